@@ -1,0 +1,34 @@
+# Podium — see README.md. `make demo` and `make test` work on a fresh Debian 12 machine.
+SHELL := /bin/bash
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Build and run needs: SDL2 + TTF + image, fontconfig, fonts (Latin/Cyrillic + CJK), SQLite.
+RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev libsqlite3-dev \
+                fonts-dejavu-core fonts-wqy-microhei python3
+# Tests and the headless demo also need real display servers and their tools.
+TEST_PKGS := $(RUNTIME_PKGS) xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
+             sway xwayland procps
+SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
+
+.PHONY: demo test bench build deps test-deps clean
+
+demo: deps build
+	scripts/demo.sh
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
+
+bench: test-deps build
+	scripts/bench.sh
+
+build:
+	$(SWIFT) build -c release --product podium
+
+deps:
+	@scripts/apt-install.sh $(RUNTIME_PKGS)
+
+test-deps:
+	@scripts/apt-install.sh $(TEST_PKGS)
+
+clean:
+	rm -rf .build

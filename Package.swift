@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+// Podium: a plugin-based presentation framework on SDL2.
+//
+// Layers, lowest first (each only imports the ones above it in this list):
+//   C*            system libraries found with pkg-config (Debian's -dev packages)
+//   PodiumKit     pure Swift: geometry, draw lists, input, views, popovers, the scene-plugin API
+//   PodiumCore    pure Swift: deck model, display-role policy, presentation state, control protocol
+//   PodiumSDL     the one platform module: displays, windows, renderer, text, images, events
+//   Plugins/*     scene plugins, written against PodiumKit only
+//   podium        the executable: command line, run loop, control socket
+//
+// Scene plugins live in `Plugins/<Name>/` with an explicit `path:`; SwiftPM would otherwise treat
+// `Plugins/` as the home of *package* plugins (build tools), which these are not.
+import PackageDescription
+
+let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"], .when(configuration: .debug))]
+
+let package = Package(
+    name: "Podium",
+    products: [
+        .executable(name: "podium", targets: ["podium"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
+        .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+
+        .target(name: "PodiumKit"),
+        .target(name: "PodiumCore", dependencies: ["PodiumKit"]),
+        .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"]),
+
+        .target(name: "TitleScene", dependencies: ["PodiumKit"], path: "Plugins/Title"),
+        .target(name: "BandListScene", dependencies: ["PodiumKit"], path: "Plugins/BandList"),
+
+        .executableTarget(name: "podium", dependencies: [
+            "PodiumKit", "PodiumCore", "PodiumSDL", "TitleScene", "BandListScene",
+        ]),
+
+        .target(name: "PodiumTestSupport", dependencies: ["PodiumKit"], path: "Tests/Support"),
+        .testTarget(name: "PodiumKitTests", dependencies: ["PodiumKit", "PodiumTestSupport"]),
+        .testTarget(name: "PodiumCoreTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport"]),
+        .testTarget(name: "PodiumSDLTests", dependencies: ["PodiumSDL", "PodiumKit", "PodiumTestSupport"]),
+        .testTarget(name: "PodiumCLITests", dependencies: ["PodiumTestSupport"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,9 @@
+#include <SDL.h>
+#include <stdio.h>
+
+// Function-like macros Swift cannot import (see shared/NOTES.md).
+static inline int podium_windowpos_centered_display(int n) { return (int)SDL_WINDOWPOS_CENTERED_DISPLAY(n); }
+static inline int podium_windowpos_undefined_display(int n) { return (int)SDL_WINDOWPOS_UNDEFINED_DISPLAY(n); }
+static inline Uint32 podium_button_mask(int b) { return SDL_BUTTON(b); }
+// Swift 6 refuses to touch C globals like stdout; do it here.
+static inline void podium_line_buffer_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }

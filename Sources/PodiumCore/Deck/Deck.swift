@@ -1,0 +1,135 @@
+import Foundation
+import PodiumKit
+
+/// A talk: a title and ordered scenes, read from a JSON deck file.
+///
+/// ```json
+/// { "title": "Bands I Love", "duration": 20,
+///   "scenes": [ { "kind": "title", "title": "Welcome", "notes": "Smile.",
+///                 "parameters": { "heading": "Bands I Love" } } ] }
+/// ```
+public struct Deck: Sendable {
+    public var title: String
+    /// Planned length of the talk in minutes, if given.
+    public var durationMinutes: Double?
+    public var scenes: [DeckScene]
+    /// Absolute path of the deck file; relative paths in parameters resolve against its folder.
+    public var path: String
+
+    public init(title: String, durationMinutes: Double? = nil, scenes: [DeckScene], path: String) {
+        self.title = title; self.durationMinutes = durationMinutes; self.scenes = scenes; self.path = path
+    }
+    public var directory: URL { URL(fileURLWithPath: path).deletingLastPathComponent() }
+}
+
+/// One scene entry of a deck.
+public struct DeckScene: Sendable {
+    public var kind: String
+    public var title: String?
+    /// Presenter notes (basic Markdown).
+    public var notes: String
+    /// Planned time for this scene in seconds, if given.
+    public var plannedSeconds: Double?
+    public var parameters: SceneParameters
+    public init(kind: String, title: String? = nil, notes: String = "", plannedSeconds: Double? = nil, parameters: SceneParameters = SceneParameters()) {
+        self.kind = kind; self.title = title; self.notes = notes; self.plannedSeconds = plannedSeconds; self.parameters = parameters
+    }
+}
+
+/// A deck that cannot be used: names the file, the JSON path (`scenes[1].kind`) and the problem.
+public struct DeckError: Error, CustomStringConvertible, Equatable {
+    public var file: String
+    public var path: String
+    public var message: String
+    public init(file: String, path: String, message: String) { self.file = file; self.path = path; self.message = message }
+    public var description: String { path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)" }
+}
+
+extension Deck {
+    /// Reads and validates a deck file. `knownKinds` maps scene kinds to a validator (from the
+    /// plugin registry); an unknown kind is an error listing the kinds available.
+    /// Throws `DeckError` for an unreadable file, invalid UTF-8, malformed JSON, a missing field,
+    /// a wrong type, or a scene parameter its plugin rejects.
+    public static func load(path: String, kinds: [String: (SceneParameters) throws -> Void]) throws -> Deck {
+        let url = URL(fileURLWithPath: path)
+        let data: Data
+        do { data = try Data(contentsOf: url) }
+        catch { throw DeckError(file: path, path: "", message: "cannot read file (\(Deck.reason(error)))") }
+        return try parse(data, path: url.standardizedFileURL.path, displayName: path, kinds: kinds)
+    }
+
+    /// Validates deck JSON held in memory; `displayName` is used in errors.
+    public static func parse(_ data: Data, path: String, displayName: String? = nil,
+                             kinds: [String: (SceneParameters) throws -> Void]) throws -> Deck {
+        let file = displayName ?? path
+        func fail(_ p: String, _ m: String) -> DeckError { DeckError(file: file, path: p, message: m) }
+        guard String(validating: data, as: UTF8.self) != nil else {
+            let offset = firstInvalidUTF8(data)
+            throw fail("", "invalid UTF-8 at byte \(offset)")
+        }
+        let root: JSONValue
+        do { root = try JSONValue.parse(data) } catch { throw fail("", "not valid JSON: \(error)") }
+        guard let obj = root.object else { throw fail("", "expected a JSON object at the top level, found \(root.typeName)") }
+
+        func string(_ o: [String: JSONValue], _ key: String, at p: String, required: Bool) throws -> String? {
+            guard let v = o[key] else {
+                if required { throw fail(p.isEmpty ? key : "\(p).\(key)", "missing required field") }
+                return nil
+            }
+            guard let s = v.string else { throw fail(p.isEmpty ? key : "\(p).\(key)", "expected string, found \(v.typeName)") }
+            return s
+        }
+        func number(_ o: [String: JSONValue], _ key: String, at p: String) throws -> Double? {
+            guard let v = o[key] else { return nil }
+            guard let n = v.number, n >= 0 else { throw fail(p.isEmpty ? key : "\(p).\(key)", "expected a non-negative number, found \(v.typeName) \(v.jsonString)") }
+            return n
+        }
+
+        let title = try string(obj, "title", at: "", required: true)!
+        let duration = try number(obj, "duration", at: "")
+        guard let scenesValue = obj["scenes"] else { throw fail("scenes", "missing required field") }
+        guard let list = scenesValue.array else { throw fail("scenes", "expected array, found \(scenesValue.typeName)") }
+        guard !list.isEmpty else { throw fail("scenes", "a deck needs at least one scene") }
+
+        var scenes: [DeckScene] = []
+        for (i, v) in list.enumerated() {
+            let p = "scenes[\(i)]"
+            guard let s = v.object else { throw fail(p, "expected object, found \(v.typeName)") }
+            let kind = try string(s, "kind", at: p, required: true)!
+            guard let validate = kinds[kind] else {
+                throw fail("\(p).kind", "unknown scene kind \"\(kind)\" (available: \(kinds.keys.sorted().joined(separator: ", ")))")
+            }
+            var params: [String: JSONValue] = [:]
+            if let pv = s["parameters"] {
+                guard let po = pv.object else { throw fail("\(p).parameters", "expected object, found \(pv.typeName)") }
+                params = po
+            }
+            let sp = SceneParameters(params, path: "\(p).parameters")
+            do { try validate(sp) } catch let e as SceneParameterError { throw fail(e.path, e.message) }
+            catch { throw fail("\(p).parameters", "\(error)") }
+            scenes.append(DeckScene(kind: kind, title: try string(s, "title", at: p, required: false),
+                                    notes: try string(s, "notes", at: p, required: false) ?? "",
+                                    plannedSeconds: try number(s, "time", at: p), parameters: sp))
+        }
+        return Deck(title: title, durationMinutes: duration, scenes: scenes, path: path)
+    }
+
+    static func firstInvalidUTF8(_ data: Data) -> Int {
+        // Decode progressively; the first prefix that fails marks the bad byte.
+        var it = data.makeIterator(), decoder = UTF8(), offset = 0, start = 0
+        while true {
+            switch decoder.decode(&it) {
+            case let .scalarValue(s): start += UTF8.width(s); offset = start
+            case .emptyInput: return offset
+            case .error: return start
+            }
+        }
+    }
+
+    static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let u = ns.userInfo[NSUnderlyingErrorKey] as? NSError, u.domain == NSPOSIXErrorDomain,
+           let c = POSIXErrorCode(rawValue: Int32(u.code)) { return POSIXError(c).localizedDescription }
+        return ns.localizedDescription
+    }
+}

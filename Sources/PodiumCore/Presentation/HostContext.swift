@@ -1,0 +1,52 @@
+import Foundation
+import PodiumKit
+
+/// The `SceneContext` handed to each scene: services of the host, scoped to one plugin.
+final class HostContext: SceneContext {
+    unowned let presentation: Presentation
+    let pluginID: String
+    init(presentation: Presentation, pluginID: String) { self.presentation = presentation; self.pluginID = pluginID }
+
+    var theme: Theme { presentation.presenter.hostTheme }
+    var dataDirectory: URL {
+        let base = ProcessInfo.processInfo.environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+        let dir = base.appendingPathComponent("podium/\(pluginID)")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+    var assetsDirectory: URL { AssetLocator.assets }
+    var deckDirectory: URL { presentation.deck.directory }
+    func setNeedsDisplay() { presentation.presenter.requestRedraw(); presentation.audience.requestRedraw() }
+    func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken {
+        presentation.timers.schedule(now: presentation.clock(), after: Double(ms) / 1000, repeats: repeats, body)
+    }
+    func openScene(kind: String, parameters: [String: JSONValue]) { presentation.open(kind: kind, parameters: parameters) }
+    func presentPopover(_ content: View, preferredSize: Size, from anchor: Rect, source: String,
+                        permittedDirections: Set<ArrowDirection>) -> Popover? {
+        let p = Popover(content: content, preferredSize: preferredSize, anchor: anchor, source: source, permitted: permittedDirections)
+        return presentation.presenter.present(p) ? p : nil
+    }
+    func presentActionSheet(_ sheet: ActionSheet, from anchor: Rect, source: String) {
+        presentation.presenter.presentActionSheet(sheet, from: anchor, source: source)
+    }
+    func setClipboard(_ text: String) { presentation.clipboardWriter(text) }
+    func log(_ message: String) { presentation.log("[\(pluginID)] \(message)") }
+}
+
+/// Finds Podium's `Assets/` folder: `$PODIUM_ASSETS`, else next to the executable's package
+/// (walking up from the binary, which SwiftPM puts in `.build/<config>/`), else the working dir.
+public enum AssetLocator {
+    public static let assets: URL = {
+        if let e = ProcessInfo.processInfo.environment["PODIUM_ASSETS"] { return URL(fileURLWithPath: e) }
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            let candidate = dir.appendingPathComponent("Assets")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Decks").path) { return candidate }
+            dir.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Assets")
+    }()
+    /// The built-in demo deck.
+    public static var demoDeck: String { assets.appendingPathComponent("Decks/demo.json").path }
+}

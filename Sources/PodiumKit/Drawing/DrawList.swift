@@ -1,0 +1,158 @@
+/// Drawing as data: views append commands, the platform renderer executes them. Keeping it data
+/// (after microui's command list) lets layout, popovers and whole scenes be tested without a
+/// window, and lets the presenter's audience preview replay the audience list scaled down.
+
+/// Typeface request: size in points; the platform picks a concrete font with fallback per glyph.
+public struct Font: Equatable, Hashable, Sendable {
+    public enum Weight: String, Sendable { case regular, bold }
+    public var size: Double
+    public var weight: Weight
+    public init(size: Double, weight: Weight = .regular) { self.size = size; self.weight = weight }
+    public static func system(_ size: Double) -> Font { Font(size: size) }
+    public static func bold(_ size: Double) -> Font { Font(size: size, weight: .bold) }
+    public static let body = Font(size: 15)
+    public static let headline = Font(size: 17, weight: .bold)
+    public static let caption = Font(size: 12)
+}
+
+public enum TextAlignment: Sendable { case leading, center, trailing }
+
+/// One drawing command. All coordinates are window points.
+public enum DrawCommand: Equatable, Sendable {
+    /// A filled rectangle, with rounded corners when `radius` > 0.
+    case fill(Rect, Color, radius: Double)
+    /// A rectangle outline `width` points thick.
+    case stroke(Rect, Color, width: Double, radius: Double)
+    /// A filled convex polygon (arrows, pins); points in order.
+    case polygon([Point], Color)
+    case line(Point, Point, Color, width: Double)
+    /// One line of text whose top-left is `origin`; no wrapping (views wrap with `TextMeasuring`).
+    case text(String, Font, Color, origin: Point)
+    /// An image file scaled into `rect` (the view already fitted the aspect).
+    case image(path: String, Rect, opacity: Double)
+    /// Restricts later commands to `rect` (intersected with the current clip) until `popClip`.
+    case pushClip(Rect)
+    case popClip
+}
+
+/// A list of draw commands with an origin offset and clip stack, built while walking the view tree.
+public struct DrawList: Sendable {
+    public private(set) var commands: [DrawCommand] = []
+    /// Translation applied to every command added (the current view's origin in window points).
+    public var offset = Point.zero
+    private var clips: [Rect] = []
+    public init() {}
+
+    public mutating func fill(_ r: Rect, _ c: Color, radius: Double = 0) {
+        guard c.a > 0, !r.isEmpty else { return }
+        commands.append(.fill(r.offset(by: offset), c, radius: radius))
+    }
+    public mutating func stroke(_ r: Rect, _ c: Color, width: Double = 1, radius: Double = 0) {
+        commands.append(.stroke(r.offset(by: offset), c, width: width, radius: radius))
+    }
+    public mutating func polygon(_ pts: [Point], _ c: Color) {
+        commands.append(.polygon(pts.map { $0 + offset }, c))
+    }
+    public mutating func line(_ a: Point, _ b: Point, _ c: Color, width: Double = 1) {
+        commands.append(.line(a + offset, b + offset, c, width: width))
+    }
+    public mutating func text(_ s: String, _ f: Font, _ c: Color, at p: Point) {
+        guard !s.isEmpty else { return }
+        commands.append(.text(s, f, c, origin: p + offset))
+    }
+    public mutating func image(_ path: String, in r: Rect, opacity: Double = 1) {
+        commands.append(.image(path: path, r.offset(by: offset), opacity: opacity))
+    }
+    public mutating func pushClip(_ r: Rect) {
+        let abs = r.offset(by: offset)
+        let c = clips.last.map { $0.intersection(abs) } ?? abs
+        clips.append(c)
+        commands.append(.pushClip(c))
+    }
+    public mutating func popClip() {
+        guard !clips.isEmpty else { return }
+        clips.removeLast()
+        commands.append(.popClip)
+    }
+    /// The current clip in window points, if any.
+    public var clip: Rect? { clips.last }
+    public mutating func append(contentsOf other: DrawList) { commands.append(contentsOf: other.commands) }
+
+    /// This list mapped by `p ↦ p * scale + translation`, fonts scaled too. The presenter uses it
+    /// to show the audience view as a live preview inside its own window.
+    public func transformed(scale s: Double, translation t: Point) -> DrawList {
+        func P(_ p: Point) -> Point { Point(p.x * s + t.x, p.y * s + t.y) }
+        func R(_ r: Rect) -> Rect { r.scaled(by: s).offset(by: t) }
+        var out = DrawList()
+        out.commands = commands.map {
+            switch $0 {
+            case let .fill(r, c, radius): .fill(R(r), c, radius: radius * s)
+            case let .stroke(r, c, w, radius): .stroke(R(r), c, width: max(1, w * s), radius: radius * s)
+            case let .polygon(pts, c): .polygon(pts.map(P), c)
+            case let .line(a, b, c, w): .line(P(a), P(b), c, width: max(1, w * s))
+            case let .text(str, f, c, o): .text(str, Font(size: f.size * s, weight: f.weight), c, origin: P(o))
+            case let .image(path, r, o): .image(path: path, R(r), opacity: o)
+            case let .pushClip(r): .pushClip(R(r))
+            case .popClip: .popClip
+            }
+        }
+        return out
+    }
+}
+
+/// Measures text for layout. The platform supplies the real one (SDL2_ttf with fontconfig
+/// fallback); sizes are in points.
+public protocol TextMeasuring: AnyObject {
+    /// Size of one line of `text` in `font`, in points.
+    func size(of text: String, font: Font) -> Size
+    /// Line height of `font` in points (ascent + descent + line gap).
+    func lineHeight(_ font: Font) -> Double
+}
+
+extension TextMeasuring {
+    /// Breaks `text` into lines no wider than `width` points: at spaces when it can, inside a
+    /// word when one word is wider than the line; explicit newlines always break.
+    public func wrap(_ text: String, font: Font, width: Double) -> [String] {
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+                let candidate = line.isEmpty ? String(word) : line + " " + word
+                if size(of: candidate, font: font).width <= width || line.isEmpty && word.isEmpty {
+                    line = candidate
+                    continue
+                }
+                if !line.isEmpty { lines.append(line); line = "" }
+                // A word wider than the line is split by characters.
+                for ch in word {
+                    if !line.isEmpty && size(of: line + String(ch), font: font).width > width {
+                        lines.append(line); line = ""
+                    }
+                    line.append(ch)
+                }
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// `text` cut to fit `width` points with a trailing ellipsis when needed.
+    public func truncate(_ text: String, font: Font, width: Double) -> String {
+        if size(of: text, font: font).width <= width { return text }
+        var chars = Array(text)
+        while !chars.isEmpty {
+            chars.removeLast()
+            let s = String(chars).trimmingTrailingSpaces + "…"
+            if size(of: s, font: font).width <= width { return s }
+        }
+        return ""
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,50 @@
+/// Input delivered to views, in window points. The platform translates SDL events into these.
+public enum InputEvent: Equatable, Sendable {
+    case mouseDown(Point, button: Int, clicks: Int)
+    case mouseUp(Point, button: Int)
+    case mouseMoved(Point, buttons: Int)
+    /// Wheel delta in lines; positive `dy` scrolls content up (towards the start), as SDL reports.
+    case wheel(dx: Double, dy: Double, at: Point)
+    case key(Key)
+    /// Composed UTF-8 text from the platform's text input (SDL_TEXTINPUT), never raw key codes.
+    case text(String)
+    /// Files dropped on the window (SDL_DROPFILE), with the pointer position if known.
+    case dropFile(path: String, at: Point)
+}
+
+/// A key press, named as SDL names keys (`SDL_GetKeyName`): "Return", "Escape", "Left", "A",
+/// "Page Down", "F5"…; modifiers are separate.
+public struct Key: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var name: String
+    public var shift, control, alt, gui: Bool
+    public init(_ name: String, shift: Bool = false, control: Bool = false, alt: Bool = false, gui: Bool = false) {
+        self.name = name; self.shift = shift; self.control = control; self.alt = alt; self.gui = gui
+    }
+    /// Case-insensitive match on the SDL key name ("a" == "A").
+    public func `is`(_ n: String) -> Bool { name.caseInsensitiveCompare(n) }
+    /// The binding form used in key maps and logs: "Ctrl+Shift+F5".
+    public var description: String {
+        (control ? "Ctrl+" : "") + (alt ? "Alt+" : "") + (gui ? "Super+" : "") + (shift ? "Shift+" : "") + name
+    }
+    /// Parses "Ctrl+Shift+F5" style bindings; nil for an empty key name.
+    public init?(binding: String) {
+        var parts = binding.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        // "Ctrl++" means the plus key.
+        if binding.hasSuffix("++") { parts.removeLast(2); parts.append("+") }
+        guard let last = parts.popLast(), !last.isEmpty else { return nil }
+        self.init(last)
+        for m in parts {
+            switch m.lowercased() {
+            case "ctrl", "control": control = true
+            case "shift": shift = true
+            case "alt": alt = true
+            case "super", "gui", "cmd": gui = true
+            default: return nil
+            }
+        }
+    }
+}
+
+extension String {
+    func caseInsensitiveCompare(_ other: String) -> Bool { lowercased() == other.lowercased() }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// A parsed JSON value that keeps booleans and numbers apart (JSONSerialization on Linux does not).
+public enum JSONValue: Equatable, Sendable, Codable, CustomStringConvertible {
+    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let n = try? c.decode(Double.self) { self = .number(n) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
+        else { self = .object(try c.decode([String: JSONValue].self)) }
+    }
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .null: try c.encodeNil()
+        case let .bool(b): try c.encode(b)
+        case let .number(n): if n == n.rounded(), abs(n) < 1e15 { try c.encode(Int(n)) } else { try c.encode(n) }
+        case let .string(s): try c.encode(s)
+        case let .array(a): try c.encode(a)
+        case let .object(o): try c.encode(o)
+        }
+    }
+
+    /// Parses UTF-8 JSON text. Throws `JSONValue.ParseError` with a readable reason.
+    public static func parse(_ data: Data) throws -> JSONValue {
+        do { return try JSONDecoder().decode(JSONValue.self, from: data) }
+        catch let DecodingError.dataCorrupted(ctx) {
+            let why = (ctx.underlyingError as NSError?)?.userInfo["NSDebugDescription"] as? String ?? ctx.debugDescription
+            throw ParseError(message: why)
+        } catch { throw ParseError(message: "\(error)") }
+    }
+    public struct ParseError: Error, CustomStringConvertible { public var message: String; public var description: String { message } }
+
+    /// Compact JSON text with sorted keys (stable output for the control socket and files).
+    public var jsonString: String {
+        let e = JSONEncoder(); e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? e.encode(self)) ?? Data("null".utf8), as: UTF8.self)
+    }
+    public var description: String { jsonString }
+
+    /// The JSON type name used in error messages ("string", "number", …).
+    public var typeName: String {
+        switch self {
+        case .null: "null"; case .bool: "boolean"; case .number: "number"; case .string: "string"
+        case .array: "array"; case .object: "object"
+        }
+    }
+    public subscript(key: String) -> JSONValue? { if case let .object(o) = self { o[key] } else { nil } }
+    public var string: String? { if case let .string(s) = self { s } else { nil } }
+    public var number: Double? { if case let .number(n) = self { n } else { nil } }
+    public var int: Int? { number.flatMap { $0 == $0.rounded() ? Int($0) : nil } }
+    public var bool: Bool? { if case let .bool(b) = self { b } else { nil } }
+    public var array: [JSONValue]? { if case let .array(a) = self { a } else { nil } }
+    public var object: [String: JSONValue]? { if case let .object(o) = self { o } else { nil } }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByFloatLiteral {
+    public init(stringLiteral v: String) { self = .string(v) }
+    public init(integerLiteral v: Int) { self = .number(Double(v)) }
+    public init(floatLiteral v: Double) { self = .number(v) }
+    public init(booleanLiteral v: Bool) { self = .bool(v) }
+    public init(arrayLiteral v: JSONValue...) { self = .array(v) }
+    public init(dictionaryLiteral v: (String, JSONValue)...) { self = .object(Dictionary(v, uniquingKeysWith: { $1 })) }
+}

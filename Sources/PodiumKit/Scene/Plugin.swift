@@ -1,0 +1,57 @@
+/// How a plugin tells the host what it supplies. Built-in plugins return one from a static
+/// function; external plugins (shared libraries) return one from their C entry point.
+///
+/// Evolution rule (after OBS's module API): fields are only ever appended, new fields have
+/// defaults, and `apiVersion` rises — minor for additions, major for anything else. The host
+/// accepts a plugin with the same major and a minor no newer than its own.
+public struct PluginDescriptor {
+    /// The plugin API version this build of PodiumKit implements.
+    public static let hostAPIVersion = APIVersion(major: 1, minor: 0)
+
+    public var id: String
+    public var name: String
+    public var version: String
+    public var apiVersion: APIVersion
+    public var sceneKinds: [SceneKind]
+
+    public init(id: String, name: String, version: String, apiVersion: APIVersion = PluginDescriptor.hostAPIVersion,
+                sceneKinds: [SceneKind]) {
+        self.id = id; self.name = name; self.version = version; self.apiVersion = apiVersion; self.sceneKinds = sceneKinds
+    }
+}
+
+/// One kind of scene a plugin can make, named as decks name it (`"kind": "band-list"`).
+public struct SceneKind {
+    public var name: String
+    /// One-line description for `podium plugins` and `podium check`.
+    public var summary: String
+    /// Validates parameters without making the scene (for `podium check`). Throws
+    /// `SceneParameterError` naming the bad field.
+    public var validate: (SceneParameters) throws -> Void
+    /// Makes the scene. Throwing shows an error card in its place; the talk goes on.
+    public var make: (SceneParameters, SceneContext) throws -> Scene
+
+    public init(name: String, summary: String, validate: @escaping (SceneParameters) throws -> Void = { _ in },
+                make: @escaping (SceneParameters, SceneContext) throws -> Scene) {
+        self.name = name; self.summary = summary; self.validate = validate; self.make = make
+    }
+}
+
+public struct APIVersion: Equatable, Comparable, Sendable, CustomStringConvertible {
+    public var major: Int, minor: Int
+    public init(major: Int, minor: Int) { self.major = major; self.minor = minor }
+    /// Parses "1.0"; nil for anything else.
+    public init?(_ s: String) {
+        let p = s.split(separator: ".")
+        guard p.count == 2, let a = Int(p[0]), let b = Int(p[1]), a >= 0, b >= 0 else { return nil }
+        major = a; minor = b
+    }
+    public var description: String { "\(major).\(minor)" }
+    public static func < (a: APIVersion, b: APIVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
+    /// The host rule: same major, plugin minor ≤ host minor. Returns the refusal reason or nil.
+    public func refusal(onHost host: APIVersion) -> String? {
+        if major != host.major { return "plugin API \(self) on a \(host.major).x host (major versions differ)" }
+        if minor > host.minor { return "plugin API \(self) is newer than the host's \(host)" }
+        return nil
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// A scene: one step of a talk, supplied by a plugin. It owns two view trees, one for the
+/// presenter window (controls) and one for the audience window (content), keeps its own state,
+/// and talks to the host only through its `SceneContext`.
+///
+/// The host creates a scene when it is first shown, keeps it for the rest of the talk (state
+/// survives going back), lays each tree out at its window's size in points, and calls the
+/// lifecycle methods below. All calls arrive on the main thread.
+public protocol Scene: AnyObject {
+    /// Title for the console, the overview and the control socket's `state`.
+    var title: String { get }
+    /// Controls shown in the presenter window's scene area.
+    var presenterView: View { get }
+    /// What the room sees. Drawn fullscreen in the audience window and scaled in previews.
+    var audienceView: View { get }
+    /// The scene became current (shown to the audience).
+    func didBecomeCurrent()
+    /// Another scene is about to become current.
+    func willResignCurrent()
+    /// A key no control in the presenter view consumed. Return true to stop the host acting on it
+    /// (the host's defaults: next/previous, blackout…).
+    func handleUnhandledKey(_ key: Key) -> Bool
+    /// Parameters passed by another scene's `context.openScene` (a segue), e.g. a band's name.
+    func receive(_ parameters: SceneParameters)
+}
+
+extension Scene {
+    public func didBecomeCurrent() {}
+    public func willResignCurrent() {}
+    public func handleUnhandledKey(_ key: Key) -> Bool { false }
+    public func receive(_ parameters: SceneParameters) {}
+}
+
+/// Services the host offers a scene. Obtained at creation; valid for the scene's lifetime.
+public protocol SceneContext: AnyObject {
+    /// The id of the plugin that made this scene (used in logs and error cards).
+    var pluginID: String { get }
+    var theme: Theme { get }
+    /// A directory this plugin may write, created on first use (`$XDG_DATA_HOME/podium/<plugin id>`).
+    var dataDirectory: URL { get }
+    /// The plugin's own assets directory (built-in plugins: `Assets/`).
+    var assetsDirectory: URL { get }
+    /// Directory of the deck file, for resolving relative paths in parameters.
+    var deckDirectory: URL { get }
+    /// Asks for both windows to be drawn again.
+    func setNeedsDisplay()
+    /// Runs `body` on the main thread after `milliseconds`, repeating when `repeats`; the returned
+    /// token cancels it. The run loop sleeps until the next timer, so idle CPU stays near zero.
+    @discardableResult
+    func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken
+    /// Opens (makes current) the first scene of `kind` in the deck, or a new one appended after the
+    /// current scene, and hands it `parameters` through `Scene.receive`.
+    func openScene(kind: String, parameters: [String: JSONValue])
+    /// Presents a popover in the presenter window, pointing at `anchor` (window points) and
+    /// returns it; presenting again from the same `source` while one is shown returns nil.
+    @discardableResult
+    func presentPopover(_ content: View, preferredSize: Size, from anchor: Rect, source: String,
+                        permittedDirections: Set<ArrowDirection>) -> Popover?
+    /// Shows an action sheet pointing at `anchor` (a popover without Cancel in regular width; a
+    /// bottom sheet with Cancel when compact).
+    func presentActionSheet(_ sheet: ActionSheet, from anchor: Rect, source: String)
+    /// Copies text to the system clipboard.
+    func setClipboard(_ text: String)
+    /// One line in the log (stderr), prefixed with the plugin id.
+    func log(_ message: String)
+}
+
+/// Cancels a scheduled timer.
+public final class TimerToken {
+    public private(set) var isCancelled = false
+    public init() {}
+    public func cancel() { isCancelled = true }
+}

@@ -1,0 +1,65 @@
+/// A push button with a title. `action` runs on mouse-up inside, on Return/Space when focused,
+/// and on `click` from the control socket.
+open class Button: View {
+    public enum Style: Sendable { case plain, filled, destructive, bar }
+    public var title: String { didSet { setNeedsDisplay() } }
+    public var style: Style
+    public var font: Font = .body
+    public var isEnabled = true { didSet { setNeedsDisplay() } }
+    public var action: ((Button) -> Void)?
+    private var pressed = false
+
+    public init(_ title: String, id: String? = nil, style: Style = .plain, action: ((Button) -> Void)? = nil) {
+        self.title = title; self.style = style; self.action = action
+        super.init()
+        self.id = id
+        cornerRadius = 8
+    }
+
+    open override var role: String? { "button" }
+    open override var acceptsFocus: Bool { isEnabled }
+    open override var accessibilityValue: String? { isEnabled ? nil : "disabled" }
+
+    open override func sizeThatFits(_ available: Size) -> Size {
+        let w = (metrics?.size(of: title, font: font).width ?? Double(title.count) * font.size * 0.6) + 24
+        return Size(min(available.width, w), 34)
+    }
+
+    open override func draw(into list: inout DrawList) {
+        let t = theme
+        var fg = style == .destructive ? t.destructive : t.tint
+        switch style {
+        case .filled:
+            list.fill(bounds, pressed ? t.tint.withAlpha(0.7) : t.tint, radius: cornerRadius); fg = .white
+        case .plain, .destructive:
+            list.fill(bounds, pressed ? t.separator : t.raised, radius: cornerRadius)
+        case .bar:
+            if pressed { list.fill(bounds, t.raised, radius: cornerRadius) }
+        }
+        if !isEnabled { fg = t.secondaryText }
+        if let m = metrics {
+            let s = m.truncate(title, font: font, width: bounds.width - 8)
+            let sz = m.size(of: s, font: font)
+            list.text(s, font, fg, at: Point((bounds.width - sz.width) / 2, (bounds.height - m.lineHeight(font)) / 2))
+        }
+        if isFocused { list.stroke(bounds.insetBy(dx: -2, dy: -2), t.tint, width: 2, radius: cornerRadius + 2) }
+    }
+
+    /// Runs the action as a user click would.
+    public func activate() { if isEnabled { action?(self) } }
+
+    open override func handle(_ event: InputEvent) -> Bool {
+        guard isEnabled else { return false }
+        switch event {
+        case .mouseDown: pressed = true; setNeedsDisplay(); return true
+        case let .mouseUp(p, _):
+            let inside = bounds.contains(p)
+            pressed = false; setNeedsDisplay()
+            if inside { activate() }
+            return true
+        case let .key(k) where k.is("Return") || k.is("Space"):
+            activate(); return true
+        default: return false
+        }
+    }
+}

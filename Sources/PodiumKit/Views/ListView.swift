@@ -1,0 +1,216 @@
+/// One row of a `ListView`: `id` must be stable (it becomes part of the control-tree id).
+public struct ListRow: Equatable, Sendable {
+    public var id: String
+    public var title: String
+    public var subtitle: String?
+    public var accessory: String?
+    public init(id: String, title: String, subtitle: String? = nil, accessory: String? = nil) {
+        self.id = id; self.title = title; self.subtitle = subtitle; self.accessory = accessory
+    }
+}
+
+public struct ListSection: Equatable, Sendable {
+    public var title: String
+    public var rows: [ListRow]
+    public init(title: String, rows: [ListRow]) { self.title = title; self.rows = rows }
+}
+
+/// Position of a row: section index and row index within it.
+public struct IndexPath: Equatable, Hashable, Sendable {
+    public var section: Int, row: Int
+    public init(_ section: Int, _ row: Int) { self.section = section; self.row = row }
+}
+
+/// A sectioned, scrolling table with single selection and a section index on the trailing edge
+/// (jump by letter). Rows are drawn directly rather than as subviews, and only the visible ones,
+/// so ten thousand rows cost what twenty do.
+open class ListView: View {
+    public var sections: [ListSection] = [] { didSet { rebuildOffsets(); clampScroll(); setNeedsDisplay() } }
+    public var selection: IndexPath? { didSet { if selection != oldValue { setNeedsDisplay() } } }
+    /// Called when the user (or the control socket) picks a row.
+    public var onSelect: ((IndexPath, ListRow) -> Void)?
+    public var rowHeight = 48.0
+    public var headerHeight = 28.0
+    public var showsSectionIndex = true
+    public var font: Font = .body
+    /// Content scroll position in points from the top.
+    public private(set) var scrollOffset = 0.0
+    private var sectionTops: [Double] = []   // y of each section header in content space
+    private var contentHeight = 0.0
+
+    public override init() { super.init(); clipsToBounds = true }
+    open override var role: String? { "list" }
+    open override var acceptsFocus: Bool { true }
+    open override var accessibilityValue: String? { selection.map { sections[$0.section].rows[$0.row].title } }
+    open override var isUserInteractionEnabled: Bool { true }
+
+    public var selectedRow: ListRow? { selection.flatMap { row(at: $0) } }
+    public func row(at p: IndexPath) -> ListRow? {
+        guard sections.indices.contains(p.section), sections[p.section].rows.indices.contains(p.row) else { return nil }
+        return sections[p.section].rows[p.row]
+    }
+    /// The index path of the row with `id`, if present.
+    public func indexPath(ofRowID id: String) -> IndexPath? {
+        for (s, sec) in sections.enumerated() { if let r = sec.rows.firstIndex(where: { $0.id == id }) { return IndexPath(s, r) } }
+        return nil
+    }
+
+    private func rebuildOffsets() {
+        var y = 0.0
+        sectionTops = sections.map { sec in
+            defer { y += headerHeight + Double(sec.rows.count) * rowHeight }
+            return y
+        }
+        contentHeight = y
+    }
+    private var maxScroll: Double { max(0, contentHeight - bounds.height) }
+    private func clampScroll() { scrollOffset = clamp(scrollOffset, 0, maxScroll) }
+    public func scroll(to y: Double) { scrollOffset = y; clampScroll(); setNeedsDisplay() }
+
+    /// Content-space rectangle of a row.
+    public func rowRect(_ p: IndexPath) -> Rect {
+        Rect(0, sectionTops[p.section] + headerHeight + Double(p.row) * rowHeight, bounds.width - indexWidth, rowHeight)
+    }
+    /// Scrolls the least needed to show the row.
+    public func scrollToVisible(_ p: IndexPath) {
+        guard row(at: p) != nil else { return }
+        let r = rowRect(p)
+        if r.minY - headerHeight < scrollOffset { scroll(to: r.minY - headerHeight) }
+        else if r.maxY > scrollOffset + bounds.height { scroll(to: r.maxY - bounds.height) }
+    }
+    private var indexWidth: Double { showsSectionIndex && sections.count > 1 ? 22 : 0 }
+
+    /// The row under `p` (view coordinates), if any.
+    public func indexPath(at p: Point) -> IndexPath? {
+        let y = p.y + scrollOffset
+        guard p.x < bounds.width - indexWidth, let s = sectionTops.lastIndex(where: { $0 <= y }) else { return nil }
+        let r = Int((y - sectionTops[s] - headerHeight) / rowHeight)
+        let inHeader = y - sectionTops[s] < headerHeight
+        return !inHeader && sections[s].rows.indices.contains(r) ? IndexPath(s, r) : nil
+    }
+
+    /// Selects the row and tells `onSelect`, as a user click does.
+    public func select(_ p: IndexPath) {
+        guard let r = row(at: p) else { return }
+        selection = p
+        scrollToVisible(p)
+        onSelect?(p, r)
+    }
+
+    open override func layoutSubviews() { super.layoutSubviews(); clampScroll() }
+
+    private func visibleSections() -> Range<Int> {
+        guard !sections.isEmpty else { return 0..<0 }
+        // Binary search for the first section whose end is below the top edge.
+        var lo = 0, hi = sections.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            let end = sectionTops[mid] + headerHeight + Double(sections[mid].rows.count) * rowHeight
+            if end <= scrollOffset { lo = mid + 1 } else { hi = mid }
+        }
+        var last = lo
+        while last + 1 < sections.count && sectionTops[last + 1] < scrollOffset + bounds.height { last += 1 }
+        return lo..<(last + 1)
+    }
+
+    /// Visible rows with their view-space rectangles, top to bottom.
+    public func visibleRows() -> [(IndexPath, Rect)] {
+        var out: [(IndexPath, Rect)] = []
+        for s in visibleSections() {
+            let base = sectionTops[s] + headerHeight - scrollOffset
+            let first = max(0, Int((-base) / rowHeight))
+            let last = min(sections[s].rows.count - 1, Int((bounds.height - base) / rowHeight))
+            guard first <= last else { continue }
+            for r in first...last { out.append((IndexPath(s, r), Rect(0, base + Double(r) * rowHeight, bounds.width - indexWidth, rowHeight))) }
+        }
+        return out
+    }
+
+    open override func draw(into list: inout DrawList) {
+        let t = theme
+        guard let m = metrics else { return }
+        let lh = m.lineHeight(font), sub = Font(size: font.size - 2)
+        for (p, r) in visibleRows() {
+            let row = sections[p.section].rows[p.row]
+            if p == selection { list.fill(r, isFocused ? t.tint : t.selection) }
+            let textW = r.width - 32 - (row.accessory == nil ? 0 : 80)
+            if let st = row.subtitle {
+                list.text(m.truncate(row.title, font: font, width: textW), font, t.text, at: Point(16, r.minY + 5))
+                list.text(m.truncate(st, font: sub, width: textW), sub, p == selection ? t.text : t.secondaryText, at: Point(16, r.minY + 5 + lh))
+            } else {
+                list.text(m.truncate(row.title, font: font, width: textW), font, t.text, at: Point(16, r.minY + (rowHeight - lh) / 2))
+            }
+            if let a = row.accessory {
+                let w = m.size(of: a, font: sub).width
+                list.text(a, sub, t.secondaryText, at: Point(r.maxX - 16 - w, r.minY + (rowHeight - m.lineHeight(sub)) / 2))
+            }
+            list.line(Point(16, r.maxY - 0.5), Point(r.maxX, r.maxY - 0.5), t.separator)
+        }
+        // Section headers stick to the top while their section scrolls under them.
+        for s in visibleSections() where !sections[s].title.isEmpty {
+            let end = sectionTops[s] + headerHeight + Double(sections[s].rows.count) * rowHeight - scrollOffset
+            let y = min(max(sectionTops[s] - scrollOffset, 0), end - headerHeight)
+            list.fill(Rect(0, y, bounds.width - indexWidth, headerHeight), t.surface)
+            list.text(sections[s].title, .bold(13), t.secondaryText, at: Point(16, y + (headerHeight - m.lineHeight(.bold(13))) / 2))
+        }
+        if indexWidth > 0 {
+            let step = bounds.height / Double(sections.count)
+            let f = Font(size: min(11, step * 0.8), weight: .bold)
+            for (i, s) in sections.enumerated() {
+                let w = m.size(of: s.title, font: f).width
+                list.text(s.title, f, t.tint, at: Point(bounds.width - indexWidth / 2 - w / 2, Double(i) * step + (step - m.lineHeight(f)) / 2))
+            }
+        }
+        if sections.allSatisfy({ $0.rows.isEmpty }) {
+            let s = "No items"; let w = m.size(of: s, font: font).width
+            list.text(s, font, t.secondaryText, at: Point((bounds.width - w) / 2, 24))
+        }
+    }
+
+    open override func handle(_ event: InputEvent) -> Bool {
+        switch event {
+        case let .mouseDown(p, _, _):
+            if indexWidth > 0 && p.x >= bounds.width - indexWidth {
+                let s = Int(p.y / (bounds.height / Double(sections.count)))
+                if sections.indices.contains(s) { scroll(to: sectionTops[s]) }
+                return true
+            }
+            becomeFocused()
+            if let ip = indexPath(at: p) { select(ip) }
+            return true
+        case let .wheel(_, dy, _):
+            scroll(to: scrollOffset - dy * rowHeight); return true
+        case let .key(k):
+            return handleKey(k)
+        default: return false
+        }
+    }
+
+    private func handleKey(_ k: Key) -> Bool {
+        let flat = sections.enumerated().flatMap { s, sec in sec.rows.indices.map { IndexPath(s, $0) } }
+        guard !flat.isEmpty else { return false }
+        let cur = selection.flatMap { flat.firstIndex(of: $0) }
+        let page = max(1, Int(bounds.height / rowHeight) - 1)
+        let next: Int
+        switch k.name {
+        case "Down": next = cur.map { $0 + 1 } ?? 0
+        case "Up": next = cur.map { $0 - 1 } ?? 0
+        case "PageDown": next = (cur ?? 0) + page
+        case "PageUp": next = (cur ?? 0) - page
+        case "Home": next = 0
+        case "End": next = flat.count - 1
+        default: return false
+        }
+        select(flat[max(0, min(flat.count - 1, next))])
+        return true
+    }
+
+    open override func controlChildren() -> [ControlNode] {
+        let origin = convertToWindow(Point.zero)
+        return visibleRows().map { p, r in
+            let row = sections[p.section].rows[p.row]
+            return ControlNode(id: "\(id ?? "list").row.\(row.id)", role: "row", label: row.title,
+                               frame: r.offset(by: origin), value: p == selection ? "selected" : nil)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// Split view policy (UIKit's UISplitViewController, libadwaita's AdwNavigationSplitView):
+/// collapse below 400 pt; expanded primary width = clamp(30% of width, 180, 360).
+public struct SplitLayout: Equatable, Sendable {
+    public static let collapseBreakpoint = 400.0
+    public var isCollapsed: Bool
+    public var primary: Rect?
+    public var secondary: Rect
+    /// Lays out a split view of `bounds`; `toolbarHeight` is reserved on top of the secondary when
+    /// collapsed (for the button that shows the primary in a popover).
+    public init(bounds b: Rect, toolbarHeight: Double = 44) {
+        isCollapsed = b.width < Self.collapseBreakpoint
+        if isCollapsed {
+            primary = nil
+            secondary = Rect(b.minX, b.minY + toolbarHeight, b.width, max(0, b.height - toolbarHeight))
+        } else {
+            let w = clamp(b.width * 0.3, 180, 360)
+            primary = Rect(b.minX, b.minY, w, b.height)
+            secondary = Rect(b.minX + w + 1, b.minY, b.width - w - 1, b.height)
+        }
+    }
+}
+
+/// Master–detail: `primary` (usually a list) beside `secondary`. When collapsed the secondary fills
+/// the view and a toolbar button titled after the primary shows it in a popover; picking an item
+/// should call `primaryDidChooseItem()`, which dismisses that popover. Selection lives in the
+/// primary view itself, so it survives collapse and expand.
+open class SplitView: View {
+    public let primary: View
+    public let secondary: View
+    public let primaryTitle: String
+    public let showPrimaryButton: Button
+    private let collapsedBar = View()
+    private weak var primaryPopover: Popover?
+    private let primaryHolder = View()
+    public private(set) var layoutState: SplitLayout?
+
+    public init(primary: View, secondary: View, primaryTitle: String, id: String = "split") {
+        self.primary = primary; self.secondary = secondary; self.primaryTitle = primaryTitle
+        showPrimaryButton = Button(primaryTitle, id: "\(id).show-primary", style: .bar)
+        super.init()
+        self.id = id
+        collapsedBar.backgroundColor = Theme.standard.surface
+        collapsedBar.addSubview(showPrimaryButton.pinned(Pins(leading: 8, top: 5, bottom: 5)))
+        showPrimaryButton.action = { [weak self] b in self?.showPrimaryPopover(from: b) }
+        addSubviews(primaryHolder, secondary, collapsedBar)
+        primaryHolder.addSubview(primary.pinned(.fill()))
+        backgroundColor = Theme.standard.separator
+    }
+
+    public var isCollapsed: Bool { layoutState?.isCollapsed ?? false }
+
+    open override func layoutSubviews() {
+        let l = SplitLayout(bounds: bounds)
+        let wasCollapsed = layoutState?.isCollapsed
+        layoutState = l
+        secondary.frame = l.secondary
+        collapsedBar.isHidden = !l.isCollapsed
+        collapsedBar.frame = Rect(0, 0, bounds.width, 44)
+        if l.isCollapsed {
+            if primary.superview === primaryHolder { primaryHolder.isHidden = true }
+        } else {
+            primaryPopover?.dismiss(byUser: false)
+            if primary.superview !== primaryHolder { primaryHolder.addSubview(primary.pinned(.fill())) }
+            primaryHolder.isHidden = false
+            primaryHolder.frame = l.primary!
+        }
+        if wasCollapsed != nil && wasCollapsed != l.isCollapsed { primaryHolder.setNeedsLayout() }
+    }
+
+    /// Shows the primary in a popover from the toolbar button (collapsed mode only).
+    public func showPrimaryPopover(from b: View) {
+        guard isCollapsed, let root = host as? WindowRoot else { return }
+        let content = View(background: theme.surface)
+        content.addSubview(primary.pinned(.fill()))
+        let p = Popover(content: content, preferredSize: Size(320, 480), anchor: b.convertToWindow(b.bounds),
+                        source: "\(id ?? "split").primary", permitted: [.up])
+        p.onDismiss = { [weak self] _ in
+            guard let self else { return }
+            if self.primary.superview === content { self.primaryHolder.addSubview(self.primary.pinned(.fill())) }
+        }
+        if root.present(p) { primaryPopover = p }
+    }
+
+    /// Call when the user picked an item in the primary: dismisses the collapsed-mode popover.
+    public func primaryDidChooseItem() { primaryPopover?.dismiss(byUser: false) }
+}

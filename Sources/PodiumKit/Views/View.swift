@@ -1,0 +1,203 @@
+/// The base of the view tree: a rectangle in its superview's coordinates that lays out its
+/// subviews, draws itself into a `DrawList`, and handles input. No platform types appear here.
+///
+/// Life of a frame: the window root calls `layoutIfNeeded()` (which calls `layoutSubviews()` on
+/// every view whose size changed or that asked for layout), then `render(into:)`.
+open class View {
+    /// Position and size in the superview's coordinate space, in points.
+    public var frame: Rect = .zero {
+        didSet { if frame.size != oldValue.size { setNeedsLayout() }; if frame != oldValue { setNeedsDisplay() } }
+    }
+    /// The view's own coordinate space: origin zero, size of `frame`.
+    public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+    public private(set) var subviews: [View] = []
+    public private(set) weak var superview: View?
+    public var isHidden = false { didSet { if isHidden != oldValue { superview?.setNeedsLayout(); setNeedsDisplay() } } }
+    public var backgroundColor: Color = .clear { didSet { setNeedsDisplay() } }
+    public var cornerRadius: Double = 0
+    public var borderColor: Color = .clear
+    /// Drawn content and hit-testing of subviews stop at the bounds.
+    public var clipsToBounds = false
+    /// Where the superview's default layout puts this view; nil leaves `frame` as set.
+    public var pins: Pins? { didSet { superview?.setNeedsLayout() } }
+    /// Stable identifier for the control tree (`state` on the control socket, tests, accessibility).
+    public var id: String?
+    /// Human label for the control tree; controls fill it in from their title.
+    public var accessibilityLabel: String?
+    private(set) var needsLayout = true
+
+    public init() {}
+    public convenience init(id: String? = nil, background: Color = .clear) {
+        self.init(); self.id = id; backgroundColor = background
+    }
+
+    // MARK: Tree
+
+    public func addSubview(_ v: View) {
+        v.removeFromSuperview()
+        v.superview = self
+        subviews.append(v)
+        setNeedsLayout()
+        v.setNeedsLayout()
+    }
+    public func addSubviews(_ vs: View...) { vs.forEach(addSubview) }
+    public func removeFromSuperview() {
+        guard let s = superview else { return }
+        s.subviews.removeAll { $0 === self }
+        superview = nil
+        s.setNeedsLayout()
+        if let h = s.host { h.viewWasRemoved(self) }
+    }
+    public func removeAllSubviews() { subviews.forEach { $0.removeFromSuperview() } }
+    /// True when `self` is `v` or one of its descendants.
+    public func isDescendant(of v: View) -> Bool {
+        var cur: View? = self
+        while let c = cur { if c === v { return true }; cur = c.superview }
+        return false
+    }
+
+    /// The window this view is in, if any (found through the superview chain).
+    open var host: ViewHost? { superview?.host }
+    public var theme: Theme { host?.hostTheme ?? .standard }
+    /// The text measurer of the window; nil only for views not yet in a window.
+    public var metrics: TextMeasuring? { host?.textMetrics }
+
+    /// Converts a point in this view's space to the window's.
+    public func convertToWindow(_ p: Point) -> Point {
+        var q = p, v: View? = self
+        while let c = v { q = q + c.frame.origin; v = c.superview }
+        return q
+    }
+    public func convertToWindow(_ r: Rect) -> Rect { Rect(origin: convertToWindow(r.origin), size: r.size) }
+    public func convertFromWindow(_ p: Point) -> Point { p - convertToWindow(.zero) }
+    /// True when the view and all its ancestors are visible and it is attached to a window.
+    public var isVisibleInWindow: Bool {
+        var v: View? = self
+        while let c = v { if c.isHidden { return false }; if c.superview == nil { return c.host != nil }; v = c.superview }
+        return false
+    }
+
+    // MARK: Layout
+
+    public func setNeedsLayout() { needsLayout = true; setNeedsDisplay() }
+    public func setNeedsDisplay() { host?.requestRedraw() }
+    /// Lays out this subtree where needed. Children whose size did not change are still visited,
+    /// so a deep `setNeedsLayout` is honoured.
+    public func layoutIfNeeded() {
+        if needsLayout { needsLayout = false; layoutSubviews() }
+        for s in subviews where !s.isHidden { s.layoutIfNeeded() }
+    }
+    /// Positions subviews. The default applies each subview's `pins` inside `bounds`.
+    open func layoutSubviews() {
+        for s in subviews { if let p = s.pins { s.frame = p.frame(in: bounds, for: s) } }
+    }
+    /// The size this view would like within `available` points; used by pins and stacks when a
+    /// dimension is not fixed. Default: all of it.
+    open func sizeThatFits(_ available: Size) -> Size { available }
+
+    // MARK: Drawing
+
+    /// Draws this view and its subviews; `list.offset` is this view's window origin on entry.
+    public func render(into list: inout DrawList) {
+        guard !isHidden else { return }
+        let saved = list.offset
+        list.offset = saved + frame.origin
+        if backgroundColor.a > 0 { list.fill(bounds, backgroundColor, radius: cornerRadius) }
+        if borderColor.a > 0 { list.stroke(bounds, borderColor, width: 1, radius: cornerRadius) }
+        if clipsToBounds { list.pushClip(bounds) }
+        draw(into: &list)
+        for s in subviews where !s.isHidden {
+            // Skip subviews entirely outside the clip (lists with thousands of rows rely on it).
+            if let c = list.clip, !c.intersects(s.frame.offset(by: list.offset)) { continue }
+            s.render(into: &list)
+        }
+        drawOverlay(into: &list)
+        if clipsToBounds { list.popClip() }
+        list.offset = saved
+    }
+    /// Own content, in local coordinates, drawn beneath subviews.
+    open func draw(into list: inout DrawList) {}
+    /// Drawn above subviews (focus rings, scroll indicators).
+    open func drawOverlay(into list: inout DrawList) {}
+
+    // MARK: Input
+
+    /// The deepest visible view containing `p` (in this view's space) that is willing to be hit.
+    open func hitTest(_ p: Point) -> View? {
+        guard !isHidden, bounds.contains(p) else { return nil }
+        for s in subviews.reversed() {
+            if let hit = s.hitTest(p - s.frame.origin) { return hit }
+        }
+        return isUserInteractionEnabled ? self : nil
+    }
+    /// Views that ignore the pointer let clicks through to what is beneath.
+    open var isUserInteractionEnabled: Bool { backgroundColor.a > 0 || role != nil }
+
+    /// Handles one event in local coordinates; return true when consumed. Unconsumed events bubble
+    /// to the superview (keys from the focused view, mouse from the hit view).
+    open func handle(_ event: InputEvent) -> Bool { false }
+
+    /// Whether Tab can move keyboard focus here.
+    open var acceptsFocus: Bool { false }
+    public var isFocused: Bool { host?.focusedView === self }
+    public func becomeFocused() { host?.focus(self) }
+    open func focusChanged() { setNeedsDisplay() }
+
+    // MARK: Control tree
+
+    /// The control's role for the control tree (`button`, `list`, `row`, `text-field`, …); nil
+    /// for views that are not interactive controls.
+    open var role: String? { nil }
+    /// Extra per-control state for the control tree (value, selected, on…).
+    open var accessibilityValue: String? { nil }
+    /// Controls drawn by this view without subviews (list rows, segments). Default: none.
+    open func controlChildren() -> [ControlNode] { [] }
+}
+
+/// What a view tree needs from its window. The platform window implements it through `WindowRoot`.
+public protocol ViewHost: AnyObject {
+    var hostTheme: Theme { get }
+    var textMetrics: TextMeasuring { get }
+    var focusedView: View? { get }
+    func focus(_ view: View?)
+    func requestRedraw()
+    func viewWasRemoved(_ view: View)
+}
+
+/// An edge-pinned layout request (the subset of auto layout Podium needs): each edge pinned to the
+/// container's with a constant, or a fixed size, or centred. Unpinned sizes come from
+/// `sizeThatFits`.
+public struct Pins: Sendable, Equatable {
+    public var leading, trailing, top, bottom: Double?
+    public var width, height: Double?
+    public var centerX, centerY: Bool
+    public init(leading: Double? = nil, trailing: Double? = nil, top: Double? = nil, bottom: Double? = nil,
+                width: Double? = nil, height: Double? = nil, centerX: Bool = false, centerY: Bool = false) {
+        self.leading = leading; self.trailing = trailing; self.top = top; self.bottom = bottom
+        self.width = width; self.height = height; self.centerX = centerX; self.centerY = centerY
+    }
+    /// Pinned to every edge with `inset`.
+    public static func fill(_ inset: Double = 0) -> Pins { Pins(leading: inset, trailing: inset, top: inset, bottom: inset) }
+
+    /// Resolves against a container's bounds.
+    public func frame(in c: Rect, for view: View?) -> Rect {
+        let fit = (width == nil || height == nil) ? (view?.sizeThatFits(Size(c.width - (leading ?? 0) - (trailing ?? 0), c.height - (top ?? 0) - (bottom ?? 0))) ?? c.size) : .zero
+        func axis(_ lead: Double?, _ trail: Double?, _ fixed: Double?, _ center: Bool, _ length: Double, _ fitted: Double) -> (Double, Double) {
+            switch (lead, trail) {
+            case let (l?, t?): return (l, max(0, length - l - t))
+            case let (l?, nil): return (l, fixed ?? fitted)
+            case let (nil, t?): let s = fixed ?? fitted; return (length - t - s, s)
+            case (nil, nil): let s = fixed ?? fitted; return (center ? (length - s) / 2 : 0, s)
+            }
+        }
+        let (x, w) = axis(leading, trailing, width, centerX, c.width, min(fit.width, c.width))
+        let (y, h) = axis(top, bottom, height, centerY, c.height, min(fit.height, c.height))
+        return Rect(c.minX + x, c.minY + y, max(0, w), max(0, h))
+    }
+}
+
+extension View {
+    /// Pins this view and returns it, for building trees declaratively.
+    @discardableResult public func pinned(_ p: Pins) -> Self { pins = p; return self }
+    @discardableResult public func identified(_ id: String) -> Self { self.id = id; return self }
+}

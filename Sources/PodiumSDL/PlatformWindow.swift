@@ -1,0 +1,91 @@
+import CSDL2
+import PodiumKit
+
+/// One SDL window with its renderer, drawing one `WindowRoot`. Sizes: `root` is laid out in
+/// points (window size); the renderer draws in pixels (drawable size); `scale` links them.
+public final class PlatformWindow {
+    public let sdl: OpaquePointer
+    public let renderer: Renderer
+    public let root: WindowRoot
+    public var id: UInt32 { SDL_GetWindowID(sdl) }
+    /// Frames drawn so far (for benchmarks and tests).
+    public private(set) var framesDrawn = 0
+
+    /// Creates a window of `size` points at `position` (desktop coordinates, nil = centred on
+    /// display 0). Throws with SDL's message when the window or renderer cannot be created.
+    public init(title: String, root: WindowRoot, size: Size, position: Point? = nil, flags: UInt32 = 0, text: TextEngine) throws {
+        let x = position.map { Int32($0.x) } ?? Int32(podium_windowpos_centered_display(0))
+        let y = position.map { Int32($0.y) } ?? Int32(podium_windowpos_centered_display(0))
+        guard let w = SDL_CreateWindow(title, x, y, Int32(size.width), Int32(size.height),
+                                       flags | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_RESIZABLE.rawValue) else {
+            throw SDLError("cannot create window \"\(title)\": \(SDLVideo.lastError)")
+        }
+        let r = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue) ?? SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        guard let r else { SDL_DestroyWindow(w); throw SDLError("cannot create renderer: \(SDLVideo.lastError)") }
+        sdl = w; self.root = root
+        renderer = Renderer(sdl: r, text: text)
+        syncSize()
+    }
+    deinit { SDL_DestroyRenderer(renderer.sdl); SDL_DestroyWindow(sdl) }
+
+    /// Window size in points and drawable size in pixels.
+    public var pointSize: Size { var w: Int32 = 0, h: Int32 = 0; SDL_GetWindowSize(sdl, &w, &h); return Size(Double(w), Double(h)) }
+    public var pixelSize: (w: Int32, h: Int32) { var w: Int32 = 0, h: Int32 = 0; SDL_GetRendererOutputSize(renderer.sdl, &w, &h); return (w, h) }
+    /// Desktop position and size (as the window manager reports it).
+    public var frame: Rect {
+        var x: Int32 = 0, y: Int32 = 0; SDL_GetWindowPosition(sdl, &x, &y)
+        let s = pointSize
+        return Rect(Double(x), Double(y), s.width, s.height)
+    }
+    public var displayIndex: Int { Int(SDL_GetWindowDisplayIndex(sdl)) }
+    public var isFullscreen: Bool { SDL_GetWindowFlags(sdl) & (SDL_WINDOW_FULLSCREEN.rawValue | SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) != 0 }
+    public var isVisible: Bool { SDL_GetWindowFlags(sdl) & SDL_WINDOW_SHOWN.rawValue != 0 && SDL_GetWindowFlags(sdl) & SDL_WINDOW_HIDDEN.rawValue == 0 }
+    public func setTitle(_ t: String) { SDL_SetWindowTitle(sdl, t) }
+
+    /// Re-reads size and scale after a resize or display change and re-lays out the tree.
+    public func syncSize() {
+        let pts = pointSize, px = pixelSize
+        renderer.scale = pts.width > 0 ? Double(px.w) / pts.width : 1
+        root.scale = renderer.scale
+        root.resize(to: pts)
+        root.requestRedraw()
+    }
+
+    /// Draws and presents when the tree asked for it (or `force`). Returns true when it drew.
+    @discardableResult
+    public func renderIfNeeded(force: Bool = false) -> Bool {
+        guard force || root.needsDisplay else { return false }
+        let list = root.renderFrame()
+        renderer.draw(list, background: root.backgroundColor)
+        SDL_RenderPresent(renderer.sdl)
+        framesDrawn += 1
+        return true
+    }
+
+    /// Draws the current tree and writes it as PNG at the window's pixel size.
+    public func screenshot(to path: String) throws {
+        renderer.draw(root.renderFrame(), background: root.backgroundColor)
+        try renderer.savePNG(to: path, size: pixelSize)
+        SDL_RenderPresent(renderer.sdl)
+    }
+
+    /// Puts the window on a display: fullscreen (desktop mode) on it, or windowed inside it.
+    public func move(to display: Rect, fullscreen: Bool) {
+        SDL_SetWindowFullscreen(sdl, 0)
+        if fullscreen {
+            SDL_SetWindowBordered(sdl, SDL_FALSE)
+            SDL_SetWindowPosition(sdl, Int32(display.minX), Int32(display.minY))
+            SDL_SetWindowSize(sdl, Int32(display.width), Int32(display.height))
+            SDL_SetWindowFullscreen(sdl, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+        } else {
+            SDL_SetWindowBordered(sdl, SDL_TRUE)
+            let w = min(display.width * 0.8, 1280), h = min(display.height * 0.8, 800)
+            SDL_SetWindowSize(sdl, Int32(w), Int32(h))
+            SDL_SetWindowPosition(sdl, Int32(display.midX - w / 2), Int32(display.midY - h / 2))
+        }
+        syncSize()
+    }
+    public func show() { SDL_ShowWindow(sdl) }
+    public func hide() { SDL_HideWindow(sdl) }
+    public func raiseAndFocus() { SDL_RaiseWindow(sdl) }
+}

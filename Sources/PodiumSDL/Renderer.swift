@@ -1,0 +1,176 @@
+import CSDL2
+import CSDL2Image
+import Foundation
+import PodiumKit
+
+/// Executes a `DrawList` on one SDL_Renderer, converting points to pixels with `scale`.
+/// Owns that renderer's texture caches (text and images), which are bounded.
+public final class Renderer {
+    public let sdl: OpaquePointer
+    let text: TextEngine
+    public var scale: Double = 1
+    private var textCache: [TextKey: (tex: OpaquePointer, w: Int32, h: Int32, used: UInt64)] = [:]
+    private var images: [String: OpaquePointer?] = [:]
+    private var frameCounter: UInt64 = 0
+    private var clipStack: [SDL_Rect] = []
+    /// Most text textures kept; the least recently used go first (about 150 MB worst case at 4K).
+    static let textCacheLimit = 1500
+
+    struct TextKey: Hashable { var text: String; var weight: Font.Weight; var pixels: Int }
+
+    public init(sdl: OpaquePointer, text: TextEngine) {
+        self.sdl = sdl; self.text = text
+        SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
+    }
+    deinit {
+        textCache.values.forEach { SDL_DestroyTexture($0.tex) }
+        images.values.forEach { if let t = $0 { SDL_DestroyTexture(t) } }
+    }
+
+    /// Clears to `background` and draws `list`. Does not present.
+    public func draw(_ list: DrawList, background: Color) {
+        frameCounter += 1
+        SDL_RenderSetClipRect(sdl, nil)
+        clipStack.removeAll()
+        setColor(background)
+        SDL_RenderClear(sdl)
+        for c in list.commands { execute(c) }
+        SDL_RenderSetClipRect(sdl, nil)
+        if textCache.count > Self.textCacheLimit { evictText() }
+    }
+
+    private func setColor(_ c: Color) { SDL_SetRenderDrawColor(sdl, c.r, c.g, c.b, c.a) }
+    private func px(_ r: Rect) -> SDL_FRect {
+        SDL_FRect(x: Float(r.minX * scale), y: Float(r.minY * scale), w: Float(r.width * scale), h: Float(r.height * scale))
+    }
+
+    private func execute(_ c: DrawCommand) {
+        switch c {
+        case let .fill(r, color, radius):
+            if radius <= 0.5 { setColor(color); var f = px(r); SDL_RenderFillRectF(sdl, &f) }
+            else { geometry(roundedRect(r, radius), color) }
+        case let .stroke(r, color, w, _):
+            setColor(color)
+            let t = max(1, w)
+            for e in [Rect(r.minX, r.minY, r.width, t), Rect(r.minX, r.maxY - t, r.width, t),
+                      Rect(r.minX, r.minY, t, r.height), Rect(r.maxX - t, r.minY, t, r.height)] {
+                var f = px(e); SDL_RenderFillRectF(sdl, &f)
+            }
+        case let .polygon(pts, color):
+            geometry(pts, color)
+        case let .line(a, b, color, w):
+            if w <= 1 {
+                setColor(color)
+                SDL_RenderDrawLineF(sdl, Float(a.x * scale), Float(a.y * scale), Float(b.x * scale), Float(b.y * scale))
+            } else {
+                let dx = b.x - a.x, dy = b.y - a.y, len = max(0.0001, (dx * dx + dy * dy).squareRoot())
+                let nx = -dy / len * w / 2, ny = dx / len * w / 2
+                geometry([Point(a.x + nx, a.y + ny), Point(b.x + nx, b.y + ny), Point(b.x - nx, b.y - ny), Point(a.x - nx, a.y - ny)], color)
+            }
+        case let .text(s, font, color, origin):
+            drawText(s, font, color, origin)
+        case let .image(path, r, opacity):
+            guard let tex = image(path) else { return }
+            SDL_SetTextureAlphaMod(tex, UInt8(clamp(opacity, 0, 1) * 255))
+            var f = px(r); SDL_RenderCopyF(sdl, tex, nil, &f)
+        case let .pushClip(r):
+            let p = px(r)
+            var rect = SDL_Rect(x: Int32(p.x.rounded(.down)), y: Int32(p.y.rounded(.down)), w: Int32(p.w.rounded(.up)), h: Int32(p.h.rounded(.up)))
+            clipStack.append(rect)
+            SDL_RenderSetClipRect(sdl, &rect)
+        case .popClip:
+            _ = clipStack.popLast()
+            if var r = clipStack.last { SDL_RenderSetClipRect(sdl, &r) } else { SDL_RenderSetClipRect(sdl, nil) }
+        }
+    }
+
+    /// A convex polygon as a triangle fan through SDL_RenderGeometry.
+    private func geometry(_ pts: [Point], _ c: Color) {
+        guard pts.count >= 3 else { return }
+        let col = SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a)
+        let verts = pts.map { SDL_Vertex(position: SDL_FPoint(x: Float($0.x * scale), y: Float($0.y * scale)), color: col, tex_coord: SDL_FPoint()) }
+        var idx: [Int32] = []
+        for i in 1..<(pts.count - 1) { idx += [0, Int32(i), Int32(i + 1)] }
+        SDL_RenderGeometry(sdl, nil, verts, Int32(verts.count), idx, Int32(idx.count))
+    }
+
+    /// Outline of a rounded rectangle as a convex polygon (6 segments per corner).
+    private func roundedRect(_ r: Rect, _ radius: Double) -> [Point] {
+        let rad = min(radius, r.width / 2, r.height / 2)
+        var pts: [Point] = []
+        let corners = [(r.maxX - rad, r.minY + rad, -Double.pi / 2), (r.maxX - rad, r.maxY - rad, 0.0),
+                       (r.minX + rad, r.maxY - rad, Double.pi / 2), (r.minX + rad, r.minY + rad, Double.pi)]
+        for (cx, cy, start) in corners {
+            for i in 0...6 {
+                let a = start + Double(i) / 6 * Double.pi / 2
+                pts.append(Point(cx + cos(a) * rad, cy + sin(a) * rad))
+            }
+        }
+        return pts
+    }
+
+    private func drawText(_ s: String, _ font: Font, _ color: Color, _ origin: Point) {
+        let pixels = Int((font.size * scale).rounded())
+        guard pixels >= 2 else { return }
+        let key = TextKey(text: s, weight: font.weight, pixels: pixels)
+        var entry = textCache[key]
+        if entry == nil {
+            guard let surf = text.rasterise(s, weight: font.weight, pixels: pixels) else { return }
+            defer { SDL_FreeSurface(surf) }
+            guard let tex = SDL_CreateTextureFromSurface(sdl, surf) else { return }
+            SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+            entry = (tex, surf.pointee.w, surf.pointee.h, frameCounter)
+        }
+        guard var e = entry else { return }
+        e.used = frameCounter
+        textCache[key] = e
+        SDL_SetTextureColorMod(e.tex, color.r, color.g, color.b)
+        SDL_SetTextureAlphaMod(e.tex, color.a)
+        var dst = SDL_FRect(x: Float((origin.x * scale).rounded()), y: Float((origin.y * scale).rounded()), w: Float(e.w), h: Float(e.h))
+        SDL_RenderCopyF(sdl, e.tex, nil, &dst)
+    }
+
+    private func evictText() {
+        let keep = textCache.sorted { $0.value.used > $1.value.used }.prefix(Self.textCacheLimit / 2)
+        let keepKeys = Set(keep.map(\.key))
+        for (k, v) in textCache where !keepKeys.contains(k) { SDL_DestroyTexture(v.tex) }
+        textCache = textCache.filter { keepKeys.contains($0.key) }
+    }
+
+    private func image(_ path: String) -> OpaquePointer? {
+        if let t = images[path] { return t }
+        let t = IMG_LoadTexture(sdl, path)
+        images[path] = .some(t)
+        return t
+    }
+
+    /// Reads back the current frame and writes it as PNG. Throws with SDL's message on failure.
+    public func savePNG(to path: String, size: (w: Int32, h: Int32)) throws {
+        guard let surf = SDL_CreateRGBSurfaceWithFormat(0, size.w, size.h, 32, SDL_PIXELFORMAT_ABGR8888.rawValue) else {
+            throw SDLError("cannot allocate \(size.w)x\(size.h) surface: \(SDLVideo.lastError)")
+        }
+        defer { SDL_FreeSurface(surf) }
+        guard SDL_RenderReadPixels(sdl, nil, SDL_PIXELFORMAT_ABGR8888.rawValue, surf.pointee.pixels, surf.pointee.pitch) == 0 else {
+            throw SDLError("reading pixels failed: \(SDLVideo.lastError)")
+        }
+        guard IMG_SavePNG(surf, path) == 0 else { throw SDLError("cannot write \(path): \(SDLVideo.lastError)") }
+    }
+}
+
+public struct SDLError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ d: String) { description = d }
+}
+
+/// Reads image sizes (pixels) for layout, cached per path.
+public final class ImageSizeCache: ImageSizing {
+    private var sizes: [String: Size?] = [:]
+    public init() {}
+    public func imageSize(_ path: String) -> Size? {
+        if let s = sizes[path] { return s }
+        var s: Size?
+        if let surf = IMG_Load(path) { s = Size(Double(surf.pointee.w), Double(surf.pointee.h)); SDL_FreeSurface(surf) }
+        sizes[path] = .some(s)
+        return s
+    }
+}

@@ -1,0 +1,60 @@
+import CSDL2
+import CSDL2Image
+import CSDL2TTF
+import Foundation
+import PodiumCore
+import PodiumKit
+
+/// Starting and stopping SDL's video, and what it reports about displays. Everything in
+/// PodiumSDL must run on the main thread.
+public enum SDLVideo {
+    public struct InitError: Error, CustomStringConvertible { public var description: String }
+
+    /// Initialises video (and TTF, image). `driver`: the SDL video driver to require, e.g.
+    /// "offscreen", "x11", "wayland"; nil keeps SDL's own choice or `SDL_VIDEODRIVER`.
+    /// Throws when SDL falls back to another driver than the one asked for (SDL does so silently).
+    public static func start(driver: String? = nil) throws {
+        if let d = driver { setenv("SDL_VIDEODRIVER", d, 1) }
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
+        SDL_SetHint(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0")
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw InitError(description: "SDL_Init failed: \(lastError)") }
+        let wanted = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]
+        if let w = wanted, !w.contains(","), w.lowercased() != currentDriver.lowercased() {
+            throw InitError(description: "asked for video driver \(w) but SDL chose \(currentDriver)")
+        }
+        guard TTF_Init() == 0 else { throw InitError(description: "TTF_Init failed: \(lastError)") }
+        let flags = Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue)
+        _ = IMG_Init(flags)
+        SDL_EventState(UInt32(SDL_DROPFILE.rawValue), Int32(SDL_ENABLE))
+    }
+    public static func stop() { IMG_Quit(); TTF_Quit(); SDL_Quit() }
+
+    /// The video driver SDL is using, e.g. "x11"; empty before `start`.
+    public static var currentDriver: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "" }
+    public static var lastError: String { String(cString: SDL_GetError()) }
+
+    /// Every display SDL reports now, re-enumerated on each call.
+    public static func displays() -> [DisplayInfo] {
+        (0..<max(0, SDL_GetNumVideoDisplays())).map { i in
+            var b = SDL_Rect(), u = SDL_Rect()
+            SDL_GetDisplayBounds(i, &b)
+            SDL_GetDisplayUsableBounds(i, &u)
+            var ddpi: Float = 0, h: Float = 0, v: Float = 0
+            let dpi: Double? = SDL_GetDisplayDPI(i, &ddpi, &h, &v) == 0 ? Double(ddpi) : nil
+            var m = SDL_DisplayMode()
+            let cur: DisplayInfo.Mode? = SDL_GetCurrentDisplayMode(i, &m) == 0 ? .init(width: Int(m.w), height: Int(m.h), refreshRate: Int(m.refresh_rate)) : nil
+            let modes = (0..<max(0, SDL_GetNumDisplayModes(i))).compactMap { j -> DisplayInfo.Mode? in
+                var dm = SDL_DisplayMode()
+                return SDL_GetDisplayMode(i, j, &dm) == 0 ? .init(width: Int(dm.w), height: Int(dm.h), refreshRate: Int(dm.refresh_rate)) : nil
+            }
+            return DisplayInfo(index: Int(i), name: SDL_GetDisplayName(i).map { String(cString: $0) } ?? "Display \(i)",
+                               bounds: Rect(b), usableBounds: Rect(u), dpi: dpi, currentMode: cur, modes: modes)
+        }
+    }
+}
+
+extension Rect {
+    init(_ r: SDL_Rect) { self.init(Double(r.x), Double(r.y), Double(r.w), Double(r.h)) }
+    var sdl: SDL_Rect { SDL_Rect(x: Int32(minX.rounded()), y: Int32(minY.rounded()), w: Int32(width.rounded()), h: Int32(height.rounded())) }
+}

@@ -1,0 +1,8 @@
+import BandListScene
+import PodiumKit
+import TitleScene
+
+/// The scene plugins shipped in `Plugins/`, registered at build time.
+enum BuiltInPluginList {
+    static var all: [PluginDescriptor] { [TitlePlugin.descriptor(), BandListPlugin.descriptor()] }
+}

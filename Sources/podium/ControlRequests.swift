@@ -1,0 +1,114 @@
+import Foundation
+import PodiumCore
+import PodiumKit
+import PodiumSDL
+
+/// The control protocol: one JSON object per line in, one per line out. Malformed requests get
+/// `{"ok":false,"error":"…"}` and the presentation goes on.
+enum ControlRequests {
+    static func handle(_ line: String, app: PresentCommand) -> String {
+        do {
+            let v: JSONValue
+            do { v = try JSONValue.parse(Data(line.utf8)) } catch { throw Failure("malformed JSON: \(error)") }
+            guard let cmd = v["cmd"]?.string else { throw Failure("expected an object with a string \"cmd\"") }
+            var out = try perform(cmd, v, app)
+            out["ok"] = true
+            app.renderWindows()
+            return JSONValue.object(out).jsonString
+        } catch {
+            return JSONValue.object(["ok": false, "error": .string("\(error)")]).jsonString
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible { var description: String; init(_ d: String) { description = d } }
+
+    static func perform(_ cmd: String, _ v: JSONValue, _ app: PresentCommand) throws -> [String: JSONValue] {
+        let p = app.presentation!
+        func window(_ name: String?) throws -> PlatformWindow? {
+            switch name ?? "presenter" {
+            case "presenter": return app.presenterWindow
+            case "audience": return app.audienceWindow
+            default: throw Failure("unknown window \"\(name ?? "")\" (expected presenter or audience)")
+            }
+        }
+        func root(_ name: String?) throws -> WindowRoot {
+            switch name ?? "presenter" {
+            case "presenter": return p.presenter
+            case "audience": return p.audience
+            default: throw Failure("unknown window \"\(name ?? "")\" (expected presenter or audience)")
+            }
+        }
+        switch cmd {
+        case "state": return state(app)
+        case "next": p.next()
+        case "previous": p.previous()
+        case "goto":
+            guard let i = v["index"]?.int else { throw Failure("goto needs an integer \"index\"") }
+            guard p.goTo(i) else { throw Failure("index \(i) out of range 0..<\(p.sceneCount)") }
+        case "click":
+            let r = try root(v["window"]?.string)
+            if let id = v["id"]?.string {
+                guard r.click(controlID: id) else { throw Failure("no visible control with id \"\(id)\"") }
+            } else if let x = v["x"]?.number, let y = v["y"]?.number {
+                r.dispatch(.mouseDown(Point(x, y), button: 1, clicks: 1)); r.dispatch(.mouseUp(Point(x, y), button: 1))
+            } else { throw Failure("click needs \"id\" or \"x\" and \"y\"") }
+        case "key":
+            guard let k = v["key"]?.string, let key = Key(binding: k) else { throw Failure("key needs a \"key\" name such as \"Right\" or \"Ctrl+C\"") }
+            if key.is("q") && app.presentation.presenter.focusedView == nil { app.quit = true } else { p.presenter.dispatch(.key(key)) }
+        case "type":
+            guard let t = v["text"]?.string else { throw Failure("type needs a \"text\" string") }
+            p.presenter.dispatch(.text(t))
+        case "screenshot":
+            guard let path = v["path"]?.string else { throw Failure("screenshot needs a \"path\"") }
+            let name = v["window"]?.string ?? "presenter"
+            guard let w = try window(name), w.isVisible else { throw Failure("the \(name) window is not shown (single-display mode: screenshot the presenter, whose preview shows the audience)") }
+            try w.screenshot(to: path)
+            return ["path": .string(path), "width": .number(Double(w.pixelSize.w)), "height": .number(Double(w.pixelSize.h))]
+        case "quit": app.quit = true
+        default: throw Failure("unknown cmd \"\(cmd)\"")
+        }
+        return [:]
+    }
+
+    static func state(_ app: PresentCommand) -> [String: JSONValue] {
+        let p = app.presentation!
+        func windowJSON(_ role: String, _ w: PlatformWindow?, _ root: WindowRoot) -> JSONValue {
+            var o: [String: JSONValue] = ["role": .string(role)]
+            if let w {
+                let d = app.displays.first { $0.index == w.displayIndex }
+                let f = w.frame, s = w.renderer.scale
+                o["display"] = d.map { .string($0.name) } ?? .null
+                o["bounds"] = Rect(f.minX, f.minY, Double(w.pixelSize.w), Double(w.pixelSize.h)).json
+                o["scale"] = .number(s)
+                o["fullscreen"] = .bool(w.isFullscreen)
+                o["visible"] = .bool(w.isVisible)
+            } else {
+                o["display"] = .null; o["visible"] = false; o["fullscreen"] = false
+            }
+            o["size"] = ["width": .number(root.bounds.width), "height": .number(root.bounds.height)]
+            o["controls"] = .array(root.controlTree().map { c in
+                var n: [String: JSONValue] = ["id": .string(c.id), "role": .string(c.role), "label": .string(c.label), "frame": c.frame.json]
+                if let v = c.value { n["value"] = .string(v) }
+                return .object(n)
+            })
+            return .object(o)
+        }
+        let popovers: [JSONValue] = p.presenter.popovers.map { pop in
+            ["window": "presenter", "source": .string(pop.source), "frame": pop.frame.json,
+             "arrowDirection": pop.arrowDirection.map { .string($0.rawValue) } ?? .null, "anchor": pop.anchor.json]
+        }
+        return [
+            "driver": .string(SDLVideo.currentDriver),
+            "displays": .array(app.displays.map(\.json)),
+            "roles": ["presenter": app.roles.presenter.map { .number(Double($0)) } ?? .null,
+                      "audience": app.roles.audience.map { .number(Double($0)) } ?? .null],
+            "windows": .array([windowJSON("presenter", app.presenterWindow, p.presenter),
+                               windowJSON("audience", app.audienceWindow.flatMap { $0.isVisible ? $0 : nil }, p.audience)]),
+            "scene": ["index": .number(Double(p.currentIndex)), "kind": .string(p.deck.scenes[p.currentIndex].kind),
+                      "title": .string(p.title(at: p.currentIndex)), "count": .number(Double(p.sceneCount))],
+            "audienceMode": .string(p.audienceMode.rawValue),
+            "popovers": .array(popovers),
+            "deck": ["title": .string(p.deck.title), "path": .string(p.deck.path)],
+        ]
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import PodiumCore
+import PodiumKit
+import PodiumSDL
+
+/// `podium snapshot`: one view rendered headless through SDL's offscreen driver.
+enum SnapshotCommand {
+    static func run(_ o: CommandLineInterface.Options) throws -> Int32 {
+        typealias U = CommandLineInterface.UsageError
+        let deckPath = o.positional.first ?? AssetLocator.demoDeck
+        guard let out = o.values["--out"] else { throw U(description: "snapshot needs --out FILE.png") }
+        let sceneNumber = try o.values["--scene"].map { s -> Int in guard let n = Int(s), n >= 0 else { throw U(description: "--scene expects a scene index (0-based), got \"\(s)\"") }; return n } ?? 0
+        let view = o.values["--view"] ?? "audience"
+        guard ["presenter", "audience"].contains(view) else { throw U(description: "--view must be presenter or audience, got \"\(view)\"") }
+        let sizeText = o.values["--size"] ?? "1920x1080"
+        let dims = sizeText.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard dims.count == 2, dims.allSatisfy({ $0 > 0 && $0 <= 8192 }) else { throw U(description: "--size expects WxH, e.g. 1920x1080, got \"\(sizeText)\"") }
+
+        let registry = BuiltInPlugins.registry()
+        let deck = try Deck.load(path: deckPath, kinds: registry.validators)
+        guard deck.scenes.indices.contains(sceneNumber) else { throw U(description: "--scene \(sceneNumber) is out of range (deck has \(deck.scenes.count) scenes, 0-based)") }
+
+        setenv("SDL_RENDER_DRIVER", "software", 0)
+        try SDLVideo.start(driver: "offscreen")
+        defer { SDLVideo.stop() }
+        let text = TextEngine()
+        let p = Presentation(deck: deck, registry: registry, metrics: text)
+        p.goTo(sceneNumber)
+        let root = view == "presenter" ? p.presenter : p.audience
+        let size = Size(Double(dims[0]), Double(dims[1]))
+        // The audience preview in the presenter follows the audience aspect.
+        if view == "presenter" { p.audience.resize(to: Size(1920, 1080)) }
+        let window = try PlatformWindow(title: "Podium snapshot", root: root, size: size, text: text)
+        root.imageSizing = ImageSizeCache()
+        try window.screenshot(to: out)
+        print("wrote \(out) (\(view) view of scene \(sceneNumber) \"\(p.title(at: sceneNumber))\", \(dims[0])x\(dims[1]), driver \(SDLVideo.currentDriver))")
+        return 0
+    }
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# A real X server with virtual monitors, for tests, benchmarks and the headless demo.
+# Xorg's dummy driver exposes RandR outputs DUMMY0..DUMMY15 that can be switched on, resized and
+# switched off with xrandr, which SDL sees as real displays.
+#
+#   xorg-rig.sh start DIR [WxH ...]   start Xorg; one monitor per size (default 1280x800 1920x1080);
+#                                      prints the DISPLAY (":N"); state in DIR
+#   xorg-rig.sh plug DIR N WxH        connect output DUMMYN at WxH, right of the others
+#   xorg-rig.sh unplug DIR N          switch DUMMYN off (RandR; the driver never reports unplug)
+#   xorg-rig.sh stop DIR              stop Xorg and wait for it
+set -euo pipefail
+cmd=$1; dir=$2; shift 2
+mkdir -p "$dir"
+
+mode() { # add and set a mode on an output
+  local out=$1 size=$2 w h
+  w=${size%x*}; h=${size#*x}
+  if ! xrandr -q | grep -q "^   $size "; then
+    # shellcheck disable=SC2046
+    xrandr --newmode "$size" $(cvt "$w" "$h" 60 | sed -n 's/^Modeline "[^"]*" //p') 2>/dev/null || true
+  fi
+  xrandr --addmode "$out" "$size" 2>/dev/null || true
+}
+
+right_edge() { xrandr -q | sed -n 's/^DUMMY[0-9]* connected \(primary \)\?\([0-9]*\)x[0-9]*+\([0-9]*\)+.*/\2 \3/p' | awk 'BEGIN{m=0} {e=$1+$2; if(e>m)m=e} END{print m}'; }
+
+case $cmd in
+start)
+  [ $# -gt 0 ] || set -- 1280x800 1920x1080
+  cat > "$dir/xorg.conf" <<CONF
+Section "Device"
+  Identifier "dummy"
+  Driver "dummy"
+  VideoRam 512000
+EndSection
+Section "Screen"
+  Identifier "screen"
+  Device "dummy"
+  DefaultDepth 24
+  SubSection "Display"
+    Depth 24
+    Virtual 8192 4096
+  EndSubSection
+EndSection
+Section "ServerFlags"
+  Option "DontVTSwitch" "true"
+  Option "AutoAddDevices" "false"
+EndSection
+CONF
+  exec 3> "$dir/displayfd"
+  Xorg -noreset -nolisten tcp -config "$dir/xorg.conf" -configdir "$dir" -logfile "$dir/xorg.log" -displayfd 3 \
+       >"$dir/xorg.out" 2>&1 &
+  echo $! > "$dir/pid"
+  for _ in $(seq 100); do [ -s "$dir/displayfd" ] && break; sleep 0.05; done
+  n=$(head -c 20 "$dir/displayfd" | tr -dc 0-9)
+  [ -n "$n" ] || { echo "Xorg did not start; see $dir/xorg.log" >&2; exit 1; }
+  echo ":$n" > "$dir/display"
+  export DISPLAY=:$n
+  i=0; x=0
+  for size in "$@"; do
+    mode "DUMMY$i" "$size"
+    if [ $i -eq 0 ]; then xrandr --output DUMMY0 --mode "$size" --pos 0x0 --primary
+    else xrandr --output "DUMMY$i" --mode "$size" --pos "${x}x0"; fi
+    x=$((x + ${size%x*})); i=$((i + 1))
+  done
+  # Switch off the outputs the driver enables by default beyond the ones asked for.
+  for j in $(seq $i 15); do xrandr --output "DUMMY$j" --off 2>/dev/null || true; done
+  xrandr -q >/dev/null
+  echo ":$n"
+  ;;
+plug)
+  export DISPLAY=$(cat "$dir/display"); n=$1; size=$2
+  mode "DUMMY$n" "$size"
+  xrandr --output "DUMMY$n" --mode "$size" --pos "$(right_edge)x0"
+  xrandr -q >/dev/null
+  ;;
+unplug)
+  export DISPLAY=$(cat "$dir/display")
+  xrandr --output "DUMMY$1" --off
+  xrandr -q >/dev/null
+  ;;
+stop)
+  if [ -f "$dir/pid" ]; then
+    pid=$(cat "$dir/pid"); kill "$pid" 2>/dev/null || true
+    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+    kill -9 "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    rm -f "$dir/pid"
+  fi
+  ;;
+*) echo "usage: $0 start|plug|unplug|stop DIR ..." >&2; exit 2 ;;
+esac

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs the built-in demo deck. With a display server (DISPLAY or WAYLAND_DISPLAY) it is an
+# ordinary `podium present`. Without one (a fresh server or CI machine) it starts a real X server
+# with two virtual monitors (laptop 1280x800 + projector 1920x1080), presents the demo there,
+# walks through every scene over the control socket, and saves what each window showed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=.build/release/podium
+if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then exec "$bin" present "$@"; fi
+
+make -s test-deps
+out=${DEMO_OUT:-demo-output}; rig=$(mktemp -d); sock=$rig/control.sock
+mkdir -p "$out"
+cleanup() { [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; Tests/Rig/xorg-rig.sh stop "$rig"; }
+trap cleanup EXIT
+export DISPLAY=$(Tests/Rig/xorg-rig.sh start "$rig" 1280x800 1920x1080) SDL_VIDEODRIVER=x11
+echo "No display found: presenting on a virtual X server $DISPLAY (laptop 1280x800 + projector 1920x1080)."
+"$bin" present --control "unix:$sock" "$@" & pid=$!
+ctl() { python3 scripts/podium-control.py "$sock" "$@"; }
+n=$(ctl '{"cmd":"state"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["scene"]["count"])')
+for i in $(seq 0 $((n - 1))); do
+  ctl "{\"cmd\":\"goto\",\"index\":$i}" >/dev/null
+  ctl "{\"cmd\":\"screenshot\",\"window\":\"presenter\",\"path\":\"$PWD/$out/scene$i-presenter.png\"}" \
+      "{\"cmd\":\"screenshot\",\"window\":\"audience\",\"path\":\"$PWD/$out/scene$i-audience.png\"}" >/dev/null
+  echo "scene $i: $(ctl '{"cmd":"state"}' | python3 -c 'import json,sys; s=json.load(sys.stdin)["scene"]; print(s["kind"], "-", s["title"])')"
+  sleep "${DEMO_PAUSE:-1}"
+done
+ctl '{"cmd":"quit"}' >/dev/null; wait "$pid"; pid=
+echo "Screenshots of both windows for every scene are in $out/."
