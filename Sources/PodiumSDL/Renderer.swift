@@ -144,16 +144,35 @@ public final class Renderer {
         return t
     }
 
+    /// The SDL render driver drawing this window ("software", "opengl", …).
+    public var driverName: String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(sdl, &info) == 0, let n = info.name else { return "" }
+        return String(cString: n)
+    }
+
+    /// Reads back the current frame as RGBA bytes, row-major, `size.w × size.h` pixels (4 bytes
+    /// each). Throws with SDL's message on failure. For render tests.
+    public func readPixels(size: (w: Int32, h: Int32)) throws -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: Int(size.w) * Int(size.h) * 4)
+        let rc = out.withUnsafeMutableBytes { buf in
+            SDL_RenderReadPixels(sdl, nil, SDL_PIXELFORMAT_ABGR8888.rawValue, buf.baseAddress, size.w * 4)
+        }
+        guard rc == 0 else { throw SDLError("reading pixels failed: \(SDLVideo.lastError)") }
+        return out
+    }
+
     /// Reads back the current frame and writes it as PNG. Throws with SDL's message on failure.
     public func savePNG(to path: String, size: (w: Int32, h: Int32)) throws {
-        guard let surf = SDL_CreateRGBSurfaceWithFormat(0, size.w, size.h, 32, SDL_PIXELFORMAT_ABGR8888.rawValue) else {
-            throw SDLError("cannot allocate \(size.w)x\(size.h) surface: \(SDLVideo.lastError)")
+        var pixels = try readPixels(size: size)
+        let rc: Int32 = pixels.withUnsafeMutableBytes { buf in
+            guard let surf = SDL_CreateRGBSurfaceWithFormatFrom(buf.baseAddress, size.w, size.h, 32, size.w * 4,
+                                                                SDL_PIXELFORMAT_ABGR8888.rawValue) else { return -2 }
+            defer { SDL_FreeSurface(surf) }
+            return IMG_SavePNG(surf, path)
         }
-        defer { SDL_FreeSurface(surf) }
-        guard SDL_RenderReadPixels(sdl, nil, SDL_PIXELFORMAT_ABGR8888.rawValue, surf.pointee.pixels, surf.pointee.pitch) == 0 else {
-            throw SDLError("reading pixels failed: \(SDLVideo.lastError)")
-        }
-        guard IMG_SavePNG(surf, path) == 0 else { throw SDLError("cannot write \(path): \(SDLVideo.lastError)") }
+        if rc == -2 { throw SDLError("cannot wrap \(size.w)x\(size.h) pixels in a surface: \(SDLVideo.lastError)") }
+        guard rc == 0 else { throw SDLError("cannot write \(path): \(SDLVideo.lastError)") }
     }
 }
 
