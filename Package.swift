@@ -33,9 +33,11 @@ let package = Package(
 
         .target(name: "TitleScene", dependencies: ["PodiumKit"], path: "Plugins/Title"),
         .target(name: "BandListScene", dependencies: ["PodiumKit"], path: "Plugins/BandList"),
+        .target(name: "GalleryScene", dependencies: ["PodiumKit"], path: "Plugins/Gallery"),
 
         .executableTarget(name: "podium", dependencies: [
             "PodiumKit", "PodiumCore", "PodiumSDL", "TitleScene", "BandListScene",
+            "GalleryScene",
         ]),
 
         .target(name: "PodiumTestSupport", dependencies: ["PodiumKit"], path: "Tests/Support"),

@@ -50,6 +50,12 @@ public struct DrawList: Sendable {
     public mutating func stroke(_ r: Rect, _ c: Color, width: Double = 1, radius: Double = 0) {
         commands.append(.stroke(r.offset(by: offset), c, width: width, radius: radius))
     }
+    /// A rounded rectangle with a border `width` points thick, as two fills (the border colour,
+    /// then the fill inset by `width`), so the corners stay round on every renderer.
+    public mutating func roundedBorder(_ r: Rect, fill: Color, border: Color, width: Double = 1, radius: Double) {
+        self.fill(r, border, radius: radius)
+        self.fill(r.insetBy(dx: width, dy: width), fill, radius: max(0, radius - width))
+    }
     public mutating func polygon(_ pts: [Point], _ c: Color) {
         commands.append(.polygon(pts.map { $0 + offset }, c))
     }
