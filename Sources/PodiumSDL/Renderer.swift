@@ -39,7 +39,17 @@ public final class Renderer {
         if textCache.count > Self.textCacheLimit { evictText() }
     }
 
-    private func setColor(_ c: Color) { SDL_SetRenderDrawColor(sdl, c.r, c.g, c.b, c.a) }
+    private var blendIsNone = false
+    private func setColor(_ c: Color) {
+        SDL_SetRenderDrawColor(sdl, c.r, c.g, c.b, c.a)
+        // Opaque colours need no blending, and SDL's software renderer fills without it about a
+        // hundred times faster (a 1920×1080 blended fill costs ~8 ms; see scripts/bench-kit.sh).
+        let none = c.a == 255
+        if none != blendIsNone {
+            SDL_SetRenderDrawBlendMode(sdl, none ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+            blendIsNone = none
+        }
+    }
     private func px(_ r: Rect) -> SDL_FRect {
         SDL_FRect(x: Float(r.minX * scale), y: Float(r.minY * scale), w: Float(r.width * scale), h: Float(r.height * scale))
     }
@@ -87,6 +97,7 @@ public final class Renderer {
     /// A convex polygon as a triangle fan through SDL_RenderGeometry.
     private func geometry(_ pts: [Point], _ c: Color) {
         guard pts.count >= 3 else { return }
+        setColor(c)   // the draw blend mode applies to untextured geometry
         let col = SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a)
         let verts = pts.map { SDL_Vertex(position: SDL_FPoint(x: Float($0.x * scale), y: Float($0.y * scale)), color: col, tex_coord: SDL_FPoint()) }
         var idx: [Int32] = []

@@ -42,6 +42,8 @@ public struct DrawList: Sendable {
     public var offset = Point.zero
     private var clips: [Rect] = []
     public init() {}
+    /// A list holding `commands` as they are (replays, benchmarks).
+    public init(commands: [DrawCommand]) { self.commands = commands }
 
     public mutating func fill(_ r: Rect, _ c: Color, radius: Double = 0) {
         guard c.a > 0, !r.isEmpty else { return }
