@@ -47,8 +47,12 @@ final class PopoversPage: GalleryPage {
         guard let root, let b = buttons[name] else { return }
         switch name {
         case "large":
-            root.presentPopover(Self.card("Larger than the window", "Asked for 3000×3000 pt: placed on the roomiest side and shrunk to fit; its content scrolls."),
-                                preferredSize: Size(3000, 3000), from: b)
+            // 3000 pt wide and 80 rows tall: placed on the roomiest side, shrunk, scrolled by the wheel.
+            let rows = StackView(.vertical, spacing: 4, insets: EdgeInsets(all: 14))
+            rows.backgroundColor = Theme.standard.raised
+            rows.add(Label("Larger than the window: asked for 3000 pt wide and 80 rows; shrunk to fit, the wheel scrolls it.", font: .headline), length: 28)
+            for i in 1...80 { rows.add(Label("Row \(i)", font: .body, color: Theme.standard.secondaryText), length: 30) }
+            root.presentPopover(rows, preferredSize: Size(3000, 28 + 80 * 34 + 28), from: b)
         case "action-sheet":
             root.presentActionSheet(demoSheet(), from: b)
         case "nested":

@@ -148,6 +148,8 @@ final class PresentCommand {
             switch SDL_WindowEventID(UInt32(e.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_MOVED, SDL_WINDOWEVENT_DISPLAY_CHANGED:
                 w?.syncSize()
+                // On another display popovers are placed afresh (and fade in again).
+                if UInt32(e.window.event) == SDL_WINDOWEVENT_DISPLAY_CHANGED.rawValue { w?.root.displayDidChange() }
                 // SDL sends no event for a mode change; window events are a cue to look again.
                 try reassignDisplays(reason: "window event")
             case SDL_WINDOWEVENT_EXPOSED: w?.root.requestRedraw()

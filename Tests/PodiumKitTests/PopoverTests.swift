@@ -190,3 +190,47 @@ final class PopoverTests: XCTestCase {
         XCTAssertFalse(f.root.needsDisplay)
     }
 }
+
+final class PopoverScrollAndDisplayTests: XCTestCase {
+    func testShrunkContentScrollsWithTheWheel() {
+        let root = makeRoot(Size(400, 300))
+        let content = View(background: .white)
+        let bottom = Button("Last", id: "last")
+        content.addSubview(bottom.pinned(Pins(leading: 10, bottom: 10, width: 100, height: 30)))
+        let p = Popover(content: content, preferredSize: Size(200, 1000), anchor: Rect(180, 10, 40, 30), source: "tall", permitted: [.up])
+        root.present(p)
+        XCTAssertTrue(p.placement!.shrunk)
+        XCTAssertEqual(p.frame.height, 290 - (40 + 14))
+        XCTAssertEqual(content.frame.height, 1000, "the content keeps its preferred height")
+        XCTAssertNil(root.node("last").flatMap { p.frame.contains($0.frame.center) ? $0 : nil }, "the last button starts out of view")
+        root.dispatch(.wheel(dx: 0, dy: -100, at: p.frame.center))
+        XCTAssertEqual(p.contentOffset, 1000 - p.frame.height, "scrolled to the end (clamped)")
+        XCTAssertTrue(p.frame.contains(root.node("last")!.frame.center))
+        XCTAssertTrue(root.click(controlID: "last"))
+        XCTAssertEqual(root.popovers.count, 1, "a click on scrolled content is inside")
+    }
+
+    func testDisplayChangePlacesAfreshWithoutTellingTheOwner() {
+        let root = makeRoot(Size(800, 600))
+        var told = 0
+        let p = Popover(content: View(), preferredSize: Size(300, 200), anchor: Rect(378, 100, 44, 44), source: "p", preferred: .up)
+        p.onDismiss = { _ in told += 1 }
+        root.present(p)
+        // Squeezed so it goes to the side, then the window grows again: it keeps the side…
+        root.resize(to: Size(800, 330)); _ = root.renderFrame()
+        XCTAssertEqual(p.arrowDirection, .left)
+        root.resize(to: Size(800, 600)); _ = root.renderFrame()
+        XCTAssertEqual(p.arrowDirection, .left)
+        // …until the window lands on another display: then it is placed as if new.
+        var t = 5.0
+        root.clock = { t }
+        root.displayDidChange()
+        _ = root.renderFrame()
+        XCTAssertEqual(p.arrowDirection, .up)
+        XCTAssertTrue(root.isAnimating, "fades in again")
+        t += 1
+        XCTAssertFalse(root.isAnimating)
+        XCTAssertEqual(told, 0)
+        XCTAssertNotNil(p.superview)
+    }
+}

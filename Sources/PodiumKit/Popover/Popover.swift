@@ -18,6 +18,11 @@ public final class Popover: PresentedView {
     public var preferredDirection: ArrowDirection
     /// The placement in force, nil before the first layout.
     public private(set) var placement: PopoverPlacement?
+    /// How far the content is scrolled up, in points, when the popover had to shrink below its
+    /// preferred height (the wheel scrolls it).
+    public private(set) var contentOffset = 0.0
+    /// Clips the content to the panel's rounded rectangle and scrolls it.
+    private let viewport = View()
 
     public init(content: View, preferredSize: Size, anchor: Rect, source: String,
                 permitted: Set<ArrowDirection> = ArrowDirection.any, preferred: ArrowDirection = .up) {
@@ -39,8 +44,9 @@ public final class Popover: PresentedView {
 
     private func setUp() {
         clipsToBounds = false
-        addSubview(content)
-        content.clipsToBounds = true
+        viewport.clipsToBounds = true
+        viewport.addSubview(content)
+        addSubview(viewport)
         content.cornerRadius = PopoverMetrics.cornerRadius
         id = "popover.\(source)"
     }
@@ -61,7 +67,41 @@ public final class Popover: PresentedView {
         guard let p = req.place() else { dismiss(byUser: false); return }
         placement = p
         frame = p.frame
-        content.frame = Rect(0, 0, p.frame.width, p.frame.height)
+        viewport.frame = Rect(0, 0, p.frame.width, p.frame.height)
+        scroll(to: contentOffset)
+    }
+
+    /// The content's full height: its preferred height, at least the panel's.
+    private var contentHeight: Double { max(frame.height, preferredContentSize.height) }
+
+    /// Scrolls shrunk content to `y` points from its top (clamped).
+    public func scroll(to y: Double) {
+        contentOffset = clamp(y, 0, contentHeight - frame.height)
+        content.frame = Rect(0, -contentOffset, frame.width, contentHeight)
+    }
+
+    public override func handle(_ event: InputEvent) -> Bool {
+        guard case let .wheel(_, dy, _) = event, contentHeight > frame.height else { return false }
+        scroll(to: contentOffset - dy * 40)
+        return true
+    }
+
+    /// Forgets the arrow direction and restarts the appear transition: the popover is placed
+    /// afresh, as if presented again (after its window moved to another display).
+    func representAfresh(at now: Double?) {
+        placement = nil
+        appearedAt = now
+        superview?.setNeedsLayout()
+    }
+
+    public override func drawOverlay(into list: inout DrawList) {
+        // A scroll indicator while shrunk content scrolls.
+        let h = contentHeight
+        guard h > frame.height + 0.5 else { return }
+        let track = frame.height - 2 * PopoverMetrics.cornerRadius
+        let bar = max(24, track * frame.height / h)
+        let y = PopoverMetrics.cornerRadius + (track - bar) * contentOffset / (h - frame.height)
+        list.fill(Rect(frame.width - 6, y, 3, bar), theme.secondaryText.withAlpha(0.7), radius: 1.5)
     }
 
     public override var transitionPivot: Point { placement?.arrowTip ?? super.transitionPivot }
@@ -114,6 +154,15 @@ extension WindowRoot {
 
     /// True while an overlay is fading in or out: the platform keeps drawing frames until false.
     public var isAnimating: Bool { overlay.isAnimating(at: now) }
+
+    /// The window moved to another display (hot-plug, mode change): every popover is placed
+    /// afresh — its last direction forgotten — and fades in again, as if re-presented. Owners are
+    /// not told of a dismissal, since the popover stays.
+    public func displayDidChange() {
+        for p in popovers { p.representAfresh(at: now) }
+        overlay.setNeedsLayout()
+        requestRedraw()
+    }
 
     /// Ends every transition at once (screenshots show settled states).
     public func finishAnimations() { overlay.finishAnimations(at: nil); requestRedraw() }
