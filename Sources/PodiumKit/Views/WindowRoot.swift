@@ -99,7 +99,13 @@ public final class WindowRoot: View, ViewHost {
             v.subviews.forEach(walk)
         }
         walk(overlay.topmost ?? content)
-        return out
+        // Rows first (tops within 4 pt count as one row), then left to right; ties keep tree order.
+        let keyed = out.enumerated().map { i, v in (v, v.convertToWindow(Point.zero), i) }
+        return keyed.sorted { a, b in
+            if abs(a.1.y - b.1.y) > 4 { return a.1.y < b.1.y }
+            if a.1.x != b.1.x { return a.1.x < b.1.x }
+            return a.2 < b.2
+        }.map(\.0)
     }
     private func moveFocus(backwards: Bool) {
         let order = focusOrder()
