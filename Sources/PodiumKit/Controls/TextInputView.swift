@@ -22,10 +22,11 @@ open class TextInputView: View {
     public private(set) var scroll = 0.0
     private var lineCache: (width: Double, lines: [Range<Int>])?
 
-    init(text: String, placeholder: String, multiline: Bool) {
+    init(text: String, placeholder: String, multiline: Bool, id: String?) {
         state = TextEditState(text, allowsNewlines: multiline)
         self.placeholder = placeholder; isMultiline = multiline
         super.init()
+        self.id = id
         cornerRadius = 8
     }
 
@@ -199,8 +200,11 @@ open class TextInputView: View {
         if state.text != before { onChange?(state.text) }
     }
 
-    /// Return in a field (commit); subclasses override.
-    open func commit() -> Bool { false }
+    /// Called with the text when the user commits: Return in a field, Ctrl+Return in a view.
+    public var onCommit: ((String) -> Void)?
+
+    /// Commits; returns whether the key was used (a view without `onCommit` lets Ctrl+Return go).
+    func commit() -> Bool { onCommit?(text); return !isMultiline || onCommit != nil }
 
     private func handleKey(_ k: Key) -> Bool {
         shiftHeld = k.shift
@@ -271,25 +275,18 @@ open class TextInputView: View {
 ///     let f = TextField(placeholder: "Band name", id: "search")
 ///     f.onChange = { filter($0) }
 open class TextField: TextInputView {
-    /// Called when the user presses Return, with the text.
-    public var onCommit: ((String) -> Void)?
     public init(_ text: String = "", placeholder: String = "", id: String? = nil) {
-        super.init(text: text, placeholder: placeholder, multiline: false)
-        self.id = id
+        super.init(text: text, placeholder: placeholder, multiline: false, id: id)
     }
     open override var role: String? { "text-field" }
-    open override func commit() -> Bool { onCommit?(text); return true }
     open override func sizeThatFits(_ available: Size) -> Size { Size(available.width, max(34, lineHeight + 12)) }
 }
 
 /// A multi-line text input that wraps at spaces and scrolls vertically. Return inserts a newline;
 /// Ctrl+Return calls `onCommit`.
 open class TextView: TextInputView {
-    public var onCommit: ((String) -> Void)?
     public init(_ text: String = "", placeholder: String = "", id: String? = nil) {
-        super.init(text: text, placeholder: placeholder, multiline: true)
-        self.id = id
+        super.init(text: text, placeholder: placeholder, multiline: true, id: id)
     }
     open override var role: String? { "text-view" }
-    open override func commit() -> Bool { onCommit?(text); return onCommit != nil }
 }
