@@ -58,6 +58,7 @@ public final class Renderer {
         switch c {
         case let .fill(r, color, radius):
             if radius <= 0.5 { setColor(color); var f = px(r); SDL_RenderFillRectF(sdl, &f) }
+            else if color.a == 255 { roundedOpaque(r, radius, color) }
             else { geometry(roundedRect(r, radius), color) }
         case let .stroke(r, color, w, _):
             setColor(color)
@@ -105,13 +106,36 @@ public final class Renderer {
         SDL_RenderGeometry(sdl, nil, verts, Int32(verts.count), idx, Int32(idx.count))
     }
 
+    /// An opaque rounded rectangle as three rectangles and four corner fans. One fan over the whole
+    /// shape makes SDL's software rasteriser visit the shape's bounding box once per triangle;
+    /// here each triangle's box stays inside its corner (several times faster at popover sizes).
+    private func roundedOpaque(_ r: Rect, _ radius: Double, _ c: Color) {
+        let rad = min(radius, r.width / 2, r.height / 2)
+        setColor(c)
+        var rects = [px(Rect(r.minX + rad, r.minY, r.width - 2 * rad, r.height)),
+                     px(Rect(r.minX, r.minY + rad, rad, r.height - 2 * rad)),
+                     px(Rect(r.maxX - rad, r.minY + rad, rad, r.height - 2 * rad))]
+        SDL_RenderFillRectsF(sdl, &rects, 3)
+        for (cx, cy, start) in Self.corners(r, rad) {
+            geometry([Point(cx, cy)] + (0...6).map { i in
+                let a = start + Double(i) / 6 * Double.pi / 2
+                return Point(cx + cos(a) * rad, cy + sin(a) * rad)
+            }, c)
+        }
+    }
+
+    /// Centres of the corner arcs with the angle each quarter arc starts at, clockwise from the
+    /// top-right corner.
+    private static func corners(_ r: Rect, _ rad: Double) -> [(Double, Double, Double)] {
+        [(r.maxX - rad, r.minY + rad, -Double.pi / 2), (r.maxX - rad, r.maxY - rad, 0.0),
+         (r.minX + rad, r.maxY - rad, Double.pi / 2), (r.minX + rad, r.minY + rad, Double.pi)]
+    }
+
     /// Outline of a rounded rectangle as a convex polygon (6 segments per corner).
     private func roundedRect(_ r: Rect, _ radius: Double) -> [Point] {
         let rad = min(radius, r.width / 2, r.height / 2)
         var pts: [Point] = []
-        let corners = [(r.maxX - rad, r.minY + rad, -Double.pi / 2), (r.maxX - rad, r.maxY - rad, 0.0),
-                       (r.minX + rad, r.maxY - rad, Double.pi / 2), (r.minX + rad, r.minY + rad, Double.pi)]
-        for (cx, cy, start) in corners {
+        for (cx, cy, start) in Self.corners(r, rad) {
             for i in 0...6 {
                 let a = start + Double(i) / 6 * Double.pi / 2
                 pts.append(Point(cx + cos(a) * rad, cy + sin(a) * rad))

@@ -110,7 +110,10 @@ public final class Popover: PresentedView {
         guard let p = placement else { return }
         let t = theme
         let panel = Rect(0, 0, frame.width, frame.height)
-        list.fill(panel.offsetBy(dx: 0, dy: 4), Color(0, 0, 0, 90), radius: PopoverMetrics.cornerRadius)
+        // The shadow shows only as a band under the panel's lower edge; drawing just that band
+        // keeps a large blended fill off the software renderer.
+        let r = PopoverMetrics.cornerRadius
+        list.fill(Rect(0, max(0, panel.height - 2 * r) + 4, panel.width, min(panel.height, 2 * r)), Color(0, 0, 0, 90), radius: r)
         list.fill(panel, t.raised, radius: PopoverMetrics.cornerRadius)
         list.polygon(p.arrowPolygon.map { $0 - frame.origin }, t.raised)
     }
