@@ -29,7 +29,7 @@ final class PopoverRenderTests: XCTestCase {
 
     /// Renders a 400×300 window with a blue anchor at `anchor` and a popover pointing at it.
     func render(anchor: Rect, preferred: ArrowDirection, content: Size = Size(160, 100),
-                savingTo png: String? = nil) throws -> (Frame, PopoverPlacement) {
+                savingTo png: String? = nil, atAppearProgress progress: Double? = nil) throws -> (Frame, PopoverPlacement) {
         try SDLVideo.start(driver: "offscreen")
         defer { SDLVideo.stop() }
         XCTAssertEqual(SDLVideo.currentDriver, "offscreen")
@@ -42,8 +42,11 @@ final class PopoverRenderTests: XCTestCase {
         root.content.addSubview(anchorView)
         let window = try PlatformWindow(title: "popover render test", root: root, size: Size(400, 300), text: text)
         XCTAssertEqual(window.renderer.driverName, "software")
+        var t = 0.0
+        if progress != nil { root.clock = { t } }
         let p = Popover(content: View(), preferredSize: content, from: anchorView, source: "test", preferred: preferred)
         XCTAssertTrue(root.present(p))
+        if let progress { t = progress * PresentedView.appearDuration }
         window.renderIfNeeded(force: true)
         if let png { try window.screenshot(to: png) }
         let (w, h) = window.pixelSize
@@ -108,5 +111,16 @@ final class PopoverRenderTests: XCTestCase {
         XCTAssertEqual(mid + 0.5, p.frame.minX + p.arrowOffset, accuracy: 1.0)
         XCTAssertTrue(anchor.minX...anchor.maxX ~= mid, "the arrow is under the anchor")
         XCTAssertLessThanOrEqual(mid, p.frame.maxX - PopoverMetrics.cornerRadius - PopoverMetrics.arrowHalfWidth + 1)
+    }
+
+    func testFadingInIsTranslucentAndSettles() throws {
+        let anchor = Rect(180, 30, 40, 30)
+        let (mid, _) = try render(anchor: anchor, preferred: .up, atAppearProgress: 0.3)
+        let c = mid.color(200, 120)   // the panel's middle
+        XCTAssertGreaterThan(c.g, 20, "already visible while fading in")
+        XCTAssertLessThan(c.g, 250, "still translucent at 30 % of the fade: \(c)")
+        XCTAssertEqual(mid.color(200, 45), Self.anchorColor, "the anchor shows through the whole fade")
+        let (done, _) = try render(anchor: anchor, preferred: .up, atAppearProgress: 1.2)
+        XCTAssertTrue(done.isPanel(200, 120))
     }
 }
