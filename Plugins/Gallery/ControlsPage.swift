@@ -53,7 +53,7 @@ final class ControlsPage: GalleryPage {
         seen.onChange = { [weak self] on in self?.report(on ? "Seen live" : "Not seen live") }
         form.add(row(Label("Seen live"), seen), length: 34)
         let filter = SegmentedControl(titles: ["All", "On Tour", "Off Tour", "Disbanded"], id: "gallery.filter")
-        filter.onChange = { [weak self] i in self?.report("Filter: \(filter.segments[i].title)") }
+        filter.onChange = { [weak self, weak filter] i in self?.report("Filter: \(filter?.segments[i].title ?? "")") }
         form.add(filter, length: 32)
 
         let long = "A multi-line label wraps at spaces and ends with an ellipsis when it runs out of lines: "

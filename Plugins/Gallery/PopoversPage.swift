@@ -60,7 +60,7 @@ final class PopoversPage: GalleryPage {
             let more = Button("More…", id: "gallery.nested.more", style: .filled)
             body.addSubview(more.pinned(Pins(trailing: 14, bottom: 14, width: 100, height: 34)))
             let parent = root.presentPopover(body, preferredSize: Size(300, 160), from: b)
-            more.action = { [weak self] m in
+            more.action = { [weak self, weak parent] m in
                 guard let self, let root = self.root else { return }
                 root.presentActionSheet(self.demoSheet(), from: m, parent: parent)
             }

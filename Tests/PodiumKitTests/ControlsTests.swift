@@ -107,3 +107,35 @@ final class ControlsTests: XCTestCase {
         XCTAssertTrue(sw.isOn, "the focused control gets the keys")
     }
 }
+
+final class ListKeyboardTests: XCTestCase {
+    func testKeysMoveAcrossSectionsAndClampAtTheEnds() {
+        let root = makeRoot(Size(400, 48 * 5 + 28))
+        let list = ListView()
+        list.id = "list"
+        list.sections = [
+            ListSection(title: "A", rows: (0..<3).map { ListRow(id: "a\($0)", title: "A\($0)") }),
+            ListSection(title: "B", rows: []),
+            ListSection(title: "C", rows: (0..<10_000).map { ListRow(id: "c\($0)", title: "C\($0)") }),
+        ]
+        root.host(list, at: Rect(0, 0, 400, 48 * 5 + 28))
+        list.becomeFocused()
+        root.press("Up")
+        XCTAssertEqual(list.selectedRow?.id, "a0", "the first key selects the first row")
+        root.press("Down"); root.press("Down"); root.press("Down")
+        XCTAssertEqual(list.selectedRow?.id, "c0", "skips the empty section")
+        root.press("Up")
+        XCTAssertEqual(list.selectedRow?.id, "a2")
+        root.press("PageDown")
+        XCTAssertEqual(list.selectedRow?.id, "c3", "a page is the visible rows less one: four")
+        root.press("End")
+        XCTAssertEqual(list.selectedRow?.id, "c9999")
+        root.press("Down")
+        XCTAssertEqual(list.selectedRow?.id, "c9999", "clamped at the end")
+        XCTAssertNotNil(root.node("list.row.c9999"), "scrolled into view")
+        root.press("Home")
+        XCTAssertEqual(list.selectedRow?.id, "a0")
+        root.press("PageUp")
+        XCTAssertEqual(list.selectedRow?.id, "a0", "clamped at the start")
+    }
+}
