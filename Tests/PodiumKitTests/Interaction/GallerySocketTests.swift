@@ -27,10 +27,13 @@ final class GallerySocketTests: XCTestCase {
     }
 
     override func tearDown() {
-        if let p = process, p.isRunning {
-            _ = try? send(#"{"cmd":"quit"}"#)
-            p.waitUntilExit()
-        }
+        guard let p = process, p.isRunning else { return }
+        _ = try? send(#"{"cmd":"quit"}"#)
+        // Never leave it running: a hung process is terminated after 5 s.
+        let deadline = Date().addingTimeInterval(5)
+        while p.isRunning && Date() < deadline { usleep(50_000) }
+        if p.isRunning { p.terminate() }
+        p.waitUntilExit()
     }
 
     /// Sends requests in order over one connection; returns the replies. Fails on `"ok": false`.
