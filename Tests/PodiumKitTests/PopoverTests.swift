@@ -204,7 +204,7 @@ final class PopoverScrollAndDisplayTests: XCTestCase {
         XCTAssertEqual(content.frame.height, 1000, "the content keeps its preferred height")
         XCTAssertNil(root.node("last").flatMap { p.frame.contains($0.frame.center) ? $0 : nil }, "the last button starts out of view")
         root.dispatch(.wheel(dx: 0, dy: -100, at: p.frame.center))
-        XCTAssertEqual(p.contentOffset, 1000 - p.frame.height, "scrolled to the end (clamped)")
+        XCTAssertEqual(p.contentOffset, 1000 - (p.frame.height - 2 * PopoverMetrics.contentInset), "scrolled to the end (clamped)")
         XCTAssertTrue(p.frame.contains(root.node("last")!.frame.center))
         XCTAssertTrue(root.click(controlID: "last"))
         XCTAssertEqual(root.popovers.count, 1, "a click on scrolled content is inside")

@@ -8,6 +8,8 @@
 ///     root.present(p)
 public final class Popover: PresentedView {
     public let content: View
+    /// The content's preferred size in points; the panel is `PopoverMetrics.contentInset` larger
+    /// on every side.
     public var preferredContentSize: Size { didSet { superview?.setNeedsLayout() } }
     /// The anchor in window points. Follows `anchorView` when the popover was presented from one.
     public var anchor: Rect { didSet { if anchor != oldValue { superview?.setNeedsLayout() } } }
@@ -61,27 +63,29 @@ public final class Popover: PresentedView {
             guard let v = anchorView, v.isVisibleInWindow, v.host === host else { dismiss(byUser: false); return }
             anchor = v.convertToWindow(v.bounds)
         }
-        let req = PopoverRequest(bounds: bounds, anchor: anchor, contentSize: preferredContentSize,
+        let inset = 2 * PopoverMetrics.contentInset
+        let panelSize = Size(preferredContentSize.width + inset, preferredContentSize.height + inset)
+        let req = PopoverRequest(bounds: bounds, anchor: anchor, contentSize: panelSize,
                                  permitted: permittedDirections, preferred: preferredDirection,
                                  lastDirection: placement?.direction)
         guard let p = req.place() else { dismiss(byUser: false); return }
         placement = p
         frame = p.frame
-        viewport.frame = Rect(0, 0, p.frame.width, p.frame.height)
+        viewport.frame = Rect(0, 0, p.frame.width, p.frame.height).insetBy(dx: PopoverMetrics.contentInset, dy: PopoverMetrics.contentInset)
         scroll(to: contentOffset)
     }
 
     /// The content's full height: its preferred height, at least the panel's.
-    private var contentHeight: Double { max(frame.height, preferredContentSize.height) }
+    private var contentHeight: Double { max(viewport.frame.height, preferredContentSize.height) }
 
     /// Scrolls shrunk content to `y` points from its top (clamped).
     public func scroll(to y: Double) {
-        contentOffset = clamp(y, 0, contentHeight - frame.height)
-        content.frame = Rect(0, -contentOffset, frame.width, contentHeight)
+        contentOffset = clamp(y, 0, contentHeight - viewport.frame.height)
+        content.frame = Rect(0, -contentOffset, viewport.frame.width, contentHeight)
     }
 
     public override func handle(_ event: InputEvent) -> Bool {
-        guard case let .wheel(_, dy, _) = event, contentHeight > frame.height else { return false }
+        guard case let .wheel(_, dy, _) = event, contentHeight > viewport.frame.height else { return false }
         scroll(to: contentOffset - dy * 40)
         return true
     }
@@ -96,11 +100,11 @@ public final class Popover: PresentedView {
 
     public override func drawOverlay(into list: inout DrawList) {
         // A scroll indicator while shrunk content scrolls.
-        let h = contentHeight
-        guard h > frame.height + 0.5 else { return }
+        let h = contentHeight, visible = viewport.frame.height
+        guard h > visible + 0.5 else { return }
         let track = frame.height - 2 * PopoverMetrics.cornerRadius
-        let bar = max(24, track * frame.height / h)
-        let y = PopoverMetrics.cornerRadius + (track - bar) * contentOffset / (h - frame.height)
+        let bar = max(24, track * visible / h)
+        let y = PopoverMetrics.cornerRadius + (track - bar) * contentOffset / (h - visible)
         list.fill(Rect(frame.width - 6, y, 3, bar), theme.secondaryText.withAlpha(0.7), radius: 1.5)
     }
 

@@ -68,6 +68,9 @@ public enum PopoverMetrics {
     public static let arrowLength = 12.0
     public static let arrowHalfWidth = 12.0
     public static let cornerRadius = 13.0
+    /// Content sits this far inside the panel on every side, so its square corners stay within
+    /// the panel's rounded ones (13 − 13/√2 ≈ 3.8 pt at the diagonal).
+    public static let contentInset = 4.0
     /// Gap between the anchor edge and the arrow tip.
     public static let gap = 2.0
 }
