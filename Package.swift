@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "PodiumCoreTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport"]),
         .testTarget(name: "PodiumSDLTests", dependencies: ["PodiumSDL", "PodiumKit", "PodiumTestSupport"]),
         .testTarget(name: "PodiumCLITests", dependencies: ["PodiumTestSupport"]),
-        .testTarget(name: "PodiumPluginTests", dependencies: ["PodiumCore", "PodiumKit"]),
+        .testTarget(name: "PodiumPluginTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport", "CSDL2", "CSDL2Image"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -20,6 +20,11 @@ public struct PluginManifest: Equatable {
     /// Assets directory relative to the plugin directory, if the plugin has one.
     public var assets: String?
 
+    public init(id: String, name: String, version: String, api: APIVersion, library: String, sceneKinds: [String], assets: String? = nil) {
+        self.id = id; self.name = name; self.version = version; self.api = api
+        self.library = library; self.sceneKinds = sceneKinds; self.assets = assets
+    }
+
     /// A manifest problem. `field` is the JSON path (`sceneKinds[1]`), empty for the whole file.
     public struct Invalid: Error, CustomStringConvertible, Equatable {
         public var field: String
