@@ -65,6 +65,14 @@ final class PluginRefusalTests: XCTestCase {
         XCTAssertEqual(refusal(short)?.reason, "plugin entry is 16 bytes, smaller than layout 1 (32)")
     }
 
+    /// A library compiled against a PodiumKit whose structs have other sizes.
+    func testLayoutFingerprintMismatch() throws {
+        let dir = try Fixtures.pluginDirectory(root.appendingPathComponent("layout"))
+        let other = PluginEntry.layoutFingerprint ^ 0x5A5A
+        try Fixtures.cLibrary(Fixtures.cEntry(major: 1, minor: 0, fingerprint: other), in: dir)
+        XCTAssertEqual(refusal(dir)?.reason, String(format: "built against a different PodiumKit (layout fingerprint %08x, host %08x): rebuild the plugin against this host's PodiumKit with the same compiler", other, PluginEntry.layoutFingerprint))
+    }
+
     /// A well-formed entry whose descriptor function is NULL.
     func testMissingDescriptorFunction() throws {
         let dir = try Fixtures.pluginDirectory(root.appendingPathComponent("nomake"))

@@ -79,6 +79,9 @@ public enum PluginLoader {
         let built = APIVersion(major: Int(e.apiMajor), minor: Int(e.apiMinor))
         if let why = built.refusal(onHost: host) { return refuse(lib, why) }
         guard e.size >= PluginEntry.layout1Size else { return refuse(lib, "plugin entry is \(e.size) bytes, smaller than layout 1 (\(PluginEntry.layout1Size))") }
+        guard e.layoutFingerprint == PluginEntry.layoutFingerprint else {
+            return refuse(lib, String(format: "built against a different PodiumKit (layout fingerprint %08x, host %08x): rebuild the plugin against this host's PodiumKit with the same compiler", e.layoutFingerprint, PluginEntry.layoutFingerprint))
+        }
         guard built == manifest.api else {
             return refuse(lib, "plugin.json says API \(manifest.api) but the library was built against API \(built)")
         }
@@ -106,7 +109,7 @@ public enum PluginLoader {
 
     /// The fixed part of the C entry, read by offset (see `PluginEntry` for the layout).
     struct EntryHeader {
-        var magic: UInt32, apiMajor: UInt16, apiMinor: UInt16, size: UInt32
+        var magic: UInt32, apiMajor: UInt16, apiMinor: UInt16, size: UInt32, layoutFingerprint: UInt32
         var makeDescriptor: (@convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?)?
         var context: UnsafeMutableRawPointer?
         init(_ p: UnsafeRawPointer) {
@@ -114,6 +117,7 @@ public enum PluginLoader {
             apiMajor = p.loadUnaligned(fromByteOffset: 4, as: UInt16.self)
             apiMinor = p.loadUnaligned(fromByteOffset: 6, as: UInt16.self)
             size = p.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
+            layoutFingerprint = p.loadUnaligned(fromByteOffset: 12, as: UInt32.self)
             // Only read the pointers when the entry claims to have them.
             let complete = magic == PluginEntry.magic && size >= PluginEntry.layout1Size
             makeDescriptor = complete ? p.load(fromByteOffset: 16, as: (@convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?)?.self) : nil

@@ -1,4 +1,5 @@
 import Foundation
+import PodiumKit
 import XCTest
 
 /// Paths, processes and plugin directories for the plugin tests.
@@ -65,12 +66,13 @@ enum Fixtures {
     }
 
     /// C source of a library whose `podium_plugin_entry` returns a layout-1 entry with these fields.
-    static func cEntry(magic: UInt32 = 0x504D_4450, major: Int, minor: Int, size: Int = 32) -> String {
+    static func cEntry(magic: UInt32 = 0x504D_4450, major: Int, minor: Int, size: Int = 32,
+                       fingerprint: UInt32 = PluginEntry.layoutFingerprint) -> String {
         """
         #include <stdint.h>
         #include <stddef.h>
-        struct entry { uint32_t magic; uint16_t major, minor; uint32_t size, reserved; void *(*make)(void *); void *context; };
-        static struct entry e = { \(magic)u, \(major), \(minor), \(size), 0, NULL, NULL };
+        struct entry { uint32_t magic; uint16_t major, minor; uint32_t size, fingerprint; void *(*make)(void *); void *context; };
+        static struct entry e = { \(magic)u, \(major), \(minor), \(size), \(fingerprint)u, NULL, NULL };
         const void *podium_plugin_entry(void) { return &e; }
         """
     }
