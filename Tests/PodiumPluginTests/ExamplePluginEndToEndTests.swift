@@ -183,4 +183,39 @@ final class ExamplePluginEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(png.fraction(near: (0xFF, 0x88, 0x00)), 0.01, "the audience preview in the presenter shows the orange card")
         XCTAssertTrue(logText.contains("video driver offscreen"), logText)
     }
+
+    /// The trap the shared libPodiumKit.so avoids: a plugin with its OWN static copy of PodiumKit
+    /// has distinct Swift types, so the host's `as?` on its descriptor fails. The host says so
+    /// and goes on, instead of crashing.
+    func testPluginWithStaticPodiumKitIsRefused() throws {
+        guard let swift = Fixtures.tool("swift") else { throw XCTSkip("swift not found") }
+        let src = work.appendingPathComponent("StaticKit")
+        let fm = FileManager.default
+        try fm.createDirectory(at: src.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        try fm.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Plugins/Example/Sources/ExampleScene"),
+                        to: src.appendingPathComponent("Sources/ExampleScene"))
+        try fm.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Sources/PodiumKit"), to: src.appendingPathComponent("Sources/PodiumKit"))
+        try fm.removeItem(at: src.appendingPathComponent("Sources/PodiumKit/Package.swift"))
+        try """
+        // swift-tools-version:6.0
+        import PackageDescription
+        let package = Package(name: "ExampleScene",
+            products: [.library(name: "ExampleScene", type: .dynamic, targets: ["ExampleScene"])],
+            targets: [.target(name: "PodiumKit"), .target(name: "ExampleScene", dependencies: ["PodiumKit"])],
+            swiftLanguageModes: [.v5])
+        """.write(to: src.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let b = try Fixtures.run(swift, ["build"], cwd: src)
+        XCTAssertEqual(b.status, 0, b.stderr)
+        let dir = work.appendingPathComponent("static/example")
+        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        try fm.copyItem(at: src.appendingPathComponent(".build/debug/libExampleScene.so"), to: dir.appendingPathComponent("libExampleScene.so"))
+        try fm.copyItem(at: plugins.appendingPathComponent("example/plugin.json"), to: dir.appendingPathComponent("plugin.json"))
+        try fm.copyItem(at: plugins.appendingPathComponent("example/Assets"), to: dir.appendingPathComponent("Assets"))
+        let r = try podium(["plugins", "--json", "--plugin-path", dir.deletingLastPathComponent().path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try JSONValue.parse(Data(r.stdout.utf8))["refused"], [[
+            "path": .string(dir.appendingPathComponent("libExampleScene.so").path),
+            "reason": "the library's PodiumKit types are not the host's: link PodiumKit as the shared library libPodiumKit.so, not statically",
+        ]])
+    }
 }
