@@ -20,6 +20,11 @@ let package = Package(
         .executable(name: "podium", targets: ["podium"]),
         .executable(name: "podium-bench-kit", targets: ["podium-bench-kit"]),
     ],
+    // PodiumKit is a separate package with a `.dynamic` product so that the host and external
+    // plugins share one libPodiumKit.so; `"PodiumKit"` below names that product.
+    dependencies: [
+        .package(path: "Sources/PodiumKit"),
+    ],
     targets: [
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
@@ -27,7 +32,6 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
-        .target(name: "PodiumKit"),
         .target(name: "PodiumCore", dependencies: ["PodiumKit"]),
         .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"]),
 
@@ -47,6 +51,7 @@ let package = Package(
         .testTarget(name: "PodiumCoreTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport"]),
         .testTarget(name: "PodiumSDLTests", dependencies: ["PodiumSDL", "PodiumKit", "PodiumTestSupport"]),
         .testTarget(name: "PodiumCLITests", dependencies: ["PodiumTestSupport"]),
+        .testTarget(name: "PodiumPluginTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport", "CSDL2", "CSDL2Image"]),
     ],
     swiftLanguageModes: [.v5]
 )
