@@ -1,5 +1,6 @@
 import Foundation
 import PodiumKit
+import PodiumTestSupport
 import XCTest
 
 /// Builds `Plugins/Example` OUT of tree, exactly as docs/WritingPlugins.md says (a copy in a temp
@@ -111,7 +112,8 @@ final class ExamplePluginEndToEndTests: XCTestCase {
         XCTAssertTrue(ok.stdout.contains("3 scenes (example, title, example)"), ok.stdout)
         let without = try podium(["check", deck])
         XCTAssertEqual(without.status, 2)
-        XCTAssertTrue(without.stderr.contains(#"scenes[0].kind: unknown scene kind "example" (available: band-list, title)"#), without.stderr)
+        XCTAssertTrue(without.stderr.contains(#"scenes[0].kind: unknown scene kind "example" (available: band-list, "#), without.stderr)
+        XCTAssertTrue(without.stderr.contains("title)"), "built-in kinds are listed, sorted: \(without.stderr)")
         let bad = work.appendingPathComponent("bad.json")
         try #"{"title":"x","scenes":[{"kind":"example","parameters":{"color":"orange"}}]}"#.write(to: bad, atomically: true, encoding: .utf8)
         let invalid = try podium(["check", bad.path, "--plugin-path", plugins.path])
@@ -124,7 +126,7 @@ final class ExamplePluginEndToEndTests: XCTestCase {
         let r = try podium(["snapshot", try deck(), "--plugin-path", plugins.path, "--scene", "0", "--view", "audience", "--size", "640x360", "--out", out])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("driver offscreen"), r.stdout)
-        let png = try PNGPixels(path: out)
+        let png = try PNGImage(path: out)
         XCTAssertEqual(png.width, 640)
         XCTAssertEqual(png.rgb(8, 8).0, 0xFF); XCTAssertEqual(png.rgb(8, 8).1, 0x88); XCTAssertEqual(png.rgb(8, 8).2, 0x00)
         let orange = png.fraction(near: (0xFF, 0x88, 0x00))
@@ -179,7 +181,7 @@ final class ExamplePluginEndToEndTests: XCTestCase {
         XCTAssertNil(control(replies[11], "example.count"))
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 0, logText)
-        let png = try PNGPixels(path: shot)
+        let png = try PNGImage(path: shot)
         XCTAssertGreaterThan(png.fraction(near: (0xFF, 0x88, 0x00)), 0.01, "the audience preview in the presenter shows the orange card")
         XCTAssertTrue(logText.contains("video driver offscreen"), logText)
     }

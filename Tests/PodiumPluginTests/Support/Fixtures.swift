@@ -1,5 +1,6 @@
 import Foundation
 import PodiumKit
+import PodiumTestSupport
 import XCTest
 
 /// Paths, processes and plugin directories for the plugin tests.
@@ -16,25 +17,11 @@ enum Fixtures {
         return d
     }
 
-    struct Output { var status: Int32; var stdout: String; var stderr: String }
+    typealias Output = ProcessResult
 
-    /// Runs a program to completion (reading both pipes while it runs, so it cannot block on a full pipe).
+    /// Runs a program to completion (see `runProcess`).
     static func run(_ executable: String, _ args: [String], environment: [String: String] = [:], cwd: URL? = nil) throws -> Output {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = args
-        p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        if let cwd { p.currentDirectoryURL = cwd }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        try p.run()
-        final class Box: @unchecked Sendable { var data = Data() }
-        let errBox = Box(), done = DispatchSemaphore(value: 0)
-        Thread { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); done.signal() }.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        done.wait()
-        return Output(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errBox.data, as: UTF8.self))
+        try runProcess(executable, args, environment: environment, cwd: cwd)
     }
 
     /// The first of `names` found on PATH (or in the Swift toolchain's bin directory).
