@@ -8,7 +8,7 @@ enum CommandLineInterface {
     static let version = "0.1.0"
     static let usage = """
     usage: podium present [DECK] [--windowed] [--control unix:PATH] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX]
-           podium displays [--json]
+           podium displays [--json] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX]
            podium check DECK
            podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png
            podium --help | --version
@@ -23,13 +23,14 @@ enum CommandLineInterface {
         --control unix:PATH         Listen for JSON-line commands on a Unix socket.
         --audience-display N|NAME   Choose the audience display (index or name).
         --presenter-display N|NAME  Choose the presenter display.
-      displays [--json]  List every display SDL reports, with bounds, DPI and modes.
+      displays [--json]  List every display SDL reports, with bounds, DPI and modes, and which
+                         display each view gets (same --audience/--presenter-display options).
       check DECK         Validate a deck; exit 2 naming the file, JSON path and problem.
       snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png
                          Render one view headless (SDL's offscreen driver) to a PNG.
 
     Keys while presenting: →/Space/PageDown next, ←/Backspace/PageUp previous, b/. blackout,
-    w whiteout, Home/End first/last, q or Ctrl+Q quit.
+    w whiteout, s swap the presenter and audience displays, Home/End first/last, q or Ctrl+Q quit.
     """
 
     struct UsageError: Error, CustomStringConvertible { var description: String }
@@ -42,7 +43,7 @@ enum CommandLineInterface {
             case "--help", "-h", "help": print(help); return 0
             case "--version": print("podium \(version)"); return 0
             case "present": return try PresentCommand(try Options(rest, flags: ["--windowed"], values: ["--control", "--audience-display", "--presenter-display", "--plugin-path"])).run()
-            case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json"], values: []))
+            case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json", "--windowed"], values: ["--audience-display", "--presenter-display"]))
             case "check": return try CheckCommand.run(try Options(rest, flags: [], values: []))
             case "snapshot": return try SnapshotCommand.run(try Options(rest, flags: [], values: ["--scene", "--view", "--size", "--out"]))
             default: throw UsageError(description: "unknown command or option \"\(cmd)\"")

@@ -15,8 +15,12 @@
 #                                     DISPLAY lines (shell `export` syntax)
 #   sway-rig.sh unplug DIR NAME       pull output NAME (e.g. WL-2): close its parent window
 #   sway-rig.sh plug DIR              connect a new output; prints its name (WL-3, WL-4, ...)
-#   sway-rig.sh blip DIR NAME SECONDS output NAME off, wait, on again (same name and size)
+#   sway-rig.sh blip DIR NAME SECONDS unplug NAME, wait, plug; prints the new name (wlroots numbers
+#                                     outputs anew, and sway 1.7's `output … disable` does not
+#                                     remove the output from clients, so a same-name blip is not
+#                                     possible here)
 #   sway-rig.sh outputs DIR           the nested sway's outputs as JSON (swaymsg -t get_outputs)
+#   sway-rig.sh tree DIR              the nested sway's window tree as JSON (swaymsg -t get_tree)
 #   sway-rig.sh stop DIR              stop everything and let `run` return
 set -euo pipefail
 cmd=$1; dir=$2; shift 2
@@ -89,10 +93,13 @@ plug)
   echo "WL-$k"
   ;;
 blip)
-  nmsg "output $1 disable" >/dev/null; sleep "$2"; nmsg "output $1 enable" >/dev/null
+  "$0" unplug "$dir" "$1"; sleep "$2"; "$0" plug "$dir"
   ;;
 outputs)
   nmsg -t get_outputs -r
+  ;;
+tree)
+  nmsg -t get_tree -r
   ;;
 stop)
   [ -f "$dir/run.pid" ] || exit 0
@@ -103,5 +110,5 @@ stop)
   until_true 500 bash -c "! kill -0 $pid 2>/dev/null" || kill -KILL "$pid" 2>/dev/null || true
   rm -f "$dir/run.pid"
   ;;
-*) echo "usage: $0 run|env|unplug|plug|blip|outputs|stop DIR ..." >&2; exit 2 ;;
+*) echo "usage: $0 run|env|unplug|plug|blip|outputs|tree|stop DIR ..." >&2; exit 2 ;;
 esac

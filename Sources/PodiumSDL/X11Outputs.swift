@@ -1,0 +1,48 @@
+import CXrandr
+import Foundation
+import PodiumCore
+import PodiumKit
+
+/// The X server's current RandR geometry, read directly. SDL2 (2.26) keeps an X11 display's
+/// bounds and mode from when it was connected — its RandR handler only adds and removes
+/// displays — so after `xrandr --mode …` SDL still reports the old size. Podium corrects SDL's
+/// enumeration with this, by output name (SDL names X11 displays after their RandR output).
+public enum X11Outputs {
+    nonisolated(unsafe) private static var display: OpaquePointer?
+
+    /// Each active output's bounds in root-window pixels, by output name; nil when there is no X
+    /// server to ask (another video driver, or `DISPLAY` unset). Opens one connection, kept.
+    public static func current() -> [String: Rect]? {
+        if display == nil { display = XOpenDisplay(nil) }
+        guard let dpy = display else { return nil }
+        let root = XDefaultRootWindow(dpy)
+        guard let res = XRRGetScreenResourcesCurrent(dpy, root) else { return nil }
+        defer { XRRFreeScreenResources(res) }
+        var out: [String: Rect] = [:]
+        for i in 0..<Int(res.pointee.noutput) {
+            guard let info = XRRGetOutputInfo(dpy, res, res.pointee.outputs[i]) else { continue }
+            defer { XRRFreeOutputInfo(info) }
+            guard info.pointee.crtc != 0, let crtc = XRRGetCrtcInfo(dpy, res, info.pointee.crtc) else { continue }
+            defer { XRRFreeCrtcInfo(crtc) }
+            let name = String(cString: info.pointee.name)
+            out[name] = Rect(Double(crtc.pointee.x), Double(crtc.pointee.y), Double(crtc.pointee.width), Double(crtc.pointee.height))
+        }
+        return out
+    }
+
+    /// `displays` with bounds and current mode replaced by the X server's, where they differ.
+    /// Usable bounds follow when SDL had them equal to the bounds (no panels). SDL's own fullscreen
+    /// still uses its stale size, so callers place a borderless window at these bounds instead.
+    public static func corrected(_ displays: [DisplayInfo]) -> [DisplayInfo] {
+        guard let now = current() else { return displays }
+        return displays.map { d in
+            guard let r = now[d.name], r != d.bounds else { return d }
+            var c = d
+            if c.usableBounds == c.bounds { c.usableBounds = r }
+            c.bounds = r
+            let mode = DisplayInfo.Mode(width: Int(r.width), height: Int(r.height), refreshRate: d.currentMode?.refreshRate ?? 0)
+            c.currentMode = mode   // `modes` (and so the identity's native size) stays as SDL listed it
+            return c
+        }
+    }
+}
