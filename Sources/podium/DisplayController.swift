@@ -122,12 +122,12 @@ final class DisplayController {
         do {
             switch a.audience {
             case let .display(d):
-                let w = try audienceWindowOrCreate()
+                let w = try audienceWindowOrCreate(at: d.bounds)
                 // Shown first: Wayland only takes fullscreen-on-an-output for a mapped window.
                 w.show()
                 place(w, on: d, fullscreen: !windowed)
             case .window:
-                let w = try audienceWindowOrCreate()
+                let w = try audienceWindowOrCreate(at: pd.usableBounds)
                 w.show()
                 w.move(to: pd.usableBounds.insetBy(dx: pd.usableBounds.width * 0.2, dy: pd.usableBounds.height * 0.2), fullscreen: false)
             case .preview:
@@ -155,10 +155,13 @@ final class DisplayController {
         SDL_SetWindowInputFocus(presenterWindow.sdl)
     }
 
-    private func audienceWindowOrCreate() throws -> PlatformWindow {
+    /// The audience window, made on `display` (so a window manager that honours the requested
+    /// position maps it there in the first place).
+    private func audienceWindowOrCreate(at display: Rect) throws -> PlatformWindow {
         if let w = audienceWindow { return w }
         let w = try PlatformWindow(title: "Podium Audience — \(presentation.deck.title)", root: presentation.audience,
-                                   size: Size(1280, 720), flags: SDL_WINDOW_HIDDEN.rawValue, text: text)
+                                   size: Size(min(1280, display.width), min(720, display.height)), position: display.origin,
+                                   flags: SDL_WINDOW_HIDDEN.rawValue, text: text)
         audienceWindow = w
         return w
     }

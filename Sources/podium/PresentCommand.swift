@@ -31,6 +31,11 @@ final class PresentCommand {
             socketPath = String(c.dropFirst(5))
         }
         let policy = try makeDisplayPolicy()
+        // Under a Wayland compositor SDL 2.26 picks x11 (Xwayland) first, and there a compositor
+        // such as sway maps a re-created audience window on the focused output, i.e. over the
+        // presenter. Wayland's own fullscreen-on-an-output does not have that problem.
+        let env = ProcessInfo.processInfo.environment
+        if env["SDL_VIDEODRIVER"] == nil, env["WAYLAND_DISPLAY"] != nil { setenv("SDL_VIDEODRIVER", "wayland,x11", 1) }
         try SDLVideo.start()
         defer { SDLVideo.stop() }
         log("video driver \(SDLVideo.currentDriver)")

@@ -85,7 +85,8 @@ env)
   cat "$dir/env"
   ;;
 unplug)
-  pmsg "[title=\"^wlroots - $1\$\"] kill" >/dev/null
+  # A just-plugged output's parent window may not have its title yet: retry for a second.
+  until_true 50 pmsg "[title=\"^wlroots - $1\$\"] kill" >/dev/null 2>&1 || pmsg "[title=\"^wlroots - $1\$\"] kill" >/dev/null
   ;;
 plug)
   k=$(( $(cat "$dir/outputs") + 1 )); echo $k > "$dir/outputs"
