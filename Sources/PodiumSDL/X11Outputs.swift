@@ -30,6 +30,21 @@ public enum X11Outputs {
         return out
     }
 
+    /// Whether a window manager runs (EWMH `_NET_SUPPORTING_WM_CHECK` on the root window). Without
+    /// one, fullscreen requests go unanswered and SDL waits ~100 ms for each; callers then place a
+    /// borderless window at the display's bounds instead. Nil when there is no X server to ask.
+    public static func hasWindowManager() -> Bool? {
+        if display == nil { display = XOpenDisplay(nil) }
+        guard let dpy = display else { return nil }
+        let atom = XInternAtom(dpy, "_NET_SUPPORTING_WM_CHECK", 1)
+        guard atom != 0 else { return false }
+        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let ok = XGetWindowProperty(dpy, XDefaultRootWindow(dpy), atom, 0, 1, 0, Atom(33 /* XA_WINDOW */), &type, &format, &count, &after, &data)
+        if let d = data { XFree(d) }
+        return ok == 0 && count > 0
+    }
+
     /// `displays` with bounds and current mode replaced by the X server's, where they differ.
     /// Usable bounds follow when SDL had them equal to the bounds (no panels). SDL's own fullscreen
     /// still uses its stale size, so callers place a borderless window at these bounds instead.

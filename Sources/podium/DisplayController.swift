@@ -61,10 +61,13 @@ final class DisplayController {
     }
     private var sdlBounds: [String: Rect] = [:]
 
-    /// Fullscreen on `d`; when SDL's idea of the display is stale (see `enumerate`), SDL's own
-    /// fullscreen would use the old size, so a borderless window covers the real bounds instead.
+    /// Fullscreen on `d`. A borderless window covering the bounds instead when SDL's idea of the
+    /// display is stale (see `enumerate`; SDL's fullscreen would use the old size) or when X11 has
+    /// no window manager (the request is ignored, and SDL waits ~100 ms for an answer).
     private func place(_ w: PlatformWindow, on d: DisplayInfo, fullscreen: Bool) {
-        guard fullscreen, let believed = sdlBounds[d.name], believed != d.bounds else { w.move(to: d.bounds, fullscreen: fullscreen); return }
+        let stale = sdlBounds[d.name].map { $0 != d.bounds } ?? false
+        let noWM = SDLVideo.currentDriver == "x11" && X11Outputs.hasWindowManager() == false
+        guard fullscreen, stale || noWM else { w.move(to: d.bounds, fullscreen: fullscreen); return }
         SDL_SetWindowFullscreen(w.sdl, 0)
         SDL_SetWindowBordered(w.sdl, SDL_FALSE)
         SDL_SetWindowPosition(w.sdl, Int32(d.bounds.minX), Int32(d.bounds.minY))
