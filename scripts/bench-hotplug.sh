@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-10}
 bin=.build/release/podium; [ -x "$bin" ] || bin=.build/debug/podium
 [ -x "$bin" ] || { echo "build podium first (swift build -c release)" >&2; exit 1; }
-export PODIUM_BIN=$bin RUNS=$runs SDL_RENDER_DRIVER=software
+export PODIUM_BIN=$bin RUNS=$runs SDL_RENDER_DRIVER=${SDL_RENDER_DRIVER:-software}
 exec python3 - <<'PY'
 import json, os, re, socket, statistics, subprocess, sys, tempfile, time
 
@@ -71,7 +71,7 @@ def measure(p, action, handled, frame):
     _, fl = wait(lambda: p.after(n, frame))
     return (th - t0) * 1000, own_ms(fl)
 
-print(f"podium hot-plug figures ({BIN}, {RUNS} runs each, SDL_RENDER_DRIVER=software)")
+print(f"podium hot-plug figures ({BIN}, {RUNS} runs each, SDL_RENDER_DRIVER={os.environ['SDL_RENDER_DRIVER']})")
 
 # Nested sway: real unplug and plug.
 d = tempfile.mkdtemp(prefix="bench-hotplug-sway-")
