@@ -43,6 +43,11 @@ final class SwayHotplugTests: XCTestCase {
         XCTAssertEqual(gone.audience.size, start.audience.size, "the audience view keeps its layout in the preview")
         try assertCompositor(rig, audienceOn: nil)
         XCTAssertNotNil(poll(5) { podium.log.contains("presenter preview shows the audience") ? true : nil }, podium.log)
+        // The preview really shows the audience content (not an empty black box).
+        let preview = try XCTUnwrap(gone.presenter.frame(of: "console.preview"), "the console has a preview")
+        let shot = rig.dir + "/presenter-after-unplug.png"
+        try podium.request(["cmd": "screenshot", "window": "presenter", "path": shot])
+        XCTAssertGreaterThan(try distinctColors(png: shot, in: preview), 20, "the preview shows the audience scene")
         // The presenter view keeps working.
         try podium.request(["cmd": "next"])
         XCTAssertEqual(try podium.state().sceneIndex, scene + 1)

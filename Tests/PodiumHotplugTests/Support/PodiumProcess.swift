@@ -96,6 +96,11 @@ struct PodiumState {
         /// The view tree's size in points.
         var size: [Double] { let s = raw["size"] as? [String: Double] ?? [:]; return [s["width"] ?? -1, s["height"] ?? -1] }
         var controls: [[String: Any]] { raw["controls"] as? [[String: Any]] ?? [] }
+        /// The frame (x, y, width, height in points) of the control with `id`.
+        func frame(of id: String) -> [Double]? {
+            guard let c = controls.first(where: { $0["id"] as? String == id }), let f = c["frame"] as? [String: Double] else { return nil }
+            return [f["x"] ?? 0, f["y"] ?? 0, f["width"] ?? 0, f["height"] ?? 0]
+        }
     }
     var driver: String { raw["driver"] as? String ?? "" }
     var displays: [[String: Any]] { raw["displays"] as? [[String: Any]] ?? [] }
