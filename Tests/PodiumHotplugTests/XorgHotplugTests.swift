@@ -97,4 +97,21 @@ final class XorgHotplugTests: XCTestCase {
         XCTAssertTrue(s.audienceIsFullscreen(on: "DUMMY1"), s.summary)
         XCTAssertTrue(podium.log.contains("~DUMMY1"), podium.log)
     }
+
+    /// One display with `--windowed`: the audience view gets an ordinary window, nothing fails;
+    /// a bad selector is a usage error naming the option.
+    func testSingleDisplayWindowedAndBadSelector() throws {
+        let rig = try XorgRig(["1280x800"])
+        defer { rig.stop() }
+        let podium = try PodiumProcess(rig: rig, arguments: ["--windowed"])
+        defer { podium.stop() }
+        let s = try podium.waitFor("audience in a window") { $0.audiencePlacement == "window" && $0.audience.visible }
+        XCTAssertEqual(s.audience.display, "DUMMY0")
+        XCTAssertFalse(s.audience.fullscreen)
+        XCTAssertLessThan(s.audience.size[0], 1280)
+        let bin = packageRoot.appendingPathComponent(".build/debug/podium").path
+        XCTAssertThrowsError(try runTool(bin, ["present", "--audience-display", "-1"], env: rig.clientEnv)) {
+            XCTAssertTrue("\($0)".contains("--audience-display \"-1\""), "\($0)")
+        }
+    }
 }
