@@ -112,6 +112,7 @@ enum ControlRequests {
             "windows": .array([windowJSON("presenter", app.presenterWindow, p.presenter),
                                windowJSON("audience", app.audienceWindow, p.audience)]),
             "sdlWindowCount": .number(Double(sdlWindowCount())),
+            "spareAudienceWindow": .bool(app.displayController.spareWindow != nil),
             "residentKB": residentKB().map { .number(Double($0)) } ?? .null,
             "scene": ["index": .number(Double(p.currentIndex)), "kind": .string(p.deck.scenes[p.currentIndex].kind),
                       "title": .string(p.title(at: p.currentIndex)), "count": .number(Double(p.sceneCount))],

@@ -13,6 +13,10 @@ final class DisplayController {
     private unowned let presentation: Presentation
     let presenterWindow: PlatformWindow
     private(set) var audienceWindow: PlatformWindow?
+    /// A never-shown audience window made while idle in the preview, so a plug skips window and
+    /// renderer creation (10–15 ms). Never shown before use: a re-shown Wayland window is not
+    /// reliably made fullscreen on an output (seen on sway), a fresh one is.
+    private(set) var spareWindow: PlatformWindow?
     private let text: TextEngine
     private let windowed: Bool
     private let log: (String) -> Void
@@ -162,11 +166,25 @@ final class DisplayController {
     /// position maps it there in the first place).
     private func audienceWindowOrCreate(at display: Rect) throws -> PlatformWindow {
         if let w = audienceWindow { return w }
+        if let w = spareWindow { spareWindow = nil; audienceWindow = w; return w }
         let w = try PlatformWindow(title: "Podium Audience — \(presentation.deck.title)", root: presentation.audience,
                                    size: Size(min(1280, display.width), min(720, display.height)), position: display.origin,
                                    flags: SDL_WINDOW_HIDDEN.rawValue, text: text)
         audienceWindow = w
         return w
+    }
+
+    /// After the preview's frame is on screen (off the unplug's critical path): a hidden window
+    /// ready for the next plug.
+    private func makeSpareWindow() {
+        guard spareWindow == nil, audienceWindow == nil, let pd = policy.assignment.presenter else { return }
+        // A new window lays out its root at its own size; the audience tree keeps its size while
+        // it is in the preview, so put it back.
+        let root = presentation.audience, size = root.bounds.size, scale = root.scale
+        defer { root.scale = scale; root.resize(to: size) }
+        spareWindow = try? PlatformWindow(title: "Podium Audience — \(presentation.deck.title)", root: presentation.audience,
+                                          size: Size(min(1280, pd.bounds.width), min(720, pd.bounds.height)), position: pd.bounds.origin,
+                                          flags: SDL_WINDOW_HIDDEN.rawValue, text: text)
     }
 
     /// Called after each render pass: logs when the first frame after a change is on screen —
@@ -182,6 +200,9 @@ final class DisplayController {
             log(String(format: "t=%.3f audience first frame in its window %.1f ms after the display change", t, (t - p.since) * 1000))
         case .preview where presenter:
             log(String(format: "t=%.3f presenter preview shows the audience %.1f ms after the display change", t, (t - p.since) * 1000))
+            pendingFrame = nil
+            makeSpareWindow()
+            return
         default: return
         }
         pendingFrame = nil

@@ -209,4 +209,18 @@ final class DisplayPolicyReplugTests: XCTestCase {
         XCTAssertEqual(p.assignment.audienceDisplay?.name, "WL-3", "a display plugged after the loss is most likely the projector")
         XCTAssertNil(p.nextDeadline)
     }
+
+    func testPresenterDisplayRemovedMovesPresenterAndReturns() {
+        var p = DisplayPolicy()
+        let laptop = DisplayInfo(index: 0, name: "eDP-1", bounds: Rect(0, 0, 1280, 800), usableBounds: Rect(0, 0, 1280, 800))
+        let projector = DisplayInfo(index: 1, name: "HDMI-1", bounds: Rect(1280, 0, 1920, 1080), usableBounds: Rect(1280, 0, 1920, 1080))
+        _ = p.update([laptop, projector], at: 0)
+        var alone = projector; alone.index = 0
+        _ = p.update([alone], at: 1)
+        XCTAssertEqual(p.assignment.presenter?.name, "HDMI-1", "the presenter view always has a display")
+        XCTAssertEqual(p.assignment.audience, .preview)
+        _ = p.update([laptop, projector], at: 2)
+        XCTAssertEqual(p.assignment.presenter?.name, "eDP-1")
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1")
+    }
 }

@@ -29,6 +29,11 @@ final class PodiumProcess {
         guard poll(20, { connect() ? true : nil }) != nil else {
             stop(); throw RigError("podium did not open its control socket; log:\n\(log)")
         }
+        // SDL falls back to another video driver silently: make sure it uses the rig's.
+        let driver = try state().driver
+        guard driver == rig.clientEnv["SDL_VIDEODRIVER"] else {
+            stop(); throw RigError("SDL chose the \(driver) video driver, not \(rig.clientEnv["SDL_VIDEODRIVER"] ?? "?")")
+        }
     }
 
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
@@ -120,6 +125,7 @@ struct PodiumState {
     var sceneIndex: Int { (raw["scene"] as? [String: Any])?["index"] as? Int ?? -1 }
     var popoverCount: Int { (raw["popovers"] as? [Any])?.count ?? -1 }
     var sdlWindowCount: Int { raw["sdlWindowCount"] as? Int ?? -1 }
+    var spareAudienceWindow: Bool { raw["spareAudienceWindow"] as? Bool ?? false }
     var residentKB: Int { raw["residentKB"] as? Int ?? -1 }
     /// The audience window shown fullscreen (or borderless at the bounds) on `name`.
     func audienceIsFullscreen(on name: String) -> Bool {
