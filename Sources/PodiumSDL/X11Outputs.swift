@@ -8,7 +8,7 @@ import PodiumKit
 /// displays — so after `xrandr --mode …` SDL still reports the old size. Podium corrects SDL's
 /// enumeration with this, by output name (SDL names X11 displays after their RandR output).
 public enum X11Outputs {
-    nonisolated(unsafe) private static var display: OpaquePointer?
+    nonisolated(unsafe) fileprivate static var display: OpaquePointer?
 
     /// Each active output's bounds in root-window pixels, by output name; nil when there is no X
     /// server to ask (another video driver, or `DISPLAY` unset). Opens one connection, kept.
@@ -59,5 +59,22 @@ public enum X11Outputs {
             c.currentMode = mode   // `modes` (and so the identity's native size) stays as SDL listed it
             return c
         }
+    }
+}
+
+extension X11Outputs {
+    /// Where the X server has `window` now (root coordinates, pixels): the truth when a window
+    /// manager ignored what SDL asked for, which SDL still reports. Nil for a non-X11 window.
+    public static func frame(of window: PlatformWindow) -> Rect? {
+        if display == nil { display = XOpenDisplay(nil) }
+        guard let dpy = display else { return nil }
+        let xw = podium_x11_window(UnsafeMutableRawPointer(window.sdl))
+        guard xw != 0 else { return nil }
+        var attrs = XWindowAttributes()
+        guard XGetWindowAttributes(dpy, xw, &attrs) != 0 else { return nil }
+        var x: Int32 = 0, y: Int32 = 0
+        var child: Window = 0
+        guard XTranslateCoordinates(dpy, xw, XDefaultRootWindow(dpy), 0, 0, &x, &y, &child) != 0 else { return nil }
+        return Rect(Double(x), Double(y), Double(attrs.width), Double(attrs.height))
     }
 }

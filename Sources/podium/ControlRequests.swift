@@ -77,12 +77,15 @@ enum ControlRequests {
 
     static func state(_ app: PresentCommand) -> [String: JSONValue] {
         let p = app.presentation!
+        func area(_ a: Rect, _ b: Rect) -> Double { a.intersects(b) ? a.intersection(b).width * a.intersection(b).height : 0 }
         func windowJSON(_ role: String, _ w: PlatformWindow?, _ root: WindowRoot) -> JSONValue {
             var o: [String: JSONValue] = ["role": .string(role)]
             if let w {
                 // A hidden window is on no display, whatever SDL remembers of its position.
-                let d = w.isVisible ? app.displays.first { $0.index == w.displayIndex } : nil
-                let f = w.frame, s = w.renderer.scale
+                // Where the window really is (on X11 SDL keeps what it asked for, even when a window
+                // manager put the window elsewhere): the display holding most of it.
+                let f = app.displayController.realFrame(of: w), s = w.renderer.scale
+                let d = w.isVisible ? app.displays.max { a, b in area(a.bounds, f) < area(b.bounds, f) }.flatMap { area($0.bounds, f) > 0 ? $0 : nil } : nil
                 o["display"] = d.map { .string($0.name) } ?? .null
                 o["focused"] = .bool(SDL_GetKeyboardFocus() == w.sdl)
                 o["framesDrawn"] = .number(Double(w.framesDrawn))
@@ -108,7 +111,7 @@ enum ControlRequests {
         return [
             "driver": .string(SDLVideo.currentDriver),
             "displays": .array(app.displays.map(\.json)),
-            "roles": rolesJSON(app.displayController.policy),
+            "roles": rolesJSON(app.displayController.policy, refused: app.displayController.refusedByWindowManager),
             "windows": .array([windowJSON("presenter", app.presenterWindow, p.presenter),
                                windowJSON("audience", app.audienceWindow, p.audience)]),
             "sdlWindowCount": .number(Double(sdlWindowCount())),
@@ -123,8 +126,10 @@ enum ControlRequests {
     }
 
     /// Where each view is and what the user chose: `audiencePlacement` is display, preview or window.
-    static func rolesJSON(_ policy: DisplayPolicy) -> JSONValue {
-        let a = policy.assignment
+    /// `refused`: the display the window manager kept the audience window off (it is in the preview).
+    static func rolesJSON(_ policy: DisplayPolicy, refused: DisplayIdentity?) -> JSONValue {
+        var a = policy.assignment
+        if let d = a.audienceDisplay, d.identity == refused { a.audience = .preview }
         func id(_ i: DisplayIdentity?) -> JSONValue {
             i.map { ["name": .string($0.name), "width": .number(Double($0.nativeWidth)), "height": .number(Double($0.nativeHeight))] } ?? .null
         }
@@ -137,7 +142,7 @@ enum ControlRequests {
             "audienceDisplay": a.audienceDisplay.map { .string($0.name) } ?? .null,
             "audiencePlacement": .string(placement),
             "savedAudience": id(policy.savedAudience), "savedPresenter": id(policy.savedPresenter),
-            "lostAudience": id(policy.lostAudience),
+            "lostAudience": id(policy.lostAudience), "refusedByWindowManager": id(refused),
         ]
     }
 

@@ -26,6 +26,9 @@ final class DisplayController {
     private var graceTimer: TimerToken?
     /// A change whose first frame is not drawn yet: (when it was handled, where the audience went).
     private var pendingFrame: (since: Double, placement: AudiencePlacement)?
+    /// A display the window manager would not let the audience window onto (it put the window
+    /// over the presenter view instead); the audience stays in the preview until displays change.
+    private(set) var refusedByWindowManager: DisplayIdentity?
 
     init(policy: DisplayPolicy, presentation: Presentation, presenterWindow: PlatformWindow, text: TextEngine,
          windowed: Bool, log: @escaping (String) -> Void) {
@@ -42,10 +45,38 @@ final class DisplayController {
         let t = now
         let change = policy.update(enumerate(), at: t)
         scheduleGraceTimer()
+        if let c = change, !c.added.isEmpty || !c.removed.isEmpty { refusedByWindowManager = nil }
+        if !launch, change == nil, let refused = audienceCoversPresenter() {
+            refusedByWindowManager = refused.identity
+            log(String(format: "t=%.3f %@: the window manager put the audience window over the presenter view instead of on %@; "
+                + "the audience view stays in the presenter preview (under a Wayland compositor, SDL_VIDEODRIVER=wayland avoids this)",
+                t, reason, refused.name))
+            apply(launch: false, since: t)
+            return
+        }
         guard launch || change != nil else { return }
         let c = change ?? DisplayChange(old: policy.assignment, new: policy.assignment)
         log(String(format: "t=%.3f %@: %@", t, reason, c.description))
         apply(launch: launch, since: t)
+    }
+
+    /// The display the audience window was meant for, when the X server shows it mostly over the
+    /// presenter's display instead: a tiling window manager (sway's Xwayland) maps windows on the
+    /// focused output and fullscreens them there, while SDL still reports the position it asked
+    /// for. Checked on later events, once the window manager has acted; nil when all is well.
+    private func audienceCoversPresenter() -> DisplayInfo? {
+        guard SDLVideo.currentDriver == "x11", let w = audienceWindow, w.isVisible,
+              let target = policy.assignment.audienceDisplay, target.identity != refusedByWindowManager,
+              let pd = policy.assignment.presenter, X11Outputs.hasWindowManager() == true,
+              let real = X11Outputs.frame(of: w), real.width > 0, real.height > 0 else { return nil }
+        let overlap = real.intersection(pd.bounds)
+        let covered = real.intersects(pd.bounds) ? overlap.width * overlap.height : 0
+        return covered > real.width * real.height / 2 ? target : nil
+    }
+
+    /// Where the X server really has `w` (on X11), else where SDL says it is.
+    func realFrame(of w: PlatformWindow) -> Rect {
+        SDLVideo.currentDriver == "x11" ? X11Outputs.frame(of: w) ?? w.frame : w.frame
     }
 
     /// SDL sends no event for a mode or position change; look every `seconds` as well as on every
@@ -124,10 +155,13 @@ final class DisplayController {
             presenterWindow.show()
             placedPresenter = pd
         }
-        let moved = launch || placedAudience != a.audience || (audienceWindow?.isVisible ?? false) != (a.audienceDisplay != nil || a.audience == .window)
+        var placement = a.audience
+        if case let .display(d) = placement, d.identity == refusedByWindowManager { placement = .preview }
+        let shown = placement != .preview
+        let moved = launch || placedAudience != placement || (audienceWindow?.isVisible ?? false) != shown
         guard moved else { return }
         do {
-            switch a.audience {
+            switch placement {
             case let .display(d):
                 let w = try audienceWindowOrCreate(at: d.bounds)
                 // Shown first: Wayland only takes fullscreen-on-an-output for a mapped window.
@@ -149,8 +183,8 @@ final class DisplayController {
             log("cannot show the audience window (\(error)); the audience view stays in the presenter preview")
             audienceWindow = nil
         }
-        placedAudience = a.audience
-        pendingFrame = (t, a.audience)
+        placedAudience = placement
+        pendingFrame = (t, placement)
         presentation.audience.requestRedraw()
         presentation.presenter.requestRedraw()
         focusPresenter()

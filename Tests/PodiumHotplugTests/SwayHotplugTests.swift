@@ -123,4 +123,26 @@ final class SwayHotplugTests: XCTestCase {
         let compositorWindows = try rig.compositorWindows().keys.filter { $0.hasPrefix("Podium") }
         XCTAssertEqual(compositorWindows.count, 2, "the compositor sees exactly two Podium windows: \(compositorWindows)")
     }
+
+    /// SDL's x11 driver under sway (Xwayland): sway maps and fullscreens the audience window on the
+    /// focused output, over the presenter, while SDL reports the position it asked for. Podium
+    /// checks with the X server, and the presenter view must end up uncovered either way.
+    func testX11UnderSwayNeverLeavesPresenterCovered() throws {
+        let rig = try SwayRig(outputs: 2)
+        defer { rig.stop() }
+        rig.clientEnv["SDL_VIDEODRIVER"] = "x11"
+        let podium = try PodiumProcess(rig: rig)
+        defer { podium.stop() }
+        let s = try podium.waitFor("audience settled") { s in
+            (s.audienceIsFullscreen(on: "XWAYLAND1")) || (s.audiencePlacement == "preview" && !s.audience.visible)
+        }
+        let covered = poll(5) { () -> Bool? in
+            guard let w = try? rig.compositorWindows(), let a = w[Self.audienceTitle] else { return false }
+            return a.output == "WL-1" && a.fullscreen ? nil : false
+        }
+        XCTAssertEqual(covered, false, "the audience window still covers the presenter: \((try? rig.compositorWindows()).map { "\($0)" } ?? "")\n\(podium.log)")
+        if s.audiencePlacement == "preview" {
+            XCTAssertTrue(podium.log.contains("the window manager put the audience window over the presenter view"), podium.log)
+        }
+    }
 }

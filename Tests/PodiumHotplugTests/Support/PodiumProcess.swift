@@ -20,6 +20,8 @@ final class PodiumProcess {
         var env = ProcessInfo.processInfo.environment
         for k in ["DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "SDL_VIDEODRIVER"] { env[k] = nil }
         env.merge(rig.clientEnv) { $1 }
+        // With the wayland driver no X display is needed: leave it out so nothing can fall back to it.
+        if rig.clientEnv["SDL_VIDEODRIVER"] == "wayland" { env["DISPLAY"] = nil }
         env["SDL_RENDER_DRIVER"] = "software"
         process.environment = env
         process.currentDirectoryURL = packageRoot

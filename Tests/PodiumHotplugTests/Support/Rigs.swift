@@ -99,8 +99,8 @@ final class SwayRig: Rig {
             let kv = line.replacingOccurrences(of: "export ", with: "").split(separator: "=", maxSplits: 1).map(String.init)
             if kv.count == 2 { clientEnv[kv[0]] = kv[1] }
         }
+        // Wayland by default; a test may switch to x11 (Xwayland), whose DISPLAY is kept.
         clientEnv["SDL_VIDEODRIVER"] = "wayland"
-        clientEnv["DISPLAY"] = nil
     }
     /// Pulls output `name` (e.g. "WL-2").
     func unplug(_ name: String) throws { try control(["unplug", name]) }
