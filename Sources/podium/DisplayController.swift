@@ -196,16 +196,21 @@ final class DisplayController {
         SDL_SetWindowInputFocus(presenterWindow.sdl)
     }
 
-    /// The audience window, made on `display` (so a window manager that honours the requested
-    /// position maps it there in the first place).
+    /// The audience window: the current one, else the spare, else a new one on `display`.
     private func audienceWindowOrCreate(at display: Rect) throws -> PlatformWindow {
         if let w = audienceWindow { return w }
-        if let w = spareWindow { spareWindow = nil; audienceWindow = w; return w }
-        let w = try PlatformWindow(title: "Podium Audience — \(presentation.deck.title)", root: presentation.audience,
-                                   size: Size(min(1280, display.width), min(720, display.height)), position: display.origin,
-                                   flags: SDL_WINDOW_HIDDEN.rawValue, text: text)
+        let w = try spareWindow ?? makeAudienceWindow(at: display)
+        spareWindow = nil
         audienceWindow = w
         return w
+    }
+
+    /// A hidden audience window on `display` (so a window manager that honours the requested
+    /// position maps it there in the first place).
+    private func makeAudienceWindow(at display: Rect) throws -> PlatformWindow {
+        try PlatformWindow(title: "Podium Audience — \(presentation.deck.title)", root: presentation.audience,
+                           size: Size(min(1280, display.width), min(720, display.height)), position: display.origin,
+                           flags: SDL_WINDOW_HIDDEN.rawValue, text: text)
     }
 
     /// After the preview's frame is on screen (off the unplug's critical path): a hidden window
@@ -216,9 +221,7 @@ final class DisplayController {
         // it is in the preview, so put it back.
         let root = presentation.audience, size = root.bounds.size, scale = root.scale
         defer { root.scale = scale; root.resize(to: size) }
-        spareWindow = try? PlatformWindow(title: "Podium Audience — \(presentation.deck.title)", root: presentation.audience,
-                                          size: Size(min(1280, pd.bounds.width), min(720, pd.bounds.height)), position: pd.bounds.origin,
-                                          flags: SDL_WINDOW_HIDDEN.rawValue, text: text)
+        spareWindow = try? makeAudienceWindow(at: pd.bounds)
     }
 
     /// Called after each render pass: logs when the first frame after a change is on screen —
