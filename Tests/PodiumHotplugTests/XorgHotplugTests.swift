@@ -23,6 +23,8 @@ final class XorgHotplugTests: XCTestCase {
         XCTAssertEqual(after.audience.bounds, [1280, 0, 1920, 1080])
         XCTAssertEqual(after.audience.size, [1920, 1080], "re-rendered at the new display's size")
         XCTAssertEqual(after.sceneIndex, before.sceneIndex)
+        // The newly mapped audience window does not keep keyboard focus (X11, no window manager).
+        try podium.waitFor("presenter focused") { $0.presenter.focused && !$0.audience.focused }
         let png = rig.dir + "/audience.png"
         let shot = try podium.request(["cmd": "screenshot", "window": "audience", "path": png])
         XCTAssertEqual(shot["width"] as? Int, 1920)

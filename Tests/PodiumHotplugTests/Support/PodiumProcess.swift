@@ -99,6 +99,8 @@ struct PodiumState {
         var display: String? { raw["display"] as? String }
         var visible: Bool { raw["visible"] as? Bool ?? false }
         var fullscreen: Bool { raw["fullscreen"] as? Bool ?? false }
+        /// SDL's keyboard focus (with no keyboard device, as on the sway rig, nothing has it).
+        var focused: Bool { raw["focused"] as? Bool ?? false }
         var bounds: [Double] { let b = raw["bounds"] as? [String: Double] ?? [:]; return [b["x"] ?? -1, b["y"] ?? -1, b["width"] ?? -1, b["height"] ?? -1] }
         /// The view tree's size in points.
         var size: [Double] { let s = raw["size"] as? [String: Double] ?? [:]; return [s["width"] ?? -1, s["height"] ?? -1] }
