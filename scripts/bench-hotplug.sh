@@ -14,7 +14,7 @@ bin=.build/release/podium; [ -x "$bin" ] || bin=.build/debug/podium
 [ -x "$bin" ] || { echo "build podium first (swift build -c release)" >&2; exit 1; }
 export PODIUM_BIN=$bin RUNS=$runs SDL_RENDER_DRIVER=${SDL_RENDER_DRIVER:-software}
 exec python3 - <<'PY'
-import json, os, re, socket, statistics, subprocess, sys, tempfile, time
+import json, os, re, shutil, socket, statistics, subprocess, sys, tempfile, time
 
 BIN, RUNS = os.environ["PODIUM_BIN"], int(os.environ["RUNS"])
 
@@ -99,7 +99,7 @@ try:
     report("plug: event -> audience first frame on the new display", pl_own)
     print(f"  resident memory after {RUNS} cycles: {rss} KiB")
 finally:
-    subprocess.run(["Tests/Rig/sway-rig.sh", "stop", d]); rp.wait()
+    subprocess.run(["Tests/Rig/sway-rig.sh", "stop", d]); rp.wait(); shutil.rmtree(d, ignore_errors=True)
 
 # Xorg dummy: plug (the driver never reports unplug, so outputs are plugged one after another).
 d = tempfile.mkdtemp(prefix="bench-hotplug-xorg-")
@@ -120,5 +120,5 @@ try:
     report("plug: xrandr -> CONNECTED handled", pl_ev)
     report("plug: event -> audience first frame on the new display", pl_own)
 finally:
-    subprocess.run(["Tests/Rig/xorg-rig.sh", "stop", d]); rp.wait()
+    subprocess.run(["Tests/Rig/xorg-rig.sh", "stop", d]); rp.wait(); shutil.rmtree(d, ignore_errors=True)
 PY
