@@ -24,7 +24,8 @@
 #   sway-rig.sh stop DIR              stop everything and let `run` return
 set -euo pipefail
 cmd=$1; dir=$2; shift 2
-as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups -- "$@"; }
+# As root, compositors run as `nobody` (sway refuses root); as anyone else, as that user.
+as_nobody() { if [ "$(id -u)" = 0 ]; then setpriv --reuid=nobody --regid=nogroup --clear-groups -- "$@"; else "$@"; fi; }
 pmsg() { as_nobody env XDG_RUNTIME_DIR="$dir/run" swaymsg -s "$(cat "$dir/parent.sock")" "$@"; }
 nmsg() { as_nobody env XDG_RUNTIME_DIR="$dir/run" swaymsg -s "$(cat "$dir/nested.sock")" "$@"; }
 until_true() { # until_true TRIES COMMAND...: poll every 20 ms
@@ -43,12 +44,14 @@ case $cmd in
 run)
   mkdir -p "$dir"
   echo $$ > "$dir/run.pid"
-  exec unshare --pid --fork --mount-proc --kill-child -- "$0" _inner "$dir" "$@"
+  # As non-root, a user namespace (the user mapped to itself) makes the PID namespace possible.
+  userns=(); [ "$(id -u)" = 0 ] || userns=(--user --map-current-user)
+  exec unshare "${userns[@]}" --pid --fork --mount-proc --kill-child -- "$0" _inner "$dir" "$@"
   ;;
 _inner) # PID 1 of the namespace: it reaps every orphan (Xwayland, `exec`s) and outlives them all
   count=${1:-2}
   rm -rf "$dir/run" "$dir/env" "$dir"/*.sock "$dir/outputs" "$dir/display.tmp"
-  mkdir -p "$dir/run"; chown nobody:nogroup "$dir" "$dir/run"; chmod 700 "$dir/run"
+  mkdir -p "$dir/run"; [ "$(id -u)" != 0 ] || chown nobody:nogroup "$dir" "$dir/run"; chmod 700 "$dir/run"
   shutdown() { # TERM everything else in the namespace, reap it all, then KILL what is left
     rm -f "$dir/env"
     kill -TERM -1 2>/dev/null || true
@@ -73,7 +76,7 @@ _inner) # PID 1 of the namespace: it reaps every orphan (Xwayland, `exec`s) and 
   ipc_sock "$(cat "$dir/parent.sock")" > "$dir/nested.sock"
   until_true 250 test -s "$dir/display.tmp" || fail "nested sway did not report its Xwayland display; see $dir/nested.log"
   xd=$(cat "$dir/display.tmp")
-  as_nobody env DISPLAY="$xd" xhost +si:localuser:root >/dev/null
+  [ "$(id -u)" != 0 ] || as_nobody env DISPLAY="$xd" xhost +si:localuser:root >/dev/null
   # Ready when every output has its size.
   until_true 250 active_outputs "$count" || true
   printf 'export XDG_RUNTIME_DIR=%s\nexport WAYLAND_DISPLAY=wayland-2\nexport DISPLAY=%s\n' "$dir/run" "$xd" > "$dir/env.tmp"
