@@ -96,8 +96,8 @@ public struct DisplayPolicy: Sendable {
         return t + blipGrace
     }
 
-    /// Takes a new enumeration (`now` in seconds on the caller's monotonic clock) and returns what
-    /// changed, or nil when neither the displays nor the assignment did.
+    /// Takes a new enumeration `now`, made at `time` (seconds on the caller's monotonic clock), and
+    /// returns what changed, or nil when neither the displays nor the assignment did.
     public mutating func update(_ now: [DisplayInfo], at time: Double) -> DisplayChange? {
         let before = displays, old = assignment
         let ids = Set(now.map(\.identity))
@@ -119,7 +119,8 @@ public struct DisplayPolicy: Sendable {
         return change
     }
 
-    /// Exchanges the presenter and audience displays and saves that as the user's choice.
+    /// Exchanges the presenter and audience displays and saves that as the user's choice
+    /// (`time`: seconds, as for `update`).
     /// Returns nil (nothing to swap) unless the audience view is on a display of its own.
     public mutating func swap(at time: Double) -> DisplayChange? {
         guard let p = assignment.presenter, let a = assignment.audienceDisplay else { return nil }
