@@ -7,6 +7,10 @@ RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev 
 # Tests and the headless demo also need real display servers and their tools.
 TEST_PKGS := $(RUNTIME_PKGS) xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
              sway xwayland procps
+# Hot-plug: X11 RandR (read directly, SDL2 keeps stale X11 modes); the sway rig runs compositors
+# as `nobody` in a PID namespace (setpriv, unshare: util-linux) and lets root into Xwayland (xhost).
+RUNTIME_PKGS += libxrandr-dev
+TEST_PKGS += libxrandr-dev util-linux
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 
 .PHONY: demo test bench build deps test-deps clean

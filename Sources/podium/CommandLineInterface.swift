@@ -8,7 +8,7 @@ enum CommandLineInterface {
     static let version = "0.1.0"
     static let usage = """
     usage: podium present [DECK] [--windowed] [--control unix:PATH] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--plugin-path DIR]
-           podium displays [--json]
+           podium displays [--json] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX]
            podium check DECK [--plugin-path DIR]
            podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png [--plugin-path DIR]
            podium plugins [--json] [--plugin-path DIR]
@@ -24,7 +24,8 @@ enum CommandLineInterface {
         --control unix:PATH         Listen for JSON-line commands on a Unix socket.
         --audience-display N|NAME   Choose the audience display (index or name).
         --presenter-display N|NAME  Choose the presenter display.
-      displays [--json]  List every display SDL reports, with bounds, DPI and modes.
+      displays [--json]  List every display SDL reports, with bounds, DPI and modes, and which
+                         display each view gets (same --audience/--presenter-display options).
       check DECK         Validate a deck; exit 2 naming the file, JSON path and problem.
       snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png
                          Render one view headless (SDL's offscreen driver) to a PNG.
@@ -35,7 +36,7 @@ enum CommandLineInterface {
     then $PODIUM_PLUGIN_PATH, then $XDG_DATA_HOME/podium/plugins (docs/WritingPlugins.md).
 
     Keys while presenting: →/Space/PageDown next, ←/Backspace/PageUp previous, b/. blackout,
-    w whiteout, Home/End first/last, q or Ctrl+Q quit.
+    w whiteout, s swap the presenter and audience displays, Home/End first/last, q or Ctrl+Q quit.
     """
 
     struct UsageError: Error, CustomStringConvertible { var description: String }
@@ -48,7 +49,7 @@ enum CommandLineInterface {
             case "--help", "-h", "help": print(help); return 0
             case "--version": print("podium \(version)"); return 0
             case "present": return try PresentCommand(try pluginOptions(rest, flags: ["--windowed"], values: ["--control", "--audience-display", "--presenter-display"])).run()
-            case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json"], values: []))
+            case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json", "--windowed"], values: ["--audience-display", "--presenter-display"]))
             case "check": return try CheckCommand.run(try pluginOptions(rest, flags: [], values: []))
             case "snapshot": return try SnapshotCommand.run(try pluginOptions(rest, flags: [], values: ["--scene", "--view", "--size", "--out"]))
             case "plugins": return PluginsCommand.run(try pluginOptions(rest, flags: ["--json"], values: []))

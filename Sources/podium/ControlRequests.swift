@@ -1,3 +1,4 @@
+import CSDL2
 import Foundation
 import PodiumCore
 import PodiumKit
@@ -39,7 +40,10 @@ enum ControlRequests {
             }
         }
         switch cmd {
-        case "state": return state(app)
+        case "state":
+            // Truthful: look at the displays now rather than report the last event's picture.
+            app.displayController.refresh(reason: "state request")
+            return state(app)
         case "next": p.next()
         case "previous": p.previous()
         case "goto":
@@ -64,6 +68,7 @@ enum ControlRequests {
             guard let w = try window(name), w.isVisible else { throw Failure("the \(name) window is not shown (single-display mode: screenshot the presenter, whose preview shows the audience)") }
             try w.screenshot(to: path)
             return ["path": .string(path), "width": .number(Double(w.pixelSize.w)), "height": .number(Double(w.pixelSize.h))]
+        case "swap": return ["swapped": .bool(app.displayController.swap())]
         case "quit": app.quit = true
         default: throw Failure("unknown cmd \"\(cmd)\"")
         }
@@ -72,12 +77,18 @@ enum ControlRequests {
 
     static func state(_ app: PresentCommand) -> [String: JSONValue] {
         let p = app.presentation!
+        func area(_ a: Rect, _ b: Rect) -> Double { a.intersects(b) ? a.intersection(b).width * a.intersection(b).height : 0 }
         func windowJSON(_ role: String, _ w: PlatformWindow?, _ root: WindowRoot) -> JSONValue {
             var o: [String: JSONValue] = ["role": .string(role)]
             if let w {
-                let d = app.displays.first { $0.index == w.displayIndex }
-                let f = w.frame, s = w.renderer.scale
+                // A hidden window is on no display, whatever SDL remembers of its position.
+                // Where the window really is (on X11 SDL keeps what it asked for, even when a window
+                // manager put the window elsewhere): the display holding most of it.
+                let f = app.displayController.realFrame(of: w), s = w.renderer.scale
+                let d = w.isVisible ? app.displays.max { a, b in area(a.bounds, f) < area(b.bounds, f) }.flatMap { area($0.bounds, f) > 0 ? $0 : nil } : nil
                 o["display"] = d.map { .string($0.name) } ?? .null
+                o["focused"] = .bool(SDL_GetKeyboardFocus() == w.sdl)
+                o["framesDrawn"] = .number(Double(w.framesDrawn))
                 o["bounds"] = Rect(f.minX, f.minY, Double(w.pixelSize.w), Double(w.pixelSize.h)).json
                 o["scale"] = .number(s)
                 o["fullscreen"] = .bool(w.isFullscreen)
@@ -100,15 +111,49 @@ enum ControlRequests {
         return [
             "driver": .string(SDLVideo.currentDriver),
             "displays": .array(app.displays.map(\.json)),
-            "roles": ["presenter": app.roles.presenter.map { .number(Double($0)) } ?? .null,
-                      "audience": app.roles.audience.map { .number(Double($0)) } ?? .null],
+            "roles": rolesJSON(app.displayController.policy, refused: app.displayController.refusedByWindowManager),
             "windows": .array([windowJSON("presenter", app.presenterWindow, p.presenter),
-                               windowJSON("audience", app.audienceWindow.flatMap { $0.isVisible ? $0 : nil }, p.audience)]),
+                               windowJSON("audience", app.audienceWindow, p.audience)]),
+            "sdlWindowCount": .number(Double(sdlWindowCount())),
+            "spareAudienceWindow": .bool(app.displayController.spareWindow != nil),
+            "residentKB": residentKB().map { .number(Double($0)) } ?? .null,
             "scene": ["index": .number(Double(p.currentIndex)), "kind": .string(p.deck.scenes[p.currentIndex].kind),
                       "title": .string(p.title(at: p.currentIndex)), "count": .number(Double(p.sceneCount))],
             "audienceMode": .string(p.audienceMode.rawValue),
             "popovers": .array(popovers),
             "deck": ["title": .string(p.deck.title), "path": .string(p.deck.path)],
         ]
+    }
+
+    /// Where each view is and what the user chose: `audiencePlacement` is display, preview or window.
+    /// `refused`: the display the window manager kept the audience window off (it is in the preview).
+    static func rolesJSON(_ policy: DisplayPolicy, refused: DisplayIdentity?) -> JSONValue {
+        var a = policy.assignment
+        if let d = a.audienceDisplay, d.identity == refused { a.audience = .preview }
+        func id(_ i: DisplayIdentity?) -> JSONValue {
+            i.map { ["name": .string($0.name), "width": .number(Double($0.nativeWidth)), "height": .number(Double($0.nativeHeight))] } ?? .null
+        }
+        let placement: String
+        switch a.audience { case .display: placement = "display"; case .preview: placement = "preview"; case .window: placement = "window" }
+        return [
+            "presenter": a.presenter.map { .number(Double($0.index)) } ?? .null,
+            "audience": a.audienceDisplay.map { .number(Double($0.index)) } ?? .null,
+            "presenterDisplay": a.presenter.map { .string($0.name) } ?? .null,
+            "audienceDisplay": a.audienceDisplay.map { .string($0.name) } ?? .null,
+            "audiencePlacement": .string(placement),
+            "savedAudience": id(policy.savedAudience), "savedPresenter": id(policy.savedPresenter),
+            "lostAudience": id(policy.lostAudience), "refusedByWindowManager": id(refused),
+        ]
+    }
+
+    /// SDL windows alive in this process (IDs are never reused, so probing a range is exact).
+    static func sdlWindowCount() -> Int { (1...256).filter { SDL_GetWindowFromID(UInt32($0)) != nil }.count }
+
+    /// Resident memory from /proc/self/statm (pages × page size), in KiB.
+    static func residentKB() -> Int? {
+        guard let s = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+        let f = s.split(separator: " ")
+        guard f.count > 1, let pages = Int(f[1]) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
     }
 }

@@ -3,14 +3,27 @@ import PodiumCore
 import PodiumKit
 import PodiumSDL
 
-/// `podium displays`: what SDL reports, like SDL's testdisplayinfo.
+/// `podium displays`: what SDL reports, like SDL's testdisplayinfo, and which display each view
+/// would get (`--audience-display`/`--presenter-display` as for `present`).
 enum DisplaysCommand {
     static func run(_ o: CommandLineInterface.Options) throws -> Int32 {
         try SDLVideo.start()
         defer { SDLVideo.stop() }
-        let ds = SDLVideo.displays()
+        let ds = SDLVideo.currentDriver == "x11" ? X11Outputs.corrected(SDLVideo.displays()) : SDLVideo.displays()
+        // The choice `podium present` would make with the same options.
+        var policy = try PresentCommand(o).makeDisplayPolicy()
+        _ = policy.update(ds, at: 0)
+        let a = policy.assignment
+        let audience: String
+        switch a.audience {
+        case let .display(d): audience = d.name
+        case .preview: audience = "presenter preview (one display)"
+        case .window: audience = "a window on the presenter display"
+        }
         if o.flags.contains("--json") {
-            print(JSONValue.object(["driver": .string(SDLVideo.currentDriver), "displays": .array(ds.map(\.json))]).jsonString)
+            print(JSONValue.object(["driver": .string(SDLVideo.currentDriver), "displays": .array(ds.map(\.json)),
+                                    "presenterDisplay": a.presenter.map { .string($0.name) } ?? .null,
+                                    "audienceDisplay": a.audienceDisplay.map { .string($0.name) } ?? .null]).jsonString)
             return 0
         }
         print("video driver: \(SDLVideo.currentDriver); \(ds.count) display\(ds.count == 1 ? "" : "s")")
@@ -19,6 +32,8 @@ enum DisplaysCommand {
             print("   bounds \(d.bounds)  usable \(d.usableBounds)  dpi \(d.dpi.map { String(format: "%.0f", $0) } ?? "unknown")")
             print("   current \(d.currentMode?.description ?? "unknown"); modes: \(d.modes.map(\.description).joined(separator: ", "))")
         }
+        print("presenter view: \(a.presenter?.name ?? "none")")
+        print("audience view: \(audience)")
         return 0
     }
 }

@@ -9,12 +9,12 @@ final class PresentCommand {
     let options: CommandLineInterface.Options
     var presentation: Presentation!
     var presenterWindow: PlatformWindow!
-    var audienceWindow: PlatformWindow?
+    var displayController: DisplayController!
+    var audienceWindow: PlatformWindow? { displayController.audienceWindow }
+    var displays: [DisplayInfo] { displayController.displays }
     var control: ControlServer?
     let text = TextEngine()
     let images = ImageSizeCache()
-    var displays: [DisplayInfo] = []
-    var roles = DisplayRoles(presenter: nil, audience: nil)
     var quit = false
     let launch = ProcessInfo.processInfo.systemUptime
 
@@ -30,6 +30,12 @@ final class PresentCommand {
             guard c.hasPrefix("unix:"), c.count > 5 else { throw CommandLineInterface.UsageError(description: "--control expects unix:PATH, got \"\(c)\"") }
             socketPath = String(c.dropFirst(5))
         }
+        let policy = try makeDisplayPolicy()
+        // Under a Wayland compositor SDL 2.26 picks x11 (Xwayland) first, and there a compositor
+        // such as sway maps a re-created audience window on the focused output, i.e. over the
+        // presenter. Wayland's own fullscreen-on-an-output does not have that problem.
+        let env = ProcessInfo.processInfo.environment
+        if env["SDL_VIDEODRIVER"] == nil, env["WAYLAND_DISPLAY"] != nil { setenv("SDL_VIDEODRIVER", "wayland,x11", 1) }
         try SDLVideo.start()
         defer { SDLVideo.stop() }
         log("video driver \(SDLVideo.currentDriver)")
@@ -45,8 +51,12 @@ final class PresentCommand {
         presenterWindow = try PlatformWindow(title: "Podium Presenter — \(deck.title)", root: presentation.presenter,
                                              size: Size(1280, 800), text: text)
         if let p = socketPath { control = try ControlServer(path: p); log("control socket \(p)") }
+        displayController = DisplayController(policy: policy, presentation: presentation, presenterWindow: presenterWindow,
+                                              text: text, windowed: windowed) { [weak self] in self?.log($0) }
+        installSwapKey()
         // An external display already connected at launch sends no event: look now.
-        try reassignDisplays(reason: "launch")
+        displayController.refresh(reason: "launch", launch: true)
+        displayController.startPeriodicCheck()
         startConsoleClock()
         presentation.log = { [weak self] in self?.log($0) }
         SDL_StartTextInput()
@@ -69,46 +79,27 @@ final class PresentCommand {
 
     // MARK: Displays
 
-    /// Re-enumerates displays and puts each window where the policy says.
-    func reassignDisplays(reason: String) throws {
-        let now = SDLVideo.displays()
-        let changed = now != displays
-        displays = now
-        let wanted = DisplayRoles.choose(displays, audience: options.values["--audience-display"], presenter: options.values["--presenter-display"])
-        guard changed || wanted != roles || reason == "launch" else { return }
-        roles = wanted
-        guard let pIndex = roles.presenter, let pd = displays.first(where: { $0.index == pIndex }) else { return }
-        // Two displays: the presenter view fills the laptop screen (as pdfpc does); one display:
-        // an ordinary window, so the speaker can still reach other programs.
-        presenterWindow.move(to: !windowed && roles.audience != nil ? pd.bounds : pd.usableBounds,
-                             fullscreen: !windowed && roles.audience != nil)
-        presenterWindow.show()
-        if let aIndex = roles.audience, let ad = displays.first(where: { $0.index == aIndex }) {
-            let w = try audienceWindowOrCreate()
-            w.move(to: ad.bounds, fullscreen: !windowed)
-            w.show()
-            presentation.audience.resize(to: w.pointSize)
-            log("\(reason): \(displays.count) display(s); presenter on \(pd.name), audience fullscreen on \(ad.name) \(ad.bounds)")
-        } else if windowed {
-            let w = try audienceWindowOrCreate()
-            w.move(to: pd.usableBounds.insetBy(dx: pd.usableBounds.width * 0.2, dy: pd.usableBounds.height * 0.2), fullscreen: false)
-            w.show()
-            log("\(reason): one display (\(pd.name)); audience in a window")
-        } else {
-            audienceWindow?.hide()
-            presentation.audience.resize(to: Size(pd.bounds.width, pd.bounds.height))
-            log("\(reason): one display (\(pd.name)); audience shown in the presenter preview")
+    /// The display policy from the command line; bad selectors are usage errors naming the option.
+    func makeDisplayPolicy() throws -> DisplayPolicy {
+        func selector(_ option: String) throws -> DisplaySelector? {
+            guard let v = options.values[option] else { return nil }
+            do { return try DisplaySelector(parsing: v, option: option) }
+            catch { throw CommandLineInterface.UsageError(description: "\(error)") }
         }
-        SDL_RaiseWindow(presenterWindow.sdl)
-        presentation.presenter.requestRedraw()
+        return DisplayPolicy(audience: try selector("--audience-display"), presenter: try selector("--presenter-display"), windowed: windowed)
     }
 
-    func audienceWindowOrCreate() throws -> PlatformWindow {
-        if let w = audienceWindow { return w }
-        let w = try PlatformWindow(title: "Podium Audience — \(presentation.deck.title)", root: presentation.audience,
-                                   size: Size(1280, 720), flags: SDL_WINDOW_HIDDEN.rawValue, text: text)
-        audienceWindow = w
-        return w
+    /// Keys no control or scene used: `s` swaps the displays, then the presentation's defaults.
+    func installSwapKey() {
+        let base = presentation.presenter.onUnhandledKey
+        let handler: (Key) -> Bool = { [weak self] k in
+            if base?(k) == true { return true }
+            guard k.is("s"), !k.control, !k.alt, !k.gui, let self else { return false }
+            self.displayController.swap()
+            return true
+        }
+        presentation.presenter.onUnhandledKey = handler
+        presentation.audience.onUnhandledKey = handler
     }
 
     // MARK: Loop
@@ -133,8 +124,10 @@ final class PresentCommand {
     }
 
     func renderWindows() {
-        presenterWindow.renderIfNeeded()
-        if let a = audienceWindow, a.isVisible { a.renderIfNeeded() }
+        let p = presenterWindow.renderIfNeeded()
+        var a = false
+        if let w = audienceWindow, w.isVisible { a = w.renderIfNeeded() }
+        displayController.didRender(presenter: p, audience: a)
     }
 
     func handle(_ e: SDL_Event) throws {
@@ -142,7 +135,7 @@ final class PresentCommand {
         switch SDL_EventType(e.type) {
         case SDL_QUIT: quit = true
         case SDL_DISPLAYEVENT:
-            try reassignDisplays(reason: "display event \(e.display.event) on \(e.display.display)")
+            displayController.refresh(reason: DisplayController.describe(e.display))
         case SDL_WINDOWEVENT:
             let w = window(id: e.window.windowID)
             switch SDL_WindowEventID(UInt32(e.window.event)) {
@@ -151,8 +144,11 @@ final class PresentCommand {
                 // On another display popovers are placed afresh (and fade in again).
                 if UInt32(e.window.event) == SDL_WINDOWEVENT_DISPLAY_CHANGED.rawValue { w?.root.displayDidChange() }
                 // SDL sends no event for a mode change; window events are a cue to look again.
-                try reassignDisplays(reason: "window event")
+                displayController.refresh(reason: "window event")
             case SDL_WINDOWEVENT_EXPOSED: w?.root.requestRedraw()
+            case SDL_WINDOWEVENT_FOCUS_GAINED where w != nil && w === audienceWindow:
+                // The speaker types into the presenter view; a newly mapped audience window must not keep focus.
+                displayController.focusPresenter()
             case SDL_WINDOWEVENT_CLOSE: if w === presenterWindow { quit = true }
             default: break
             }

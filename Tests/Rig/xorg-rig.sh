@@ -5,6 +5,10 @@
 #
 #   xorg-rig.sh start DIR [WxH ...]   start Xorg; one monitor per size (default 1280x800 1920x1080);
 #                                      prints the DISPLAY (":N"); state in DIR
+#   xorg-rig.sh run DIR [WxH ...]     the same in the foreground: DIR/ready appears when set up;
+#                                      returns after `stop`, so the caller can `wait` on it (this
+#                                      machine's init does not reap orphans)
+#   xorg-rig.sh mode DIR N WxH        change output DUMMYN's mode (SDL sends no event for this)
 #   xorg-rig.sh plug DIR N WxH        connect output DUMMYN at WxH, right of the others
 #   xorg-rig.sh unplug DIR N          switch DUMMYN off (RandR; the driver never reports unplug)
 #   xorg-rig.sh stop DIR              stop Xorg and wait for it
@@ -25,7 +29,8 @@ mode() { # add and set a mode on an output
 right_edge() { xrandr -q | sed -n 's/^DUMMY[0-9]* connected \(primary \)\?\([0-9]*\)x[0-9]*+\([0-9]*\)+.*/\2 \3/p' | awk 'BEGIN{m=0} {e=$1+$2; if(e>m)m=e} END{print m}'; }
 
 case $cmd in
-start)
+start|run)
+  rm -f "$dir/ready"
   [ $# -gt 0 ] || set -- 1280x800 1920x1080
   cat > "$dir/xorg.conf" <<CONF
 Section "Device"
@@ -69,7 +74,15 @@ CONF
   # Switch off the outputs the driver enables by default beyond the ones asked for.
   for j in $(seq $i 15); do xrandr --output "DUMMY$j" --off 2>/dev/null || true; done
   xrandr -q >/dev/null
+  touch "$dir/ready"
+  if [ "$cmd" = run ]; then exec 3>&-; wait "$(cat "$dir/pid")" || true; exit 0; fi
   echo ":$n"
+  ;;
+mode)
+  export DISPLAY=$(cat "$dir/display"); n=$1; size=$2
+  mode "DUMMY$n" "$size"
+  xrandr --output "DUMMY$n" --mode "$size"
+  xrandr -q >/dev/null
   ;;
 plug)
   export DISPLAY=$(cat "$dir/display"); n=$1; size=$2
@@ -91,5 +104,5 @@ stop)
     rm -f "$dir/pid"
   fi
   ;;
-*) echo "usage: $0 start|plug|unplug|stop DIR ..." >&2; exit 2 ;;
+*) echo "usage: $0 start|run|mode|plug|unplug|stop DIR ..." >&2; exit 2 ;;
 esac

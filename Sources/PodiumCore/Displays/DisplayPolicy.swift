@@ -1,0 +1,164 @@
+/// Where the audience view is shown.
+public enum AudiencePlacement: Equatable, Sendable {
+    /// Fullscreen on this display.
+    case display(DisplayInfo)
+    /// Inside the presenter window's live preview (one display, or waiting for a blip to end).
+    case preview
+    /// In an ordinary window on the presenter's display (one display and `--windowed`).
+    case window
+}
+
+/// Which display the presenter view is on and where the audience view is.
+public struct DisplayAssignment: Equatable, Sendable, CustomStringConvertible {
+    public var presenter: DisplayInfo?
+    public var audience: AudiencePlacement
+    public init(presenter: DisplayInfo?, audience: AudiencePlacement) { self.presenter = presenter; self.audience = audience }
+
+    public var audienceDisplay: DisplayInfo? { if case let .display(d) = audience { return d }; return nil }
+
+    public var description: String {
+        let p = presenter.map { "presenter on \($0.name)" } ?? "no display"
+        switch audience {
+        case let .display(d): return "\(p), audience fullscreen on \(d.name) \(d.bounds)"
+        case .preview: return "\(p), audience in the presenter preview"
+        case .window: return "\(p), audience in a window"
+        }
+    }
+}
+
+/// What changed in one `DisplayPolicy.update`, for the log (one line) and the host (what to move).
+public struct DisplayChange: Equatable, Sendable, CustomStringConvertible {
+    public var added: [DisplayInfo] = []
+    public var removed: [DisplayInfo] = []
+    /// Same display (identity), new bounds or mode: a resolution change or a move.
+    public var changed: [DisplayInfo] = []
+    public var old: DisplayAssignment
+    public var new: DisplayAssignment
+    /// Set while the audience waits in the preview for a lost display to come back.
+    public var waitingFor: DisplayIdentity?
+    public init(old: DisplayAssignment, new: DisplayAssignment) { self.old = old; self.new = new }
+
+    public var description: String {
+        var parts: [String] = []
+        parts += added.map { "+\($0.name) \($0.bounds)" }
+        parts += removed.map { "-\($0.name)" }
+        parts += changed.map { "~\($0.name) \($0.bounds)" }
+        let what = parts.isEmpty ? "no display change" : parts.joined(separator: " ")
+        var did = old == new ? "kept: \(new)" : "now: \(new)"
+        if let w = waitingFor { did += " (waiting for \(w.name) to return)" }
+        return "\(what); \(did)"
+    }
+}
+
+/// The display-role policy: which display shows the presenter view and where the audience view
+/// goes, kept across hot-plug. Pure (no SDL), fed every enumeration; tested without displays.
+///
+/// Displays are recognised by `DisplayIdentity` (name + native size), never by index or position.
+/// Order of preference for the audience display, among displays other than the presenter's:
+/// 1. the user's saved choice (`--audience-display`, or the last `swap`), when connected;
+/// 2. the display the audience was taken from by a removal, when it is back (blip / replug);
+/// 3. the display the audience is on now (plugging in another one does not move it);
+/// 4. a display connected since the audience display was removed (most likely the same projector
+///    under a new name: compositors may number outputs anew);
+/// 5. while a removed audience display may still come back (`blipGrace` seconds): the preview, so
+///    a blip does not flash the talk onto a third display;
+/// 6. the first other display in SDL's order (the documented default);
+/// 7. none: the preview, or a window with `--windowed`.
+/// The presenter goes on the saved presenter choice when connected, else SDL's primary display
+/// (index 0) — unless that is the saved audience display and another one exists.
+/// A removal never rewrites a saved choice; only `swap` and the command-line selectors set it.
+public struct DisplayPolicy: Sendable {
+    public var audienceSelector: DisplaySelector?
+    public var presenterSelector: DisplaySelector?
+    /// `--windowed`: with one display the audience view gets a window instead of the preview.
+    public var windowed: Bool
+    /// Seconds the audience waits in the preview for a removed display before taking another.
+    public var blipGrace: Double
+    public private(set) var savedAudience: DisplayIdentity?
+    public private(set) var savedPresenter: DisplayIdentity?
+    /// The display a removal took the audience view from, until it returns or the user chooses.
+    public private(set) var lostAudience: DisplayIdentity?
+    /// When (caller's clock, seconds) `lostAudience` was removed.
+    public private(set) var lostAt: Double?
+    /// Displays connected since `lostAudience` was removed, oldest first.
+    private var arrivedSinceLoss: [DisplayIdentity] = []
+    public private(set) var displays: [DisplayInfo] = []
+    public private(set) var assignment = DisplayAssignment(presenter: nil, audience: .preview)
+
+    public init(audience: DisplaySelector? = nil, presenter: DisplaySelector? = nil, windowed: Bool = false, blipGrace: Double = 2) {
+        audienceSelector = audience; presenterSelector = presenter; self.windowed = windowed; self.blipGrace = blipGrace
+    }
+
+    /// When the host should call `update` again although no display event came: the end of the
+    /// blip grace period, or nil.
+    public var nextDeadline: Double? {
+        guard let l = lostAudience, let t = lostAt, !displays.contains(where: { $0.identity == l }) else { return nil }
+        return t + blipGrace
+    }
+
+    /// Takes a new enumeration `now`, made at `time` (seconds on the caller's monotonic clock), and
+    /// returns what changed, or nil when neither the displays nor the assignment did.
+    public mutating func update(_ now: [DisplayInfo], at time: Double) -> DisplayChange? {
+        let before = displays, old = assignment
+        let ids = Set(now.map(\.identity))
+        var change = DisplayChange(old: old, new: old)
+        change.added = now.filter { d in !before.contains { $0.identity == d.identity } }
+        change.removed = before.filter { !ids.contains($0.identity) }
+        change.changed = now.filter { d in before.contains { $0.identity == d.identity && $0 != d } }
+        displays = now
+        resolveSelectors()
+        if lostAudience != nil { arrivedSinceLoss += change.added.map(\.identity) }
+        if let a = old.audienceDisplay, !ids.contains(a.identity) { lostAudience = a.identity; lostAt = time; arrivedSinceLoss = [] }
+        arrivedSinceLoss.removeAll { !ids.contains($0) }
+        assignment = choose(at: time)
+        if assignment.audienceDisplay != nil { lostAt = nil; arrivedSinceLoss = [] }
+        if let a = assignment.audienceDisplay, a.identity == lostAudience { lostAudience = nil }
+        change.new = assignment
+        change.waitingFor = assignment.audience == .preview ? waiting(at: time) : nil
+        if change.added.isEmpty && change.removed.isEmpty && change.changed.isEmpty && old == assignment { return nil }
+        return change
+    }
+
+    /// Exchanges the presenter and audience displays and saves that as the user's choice
+    /// (`time`: seconds, as for `update`).
+    /// Returns nil (nothing to swap) unless the audience view is on a display of its own.
+    public mutating func swap(at time: Double) -> DisplayChange? {
+        guard let p = assignment.presenter, let a = assignment.audienceDisplay else { return nil }
+        savedPresenter = a.identity; savedAudience = p.identity
+        lostAudience = nil; lostAt = nil; arrivedSinceLoss = []
+        let old = assignment
+        assignment = choose(at: time)
+        return DisplayChange(old: old, new: assignment)
+    }
+
+    /// Command-line selectors become saved identities the first time they match a display.
+    private mutating func resolveSelectors() {
+        if savedAudience == nil, let d = audienceSelector?.match(in: displays) { savedAudience = d.identity }
+        if savedPresenter == nil, let d = presenterSelector?.match(in: displays) { savedPresenter = d.identity }
+    }
+
+    private func connected(_ id: DisplayIdentity?) -> DisplayInfo? { id.flatMap { i in displays.first { $0.identity == i } } }
+
+    private func waiting(at time: Double) -> DisplayIdentity? {
+        guard let l = lostAudience, let t = lostAt, time < t + blipGrace, connected(l) == nil else { return nil }
+        return l
+    }
+
+    private func choose(at time: Double) -> DisplayAssignment {
+        guard let first = displays.first else { return DisplayAssignment(presenter: nil, audience: .preview) }
+        var presenter = connected(savedPresenter) ?? first
+        if savedPresenter == nil || connected(savedPresenter) == nil, presenter.identity == savedAudience,
+           let other = displays.first(where: { $0.identity != savedAudience }) {
+            presenter = other
+        }
+        let others = displays.filter { $0.identity != presenter.identity }
+        func other(_ id: DisplayIdentity?) -> DisplayInfo? { id.flatMap { i in others.first { $0.identity == i } } }
+        if let d = other(savedAudience) ?? other(lostAudience) ?? other(assignment.audienceDisplay?.identity) {
+            return DisplayAssignment(presenter: presenter, audience: .display(d))
+        }
+        if let d = arrivedSinceLoss.lazy.compactMap(other).first { return DisplayAssignment(presenter: presenter, audience: .display(d)) }
+        if !others.isEmpty, waiting(at: time) != nil { return DisplayAssignment(presenter: presenter, audience: .preview) }
+        if let d = others.first { return DisplayAssignment(presenter: presenter, audience: .display(d)) }
+        return DisplayAssignment(presenter: presenter, audience: windowed ? .window : .preview)
+    }
+}

@@ -1,0 +1,226 @@
+import PodiumCore
+import PodiumKit
+import XCTest
+
+/// Displays as SDL would enumerate them: index from the array order, bounds laid left to right
+/// unless given.
+private func display(_ name: String, _ w: Int, _ h: Int, x: Double? = nil) -> (String, Int, Int, Double?) { (name, w, h, x) }
+private func enumerate(_ specs: [(String, Int, Int, Double?)]) -> [DisplayInfo] {
+    var nextX = 0.0
+    return specs.enumerated().map { i, s in
+        let x = s.3 ?? nextX
+        nextX = x + Double(s.1)
+        let b = Rect(x, 0, Double(s.1), Double(s.2))
+        let mode = DisplayInfo.Mode(width: s.1, height: s.2, refreshRate: 60)
+        return DisplayInfo(index: i, name: s.0, bounds: b, usableBounds: b, currentMode: mode, modes: [mode])
+    }
+}
+
+private let laptop = display("eDP-1", 1280, 800)
+private let projector = display("HDMI-1", 1920, 1080)
+private let monitor = display("DP-2", 1920, 1080)
+
+final class DisplayPolicyTests: XCTestCase {
+    func testOneDisplayPutsAudienceInPreviewOrWindow() {
+        var p = DisplayPolicy()
+        XCTAssertNotNil(p.update(enumerate([laptop]), at: 0))
+        XCTAssertEqual(p.assignment.presenter?.name, "eDP-1")
+        XCTAssertEqual(p.assignment.audience, .preview)
+        var w = DisplayPolicy(windowed: true)
+        _ = w.update(enumerate([laptop]), at: 0)
+        XCTAssertEqual(w.assignment.audience, .window)
+    }
+
+    func testNoDisplaysAtAllIsNotAnError() {
+        var p = DisplayPolicy()
+        XCTAssertNil(p.update([], at: 0))
+        XCTAssertNil(p.assignment.presenter)
+        XCTAssertEqual(p.assignment.audience, .preview)
+    }
+
+    func testPlugMovesAudienceToTheNewDisplay() {
+        var p = DisplayPolicy()
+        _ = p.update(enumerate([laptop]), at: 0)
+        let c = p.update(enumerate([laptop, projector]), at: 5)
+        XCTAssertEqual(c?.added.map(\.name), ["HDMI-1"])
+        XCTAssertEqual(p.assignment.presenter?.name, "eDP-1")
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1")
+        XCTAssertTrue(c?.description.contains("+HDMI-1") ?? false, c?.description ?? "")
+    }
+
+    func testUnplugGoesToPreviewAndReplugRestores() {
+        var p = DisplayPolicy()
+        _ = p.update(enumerate([laptop, projector]), at: 0)
+        let c = p.update(enumerate([laptop]), at: 10)
+        XCTAssertEqual(c?.removed.map(\.name), ["HDMI-1"])
+        XCTAssertEqual(p.assignment.presenter?.name, "eDP-1", "the presenter stays where it was")
+        XCTAssertEqual(p.assignment.audience, .preview, "never onto the presenter's display")
+        XCTAssertEqual(p.lostAudience?.name, "HDMI-1")
+        _ = p.update(enumerate([laptop, projector]), at: 60)
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1")
+        XCTAssertNil(p.lostAudience)
+    }
+
+    func testIdentityIsNameAndSizeNotIndexOrPosition() {
+        var p = DisplayPolicy(audience: .name("HDMI-1"))
+        _ = p.update(enumerate([laptop, monitor, projector]), at: 0)
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1")
+        // The projector comes back left of the laptop (negative x) and earlier in SDL's order.
+        let moved = enumerate([display("HDMI-1", 1920, 1080, x: -1920), laptop, monitor])
+        _ = p.update(moved, at: 1)
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1")
+        XCTAssertEqual(p.assignment.audienceDisplay?.bounds.minX, -1920)
+        XCTAssertEqual(p.assignment.presenter?.name, "eDP-1", "presenter follows the primary (index 0) unless that is the audience display")
+        // A different display under the same name is a different display.
+        XCTAssertNotEqual(DisplayInfo(index: 0, name: "HDMI-1", bounds: Rect(0, 0, 1024, 768), usableBounds: Rect(0, 0, 1024, 768)).identity,
+                          moved[0].identity)
+    }
+
+    func testBlipRestoresSameDisplayAndKeepsSavedChoice() {
+        var p = DisplayPolicy(audience: .name("DP-2"), blipGrace: 2)
+        _ = p.update(enumerate([laptop, projector, monitor]), at: 0)
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "DP-2")
+        let saved = p.savedAudience
+        XCTAssertEqual(saved?.name, "DP-2")
+        let gone = p.update(enumerate([laptop, projector]), at: 100)
+        XCTAssertEqual(p.assignment.audience, .preview, "waits for the blip instead of jumping to HDMI-1")
+        XCTAssertEqual(gone?.waitingFor?.name, "DP-2")
+        XCTAssertEqual(p.nextDeadline, 102)
+        XCTAssertEqual(p.savedAudience, saved, "a removal never rewrites the saved choice")
+        _ = p.update(enumerate([laptop, projector, monitor]), at: 101)
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "DP-2")
+        XCTAssertEqual(p.savedAudience, saved)
+        XCTAssertNil(p.nextDeadline)
+    }
+
+    func testLongRemovalFallsBackAfterGraceThenReturns() {
+        var p = DisplayPolicy(blipGrace: 2)
+        _ = p.update(enumerate([laptop, projector, monitor]), at: 0)
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1", "default: first display other than the presenter's")
+        _ = p.update(enumerate([laptop, monitor]), at: 10)
+        XCTAssertEqual(p.assignment.audience, .preview)
+        let c = p.update(enumerate([laptop, monitor]), at: 12.5)
+        XCTAssertNotNil(c, "the end of the grace period is a change")
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "DP-2")
+        _ = p.update(enumerate([laptop, monitor, projector]), at: 30)
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1", "the display the audience lost wins when it is back")
+    }
+
+    func testPluggingAnotherDisplayDoesNotMoveTheAudience() {
+        var p = DisplayPolicy()
+        _ = p.update(enumerate([laptop, projector]), at: 0)
+        _ = p.update(enumerate([laptop, display("AAA-0", 3840, 2160), projector]), at: 1)
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1")
+    }
+
+    func testThreeDisplaysDefaultAndSelectors() {
+        let three = enumerate([laptop, projector, monitor])
+        var d = DisplayPolicy()
+        _ = d.update(three, at: 0)
+        XCTAssertEqual(d.assignment.presenter?.name, "eDP-1")
+        XCTAssertEqual(d.assignment.audienceDisplay?.name, "HDMI-1")
+        var byIndex = DisplayPolicy(audience: .index(2))
+        _ = byIndex.update(three, at: 0)
+        XCTAssertEqual(byIndex.assignment.audienceDisplay?.name, "DP-2")
+        var byName = DisplayPolicy(audience: .name("dp-2"), presenter: .name("HDMI-1"))
+        _ = byName.update(three, at: 0)
+        XCTAssertEqual(byName.assignment.presenter?.name, "HDMI-1")
+        XCTAssertEqual(byName.assignment.audienceDisplay?.name, "DP-2")
+        var same = DisplayPolicy(audience: .index(0))
+        _ = same.update(three, at: 0)
+        XCTAssertEqual(same.assignment.audienceDisplay?.name, "eDP-1", "audience chosen on the primary pushes the presenter to another display")
+        XCTAssertEqual(same.assignment.presenter?.name, "HDMI-1")
+    }
+
+    func testSelectorNamingAbsentDisplayWaitsForIt() {
+        var p = DisplayPolicy(audience: .name("DP-2"))
+        _ = p.update(enumerate([laptop, projector]), at: 0)
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1")
+        XCTAssertNil(p.savedAudience)
+        _ = p.update(enumerate([laptop, projector, monitor]), at: 1)
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "DP-2", "the chosen display takes the audience when it appears")
+    }
+
+    func testSwapExchangesAndIsSaved() {
+        var p = DisplayPolicy()
+        _ = p.update(enumerate([laptop, projector]), at: 0)
+        let c = p.swap(at: 1)
+        XCTAssertEqual(c?.new.presenter?.name, "HDMI-1")
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "eDP-1")
+        XCTAssertEqual(p.savedAudience?.name, "eDP-1")
+        // Saved across unplug and replug of the laptop's panel.
+        _ = p.update(enumerate([projector]), at: 2)
+        XCTAssertEqual(p.assignment.presenter?.name, "HDMI-1")
+        _ = p.update(enumerate([laptop, projector]), at: 3)
+        XCTAssertEqual(p.assignment.presenter?.name, "HDMI-1")
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "eDP-1")
+        var single = DisplayPolicy()
+        _ = single.update(enumerate([laptop]), at: 0)
+        XCTAssertNil(single.swap(at: 1), "nothing to swap with one display")
+    }
+
+    func testModeChangeIsAChangeOfTheSameDisplay() {
+        var p = DisplayPolicy()
+        _ = p.update(enumerate([laptop, projector]), at: 0)
+        var smaller = enumerate([laptop, projector])
+        smaller[1].bounds = Rect(1280, 0, 1280, 720)
+        smaller[1].currentMode = .init(width: 1280, height: 720, refreshRate: 60)
+        smaller[1].modes.append(.init(width: 1280, height: 720, refreshRate: 60))
+        let c = p.update(smaller, at: 1)
+        XCTAssertEqual(c?.changed.map(\.name), ["HDMI-1"])
+        XCTAssertEqual(c?.added, [])
+        XCTAssertEqual(p.assignment.audienceDisplay?.bounds, Rect(1280, 0, 1280, 720))
+        XCTAssertNil(p.update(smaller, at: 2), "same enumeration: no change")
+    }
+
+    func testFiftyCyclesLeaveStateIntact() {
+        var p = DisplayPolicy(audience: .name("HDMI-1"))
+        for i in 0..<50 {
+            _ = p.update(enumerate([laptop, projector]), at: Double(i * 2))
+            XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1")
+            _ = p.update(enumerate([laptop]), at: Double(i * 2) + 1)
+            XCTAssertEqual(p.assignment.audience, .preview)
+        }
+        XCTAssertEqual(p.savedAudience?.name, "HDMI-1")
+    }
+
+    func testSelectorParsing() throws {
+        XCTAssertEqual(try DisplaySelector(parsing: "1", option: "--audience-display"), .index(1))
+        XCTAssertEqual(try DisplaySelector(parsing: "HDMI-1", option: "--audience-display"), .name("HDMI-1"))
+        XCTAssertThrowsError(try DisplaySelector(parsing: "", option: "--audience-display")) {
+            XCTAssertTrue("\($0)".contains("--audience-display"))
+        }
+        XCTAssertThrowsError(try DisplaySelector(parsing: "-1", option: "--presenter-display")) {
+            XCTAssertTrue("\($0)".contains("0 or more"))
+        }
+    }
+}
+
+final class DisplayPolicyReplugTests: XCTestCase {
+    func testDisplayPluggedDuringGraceTakesAudienceAtOnce() {
+        var p = DisplayPolicy(blipGrace: 2)
+        let laptop = DisplayInfo(index: 0, name: "eDP-1", bounds: Rect(0, 0, 1280, 800), usableBounds: Rect(0, 0, 1280, 800))
+        let old = DisplayInfo(index: 1, name: "WL-2", bounds: Rect(1280, 0, 1280, 720), usableBounds: Rect(1280, 0, 1280, 720))
+        let renamed = DisplayInfo(index: 1, name: "WL-3", bounds: Rect(1280, 0, 1280, 720), usableBounds: Rect(1280, 0, 1280, 720))
+        _ = p.update([laptop, old], at: 0)
+        _ = p.update([laptop], at: 1)
+        XCTAssertEqual(p.assignment.audience, .preview)
+        _ = p.update([laptop, renamed], at: 1.5)
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "WL-3", "a display plugged after the loss is most likely the projector")
+        XCTAssertNil(p.nextDeadline)
+    }
+
+    func testPresenterDisplayRemovedMovesPresenterAndReturns() {
+        var p = DisplayPolicy()
+        let laptop = DisplayInfo(index: 0, name: "eDP-1", bounds: Rect(0, 0, 1280, 800), usableBounds: Rect(0, 0, 1280, 800))
+        let projector = DisplayInfo(index: 1, name: "HDMI-1", bounds: Rect(1280, 0, 1920, 1080), usableBounds: Rect(1280, 0, 1920, 1080))
+        _ = p.update([laptop, projector], at: 0)
+        var alone = projector; alone.index = 0
+        _ = p.update([alone], at: 1)
+        XCTAssertEqual(p.assignment.presenter?.name, "HDMI-1", "the presenter view always has a display")
+        XCTAssertEqual(p.assignment.audience, .preview)
+        _ = p.update([laptop, projector], at: 2)
+        XCTAssertEqual(p.assignment.presenter?.name, "eDP-1")
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1")
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import XCTest
+
+/// `.build/debug/podium present --control unix:…` on a rig, driven over its control socket.
+final class PodiumProcess {
+    let process = Process()
+    let socketPath: String
+    let logPath: String
+    private var fd: Int32 = -1
+    private var buffer = [UInt8]()
+
+    init(rig: Rig, arguments: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
+        let binary = packageRoot.appendingPathComponent(".build/debug/podium").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else { throw RigError("\(binary) is missing: run `swift build` first") }
+        socketPath = rig.dir + "/podium.sock"
+        logPath = rig.dir + "/podium.log"
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["present", "--control", "unix:" + socketPath] + arguments
+        var env = ProcessInfo.processInfo.environment
+        for k in ["DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "SDL_VIDEODRIVER"] { env[k] = nil }
+        env.merge(rig.clientEnv) { $1 }
+        // With the wayland driver no X display is needed: leave it out so nothing can fall back to it.
+        if rig.clientEnv["SDL_VIDEODRIVER"] == "wayland" { env["DISPLAY"] = nil }
+        env["SDL_RENDER_DRIVER"] = "software"
+        process.environment = env
+        process.currentDirectoryURL = packageRoot
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: logPath)
+        try process.run()
+        guard poll(20, { connect() ? true : nil }) != nil else {
+            stop(); throw RigError("podium did not open its control socket; log:\n\(log)")
+        }
+        // SDL falls back to another video driver silently: make sure it uses the rig's.
+        let driver = try state().driver
+        guard driver == rig.clientEnv["SDL_VIDEODRIVER"] else {
+            stop(); throw RigError("SDL chose the \(driver) video driver, not \(rig.clientEnv["SDL_VIDEODRIVER"] ?? "?")")
+        }
+    }
+
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    private func connect() -> Bool {
+        guard process.isRunning else { return false }
+        let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var addr = sockaddr_un(); addr.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in socketPath.utf8.enumerated() { raw[i] = b } }
+        let ok = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(s, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        if ok == 0 { fd = s; return true }
+        close(s); return false
+    }
+
+    /// Sends one request and returns the reply object. Throws when podium died or answered ok:false.
+    @discardableResult
+    func request(_ object: [String: Any]) throws -> [String: Any] {
+        guard fd >= 0, process.isRunning else { throw RigError("podium is not running; log:\n\(log)") }
+        let line = try JSONSerialization.data(withJSONObject: object) + Data("\n".utf8)
+        _ = line.withUnsafeBytes { write(fd, $0.baseAddress, line.count) }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while !buffer.contains(10) {
+            let n = read(fd, &chunk, chunk.count)
+            guard n > 0 else { throw RigError("podium closed the control socket; log:\n\(log)") }
+            buffer += chunk[0..<n]
+        }
+        let nl = buffer.firstIndex(of: 10)!
+        let reply = Data(buffer[..<nl]); buffer.removeSubrange(...nl)
+        guard let o = try JSONSerialization.jsonObject(with: reply) as? [String: Any] else { throw RigError("reply is not an object") }
+        guard o["ok"] as? Bool == true else { throw RigError("\(object) failed: \(o["error"] ?? o)") }
+        return o
+    }
+
+    func state() throws -> PodiumState { PodiumState(try request(["cmd": "state"])) }
+
+    /// Polls `state` until `condition` holds; fails the test with the last state and the log.
+    @discardableResult
+    func waitFor(_ what: String, seconds: Double = 10, file: StaticString = #filePath, line: UInt = #line,
+                 _ condition: (PodiumState) -> Bool) throws -> PodiumState {
+        var last: PodiumState?
+        if let s = try poll(seconds, { () throws -> PodiumState? in let s = try state(); last = s; return condition(s) ? s : nil }) { return s }
+        XCTFail("timed out waiting for \(what); last state: \(last?.summary ?? "none")\nlog:\n\(log)", file: file, line: line)
+        throw RigError("timed out waiting for \(what)")
+    }
+
+    /// Asks podium to quit and waits; kills it if it does not.
+    func stop() {
+        if process.isRunning, fd >= 0 { _ = try? request(["cmd": "quit"]) }
+        if fd >= 0 { close(fd); fd = -1 }
+        if poll(10, { process.isRunning ? nil : true }) == nil { process.terminate() }
+        process.waitUntilExit()
+    }
+}
+
+/// Typed access to the `state` reply.
+struct PodiumState {
+    let raw: [String: Any]
+    init(_ raw: [String: Any]) { self.raw = raw }
+    struct Window {
+        let raw: [String: Any]
+        var display: String? { raw["display"] as? String }
+        var visible: Bool { raw["visible"] as? Bool ?? false }
+        var fullscreen: Bool { raw["fullscreen"] as? Bool ?? false }
+        /// SDL's keyboard focus (with no keyboard device, as on the sway rig, nothing has it).
+        var focused: Bool { raw["focused"] as? Bool ?? false }
+        var bounds: [Double] { let b = raw["bounds"] as? [String: Double] ?? [:]; return [b["x"] ?? -1, b["y"] ?? -1, b["width"] ?? -1, b["height"] ?? -1] }
+        /// The view tree's size in points.
+        var size: [Double] { let s = raw["size"] as? [String: Double] ?? [:]; return [s["width"] ?? -1, s["height"] ?? -1] }
+        var controls: [[String: Any]] { raw["controls"] as? [[String: Any]] ?? [] }
+        /// The frame (x, y, width, height in points) of the control with `id`.
+        func frame(of id: String) -> [Double]? {
+            guard let c = controls.first(where: { $0["id"] as? String == id }), let f = c["frame"] as? [String: Double] else { return nil }
+            return [f["x"] ?? 0, f["y"] ?? 0, f["width"] ?? 0, f["height"] ?? 0]
+        }
+    }
+    var driver: String { raw["driver"] as? String ?? "" }
+    var displays: [[String: Any]] { raw["displays"] as? [[String: Any]] ?? [] }
+    var displayNames: [String] { displays.compactMap { $0["name"] as? String } }
+    func bounds(ofDisplay name: String) -> [Double]? {
+        guard let d = displays.first(where: { $0["name"] as? String == name }), let b = d["bounds"] as? [String: Double] else { return nil }
+        return [b["x"] ?? -1, b["y"] ?? -1, b["width"] ?? -1, b["height"] ?? -1]
+    }
+    var roles: [String: Any] { raw["roles"] as? [String: Any] ?? [:] }
+    var presenterDisplay: String? { roles["presenterDisplay"] as? String }
+    var audienceDisplay: String? { roles["audienceDisplay"] as? String }
+    var audiencePlacement: String? { roles["audiencePlacement"] as? String }
+    var savedAudience: String? { (roles["savedAudience"] as? [String: Any])?["name"] as? String }
+    var windows: [Window] { (raw["windows"] as? [[String: Any]] ?? []).map(Window.init) }
+    var presenter: Window { windows.first { $0.raw["role"] as? String == "presenter" }! }
+    var audience: Window { windows.first { $0.raw["role"] as? String == "audience" }! }
+    var sceneIndex: Int { (raw["scene"] as? [String: Any])?["index"] as? Int ?? -1 }
+    var popoverCount: Int { (raw["popovers"] as? [Any])?.count ?? -1 }
+    var sdlWindowCount: Int { raw["sdlWindowCount"] as? Int ?? -1 }
+    var spareAudienceWindow: Bool { raw["spareAudienceWindow"] as? Bool ?? false }
+    var residentKB: Int { raw["residentKB"] as? Int ?? -1 }
+    /// The audience window shown fullscreen (or borderless at the bounds) on `name`.
+    func audienceIsFullscreen(on name: String) -> Bool {
+        audienceDisplay == name && audiencePlacement == "display" && audience.visible && audience.display == name
+            && (audience.fullscreen || audience.bounds == bounds(ofDisplay: name))
+    }
+    var summary: String {
+        "driver \(driver), displays \(displayNames), presenter on \(presenterDisplay ?? "-"), audience \(audiencePlacement ?? "-") \(audienceDisplay ?? ""), "
+            + "windows \(windows.map { "\($0.raw["role"]!): \($0.display ?? "-") \($0.bounds) fs \($0.fullscreen) visible \($0.visible) size \($0.size)" }), scene \(sceneIndex)"
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import XCTest
+
+/// The package root, found from this file's path (Tests/PodiumHotplugTests/Support/Rigs.swift).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+/// Polls `body` every 20 ms until it returns non-nil or `seconds` pass; nil on timeout.
+func poll<T>(_ seconds: Double = 10, _ body: () throws -> T?) rethrows -> T? {
+    let end = Date().addingTimeInterval(seconds)
+    repeat {
+        if let v = try body() { return v }
+        usleep(20_000)
+    } while Date() < end
+    return nil
+}
+
+/// Runs a tool to completion; returns its stdout. Throws with stderr on a non-zero exit.
+@discardableResult
+func runTool(_ tool: String, _ args: [String], env: [String: String] = [:]) throws -> String {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: tool.hasPrefix("/") ? tool : "/usr/bin/env")
+    p.arguments = tool.hasPrefix("/") ? args : [tool] + args
+    p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out; p.standardError = err
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    guard p.terminationStatus == 0 else {
+        throw RigError("\(tool) \(args.joined(separator: " ")) exited \(p.terminationStatus): \(String(decoding: e, as: UTF8.self))")
+    }
+    return String(decoding: o, as: UTF8.self)
+}
+
+struct RigError: Error, CustomStringConvertible { var description: String; init(_ d: String) { description = d } }
+
+/// A display server started from `Tests/Rig/` in the foreground (so this process reaps it) and
+/// stopped by `stop()`, which waits for it.
+class Rig {
+    let dir: String
+    let script: String
+    let process = Process()
+    /// Environment for clients: DISPLAY, or WAYLAND_DISPLAY + XDG_RUNTIME_DIR.
+    var clientEnv: [String: String] = [:]
+
+    init(script: String, args: [String]) throws {
+        dir = NSTemporaryDirectory() + "podium-hotplug-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        self.script = packageRoot.appendingPathComponent("Tests/Rig/\(script)").path
+        process.executableURL = URL(fileURLWithPath: self.script)
+        process.arguments = ["run", dir] + args
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: "/dev/stderr")
+        try process.run()
+    }
+
+    func control(_ args: [String]) throws -> String { try runTool(script, [args[0], dir] + args.dropFirst()) }
+
+    func stop() {
+        _ = try? runTool(script, ["stop", dir])
+        if process.isRunning { _ = poll(10) { process.isRunning ? nil : true } }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
+    static func require(_ tools: [String]) throws {
+        for t in tools where !["/usr/bin/\(t)", "/usr/sbin/\(t)", "/bin/\(t)"].contains(where: FileManager.default.isExecutableFile(atPath:)) {
+            throw XCTSkip("\(t) is not installed (make test installs the rig's packages)")
+        }
+    }
+}
+
+/// Xorg with the dummy driver: one RandR output per size; `plug`/`mode` add and change outputs.
+final class XorgRig: Rig {
+    init(_ sizes: [String]) throws {
+        try Rig.require(["Xorg", "xrandr", "cvt"])
+        try super.init(script: "xorg-rig.sh", args: sizes)
+        guard poll(20, { FileManager.default.fileExists(atPath: dir + "/ready") ? true : nil }) != nil else {
+            stop(); throw RigError("Xorg rig did not become ready; see \(dir)/xorg.log")
+        }
+        let display = try String(contentsOfFile: dir + "/display", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        clientEnv = ["DISPLAY": display, "SDL_VIDEODRIVER": "x11"]
+    }
+    func plug(_ n: Int, _ size: String) throws { try control(["plug", String(n), size]) }
+    func mode(_ n: Int, _ size: String) throws { try control(["mode", String(n), size]) }
+}
+
+/// A nested sway whose outputs are windows in a headless parent sway: real unplug and plug.
+final class SwayRig: Rig {
+    init(outputs: Int) throws {
+        try Rig.require(["sway", "swaymsg", "setpriv", "unshare", "Xwayland", "xhost"])
+        try super.init(script: "sway-rig.sh", args: [String(outputs)])
+        guard let env = poll(20, { try? String(contentsOfFile: dir + "/env", encoding: .utf8) }) else {
+            stop(); throw RigError("sway rig did not become ready; see \(dir)/parent.log and nested.log")
+        }
+        for line in env.split(separator: "\n") {
+            let kv = line.replacingOccurrences(of: "export ", with: "").split(separator: "=", maxSplits: 1).map(String.init)
+            if kv.count == 2 { clientEnv[kv[0]] = kv[1] }
+        }
+        // Wayland by default; a test may switch to x11 (Xwayland), whose DISPLAY is kept.
+        clientEnv["SDL_VIDEODRIVER"] = "wayland"
+    }
+    /// Pulls output `name` (e.g. "WL-2").
+    func unplug(_ name: String) throws { try control(["unplug", name]) }
+    /// Plugs a new output; returns its name (WL-3, WL-4, …).
+    func plug() throws -> String { try control(["plug"]).trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    /// The nested compositor's view of the windows: title → (output name, fullscreen, focused).
+    func compositorWindows() throws -> [String: (output: String, fullscreen: Bool, focused: Bool)] {
+        let json = try runTool(script, ["tree", dir])
+        guard let root = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return [:] }
+        var out: [String: (String, Bool, Bool)] = [:]
+        func walk(_ n: [String: Any], output: String) {
+            var o = output
+            if n["type"] as? String == "output" { o = n["name"] as? String ?? "" }
+            if n["type"] as? String == "con" || n["type"] as? String == "floating_con", let name = n["name"] as? String,
+               n["pid"] != nil {
+                out[name] = (o, (n["fullscreen_mode"] as? Int ?? 0) != 0, n["focused"] as? Bool ?? false)
+            }
+            for k in ["nodes", "floating_nodes"] { for c in n[k] as? [[String: Any]] ?? [] { walk(c, output: o) } }
+        }
+        walk(root, output: "")
+        return out
+    }
+}
+
+/// Distinct colours inside `rect` (x, y, width, height in pixels) of an 8-bit RGB/RGBA PNG, as
+/// Podium's `screenshot` writes them: decoded with Python's zlib (no image library needed).
+func distinctColors(png path: String, in rect: [Double]) throws -> Int {
+    let script = """
+    import struct, sys, zlib
+    data = open(sys.argv[1], 'rb').read()
+    x0, y0, w0, h0 = (int(float(v)) for v in sys.argv[2:6])
+    pos, idat, w = 8, b'', 0
+    while pos < len(data):
+        n, kind = struct.unpack('>I4s', data[pos:pos + 8]); body = data[pos + 8:pos + 8 + n]; pos += 12 + n
+        if kind == b'IHDR': w, h, depth, ctype = struct.unpack('>IIBB', body[:10])
+        elif kind == b'IDAT': idat += body
+    bpp = 4 if ctype == 6 else 3
+    raw, stride, rows, prev = zlib.decompress(idat), w * bpp, [], bytearray(w * bpp)
+    for r in range(h):
+        f, line = raw[r * (stride + 1)], bytearray(raw[r * (stride + 1) + 1:(r + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0; b = prev[i]; c = prev[i - bpp] if i >= bpp else 0
+            if f == 1: line[i] = (line[i] + a) & 255
+            elif f == 2: line[i] = (line[i] + b) & 255
+            elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(line); prev = line
+    print(len({bytes(rows[y][x * bpp:x * bpp + 3]) for y in range(y0, min(h, y0 + h0)) for x in range(x0, min(w, x0 + w0))}))
+    """
+    let out = try runTool("python3", ["-c", script, path] + rect.map { String($0) })
+    guard let n = Int(out.trimmingCharacters(in: .whitespacesAndNewlines)) else { throw RigError("cannot read \(path): \(out)") }
+    return n
+}

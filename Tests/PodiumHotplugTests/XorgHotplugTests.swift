@@ -1,0 +1,119 @@
+import Foundation
+import XCTest
+
+/// Cases 1, 4 and 5 of the hot-plug issue (and the mode change) against a real Xorg with the dummy
+/// driver: SDL sees a real CONNECTED when an output is switched on (it never reports unplug).
+final class XorgHotplugTests: XCTestCase {
+    /// Case 1: start with one display, plug a projector: the audience view goes fullscreen on it.
+    func testPlugProjectorMovesAudienceFullscreenOntoIt() throws {
+        let rig = try XorgRig(["1280x800"])
+        defer { rig.stop() }
+        let podium = try PodiumProcess(rig: rig)
+        defer { podium.stop() }
+        let before = try podium.waitFor("one display") { $0.displayNames == ["DUMMY0"] }
+        XCTAssertEqual(before.driver, "x11")
+        XCTAssertEqual(before.audiencePlacement, "preview", "one display: the audience is in the presenter's preview")
+        XCTAssertFalse(before.audience.visible)
+        XCTAssertEqual(before.sdlWindowCount, before.spareAudienceWindow ? 2 : 1)
+
+        try rig.plug(1, "1920x1080")
+        let after = try podium.waitFor("audience fullscreen on DUMMY1") { $0.audienceIsFullscreen(on: "DUMMY1") }
+        XCTAssertEqual(after.presenterDisplay, "DUMMY0")
+        XCTAssertEqual(after.presenter.display, "DUMMY0")
+        XCTAssertEqual(after.audience.bounds, [1280, 0, 1920, 1080])
+        XCTAssertEqual(after.audience.size, [1920, 1080], "re-rendered at the new display's size")
+        XCTAssertEqual(after.sceneIndex, before.sceneIndex)
+        // The newly mapped audience window does not keep keyboard focus (X11, no window manager).
+        try podium.waitFor("presenter focused") { $0.presenter.focused && !$0.audience.focused }
+        let png = rig.dir + "/audience.png"
+        let shot = try podium.request(["cmd": "screenshot", "window": "audience", "path": png])
+        XCTAssertEqual(shot["width"] as? Int, 1920)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: png))
+        XCTAssertTrue(podium.log.contains("display 1 connected: +DUMMY1"), podium.log)
+        XCTAssertTrue(podium.log.contains("audience first frame on DUMMY1"), podium.log)
+    }
+
+    /// Case 4: laptop 1280×800 + two 1920×1080 monitors: the documented default (presenter on the
+    /// primary, audience on the first other display in SDL's order), then `--audience-display`,
+    /// the swap command, and `podium displays` showing the choice.
+    func testThreeDisplaysDefaultThenChosen() throws {
+        let rig = try XorgRig(["1280x800", "1920x1080", "1920x1080"])
+        defer { rig.stop() }
+        do {
+            let podium = try PodiumProcess(rig: rig)
+            defer { podium.stop() }
+            let s = try podium.waitFor("default assignment") { $0.audienceIsFullscreen(on: "DUMMY1") }
+            XCTAssertEqual(s.displayNames, ["DUMMY0", "DUMMY1", "DUMMY2"])
+            XCTAssertEqual(s.presenterDisplay, "DUMMY0")
+            XCTAssertEqual(s.presenter.bounds, [0, 0, 1280, 800], "the presenter fills the laptop display")
+            let swapped = try podium.request(["cmd": "swap"])
+            XCTAssertEqual(swapped["swapped"] as? Bool, true)
+            let after = try podium.waitFor("swapped") { $0.audienceIsFullscreen(on: "DUMMY0") && $0.presenter.display == "DUMMY1" }
+            XCTAssertEqual(after.savedAudience, "DUMMY0", "a swap is the user's choice")
+        }
+        for choice in ["DUMMY2", "2"] {
+            let podium = try PodiumProcess(rig: rig, arguments: ["--audience-display", choice])
+            defer { podium.stop() }
+            let s = try podium.waitFor("audience on DUMMY2 by \(choice)") { $0.audienceIsFullscreen(on: "DUMMY2") }
+            XCTAssertEqual(s.presenterDisplay, "DUMMY0")
+            XCTAssertEqual(s.savedAudience, "DUMMY2")
+        }
+        let listing = try runTool(packageRoot.appendingPathComponent(".build/debug/podium").path, ["displays", "--audience-display", "DUMMY2"], env: rig.clientEnv)
+        XCTAssertTrue(listing.contains("presenter view: DUMMY0"), listing)
+        XCTAssertTrue(listing.contains("audience view: DUMMY2"), listing)
+        let byDefault = try runTool(packageRoot.appendingPathComponent(".build/debug/podium").path, ["displays"], env: rig.clientEnv)
+        XCTAssertTrue(byDefault.contains("audience view: DUMMY1"), byDefault)
+    }
+
+    /// Case 5: mixed sizes 1280×800 and 3840×2160: each view laid out for its own display.
+    func testMixedSizesEachViewLaidOutForItsDisplay() throws {
+        let rig = try XorgRig(["1280x800", "3840x2160"])
+        defer { rig.stop() }
+        let podium = try PodiumProcess(rig: rig)
+        defer { podium.stop() }
+        let s = try podium.waitFor("audience on the 4K display") { $0.audienceIsFullscreen(on: "DUMMY1") }
+        XCTAssertEqual(s.presenter.size, [1280, 800])
+        XCTAssertEqual(s.audience.size, [3840, 2160])
+        XCTAssertEqual(s.audience.bounds, [1280, 0, 3840, 2160])
+        // Every presenter control lies inside the 1280×800 window.
+        for c in s.presenter.controls {
+            guard let f = c["frame"] as? [String: Double] else { continue }
+            XCTAssertLessThanOrEqual((f["x"] ?? 0) + (f["width"] ?? 0), 1280.5, "\(c["id"] ?? "?") overflows the presenter window")
+        }
+        let shot = try podium.request(["cmd": "screenshot", "window": "audience", "path": rig.dir + "/4k.png"])
+        XCTAssertEqual(shot["width"] as? Int, 3840)
+        XCTAssertEqual(shot["height"] as? Int, 2160)
+    }
+
+    /// SDL sends no event for a mode change: Podium notices by re-enumerating and re-lays out.
+    func testModeChangeIsNoticed() throws {
+        let rig = try XorgRig(["1280x800", "1920x1080"])
+        defer { rig.stop() }
+        let podium = try PodiumProcess(rig: rig)
+        defer { podium.stop() }
+        try podium.waitFor("audience on DUMMY1") { $0.audienceIsFullscreen(on: "DUMMY1") }
+        try rig.mode(1, "1280x720")
+        // The control request itself is a cue to look again (no SDL event arrives).
+        let s = try podium.waitFor("audience at 1280×720") { $0.audience.size == [1280, 720] }
+        XCTAssertEqual(s.bounds(ofDisplay: "DUMMY1"), [1280, 0, 1280, 720])
+        XCTAssertTrue(s.audienceIsFullscreen(on: "DUMMY1"), s.summary)
+        XCTAssertTrue(podium.log.contains("~DUMMY1"), podium.log)
+    }
+
+    /// One display with `--windowed`: the audience view gets an ordinary window, nothing fails;
+    /// a bad selector is a usage error naming the option.
+    func testSingleDisplayWindowedAndBadSelector() throws {
+        let rig = try XorgRig(["1280x800"])
+        defer { rig.stop() }
+        let podium = try PodiumProcess(rig: rig, arguments: ["--windowed"])
+        defer { podium.stop() }
+        let s = try podium.waitFor("audience in a window") { $0.audiencePlacement == "window" && $0.audience.visible }
+        XCTAssertEqual(s.audience.display, "DUMMY0")
+        XCTAssertFalse(s.audience.fullscreen)
+        XCTAssertLessThan(s.audience.size[0], 1280)
+        let bin = packageRoot.appendingPathComponent(".build/debug/podium").path
+        XCTAssertThrowsError(try runTool(bin, ["present", "--audience-display", "-1"], env: rig.clientEnv)) {
+            XCTAssertTrue("\($0)".contains("--audience-display \"-1\""), "\($0)")
+        }
+    }
+}
