@@ -11,6 +11,7 @@ enum CommandLineInterface {
            podium displays [--json]
            podium check DECK
            podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png
+           podium bands export|import FILE [--store PATH]
            podium --help | --version
     """
     static let help = """
@@ -27,6 +28,9 @@ enum CommandLineInterface {
       check DECK         Validate a deck; exit 2 naming the file, JSON path and problem.
       snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png
                          Render one view headless (SDL's offscreen driver) to a PNG.
+      bands export|import FILE [--store PATH]
+                         The band-list catalogue as JSON (FILE "-" exports to stdout). Import
+                         validates every record first and replaces the catalogue all or nothing.
 
     Keys while presenting: →/Space/PageDown next, ←/Backspace/PageUp previous, b/. blackout,
     w whiteout, Home/End first/last, q or Ctrl+Q quit.
@@ -45,6 +49,7 @@ enum CommandLineInterface {
             case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json"], values: []))
             case "check": return try CheckCommand.run(try Options(rest, flags: [], values: []))
             case "snapshot": return try SnapshotCommand.run(try Options(rest, flags: [], values: ["--scene", "--view", "--size", "--out"]))
+            case "bands": return try BandsCommand.run(try Options(rest, flags: [], values: ["--store"]))
             default: throw UsageError(description: "unknown command or option \"\(cmd)\"")
             }
         } catch let e as UsageError {
