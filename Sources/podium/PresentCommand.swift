@@ -36,6 +36,9 @@ final class PresentCommand {
 
         presentation = Presentation(deck: deck, registry: registry, metrics: text)
         presentation.clipboardWriter = { Clipboard.set($0) }
+        for root in [presentation.presenter, presentation.audience] {
+            root.clipboard = ClipboardAccess(write: { Clipboard.set($0) }, read: { Clipboard.get() })
+        }
         presentation.presenter.imageSizing = images
         presentation.audience.imageSizing = images
         presenterWindow = try PlatformWindow(title: "Podium Presenter — \(deck.title)", root: presentation.presenter,

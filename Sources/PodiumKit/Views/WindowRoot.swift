@@ -18,6 +18,13 @@ public final class WindowRoot: View, ViewHost {
     public private(set) weak var focusedView: View?
     private weak var captured: View?
     public private(set) var needsDisplay = true
+    /// The system clipboard, set by the platform. While nil (tests, headless) copy and paste use
+    /// a clipboard private to this window.
+    public var clipboard: ClipboardAccess?
+    private var localClipboard = ""
+    /// Monotonic time in seconds, set by the platform; drives popover fade/scale animations.
+    /// While nil, nothing animates (tests and snapshots see final states at once).
+    public var clock: (() -> Double)?
 
     public init(theme: Theme = .standard, metrics: TextMeasuring) {
         self.hostTheme = theme; self.textMetrics = metrics
@@ -56,6 +63,14 @@ public final class WindowRoot: View, ViewHost {
         render(into: &list)
         return list
     }
+
+    /// Copies `text` to the clipboard (Ctrl+C, Ctrl+X in text inputs).
+    public func writeClipboard(_ text: String) { if let c = clipboard { c.write(text) } else { localClipboard = text } }
+    /// The clipboard's text (Ctrl+V); empty when it holds none.
+    public func readClipboard() -> String { clipboard?.read() ?? localClipboard }
+
+    /// Current time from `clock`, nil when the window does not animate.
+    public var now: Double? { clock?() }
 
     // MARK: Focus
 
@@ -194,6 +209,13 @@ public final class OverlayLayer: View {
         return true
     }
     public override func layoutSubviews() { subviews.forEach { ($0 as? OverlayLayout)?.layout(in: bounds) } }
+}
+
+/// How a window reaches the system clipboard; the platform supplies both closures.
+public struct ClipboardAccess {
+    public var write: (String) -> Void
+    public var read: () -> String
+    public init(write: @escaping (String) -> Void, read: @escaping () -> String) { self.write = write; self.read = read }
 }
 
 /// Overlays that can be dismissed, telling their owner whether the user did it.
