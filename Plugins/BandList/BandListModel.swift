@@ -7,8 +7,6 @@ public final class BandListModel {
     public let store: BandStore
     public let index: BandIndex
     public private(set) var selectedID: Int64?
-    /// Called after any change to the catalogue or the selection.
-    public var onChange: (() -> Void)?
 
     public init(store: BandStore, collation: BandCollation) throws {
         self.store = store
@@ -19,7 +17,6 @@ public final class BandListModel {
 
     public func select(id: Int64?) {
         selectedID = id.flatMap { index.band(id: $0) != nil ? $0 : nil }
-        onChange?()
     }
 
     /// The first band with exactly this name (deck `select`, `receive`).
@@ -31,7 +28,6 @@ public final class BandListModel {
         let b = try store.insert(Band(name: name))
         index.upsert(b)
         selectedID = b.id
-        onChange?()
         return b
     }
 
@@ -40,7 +36,6 @@ public final class BandListModel {
     public func save(_ band: Band) throws {
         try store.update(band)
         index.upsert(band)
-        onChange?()
     }
 
     /// Deletes the band and selects its neighbour in display order (the next one, else the one
@@ -54,6 +49,5 @@ public final class BandListModel {
             let rest = order.filter { $0 != id }
             selectedID = rest.isEmpty ? nil : rest[min(i, rest.count - 1)]
         }
-        onChange?()
     }
 }

@@ -1,18 +1,25 @@
 import Foundation
 import PodiumKit
 
-/// The `band-list` scene: wires a `BandListModel` to the presenter's split view (list and
-/// detail form) and to the audience view.
+/// The `band-list` scene. Presenter: a toolbar (Add, Save, Delete, Actions) over a split view,
+/// the sectioned list on the left and the detail form on the right. Audience: the selected band
+/// large, following the presenter's edits as they are made, or every name when none is selected.
 final class BandListScene: Scene {
     let title = "Bands"
     let model: BandListModel
-    let list = ListView()
-    let detail: BandDetailView
-    let split: SplitView
-    let presenterView: View
-    let audienceView: View
-    let audience: BandAudienceView
     let context: SceneContext
+    let list = ListView()
+    let detail = BandDetailView()
+    let split: SplitView
+    let addButton = BarButtonItem("+ Add", id: "bands.add")
+    let saveButton = BarButtonItem("Save", id: "bands.save")
+    let deleteButton = BarButtonItem("Delete", id: "bands.delete")
+    let actionsButton = BarButtonItem("Actions…", id: "bands.actions")
+    let presenterView: View
+    let audience = BandAudienceView()
+    var audienceView: View { audience }
+    /// True while the form holds edits the store has not got yet.
+    private(set) var isDirty = false
 
     init(_ p: SceneParameters, context: SceneContext) throws {
         self.context = context
@@ -22,33 +29,125 @@ final class BandListScene: Scene {
                                           dataDirectory: context.dataDirectory)
         let store = try BandStore(path: storeURL.path, seed: { try BandJSON.load(seed) })
         model = try BandListModel(store: store, collation: BandCollation(locale: try p.string("locale").map(Locale.init(identifier:))))
+
         list.id = "bands.list"
         list.backgroundColor = Theme.standard.surface
-        detail = BandDetailView()
         split = SplitView(primary: list, secondary: detail, primaryTitle: "Bands", id: "bands.split")
-        presenterView = split
-        audience = BandAudienceView(); audienceView = audience
-        list.onSelect = { [weak self] _, row in if let id = Int64(row.id) { self?.model.select(id: id) } }
-        model.onChange = { [weak self] in self?.refresh() }
-        if let name = try p.string("select"), let b = model.band(named: name) { model.select(id: b.id) } else { refresh() }
+        let toolbar = Toolbar(items: [.button(addButton), .flexibleSpace, .button(saveButton), .button(deleteButton), .button(actionsButton)],
+                              id: "bands.toolbar")
+        let container = View(background: Theme.standard.background)
+        container.addSubviews(toolbar.pinned(Pins(leading: 0, trailing: 0, top: 0, height: Toolbar.height)),
+                              split.pinned(Pins(leading: 0, trailing: 0, top: Toolbar.height, bottom: 0)))
+        presenterView = container
+
+        list.onSelect = { [weak self] _, row in self?.userSelected(Int64(row.id)) }
+        detail.onEdit = { [weak self] b in self?.isDirty = true; self?.audience.show(b); self?.updateButtons() }
+        detail.onImageFile = { [weak self] path in self?.setImage(path) }
+        addButton.action = { [weak self] _ in self?.add() }
+        saveButton.action = { [weak self] _ in self?.save() }
+        detail.name.onCommit = { [weak self] _ in self?.save() }
+        deleteButton.action = { [weak self] b in self?.confirmDelete(from: b) }
+        actionsButton.action = { [weak self] b in self?.showActions(from: b) }
+
+        list.sections = model.index.sections
+        if let name = try p.string("select"), let b = model.band(named: name) { model.select(id: b.id) }
+        showSelection()
     }
 
-    /// Brings the list, the detail form and the audience view up to date with the model.
-    func refresh() {
-        list.sections = model.index.sections
-        if let b = model.selected {
-            if let ip = list.indexPath(ofRowID: String(b.id)) { if list.selection != ip { list.selection = ip }; list.scrollToVisible(ip) }
-            detail.show(b)
-            audience.show(b)
-        } else {
-            list.selection = nil
-            audience.showAll(model.index.bands)
-        }
-        split.primaryDidChooseItem()
+    // MARK: Showing
+
+    /// Puts the model's selection into the list, the form and the audience view.
+    func showSelection() {
+        let b = model.selected
+        if let b, let ip = list.indexPath(ofRowID: String(b.id)) { list.selection = ip; list.scrollToVisible(ip) } else { list.selection = nil }
+        detail.show(b)
+        isDirty = false
+        if let b { audience.show(b) } else { audience.showAll(model.index.bands) }
+        updateButtons()
         context.setNeedsDisplay()
     }
 
+    private func updateButtons() {
+        let has = model.selected != nil
+        saveButton.isEnabled = has && isDirty
+        deleteButton.isEnabled = has
+        actionsButton.isEnabled = has
+    }
+
+    // MARK: Editing
+
+    /// A row picked in the list: unsaved edits are saved first; if they cannot be (a blank
+    /// name) the selection stays so nothing is lost, and the form says why.
+    private func userSelected(_ id: Int64?) {
+        guard id != model.selectedID else { return }
+        guard saveIfDirty() else { showSelectionInListOnly(); return }
+        model.select(id: id)
+        split.primaryDidChooseItem()
+        showSelection()
+    }
+
+    private func showSelectionInListOnly() {
+        list.selection = model.selectedID.flatMap { list.indexPath(ofRowID: String($0)) }
+    }
+
+    /// Saves the form when it has edits. Returns false (and shows the reason) when it cannot.
+    @discardableResult
+    func saveIfDirty() -> Bool {
+        guard isDirty, let draft = detail.draft else { return true }
+        do {
+            try model.save(draft)
+        } catch {
+            detail.say("Not saved: \(error)", error: true)
+            return false
+        }
+        isDirty = false
+        list.sections = model.index.sections
+        showSelectionInListOnly()
+        if let ip = list.selection { list.scrollToVisible(ip) }
+        updateButtons()
+        context.setNeedsDisplay()
+        return true
+    }
+
+    /// Save: commits the form to the store at once.
+    func save() {
+        guard isDirty else { return }
+        if saveIfDirty() { detail.say("Saved.", error: false); audience.show(detail.draft!) }
+    }
+
+    /// Add (+): stores a new band, selects it and focuses its name with the text selected, so
+    /// typing replaces "New Band".
+    func add() {
+        guard saveIfDirty() else { return }
+        do { try model.add() } catch { detail.say("Could not add a band: \(error)", error: true); return }
+        list.sections = model.index.sections
+        showSelection()
+        detail.name.becomeFocused()
+        detail.name.state.selectAll()
+    }
+
+    func delete(id: Int64) {
+        do { try model.delete(id: id) } catch { detail.say("Not deleted: \(error)", error: true); return }
+        list.sections = model.index.sections
+        showSelection()
+    }
+
+    func setImage(_ path: String) {
+        guard detail.draft != nil else { return }
+        do {
+            let p = try BandImageFile.check(path, relativeTo: context.deckDirectory)
+            detail.setImagePath(p)
+            detail.say("Image set. Save to keep it.", error: false)
+        } catch {
+            detail.say("\(error)", error: true)
+        }
+    }
+
+    // MARK: Scene
+
+    func willResignCurrent() { saveIfDirty() }
+
     func receive(_ parameters: SceneParameters) {
-        if let name = try? parameters.string("select"), let b = model.band(named: name) { model.select(id: b.id) }
+        if let name = try? parameters.string("select"), let b = model.band(named: name) { userSelected(b.id) }
     }
 }
