@@ -16,7 +16,7 @@ final class BandDetailView: View {
     let setImage = Button("Set Image", id: "bands.image-set")
     let clearImage = Button("Remove", id: "bands.image-clear")
     let notes = TextView(placeholder: "Notes", id: "bands.notes")
-    let message = Label("", font: .system(14), lines: 2)
+    let message = MessageLabel("", font: .system(14), lines: 2)
     private let form = StackView(.vertical, spacing: 10, insets: EdgeInsets(all: 16))
     private let empty = Label("No band selected. Pick one from the list, or add one with +.", font: .system(17), lines: 0)
 
@@ -120,4 +120,10 @@ final class BandDetailView: View {
         if case let .dropFile(path, _) = event, draft != nil { onImageFile?(path); return true }
         return false
     }
+}
+
+/// The form's message line: errors and confirmations, in the control tree as a `status` so the
+/// control socket and tests can read what the presenter was told.
+final class MessageLabel: Label {
+    override var role: String? { text.isEmpty ? nil : "status" }
 }
