@@ -161,6 +161,13 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(node("bands.message")?.label, "\(dir.appendingPathComponent("missing.jpg").path): no such file")
     }
 
+    func testClickingARowSelectsThatBand() throws {
+        for name in ["Temporary", "The Smiths"] { click("bands.add"); root.dispatch(.text(name)); click("bands.save") }
+        let smiths = try XCTUnwrap(scene.model.band(named: "The Smiths"))
+        click("bands.list.row.\(smiths.id)")
+        XCTAssertEqual(scene.model.selected?.name, "The Smiths", "\(root.controlTree().filter { $0.role == "row" }.map { "\($0.label) \($0.frame)" })")
+    }
+
     func testWithNoSelectionTheAudienceSeesTheNamesInListOrder() throws {
         scene = try makeScene(["locale": "en_US"])
         let all = try XCTUnwrap(scene.audience.controlTree().first { $0.id == "bands.audience.all" })
