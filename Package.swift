@@ -26,13 +26,15 @@ let package = Package(
         .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // Debian's libicu (libicu-dev), collation only; a C target so ICU's headers stay out of Swift.
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
         .target(name: "PodiumKit"),
         .target(name: "PodiumCore", dependencies: ["PodiumKit"]),
         .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"]),
 
         .target(name: "TitleScene", dependencies: ["PodiumKit"], path: "Plugins/Title"),
-        .target(name: "BandListScene", dependencies: ["PodiumKit", "CSQLite"], path: "Plugins/BandList"),
+        .target(name: "BandListScene", dependencies: ["PodiumKit", "CSQLite", "CICU"], path: "Plugins/BandList"),
 
         .executableTarget(name: "podium", dependencies: [
             "PodiumKit", "PodiumCore", "PodiumSDL", "TitleScene", "BandListScene",

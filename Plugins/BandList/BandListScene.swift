@@ -27,8 +27,11 @@ final class BandListScene: Scene {
                                           assetsDirectory: context.assetsDirectory)
         let storeURL = BandStore.location(parameter: try p.string("store"), deckDirectory: context.deckDirectory,
                                           dataDirectory: context.dataDirectory)
+        let started = ProcessInfo.processInfo.systemUptime
         let store = try BandStore(path: storeURL.path, seed: { try BandJSON.load(seed) })
         model = try BandListModel(store: store, collation: BandCollation(locale: try p.string("locale").map(Locale.init(identifier:))))
+        context.log(String(format: "%d bands from %@ loaded and sorted in %.0f ms", model.index.count, storeURL.path,
+                           (ProcessInfo.processInfo.systemUptime - started) * 1000))
 
         list.id = "bands.list"
         list.backgroundColor = Theme.standard.surface

@@ -1,3 +1,4 @@
+import Foundation
 import PodiumKit
 
 /// The catalogue in display order: bands grouped by section letter and sorted by a
@@ -7,7 +8,7 @@ public final class BandIndex {
     public struct Entry: Equatable {
         public var band: Band
         public var section: String
-        var key: String
+        var key: [UInt8]
     }
     public let collation: BandCollation
     public private(set) var entries: [Entry] = []
@@ -57,10 +58,9 @@ public final class BandIndex {
 
     private func precedes(_ a: Entry, _ b: Entry) -> Bool {
         if a.section != b.section { return collation.labelPrecedes(a.section, b.section) }
-        switch collation.compare(a.key, b.key) {
-        case .orderedAscending: return true
-        case .orderedDescending: return false
-        case .orderedSame: return a.band.id < b.band.id
-        }
+        let n = min(a.key.count, b.key.count)
+        let c = n == 0 ? 0 : a.key.withUnsafeBufferPointer { x in b.key.withUnsafeBufferPointer { y in memcmp(x.baseAddress!, y.baseAddress!, n) } }
+        if c != 0 { return c < 0 }
+        return a.key.count != b.key.count ? a.key.count < b.key.count : a.band.id < b.band.id
     }
 }
