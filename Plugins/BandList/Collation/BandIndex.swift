@@ -46,7 +46,9 @@ public final class BandIndex {
         var out: [ListSection] = []
         for e in entries {
             let b = e.band
-            let row = ListRow(id: String(b.id), title: b.name, subtitle: b.touringStatus.rawValue, accessory: b.stars)
+            // Rating in the subtitle rather than as an accessory, so names keep the row's width
+            // when the split view's primary column is narrow.
+            let row = ListRow(id: String(b.id), title: b.name, subtitle: "\(b.touringStatus.rawValue) · \(b.rating)/10")
             if out.last?.title == e.section { out[out.count - 1].rows.append(row) } else { out.append(ListSection(title: e.section, rows: [row])) }
         }
         return out
