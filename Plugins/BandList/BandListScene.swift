@@ -30,8 +30,8 @@ final class BandListScene: Scene {
         let started = ProcessInfo.processInfo.systemUptime
         let store = try BandStore(path: storeURL.path, seed: { try BandJSON.load(seed) })
         model = try BandListModel(store: store, collation: BandCollation(locale: try p.string("locale").map(Locale.init(identifier:))))
-        context.log(String(format: "%d bands from %@ loaded and sorted in %.0f ms", model.index.count, storeURL.path,
-                           (ProcessInfo.processInfo.systemUptime - started) * 1000))
+        context.log(String(format: "%d bands from %@ loaded and sorted (ICU locale %@) in %.0f ms", model.index.count, storeURL.path,
+                           model.index.collation.collationLocale, (ProcessInfo.processInfo.systemUptime - started) * 1000))
 
         list.id = "bands.list"
         list.backgroundColor = Theme.standard.surface

@@ -168,6 +168,21 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(scene.model.selected?.name, "The Smiths", "\(root.controlTree().filter { $0.role == "row" }.map { "\($0.label) \($0.frame)" })")
     }
 
+    func testCollapsesOnANarrowWindowAndKeepsTheSelection() throws {
+        root.resize(to: Size(380, 700))
+        XCTAssertTrue(scene.split.isCollapsed)
+        XCTAssertNil(node("bands.list"), "the list is hidden until asked for")
+        XCTAssertEqual(node("bands.name")?.value, "Radiohead")
+        click("bands.split.show-primary")
+        XCTAssertEqual(node("bands.list")?.value, "Radiohead", "selection survives the collapse")
+        let queen = try XCTUnwrap(scene.model.band(named: "Queen"))
+        scene.list.select(try XCTUnwrap(scene.list.indexPath(ofRowID: String(queen.id))))
+        XCTAssertTrue(root.popovers.isEmpty, "picking a band closes the list's popover")
+        XCTAssertEqual(node("bands.name")?.value, "Queen")
+        root.resize(to: Size(900, 760))
+        XCTAssertEqual(node("bands.list")?.value, "Queen")
+    }
+
     func testWithNoSelectionTheAudienceSeesTheNamesInListOrder() throws {
         scene = try makeScene(["locale": "en_US"])
         let all = try XCTUnwrap(scene.audience.controlTree().first { $0.id == "bands.audience.all" })

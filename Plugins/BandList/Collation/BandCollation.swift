@@ -49,6 +49,9 @@ public final class BandCollation {
         }
     }
 
+    /// The locale ICU collates with after fallback ("en_001" → "en"; "root" when it knows none).
+    public var collationLocale: String { collator.actualLocale }
+
     /// The section title for `name`: one upper-case letter, or "#".
     public func section(for name: String) -> String {
         guard let c = Self.firstSignificant(name), c.isLetter else { return "#" }
