@@ -8,9 +8,24 @@ public final class BandListModel {
     public let index: BandIndex
     public private(set) var selectedID: Int64?
 
+    private var seenVersion: Int64
+
     public init(store: BandStore, collation: BandCollation) throws {
         self.store = store
         index = BandIndex(try store.all(), collation: collation)
+        seenVersion = try store.dataVersion()
+    }
+
+    /// Re-reads the catalogue when another process has changed the store since we last looked;
+    /// the selection is kept when its band still exists. Returns true when it re-read.
+    @discardableResult
+    public func reloadIfChangedElsewhere() throws -> Bool {
+        let v = try store.dataVersion()
+        guard v != seenVersion else { return false }
+        seenVersion = v
+        index.replaceAll(with: try store.all())
+        if let id = selectedID, index.band(id: id) == nil { selectedID = nil }
+        return true
     }
 
     public var selected: Band? { selectedID.flatMap(index.band(id:)) }

@@ -150,6 +150,17 @@ final class BandListScene: Scene {
 
     func willResignCurrent() { saveIfDirty() }
 
+    /// Coming back to the scene picks up edits made meanwhile by another process (a second
+    /// Podium, `podium bands import`). Unsaved edits in the form are kept as they are.
+    func didBecomeCurrent() {
+        guard !isDirty else { return }
+        do {
+            if try model.reloadIfChangedElsewhere() { list.sections = model.index.sections; showSelection() }
+        } catch {
+            detail.say("Could not re-read the store: \(error)", error: true)
+        }
+    }
+
     func receive(_ parameters: SceneParameters) {
         if let name = try? parameters.string("select"), let b = model.band(named: name) { userSelected(b.id) }
     }

@@ -137,6 +137,20 @@ final class BandStoreTests: XCTestCase {
         XCTAssertEqual(try store.all().map(\.name), ["A", "B"])
     }
 
+    func testAModelReloadsOnlyWhenAnotherConnectionChangedTheStore() throws {
+        let model = try BandListModel(store: BandStore(path: path, seed: { [Band(name: "Queen"), Band(name: "Blur")] }),
+                                      collation: BandCollation(locale: Locale(identifier: "en_US")))
+        model.select(id: model.band(named: "Queen")?.id)
+        try model.add(name: "Oasis")
+        XCTAssertFalse(try model.reloadIfChangedElsewhere(), "our own edits are already in the index")
+        let other = try BandStore(path: path)
+        try other.insert(Band(name: "Pulp"))
+        try other.delete(id: XCTUnwrap(model.band(named: "Oasis")?.id))
+        XCTAssertTrue(try model.reloadIfChangedElsewhere())
+        XCTAssertEqual(model.index.bands.map(\.name), ["Blur", "Pulp", "Queen"])
+        XCTAssertNil(model.selected, "the selected band was deleted elsewhere")
+    }
+
     func testASecondConnectionSeesEachEditAtOnce() throws {
         let a = try BandStore(path: path), b = try BandStore(path: path)
         let x = try a.insert(Band(name: "Portishead"))

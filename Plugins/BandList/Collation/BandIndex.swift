@@ -15,6 +15,11 @@ public final class BandIndex {
 
     public init(_ bands: [Band], collation: BandCollation) {
         self.collation = collation
+        replaceAll(with: bands)
+    }
+
+    /// Sorts `bands` from scratch in place of the current entries.
+    public func replaceAll(with bands: [Band]) {
         let made = bands.map(entry)
         collation.cacheOrder(of: Set(made.map(\.section)))
         entries = made.sorted(by: precedes)

@@ -128,6 +128,10 @@ public final class BandStore {
         }
     }
 
+    /// SQLite's `PRAGMA data_version`: changes when another connection (another process, or
+    /// `podium bands import`) commits to the file, and only then.
+    public func dataVersion() throws -> Int64 { try wrap { try db.query("PRAGMA data_version").first?.first?.int ?? 0 } }
+
     public func count() throws -> Int { try wrap { Int(try db.query("SELECT count(*) FROM band").first?.first?.int ?? 0) } }
 
     // MARK: Rows
