@@ -19,6 +19,7 @@ let package = Package(
     name: "Podium",
     products: [
         .executable(name: "podium", targets: ["podium"]),
+        .executable(name: "podium-bench-kit", targets: ["podium-bench-kit"]),
     ],
     targets: [
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
@@ -35,10 +36,14 @@ let package = Package(
 
         .target(name: "TitleScene", dependencies: ["PodiumKit"], path: "Plugins/Title"),
         .target(name: "BandListScene", dependencies: ["PodiumKit", "CSQLite", "CICU"], path: "Plugins/BandList"),
+        .target(name: "GalleryScene", dependencies: ["PodiumKit"], path: "Plugins/Gallery"),
 
         .executableTarget(name: "podium", dependencies: [
             "PodiumKit", "PodiumCore", "PodiumSDL", "TitleScene", "BandListScene",
+            "GalleryScene",
         ]),
+
+        .executableTarget(name: "podium-bench-kit", dependencies: ["PodiumKit", "PodiumSDL", "CSDL2"]),
 
         .target(name: "PodiumTestSupport", dependencies: ["PodiumKit"], path: "Tests/Support"),
         .testTarget(name: "PodiumKitTests", dependencies: ["PodiumKit", "PodiumTestSupport"]),

@@ -39,7 +39,17 @@ public final class Renderer {
         if textCache.count > Self.textCacheLimit { evictText() }
     }
 
-    private func setColor(_ c: Color) { SDL_SetRenderDrawColor(sdl, c.r, c.g, c.b, c.a) }
+    private var blendIsNone = false
+    private func setColor(_ c: Color) {
+        SDL_SetRenderDrawColor(sdl, c.r, c.g, c.b, c.a)
+        // Opaque colours need no blending, and SDL's software renderer fills without it about a
+        // hundred times faster (a 1920×1080 blended fill costs ~8 ms; see scripts/bench-kit.sh).
+        let none = c.a == 255
+        if none != blendIsNone {
+            SDL_SetRenderDrawBlendMode(sdl, none ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+            blendIsNone = none
+        }
+    }
     private func px(_ r: Rect) -> SDL_FRect {
         SDL_FRect(x: Float(r.minX * scale), y: Float(r.minY * scale), w: Float(r.width * scale), h: Float(r.height * scale))
     }
@@ -87,6 +97,7 @@ public final class Renderer {
     /// A convex polygon as a triangle fan through SDL_RenderGeometry.
     private func geometry(_ pts: [Point], _ c: Color) {
         guard pts.count >= 3 else { return }
+        setColor(c)   // the draw blend mode applies to untextured geometry
         let col = SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a)
         let verts = pts.map { SDL_Vertex(position: SDL_FPoint(x: Float($0.x * scale), y: Float($0.y * scale)), color: col, tex_coord: SDL_FPoint()) }
         var idx: [Int32] = []
@@ -144,16 +155,35 @@ public final class Renderer {
         return t
     }
 
+    /// The SDL render driver drawing this window ("software", "opengl", …).
+    public var driverName: String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(sdl, &info) == 0, let n = info.name else { return "" }
+        return String(cString: n)
+    }
+
+    /// Reads back the current frame as RGBA bytes, row-major, `size.w × size.h` pixels (4 bytes
+    /// each). Throws with SDL's message on failure. For render tests.
+    public func readPixels(size: (w: Int32, h: Int32)) throws -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: Int(size.w) * Int(size.h) * 4)
+        let rc = out.withUnsafeMutableBytes { buf in
+            SDL_RenderReadPixels(sdl, nil, SDL_PIXELFORMAT_ABGR8888.rawValue, buf.baseAddress, size.w * 4)
+        }
+        guard rc == 0 else { throw SDLError("reading pixels failed: \(SDLVideo.lastError)") }
+        return out
+    }
+
     /// Reads back the current frame and writes it as PNG. Throws with SDL's message on failure.
     public func savePNG(to path: String, size: (w: Int32, h: Int32)) throws {
-        guard let surf = SDL_CreateRGBSurfaceWithFormat(0, size.w, size.h, 32, SDL_PIXELFORMAT_ABGR8888.rawValue) else {
-            throw SDLError("cannot allocate \(size.w)x\(size.h) surface: \(SDLVideo.lastError)")
+        var pixels = try readPixels(size: size)
+        let rc: Int32 = pixels.withUnsafeMutableBytes { buf in
+            guard let surf = SDL_CreateRGBSurfaceWithFormatFrom(buf.baseAddress, size.w, size.h, 32, size.w * 4,
+                                                                SDL_PIXELFORMAT_ABGR8888.rawValue) else { return -2 }
+            defer { SDL_FreeSurface(surf) }
+            return IMG_SavePNG(surf, path)
         }
-        defer { SDL_FreeSurface(surf) }
-        guard SDL_RenderReadPixels(sdl, nil, SDL_PIXELFORMAT_ABGR8888.rawValue, surf.pointee.pixels, surf.pointee.pitch) == 0 else {
-            throw SDLError("reading pixels failed: \(SDLVideo.lastError)")
-        }
-        guard IMG_SavePNG(surf, path) == 0 else { throw SDLError("cannot write \(path): \(SDLVideo.lastError)") }
+        if rc == -2 { throw SDLError("cannot wrap \(size.w)x\(size.h) pixels in a surface: \(SDLVideo.lastError)") }
+        guard rc == 0 else { throw SDLError("cannot write \(path): \(SDLVideo.lastError)") }
     }
 }
 

@@ -89,4 +89,21 @@ final class ControlsTests: XCTestCase {
         XCTAssertEqual(root.node("nav")?.role, "navigation-bar")
         XCTAssertEqual(root.node("add")?.frame.maxX, 592)
     }
+
+    func testTabMovesFocusThroughTheControlsInReadingOrder() {
+        let root = makeRoot()
+        let field = TextField(id: "field"), slider = Slider(id: "slider"), sw = Switch(id: "switch")
+        let seg = SegmentedControl(titles: ["A", "B"], id: "seg")
+        root.host(seg, at: Rect(10, 200, 200, 32))
+        root.host(field, at: Rect(10, 10, 200, 34))
+        root.host(slider, at: Rect(10, 60, 200, 34))
+        root.host(sw, at: Rect(10, 110, 51, 31))
+        var order: [String?] = []
+        for _ in 0..<5 { root.press("Tab"); order.append(root.focusedView?.id) }
+        XCTAssertEqual(order, ["field", "slider", "switch", "seg", "field"], "top to bottom whatever the tree order, wrapping around")
+        root.press("Shift+Tab"); root.press("Shift+Tab")
+        XCTAssertEqual(root.focusedView?.id, "switch")
+        root.press("Space")
+        XCTAssertTrue(sw.isOn, "the focused control gets the keys")
+    }
 }

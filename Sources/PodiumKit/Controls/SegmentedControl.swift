@@ -53,8 +53,7 @@ open class SegmentedControl: View {
 
     open override func draw(into list: inout DrawList) {
         let t = theme
-        list.fill(bounds, t.surface, radius: cornerRadius)
-        list.stroke(bounds, isFocused ? t.tint : t.separator, width: isFocused ? 2 : 1, radius: cornerRadius)
+        list.roundedBorder(bounds, fill: t.surface, border: isFocused ? t.tint : t.separator, width: isFocused ? 2 : 1, radius: cornerRadius)
         for (i, s) in segments.enumerated() {
             let r = segmentRect(i)
             if i == selectedIndex { list.fill(r.insetBy(dx: 2, dy: 2), t.raised, radius: cornerRadius - 2) }

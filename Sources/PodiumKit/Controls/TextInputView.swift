@@ -131,8 +131,7 @@ open class TextInputView: View {
 
     open override func draw(into list: inout DrawList) {
         let t = theme
-        list.fill(bounds, t.raised, radius: cornerRadius)
-        list.stroke(bounds, isFocused ? t.tint : t.separator, width: isFocused ? 2 : 1, radius: cornerRadius)
+        list.roundedBorder(bounds, fill: t.raised, border: isFocused ? t.tint : t.separator, width: isFocused ? 2 : 1, radius: cornerRadius)
         list.pushClip(bounds.insetBy(dx: 2, dy: 2))
         defer { list.popClip() }
         if state.count == 0 {

@@ -49,6 +49,17 @@ public struct PopoverPlacement: Equatable, Sendable {
         case .right: Point(frame.maxX + PopoverMetrics.arrowLength, frame.minY + arrowOffset)
         }
     }
+    /// The arrow as a triangle in window points: the tip, then the two base corners, which sit
+    /// half a point inside the panel's edge so no seam shows between arrow and panel.
+    public var arrowPolygon: [Point] {
+        let tip = arrowTip, w = PopoverMetrics.arrowHalfWidth, o = arrowOffset, f = frame
+        return switch direction {
+        case .up: [tip, Point(f.minX + o + w, f.minY + 0.5), Point(f.minX + o - w, f.minY + 0.5)]
+        case .down: [tip, Point(f.minX + o - w, f.maxY - 0.5), Point(f.minX + o + w, f.maxY - 0.5)]
+        case .left: [tip, Point(f.minX + 0.5, f.minY + o - w), Point(f.minX + 0.5, f.minY + o + w)]
+        case .right: [tip, Point(f.maxX - 0.5, f.minY + o + w), Point(f.maxX - 0.5, f.minY + o - w)]
+        }
+    }
 }
 
 /// Constants of the popover's look, in points. Margin 10 pt is UIKit's default layout margin.
