@@ -8,7 +8,8 @@ extension BandListScene {
     /// shown does nothing (the window ignores a second sheet from the same source).
     func confirmDelete(from button: View) {
         guard let b = model.selected else { return }
-        let sheet = ActionSheet(title: "Delete \"\(b.name)\"? This cannot be undone.", actions: [
+        // A short fixed title: the sheet is sized for one line of it; the form shows the name.
+        let sheet = ActionSheet(title: "Delete this band for good?", actions: [
             .init("Delete Band", style: .destructive) { [weak self] in self?.delete(id: b.id) },
         ])
         context.presentActionSheet(sheet, from: button.convertToWindow(button.bounds), source: "bands.delete")
@@ -16,7 +17,7 @@ extension BandListScene {
 
     func showActions(from button: View) {
         guard let b = detail.draft ?? model.selected else { return }
-        let sheet = ActionSheet(title: b.name, actions: [
+        let sheet = ActionSheet(actions: [
             .init("Share") { [weak self] in self?.share(b) },
             .init("Search the Web") { [weak self] in self?.context.openScene(kind: "web-search", parameters: ["query": .string(b.name)]) },
             .init("Find Local Record Stores") { [weak self] in self?.context.openScene(kind: "map-search", parameters: ["query": .string(b.name)]) },
