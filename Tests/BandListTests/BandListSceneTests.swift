@@ -107,6 +107,22 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(node("bands.name")?.value, "Queen")
     }
 
+    func testLeavingTheSceneSavesEdits() throws {
+        scene.detail.rating.userSet(5)
+        XCTAssertTrue(scene.isDirty)
+        scene.willResignCurrent()
+        XCTAssertFalse(scene.isDirty)
+        XCTAssertEqual(try BandStore(path: dir.appendingPathComponent("data/bands.sqlite").path).all().first { $0.name == "Radiohead" }?.rating, 5)
+    }
+
+    func testComingBackPicksUpAnotherProcesssEdits() throws {
+        try BandStore(path: dir.appendingPathComponent("data/bands.sqlite").path).insert(Band(name: "Blur"))
+        XCTAssertNil(scene.model.band(named: "Blur"))
+        scene.didBecomeCurrent()
+        XCTAssertNotNil(scene.model.band(named: "Blur"))
+        XCTAssertEqual(node("bands.name")?.value, "Radiohead", "the selection stays")
+    }
+
     func testDeleteAsksInAnActionSheetAtTheButtonAndIgnoresASecondPress() throws {
         click("bands.delete")
         XCTAssertEqual(root.popovers.map(\.source), ["bands.delete"])
