@@ -3,6 +3,7 @@
 #   - import: `podium bands import` of the 10,000-band JSON (validate + one transaction)
 #   - load:   the scene opening the store, reading and collating every band (its own log line),
 #             and launch → first frame of the presentation
+#   - save:   Save after typing in the name: the store commit (fsync) and the sorted index update
 #   - scroll: the presenter's list stepping down row by row and a page at a time over the control
 #             socket; each reply comes after the windows are drawn, so a round trip is one frame
 #             (input, layout, draw of the presenter with its audience preview) plus socket time
@@ -67,6 +68,12 @@ def run(key, n):
     return f"median {statistics.median(times):.1f} ms, p95 {times[int(len(times) * .95)]:.1f} ms, max {times[-1]:.1f} ms ({n} steps)"
 print("scroll one row (Down, selects each band):", run("Down", 200))
 print("scroll one page (PageDown):              ", run("PageDown", 100))
+saves = []
+for i in range(20):
+    req({"cmd": "click", "id": "bands.name"}); req({"cmd": "type", "text": "x"})
+    saves.append(req({"cmd": "click", "id": "bands.save"})[1])
+saves.sort()
+print(f"save an edit (re-sort, list rebuilt, fsync): median {statistics.median(saves):.1f} ms, max {saves[-1]:.1f} ms (20 saves)")
 _, idle = req({"cmd": "state"})
 print(f"state request (control tree, no input):    {idle:.1f} ms")
 req({"cmd": "quit"})
