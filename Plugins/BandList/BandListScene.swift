@@ -161,6 +161,14 @@ final class BandListScene: Scene {
         }
     }
 
+    /// Ctrl+S saves and Ctrl+N adds, wherever the focus is in the form.
+    func handleUnhandledKey(_ key: Key) -> Bool {
+        guard key.control, !key.alt, !key.shift else { return false }
+        if key.is("s") { save(); return true }
+        if key.is("n") { add(); return true }
+        return false
+    }
+
     func receive(_ parameters: SceneParameters) {
         if let name = try? parameters.string("select"), let b = model.band(named: name) { userSelected(b.id) }
     }

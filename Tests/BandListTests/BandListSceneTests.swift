@@ -107,6 +107,15 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(node("bands.name")?.value, "Queen")
     }
 
+    func testControlSSavesAndControlNAdds() throws {
+        root.focus(scene.detail.name); scene.detail.name.state.selectAll(); root.dispatch(.text("Radiohead UK"))
+        XCTAssertTrue(scene.handleUnhandledKey(Key("S", control: true)))
+        XCTAssertTrue(try storedNames().contains("Radiohead UK"))
+        XCTAssertTrue(scene.handleUnhandledKey(Key("N", control: true)))
+        XCTAssertEqual(scene.model.selected?.name, "New Band")
+        XCTAssertFalse(scene.handleUnhandledKey(Key("Right")), "navigation keys are left to the presentation")
+    }
+
     func testLeavingTheSceneSavesEdits() throws {
         scene.detail.rating.userSet(5)
         XCTAssertTrue(scene.isDirty)
