@@ -5,7 +5,7 @@ import PodiumKit
 /// and seen-live on the right, sized from the view's height so they read from the back row), or
 /// the names in list order when none is selected.
 final class BandAudienceView: View {
-    let name = Label("", font: .bold(72))
+    let name = Label("", font: .bold(72), lines: 2)
     let facts = Label("", font: .system(36), lines: 0)
     let notes = Label("", font: .system(28), color: Theme.standard.secondaryText, lines: 3)
     let image = ImageView()

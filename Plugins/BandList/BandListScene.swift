@@ -8,7 +8,7 @@ final class BandListScene: Scene {
     let title = "Bands"
     let model: BandListModel
     let context: SceneContext
-    let list = ListView()
+    let list = BandListView()
     let detail = BandDetailView()
     let split: SplitView
     let addButton = BarButtonItem("+ Add", id: "bands.add")
@@ -62,7 +62,7 @@ final class BandListScene: Scene {
     /// Puts the model's selection into the list, the form and the audience view.
     func showSelection() {
         let b = model.selected
-        if let b, let ip = list.indexPath(ofRowID: String(b.id)) { list.selection = ip; list.scrollToVisible(ip) } else { list.selection = nil }
+        if let b, let ip = list.indexPath(ofRowID: String(b.id)) { list.selection = ip; list.revealSelection() } else { list.selection = nil }
         detail.show(b)
         isDirty = false
         if let b { audience.show(b) } else { audience.showAll(model.index.bands) }
@@ -106,7 +106,7 @@ final class BandListScene: Scene {
         isDirty = false
         list.sections = model.index.sections
         showSelectionInListOnly()
-        if let ip = list.selection { list.scrollToVisible(ip) }
+        list.revealSelection()
         updateButtons()
         context.setNeedsDisplay()
         return true

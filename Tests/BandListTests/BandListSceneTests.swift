@@ -41,11 +41,11 @@ final class BandListSceneTests: XCTestCase {
     }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
-    func makeScene(_ p: [String: JSONValue]) throws -> BandListScene {
+    func makeScene(_ p: [String: JSONValue], size: Size = Size(900, 760)) throws -> BandListScene {
         let s = try BandListScene(SceneParameters(p), context: context)
         root.content.removeAllSubviews()
         root.content.addSubview(s.presenterView.pinned(.fill()))
-        root.resize(to: Size(900, 760))
+        root.resize(to: size)
         s.audienceView.frame = Rect(0, 0, 1280, 720)
         s.audienceView.layoutIfNeeded()
         return s
@@ -105,6 +105,12 @@ final class BandListSceneTests: XCTestCase {
         scene.list.select(queen)
         XCTAssertEqual(scene.model.index.bands.first { $0.name == "Radiohead" }?.rating, 2)
         XCTAssertEqual(node("bands.name")?.value, "Queen")
+    }
+
+    func testTheSelectedBandIsScrolledIntoViewOnceTheListHasASize() throws {
+        scene = try makeScene(["select": "Nirvana", "locale": "en_US"], size: Size(900, 300))
+        let visible = scene.list.visibleRows().filter { $0.1.minY >= 0 && $0.1.maxY <= scene.list.bounds.height }.map(\.0)
+        XCTAssertTrue(visible.contains(try XCTUnwrap(scene.list.selection)), "Nirvana is fully visible")
     }
 
     func testControlSSavesAndControlNAdds() throws {
