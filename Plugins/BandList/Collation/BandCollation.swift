@@ -8,7 +8,7 @@ import Foundation
 /// computed once per name. (Foundation's `compare(_:options:range:locale:)` reaches ICU too on
 /// Linux, but only one comparison at a time: sorting 10,000 names that way took over a second.)
 ///
-/// Section letters (Foundation has no ICU AlphabeticIndex, so this follows its rules by hand):
+/// Section letters (ICU's AlphabeticIndex has no C API, so this follows its rules by hand):
 /// - Leading punctuation and spaces are skipped; a name starting with a digit, a symbol or
 ///   nothing at all goes in "#", which is always the last section.
 /// - Latin, Greek and Cyrillic letters go under the letter of their alphabet that the locale's
@@ -16,7 +16,7 @@ import Foundation
 ///   (after "Z") in Swedish; "Ø" under "O" in English; "Ёлка" under "Е"; "Йога" under "Й", a
 ///   letter of its own in every Cyrillic alphabet.
 /// - Han, Hangul and kana, which have no small alphabet to index by, go under the first letter
-///   of their ICU Latin transliteration (pinyin for Chinese: "五月天" → "wǔ yuè tiān" → "W";
+///   of their ICU Latin transliteration (Foundation's `applyingTransform(.toLatin…)`) (pinyin for Chinese: "五月天" → "wǔ yuè tiān" → "W";
 ///   "乐" → "lè" → "L") and sort by that transliteration within the section.
 /// - Any other letter (Arabic, Hebrew, Thai…) is its own section, diacritics removed.
 ///
