@@ -102,3 +102,41 @@ func runPodium(_ args: [String], environment extra: [String: String] = [:]) thro
     p.waitUntilExit()
     return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
 }
+
+/// A digest of the pixels of `rect` (pixels) in an 8-bit RGB or RGBA PNG as SDL_image writes it,
+/// decoded by a few lines of Python (zlib and the five PNG row filters), so tests can tell
+/// whether one region of a screenshot changed.
+func pngRegionDigest(_ path: String, _ rect: Rect) throws -> String {
+    let script = """
+    import hashlib, struct, sys, zlib
+    d = open(sys.argv[1], 'rb').read(); x0, y0, w, h = map(int, sys.argv[2:6])
+    i, idat = 8, b''
+    while i < len(d):
+        n, t = struct.unpack('>I4s', d[i:i + 8])
+        if t == b'IHDR': W, H, depth, ctype = struct.unpack('>IIBB', d[i + 8:i + 18])
+        if t == b'IDAT': idat += d[i + 8:i + 8 + n]
+        i += 12 + n
+    assert depth == 8 and ctype in (2, 6), (depth, ctype)
+    bpp = 4 if ctype == 6 else 3; stride = W * bpp; raw = zlib.decompress(idat); prev = bytearray(stride); rows = []
+    for y in range(H):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for k in range(stride):
+            a = line[k - bpp] if k >= bpp else 0; b = prev[k]; c = prev[k - bpp] if k >= bpp else 0
+            if f == 1: line[k] = (line[k] + a) & 255
+            elif f == 2: line[k] = (line[k] + b) & 255
+            elif f == 3: line[k] = (line[k] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[k] = (line[k] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(line); prev = line
+    print(hashlib.sha1(b''.join(bytes(r[x0 * bpp:(x0 + w) * bpp]) for r in rows[y0:y0 + h])).hexdigest())
+    """
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    p.arguments = ["-c", script, path] + [rect.minX, rect.minY, rect.width, rect.height].map { String(Int($0)) }
+    let out = Pipe(); p.standardOutput = out
+    try p.run(); p.waitUntilExit()
+    let s = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard p.terminationStatus == 0, s.count == 40 else { throw NSError(domain: "png", code: Int(p.terminationStatus), userInfo: [NSLocalizedDescriptionKey: "cannot decode \(path)"]) }
+    return s
+}
