@@ -137,6 +137,25 @@ final class BandStoreTests: XCTestCase {
         XCTAssertEqual(try store.all().map(\.name), ["A", "B"])
     }
 
+    func testTwoProcessesCreatingTheSameStoreAtOnceSeedItOnce() throws {
+        let seed = dir.appendingPathComponent("seed.json")
+        try Data(#"[{"name":"Queen"},{"name":"Blur"}]"#.utf8).write(to: seed)
+        let runs = try (0..<4).map { _ in
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: PodiumProcess.binary)
+            p.arguments = ["bands", "export", "-", "--store", path]
+            p.environment = ["PODIUM_ASSETS": dir.path, "XDG_DATA_HOME": dir.path]
+            p.standardOutput = Pipe(); p.standardError = Pipe()
+            return p
+        }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("Bands"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: seed, to: dir.appendingPathComponent("Bands/bands.json"))
+        for p in runs { try p.run() }
+        for p in runs { p.waitUntilExit() }
+        XCTAssertEqual(runs.map(\.terminationStatus), [0, 0, 0, 0])
+        XCTAssertEqual(try BandStore(path: path).all().map(\.name), ["Queen", "Blur"])
+    }
+
     func testAModelReloadsOnlyWhenAnotherConnectionChangedTheStore() throws {
         let model = try BandListModel(store: BandStore(path: path, seed: { [Band(name: "Queen"), Band(name: "Blur")] }),
                                       collation: BandCollation(locale: Locale(identifier: "en_US")))

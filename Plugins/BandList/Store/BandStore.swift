@@ -52,35 +52,43 @@ public final class BandStore {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         do { db = try SQLiteDatabase(path: path, create: true) } catch let e as SQLiteDatabase.Error { throw Error(path: path, message: e.message) }
         // Reads come first: SQLite validates the header on the first statement, before any write.
-        let version: Int
+        // One read transaction, so the version and the table list are the same snapshot even
+        // while another process is creating this store.
+        let version: Int, tables: [String]
         do {
             try db.execute("PRAGMA busy_timeout = 5000")
-            version = Int(try db.query("PRAGMA user_version").first?.first?.int ?? 0)
-            let check = try db.query("PRAGMA quick_check").compactMap { $0.first?.string }
-            if check != ["ok"] { throw Error(path: path, message: "the store is damaged (\(check.prefix(2).joined(separator: "; "))); it was left untouched — move it away to start afresh") }
+            (version, tables) = try db.read {
+                let check = try db.query("PRAGMA quick_check").compactMap { $0.first?.string }
+                if check != ["ok"] { throw Error(path: path, message: "the store is damaged (\(check.prefix(2).joined(separator: "; "))); it was left untouched — move it away to start afresh") }
+                return (Int(try db.query("PRAGMA user_version").first?.first?.int ?? 0),
+                        try db.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.string })
+            }
         } catch let e as SQLiteDatabase.Error {
             throw Error(path: path, message: "not a readable band store (\(e.message.components(separatedBy: ": ").last ?? e.message)); it was left untouched — move it away to start afresh")
         }
         if version > Self.schemaVersion {
             throw Error(path: path, message: "written by a newer Podium (schema \(version); this build knows up to \(Self.schemaVersion)); it was left untouched")
         }
-        if version == 0 {
-            let tables = try db.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.string }
-            if !tables.isEmpty { throw Error(path: path, message: "is another program's SQLite database (tables: \(tables.joined(separator: ", "))), not a band store; it was left untouched") }
+        if version == 0 && !tables.isEmpty {
+            throw Error(path: path, message: "is another program's SQLite database (tables: \(tables.joined(separator: ", "))), not a band store; it was left untouched")
         }
         do {
             _ = try db.query("PRAGMA journal_mode = WAL")
             try db.execute("PRAGMA synchronous = FULL")
-            try migrate(from: version, seed: version == 0 ? seed : nil)
+            try migrate(from: version, seed: seed)
         } catch let e as SQLiteDatabase.Error { throw Error(path: path, message: e.message) }
     }
 
     private func migrate(from version: Int, seed: (() throws -> [Band])?) throws {
         guard version < Self.schemaVersion else { return }
         try db.transaction {
-            for v in version..<Self.schemaVersion { try db.execute(Self.migrations[v]) }
+            // Read the version again under the write lock: another process opening the same new
+            // store at the same moment may have migrated (and seeded) it while we waited.
+            let current = Int(try db.query("PRAGMA user_version").first?.first?.int ?? 0)
+            guard current < Self.schemaVersion else { return }
+            for v in current..<Self.schemaVersion { try db.execute(Self.migrations[v]) }
             try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
-            if let seed { for b in try seed() { try insertRow(b) } }
+            if current == 0, let seed { for b in try seed() { try insertRow(b) } }
         }
     }
 

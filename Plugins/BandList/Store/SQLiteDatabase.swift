@@ -91,6 +91,13 @@ final class SQLiteDatabase {
         }
     }
 
+    /// Runs `body` in a read transaction: every query in it sees one snapshot of the file.
+    func read<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN")
+        defer { try? execute("COMMIT") }
+        return try body()
+    }
+
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     /// A bound argument or a column value.
