@@ -51,6 +51,7 @@ final class BandListScene: Scene {
         addButton.action = { [weak self] _ in self?.add() }
         saveButton.action = { [weak self] _ in self?.save() }
         detail.name.onCommit = { [weak self] _ in self?.save() }
+        detail.notes.onCommit = { [weak self] _ in self?.save() }   // Ctrl+Return
         deleteButton.action = { [weak self] b in self?.confirmDelete(from: b) }
         actionsButton.action = { [weak self] b in self?.showActions(from: b) }
 
