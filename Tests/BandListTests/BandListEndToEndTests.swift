@@ -138,5 +138,11 @@ final class BandListEndToEndTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: store, encoding: .utf8), "garbage")
         r = try runPodium(["bands", "frobnicate", "x"], environment: env)
         XCTAssertEqual(r.status, 2)
+        // `podium check` knows the scene's parameters.
+        let deck = dir.appendingPathComponent("bad-deck.json")
+        try Data(#"{"title":"T","scenes":[{"kind":"band-list","parameters":{"store":5}}]}"#.utf8).write(to: deck)
+        r = try runPodium(["check", deck.path], environment: env)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.err.contains("scenes[0].parameters.store: expected string, found number 5"), r.err)
     }
 }
