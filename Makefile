@@ -4,6 +4,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Build and run needs: SDL2 + TTF + image, fontconfig, fonts (Latin/Cyrillic + CJK), SQLite.
 RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev libsqlite3-dev \
                 fonts-dejavu-core fonts-wqy-microhei python3
+# Band list: ICU collation (sort keys, locale-aware order); its tests also use the sqlite3 shell.
+RUNTIME_PKGS += libicu-dev
 # Tests and the headless demo also need real display servers and their tools.
 TEST_PKGS := $(RUNTIME_PKGS) xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
              sway xwayland procps
@@ -11,6 +13,7 @@ TEST_PKGS := $(RUNTIME_PKGS) xserver-xorg-core xserver-xorg-video-dummy x11-xser
 # as `nobody` in a PID namespace (setpriv, unshare: util-linux) and lets root into Xwayland (xhost).
 RUNTIME_PKGS += libxrandr-dev
 TEST_PKGS += libxrandr-dev util-linux
+TEST_PKGS += sqlite3
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 
 .PHONY: demo test bench build deps test-deps clean

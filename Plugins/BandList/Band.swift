@@ -1,13 +1,14 @@
 import Foundation
-import PodiumKit
 
 /// A band in the catalogue.
-public struct Band: Equatable, Sendable, Codable {
-    public enum TouringStatus: String, Codable, CaseIterable, Sendable {
+public struct Band: Equatable, Sendable {
+    public enum TouringStatus: String, CaseIterable, Sendable {
         case onTour = "On Tour", offTour = "Off Tour", disbanded = "Disbanded"
     }
+    /// The store's row id; 0 for a band not yet stored.
     public var id: Int64
     public var name: String
+    /// Free text, may span lines.
     public var notes: String
     /// 0…10.
     public var rating: Int
@@ -27,24 +28,27 @@ public struct Band: Equatable, Sendable, Codable {
         let full = rating / 2, half = rating % 2
         return String(repeating: "★", count: full) + (half == 1 ? "½" : "") + String(repeating: "☆", count: 5 - full - half)
     }
-}
 
-/// Groups bands into lettered sections, "#" for names that do not start with a letter.
-public enum BandSections {
-    public static func key(for name: String) -> String {
-        guard let c = name.trimmingCharacters(in: .whitespaces).first, c.isLetter else { return "#" }
-        return String(c).uppercased()
+    /// A field that breaks the rules: `field` is the JSON / form name ("name", "rating").
+    public struct ValidationError: Error, CustomStringConvertible, Equatable {
+        public var field: String
+        public var message: String
+        public init(field: String, message: String) { self.field = field; self.message = message }
+        public var description: String { "\(field): \(message)" }
     }
-    public static func sections(_ bands: [Band]) -> [ListSection] {
-        let sorted = bands.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
-        var out: [ListSection] = []
-        for b in sorted {
-            let k = key(for: b.name)
-            let row = ListRow(id: String(b.id), title: b.name, subtitle: b.touringStatus.rawValue, accessory: b.stars)
-            if out.last?.title == k { out[out.count - 1].rows.append(row) } else { out.append(ListSection(title: k, rows: [row])) }
+
+    /// Checks the rules every stored band obeys: a name that is not blank, a rating in 0…10.
+    public func validate() throws {
+        if name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ValidationError(field: "name", message: "required, must not be blank")
         }
-        // "#" goes last, as in Contacts.
-        if let i = out.firstIndex(where: { $0.title == "#" }) { out.append(out.remove(at: i)) }
-        return out
+        if !(0...10).contains(rating) { throw ValidationError(field: "rating", message: "expected an integer 0–10, found \(rating)") }
+    }
+
+    /// Plain text for sharing: name, rating, status, seen live, then the notes.
+    public var summary: String {
+        var s = "\(name)\nRating: \(rating)/10 \(stars)\nStatus: \(touringStatus.rawValue)\nSeen live: \(seenLive ? "yes" : "no")\n"
+        if !notes.isEmpty { s += "\n\(notes)\n" }
+        return s
     }
 }

@@ -1,124 +1,178 @@
 import Foundation
 import PodiumKit
 
+/// The `band-list` scene. Presenter: a toolbar (Add, Save, Delete, Actions) over a split view,
+/// the sectioned list on the left and the detail form on the right. Audience: the selected band
+/// large, following the presenter's edits as they are made, or every name when none is selected.
 final class BandListScene: Scene {
     let title = "Bands"
-    private(set) var bands: [Band]
-    let list = ListView()
-    let detail: BandDetailView
-    let split: SplitView
-    let presenterView: View
-    let audienceView: View
-    let audience: BandAudienceView
+    let model: BandListModel
     let context: SceneContext
+    let list = BandListView()
+    let detail = BandDetailView()
+    let split: SplitView
+    let addButton = BarButtonItem("+ Add", id: "bands.add")
+    let saveButton = BarButtonItem("Save", id: "bands.save")
+    let deleteButton = BarButtonItem("Delete", id: "bands.delete")
+    let actionsButton = BarButtonItem("Actions…", id: "bands.actions")
+    let presenterView: View
+    let audience = BandAudienceView()
+    var audienceView: View { audience }
+    /// True while the form holds edits the store has not got yet.
+    private(set) var isDirty = false
 
     init(_ p: SceneParameters, context: SceneContext) throws {
         self.context = context
-        let seed = try p.string("seed").map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : context.deckDirectory.appendingPathComponent($0) }
-            ?? context.assetsDirectory.appendingPathComponent("Bands/bands.json")
-        bands = try BandSeed.load(seed)
+        let seed = BandListPlugin.seedURL(parameter: try p.string("seed"), deckDirectory: context.deckDirectory,
+                                          assetsDirectory: context.assetsDirectory)
+        let storeURL = BandStore.location(parameter: try p.string("store"), deckDirectory: context.deckDirectory,
+                                          dataDirectory: context.dataDirectory)
+        let clock = { ProcessInfo.processInfo.systemUptime }
+        let t0 = clock()
+        let store = try BandStore(path: storeURL.path, seed: { try BandJSON.load(seed) })
+        let t1 = clock()
+        model = try BandListModel(store: store, collation: BandCollation(locale: try p.string("locale").map(Locale.init(identifier:))))
+        context.log(String(format: "%d bands from %@: store opened and checked in %.0f ms, read and sorted (ICU locale %@) in %.0f ms",
+                           model.index.count, storeURL.path, (t1 - t0) * 1000, model.index.collation.collationLocale, (clock() - t1) * 1000))
+
         list.id = "bands.list"
         list.backgroundColor = Theme.standard.surface
-        detail = BandDetailView()
         split = SplitView(primary: list, secondary: detail, primaryTitle: "Bands", id: "bands.split")
-        presenterView = split
-        audience = BandAudienceView(); audienceView = audience
-        list.sections = BandSections.sections(bands)
-        list.onSelect = { [weak self] _, row in if let id = Int64(row.id) { self?.select(id: id) } }
-        if let name = try p.string("select"), let b = bands.first(where: { $0.name == name }) { select(id: b.id) }
-        else { audience.showAll(bands) }
+        let toolbar = Toolbar(items: [.button(addButton), .flexibleSpace, .button(saveButton), .button(deleteButton), .button(actionsButton)],
+                              id: "bands.toolbar")
+        let container = View(background: Theme.standard.background)
+        container.addSubviews(toolbar.pinned(Pins(leading: 0, trailing: 0, top: 0, height: Toolbar.height)),
+                              split.pinned(Pins(leading: 0, trailing: 0, top: Toolbar.height, bottom: 0)))
+        presenterView = container
+
+        list.onSelect = { [weak self] _, row in self?.userSelected(Int64(row.id)) }
+        detail.onEdit = { [weak self] b in self?.isDirty = true; self?.audience.show(b); self?.updateButtons() }
+        detail.onImageFile = { [weak self] path in self?.setImage(path) }
+        addButton.action = { [weak self] _ in self?.add() }
+        saveButton.action = { [weak self] _ in self?.save() }
+        detail.name.onCommit = { [weak self] _ in self?.save() }
+        detail.notes.onCommit = { [weak self] _ in self?.save() }   // Ctrl+Return
+        deleteButton.action = { [weak self] b in self?.confirmDelete(from: b) }
+        actionsButton.action = { [weak self] b in self?.showActions(from: b) }
+
+        list.sections = model.index.sections
+        if let name = try p.string("select"), let b = model.band(named: name) { model.select(id: b.id) }
+        showSelection()
     }
 
-    func select(id: Int64) {
-        guard let b = bands.first(where: { $0.id == id }) else { return }
-        if let ip = list.indexPath(ofRowID: String(id)), list.selection != ip { list.selection = ip; list.scrollToVisible(ip) }
+    // MARK: Showing
+
+    /// Puts the model's selection into the list, the form and the audience view.
+    func showSelection() {
+        let b = model.selected
+        if let b, let ip = list.indexPath(ofRowID: String(b.id)) { list.selection = ip; list.revealSelection() } else { list.selection = nil }
         detail.show(b)
-        audience.show(b)
-        split.primaryDidChooseItem()
+        isDirty = false
+        if let b { audience.show(b) } else { audience.showAll(model.index.bands) }
+        updateButtons()
         context.setNeedsDisplay()
     }
 
+    private func updateButtons() {
+        let has = model.selected != nil
+        saveButton.isEnabled = has && isDirty
+        deleteButton.isEnabled = has
+        actionsButton.isEnabled = has
+    }
+
+    // MARK: Editing
+
+    /// A row picked in the list: unsaved edits are saved first; if they cannot be (a blank
+    /// name) the selection stays so nothing is lost, and the form says why.
+    private func userSelected(_ id: Int64?) {
+        guard id != model.selectedID else { return }
+        guard saveIfDirty() else { showSelectionInListOnly(); return }
+        model.select(id: id)
+        split.primaryDidChooseItem()
+        showSelection()
+    }
+
+    private func showSelectionInListOnly() {
+        list.selection = model.selectedID.flatMap { list.indexPath(ofRowID: String($0)) }
+    }
+
+    /// Saves the form when it has edits. Returns false (and shows the reason) when it cannot.
+    @discardableResult
+    func saveIfDirty() -> Bool {
+        guard isDirty, let draft = detail.draft else { return true }
+        do {
+            try model.save(draft)
+        } catch {
+            detail.say("Not saved: \(error)", error: true)
+            return false
+        }
+        isDirty = false
+        list.sections = model.index.sections
+        showSelectionInListOnly()
+        list.revealSelection()
+        updateButtons()
+        context.setNeedsDisplay()
+        return true
+    }
+
+    /// Save: commits the form to the store at once.
+    func save() {
+        guard isDirty else { return }
+        if saveIfDirty() { detail.say("Saved.", error: false); audience.show(detail.draft!) }
+    }
+
+    /// Add (+): stores a new band, selects it and focuses its name with the text selected, so
+    /// typing replaces "New Band".
+    func add() {
+        guard saveIfDirty() else { return }
+        do { try model.add() } catch { detail.say("Could not add a band: \(error)", error: true); return }
+        list.sections = model.index.sections
+        showSelection()
+        detail.name.becomeFocused()
+        detail.name.state.selectAll()
+    }
+
+    func delete(id: Int64) {
+        do { try model.delete(id: id) } catch { detail.say("Not deleted: \(error)", error: true); return }
+        list.sections = model.index.sections
+        showSelection()
+    }
+
+    func setImage(_ path: String) {
+        guard detail.draft != nil else { return }
+        do {
+            let p = try BandImageFile.check(path, relativeTo: context.deckDirectory)
+            detail.setImagePath(p)
+            detail.say("Image set. Save to keep it.", error: false)
+        } catch {
+            detail.say("\(error)", error: true)
+        }
+    }
+
+    // MARK: Scene
+
+    func willResignCurrent() { saveIfDirty() }
+
+    /// Coming back to the scene picks up edits made meanwhile by another process (a second
+    /// Podium, `podium bands import`). Unsaved edits in the form are kept as they are.
+    func didBecomeCurrent() {
+        guard !isDirty else { return }
+        do {
+            if try model.reloadIfChangedElsewhere() { list.sections = model.index.sections; showSelection() }
+        } catch {
+            detail.say("Could not re-read the store: \(error)", error: true)
+        }
+    }
+
+    /// Ctrl+S saves and Ctrl+N adds, wherever the focus is in the form.
+    func handleUnhandledKey(_ key: Key) -> Bool {
+        guard key.control, !key.alt, !key.shift else { return false }
+        if key.is("s") { save(); return true }
+        if key.is("n") { add(); return true }
+        return false
+    }
+
     func receive(_ parameters: SceneParameters) {
-        if let name = try? parameters.string("select"), let b = bands.first(where: { $0.name == name }) { select(id: b.id) }
-    }
-}
-
-/// The presenter's detail pane for one band.
-final class BandDetailView: View {
-    let name = Label("Select a band", font: .bold(28))
-    let status = Label("", font: .system(17))
-    let rating = Label("", font: .system(22))
-    let seen = Label("", font: .system(17))
-    let notes = Label("", font: .system(16), lines: 0)
-    let image = ImageView()
-    override init() {
-        super.init()
-        backgroundColor = Theme.standard.background
-        let stack = StackView(.vertical, spacing: 10, insets: EdgeInsets(all: 20))
-        stack.add(name); stack.add(rating); stack.add(status); stack.add(seen)
-        stack.add(image, length: 180)
-        stack.add(notes, flexible: true)
-        addSubview(stack.pinned(.fill()))
-        image.isHidden = true
-    }
-    func show(_ b: Band) {
-        name.text = b.name
-        rating.text = "\(b.stars)  \(b.rating)/10"
-        status.text = b.touringStatus.rawValue
-        seen.text = b.seenLive ? "Seen live" : "Not seen live"
-        notes.text = b.notes
-        image.path = b.imagePath
-        image.placeholder = String(b.name.prefix(1))
-        image.isHidden = false
-        setNeedsLayout()
-    }
-}
-
-/// What the room sees: the selected band large, or all names when none is selected.
-final class BandAudienceView: View {
-    let name = Label("", font: .bold(72))
-    let facts = Label("", font: .system(36), lines: 0)
-    let notes = Label("", font: .system(28), color: Theme.standard.secondaryText, lines: 4)
-    let image = ImageView()
-    let all = Label("", font: .system(30), lines: 0)
-    private var showingAll = true
-
-    override init() {
-        super.init()
-        backgroundColor = Theme.standard.background
-        addSubviews(image, name, facts, notes, all)
-    }
-    func show(_ b: Band) {
-        showingAll = false
-        name.text = b.name
-        facts.text = "\(b.stars)   \(b.touringStatus.rawValue)   \(b.seenLive ? "✓ Seen live" : "Not seen live")"
-        notes.text = b.notes
-        image.path = b.imagePath
-        image.placeholder = String(b.name.prefix(1))
-        setNeedsLayout()
-    }
-    func showAll(_ bands: [Band]) {
-        showingAll = true
-        all.text = bands.map(\.name).sorted { $0.localizedStandardCompare($1) == .orderedAscending }.joined(separator: "  ·  ")
-        setNeedsLayout()
-    }
-    override func layoutSubviews() {
-        let u = min(bounds.width / 16, bounds.height / 9)
-        [image, name, facts, notes].forEach { $0.isHidden = showingAll }
-        all.isHidden = !showingAll
-        all.font = .system(u * 0.5)
-        all.frame = bounds.insetBy(dx: u, dy: u)
-        let pad = u * 0.8
-        let imgSide = min(bounds.height - 2 * pad, bounds.width * 0.35)
-        image.frame = Rect(pad, (bounds.height - imgSide) / 2, imgSide, imgSide)
-        let x = image.frame.maxX + pad, w = bounds.width - x - pad
-        name.font = .bold(u * 1.1); facts.font = .system(u * 0.45); notes.font = .system(u * 0.38)
-        let nh = name.sizeThatFits(Size(w, bounds.height)).height
-        let fh = facts.sizeThatFits(Size(w, bounds.height)).height
-        let th = notes.sizeThatFits(Size(w, bounds.height)).height
-        var y = (bounds.height - nh - fh - th - u * 0.8) / 2
-        name.frame = Rect(x, y, w, nh); y += nh + u * 0.4
-        facts.frame = Rect(x, y, w, fh); y += fh + u * 0.4
-        notes.frame = Rect(x, y, w, th)
+        if let name = try? parameters.string("select"), let b = model.band(named: name) { userSelected(b.id) }
     }
 }

@@ -12,6 +12,7 @@ enum CommandLineInterface {
            podium check DECK [--plugin-path DIR]
            podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png [--plugin-path DIR]
            podium plugins [--json] [--plugin-path DIR]
+           podium bands export|import FILE [--store PATH]
            podium --help | --version
     """
     static let help = """
@@ -31,6 +32,9 @@ enum CommandLineInterface {
                          Render one view headless (SDL's offscreen driver) to a PNG.
       plugins [--json]   List scene plugins: loaded (id, version, scene kinds, path) and
                          refused (path and reason).
+      bands export|import FILE [--store PATH]
+                         The band-list catalogue as JSON (FILE "-" exports to stdout). Import
+                         validates every record first and replaces the catalogue all or nothing.
 
     present, check, snapshot and plugins load external plugins from --plugin-path DIR[:DIR…],
     then $PODIUM_PLUGIN_PATH, then $XDG_DATA_HOME/podium/plugins (docs/WritingPlugins.md).
@@ -53,6 +57,7 @@ enum CommandLineInterface {
             case "check": return try CheckCommand.run(try pluginOptions(rest, flags: [], values: []))
             case "snapshot": return try SnapshotCommand.run(try pluginOptions(rest, flags: [], values: ["--scene", "--view", "--size", "--out"]))
             case "plugins": return PluginsCommand.run(try pluginOptions(rest, flags: ["--json"], values: []))
+            case "bands": return try BandsCommand.run(try Options(rest, flags: [], values: ["--store"]))
             default: throw UsageError(description: "unknown command or option \"\(cmd)\"")
             }
         } catch let e as UsageError {

@@ -1,0 +1,50 @@
+import Foundation
+import PodiumKit
+
+/// The action sheets of the band-list scene: confirming Delete, and the activity button's
+/// Share / Search the Web / Find Local Record Stores.
+extension BandListScene {
+    /// Asks in an action sheet pointing at the Delete button. Pressing Delete again while it is
+    /// shown does nothing (the window ignores a second sheet from the same source).
+    func confirmDelete(from button: View) {
+        guard let b = model.selected else { return }
+        // A short fixed title: the sheet is sized for one line of it; the form shows the name.
+        let sheet = ActionSheet(title: "Delete this band for good?", actions: [
+            .init("Delete Band", style: .destructive) { [weak self] in self?.delete(id: b.id) },
+        ])
+        context.presentActionSheet(sheet, from: button.convertToWindow(button.bounds), source: "bands.delete")
+    }
+
+    func showActions(from button: View) {
+        guard let b = detail.draft ?? model.selected else { return }
+        let sheet = ActionSheet(actions: [
+            .init("Share") { [weak self] in self?.share(b) },
+            .init("Search the Web") { [weak self] in self?.context.openScene(kind: "web-search", parameters: ["query": .string(b.name)]) },
+            .init("Find Local Record Stores") { [weak self] in self?.context.openScene(kind: "map-search", parameters: ["query": .string(b.name)]) },
+        ])
+        context.presentActionSheet(sheet, from: button.convertToWindow(button.bounds), source: "bands.actions")
+    }
+
+    /// Puts the plain-text summary on the clipboard and saves it as
+    /// `<data directory>/Shared/<name>.txt`, saying where.
+    func share(_ b: Band) {
+        context.setClipboard(b.summary)
+        let dir = context.dataDirectory.appendingPathComponent("Shared")
+        let file = dir.appendingPathComponent(Self.fileName(for: b.name) + ".txt")
+        do {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try Data(b.summary.utf8).write(to: file, options: .atomic)
+            detail.say("Copied to the clipboard and saved to \(file.path)", error: false)
+        } catch {
+            detail.say("Copied to the clipboard; could not save \(file.path): \((error as NSError).localizedDescription)", error: true)
+        }
+        context.setNeedsDisplay()
+    }
+
+    /// A file name from a band name: path separators and control characters become "-".
+    static func fileName(for name: String) -> String {
+        let s = String(name.map { $0 == "/" || $0 == "\\" || $0.isNewline || ($0.asciiValue.map { $0 < 32 } ?? false) ? "-" : $0 })
+            .trimmingCharacters(in: .whitespaces)
+        return s.isEmpty || s.hasPrefix(".") ? "band" + s : s
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import PodiumKit
+
+/// The presenter's detail form for one band: name, rating slider, touring segmented control,
+/// seen-live switch, image (drop a file or type a path), notes, and a message line for errors
+/// and confirmations. It edits a draft; `onEdit` is told of each change and the scene decides
+/// when to save. Control ids start with `bands.` for the control socket and tests.
+final class BandDetailView: View {
+    let name = TextField(placeholder: "Band name", id: "bands.name")
+    let rating = Slider(value: 0, in: 0...10, step: 1, id: "bands.rating")
+    let ratingText = Label("", font: .system(15))
+    let touring = SegmentedControl(titles: Band.TouringStatus.allCases.map(\.rawValue), selected: nil, id: "bands.touring")
+    let seenLive = Switch(label: "Seen live", id: "bands.seen-live")
+    let image = ImageView()
+    let imagePath = TextField(placeholder: "Image path, or drop a file", id: "bands.image-path")
+    let setImage = Button("Set Image", id: "bands.image-set")
+    let clearImage = Button("Remove", id: "bands.image-clear")
+    let notes = TextView(placeholder: "Notes", id: "bands.notes")
+    let message = MessageLabel("", font: .system(14), lines: 2)
+    private let form = StackView(.vertical, spacing: 10, insets: EdgeInsets(all: 16))
+    private let empty = Label("No band selected. Pick one from the list, or add one with +.", font: .system(17), lines: 0)
+
+    /// The band as edited so far; nil while nothing is selected.
+    private(set) var draft: Band?
+    /// Called after every change the user makes to the draft.
+    var onEdit: ((Band) -> Void)?
+    /// A file dropped on the form or a path typed: the scene validates and sets it.
+    var onImageFile: ((String) -> Void)?
+
+    override init() {
+        super.init()
+        backgroundColor = Theme.standard.background
+        name.font = .bold(20)
+        message.id = "bands.message"
+        empty.alignment = .center
+        empty.color = Theme.standard.secondaryText
+        rating.accessibilityLabel = "Rating"
+        touring.accessibilityLabel = "Touring"
+        notes.accessibilityLabel = "Notes"
+
+        form.add(caption("NAME")); form.add(name)
+        form.add(row(caption("RATING"), [rating], flexible: rating, trailing: ratingText), length: 34)
+        form.add(row(caption("TOURING"), [touring], flexible: touring), length: 34)
+        form.add(row(caption("SEEN LIVE"), [seenLive], flexible: nil), length: 34)
+        let imageControls = StackView(.vertical, spacing: 8)
+        let imageButtons = StackView(.horizontal, spacing: 8)
+        imageButtons.add(setImage); imageButtons.add(clearImage); imageButtons.addFlexibleSpace()
+        imageControls.add(imagePath, length: 34); imageControls.add(imageButtons, length: 34)
+        form.add(row(image, [imageControls], flexible: imageControls, leadingWidth: 84), length: 84)
+        form.add(message)
+        form.add(caption("NOTES")); form.add(notes, flexible: true)
+        addSubviews(form.pinned(.fill()), empty.pinned(.fill(40)))
+
+        name.onChange = { [weak self] s in self?.edit { $0.name = s } }
+        notes.onChange = { [weak self] s in self?.edit { $0.notes = s } }
+        rating.onChange = { [weak self] v in self?.edit { $0.rating = Int(v.rounded()) } }
+        touring.onChange = { [weak self] i in self?.edit { $0.touringStatus = Band.TouringStatus.allCases[i] } }
+        seenLive.onChange = { [weak self] on in self?.edit { $0.seenLive = on } }
+        setImage.action = { [weak self] _ in self.map { $0.onImageFile?($0.imagePath.text) } }
+        imagePath.onCommit = { [weak self] s in self?.onImageFile?(s) }
+        clearImage.action = { [weak self] _ in self?.edit { $0.imagePath = nil } }
+        show(nil)
+    }
+
+    private func caption(_ s: String) -> Label {
+        Label(s, font: .bold(12), color: Theme.standard.secondaryText)
+    }
+    private func row(_ lead: View, _ views: [View], flexible: View?, trailing: View? = nil, leadingWidth: Double = 80) -> StackView {
+        let r = StackView(.horizontal, spacing: 10)
+        r.alignment = .center
+        r.add(lead, length: leadingWidth)
+        for v in views { r.add(v, flexible: v === flexible) }
+        if let t = trailing { r.add(t, length: 140) }
+        if flexible == nil { r.addFlexibleSpace() }
+        return r
+    }
+
+    private func edit(_ change: (inout Band) -> Void) {
+        guard var b = draft else { return }
+        change(&b)
+        draft = b
+        showFacts(b)
+        onEdit?(b)
+    }
+
+    /// Fills the form from `band` (nil: the empty state) and clears the message.
+    func show(_ band: Band?) {
+        draft = band
+        form.isHidden = band == nil
+        empty.isHidden = band != nil
+        message.text = ""
+        guard let b = band else { return }
+        name.text = b.name
+        notes.text = b.notes
+        rating.value = Double(b.rating)
+        touring.selectedIndex = Band.TouringStatus.allCases.firstIndex(of: b.touringStatus)
+        seenLive.isOn = b.seenLive
+        imagePath.text = b.imagePath ?? ""
+        showFacts(b)
+    }
+
+    /// Sets the draft's image (already validated) as an edit.
+    func setImagePath(_ path: String?) {
+        edit { $0.imagePath = path }
+        imagePath.text = path ?? ""
+    }
+
+    private func showFacts(_ b: Band) {
+        ratingText.text = "\(b.rating)/10 \(b.stars)"
+        image.path = b.imagePath
+        image.placeholder = String(b.name.trimmingCharacters(in: .whitespaces).prefix(1))
+        clearImage.isEnabled = b.imagePath != nil
+    }
+
+    /// Shows an error (red) or a confirmation in the message line.
+    func say(_ text: String, error: Bool) {
+        message.text = text
+        message.color = error ? theme.destructive : theme.positive
+    }
+
+    override var isUserInteractionEnabled: Bool { true }
+
+    override func handle(_ event: InputEvent) -> Bool {
+        if case let .dropFile(path, _) = event, draft != nil { onImageFile?(path); return true }
+        return false
+    }
+}
+
+/// The form's message line: errors and confirmations, in the control tree as a `status` so the
+/// control socket and tests can read what the presenter was told.
+final class MessageLabel: Label {
+    override var role: String? { text.isEmpty ? nil : "status" }
+}

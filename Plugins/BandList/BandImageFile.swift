@@ -1,0 +1,35 @@
+import Foundation
+
+/// Checks a file offered as a band's image (dropped or typed) before the band points at it:
+/// it must exist, be readable and be a format SDL2_image is built with on Debian, judged by its
+/// first bytes rather than its name.
+enum BandImageFile {
+    struct Error: Swift.Error, CustomStringConvertible { var description: String }
+
+    /// Formats by signature: PNG, JPEG, GIF, BMP, WebP ("RIFF....WEBP").
+    static let formats = "PNG, JPEG, GIF, BMP or WebP"
+
+    /// The absolute path of a usable image at `path` (a leading `~` is expanded; relative paths
+    /// resolve against `base`). Throws naming the file and what is wrong.
+    static func check(_ path: String, relativeTo base: URL) throws -> String {
+        let trimmed = path.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw Error(description: "Type the path of an image file, or drop one on the form.") }
+        let expanded = (trimmed as NSString).expandingTildeInPath
+        let url = expanded.hasPrefix("/") ? URL(fileURLWithPath: expanded) : base.appendingPathComponent(expanded)
+        let p = url.standardizedFileURL.path
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: p, isDirectory: &isDir) else { throw Error(description: "\(p): no such file") }
+        guard !isDir.boolValue else { throw Error(description: "\(p): is a folder, not an image file") }
+        guard let h = FileHandle(forReadingAtPath: p) else { throw Error(description: "\(p): cannot be read") }
+        defer { try? h.close() }
+        let head = [UInt8](h.readData(ofLength: 12))
+        guard isImage(head) else { throw Error(description: "\(url.lastPathComponent): not an image Podium can show (expected \(formats))") }
+        return p
+    }
+
+    static func isImage(_ b: [UInt8]) -> Bool {
+        func starts(_ s: [UInt8], at i: Int = 0) -> Bool { b.count >= i + s.count && Array(b[i..<(i + s.count)]) == s }
+        return starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) || starts([0xFF, 0xD8, 0xFF]) || starts(Array("GIF8".utf8))
+            || starts(Array("BM".utf8)) || (starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8))
+    }
+}

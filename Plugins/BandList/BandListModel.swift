@@ -1,0 +1,68 @@
+import Foundation
+
+/// The band list's state without any views: the store, the sorted index, the selection and the
+/// band being edited. Every change goes to the store first; the index and observers follow
+/// only when the store accepted it.
+public final class BandListModel {
+    public let store: BandStore
+    public let index: BandIndex
+    public private(set) var selectedID: Int64?
+
+    private var seenVersion: Int64
+
+    public init(store: BandStore, collation: BandCollation) throws {
+        self.store = store
+        index = BandIndex(try store.all(), collation: collation)
+        seenVersion = try store.dataVersion()
+    }
+
+    /// Re-reads the catalogue when another process has changed the store since we last looked;
+    /// the selection is kept when its band still exists. Returns true when it re-read.
+    @discardableResult
+    public func reloadIfChangedElsewhere() throws -> Bool {
+        let v = try store.dataVersion()
+        guard v != seenVersion else { return false }
+        seenVersion = v
+        index.replaceAll(with: try store.all())
+        if let id = selectedID, index.band(id: id) == nil { selectedID = nil }
+        return true
+    }
+
+    public var selected: Band? { selectedID.flatMap(index.band(id:)) }
+
+    public func select(id: Int64?) {
+        selectedID = id.flatMap { index.band(id: $0) != nil ? $0 : nil }
+    }
+
+    /// The first band with exactly this name (deck `select`, `receive`).
+    public func band(named name: String) -> Band? { index.entries.first { $0.band.name == name }?.band }
+
+    /// Stores a new band named `name` and selects it.
+    @discardableResult
+    public func add(name: String = "New Band") throws -> Band {
+        let b = try store.insert(Band(name: name))
+        index.upsert(b)
+        selectedID = b.id
+        return b
+    }
+
+    /// Saves every field of `band` (matched by id). Throws `Band.ValidationError` or
+    /// `BandStore.Error`; on error nothing changes.
+    public func save(_ band: Band) throws {
+        try store.update(band)
+        index.upsert(band)
+    }
+
+    /// Deletes the band and selects its neighbour in display order (the next one, else the one
+    /// before), or nothing when the list is empty.
+    public func delete(id: Int64) throws {
+        let order = index.entries.map(\.band.id)
+        try store.delete(id: id)
+        index.remove(id: id)
+        if selectedID == id {
+            let i = order.firstIndex(of: id) ?? 0
+            let rest = order.filter { $0 != id }
+            selectedID = rest.isEmpty ? nil : rest[min(i, rest.count - 1)]
+        }
+    }
+}

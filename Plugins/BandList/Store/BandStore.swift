@@ -1,0 +1,177 @@
+import Foundation
+
+/// The band catalogue on disk: one SQLite file in WAL mode, schema versioned with
+/// `PRAGMA user_version` and migrated forward on open.
+///
+/// Durability: every edit is its own transaction with `synchronous=FULL`, so once a call returns
+/// the edit survives SIGKILL (and power loss), and another process opening the file sees it.
+/// A file that is not a band store (not SQLite, damaged, another program's database, or a newer
+/// schema) is refused with an error naming it, and is never written.
+public final class BandStore {
+    public struct Error: Swift.Error, CustomStringConvertible, Equatable {
+        public var path: String
+        public var message: String
+        public var description: String { "\(path): \(message)" }
+    }
+
+    /// Schema migrations: entry `i` takes the store from version `i` to `i + 1`. Append only;
+    /// never edit a shipped entry (stores in the field are at every version).
+    static let migrations: [String] = [
+        // 1: the catalogue.
+        """
+        CREATE TABLE band (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+            notes TEXT NOT NULL DEFAULT '',
+            rating INTEGER NOT NULL DEFAULT 0 CHECK (rating BETWEEN 0 AND 10),
+            touring TEXT NOT NULL DEFAULT 'Off Tour' CHECK (touring IN ('On Tour', 'Off Tour', 'Disbanded')),
+            seen_live INTEGER NOT NULL DEFAULT 0 CHECK (seen_live IN (0, 1))
+        );
+        """,
+        // 2: an optional image per band.
+        "ALTER TABLE band ADD COLUMN image_path TEXT;",
+    ]
+    public static var schemaVersion: Int { migrations.count }
+    /// File name of the store inside a plugin's data directory.
+    public static let defaultFileName = "bands.sqlite"
+
+    public let path: String
+    let db: SQLiteDatabase
+
+    /// Opens the store at `path`, creating it when absent and migrating it to the current schema.
+    /// A new store is filled from `seed` (called only then) in the same transaction as its schema,
+    /// so a crash during the first run leaves an empty file that the next run seeds again.
+    /// - Throws: `BandStore.Error` naming the file for anything unreadable or foreign; whatever
+    ///   `seed` throws.
+    public init(path: String, seed: (() throws -> [Band])? = nil) throws {
+        self.path = path
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+            throw Error(path: path, message: "is a directory, not a band store")
+        }
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        do { db = try SQLiteDatabase(path: path, create: true) } catch let e as SQLiteDatabase.Error { throw Error(path: path, message: e.message) }
+        // Reads come first: SQLite validates the header on the first statement, before any write.
+        // One read transaction, so the version and the table list are the same snapshot even
+        // while another process is creating this store.
+        let version: Int, tables: [String]
+        do {
+            try db.execute("PRAGMA busy_timeout = 5000")
+            (version, tables) = try db.read {
+                let check = try db.query("PRAGMA quick_check").compactMap { $0.first?.string }
+                if check != ["ok"] { throw Error(path: path, message: "the store is damaged (\(check.prefix(2).joined(separator: "; "))); it was left untouched — move it away to start afresh") }
+                return (Int(try db.query("PRAGMA user_version").first?.first?.int ?? 0),
+                        try db.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.string })
+            }
+        } catch let e as SQLiteDatabase.Error {
+            throw Error(path: path, message: "not a readable band store (\(e.message.components(separatedBy: ": ").last ?? e.message)); it was left untouched — move it away to start afresh")
+        }
+        if version > Self.schemaVersion {
+            throw Error(path: path, message: "written by a newer Podium (schema \(version); this build knows up to \(Self.schemaVersion)); it was left untouched")
+        }
+        if version == 0 && !tables.isEmpty {
+            throw Error(path: path, message: "is another program's SQLite database (tables: \(tables.joined(separator: ", "))), not a band store; it was left untouched")
+        }
+        do {
+            _ = try db.query("PRAGMA journal_mode = WAL")
+            try db.execute("PRAGMA synchronous = FULL")
+            try migrate(from: version, seed: seed)
+        } catch let e as SQLiteDatabase.Error { throw Error(path: path, message: e.message) }
+    }
+
+    private func migrate(from version: Int, seed: (() throws -> [Band])?) throws {
+        guard version < Self.schemaVersion else { return }
+        try db.transaction {
+            // Read the version again under the write lock: another process opening the same new
+            // store at the same moment may have migrated (and seeded) it while we waited.
+            let current = Int(try db.query("PRAGMA user_version").first?.first?.int ?? 0)
+            guard current < Self.schemaVersion else { return }
+            for v in current..<Self.schemaVersion { try db.execute(Self.migrations[v]) }
+            try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
+            if current == 0, let seed { for b in try seed() { try insertRow(b) } }
+        }
+    }
+
+    /// Every band, in insertion (id) order.
+    public func all() throws -> [Band] {
+        try wrap { try db.query("SELECT id, name, notes, rating, touring, seen_live, image_path FROM band ORDER BY id").map(Self.band) }
+    }
+
+    public func band(id: Int64) throws -> Band? {
+        try wrap { try db.query("SELECT id, name, notes, rating, touring, seen_live, image_path FROM band WHERE id = ?", [.integer(id)]).first.map(Self.band) }
+    }
+
+    /// Adds `band` (its `id` is ignored) and returns it with the id the store gave it.
+    /// - Throws: `Band.ValidationError` for a blank name or a rating outside 0…10.
+    @discardableResult
+    public func insert(_ band: Band) throws -> Band {
+        try band.validate()
+        var b = band
+        b.id = try wrap { try insertRow(band) }
+        return b
+    }
+
+    /// Saves every field of `band` (matched by id). Throws when no band has that id.
+    public func update(_ band: Band) throws {
+        try band.validate()
+        try wrap {
+            try db.query("UPDATE band SET name = ?, notes = ?, rating = ?, touring = ?, seen_live = ?, image_path = ? WHERE id = ?",
+                         Self.columns(band) + [.integer(band.id)])
+        }
+        guard try self.band(id: band.id) != nil else { throw Error(path: path, message: "no band with id \(band.id) to update") }
+    }
+
+    public func delete(id: Int64) throws {
+        try wrap { try db.query("DELETE FROM band WHERE id = ?", [.integer(id)]) }
+    }
+
+    /// Replaces the whole catalogue with `bands` in one transaction: all or nothing.
+    public func replaceAll(with bands: [Band]) throws {
+        for b in bands { try b.validate() }
+        try wrap {
+            try db.transaction {
+                try db.execute("DELETE FROM band")
+                for b in bands { try insertRow(b) }
+            }
+        }
+    }
+
+    /// SQLite's `PRAGMA data_version`: changes when another connection (another process, or
+    /// `podium bands import`) commits to the file, and only then.
+    public func dataVersion() throws -> Int64 { try wrap { try db.query("PRAGMA data_version").first?.first?.int ?? 0 } }
+
+    public func count() throws -> Int { try wrap { Int(try db.query("SELECT count(*) FROM band").first?.first?.int ?? 0) } }
+
+    // MARK: Rows
+
+    @discardableResult
+    private func insertRow(_ b: Band) throws -> Int64 {
+        try db.query("INSERT INTO band (name, notes, rating, touring, seen_live, image_path) VALUES (?, ?, ?, ?, ?, ?)", Self.columns(b))
+        return db.lastInsertRowID
+    }
+
+    private static func columns(_ b: Band) -> [SQLiteDatabase.Value] {
+        [.text(b.name.trimmingCharacters(in: .whitespacesAndNewlines)), .text(b.notes), .integer(Int64(b.rating)),
+         .text(b.touringStatus.rawValue), .integer(b.seenLive ? 1 : 0), b.imagePath.map { .text($0) } ?? .null]
+    }
+
+    private static func band(_ r: [SQLiteDatabase.Value]) -> Band {
+        Band(id: r[0].int ?? 0, name: r[1].string ?? "", notes: r[2].string ?? "", rating: Int(r[3].int ?? 0),
+             touringStatus: Band.TouringStatus(rawValue: r[4].string ?? "") ?? .offTour, seenLive: r[5].int == 1,
+             imagePath: r[6].string)
+    }
+
+    @discardableResult
+    private func wrap<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as SQLiteDatabase.Error { throw Error(path: path, message: e.message) }
+    }
+}
+
+extension BandStore {
+    /// The store a scene uses: `store` from the deck (relative to the deck's folder) or
+    /// `bands.sqlite` in the plugin's data directory.
+    public static func location(parameter: String?, deckDirectory: URL, dataDirectory: URL) -> URL {
+        guard let p = parameter else { return dataDirectory.appendingPathComponent(defaultFileName) }
+        return p.hasPrefix("/") ? URL(fileURLWithPath: p) : deckDirectory.appendingPathComponent(p)
+    }
+}

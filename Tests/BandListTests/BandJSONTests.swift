@@ -1,0 +1,47 @@
+import BandListScene
+import Foundation
+import XCTest
+
+/// The JSON format of the seed file and of `podium bands export|import`.
+final class BandJSONTests: XCTestCase {
+    func decode(_ json: String) throws -> [Band] {
+        try BandJSON.decode(Data(json.utf8), file: "in.json", baseDirectory: URL(fileURLWithPath: "/data/bands"))
+    }
+    func error(_ json: String) -> String {
+        do { _ = try decode(json); return "no error" } catch { return "\(error)" }
+    }
+
+    func testReadsEveryFieldAndResolvesImagesAgainstTheFile() throws {
+        let bands = try decode(#"[{"name":" Кино ","notes":"a\nb","rating":9,"touring":"Disbanded","seenLive":true,"image":"img/kino.png"}]"#)
+        XCTAssertEqual(bands, [Band(name: "Кино", notes: "a\nb", rating: 9, touringStatus: .disbanded, seenLive: true, imagePath: "/data/bands/img/kino.png")])
+    }
+
+    func testExportThenImportRoundTrips() throws {
+        let bands = [Band(name: "五月天", notes: "Taipei\n\"quoted\"", rating: 8, touringStatus: .onTour, seenLive: false),
+                     Band(name: "Sigur Rós", rating: 0, touringStatus: .offTour, seenLive: true, imagePath: "/i/s.png")]
+        XCTAssertEqual(try BandJSON.decode(BandJSON.encode(bands), file: "x", baseDirectory: URL(fileURLWithPath: "/")), bands)
+    }
+
+    func testErrorsNameTheFileRecordAndField() {
+        XCTAssertEqual(error(#"[{"name":"A"},{"name":"Queen","rating":11}]"#), "in.json: [1] \"Queen\": rating: expected an integer 0–10, found 11")
+        XCTAssertEqual(error(#"[{"name":"Queen","rating":"ten"}]"#), "in.json: [0] \"Queen\": rating: expected an integer 0–10, found \"ten\"")
+        XCTAssertEqual(error(#"[{"name":"Queen","rating":7.5}]"#), "in.json: [0] \"Queen\": rating: expected an integer 0–10, found 7.5")
+        XCTAssertEqual(error(#"[{"notes":"no name"}]"#), "in.json: [0]: name: required")
+        XCTAssertEqual(error(#"[{"name":"   "}]"#), "in.json: [0] \"   \": name: required, must not be blank")
+        XCTAssertEqual(error(#"[{"name":42}]"#), "in.json: [0]: name: expected string, found number")
+        XCTAssertEqual(error(#"[{"name":"Blur","touring":"on tour"}]"#),
+                       "in.json: [0] \"Blur\": touring: expected one of \"On Tour\", \"Off Tour\", \"Disbanded\", found \"on tour\"")
+        XCTAssertEqual(error(#"[{"name":"Blur","seenLive":"yes"}]"#), "in.json: [0] \"Blur\": seenLive: expected true or false, found \"yes\"")
+        XCTAssertEqual(error(#"[{"name":"Blur","ratng":3}]"#), "in.json: [0] \"Blur\": ratng: unknown field (expected name, notes, rating, touring, seenLive, image)")
+        XCTAssertEqual(error(#"[{"name":"Blur"}, 3]"#), "in.json: [1]: expected an object, found number")
+        XCTAssertEqual(error(#"{"name":"Blur"}"#), "in.json: expected an array of bands, found object")
+        XCTAssertTrue(error(#"[{"name":"Blur""#).hasPrefix("in.json: not valid JSON: "))
+    }
+
+    func testTheShippedSeedIsValid() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let bands = try BandJSON.load(root.appendingPathComponent("Assets/Bands/bands.json"))
+        XCTAssertGreaterThanOrEqual(bands.count, 10)
+        XCTAssertTrue(bands.contains { $0.name == "Кино" })
+    }
+}

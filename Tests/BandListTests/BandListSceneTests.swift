@@ -1,0 +1,231 @@
+@testable import BandListScene
+import Foundation
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// The scene driven headless in a `WindowRoot`, as the control socket drives it: clicks on
+/// control ids, typed text, dropped files.
+final class BandListSceneTests: XCTestCase {
+    final class FakeContext: SceneContext {
+        let root: WindowRoot
+        let dir: URL
+        var clipboard: [String] = []
+        var opened: [(String, [String: JSONValue])] = []
+        init(root: WindowRoot, dir: URL) { self.root = root; self.dir = dir }
+        var pluginID: String { BandListPlugin.id }
+        var theme: Theme { .standard }
+        var dataDirectory: URL { dir.appendingPathComponent("data") }
+        var assetsDirectory: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Assets") }
+        var deckDirectory: URL { dir }
+        func setNeedsDisplay() {}
+        func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken { TimerToken() }
+        func openScene(kind: String, parameters: [String: JSONValue]) { opened.append((kind, parameters)) }
+        func presentPopover(_ content: View, preferredSize: Size, from anchor: Rect, source: String, permittedDirections: Set<ArrowDirection>) -> Popover? { nil }
+        func presentActionSheet(_ sheet: ActionSheet, from anchor: Rect, source: String) { root.presentActionSheet(sheet, from: anchor, source: source) }
+        func setClipboard(_ text: String) { clipboard.append(text) }
+        func log(_ message: String) {}
+    }
+
+    var dir: URL!
+    var root: WindowRoot!
+    var context: FakeContext!
+    var scene: BandListScene!
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("bandscene-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        root = WindowRoot(metrics: FixedMetrics())
+        context = FakeContext(root: root, dir: dir)
+        scene = try makeScene(["select": "Radiohead", "locale": "en_US"])
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    func makeScene(_ p: [String: JSONValue], size: Size = Size(900, 760)) throws -> BandListScene {
+        let s = try BandListScene(SceneParameters(p), context: context)
+        root.content.removeAllSubviews()
+        root.content.addSubview(s.presenterView.pinned(.fill()))
+        root.resize(to: size)
+        s.audienceView.frame = Rect(0, 0, 1280, 720)
+        s.audienceView.layoutIfNeeded()
+        return s
+    }
+    func click(_ id: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(root.click(controlID: id), "no control \(id) in \(root.controlTree().map(\.id))", file: file, line: line)
+    }
+    func node(_ id: String) -> ControlNode? { root.controlTree().first { $0.id == id } }
+    func storedNames() throws -> [String] { try BandStore(path: dir.appendingPathComponent("data/bands.sqlite").path).all().map(\.name) }
+
+    func testSeedsTheStoreAndSelectsFromTheDeck() throws {
+        XCTAssertEqual(try storedNames().count, 12)
+        XCTAssertEqual(node("bands.name")?.value, "Radiohead")
+        XCTAssertEqual(node("bands.list")?.value, "Radiohead")
+        XCTAssertEqual(scene.audience.shown?.name, "Radiohead")
+    }
+
+    func testAddFocusesTheNameSoTypingReplacesIt() throws {
+        click("bands.add")
+        XCTAssertTrue(root.focusedView === scene.detail.name)
+        root.dispatch(.text("Blur"))
+        XCTAssertEqual(scene.audience.shown?.name, "Blur", "the audience follows edits as they are made")
+        XCTAssertTrue(try storedNames().contains("New Band"), "the new band is stored at once")
+        click("bands.save")
+        XCTAssertTrue(try storedNames().contains("Blur"))
+        XCTAssertFalse(try storedNames().contains("New Band"))
+        XCTAssertEqual(scene.list.selectedRow?.title, "Blur")
+        XCTAssertEqual(scene.list.sections.first { $0.rows.contains { $0.title == "Blur" } }?.title, "B")
+    }
+
+    func testEditingEveryFieldAndSaving() throws {
+        scene.detail.rating.userSet(4)
+        click("bands.touring.on-tour")
+        click("bands.seen-live")
+        scene.detail.notes.state.selectAll(); root.focus(scene.detail.notes); root.dispatch(.text("Line 1\nLine 2"))
+        click("bands.save")
+        let b = try XCTUnwrap(BandStore(path: dir.appendingPathComponent("data/bands.sqlite").path).all().first { $0.name == "Radiohead" })
+        XCTAssertEqual(b.rating, 4); XCTAssertEqual(b.touringStatus, .onTour); XCTAssertFalse(b.seenLive)
+        XCTAssertEqual(b.notes, "Line 1\nLine 2")
+        XCTAssertEqual(node("bands.message")?.label, "Saved.")
+        XCTAssertEqual(scene.audience.controlTree().first { $0.id == "bands.audience.facts" }?.label, "★★☆☆☆  4/10\nOn Tour\nNot seen live yet")
+    }
+
+    func testABlankNameIsNotSavedAndTheSelectionStays() throws {
+        scene.detail.name.state.selectAll(); root.focus(scene.detail.name); root.dispatch(.key(Key("Backspace")))
+        click("bands.save")
+        XCTAssertEqual(node("bands.message")?.label, "Not saved: name: required, must not be blank")
+        let queen = try XCTUnwrap(scene.list.indexPath(ofRowID: String(scene.model.band(named: "Queen")!.id)))
+        scene.list.select(queen)
+        XCTAssertEqual(scene.model.selected?.name, "Radiohead", "unsaved edits keep their band selected")
+        XCTAssertTrue(try storedNames().contains("Radiohead"))
+    }
+
+    func testSelectingAnotherBandSavesEdits() throws {
+        scene.detail.rating.userSet(2)
+        let queen = try XCTUnwrap(scene.list.indexPath(ofRowID: String(scene.model.band(named: "Queen")!.id)))
+        scene.list.select(queen)
+        XCTAssertEqual(scene.model.index.bands.first { $0.name == "Radiohead" }?.rating, 2)
+        XCTAssertEqual(node("bands.name")?.value, "Queen")
+    }
+
+    func testTheSelectedBandIsScrolledIntoViewOnceTheListHasASize() throws {
+        scene = try makeScene(["select": "Nirvana", "locale": "en_US"], size: Size(900, 300))
+        let visible = scene.list.visibleRows().filter { $0.1.minY >= 0 && $0.1.maxY <= scene.list.bounds.height }.map(\.0)
+        XCTAssertTrue(visible.contains(try XCTUnwrap(scene.list.selection)), "Nirvana is fully visible")
+    }
+
+    func testControlSSavesAndControlNAdds() throws {
+        root.focus(scene.detail.name); scene.detail.name.state.selectAll(); root.dispatch(.text("Radiohead UK"))
+        XCTAssertTrue(scene.handleUnhandledKey(Key("S", control: true)))
+        XCTAssertTrue(try storedNames().contains("Radiohead UK"))
+        XCTAssertTrue(scene.handleUnhandledKey(Key("N", control: true)))
+        XCTAssertEqual(scene.model.selected?.name, "New Band")
+        XCTAssertFalse(scene.handleUnhandledKey(Key("Right")), "navigation keys are left to the presentation")
+    }
+
+    func testLeavingTheSceneSavesEdits() throws {
+        scene.detail.rating.userSet(5)
+        XCTAssertTrue(scene.isDirty)
+        scene.willResignCurrent()
+        XCTAssertFalse(scene.isDirty)
+        XCTAssertEqual(try BandStore(path: dir.appendingPathComponent("data/bands.sqlite").path).all().first { $0.name == "Radiohead" }?.rating, 5)
+    }
+
+    func testComingBackPicksUpAnotherProcesssEdits() throws {
+        try BandStore(path: dir.appendingPathComponent("data/bands.sqlite").path).insert(Band(name: "Blur"))
+        XCTAssertNil(scene.model.band(named: "Blur"))
+        scene.didBecomeCurrent()
+        XCTAssertNotNil(scene.model.band(named: "Blur"))
+        XCTAssertEqual(node("bands.name")?.value, "Radiohead", "the selection stays")
+    }
+
+    func testDeleteAsksInAnActionSheetAtTheButtonAndIgnoresASecondPress() throws {
+        click("bands.delete")
+        XCTAssertEqual(root.popovers.map(\.source), ["bands.delete"])
+        let button = try XCTUnwrap(node("bands.delete"))
+        let pop = root.popovers[0]
+        XCTAssertEqual(pop.arrowDirection, .up)
+        let tip = try XCTUnwrap(pop.placement?.arrowTip)
+        XCTAssertTrue(button.frame.minX...button.frame.maxX ~= tip.x && button.frame.maxY...button.frame.maxY + 4 ~= tip.y, "arrow tip \(tip) points at \(button.frame)")
+        // A second press on Delete lands outside the sheet: it closes, and the press opens nothing new.
+        let sheetNode = try XCTUnwrap(node("sheet.bands.delete.action.0"))
+        XCTAssertEqual(sheetNode.label, "Delete Band")
+        root.presentActionSheet(ActionSheet(actions: []), from: button.frame, source: "bands.delete")
+        XCTAssertEqual(root.popovers.count, 1, "a second sheet from Delete is ignored while one is shown")
+        click("sheet.bands.delete.action.0")
+        XCTAssertFalse(try storedNames().contains("Radiohead"))
+        XCTAssertTrue(root.popovers.isEmpty)
+        XCTAssertNotNil(scene.model.selected, "a neighbour is selected after a delete")
+    }
+
+    func testActionsShareSearchAndFindStores() throws {
+        click("bands.actions")
+        XCTAssertEqual(root.controlTree().filter { $0.id.hasPrefix("sheet.bands.actions.action") }.map(\.label),
+                       ["Share", "Search the Web", "Find Local Record Stores"])
+        click("sheet.bands.actions.action.0")
+        XCTAssertEqual(context.clipboard.last?.hasPrefix("Radiohead\nRating: 10/10"), true)
+        let file = dir.appendingPathComponent("data/Shared/Radiohead.txt")
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), context.clipboard.last)
+        XCTAssertEqual(node("bands.message")?.label, "Copied to the clipboard and saved to \(file.path)")
+        click("bands.actions"); click("sheet.bands.actions.action.1")
+        click("bands.actions"); click("sheet.bands.actions.action.2")
+        XCTAssertEqual(context.opened.map(\.0), ["web-search", "map-search"])
+        XCTAssertEqual(context.opened.map { $0.1["query"] }, [.string("Radiohead"), .string("Radiohead")])
+    }
+
+    func testDroppingAnImageSetsItAndOtherFilesSaySo() throws {
+        let png = dir.appendingPathComponent("cover.png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]).write(to: png)
+        let txt = dir.appendingPathComponent("notes.png")
+        try Data("just text".utf8).write(to: txt)
+        let at = try XCTUnwrap(node("bands.notes")).frame.center
+        root.dispatch(.dropFile(path: txt.path, at: at))
+        XCTAssertEqual(node("bands.message")?.label, "notes.png: not an image Podium can show (expected PNG, JPEG, GIF, BMP or WebP)")
+        XCTAssertNil(scene.detail.draft?.imagePath)
+        root.dispatch(.dropFile(path: png.path, at: at))
+        XCTAssertEqual(scene.detail.draft?.imagePath, png.path)
+        XCTAssertEqual(scene.audience.image.path, png.path)
+        click("bands.save")
+        XCTAssertEqual(scene.model.selected?.imagePath, png.path)
+        // Typing a path: a missing file is named.
+        root.focus(scene.detail.imagePath); scene.detail.imagePath.state.selectAll(); root.dispatch(.text("missing.jpg"))
+        click("bands.image-set")
+        XCTAssertEqual(node("bands.message")?.label, "\(dir.appendingPathComponent("missing.jpg").path): no such file")
+    }
+
+    func testClickingARowSelectsThatBand() throws {
+        for name in ["Temporary", "The Smiths"] { click("bands.add"); root.dispatch(.text(name)); click("bands.save") }
+        let smiths = try XCTUnwrap(scene.model.band(named: "The Smiths"))
+        click("bands.list.row.\(smiths.id)")
+        XCTAssertEqual(scene.model.selected?.name, "The Smiths", "\(root.controlTree().filter { $0.role == "row" }.map { "\($0.label) \($0.frame)" })")
+    }
+
+    func testCollapsesOnANarrowWindowAndKeepsTheSelection() throws {
+        root.resize(to: Size(380, 700))
+        XCTAssertTrue(scene.split.isCollapsed)
+        XCTAssertNil(node("bands.list"), "the list is hidden until asked for")
+        XCTAssertEqual(node("bands.name")?.value, "Radiohead")
+        click("bands.split.show-primary")
+        XCTAssertEqual(node("bands.list")?.value, "Radiohead", "selection survives the collapse")
+        let queen = try XCTUnwrap(scene.model.band(named: "Queen"))
+        scene.list.select(try XCTUnwrap(scene.list.indexPath(ofRowID: String(queen.id))))
+        XCTAssertTrue(root.popovers.isEmpty, "picking a band closes the list's popover")
+        XCTAssertEqual(node("bands.name")?.value, "Queen")
+        root.resize(to: Size(900, 760))
+        XCTAssertEqual(node("bands.list")?.value, "Queen")
+    }
+
+    func testWithNoSelectionTheAudienceSeesTheNamesInListOrder() throws {
+        scene = try makeScene(["locale": "en_US"])
+        let all = try XCTUnwrap(scene.audience.controlTree().first { $0.id == "bands.audience.all" })
+        XCTAssertTrue(all.label.hasPrefix("Die Ärzte  ·  Massive Attack"), all.label)
+        XCTAssertTrue(all.label.hasSuffix("Кино  ·  10cc"), all.label)
+        XCTAssertFalse(root.controlTree().contains { $0.id == "bands.name" }, "no form without a selection")
+    }
+
+    func testAStoreTheDeckNamesIsUsedAndAnUnreadableOneIsAnError() throws {
+        let file = dir.appendingPathComponent("mine.sqlite")
+        try Data("not a database at all, my precious notes".utf8).write(to: file)
+        XCTAssertThrowsError(try makeScene(["store": "mine.sqlite"])) { e in XCTAssertTrue("\(e)".hasPrefix(file.path), "\(e)") }
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "not a database at all, my precious notes")
+    }
+}
