@@ -61,10 +61,9 @@ enum HTMLText {
         }
 
         private mutating func appendText(_ raw: String) {
+            if inTitle { title = (title ?? "") + HTMLText.decodeEntities(raw); return }
             if skipUntil != nil { return }
-            let t = HTMLText.decodeEntities(raw)
-            if inTitle { title = (title ?? "") + t; return }
-            text += t
+            text += HTMLText.decodeEntities(raw)
         }
 
         private mutating func tag(_ body: String) {
