@@ -1,8 +1,10 @@
 import BandListScene
 import PodiumKit
 import TitleScene
+import WebSearchScene
 
 /// The scene plugins shipped in `Plugins/`, registered at build time.
 enum BuiltInPluginList {
-    static var all: [PluginDescriptor] { [TitlePlugin.descriptor(), BandListPlugin.descriptor()] }
+    static var all: [PluginDescriptor] { [TitlePlugin.descriptor(), BandListPlugin.descriptor()]
+        + [WebSearchPlugin.descriptor()] }
 }

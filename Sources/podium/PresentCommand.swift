@@ -16,6 +16,8 @@ final class PresentCommand {
     var displays: [DisplayInfo] = []
     var roles = DisplayRoles(presenter: nil, audience: nil)
     var quit = false
+    /// SDL user event that wakes the loop to run `MainThreadMailbox` work posted from other threads.
+    var mailboxEvent: UInt32 = 0
     let launch = ProcessInfo.processInfo.systemUptime
 
     init(_ o: CommandLineInterface.Options) { options = o }
@@ -41,6 +43,8 @@ final class PresentCommand {
         presenterWindow = try PlatformWindow(title: "Podium Presenter — \(deck.title)", root: presentation.presenter,
                                              size: Size(1280, 800), text: text)
         if let p = socketPath { control = try ControlServer(path: p); log("control socket \(p)") }
+        mailboxEvent = SDL_RegisterEvents(1)
+        MainThreadMailbox.shared.wake = { [mailboxEvent] in var e = SDL_Event(); e.type = mailboxEvent; SDL_PushEvent(&e) }
         // An external display already connected at launch sends no event: look now.
         try reassignDisplays(reason: "launch")
         startConsoleClock()
@@ -133,6 +137,7 @@ final class PresentCommand {
 
     func handle(_ e: SDL_Event) throws {
         if let c = control, e.type == c.wakeEventType { c.drain { [self] in ControlRequests.handle($0, app: self) }; return }
+        if e.type == mailboxEvent { MainThreadMailbox.shared.drain(); return }
         switch SDL_EventType(e.type) {
         case SDL_QUIT: quit = true
         case SDL_DISPLAYEVENT:

@@ -31,6 +31,14 @@ public struct ReaderDocument: Equatable, Sendable {
         }.joined(separator: "\n")
     }
 
+    /// The text the index stores as the body: `plainText` without a leading heading that only
+    /// repeats the title (it would fill every snippet).
+    public var bodyText: String {
+        var d = self
+        if case let .heading(_, t)? = d.blocks.first, t == title { d.blocks.removeFirst() }
+        return d.plainText
+    }
+
     /// Reads a local file by its extension: `.md`/`.markdown`, `.html`/`.htm`, `.txt`/`.text`.
     /// The file name (without extension) is the title when the text names none. Throws
     /// `DocumentError` naming the file when it cannot be read or is not UTF-8.

@@ -33,7 +33,7 @@ public final class DocumentIndex {
     public let folder: URL
     private let db: SQLiteDatabase
     /// Bumped whenever the table layout or the text extraction changes: a mismatch rebuilds.
-    static let schemaVersion = 1
+    static let schemaVersion = 2
 
     /// Opens or creates the index database at `databaseURL` for the documents in `folder`.
     /// Throws `SearchError.index` naming the database when it cannot be opened or created.
@@ -86,12 +86,12 @@ public final class DocumentIndex {
                         try db.query("UPDATE files SET mtime = ?, size = ?, title = ?, url = ? WHERE id = ?",
                                      [.real(stat.mtime), .int(stat.size), .text(doc.title), doc.url.map { .text($0) } ?? .null, .int(o.id)])
                         try db.query("DELETE FROM pages WHERE rowid = ?", [.int(o.id)])
-                        try db.query("INSERT INTO pages(rowid, title, body) VALUES (?, ?, ?)", [.int(o.id), .text(doc.title), .text(doc.plainText)])
+                        try db.query("INSERT INTO pages(rowid, title, body) VALUES (?, ?, ?)", [.int(o.id), .text(doc.title), .text(doc.bodyText)])
                         report.updated += 1
                     } else {
                         try db.query("INSERT INTO files(path, mtime, size, title, url) VALUES (?, ?, ?, ?, ?)",
                                      [.text(path), .real(stat.mtime), .int(stat.size), .text(doc.title), doc.url.map { .text($0) } ?? .null])
-                        try db.query("INSERT INTO pages(rowid, title, body) VALUES (?, ?, ?)", [.int(db.lastInsertRowID), .text(doc.title), .text(doc.plainText)])
+                        try db.query("INSERT INTO pages(rowid, title, body) VALUES (?, ?, ?)", [.int(db.lastInsertRowID), .text(doc.title), .text(doc.bodyText)])
                         report.added += 1
                     }
                 }

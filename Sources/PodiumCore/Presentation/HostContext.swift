@@ -32,6 +32,7 @@ final class HostContext: SceneContext {
     }
     func setClipboard(_ text: String) { presentation.clipboardWriter(text) }
     func log(_ message: String) { presentation.log("[\(pluginID)] \(message)") }
+    func runOnMain(_ body: @escaping () -> Void) { MainThreadMailbox.shared.post(body) }
 }
 
 /// Finds Podium's `Assets/` folder: `$PODIUM_ASSETS`, else next to the executable's package

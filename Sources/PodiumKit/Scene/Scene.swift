@@ -64,6 +64,23 @@ public protocol SceneContext: AnyObject {
     func setClipboard(_ text: String)
     /// One line in the log (stderr), prefixed with the plugin id.
     func log(_ message: String)
+    /// Runs `body` on the main thread soon, waking the run loop; callable from any thread (e.g. a
+    /// network completion). Bodies run in the order they were posted.
+    func runOnMain(_ body: @escaping () -> Void)
+}
+
+extension SceneContext {
+    /// Fallback for contexts without a run loop of their own (test doubles): Dispatch's main queue.
+    public func runOnMain(_ body: @escaping () -> Void) {
+        let box = MainThreadWork(body)
+        DispatchQueue.main.async { box.body() }
+    }
+}
+
+/// A closure handed to the main thread, which alone calls it.
+public final class MainThreadWork: @unchecked Sendable {
+    public let body: () -> Void
+    public init(_ body: @escaping () -> Void) { self.body = body }
 }
 
 /// Cancels a scheduled timer.
