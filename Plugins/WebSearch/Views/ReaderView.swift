@@ -18,7 +18,7 @@ final class ReaderView: View {
     private struct Line { var text: String; var font: Font; var x: Double; var y: Double; var secondary: Bool }
 
     override init() { super.init(); clipsToBounds = true }
-    override var role: String? { interactive ? "reader" : nil }
+    override var role: String? { "reader" }
     override var acceptsFocus: Bool { interactive && document != nil }
     override var isUserInteractionEnabled: Bool { interactive }
     override var accessibilityValue: String? { document?.title ?? (message.isEmpty ? nil : message) }

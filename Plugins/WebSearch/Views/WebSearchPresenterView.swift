@@ -6,7 +6,7 @@ final class WebSearchPresenterView: View {
     let field = QueryField().identified("websearch.field")
     let searchButton = Button("Search", id: "websearch.search", style: .filled)
     let historyButton = Button("History", id: "websearch.history")
-    let status = Label("", font: .system(13), lines: 2)
+    let status = StatusLabel("", font: .system(13), lines: 2)
     let results = ResultsView().identified("websearch.results")
     let reader = ReaderView().identified("websearch.reader")
     let readerBar = View(background: Theme.standard.surface)
@@ -45,6 +45,13 @@ final class WebSearchPresenterView: View {
     }
 }
 
+/// The status line, listed in the control tree (role `status`) so the control socket and tests
+/// can read what the presenter is told.
+final class StatusLabel: Label {
+    override var role: String? { "status" }
+    override var accessibilityValue: String? { text }
+}
+
 /// What the room sees: the query on top, then the results list or the chosen page, large.
 final class WebSearchAudienceView: View {
     let caption = Label("Web search", font: .system(24), color: Theme.standard.secondaryText)
@@ -57,6 +64,7 @@ final class WebSearchAudienceView: View {
         backgroundColor = Theme.standard.background
         results.interactive = false
         reader.interactive = false
+        reader.id = "websearch.audience.reader"
         results.emptyText = "Search results appear here"
         addSubviews(caption, queryLabel, results, reader)
     }
