@@ -68,6 +68,8 @@ final class WebSearchScene: Scene {
         history.record(q); historyCursor = nil
         do { try history.save(historyURL) } catch { context.log("cannot save search history: \(error)") }
         results = []; selected = nil; document = nil
+        // The room never sees a page the presenter has not chosen for it.
+        audienceContent = .results
         setStatus("Searching \(primary.name) for “\(q)”…")
         let gen = generation
         searchTask = primary.search(q, limit: config.limit) { [weak self] r in

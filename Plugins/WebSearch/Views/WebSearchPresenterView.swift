@@ -41,6 +41,7 @@ final class WebSearchPresenterView: View {
         actionsButton.frame = Rect(readerBar.frame.width - 8 - 96, 4, 96, 32)
         resultsToAudienceButton.frame = Rect(actionsButton.frame.minX - 8 - 150, 4, 150, 32)
         audienceLabel.frame = Rect(10, 4, max(0, resultsToAudienceButton.frame.minX - 18), 32)
+        audienceLabel.isHidden = audienceLabel.frame.width < 120
         reader.frame = Rect(rx, readerBar.frame.maxY, max(0, b.width - rx), max(0, b.height - readerBar.frame.maxY))
     }
 }

@@ -35,7 +35,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.reply(200, fixture("search-ratelimited.json"))
         if term == "servererror":
             return self.reply(503, b"<html>Service Unavailable</html>", "text/html")
-        if term == "malformed":
+        if term.startswith("malformed"):
             return self.reply(200, fixture("malformed.txt"))
         if term == "truncated":
             return self.reply(200, fixture("search-radiohead.json")[:60])
