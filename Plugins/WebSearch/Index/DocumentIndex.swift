@@ -114,17 +114,19 @@ public final class DocumentIndex {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDir), isDir.boolValue else {
             throw SearchError.index("\(folder.path): documents folder not found")
         }
-        let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey]
-        guard let e = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles]) else {
+        guard let e = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else {
             throw SearchError.index("\(folder.path): cannot list folder")
         }
         var out: [String: (Double, Int64)] = [:]
-        let base = folder.resolvingSymlinksInPath().path
+        // The enumerator builds each URL from `folder`, so the relative path is a prefix strip
+        // (resolving symlinks per file would cost a syscall per path component).
+        let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
         for case let url as URL in e where DocumentKind(url) != nil {
-            guard let v = try? url.resourceValues(forKeys: Set(keys)), v.isRegularFile == true else { continue }
-            let full = url.resolvingSymlinksInPath().path
-            let rel = full.hasPrefix(base + "/") ? String(full.dropFirst(base.count + 1)) : url.lastPathComponent
-            out[rel] = (v.contentModificationDate?.timeIntervalSince1970 ?? 0, Int64(v.fileSize ?? 0))
+            var st = stat()
+            guard stat(url.path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
+            let full = url.path
+            let rel = full.hasPrefix(base) ? String(full.dropFirst(base.count)) : url.lastPathComponent
+            out[rel] = (Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9, Int64(st.st_size))
         }
         return out
     }
