@@ -49,6 +49,8 @@ final class WebSearchScene: Scene {
         presenter.historyButton.action = { [weak self] b in self?.showHistory(from: b) }
         presenter.actionsButton.action = { [weak self] b in self?.showActions(from: b) }
         presenter.resultsToAudienceButton.action = { [weak self] _ in self?.setAudience(.results) }
+        // The room's copy of the page follows the presenter's scrolling.
+        presenter.reader.onScroll = { [weak self] f in self?.audience.reader.scroll(toFraction: f) }
         presenter.results.onSelect = { [weak self] i in self?.open(i) }
         presenter.results.onActivate = { [weak self] i in self?.open(i); self?.setAudience(.reader) }
         setStatus("Search \(primary.name)" + (fallback != nil ? " (offline pages if it cannot be reached)." : "."))

@@ -1,5 +1,6 @@
 import XCTest
 import PodiumKit
+import PodiumTestSupport
 @testable import WebSearchScene
 
 final class WebSearchSceneTests: XCTestCase {
@@ -102,6 +103,24 @@ final class WebSearchSceneTests: XCTestCase {
         XCTAssertEqual(scene.audience.reader.document?.title, "Radiohead")
         XCTAssertTrue(context.root.click(controlID: "websearch.audience-results"))
         XCTAssertTrue(scene.audience.reader.isHidden)
+    }
+
+    func testTheAudienceCopyFollowsThePresentersScrolling() throws {
+        let scene = try offlineScene()
+        let audienceRoot = WindowRoot(metrics: FixedMetrics())
+        audienceRoot.content.addSubview(scene.audienceView.pinned(.fill()))
+        audienceRoot.resize(to: Size(1280, 720))
+        context.root.resize(to: Size(1280, 420))
+        scene.search("Radiohead")
+        scene.setAudience(.reader)
+        audienceRoot.layoutIfNeeded()
+        _ = context.root.renderFrame(); _ = audienceRoot.renderFrame()
+        context.root.focus(scene.presenter.reader)
+        context.root.dispatch(.key(Key("End")))
+        XCTAssertGreaterThan(scene.presenter.reader.scrollOffset, 0)
+        XCTAssertGreaterThan(scene.audience.reader.scrollOffset, 0, "the room's copy scrolled too")
+        context.root.dispatch(.key(Key("Home")))
+        XCTAssertEqual(scene.audience.reader.scrollOffset, 0)
     }
 
     func testPagesWithoutAWebAddressAreNotOpened() throws {

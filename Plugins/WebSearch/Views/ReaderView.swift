@@ -10,6 +10,9 @@ final class ReaderView: View {
     var message = "" { didSet { setNeedsDisplay() } }
     var scale = 1.0 { didSet { laidOutWidth = -1; setNeedsDisplay() } }
     var interactive = true
+    /// The user scrolled: the new position as a fraction (0…1) of the scrollable height, so the
+    /// audience's larger copy can follow.
+    var onScroll: ((Double) -> Void)?
     private(set) var scrollOffset = 0.0
     private var lines: [Line] = []
     private var contentHeight = 0.0
@@ -96,8 +99,21 @@ final class ReaderView: View {
     /// Scrolls to `y` points from the top, clamped to the content.
     func scroll(to y: Double) {
         if let m = metrics { layoutLines(m) }
-        scrollOffset = max(0, min(max(0, contentHeight - bounds.height), y))
+        scrollOffset = max(0, min(maxScroll, y))
         setNeedsDisplay()
+    }
+    private var maxScroll: Double { max(0, contentHeight - bounds.height) }
+
+    /// Scrolls to `f` (0…1) of the scrollable height.
+    func scroll(toFraction f: Double) {
+        if let m = metrics { layoutLines(m) }
+        scroll(to: f * maxScroll)
+    }
+
+    /// Scrolls as the user asked and tells `onScroll`.
+    private func userScroll(to y: Double) {
+        scroll(to: y)
+        onScroll?(maxScroll > 0 ? scrollOffset / maxScroll : 0)
     }
 
     override func handle(_ event: InputEvent) -> Bool {
@@ -105,15 +121,15 @@ final class ReaderView: View {
         let line = 40 * scale
         switch event {
         case .mouseDown: becomeFocused(); return true
-        case let .wheel(_, dy, _): scroll(to: scrollOffset - dy * line); return true
+        case let .wheel(_, dy, _): userScroll(to: scrollOffset - dy * line); return true
         case let .key(k):
             switch k.name {
-            case "Down": scroll(to: scrollOffset + line)
-            case "Up": scroll(to: scrollOffset - line)
-            case "PageDown", "Space": scroll(to: scrollOffset + bounds.height * 0.9)
-            case "PageUp": scroll(to: scrollOffset - bounds.height * 0.9)
-            case "Home": scroll(to: 0)
-            case "End": scroll(to: .greatestFiniteMagnitude)
+            case "Down": userScroll(to: scrollOffset + line)
+            case "Up": userScroll(to: scrollOffset - line)
+            case "PageDown", "Space": userScroll(to: scrollOffset + bounds.height * 0.9)
+            case "PageUp": userScroll(to: scrollOffset - bounds.height * 0.9)
+            case "Home": userScroll(to: 0)
+            case "End": userScroll(to: .greatestFiniteMagnitude)
             default: return false
             }
             return true
