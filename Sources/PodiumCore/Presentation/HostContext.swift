@@ -22,6 +22,7 @@ final class HostContext: SceneContext {
         presentation.timers.schedule(now: presentation.clock(), after: Double(ms) / 1000, repeats: repeats, body)
     }
     func openScene(kind: String, parameters: [String: JSONValue]) { presentation.open(kind: kind, parameters: parameters) }
+    func runOnMain(_ body: @escaping () -> Void) { MainThreadMailbox.shared.post(body) }
     func presentPopover(_ content: View, preferredSize: Size, from anchor: Rect, source: String,
                         permittedDirections: Set<ArrowDirection>) -> Popover? {
         let p = Popover(content: content, preferredSize: preferredSize, anchor: anchor, source: source, permitted: permittedDirections)
@@ -32,7 +33,6 @@ final class HostContext: SceneContext {
     }
     func setClipboard(_ text: String) { presentation.clipboardWriter(text) }
     func log(_ message: String) { presentation.log("[\(pluginID)] \(message)") }
-    func runOnMain(_ body: @escaping () -> Void) { MainThreadMailbox.shared.post(body) }
 }
 
 /// Finds Podium's `Assets/` folder: `$PODIUM_ASSETS`, else next to the executable's package
