@@ -43,12 +43,12 @@ final class PresentCommand {
         presenterWindow = try PlatformWindow(title: "Podium Presenter — \(deck.title)", root: presentation.presenter,
                                              size: Size(1280, 800), text: text)
         if let p = socketPath { control = try ControlServer(path: p); log("control socket \(p)") }
-        mailboxEvent = SDL_RegisterEvents(1)
-        MainThreadMailbox.shared.wake = { [mailboxEvent] in var e = SDL_Event(); e.type = mailboxEvent; SDL_PushEvent(&e) }
         // An external display already connected at launch sends no event: look now.
         try reassignDisplays(reason: "launch")
         startConsoleClock()
         presentation.log = { [weak self] in self?.log($0) }
+        mailboxEvent = SDL_RegisterEvents(1)
+        MainThreadMailbox.shared.wake = { [mailboxEvent] in var e = SDL_Event(); e.type = mailboxEvent; SDL_PushEvent(&e) }
         SDL_StartTextInput()
         try loop()
         control?.close()
