@@ -13,7 +13,6 @@
 // `Plugins/` as the home of *package* plugins (build tools), which these are not.
 import PackageDescription
 
-let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"], .when(configuration: .debug))]
 
 let package = Package(
     name: "Podium",

@@ -193,7 +193,7 @@ public final class OverlayLayer: View {
         (top as? Dismissible)?.dismiss(byUser: byUser) ?? top.removeFromSuperview()
         return true
     }
-    public override func layoutSubviews() { subviews.forEach { ($0 as? OverlayLayout)?.layout(in: bounds) } }
+    public override func layoutSubviews() { super.layoutSubviews(); subviews.forEach { ($0 as? OverlayLayout)?.layout(in: bounds) } }
 }
 
 /// Overlays that can be dismissed, telling their owner whether the user did it.
