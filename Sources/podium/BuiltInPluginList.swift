@@ -1,10 +1,12 @@
 import BandListScene
+import GalleryScene
 import PodiumKit
 import TitleScene
 import WebSearchScene
 
 /// The scene plugins shipped in `Plugins/`, registered at build time.
 enum BuiltInPluginList {
-    static var all: [PluginDescriptor] { [TitlePlugin.descriptor(), BandListPlugin.descriptor()]
+    static var all: [PluginDescriptor] { [TitlePlugin.descriptor(), BandListPlugin.descriptor(),
+                                         GalleryPlugin.descriptor()]
         + [WebSearchPlugin.descriptor()] }
 }

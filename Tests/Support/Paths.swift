@@ -23,13 +23,14 @@ public struct ProcessResult {
 }
 
 /// Runs `path` with `args` and waits for it (this machine's init does not reap orphans).
-public func runProcess(_ path: String, _ args: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+public func runProcess(_ path: String, _ args: [String], environment: [String: String] = [:], cwd: URL? = nil) throws -> ProcessResult {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: path)
     p.arguments = args
     var env = ProcessInfo.processInfo.environment
     for (k, v) in environment { env[k] = v }
     p.environment = env
+    if let cwd { p.currentDirectoryURL = cwd }
     let out = Pipe(), err = Pipe()
     p.standardOutput = out; p.standardError = err
     try p.run()
