@@ -43,7 +43,7 @@ final class WebSearchScene: Scene {
         self.config = config; self.primary = primary; self.fallback = fallback; self.context = context
         resultsProvider = primary
         history = SearchHistory.load(context.dataDirectory.appendingPathComponent("history.json"))
-        presenter.field.onSubmit = { [weak self] q in self?.search(q) }
+        presenter.field.onCommit = { [weak self] q in self?.search(q) }
         presenter.field.onHistoryStep = { [weak self] d in self?.stepHistory(d) }
         presenter.searchButton.action = { [weak self] _ in self.map { $0.search($0.presenter.field.text) } }
         presenter.historyButton.action = { [weak self] b in self?.showHistory(from: b) }

@@ -3,7 +3,7 @@ import PodiumKit
 /// The presenter's controls: search field, Search and History buttons, a status line, then the
 /// results list beside the reader, whose bar holds the action button and what the room sees.
 final class WebSearchPresenterView: View {
-    let field = QueryField().identified("websearch.field")
+    let field = QueryField(id: "websearch.field")
     let searchButton = Button("Search", id: "websearch.search", style: .filled)
     let historyButton = Button("History", id: "websearch.history")
     let status = StatusLabel("", font: .system(13), lines: 2)
