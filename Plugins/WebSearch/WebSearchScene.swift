@@ -159,9 +159,10 @@ final class WebSearchScene: Scene {
         let list = ListView()
         list.id = "websearch.history.list"
         list.showsSectionIndex = false
+        list.headerHeight = 0
         list.rowHeight = 36
         list.sections = [ListSection(title: "", rows: history.queries.enumerated().map { ListRow(id: String($0.offset), title: $0.element) })]
-        let popover = context.presentPopover(list, preferredSize: Size(280, min(360, 36 * Double(max(1, history.queries.count)) + 32)),
+        let popover = context.presentPopover(list, preferredSize: Size(280, min(360, 36 * Double(max(1, history.queries.count)) + 8)),
                                              from: b.convertToWindow(b.bounds), source: "websearch.history", permittedDirections: [.up, .down])
         list.onSelect = { [weak self, weak popover] _, row in
             popover?.dismiss(byUser: false)

@@ -47,6 +47,7 @@ final class DocumentTextTests: XCTestCase {
         Bristol.<br>Dummy, 1994 &mdash; &#x263A; &#9731;</p>
         <ol><li>Dummy</li><li>Third</li></ol><ul><li>Bullet <b>bold</b></li></ul>
         <script type="text/javascript">document.write("evil")</script><noscript>enable JS</noscript>
+        <footer><p>© 2026</p><form><button>Subscribe</button></form></footer>
         <pre>line 1
           line 2</pre>
         </body></html>
@@ -55,7 +56,6 @@ final class DocumentTextTests: XCTestCase {
         XCTAssertEqual(d.title, "Portishead & friends")
         XCTAssertEqual(d.url, "https://example.org/p?a=1&b=2")
         XCTAssertEqual(d.blocks, [
-            .paragraph("Home"),
             .heading(level: 1, text: "Portishead"),
             .paragraph("Trip-hop from Bristol."),
             .paragraph("Dummy, 1994 — ☺ ☃"),
@@ -66,6 +66,7 @@ final class DocumentTextTests: XCTestCase {
         XCTAssertFalse(d.plainText.contains("evil"))
         XCTAssertFalse(d.plainText.contains("not text"))
         XCTAssertFalse(d.plainText.contains("hidden"))
+        XCTAssertFalse(d.plainText.contains("Subscribe"))
     }
 
     func testHTMLAttributesWithQuotesAndOpenGraphURL() {

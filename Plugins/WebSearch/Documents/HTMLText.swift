@@ -2,7 +2,8 @@ import Foundation
 
 /// HTML to reader blocks with a tolerant tag scanner (pages in the wild are rarely well formed):
 /// headings, paragraphs and list items are kept; `script`, `style`, `noscript`, `template`,
-/// `svg`, `iframe`, `object` and comments are dropped with their contents; every other tag is
+/// `svg`, `iframe`, `object`, page furniture (`nav`, `aside`, `footer`, `form`, `button`) and
+/// comments are dropped with their contents, as reader modes do; every other tag is
 /// reduced to its text. Entities are decoded. The title comes from `<title>`, else the first
 /// `<h1>`; the URL from `<link rel="canonical">` or `<meta property="og:url">`.
 enum HTMLText {
@@ -15,7 +16,8 @@ enum HTMLText {
     }
 
     /// Elements whose content is never text for the reader.
-    static let skipped: Set<String> = ["script", "style", "noscript", "template", "svg", "iframe", "object", "head"]
+    static let skipped: Set<String> = ["script", "style", "noscript", "template", "svg", "iframe", "object", "head",
+                                       "nav", "aside", "footer", "form", "button"]
     /// Elements that end the current paragraph.
     static let breaking: Set<String> = ["p", "div", "section", "article", "main", "header", "footer", "nav", "aside",
                                         "blockquote", "pre", "table", "tr", "br", "hr", "ul", "ol", "dl", "dt", "dd",

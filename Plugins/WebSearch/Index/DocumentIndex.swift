@@ -33,7 +33,7 @@ public final class DocumentIndex {
     public let folder: URL
     private let db: SQLiteDatabase
     /// Bumped whenever the table layout or the text extraction changes: a mismatch rebuilds.
-    static let schemaVersion = 2
+    static let schemaVersion = 3
 
     /// Opens or creates the index database at `databaseURL` for the documents in `folder`.
     /// Throws `SearchError.index` naming the database when it cannot be opened or created.
