@@ -165,6 +165,27 @@ final class WebSearchSceneTests: XCTestCase {
         XCTAssertEqual(scene.document?.url, "https://wiki.example/Nirvana")
     }
 
+    func testTheDecksQueryRunsOnFirstShowAndAHandedOverNameReplacesIt() throws {
+        let online = ScriptedProvider(name: "wiki.example")
+        let scene = WebSearchScene(config: try WebSearchConfig(SceneParameters(["provider": "online", "query": "Sigur Rós"])),
+                                   primary: online, fallback: nil, context: context)
+        // What Presentation.open does: make the scene current, then hand over the band's name.
+        scene.didBecomeCurrent()
+        scene.receive(SceneParameters(["query": "Кино"], path: "openScene(web-search)"))
+        XCTAssertEqual(online.cancelled, ["Sigur Rós"])
+        XCTAssertEqual(online.pending.map(\.query), ["Sigur Rós", "Кино"])
+        scene.willResignCurrent(); scene.didBecomeCurrent()
+        XCTAssertEqual(online.pending.count, 2, "the deck's query runs only once")
+        XCTAssertEqual(scene.query, "Кино")
+    }
+
+    func testSlashFocusesTheSearchField() throws {
+        let scene = try offlineScene()
+        XCTAssertTrue(scene.handleUnhandledKey(Key("/")))
+        XCTAssertTrue(scene.presenter.field.isFocused)
+        XCTAssertFalse(scene.handleUnhandledKey(Key("Right")), "other keys still drive the talk")
+    }
+
     func testErrorsWithoutFallbackAreShownPlainly() throws {
         let online = ScriptedProvider(name: "wiki.example")
         let scene = WebSearchScene(config: try WebSearchConfig(SceneParameters(["provider": "online", "fallback": false])),
