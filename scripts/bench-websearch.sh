@@ -7,4 +7,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
 "$SWIFT" build --build-tests >/dev/null 2>&1
-WEBSEARCH_BENCH_DOCS=${1:-1000} "$SWIFT" test --skip-build --filter IndexBenchmark 2>&1 | grep '^websearch:'
+WEBSEARCH_BENCH_DOCS=${1:-1000} "$SWIFT" test --skip-build --filter 'IndexBenchmark|OnlineBenchmark' 2>&1 | grep '^websearch:'

@@ -81,3 +81,26 @@ struct SplitMix {
         return Int((z ^ (z >> 31)) % UInt64(n))
     }
 }
+
+/// Figures for the online provider: search round trips through URLSession (libcurl) to the
+/// recorded-response wiki on loopback, so they measure Podium's own HTTP and parsing overhead.
+final class OnlineBenchmark: XCTestCase {
+    func testLoopbackRoundTripFigures() throws {
+        let wiki = try LoopbackWiki()
+        defer { wiki.stop() }
+        let provider = try MediaWikiProvider(endpoint: wiki.endpoint, timeout: 5)
+        var times: [Double] = []
+        var titles: [String] = []
+        for _ in 0..<30 {
+            let done = DispatchSemaphore(value: 0)
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            _ = provider.search("Radiohead", limit: 10) { r in titles = (try? r.get().map(\.title)) ?? []; done.signal() }
+            done.wait()
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+        }
+        XCTAssertEqual(titles, ["Radiohead", "Radiohead discography", "Kid A"])
+        times.sort()
+        print(String(format: "websearch: online search round trip (loopback) median %.1f ms, p95 %.1f ms (%d requests; fastest %.1f ms)",
+                     times[times.count / 2], times[times.count * 95 / 100], times.count, times.first!))
+    }
+}
