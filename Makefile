@@ -6,6 +6,8 @@ RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev 
                 fonts-dejavu-core fonts-wqy-microhei python3
 # Band list: ICU collation (sort keys, locale-aware order); its tests also use the sqlite3 shell.
 RUNTIME_PKGS += libicu-dev
+# Web search scene: "Open in Browser" runs xdg-open.
+RUNTIME_PKGS += xdg-utils
 # Tests and the headless demo also need real display servers and their tools.
 TEST_PKGS := $(RUNTIME_PKGS) xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
              sway xwayland procps

@@ -41,10 +41,12 @@ let package = Package(
         .target(name: "TitleScene", dependencies: ["PodiumKit"], path: "Plugins/Title"),
         .target(name: "BandListScene", dependencies: ["PodiumKit", "CSQLite", "CICU"], path: "Plugins/BandList"),
         .target(name: "GalleryScene", dependencies: ["PodiumKit"], path: "Plugins/Gallery"),
+        .target(name: "WebSearchScene", dependencies: ["PodiumKit", "CSQLite"], path: "Plugins/WebSearch"),
 
         .executableTarget(name: "podium", dependencies: [
             "PodiumKit", "PodiumCore", "PodiumSDL", "TitleScene", "BandListScene",
             "GalleryScene",
+            "WebSearchScene",
         ]),
 
         .executableTarget(name: "podium-bench-kit", dependencies: ["PodiumKit", "PodiumSDL", "CSDL2"]),
@@ -58,6 +60,7 @@ let package = Package(
         .testTarget(name: "PodiumDisplayTests", dependencies: ["PodiumCore", "PodiumKit"]),
         .testTarget(name: "PodiumHotplugTests"),
         .testTarget(name: "BandListTests", dependencies: ["BandListScene", "PodiumKit", "PodiumTestSupport"]),
+        .testTarget(name: "WebSearchTests", dependencies: ["WebSearchScene", "PodiumKit", "PodiumTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -2,9 +2,11 @@ import BandListScene
 import GalleryScene
 import PodiumKit
 import TitleScene
+import WebSearchScene
 
 /// The scene plugins shipped in `Plugins/`, registered at build time.
 enum BuiltInPluginList {
     static var all: [PluginDescriptor] { [TitlePlugin.descriptor(), BandListPlugin.descriptor(),
-                                         GalleryPlugin.descriptor()] }
+                                         GalleryPlugin.descriptor()]
+        + [WebSearchPlugin.descriptor()] }
 }

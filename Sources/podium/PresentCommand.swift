@@ -16,6 +16,8 @@ final class PresentCommand {
     let text = TextEngine()
     let images = ImageSizeCache()
     var quit = false
+    /// SDL user event that wakes the loop to run `MainThreadMailbox` work posted from other threads.
+    var mailboxEvent: UInt32 = 0
     let launch = ProcessInfo.processInfo.systemUptime
 
     init(_ o: CommandLineInterface.Options) { options = o }
@@ -59,6 +61,8 @@ final class PresentCommand {
         displayController.startPeriodicCheck()
         startConsoleClock()
         presentation.log = { [weak self] in self?.log($0) }
+        mailboxEvent = SDL_RegisterEvents(1)
+        MainThreadMailbox.shared.wake = { [mailboxEvent] in var e = SDL_Event(); e.type = mailboxEvent; SDL_PushEvent(&e) }
         SDL_StartTextInput()
         try loop()
         control?.close()
@@ -132,6 +136,7 @@ final class PresentCommand {
 
     func handle(_ e: SDL_Event) throws {
         if let c = control, e.type == c.wakeEventType { c.drain { [self] in ControlRequests.handle($0, app: self) }; return }
+        if e.type == mailboxEvent { MainThreadMailbox.shared.drain(); return }
         switch SDL_EventType(e.type) {
         case SDL_QUIT: quit = true
         case SDL_DISPLAYEVENT:

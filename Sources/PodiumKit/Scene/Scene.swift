@@ -49,6 +49,9 @@ public protocol SceneContext: AnyObject {
     /// token cancels it. The run loop sleeps until the next timer, so idle CPU stays near zero.
     @discardableResult
     func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken
+    /// Runs `body` on the main thread soon, waking the run loop; callable from any thread (e.g. a
+    /// network completion). Bodies run in the order they were posted.
+    func runOnMain(_ body: @escaping () -> Void)
     /// Opens (makes current) the first scene of `kind` in the deck, or a new one appended after the
     /// current scene, and hands it `parameters` through `Scene.receive`.
     func openScene(kind: String, parameters: [String: JSONValue])
@@ -80,4 +83,18 @@ public final class TimerToken {
     public private(set) var isCancelled = false
     public init() {}
     public func cancel() { isCancelled = true }
+}
+
+extension SceneContext {
+    /// Fallback for contexts without a run loop of their own (test doubles): Dispatch's main queue.
+    public func runOnMain(_ body: @escaping () -> Void) {
+        let box = MainThreadWork(body)
+        DispatchQueue.main.async { box.body() }
+    }
+}
+
+/// A closure handed to the main thread, which alone calls it.
+public final class MainThreadWork: @unchecked Sendable {
+    public let body: () -> Void
+    public init(_ body: @escaping () -> Void) { self.body = body }
 }

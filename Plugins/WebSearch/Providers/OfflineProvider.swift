@@ -1,0 +1,35 @@
+import Foundation
+
+/// Searches the local documents folder through its `DocumentIndex`. Each search first syncs the
+/// index (a stat of every file; only changed files are re-read), so edits to the band pages show
+/// up without restarting. Answers synchronously: the completion runs before `search` returns.
+public final class OfflineProvider: SearchProvider {
+    public let name: String
+    public let index: DocumentIndex
+    /// Called with the files that could not be indexed (each message names its file).
+    public var onFailures: ([String]) -> Void = { _ in }
+
+    public init(index: DocumentIndex, name: String = "Band pages") {
+        self.index = index; self.name = name
+    }
+
+    public func search(_ query: String, limit: Int, completion: @escaping (Result<[SearchResult], SearchError>) -> Void) -> SearchTask {
+        completion(Result {
+            let report = try index.sync()
+            if !report.failures.isEmpty { onFailures(report.failures) }
+            return try index.search(query, limit: limit).map { h in
+                SearchResult(id: h.path, title: h.title, snippet: h.snippet, source: h.path, url: h.url)
+            }
+        }.mapError { $0 as? SearchError ?? .index("\($0)") })
+        return FinishedTask()
+    }
+
+    public func document(for result: SearchResult, completion: @escaping (Result<ReaderDocument, SearchError>) -> Void) -> SearchTask {
+        completion(Result {
+            var d = try ReaderDocument.load(index.folder.appendingPathComponent(result.id))
+            if d.url == nil { d.url = result.url }
+            return d
+        }.mapError { $0 as? SearchError ?? .index("\($0)") })
+        return FinishedTask()
+    }
+}

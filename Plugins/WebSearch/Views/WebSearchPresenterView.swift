@@ -1,0 +1,98 @@
+import PodiumKit
+
+/// The presenter's controls: search field, Search and History buttons, a status line, then the
+/// results list beside the reader, whose bar holds the action button and what the room sees.
+final class WebSearchPresenterView: View {
+    let field = QueryField(id: "websearch.field")
+    let searchButton = Button("Search", id: "websearch.search", style: .filled)
+    let historyButton = Button("History", id: "websearch.history")
+    let status = StatusLabel("", font: .system(13), lines: 2)
+    let results = ResultsView().identified("websearch.results")
+    let reader = ReaderView().identified("websearch.reader")
+    let readerBar = View(background: Theme.standard.surface)
+    let audienceLabel = Label("", font: .system(13), color: Theme.standard.secondaryText)
+    let resultsToAudienceButton = Button("Results to Audience", id: "websearch.audience-results", style: .bar)
+    let actionsButton = Button("Actions…", id: "websearch.actions")
+
+    override init() {
+        super.init()
+        backgroundColor = Theme.standard.background
+        field.placeholder = "Search for a band, a record, a city…"
+        results.backgroundColor = Theme.standard.surface
+        resultsToAudienceButton.font = .system(13)
+        status.id = "websearch.status"
+        readerBar.addSubviews(audienceLabel, resultsToAudienceButton, actionsButton)
+        addSubviews(field, searchButton, historyButton, status, results, reader, readerBar)
+    }
+
+    override func layoutSubviews() {
+        let pad = 10.0, barH = 36.0
+        let b = bounds
+        historyButton.frame = Rect(b.width - pad - 84, pad, 84, barH)
+        searchButton.frame = Rect(historyButton.frame.minX - 8 - 84, pad, 84, barH)
+        field.frame = Rect(pad, pad, max(40, searchButton.frame.minX - 8 - pad), barH)
+        let statusY = field.frame.maxY + 4
+        status.frame = Rect(pad, statusY, b.width - 2 * pad, 34)
+        let top = status.frame.maxY + 4
+        let listW = b.width < 520 ? b.width * 0.45 : min(420, max(240, b.width * 0.4))
+        results.frame = Rect(0, top, listW, max(0, b.height - top))
+        let rx = listW + 1
+        readerBar.frame = Rect(rx, top, max(0, b.width - rx), 40)
+        actionsButton.frame = Rect(readerBar.frame.width - 8 - 96, 4, 96, 32)
+        resultsToAudienceButton.frame = Rect(actionsButton.frame.minX - 8 - 150, 4, 150, 32)
+        audienceLabel.frame = Rect(10, 4, max(0, resultsToAudienceButton.frame.minX - 18), 32)
+        audienceLabel.isHidden = audienceLabel.frame.width < 120
+        reader.frame = Rect(rx, readerBar.frame.maxY, max(0, b.width - rx), max(0, b.height - readerBar.frame.maxY))
+    }
+}
+
+/// The status line, listed in the control tree (role `status`) so the control socket and tests
+/// can read what the presenter is told.
+final class StatusLabel: Label {
+    override var role: String? { "status" }
+    override var accessibilityValue: String? { text }
+}
+
+/// What the room sees: the query on top, then the results list or the chosen page, large.
+final class WebSearchAudienceView: View {
+    let caption = Label("Web search", font: .system(24), color: Theme.standard.secondaryText)
+    let queryLabel = Label("", font: .bold(48))
+    let results = ResultsView()
+    let reader = ReaderView()
+
+    override init() {
+        super.init()
+        backgroundColor = Theme.standard.background
+        results.interactive = false
+        reader.interactive = false
+        reader.id = "websearch.audience.reader"
+        results.emptyText = "Search results appear here"
+        addSubviews(caption, queryLabel, results, reader)
+    }
+
+    /// Shows `document` when given (the presenter chose "Show to Audience"), else the results.
+    func show(query: String, results found: [SearchResult], document: ReaderDocument?) {
+        queryLabel.text = query.isEmpty ? "…" : "“\(query)”"
+        if results.results != found { results.results = found }
+        if reader.document != document { reader.document = document }
+        results.isHidden = document != nil
+        reader.isHidden = document == nil
+        setNeedsLayout()
+    }
+
+    override func layoutSubviews() {
+        // One unit is a sixteenth of a 16:9 frame, as in the band list's audience view.
+        let u = min(bounds.width / 16, bounds.height / 9)
+        let s = u / 45
+        caption.font = .system(22 * s); queryLabel.font = .bold(44 * s)
+        results.scale = 1.9 * s; reader.scale = 1.7 * s
+        let pad = u * 0.6
+        let ch = caption.sizeThatFits(Size(bounds.width, bounds.height)).height
+        caption.frame = Rect(pad, pad * 0.6, bounds.width - 2 * pad, ch)
+        let qh = queryLabel.sizeThatFits(Size(bounds.width, bounds.height)).height
+        queryLabel.frame = Rect(pad, caption.frame.maxY, bounds.width - 2 * pad, qh)
+        let body = Rect(pad * 0.5, queryLabel.frame.maxY + pad * 0.4, bounds.width - pad, max(0, bounds.height - queryLabel.frame.maxY - pad))
+        results.frame = body
+        reader.frame = body
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import PodiumKit
+
+/// The `web-search` scene: the presenter searches (typed, from history, or handed a band's name
+/// by another scene), browses results and reads one; the room sees the query with the results or
+/// the chosen page in large type.
+///
+/// Requests run through a `SearchProvider`; completions may arrive on any thread and are hopped
+/// to the main thread with `SceneContext.runOnMain`. Each search bumps `generation`, cancels the
+/// request in flight and ignores any late answer to an older one.
+final class WebSearchScene: Scene {
+    let title = "Web Search"
+    let config: WebSearchConfig
+    let context: SceneContext
+    /// The provider the deck chose.
+    let primary: SearchProvider
+    /// Offline results offered when the primary (online) provider fails; nil when not configured.
+    let fallback: SearchProvider?
+    var opener = BrowserOpener()
+
+    let presenter = WebSearchPresenterView()
+    let audience = WebSearchAudienceView()
+    var presenterView: View { presenter }
+    var audienceView: View { audience }
+
+    enum AudienceContent: String { case results, reader }
+    private(set) var audienceContent = AudienceContent.results
+    private(set) var query = ""
+    private(set) var results: [SearchResult] = []
+    /// The provider `results` came from (the fallback after an online failure).
+    private var resultsProvider: SearchProvider
+    private(set) var selected: SearchResult?
+    private(set) var document: ReaderDocument?
+    private(set) var status = ""
+    private(set) var history: SearchHistory
+    private var historyCursor: Int?
+    private var generation = 0
+    private var searchTask: SearchTask?
+    private var pageTask: SearchTask?
+    private var historyURL: URL { context.dataDirectory.appendingPathComponent("history.json") }
+
+    init(config: WebSearchConfig, primary: SearchProvider, fallback: SearchProvider?, context: SceneContext) {
+        self.config = config; self.primary = primary; self.fallback = fallback; self.context = context
+        resultsProvider = primary
+        history = SearchHistory.load(context.dataDirectory.appendingPathComponent("history.json"))
+        presenter.field.onCommit = { [weak self] q in self?.search(q) }
+        presenter.field.onHistoryStep = { [weak self] d in self?.stepHistory(d) }
+        presenter.searchButton.action = { [weak self] _ in self.map { $0.search($0.presenter.field.text) } }
+        presenter.historyButton.action = { [weak self] b in self?.showHistory(from: b) }
+        presenter.actionsButton.action = { [weak self] b in self?.showActions(from: b) }
+        presenter.resultsToAudienceButton.action = { [weak self] _ in self?.setAudience(.results) }
+        // The room's copy of the page follows the presenter's scrolling.
+        presenter.reader.onScroll = { [weak self] f in self?.audience.reader.scroll(toFraction: f) }
+        presenter.results.onSelect = { [weak self] i in self?.open(i) }
+        presenter.results.onActivate = { [weak self] i in self?.open(i); self?.setAudience(.reader) }
+        setStatus("Search \(primary.name)" + (fallback != nil ? " (offline pages if it cannot be reached)." : "."))
+        refresh()
+    }
+
+    // MARK: Searching
+
+    /// Runs `q` on the primary provider, replacing any search in flight. Empty queries are ignored.
+    func search(_ q: String) {
+        let q = q.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !q.isEmpty else { return }
+        generation += 1
+        searchTask?.cancel(); pageTask?.cancel()
+        query = q
+        presenter.field.text = q
+        history.record(q); historyCursor = nil
+        do { try history.save(historyURL) } catch { context.log("cannot save search history: \(error)") }
+        results = []; selected = nil; document = nil
+        // The room never sees a page the presenter has not chosen for it.
+        audienceContent = .results
+        setStatus("Searching \(primary.name) for “\(q)”…")
+        let gen = generation
+        searchTask = primary.search(q, limit: config.limit) { [weak self] r in
+            self?.onMain { self?.finishSearch(r, from: self?.primary, generation: gen) }
+        }
+        refresh()
+    }
+
+    private func finishSearch(_ r: Result<[SearchResult], SearchError>, from provider: SearchProvider?, generation gen: Int) {
+        guard gen == generation, let provider else { return }
+        switch r {
+        case let .success(found):
+            show(found, from: provider)
+            setStatus(found.isEmpty ? "No results for “\(query)” on \(provider.name)." : "\(found.count) result\(found.count == 1 ? "" : "s") from \(provider.name).")
+        case .failure(.cancelled): return
+        case let .failure(e):
+            context.log("search \"\(query)\" on \(provider.name) failed: \(e)")
+            if provider === primary, let fb = fallback {
+                // Say what went wrong and offer the offline pages instead.
+                _ = fb.search(query, limit: config.limit) { [weak self] fr in
+                    self?.onMain {
+                        guard let self, gen == self.generation else { return }
+                        switch fr {
+                        case let .success(found):
+                            self.show(found, from: fb)
+                            self.setStatus("\(e.description) Showing \(found.count) offline result\(found.count == 1 ? "" : "s") from \(fb.name).", warning: true)
+                        case let .failure(fe):
+                            self.setStatus("\(e.description) Offline search failed too: \(fe.description)", warning: true)
+                        }
+                    }
+                }
+            } else {
+                setStatus(e.description, warning: true)
+            }
+        }
+    }
+
+    private func show(_ found: [SearchResult], from provider: SearchProvider) {
+        results = found
+        resultsProvider = provider
+        presenter.results.results = found
+        if !found.isEmpty { presenter.results.select(0, notify: false); open(0) } else { refresh() }
+    }
+
+    /// Loads result `i` into the reader (replacing any page load in flight).
+    func open(_ i: Int) {
+        guard results.indices.contains(i) else { return }
+        pageTask?.cancel()
+        let r = results[i], gen = generation, provider = resultsProvider
+        selected = r; document = nil
+        presenter.reader.message = "Loading “\(r.title)”…"
+        pageTask = provider.document(for: r) { [weak self] res in
+            self?.onMain {
+                guard let self, gen == self.generation, self.selected == r else { return }
+                switch res {
+                case let .success(d): self.document = d
+                case .failure(.cancelled): return
+                case let .failure(e): self.presenter.reader.message = "Cannot show “\(r.title)”: \(e.description)"
+                }
+                self.refresh()
+            }
+        }
+        refresh()
+    }
+
+    /// Runs `body` now when already on the main thread (the offline provider answers
+    /// synchronously), else through the host's main-thread hop.
+    private func onMain(_ body: @escaping () -> Void) {
+        if Thread.isMainThread { body() } else { context.runOnMain(body) }
+    }
+
+    // MARK: History
+
+    private func stepHistory(_ delta: Int) {
+        let qs = history.queries
+        guard !qs.isEmpty else { return }
+        // Up (−1) goes back in time: towards higher indexes in the newest-first list.
+        let next = (historyCursor ?? -1) - delta
+        if next < 0 { historyCursor = nil; presenter.field.text = ""; return }
+        historyCursor = min(qs.count - 1, next)
+        presenter.field.text = qs[historyCursor!]
+    }
+
+    private func showHistory(from b: Button) {
+        let list = ListView()
+        list.id = "websearch.history.list"
+        list.showsSectionIndex = false
+        list.headerHeight = 0
+        list.rowHeight = 36
+        list.sections = [ListSection(title: "", rows: history.queries.enumerated().map { ListRow(id: String($0.offset), title: $0.element) })]
+        let popover = context.presentPopover(list, preferredSize: Size(280, min(360, 36 * Double(max(1, history.queries.count)) + 8)),
+                                             from: b.convertToWindow(b.bounds), source: "websearch.history", permittedDirections: [.up, .down])
+        list.onSelect = { [weak self, weak popover] _, row in
+            popover?.dismiss(byUser: false)
+            if let self, let i = Int(row.id), self.history.queries.indices.contains(i) { self.search(self.history.queries[i]) }
+        }
+    }
+
+    // MARK: Actions
+
+    private func showActions(from b: Button) {
+        guard let r = selected else { return }
+        let sheet = ActionSheet(title: r.title, actions: [
+            .init("Show to Audience", style: .default) { [weak self] in self?.setAudience(.reader) },
+            .init("Open in Browser") { [weak self] in self?.openInBrowser() },
+            .init("Copy Link") { [weak self] in self?.copyLink() },
+        ])
+        context.presentActionSheet(sheet, from: b.convertToWindow(b.bounds), source: "websearch.actions")
+    }
+
+    /// The selected page's web address (the loaded page's canonical one when known).
+    var selectedLink: String? { document?.url ?? selected?.url }
+
+    func openInBrowser() {
+        do {
+            let link = try WebLink(selectedLink ?? "")
+            try opener.open(link)
+            setStatus("Opened \(link) in the browser.")
+        } catch {
+            setStatus("Cannot open in a browser: \(error)", warning: true)
+        }
+    }
+
+    func copyLink() {
+        guard let l = selectedLink else { setStatus("This page has no web address to copy.", warning: true); return }
+        context.setClipboard(l)
+        setStatus("Copied \(l)")
+    }
+
+    func setAudience(_ c: AudienceContent) {
+        audienceContent = c
+        refresh()
+    }
+
+    private func setStatus(_ s: String, warning: Bool = false) {
+        status = s
+        presenter.status.text = s
+        presenter.status.color = warning ? Theme.standard.warning : Theme.standard.secondaryText
+        context.setNeedsDisplay()
+    }
+
+    // MARK: Views
+
+    /// Pushes the state into both view trees.
+    private func refresh() {
+        presenter.reader.document = document
+        if selected == nil { presenter.reader.message = results.isEmpty ? "Type a query and press Return." : "Pick a result to read it." }
+        presenter.actionsButton.isEnabled = selected != nil
+        presenter.audienceLabel.text = "Audience sees: " + (audienceContent == .reader && document != nil ? "this page" : "the results")
+        audience.show(query: query, results: results, document: audienceContent == .reader ? document : nil)
+        presenter.setNeedsLayout()
+        context.setNeedsDisplay()
+    }
+
+    // MARK: Scene
+
+    private var searchedOnce = false
+    func didBecomeCurrent() {
+        if !searchedOnce, let q = config.query { searchedOnce = true; search(q) }
+    }
+
+    func willResignCurrent() {
+        // A page still loading for a scene nobody sees is wasted traffic.
+        pageTask?.cancel()
+    }
+
+    func receive(_ parameters: SceneParameters) {
+        if let q = (try? parameters.string("query")) ?? nil { searchedOnce = true; search(q) }
+    }
+
+    func handleUnhandledKey(_ key: Key) -> Bool {
+        // "/" or Ctrl+F jumps to the search field, as in browsers.
+        if key.is("/") || (key.control && key.is("F")) { presenter.field.becomeFocused(); return true }
+        return false
+    }
+}

@@ -1,0 +1,90 @@
+import XCTest
+@testable import WebSearchScene
+
+/// The online provider over real HTTP on loopback, against recorded MediaWiki responses.
+final class MediaWikiProviderTests: XCTestCase {
+    var wiki: LoopbackWiki!
+    var provider: MediaWikiProvider!
+
+    override func setUpWithError() throws {
+        wiki = try LoopbackWiki()
+        provider = try MediaWikiProvider(endpoint: wiki.endpoint, timeout: 1.5, contact: "tests@podium.invalid")
+    }
+    override func tearDown() { provider = nil; wiki.stop() }
+
+    func search(_ q: String) -> Result<[SearchResult], SearchError> {
+        let done = expectation(description: q)
+        var out: Result<[SearchResult], SearchError>!
+        _ = provider.search(q, limit: 10) { out = $0; done.fulfill() }
+        wait(for: [done], timeout: 10)
+        return out
+    }
+
+    func testSuccessSendsUserAgentAndParses() throws {
+        let r = try search("Radiohead").get()
+        XCTAssertEqual(r.map(\.title), ["Radiohead", "Radiohead discography", "Kid A"])
+        XCTAssertEqual(r[0].source, "127.0.0.1")
+        let req = try XCTUnwrap(wiki.requests().last)
+        XCTAssertEqual(req["ua"] as? String, "Podium/1.0 (web-search scene; tests@podium.invalid) swift-corelibs-foundation")
+        let q = try XCTUnwrap(req["query"] as? [String: String])
+        XCTAssertEqual(q["list"], "search"); XCTAssertEqual(q["srsearch"], "Radiohead"); XCTAssertEqual(q["srlimit"], "10")
+    }
+
+    func testUnicodeQueryRoundTrips() throws {
+        XCTAssertEqual(try search("Кино").get().first?.title, "Кино (группа)")
+        XCTAssertEqual((wiki.requests().last?["query"] as? [String: String])?["srsearch"], "Кино")
+    }
+
+    func testEmpty() throws { XCTAssertEqual(try search("no such band").get(), []) }
+
+    func testAPIError() {
+        XCTAssertEqual(search("").failure, .api(host: "127.0.0.1", code: "nosrsearch", info: "The \"srsearch\" parameter must be set."))
+    }
+
+    func testRateLimited() {
+        XCTAssertEqual(search("ratelimit").failure, .rateLimited(host: "127.0.0.1", retryAfter: 30))
+        XCTAssertEqual(search("ratelimited-api").failure, .rateLimited(host: "127.0.0.1", retryAfter: nil))
+    }
+
+    func testHTTPError() { XCTAssertEqual(search("servererror").failure, .http(host: "127.0.0.1", status: 503)) }
+
+    func testMalformed() {
+        guard case .malformed? = search("malformed").failure else { return XCTFail("expected malformed") }
+        guard case .malformed? = search("truncated").failure else { return XCTFail("expected malformed") }
+    }
+
+    func testSlowServerTimesOut() {
+        XCTAssertEqual(search("slow").failure, .timedOut(host: "127.0.0.1", seconds: 1.5))
+    }
+
+    func testCancelledRequestNeverCompletes() {
+        let never = expectation(description: "cancelled completion")
+        never.isInverted = true
+        let task = provider.search("slow", limit: 10) { _ in never.fulfill() }
+        task.cancel()
+        wait(for: [never], timeout: 2.5)
+    }
+
+    func testNothingListeningIsOffline() throws {
+        let port = wiki.port
+        wiki.stop()
+        provider = try MediaWikiProvider(endpoint: "http://127.0.0.1:\(port)/w/api.php", timeout: 3)
+        guard case .offline(host: "127.0.0.1", _)? = search("Radiohead").failure else { return XCTFail("expected offline") }
+    }
+
+    func testPageExtract() throws {
+        let results = try search("Radiohead").get()
+        let done = expectation(description: "page")
+        var doc: ReaderDocument?
+        _ = provider.document(for: results[0]) { doc = try? $0.get(); done.fulfill() }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(doc?.url, "https://en.wikipedia.org/wiki/Radiohead")
+        XCTAssertEqual(doc?.blocks.count, 6)
+        let q = wiki.requests().last?["query"] as? [String: String]
+        XCTAssertEqual(q?["prop"], "extracts|info"); XCTAssertEqual(q?["pageids"], "25749")
+    }
+}
+
+extension Result {
+    var failure: Failure? { if case let .failure(e) = self { e } else { nil } }
+}
