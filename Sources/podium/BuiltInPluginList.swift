@@ -1,8 +1,10 @@
 import BandListScene
+import MapSearchScene
 import PodiumKit
 import TitleScene
 
 /// The scene plugins shipped in `Plugins/`, registered at build time.
 enum BuiltInPluginList {
-    static var all: [PluginDescriptor] { [TitlePlugin.descriptor(), BandListPlugin.descriptor()] }
+    static var all: [PluginDescriptor] { [TitlePlugin.descriptor(), BandListPlugin.descriptor(),
+                                       MapSearchPlugin.descriptor()] }
 }
