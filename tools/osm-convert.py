@@ -126,6 +126,11 @@ class Converter(osmium.SimpleHandler):
             cls = "rail"
         if cls and tags.get("area") != "yes":
             self.features.append((LAYERS[cls], cls, tags.get("name"), [pts]))
+        # The area assembler drops closed ways with nodes outside the extract (Töölönlahti):
+        # keep their inside part, joined by a straight edge where the extract cut them.
+        acls = area_class(tags)
+        if acls and w.nodes[0].ref == w.nodes[-1].ref and len(pts) < len(w.nodes) and len(pts) >= 3:
+            self.features.append((LAYERS[acls], acls, tags.get("name"), [pts]))
         if w.is_closed() and any(k in tags for k in PLACE_KEYS):
             xs, ys = zip(*pts)
             self._place(f"way/{w.id}", tags, sum(xs) / len(xs), sum(ys) / len(ys))
