@@ -2,7 +2,7 @@ import Foundation
 import PodiumKit
 
 /// The presenter's layout: a toolbar (search field, Search, zoom, Style) over a results list
-/// on the leading side and the map filling the rest. The list hides when the window is narrow.
+/// on the leading side and the map filling the rest; in a narrow window the list sits under the map.
 final class MapSearchPresenterView: View {
     let field = SearchField(id: "map.search")
     let searchButton = Button("Search", id: "map.search.go", style: .filled)
@@ -33,10 +33,15 @@ final class MapSearchPresenterView: View {
         field.frame = Rect(pad, pad, max(80, x - pad), barH)
         summary.frame = Rect(pad, pad + barH + 4, bounds.width - 2 * pad, 20)
         let top = pad + barH + 28
-        let showList = bounds.width >= 640
-        list.isHidden = !showList
-        let listW = showList ? clamp(bounds.width * 0.3, 220, 340) : 0
-        list.frame = Rect(0, top, listW, bounds.height - top)
-        map.frame = Rect(listW, top, bounds.width - listW, bounds.height - top)
+        if bounds.width >= 700 {
+            let listW = clamp(bounds.width * 0.3, 220, 340)
+            list.frame = Rect(0, top, listW, bounds.height - top)
+            map.frame = Rect(listW, top, bounds.width - listW, bounds.height - top)
+        } else {
+            // Narrow: the map keeps the full width and the list goes underneath.
+            let listH = (bounds.height - top) * 0.32
+            map.frame = Rect(0, top, bounds.width, bounds.height - top - listH)
+            list.frame = Rect(0, map.frame.maxY, bounds.width, listH)
+        }
     }
 }
