@@ -28,6 +28,21 @@ final class TriangulationTests: XCTestCase {
         }
     }
 
+    func testConvexPiecesCoverTheShapeWithFewerPolygons() {
+        let U = [Point(0, 0), Point(30, 0), Point(30, 30), Point(20, 30), Point(20, 10), Point(10, 10), Point(10, 30), Point(0, 30)]
+        let pieces = Triangulation.convexPieces(U)
+        XCTAssertLessThan(pieces.count, 6, "fewer pieces than the six triangles")
+        XCTAssertGreaterThanOrEqual(pieces.count, 3, "a U needs at least three convex pieces")
+        var sum = 0.0
+        for p in pieces {
+            let pts = p.map { U[$0] }
+            XCTAssertTrue(Triangulation.isConvex(pts))
+            sum += area(pts)
+        }
+        XCTAssertEqual(sum, area(U), accuracy: 1e-9)
+        XCTAssertEqual(Triangulation.convexPieces([Point(0, 0), Point(4, 0), Point(4, 4), Point(0, 4)]).count, 1)
+    }
+
     func testDuplicatesAndClosingPointAreIgnored() {
         let sq = [Point(0, 0), Point(0, 0), Point(4, 0), Point(4, 4), Point(0, 4), Point(0, 0)]
         XCTAssertEqual(Triangulation.triangulate(sq).count, 6)

@@ -59,6 +59,46 @@ public enum Triangulation {
         return out
     }
 
+    /// Convex pieces of a simple polygon, as index lists into `ring`: the ear-clipping triangles
+    /// merged across shared diagonals while the union stays convex (Hertel–Mehlhorn), which
+    /// gives at most four times the optimal number of pieces and far fewer draw calls than
+    /// triangles. Reference: J. O'Rourke, "Computational Geometry in C", 2nd ed., §2.5.
+    public static func convexPieces(_ ring: [Point]) -> [[Int]] {
+        let tri = triangulate(ring)
+        var pieces: [[Int]] = stride(from: 0, to: tri.count, by: 3).map { [Int(tri[$0]), Int(tri[$0 + 1]), Int(tri[$0 + 2])] }
+        // One sweep: each piece absorbs every later neighbour it can while staying convex.
+        var i = 0
+        while i < pieces.count {
+            var j = i + 1
+            while j < pieces.count {
+                if let m = merge(pieces[i], pieces[j]), isConvex(m.map { ring[$0] }) {
+                    pieces[i] = m
+                    pieces.remove(at: j)
+                    j = i + 1   // the grown piece may now touch earlier-skipped ones
+                } else {
+                    j += 1
+                }
+            }
+            i += 1
+        }
+        return pieces
+    }
+
+    /// Joins two pieces that share an edge (walked in opposite directions), or nil.
+    private static func merge(_ a: [Int], _ b: [Int]) -> [Int]? {
+        for i in a.indices {
+            let u = a[i], v = a[(i + 1) % a.count]
+            guard let j = b.firstIndex(of: v), b[(j + 1) % b.count] == u else { continue }
+            // a up to u, then b's vertices after u and before v, then v and the rest of a.
+            var out = Array(a[...i])
+            var k = (j + 2) % b.count
+            while b[k] != v { out.append(b[k]); k = (k + 1) % b.count }
+            out += a[(i + 1)...]
+            return out
+        }
+        return nil
+    }
+
     private static func isEar(_ a: Int, _ b: Int, _ c: Int, _ idx: [Int], _ r: [Point], _ orientation: Double) -> Bool {
         let pa = r[a], pb = r[b], pc = r[c]
         guard cross(pa, pb, pc) * orientation > 0 else { return false }   // reflex or flat vertex

@@ -9,9 +9,11 @@ public final class MapPainter {
     public var database: MapDatabase
     /// Shortest drawn segment in points; shorter ones merge (simplification by zoom).
     public var minSegment = 1.0
-    /// Triangulations in world space, per feature id (valid at every zoom).
-    private var triangles: [Int: [Int32]] = [:]
-    private var convex: [Int: Bool] = [:]
+    /// Convex pieces of each area's outer ring (indices), per feature id: projection keeps
+    /// convexity, so they are valid at every zoom.
+    private var pieces: [Int: [[Int]]] = [:]
+    /// The same for holes, per feature id then hole.
+    private var holePieces: [Int: [[[Int]]]] = [:]
     /// Set when the last query failed (shown as a notice, not a crash).
     public private(set) var lastError: String?
 
@@ -68,23 +70,17 @@ public final class MapPainter {
 
     private func paintArea(_ f: MapFeature, _ vp: Viewport, color: Color, land: Color, into list: inout DrawList) {
         let outer = project(f.rings[0], vp)
-        let isConvex = convex[f.id] ?? { let c = Triangulation.isConvex(outer); convex[f.id] = c; return c }()
-        if isConvex { list.polygon(outer, color) }
-        else {
-            let tri = triangles[f.id] ?? { let t = Triangulation.triangulate(outer); triangles[f.id] = t; return t }()
-            var i = 0
-            while i + 2 < tri.count {
-                list.polygon([outer[Int(tri[i])], outer[Int(tri[i + 1])], outer[Int(tri[i + 2])]], color)
-                i += 3
-            }
-        }
+        let parts = pieces[f.id] ?? {
+            let p = Triangulation.isConvex(outer) ? [Array(outer.indices)] : Triangulation.convexPieces(outer)
+            pieces[f.id] = p
+            return p
+        }()
+        for part in parts { list.polygon(part.map { outer[$0] }, color) }
         // Holes (courtyards) are painted with the land colour: the draw list has no even-odd fill.
-        for hole in f.rings.dropFirst() {
-            let pts = project(hole, vp)
-            let tri = Triangulation.triangulate(pts)
-            var i = 0
-            while i + 2 < tri.count { list.polygon([pts[Int(tri[i])], pts[Int(tri[i + 1])], pts[Int(tri[i + 2])]], land); i += 3 }
-        }
+        guard f.rings.count > 1 else { return }
+        let holes = f.rings.dropFirst().map { project($0, vp) }
+        let parts2 = holePieces[f.id] ?? { let p = holes.map(Triangulation.convexPieces); holePieces[f.id] = p; return p }()
+        for (pts, ps) in zip(holes, parts2) { for part in ps { list.polygon(part.map { pts[$0] }, land) } }
     }
 
     private func strokeLine(_ f: MapFeature, _ vp: Viewport, _ color: Color, width: Double, into list: inout DrawList) {
@@ -97,8 +93,9 @@ public final class MapPainter {
             // Keep the final point so lines end where they should.
             if dx * dx + dy * dy < minSq && k != ring.count - 1 { continue }
             list.line(last, p, color, width: width)
-            // Round joins: a small square at each vertex hides the notches between thick segments.
-            if width >= 3 { list.fill(Rect(p.x - width / 2 * 0.7, p.y - width / 2 * 0.7, width * 0.7, width * 0.7), color, radius: width * 0.35) }
+            // A square at each inner vertex hides the notch between thick segments (a plain
+            // rectangle fill is far cheaper for the renderer than a round join).
+            if width >= 3, k != ring.count - 1 { let h = width * 0.35; list.fill(Rect(p.x - h, p.y - h, 2 * h, 2 * h), color) }
             last = p
         }
     }
