@@ -16,6 +16,12 @@ final class MapSearchScene: Scene {
     /// Key of this scene's style preference: the deck's folder and the scene's place in it.
     let preferenceKey: String
     private(set) var outcome: SearchOutcome?
+    let tiles: TileLayer?
+    let geocoder: NominatimGeocoder?
+    let geocoderInbox = MainInbox()
+    private var pump: TimerToken?
+    /// Bumped per search, so a slow online answer to an older query is dropped.
+    private var searchGeneration = 0
 
     init(_ o: MapSearchOptions, parameters p: SceneParameters, context: SceneContext) throws {
         self.context = context
@@ -33,12 +39,41 @@ final class MapSearchScene: Scene {
         audienceMap = MapView(model: model, painter: painter, interactive: false)
         audienceMap.chromeScale = 1.8
         presenter = MapSearchPresenterView(map: map)
+        tiles = try Self.tileLayer(o, context: context)
+        map.tiles = tiles
+        audienceMap.tiles = tiles
+        geocoder = o.geocoder.map { NominatimGeocoder(base: $0) }
         wire()
         if let band = o.band { showRecordStores(for: band) }
         else if let q = o.query { presenter.field.text = q; run(q) }
     }
 
+    /// The raster layer the deck asks for: an MBTiles file, or an XYZ template (online).
+    static func tileLayer(_ o: MapSearchOptions, context: SceneContext) throws -> TileLayer? {
+        let cache = context.dataDirectory.appendingPathComponent("tiles")
+        if let m = o.mbtiles {
+            let path = m.hasPrefix("/") ? m : context.deckDirectory.appendingPathComponent(m).path
+            return TileLayer(source: try MBTilesSource(path: path), cacheDirectory: cache, attribution: o.tileAttribution)
+        }
+        if let t = o.tiles { return TileLayer(source: XYZTileSource(template: t), cacheDirectory: cache, attribution: o.tileAttribution) }
+        return nil
+    }
+
+    /// Drains background results on the main thread while any are outstanding; the timer stops
+    /// itself when nothing is pending, so an idle map costs no wake-ups.
+    func startPump() {
+        guard pump == nil else { return }
+        pump = context.schedule(afterMilliseconds: 50, repeats: true) { [weak self] in
+            guard let s = self else { return }
+            s.tiles?.inbox.drain()
+            s.geocoderInbox.drain()
+            if (s.tiles?.inbox.pending ?? 0) == 0 && s.geocoderInbox.pending == 0 { s.pump?.cancel(); s.pump = nil }
+        }
+    }
+
     private func wire() {
+        tiles?.onUpdate = { [weak self] in self?.context.setNeedsDisplay() }
+        tiles?.onWorkStarted = { [weak self] in self?.startPump() }
         model.onChange = { [weak self] in self?.context.setNeedsDisplay() }
         presenter.field.onSubmit = { [weak self] q in self?.run(q) }
         presenter.searchButton.action = { [weak self] _ in guard let s = self else { return }; s.run(s.presenter.field.text) }
@@ -56,8 +91,36 @@ final class MapSearchScene: Scene {
 
     /// Runs `query` around the current map centre and shows the results.
     func run(_ query: String) {
-        do { show(try search.search(query, near: model.viewport(for: MapModel.referenceSize).centerLatLon)) }
-        catch { model.notice = "Search failed: \(error)"; context.log("search failed: \(error)") }
+        searchGeneration += 1
+        let center = model.viewport(for: MapModel.referenceSize).centerLatLon
+        let found: SearchOutcome
+        do { found = try search.search(query, near: center) }
+        catch { model.notice = "Search failed: \(error)"; context.log("search failed: \(error)"); return }
+        show(found)
+        // Nothing offline by that name: ask the online geocoder, if the deck configured one.
+        if case .artist = found.interpretation, let g = geocoder { searchOnline(query, g, center: center) }
+    }
+
+    private func searchOnline(_ query: String, _ g: NominatimGeocoder, center: LatLon) {
+        let generation = searchGeneration
+        presenter.summary.text += " · searching online…"
+        geocoderInbox.begin()
+        g.search(query, near: model.viewport(for: MapModel.referenceSize).bounds()) { [geocoderInbox] r in
+            geocoderInbox.post { [weak self] in
+                guard let s = self, generation == s.searchGeneration else { return }
+                switch r {
+                case let .success(places) where !places.isEmpty:
+                    s.show(SearchOutcome(query: query, interpretation: .online, results: s.search.rank(places, center)))
+                case .success:
+                    s.presenter.summary.text = s.outcome?.summary ?? ""
+                case let .failure(e):
+                    s.presenter.summary.text = s.outcome?.summary ?? ""
+                    s.model.notice = "Online search failed: \(e)"
+                    s.context.log("geocoder: \(e)")
+                }
+            }
+        }
+        startPump()
     }
 
     func showRecordStores(for artist: String) {

@@ -22,6 +22,8 @@ public struct SearchOutcome: Equatable, Sendable {
         case name
         /// No place is called that: taken as an artist, showing record stores that may stock it.
         case artist(String)
+        /// Found by the online geocoder.
+        case online
         case empty
     }
     public var query: String
@@ -35,6 +37,7 @@ public struct SearchOutcome: Equatable, Sendable {
         case .artist(let a): return "\(results.count) record store\(results.count == 1 ? "" : "s") that may stock \(a)"
         case .category(let tags):
             return "\(results.count) × \(PlaceCategories.displayName(tags[0]).lowercased())"
+        case .online: return "\(results.count) place\(results.count == 1 ? "" : "s") found online for “\(query)”"
         case .name: return results.isEmpty ? "Nothing found for “\(query)”" : "\(results.count) place\(results.count == 1 ? "" : "s") named “\(query)”"
         }
     }
@@ -74,7 +77,7 @@ public struct PlaceSearch {
     }
 
     /// Nearest first; ties (same spot) by name so the order is stable.
-    func rank(_ places: [Place], _ center: LatLon) -> [SearchResult] {
+    public func rank(_ places: [Place], _ center: LatLon) -> [SearchResult] {
         let r = places.map { SearchResult(place: $0, distance: WebMercator.distance(center, $0.location)) }
         return Array(r.sorted { ($0.distance, $0.place.name) < ($1.distance, $1.place.name) }.prefix(limit))
     }

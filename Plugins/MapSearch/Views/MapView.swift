@@ -7,6 +7,8 @@ import PodiumKit
 public final class MapView: View {
     public let model: MapModel
     let painter: MapPainter
+    /// Raster tiles drawn over the vector basemap (nil: vector only). Shared by both map views.
+    var tiles: TileLayer?
     public let interactive: Bool
     /// Text and pins are this much larger (the audience view sets 2).
     public var chromeScale = 1.0
@@ -42,11 +44,19 @@ public final class MapView: View {
         let vp = viewport
         let style = model.style
         list.fill(bounds, style.land)
-        lastStats = painter.paint(vp, style: style, into: &list, metrics: metrics, labelScale: chromeScale, drawLand: false)
+        var tileList = DrawList()
+        tileList.offset = list.offset
+        let t = tiles?.draw(vp, into: &tileList)
+        // The vector basemap shows wherever a tile is missing; a complete tile cover hides it.
+        if t?.complete != true {
+            lastStats = painter.paint(vp, style: style, into: &list, metrics: metrics, labelScale: chromeScale, drawLand: false)
+        }
+        list.append(contentsOf: tileList)
+        let tileNotice = t?.notice
         drawPins(vp, into: &list)
         drawScaleBar(vp, into: &list)
         drawAttribution(into: &list)
-        if let n = model.notice ?? painter.lastError { drawNotice(n, into: &list) }
+        if let n = model.notice ?? tileNotice ?? painter.lastError { drawNotice(n, into: &list) }
         if isFocused { list.stroke(bounds.insetBy(dx: 1, dy: 1), theme.tint, width: 2) }
     }
 
@@ -109,7 +119,7 @@ public final class MapView: View {
     /// ODbL requires the attribution wherever the map is shown.
     private func drawAttribution(into list: inout DrawList) {
         guard let m = metrics else { return }
-        let text = painter.database.attribution
+        let text = [painter.database.attribution, tiles?.attribution].compactMap { $0 }.joined(separator: " · ")
         let font = Font.system(11 * chromeScale)
         let s = m.size(of: text, font: font)
         let pad = 5 * chromeScale
