@@ -4,6 +4,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Build and run needs: SDL2 + TTF + image, fontconfig, fonts (Latin/Cyrillic + CJK), SQLite.
 RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev libsqlite3-dev \
                 fonts-dejavu-core fonts-wqy-microhei python3
+# Map search: online tiles and geocoder go through FoundationNetworking, which loads libcurl.
+RUNTIME_PKGS += libcurl4
 # Tests and the headless demo also need real display servers and their tools.
 TEST_PKGS := $(RUNTIME_PKGS) xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
              sway xwayland procps
