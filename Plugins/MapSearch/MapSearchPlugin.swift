@@ -7,6 +7,7 @@ import PodiumKit
 /// Parameters (all optional):
 /// - `map`: map file made by `tools/osm-convert.py` (default `Assets/Maps/helsinki.sqlite`)
 /// - `query`: search run when the scene opens, e.g. "record stores"
+/// - `select`: name of a result to select (highlighted for the audience) after that search
 /// - `band`: an artist; finds record stores that may stock them (also accepted through `receive`)
 /// - `latitude`, `longitude`: map centre in degrees (default: the data's centre)
 /// - `zoom`: zoom level for a 1920×1080 view (default: fit the data)
@@ -29,6 +30,7 @@ public enum MapSearchPlugin {
 struct MapSearchOptions {
     var map: String?
     var query: String?
+    var select: String?
     var band: String?
     var center: LatLon?
     var zoom: Double?
@@ -40,7 +42,7 @@ struct MapSearchOptions {
 
     init(_ p: SceneParameters) throws {
         func fail(_ key: String, _ m: String) -> SceneParameterError { SceneParameterError(path: "\(p.path).\(key)", message: m) }
-        map = try p.string("map"); query = try p.string("query"); band = try p.string("band")
+        map = try p.string("map"); query = try p.string("query"); select = try p.string("select"); band = try p.string("band")
         let lat = try p.number("latitude"), lon = try p.number("longitude")
         switch (lat, lon) {
         case let (a?, o?):

@@ -37,7 +37,8 @@ final class MapSearchScene: Scene {
         let painter = MapPainter(database: database)
         let map = MapView(model: model, painter: painter, interactive: true)
         audienceMap = MapView(model: model, painter: painter, interactive: false)
-        audienceMap.chromeScale = 1.8
+        audienceMap.baseChromeScale = 1.8
+        audienceMap.scalesWithSize = true
         presenter = MapSearchPresenterView(map: map)
         tiles = try Self.tileLayer(o, context: context)
         map.tiles = tiles
@@ -46,6 +47,16 @@ final class MapSearchScene: Scene {
         wire()
         if let band = o.band { showRecordStores(for: band) }
         else if let q = o.query { presenter.field.text = q; run(q) }
+        if let name = o.select { highlight(named: name) }
+    }
+
+    /// Selects the result called `name` without opening its card (for the deck's `select`).
+    func highlight(named name: String) {
+        guard let r = model.results.first(where: { $0.place.name.caseInsensitiveCompare(name) == .orderedSame }) else {
+            context.log("select: no result named \"\(name)\""); return
+        }
+        model.selected = r.place
+        if let ip = presenter.list.indexPath(ofRowID: r.place.osm) { presenter.list.selection = ip }
     }
 
     /// The raster layer the deck asks for: an MBTiles file, or an XYZ template (online).

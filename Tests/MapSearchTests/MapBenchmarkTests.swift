@@ -31,7 +31,7 @@ final class MapBenchmarkTests: XCTestCase {
         let painter = MapPainter(database: db)
         let model = MapModel(center: LatLon(lat: 60.1697, lon: 24.9445), zoom: 16.5)
         let map = MapView(model: model, painter: painter, interactive: false)
-        map.chromeScale = 1.8
+        map.baseChromeScale = 1.8
         root.content.addSubview(map.pinned(.fill()))
         let window = try PlatformWindow(title: "map bench", root: root, size: Size(1920, 1080), text: text)
         let search = PlaceSearch(database: db)

@@ -51,7 +51,7 @@ final class MapPainterTests: XCTestCase {
         let db = try Fixtures.database()
         let model = MapModel(center: Fixtures.tritone, zoom: 16)
         let view = MapView(model: model, painter: MapPainter(database: db), interactive: false)
-        view.chromeScale = 1.8
+        view.baseChromeScale = 1.8
         root.content.addSubview(view.pinned(.fill()))
         root.resize(to: Size(1920, 1080))
         let tritone = try XCTUnwrap(try db.places(categories: ["shop=music"]).first { $0.name == "Tritone Records" })

@@ -23,10 +23,11 @@ public final class MapPainter {
     public struct Stats: Equatable { public var features = 0, commands = 0, labels = 0 }
 
     /// Draws the basemap for `vp` into `list` in view coordinates (the list's current offset).
-    /// Labels need `metrics`; pass nil to skip them. `labelScale` enlarges labels (audience view).
+    /// Labels need `metrics`; pass nil to skip them. `labelScale` enlarges labels (audience view);
+    /// no label is placed over the `avoid` rectangles (pins and their callouts), in view points.
     @discardableResult
     public func paint(_ vp: Viewport, style: MapStyle, into list: inout DrawList, metrics: TextMeasuring?,
-                      labelScale: Double = 1, drawLand: Bool = true) -> Stats {
+                      labelScale: Double = 1, drawLand: Bool = true, avoid: [Rect] = []) -> Stats {
         var stats = Stats()
         let before = list.commands.count
         if drawLand { list.fill(Rect(origin: .zero, size: vp.size), style.land) }
@@ -56,7 +57,7 @@ public final class MapPainter {
             if f.featureClass == "path", vp.zoom < 15.5 { continue }
             strokeLine(f, vp, color, width: style.lineWidth(f.featureClass, zoom: vp.zoom), into: &list)
         }
-        if let m = metrics { stats.labels = paintLabels(features, vp, style, metrics: m, scale: labelScale, into: &list) }
+        if let m = metrics { stats.labels = paintLabels(features, vp, style, metrics: m, scale: labelScale, avoid: avoid, into: &list) }
         stats.commands = list.commands.count - before
         return stats
     }
@@ -103,9 +104,9 @@ public final class MapPainter {
     /// Street names at the middle of their longest visible segment, area names at the centre of
     /// big areas; each name once, skipping any that would overlap one already placed.
     private func paintLabels(_ features: [MapFeature], _ vp: Viewport, _ style: MapStyle, metrics m: TextMeasuring,
-                             scale: Double, into list: inout DrawList) -> Int {
+                             scale: Double, avoid: [Rect], into list: inout DrawList) -> Int {
         guard vp.zoom >= 14.5 else { return 0 }
-        var placed: [Rect] = []
+        var placed: [Rect] = avoid
         var seen: Set<String> = []
         let view = Rect(origin: .zero, size: vp.size)
         var count = 0

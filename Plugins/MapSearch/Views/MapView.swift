@@ -10,8 +10,17 @@ public final class MapView: View {
     /// Raster tiles drawn over the vector basemap (nil: vector only). Shared by both map views.
     var tiles: TileLayer?
     public let interactive: Bool
-    /// Text and pins are this much larger (the audience view sets 2).
-    public var chromeScale = 1.0
+    /// Text and pins are this much larger (the audience view sets 1.8).
+    public var baseChromeScale = 1.0
+    /// When true, text and pins also follow the view's size relative to 1920×1080, so the
+    /// audience sees the same composition on any projector.
+    public var scalesWithSize = false
+    /// The scale in force for text, pins and chrome.
+    public var chromeScale: Double {
+        guard scalesWithSize, bounds.width > 0 else { return baseChromeScale }
+        let fit = min(bounds.width / MapModel.referenceSize.width, bounds.height / MapModel.referenceSize.height)
+        return baseChromeScale * clamp(fit, 0.5, 2)
+    }
     /// A pin was clicked: the place and the pin's rectangle in window points.
     public var onPinClicked: ((Place, Rect) -> Void)?
     /// Last frame's numbers, for tests and the benchmark.
@@ -49,7 +58,8 @@ public final class MapView: View {
         let t = tiles?.draw(vp, into: &tileList)
         // The vector basemap shows wherever a tile is missing; a complete tile cover hides it.
         if t?.complete != true {
-            lastStats = painter.paint(vp, style: style, into: &list, metrics: metrics, labelScale: chromeScale, drawLand: false)
+            lastStats = painter.paint(vp, style: style, into: &list, metrics: metrics, labelScale: chromeScale, drawLand: false,
+                                      avoid: pinAreas())
         }
         list.append(contentsOf: tileList)
         let tileNotice = t?.notice
@@ -65,6 +75,13 @@ public final class MapView: View {
         let pt = viewport.point(p.location)
         let r = pinRadius(selected: p.id == model.selected?.id)
         return Rect(pt.x - r, pt.y - 2.6 * r, 2 * r, 2.6 * r)
+    }
+    /// Where pins (and the selected pin's callout) will be, so labels keep clear of them.
+    private func pinAreas() -> [Rect] {
+        model.results.map { r in
+            let p = pinRect(for: r.place)
+            return r.place.id == model.selected?.id ? Rect(p.minX - 200 * chromeScale, p.minY - 40 * chromeScale, p.width + 400 * chromeScale, p.height + 40 * chromeScale) : p
+        }
     }
     private func pinRadius(selected: Bool) -> Double { (selected ? 12 : 9) * chromeScale }
 
