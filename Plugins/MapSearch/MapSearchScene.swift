@@ -146,7 +146,7 @@ final class MapSearchScene: Scene {
         model.results = o.results
         model.notice = nil
         presenter.summary.text = o.summary
-        presenter.list.sections = o.results.isEmpty ? [] : [ListSection(title: o.summary, rows: o.results.map { r in
+        presenter.list.sections = o.results.isEmpty ? [] : [ListSection(title: "Nearest first", rows: o.results.map { r in
             ListRow(id: r.place.osm, title: r.place.name,
                     subtitle: [r.place.categoryName, r.place.address].compactMap { $0 }.joined(separator: " · "),
                     accessory: r.distanceText)
