@@ -43,6 +43,28 @@ final class MapEndToEndTests: XCTestCase {
         XCTAssertNotEqual(img.color(1919 - 4, 1079 - 4), s.land)
     }
 
+    func testMBTilesSnapshotShowsTilesInsteadOfTheVectorMap() throws {
+        let dir = Fixtures.temporaryDirectory("mbsnap")
+        let mb = dir.appendingPathComponent("green.mbtiles").path
+        let db = try SQLiteConnection(path: mb, readOnly: false)
+        try db.execute("CREATE TABLE tiles(zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB)")
+        let vp = MapModel(center: LatLon(lat: 60.1697, lon: 24.9445), zoom: 16.5).viewport(for: Size(1920, 1080))
+        let probe = TileLayer(source: XYZTileSource(template: "http://unused/{z}/{x}/{y}"), cacheDirectory: dir, attribution: nil)
+        for k in probe.keys(for: vp) {
+            try db.execute("INSERT INTO tiles VALUES (?, ?, ?, ?)", [k.z, k.x, (1 << k.z) - 1 - k.y, Recorded.png])
+        }
+        let deck = try writeDeck(dir, #"{"mbtiles":"green.mbtiles","tileAttribution":"Green test tiles","latitude":60.1697,"longitude":24.9445,"zoom":16.5}"#)
+        let out = dir.appendingPathComponent("tiles.png").path
+        let r = try runPodium(["snapshot", deck, "--scene", "1", "--view", "audience", "--size", "1920x1080", "--out", out],
+                              env: ["XDG_DATA_HOME": dir.path, "SDL_RENDER_DRIVER": "software"])
+        XCTAssertEqual(r.status, 0, r.out)
+        let img = try PNGImage(path: out)
+        let green = Color(0x20, 0x90, 0x40)
+        XCTAssertEqual(img.color(40, 40), green, "tiles drawn in the first frame")
+        XCTAssertGreaterThan(img.share(of: green), 0.9)
+        XCTAssertLessThan(img.share(of: MapStyle.standard.areas["building"]!), 0.001, "a complete tile cover hides the vector map")
+    }
+
     func testSearchThroughTheControlSocketFindsTritoneRecords() throws {
         let dir = Fixtures.temporaryDirectory("e2e")
         let deck = try writeDeck(dir, #"{"latitude":60.1697,"longitude":24.9445,"zoom":16.5}"#)

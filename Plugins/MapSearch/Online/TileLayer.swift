@@ -48,11 +48,12 @@ final class TileLayer {
         var complete = true
         var problems: [String] = []
         for k in keys(for: vp) {
+            if cachedPath(k) == nil, failed[k] == nil, !inFlight.contains(k) { request(k) }
             if let path = cachedPath(k) {
                 list.image(path, in: rect(k, vp))
             } else {
                 complete = false
-                if let why = failed[k] { problems.append(why) } else { request(k) }
+                if let why = failed[k] { problems.append(why) }
             }
         }
         let notice = problems.first.map { "Map tiles unavailable (\($0)) — showing the offline map" }
@@ -77,9 +78,9 @@ final class TileLayer {
         guard !inFlight.contains(k) else { return }
         inFlight.insert(k)
         requests += 1
-        inbox.begin()
-        onWorkStarted?()
         let dir = directory
+        let sync = source.isSynchronous
+        if !sync { inbox.begin(); onWorkStarted?() }
         source.fetch(k) { [inbox] result in
             // Validate and write on the fetching thread; only bookkeeping happens on main.
             var outcome: Result<String, TileError>
@@ -97,7 +98,7 @@ final class TileLayer {
                     outcome = .failure(TileError(description: "tile \(k) is not an image"))
                 }
             }
-            inbox.post { [weak self] in self?.finish(k, outcome) }
+            if sync { self.finish(k, outcome) } else { inbox.post { [weak self] in self?.finish(k, outcome) } }
         }
     }
 

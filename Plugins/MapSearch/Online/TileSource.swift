@@ -12,6 +12,9 @@ protocol TileSource: AnyObject {
     var cacheName: String { get }
     /// Highest zoom the source serves.
     var maxZoom: Int { get }
+    /// True when `fetch` answers before it returns (a local file): the tile is drawn in the
+    /// same frame instead of after a round trip through the main-thread inbox.
+    var isSynchronous: Bool { get }
     /// Fetches one tile's image bytes; `done` may run on any thread.
     func fetch(_ key: TileKey, _ done: @escaping @Sendable (Result<Data, TileError>) -> Void)
 }
@@ -25,6 +28,7 @@ final class XYZTileSource: TileSource {
     let template: String
     let client: HTTPClient
     let maxZoom: Int
+    var isSynchronous: Bool { false }
     init(template: String, maxZoom: Int = 19, client: HTTPClient = HTTPClient()) {
         self.template = template; self.maxZoom = maxZoom; self.client = client
     }
@@ -50,6 +54,7 @@ final class MBTilesSource: TileSource {
     let path: String
     let db: SQLiteConnection
     let maxZoom: Int
+    var isSynchronous: Bool { true }
     /// Throws naming the file when it is missing or has no `tiles` table.
     init(path: String) throws {
         self.path = path
