@@ -207,6 +207,9 @@ final class MapSearchScene: Scene {
         else if let q = (try? parameters.string("query")) ?? nil { presenter.field.text = q; run(q) }
     }
 
+    /// Coming back to the map tries failed tiles again: the network may be back.
+    func didBecomeCurrent() { tiles?.retryFailed() }
+
     func handleUnhandledKey(_ key: Key) -> Bool {
         // "/" jumps to the search field, as in web maps.
         if key.is("/") { presenter.field.becomeFocused(); return true }

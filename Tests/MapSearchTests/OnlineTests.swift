@@ -159,8 +159,10 @@ final class TileTests: XCTestCase {
 
     func testFailuresKeepTheBasemapAndShowANotice() throws {
         server.route("/garbage/", contentType: "image/png", Data("<html>rate limited</html>".utf8))
-        for (path, expected) in [("/missing/", "HTTP 404"), ("/garbage/", "is not an image")] {
-            let layer = TileLayer(source: XYZTileSource(template: server.base + path + "{z}/{x}/{y}.png"),
+        // Port 9 on loopback has no listener: the "no network" case.
+        for (base, expected) in [(server.base + "/missing/", "HTTP 404"), (server.base + "/garbage/", "is not an image"),
+                                 ("http://127.0.0.1:9/", "connect")] {
+            let layer = TileLayer(source: XYZTileSource(template: base + "{z}/{x}/{y}.png"),
                                   cacheDirectory: Fixtures.temporaryDirectory("fail"), attribution: nil)
             var l = DrawList()
             _ = layer.draw(vp, into: &l)
@@ -172,6 +174,10 @@ final class TileTests: XCTestCase {
             XCTAssertTrue(r.notice?.contains(expected) == true, "\(r.notice ?? "no notice")")
             XCTAssertTrue(r.notice?.hasSuffix("showing the offline map") == true)
             XCTAssertEqual(layer.requests, 6, "failed tiles are not re-requested every frame")
+            layer.retryFailed()
+            _ = layer.draw(vp, into: &l)
+            XCTAssertEqual(layer.requests, 12, "retryFailed asks again")
+            settle(layer.inbox)
         }
         // The map view draws the vector basemap under the notice.
         let root = WindowRoot(metrics: FixedMetrics())
