@@ -13,12 +13,17 @@
 // `Plugins/` as the home of *package* plugins (build tools), which these are not.
 import PackageDescription
 
-let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"], .when(configuration: .debug))]
 
 let package = Package(
     name: "Podium",
     products: [
         .executable(name: "podium", targets: ["podium"]),
+        .executable(name: "podium-bench-kit", targets: ["podium-bench-kit"]),
+    ],
+    // PodiumKit is a separate package with a `.dynamic` product so that the host and external
+    // plugins share one libPodiumKit.so; `"PodiumKit"` below names that product.
+    dependencies: [
+        .package(path: "Sources/PodiumKit"),
     ],
     targets: [
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
@@ -27,24 +32,28 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
-        .target(name: "PodiumKit"),
         .target(name: "PodiumCore", dependencies: ["PodiumKit"]),
         .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"]),
 
         .target(name: "TitleScene", dependencies: ["PodiumKit"], path: "Plugins/Title"),
         .target(name: "BandListScene", dependencies: ["PodiumKit"], path: "Plugins/BandList"),
+        .target(name: "GalleryScene", dependencies: ["PodiumKit"], path: "Plugins/Gallery"),
         .target(name: "MapSearchScene", dependencies: ["PodiumKit", "CSQLite"], path: "Plugins/MapSearch"),
 
         .executableTarget(name: "podium", dependencies: [
             "PodiumKit", "PodiumCore", "PodiumSDL", "TitleScene", "BandListScene",
+            "GalleryScene",
             "MapSearchScene",
         ]),
+
+        .executableTarget(name: "podium-bench-kit", dependencies: ["PodiumKit", "PodiumSDL", "CSDL2"]),
 
         .target(name: "PodiumTestSupport", dependencies: ["PodiumKit"], path: "Tests/Support"),
         .testTarget(name: "PodiumKitTests", dependencies: ["PodiumKit", "PodiumTestSupport"]),
         .testTarget(name: "PodiumCoreTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport"]),
         .testTarget(name: "PodiumSDLTests", dependencies: ["PodiumSDL", "PodiumKit", "PodiumTestSupport"]),
         .testTarget(name: "PodiumCLITests", dependencies: ["PodiumTestSupport"]),
+        .testTarget(name: "PodiumPluginTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport", "CSDL2", "CSDL2Image"]),
         .testTarget(name: "MapSearchTests", dependencies: ["MapSearchScene", "PodiumKit", "PodiumSDL", "CSDL2", "CSDL2Image", "PodiumTestSupport"]),
     ],
     swiftLanguageModes: [.v5]

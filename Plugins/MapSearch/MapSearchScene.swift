@@ -86,7 +86,7 @@ final class MapSearchScene: Scene {
         tiles?.onUpdate = { [weak self] in self?.context.setNeedsDisplay() }
         tiles?.onWorkStarted = { [weak self] in self?.startPump() }
         model.onChange = { [weak self] in self?.context.setNeedsDisplay() }
-        presenter.field.onSubmit = { [weak self] q in self?.run(q) }
+        presenter.field.onCommit = { [weak self] q in self?.run(q) }
         presenter.searchButton.action = { [weak self] _ in guard let s = self else { return }; s.run(s.presenter.field.text) }
         presenter.zoomIn.action = { [weak self] _ in self?.presenter.map.zoom(by: 1, at: nil) }
         presenter.zoomOut.action = { [weak self] _ in self?.presenter.map.zoom(by: -1, at: nil) }

@@ -64,6 +64,7 @@ public final class PlatformWindow {
 
     /// Draws the current tree and writes it as PNG at the window's pixel size.
     public func screenshot(to path: String) throws {
+        root.finishAnimations()   // show settled popovers, not a frame of their fade
         renderer.draw(root.renderFrame(), background: root.backgroundColor)
         try renderer.savePNG(to: path, size: pixelSize)
         SDL_RenderPresent(renderer.sdl)

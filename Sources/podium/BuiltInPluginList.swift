@@ -1,4 +1,5 @@
 import BandListScene
+import GalleryScene
 import MapSearchScene
 import PodiumKit
 import TitleScene
@@ -6,5 +7,6 @@ import TitleScene
 /// The scene plugins shipped in `Plugins/`, registered at build time.
 enum BuiltInPluginList {
     static var all: [PluginDescriptor] { [TitlePlugin.descriptor(), BandListPlugin.descriptor(),
-                                       MapSearchPlugin.descriptor()] }
+                                         GalleryPlugin.descriptor(),
+                                         MapSearchPlugin.descriptor()] }
 }

@@ -7,10 +7,11 @@ import PodiumKit
 enum CommandLineInterface {
     static let version = "0.1.0"
     static let usage = """
-    usage: podium present [DECK] [--windowed] [--control unix:PATH] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX]
+    usage: podium present [DECK] [--windowed] [--control unix:PATH] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--plugin-path DIR]
            podium displays [--json]
-           podium check DECK
-           podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png
+           podium check DECK [--plugin-path DIR]
+           podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png [--plugin-path DIR]
+           podium plugins [--json] [--plugin-path DIR]
            podium --help | --version
     """
     static let help = """
@@ -27,6 +28,11 @@ enum CommandLineInterface {
       check DECK         Validate a deck; exit 2 naming the file, JSON path and problem.
       snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png
                          Render one view headless (SDL's offscreen driver) to a PNG.
+      plugins [--json]   List scene plugins: loaded (id, version, scene kinds, path) and
+                         refused (path and reason).
+
+    present, check, snapshot and plugins load external plugins from --plugin-path DIR[:DIR…],
+    then $PODIUM_PLUGIN_PATH, then $XDG_DATA_HOME/podium/plugins (docs/WritingPlugins.md).
 
     Keys while presenting: →/Space/PageDown next, ←/Backspace/PageUp previous, b/. blackout,
     w whiteout, Home/End first/last, q or Ctrl+Q quit.
@@ -41,10 +47,11 @@ enum CommandLineInterface {
             switch cmd {
             case "--help", "-h", "help": print(help); return 0
             case "--version": print("podium \(version)"); return 0
-            case "present": return try PresentCommand(try Options(rest, flags: ["--windowed"], values: ["--control", "--audience-display", "--presenter-display", "--plugin-path"])).run()
+            case "present": return try PresentCommand(try pluginOptions(rest, flags: ["--windowed"], values: ["--control", "--audience-display", "--presenter-display"])).run()
             case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json"], values: []))
-            case "check": return try CheckCommand.run(try Options(rest, flags: [], values: []))
-            case "snapshot": return try SnapshotCommand.run(try Options(rest, flags: [], values: ["--scene", "--view", "--size", "--out"]))
+            case "check": return try CheckCommand.run(try pluginOptions(rest, flags: [], values: []))
+            case "snapshot": return try SnapshotCommand.run(try pluginOptions(rest, flags: [], values: ["--scene", "--view", "--size", "--out"]))
+            case "plugins": return PluginsCommand.run(try pluginOptions(rest, flags: ["--json"], values: []))
             default: throw UsageError(description: "unknown command or option \"\(cmd)\"")
             }
         } catch let e as UsageError {
@@ -54,6 +61,14 @@ enum CommandLineInterface {
         } catch {
             FileHandle.standardError.write(Data("podium: \(error)\n".utf8)); return 1
         }
+    }
+
+    /// Options of a command that loads external plugins: accepts `--plugin-path` and remembers it
+    /// for `BuiltInPlugins.registry()`.
+    static func pluginOptions(_ args: [String], flags: Set<String>, values: Set<String>) throws -> Options {
+        let o = try Options(args, flags: flags, values: values.union(["--plugin-path"]))
+        BuiltInPlugins.pluginPath = o.values["--plugin-path"]
+        return o
     }
 
     /// Parsed options: boolean flags, `--name VALUE` (or `--name=VALUE`) values, positionals.
@@ -79,13 +94,22 @@ enum CommandLineInterface {
     }
 }
 
-/// Plugins compiled into this binary.
+/// The plugins a command uses: those compiled into this binary, then external ones from the
+/// plugin search path. Refusals are logged to stderr (`podium plugins` lists them in full).
 enum BuiltInPlugins {
-    static func registry() -> PluginRegistry {
+    /// `--plugin-path` of the running command, set by `CommandLineInterface.pluginOptions`.
+    nonisolated(unsafe) static var pluginPath: String?
+
+    static func registry(logRefusals: Bool = true) -> PluginRegistry {
         let r = PluginRegistry()
         for d in BuiltInPluginList.all { r.register(d) }
+        PluginLoader.loadAll(searchPath, into: r)
+        if logRefusals {
+            for x in r.refused { FileHandle.standardError.write(Data("podium: plugin refused: \(x.origin): \(x.reason)\n".utf8)) }
+        }
         return r
     }
+    static var searchPath: PluginSearchPath { PluginSearchPath(commandLine: pluginPath) }
 }
 
 enum CheckCommand {

@@ -36,6 +36,10 @@ final class PresentCommand {
 
         presentation = Presentation(deck: deck, registry: registry, metrics: text)
         presentation.clipboardWriter = { Clipboard.set($0) }
+        for root in [presentation.presenter, presentation.audience] {
+            root.clipboard = ClipboardAccess(write: { Clipboard.set($0) }, read: { Clipboard.get() })
+            root.clock = presentation.clock   // popover fade/scale transitions
+        }
         presentation.presenter.imageSizing = images
         presentation.audience.imageSizing = images
         presenterWindow = try PlatformWindow(title: "Podium Presenter — \(deck.title)", root: presentation.presenter,
@@ -120,7 +124,9 @@ final class PresentCommand {
                 log(String(format: "first frame of both windows %.0f ms after launch", (ProcessInfo.processInfo.systemUptime - launch) * 1000))
             }
             // Sleep until an event or the next timer: an idle talk uses no CPU.
-            let timeout = presentation.timers.nextDeadline.map { Int32(max(0, min(1000, ($0 - presentation.clock()) * 1000)).rounded(.up)) } ?? 1000
+            var timeout = presentation.timers.nextDeadline.map { Int32(max(0, min(1000, ($0 - presentation.clock()) * 1000)).rounded(.up)) } ?? 1000
+            // A popover fading in or out wants frames (~60 Hz) until it settles; then idle again.
+            if presentation.presenter.isAnimating || presentation.audience.isAnimating { timeout = min(timeout, 16) }
             guard SDL_WaitEventTimeout(&event, timeout) == 1 else { continue }
             repeat { try handle(event) } while SDL_PollEvent(&event) == 1
         }
@@ -142,6 +148,8 @@ final class PresentCommand {
             switch SDL_WindowEventID(UInt32(e.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_MOVED, SDL_WINDOWEVENT_DISPLAY_CHANGED:
                 w?.syncSize()
+                // On another display popovers are placed afresh (and fade in again).
+                if UInt32(e.window.event) == SDL_WINDOWEVENT_DISPLAY_CHANGED.rawValue { w?.root.displayDidChange() }
                 // SDL sends no event for a mode change; window events are a cue to look again.
                 try reassignDisplays(reason: "window event")
             case SDL_WINDOWEVENT_EXPOSED: w?.root.requestRedraw()

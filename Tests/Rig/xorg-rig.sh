@@ -47,6 +47,9 @@ Section "ServerFlags"
   Option "AutoAddDevices" "false"
 EndSection
 CONF
+  # Close descriptors inherited from our caller (e.g. the pipe a test reads our output from):
+  # a background Xorg holding them would keep that pipe open forever.
+  for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null; done
   exec 3> "$dir/displayfd"
   Xorg -noreset -nolisten tcp -config "$dir/xorg.conf" -configdir "$dir" -logfile "$dir/xorg.log" -displayfd 3 \
        >"$dir/xorg.out" 2>&1 &

@@ -1,38 +1,41 @@
 import Foundation
 import PodiumKit
 
-/// The presenter's layout: a toolbar (search field, Search, zoom, Style) over a results list
-/// on the leading side and the map filling the rest; in a narrow window the list sits under the map.
+/// The presenter's layout: a toolbar (search field, then Search, zoom and Style bar buttons) over
+/// a results list on the leading side and the map filling the rest; in a narrow window the list
+/// sits under the map.
 final class MapSearchPresenterView: View {
-    let field = SearchField(id: "map.search")
-    let searchButton = Button("Search", id: "map.search.go", style: .filled)
-    let zoomOut = Button("−", id: "map.zoom.out", style: .plain)
-    let zoomIn = Button("+", id: "map.zoom.in", style: .plain)
-    let styleButton = Button("Style", id: "map.style", style: .plain)
+    let field = TextField(placeholder: "Search places, record stores or a band", id: "map.search")
+    let searchButton = BarButtonItem("Search", id: "map.search.go")
+    let zoomOut = BarButtonItem("−", id: "map.zoom.out")
+    let zoomIn = BarButtonItem("+", id: "map.zoom.in")
+    let styleButton = BarButtonItem("Style", id: "map.style")
+    let toolbar: Toolbar
     let summary = Label("", font: .system(13), color: Theme.standard.secondaryText)
     let list = ListView()
     let map: MapView
 
     init(map: MapView) {
         self.map = map
+        // The field is not a bar item: it takes whatever the flexible space leaves (see layout).
+        toolbar = Toolbar(items: [.flexibleSpace, .button(searchButton), .button(zoomOut), .button(zoomIn),
+                                  .fixedSpace(8), .button(styleButton)], id: "map.toolbar")
         super.init()
         backgroundColor = Theme.standard.background
         list.id = "map.results"
         list.backgroundColor = Theme.standard.surface
         list.showsSectionIndex = false
         list.rowHeight = 52
-        addSubviews(field, searchButton, zoomOut, zoomIn, styleButton, summary, list, map)
+        addSubviews(toolbar, field, summary, list, map)
     }
 
     override func layoutSubviews() {
-        let pad = 10.0, barH = 34.0
-        var x = bounds.width - pad
-        for (b, w) in [(styleButton, 70.0), (zoomIn, 40), (zoomOut, 40), (searchButton, 84)] {
-            x -= w; b.frame = Rect(x, pad, w, barH); x -= 8
-        }
-        field.frame = Rect(pad, pad, max(80, x - pad), barH)
-        summary.frame = Rect(pad, pad + barH + 4, bounds.width - 2 * pad, 20)
-        let top = pad + barH + 28
+        toolbar.frame = Rect(0, 0, bounds.width, Toolbar.height)
+        toolbar.layoutIfNeeded()
+        let firstButton = searchButton.convertToWindow(Point.zero).x - convertToWindow(Point.zero).x
+        field.frame = Rect(8, (Toolbar.height - 34) / 2, max(80, firstButton - 16), 34)
+        summary.frame = Rect(10, Toolbar.height + 2, bounds.width - 20, 20)
+        let top = Toolbar.height + 24
         if bounds.width >= 700 {
             let listW = clamp(bounds.width * 0.3, 220, 340)
             list.frame = Rect(0, top, listW, bounds.height - top)

@@ -5,7 +5,11 @@ import PodiumKit
 final class HostContext: SceneContext {
     unowned let presentation: Presentation
     let pluginID: String
-    init(presentation: Presentation, pluginID: String) { self.presentation = presentation; self.pluginID = pluginID }
+    /// The deck index of the scene this context serves (for `reportError`).
+    let sceneIndex: Int
+    init(presentation: Presentation, pluginID: String, sceneIndex: Int) {
+        self.presentation = presentation; self.pluginID = pluginID; self.sceneIndex = sceneIndex
+    }
 
     var theme: Theme { presentation.presenter.hostTheme }
     var dataDirectory: URL {
@@ -15,7 +19,7 @@ final class HostContext: SceneContext {
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
     }
-    var assetsDirectory: URL { AssetLocator.assets }
+    var assetsDirectory: URL { presentation.registry.assetsDirectory(ofPlugin: pluginID) ?? AssetLocator.assets }
     var deckDirectory: URL { presentation.deck.directory }
     func setNeedsDisplay() { presentation.presenter.requestRedraw(); presentation.audience.requestRedraw() }
     func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken {
@@ -32,6 +36,7 @@ final class HostContext: SceneContext {
     }
     func setClipboard(_ text: String) { presentation.clipboardWriter(text) }
     func log(_ message: String) { presentation.log("[\(pluginID)] \(message)") }
+    func reportError(_ error: Error) { presentation.replaceWithErrorCard(index: sceneIndex, plugin: pluginID, error: error) }
 }
 
 /// Finds Podium's `Assets/` folder: `$PODIUM_ASSETS`, else next to the executable's package

@@ -58,7 +58,7 @@ public final class Presentation {
         let entry = deck.scenes[index]
         let made: Scene
         if let (kind, pluginID) = registry.sceneKind(entry.kind) {
-            let ctx = HostContext(presentation: self, pluginID: pluginID)
+            let ctx = HostContext(presentation: self, pluginID: pluginID, sceneIndex: index)
             do { made = try kind.make(entry.parameters, ctx) }
             catch { made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: pluginID, error: "\(error)"); log("scene \(index) (\(entry.kind)): \(error)") }
         } else {
@@ -66,6 +66,15 @@ public final class Presentation {
         }
         scenes[index] = made
         return made
+    }
+
+    /// Replaces a scene that failed after it was made (`SceneContext.reportError`) with an error
+    /// card naming the plugin and the error; shown at once when it is the current scene.
+    func replaceWithErrorCard(index: Int, plugin: String, error: Error) {
+        guard deck.scenes.indices.contains(index), !(scenes[index] is ErrorCardScene) else { return }
+        log("scene \(index) (\(deck.scenes[index].kind)) failed: \(error)")
+        scenes[index] = ErrorCardScene(title: deck.scenes[index].title ?? deck.scenes[index].kind, plugin: plugin, error: "\(error)")
+        if index == currentIndex { show(index) }
     }
 
     /// Title of the scene at `index`: the deck's, else the scene's own.
@@ -142,7 +151,9 @@ final class ErrorCardScene: Scene {
     init(title: String, plugin: String, error: String) {
         self.title = title
         func card() -> View {
-            let v = View(background: Theme.standard.background)
+            let v = ErrorCardView(background: Theme.standard.background)
+            v.id = "scene.error"
+            v.accessibilityLabel = "Plugin \(plugin): \(error)"
             let stack = StackView(.vertical, spacing: 12, insets: EdgeInsets(all: 32))
             stack.add(Label("This scene could not be shown", font: .bold(28), color: Theme.standard.destructive))
             stack.add(Label("Plugin: \(plugin)", font: .system(18)))
@@ -152,4 +163,10 @@ final class ErrorCardScene: Scene {
         }
         presenterView = card(); audienceView = card()
     }
+}
+
+/// The error card's root: an "alert" in the control tree, so the control socket's `state` shows
+/// which plugin failed and why.
+final class ErrorCardView: View {
+    override var role: String? { "alert" }
 }

@@ -42,6 +42,8 @@ public struct DrawList: Sendable {
     public var offset = Point.zero
     private var clips: [Rect] = []
     public init() {}
+    /// A list holding `commands` as they are (replays, benchmarks).
+    public init(commands: [DrawCommand]) { self.commands = commands }
 
     public mutating func fill(_ r: Rect, _ c: Color, radius: Double = 0) {
         guard c.a > 0, !r.isEmpty else { return }
@@ -49,6 +51,12 @@ public struct DrawList: Sendable {
     }
     public mutating func stroke(_ r: Rect, _ c: Color, width: Double = 1, radius: Double = 0) {
         commands.append(.stroke(r.offset(by: offset), c, width: width, radius: radius))
+    }
+    /// A rounded rectangle with a border `width` points thick, as two fills (the border colour,
+    /// then the fill inset by `width`), so the corners stay round on every renderer.
+    public mutating func roundedBorder(_ r: Rect, fill: Color, border: Color, width: Double = 1, radius: Double) {
+        self.fill(r, border, radius: radius)
+        self.fill(r.insetBy(dx: width, dy: width), fill, radius: max(0, radius - width))
     }
     public mutating func polygon(_ pts: [Point], _ c: Color) {
         commands.append(.polygon(pts.map { $0 + offset }, c))
@@ -78,9 +86,10 @@ public struct DrawList: Sendable {
     public var clip: Rect? { clips.last }
     public mutating func append(contentsOf other: DrawList) { commands.append(contentsOf: other.commands) }
 
-    /// This list mapped by `p ↦ p * scale + translation`, fonts scaled too. The presenter uses it
-    /// to show the audience view as a live preview inside its own window.
-    public func transformed(scale s: Double, translation t: Point) -> DrawList {
+    /// This list mapped by `p ↦ p * scale + translation`, fonts scaled too unless `scalesFonts`
+    /// is false (brief transitions, where re-rasterising text at every size would be wasted).
+    /// The presenter uses it to show the audience view as a live preview inside its own window.
+    public func transformed(scale s: Double, translation t: Point, scalesFonts: Bool = true) -> DrawList {
         func P(_ p: Point) -> Point { Point(p.x * s + t.x, p.y * s + t.y) }
         func R(_ r: Rect) -> Rect { r.scaled(by: s).offset(by: t) }
         var out = DrawList()
@@ -90,10 +99,30 @@ public struct DrawList: Sendable {
             case let .stroke(r, c, w, radius): .stroke(R(r), c, width: max(1, w * s), radius: radius * s)
             case let .polygon(pts, c): .polygon(pts.map(P), c)
             case let .line(a, b, c, w): .line(P(a), P(b), c, width: max(1, w * s))
-            case let .text(str, f, c, o): .text(str, Font(size: f.size * s, weight: f.weight), c, origin: P(o))
+            case let .text(str, f, c, o): .text(str, scalesFonts ? Font(size: f.size * s, weight: f.weight) : f, c, origin: P(o))
             case let .image(path, r, o): .image(path: path, R(r), opacity: o)
             case let .pushClip(r): .pushClip(R(r))
             case .popClip: .popClip
+            }
+        }
+        return out
+    }
+}
+
+extension DrawList {
+    /// This list with every colour's alpha (and image opacity) multiplied by `alpha` (0…1).
+    public func faded(_ alpha: Double) -> DrawList {
+        guard alpha < 1 else { return self }
+        var out = DrawList()
+        out.commands = commands.map {
+            switch $0 {
+            case let .fill(r, c, radius): .fill(r, c.withAlpha(alpha), radius: radius)
+            case let .stroke(r, c, w, radius): .stroke(r, c.withAlpha(alpha), width: w, radius: radius)
+            case let .polygon(pts, c): .polygon(pts, c.withAlpha(alpha))
+            case let .line(a, b, c, w): .line(a, b, c.withAlpha(alpha), width: w)
+            case let .text(str, f, c, o): .text(str, f, c.withAlpha(alpha), origin: o)
+            case let .image(path, r, o): .image(path: path, r, opacity: o * alpha)
+            case .pushClip, .popClip: $0
             }
         }
         return out

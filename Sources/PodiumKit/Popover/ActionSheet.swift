@@ -1,6 +1,9 @@
 /// A titled list of actions. Shown in a popover pointing at its source in a regular-width window
 /// (no Cancel: a click outside cancels) and as a bottom sheet with Cancel in a compact one; the
 /// caller does not choose.
+///
+///     root.presentActionSheet(ActionSheet(title: "Band", actions: [
+///         .init("Share") { … }, .init("Delete", style: .destructive) { … }]), from: button)
 public struct ActionSheet {
     public enum Style: Sendable { case normal, `default`, destructive }
     public struct Action {
@@ -21,13 +24,16 @@ public struct ActionSheet {
 
     /// Windows narrower than this (points) are compact (libadwaita's breakpoint).
     public static let compactBreakpoint = 400.0
+    /// Width of the sheet when shown in a popover, in points.
+    public static let popoverWidth = 260.0
 
-    /// The sheet's view: title and one button per action. `idPrefix` makes control ids stable.
+    /// The sheet's view: title and one button per action. `idPrefix` makes control ids stable:
+    /// `<prefix>.action.<i>` and `<prefix>.cancel`.
     public func makeView(idPrefix: String, showsCancel: Bool, done: @escaping (_ cancelled: Bool) -> Void) -> StackView {
         let stack = StackView(.vertical, spacing: 6, insets: EdgeInsets(all: 10))
         if let t = title {
-            let l = Label(t, font: .caption, lines: 0); l.alignment = .center
-            stack.add(l)
+            let l = Label(t, font: .caption, color: Theme.standard.secondaryText, lines: 0); l.alignment = .center
+            stack.add(l, length: 20)
         }
         for (i, a) in actions.enumerated() {
             let b = Button(a.title, id: "\(idPrefix).action.\(i)", style: a.style == .destructive ? .destructive : a.style == .default ? .filled : .plain) { _ in
@@ -40,56 +46,71 @@ public struct ActionSheet {
         return stack
     }
 
-    /// Preferred size of the sheet's content at `width` points.
+    /// Preferred size of the sheet's content at `width` points: 10 pt insets, a 20 pt title,
+    /// 40 pt rows 6 pt apart (matches `makeView`).
     public func preferredSize(width: Double, showsCancel: Bool) -> Size {
-        let rows = Double(actions.count + (showsCancel ? 1 : 0))
-        return Size(width, 20 + (title == nil ? 0 : 26) + rows * 46)
+        let rows = actions.count + (showsCancel ? 1 : 0) + (title == nil ? 0 : 1)
+        let content = Double(actions.count + (showsCancel ? 1 : 0)) * 40 + (title == nil ? 0 : 20)
+        return Size(width, 20 + content + Double(max(0, rows - 1)) * 6)
     }
 }
 
-/// An action sheet in a compact window: pinned to the bottom edge, full width, with Cancel.
-public final class BottomSheet: View, Dismissible, OverlayLayout {
-    public let source: String
+/// An action sheet in a compact window: pinned to the bottom edge, full width, with Cancel. It
+/// slides up as it fades in.
+public final class BottomSheet: PresentedView {
     let height: Double
-    public var onDismiss: ((_ byUser: Bool) -> Void)?
     init(content: View, height: Double, source: String) {
-        self.height = height; self.source = source
-        super.init()
+        self.height = height
+        super.init(source: source)
         id = "sheet.\(source)"
         backgroundColor = Theme.standard.raised
         cornerRadius = 13
         content.pins = .fill()
         addSubview(content)
     }
-    public func layout(in b: Rect) { frame = Rect(b.minX + 8, b.maxY - height - 8, b.width - 16, height) }
-    public func dismiss(byUser: Bool) { guard superview != nil else { return }; removeFromSuperview(); onDismiss?(byUser) }
+    public override func layout(in b: Rect) {
+        frame = Rect(b.minX + 8, max(b.minY + 8, b.maxY - height - 8), b.width - 16, min(height, b.height - 16))
+    }
+    public override var transitionPivot: Point { Point(frame.midX, frame.maxY + frame.height) }
+    public override var role: String? { "sheet" }
+    public override var transitionStartScale: Double { 0.96 }
 }
 
 extension WindowRoot {
+    /// Whether an action sheet here shows as a bottom sheet (compact width) or in a popover.
+    public var isCompact: Bool { bounds.width < ActionSheet.compactBreakpoint }
+
     /// Shows `sheet` from `anchor` (window points): a popover without Cancel when the window is
-    /// regular width, a bottom sheet with Cancel when compact. Ignored while one from the same
-    /// `source` is shown. `parent` makes it a child of an open popover.
-    public func presentActionSheet(_ sheet: ActionSheet, from anchor: Rect, source: String, parent: Popover? = nil) {
-        guard !overlay.subviews.contains(where: { ($0 as? Popover)?.source == source || ($0 as? BottomSheet)?.source == source }) else { return }
-        let compact = bounds.width < ActionSheet.compactBreakpoint
+    /// regular width, a bottom sheet with Cancel when compact. Ignored (returns nil) while one
+    /// from the same `source` is shown. `parent` makes it a child of an open popover.
+    @discardableResult
+    public func presentActionSheet(_ sheet: ActionSheet, from anchor: Rect, source: String, parent: Popover? = nil) -> PresentedView? {
+        presentActionSheet(sheet, source: source, parent: parent) { content, size in
+            Popover(content: content, preferredSize: size, anchor: anchor, source: source)
+        }
+    }
+
+    /// Shows `sheet` pointing at `view` (a bar button item…); the source is the view's id.
+    @discardableResult
+    public func presentActionSheet(_ sheet: ActionSheet, from view: View, source: String? = nil, parent: Popover? = nil) -> PresentedView? {
+        let src = source ?? view.id ?? "anchor"
+        return presentActionSheet(sheet, source: src, parent: parent) { content, size in
+            Popover(content: content, preferredSize: size, from: view, source: src)
+        }
+    }
+
+    private func presentActionSheet(_ sheet: ActionSheet, source: String, parent: Popover?,
+                                    popover: (View, Size) -> Popover) -> PresentedView? {
+        guard !overlay.presented.contains(where: { $0.source == source }) else { return nil }
+        let compact = isCompact
         var close: (Bool) -> Void = { _ in }
         let view = sheet.makeView(idPrefix: "sheet.\(source)", showsCancel: compact) { cancelled in close(cancelled) }
-        if compact {
-            let size = sheet.preferredSize(width: bounds.width, showsCancel: true)
-            let b = BottomSheet(content: view, height: size.height, source: source)
-            b.onDismiss = { byUser in if byUser { sheet.onCancel?() } }
-            close = { [weak b] cancelled in b?.dismiss(byUser: false); if cancelled { sheet.onCancel?() } }
-            if parent == nil { popovers.forEach { $0.dismiss(byUser: false) } }
-            overlay.addSubview(b)
-            overlay.setNeedsLayout()
-        } else {
-            let p = Popover(content: view, preferredSize: sheet.preferredSize(width: 260, showsCancel: false),
-                            anchor: anchor, source: source)
-            p.parentPopover = parent
-            p.onDismiss = { byUser in if byUser { sheet.onCancel?() } }
-            close = { [weak p] _ in p?.dismiss(byUser: false) }
-            present(p)
-        }
-        layoutIfNeeded()
+        let shown: PresentedView = compact
+            ? BottomSheet(content: view, height: sheet.preferredSize(width: bounds.width, showsCancel: true).height, source: source)
+            : popover(view, sheet.preferredSize(width: ActionSheet.popoverWidth, showsCancel: false))
+        shown.parentPopover = parent
+        shown.onDismiss = { byUser in if byUser { sheet.onCancel?() } }
+        close = { [weak shown] cancelled in shown?.dismiss(byUser: cancelled) }
+        return present(shown) ? shown : nil
     }
 }

@@ -1,69 +1,125 @@
 /// A floating panel with an arrow pointing at its anchor, shown in a window's overlay layer.
-/// Re-runs placement on every layout (window resize, display change) and keeps its last arrow
-/// direction so it does not jump. Dismissed by a click outside (consumed), Esc, or code.
-public final class Popover: View, Dismissible, OverlayLayout {
+/// Re-runs placement on every frame (window resize, display change, the anchor view moving) and
+/// keeps its last arrow direction so it does not jump. Dismissed by a click outside (consumed),
+/// Esc, or code; dismissed when its anchor leaves the window.
+///
+///     let p = Popover(content: list, preferredSize: Size(320, 400), from: barButton, source: "bands")
+///     p.onDismiss = { byUser in … }
+///     root.present(p)
+public final class Popover: PresentedView {
     public let content: View
+    /// The content's preferred size in points; the panel is `PopoverMetrics.contentInset` larger
+    /// on every side.
     public var preferredContentSize: Size { didSet { superview?.setNeedsLayout() } }
-    /// The anchor in window points.
-    public var anchor: Rect { didSet { superview?.setNeedsLayout() } }
+    /// The anchor in window points. Follows `anchorView` when the popover was presented from one.
+    public var anchor: Rect { didSet { if anchor != oldValue { superview?.setNeedsLayout() } } }
+    /// The view (a bar button item, a row) the popover points at; nil for a bare rectangle.
+    public private(set) weak var anchorView: View?
+    private let anchoredToView: Bool
     public var permittedDirections: Set<ArrowDirection>
     public var preferredDirection: ArrowDirection
-    /// Identifies what presented it, so presenting again from the same source is ignored.
-    public let source: String
     /// The placement in force, nil before the first layout.
     public private(set) var placement: PopoverPlacement?
-    /// Told when the popover goes away; `byUser` is true for a click outside or Esc.
-    public var onDismiss: ((_ byUser: Bool) -> Void)?
-    /// Child popovers (an action sheet opened from inside this one) close with it.
-    public weak var parentPopover: Popover?
+    /// How far the content is scrolled up, in points, when the popover had to shrink below its
+    /// preferred height (the wheel scrolls it).
+    public private(set) var contentOffset = 0.0
+    /// Clips the content to the panel's rounded rectangle and scrolls it.
+    private let viewport = View()
 
     public init(content: View, preferredSize: Size, anchor: Rect, source: String,
                 permitted: Set<ArrowDirection> = ArrowDirection.any, preferred: ArrowDirection = .up) {
-        self.content = content; preferredContentSize = preferredSize; self.anchor = anchor; self.source = source
-        permittedDirections = permitted; preferredDirection = preferred
-        super.init()
+        self.content = content; preferredContentSize = preferredSize; self.anchor = anchor
+        permittedDirections = permitted; preferredDirection = preferred; anchoredToView = false
+        super.init(source: source)
+        setUp()
+    }
+
+    /// A popover pointing at `view` (a bar button item…), following it as the window re-lays out
+    /// and dismissed when it is hidden or leaves the window.
+    public init(content: View, preferredSize: Size, from view: View, source: String,
+                permitted: Set<ArrowDirection> = ArrowDirection.any, preferred: ArrowDirection = .up) {
+        self.content = content; preferredContentSize = preferredSize; anchor = view.convertToWindow(view.bounds)
+        permittedDirections = permitted; preferredDirection = preferred; anchorView = view; anchoredToView = true
+        super.init(source: source)
+        setUp()
+    }
+
+    private func setUp() {
         clipsToBounds = false
-        addSubview(content)
-        content.clipsToBounds = true
+        viewport.clipsToBounds = true
+        viewport.addSubview(content)
+        addSubview(viewport)
+        content.cornerRadius = PopoverMetrics.cornerRadius
         id = "popover.\(source)"
     }
 
     public var arrowDirection: ArrowDirection? { placement?.direction }
+    public override var role: String? { "popover" }
+    /// The control tree's value: the arrow direction chosen ("up", "down", "left", "right").
+    public override var accessibilityValue: String? { placement?.direction.rawValue }
 
-    public func layout(in bounds: Rect) {
-        let req = PopoverRequest(bounds: bounds, anchor: anchor, contentSize: preferredContentSize,
+    public override func layout(in bounds: Rect) {
+        if anchoredToView {
+            guard let v = anchorView, v.isVisibleInWindow, v.host === host else { dismiss(byUser: false); return }
+            anchor = v.convertToWindow(v.bounds)
+        }
+        let inset = 2 * PopoverMetrics.contentInset
+        let panelSize = Size(preferredContentSize.width + inset, preferredContentSize.height + inset)
+        let req = PopoverRequest(bounds: bounds, anchor: anchor, contentSize: panelSize,
                                  permitted: permittedDirections, preferred: preferredDirection,
                                  lastDirection: placement?.direction)
         guard let p = req.place() else { dismiss(byUser: false); return }
         placement = p
         frame = p.frame
-        content.frame = Rect(0, 0, p.frame.width, p.frame.height)
+        viewport.frame = Rect(0, 0, p.frame.width, p.frame.height).insetBy(dx: PopoverMetrics.contentInset, dy: PopoverMetrics.contentInset)
+        scroll(to: contentOffset)
     }
 
-    public override var isUserInteractionEnabled: Bool { true }
+    /// The content's full height: its preferred height, at least the panel's.
+    private var contentHeight: Double { max(viewport.frame.height, preferredContentSize.height) }
+
+    /// Scrolls shrunk content to `y` points from its top (clamped).
+    public func scroll(to y: Double) {
+        contentOffset = clamp(y, 0, contentHeight - viewport.frame.height)
+        content.frame = Rect(0, -contentOffset, viewport.frame.width, contentHeight)
+    }
+
+    public override func handle(_ event: InputEvent) -> Bool {
+        guard case let .wheel(_, dy, _) = event, contentHeight > viewport.frame.height else { return false }
+        scroll(to: contentOffset - dy * 40)
+        return true
+    }
+
+    /// Forgets the arrow direction and restarts the appear transition: the popover is placed
+    /// afresh, as if presented again (after its window moved to another display).
+    func representAfresh(at now: Double?) {
+        placement = nil
+        appearedAt = now
+        superview?.setNeedsLayout()
+    }
+
+    public override func drawOverlay(into list: inout DrawList) {
+        // A scroll indicator while shrunk content scrolls.
+        let h = contentHeight, visible = viewport.frame.height
+        guard h > visible + 0.5 else { return }
+        let track = frame.height - 2 * PopoverMetrics.cornerRadius
+        let bar = max(24, track * visible / h)
+        let y = PopoverMetrics.cornerRadius + (track - bar) * contentOffset / (h - visible)
+        list.fill(Rect(frame.width - 6, y, 3, bar), theme.secondaryText.withAlpha(0.7), radius: 1.5)
+    }
+
+    public override var transitionPivot: Point { placement?.arrowTip ?? super.transitionPivot }
 
     public override func draw(into list: inout DrawList) {
         guard let p = placement else { return }
         let t = theme
         let panel = Rect(0, 0, frame.width, frame.height)
-        list.fill(panel.offsetBy(dx: 0, dy: 4), Color(0, 0, 0, 90), radius: PopoverMetrics.cornerRadius)
+        // The shadow shows only as a band under the panel's lower edge; drawing just that band
+        // keeps a large blended fill off the software renderer.
+        let r = PopoverMetrics.cornerRadius
+        list.fill(Rect(0, max(0, panel.height - 2 * r) + 4, panel.width, min(panel.height, 2 * r)), Color(0, 0, 0, 90), radius: r)
         list.fill(panel, t.raised, radius: PopoverMetrics.cornerRadius)
-        let tip = p.arrowTip - frame.origin, w = PopoverMetrics.arrowHalfWidth, o = p.arrowOffset
-        let pts: [Point] = switch p.direction {
-        case .up: [tip, Point(o + w, 0.5), Point(o - w, 0.5)]
-        case .down: [tip, Point(o - w, panel.height - 0.5), Point(o + w, panel.height - 0.5)]
-        case .left: [tip, Point(0.5, o - w), Point(0.5, o + w)]
-        case .right: [tip, Point(panel.width - 0.5, o + w), Point(panel.width - 0.5, o - w)]
-        }
-        list.polygon(pts, t.raised)
-    }
-
-    /// Removes the popover and any children, and tells `onDismiss`.
-    public func dismiss(byUser: Bool) {
-        guard let layer = superview else { return }
-        for v in layer.subviews { if let c = v as? Popover, c.parentPopover === self { c.dismiss(byUser: byUser) } }
-        removeFromSuperview()
-        onDismiss?(byUser)
+        list.polygon(p.arrowPolygon.map { $0 - frame.origin }, t.raised)
     }
 }
 
@@ -71,16 +127,50 @@ extension WindowRoot {
     /// The popovers currently shown, bottom first.
     public var popovers: [Popover] { overlay.subviews.compactMap { $0 as? Popover } }
 
-    /// Presents `popover`. A second root popover replaces the first (one root per window); a
-    /// popover whose `parentPopover` is shown stacks above it. Returns false (and shows nothing)
-    /// when one from the same `source` is already shown.
+    /// Presents `overlay` (a popover or bottom sheet). A new root (no `parentPopover`) replaces
+    /// what is shown (one root per window); a child of a shown popover stacks above it. Returns
+    /// false, showing nothing, when one from the same `source` is already shown or the parent is
+    /// gone.
     @discardableResult
-    public func present(_ popover: Popover) -> Bool {
-        if popovers.contains(where: { $0.source == popover.source }) { return false }
-        if popover.parentPopover == nil { popovers.forEach { $0.dismiss(byUser: false) } }
-        overlay.addSubview(popover)
+    public func present(_ presented: PresentedView) -> Bool {
+        let shown = overlay.presented
+        if shown.contains(where: { $0.source == presented.source }) { return false }
+        if let parent = presented.parentPopover {
+            guard parent.superview === overlay else { return false }
+        } else {
+            shown.reversed().forEach { $0.dismiss(byUser: false) }
+        }
+        presented.appearedAt = now
+        overlay.addSubview(presented)
         overlay.setNeedsLayout()
         layoutIfNeeded()
-        return true
+        return presented.superview === overlay
     }
+
+    /// Presents `content` in a popover pointing at `view` (a bar button item, a button), with
+    /// `view`'s id (or `source`) as the source. Returns the popover, or nil when one from the
+    /// same source is already shown.
+    @discardableResult
+    public func presentPopover(_ content: View, preferredSize: Size, from view: View, source: String? = nil,
+                               permitted: Set<ArrowDirection> = ArrowDirection.any, parent: Popover? = nil) -> Popover? {
+        let p = Popover(content: content, preferredSize: preferredSize, from: view,
+                        source: source ?? view.id ?? "anchor", permitted: permitted)
+        p.parentPopover = parent
+        return present(p) ? p : nil
+    }
+
+    /// True while an overlay is fading in or out: the platform keeps drawing frames until false.
+    public var isAnimating: Bool { overlay.isAnimating(at: now) }
+
+    /// The window moved to another display (hot-plug, mode change): every popover is placed
+    /// afresh — its last direction forgotten — and fades in again, as if re-presented. Owners are
+    /// not told of a dismissal, since the popover stays.
+    public func displayDidChange() {
+        for p in popovers { p.representAfresh(at: now) }
+        overlay.setNeedsLayout()
+        requestRedraw()
+    }
+
+    /// Ends every transition at once (screenshots show settled states).
+    public func finishAnimations() { overlay.finishAnimations(at: nil); requestRedraw() }
 }

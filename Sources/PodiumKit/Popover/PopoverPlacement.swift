@@ -49,6 +49,17 @@ public struct PopoverPlacement: Equatable, Sendable {
         case .right: Point(frame.maxX + PopoverMetrics.arrowLength, frame.minY + arrowOffset)
         }
     }
+    /// The arrow as a triangle in window points: the tip, then the two base corners, which sit
+    /// half a point inside the panel's edge so no seam shows between arrow and panel.
+    public var arrowPolygon: [Point] {
+        let tip = arrowTip, w = PopoverMetrics.arrowHalfWidth, o = arrowOffset, f = frame
+        return switch direction {
+        case .up: [tip, Point(f.minX + o + w, f.minY + 0.5), Point(f.minX + o - w, f.minY + 0.5)]
+        case .down: [tip, Point(f.minX + o - w, f.maxY - 0.5), Point(f.minX + o + w, f.maxY - 0.5)]
+        case .left: [tip, Point(f.minX + 0.5, f.minY + o - w), Point(f.minX + 0.5, f.minY + o + w)]
+        case .right: [tip, Point(f.maxX - 0.5, f.minY + o + w), Point(f.maxX - 0.5, f.minY + o - w)]
+        }
+    }
 }
 
 /// Constants of the popover's look, in points. Margin 10 pt is UIKit's default layout margin.
@@ -57,6 +68,9 @@ public enum PopoverMetrics {
     public static let arrowLength = 12.0
     public static let arrowHalfWidth = 12.0
     public static let cornerRadius = 13.0
+    /// Content sits this far inside the panel on every side, so its square corners stay within
+    /// the panel's rounded ones (13 − 13/√2 ≈ 3.8 pt at the diagonal).
+    public static let contentInset = 4.0
     /// Gap between the anchor edge and the arrow tip.
     public static let gap = 2.0
 }

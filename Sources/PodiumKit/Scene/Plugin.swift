@@ -1,5 +1,6 @@
 /// How a plugin tells the host what it supplies. Built-in plugins return one from a static
-/// function; external plugins (shared libraries) return one from their C entry point.
+/// function; external plugins (shared libraries) return one through their C entry point
+/// (`PluginEntry.export`, docs/WritingPlugins.md).
 ///
 /// Evolution rule (after OBS's module API): fields are only ever appended, new fields have
 /// defaults, and `apiVersion` rises — minor for additions, major for anything else. The host

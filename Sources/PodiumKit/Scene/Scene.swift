@@ -64,6 +64,15 @@ public protocol SceneContext: AnyObject {
     func setClipboard(_ text: String)
     /// One line in the log (stderr), prefixed with the plugin id.
     func log(_ message: String)
+    /// Gives up on this scene after it was made: the host puts an error card naming the plugin
+    /// and `error` in its place (in both windows) and the rest of the talk goes on. For failures
+    /// found later than `make`, e.g. while loading data for a redraw or in a timer. (API 1.0.)
+    func reportError(_ error: Error)
+}
+
+extension SceneContext {
+    /// Hosts that cannot replace a scene (test doubles) just log the error.
+    public func reportError(_ error: Error) { log("error: \(error)") }
 }
 
 /// Cancels a scheduled timer.

@@ -30,6 +30,7 @@ extension View {
         switch self {
         case let b as Button: b.title
         case let l as Label: l.text
+        case let t as TextInputView where !t.placeholder.isEmpty: t.placeholder
         default: id ?? ""
         }
     }

@@ -187,22 +187,41 @@ open class ListView: View {
     }
 
     private func handleKey(_ k: Key) -> Bool {
-        let flat = sections.enumerated().flatMap { s, sec in sec.rows.indices.map { IndexPath(s, $0) } }
-        guard !flat.isEmpty else { return false }
-        let cur = selection.flatMap { flat.firstIndex(of: $0) }
+        guard let firstRow = offset(IndexPath(0, 0), by: 0) else { return false }
         let page = max(1, Int(bounds.height / rowHeight) - 1)
-        let next: Int
+        let target: IndexPath?
         switch k.name {
-        case "Down": next = cur.map { $0 + 1 } ?? 0
-        case "Up": next = cur.map { $0 - 1 } ?? 0
-        case "PageDown": next = (cur ?? 0) + page
-        case "PageUp": next = (cur ?? 0) - page
-        case "Home": next = 0
-        case "End": next = flat.count - 1
+        case "Down": target = selection.map { offset($0, by: 1) } ?? firstRow
+        case "Up": target = selection.map { offset($0, by: -1) } ?? firstRow
+        case "PageDown": target = offset(selection ?? firstRow, by: page)
+        case "PageUp": target = offset(selection ?? firstRow, by: -page)
+        case "Home": target = firstRow
+        case "End": target = offset(IndexPath(sections.count - 1, Int.max / 2), by: 0)
         default: return false
         }
-        select(flat[max(0, min(flat.count - 1, next))])
+        if let t = target { select(t) }
         return true
+    }
+
+    /// The row `n` rows after `p` (before, when negative) counting across sections, clamped to the
+    /// first and last rows; nil when the list has no rows. Costs O(sections), not O(rows), so
+    /// keys stay instant in a list of thousands.
+    func offset(_ p: IndexPath, by n: Int) -> IndexPath? {
+        guard sections.contains(where: { !$0.rows.isEmpty }) else { return nil }
+        var s = max(0, min(p.section, sections.count - 1))
+        var r = max(0, min(p.row, sections[s].rows.count - 1)) + n
+        while r < 0 {
+            if s == 0 { r = 0; break }
+            s -= 1; r += sections[s].rows.count
+        }
+        while r >= sections[s].rows.count {
+            if s == sections.count - 1 { r = sections[s].rows.count - 1; break }
+            r -= sections[s].rows.count; s += 1
+        }
+        // Landing in an empty section at an end: step to the nearest row that exists.
+        while sections[s].rows.isEmpty && s > 0 { s -= 1; r = sections[s].rows.count - 1 }
+        while sections[s].rows.isEmpty && s < sections.count - 1 { s += 1; r = 0 }
+        return IndexPath(s, max(0, r))
     }
 
     open override func controlChildren() -> [ControlNode] {

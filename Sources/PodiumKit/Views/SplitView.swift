@@ -28,19 +28,20 @@ open class SplitView: View {
     public let primary: View
     public let secondary: View
     public let primaryTitle: String
-    public let showPrimaryButton: Button
-    private let collapsedBar = View()
+    /// The collapsed-mode bar button, titled after the primary (id `<id>.show-primary`).
+    public let showPrimaryButton: BarButtonItem
+    /// The bar above the secondary while collapsed (id `<id>.bar`).
+    public let collapsedBar: Toolbar
     private weak var primaryPopover: Popover?
     private let primaryHolder = View()
     public private(set) var layoutState: SplitLayout?
 
     public init(primary: View, secondary: View, primaryTitle: String, id: String = "split") {
         self.primary = primary; self.secondary = secondary; self.primaryTitle = primaryTitle
-        showPrimaryButton = Button(primaryTitle, id: "\(id).show-primary", style: .bar)
+        showPrimaryButton = BarButtonItem(primaryTitle, id: "\(id).show-primary")
+        collapsedBar = Toolbar(items: [.button(showPrimaryButton), .flexibleSpace], id: "\(id).bar")
         super.init()
         self.id = id
-        collapsedBar.backgroundColor = Theme.standard.surface
-        collapsedBar.addSubview(showPrimaryButton.pinned(Pins(leading: 8, top: 5, bottom: 5)))
         showPrimaryButton.action = { [weak self] b in self?.showPrimaryPopover(from: b) }
         addSubviews(primaryHolder, secondary, collapsedBar)
         primaryHolder.addSubview(primary.pinned(.fill()))
@@ -48,14 +49,16 @@ open class SplitView: View {
     }
 
     public var isCollapsed: Bool { layoutState?.isCollapsed ?? false }
+    /// The popover showing the primary while collapsed, if open.
+    public var primaryPopoverShown: Popover? { primaryPopover?.superview == nil ? nil : primaryPopover }
 
     open override func layoutSubviews() {
-        let l = SplitLayout(bounds: bounds)
+        let l = SplitLayout(bounds: bounds, toolbarHeight: Toolbar.height)
         let wasCollapsed = layoutState?.isCollapsed
         layoutState = l
         secondary.frame = l.secondary
         collapsedBar.isHidden = !l.isCollapsed
-        collapsedBar.frame = Rect(0, 0, bounds.width, 44)
+        collapsedBar.frame = Rect(0, 0, bounds.width, Toolbar.height)
         if l.isCollapsed {
             if primary.superview === primaryHolder { primaryHolder.isHidden = true }
         } else {
@@ -72,7 +75,7 @@ open class SplitView: View {
         guard isCollapsed, let root = host as? WindowRoot else { return }
         let content = View(background: theme.surface)
         content.addSubview(primary.pinned(.fill()))
-        let p = Popover(content: content, preferredSize: Size(320, 480), anchor: b.convertToWindow(b.bounds),
+        let p = Popover(content: content, preferredSize: Size(320, 480), from: b,
                         source: "\(id ?? "split").primary", permitted: [.up])
         p.onDismiss = { [weak self] _ in
             guard let self else { return }

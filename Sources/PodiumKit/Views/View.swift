@@ -98,7 +98,7 @@ open class View {
     // MARK: Drawing
 
     /// Draws this view and its subviews; `list.offset` is this view's window origin on entry.
-    public func render(into list: inout DrawList) {
+    open func render(into list: inout DrawList) {
         guard !isHidden else { return }
         let saved = list.offset
         list.offset = saved + frame.origin

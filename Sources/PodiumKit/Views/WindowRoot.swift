@@ -18,6 +18,13 @@ public final class WindowRoot: View, ViewHost {
     public private(set) weak var focusedView: View?
     private weak var captured: View?
     public private(set) var needsDisplay = true
+    /// The system clipboard, set by the platform. While nil (tests, headless) copy and paste use
+    /// a clipboard private to this window.
+    public var clipboard: ClipboardAccess?
+    private var localClipboard = ""
+    /// Monotonic time in seconds, set by the platform; drives popover fade/scale animations.
+    /// While nil, nothing animates (tests and snapshots see final states at once).
+    public var clock: (() -> Double)?
 
     public init(theme: Theme = .standard, metrics: TextMeasuring) {
         self.hostTheme = theme; self.textMetrics = metrics
@@ -38,13 +45,16 @@ public final class WindowRoot: View, ViewHost {
         layoutIfNeeded()
     }
 
-    /// Lays out and returns this frame's draw commands; clears `needsDisplay`.
+    /// Lays out and returns this frame's draw commands; clears `needsDisplay` unless an overlay
+    /// is still animating (then the platform should draw again soon; see `isAnimating`).
     public func renderFrame() -> DrawList {
         layoutIfNeeded()
+        // Popovers follow their anchor views, which may have moved without a resize.
+        overlay.layoutSubviews()
         overlay.layoutIfNeeded()
         var list = DrawList()
         render(into: &list)
-        needsDisplay = false
+        needsDisplay = isAnimating
         return list
     }
 
@@ -56,6 +66,14 @@ public final class WindowRoot: View, ViewHost {
         render(into: &list)
         return list
     }
+
+    /// Copies `text` to the clipboard (Ctrl+C, Ctrl+X in text inputs).
+    public func writeClipboard(_ text: String) { if let c = clipboard { c.write(text) } else { localClipboard = text } }
+    /// The clipboard's text (Ctrl+V); empty when it holds none.
+    public func readClipboard() -> String { clipboard?.read() ?? localClipboard }
+
+    /// Current time from `clock`, nil when the window does not animate.
+    public var now: Double? { clock?() }
 
     // MARK: Focus
 
@@ -81,7 +99,13 @@ public final class WindowRoot: View, ViewHost {
             v.subviews.forEach(walk)
         }
         walk(overlay.topmost ?? content)
-        return out
+        // Rows first (tops within 4 pt count as one row), then left to right; ties keep tree order.
+        let keyed = out.enumerated().map { i, v in (v, v.convertToWindow(Point.zero), i) }
+        return keyed.sorted { a, b in
+            if abs(a.1.y - b.1.y) > 4 { return a.1.y < b.1.y }
+            if a.1.x != b.1.x { return a.1.x < b.1.x }
+            return a.2 < b.2
+        }.map(\.0)
     }
     private func moveFocus(backwards: Bool) {
         let order = focusOrder()
@@ -99,7 +123,7 @@ public final class WindowRoot: View, ViewHost {
         layoutIfNeeded()
         switch event {
         case let .mouseDown(p, _, _):
-            if overlay.interceptsPointer(at: p) { return overlay.handleOutsideClick(at: p) }
+            if let consumed = overlay.handlePointerDown(at: p) { return consumed }
             guard let hit = hitTest(p) else { return false }
             if !hit.acceptsFocus, let f = focusedView, !(hit === f) { focus(nil) }
             return bubble(event, from: hit, capture: true)
@@ -170,33 +194,10 @@ extension InputEvent {
     }
 }
 
-/// The layer above a window's content. Each entry is a presented overlay (a popover, an action
-/// sheet); while any is shown, a click outside all of them dismisses the whole stack and is
-/// consumed (UIKit's and GTK's rule).
-public final class OverlayLayer: View {
-    public override var isUserInteractionEnabled: Bool { false }
-    public var topmost: View? { subviews.last }
-    /// True when a presented overlay should receive or swallow a click at `p`.
-    func interceptsPointer(at p: Point) -> Bool {
-        guard !subviews.isEmpty else { return false }
-        return !subviews.contains { $0.hitTest(p - $0.frame.origin) != nil }
-    }
-    /// A click outside every overlay: dismiss them all (the user cancelled) and consume it.
-    func handleOutsideClick(at p: Point) -> Bool {
-        for v in subviews.reversed() { (v as? Dismissible)?.dismiss(byUser: true) ?? v.removeFromSuperview() }
-        return true
-    }
-    /// Esc: closes the topmost overlay only. Returns false when none was shown.
-    @discardableResult
-    public func dismissTop(byUser: Bool) -> Bool {
-        guard let top = topmost else { return false }
-        (top as? Dismissible)?.dismiss(byUser: byUser) ?? top.removeFromSuperview()
-        return true
-    }
-    public override func layoutSubviews() { subviews.forEach { ($0 as? OverlayLayout)?.layout(in: bounds) } }
+/// How a window reaches the system clipboard; the platform supplies both closures.
+public struct ClipboardAccess {
+    public var write: (String) -> Void
+    public var read: () -> String
+    public init(write: @escaping (String) -> Void, read: @escaping () -> String) { self.write = write; self.read = read }
 }
 
-/// Overlays that can be dismissed, telling their owner whether the user did it.
-public protocol Dismissible: AnyObject { func dismiss(byUser: Bool) }
-/// Overlays that position themselves in the layer's bounds (popovers re-run placement here).
-public protocol OverlayLayout: AnyObject { func layout(in bounds: Rect) }

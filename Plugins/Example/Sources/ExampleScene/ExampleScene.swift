@@ -1,0 +1,79 @@
+import Foundation
+import PodiumKit
+
+/// One `example` scene: the audience sees a coloured card; the presenter gets a Count button
+/// (the count is the scene's own state, kept when going back) and a Fail button that shows how
+/// a scene gives up after it was made (`context.reportError`).
+final class ExampleScene: Scene {
+    /// The deck's parameters, checked (also by `podium check`, through `validate`).
+    struct Settings {
+        var greeting: String?
+        var color: Color
+        var textFile: String?
+        init(_ p: SceneParameters) throws {
+            greeting = try p.string("greeting")
+            let hex = try p.string("color") ?? "#2e7d32"
+            guard let c = Color(hex: hex) else {
+                throw SceneParameterError(path: "\(p.path).color", message: "expected a colour like #1a2b3c, found \"\(hex)\"")
+            }
+            color = c
+            textFile = try p.string("textFile")
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    let title: String
+    let presenterView: View
+    let audienceView: View
+    private let context: SceneContext
+    private let countLabel = Label("Clicks: 0", font: .system(32), color: .white)
+    private var countButton: Button!
+    private var count = 0 { didSet { countLabel.text = "Clicks: \(count)"; countButton.title = "Count: \(count)"; context.setNeedsDisplay() } }
+
+    init(settings: Settings, context: SceneContext) throws {
+        self.context = context
+        let greeting = try settings.greeting ?? Self.readText(context.assetsDirectory.appendingPathComponent("greeting.txt"))
+        var detail = ""
+        if let f = settings.textFile {
+            let url = URL(fileURLWithPath: f, relativeTo: context.deckDirectory)
+            detail = try Self.readText(url)
+        }
+        title = greeting
+
+        let card = View(background: settings.color)
+        let stack = StackView(.vertical, spacing: 24, insets: EdgeInsets(all: 64))
+        let heading = Label(greeting, font: .bold(72), color: .white, lines: 0)
+        heading.alignment = .center
+        countLabel.alignment = .center
+        stack.add(heading)
+        if !detail.isEmpty { let d = Label(detail, font: .system(28), color: .white, lines: 0); d.alignment = .center; stack.add(d) }
+        stack.add(countLabel)
+        card.addSubview(stack.pinned(.fill()))
+        audienceView = card
+
+        let controls = StackView(.vertical, spacing: 12, insets: EdgeInsets(all: 16))
+        presenterView = View()
+        presenterView.addSubview(controls.pinned(.fill()))
+        countButton = Button("Count: 0", id: "example.count", style: .filled) { [weak self] _ in self?.count += 1 }
+        controls.add(Label("Example plugin — press Count or '+'", font: .system(16)))
+        controls.add(countButton)
+        controls.add(Button("Fail", id: "example.fail", style: .destructive) { [weak self] _ in
+            self?.context.reportError(Failure(description: "the Fail button was pressed"))
+        })
+        controls.addFlexibleSpace()
+    }
+
+    func handleUnhandledKey(_ key: Key) -> Bool {
+        guard key.name == "+" || key.name == "=" else { return false }
+        count += 1
+        return true
+    }
+
+    func didBecomeCurrent() { context.log("shown with \(count) clicks") }
+
+    private static func readText(_ url: URL) throws -> String {
+        do { return try String(contentsOf: url, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) }
+        catch { throw Failure(description: "cannot read \(url.path): \(error.localizedDescription)") }
+    }
+}

@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+// PodiumKit as its own package so it can be ONE shared library (`libPodiumKit.so`) that both the
+// `podium` host and every scene plugin link. SwiftPM links a target of the same package
+// statically into an executable, even when a `.dynamic` product names it; only a *product*
+// dependency on another package is linked dynamically. Two static copies would give the host
+// and a plugin distinct Swift type metadata, and `as?` casts across the boundary would fail.
+//
+// Out-of-tree plugins depend on this package by path (see docs/WritingPlugins.md).
+import PackageDescription
+
+let package = Package(
+    name: "PodiumKit",
+    products: [
+        .library(name: "PodiumKit", type: .dynamic, targets: ["PodiumKit"]),
+    ],
+    targets: [
+        .target(name: "PodiumKit", path: ".", exclude: ["Package.swift"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

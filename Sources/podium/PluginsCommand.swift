@@ -1,0 +1,35 @@
+import Foundation
+import PodiumCore
+import PodiumKit
+
+/// `podium plugins [--json]`: every plugin found, loaded or refused, and why.
+enum PluginsCommand {
+    static func run(_ o: CommandLineInterface.Options) -> Int32 {
+        let r = BuiltInPlugins.registry(logRefusals: false)
+        let search = BuiltInPlugins.searchPath.entries
+        if o.flags.contains("--json") {
+            let loaded: [JSONValue] = r.loaded.map { l in
+                let d = l.descriptor
+                return ["id": .string(d.id), "name": .string(d.name), "version": .string(d.version),
+                        "api": .string(d.apiVersion.description), "sceneKinds": .array(d.sceneKinds.map { .string($0.name) }),
+                        "path": .string(l.origin)]
+            }
+            print(JSONValue.object([
+                "api": .string(PluginDescriptor.hostAPIVersion.description),
+                "searchPath": .array(search.map { ["directory": .string($0.directory.path), "source": .string($0.source)] }),
+                "loaded": .array(loaded),
+                "refused": .array(r.refused.map { ["path": .string($0.origin), "reason": .string($0.reason)] }),
+            ]).jsonString)
+            return 0
+        }
+        print("plugin API \(PluginDescriptor.hostAPIVersion); search path: \(search.map { "\($0.directory.path) (\($0.source))" }.joined(separator: ", "))")
+        print("loaded (\(r.loaded.count)):")
+        for l in r.loaded {
+            let d = l.descriptor
+            print("  \(d.id) \(d.version)  kinds: \(d.sceneKinds.map(\.name).joined(separator: ", "))  \(l.origin)")
+        }
+        print("refused (\(r.refused.count)):")
+        for x in r.refused { print("  \(x.origin): \(x.reason)") }
+        return 0
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import PodiumTestSupport
+import XCTest
+
+/// The `podium` binary's commands, exit codes and messages.
+final class CommandLineTests: XCTestCase {
+    var dir: URL!
+    override func setUp() { dir = TestPaths.tempDir("cli") }
+    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+
+    func podium(_ args: String...) throws -> ProcessResult {
+        try runProcess(TestPaths.podium, args, environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"])
+    }
+    func write(_ name: String, _ text: String) -> String {
+        let p = dir.appendingPathComponent(name).path
+        FileManager.default.createFile(atPath: p, contents: Data(text.utf8))
+        return p
+    }
+
+    func testHelpVersionAndUsageErrors() throws {
+        let help = try podium("--help")
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("present [DECK]"))
+        XCTAssertEqual(try podium("--version").stdout, "podium 0.1.0\n")
+        let bad = try podium("--frobnicate")
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("unknown command or option \"--frobnicate\""))
+        XCTAssertTrue(bad.stderr.contains("usage: podium present"))
+        let badOpt = try podium("check", "--nope", "x.json")
+        XCTAssertEqual(badOpt.status, 2)
+        XCTAssertTrue(badOpt.stderr.contains("unknown option \"--nope\""))
+    }
+
+    func testCheckAcceptsDemoAndNamesProblems() throws {
+        let ok = try podium("check", TestPaths.demoDeck)
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertTrue(ok.stdout.contains("OK"))
+
+        let unknown = write("unknown.json", #"{"title":"T","scenes":[{"kind":"title","parameters":{"heading":"x"}},{"kind":"slides"}]}"#)
+        let r1 = try podium("check", unknown)
+        XCTAssertEqual(r1.status, 2)
+        XCTAssertTrue(r1.stderr.contains("\(unknown): scenes[1].kind: unknown scene kind \"slides\" (available: "), r1.stderr)
+        XCTAssertTrue(r1.stderr.contains("band-list"))
+
+        let missing = write("missing.json", #"{"scenes":[{"kind":"title","parameters":{"heading":"x"}}]}"#)
+        XCTAssertTrue(try podium("check", missing).stderr.contains("missing.json: title: missing required field"))
+
+        let wrongType = write("wrong.json", #"{"title":"T","scenes":[{"kind":"title","parameters":{"heading":["x"]}}]}"#)
+        let r3 = try podium("check", wrongType)
+        XCTAssertEqual(r3.status, 2)
+        XCTAssertTrue(r3.stderr.contains("scenes[0].parameters.heading: expected string, found array"), r3.stderr)
+
+        let r4 = try podium("check", dir.appendingPathComponent("absent.json").path)
+        XCTAssertEqual(r4.status, 2)
+        XCTAssertTrue(r4.stderr.contains("absent.json: cannot read file"), r4.stderr)
+
+        let badUTF8 = dir.appendingPathComponent("latin1.json").path
+        FileManager.default.createFile(atPath: badUTF8, contents: Data([0x7B, 0x22, 0x74, 0xE9, 0x22, 0x7D]))
+        let r5 = try podium("check", badUTF8)
+        XCTAssertEqual(r5.status, 2)
+        XCTAssertTrue(r5.stderr.contains("latin1.json: invalid UTF-8 at byte 3"), r5.stderr)
+    }
+
+    func testSnapshotOfBandListShowsTheBands() throws {
+        let out = dir.appendingPathComponent("bands.png").path
+        let r = try podium("snapshot", "--scene", "1", "--view", "presenter", "--size", "1280x800", "--out", out)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("driver offscreen"))
+        let img = try PNGImage(path: out)
+        XCTAssertEqual(img.width, 1280); XCTAssertEqual(img.height, 800)
+        // The list column (left, below the toolbar) carries light text of many rows.
+        let ink = img.count(x: 10, y: 60, w: 180, h: 700) { $0.r > 200 && $0.g > 200 && $0.b > 200 }
+        XCTAssertGreaterThan(ink, 600, "band names drawn in the list")
+        // The selected row (Radiohead) is tinted blue.
+        XCTAssertGreaterThan(img.count(x: 0, y: 60, w: 230, h: 700) { $0.b > 90 && Int($0.b) > Int($0.r) + 50 }, 3000, "the selected row is tinted")
+
+        let audience = dir.appendingPathComponent("aud.png").path
+        XCTAssertEqual(try podium("snapshot", "--scene", "1", "--view", "audience", "--size", "1920x1080", "--out", audience).status, 0)
+        let a = try PNGImage(path: audience)
+        XCTAssertEqual(a.width, 1920)
+        XCTAssertGreaterThan(a.count(x: 800, y: 250, w: 1000, h: 250) { $0.r > 220 && $0.g > 220 }, 5000, "band name large on the right")
+    }
+
+    func testSnapshotRejectsBadArguments() throws {
+        let r = try podium("snapshot", "--scene", "9", "--out", dir.appendingPathComponent("x.png").path)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("--scene 9 is out of range"), r.stderr)
+        let r2 = try podium("snapshot", "--size", "big", "--out", "x.png")
+        XCTAssertEqual(r2.status, 2)
+        XCTAssertTrue(r2.stderr.contains("--size expects WxH"))
+    }
+}

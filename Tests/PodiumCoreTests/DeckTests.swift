@@ -1,0 +1,76 @@
+import Foundation
+import PodiumCore
+import PodiumKit
+import XCTest
+
+final class DeckTests: XCTestCase {
+    let kinds: [String: (SceneParameters) throws -> Void] = [
+        "title": { p in _ = try p.requiredString("heading") },
+        "band-list": { _ in },
+    ]
+
+    func parse(_ json: String) throws -> Deck { try Deck.parse(Data(json.utf8), path: "/tmp/talk.json", displayName: "talk.json", kinds: kinds) }
+    func error(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> DeckError? {
+        do { _ = try parse(json); XCTFail("expected an error", file: file, line: line); return nil }
+        catch let e as DeckError { return e } catch { XCTFail("unexpected \(error)", file: file, line: line); return nil }
+    }
+
+    func testValidDeckKeepsOrderNotesAndParameters() throws {
+        let d = try parse(#"{"title":"T","duration":20,"scenes":[{"kind":"title","title":"A","notes":"hi","time":90,"parameters":{"heading":"H"}},{"kind":"band-list"}]}"#)
+        XCTAssertEqual(d.title, "T")
+        XCTAssertEqual(d.durationMinutes, 20)
+        XCTAssertEqual(d.scenes.map(\.kind), ["title", "band-list"])
+        XCTAssertEqual(d.scenes[0].notes, "hi")
+        XCTAssertEqual(d.scenes[0].plannedSeconds, 90)
+        XCTAssertEqual(try d.scenes[0].parameters.string("heading"), "H")
+        XCTAssertEqual(d.scenes[1].title, nil)
+    }
+
+    func testUnknownKindNamesPathAndListsKinds() {
+        let e = error(#"{"title":"T","scenes":[{"kind":"title","parameters":{"heading":"x"}},{"kind":"slides"}]}"#)
+        XCTAssertEqual(e?.path, "scenes[1].kind")
+        XCTAssertEqual(e?.message, #"unknown scene kind "slides" (available: band-list, title)"#)
+        XCTAssertEqual(e?.description, #"talk.json: scenes[1].kind: unknown scene kind "slides" (available: band-list, title)"#)
+    }
+
+    func testMissingFieldsAndWrongTypes() {
+        XCTAssertEqual(error(#"{"scenes":[]}"#)?.path, "title")
+        XCTAssertEqual(error(#"{"title":"T"}"#)?.path, "scenes")
+        XCTAssertEqual(error(#"{"title":"T","scenes":[]}"#)?.message, "a deck needs at least one scene")
+        XCTAssertEqual(error(#"{"title":5,"scenes":[{"kind":"band-list"}]}"#)?.message, "expected string, found number")
+        XCTAssertEqual(error(#"{"title":"T","scenes":{"kind":"band-list"}}"#)?.message, "expected array, found object")
+        XCTAssertEqual(error(#"{"title":"T","scenes":[{"title":"x"}]}"#)?.path, "scenes[0].kind")
+        XCTAssertEqual(error(#"{"title":"T","scenes":[{"kind":"band-list","parameters":[1]}]}"#)?.path, "scenes[0].parameters")
+        XCTAssertEqual(error(#"{"title":"T","duration":"long","scenes":[{"kind":"band-list"}]}"#)?.path, "duration")
+        XCTAssertEqual(error(#"[1,2]"#)?.message, "expected a JSON object at the top level, found array")
+    }
+
+    func testSceneParameterErrorsCarryTheirPath() {
+        let e = error(#"{"title":"T","scenes":[{"kind":"band-list"},{"kind":"title","parameters":{"heading":7}}]}"#)
+        XCTAssertEqual(e?.path, "scenes[1].parameters.heading")
+        XCTAssertTrue(e?.message.hasPrefix("expected string, found number") ?? false, e?.message ?? "")
+        XCTAssertEqual(error(#"{"title":"T","scenes":[{"kind":"title"}]}"#)?.path, "scenes[0].parameters.heading")
+    }
+
+    func testInvalidUTF8AndMalformedJSON() {
+        var bytes = Array(#"{"title":"Caf"#.utf8); bytes += [0xC3, 0x28]; bytes += Array(#"","scenes":[]}"#.utf8)
+        do { _ = try Deck.parse(Data(bytes), path: "x.json", kinds: kinds); XCTFail("expected error") }
+        catch let e as DeckError { XCTAssertEqual(e.message, "invalid UTF-8 at byte 13") } catch { XCTFail("\(error)") }
+        XCTAssertTrue(error(#"{"title":"T","scenes":[{"kind":"band-list"}]"#)?.message.hasPrefix("not valid JSON") ?? false)
+    }
+
+    func testUnreadableFileIsNamed() {
+        XCTAssertThrowsError(try Deck.load(path: "/nonexistent/deck.json", kinds: kinds)) { e in
+            let d = e as? DeckError
+            XCTAssertEqual(d?.file, "/nonexistent/deck.json")
+            XCTAssertTrue(d?.message.hasPrefix("cannot read file") ?? false, d?.message ?? "")
+        }
+    }
+
+    func testDemoDeckIsValidForBuiltInKinds() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/Decks/demo.json"))
+        let root = try JSONValue.parse(data)
+        let kinds = Set(root["scenes"]?.array?.compactMap { $0["kind"]?.string } ?? [])
+        XCTAssertTrue(kinds.isSuperset(of: ["title", "band-list"]), "demo shows at least a title and the band list: \(kinds)")
+    }
+}

@@ -1,0 +1,34 @@
+import PodiumCore
+import PodiumKit
+import XCTest
+
+final class PluginRegistryTests: XCTestCase {
+    func plugin(_ id: String, kinds: [String], api: APIVersion = PluginDescriptor.hostAPIVersion) -> PluginDescriptor {
+        PluginDescriptor(id: id, name: id, version: "1", apiVersion: api, sceneKinds: kinds.map { k in
+            SceneKind(name: k, summary: k, make: { _, _ in throw SceneParameterError(path: "x", message: "unused") })
+        })
+    }
+
+    func testRefusesDuplicateIdsKindsAndOtherMajors() {
+        let r = PluginRegistry()
+        XCTAssertTrue(r.register(plugin("a", kinds: ["one"])))
+        XCTAssertFalse(r.register(plugin("a", kinds: ["two"]), origin: "/p/a2.so"))
+        XCTAssertFalse(r.register(plugin("b", kinds: ["one"]), origin: "/p/b.so"))
+        XCTAssertFalse(r.register(plugin("c", kinds: ["three"], api: APIVersion(major: 2, minor: 0)), origin: "/p/c.so"))
+        XCTAssertFalse(r.register(plugin("d", kinds: ["four"], api: APIVersion(major: 1, minor: 99)), origin: "/p/d.so"))
+        XCTAssertEqual(r.kindNames, ["one"])
+        XCTAssertEqual(r.refused.map(\.reason), [
+            #"duplicate plugin id "a" (already loaded from built-in)"#,
+            #"duplicate scene kind "one" (already supplied by a)"#,
+            "plugin API 2.0 on a 1.x host (major versions differ)",
+            "plugin API 1.99 is newer than the host's 1.0",
+        ])
+    }
+
+    func testAPIVersionParsing() {
+        XCTAssertEqual(APIVersion("1.2"), APIVersion(major: 1, minor: 2))
+        XCTAssertNil(APIVersion("1"))
+        XCTAssertNil(APIVersion("1.x"))
+        XCTAssertNil(APIVersion(major: 1, minor: 0).refusal(onHost: APIVersion(major: 1, minor: 3)))
+    }
+}

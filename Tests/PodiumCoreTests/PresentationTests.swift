@@ -1,0 +1,131 @@
+import Foundation
+import PodiumCore
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// A scene that records its lifecycle, for driving `Presentation` without a platform.
+final class RecordingScene: Scene {
+    let title: String
+    let presenterView = View()
+    let audienceView = View()
+    var events: [String] = []
+    var received: [String] = []
+    init(_ t: String) { title = t; audienceView.backgroundColor = Color(10, 20, 30) }
+    func didBecomeCurrent() { events.append("current") }
+    func willResignCurrent() { events.append("resign") }
+    func receive(_ p: SceneParameters) { received.append((try? p.string("query")) ?? "") }
+}
+
+final class PresentationTests: XCTestCase {
+    var made: [RecordingScene] = []
+    var now = 100.0
+
+    func makePresentation(kinds: [String] = ["a", "b", "a"]) -> Presentation {
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
+            SceneKind(name: "a", summary: "") { _, _ in let s = RecordingScene("A\(self.made.count)"); self.made.append(s); return s },
+            SceneKind(name: "b", summary: "") { _, _ in let s = RecordingScene("B"); self.made.append(s); return s },
+            SceneKind(name: "broken", summary: "") { _, _ in throw SceneParameterError(path: "scenes[1].parameters.url", message: "unreachable") },
+        ]))
+        let deck = Deck(title: "T", scenes: kinds.map { DeckScene(kind: $0, notes: "notes for \($0)") }, path: "/tmp/t.json")
+        return Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { self.now })
+    }
+
+    func testNavigationMakesScenesOnceAndKeepsThem() {
+        let p = makePresentation()
+        XCTAssertEqual(p.currentIndex, 0)
+        p.next(); p.next(); p.next()   // the last next is past the end: ignored
+        XCTAssertEqual(p.currentIndex, 2)
+        p.previous(); p.previous(); p.previous()
+        XCTAssertEqual(p.currentIndex, 0)
+        XCTAssertEqual(made.count, 3, "each scene is made once")
+        XCTAssertEqual(made[0].events, ["current", "resign", "current"])
+        XCTAssertFalse(p.goTo(7))
+        XCTAssertTrue(p.goTo(1))
+        XCTAssertTrue(p.audience.content.subviews.first === made[1].audienceView)
+    }
+
+    func testClickerKeysAndBlackout() {
+        let p = makePresentation()
+        p.presenter.resize(to: Size(1000, 700))
+        p.presenter.dispatch(.key(Key("Page Down")))
+        XCTAssertEqual(p.currentIndex, 1)
+        p.presenter.dispatch(.key(Key("Backspace")))
+        XCTAssertEqual(p.currentIndex, 0)
+        p.presenter.dispatch(.key(Key("b")))
+        XCTAssertEqual(p.audienceMode, .black)
+        let cover = p.audience.drawList().commands.last
+        XCTAssertEqual(cover, .fill(Rect(0, 0, 1280, 720), .black, radius: 0), "blackout covers the whole audience view")
+        p.presenter.dispatch(.key(Key(".")))
+        XCTAssertEqual(p.audienceMode, .normal)
+    }
+
+    func testElapsedTimerStartsOnFirstAdvance() {
+        let p = makePresentation()
+        now += 50
+        XCTAssertEqual(p.elapsed, 0)
+        p.next()
+        now += 12
+        XCTAssertEqual(p.elapsed, 12)
+    }
+
+    func testFailingPluginGetsErrorCardAndTalkGoesOn() {
+        let p = makePresentation(kinds: ["a", "broken", "b"])
+        p.presenter.resize(to: Size(1000, 700))
+        p.next()
+        let texts = p.audience.drawList().commands.compactMap { if case let .text(s, _, _, _) = $0 { s } else { nil } }
+        XCTAssertTrue(texts.contains("Plugin: test"), "\(texts)")
+        XCTAssertTrue(texts.contains { $0.contains("unreachable") }, "\(texts)")
+        p.next()
+        XCTAssertEqual(p.currentIndex, 2)
+    }
+
+    func testOpenSceneIsASegueWithParameters() {
+        let p = makePresentation(kinds: ["a", "b"])
+        p.open(kind: "b", parameters: ["query": "Кино"])
+        XCTAssertEqual(p.currentIndex, 1)
+        XCTAssertEqual(made.last?.received, ["Кино"])
+    }
+
+    func testConsoleShowsPositionNotesAndNext() {
+        let p = makePresentation()
+        p.presenter.resize(to: Size(1200, 800))
+        let texts = p.presenter.drawList().commands.compactMap { if case let .text(s, _, _, _) = $0 { s } else { nil } }
+        XCTAssertTrue(texts.contains("1 / 3"))
+        XCTAssertTrue(texts.contains("notes for a"))
+        XCTAssertTrue(texts.contains("Next: B"))
+    }
+
+    func testPreviewReplaysAudienceScaled() {
+        let p = makePresentation()
+        p.presenter.resize(to: Size(1200, 800))
+        let preview = p.console.preview
+        let frame = preview.convertToWindow(preview.bounds)
+        let fills = p.presenter.drawList().commands.compactMap { c -> Rect? in if case let .fill(r, col, _) = c, col == Color(10, 20, 30) { r } else { nil } }
+        XCTAssertEqual(fills.count, 1)
+        let r = fills[0]
+        XCTAssertTrue(frame.insetBy(dx: -0.5, dy: -0.5).contains(r), "\(r) inside \(frame)")
+        XCTAssertEqual(r.width / r.height, 1280.0 / 720.0, accuracy: 0.01)
+    }
+}
+
+final class TimerQueueTests: XCTestCase {
+    func testRepeatingAndCancelledTimers() {
+        let q = TimerQueue()
+        var ticks = 0, once = 0
+        q.schedule(now: 0, after: 1, repeats: true) { ticks += 1 }
+        let t = q.schedule(now: 0, after: 0.5, repeats: false) { once += 1 }
+        XCTAssertEqual(q.nextDeadline, 0.5)
+        q.fire(now: 0.6)
+        XCTAssertEqual(once, 1); XCTAssertEqual(ticks, 0)
+        q.fire(now: 3.2)   // late: fires once and re-arms past now
+        XCTAssertEqual(ticks, 1)
+        XCTAssertEqual(q.nextDeadline, 4)
+        t.cancel()
+        let c = q.schedule(now: 4, after: 1, repeats: false) { once += 1 }
+        c.cancel()
+        q.fire(now: 10)
+        XCTAssertEqual(once, 1)
+    }
+}

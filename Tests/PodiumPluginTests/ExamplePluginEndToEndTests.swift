@@ -1,0 +1,221 @@
+import Foundation
+import PodiumKit
+import XCTest
+
+/// Builds `Plugins/Example` OUT of tree, exactly as docs/WritingPlugins.md says (a copy in a temp
+/// folder, `PODIUM_SOURCE=<repo> swift build`), installs it in a plugin directory, and drives the
+/// real `.build/debug/podium` with it: `plugins`, `check`, `snapshot` and `present` + control socket.
+/// The example is built once for the class.
+final class ExamplePluginEndToEndTests: XCTestCase {
+    nonisolated(unsafe) static var pluginsDir: URL?
+    nonisolated(unsafe) static var buildFailure: String?
+    nonisolated(unsafe) static var workDir: URL?
+
+    override class func setUp() {
+        super.setUp()
+        do {
+            let work = try Fixtures.temporaryDirectory("example")
+            workDir = work
+            let src = work.appendingPathComponent("ExampleScene")
+            try FileManager.default.createDirectory(at: src, withIntermediateDirectories: true)
+            let example = Fixtures.packageRoot.appendingPathComponent("Plugins/Example")
+            for item in ["Package.swift", "plugin.json", "Sources", "Assets"] {
+                try FileManager.default.copyItem(at: example.appendingPathComponent(item), to: src.appendingPathComponent(item))
+            }
+            guard let swift = Fixtures.tool("swift") else { buildFailure = "swift not found on PATH"; return }
+            let b = try Fixtures.run(swift, ["build"], environment: ["PODIUM_SOURCE": Fixtures.packageRoot.path], cwd: src)
+            guard b.status == 0 else { buildFailure = "swift build of the example failed:\n\(b.stdout)\n\(b.stderr)"; return }
+            // Install: the library, its manifest and its assets in one plugin directory.
+            let dir = work.appendingPathComponent("plugins/example")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            for item in [".build/debug/libExampleScene.so", "plugin.json", "Assets"] {
+                let from = src.appendingPathComponent(item)
+                try FileManager.default.copyItem(at: from, to: dir.appendingPathComponent(from.lastPathComponent))
+            }
+            pluginsDir = dir.deletingLastPathComponent()
+        } catch { buildFailure = "\(error)" }
+    }
+
+    override class func tearDown() {
+        if let w = workDir { try? FileManager.default.removeItem(at: w) }
+        super.tearDown()
+    }
+
+    var plugins: URL!
+    var work: URL!
+
+    override func setUpWithError() throws {
+        if let f = Self.buildFailure { XCTFail(f); throw XCTSkip("example plugin did not build") }
+        plugins = try XCTUnwrap(Self.pluginsDir)
+        work = try Fixtures.temporaryDirectory("run")
+        addTeardownBlock { [work] in try? FileManager.default.removeItem(at: work!) }
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: Fixtures.podium.path), "build podium first: swift build")
+    }
+
+    /// A deck: an `example` scene, a title, and an `example` scene whose text file is missing.
+    func deck() throws -> String {
+        let path = work.appendingPathComponent("deck.json")
+        try """
+        { "title": "Plugin test", "scenes": [
+          { "kind": "example", "title": "Hello", "parameters": { "color": "#ff8800" } },
+          { "kind": "title", "parameters": { "heading": "Built-in" } },
+          { "kind": "example", "title": "Broken", "parameters": { "textFile": "missing.txt" } } ] }
+        """.write(to: path, atomically: true, encoding: .utf8)
+        return path.path
+    }
+
+    func podium(_ args: [String], env: [String: String] = [:]) throws -> Fixtures.Output {
+        try Fixtures.run(Fixtures.podium.path, args, environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software",
+                                                                  "XDG_DATA_HOME": work.path].merging(env) { $1 })
+    }
+
+    func testHostLinksTheSharedPodiumKit() throws {
+        guard let ldd = Fixtures.tool("ldd") else { throw XCTSkip("no ldd") }
+        let r = try Fixtures.run(ldd, [Fixtures.podium.path])
+        XCTAssertTrue(r.stdout.contains("libPodiumKit.so => \(Fixtures.podium.deletingLastPathComponent().path)/libPodiumKit.so"), r.stdout)
+    }
+
+    func testPluginsListsTheExampleFromEachSearchPathSource() throws {
+        let viaFlag = try podium(["plugins", "--json", "--plugin-path", plugins.path])
+        XCTAssertEqual(viaFlag.status, 0, viaFlag.stderr)
+        let json = try JSONValue.parse(Data(viaFlag.stdout.utf8))
+        let example = try XCTUnwrap(json["loaded"]?.array?.first { $0["id"]?.string == "org.podium.example" }, viaFlag.stdout)
+        XCTAssertEqual(example["version"], "1.0.0")
+        XCTAssertEqual(example["sceneKinds"], ["example"])
+        XCTAssertEqual(example["path"]?.string, plugins.appendingPathComponent("example/libExampleScene.so").path)
+        XCTAssertEqual(json["refused"], [])
+
+        let viaEnv = try podium(["plugins"], env: ["PODIUM_PLUGIN_PATH": plugins.path])
+        XCTAssertTrue(viaEnv.stdout.contains("org.podium.example 1.0.0  kinds: example"), viaEnv.stdout)
+        let xdg = work.appendingPathComponent("podium")
+        try FileManager.default.createDirectory(at: xdg, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: plugins, to: xdg.appendingPathComponent("plugins"))
+        let viaXDG = try podium(["plugins"])
+        XCTAssertTrue(viaXDG.stdout.contains("org.podium.example 1.0.0  kinds: example  \(xdg.path)/plugins/example/libExampleScene.so"), viaXDG.stdout)
+    }
+
+    /// The same plugin twice on the path: the second copy is refused as a duplicate.
+    func testSecondCopyIsRefusedAsDuplicate() throws {
+        let second = work.appendingPathComponent("second")
+        try FileManager.default.copyItem(at: plugins, to: second)
+        let r = try podium(["plugins", "--json", "--plugin-path", "\(plugins.path):\(second.path)"])
+        let refused = try JSONValue.parse(Data(r.stdout.utf8))["refused"]?.array ?? []
+        XCTAssertEqual(refused, [["path": .string(second.appendingPathComponent("example").path),
+                                  "reason": .string("duplicate plugin id \"org.podium.example\" (already loaded from \(plugins.path)/example/libExampleScene.so)")]])
+    }
+
+    func testCheckKnowsTheExternalKindAndListsKindsForUnknownOnes() throws {
+        let deck = try deck()
+        let ok = try podium(["check", deck, "--plugin-path", plugins.path])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertTrue(ok.stdout.contains("3 scenes (example, title, example)"), ok.stdout)
+        let without = try podium(["check", deck])
+        XCTAssertEqual(without.status, 2)
+        XCTAssertTrue(without.stderr.contains(#"scenes[0].kind: unknown scene kind "example" (available: band-list, title)"#), without.stderr)
+        let bad = work.appendingPathComponent("bad.json")
+        try #"{"title":"x","scenes":[{"kind":"example","parameters":{"color":"orange"}}]}"#.write(to: bad, atomically: true, encoding: .utf8)
+        let invalid = try podium(["check", bad.path, "--plugin-path", plugins.path])
+        XCTAssertEqual(invalid.status, 2)
+        XCTAssertTrue(invalid.stderr.contains(#"scenes[0].parameters.color: expected a colour like #1a2b3c, found "orange""#), invalid.stderr)
+    }
+
+    func testSnapshotDrawsThePluginScene() throws {
+        let out = work.appendingPathComponent("example.png").path
+        let r = try podium(["snapshot", try deck(), "--plugin-path", plugins.path, "--scene", "0", "--view", "audience", "--size", "640x360", "--out", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("driver offscreen"), r.stdout)
+        let png = try PNGPixels(path: out)
+        XCTAssertEqual(png.width, 640)
+        XCTAssertEqual(png.rgb(8, 8).0, 0xFF); XCTAssertEqual(png.rgb(8, 8).1, 0x88); XCTAssertEqual(png.rgb(8, 8).2, 0x00)
+        let orange = png.fraction(near: (0xFF, 0x88, 0x00))
+        let white = png.fraction(near: (0xFF, 0xFF, 0xFF), tolerance: 30)
+        XCTAssertGreaterThan(orange, 0.6, "the card's colour fills most of the view")
+        XCTAssertGreaterThan(white, 0.02, "the greeting (white text from the plugin's assets) is drawn")
+    }
+
+    /// `present` with a control socket: the plugin's controls work, its state survives going back,
+    /// a scene whose `make` throws and one that reports an error later both show error cards.
+    func testPresentDrivesThePluginScene() throws {
+        guard let python = Fixtures.tool("python3") else { throw XCTSkip("python3 needed for scripts/podium-control.py") }
+        let socket = work.appendingPathComponent("control.sock").path
+        let p = Process()
+        p.executableURL = Fixtures.podium
+        p.arguments = ["present", try deck(), "--windowed", "--control", "unix:\(socket)", "--plugin-path", plugins.path]
+        p.environment = ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": work.path]) { $1 }
+        let log = work.appendingPathComponent("present.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        p.standardError = try FileHandle(forWritingTo: log)
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        defer { if p.isRunning { p.terminate() }; p.waitUntilExit() }
+
+        let shot = work.appendingPathComponent("presenter.png").path
+        let requests: [JSONValue] = [
+            ["cmd": "state"],
+            ["cmd": "click", "id": "example.count"], ["cmd": "click", "id": "example.count"], ["cmd": "key", "key": "="],
+            ["cmd": "state"],
+            ["cmd": "goto", "index": 2], ["cmd": "state"],
+            ["cmd": "goto", "index": 0], ["cmd": "state"],
+            ["cmd": "screenshot", "window": "presenter", "path": .string(shot)],
+            ["cmd": "click", "id": "example.fail"], ["cmd": "state"],
+            ["cmd": "quit"],
+        ]
+        let client = Fixtures.packageRoot.appendingPathComponent("scripts/podium-control.py").path
+        let r = try Fixtures.run(python, [client, socket] + requests.map(\.jsonString))
+        let logText = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        XCTAssertEqual(r.status, 0, "\(r.stdout)\n\(r.stderr)\n\(logText)")
+        let replies = try r.stdout.split(separator: "\n").map { try JSONValue.parse(Data($0.utf8)) }
+        XCTAssertEqual(replies.count, requests.count, r.stdout)
+        guard replies.count == requests.count else { return }
+        func controls(_ reply: JSONValue) -> [JSONValue] { reply["windows"]?.array?.first?["controls"]?.array ?? [] }
+        func control(_ reply: JSONValue, _ id: String) -> JSONValue? { controls(reply).first { $0["id"]?.string == id } }
+
+        XCTAssertEqual(replies[0]["scene"]?["kind"], "example")
+        XCTAssertEqual(control(replies[0], "example.count")?["label"], "Count: 0")
+        XCTAssertEqual(control(replies[4], "example.count")?["label"], "Count: 3", "two clicks and the '=' key")
+        XCTAssertEqual(control(replies[6], "scene.error")?["label"]?.string?.hasPrefix("Plugin org.podium.example: cannot read "), true, "\(replies[6])")
+        XCTAssertEqual(control(replies[8], "example.count")?["label"], "Count: 3", "state survives going back")
+        XCTAssertEqual(control(replies[11], "scene.error")?["label"], "Plugin org.podium.example: the Fail button was pressed")
+        XCTAssertNil(control(replies[11], "example.count"))
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0, logText)
+        let png = try PNGPixels(path: shot)
+        XCTAssertGreaterThan(png.fraction(near: (0xFF, 0x88, 0x00)), 0.01, "the audience preview in the presenter shows the orange card")
+        XCTAssertTrue(logText.contains("video driver offscreen"), logText)
+    }
+
+    /// The trap the shared libPodiumKit.so avoids: a plugin with its OWN static copy of PodiumKit
+    /// has distinct Swift types, so the host's `as?` on its descriptor fails. The host says so
+    /// and goes on, instead of crashing.
+    func testPluginWithStaticPodiumKitIsRefused() throws {
+        guard let swift = Fixtures.tool("swift") else { throw XCTSkip("swift not found") }
+        let src = work.appendingPathComponent("StaticKit")
+        let fm = FileManager.default
+        try fm.createDirectory(at: src.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        try fm.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Plugins/Example/Sources/ExampleScene"),
+                        to: src.appendingPathComponent("Sources/ExampleScene"))
+        try fm.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Sources/PodiumKit"), to: src.appendingPathComponent("Sources/PodiumKit"))
+        try fm.removeItem(at: src.appendingPathComponent("Sources/PodiumKit/Package.swift"))
+        try """
+        // swift-tools-version:6.0
+        import PackageDescription
+        let package = Package(name: "ExampleScene",
+            products: [.library(name: "ExampleScene", type: .dynamic, targets: ["ExampleScene"])],
+            targets: [.target(name: "PodiumKit"), .target(name: "ExampleScene", dependencies: ["PodiumKit"])],
+            swiftLanguageModes: [.v5])
+        """.write(to: src.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let b = try Fixtures.run(swift, ["build"], cwd: src)
+        XCTAssertEqual(b.status, 0, b.stderr)
+        let dir = work.appendingPathComponent("static/example")
+        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        try fm.copyItem(at: src.appendingPathComponent(".build/debug/libExampleScene.so"), to: dir.appendingPathComponent("libExampleScene.so"))
+        try fm.copyItem(at: plugins.appendingPathComponent("example/plugin.json"), to: dir.appendingPathComponent("plugin.json"))
+        try fm.copyItem(at: plugins.appendingPathComponent("example/Assets"), to: dir.appendingPathComponent("Assets"))
+        let r = try podium(["plugins", "--json", "--plugin-path", dir.deletingLastPathComponent().path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try JSONValue.parse(Data(r.stdout.utf8))["refused"], [[
+            "path": .string(dir.appendingPathComponent("libExampleScene.so").path),
+            "reason": "the library's PodiumKit types are not the host's: link PodiumKit as the shared library libPodiumKit.so, not statically",
+        ]])
+    }
+}

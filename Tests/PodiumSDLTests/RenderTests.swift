@@ -1,0 +1,96 @@
+import Foundation
+import PodiumKit
+import PodiumSDL
+import PodiumTestSupport
+import XCTest
+
+/// Renders through SDL's offscreen driver with the software renderer and checks pixels.
+final class RenderTests: XCTestCase {
+    static var started = false
+    let text = TextEngine()
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        if !Self.started {
+            setenv("SDL_RENDER_DRIVER", "software", 1)
+            try SDLVideo.start(driver: "offscreen")
+            Self.started = true
+        }
+        XCTAssertEqual(SDLVideo.currentDriver, "offscreen")
+        dir = TestPaths.tempDir("render")
+    }
+    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+
+    /// Renders `root` at `size` points and decodes the PNG.
+    func render(_ root: WindowRoot, _ size: Size) throws -> PNGImage {
+        let w = try PlatformWindow(title: "test", root: root, size: size, text: text)
+        let path = dir.appendingPathComponent("\(UUID()).png").path
+        try w.screenshot(to: path)
+        return try PNGImage(path: path)
+    }
+
+    func testFillsAreExactColoursAtTheirPositions() throws {
+        let root = WindowRoot(metrics: text)
+        root.backgroundColor = Color(0, 0, 0)
+        let red = View(background: Color(255, 0, 0)).pinned(Pins(leading: 10, top: 20, width: 50, height: 30))
+        let blue = View(background: Color(0, 0, 255)).pinned(Pins(trailing: 0, bottom: 0, width: 40, height: 40))
+        root.content.addSubviews(red, blue)
+        let img = try render(root, Size(200, 100))
+        XCTAssertEqual(img.width, 200); XCTAssertEqual(img.height, 100)
+        XCTAssertTrue(img.pixel(10, 20) == (255, 0, 0, 255))
+        XCTAssertTrue(img.pixel(59, 49) == (255, 0, 0, 255))
+        XCTAssertTrue(img.pixel(60, 50) == (0, 0, 0, 255), "right/bottom edges are exclusive")
+        XCTAssertTrue(img.pixel(199, 99) == (0, 0, 255, 255), "pinned to the trailing and bottom edges")
+        XCTAssertTrue(img.pixel(159, 59) == (0, 0, 0, 255))
+    }
+
+    func testTextIsDrawnWhereLaidOutInItsColour() throws {
+        let root = WindowRoot(metrics: text)
+        root.backgroundColor = .black
+        let label = Label("Podium", font: .bold(40), color: Color(0, 255, 0))
+        label.pins = Pins(leading: 100, top: 50, width: 300, height: 60)
+        root.content.addSubview(label)
+        let img = try render(root, Size(600, 200))
+        let green = img.count(x: 100, y: 50, w: 300, h: 60) { $0.g > 150 && $0.r < 80 && $0.b < 80 }
+        XCTAssertGreaterThan(green, 400, "glyph ink inside the label")
+        let outside = img.count(x: 0, y: 0, w: 100, h: 200) { $0.g > 30 } + img.count(x: 0, y: 120, w: 600, h: 80) { $0.g > 30 }
+        XCTAssertEqual(outside, 0, "nothing drawn outside the label")
+    }
+
+    func testCyrillicAndCJKRenderRealGlyphsNotBoxes() throws {
+        // Each character alone: real glyphs differ from each other; missing ones would all be the
+        // same .notdef box (or nothing).
+        var inks: [[Bool]] = []
+        for ch in ["К", "и", "乐", "队", "列"] {
+            let root = WindowRoot(metrics: text)
+            root.backgroundColor = .black
+            root.content.addSubview(Label(ch, font: .system(48), color: .white).pinned(Pins(leading: 0, top: 0, width: 80, height: 80)))
+            let img = try render(root, Size(80, 80))
+            let mask = (0..<(80 * 80)).map { img.pixel($0 % 80, $0 / 80).r > 128 }
+            XCTAssertGreaterThan(mask.filter { $0 }.count, 40, "\(ch) has ink")
+            inks.append(mask)
+        }
+        for i in 0..<inks.count { for j in (i + 1)..<inks.count { XCTAssertNotEqual(inks[i], inks[j], "glyphs \(i) and \(j) differ") } }
+        XCTAssertGreaterThan(text.size(of: "乐队列表", font: .system(20)).width, 60, "CJK measures as four wide glyphs")
+    }
+
+    func testHiDPIScaleDoublesPixelsNotLayout() throws {
+        let root = WindowRoot(metrics: text)
+        root.backgroundColor = .black
+        root.content.addSubview(View(background: Color(255, 255, 0)).pinned(Pins(leading: 10, top: 10, width: 20, height: 20)))
+        let w = try PlatformWindow(title: "hidpi", root: root, size: Size(100, 100), text: text)
+        w.renderer.scale = 2   // as on a 2× display: points stay, pixels double
+        w.renderer.draw(root.renderFrame(), background: .black)
+        let path = dir.appendingPathComponent("hidpi.png").path
+        try w.renderer.savePNG(to: path, size: w.pixelSize)
+        let img = try PNGImage(path: path)
+        XCTAssertTrue(img.pixel(20, 20) == (255, 255, 0, 255))
+        XCTAssertTrue(img.pixel(59, 59) == (255, 255, 0, 255))
+        XCTAssertTrue(img.pixel(61, 61) == (0, 0, 0, 255))
+        XCTAssertEqual(root.content.subviews[0].frame, Rect(10, 10, 20, 20), "layout stays in points")
+    }
+}
+
+func == (a: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), b: (UInt8, UInt8, UInt8, UInt8)) -> Bool {
+    a.r == b.0 && a.g == b.1 && a.b == b.2 && a.a == b.3
+}

@@ -1,0 +1,102 @@
+import Foundation
+import PodiumKit
+
+/// Talks JSON lines to `podium present --control unix:PATH`.
+public final class ControlClient {
+    private let fd: Int32
+
+    /// Connects, retrying until `timeout` seconds pass (the server may still be starting).
+    public init(path: String, timeout: Double = 30) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            var addr = sockaddr_un()
+            addr.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in path.utf8.enumerated() { raw[i] = b } }
+            let ok = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(s, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+            if ok == 0 { fd = s; return }
+            close(s)
+            if Date() > deadline { throw NSError(domain: "ControlClient", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot connect to \(path)"]) }
+            usleep(50_000)
+        }
+    }
+    deinit { close(fd) }
+
+    /// Sends one request line and returns the parsed reply.
+    @discardableResult
+    public func send(_ request: JSONValue) throws -> JSONValue { try sendRaw(request.jsonString) }
+
+    public func sendRaw(_ line: String) throws -> JSONValue {
+        let bytes = Array((line + "\n").utf8)
+        guard write(fd, bytes, bytes.count) == bytes.count else { throw NSError(domain: "ControlClient", code: 2) }
+        var reply = [UInt8](), b: UInt8 = 0
+        while read(fd, &b, 1) == 1 { if b == 10 { break }; reply.append(b) }
+        return try JSONValue.parse(Data(reply))
+    }
+
+    /// `state` until `predicate` holds or `timeout` passes; returns the last state.
+    public func waitForState(timeout: Double = 10, _ predicate: (JSONValue) -> Bool) throws -> JSONValue {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let s = try send(["cmd": "state"])
+            if predicate(s) || Date() > deadline { return s }
+            usleep(50_000)
+        }
+    }
+}
+
+/// A `podium present` child process, killed and waited for on `stop()`.
+public final class PodiumProcess {
+    public let process = Process()
+    public let socketPath: String
+    public let logPath: String
+    public private(set) var client: ControlClient!
+
+    public init(args: [String] = [], environment: [String: String], dir: URL) throws {
+        socketPath = dir.appendingPathComponent("control.sock").path
+        logPath = dir.appendingPathComponent("podium.log").path
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        process.executableURL = URL(fileURLWithPath: TestPaths.podium)
+        process.arguments = ["present", "--control", "unix:\(socketPath)"] + args
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let log = FileHandle(forWritingAtPath: logPath)
+        process.standardError = log
+        process.standardOutput = log
+        try process.run()
+        client = try ControlClient(path: socketPath)
+    }
+    public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Asks it to quit, then kills it if needed, and waits. Returns the exit status.
+    @discardableResult
+    public func stop() -> Int32 {
+        if process.isRunning { _ = try? client?.send(["cmd": "quit"]) }
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// The Xorg dummy-driver rig (`Tests/Rig/xorg-rig.sh`): real monitors that can be plugged.
+public final class XorgRig {
+    public let dir: URL
+    public let display: String
+    static var script: String { TestPaths.root.appendingPathComponent("Tests/Rig/xorg-rig.sh").path }
+
+    /// Starts Xorg with one monitor per size, e.g. ["1280x800", "1920x1080"].
+    public init(monitors: [String]) throws {
+        dir = TestPaths.tempDir("xorg")
+        let r = try runProcess(Self.script, ["start", dir.path] + monitors)
+        guard r.status == 0 else { throw NSError(domain: "XorgRig", code: Int(r.status), userInfo: [NSLocalizedDescriptionKey: r.stderr]) }
+        display = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    public func plug(_ output: Int, _ size: String) throws { _ = try runProcess(Self.script, ["plug", dir.path, "\(output)", size]) }
+    public func unplug(_ output: Int) throws { _ = try runProcess(Self.script, ["unplug", dir.path, "\(output)"]) }
+    public func stop() { _ = try? runProcess(Self.script, ["stop", dir.path]); try? FileManager.default.removeItem(at: dir) }
+    /// Environment for a client of this server.
+    public var environment: [String: String] { ["DISPLAY": display, "SDL_VIDEODRIVER": "x11", "WAYLAND_DISPLAY": ""] }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Locations tests need: the package root and the built `podium` binary.
+public enum TestPaths {
+    /// The package root (two levels above `Tests/Support`).
+    public static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The debug `podium` binary built by `swift build` / `swift build --build-tests`.
+    public static var podium: String { root.appendingPathComponent(".build/debug/podium").path }
+    public static var demoDeck: String { root.appendingPathComponent("Assets/Decks/demo.json").path }
+    /// A fresh temporary directory, removed by the caller.
+    public static func tempDir(_ name: String = "podium-test") -> URL {
+        let u = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))")
+        try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        return u
+    }
+}
+
+/// The result of running a process to completion.
+public struct ProcessResult {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+/// Runs `path` with `args` and waits for it (this machine's init does not reap orphans).
+public func runProcess(_ path: String, _ args: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: path)
+    p.arguments = args
+    var env = ProcessInfo.processInfo.environment
+    for (k, v) in environment { env[k] = v }
+    p.environment = env
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out; p.standardError = err
+    try p.run()
+    // Read both pipes fully before waiting, so a chatty child cannot block on a full pipe.
+    let errBox = DataBox()
+    let group = DispatchGroup()
+    group.enter(); DispatchQueue.global().async { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    let errData = errBox.data
+    p.waitUntilExit()
+    return ProcessResult(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+}
+
+private final class DataBox: @unchecked Sendable { var data = Data() }
