@@ -6,9 +6,8 @@ import XCTest
 
 /// Paths and helpers shared by the map tests.
 enum Fixtures {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestPaths.root
     static let helsinki = packageRoot.appendingPathComponent("Assets/Maps/helsinki.sqlite").path
-    static let podium = packageRoot.appendingPathComponent(".build/debug/podium").path
     /// Tritone Records, Sofiankatu 8 (OSM node 5865570485).
     static let tritone = LatLon(lat: 60.1687827, lon: 24.9519734)
     /// Kuvatehdas, Asematunneli (OSM node 2587284466).

@@ -1,12 +1,13 @@
 import Foundation
 import PodiumKit
+import PodiumTestSupport
 import XCTest
 @testable import MapSearchScene
 
 /// The real binary: a snapshot checked by pixels, and a search through the control socket.
 final class MapEndToEndTests: XCTestCase {
     override func setUpWithError() throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: Fixtures.podium), "build first: swift build")
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: TestPaths.podium), "build first: swift build")
     }
 
     func writeDeck(_ dir: URL, _ params: String) throws -> String {
@@ -26,7 +27,7 @@ final class MapEndToEndTests: XCTestCase {
                               env: ["XDG_DATA_HOME": dir.path, "SDL_RENDER_DRIVER": "software"])
         XCTAssertEqual(r.status, 0, r.out)
         XCTAssertTrue(r.out.contains("driver offscreen"), r.out)
-        let img = try PNGImage(path: out)
+        let img = try DecodedPNG(path: out)
         XCTAssertEqual(img.width, 1920); XCTAssertEqual(img.height, 1080)
         let s = MapStyle.standard
         XCTAssertGreaterThan(img.share(of: s.areas["building"]!), 0.10, "buildings cover much of the centre")
@@ -58,7 +59,7 @@ final class MapEndToEndTests: XCTestCase {
         let r = try runPodium(["snapshot", deck, "--scene", "1", "--view", "audience", "--size", "1920x1080", "--out", out],
                               env: ["XDG_DATA_HOME": dir.path, "SDL_RENDER_DRIVER": "software"])
         XCTAssertEqual(r.status, 0, r.out)
-        let img = try PNGImage(path: out)
+        let img = try DecodedPNG(path: out)
         let green = Color(0x20, 0x90, 0x40)
         XCTAssertEqual(img.color(40, 40), green, "tiles drawn in the first frame")
         XCTAssertGreaterThan(img.share(of: green), 0.9)
@@ -68,19 +69,11 @@ final class MapEndToEndTests: XCTestCase {
     func testSearchThroughTheControlSocketFindsTritoneRecords() throws {
         let dir = Fixtures.temporaryDirectory("e2e")
         let deck = try writeDeck(dir, #"{"latitude":60.1697,"longitude":24.9445,"zoom":16.5}"#)
-        let sock = dir.appendingPathComponent("control.sock").path
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Fixtures.podium)
-        p.arguments = ["present", deck, "--windowed", "--control", "unix:\(sock)"]
-        p.environment = ProcessInfo.processInfo.environment.merging(
-            ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": dir.path]) { $1 }
-        let log = dir.appendingPathComponent("podium.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        p.standardError = try FileHandle(forWritingTo: log)
-        try p.run()
-        defer { if p.isRunning { p.terminate() }; p.waitUntilExit() }
-
-        let c = try ControlClient(path: sock)
+        let podium = try PodiumProcess(args: [deck, "--windowed"], environment:
+            ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": dir.path], dir: dir)
+        var stopped = false
+        defer { if !stopped { podium.stop() } }
+        let c = podium.client!
         XCTAssertEqual(try c.send(["cmd": "goto", "index": 1])["ok"], true)
         XCTAssertEqual(try c.send(["cmd": "click", "id": "map.search"])["ok"], true)
         XCTAssertEqual(try c.send(["cmd": "type", "text": "record stores"])["ok"], true)
@@ -100,9 +93,8 @@ final class MapEndToEndTests: XCTestCase {
         XCTAssertEqual(pop["source"], "map.place")
         let shot = dir.appendingPathComponent("presenter.png").path
         XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "presenter", "path": .string(shot)])["ok"], true)
-        XCTAssertGreaterThan(try PNGImage(path: shot).share(of: MapStyle.standard.selectedPin), 0.0001, "the selected pin is drawn")
-        _ = try? c.send(["cmd": "quit"])
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        XCTAssertGreaterThan(try DecodedPNG(path: shot).share(of: MapStyle.standard.selectedPin), 0.0001, "the selected pin is drawn")
+        stopped = true
+        XCTAssertEqual(podium.stop(), 0, podium.log)
     }
 }
