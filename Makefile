@@ -8,6 +8,8 @@ RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev 
 RUNTIME_PKGS += libicu-dev
 # Web search scene: "Open in Browser" runs xdg-open.
 RUNTIME_PKGS += xdg-utils
+# Map search: online tiles and geocoder go through FoundationNetworking, which loads libcurl.
+RUNTIME_PKGS += libcurl4
 # Tests and the headless demo also need real display servers and their tools.
 TEST_PKGS := $(RUNTIME_PKGS) xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
              sway xwayland procps

@@ -1,5 +1,6 @@
 import BandListScene
 import GalleryScene
+import MapSearchScene
 import PodiumKit
 import TitleScene
 import WebSearchScene
@@ -7,6 +8,6 @@ import WebSearchScene
 /// The scene plugins shipped in `Plugins/`, registered at build time.
 enum BuiltInPluginList {
     static var all: [PluginDescriptor] { [TitlePlugin.descriptor(), BandListPlugin.descriptor(),
-                                         GalleryPlugin.descriptor()]
-        + [WebSearchPlugin.descriptor()] }
+                                         GalleryPlugin.descriptor(), MapSearchPlugin.descriptor(),
+                                         WebSearchPlugin.descriptor()] }
 }

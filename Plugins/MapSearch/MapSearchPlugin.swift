@@ -1,0 +1,72 @@
+import Foundation
+import PodiumKit
+
+/// The `map-search` scene: an offline map of real OpenStreetMap data the presenter can pan, zoom
+/// and search ("record stores", a place's name, or a band's name for stores that may stock it).
+///
+/// Parameters (all optional):
+/// - `map`: map file made by `tools/osm-convert.py` (default `Assets/Maps/helsinki.sqlite`)
+/// - `query`: search run when the scene opens, e.g. "record stores"
+/// - `select`: name of a result to select (highlighted for the audience) after that search
+/// - `band`: an artist; finds record stores that may stock them (also accepted through `receive`)
+/// - `latitude`, `longitude`: map centre in degrees (default: the data's centre)
+/// - `zoom`: zoom level for a 1920×1080 view (default: fit the data)
+/// - `style`: `standard`, `dark` or `minimal` (a style picked in the scene wins, per deck)
+/// - `tiles`: XYZ raster tile URL template, e.g. `https://tile.openstreetmap.org/{z}/{x}/{y}.png`
+/// - `tileAttribution`: credit line for those tiles
+/// - `mbtiles`: path of an MBTiles file (SQLite) used as an offline raster source
+/// - `geocoder`: base URL of a Nominatim-compatible search API, used when offline search finds nothing
+public enum MapSearchPlugin {
+    public static func descriptor() -> PluginDescriptor {
+        PluginDescriptor(id: "org.podium.map-search", name: "Map Search", version: "1.0.0", sceneKinds: [
+            SceneKind(name: "map-search", summary: "Offline OpenStreetMap map with place search (record stores)",
+                      validate: { p in _ = try MapSearchOptions(p) },
+                      make: { p, ctx in try MapSearchScene(MapSearchOptions(p), parameters: p, context: ctx) }),
+        ])
+    }
+}
+
+/// The scene's parameters, checked; errors name the JSON path.
+struct MapSearchOptions {
+    var map: String?
+    var query: String?
+    var select: String?
+    var band: String?
+    var center: LatLon?
+    var zoom: Double?
+    var style: MapStyle.Name?
+    var tiles: String?
+    var tileAttribution: String?
+    var mbtiles: String?
+    var geocoder: URL?
+
+    init(_ p: SceneParameters) throws {
+        func fail(_ key: String, _ m: String) -> SceneParameterError { SceneParameterError(path: "\(p.path).\(key)", message: m) }
+        map = try p.string("map"); query = try p.string("query"); select = try p.string("select"); band = try p.string("band")
+        let lat = try p.number("latitude"), lon = try p.number("longitude")
+        switch (lat, lon) {
+        case let (a?, o?):
+            guard (-85...85).contains(a) else { throw fail("latitude", "expected −85…85 degrees, found \(a)") }
+            guard (-180...180).contains(o) else { throw fail("longitude", "expected −180…180 degrees, found \(o)") }
+            center = LatLon(lat: a, lon: o)
+        case (nil, nil): break
+        default: throw fail(lat == nil ? "latitude" : "longitude", "latitude and longitude go together")
+        }
+        zoom = try p.number("zoom")
+        if let z = zoom, !Viewport.zoomRange.contains(z) { throw fail("zoom", "expected \(Int(Viewport.zoomRange.lowerBound))…\(Int(Viewport.zoomRange.upperBound)), found \(z)") }
+        if let s = try p.string("style") {
+            guard let n = MapStyle.Name(rawValue: s) else { throw fail("style", "expected one of standard, dark, minimal, found \"\(s)\"") }
+            style = n
+        }
+        tiles = try p.string("tiles")
+        if let t = tiles, !(t.contains("{z}") && t.contains("{x}") && t.contains("{y}")) || URL(string: t.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: ""))?.scheme == nil {
+            throw fail("tiles", "expected a URL template with {z}, {x} and {y}, found \"\(t)\"")
+        }
+        tileAttribution = try p.string("tileAttribution")
+        mbtiles = try p.string("mbtiles")
+        if let g = try p.string("geocoder") {
+            guard let u = URL(string: g), u.scheme == "http" || u.scheme == "https" else { throw fail("geocoder", "expected an http(s) URL, found \"\(g)\"") }
+            geocoder = u
+        }
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import PodiumKit
+
+/// The `map-search` scene (see `MapSearchPlugin` for its parameters).
+final class MapSearchScene: Scene {
+    let title = "Map"
+    let context: SceneContext
+    let database: MapDatabase
+    let search: PlaceSearch
+    let model: MapModel
+    let presenter: MapSearchPresenterView
+    let audienceMap: MapView
+    var presenterView: View { presenter }
+    var audienceView: View { audienceMap }
+    let preferences: StylePreferences
+    /// Key of this scene's style preference: the deck's folder and the scene's place in it.
+    let preferenceKey: String
+    private(set) var outcome: SearchOutcome?
+    let tiles: TileLayer?
+    let geocoder: NominatimGeocoder?
+    let geocoderInbox = MainInbox()
+    private var pump: TimerToken?
+    /// Bumped per search, so a slow online answer to an older query is dropped.
+    private var searchGeneration = 0
+
+    init(_ o: MapSearchOptions, parameters p: SceneParameters, context: SceneContext) throws {
+        self.context = context
+        let path = o.map.map { $0.hasPrefix("/") ? $0 : context.deckDirectory.appendingPathComponent($0).path }
+            ?? context.assetsDirectory.appendingPathComponent("Maps/helsinki.sqlite").path
+        database = try MapDatabase(path: path)
+        search = PlaceSearch(database: database)
+        preferences = StylePreferences(directory: context.dataDirectory)
+        preferenceKey = context.deckDirectory.standardizedFileURL.path + "#" + p.path
+        let style = preferences.style(for: preferenceKey) ?? o.style ?? .standard
+        let zoom = o.zoom ?? Viewport.zoomToFit(database.bounds, size: MapModel.referenceSize, padding: 40)
+        model = MapModel(center: o.center ?? database.bounds.center, zoom: zoom, style: .named(style))
+        let painter = MapPainter(database: database)
+        let map = MapView(model: model, painter: painter, interactive: true)
+        audienceMap = MapView(model: model, painter: painter, interactive: false)
+        audienceMap.baseChromeScale = 1.8
+        audienceMap.scalesWithSize = true
+        presenter = MapSearchPresenterView(map: map)
+        tiles = try Self.tileLayer(o, context: context)
+        map.tiles = tiles
+        audienceMap.tiles = tiles
+        geocoder = o.geocoder.map { NominatimGeocoder(base: $0) }
+        wire()
+        if let band = o.band { showRecordStores(for: band) }
+        else if let q = o.query { presenter.field.text = q; run(q) }
+        if let name = o.select { highlight(named: name) }
+    }
+
+    /// Selects the result called `name` without opening its card (for the deck's `select`).
+    func highlight(named name: String) {
+        guard let r = model.results.first(where: { $0.place.name.caseInsensitiveCompare(name) == .orderedSame }) else {
+            context.log("select: no result named \"\(name)\""); return
+        }
+        model.selected = r.place
+        if let ip = presenter.list.indexPath(ofRowID: r.place.osm) { presenter.list.selection = ip }
+    }
+
+    /// The raster layer the deck asks for: an MBTiles file, or an XYZ template (online).
+    static func tileLayer(_ o: MapSearchOptions, context: SceneContext) throws -> TileLayer? {
+        let cache = context.dataDirectory.appendingPathComponent("tiles")
+        if let m = o.mbtiles {
+            let path = m.hasPrefix("/") ? m : context.deckDirectory.appendingPathComponent(m).path
+            return TileLayer(source: try MBTilesSource(path: path), cacheDirectory: cache, attribution: o.tileAttribution)
+        }
+        if let t = o.tiles { return TileLayer(source: XYZTileSource(template: t), cacheDirectory: cache, attribution: o.tileAttribution) }
+        return nil
+    }
+
+    /// Drains background results on the main thread while any are outstanding; the timer stops
+    /// itself when nothing is pending, so an idle map costs no wake-ups.
+    func startPump() {
+        guard pump == nil else { return }
+        pump = context.schedule(afterMilliseconds: 50, repeats: true) { [weak self] in
+            guard let s = self else { return }
+            s.tiles?.inbox.drain()
+            s.geocoderInbox.drain()
+            if (s.tiles?.inbox.pending ?? 0) == 0 && s.geocoderInbox.pending == 0 { s.pump?.cancel(); s.pump = nil }
+        }
+    }
+
+    private func wire() {
+        tiles?.onUpdate = { [weak self] in self?.context.setNeedsDisplay() }
+        tiles?.onWorkStarted = { [weak self] in self?.startPump() }
+        model.onChange = { [weak self] in self?.context.setNeedsDisplay() }
+        presenter.field.onCommit = { [weak self] q in self?.run(q) }
+        presenter.searchButton.action = { [weak self] _ in guard let s = self else { return }; s.run(s.presenter.field.text) }
+        presenter.zoomIn.action = { [weak self] _ in self?.presenter.map.zoom(by: 1, at: nil) }
+        presenter.zoomOut.action = { [weak self] _ in self?.presenter.map.zoom(by: -1, at: nil) }
+        presenter.styleButton.action = { [weak self] b in self?.showStylePicker(from: b) }
+        presenter.map.onPinClicked = { [weak self] place, rect in self?.select(place, anchor: rect) }
+        presenter.list.onSelect = { [weak self] _, row in
+            guard let s = self, let r = s.model.results.first(where: { $0.place.osm == row.id }) else { return }
+            s.select(r.place, anchor: nil)
+        }
+    }
+
+    // MARK: Search
+
+    /// Runs `query` around the current map centre and shows the results.
+    func run(_ query: String) {
+        searchGeneration += 1
+        let center = model.viewport(for: MapModel.referenceSize).centerLatLon
+        let found: SearchOutcome
+        do { found = try search.search(query, near: center) }
+        catch { model.notice = "Search failed: \(error)"; context.log("search failed: \(error)"); return }
+        show(found)
+        // Nothing offline by that name: ask the online geocoder, if the deck configured one.
+        if case .artist = found.interpretation, let g = geocoder { searchOnline(query, g, center: center) }
+    }
+
+    private func searchOnline(_ query: String, _ g: NominatimGeocoder, center: LatLon) {
+        let generation = searchGeneration
+        presenter.summary.text += " · searching online…"
+        geocoderInbox.begin()
+        g.search(query, near: model.viewport(for: MapModel.referenceSize).bounds()) { [geocoderInbox] r in
+            geocoderInbox.post { [weak self] in
+                guard let s = self, generation == s.searchGeneration else { return }
+                switch r {
+                case let .success(places) where !places.isEmpty:
+                    s.show(SearchOutcome(query: query, interpretation: .online, results: s.search.rank(places, center)))
+                case .success:
+                    s.presenter.summary.text = s.outcome?.summary ?? ""
+                case let .failure(e):
+                    s.presenter.summary.text = s.outcome?.summary ?? ""
+                    s.model.notice = "Online search failed: \(e)"
+                    s.context.log("geocoder: \(e)")
+                }
+            }
+        }
+        startPump()
+    }
+
+    func showRecordStores(for artist: String) {
+        presenter.field.text = artist
+        do { show(try search.recordStores(for: artist, near: model.viewport(for: MapModel.referenceSize).centerLatLon)) }
+        catch { model.notice = "Search failed: \(error)" }
+    }
+
+    func show(_ o: SearchOutcome) {
+        outcome = o
+        model.selected = nil
+        model.results = o.results
+        model.notice = nil
+        presenter.summary.text = o.summary
+        presenter.list.sections = o.results.isEmpty ? [] : [ListSection(title: "Nearest first", rows: o.results.map { r in
+            ListRow(id: r.place.osm, title: r.place.name,
+                    subtitle: [r.place.categoryName, r.place.address].compactMap { $0 }.joined(separator: " · "),
+                    accessory: r.distanceText)
+        })]
+        presenter.list.selection = nil
+        frameResults()
+        context.setNeedsDisplay()
+    }
+
+    /// Makes sure the nearest results are on screen: zooms out (never in) until the first few fit.
+    private func frameResults() {
+        let pts = model.results.prefix(5).map(\.place.location)
+        guard !pts.isEmpty else { return }
+        let vp = model.viewport(for: MapModel.referenceSize)
+        let inner = Rect(origin: .zero, size: vp.size).insetBy(dx: 60, dy: 60)
+        if pts.allSatisfy({ inner.contains(vp.point($0)) }) { return }
+        let all = pts + [vp.centerLatLon]
+        let b = GeoBounds(minLon: all.map(\.lon).min()!, minLat: all.map(\.lat).min()!, maxLon: all.map(\.lon).max()!, maxLat: all.map(\.lat).max()!)
+        model.center = WebMercator.project(b.center)
+        model.zoom = min(model.zoom, Viewport.zoomToFit(b, size: MapModel.referenceSize, padding: 120))
+    }
+
+    // MARK: Selection and popovers
+
+    /// Selects `place`, brings its pin on screen and shows its card in a popover at the pin.
+    func select(_ place: Place, anchor: Rect?) {
+        model.selected = place
+        if let ip = presenter.list.indexPath(ofRowID: place.osm) { presenter.list.selection = ip; presenter.list.scrollToVisible(ip) }
+        let map = presenter.map
+        if !map.bounds.insetBy(dx: 40, dy: 40).contains(map.viewport.point(place.location)) { model.centre(on: place.location) }
+        let rect = anchor ?? map.convertToWindow(map.pinRect(for: place))
+        let distance = model.results.first { $0.place.id == place.id }?.distanceText
+        let card = PlaceCardView(place: place, distance: distance, onCenter: { [weak self] in
+            self?.model.centre(on: place.location)
+        }, onWeb: { [weak self] in
+            self?.context.openScene(kind: "web-search", parameters: ["query": .string(place.name)])
+        })
+        context.presentPopover(card, preferredSize: PlaceCardView.preferredSize, from: rect, source: "map.place",
+                               permittedDirections: ArrowDirection.any)
+    }
+
+    func showStylePicker(from button: Button) {
+        let picker = StylePickerView(current: model.style.name) { [weak self] name in self?.setStyle(name) }
+        let pop = context.presentPopover(picker, preferredSize: StylePickerView.preferredSize, from: button.convertToWindow(button.bounds),
+                                         source: "map.styles", permittedDirections: [.up])
+        picker.onDone = { [weak pop] in pop?.dismiss(byUser: false) }
+    }
+
+    func setStyle(_ name: MapStyle.Name) {
+        model.style = .named(name)
+        if let err = preferences.set(name, for: preferenceKey) { context.log("cannot remember map style: \(err)") }
+    }
+
+    // MARK: Scene
+
+    func receive(_ parameters: SceneParameters) {
+        if let band = (try? parameters.string("band")) ?? (try? parameters.string("select")) ?? nil { showRecordStores(for: band) }
+        else if let q = (try? parameters.string("query")) ?? nil { presenter.field.text = q; run(q) }
+    }
+
+    /// Coming back to the map tries failed tiles again: the network may be back.
+    func didBecomeCurrent() { tiles?.retryFailed() }
+
+    func handleUnhandledKey(_ key: Key) -> Bool {
+        // "/" jumps to the search field, as in web maps.
+        if key.is("/") { presenter.field.becomeFocused(); return true }
+        return false
+    }
+}

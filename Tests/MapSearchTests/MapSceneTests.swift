@@ -1,0 +1,153 @@
+import PodiumKit
+import XCTest
+@testable import MapSearchScene
+
+/// The scene driven as a presenter would: typing, clicking pins and rows, picking styles.
+final class MapSceneTests: XCTestCase {
+    func makeScene(_ params: [String: JSONValue] = [:], context: RecordingContext) throws -> MapSearchScene {
+        let p = SceneParameters(params, path: "scenes[2].parameters")
+        let s = try MapSearchScene(MapSearchOptions(p), parameters: p, context: context)
+        context.root.content.addSubview(s.presenterView.pinned(.fill()))
+        context.root.resize(to: Size(1280, 800))
+        return s
+    }
+
+    func testTypingAQueryShowsPinsAndRows() throws {
+        let ctx = RecordingContext(name: "typing")
+        let s = try makeScene(["latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5], context: ctx)
+        XCTAssertTrue(ctx.root.click(controlID: "map.search"))
+        ctx.root.dispatch(.text("record stores"))
+        ctx.root.dispatch(.key(Key("Return")))
+        XCTAssertEqual(s.presenter.summary.text, "2 × record store")
+        let controls = ctx.root.controlTree()
+        XCTAssertTrue(controls.contains { $0.id == "map.results.row.node/5865570485" && $0.label == "Tritone Records" })
+        XCTAssertTrue(controls.contains { $0.id == "map.pin.node/5865570485" && $0.role == "pin" })
+        XCTAssertTrue(controls.contains { $0.id == "map.pin.node/2587284466" })
+    }
+
+    func testClickingAPinShowsACardPointingAtIt() throws {
+        let ctx = RecordingContext(name: "pin")
+        let s = try makeScene(["query": "record stores", "latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5], context: ctx)
+        let pin = try XCTUnwrap(ctx.root.controlTree().first { $0.id == "map.pin.node/5865570485" })
+        XCTAssertTrue(ctx.root.click(controlID: pin.id))
+        XCTAssertEqual(s.model.selected?.name, "Tritone Records")
+        let shown = try XCTUnwrap(ctx.popovers.last)
+        XCTAssertEqual(shown.source, "map.place")
+        XCTAssertEqual(shown.anchor.center.x, pin.frame.center.x, accuracy: 3, "the popover points at the pin")
+        let popover = try XCTUnwrap(ctx.root.popovers.first)
+        XCTAssertFalse(popover.frame.intersects(shown.anchor), "the card never covers its pin")
+        let labels = ctx.root.controlTree().map(\.label)
+        XCTAssertTrue(labels.contains("Search the Web"))
+        // Card contents: name, address, opening hours, website.
+        let texts = allLabels(popover)
+        XCTAssertTrue(texts.contains("Tritone Records"))
+        XCTAssertTrue(texts.contains { $0.contains("Sofiankatu 8, 00170 Helsinki") })
+        XCTAssertTrue(texts.contains { $0.contains("Mo-Fr 11:00-18:00") })
+        XCTAssertTrue(texts.contains { $0.contains("https://www.tritonerecords.fi/") })
+        // Search the Web opens the web-search scene with the store's name.
+        XCTAssertTrue(ctx.root.click(controlID: "map.card.web"))
+        XCTAssertEqual(ctx.opened.first?.kind, "web-search")
+        XCTAssertEqual(ctx.opened.first?.parameters["query"], "Tritone Records")
+    }
+
+    func testCenterActionAndListSelection() throws {
+        let ctx = RecordingContext(name: "center")
+        let s = try makeScene(["query": "record stores", "latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5], context: ctx)
+        XCTAssertTrue(ctx.root.click(controlID: "map.results.row.node/2587284466"))
+        XCTAssertEqual(s.model.selected?.name, "Kuvatehdas")
+        XCTAssertEqual(ctx.popovers.last?.source, "map.place")
+        XCTAssertTrue(ctx.root.click(controlID: "map.card.center"))
+        let c = s.model.viewport(for: MapModel.referenceSize).centerLatLon
+        XCTAssertEqual(c.lat, Fixtures.kuvatehdas.lat, accuracy: 1e-9)
+        XCTAssertEqual(c.lon, Fixtures.kuvatehdas.lon, accuracy: 1e-9)
+    }
+
+    func testPanAndZoomWithMouseAndKeys() throws {
+        let ctx = RecordingContext(name: "pan")
+        let s = try makeScene(["latitude": 60.1697, "longitude": 24.9445, "zoom": 16], context: ctx)
+        let map = s.presenter.map
+        let mid = map.convertToWindow(map.bounds.center)
+        let before = map.viewport.point(Fixtures.tritone)
+        ctx.root.dispatch(.mouseDown(mid, button: 1, clicks: 1))
+        ctx.root.dispatch(.mouseMoved(Point(mid.x + 80, mid.y + 40), buttons: 1))
+        ctx.root.dispatch(.mouseUp(Point(mid.x + 80, mid.y + 40), button: 1))
+        let after = map.viewport.point(Fixtures.tritone)
+        XCTAssertEqual(after.x - before.x, 80, accuracy: 1e-6); XCTAssertEqual(after.y - before.y, 40, accuracy: 1e-6)
+        XCTAssertTrue(map.isFocused, "clicking the map focuses it for the keys")
+        ctx.root.dispatch(.key(Key("Left")))
+        XCTAssertEqual(map.viewport.point(Fixtures.tritone).x - after.x, 120, accuracy: 1e-6)
+        ctx.root.dispatch(.key(Key("+")))
+        XCTAssertEqual(s.model.zoom, 17, accuracy: 1e-9)
+        ctx.root.dispatch(.wheel(dx: 0, dy: -2, at: mid))
+        XCTAssertEqual(s.model.zoom, 16, accuracy: 1e-9)
+        XCTAssertTrue(ctx.root.click(controlID: "map.zoom.in"))
+        XCTAssertEqual(s.model.zoom, 17, accuracy: 1e-9)
+    }
+
+    func testStyleIsPickedFromAPopoverAndRememberedPerDeck() throws {
+        let ctx = RecordingContext(name: "style")
+        let s = try makeScene(context: ctx)
+        XCTAssertEqual(s.model.style.name, .standard)
+        XCTAssertTrue(ctx.root.click(controlID: "map.style"))
+        XCTAssertEqual(ctx.root.popovers.first?.source, "map.styles")
+        XCTAssertTrue(ctx.root.click(controlID: "map.style.dark"))
+        XCTAssertEqual(s.model.style.name, .dark)
+        XCTAssertTrue(ctx.root.popovers.isEmpty, "picking closes the popover")
+        // A new scene for the same deck starts dark; the deck's own parameter loses to the choice.
+        let again = RecordingContext(name: "style2")
+        let s2 = try MapSearchScene(MapSearchOptions(SceneParameters(["style": "minimal"], path: "scenes[2].parameters")),
+                                    parameters: SceneParameters(["style": "minimal"], path: "scenes[2].parameters"),
+                                    context: SharedDataContext(again, data: ctx.dataDirectory))
+        XCTAssertEqual(s2.model.style.name, .dark)
+    }
+
+    func testReceivingABandShowsRecordStores() throws {
+        let ctx = RecordingContext(name: "band")
+        let s = try makeScene(context: ctx)
+        s.receive(SceneParameters(["band": "Sigur Rós"]))
+        XCTAssertEqual(s.presenter.summary.text, "2 record stores that may stock Sigur Rós")
+        XCTAssertEqual(s.presenter.field.text, "Sigur Rós")
+        XCTAssertEqual(s.model.results.count, 2)
+    }
+
+    func testBadParametersNameTheField() {
+        func err(_ v: [String: JSONValue]) -> String {
+            do { _ = try MapSearchOptions(SceneParameters(v, path: "scenes[2].parameters")); return "" } catch { return "\(error)" }
+        }
+        XCTAssertEqual(err(["latitude": 60]), "scenes[2].parameters.longitude: latitude and longitude go together")
+        XCTAssertEqual(err(["zoom": 40]), "scenes[2].parameters.zoom: expected 2…20, found 40.0")
+        XCTAssertEqual(err(["style": "sepia"]), "scenes[2].parameters.style: expected one of standard, dark, minimal, found \"sepia\"")
+        XCTAssertTrue(err(["tiles": "https://example.org/tile.png"]).hasPrefix("scenes[2].parameters.tiles: expected a URL template"))
+        XCTAssertEqual(err(["query": 3]), "scenes[2].parameters.query: expected string, found number 3")
+        XCTAssertEqual(err([:]), "")
+    }
+
+    func testMissingMapFileIsAClearError() {
+        let ctx = RecordingContext(name: "nomap")
+        XCTAssertThrowsError(try makeScene(["map": "nowhere.sqlite"], context: ctx)) { e in
+            XCTAssertEqual("\(e)", ctx.deckDirectory.appendingPathComponent("nowhere.sqlite").path + ": no such file")
+        }
+    }
+
+    private func allLabels(_ v: View) -> [String] {
+        ((v as? Label).map { [$0.text] } ?? []) + v.subviews.flatMap(allLabels)
+    }
+}
+
+/// A second context over the same data directory (a later run of the same deck).
+final class SharedDataContext: SceneContext {
+    let base: RecordingContext
+    let dataDirectory: URL
+    init(_ base: RecordingContext, data: URL) { self.base = base; dataDirectory = data }
+    var pluginID: String { base.pluginID }
+    var theme: Theme { base.theme }
+    var assetsDirectory: URL { base.assetsDirectory }
+    var deckDirectory: URL { base.deckDirectory }
+    func setNeedsDisplay() {}
+    func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken { TimerToken() }
+    func openScene(kind: String, parameters: [String: JSONValue]) {}
+    func presentPopover(_ content: View, preferredSize: Size, from anchor: Rect, source: String, permittedDirections: Set<ArrowDirection>) -> Popover? { nil }
+    func presentActionSheet(_ sheet: ActionSheet, from anchor: Rect, source: String) {}
+    func setClipboard(_ text: String) {}
+    func log(_ message: String) {}
+}
