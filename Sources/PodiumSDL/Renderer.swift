@@ -11,6 +11,8 @@ public final class Renderer {
     public var scale: Double = 1
     private var textCache: [TextKey: (tex: OpaquePointer, w: Int32, h: Int32, used: UInt64)] = [:]
     private var images: [String: OpaquePointer?] = [:]
+    /// Textures of in-memory bitmaps by `Bitmap.id`; an entry goes when its bitmap is freed.
+    private var bitmaps: [UInt64: BitmapTexture] = [:]
     private var frameCounter: UInt64 = 0
     private var clipStack: [SDL_Rect] = []
     /// Most text textures kept; the least recently used go first (about 150 MB worst case at 4K).
@@ -25,6 +27,7 @@ public final class Renderer {
     deinit {
         textCache.values.forEach { SDL_DestroyTexture($0.tex) }
         images.values.forEach { if let t = $0 { SDL_DestroyTexture(t) } }
+        bitmaps.values.forEach { SDL_DestroyTexture($0.texture) }
     }
 
     /// Clears to `background` and draws `list`. Does not present.
@@ -37,6 +40,7 @@ public final class Renderer {
         for c in list.commands { execute(c) }
         SDL_RenderSetClipRect(sdl, nil)
         if textCache.count > Self.textCacheLimit { evictText() }
+        dropFreedBitmaps()
     }
 
     private var blendIsNone = false
@@ -82,6 +86,11 @@ public final class Renderer {
             drawText(s, font, color, origin)
         case let .image(path, r, opacity):
             guard let tex = image(path) else { return }
+            SDL_SetTextureAlphaMod(tex, UInt8(clamp(opacity, 0, 1) * 255))
+            var f = px(r); SDL_RenderCopyF(sdl, tex, nil, &f)
+        case let .bitmap(b, r, opacity):
+            guard let tex = texture(for: b) else { return }
+            SDL_SetTextureBlendMode(tex, b.isOpaque && opacity >= 1 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
             SDL_SetTextureAlphaMod(tex, UInt8(clamp(opacity, 0, 1) * 255))
             var f = px(r); SDL_RenderCopyF(sdl, tex, nil, &f)
         case let .pushClip(r):
@@ -178,6 +187,30 @@ public final class Renderer {
         images[path] = .some(t)
         return t
     }
+
+    private struct BitmapTexture { weak var bitmap: Bitmap?; let texture: OpaquePointer }
+
+    /// The texture of `b`, uploaded on first use (one copy of its pixels into a static texture).
+    private func texture(for b: Bitmap) -> OpaquePointer? {
+        if let e = bitmaps[b.id] { return e.texture }
+        let format = b.format == .rgba ? SDL_PIXELFORMAT_ABGR8888 : SDL_PIXELFORMAT_ARGB8888
+        guard let tex = SDL_CreateTexture(sdl, format.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                          Int32(b.width), Int32(b.height)) else { return nil }
+        _ = b.pixels.withUnsafeBytes { SDL_UpdateTexture(tex, nil, $0.baseAddress, Int32(b.stride)) }
+        bitmaps[b.id] = BitmapTexture(bitmap: b, texture: tex)
+        return tex
+    }
+
+    /// Destroys textures whose bitmap no longer exists, so texture memory follows the owner's cache.
+    private func dropFreedBitmaps() {
+        for (id, e) in bitmaps where e.bitmap == nil {
+            SDL_DestroyTexture(e.texture)
+            bitmaps[id] = nil
+        }
+    }
+
+    /// Number of bitmap textures held (tests, benchmarks).
+    public var bitmapTextureCount: Int { bitmaps.count }
 
     /// The SDL render driver drawing this window ("software", "opengl", …).
     public var driverName: String {

@@ -26,7 +26,7 @@ final class PresentCommand {
     func run() throws -> Int32 {
         let registry = BuiltInPlugins.registry()
         let deckPath = options.positional.first ?? AssetLocator.demoDeck
-        let deck = try Deck.load(path: deckPath, kinds: registry.validators)
+        let deck = try DeckSource.load(deckPath, registry: registry, options: options)
         var socketPath: String?
         if let c = options.values["--control"] {
             guard c.hasPrefix("unix:"), c.count > 5 else { throw CommandLineInterface.UsageError(description: "--control expects unix:PATH, got \"\(c)\"") }
