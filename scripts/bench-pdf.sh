@@ -7,6 +7,8 @@
 #   - idle CPU over 10 s with the console clock ticking.
 # The 20-page PDF is written here: each page has 300 filled shapes and 30 lines of text.
 #   scripts/bench-pdf.sh     (uses the release build if there is one)
+# SDL's hints pass through the environment, e.g. SDL_FRAMEBUFFER_ACCELERATION=0 presents the
+# software renderer's frames with XShm instead of through an OpenGL texture (llvmpipe here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=.build/release/podium; [ -x "$bin" ] || bin=.build/debug/podium

@@ -9,7 +9,7 @@ enum CommandLineInterface {
     static let usage = """
     usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom] [--windowed] [--control unix:PATH] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--plugin-path DIR]
            podium displays [--json] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX]
-           podium check DECK [--plugin-path DIR]
+           podium check DECK|TALK.pdf [--plugin-path DIR]
            podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png [--plugin-path DIR]
            podium plugins [--json] [--plugin-path DIR]
            podium bands export|import FILE [--store PATH]
@@ -27,8 +27,8 @@ enum CommandLineInterface {
         --presenter-display N|NAME  Choose the presenter display.
         --notes right|left|bottom   With a PDF: Beamer's notes on the second screen; that half of
                                     each page goes to the presenter, the other to the audience.
-                       DECK may be a PDF (talk.pdf): one scene per page, notes from talk.notes.json;
-                       check and snapshot take a PDF too.
+      present TALK.pdf   A PDF as the deck: one scene per page, titles from the outline and page
+                       labels, notes from TALK.notes.json. check and snapshot take a PDF too.
       displays [--json]  List every display SDL reports, with bounds, DPI and modes, and which
                          display each view gets (same --audience/--presenter-display options).
       check DECK         Validate a deck; exit 2 naming the file, JSON path and problem.

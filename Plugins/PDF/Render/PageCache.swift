@@ -17,14 +17,15 @@ public struct PageKey: Hashable, Sendable {
 /// Rendered pages of one document, shared by every scene showing that file, with a worker thread
 /// that renders neighbours ahead of time so an advance finds its page ready.
 ///
-/// **Memory budget.** At most `pagesPerGroup` (4: the current page, the next, the previous and
-/// the one just left) bitmaps per window size and region, and at most `byteBudget` (256 MB) in
-/// all; the least recently used go first. A page is `4 × width × height` bytes: 8.3 MB at
-/// 1920×1080, 33 MB at 3840×2160, so a 4K audience window plus a presenter window stay around
-/// 150 MB. The renderer holds one texture per bitmap still in use and frees it with the bitmap.
+/// **Memory budget.** At most `pagesPerGroup` (3: the current page, the next and the previous)
+/// bitmaps per window size and region, and at most `byteBudget` (256 MB) in all; the least
+/// recently used go first. A page is `4 × width × height` bytes: 8.3 MB at 1920×1080, 33 MB at
+/// 3840×2160, so a 4K audience window plus a presenter window hold about 110 MB here. Each
+/// window's renderer adds one texture per bitmap it is drawing now (the presenter's audience
+/// preview draws the audience's bitmap scaled down).
 public final class PageCache: @unchecked Sendable {
     public let document: PDFDocument
-    public static let pagesPerGroup = 4
+    public static let pagesPerGroup = 3
     public static let byteBudget = 256 << 20
 
     private let cond = NSCondition()

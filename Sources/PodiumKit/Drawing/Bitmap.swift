@@ -51,3 +51,31 @@ private final class IDCounter: @unchecked Sendable {
 extension Bitmap: Equatable {
     public static func == (a: Bitmap, b: Bitmap) -> Bool { a === b }
 }
+
+extension Bitmap {
+    /// A copy `factor` times smaller in each dimension (at least 1×1), each pixel the mean of four
+    /// samples spread over its `factor × factor` block, so a preview of a 4K page costs a small
+    /// texture and reads a fraction of the source. Returns self for `factor` ≤ 1.
+    public func reduced(by factor: Int) -> Bitmap {
+        guard factor > 1 else { return self }
+        let w = max(1, width / factor), h = max(1, height / factor)
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        let q = factor / 4, q3 = factor - 1 - factor / 4   // sample offsets inside a block
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    let r0 = (y * factor + q) * stride, r1 = (min(height - 1, y * factor + q3)) * stride
+                    for x in 0..<w {
+                        let c0 = (x * factor + q) * 4, c1 = min(width - 1, x * factor + q3) * 4
+                        let o = (y * w + x) * 4
+                        for ch in 0..<4 {
+                            let s = Int(src[r0 + c0 + ch]) + Int(src[r0 + c1 + ch]) + Int(src[r1 + c0 + ch]) + Int(src[r1 + c1 + ch])
+                            dst[o + ch] = UInt8(s / 4)
+                        }
+                    }
+                }
+            }
+        }
+        return Bitmap(width: w, height: h, format: format, isOpaque: isOpaque, pixels: out)!
+    }
+}
