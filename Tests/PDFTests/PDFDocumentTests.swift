@@ -1,14 +1,12 @@
 import XCTest
 import PodiumKit
+import PodiumTestSupport
 @testable import PDFScene
 
 /// Opening, metadata, links and rendering of PDFs the tests write with cairo.
 final class PDFDocumentTests: XCTestCase {
     var dir: URL!
-    override func setUp() {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("podium-pdf-\(UUID().uuidString.prefix(8))")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    }
+    override func setUp() { dir = TestPaths.tempDir("podium-pdf") }
     override func tearDown() { try? FileManager.default.removeItem(at: dir) }
     func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
 

@@ -1,15 +1,13 @@
 import XCTest
 import PodiumKit
+import PodiumTestSupport
 @testable import PDFScene
 
 /// Layout maths, the notes sidecar, the deck built from a PDF, and the page cache's pre-rendering
 /// and budget.
 final class PageCacheTests: XCTestCase {
     var dir: URL!
-    override func setUp() {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("podium-pdfcache-\(UUID().uuidString.prefix(8))")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    }
+    override func setUp() { dir = TestPaths.tempDir("podium-pdfcache") }
     override func tearDown() { try? FileManager.default.removeItem(at: dir) }
     func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
 
