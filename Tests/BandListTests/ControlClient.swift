@@ -1,5 +1,6 @@
 import Foundation
 import PodiumKit
+import PodiumTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -76,13 +77,13 @@ final class PodiumProcess {
     /// SIGKILL: no chance to flush or close anything.
     func kill9() {
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        reap(process)
         close(fd)
     }
 
     func quit() {
         _ = try? send(["cmd": "quit"])
-        process.waitUntilExit()
+        reap(process)
         close(fd)
     }
 }

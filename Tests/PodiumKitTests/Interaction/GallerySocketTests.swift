@@ -1,5 +1,6 @@
 import Foundation
 import PodiumKit
+import PodiumTestSupport
 import XCTest
 
 /// Drives the real binary over its control socket: `podium present Assets/Decks/gallery.json` on
@@ -29,11 +30,8 @@ final class GallerySocketTests: XCTestCase {
     override func tearDown() {
         guard let p = process, p.isRunning else { return }
         _ = try? send(#"{"cmd":"quit"}"#)
-        // Never leave it running: a hung process is terminated after 5 s.
-        let deadline = Date().addingTimeInterval(5)
-        while p.isRunning && Date() < deadline { usleep(50_000) }
-        if p.isRunning { p.terminate() }
-        p.waitUntilExit()
+        // Never leave it running: a hung process is killed after 5 s.
+        reap(p, seconds: 5)
     }
 
     /// Sends requests in order over one connection; returns the replies. Fails on `"ok": false`.
