@@ -58,6 +58,9 @@ enum ControlRequests {
             } else { throw Failure("click needs \"id\" or \"x\" and \"y\"") }
         case "key":
             guard let k = v["key"]?.string, let key = Key(binding: k) else { throw Failure("key needs a \"key\" name such as \"Right\" or \"Ctrl+C\"") }
+            guard SDL_GetKeyFromName(key.name) != SDLK_UNKNOWN.rawValue else {
+                throw Failure("unknown key name \"\(key.name)\" (SDL key names: Right, Page Down, Return, Escape, F5, a…)")
+            }
             if key.is("q") && app.presentation.presenter.focusedView == nil { app.quit = true } else { p.presenter.dispatch(.key(key)) }
         case "type":
             guard let t = v["text"]?.string else { throw Failure("type needs a \"text\" string") }
