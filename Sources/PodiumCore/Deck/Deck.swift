@@ -116,7 +116,7 @@ extension Deck {
                 guard let po = pv.object else { throw fail("\(p).parameters", "expected object, found \(pv.typeName)") }
                 params = po
             }
-            let sp = SceneParameters(params, path: "\(p).parameters")
+            let sp = SceneParameters(params, path: "\(p).parameters", baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent())
             do { try validate(sp) } catch let e as SceneParameterError { throw fail(e.path, e.message) }
             catch { throw fail("\(p).parameters", "\(error)") }
             scenes.append(DeckScene(kind: kind, title: try string(s, "title", at: p, required: false),
