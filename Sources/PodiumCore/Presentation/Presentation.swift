@@ -104,7 +104,8 @@ public final class Presentation {
                          notes: deck.scenes[index].notes,
                          nextTitle: index + 1 < sceneCount ? title(at: index + 1) : nil)
         audience.content.removeAllSubviews()
-        audience.content.addSubview(s.audienceView.pinned(.fill()))
+        if s.audienceView.pins == nil { s.audienceView.pins = .fill() }
+        audience.content.addSubview(s.audienceView)
         s.didBecomeCurrent()
         audience.requestRedraw()
         presenter.requestRedraw()
