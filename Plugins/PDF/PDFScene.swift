@@ -11,7 +11,7 @@ final class PDFScene: Scene {
     let audienceView: View
     private let audiencePage: PDFPageView
     private let presenterPage: PDFPageView
-    private let status = Label("", font: .system(13), color: Theme.standard.secondaryText)
+    private let presenter: PDFPresenterView
     /// Opens external links; replaceable in tests.
     var opener = BrowserOpener()
     private(set) var page: Int
@@ -33,10 +33,10 @@ final class PDFScene: Scene {
         audienceView = audiencePage
         presenterPage = PDFPageView(cache: cache, page: page, region: options.layout.region(forAudience: false), background: Theme.standard.surface)
         presenterPage.id = "pdf.page"
-        let box = View(background: Theme.standard.surface)
-        box.addSubview(presenterPage.pinned(Pins(leading: 8, trailing: 8, top: 8, bottom: 32)))
-        box.addSubview(status.pinned(Pins(leading: 12, trailing: 12, bottom: 8, height: 18)))
-        presenterView = box
+        let next = PDFPageView(cache: cache, page: min(page + 1, count - 1), region: options.layout.region(forAudience: true), background: Theme.standard.surface)
+        next.id = "pdf.next-page"
+        presenter = PDFPresenterView(page: presenterPage, next: next)
+        presenterView = presenter
         for v in [audiencePage, presenterPage] { v.onLink = { [weak self] in self?.follow($0) } }
         updateStatus()
     }
@@ -44,7 +44,10 @@ final class PDFScene: Scene {
     private func updateStatus() {
         let doc = cache.document
         let links = doc.links(page: page).count
-        status.text = "Page \(doc.labels[page]) (\(page + 1) of \(doc.pageCount)) · \((options.file as NSString).lastPathComponent)"
+        presenter.next.page = min(page + 1, doc.pageCount - 1)
+        presenter.next.isHidden = page + 1 >= doc.pageCount
+        presenter.setNeedsLayout()
+        presenter.status.text = "Page \(doc.labels[page]) (\(page + 1) of \(doc.pageCount)) · \((options.file as NSString).lastPathComponent)"
             + (links > 0 ? " · \(links) link\(links == 1 ? "" : "s") (click to follow)" : "")
     }
 

@@ -46,6 +46,7 @@ final class PDFEndToEndTests: XCTestCase {
             }
         }
         XCTAssertEqual(s["scene"]?["title"]?.string, "Results (p. 20)")
+        XCTAssertNil(s["windows"]?.array?.first?["controls"]?.array?.first { $0["id"]?.string == "pdf.next-page" }, "no next page after the last")
         XCTAssertEqual(try c.send(["cmd": "next"])["ok"]?.bool, true, "next at the end is harmless")
         XCTAssertEqual(try c.send(["cmd": "state"])["scene"]?["index"]?.int, 19)
 
@@ -54,6 +55,7 @@ final class PDFEndToEndTests: XCTestCase {
         s = try c.send(["cmd": "state"])
         XCTAssertEqual(s["scene"]?["title"]?.string, "Opening")
         let controls = s["windows"]?.array?.first?["controls"]?.array ?? []
+        XCTAssertEqual(controls.first { $0["id"]?.string == "pdf.next-page" }?["value"]?.string, "page 2", "the presenter sees the next page")
         let page = try XCTUnwrap(controls.first { $0["id"]?.string == "pdf.page" }?["frame"], "the presenter's page view is in the control tree")
         let fx = page["x"]!.number!, fy = page["y"]!.number!, fw = page["width"]!.number!, fh = page["height"]!.number!
         let k = min(fw / 800, fh / 450), pw = 800 * k, ph = 450 * k
