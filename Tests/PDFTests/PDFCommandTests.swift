@@ -4,11 +4,7 @@ import PodiumTestSupport
 
 /// `podium check` and `podium snapshot` with a PDF as the deck, bad PDFs in a JSON deck, and
 /// Beamer's notes halves, looked at through the PNGs the real binary writes.
-final class PDFCommandTests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = TestPaths.tempDir("podium-pdfcli") }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+final class PDFCommandTests: PDFTestCase {
     let env = ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"]
 
     func snapshot(_ deck: String, scene: Int = 0, view: String = "audience", size: String, extra: [String] = []) throws -> PNGImage {

@@ -4,11 +4,7 @@ import PodiumTestSupport
 @testable import PDFScene
 
 /// Opening, metadata, links and rendering of PDFs the tests write with cairo.
-final class PDFDocumentTests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = TestPaths.tempDir("podium-pdf") }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+final class PDFDocumentTests: PDFTestCase {
 
     func testLabelsOutlineTitleAndLinks() throws {
         let p = TestPDF.write(path("meta.pdf"), .init(pages: 3, labels: [0: "i", 1: "ii"], outline: [("Intro", 0), ("Results", 2)],

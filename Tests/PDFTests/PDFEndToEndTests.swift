@@ -4,10 +4,7 @@ import PodiumTestSupport
 
 /// `podium present talk.pdf` on the offscreen driver with an audience window (`--windowed`):
 /// pages through 20 pages over the control socket, checks state and screenshots, follows a link.
-final class PDFEndToEndTests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = TestPaths.tempDir("podium-pdf-e2e") }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+final class PDFEndToEndTests: PDFTestCase {
 
     func near(_ a: (Int, Int, Int), _ c: (Int, Int, Int)) -> Bool { abs(a.0 - c.0) <= 8 && abs(a.1 - c.1) <= 8 && abs(a.2 - c.2) <= 8 }
 

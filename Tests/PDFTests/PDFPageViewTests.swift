@@ -5,10 +5,7 @@ import PodiumTestSupport
 
 /// The page view in a window tree: bitmaps at the window's pixel size (HiDPI), neighbours
 /// pre-rendered, links hit-tested in page coordinates.
-final class PDFPageViewTests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = TestPaths.tempDir("podium-pdfview") }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+final class PDFPageViewTests: PDFTestCase {
 
     func testBitmapAtWindowScaleWithNeighboursPrerendered() throws {
         let pdf = TestPDF.write(dir.appendingPathComponent("v.pdf").path, .init(pages: 5, links: [(2, (0.8, 0.8, 0.15, 0.15), .uri("https://example.org/"))]))

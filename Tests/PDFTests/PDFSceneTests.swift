@@ -5,7 +5,7 @@ import PodiumTestSupport
 
 /// The scene with a stand-in host: internal links ask the host for the page's scene, web links
 /// go through the safe browser opener, bad pages and parameters are refused with clear errors.
-final class PDFSceneTests: XCTestCase {
+final class PDFSceneTests: PDFTestCase {
     final class Host: SceneContext {
         let pluginID = "org.podium.pdf"
         let theme = Theme.standard
@@ -22,9 +22,6 @@ final class PDFSceneTests: XCTestCase {
         func log(_ message: String) { logs.append(message) }
     }
 
-    var dir: URL!
-    override func setUp() { dir = TestPaths.tempDir("podium-pdfscene") }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
 
     func testLinksAndSegues() throws {
         TestPDF.write(dir.appendingPathComponent("links.pdf").path, .init(pages: 6, outline: [("Start", 0)]))

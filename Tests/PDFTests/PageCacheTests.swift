@@ -5,11 +5,7 @@ import PodiumTestSupport
 
 /// Layout maths, the notes sidecar, the deck built from a PDF, and the page cache's pre-rendering
 /// and budget.
-final class PageCacheTests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = TestPaths.tempDir("podium-pdfcache") }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+final class PageCacheTests: PDFTestCase {
 
     func testFitKeepsAspectInWholePixelsAndScales() throws {
         // A 4:3 page in a 16:9 view at scale 2: pillarboxed, 1440×1080 pixels, centred.
