@@ -64,6 +64,7 @@ let package = Package(
         .testTarget(name: "BandListTests", dependencies: ["BandListScene", "PodiumKit", "PodiumTestSupport"]),
         .testTarget(name: "WebSearchTests", dependencies: ["WebSearchScene", "PodiumKit", "PodiumTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MapSearchTests", dependencies: ["MapSearchScene", "PodiumKit", "PodiumSDL", "CSDL2", "CSDL2Image", "PodiumTestSupport"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -100,6 +100,9 @@ public final class ConsoleView: View {
         sidebar.fixLength(of: nextPreview, pw * 0.6 / aspect)
         overview.frame = b
         help.frame = b
+        // Under the overview or help nothing else needs drawing (nor the pointer over the preview).
+        let covered = !overview.isHidden || !help.isHidden
+        for v in [toolbar, sceneArea, sidebar] where v.isHidden != covered { v.isHidden = covered }
     }
 }
 

@@ -61,8 +61,11 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
             rest = rest[rest.index(after: plus)...]
         }
         guard !rest.isEmpty, !rest.allSatisfy(\.isWhitespace) else { return nil }
+        // "Ctrl+" is a modifier with no key.
+        if rest.count > 1, rest.hasSuffix("+"), Self.modifierNames.contains(rest.dropLast().lowercased()) { return nil }
         name = rest.lowercased()
     }
+    static let modifierNames: Set<String> = ["ctrl", "control", "shift", "alt", "super", "gui", "cmd"]
     public init(_ key: Key) {
         name = key.name.lowercased(); shift = key.shift; control = key.control; alt = key.alt; gui = key.gui
     }
