@@ -27,6 +27,7 @@ final class PresentCommand {
         let registry = BuiltInPlugins.registry()
         let deckPath = options.positional.first ?? AssetLocator.demoDeck
         let deck = try Deck.load(path: deckPath, kinds: registry.validators)
+        let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0) } ?? .standard
         var socketPath: String?
         if let c = options.values["--control"] {
             guard c.hasPrefix("unix:"), c.count > 5 else { throw CommandLineInterface.UsageError(description: "--control expects unix:PATH, got \"\(c)\"") }
@@ -42,7 +43,6 @@ final class PresentCommand {
         defer { SDLVideo.stop() }
         log("video driver \(SDLVideo.currentDriver)")
 
-        let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0) } ?? .standard
         presentation = Presentation(deck: deck, registry: registry, metrics: text)
         presentation.keyMap = keyMap
         presentation.clipboardWriter = { Clipboard.set($0) }

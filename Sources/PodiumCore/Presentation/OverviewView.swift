@@ -64,7 +64,8 @@ public final class OverviewView: View {
     }
 
     public override func controlChildren() -> [ControlNode] {
-        thumbnails.indices.map { i in
+        // Cells scrolled out of sight are not clickable, so not listed.
+        thumbnails.indices.filter { cellFrame($0).offsetBy(dx: 0, dy: -scroll).intersects(bounds) }.map { i in
             ControlNode(id: "overview.scene.\(i)", role: "row", label: thumbnails[i].title,
                         frame: convertToWindow(cellFrame(i).offsetBy(dx: 0, dy: -scroll)), value: i == selected ? "selected" : nil)
         }

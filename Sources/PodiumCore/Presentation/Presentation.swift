@@ -40,6 +40,7 @@ public final class Presentation {
     /// Hosts other scenes' audience views briefly while the overview draws their thumbnails.
     let stage: WindowRoot
     private var nextPreviewTimer: TimerToken?
+    private var laidOutAudienceSize = Size(0, 0)
     /// The console clock's repeating timer, once started.
     var consoleTick: TimerToken?
 
@@ -61,7 +62,12 @@ public final class Presentation {
         for v in [frozenFrame, pointerDot, audienceCover] as [View] { v.pins = .fill(); audience.overlay.addSubview(v) }
         audienceCover.isHidden = true
         // The presenter shows a live preview of the audience, so audience changes redraw both.
-        audience.onNeedsDisplay = { [weak self] in self?.presenter.requestRedraw() }
+        audience.onNeedsDisplay = { [weak self] in
+            guard let self else { return }
+            // A new audience size changes the previews' aspect: lay the console out again.
+            if self.audience.bounds.size != self.laidOutAudienceSize { self.laidOutAudienceSize = self.audience.bounds.size; self.console.setNeedsLayout() }
+            self.presenter.requestRedraw()
+        }
         nextStage.onNeedsDisplay = { [weak self] in self?.presenter.requestRedraw() }
         console.preview.source = audience
         console.nextPreview.source = nextStage
