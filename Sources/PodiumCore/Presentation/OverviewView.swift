@@ -24,8 +24,9 @@ public final class OverviewView: View {
         thumbnails = thumbs; self.current = current; isHidden = false; selected = current
     }
 
-    /// Columns for the width: cells about 260 pt wide, at least two.
-    var columns: Int { max(2, Int((bounds.width - Self.gap) / (Self.cellWidth + Self.gap))) }
+    /// Columns: as many cells about 260 pt wide as fit, but no more than there are scenes (a short
+    /// deck gets larger thumbnails), and at least two.
+    var columns: Int { max(2, min(thumbnails.count, Int((bounds.width - Self.gap) / (Self.cellWidth + Self.gap)))) }
     /// Frame of cell `i` in local points (before scrolling).
     public func cellFrame(_ i: Int) -> Rect {
         let cols = columns

@@ -66,9 +66,9 @@ public final class Presentation {
             guard let self else { return }
             // A new audience size changes the previews' aspect: lay the console out again.
             if self.audience.bounds.size != self.laidOutAudienceSize { self.laidOutAudienceSize = self.audience.bounds.size; self.console.setNeedsLayout() }
-            self.presenter.requestRedraw()
+            self.console.preview.sourceDidChange()
         }
-        nextStage.onNeedsDisplay = { [weak self] in self?.presenter.requestRedraw() }
+        nextStage.onNeedsDisplay = { [weak self] in self?.console.nextPreview.sourceDidChange() }
         console.preview.source = audience
         console.nextPreview.source = nextStage
         console.onPrevious = { [weak self] in self?.previous() }

@@ -166,12 +166,14 @@ extension Presentation {
     /// The timers now, as the console shows them.
     public var timerReadout: TimerReadout {
         let now = clock()
-        let f = DateFormatter(); f.dateFormat = "HH:mm"
         return TimerReadout(elapsed: talk.elapsed(at: now), running: talk.isStarted && !talk.isPaused, paused: talk.isPaused,
                             remaining: talk.remaining(at: now), pace: talk.pace(at: now, sceneIndex: currentIndex),
                             sceneElapsed: talk.sceneElapsed(at: now), scenePlanned: deck.scenes[currentIndex].plannedSeconds,
-                            clock: f.string(from: wallClock()))
+                            clock: Self.wallClockFormat.string(from: wallClock()))
     }
+
+    /// Made once: an ICU formatter costs more to create than the whole once-a-second update.
+    private static let wallClockFormat: DateFormatter = { let f = DateFormatter(); f.dateFormat = "HH:mm"; return f }()
 
     /// Updates the timer strip; it redraws only when a shown value changed.
     public func refreshTimers() { console.timers.show(timerReadout) }

@@ -27,13 +27,25 @@ public final class PreviewView: View {
         return Point((p.x - fit.minX) * s, (p.y - fit.minY) * s)
     }
 
+    /// The source's commands, scaled and placed, from the last draw: kept until the source
+    /// changes (`sourceDidChange`), so a console redraw for its timers does not re-render the
+    /// audience tree (a map scene's tiles, a long list) every second.
+    private var cache: (list: DrawList, origin: Point, scale: Double)?
+
+    /// Called when the source window asked for a redraw.
+    public func sourceDidChange() { cache = nil; setNeedsDisplay() }
+
     public override func draw(into list: inout DrawList) {
         guard let src = source, src.bounds.width > 0 else { return }
         let fit = contentRect
-        let origin = list.offset + fit.origin
+        let origin = list.offset + fit.origin, scale = fit.width / src.bounds.width
         list.fill(fit, .black)
         list.pushClip(fit)
-        list.append(contentsOf: src.drawList().transformed(scale: fit.width / src.bounds.width, translation: origin))
+        if let c = cache, c.origin == origin, c.scale == scale { list.append(contentsOf: c.list) } else {
+            let replay = src.drawList().transformed(scale: scale, translation: origin)
+            cache = (replay, origin, scale)
+            list.append(contentsOf: replay)
+        }
         list.popClip()
     }
 
