@@ -183,3 +183,26 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertTrue(texts(p.presenter.drawList()).contains("0"), "notes of scene 0, emphasised")
     }
 }
+
+extension ConsolePresentationTests {
+    func testOverviewThumbnailOfTheCurrentSceneWhileFrozen() {
+        let p = makePresentation()
+        p.press(Key("f"))
+        p.press(Key("Right"))
+        let current = p.thumbnail(at: 1)
+        XCTAssertEqual(fills(current, Self.colours[1]).count, 1, "the live scene, not the frozen frame")
+    }
+
+    func testLongNotesScrollWithTheWheel() {
+        let p = makePresentation()
+        let notes = p.console.notes
+        notes.setNotes((1...80).map { "Line \($0)" }.joined(separator: "\n\n"))
+        _ = p.presenter.drawList()
+        let centre = notes.convertToWindow(notes.bounds).center
+        p.presenter.dispatch(.wheel(dx: 0, dy: -3, at: centre))
+        XCTAssertGreaterThan(notes.scrollOffset, 0)
+        XCTAssertFalse(texts(p.presenter.drawList()).contains("Line 1"), "scrolled past the first line")
+        p.press(Key("Right"))
+        XCTAssertEqual(notes.scrollOffset, 0, "a new scene's notes start at the top")
+    }
+}

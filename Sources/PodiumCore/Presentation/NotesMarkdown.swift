@@ -155,7 +155,19 @@ public final class NotesView: View {
     public override var role: String? { "notes" }
     public override var accessibilityValue: String? { "size \(Int(fontSize))" }
 
+    /// How far the notes are scrolled up (points); the mouse wheel scrolls long notes.
+    public private(set) var scrollOffset = 0.0
+
+    public override func handle(_ event: InputEvent) -> Bool {
+        guard case let .wheel(_, dy, _) = event, let m = metrics else { return false }
+        let height = layoutNotes(blocks, width: bounds.width, fontSize: fontSize, metrics: m).height
+        scrollOffset = clamp(scrollOffset - dy * m.lineHeight(.system(fontSize)) * 3, 0, max(0, height - bounds.height))
+        setNeedsDisplay()
+        return true
+    }
+
     public func setNotes(_ text: String) {
+        scrollOffset = 0
         blocks = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             ? [.paragraph([NotesMarkdown.Run("No notes for this scene.", .emphasis)])]
             : NotesMarkdown.parse(text)
@@ -165,10 +177,11 @@ public final class NotesView: View {
     public override func draw(into list: inout DrawList) {
         guard let m = metrics else { return }
         let laid = layoutNotes(blocks, width: bounds.width, fontSize: fontSize, metrics: m)
-        for p in laid.pieces where p.origin.y < bounds.height {
+        let lh = m.lineHeight(.system(fontSize))
+        for p in laid.pieces where p.origin.y - scrollOffset < bounds.height && p.origin.y - scrollOffset > -lh {
             // SDL2_ttf has no italic face here: emphasis is set apart by colour instead.
             let c = p.style == .emphasis || p.style == .strongEmphasis ? Color(0xFF, 0xD6, 0x8A) : theme.text
-            list.text(p.text, p.font, c, at: p.origin)
+            list.text(p.text, p.font, c, at: Point(p.origin.x, p.origin.y - scrollOffset))
         }
     }
 }

@@ -138,8 +138,13 @@ extension Presentation {
     public func thumbnail(at index: Int) -> DrawList {
         var list = DrawList()
         if index == currentIndex {
+            // The live scene, also while frozen (when the content view itself is hidden).
             audience.layoutIfNeeded()
-            audience.content.render(into: &list)
+            // Layout skips a hidden view's subtree: lay the scene out here.
+            audience.content.layoutSubviews()
+            audience.content.subviews.forEach { $0.layoutIfNeeded() }
+            list.offset = audience.content.frame.origin
+            for v in audience.content.subviews { v.render(into: &list) }
             return list
         }
         let v = scene(at: index).audienceView
