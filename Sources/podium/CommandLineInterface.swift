@@ -7,7 +7,7 @@ import PodiumKit
 enum CommandLineInterface {
     static let version = "0.1.0"
     static let usage = """
-    usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom] [--windowed] [--control unix:PATH] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--plugin-path DIR]
+    usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom] [--windowed] [--control unix:PATH] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--plugin-path DIR]
            podium displays [--json] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX]
            podium check DECK|TALK.pdf [--plugin-path DIR]
            podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png [--plugin-path DIR]
@@ -25,6 +25,7 @@ enum CommandLineInterface {
         --control unix:PATH         Listen for JSON-line commands on a Unix socket.
         --audience-display N|NAME   Choose the audience display (index or name).
         --presenter-display N|NAME  Choose the presenter display.
+        --keymap FILE               Console key bindings (JSON; Assets/keymap.example.json).
         --notes right|left|bottom   With a PDF: Beamer's notes on the second screen; that half of
                                     each page goes to the presenter, the other to the audience.
       present TALK.pdf   A PDF as the deck: one scene per page, titles from the outline and page
@@ -43,8 +44,10 @@ enum CommandLineInterface {
     present, check, snapshot and plugins load external plugins from --plugin-path DIR[:DIR…],
     then $PODIUM_PLUGIN_PATH, then $XDG_DATA_HOME/podium/plugins (docs/WritingPlugins.md).
 
-    Keys while presenting: →/Space/PageDown next, ←/Backspace/PageUp previous, b/. blackout,
-    w whiteout, s swap the presenter and audience displays, Home/End first/last, q or Ctrl+Q quit.
+    Keys while presenting: →/Space/PageDown/Return next, ←/Backspace/PageUp previous, b/. blackout,
+    w whiteout, f freeze, Esc back to live, t pause the timer, F5 restart from the first scene,
+    Shift+F5 start the timer here, Tab (nothing focused) or o overview, ? all keys, Ctrl+=/Ctrl+-
+    notes size, s swap the presenter and audience displays, Home/End first/last, q or Ctrl+Q quit.
     """
 
     struct UsageError: Error, CustomStringConvertible { var description: String }
@@ -56,7 +59,7 @@ enum CommandLineInterface {
             switch cmd {
             case "--help", "-h", "help": print(help); return 0
             case "--version": print("podium \(version)"); return 0
-            case "present": return try PresentCommand(try pluginOptions(rest, flags: ["--windowed"], values: ["--control", "--audience-display", "--presenter-display", "--notes"])).run()
+            case "present": return try PresentCommand(try pluginOptions(rest, flags: ["--windowed"], values: ["--control", "--audience-display", "--presenter-display", "--notes", "--keymap"])).run()
             case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json", "--windowed"], values: ["--audience-display", "--presenter-display"]))
             case "check": return try CheckCommand.run(try pluginOptions(rest, flags: [], values: ["--notes"]))
             case "snapshot": return try SnapshotCommand.run(try pluginOptions(rest, flags: [], values: ["--scene", "--view", "--size", "--out", "--notes"]))
@@ -67,6 +70,8 @@ enum CommandLineInterface {
         } catch let e as UsageError {
             FileHandle.standardError.write(Data("podium: \(e)\n\(usage)\n".utf8)); return 2
         } catch let e as DeckError {
+            FileHandle.standardError.write(Data("podium: \(e)\n".utf8)); return 2
+        } catch let e as KeyMapError {
             FileHandle.standardError.write(Data("podium: \(e)\n".utf8)); return 2
         } catch {
             FileHandle.standardError.write(Data("podium: \(error)\n".utf8)); return 1

@@ -61,7 +61,7 @@ enum ControlRequests {
             guard SDL_GetKeyFromName(key.name) != SDLK_UNKNOWN.rawValue else {
                 throw Failure("unknown key name \"\(key.name)\" (SDL key names: Right, Page Down, Return, Escape, F5, a…)")
             }
-            if key.is("q") && app.presentation.presenter.focusedView == nil { app.quit = true } else { p.presenter.dispatch(.key(key)) }
+            p.press(key)
         case "type":
             guard let t = v["text"]?.string else { throw Failure("type needs a \"text\" string") }
             p.presenter.dispatch(.text(t))
@@ -88,6 +88,14 @@ enum ControlRequests {
             ms.sort()
             return ["frames": .number(Double(n)), "median_ms": .number(ms[n / 2]), "p95_ms": .number(ms[min(n - 1, n * 95 / 100)]),
                     "renderer": .string(w.renderer.driverName)]
+        case "pointer":
+            // As moving the mouse over the presenter window (points) with Ctrl held or not.
+            guard let x = v["x"]?.number, let y = v["y"]?.number else { throw Failure("pointer needs \"x\" and \"y\" (presenter window points)") }
+            let shown = p.movePointer(to: Point(x, y), active: v["ctrl"]?.bool ?? true)
+            return ["shown": .bool(shown)]
+        case "freeze", "blackout", "whiteout", "overview", "help", "pauseTimer":
+            // The same toggles as the keys, independent of the key map.
+            p.perform(ConsoleAction(rawValue: cmd)!)
         case "quit": app.quit = true
         default: throw Failure("unknown cmd \"\(cmd)\"")
         }
@@ -139,8 +147,25 @@ enum ControlRequests {
             "scene": ["index": .number(Double(p.currentIndex)), "kind": .string(p.deck.scenes[p.currentIndex].kind),
                       "title": .string(p.title(at: p.currentIndex)), "count": .number(Double(p.sceneCount))],
             "audienceMode": .string(p.audienceMode.rawValue),
+            "frozen": .bool(p.isFrozen),
+            "timers": timersJSON(p),
+            "overview": ["open": .bool(p.isOverviewOpen), "selected": .number(Double(p.console.overview.selected))],
+            "help": .bool(p.isHelpOpen),
+            "notesSize": .number(p.console.notes.fontSize),
+            "pointer": p.pointerPosition.map { ["x": .number($0.x), "y": .number($0.y)] } ?? .null,
             "popovers": .array(popovers),
             "deck": ["title": .string(p.deck.title), "path": .string(p.deck.path)],
+        ]
+    }
+
+    /// The console timers in seconds; `remaining`, `pace` and `scenePlanned` are null without a plan.
+    static func timersJSON(_ p: Presentation) -> JSONValue {
+        let r = p.timerReadout
+        return [
+            "elapsed": .number(r.elapsed.rounded(.down)), "running": .bool(r.running), "paused": .bool(r.paused),
+            "remaining": r.remaining.map { .number($0.rounded(.down)) } ?? .null, "pace": r.pace.map { .string($0.rawValue) } ?? .null,
+            "sceneElapsed": .number(r.sceneElapsed.rounded(.down)), "scenePlanned": r.scenePlanned.map { .number($0) } ?? .null,
+            "clock": .string(r.clock), "shown": .string(p.console.timerLabel.text),
         ]
     }
 

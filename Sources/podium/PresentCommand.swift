@@ -28,6 +28,7 @@ final class PresentCommand {
         let registry = BuiltInPlugins.registry()
         let deckPath = options.positional.first ?? AssetLocator.demoDeck
         let deck = try DeckSource.load(deckPath, registry: registry, options: options)
+        let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0) } ?? .standard
         var socketPath: String?
         if let c = options.values["--control"] {
             guard c.hasPrefix("unix:"), c.count > 5 else { throw CommandLineInterface.UsageError(description: "--control expects unix:PATH, got \"\(c)\"") }
@@ -44,6 +45,7 @@ final class PresentCommand {
         log("video driver \(SDLVideo.currentDriver)")
 
         presentation = Presentation(deck: deck, registry: registry, metrics: text)
+        presentation.keyMap = keyMap
         presentation.clipboardWriter = { Clipboard.set($0) }
         for root in [presentation.presenter, presentation.audience] {
             root.clipboard = ClipboardAccess(write: { Clipboard.set($0) }, read: { Clipboard.get() })
@@ -56,11 +58,11 @@ final class PresentCommand {
         if let p = socketPath { control = try ControlServer(path: p); log("control socket \(p)") }
         displayController = DisplayController(policy: policy, presentation: presentation, presenterWindow: presenterWindow,
                                               text: text, windowed: windowed) { [weak self] in self?.log($0) }
-        installSwapKey()
+        installHostActions()
         // An external display already connected at launch sends no event: look now.
         displayController.refresh(reason: "launch", launch: true)
         displayController.startPeriodicCheck()
-        startConsoleClock()
+        presentation.startConsoleClock()
         presentation.log = { [weak self] in self?.log($0) }
         mailboxEvent = SDL_RegisterEvents(1)
         MainThreadMailbox.shared.wake = { [mailboxEvent] in var e = SDL_Event(); e.type = mailboxEvent; SDL_PushEvent(&e) }
@@ -71,16 +73,6 @@ final class PresentCommand {
     }
 
     func log(_ s: String) { FileHandle.standardError.write(Data("podium: \(s)\n".utf8)) }
-
-    /// Updates the console's elapsed time once a second; nothing else ticks while idle.
-    func startConsoleClock() {
-        presentation.timers.schedule(now: presentation.clock(), after: 1, repeats: true) { [weak self] in
-            guard let self else { return }
-            let e = Int(self.presentation.elapsed)
-            let s = String(format: "%d:%02d", e / 60, e % 60)
-            if self.presentation.console.timerLabel.text != s { self.presentation.console.timerLabel.text = s }
-        }
-    }
 
     // MARK: Displays
 
@@ -94,17 +86,10 @@ final class PresentCommand {
         return DisplayPolicy(audience: try selector("--audience-display"), presenter: try selector("--presenter-display"), windowed: windowed)
     }
 
-    /// Keys no control or scene used: `s` swaps the displays, then the presentation's defaults.
-    func installSwapKey() {
-        let base = presentation.presenter.onUnhandledKey
-        let handler: (Key) -> Bool = { [weak self] k in
-            if base?(k) == true { return true }
-            guard k.is("s"), !k.control, !k.alt, !k.gui, let self else { return false }
-            self.displayController.swap()
-            return true
-        }
-        presentation.presenter.onUnhandledKey = handler
-        presentation.audience.onUnhandledKey = handler
+    /// The key map's platform actions: swap the displays (`s`) and quit (`q`, Ctrl+Q).
+    func installHostActions() {
+        presentation.onSwapDisplays = { [weak self] in self?.displayController.swap() }
+        presentation.onQuit = { [weak self] in self?.quit = true }
     }
 
     // MARK: Loop
@@ -160,12 +145,14 @@ final class PresentCommand {
             }
         default:
             guard let input = EventTranslator.input(from: e) else { return }
-            if case let .key(k) = input, (k.is("q") && !k.shift) || (k.control && k.is("q")) {
-                if presentation.presenter.focusedView == nil || k.control { quit = true; return }
-            }
             let target = EventTranslator.windowID(of: e).flatMap(window(id:)) ?? presenterWindow!
             // Keys typed in the audience window act on the presenter (the speaker's focus).
-            if case .key = input { presentation.presenter.dispatch(input); return }
+            if case let .key(k) = input { presentation.press(k); return }
+            // Ctrl + mouse over the audience preview: the pointer dot on the audience view.
+            if case let .mouseMoved(p, _) = input, target === presenterWindow {
+                let ctrl = UInt32(SDL_GetModState().rawValue) & UInt32(KMOD_CTRL.rawValue) != 0
+                if presentation.movePointer(to: p, active: ctrl) { return }
+            }
             target.root.dispatch(input)
         }
     }

@@ -26,6 +26,7 @@ enum SnapshotCommand {
         let text = TextEngine()
         let p = Presentation(deck: deck, registry: registry, metrics: text)
         p.goTo(sceneNumber)
+        p.attachNextPreview()   // no run loop here to fire its timer
         let root = view == "presenter" ? p.presenter : p.audience
         let size = Size(Double(dims[0]), Double(dims[1]))
         // The audience preview in the presenter follows the audience aspect.

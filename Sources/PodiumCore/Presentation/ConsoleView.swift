@@ -1,18 +1,26 @@
 import PodiumKit
 
-/// The presenter window's layout: a toolbar (previous/next, position, title, elapsed time) on
-/// top; the current scene's controls on the left; a live audience preview, the next scene's title
-/// and the notes on the right. The sidebar moves below the scene when the window is narrow.
+/// The presenter window's layout: a toolbar (previous/next, position, title, what the audience
+/// sees, timers) on top; the current scene's controls on the left; on the right a live audience
+/// preview, a preview of the next scene and the notes. The sidebar moves below the scene when the
+/// window is narrow. The overview and the key help cover everything when open.
 public final class ConsoleView: View {
-    public let toolbar = StackView(.horizontal, spacing: 8, insets: EdgeInsets(top: 6, left: 10, bottom: 6, right: 10))
+    public let toolbar = StackView(.horizontal, spacing: 8, insets: EdgeInsets(top: 6, left: 10, bottom: 6, right: 14))
     public let sceneArea = View()
-    public let sidebar = StackView(.vertical, spacing: 8, insets: EdgeInsets(all: 10))
+    public let sidebar = StackView(.vertical, spacing: 6, insets: EdgeInsets(all: 10))
     public let preview = PreviewView()
+    public let nextPreview = PreviewView(id: "console.nextPreview")
+    public let notes = NotesView()
+    public let timers = TimersView()
+    public let overview = OverviewView()
+    public let help = HelpView()
     let positionLabel = Label("", font: .bold(15))
     let titleLabel = Label("", font: .headline)
-    public let timerLabel = Label("0:00", font: .bold(17))
-    let nextLabel = Label("", font: .system(14), lines: 2)
-    let notesLabel = Label("", font: .system(16), lines: 0)
+    /// What the room sees: LIVE, BLACK, WHITE or FROZEN.
+    let statusLabel = Label("LIVE", font: .bold(14))
+    let nextLabel = Label("", font: .system(14))
+    /// The elapsed time (kept for callers of the first console).
+    public var timerLabel: Label { timers.elapsedLabel }
     var onPrevious: (() -> Void)?
     var onNext: (() -> Void)?
 
@@ -26,38 +34,59 @@ public final class ConsoleView: View {
         toolbar.add(prev); toolbar.add(next)
         toolbar.add(positionLabel)
         toolbar.add(titleLabel, flexible: true)
-        toolbar.add(timerLabel)
-        timerLabel.id = "console.timer"
+        toolbar.add(statusLabel)
+        toolbar.add(timers)
+        statusLabel.id = "console.audienceStatus"
         sidebar.backgroundColor = Theme.standard.surface
         sidebar.add(Label("AUDIENCE", font: .bold(12), color: Theme.standard.secondaryText))
         sidebar.add(preview, length: 180)
         sidebar.add(nextLabel)
+        sidebar.add(nextPreview, length: 100)
         sidebar.add(Label("NOTES", font: .bold(12), color: Theme.standard.secondaryText))
-        sidebar.add(notesLabel, flexible: true)
+        sidebar.add(notes, flexible: true)
+        nextLabel.id = "console.nextTitle"
         sceneArea.clipsToBounds = true
-        addSubviews(toolbar, sceneArea, sidebar)
+        addSubviews(toolbar, sceneArea, sidebar, overview, help)
         _ = deckTitle
+        setAudienceStatus(.normal, frozen: false)
     }
 
-    func setScene(_ view: View, index: Int, count: Int, title: String, notes: String, nextTitle: String?) {
+    func setScene(_ view: View, index: Int, count: Int, title: String, notes text: String, nextTitle: String?) {
         sceneArea.removeAllSubviews()
         if view.pins == nil { view.pins = .fill() }   // a plugin may pin its view itself (margins)
         sceneArea.addSubview(view)
         positionLabel.text = "\(index + 1) / \(count)"
         titleLabel.text = title
         nextLabel.text = nextTitle.map { "Next: \($0)" } ?? "End of deck"
-        notesLabel.text = notes.isEmpty ? "No notes for this scene." : notes
+        nextPreview.isHidden = nextTitle == nil
+        notes.setNotes(text)
         setNeedsLayout()
     }
 
-    /// Sidebar width: a third of the window, within 260…420 pt; below 700 pt wide the sidebar
-    /// goes under the scene instead.
+    /// The toolbar badge and the preview's frame: what the room sees now.
+    func setAudienceStatus(_ mode: AudienceMode, frozen: Bool) {
+        let t = Theme.standard
+        let badge: (String, Color)?
+        switch (mode, frozen) {
+        case (.black, _): badge = ("AUDIENCE BLACK", Color(0x60, 0x60, 0x60))
+        case (.white, _): badge = ("AUDIENCE WHITE", .white)
+        case (.normal, true): badge = ("AUDIENCE FROZEN", Color(0x40, 0xA0, 0xFF))
+        case (.normal, false): badge = nil
+        }
+        preview.badge = badge.map { (text: $0.0, color: $0.1) }
+        statusLabel.text = badge.map { "■ " + $0.0.dropFirst(9) } ?? "● LIVE"
+        statusLabel.color = badge?.1 == Color(0x60, 0x60, 0x60) ? t.warning : badge?.1 ?? t.positive
+        toolbar.setNeedsLayout()
+    }
+
+    /// Sidebar width: a third of the window, within 260…480 pt; below 700 pt wide the sidebar
+    /// goes under the scene instead. The next-scene preview is 60 % of the sidebar's width.
     public override func layoutSubviews() {
         let b = bounds
         toolbar.frame = Rect(0, 0, b.width, 48)
         let body = Rect(0, 48, b.width, b.height - 48)
         if b.width >= 700 {
-            let w = clamp(b.width / 3, 260, 420)
+            let w = clamp(b.width / 3, 260, 480)
             sceneArea.frame = Rect(0, body.minY, b.width - w, body.height)
             sidebar.frame = Rect(b.width - w, body.minY, w, body.height)
         } else {
@@ -65,10 +94,16 @@ public final class ConsoleView: View {
             sceneArea.frame = Rect(0, body.minY, b.width, body.height - h)
             sidebar.frame = Rect(0, body.maxY - h, b.width, h)
         }
-        // Keep the preview at the audience aspect ratio across the sidebar's width.
+        // Keep the previews at the audience aspect ratio across the sidebar's width.
         let aspect = preview.source.map { $0.bounds.width / max(1, $0.bounds.height) } ?? 16.0 / 9
         let pw = sidebar.frame.width - 20
         sidebar.fixLength(of: preview, pw / aspect)
+        sidebar.fixLength(of: nextPreview, pw * 0.6 / aspect)
+        overview.frame = b
+        help.frame = b
+        // Under the overview or help nothing else needs drawing (nor the pointer over the preview).
+        let covered = !overview.isHidden || !help.isHidden
+        for v in [toolbar, sceneArea, sidebar] where v.isHidden != covered { v.isHidden = covered }
     }
 }
 
@@ -77,22 +112,5 @@ extension StackView {
     func fixLength(of v: View, _ l: Double) {
         let fixed = arrangedLengths
         if fixed[ObjectIdentifier(v)] != l { setLength(l, for: v) }
-    }
-}
-
-/// Draws another window's tree (the audience) scaled to fit, letterboxed: the presenter's live
-/// preview, which also stands in for the audience window when there is no second display.
-public final class PreviewView: View {
-    public weak var source: WindowRoot?
-    public override init() { super.init(); backgroundColor = .black; id = "console.preview" }
-    public override var role: String? { "preview" }
-    public override func draw(into list: inout DrawList) {
-        guard let src = source, src.bounds.width > 0 else { return }
-        let fit = bounds.fitting(aspect: src.bounds.width / src.bounds.height)
-        let s = fit.width / src.bounds.width
-        let origin = list.offset + fit.origin
-        list.pushClip(fit)
-        list.append(contentsOf: src.drawList().transformed(scale: s, translation: origin))
-        list.popClip()
     }
 }

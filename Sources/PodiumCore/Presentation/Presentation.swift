@@ -18,11 +18,31 @@ public final class Presentation {
     /// Set by the platform: copies text to the clipboard.
     public var clipboardWriter: (String) -> Void = { _ in }
     public var log: (String) -> Void = { FileHandle.standardError.write(Data(("podium: " + $0 + "\n").utf8)) }
-    /// Audience output: normal, or blanked to black/white (console keys `b`, `w`).
-    public var audienceMode: AudienceMode = .normal { didSet { audienceCover.backgroundColor = audienceMode.cover; audienceCover.isHidden = audienceMode == .normal; presenter.requestRedraw() } }
-    private let audienceCover = View()
-    /// When the elapsed timer started (first advance), in `clock` seconds.
-    public private(set) var startedAt: Double?
+    /// Audience output: normal, or blanked to black/white (keys `b`/`.`, `w`).
+    public var audienceMode: AudienceMode = .normal { didSet { audienceDidChange() } }
+    let audienceCover = View()
+    /// Freeze (`f`): the audience keeps the frame it showed when frozen; scene changes and edits
+    /// go on underneath and reach the room when the freeze ends.
+    public internal(set) var isFrozen = false
+    let frozenFrame = FrozenFrameView()
+    let pointerDot = PointerDotView()
+    /// The elapsed, scene and planned timers.
+    public internal(set) var talk: TalkClock
+    /// Every console key binding (`--keymap FILE` replaces it).
+    public var keyMap = KeyMap.standard { didSet { console.help.keyMap = keyMap } }
+    /// Actions the platform performs: `s` swaps the displays, `q` quits. Unset: the key is not used.
+    public var onSwapDisplays: (() -> Void)?
+    public var onQuit: (() -> Void)?
+    /// Local time for the console's wall clock (injectable for tests).
+    public var wallClock: () -> Date = Date.init
+    /// Hosts the next scene's audience view, at the audience size, for the console's next preview.
+    public let nextStage: WindowRoot
+    /// Hosts other scenes' audience views briefly while the overview draws their thumbnails.
+    let stage: WindowRoot
+    private var nextPreviewTimer: TimerToken?
+    private var laidOutAudienceSize = Size(0, 0)
+    /// The console clock's repeating timer, once started.
+    var consoleTick: TimerToken?
 
     /// - Parameters:
     ///   - metrics: the platform's text measurer (SDL2_ttf), shared by both windows.
@@ -30,22 +50,34 @@ public final class Presentation {
     public init(deck: Deck, registry: PluginRegistry, metrics: TextMeasuring, theme: Theme = .standard,
                 clock: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime }) {
         self.deck = deck; self.registry = registry; self.clock = clock
+        talk = TalkClock(durationMinutes: deck.durationMinutes, sceneSeconds: deck.scenes.map(\.plannedSeconds))
         presenter = WindowRoot(theme: theme, metrics: metrics)
         audience = WindowRoot(theme: theme, metrics: metrics)
+        nextStage = WindowRoot(theme: theme, metrics: metrics)
+        stage = WindowRoot(theme: theme, metrics: metrics)
         audience.resize(to: Size(1280, 720))
         console = ConsoleView(deckTitle: deck.title)
         presenter.content.addSubview(console.pinned(.fill()))
-        audienceCover.pins = .fill()
+        // Audience overlay, bottom to top: the frozen frame, the pointer, the blackout cover.
+        for v in [frozenFrame, pointerDot, audienceCover] as [View] { v.pins = .fill(); audience.overlay.addSubview(v) }
         audienceCover.isHidden = true
-        audience.overlay.addSubview(audienceCover)
         // The presenter shows a live preview of the audience, so audience changes redraw both.
-        audience.onNeedsDisplay = { [weak self] in self?.presenter.requestRedraw() }
+        audience.onNeedsDisplay = { [weak self] in
+            guard let self else { return }
+            // A new audience size changes the previews' aspect: lay the console out again.
+            if self.audience.bounds.size != self.laidOutAudienceSize { self.laidOutAudienceSize = self.audience.bounds.size; self.console.setNeedsLayout() }
+            self.console.preview.sourceDidChange()
+        }
+        nextStage.onNeedsDisplay = { [weak self] in self?.console.nextPreview.sourceDidChange() }
         console.preview.source = audience
+        console.nextPreview.source = nextStage
         console.onPrevious = { [weak self] in self?.previous() }
         console.onNext = { [weak self] in self?.next() }
+        console.overview.onChoose = { [weak self] i in self?.closeOverview(); self?.goTo(i) }
         presenter.onUnhandledKey = { [weak self] k in self?.handleKey(k) ?? false }
         audience.onUnhandledKey = presenter.onUnhandledKey
         show(0)
+        refreshTimers()
     }
 
     public var currentScene: Scene { scene(at: currentIndex) }
@@ -96,7 +128,8 @@ public final class Presentation {
         if index != currentIndex || old == nil {
             old?.willResignCurrent()
         }
-        if startedAt == nil && index != currentIndex { startedAt = clock() }
+        if !talk.isStarted && index != currentIndex { talk.start(at: clock()) }
+        if index != currentIndex { talk.sceneChanged(at: clock()) }
         currentIndex = index
         let s = scene(at: index)
         presenter.popovers.forEach { $0.dismiss(byUser: false) }
@@ -104,10 +137,35 @@ public final class Presentation {
                          notes: deck.scenes[index].notes,
                          nextTitle: index + 1 < sceneCount ? title(at: index + 1) : nil)
         audience.content.removeAllSubviews()
+        nextStage.content.removeAllSubviews()
         if s.audienceView.pins == nil { s.audienceView.pins = .fill() }
         audience.content.addSubview(s.audienceView)
         s.didBecomeCurrent()
-        audience.requestRedraw()
+        scheduleNextPreview()
+        // While frozen the room keeps its frame; the presenter's preview shows that frame too.
+        if !isFrozen { audience.requestRedraw() }
+        presenter.requestRedraw()
+        if consoleTick != nil { refreshTimers() }
+    }
+
+    /// The next scene goes into the next preview shortly after the current one is shown, so
+    /// making it (scenes are made on first use) does not delay the audience's first frame.
+    private func scheduleNextPreview() {
+        nextPreviewTimer?.cancel()
+        guard currentIndex + 1 < sceneCount else { nextPreviewTimer = nil; return }
+        nextPreviewTimer = timers.schedule(now: clock(), after: 0.05, repeats: false) { [weak self] in self?.attachNextPreview() }
+    }
+
+    /// Puts the next scene's audience view on the next-preview stage now (also for snapshots and
+    /// tests, which have no run loop to fire the timer).
+    public func attachNextPreview() {
+        nextPreviewTimer?.cancel(); nextPreviewTimer = nil
+        let i = currentIndex + 1
+        guard i < sceneCount else { return }
+        nextStage.resize(to: audience.bounds.size)
+        nextStage.content.removeAllSubviews()
+        nextStage.content.addSubview(scene(at: i).audienceView.pinned(.fill()))
+        nextStage.layoutIfNeeded()
         presenter.requestRedraw()
     }
 
@@ -122,24 +180,8 @@ public final class Presentation {
         scene(at: i).receive(SceneParameters(parameters, path: "openScene(\(kind))"))
     }
 
-    /// Default keys, after the focused control and the scene passed: clicker keys advance and go
-    /// back, `b`/`.` black out, `w` white out.
-    func handleKey(_ k: Key) -> Bool {
-        if currentScene.handleUnhandledKey(k) { return true }
-        switch k.name.lowercased() {
-        case "right", "down", "page down", "pagedown", "space", "return", "n": next()
-        case "left", "up", "page up", "pageup", "backspace", "p": previous()
-        case "home": goTo(0)
-        case "end": goTo(sceneCount - 1)
-        case "b", ".": audienceMode = audienceMode == .black ? .normal : .black
-        case "w": audienceMode = audienceMode == .white ? .normal : .white
-        default: return false
-        }
-        return true
-    }
-
-    /// Seconds since the first advance, or 0 before it.
-    public var elapsed: Double { startedAt.map { clock() - $0 } ?? 0 }
+    /// Seconds since the first advance (pauses excluded), or 0 before it.
+    public var elapsed: Double { talk.elapsed(at: clock()) }
 }
 
 public enum AudienceMode: String, Sendable {

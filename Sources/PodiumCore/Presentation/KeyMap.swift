@@ -1,0 +1,172 @@
+import Foundation
+import PodiumKit
+
+/// What a console key does. The raw values are the names used in key-map files.
+public enum ConsoleAction: String, CaseIterable, Sendable {
+    case next, previous, first, last
+    /// F5: back to the first scene and the elapsed timer restarts (PowerPoint's "from beginning").
+    case startFromBeginning
+    /// Shift+F5: the elapsed timer starts now if it has not yet, on the current scene.
+    case startFromCurrent
+    case blackout, whiteout, freeze
+    /// Esc when nothing else used it: closes the overview or help, else ends blackout/whiteout/freeze.
+    case clear
+    case pauseTimer
+    case overview, help
+    case notesLarger, notesSmaller
+    case swapDisplays, quit
+
+    /// One line for the `?` overlay.
+    public var summary: String {
+        switch self {
+        case .next: "Next scene"
+        case .previous: "Previous scene"
+        case .first: "First scene"
+        case .last: "Last scene"
+        case .startFromBeginning: "Start from the beginning (timer restarts)"
+        case .startFromCurrent: "Start the timer on this scene"
+        case .blackout: "Black out the audience (toggle)"
+        case .whiteout: "White out the audience (toggle)"
+        case .freeze: "Freeze the audience view (toggle)"
+        case .clear: "Close overview/help, else audience back to normal"
+        case .pauseTimer: "Pause / resume the elapsed timer"
+        case .overview: "Overview of all scenes"
+        case .help: "This list of keys"
+        case .notesLarger: "Larger notes"
+        case .notesSmaller: "Smaller notes"
+        case .swapDisplays: "Swap presenter and audience displays"
+        case .quit: "Quit"
+        }
+    }
+}
+
+/// A key with exact modifiers, as written in key maps: `"Ctrl+Shift+F5"`, `"Page Down"`, `"+"`,
+/// `"Ctrl++"`, `"Ctrl+Keypad +"`. Key names are SDL's (`SDL_GetKeyName`), matched ignoring case.
+public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
+    public var name: String
+    public var shift = false, control = false, alt = false, gui = false
+
+    /// Parses modifier prefixes (`Ctrl+`, `Control+`, `Shift+`, `Alt+`, `Super+`/`Gui+`/`Cmd+`,
+    /// any case) followed by a key name; nil when no key name is left.
+    public init?(_ text: String) {
+        var rest = Substring(text)
+        parsing: while let plus = rest.firstIndex(of: "+"), plus != rest.startIndex, rest.index(after: plus) != rest.endIndex {
+            switch rest[..<plus].lowercased() {
+            case "ctrl", "control": control = true
+            case "shift": shift = true
+            case "alt": alt = true
+            case "super", "gui", "cmd": gui = true
+            default: break parsing
+            }
+            rest = rest[rest.index(after: plus)...]
+        }
+        guard !rest.isEmpty, !rest.allSatisfy(\.isWhitespace) else { return nil }
+        // "Ctrl+" is a modifier with no key.
+        if rest.count > 1, rest.hasSuffix("+"), Self.modifierNames.contains(rest.dropLast().lowercased()) { return nil }
+        name = rest.lowercased()
+    }
+    static let modifierNames: Set<String> = ["ctrl", "control", "shift", "alt", "super", "gui", "cmd"]
+    public init(_ key: Key) {
+        name = key.name.lowercased(); shift = key.shift; control = key.control; alt = key.alt; gui = key.gui
+    }
+    public var description: String {
+        let n = name.count == 1 ? name : name.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        return (control ? "Ctrl+" : "") + (alt ? "Alt+" : "") + (gui ? "Super+" : "") + (shift ? "Shift+" : "") + n
+    }
+}
+
+/// A key map file that cannot be used: names the file, the entry and the problem.
+public struct KeyMapError: Error, CustomStringConvertible, Equatable {
+    public var file: String
+    public var entry: String
+    public var message: String
+    public var description: String { entry.isEmpty ? "\(file): \(message)" : "\(file): \(entry): \(message)" }
+}
+
+/// Every console binding: chords to actions. Defaults cover common clickers (PageUp/PageDown,
+/// arrows, Space, Return, Backspace, F5/Shift+F5, Esc, `.`/`b`); a JSON key-map file replaces the
+/// keys of the actions it names:
+///
+/// ```json
+/// { "next": ["Page Down", "Right", "Space"], "blackout": ["b"], "pauseTimer": ["Pause", "t"] }
+/// ```
+///
+/// An empty list unbinds an action; a chord bound to two actions is an error.
+public struct KeyMap: Sendable {
+    public private(set) var bindings: [ConsoleAction: [KeyChord]]
+    private var lookup: [KeyChord: ConsoleAction] = [:]
+
+    public static let defaultBindings: [ConsoleAction: [String]] = [
+        .next: ["Page Down", "Right", "Down", "Space", "Return", "Keypad Enter", "n"],
+        .previous: ["Page Up", "Left", "Up", "Backspace", "p"],
+        .first: ["Home"], .last: ["End"],
+        .startFromBeginning: ["F5"], .startFromCurrent: ["Shift+F5"],
+        .blackout: ["b", "."], .whiteout: ["w"], .freeze: ["f"],
+        .clear: ["Escape"],
+        .pauseTimer: ["t", "Pause"],
+        .overview: ["Tab", "o"], .help: ["?", "Shift+/", "F1"],
+        .notesLarger: ["Ctrl+=", "Ctrl++", "Ctrl+Shift+=", "Ctrl+Keypad +"],
+        .notesSmaller: ["Ctrl+-", "Ctrl+Keypad -"],
+        .swapDisplays: ["s"], .quit: ["q", "Ctrl+Q"],
+    ]
+
+    public static let standard: KeyMap = try! KeyMap(bindings: defaultBindings, file: "built-in key map")
+
+    /// Builds a map; throws `KeyMapError` (naming `file`) for an unparsable key or a chord
+    /// bound twice.
+    public init(bindings: [ConsoleAction: [String]], file: String) throws {
+        self.bindings = [:]
+        for action in ConsoleAction.allCases {
+            var chords: [KeyChord] = []
+            for (i, text) in (bindings[action] ?? []).enumerated() {
+                guard let c = KeyChord(text) else { throw KeyMapError(file: file, entry: "\(action.rawValue)[\(i)]", message: "\"\(text)\" is not a key (expected e.g. \"Page Down\" or \"Ctrl+Shift+F5\")") }
+                if let other = lookup[c], other != action {
+                    throw KeyMapError(file: file, entry: "\(action.rawValue)[\(i)]", message: "\"\(text)\" is already bound to \(other.rawValue)")
+                }
+                lookup[c] = action; chords.append(c)
+            }
+            self.bindings[action] = chords
+        }
+    }
+
+    /// The action bound to `key`, if any.
+    public func action(for key: Key) -> ConsoleAction? { lookup[KeyChord(key)] }
+    public func keys(for action: ConsoleAction) -> [KeyChord] { bindings[action] ?? [] }
+
+    /// Reads a key-map file: a JSON object from action names to arrays of key names. Actions it
+    /// does not name keep their default keys. Throws `KeyMapError` naming the file and the entry
+    /// (an unknown action, a value that is not an array of strings, a bad key, a key bound twice).
+    public static func load(path: String) throws -> KeyMap {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
+        catch { throw KeyMapError(file: path, entry: "", message: "cannot read file (\((error as NSError).localizedDescription))") }
+        return try parse(data, file: path)
+    }
+
+    public static func parse(_ data: Data, file: String) throws -> KeyMap {
+        let root: JSONValue
+        do { root = try JSONValue.parse(data) } catch { throw KeyMapError(file: file, entry: "", message: "not valid JSON: \(error)") }
+        guard let obj = root.object else { throw KeyMapError(file: file, entry: "", message: "expected a JSON object of action names to key lists, found \(root.typeName)") }
+        var b = defaultBindings
+        // A key the file moves to another action leaves the action it had by default.
+        var claimed: Set<KeyChord> = []
+        for key in obj.keys.sorted() {
+            let value = obj[key]!
+            guard let action = ConsoleAction(rawValue: key) else {
+                throw KeyMapError(file: file, entry: "\"\(key)\"", message: "unknown action (known: \(ConsoleAction.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            guard let list = value.array else { throw KeyMapError(file: file, entry: key, message: "expected an array of key names, found \(value.typeName)") }
+            var keys: [String] = []
+            for (i, v) in list.enumerated() {
+                guard let s = v.string else { throw KeyMapError(file: file, entry: "\(key)[\(i)]", message: "expected a key name string, found \(v.typeName)") }
+                guard let c = KeyChord(s) else { throw KeyMapError(file: file, entry: "\(key)[\(i)]", message: "\"\(s)\" is not a key (expected e.g. \"Page Down\" or \"Ctrl+Shift+F5\")") }
+                keys.append(s); claimed.insert(c)
+            }
+            b[action] = keys
+        }
+        for a in ConsoleAction.allCases where obj[a.rawValue] == nil {
+            b[a] = b[a]?.filter { KeyChord($0).map { !claimed.contains($0) } ?? true }
+        }
+        return try KeyMap(bindings: b, file: file)
+    }
+}

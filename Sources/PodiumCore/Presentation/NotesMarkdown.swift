@@ -1,0 +1,187 @@
+import PodiumKit
+
+/// Presenter notes as basic Markdown (CommonMark's everyday subset): paragraphs separated by a
+/// blank line, `*emphasis*`/`_emphasis_`, `**strong**`/`__strong__`, bullet items (`-`, `*`, `+`)
+/// and numbered items (`1.` or `1)`). Anything else is shown as written.
+public enum NotesMarkdown {
+    public enum Style: Sendable, Equatable { case regular, emphasis, strong, strongEmphasis }
+    public struct Run: Sendable, Equatable {
+        public var text: String
+        public var style: Style
+        public init(_ text: String, _ style: Style = .regular) { self.text = text; self.style = style }
+    }
+    public enum Block: Sendable, Equatable {
+        case paragraph([Run])
+        /// A list item; `marker` is "•" or the item's number with its delimiter ("2.").
+        case item(marker: String, [Run])
+    }
+
+    /// Splits notes into blocks. Lines of one paragraph are joined with spaces; a list item's
+    /// indented continuation lines join the item.
+    public static func parse(_ text: String) -> [Block] {
+        var blocks: [Block] = []
+        var para: [String] = []
+        var item: (marker: String, lines: [String])?
+        func flush() {
+            if !para.isEmpty { blocks.append(.paragraph(inline(para.joined(separator: " ")))); para = [] }
+            if let i = item { blocks.append(.item(marker: i.marker, inline(i.lines.joined(separator: " ")))); item = nil }
+        }
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty { flush(); continue }
+            if let (marker, rest) = listMarker(line) {
+                flush(); item = (marker, [rest]); continue
+            }
+            if item != nil, raw.first == " " || raw.first == "\t" { item!.lines.append(line); continue }
+            if item != nil { flush() }
+            para.append(line)
+        }
+        flush()
+        return blocks
+    }
+
+    /// "- x" → ("•", "x"); "12. x" → ("12.", "x"); nil for other lines.
+    static func listMarker(_ line: String) -> (String, String)? {
+        if let f = line.first, "-*+".contains(f), line.dropFirst().first == " " {
+            // "**bold** text" is not a bullet: the marker needs a space after it.
+            return ("•", String(line.dropFirst(2)).trimmingCharacters(in: .whitespaces))
+        }
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 9 else { return nil }
+        let after = line.dropFirst(digits.count)
+        guard let d = after.first, d == "." || d == ")", after.dropFirst().first == " " else { return nil }
+        return ("\(digits)\(d)", String(after.dropFirst(2)).trimmingCharacters(in: .whitespaces))
+    }
+
+    /// Inline emphasis: `**`/`__` toggle strong, `*`/`_` toggle emphasis (an `_` inside a word is
+    /// literal, as in CommonMark). An unclosed marker is shown as written.
+    public static func inline(_ s: String) -> [Run] {
+        let chars = Array(s)
+        // Pair delimiters first so an unmatched one stays literal.
+        var tokens: [(String, Bool)] = []   // (text, isDelimiter)
+        var i = 0, buf = ""
+        while i < chars.count {
+            let c = chars[i]
+            if c == "\\", i + 1 < chars.count, "*_\\".contains(chars[i + 1]) { buf.append(chars[i + 1]); i += 2; continue }
+            if c == "*" || c == "_" {
+                let double = i + 1 < chars.count && chars[i + 1] == c
+                let prev = i > 0 ? chars[i - 1] : " ", next = i + (double ? 2 : 1) < chars.count ? chars[i + (double ? 2 : 1)] : " "
+                if c == "_" && prev.isLetter && next.isLetter { buf.append(c); i += 1; continue }
+                if !buf.isEmpty { tokens.append((buf, false)); buf = "" }
+                tokens.append((double ? String([c, c]) : String(c), true))
+                i += double ? 2 : 1; continue
+            }
+            buf.append(c); i += 1
+        }
+        if !buf.isEmpty { tokens.append((buf, false)) }
+        // Each delimiter needs a later twin to count.
+        var active = [Bool](repeating: false, count: tokens.count)
+        var open: [String: Int] = [:]
+        for (k, t) in tokens.enumerated() where t.1 {
+            if let o = open[t.0] { active[o] = true; active[k] = true; open[t.0] = nil } else { open[t.0] = k }
+        }
+        var runs: [Run] = []
+        var strong = false, em = false
+        for (k, t) in tokens.enumerated() {
+            if t.1 && active[k] {
+                if t.0.count == 2 { strong.toggle() } else { em.toggle() }
+                continue
+            }
+            let style: Style = strong && em ? .strongEmphasis : strong ? .strong : em ? .emphasis : .regular
+            if let last = runs.last, last.style == style { runs[runs.count - 1].text += t.0 } else { runs.append(Run(t.0, style)) }
+        }
+        return runs
+    }
+}
+
+/// One laid-out piece of notes text: a word (or space-joined words) in one style at a position.
+public struct PlacedText: Equatable, Sendable {
+    public var text: String
+    public var font: Font
+    public var style: NotesMarkdown.Style
+    public var origin: Point
+}
+
+/// Lays out notes blocks into lines at `fontSize` points within `width` points: greedy word wrap
+/// across styled runs; list items hang-indent after their marker; paragraphs and items are
+/// separated by half a line.
+public func layoutNotes(_ blocks: [NotesMarkdown.Block], width: Double, fontSize: Double, metrics: TextMeasuring) -> (pieces: [PlacedText], height: Double) {
+    let regular = Font.system(fontSize), bold = Font.bold(fontSize)
+    let lh = metrics.lineHeight(regular)
+    let space = metrics.size(of: " ", font: regular).width
+    var out: [PlacedText] = []
+    var y = 0.0
+    for (b, block) in blocks.enumerated() {
+        if b > 0 { y += lh * 0.5 }
+        let runs: [NotesMarkdown.Run], indent: Double
+        switch block {
+        case let .paragraph(r): runs = r; indent = 0
+        case let .item(marker, r):
+            runs = r
+            let mw = metrics.size(of: marker, font: regular).width
+            indent = max(mw + space * 2, fontSize * 1.5)
+            out.append(PlacedText(text: marker, font: regular, style: .regular, origin: Point(indent - space - mw, y)))
+        }
+        var x = indent, lineStarted = false, mergeable = false
+        for run in runs {
+            let font = run.style == .strong || run.style == .strongEmphasis ? bold : regular
+            let words = run.text.split(separator: " ", omittingEmptySubsequences: false)
+            for (wi, word) in words.enumerated() {
+                if wi > 0 && lineStarted { x += space }
+                guard !word.isEmpty else { continue }
+                let w = metrics.size(of: String(word), font: font).width
+                if lineStarted && x + w > width { y += lh; x = indent; mergeable = false }
+                // Words of one style on one line become one piece (fewer draw commands).
+                if mergeable, let last = out.last, last.style == run.style, last.origin.y == y, wi > 0 {
+                    out[out.count - 1].text += " " + word
+                } else {
+                    out.append(PlacedText(text: String(word), font: font, style: run.style, origin: Point(x, y)))
+                }
+                x += w; lineStarted = true; mergeable = true
+            }
+        }
+        y += lh
+    }
+    return (out, y)
+}
+
+/// The notes panel: the current scene's notes as Markdown at an adjustable size.
+public final class NotesView: View {
+    public private(set) var blocks: [NotesMarkdown.Block] = []
+    /// Base font size in points; the console's notes keys change it within `sizeRange`.
+    public var fontSize: Double = 18 { didSet { fontSize = clamp(fontSize, Self.sizeRange.lowerBound, Self.sizeRange.upperBound); setNeedsDisplay() } }
+    public static let sizeRange = 10.0...48.0
+    public override init() { super.init(); id = "console.notes"; clipsToBounds = true }
+    public override var role: String? { "notes" }
+    public override var accessibilityValue: String? { "size \(Int(fontSize))" }
+
+    /// How far the notes are scrolled up (points); the mouse wheel scrolls long notes.
+    public private(set) var scrollOffset = 0.0
+
+    public override func handle(_ event: InputEvent) -> Bool {
+        guard case let .wheel(_, dy, _) = event, let m = metrics else { return false }
+        let height = layoutNotes(blocks, width: bounds.width, fontSize: fontSize, metrics: m).height
+        scrollOffset = clamp(scrollOffset - dy * m.lineHeight(.system(fontSize)) * 3, 0, max(0, height - bounds.height))
+        setNeedsDisplay()
+        return true
+    }
+
+    public func setNotes(_ text: String) {
+        scrollOffset = 0
+        blocks = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            ? [.paragraph([NotesMarkdown.Run("No notes for this scene.", .emphasis)])]
+            : NotesMarkdown.parse(text)
+        setNeedsDisplay()
+    }
+
+    public override func draw(into list: inout DrawList) {
+        guard let m = metrics else { return }
+        let laid = layoutNotes(blocks, width: bounds.width, fontSize: fontSize, metrics: m)
+        let lh = m.lineHeight(.system(fontSize))
+        for p in laid.pieces where p.origin.y - scrollOffset < bounds.height && p.origin.y - scrollOffset > -lh {
+            // SDL2_ttf has no italic face here: emphasis is set apart by colour instead.
+            let c = p.style == .emphasis || p.style == .strongEmphasis ? Color(0xFF, 0xD6, 0x8A) : theme.text
+            list.text(p.text, p.font, c, at: Point(p.origin.x, p.origin.y - scrollOffset))
+        }
+    }
+}

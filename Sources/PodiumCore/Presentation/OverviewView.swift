@@ -1,0 +1,119 @@
+import PodiumKit
+
+/// The overview: every scene as a thumbnail of its audience view in a grid over the console.
+/// Arrow keys move the selection, Return goes there, a click goes at once, Esc closes.
+public final class OverviewView: View {
+    /// One cell: the scene's audience draw list at `size`, and its title.
+    public struct Thumbnail { public var list: DrawList; public var size: Size; public var title: String }
+    public private(set) var thumbnails: [Thumbnail] = []
+    public var selected = 0 { didSet { selected = max(0, min(selected, thumbnails.count - 1)); scrollToSelection(); setNeedsDisplay() } }
+    public var current = 0
+    var onChoose: ((Int) -> Void)?
+    private var scroll = 0.0
+    static let cellWidth = 260.0, gap = 16.0, titleHeight = 26.0
+
+    public override init() {
+        super.init()
+        id = "console.overview"; isHidden = true; clipsToBounds = true
+        backgroundColor = Color(0x0C, 0x0D, 0x10, 0xF2)
+    }
+    public override var role: String? { "overview" }
+    public override var accessibilityValue: String? { "selected \(selected)" }
+
+    func open(_ thumbs: [Thumbnail], current: Int) {
+        thumbnails = thumbs; self.current = current; isHidden = false; selected = current
+    }
+
+    /// Columns: as many cells about 260 pt wide as fit, but no more than there are scenes (a short
+    /// deck gets larger thumbnails), and at least two.
+    var columns: Int { max(2, min(thumbnails.count, Int((bounds.width - Self.gap) / (Self.cellWidth + Self.gap)))) }
+    /// Frame of cell `i` in local points (before scrolling).
+    public func cellFrame(_ i: Int) -> Rect {
+        let cols = columns
+        let w = (bounds.width - Self.gap * Double(cols + 1)) / Double(cols)
+        let aspect = thumbnails.first.map { $0.size.width / max(1, $0.size.height) } ?? 16.0 / 9
+        let h = w / aspect + Self.titleHeight
+        return Rect(Self.gap + Double(i % cols) * (w + Self.gap), 56 + Double(i / cols) * (h + Self.gap), w, h)
+    }
+    private func scrollToSelection() {
+        guard !thumbnails.isEmpty, bounds.height > 0 else { return }
+        let f = cellFrame(selected)
+        if f.maxY - scroll > bounds.height - Self.gap { scroll = f.maxY - bounds.height + Self.gap }
+        if f.minY - scroll < 56 { scroll = max(0, f.minY - 56) }
+    }
+
+    /// Arrow keys move by one cell or one row; Return chooses.
+    func handleKey(_ k: Key) -> Bool {
+        switch k.name.lowercased() {
+        case "left": selected -= 1
+        case "right": selected += 1
+        case "up": selected -= columns
+        case "down": selected = min(thumbnails.count - 1, selected + columns)
+        case "home": selected = 0
+        case "end": selected = thumbnails.count - 1
+        case "return", "keypad enter", "space": onChoose?(selected)
+        default: return false
+        }
+        return true
+    }
+
+    public override func handle(_ event: InputEvent) -> Bool {
+        guard case let .mouseDown(p, _, _) = event else { return true }
+        let q = Point(p.x, p.y + scroll)
+        if let i = thumbnails.indices.first(where: { cellFrame($0).contains(q) }) { selected = i; onChoose?(i) }
+        return true
+    }
+
+    public override func controlChildren() -> [ControlNode] {
+        // Cells scrolled out of sight are not clickable, so not listed.
+        thumbnails.indices.filter { cellFrame($0).offsetBy(dx: 0, dy: -scroll).intersects(bounds) }.map { i in
+            ControlNode(id: "overview.scene.\(i)", role: "row", label: thumbnails[i].title,
+                        frame: convertToWindow(cellFrame(i).offsetBy(dx: 0, dy: -scroll)), value: i == selected ? "selected" : nil)
+        }
+    }
+
+    public override func draw(into list: inout DrawList) {
+        guard let m = metrics else { return }
+        let t = theme
+        list.text("Overview — arrows to move, Return to go, Esc to close", .bold(17), t.text, at: Point(Self.gap, 18))
+        for (i, th) in thumbnails.enumerated() {
+            let f = cellFrame(i).offsetBy(dx: 0, dy: -scroll)
+            guard f.maxY > 0, f.minY < bounds.height else { continue }
+            let pic = Rect(f.minX, f.minY, f.width, f.height - Self.titleHeight)
+            list.fill(pic, .black)
+            list.pushClip(pic)
+            list.append(contentsOf: th.list.transformed(scale: pic.width / max(1, th.size.width), translation: list.offset + pic.origin))
+            list.popClip()
+            if i == selected { list.stroke(pic.insetBy(dx: -3, dy: -3), t.tint, width: 4, radius: 4) }
+            else if i == current { list.stroke(pic.insetBy(dx: -2, dy: -2), t.positive, width: 2, radius: 3) }
+            let label = m.truncate("\(i + 1)  \(th.title)", font: .system(14), width: f.width)
+            list.text(label, i == selected ? .bold(14) : .system(14), i == current ? t.positive : t.text, at: Point(f.minX, pic.maxY + 5))
+        }
+    }
+}
+
+/// The `?` overlay: every binding of the key map, by action.
+public final class HelpView: View {
+    var keyMap = KeyMap.standard
+    public override init() { super.init(); id = "console.help"; isHidden = true; backgroundColor = Color(0x0C, 0x0D, 0x10, 0xF2) }
+    public override var role: String? { "help" }
+    public override func handle(_ event: InputEvent) -> Bool { isHidden = true; superview?.setNeedsDisplay(); return true }
+
+    public override func draw(into list: inout DrawList) {
+        guard let m = metrics else { return }
+        let t = theme
+        let font = Font.system(16), lh = m.lineHeight(font) + 4
+        var y = 20.0
+        list.text("Keys — any key closes this", .bold(20), t.text, at: Point(24, y)); y += 40
+        let keyColumn = min(360, bounds.width * 0.45)
+        for a in ConsoleAction.allCases {
+            let keys = keyMap.keys(for: a).map(\.description).joined(separator: "  ")
+            list.text(m.truncate(keys.isEmpty ? "—" : keys, font: .bold(16), width: keyColumn - 16), .bold(16), t.tint, at: Point(24, y))
+            list.text(m.truncate(a.summary, font: font, width: bounds.width - keyColumn - 48), font, t.text, at: Point(24 + keyColumn, y))
+            y += lh
+        }
+        y += 8
+        list.text("Tab opens the overview when no control has focus; Shift+Tab or a click moves into the controls.", .system(14), t.secondaryText, at: Point(24, y))
+        list.text("Ctrl + mouse over the audience preview shows a pointer to the room.", .system(14), t.secondaryText, at: Point(24, y + 22))
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import PodiumKit
+
+/// The console's actions on a `Presentation`: keys, audience modes (blackout, whiteout, freeze),
+/// the pointer, the overview and key help, notes size and the timers.
+extension Presentation {
+    // MARK: Keys
+
+    /// A key from the keyboard or the control socket, before the window sees it. The overview
+    /// and help take keys while open; Tab opens the overview when no control has focus (once a
+    /// control has focus, Tab moves focus as usual; Shift+Tab or a click enters the controls).
+    /// Everything else goes to the presenter window: the focused control, the scene, then the
+    /// key map (`handleKey`).
+    @discardableResult
+    public func press(_ k: Key) -> Bool {
+        let action = keyMap.action(for: k)
+        if !console.help.isHidden {
+            console.help.isHidden = true; presenter.requestRedraw()
+            return true
+        }
+        if !console.overview.isHidden {
+            if console.overview.handleKey(k) { return true }
+            switch action {
+            case .overview?, .clear?: closeOverview()
+            case let a? where [.blackout, .whiteout, .freeze, .pauseTimer, .help, .quit, .swapDisplays].contains(a): _ = perform(a)
+            default: break
+            }
+            return true
+        }
+        if k.is("Tab"), presenter.focusedView == nil, presenter.overlay.topmost == nil, action == .overview {
+            return perform(.overview)
+        }
+        return presenter.dispatch(.key(k))
+    }
+
+    /// Keys no control or scene used, by the key map.
+    func handleKey(_ k: Key) -> Bool {
+        if currentScene.handleUnhandledKey(k) { return true }
+        guard let a = keyMap.action(for: k) else { return false }
+        return perform(a)
+    }
+
+    /// Does what `action` says. Returns false when nothing performs it here (swap or quit
+    /// without a platform).
+    @discardableResult
+    public func perform(_ action: ConsoleAction) -> Bool {
+        switch action {
+        case .next: next()
+        case .previous: previous()
+        case .first: goTo(0)
+        case .last: goTo(sceneCount - 1)
+        case .startFromBeginning:
+            goTo(0); talk.start(at: clock()); backToLive()
+        case .startFromCurrent:
+            if !talk.isStarted { talk.start(at: clock()) } else if talk.isPaused { talk.togglePause(at: clock()) }
+            talk.sceneChanged(at: clock()); backToLive()
+        case .blackout: audienceMode = audienceMode == .black ? .normal : .black
+        case .whiteout: audienceMode = audienceMode == .white ? .normal : .white
+        case .freeze: setFrozen(!isFrozen)
+        case .clear:
+            if !console.overview.isHidden { closeOverview() } else if !console.help.isHidden { console.help.isHidden = true }
+            else if audienceMode != .normal || isFrozen { backToLive() } else { return false }
+        case .pauseTimer: talk.togglePause(at: clock())
+        case .overview: if console.overview.isHidden { openOverview() } else { closeOverview() }
+        case .help: console.help.isHidden.toggle()
+        case .notesLarger: console.notes.fontSize += 2
+        case .notesSmaller: console.notes.fontSize -= 2
+        case .swapDisplays: guard let f = onSwapDisplays else { return false }; f()
+        case .quit: guard let f = onQuit else { return false }; f()
+        }
+        refreshTimers()
+        presenter.requestRedraw()
+        return true
+    }
+
+    private func backToLive() { audienceMode = .normal; setFrozen(false) }
+
+    // MARK: Audience
+
+    /// Freezes (the room keeps the current frame) or thaws the audience view.
+    public func setFrozen(_ frozen: Bool) {
+        guard frozen != isFrozen else { return }
+        if frozen {
+            audience.layoutIfNeeded()
+            var list = DrawList()
+            audience.content.render(into: &list)
+            frozenFrame.show(list, size: audience.bounds.size)
+            audience.content.isHidden = true
+        } else {
+            frozenFrame.clear()
+            audience.content.isHidden = false
+        }
+        isFrozen = frozen
+        audienceDidChange()
+    }
+
+    func audienceDidChange() {
+        audienceCover.backgroundColor = audienceMode.cover
+        audienceCover.isHidden = audienceMode == .normal
+        console.setAudienceStatus(audienceMode, frozen: isFrozen)
+        audience.requestRedraw()
+        presenter.requestRedraw()
+    }
+
+    /// The speaker's pointer: with `active` (the modifier held) and `p` (presenter window points)
+    /// over the audience preview, a dot shows on the audience view at the matching place;
+    /// otherwise the dot goes away. Returns true while the dot is shown.
+    @discardableResult
+    public func movePointer(to p: Point, active: Bool) -> Bool {
+        let preview = console.preview
+        let target = active && console.overview.isHidden && preview.isVisibleInWindow
+            ? preview.sourcePoint(at: preview.convertFromWindow(p)) : nil
+        if target != pointerDot.position {
+            pointerDot.position = target
+            audience.requestRedraw()
+        }
+        return target != nil
+    }
+    /// Where the pointer dot is on the audience view (points), nil when hidden.
+    public var pointerPosition: Point? { pointerDot.position }
+
+    // MARK: Overview
+
+    public var isOverviewOpen: Bool { !console.overview.isHidden }
+    public var isHelpOpen: Bool { !console.help.isHidden }
+
+    /// Opens the overview with a thumbnail of every scene (scenes not made yet are made now).
+    public func openOverview() {
+        let thumbs = (0..<sceneCount).map { OverviewView.Thumbnail(list: thumbnail(at: $0), size: audience.bounds.size, title: title(at: $0)) }
+        presenter.focus(nil)
+        console.overview.open(thumbs, current: currentIndex)
+        presenter.requestRedraw()
+    }
+    public func closeOverview() { console.overview.isHidden = true; presenter.requestRedraw() }
+
+    /// Scene `index`'s audience view as draw commands at the audience size (what the room would
+    /// see, without blackout or freeze).
+    public func thumbnail(at index: Int) -> DrawList {
+        var list = DrawList()
+        if index == currentIndex {
+            // The live scene, also while frozen (when the content view itself is hidden).
+            audience.layoutIfNeeded()
+            // Layout skips a hidden view's subtree: lay the scene out here.
+            audience.content.layoutSubviews()
+            audience.content.subviews.forEach { $0.layoutIfNeeded() }
+            list.offset = audience.content.frame.origin
+            for v in audience.content.subviews { v.render(into: &list) }
+            return list
+        }
+        let v = scene(at: index).audienceView
+        if v.superview === nextStage.content {
+            nextStage.layoutIfNeeded(); nextStage.content.render(into: &list); return list
+        }
+        stage.resize(to: audience.bounds.size)
+        stage.content.addSubview(v.pinned(.fill()))
+        stage.layoutIfNeeded()
+        stage.content.render(into: &list)
+        v.removeFromSuperview()
+        return list
+    }
+
+    // MARK: Timers
+
+    /// Starts the console's once-a-second timer update (the run loop sleeps in between).
+    public func startConsoleClock() {
+        consoleTick?.cancel()
+        consoleTick = timers.schedule(now: clock(), after: 1, repeats: true) { [weak self] in self?.refreshTimers() }
+        refreshTimers()
+    }
+
+    /// The timers now, as the console shows them.
+    public var timerReadout: TimerReadout {
+        let now = clock()
+        return TimerReadout(elapsed: talk.elapsed(at: now), running: talk.isStarted && !talk.isPaused, paused: talk.isPaused,
+                            remaining: talk.remaining(at: now), pace: talk.pace(at: now, sceneIndex: currentIndex),
+                            sceneElapsed: talk.sceneElapsed(at: now), scenePlanned: deck.scenes[currentIndex].plannedSeconds,
+                            clock: Self.wallClockFormat.string(from: wallClock()))
+    }
+
+    /// Made once: an ICU formatter costs more to create than the whole once-a-second update.
+    private static let wallClockFormat: DateFormatter = { let f = DateFormatter(); f.dateFormat = "HH:mm"; return f }()
+
+    /// Updates the timer strip; it redraws only when a shown value changed.
+    public func refreshTimers() { console.timers.show(timerReadout) }
+}

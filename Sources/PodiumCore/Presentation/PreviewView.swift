@@ -1,0 +1,92 @@
+import PodiumKit
+
+/// Draws another window's tree (the audience, or the next scene's stage) scaled to fit,
+/// letterboxed: the presenter's live preview, which also stands in for the audience window when
+/// there is no second display. A badge and a coloured frame say when the room does not see the
+/// live scene (blackout, whiteout, freeze).
+public final class PreviewView: View {
+    public weak var source: WindowRoot?
+    /// Text and colour of the badge over the preview; nil shows none.
+    public var badge: (text: String, color: Color)? { didSet { setNeedsDisplay() } }
+    public init(id: String = "console.preview") { super.init(); self.id = id }
+    public override var role: String? { "preview" }
+    public override var accessibilityValue: String? { badge?.text }
+
+    /// Where the source is drawn inside the bounds (local points), keeping its aspect.
+    public var contentRect: Rect {
+        guard let src = source, src.bounds.width > 0, src.bounds.height > 0 else { return bounds }
+        return bounds.fitting(aspect: src.bounds.width / src.bounds.height)
+    }
+
+    /// The source-window point under `p` (this view's local points), nil outside the picture.
+    public func sourcePoint(at p: Point) -> Point? {
+        guard let src = source, src.bounds.width > 0 else { return nil }
+        let fit = contentRect
+        guard fit.contains(p) else { return nil }
+        let s = src.bounds.width / fit.width
+        return Point((p.x - fit.minX) * s, (p.y - fit.minY) * s)
+    }
+
+    /// The source's commands, scaled and placed, from the last draw: kept until the source
+    /// changes (`sourceDidChange`), so a console redraw for its timers does not re-render the
+    /// audience tree (a map scene's tiles, a long list) every second.
+    private var cache: (list: DrawList, origin: Point, scale: Double)?
+
+    /// Called when the source window asked for a redraw.
+    public func sourceDidChange() { cache = nil; setNeedsDisplay() }
+
+    public override func draw(into list: inout DrawList) {
+        guard let src = source, src.bounds.width > 0 else { return }
+        let fit = contentRect
+        let origin = list.offset + fit.origin, scale = fit.width / src.bounds.width
+        list.fill(fit, .black)
+        list.pushClip(fit)
+        if let c = cache, c.origin == origin, c.scale == scale { list.append(contentsOf: c.list) } else {
+            let replay = src.drawList().transformed(scale: scale, translation: origin)
+            cache = (replay, origin, scale)
+            list.append(contentsOf: replay)
+        }
+        list.popClip()
+    }
+
+    public override func drawOverlay(into list: inout DrawList) {
+        guard let (text, color) = badge, let m = metrics else { return }
+        let fit = contentRect
+        list.stroke(fit.insetBy(dx: -2, dy: -2), color, width: 4)
+        let font = Font.bold(15)
+        let w = m.size(of: text, font: font).width + 20, h = m.lineHeight(font) + 8
+        let r = Rect(fit.midX - w / 2, fit.midY - h / 2, w, h)
+        list.fill(r, color, radius: 6)
+        list.text(text, font, color == .white || color.g > 200 ? .black : .white, at: Point(r.minX + 10, r.minY + 4))
+    }
+}
+
+/// Shown on the audience view while it is frozen: the frame captured at the moment of freezing,
+/// scaled if the window has changed size since. The live scene goes on underneath, hidden.
+final class FrozenFrameView: View {
+    private var frame0: (list: DrawList, size: Size)?
+    override init() { super.init(); isHidden = true; backgroundColor = .clear }
+    func show(_ list: DrawList, size: Size) { frame0 = (list, size); isHidden = false; setNeedsDisplay() }
+    func clear() { frame0 = nil; isHidden = true }
+    var frozenList: DrawList? { frame0?.list }
+    override var isUserInteractionEnabled: Bool { false }
+    override func draw(into list: inout DrawList) {
+        guard let f = frame0, f.size.width > 0 else { return }
+        let s = bounds.width / f.size.width
+        list.fill(bounds, theme.background)
+        list.append(contentsOf: s == 1 && list.offset == .zero ? f.list : f.list.transformed(scale: s, translation: list.offset))
+    }
+}
+
+/// The speaker's pointer on the audience view: a red dot with a soft halo at `position`.
+final class PointerDotView: View {
+    var position: Point? { didSet { if position != oldValue { isHidden = position == nil; setNeedsDisplay() } } }
+    override init() { super.init(); isHidden = true }
+    override var isUserInteractionEnabled: Bool { false }
+    override func draw(into list: inout DrawList) {
+        guard let p = position else { return }
+        let r = max(8, bounds.height / 90)
+        list.fill(Rect(p.x - r * 2, p.y - r * 2, r * 4, r * 4), Color(255, 40, 40, 70), radius: r * 2)
+        list.fill(Rect(p.x - r, p.y - r, r * 2, r * 2), Color(255, 40, 40), radius: r)
+    }
+}

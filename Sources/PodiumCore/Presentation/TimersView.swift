@@ -1,0 +1,63 @@
+import Foundation
+import PodiumKit
+
+/// What the console's timer strip shows, computed from `TalkClock` once a second.
+public struct TimerReadout: Equatable, Sendable {
+    public var elapsed: Double
+    public var running: Bool
+    public var paused: Bool
+    public var remaining: Double?
+    public var pace: Pace?
+    public var sceneElapsed: Double
+    public var scenePlanned: Double?
+    /// Local wall-clock time, "HH:MM".
+    public var clock: String
+}
+
+/// The toolbar's timers: wall clock, time on this scene (against its plan), the countdown to the
+/// planned end coloured by pace, and the elapsed time (⏸ while paused).
+public final class TimersView: StackView {
+    public let elapsedLabel = Label("0:00", font: .bold(20))
+    let countdownLabel = Label("", font: .bold(17))
+    let sceneLabel = Label("", font: .system(15))
+    let clockLabel = Label("", font: .system(15))
+    public private(set) var readout: TimerReadout?
+
+    public init() {
+        super.init(.horizontal, spacing: 16)
+        alignment = .center
+        elapsedLabel.id = "console.timer"
+        countdownLabel.id = "console.countdown"
+        sceneLabel.id = "console.sceneTimer"
+        clockLabel.id = "console.clock"
+        add(clockLabel); add(sceneLabel); add(countdownLabel); add(elapsedLabel)
+    }
+
+    /// Colour for a pace: green ahead, the normal text colour on time, red behind.
+    public static func color(_ pace: Pace?, theme: Theme) -> Color {
+        switch pace {
+        case .ahead: theme.positive
+        case .behind: theme.destructive
+        case .onTime, nil: theme.text
+        }
+    }
+
+    public func show(_ r: TimerReadout) {
+        guard r != readout else { return }
+        readout = r
+        let t = theme
+        elapsedLabel.text = (r.paused ? "⏸ " : "") + TalkClock.format(r.elapsed)
+        elapsedLabel.color = r.paused ? t.warning : r.running ? t.text : t.secondaryText
+        if let rem = r.remaining {
+            countdownLabel.isHidden = false
+            countdownLabel.text = (rem < 0 ? "over " : "left ") + TalkClock.format(abs(rem))
+            countdownLabel.color = Self.color(r.pace, theme: t)
+        } else { countdownLabel.isHidden = true }
+        let scene = "scene " + TalkClock.format(r.sceneElapsed) + (r.scenePlanned.map { " / " + TalkClock.format($0) } ?? "")
+        sceneLabel.text = scene
+        sceneLabel.color = r.scenePlanned.map { r.sceneElapsed > $0 ? t.destructive : t.secondaryText } ?? t.secondaryText
+        clockLabel.text = r.clock
+        clockLabel.color = t.secondaryText
+        setNeedsLayout()
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import PodiumCore
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// A scene whose audience view is one colour, so draw lists show which scene is where.
+final class ColourScene: Scene {
+    let title: String
+    let presenterView = View()
+    let audienceView: View
+    init(_ t: String, _ c: Color) { title = t; audienceView = View(background: c) }
+}
+
+/// `Presentation`'s console without a platform: FixedMetrics, an injected clock.
+final class ConsolePresentationTests: XCTestCase {
+    var now = 1000.0
+    static let colours = [Color(200, 0, 0), Color(0, 200, 0), Color(0, 0, 200), Color(200, 200, 0)]
+
+    func makePresentation(duration: Double? = 4, times: [Double?] = [nil, nil, nil, nil]) -> Presentation {
+        let r = PluginRegistry()
+        var n = 0
+        r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
+            SceneKind(name: "colour", summary: "") { _, _ in defer { n += 1 }; return ColourScene("S\(n)", Self.colours[n % 4]) },
+        ]))
+        let deck = Deck(title: "T", durationMinutes: duration,
+                        scenes: times.enumerated().map { DeckScene(kind: "colour", title: "Scene \($0.offset)", notes: "Notes *\($0.offset)*", plannedSeconds: $0.element) },
+                        path: "/tmp/t.json")
+        let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { self.now })
+        p.presenter.resize(to: Size(1280, 800))
+        p.wallClock = { Date(timeIntervalSince1970: 0) }
+        return p
+    }
+
+    func fills(_ list: DrawList, _ c: Color) -> [Rect] {
+        list.commands.compactMap { if case let .fill(r, col, _) = $0, col == c { r } else { nil } }
+    }
+    func texts(_ list: DrawList) -> [String] { list.commands.compactMap { if case let .text(s, _, _, _) = $0 { s } else { nil } } }
+
+    func testNextPreviewShowsTheNextSceneAtTheAudienceAspect() {
+        let p = makePresentation()
+        p.attachNextPreview()
+        let list = p.presenter.drawList()
+        let next = p.console.nextPreview.convertToWindow(p.console.nextPreview.bounds)
+        let green = fills(list, Self.colours[1])
+        XCTAssertEqual(green.count, 1, "the next scene drawn once, in the next preview")
+        XCTAssertTrue(next.insetBy(dx: -0.5, dy: -0.5).contains(green[0]), "\(green[0]) in \(next)")
+        XCTAssertEqual(green[0].width / green[0].height, 1280.0 / 720, accuracy: 0.01)
+        XCTAssertTrue(texts(list).contains("Next: Scene 1"))
+        p.goTo(3)
+        XCTAssertTrue(p.console.nextPreview.isHidden, "no next preview on the last scene")
+        XCTAssertTrue(texts(p.presenter.drawList()).contains("End of deck"))
+    }
+
+    func testFreezeKeepsTheAudienceFrameWhileScenesChange() {
+        let p = makePresentation()
+        p.press(Key("f"))
+        XCTAssertTrue(p.isFrozen)
+        let frozen = p.audience.drawList()
+        p.press(Key("Page Down")); p.press(Key("Page Down"))
+        XCTAssertEqual(p.currentIndex, 2)
+        XCTAssertEqual(p.audience.drawList().commands, frozen.commands, "the room sees the same frame")
+        XCTAssertEqual(fills(p.audience.drawList(), Self.colours[0]).count, 1)
+        XCTAssertTrue(texts(p.presenter.drawList()).contains("AUDIENCE FROZEN"), "the console says so")
+        p.press(Key("f"))
+        XCTAssertEqual(fills(p.audience.drawList(), Self.colours[2]).count, 1, "thawed: the current scene")
+        p.press(Key("f")); p.press(Key("Escape"))
+        XCTAssertFalse(p.isFrozen, "Esc goes back to live")
+    }
+
+    func testBlackoutWhiteoutBadges() {
+        let p = makePresentation()
+        p.press(Key("b"))
+        XCTAssertEqual(p.audienceMode, .black)
+        XCTAssertTrue(texts(p.presenter.drawList()).contains("AUDIENCE BLACK"))
+        p.press(Key("w"))
+        XCTAssertEqual(p.audienceMode, .white)
+        XCTAssertEqual(p.audience.drawList().commands.last, .fill(Rect(0, 0, 1280, 720), .white, radius: 0))
+        p.press(Key("Escape"))
+        XCTAssertEqual(p.audienceMode, .normal)
+        XCTAssertFalse(texts(p.presenter.drawList()).contains { $0.hasPrefix("AUDIENCE ") })
+    }
+
+    func testOverviewWithTabArrowsReturnAndClick() {
+        let p = makePresentation()
+        p.press(Key("Tab"))
+        XCTAssertTrue(p.isOverviewOpen, "Tab with nothing focused opens the overview")
+        XCTAssertEqual(p.console.overview.thumbnails.count, 4)
+        // Every scene's own colour is in its thumbnail.
+        let list = p.presenter.drawList()
+        for c in Self.colours { XCTAssertEqual(fills(list, c).count, 1, "\(c)") }
+        p.press(Key("Right")); p.press(Key("Right"))
+        XCTAssertEqual(p.currentIndex, 0, "arrows move the selection, not the talk")
+        p.press(Key("Return"))
+        XCTAssertEqual(p.currentIndex, 2)
+        XCTAssertFalse(p.isOverviewOpen)
+        p.press(Key("o"))
+        let cell = p.console.overview.convertToWindow(p.console.overview.cellFrame(3)).center
+        p.presenter.dispatch(.mouseDown(cell, button: 1, clicks: 1)); p.presenter.dispatch(.mouseUp(cell, button: 1))
+        XCTAssertEqual(p.currentIndex, 3)
+        p.press(Key("o")); p.press(Key("Escape"))
+        XCTAssertFalse(p.isOverviewOpen)
+        XCTAssertEqual(p.currentIndex, 3)
+        // With a focused control Tab moves focus instead.
+        p.console.toolbar.subviews[0].becomeFocused()
+        p.press(Key("Tab"))
+        XCTAssertFalse(p.isOverviewOpen)
+        XCTAssertTrue(p.presenter.focusedView === p.console.toolbar.subviews[1])
+    }
+
+    func testHelpListsBindingsAndAnyKeyCloses() {
+        let p = makePresentation()
+        p.press(Key("/", shift: true))
+        XCTAssertTrue(p.isHelpOpen)
+        let t = texts(p.presenter.drawList())
+        XCTAssertTrue(t.contains { $0.contains("Page Down") }, "\(t)")
+        XCTAssertTrue(t.contains("Freeze the audience view (toggle)"))
+        p.press(Key("Page Down"))
+        XCTAssertFalse(p.isHelpOpen)
+        XCTAssertEqual(p.currentIndex, 0, "the closing key does nothing else")
+    }
+
+    func testPointerMapsPreviewToAudience() throws {
+        let p = makePresentation()
+        let pv = p.console.preview
+        let fit = pv.convertToWindow(pv.contentRect)
+        XCTAssertTrue(p.movePointer(to: fit.center, active: true))
+        let at = try XCTUnwrap(p.pointerPosition)
+        XCTAssertEqual(at.x, 640, accuracy: 1); XCTAssertEqual(at.y, 360, accuracy: 1)
+        XCTAssertEqual(fills(p.audience.drawList(), Color(255, 40, 40)).count, 1, "a dot on the audience view")
+        XCTAssertFalse(p.movePointer(to: fit.center, active: false), "without the modifier the dot goes")
+        XCTAssertNil(p.pointerPosition)
+        XCTAssertFalse(p.movePointer(to: Point(5, 5), active: true), "outside the preview: no dot")
+    }
+
+    func testTimersElapsedPausePaceAndStartKeys() {
+        let p = makePresentation(duration: 4)   // 60 s a scene
+        p.startConsoleClock()
+        XCTAssertEqual(p.timerReadout.elapsed, 0)
+        XCTAssertFalse(p.timerReadout.running)
+        XCTAssertEqual(p.timerReadout.clock.count, 5, "HH:MM")
+        p.press(Key("Space"))
+        XCTAssertTrue(p.timerReadout.running, "the first advance starts the timer")
+        now += 30
+        XCTAssertEqual(p.timerReadout.elapsed, 30)
+        XCTAssertEqual(p.timerReadout.pace, .ahead, "on scene 2 (planned 60–120 s) after 30 s")
+        XCTAssertEqual(p.timerReadout.remaining, 210)
+        now += 40
+        XCTAssertEqual(p.timerReadout.pace, .onTime)
+        XCTAssertEqual(p.timerReadout.sceneElapsed, 70)
+        now += 60
+        XCTAssertEqual(p.timerReadout.pace, .behind)
+        p.press(Key("t"))
+        now += 100
+        XCTAssertEqual(p.timerReadout.elapsed, 130, "paused")
+        XCTAssertTrue(p.timerReadout.paused)
+        p.refreshTimers()
+        XCTAssertEqual(p.console.timerLabel.text, "⏸ 2:10")
+        p.press(Key("F5", shift: true))
+        now += 5
+        XCTAssertEqual(p.timerReadout.elapsed, 135, "Shift+F5 resumes")
+        XCTAssertEqual(p.timerReadout.sceneElapsed, 5)
+        p.press(Key("F5"))
+        XCTAssertEqual(p.currentIndex, 0)
+        now += 2
+        XCTAssertEqual(p.timerReadout.elapsed, 2, "F5 starts over")
+        // The console clock ticks once a second through the timer queue.
+        now += 1.5
+        p.timers.fire(now: now)
+        XCTAssertEqual(p.console.timerLabel.text, "0:03")
+        XCTAssertEqual(p.timers.nextDeadline.map { $0 > now }, true)
+    }
+
+    func testNotesSizeKeys() {
+        let p = makePresentation()
+        let before = p.console.notes.fontSize
+        p.press(Key("=", control: true)); p.press(Key("=", control: true))
+        XCTAssertEqual(p.console.notes.fontSize, before + 4)
+        p.press(Key("-", control: true))
+        XCTAssertEqual(p.console.notes.fontSize, before + 2)
+        for _ in 0..<40 { p.press(Key("-", control: true)) }
+        XCTAssertEqual(p.console.notes.fontSize, NotesView.sizeRange.lowerBound)
+        XCTAssertTrue(texts(p.presenter.drawList()).contains("0"), "notes of scene 0, emphasised")
+    }
+}
+
+extension ConsolePresentationTests {
+    func testOverviewThumbnailOfTheCurrentSceneWhileFrozen() {
+        let p = makePresentation()
+        p.press(Key("f"))
+        p.press(Key("Right"))
+        let current = p.thumbnail(at: 1)
+        XCTAssertEqual(fills(current, Self.colours[1]).count, 1, "the live scene, not the frozen frame")
+    }
+
+    func testLongNotesScrollWithTheWheel() {
+        let p = makePresentation()
+        let notes = p.console.notes
+        notes.setNotes((1...80).map { "Line \($0)" }.joined(separator: "\n\n"))
+        _ = p.presenter.drawList()
+        let centre = notes.convertToWindow(notes.bounds).center
+        p.presenter.dispatch(.wheel(dx: 0, dy: -3, at: centre))
+        XCTAssertGreaterThan(notes.scrollOffset, 0)
+        XCTAssertFalse(texts(p.presenter.drawList()).contains("Line 1"), "scrolled past the first line")
+        p.press(Key("Right"))
+        XCTAssertEqual(notes.scrollOffset, 0, "a new scene's notes start at the top")
+    }
+}

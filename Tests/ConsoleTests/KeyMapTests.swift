@@ -1,0 +1,56 @@
+import Foundation
+import PodiumCore
+import PodiumKit
+import XCTest
+
+final class KeyMapTests: XCTestCase {
+    func testDefaultsCoverClickerKeys() {
+        let m = KeyMap.standard
+        for k in ["Page Down", "Right", "Down", "Space", "Return"] { XCTAssertEqual(m.action(for: Key(k)), .next, k) }
+        for k in ["Page Up", "Left", "Up", "Backspace"] { XCTAssertEqual(m.action(for: Key(k)), .previous, k) }
+        XCTAssertEqual(m.action(for: Key("F5")), .startFromBeginning)
+        XCTAssertEqual(m.action(for: Key("F5", shift: true)), .startFromCurrent, "Shift+F5 is its own binding")
+        XCTAssertEqual(m.action(for: Key("B")), .blackout, "SDL names letters in capitals")
+        XCTAssertEqual(m.action(for: Key(".")), .blackout)
+        XCTAssertEqual(m.action(for: Key("Escape")), .clear)
+        XCTAssertEqual(m.action(for: Key("/", shift: true)), .help)
+        XCTAssertEqual(m.action(for: Key("=", control: true)), .notesLarger)
+        XCTAssertNil(m.action(for: Key("b", control: true)), "modifiers must match exactly")
+    }
+
+    func testChordParsing() {
+        XCTAssertEqual(KeyChord("Ctrl++"), KeyChord(Key("+", control: true)))
+        XCTAssertEqual(KeyChord("Ctrl+Keypad +"), KeyChord(Key("Keypad +", control: true)))
+        XCTAssertEqual(KeyChord("shift+F5"), KeyChord(Key("F5", shift: true)))
+        XCTAssertEqual(KeyChord("+"), KeyChord(Key("+")))
+        XCTAssertNil(KeyChord("Ctrl+"))
+        XCTAssertNil(KeyChord(""))
+        XCTAssertEqual(KeyChord("ctrl+shift+page down")?.description, "Ctrl+Shift+Page Down")
+    }
+
+    func testFileReplacesNamedActionsAndKeepsOthers() throws {
+        let m = try KeyMap.parse(Data(#"{"next": ["x", "Page Down"], "pauseTimer": ["p"]}"#.utf8), file: "k.json")
+        XCTAssertEqual(m.action(for: Key("x")), .next)
+        XCTAssertNil(m.action(for: Key("Space")), "next's defaults are replaced")
+        XCTAssertEqual(m.action(for: Key("p")), .pauseTimer, "a key moved from previous to pauseTimer")
+        XCTAssertEqual(m.action(for: Key("Left")), .previous, "previous keeps its other defaults")
+        XCTAssertEqual(m.action(for: Key("b")), .blackout)
+        let shipped = try KeyMap.load(path: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Assets/keymap.example.json").standardized.path)
+        XCTAssertEqual(shipped.action(for: Key("Page Down")), .next)
+    }
+
+    func testErrorsNameFileAndEntry() {
+        func error(_ json: String) -> String {
+            do { _ = try KeyMap.parse(Data(json.utf8), file: "talk-keys.json"); return "no error" } catch { return "\(error)" }
+        }
+        XCTAssertTrue(error(#"{"nxet": ["x"]}"#).hasPrefix(#"talk-keys.json: "nxet": unknown action (known: next, previous"#), error(#"{"nxet": ["x"]}"#))
+        XCTAssertEqual(error(#"{"next": "x"}"#), "talk-keys.json: next: expected an array of key names, found string")
+        XCTAssertEqual(error(#"{"next": ["x", 3]}"#), "talk-keys.json: next[1]: expected a key name string, found number")
+        XCTAssertEqual(error(#"{"freeze": ["Ctrl+"]}"#), #"talk-keys.json: freeze[0]: "Ctrl+" is not a key (expected e.g. "Page Down" or "Ctrl+Shift+F5")"#)
+        XCTAssertEqual(error(#"{"freeze": ["x"], "whiteout": ["x"]}"#), #"talk-keys.json: freeze[0]: "x" is already bound to whiteout"#)
+        XCTAssertEqual(error("[1]"), "talk-keys.json: expected a JSON object of action names to key lists, found array")
+        XCTAssertTrue(error("{").hasPrefix("talk-keys.json: not valid JSON"))
+        XCTAssertThrowsError(try KeyMap.load(path: "/nonexistent/keys.json")) { XCTAssertTrue("\($0)".hasPrefix("/nonexistent/keys.json: cannot read file")) }
+    }
+}
