@@ -58,7 +58,9 @@ enum ControlRequests {
             } else { throw Failure("click needs \"id\" or \"x\" and \"y\"") }
         case "key":
             guard let k = v["key"]?.string, let key = Key(binding: k) else { throw Failure("key needs a \"key\" name such as \"Right\" or \"Ctrl+C\"") }
-            guard SDL_GetKeyFromName(key.name) != SDLK_UNKNOWN.rawValue else {
+            // SDL names some keys without spaces ("PageDown"); clickers' docs often write "Page Down".
+            guard SDL_GetKeyFromName(key.name) != SDLK_UNKNOWN.rawValue
+                    || SDL_GetKeyFromName(key.name.replacingOccurrences(of: " ", with: "")) != SDLK_UNKNOWN.rawValue else {
                 throw Failure("unknown key name \"\(key.name)\" (SDL key names: Right, Page Down, Return, Escape, F5, a…)")
             }
             p.press(key)
