@@ -12,14 +12,13 @@ RUNTIME_PKGS += xdg-utils
 RUNTIME_PKGS += libpoppler-glib-dev libcairo2-dev
 # Map search: online tiles and geocoder go through FoundationNetworking, which loads libcurl.
 RUNTIME_PKGS += libcurl4
-# Tests and the headless demo also need real display servers and their tools.
-TEST_PKGS := $(RUNTIME_PKGS) xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
-             sway xwayland procps
-# Hot-plug: X11 RandR (read directly, SDL2 keeps stale X11 modes); the sway rig runs compositors
-# as `nobody` in a PID namespace (setpriv, unshare: util-linux) and lets root into Xwayland (xhost).
+# Hot-plug: X11 RandR is read directly (SDL2 keeps stale X11 modes).
 RUNTIME_PKGS += libxrandr-dev
-TEST_PKGS += libxrandr-dev util-linux
-TEST_PKGS += sqlite3
+# Tests and the headless demo also need real display servers and their tools: Xorg's dummy
+# driver, a nested sway (run as `nobody` in a PID namespace: setpriv, unshare from util-linux;
+# root let into Xwayland with xhost), xrandr/cvt, and the sqlite3 shell for the store tests.
+TEST_PKGS := $(RUNTIME_PKGS) xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
+             sway xwayland procps util-linux sqlite3
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 
 .PHONY: demo test bench build deps test-deps clean
