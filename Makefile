@@ -16,9 +16,10 @@ RUNTIME_PKGS += libcurl4
 RUNTIME_PKGS += libxrandr-dev
 # Tests and the headless demo also need real display servers and their tools: Xorg's dummy
 # driver, a nested sway (run as `nobody` in a PID namespace: setpriv, unshare from util-linux;
-# root let into Xwayland with xhost), xrandr/cvt, and the sqlite3 shell for the store tests.
+# root let into Xwayland with xhost), xrandr and cvt (xcvt: only a Recommends of Xorg, and
+# apt-install.sh skips those), and the sqlite3 shell for the store tests.
 TEST_PKGS := $(RUNTIME_PKGS) xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
-             sway xwayland procps util-linux sqlite3
+             xcvt libgl1-mesa-dri sway xwayland procps util-linux sqlite3
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 
 .PHONY: demo test bench build deps test-deps clean
