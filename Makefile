@@ -8,6 +8,8 @@ RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev 
 RUNTIME_PKGS += libicu-dev
 # Web search scene: "Open in Browser" runs xdg-open.
 RUNTIME_PKGS += xdg-utils
+# PDF scene: poppler-glib renders pages with cairo (cairo's PDF surface also writes the test PDFs).
+RUNTIME_PKGS += libpoppler-glib-dev libcairo2-dev
 # Map search: online tiles and geocoder go through FoundationNetworking, which loads libcurl.
 RUNTIME_PKGS += libcurl4
 # Tests and the headless demo also need real display servers and their tools.

@@ -34,6 +34,8 @@ let package = Package(
         .systemLibrary(name: "CXrandr", pkgConfig: "xrandr", providers: [.apt(["libxrandr-dev"])]),
         // Debian's libicu (libicu-dev), collation only; a C target so ICU's headers stay out of Swift.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // Debian's poppler-glib with cairo (libpoppler-glib-dev): PDF pages for the `pdf` scene.
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
 
         .target(name: "PodiumCore", dependencies: ["PodiumKit"]),
         .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CXrandr"]),
@@ -43,26 +45,29 @@ let package = Package(
         .target(name: "GalleryScene", dependencies: ["PodiumKit"], path: "Plugins/Gallery"),
         .target(name: "WebSearchScene", dependencies: ["PodiumKit", "CSQLite"], path: "Plugins/WebSearch"),
         .target(name: "MapSearchScene", dependencies: ["PodiumKit", "CSQLite"], path: "Plugins/MapSearch"),
+        .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler"], path: "Plugins/PDF"),
 
         .executableTarget(name: "podium", dependencies: [
             "PodiumKit", "PodiumCore", "PodiumSDL", "TitleScene", "BandListScene",
             "GalleryScene",
             "WebSearchScene",
             "MapSearchScene",
+            "PDFScene",
         ]),
 
         .executableTarget(name: "podium-bench-kit", dependencies: ["PodiumKit", "PodiumSDL", "CSDL2"]),
 
         .target(name: "PodiumTestSupport", dependencies: ["PodiumKit", "CSDL2", "CSDL2Image"], path: "Tests/Support"),
         .testTarget(name: "PodiumKitTests", dependencies: ["PodiumKit", "PodiumTestSupport"]),
-        .testTarget(name: "PodiumCoreTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport"]),
+        .testTarget(name: "PodiumCoreTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport", "TitleScene"]),
         .testTarget(name: "PodiumSDLTests", dependencies: ["PodiumSDL", "PodiumKit", "PodiumTestSupport"]),
         .testTarget(name: "PodiumCLITests", dependencies: ["PodiumTestSupport"]),
         .testTarget(name: "PodiumPluginTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport", "CSDL2", "CSDL2Image"]),
         .testTarget(name: "PodiumDisplayTests", dependencies: ["PodiumCore", "PodiumKit"]),
-        .testTarget(name: "PodiumHotplugTests"),
+        .testTarget(name: "PodiumHotplugTests", dependencies: ["PodiumTestSupport"]),
         .testTarget(name: "BandListTests", dependencies: ["BandListScene", "PodiumKit", "PodiumTestSupport"]),
         .testTarget(name: "WebSearchTests", dependencies: ["WebSearchScene", "PodiumKit", "PodiumTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "PDFTests", dependencies: ["PDFScene", "CPoppler", "PodiumKit", "PodiumSDL", "CSDL2", "PodiumTestSupport"]),
         .testTarget(name: "MapSearchTests", dependencies: ["MapSearchScene", "PodiumKit", "PodiumSDL", "CSDL2", "CSDL2Image", "PodiumTestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport"]),
     ],

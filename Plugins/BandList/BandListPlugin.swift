@@ -17,6 +17,7 @@ public enum BandListPlugin {
         PluginDescriptor(id: id, name: "Band List", version: "1.1.0", sceneKinds: [
             SceneKind(name: "band-list", summary: "Bands with notes, rating and touring status, stored in SQLite", validate: { p in
                 for k in ["seed", "select", "store", "locale"] { _ = try p.string(k) }
+                _ = try p.existingFile("seed")
             }, make: { p, ctx in try BandListScene(p, context: ctx) }),
         ])
     }

@@ -20,7 +20,14 @@ public enum MapSearchPlugin {
     public static func descriptor() -> PluginDescriptor {
         PluginDescriptor(id: "org.podium.map-search", name: "Map Search", version: "1.0.0", sceneKinds: [
             SceneKind(name: "map-search", summary: "Offline OpenStreetMap map with place search (record stores)",
-                      validate: { p in _ = try MapSearchOptions(p) },
+                      validate: { p in
+                          _ = try MapSearchOptions(p)
+                          // A map file must exist and be SQLite (what tools/osm-convert.py writes).
+                          if let url = try p.existingFile("map"),
+                             (try? FileHandle(forReadingFrom: url).readData(ofLength: 16)) != Data("SQLite format 3\0".utf8) {
+                              throw SceneParameterError(path: "\(p.path).map", message: "not a map file (expected SQLite from tools/osm-convert.py): \(url.path)")
+                          }
+                      },
                       make: { p, ctx in try MapSearchScene(MapSearchOptions(p), parameters: p, context: ctx) }),
         ])
     }

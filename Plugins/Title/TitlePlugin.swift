@@ -45,11 +45,16 @@ final class TitleCard: View {
         addSubviews(heading, subtitle)
     }
     override func layoutSubviews() {
-        let unit = min(bounds.width / 16, bounds.height / 9) * (compact ? 0.6 : 1)
-        heading.font = .bold(max(14, unit * 1.1)); subtitle.font = .system(max(10, unit * 0.5))
+        var unit = min(bounds.width / 16, bounds.height / 9) * (compact ? 0.6 : 1)
         let w = bounds.width * 0.84
-        let hs = heading.sizeThatFits(Size(w, bounds.height)), ss = subtitle.sizeThatFits(Size(w, bounds.height))
-        let total = hs.height + unit * 0.4 + ss.height
+        var hs = Size.zero, ss = Size.zero, total = 0.0
+        // Long headings shrink until heading and subtitle fit in 90% of the height, never clipped.
+        repeat {
+            heading.font = .bold(max(8, unit * 1.1)); subtitle.font = .system(max(6, unit * 0.5))
+            hs = heading.sizeThatFits(Size(w, .infinity)); ss = subtitle.sizeThatFits(Size(w, .infinity))
+            total = hs.height + unit * 0.4 + ss.height
+            unit *= 0.9
+        } while total > bounds.height * 0.9 && unit > 6
         let top = (bounds.height - total) / 2
         heading.frame = Rect((bounds.width - w) / 2, top, w, hs.height)
         subtitle.frame = Rect((bounds.width - w) / 2, top + hs.height + unit * 0.4, w, ss.height)

@@ -11,6 +11,10 @@ public final class Renderer {
     public var scale: Double = 1
     private var textCache: [TextKey: (tex: OpaquePointer, w: Int32, h: Int32, used: UInt64)] = [:]
     private var images: [String: OpaquePointer?] = [:]
+    /// Textures of in-memory bitmaps by `Bitmap.id` and reduction, kept only while drawn in every frame (a
+    /// bitmap's owner caches its pixels; re-uploading is one copy, and large bitmaps such as 4K
+    /// PDF pages would otherwise double their memory).
+    private var bitmaps: [BitmapKey: BitmapTexture] = [:]
     private var frameCounter: UInt64 = 0
     private var clipStack: [SDL_Rect] = []
     /// Most text textures kept; the least recently used go first (about 150 MB worst case at 4K).
@@ -25,6 +29,7 @@ public final class Renderer {
     deinit {
         textCache.values.forEach { SDL_DestroyTexture($0.tex) }
         images.values.forEach { if let t = $0 { SDL_DestroyTexture(t) } }
+        bitmaps.values.forEach { SDL_DestroyTexture($0.texture) }
     }
 
     /// Clears to `background` and draws `list`. Does not present.
@@ -37,6 +42,7 @@ public final class Renderer {
         for c in list.commands { execute(c) }
         SDL_RenderSetClipRect(sdl, nil)
         if textCache.count > Self.textCacheLimit { evictText() }
+        dropUndrawnBitmaps()
     }
 
     private var blendIsNone = false
@@ -84,6 +90,12 @@ public final class Renderer {
             guard let tex = image(path) else { return }
             SDL_SetTextureAlphaMod(tex, UInt8(clamp(opacity, 0, 1) * 255))
             var f = px(r); SDL_RenderCopyF(sdl, tex, nil, &f)
+        case let .bitmap(b, r, opacity):
+            var f = px(r)
+            guard let tex = texture(for: b, drawnAt: f) else { return }
+            SDL_SetTextureBlendMode(tex, b.isOpaque && opacity >= 1 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+            SDL_SetTextureAlphaMod(tex, UInt8(clamp(opacity, 0, 1) * 255))
+            SDL_RenderCopyF(sdl, tex, nil, &f)
         case let .pushClip(r):
             let p = px(r)
             var rect = SDL_Rect(x: Int32(p.x.rounded(.down)), y: Int32(p.y.rounded(.down)), w: Int32(p.w.rounded(.up)), h: Int32(p.h.rounded(.up)))
@@ -178,6 +190,36 @@ public final class Renderer {
         images[path] = .some(t)
         return t
     }
+
+    private struct BitmapTexture { let texture: OpaquePointer; var used: UInt64 }
+    private struct BitmapKey: Hashable { var id: UInt64; var reduction: Int }
+
+    /// The texture of `b` for a destination of `dst` pixels, uploaded on first use. A bitmap drawn
+    /// at half its size or less (the presenter's audience preview) is uploaded reduced by the
+    /// whole factor, which keeps the texture small and the scaled copy cheap.
+    private func texture(for b: Bitmap, drawnAt dst: SDL_FRect) -> OpaquePointer? {
+        let factor = max(1, Int(min(Double(b.width) / Double(max(1, dst.w)), Double(b.height) / Double(max(1, dst.h)))))
+        let key = BitmapKey(id: b.id, reduction: factor)
+        if let e = bitmaps[key] { bitmaps[key]?.used = frameCounter; return e.texture }
+        let src = b.reduced(by: factor)
+        let format = src.format == .rgba ? SDL_PIXELFORMAT_ABGR8888 : SDL_PIXELFORMAT_ARGB8888
+        guard let tex = SDL_CreateTexture(sdl, format.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                          Int32(src.width), Int32(src.height)) else { return nil }
+        _ = src.pixels.withUnsafeBytes { SDL_UpdateTexture(tex, nil, $0.baseAddress, Int32(src.stride)) }
+        bitmaps[key] = BitmapTexture(texture: tex, used: frameCounter)
+        return tex
+    }
+
+    /// Destroys the textures of bitmaps this frame did not draw.
+    private func dropUndrawnBitmaps() {
+        for (key, e) in bitmaps where e.used != frameCounter {
+            SDL_DestroyTexture(e.texture)
+            bitmaps[key] = nil
+        }
+    }
+
+    /// Number of bitmap textures held (tests, benchmarks).
+    public var bitmapTextureCount: Int { bitmaps.count }
 
     /// The SDL render driver drawing this window ("software", "opengl", …).
     public var driverName: String {

@@ -74,6 +74,7 @@ func breakdown(_ window: PlatformWindow) {
         case .line: "line"
         case .text: "text"
         case .image: "image"
+        case .bitmap: "bitmap"
         case .pushClip, .popClip: "clip"
         }
     }

@@ -1,6 +1,7 @@
 import BandListScene
 import GalleryScene
 import MapSearchScene
+import PDFScene
 import PodiumKit
 import TitleScene
 import WebSearchScene
@@ -9,5 +10,6 @@ import WebSearchScene
 enum BuiltInPluginList {
     static var all: [PluginDescriptor] { [TitlePlugin.descriptor(), BandListPlugin.descriptor(),
                                          GalleryPlugin.descriptor(), MapSearchPlugin.descriptor(),
-                                         WebSearchPlugin.descriptor()] }
+                                         WebSearchPlugin.descriptor(),
+                                         PDFPlugin.descriptor()] }
 }

@@ -7,9 +7,9 @@ import PodiumKit
 enum CommandLineInterface {
     static let version = "0.1.0"
     static let usage = """
-    usage: podium present [DECK] [--windowed] [--control unix:PATH] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--plugin-path DIR]
+    usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom] [--windowed] [--control unix:PATH] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--plugin-path DIR]
            podium displays [--json] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX]
-           podium check DECK [--plugin-path DIR]
+           podium check DECK|TALK.pdf [--plugin-path DIR]
            podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png [--plugin-path DIR]
            podium plugins [--json] [--plugin-path DIR]
            podium bands export|import FILE [--store PATH]
@@ -26,6 +26,10 @@ enum CommandLineInterface {
         --audience-display N|NAME   Choose the audience display (index or name).
         --presenter-display N|NAME  Choose the presenter display.
         --keymap FILE               Console key bindings (JSON; Assets/keymap.example.json).
+        --notes right|left|bottom   With a PDF: Beamer's notes on the second screen; that half of
+                                    each page goes to the presenter, the other to the audience.
+      present TALK.pdf   A PDF as the deck: one scene per page, titles from the outline and page
+                       labels, notes from TALK.notes.json. check and snapshot take a PDF too.
       displays [--json]  List every display SDL reports, with bounds, DPI and modes, and which
                          display each view gets (same --audience/--presenter-display options).
       check DECK         Validate a deck; exit 2 naming the file, JSON path and problem.
@@ -55,10 +59,10 @@ enum CommandLineInterface {
             switch cmd {
             case "--help", "-h", "help": print(help); return 0
             case "--version": print("podium \(version)"); return 0
-            case "present": return try PresentCommand(try pluginOptions(rest, flags: ["--windowed"], values: ["--control", "--audience-display", "--presenter-display", "--keymap"])).run()
+            case "present": return try PresentCommand(try pluginOptions(rest, flags: ["--windowed"], values: ["--control", "--audience-display", "--presenter-display", "--notes", "--keymap"])).run()
             case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json", "--windowed"], values: ["--audience-display", "--presenter-display"]))
-            case "check": return try CheckCommand.run(try pluginOptions(rest, flags: [], values: []))
-            case "snapshot": return try SnapshotCommand.run(try pluginOptions(rest, flags: [], values: ["--scene", "--view", "--size", "--out"]))
+            case "check": return try CheckCommand.run(try pluginOptions(rest, flags: [], values: ["--notes"]))
+            case "snapshot": return try SnapshotCommand.run(try pluginOptions(rest, flags: [], values: ["--scene", "--view", "--size", "--out", "--notes"]))
             case "plugins": return PluginsCommand.run(try pluginOptions(rest, flags: ["--json"], values: []))
             case "bands": return try BandsCommand.run(try Options(rest, flags: [], values: ["--store"]))
             default: throw UsageError(description: "unknown command or option \"\(cmd)\"")
@@ -126,7 +130,10 @@ enum BuiltInPlugins {
 enum CheckCommand {
     static func run(_ o: CommandLineInterface.Options) throws -> Int32 {
         guard o.positional.count == 1 else { throw CommandLineInterface.UsageError(description: "check needs exactly one DECK") }
-        let deck = try Deck.load(path: o.positional[0], kinds: BuiltInPlugins.registry().validators)
+        let deck = try DeckSource.load(o.positional[0], registry: BuiltInPlugins.registry(), options: o)
+        let problems = DeckSource.fileProblems(deck)
+        for p in problems { FileHandle.standardError.write(Data("podium: \(o.positional[0]): \(p)\n".utf8)) }
+        if !problems.isEmpty { return 2 }
         print("\(o.positional[0]): OK — \"\(deck.title)\", \(deck.scenes.count) scene\(deck.scenes.count == 1 ? "" : "s") (\(deck.scenes.map(\.kind).joined(separator: ", ")))")
         return 0
     }

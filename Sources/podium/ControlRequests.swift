@@ -58,6 +58,11 @@ enum ControlRequests {
             } else { throw Failure("click needs \"id\" or \"x\" and \"y\"") }
         case "key":
             guard let k = v["key"]?.string, let key = Key(binding: k) else { throw Failure("key needs a \"key\" name such as \"Right\" or \"Ctrl+C\"") }
+            // SDL names some keys without spaces ("PageDown"); clickers' docs often write "Page Down".
+            guard SDL_GetKeyFromName(key.name) != SDLK_UNKNOWN.rawValue
+                    || SDL_GetKeyFromName(key.name.replacingOccurrences(of: " ", with: "")) != SDLK_UNKNOWN.rawValue else {
+                throw Failure("unknown key name \"\(key.name)\" (SDL key names: Right, Page Down, Return, Escape, F5, a…)")
+            }
             p.press(key)
         case "type":
             guard let t = v["text"]?.string else { throw Failure("type needs a \"text\" string") }
@@ -69,6 +74,22 @@ enum ControlRequests {
             try w.screenshot(to: path)
             return ["path": .string(path), "width": .number(Double(w.pixelSize.w)), "height": .number(Double(w.pixelSize.h))]
         case "swap": return ["swapped": .bool(app.displayController.swap())]
+        case "frame-times":
+            // Benchmarks only: draws a window `frames` times (layout + draw list + SDL render and
+            // present) and reports per-frame milliseconds, so `make bench` measures real frames.
+            let name = v["window"]?.string ?? "audience"
+            guard let w = try window(name), w.isVisible else { throw Failure("the \(name) window is not shown") }
+            let n = max(1, min(500, v["frames"]?.int ?? 60))
+            var ms: [Double] = []
+            for _ in 0..<n {
+                let t0 = ProcessInfo.processInfo.systemUptime
+                w.root.setNeedsLayout()
+                w.renderIfNeeded(force: true)
+                ms.append((ProcessInfo.processInfo.systemUptime - t0) * 1000)
+            }
+            ms.sort()
+            return ["frames": .number(Double(n)), "median_ms": .number(ms[n / 2]), "p95_ms": .number(ms[min(n - 1, n * 95 / 100)]),
+                    "renderer": .string(w.renderer.driverName)]
         case "pointer":
             // As moving the mouse over the presenter window (points) with Ctrl held or not.
             guard let x = v["x"]?.number, let y = v["y"]?.number else { throw Failure("pointer needs \"x\" and \"y\" (presenter window points)") }

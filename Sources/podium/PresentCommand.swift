@@ -18,7 +18,8 @@ final class PresentCommand {
     var quit = false
     /// SDL user event that wakes the loop to run `MainThreadMailbox` work posted from other threads.
     var mailboxEvent: UInt32 = 0
-    let launch = ProcessInfo.processInfo.systemUptime
+    /// When the process started (uptime seconds), so "first frame after launch" includes loading.
+    let launch = processStartUptime() ?? ProcessInfo.processInfo.systemUptime
 
     init(_ o: CommandLineInterface.Options) { options = o }
     var windowed: Bool { options.flags.contains("--windowed") }
@@ -26,7 +27,7 @@ final class PresentCommand {
     func run() throws -> Int32 {
         let registry = BuiltInPlugins.registry()
         let deckPath = options.positional.first ?? AssetLocator.demoDeck
-        let deck = try Deck.load(path: deckPath, kinds: registry.validators)
+        let deck = try DeckSource.load(deckPath, registry: registry, options: options)
         let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0) } ?? .standard
         var socketPath: String?
         if let c = options.values["--control"] {
@@ -161,4 +162,13 @@ final class PresentCommand {
         if let a = audienceWindow, a.id == id { return a }
         return nil
     }
+}
+
+/// This process's start time in seconds since boot, from /proc/self/stat (field 22, clock ticks).
+func processStartUptime() -> Double? {
+    guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return nil }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+    return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
 }

@@ -17,7 +17,7 @@ enum SnapshotCommand {
         guard dims.count == 2, dims.allSatisfy({ $0 > 0 && $0 <= 8192 }) else { throw U(description: "--size expects WxH, e.g. 1920x1080, got \"\(sizeText)\"") }
 
         let registry = BuiltInPlugins.registry()
-        let deck = try Deck.load(path: deckPath, kinds: registry.validators)
+        let deck = try DeckSource.load(deckPath, registry: registry, options: o)
         guard deck.scenes.indices.contains(sceneNumber) else { throw U(description: "--scene \(sceneNumber) is out of range (deck has \(deck.scenes.count) scenes, 0-based)") }
 
         setenv("SDL_RENDER_DRIVER", "software", 0)

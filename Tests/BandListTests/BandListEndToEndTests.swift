@@ -1,6 +1,7 @@
 import BandListScene
 import Foundation
 import PodiumKit
+import PodiumTestSupport
 import XCTest
 
 /// The real binary, driven over its control socket under SDL's offscreen driver: add, edit and
@@ -12,7 +13,7 @@ final class BandListEndToEndTests: XCTestCase {
     var env: [String: String] { ["XDG_DATA_HOME": dir.appendingPathComponent("xdg").path] }
 
     override func setUpWithError() throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: PodiumProcess.binary), "build first: swift build")
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: TestPaths.podium), "build first: swift build")
         dir = FileManager.default.temporaryDirectory.appendingPathComponent("bands-e2e-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let deck = #"{"title":"E2E","scenes":[{"kind":"band-list","title":"Bands","parameters":{"store":"bands.sqlite","select":"Radiohead","locale":"en_US"}}]}"#

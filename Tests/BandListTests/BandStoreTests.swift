@@ -1,5 +1,6 @@
 import BandListScene
 import Foundation
+import PodiumTestSupport
 import XCTest
 
 /// The SQLite store: round trips, migrations, refusal of foreign or damaged files.
@@ -142,7 +143,7 @@ final class BandStoreTests: XCTestCase {
         try Data(#"[{"name":"Queen"},{"name":"Blur"}]"#.utf8).write(to: seed)
         let runs = try (0..<4).map { _ in
             let p = Process()
-            p.executableURL = URL(fileURLWithPath: PodiumProcess.binary)
+            p.executableURL = URL(fileURLWithPath: TestPaths.podium)
             p.arguments = ["bands", "export", "-", "--store", path]
             p.environment = ["PODIUM_ASSETS": dir.path, "XDG_DATA_HOME": dir.path]
             p.standardOutput = Pipe(); p.standardError = Pipe()

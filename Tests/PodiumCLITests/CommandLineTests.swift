@@ -61,6 +61,17 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(r5.stderr.contains("latin1.json: invalid UTF-8 at byte 3"), r5.stderr)
     }
 
+    func testCheckCatchesMissingFilesBeforeTheTalk() throws {
+        let seed = write("seed.json", #"{"title":"T","scenes":[{"kind":"band-list","parameters":{"seed":"nope.json"}}]}"#)
+        let r1 = try podium("check", seed)
+        XCTAssertEqual(r1.status, 2)
+        XCTAssertTrue(r1.stderr.contains("scenes[0].parameters.seed: file not found: \(dir.path)/nope.json"), r1.stderr)
+        let map = write("map.json", #"{"title":"T","scenes":[{"kind":"map-search","parameters":{"map":"/etc/passwd"}}]}"#)
+        let r2 = try podium("check", map)
+        XCTAssertEqual(r2.status, 2)
+        XCTAssertTrue(r2.stderr.contains("scenes[0].parameters.map: not a map file"), r2.stderr)
+    }
+
     func testSnapshotOfBandListShowsTheBands() throws {
         let out = dir.appendingPathComponent("bands.png").path
         let r = try podium("snapshot", "--scene", "1", "--view", "presenter", "--size", "1280x800", "--out", out)

@@ -52,6 +52,7 @@ final class PresentEndToEndTests: XCTestCase {
 
         XCTAssertEqual(try c.send(["cmd": "key", "key": "Left"])["ok"]?.bool, true)
         XCTAssertEqual(try c.send(["cmd": "state"])["scene"]?["index"]?.int, 0)
+        XCTAssertEqual(try c.send(["cmd": "key", "key": "NotAKey"])["error"]?.string?.hasPrefix("unknown key name \"NotAKey\""), true)
         let bad = try c.sendRaw("{nope")
         XCTAssertEqual(bad["ok"]?.bool, false)
         XCTAssertTrue(bad["error"]?.string?.hasPrefix("malformed JSON") ?? false)

@@ -57,6 +57,14 @@ final class DeckTests: XCTestCase {
         do { _ = try Deck.parse(Data(bytes), path: "x.json", kinds: kinds); XCTFail("expected error") }
         catch let e as DeckError { XCTAssertEqual(e.message, "invalid UTF-8 at byte 13") } catch { XCTFail("\(error)") }
         XCTAssertTrue(error(#"{"title":"T","scenes":[{"kind":"band-list"}]"#)?.message.hasPrefix("not valid JSON") ?? false)
+        XCTAssertEqual(error("{\n  \"title\": \"T\"\n  \"scenes\": []\n}")?.message, "not valid JSON: line 3, column 3: invalid value",
+                       "a missing comma is located")
+    }
+
+    func testMisspeltFieldsAreErrors() {
+        XCTAssertEqual(error(#"{"title":"T","sceens":[]}"#)?.description, "talk.json: sceens: unknown field (expected one of: title, duration, scenes)")
+        let e = error(#"{"title":"T","scenes":[{"kind":"band-list","notse":"x"}]}"#)
+        XCTAssertEqual(e?.path, "scenes[0].notse")
     }
 
     func testUnreadableFileIsNamed() {

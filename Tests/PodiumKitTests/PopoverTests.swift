@@ -70,6 +70,18 @@ final class PopoverTests: XCTestCase {
         XCTAssertEqual(f.underClicks, 1)
     }
 
+    func testClickOnTheAnchorAgainChangesNothing() {
+        let f = Fixture()
+        var itemClicks = 0
+        f.item.action = { _ in itemClicks += 1 }
+        let p = f.open()!
+        let anchorCentre = f.item.convertToWindow(f.item.bounds).center
+        f.root.clickAt(anchorCentre)
+        XCTAssertEqual(f.root.popovers.map { $0 === p }, [true], "still exactly the same popover")
+        XCTAssertEqual(f.dismissals, [], "not dismissed")
+        XCTAssertEqual(itemClicks, 0, "the click was consumed, not passed to the button")
+    }
+
     func testClickInsideTheParentClosesOnlyTheChild() {
         let f = Fixture()
         let parent = f.open("a")!

@@ -49,8 +49,10 @@ final class SplitViewTests: XCTestCase {
         XCTAssertNotNil(p)
         XCTAssertEqual(p?.arrowDirection, .up)
         XCTAssertEqual(f.root.node("bands")?.role, "list", "the primary is in the popover")
-        // The button is outside the popover: clicking it again closes the popover (and only that).
+        // Clicking the button again changes nothing (no second popover, not closed); Esc closes.
         XCTAssertTrue(f.root.click(controlID: "split.show-primary"))
+        XCTAssertEqual(f.root.popovers.count, 1)
+        f.root.press("Escape")
         XCTAssertTrue(f.root.popovers.isEmpty)
         XCTAssertNil(f.root.node("bands"))
     }

@@ -113,7 +113,7 @@ final class ExamplePluginEndToEndTests: XCTestCase {
         let without = try podium(["check", deck])
         XCTAssertEqual(without.status, 2)
         XCTAssertTrue(without.stderr.contains(#"scenes[0].kind: unknown scene kind "example" (available: band-list, "#), without.stderr)
-        XCTAssertTrue(without.stderr.contains("title)"), "built-in kinds are listed, sorted: \(without.stderr)")
+        XCTAssertTrue(without.stderr.contains(", title"), "built-in kinds are listed, sorted: \(without.stderr)")
         let bad = work.appendingPathComponent("bad.json")
         try #"{"title":"x","scenes":[{"kind":"example","parameters":{"color":"orange"}}]}"#.write(to: bad, atomically: true, encoding: .utf8)
         let invalid = try podium(["check", bad.path, "--plugin-path", plugins.path])

@@ -73,11 +73,7 @@ public final class PodiumProcess {
     @discardableResult
     public func stop() -> Int32 {
         if process.isRunning { _ = try? client?.send(["cmd": "quit"]) }
-        let deadline = Date().addingTimeInterval(5)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return process.terminationStatus
+        return reap(process, seconds: 5)
     }
 }
 

@@ -41,8 +41,7 @@ public func runProcess(_ path: String, _ args: [String], environment: [String: S
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     let errData = errBox.data
-    p.waitUntilExit()
-    return ProcessResult(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    return ProcessResult(status: reap(p), stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
 }
 
 private final class DataBox: @unchecked Sendable { var data = Data() }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import WebSearchScene
+import PodiumKit
 
 final class WebLinkTests: XCTestCase {
     func testOnlyAbsoluteHTTPLinksAreAccepted() throws {

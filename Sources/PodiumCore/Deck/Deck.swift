@@ -20,6 +20,8 @@ public struct Deck: Sendable {
         self.title = title; self.durationMinutes = durationMinutes; self.scenes = scenes; self.path = path
     }
     public var directory: URL { URL(fileURLWithPath: path).deletingLastPathComponent() }
+    /// The fields a deck's top level may have.
+    public static let fields = ["title", "duration", "scenes"]
 }
 
 /// One scene entry of a deck.
@@ -34,6 +36,8 @@ public struct DeckScene: Sendable {
     public init(kind: String, title: String? = nil, notes: String = "", plannedSeconds: Double? = nil, parameters: SceneParameters = SceneParameters()) {
         self.kind = kind; self.title = title; self.notes = notes; self.plannedSeconds = plannedSeconds; self.parameters = parameters
     }
+    /// The fields a scene entry may have (its kind's own settings go in `parameters`).
+    public static let fields = ["kind", "title", "notes", "time", "parameters"]
 }
 
 /// A deck that cannot be used: names the file, the JSON path (`scenes[1].kind`) and the problem.
@@ -70,6 +74,13 @@ extension Deck {
         let root: JSONValue
         do { root = try JSONValue.parse(data) } catch { throw fail("", "not valid JSON: \(error)") }
         guard let obj = root.object else { throw fail("", "expected a JSON object at the top level, found \(root.typeName)") }
+        // A misspelt field would otherwise be ignored without a word ("sceens", "notse").
+        func rejectUnknown(_ o: [String: JSONValue], _ known: [String], at p: String) throws {
+            for key in o.keys.sorted() where !known.contains(key) {
+                throw fail(p.isEmpty ? key : "\(p).\(key)", "unknown field (expected one of: \(known.joined(separator: ", ")))")
+            }
+        }
+        try rejectUnknown(obj, Deck.fields, at: "")
 
         func string(_ o: [String: JSONValue], _ key: String, at p: String, required: Bool) throws -> String? {
             guard let v = o[key] else {
@@ -96,6 +107,7 @@ extension Deck {
             let p = "scenes[\(i)]"
             guard let s = v.object else { throw fail(p, "expected object, found \(v.typeName)") }
             let kind = try string(s, "kind", at: p, required: true)!
+            try rejectUnknown(s, DeckScene.fields, at: p)
             guard let validate = kinds[kind] else {
                 throw fail("\(p).kind", "unknown scene kind \"\(kind)\" (available: \(kinds.keys.sorted().joined(separator: ", ")))")
             }
@@ -104,7 +116,7 @@ extension Deck {
                 guard let po = pv.object else { throw fail("\(p).parameters", "expected object, found \(pv.typeName)") }
                 params = po
             }
-            let sp = SceneParameters(params, path: "\(p).parameters")
+            let sp = SceneParameters(params, path: "\(p).parameters", baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent())
             do { try validate(sp) } catch let e as SceneParameterError { throw fail(e.path, e.message) }
             catch { throw fail("\(p).parameters", "\(error)") }
             scenes.append(DeckScene(kind: kind, title: try string(s, "title", at: p, required: false),

@@ -53,7 +53,8 @@ public final class ConsoleView: View {
 
     func setScene(_ view: View, index: Int, count: Int, title: String, notes text: String, nextTitle: String?) {
         sceneArea.removeAllSubviews()
-        sceneArea.addSubview(view.pinned(.fill()))
+        if view.pins == nil { view.pins = .fill() }   // a plugin may pin its view itself (margins)
+        sceneArea.addSubview(view)
         positionLabel.text = "\(index + 1) / \(count)"
         titleLabel.text = title
         nextLabel.text = nextTitle.map { "Next: \($0)" } ?? "End of deck"

@@ -138,7 +138,8 @@ public final class Presentation {
                          nextTitle: index + 1 < sceneCount ? title(at: index + 1) : nil)
         audience.content.removeAllSubviews()
         nextStage.content.removeAllSubviews()
-        audience.content.addSubview(s.audienceView.pinned(.fill()))
+        if s.audienceView.pins == nil { s.audienceView.pins = .fill() }
+        audience.content.addSubview(s.audienceView)
         s.didBecomeCurrent()
         scheduleNextPreview()
         // While frozen the room keeps its frame; the presenter's preview shows that frame too.
@@ -168,10 +169,13 @@ public final class Presentation {
         presenter.requestRedraw()
     }
 
-    /// Opens the first scene of `kind` (or does nothing when the deck has none) and hands it
-    /// `parameters`: a segue from one scene to another.
+    /// Opens the first scene of `kind` whose deck parameters include every one of `parameters`
+    /// (e.g. the PDF page a link points at), else the first scene of `kind` (or does nothing when
+    /// the deck has none), and hands it `parameters`: a segue from one scene to another.
     public func open(kind: String, parameters: [String: JSONValue]) {
-        guard let i = deck.scenes.firstIndex(where: { $0.kind == kind }) else { log("openScene: no \(kind) scene in this deck"); return }
+        let ofKind = deck.scenes.indices.filter { deck.scenes[$0].kind == kind }
+        let matching = ofKind.first { i in parameters.allSatisfy { deck.scenes[i].parameters.values[$0.key] == $0.value } }
+        guard let i = matching ?? ofKind.first else { log("openScene: no \(kind) scene in this deck"); return }
         show(i)
         scene(at: i).receive(SceneParameters(parameters, path: "openScene(\(kind))"))
     }

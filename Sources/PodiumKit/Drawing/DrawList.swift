@@ -30,6 +30,8 @@ public enum DrawCommand: Equatable, Sendable {
     case text(String, Font, Color, origin: Point)
     /// An image file scaled into `rect` (the view already fitted the aspect).
     case image(path: String, Rect, opacity: Double)
+    /// In-memory pixels scaled into `rect`; the renderer uploads each `Bitmap` once (by its id).
+    case bitmap(Bitmap, Rect, opacity: Double)
     /// Restricts later commands to `rect` (intersected with the current clip) until `popClip`.
     case pushClip(Rect)
     case popClip
@@ -71,6 +73,9 @@ public struct DrawList: Sendable {
     public mutating func image(_ path: String, in r: Rect, opacity: Double = 1) {
         commands.append(.image(path: path, r.offset(by: offset), opacity: opacity))
     }
+    public mutating func bitmap(_ b: Bitmap, in r: Rect, opacity: Double = 1) {
+        commands.append(.bitmap(b, r.offset(by: offset), opacity: opacity))
+    }
     public mutating func pushClip(_ r: Rect) {
         let abs = r.offset(by: offset)
         let c = clips.last.map { $0.intersection(abs) } ?? abs
@@ -101,6 +106,7 @@ public struct DrawList: Sendable {
             case let .line(a, b, c, w): .line(P(a), P(b), c, width: max(1, w * s))
             case let .text(str, f, c, o): .text(str, scalesFonts ? Font(size: f.size * s, weight: f.weight) : f, c, origin: P(o))
             case let .image(path, r, o): .image(path: path, R(r), opacity: o)
+            case let .bitmap(b, r, o): .bitmap(b, R(r), opacity: o)
             case let .pushClip(r): .pushClip(R(r))
             case .popClip: .popClip
             }
@@ -122,6 +128,7 @@ extension DrawList {
             case let .line(a, b, c, w): .line(a, b, c.withAlpha(alpha), width: w)
             case let .text(str, f, c, o): .text(str, f, c.withAlpha(alpha), origin: o)
             case let .image(path, r, o): .image(path: path, r, opacity: o * alpha)
+            case let .bitmap(b, r, o): .bitmap(b, r, opacity: o * alpha)
             case .pushClip, .popClip: $0
             }
         }

@@ -1,6 +1,6 @@
 /// The layer above a window's content where presented overlays (popovers, bottom sheets) live,
 /// topmost last. Rules (UIKit's and GTK's): a click outside every presented overlay dismisses
-/// them all and is consumed; a click inside a lower one dismisses those above it and is
+/// them all and is consumed (except on the topmost popover's anchor, which does nothing); a click inside a lower one dismisses those above it and is
 /// consumed; Esc closes the topmost. Views in the layer that are not `PresentedView`s (an
 /// audience blackout cover) are decoration: never dismissed, never catching clicks.
 public final class OverlayLayer: View {
@@ -18,6 +18,9 @@ public final class OverlayLayer: View {
         guard !shown.isEmpty else { return nil }
         let inside = shown.lastIndex { $0.hitTest(p - $0.frame.origin) != nil }
         if inside == shown.count - 1 { return nil }
+        // A click on the anchor of the topmost popover (the button that opened it) is consumed and
+        // changes nothing: pressing Delete again while its sheet is up does not stack or close it.
+        if inside == nil, let top = shown.last as? Popover, top.anchor.contains(p) { return true }
         for v in shown[((inside ?? -1) + 1)...].reversed() { v.dismiss(byUser: true) }
         return true
     }

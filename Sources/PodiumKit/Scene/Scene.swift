@@ -52,8 +52,9 @@ public protocol SceneContext: AnyObject {
     /// Runs `body` on the main thread soon, waking the run loop; callable from any thread (e.g. a
     /// network completion). Bodies run in the order they were posted.
     func runOnMain(_ body: @escaping () -> Void)
-    /// Opens (makes current) the first scene of `kind` in the deck, or a new one appended after the
-    /// current scene, and hands it `parameters` through `Scene.receive`.
+    /// Opens (makes current) the first scene of `kind` in the deck whose deck parameters include
+    /// all of `parameters` (so a PDF link can name its page), else the first scene of `kind`, and
+    /// hands it `parameters` through `Scene.receive`.
     func openScene(kind: String, parameters: [String: JSONValue])
     /// Presents a popover in the presenter window, pointing at `anchor` (window points) and
     /// returns it; presenting again from the same `source` while one is shown returns nil.

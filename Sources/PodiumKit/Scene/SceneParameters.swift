@@ -1,10 +1,30 @@
+import Foundation
+
 /// A scene's parameters from the deck (`"parameters": {…}`), with typed accessors whose errors name
 /// the JSON path, e.g. `scenes[2].parameters.rating: expected number, found string "ten"`.
 public struct SceneParameters: Sendable {
     public let values: [String: JSONValue]
     /// JSON path of this object in the deck, used in error messages (e.g. `scenes[2].parameters`).
     public let path: String
-    public init(_ values: [String: JSONValue] = [:], path: String = "parameters") { self.values = values; self.path = path }
+    /// Folder that relative file paths resolve against (the deck's); nil when not known.
+    public let baseDirectory: URL?
+    public init(_ values: [String: JSONValue] = [:], path: String = "parameters", baseDirectory: URL? = nil) {
+        self.values = values; self.path = path; self.baseDirectory = baseDirectory
+    }
+
+    /// The readable file named at `key` (absolute, or relative to `baseDirectory`); nil when the
+    /// key is absent. Throws `SceneParameterError` naming the field and the resolved path when it
+    /// is missing, a directory or unreadable — so `podium check` catches it before the talk.
+    public func existingFile(_ key: String) throws -> URL? {
+        guard let s = try string(key) else { return nil }
+        let url = s.hasPrefix("/") || baseDirectory == nil ? URL(fileURLWithPath: s) : baseDirectory!.appendingPathComponent(s)
+        var isDir: ObjCBool = false
+        let fail = { (why: String) in SceneParameterError(path: "\(path).\(key)", message: "\(why): \(url.path)") }
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) else { throw fail("file not found") }
+        guard !isDir.boolValue else { throw fail("is a directory, not a file") }
+        guard FileManager.default.isReadableFile(atPath: url.path) else { throw fail("file not readable") }
+        return url
+    }
 
     /// The string at `key`; nil when absent. Throws when present with another type.
     public func string(_ key: String) throws -> String? { try get(key, "string") { $0.string } }

@@ -226,10 +226,16 @@ open class ListView: View {
 
     open override func controlChildren() -> [ControlNode] {
         let origin = convertToWindow(Point.zero)
-        return visibleRows().map { p, r in
+        // Frames are the visible part of each row (below the sticky section header), so a click
+        // at a frame's centre lands on that row.
+        let sticky = sections.contains { !$0.title.isEmpty } ? headerHeight : 0
+        let visible = Rect(0, sticky, bounds.width, max(0, bounds.height - sticky))
+        return visibleRows().compactMap { p, r in
+            let shown = r.intersection(visible)
+            guard shown.height >= 1 else { return nil }
             let row = sections[p.section].rows[p.row]
             return ControlNode(id: "\(id ?? "list").row.\(row.id)", role: "row", label: row.title,
-                               frame: r.offset(by: origin), value: p == selection ? "selected" : nil)
+                               frame: shown.offset(by: origin), value: p == selection ? "selected" : nil)
         }
     }
 }

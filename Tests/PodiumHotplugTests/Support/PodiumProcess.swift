@@ -1,4 +1,5 @@
 import Foundation
+import PodiumTestSupport
 import XCTest
 
 /// `.build/debug/podium present --control unix:…` on a rig, driven over its control socket.
@@ -85,8 +86,7 @@ final class PodiumProcess {
     func stop() {
         if process.isRunning, fd >= 0 { _ = try? request(["cmd": "quit"]) }
         if fd >= 0 { close(fd); fd = -1 }
-        if poll(10, { process.isRunning ? nil : true }) == nil { process.terminate() }
-        process.waitUntilExit()
+        reap(process)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PodiumTestSupport
 import XCTest
 
 /// The package root, found from this file's path (Tests/PodiumHotplugTests/Support/Rigs.swift).
@@ -26,9 +27,9 @@ func runTool(_ tool: String, _ args: [String], env: [String: String] = [:]) thro
     p.standardOutput = out; p.standardError = err
     try p.run()
     let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    guard p.terminationStatus == 0 else {
-        throw RigError("\(tool) \(args.joined(separator: " ")) exited \(p.terminationStatus): \(String(decoding: e, as: UTF8.self))")
+    let status = reap(p)
+    guard status == 0 else {
+        throw RigError("\(tool) \(args.joined(separator: " ")) exited \(status): \(String(decoding: e, as: UTF8.self))")
     }
     return String(decoding: o, as: UTF8.self)
 }
@@ -59,9 +60,7 @@ class Rig {
 
     func stop() {
         _ = try? runTool(script, ["stop", dir])
-        if process.isRunning { _ = poll(10) { process.isRunning ? nil : true } }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        reap(process)
         try? FileManager.default.removeItem(atPath: dir)
     }
 

@@ -1,3 +1,4 @@
+// Moved from Plugins/WebSearch so every scene (web search, PDF links) opens links the same safe way.
 import Foundation
 
 /// A link that is safe to hand to a browser: an absolute `http` or `https` URL with a host, no

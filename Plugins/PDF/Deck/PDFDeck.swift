@@ -1,0 +1,37 @@
+import Foundation
+import PodiumKit
+
+/// What `podium present talk.pdf` turns a PDF into: one `pdf` scene per page, titled from the
+/// outline and page labels, with notes from the sidecar (`PDFNotes`). The host wraps it in a deck.
+public struct PDFDeck {
+    public struct Page {
+        public var title: String
+        public var notes: String
+        /// The scene's `parameters`: `file` (absolute), `page` (1-based), `notes` (layout).
+        public var parameters: [String: JSONValue]
+    }
+    public var title: String
+    public var pages: [Page]
+
+    /// Builds the scenes for `path`. A PDF that cannot be opened still gives one scene (page 1),
+    /// which shows the error card, so the talk can start and `podium check` can name the problem.
+    /// Throws `SceneParameterError` for a bad notes sidecar.
+    public init(path: String, notes layout: NotesLayout = .none) throws {
+        let file = URL(fileURLWithPath: path).standardizedFileURL.path
+        func params(_ page: Int) -> [String: JSONValue] {
+            ["file": .string(file), "page": .number(Double(page + 1)), "notes": .string(layout.rawValue)]
+        }
+        let name = (path as NSString).lastPathComponent
+        guard let doc = try? PageCaches.cache(for: file).document else {
+            title = name
+            pages = [Page(title: name, notes: "", parameters: params(0))]
+            return
+        }
+        let notes = try PDFNotes.load(for: file, labels: doc.labels)
+        title = doc.title ?? name
+        pages = (0..<doc.pageCount).map { Page(title: PageTitles.title(of: $0, in: doc), notes: notes[$0] ?? "", parameters: params($0)) }
+    }
+
+    /// Whether a deck path names a PDF rather than a JSON deck.
+    public static func isPDF(_ path: String) -> Bool { path.lowercased().hasSuffix(".pdf") }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import PodiumKit
+
+/// Presenter notes from a sidecar file next to the PDF: `talk.pdf` → `talk.notes.json`.
+///
+/// The file is one JSON object; each key is a 1-based page number or a page label (as the PDF
+/// viewer shows it, e.g. `"iv"`), each value the notes for that page, a string or an array of
+/// strings (lines):
+///
+/// ```json
+/// { "1": "Welcome; say who I am.", "2": ["Numbers are from 2024.", "Pause here."], "A-1": "Backup." }
+/// ```
+public enum PDFNotes {
+    /// The sidecar path for a PDF: same folder and stem, extension `.notes.json`.
+    public static func sidecarPath(for pdf: String) -> String {
+        let u = URL(fileURLWithPath: pdf)
+        return u.deletingPathExtension().appendingPathExtension("notes.json").path
+    }
+
+    /// Notes by 0-based page. An absent sidecar gives none. Throws `SceneParameterError` whose
+    /// path names the sidecar file and key for invalid JSON, a key that is neither a page number
+    /// nor a label, or a value that is not text.
+    public static func load(for pdf: String, labels: [String]) throws -> [Int: String] {
+        let path = sidecarPath(for: pdf)
+        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+        let root: JSONValue
+        do { root = try JSONValue.parse(data) } catch { throw SceneParameterError(path: path, message: "not valid JSON: \(error)") }
+        guard let object = root.object else { throw SceneParameterError(path: path, message: "expected an object of page → notes, found \(root.typeName)") }
+        var out: [Int: String] = [:]
+        for (key, value) in object {
+            let page: Int
+            if let i = labels.firstIndex(of: key) { page = i }
+            else if let n = Int(key), (1...labels.count).contains(n) { page = n - 1 }
+            else { throw SceneParameterError(path: "\(path): \"\(key)\"", message: "not a page number (1…\(labels.count)) or page label of the PDF") }
+            if let s = value.string { out[page] = s }
+            else if let a = value.array, a.allSatisfy({ $0.string != nil }) { out[page] = a.compactMap(\.string).joined(separator: "\n") }
+            else { throw SceneParameterError(path: "\(path): \"\(key)\"", message: "expected a string or an array of strings, found \(value.typeName)") }
+        }
+        return out
+    }
+}

@@ -1,0 +1,214 @@
+import CPoppler
+import Foundation
+import PodiumKit
+
+/// One open PDF (poppler-glib), with what Podium needs of it: page sizes, labels, the outline,
+/// links, and rendering a page region into a `Bitmap` with cairo.
+///
+/// Poppler documents are not thread-safe: every call goes through `lock`, so the main thread
+/// (links, sizes, a page needed at once) and the pre-render worker can share one document.
+public final class PDFDocument: @unchecked Sendable {
+    /// The path as given (used in error messages).
+    public let path: String
+    public let pageCount: Int
+    /// Document title from its metadata, if any.
+    public let title: String?
+    /// Page sizes in PDF points (1/72 inch), rotation applied.
+    public let pageSizes: [Size]
+    /// Page labels (`/PageLabels`, e.g. "iv", "A-3"); the 1-based number when the PDF has none.
+    public let labels: [String]
+    /// Outline (bookmarks) flattened in reading order: title and 0-based page.
+    public let outline: [(title: String, page: Int)]
+    private let doc: OpaquePointer
+    private let lock = NSLock()
+    private var linkCache: [Int: [PDFLink]] = [:]
+
+    /// Opens `path`. Throws `PDFError` naming the file: missing, unreadable, not a PDF (checked
+    /// from the header before poppler sees it), encrypted, damaged/truncated, or without pages.
+    public init(path: String) throws {
+        self.path = path
+        guard FileManager.default.fileExists(atPath: path) else { throw PDFError(file: path, .missing) }
+        guard let fh = FileHandle(forReadingAtPath: path) else { throw PDFError(file: path, .unreadable("permission denied")) }
+        let head = fh.readData(ofLength: 1024)
+        try? fh.close()
+        // The PDF spec lets the header sit anywhere in the first 1024 bytes.
+        guard head.range(of: Data("%PDF-".utf8)) != nil else {
+            let shown = head.isEmpty ? "nothing (empty file)" : "\"" + String(decoding: head.prefix(12), as: UTF8.self).map { $0.isASCII && !$0.isWhitespace || $0 == " " ? String($0) : "." }.joined() + "\""
+            throw PDFError(file: path, .notPDF(shown))
+        }
+        var err: UnsafeMutablePointer<GError>?
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard let uri = g_filename_to_uri(absolute, nil, &err) else {
+            defer { g_error_free(err) }
+            throw PDFError(file: path, .unreadable(err.map { String(cString: $0.pointee.message) } ?? "bad path"))
+        }
+        defer { g_free(uri) }
+        guard let d = poppler_document_new_from_file(uri, nil, &err) else {
+            let code = err?.pointee.code ?? 0
+            let message = err.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            if err != nil { g_error_free(err) }
+            if code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) { throw PDFError(file: path, .encrypted) }
+            throw PDFError(file: path, .damaged(message))
+        }
+        doc = d
+        let n = Int(poppler_document_get_n_pages(d))
+        guard n > 0 else { g_object_unref(UnsafeMutableRawPointer(d)); throw PDFError(file: path, .noPages) }
+        pageCount = n
+        title = Self.take(poppler_document_get_title(d)).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        var sizes: [Size] = [], labels: [String] = []
+        for i in 0..<n {
+            guard let page = poppler_document_get_page(d, Int32(i)) else { sizes.append(Size(612, 792)); labels.append("\(i + 1)"); continue }
+            var w = 0.0, h = 0.0
+            poppler_page_get_size(page, &w, &h)
+            sizes.append(Size(w, h))
+            labels.append(Self.take(poppler_page_get_label(page)).flatMap { $0.isEmpty ? nil : $0 } ?? "\(i + 1)")
+            g_object_unref(UnsafeMutableRawPointer(page))
+        }
+        pageSizes = sizes; self.labels = labels
+        outline = Self.readOutline(d)
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(doc)) }
+
+    /// Renders the region `crop` (unit coordinates of the page, 0…1, top-left origin) of page
+    /// `index` (0-based) into a bitmap exactly `pixelWidth × pixelHeight`, on white paper, the
+    /// region stretched to fill it (callers keep the aspect). Returns nil for a bad index or size.
+    public func render(page index: Int, crop: Rect = Rect(0, 0, 1, 1), pixelWidth: Int, pixelHeight: Int) -> Bitmap? {
+        guard pageSizes.indices.contains(index), pixelWidth > 0, pixelHeight > 0, pixelWidth <= 16384, pixelHeight <= 16384 else { return nil }
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
+        var pixels = [UInt8](repeating: 0, count: stride * pixelHeight)
+        let size = pageSizes[index]
+        let ok: Bool = pixels.withUnsafeMutableBytes { buf in
+            guard let surface = cairo_image_surface_create_for_data(buf.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                                  Int32(pixelWidth), Int32(pixelHeight), Int32(stride)) else { return false }
+            defer { cairo_surface_destroy(surface) }
+            guard let cr = cairo_create(surface) else { return false }
+            defer { cairo_destroy(cr) }
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_paint(cr)
+            cairo_scale(cr, Double(pixelWidth) / (crop.width * size.width), Double(pixelHeight) / (crop.height * size.height))
+            cairo_translate(cr, -crop.minX * size.width, -crop.minY * size.height)
+            lock.lock(); defer { lock.unlock() }
+            guard let page = poppler_document_get_page(doc, Int32(index)) else { return false }
+            poppler_page_render(page, cr)
+            g_object_unref(UnsafeMutableRawPointer(page))
+            cairo_surface_flush(surface)
+            return cairo_status(cr) == CAIRO_STATUS_SUCCESS
+        }
+        guard ok else { return nil }
+        // Opaque: the white paint covers every pixel before the page is drawn over it.
+        return Bitmap(width: pixelWidth, height: pixelHeight, stride: stride, format: .bgra, isOpaque: true, pixels: pixels)
+    }
+
+    /// The links of page `index` in unit page coordinates (top-left origin), read once and kept.
+    public func links(page index: Int) -> [PDFLink] {
+        guard pageSizes.indices.contains(index) else { return [] }
+        lock.lock(); defer { lock.unlock() }
+        if let l = linkCache[index] { return l }
+        var out: [PDFLink] = []
+        if let page = poppler_document_get_page(doc, Int32(index)) {
+            let size = pageSizes[index]
+            let list = poppler_page_get_link_mapping(page)
+            var node = list
+            while let n = node {
+                if let m = n.pointee.data?.assumingMemoryBound(to: PopplerLinkMapping.self).pointee,
+                   let target = target(of: m.action) {
+                    // poppler-glib gives link areas in PDF space: origin bottom-left, in points.
+                    let a = m.area
+                    let rect = Rect(a.x1 / size.width, (size.height - a.y2) / size.height,
+                                    (a.x2 - a.x1) / size.width, (a.y2 - a.y1) / size.height)
+                    out.append(PDFLink(area: rect, target: target))
+                }
+                node = n.pointee.next
+            }
+            poppler_page_free_link_mapping(list)
+            g_object_unref(UnsafeMutableRawPointer(page))
+        }
+        linkCache[index] = out
+        return out
+    }
+
+    /// The target of a link action; nil for kinds Podium does not follow (launch, movies, forms).
+    /// Called with `lock` held.
+    private func target(of action: UnsafeMutablePointer<PopplerAction>?) -> PDFLink.Target? {
+        guard let a = action else { return nil }
+        switch a.pointee.type {
+        case POPPLER_ACTION_GOTO_DEST:
+            return destinationPage(a.pointee.goto_dest.dest).map { .page($0) }
+        case POPPLER_ACTION_URI:
+            return a.pointee.uri.uri.map { .uri(String(cString: $0)) }
+        case POPPLER_ACTION_NAMED:
+            // Beamer's navigation symbols use named actions.
+            switch a.pointee.named.named_dest.map({ String(cString: $0) }) {
+            case "NextPage": return .relative(1)
+            case "PrevPage": return .relative(-1)
+            case "FirstPage": return .page(0)
+            case "LastPage": return .page(pageCount - 1)
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// 0-based page of a destination, resolving named destinations. Called with `lock` held.
+    private func destinationPage(_ dest: UnsafeMutablePointer<PopplerDest>?) -> Int? {
+        DestinationResolver(doc: doc).page(dest).flatMap { $0 < pageCount ? $0 : nil }
+    }
+
+    private static func readOutline(_ d: OpaquePointer) -> [(title: String, page: Int)] {
+        var out: [(String, Int)] = []
+        let resolver = DestinationResolver(doc: d)
+        func walk(_ iter: OpaquePointer) {
+            repeat {
+                if let action = poppler_index_iter_get_action(iter) {
+                    if action.pointee.type == POPPLER_ACTION_GOTO_DEST, let t = action.pointee.goto_dest.title,
+                       let p = resolver.page(action.pointee.goto_dest.dest) {
+                        out.append((String(cString: t), p))
+                    }
+                    poppler_action_free(action)
+                }
+                if let child = poppler_index_iter_get_child(iter) { walk(child); poppler_index_iter_free(child) }
+            } while poppler_index_iter_next(iter) != 0
+        }
+        if let root = poppler_index_iter_new(d) { walk(root); poppler_index_iter_free(root) }
+        return out
+    }
+
+    /// Takes ownership of a `gchar*` from poppler: copies it and frees the original.
+    static func take(_ s: UnsafeMutablePointer<gchar>?) -> String? {
+        guard let s else { return nil }
+        defer { g_free(s) }
+        return String(cString: s)
+    }
+}
+
+/// 0-based pages of destinations, resolving named ones; callers hold the document's lock or
+/// are still opening it.
+private struct DestinationResolver {
+    let doc: OpaquePointer
+    func page(_ dest: UnsafeMutablePointer<PopplerDest>?) -> Int? {
+        guard let d = dest else { return nil }
+        var num = Int(d.pointee.page_num)
+        if d.pointee.type == POPPLER_DEST_NAMED, let name = d.pointee.named_dest {
+            guard let found = poppler_document_find_dest(doc, name) else { return nil }
+            num = Int(found.pointee.page_num)
+            poppler_dest_free(found)
+        }
+        return num >= 1 ? num - 1 : nil
+    }
+}
+
+/// A clickable area of a page.
+public struct PDFLink: Equatable, Sendable {
+    public enum Target: Equatable, Sendable {
+        /// A page of the same document, 0-based.
+        case page(Int)
+        /// Pages forward (+) or back (−) from the current one (named actions NextPage/PrevPage).
+        case relative(Int)
+        /// An external address, opened only through `WebLink`/`BrowserOpener`.
+        case uri(String)
+    }
+    /// Unit page coordinates, top-left origin.
+    public var area: Rect
+    public var target: Target
+}

@@ -1,0 +1,149 @@
+import Foundation
+import PodiumKit
+
+/// One rendered bitmap's identity: page, the region of it shown, and the exact pixel size.
+public struct PageKey: Hashable, Sendable {
+    public var page: Int
+    public var region: Rect
+    public var pixelWidth: Int, pixelHeight: Int
+    public init(page: Int, region: Rect, pixelWidth: Int, pixelHeight: Int) {
+        self.page = page; self.region = region; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
+    }
+    /// The window size and region this key belongs to (a "group" in the cache budget).
+    var group: Group { Group(region: region, pixelWidth: pixelWidth, pixelHeight: pixelHeight) }
+    struct Group: Hashable { var region: Rect; var pixelWidth: Int, pixelHeight: Int }
+}
+
+/// Rendered pages of one document, shared by every scene showing that file, with a worker thread
+/// that renders neighbours ahead of time so an advance finds its page ready.
+///
+/// **Memory budget.** At most `pagesPerGroup` (3: the current page, the next and the previous)
+/// bitmaps per window size and region, and at most `byteBudget` (256 MB) in all; the least
+/// recently used go first. A page is `4 × width × height` bytes: 8.3 MB at 1920×1080, 33 MB at
+/// 3840×2160, so a 4K audience window plus a presenter window hold about 110 MB here. Each
+/// window's renderer adds one texture per bitmap it is drawing now (the presenter's audience
+/// preview draws the audience's bitmap scaled down).
+public final class PageCache: @unchecked Sendable {
+    public let document: PDFDocument
+    public static let pagesPerGroup = 3
+    public static let byteBudget = 256 << 20
+
+    private let cond = NSCondition()
+    private var entries: [PageKey: (bitmap: Bitmap, used: UInt64)] = [:]
+    private var pending: [PageKey] = []
+    private var inFlight: PageKey?
+    private var clock: UInt64 = 0
+    private var worker: Thread?
+    /// Pages rendered by the worker and by the caller (tests, benchmarks).
+    public private(set) var prefetchedCount = 0, renderedOnDemandCount = 0
+
+    public init(document: PDFDocument) { self.document = document }
+
+    /// The bitmap for `key`: from the cache, waiting for the worker if it is rendering exactly
+    /// this key, else rendered now on the calling thread. Nil when poppler/cairo fail.
+    public func bitmap(_ key: PageKey) -> Bitmap? {
+        cond.lock()
+        while inFlight == key { cond.wait() }
+        if let b = touch(key) { cond.unlock(); return b }
+        pending.removeAll { $0 == key }
+        cond.unlock()
+        guard let b = render(key) else { return nil }
+        cond.lock()
+        renderedOnDemandCount += 1
+        insert(b, for: key)
+        cond.unlock()
+        return b
+    }
+
+    /// The cached bitmap for `key`, never rendering.
+    public func cached(_ key: PageKey) -> Bitmap? {
+        cond.lock(); defer { cond.unlock() }
+        return touch(key)
+    }
+
+    /// Asks the worker to render `keys` (in order) that are not cached yet; replaces earlier
+    /// requests, which a newer current page makes stale.
+    public func prefetch(_ keys: [PageKey]) {
+        cond.lock()
+        pending = keys.filter { entries[$0] == nil && $0 != inFlight }
+        if worker == nil && !pending.isEmpty {
+            let t = Thread { [weak self] in self?.work() }
+            t.name = "podium-pdf-prerender"
+            t.stackSize = 1 << 20
+            worker = t
+            t.start()
+        }
+        cond.signal()
+        cond.unlock()
+    }
+
+    /// Waits until the worker has nothing left to do (tests, benchmarks).
+    public func waitUntilIdle() {
+        cond.lock()
+        while !pending.isEmpty || inFlight != nil { cond.wait() }
+        cond.unlock()
+    }
+
+    /// Number of bitmaps and bytes held now.
+    public var usage: (count: Int, bytes: Int) {
+        cond.lock(); defer { cond.unlock() }
+        return (entries.count, entries.values.reduce(0) { $0 + $1.bitmap.byteCount })
+    }
+
+    private func work() {
+        while true {
+            cond.lock()
+            while pending.isEmpty { cond.wait() }
+            let key = pending.removeFirst()
+            inFlight = key
+            cond.unlock()
+            let b = render(key)
+            cond.lock()
+            if let b { insert(b, for: key); prefetchedCount += 1 }
+            inFlight = nil
+            cond.broadcast()
+            cond.unlock()
+        }
+    }
+
+    private func render(_ key: PageKey) -> Bitmap? {
+        document.render(page: key.page, crop: key.region, pixelWidth: key.pixelWidth, pixelHeight: key.pixelHeight)
+    }
+
+    /// Called with the lock held.
+    private func touch(_ key: PageKey) -> Bitmap? {
+        guard let e = entries[key] else { return nil }
+        clock += 1
+        entries[key] = (e.bitmap, clock)
+        return e.bitmap
+    }
+
+    /// Adds a bitmap and evicts to the budget. Called with the lock held.
+    private func insert(_ b: Bitmap, for key: PageKey) {
+        clock += 1
+        entries[key] = (b, clock)
+        let group = entries.filter { $0.key.group == key.group }.sorted { $0.value.used < $1.value.used }
+        for old in group.dropLast(Self.pagesPerGroup) { entries[old.key] = nil }
+        var bytes = entries.values.reduce(0) { $0 + $1.bitmap.byteCount }
+        for old in entries.sorted(by: { $0.value.used < $1.value.used }) where bytes > Self.byteBudget && old.key != key {
+            entries[old.key] = nil
+            bytes -= old.value.bitmap.byteCount
+        }
+    }
+}
+
+/// One `PageCache` per file for the whole process, so the scenes of one PDF (one per page) share
+/// a document, a cache and a worker. Opening failures are not kept: a fixed file opens next time.
+public enum PageCaches {
+    nonisolated(unsafe) private static var byPath: [String: PageCache] = [:]
+    private static let lock = NSLock()
+
+    /// The cache for the PDF at `path` (absolute), opening it on first use. Throws `PDFError`.
+    public static func cache(for path: String) throws -> PageCache {
+        lock.lock(); defer { lock.unlock() }
+        if let c = byPath[path] { return c }
+        let c = PageCache(document: try PDFDocument(path: path))
+        byPath[path] = c
+        return c
+    }
+}

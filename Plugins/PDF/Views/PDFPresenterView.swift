@@ -1,0 +1,31 @@
+import PodiumKit
+
+/// The presenter's side of a PDF page: the page (or its Beamer notes half) large with its links
+/// clickable, the next page's slide beside it, and a status line (label, position, links).
+final class PDFPresenterView: View {
+    let page: PDFPageView
+    /// The next page as the audience will see it; hidden on the last page.
+    let next: PDFPageView
+    let nextCaption = Label("NEXT", font: .bold(12), color: Theme.standard.secondaryText)
+    let status = Label("", font: .system(13), color: Theme.standard.secondaryText)
+
+    init(page: PDFPageView, next: PDFPageView) {
+        self.page = page; self.next = next
+        super.init()
+        backgroundColor = Theme.standard.surface
+        addSubviews(page, nextCaption, next, status)
+    }
+
+    /// Next page: a quarter of the width (at least 160 pt) when there is room beside the page,
+    /// otherwise none.
+    override func layoutSubviews() {
+        let b = bounds.insetBy(dx: 8, dy: 8)
+        let body = Rect(b.minX, b.minY, b.width, max(0, b.height - 24))
+        status.frame = Rect(b.minX + 4, b.maxY - 18, b.width - 8, 18)
+        let side = b.width >= 560 ? max(160, b.width * 0.25) : 0
+        page.frame = Rect(body.minX, body.minY, body.width - (side > 0 ? side + 8 : 0), body.height)
+        nextCaption.isHidden = side == 0 || next.isHidden
+        next.frame = side > 0 ? Rect(body.maxX - side, body.minY + 20, side, side * 9 / 16) : .zero
+        nextCaption.frame = Rect(body.maxX - side, body.minY, side, 18)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Pixels held in memory (a rendered PDF page, a chart), drawn with `DrawCommand.bitmap`.
+///
+/// Immutable once made. `id` is unique per bitmap for the life of the process, so the renderer
+/// uploads each bitmap to a texture once and reuses it while the bitmap lives; when the last
+/// reference goes, the renderer drops the texture on its next frame. Make a new `Bitmap` for new
+/// pixels rather than reusing an id.
+public final class Bitmap: @unchecked Sendable {
+    /// Byte order of one pixel in `pixels`. Alpha is premultiplied in both.
+    public enum Format: Sendable {
+        /// R, G, B, A bytes.
+        case rgba
+        /// B, G, R, A bytes: cairo's `CAIRO_FORMAT_ARGB32` on little-endian machines.
+        case bgra
+    }
+    public let id: UInt64
+    /// Size in pixels.
+    public let width: Int, height: Int
+    /// Bytes per row (at least `width * 4`).
+    public let stride: Int
+    public let format: Format
+    /// Every pixel is fully opaque, so the renderer may copy without blending (much faster in
+    /// SDL's software renderer).
+    public let isOpaque: Bool
+    /// `stride * height` bytes, row-major, top row first.
+    public let pixels: [UInt8]
+
+    /// Wraps `pixels`; returns nil when the buffer is smaller than `stride * height` or a
+    /// dimension is not positive.
+    public init?(width: Int, height: Int, stride: Int? = nil, format: Format = .rgba, isOpaque: Bool = false, pixels: [UInt8]) {
+        let s = stride ?? width * 4
+        guard width > 0, height > 0, s >= width * 4, pixels.count >= s * height else { return nil }
+        self.width = width; self.height = height; self.stride = s; self.format = format; self.isOpaque = isOpaque; self.pixels = pixels
+        id = Bitmap.nextID.next()
+    }
+
+    /// Size in bytes, for cache budgets.
+    public var byteCount: Int { pixels.count }
+
+    private static let nextID = IDCounter()
+}
+
+/// A thread-safe increasing counter (bitmaps are made on worker threads).
+private final class IDCounter: @unchecked Sendable {
+    private var value: UInt64 = 0
+    private let lock = NSLock()
+    func next() -> UInt64 { lock.lock(); defer { lock.unlock() }; value += 1; return value }
+}
+
+extension Bitmap: Equatable {
+    public static func == (a: Bitmap, b: Bitmap) -> Bool { a === b }
+}
+
+extension Bitmap {
+    /// A copy `factor` times smaller in each dimension (at least 1×1), each pixel the mean of four
+    /// samples spread over its `factor × factor` block, so a preview of a 4K page costs a small
+    /// texture and reads a fraction of the source. Returns self for `factor` ≤ 1.
+    public func reduced(by factor: Int) -> Bitmap {
+        guard factor > 1 else { return self }
+        let w = max(1, width / factor), h = max(1, height / factor)
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        let q = factor / 4, q3 = factor - 1 - factor / 4   // sample offsets inside a block
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    let r0 = (y * factor + q) * stride, r1 = (min(height - 1, y * factor + q3)) * stride
+                    for x in 0..<w {
+                        let c0 = (x * factor + q) * 4, c1 = min(width - 1, x * factor + q3) * 4
+                        let o = (y * w + x) * 4
+                        for ch in 0..<4 {
+                            let s = Int(src[r0 + c0 + ch]) + Int(src[r0 + c1 + ch]) + Int(src[r1 + c0 + ch]) + Int(src[r1 + c1 + ch])
+                            dst[o + ch] = UInt8(s / 4)
+                        }
+                    }
+                }
+            }
+        }
+        return Bitmap(width: w, height: h, format: format, isOpaque: isOpaque, pixels: out)!
+    }
+}

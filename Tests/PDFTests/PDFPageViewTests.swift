@@ -1,0 +1,34 @@
+import XCTest
+import PodiumKit
+import PodiumTestSupport
+@testable import PDFScene
+
+/// The page view in a window tree: bitmaps at the window's pixel size (HiDPI), neighbours
+/// pre-rendered, links hit-tested in page coordinates.
+final class PDFPageViewTests: PDFTestCase {
+
+    func testBitmapAtWindowScaleWithNeighboursPrerendered() throws {
+        let pdf = TestPDF.write(dir.appendingPathComponent("v.pdf").path, .init(pages: 5, links: [(2, (0.8, 0.8, 0.15, 0.15), .uri("https://example.org/"))]))
+        let cache = try PageCaches.cache(for: pdf)
+        let root = WindowRoot(metrics: FixedMetrics())
+        root.scale = 2
+        let view = PDFPageView(cache: cache, page: 2, region: Rect(0, 0, 1, 1), background: .black)
+        root.content.addSubview(view.pinned(.fill()))
+        root.resize(to: Size(400, 300))
+        let bitmaps = root.renderFrame().commands.compactMap { c -> (Bitmap, Rect)? in if case let .bitmap(b, r, _) = c { return (b, r) } else { return nil } }
+        XCTAssertEqual(bitmaps.count, 1)
+        let (b, r) = try XCTUnwrap(bitmaps.first)
+        XCTAssertEqual([b.width, b.height], [800, 450], "points × scale 2, 16:9 kept")
+        XCTAssertEqual(r, Rect(0, 37.5, 400, 225), "letterboxed, centred")
+        cache.waitUntilIdle()
+        for p in [1, 3] {
+            XCTAssertNotNil(cache.cached(PageKey(page: p, region: Rect(0, 0, 1, 1), pixelWidth: 800, pixelHeight: 450)), "page \(p + 1) pre-rendered")
+        }
+        var followed: [PDFLink.Target] = []
+        view.onLink = { followed.append($0) }
+        root.dispatch(.mouseDown(Point(400 * 0.875, 37.5 + 225 * 0.875), button: 1, clicks: 1))
+        root.dispatch(.mouseUp(Point(400 * 0.875, 37.5 + 225 * 0.875), button: 1))
+        root.dispatch(.mouseDown(Point(200, 150), button: 1, clicks: 1))
+        XCTAssertEqual(followed, [.uri("https://example.org/")], "only the click on the link follows it")
+    }
+}

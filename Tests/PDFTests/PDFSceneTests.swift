@@ -1,0 +1,73 @@
+import XCTest
+import PodiumKit
+import PodiumTestSupport
+@testable import PDFScene
+
+/// The scene with a stand-in host: internal links ask the host for the page's scene, web links
+/// go through the safe browser opener, bad pages and parameters are refused with clear errors.
+final class PDFSceneTests: PDFTestCase {
+    final class Host: SceneContext {
+        let pluginID = "org.podium.pdf"
+        let theme = Theme.standard
+        let dataDirectory: URL, assetsDirectory: URL, deckDirectory: URL
+        var opened: [[String: JSONValue]] = []
+        var logs: [String] = []
+        init(_ dir: URL) { dataDirectory = dir; assetsDirectory = dir; deckDirectory = dir }
+        func setNeedsDisplay() {}
+        func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken { TimerToken() }
+        func openScene(kind: String, parameters: [String: JSONValue]) { XCTAssertEqual(kind, "pdf"); opened.append(parameters) }
+        func presentPopover(_ content: View, preferredSize: Size, from anchor: Rect, source: String, permittedDirections: Set<ArrowDirection>) -> Popover? { nil }
+        func presentActionSheet(_ sheet: ActionSheet, from anchor: Rect, source: String) {}
+        func setClipboard(_ text: String) {}
+        func log(_ message: String) { logs.append(message) }
+    }
+
+
+    func testLinksAndSegues() throws {
+        TestPDF.write(dir.appendingPathComponent("links.pdf").path, .init(pages: 6, outline: [("Start", 0)]))
+        let host = Host(dir)
+        let scene = try PDFScene(SceneParameters(["file": "links.pdf", "page": 2]), host)
+        XCTAssertEqual(scene.title, "Start (p. 2)")
+        scene.follow(.page(4))
+        scene.follow(.relative(-1))
+        scene.follow(.page(99))
+        XCTAssertEqual(host.opened, [["file": "links.pdf", "page": 5], ["file": "links.pdf", "page": 1]], "pages are 1-based, out of range ignored")
+
+        // Web links: only http(s), started as `opener URL` with no shell.
+        let record = dir.appendingPathComponent("opened.txt").path
+        let script = dir.appendingPathComponent("opener.sh")
+        try "#!/bin/sh\nprintf '%s' \"$1\" > \(record)\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        scene.opener = BrowserOpener(executable: script.path)
+        scene.follow(.uri("file:///etc/passwd"))
+        XCTAssertTrue(host.logs.last?.contains("only http and https links open") ?? false, "\(host.logs)")
+        scene.follow(.uri("https://example.org/a b;$(reboot)"))
+        XCTAssertTrue(host.logs.last?.contains("link not opened") ?? false, "\(host.logs)")
+        scene.follow(.uri("https://example.org/talk?x=1"))
+        for _ in 0..<100 where (try? String(contentsOfFile: record, encoding: .utf8)) == nil { usleep(20_000) }
+        XCTAssertEqual(try String(contentsOfFile: record, encoding: .utf8), "https://example.org/talk?x=1")
+
+        // A segue to a page with no scene of its own shows it here; another file's is ignored.
+        scene.receive(SceneParameters(["file": "links.pdf", "page": 6]))
+        XCTAssertEqual(scene.page, 5)
+        scene.receive(SceneParameters(["file": "other.pdf", "page": 1]))
+        XCTAssertEqual(scene.page, 5)
+    }
+
+    func testParameterAndPageErrors() throws {
+        TestPDF.write(dir.appendingPathComponent("two.pdf").path, .init(pages: 2))
+        let host = Host(dir)
+        XCTAssertThrowsError(try PDFScene(SceneParameters(["file": "two.pdf", "page": 3]), host)) {
+            XCTAssertEqual("\($0)", "two.pdf: page 3 does not exist (the PDF has 2 pages)")
+        }
+        let validate = PDFPlugin.descriptor().sceneKinds[0].validate
+        XCTAssertThrowsError(try validate(SceneParameters(["file": "two.pdf", "page": 1.5], path: "scenes[1].parameters"))) {
+            XCTAssertEqual("\($0)", "scenes[1].parameters.page: expected a page number 1, 2, …, found 1.5")
+        }
+        XCTAssertThrowsError(try validate(SceneParameters(["file": "two.pdf", "notes": "top"], path: "p"))) {
+            XCTAssertEqual("\($0)", "p.notes: expected none, right, left or bottom, found \"top\"")
+        }
+        XCTAssertThrowsError(try validate(SceneParameters(["page": 1], path: "p"))) { XCTAssertEqual("\($0)", "p.file: missing required string") }
+        XCTAssertNoThrow(try validate(SceneParameters(["file": "missing.pdf"])), "a missing file is the scene's error card, not a deck error")
+    }
+}

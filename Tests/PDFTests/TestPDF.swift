@@ -1,0 +1,112 @@
+import CPoppler
+import Foundation
+
+/// PDFs written by the tests themselves with cairo's PDF surface (the same C library Podium
+/// renders with), so every test knows exactly what is on each page.
+enum TestPDF {
+    /// Page `i` (0-based) of a generated deck: white, with a filled rectangle covering the unit
+    /// region `TestPDF.box` in the colour `TestPDF.colour(i)` and the page number in big type.
+    static let box = (x: 0.25, y: 0.25, w: 0.25, h: 0.5)
+    static func colour(_ i: Int) -> (Int, Int, Int) {
+        [(220, 30, 30), (30, 160, 40), (30, 60, 220), (230, 160, 20)][i % 4]
+    }
+
+    struct Options {
+        var pages = 4
+        /// Page size in points (default 16:9, 800×450).
+        var width = 800.0, height = 450.0
+        var title: String? = "Generated Talk"
+        /// Page labels by 0-based page.
+        var labels: [Int: String] = [:]
+        /// Outline entries: title and 0-based page.
+        var outline: [(String, Int)] = []
+        /// Links: page, unit rect on that page, and either a 0-based target page or a URI.
+        var links: [(page: Int, rect: (Double, Double, Double, Double), target: Either)] = []
+        /// Beamer-style double-width pages: the right half is a notes page (grey with a yellow band).
+        var notesRight = false
+        enum Either { case page(Int), uri(String) }
+    }
+
+    /// Writes the PDF and returns `path`.
+    @discardableResult
+    static func write(_ path: String, _ o: Options = Options()) -> String {
+        let surface = cairo_pdf_surface_create(path, o.width, o.height)!
+        let cr = cairo_create(surface)!
+        if let t = o.title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, t) }
+        for (title, page) in o.outline {
+            _ = cairo_pdf_surface_add_outline(surface, Int32(CAIRO_PDF_OUTLINE_ROOT), title, "page=\(page + 1)", cairo_pdf_outline_flags_t(0))
+        }
+        for i in 0..<o.pages {
+            // cairo 1.16 omits numeric labels and writes no entry for page 0 unless it has a
+            // non-numeric label, so tests label from page 0 on.
+            if let l = o.labels[i] { cairo_pdf_surface_set_page_label(surface, l) }
+            let slideW = o.notesRight ? o.width / 2 : o.width
+            cairo_set_source_rgb(cr, 1, 1, 1); cairo_paint(cr)
+            // A named destination per page: cairo 1.16 drops `page=N` links to later pages.
+            cairo_tag_begin(cr, "cairo.dest", "name='page\(i + 1)' x=0 y=0"); cairo_tag_end(cr, "cairo.dest")
+            let c = colour(i)
+            cairo_set_source_rgb(cr, Double(c.0) / 255, Double(c.1) / 255, Double(c.2) / 255)
+            cairo_rectangle(cr, box.x * slideW, box.y * o.height, box.w * slideW, box.h * o.height)
+            cairo_fill(cr)
+            cairo_set_source_rgb(cr, 0, 0, 0)
+            cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+            cairo_set_font_size(cr, o.height / 8)
+            cairo_move_to(cr, slideW * 0.6, o.height * 0.5)
+            cairo_show_text(cr, "\(i + 1)")
+            if o.notesRight {
+                cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
+                cairo_rectangle(cr, slideW, 0, slideW, o.height); cairo_fill(cr)
+                cairo_set_source_rgb(cr, 1, 0.9, 0)
+                cairo_rectangle(cr, slideW + slideW * 0.1, o.height * 0.1, slideW * 0.8, o.height * 0.2); cairo_fill(cr)
+            }
+            for l in o.links where l.page == i {
+                let r = l.rect
+                let rect = "rect=[\(r.0 * o.width) \(r.1 * o.height) \(r.2 * o.width) \(r.3 * o.height)]"
+                let attrs: String
+                switch l.target {
+                case let .page(p): attrs = "\(rect) dest='page\(p + 1)'"
+                case let .uri(u): attrs = "\(rect) uri='\(u)'"
+                }
+                cairo_tag_begin(cr, "Link", attrs)
+                cairo_tag_end(cr, "Link")
+            }
+            cairo_show_page(cr)
+        }
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        cairo_surface_destroy(surface)
+        return path
+    }
+
+    /// A hand-written PDF: `body` objects numbered from 1 (object 1 the catalog), with a correct
+    /// cross-reference table and `trailerExtra` added to the trailer.
+    static func handWritten(_ path: String, objects: [String], trailerExtra: String = "") {
+        var out = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        for (i, o) in objects.enumerated() {
+            offsets.append(out.utf8.count)
+            out += "\(i + 1) 0 obj\n\(o)\nendobj\n"
+        }
+        let xref = out.utf8.count
+        out += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for o in offsets { out += String(format: "%010d 00000 n \n", o) }
+        out += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R \(trailerExtra)>>\nstartxref\n\(xref)\n%%EOF\n"
+        FileManager.default.createFile(atPath: path, contents: Data(out.utf8))
+    }
+
+    /// A valid PDF whose page tree is empty.
+    static func zeroPages(_ path: String) {
+        handWritten(path, objects: ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>"])
+    }
+
+    /// A PDF encrypted with the standard security handler and a user password the tests do not know.
+    static func encrypted(_ path: String) {
+        let o = String(repeating: "A1", count: 32), u = String(repeating: "B2", count: 32)
+        handWritten(path, objects: [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+            "<< /Filter /Standard /V 1 /R 2 /O <\(o)> /U <\(u)> /P -4 >>",
+        ], trailerExtra: "/Encrypt 4 0 R /ID [<00112233445566778899AABBCCDDEEFF> <00112233445566778899AABBCCDDEEFF>] ")
+    }
+}

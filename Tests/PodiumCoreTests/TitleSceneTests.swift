@@ -1,0 +1,35 @@
+import PodiumCore
+import PodiumKit
+import PodiumTestSupport
+import TitleScene
+import XCTest
+
+/// The title scene through the real host (`Presentation`), with fixed-width text metrics.
+final class TitleSceneTests: XCTestCase {
+    func audienceTexts(heading: String, subtitle: String, size: Size) -> [(String, Point, Font)] {
+        let r = PluginRegistry()
+        r.register(TitlePlugin.descriptor())
+        let params = SceneParameters(["heading": .string(heading), "subtitle": .string(subtitle)], path: "scenes[0].parameters")
+        let deck = Deck(title: "T", scenes: [DeckScene(kind: "title", parameters: params)], path: "/tmp/t.json")
+        let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics())
+        p.audience.resize(to: size)
+        return p.audience.drawList().commands.compactMap { if case let .text(s, f, _, o) = $0 { (s, o, f) } else { nil } }
+    }
+
+    func testLongHeadingShrinksToFitInsteadOfClipping() {
+        let long = String(repeating: "Bands and records in Helsinki ", count: 8)
+        let texts = audienceTexts(heading: long, subtitle: "a subtitle under it", size: Size(1280, 720))
+        XCTAssertFalse(texts.isEmpty)
+        for (s, o, f) in texts {
+            XCTAssertGreaterThanOrEqual(o.y, 0, "\(s) starts inside")
+            XCTAssertLessThanOrEqual(o.y + f.size * 1.25, 720, "\(s) ends inside")
+            XCTAssertLessThanOrEqual(o.x + Double(s.count) * f.size * 0.5, 1280.5, "\(s) fits the width")
+        }
+        XCTAssertTrue(texts.contains { $0.0 == "a subtitle under it" }, "the subtitle is still shown")
+    }
+
+    func testShortHeadingKeepsItsLargeSize() {
+        let texts = audienceTexts(heading: "Hi", subtitle: "", size: Size(1920, 1080))
+        XCTAssertEqual(texts.first?.2.size ?? 0, 1920 / 16 * 1.1, accuracy: 0.01)
+    }
+}

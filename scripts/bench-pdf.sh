@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# PDF scene figures (printed, never pass/fail), on the Xorg dummy rig (x11, software renderer),
+# presenter on a 1920x1080 monitor and the audience fullscreen on a 1920x1080 or 3840x2160 one:
+#   - advance -> audience frame: `next`, then `state` (answered only after the loop has drawn and
+#     presented both windows), minus a `state` round trip alone; median and p90 over 19 advances;
+#   - memory after paging through 20 pages (RSS and PSS of podium, from /proc);
+#   - idle CPU over 10 s with the console clock ticking.
+# The 20-page PDF is written here: each page has 300 filled shapes and 30 lines of text.
+#   scripts/bench-pdf.sh     (uses the release build if there is one)
+# SDL's hints pass through the environment, e.g. SDL_FRAMEBUFFER_ACCELERATION=0 presents the
+# software renderer's frames with XShm instead of through an OpenGL texture (llvmpipe here).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=.build/release/podium; [ -x "$bin" ] || bin=.build/debug/podium
+[ -x "$bin" ] || { echo "build podium first (swift build -c release)" >&2; exit 1; }
+export PODIUM_BIN=$bin SDL_RENDER_DRIVER=${SDL_RENDER_DRIVER:-software}
+exec python3 - <<'PY'
+import json, os, random, shutil, socket, statistics, subprocess, tempfile, time
+
+BIN = os.environ["PODIUM_BIN"]
+
+def write_pdf(path, pages=20):
+    """A plain PDF 1.4 with base-14 Helvetica: shapes and text on every 16:9 page."""
+    rnd = random.Random(7)
+    objs = ["<< /Type /Catalog /Pages 2 0 R >>", None, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    kids = []
+    for p in range(pages):
+        ops = ["1 1 1 rg 0 0 960 540 re f"]
+        for _ in range(300):
+            ops.append("%.2f %.2f %.2f rg %d %d %d %d re f" % (rnd.random(), rnd.random(), rnd.random(),
+                       rnd.randrange(0, 900), rnd.randrange(0, 500), rnd.randrange(5, 60), rnd.randrange(5, 40)))
+        ops.append("0 0 0 rg BT /F1 14 Tf 40 500 Td")
+        for line in range(30):
+            ops.append("(Page %d, line %d: the quick brown fox jumps over the lazy dog) Tj 0 -16 Td" % (p + 1, line + 1))
+        ops.append("ET")
+        stream = "\n".join(ops)
+        objs.append("<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream))
+        objs.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 960 540] /Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>" % (len(objs)))
+        kids.append("%d 0 R" % len(objs))
+    objs[1] = "<< /Type /Pages /Kids [%s] /Count %d >>" % (" ".join(kids), pages)
+    out, offs = "%PDF-1.4\n", []
+    for i, o in enumerate(objs):
+        offs.append(len(out.encode())); out += "%d 0 obj\n%s\nendobj\n" % (i + 1, o)
+    x = len(out.encode())
+    out += "xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1) + "".join("%010d 00000 n \n" % o for o in offs)
+    out += "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, x)
+    open(path, "w").write(out)
+
+def wait(pred, seconds=20.0):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        v = pred()
+        if v: return v
+        time.sleep(0.01)
+    raise SystemExit("timed out")
+
+class Podium:
+    def __init__(self, d, env, pdf):
+        sock = os.path.join(d, "podium.sock")
+        self.proc = subprocess.Popen([BIN, "present", pdf, "--control", "unix:" + sock], env=env,
+                                     stdout=subprocess.DEVNULL, stderr=open(os.path.join(d, "podium.log"), "w"))
+        def conn():
+            try:
+                s = socket.socket(socket.AF_UNIX); s.connect(sock); return s
+            except OSError: return None
+        self.s = wait(conn); self.f = self.s.makefile("rwb")
+    def req(self, o):
+        self.f.write((json.dumps(o) + "\n").encode()); self.f.flush(); return json.loads(self.f.readline())
+    def stop(self):
+        try: self.req({"cmd": "quit"})
+        except Exception: pass
+        try: self.proc.wait(10)
+        except subprocess.TimeoutExpired: self.proc.kill(); self.proc.wait()
+
+def pss_kb(pid):
+    for l in open("/proc/%d/smaps_rollup" % pid):
+        if l.startswith("Pss:"): return int(l.split()[1])
+def cpu_s(pid):
+    f = open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()
+    return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
+def p90(xs): xs = sorted(xs); return xs[min(len(xs) - 1, int(round(0.9 * (len(xs) - 1))))]
+
+print("pdf-bench: binary %s, renderer %s" % (BIN, os.environ["SDL_RENDER_DRIVER"]))
+for size in ["1920x1080", "3840x2160"]:
+    d = tempfile.mkdtemp(prefix="podium-bench-pdf-")
+    pdf = os.path.join(d, "talk.pdf"); write_pdf(pdf)
+    rp = subprocess.Popen(["Tests/Rig/xorg-rig.sh", "run", d, "1920x1080", size], stdout=subprocess.DEVNULL)
+    p = None
+    try:
+        wait(lambda: os.path.exists(os.path.join(d, "ready")))
+        env = dict(os.environ, DISPLAY=open(os.path.join(d, "display")).read().strip(), SDL_VIDEODRIVER="x11")
+        env.pop("WAYLAND_DISPLAY", None)
+        p = Podium(d, env, pdf)
+        w, h = map(int, size.split("x"))
+        def audience_full():
+            s = p.req({"cmd": "state"}); a = s["windows"][1]
+            return a["visible"] and a["bounds"]["width"] == w and a["bounds"]["height"] == h and s
+        wait(audience_full)
+        time.sleep(0.5)
+        base = []
+        for _ in range(10):
+            t = time.monotonic(); p.req({"cmd": "state"}); base.append((time.monotonic() - t) * 1000)
+        adv = []
+        for i in range(19):
+            time.sleep(0.15)   # a speaker's pace: the next page is pre-rendered meanwhile
+            t = time.monotonic(); p.req({"cmd": "next"}); p.req({"cmd": "state"}); adv.append((time.monotonic() - t) * 1000)
+        b = statistics.median(base)
+        adv = [max(0.0, x - b) for x in adv]
+        time.sleep(1)
+        s = p.req({"cmd": "state"})
+        assert s["scene"]["index"] == 19, s["scene"]
+        rss, pss = s["residentKB"], pss_kb(p.proc.pid)
+        c0 = cpu_s(p.proc.pid); time.sleep(10); c1 = cpu_s(p.proc.pid)
+        print("pdf-bench: audience %s: advance -> audience frame median %.1f ms, p90 %.1f ms (state round trip %.1f ms subtracted)"
+              % (size, statistics.median(adv), p90(adv), b))
+        print("pdf-bench: audience %s: memory after 20 pages RSS %.0f MB, PSS %.0f MB" % (size, rss / 1024, pss / 1024))
+        print("pdf-bench: audience %s: idle CPU %.2f %% (10 s, console clock running)" % (size, (c1 - c0) / 10 * 100))
+    finally:
+        if p: p.stop()
+        subprocess.run(["Tests/Rig/xorg-rig.sh", "stop", d]); rp.wait(); shutil.rmtree(d, ignore_errors=True)
+PY
