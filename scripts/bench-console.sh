@@ -46,8 +46,8 @@ if command -v Xorg >/dev/null; then
   display=$(Tests/Rig/xorg-rig.sh start "$tmp/xorg" 1280x800 1920x1080)
   trap 'Tests/Rig/xorg-rig.sh stop "$tmp/xorg" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
   measure "Xorg dummy, two displays, timer not started (no redraws)" still DISPLAY="$display" SDL_VIDEODRIVER=x11 WAYLAND_DISPLAY=
-  measure "Xorg dummy, two displays, timer running, SDL's default renderer (opengl on llvmpipe here)" start DISPLAY="$display" SDL_VIDEODRIVER=x11 WAYLAND_DISPLAY=
-  measure "Xorg dummy, two displays, timer running, software renderer" start DISPLAY="$display" SDL_VIDEODRIVER=x11 WAYLAND_DISPLAY= SDL_RENDER_DRIVER=software
+  measure "Xorg dummy, two displays, timer running (Podium's default software renderer)" start DISPLAY="$display" SDL_VIDEODRIVER=x11 WAYLAND_DISPLAY=
+  measure "Xorg dummy, two displays, timer running, SDL_RENDER_DRIVER=opengl (llvmpipe here)" start DISPLAY="$display" SDL_VIDEODRIVER=x11 WAYLAND_DISPLAY= SDL_RENDER_DRIVER=opengl
 else
   trap 'rm -rf "$tmp"' EXIT
 fi
