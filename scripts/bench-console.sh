@@ -16,13 +16,13 @@ ctl() { scripts/podium-control.py "$tmp/ctl.sock" "$@"; }
 cpu() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 frames() { ctl '{"cmd":"state"}' | python3 -c 'import json,sys; s=json.load(sys.stdin); print(" ".join(str(w.get("framesDrawn", 0)) for w in s["windows"]))'; }
 
-measure() { # label, then environment assignments
-  local label=$1; shift
+measure() { # label, start|still (advance once to start the timer, or not), then environment assignments
+  local label=$1 start=$2; shift 2
   rm -f "$tmp/ctl.sock"
   env "$@" "$bin" present --control "unix:$tmp/ctl.sock" 2>"$tmp/podium.log" &
   local pid=$!
   ctl '{"cmd":"state"}' >/dev/null
-  ctl '{"cmd":"key","key":"Right"}' >/dev/null   # the first advance starts the timer
+  [ "$start" = start ] && ctl '{"cmd":"key","key":"Right"}' >/dev/null   # the first advance starts the timer
   sleep 1
   local f0 c0 c1 f1
   f0=$(frames); c0=$(cpu "$pid")
@@ -37,16 +37,17 @@ f0, f1 = [int(x) for x in sys.argv[6].split()], [int(x) for x in sys.argv[7].spl
 cpu = (c1 - c0) / hz
 names = ["presenter", "audience"]
 drawn = ", ".join(f"{names[i]} {(b - a) / idle:.1f}/s" for i, (a, b) in enumerate(zip(f0, f1)))
-print(f"{label}: idle CPU with the timer running {cpu * 1000:.0f} ms over {idle:.0f} s = {cpu / idle * 100:.2f} %; frames drawn: {drawn}")
+print(f"{label}: idle CPU {cpu * 1000:.0f} ms over {idle:.0f} s = {cpu / idle * 100:.2f} %; frames drawn: {drawn}")
 PY
 }
 
-measure "offscreen, one display (audience in the preview)" SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software
+measure "offscreen, one display (audience in the preview), timer running" start SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software
 if command -v Xorg >/dev/null; then
   display=$(Tests/Rig/xorg-rig.sh start "$tmp/xorg" 1280x800 1920x1080)
   trap 'Tests/Rig/xorg-rig.sh stop "$tmp/xorg" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
-  measure "Xorg dummy, two displays, SDL's default renderer (opengl on llvmpipe here)" DISPLAY="$display" SDL_VIDEODRIVER=x11 WAYLAND_DISPLAY=
-  measure "Xorg dummy, two displays, software renderer" DISPLAY="$display" SDL_VIDEODRIVER=x11 WAYLAND_DISPLAY= SDL_RENDER_DRIVER=software
+  measure "Xorg dummy, two displays, timer not started (no redraws)" still DISPLAY="$display" SDL_VIDEODRIVER=x11 WAYLAND_DISPLAY=
+  measure "Xorg dummy, two displays, timer running (Podium's default software renderer)" start DISPLAY="$display" SDL_VIDEODRIVER=x11 WAYLAND_DISPLAY=
+  measure "Xorg dummy, two displays, timer running, SDL_RENDER_DRIVER=opengl (llvmpipe here)" start DISPLAY="$display" SDL_VIDEODRIVER=x11 WAYLAND_DISPLAY= SDL_RENDER_DRIVER=opengl
 else
   trap 'rm -rf "$tmp"' EXIT
 fi
