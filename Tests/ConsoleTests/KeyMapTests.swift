@@ -18,6 +18,13 @@ final class KeyMapTests: XCTestCase {
         XCTAssertNil(m.action(for: Key("b", control: true)), "modifiers must match exactly")
     }
 
+    func testSDLsOwnKeyNamesMatchTheBindings() {
+        // SDL_GetKeyName says "PageDown"/"PageUp" (no space) for the keys clickers send.
+        XCTAssertEqual(KeyMap.standard.action(for: Key("PageDown")), .next)
+        XCTAssertEqual(KeyMap.standard.action(for: Key("PageUp")), .previous)
+        XCTAssertEqual(KeyChord("Page Down")?.description, "Page Down", "shown as written")
+    }
+
     func testChordParsing() {
         XCTAssertEqual(KeyChord("Ctrl++"), KeyChord(Key("+", control: true)))
         XCTAssertEqual(KeyChord("Ctrl+Keypad +"), KeyChord(Key("Keypad +", control: true)))

@@ -41,10 +41,23 @@ public enum ConsoleAction: String, CaseIterable, Sendable {
 }
 
 /// A key with exact modifiers, as written in key maps: `"Ctrl+Shift+F5"`, `"Page Down"`, `"+"`,
-/// `"Ctrl++"`, `"Ctrl+Keypad +"`. Key names are SDL's (`SDL_GetKeyName`), matched ignoring case.
+/// `"Ctrl++"`, `"Ctrl+Keypad +"`. Key names are SDL's (`SDL_GetKeyName`), matched ignoring case
+/// and spaces: SDL calls the clicker keys "PageDown"/"PageUp", people write "Page Down".
 public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
+    /// The key name as matched: lower case, spaces removed.
     public var name: String
     public var shift = false, control = false, alt = false, gui = false
+    /// The key name as written, for display.
+    private var label: String
+
+    static func normalize(_ n: some StringProtocol) -> String {
+        let l = n.lowercased()
+        return l.allSatisfy(\.isWhitespace) ? l : l.replacingOccurrences(of: " ", with: "")
+    }
+    public static func == (a: KeyChord, b: KeyChord) -> Bool {
+        (a.name, a.shift, a.control, a.alt, a.gui) == (b.name, b.shift, b.control, b.alt, b.gui)
+    }
+    public func hash(into h: inout Hasher) { h.combine(name); h.combine(shift); h.combine(control); h.combine(alt); h.combine(gui) }
 
     /// Parses modifier prefixes (`Ctrl+`, `Control+`, `Shift+`, `Alt+`, `Super+`/`Gui+`/`Cmd+`,
     /// any case) followed by a key name; nil when no key name is left.
@@ -63,14 +76,15 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
         guard !rest.isEmpty, !rest.allSatisfy(\.isWhitespace) else { return nil }
         // "Ctrl+" is a modifier with no key.
         if rest.count > 1, rest.hasSuffix("+"), Self.modifierNames.contains(rest.dropLast().lowercased()) { return nil }
-        name = rest.lowercased()
+        name = Self.normalize(rest); label = String(rest).lowercased()
     }
     static let modifierNames: Set<String> = ["ctrl", "control", "shift", "alt", "super", "gui", "cmd"]
     public init(_ key: Key) {
-        name = key.name.lowercased(); shift = key.shift; control = key.control; alt = key.alt; gui = key.gui
+        name = Self.normalize(key.name); label = key.name.lowercased()
+        shift = key.shift; control = key.control; alt = key.alt; gui = key.gui
     }
     public var description: String {
-        let n = name.count == 1 ? name : name.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        let n = label.count == 1 ? label : label.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
         return (control ? "Ctrl+" : "") + (alt ? "Alt+" : "") + (gui ? "Super+" : "") + (shift ? "Shift+" : "") + n
     }
 }

@@ -13,7 +13,7 @@ public enum InputEvent: Equatable, Sendable {
 }
 
 /// A key press, named as SDL names keys (`SDL_GetKeyName`): "Return", "Escape", "Left", "A",
-/// "Page Down", "F5"…; modifiers are separate.
+/// "PageDown", "F5"…; modifiers are separate.
 public struct Key: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var name: String
     public var shift, control, alt, gui: Bool
