@@ -52,6 +52,13 @@ final class PresentEndToEndTests: XCTestCase {
 
         XCTAssertEqual(try c.send(["cmd": "key", "key": "Left"])["ok"]?.bool, true)
         XCTAssertEqual(try c.send(["cmd": "state"])["scene"]?["index"]?.int, 0)
+
+        // A real key press through the X server (XTEST), as a clicker sends it: Page Down.
+        let xdo = try runProcess("/usr/bin/env", ["xdotool", "key", "Next"], environment: rig.environment)
+        XCTAssertEqual(xdo.status, 0, xdo.stderr)
+        let moved = try c.waitForState { $0["scene"]?["index"]?.int == 1 }
+        XCTAssertEqual(moved["scene"]?["index"]?.int, 1, "Page Down from the keyboard advances")
+        XCTAssertEqual(try c.send(["cmd": "goto", "index": 0])["ok"]?.bool, true)
         XCTAssertEqual(try c.send(["cmd": "key", "key": "NotAKey"])["error"]?.string?.hasPrefix("unknown key name \"NotAKey\""), true)
         let bad = try c.sendRaw("{nope")
         XCTAssertEqual(bad["ok"]?.bool, false)
