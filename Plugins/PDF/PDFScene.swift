@@ -20,9 +20,10 @@ final class PDFScene: Scene {
 
     var title: String { PageTitles.title(of: page, in: cache.document) }
 
-    /// The default key map's next/previous keys (`KeyMap`'s clicker keys), unmodified.
-    static let nextKeys = ["Page Down", "Right", "Down", "Space", "Return", "Keypad Enter", "n"]
-    static let previousKeys = ["Page Up", "Left", "Up", "Backspace", "p"]
+    /// The default key map's next/previous keys (`KeyMap`'s clicker keys), unmodified, lowercased
+    /// without spaces: SDL names the keys `PageDown`, key maps and the control socket `Page Down`.
+    static let nextKeys: Set = ["pagedown", "right", "down", "space", "return", "keypadenter", "n"]
+    static let previousKeys: Set = ["pageup", "left", "up", "backspace", "p"]
 
     /// Throws `PDFError` (naming the file) when the PDF cannot be shown; the host shows an error
     /// card in this scene's place and the talk goes on.
@@ -49,9 +50,11 @@ final class PDFScene: Scene {
     private func updateStatus() {
         let doc = cache.document
         let links = doc.links(page: page).count
-        // The next page of the range; after its last page the deck's next scene is in the console's preview.
-        presenter.next.page = min(page + 1, options.pages.upperBound)
-        presenter.next.isHidden = page + 1 > options.pages.upperBound
+        // A range shows its own next page (after its last, the console's preview has the deck's
+        // next scene); a single page the file's next, as in a deck built from the PDF.
+        let last = options.pages.count > 1 ? options.pages.upperBound : doc.pageCount - 1
+        presenter.next.page = min(page + 1, last)
+        presenter.next.isHidden = page + 1 > last
         presenter.setNeedsLayout()
         presenter.status.text = "Page \(doc.labels[page]) (\(page + 1) of \(doc.pageCount)) · \((options.file as NSString).lastPathComponent)"
             + (options.pages.count > 1 ? " · \(page - options.pages.lowerBound + 1)/\(options.pages.count) of pages \(options.pages.lowerBound + 1)-\(options.pages.upperBound + 1)" : "")
@@ -88,7 +91,8 @@ final class PDFScene: Scene {
     /// Next/previous keys step through the range; false at its ends, so the deck moves on.
     func handleUnhandledKey(_ key: Key) -> Bool {
         guard options.pages.count > 1, !key.control, !key.alt, !key.gui, !key.shift else { return false }
-        let step = Self.nextKeys.contains { key.is($0) } ? 1 : Self.previousKeys.contains { key.is($0) } ? -1 : 0
+        let name = key.name.lowercased().replacingOccurrences(of: " ", with: "")
+        let step = Self.nextKeys.contains(name) ? 1 : Self.previousKeys.contains(name) ? -1 : 0
         guard step != 0, options.pages.contains(page + step) else { return false }
         show(page + step)
         return true

@@ -56,7 +56,7 @@ final class PDFPageRangeTests: PDFTestCase {
         XCTAssertEqual(scene.title, "Start (p. 2)")
         XCTAssertEqual(next.page, 2, "the presenter sees page 3 next")
         var seen = [scene.page]
-        for key in ["Right", "Page Down", "Space"] {
+        for key in ["Right", "PageDown", "Space"] {
             XCTAssertTrue(scene.handleUnhandledKey(Key(key)), key)
             seen.append(scene.page)
         }
