@@ -1,10 +1,12 @@
 import Foundation
 import PodiumKit
 
-/// The `pdf` scene: one page of a PDF (Beamer, LibreOffice, Keynote exports), rendered by
-/// poppler at the exact pixel size of each window.
+/// The `pdf` scene: one page, or a range of pages, of a PDF (Beamer, LibreOffice, Keynote
+/// exports), rendered by poppler at the exact pixel size of each window.
 ///
-/// Parameters: `file` (string, required; relative to the deck), `page` (1-based, default 1),
+/// Parameters: `file` (string, required; relative to the deck), `page` (1-based, default 1) or
+/// `pages` (a 1-based inclusive range as a string, `"3-7"`; the scene steps through it with the
+/// next/previous keys before the deck moves on; not together with `page`),
 /// `notes` (`none`, `right`, `left`, `bottom`: Beamer's notes-on-second-screen half, shown to the
 /// presenter only), `background` (`#rrggbb` letterbox, default black).
 public enum PDFPlugin {
@@ -12,6 +14,11 @@ public enum PDFPlugin {
         PluginDescriptor(id: "org.podium.pdf", name: "PDF", version: "1.0.0", sceneKinds: [
             SceneKind(name: "pdf", summary: "A page of a PDF, sharp at any window size", validate: { p in
                 _ = try PDFSceneOptions(p)
+            }, accepts: { deck, segue in
+                // A link to a page inside a `pages` range opens that range's scene.
+                guard let o = try? PDFSceneOptions(deck), o.isRange, segue["file"] == .string(o.file),
+                      case let .number(n)? = segue["page"] else { return false }
+                return o.pages.contains(Int(n) - 1)
             }, make: { p, context in try PDFScene(p, context) }),
         ])
     }
@@ -23,7 +30,7 @@ public enum PDFPlugin {
         do {
             let o = try PDFSceneOptions(p)
             let doc = try PageCaches.cache(for: o.absolutePath(deckDirectory)).document
-            if o.page >= doc.pageCount { throw PDFError(file: o.file, .pageOutOfRange(o.page + 1, count: doc.pageCount)) }
+            try o.check(pageCount: doc.pageCount)
             return nil
         } catch { return "\(error)" }
     }
@@ -32,16 +39,30 @@ public enum PDFPlugin {
 /// A `pdf` scene's parameters, checked.
 struct PDFSceneOptions {
     var file: String
-    /// 0-based.
-    var page: Int
+    /// 0-based: the first page shown.
+    var page: Int { pages.lowerBound }
+    /// 0-based pages this scene steps through; one page unless `pages` is given.
+    var pages: ClosedRange<Int>
+    /// Whether the deck gave `pages` (errors then name that field).
+    var isRange: Bool
+    /// JSON path of the parameters, for errors found once the file is open.
+    var path: String
     var layout: NotesLayout
     var background: Color
 
     init(_ p: SceneParameters) throws {
         file = try p.requiredString("file")
-        let n = try p.number("page") ?? 1
-        guard n >= 1, n == n.rounded(), n < 1e6 else { throw SceneParameterError(path: "\(p.path).page", message: "expected a page number 1, 2, …, found \(n)") }
-        page = Int(n) - 1
+        path = p.path
+        if let r = try p.string("pages") {
+            if p.values["page"] != nil { throw SceneParameterError(path: "\(p.path).pages", message: "give either page or pages, not both") }
+            pages = try Self.parseRange(r, path: "\(p.path).pages")
+            isRange = true
+        } else {
+            let n = try p.number("page") ?? 1
+            guard n >= 1, n == n.rounded(), n < 1e6 else { throw SceneParameterError(path: "\(p.path).page", message: "expected a page number 1, 2, …, found \(n)") }
+            pages = Int(n) - 1...Int(n) - 1
+            isRange = false
+        }
         let l = try p.string("notes") ?? "none"
         guard let layout = NotesLayout(rawValue: l) else {
             throw SceneParameterError(path: "\(p.path).notes", message: "expected none, right, left or bottom, found \"\(l)\"")
@@ -50,6 +71,29 @@ struct PDFSceneOptions {
         let c = try p.string("background") ?? "#000000"
         guard let bg = Color(hex: c) else { throw SceneParameterError(path: "\(p.path).background", message: "expected a colour like #1a2b3c, found \"\(c)\"") }
         background = bg
+    }
+
+    /// Parses a 1-based inclusive range `"3-7"` (or one page, `"4"`; spaces around the numbers
+    /// allowed) into 0-based pages. Throws `SceneParameterError` at `path` for bad syntax, page 0
+    /// or an empty range (`"7-3"`).
+    static func parseRange(_ text: String, path: String) throws -> ClosedRange<Int> {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let numbers = parts.compactMap { $0.allSatisfy(\.isASCII) && $0.count <= 6 ? Int($0) : nil }
+        guard (1...2).contains(parts.count), numbers.count == parts.count else {
+            throw SceneParameterError(path: path, message: "expected a page range like \"3-7\", found \"\(text)\"")
+        }
+        let (a, b) = (numbers[0], numbers.last!)
+        guard a >= 1 else { throw SceneParameterError(path: path, message: "pages are numbered from 1, found \"\(text)\"") }
+        guard a <= b else { throw SceneParameterError(path: path, message: "empty range \"\(text)\" (the first page is after the last)") }
+        return a - 1...b - 1
+    }
+
+    /// Throws when the pages are not all in a PDF of `pageCount` pages: `PDFError` for `page`,
+    /// `SceneParameterError` naming `pages` for a range.
+    func check(pageCount: Int) throws {
+        guard pages.upperBound >= pageCount else { return }
+        guard isRange else { throw PDFError(file: file, .pageOutOfRange(page + 1, count: pageCount)) }
+        throw SceneParameterError(path: "\(path).pages", message: "pages \(pages.lowerBound + 1)-\(pages.upperBound + 1) are not all in \(file) (it has \(pageCount) page\(pageCount == 1 ? "" : "s"))")
     }
 
     func absolutePath(_ deckDirectory: URL) -> String {

@@ -1,8 +1,10 @@
 import Foundation
 import PodiumKit
 
-/// One page of a PDF: the audience sees the page (or its slide half with Beamer notes), the
-/// presenter sees the same page (or the notes half) with its links clickable and a status line.
+/// One page, or a range of pages, of a PDF: the audience sees the page (or its slide half with
+/// Beamer notes), the presenter sees the same page (or the notes half) with its links clickable,
+/// the next page and a status line. In a range the next/previous keys step through the pages
+/// first; at either end of the range they go to the host (the deck moves on).
 final class PDFScene: Scene {
     let options: PDFSceneOptions
     let cache: PageCache
@@ -18,6 +20,11 @@ final class PDFScene: Scene {
 
     var title: String { PageTitles.title(of: page, in: cache.document) }
 
+    /// The default key map's next/previous keys (`KeyMap`'s clicker keys), unmodified, lowercased
+    /// without spaces: SDL names the keys `PageDown`, key maps and the control socket `Page Down`.
+    static let nextKeys: Set = ["pagedown", "right", "down", "space", "return", "keypadenter", "n"]
+    static let previousKeys: Set = ["pageup", "left", "up", "backspace", "p"]
+
     /// Throws `PDFError` (naming the file) when the PDF cannot be shown; the host shows an error
     /// card in this scene's place and the talk goes on.
     init(_ p: SceneParameters, _ context: SceneContext) throws {
@@ -25,15 +32,14 @@ final class PDFScene: Scene {
         self.context = context
         let path = options.absolutePath(context.deckDirectory)
         cache = try PageCaches.cache(for: path)
-        let count = cache.document.pageCount
-        guard options.page < count else { throw PDFError(file: options.file, .pageOutOfRange(options.page + 1, count: count)) }
+        try options.check(pageCount: cache.document.pageCount)
         page = options.page
         audiencePage = PDFPageView(cache: cache, page: page, region: options.layout.region(forAudience: true), background: options.background)
         audiencePage.id = "pdf.audience-page"
         audienceView = audiencePage
         presenterPage = PDFPageView(cache: cache, page: page, region: options.layout.region(forAudience: false), background: Theme.standard.surface)
         presenterPage.id = "pdf.page"
-        let next = PDFPageView(cache: cache, page: min(page + 1, count - 1), region: options.layout.region(forAudience: true), background: Theme.standard.surface)
+        let next = PDFPageView(cache: cache, page: page, region: options.layout.region(forAudience: true), background: Theme.standard.surface)
         next.id = "pdf.next-page"
         presenter = PDFPresenterView(page: presenterPage, next: next)
         presenterView = presenter
@@ -44,10 +50,14 @@ final class PDFScene: Scene {
     private func updateStatus() {
         let doc = cache.document
         let links = doc.links(page: page).count
-        presenter.next.page = min(page + 1, doc.pageCount - 1)
-        presenter.next.isHidden = page + 1 >= doc.pageCount
+        // A range shows its own next page (after its last, the console's preview has the deck's
+        // next scene); a single page the file's next, as in a deck built from the PDF.
+        let last = options.pages.count > 1 ? options.pages.upperBound : doc.pageCount - 1
+        presenter.next.page = min(page + 1, last)
+        presenter.next.isHidden = page + 1 > last
         presenter.setNeedsLayout()
         presenter.status.text = "Page \(doc.labels[page]) (\(page + 1) of \(doc.pageCount)) · \((options.file as NSString).lastPathComponent)"
+            + (options.pages.count > 1 ? " · \(page - options.pages.lowerBound + 1)/\(options.pages.count) of pages \(options.pages.lowerBound + 1)-\(options.pages.upperBound + 1)" : "")
             + (links > 0 ? " · \(links) link\(links == 1 ? "" : "s") (click to follow)" : "")
     }
 
@@ -63,16 +73,36 @@ final class PDFScene: Scene {
         }
     }
 
+    /// Pages of this scene's range are shown here; others go through the host.
     private func go(to p: Int) {
         guard (0..<cache.document.pageCount).contains(p) else { return }
+        if options.pages.count > 1, options.pages.contains(p) { show(p); return }
         context.openScene(kind: "pdf", parameters: ["file": .string(options.file), "page": .number(Double(p + 1))])
     }
 
-    /// A segue to this file's page that has no scene of its own in the deck shows it here.
+    /// A segue to this file's page shows it here: a page of this scene's range, or one with no
+    /// scene of its own in the deck.
     func receive(_ parameters: SceneParameters) {
         guard (try? parameters.string("file")) == options.file, let n = try? parameters.number("page"),
-              n >= 1, Int(n) <= cache.document.pageCount, Int(n) - 1 != page else { return }
-        page = Int(n) - 1
+              n >= 1, Int(n) <= cache.document.pageCount else { return }
+        show(Int(n) - 1)
+    }
+
+    /// Next/previous keys step through the range; false at its ends, so the deck moves on.
+    func handleUnhandledKey(_ key: Key) -> Bool {
+        guard options.pages.count > 1, !key.control, !key.alt, !key.gui, !key.shift else { return false }
+        let name = key.name.lowercased().replacingOccurrences(of: " ", with: "")
+        let step = Self.nextKeys.contains(name) ? 1 : Self.previousKeys.contains(name) ? -1 : 0
+        guard step != 0, options.pages.contains(page + step) else { return false }
+        show(page + step)
+        return true
+    }
+
+    /// Shows page `p` (0-based) in both windows. The page stays when the deck moves on, so
+    /// coming back from the next scene shows the range's last page, as paging back through a PDF would.
+    private func show(_ p: Int) {
+        guard p != page else { return }
+        page = p
         audiencePage.page = page; presenterPage.page = page
         updateStatus()
         context.setNeedsDisplay()

@@ -31,7 +31,8 @@ enum DeckSource {
     static func fileProblems(_ deck: Deck) -> [String] {
         deck.scenes.enumerated().compactMap { i, s in
             guard s.kind == "pdf" else { return nil }
-            return PDFPlugin.fileProblem(s.parameters, deckDirectory: deck.directory).map { "scenes[\(i)]: \($0)" }
+            return PDFPlugin.fileProblem(s.parameters, deckDirectory: deck.directory)
+                .map { $0.hasPrefix("scenes[\(i)]") ? $0 : "scenes[\(i)]: \($0)" }
         }
     }
 }

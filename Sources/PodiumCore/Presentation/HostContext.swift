@@ -21,7 +21,11 @@ final class HostContext: SceneContext {
     }
     var assetsDirectory: URL { presentation.registry.assetsDirectory(ofPlugin: pluginID) ?? AssetLocator.assets }
     var deckDirectory: URL { presentation.deck.directory }
-    func setNeedsDisplay() { presentation.presenter.requestRedraw(); presentation.audience.requestRedraw() }
+    /// Also refreshes the console's title: a scene may change its own (a PDF page range's page).
+    func setNeedsDisplay() {
+        if sceneIndex == presentation.currentIndex { presentation.console.titleLabel.text = presentation.title(at: sceneIndex) }
+        presentation.presenter.requestRedraw(); presentation.audience.requestRedraw()
+    }
     func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken {
         presentation.timers.schedule(now: presentation.clock(), after: Double(ms) / 1000, repeats: repeats, body)
     }

@@ -170,11 +170,13 @@ public final class Presentation {
     }
 
     /// Opens the first scene of `kind` whose deck parameters include every one of `parameters`
-    /// (e.g. the PDF page a link points at), else the first scene of `kind` (or does nothing when
+    /// (e.g. the PDF page a link points at), else the first the kind's `accepts` takes (a PDF
+    /// page range holding that page), else the first scene of `kind` (or does nothing when
     /// the deck has none), and hands it `parameters`: a segue from one scene to another.
     public func open(kind: String, parameters: [String: JSONValue]) {
         let ofKind = deck.scenes.indices.filter { deck.scenes[$0].kind == kind }
         let matching = ofKind.first { i in parameters.allSatisfy { deck.scenes[i].parameters.values[$0.key] == $0.value } }
+            ?? registry.sceneKind(kind)?.kind.accepts.flatMap { accepts in ofKind.first { accepts(deck.scenes[$0].parameters, parameters) } }
         guard let i = matching ?? ofKind.first else { log("openScene: no \(kind) scene in this deck"); return }
         show(i)
         scene(at: i).receive(SceneParameters(parameters, path: "openScene(\(kind))"))

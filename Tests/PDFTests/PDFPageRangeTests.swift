@@ -1,0 +1,98 @@
+import XCTest
+import PodiumKit
+import PodiumTestSupport
+@testable import PDFScene
+
+/// The `pages` parameter: parsing and checking the range, stepping through it with the clicker
+/// keys, the presenter's next page and title, and links into a range scene.
+final class PDFPageRangeTests: PDFTestCase {
+    typealias Host = PDFSceneTests.Host
+    let validate = PDFPlugin.descriptor().sceneKinds[0].validate
+
+    func testParsesRanges() throws {
+        XCTAssertEqual(try PDFSceneOptions.parseRange("3-7", path: "p"), 2...6)
+        XCTAssertEqual(try PDFSceneOptions.parseRange(" 2 - 5 ", path: "p"), 1...4)
+        XCTAssertEqual(try PDFSceneOptions.parseRange("4", path: "p"), 3...3, "one page is a range too")
+        XCTAssertEqual(try PDFSceneOptions.parseRange("5-5", path: "p"), 4...4)
+    }
+
+    func testRefusesBadRangesNamingTheField() throws {
+        let cases: [(JSONValue, String)] = [
+            ("3-", "expected a page range like \"3-7\", found \"3-\""),
+            ("a-b", "expected a page range like \"3-7\", found \"a-b\""),
+            ("1-2-3", "expected a page range like \"3-7\", found \"1-2-3\""),
+            ("", "expected a page range like \"3-7\", found \"\""),
+            ("-4", "expected a page range like \"3-7\", found \"-4\""),
+            ("0-3", "pages are numbered from 1, found \"0-3\""),
+            ("7-3", "empty range \"7-3\" (the first page is after the last)"),
+        ]
+        for (value, message) in cases {
+            XCTAssertThrowsError(try validate(SceneParameters(["file": "t.pdf", "pages": value], path: "scenes[2].parameters"))) {
+                XCTAssertEqual("\($0)", "scenes[2].parameters.pages: \(message)")
+            }
+        }
+        XCTAssertThrowsError(try validate(SceneParameters(["file": "t.pdf", "pages": 3], path: "scenes[2].parameters"))) {
+            XCTAssertTrue("\($0)".hasPrefix("scenes[2].parameters.pages: "), "\($0)")
+        }
+        XCTAssertThrowsError(try validate(SceneParameters(["file": "t.pdf", "pages": "1-2", "page": 1], path: "scenes[2].parameters"))) {
+            XCTAssertEqual("\($0)", "scenes[2].parameters.pages: give either page or pages, not both")
+        }
+    }
+
+    func testRangeOutsideTheFile() throws {
+        TestPDF.write(path("six.pdf"), .init(pages: 6))
+        let p = SceneParameters(["file": "six.pdf", "pages": "4-9"], path: "scenes[1].parameters")
+        let expected = "scenes[1].parameters.pages: pages 4-9 are not all in six.pdf (it has 6 pages)"
+        XCTAssertEqual(PDFPlugin.fileProblem(p, deckDirectory: dir), expected)
+        XCTAssertThrowsError(try PDFScene(p, Host(dir))) { XCTAssertEqual("\($0)", expected) }
+        XCTAssertNil(PDFPlugin.fileProblem(SceneParameters(["file": "six.pdf", "pages": "2-6"]), deckDirectory: dir))
+    }
+
+    func testClickerKeysStepThroughTheRangeThenLetTheDeckMoveOn() throws {
+        TestPDF.write(path("talk.pdf"), .init(pages: 8, outline: [("Start", 0), ("Method", 3)]))
+        let scene = try PDFScene(SceneParameters(["file": "talk.pdf", "pages": "2-5"]), Host(dir))
+        let next = try XCTUnwrap(scene.presenterView as? PDFPresenterView).next
+        XCTAssertEqual(scene.page, 1)
+        XCTAssertEqual(scene.title, "Start (p. 2)")
+        XCTAssertEqual(next.page, 2, "the presenter sees page 3 next")
+        var seen = [scene.page]
+        for key in ["Right", "PageDown", "Space"] {
+            XCTAssertTrue(scene.handleUnhandledKey(Key(key)), key)
+            seen.append(scene.page)
+        }
+        XCTAssertEqual(seen, [1, 2, 3, 4])
+        XCTAssertEqual(scene.title, "Method (p. 5)")
+        XCTAssertTrue(next.isHidden, "no next page after the range's last")
+        XCTAssertFalse(scene.handleUnhandledKey(Key("Right")), "the deck moves on after page 5")
+        XCTAssertEqual(scene.page, 4)
+        XCTAssertFalse(scene.handleUnhandledKey(Key("Right", control: true)), "modified keys are the host's")
+        XCTAssertFalse(scene.handleUnhandledKey(Key("b")), "blackout is the host's")
+        for _ in 0..<3 { XCTAssertTrue(scene.handleUnhandledKey(Key("Left"))) }
+        XCTAssertEqual(scene.page, 1)
+        XCTAssertFalse(next.isHidden)
+        XCTAssertFalse(scene.handleUnhandledKey(Key("Page Up")), "before page 2 the deck goes back")
+
+        let single = try PDFScene(SceneParameters(["file": "talk.pdf", "page": 3]), Host(dir))
+        XCTAssertFalse(single.handleUnhandledKey(Key("Right")), "a one-page scene leaves keys to the deck")
+    }
+
+    func testLinksIntoARange() throws {
+        TestPDF.write(path("talk.pdf"), .init(pages: 8))
+        let host = Host(dir)
+        let scene = try PDFScene(SceneParameters(["file": "talk.pdf", "pages": "2-5"]), host)
+        scene.follow(.page(3))
+        XCTAssertEqual(scene.page, 3, "a page of its own range shows here")
+        XCTAssertEqual(host.opened, [])
+        scene.follow(.page(6))
+        XCTAssertEqual(host.opened, [["file": "talk.pdf", "page": 7]], "other pages go through the host")
+        scene.receive(SceneParameters(["file": "talk.pdf", "page": 2]))
+        XCTAssertEqual(scene.page, 1)
+
+        let accepts = try XCTUnwrap(PDFPlugin.descriptor().sceneKinds[0].accepts)
+        let range = SceneParameters(["file": "talk.pdf", "pages": "2-5"])
+        XCTAssertTrue(accepts(range, ["file": "talk.pdf", "page": 4]))
+        XCTAssertFalse(accepts(range, ["file": "talk.pdf", "page": 6]))
+        XCTAssertFalse(accepts(range, ["file": "other.pdf", "page": 4]))
+        XCTAssertFalse(accepts(SceneParameters(["file": "talk.pdf", "page": 4]), ["file": "talk.pdf", "page": 4]), "single pages match exactly")
+    }
+}
