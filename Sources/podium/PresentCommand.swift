@@ -61,6 +61,7 @@ final class PresentCommand {
         installHostActions()
         // An external display already connected at launch sends no event: look now.
         displayController.refresh(reason: "launch", launch: true)
+        warnAboutAbsentDisplays()
         displayController.startPeriodicCheck()
         presentation.startConsoleClock()
         presentation.log = { [weak self] in self?.log($0) }
@@ -70,6 +71,17 @@ final class PresentCommand {
         try loop()
         control?.close()
         return 0
+    }
+
+    /// A display chosen on the command line that is not connected is not an error (it may be
+    /// plugged in later), but the speaker should know the default is used meanwhile.
+    func warnAboutAbsentDisplays() {
+        for option in ["--audience-display", "--presenter-display"] {
+            guard let v = options.values[option], let s = try? DisplaySelector(parsing: v, option: option),
+                  s.match(in: displays) == nil else { continue }
+            log("\(option) \(s) is not connected (connected: \(displays.map { "\($0.index) \"\($0.name)\"" }.joined(separator: ", "))); "
+                + "using the default until it appears")
+        }
     }
 
     func log(_ s: String) { FileHandle.standardError.write(Data("podium: \(s)\n".utf8)) }

@@ -69,10 +69,11 @@ final class PresentEndToEndTests: XCTestCase {
     }
 
     func testSingleDisplayOffscreenShowsAudienceInPreview() throws {
-        let app = try PodiumProcess(environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
+        let app = try PodiumProcess(args: ["--audience-display", "7"], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
         defer { app.stop() }
         let c = app.client!
         let s = try c.send(["cmd": "state"])
+        XCTAssertTrue(app.log.contains("--audience-display display 7 is not connected"), "an absent chosen display is reported: \(app.log)")
         XCTAssertEqual(s["driver"]?.string, "offscreen")
         XCTAssertEqual(s["displays"]?.array?.count, 1)
         XCTAssertEqual(s["windows"]?.array?.last?["visible"]?.bool, false, "no audience window with one display")
