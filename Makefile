@@ -29,7 +29,8 @@ demo: deps build
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build 2>&1 | tee .build/test.log; exit $${PIPESTATUS[0]}
+	$(SWIFT) test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log; status=$${PIPESTATUS[0]}; \
+	scripts/test-summary.sh .build/test.log; exit $$status
 
 bench: test-deps build
 	scripts/bench.sh

@@ -73,7 +73,13 @@ public final class BandStore {
             throw Error(path: path, message: "is another program's SQLite database (tables: \(tables.joined(separator: ", "))), not a band store; it was left untouched")
         }
         do {
-            _ = try db.query("PRAGMA journal_mode = WAL")
+            // Switching a new file to WAL needs an exclusive lock, and SQLite answers "locked"
+            // without calling the busy handler while another process is opening the same new
+            // store: retry for up to 5 s, as busy_timeout would.
+            for attempt in 0... {
+                do { _ = try db.query("PRAGMA journal_mode = WAL"); break }
+                catch let e as SQLiteDatabase.Error where e.message.contains("locked") && attempt < 100 { usleep(50_000) }
+            }
             try db.execute("PRAGMA synchronous = FULL")
             try migrate(from: version, seed: seed)
         } catch let e as SQLiteDatabase.Error { throw Error(path: path, message: e.message) }
