@@ -1,5 +1,6 @@
 #include <SDL.h>
 #include <stdio.h>
+#include <signal.h>
 
 // Function-like macros Swift cannot import (see shared/NOTES.md).
 static inline int podium_windowpos_centered_display(int n) { return (int)SDL_WINDOWPOS_CENTERED_DISPLAY(n); }
@@ -7,3 +8,6 @@ static inline int podium_windowpos_undefined_display(int n) { return (int)SDL_WI
 static inline Uint32 podium_button_mask(int b) { return SDL_BUTTON(b); }
 // Swift 6 refuses to touch C globals like stdout; do it here.
 static inline void podium_line_buffer_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
+// A control-socket client that hangs up must not kill the presentation: write() then fails with
+// EPIPE instead of raising SIGPIPE.
+static inline void podium_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }

@@ -23,7 +23,9 @@ public struct ProcessResult {
 }
 
 /// Runs `path` with `args` and waits for it (this machine's init does not reap orphans).
+/// Also makes SIGPIPE harmless for the test process (a child that dies mid-conversation).
 public func runProcess(_ path: String, _ args: [String], environment: [String: String] = [:], cwd: URL? = nil) throws -> ProcessResult {
+    signal(SIGPIPE, SIG_IGN)
     let p = Process()
     p.executableURL = URL(fileURLWithPath: path)
     p.arguments = args

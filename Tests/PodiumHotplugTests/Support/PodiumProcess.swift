@@ -11,6 +11,7 @@ final class PodiumProcess {
     private var buffer = [UInt8]()
 
     init(rig: Rig, arguments: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
+        signal(SIGPIPE, SIG_IGN)   // a podium that died fails the test instead of killing the process
         let binary = packageRoot.appendingPathComponent(".build/debug/podium").path
         guard FileManager.default.isExecutableFile(atPath: binary) else { throw RigError("\(binary) is missing: run `swift build` first") }
         socketPath = rig.dir + "/podium.sock"
