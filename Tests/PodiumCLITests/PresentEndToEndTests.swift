@@ -77,6 +77,14 @@ final class PresentEndToEndTests: XCTestCase {
         XCTAssertEqual(s["driver"]?.string, "offscreen")
         XCTAssertEqual(s["displays"]?.array?.count, 1)
         XCTAssertEqual(s["windows"]?.array?.last?["visible"]?.bool, false, "no audience window with one display")
+        // A client that asks and hangs up before the answer must not end the talk (SIGPIPE).
+        for _ in 0..<3 {
+            let rude = try ControlClient(path: app.socketPath)
+            try rude.hangUpAfterSending(["cmd": "state"])
+        }
+        usleep(300_000)
+        XCTAssertTrue(app.process.isRunning, "podium survives clients that hang up: \(app.log)")
+        XCTAssertEqual(try c.send(["cmd": "state"])["ok"]?.bool, true)
         let r = try c.send(["cmd": "screenshot", "window": "audience", "path": "/tmp/never.png"])
         XCTAssertEqual(r["ok"]?.bool, false)
         let shot = dir.appendingPathComponent("presenter.png").path

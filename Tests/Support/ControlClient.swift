@@ -28,6 +28,13 @@ public final class ControlClient {
     @discardableResult
     public func send(_ request: JSONValue) throws -> JSONValue { try sendRaw(request.jsonString) }
 
+    /// Sends one request and closes the connection without reading the answer.
+    public func hangUpAfterSending(_ request: JSONValue) throws {
+        let bytes = Array((request.jsonString + "\n").utf8)
+        guard write(fd, bytes, bytes.count) == bytes.count else { throw NSError(domain: "ControlClient", code: 2) }
+        shutdown(fd, Int32(SHUT_RDWR))
+    }
+
     public func sendRaw(_ line: String) throws -> JSONValue {
         let bytes = Array((line + "\n").utf8)
         guard write(fd, bytes, bytes.count) == bytes.count else { throw NSError(domain: "ControlClient", code: 2) }
