@@ -26,7 +26,8 @@ public final class PlatformWindow {
         renderer = Renderer(sdl: r, text: text)
         syncSize()
     }
-    deinit { SDL_DestroyRenderer(renderer.sdl); SDL_DestroyWindow(sdl) }
+    // Textures, then the renderer, then the window: each frees what hangs off it.
+    deinit { renderer.destroy(); SDL_DestroyWindow(sdl) }
 
     /// Window size in points and drawable size in pixels.
     public var pointSize: Size { var w: Int32 = 0, h: Int32 = 0; SDL_GetWindowSize(sdl, &w, &h); return Size(Double(w), Double(h)) }

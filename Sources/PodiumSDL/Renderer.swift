@@ -26,10 +26,19 @@ public final class Renderer {
         self.sdl = sdl; self.text = text
         SDL_SetRenderDrawBlendMode(sdl, SDL_BLENDMODE_BLEND)
     }
-    deinit {
+    deinit { destroy() }
+
+    private var destroyed = false
+    /// Frees every texture, then the SDL renderer itself (which would free them too, so the
+    /// order matters). Called by the window before it destroys itself; idempotent.
+    func destroy() {
+        guard !destroyed else { return }
+        destroyed = true
         textCache.values.forEach { SDL_DestroyTexture($0.tex) }
         images.values.forEach { if let t = $0 { SDL_DestroyTexture(t) } }
         bitmaps.values.forEach { SDL_DestroyTexture($0.texture) }
+        textCache.removeAll(); images.removeAll(); bitmaps.removeAll()
+        SDL_DestroyRenderer(sdl)
     }
 
     /// Clears to `background` and draws `list`. Does not present.

@@ -16,7 +16,13 @@ final class ControlServer: @unchecked Sendable {
     /// Binds `path` (an existing socket file there is replaced). Throws naming the path and errno.
     init(path: String) throws {
         self.path = path
-        unlink(path)
+        // Replace a stale socket from an earlier run, but never another file (a typo such as
+        // `--control unix:talk.json` must not delete the deck).
+        var st = stat()
+        if lstat(path, &st) == 0 {
+            guard st.st_mode & S_IFMT == S_IFSOCK else { throw SDLControlError("\(path) exists and is not a socket; choose another path") }
+            unlink(path)
+        }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         self.fd = fd
         wakeEventType = SDL_RegisterEvents(1)
@@ -24,10 +30,13 @@ final class ControlServer: @unchecked Sendable {
         var addr = sockaddr_un()
         addr.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: addr.sun_path) else { throw SDLControlError("socket path too long: \(path)") }
+        guard bytes.count < MemoryLayout.size(ofValue: addr.sun_path) else { Glibc.close(fd); throw SDLControlError("socket path too long: \(path)") }
         withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in bytes.enumerated() { raw[i] = b } }
         let ok = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
-        guard ok == 0, listen(fd, 8) == 0 else { throw SDLControlError("cannot listen on \(path): \(String(cString: strerror(errno)))") }
+        guard ok == 0, listen(fd, 8) == 0 else {
+            let why = String(cString: strerror(errno)); Glibc.close(fd)
+            throw SDLControlError("cannot listen on \(path): \(why)")
+        }
         let t = Thread { [self] in acceptLoop() }
         t.start()
     }

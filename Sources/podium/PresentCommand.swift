@@ -51,8 +51,7 @@ final class PresentCommand {
             root.clipboard = ClipboardAccess(write: { Clipboard.set($0) }, read: { Clipboard.get() })
             root.clock = presentation.clock   // popover fade/scale transitions
         }
-        presentation.presenter.imageSizing = images
-        presentation.audience.imageSizing = images
+        presentation.imageSizing = images
         presenterWindow = try PlatformWindow(title: "Podium Presenter — \(deck.title)", root: presentation.presenter,
                                              size: Size(1280, 800), text: text)
         if let p = socketPath { control = try ControlServer(path: p); log("control socket \(p)") }

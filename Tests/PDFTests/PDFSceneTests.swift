@@ -44,7 +44,8 @@ final class PDFSceneTests: PDFTestCase {
         scene.follow(.uri("https://example.org/a b;$(reboot)"))
         XCTAssertTrue(host.logs.last?.contains("link not opened") ?? false, "\(host.logs)")
         scene.follow(.uri("https://example.org/talk?x=1"))
-        for _ in 0..<100 where (try? String(contentsOfFile: record, encoding: .utf8)) == nil { usleep(20_000) }
+        // The shell creates the file before printf fills it: wait for the content, not the file.
+        for _ in 0..<100 where ((try? String(contentsOfFile: record, encoding: .utf8)) ?? "").isEmpty { usleep(20_000) }
         XCTAssertEqual(try String(contentsOfFile: record, encoding: .utf8), "https://example.org/talk?x=1")
 
         // A segue to a page with no scene of its own shows it here; another file's is ignored.

@@ -92,6 +92,14 @@ final class CommandLineTests: XCTestCase {
         XCTAssertGreaterThan(a.count(x: 800, y: 250, w: 1000, h: 250) { $0.r > 220 && $0.g > 220 }, 5000, "band name large on the right")
     }
 
+    func testControlSocketNeverReplacesAnOrdinaryFile() throws {
+        let deck = write("talk.json", #"{"title":"T","scenes":[{"kind":"title","parameters":{"heading":"x"}}]}"#)
+        let r = try podium("present", deck, "--control", "unix:\(deck)")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("\(deck) exists and is not a socket"), r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: deck), "the deck was not deleted")
+    }
+
     func testSnapshotRejectsBadArguments() throws {
         let r = try podium("snapshot", "--scene", "9", "--out", dir.appendingPathComponent("x.png").path)
         XCTAssertEqual(r.status, 2)

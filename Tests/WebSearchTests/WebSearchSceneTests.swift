@@ -94,7 +94,8 @@ final class WebSearchSceneTests: XCTestCase {
         XCTAssertTrue(context.root.click(controlID: "websearch.actions"))
         XCTAssertTrue(context.root.click(controlID: "sheet.websearch.actions.action.1"))  // Open in Browser
         let deadline = Date(timeIntervalSinceNow: 5)
-        while !FileManager.default.fileExists(atPath: record.path), Date() < deadline { usleep(20_000) }
+        // The shell creates the file before printf fills it: wait for the content, not the file.
+        while ((try? String(contentsOf: record, encoding: .utf8)) ?? "").isEmpty, Date() < deadline { usleep(20_000) }
         XCTAssertEqual(try String(contentsOf: record, encoding: .utf8), "https://en.wikipedia.org/wiki/Radiohead")
 
         XCTAssertTrue(context.root.click(controlID: "websearch.actions"))

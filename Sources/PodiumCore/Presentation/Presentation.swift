@@ -36,6 +36,11 @@ public final class Presentation {
     /// Local time for the console's wall clock (injectable for tests).
     public var wallClock: () -> Date = Date.init
     /// Hosts the next scene's audience view, at the audience size, for the console's next preview.
+    /// Reads image sizes for `ImageView`s in every view tree this presentation draws (windows,
+    /// the next-scene stage, the overview's stage); set by the platform.
+    public var imageSizing: ImageSizing? {
+        didSet { for r in [presenter, audience, nextStage, stage] { r.imageSizing = imageSizing } }
+    }
     public let nextStage: WindowRoot
     /// Hosts other scenes' audience views briefly while the overview draws their thumbnails.
     let stage: WindowRoot
