@@ -8,7 +8,13 @@ import PodiumKit
 /// whatever face fontconfig matches for that character (e.g. WenQuanYi for CJK).
 final class FontLibrary {
     static let shared = FontLibrary()
-    private var opened: [String: OpaquePointer] = [:]   // "path|pixels" → TTF_Font*
+    private var opened: [String: (font: OpaquePointer, used: UInt64)] = [:]   // "path|pixels" → TTF_Font*
+    private var clock: UInt64 = 0
+    /// Open faces kept. Sizes multiply (previews scale fonts with the window), and each face holds
+    /// a file descriptor and a FreeType face, so the least recently used are closed past this.
+    static let openLimit = 48
+    /// How many faces are open now (tests, diagnostics).
+    var openCount: Int { opened.count }
     private var fallbackPath: [UInt32: String?] = [:]   // code point → file (nil: none has it)
     private var primaryPaths: [Font.Weight: String] = [:]
 
@@ -22,17 +28,23 @@ final class FontLibrary {
         return p
     }
 
-    /// An open TTF face at `pixels` size, cached for the process's life (a handful of sizes).
+    /// An open TTF face at `pixels` size, cached. Past `openLimit`, faces not used since the
+    /// previous `runs` call are closed, so a face handed out stays valid for the current call.
     func font(path: String, pixels: Int) -> OpaquePointer? {
         let key = "\(path)|\(pixels)"
-        if let f = opened[key] { return f }
+        if let f = opened[key] { opened[key]!.used = clock; return f.font }
         guard let f = TTF_OpenFont(path, Int32(max(1, pixels))) else { return nil }
-        opened[key] = f
+        if opened.count >= Self.openLimit {
+            let cutoff = clock &- 1
+            for (k, v) in opened where v.used < cutoff { TTF_CloseFont(v.font); opened[k] = nil }
+        }
+        opened[key] = (f, clock)
         return f
     }
 
     /// Splits `text` into runs, each with the face file that has its glyphs.
     func runs(_ text: String, weight: Font.Weight, pixels: Int) -> [(String, OpaquePointer)] {
+        clock += 1
         let primaryFile = primaryPath(weight)
         guard let primary = font(path: primaryFile, pixels: pixels) else { return [] }
         var out: [(String, OpaquePointer)] = []

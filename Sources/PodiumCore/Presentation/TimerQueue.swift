@@ -20,7 +20,8 @@ public final class TimerQueue {
     public func fire(now: Double) {
         entries.removeAll { $0.token.isCancelled }
         let due = entries.indices.filter { entries[$0].due <= now }
-        for i in due { entries[i].body() }
+        // A timer cancelled by an earlier one in this batch does not run.
+        for i in due where !entries[i].token.isCancelled { entries[i].body() }
         entries = entries.compactMap { e in
             guard e.due <= now else { return e }
             guard let iv = e.interval, !e.token.isCancelled else { return nil }

@@ -25,7 +25,12 @@ public struct IndexPath: Equatable, Hashable, Sendable {
 /// (jump by letter). Rows are drawn directly rather than as subviews, and only the visible ones,
 /// so ten thousand rows cost what twenty do.
 open class ListView: View {
-    public var sections: [ListSection] = [] { didSet { rebuildOffsets(); clampScroll(); setNeedsDisplay() } }
+    public var sections: [ListSection] = [] {
+        didSet {
+            if let s = selection, row(at: s) == nil { selection = nil }   // never index a row that is gone
+            rebuildOffsets(); clampScroll(); setNeedsDisplay()
+        }
+    }
     public var selection: IndexPath? { didSet { if selection != oldValue { setNeedsDisplay() } } }
     /// Called when the user (or the control socket) picks a row.
     public var onSelect: ((IndexPath, ListRow) -> Void)?
@@ -41,7 +46,7 @@ open class ListView: View {
     public override init() { super.init(); clipsToBounds = true }
     open override var role: String? { "list" }
     open override var acceptsFocus: Bool { true }
-    open override var accessibilityValue: String? { selection.map { sections[$0.section].rows[$0.row].title } }
+    open override var accessibilityValue: String? { selectedRow?.title }
     open override var isUserInteractionEnabled: Bool { true }
 
     public var selectedRow: ListRow? { selection.flatMap { row(at: $0) } }
