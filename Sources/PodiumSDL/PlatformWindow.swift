@@ -38,10 +38,8 @@ public final class PlatformWindow {
         let s = pointSize
         return Rect(Double(x), Double(y), s.width, s.height)
     }
-    public var displayIndex: Int { Int(SDL_GetWindowDisplayIndex(sdl)) }
     public var isFullscreen: Bool { SDL_GetWindowFlags(sdl) & (SDL_WINDOW_FULLSCREEN.rawValue | SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) != 0 }
     public var isVisible: Bool { SDL_GetWindowFlags(sdl) & SDL_WINDOW_SHOWN.rawValue != 0 && SDL_GetWindowFlags(sdl) & SDL_WINDOW_HIDDEN.rawValue == 0 }
-    public func setTitle(_ t: String) { SDL_SetWindowTitle(sdl, t) }
 
     /// Re-reads size and scale after a resize or display change and re-lays out the tree.
     public func syncSize() {

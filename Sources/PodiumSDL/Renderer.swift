@@ -227,9 +227,6 @@ public final class Renderer {
         }
     }
 
-    /// Number of bitmap textures held (tests, benchmarks).
-    public var bitmapTextureCount: Int { bitmaps.count }
-
     /// The SDL render driver drawing this window ("software", "opengl", …).
     public var driverName: String {
         var info = SDL_RendererInfo()

@@ -24,7 +24,7 @@ public final class ConsoleView: View {
     var onPrevious: (() -> Void)?
     var onNext: (() -> Void)?
 
-    init(deckTitle: String) {
+    override init() {
         super.init()
         backgroundColor = Theme.standard.background
         toolbar.backgroundColor = Theme.standard.surface
@@ -47,7 +47,6 @@ public final class ConsoleView: View {
         nextLabel.id = "console.nextTitle"
         sceneArea.clipsToBounds = true
         addSubviews(toolbar, sceneArea, sidebar, overview, help)
-        _ = deckTitle
         setAudienceStatus(.normal, frozen: false)
     }
 

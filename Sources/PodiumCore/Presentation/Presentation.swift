@@ -61,7 +61,7 @@ public final class Presentation {
         nextStage = WindowRoot(theme: theme, metrics: metrics)
         stage = WindowRoot(theme: theme, metrics: metrics)
         audience.resize(to: Size(1280, 720))
-        console = ConsoleView(deckTitle: deck.title)
+        console = ConsoleView()
         presenter.content.addSubview(console.pinned(.fill()))
         // Audience overlay, bottom to top: the frozen frame, the pointer, the blackout cover.
         for v in [frozenFrame, pointerDot, audienceCover] as [View] { v.pins = .fill(); audience.overlay.addSubview(v) }

@@ -68,7 +68,6 @@ final class FrozenFrameView: View {
     override init() { super.init(); isHidden = true; backgroundColor = .clear }
     func show(_ list: DrawList, size: Size) { frame0 = (list, size); isHidden = false; setNeedsDisplay() }
     func clear() { frame0 = nil; isHidden = true }
-    var frozenList: DrawList? { frame0?.list }
     override var isUserInteractionEnabled: Bool { false }
     override func draw(into list: inout DrawList) {
         guard let f = frame0, f.size.width > 0 else { return }
