@@ -28,6 +28,10 @@ public enum SDLVideo {
         // a GPU-less machine (scripts/bench.sh: 0.3 % vs 0.8 % idle, 100 vs 229 MB). Set
         // SDL_RENDER_DRIVER=opengl to use the GPU instead.
         SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+        // No vsync: frames are drawn only when something changed, and on Wayland a swap that
+        // waits for the compositor's frame callback blocked forever once the window's output
+        // went away (seen: a nested sway pulling an output mid-present).
+        SDL_SetHint(SDL_HINT_RENDER_VSYNC, "0")
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw InitError(description: "SDL_Init failed: \(lastError)") }
         let wanted = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]
         if let w = wanted, !w.contains(","), w.lowercased() != currentDriver.lowercased() {

@@ -16,7 +16,7 @@ public final class ControlClient {
             addr.sun_family = sa_family_t(AF_UNIX)
             withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in path.utf8.enumerated() { raw[i] = b } }
             let ok = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(s, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
-            if ok == 0 { fd = s; return }
+            if ok == 0 { fd = s; setReceiveTimeout(s); return }
             close(s)
             if Date() > deadline { throw NSError(domain: "ControlClient", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot connect to \(path)"]) }
             usleep(50_000)
@@ -104,4 +104,10 @@ public final class XorgRig {
     public func stop() { _ = try? runProcess(Self.script, ["stop", dir.path]); try? FileManager.default.removeItem(at: dir) }
     /// Environment for a client of this server.
     public var environment: [String: String] { ["DISPLAY": display, "SDL_VIDEODRIVER": "x11", "WAYLAND_DISPLAY": ""] }
+}
+
+/// A podium that stops answering fails the test after a minute instead of hanging the suite.
+public func setReceiveTimeout(_ fd: Int32, seconds: Int = 60) {
+    var tv = timeval(tv_sec: seconds, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
 }

@@ -48,7 +48,7 @@ final class PodiumProcess {
         var addr = sockaddr_un(); addr.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in socketPath.utf8.enumerated() { raw[i] = b } }
         let ok = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(s, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
-        if ok == 0 { fd = s; return true }
+        if ok == 0 { fd = s; setReceiveTimeout(s); return true }
         close(s); return false
     }
 
