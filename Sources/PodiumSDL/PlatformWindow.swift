@@ -71,18 +71,27 @@ public final class PlatformWindow {
 
     /// Puts the window on a display: fullscreen (desktop mode) on it, or windowed inside it.
     public func move(to display: Rect, fullscreen: Bool) {
-        SDL_SetWindowFullscreen(sdl, 0)
         if fullscreen {
-            SDL_SetWindowBordered(sdl, SDL_FALSE)
-            SDL_SetWindowPosition(sdl, Int32(display.minX), Int32(display.minY))
-            SDL_SetWindowSize(sdl, Int32(display.width), Int32(display.height))
+            cover(display)
             SDL_SetWindowFullscreen(sdl, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
-        } else {
-            SDL_SetWindowBordered(sdl, SDL_TRUE)
-            let w = min(display.width * 0.8, 1280), h = min(display.height * 0.8, 800)
-            SDL_SetWindowSize(sdl, Int32(w), Int32(h))
-            SDL_SetWindowPosition(sdl, Int32(display.midX - w / 2), Int32(display.midY - h / 2))
+            syncSize()
+            return
         }
+        SDL_SetWindowFullscreen(sdl, 0)
+        SDL_SetWindowBordered(sdl, SDL_TRUE)
+        let w = min(display.width * 0.8, 1280), h = min(display.height * 0.8, 800)
+        SDL_SetWindowSize(sdl, Int32(w), Int32(h))
+        SDL_SetWindowPosition(sdl, Int32(display.midX - w / 2), Int32(display.midY - h / 2))
+        syncSize()
+    }
+
+    /// A borderless window exactly covering `rect` (desktop coordinates), not in SDL's fullscreen
+    /// mode: what fullscreen looks like where the window manager ignores the request.
+    public func cover(_ rect: Rect) {
+        SDL_SetWindowFullscreen(sdl, 0)
+        SDL_SetWindowBordered(sdl, SDL_FALSE)
+        SDL_SetWindowPosition(sdl, Int32(rect.minX), Int32(rect.minY))
+        SDL_SetWindowSize(sdl, Int32(rect.width), Int32(rect.height))
         syncSize()
     }
     public func show() { SDL_ShowWindow(sdl) }

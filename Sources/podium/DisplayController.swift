@@ -102,12 +102,7 @@ final class DisplayController {
     private func place(_ w: PlatformWindow, on d: DisplayInfo, fullscreen: Bool) {
         let stale = sdlBounds[d.name].map { $0 != d.bounds } ?? false
         let noWM = SDLVideo.currentDriver == "x11" && X11Outputs.hasWindowManager() == false
-        guard fullscreen, stale || noWM else { w.move(to: d.bounds, fullscreen: fullscreen); return }
-        SDL_SetWindowFullscreen(w.sdl, 0)
-        SDL_SetWindowBordered(w.sdl, SDL_FALSE)
-        SDL_SetWindowPosition(w.sdl, Int32(d.bounds.minX), Int32(d.bounds.minY))
-        SDL_SetWindowSize(w.sdl, Int32(d.bounds.width), Int32(d.bounds.height))
-        w.syncSize()
+        if fullscreen, stale || noWM { w.cover(d.bounds) } else { w.move(to: d.bounds, fullscreen: fullscreen) }
     }
 
     /// The `s` key and `{"cmd":"swap"}`: exchange the presenter and audience displays.

@@ -48,8 +48,11 @@ final class TileLayer {
         var complete = true
         var problems: [String] = []
         for k in keys(for: vp) {
-            if cachedPath(k) == nil, failed[k] == nil, !inFlight.contains(k) { request(k) }
-            if let path = cachedPath(k) {
+            // Tiles being fetched or known to have failed are not looked for on disk each frame.
+            let known = failed[k] != nil || inFlight.contains(k)
+            var path = known ? onDisk[k] : cachedPath(k)
+            if path == nil, !known { request(k); path = onDisk[k] }   // MBTiles answer at once
+            if let path {
                 list.image(path, in: rect(k, vp))
             } else {
                 complete = false
