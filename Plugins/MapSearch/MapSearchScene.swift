@@ -19,7 +19,6 @@ final class MapSearchScene: Scene {
     let tiles: TileLayer?
     let geocoder: NominatimGeocoder?
     let geocoderInbox = MainInbox()
-    private var pump: TimerToken?
     /// Bumped per search, so a slow online answer to an older query is dropped.
     private var searchGeneration = 0
 
@@ -70,21 +69,12 @@ final class MapSearchScene: Scene {
         return nil
     }
 
-    /// Drains background results on the main thread while any are outstanding; the timer stops
-    /// itself when nothing is pending, so an idle map costs no wake-ups.
-    func startPump() {
-        guard pump == nil else { return }
-        pump = context.schedule(afterMilliseconds: 50, repeats: true) { [weak self] in
-            guard let s = self else { return }
-            s.tiles?.inbox.drain()
-            s.geocoderInbox.drain()
-            if (s.tiles?.inbox.pending ?? 0) == 0 && s.geocoderInbox.pending == 0 { s.pump?.cancel(); s.pump = nil }
-        }
-    }
-
     private func wire() {
         tiles?.onUpdate = { [weak self] in self?.context.setNeedsDisplay() }
-        tiles?.onWorkStarted = { [weak self] in self?.startPump() }
+        // Background results (tiles, geocoder answers) hop to the main thread through the host.
+        for inbox in [tiles?.inbox, geocoderInbox].compactMap({ $0 }) {
+            inbox.wake = { [weak inbox, context] in context.runOnMain { inbox?.drain() } }
+        }
         model.onChange = { [weak self] in self?.context.setNeedsDisplay() }
         presenter.field.onCommit = { [weak self] q in self?.run(q) }
         presenter.searchButton.action = { [weak self] _ in guard let s = self else { return }; s.run(s.presenter.field.text) }
@@ -131,7 +121,6 @@ final class MapSearchScene: Scene {
                 }
             }
         }
-        startPump()
     }
 
     func showRecordStores(for artist: String) {

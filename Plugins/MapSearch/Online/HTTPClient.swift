@@ -42,16 +42,22 @@ final class HTTPClient: @unchecked Sendable {
     }
 }
 
-/// Results from background threads, handed to the main thread when it drains the inbox (the
-/// run loop does not service DispatchQueue.main, so a scene timer calls `drain`).
+/// Results from background threads, run on the main thread when the inbox is drained. `wake`
+/// (set by the scene to `SceneContext.runOnMain { drain }`) is called on every post, so results
+/// arrive at once and nothing polls; tests drain by hand.
 final class MainInbox: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [() -> Void] = []
     private var outstanding = 0
+    /// Called from the posting thread after each `post`.
+    var wake: (() -> Void)?
 
     /// Counts one more piece of work whose result will be `post`ed.
     func begin() { lock.lock(); outstanding += 1; lock.unlock() }
-    func post(_ body: @escaping () -> Void) { lock.lock(); items.append(body); outstanding -= 1; lock.unlock() }
+    func post(_ body: @escaping () -> Void) {
+        lock.lock(); items.append(body); outstanding -= 1; lock.unlock()
+        wake?()
+    }
     /// Work begun but not yet drained.
     var pending: Int { lock.lock(); defer { lock.unlock() }; return outstanding + items.count }
 

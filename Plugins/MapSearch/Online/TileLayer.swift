@@ -12,7 +12,6 @@ final class TileLayer {
     /// Called on the main thread when tiles arrived (redraw).
     var onUpdate: (() -> Void)?
     /// Called when a fetch starts, so the owner drains `inbox` until it is done.
-    var onWorkStarted: (() -> Void)?
     private var inFlight: Set<TileKey> = []
     private var failed: [TileKey: String] = [:]
     private var onDisk: [TileKey: String] = [:]
@@ -83,7 +82,7 @@ final class TileLayer {
         requests += 1
         let dir = directory
         let sync = source.isSynchronous
-        if !sync { inbox.begin(); onWorkStarted?() }
+        if !sync { inbox.begin() }
         source.fetch(k) { [inbox] result in
             // Validate and write on the fetching thread; only bookkeeping happens on main.
             var outcome: Result<String, TileError>
