@@ -72,6 +72,7 @@ extension Presentation {
         case .reload: guard let f = onReload else { return false }; f()
         case .swapDisplays: guard let f = onSwapDisplays else { return false }; f()
         case .quit, .quitNow: guard let f = onQuit else { return false }; f()
+        @unknown default: return false
         }
         refreshTimers()
         presenter.requestRedraw()
