@@ -22,18 +22,27 @@ TEST_PKGS := $(RUNTIME_PKGS) xserver-xorg-core xserver-xorg-video-dummy x11-xser
              xcvt libgl1-mesa-dri sway xwayland procps util-linux sqlite3
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 
-.PHONY: demo test bench build deps test-deps clean
+.PHONY: demo test bench fuzz build deps test-deps clean
 
 demo: deps build
 	scripts/demo.sh
 
-# The tests and every process they start get a private HOME and XDG directories (never the user's).
+# The tests and every process they start get a private HOME and XDG directories (never the user's);
+# the run fails if anything under the real ones was created or changed meanwhile.
 test: test-deps
 	$(SWIFT) build --build-tests
-	home=$$(mktemp -d /tmp/podium-test-home.XXXXXX); \
+	home=$$(mktemp -d /tmp/podium-test-home.XXXXXX); touch $$home/.start; \
 	HOME=$$home XDG_CONFIG_HOME=$$home/.config XDG_DATA_HOME=$$home/.local/share XDG_STATE_HOME=$$home/.local/state \
 	XDG_CACHE_HOME=$$home/.cache $(SWIFT) test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log; status=$${PIPESTATUS[0]}; \
+	touched=$$(find $${XDG_CONFIG_HOME:-$$HOME/.config} $${XDG_DATA_HOME:-$$HOME/.local/share} $${XDG_STATE_HOME:-$$HOME/.local/state} \
+	  $${XDG_CACHE_HOME:-$$HOME/.cache} -newer $$home/.start -path '*podium*' 2>/dev/null | head -5); \
+	if [ -n "$$touched" ]; then echo "tests wrote the user's data: $$touched"; status=1; fi; \
 	rm -rf $$home; scripts/test-summary.sh .build/test.log; exit $$status
+
+# Every parser of outside input under libFuzzer + ASan, FUZZ_SECONDS each (scripts/fuzz.sh).
+FUZZ_SECONDS ?= 30
+fuzz: deps
+	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 bench: test-deps build
 	scripts/bench.sh

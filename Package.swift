@@ -19,6 +19,7 @@ let package = Package(
     products: [
         .executable(name: "podium", targets: ["podium"]),
         .executable(name: "podium-bench-kit", targets: ["podium-bench-kit"]),
+        .executable(name: "podium-fuzz", targets: ["podium-fuzz"]),
     ],
     // PodiumKit is a separate package with a `.dynamic` product so that the host and external
     // plugins share one libPodiumKit.so; `"PodiumKit"` below names that product.
@@ -56,6 +57,9 @@ let package = Package(
         ]),
 
         .executableTarget(name: "podium-bench-kit", dependencies: ["PodiumKit", "PodiumSDL", "CSDL2"]),
+        // libFuzzer targets for every parser of outside input (`make fuzz`); without the fuzzer
+        // it replays files, so the seed corpus and found crashes run as tests.
+        .executableTarget(name: "podium-fuzz", dependencies: ["PodiumKit", "PodiumCore", "BandListScene", "MapSearchScene", "PDFScene", "WebSearchScene"]),
 
         .target(name: "PodiumTestSupport", dependencies: ["PodiumKit", "CSDL2", "CSDL2Image"], path: "Tests/Support"),
         .testTarget(name: "PodiumKitTests", dependencies: ["PodiumKit", "PodiumTestSupport"]),

@@ -1,0 +1,72 @@
+import Foundation
+import PodiumCore
+import PodiumKit
+@testable import BandListScene
+@testable import MapSearchScene
+@testable import PDFScene
+@testable import WebSearchScene
+
+/// One fuzz target per parser of outside input. Each takes arbitrary bytes and must return
+/// (throwing a clear error is fine); a trap, a hang or a sanitizer report is the bug.
+enum FuzzTargets {
+    static let all: [String: (Data) -> Void] = [
+        "deck": { data in _ = try? Deck.parse(data, path: "fuzz.json", kinds: ["title": { _ in }]) },
+        "manifest": { data in _ = try? PluginManifest.parse(data) },
+        "keymap": { data in _ = try? KeyMap.parse(data, file: "fuzz.json") },
+        "bands": { data in _ = try? BandJSON.decode(data, file: "fuzz.json", baseDirectory: URL(fileURLWithPath: "/nonexistent")) },
+        "notes-markdown": { data in _ = NotesMarkdown.parse(String(decoding: data, as: UTF8.self)) },
+        "web-markdown": { data in _ = MarkdownText.document(String(decoding: data, as: UTF8.self), fallbackTitle: "fuzz") },
+        "html": { data in _ = HTMLText.document(String(decoding: data, as: UTF8.self), fallbackTitle: "fuzz") },
+        "mediawiki": { data in
+            guard let api = try? MediaWikiAPI(endpoint: "http://127.0.0.1/w/api.php") else { return }
+            _ = try? api.parseSearch(status: 200, body: data)
+            _ = try? api.parsePage(status: 200, body: data)
+        },
+        "geocoder": { data in _ = try? NominatimGeocoder.parse(data) },
+        "control": { data in _ = try? JSONValue.parse(data) },
+        "pdf-notes": { data in
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("podium-fuzz-\(getpid())")
+            try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let pdf = dir.appendingPathComponent("talk.pdf").path
+            FileManager.default.createFile(atPath: PDFNotes.sidecarPath(for: pdf), contents: data)
+            _ = try? PDFNotes.load(for: pdf, labels: ["1", "2", "ii", "A-1"])
+        },
+    ]
+
+    /// The target named by `PODIUM_FUZZ_TARGET`.
+    static let selected: (Data) -> Void = {
+        let name = ProcessInfo.processInfo.environment["PODIUM_FUZZ_TARGET"] ?? ""
+        guard let t = all[name] else {
+            FileHandle.standardError.write(Data("podium-fuzz: set PODIUM_FUZZ_TARGET to one of \(all.keys.sorted().joined(separator: ", "))\n".utf8))
+            exit(2)
+        }
+        return t
+    }()
+}
+
+/// libFuzzer's entry point (`make fuzz` builds with `--sanitize fuzzer --sanitize address`).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func podiumFuzzOne(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    FuzzTargets.selected(Data(bytes: bytes, count: size))
+    return 0
+}
+
+#if !FUZZING
+/// Without the fuzzer: `podium-fuzz TARGET FILE…` runs each file through the target once, so
+/// the seed corpus and every crash found become regression tests (`FuzzCorpusTests`).
+@main
+enum Replay {
+    static func main() {
+        let args = CommandLine.arguments.dropFirst()
+        guard let name = args.first, let target = FuzzTargets.all[name] else {
+            print("usage: podium-fuzz TARGET FILE…  (targets: \(FuzzTargets.all.keys.sorted().joined(separator: ", ")))")
+            exit(2)
+        }
+        for file in args.dropFirst() {
+            guard let data = FileManager.default.contents(atPath: file) else { print("podium-fuzz: cannot read \(file)"); exit(1) }
+            target(data)
+        }
+        print("podium-fuzz: \(name): \(args.count - 1) input\(args.count == 2 ? "" : "s") ran")
+    }
+}
+#endif
