@@ -38,13 +38,17 @@ let package = Package(
         // Debian's poppler-glib with cairo (libpoppler-glib-dev): PDF pages for the `pdf` scene.
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
 
-        .target(name: "PodiumCore", dependencies: ["PodiumKit"]),
+        // Debian's libcmark-gfm (GitHub's CommonMark parser): notes and Markdown web pages.
+        .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .target(name: "PodiumMarkdown", dependencies: ["CCmarkGFM"]),
+
+        .target(name: "PodiumCore", dependencies: ["PodiumKit", "PodiumMarkdown"]),
         .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CXrandr"]),
 
         .target(name: "TitleScene", dependencies: ["PodiumKit"], path: "Plugins/Title"),
         .target(name: "BandListScene", dependencies: ["PodiumKit", "CSQLite", "CICU"], path: "Plugins/BandList"),
         .target(name: "GalleryScene", dependencies: ["PodiumKit"], path: "Plugins/Gallery"),
-        .target(name: "WebSearchScene", dependencies: ["PodiumKit", "CSQLite"], path: "Plugins/WebSearch"),
+        .target(name: "WebSearchScene", dependencies: ["PodiumKit", "CSQLite", "PodiumMarkdown"], path: "Plugins/WebSearch"),
         .target(name: "MapSearchScene", dependencies: ["PodiumKit", "CSQLite"], path: "Plugins/MapSearch"),
         .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler"], path: "Plugins/PDF"),
 

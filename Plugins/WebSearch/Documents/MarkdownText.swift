@@ -1,8 +1,9 @@
 import Foundation
+import PodiumMarkdown
 
-/// The subset of Markdown band pages use, turned into reader blocks: front matter (`title:`,
-/// `url:`), ATX headings, paragraphs, bullet and numbered lists, block quotes and code fences.
-/// Inline markup (emphasis, code, links, images) is reduced to its text; raw HTML tags are dropped.
+/// Markdown pages (CommonMark with GitHub's tables and strikethrough, read by libcmark-gfm
+/// through `PodiumMarkdown`) as reader blocks, after Jekyll-style front matter (`title:`, `url:`).
+/// Inline markup (emphasis, code, links, images) is reduced to its text; raw HTML is dropped.
 enum MarkdownText {
     static func document(_ text: String, fallbackTitle: String) -> ReaderDocument {
         var lines = text.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n")
@@ -21,90 +22,34 @@ enum MarkdownText {
         }
 
         var blocks: [ReaderDocument.Block] = []
-        var para: [String] = []
-        var inFence = false
-        var fenceLines: [String] = []
-        func flush() { if !para.isEmpty { blocks.append(.paragraph(inline(para.joined(separator: " ")))); para = [] } }
-
-        for raw in lines {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("```") || line.hasPrefix("~~~") {
-                if inFence { blocks.append(.paragraph(fenceLines.joined(separator: "\n"))); fenceLines = [] } else { flush() }
-                inFence.toggle(); continue
-            }
-            if inFence { fenceLines.append(raw); continue }
-            if line.isEmpty { flush(); continue }
-            if let h = heading(line) { flush(); blocks.append(.heading(level: h.level, text: inline(h.text))); continue }
-            if let item = listItem(line) { flush(); blocks.append(.listItem(inline(item.text), number: item.number)); continue }
-            if line.hasPrefix(">") { para.append(line.drop { $0 == ">" || $0 == " " }.description); continue }
-            if line.allSatisfy({ "-*_= ".contains($0) }), line.count >= 3 { flush(); continue } // rules, setext underlines
-            para.append(line)
-        }
-        flush()
-        if inFence, !fenceLines.isEmpty { blocks.append(.paragraph(fenceLines.joined(separator: "\n"))) }
+        for b in Markdown.parse(lines.joined(separator: "\n")) { append(b, to: &blocks) }
 
         let firstH1 = blocks.lazy.compactMap { b -> String? in if case let .heading(1, t) = b { t } else { nil } }.first
         let title = meta["title"].flatMap { $0.isEmpty ? nil : $0 } ?? firstH1 ?? fallbackTitle
         return ReaderDocument(title: title, blocks: blocks, url: meta["url"] ?? meta["source"])
     }
 
-    private static func heading(_ line: String) -> (level: Int, text: String)? {
-        let hashes = line.prefix { $0 == "#" }.count
-        guard (1...6).contains(hashes) else { return nil }
-        let rest = line.dropFirst(hashes)
-        guard rest.isEmpty || rest.first == " " else { return nil }
-        // Closing hashes ("## Title ##") are decoration.
-        var text = rest.trimmingCharacters(in: .whitespaces)
-        while text.hasSuffix("#") { text.removeLast() }
-        return (hashes, text.trimmingCharacters(in: .whitespaces))
-    }
-
-    private static func listItem(_ line: String) -> (text: String, number: Int?)? {
-        if let f = line.first, "-*+".contains(f), line.dropFirst().first == " " {
-            return (String(line.dropFirst(2)).trimmingCharacters(in: .whitespaces), nil)
+    /// CommonMark blocks as reader blocks: inline markup reduced to its text, code and quotes as
+    /// paragraphs, each table row a paragraph, raw HTML and rules dropped.
+    private static func append(_ block: Markdown.Block, to out: inout [ReaderDocument.Block]) {
+        func text(_ i: [Markdown.Inline]) -> String { Markdown.plainText(i).trimmingCharacters(in: .whitespaces) }
+        switch block {
+        case let .paragraph(i): out.append(.paragraph(text(i)))
+        case let .heading(level, i): out.append(.heading(level: level, text: text(i)))
+        case let .list(ordered, start, _, items):
+            for (n, item) in items.enumerated() {
+                var rest = item[...]
+                let first: String
+                if case let .paragraph(i)? = rest.first { first = text(i); rest = rest.dropFirst() } else { first = "" }
+                out.append(.listItem(first, number: ordered ? start + n : nil))
+                for b in rest { append(b, to: &out) }
+            }
+        case let .quote(blocks): for b in blocks { append(b, to: &out) }
+        case let .code(_, t):
+            let body = t.hasSuffix("\n") ? String(t.dropLast()) : t
+            if !body.isEmpty { out.append(.paragraph(body)) }
+        case let .table(rows): for row in rows { out.append(.paragraph(row.map(text).joined(separator: " · "))) }
+        case .html, .thematicBreak: break
         }
-        let digits = line.prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, digits.count <= 9 else { return nil }
-        let rest = line.dropFirst(digits.count)
-        guard let d = rest.first, d == "." || d == ")", rest.dropFirst().first == " " else { return nil }
-        return (String(rest.dropFirst(2)).trimmingCharacters(in: .whitespaces), Int(digits))
-    }
-
-    /// Inline markup to plain text: `![alt](src)` → alt, `[text](url)` → text, emphasis and code
-    /// markers removed, `<tags>` dropped, backslash escapes resolved.
-    static func inline(_ s: String) -> String {
-        var out = ""
-        var i = s.startIndex
-        while i < s.endIndex {
-            let c = s[i]
-            if c == "\\", let n = s.index(i, offsetBy: 1, limitedBy: s.endIndex), n < s.endIndex {
-                out.append(s[n]); i = s.index(after: n); continue
-            }
-            if c == "!" || c == "[", let link = linkText(s, at: c == "!" ? s.index(after: i) : i) {
-                out += link.text; i = link.end; continue
-            }
-            if c == "<", let close = s[i...].firstIndex(of: ">"), s[s.index(after: i)...].first.map({ $0.isLetter || $0 == "/" }) == true {
-                i = s.index(after: close); continue
-            }
-            if c == "*" || c == "`" || (c == "_" && isBoundary(s, i)) { i = s.index(after: i); continue }
-            out.append(c); i = s.index(after: i)
-        }
-        return out
-    }
-
-    /// `[text](target)` starting at `i`: the text and the index after the closing parenthesis.
-    private static func linkText(_ s: String, at i: String.Index) -> (text: String, end: String.Index)? {
-        guard i < s.endIndex, s[i] == "[", let close = s[i...].firstIndex(of: "]") else { return nil }
-        let after = s.index(after: close)
-        guard after < s.endIndex, s[after] == "(", let paren = s[after...].firstIndex(of: ")") else { return nil }
-        return (inline(String(s[s.index(after: i)..<close])), s.index(after: paren))
-    }
-
-    /// `_` is emphasis only at a word edge (snake_case names keep theirs).
-    private static func isBoundary(_ s: String, _ i: String.Index) -> Bool {
-        let before = i > s.startIndex ? s[s.index(before: i)] : " "
-        let next = s.index(after: i)
-        let after = next < s.endIndex ? s[next] : " "
-        return !(before.isLetter || before.isNumber) || !(after.isLetter || after.isNumber)
     }
 }

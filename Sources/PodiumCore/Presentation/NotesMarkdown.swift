@@ -1,8 +1,11 @@
 import PodiumKit
+import PodiumMarkdown
 
-/// Presenter notes as basic Markdown (CommonMark's everyday subset): paragraphs separated by a
-/// blank line, `*emphasis*`/`_emphasis_`, `**strong**`/`__strong__`, bullet items (`-`, `*`, `+`)
-/// and numbered items (`1.` or `1)`). Anything else is shown as written.
+/// Presenter notes as CommonMark (with GitHub's tables and strikethrough), parsed by
+/// libcmark-gfm (`PodiumMarkdown`) and reduced to what the notes panel shows: paragraphs and list
+/// items of runs that are regular, *emphasis*, **strong** or both. Headings are strong
+/// paragraphs, code and quotes plain paragraphs, table rows paragraphs of cells joined by " · ";
+/// links keep their text; raw HTML is dropped.
 public enum NotesMarkdown {
     public enum Style: Sendable, Equatable { case regular, emphasis, strong, strongEmphasis }
     public struct Run: Sendable, Equatable {
@@ -16,81 +19,62 @@ public enum NotesMarkdown {
         case item(marker: String, [Run])
     }
 
-    /// Splits notes into blocks. Lines of one paragraph are joined with spaces; a list item's
-    /// indented continuation lines join the item.
+    /// The blocks of `text`. Lines of one paragraph are joined with spaces.
     public static func parse(_ text: String) -> [Block] {
-        var blocks: [Block] = []
-        var para: [String] = []
-        var item: (marker: String, lines: [String])?
-        func flush() {
-            if !para.isEmpty { blocks.append(.paragraph(inline(para.joined(separator: " ")))); para = [] }
-            if let i = item { blocks.append(.item(marker: i.marker, inline(i.lines.joined(separator: " ")))); item = nil }
-        }
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty { flush(); continue }
-            if let (marker, rest) = listMarker(line) {
-                flush(); item = (marker, [rest]); continue
-            }
-            if item != nil, raw.first == " " || raw.first == "\t" { item!.lines.append(line); continue }
-            if item != nil { flush() }
-            para.append(line)
-        }
-        flush()
-        return blocks
+        var out: [Block] = []
+        for b in Markdown.parse(text) { append(b, to: &out) }
+        return out
     }
 
-    /// "- x" → ("•", "x"); "12. x" → ("12.", "x"); nil for other lines.
-    static func listMarker(_ line: String) -> (String, String)? {
-        if let f = line.first, "-*+".contains(f), line.dropFirst().first == " " {
-            // "**bold** text" is not a bullet: the marker needs a space after it.
-            return ("•", String(line.dropFirst(2)).trimmingCharacters(in: .whitespaces))
-        }
-        let digits = line.prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, digits.count <= 9 else { return nil }
-        let after = line.dropFirst(digits.count)
-        guard let d = after.first, d == "." || d == ")", after.dropFirst().first == " " else { return nil }
-        return ("\(digits)\(d)", String(after.dropFirst(2)).trimmingCharacters(in: .whitespaces))
-    }
-
-    /// Inline emphasis: `**`/`__` toggle strong, `*`/`_` toggle emphasis (an `_` inside a word is
-    /// literal, as in CommonMark). An unclosed marker is shown as written.
+    /// Inline markup of one paragraph.
     public static func inline(_ s: String) -> [Run] {
-        let chars = Array(s)
-        // Pair delimiters first so an unmatched one stays literal.
-        var tokens: [(String, Bool)] = []   // (text, isDelimiter)
-        var i = 0, buf = ""
-        while i < chars.count {
-            let c = chars[i]
-            if c == "\\", i + 1 < chars.count, "*_\\".contains(chars[i + 1]) { buf.append(chars[i + 1]); i += 2; continue }
-            if c == "*" || c == "_" {
-                let double = i + 1 < chars.count && chars[i + 1] == c
-                let prev = i > 0 ? chars[i - 1] : " ", next = i + (double ? 2 : 1) < chars.count ? chars[i + (double ? 2 : 1)] : " "
-                if c == "_" && prev.isLetter && next.isLetter { buf.append(c); i += 1; continue }
-                if !buf.isEmpty { tokens.append((buf, false)); buf = "" }
-                tokens.append((double ? String([c, c]) : String(c), true))
-                i += double ? 2 : 1; continue
+        parse(s).flatMap { b -> [Run] in if case let .paragraph(r) = b { r } else { [] } }
+    }
+
+    private static func append(_ block: Markdown.Block, to out: inout [Block]) {
+        switch block {
+        case let .paragraph(i): out.append(.paragraph(runs(i)))
+        case let .heading(_, i): out.append(.paragraph(runs(i, strong: true)))
+        case let .list(ordered, start, delimiter, items):
+            for (n, item) in items.enumerated() {
+                let marker = ordered ? "\(start + n)\(delimiter)" : "•"
+                var rest = item[...]
+                if case let .paragraph(i)? = rest.first { out.append(.item(marker: marker, runs(i))); rest = rest.dropFirst() }
+                else { out.append(.item(marker: marker, [])) }
+                for b in rest { append(b, to: &out) }
             }
-            buf.append(c); i += 1
+        case let .quote(blocks): for b in blocks { append(b, to: &out) }
+        case let .code(_, text):
+            let t = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+            if !t.isEmpty { out.append(.paragraph([Run(t)])) }
+        case let .table(rows):
+            for row in rows { out.append(.paragraph(runs(Array(row.map { $0 + [.text(" · ")] }.joined().dropLast())))) }
+        case .html, .thematicBreak: break
         }
-        if !buf.isEmpty { tokens.append((buf, false)) }
-        // Each delimiter needs a later twin to count.
-        var active = [Bool](repeating: false, count: tokens.count)
-        var open: [String: Int] = [:]
-        for (k, t) in tokens.enumerated() where t.1 {
-            if let o = open[t.0] { active[o] = true; active[k] = true; open[t.0] = nil } else { open[t.0] = k }
-        }
-        var runs: [Run] = []
-        var strong = false, em = false
-        for (k, t) in tokens.enumerated() {
-            if t.1 && active[k] {
-                if t.0.count == 2 { strong.toggle() } else { em.toggle() }
-                continue
-            }
+    }
+
+    /// Inlines as styled runs; neighbours of one style merge.
+    static func runs(_ inlines: [Markdown.Inline], strong: Bool = false, emphasis: Bool = false) -> [Run] {
+        var out: [Run] = []
+        func add(_ text: String, _ strong: Bool, _ em: Bool) {
+            guard !text.isEmpty else { return }
             let style: Style = strong && em ? .strongEmphasis : strong ? .strong : em ? .emphasis : .regular
-            if let last = runs.last, last.style == style { runs[runs.count - 1].text += t.0 } else { runs.append(Run(t.0, style)) }
+            if let last = out.last, last.style == style { out[out.count - 1].text += text } else { out.append(Run(text, style)) }
         }
-        return runs
+        func walk(_ xs: [Markdown.Inline], _ strong: Bool, _ em: Bool) {
+            for x in xs {
+                switch x {
+                case let .text(t), let .code(t): add(t, strong, em)
+                case .softBreak, .lineBreak: add(" ", strong, em)
+                case let .emphasis(c): walk(c, strong, true)
+                case let .strong(c): walk(c, true, em)
+                case let .strikethrough(c), let .link(_, c), let .image(_, c): walk(c, strong, em)
+                case .html: break
+                }
+            }
+        }
+        walk(inlines, strong, emphasis)
+        return out
     }
 }
 
