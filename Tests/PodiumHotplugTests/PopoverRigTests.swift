@@ -1,0 +1,44 @@
+import Foundation
+import XCTest
+
+/// Issue 13 point 6 on a real X server (Xorg, dummy driver): a popover stays attached to its
+/// button when the presenter's display changes mode and the presenter view is laid out again.
+final class PopoverRigTests: XCTestCase {
+    func testPopoverFollowsItsButtonThroughAPresenterDisplayModeChange() throws {
+        let rig = try XorgRig(["1280x800", "1920x1080"])
+        defer { rig.stop() }
+        let podium = try PodiumProcess(rig: rig, arguments: [packageRoot.appendingPathComponent("Assets/Decks/gallery.json").path])
+        defer { podium.stop() }
+        try podium.waitFor("audience on DUMMY1") { $0.audienceIsFullscreen(on: "DUMMY1") }
+        try podium.request(["cmd": "goto", "index": 3])
+        try podium.request(["cmd": "click", "id": "gallery.at.bottom-right"])
+        let before = try podium.waitFor("popover open") { $0.popoverCount == 1 }
+        let button = "gallery.at.bottom-right"
+        try assertAttached(before, to: button)
+
+        try rig.mode(0, "1024x768")
+        let after = try podium.waitFor("presenter re-laid out at 1024×768") { $0.presenter.size[0] < before.presenter.size[0] }
+        XCTAssertEqual(after.popoverCount, 1, "still open: its button is still shown")
+        XCTAssertNotEqual(after.presenter.frame(of: button), before.presenter.frame(of: button), "the button moved")
+        try assertAttached(after, to: button)
+        XCTAssertEqual(popover(after)?["arrowDirection"] as? String, popover(before)?["arrowDirection"] as? String)
+    }
+
+    func popover(_ s: PodiumState) -> [String: Any]? { (s.raw["popovers"] as? [[String: Any]])?.first }
+
+    /// The popover's anchor is the button's frame now, its arrow side touches the button's edge,
+    /// and it lies inside the presenter view.
+    func assertAttached(_ s: PodiumState, to id: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let p = try XCTUnwrap(popover(s), file: file, line: line)
+        let b = try XCTUnwrap(s.presenter.frame(of: id), file: file, line: line)
+        let a = p["anchor"] as? [String: Double] ?? [:], f = p["frame"] as? [String: Double] ?? [:]
+        XCTAssertEqual([a["x"], a["y"], a["width"], a["height"]].map { $0 ?? -1 }, b, "anchored at the button as it is now", file: file, line: line)
+        let fx = f["x"] ?? -1, fy = f["y"] ?? -1, fw = f["width"] ?? -1, fh = f["height"] ?? -1
+        let size = s.presenter.size
+        XCTAssertTrue(fx >= 0 && fy >= 0 && fx + fw <= size[0] && fy + fh <= size[1], "inside the presenter view \(size): \(f)", file: file, line: line)
+        // Bottom-right corner: the arrow points down at the button, so the panel ends above it.
+        XCTAssertEqual(p["arrowDirection"] as? String, "down", file: file, line: line)
+        XCTAssertEqual(fy + fh + 12 + 2, b[1], accuracy: 0.5, "arrow (12 pt) and gap (2 pt) end at the button's top", file: file, line: line)
+        XCTAssertTrue(fx <= b[0] + b[2] / 2 && b[0] + b[2] / 2 <= fx + fw, "the button's centre is within the panel's span", file: file, line: line)
+    }
+}
