@@ -17,14 +17,41 @@ final class PopoverRigTests: XCTestCase {
         try assertAttached(before, to: button)
 
         try rig.mode(0, "1024x768")
-        let after = try podium.waitFor("presenter re-laid out at 1024×768") { $0.presenter.size[0] < before.presenter.size[0] }
+        // A `state` may come between the new layout and the next frame: wait for the frame.
+        let after = try podium.waitFor("presenter re-laid out at 1024×768") { $0.presenter.size[0] < before.presenter.size[0] && self.anchorIsCurrent($0, button) }
         XCTAssertEqual(after.popoverCount, 1, "still open: its button is still shown")
         XCTAssertNotEqual(after.presenter.frame(of: button), before.presenter.frame(of: button), "the button moved")
         try assertAttached(after, to: button)
         XCTAssertEqual(popover(after)?["arrowDirection"] as? String, popover(before)?["arrowDirection"] as? String)
     }
 
+    /// Swap (control socket, immediate): the presenter moves to the larger display; the popover
+    /// is placed afresh there, still pointing at its button.
+    func testPopoverFollowsItsButtonThroughASwap() throws {
+        let rig = try XorgRig(["1280x800", "1920x1080"])
+        defer { rig.stop() }
+        let podium = try PodiumProcess(rig: rig, arguments: [packageRoot.appendingPathComponent("Assets/Decks/gallery.json").path])
+        defer { podium.stop() }
+        try podium.waitFor("audience on DUMMY1") { $0.audienceIsFullscreen(on: "DUMMY1") }
+        try podium.request(["cmd": "goto", "index": 3])
+        try podium.request(["cmd": "click", "id": "gallery.at.bottom-right"])
+        let before = try podium.waitFor("popover open") { $0.popoverCount == 1 }
+        try assertAttached(before, to: "gallery.at.bottom-right")
+        try podium.request(["cmd": "swap"])
+        let after = try podium.waitFor("presenter on DUMMY1") {
+            $0.presenterDisplay == "DUMMY1" && $0.presenter.size[0] > before.presenter.size[0] && self.anchorIsCurrent($0, "gallery.at.bottom-right")
+        }
+        XCTAssertEqual(after.popoverCount, 1)
+        XCTAssertNotEqual(after.presenter.frame(of: "gallery.at.bottom-right"), before.presenter.frame(of: "gallery.at.bottom-right"))
+        try assertAttached(after, to: "gallery.at.bottom-right")
+    }
+
     func popover(_ s: PodiumState) -> [String: Any]? { (s.raw["popovers"] as? [[String: Any]])?.first }
+    /// The popover was placed against the button's current frame (or is gone: the asserts say so).
+    func anchorIsCurrent(_ s: PodiumState, _ id: String) -> Bool {
+        guard let a = popover(s)?["anchor"] as? [String: Double] else { return true }
+        return [a["x"], a["y"], a["width"], a["height"]].map { $0 ?? -1 } == s.presenter.frame(of: id)
+    }
 
     /// The popover's anchor is the button's frame now, its arrow side touches the button's edge,
     /// and it lies inside the presenter view.

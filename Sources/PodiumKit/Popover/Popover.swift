@@ -30,6 +30,9 @@ public final class Popover: PresentedView {
     public private(set) var contentOffset = 0.0
     /// Clips the content to the panel's rounded rectangle and scrolls it.
     private let viewport = View()
+    /// Set by `representAfresh`: the next layout forgets the last arrow direction. The old
+    /// placement stays in force until then, so the popover never reads as unplaced while shown.
+    private var placesAfresh = false
 
     /// A popover pointing at `anchor`: a view, a rectangle in a view's coordinates, or a window
     /// rectangle (see `PopoverAnchor`). `preferredSize` is the content's size in points.
@@ -79,7 +82,8 @@ public final class Popover: PresentedView {
         let panelSize = Size(preferredContentSize.width + inset, preferredContentSize.height + inset)
         let req = PopoverRequest(bounds: bounds, anchor: anchor, contentSize: panelSize,
                                  permitted: permittedDirections, preferred: preferredDirection,
-                                 lastDirection: placement?.direction)
+                                 lastDirection: placesAfresh ? nil : placement?.direction)
+        placesAfresh = false
         guard let p = req.place() else { dismiss(byUser: false); return }
         placement = p
         frame = p.frame
@@ -108,7 +112,7 @@ public final class Popover: PresentedView {
     /// Forgets the arrow direction and restarts the appear transition: the popover is placed
     /// afresh, as if presented again (after its window moved to another display).
     func representAfresh(at now: Double?) {
-        placement = nil
+        placesAfresh = true
         appearedAt = now
         superview?.setNeedsLayout()
     }
