@@ -1,17 +1,20 @@
 import Foundation
 import XCTest
 
-/// Issue 13 point 6 on a real X server (Xorg, dummy driver, no window manager): a popover stays
-/// attached to its button when the presenter's display changes mode or the displays are swapped.
+/// Issue 13 point 6 on real display servers (Xorg with the dummy driver and no window manager;
+/// nested sway): a popover stays attached to its button when the presenter's display changes
+/// mode or the displays are swapped.
 final class PopoverRigTests: XCTestCase {
-    /// Xorg with a 1280×800 presenter display and a 1920×1080 projector, the gallery's popover
-    /// cases page, and a popover open from the bottom-right button; `body` gets the state then.
-    func withPopover(_ body: (XorgRig, PodiumProcess, PodiumState) throws -> Void) throws {
-        let rig = try XorgRig(["1280x800", "1920x1080"])
+    /// `rig` (by default Xorg with a 1280×800 presenter display and a 1920×1080 projector), the
+    /// gallery's popover cases page, and a popover open from the bottom-right button; `body` gets
+    /// the state then.
+    func withPopover<R: Rig>(_ makeRig: () throws -> R, audienceOn projector: String,
+                             _ body: (R, PodiumProcess, PodiumState) throws -> Void) throws {
+        let rig = try makeRig()
         defer { rig.stop() }
         let podium = try PodiumProcess(rig: rig, arguments: [packageRoot.appendingPathComponent("Assets/Decks/gallery.json").path])
         defer { podium.stop() }
-        try podium.waitFor("audience on DUMMY1") { $0.audienceIsFullscreen(on: "DUMMY1") }
+        try podium.waitFor("audience on \(projector)") { $0.audienceIsFullscreen(on: projector) }
         try podium.request(["cmd": "goto", "index": 3])
         try podium.request(["cmd": "click", "id": "gallery.at.bottom-right"])
         let before = try podium.waitFor("popover open") { $0.popoverCount == 1 }
@@ -19,7 +22,7 @@ final class PopoverRigTests: XCTestCase {
     }
 
     func testPopoverFollowsItsButtonThroughAPresenterDisplayModeChange() throws {
-        try withPopover { rig, podium, before in
+        try withPopover({ try XorgRig(["1280x800", "1920x1080"]) }, audienceOn: "DUMMY1") { rig, podium, before in
             let button = "gallery.at.bottom-right"
             try assertAttached(before, to: button)
             try rig.mode(0, "1024x768")
@@ -36,16 +39,26 @@ final class PopoverRigTests: XCTestCase {
     /// Swap (control socket, immediate): the presenter moves to the larger display; the popover
     /// is placed afresh there, still pointing at its button.
     func testPopoverFollowsItsButtonThroughASwap() throws {
-        try withPopover { _, podium, before in
+        try swap({ try XorgRig(["1280x800", "1920x1080"]) }, projector: "DUMMY1", moves: true)
+    }
+
+    /// The same under a nested sway (SDL's wayland driver): both outputs are 1280×720, so the
+    /// button stays put, and the popover is placed afresh on the other output.
+    func testPopoverStaysAttachedThroughASwapUnderSway() throws {
+        try swap({ try SwayRig(outputs: 2) }, projector: "Wayland output 2", moves: false)
+    }
+
+    func swap<R: Rig>(_ makeRig: () throws -> R, projector: String, moves: Bool, file: StaticString = #filePath, line: UInt = #line) throws {
+        try withPopover(makeRig, audienceOn: projector) { _, podium, before in
             let button = "gallery.at.bottom-right"
-            try assertAttached(before, to: button)
+            try assertAttached(before, to: button, file: file, line: line)
             try podium.request(["cmd": "swap"])
-            let after = try podium.waitFor("presenter on DUMMY1") {
-                $0.presenterDisplay == "DUMMY1" && $0.presenter.size[0] > before.presenter.size[0] && self.anchorIsCurrent($0, button)
+            let after = try podium.waitFor("presenter on \(projector)", file: file, line: line) {
+                $0.presenterDisplay == projector && $0.presenter.display == projector && self.anchorIsCurrent($0, button)
             }
-            XCTAssertEqual(after.popoverCount, 1)
-            XCTAssertNotEqual(after.presenter.frame(of: button), before.presenter.frame(of: button), "the button moved")
-            try assertAttached(after, to: button)
+            XCTAssertEqual(after.popoverCount, 1, file: file, line: line)
+            if moves { XCTAssertNotEqual(after.presenter.frame(of: button), before.presenter.frame(of: button), "the button moved", file: file, line: line) }
+            try assertAttached(after, to: button, file: file, line: line)
         }
     }
 
