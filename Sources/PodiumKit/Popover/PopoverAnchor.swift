@@ -3,8 +3,9 @@
 /// collapses and scrolling; a bare window rectangle stays where it was captured.
 ///
 ///     .view(button)                                   // a button, a bar button item
-///     .view(list, rect: list.rect(of: row))           // a fixed rectangle in the list's space
-///     .view(map) { map.pinRect(for: place) }          // re-read at every layout; nil = gone
+///     .view(card, rect: Rect(8, 8, 40, 40))           // a fixed rectangle in the card's space
+///     .view(map) { m in (m as? MapView)?.pinRect(for: place) }   // re-read at every layout; nil = gone
+///     .row(id: "song.3", in: list)                    // a list row, followed as the list scrolls
 ///     .window(Rect(600, 100, 80, 34))                 // window points, captured once
 public struct PopoverAnchor {
     /// The anchor view; nil for a window rectangle (or once the view was freed).
