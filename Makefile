@@ -27,10 +27,13 @@ SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 demo: deps build
 	scripts/demo.sh
 
+# The tests and every process they start get a private HOME and XDG directories (never the user's).
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log; status=$${PIPESTATUS[0]}; \
-	scripts/test-summary.sh .build/test.log; exit $$status
+	home=$$(mktemp -d /tmp/podium-test-home.XXXXXX); \
+	HOME=$$home XDG_CONFIG_HOME=$$home/.config XDG_DATA_HOME=$$home/.local/share XDG_STATE_HOME=$$home/.local/state \
+	XDG_CACHE_HOME=$$home/.cache $(SWIFT) test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log; status=$${PIPESTATUS[0]}; \
+	rm -rf $$home; scripts/test-summary.sh .build/test.log; exit $$status
 
 bench: test-deps build
 	scripts/bench.sh

@@ -167,8 +167,8 @@ final class BandListScene: Scene {
     /// Ctrl+S saves and Ctrl+N adds, wherever the focus is in the form.
     func handleUnhandledKey(_ key: Key) -> Bool {
         guard key.control, !key.alt, !key.shift else { return false }
-        if key.is("s") { save(); return true }
-        if key.is("n") { add(); return true }
+        if key.code == .character("s") { save(); return true }
+        if key.code == .character("n") { add(); return true }
         return false
     }
 

@@ -206,7 +206,7 @@ final class MapSearchScene: Scene {
 
     func handleUnhandledKey(_ key: Key) -> Bool {
         // "/" jumps to the search field, as in web maps.
-        if key.is("/") { presenter.field.becomeFocused(); return true }
+        if key.code == .character("/") { presenter.field.becomeFocused(); return true }
         return false
     }
 }

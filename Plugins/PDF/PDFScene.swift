@@ -20,11 +20,6 @@ final class PDFScene: Scene {
 
     var title: String { PageTitles.title(of: page, in: cache.document) }
 
-    /// The default key map's next/previous keys (`KeyMap`'s clicker keys), unmodified, lowercased
-    /// without spaces: SDL names the keys `PageDown`, key maps and the control socket `Page Down`.
-    static let nextKeys: Set = ["pagedown", "right", "down", "space", "return", "keypadenter", "n"]
-    static let previousKeys: Set = ["pageup", "left", "up", "backspace", "p"]
-
     /// Throws `PDFError` (naming the file) when the PDF cannot be shown; the host shows an error
     /// card in this scene's place and the talk goes on.
     init(_ p: SceneParameters, _ context: SceneContext) throws {
@@ -88,12 +83,11 @@ final class PDFScene: Scene {
         show(Int(n) - 1)
     }
 
-    /// Next/previous keys step through the range; false at its ends, so the deck moves on.
-    func handleUnhandledKey(_ key: Key) -> Bool {
-        guard options.pages.count > 1, !key.control, !key.alt, !key.gui, !key.shift else { return false }
-        let name = key.name.lowercased().replacingOccurrences(of: " ", with: "")
-        let step = Self.nextKeys.contains(name) ? 1 : Self.previousKeys.contains(name) ? -1 : 0
-        guard step != 0, options.pages.contains(page + step) else { return false }
+    /// `next`/`previous` (whatever keys the key map binds to them) step through the range;
+    /// false at its ends, so the deck moves on.
+    func handle(_ action: ConsoleAction) -> Bool {
+        let step = action == .next ? 1 : action == .previous ? -1 : 0
+        guard options.pages.count > 1, step != 0, options.pages.contains(page + step) else { return false }
         show(page + step)
         return true
     }

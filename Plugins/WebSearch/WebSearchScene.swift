@@ -244,7 +244,7 @@ final class WebSearchScene: Scene {
 
     func handleUnhandledKey(_ key: Key) -> Bool {
         // "/" or Ctrl+F jumps to the search field, as in browsers.
-        if key.is("/") || (key.control && key.is("F")) { presenter.field.becomeFocused(); return true }
+        if key.code == .character("/") || (key.control && key.code == .character("f")) { presenter.field.becomeFocused(); return true }
         return false
     }
 }

@@ -6,6 +6,10 @@
 // and a plugin distinct Swift type metadata, and `as?` casts across the boundary would fail.
 //
 // Out-of-tree plugins depend on this package by path (see docs/WritingPlugins.md).
+//
+// Built with library evolution (and a .swiftinterface): types and protocols can grow in a minor
+// API version without breaking plugins built against an older one. `scripts/abi-check.sh`
+// compares the ABI with the baseline in ABI/ (swift-api-digester).
 import PackageDescription
 
 let package = Package(
@@ -14,7 +18,7 @@ let package = Package(
         .library(name: "PodiumKit", type: .dynamic, targets: ["PodiumKit"]),
     ],
     targets: [
-        .target(name: "PodiumKit", path: ".", exclude: ["Package.swift"]),
+        .target(name: "PodiumKit", path: ".", exclude: ["Package.swift", "ABI"], swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-emit-module-interface"])]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -113,6 +113,8 @@ public final class Renderer {
         case .popClip:
             _ = clipStack.popLast()
             if var r = clipStack.last { SDL_RenderSetClipRect(sdl, &r) } else { SDL_RenderSetClipRect(sdl, nil) }
+        // PodiumKit is built with library evolution: a command from a newer kit is skipped.
+        @unknown default: break
         }
     }
 

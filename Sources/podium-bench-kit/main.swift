@@ -76,6 +76,7 @@ func breakdown(_ window: PlatformWindow) {
         case .image: "image"
         case .bitmap: "bitmap"
         case .pushClip, .popClip: "clip"
+        @unknown default: "other"
         }
     }
     func time(_ cmds: [DrawCommand]) -> Double {

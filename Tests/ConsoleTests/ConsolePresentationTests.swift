@@ -161,6 +161,10 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertEqual(p.timerReadout.elapsed, 135, "Shift+F5 resumes")
         XCTAssertEqual(p.timerReadout.sceneElapsed, 5)
         p.press(Key("F5"))
+        XCTAssertEqual(p.currentIndex, 1, "F5 while the talk runs only asks")
+        XCTAssertEqual(p.question, "Restart from the first scene (timer back to 0:00)? F5 again or Return · Esc cancels")
+        p.press(Key("F5"))
+        XCTAssertNil(p.question)
         XCTAssertEqual(p.currentIndex, 0)
         now += 2
         XCTAssertEqual(p.timerReadout.elapsed, 2, "F5 starts over")

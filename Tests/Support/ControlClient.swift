@@ -68,6 +68,7 @@ public final class PodiumProcess {
         process.executableURL = URL(fileURLWithPath: TestPaths.podium)
         process.arguments = ["present", "--control", "unix:\(socketPath)"] + args
         var env = ProcessInfo.processInfo.environment
+        for (k, v) in TestPaths.privateHome(in: dir) { env[k] = v }
         for (k, v) in environment { env[k] = v }
         process.environment = env
         let log = FileHandle(forWritingAtPath: logPath)

@@ -7,6 +7,20 @@ public enum TestPaths {
     /// The debug `podium` binary built by `swift build` / `swift build --build-tests`.
     public static var podium: String { root.appendingPathComponent(".build/debug/podium").path }
     public static var demoDeck: String { root.appendingPathComponent("Assets/Decks/demo.json").path }
+    /// HOME and the XDG base directories inside `dir` (created now), so a process a test starts
+    /// never reads or writes the user's data, and one test's saved state (journal, display
+    /// choices, band store) never reaches another's.
+    public static func privateHome(in dir: URL) -> [String: String] {
+        let home = dir.appendingPathComponent("home")
+        var env = ["HOME": home.path]
+        for (key, sub) in [("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"), ("XDG_STATE_HOME", ".local/state"), ("XDG_CACHE_HOME", ".cache")] {
+            let d = home.appendingPathComponent(sub)
+            try? FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
+            env[key] = d.path
+        }
+        return env
+    }
+
     /// A fresh temporary directory, removed by the caller.
     public static func tempDir(_ name: String = "podium-test") -> URL {
         let u = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))")

@@ -192,13 +192,13 @@ public final class MapView: View {
     private func handleKey(_ k: Key) -> Bool {
         let step = 120.0
         var vp = viewport
-        switch k.name {
-        case "Left": vp.pan(dx: step, dy: 0)
-        case "Right": vp.pan(dx: -step, dy: 0)
-        case "Up": vp.pan(dx: 0, dy: step)
-        case "Down": vp.pan(dx: 0, dy: -step)
-        case "+", "=", "Keypad +": zoom(by: 1, at: nil); return true
-        case "-", "Keypad -": zoom(by: -1, at: nil); return true
+        switch k.code {
+        case .left: vp.pan(dx: step, dy: 0)
+        case .right: vp.pan(dx: -step, dy: 0)
+        case .up: vp.pan(dx: 0, dy: step)
+        case .down: vp.pan(dx: 0, dy: -step)
+        case .character("+"), .character("="), .other("Keypad +"): zoom(by: 1, at: nil); return true
+        case .character("-"), .other("Keypad -"): zoom(by: -1, at: nil); return true
         default: return false
         }
         model.adopt(vp)

@@ -123,13 +123,13 @@ final class ReaderView: View {
         case .mouseDown: becomeFocused(); return true
         case let .wheel(_, dy, _): userScroll(to: scrollOffset - dy * line); return true
         case let .key(k):
-            switch k.name {
-            case "Down": userScroll(to: scrollOffset + line)
-            case "Up": userScroll(to: scrollOffset - line)
-            case "PageDown", "Space": userScroll(to: scrollOffset + bounds.height * 0.9)
-            case "PageUp": userScroll(to: scrollOffset - bounds.height * 0.9)
-            case "Home": userScroll(to: 0)
-            case "End": userScroll(to: .greatestFiniteMagnitude)
+            switch k.code {
+            case .down: userScroll(to: scrollOffset + line)
+            case .up: userScroll(to: scrollOffset - line)
+            case .pageDown, .space: userScroll(to: scrollOffset + bounds.height * 0.9)
+            case .pageUp: userScroll(to: scrollOffset - bounds.height * 0.9)
+            case .home: userScroll(to: 0)
+            case .end: userScroll(to: .greatestFiniteMagnitude)
             default: return false
             }
             return true

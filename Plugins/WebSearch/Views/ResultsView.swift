@@ -104,14 +104,14 @@ final class ResultsView: View {
         case let .key(k):
             guard !results.isEmpty, !k.control, !k.alt else { return false }
             let page = max(1, Int(bounds.height / rowHeight))
-            switch k.name {
-            case "Down": select((selection ?? -1) + 1)
-            case "Up": select((selection ?? 1) - 1)
-            case "PageDown": select((selection ?? 0) + page)
-            case "PageUp": select((selection ?? 0) - page)
-            case "Home": select(0)
-            case "End": select(results.count - 1)
-            case "Return", "Keypad Enter": if let s = selection { onActivate?(s) } else { select(0) }
+            switch k.code {
+            case .down: select((selection ?? -1) + 1)
+            case .up: select((selection ?? 1) - 1)
+            case .pageDown: select((selection ?? 0) + page)
+            case .pageUp: select((selection ?? 0) - page)
+            case .home: select(0)
+            case .end: select(results.count - 1)
+            case .returnKey, .keypadEnter: if let s = selection { onActivate?(s) } else { select(0) }
             default: return false
             }
             return true

@@ -14,6 +14,8 @@ public final class ConsoleView: View {
     public let timers = TimersView()
     public let overview = OverviewView()
     public let help = HelpView()
+    /// Questions and errors for the speaker only, under the toolbar.
+    public let banner = BannerView()
     let positionLabel = Label("", font: .bold(15))
     let titleLabel = Label("", font: .headline)
     /// What the room sees: LIVE, BLACK, WHITE or FROZEN.
@@ -46,7 +48,7 @@ public final class ConsoleView: View {
         sidebar.add(notes, flexible: true)
         nextLabel.id = "console.nextTitle"
         sceneArea.clipsToBounds = true
-        addSubviews(toolbar, sceneArea, sidebar, overview, help)
+        addSubviews(toolbar, sceneArea, sidebar, overview, help, banner)
         setAudienceStatus(.normal, frozen: false)
     }
 
@@ -98,6 +100,8 @@ public final class ConsoleView: View {
         let pw = sidebar.frame.width - 20
         sidebar.fixLength(of: preview, pw / aspect)
         sidebar.fixLength(of: nextPreview, pw * 0.6 / aspect)
+        // Over the top of the body, so showing it moves nothing the speaker is working in.
+        banner.frame = Rect(0, 48, b.width, 34)
         overview.frame = b
         help.frame = b
         // Under the overview or help nothing else needs drawing (nor the pointer over the preview).

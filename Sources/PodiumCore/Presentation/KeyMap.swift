@@ -1,45 +1,6 @@
 import Foundation
 import PodiumKit
 
-/// What a console key does. The raw values are the names used in key-map files.
-public enum ConsoleAction: String, CaseIterable, Sendable {
-    case next, previous, first, last
-    /// F5: back to the first scene and the elapsed timer restarts (PowerPoint's "from beginning").
-    case startFromBeginning
-    /// Shift+F5: the elapsed timer starts now if it has not yet, on the current scene.
-    case startFromCurrent
-    case blackout, whiteout, freeze
-    /// Esc when nothing else used it: closes the overview or help, else ends blackout/whiteout/freeze.
-    case clear
-    case pauseTimer
-    case overview, help
-    case notesLarger, notesSmaller
-    case swapDisplays, quit
-
-    /// One line for the `?` overlay.
-    public var summary: String {
-        switch self {
-        case .next: "Next scene"
-        case .previous: "Previous scene"
-        case .first: "First scene"
-        case .last: "Last scene"
-        case .startFromBeginning: "Start from the beginning (timer restarts)"
-        case .startFromCurrent: "Start the timer on this scene"
-        case .blackout: "Black out the audience (toggle)"
-        case .whiteout: "White out the audience (toggle)"
-        case .freeze: "Freeze the audience view (toggle)"
-        case .clear: "Close overview/help, else audience back to normal"
-        case .pauseTimer: "Pause / resume the elapsed timer"
-        case .overview: "Overview of all scenes"
-        case .help: "This list of keys"
-        case .notesLarger: "Larger notes"
-        case .notesSmaller: "Smaller notes"
-        case .swapDisplays: "Swap presenter and audience displays"
-        case .quit: "Quit"
-        }
-    }
-}
-
 /// A key with exact modifiers, as written in key maps: `"Ctrl+Shift+F5"`, `"Page Down"`, `"+"`,
 /// `"Ctrl++"`, `"Ctrl+Keypad +"`. Key names are SDL's (`SDL_GetKeyName`), matched ignoring case
 /// and spaces: SDL calls the clicker keys "PageDown"/"PageUp", people write "Page Down".
@@ -121,7 +82,8 @@ public struct KeyMap: Sendable {
         .overview: ["Tab", "o"], .help: ["?", "Shift+/", "F1"],
         .notesLarger: ["Ctrl+=", "Ctrl++", "Ctrl+Shift+=", "Ctrl+Keypad +"],
         .notesSmaller: ["Ctrl+-", "Ctrl+Keypad -"],
-        .swapDisplays: ["s"], .quit: ["q", "Ctrl+Q"],
+        .reload: ["Ctrl+R"],
+        .swapDisplays: ["s"], .quit: ["q"], .quitNow: ["Ctrl+Q"],
     ]
 
     public static let standard: KeyMap = try! KeyMap(bindings: defaultBindings, file: "built-in key map")

@@ -44,14 +44,14 @@ public final class OverviewView: View {
 
     /// Arrow keys move by one cell or one row; Return chooses.
     func handleKey(_ k: Key) -> Bool {
-        switch k.name.lowercased() {
-        case "left": selected -= 1
-        case "right": selected += 1
-        case "up": selected -= columns
-        case "down": selected = min(thumbnails.count - 1, selected + columns)
-        case "home": selected = 0
-        case "end": selected = thumbnails.count - 1
-        case "return", "keypad enter", "space": onChoose?(selected)
+        switch k.code {
+        case .left: selected -= 1
+        case .right: selected += 1
+        case .up: selected -= columns
+        case .down: selected = min(thumbnails.count - 1, selected + columns)
+        case .home: selected = 0
+        case .end: selected = thumbnails.count - 1
+        case .returnKey, .keypadEnter, .space: onChoose?(selected)
         default: return false
         }
         return true

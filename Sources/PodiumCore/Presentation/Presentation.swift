@@ -30,9 +30,11 @@ public final class Presentation {
     public internal(set) var talk: TalkClock
     /// Every console key binding (`--keymap FILE` replaces it).
     public var keyMap = KeyMap.standard { didSet { console.help.keyMap = keyMap } }
-    /// Actions the platform performs: `s` swaps the displays, `q` quits. Unset: the key is not used.
+    /// Actions the platform performs: `s` swaps the displays, `q` quits, Ctrl+R reloads the deck
+    /// and its files. Unset: the key is not used.
     public var onSwapDisplays: (() -> Void)?
     public var onQuit: (() -> Void)?
+    public var onReload: (() -> Void)?
     /// Local time for the console's wall clock (injectable for tests).
     public var wallClock: () -> Date = Date.init
     /// Hosts the next scene's audience view, at the audience size, for the console's next preview.
@@ -48,6 +50,9 @@ public final class Presentation {
     private var laidOutAudienceSize = Size(0, 0)
     /// The console clock's repeating timer, once started.
     var consoleTick: TimerToken?
+    /// The question waiting in the presenter's banner (`ask`), and the lasting notice under it.
+    var pendingQuestion: PendingQuestion?
+    var notice: (text: String, kind: BannerView.Kind)?
 
     /// - Parameters:
     ///   - metrics: the platform's text measurer (SDL2_ttf), shared by both windows.
@@ -80,6 +85,7 @@ public final class Presentation {
         console.onNext = { [weak self] in self?.next() }
         console.overview.onChoose = { [weak self] i in self?.closeOverview(); self?.goTo(i) }
         presenter.onUnhandledKey = { [weak self] k in self?.handleKey(k) ?? false }
+        presenter.isTalkKey = { [weak self] k in self?.keyMap.action(for: k) != nil }
         audience.onUnhandledKey = presenter.onUnhandledKey
         show(0)
         refreshTimers()

@@ -6,14 +6,17 @@ import PodiumKit
 extension Presentation {
     // MARK: Keys
 
-    /// A key from the keyboard or the control socket, before the window sees it. The overview
-    /// and help take keys while open; Tab opens the overview when no control has focus (once a
+    /// A key from the keyboard or the control socket, before the window sees it. In order: an
+    /// open question in the banner takes Return/Esc (and its own key again); the overview and
+    /// help take keys while open; Tab opens the overview when no control has focus (once a
     /// control has focus, Tab moves focus as usual; Shift+Tab or a click enters the controls).
-    /// Everything else goes to the presenter window: the focused control, the scene, then the
-    /// key map (`handleKey`).
+    /// Everything else goes to the presenter window (`WindowRoot.dispatch`): a focused text
+    /// entry first, then keys the key map binds become actions (`handleKey`), other keys go to
+    /// the focused control and then the scene.
     @discardableResult
     public func press(_ k: Key) -> Bool {
         let action = keyMap.action(for: k)
+        if keyAnswersQuestion(k, action: action) { return true }
         if !console.help.isHidden {
             console.help.isHidden = true; presenter.requestRedraw()
             return true
@@ -22,22 +25,23 @@ extension Presentation {
             if console.overview.handleKey(k) { return true }
             switch action {
             case .overview?, .clear?: closeOverview()
-            case let a? where [.blackout, .whiteout, .freeze, .pauseTimer, .help, .quit, .swapDisplays].contains(a): _ = perform(a)
+            case let a? where [.blackout, .whiteout, .freeze, .pauseTimer, .help, .quit, .quitNow, .swapDisplays].contains(a): _ = request(a)
             default: break
             }
             return true
         }
-        if k.is("Tab"), presenter.focusedView == nil, presenter.overlay.topmost == nil, action == .overview {
+        if k.code == .tab, presenter.focusedView == nil, presenter.overlay.topmost == nil, action == .overview {
             return perform(.overview)
         }
         return presenter.dispatch(.key(k))
     }
 
-    /// Keys no control or scene used, by the key map.
+    /// Keys no text entry used: a bound key is offered to the scene as an action, then performed
+    /// (asking first where a running talk could be derailed); an unbound key goes to the scene.
     func handleKey(_ k: Key) -> Bool {
-        if currentScene.handleUnhandledKey(k) { return true }
-        guard let a = keyMap.action(for: k) else { return false }
-        return perform(a)
+        guard let a = keyMap.action(for: k) else { return currentScene.handleUnhandledKey(k) }
+        if currentScene.handle(a) { return true }
+        return request(a)
     }
 
     /// Does what `action` says. Returns false when nothing performs it here (swap or quit
@@ -65,8 +69,10 @@ extension Presentation {
         case .help: console.help.isHidden.toggle()
         case .notesLarger: console.notes.fontSize += 2
         case .notesSmaller: console.notes.fontSize -= 2
+        case .reload: guard let f = onReload else { return false }; f()
         case .swapDisplays: guard let f = onSwapDisplays else { return false }; f()
-        case .quit: guard let f = onQuit else { return false }; f()
+        case .quit, .quitNow: guard let f = onQuit else { return false }; f()
+        @unknown default: return false
         }
         refreshTimers()
         presenter.requestRedraw()

@@ -69,8 +69,8 @@ open class SegmentedControl: View {
         switch event {
         case .mouseDown: becomeFocused(); return true
         case let .mouseUp(p, _): if let i = segmentIndex(at: p) { userSelect(i) }; return true
-        case let .key(k) where k.is("Left"): userSelect(max(0, (selectedIndex ?? 1) - 1)); return true
-        case let .key(k) where k.is("Right"): userSelect(min(segments.count - 1, (selectedIndex ?? -1) + 1)); return true
+        case let .key(k) where k.code == .left: userSelect(max(0, (selectedIndex ?? 1) - 1)); return true
+        case let .key(k) where k.code == .right: userSelect(min(segments.count - 1, (selectedIndex ?? -1) + 1)); return true
         default: return false
         }
     }

@@ -76,13 +76,13 @@ open class Slider: View {
             if dragging { userSet(value(atX: p.x)) }
             dragging = false; return true
         case let .key(k) where !k.control && !k.alt:
-            switch k.name {
-            case "Left", "Down": userSet(value - unit)
-            case "Right", "Up": userSet(value + unit)
-            case "PageDown": userSet(value - unit * 10)
-            case "PageUp": userSet(value + unit * 10)
-            case "Home": userSet(minimumValue)
-            case "End": userSet(maximumValue)
+            switch k.code {
+            case .left, .down: userSet(value - unit)
+            case .right, .up: userSet(value + unit)
+            case .pageDown: userSet(value - unit * 10)
+            case .pageUp: userSet(value + unit * 10)
+            case .home: userSet(minimumValue)
+            case .end: userSet(maximumValue)
             default: return false
             }
             return true

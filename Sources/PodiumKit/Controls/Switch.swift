@@ -35,7 +35,7 @@ open class Switch: View {
         switch event {
         case .mouseDown: becomeFocused(); return true
         case let .mouseUp(p, _): if bounds.contains(p) { toggle() }; return true
-        case let .key(k) where k.is("Space") || k.is("Return"): toggle(); return true
+        case let .key(k) where k.code == .space || k.code.isReturn: toggle(); return true
         default: return false
         }
     }

@@ -31,6 +31,7 @@ open class TextInputView: View {
     }
 
     open override var acceptsFocus: Bool { isEditable }
+    open override var isTextEntry: Bool { isEditable }
     open override var isUserInteractionEnabled: Bool { true }
     open override var accessibilityValue: String? { text }
 
@@ -204,44 +205,50 @@ open class TextInputView: View {
     public var onCommit: ((String) -> Void)?
 
     /// Commits; returns whether the key was used (a view without `onCommit` lets Ctrl+Return go).
-    func commit() -> Bool { onCommit?(text); return !isMultiline || onCommit != nil }
+    /// A field gives up focus once committed, so the clicker's keys drive the talk again.
+    func commit() -> Bool {
+        onCommit?(text)
+        if !isMultiline { host?.focus(nil) }
+        return !isMultiline || onCommit != nil
+    }
 
     private func handleKey(_ k: Key) -> Bool {
         shiftHeld = k.shift
         let root = host as? WindowRoot
         if k.control && !k.alt {
-            switch k.name.lowercased() {
-            case "a": state.selectAll(); return true
-            case "c": if state.hasSelection { root?.writeClipboard(state.selectedText) }; return true
-            case "x":
+            switch k.code {
+            case .character("a"): state.selectAll(); return true
+            case .character("c"): if state.hasSelection { root?.writeClipboard(state.selectedText) }; return true
+            case .character("x"):
                 if state.hasSelection { root?.writeClipboard(state.selectedText); edit { $0.insert("") } }
                 return true
-            case "v": edit { $0.insert(root?.readClipboard() ?? "") }; return true
-            case "home": state.move(to: 0, extend: k.shift); return true
-            case "end": state.move(to: state.count, extend: k.shift); return true
-            case "return", "keypad enter": return commit()
+            case .character("v"): edit { $0.insert(root?.readClipboard() ?? "") }; return true
+            case .home: state.move(to: 0, extend: k.shift); return true
+            case .end: state.move(to: state.count, extend: k.shift); return true
+            case .returnKey, .keypadEnter: return commit()
             default: return false
             }
         }
-        switch k.name {
-        case "Backspace": edit { $0.deleteBackward() }
-        case "Delete": edit { $0.deleteForward() }
-        case "Left": state.moveLeft(extend: k.shift)
-        case "Right": state.moveRight(extend: k.shift)
-        case "Home": state.move(to: isMultiline ? lineBounds().lowerBound : 0, extend: k.shift)
-        case "End": state.move(to: isMultiline ? lineEndStop() : state.count, extend: k.shift)
-        case "Up", "Down":
+        switch k.code {
+        case .backspace: edit { $0.deleteBackward() }
+        case .delete: edit { $0.deleteForward() }
+        case .left: state.moveLeft(extend: k.shift)
+        case .right: state.moveRight(extend: k.shift)
+        case .home: state.move(to: isMultiline ? lineBounds().lowerBound : 0, extend: k.shift)
+        case .end: state.move(to: isMultiline ? lineEndStop() : state.count, extend: k.shift)
+        case .up, .down:
             guard isMultiline else { return false }
-            moveVertically(k.name == "Up" ? -1 : 1, extend: k.shift)
-        case "Return", "Keypad Enter":
+            moveVertically(k.code == .up ? -1 : 1, extend: k.shift)
+        case .returnKey, .keypadEnter:
             if isMultiline { edit { $0.insert("\n") } } else { return commit() }
-        case "Escape":
+        case .escape:
             // The field gives up focus so the presenter's keys work again.
             root?.focus(nil)
         default:
             // Printable keys arrive as `.text`; swallow the key so it does not also act as a
             // shortcut (b = blackout, Space = next) while typing.
-            return !k.alt && !k.gui && (k.name.count == 1 || k.name == "Space")
+            if case .character = k.code { return !k.alt && !k.gui }
+            return k.code == .space && !k.alt && !k.gui
         }
         return true
     }

@@ -1,5 +1,5 @@
 /// An sRGB colour with 8-bit channels and straight (not premultiplied) alpha.
-public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
+@frozen public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var r, g, b, a: UInt8
     public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
 

@@ -2,7 +2,7 @@
 /// display scale; only the platform layer converts to pixels.
 
 /// A position in points, origin top-left, y growing down.
-public struct Point: Equatable, Hashable, Sendable, CustomStringConvertible {
+@frozen public struct Point: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
     public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
@@ -14,7 +14,7 @@ public struct Point: Equatable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A width and height in points.
-public struct Size: Equatable, Hashable, Sendable, CustomStringConvertible {
+@frozen public struct Size: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var width: Double
     public var height: Double
     public init(_ width: Double, _ height: Double) { self.width = width; self.height = height }
@@ -24,7 +24,7 @@ public struct Size: Equatable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// An axis-aligned rectangle in points: `origin` is the top-left corner.
-public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
+@frozen public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var origin: Point
     public var size: Size
     public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
@@ -83,7 +83,7 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Insets from each edge, in points.
-public struct EdgeInsets: Equatable, Hashable, Sendable {
+@frozen public struct EdgeInsets: Equatable, Hashable, Sendable {
     public var top, left, bottom, right: Double
     public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right

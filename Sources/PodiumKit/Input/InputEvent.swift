@@ -12,16 +12,22 @@ public enum InputEvent: Equatable, Sendable {
     case dropFile(path: String, at: Point)
 }
 
-/// A key press, named as SDL names keys (`SDL_GetKeyName`): "Return", "Escape", "Left", "A",
-/// "PageDown", "F5"…; modifiers are separate.
+/// A key press: which key (`code`) and the modifiers held. Made by the platform from SDL's key
+/// name (`SDL_GetKeyName`: "Return", "Escape", "Left", "A", "PageDown", "F5"…).
 public struct Key: Equatable, Hashable, Sendable, CustomStringConvertible {
-    public var name: String
+    /// The platform's name for the key, kept for key maps and messages; match on `code`.
+    public var name: String { didSet { code = KeyCode(name: name) } }
+    /// The key, typed: match on this (`k.code == .pageDown`), not on `name`.
+    public private(set) var code: KeyCode
     public var shift, control, alt, gui: Bool
     public init(_ name: String, shift: Bool = false, control: Bool = false, alt: Bool = false, gui: Bool = false) {
-        self.name = name; self.shift = shift; self.control = control; self.alt = alt; self.gui = gui
+        self.name = name; code = KeyCode(name: name)
+        self.shift = shift; self.control = control; self.alt = alt; self.gui = gui
     }
-    /// Case-insensitive match on the SDL key name ("a" == "A").
-    public func `is`(_ n: String) -> Bool { name.caseInsensitiveCompare(n) }
+    /// True when no modifier is held.
+    public var isPlain: Bool { !shift && !control && !alt && !gui }
+    /// True when this is the key `n` names ("a" == "A", "Page Down" == "PageDown").
+    public func `is`(_ n: String) -> Bool { code == KeyCode(name: n) }
     /// The binding form used in key maps and logs: "Ctrl+Shift+F5".
     public var description: String {
         (control ? "Ctrl+" : "") + (alt ? "Alt+" : "") + (gui ? "Super+" : "") + (shift ? "Shift+" : "") + name
@@ -45,6 +51,3 @@ public struct Key: Equatable, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-extension String {
-    func caseInsensitiveCompare(_ other: String) -> Bool { lowercased() == other.lowercased() }
-}

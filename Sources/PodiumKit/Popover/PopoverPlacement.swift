@@ -1,6 +1,6 @@
 /// Where a popover's arrow points. `.up` means the arrow points up at the anchor, so the popover
 /// sits *below* it (UIKit's UIPopoverArrowDirection convention).
-public enum ArrowDirection: String, CaseIterable, Sendable {
+@frozen public enum ArrowDirection: String, CaseIterable, Sendable {
     case up, down, left, right
     public var opposite: ArrowDirection {
         switch self { case .up: .down; case .down: .up; case .left: .right; case .right: .left }

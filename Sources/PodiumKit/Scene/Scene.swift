@@ -18,8 +18,18 @@ public protocol Scene: AnyObject {
     func didBecomeCurrent()
     /// Another scene is about to become current.
     func willResignCurrent()
-    /// A key no control in the presenter view consumed. Return true to stop the host acting on it
-    /// (the host's defaults: next/previous, blackout…).
+    /// An action from the speaker's key map (`.next`, `.previous`, `.first`…), offered to the
+    /// scene before the host performs it. Return true when the scene used it (a PDF page range
+    /// steps to its next page on `.next`); false lets the host act (next scene…).
+    ///
+    /// Keys reach a scene in this order (see docs/WritingPlugins.md, "Keys"): a focused text
+    /// field or text view takes its keys first; then a key the key map binds becomes an action
+    /// offered here and then to the host; a key it does not bind goes to the focused control and
+    /// then to `handleUnhandledKey`. Arrow keys reach a focused list, slider or map only while the
+    /// pointer is over it or after Tab focused it; Esc always releases focus.
+    func handle(_ action: ConsoleAction) -> Bool
+    /// A key the key map does not bind and no control consumed (typed: match on `key.code`).
+    /// Return true when the scene used it.
     func handleUnhandledKey(_ key: Key) -> Bool
     /// Parameters passed by another scene's `context.openScene` (a segue), e.g. a band's name.
     func receive(_ parameters: SceneParameters)
@@ -28,6 +38,7 @@ public protocol Scene: AnyObject {
 extension Scene {
     public func didBecomeCurrent() {}
     public func willResignCurrent() {}
+    public func handle(_ action: ConsoleAction) -> Bool { false }
     public func handleUnhandledKey(_ key: Key) -> Bool { false }
     public func receive(_ parameters: SceneParameters) {}
 }

@@ -57,7 +57,7 @@ open class Button: View {
             pressed = false; setNeedsDisplay()
             if inside { activate() }
             return true
-        case let .key(k) where k.is("Return") || k.is("Space"):
+        case let .key(k) where k.code.isReturn || k.code == .space:
             activate(); return true
         default: return false
         }

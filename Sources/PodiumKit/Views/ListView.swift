@@ -195,13 +195,13 @@ open class ListView: View {
         guard let firstRow = offset(ListIndexPath(0, 0), by: 0) else { return false }
         let page = max(1, Int(bounds.height / rowHeight) - 1)
         let target: ListIndexPath?
-        switch k.name {
-        case "Down": target = selection.map { offset($0, by: 1) } ?? firstRow
-        case "Up": target = selection.map { offset($0, by: -1) } ?? firstRow
-        case "PageDown": target = offset(selection ?? firstRow, by: page)
-        case "PageUp": target = offset(selection ?? firstRow, by: -page)
-        case "Home": target = firstRow
-        case "End": target = offset(ListIndexPath(sections.count - 1, Int.max / 2), by: 0)
+        switch k.code {
+        case .down: target = selection.map { offset($0, by: 1) } ?? firstRow
+        case .up: target = selection.map { offset($0, by: -1) } ?? firstRow
+        case .pageDown: target = offset(selection ?? firstRow, by: page)
+        case .pageUp: target = offset(selection ?? firstRow, by: -page)
+        case .home: target = firstRow
+        case .end: target = offset(ListIndexPath(sections.count - 1, Int.max / 2), by: 0)
         default: return false
         }
         if let t = target { select(t) }

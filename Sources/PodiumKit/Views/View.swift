@@ -139,6 +139,9 @@ open class View {
 
     /// Whether Tab can move keyboard focus here.
     open var acceptsFocus: Bool { false }
+    /// True for controls that take typed text (text field, text view, search box): while focused
+    /// they get every key first, so typing a "b" does not black out the room.
+    open var isTextEntry: Bool { false }
     public var isFocused: Bool { host?.focusedView === self }
     public func becomeFocused() { host?.focus(self) }
     open func focusChanged() { setNeedsDisplay() }

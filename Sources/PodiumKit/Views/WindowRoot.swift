@@ -8,6 +8,10 @@ public final class WindowRoot: View, ViewHost {
     public var onNeedsDisplay: (() -> Void)?
     /// Keys no view consumed (scene navigation, global shortcuts). Return true when handled.
     public var onUnhandledKey: ((Key) -> Bool)?
+    /// Keys that drive the talk (those the key map binds): they go to `onUnhandledKey` before any
+    /// control except a text entry, so a clicked list or button never swallows the clicker's
+    /// keys. Nil: every key goes to the focused control first.
+    public var isTalkKey: ((Key) -> Bool)?
     /// Display scale (pixels per point) of the window's current display.
     public var scale: Double = 1
     /// Reads image sizes for `ImageView`s; set by the platform.
@@ -16,6 +20,11 @@ public final class WindowRoot: View, ViewHost {
     /// Views above the content (popovers and their dimming), topmost last.
     public let overlay = OverlayLayer()
     public private(set) weak var focusedView: View?
+    /// True when the focused view got focus from the keyboard (Tab): an explicit focus gesture,
+    /// after which it takes arrow keys even without the pointer over it.
+    public private(set) var focusedByKeyboard = false
+    /// The last pointer position in window points (nil before the pointer moved over the window).
+    public private(set) var pointer: Point?
     private weak var captured: View?
     public private(set) var needsDisplay = true
     /// The system clipboard, set by the platform. While nil (tests, headless) copy and paste use
@@ -78,6 +87,7 @@ public final class WindowRoot: View, ViewHost {
     // MARK: Focus
 
     public func focus(_ view: View?) {
+        focusedByKeyboard = false
         guard focusedView !== view else { return }
         let old = focusedView
         focusedView = view
@@ -113,6 +123,29 @@ public final class WindowRoot: View, ViewHost {
         let i = order.firstIndex { $0 === focusedView }
         let n = i.map { ($0 + (backwards ? order.count - 1 : 1)) % order.count } ?? (backwards ? order.count - 1 : 0)
         focus(order[n])
+        focusedByKeyboard = true
+    }
+
+    /// Whether the focused view may take `k` before the talk does. A text entry takes every key
+    /// it handles; other controls take only arrow keys, and only after Tab focused them or while
+    /// the pointer is over them, never PageUp/PageDown/Space/Return (the clicker's keys).
+    private func focusTakesFirst(_ k: Key) -> Bool {
+        guard let f = focusedView else { return false }
+        if f.isTextEntry { return true }
+        guard k.code.isArrow else { return false }
+        if focusedByKeyboard { return true }
+        return pointer.map { f.convertToWindow(f.bounds).contains($0) } ?? false
+    }
+
+    /// The focused view and its ancestors (up to the topmost popover), then that popover.
+    private func sendToFocus(_ event: InputEvent) -> Bool {
+        var v = focusedView
+        while let c = v {
+            if c.handle(event) { return true }
+            if c === overlay.topmost { break }
+            v = c.superview
+        }
+        return overlay.topmost?.handle(event) == true
     }
 
     // MARK: Input
@@ -123,13 +156,14 @@ public final class WindowRoot: View, ViewHost {
         layoutIfNeeded()
         switch event {
         case let .mouseDown(p, _, _):
+            pointer = p
             if let consumed = overlay.handlePointerDown(at: p) { return consumed }
             guard let hit = hitTest(p) else { return false }
             if !hit.acceptsFocus, let f = focusedView, !(hit === f) { focus(nil) }
             return bubble(event, from: hit, capture: true)
         case let .mouseMoved(p, buttons):
+            pointer = p
             if let c = captured, buttons != 0 { return c.handle(event.translated(by: c.convertToWindow(.zero))) }
-            _ = p
             return false
         case .mouseUp:
             if let c = captured {
@@ -141,15 +175,17 @@ public final class WindowRoot: View, ViewHost {
             guard let hit = hitTest(p) else { return false }
             return bubble(event, from: hit, capture: false)
         case let .key(k):
-            if k.is("Tab") { moveFocus(backwards: k.shift); return true }
-            if k.is("Escape"), overlay.dismissTop(byUser: true) { return true }
-            var v = focusedView
-            while let c = v {
-                if c.handle(event) { return true }
-                if c === overlay.topmost { break }
-                v = c.superview
+            // Order (docs/WritingPlugins.md, "Keys"): Tab moves focus; a focused text entry (or a
+            // control taking arrows, see `focusTakesFirst`); Esc closes the top popover, else
+            // releases focus; talk keys go to the host; other keys to the focused control.
+            if k.code == .tab, !k.control, !k.alt { moveFocus(backwards: k.shift); return true }
+            if focusTakesFirst(k), sendToFocus(event) { return true }
+            if k.code == .escape {
+                if overlay.dismissTop(byUser: true) { return true }
+                if focusedView != nil { focus(nil); return true }
             }
-            if overlay.topmost?.handle(event) == true { return true }
+            if isTalkKey?(k) == true { return onUnhandledKey?(k) ?? false }
+            if sendToFocus(event) { return true }
             return onUnhandledKey?(k) ?? false
         case .text:
             return focusedView?.handle(event) ?? false

@@ -36,7 +36,7 @@ enum Fixtures {
     @discardableResult
     static func pluginDirectory(_ dir: URL, _ overrides: [String: Any] = [:]) throws -> URL {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        var m: [String: Any] = ["id": "org.test.\(dir.lastPathComponent)", "name": "Test", "version": "0.1.0", "api": "1.0",
+        var m: [String: Any] = ["id": "org.test.\(dir.lastPathComponent)", "name": "Test", "version": "0.1.0", "api": "\(PluginDescriptor.hostAPIVersion)",
                                 "library": "libtest.so", "sceneKinds": ["test-\(dir.lastPathComponent)"]]
         for (k, v) in overrides { if v is NSNull { m[k] = nil } else { m[k] = v } }
         try JSONSerialization.data(withJSONObject: m, options: [.sortedKeys]).write(to: dir.appendingPathComponent("plugin.json"))

@@ -65,7 +65,7 @@ final class ExampleScene: Scene {
     }
 
     func handleUnhandledKey(_ key: Key) -> Bool {
-        guard key.name == "+" || key.name == "=" else { return false }
+        guard key.code == .character("+") || key.code == .character("=") else { return false }
         count += 1
         return true
     }

@@ -1,0 +1,47 @@
+import PodiumKit
+
+/// A one-line strip under the presenter's toolbar for what only the speaker should read: a
+/// question that waits for a key ("Quit the talk? q again or Return · Esc cancels"), a reload
+/// error, the offer to resume. It lives in the console, so the room never sees it.
+public final class BannerView: View {
+    public enum Kind: String, Sendable {
+        /// Waits for Return or Esc (`Presentation.ask`).
+        case question
+        /// Something went wrong but the talk goes on (a deck that failed to reload).
+        case error
+        /// For information (a file reloaded).
+        case info
+    }
+    let label = Label("", font: .bold(15))
+    public private(set) var kind = Kind.info
+
+    override init() {
+        super.init()
+        id = "console.banner"
+        isHidden = true
+        label.pins = Pins(leading: 14, trailing: 14, top: 0, bottom: 0)
+        addSubview(label)
+    }
+
+    /// The message shown, nil when hidden.
+    public var text: String? { isHidden ? nil : label.text }
+
+    /// Shows `text` (nil hides the banner).
+    public func show(_ text: String?, kind: Kind) {
+        self.kind = kind
+        isHidden = text == nil
+        label.text = text ?? ""
+        accessibilityLabel = text
+        let t = Theme.standard
+        switch kind {
+        case .question: backgroundColor = Color(0x0A, 0x5A, 0xC8); label.color = .white
+        case .error: backgroundColor = Color(0x8C, 0x1C, 0x16); label.color = .white
+        case .info: backgroundColor = t.raised; label.color = t.text
+        }
+        setNeedsDisplay()
+    }
+
+    /// In the control tree as an "alert" labelled with the message, valued with its kind.
+    public override var role: String? { "alert" }
+    public override var accessibilityValue: String? { kind.rawValue }
+}

@@ -1,0 +1,86 @@
+import PodiumKit
+
+/// A question on the presenter screen that waits for the speaker (see `Presentation.ask`).
+struct PendingQuestion {
+    var text: String
+    /// Pressing a key bound to this action again also says yes ("q again").
+    var confirmAction: ConsoleAction?
+    /// Whether any other key says no and then does what it does; otherwise other keys are ignored
+    /// until the speaker answers.
+    var otherKeysCancel: Bool
+    var onConfirm: () -> Void
+    var onCancel: () -> Void
+    var expiry: TimerToken?
+}
+
+/// Questions and notices for the speaker only, in the console's banner: nothing here reaches
+/// the audience view.
+extension Presentation {
+    /// Asks the speaker on the presenter screen: Return (or a key of `confirmAction` again) runs
+    /// `onConfirm`, Esc or the `timeout` (seconds; nil waits) runs `onCancel`. With
+    /// `otherKeysCancel`, any other key cancels and then acts as usual (the clicker keeps
+    /// working); without, other keys wait for the answer. A new question replaces an open one
+    /// (which is cancelled).
+    public func ask(_ text: String, confirmAction: ConsoleAction? = nil, timeout: Double? = 3, otherKeysCancel: Bool = true,
+                    onConfirm: @escaping () -> Void, onCancel: @escaping () -> Void = {}) {
+        answerQuestion(false)
+        let expiry = timeout.map { timers.schedule(now: clock(), after: $0, repeats: false) { [weak self] in self?.answerQuestion(false) } }
+        pendingQuestion = PendingQuestion(text: text, confirmAction: confirmAction, otherKeysCancel: otherKeysCancel,
+                                          onConfirm: onConfirm, onCancel: onCancel, expiry: expiry)
+        updateBanner()
+    }
+
+    /// The open question's text, nil when none is open.
+    public var question: String? { pendingQuestion?.text }
+
+    /// Answers the open question (no-op when none is open).
+    public func answerQuestion(_ yes: Bool) {
+        guard let q = pendingQuestion else { return }
+        pendingQuestion = nil
+        q.expiry?.cancel()
+        updateBanner()
+        if yes { q.onConfirm() } else { q.onCancel() }
+        presenter.requestRedraw()
+    }
+
+    /// Keys while a question is open: true when the key answered it (or was held back).
+    func keyAnswersQuestion(_ k: Key, action: ConsoleAction?) -> Bool {
+        guard let q = pendingQuestion else { return false }
+        if k.code.isReturn && k.isPlain || (action != nil && action == q.confirmAction) { answerQuestion(true); return true }
+        if k.code == .escape { answerQuestion(false); return true }
+        guard q.otherKeysCancel else { return true }
+        answerQuestion(false)
+        return false
+    }
+
+    /// A lasting message for the speaker (a reload error, nil to clear it); an open question
+    /// shows over it.
+    public func showNotice(_ text: String?, kind: BannerView.Kind = .error) {
+        notice = text.map { ($0, kind) }
+        updateBanner()
+    }
+
+    func updateBanner() {
+        if let q = pendingQuestion { console.banner.show(q.text, kind: .question) }
+        else { console.banner.show(notice?.text, kind: notice?.kind ?? .info) }
+        presenter.requestRedraw()
+    }
+
+    /// An action asked for by a key: one that would derail a running talk (restart from the
+    /// beginning, swap the displays, quit) asks on the presenter screen first; before the talk
+    /// starts it acts at once. The control socket calls `perform` and is never asked.
+    @discardableResult
+    public func request(_ action: ConsoleAction) -> Bool {
+        guard action.asksWhileRunning, talk.isStarted else { return perform(action) }
+        if action == .swapDisplays && onSwapDisplays == nil { return false }
+        let again = keyMap.keys(for: action).first.map { "\($0) again or " } ?? ""
+        let what: String
+        switch action {
+        case .startFromBeginning: what = "Restart from the first scene (timer back to 0:00)?"
+        case .swapDisplays: what = "Swap the presenter and audience displays?"
+        default: what = "Quit the talk?"
+        }
+        ask("\(what) \(again)Return · Esc cancels", confirmAction: action) { [weak self] in self?.perform(action) }
+        return true
+    }
+}

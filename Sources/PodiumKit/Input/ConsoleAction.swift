@@ -1,0 +1,56 @@
+/// A named action of the talk: what a key does once the host has looked it up in the key map.
+/// The raw values are the names used in key-map files (`podium present --keymap FILE`).
+///
+/// Scenes see keys as actions first (`Scene.handle(_:)`): a PDF scene with a page range steps
+/// through its pages on `.next` whatever key the speaker's key map binds to it.
+public enum ConsoleAction: String, CaseIterable, Sendable {
+    case next, previous, first, last
+    /// F5: back to the first scene and the elapsed timer restarts (PowerPoint's "from beginning").
+    /// While the talk runs it asks on the presenter screen first.
+    case startFromBeginning
+    /// Shift+F5: the elapsed timer starts now if it has not yet, on the current scene.
+    case startFromCurrent
+    case blackout, whiteout, freeze
+    /// Esc when nothing else used it: closes the overview or help, else ends blackout/whiteout/freeze.
+    case clear
+    case pauseTimer
+    case overview, help
+    case notesLarger, notesSmaller
+    /// Reloads the deck and its files now (Ctrl+R).
+    case reload
+    /// Exchanges the presenter and audience displays; asks first while the talk runs.
+    case swapDisplays
+    /// Ends the presentation; asks first while the talk runs.
+    case quit
+    /// Ends the presentation at once, without asking (Ctrl+Q).
+    case quitNow
+
+    /// One line for the `?` overlay.
+    public var summary: String {
+        switch self {
+        case .next: "Next scene"
+        case .previous: "Previous scene"
+        case .first: "First scene"
+        case .last: "Last scene"
+        case .startFromBeginning: "Start from the beginning (timer restarts; asks while running)"
+        case .startFromCurrent: "Start the timer on this scene"
+        case .blackout: "Black out the audience (toggle)"
+        case .whiteout: "White out the audience (toggle)"
+        case .freeze: "Freeze the audience view (toggle)"
+        case .clear: "Close overview/help, else audience back to normal"
+        case .pauseTimer: "Pause / resume the elapsed timer"
+        case .overview: "Overview of all scenes"
+        case .help: "This list of keys"
+        case .notesLarger: "Larger notes"
+        case .notesSmaller: "Smaller notes"
+        case .reload: "Reload the deck and its files"
+        case .swapDisplays: "Swap presenter and audience displays (asks while running)"
+        case .quit: "Quit (asks while running)"
+        case .quitNow: "Quit at once"
+        }
+    }
+
+    /// Actions that would derail a running talk: from a key they ask on the presenter screen
+    /// first (the control socket's requests stay immediate).
+    public var asksWhileRunning: Bool { self == .startFromBeginning || self == .swapDisplays || self == .quit }
+}

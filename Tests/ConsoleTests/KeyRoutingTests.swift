@@ -1,0 +1,218 @@
+import Foundation
+import PodiumCore
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// A scene with one of every kind of control in its presenter view; it records the actions it
+/// was offered and may take `.next` itself (as a PDF page range does).
+final class ControlsScene: Scene {
+    let title = "Controls"
+    let presenterView = View()
+    let audienceView = View(background: Color(10, 10, 10))
+    let list = ListView()
+    let button: Button
+    let toggle = Switch(isOn: false, id: "t.switch")
+    let slider = Slider(value: 0.5, in: 0...1, step: 0.1, id: "t.slider")
+    let segments = SegmentedControl(titles: ["A", "B", "C"], selected: 1, id: "t.segments")
+    let field = TextField(placeholder: "Search", id: "t.field")
+    var pressed = 0, committed: [String] = [], offered: [ConsoleAction] = []
+    var takesNext = false
+
+    init() {
+        button = Button("Press", id: "t.button")
+        button.action = { [unowned self] _ in pressed += 1 }
+        list.id = "t.list"
+        list.sections = [ListSection(title: "", rows: (0..<20).map { ListRow(id: "r\($0)", title: "Row \($0)") })]
+        field.onCommit = { [unowned self] in committed.append($0) }
+        let views: [View] = [list, button, toggle, slider, segments, field]
+        for (i, v) in views.enumerated() {
+            v.pins = i == 0 ? Pins(leading: 10, top: 10, width: 300, height: 300) : Pins(leading: 330, top: Double(10 + 50 * (i - 1)), width: 300, height: 40)
+            presenterView.addSubview(v)
+        }
+    }
+    func handle(_ action: ConsoleAction) -> Bool {
+        offered.append(action)
+        return takesNext && action == .next
+    }
+}
+
+/// Issue 13.1: the clicker always drives the talk. Keys go through `Presentation.press` as the
+/// platform sends them; the scene has every kind of control.
+final class KeyRoutingTests: XCTestCase {
+    var now = 1000.0
+    var scene: ControlsScene!
+
+    func makePresentation(keyMap: KeyMap = .standard) -> Presentation {
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
+            SceneKind(name: "controls", summary: "") { _, _ in ControlsScene() },
+        ]))
+        let deck = Deck(title: "T", durationMinutes: nil,
+                        scenes: (0..<4).map { DeckScene(kind: "controls", title: "Scene \($0)", notes: "", plannedSeconds: nil) },
+                        path: "/tmp/t.json")
+        let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { self.now })
+        p.keyMap = keyMap
+        p.presenter.resize(to: Size(1280, 800))
+        scene = p.currentScene as? ControlsScene
+        return p
+    }
+
+    func click(_ p: Presentation, _ v: View) {
+        let c = v.convertToWindow(v.bounds).center
+        p.presenter.dispatch(.mouseDown(c, button: 1, clicks: 1)); p.presenter.dispatch(.mouseUp(c, button: 1))
+    }
+    func movePointer(_ p: Presentation, to pt: Point) { p.presenter.dispatch(.mouseMoved(pt, buttons: 0)) }
+
+    func testClickedControlsNeverSwallowTheClickerKeys() {
+        let p = makePresentation()
+        let s = scene!
+        click(p, s.list)   // a click selects the row under the pointer
+        let before = (s.list.selection, s.toggle.isOn, s.slider.value, s.segments.selectedIndex, s.pressed)
+        var index = 0
+        for control in [s.list, s.button, s.toggle, s.slider, s.segments] as [View] {
+            for key in ["Page Down", "Space", "Return", "Page Up", "Page Down"] {
+                p.goTo(0); index = 0
+                click(p, control)
+                if control === s.button { s.pressed = before.4 }
+                if control === s.toggle { s.toggle.isOn = before.1 }
+                movePointer(p, to: Point(1200, 700))   // the pointer moves away, as a speaker's hand does
+                p.press(Key(key))
+                index = key == "Page Up" ? 0 : 1
+                XCTAssertEqual(p.currentIndex, index, "\(key) after a click on \(control.id ?? "?") drives the talk")
+            }
+        }
+        XCTAssertEqual(s.list.selection, before.0, "the list selection did not move")
+        XCTAssertEqual(s.slider.value, before.2, accuracy: 1e-9)
+        XCTAssertEqual(s.segments.selectedIndex, before.3)
+        XCTAssertEqual(s.toggle.isOn, before.1, "Space/Return never toggled the switch")
+        XCTAssertEqual(s.pressed, before.4, "Space/Return never pressed the button")
+    }
+
+    func testArrowsMoveAListOnlyUnderThePointerOrAfterTab() {
+        let p = makePresentation()
+        let s = scene!
+        click(p, s.list)
+        let clicked = s.list.selection
+        XCTAssertNotNil(clicked)
+        p.press(Key("Down"))
+        XCTAssertEqual(p.currentIndex, 0, "pointer over the focused list: Down moves the list")
+        XCTAssertEqual(s.list.selection?.row, clicked!.row + 1)
+        movePointer(p, to: Point(1200, 700))
+        p.press(Key("Down"))
+        XCTAssertEqual(p.currentIndex, 1, "pointer elsewhere: Down is the talk's")
+        XCTAssertEqual(s.list.selection?.row, clicked!.row + 1)
+        p.goTo(0)
+        // Tab is an explicit focus gesture: arrows go to the focused control wherever the pointer is.
+        click(p, s.list); movePointer(p, to: Point(1200, 700))
+        while p.presenter.focusedView !== s.slider { p.press(Key("Tab")) }
+        XCTAssertTrue(p.presenter.focusedByKeyboard)
+        p.press(Key("Right"))
+        XCTAssertEqual(s.slider.value, 0.6, accuracy: 1e-9, "Right after Tab moves the slider")
+        XCTAssertEqual(p.currentIndex, 0)
+        p.press(Key("Page Down"))
+        XCTAssertEqual(p.currentIndex, 1, "never PageDown, even after Tab")
+        XCTAssertEqual(s.slider.value, 0.6, accuracy: 1e-9)
+    }
+
+    func testEscapeAlwaysReleasesFocus() {
+        let p = makePresentation()
+        let s = scene!
+        for control in [s.list, s.button, s.toggle, s.slider, s.segments, s.field] as [View] {
+            click(p, control)
+            if p.presenter.focusedView !== control { p.presenter.focus(control) }   // as Tab would
+            XCTAssertTrue(p.presenter.focusedView === control, "\(control.id ?? "?") took focus")
+            p.press(Key("Escape"))
+            XCTAssertNil(p.presenter.focusedView, "Esc released \(control.id ?? "?")")
+        }
+        p.press(Key("b")); p.press(Key("Escape"))
+        XCTAssertEqual(p.audienceMode, .normal, "with nothing focused Esc is the talk's (back to live)")
+    }
+
+    func testATextFieldKeepsItsKeysUntilReturnOrEscape() {
+        let p = makePresentation()
+        let s = scene!
+        click(p, s.field)
+        for (key, text) in [("b", "b"), ("Space", " "), ("w", "w")] {
+            p.press(Key(key)); p.presenter.dispatch(.text(text))
+        }
+        p.press(Key("Left")); p.press(Key("Home"))
+        XCTAssertEqual(s.field.text, "b w")
+        XCTAssertEqual(p.audienceMode, .normal, "typing b and w did not black or white out the room")
+        XCTAssertEqual(p.currentIndex, 0, "Space, Left and Home edited the field")
+        p.press(Key("Return"))
+        XCTAssertEqual(s.committed, ["b w"])
+        XCTAssertNil(p.presenter.focusedView, "Return commits and gives the keys back")
+        XCTAssertEqual(p.currentIndex, 0, "the committing Return did not also advance")
+        p.press(Key("Page Down"))
+        XCTAssertEqual(p.currentIndex, 1)
+    }
+
+    func testBoundKeysReachTheSceneAsActionsFirst() throws {
+        // A key map that moves `next` to "x": the scene is offered `.next`, whatever the key.
+        let map = try KeyMap.parse(Data(#"{"next": ["x"]}"#.utf8), file: "k.json")
+        let p = makePresentation(keyMap: map)
+        let s = scene!
+        s.takesNext = true
+        p.press(Key("x"))
+        XCTAssertEqual(s.offered, [.next])
+        XCTAssertEqual(p.currentIndex, 0, "the scene used next")
+        s.takesNext = false
+        p.press(Key("x"))
+        XCTAssertEqual(p.currentIndex, 1, "the scene left next to the host")
+        p.press(Key("Page Down"))
+        XCTAssertEqual(p.currentIndex, 1, "Page Down is no longer bound")
+    }
+
+    func testDerailingKeysAskWhileTheTalkRuns() {
+        let p = makePresentation()
+        var quits = 0, swaps = 0
+        p.onQuit = { quits += 1 }
+        p.onSwapDisplays = { swaps += 1 }
+        p.press(Key("s"))
+        XCTAssertEqual(swaps, 1, "before the talk starts s acts at once")
+        p.press(Key("Page Down"))   // the talk starts
+        p.press(Key("q"))
+        XCTAssertEqual(quits, 0)
+        XCTAssertEqual(p.question, "Quit the talk? q again or Return · Esc cancels")
+        XCTAssertEqual(p.presenter.controlTree().first { $0.id == "console.banner" }?.label, p.question, "shown on the presenter view")
+        XCTAssertFalse(p.audience.controlTree().contains { $0.role == "alert" }, "never on the audience view")
+        p.press(Key("Escape"))
+        XCTAssertNil(p.question)
+        XCTAssertEqual(quits, 0, "Esc cancels")
+        p.press(Key("q")); p.press(Key("q"))
+        XCTAssertEqual(quits, 1, "q again confirms")
+        p.press(Key("q")); p.press(Key("Return"))
+        XCTAssertEqual(quits, 2, "Return confirms")
+        p.press(Key("q"))
+        now += 3.1
+        p.timers.fire(now: now)
+        XCTAssertNil(p.question, "the question times out after 3 s")
+        p.press(Key("q"))
+        XCTAssertEqual(quits, 2)
+        p.press(Key("s"))
+        XCTAssertEqual(swaps, 1, "s asks while running")
+        XCTAssertTrue(p.question?.hasPrefix("Swap the presenter and audience displays?") == true)
+        p.press(Key("Page Down"))
+        XCTAssertNil(p.question, "another key cancels the question")
+        XCTAssertEqual(p.currentIndex, 2, "and still drives the talk")
+        XCTAssertEqual(swaps, 1)
+        p.press(Key("Q", control: true))
+        XCTAssertEqual(quits, 3, "Ctrl+Q quits at once")
+        XCTAssertTrue(p.perform(.swapDisplays))
+        XCTAssertEqual(swaps, 2, "the control socket's swap (perform) stays immediate")
+    }
+
+    func testF5MidTalkOnlyShowsTheHint() {
+        let p = makePresentation()
+        p.press(Key("Page Down")); p.press(Key("Page Down"))
+        now += 60
+        p.press(Key("F5"))
+        XCTAssertEqual(p.currentIndex, 2, "F5 from a clicker mid-talk changes nothing")
+        XCTAssertEqual(p.timerReadout.elapsed, 60)
+        XCTAssertNotNil(p.question)
+        p.press(Key("Page Down"))
+        XCTAssertEqual(p.currentIndex, 3)
+        XCTAssertEqual(p.timerReadout.elapsed, 60, "the timer kept running")
+    }
+}
