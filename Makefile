@@ -24,7 +24,7 @@ TEST_PKGS := $(RUNTIME_PKGS) xserver-xorg-core xserver-xorg-video-dummy x11-xser
              xcvt libgl1-mesa-dri sway xwayland procps util-linux sqlite3
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 
-.PHONY: demo test bench fuzz build deps test-deps clean
+.PHONY: demo test bench fuzz docs build deps test-deps clean
 
 demo: deps build
 	scripts/demo.sh
@@ -51,6 +51,10 @@ bench: test-deps build
 
 build:
 	$(SWIFT) build -c release --product podium
+
+# PodiumKit's API reference (docc, warnings are errors) as a static site in .build/docs/site.
+docs:
+	SWIFT=$(SWIFT) scripts/docs.sh
 
 deps:
 	@scripts/apt-install.sh $(RUNTIME_PKGS)

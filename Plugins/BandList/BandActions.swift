@@ -12,7 +12,7 @@ extension BandListScene {
         let sheet = ActionSheet(title: "Delete this band for good?", actions: [
             .init("Delete Band", style: .destructive) { [weak self] in self?.delete(id: b.id) },
         ])
-        context.presentActionSheet(sheet, from: button.convertToWindow(button.bounds), source: "bands.delete")
+        context.presentActionSheet(sheet, from: button, source: "bands.delete")
     }
 
     func showActions(from button: View) {
@@ -22,7 +22,7 @@ extension BandListScene {
             .init("Search the Web") { [weak self] in self?.context.openScene(kind: "web-search", parameters: ["query": .string(b.name)]) },
             .init("Find Local Record Stores") { [weak self] in self?.context.openScene(kind: "map-search", parameters: ["query": .string(b.name)]) },
         ])
-        context.presentActionSheet(sheet, from: button.convertToWindow(button.bounds), source: "bands.actions")
+        context.presentActionSheet(sheet, from: button, source: "bands.actions")
     }
 
     /// Puts the plain-text summary on the clipboard and saves it as

@@ -59,10 +59,11 @@ final class PopoversPage: GalleryPage {
             let body = GalleryPage.card("A popover with a child", "Its button opens an action sheet as a child popover; a click outside closes both.")
             let more = Button("More…", id: "gallery.nested.more", style: .filled)
             body.addSubview(more.pinned(Pins(trailing: 14, bottom: 14, width: 100, height: 34)))
-            let parent = root.presentPopover(body, preferredSize: Size(300, 160), from: b)
-            more.action = { [weak self, weak parent] m in
+            root.presentPopover(body, preferredSize: Size(300, 160), from: b)
+            // Anchored at a button inside the popover, the sheet becomes its child by itself.
+            more.action = { [weak self] m in
                 guard let self, let root = self.root else { return }
-                root.presentActionSheet(self.demoSheet(), from: m, parent: parent)
+                root.presentActionSheet(self.demoSheet(), from: m)
             }
             if openingFromDeck { more.activate() }   // the deck asks to see the child too
         default:

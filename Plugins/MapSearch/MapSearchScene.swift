@@ -81,10 +81,10 @@ final class MapSearchScene: Scene {
         presenter.zoomIn.action = { [weak self] _ in self?.presenter.map.zoom(by: 1, at: nil) }
         presenter.zoomOut.action = { [weak self] _ in self?.presenter.map.zoom(by: -1, at: nil) }
         presenter.styleButton.action = { [weak self] b in self?.showStylePicker(from: b) }
-        presenter.map.onPinClicked = { [weak self] place, rect in self?.select(place, anchor: rect) }
+        presenter.map.onPinClicked = { [weak self] place, _ in self?.select(place) }
         presenter.list.onSelect = { [weak self] _, row in
             guard let s = self, let r = s.model.results.first(where: { $0.place.osm == row.id }) else { return }
-            s.select(r.place, anchor: nil)
+            s.select(r.place)
         }
     }
 
@@ -160,26 +160,31 @@ final class MapSearchScene: Scene {
 
     // MARK: Selection and popovers
 
-    /// Selects `place`, brings its pin on screen and shows its card in a popover at the pin.
-    func select(_ place: Place, anchor: Rect?) {
+    /// Selects `place`, brings its pin on screen and shows its card in a popover at the pin,
+    /// which follows the pin as the map pans or zooms and closes when it leaves the map.
+    func select(_ place: Place) {
         model.selected = place
         if let ip = presenter.list.indexPath(ofRowID: place.osm) { presenter.list.selection = ip; presenter.list.scrollToVisible(ip) }
         let map = presenter.map
         if !map.bounds.insetBy(dx: 40, dy: 40).contains(map.viewport.point(place.location)) { model.centre(on: place.location) }
-        let rect = anchor ?? map.convertToWindow(map.pinRect(for: place))
         let distance = model.results.first { $0.place.id == place.id }?.distanceText
         let card = PlaceCardView(place: place, distance: distance, onCenter: { [weak self] in
             self?.model.centre(on: place.location)
         }, onWeb: { [weak self] in
             self?.context.openScene(kind: "web-search", parameters: ["query": .string(place.name)])
         })
-        context.presentPopover(card, preferredSize: PlaceCardView.preferredSize, from: rect, source: "map.place",
+        let pin = PopoverAnchor.view(map) { [weak self] v in
+            // The card's place is no longer among the results (a new search): nothing to point at.
+            guard let self, self.model.results.contains(where: { $0.place.id == place.id }) else { return nil }
+            return (v as? MapView)?.pinRect(for: place)
+        }
+        context.presentPopover(card, preferredSize: PlaceCardView.preferredSize, at: pin, source: "map.place",
                                permittedDirections: ArrowDirection.any)
     }
 
     func showStylePicker(from button: Button) {
         let picker = StylePickerView(current: model.style.name) { [weak self] name in self?.setStyle(name) }
-        let pop = context.presentPopover(picker, preferredSize: StylePickerView.preferredSize, from: button.convertToWindow(button.bounds),
+        let pop = context.presentPopover(picker, preferredSize: StylePickerView.preferredSize, from: button,
                                          source: "map.styles", permittedDirections: [.up])
         picker.onDone = { [weak pop] in pop?.dismiss(byUser: false) }
     }

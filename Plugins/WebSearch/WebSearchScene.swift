@@ -163,7 +163,7 @@ final class WebSearchScene: Scene {
         list.rowHeight = 36
         list.sections = [ListSection(title: "", rows: history.queries.enumerated().map { ListRow(id: String($0.offset), title: $0.element) })]
         let popover = context.presentPopover(list, preferredSize: Size(280, min(360, 36 * Double(max(1, history.queries.count)) + 8)),
-                                             from: b.convertToWindow(b.bounds), source: "websearch.history", permittedDirections: [.up, .down])
+                                             from: b, source: "websearch.history", permittedDirections: [.up, .down])
         list.onSelect = { [weak self, weak popover] _, row in
             popover?.dismiss(byUser: false)
             if let self, let i = Int(row.id), self.history.queries.indices.contains(i) { self.search(self.history.queries[i]) }
@@ -179,7 +179,7 @@ final class WebSearchScene: Scene {
             .init("Open in Browser") { [weak self] in self?.openInBrowser() },
             .init("Copy Link") { [weak self] in self?.copyLink() },
         ])
-        context.presentActionSheet(sheet, from: b.convertToWindow(b.bounds), source: "websearch.actions")
+        context.presentActionSheet(sheet, from: b, source: "websearch.actions")
     }
 
     /// The selected page's web address (the loaded page's canonical one when known).

@@ -52,6 +52,12 @@ final class RecordingContext: SceneContext {
         return root.present(p) ? p : nil
     }
     func presentActionSheet(_ sheet: ActionSheet, from anchor: Rect, source: String) {}
+    /// As the host does: the popover follows its anchor view.
+    func presentPopover(_ content: View, preferredSize: Size, at anchor: PopoverAnchor, source: String,
+                        permittedDirections: Set<ArrowDirection>) -> Popover? {
+        popovers.append((source, anchor.resolve(in: root) ?? .zero, content))
+        return root.presentPopover(content, preferredSize: preferredSize, at: anchor, source: source, permitted: permittedDirections)
+    }
     func setClipboard(_ text: String) {}
     func log(_ message: String) { logs.append(message) }
 

@@ -62,6 +62,29 @@ final class MapSceneTests: XCTestCase {
         XCTAssertEqual(c.lon, Fixtures.kuvatehdas.lon, accuracy: 1e-9)
     }
 
+    func testTheCardFollowsItsPinAndClosesWhenThePlaceIsGone() throws {
+        let ctx = RecordingContext(name: "follow")
+        let s = try makeScene(["query": "record stores", "latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5], context: ctx)
+        XCTAssertTrue(ctx.root.click(controlID: "map.pin.node/2587284466"))
+        let card = try XCTUnwrap(ctx.root.popovers.first)
+        var dismissed: [Bool] = []
+        card.onDismiss = { dismissed.append($0) }
+        let before = card.anchor
+        // "Center" moves the map under the open card: the card follows its pin.
+        XCTAssertTrue(ctx.root.click(controlID: "map.card.center"))
+        _ = ctx.root.renderFrame()
+        let pin = try XCTUnwrap(ctx.root.controlTree().first { $0.id == "map.pin.node/2587284466" })
+        XCTAssertNotEqual(card.anchor.center, before.center, "the pin moved")
+        XCTAssertEqual(card.anchor.center.x, pin.frame.center.x, accuracy: 3, "the card points at the pin where it is now")
+        XCTAssertFalse(card.frame.intersects(card.anchor))
+        XCTAssertEqual(dismissed, [])
+        // A search that no longer has the place: nothing to point at, the card closes.
+        s.model.results = []
+        _ = ctx.root.renderFrame()
+        XCTAssertTrue(ctx.root.popovers.isEmpty)
+        XCTAssertEqual(dismissed, [false])
+    }
+
     func testPanAndZoomWithMouseAndKeys() throws {
         let ctx = RecordingContext(name: "pan")
         let s = try makeScene(["latitude": 60.1697, "longitude": 24.9445, "zoom": 16], context: ctx)

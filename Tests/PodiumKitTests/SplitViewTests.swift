@@ -64,7 +64,7 @@ final class SplitViewTests: XCTestCase {
         XCTAssertEqual(f.detail.text, "Band 2")
         XCTAssertNil(f.split.primaryPopoverShown)
         XCTAssertTrue(f.root.popovers.isEmpty)
-        XCTAssertEqual(f.list.selection, IndexPath(0, 2))
+        XCTAssertEqual(f.list.selection, ListIndexPath(0, 2))
     }
 
     func testSelectionSurvivesCollapseAndExpand() {
@@ -74,7 +74,7 @@ final class SplitViewTests: XCTestCase {
         XCTAssertTrue(f.root.click(controlID: "bands.row.4"))
         f.root.resize(to: Size(360, 600))
         XCTAssertTrue(f.split.isCollapsed)
-        XCTAssertEqual(f.list.selection, IndexPath(0, 4))
+        XCTAssertEqual(f.list.selection, ListIndexPath(0, 4))
         f.root.click(controlID: "split.show-primary")
         XCTAssertEqual(f.root.node("bands.row.4")?.value, "selected", "still selected in the popover")
         // Widening while the popover is open puts the primary back beside the secondary.

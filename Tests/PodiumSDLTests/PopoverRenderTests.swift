@@ -27,21 +27,28 @@ final class PopoverRenderTests: XCTestCase {
         func panelYs(column x: Int, _ ys: Range<Int>) -> [Int] { ys.filter { isPanel(x, $0) } }
     }
 
-    /// Renders a 400×300 window with a blue anchor at `anchor` and a popover pointing at it.
-    func render(anchor: Rect, preferred: ArrowDirection, content: Size = Size(160, 100),
-                savingTo png: String? = nil, atAppearProgress progress: Double? = nil) throws -> (Frame, PopoverPlacement) {
-        try SDLVideo.start(driver: "offscreen")
-        defer { SDLVideo.stop() }
+    /// A 400×300 offscreen window (software renderer) with a blue anchor view at `pins`; the
+    /// caller has started SDL's video.
+    func makeWindow(anchor pins: Pins) throws -> (PlatformWindow, WindowRoot, View) {
         XCTAssertEqual(SDLVideo.currentDriver, "offscreen")
         var theme = Theme.standard
         theme.background = Self.background; theme.raised = Self.panel
         let text = TextEngine()
         let root = WindowRoot(theme: theme, metrics: text)
         let anchorView = View(id: "anchor", background: Self.anchorColor)
-        anchorView.pins = Pins(leading: anchor.minX, top: anchor.minY, width: anchor.width, height: anchor.height)
+        anchorView.pins = pins
         root.content.addSubview(anchorView)
         let window = try PlatformWindow(title: "popover render test", root: root, size: Size(400, 300), text: text)
         XCTAssertEqual(window.renderer.driverName, "software")
+        return (window, root, anchorView)
+    }
+
+    /// Renders a 400×300 window with a blue anchor at `anchor` and a popover pointing at it.
+    func render(anchor: Rect, preferred: ArrowDirection, content: Size = Size(160, 100),
+                savingTo png: String? = nil, atAppearProgress progress: Double? = nil) throws -> (Frame, PopoverPlacement) {
+        try SDLVideo.start(driver: "offscreen")
+        defer { SDLVideo.stop() }
+        let (window, root, anchorView) = try makeWindow(anchor: Pins(leading: anchor.minX, top: anchor.minY, width: anchor.width, height: anchor.height))
         var t = 0.0
         if progress != nil { root.clock = { t } }
         let p = Popover(content: View(), preferredSize: content, from: anchorView, source: "test", preferred: preferred)
@@ -122,5 +129,45 @@ final class PopoverRenderTests: XCTestCase {
         XCTAssertEqual(mid.color(200, 45), Self.anchorColor, "the anchor shows through the whole fade")
         let (done, _) = try render(anchor: anchor, preferred: .up, atAppearProgress: 1.2)
         XCTAssertTrue(done.isPanel(200, 120))
+    }
+
+    /// The rows through an up-pointing arrow just below `anchorBottom`: each centred on x = `centre`.
+    func assertArrowUp(_ f: Frame, centre: Double, anchorBottom: Int, file: StaticString = #filePath, line: UInt = #line) {
+        for y in [anchorBottom + 5, anchorBottom + 8, anchorBottom + 11] {
+            let xs = f.panelXs(row: y, 0..<f.width)
+            guard let first = xs.first, let last = xs.last else { XCTFail("no arrow in row \(y)", file: file, line: line); continue }
+            XCTAssertEqual(Double(first + last) / 2, centre - 0.5, accuracy: 1.0, "row \(y) centred on the anchor", file: file, line: line)
+            XCTAssertLessThanOrEqual(xs.count, 25, "only the arrow in row \(y)", file: file, line: line)
+        }
+    }
+
+    func testArrowStillPointsAtTheAnchorAfterAWindowResize() throws {
+        try SDLVideo.start(driver: "offscreen")
+        defer { SDLVideo.stop() }
+        // Pinned to the trailing edge, so a wider window moves it.
+        let (window, root, anchorView) = try makeWindow(anchor: Pins(trailing: 20, top: 30, width: 40, height: 30))
+        let p = Popover(content: View(), preferredSize: Size(160, 100), from: anchorView, source: "test", preferred: .up)
+        XCTAssertTrue(root.present(p))
+        func frame() throws -> Frame {
+            window.renderIfNeeded(force: true)
+            let (w, h) = window.pixelSize
+            return Frame(pixels: try window.renderer.readPixels(size: (w, h)), width: Int(w), height: Int(h))
+        }
+        let before = try frame()
+        XCTAssertEqual(before.width, 400)
+        XCTAssertEqual(before.color(360, 45), Self.anchorColor)
+        assertArrowUp(before, centre: 360, anchorBottom: 60)
+
+        window.cover(Rect(0, 0, 600, 400))   // SDL_SetWindowSize, then the tree is laid out again
+        let after = try frame()
+        XCTAssertEqual(after.width, 600, "the window was resized")
+        XCTAssertEqual(after.height, 400)
+        XCTAssertEqual(after.color(560, 45), Self.anchorColor, "the anchor moved with the trailing edge")
+        XCTAssertEqual(p.arrowDirection, .up)
+        assertArrowUp(after, centre: 560, anchorBottom: 60)
+        XCTAssertFalse(after.isPanel(360, 68), "nothing left where the arrow was")
+        let panel = try XCTUnwrap(p.placement).frame
+        XCTAssertLessThanOrEqual(panel.maxX, 600 - PopoverMetrics.margin, "inside the window")
+        XCTAssertTrue(after.isPanel(Int(panel.midX), Int(panel.midY)))
     }
 }

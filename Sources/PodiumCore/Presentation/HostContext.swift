@@ -39,6 +39,13 @@ final class HostContext: SceneContext {
     func presentActionSheet(_ sheet: ActionSheet, from anchor: Rect, source: String) {
         presentation.presenter.presentActionSheet(sheet, from: anchor, source: source)
     }
+    func presentPopover(_ content: View, preferredSize: Size, at anchor: PopoverAnchor, source: String,
+                        permittedDirections: Set<ArrowDirection>) -> Popover? {
+        presentation.presenter.presentPopover(content, preferredSize: preferredSize, at: anchor, source: source, permitted: permittedDirections)
+    }
+    func presentActionSheet(_ sheet: ActionSheet, at anchor: PopoverAnchor, source: String) -> PresentedView? {
+        presentation.presenter.presentActionSheet(sheet, at: anchor, source: source)
+    }
     func setClipboard(_ text: String) { presentation.clipboardWriter(text) }
     func log(_ message: String) { presentation.log("[\(pluginID)] \(message)") }
     func reportError(_ error: Error) { presentation.replaceWithErrorCard(index: sceneIndex, plugin: pluginID, error: error) }

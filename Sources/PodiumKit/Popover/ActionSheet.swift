@@ -85,21 +85,27 @@ extension WindowRoot {
     /// from the same `source` is shown. `parent` makes it a child of an open popover.
     @discardableResult
     public func presentActionSheet(_ sheet: ActionSheet, from anchor: Rect, source: String, parent: Popover? = nil) -> PresentedView? {
-        presentActionSheet(sheet, source: source, parent: parent) { content, size in
-            Popover(content: content, preferredSize: size, anchor: anchor, source: source)
-        }
+        presentActionSheet(sheet, at: .window(anchor), source: source, parent: parent)
     }
 
-    /// Shows `sheet` pointing at `view` (a bar button item…); the source is the view's id.
+    /// Shows `sheet` pointing at `view` (a bar button item…); the source is the view's id. From a
+    /// button inside a popover, the sheet is that popover's child and points at the button.
     @discardableResult
     public func presentActionSheet(_ sheet: ActionSheet, from view: View, source: String? = nil, parent: Popover? = nil) -> PresentedView? {
-        let src = source ?? view.id ?? "anchor"
-        return presentActionSheet(sheet, source: src, parent: parent) { content, size in
-            Popover(content: content, preferredSize: size, from: view, source: src)
+        presentActionSheet(sheet, at: .view(view), source: source ?? view.id ?? "anchor", parent: parent)
+    }
+
+    /// Shows `sheet` pointing at `anchor` (a view, a rectangle in a view, a window rectangle).
+    /// Anchored inside a shown popover, it becomes that popover's child (also as a bottom sheet)
+    /// unless `parent` says otherwise.
+    @discardableResult
+    public func presentActionSheet(_ sheet: ActionSheet, at anchor: PopoverAnchor, source: String, parent: Popover? = nil) -> PresentedView? {
+        presentActionSheet(sheet, source: source, parent: parent ?? anchor.enclosingOverlay) { content, size in
+            Popover(content: content, preferredSize: size, at: anchor, source: source)
         }
     }
 
-    private func presentActionSheet(_ sheet: ActionSheet, source: String, parent: Popover?,
+    private func presentActionSheet(_ sheet: ActionSheet, source: String, parent: PresentedView?,
                                     popover: (View, Size) -> Popover) -> PresentedView? {
         guard !overlay.presented.contains(where: { $0.source == source }) else { return nil }
         let compact = isCompact

@@ -18,9 +18,10 @@ public final class OverlayLayer: View {
         guard !shown.isEmpty else { return nil }
         let inside = shown.lastIndex { $0.hitTest(p - $0.frame.origin) != nil }
         if inside == shown.count - 1 { return nil }
-        // A click on the anchor of the topmost popover (the button that opened it) is consumed and
-        // changes nothing: pressing Delete again while its sheet is up does not stack or close it.
-        if inside == nil, let top = shown.last as? Popover, top.anchor.contains(p) { return true }
+        // A click on the anchor of the topmost popover (the button that opened it, maybe inside
+        // its parent popover) is consumed and changes nothing: pressing Delete again while its
+        // sheet is up does not stack or close it.
+        if let top = shown.last as? Popover, top.anchor.contains(p) { return true }
         for v in shown[((inside ?? -1) + 1)...].reversed() { v.dismiss(byUser: true) }
         return true
     }
@@ -101,6 +102,9 @@ open class PresentedView: View, Dismissible, OverlayLayout {
 
     public override var isUserInteractionEnabled: Bool { true }
     open func layout(in bounds: Rect) {}
+    /// The shown overlay this one's anchor sits in (a sheet opened from a button in a popover),
+    /// which becomes its parent when presented without one.
+    open var anchorOverlay: PresentedView? { nil }
 
     /// Removes the overlay and its children (children first) and tells `onDismiss`.
     public func dismiss(byUser: Bool) {

@@ -1,7 +1,9 @@
 /// A floating panel with an arrow pointing at its anchor, shown in a window's overlay layer.
-/// Re-runs placement on every frame (window resize, display change, the anchor view moving) and
-/// keeps its last arrow direction so it does not jump. Dismissed by a click outside (consumed),
-/// Esc, or code; dismissed when its anchor leaves the window.
+/// Re-runs placement on every frame (window resize, display change, split view collapse, the
+/// anchor view moving or scrolling) with the same solver, trying its last arrow direction first
+/// so it does not jump. Dismissed by a click outside (consumed), Esc, or code; dismissed (owner
+/// told "not by the user") when its anchor view leaves the window, is hidden or scrolls out of
+/// sight. A popover anchored inside another overlay is that overlay's child.
 ///
 ///     let p = Popover(content: list, preferredSize: Size(320, 400), from: barButton, source: "bands")
 ///     p.onDismiss = { byUser in … }
@@ -11,11 +13,14 @@ public final class Popover: PresentedView {
     /// The content's preferred size in points; the panel is `PopoverMetrics.contentInset` larger
     /// on every side.
     public var preferredContentSize: Size { didSet { superview?.setNeedsLayout() } }
-    /// The anchor in window points. Follows `anchorView` when the popover was presented from one.
-    public var anchor: Rect { didSet { if anchor != oldValue { superview?.setNeedsLayout() } } }
+    /// What the popover points at: a view, a rectangle in a view's coordinates, or a window
+    /// rectangle. Looked up again at every layout.
+    public let anchorSpec: PopoverAnchor
+    /// The anchor in window points as of the last layout: the shown part of the anchor view (or
+    /// rectangle in it), or the window rectangle it was presented from.
+    public private(set) var anchor: Rect
     /// The view (a bar button item, a row) the popover points at; nil for a bare rectangle.
-    public private(set) weak var anchorView: View?
-    private let anchoredToView: Bool
+    public var anchorView: View? { anchorSpec.view }
     public var permittedDirections: Set<ArrowDirection>
     public var preferredDirection: ArrowDirection
     /// The placement in force, nil before the first layout.
@@ -25,23 +30,34 @@ public final class Popover: PresentedView {
     public private(set) var contentOffset = 0.0
     /// Clips the content to the panel's rounded rectangle and scrolls it.
     private let viewport = View()
+    /// Set by `representAfresh`: the next layout forgets the last arrow direction. The old
+    /// placement stays in force until then, so the popover never reads as unplaced while shown.
+    private var placesAfresh = false
 
-    public init(content: View, preferredSize: Size, anchor: Rect, source: String,
+    /// A popover pointing at `anchor`: a view, a rectangle in a view's coordinates, or a window
+    /// rectangle (see `PopoverAnchor`). `preferredSize` is the content's size in points.
+    public init(content: View, preferredSize: Size, at anchor: PopoverAnchor, source: String,
                 permitted: Set<ArrowDirection> = ArrowDirection.any, preferred: ArrowDirection = .up) {
-        self.content = content; preferredContentSize = preferredSize; self.anchor = anchor
-        permittedDirections = permitted; preferredDirection = preferred; anchoredToView = false
+        self.content = content; preferredContentSize = preferredSize; anchorSpec = anchor
+        self.anchor = anchor.resolve(in: anchor.view?.host) ?? .zero
+        permittedDirections = permitted; preferredDirection = preferred
         super.init(source: source)
         setUp()
     }
 
+    /// A popover pointing at a fixed rectangle in window points (callers that only have a rect).
+    public convenience init(content: View, preferredSize: Size, anchor: Rect, source: String,
+                            permitted: Set<ArrowDirection> = ArrowDirection.any, preferred: ArrowDirection = .up) {
+        self.init(content: content, preferredSize: preferredSize, at: .window(anchor), source: source,
+                  permitted: permitted, preferred: preferred)
+    }
+
     /// A popover pointing at `view` (a bar button item…), following it as the window re-lays out
-    /// and dismissed when it is hidden or leaves the window.
-    public init(content: View, preferredSize: Size, from view: View, source: String,
-                permitted: Set<ArrowDirection> = ArrowDirection.any, preferred: ArrowDirection = .up) {
-        self.content = content; preferredContentSize = preferredSize; anchor = view.convertToWindow(view.bounds)
-        permittedDirections = permitted; preferredDirection = preferred; anchorView = view; anchoredToView = true
-        super.init(source: source)
-        setUp()
+    /// and dismissed when it is hidden, scrolled out of sight or leaves the window.
+    public convenience init(content: View, preferredSize: Size, from view: View, source: String,
+                            permitted: Set<ArrowDirection> = ArrowDirection.any, preferred: ArrowDirection = .up) {
+        self.init(content: content, preferredSize: preferredSize, at: .view(view), source: source,
+                  permitted: permitted, preferred: preferred)
     }
 
     private func setUp() {
@@ -59,20 +75,23 @@ public final class Popover: PresentedView {
     public override var accessibilityValue: String? { placement?.direction.rawValue }
 
     public override func layout(in bounds: Rect) {
-        if anchoredToView {
-            guard let v = anchorView, v.isVisibleInWindow, v.host === host else { dismiss(byUser: false); return }
-            anchor = v.convertToWindow(v.bounds)
-        }
+        // The anchor view gone, hidden or scrolled away: the owner hears "not by the user".
+        guard let shown = anchorSpec.resolve(in: host) else { dismiss(byUser: false); return }
+        anchor = shown
         let inset = 2 * PopoverMetrics.contentInset
         let panelSize = Size(preferredContentSize.width + inset, preferredContentSize.height + inset)
         let req = PopoverRequest(bounds: bounds, anchor: anchor, contentSize: panelSize,
                                  permitted: permittedDirections, preferred: preferredDirection,
-                                 lastDirection: placement?.direction)
+                                 lastDirection: placesAfresh ? nil : placement?.direction)
+        placesAfresh = false
         guard let p = req.place() else { dismiss(byUser: false); return }
         placement = p
         frame = p.frame
         viewport.frame = Rect(0, 0, p.frame.width, p.frame.height).insetBy(dx: PopoverMetrics.contentInset, dy: PopoverMetrics.contentInset)
         scroll(to: contentOffset)
+        // Lay the content out now, so a child anchored inside it (later in the overlay) is placed
+        // against this frame's positions, not last frame's.
+        layoutIfNeeded()
     }
 
     /// The content's full height: its preferred height, at least the panel's.
@@ -93,7 +112,7 @@ public final class Popover: PresentedView {
     /// Forgets the arrow direction and restarts the appear transition: the popover is placed
     /// afresh, as if presented again (after its window moved to another display).
     func representAfresh(at now: Double?) {
-        placement = nil
+        placesAfresh = true
         appearedAt = now
         superview?.setNeedsLayout()
     }
@@ -109,6 +128,7 @@ public final class Popover: PresentedView {
     }
 
     public override var transitionPivot: Point { placement?.arrowTip ?? super.transitionPivot }
+    public override var anchorOverlay: PresentedView? { anchorSpec.enclosingOverlay }
 
     public override func draw(into list: inout DrawList) {
         guard let p = placement else { return }
@@ -128,11 +148,13 @@ extension WindowRoot {
     public var popovers: [Popover] { overlay.subviews.compactMap { $0 as? Popover } }
 
     /// Presents `overlay` (a popover or bottom sheet). A new root (no `parentPopover`) replaces
-    /// what is shown (one root per window); a child of a shown popover stacks above it. Returns
-    /// false, showing nothing, when one from the same `source` is already shown or the parent is
-    /// gone.
+    /// what is shown (one root per window); a child of a shown popover stacks above it. One
+    /// anchored at a view inside a shown overlay (a button in a popover) is that overlay's child
+    /// unless a parent was set. Returns false, showing nothing, when one from the same `source`
+    /// is already shown or the parent is gone.
     @discardableResult
     public func present(_ presented: PresentedView) -> Bool {
+        if presented.parentPopover == nil { presented.parentPopover = presented.anchorOverlay }
         let shown = overlay.presented
         if shown.contains(where: { $0.source == presented.source }) { return false }
         if let parent = presented.parentPopover {
@@ -153,8 +175,17 @@ extension WindowRoot {
     @discardableResult
     public func presentPopover(_ content: View, preferredSize: Size, from view: View, source: String? = nil,
                                permitted: Set<ArrowDirection> = ArrowDirection.any, parent: Popover? = nil) -> Popover? {
-        let p = Popover(content: content, preferredSize: preferredSize, from: view,
-                        source: source ?? view.id ?? "anchor", permitted: permitted)
+        presentPopover(content, preferredSize: preferredSize, at: .view(view), source: source ?? view.id ?? "anchor",
+                       permitted: permitted, parent: parent)
+    }
+
+    /// Presents `content` (preferred size in points) in a popover pointing at `anchor`. Returns
+    /// the popover, or nil when one from the same source is already shown or the anchor is not
+    /// shown (the popover was dismissed at once).
+    @discardableResult
+    public func presentPopover(_ content: View, preferredSize: Size, at anchor: PopoverAnchor, source: String,
+                               permitted: Set<ArrowDirection> = ArrowDirection.any, parent: Popover? = nil) -> Popover? {
+        let p = Popover(content: content, preferredSize: preferredSize, at: anchor, source: source, permitted: permitted)
         p.parentPopover = parent
         return present(p) ? p : nil
     }

@@ -83,6 +83,49 @@ public protocol SceneContext: AnyObject {
     /// and `error` in its place (in both windows) and the rest of the talk goes on. For failures
     /// found later than `make`, e.g. while loading data for a redraw or in a timer. (API 1.0.)
     func reportError(_ error: Error)
+    /// Presents a popover in the presenter window pointing at `anchor`: a view of this scene's
+    /// presenter view, a rectangle in such a view's coordinates (points), or a window rectangle.
+    /// The popover follows a view anchor through resizes, split view collapses and scrolling,
+    /// and closes (`onDismiss(false)`) when it is removed, hidden or scrolled out of sight; one
+    /// anchored inside an open popover is that popover's child. Returns nil when one from the
+    /// same `source` is shown or the anchor is not shown. (API 1.0, appended.)
+    @discardableResult
+    func presentPopover(_ content: View, preferredSize: Size, at anchor: PopoverAnchor, source: String,
+                        permittedDirections: Set<ArrowDirection>) -> Popover?
+    /// Shows an action sheet pointing at `anchor` (see `presentPopover(_:preferredSize:at:…)`);
+    /// from a button inside a popover it is a child popover pointing at that button. Returns what
+    /// was shown (a `Popover`, or a `BottomSheet` in a compact window), nil when nothing was.
+    /// (API 1.0, appended.)
+    @discardableResult
+    func presentActionSheet(_ sheet: ActionSheet, at anchor: PopoverAnchor, source: String) -> PresentedView?
+}
+
+extension SceneContext {
+    /// Hosts that only know window rectangles (older test doubles): the anchor as it is now.
+    @discardableResult
+    public func presentPopover(_ content: View, preferredSize: Size, at anchor: PopoverAnchor, source: String,
+                               permittedDirections: Set<ArrowDirection>) -> Popover? {
+        guard let r = anchor.resolve(in: anchor.view?.host) else { return nil }
+        return presentPopover(content, preferredSize: preferredSize, from: r, source: source, permittedDirections: permittedDirections)
+    }
+    @discardableResult
+    public func presentActionSheet(_ sheet: ActionSheet, at anchor: PopoverAnchor, source: String) -> PresentedView? {
+        if let r = anchor.resolve(in: anchor.view?.host) { presentActionSheet(sheet, from: r, source: source) }
+        return nil
+    }
+
+    /// Presents a popover pointing at `view` (a button), following it; see
+    /// `presentPopover(_:preferredSize:at:source:permittedDirections:)`.
+    @discardableResult
+    public func presentPopover(_ content: View, preferredSize: Size, from view: View, source: String,
+                               permittedDirections: Set<ArrowDirection> = ArrowDirection.any) -> Popover? {
+        presentPopover(content, preferredSize: preferredSize, at: .view(view), source: source, permittedDirections: permittedDirections)
+    }
+    /// Shows an action sheet pointing at `view` (a button, maybe inside a popover).
+    @discardableResult
+    public func presentActionSheet(_ sheet: ActionSheet, from view: View, source: String) -> PresentedView? {
+        presentActionSheet(sheet, at: .view(view), source: source)
+    }
 }
 
 extension SceneContext {

@@ -16,7 +16,7 @@ public struct ListSection: Equatable, Sendable {
 }
 
 /// Position of a row: section index and row index within it.
-public struct IndexPath: Equatable, Hashable, Sendable {
+public struct ListIndexPath: Equatable, Hashable, Sendable {
     public var section: Int, row: Int
     public init(_ section: Int, _ row: Int) { self.section = section; self.row = row }
 }
@@ -31,9 +31,9 @@ open class ListView: View {
             rebuildOffsets(); clampScroll(); setNeedsDisplay()
         }
     }
-    public var selection: IndexPath? { didSet { if selection != oldValue { setNeedsDisplay() } } }
+    public var selection: ListIndexPath? { didSet { if selection != oldValue { setNeedsDisplay() } } }
     /// Called when the user (or the control socket) picks a row.
-    public var onSelect: ((IndexPath, ListRow) -> Void)?
+    public var onSelect: ((ListIndexPath, ListRow) -> Void)?
     public var rowHeight = 48.0
     public var headerHeight = 28.0
     public var showsSectionIndex = true
@@ -50,13 +50,13 @@ open class ListView: View {
     open override var isUserInteractionEnabled: Bool { true }
 
     public var selectedRow: ListRow? { selection.flatMap { row(at: $0) } }
-    public func row(at p: IndexPath) -> ListRow? {
+    public func row(at p: ListIndexPath) -> ListRow? {
         guard sections.indices.contains(p.section), sections[p.section].rows.indices.contains(p.row) else { return nil }
         return sections[p.section].rows[p.row]
     }
     /// The index path of the row with `id`, if present.
-    public func indexPath(ofRowID id: String) -> IndexPath? {
-        for (s, sec) in sections.enumerated() { if let r = sec.rows.firstIndex(where: { $0.id == id }) { return IndexPath(s, r) } }
+    public func indexPath(ofRowID id: String) -> ListIndexPath? {
+        for (s, sec) in sections.enumerated() { if let r = sec.rows.firstIndex(where: { $0.id == id }) { return ListIndexPath(s, r) } }
         return nil
     }
 
@@ -73,11 +73,11 @@ open class ListView: View {
     public func scroll(to y: Double) { scrollOffset = y; clampScroll(); setNeedsDisplay() }
 
     /// Content-space rectangle of a row.
-    public func rowRect(_ p: IndexPath) -> Rect {
+    public func rowRect(_ p: ListIndexPath) -> Rect {
         Rect(0, sectionTops[p.section] + headerHeight + Double(p.row) * rowHeight, bounds.width - indexWidth, rowHeight)
     }
     /// Scrolls the least needed to show the row.
-    public func scrollToVisible(_ p: IndexPath) {
+    public func scrollToVisible(_ p: ListIndexPath) {
         guard row(at: p) != nil else { return }
         let r = rowRect(p)
         if r.minY - headerHeight < scrollOffset { scroll(to: r.minY - headerHeight) }
@@ -86,16 +86,16 @@ open class ListView: View {
     private var indexWidth: Double { showsSectionIndex && sections.count > 1 ? 22 : 0 }
 
     /// The row under `p` (view coordinates), if any.
-    public func indexPath(at p: Point) -> IndexPath? {
+    public func indexPath(at p: Point) -> ListIndexPath? {
         let y = p.y + scrollOffset
         guard p.x < bounds.width - indexWidth, let s = sectionTops.lastIndex(where: { $0 <= y }) else { return nil }
         let r = Int((y - sectionTops[s] - headerHeight) / rowHeight)
         let inHeader = y - sectionTops[s] < headerHeight
-        return !inHeader && sections[s].rows.indices.contains(r) ? IndexPath(s, r) : nil
+        return !inHeader && sections[s].rows.indices.contains(r) ? ListIndexPath(s, r) : nil
     }
 
     /// Selects the row and tells `onSelect`, as a user click does.
-    public func select(_ p: IndexPath) {
+    public func select(_ p: ListIndexPath) {
         guard let r = row(at: p) else { return }
         selection = p
         scrollToVisible(p)
@@ -119,14 +119,14 @@ open class ListView: View {
     }
 
     /// Visible rows with their view-space rectangles, top to bottom.
-    public func visibleRows() -> [(IndexPath, Rect)] {
-        var out: [(IndexPath, Rect)] = []
+    public func visibleRows() -> [(ListIndexPath, Rect)] {
+        var out: [(ListIndexPath, Rect)] = []
         for s in visibleSections() {
             let base = sectionTops[s] + headerHeight - scrollOffset
             let first = max(0, Int((-base) / rowHeight))
             let last = min(sections[s].rows.count - 1, Int((bounds.height - base) / rowHeight))
             guard first <= last else { continue }
-            for r in first...last { out.append((IndexPath(s, r), Rect(0, base + Double(r) * rowHeight, bounds.width - indexWidth, rowHeight))) }
+            for r in first...last { out.append((ListIndexPath(s, r), Rect(0, base + Double(r) * rowHeight, bounds.width - indexWidth, rowHeight))) }
         }
         return out
     }
@@ -192,16 +192,16 @@ open class ListView: View {
     }
 
     private func handleKey(_ k: Key) -> Bool {
-        guard let firstRow = offset(IndexPath(0, 0), by: 0) else { return false }
+        guard let firstRow = offset(ListIndexPath(0, 0), by: 0) else { return false }
         let page = max(1, Int(bounds.height / rowHeight) - 1)
-        let target: IndexPath?
+        let target: ListIndexPath?
         switch k.code {
         case .down: target = selection.map { offset($0, by: 1) } ?? firstRow
         case .up: target = selection.map { offset($0, by: -1) } ?? firstRow
         case .pageDown: target = offset(selection ?? firstRow, by: page)
         case .pageUp: target = offset(selection ?? firstRow, by: -page)
         case .home: target = firstRow
-        case .end: target = offset(IndexPath(sections.count - 1, Int.max / 2), by: 0)
+        case .end: target = offset(ListIndexPath(sections.count - 1, Int.max / 2), by: 0)
         default: return false
         }
         if let t = target { select(t) }
@@ -211,7 +211,7 @@ open class ListView: View {
     /// The row `n` rows after `p` (before, when negative) counting across sections, clamped to the
     /// first and last rows; nil when the list has no rows. Costs O(sections), not O(rows), so
     /// keys stay instant in a list of thousands.
-    func offset(_ p: IndexPath, by n: Int) -> IndexPath? {
+    func offset(_ p: ListIndexPath, by n: Int) -> ListIndexPath? {
         guard sections.contains(where: { !$0.rows.isEmpty }) else { return nil }
         var s = max(0, min(p.section, sections.count - 1))
         var r = max(0, min(p.row, sections[s].rows.count - 1)) + n
@@ -226,7 +226,7 @@ open class ListView: View {
         // Landing in an empty section at an end: step to the nearest row that exists.
         while sections[s].rows.isEmpty && s > 0 { s -= 1; r = sections[s].rows.count - 1 }
         while sections[s].rows.isEmpty && s < sections.count - 1 { s += 1; r = 0 }
-        return IndexPath(s, max(0, r))
+        return ListIndexPath(s, max(0, r))
     }
 
     open override func controlChildren() -> [ControlNode] {

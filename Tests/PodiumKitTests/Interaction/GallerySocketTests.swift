@@ -117,4 +117,22 @@ final class GallerySocketTests: XCTestCase {
         try send(#"{"cmd":"screenshot","window":"presenter","path":"\#(shot)"}"#)
         XCTAssertTrue(FileManager.default.fileExists(atPath: shot))
     }
+
+    /// The popovers page's "nested": an action sheet opened from "More…" inside a popover is its
+    /// child pointing at "More…"; Esc closes the sheet only, a click outside closes both.
+    func testActionSheetFromInsideAPopoverThroughTheSocket() throws {
+        try send(#"{"cmd":"goto","index":3}"#, #"{"cmd":"click","id":"gallery.at.nested"}"#, #"{"cmd":"click","id":"gallery.nested.more"}"#)
+        XCTAssertEqual(try popoverSources(), ["gallery.at.nested", "gallery.nested.more"])
+        let state = try send(#"{"cmd":"state"}"#)[0]
+        let sheet = try XCTUnwrap(state["popovers"]?.array?.first { $0["source"]?.string == "gallery.nested.more" })
+        let more = try XCTUnwrap(try control("gallery.nested.more"))
+        XCTAssertEqual(sheet["anchor"], more["frame"], "the sheet points at the button inside the popover")
+        XCTAssertNotNil(try control("sheet.gallery.nested.more.action.0"))
+        try send(#"{"cmd":"key","key":"Escape"}"#)
+        XCTAssertEqual(try popoverSources(), ["gallery.at.nested"], "Esc closes the top one")
+        try send(#"{"cmd":"click","id":"gallery.nested.more"}"#)
+        XCTAssertEqual(try popoverSources(), ["gallery.at.nested", "gallery.nested.more"])
+        try send(#"{"cmd":"click","window":"presenter","x":5,"y":5}"#)
+        XCTAssertEqual(try popoverSources(), [], "a click outside all of them closes the stack")
+    }
 }
