@@ -1,0 +1,124 @@
+import Foundation
+
+/// Where a talk was, kept on disk at every change so a crash or `kill -9` loses nothing:
+/// `$XDG_STATE_HOME/podium/journal-<hash of the deck path>.json` (default `~/.local/state`).
+/// A clean quit ends it (`end`), so only an interrupted talk is offered for resuming.
+public struct TalkJournal {
+    /// One saved position. Times in seconds; `savedAt` is wall-clock time (Unix seconds).
+    public struct Record: Codable, Equatable, Sendable {
+        /// Absolute path of the deck (JSON or PDF).
+        public var deck: String
+        /// 0-based scene index, and its title for the resume question.
+        public var scene: Int
+        public var sceneTitle: String?
+        /// The 1-based PDF page the scene shows, when it is a `pdf` scene with a `page`.
+        public var page: Int?
+        /// Whether the elapsed timer had started, its value at `savedAt`, and whether it was paused.
+        public var started: Bool
+        public var elapsed: Double
+        public var paused: Bool
+        public var savedAt: Double
+
+        public init(deck: String, scene: Int, sceneTitle: String?, page: Int?, started: Bool, elapsed: Double, paused: Bool, savedAt: Double) {
+            self.deck = deck; self.scene = scene; self.sceneTitle = sceneTitle; self.page = page
+            self.started = started; self.elapsed = elapsed; self.paused = paused; self.savedAt = savedAt
+        }
+
+        /// The elapsed time to resume with at wall-clock `now`: a running timer counts the time
+        /// Podium was down too (the speaker went on talking); a paused or unstarted one does not.
+        public func elapsed(resumingAt now: Double) -> Double {
+            started && !paused ? elapsed + max(0, now - savedAt) : elapsed
+        }
+
+        /// Whether `other` says something this record does not (another scene, pause, start, or a
+        /// timer that does not follow from this one by the passing of time, ±0.5 s).
+        public func differs(from other: Record) -> Bool {
+            if (deck, scene, sceneTitle, page, started, paused) != (other.deck, other.scene, other.sceneTitle, other.page, other.started, other.paused) { return true }
+            // Running: the timer's origin in wall time; paused: its value.
+            let a = started && !paused ? savedAt - elapsed : elapsed
+            let b = other.started && !other.paused ? other.savedAt - other.elapsed : other.elapsed
+            return abs(a - b) > 0.5
+        }
+
+        /// Whether resuming it is worth asking: the talk had started or moved past the first scene.
+        public var isWorthResuming: Bool { started || scene > 0 }
+    }
+
+    /// The journal file for the deck at `deckPath` (absolute).
+    public let file: URL
+    private var lastWritten: Record?
+
+    /// - Parameter environment: `XDG_STATE_HOME` and `HOME` are read from it.
+    public init(deckPath: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            ?? home.appendingPathComponent(".local/state")
+        file = state.appendingPathComponent("podium/journal-\(Self.hash(deckPath)).json")
+    }
+
+    /// The saved record, nil when there is none. Throws when the file exists but cannot be read
+    /// or is not a journal (the message names the file).
+    public func read() throws -> Record? {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        do { return try JSONDecoder().decode(Record.self, from: data) }
+        catch { throw JournalError(file: file.path, message: "not a talk journal (\(error))") }
+    }
+
+    /// Saves `record` when it differs from the last one saved (`Record.differs`): written to a
+    /// temporary file in the same folder, then renamed over the journal, so a crash mid-write
+    /// leaves the old record or the new one, never half of one. Returns whether it wrote.
+    /// Throws `JournalError` naming the file when the folder or file cannot be written.
+    @discardableResult
+    public mutating func save(_ record: Record) throws -> Bool {
+        if let last = lastWritten, !record.differs(from: last) { return false }
+        let dir = file.deletingLastPathComponent()
+        let temp = dir.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")
+        do {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            try encoder.encode(record).write(to: temp)
+            guard rename(temp.path, file.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        } catch {
+            try? FileManager.default.removeItem(at: temp)
+            throw JournalError(file: file.path, message: "cannot write (\(error))")
+        }
+        lastWritten = record
+        return true
+    }
+
+    /// Ends the journal after a clean quit: the next launch offers nothing.
+    public mutating func end() {
+        try? FileManager.default.removeItem(at: file)
+        lastWritten = nil
+    }
+
+    /// FNV-1a (64-bit) of the path, in hex: a stable file name for each deck.
+    static func hash(_ s: String) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return String(format: "%016llx", h)
+    }
+}
+
+/// A journal that cannot be read or written: names the file.
+public struct JournalError: Error, CustomStringConvertible {
+    public var file: String
+    public var message: String
+    public var description: String { "\(file): \(message)" }
+}
+
+extension Presentation {
+    /// The talk's position now, for the journal; `deckPath` absolute, `now` wall-clock seconds.
+    public func journalRecord(now: Double) -> TalkJournal.Record {
+        let s = deck.scenes[currentIndex]
+        let page = s.kind == "pdf" ? s.parameters.values["page"]?.number.map { Int($0) } : nil
+        return TalkJournal.Record(deck: deck.path, scene: currentIndex, sceneTitle: title(at: currentIndex), page: page,
+                                  started: talk.isStarted, elapsed: elapsed, paused: talk.isPaused, savedAt: now)
+    }
+
+    /// Resumes where `record` left the talk, at wall-clock `now`.
+    public func resume(from record: TalkJournal.Record, now: Double) {
+        resume(scene: record.scene, started: record.started, elapsed: record.elapsed(resumingAt: now), paused: record.paused)
+    }
+}
