@@ -68,6 +68,8 @@ public final class PodiumProcess {
         process.executableURL = URL(fileURLWithPath: TestPaths.podium)
         process.arguments = ["present", "--control", "unix:\(socketPath)"] + args
         var env = ProcessInfo.processInfo.environment
+        // The talk journal goes into the test's folder, never the user's ~/.local/state.
+        env["XDG_STATE_HOME"] = dir.appendingPathComponent("xdg-state").path
         for (k, v) in environment { env[k] = v }
         process.environment = env
         let log = FileHandle(forWritingAtPath: logPath)

@@ -55,7 +55,8 @@ public struct ReloadGate: Sendable {
     public mutating func poll(_ signatures: [String: FileSignature], at now: Double) -> Decision {
         guard pending else { return .idle }
         if signatures != last { last = signatures; stillSince = now; return .wait(until: now + settle) }
-        guard now - stillSince >= settle else { return .wait(until: stillSince + settle) }
+        // A timer set for `stillSince + settle` fires at that time, give or take rounding.
+        guard now - stillSince >= settle - 1e-6 else { return .wait(until: stillSince + settle) }
         pending = false
         return .ready
     }
