@@ -8,12 +8,15 @@ import XCTest
 /// to settle; positions map by page label.
 final class ReloadTests: XCTestCase {
     var made: [RecordingScene] = []
+    var contexts: [SceneContext] = []
     var now = 100.0
 
     func registry() -> PluginRegistry {
         let r = PluginRegistry()
         r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
-            SceneKind(name: "a", summary: "") { _, _ in let s = RecordingScene("A\(self.made.count)"); self.made.append(s); return s },
+            SceneKind(name: "a", summary: "") { _, ctx in
+                let s = RecordingScene("A\(self.made.count)"); self.made.append(s); self.contexts.append(ctx); return s
+            },
         ]))
         return r
     }
@@ -50,6 +53,16 @@ final class ReloadTests: XCTestCase {
         p.replaceDeck(deck(["new", "a", "b"]))
         XCTAssertEqual(p.currentIndex, 2, "page b moved one on: follow its label")
         XCTAssertEqual(p.title(at: p.currentIndex), "b")
+    }
+
+    func testScenesOfTheOldDeckCannotTouchTheNewOne() {
+        let p = Presentation(deck: deck(["1", "2"]), registry: registry(), metrics: FixedMetrics(), clock: { self.now })
+        let old = contexts[0]
+        p.replaceDeck(deck(["1", "2"]))
+        old.reportError(SceneParameterError(path: "x", message: "late failure"))
+        XCTAssertTrue(p.currentScene is RecordingScene, "no error card in the new scene's place")
+        contexts.last?.reportError(SceneParameterError(path: "x", message: "now"))
+        XCTAssertFalse(p.currentScene is RecordingScene, "the new scene's own error still shows")
     }
 
     func testReloadPositionRules() {

@@ -16,6 +16,9 @@ public final class Presentation {
     public internal(set) var currentIndex = 0
     /// Scenes are made on first show and kept, so state survives going back and forth.
     var scenes: [Int: Scene] = [:]
+    /// Counts the decks shown (`replaceDeck`): a scene of an earlier version that reports late
+    /// (a search finishing after a reload) must not touch the scene now at its index.
+    var deckGeneration = 0
     /// Set by the platform: copies text to the clipboard.
     public var clipboardWriter: (String) -> Void = { _ in }
     public var log: (String) -> Void = { FileHandle.standardError.write(Data(("podium: " + $0 + "\n").utf8)) }
@@ -102,7 +105,7 @@ public final class Presentation {
         let entry = deck.scenes[index]
         let made: Scene
         if let (kind, pluginID) = registry.sceneKind(entry.kind) {
-            let ctx = HostContext(presentation: self, pluginID: pluginID, sceneIndex: index)
+            let ctx = HostContext(presentation: self, pluginID: pluginID, sceneIndex: index, deckGeneration: deckGeneration)
             do { made = try kind.make(entry.parameters, ctx) }
             catch { made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: pluginID, error: "\(error)"); log("scene \(index) (\(entry.kind)): \(error)") }
         } else {

@@ -15,6 +15,7 @@ extension Presentation {
         presenter.popovers.forEach { $0.dismiss(byUser: false) }
         if isOverviewOpen { closeOverview() }   // its thumbnails show the old version
         deck = newDeck
+        deckGeneration += 1
         talk = talk.replanned(durationMinutes: newDeck.durationMinutes, sceneSeconds: newDeck.scenes.map(\.plannedSeconds))
         scenes = [:]
         nextStage.content.removeAllSubviews()
