@@ -19,6 +19,10 @@ final class ReloadController {
     private var files: [String] = []
     private var pollTimer: TimerToken?
     private var clearInfo: TimerToken?
+    /// A refused automatic reload is shown after `patience` seconds without another change: a
+    /// compiler that pauses between pages makes a file look finished for a moment.
+    private var pendingError: TimerToken?
+    static let patience = 2.0
 
     init(deckPath: String, options: CommandLineInterface.Options, registry: PluginRegistry, presentation: Presentation, log: @escaping (String) -> Void) {
         self.deckPath = deckPath; self.options = options; self.registry = registry; self.presentation = presentation; self.log = log
@@ -40,6 +44,7 @@ final class ReloadController {
     private func now() -> Double { presentation.clock() }
 
     private func fileChanged(_ path: String) {
+        pendingError?.cancel(); pendingError = nil
         if !gate.isPending { log("\(path) changed; reloading once it is complete") }
         gate.changed(at: now())
         poll()
@@ -51,13 +56,15 @@ final class ReloadController {
         case .idle: break
         case let .wait(until):
             pollTimer = presentation.timers.schedule(now: now(), after: max(0.01, until - now()), repeats: false) { [weak self] in self?.poll() }
-        case .ready: reload(reason: "files changed")
+        case .ready: reload(reason: "files changed", patient: true)
         }
     }
 
     /// Loads and checks the deck and its files again, and shows the new version when every file is
-    /// sound; otherwise keeps what is on screen and shows the problem to the speaker.
-    func reload(reason: String) {
+    /// sound; otherwise keeps what is on screen and shows the problem to the speaker (with
+    /// `patient`, only if no other change follows within `patience` seconds).
+    func reload(reason: String, patient: Bool = false) {
+        pendingError?.cancel(); pendingError = nil
         var loaded: (deck: Deck, keyMap: KeyMap?)?
         var problem: String?
         _ = PageCaches.loadFresh {
@@ -73,7 +80,12 @@ final class ReloadController {
         guard let loaded else {
             let text = problem ?? "unknown problem"
             log("reload (\(reason)) refused, the version on screen stays: \(text)")
-            presentation.showNotice("Not reloaded: \(text.count > 160 ? text.prefix(157) + "…" : text) (the version on screen stays)", kind: .error)
+            let notice = "Not reloaded: \(text.count > 160 ? text.prefix(157) + "…" : text) (the version on screen stays)"
+            guard patient else { presentation.showNotice(notice, kind: .error); return }
+            pendingError = presentation.timers.schedule(now: now(), after: Self.patience, repeats: false) { [weak self] in
+                self?.pendingError = nil
+                self?.presentation.showNotice(notice, kind: .error)
+            }
             return
         }
         let before = presentation.currentIndex
