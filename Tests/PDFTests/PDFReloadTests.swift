@@ -72,4 +72,13 @@ final class PDFReloadTests: PDFTestCase {
         FileManager.default.createFile(atPath: path("talk.pdf"), contents: whole.prefix(whole.count / 2))
         XCTAssertNotNil(problem(), "half a file")
     }
+
+    /// Reading the whole file first must not block on a FIFO or fail oddly on a directory.
+    func testOnlyRegularFilesAreRead() throws {
+        try FileManager.default.createDirectory(atPath: path("folder.pdf"), withIntermediateDirectories: true)
+        XCTAssertThrowsError(try PDFDocument(path: path("folder.pdf"))) { XCTAssertEqual("\($0)", "\(self.path("folder.pdf")): cannot read file (a directory, not a file)") }
+        XCTAssertEqual(mkfifo(path("pipe.pdf"), 0o600), 0)
+        XCTAssertThrowsError(try PDFDocument(path: path("pipe.pdf"))) { XCTAssertTrue("\($0)".hasSuffix("not a regular file)"), "\($0)") }
+        XCTAssertThrowsError(try PDFDocument(path: path("absent.pdf"))) { XCTAssertEqual(($0 as? PDFError)?.problem, .missing) }
+    }
 }

@@ -36,7 +36,12 @@ public final class PDFDocument: @unchecked Sendable {
     /// without pages.
     public init(path: String) throws {
         self.path = path
-        guard FileManager.default.fileExists(atPath: path) else { throw PDFError(file: path, .missing) }
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw PDFError(file: path, errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno)))) }
+        // A directory or a FIFO would fail or block the read below.
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            throw PDFError(file: path, .unreadable(st.st_mode & S_IFMT == S_IFDIR ? "a directory, not a file" : "not a regular file"))
+        }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
         catch { throw PDFError(file: path, .unreadable(FileManager.default.isReadableFile(atPath: path) ? "\(error.localizedDescription)" : "permission denied")) }
