@@ -129,4 +129,37 @@ final class PDFReloadEndToEndTests: PDFTestCase {
         XCTAssertGreaterThan(s["timers"]?["elapsed"]?.number ?? 0, elapsedBefore)
         XCTAssertEqual(app.stop(), 0)
     }
+
+    /// A page range scene keeps its page through a reload, and through kill -9 and `--resume`.
+    func testAPageRangeKeepsItsPageThroughAReloadAndACrash() throws {
+        let talk = path("talk.pdf")
+        TestPDF.write(talk, .init(pages: 6))
+        let deck = path("range.json")
+        try #"{ "title": "Range", "scenes": [ { "kind": "title", "parameters": { "heading": "Hi" } }, { "kind": "pdf", "parameters": { "file": "talk.pdf", "pages": "2-5" } } ] }"#
+            .write(toFile: deck, atomically: true, encoding: .utf8)
+        let env = ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"]
+        app = try PodiumProcess(args: [deck, "--windowed"], environment: env, dir: dir)
+        defer { app.stop() }
+        XCTAssertEqual(try state()["driver"]?.string, "offscreen")
+        for _ in 0..<3 { XCTAssertEqual(try app.client.send(["cmd": "key", "key": "Right"])["ok"]?.bool, true) }
+        XCTAssertEqual(try state()["scene"]?["title"]?.string, "Page 4")
+        XCTAssertTrue(near(try audienceBox(), TestPDF.colour(3)))
+
+        let tmp = path(".talk.pdf.tmp")
+        FileManager.default.createFile(atPath: tmp, contents: pdfBytes(pages: 6, shift: 1))
+        XCTAssertEqual(rename(tmp, talk), 0)
+        XCTAssertTrue(try audienceGoes(from: TestPDF.colour(3), to: TestPDF.colour(4), "range reload"), "page 4 of the new version")
+        var s = try state()
+        XCTAssertEqual(s["scene"]?["index"]?.int, 1)
+        XCTAssertEqual(s["scene"]?["title"]?.string, "Page 4", "still page 4 inside the range")
+
+        kill(app.process.processIdentifier, SIGKILL)
+        XCTAssertEqual(reap(app.process), SIGKILL)
+        app = try PodiumProcess(args: [deck, "--windowed", "--resume"], environment: env, dir: dir)
+        s = try state()
+        XCTAssertEqual(s["scene"]?["index"]?.int, 1)
+        XCTAssertEqual(s["scene"]?["title"]?.string, "Page 4", "resumed on page 4 of the range")
+        XCTAssertTrue(near(try audienceBox(), TestPDF.colour(4)))
+        XCTAssertEqual(app.stop(), 0)
+    }
 }

@@ -14,6 +14,7 @@ final class ReloadTests: XCTestCase {
     func registry() -> PluginRegistry {
         let r = PluginRegistry()
         r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
+            SceneKind(name: "spot", summary: "") { _, _ in SpotScene() },
             SceneKind(name: "a", summary: "") { _, ctx in
                 let s = RecordingScene("A\(self.made.count)"); self.made.append(s); self.contexts.append(ctx); return s
             },
@@ -65,6 +66,20 @@ final class ReloadTests: XCTestCase {
         XCTAssertFalse(p.currentScene is RecordingScene, "the new scene's own error still shows")
     }
 
+    func testAPlaceInsideTheSceneIsKeptAndJournaled() {
+        let d = Deck(title: "T", scenes: [DeckScene(kind: "a"), DeckScene(kind: "spot", title: "S")], path: "/tmp/t.json")
+        let p = Presentation(deck: d, registry: registry(), metrics: FixedMetrics(), clock: { self.now })
+        p.goTo(1)
+        (p.currentScene as? SpotScene)?.spot = 7
+        XCTAssertEqual(p.journalRecord(now: 0).position, ["spot": 7])
+        p.replaceDeck(d)
+        XCTAssertEqual((p.currentScene as? SpotScene)?.spot, 7, "the new scene was sent to the old one's place")
+        let q = Presentation(deck: d, registry: registry(), metrics: FixedMetrics(), clock: { self.now })
+        q.resume(from: p.journalRecord(now: 0), now: 0)
+        XCTAssertEqual(q.currentIndex, 1)
+        XCTAssertEqual((q.currentScene as? SpotScene)?.spot, 7, "and a resume goes there too")
+    }
+
     func testReloadPositionRules() {
         func a(_ t: [String]) -> [ReloadPosition.Anchor] { t.map { ReloadPosition.Anchor(kind: "pdf", title: $0) } }
         XCTAssertEqual(ReloadPosition.index(from: 1, old: a(["x", "y", "z"]), new: a(["x", "y", "z"])), 1)
@@ -106,4 +121,13 @@ final class ReloadTests: XCTestCase {
         try FileManager.default.removeItem(atPath: f)
         XCTAssertFalse(FileSignature.of(f).exists)
     }
+}
+
+/// A scene with a place inside it (as a PDF page range has).
+final class SpotScene: ScenePositionKeeping {
+    let title = "S"
+    let presenterView = View(), audienceView = View()
+    var spot = 0
+    var position: [String: JSONValue] { ["spot": .number(Double(spot))] }
+    func receive(_ p: SceneParameters) { if let n = try? p.number("spot") { spot = Int(n) } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PodiumKit
 
 /// Where a talk was, kept on disk at every change so a crash or `kill -9` loses nothing:
 /// `$XDG_STATE_HOME/podium/journal-<hash of the deck path>.json` (default `~/.local/state`).
@@ -11,16 +12,19 @@ public struct TalkJournal {
         /// 0-based scene index, and its title for the resume question.
         public var scene: Int
         public var sceneTitle: String?
-        /// The 1-based PDF page the scene shows, when it is a `pdf` scene with a `page`.
+        /// The 1-based PDF page the scene shows (inside a page range too), when it is a PDF scene.
         public var page: Int?
+        /// The scene's place inside itself (`ScenePositionKeeping.position`), if it keeps one.
+        public var position: [String: JSONValue]?
         /// Whether the elapsed timer had started, its value at `savedAt`, and whether it was paused.
         public var started: Bool
         public var elapsed: Double
         public var paused: Bool
         public var savedAt: Double
 
-        public init(deck: String, scene: Int, sceneTitle: String?, page: Int?, started: Bool, elapsed: Double, paused: Bool, savedAt: Double) {
-            self.deck = deck; self.scene = scene; self.sceneTitle = sceneTitle; self.page = page
+        public init(deck: String, scene: Int, sceneTitle: String?, page: Int?, position: [String: JSONValue]? = nil,
+                    started: Bool, elapsed: Double, paused: Bool, savedAt: Double) {
+            self.deck = deck; self.scene = scene; self.sceneTitle = sceneTitle; self.page = page; self.position = position
             self.started = started; self.elapsed = elapsed; self.paused = paused; self.savedAt = savedAt
         }
 
@@ -33,7 +37,8 @@ public struct TalkJournal {
         /// Whether `other` says something this record does not (another scene, pause, start, or a
         /// timer that does not follow from this one by the passing of time, ±0.5 s).
         public func differs(from other: Record) -> Bool {
-            if (deck, scene, sceneTitle, page, started, paused) != (other.deck, other.scene, other.sceneTitle, other.page, other.started, other.paused) { return true }
+            if (deck, scene, sceneTitle, page, started, paused) != (other.deck, other.scene, other.sceneTitle, other.page, other.started, other.paused)
+                || position != other.position { return true }
             // Running: the timer's origin in wall time; paused: its value.
             let a = started && !paused ? savedAt - elapsed : elapsed
             let b = other.started && !other.paused ? other.savedAt - other.elapsed : other.elapsed
@@ -111,14 +116,14 @@ public struct JournalError: Error, CustomStringConvertible {
 extension Presentation {
     /// The talk's position now, for the journal; `deckPath` absolute, `now` wall-clock seconds.
     public func journalRecord(now: Double) -> TalkJournal.Record {
-        let s = deck.scenes[currentIndex]
-        let page = s.kind == "pdf" ? s.parameters.values["page"]?.number.map { Int($0) } : nil
-        return TalkJournal.Record(deck: deck.path, scene: currentIndex, sceneTitle: title(at: currentIndex), page: page,
+        let position = (currentScene as? ScenePositionKeeping)?.position
+        let page = (position?["page"] ?? deck.scenes[currentIndex].parameters.values["page"])?.number.map { Int($0) }
+        return TalkJournal.Record(deck: deck.path, scene: currentIndex, sceneTitle: title(at: currentIndex), page: page, position: position,
                                   started: talk.isStarted, elapsed: elapsed, paused: talk.isPaused, savedAt: now)
     }
 
     /// Resumes where `record` left the talk, at wall-clock `now`.
     public func resume(from record: TalkJournal.Record, now: Double) {
-        resume(scene: record.scene, started: record.started, elapsed: record.elapsed(resumingAt: now), paused: record.paused)
+        resume(scene: record.scene, position: record.position, started: record.started, elapsed: record.elapsed(resumingAt: now), paused: record.paused)
     }
 }

@@ -11,7 +11,9 @@ extension Presentation {
     public func replaceDeck(_ newDeck: Deck) {
         let target = ReloadPosition.index(from: currentIndex, old: deck.scenes.map(ReloadPosition.Anchor.init),
                                           new: newDeck.scenes.map(ReloadPosition.Anchor.init))
-        scenes[currentIndex]?.willResignCurrent()
+        let old = scenes[currentIndex]
+        let position = (old as? ScenePositionKeeping)?.position
+        old?.willResignCurrent()
         presenter.popovers.forEach { $0.dismiss(byUser: false) }
         if isOverviewOpen { closeOverview() }   // its thumbnails show the old version
         deck = newDeck
@@ -21,13 +23,17 @@ extension Presentation {
         nextStage.content.removeAllSubviews()
         currentIndex = target
         show(target)   // same index: the timers are not touched
+        // Inside the scene too: a PDF page range stays on its page.
+        if let position { currentScene.receive(SceneParameters(position, path: "reload")) }
         refreshTimers()
     }
 
-    /// Puts the talk where a journal left it (after a crash): scene `scene` (clamped to the deck),
-    /// and, when the talk had started, `elapsed` seconds, paused or running.
-    public func resume(scene: Int, started: Bool, elapsed: Double, paused: Bool) {
+    /// Puts the talk where a journal left it (after a crash): scene `scene` (clamped to the deck)
+    /// at `position` inside it (`ScenePositionKeeping`), and, when the talk had started,
+    /// `elapsed` seconds, paused or running.
+    public func resume(scene: Int, position: [String: JSONValue]? = nil, started: Bool, elapsed: Double, paused: Bool) {
         goTo(min(max(0, scene), sceneCount - 1))
+        if let position { currentScene.receive(SceneParameters(position, path: "resume")) }
         if started { talk.restore(elapsed: elapsed, paused: paused, at: clock()) }
         else { talk = TalkClock(durationMinutes: deck.durationMinutes, sceneSeconds: deck.scenes.map(\.plannedSeconds)) }
         refreshTimers()
