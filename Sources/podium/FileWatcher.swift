@@ -74,7 +74,10 @@ final class FileWatcher {
                     let nameStart = offset + MemoryLayout<inotify_event>.size
                     let nameBytes = raw[nameStart..<nameStart + Int(event.len)].prefix { $0 != 0 }
                     let name = String(decoding: nameBytes, as: UTF8.self)
-                    if let folder = folders[event.wd], names[folder]?.contains(name) == true { changed.insert(folder + "/" + name) }
+                    if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                        // Events were lost: any watched file may have changed.
+                        for (folder, files) in names { for f in files { changed.insert(folder + "/" + f) } }
+                    } else if let folder = folders[event.wd], names[folder]?.contains(name) == true { changed.insert(folder + "/" + name) }
                     offset = nameStart + Int(event.len)
                 }
             }
