@@ -154,7 +154,7 @@ final class PDFReloadEndToEndTests: PDFTestCase {
         XCTAssertEqual(s["scene"]?["title"]?.string, "Page 4", "still page 4 inside the range")
 
         kill(app.process.processIdentifier, SIGKILL)
-        XCTAssertEqual(reap(app.process), SIGKILL)
+        XCTAssertTrue([SIGKILL, 128 + SIGKILL].contains(reap(app.process)), "killed by SIGKILL")
         app = try PodiumProcess(args: [deck, "--windowed", "--resume"], environment: env, dir: dir)
         s = try state()
         XCTAssertEqual(s["scene"]?["index"]?.int, 1)
