@@ -104,11 +104,7 @@ final class PresentCommand {
             self.log("resumed at scene \(self.presentation.currentIndex), \(TalkClock.format(self.presentation.elapsed)) elapsed\(record.paused ? " (paused)" : "")")
         }
         if options.flags.contains("--resume") { resume(); return }
-        let scene = min(record.scene, presentation.sceneCount - 1)
-        let title = record.sceneTitle.map { " “\($0)”" } ?? ""
-        let time = record.started ? ", \(TalkClock.format(record.elapsed(resumingAt: Date().timeIntervalSince1970))) elapsed\(record.paused ? " (paused)" : "")" : ""
-        presentation.ask("Resume the interrupted talk at scene \(scene + 1)\(title)\(time)? Return resumes · Esc starts fresh",
-                         timeout: nil, otherKeysCancel: false, onConfirm: resume,
+        presentation.ask(record.resumeQuestion(sceneCount: presentation.sceneCount, now: Date().timeIntervalSince1970), timeout: nil, otherKeysCancel: false, onConfirm: resume,
                          onCancel: { [weak self] in self?.journalArmed = true; self?.log("started fresh (the interrupted talk was not resumed)") })
     }
 

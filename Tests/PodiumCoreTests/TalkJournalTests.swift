@@ -58,6 +58,10 @@ final class TalkJournalTests: XCTestCase {
         XCTAssertEqual(record(elapsed: 100, at: 1000).elapsed(resumingAt: 1060), 160, "the speaker talked on while Podium was down")
         XCTAssertEqual(record(elapsed: 100, paused: true, at: 1000).elapsed(resumingAt: 1060), 100)
         XCTAssertEqual(record(started: false, elapsed: 0, at: 1000).elapsed(resumingAt: 1060), 0)
+        XCTAssertEqual(record(elapsed: 100, at: 1000).resumeQuestion(sceneCount: 10, now: 1625),
+                       "Resume the interrupted talk at scene 4 “Results”, 12:05 elapsed? Return resumes · Esc starts fresh")
+        XCTAssertEqual(record(scene: 12, elapsed: 100, paused: true).resumeQuestion(sceneCount: 5, now: 5000),
+                       "Resume the interrupted talk at scene 5 “Results”, 1:40 elapsed (paused)? Return resumes · Esc starts fresh")
         XCTAssertFalse(record(scene: 0, started: false, elapsed: 0).isWorthResuming)
         XCTAssertTrue(record(scene: 2, started: false, elapsed: 0).isWorthResuming)
     }

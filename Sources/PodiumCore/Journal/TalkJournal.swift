@@ -47,6 +47,15 @@ public struct TalkJournal {
 
         /// Whether resuming it is worth asking: the talk had started or moved past the first scene.
         public var isWorthResuming: Bool { started || scene > 0 }
+
+        /// The question for the presenter screen, for a deck of `sceneCount` scenes at wall-clock
+        /// `now`, e.g. `Resume the interrupted talk at scene 4 “Results”, 12:05 elapsed? Return
+        /// resumes · Esc starts fresh`.
+        public func resumeQuestion(sceneCount: Int, now: Double) -> String {
+            let title = sceneTitle.map { " “\($0)”" } ?? ""
+            let time = started ? ", \(TalkClock.format(elapsed(resumingAt: now))) elapsed\(paused ? " (paused)" : "")" : ""
+            return "Resume the interrupted talk at scene \(min(scene, sceneCount - 1) + 1)\(title)\(time)? Return resumes · Esc starts fresh"
+        }
     }
 
     /// The journal file for the deck at `deckPath` (absolute).
@@ -114,7 +123,7 @@ public struct JournalError: Error, CustomStringConvertible {
 }
 
 extension Presentation {
-    /// The talk's position now, for the journal; `deckPath` absolute, `now` wall-clock seconds.
+    /// The talk's position now, for the journal; `now` is wall-clock time (Unix seconds).
     public func journalRecord(now: Double) -> TalkJournal.Record {
         let position = (currentScene as? ScenePositionKeeping)?.position
         let page = (position?["page"] ?? deck.scenes[currentIndex].parameters.values["page"])?.number.map { Int($0) }
