@@ -162,4 +162,35 @@ final class PDFReloadEndToEndTests: PDFTestCase {
         XCTAssertTrue(near(try audienceBox(), TestPDF.colour(4)))
         XCTAssertEqual(app.stop(), 0)
     }
+
+    /// The same on a real X server with two monitors (Xorg dummy driver): the audience window on
+    /// the second monitor only ever shows whole pages.
+    func testRewritingThePDFOnTheXorgRig() throws {
+        let rig = try XorgRig(monitors: ["1280x800", "1280x720"])
+        defer { rig.stop() }
+        let talk = path("talk.pdf")
+        TestPDF.write(talk, .init(pages: 4))
+        app = try PodiumProcess(args: [talk], environment: rig.environment.merging(["SDL_RENDER_DRIVER": "software"]) { $1 }, dir: dir)
+        defer { app.stop() }
+        let s = try app.client.waitForState { $0["windows"]?.array?.last?["visible"]?.bool == true }
+        XCTAssertEqual(s["driver"]?.string, "x11", "SDL used the X server, not a fallback")
+        XCTAssertEqual(s["windows"]?.array?.last?["display"]?.string, "DUMMY1", "the audience on the second monitor")
+        XCTAssertEqual(try app.client.send(["cmd": "next"])["ok"]?.bool, true)
+        XCTAssertTrue(near(try audienceBox(), TestPDF.colour(1)))
+
+        let v2 = pdfBytes(pages: 4, shift: 1)
+        let fh = try XCTUnwrap(FileHandle(forWritingAtPath: talk))
+        try fh.truncate(atOffset: 0)
+        try fh.write(contentsOf: v2.prefix(v2.count / 3))
+        try fh.synchronize()
+        _ = try app.client.waitForState { self.banner($0)?.kind == "error" }
+        for _ in 0..<3 { XCTAssertTrue(near(try audienceBox(), TestPDF.colour(1)), "the old page stays") }
+        try fh.write(contentsOf: v2.suffix(from: v2.count / 3))
+        try fh.close()
+        XCTAssertTrue(try audienceGoes(from: TestPDF.colour(1), to: TestPDF.colour(2), "in-place rewrite on X11"))
+        let after = try state()
+        XCTAssertEqual(after["scene"]?["index"]?.int, 1)
+        XCTAssertEqual(after["timers"]?["running"]?.bool, true)
+        XCTAssertEqual(app.stop(), 0)
+    }
 }
