@@ -43,6 +43,15 @@ final class PDFReloadEndToEndTests: PDFTestCase {
         let controls = s["windows"]?.array?.first { $0["role"]?.string == "presenter" }?["controls"]?.array ?? []
         return controls.first { $0["id"]?.string == "console.banner" }.map { ($0["label"]?.string ?? "", $0["value"]?.string ?? "") }
     }
+    /// Empties `file` and writes only `start` of its new contents, as a compiler midway does;
+    /// the caller writes the rest to the returned handle.
+    func startRewrite(_ file: String, with start: Data) throws -> FileHandle {
+        let fh = try XCTUnwrap(FileHandle(forWritingAtPath: file))
+        try fh.truncate(atOffset: 0)
+        try fh.write(contentsOf: start)
+        try fh.synchronize()
+        return fh
+    }
     func pdfBytes(pages: Int, shift: Int) -> Data {
         let scratch = path("scratch-\(pages)-\(shift).pdf")
         TestPDF.write(scratch, .init(pages: pages, colourShift: shift))
@@ -62,10 +71,7 @@ final class PDFReloadEndToEndTests: PDFTestCase {
         // 1. Rewritten in place, cut off halfway (a compiler still writing): the old page stays,
         //    a page not shown before still comes from the old version, the speaker is told.
         let v2 = pdfBytes(pages: 6, shift: 1)
-        let fh = try XCTUnwrap(FileHandle(forWritingAtPath: talk))
-        try fh.truncate(atOffset: 0)
-        try fh.write(contentsOf: v2.prefix(v2.count / 2))
-        try fh.synchronize()
+        let fh = try startRewrite(talk, with: v2.prefix(v2.count / 2))
         var s = try c.waitForState(timeout: 10) { self.banner($0)?.kind == "error" }
         let error = try XCTUnwrap(banner(s), "a banner on the presenter screen")
         XCTAssertEqual(error.kind, "error")
@@ -179,10 +185,7 @@ final class PDFReloadEndToEndTests: PDFTestCase {
         XCTAssertTrue(near(try audienceBox(), TestPDF.colour(1)))
 
         let v2 = pdfBytes(pages: 4, shift: 1)
-        let fh = try XCTUnwrap(FileHandle(forWritingAtPath: talk))
-        try fh.truncate(atOffset: 0)
-        try fh.write(contentsOf: v2.prefix(v2.count / 3))
-        try fh.synchronize()
+        let fh = try startRewrite(talk, with: v2.prefix(v2.count / 3))
         _ = try app.client.waitForState { self.banner($0)?.kind == "error" }
         for _ in 0..<3 { XCTAssertTrue(near(try audienceBox(), TestPDF.colour(1)), "the old page stays") }
         try fh.write(contentsOf: v2.suffix(from: v2.count / 3))
