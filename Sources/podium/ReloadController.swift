@@ -17,6 +17,9 @@ final class ReloadController {
     private var watcher: FileWatcher?
     private var gate = ReloadGate()
     private var files: [String] = []
+    /// Problems the version on screen already has (a scene showing an error card for a missing
+    /// PDF): they do not block a reload, or one missing file would hold back every other edit.
+    private var knownProblems: Set<String> = []
     private var pollTimer: TimerToken?
     private var clearInfo: TimerToken?
     /// A refused automatic reload is shown after `patience` seconds without another change: a
@@ -30,6 +33,7 @@ final class ReloadController {
 
     /// Starts watching the talk's files; changes are handed to the main thread's mailbox.
     func start() {
+        knownProblems = Set(DeckSource.fileProblems(presentation.deck, complete: true).map(Self.withoutScene))
         do {
             watcher = try FileWatcher { path in MainThreadMailbox.shared.post { [weak self] in self?.fileChanged(path) } }
         } catch { log("file watching unavailable (\(error)); Ctrl+R reloads by hand") }
@@ -42,6 +46,11 @@ final class ReloadController {
     }
 
     private func now() -> Double { presentation.clock() }
+
+    /// A problem without its `scenes[N]: ` prefix: the same missing file after scenes moved.
+    static func withoutScene(_ problem: String) -> String {
+        problem.replacingOccurrences(of: #"^scenes\[[0-9]+\]: "#, with: "", options: .regularExpression)
+    }
 
     private func fileChanged(_ path: String) {
         pendingError?.cancel(); pendingError = nil
@@ -65,15 +74,16 @@ final class ReloadController {
     /// `patient`, only if no other change follows within `patience` seconds).
     func reload(reason: String, patient: Bool = false) {
         pendingError?.cancel(); pendingError = nil
-        var loaded: (deck: Deck, keyMap: KeyMap?)?
+        var loaded: (deck: Deck, keyMap: KeyMap?, problems: [String])?
         var problem: String?
         _ = PageCaches.loadFresh {
             do {
                 let deck = try DeckSource.load(deckPath, registry: registry, options: options)
                 let problems = DeckSource.fileProblems(deck, complete: true)
-                guard problems.isEmpty else { problem = problems.joined(separator: "; "); return false }
+                let new = problems.filter { !knownProblems.contains(Self.withoutScene($0)) }
+                guard new.isEmpty else { problem = new.joined(separator: "; "); return false }
                 let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0) }
-                loaded = (deck, keyMap)
+                loaded = (deck, keyMap, problems)
                 return true
             } catch { problem = "\(error)"; return false }
         }
@@ -89,11 +99,13 @@ final class ReloadController {
             return
         }
         let before = presentation.currentIndex
+        knownProblems = Set(loaded.problems.map(Self.withoutScene))
         presentation.replaceDeck(loaded.deck)
         if let k = loaded.keyMap { presentation.keyMap = k }
         watchFiles()
         log("reloaded \(deckPath) (\(reason)): \(loaded.deck.scenes.count) scenes, scene \(before) → \(presentation.currentIndex)")
-        presentation.showNotice("Reloaded \((deckPath as NSString).lastPathComponent)", kind: .info)
+        let still = loaded.problems.isEmpty ? "" : " (still: \(loaded.problems.joined(separator: "; ")))"
+        presentation.showNotice("Reloaded \((deckPath as NSString).lastPathComponent)\(still)", kind: .info)
         clearInfo?.cancel()
         clearInfo = presentation.timers.schedule(now: now(), after: 4, repeats: false) { [weak self] in
             guard let p = self?.presentation, p.notice?.kind == .info else { return }

@@ -61,4 +61,26 @@ final class ReloadDeckEndToEndTests: XCTestCase {
         XCTAssertTrue(app.log.contains("reloaded"), app.log)
         XCTAssertEqual(app.stop(), 0)
     }
+
+    /// A scene whose PDF was missing from the start (an error card) does not hold back other edits;
+    /// a PDF that goes missing later does.
+    func testAFileMissingFromTheStartDoesNotBlockOtherEdits() throws {
+        let deckPath = dir.appendingPathComponent("talk.json").path
+        func write(_ titles: [String]) throws {
+            let scenes = titles.map { #"{ "kind": "title", "title": "\#($0)", "parameters": { "heading": "\#($0)" } }"# }
+                + [#"{ "kind": "pdf", "title": "Slides", "parameters": { "file": "absent.pdf" } }"#]
+            try #"{ "title": "Edited", "scenes": [\#(scenes.joined(separator: ",\n"))] }"#.write(toFile: deckPath, atomically: false, encoding: .utf8)
+        }
+        try write(["One"])
+        let app = try PodiumProcess(args: [deckPath], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
+        defer { app.stop() }
+        let c = app.client!
+        XCTAssertEqual(try c.send(["cmd": "state"])["driver"]?.string, "offscreen")
+        try write(["Zero", "One"])
+        let s = try c.waitForState { $0["scene"]?["count"]?.int == 3 }
+        XCTAssertEqual(s["scene"]?["count"]?.int, 3, "reloaded although absent.pdf is still missing: \(app.log)")
+        XCTAssertEqual(banner(s)?.kind, "info")
+        XCTAssertTrue(banner(s)?.text.contains("absent.pdf") == true, "the reload says what is still wrong: \(String(describing: banner(s)))")
+        XCTAssertEqual(app.stop(), 0)
+    }
 }
