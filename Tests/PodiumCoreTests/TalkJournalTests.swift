@@ -74,7 +74,7 @@ final class TalkJournalTests: XCTestCase {
         let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { now })
         p.goTo(2); now += 42; p.perform(.pauseTimer)
         let rec = p.journalRecord(now: 9000)
-        XCTAssertEqual(rec, TalkJournal.Record(deck: "/talks/t.json", scene: 2, sceneTitle: "S2", page: nil, started: true, elapsed: 42, paused: true, savedAt: 9000))
+        XCTAssertEqual(rec, TalkJournal.Record(deck: "/talks/t.json", scene: 2, sceneTitle: "S2", sceneKind: "a", page: nil, started: true, elapsed: 42, paused: true, savedAt: 9000))
 
         let q = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { now })
         q.resume(from: rec, now: 9999)
@@ -86,5 +86,12 @@ final class TalkJournalTests: XCTestCase {
         XCTAssertEqual(q.elapsed, 90); XCTAssertFalse(q.talk.isPaused)
         now += 10
         XCTAssertEqual(q.elapsed, 100, "and runs on")
+
+        // The deck changed before the relaunch (a scene inserted at the start): S2 is found.
+        let changed = Deck(title: "T", scenes: ([DeckScene(kind: "a", title: "New")] + (0..<5).map { DeckScene(kind: "a", title: "S\($0)") }), path: "/talks/t.json")
+        let r2 = Presentation(deck: changed, registry: r, metrics: FixedMetrics(), clock: { now })
+        r2.resume(from: rec, now: 9999)
+        XCTAssertEqual(r2.currentIndex, 3)
+        XCTAssertEqual(r2.title(at: 3), "S2")
     }
 }

@@ -9,9 +9,11 @@ public struct TalkJournal {
     public struct Record: Codable, Equatable, Sendable {
         /// Absolute path of the deck (JSON or PDF).
         public var deck: String
-        /// 0-based scene index, and its title for the resume question.
+        /// 0-based scene index, its title (for the resume question) and kind: with them a deck
+        /// changed before the relaunch resumes at the same scene (`ReloadPosition`).
         public var scene: Int
         public var sceneTitle: String?
+        public var sceneKind: String?
         /// The 1-based PDF page the scene shows (inside a page range too), when it is a PDF scene.
         public var page: Int?
         /// The scene's place inside itself (`ScenePositionKeeping.position`), if it keeps one.
@@ -22,9 +24,9 @@ public struct TalkJournal {
         public var paused: Bool
         public var savedAt: Double
 
-        public init(deck: String, scene: Int, sceneTitle: String?, page: Int?, position: [String: JSONValue]? = nil,
+        public init(deck: String, scene: Int, sceneTitle: String?, sceneKind: String? = nil, page: Int?, position: [String: JSONValue]? = nil,
                     started: Bool, elapsed: Double, paused: Bool, savedAt: Double) {
-            self.deck = deck; self.scene = scene; self.sceneTitle = sceneTitle; self.page = page; self.position = position
+            self.deck = deck; self.scene = scene; self.sceneTitle = sceneTitle; self.sceneKind = sceneKind; self.page = page; self.position = position
             self.started = started; self.elapsed = elapsed; self.paused = paused; self.savedAt = savedAt
         }
 
@@ -37,8 +39,9 @@ public struct TalkJournal {
         /// Whether `other` says something this record does not (another scene, pause, start, or a
         /// timer that does not follow from this one by the passing of time, ±0.5 s).
         public func differs(from other: Record) -> Bool {
-            if (deck, scene, sceneTitle, page, started, paused) != (other.deck, other.scene, other.sceneTitle, other.page, other.started, other.paused)
-                || position != other.position { return true }
+            var mine = self, theirs = other
+            (mine.elapsed, mine.savedAt, theirs.elapsed, theirs.savedAt) = (0, 0, 0, 0)
+            if mine != theirs { return true }
             // Running: the timer's origin in wall time; paused: its value.
             let a = started && !paused ? savedAt - elapsed : elapsed
             let b = other.started && !other.paused ? other.savedAt - other.elapsed : other.elapsed
@@ -127,12 +130,19 @@ extension Presentation {
     public func journalRecord(now: Double) -> TalkJournal.Record {
         let position = (currentScene as? ScenePositionKeeping)?.position
         let page = (position?["page"] ?? deck.scenes[currentIndex].parameters.values["page"])?.number.map { Int($0) }
-        return TalkJournal.Record(deck: deck.path, scene: currentIndex, sceneTitle: title(at: currentIndex), page: page, position: position,
+        let s = deck.scenes[currentIndex]
+        return TalkJournal.Record(deck: deck.path, scene: currentIndex, sceneTitle: s.title ?? title(at: currentIndex), sceneKind: s.kind, page: page, position: position,
                                   started: talk.isStarted, elapsed: elapsed, paused: talk.isPaused, savedAt: now)
     }
 
-    /// Resumes where `record` left the talk, at wall-clock `now`.
+    /// Resumes where `record` left the talk, at wall-clock `now`: the same scene, found by its
+    /// kind and title if the deck changed meanwhile.
     public func resume(from record: TalkJournal.Record, now: Double) {
-        resume(scene: record.scene, position: record.position, started: record.started, elapsed: record.elapsed(resumingAt: now), paused: record.paused)
+        var scene = record.scene
+        if let kind = record.sceneKind {
+            let was = ReloadPosition.Anchor(kind: kind, title: record.sceneTitle)
+            scene = ReloadPosition.index(of: was, near: record.scene, in: deck.scenes.map(ReloadPosition.Anchor.init))
+        }
+        resume(scene: scene, position: record.position, started: record.started, elapsed: record.elapsed(resumingAt: now), paused: record.paused)
     }
 }

@@ -16,10 +16,14 @@ public enum ReloadPosition {
     /// with the old scene's title (the page with the same label, moved by inserted or removed
     /// pages); otherwise the same index, clamped to the new deck's last scene.
     public static func index(from index: Int, old: [Anchor], new: [Anchor]) -> Int {
+        guard old.indices.contains(index) else { return new.isEmpty ? 0 : min(max(0, index), new.count - 1) }
+        return self.index(of: old[index], near: index, in: new)
+    }
+
+    /// Where the scene `was`, at `index` in an earlier version, is in `new` (same rules).
+    public static func index(of was: Anchor, near index: Int, in new: [Anchor]) -> Int {
         guard !new.isEmpty else { return 0 }
         let clamped = min(max(0, index), new.count - 1)
-        guard old.indices.contains(index) else { return clamped }
-        let was = old[index]
         if new.indices.contains(index) {
             let now = new[index]
             if now.title == was.title && now.kind == was.kind { return index }
