@@ -25,12 +25,17 @@ public enum PDFPlugin {
 
     /// Problems with the files of `pdf` scenes that only show when the file is opened (missing,
     /// not a PDF, encrypted, damaged, no pages, page out of range), for `podium check`; relative
-    /// paths resolve against `deckDirectory`. Empty when every file opens.
-    public static func fileProblem(_ p: SceneParameters, deckDirectory: URL) -> String? {
+    /// paths resolve against `deckDirectory`. Empty when every file opens. With `complete`
+    /// (before a reload) it also refuses a file that looks cut short or half written: no `%%EOF`
+    /// at its end, or a page poppler cannot open.
+    public static func fileProblem(_ p: SceneParameters, deckDirectory: URL, complete: Bool = false) -> String? {
         do {
             let o = try PDFSceneOptions(p)
             let doc = try PageCaches.cache(for: o.absolutePath(deckDirectory)).document
             try o.check(pageCount: doc.pageCount)
+            guard complete else { return nil }
+            if !doc.endsWithEOFMarker { return "\(o.file): incomplete PDF (no %%EOF at the end: still being written, or cut short)" }
+            if let bad = doc.unopenedPages.first { return "\(o.file): damaged PDF (page \(bad + 1) cannot be opened)" }
             return nil
         } catch { return "\(error)" }
     }

@@ -5,7 +5,7 @@ import PodiumKit
 /// Beamer notes), the presenter sees the same page (or the notes half) with its links clickable,
 /// the next page and a status line. In a range the next/previous keys step through the pages
 /// first; at either end of the range they go to the host (the deck moves on).
-final class PDFScene: Scene {
+final class PDFScene: ScenePositionKeeping {
     let options: PDFSceneOptions
     let cache: PageCache
     let context: SceneContext
@@ -19,6 +19,8 @@ final class PDFScene: Scene {
     private(set) var page: Int
 
     var title: String { PageTitles.title(of: page, in: cache.document) }
+    /// The page shown, as a segue to it (`receive`): a reload or resume comes back to it.
+    var position: [String: JSONValue] { ["file": .string(options.file), "page": .number(Double(page + 1))] }
 
     /// Throws `PDFError` (naming the file) when the PDF cannot be shown; the host shows an error
     /// card in this scene's place and the talk goes on.

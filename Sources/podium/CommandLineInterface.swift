@@ -7,7 +7,7 @@ import PodiumKit
 enum CommandLineInterface {
     static let version = "0.1.0"
     static let usage = """
-    usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom] [--windowed] [--control unix:PATH] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--plugin-path DIR]
+    usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom] [--windowed] [--control unix:PATH] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--resume] [--plugin-path DIR]
            podium displays [--json] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX]
            podium check DECK|TALK.pdf [--plugin-path DIR]
            podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png [--plugin-path DIR]
@@ -26,6 +26,8 @@ enum CommandLineInterface {
         --audience-display N|NAME   Choose the audience display (index or name).
         --presenter-display N|NAME  Choose the presenter display.
         --keymap FILE               Console key bindings (JSON; Assets/keymap.example.json).
+        --resume                    After a crash: go back to the journaled scene and timer
+                                    without asking (otherwise the presenter screen asks).
         --notes right|left|bottom   With a PDF: Beamer's notes on the second screen; that half of
                                     each page goes to the presenter, the other to the audience.
       present TALK.pdf   A PDF as the deck: one scene per page, titles from the outline and page
@@ -59,7 +61,7 @@ enum CommandLineInterface {
             switch cmd {
             case "--help", "-h", "help": print(help); return 0
             case "--version": print("podium \(version)"); return 0
-            case "present": return try PresentCommand(try pluginOptions(rest, flags: ["--windowed"], values: ["--control", "--audience-display", "--presenter-display", "--notes", "--keymap"])).run()
+            case "present": return try PresentCommand(try pluginOptions(rest, flags: ["--windowed", "--resume"], values: ["--control", "--audience-display", "--presenter-display", "--notes", "--keymap"])).run()
             case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json", "--windowed"], values: ["--audience-display", "--presenter-display"]))
             case "check": return try CheckCommand.run(try pluginOptions(rest, flags: [], values: ["--notes"]))
             case "snapshot": return try SnapshotCommand.run(try pluginOptions(rest, flags: [], values: ["--scene", "--view", "--size", "--out", "--notes"]))

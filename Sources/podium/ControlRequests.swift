@@ -14,6 +14,7 @@ enum ControlRequests {
             guard let cmd = v["cmd"]?.string else { throw Failure("expected an object with a string \"cmd\"") }
             var out = try perform(cmd, v, app)
             out["ok"] = true
+            app.journalTick()   // journaled before the answer: a kill right after it loses nothing
             app.renderWindows()
             return JSONValue.object(out).jsonString
         } catch {

@@ -26,12 +26,27 @@ enum DeckSource {
         return Deck(title: pdf.title, scenes: scenes, path: URL(fileURLWithPath: path).standardizedFileURL.path)
     }
 
+    /// The files a running talk depends on, absolute: the deck, each scene's `file` (its PDF),
+    /// a PDF deck's notes sidecar, and the key map. A reload watches these.
+    static func files(of deck: Deck, options: CommandLineInterface.Options) -> [String] {
+        var out = [deck.path]
+        if PDFDeck.isPDF(deck.path) { out.append(PDFNotes.sidecarPath(for: deck.path)) }
+        for s in deck.scenes {
+            guard let f = s.parameters.values["file"]?.string else { continue }
+            out.append(f.hasPrefix("/") ? f : deck.directory.appendingPathComponent(f).standardizedFileURL.path)
+        }
+        if let k = options.values["--keymap"] { out.append(URL(fileURLWithPath: k).standardizedFileURL.path) }
+        var seen = Set<String>()
+        return out.filter { seen.insert($0).inserted }
+    }
+
     /// Problems `podium check` finds by opening each `pdf` scene's file (the deck itself is valid),
-    /// one line each naming the scene and the problem.
-    static func fileProblems(_ deck: Deck) -> [String] {
+    /// one line each naming the scene and the problem. With `complete` (before a reload), files
+    /// that look half written are problems too.
+    static func fileProblems(_ deck: Deck, complete: Bool = false) -> [String] {
         deck.scenes.enumerated().compactMap { i, s in
             guard s.kind == "pdf" else { return nil }
-            return PDFPlugin.fileProblem(s.parameters, deckDirectory: deck.directory)
+            return PDFPlugin.fileProblem(s.parameters, deckDirectory: deck.directory, complete: complete)
                 .map { $0.hasPrefix("scenes[\(i)]") ? $0 : "scenes[\(i)]: \($0)" }
         }
     }

@@ -13,6 +13,12 @@ final class PresentCommand {
     var audienceWindow: PlatformWindow? { displayController.audienceWindow }
     var displays: [DisplayInfo] { displayController.displays }
     var control: ControlServer?
+    var reloader: ReloadController?
+    /// The talk's position on disk (`TalkJournal`); written only once `journalArmed` (after the
+    /// resume question, if any, is answered, so an unanswered offer keeps the old record).
+    var journal: TalkJournal!
+    var journalArmed = false
+    var journalFailed = false
     let text = TextEngine()
     let images = ImageSizeCache()
     var quit = false
@@ -64,12 +70,49 @@ final class PresentCommand {
         displayController.startPeriodicCheck()
         presentation.startConsoleClock()
         presentation.log = { [weak self] in self?.log($0) }
+        reloader = ReloadController(deckPath: deckPath, options: options, registry: registry, presentation: presentation) { [weak self] in self?.log($0) }
+        presentation.onReload = { [weak self] in self?.reloader?.reload(reason: "Ctrl+R") }
+        reloader?.start()
+        offerResume()
         mailboxEvent = SDL_RegisterEvents(1)
         MainThreadMailbox.shared.wake = { [mailboxEvent] in var e = SDL_Event(); e.type = mailboxEvent; SDL_PushEvent(&e) }
         SDL_StartTextInput()
         try loop()
         control?.close()
+        // A clean quit: nothing to resume next time.
+        journal.end()
         return 0
+    }
+
+    // MARK: Journal
+
+    /// After a crash the journal still holds the talk's place: `--resume` goes back to it, else
+    /// the presenter screen asks (Return resumes, Esc starts fresh); the room sees nothing of it.
+    func offerResume() {
+        journal = TalkJournal(deckPath: presentation.deck.path)
+        let record: TalkJournal.Record?
+        do { record = try journal.read() } catch { log("\(error); starting fresh"); record = nil }
+        guard let record, record.deck == presentation.deck.path, record.isWorthResuming else {
+            if options.flags.contains("--resume") { log("--resume: no interrupted talk journaled for \(presentation.deck.path); starting fresh") }
+            journalArmed = true
+            return
+        }
+        let resume = { [weak self] in
+            guard let self else { return }
+            self.presentation.resume(from: record, now: Date().timeIntervalSince1970)
+            self.journalArmed = true
+            self.log("resumed at scene \(self.presentation.currentIndex), \(TalkClock.format(self.presentation.elapsed)) elapsed\(record.paused ? " (paused)" : "")")
+        }
+        if options.flags.contains("--resume") { resume(); return }
+        presentation.ask(record.resumeQuestion(sceneCount: presentation.sceneCount, now: Date().timeIntervalSince1970), timeout: nil, otherKeysCancel: false, onConfirm: resume,
+                         onCancel: { [weak self] in self?.journalArmed = true; self?.log("started fresh (the interrupted talk was not resumed)") })
+    }
+
+    /// Saves the talk's place when it changed (called every turn of the loop; writes only on a change).
+    func journalTick() {
+        guard journalArmed else { return }
+        do { try journal.save(presentation.journalRecord(now: Date().timeIntervalSince1970)) }
+        catch { if !journalFailed { journalFailed = true; log("\(error); the talk goes on without a journal") } }
     }
 
     /// A display chosen on the command line that is not connected is not an error (it may be
@@ -110,6 +153,7 @@ final class PresentCommand {
         var firstFrameLogged = false
         while !quit {
             presentation.timers.fire(now: presentation.clock())
+            journalTick()
             renderWindows()
             if !firstFrameLogged {
                 firstFrameLogged = true

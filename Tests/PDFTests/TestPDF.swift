@@ -24,6 +24,8 @@ enum TestPDF {
         var links: [(page: Int, rect: (Double, Double, Double, Double), target: Either)] = []
         /// Beamer-style double-width pages: the right half is a notes page (grey with a yellow band).
         var notesRight = false
+        /// Added to the page index when picking its colour: another version of the same talk.
+        var colourShift = 0
         enum Either { case page(Int), uri(String) }
     }
 
@@ -44,7 +46,7 @@ enum TestPDF {
             cairo_set_source_rgb(cr, 1, 1, 1); cairo_paint(cr)
             // A named destination per page: cairo 1.16 drops `page=N` links to later pages.
             cairo_tag_begin(cr, "cairo.dest", "name='page\(i + 1)' x=0 y=0"); cairo_tag_end(cr, "cairo.dest")
-            let c = colour(i)
+            let c = colour(i + o.colourShift)
             cairo_set_source_rgb(cr, Double(c.0) / 255, Double(c.1) / 255, Double(c.2) / 255)
             cairo_rectangle(cr, box.x * slideW, box.y * o.height, box.w * slideW, box.h * o.height)
             cairo_fill(cr)

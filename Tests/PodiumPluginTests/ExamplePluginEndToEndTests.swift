@@ -143,7 +143,8 @@ final class ExamplePluginEndToEndTests: XCTestCase {
         let p = Process()
         p.executableURL = Fixtures.podium
         p.arguments = ["present", try deck(), "--windowed", "--control", "unix:\(socket)", "--plugin-path", plugins.path]
-        p.environment = ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": work.path]) { $1 }
+        p.environment = ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": work.path,
+                                                                    "XDG_STATE_HOME": work.path]) { $1 }
         let log = work.appendingPathComponent("present.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         p.standardError = try FileHandle(forWritingTo: log)

@@ -23,27 +23,40 @@ public final class PDFDocument: @unchecked Sendable {
     private let lock = NSLock()
     private var linkCache: [Int: [PDFLink]] = [:]
 
-    /// Opens `path`. Throws `PDFError` naming the file: missing, unreadable, not a PDF (checked
-    /// from the header before poppler sees it), encrypted, damaged/truncated, or without pages.
+    /// Whether the file ends with a `%%EOF` marker (in its last 1 KB, as the PDF spec puts it):
+    /// false for a file cut short, e.g. read while a compiler was still writing it.
+    public let endsWithEOFMarker: Bool
+    /// 0-based pages poppler could not open (a damaged page tree); empty for a sound file.
+    public let unopenedPages: [Int]
+
+    /// Opens `path`, reading the whole file into memory first: the document never reads the file
+    /// again, so rewriting it in place (recompiling the talk) cannot garble pages still to be
+    /// rendered from this copy. Throws `PDFError` naming the file: missing, unreadable, not a PDF
+    /// (checked from the header before poppler sees it), encrypted, damaged/truncated, or
+    /// without pages.
     public init(path: String) throws {
         self.path = path
-        guard FileManager.default.fileExists(atPath: path) else { throw PDFError(file: path, .missing) }
-        guard let fh = FileHandle(forReadingAtPath: path) else { throw PDFError(file: path, .unreadable("permission denied")) }
-        let head = fh.readData(ofLength: 1024)
-        try? fh.close()
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw PDFError(file: path, errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno)))) }
+        // A directory or a FIFO would fail or block the read below.
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            throw PDFError(file: path, .unreadable(st.st_mode & S_IFMT == S_IFDIR ? "a directory, not a file" : "not a regular file"))
+        }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
+        catch { throw PDFError(file: path, .unreadable(FileManager.default.isReadableFile(atPath: path) ? "\(error.localizedDescription)" : "permission denied")) }
+        let head = data.prefix(1024)
         // The PDF spec lets the header sit anywhere in the first 1024 bytes.
         guard head.range(of: Data("%PDF-".utf8)) != nil else {
             let shown = head.isEmpty ? "nothing (empty file)" : "\"" + String(decoding: head.prefix(12), as: UTF8.self).map { $0.isASCII && !$0.isWhitespace || $0 == " " ? String($0) : "." }.joined() + "\""
             throw PDFError(file: path, .notPDF(shown))
         }
+        endsWithEOFMarker = data.suffix(1024).range(of: Data("%%EOF".utf8)) != nil
         var err: UnsafeMutablePointer<GError>?
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        guard let uri = g_filename_to_uri(absolute, nil, &err) else {
-            defer { g_error_free(err) }
-            throw PDFError(file: path, .unreadable(err.map { String(cString: $0.pointee.message) } ?? "bad path"))
-        }
-        defer { g_free(uri) }
-        guard let d = poppler_document_new_from_file(uri, nil, &err) else {
+        // GBytes copies the data; the document owns that copy.
+        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        guard let d = poppler_document_new_from_bytes(bytes, nil, &err) else {
             let code = err?.pointee.code ?? 0
             let message = err.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if err != nil { g_error_free(err) }
@@ -55,16 +68,16 @@ public final class PDFDocument: @unchecked Sendable {
         guard n > 0 else { g_object_unref(UnsafeMutableRawPointer(d)); throw PDFError(file: path, .noPages) }
         pageCount = n
         title = Self.take(poppler_document_get_title(d)).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
-        var sizes: [Size] = [], labels: [String] = []
+        var sizes: [Size] = [], labels: [String] = [], unopened: [Int] = []
         for i in 0..<n {
-            guard let page = poppler_document_get_page(d, Int32(i)) else { sizes.append(Size(612, 792)); labels.append("\(i + 1)"); continue }
+            guard let page = poppler_document_get_page(d, Int32(i)) else { sizes.append(Size(612, 792)); labels.append("\(i + 1)"); unopened.append(i); continue }
             var w = 0.0, h = 0.0
             poppler_page_get_size(page, &w, &h)
             sizes.append(Size(w, h))
             labels.append(Self.take(poppler_page_get_label(page)).flatMap { $0.isEmpty ? nil : $0 } ?? "\(i + 1)")
             g_object_unref(UnsafeMutableRawPointer(page))
         }
-        pageSizes = sizes; self.labels = labels
+        pageSizes = sizes; self.labels = labels; unopenedPages = unopened
         outline = Self.readOutline(d)
     }
 

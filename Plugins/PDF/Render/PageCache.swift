@@ -25,6 +25,9 @@ public struct PageKey: Hashable, Sendable {
 /// preview draws the audience's bitmap scaled down).
 public final class PageCache: @unchecked Sendable {
     public let document: PDFDocument
+    /// Which opening of the file this is (`PageCaches`): a reloaded file gets a new cache with a
+    /// higher generation, so no bitmap of the old file is ever shown for the new one.
+    public let generation: Int
     public static let pagesPerGroup = 3
     public static let byteBudget = 256 << 20
 
@@ -34,10 +37,12 @@ public final class PageCache: @unchecked Sendable {
     private var inFlight: PageKey?
     private var clock: UInt64 = 0
     private var worker: Thread?
+    /// Set when a reload replaced this cache: the worker ends and nothing more is kept.
+    private var retired = false
     /// Pages rendered by the worker and by the caller (tests, benchmarks).
     public private(set) var prefetchedCount = 0, renderedOnDemandCount = 0
 
-    public init(document: PDFDocument) { self.document = document }
+    public init(document: PDFDocument, generation: Int = 0) { self.document = document; self.generation = generation }
 
     /// The bitmap for `key`: from the cache, waiting for the worker if it is rendering exactly
     /// this key, else rendered now on the calling thread. Nil when poppler/cairo fail.
@@ -50,7 +55,7 @@ public final class PageCache: @unchecked Sendable {
         guard let b = render(key) else { return nil }
         cond.lock()
         renderedOnDemandCount += 1
-        insert(b, for: key)
+        if !retired { insert(b, for: key) }
         cond.unlock()
         return b
     }
@@ -65,7 +70,7 @@ public final class PageCache: @unchecked Sendable {
     /// requests, which a newer current page makes stale.
     public func prefetch(_ keys: [PageKey]) {
         cond.lock()
-        pending = keys.filter { entries[$0] == nil && $0 != inFlight }
+        pending = retired ? [] : keys.filter { entries[$0] == nil && $0 != inFlight }
         if worker == nil && !pending.isEmpty {
             let t = Thread { [weak self] in self?.work() }
             t.name = "podium-pdf-prerender"
@@ -90,10 +95,20 @@ public final class PageCache: @unchecked Sendable {
         return (entries.count, entries.values.reduce(0) { $0 + $1.bitmap.byteCount })
     }
 
+    /// Ends the worker and drops the bitmaps (a reload replaced this file); scenes still holding
+    /// the cache can render on demand from its document until they go.
+    func retire() {
+        cond.lock()
+        retired = true; pending = []; entries = [:]
+        cond.broadcast()
+        cond.unlock()
+    }
+
     private func work() {
         while true {
             cond.lock()
-            while pending.isEmpty { cond.wait() }
+            while pending.isEmpty && !retired { cond.wait() }
+            if retired { worker = nil; cond.unlock(); return }
             let key = pending.removeFirst()
             inFlight = key
             cond.unlock()
@@ -134,16 +149,44 @@ public final class PageCache: @unchecked Sendable {
 
 /// One `PageCache` per file for the whole process, so the scenes of one PDF (one per page) share
 /// a document, a cache and a worker. Opening failures are not kept: a fixed file opens next time.
+///
+/// A reload opens files afresh inside `loadFresh`: the scenes on screen keep the caches they
+/// hold, and the new ones replace them only when the caller commits (the new version is sound).
 public enum PageCaches {
     nonisolated(unsafe) private static var byPath: [String: PageCache] = [:]
+    /// Caches opened during `loadFresh`, not yet in use.
+    nonisolated(unsafe) private static var staged: [String: PageCache]?
+    nonisolated(unsafe) private static var generations = 0
     private static let lock = NSLock()
 
-    /// The cache for the PDF at `path` (absolute), opening it on first use. Throws `PDFError`.
+    /// The cache for the PDF at `path` (absolute), opening it on first use (inside `loadFresh`:
+    /// opening it again from the file). Throws `PDFError`.
     public static func cache(for path: String) throws -> PageCache {
         lock.lock(); defer { lock.unlock() }
-        if let c = byPath[path] { return c }
-        let c = PageCache(document: try PDFDocument(path: path))
-        byPath[path] = c
+        if let c = staged?[path] ?? (staged == nil ? byPath[path] : nil) { return c }
+        generations += 1
+        let c = PageCache(document: try PDFDocument(path: path), generation: generations)
+        if staged != nil { staged?[path] = c } else { byPath[path] = c }
         return c
+    }
+
+    /// Runs `body` (load and check a new version of the deck) with every file it asks for opened
+    /// afresh. When `body` returns true the fresh caches replace the old ones (which are
+    /// retired); when it returns false or throws they are dropped and the old ones stay.
+    public static func loadFresh(_ body: () throws -> Bool) rethrows -> Bool {
+        lock.lock(); staged = [:]; lock.unlock()
+        var keep = false
+        defer {
+            lock.lock()
+            let fresh = staged ?? [:]
+            staged = nil
+            var replaced: [PageCache] = []
+            if keep { for (path, c) in fresh { if let old = byPath[path] { replaced.append(old) }; byPath[path] = c } }
+            lock.unlock()
+            replaced.forEach { $0.retire() }
+            if !keep { fresh.values.forEach { $0.retire() } }
+        }
+        keep = try body()
+        return keep
     }
 }

@@ -7,8 +7,11 @@ final class HostContext: SceneContext {
     let pluginID: String
     /// The deck index of the scene this context serves (for `reportError`).
     let sceneIndex: Int
-    init(presentation: Presentation, pluginID: String, sceneIndex: Int) {
-        self.presentation = presentation; self.pluginID = pluginID; self.sceneIndex = sceneIndex
+    /// The deck version the scene was made from; after a reload its index means another scene.
+    let deckGeneration: Int
+    var isCurrentDeck: Bool { deckGeneration == presentation.deckGeneration }
+    init(presentation: Presentation, pluginID: String, sceneIndex: Int, deckGeneration: Int) {
+        self.presentation = presentation; self.pluginID = pluginID; self.sceneIndex = sceneIndex; self.deckGeneration = deckGeneration
     }
 
     var theme: Theme { presentation.presenter.hostTheme }
@@ -23,13 +26,13 @@ final class HostContext: SceneContext {
     var deckDirectory: URL { presentation.deck.directory }
     /// Also refreshes the console's title: a scene may change its own (a PDF page range's page).
     func setNeedsDisplay() {
-        if sceneIndex == presentation.currentIndex { presentation.console.titleLabel.text = presentation.title(at: sceneIndex) }
+        if isCurrentDeck && sceneIndex == presentation.currentIndex { presentation.console.titleLabel.text = presentation.title(at: sceneIndex) }
         presentation.presenter.requestRedraw(); presentation.audience.requestRedraw()
     }
     func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken {
         presentation.timers.schedule(now: presentation.clock(), after: Double(ms) / 1000, repeats: repeats, body)
     }
-    func openScene(kind: String, parameters: [String: JSONValue]) { presentation.open(kind: kind, parameters: parameters) }
+    func openScene(kind: String, parameters: [String: JSONValue]) { if isCurrentDeck { presentation.open(kind: kind, parameters: parameters) } }
     func runOnMain(_ body: @escaping () -> Void) { MainThreadMailbox.shared.post(body) }
     func presentPopover(_ content: View, preferredSize: Size, from anchor: Rect, source: String,
                         permittedDirections: Set<ArrowDirection>) -> Popover? {
@@ -48,7 +51,10 @@ final class HostContext: SceneContext {
     }
     func setClipboard(_ text: String) { presentation.clipboardWriter(text) }
     func log(_ message: String) { presentation.log("[\(pluginID)] \(message)") }
-    func reportError(_ error: Error) { presentation.replaceWithErrorCard(index: sceneIndex, plugin: pluginID, error: error) }
+    func reportError(_ error: Error) {
+        guard isCurrentDeck else { log("error after a reload replaced this scene: \(error)"); return }
+        presentation.replaceWithErrorCard(index: sceneIndex, plugin: pluginID, error: error)
+    }
 }
 
 /// Finds Podium's `Assets/` folder: `$PODIUM_ASSETS`, else next to the executable's package

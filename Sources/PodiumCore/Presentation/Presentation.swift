@@ -5,16 +5,20 @@ import PodiumKit
 /// current, the presenter and audience view trees, and the timers. The platform layer owns the
 /// windows, feeds input into `presenter`/`audience`, and draws them when `needsDisplay`.
 public final class Presentation {
-    public let deck: Deck
+    /// The deck shown; a reload replaces it (`replaceDeck`).
+    public internal(set) var deck: Deck
     public let registry: PluginRegistry
     public let presenter: WindowRoot
     public let audience: WindowRoot
     public let console: ConsoleView
     public let timers = TimerQueue()
     public let clock: () -> Double
-    public private(set) var currentIndex = 0
+    public internal(set) var currentIndex = 0
     /// Scenes are made on first show and kept, so state survives going back and forth.
-    private var scenes: [Int: Scene] = [:]
+    var scenes: [Int: Scene] = [:]
+    /// Counts the decks shown (`replaceDeck`): a scene of an earlier version that reports late
+    /// (a search finishing after a reload) must not touch the scene now at its index.
+    var deckGeneration = 0
     /// Set by the platform: copies text to the clipboard.
     public var clipboardWriter: (String) -> Void = { _ in }
     public var log: (String) -> Void = { FileHandle.standardError.write(Data(("podium: " + $0 + "\n").utf8)) }
@@ -52,7 +56,7 @@ public final class Presentation {
     var consoleTick: TimerToken?
     /// The question waiting in the presenter's banner (`ask`), and the lasting notice under it.
     var pendingQuestion: PendingQuestion?
-    var notice: (text: String, kind: BannerView.Kind)?
+    public internal(set) var notice: (text: String, kind: BannerView.Kind)?
 
     /// - Parameters:
     ///   - metrics: the platform's text measurer (SDL2_ttf), shared by both windows.
@@ -101,7 +105,7 @@ public final class Presentation {
         let entry = deck.scenes[index]
         let made: Scene
         if let (kind, pluginID) = registry.sceneKind(entry.kind) {
-            let ctx = HostContext(presentation: self, pluginID: pluginID, sceneIndex: index)
+            let ctx = HostContext(presentation: self, pluginID: pluginID, sceneIndex: index, deckGeneration: deckGeneration)
             do { made = try kind.make(entry.parameters, ctx) }
             catch { made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: pluginID, error: "\(error)"); log("scene \(index) (\(entry.kind)): \(error)") }
         } else {
@@ -134,7 +138,7 @@ public final class Presentation {
         show(index); return true
     }
 
-    private func show(_ index: Int) {
+    func show(_ index: Int) {
         let old = scenes[currentIndex]
         if index != currentIndex || old == nil {
             old?.willResignCurrent()

@@ -34,6 +34,20 @@ public struct TalkClock: Sendable {
         } else { plan = nil }
     }
 
+    /// This clock with another plan (a reloaded deck) and the same running timers.
+    public func replanned(durationMinutes: Double?, sceneSeconds: [Double?]) -> TalkClock {
+        var c = TalkClock(durationMinutes: durationMinutes, sceneSeconds: sceneSeconds)
+        c.startedAt = startedAt; c.pausedAt = pausedAt; c.pausedTotal = pausedTotal; c.sceneStart = sceneStart
+        return c
+    }
+
+    /// Puts the timer where a journal left it (resuming after a crash): `elapsed` seconds of
+    /// talk, paused or running from `now`; time on the current scene starts again.
+    public mutating func restore(elapsed: Double, paused: Bool, at now: Double) {
+        startedAt = now - max(0, elapsed); pausedTotal = 0; pausedAt = paused ? now : nil
+        sceneStart = max(0, elapsed)
+    }
+
     public var isStarted: Bool { startedAt != nil }
     public var isPaused: Bool { pausedAt != nil }
 

@@ -25,6 +25,7 @@ final class PodiumProcess {
         // With the wayland driver no X display is needed: leave it out so nothing can fall back to it.
         if rig.clientEnv["SDL_VIDEODRIVER"] == "wayland" { env["DISPLAY"] = nil }
         env["SDL_RENDER_DRIVER"] = "software"
+        env["XDG_STATE_HOME"] = rig.dir + "/xdg-state"   // the talk journal stays in the rig's folder
         process.environment = env
         process.currentDirectoryURL = packageRoot
         process.standardOutput = FileHandle.nullDevice

@@ -22,6 +22,7 @@ final class GallerySocketTests: XCTestCase {
         process.arguments = ["present", Self.packageRoot.appendingPathComponent("Assets/Decks/gallery.json").path, "--control", "unix:\(socket)"]
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = "offscreen"; env["SDL_RENDER_DRIVER"] = "software"
+        env["XDG_STATE_HOME"] = NSTemporaryDirectory() + "podium-gallery-state-\(getpid())"   // not the user's journal
         process.environment = env
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
@@ -32,6 +33,7 @@ final class GallerySocketTests: XCTestCase {
         _ = try? send(#"{"cmd":"quit"}"#)
         // Never leave it running: a hung process is killed after 5 s.
         reap(p, seconds: 5)
+        try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "podium-gallery-state-\(getpid())")
     }
 
     /// Sends requests in order over one connection; returns the replies. Fails on `"ok": false`.

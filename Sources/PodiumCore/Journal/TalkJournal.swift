@@ -1,0 +1,148 @@
+import Foundation
+import PodiumKit
+
+/// Where a talk was, kept on disk at every change so a crash or `kill -9` loses nothing:
+/// `$XDG_STATE_HOME/podium/journal-<hash of the deck path>.json` (default `~/.local/state`).
+/// A clean quit ends it (`end`), so only an interrupted talk is offered for resuming.
+public struct TalkJournal {
+    /// One saved position. Times in seconds; `savedAt` is wall-clock time (Unix seconds).
+    public struct Record: Codable, Equatable, Sendable {
+        /// Absolute path of the deck (JSON or PDF).
+        public var deck: String
+        /// 0-based scene index, its title (for the resume question) and kind: with them a deck
+        /// changed before the relaunch resumes at the same scene (`ReloadPosition`).
+        public var scene: Int
+        public var sceneTitle: String?
+        public var sceneKind: String?
+        /// The 1-based PDF page the scene shows (inside a page range too), when it is a PDF scene.
+        public var page: Int?
+        /// The scene's place inside itself (`ScenePositionKeeping.position`), if it keeps one.
+        public var position: [String: JSONValue]?
+        /// Whether the elapsed timer had started, its value at `savedAt`, and whether it was paused.
+        public var started: Bool
+        public var elapsed: Double
+        public var paused: Bool
+        public var savedAt: Double
+
+        public init(deck: String, scene: Int, sceneTitle: String?, sceneKind: String? = nil, page: Int?, position: [String: JSONValue]? = nil,
+                    started: Bool, elapsed: Double, paused: Bool, savedAt: Double) {
+            self.deck = deck; self.scene = scene; self.sceneTitle = sceneTitle; self.sceneKind = sceneKind; self.page = page; self.position = position
+            self.started = started; self.elapsed = elapsed; self.paused = paused; self.savedAt = savedAt
+        }
+
+        /// The elapsed time to resume with at wall-clock `now`: a running timer counts the time
+        /// Podium was down too (the speaker went on talking); a paused or unstarted one does not.
+        public func elapsed(resumingAt now: Double) -> Double {
+            started && !paused ? elapsed + max(0, now - savedAt) : elapsed
+        }
+
+        /// Whether `other` says something this record does not (another scene, pause, start, or a
+        /// timer that does not follow from this one by the passing of time, ±0.5 s).
+        public func differs(from other: Record) -> Bool {
+            var mine = self, theirs = other
+            (mine.elapsed, mine.savedAt, theirs.elapsed, theirs.savedAt) = (0, 0, 0, 0)
+            if mine != theirs { return true }
+            // Running: the timer's origin in wall time; paused: its value.
+            let a = started && !paused ? savedAt - elapsed : elapsed
+            let b = other.started && !other.paused ? other.savedAt - other.elapsed : other.elapsed
+            return abs(a - b) > 0.5
+        }
+
+        /// Whether resuming it is worth asking: the talk had started or moved past the first scene.
+        public var isWorthResuming: Bool { started || scene > 0 }
+
+        /// The question for the presenter screen, for a deck of `sceneCount` scenes at wall-clock
+        /// `now`, e.g. `Resume the interrupted talk at scene 4 “Results”, 12:05 elapsed? Return
+        /// resumes · Esc starts fresh`.
+        public func resumeQuestion(sceneCount: Int, now: Double) -> String {
+            let title = sceneTitle.map { " “\($0)”" } ?? ""
+            let time = started ? ", \(TalkClock.format(elapsed(resumingAt: now))) elapsed\(paused ? " (paused)" : "")" : ""
+            return "Resume the interrupted talk at scene \(min(scene, sceneCount - 1) + 1)\(title)\(time)? Return resumes · Esc starts fresh"
+        }
+    }
+
+    /// The journal file for the deck at `deckPath` (absolute).
+    public let file: URL
+    private var lastWritten: Record?
+
+    /// - Parameter environment: `XDG_STATE_HOME` and `HOME` are read from it.
+    public init(deckPath: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            ?? home.appendingPathComponent(".local/state")
+        file = state.appendingPathComponent("podium/journal-\(Self.hash(deckPath)).json")
+    }
+
+    /// The saved record, nil when there is none. Throws when the file exists but cannot be read
+    /// or is not a journal (the message names the file).
+    public func read() throws -> Record? {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        do { return try JSONDecoder().decode(Record.self, from: data) }
+        catch { throw JournalError(file: file.path, message: "not a talk journal (\(error))") }
+    }
+
+    /// Saves `record` when it differs from the last one saved (`Record.differs`): written to a
+    /// temporary file in the same folder, then renamed over the journal, so a crash mid-write
+    /// leaves the old record or the new one, never half of one. Returns whether it wrote.
+    /// Throws `JournalError` naming the file when the folder or file cannot be written.
+    @discardableResult
+    public mutating func save(_ record: Record) throws -> Bool {
+        if let last = lastWritten, !record.differs(from: last) { return false }
+        let dir = file.deletingLastPathComponent()
+        let temp = dir.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")
+        do {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            try encoder.encode(record).write(to: temp)
+            guard rename(temp.path, file.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        } catch {
+            try? FileManager.default.removeItem(at: temp)
+            throw JournalError(file: file.path, message: "cannot write (\(error))")
+        }
+        lastWritten = record
+        return true
+    }
+
+    /// Ends the journal after a clean quit: the next launch offers nothing.
+    public mutating func end() {
+        try? FileManager.default.removeItem(at: file)
+        lastWritten = nil
+    }
+
+    /// FNV-1a (64-bit) of the path, in hex: a stable file name for each deck.
+    static func hash(_ s: String) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return String(format: "%016llx", h)
+    }
+}
+
+/// A journal that cannot be read or written: names the file.
+public struct JournalError: Error, CustomStringConvertible {
+    public var file: String
+    public var message: String
+    public var description: String { "\(file): \(message)" }
+}
+
+extension Presentation {
+    /// The talk's position now, for the journal; `now` is wall-clock time (Unix seconds).
+    public func journalRecord(now: Double) -> TalkJournal.Record {
+        let position = (currentScene as? ScenePositionKeeping)?.position
+        let page = (position?["page"] ?? deck.scenes[currentIndex].parameters.values["page"])?.number.map { Int($0) }
+        let s = deck.scenes[currentIndex]
+        return TalkJournal.Record(deck: deck.path, scene: currentIndex, sceneTitle: s.title ?? title(at: currentIndex), sceneKind: s.kind, page: page, position: position,
+                                  started: talk.isStarted, elapsed: elapsed, paused: talk.isPaused, savedAt: now)
+    }
+
+    /// Resumes where `record` left the talk, at wall-clock `now`: the same scene, found by its
+    /// kind and title if the deck changed meanwhile.
+    public func resume(from record: TalkJournal.Record, now: Double) {
+        var scene = record.scene
+        if let kind = record.sceneKind {
+            let was = ReloadPosition.Anchor(kind: kind, title: record.sceneTitle)
+            scene = ReloadPosition.index(of: was, near: record.scene, in: deck.scenes.map(ReloadPosition.Anchor.init))
+        }
+        resume(scene: scene, position: record.position, started: record.started, elapsed: record.elapsed(resumingAt: now), paused: record.paused)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import PDFScene
+import PodiumCore
+import PodiumKit
+
+/// Reloads a running talk when its files change (or on Ctrl+R): waits until the files are still
+/// (`ReloadGate`), loads and checks the new version with fresh documents (`PageCaches.loadFresh`),
+/// and only then replaces the deck on the main thread between frames, keeping the place and the
+/// timers. A missing or invalid file keeps the version on screen and says why in the presenter's
+/// banner; the room never sees a broken page.
+final class ReloadController {
+    let deckPath: String
+    let options: CommandLineInterface.Options
+    let registry: PluginRegistry
+    unowned let presentation: Presentation
+    let log: (String) -> Void
+    private var watcher: FileWatcher?
+    private var gate = ReloadGate()
+    private var files: [String] = []
+    /// Problems the version on screen already has (a scene showing an error card for a missing
+    /// PDF): they do not block a reload, or one missing file would hold back every other edit.
+    private var knownProblems: Set<String> = []
+    private var pollTimer: TimerToken?
+    private var clearInfo: TimerToken?
+    /// A refused automatic reload is shown after `patience` seconds without another change: a
+    /// compiler that pauses between pages makes a file look finished for a moment.
+    private var pendingError: TimerToken?
+    static let patience = 2.0
+
+    init(deckPath: String, options: CommandLineInterface.Options, registry: PluginRegistry, presentation: Presentation, log: @escaping (String) -> Void) {
+        self.deckPath = deckPath; self.options = options; self.registry = registry; self.presentation = presentation; self.log = log
+    }
+
+    /// Starts watching the talk's files; changes are handed to the main thread's mailbox.
+    func start() {
+        knownProblems = Set(DeckSource.fileProblems(presentation.deck, complete: true).map(Self.withoutScene))
+        do {
+            watcher = try FileWatcher { path in MainThreadMailbox.shared.post { [weak self] in self?.fileChanged(path) } }
+        } catch { log("file watching unavailable (\(error)); Ctrl+R reloads by hand") }
+        watchFiles()
+    }
+
+    private func watchFiles() {
+        files = DeckSource.files(of: presentation.deck, options: options)
+        for p in watcher?.watch(files) ?? [] { log(p) }
+    }
+
+    private func now() -> Double { presentation.clock() }
+
+    /// A problem without its `scenes[N]: ` prefix: the same missing file after scenes moved.
+    static func withoutScene(_ problem: String) -> String {
+        problem.replacingOccurrences(of: #"^scenes\[[0-9]+\]: "#, with: "", options: .regularExpression)
+    }
+
+    private func fileChanged(_ path: String) {
+        pendingError?.cancel(); pendingError = nil
+        if !gate.isPending { log("\(path) changed; reloading once it is complete") }
+        gate.changed(at: now())
+        poll()
+    }
+
+    private func poll() {
+        pollTimer?.cancel(); pollTimer = nil
+        switch gate.poll(Dictionary(uniqueKeysWithValues: files.map { ($0, FileSignature.of($0)) }), at: now()) {
+        case .idle: break
+        case let .wait(until):
+            pollTimer = presentation.timers.schedule(now: now(), after: max(0.01, until - now()), repeats: false) { [weak self] in self?.poll() }
+        case .ready: reload(reason: "files changed", patient: true)
+        }
+    }
+
+    /// Loads and checks the deck and its files again, and shows the new version when every file is
+    /// sound; otherwise keeps what is on screen and shows the problem to the speaker (with
+    /// `patient`, only if no other change follows within `patience` seconds).
+    func reload(reason: String, patient: Bool = false) {
+        pendingError?.cancel(); pendingError = nil
+        var loaded: (deck: Deck, keyMap: KeyMap?, problems: [String])?
+        var problem: String?
+        _ = PageCaches.loadFresh {
+            do {
+                let deck = try DeckSource.load(deckPath, registry: registry, options: options)
+                let problems = DeckSource.fileProblems(deck, complete: true)
+                let new = problems.filter { !knownProblems.contains(Self.withoutScene($0)) }
+                guard new.isEmpty else { problem = new.joined(separator: "; "); return false }
+                let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0) }
+                loaded = (deck, keyMap, problems)
+                return true
+            } catch { problem = "\(error)"; return false }
+        }
+        guard let loaded else {
+            let text = problem ?? "unknown problem"
+            log("reload (\(reason)) refused, the version on screen stays: \(text)")
+            let notice = "Not reloaded: \(text.count > 160 ? text.prefix(157) + "…" : text) (the version on screen stays)"
+            guard patient else { presentation.showNotice(notice, kind: .error); return }
+            pendingError = presentation.timers.schedule(now: now(), after: Self.patience, repeats: false) { [weak self] in
+                self?.pendingError = nil
+                self?.presentation.showNotice(notice, kind: .error)
+            }
+            return
+        }
+        let before = presentation.currentIndex
+        knownProblems = Set(loaded.problems.map(Self.withoutScene))
+        presentation.replaceDeck(loaded.deck)
+        if let k = loaded.keyMap { presentation.keyMap = k }
+        watchFiles()
+        log("reloaded \(deckPath) (\(reason)): \(loaded.deck.scenes.count) scenes, scene \(before) → \(presentation.currentIndex)")
+        let still = loaded.problems.isEmpty ? "" : " (still: \(loaded.problems.joined(separator: "; ")))"
+        presentation.showNotice("Reloaded \((deckPath as NSString).lastPathComponent)\(still)", kind: .info)
+        clearInfo?.cancel()
+        clearInfo = presentation.timers.schedule(now: now(), after: 4, repeats: false) { [weak self] in
+            guard let p = self?.presentation, p.notice?.kind == .info else { return }
+            p.showNotice(nil)
+        }
+    }
+}

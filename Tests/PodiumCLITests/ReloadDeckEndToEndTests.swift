@@ -1,0 +1,86 @@
+import Foundation
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// A JSON deck and its key map edited while presenting: a broken edit keeps the deck on screen
+/// and tells the speaker; a good one replaces it in place; a changed key map takes effect.
+final class ReloadDeckEndToEndTests: XCTestCase {
+    var dir: URL!
+    override func setUp() { dir = TestPaths.tempDir("e2e-reload") }
+    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+
+    func deck(_ titles: [String]) -> String {
+        let scenes = titles.map { #"{ "kind": "title", "title": "\#($0)", "parameters": { "heading": "\#($0)" } }"# }
+        return #"{ "title": "Edited", "scenes": [\#(scenes.joined(separator: ",\n"))] }"#
+    }
+    func banner(_ s: JSONValue) -> (text: String, kind: String)? {
+        let controls = s["windows"]?.array?.first { $0["role"]?.string == "presenter" }?["controls"]?.array ?? []
+        return controls.first { $0["id"]?.string == "console.banner" }.map { ($0["label"]?.string ?? "", $0["value"]?.string ?? "") }
+    }
+
+    func testEditingTheDeckAndKeyMapWhilePresenting() throws {
+        let deckPath = dir.appendingPathComponent("talk.json").path
+        let keymap = dir.appendingPathComponent("keys.json").path
+        try deck(["One", "Two", "Three"]).write(toFile: deckPath, atomically: false, encoding: .utf8)
+        try #"{ "pauseTimer": ["t"] }"#.write(toFile: keymap, atomically: false, encoding: .utf8)
+        let app = try PodiumProcess(args: [deckPath, "--keymap", keymap], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
+        defer { app.stop() }
+        let c = app.client!
+        XCTAssertEqual(try c.send(["cmd": "state"])["driver"]?.string, "offscreen")
+        XCTAssertEqual(try c.send(["cmd": "goto", "index": 1])["ok"]?.bool, true)
+
+        // A syntax error: the deck on screen stays, the banner names the file and the place.
+        try #"{ "title": "Edited", "scenes": [ "#.write(toFile: deckPath, atomically: false, encoding: .utf8)
+        var s = try c.waitForState { self.banner($0)?.kind == "error" }
+        XCTAssertTrue(banner(s)?.text.contains("talk.json") == true, "\(String(describing: banner(s)))")
+        XCTAssertEqual(s["scene"]?["title"]?.string, "Two")
+        XCTAssertEqual(s["scene"]?["count"]?.int, 3)
+
+        // Fixed, with a scene inserted before: the talk follows "Two" to its new place.
+        try deck(["Zero", "One", "Two", "Three"]).write(toFile: deckPath, atomically: false, encoding: .utf8)
+        s = try c.waitForState { $0["scene"]?["count"]?.int == 4 }
+        XCTAssertEqual(s["scene"]?["count"]?.int, 4)
+        XCTAssertEqual(s["scene"]?["index"]?.int, 2)
+        XCTAssertEqual(s["scene"]?["title"]?.string, "Two")
+        XCTAssertNotEqual(banner(s)?.kind, "error", "the error is cleared")
+        XCTAssertEqual(s["timers"]?["running"]?.bool, true, "the timer started at the first move runs on")
+
+        // The key map now binds `x` to next: written to a temporary file and renamed.
+        let tmp = keymap + ".tmp"
+        try #"{ "next": ["x"] }"#.write(toFile: tmp, atomically: false, encoding: .utf8)
+        XCTAssertEqual(rename(tmp, keymap), 0)
+        let deadline = Date().addingTimeInterval(10)
+        var index = 2
+        while index == 2 && Date() < deadline {
+            XCTAssertEqual(try c.send(["cmd": "key", "key": "x"])["ok"]?.bool, true)
+            index = try c.send(["cmd": "state"])["scene"]?["index"]?.int ?? -1
+            usleep(100_000)
+        }
+        XCTAssertEqual(index, 3, "x moves on once the new key map is loaded")
+        XCTAssertTrue(app.log.contains("reloaded"), app.log)
+        XCTAssertEqual(app.stop(), 0)
+    }
+
+    /// A scene whose PDF was missing from the start (an error card) does not hold back other edits;
+    /// a PDF that goes missing later does.
+    func testAFileMissingFromTheStartDoesNotBlockOtherEdits() throws {
+        let deckPath = dir.appendingPathComponent("talk.json").path
+        func write(_ titles: [String]) throws {
+            let scenes = titles.map { #"{ "kind": "title", "title": "\#($0)", "parameters": { "heading": "\#($0)" } }"# }
+                + [#"{ "kind": "pdf", "title": "Slides", "parameters": { "file": "absent.pdf" } }"#]
+            try #"{ "title": "Edited", "scenes": [\#(scenes.joined(separator: ",\n"))] }"#.write(toFile: deckPath, atomically: false, encoding: .utf8)
+        }
+        try write(["One"])
+        let app = try PodiumProcess(args: [deckPath], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
+        defer { app.stop() }
+        let c = app.client!
+        XCTAssertEqual(try c.send(["cmd": "state"])["driver"]?.string, "offscreen")
+        try write(["Zero", "One"])
+        let s = try c.waitForState { $0["scene"]?["count"]?.int == 3 }
+        XCTAssertEqual(s["scene"]?["count"]?.int, 3, "reloaded although absent.pdf is still missing: \(app.log)")
+        XCTAssertEqual(banner(s)?.kind, "info")
+        XCTAssertTrue(banner(s)?.text.contains("absent.pdf") == true, "the reload says what is still wrong: \(String(describing: banner(s)))")
+        XCTAssertEqual(app.stop(), 0)
+    }
+}

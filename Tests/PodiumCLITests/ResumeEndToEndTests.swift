@@ -1,0 +1,109 @@
+import Foundation
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// A talk killed with SIGKILL comes back where it was: the journal in `$XDG_STATE_HOME/podium`
+/// holds the scene and the timer; the next launch asks on the presenter screen only (Return
+/// resumes, Esc starts fresh), `--resume` does not ask, and a clean quit ends the journal.
+final class ResumeEndToEndTests: XCTestCase {
+    var dir: URL!
+    var deck: String!
+    override func setUp() {
+        dir = TestPaths.tempDir("e2e-resume")
+        deck = dir.appendingPathComponent("talk.json").path
+        let scenes = (1...5).map { #"{ "kind": "title", "title": "Part \#($0)", "parameters": { "heading": "Part \#($0)" } }"# }
+        try? #"{ "title": "Resume", "duration": 10, "scenes": [\#(scenes.joined(separator: ","))] }"#.write(toFile: deck, atomically: true, encoding: .utf8)
+    }
+    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+
+    var journalFolder: URL { dir.appendingPathComponent("xdg-state/podium") }
+    func journal() throws -> JSONValue? {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: journalFolder.path)) ?? []
+        guard let f = files.first(where: { $0.hasPrefix("journal-") && $0.hasSuffix(".json") }) else { return nil }
+        return try JSONValue.parse(try Data(contentsOf: journalFolder.appendingPathComponent(f)))
+    }
+
+    func launch(_ extra: [String] = []) throws -> PodiumTestSupport.PodiumProcess {
+        let app = try PodiumTestSupport.PodiumProcess(args: [deck, "--windowed"] + extra,
+                                                       environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
+        XCTAssertEqual(try app.client.send(["cmd": "state"])["driver"]?.string, "offscreen")
+        return app
+    }
+    func kill9(_ app: PodiumTestSupport.PodiumProcess) {
+        kill(app.process.processIdentifier, SIGKILL)
+        // Reap reports the signal, or 128 + it when Foundation reaped the process first.
+        XCTAssertTrue([SIGKILL, 128 + SIGKILL].contains(reap(app.process)), "killed by SIGKILL")
+    }
+    func banner(_ s: JSONValue, window: String = "presenter") -> JSONValue? {
+        let controls = s["windows"]?.array?.first { $0["role"]?.string == window }?["controls"]?.array ?? []
+        return controls.first { $0["id"]?.string == "console.banner" }
+    }
+    func key(_ c: ControlClient, _ k: String) throws { XCTAssertEqual(try c.send(["cmd": "key", "key": .string(k)])["ok"]?.bool, true, k) }
+
+    func testAKilledTalkResumesWhereItWas() throws {
+        // 1. Scene 4, the timer running; then SIGKILL.
+        var app = try launch()
+        for _ in 0..<3 { XCTAssertEqual(try app.client.send(["cmd": "next"])["ok"]?.bool, true) }
+        usleep(600_000)
+        let before = try XCTUnwrap(try app.client.send(["cmd": "state"])["timers"]?["elapsed"]?.number)
+        var j = try XCTUnwrap(try journal(), "journaled while the talk runs")
+        XCTAssertEqual(j["scene"]?.int, 3)
+        XCTAssertEqual(j["started"]?.bool, true)
+        XCTAssertEqual(j["deck"]?.string, URL(fileURLWithPath: deck).standardizedFileURL.path)
+        kill9(app)
+
+        // 2. Relaunched: asked on the presenter screen only; nothing moves until answered; Return resumes.
+        app = try launch()
+        var s = try app.client.send(["cmd": "state"])
+        XCTAssertEqual(s["scene"]?["index"]?.int, 0)
+        let q = try XCTUnwrap(banner(s), "the resume question on the presenter screen")
+        XCTAssertEqual(q["value"]?.string, "question")
+        XCTAssertTrue(q["label"]?.string?.contains("scene 4") == true, "\(q)")
+        XCTAssertTrue(q["label"]?.string?.contains("Part 4") == true, "\(q)")
+        XCTAssertNil(banner(s, window: "audience"), "the room sees nothing of it")
+        XCTAssertEqual(s["windows"]?.array?.count, 2)
+        try key(app.client, "Page Down")
+        XCTAssertEqual(try app.client.send(["cmd": "state"])["scene"]?["index"]?.int, 0, "keys wait for the answer")
+        try key(app.client, "Return")
+        s = try app.client.send(["cmd": "state"])
+        XCTAssertEqual(s["scene"]?["index"]?.int, 3, "back at scene 4")
+        XCTAssertEqual(s["timers"]?["running"]?.bool, true)
+        XCTAssertGreaterThanOrEqual(s["timers"]?["elapsed"]?.number ?? 0, before, "the elapsed time goes on from where it was")
+        XCTAssertNil(banner(s).flatMap { $0["value"]?.string == "question" ? $0 : nil }, "the question is gone")
+
+        // 3. Paused, killed again; `--resume` resumes without asking, still paused.
+        try key(app.client, "t")
+        let paused = try XCTUnwrap(try app.client.send(["cmd": "state"])["timers"]?["elapsed"]?.number)
+        j = try XCTUnwrap(try journal())
+        XCTAssertEqual(j["paused"]?.bool, true, "the pause is journaled at once")
+        kill9(app)
+        app = try launch(["--resume"])
+        s = try app.client.send(["cmd": "state"])
+        XCTAssertEqual(s["scene"]?["index"]?.int, 3)
+        XCTAssertEqual(s["timers"]?["paused"]?.bool, true)
+        XCTAssertEqual(s["timers"]?["elapsed"]?.number ?? 0, paused, accuracy: 0.01)
+        XCTAssertNil(banner(s), "no question with --resume")
+
+        // 4. A clean quit ends the journal: no offer next time.
+        XCTAssertEqual(app.stop(), 0)
+        XCTAssertNil(try journal(), "the journal ends with a clean quit")
+        app = try launch()
+        s = try app.client.send(["cmd": "state"])
+        XCTAssertNil(banner(s))
+        XCTAssertEqual(s["scene"]?["index"]?.int, 0)
+
+        // 5. Esc starts fresh (and the journal follows the fresh talk).
+        XCTAssertEqual(try app.client.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
+        kill9(app)
+        app = try launch()
+        XCTAssertEqual(banner(try app.client.send(["cmd": "state"]))?["value"]?.string, "question")
+        try key(app.client, "Escape")
+        s = try app.client.send(["cmd": "state"])
+        XCTAssertEqual(s["scene"]?["index"]?.int, 0)
+        XCTAssertEqual(s["timers"]?["running"]?.bool, false)
+        XCTAssertEqual(try journal()?["scene"]?.int, 0, "the fresh start replaced the old record")
+        XCTAssertEqual(app.stop(), 0)
+        XCTAssertFalse(app.log.contains("journal"), "no journal errors: \(app.log)")
+    }
+}

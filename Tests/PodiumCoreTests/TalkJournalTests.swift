@@ -1,0 +1,97 @@
+import Foundation
+import PodiumCore
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// The talk journal: where it lives, atomic saves only on a change, the resume arithmetic.
+final class TalkJournalTests: XCTestCase {
+    var dir: URL!
+    override func setUp() { dir = TestPaths.tempDir("podium-journal") }
+    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+
+    func record(scene: Int = 3, started: Bool = true, elapsed: Double = 100, paused: Bool = false, at: Double = 1000) -> TalkJournal.Record {
+        TalkJournal.Record(deck: "/talks/t.pdf", scene: scene, sceneTitle: "Results", page: scene + 1, started: started, elapsed: elapsed, paused: paused, savedAt: at)
+    }
+
+    func testLivesUnderXDGStateHomeOrHome() {
+        let a = TalkJournal(deckPath: "/talks/t.pdf", environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/u"])
+        XCTAssertTrue(a.file.path.hasPrefix("/state/podium/journal-"), a.file.path)
+        let b = TalkJournal(deckPath: "/talks/t.pdf", environment: ["HOME": "/home/u"])
+        XCTAssertTrue(b.file.path.hasPrefix("/home/u/.local/state/podium/journal-"), b.file.path)
+        let c = TalkJournal(deckPath: "/talks/t.pdf", environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/u"])
+        XCTAssertTrue(c.file.path.hasPrefix("/home/u/.local/state/"), "a relative XDG_STATE_HOME is ignored, as the spec says")
+        XCTAssertEqual(a.file.lastPathComponent, TalkJournal(deckPath: "/talks/t.pdf", environment: ["XDG_STATE_HOME": "/x"]).file.lastPathComponent)
+        XCTAssertNotEqual(a.file.lastPathComponent, TalkJournal(deckPath: "/talks/other.pdf", environment: ["XDG_STATE_HOME": "/state"]).file.lastPathComponent)
+    }
+
+    func testSavesOnChangeAtomicallyAndEnds() throws {
+        var j = TalkJournal(deckPath: "/talks/t.pdf", environment: ["XDG_STATE_HOME": dir.path])
+        XCTAssertNil(try j.read())
+        XCTAssertTrue(try j.save(record()))
+        XCTAssertEqual(try j.read(), record())
+        XCTAssertFalse(try j.save(record(elapsed: 110, at: 1010)), "a running timer's progress alone is no change")
+        XCTAssertTrue(try j.save(record(elapsed: 110, paused: true, at: 1010)), "a pause is")
+        XCTAssertTrue(try j.save(record(scene: 4, elapsed: 110, paused: true, at: 1020)), "a scene change is")
+        XCTAssertEqual(try j.read()?.scene, 4)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: j.file.deletingLastPathComponent().path)
+        XCTAssertEqual(leftovers, [j.file.lastPathComponent], "no temporary file stays behind")
+        j.end()
+        XCTAssertNil(try j.read(), "a clean quit ends the journal")
+    }
+
+    func testADamagedJournalIsAnErrorNamingTheFile() throws {
+        let j = TalkJournal(deckPath: "/talks/t.pdf", environment: ["XDG_STATE_HOME": dir.path])
+        try FileManager.default.createDirectory(at: j.file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{\"deck\":".utf8).write(to: j.file)
+        XCTAssertThrowsError(try j.read()) { XCTAssertTrue("\($0)".hasPrefix(j.file.path), "\($0)") }
+    }
+
+    func testAnUnwritableFolderIsAnErrorNamingTheFile() throws {
+        let blocker = dir.appendingPathComponent("file")
+        try Data().write(to: blocker)
+        var j = TalkJournal(deckPath: "/talks/t.pdf", environment: ["XDG_STATE_HOME": blocker.path])
+        XCTAssertThrowsError(try j.save(record())) { XCTAssertTrue("\($0)".contains(j.file.path), "\($0)") }
+    }
+
+    func testResumeCountsDowntimeOnlyWhileRunning() {
+        XCTAssertEqual(record(elapsed: 100, at: 1000).elapsed(resumingAt: 1060), 160, "the speaker talked on while Podium was down")
+        XCTAssertEqual(record(elapsed: 100, paused: true, at: 1000).elapsed(resumingAt: 1060), 100)
+        XCTAssertEqual(record(started: false, elapsed: 0, at: 1000).elapsed(resumingAt: 1060), 0)
+        XCTAssertEqual(record(elapsed: 100, at: 1000).resumeQuestion(sceneCount: 10, now: 1625),
+                       "Resume the interrupted talk at scene 4 “Results”, 12:05 elapsed? Return resumes · Esc starts fresh")
+        XCTAssertEqual(record(scene: 12, elapsed: 100, paused: true).resumeQuestion(sceneCount: 5, now: 5000),
+                       "Resume the interrupted talk at scene 5 “Results”, 1:40 elapsed (paused)? Return resumes · Esc starts fresh")
+        XCTAssertFalse(record(scene: 0, started: false, elapsed: 0).isWorthResuming)
+        XCTAssertTrue(record(scene: 2, started: false, elapsed: 0).isWorthResuming)
+    }
+
+    func testPresentationRecordsAndResumesItsPlace() {
+        var now = 50.0
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "a", summary: "") { _, _ in RecordingScene("A") }]))
+        let deck = Deck(title: "T", scenes: (0..<5).map { DeckScene(kind: "a", title: "S\($0)") }, path: "/talks/t.json")
+        let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { now })
+        p.goTo(2); now += 42; p.perform(.pauseTimer)
+        let rec = p.journalRecord(now: 9000)
+        XCTAssertEqual(rec, TalkJournal.Record(deck: "/talks/t.json", scene: 2, sceneTitle: "S2", sceneKind: "a", page: nil, started: true, elapsed: 42, paused: true, savedAt: 9000))
+
+        let q = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { now })
+        q.resume(from: rec, now: 9999)
+        XCTAssertEqual(q.currentIndex, 2)
+        XCTAssertEqual(q.elapsed, 42); XCTAssertTrue(q.talk.isPaused)
+        let running = TalkJournal.Record(deck: "/talks/t.json", scene: 9, sceneTitle: nil, page: nil, started: true, elapsed: 60, paused: false, savedAt: 100)
+        q.resume(from: running, now: 130)
+        XCTAssertEqual(q.currentIndex, 4, "clamped to the deck")
+        XCTAssertEqual(q.elapsed, 90); XCTAssertFalse(q.talk.isPaused)
+        now += 10
+        XCTAssertEqual(q.elapsed, 100, "and runs on")
+
+        // The deck changed before the relaunch (a scene inserted at the start): S2 is found.
+        let changed = Deck(title: "T", scenes: ([DeckScene(kind: "a", title: "New")] + (0..<5).map { DeckScene(kind: "a", title: "S\($0)") }), path: "/talks/t.json")
+        let r2 = Presentation(deck: changed, registry: r, metrics: FixedMetrics(), clock: { now })
+        r2.resume(from: rec, now: 9999)
+        XCTAssertEqual(r2.currentIndex, 3)
+        XCTAssertEqual(r2.title(at: 3), "S2")
+    }
+}
