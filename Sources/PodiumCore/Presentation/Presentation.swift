@@ -15,6 +15,8 @@ public final class Presentation {
     public private(set) var currentIndex = 0
     /// Scenes are made on first show and kept, so state survives going back and forth.
     private var scenes: [Int: Scene] = [:]
+    /// Scenes whose plugin is making them right now (so a re-entrant request cannot recurse).
+    private var making: Set<Int> = []
     /// Set by the platform: copies text to the clipboard.
     public var clipboardWriter: (String) -> Void = { _ in }
     public var log: (String) -> Void = { FileHandle.standardError.write(Data(("podium: " + $0 + "\n").utf8)) }
@@ -90,9 +92,18 @@ public final class Presentation {
 
     /// The scene at `index`, made now if this is its first use. A plugin that throws gets an
     /// error card naming the plugin and the error; the talk goes on.
+    ///
+    /// A plugin may call the host while its scene is being made (`setNeedsDisplay` asks for the
+    /// title, `openScene` shows a scene): asking for that same scene then gets a stand-in card
+    /// instead of making it again, endlessly.
     public func scene(at index: Int) -> Scene {
         if let s = scenes[index] { return s }
         let entry = deck.scenes[index]
+        guard !making.contains(index) else {
+            log("scene \(index) (\(entry.kind)) was asked for while it was being made")
+            return ErrorCardScene(title: entry.title ?? entry.kind, plugin: "host", error: "this scene is still being made")
+        }
+        making.insert(index); defer { making.remove(index) }
         let made: Scene
         if let (kind, pluginID) = registry.sceneKind(entry.kind) {
             let ctx = HostContext(presentation: self, pluginID: pluginID, sceneIndex: index)
@@ -101,6 +112,8 @@ public final class Presentation {
         } else {
             made = ErrorCardScene(title: entry.kind, plugin: "none", error: "no plugin supplies scene kind \"\(entry.kind)\"")
         }
+        // An error the plugin reported while being made has already put its card in place.
+        if let card = scenes[index] { return card }
         scenes[index] = made
         return made
     }
@@ -115,7 +128,12 @@ public final class Presentation {
     }
 
     /// Title of the scene at `index`: the deck's, else the scene's own.
-    public func title(at index: Int) -> String { deck.scenes[index].title ?? scene(at: index).title }
+    /// While the scene is being made (its plugin asking for its title), the kind stands in.
+    public func title(at index: Int) -> String {
+        if let t = deck.scenes[index].title { return t }
+        if let s = scenes[index] { return s.title }
+        return making.contains(index) ? deck.scenes[index].kind : scene(at: index).title
+    }
 
     // MARK: Navigation
 
