@@ -24,7 +24,7 @@ final class BandJSONTests: XCTestCase {
 
     func testErrorsNameTheFileRecordAndField() {
         XCTAssertEqual(error(#"[{"name":"A"},{"name":"Queen","rating":11}]"#), "in.json: [1] \"Queen\": rating: expected an integer 0–10, found 11")
-        XCTAssertEqual(error(#"[{"name":"Queen","rating":"ten"}]"#), "in.json: [0] \"Queen\": rating: expected an integer 0–10, found \"ten\"")
+        XCTAssertEqual(error(#"[{"name":"Queen","rating":"ten"}]"#), "in.json: [0] \"Queen\": rating: expected an integer 0–10, found string \"ten\"")
         XCTAssertEqual(error(#"[{"name":"Queen","rating":7.5}]"#), "in.json: [0] \"Queen\": rating: expected an integer 0–10, found 7.5")
         XCTAssertEqual(error(#"[{"notes":"no name"}]"#), "in.json: [0]: name: required")
         XCTAssertEqual(error(#"[{"name":"   "}]"#), "in.json: [0] \"   \": name: required, must not be blank")

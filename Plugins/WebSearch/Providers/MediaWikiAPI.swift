@@ -1,4 +1,5 @@
 import Foundation
+import PodiumKit
 
 /// Requests and responses of the MediaWiki Action API (mediawiki.org/wiki/API:Search and
 /// API:Extracts), kept free of networking so they can be tested on recorded responses.
@@ -74,8 +75,11 @@ public struct MediaWikiAPI: Sendable {
         }
         guard let items = query["search"] as? [Any] else { throw .malformed(host: host, detail: "no \"query.search\" array") }
         return try items.enumerated().map { (i, item) throws(SearchError) in
-            guard let o = item as? [String: Any], let title = o["title"] as? String, let id = intValue(o["pageid"]) else {
+            guard let o = item as? [String: Any], let title = o["title"] as? String, o["pageid"] != nil else {
                 throw .malformed(host: host, detail: "query.search[\(i)] lacks a title or pageid")
+            }
+            guard let id = intValue(o["pageid"]), id >= 0 else {
+                throw .malformed(host: host, detail: "query.search[\(i)].pageid: expected an integer 0…\(Int.max), found \(SafeText.quote("\(o["pageid"]!)", limit: 40))")
             }
             return SearchResult(id: "pageid:\(id)", title: title, snippet: HighlightedText(mediaWikiSnippet: o["snippet"] as? String ?? ""),
                                 source: host, url: fallbackPageLink(pageID: id))
@@ -100,10 +104,11 @@ public struct MediaWikiAPI: Sendable {
 }
 
 /// An integer from JSONSerialization output (Int, Double or NSNumber depending on platform).
+/// Nil for anything that is not a whole number Int can hold (1e300 from a server must not trap).
 func intValue(_ v: Any?) -> Int? {
     if let i = v as? Int { return i }
-    if let d = v as? Double, d == d.rounded() { return Int(d) }
-    return (v as? NSNumber)?.intValue
+    if let d = v as? Double { return Int(exactly: d) }
+    return nil
 }
 
 /// A parsed JSON object passed between the checking and the parsing steps.

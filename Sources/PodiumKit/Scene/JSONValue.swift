@@ -92,19 +92,19 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 /// 1e19, 1e300 or a fraction, and every refusal says where, what was found and what is allowed.
 extension JSONValue {
     /// The whole number in `range`. Throws `JSONPathError`, e.g.
-    /// `[0].rating: expected an integer 0…10, found 1e+300`.
+    /// `[0].rating: expected an integer 0–10, found 1e+300`.
     public func integer(at path: String, in range: ClosedRange<Int>) throws -> Int {
         guard let i = int, range.contains(i) else {
-            throw JSONPathError(path: path, message: "expected an integer \(range.lowerBound)…\(range.upperBound), found \(found)")
+            throw JSONPathError(path: path, message: "expected an integer \(range.lowerBound)–\(range.upperBound), found \(found)")
         }
         return i
     }
 
     /// The finite number in `range` (NaN and infinities never pass). Throws `JSONPathError`, e.g.
-    /// `duration: expected a number 0…1440, found 1e+300`.
+    /// `duration: expected a number 0–1440, found 1e+300`.
     public func number(at path: String, in range: ClosedRange<Double>) throws -> Double {
         guard let n = number, n.isFinite, range.contains(n) else {
-            throw JSONPathError(path: path, message: "expected a number \(range.lowerBound.short)…\(range.upperBound.short), found \(found)")
+            throw JSONPathError(path: path, message: "expected a number \(range.lowerBound.short)–\(range.upperBound.short), found \(found)")
         }
         return n
     }
