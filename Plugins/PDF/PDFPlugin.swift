@@ -65,11 +65,11 @@ struct PDFSceneOptions {
         }
         let l = try p.string("notes") ?? "none"
         guard let layout = NotesLayout(rawValue: l) else {
-            throw SceneParameterError(path: "\(p.path).notes", message: "expected none, right, left or bottom, found \"\(l)\"")
+            throw SceneParameterError(path: "\(p.path).notes", message: "expected none, right, left or bottom, found \(SafeText.quote(l))")
         }
         self.layout = layout
         let c = try p.string("background") ?? "#000000"
-        guard let bg = Color(hex: c) else { throw SceneParameterError(path: "\(p.path).background", message: "expected a colour like #1a2b3c, found \"\(c)\"") }
+        guard let bg = Color(hex: c) else { throw SceneParameterError(path: "\(p.path).background", message: "expected a colour like #1a2b3c, found \(SafeText.quote(c))") }
         background = bg
     }
 
@@ -80,11 +80,11 @@ struct PDFSceneOptions {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         let numbers = parts.compactMap { $0.allSatisfy(\.isASCII) && $0.count <= 6 ? Int($0) : nil }
         guard (1...2).contains(parts.count), numbers.count == parts.count else {
-            throw SceneParameterError(path: path, message: "expected a page range like \"3-7\", found \"\(text)\"")
+            throw SceneParameterError(path: path, message: "expected a page range like \"3-7\", found \(SafeText.quote(text))")
         }
         let (a, b) = (numbers[0], numbers.last!)
-        guard a >= 1 else { throw SceneParameterError(path: path, message: "pages are numbered from 1, found \"\(text)\"") }
-        guard a <= b else { throw SceneParameterError(path: path, message: "empty range \"\(text)\" (the first page is after the last)") }
+        guard a >= 1 else { throw SceneParameterError(path: path, message: "pages are numbered from 1, found \(SafeText.quote(text))") }
+        guard a <= b else { throw SceneParameterError(path: path, message: "empty range \(SafeText.quote(text)) (the first page is after the last)") }
         return a - 1...b - 1
     }
 

@@ -19,31 +19,40 @@ public final class PDFDocument: @unchecked Sendable {
     public let labels: [String]
     /// Outline (bookmarks) flattened in reading order: title and 0-based page.
     public let outline: [(title: String, page: Int)]
+    /// Largest PDF opened, in bytes (1 GiB: poppler reads pages on demand, not the whole file).
+    public static let maxBytes = 1 << 30
     private let doc: OpaquePointer
     private let lock = NSLock()
     private var linkCache: [Int: [PDFLink]] = [:]
 
     /// Opens `path`. Throws `PDFError` naming the file: missing, unreadable, not a PDF (checked
     /// from the header before poppler sees it), encrypted, damaged/truncated, or without pages.
+    ///
+    /// Files over `maxBytes` are refused, as are directories, FIFOs, devices and /proc files
+    /// (`InputFile`).
     public init(path: String) throws {
         self.path = path
-        guard FileManager.default.fileExists(atPath: path) else { throw PDFError(file: path, .missing) }
-        guard let fh = FileHandle(forReadingAtPath: path) else { throw PDFError(file: path, .unreadable("permission denied")) }
-        let head = fh.readData(ofLength: 1024)
-        try? fh.close()
+        // Opened once and checked on the descriptor (a directory, FIFO or /proc file is refused
+        // without blocking); poppler then reads that same descriptor.
+        let file: InputFile
+        do { file = try InputFile(path: path, maxBytes: PDFDocument.maxBytes) }
+        catch let e as InputFileError {
+            switch e.reason {
+            case .missing: throw PDFError(file: path, .missing)
+            case let .unreadable(why): throw PDFError(file: path, .unreadable(why))
+            default: throw PDFError(file: path, .unusable(e.problem))
+            }
+        }
+        let head: Data
+        do { head = try file.read(upTo: 1024) } catch let e as InputFileError { throw PDFError(file: path, .unusable(e.problem)) }
         // The PDF spec lets the header sit anywhere in the first 1024 bytes.
         guard head.range(of: Data("%PDF-".utf8)) != nil else {
-            let shown = head.isEmpty ? "nothing (empty file)" : "\"" + String(decoding: head.prefix(12), as: UTF8.self).map { $0.isASCII && !$0.isWhitespace || $0 == " " ? String($0) : "." }.joined() + "\""
+            let shown = head.isEmpty ? "nothing (empty file)" : SafeText.quote(String(decoding: head.prefix(12), as: UTF8.self), limit: 12)
             throw PDFError(file: path, .notPDF(shown))
         }
+        guard lseek(file.descriptor, 0, SEEK_SET) == 0 else { throw PDFError(file: path, .unreadable(String(cString: strerror(errno)))) }
         var err: UnsafeMutablePointer<GError>?
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        guard let uri = g_filename_to_uri(absolute, nil, &err) else {
-            defer { g_error_free(err) }
-            throw PDFError(file: path, .unreadable(err.map { String(cString: $0.pointee.message) } ?? "bad path"))
-        }
-        defer { g_free(uri) }
-        guard let d = poppler_document_new_from_file(uri, nil, &err) else {
+        guard let d = poppler_document_new_from_fd(file.takeDescriptor(), nil, &err) else {
             let code = err?.pointee.code ?? 0
             let message = err.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if err != nil { g_error_free(err) }

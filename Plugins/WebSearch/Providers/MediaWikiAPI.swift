@@ -12,7 +12,7 @@ public struct MediaWikiAPI: Sendable {
     /// Throws `SceneParameterError`-style text when `endpoint` is not an absolute http(s) URL.
     public init(endpoint: String) throws {
         guard let u = URL(string: endpoint), let s = u.scheme?.lowercased(), s == "http" || s == "https", u.host != nil else {
-            throw MediaWikiAPI.EndpointError(description: "expected an http(s) URL of a MediaWiki api.php, found \"\(endpoint)\"")
+            throw MediaWikiAPI.EndpointError(description: "expected an http(s) URL of a MediaWiki api.php, found \(SafeText.quote(endpoint))")
         }
         self.endpoint = u
     }
@@ -55,7 +55,7 @@ public struct MediaWikiAPI: Sendable {
         guard (200..<300).contains(status) else { throw .http(host: host, status: status) }
         let any: Any
         do { any = try JSONSerialization.jsonObject(with: body) } catch {
-            throw .malformed(host: host, detail: body.isEmpty ? "empty body" : "not JSON (starts \"\(String(decoding: body.prefix(24), as: UTF8.self))\")")
+            throw .malformed(host: host, detail: body.isEmpty ? "empty body" : "not JSON (starts \(SafeText.quote(String(decoding: body.prefix(24), as: UTF8.self))))")
         }
         guard let root = any as? [String: Any] else { throw .malformed(host: host, detail: "top level is not an object") }
         if let e = root["error"] as? [String: Any] {
@@ -94,7 +94,7 @@ public struct MediaWikiAPI: Sendable {
             throw .malformed(host: host, detail: "no \"query.pages\" array")
         }
         let title = page["title"] as? String ?? "Untitled"
-        if page["missing"] != nil { throw .api(host: host, code: "missing", info: "the page \"\(title)\" no longer exists") }
+        if page["missing"] != nil { throw .api(host: host, code: "missing", info: "the page \(SafeText.quote(title)) no longer exists") }
         guard let extract = page["extract"] as? String else { throw .malformed(host: host, detail: "page has no \"extract\" (is TextExtracts installed?)") }
         var doc = HTMLText.document(extract, fallbackTitle: title)
         doc.title = title

@@ -116,7 +116,7 @@ extension Deck {
             let kind = try string(s, "kind", at: p, required: true)!
             try rejectUnknown(s, DeckScene.fields, at: p)
             guard let validate = kinds[kind] else {
-                throw fail("\(p).kind", "unknown scene kind \"\(kind)\" (available: \(kinds.keys.sorted().joined(separator: ", ")))")
+                throw fail("\(p).kind", "unknown scene kind \(SafeText.quote(kind)) (available: \(kinds.keys.sorted().joined(separator: ", ")))")
             }
             var params: [String: JSONValue] = [:]
             if let pv = s["parameters"] {

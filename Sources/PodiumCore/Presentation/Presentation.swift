@@ -19,7 +19,7 @@ public final class Presentation {
     private var making: Set<Int> = []
     /// Set by the platform: copies text to the clipboard.
     public var clipboardWriter: (String) -> Void = { _ in }
-    public var log: (String) -> Void = { FileHandle.standardError.write(Data(("podium: " + $0 + "\n").utf8)) }
+    public var log: (String) -> Void = { FileHandle.standardError.write(Data(("podium: " + SafeText.escape($0) + "\n").utf8)) }
     /// Audience output: normal, or blanked to black/white (keys `b`/`.`, `w`).
     public var audienceMode: AudienceMode = .normal { didSet { audienceDidChange() } }
     let audienceCover = View()
@@ -110,7 +110,7 @@ public final class Presentation {
             do { made = try kind.make(entry.parameters, ctx) }
             catch { made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: pluginID, error: "\(error)"); log("scene \(index) (\(entry.kind)): \(error)") }
         } else {
-            made = ErrorCardScene(title: entry.kind, plugin: "none", error: "no plugin supplies scene kind \"\(entry.kind)\"")
+            made = ErrorCardScene(title: entry.kind, plugin: "none", error: "no plugin supplies scene kind \(SafeText.quote(entry.kind))")
         }
         // An error the plugin reported while being made has already put its card in place.
         if let card = scenes[index] { return card }
@@ -228,7 +228,7 @@ final class ErrorCardScene: Scene {
             let stack = StackView(.vertical, spacing: 12, insets: EdgeInsets(all: 32))
             stack.add(Label("This scene could not be shown", font: .bold(28), color: Theme.standard.destructive))
             stack.add(Label("Plugin: \(plugin)", font: .system(18)))
-            stack.add(Label(error, font: .system(18), lines: 0))
+            stack.add(Label(SafeText.escape(error), font: .system(18), lines: 0))
             v.addSubview(stack.pinned(.fill()))
             return v
         }
