@@ -43,7 +43,7 @@ public final class InputFile {
         case S_IFIFO: throw fail(.notRegular("a FIFO (named pipe)"))
         case S_IFSOCK: throw fail(.notRegular("a socket"))
         case S_IFCHR, S_IFBLK: throw fail(.notRegular("a device"))
-        default: throw fail(.notRegular("not a regular file"))
+        default: throw fail(.notRegular("a special file"))
         }
         if Self.isKernelFile(fd) { throw fail(.kernelFile) }
         guard Int(st.st_size) <= maxBytes else { throw fail(.tooLarge(size: Int(st.st_size), limit: maxBytes)) }
@@ -140,8 +140,8 @@ public struct InputFileError: Error, CustomStringConvertible, Equatable {
         case .missing: "file not found"
         case let .unreadable(why): "cannot read file (\(why))"
         case .directory: "is a directory, not a file"
-        case let .notRegular(what): "not a regular file (\(what))"
-        case .kernelFile: "not a regular file (a kernel file under /proc or /sys)"
+        case let .notRegular(what): "not a regular file but \(what)"
+        case .kernelFile: "not a regular file but a kernel file (/proc, /sys)"
         case let .tooLarge(size, limit): "too large (\(Self.megabytes(size)); at most \(Self.megabytes(limit)))"
         }
     }
