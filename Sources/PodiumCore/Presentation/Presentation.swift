@@ -196,7 +196,12 @@ public final class Presentation {
     /// (e.g. the PDF page a link points at), else the first the kind's `accepts` takes (a PDF
     /// page range holding that page), else the first scene of `kind` (or does nothing when
     /// the deck has none), and hands it `parameters`: a segue from one scene to another.
+    /// Asked while a scene is being made, it waits until the scene is made (the next timer turn).
     public func open(kind: String, parameters: [String: JSONValue]) {
+        if !making.isEmpty {
+            _ = timers.schedule(now: clock(), after: 0, repeats: false) { [weak self] in self?.open(kind: kind, parameters: parameters) }
+            return
+        }
         let ofKind = deck.scenes.indices.filter { deck.scenes[$0].kind == kind }
         let matching = ofKind.first { i in parameters.allSatisfy { deck.scenes[i].parameters.values[$0.key] == $0.value } }
             ?? registry.sceneKind(kind)?.kind.accepts.flatMap { accepts in ofKind.first { accepts(deck.scenes[$0].parameters, parameters) } }
