@@ -17,8 +17,8 @@ public enum PDFPlugin {
             }, accepts: { deck, segue in
                 // A link to a page inside a `pages` range opens that range's scene.
                 guard let o = try? PDFSceneOptions(deck), o.isRange, segue["file"] == .string(o.file),
-                      case let .number(n)? = segue["page"] else { return false }
-                return o.pages.contains(Int(n) - 1)
+                      let n = segue["page"]?.int else { return false }
+                return o.pages.contains(n - 1)
             }, make: { p, context in try PDFScene(p, context) }),
         ])
     }

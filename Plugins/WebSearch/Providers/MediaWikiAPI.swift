@@ -79,7 +79,7 @@ public struct MediaWikiAPI: Sendable {
                 throw .malformed(host: host, detail: "query.search[\(i)] lacks a title or pageid")
             }
             guard let id = intValue(o["pageid"]), id >= 0 else {
-                throw .malformed(host: host, detail: "query.search[\(i)].pageid: expected an integer 0…\(Int.max), found \(SafeText.quote("\(o["pageid"]!)", limit: 40))")
+                throw .malformed(host: host, detail: "query.search[\(i)].pageid: expected an integer 0–\(Int.max), found \(SafeText.quote("\(o["pageid"]!)", limit: 40))")
             }
             return SearchResult(id: "pageid:\(id)", title: title, snippet: HighlightedText(mediaWikiSnippet: o["snippet"] as? String ?? ""),
                                 source: host, url: fallbackPageLink(pageID: id))
