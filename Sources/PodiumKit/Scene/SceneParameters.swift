@@ -52,7 +52,7 @@ public struct SceneParameters: Sendable {
     private func get<T>(_ key: String, _ type: String, _ f: (JSONValue) -> T?) throws -> T? {
         guard let v = values[key], v != .null else { return nil }
         guard let t = f(v) else {
-            throw SceneParameterError(path: "\(path).\(key)", message: "expected \(type), found \(v.found)")
+            throw SceneParameterError(path: "\(path).\(key)", message: "expected \(type), found \(v.number != nil || v.bool != nil ? "\(v.typeName) \(v.jsonString)" : v.found)")
         }
         return t
     }
