@@ -9,7 +9,7 @@ import PodiumKit
 /// Only the user running podium may drive the talk: the socket is mode 0600 whatever the umask,
 /// and a client of another uid (SO_PEERCRED) is refused. A socket a live podium answers on is
 /// never taken over. A request line is at most `maxLineBytes`; a client that sends more gets an
-/// error and is disconnected. A slow or silent client only ever holds its own thread: the main
+/// error at once, the rest of that line is read and dropped, and the client is disconnected. A slow or silent client only ever holds its own thread: the main
 /// thread never reads or writes a socket, and writes to a client that does not read time out.
 final class ControlServer: @unchecked Sendable {
     typealias Handler = (String) -> String
@@ -127,11 +127,28 @@ final class ControlServer: @unchecked Sendable {
             if n <= 0 { return }
             guard let lines = reader.feed(chunk[0..<n]) else {
                 _ = Self.send(c, JSONValue.object(["ok": false, "error": .string("request longer than \(Self.maxLineBytes / (1 << 20)) MB; closing the connection")]).jsonString)
+                discardRestOfLine(c, after: chunk[0..<n])
                 return
             }
             for line in lines where !line.trimmingCharacters(in: .whitespaces).isEmpty {
                 guard Self.send(c, ask(line)) else { return }
             }
+        }
+    }
+
+    /// Reads and drops the rest of an overlong line (up to its newline, at most 64 MB) before the
+    /// connection is closed, so a client still sending sees the error reply rather than a broken
+    /// pipe. Nothing is kept: memory stays flat whatever is sent.
+    private func discardRestOfLine(_ c: Int32, after last: ArraySlice<UInt8>) {
+        if last.contains(10) { return }
+        var chunk = [UInt8](repeating: 0, count: 65536), dropped = 0
+        var tv = timeval(tv_sec: Self.sendTimeoutSeconds, tv_usec: 0)
+        setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        while dropped < 64 << 20 {
+            let n = read(c, &chunk, chunk.count)
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 || chunk[0..<n].contains(10) { return }
+            dropped += n
         }
     }
 
