@@ -38,7 +38,7 @@ final class NominatimGeocoder {
     static func parse(_ data: Data) throws -> [Place] {
         let root: JSONValue
         do { root = try JSONValue.parse(data) } catch { throw Failure(description: "malformed JSON from the geocoder: \(error)") }
-        if let msg = root["error"]?["message"]?.string ?? root["error"]?.string { throw Failure(description: "geocoder error: \(msg)") }
+        if let msg = root["error"]?["message"]?.string ?? root["error"]?.string { throw Failure(description: "geocoder error: \(SafeText.excerpt(msg))") }
         guard let items = root.array else { throw Failure(description: "expected a JSON array from the geocoder, found \(root.typeName)") }
         return try items.enumerated().map { i, v in
             // Nominatim sends coordinates as strings; accept numbers too.

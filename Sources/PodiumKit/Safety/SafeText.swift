@@ -16,6 +16,13 @@ public enum SafeText {
         return "\"" + escape(String(shown), keepNewlines: false) + (cut ? "…\" (\(grouped(count)) characters)" : "\"")
     }
 
+    /// Prose from outside (a server's error text) for a message: escaped like `escape`, on one
+    /// line, cut to `limit` characters with "…"; no quotes added.
+    public static func excerpt(_ text: String, limit: Int = 200) -> String {
+        let head = text.prefix(limit)
+        return escape(String(head), keepNewlines: false) + (head.endIndex == text.endIndex ? "" : "…")
+    }
+
     /// Escapes control characters (C0, DEL, C1, including ESC), bidirectional overrides and
     /// isolates (U+202A–U+202E, U+2066–U+2069, U+200E/F, U+061C) and line/paragraph separators
     /// as `\u{1b}`-style text; `\n` is kept when `keepNewlines` (multi-line messages).

@@ -23,4 +23,10 @@ final class SafeTextTests: XCTestCase {
         XCTAssertEqual(SafeText.quote("two\nlines"), "\"two\\u{a}lines\"", "a quoted value stays on one line")
         XCTAssertEqual(SafeText.escape("Кино ★ 東京"), "Кино ★ 東京", "ordinary text is untouched")
     }
+
+    func testExcerptsOfServerProseAreCutAndEscaped() {
+        XCTAssertEqual(SafeText.excerpt("Rate limit\u{1b}[2J hit"), "Rate limit\\u{1b}[2J hit")
+        XCTAssertEqual(SafeText.excerpt(String(repeating: "x", count: 1000), limit: 5), "xxxxx…")
+        XCTAssertEqual(SafeText.excerpt("two\nlines"), "two\\u{a}lines")
+    }
 }
