@@ -1,4 +1,5 @@
 import Foundation
+import PodiumKit
 
 /// Checks a file offered as a band's image (dropped or typed) before the band points at it:
 /// it must exist, be readable and be a format SDL2_image is built with on Debian, judged by its
@@ -17,12 +18,11 @@ enum BandImageFile {
         let expanded = (trimmed as NSString).expandingTildeInPath
         let url = expanded.hasPrefix("/") ? URL(fileURLWithPath: expanded) : base.appendingPathComponent(expanded)
         let p = url.standardizedFileURL.path
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: p, isDirectory: &isDir) else { throw Error(description: "\(p): no such file") }
-        guard !isDir.boolValue else { throw Error(description: "\(p): is a folder, not an image file") }
-        guard let h = FileHandle(forReadingAtPath: p) else { throw Error(description: "\(p): cannot be read") }
-        defer { try? h.close() }
-        let head = [UInt8](h.readData(ofLength: 12))
+        let head: [UInt8]
+        do { head = [UInt8](try InputFile(path: p, maxBytes: 64 << 20).read(upTo: 12)) }
+        catch let e as InputFileError where e.reason == .missing { throw Error(description: "\(SafeText.escape(p)): no such file") }
+        catch let e as InputFileError where e.reason == .directory { throw Error(description: "\(SafeText.escape(p)): is a folder, not an image file") }
+        catch { throw Error(description: "\(error)") }
         guard isImage(head) else { throw Error(description: "\(url.lastPathComponent): not an image Podium can show (expected \(formats))") }
         return p
     }

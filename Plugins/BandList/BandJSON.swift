@@ -14,14 +14,14 @@ public enum BandJSON {
         public init(description: String) { self.description = description }
     }
 
+    /// Largest import file read, in bytes.
+    static let maxBytes = 64 << 20
     static let fields = ["name", "notes", "rating", "touring", "seenLive", "image"]
 
     /// Reads and validates every record; throws on the first bad one. Ids are left 0.
     public static func load(_ url: URL) throws -> [Band] {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw Error(description: "\(url.path): cannot read file (\((error as NSError).localizedDescription))")
-        }
+        do { data = try InputFile.read(url.path, maxBytes: maxBytes) } catch { throw Error(description: "\(error)") }
         return try decode(data, file: url.path, baseDirectory: url.deletingLastPathComponent())
     }
 
@@ -30,7 +30,7 @@ public enum BandJSON {
         do { root = try JSONValue.parse(data) } catch { throw Error(description: "\(file): not valid JSON: \(error)") }
         guard let items = root.array else { throw Error(description: "\(file): expected an array of bands, found \(root.typeName)") }
         return try items.enumerated().map { i, v in
-            let label = v["name"]?.string.map { "[\(i)] \"\($0)\"" } ?? "[\(i)]"
+            let label = v["name"]?.string.map { "[\(i)] \(SafeText.quote($0))" } ?? "[\(i)]"
             func fail(_ field: String, _ m: String) -> Error { Error(description: "\(file): \(label): \(field): \(m)") }
             guard let o = v.object else { throw Error(description: "\(file): \(label): expected an object, found \(v.typeName)") }
             if let unknown = o.keys.sorted().first(where: { !fields.contains($0) }) {
@@ -41,18 +41,17 @@ public enum BandJSON {
             var b = Band(name: name.trimmingCharacters(in: .whitespacesAndNewlines))
             if let n = o["notes"] { guard let s = n.string else { throw fail("notes", "expected string, found \(n.typeName)") }; b.notes = s }
             if let r = o["rating"] {
-                guard let n = r.int else { throw fail("rating", "expected an integer 0–10, found \(r.jsonString)") }
-                b.rating = n
+                do { b.rating = try r.integer(at: "rating", in: 0...10) } catch let e as JSONPathError { throw fail("rating", e.message) }
             }
             if let t = o["touring"] {
                 guard let s = t.string, let st = Band.TouringStatus(rawValue: s) else {
-                    throw fail("touring", "expected one of \(Band.TouringStatus.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(t.jsonString)")
+                    throw fail("touring", "expected one of \(Band.TouringStatus.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(t.found)")
                 }
                 b.touringStatus = st
             }
-            if let s = o["seenLive"] { guard let v = s.bool else { throw fail("seenLive", "expected true or false, found \(s.jsonString)") }; b.seenLive = v }
+            if let s = o["seenLive"] { guard let v = s.bool else { throw fail("seenLive", "expected true or false, found \(s.found)") }; b.seenLive = v }
             if let im = o["image"], im != .null {
-                guard let s = im.string, !s.isEmpty else { throw fail("image", "expected a file path, found \(im.jsonString)") }
+                guard let s = im.string, !s.isEmpty else { throw fail("image", "expected a file path, found \(im.found)") }
                 b.imagePath = s.hasPrefix("/") ? s : baseDirectory.appendingPathComponent(s).standardizedFileURL.path
             }
             do { try b.validate() } catch let e as Band.ValidationError { throw fail(e.field, e.message) }

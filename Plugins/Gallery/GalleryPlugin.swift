@@ -37,12 +37,12 @@ struct GalleryOptions {
     init(_ p: SceneParameters) throws {
         page = try p.string("page") ?? "controls"
         guard GalleryPlugin.pages.contains(page) else {
-            throw SceneParameterError(path: "\(p.path).page", message: "unknown page \"\(page)\" (expected one of: \(GalleryPlugin.pages.joined(separator: ", ")))")
+            throw SceneParameterError(path: "\(p.path).page", message: "unknown page \(SafeText.quote(page)) (expected one of: \(GalleryPlugin.pages.joined(separator: ", ")))")
         }
         open = try p.string("open")
         let cases = GalleryPlugin.openCases[page] ?? []
         if let o = open, !cases.contains(o) {
-            throw SceneParameterError(path: "\(p.path).open", message: "unknown case \"\(o)\" for page \(page) (expected one of: \(cases.joined(separator: ", ")))")
+            throw SceneParameterError(path: "\(p.path).open", message: "unknown case \(SafeText.quote(o)) for page \(page) (expected one of: \(cases.joined(separator: ", ")))")
         }
         width = try p.number("width")
         if let w = width, !(w >= 200 && w <= 4000) {

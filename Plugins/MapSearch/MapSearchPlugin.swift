@@ -24,7 +24,7 @@ public enum MapSearchPlugin {
                           _ = try MapSearchOptions(p)
                           // A map file must exist and be SQLite (what tools/osm-convert.py writes).
                           if let url = try p.existingFile("map"),
-                             (try? FileHandle(forReadingFrom: url).readData(ofLength: 16)) != Data("SQLite format 3\0".utf8) {
+                             (try? InputFile(path: url.path).read(upTo: 16)) != Data("SQLite format 3\0".utf8) {
                               throw SceneParameterError(path: "\(p.path).map", message: "not a map file (expected SQLite from tools/osm-convert.py): \(url.path)")
                           }
                       },
@@ -62,17 +62,17 @@ struct MapSearchOptions {
         zoom = try p.number("zoom")
         if let z = zoom, !Viewport.zoomRange.contains(z) { throw fail("zoom", "expected \(Int(Viewport.zoomRange.lowerBound))…\(Int(Viewport.zoomRange.upperBound)), found \(z)") }
         if let s = try p.string("style") {
-            guard let n = MapStyle.Name(rawValue: s) else { throw fail("style", "expected one of standard, dark, minimal, found \"\(s)\"") }
+            guard let n = MapStyle.Name(rawValue: s) else { throw fail("style", "expected one of standard, dark, minimal, found \(SafeText.quote(s))") }
             style = n
         }
         tiles = try p.string("tiles")
         if let t = tiles, !(t.contains("{z}") && t.contains("{x}") && t.contains("{y}")) || URL(string: t.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: ""))?.scheme == nil {
-            throw fail("tiles", "expected a URL template with {z}, {x} and {y}, found \"\(t)\"")
+            throw fail("tiles", "expected a URL template with {z}, {x} and {y}, found \(SafeText.quote(t))")
         }
         tileAttribution = try p.string("tileAttribution")
         mbtiles = try p.string("mbtiles")
         if let g = try p.string("geocoder") {
-            guard let u = URL(string: g), u.scheme == "http" || u.scheme == "https" else { throw fail("geocoder", "expected an http(s) URL, found \"\(g)\"") }
+            guard let u = URL(string: g), u.scheme == "http" || u.scheme == "https" else { throw fail("geocoder", "expected an http(s) URL, found \(SafeText.quote(g))") }
             geocoder = u
         }
     }

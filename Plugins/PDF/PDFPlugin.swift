@@ -17,8 +17,8 @@ public enum PDFPlugin {
             }, accepts: { deck, segue in
                 // A link to a page inside a `pages` range opens that range's scene.
                 guard let o = try? PDFSceneOptions(deck), o.isRange, segue["file"] == .string(o.file),
-                      case let .number(n)? = segue["page"] else { return false }
-                return o.pages.contains(Int(n) - 1)
+                      let n = segue["page"]?.int else { return false }
+                return o.pages.contains(n - 1)
             }, make: { p, context in try PDFScene(p, context) }),
         ])
     }
@@ -70,11 +70,11 @@ struct PDFSceneOptions {
         }
         let l = try p.string("notes") ?? "none"
         guard let layout = NotesLayout(rawValue: l) else {
-            throw SceneParameterError(path: "\(p.path).notes", message: "expected none, right, left or bottom, found \"\(l)\"")
+            throw SceneParameterError(path: "\(p.path).notes", message: "expected none, right, left or bottom, found \(SafeText.quote(l))")
         }
         self.layout = layout
         let c = try p.string("background") ?? "#000000"
-        guard let bg = Color(hex: c) else { throw SceneParameterError(path: "\(p.path).background", message: "expected a colour like #1a2b3c, found \"\(c)\"") }
+        guard let bg = Color(hex: c) else { throw SceneParameterError(path: "\(p.path).background", message: "expected a colour like #1a2b3c, found \(SafeText.quote(c))") }
         background = bg
     }
 
@@ -85,11 +85,11 @@ struct PDFSceneOptions {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         let numbers = parts.compactMap { $0.allSatisfy(\.isASCII) && $0.count <= 6 ? Int($0) : nil }
         guard (1...2).contains(parts.count), numbers.count == parts.count else {
-            throw SceneParameterError(path: path, message: "expected a page range like \"3-7\", found \"\(text)\"")
+            throw SceneParameterError(path: path, message: "expected a page range like \"3-7\", found \(SafeText.quote(text))")
         }
         let (a, b) = (numbers[0], numbers.last!)
-        guard a >= 1 else { throw SceneParameterError(path: path, message: "pages are numbered from 1, found \"\(text)\"") }
-        guard a <= b else { throw SceneParameterError(path: path, message: "empty range \"\(text)\" (the first page is after the last)") }
+        guard a >= 1 else { throw SceneParameterError(path: path, message: "pages are numbered from 1, found \(SafeText.quote(text))") }
+        guard a <= b else { throw SceneParameterError(path: path, message: "empty range \(SafeText.quote(text)) (the first page is after the last)") }
         return a - 1...b - 1
     }
 

@@ -80,9 +80,9 @@ final class PDFScene: ScenePositionKeeping {
     /// A segue to this file's page shows it here: a page of this scene's range, or one with no
     /// scene of its own in the deck.
     func receive(_ parameters: SceneParameters) {
-        guard (try? parameters.string("file")) == options.file, let n = try? parameters.number("page"),
-              n >= 1, Int(n) <= cache.document.pageCount else { return }
-        show(Int(n) - 1)
+        guard (try? parameters.string("file")) == options.file,
+              let n = try? parameters.integer("page", in: 1...cache.document.pageCount) else { return }
+        show(n - 1)
     }
 
     /// `next`/`previous` (whatever keys the key map binds to them) step through the range;

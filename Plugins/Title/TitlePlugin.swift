@@ -9,7 +9,7 @@ public enum TitlePlugin {
             SceneKind(name: "title", summary: "A heading and subtitle, centred", validate: { p in
                 _ = try p.requiredString("heading"); _ = try p.string("subtitle")
                 if let c = try p.string("background"), Color(hex: c) == nil {
-                    throw SceneParameterError(path: "\(p.path).background", message: "expected a colour like #1a2b3c, found \"\(c)\"")
+                    throw SceneParameterError(path: "\(p.path).background", message: "expected a colour like #1a2b3c, found \(SafeText.quote(c))")
                 }
             }, make: { p, _ in try TitleScene(p) }),
         ])

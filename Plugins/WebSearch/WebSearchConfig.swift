@@ -28,7 +28,7 @@ struct WebSearchConfig: Equatable {
         func fail(_ key: String, _ m: String) -> SceneParameterError { SceneParameterError(path: "\(p.path).\(key)", message: m) }
         if let s = try p.string("provider") {
             guard let c = ProviderChoice(rawValue: s) else {
-                throw fail("provider", "expected one of \(ProviderChoice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(s)\"")
+                throw fail("provider", "expected one of \(ProviderChoice.allCases.map { "\(SafeText.quote($0.rawValue))" }.joined(separator: ", ")), found \(SafeText.quote(s))")
             }
             provider = c
         }

@@ -197,7 +197,8 @@ public final class Renderer {
 
     private func image(_ path: String) -> OpaquePointer? {
         if let t = images[path] { return t }
-        let t = IMG_LoadTexture(sdl, path)
+        // Checked first: a FIFO would block SDL_image's open, a directory or /proc file mislead it.
+        let t = (try? InputFile.check(path, maxBytes: 64 << 20)) == nil ? nil : IMG_LoadTexture(sdl, path)
         images[path] = .some(t)
         return t
     }
@@ -273,7 +274,7 @@ public final class ImageSizeCache: ImageSizing {
     public func imageSize(_ path: String) -> Size? {
         if let s = sizes[path] { return s }
         var s: Size?
-        if let surf = IMG_Load(path) { s = Size(Double(surf.pointee.w), Double(surf.pointee.h)); SDL_FreeSurface(surf) }
+        if (try? InputFile.check(path, maxBytes: 64 << 20)) != nil, let surf = IMG_Load(path) { s = Size(Double(surf.pointee.w), Double(surf.pointee.h)); SDL_FreeSurface(surf) }
         sizes[path] = .some(s)
         return s
     }

@@ -30,7 +30,7 @@ enum BandsCommand {
         }
         let bands: [Band]
         do { bands = try BandJSON.load(URL(fileURLWithPath: file)) } catch let e as BandJSON.Error {
-            FileHandle.standardError.write(Data("podium: \(e)\npodium: nothing imported; \(storePath) is unchanged\n".utf8))
+            printError("podium: \(e)\npodium: nothing imported; \(storePath) is unchanged")
             return 2
         }
         let store = try BandStore(path: storePath, seed: { try BandJSON.load(seed) })

@@ -67,16 +67,16 @@ enum CommandLineInterface {
             case "snapshot": return try SnapshotCommand.run(try pluginOptions(rest, flags: [], values: ["--scene", "--view", "--size", "--out", "--notes"]))
             case "plugins": return PluginsCommand.run(try pluginOptions(rest, flags: ["--json"], values: []))
             case "bands": return try BandsCommand.run(try Options(rest, flags: [], values: ["--store"]))
-            default: throw UsageError(description: "unknown command or option \"\(cmd)\"")
+            default: throw UsageError(description: "unknown command or option \(SafeText.quote(cmd))")
             }
         } catch let e as UsageError {
-            FileHandle.standardError.write(Data("podium: \(e)\n\(usage)\n".utf8)); return 2
+            printError("podium: \(e)\n\(usage)"); return 2
         } catch let e as DeckError {
-            FileHandle.standardError.write(Data("podium: \(e)\n".utf8)); return 2
+            printError("podium: \(e)"); return 2
         } catch let e as KeyMapError {
-            FileHandle.standardError.write(Data("podium: \(e)\n".utf8)); return 2
+            printError("podium: \(e)"); return 2
         } catch {
-            FileHandle.standardError.write(Data("podium: \(error)\n".utf8)); return 1
+            printError("podium: \(error)"); return 1
         }
     }
 
@@ -103,7 +103,7 @@ enum CommandLineInterface {
                     else if takesValue.contains(parts[0]) {
                         if parts.count == 2 { values[parts[0]] = parts[1] }
                         else { i += 1; guard i < args.count else { throw UsageError(description: "\(a) needs a value") }; values[a] = args[i] }
-                    } else { throw UsageError(description: "unknown option \"\(a)\"") }
+                    } else { throw UsageError(description: "unknown option \(SafeText.quote(a))") }
                 } else { positional.append(a) }
                 i += 1
             }
@@ -122,7 +122,7 @@ enum BuiltInPlugins {
         for d in BuiltInPluginList.all { r.register(d) }
         PluginLoader.loadAll(searchPath, into: r)
         if logRefusals {
-            for x in r.refused { FileHandle.standardError.write(Data("podium: plugin refused: \(x.origin): \(x.reason)\n".utf8)) }
+            for x in r.refused { printError("podium: plugin refused: \(x.origin): \(x.reason)") }
         }
         return r
     }
@@ -134,9 +134,13 @@ enum CheckCommand {
         guard o.positional.count == 1 else { throw CommandLineInterface.UsageError(description: "check needs exactly one DECK") }
         let deck = try DeckSource.load(o.positional[0], registry: BuiltInPlugins.registry(), options: o)
         let problems = DeckSource.fileProblems(deck)
-        for p in problems { FileHandle.standardError.write(Data("podium: \(o.positional[0]): \(p)\n".utf8)) }
+        for p in problems { printError("podium: \(o.positional[0]): \(p)") }
         if !problems.isEmpty { return 2 }
-        print("\(o.positional[0]): OK — \"\(deck.title)\", \(deck.scenes.count) scene\(deck.scenes.count == 1 ? "" : "s") (\(deck.scenes.map(\.kind).joined(separator: ", ")))")
+        print("\(o.positional[0]): OK — \(SafeText.quote(deck.title)), \(deck.scenes.count) scene\(deck.scenes.count == 1 ? "" : "s") (\(deck.scenes.map(\.kind).joined(separator: ", ")))")
         return 0
     }
 }
+
+/// Writes `text` and a newline to stderr, control, escape and bidi characters made visible
+/// (`SafeText.escape`), so nothing quoted from a file, a server or a peer can drive the terminal.
+func printError(_ text: String) { FileHandle.standardError.write(Data((SafeText.escape(text) + "\n").utf8)) }

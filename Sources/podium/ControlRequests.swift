@@ -18,7 +18,7 @@ enum ControlRequests {
             app.renderWindows()
             return JSONValue.object(out).jsonString
         } catch {
-            return JSONValue.object(["ok": false, "error": .string("\(error)")]).jsonString
+            return JSONValue.object(["ok": false, "error": .string(SafeText.escape("\(error)"))]).jsonString
         }
     }
 
@@ -30,14 +30,14 @@ enum ControlRequests {
             switch name ?? "presenter" {
             case "presenter": return app.presenterWindow
             case "audience": return app.audienceWindow
-            default: throw Failure("unknown window \"\(name ?? "")\" (expected presenter or audience)")
+            default: throw Failure("unknown window \(SafeText.quote(name ?? "")) (expected presenter or audience)")
             }
         }
         func root(_ name: String?) throws -> WindowRoot {
             switch name ?? "presenter" {
             case "presenter": return p.presenter
             case "audience": return p.audience
-            default: throw Failure("unknown window \"\(name ?? "")\" (expected presenter or audience)")
+            default: throw Failure("unknown window \(SafeText.quote(name ?? "")) (expected presenter or audience)")
             }
         }
         switch cmd {
@@ -48,13 +48,14 @@ enum ControlRequests {
         case "next": p.next()
         case "previous": p.previous()
         case "goto":
-            guard let i = v["index"]?.int else { throw Failure("goto needs an integer \"index\"") }
-            guard p.goTo(i) else { throw Failure("index \(i) out of range 0..<\(p.sceneCount)") }
+            guard let iv = v["index"] else { throw Failure("goto needs an integer \"index\"") }
+            let i = try iv.integer(at: "index", in: 0...(p.sceneCount - 1))
+            guard p.goTo(i) else { throw Failure("index \(i) out of range 0…\(p.sceneCount - 1)") }
         case "click":
             let r = try root(v["window"]?.string)
             if let id = v["id"]?.string {
-                guard r.click(controlID: id) else { throw Failure("no visible control with id \"\(id)\"") }
-            } else if let x = v["x"]?.number, let y = v["y"]?.number {
+                guard r.click(controlID: id) else { throw Failure("no visible control with id \(SafeText.quote(id))") }
+            } else if let x = try v["x"]?.number(at: "x", in: -1e6...1e6), let y = try v["y"]?.number(at: "y", in: -1e6...1e6) {
                 r.dispatch(.mouseDown(Point(x, y), button: 1, clicks: 1)); r.dispatch(.mouseUp(Point(x, y), button: 1))
             } else { throw Failure("click needs \"id\" or \"x\" and \"y\"") }
         case "key":
@@ -62,7 +63,7 @@ enum ControlRequests {
             // SDL names some keys without spaces ("PageDown"); clickers' docs often write "Page Down".
             guard SDL_GetKeyFromName(key.name) != SDLK_UNKNOWN.rawValue
                     || SDL_GetKeyFromName(key.name.replacingOccurrences(of: " ", with: "")) != SDLK_UNKNOWN.rawValue else {
-                throw Failure("unknown key name \"\(key.name)\" (SDL key names: Right, Page Down, Return, Escape, F5, a…)")
+                throw Failure("unknown key name \(SafeText.quote(key.name)) (SDL key names: Right, Page Down, Return, Escape, F5, a…)")
             }
             p.press(key)
         case "type":
@@ -80,7 +81,7 @@ enum ControlRequests {
             // present) and reports per-frame milliseconds, so `make bench` measures real frames.
             let name = v["window"]?.string ?? "audience"
             guard let w = try window(name), w.isVisible else { throw Failure("the \(name) window is not shown") }
-            let n = max(1, min(500, v["frames"]?.int ?? 60))
+            let n = try v["frames"].map { try $0.integer(at: "frames", in: 1...500) } ?? 60
             var ms: [Double] = []
             for _ in 0..<n {
                 let t0 = ProcessInfo.processInfo.systemUptime
@@ -93,14 +94,14 @@ enum ControlRequests {
                     "renderer": .string(w.renderer.driverName)]
         case "pointer":
             // As moving the mouse over the presenter window (points) with Ctrl held or not.
-            guard let x = v["x"]?.number, let y = v["y"]?.number else { throw Failure("pointer needs \"x\" and \"y\" (presenter window points)") }
+            guard let x = try v["x"]?.number(at: "x", in: -1e6...1e6), let y = try v["y"]?.number(at: "y", in: -1e6...1e6) else { throw Failure("pointer needs \"x\" and \"y\" (presenter window points)") }
             let shown = p.movePointer(to: Point(x, y), active: v["ctrl"]?.bool ?? true)
             return ["shown": .bool(shown)]
         case "freeze", "blackout", "whiteout", "overview", "help", "pauseTimer":
             // The same toggles as the keys, independent of the key map.
             p.perform(ConsoleAction(rawValue: cmd)!)
         case "quit": app.quit = true
-        default: throw Failure("unknown cmd \"\(cmd)\"")
+        default: throw Failure("unknown cmd \(SafeText.quote(cmd))")
         }
         return [:]
     }

@@ -15,7 +15,7 @@ enum DeckSource {
             return try Deck.load(path: path, kinds: registry.validators)
         }
         guard let layout = NotesLayout(rawValue: notes) else {
-            throw CommandLineInterface.UsageError(description: "--notes expects right, left, bottom or none, got \"\(notes)\"")
+            throw CommandLineInterface.UsageError(description: "--notes expects right, left, bottom or none, got \(SafeText.quote(notes))")
         }
         let pdf: PDFDeck
         do { pdf = try PDFDeck(path: path, notes: layout) }

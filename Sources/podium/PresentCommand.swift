@@ -37,7 +37,7 @@ final class PresentCommand {
         let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0) } ?? .standard
         var socketPath: String?
         if let c = options.values["--control"] {
-            guard c.hasPrefix("unix:"), c.count > 5 else { throw CommandLineInterface.UsageError(description: "--control expects unix:PATH, got \"\(c)\"") }
+            guard c.hasPrefix("unix:"), c.count > 5 else { throw CommandLineInterface.UsageError(description: "--control expects unix:PATH, got \(SafeText.quote(c))") }
             socketPath = String(c.dropFirst(5))
         }
         let policy = try makeDisplayPolicy()
@@ -126,7 +126,7 @@ final class PresentCommand {
         }
     }
 
-    func log(_ s: String) { FileHandle.standardError.write(Data("podium: \(s)\n".utf8)) }
+    func log(_ s: String) { printError("podium: \(s)") }
 
     // MARK: Displays
 

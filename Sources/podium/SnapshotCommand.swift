@@ -9,12 +9,12 @@ enum SnapshotCommand {
         typealias U = CommandLineInterface.UsageError
         let deckPath = o.positional.first ?? AssetLocator.demoDeck
         guard let out = o.values["--out"] else { throw U(description: "snapshot needs --out FILE.png") }
-        let sceneNumber = try o.values["--scene"].map { s -> Int in guard let n = Int(s), n >= 0 else { throw U(description: "--scene expects a scene index (0-based), got \"\(s)\"") }; return n } ?? 0
+        let sceneNumber = try o.values["--scene"].map { s -> Int in guard let n = Int(s), n >= 0 else { throw U(description: "--scene expects a scene index (0-based), got \(SafeText.quote(s))") }; return n } ?? 0
         let view = o.values["--view"] ?? "audience"
-        guard ["presenter", "audience"].contains(view) else { throw U(description: "--view must be presenter or audience, got \"\(view)\"") }
+        guard ["presenter", "audience"].contains(view) else { throw U(description: "--view must be presenter or audience, got \(SafeText.quote(view))") }
         let sizeText = o.values["--size"] ?? "1920x1080"
         let dims = sizeText.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard dims.count == 2, dims.allSatisfy({ $0 > 0 && $0 <= 8192 }) else { throw U(description: "--size expects WxH, e.g. 1920x1080, got \"\(sizeText)\"") }
+        guard dims.count == 2, dims.allSatisfy({ $0 > 0 && $0 <= 8192 }) else { throw U(description: "--size expects WxH, e.g. 1920x1080, got \(SafeText.quote(sizeText))") }
 
         let registry = BuiltInPlugins.registry()
         let deck = try DeckSource.load(deckPath, registry: registry, options: o)
@@ -34,7 +34,7 @@ enum SnapshotCommand {
         let window = try PlatformWindow(title: "Podium snapshot", root: root, size: size, text: text)
         p.imageSizing = ImageSizeCache()
         try window.screenshot(to: out)
-        print("wrote \(out) (\(view) view of scene \(sceneNumber) \"\(p.title(at: sceneNumber))\", \(dims[0])x\(dims[1]), driver \(SDLVideo.currentDriver))")
+        print("wrote \(out) (\(view) view of scene \(sceneNumber) \(SafeText.quote(p.title(at: sceneNumber))), \(dims[0])x\(dims[1]), driver \(SDLVideo.currentDriver))")
         return 0
     }
 }

@@ -24,14 +24,14 @@ final class BandJSONTests: XCTestCase {
 
     func testErrorsNameTheFileRecordAndField() {
         XCTAssertEqual(error(#"[{"name":"A"},{"name":"Queen","rating":11}]"#), "in.json: [1] \"Queen\": rating: expected an integer 0–10, found 11")
-        XCTAssertEqual(error(#"[{"name":"Queen","rating":"ten"}]"#), "in.json: [0] \"Queen\": rating: expected an integer 0–10, found \"ten\"")
+        XCTAssertEqual(error(#"[{"name":"Queen","rating":"ten"}]"#), "in.json: [0] \"Queen\": rating: expected an integer 0–10, found string \"ten\"")
         XCTAssertEqual(error(#"[{"name":"Queen","rating":7.5}]"#), "in.json: [0] \"Queen\": rating: expected an integer 0–10, found 7.5")
         XCTAssertEqual(error(#"[{"notes":"no name"}]"#), "in.json: [0]: name: required")
         XCTAssertEqual(error(#"[{"name":"   "}]"#), "in.json: [0] \"   \": name: required, must not be blank")
         XCTAssertEqual(error(#"[{"name":42}]"#), "in.json: [0]: name: expected string, found number")
         XCTAssertEqual(error(#"[{"name":"Blur","touring":"on tour"}]"#),
-                       "in.json: [0] \"Blur\": touring: expected one of \"On Tour\", \"Off Tour\", \"Disbanded\", found \"on tour\"")
-        XCTAssertEqual(error(#"[{"name":"Blur","seenLive":"yes"}]"#), "in.json: [0] \"Blur\": seenLive: expected true or false, found \"yes\"")
+                       "in.json: [0] \"Blur\": touring: expected one of \"On Tour\", \"Off Tour\", \"Disbanded\", found string \"on tour\"")
+        XCTAssertEqual(error(#"[{"name":"Blur","seenLive":"yes"}]"#), "in.json: [0] \"Blur\": seenLive: expected true or false, found string \"yes\"")
         XCTAssertEqual(error(#"[{"name":"Blur","ratng":3}]"#), "in.json: [0] \"Blur\": ratng: unknown field (expected name, notes, rating, touring, seenLive, image)")
         XCTAssertEqual(error(#"[{"name":"Blur"}, 3]"#), "in.json: [1]: expected an object, found number")
         XCTAssertEqual(error(#"{"name":"Blur"}"#), "in.json: expected an array of bands, found object")

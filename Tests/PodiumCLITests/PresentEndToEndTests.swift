@@ -63,7 +63,7 @@ final class PresentEndToEndTests: XCTestCase {
         let bad = try c.sendRaw("{nope")
         XCTAssertEqual(bad["ok"]?.bool, false)
         XCTAssertTrue(bad["error"]?.string?.hasPrefix("malformed JSON") ?? false)
-        XCTAssertEqual(try c.send(["cmd": "goto", "index": 99])["error"]?.string, "index 99 out of range 0..<\(s["scene"]?["count"]?.int ?? 0)")
+        XCTAssertEqual(try c.send(["cmd": "goto", "index": 99])["error"]?.string, "index: expected an integer 0–\((s["scene"]?["count"]?.int ?? 0) - 1), found 99")
         XCTAssertEqual(try c.send(["cmd": "state"])["ok"]?.bool, true, "still running after bad requests")
         XCTAssertEqual(app.stop(), 0)
     }

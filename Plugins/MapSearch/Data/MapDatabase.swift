@@ -1,4 +1,5 @@
 import Foundation
+import PodiumKit
 
 /// Reads a map file written by `tools/osm-convert.py` (SQLite with R*Tree indexes). Decoded
 /// features are cached by id, so panning re-decodes nothing it has seen.
@@ -24,7 +25,7 @@ public final class MapDatabase {
             throw Error(description: "\(path): meta.format is \(meta["format"] ?? "missing"), expected \(Self.supportedFormat) (re-run tools/osm-convert.py)")
         }
         let b = (meta["bounds"] ?? "").split(separator: ",").compactMap { Double($0) }
-        guard b.count == 4 else { throw Error(description: "\(path): meta.bounds is \"\(meta["bounds"] ?? "")\", expected minLon,minLat,maxLon,maxLat") }
+        guard b.count == 4 else { throw Error(description: "\(path): meta.bounds is \(SafeText.quote(meta["bounds"] ?? "")), expected minLon,minLat,maxLon,maxLat") }
         bounds = GeoBounds(minLon: b[0], minLat: b[1], maxLon: b[2], maxLat: b[3])
         attribution = meta["attribution"] ?? "© OpenStreetMap contributors"
     }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import PodiumKit
 
 /// A thin wrapper over one SQLite connection (Debian's libsqlite3): prepare, bind, step.
 /// Errors carry SQLite's message and the file path.
@@ -12,7 +13,12 @@ final class SQLiteConnection {
     init(path: String, readOnly: Bool = true) throws {
         self.path = path
         let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        if readOnly, !FileManager.default.fileExists(atPath: path) { throw Error(description: "\(path): no such file") }
+        // SQLite takes a path: check it first (a FIFO would block the open, a directory or /proc
+        // file would fail obscurely). Map files can be large, hence the generous limit.
+        if readOnly {
+            do { try InputFile.check(path, maxBytes: 1 << 36) }
+            catch let e as InputFileError { throw Error(description: e.reason == .missing ? "\(SafeText.escape(path)): no such file" : e.description) }
+        }
         guard sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {
             let msg = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close(db); db = nil

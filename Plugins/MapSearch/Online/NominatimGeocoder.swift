@@ -38,7 +38,7 @@ final class NominatimGeocoder {
     static func parse(_ data: Data) throws -> [Place] {
         let root: JSONValue
         do { root = try JSONValue.parse(data) } catch { throw Failure(description: "malformed JSON from the geocoder: \(error)") }
-        if let msg = root["error"]?["message"]?.string ?? root["error"]?.string { throw Failure(description: "geocoder error: \(msg)") }
+        if let msg = root["error"]?["message"]?.string ?? root["error"]?.string { throw Failure(description: "geocoder error: \(SafeText.excerpt(msg))") }
         guard let items = root.array else { throw Failure(description: "expected a JSON array from the geocoder, found \(root.typeName)") }
         return try items.enumerated().map { i, v in
             // Nominatim sends coordinates as strings; accept numbers too.
@@ -48,7 +48,10 @@ final class NominatimGeocoder {
             let name = v["name"]?.string.flatMap { $0.isEmpty ? nil : $0 } ?? display.split(separator: ",").first.map(String.init) ?? "Place \(i + 1)"
             let cat = [v["category"]?.string ?? v["class"]?.string, v["type"]?.string].compactMap { $0 }.joined(separator: "=")
             let a = v["address"], x = v["extratags"]
-            return Place(id: -(i + 1), osm: v["osm_type"]?.string.flatMap { t in v["osm_id"]?.int.map { "\(t)/\($0)" } } ?? "geocoder/\(i)",
+            let osmID: Int?
+            do { osmID = try v["osm_id"].map { try $0.integer(at: "[\(i)].osm_id", in: 0...Int.max) } }
+            catch { throw Failure(description: "geocoder result \(error)") }
+            return Place(id: -(i + 1), osm: v["osm_type"]?.string.flatMap { t in osmID.map { "\(t)/\($0)" } } ?? "geocoder/\(i)",
                          name: name, category: cat.isEmpty ? "place" : cat, location: LatLon(lat: lat, lon: lon),
                          street: a?["road"]?.string ?? a?["pedestrian"]?.string, housenumber: a?["house_number"]?.string,
                          postcode: a?["postcode"]?.string, city: a?["city"]?.string ?? a?["town"]?.string,

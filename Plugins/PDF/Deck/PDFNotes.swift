@@ -22,7 +22,10 @@ public enum PDFNotes {
     /// nor a label, or a value that is not text.
     public static func load(for pdf: String, labels: [String]) throws -> [Int: String] {
         let path = sidecarPath(for: pdf)
-        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+        let data: Data
+        do { data = try InputFile.read(path, maxBytes: 16 << 20) }
+        catch let e as InputFileError where e.reason == .missing { return [:] }
+        catch let e as InputFileError { throw SceneParameterError(path: SafeText.escape(path), message: e.problem) }
         let root: JSONValue
         do { root = try JSONValue.parse(data) } catch { throw SceneParameterError(path: path, message: "not valid JSON: \(error)") }
         guard let object = root.object else { throw SceneParameterError(path: path, message: "expected an object of page → notes, found \(root.typeName)") }
@@ -31,10 +34,10 @@ public enum PDFNotes {
             let page: Int
             if let i = labels.firstIndex(of: key) { page = i }
             else if let n = Int(key), (1...labels.count).contains(n) { page = n - 1 }
-            else { throw SceneParameterError(path: "\(path): \"\(key)\"", message: "not a page number (1…\(labels.count)) or page label of the PDF") }
+            else { throw SceneParameterError(path: "\(path): \(SafeText.quote(key))", message: "not a page number (1…\(labels.count)) or page label of the PDF") }
             if let s = value.string { out[page] = s }
             else if let a = value.array, a.allSatisfy({ $0.string != nil }) { out[page] = a.compactMap(\.string).joined(separator: "\n") }
-            else { throw SceneParameterError(path: "\(path): \"\(key)\"", message: "expected a string or an array of strings, found \(value.typeName)") }
+            else { throw SceneParameterError(path: "\(path): \(SafeText.quote(key))", message: "expected a string or an array of strings, found \(value.typeName)") }
         }
         return out
     }

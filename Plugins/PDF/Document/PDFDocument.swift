@@ -19,6 +19,8 @@ public final class PDFDocument: @unchecked Sendable {
     public let labels: [String]
     /// Outline (bookmarks) flattened in reading order: title and 0-based page.
     public let outline: [(title: String, page: Int)]
+    /// Largest PDF opened, in bytes (1 GiB: poppler reads pages on demand, not the whole file).
+    public static let maxBytes = 1 << 30
     private let doc: OpaquePointer
     private let lock = NSLock()
     private var linkCache: [Int: [PDFLink]] = [:]
@@ -31,24 +33,26 @@ public final class PDFDocument: @unchecked Sendable {
 
     /// Opens `path`, reading the whole file into memory first: the document never reads the file
     /// again, so rewriting it in place (recompiling the talk) cannot garble pages still to be
-    /// rendered from this copy. Throws `PDFError` naming the file: missing, unreadable, not a PDF
-    /// (checked from the header before poppler sees it), encrypted, damaged/truncated, or
+    /// rendered from this copy. The file is opened once and checked on the descriptor
+    /// (`InputFile`: directories, FIFOs, devices, /proc files and files over `maxBytes` are
+    /// refused without blocking). Throws `PDFError` naming the file: missing, unreadable, not a
+    /// PDF (checked from the header before poppler sees it), encrypted, damaged/truncated, or
     /// without pages.
     public init(path: String) throws {
         self.path = path
-        var st = stat()
-        guard stat(path, &st) == 0 else { throw PDFError(file: path, errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno)))) }
-        // A directory or a FIFO would fail or block the read below.
-        guard st.st_mode & S_IFMT == S_IFREG else {
-            throw PDFError(file: path, .unreadable(st.st_mode & S_IFMT == S_IFDIR ? "a directory, not a file" : "not a regular file"))
-        }
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
-        catch { throw PDFError(file: path, .unreadable(FileManager.default.isReadableFile(atPath: path) ? "\(error.localizedDescription)" : "permission denied")) }
+        do { data = try InputFile(path: path, maxBytes: PDFDocument.maxBytes).readAll() }
+        catch let e as InputFileError {
+            switch e.reason {
+            case .missing: throw PDFError(file: path, .missing)
+            case let .unreadable(why): throw PDFError(file: path, .unreadable(why))
+            default: throw PDFError(file: path, .unusable(e.problem))
+            }
+        }
         let head = data.prefix(1024)
         // The PDF spec lets the header sit anywhere in the first 1024 bytes.
         guard head.range(of: Data("%PDF-".utf8)) != nil else {
-            let shown = head.isEmpty ? "nothing (empty file)" : "\"" + String(decoding: head.prefix(12), as: UTF8.self).map { $0.isASCII && !$0.isWhitespace || $0 == " " ? String($0) : "." }.joined() + "\""
+            let shown = head.isEmpty ? "nothing (empty file)" : SafeText.quote(String(decoding: head.prefix(12), as: UTF8.self), limit: 12)
             throw PDFError(file: path, .notPDF(shown))
         }
         endsWithEOFMarker = data.suffix(1024).range(of: Data("%%EOF".utf8)) != nil

@@ -1,4 +1,5 @@
 import Foundation
+import PodiumKit
 
 /// The clean text of one page, as the reader view shows it: headings, paragraphs and list items,
 /// with no markup, scripts or styles left. Made from Markdown, HTML or plain text (local files)
@@ -45,7 +46,7 @@ public struct ReaderDocument: Equatable, Sendable {
     public static func load(_ url: URL) throws -> ReaderDocument {
         guard let kind = DocumentKind(url) else { throw DocumentError(description: "\(url.path): unsupported file type (expected .md, .html or .txt)") }
         let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw DocumentError(description: "\(url.path): cannot read file") }
+        do { data = try InputFile.read(url.path, maxBytes: 64 << 20) } catch { throw DocumentError(description: "\(error)") }
         guard let text = String(data: data, encoding: .utf8) else { throw DocumentError(description: "\(url.path): not UTF-8 text") }
         let fallback = url.deletingPathExtension().lastPathComponent
         switch kind {

@@ -1,4 +1,5 @@
 import Foundation
+import PodiumKit
 
 /// Requests and responses of the MediaWiki Action API (mediawiki.org/wiki/API:Search and
 /// API:Extracts), kept free of networking so they can be tested on recorded responses.
@@ -11,7 +12,7 @@ public struct MediaWikiAPI: Sendable {
     /// Throws `SceneParameterError`-style text when `endpoint` is not an absolute http(s) URL.
     public init(endpoint: String) throws {
         guard let u = URL(string: endpoint), let s = u.scheme?.lowercased(), s == "http" || s == "https", u.host != nil else {
-            throw MediaWikiAPI.EndpointError(description: "expected an http(s) URL of a MediaWiki api.php, found \"\(endpoint)\"")
+            throw MediaWikiAPI.EndpointError(description: "expected an http(s) URL of a MediaWiki api.php, found \(SafeText.quote(endpoint))")
         }
         self.endpoint = u
     }
@@ -54,7 +55,7 @@ public struct MediaWikiAPI: Sendable {
         guard (200..<300).contains(status) else { throw .http(host: host, status: status) }
         let any: Any
         do { any = try JSONSerialization.jsonObject(with: body) } catch {
-            throw .malformed(host: host, detail: body.isEmpty ? "empty body" : "not JSON (starts \"\(String(decoding: body.prefix(24), as: UTF8.self))\")")
+            throw .malformed(host: host, detail: body.isEmpty ? "empty body" : "not JSON (starts \(SafeText.quote(String(decoding: body.prefix(24), as: UTF8.self))))")
         }
         guard let root = any as? [String: Any] else { throw .malformed(host: host, detail: "top level is not an object") }
         if let e = root["error"] as? [String: Any] {
@@ -74,8 +75,11 @@ public struct MediaWikiAPI: Sendable {
         }
         guard let items = query["search"] as? [Any] else { throw .malformed(host: host, detail: "no \"query.search\" array") }
         return try items.enumerated().map { (i, item) throws(SearchError) in
-            guard let o = item as? [String: Any], let title = o["title"] as? String, let id = intValue(o["pageid"]) else {
+            guard let o = item as? [String: Any], let title = o["title"] as? String, o["pageid"] != nil else {
                 throw .malformed(host: host, detail: "query.search[\(i)] lacks a title or pageid")
+            }
+            guard let id = intValue(o["pageid"]), id >= 0 else {
+                throw .malformed(host: host, detail: "query.search[\(i)].pageid: expected an integer 0–\(Int.max), found \(SafeText.quote("\(o["pageid"]!)", limit: 40))")
             }
             return SearchResult(id: "pageid:\(id)", title: title, snippet: HighlightedText(mediaWikiSnippet: o["snippet"] as? String ?? ""),
                                 source: host, url: fallbackPageLink(pageID: id))
@@ -90,7 +94,7 @@ public struct MediaWikiAPI: Sendable {
             throw .malformed(host: host, detail: "no \"query.pages\" array")
         }
         let title = page["title"] as? String ?? "Untitled"
-        if page["missing"] != nil { throw .api(host: host, code: "missing", info: "the page \"\(title)\" no longer exists") }
+        if page["missing"] != nil { throw .api(host: host, code: "missing", info: "the page \(SafeText.quote(title)) no longer exists") }
         guard let extract = page["extract"] as? String else { throw .malformed(host: host, detail: "page has no \"extract\" (is TextExtracts installed?)") }
         var doc = HTMLText.document(extract, fallbackTitle: title)
         doc.title = title
@@ -100,10 +104,11 @@ public struct MediaWikiAPI: Sendable {
 }
 
 /// An integer from JSONSerialization output (Int, Double or NSNumber depending on platform).
+/// Nil for anything that is not a whole number Int can hold (1e300 from a server must not trap).
 func intValue(_ v: Any?) -> Int? {
     if let i = v as? Int { return i }
-    if let d = v as? Double, d == d.rounded() { return Int(d) }
-    return (v as? NSNumber)?.intValue
+    if let d = v as? Double { return Int(exactly: d) }
+    return nil
 }
 
 /// A parsed JSON object passed between the checking and the parsing steps.

@@ -1,4 +1,5 @@
 import Foundation
+import PodiumKit
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -43,7 +44,7 @@ public final class MediaWikiProvider: SearchProvider {
 
     public func document(for result: SearchResult, completion: @escaping (Result<ReaderDocument, SearchError>) -> Void) -> SearchTask {
         guard result.id.hasPrefix("pageid:"), let id = Int(result.id.dropFirst(7)) else {
-            completion(.failure(.malformed(host: api.host, detail: "result id \"\(result.id)\" is not a page id")))
+            completion(.failure(.malformed(host: api.host, detail: "result id \(SafeText.quote(result.id)) is not a page id")))
             return FinishedTask()
         }
         return fetch(api.pageURL(pageID: id)) { [api] r in

@@ -1,4 +1,5 @@
 import Foundation
+import PodiumKit
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -72,7 +73,7 @@ public enum SearchError: Error, Equatable, CustomStringConvertible {
         case let .http(h, st): "\(h) answered HTTP \(st) (\(HTTPURLResponse.localizedString(forStatusCode: st)))."
         case let .rateLimited(h, ra): "\(h) is rate limiting requests" + (ra.map { "; try again in \($0) s." } ?? "; try again shortly.")
         case let .malformed(h, d): "\(h) sent a response that is not valid search JSON: \(d)."
-        case let .api(h, c, i): "\(h) reported an error: \(i) (\(c))."
+        case let .api(h, c, i): "\(h) reported an error: \(SafeText.excerpt(i)) (\(SafeText.excerpt(c, limit: 40)))."
         case let .index(m): "The offline index failed: \(m)"
         case .cancelled: "Cancelled."
         }

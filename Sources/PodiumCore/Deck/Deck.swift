@@ -22,6 +22,10 @@ public struct Deck: Sendable {
     public var directory: URL { URL(fileURLWithPath: path).deletingLastPathComponent() }
     /// The fields a deck's top level may have.
     public static let fields = ["title", "duration", "scenes"]
+    /// Largest deck file read, in bytes.
+    public static let maxBytes = 64 << 20
+    /// Allowed `duration`, in minutes: up to a day (the timers format hours, not eons).
+    public static let durationRange: ClosedRange<Double> = 0...1440
 }
 
 /// One scene entry of a deck.
@@ -38,6 +42,8 @@ public struct DeckScene: Sendable {
     }
     /// The fields a scene entry may have (its kind's own settings go in `parameters`).
     public static let fields = ["kind", "title", "notes", "time", "parameters"]
+    /// Allowed `time`, in seconds: up to a day.
+    public static let timeRange: ClosedRange<Double> = 0...86400
 }
 
 /// A deck that cannot be used: names the file, the JSON path (`scenes[1].kind`) and the problem.
@@ -57,8 +63,8 @@ extension Deck {
     public static func load(path: String, kinds: [String: (SceneParameters) throws -> Void]) throws -> Deck {
         let url = URL(fileURLWithPath: path)
         let data: Data
-        do { data = try Data(contentsOf: url) }
-        catch { throw DeckError(file: path, path: "", message: "cannot read file (\(Deck.reason(error)))") }
+        do { data = try InputFile.read(path, maxBytes: Deck.maxBytes) }
+        catch let e as InputFileError { throw DeckError(file: path, path: "", message: e.reason == .missing ? "cannot read file (no such file)" : e.problem) }
         return try parse(data, path: url.standardizedFileURL.path, displayName: path, kinds: kinds)
     }
 
@@ -90,14 +96,15 @@ extension Deck {
             guard let s = v.string else { throw fail(p.isEmpty ? key : "\(p).\(key)", "expected string, found \(v.typeName)") }
             return s
         }
-        func number(_ o: [String: JSONValue], _ key: String, at p: String) throws -> Double? {
+        func number(_ o: [String: JSONValue], _ key: String, at p: String, in range: ClosedRange<Double>, unit: String) throws -> Double? {
             guard let v = o[key] else { return nil }
-            guard let n = v.number, n >= 0 else { throw fail(p.isEmpty ? key : "\(p).\(key)", "expected a non-negative number, found \(v.typeName) \(v.jsonString)") }
-            return n
+            let where_ = p.isEmpty ? key : "\(p).\(key)"
+            do { return try v.number(at: where_, in: range) }
+            catch let e as JSONPathError { throw fail(where_, "\(e.message) (\(unit))") }
         }
 
         let title = try string(obj, "title", at: "", required: true)!
-        let duration = try number(obj, "duration", at: "")
+        let duration = try number(obj, "duration", at: "", in: Deck.durationRange, unit: "minutes")
         guard let scenesValue = obj["scenes"] else { throw fail("scenes", "missing required field") }
         guard let list = scenesValue.array else { throw fail("scenes", "expected array, found \(scenesValue.typeName)") }
         guard !list.isEmpty else { throw fail("scenes", "a deck needs at least one scene") }
@@ -109,7 +116,7 @@ extension Deck {
             let kind = try string(s, "kind", at: p, required: true)!
             try rejectUnknown(s, DeckScene.fields, at: p)
             guard let validate = kinds[kind] else {
-                throw fail("\(p).kind", "unknown scene kind \"\(kind)\" (available: \(kinds.keys.sorted().joined(separator: ", ")))")
+                throw fail("\(p).kind", "unknown scene kind \(SafeText.quote(kind)) (available: \(kinds.keys.sorted().joined(separator: ", ")))")
             }
             var params: [String: JSONValue] = [:]
             if let pv = s["parameters"] {
@@ -121,7 +128,7 @@ extension Deck {
             catch { throw fail("\(p).parameters", "\(error)") }
             scenes.append(DeckScene(kind: kind, title: try string(s, "title", at: p, required: false),
                                     notes: try string(s, "notes", at: p, required: false) ?? "",
-                                    plannedSeconds: try number(s, "time", at: p), parameters: sp))
+                                    plannedSeconds: try number(s, "time", at: p, in: DeckScene.timeRange, unit: "seconds"), parameters: sp))
         }
         return Deck(title: title, durationMinutes: duration, scenes: scenes, path: path)
     }
@@ -136,12 +143,5 @@ extension Deck {
             case .error: return start
             }
         }
-    }
-
-    static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let u = ns.userInfo[NSUnderlyingErrorKey] as? NSError, u.domain == NSPOSIXErrorDomain,
-           let c = POSIXErrorCode(rawValue: Int32(u.code)) { return POSIXError(c).localizedDescription }
-        return ns.localizedDescription
     }
 }

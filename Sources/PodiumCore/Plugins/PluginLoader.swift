@@ -39,9 +39,8 @@ public enum PluginLoader {
         func refuse(_ origin: String, _ reason: String) -> Result<(PluginDescriptor, String, URL?), Refusal> {
             .failure(Refusal(origin: origin, reason: reason))
         }
-        guard let data = FileManager.default.contents(atPath: manifestURL.path) else {
-            return refuse(directory.path, "cannot read \(manifestURL.path)")
-        }
+        let data: Data
+        do { data = try InputFile.read(manifestURL.path, maxBytes: 1 << 20) } catch { return refuse(directory.path, "cannot read \(error)") }
         let manifest: PluginManifest
         do { manifest = try PluginManifest.parse(data) } catch { return refuse(manifestURL.path, "\(error)") }
         let host = PluginDescriptor.hostAPIVersion
@@ -100,9 +99,8 @@ public enum PluginLoader {
 
     /// True when the file starts with an ELF header of type ET_DYN (shared object).
     static func isELFSharedObject(_ path: String) -> Bool {
-        guard let h = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? h.close() }
-        let b = [UInt8](h.readData(ofLength: 18))
+        // InputFile: a directory, FIFO or /proc file is not read (nor waited on).
+        guard let b = (try? InputFile(path: path).read(upTo: 18)).map({ [UInt8]($0) }) else { return false }
         // e_ident: 0x7f 'E' 'L' 'F'; e_type at offset 16 (little-endian x86-64/arm64): 3 = ET_DYN.
         return b.count == 18 && b[0] == 0x7F && b[1] == 0x45 && b[2] == 0x4C && b[3] == 0x46 && b[16] == 3 && b[17] == 0
     }

@@ -95,9 +95,9 @@ public struct KeyMap: Sendable {
         for action in ConsoleAction.allCases {
             var chords: [KeyChord] = []
             for (i, text) in (bindings[action] ?? []).enumerated() {
-                guard let c = KeyChord(text) else { throw KeyMapError(file: file, entry: "\(action.rawValue)[\(i)]", message: "\"\(text)\" is not a key (expected e.g. \"Page Down\" or \"Ctrl+Shift+F5\")") }
+                guard let c = KeyChord(text) else { throw KeyMapError(file: file, entry: "\(action.rawValue)[\(i)]", message: "\(SafeText.quote(text)) is not a key (expected e.g. \"Page Down\" or \"Ctrl+Shift+F5\")") }
                 if let other = lookup[c], other != action {
-                    throw KeyMapError(file: file, entry: "\(action.rawValue)[\(i)]", message: "\"\(text)\" is already bound to \(other.rawValue)")
+                    throw KeyMapError(file: file, entry: "\(action.rawValue)[\(i)]", message: "\(SafeText.quote(text)) is already bound to \(other.rawValue)")
                 }
                 lookup[c] = action; chords.append(c)
             }
@@ -114,8 +114,8 @@ public struct KeyMap: Sendable {
     /// (an unknown action, a value that is not an array of strings, a bad key, a key bound twice).
     public static func load(path: String) throws -> KeyMap {
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
-        catch { throw KeyMapError(file: path, entry: "", message: "cannot read file (\((error as NSError).localizedDescription))") }
+        do { data = try InputFile.read(path, maxBytes: 1 << 20) }
+        catch let e as InputFileError { throw KeyMapError(file: path, entry: "", message: e.reason == .missing ? "cannot read file (no such file)" : e.problem) }
         return try parse(data, file: path)
     }
 
@@ -129,13 +129,13 @@ public struct KeyMap: Sendable {
         for key in obj.keys.sorted() {
             let value = obj[key]!
             guard let action = ConsoleAction(rawValue: key) else {
-                throw KeyMapError(file: file, entry: "\"\(key)\"", message: "unknown action (known: \(ConsoleAction.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw KeyMapError(file: file, entry: "\(SafeText.quote(key))", message: "unknown action (known: \(ConsoleAction.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             guard let list = value.array else { throw KeyMapError(file: file, entry: key, message: "expected an array of key names, found \(value.typeName)") }
             var keys: [String] = []
             for (i, v) in list.enumerated() {
                 guard let s = v.string else { throw KeyMapError(file: file, entry: "\(key)[\(i)]", message: "expected a key name string, found \(v.typeName)") }
-                guard let c = KeyChord(s) else { throw KeyMapError(file: file, entry: "\(key)[\(i)]", message: "\"\(s)\" is not a key (expected e.g. \"Page Down\" or \"Ctrl+Shift+F5\")") }
+                guard let c = KeyChord(s) else { throw KeyMapError(file: file, entry: "\(key)[\(i)]", message: "\(SafeText.quote(s)) is not a key (expected e.g. \"Page Down\" or \"Ctrl+Shift+F5\")") }
                 keys.append(s); claimed.insert(c)
             }
             b[action] = keys

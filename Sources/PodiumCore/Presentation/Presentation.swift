@@ -19,9 +19,11 @@ public final class Presentation {
     /// Counts the decks shown (`replaceDeck`): a scene of an earlier version that reports late
     /// (a search finishing after a reload) must not touch the scene now at its index.
     var deckGeneration = 0
+    /// Scenes whose plugin is making them right now (so a re-entrant request cannot recurse).
+    private var making: Set<Int> = []
     /// Set by the platform: copies text to the clipboard.
     public var clipboardWriter: (String) -> Void = { _ in }
-    public var log: (String) -> Void = { FileHandle.standardError.write(Data(("podium: " + $0 + "\n").utf8)) }
+    public var log: (String) -> Void = { FileHandle.standardError.write(Data(("podium: " + SafeText.escape($0) + "\n").utf8)) }
     /// Audience output: normal, or blanked to black/white (keys `b`/`.`, `w`).
     public var audienceMode: AudienceMode = .normal { didSet { audienceDidChange() } }
     let audienceCover = View()
@@ -100,17 +102,28 @@ public final class Presentation {
 
     /// The scene at `index`, made now if this is its first use. A plugin that throws gets an
     /// error card naming the plugin and the error; the talk goes on.
+    ///
+    /// A plugin may call the host while its scene is being made (`setNeedsDisplay` asks for the
+    /// title, `openScene` shows a scene): asking for that same scene then gets a stand-in card
+    /// instead of making it again, endlessly.
     public func scene(at index: Int) -> Scene {
         if let s = scenes[index] { return s }
         let entry = deck.scenes[index]
+        guard !making.contains(index) else {
+            log("scene \(index) (\(entry.kind)) was asked for while it was being made")
+            return ErrorCardScene(title: entry.title ?? entry.kind, plugin: "host", error: "this scene is still being made")
+        }
+        making.insert(index); defer { making.remove(index) }
         let made: Scene
         if let (kind, pluginID) = registry.sceneKind(entry.kind) {
             let ctx = HostContext(presentation: self, pluginID: pluginID, sceneIndex: index, deckGeneration: deckGeneration)
             do { made = try kind.make(entry.parameters, ctx) }
             catch { made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: pluginID, error: "\(error)"); log("scene \(index) (\(entry.kind)): \(error)") }
         } else {
-            made = ErrorCardScene(title: entry.kind, plugin: "none", error: "no plugin supplies scene kind \"\(entry.kind)\"")
+            made = ErrorCardScene(title: entry.kind, plugin: "none", error: "no plugin supplies scene kind \(SafeText.quote(entry.kind))")
         }
+        // An error the plugin reported while being made has already put its card in place.
+        if let card = scenes[index] { return card }
         scenes[index] = made
         return made
     }
@@ -125,7 +138,12 @@ public final class Presentation {
     }
 
     /// Title of the scene at `index`: the deck's, else the scene's own.
-    public func title(at index: Int) -> String { deck.scenes[index].title ?? scene(at: index).title }
+    /// While the scene is being made (its plugin asking for its title), the kind stands in.
+    public func title(at index: Int) -> String {
+        if let t = deck.scenes[index].title { return t }
+        if let s = scenes[index] { return s.title }
+        return making.contains(index) ? deck.scenes[index].kind : scene(at: index).title
+    }
 
     // MARK: Navigation
 
@@ -188,7 +206,12 @@ public final class Presentation {
     /// (e.g. the PDF page a link points at), else the first the kind's `accepts` takes (a PDF
     /// page range holding that page), else the first scene of `kind` (or does nothing when
     /// the deck has none), and hands it `parameters`: a segue from one scene to another.
+    /// Asked while a scene is being made, it waits until the scene is made (the next timer turn).
     public func open(kind: String, parameters: [String: JSONValue]) {
+        if !making.isEmpty {
+            _ = timers.schedule(now: clock(), after: 0, repeats: false) { [weak self] in self?.open(kind: kind, parameters: parameters) }
+            return
+        }
         let ofKind = deck.scenes.indices.filter { deck.scenes[$0].kind == kind }
         let matching = ofKind.first { i in parameters.allSatisfy { deck.scenes[i].parameters.values[$0.key] == $0.value } }
             ?? registry.sceneKind(kind)?.kind.accepts.flatMap { accepts in ofKind.first { accepts(deck.scenes[$0].parameters, parameters) } }
@@ -220,7 +243,7 @@ final class ErrorCardScene: Scene {
             let stack = StackView(.vertical, spacing: 12, insets: EdgeInsets(all: 32))
             stack.add(Label("This scene could not be shown", font: .bold(28), color: Theme.standard.destructive))
             stack.add(Label("Plugin: \(plugin)", font: .system(18)))
-            stack.add(Label(error, font: .system(18), lines: 0))
+            stack.add(Label(SafeText.escape(error), font: .system(18), lines: 0))
             v.addSubview(stack.pinned(.fill()))
             return v
         }

@@ -91,10 +91,13 @@ public struct TalkClock: Sendable {
         return .onTime
     }
 
-    /// `m:ss`, or `h:mm:ss` from an hour; negative values get a leading minus.
+    /// `m:ss`, or `h:mm:ss` from an hour; negative values get a leading minus. NaN and infinities
+    /// show `–:––`; magnitudes are capped at 999 hours.
     public static func format(_ seconds: Double) -> String {
         let neg = seconds < 0
-        let t = Int(abs(seconds).rounded(.down))
+        // Bounded so no plan (or clock jump) can trap the conversion; 999 hours reads as "a lot".
+        guard seconds.isFinite else { return "–:––" }
+        let t = Int(min(abs(seconds), 999 * 3600).rounded(.down))
         let body = t >= 3600 ? String(format: "%d:%02d:%02d", t / 3600, t / 60 % 60, t % 60) : String(format: "%d:%02d", t / 60, t % 60)
         return (neg ? "−" : "") + body
     }

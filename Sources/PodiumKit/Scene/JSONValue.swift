@@ -69,7 +69,9 @@ public enum JSONValue: Equatable, Sendable, Codable, CustomStringConvertible {
     public subscript(key: String) -> JSONValue? { if case let .object(o) = self { o[key] } else { nil } }
     public var string: String? { if case let .string(s) = self { s } else { nil } }
     public var number: Double? { if case let .number(n) = self { n } else { nil } }
-    public var int: Int? { number.flatMap { $0 == $0.rounded() ? Int($0) : nil } }
+    /// The number as an `Int` when it is a whole number Int can hold; nil for 2.5, 1e19, 1e300.
+    /// For numbers from outside prefer `integer(at:in:)`, whose error names the path and range.
+    public var int: Int? { number.flatMap { Int(exactly: $0) } }
     public var bool: Bool? { if case let .bool(b) = self { b } else { nil } }
     public var array: [JSONValue]? { if case let .array(a) = self { a } else { nil } }
     public var object: [String: JSONValue]? { if case let .object(o) = self { o } else { nil } }
@@ -83,4 +85,45 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(booleanLiteral v: Bool) { self = .bool(v) }
     public init(arrayLiteral v: JSONValue...) { self = .array(v) }
     public init(dictionaryLiteral v: (String, JSONValue)...) { self = .object(Dictionary(v, uniquingKeysWith: { $1 })) }
+}
+
+/// Range-checked numbers from outside (decks, band imports, control requests, server answers):
+/// the one place a JSON number becomes an `Int` or a bounded `Double`, so nothing traps on
+/// 1e19, 1e300 or a fraction, and every refusal says where, what was found and what is allowed.
+extension JSONValue {
+    /// The whole number in `range`. Throws `JSONPathError`, e.g.
+    /// `[0].rating: expected an integer 0–10, found 1e+300`.
+    public func integer(at path: String, in range: ClosedRange<Int>) throws -> Int {
+        guard let i = int, range.contains(i) else {
+            throw JSONPathError(path: path, message: "expected an integer \(range.lowerBound)–\(range.upperBound), found \(found)")
+        }
+        return i
+    }
+
+    /// The finite number in `range` (NaN and infinities never pass). Throws `JSONPathError`, e.g.
+    /// `duration: expected a number 0–1440, found 1e+300`.
+    public func number(at path: String, in range: ClosedRange<Double>) throws -> Double {
+        guard let n = number, n.isFinite, range.contains(n) else {
+            throw JSONPathError(path: path, message: "expected a number \(range.lowerBound.short)–\(range.upperBound.short), found \(found)")
+        }
+        return n
+    }
+
+    /// What a message says was found: a number as written, a string quoted and cut short
+    /// (`SafeText.quote`), otherwise the type.
+    public var found: String {
+        switch self {
+        case .number: jsonString
+        case let .string(s): "string " + SafeText.quote(s)
+        default: typeName
+        }
+    }
+}
+
+/// A JSON value that breaks a rule: `path` is where (`scenes[2].time`, `index`, `[0].rating`).
+public struct JSONPathError: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var message: String
+    public init(path: String, message: String) { self.path = path; self.message = message }
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }

@@ -18,17 +18,27 @@ public struct SceneParameters: Sendable {
     public func existingFile(_ key: String) throws -> URL? {
         guard let s = try string(key) else { return nil }
         let url = s.hasPrefix("/") || baseDirectory == nil ? URL(fileURLWithPath: s) : baseDirectory!.appendingPathComponent(s)
-        var isDir: ObjCBool = false
-        let fail = { (why: String) in SceneParameterError(path: "\(path).\(key)", message: "\(why): \(url.path)") }
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) else { throw fail("file not found") }
-        guard !isDir.boolValue else { throw fail("is a directory, not a file") }
-        guard FileManager.default.isReadableFile(atPath: url.path) else { throw fail("file not readable") }
+        do { try InputFile.check(url.path) }
+        catch let e as InputFileError { throw SceneParameterError(path: "\(path).\(key)", message: "\(e.problem): \(SafeText.escape(url.path))") }
         return url
     }
 
     /// The string at `key`; nil when absent. Throws when present with another type.
     public func string(_ key: String) throws -> String? { try get(key, "string") { $0.string } }
     public func number(_ key: String) throws -> Double? { try get(key, "number") { $0.number } }
+    /// The whole number at `key` within `range`; nil when absent. Throws `SceneParameterError`
+    /// naming the path and range for anything else (2.5, 1e300, "ten").
+    public func integer(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
+        try checked(key) { try $0.integer(at: "\(path).\(key)", in: range) }
+    }
+    /// The finite number at `key` within `range`; nil when absent. Throws `SceneParameterError`.
+    public func number(_ key: String, in range: ClosedRange<Double>) throws -> Double? {
+        try checked(key) { try $0.number(at: "\(path).\(key)", in: range) }
+    }
+    private func checked<T>(_ key: String, _ f: (JSONValue) throws -> T) throws -> T? {
+        guard let v = values[key], v != .null else { return nil }
+        do { return try f(v) } catch let e as JSONPathError { throw SceneParameterError(path: e.path, message: e.message) }
+    }
     public func bool(_ key: String) throws -> Bool? { try get(key, "boolean") { $0.bool } }
     public func stringArray(_ key: String) throws -> [String]? {
         try get(key, "array of strings") { v in v.array.flatMap { a in a.allSatisfy { $0.string != nil } ? a.compactMap(\.string) : nil } }
@@ -42,7 +52,7 @@ public struct SceneParameters: Sendable {
     private func get<T>(_ key: String, _ type: String, _ f: (JSONValue) -> T?) throws -> T? {
         guard let v = values[key], v != .null else { return nil }
         guard let t = f(v) else {
-            throw SceneParameterError(path: "\(path).\(key)", message: "expected \(type), found \(v.typeName) \(v.jsonString.prefix(40))")
+            throw SceneParameterError(path: "\(path).\(key)", message: "expected \(type), found \(v.number != nil || v.bool != nil ? "\(v.typeName) \(v.jsonString)" : v.found)")
         }
         return t
     }

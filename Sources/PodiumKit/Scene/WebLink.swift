@@ -20,7 +20,7 @@ public struct WebLink: Equatable, Sendable, CustomStringConvertible {
             throw Refusal(description: "the address contains spaces or control characters")
         }
         guard let u = URL(string: t) ?? t.addingPercentEncoding(withAllowedCharacters: Self.allowed).flatMap(URL.init(string:)) else {
-            throw Refusal(description: "\"\(t.prefix(60))\" is not a valid address")
+            throw Refusal(description: "\(SafeText.quote(String(t.prefix(60)))) is not a valid address")
         }
         guard let scheme = u.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw Refusal(description: "only http and https links open in the browser (this one is \(u.scheme.map { "\($0):" } ?? "relative"))")

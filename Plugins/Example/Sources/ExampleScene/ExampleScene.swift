@@ -14,7 +14,7 @@ final class ExampleScene: Scene {
             greeting = try p.string("greeting")
             let hex = try p.string("color") ?? "#2e7d32"
             guard let c = Color(hex: hex) else {
-                throw SceneParameterError(path: "\(p.path).color", message: "expected a colour like #1a2b3c, found \"\(hex)\"")
+                throw SceneParameterError(path: "\(p.path).color", message: "expected a colour like #1a2b3c, found \(SafeText.quote(hex))")
             }
             color = c
             textFile = try p.string("textFile")
@@ -73,7 +73,8 @@ final class ExampleScene: Scene {
     func didBecomeCurrent() { context.log("shown with \(count) clicks") }
 
     private static func readText(_ url: URL) throws -> String {
-        do { return try String(contentsOf: url, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) }
-        catch { throw Failure(description: "cannot read \(url.path): \(error.localizedDescription)") }
+        // InputFile: a directory, FIFO or huge file named here is refused, never read or waited on.
+        do { return String(decoding: try InputFile.read(url.path, maxBytes: 1 << 20), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+        catch { throw Failure(description: "cannot read \(error)") }
     }
 }
