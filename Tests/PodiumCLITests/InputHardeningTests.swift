@@ -76,7 +76,7 @@ final class InputHardeningTests: XCTestCase {
             let plug = dir.appendingPathComponent("plug-\(name)/p")
             try FileManager.default.createDirectory(at: plug, withIntermediateDirectories: true)
             try make(plug.appendingPathComponent("libx.so").path)
-            try Data(#"{"id":"org.rel.\#(name)","name":"d","version":"1","api":"1.0","library":"libx.so","sceneKinds":["\#(name)lib"]}"#.utf8)
+            try Data(#"{"id":"org.rel.\#(name)","name":"d","version":"1","api":"\#(PluginDescriptor.hostAPIVersion)","library":"libx.so","sceneKinds":["\#(name)lib"]}"#.utf8)
                 .write(to: plug.appendingPathComponent("plugin.json"))
             let r = try podium("plugins", "--plugin-path", plug.deletingLastPathComponent().path)
             XCTAssertEqual(r.status, 0, "\(name): \(r.stderr)")

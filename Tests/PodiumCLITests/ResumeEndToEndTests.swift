@@ -17,7 +17,7 @@ final class ResumeEndToEndTests: XCTestCase {
     }
     override func tearDown() { try? FileManager.default.removeItem(at: dir) }
 
-    var journalFolder: URL { dir.appendingPathComponent("xdg-state/podium") }
+    var journalFolder: URL { URL(fileURLWithPath: TestPaths.privateHome(in: dir)["XDG_STATE_HOME"]!).appendingPathComponent("podium") }
     func journal() throws -> JSONValue? {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: journalFolder.path)) ?? []
         guard let f = files.first(where: { $0.hasPrefix("journal-") && $0.hasSuffix(".json") }) else { return nil }
