@@ -6,6 +6,8 @@ RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev 
                 fonts-dejavu-core fonts-wqy-microhei python3
 # Band list: ICU collation (sort keys, locale-aware order); its tests also use the sqlite3 shell.
 RUNTIME_PKGS += libicu-dev
+# image header reading before decoding (libpng, libjpeg, libwebp)
+RUNTIME_PKGS += libpng-dev libjpeg-dev libwebp-dev
 # Web search scene: "Open in Browser" runs xdg-open.
 RUNTIME_PKGS += xdg-utils
 # PDF scene: poppler-glib renders pages with cairo (cairo's PDF surface also writes the test PDFs).

@@ -37,14 +37,18 @@ let package = Package(
         // Debian's poppler-glib with cairo (libpoppler-glib-dev): PDF pages for the `pdf` scene.
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
 
+        // Image dimensions from the header (libpng, libjpeg, libwebp), checked before decoding.
+        .target(name: "CImageHeader", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
         .target(name: "PodiumCore", dependencies: ["PodiumKit"]),
-        .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CXrandr"]),
+        // Bounded HTTP (size cap, total deadline) for plugins that talk to outside servers.
+        .target(name: "PodiumNet"),
+        .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CImageHeader", "CFontconfig", "CXrandr"]),
 
         .target(name: "TitleScene", dependencies: ["PodiumKit"], path: "Plugins/Title"),
-        .target(name: "BandListScene", dependencies: ["PodiumKit", "CSQLite", "CICU"], path: "Plugins/BandList"),
+        .target(name: "BandListScene", dependencies: ["PodiumKit", "CSQLite", "CICU", "CImageHeader"], path: "Plugins/BandList"),
         .target(name: "GalleryScene", dependencies: ["PodiumKit"], path: "Plugins/Gallery"),
-        .target(name: "WebSearchScene", dependencies: ["PodiumKit", "CSQLite"], path: "Plugins/WebSearch"),
-        .target(name: "MapSearchScene", dependencies: ["PodiumKit", "CSQLite"], path: "Plugins/MapSearch"),
+        .target(name: "WebSearchScene", dependencies: ["PodiumKit", "PodiumNet", "CSQLite"], path: "Plugins/WebSearch"),
+        .target(name: "MapSearchScene", dependencies: ["PodiumKit", "PodiumNet", "CSQLite", "CImageHeader"], path: "Plugins/MapSearch"),
         .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler"], path: "Plugins/PDF"),
 
         .executableTarget(name: "podium", dependencies: [

@@ -51,7 +51,10 @@ public struct SearchResult: Equatable, Sendable {
 public enum SearchError: Error, Equatable, CustomStringConvertible {
     /// No network path to the host (no connection, DNS failure, connection refused).
     case offline(host: String, reason: String)
+    /// The whole request (connect to last byte) took longer than `seconds`.
     case timedOut(host: String, seconds: Double)
+    /// The answer was larger than `limit` bytes; the download was stopped.
+    case tooLarge(host: String, limit: Int)
     /// A non-success HTTP status other than 429.
     case http(host: String, status: Int)
     /// HTTP 429, or the API's `ratelimited`/`maxlag` error. `retryAfter` in seconds when given.
@@ -69,6 +72,7 @@ public enum SearchError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .offline(h, r): "Cannot reach \(h) — you seem to be offline (\(r))."
         case let .timedOut(h, s): "\(h) did not answer within \(Int(s.rounded())) s."
+        case let .tooLarge(h, l): "The answer from \(h) is larger than \(l >= 1 << 20 ? "\(l >> 20) MB" : "\(l / 1024) KB"); it was not read."
         case let .http(h, st): "\(h) answered HTTP \(st) (\(HTTPURLResponse.localizedString(forStatusCode: st)))."
         case let .rateLimited(h, ra): "\(h) is rate limiting requests" + (ra.map { "; try again in \($0) s." } ?? "; try again shortly.")
         case let .malformed(h, d): "\(h) sent a response that is not valid search JSON: \(d)."
