@@ -119,7 +119,11 @@ public final class BoundedHTTP: @unchecked Sendable {
         for (k, v) in http?.allHeaderFields ?? [:] { if let k = k as? String, let v = v as? String { h[k] = v } }
         inFlight[task.taskIdentifier]?.headers = h
         lock.unlock()
-        if length > Int64(maxBytes) { finish(task.taskIdentifier, .failure(.tooLarge(limit: maxBytes))); return false }
+        if length > Int64(maxBytes) {
+            finish(task.taskIdentifier, .failure(.tooLarge(limit: maxBytes)))
+            task.cancel()   // at once: the body must not start arriving
+            return false
+        }
         return true
     }
 
