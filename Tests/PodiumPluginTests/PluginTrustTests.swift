@@ -52,7 +52,16 @@ final class PluginTrustTests: XCTestCase {
         chmod(dir.path, 0o755)
         let lib = dir.appendingPathComponent("libtest.so").path
         chmod(lib, 0o775)
-        XCTAssertEqual(refusals(dir), [.init(origin: lib, reason: "\(lib) is writable by the group (mode 775): make it writable only by you (chmod go-w)")])
+        if getuid() == 0, let shared = getgrnam("nogroup") {
+            // Group-writable is refused for a shared group, accepted for the owner's private one.
+            let own = (try? FileManager.default.attributesOfItem(atPath: lib)[.groupOwnerAccountID] as? Int).flatMap { $0 }
+            chown(lib, 0, shared.pointee.gr_gid)
+            XCTAssertEqual(refusals(dir), [.init(origin: lib, reason: "\(lib) is writable by the group (mode 775): make it writable only by you (chmod go-w)")])
+            if let own, String(cString: getgrgid(gid_t(own)).pointee.gr_name) == "root" {
+                chown(lib, 0, gid_t(own))
+                XCTAssertEqual(refusals(dir), [], "root's private group may write it")
+            }
+        }
         chmod(lib, 0o755)
         let manifest = dir.appendingPathComponent("plugin.json").path
         chmod(manifest, 0o666)

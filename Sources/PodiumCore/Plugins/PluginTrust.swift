@@ -5,8 +5,9 @@ import Glibc
 
 /// Whether a plugin's files may be trusted with running code in this process, the way ssh treats
 /// `~/.ssh` and sudo its plugins: every file and folder must be owned by the user running podium
-/// or by root, and not writable by group or others. Otherwise someone else could replace the
-/// library (or one of its folders) and run code inside the talk.
+/// or by root, and not writable by group or others (the owner's private group excepted).
+/// Otherwise someone else could replace the library (or one of its folders) and run code
+/// inside the talk.
 ///
 /// The folders above a plugin are checked up to `/`: a world-writable folder with the sticky bit
 /// (such as `/tmp`) is accepted, as others cannot rename or remove what is in it.
@@ -37,10 +38,25 @@ enum PluginTrust {
         }
         let mode = st.st_mode & 0o7777
         let sticky = mode & mode_t(S_ISVTX) != 0 && (st.st_mode & S_IFMT) == S_IFDIR
-        if mode & 0o022 != 0 && !(isAncestor && sticky && st.st_uid == 0) {
+        // Group-writable is fine when the group is the owner's private group (Debian's and
+        // Ubuntu's user groups, umask 002), as Debian's ssh allows too.
+        let writable = mode & 0o002 != 0 || (mode & 0o020 != 0 && !isPrivateGroup(st.st_gid, of: st.st_uid))
+        if writable && !(isAncestor && sticky && st.st_uid == 0) {
             let who = mode & 0o002 != 0 ? "others" : "the group"
             return "\(path) is writable by \(who) (mode \(String(mode, radix: 8))): make it writable only by you (chmod go-w)"
         }
         return nil
+    }
+
+    /// True when group `gid` is `uid`'s own: named as the user, and with no other members.
+    private static func isPrivateGroup(_ gid: gid_t, of uid: uid_t) -> Bool {
+        guard let pw = getpwuid(uid), pw.pointee.pw_gid == gid, let gr = getgrgid(gid) else { return false }
+        guard String(cString: gr.pointee.gr_name) == String(cString: pw.pointee.pw_name) else { return false }
+        var members = gr.pointee.gr_mem
+        while let m = members?.pointee {
+            if String(cString: m) != String(cString: pw.pointee.pw_name) { return false }
+            members = members?.advanced(by: 1)
+        }
+        return true
     }
 }
