@@ -12,8 +12,8 @@ RUNTIME_PKGS += libpng-dev libjpeg-dev libwebp-dev
 RUNTIME_PKGS += xdg-utils
 # PDF scene: poppler-glib renders pages with cairo (cairo's PDF surface also writes the test PDFs).
 RUNTIME_PKGS += libpoppler-glib-dev libcairo2-dev
-# Map search: online tiles and geocoder go through FoundationNetworking, which loads libcurl.
-RUNTIME_PKGS += libcurl4
+# Map search and web search: online tiles, geocoder and MediaWiki go through libcurl (PodiumNet).
+RUNTIME_PKGS += libcurl4 libcurl4-openssl-dev
 # Hot-plug: X11 RandR is read directly (SDL2 keeps stale X11 modes).
 RUNTIME_PKGS += libxrandr-dev
 # Tests and the headless demo also need real display servers and their tools: Xorg's dummy

@@ -40,8 +40,10 @@ let package = Package(
         // Image dimensions from the header (libpng, libjpeg, libwebp), checked before decoding.
         .target(name: "CImageHeader", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
         .target(name: "PodiumCore", dependencies: ["PodiumKit"]),
-        // Bounded HTTP (size cap, total deadline) for plugins that talk to outside servers.
-        .target(name: "PodiumNet"),
+        // Bounded HTTP (size cap, total deadline) for plugins that talk to outside servers:
+        // Debian's libcurl (libcurl4-openssl-dev), driven directly so a transfer can be stopped.
+        .target(name: "CBoundedHTTP", linkerSettings: [.linkedLibrary("curl")]),
+        .target(name: "PodiumNet", dependencies: ["CBoundedHTTP"]),
         .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CImageHeader", "CFontconfig", "CXrandr"]),
 
         .target(name: "TitleScene", dependencies: ["PodiumKit"], path: "Plugins/Title"),

@@ -1,34 +1,32 @@
+import CBoundedHTTP
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking   // URLSession on Linux (libcurl)
-#endif
 
 /// A small HTTP GET client for plugins that talk to servers they do not control (MediaWiki,
-/// tile servers, geocoders). Two limits hold whatever the server does:
+/// tile servers, geocoders), on libcurl (Debian's libcurl, the library FoundationNetworking
+/// wraps). Limits that hold whatever the server does:
 ///
-/// - **Size**: the body is streamed and counted; more than `maxBytes` (or a `Content-Length`
-///   above it) stops the download and fails with `.tooLarge`, so a huge answer never sits in
-///   memory.
+/// - **Size**: the body is streamed and counted; an announced `Content-Length` above `maxBytes`
+///   is refused before the body, and a longer stream is cut where it crosses the cap, so a huge
+///   answer never sits in memory. (URLSession cannot do this on Linux: after `cancel()` it keeps
+///   reading and buffering the body, measured at 650 MB for a 1 GB answer cut at 8 MB.)
 /// - **Time**: `timeout` seconds is a deadline for the whole request, from `get` to the last
-///   byte. A server trickling one byte a second fails with `.timedOut` at the deadline
-///   (URLSession's own timeouts reset on every byte).
+///   byte. A server trickling one byte a second fails with `.timedOut` at the deadline.
+/// - **Schemes**: http and https only, redirects too (at most 5).
 ///
 /// `done` is called exactly once, on a background thread, except after `cancel()` (never).
 public final class BoundedHTTP: @unchecked Sendable {
     /// A complete answer (any status; callers decide what a non-200 means).
     public struct Response: Sendable {
         public var status: Int
-        /// Header fields as sent, looked up case-insensitively with `header(_:)`.
-        public var headers: [String: String]
         public var body: Data
-        public func header(_ name: String) -> String? {
-            headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
-        }
+        /// The `Retry-After` header, if the server sent one.
+        public var retryAfter: String?
     }
 
     public enum Failure: Error, Equatable, CustomStringConvertible, Sendable {
-        /// The connection failed (no route, DNS, refused, reset): the transport's text, and its URLError code if any.
-        case transport(String, code: Int?)
+        /// No connection (DNS failure, refused, unreachable): `offline` true; other transport
+        /// errors false. The text is libcurl's.
+        case transport(String, offline: Bool)
         /// The whole request took longer than `seconds`.
         case timedOut(seconds: Double)
         /// The body is larger than `limit` bytes; the download was stopped.
@@ -43,26 +41,25 @@ public final class BoundedHTTP: @unchecked Sendable {
         }
     }
 
-    /// A request in flight; `cancel()` stops it and its `done` is never called.
+    /// A request in flight; `cancel()` stops it (within about a second) and its `done` is never called.
     public final class Request: @unchecked Sendable {
-        fileprivate let task: URLSessionDataTask
-        fileprivate weak var owner: BoundedHTTP?
-        fileprivate init(_ t: URLSessionDataTask, _ o: BoundedHTTP) { task = t; owner = o }
-        public func cancel() { owner?.finish(task.taskIdentifier, nil); task.cancel() }
+        /// An atomic flag in C, read by libcurl's callbacks on the transfer's thread.
+        fileprivate let token: OpaquePointer?
+        fileprivate init() { token = podium_http_cancel_new() }
+        deinit { podium_http_cancel_free(token) }
+        public func cancel() { podium_http_cancel_set(token) }
     }
 
     public let timeout: Double
     public let maxBytes: Int
-    private var session: URLSession!
-    private let lock = NSLock()
-    private var inFlight: [Int: InFlight] = [:]
-
-    private struct InFlight {
-        var done: @Sendable (Result<Response, Failure>) -> Void
-        var status = 0
-        var headers: [String: String] = [:]
-        var body = Data()
-    }
+    private let headers: [String]
+    /// Requests run as blocking libcurl transfers, a few at a time (map views ask for many tiles).
+    private let queue: OperationQueue = {
+        let q = OperationQueue()
+        q.maxConcurrentOperationCount = 4
+        q.qualityOfService = .utility
+        return q
+    }()
 
     /// - Parameters:
     ///   - timeout: seconds for the whole request (connect, headers and body).
@@ -71,104 +68,43 @@ public final class BoundedHTTP: @unchecked Sendable {
     public init(timeout: Double, maxBytes: Int, headers: [String: String]) {
         self.timeout = timeout
         self.maxBytes = maxBytes
-        let c = URLSessionConfiguration.ephemeral
-        c.timeoutIntervalForRequest = timeout
-        c.timeoutIntervalForResource = timeout
-        c.httpAdditionalHeaders = headers
-        c.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        session = URLSession(configuration: c, delegate: Delegate(self), delegateQueue: queue)
+        self.headers = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
     }
 
-    deinit { session.invalidateAndCancel() }
-
-    /// GETs `url` with `headers` added; `done` gets the answer or why there is none.
+    /// GETs `url` with `headers` added (replacing the client's of the same name); `done` gets
+    /// the answer or why there is none.
     @discardableResult
-    public func get(_ url: URL, headers: [String: String] = [:], _ done: @escaping @Sendable (Result<Response, Failure>) -> Void) -> Request {
-        var req = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        for (k, v) in headers { req.setValue(v, forHTTPHeaderField: k) }
-        let task = session.dataTask(with: req)
-        let id = task.taskIdentifier
-        lock.lock(); inFlight[id] = InFlight(done: done); lock.unlock()
-        // The deadline: whatever the server does, the request ends here.
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self, weak task] in
-            guard let self, self.finish(id, .failure(.timedOut(seconds: self.timeout))) else { return }
-            task?.cancel()
+    public func get(_ url: URL, headers extra: [String: String] = [:], _ done: @escaping @Sendable (Result<Response, Failure>) -> Void) -> Request {
+        let request = Request()
+        let names = Set(extra.keys.map { $0.lowercased() })
+        let lines = headers.filter { !names.contains(String($0.prefix { $0 != ":" }).lowercased()) }
+            + extra.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        let timeout = timeout, maxBytes = maxBytes
+        queue.addOperation {
+            var r = podium_http_result()
+            let cLines = lines.map { strdup($0) }
+            defer { cLines.forEach { free($0) } }
+            cLines.map { UnsafePointer($0) }.withUnsafeBufferPointer { buf in
+                podium_http_get(url.absoluteString, buf.baseAddress, buf.count, Int(max(1, timeout * 1000)), maxBytes, request.token, &r)
+            }
+            defer { podium_http_result_free(&r) }
+            let message = withUnsafeBytes(of: r.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            switch r.outcome {
+            case PODIUM_HTTP_OK:
+                let body = r.body.map { Data(bytes: $0, count: r.body_len) } ?? Data()
+                done(.success(Response(status: r.status, body: body, retryAfter: r.retry_after.map { String(cString: $0) })))
+            case PODIUM_HTTP_CANCELLED: break   // the caller no longer wants it
+            case PODIUM_HTTP_TOO_LARGE: done(.failure(.tooLarge(limit: maxBytes)))
+            case PODIUM_HTTP_TIMED_OUT: done(.failure(.timedOut(seconds: timeout)))
+            case PODIUM_HTTP_OFFLINE: done(.failure(.transport(message, offline: true)))
+            default: done(.failure(.transport(message, offline: false)))
+            }
         }
-        task.resume()
-        return Request(task, self)
-    }
-
-    /// Ends request `id` once: removes it and calls its `done` with `result` (nil: silently).
-    /// Returns false when it had already ended.
-    @discardableResult
-    fileprivate func finish(_ id: Int, _ result: Result<Response, Failure>?) -> Bool {
-        lock.lock(); let f = inFlight.removeValue(forKey: id); lock.unlock()
-        guard let f else { return false }
-        if let result { f.done(result) }
-        return true
-    }
-
-    fileprivate func received(_ task: URLSessionDataTask, response: URLResponse) -> Bool {
-        let http = response as? HTTPURLResponse
-        let length = response.expectedContentLength
-        lock.lock()
-        inFlight[task.taskIdentifier]?.status = http?.statusCode ?? 0
-        var h: [String: String] = [:]
-        for (k, v) in http?.allHeaderFields ?? [:] { if let k = k as? String, let v = v as? String { h[k] = v } }
-        inFlight[task.taskIdentifier]?.headers = h
-        lock.unlock()
-        if length > Int64(maxBytes) {
-            finish(task.taskIdentifier, .failure(.tooLarge(limit: maxBytes)))
-            task.cancel()   // at once: the body must not start arriving
-            return false
-        }
-        return true
-    }
-
-    fileprivate func received(_ task: URLSessionDataTask, data: Data) {
-        let id = task.taskIdentifier
-        lock.lock()
-        guard inFlight[id] != nil else { lock.unlock(); task.cancel(); return }
-        let over = inFlight[id]!.body.count + data.count > maxBytes
-        if !over { inFlight[id]!.body.append(data) }
-        lock.unlock()
-        if over { finish(id, .failure(.tooLarge(limit: maxBytes))); task.cancel() }
-    }
-
-    fileprivate func completed(_ task: URLSessionTask, error: Error?) {
-        let id = task.taskIdentifier
-        if let error {
-            let u = error as? URLError
-            if u?.code == .cancelled { finish(id, nil); return }   // cancelled here: already reported
-            if u?.code == .timedOut { finish(id, .failure(.timedOut(seconds: timeout))); return }
-            finish(id, .failure(.transport(error.localizedDescription, code: u?.code.rawValue)))
-            return
-        }
-        lock.lock(); let f = inFlight[id]; lock.unlock()
-        guard let f else { return }
-        finish(id, .success(Response(status: f.status, headers: f.headers, body: f.body)))
+        return request
     }
 
     static func size(_ bytes: Int) -> String {
         bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : bytes >= 1024 ? "\(bytes / 1024) KB" : "\(bytes) bytes"
     }
     static func seconds(_ s: Double) -> String { s == s.rounded() ? "\(Int(s)) s" : String(format: "%.1f s", s) }
-
-    /// URLSession keeps its delegate strongly; this one holds the client weakly so the client can go away.
-    private final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        weak var owner: BoundedHTTP?
-        init(_ o: BoundedHTTP) { owner = o }
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-            completionHandler(owner?.received(dataTask, response: response) == true ? .allow : .cancel)
-        }
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            owner?.received(dataTask, data: data)
-        }
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-            owner?.completed(task, error: error)
-        }
-    }
 }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking   // URLSession on Linux (libcurl)
-#endif
 import PodiumNet
 
 /// Fetches URLs with Podium's User-Agent (OSM's tile and Nominatim policies require an

@@ -1,10 +1,7 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import PodiumNet
 
-/// Searches a MediaWiki site over HTTP with `BoundedHTTP` (URLSession, libcurl underneath on Linux).
+/// Searches a MediaWiki site over HTTP with `BoundedHTTP` (libcurl).
 ///
 /// Every request carries a descriptive User-Agent (Wikimedia's policy asks for one with contact
 /// details: meta.wikimedia.org/wiki/User-Agent_policy), has `timeout` seconds to finish in all,
@@ -56,7 +53,7 @@ public final class MediaWikiProvider: SearchProvider {
         let box = HandlerBox(handler)
         let request = http.get(url, headers: ["User-Agent": userAgent]) { r in
             switch r {
-            case let .success(a): box.call(.success((a.status, a.header("Retry-After"), a.body)))
+            case let .success(a): box.call(.success((a.status, a.retryAfter, a.body)))
             case let .failure(f): box.call(.failure(Self.transportError(f, host: host)))
             }
         }
@@ -68,11 +65,7 @@ public final class MediaWikiProvider: SearchProvider {
         switch f {
         case let .timedOut(s): return .timedOut(host: host, seconds: s)
         case let .tooLarge(limit): return .tooLarge(host: host, limit: limit)
-        case let .transport(m, code):
-            guard let code else { return .offline(host: host, reason: m) }
-            let offline: [URLError.Code] = [.notConnectedToInternet, .networkConnectionLost, .cannotFindHost, .cannotConnectToHost,
-                                            .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed]
-            return offline.contains { $0.rawValue == code } ? .offline(host: host, reason: m) : .offline(host: host, reason: "\(code): \(m)")
+        case let .transport(m, offline): return .offline(host: host, reason: offline ? m : "transfer failed: \(m)")
         }
     }
 }
