@@ -1,3 +1,4 @@
+import CPoppler
 import Foundation
 import PodiumKit
 
@@ -121,6 +122,9 @@ public final class PageCache: @unchecked Sendable {
     }
 
     private func work() {
+        // Lower priority than the main thread (nice 10, this thread only): on a busy machine the
+        // console's input, timers and control socket go first, pre-rendering after.
+        podium_lower_thread_priority(10)
         // Its own document; when the file can no longer be opened the worker shares `document`.
         let own = try? PDFDocument(path: document.path)
         while true {
