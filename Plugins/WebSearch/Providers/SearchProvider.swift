@@ -7,7 +7,7 @@ import FoundationNetworking
 /// the scene talks to it only through this interface.
 ///
 /// Completion handlers run exactly once per call unless the task was cancelled first, and may run
-/// on any thread (network providers call back from URLSession's queue; the offline provider
+/// on any thread (network providers call back from their transfer threads; the offline provider
 /// calls back before `search` returns). The scene hops to the main thread itself.
 public protocol SearchProvider: AnyObject {
     /// Shown to the presenter next to each result ("Wikipedia", "Band pages").
