@@ -8,12 +8,14 @@ RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev 
 RUNTIME_PKGS += libicu-dev
 # Markdown (presenter notes, web pages): GitHub's CommonMark parser with its extensions.
 RUNTIME_PKGS += libcmark-gfm-dev libcmark-gfm-extensions-dev
+# image header reading before decoding (libpng, libjpeg, libwebp)
+RUNTIME_PKGS += libpng-dev libjpeg-dev libwebp-dev
 # Web search scene: "Open in Browser" runs xdg-open.
 RUNTIME_PKGS += xdg-utils
 # PDF scene: poppler-glib renders pages with cairo (cairo's PDF surface also writes the test PDFs).
 RUNTIME_PKGS += libpoppler-glib-dev libcairo2-dev
-# Map search: online tiles and geocoder go through FoundationNetworking, which loads libcurl.
-RUNTIME_PKGS += libcurl4
+# Map search and web search: online tiles, geocoder and MediaWiki go through libcurl (PodiumNet).
+RUNTIME_PKGS += libcurl4 libcurl4-openssl-dev
 # Hot-plug: X11 RandR is read directly (SDL2 keeps stale X11 modes).
 RUNTIME_PKGS += libxrandr-dev
 # Tests and the headless demo also need real display servers and their tools: Xorg's dummy

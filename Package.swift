@@ -41,15 +41,21 @@ let package = Package(
         // Debian's libcmark-gfm (GitHub's CommonMark parser): notes and Markdown web pages.
         .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .target(name: "PodiumMarkdown", dependencies: ["CCmarkGFM"]),
+        // Image dimensions from the header (libpng, libjpeg, libwebp), checked before decoding.
+        .target(name: "CImageHeader", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
 
         .target(name: "PodiumCore", dependencies: ["PodiumKit", "PodiumMarkdown"]),
-        .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CXrandr"]),
+        // Bounded HTTP (size cap, total deadline) for plugins that talk to outside servers:
+        // Debian's libcurl (libcurl4-openssl-dev), driven directly so a transfer can be stopped.
+        .target(name: "CBoundedHTTP", linkerSettings: [.linkedLibrary("curl")]),
+        .target(name: "PodiumNet", dependencies: ["CBoundedHTTP"]),
+        .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CImageHeader", "CFontconfig", "CXrandr"]),
 
         .target(name: "TitleScene", dependencies: ["PodiumKit"], path: "Plugins/Title"),
-        .target(name: "BandListScene", dependencies: ["PodiumKit", "CSQLite", "CICU"], path: "Plugins/BandList"),
+        .target(name: "BandListScene", dependencies: ["PodiumKit", "CSQLite", "CICU", "CImageHeader"], path: "Plugins/BandList"),
         .target(name: "GalleryScene", dependencies: ["PodiumKit"], path: "Plugins/Gallery"),
-        .target(name: "WebSearchScene", dependencies: ["PodiumKit", "CSQLite", "PodiumMarkdown"], path: "Plugins/WebSearch"),
-        .target(name: "MapSearchScene", dependencies: ["PodiumKit", "CSQLite"], path: "Plugins/MapSearch"),
+        .target(name: "WebSearchScene", dependencies: ["PodiumKit", "PodiumNet", "CSQLite", "PodiumMarkdown"], path: "Plugins/WebSearch"),
+        .target(name: "MapSearchScene", dependencies: ["PodiumKit", "PodiumNet", "CSQLite", "CImageHeader"], path: "Plugins/MapSearch"),
         .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler"], path: "Plugins/PDF"),
 
         .executableTarget(name: "podium", dependencies: [

@@ -1,3 +1,4 @@
+import CImageHeader
 import Foundation
 import PodiumKit
 
@@ -9,6 +10,8 @@ enum BandImageFile {
 
     /// Formats by signature: PNG, JPEG, GIF, BMP, WebP ("RIFF....WEBP").
     static let formats = "PNG, JPEG, GIF, BMP or WebP"
+    /// The renderer's bounds (PodiumSDL's `ImageFile`): larger images are not decoded.
+    static let maxSide = 8192, maxPixels = 40_000_000
 
     /// The absolute path of a usable image at `path` (a leading `~` is expanded; relative paths
     /// resolve against `base`). Throws naming the file and what is wrong.
@@ -24,6 +27,12 @@ enum BandImageFile {
         catch let e as InputFileError where e.reason == .directory { throw Error(description: "\(SafeText.escape(p)): is a folder, not an image file") }
         catch { throw Error(description: "\(error)") }
         guard isImage(head) else { throw Error(description: "\(url.lastPathComponent): not an image Podium can show (expected \(formats))") }
+        // The pixel size from the header: a small file can decode to gigabytes.
+        var w = 0, ht = 0
+        guard podium_image_header_size(p, &w, &ht) == 0 else { throw Error(description: "\(url.lastPathComponent): the image is truncated or damaged") }
+        guard w > 0, ht > 0, w <= maxSide, ht <= maxSide, w * ht <= maxPixels else {
+            throw Error(description: "\(url.lastPathComponent): \(w)×\(ht) pixels is too large to show (at most \(maxSide)×\(maxSide), 40 megapixels)")
+        }
         return p
     }
 

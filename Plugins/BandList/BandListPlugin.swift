@@ -10,6 +10,8 @@ import PodiumKit
 /// - `seed`: JSON file that fills a new store (default `Assets/Bands/bands.json`).
 /// - `select`: name of the band selected at start.
 /// - `locale`: collation locale for sorting and sections, e.g. `sv_SE` (default: the user's).
+/// - `readOnly`: `true` shows the catalogue with editing off (a store that cannot be written is
+///   opened that way on its own).
 public enum BandListPlugin {
     public static let id = "org.podium.band-list"
 
@@ -17,6 +19,7 @@ public enum BandListPlugin {
         PluginDescriptor(id: id, name: "Band List", version: "1.1.0", sceneKinds: [
             SceneKind(name: "band-list", summary: "Bands with notes, rating and touring status, stored in SQLite", validate: { p in
                 for k in ["seed", "select", "store", "locale"] { _ = try p.string(k) }
+                _ = try p.bool("readOnly")
                 _ = try p.existingFile("seed")
             }, make: { p, ctx in try BandListScene(p, context: ctx) }),
         ])

@@ -16,6 +16,8 @@ final class BandListScene: Scene {
     let deleteButton = BarButtonItem("Delete", id: "bands.delete")
     let actionsButton = BarButtonItem("Actions…", id: "bands.actions")
     let presenterView: View
+    /// "Read-only" in the toolbar when the store cannot be written (see `BandStore.readOnlyReason`).
+    let readOnlyNote = MessageLabel("", font: .system(13), color: Theme.standard.warning)
     let audience = BandAudienceView()
     var audienceView: View { audience }
     /// True while the form holds edits the store has not got yet.
@@ -29,7 +31,7 @@ final class BandListScene: Scene {
                                           dataDirectory: context.dataDirectory)
         let clock = { ProcessInfo.processInfo.systemUptime }
         let t0 = clock()
-        let store = try BandStore(path: storeURL.path, seed: { try BandJSON.load(seed) })
+        let store = try BandStore(path: storeURL.path, seed: { try BandJSON.load(seed) }, readOnly: try p.bool("readOnly") ?? false)
         let t1 = clock()
         model = try BandListModel(store: store, collation: BandCollation(locale: try p.string("locale").map(Locale.init(identifier:))))
         context.log(String(format: "%d bands from %@: store opened and checked in %.0f ms, read and sorted (ICU locale %@) in %.0f ms",
@@ -38,7 +40,10 @@ final class BandListScene: Scene {
         list.id = "bands.list"
         list.backgroundColor = Theme.standard.surface
         split = SplitView(primary: list, secondary: detail, primaryTitle: "Bands", id: "bands.split")
-        let toolbar = Toolbar(items: [.button(addButton), .flexibleSpace, .button(saveButton), .button(deleteButton), .button(actionsButton)],
+        readOnlyNote.id = "bands.readOnly"
+        if let why = store.readOnlyReason { readOnlyNote.text = "Read-only: \(why)" }
+        let toolbar = Toolbar(items: [.button(addButton), .view(readOnlyNote, width: nil), .flexibleSpace,
+                                      .button(saveButton), .button(deleteButton), .button(actionsButton)],
                               id: "bands.toolbar")
         let container = View(background: Theme.standard.background)
         container.addSubviews(toolbar.pinned(Pins(leading: 0, trailing: 0, top: 0, height: Toolbar.height)),
@@ -74,9 +79,10 @@ final class BandListScene: Scene {
     }
 
     private func updateButtons() {
-        let has = model.selected != nil
-        saveButton.isEnabled = has && isDirty
-        deleteButton.isEnabled = has
+        let has = model.selected != nil, writable = !model.store.isReadOnly
+        addButton.isEnabled = writable
+        saveButton.isEnabled = has && isDirty && writable
+        deleteButton.isEnabled = has && writable
         actionsButton.isEnabled = has
     }
 
@@ -86,7 +92,8 @@ final class BandListScene: Scene {
     /// name) the selection stays so nothing is lost, and the form says why.
     private func userSelected(_ id: Int64?) {
         guard id != model.selectedID else { return }
-        guard saveIfDirty() else { showSelectionInListOnly(); return }
+        // A read-only store cannot take the form's edits: moving on drops them (the form said so).
+        guard model.store.isReadOnly || saveIfDirty() else { showSelectionInListOnly(); return }
         model.select(id: id)
         split.primaryDidChooseItem()
         showSelection()
@@ -100,6 +107,7 @@ final class BandListScene: Scene {
     @discardableResult
     func saveIfDirty() -> Bool {
         guard isDirty, let draft = detail.draft else { return true }
+        if model.store.isReadOnly { detail.say("Not saved: the band store \(model.store.readOnlyMessage).", error: true); return false }
         do {
             try model.save(draft)
         } catch {
@@ -124,6 +132,7 @@ final class BandListScene: Scene {
     /// Add (+): stores a new band, selects it and focuses its name with the text selected, so
     /// typing replaces "New Band".
     func add() {
+        guard !model.store.isReadOnly else { detail.say("Not added: the band store \(model.store.readOnlyMessage).", error: true); return }
         guard saveIfDirty() else { return }
         do { try model.add() } catch { detail.say("Could not add a band: \(error)", error: true); return }
         list.sections = model.index.sections

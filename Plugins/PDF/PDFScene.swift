@@ -40,6 +40,12 @@ final class PDFScene: ScenePositionKeeping {
         next.id = "pdf.next-page"
         presenter = PDFPresenterView(page: presenterPage, next: next)
         presenterView = presenter
+        // Until this scene is current its pages are previews (the console's next preview, the
+        // overview) and the next page always is one: none of them renders on the main thread.
+        for v in [audiencePage, presenterPage, next] {
+            v.rendersAtOnce = false
+            v.runOnMain = { [weak context] body in context?.runOnMain(body) }
+        }
         for v in [audiencePage, presenterPage] { v.onLink = { [weak self] in self?.follow($0) } }
         updateStatus()
     }
@@ -69,6 +75,11 @@ final class PDFScene: ScenePositionKeeping {
             catch { context.log("link not opened: \(error)") }
         }
     }
+
+    /// The room sees this scene's page now: it is rendered at once if not ready (it was
+    /// usually pre-rendered while this scene was the next one).
+    func didBecomeCurrent() { audiencePage.rendersAtOnce = true; presenterPage.rendersAtOnce = true }
+    func willResignCurrent() { audiencePage.rendersAtOnce = false; presenterPage.rendersAtOnce = false }
 
     /// Pages of this scene's range are shown here; others go through the host.
     private func go(to p: Int) {

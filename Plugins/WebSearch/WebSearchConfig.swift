@@ -10,7 +10,7 @@ import PodiumKit
 /// | `documents` | path | `Assets/WebSearch` | folder of .md/.html/.txt pages for `offline` and the fallback |
 /// | `fallback` | boolean | `true` | when online fails, say so and show offline results |
 /// | `query` | string | none | searched when the scene first shows |
-/// | `timeout` | number, seconds, 1…60 | 8 | per online request |
+/// | `timeout` | number, seconds, 1…60 | 8 | deadline for each online request, whole transfer |
 /// | `limit` | integer 1…50 | 10 | results per search |
 /// | `contact` | string | "a Podium presenter" | contact put into the User-Agent (Wikimedia asks for one) |
 struct WebSearchConfig: Equatable {

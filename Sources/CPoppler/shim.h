@@ -3,3 +3,12 @@
 #include <poppler.h>
 #include <cairo.h>
 #include <cairo-pdf.h>
+
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+/* Lowers the calling thread's priority (nice, Linux: per thread) so a render worker yields to
+ * the main thread on a busy machine. */
+static inline void podium_lower_thread_priority(int nice_value) {
+    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), nice_value);
+}

@@ -24,6 +24,7 @@ public final class PlatformWindow {
         guard let r else { SDL_DestroyWindow(w); throw SDLError("cannot create renderer: \(SDLVideo.lastError)") }
         sdl = w; self.root = root
         renderer = Renderer(sdl: r, text: text)
+        renderer.onImageReady = { [weak root] in root?.requestRedraw() }
         syncSize()
     }
     // Textures, then the renderer, then the window: each frees what hangs off it.
@@ -65,6 +66,11 @@ public final class PlatformWindow {
     public func screenshot(to path: String) throws {
         root.finishAnimations()   // show settled popovers, not a frame of their fade
         renderer.draw(root.renderFrame(), background: root.backgroundColor)
+        // Images still decoding in the background would be missing: wait for them, draw again.
+        if renderer.imagesDecoding > 0 {
+            renderer.finishImageDecoding()
+            renderer.draw(root.renderFrame(), background: root.backgroundColor)
+        }
         try renderer.savePNG(to: path, size: pixelSize)
         SDL_RenderPresent(renderer.sdl)
     }

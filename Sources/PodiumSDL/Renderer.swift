@@ -1,6 +1,7 @@
 import CSDL2
 import CSDL2Image
 import Foundation
+import PodiumCore
 import PodiumKit
 
 /// Executes a `DrawList` on one SDL_Renderer, converting points to pixels with `scale`.
@@ -10,7 +11,15 @@ public final class Renderer {
     let text: TextEngine
     public var scale: Double = 1
     private var textCache: [TextKey: (tex: OpaquePointer, w: Int32, h: Int32, used: UInt64)] = [:]
+    /// Image textures by path: nil while decoding on `ImageDecoder`, or after a refusal.
     private var images: [String: OpaquePointer?] = [:]
+    private let decoder = ImageDecoder()
+    /// Called on the main thread when a decoded image is ready to draw (the window redraws).
+    public var onImageReady: (() -> Void)?
+    /// Decode images on this thread. Without a run loop to wake (`MainThreadMailbox.wake` unset:
+    /// `podium snapshot`, render tests) images are always decoded at once, for complete frames;
+    /// while presenting they are decoded in the background so a large image never stalls input.
+    public var decodesImagesSynchronously = false
     /// Textures of in-memory bitmaps by `Bitmap.id` and reduction, kept only while drawn in every frame (a
     /// bitmap's owner caches its pixels; re-uploading is one copy, and large bitmaps such as 4K
     /// PDF pages would otherwise double their memory).
@@ -36,6 +45,7 @@ public final class Renderer {
         destroyed = true
         textCache.values.forEach { SDL_DestroyTexture($0.tex) }
         images.values.forEach { if let t = $0 { SDL_DestroyTexture(t) } }
+        decoder.discard()
         bitmaps.values.forEach { SDL_DestroyTexture($0.texture) }
         textCache.removeAll(); images.removeAll(); bitmaps.removeAll()
         SDL_DestroyRenderer(sdl)
@@ -48,6 +58,7 @@ public final class Renderer {
         clipStack.removeAll()
         setColor(background)
         SDL_RenderClear(sdl)
+        collectDecodedImages()
         for c in list.commands { execute(c) }
         SDL_RenderSetClipRect(sdl, nil)
         if textCache.count > Self.textCacheLimit { evictText() }
@@ -195,12 +206,48 @@ public final class Renderer {
         textCache = textCache.filter { keepKeys.contains($0.key) }
     }
 
+    /// The texture of the image at `path`, or nil while it is being decoded (nothing is drawn
+    /// there until then; `onImageReady` asks for the redraw) or when it was refused.
     private func image(_ path: String) -> OpaquePointer? {
         if let t = images[path] { return t }
-        // Checked first: a FIFO would block SDL_image's open, a directory or /proc file mislead it.
-        let t = (try? InputFile.check(path, maxBytes: 64 << 20)) == nil ? nil : IMG_LoadTexture(sdl, path)
-        images[path] = .some(t)
-        return t
+        images[path] = .some(nil)
+        if decodesImagesSynchronously || MainThreadMailbox.shared.wake == nil {
+            upload(path, ImageFile.decode(path))
+        } else {
+            let me = WeakRenderer(self)
+            decoder.decode(path) { MainThreadMailbox.shared.post { me.value?.collectDecodedImages(notify: true) } }
+        }
+        return images[path] ?? nil
+    }
+
+    /// Turns finished decodes into textures (main thread).
+    private func collectDecodedImages(notify: Bool = false) {
+        guard !destroyed else { return }
+        let done = decoder.takeFinished()
+        for (path, r) in done { upload(path, r) }
+        if notify, !done.isEmpty { onImageReady?() }
+    }
+
+    private func upload(_ path: String, _ r: Result<UnsafeMutablePointer<SDL_Surface>, ImageError>) {
+        switch r {
+        case let .success(surface):
+            images[path] = .some(SDL_CreateTextureFromSurface(sdl, surface))
+            SDL_FreeSurface(surface)
+        case let .failure(e):
+            images[path] = .some(nil)
+            FileHandle.standardError.write(Data("podium: image not shown: \(e)\n".utf8))
+        }
+    }
+
+    /// Images still being decoded.
+    public var imagesDecoding: Int { decoder.outstanding }
+
+    /// Waits (up to `seconds`) until every image asked for is decoded, then uploads them. For
+    /// screenshots, which must show the frame complete.
+    public func finishImageDecoding(within seconds: Double = 10) {
+        let end = Date().addingTimeInterval(seconds)
+        while decoder.outstanding > 0, Date() < end { usleep(2000) }
+        collectDecodedImages()
     }
 
     private struct BitmapTexture { let texture: OpaquePointer; var used: UInt64 }
@@ -262,19 +309,28 @@ public final class Renderer {
     }
 }
 
+/// Lets the decoder's completion name the renderer without keeping it alive; only dereferenced
+/// on the main thread.
+private final class WeakRenderer: @unchecked Sendable {
+    weak var value: Renderer?
+    init(_ r: Renderer) { value = r }
+}
+
 public struct SDLError: Error, CustomStringConvertible {
     public var description: String
     public init(_ d: String) { description = d }
 }
 
-/// Reads image sizes (pixels) for layout, cached per path.
+/// Reads image sizes (pixels) for layout from the file's header, cached per path; nil for a file
+/// that is no image or too large to be shown (`ImageFile`).
 public final class ImageSizeCache: ImageSizing {
     private var sizes: [String: Size?] = [:]
     public init() {}
     public func imageSize(_ path: String) -> Size? {
         if let s = sizes[path] { return s }
         var s: Size?
-        if (try? InputFile.check(path, maxBytes: 64 << 20)) != nil, let surf = IMG_Load(path) { s = Size(Double(surf.pointee.w), Double(surf.pointee.h)); SDL_FreeSurface(surf) }
+        // From the header only: layout must not decode (or be stalled by) a large image.
+        if case let .success(d) = ImageFile.size(path) { s = Size(Double(d.width), Double(d.height)) }
         sizes[path] = .some(s)
         return s
     }

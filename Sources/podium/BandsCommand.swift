@@ -18,7 +18,9 @@ enum BandsCommand {
         let storePath = o.values["--store"] ?? defaultStore().path
         let seed = AssetLocator.assets.appendingPathComponent("Bands/bands.json")
         if o.positional[0] == "export" {
-            let store = try BandStore(path: storePath, seed: { try BandJSON.load(seed) })
+            // Export only reads: an existing store is opened read-only (it may not be writable).
+            let exists = FileManager.default.fileExists(atPath: storePath)
+            let store = try BandStore(path: storePath, seed: { try BandJSON.load(seed) }, readOnly: exists)
             let bands = try store.all()
             let data = BandJSON.encode(bands)
             if file == "-" { FileHandle.standardOutput.write(data + Data("\n".utf8)) } else {

@@ -11,7 +11,7 @@ enum CommandLineInterface {
            podium displays [--json] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX]
            podium check DECK|TALK.pdf [--plugin-path DIR]
            podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png [--plugin-path DIR]
-           podium plugins [--json] [--plugin-path DIR]
+           podium plugins [--json] [--load] [--plugin-path DIR]
            podium bands export|import FILE [--store PATH]
            podium --help | --version
     """
@@ -37,14 +37,17 @@ enum CommandLineInterface {
       check DECK         Validate a deck; exit 2 naming the file, JSON path and problem.
       snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png
                          Render one view headless (SDL's offscreen driver) to a PNG.
-      plugins [--json]   List scene plugins: loaded (id, version, scene kinds, path) and
-                         refused (path and reason).
+      plugins [--json]   List scene plugins: loaded (id, version, scene kinds, path), found
+                         but not opened, and refused (path and reason).
+        --load                      Open every plugin's library now (runs its code).
       bands export|import FILE [--store PATH]
                          The band-list catalogue as JSON (FILE "-" exports to stdout). Import
                          validates every record first and replaces the catalogue all or nothing.
 
-    present, check, snapshot and plugins load external plugins from --plugin-path DIR[:DIR…],
-    then $PODIUM_PLUGIN_PATH, then $XDG_DATA_HOME/podium/plugins (docs/WritingPlugins.md).
+    present, check, snapshot and plugins find external plugins in --plugin-path DIR[:DIR…],
+    then $PODIUM_PLUGIN_PATH, then $XDG_DATA_HOME/podium/plugins (docs/WritingPlugins.md); a
+    plugin's library is opened only when the deck uses one of its kinds. Folders and files
+    writable by others, or owned by another user than you or root, are refused.
 
     Keys while presenting: →/Space/PageDown/Return next, ←/Backspace/PageUp previous, b/. blackout,
     w whiteout, f freeze, Esc back to live, t pause the timer, F5 restart from the first scene,
@@ -65,7 +68,7 @@ enum CommandLineInterface {
             case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json", "--windowed"], values: ["--audience-display", "--presenter-display"]))
             case "check": return try CheckCommand.run(try pluginOptions(rest, flags: [], values: ["--notes"]))
             case "snapshot": return try SnapshotCommand.run(try pluginOptions(rest, flags: [], values: ["--scene", "--view", "--size", "--out", "--notes"]))
-            case "plugins": return PluginsCommand.run(try pluginOptions(rest, flags: ["--json"], values: []))
+            case "plugins": return PluginsCommand.run(try pluginOptions(rest, flags: ["--json", "--load"], values: []))
             case "bands": return try BandsCommand.run(try Options(rest, flags: [], values: ["--store"]))
             default: throw UsageError(description: "unknown command or option \(SafeText.quote(cmd))")
             }
@@ -117,13 +120,15 @@ enum BuiltInPlugins {
     /// `--plugin-path` of the running command, set by `CommandLineInterface.pluginOptions`.
     nonisolated(unsafe) static var pluginPath: String?
 
-    static func registry(logRefusals: Bool = true) -> PluginRegistry {
+    /// Built-in plugins, then external ones found on the search path; their libraries are opened
+    /// when a deck uses one of their kinds, or at once with `openAll` (`podium plugins --load`).
+    static func registry(logRefusals: Bool = true, openAll: Bool = false) -> PluginRegistry {
         let r = PluginRegistry()
-        for d in BuiltInPluginList.all { r.register(d) }
-        PluginLoader.loadAll(searchPath, into: r)
         if logRefusals {
-            for x in r.refused { printError("podium: plugin refused: \(x.origin): \(x.reason)") }
+            r.onRefuse = { x in printError("podium: plugin refused: \(x.origin): \(x.reason)") }
         }
+        for d in BuiltInPluginList.all { r.register(d) }
+        PluginLoader.loadAll(searchPath, into: r, open: openAll)
         return r
     }
     static var searchPath: PluginSearchPath { PluginSearchPath(commandLine: pluginPath) }

@@ -2,10 +2,11 @@ import Foundation
 import PodiumCore
 import PodiumKit
 
-/// `podium plugins [--json]`: every plugin found, loaded or refused, and why.
+/// `podium plugins [--json] [--load]`: every plugin found: loaded, found but not opened (its
+/// library runs no code until a deck uses it, or `--load`), or refused, and why.
 enum PluginsCommand {
     static func run(_ o: CommandLineInterface.Options) -> Int32 {
-        let r = BuiltInPlugins.registry(logRefusals: false)
+        let r = BuiltInPlugins.registry(logRefusals: false, openAll: o.flags.contains("--load"))
         let search = BuiltInPlugins.searchPath.entries
         if o.flags.contains("--json") {
             let loaded: [JSONValue] = r.loaded.map { l in
@@ -18,6 +19,11 @@ enum PluginsCommand {
                 "api": .string(PluginDescriptor.hostAPIVersion.description),
                 "searchPath": .array(search.map { ["directory": .string($0.directory.path), "source": .string($0.source)] }),
                 "loaded": .array(loaded),
+                "notLoaded": .array(r.pending.map { c in
+                    ["id": .string(c.manifest.id), "name": .string(c.manifest.name), "version": .string(c.manifest.version),
+                     "api": .string(c.manifest.api.description), "sceneKinds": .array(c.manifest.sceneKinds.map { .string($0) }),
+                     "path": .string(c.libraryPath)]
+                }),
                 "refused": .array(r.refused.map { ["path": .string($0.origin), "reason": .string($0.reason)] }),
             ]).jsonString)
             return 0
@@ -27,6 +33,12 @@ enum PluginsCommand {
         for l in r.loaded {
             let d = l.descriptor
             print("  \(d.id) \(d.version)  kinds: \(d.sceneKinds.map(\.name).joined(separator: ", "))  \(l.origin)")
+        }
+        if !r.pending.isEmpty {
+            print("found, not loaded (\(r.pending.count); opened when a deck uses a kind, or with --load):")
+            for c in r.pending {
+                print("  \(c.manifest.id) \(c.manifest.version)  kinds: \(c.manifest.sceneKinds.joined(separator: ", "))  \(c.libraryPath)")
+            }
         }
         print("refused (\(r.refused.count)):")
         for x in r.refused { print("  \(x.origin): \(x.reason)") }

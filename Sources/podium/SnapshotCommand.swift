@@ -1,4 +1,5 @@
 import Foundation
+import PDFScene
 import PodiumCore
 import PodiumKit
 import PodiumSDL
@@ -33,6 +34,11 @@ enum SnapshotCommand {
         if view == "presenter" { p.audience.resize(to: Size(1920, 1080)) }
         let window = try PlatformWindow(title: "Podium snapshot", root: root, size: size, text: text)
         p.imageSizing = ImageSizeCache()
+        // PDF previews ask the PDF worker for their pages instead of rendering them here: draw
+        // once, let the workers finish, and take the posted redraws, so the snapshot is complete.
+        _ = window.renderIfNeeded(force: true)
+        PageCaches.waitUntilAllIdle()
+        MainThreadMailbox.shared.drain()
         try window.screenshot(to: out)
         print("wrote \(out) (\(view) view of scene \(sceneNumber) \(SafeText.quote(p.title(at: sceneNumber))), \(dims[0])x\(dims[1]), driver \(SDLVideo.currentDriver))")
         return 0

@@ -63,6 +63,26 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(scene.audience.shown?.name, "Radiohead")
     }
 
+    /// A read-only store is shown with a note; Add, Save and Delete are off, and an edit typed
+    /// anyway is refused with a message that says read-only.
+    func testReadOnlyStoreIsShownWithEditingOff() throws {
+        _ = try storedNames()   // the store exists (seeded by setUp's scene)
+        scene = try makeScene(["select": "Radiohead", "locale": "en_US", "readOnly": true])
+        XCTAssertEqual(node("bands.readOnly")?.label, "Read-only: opened for reading only")
+        XCTAssertEqual(node("bands.name")?.value, "Radiohead")
+        XCTAssertEqual(scene.audience.shown?.name, "Radiohead")
+        XCTAssertFalse(scene.addButton.isEnabled); XCTAssertFalse(scene.deleteButton.isEnabled)
+        click("bands.name")
+        root.dispatch(.text("!"))
+        XCTAssertFalse(scene.saveButton.isEnabled)
+        scene.save()
+        XCTAssertTrue(node("bands.message")?.label.hasPrefix("Not saved: the band store is read-only (opened for reading only)") == true,
+                      node("bands.message")?.label ?? "no message")
+        click("bands.list")   // moving on is not blocked by edits that cannot be saved
+        XCTAssertEqual(try storedNames().count, 12)
+        XCTAssertFalse(try storedNames().contains { $0.hasSuffix("!") })
+    }
+
     func testAddFocusesTheNameSoTypingReplacesIt() throws {
         click("bands.add")
         XCTAssertTrue(root.focusedView === scene.detail.name)
@@ -174,12 +194,18 @@ final class BandListSceneTests: XCTestCase {
 
     func testDroppingAnImageSetsItAndOtherFilesSaySo() throws {
         let png = dir.appendingPathComponent("cover.png")
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]).write(to: png)
+        // An 8×8 PNG: its header is read for the pixel size before the band points at it.
+        try Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGNQmOCAFTEMLQkAaiE8AaRdLXMAAAAASUVORK5CYII=")!.write(to: png)
+        let cut = dir.appendingPathComponent("cut.png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]).write(to: cut)
         let txt = dir.appendingPathComponent("notes.png")
         try Data("just text".utf8).write(to: txt)
         let at = try XCTUnwrap(node("bands.notes")).frame.center
         root.dispatch(.dropFile(path: txt.path, at: at))
         XCTAssertEqual(node("bands.message")?.label, "notes.png: not an image Podium can show (expected PNG, JPEG, GIF, BMP or WebP)")
+        XCTAssertNil(scene.detail.draft?.imagePath)
+        root.dispatch(.dropFile(path: cut.path, at: at))
+        XCTAssertEqual(node("bands.message")?.label, "cut.png: the image is truncated or damaged")
         XCTAssertNil(scene.detail.draft?.imagePath)
         root.dispatch(.dropFile(path: png.path, at: at))
         XCTAssertEqual(scene.detail.draft?.imagePath, png.path)

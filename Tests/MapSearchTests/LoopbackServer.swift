@@ -1,4 +1,5 @@
 import Foundation
+import PodiumTestSupport
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 (ephemeral port) that serves recorded responses by path,
 /// for testing tile fetching and the geocoder without the internet. One thread, one request
@@ -97,6 +98,24 @@ enum Recorded {
     /// Nominatim's answer to an empty query.
     static let error = #"{"error":{"code":400,"message":"Nothing to search for."}}"#
     static let malformed = #"[{"place_id":1,"lat":"60.1","lon":"#
+    /// A valid PNG of `width`×`height` grey pixels whose file is small (zlib squeezes identical
+    /// rows to almost nothing): what an image bomb looks like. Python's zlib writes it.
+    static func hugePNG(width: Int, height: Int) throws -> Data {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("bomb-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let script = """
+        import struct, sys, zlib
+        w, h = \(width), \(height)
+        def chunk(t, d): return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d) & 0xffffffff)
+        co = zlib.compressobj(9); row = b"\\x00" + b"\\x80" * w
+        idat = b"".join(co.compress(row) for _ in range(h)) + co.flush()
+        open(sys.argv[1], "wb").write(b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0)) + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+        """
+        let r = try runProcess("/usr/bin/env", ["python3", "-c", script, out.path])
+        guard r.status == 0 else { throw NSError(domain: "hugePNG", code: Int(r.status), userInfo: [NSLocalizedDescriptionKey: r.stderr]) }
+        return try Data(contentsOf: out)
+    }
+
     /// An 8×8 green PNG, as a tile server would send.
     static let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGNQmOCAFTEMLQkAaiE8AaRdLXMAAAAASUVORK5CYII=")!
 }

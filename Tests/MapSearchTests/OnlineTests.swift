@@ -112,6 +112,17 @@ final class TileTests: XCTestCase {
         l.commands.compactMap { if case let .image(p, r, _) = $0 { return (p, r) } else { return nil } }
     }
 
+    /// Draws once (requests go out), waits for the answers, draws again: the second frame's
+    /// draw list and result.
+    func drawAfterFetching(_ layer: TileLayer) -> (list: DrawList, complete: Bool, notice: String?) {
+        var l = DrawList()
+        _ = layer.draw(vp, into: &l)
+        settle(layer.inbox)
+        l = DrawList()
+        let r = layer.draw(vp, into: &l)
+        return (l, r.complete, r.notice)
+    }
+
     func testKeysCoverTheViewport() {
         let layer = TileLayer(source: XYZTileSource(template: "http://x/{z}/{x}/{y}.png"), cacheDirectory: Fixtures.temporaryDirectory("keys"), attribution: nil)
         let keys = layer.keys(for: vp)
@@ -217,6 +228,47 @@ final class TileTests: XCTestCase {
         XCTAssertFalse(r.complete)
         XCTAssertTrue(r.notice?.contains("no tile 16/") == true)
         XCTAssertThrowsError(try MBTilesSource(path: Fixtures.helsinki)) { e in XCTAssertTrue("\(e)".contains("not an MBTiles file")) }
+    }
+
+    /// From the reliability case map-tile-image-bomb: a 5000×5000 PNG (a small file: its rows
+    /// compress to almost nothing) is refused from its header like a non-image tile, from a tile
+    /// server and from an MBTiles file, and the offline map shows with a notice.
+    func testOversizedTilesAreRefusedFromTheHeader() throws {
+        let bomb = try Recorded.hugePNG(width: 5000, height: 5000)
+        XCTAssertLessThan(bomb.count, 2 << 20, "a file small enough to pass the size cap")
+        server.route("/bomb/", contentType: "image/png", bomb)
+        let layer = TileLayer(source: XYZTileSource(template: server.base + "/bomb/{z}/{x}/{y}.png"),
+                              cacheDirectory: Fixtures.temporaryDirectory("bomb"), attribution: nil)
+        let r = drawAfterFetching(layer)
+        XCTAssertTrue(images(r.list).isEmpty, "no oversized tile reaches the renderer")
+        XCTAssertTrue(r.notice?.contains("is 5000×5000 pixels, larger than the 4096×4096 allowed") == true, r.notice ?? "no notice")
+        XCTAssertTrue(r.notice?.hasSuffix("showing the offline map") == true)
+
+        let dir = Fixtures.temporaryDirectory("bombtiles")
+        let path = dir.appendingPathComponent("bomb.mbtiles").path
+        let db = try SQLiteConnection(path: path, readOnly: false)
+        try db.execute("CREATE TABLE tiles(zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB)")
+        // Every visible tile is a bomb except one whose PNG stops inside its header.
+        for (i, k) in layer.keys(for: vp).enumerated() {
+            try db.execute("INSERT INTO tiles VALUES (16, ?, ?, ?)", [k.x, 65535 - k.y, i == 0 ? Data(Recorded.png.prefix(40)) : bomb])
+        }
+        let offline = TileLayer(source: try MBTilesSource(path: path), cacheDirectory: dir.appendingPathComponent("cache"), attribution: nil)
+        let o = drawAfterFetching(offline)
+        XCTAssertTrue(images(o.list).isEmpty)
+        XCTAssertTrue(o.notice?.contains("is not a complete image") == true, o.notice ?? "no notice")
+        XCTAssertFalse(o.complete)
+        // Nothing of the refused tiles stays in the cache to be decoded later.
+        let cached = FileManager.default.enumerator(atPath: dir.appendingPathComponent("cache").path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".png") } ?? []
+        XCTAssertEqual(cached, [])
+    }
+
+    /// A download larger than the tile cap is stopped and reported, not kept.
+    func testOversizedTileDownloadIsCut() throws {
+        server.route("/big/", contentType: "image/png", Recorded.png + Data(count: TileImage.maxFileBytes + 1))
+        let layer = TileLayer(source: XYZTileSource(template: server.base + "/big/{z}/{x}/{y}.png"),
+                              cacheDirectory: Fixtures.temporaryDirectory("big"), attribution: nil)
+        let r = drawAfterFetching(layer)
+        XCTAssertTrue(r.notice?.contains("the answer is larger than 2 MB") == true, r.notice ?? "no notice")
     }
 
     func testImageSniffing() {

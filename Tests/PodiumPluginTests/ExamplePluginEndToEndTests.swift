@@ -77,7 +77,10 @@ final class ExamplePluginEndToEndTests: XCTestCase {
     }
 
     func testPluginsListsTheExampleFromEachSearchPathSource() throws {
-        let viaFlag = try podium(["plugins", "--json", "--plugin-path", plugins.path])
+        let unopened = try podium(["plugins", "--json", "--plugin-path", plugins.path])
+        XCTAssertEqual(try JSONValue.parse(Data(unopened.stdout.utf8))["notLoaded"]?.array?.first?["path"]?.string,
+                       plugins.appendingPathComponent("example/libExampleScene.so").path, "without --load the library is not opened")
+        let viaFlag = try podium(["plugins", "--json", "--load", "--plugin-path", plugins.path])
         XCTAssertEqual(viaFlag.status, 0, viaFlag.stderr)
         let json = try JSONValue.parse(Data(viaFlag.stdout.utf8))
         let example = try XCTUnwrap(json["loaded"]?.array?.first { $0["id"]?.string == "org.podium.example" }, viaFlag.stdout)
@@ -91,7 +94,7 @@ final class ExamplePluginEndToEndTests: XCTestCase {
         let xdg = work.appendingPathComponent("podium")
         try FileManager.default.createDirectory(at: xdg, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: plugins, to: xdg.appendingPathComponent("plugins"))
-        let viaXDG = try podium(["plugins"])
+        let viaXDG = try podium(["plugins", "--load"])
         XCTAssertTrue(viaXDG.stdout.contains("org.podium.example 1.0.0  kinds: example  \(xdg.path)/plugins/example/libExampleScene.so"), viaXDG.stdout)
     }
 
@@ -214,7 +217,7 @@ final class ExamplePluginEndToEndTests: XCTestCase {
         try fm.copyItem(at: src.appendingPathComponent(".build/debug/libExampleScene.so"), to: dir.appendingPathComponent("libExampleScene.so"))
         try fm.copyItem(at: plugins.appendingPathComponent("example/plugin.json"), to: dir.appendingPathComponent("plugin.json"))
         try fm.copyItem(at: plugins.appendingPathComponent("example/Assets"), to: dir.appendingPathComponent("Assets"))
-        let r = try podium(["plugins", "--json", "--plugin-path", dir.deletingLastPathComponent().path])
+        let r = try podium(["plugins", "--json", "--load", "--plugin-path", dir.deletingLastPathComponent().path])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(try JSONValue.parse(Data(r.stdout.utf8))["refused"], [[
             "path": .string(dir.appendingPathComponent("libExampleScene.so").path),

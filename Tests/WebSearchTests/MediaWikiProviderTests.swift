@@ -57,6 +57,24 @@ final class MediaWikiProviderTests: XCTestCase {
         XCTAssertEqual(search("slow").failure, .timedOut(host: "127.0.0.1", seconds: 1.5))
     }
 
+    /// From the reliability case mediawiki-huge-response: a 1 GB answer is cut off at the cap,
+    /// whether or not the server announces its length.
+    func testHugeAnswerStopsAtTheSizeCap() throws {
+        provider = try MediaWikiProvider(endpoint: wiki.endpoint, timeout: 20, maxBytes: 256 << 10)
+        XCTAssertEqual(search("huge").failure, .tooLarge(host: "127.0.0.1", limit: 256 << 10))
+        XCTAssertEqual(search("huge-unannounced").failure, .tooLarge(host: "127.0.0.1", limit: 256 << 10))
+        XCTAssertEqual(SearchError.tooLarge(host: "127.0.0.1", limit: 8 << 20).description,
+                       "The answer from 127.0.0.1 is larger than 8 MB; it was not read.")
+        XCTAssertEqual(try search("Radiohead").get().count, 3, "a normal answer under the cap still works")
+    }
+
+    /// From the reliability case mediawiki-timeout-trickle: a byte a second keeps an idle timeout
+    /// from firing; the deadline for the whole request ends it.
+    func testTricklingServerHitsTheDeadline() {
+        XCTAssertEqual(search("trickle").failure, .timedOut(host: "127.0.0.1", seconds: 1.5))
+        XCTAssertEqual(SearchError.timedOut(host: "127.0.0.1", seconds: 3).description, "127.0.0.1 did not answer within 3 s.")
+    }
+
     func testCancelledRequestNeverCompletes() {
         let never = expectation(description: "cancelled completion")
         never.isInverted = true

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// The band catalogue on disk: one SQLite file in WAL mode, schema versioned with
@@ -37,20 +38,40 @@ public final class BandStore {
 
     public let path: String
     let db: SQLiteDatabase
+    /// Why the store can be read but not written (the file or its folder is not writable by
+    /// this user, or it is on a read-only medium), or nil when edits are saved. A read-only
+    /// store is shown, searched and exported; every edit fails with `readOnlyMessage`.
+    public let readOnlyReason: String?
+    public var isReadOnly: Bool { readOnlyReason != nil }
 
     /// Opens the store at `path`, creating it when absent and migrating it to the current schema.
     /// A new store is filled from `seed` (called only then) in the same transaction as its schema,
     /// so a crash during the first run leaves an empty file that the next run seeds again.
     /// - Throws: `BandStore.Error` naming the file for anything unreadable or foreign; whatever
     ///   `seed` throws.
-    public init(path: String, seed: (() throws -> [Band])? = nil) throws {
+    /// - Parameter readOnly: open for reading only (`podium bands export`), as when the file
+    ///   cannot be written; the store must then exist.
+    public init(path: String, seed: (() throws -> [Band])? = nil, readOnly: Bool = false) throws {
         self.path = path
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw Error(path: path, message: "is a directory, not a band store")
         }
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        do { db = try SQLiteDatabase(path: path, create: true) } catch let e as SQLiteDatabase.Error { throw Error(path: path, message: e.message) }
+        let folder = (path as NSString).deletingLastPathComponent
+        readOnlyReason = readOnly ? "opened for reading only" : Self.readOnlyReason(path: path, folder: folder)
+        if readOnlyReason != nil, !FileManager.default.fileExists(atPath: path) {
+            throw Error(path: path, message: "no such band store (\(readOnlyReason!), so it cannot be created)")
+        }
+        if readOnlyReason == nil {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        do {
+            // Read-only: SQLite's WAL needs a `-shm` file next to the store; when the folder is
+            // not writable either, read the file as immutable (no locks; nothing writes it here).
+            let mode: SQLiteDatabase.ReadMode = readOnlyReason == nil ? .readWrite
+                : access(folder, W_OK) == 0 || FileManager.default.fileExists(atPath: path + "-shm") ? .readOnly : .immutable
+            db = try SQLiteDatabase(path: path, create: true, mode: mode)
+        } catch let e as SQLiteDatabase.Error { throw Error(path: path, message: e.message) }
         // Reads come first: SQLite validates the header on the first statement, before any write.
         // One read transaction, so the version and the table list are the same snapshot even
         // while another process is creating this store.
@@ -64,6 +85,9 @@ public final class BandStore {
                         try db.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.string })
             }
         } catch let e as SQLiteDatabase.Error {
+            if e.code == SQLITE_CANTOPEN || e.code == SQLITE_PERM || e.code == SQLITE_READONLY {
+                throw Error(path: path, message: "cannot be read (\(e.message.components(separatedBy: ": ").last ?? e.message)); check its permissions")
+            }
             throw Error(path: path, message: "not a readable band store (\(e.message.components(separatedBy: ": ").last ?? e.message)); it was left untouched — move it away to start afresh")
         }
         if version > Self.schemaVersion {
@@ -71,6 +95,13 @@ public final class BandStore {
         }
         if version == 0 && !tables.isEmpty {
             throw Error(path: path, message: "is another program's SQLite database (tables: \(tables.joined(separator: ", "))), not a band store; it was left untouched")
+        }
+        if let why = readOnlyReason {
+            // Nothing can be set up or upgraded in a store that cannot be written.
+            guard version == Self.schemaVersion else {
+                throw Error(path: path, message: "is read-only (\(why)) and \(version == 0 ? "empty" : "needs an upgrade to schema \(Self.schemaVersion)"); open it once where it can be written")
+            }
+            return
         }
         do {
             // Switching a new file to WAL needs an exclusive lock, and SQLite answers "locked"
@@ -167,9 +198,41 @@ public final class BandStore {
              imagePath: r[6].string)
     }
 
+    /// The message of an edit refused because the store is read-only.
+    public var readOnlyMessage: String { "is read-only (\(readOnlyReason ?? "not writable")); the change was not saved" }
+
     @discardableResult
     private func wrap<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch let e as SQLiteDatabase.Error { throw Error(path: path, message: e.message) }
+        do { return try body() } catch let e as SQLiteDatabase.Error {
+            switch e.code {
+            case SQLITE_FULL:
+                // The edit's transaction was rolled back; everything committed before is intact.
+                throw Error(path: path, message: "the disk is full; this change was not saved (everything saved before is kept). Free some space and try again")
+            case SQLITE_READONLY:
+                throw Error(path: path, message: readOnlyMessage)
+            case SQLITE_IOERR:
+                throw Error(path: path, message: "could not be written (\(e.message.components(separatedBy: ": ").last ?? e.message)); this change was not saved, everything saved before is kept")
+            default:
+                throw Error(path: path, message: e.message)
+            }
+        }
+    }
+
+    /// Whether this user may write the store, checked before opening (nil: writable).
+    private static func readOnlyReason(path: String, folder: String) -> String? {
+        var vfs = statvfs()
+        if statvfs(FileManager.default.fileExists(atPath: path) ? path : folder, &vfs) == 0, vfs.f_flag & UInt(ST_RDONLY) != 0 {
+            return "on a read-only file system"
+        }
+        if FileManager.default.fileExists(atPath: path) {
+            if access(path, W_OK) != 0 { return "the file is not writable by you" }
+            // SQLite writes its journal next to the store: the folder must be writable too,
+            // unless the WAL files already exist and are writable.
+            if access(folder, W_OK) != 0, access(path + "-wal", W_OK) != 0 || access(path + "-shm", W_OK) != 0 {
+                return "its folder is not writable by you"
+            }
+        }
+        return nil
     }
 }
 

@@ -15,12 +15,22 @@ final class SQLiteDatabase {
     let path: String
     private var handle: OpaquePointer?
 
-    /// Opens (creating when `create`) the database at `path`. Nothing is read or written yet:
-    /// SQLite checks the file header on the first statement.
-    init(path: String, create: Bool) throws {
+    /// How a database is opened without writing: `readOnly` takes SQLite's locks as usual (and
+    /// needs the WAL's `-shm` file to exist or be creatable); `immutable` takes none, for a file
+    /// on a read-only medium or in a folder this user cannot write.
+    enum ReadMode { case readWrite, readOnly, immutable }
+
+    /// Opens (creating when `create` and `mode` is `.readWrite`) the database at `path`. Nothing
+    /// is read or written yet: SQLite checks the file header on the first statement.
+    init(path: String, create: Bool, mode: ReadMode = .readWrite) throws {
         self.path = path
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_FULLMUTEX
-        let rc = sqlite3_open_v2(path, &handle, flags, nil)
+        var flags = SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_URI
+        flags |= mode == .readWrite ? SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) : SQLITE_OPEN_READONLY
+        // A URI, so the read-only modes can say so; the path is percent-encoded into it.
+        var allowed = CharacterSet.urlPathAllowed; allowed.remove(charactersIn: "?#%")
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        let uri = "file:" + encoded + (mode == .readOnly ? "?mode=ro" : mode == .immutable ? "?mode=ro&immutable=1" : "")
+        let rc = sqlite3_open_v2(uri, &handle, flags, nil)
         if rc != SQLITE_OK {
             let msg = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close_v2(handle)

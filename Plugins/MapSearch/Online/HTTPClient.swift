@@ -1,22 +1,16 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking   // URLSession on Linux (libcurl)
-#endif
+import PodiumNet
 
 /// Fetches URLs with Podium's User-Agent (OSM's tile and Nominatim policies require an
-/// identifying one) and a timeout; completions run on a background queue.
+/// identifying one), a size cap and a deadline for the whole request (`BoundedHTTP`);
+/// completions run on a background queue.
 final class HTTPClient: @unchecked Sendable {
     static let userAgent = "Podium/1.0 (presentation software; map-search scene)"
-    private let session: URLSession
+    private let http: BoundedHTTP
 
-    /// `timeout` in seconds for the whole request.
-    init(timeout: Double = 10) {
-        let c = URLSessionConfiguration.ephemeral
-        c.timeoutIntervalForRequest = timeout
-        c.timeoutIntervalForResource = timeout
-        c.httpAdditionalHeaders = ["User-Agent": Self.userAgent]
-        c.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: c)
+    /// `timeout` in seconds for the whole request; `maxBytes` the largest body read.
+    init(timeout: Double = 10, maxBytes: Int = 8 << 20) {
+        http = BoundedHTTP(timeout: timeout, maxBytes: maxBytes, headers: ["User-Agent": Self.userAgent])
     }
 
     enum Failure: Error, CustomStringConvertible, Equatable {
@@ -29,16 +23,15 @@ final class HTTPClient: @unchecked Sendable {
         }
     }
 
-    /// GETs `url`; `done` gets the body of a 200 answer or why there is none.
+    /// GETs `url`; `done` gets the body of a 200 answer or why there is none (including "the
+    /// answer is larger than 2 MB" and "no complete answer within 10 s").
     func get(_ url: URL, _ done: @escaping @Sendable (Result<Data, Failure>) -> Void) {
-        var req = URLRequest(url: url)
-        req.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
-        session.dataTask(with: req) { data, response, error in
-            if let error { done(.failure(.transport(error.localizedDescription))); return }
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            guard status == 200, let data else { done(.failure(.status(status))); return }
-            done(.success(data))
-        }.resume()
+        http.get(url) { r in
+            switch r {
+            case let .failure(f): done(.failure(.transport(f.description)))
+            case let .success(a): done(a.status == 200 ? .success(a.body) : .failure(.status(a.status)))
+            }
+        }
     }
 }
 

@@ -67,7 +67,10 @@ final class TileLayer {
         if let p = onDisk[k] { return p }
         for ext in ["png", "jpg", "webp"] {
             let p = file(k, ext).path
-            if FileManager.default.fileExists(atPath: p) { onDisk[k] = p; return p }
+            guard FileManager.default.fileExists(atPath: p) else { continue }
+            // A cache file from elsewhere (or an older Podium) is held to the same bounds.
+            if let why = TileImage.refusal(p, key: k) { failed[k] = why; return nil }
+            onDisk[k] = p; return p
         }
         return nil
     }
@@ -89,12 +92,20 @@ final class TileLayer {
             switch result {
             case let .failure(e): outcome = .failure(e)
             case let .success(data):
-                if let ext = TileImage.format(of: data) {
+                if data.count > TileImage.maxFileBytes {
+                    outcome = .failure(TileError(description: "tile \(k) is \(data.count >> 10) KB, more than the \(TileImage.maxFileBytes >> 20) MB allowed"))
+                } else if let ext = TileImage.format(of: data) {
                     let url = dir.appendingPathComponent("\(k.z)/\(k.x)/\(k.y).\(ext)")
                     do {
                         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                         try data.write(to: url, options: .atomic)
-                        outcome = .success(url.path)
+                        // Pixel size from the header, before the renderer would decode it.
+                        if let why = TileImage.refusal(url.path, key: k) {
+                            try? FileManager.default.removeItem(at: url)
+                            outcome = .failure(TileError(description: why))
+                        } else {
+                            outcome = .success(url.path)
+                        }
                     } catch { outcome = .failure(TileError(description: "cannot write tile cache: \(error.localizedDescription)")) }
                 } else {
                     outcome = .failure(TileError(description: "tile \(k) is not an image"))

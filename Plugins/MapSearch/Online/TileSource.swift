@@ -1,3 +1,4 @@
+import CImageHeader
 import Foundation
 
 /// One raster tile address in the XYZ scheme (y grows south, as OSM's servers use).
@@ -29,7 +30,7 @@ final class XYZTileSource: TileSource {
     let client: HTTPClient
     let maxZoom: Int
     var isSynchronous: Bool { false }
-    init(template: String, maxZoom: Int = 19, client: HTTPClient = HTTPClient()) {
+    init(template: String, maxZoom: Int = 19, client: HTTPClient = HTTPClient(maxBytes: TileImage.maxFileBytes)) {
         self.template = template; self.maxZoom = maxZoom; self.client = client
     }
     /// A stable short name from the template (FNV-1a), so a changed template starts a fresh cache.
@@ -77,8 +78,24 @@ final class MBTilesSource: TileSource {
     }
 }
 
-/// Image formats tile servers send, recognised by their magic bytes.
+/// Image formats tile servers send, recognised by their magic bytes, and the bounds a tile must
+/// keep (tiles are 256 or 512 pixels; anything far larger is an error or an attack).
 enum TileImage {
+    /// Largest tile file accepted, in bytes (downloads stop there too).
+    static let maxFileBytes = 2 << 20
+    /// Largest tile side, in pixels, read from the header before anything decodes it.
+    static let maxSide = 4096
+
+    /// Why the tile file at `path` is refused (not an image, or too many pixels), or nil.
+    static func refusal(_ path: String, key: TileKey) -> String? {
+        var w = 0, h = 0
+        guard podium_image_header_size(path, &w, &h) == 0 else { return "tile \(key) is not a complete image" }
+        guard w > 0, h > 0, w <= maxSide, h <= maxSide else {
+            return "tile \(key) is \(w)×\(h) pixels, larger than the \(maxSide)×\(maxSide) allowed"
+        }
+        return nil
+    }
+
     /// "png", "jpg" or "webp", or nil when the bytes are not an image (an HTML error page, a
     /// truncated download).
     static func format(of d: Data) -> String? {

@@ -22,6 +22,8 @@ public final class PDFDocument: @unchecked Sendable {
     /// Largest PDF opened, in bytes (1 GiB: poppler reads pages on demand, not the whole file).
     public static let maxBytes = 1 << 30
     private let doc: OpaquePointer
+    /// The file's contents as read when opened (GBytes), shared with `reopened()` documents.
+    private let bytes: OpaquePointer
     private let lock = NSLock()
     private var linkCache: [Int: [PDFLink]] = [:]
 
@@ -38,8 +40,7 @@ public final class PDFDocument: @unchecked Sendable {
     /// refused without blocking). Throws `PDFError` naming the file: missing, unreadable, not a
     /// PDF (checked from the header before poppler sees it), encrypted, damaged/truncated, or
     /// without pages.
-    public init(path: String) throws {
-        self.path = path
+    public convenience init(path: String) throws {
         let data: Data
         do { data = try InputFile(path: path, maxBytes: PDFDocument.maxBytes).readAll() }
         catch let e as InputFileError {
@@ -55,11 +56,22 @@ public final class PDFDocument: @unchecked Sendable {
             let shown = head.isEmpty ? "nothing (empty file)" : SafeText.quote(String(decoding: head.prefix(12), as: UTF8.self), limit: 12)
             throw PDFError(file: path, .notPDF(shown))
         }
-        endsWithEOFMarker = data.suffix(1024).range(of: Data("%%EOF".utf8)) != nil
-        var err: UnsafeMutablePointer<GError>?
-        // GBytes copies the data; the document owns that copy.
-        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        // GBytes copies the data once; every poppler document opened over it shares that copy.
+        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }!
         defer { g_bytes_unref(bytes) }
+        try self.init(path: path, bytes: bytes, endsWithEOFMarker: data.suffix(1024).range(of: Data("%%EOF".utf8)) != nil)
+    }
+
+    /// A second poppler document over the same bytes (a worker thread's own, as poppler documents
+    /// are not thread-safe): the same version of the file, whatever happened to the file since.
+    public func reopened() throws -> PDFDocument {
+        try PDFDocument(path: path, bytes: bytes, endsWithEOFMarker: endsWithEOFMarker)
+    }
+
+    private init(path: String, bytes: OpaquePointer, endsWithEOFMarker: Bool) throws {
+        self.path = path
+        self.endsWithEOFMarker = endsWithEOFMarker
+        var err: UnsafeMutablePointer<GError>?
         guard let d = poppler_document_new_from_bytes(bytes, nil, &err) else {
             let code = err?.pointee.code ?? 0
             let message = err.map { String(cString: $0.pointee.message) } ?? "unknown error"
@@ -67,9 +79,10 @@ public final class PDFDocument: @unchecked Sendable {
             if code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) { throw PDFError(file: path, .encrypted) }
             throw PDFError(file: path, .damaged(message))
         }
-        doc = d
         let n = Int(poppler_document_get_n_pages(d))
         guard n > 0 else { g_object_unref(UnsafeMutableRawPointer(d)); throw PDFError(file: path, .noPages) }
+        doc = d
+        self.bytes = g_bytes_ref(bytes)
         pageCount = n
         title = Self.take(poppler_document_get_title(d)).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         var sizes: [Size] = [], labels: [String] = [], unopened: [Int] = []
@@ -85,7 +98,7 @@ public final class PDFDocument: @unchecked Sendable {
         outline = Self.readOutline(d)
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(doc)) }
+    deinit { g_object_unref(UnsafeMutableRawPointer(doc)); g_bytes_unref(bytes) }
 
     /// Renders the region `crop` (unit coordinates of the page, 0…1, top-left origin) of page
     /// `index` (0-based) into a bitmap exactly `pixelWidth × pixelHeight`, on white paper, the

@@ -1,3 +1,4 @@
+import CPoppler
 import Foundation
 import PodiumKit
 
@@ -15,7 +16,13 @@ public struct PageKey: Hashable, Sendable {
 }
 
 /// Rendered pages of one document, shared by every scene showing that file, with a worker thread
-/// that renders neighbours ahead of time so an advance finds its page ready.
+/// that renders neighbours ahead of time so an advance finds its page ready, and renders pages
+/// asked for with `request` (previews), which never wait for a render.
+///
+/// **Two documents.** The worker renders from its own poppler document (opened from the same
+/// file when it starts): poppler documents are not thread-safe, and with one shared document
+/// the main thread's calls (links, a page needed at once) would wait for a heavy page the
+/// worker is rendering, for seconds.
 ///
 /// **Memory budget.** At most `pagesPerGroup` (3: the current page, the next and the previous)
 /// bitmaps per window size and region, and at most `byteBudget` (256 MB) in all; the least
@@ -39,6 +46,11 @@ public final class PageCache: @unchecked Sendable {
     private var worker: Thread?
     /// Set when a reload replaced this cache: the worker ends and nothing more is kept.
     private var retired = false
+    /// Requested keys (`request`) and who to tell when each is rendered.
+    private var requested: [PageKey] = []
+    private var waiters: [PageKey: [@Sendable () -> Void]] = [:]
+    /// Requested keys that failed to render: not asked for again and again.
+    private var failed: Set<PageKey> = []
     /// Pages rendered by the worker and by the caller (tests, benchmarks).
     public private(set) var prefetchedCount = 0, renderedOnDemandCount = 0
 
@@ -70,22 +82,41 @@ public final class PageCache: @unchecked Sendable {
     /// requests, which a newer current page makes stale.
     public func prefetch(_ keys: [PageKey]) {
         cond.lock()
-        pending = retired ? [] : keys.filter { entries[$0] == nil && $0 != inFlight }
-        if worker == nil && !pending.isEmpty {
-            let t = Thread { [weak self] in self?.work() }
-            t.name = "podium-pdf-prerender"
-            t.stackSize = 1 << 20
-            worker = t
-            t.start()
-        }
+        pending = retired ? [] : keys.filter { entries[$0] == nil && $0 != inFlight && !requested.contains($0) }
+        startWorkerIfNeeded()
         cond.signal()
         cond.unlock()
+    }
+
+    /// The cached bitmap for `key`, or nil after asking the worker to render it; `ready` is
+    /// called (on the worker thread) once it is in the cache. Never renders on the calling
+    /// thread: for previews, which show something else meanwhile. Requests go before prefetches.
+    public func request(_ key: PageKey, ready: @escaping @Sendable () -> Void) -> Bitmap? {
+        cond.lock(); defer { cond.unlock() }
+        if let b = touch(key) { return b }
+        guard !failed.contains(key), !retired else { return nil }
+        waiters[key, default: []].append(ready)
+        if !requested.contains(key) && inFlight != key { requested.append(key) }
+        pending.removeAll { $0 == key }
+        startWorkerIfNeeded()
+        cond.signal()
+        return nil
+    }
+
+    /// Called with the lock held.
+    private func startWorkerIfNeeded() {
+        guard worker == nil, !retired, !pending.isEmpty || !requested.isEmpty else { return }
+        let t = Thread { [weak self] in self?.work() }
+        t.name = "podium-pdf-prerender"
+        t.stackSize = 1 << 20
+        worker = t
+        t.start()
     }
 
     /// Waits until the worker has nothing left to do (tests, benchmarks).
     public func waitUntilIdle() {
         cond.lock()
-        while !pending.isEmpty || inFlight != nil { cond.wait() }
+        while !retired && (!pending.isEmpty || !requested.isEmpty || inFlight != nil) { cond.wait() }
         cond.unlock()
     }
 
@@ -99,30 +130,41 @@ public final class PageCache: @unchecked Sendable {
     /// the cache can render on demand from its document until they go.
     func retire() {
         cond.lock()
-        retired = true; pending = []; entries = [:]
+        retired = true; pending = []; requested = []; waiters = [:]; entries = [:]
         cond.broadcast()
         cond.unlock()
     }
 
     private func work() {
+        // Lower priority than the main thread (nice 10, this thread only): on a busy machine the
+        // console's input, timers and control socket go first, pre-rendering after.
+        podium_lower_thread_priority(10)
+        // Its own poppler document over the same bytes (never the file again: it may have been
+        // rewritten since); when that fails the worker shares `document`.
+        let own = try? document.reopened()
         while true {
             cond.lock()
-            while pending.isEmpty && !retired { cond.wait() }
+            while pending.isEmpty && requested.isEmpty && !retired { cond.wait() }
             if retired { worker = nil; cond.unlock(); return }
-            let key = pending.removeFirst()
+            let key = requested.isEmpty ? pending.removeFirst() : requested.removeFirst()
             inFlight = key
             cond.unlock()
-            let b = render(key)
+            let b = render(key, with: own ?? document)
             cond.lock()
-            if let b { insert(b, for: key); prefetchedCount += 1 }
+            if let b { insert(b, for: key); prefetchedCount += 1 } else { failed.insert(key) }
             inFlight = nil
+            let told = waiters.removeValue(forKey: key) ?? []
             cond.broadcast()
             cond.unlock()
+            // Also on failure: the waiter then draws its placeholder for good, not a stale page.
+            told.forEach { $0() }
         }
     }
 
-    private func render(_ key: PageKey) -> Bitmap? {
-        document.render(page: key.page, crop: key.region, pixelWidth: key.pixelWidth, pixelHeight: key.pixelHeight)
+    private func render(_ key: PageKey, with doc: PDFDocument? = nil) -> Bitmap? {
+        // The same file opened again could have changed size: only use it when the pages match.
+        let d = doc.flatMap { $0.pageSizes == document.pageSizes ? $0 : nil } ?? document
+        return d.render(page: key.page, crop: key.region, pixelWidth: key.pixelWidth, pixelHeight: key.pixelHeight)
     }
 
     /// Called with the lock held.
@@ -188,5 +230,12 @@ public enum PageCaches {
         }
         keep = try body()
         return keep
+    }
+
+    /// Waits until every document's worker is idle (headless snapshots: previews then find
+    /// their pages in the cache).
+    public static func waitUntilAllIdle() {
+        lock.lock(); let all = Array(byPath.values); lock.unlock()
+        all.forEach { $0.waitUntilIdle() }
     }
 }

@@ -3,6 +3,11 @@ import PodiumKit
 /// Draws one region of one page at the exact pixel size of its window (points × the window's
 /// scale), letterboxed in its background colour, and asks the cache to render the neighbouring
 /// pages at the same size in the background. A click on a link calls `onLink`.
+///
+/// A preview (`rendersAtOnce` false: the next page, the console's next preview, the overview)
+/// never renders on the main thread: a page not in the cache is asked of the PDF worker, the
+/// view shows the page it showed before (or a placeholder) and redraws when the page is ready,
+/// so a page that takes seconds to render never stalls input, timers or the control socket.
 final class PDFPageView: View {
     let cache: PageCache
     /// 0-based page shown; changing it redraws.
@@ -12,6 +17,13 @@ final class PDFPageView: View {
     var onLink: ((PDFLink.Target) -> Void)?
     /// The fit used by the last draw, for mapping clicks.
     private(set) var lastFit: PageFit?
+    /// True: a page not cached is rendered at once (the page the room sees). False: previews.
+    var rendersAtOnce = true
+    /// Runs work on the main thread (`SceneContext.runOnMain`), for previews' redraw when the
+    /// worker has rendered their page. Without it a preview draws its placeholder until redrawn.
+    var runOnMain: ((@escaping () -> Void) -> Void)?
+    /// The last bitmap drawn, shown (scaled) by a preview while its new page renders.
+    private var lastBitmap: Bitmap?
 
     init(cache: PageCache, page: Int, region: Rect, background: Color) {
         self.cache = cache; self.page = page; self.region = region
@@ -33,10 +45,23 @@ final class PDFPageView: View {
     override func draw(into list: inout DrawList) {
         guard let (key, fit) = key(for: page) else { return }
         lastFit = fit
-        if let b = cache.bitmap(key) { list.bitmap(b, in: fit.rect) }
+        if let b = rendersAtOnce ? cache.bitmap(key) : cache.request(key, ready: readyCallback()) {
+            list.bitmap(b, in: fit.rect)
+            lastBitmap = b
+        } else if let old = lastBitmap {
+            list.bitmap(old, in: fit.rect)   // the previous page until this one is ready
+        } else {
+            list.fill(fit.rect, Color(0xF4, 0xF4, 0xF4))   // blank paper
+        }
         // Next first: advancing is what a talk mostly does.
         let n = cache.document.pageCount
         cache.prefetch([page + 1, page - 1].filter { (0..<n).contains($0) }.compactMap { self.key(for: $0)?.0 })
+    }
+
+    /// A callback for the worker that redraws this view on the main thread.
+    private func readyCallback() -> @Sendable () -> Void {
+        let box = MainHop(runOnMain) { [weak self] in self?.setNeedsDisplay() }
+        return { box.run() }
     }
 
     override func handle(_ event: InputEvent) -> Bool {
@@ -54,4 +79,13 @@ final class PDFPageView: View {
 
     override var role: String? { "image" }
     override var accessibilityValue: String? { "page \(page + 1)" }
+}
+
+/// Carries a main-thread closure across the worker thread; `body` only ever runs on the main
+/// thread, through `runOnMain`.
+private final class MainHop: @unchecked Sendable {
+    let runOnMain: ((@escaping () -> Void) -> Void)?
+    let body: () -> Void
+    init(_ r: ((@escaping () -> Void) -> Void)?, _ b: @escaping () -> Void) { runOnMain = r; body = b }
+    func run() { runOnMain?(body) }
 }

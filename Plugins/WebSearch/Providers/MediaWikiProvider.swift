@@ -1,40 +1,35 @@
 import Foundation
 import PodiumKit
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import PodiumNet
 
-/// Searches a MediaWiki site over HTTP with URLSession (libcurl underneath on Linux).
+/// Searches a MediaWiki site over HTTP with `BoundedHTTP` (libcurl).
 ///
 /// Every request carries a descriptive User-Agent (Wikimedia's policy asks for one with contact
-/// details: meta.wikimedia.org/wiki/User-Agent_policy), has `timeout` seconds to finish, and can
-/// be cancelled. Failures are mapped to `SearchError` cases worded for the presenter.
+/// details: meta.wikimedia.org/wiki/User-Agent_policy), has `timeout` seconds to finish in all,
+/// reads at most `maxBytes` of answer, and can be cancelled. Failures are mapped to `SearchError` cases worded for the presenter.
 public final class MediaWikiProvider: SearchProvider {
     public let api: MediaWikiAPI
     public let name: String
-    /// Seconds a request may take before it fails with `.timedOut`.
+    /// Seconds a request may take in all (connect to last byte) before it fails with `.timedOut`.
     public let timeout: Double
+    /// The largest answer accepted, in bytes; a larger one fails with `.tooLarge`.
+    public let maxBytes: Int
     public let userAgent: String
-    private let session: URLSession
+    private let http: BoundedHTTP
 
     /// - Parameters:
     ///   - endpoint: the site's `api.php` URL (throws `MediaWikiAPI.EndpointError` if not http/https).
-    ///   - timeout: seconds per request (default 8).
+    ///   - timeout: seconds per request, a deadline for the whole request (default 8).
+    ///   - maxBytes: the largest answer read (default 8 MB; search answers are a few KB).
     ///   - contact: who to reach about the traffic, put into the User-Agent.
-    public init(endpoint: String, timeout: Double = 8, contact: String = "a Podium presenter", name: String? = nil) throws {
+    public init(endpoint: String, timeout: Double = 8, maxBytes: Int = 8 << 20, contact: String = "a Podium presenter", name: String? = nil) throws {
         api = try MediaWikiAPI(endpoint: endpoint)
         self.timeout = timeout
+        self.maxBytes = maxBytes
         self.name = name ?? api.host
         userAgent = "Podium/1.0 (web-search scene; \(contact)) swift-corelibs-foundation"
-        let config = URLSessionConfiguration.ephemeral
-        config.timeoutIntervalForRequest = timeout
-        config.timeoutIntervalForResource = timeout
-        config.httpAdditionalHeaders = ["User-Agent": userAgent, "Accept": "application/json"]
-        config.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: config)
+        http = BoundedHTTP(timeout: timeout, maxBytes: maxBytes, headers: ["User-Agent": userAgent, "Accept": "application/json"])
     }
-
-    deinit { session.invalidateAndCancel() }
 
     public func search(_ query: String, limit: Int, completion: @escaping (Result<[SearchResult], SearchError>) -> Void) -> SearchTask {
         fetch(api.searchURL(query, limit: limit)) { [api] r in
@@ -55,38 +50,28 @@ public final class MediaWikiProvider: SearchProvider {
     /// GETs `url`; the handler gets (status, Retry-After, body) or a transport error. Cancelled
     /// requests never call the handler.
     private func fetch(_ url: URL, _ handler: @escaping (Result<(Int, String?, Data), SearchError>) -> Void) -> SearchTask {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        let host = api.host, timeout = timeout
+        let host = api.host
         let box = HandlerBox(handler)
-        let task = session.dataTask(with: request) { data, response, error in
-            if let error {
-                let e = Self.transportError(error, host: host, timeout: timeout)
-                if e != .cancelled { box.call(.failure(e)) }
-                return
+        let request = http.get(url, headers: ["User-Agent": userAgent]) { r in
+            switch r {
+            case let .success(a): box.call(.success((a.status, a.retryAfter, a.body)))
+            case let .failure(f): box.call(.failure(Self.transportError(f, host: host)))
             }
-            guard let http = response as? HTTPURLResponse else { box.call(.failure(.malformed(host: host, detail: "not an HTTP response"))); return }
-            box.call(.success((http.statusCode, http.value(forHTTPHeaderField: "Retry-After"), data ?? Data())))
         }
-        task.resume()
-        return NetworkTask(task)
+        return NetworkTask(request)
     }
 
-    /// Maps URLSession's errors to what the presenter needs to know.
-    static func transportError(_ error: Error, host: String, timeout: Double) -> SearchError {
-        guard let u = error as? URLError else { return .offline(host: host, reason: error.localizedDescription) }
-        switch u.code {
-        case .cancelled: return .cancelled
-        case .timedOut: return .timedOut(host: host, seconds: timeout)
-        case .notConnectedToInternet, .networkConnectionLost, .cannotFindHost, .cannotConnectToHost, .dnsLookupFailed,
-             .internationalRoamingOff, .dataNotAllowed:
-            return .offline(host: host, reason: u.localizedDescription)
-        default: return .offline(host: host, reason: "\(u.code.rawValue): \(u.localizedDescription)")
+    /// Maps the client's failures to what the presenter needs to know.
+    static func transportError(_ f: BoundedHTTP.Failure, host: String) -> SearchError {
+        switch f {
+        case let .timedOut(s): return .timedOut(host: host, seconds: s)
+        case let .tooLarge(limit): return .tooLarge(host: host, limit: limit)
+        case let .transport(m, offline): return .offline(host: host, reason: offline ? m : "transfer failed: \(m)")
         }
     }
 }
 
-/// Lets a non-Sendable completion cross to URLSession's delegate queue; it is called once.
+/// Lets a non-Sendable completion cross to the client's queue; it is called once.
 private final class HandlerBox<T>: @unchecked Sendable {
     let body: (T) -> Void
     init(_ b: @escaping (T) -> Void) { body = b }
@@ -94,7 +79,7 @@ private final class HandlerBox<T>: @unchecked Sendable {
 }
 
 private final class NetworkTask: SearchTask {
-    let task: URLSessionDataTask
-    init(_ t: URLSessionDataTask) { task = t }
-    func cancel() { task.cancel() }
+    let request: BoundedHTTP.Request
+    init(_ r: BoundedHTTP.Request) { request = r }
+    func cancel() { request.cancel() }
 }

@@ -8,7 +8,7 @@ import FoundationNetworking
 /// the scene talks to it only through this interface.
 ///
 /// Completion handlers run exactly once per call unless the task was cancelled first, and may run
-/// on any thread (network providers call back from URLSession's queue; the offline provider
+/// on any thread (network providers call back from their transfer threads; the offline provider
 /// calls back before `search` returns). The scene hops to the main thread itself.
 public protocol SearchProvider: AnyObject {
     /// Shown to the presenter next to each result ("Wikipedia", "Band pages").
@@ -52,7 +52,10 @@ public struct SearchResult: Equatable, Sendable {
 public enum SearchError: Error, Equatable, CustomStringConvertible {
     /// No network path to the host (no connection, DNS failure, connection refused).
     case offline(host: String, reason: String)
+    /// The whole request (connect to last byte) took longer than `seconds`.
     case timedOut(host: String, seconds: Double)
+    /// The answer was larger than `limit` bytes; the download was stopped.
+    case tooLarge(host: String, limit: Int)
     /// A non-success HTTP status other than 429.
     case http(host: String, status: Int)
     /// HTTP 429, or the API's `ratelimited`/`maxlag` error. `retryAfter` in seconds when given.
@@ -70,6 +73,7 @@ public enum SearchError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .offline(h, r): "Cannot reach \(h) — you seem to be offline (\(r))."
         case let .timedOut(h, s): "\(h) did not answer within \(Int(s.rounded())) s."
+        case let .tooLarge(h, l): "The answer from \(h) is larger than \(l >= 1 << 20 ? "\(l >> 20) MB" : "\(l / 1024) KB"); it was not read."
         case let .http(h, st): "\(h) answered HTTP \(st) (\(HTTPURLResponse.localizedString(forStatusCode: st)))."
         case let .rateLimited(h, ra): "\(h) is rate limiting requests" + (ra.map { "; try again in \($0) s." } ?? "; try again shortly.")
         case let .malformed(h, d): "\(h) sent a response that is not valid search JSON: \(d)."

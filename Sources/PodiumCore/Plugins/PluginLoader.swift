@@ -4,8 +4,16 @@ import Glibc
 #endif
 import PodiumKit
 
-/// Loads external plugins into a registry: reads each `plugin.json`, checks it, opens the shared
-/// library with `dlopen`, reads the C entry (see `PluginEntry`), and registers the descriptor.
+/// Loads external plugins into a registry in two stages, so that no plugin code runs before it is
+/// needed:
+///
+/// 1. `inspect`: the folder and files are trusted (`PluginTrust`), `plugin.json` is read (bounded)
+///    and checked, and the library is an ELF shared object. Nothing is opened with `dlopen`.
+///    The plugin's kinds become known to the registry as *pending*.
+/// 2. `open`: the first time a deck uses one of its kinds (or `podium plugins --load`), the
+///    library is opened with `dlopen`, which runs its ELF constructors, then the C entry (see
+///    `PluginEntry`) is read and the descriptor registered.
+///
 /// Every failure becomes a `Refused` entry with the reason; nothing here crashes on bad input
 /// (a library that crashes in its own code can still take the process down: Swift has no
 /// recovery from traps).
@@ -13,19 +21,36 @@ import PodiumKit
 /// Libraries are never closed: Swift registers a library's type metadata and conformances with
 /// the runtime when it is opened, and unloading it would leave dangling pointers there.
 public enum PluginLoader {
-    /// Loads every plugin found on `searchPath` into `registry`, after the built-in ones.
-    public static func loadAll(_ searchPath: PluginSearchPath, into registry: PluginRegistry) {
-        let found = searchPath.discover()
-        for p in found.problems { registry.refuse(p.origin, p.reason) }
-        for dir in found.pluginDirectories { load(directory: dir, into: registry) }
+    /// Largest `plugin.json` read, in bytes; a larger one is refused unread.
+    public static let maxManifestBytes = 64 * 1024
+
+    /// A plugin whose manifest and files passed every check that needs no code of its own.
+    public struct Candidate {
+        public var manifest: PluginManifest
+        public var directory: URL
+        public var libraryPath: String
+        public var assetsDirectory: URL?
     }
 
-    /// Loads one plugin directory. Returns true when the plugin was registered.
+    /// Finds every plugin on `searchPath` and makes its kinds known to `registry` without opening
+    /// any library; with `open: true` (`podium plugins --load`) every library is opened at once.
+    public static func loadAll(_ searchPath: PluginSearchPath, into registry: PluginRegistry, open: Bool = false) {
+        let found = searchPath.discover()
+        for p in found.problems { registry.refuse(p.origin, p.reason) }
+        for dir in found.pluginDirectories {
+            switch inspect(directory: dir, registry: registry) {
+            case let .success(c): registry.addPending(c)
+            case let .failure(r): registry.refuse(r.origin, r.reason)
+            }
+        }
+        if open { registry.openAllPending() }
+    }
+
+    /// Inspects and opens one plugin directory now. Returns true when the plugin was registered.
     @discardableResult
     public static func load(directory: URL, into registry: PluginRegistry) -> Bool {
-        switch check(directory: directory, registry: registry) {
-        case let .success((descriptor, libraryPath, assets)):
-            return registry.register(descriptor, origin: libraryPath, assetsDirectory: assets)
+        switch inspect(directory: directory, registry: registry) {
+        case let .success(c): return open(c, into: registry)
         case let .failure(refusal):
             registry.refuse(refusal.origin, refusal.reason)
             return false
@@ -34,13 +59,20 @@ public enum PluginLoader {
 
     struct Refusal: Error { var origin: String; var reason: String }
 
-    private static func check(directory: URL, registry: PluginRegistry) -> Result<(PluginDescriptor, String, URL?), Refusal> {
+    /// Stage 1: everything that can be checked without running the plugin's code.
+    static func inspect(directory: URL, registry: PluginRegistry) -> Result<Candidate, Refusal> {
         let manifestURL = directory.appendingPathComponent("plugin.json")
-        func refuse(_ origin: String, _ reason: String) -> Result<(PluginDescriptor, String, URL?), Refusal> {
+        func refuse(_ origin: String, _ reason: String) -> Result<Candidate, Refusal> {
             .failure(Refusal(origin: origin, reason: reason))
         }
+        if let why = PluginTrust.refusal(directory.path) { return refuse(directory.path, why) }
+        if let why = PluginTrust.refusal(manifestURL.path) { return refuse(manifestURL.path, why) }
         let data: Data
-        do { data = try InputFile.read(manifestURL.path, maxBytes: 1 << 20) } catch { return refuse(directory.path, "cannot read \(error)") }
+        do { data = try InputFile.read(manifestURL.path, maxBytes: maxManifestBytes) }
+        catch let e as InputFileError {
+            if case let .tooLarge(size, limit) = e.reason { return refuse(manifestURL.path, "manifest is \(size) bytes, more than the \(limit / 1024) KB allowed") }
+            return refuse(manifestURL.path, e.problem)
+        } catch { return refuse(manifestURL.path, "cannot read: \(error)") }
         let manifest: PluginManifest
         do { manifest = try PluginManifest.parse(data) } catch { return refuse(manifestURL.path, "\(error)") }
         let host = PluginDescriptor.hostAPIVersion
@@ -61,7 +93,30 @@ public enum PluginLoader {
         guard FileManager.default.fileExists(atPath: lib) else {
             return refuse(manifestURL.path, "manifest invalid at field library: \"\(manifest.library)\" not found in \(directory.path)")
         }
+        if let why = PluginTrust.refusal(lib) { return refuse(lib, why) }
+        var st = stat()
+        guard stat(lib, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return refuse(lib, "not a regular file") }
         guard isELFSharedObject(lib) else { return refuse(lib, "not a shared library (no ELF shared-object header)") }
+        return .success(Candidate(manifest: manifest, directory: directory, libraryPath: lib, assetsDirectory: assets))
+    }
+
+    /// Stage 2: opens the library (its constructors run here) and registers its descriptor.
+    /// Returns true when the plugin was registered; otherwise the refusal is recorded.
+    @discardableResult
+    static func open(_ c: Candidate, into registry: PluginRegistry) -> Bool {
+        switch openLibrary(c) {
+        case let .success(d): return registry.register(d, origin: c.libraryPath, assetsDirectory: c.assetsDirectory)
+        case let .failure(r): registry.refuse(r.origin, r.reason); return false
+        }
+    }
+
+    private static func openLibrary(_ c: Candidate) -> Result<PluginDescriptor, Refusal> {
+        let lib = c.libraryPath, manifest = c.manifest, host = PluginDescriptor.hostAPIVersion
+        func refuse(_ origin: String, _ reason: String) -> Result<PluginDescriptor, Refusal> {
+            .failure(Refusal(origin: origin, reason: reason))
+        }
+        // Checked again right before dlopen: the files may have changed since they were inspected.
+        if let why = PluginTrust.refusal(lib) { return refuse(lib, why) }
         // RTLD_NOW: a library built against another PodiumKit usually misses symbols; that fails
         // here, with dlerror's text, instead of later in the middle of a talk.
         guard let handle = dlopen(lib, RTLD_NOW | RTLD_LOCAL) else {
@@ -94,8 +149,9 @@ public enum PluginLoader {
         guard Set(libKinds) == Set(manifest.sceneKinds) else {
             return refuse(lib, "the library supplies scene kinds [\(libKinds.joined(separator: ", "))] but plugin.json lists [\(manifest.sceneKinds.joined(separator: ", "))]")
         }
-        return .success((d, lib, assets))
+        return .success(d)
     }
+
 
     /// True when the file starts with an ELF header of type ET_DYN (shared object).
     static func isELFSharedObject(_ path: String) -> Bool {

@@ -34,6 +34,9 @@ public struct PluginManifest: Equatable {
         }
     }
 
+    /// Most scene kinds one plugin may list.
+    public static let maxSceneKinds = 64
+
     /// Parses and validates manifest text. Throws `Invalid` naming the first bad field.
     public static func parse(_ data: Data) throws -> PluginManifest {
         let root: JSONValue
@@ -47,6 +50,7 @@ public struct PluginManifest: Equatable {
             }
             guard let s = v.string else { throw Invalid(field: key, message: "expected string, found \(v.typeName) \(v.jsonString.prefix(40))") }
             guard !s.trimmingCharacters(in: .whitespaces).isEmpty else { throw Invalid(field: key, message: "empty string") }
+            guard s.utf8.count <= 256 else { throw Invalid(field: key, message: "\(s.utf8.count) bytes, more than the 256 allowed") }
             return s
         }
         func relativePath(_ key: String, _ s: String) throws -> String {
@@ -72,6 +76,7 @@ public struct PluginManifest: Equatable {
         guard let kv = o["sceneKinds"] else { throw Invalid(field: "sceneKinds", message: "missing (required array of scene kind names)") }
         guard let ka = kv.array else { throw Invalid(field: "sceneKinds", message: "expected array of strings, found \(kv.typeName)") }
         guard !ka.isEmpty else { throw Invalid(field: "sceneKinds", message: "empty: a plugin supplies at least one scene kind") }
+        guard ka.count <= maxSceneKinds else { throw Invalid(field: "sceneKinds", message: "\(ka.count) kinds, more than the \(maxSceneKinds) allowed") }
         var kinds: [String] = []
         for (i, k) in ka.enumerated() {
             guard let s = k.string else { throw Invalid(field: "sceneKinds[\(i)]", message: "expected string, found \(k.typeName) \(k.jsonString.prefix(40))") }

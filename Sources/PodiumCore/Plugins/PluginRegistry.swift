@@ -2,7 +2,11 @@ import Foundation
 import PodiumKit
 
 /// The scene kinds available to decks, from built-in plugins (registered at build time) and
-/// external ones (loaded at run time). Refuses duplicate ids and duplicate kinds, saying why.
+/// external ones (found at run time). Refuses duplicate ids and duplicate kinds, saying why.
+///
+/// An external plugin is first *pending*: its manifest was read and checked, its kinds are
+/// known, but its library is not opened. It is opened (`PluginLoader.open`) the first time one
+/// of its kinds is looked up or validated, so a deck that does not use it runs none of its code.
 public final class PluginRegistry {
     public struct Loaded {
         public var descriptor: PluginDescriptor
@@ -18,6 +22,10 @@ public final class PluginRegistry {
     }
     public private(set) var loaded: [Loaded] = []
     public private(set) var refused: [Refused] = []
+    /// External plugins found and checked but not opened yet, in search order.
+    public private(set) var pending: [PluginLoader.Candidate] = []
+    /// Called for each refusal as it happens (also the late ones, when a pending plugin fails to open).
+    public var onRefuse: ((Refused) -> Void)?
     private var kinds: [String: (SceneKind, String)] = [:]   // kind → (kind, plugin id)
 
     public init() {}
@@ -33,25 +41,76 @@ public final class PluginRegistry {
         return true
     }
 
+    /// Records an inspected external plugin whose library is opened on first use.
+    public func addPending(_ c: PluginLoader.Candidate) { pending.append(c) }
+
+    /// Opens every pending plugin now (`podium plugins --load`).
+    public func openAllPending() {
+        while let c = pending.first { pending.removeFirst(); PluginLoader.open(c, into: self) }
+    }
+
+    /// Opens the pending plugin that supplies `kind`, if any.
+    private func openPending(supplying kind: String) {
+        guard kinds[kind] == nil, let i = pending.firstIndex(where: { $0.manifest.sceneKinds.contains(kind) }) else { return }
+        let c = pending.remove(at: i)
+        PluginLoader.open(c, into: self)
+    }
+
     /// Why a plugin with this id and these kinds cannot join (duplicate id or kind), or nil.
     /// The loader asks before opening a library, so a duplicate's code never runs.
     public func conflict(id: String, kinds names: [String]) -> String? {
         if let other = loaded.first(where: { $0.descriptor.id == id }) {
             return "duplicate plugin id \"\(id)\" (already loaded from \(other.origin))"
         }
+        if let other = pending.first(where: { $0.manifest.id == id }) {
+            return "duplicate plugin id \"\(id)\" (already loaded from \(other.libraryPath))"
+        }
         for k in names {
             if let (_, owner) = kinds[k] { return "duplicate scene kind \"\(k)\" (already supplied by \(owner))" }
+            if let other = pending.first(where: { $0.manifest.sceneKinds.contains(k) }) {
+                return "duplicate scene kind \"\(k)\" (already supplied by \(other.manifest.id))"
+            }
         }
         return nil
     }
 
     /// Records a plugin that was not loaded, for `podium plugins`.
-    public func refuse(_ origin: String, _ reason: String) { refused.append(Refused(origin: origin, reason: reason)) }
+    public func refuse(_ origin: String, _ reason: String) {
+        let r = Refused(origin: origin, reason: reason)
+        refused.append(r)
+        onRefuse?(r)
+    }
 
-    public func sceneKind(_ name: String) -> (kind: SceneKind, pluginID: String)? { kinds[name].map { ($0.0, $0.1) } }
-    public var kindNames: [String] { kinds.keys.sorted() }
-    /// Validators by kind, for `Deck.load`.
-    public var validators: [String: (SceneParameters) throws -> Void] { kinds.mapValues { $0.0.validate } }
+    /// The kind and its plugin id; opens a pending plugin that supplies it first.
+    public func sceneKind(_ name: String) -> (kind: SceneKind, pluginID: String)? {
+        openPending(supplying: name)
+        return kinds[name].map { ($0.0, $0.1) }
+    }
+    /// Every kind name, loaded or pending.
+    public var kindNames: [String] { Array(Set(kinds.keys).union(pending.flatMap(\.manifest.sceneKinds))).sorted() }
+    /// Validators by kind, for `Deck.load`. A pending plugin's validator opens it when first
+    /// called, that is only when a deck uses one of its kinds.
+    public var validators: [String: (SceneParameters) throws -> Void] {
+        var v = kinds.mapValues { $0.0.validate }
+        for c in pending {
+            for k in c.manifest.sceneKinds where v[k] == nil {
+                v[k] = { [unowned self] p in
+                    guard let kind = self.sceneKind(k)?.kind else {
+                        let why = self.refused.last { $0.origin.hasPrefix(c.directory.path) }?.reason ?? "not loaded"
+                        throw PluginUnavailable(kind: k, plugin: c.manifest.id, reason: why)
+                    }
+                    try kind.validate(p)
+                }
+            }
+        }
+        return v
+    }
     /// The assets directory of an external plugin, nil for built-in ones.
     public func assetsDirectory(ofPlugin id: String) -> URL? { loaded.first { $0.descriptor.id == id }?.assetsDirectory }
+
+    /// A deck uses a kind whose plugin was found but refused when its library was opened.
+    public struct PluginUnavailable: Error, CustomStringConvertible {
+        public var kind: String, plugin: String, reason: String
+        public var description: String { "scene kind \"\(kind)\" is unavailable: plugin \(plugin) was refused: \(reason)" }
+    }
 }

@@ -32,6 +32,24 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if term == "slow":
             time.sleep(4)
             return self.reply(200, fixture("search-empty.json"))
+        if term == "huge":
+            # Announces 1 GB and streams it: the client must stop early, not hold it.
+            return self.stream(1 << 30, announce=True)
+        if term == "huge-unannounced":
+            # No Content-Length: only counting the streamed bytes can stop it.
+            return self.stream(1 << 30, announce=False)
+        if term == "trickle":
+            # One byte a second for minutes: an idle timeout never fires, a deadline does.
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", "100000")
+            self.end_headers()
+            try:
+                for _ in range(300):
+                    self.wfile.write(b" "); self.wfile.flush(); time.sleep(1)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            return
         if term == "ratelimit":
             return self.reply(429, b"Too many requests", "text/plain", {"Retry-After": "30"})
         if term == "ratelimited-api":
@@ -61,6 +79,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.write(body)
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client cancelled
+
+    def stream(self, total, announce):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        if announce:
+            self.send_header("Content-Length", str(total))
+        else:
+            self.send_header("Connection", "close")
+            self.close_connection = True
+        self.end_headers()
+        chunk = b'{"title":"t","pageid":1,"snippet":"s"},' * 2000
+        sent = 0
+        try:
+            while sent < total:
+                self.wfile.write(chunk); sent += len(chunk)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client stopped reading, as it should
 
     def log_message(self, *args):
         pass

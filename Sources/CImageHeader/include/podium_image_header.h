@@ -1,0 +1,11 @@
+#ifndef PODIUM_IMAGE_HEADER_H
+#define PODIUM_IMAGE_HEADER_H
+
+/* Pixel dimensions of an image file read from its header only, without decoding pixels, so an
+ * image too large to decode can be refused first. PNG through libpng, JPEG through libjpeg,
+ * WebP through libwebp; GIF and BMP from their fixed header fields.
+ * Returns 0 and sets *width, *height; -1 when the file cannot be opened; -2 when the header is
+ * not a complete PNG, JPEG, WebP, GIF or BMP header (unknown format or truncated). */
+int podium_image_header_size(const char *path, long *width, long *height);
+
+#endif

@@ -1,0 +1,83 @@
+#include "podium_image_header.h"
+
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jpeglib.h>
+#include <png.h>
+#include <webp/decode.h>
+
+/* libpng reports errors by longjmp; its warnings are not ours to print. */
+static void png_quiet_warning(png_structp p, png_const_charp m) { (void)p; (void)m; }
+static void png_fail(png_structp p, png_const_charp m) { (void)m; png_longjmp(p, 1); }
+
+static int png_size(FILE *f, long *w, long *h) {
+    png_structp p = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, png_fail, png_quiet_warning);
+    if (!p) return -2;
+    png_infop info = png_create_info_struct(p);
+    if (!info) { png_destroy_read_struct(&p, NULL, NULL); return -2; }
+    if (setjmp(png_jmpbuf(p))) { png_destroy_read_struct(&p, &info, NULL); return -2; }
+    /* No user limit here: the caller decides what is too large, and says by how much. */
+    png_set_user_limits(p, 0x7fffffff, 0x7fffffff);
+    png_init_io(p, f);
+    png_read_info(p, info);   /* signature and IHDR only; no pixel data is read */
+    *w = (long)png_get_image_width(p, info);
+    *h = (long)png_get_image_height(p, info);
+    png_destroy_read_struct(&p, &info, NULL);
+    return 0;
+}
+
+struct jpeg_fail { struct jpeg_error_mgr mgr; jmp_buf jump; };
+static void jpeg_fail_exit(j_common_ptr c) { longjmp(((struct jpeg_fail *)c->err)->jump, 1); }
+static void jpeg_quiet(j_common_ptr c) { (void)c; }
+
+static int jpeg_size(FILE *f, long *w, long *h) {
+    struct jpeg_decompress_struct c;
+    struct jpeg_fail e;
+    c.err = jpeg_std_error(&e.mgr);
+    e.mgr.error_exit = jpeg_fail_exit;
+    e.mgr.output_message = jpeg_quiet;
+    if (setjmp(e.jump)) { jpeg_destroy_decompress(&c); return -2; }
+    jpeg_create_decompress(&c);
+    jpeg_stdio_src(&c, f);
+    jpeg_read_header(&c, TRUE);   /* markers up to the first scan; no pixel data */
+    *w = (long)c.image_width;
+    *h = (long)c.image_height;
+    jpeg_destroy_decompress(&c);
+    return 0;
+}
+
+static long le16(const unsigned char *b) { return (long)b[0] | (long)b[1] << 8; }
+static long le32s(const unsigned char *b) { return (long)(int)((unsigned)b[0] | (unsigned)b[1] << 8 | (unsigned)b[2] << 16 | (unsigned)b[3] << 24); }
+
+int podium_image_header_size(const char *path, long *width, long *height) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return -1;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) { close(fd); return -1; }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) { close(fd); return -1; }
+    unsigned char b[64];
+    size_t n = fread(b, 1, sizeof b, f);
+    int rc = -2;
+    if (n >= 8 && png_sig_cmp(b, 0, 8) == 0) {
+        rewind(f); rc = png_size(f, width, height);
+    } else if (n >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF) {
+        rewind(f); rc = jpeg_size(f, width, height);
+    } else if (n >= 30 && memcmp(b, "RIFF", 4) == 0 && memcmp(b + 8, "WEBP", 4) == 0) {
+        int w = 0, h = 0;
+        /* WebPGetInfo reads the dimensions from the first chunk header. */
+        if (WebPGetInfo(b, n, &w, &h)) { *width = w; *height = h; rc = 0; }
+    } else if (n >= 10 && memcmp(b, "GIF8", 4) == 0) {
+        *width = le16(b + 6); *height = le16(b + 8); rc = 0;   /* logical screen descriptor */
+    } else if (n >= 26 && b[0] == 'B' && b[1] == 'M') {
+        long w = le32s(b + 18), h = le32s(b + 22);             /* BITMAPINFOHEADER; h < 0: top-down */
+        *width = w < 0 ? -w : w; *height = h < 0 ? -h : h; rc = 0;
+    }
+    fclose(f);
+    return rc;
+}

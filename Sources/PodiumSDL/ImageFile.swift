@@ -1,0 +1,45 @@
+import CImageHeader
+import CSDL2
+import CSDL2Image
+import Foundation
+
+/// Image files checked before they are decoded: the pixel size comes from the header (libpng,
+/// libjpeg, libwebp; see CImageHeader), so a small file that would decode to gigabytes (a
+/// 20000×20000 PNG is about 1 MB) is refused without allocating its pixels.
+public enum ImageFile {
+    /// Largest side decoded, in pixels (SDL's renderers and GPUs do not take more either).
+    public static let maxSide = 8192
+    /// Largest image decoded, in pixels (a 40-megapixel photo is 160 MB as RGBA).
+    public static let maxPixels = 40_000_000
+
+    /// Pixel size from the header, or why the file is no image Podium shows. `maxSide` bounds
+    /// each side (callers such as map tiles pass a smaller one).
+    public static func size(_ path: String, maxSide: Int = ImageFile.maxSide) -> Result<(width: Int, height: Int), ImageError> {
+        var w = 0, h = 0
+        switch podium_image_header_size(path, &w, &h) {
+        case 0: break
+        case -1: return .failure(ImageError(path: path, reason: "cannot be read as a regular file"))
+        default: return .failure(ImageError(path: path, reason: "not a complete PNG, JPEG, WebP, GIF or BMP image"))
+        }
+        guard w > 0, h > 0 else { return .failure(ImageError(path: path, reason: "has no pixels (\(w)×\(h))")) }
+        guard w <= maxSide, h <= maxSide, w * h <= maxPixels else {
+            return .failure(ImageError(path: path, reason: "is \(w)×\(h) pixels, larger than the \(maxSide)×\(maxSide) (\(maxPixels / 1_000_000) megapixels) Podium decodes"))
+        }
+        return .success((w, h))
+    }
+
+    /// Checks the header, then decodes into an SDL surface (any thread; the caller frees it).
+    /// A truncated or corrupt file fails with SDL_image's message.
+    public static func decode(_ path: String) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageError> {
+        if case let .failure(e) = size(path) { return .failure(e) }
+        guard let s = IMG_Load(path) else { return .failure(ImageError(path: path, reason: "cannot be decoded: \(SDLVideo.lastError)")) }
+        return .success(s)
+    }
+}
+
+/// An image file that is not shown, and why; `description` names the file.
+public struct ImageError: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path.count > 80 ? "…" + path.suffix(79) : Substring(path)) \(reason)" }
+}

@@ -1,0 +1,76 @@
+@testable import BandListScene
+import Foundation
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// Stores that cannot be written: read-only ones are still read (shown, searched, exported),
+/// and a full disk fails only the edit being made, with a message that says so.
+final class BandStoreWriteFailureTests: XCTestCase {
+    var dir: URL!
+    var path: String { dir.appendingPathComponent("bands.sqlite").path }
+    override func setUpWithError() throws {
+        dir = TestPaths.tempDir("bandstore-ro")
+        let s = try BandStore(path: path)
+        try s.replaceAll(with: [Band(name: "Blur"), Band(name: "Pulp", rating: 8)])
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    /// SQLite's `max_page_count` makes the file unable to grow: the same SQLITE_FULL a full disk gives.
+    func testFullDiskFailsThatEditAndKeepsEverythingCommitted() throws {
+        let store = try BandStore(path: path)
+        let pages = try XCTUnwrap(store.db.query("PRAGMA page_count").first?.first?.int)
+        _ = try store.db.query("PRAGMA max_page_count = \(pages)")
+        let huge = Band(name: "Oasis", notes: String(repeating: "Wonderwall. ", count: 20_000))
+        XCTAssertThrowsError(try store.insert(huge)) { e in
+            XCTAssertEqual("\(e)", "\(path): the disk is full; this change was not saved (everything saved before is kept). Free some space and try again")
+        }
+        XCTAssertEqual(try store.all().map(\.name), ["Blur", "Pulp"], "the failed edit left nothing behind")
+        XCTAssertEqual(try BandStore(path: path).all().map(\.name), ["Blur", "Pulp"], "another connection sees the committed state")
+        _ = try store.db.query("PRAGMA max_page_count = 1073741823")
+        try store.insert(huge)
+        XCTAssertEqual(try BandStore(path: path).count(), 3, "with space again the same edit is saved")
+    }
+
+    func testReadOnlyStoreIsShownButEveryEditIsRefused() throws {
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let store = try BandStore(path: path, readOnly: true)
+        XCTAssertEqual(store.readOnlyReason, "opened for reading only")
+        XCTAssertEqual(try store.all().map(\.name), ["Blur", "Pulp"])
+        let message = "\(path): is read-only (opened for reading only); the change was not saved"
+        XCTAssertThrowsError(try store.insert(Band(name: "Suede"))) { XCTAssertEqual("\($0)", message) }
+        XCTAssertThrowsError(try store.replaceAll(with: [])) { XCTAssertEqual("\($0)", message) }
+        XCTAssertThrowsError(try store.delete(id: 1)) { XCTAssertEqual("\($0)", message) }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
+        XCTAssertThrowsError(try BandStore(path: dir.appendingPathComponent("none.sqlite").path, readOnly: true)) {
+            XCTAssertTrue("\($0)".hasSuffix("no such band store (opened for reading only, so it cannot be created)"), "\($0)")
+        }
+    }
+
+    /// From the reliability case band-store-read-only: another user's store (readable, not
+    /// writable, in a folder that user cannot write) is exported; importing into it says
+    /// read-only. Needs root to run podium as `nobody`.
+    func testAnotherUsersStoreIsExportedAndImportSaysReadOnly() throws {
+        guard getuid() == 0 else { throw XCTSkip("needs root to run podium as nobody") }
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: TestPaths.podium), "build first: swift build")
+        chmod(dir.path, 0o755); chmod(path, 0o644)
+        let nobodyData = dir.appendingPathComponent("nobody-data")
+        func asNobody(_ args: [String]) throws -> ProcessResult {
+            try runProcess("/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "env",
+                                                "XDG_DATA_HOME=\(nobodyData.path)", "HOME=\(dir.path)", TestPaths.podium] + args)
+        }
+        // nobody must be able to reach the binary and the store; skip where the checkout is private.
+        let probe = try asNobody(["--version"])
+        guard probe.status == 0 else { throw XCTSkip("nobody cannot run \(TestPaths.podium): \(probe.stderr)") }
+        let export = try asNobody(["bands", "export", "-", "--store", path])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        XCTAssertEqual(try BandJSON.decode(Data(export.stdout.utf8), file: "-", baseDirectory: dir).map(\.name), ["Blur", "Pulp"])
+        let file = dir.appendingPathComponent("in.json")
+        try Data(#"[{"name":"Suede"}]"#.utf8).write(to: file)
+        chmod(file.path, 0o644)
+        let imp = try asNobody(["bands", "import", file.path, "--store", path])
+        XCTAssertEqual(imp.status, 1)
+        XCTAssertEqual(imp.stderr, "podium: \(path): is read-only (the file is not writable by you); the change was not saved\n")
+        XCTAssertEqual(try BandStore(path: path).all().map(\.name), ["Blur", "Pulp"])
+    }
+}

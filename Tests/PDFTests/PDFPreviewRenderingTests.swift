@@ -1,0 +1,74 @@
+import XCTest
+import PodiumKit
+import PodiumTestSupport
+@testable import PDFScene
+
+/// Previews (the next page, the console's next preview, the overview) never render a page on the
+/// main thread: the PDF worker renders it, the preview shows the page it had (or blank paper)
+/// meanwhile and redraws when the page is ready. The page the room sees is rendered at once.
+/// From the reliability case pdf-heavy-page-freezes-console; no timing is asserted: the cache's
+/// counters say which thread rendered.
+final class PDFPreviewRenderingTests: PDFTestCase {
+    func bitmaps(_ root: WindowRoot) -> [Bitmap] {
+        root.renderFrame().commands.compactMap { if case let .bitmap(b, _, _) = $0 { return b } else { return nil } }
+    }
+
+    func testAPreviewAsksTheWorkerAndRedrawsWhenThePageIsReady() throws {
+        let cache = try PageCaches.cache(for: TestPDF.write(path("p.pdf"), .init(pages: 4)))
+        let root = WindowRoot(metrics: FixedMetrics())
+        var posted: [() -> Void] = []
+        let view = PDFPageView(cache: cache, page: 1, region: Rect(0, 0, 1, 1), background: .black)
+        view.rendersAtOnce = false
+        view.runOnMain = { posted.append($0) }
+        root.content.addSubview(view.pinned(.fill()))
+        root.resize(to: Size(320, 180))
+
+        XCTAssertEqual(bitmaps(root).count, 0, "nothing cached: blank paper, no render here")
+        cache.waitUntilIdle()
+        XCTAssertEqual(cache.renderedOnDemandCount, 0, "the main thread rendered nothing")
+        XCTAssertEqual(posted.count, 1, "the worker asked for one redraw")
+        XCTAssertFalse(root.needsDisplay)
+        posted.forEach { $0() }; posted.removeAll()
+        XCTAssertTrue(root.needsDisplay, "the ready page redraws the preview")
+        let first = try XCTUnwrap(bitmaps(root).first)
+
+        // Another page: the preview keeps showing the one it had until the new one is ready.
+        view.page = 3
+        XCTAssertEqual(bitmaps(root).map(\.id), [first.id])
+        cache.waitUntilIdle()
+        posted.forEach { $0() }
+        XCTAssertNotEqual(bitmaps(root).first?.id, first.id)
+        XCTAssertEqual(cache.renderedOnDemandCount, 0)
+    }
+
+    /// The scene's pages are previews until it is current; then the room's page renders at once.
+    func testASceneRendersAtOnceOnlyWhileCurrent() throws {
+        TestPDF.write(path("s.pdf"), .init(pages: 3))
+        let host = PDFSceneTests.Host(dir)
+        let scene = try PDFScene(SceneParameters(["file": "s.pdf", "page": 2]), host)
+        let root = WindowRoot(metrics: FixedMetrics())
+        root.content.addSubview(scene.audienceView.pinned(.fill()))
+        root.resize(to: Size(320, 180))
+        XCTAssertEqual(bitmaps(root).count, 0, "a scene that is not current (the next preview) does not render here")
+        XCTAssertEqual(scene.cache.renderedOnDemandCount, 0)
+        scene.cache.waitUntilIdle()
+        scene.didBecomeCurrent()
+        root.requestRedraw()
+        XCTAssertEqual(bitmaps(root).count, 1, "the current scene shows its page")
+        scene.willResignCurrent()
+        XCTAssertFalse((scene.audienceView as? PDFPageView)?.rendersAtOnce ?? true)
+    }
+
+    /// A page that cannot be rendered (here: too large for the renderer) is asked for once, not on
+    /// every frame, and the preview stays blank.
+    func testAFailedPreviewIsNotRetriedEveryFrame() throws {
+        let cache = try PageCaches.cache(for: TestPDF.write(path("f.pdf"), .init(pages: 2)))
+        let key = PageKey(page: 0, region: Rect(0, 0, 1, 1), pixelWidth: 20000, pixelHeight: 10)
+        let told = expectation(description: "worker finished")
+        XCTAssertNil(cache.request(key) { told.fulfill() })
+        wait(for: [told], timeout: 30)
+        XCTAssertNil(cache.request(key) { XCTFail("asked again") })
+        cache.waitUntilIdle()
+        XCTAssertEqual(cache.prefetchedCount, 0)
+    }
+}
