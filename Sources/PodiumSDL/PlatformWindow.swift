@@ -26,8 +26,19 @@ public final class PlatformWindow {
         renderer = Renderer(sdl: r, text: text)
         syncSize()
     }
-    // Textures, then the renderer, then the window: each frees what hangs off it.
-    deinit { renderer.destroy(); SDL_DestroyWindow(sdl) }
+    deinit { close() }
+
+    private var closed = false
+    /// Frees textures, then the renderer, then the window (each frees what hangs off it).
+    /// Must run before `SDLVideo.stop`: SDL_Quit unloads the Wayland libraries a later
+    /// SDL_DestroyRenderer would call into (seen: SIGSEGV on every quit under sway). Idempotent;
+    /// the window must not be used afterwards.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        renderer.destroy()
+        SDL_DestroyWindow(sdl)
+    }
 
     /// Window size in points and drawable size in pixels.
     public var pointSize: Size { var w: Int32 = 0, h: Int32 = 0; SDL_GetWindowSize(sdl, &w, &h); return Size(Double(w), Double(h)) }

@@ -42,7 +42,9 @@ public enum SDLVideo {
         _ = IMG_Init(flags)
         SDL_EventState(UInt32(SDL_DROPFILE.rawValue), Int32(SDL_ENABLE))
     }
-    public static func stop() { IMG_Quit(); TTF_Quit(); SDL_Quit() }
+    /// Closes the open font faces, then SDL_image, SDL_ttf and SDL. Every `PlatformWindow` must be
+    /// closed first (see `PlatformWindow.close`).
+    public static func stop() { FontLibrary.shared.closeAll(); IMG_Quit(); TTF_Quit(); SDL_Quit() }
 
     /// The video driver SDL is using, e.g. "x11"; empty before `start`.
     public static var currentDriver: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "" }

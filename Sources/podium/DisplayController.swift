@@ -116,6 +116,13 @@ final class DisplayController {
         return true
     }
 
+    /// Closes the audience and spare windows (textures, renderer, window), before SDL stops.
+    func closeWindows() {
+        audienceWindow?.close(); spareWindow?.close()
+        audienceWindow = nil; spareWindow = nil
+        graceTimer?.cancel(); graceTimer = nil
+    }
+
     /// "display 1 connected" etc. for the log; SDL's index is the one at the time of the event.
     static func describe(_ e: SDL_DisplayEvent) -> String {
         let what: String

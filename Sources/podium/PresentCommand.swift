@@ -40,8 +40,9 @@ final class PresentCommand {
         // presenter. Wayland's own fullscreen-on-an-output does not have that problem.
         let env = ProcessInfo.processInfo.environment
         if env["SDL_VIDEODRIVER"] == nil, env["WAYLAND_DISPLAY"] != nil { setenv("SDL_VIDEODRIVER", "wayland,x11", 1) }
+        QuitSignals.install()
         try SDLVideo.start()
-        defer { SDLVideo.stop() }
+        defer { shutdown() }
         log("video driver \(SDLVideo.currentDriver)")
 
         presentation = Presentation(deck: deck, registry: registry, metrics: text)
@@ -68,8 +69,26 @@ final class PresentCommand {
         MainThreadMailbox.shared.wake = { [mailboxEvent] in var e = SDL_Event(); e.type = mailboxEvent; SDL_PushEvent(&e) }
         SDL_StartTextInput()
         try loop()
-        control?.close()
         return 0
+    }
+
+    /// Releases everything in a defined order, while SDL still runs, then stops SDL: the control
+    /// socket (no request can reach a half-released talk), the audience and spare windows, the
+    /// presenter window (each: textures, renderer, window), then the talk itself (scenes, and with
+    /// them the plugins' resources), then fonts and SDL. Windows released after SDL_Quit crashed
+    /// (exit 139) under Wayland, whose libraries SDL_Quit unloads.
+    func shutdown() {
+        control?.close(); control = nil
+        MainThreadMailbox.shared.wake = nil
+        if SDL_IsTextInputActive() == SDL_TRUE { SDL_StopTextInput() }
+        displayController?.closeWindows()
+        presenterWindow?.close()
+        displayController = nil; presenterWindow = nil
+        presentation?.timers.cancelAll()
+        weak var talk = presentation
+        presentation = nil
+        if talk != nil { log("the talk was still referenced at shutdown; its scenes are released with the process") }
+        SDLVideo.stop()
     }
 
     /// A display chosen on the command line that is not connected is not an error (it may be
@@ -108,7 +127,7 @@ final class PresentCommand {
     func loop() throws {
         var event = SDL_Event()
         var firstFrameLogged = false
-        while !quit {
+        while !quit, QuitSignals.pending == nil {
             presentation.timers.fire(now: presentation.clock())
             renderWindows()
             if !firstFrameLogged {
@@ -122,6 +141,7 @@ final class PresentCommand {
             guard SDL_WaitEventTimeout(&event, timeout) == 1 else { continue }
             repeat { try handle(event) } while SDL_PollEvent(&event) == 1
         }
+        if let s = QuitSignals.pending { log("quitting on \(s == SIGTERM ? "SIGTERM" : s == SIGINT ? "SIGINT" : "signal \(s)")") }
     }
 
     func renderWindows() {
@@ -135,7 +155,7 @@ final class PresentCommand {
         if let c = control, e.type == c.wakeEventType { c.drain { [self] in ControlRequests.handle($0, app: self) }; return }
         if e.type == mailboxEvent { MainThreadMailbox.shared.drain(); return }
         switch SDL_EventType(e.type) {
-        case SDL_QUIT: quit = true
+        case SDL_QUIT: quit = true   // SIGTERM/SIGINT (QuitSignals) or the session ending
         case SDL_DISPLAYEVENT:
             displayController.refresh(reason: DisplayController.describe(e.display))
         case SDL_WINDOWEVENT:

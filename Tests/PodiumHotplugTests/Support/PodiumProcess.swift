@@ -10,7 +10,9 @@ final class PodiumProcess {
     private var fd: Int32 = -1
     private var buffer = [UInt8]()
 
-    init(rig: Rig, arguments: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
+    /// `home`: the directory for HOME and the XDG_* directories (default: one in the rig's
+    /// directory, shared by every podium on that rig, so a second launch sees what the first saved).
+    init(rig: Rig, arguments: [String] = [], home: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
         signal(SIGPIPE, SIG_IGN)   // a podium that died fails the test instead of killing the process
         let binary = packageRoot.appendingPathComponent(".build/debug/podium").path
         guard FileManager.default.isExecutableFile(atPath: binary) else { throw RigError("\(binary) is missing: run `swift build` first") }
@@ -25,6 +27,13 @@ final class PodiumProcess {
         // With the wayland driver no X display is needed: leave it out so nothing can fall back to it.
         if rig.clientEnv["SDL_VIDEODRIVER"] == "wayland" { env["DISPLAY"] = nil }
         env["SDL_RENDER_DRIVER"] = "software"
+        // Never the user's own data or saved display choices.
+        let home = home ?? rig.dir + "/home"
+        env["HOME"] = home
+        for (k, sub) in [("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache")] {
+            env[k] = home + "/" + sub
+        }
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         process.environment = env
         process.currentDirectoryURL = packageRoot
         process.standardOutput = FileHandle.nullDevice
@@ -83,11 +92,18 @@ final class PodiumProcess {
         throw RigError("timed out waiting for \(what)")
     }
 
-    /// Asks podium to quit and waits; kills it if it does not.
-    func stop() {
+    /// Asks podium to quit and waits; kills it if it does not. Returns the exit status (128 + N
+    /// when signal N ended it, as shells report it).
+    @discardableResult
+    func stop() -> Int32 {
         if process.isRunning, fd >= 0 { _ = try? request(["cmd": "quit"]) }
+        return waitForExit()
+    }
+
+    /// Waits for podium to exit by itself (after a quit it was sent) and returns the exit status.
+    func waitForExit(seconds: Double = 10) -> Int32 {
         if fd >= 0 { close(fd); fd = -1 }
-        reap(process)
+        return reap(process, seconds: seconds)
     }
 }
 

@@ -45,10 +45,12 @@ class Rig {
     /// Environment for clients: DISPLAY, or WAYLAND_DISPLAY + XDG_RUNTIME_DIR.
     var clientEnv: [String: String] = [:]
 
-    init(script: String, args: [String]) throws {
+    /// Starts `script` (in Tests/Rig) with `run DIR args`; nil: no display server (offscreen).
+    init(script: String?, args: [String]) throws {
         dir = NSTemporaryDirectory() + "podium-hotplug-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        self.script = packageRoot.appendingPathComponent("Tests/Rig/\(script)").path
+        self.script = script.map { packageRoot.appendingPathComponent("Tests/Rig/\($0)").path } ?? ""
+        guard script != nil else { return }
         process.executableURL = URL(fileURLWithPath: self.script)
         process.arguments = ["run", dir] + args
         process.standardOutput = FileHandle.nullDevice
@@ -59,8 +61,7 @@ class Rig {
     func control(_ args: [String]) throws -> String { try runTool(script, [args[0], dir] + args.dropFirst()) }
 
     func stop() {
-        _ = try? runTool(script, ["stop", dir])
-        reap(process)
+        if !script.isEmpty { _ = try? runTool(script, ["stop", dir]); reap(process) }
         try? FileManager.default.removeItem(atPath: dir)
     }
 
@@ -68,6 +69,14 @@ class Rig {
         for t in tools where !["/usr/bin/\(t)", "/usr/sbin/\(t)", "/bin/\(t)"].contains(where: FileManager.default.isExecutableFile(atPath:)) {
             throw XCTSkip("\(t) is not installed (make test installs the rig's packages)")
         }
+    }
+}
+
+/// No display server: SDL's offscreen driver (one fixed display, no hot-plug, no input).
+final class OffscreenRig: Rig {
+    init() throws {
+        try super.init(script: nil, args: [])
+        clientEnv = ["SDL_VIDEODRIVER": "offscreen"]
     }
 }
 

@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+
+/// Issue 13 point 4: podium exits with status 0 on every way of quitting — `q`, Ctrl+Q, the
+/// control socket's `quit`, SIGTERM and SIGINT — on every video driver it supports. (It used to
+/// end with SIGSEGV, exit 139, on every quit under Wayland: windows were released after SDL_Quit.)
+final class QuitStatusTests: XCTestCase {
+    enum Way: CaseIterable { case qKey, ctrlQ, controlSocket, sigterm, sigint }
+
+    /// Starts podium on `rig` once per way of quitting, quits it that way, and asserts exit 0.
+    /// `keys`: sends a key press to podium (through the X server where there is one).
+    private func assertEveryQuitExitsZero(on rig: Rig, keys: (PodiumProcess, String) throws -> Void,
+                                          file: StaticString = #filePath, line: UInt = #line) throws {
+        for way in Way.allCases {
+            let podium = try PodiumProcess(rig: rig)
+            // Both windows up and drawn: quitting releases a live audience window too.
+            try podium.waitFor("first frame") { _ in podium.log.contains("first frame of both windows") }
+            switch way {
+            case .qKey: try keys(podium, "q")
+            case .ctrlQ: try keys(podium, "ctrl+q")
+            case .controlSocket: try podium.request(["cmd": "quit"])
+            case .sigterm: kill(podium.process.processIdentifier, SIGTERM)
+            case .sigint: kill(podium.process.processIdentifier, SIGINT)
+            }
+            let status = podium.waitForExit()
+            XCTAssertEqual(status, 0, "\(way) on \(rig.clientEnv["SDL_VIDEODRIVER"] ?? "?"): exit status \(status); log:\n\(podium.log)",
+                           file: file, line: line)
+            XCTAssertFalse(podium.log.contains("crashed"), "\(way): \(podium.log)", file: file, line: line)
+            if way == .sigterm { XCTAssertTrue(podium.log.contains("quitting on SIGTERM"), podium.log, file: file, line: line) }
+            if way == .sigint { XCTAssertTrue(podium.log.contains("quitting on SIGINT"), podium.log, file: file, line: line) }
+        }
+    }
+
+    /// The key press as the control socket's `key` request (drivers without an input device).
+    private static func keyRequest(_ podium: PodiumProcess, _ key: String) throws {
+        // podium may already be gone when the reply would come.
+        _ = try? podium.request(["cmd": "key", "key": key == "ctrl+q" ? "Ctrl+Q" : key])
+    }
+
+    /// X11 (Xorg + dummy, two displays): keys are real key presses through the X server (XTEST).
+    func testX11() throws {
+        try Rig.require(["xdotool"])
+        let rig = try XorgRig(["1280x800", "1920x1080"])
+        defer { rig.stop() }
+        try assertEveryQuitExitsZero(on: rig) { podium, key in
+            try podium.waitFor("presenter focused") { $0.presenter.focused && $0.audienceIsFullscreen(on: "DUMMY1") }
+            try runTool("xdotool", ["key", key], env: rig.clientEnv)
+        }
+    }
+
+    /// Wayland (nested sway, two outputs): the rig has no keyboard, so keys go through the socket.
+    func testWayland() throws {
+        let rig = try SwayRig(outputs: 2)
+        defer { rig.stop() }
+        try assertEveryQuitExitsZero(on: rig) { podium, key in
+            try podium.waitFor("audience on output 2") { $0.audienceIsFullscreen(on: "Wayland output 2") }
+            try Self.keyRequest(podium, key)
+        }
+    }
+
+    /// SDL's offscreen driver (no display server).
+    func testOffscreen() throws {
+        let rig = try OffscreenRig()
+        defer { rig.stop() }
+        try assertEveryQuitExitsZero(on: rig, keys: Self.keyRequest)
+    }
+}
