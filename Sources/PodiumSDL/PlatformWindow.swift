@@ -105,7 +105,16 @@ public final class PlatformWindow {
         SDL_SetWindowSize(sdl, Int32(rect.width), Int32(rect.height))
         syncSize()
     }
-    public func show() { SDL_ShowWindow(sdl) }
+    /// Out of SDL's fullscreen mode, where it is. Before a window goes fullscreen on a display
+    /// another of ours is fullscreen on, take that one out first: SDL minimises the display's
+    /// previous fullscreen window (seen: a swap under openbox iconified the audience window).
+    public func leaveFullscreen() { if isFullscreen { SDL_SetWindowFullscreen(sdl, 0) } }
+    public var isMinimized: Bool { SDL_GetWindowFlags(sdl) & SDL_WINDOW_MINIMIZED.rawValue != 0 }
+    /// Shown, and restored when minimised (a shown window can still be iconic).
+    public func show() {
+        SDL_ShowWindow(sdl)
+        if isMinimized { SDL_RestoreWindow(sdl) }
+    }
     public func hide() { SDL_HideWindow(sdl) }
     public func raiseAndFocus() { SDL_RaiseWindow(sdl) }
 }

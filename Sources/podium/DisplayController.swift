@@ -24,16 +24,43 @@ final class DisplayController {
     private var placedPresenter: DisplayInfo?
     private var placedAudience: AudiencePlacement?
     private var graceTimer: TimerToken?
+    /// When the windows were last placed; the window manager's answer is judged only after
+    /// `settleTime` seconds (right after a swap the X server still has the old frames).
+    private var placedAt = -Double.infinity
+    static let settleTime = 1.0
     /// A change whose first frame is not drawn yet: (when it was handled, where the audience went).
     private var pendingFrame: (since: Double, placement: AudiencePlacement)?
     /// A display the window manager would not let the audience window onto (it put the window
     /// over the presenter view instead); the audience stays in the preview until displays change.
     private(set) var refusedByWindowManager: DisplayIdentity?
 
+    /// displays.json: where the display choices are kept, and what it holds now (nil when it
+    /// could not be read: it is then left alone, so nothing in it is lost).
+    private let choicesPath: String
+    private var choicesOnDisk: DisplayChoices?
+
     init(policy: DisplayPolicy, presentation: Presentation, presenterWindow: PlatformWindow, text: TextEngine,
-         windowed: Bool, log: @escaping (String) -> Void) {
+         windowed: Bool, choicesPath: String = DisplayChoicesFile.defaultPath(), log: @escaping (String) -> Void) {
         self.policy = policy; self.presentation = presentation; self.presenterWindow = presenterWindow
-        self.text = text; self.windowed = windowed; self.log = log
+        self.text = text; self.windowed = windowed; self.log = log; self.choicesPath = choicesPath
+        do {
+            let c = try DisplayChoicesFile.load(path: choicesPath)
+            self.policy.remembered = c; choicesOnDisk = c
+        } catch {
+            log("display choices not used and not saved: \(error) (fix or remove the file)")
+        }
+    }
+
+    /// Writes displays.json when `swap` or a command-line choice changed what is remembered.
+    private func saveChoices() {
+        guard let disk = choicesOnDisk, policy.remembered != disk else { return }
+        do {
+            try DisplayChoicesFile.save(policy.remembered, path: choicesPath)
+            choicesOnDisk = policy.remembered
+        } catch {
+            log("cannot save the display choice in \(choicesPath): \(error)")
+            choicesOnDisk = nil   // one message, not one per display event
+        }
     }
 
     var displays: [DisplayInfo] { policy.displays }
@@ -44,9 +71,11 @@ final class DisplayController {
     func refresh(reason: String, launch: Bool = false) {
         let t = now
         let change = policy.update(enumerate(), at: t)
+        saveChoices()
         scheduleGraceTimer()
-        if let c = change, !c.added.isEmpty || !c.removed.isEmpty { refusedByWindowManager = nil }
-        if !launch, change == nil, let refused = audienceCoversPresenter() {
+        // Any change of the displays (one switched off and on, a new mode) is a new chance.
+        if let c = change, !c.added.isEmpty || !c.removed.isEmpty || !c.changed.isEmpty { refusedByWindowManager = nil }
+        if !launch, change == nil, t - placedAt >= Self.settleTime, let refused = audienceCoversPresenter() {
             refusedByWindowManager = refused.identity
             log(String(format: "t=%.3f %@: the window manager put the audience window over the presenter view instead of on %@; "
                 + "the audience view stays in the presenter preview (under a Wayland compositor, SDL_VIDEODRIVER=wayland avoids this)",
@@ -91,16 +120,17 @@ final class DisplayController {
     /// an existing X11 display's mode); `sdlBounds` keeps what SDL believes, for `place`.
     private func enumerate() -> [DisplayInfo] {
         let raw = SDLVideo.displays()
-        sdlBounds = Dictionary(raw.map { ($0.name, $0.bounds) }) { a, _ in a }
-        return SDLVideo.currentDriver == "x11" ? X11Outputs.corrected(raw) : raw
+        sdlBounds = Dictionary(raw.map { ($0.index, $0.bounds) }) { a, _ in a }
+        return SDLVideo.displaysAsUsersName(raw)
     }
-    private var sdlBounds: [String: Rect] = [:]
+    /// SDL's bounds by SDL display index.
+    private var sdlBounds: [Int: Rect] = [:]
 
     /// Fullscreen on `d`. A borderless window covering the bounds instead when SDL's idea of the
     /// display is stale (see `enumerate`; SDL's fullscreen would use the old size) or when X11 has
     /// no window manager (the request is ignored, and SDL waits ~100 ms for an answer).
     private func place(_ w: PlatformWindow, on d: DisplayInfo, fullscreen: Bool) {
-        let stale = sdlBounds[d.name].map { $0 != d.bounds } ?? false
+        let stale = sdlBounds[d.index].map { $0 != d.bounds } ?? false
         let noWM = SDLVideo.currentDriver == "x11" && X11Outputs.hasWindowManager() == false
         if fullscreen, stale || noWM { w.cover(d.bounds) } else { w.move(to: d.bounds, fullscreen: fullscreen) }
     }
@@ -110,7 +140,12 @@ final class DisplayController {
     @discardableResult
     func swap() -> Bool {
         let t = now
-        guard let c = policy.swap(at: t) else { log("swap: the audience view has no display of its own; nothing to swap"); return false }
+        // Swap always recovers: a display the window manager refused gets another try.
+        refusedByWindowManager = nil
+        guard let c = policy.swap(at: t) else {
+            log("swap: the audience view has no display of its own; nothing to swap"); return false
+        }
+        saveChoices()
         log(String(format: "t=%.3f swap: %@", t, c.description))
         apply(launch: false, since: t)
         return true
@@ -151,16 +186,22 @@ final class DisplayController {
         guard let pd = a.presenter else { log("no display reported; windows left where they are"); return }
         // The presenter window moves only when its own display changed: an unplug elsewhere must
         // not disturb it. It fills its display when there is another one at the time (as pdfpc).
-        if launch || placedPresenter.map({ $0.identity != pd.identity || $0.bounds != pd.bounds }) ?? true {
+        var placement = a.audience
+        if case let .display(d) = placement, d.identity == refusedByWindowManager { placement = .preview }
+        let shown = placement != .preview
+        let presenterMoves = launch || placedPresenter.map({ $0.identity != pd.identity || $0.bounds != pd.bounds }) ?? true
+        // The audience is placed again whenever the presenter moves: both leave fullscreen first,
+        // so SDL does not minimise one for the other (see PlatformWindow.leaveFullscreen).
+        let moved = launch || presenterMoves || placedAudience != placement || (audienceWindow?.isVisible ?? false) != shown
+        placedAt = t
+        if presenterMoves { presenterWindow.leaveFullscreen() }
+        if moved { audienceWindow?.leaveFullscreen() }
+        if presenterMoves {
             let full = !windowed && displays.count >= 2
             if full { place(presenterWindow, on: pd, fullscreen: true) } else { presenterWindow.move(to: pd.usableBounds, fullscreen: false) }
             presenterWindow.show()
             placedPresenter = pd
         }
-        var placement = a.audience
-        if case let .display(d) = placement, d.identity == refusedByWindowManager { placement = .preview }
-        let shown = placement != .preview
-        let moved = launch || placedAudience != placement || (audienceWindow?.isVisible ?? false) != shown
         guard moved else { return }
         do {
             switch placement {
@@ -189,6 +230,7 @@ final class DisplayController {
         pendingFrame = (t, placement)
         presentation.audience.requestRedraw()
         presentation.presenter.requestRedraw()
+        if presenterWindow.isMinimized { presenterWindow.show() }
         focusPresenter()
     }
 

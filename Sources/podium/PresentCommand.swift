@@ -43,6 +43,7 @@ final class PresentCommand {
         QuitSignals.install()
         try SDLVideo.start()
         defer { shutdown() }
+        try DisplaysCommand.requireKnownNames(options, in: SDLVideo.namedDisplays())
         log("video driver \(SDLVideo.currentDriver)")
 
         presentation = Presentation(deck: deck, registry: registry, metrics: text)
@@ -97,7 +98,7 @@ final class PresentCommand {
         for option in ["--audience-display", "--presenter-display"] {
             guard let v = options.values[option], let s = try? DisplaySelector(parsing: v, option: option),
                   s.match(in: displays) == nil else { continue }
-            log("\(option) \(s) is not connected (connected: \(displays.map { "\($0.index) \"\($0.name)\"" }.joined(separator: ", "))); "
+            log("\(option) \(s) is not connected (connected: \(displays.map { "\($0.index) \"\($0.label)\"" }.joined(separator: ", "))); "
                 + "using the default until it appears")
         }
     }

@@ -53,7 +53,7 @@ final class QuitStatusTests: XCTestCase {
         let rig = try SwayRig(outputs: 2)
         defer { rig.stop() }
         try assertEveryQuitExitsZero(on: rig) { podium, key in
-            try podium.waitFor("audience on output 2") { $0.audienceIsFullscreen(on: "Wayland output 2") }
+            try podium.waitFor("audience on output 2") { $0.audienceIsFullscreen(on: "WL-2") }
             try Self.keyRequest(podium, key)
         }
     }

@@ -28,12 +28,7 @@ final class PodiumProcess {
         if rig.clientEnv["SDL_VIDEODRIVER"] == "wayland" { env["DISPLAY"] = nil }
         env["SDL_RENDER_DRIVER"] = "software"
         // Never the user's own data or saved display choices.
-        let home = home ?? rig.dir + "/home"
-        env["HOME"] = home
-        for (k, sub) in [("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache")] {
-            env[k] = home + "/" + sub
-        }
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        env.merge(try rig.homeEnv(home)) { $1 }
         process.environment = env
         process.currentDirectoryURL = packageRoot
         process.standardOutput = FileHandle.nullDevice
