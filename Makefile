@@ -19,7 +19,8 @@ RUNTIME_PKGS += libwayland-dev
 # Tests and the headless demo also need real display servers and their tools: Xorg's dummy
 # driver, a nested sway (run as `nobody` in a PID namespace: setpriv, unshare from util-linux;
 # root let into Xwayland with xhost), xrandr and cvt (xcvt: only a Recommends of Xorg, and
-# apt-install.sh skips those), and the sqlite3 shell for the store tests.
+# apt-install.sh skips those), the sqlite3 shell for the store tests, and openbox with xprop and
+# xwininfo (x11-utils) for the swap tests under a stacking window manager.
 TEST_PKGS := $(RUNTIME_PKGS) xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
              xcvt libgl1-mesa-dri sway xwayland procps util-linux sqlite3 \
              openbox x11-utils
