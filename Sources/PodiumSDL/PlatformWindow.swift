@@ -116,5 +116,6 @@ public final class PlatformWindow {
         if isMinimized { SDL_RestoreWindow(sdl) }
     }
     public func hide() { SDL_HideWindow(sdl) }
-    public func raiseAndFocus() { SDL_RaiseWindow(sdl) }
+    /// Raised, with keyboard focus (SDL_SetWindowInputFocus: also without a window manager).
+    public func raiseAndFocus() { SDL_RaiseWindow(sdl); SDL_SetWindowInputFocus(sdl) }
 }

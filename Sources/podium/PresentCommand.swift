@@ -9,7 +9,7 @@ final class PresentCommand {
     let options: CommandLineInterface.Options
     var presentation: Presentation!
     var presenterWindow: PlatformWindow!
-    var displayController: DisplayController!
+    var displayController: DisplayController<SDLDisplayPlatform>!
     var audienceWindow: PlatformWindow? { displayController.audienceWindow }
     var displays: [DisplayInfo] { displayController.displays }
     var control: ControlServer?
@@ -57,8 +57,9 @@ final class PresentCommand {
         presenterWindow = try PlatformWindow(title: "Podium Presenter — \(deck.title)", root: presentation.presenter,
                                              size: Size(1280, 800), text: text)
         if let p = socketPath { control = try ControlServer(path: p); log("control socket \(p)") }
-        displayController = DisplayController(policy: policy, presentation: presentation, presenterWindow: presenterWindow,
-                                              text: text, windowed: windowed) { [weak self] in self?.log($0) }
+        let platform = SDLDisplayPlatform(audienceTitle: "Podium Audience — \(deck.title)", root: presentation.audience, text: text)
+        displayController = DisplayController(policy: policy, platform: platform, presentation: presentation,
+                                              presenterWindow: presenterWindow, windowed: windowed) { [weak self] in self?.log($0) }
         installHostActions()
         // An external display already connected at launch sends no event: look now.
         displayController.refresh(reason: "launch", launch: true)
@@ -158,7 +159,7 @@ final class PresentCommand {
         switch SDL_EventType(e.type) {
         case SDL_QUIT: quit = true   // SIGTERM/SIGINT (QuitSignals) or the session ending
         case SDL_DISPLAYEVENT:
-            displayController.refresh(reason: DisplayController.describe(e.display))
+            displayController.refresh(reason: Self.describe(e.display))
         case SDL_WINDOWEVENT:
             let w = window(id: e.window.windowID)
             switch SDL_WindowEventID(UInt32(e.window.event)) {
@@ -187,6 +188,18 @@ final class PresentCommand {
             }
             target.root.dispatch(input)
         }
+    }
+
+    /// "display 1 connected" etc. for the log; SDL's index is the one at the time of the event.
+    static func describe(_ e: SDL_DisplayEvent) -> String {
+        let what: String
+        switch UInt32(e.event) {
+        case SDL_DISPLAYEVENT_CONNECTED.rawValue: what = "connected"
+        case SDL_DISPLAYEVENT_DISCONNECTED.rawValue: what = "disconnected"
+        case SDL_DISPLAYEVENT_ORIENTATION.rawValue: what = "orientation changed"
+        default: what = "event \(e.event)"
+        }
+        return "display \(e.display) \(what)"
     }
 
     func window(id: UInt32) -> PlatformWindow? {
