@@ -32,6 +32,7 @@ enum SnapshotCommand {
         // The audience preview in the presenter follows the audience aspect.
         if view == "presenter" { p.audience.resize(to: Size(1920, 1080)) }
         let window = try PlatformWindow(title: "Podium snapshot", root: root, size: size, text: text)
+        defer { window.close() }   // before SDLVideo.stop (see PlatformWindow.close)
         p.imageSizing = ImageSizeCache()
         try window.screenshot(to: out)
         print("wrote \(out) (\(view) view of scene \(sceneNumber) \"\(p.title(at: sceneNumber))\", \(dims[0])x\(dims[1]), driver \(SDLVideo.currentDriver))")
