@@ -87,7 +87,7 @@ final class PresentCommand {
         presenterWindow?.close()
         displayController = nil; presenterWindow = nil
         presentation?.timers.cancelAll()
-        weak var talk = presentation
+        weak let talk = presentation
         presentation = nil
         if talk != nil { log("the talk was still referenced at shutdown; its scenes are released with the process") }
         SDLVideo.stop()

@@ -19,13 +19,18 @@ final class QuitStatusTests: XCTestCase {
             case .qKey: try keys(podium, "q")
             case .ctrlQ: try keys(podium, "ctrl+q")
             case .controlSocket: try podium.request(["cmd": "quit"])
-            case .sigterm: kill(podium.process.processIdentifier, SIGTERM)
+            case .sigterm:
+                // Every scene made first, so every plugin holds resources (stores, workers) to release.
+                let count = (try podium.state().raw["scene"] as? [String: Any])?["count"] as? Int ?? 0
+                for i in 0..<count { try podium.request(["cmd": "goto", "index": i]) }
+                kill(podium.process.processIdentifier, SIGTERM)
             case .sigint: kill(podium.process.processIdentifier, SIGINT)
             }
             let status = podium.waitForExit()
             XCTAssertEqual(status, 0, "\(way) on \(rig.clientEnv["SDL_VIDEODRIVER"] ?? "?"): exit status \(status); log:\n\(podium.log)",
                            file: file, line: line)
             XCTAssertFalse(podium.log.contains("crashed"), "\(way): \(podium.log)", file: file, line: line)
+            XCTAssertFalse(podium.log.contains("still referenced at shutdown"), "the talk and its scenes were released: \(podium.log)", file: file, line: line)
             if way == .sigterm { XCTAssertTrue(podium.log.contains("quitting on SIGTERM"), podium.log, file: file, line: line) }
             if way == .sigint { XCTAssertTrue(podium.log.contains("quitting on SIGINT"), podium.log, file: file, line: line) }
         }
