@@ -5,7 +5,7 @@ import Synchronization
 /// SIGTERM and SIGINT as a request to quit, handled in the run loop like `q`, instead of killing
 /// the process mid-frame (or leaving it to SDL's own handler, which only exists while SDL runs).
 /// The handler only writes the signal number to a pipe (async-signal-safe); a small thread reads
-/// it, records it and wakes the loop with SDL_QUIT.
+/// it, records it and wakes the loop with SDL_QUIT. A second signal ends the process at once.
 public enum QuitSignals {
     private static let received = Atomic<Int32>(0)
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
@@ -36,6 +36,9 @@ public enum QuitSignals {
                 let n = read(readEnd, &b, 1)
                 if n < 0, errno == EINTR { continue }
                 guard n == 1 else { return }
+                // A second signal while the first is still being handled (a loop or a shutdown
+                // that hangs): the default action, so Ctrl+C twice always ends podium.
+                if QuitSignals.received.load(ordering: .acquiring) != 0 { signal(Int32(b), SIG_DFL); raise(Int32(b)); return }
                 QuitSignals.received.store(Int32(b), ordering: .releasing)
                 // Wakes SDL_WaitEventTimeout; fails harmlessly before SDL_Init (the loop checks `pending`).
                 var e = SDL_Event(); e.type = SDL_QUIT.rawValue
