@@ -143,6 +143,7 @@ final class PresentCommand {
             guard SDL_WaitEventTimeout(&event, timeout) == 1 else { continue }
             repeat { try handle(event) } while SDL_PollEvent(&event) == 1
         }
+        QuitSignals.acknowledge()
         if let s = QuitSignals.pending { log("quitting on \(s == SIGTERM ? "SIGTERM" : s == SIGINT ? "SIGINT" : "signal \(s)")") }
     }
 

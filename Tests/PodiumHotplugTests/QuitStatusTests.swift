@@ -1,4 +1,5 @@
 import Foundation
+import PodiumTestSupport
 import XCTest
 
 /// Issue 13 point 4: podium exits with status 0 on every way of quitting — `q`, Ctrl+Q, the
@@ -61,6 +62,38 @@ final class QuitStatusTests: XCTestCase {
             try podium.waitFor("audience on output 2") { $0.audienceIsFullscreen(on: "WL-2") }
             try Self.keyRequest(podium, key)
         }
+    }
+
+    /// A run loop that is stuck (here: a scene opening a FIFO as its tile file, blocking the main
+    /// thread) still ends on one SIGTERM: the signal is not left for a loop that never comes
+    /// round. It ends the default way (status 143) after `QuitSignals.grace`, or 0 where the
+    /// scene no longer blocks; never a hang that needs SIGKILL.
+    func testStuckLoopStillEndsOnSIGTERM() throws {
+        let rig = try OffscreenRig()
+        defer { rig.stop() }
+        XCTAssertEqual(mkfifo(rig.dir + "/tiles.mbtiles", 0o600), 0)
+        let deck = rig.dir + "/deck.json"
+        try #"{"title": "t", "scenes": [{"kind": "title", "parameters": {"heading": "Hi"}}, {"kind": "map-search", "parameters": {"mbtiles": "tiles.mbtiles"}}]}"#
+            .write(toFile: deck, atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = packageRoot.appendingPathComponent(".build/debug/podium")
+        p.arguments = ["present", deck]
+        p.environment = ProcessInfo.processInfo.environment.merging(try rig.podiumEnv()) { $1 }
+        let log = rig.dir + "/podium.log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        p.standardOutput = FileHandle.nullDevice; p.standardError = FileHandle(forWritingAtPath: log)
+        try p.run()
+        // Signals are handled from here on; the tile file blocks the main thread soon after.
+        XCTAssertNotNil(poll(20) { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("video driver") ? true : nil })
+        sleep(2)
+        XCTAssertTrue(p.isRunning)
+        let t0 = Date()
+        kill(p.processIdentifier, SIGTERM)
+        let status = reap(p, seconds: 10)
+        // reap reports 128 + N for a signal, or Foundation's raw signal number when it reaped first.
+        let bySIGTERM = status == 128 + SIGTERM || (status == SIGTERM && p.terminationReason == .uncaughtSignal)
+        XCTAssertTrue(status == 0 || bySIGTERM, "status \(status) (137: it needed SIGKILL); log:\n\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        XCTAssertLessThan(Date().timeIntervalSince(t0), 8)
     }
 
     /// SDL's offscreen driver (no display server).
