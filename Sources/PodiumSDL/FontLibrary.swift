@@ -42,6 +42,12 @@ final class FontLibrary {
         return f
     }
 
+    /// Closes every open face (before TTF_Quit, which frees FreeType under them).
+    func closeAll() {
+        for v in opened.values { TTF_CloseFont(v.font) }
+        opened.removeAll()
+    }
+
     /// Splits `text` into runs, each with the face file that has its glyphs.
     func runs(_ text: String, weight: Font.Weight, pixels: Int) -> [(String, OpaquePointer)] {
         clock += 1

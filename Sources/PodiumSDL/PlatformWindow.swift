@@ -27,8 +27,19 @@ public final class PlatformWindow {
         renderer.onImageReady = { [weak root] in root?.requestRedraw() }
         syncSize()
     }
-    // Textures, then the renderer, then the window: each frees what hangs off it.
-    deinit { renderer.destroy(); SDL_DestroyWindow(sdl) }
+    deinit { close() }
+
+    private var closed = false
+    /// Frees textures, then the renderer, then the window (each frees what hangs off it).
+    /// Must run before `SDLVideo.stop`: SDL_Quit unloads the Wayland libraries a later
+    /// SDL_DestroyRenderer would call into (seen: SIGSEGV on every quit under sway). Idempotent;
+    /// the window must not be used afterwards.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        renderer.destroy()
+        SDL_DestroyWindow(sdl)
+    }
 
     /// Window size in points and drawable size in pixels.
     public var pointSize: Size { var w: Int32 = 0, h: Int32 = 0; SDL_GetWindowSize(sdl, &w, &h); return Size(Double(w), Double(h)) }
@@ -100,7 +111,17 @@ public final class PlatformWindow {
         SDL_SetWindowSize(sdl, Int32(rect.width), Int32(rect.height))
         syncSize()
     }
-    public func show() { SDL_ShowWindow(sdl) }
+    /// Out of SDL's fullscreen mode, where it is. Before a window goes fullscreen on a display
+    /// another of ours is fullscreen on, take that one out first: SDL minimises the display's
+    /// previous fullscreen window (seen: a swap under openbox iconified the audience window).
+    public func leaveFullscreen() { if isFullscreen { SDL_SetWindowFullscreen(sdl, 0) } }
+    public var isMinimized: Bool { SDL_GetWindowFlags(sdl) & SDL_WINDOW_MINIMIZED.rawValue != 0 }
+    /// Shown, and restored when minimised (a shown window can still be iconic).
+    public func show() {
+        SDL_ShowWindow(sdl)
+        if isMinimized { SDL_RestoreWindow(sdl) }
+    }
     public func hide() { SDL_HideWindow(sdl) }
-    public func raiseAndFocus() { SDL_RaiseWindow(sdl) }
+    /// Raised, with keyboard focus (SDL_SetWindowInputFocus: also without a window manager).
+    public func raiseAndFocus() { SDL_RaiseWindow(sdl); SDL_SetWindowInputFocus(sdl) }
 }

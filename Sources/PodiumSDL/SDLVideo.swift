@@ -18,6 +18,10 @@ public enum SDLVideo {
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
         SDL_SetHint(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0")
+        // SDL's own SIGINT/SIGTERM handler only posts SDL_QUIT, which a command without a run loop
+        // (snapshot, displays) never reads: those keep the default action; `present` installs
+        // QuitSignals.
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         // With the software renderer, show frames with the window system's own blit instead of an
         // OpenGL texture: on machines without a GPU (llvmpipe) the texture path cost 4× the CPU
         // (bench-pdf.sh: idle 1.8 % → 0.4 %, 4K advance 80 → 28 ms). `SDL_FRAMEBUFFER_ACCELERATION`
@@ -42,7 +46,9 @@ public enum SDLVideo {
         _ = IMG_Init(flags)
         SDL_EventState(UInt32(SDL_DROPFILE.rawValue), Int32(SDL_ENABLE))
     }
-    public static func stop() { IMG_Quit(); TTF_Quit(); SDL_Quit() }
+    /// Closes the open font faces, then SDL_image, SDL_ttf and SDL. Every `PlatformWindow` must be
+    /// closed first (see `PlatformWindow.close`).
+    public static func stop() { FontLibrary.shared.closeAll(); IMG_Quit(); TTF_Quit(); SDL_Quit() }
 
     /// The video driver SDL is using, e.g. "x11"; empty before `start`.
     public static var currentDriver: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "" }

@@ -10,24 +10,41 @@ import PodiumKit
 public enum X11Outputs {
     nonisolated(unsafe) fileprivate static var display: OpaquePointer?
 
-    /// Each active output's bounds in root-window pixels, by output name; nil when there is no X
-    /// server to ask (another video driver, or `DISPLAY` unset). Opens one connection, kept.
-    public static func current() -> [String: Rect]? {
+    /// One RandR output: its name (what `xrandr` prints), its bounds in root-window pixels when
+    /// it is switched on (nil when off or disconnected), and the EDID's make and model.
+    public struct Output: Equatable { public var name: String; public var bounds: Rect?; public var edid: EDID? }
+
+    /// Every output of the screen; nil when there is no X server to ask (another video driver,
+    /// or `DISPLAY` unset). Opens one connection, kept.
+    public static func outputs() -> [Output]? {
         if display == nil { display = XOpenDisplay(nil) }
         guard let dpy = display else { return nil }
         let root = XDefaultRootWindow(dpy)
         guard let res = XRRGetScreenResourcesCurrent(dpy, root) else { return nil }
         defer { XRRFreeScreenResources(res) }
-        var out: [String: Rect] = [:]
+        let edidAtom = XInternAtom(dpy, "EDID", 1)
+        var out: [Output] = []
         for i in 0..<Int(res.pointee.noutput) {
-            guard let info = XRRGetOutputInfo(dpy, res, res.pointee.outputs[i]) else { continue }
+            let id = res.pointee.outputs[i]
+            guard let info = XRRGetOutputInfo(dpy, res, id) else { continue }
             defer { XRRFreeOutputInfo(info) }
-            guard info.pointee.crtc != 0, let crtc = XRRGetCrtcInfo(dpy, res, info.pointee.crtc) else { continue }
-            defer { XRRFreeCrtcInfo(crtc) }
-            let name = String(cString: info.pointee.name)
-            out[name] = Rect(Double(crtc.pointee.x), Double(crtc.pointee.y), Double(crtc.pointee.width), Double(crtc.pointee.height))
+            var o = Output(name: String(cString: info.pointee.name), bounds: nil, edid: edidAtom == 0 ? nil : edid(dpy, id, edidAtom))
+            if info.pointee.crtc != 0, let crtc = XRRGetCrtcInfo(dpy, res, info.pointee.crtc) {
+                o.bounds = Rect(Double(crtc.pointee.x), Double(crtc.pointee.y), Double(crtc.pointee.width), Double(crtc.pointee.height))
+                XRRFreeCrtcInfo(crtc)
+            }
+            out.append(o)
         }
         return out
+    }
+
+    private static func edid(_ dpy: OpaquePointer, _ output: RROutput, _ atom: Atom) -> EDID? {
+        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XRRGetOutputProperty(dpy, output, atom, 0, 128, 0, 0, 0 /* AnyPropertyType */, &type, &format, &count, &after, &data) == 0,
+              let d = data else { return nil }
+        defer { XFree(d) }
+        return format == 8 ? EDID(Array(UnsafeBufferPointer(start: d, count: Int(count)))) : nil
     }
 
     /// Whether a window manager runs (EWMH `_NET_SUPPORTING_WM_CHECK` on the root window). Without
@@ -45,19 +62,32 @@ public enum X11Outputs {
         return ok == 0 && count > 0
     }
 
-    /// `displays` with bounds and current mode replaced by the X server's, where they differ.
-    /// Usable bounds follow when SDL had them equal to the bounds (no panels). SDL's own fullscreen
-    /// still uses its stale size, so callers place a borderless window at these bounds instead.
+    /// `displays` as the X server has them now: named after their RandR output (SDL names a
+    /// display after its EDID monitor name when there is one, e.g. `DELL U2415 24"`, which is not
+    /// what `xrandr` or `--audience-display` use), with EDID make and model, and with the
+    /// server's current bounds and mode. Outputs switched off are left out (SDL2 never reports
+    /// them gone), and an output SDL lists twice after a replug is kept once. Usable bounds follow
+    /// when SDL had them equal to the bounds (no panels). SDL's own fullscreen still uses its stale
+    /// size, so callers place a borderless window at these bounds instead.
     public static func corrected(_ displays: [DisplayInfo]) -> [DisplayInfo] {
-        guard let now = current() else { return displays }
-        return displays.map { d in
-            guard let r = now[d.name], r != d.bounds else { return d }
+        guard let outs = outputs() else { return displays }
+        var taken = Set<String>()
+        return displays.compactMap { d in
+            // Two identical monitors share an EDID name: their bounds tell them apart.
+            let free = outs.filter { !taken.contains($0.name) }
+            let byModel = free.filter { o in o.edid?.model.map { !$0.isEmpty && d.name.hasPrefix($0) } ?? false }
+            let o = outs.first { $0.name == d.name }
+                ?? byModel.first { $0.bounds == d.bounds } ?? byModel.first
+                ?? free.first { $0.bounds == d.bounds }
+            guard let o else { return d }   // unknown to RandR: as SDL says
+            guard let r = o.bounds, taken.insert(o.name).inserted else { return nil }
             var c = d
+            c.name = o.name; c.make = o.edid?.make; c.model = o.edid?.model
+            guard r != d.bounds else { return c }
             if c.usableBounds == c.bounds { c.usableBounds = r }
             c.bounds = r
-            let mode = DisplayInfo.Mode(width: Int(r.width), height: Int(r.height), refreshRate: d.currentMode?.refreshRate ?? 0)
-            c.currentMode = mode   // `modes` (and so the identity's native size) stays as SDL listed it
-            return c
+            c.currentMode = DisplayInfo.Mode(width: Int(r.width), height: Int(r.height), refreshRate: d.currentMode?.refreshRate ?? 0)
+            return c   // `modes` (and so the identity's native size) stays as SDL listed it
         }
     }
 }

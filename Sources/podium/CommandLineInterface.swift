@@ -32,8 +32,10 @@ enum CommandLineInterface {
                                     each page goes to the presenter, the other to the audience.
       present TALK.pdf   A PDF as the deck: one scene per page, titles from the outline and page
                        labels, notes from TALK.notes.json. check and snapshot take a PDF too.
-      displays [--json]  List every display SDL reports, with bounds, DPI and modes, and which
-                         display each view gets (same --audience/--presenter-display options).
+      displays [--json]  List every display by the name xrandr / the compositor uses (with EDID
+                         make and model), bounds, DPI and modes, and which display each view gets
+                         (same --audience/--presenter-display options; the choice saved in
+                         $XDG_CONFIG_HOME/podium/displays.json for these displays applies).
       check DECK         Validate a deck; exit 2 naming the file, JSON path and problem.
       snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png
                          Render one view headless (SDL's offscreen driver) to a PNG.

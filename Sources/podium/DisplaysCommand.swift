@@ -9,9 +9,11 @@ enum DisplaysCommand {
     static func run(_ o: CommandLineInterface.Options) throws -> Int32 {
         try SDLVideo.start()
         defer { SDLVideo.stop() }
-        let ds = SDLVideo.currentDriver == "x11" ? X11Outputs.corrected(SDLVideo.displays()) : SDLVideo.displays()
+        let ds = SDLVideo.namedDisplays()
+        try requireKnownNames(o, in: ds)
         // The choice `podium present` would make with the same options.
         var policy = try PresentCommand(o).makeDisplayPolicy()
+        policy.remembered = (try? DisplayChoicesFile.load(path: DisplayChoicesFile.defaultPath())) ?? DisplayChoices()
         _ = policy.update(ds, at: 0)
         let a = policy.assignment
         let audience: String
@@ -28,13 +30,25 @@ enum DisplaysCommand {
         }
         print("video driver: \(SDLVideo.currentDriver); \(ds.count) display\(ds.count == 1 ? "" : "s")")
         for d in ds {
-            print("\(d.index): \(d.name)\(d.index == 0 ? " (primary)" : "")")
+            print("\(d.index): \(d.label)\(d.index == 0 ? " (primary)" : "")")
             print("   bounds \(d.bounds)  usable \(d.usableBounds)  dpi \(d.dpi.map { String(format: "%.0f", $0) } ?? "unknown")")
             print("   current \(d.currentMode?.description ?? "unknown"); modes: \(d.modes.map(\.description).joined(separator: ", "))")
         }
         print("presenter view: \(a.presenter?.name ?? "none")")
         print("audience view: \(audience)")
         return 0
+    }
+}
+
+extension DisplaysCommand {
+    /// A `--audience-display`/`--presenter-display` name that no connected display has is a
+    /// usage error listing the connected names (a typo must not silently pick the default).
+    static func requireKnownNames(_ o: CommandLineInterface.Options, in displays: [DisplayInfo]) throws {
+        for option in ["--audience-display", "--presenter-display"] {
+            guard let v = o.values[option], let s = try? DisplaySelector(parsing: v, option: option) else { continue }
+            do { try s.requireKnownName(in: displays, option: option) }
+            catch { throw CommandLineInterface.UsageError(description: "\(error)") }
+        }
     }
 }
 
@@ -49,6 +63,8 @@ extension DisplayInfo {
                                       "modes": .array(modes.map { .string($0.description) })]
         o["dpi"] = dpi.map { .number($0.rounded()) } ?? .null
         o["currentMode"] = currentMode.map { .string($0.description) } ?? .null
+        o["make"] = make.map { .string($0) } ?? .null
+        o["model"] = model.map { .string($0) } ?? .null
         return .object(o)
     }
 }

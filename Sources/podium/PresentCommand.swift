@@ -9,7 +9,7 @@ final class PresentCommand {
     let options: CommandLineInterface.Options
     var presentation: Presentation!
     var presenterWindow: PlatformWindow!
-    var displayController: DisplayController!
+    var displayController: DisplayController<SDLDisplayPlatform>!
     var audienceWindow: PlatformWindow? { displayController.audienceWindow }
     var displays: [DisplayInfo] { displayController.displays }
     var control: ControlServer?
@@ -46,8 +46,10 @@ final class PresentCommand {
         // presenter. Wayland's own fullscreen-on-an-output does not have that problem.
         let env = ProcessInfo.processInfo.environment
         if env["SDL_VIDEODRIVER"] == nil, env["WAYLAND_DISPLAY"] != nil { setenv("SDL_VIDEODRIVER", "wayland,x11", 1) }
+        QuitSignals.install()
         try SDLVideo.start()
-        defer { SDLVideo.stop() }
+        defer { shutdown() }
+        try DisplaysCommand.requireKnownNames(options, in: SDLVideo.namedDisplays())
         log("video driver \(SDLVideo.currentDriver)")
 
         presentation = Presentation(deck: deck, registry: registry, metrics: text)
@@ -61,8 +63,9 @@ final class PresentCommand {
         presenterWindow = try PlatformWindow(title: "Podium Presenter — \(deck.title)", root: presentation.presenter,
                                              size: Size(1280, 800), text: text)
         if let p = socketPath { control = try ControlServer(path: p); log("control socket \(p)") }
-        displayController = DisplayController(policy: policy, presentation: presentation, presenterWindow: presenterWindow,
-                                              text: text, windowed: windowed) { [weak self] in self?.log($0) }
+        let platform = SDLDisplayPlatform(audienceTitle: "Podium Audience — \(deck.title)", root: presentation.audience, text: text)
+        displayController = DisplayController(policy: policy, platform: platform, presentation: presentation,
+                                              presenterWindow: presenterWindow, windowed: windowed) { [weak self] in self?.log($0) }
         installHostActions()
         // An external display already connected at launch sends no event: look now.
         displayController.refresh(reason: "launch", launch: true)
@@ -78,8 +81,7 @@ final class PresentCommand {
         MainThreadMailbox.shared.wake = { [mailboxEvent] in var e = SDL_Event(); e.type = mailboxEvent; SDL_PushEvent(&e) }
         SDL_StartTextInput()
         try loop()
-        control?.close()
-        // A clean quit: nothing to resume next time.
+        // A clean quit: nothing to resume next time (windows and SDL are released by `shutdown`).
         journal.end()
         return 0
     }
@@ -115,13 +117,33 @@ final class PresentCommand {
         catch { if !journalFailed { journalFailed = true; log("\(error); the talk goes on without a journal") } }
     }
 
+    /// Releases everything in a defined order, while SDL still runs, then stops SDL: the control
+    /// socket (no request can reach a half-released talk), the audience and spare windows, the
+    /// presenter window (each: textures, renderer, window), then the talk itself (scenes, and with
+    /// them the plugins' resources), then fonts and SDL. Windows released after SDL_Quit crashed
+    /// (exit 139) under Wayland, whose libraries SDL_Quit unloads.
+    func shutdown() {
+        control?.close(); control = nil
+        reloader = nil   // stops watching files: no reload can reach a half-released talk
+        MainThreadMailbox.shared.wake = nil
+        if SDL_IsTextInputActive() == SDL_TRUE { SDL_StopTextInput() }
+        displayController?.closeWindows()
+        presenterWindow?.close()
+        displayController = nil; presenterWindow = nil
+        presentation?.timers.cancelAll()
+        weak let talk = presentation
+        presentation = nil
+        if talk != nil { log("the talk was still referenced at shutdown; its scenes are released with the process") }
+        SDLVideo.stop()
+    }
+
     /// A display chosen on the command line that is not connected is not an error (it may be
     /// plugged in later), but the speaker should know the default is used meanwhile.
     func warnAboutAbsentDisplays() {
         for option in ["--audience-display", "--presenter-display"] {
             guard let v = options.values[option], let s = try? DisplaySelector(parsing: v, option: option),
                   s.match(in: displays) == nil else { continue }
-            log("\(option) \(s) is not connected (connected: \(displays.map { "\($0.index) \"\($0.name)\"" }.joined(separator: ", "))); "
+            log("\(option) \(s) is not connected (connected: \(displays.map { "\($0.index) \"\($0.label)\"" }.joined(separator: ", "))); "
                 + "using the default until it appears")
         }
     }
@@ -151,7 +173,7 @@ final class PresentCommand {
     func loop() throws {
         var event = SDL_Event()
         var firstFrameLogged = false
-        while !quit {
+        while !quit, QuitSignals.pending == nil {
             presentation.timers.fire(now: presentation.clock())
             journalTick()
             renderWindows()
@@ -166,6 +188,8 @@ final class PresentCommand {
             guard SDL_WaitEventTimeout(&event, timeout) == 1 else { continue }
             repeat { try handle(event) } while SDL_PollEvent(&event) == 1
         }
+        QuitSignals.acknowledge()
+        if let s = QuitSignals.pending { log("quitting on \(s == SIGTERM ? "SIGTERM" : s == SIGINT ? "SIGINT" : "signal \(s)")") }
     }
 
     func renderWindows() {
@@ -179,9 +203,9 @@ final class PresentCommand {
         if let c = control, e.type == c.wakeEventType { c.drain { [self] in ControlRequests.handle($0, app: self) }; return }
         if e.type == mailboxEvent { MainThreadMailbox.shared.drain(); return }
         switch SDL_EventType(e.type) {
-        case SDL_QUIT: quit = true
+        case SDL_QUIT: quit = true   // SIGTERM/SIGINT (QuitSignals) or the session ending
         case SDL_DISPLAYEVENT:
-            displayController.refresh(reason: DisplayController.describe(e.display))
+            displayController.refresh(reason: Self.describe(e.display))
         case SDL_WINDOWEVENT:
             let w = window(id: e.window.windowID)
             switch SDL_WindowEventID(UInt32(e.window.event)) {
@@ -210,6 +234,18 @@ final class PresentCommand {
             }
             target.root.dispatch(input)
         }
+    }
+
+    /// "display 1 connected" etc. for the log; SDL's index is the one at the time of the event.
+    static func describe(_ e: SDL_DisplayEvent) -> String {
+        let what: String
+        switch UInt32(e.event) {
+        case SDL_DISPLAYEVENT_CONNECTED.rawValue: what = "connected"
+        case SDL_DISPLAYEVENT_DISCONNECTED.rawValue: what = "disconnected"
+        case SDL_DISPLAYEVENT_ORIENTATION.rawValue: what = "orientation changed"
+        default: what = "event \(e.event)"
+        }
+        return "display \(e.display) \(what)"
     }
 
     func window(id: UInt32) -> PlatformWindow? {

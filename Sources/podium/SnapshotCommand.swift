@@ -33,6 +33,7 @@ enum SnapshotCommand {
         // The audience preview in the presenter follows the audience aspect.
         if view == "presenter" { p.audience.resize(to: Size(1920, 1080)) }
         let window = try PlatformWindow(title: "Podium snapshot", root: root, size: size, text: text)
+        defer { window.close() }   // before SDLVideo.stop (see PlatformWindow.close)
         p.imageSizing = ImageSizeCache()
         // PDF previews ask the PDF worker for their pages instead of rendering them here: draw
         // once, let the workers finish, and take the posted redraws, so the snapshot is complete.

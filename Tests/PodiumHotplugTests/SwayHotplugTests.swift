@@ -26,7 +26,7 @@ final class SwayHotplugTests: XCTestCase {
         defer { rig.stop() }
         let podium = try PodiumProcess(rig: rig)
         defer { podium.stop() }
-        let start = try podium.waitFor("audience on output 2") { $0.audienceIsFullscreen(on: "Wayland output 2") }
+        let start = try podium.waitFor("audience on output 2") { $0.audienceIsFullscreen(on: "WL-2") }
         XCTAssertEqual(start.driver, "wayland")
         try assertCompositor(rig, audienceOn: "WL-2")
         try podium.request(["cmd": "next"])
@@ -34,10 +34,10 @@ final class SwayHotplugTests: XCTestCase {
         XCTAssertEqual(scene, 1)
 
         try rig.unplug("WL-2")
-        let gone = try podium.waitFor("audience in the preview") { $0.audiencePlacement == "preview" && $0.displayNames == ["Wayland output 1"] }
+        let gone = try podium.waitFor("audience in the preview") { $0.audiencePlacement == "preview" && $0.displayNames == ["WL-1"] }
         XCTAssertFalse(gone.audience.visible, "no audience window is left to land on the presenter's display")
         XCTAssertEqual(gone.sdlWindowCount, gone.spareAudienceWindow ? 2 : 1, "the presenter window, and at most a hidden spare")
-        XCTAssertEqual(gone.presenter.display, "Wayland output 1")
+        XCTAssertEqual(gone.presenter.display, "WL-1")
         XCTAssertTrue(gone.presenter.fullscreen, "the presenter window is not disturbed")
         XCTAssertEqual(gone.sceneIndex, scene, "the scene is untouched")
         XCTAssertEqual(gone.audience.size, start.audience.size, "the audience view keeps its layout in the preview")
@@ -56,7 +56,7 @@ final class SwayHotplugTests: XCTestCase {
 
         let name = try rig.plug()
         let number = name.dropFirst(3)
-        let back = try podium.waitFor("audience on the replugged output") { $0.audienceIsFullscreen(on: "Wayland output \(number)") }
+        let back = try podium.waitFor("audience on the replugged output") { $0.audienceIsFullscreen(on: "WL-\(number)") }
         XCTAssertEqual(back.sceneIndex, scene)
         XCTAssertEqual(back.sdlWindowCount, 2)
         try assertCompositor(rig, audienceOn: name)
@@ -69,10 +69,10 @@ final class SwayHotplugTests: XCTestCase {
     func testBlipRestoresAndKeepsSavedChoice() throws {
         let rig = try SwayRig(outputs: 3)
         defer { rig.stop() }
-        let podium = try PodiumProcess(rig: rig, arguments: ["--audience-display", "Wayland output 2"])
+        let podium = try PodiumProcess(rig: rig, arguments: ["--audience-display", "WL-2"])
         defer { podium.stop() }
-        let start = try podium.waitFor("audience on the chosen output 2") { $0.audienceIsFullscreen(on: "Wayland output 2") }
-        XCTAssertEqual(start.savedAudience, "Wayland output 2")
+        let start = try podium.waitFor("audience on the chosen output 2") { $0.audienceIsFullscreen(on: "WL-2") }
+        XCTAssertEqual(start.savedAudience, "WL-2")
         let scene = start.sceneIndex
 
         try rig.unplug("WL-2")
@@ -80,14 +80,14 @@ final class SwayHotplugTests: XCTestCase {
         let end = Date().addingTimeInterval(1)
         while Date() < end {
             let s = try podium.state()
-            if s.audienceDisplay == "Wayland output 3" { sawThird = true }
+            if s.audienceDisplay == "WL-3" { sawThird = true }
             usleep(50_000)
         }
         let name = try rig.plug()
-        let back = try podium.waitFor("audience back after the blip") { $0.audienceIsFullscreen(on: "Wayland output \(name.dropFirst(3))") }
+        let back = try podium.waitFor("audience back after the blip") { $0.audienceIsFullscreen(on: name) }
         XCTAssertFalse(sawThird, "during the blip the audience waited in the preview instead of jumping to output 3")
-        XCTAssertEqual(back.savedAudience, "Wayland output 2", "a temporary removal never rewrites the saved choice")
-        XCTAssertEqual(back.presenterDisplay, "Wayland output 1")
+        XCTAssertEqual(back.savedAudience, "WL-2", "a temporary removal never rewrites the saved choice")
+        XCTAssertEqual(back.presenterDisplay, "WL-1")
         XCTAssertEqual(back.sceneIndex, scene)
         XCTAssertEqual(back.popoverCount, start.popoverCount)
         try assertCompositor(rig, audienceOn: name)
@@ -99,7 +99,7 @@ final class SwayHotplugTests: XCTestCase {
         defer { rig.stop() }
         let podium = try PodiumProcess(rig: rig)
         defer { podium.stop() }
-        try podium.waitFor("audience on output 2") { $0.audienceIsFullscreen(on: "Wayland output 2") }
+        try podium.waitFor("audience on output 2") { $0.audienceIsFullscreen(on: "WL-2") }
         try podium.request(["cmd": "goto", "index": 1])
         var output = "WL-2"
         var memoryAfterWarmUp = 0
@@ -107,14 +107,14 @@ final class SwayHotplugTests: XCTestCase {
             try rig.unplug(output)
             try podium.waitFor("preview in cycle \(cycle)") { $0.audiencePlacement == "preview" && $0.displayNames.count == 1 }
             output = try rig.plug()
-            let s = try podium.waitFor("audience back in cycle \(cycle)") { $0.audienceIsFullscreen(on: "Wayland output \(output.dropFirst(3))") }
+            let s = try podium.waitFor("audience back in cycle \(cycle)") { $0.audienceIsFullscreen(on: output) }
             XCTAssertEqual(s.sdlWindowCount, 2, "cycle \(cycle): exactly the presenter and audience windows")
             XCTAssertEqual(s.sceneIndex, 1, "cycle \(cycle)")
             if cycle == 10 { memoryAfterWarmUp = s.residentKB }
         }
         let end = try podium.state()
         XCTAssertTrue(podium.process.isRunning)
-        XCTAssertEqual(end.presenterDisplay, "Wayland output 1")
+        XCTAssertEqual(end.presenterDisplay, "WL-1")
         XCTAssertEqual(end.popoverCount, 0)
         // Flat: growth over the last forty cycles stays under 1 MB per cycle on average.
         XCTAssertLessThan(end.residentKB - memoryAfterWarmUp, 40 * 1024,

@@ -59,10 +59,13 @@ final class XorgHotplugTests: XCTestCase {
             XCTAssertEqual(s.presenterDisplay, "DUMMY0")
             XCTAssertEqual(s.savedAudience, "DUMMY2")
         }
-        let listing = try runTool(packageRoot.appendingPathComponent(".build/debug/podium").path, ["displays", "--audience-display", "DUMMY2"], env: rig.clientEnv)
+        let listing = try runTool(packageRoot.appendingPathComponent(".build/debug/podium").path, ["displays", "--audience-display", "DUMMY2"], env: rig.podiumEnv())
         XCTAssertTrue(listing.contains("presenter view: DUMMY0"), listing)
         XCTAssertTrue(listing.contains("audience view: DUMMY2"), listing)
-        let byDefault = try runTool(packageRoot.appendingPathComponent(".build/debug/podium").path, ["displays"], env: rig.clientEnv)
+        // The last choice for these three displays is remembered; a fresh home has the default.
+        let remembered = try runTool(packageRoot.appendingPathComponent(".build/debug/podium").path, ["displays"], env: rig.podiumEnv())
+        XCTAssertTrue(remembered.contains("audience view: DUMMY2"), remembered)
+        let byDefault = try runTool(packageRoot.appendingPathComponent(".build/debug/podium").path, ["displays"], env: rig.podiumEnv(rig.dir + "/fresh"))
         XCTAssertTrue(byDefault.contains("audience view: DUMMY1"), byDefault)
     }
 
@@ -113,7 +116,7 @@ final class XorgHotplugTests: XCTestCase {
         XCTAssertFalse(s.audience.fullscreen)
         XCTAssertLessThan(s.audience.size[0], 1280)
         let bin = packageRoot.appendingPathComponent(".build/debug/podium").path
-        XCTAssertThrowsError(try runTool(bin, ["present", "--audience-display", "-1"], env: rig.clientEnv)) {
+        XCTAssertThrowsError(try runTool(bin, ["present", "--audience-display", "-1"], env: rig.podiumEnv())) {
             XCTAssertTrue("\($0)".contains("--audience-display \"-1\""), "\($0)")
         }
     }

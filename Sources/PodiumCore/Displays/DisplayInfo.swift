@@ -1,6 +1,8 @@
 import PodiumKit
 
-/// One display as the platform reports it. Bounds are in the desktop's coordinate space (points;
+/// One display as the platform reports it. `name` is the one users see in their own tools:
+/// the RandR output name on X11 (`xrandr`), the compositor's output name on Wayland
+/// (`swaymsg -t get_outputs`). Bounds are in the desktop's coordinate space (points;
 /// pixels on X11), and can have negative origins (a projector placed left of the laptop).
 public struct DisplayInfo: Equatable, Sendable {
     public struct Mode: Equatable, Sendable, CustomStringConvertible {
@@ -15,9 +17,19 @@ public struct DisplayInfo: Equatable, Sendable {
     public var dpi: Double?
     public var currentMode: Mode?
     public var modes: [Mode]
-    public init(index: Int, name: String, bounds: Rect, usableBounds: Rect, dpi: Double? = nil, currentMode: Mode? = nil, modes: [Mode] = []) {
+    /// Manufacturer and monitor name where the platform knows them (EDID on X11, wl_output's
+    /// make and model on Wayland), e.g. "DEL" and "DELL U2415".
+    public var make: String?, model: String?
+    public init(index: Int, name: String, bounds: Rect, usableBounds: Rect, dpi: Double? = nil, currentMode: Mode? = nil, modes: [Mode] = [],
+                make: String? = nil, model: String? = nil) {
         self.index = index; self.name = name; self.bounds = bounds; self.usableBounds = usableBounds
-        self.dpi = dpi; self.currentMode = currentMode; self.modes = modes
+        self.dpi = dpi; self.currentMode = currentMode; self.modes = modes; self.make = make; self.model = model
+    }
+
+    /// The name, with make and model when known: `HDMI-1 (DEL DELL U2415)`.
+    public var label: String {
+        let extra = [make, model].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+        return extra.isEmpty ? name : "\(name) (\(extra))"
     }
 
     /// What the display *is*, independent of its index and position: name plus native size

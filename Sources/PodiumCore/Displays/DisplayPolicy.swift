@@ -67,7 +67,13 @@ public struct DisplayChange: Equatable, Sendable, CustomStringConvertible {
 /// The presenter goes on the saved presenter choice when connected, else SDL's primary display
 /// (index 0) — unless that is the saved audience display and another one exists.
 /// A removal never rewrites a saved choice; only `swap` and the command-line selectors set it.
+/// Saved choices outlive the process in `remembered` (displays.json), per set of displays: when
+/// a set with a remembered choice becomes connected (at launch or by a plug), that choice is the
+/// saved one, unless the command line chose.
 public struct DisplayPolicy: Sendable {
+    /// Choices per set of connected displays; `swap`, and command-line selectors once honoured,
+    /// record the current set's assignment here. The host persists it when it changes.
+    public var remembered = DisplayChoices()
     public var audienceSelector: DisplaySelector?
     public var presenterSelector: DisplaySelector?
     /// `--windowed`: with one display the audience view gets a window instead of the preview.
@@ -106,6 +112,9 @@ public struct DisplayPolicy: Sendable {
         change.removed = before.filter { !ids.contains($0.identity) }
         change.changed = now.filter { d in before.contains { $0.identity == d.identity && $0 != d } }
         displays = now
+        if ids != Set(before.map(\.identity)), audienceSelector == nil, presenterSelector == nil, let e = remembered.choice(for: ids) {
+            savedPresenter = e.presenter; savedAudience = e.audience
+        }
         resolveSelectors()
         if lostAudience != nil { arrivedSinceLoss += change.added.map(\.identity) }
         if let a = old.audienceDisplay, !ids.contains(a.identity) { lostAudience = a.identity; lostAt = time; arrivedSinceLoss = [] }
@@ -113,6 +122,7 @@ public struct DisplayPolicy: Sendable {
         assignment = choose(at: time)
         if assignment.audienceDisplay != nil { lostAt = nil; arrivedSinceLoss = [] }
         if let a = assignment.audienceDisplay, a.identity == lostAudience { lostAudience = nil }
+        if audienceSelector?.match(in: displays) != nil || presenterSelector?.match(in: displays) != nil { rememberAssignment() }
         change.new = assignment
         change.waitingFor = assignment.audience == .preview ? waiting(at: time) : nil
         if change.added.isEmpty && change.removed.isEmpty && change.changed.isEmpty && old == assignment { return nil }
@@ -128,7 +138,15 @@ public struct DisplayPolicy: Sendable {
         lostAudience = nil; lostAt = nil; arrivedSinceLoss = []
         let old = assignment
         assignment = choose(at: time)
+        rememberAssignment()
         return DisplayChange(old: old, new: assignment)
+    }
+
+    /// Records the current assignment for the current set of displays in `remembered`, when the
+    /// audience has a display of its own.
+    private mutating func rememberAssignment() {
+        guard let p = assignment.presenter, let a = assignment.audienceDisplay, p.identity != a.identity else { return }
+        remembered.remember(.init(displays: Set(displays.map(\.identity)), presenter: p.identity, audience: a.identity))
     }
 
     /// Command-line selectors become saved identities the first time they match a display.

@@ -19,13 +19,24 @@ public enum DisplaySelector: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The connected display this selects: the index, or the name (exact first, then ignoring case).
+    /// The connected display this selects: the index, or the name (exact first, then ignoring
+    /// case, then the EDID model, e.g. "DELL U2415").
     public func match(in displays: [DisplayInfo]) -> DisplayInfo? {
         switch self {
         case let .index(i): return displays.first { $0.index == i }
         case let .name(n):
             return displays.first { $0.name == n } ?? displays.first { $0.name.lowercased() == n.lowercased() }
+                ?? displays.first { $0.model?.lowercased() == n.lowercased() }
         }
+    }
+
+    /// Throws `DisplaySelectorError` naming `option`, the value and the connected displays when
+    /// this is a name that matches none of `displays`. (An index that is not connected is not an
+    /// error: the caller warns and uses the default until it appears.)
+    public func requireKnownName(in displays: [DisplayInfo], option: String) throws {
+        guard case let .name(n) = self, match(in: displays) == nil else { return }
+        let connected = displays.isEmpty ? "none" : displays.map { "\"\($0.name)\"\($0.label.dropFirst($0.name.count))" }.joined(separator: ", ")
+        throw DisplaySelectorError(option: option, value: String(n.prefix(80)), problem: "no connected display has this name; connected: \(connected)")
     }
 
     public var description: String {

@@ -16,6 +16,11 @@ public final class TimerQueue {
     }
     /// The earliest due time, or nil when no timer is pending.
     public var nextDeadline: Double? { entries.filter { !$0.token.isCancelled }.map(\.due).min() }
+    /// Cancels and drops every timer (at shutdown: their closures may hold scenes).
+    public func cancelAll() {
+        entries.forEach { $0.token.cancel() }
+        entries.removeAll()
+    }
     /// Runs every timer due at `now`; repeating ones are re-armed from their due time.
     public func fire(now: Double) {
         entries.removeAll { $0.token.isCancelled }

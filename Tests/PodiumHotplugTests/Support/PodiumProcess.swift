@@ -10,7 +10,9 @@ final class PodiumProcess {
     private var fd: Int32 = -1
     private var buffer = [UInt8]()
 
-    init(rig: Rig, arguments: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
+    /// `home`: the directory for HOME and the XDG_* directories (default: one in the rig's
+    /// directory, shared by every podium on that rig, so a second launch sees what the first saved).
+    init(rig: Rig, arguments: [String] = [], home: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
         signal(SIGPIPE, SIG_IGN)   // a podium that died fails the test instead of killing the process
         let binary = packageRoot.appendingPathComponent(".build/debug/podium").path
         guard FileManager.default.isExecutableFile(atPath: binary) else { throw RigError("\(binary) is missing: run `swift build` first") }
@@ -25,7 +27,8 @@ final class PodiumProcess {
         // With the wayland driver no X display is needed: leave it out so nothing can fall back to it.
         if rig.clientEnv["SDL_VIDEODRIVER"] == "wayland" { env["DISPLAY"] = nil }
         env["SDL_RENDER_DRIVER"] = "software"
-        env["XDG_STATE_HOME"] = rig.dir + "/xdg-state"   // the talk journal stays in the rig's folder
+        // Never the user's own data or saved display choices.
+        env.merge(try rig.homeEnv(home)) { $1 }
         process.environment = env
         process.currentDirectoryURL = packageRoot
         process.standardOutput = FileHandle.nullDevice
@@ -84,11 +87,18 @@ final class PodiumProcess {
         throw RigError("timed out waiting for \(what)")
     }
 
-    /// Asks podium to quit and waits; kills it if it does not.
-    func stop() {
+    /// Asks podium to quit and waits; kills it if it does not. Returns the exit status (128 + N
+    /// when signal N ended it, as shells report it).
+    @discardableResult
+    func stop() -> Int32 {
         if process.isRunning, fd >= 0 { _ = try? request(["cmd": "quit"]) }
+        return waitForExit()
+    }
+
+    /// Waits for podium to exit by itself (after a quit it was sent) and returns the exit status.
+    func waitForExit(seconds: Double = 10) -> Int32 {
         if fd >= 0 { close(fd); fd = -1 }
-        reap(process)
+        return reap(process, seconds: seconds)
     }
 }
 

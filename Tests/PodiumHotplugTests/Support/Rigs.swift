@@ -45,10 +45,12 @@ class Rig {
     /// Environment for clients: DISPLAY, or WAYLAND_DISPLAY + XDG_RUNTIME_DIR.
     var clientEnv: [String: String] = [:]
 
-    init(script: String, args: [String]) throws {
+    /// Starts `script` (in Tests/Rig) with `run DIR args`; nil: no display server (offscreen).
+    init(script: String?, args: [String]) throws {
         dir = NSTemporaryDirectory() + "podium-hotplug-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        self.script = packageRoot.appendingPathComponent("Tests/Rig/\(script)").path
+        self.script = script.map { packageRoot.appendingPathComponent("Tests/Rig/\($0)").path } ?? ""
+        guard script != nil else { return }
         process.executableURL = URL(fileURLWithPath: self.script)
         process.arguments = ["run", dir] + args
         process.standardOutput = FileHandle.nullDevice
@@ -56,11 +58,24 @@ class Rig {
         try process.run()
     }
 
+    /// HOME and XDG_* for a podium on this rig: `home`, by default one folder in the rig's
+    /// directory shared by every podium on it (so a relaunch sees the saved display choice).
+    func homeEnv(_ home: String? = nil) throws -> [String: String] {
+        let home = home ?? dir + "/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        var env = ["HOME": home]
+        for (k, sub) in [("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache")] {
+            env[k] = home + "/" + sub
+        }
+        return env
+    }
+    /// The environment for a `podium` command run on this rig with `runTool`.
+    func podiumEnv(_ home: String? = nil) throws -> [String: String] { try homeEnv(home).merging(clientEnv) { $1 } }
+
     func control(_ args: [String]) throws -> String { try runTool(script, [args[0], dir] + args.dropFirst()) }
 
     func stop() {
-        _ = try? runTool(script, ["stop", dir])
-        reap(process)
+        if !script.isEmpty { _ = try? runTool(script, ["stop", dir]); reap(process) }
         try? FileManager.default.removeItem(atPath: dir)
     }
 
@@ -68,6 +83,14 @@ class Rig {
         for t in tools where !["/usr/bin/\(t)", "/usr/sbin/\(t)", "/bin/\(t)"].contains(where: FileManager.default.isExecutableFile(atPath:)) {
             throw XCTSkip("\(t) is not installed (make test installs the rig's packages)")
         }
+    }
+}
+
+/// No display server: SDL's offscreen driver (one fixed display, no hot-plug, no input).
+final class OffscreenRig: Rig {
+    init() throws {
+        try super.init(script: nil, args: [])
+        clientEnv = ["SDL_VIDEODRIVER": "offscreen"]
     }
 }
 
@@ -84,6 +107,31 @@ final class XorgRig: Rig {
     }
     func plug(_ n: Int, _ size: String) throws { try control(["plug", String(n), size]) }
     func mode(_ n: Int, _ size: String) throws { try control(["mode", String(n), size]) }
+    /// Switches output DUMMYn off (RandR; the dummy driver never reports a real unplug).
+    func unplug(_ n: Int) throws { try control(["unplug", String(n)]) }
+
+    private var windowManager: Process?
+    /// Starts openbox (a stacking EWMH window manager) on this server and waits until it manages
+    /// the screen; `stop` ends it. Before any podium starts.
+    func startOpenbox() throws {
+        try Rig.require(["openbox", "xprop"])
+        let wm = Process()
+        wm.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
+        wm.environment = ProcessInfo.processInfo.environment.merging(try homeEnv(dir + "/openbox-home")) { $1 }.merging(clientEnv) { $1 }
+        wm.standardOutput = FileHandle.nullDevice
+        wm.standardError = FileHandle.nullDevice
+        try wm.run()
+        windowManager = wm
+        guard poll(10, { (try? runTool("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"], env: clientEnv))?.contains("window id") == true ? true : nil }) != nil else {
+            throw RigError("openbox did not take the screen")
+        }
+    }
+
+    override func stop() {
+        if let wm = windowManager, wm.isRunning { kill(wm.processIdentifier, SIGTERM) }
+        if let wm = windowManager { reap(wm) }
+        super.stop()
+    }
 }
 
 /// A nested sway whose outputs are windows in a headless parent sway: real unplug and plug.
@@ -106,17 +154,17 @@ final class SwayRig: Rig {
     /// Plugs a new output; returns its name (WL-3, WL-4, …).
     func plug() throws -> String { try control(["plug"]).trimmingCharacters(in: .whitespacesAndNewlines) }
 
-    /// The nested compositor's view of the windows: title → (output name, fullscreen, focused).
-    func compositorWindows() throws -> [String: (output: String, fullscreen: Bool, focused: Bool)] {
+    /// The nested compositor's view of the windows: title → (output name, fullscreen, focused, visible).
+    func compositorWindows() throws -> [String: (output: String, fullscreen: Bool, focused: Bool, visible: Bool)] {
         let json = try runTool(script, ["tree", dir])
         guard let root = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return [:] }
-        var out: [String: (String, Bool, Bool)] = [:]
+        var out: [String: (String, Bool, Bool, Bool)] = [:]
         func walk(_ n: [String: Any], output: String) {
             var o = output
             if n["type"] as? String == "output" { o = n["name"] as? String ?? "" }
             if n["type"] as? String == "con" || n["type"] as? String == "floating_con", let name = n["name"] as? String,
                n["pid"] != nil {
-                out[name] = (o, (n["fullscreen_mode"] as? Int ?? 0) != 0, n["focused"] as? Bool ?? false)
+                out[name] = (o, (n["fullscreen_mode"] as? Int ?? 0) != 0, n["focused"] as? Bool ?? false, n["visible"] as? Bool ?? false)
             }
             for k in ["nodes", "floating_nodes"] { for c in n[k] as? [[String: Any]] ?? [] { walk(c, output: o) } }
         }

@@ -1,0 +1,46 @@
+import PodiumKit
+
+/// One top-level window as `DisplayController` moves it (the way Dear ImGui's platform backends
+/// stand between its core and SDL/GLFW): PodiumSDL's `PlatformWindow` in the app, a recording
+/// fake in tests. Rects are desktop coordinates in the platform's units (pixels on X11).
+public protocol DisplayWindow: AnyObject {
+    /// Mapped and not hidden.
+    var isVisible: Bool { get }
+    var isMinimized: Bool { get }
+    /// Desktop position and size as the window (library) reports it.
+    var frame: Rect { get }
+    /// Size in pixels of what the window draws.
+    var pixelSize: (w: Int32, h: Int32) { get }
+    /// Mapped, and restored when minimised.
+    func show()
+    /// Fullscreen (desktop mode) on `display`, or a window centred inside it.
+    func move(to display: Rect, fullscreen: Bool)
+    /// Borderless, exactly covering `rect`, without the platform's fullscreen mode.
+    func cover(_ rect: Rect)
+    /// Out of fullscreen mode where it is (before another window goes fullscreen on its display).
+    func leaveFullscreen()
+    /// Raised, with keyboard focus.
+    func raiseAndFocus()
+    /// Releases the window (and its renderer); it must not be used afterwards.
+    func close()
+}
+
+/// What `DisplayController` needs from the window system: the displays, how fullscreen works
+/// there, and new audience windows.
+public protocol DisplayPlatform: AnyObject {
+    associatedtype Window: DisplayWindow
+    /// The displays now, named as users see them (`DisplayInfo`), and the platform library's own
+    /// idea of each display's bounds by index where it can be stale (SDL2 on X11 keeps the mode
+    /// from when a display was connected); a display whose two bounds differ is covered with a
+    /// borderless window instead of the library's fullscreen (which would use the stale size).
+    func enumerate() -> (displays: [DisplayInfo], libraryBounds: [Int: Rect])
+    /// False where fullscreen requests go unanswered (X11 without a window manager): windows
+    /// then cover their display borderless. True or unknown otherwise.
+    var honoursFullscreen: Bool { get }
+    /// Where the window system really has `window` when a window manager may put it somewhere
+    /// else than asked (X11 with a window manager); nil when that cannot happen or be known.
+    func managedFrame(of window: Window) -> Rect?
+    /// A new, hidden audience window placed on `display` (so a window manager that honours the
+    /// requested position maps it there in the first place).
+    func makeAudienceWindow(on display: Rect) throws -> Window
+}

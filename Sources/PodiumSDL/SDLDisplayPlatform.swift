@@ -1,0 +1,36 @@
+import CSDL2
+import PodiumCore
+import PodiumKit
+
+extension PlatformWindow: DisplayWindow {}
+
+/// `DisplayPlatform` on SDL: its displays named as users see them (RandR on X11, the compositor
+/// on Wayland), the X server's truth about windows a window manager moved, and hidden audience
+/// windows drawing `root`.
+public final class SDLDisplayPlatform: DisplayPlatform {
+    private let audienceTitle: String
+    private let root: WindowRoot
+    private let text: TextEngine
+
+    /// `title` and `root`: the audience windows' title and view tree.
+    public init(audienceTitle: String, root: WindowRoot, text: TextEngine) {
+        self.audienceTitle = audienceTitle; self.root = root; self.text = text
+    }
+
+    public func enumerate() -> (displays: [DisplayInfo], libraryBounds: [Int: Rect]) {
+        let raw = SDLVideo.displays()
+        return (SDLVideo.displaysAsUsersName(raw), Dictionary(raw.map { ($0.index, $0.bounds) }) { a, _ in a })
+    }
+
+    public var honoursFullscreen: Bool { !(SDLVideo.currentDriver == "x11" && X11Outputs.hasWindowManager() == false) }
+
+    public func managedFrame(of window: PlatformWindow) -> Rect? {
+        guard SDLVideo.currentDriver == "x11", X11Outputs.hasWindowManager() == true else { return nil }
+        return X11Outputs.frame(of: window)
+    }
+
+    public func makeAudienceWindow(on display: Rect) throws -> PlatformWindow {
+        try PlatformWindow(title: audienceTitle, root: root, size: Size(min(1280, display.width), min(720, display.height)),
+                           position: display.origin, flags: SDL_WINDOW_HIDDEN.rawValue, text: text)
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import PodiumCore
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// A window that records what the controller does to it.
+final class FakeWindow: DisplayWindow {
+    let name: String
+    unowned let platform: FakePlatform
+    var isVisible = false, isMinimized = false, isFullscreen = false, closed = false, focused = false
+    var frame: Rect
+    init(_ name: String, platform: FakePlatform, frame: Rect) { self.name = name; self.platform = platform; self.frame = frame }
+    var pixelSize: (w: Int32, h: Int32) { (Int32(frame.width), Int32(frame.height)) }
+    func show() { isVisible = true; isMinimized = false }
+    func move(to display: Rect, fullscreen: Bool) {
+        if fullscreen { frame = display; isFullscreen = true; platform.wentFullscreen(self) }
+        else { isFullscreen = false; frame = Rect(display.midX - 400, display.midY - 300, 800, 600) }
+    }
+    func cover(_ rect: Rect) { isFullscreen = false; frame = rect }
+    func leaveFullscreen() { isFullscreen = false }
+    func raiseAndFocus() { platform.windows.forEach { $0.focused = false }; focused = true }
+    func close() { closed = true; isVisible = false }
+}
+
+/// Displays and windows without a window system. Like SDL, a window going fullscreen on a display
+/// minimises another window still fullscreen there.
+final class FakePlatform: DisplayPlatform {
+    var displays: [DisplayInfo] = []
+    var honoursFullscreen = true
+    /// Where a window manager put a window, when it did not do as asked.
+    var managed: [ObjectIdentifier: Rect] = [:]
+    private(set) var windows: [FakeWindow] = []
+    lazy var presenter = make("presenter", Rect(0, 0, 1280, 800))
+
+    func make(_ name: String, _ frame: Rect) -> FakeWindow { let w = FakeWindow(name, platform: self, frame: frame); windows.append(w); return w }
+    func enumerate() -> (displays: [DisplayInfo], libraryBounds: [Int: Rect]) { (displays, Dictionary(displays.map { ($0.index, $0.bounds) }) { a, _ in a }) }
+    func managedFrame(of window: FakeWindow) -> Rect? { managed[ObjectIdentifier(window)] }
+    func makeAudienceWindow(on display: Rect) throws -> FakeWindow { make("audience", Rect(display.minX, display.minY, 1280, 720)) }
+    func wentFullscreen(_ w: FakeWindow) {
+        for o in windows where o !== w && o.isFullscreen && o.frame == w.frame && !o.closed { o.isMinimized = true }
+    }
+    var liveWindows: [FakeWindow] { windows.filter { !$0.closed } }
+
+    /// Connected displays, laid out left to right; each one mode (its native size).
+    func connect(_ specs: [(String, Int, Int)]) {
+        var x = 0.0
+        displays = specs.enumerated().map { i, s in
+            let b = Rect(x, 0, Double(s.1), Double(s.2)); x += Double(s.1)
+            let m = DisplayInfo.Mode(width: s.1, height: s.2, refreshRate: 60)
+            return DisplayInfo(index: i, name: s.0, bounds: b, usableBounds: b, currentMode: m, modes: [m])
+        }
+    }
+    func bounds(_ name: String) -> Rect { displays.first { $0.name == name }!.bounds }
+}
+
+final class StubScene: Scene {
+    let title = "S"; let presenterView = View(); let audienceView = View()
+}
+
+/// DisplayController's decisions against a fake platform: connect, disconnect, blip, swap, three
+/// displays, no window manager, a window manager that refuses (issue 16 point 2).
+final class DisplayControllerTests: XCTestCase {
+    var now = 100.0
+    var lines: [String] = []
+    var platform: FakePlatform!
+    var presentation: Presentation!
+    var choices: String!
+
+    override func setUp() {
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "s", summary: "") { _, _ in StubScene() }]))
+        presentation = Presentation(deck: Deck(title: "T", scenes: [DeckScene(kind: "s")], path: "/tmp/t.json"), registry: r,
+                                    metrics: FixedMetrics(), clock: { [unowned self] in self.now })
+        platform = FakePlatform()
+        choices = TestPaths.tempDir("display-choices").appendingPathComponent("podium/displays.json").path
+    }
+    override func tearDown() { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: choices).deletingLastPathComponent().deletingLastPathComponent().path) }
+
+    func controller(_ policy: DisplayPolicy = DisplayPolicy()) -> DisplayController<FakePlatform> {
+        let c = DisplayController(policy: policy, platform: platform, presentation: presentation, presenterWindow: platform.presenter,
+                                  windowed: false, choicesPath: choices) { [unowned self] in self.lines.append($0) }
+        c.refresh(reason: "launch", launch: true)
+        return c
+    }
+    func advance(_ seconds: Double, _ c: DisplayController<FakePlatform>) {
+        now += seconds
+        presentation.timers.fire(now: now)
+    }
+
+    /// Both windows fullscreen on their displays, mapped, not minimised; the presenter focused.
+    func assertPlaced(_ c: DisplayController<FakePlatform>, presenter p: String, audience a: String, file: StaticString = #filePath, line: UInt = #line) {
+        let pw = platform.presenter
+        XCTAssertEqual(c.assignment.presenter?.name, p, file: file, line: line)
+        XCTAssertEqual(c.assignment.audienceDisplay?.name, a, file: file, line: line)
+        XCTAssertTrue(pw.isVisible && !pw.isMinimized && pw.frame == platform.bounds(p), "presenter \(pw.frame) on \(p)", file: file, line: line)
+        guard let aw = c.audienceWindow else { return XCTFail("no audience window", file: file, line: line) }
+        XCTAssertTrue(aw.isVisible && !aw.isMinimized && aw.frame == platform.bounds(a), "audience \(aw.frame) on \(a), minimised \(aw.isMinimized)", file: file, line: line)
+        XCTAssertTrue(pw.focused, "the presenter keeps the keyboard", file: file, line: line)
+        XCTAssertEqual(platform.liveWindows.filter(\.isVisible).count, 2, file: file, line: line)
+    }
+
+    func testConnectThenDisconnect() throws {
+        platform.connect([("eDP-1", 1280, 800)])
+        let c = controller()
+        XCTAssertEqual(c.assignment.audience, .preview)
+        XCTAssertNil(c.audienceWindow)
+        XCTAssertTrue(platform.presenter.isVisible)
+        XCTAssertFalse(platform.presenter.isFullscreen, "one display: the presenter is an ordinary window")
+
+        let windowed = platform.presenter.frame
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
+        advance(1, c); c.refresh(reason: "display 1 connected")
+        XCTAssertEqual(c.assignment.audienceDisplay?.name, "HDMI-1")
+        let aw = try XCTUnwrap(c.audienceWindow)
+        XCTAssertTrue(aw.isVisible && aw.isFullscreen && aw.frame == platform.bounds("HDMI-1"), "\(aw.frame)")
+        XCTAssertEqual(platform.presenter.frame, windowed, "a plug elsewhere does not move the presenter window")
+        XCTAssertTrue(platform.presenter.focused, "the new audience window does not take the keyboard")
+        XCTAssertTrue(lines.contains { $0.contains("display 1 connected: +HDMI-1") }, "\(lines)")
+
+        let audience = c.audienceWindow!
+        let presenterFrame = platform.presenter.frame
+        platform.connect([("eDP-1", 1280, 800)])
+        advance(1, c); c.refresh(reason: "display 1 disconnected")
+        XCTAssertEqual(c.assignment.audience, .preview)
+        XCTAssertNil(c.audienceWindow, "the audience window is closed at once")
+        XCTAssertTrue(audience.closed)
+        XCTAssertEqual(platform.presenter.frame, presenterFrame, "the presenter window is not disturbed")
+    }
+
+    /// The audience display blips while a third display is connected: the audience waits in the
+    /// preview (never on the third display) and returns; past the grace period it moves on.
+    func testBlipWaitsThenReturnsOrMovesOn() {
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080), ("DP-2", 2560, 1440)])
+        let c = controller()
+        assertPlaced(c, presenter: "eDP-1", audience: "HDMI-1")
+        let all = platform.displays
+        platform.displays = [all[0], all[2]].enumerated().map { var d = $1; d.index = $0; return d }
+        advance(0.1, c); c.refresh(reason: "unplug")
+        XCTAssertEqual(c.assignment.audience, .preview)
+        advance(1, c)
+        XCTAssertEqual(c.assignment.audience, .preview, "within the grace period, not on DP-2")
+        platform.displays = all
+        advance(0.5, c); c.refresh(reason: "replug")
+        XCTAssertEqual(c.assignment.audienceDisplay?.name, "HDMI-1")
+        XCTAssertTrue(c.audienceWindow?.isVisible ?? false)
+
+        platform.displays = [all[0], all[2]].enumerated().map { var d = $1; d.index = $0; return d }
+        advance(0.1, c); c.refresh(reason: "unplug again")
+        advance(3, c)   // the grace timer fires and refreshes
+        XCTAssertEqual(c.assignment.audienceDisplay?.name, "DP-2", "past the grace period the audience takes the other display")
+        XCTAssertTrue(c.audienceWindow?.isVisible ?? false)
+    }
+
+    /// Swap three times: each time both windows are fullscreen on their new displays and neither
+    /// is minimised (the fake minimises like SDL would if the controller did not leave fullscreen
+    /// first); the choice is written to displays.json; three displays leave the third alone.
+    func testSwapWithThreeDisplays() throws {
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080), ("DP-2", 2560, 1440)])
+        let c = controller()
+        assertPlaced(c, presenter: "eDP-1", audience: "HDMI-1")
+        for i in 1...3 {
+            advance(1, c)
+            XCTAssertTrue(c.swap())
+            i % 2 == 1 ? assertPlaced(c, presenter: "HDMI-1", audience: "eDP-1") : assertPlaced(c, presenter: "eDP-1", audience: "HDMI-1")
+            XCTAssertTrue(platform.presenter.isFullscreen && c.audienceWindow!.isFullscreen)
+        }
+        XCTAssertFalse(platform.liveWindows.contains { $0.frame == platform.bounds("DP-2") }, "DP-2 is untouched")
+        let saved = try DisplayChoicesFile.load(path: choices)
+        XCTAssertEqual(saved.entries.first?.presenter.name, "HDMI-1")
+        XCTAssertEqual(saved.entries.first?.audience.name, "eDP-1")
+        XCTAssertEqual(saved.entries.first?.displays.count, 3)
+
+        // The next launch with the same displays uses it.
+        platform = FakePlatform()
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080), ("DP-2", 2560, 1440)])
+        assertPlaced(controller(), presenter: "HDMI-1", audience: "eDP-1")
+    }
+
+    func testSwapWithOneDisplayDoesNothing() {
+        platform.connect([("eDP-1", 1280, 800)])
+        let c = controller()
+        XCTAssertFalse(c.swap())
+        XCTAssertTrue(lines.contains { $0.contains("nothing to swap") })
+        XCTAssertFalse(FileManager.default.fileExists(atPath: choices))
+    }
+
+    /// Without a window manager fullscreen requests go unanswered: windows cover their displays.
+    func testNoWindowManagerCoversDisplays() {
+        platform.honoursFullscreen = false
+        platform.connect([("DUMMY0", 1280, 800), ("DUMMY1", 1920, 1080)])
+        let c = controller()
+        assertPlaced(c, presenter: "DUMMY0", audience: "DUMMY1")
+        XCTAssertFalse(platform.presenter.isFullscreen || c.audienceWindow!.isFullscreen, "covered, not in fullscreen mode")
+        advance(1, c); c.swap()
+        assertPlaced(c, presenter: "DUMMY1", audience: "DUMMY0")
+    }
+
+    /// A window manager that puts the audience window over the presenter: after the settle time
+    /// the audience goes to the preview; a display change or a swap tries again.
+    func testWindowManagerRefusalIsJudgedLateAndSwapRecovers() {
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
+        let c = controller()
+        let audience = c.audienceWindow!
+        platform.managed[ObjectIdentifier(audience)] = platform.bounds("eDP-1")
+        advance(0.5, c); c.refresh(reason: "window event")
+        XCTAssertNil(c.refusedByWindowManager, "right after placing, the window manager's frame is not judged yet")
+        advance(1, c); c.refresh(reason: "window event")
+        XCTAssertEqual(c.refusedByWindowManager?.name, "HDMI-1")
+        XCTAssertFalse(audience.isVisible || c.audienceWindow != nil, "the audience waits in the preview")
+        XCTAssertTrue(lines.contains { $0.contains("the window manager put the audience window over the presenter view") })
+        platform.managed = [:]
+        advance(1, c); c.swap(); advance(1, c); c.swap()
+        XCTAssertNil(c.refusedByWindowManager)
+        assertPlaced(c, presenter: "eDP-1", audience: "HDMI-1")
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import PodiumTestSupport
+import XCTest
+
+/// Issue 13 point 4: podium exits with status 0 on every way of quitting — `q`, Ctrl+Q, the
+/// control socket's `quit`, SIGTERM and SIGINT — on every video driver it supports. (It used to
+/// end with SIGSEGV, exit 139, on every quit under Wayland: windows were released after SDL_Quit.)
+final class QuitStatusTests: XCTestCase {
+    enum Way: CaseIterable { case qKey, ctrlQ, controlSocket, sigterm, sigint }
+
+    /// Starts podium on `rig` once per way of quitting, quits it that way, and asserts exit 0.
+    /// `keys`: sends a key press to podium (through the X server where there is one).
+    private func assertEveryQuitExitsZero(on rig: Rig, keys: (PodiumProcess, String) throws -> Void,
+                                          file: StaticString = #filePath, line: UInt = #line) throws {
+        for way in Way.allCases {
+            let podium = try PodiumProcess(rig: rig)
+            // Both windows up and drawn: quitting releases a live audience window too.
+            try podium.waitFor("first frame") { _ in podium.log.contains("first frame of both windows") }
+            switch way {
+            case .qKey: try keys(podium, "q")
+            case .ctrlQ: try keys(podium, "ctrl+q")
+            case .controlSocket: try podium.request(["cmd": "quit"])
+            case .sigterm:
+                // Every scene made first, so every plugin holds resources (stores, workers) to release.
+                let count = (try podium.state().raw["scene"] as? [String: Any])?["count"] as? Int ?? 0
+                for i in 0..<count { try podium.request(["cmd": "goto", "index": i]) }
+                kill(podium.process.processIdentifier, SIGTERM)
+            case .sigint: kill(podium.process.processIdentifier, SIGINT)
+            }
+            let status = podium.waitForExit()
+            XCTAssertEqual(status, 0, "\(way) on \(rig.clientEnv["SDL_VIDEODRIVER"] ?? "?"): exit status \(status); log:\n\(podium.log)",
+                           file: file, line: line)
+            XCTAssertFalse(podium.log.contains("crashed"), "\(way): \(podium.log)", file: file, line: line)
+            XCTAssertFalse(podium.log.contains("still referenced at shutdown"), "the talk and its scenes were released: \(podium.log)", file: file, line: line)
+            if way == .sigterm { XCTAssertTrue(podium.log.contains("quitting on SIGTERM"), podium.log, file: file, line: line) }
+            if way == .sigint { XCTAssertTrue(podium.log.contains("quitting on SIGINT"), podium.log, file: file, line: line) }
+        }
+    }
+
+    /// The key press as the control socket's `key` request (drivers without an input device).
+    private static func keyRequest(_ podium: PodiumProcess, _ key: String) throws {
+        // podium may already be gone when the reply would come.
+        _ = try? podium.request(["cmd": "key", "key": key == "ctrl+q" ? "Ctrl+Q" : key])
+    }
+
+    /// X11 (Xorg + dummy, two displays): keys are real key presses through the X server (XTEST).
+    func testX11() throws {
+        try Rig.require(["xdotool"])
+        let rig = try XorgRig(["1280x800", "1920x1080"])
+        defer { rig.stop() }
+        try assertEveryQuitExitsZero(on: rig) { podium, key in
+            try podium.waitFor("presenter focused") { $0.presenter.focused && $0.audienceIsFullscreen(on: "DUMMY1") }
+            try runTool("xdotool", ["key", key], env: rig.clientEnv)
+        }
+    }
+
+    /// Wayland (nested sway, two outputs): the rig has no keyboard, so keys go through the socket.
+    func testWayland() throws {
+        let rig = try SwayRig(outputs: 2)
+        defer { rig.stop() }
+        try assertEveryQuitExitsZero(on: rig) { podium, key in
+            try podium.waitFor("audience on output 2") { $0.audienceIsFullscreen(on: "WL-2") }
+            try Self.keyRequest(podium, key)
+        }
+    }
+
+    /// A run loop that is stuck (here: a scene opening a FIFO as its tile file, blocking the main
+    /// thread) still ends on one SIGTERM: the signal is not left for a loop that never comes
+    /// round. It ends the default way (status 143) after `QuitSignals.grace`, or 0 where the
+    /// scene no longer blocks; never a hang that needs SIGKILL.
+    func testStuckLoopStillEndsOnSIGTERM() throws {
+        let rig = try OffscreenRig()
+        defer { rig.stop() }
+        XCTAssertEqual(mkfifo(rig.dir + "/tiles.mbtiles", 0o600), 0)
+        let deck = rig.dir + "/deck.json"
+        try #"{"title": "t", "scenes": [{"kind": "title", "parameters": {"heading": "Hi"}}, {"kind": "map-search", "parameters": {"mbtiles": "tiles.mbtiles"}}]}"#
+            .write(toFile: deck, atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = packageRoot.appendingPathComponent(".build/debug/podium")
+        p.arguments = ["present", deck]
+        p.environment = ProcessInfo.processInfo.environment.merging(try rig.podiumEnv()) { $1 }
+        let log = rig.dir + "/podium.log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        p.standardOutput = FileHandle.nullDevice; p.standardError = FileHandle(forWritingAtPath: log)
+        try p.run()
+        // Signals are handled from here on; the tile file blocks the main thread soon after.
+        XCTAssertNotNil(poll(20) { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("video driver") ? true : nil })
+        sleep(2)
+        XCTAssertTrue(p.isRunning)
+        let t0 = Date()
+        kill(p.processIdentifier, SIGTERM)
+        let status = reap(p, seconds: 10)
+        // reap reports 128 + N for a signal, or Foundation's raw signal number when it reaped first.
+        let bySIGTERM = status == 128 + SIGTERM || (status == SIGTERM && p.terminationReason == .uncaughtSignal)
+        XCTAssertTrue(status == 0 || bySIGTERM, "status \(status) (137: it needed SIGKILL); log:\n\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        XCTAssertLessThan(Date().timeIntervalSince(t0), 8)
+    }
+
+    /// SDL's offscreen driver (no display server).
+    func testOffscreen() throws {
+        let rig = try OffscreenRig()
+        defer { rig.stop() }
+        try assertEveryQuitExitsZero(on: rig, keys: Self.keyRequest)
+    }
+}
