@@ -12,14 +12,18 @@ RUNTIME_PKGS += xdg-utils
 RUNTIME_PKGS += libpoppler-glib-dev libcairo2-dev
 # Map search: online tiles and geocoder go through FoundationNetworking, which loads libcurl.
 RUNTIME_PKGS += libcurl4
+# Links plugin (Plugins/Links, built out of tree): QR codes from libqrencode.
+RUNTIME_PKGS += libqrencode-dev
 # Hot-plug: X11 RandR is read directly (SDL2 keeps stale X11 modes).
 RUNTIME_PKGS += libxrandr-dev
 # Tests and the headless demo also need real display servers and their tools: Xorg's dummy
 # driver, a nested sway (run as `nobody` in a PID namespace: setpriv, unshare from util-linux;
 # root let into Xwayland with xhost), xrandr and cvt (xcvt: only a Recommends of Xorg, and
-# apt-install.sh skips those), and the sqlite3 shell for the store tests.
+# apt-install.sh skips those), the sqlite3 shell for the store tests, and zbarimg (zbar-tools),
+# an independent QR reader for the Links plugin's tests.
 TEST_PKGS := $(RUNTIME_PKGS) xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
-             xcvt libgl1-mesa-dri sway xwayland procps util-linux sqlite3
+             xcvt libgl1-mesa-dri sway xwayland procps util-linux sqlite3 \
+             zbar-tools
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 
 .PHONY: demo test bench build deps test-deps clean

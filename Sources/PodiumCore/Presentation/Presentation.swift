@@ -122,6 +122,8 @@ public final class Presentation {
 
     /// Title of the scene at `index`: the deck's, else the scene's own.
     public func title(at index: Int) -> String { deck.scenes[index].title ?? scene(at: index).title }
+    /// Whether scene `index` has been made (a scene still in its `make` has not).
+    func hasMadeScene(at index: Int) -> Bool { scenes[index] != nil }
 
     // MARK: Navigation
 
