@@ -63,6 +63,9 @@ final class LinksPluginEndToEndTests: OutOfTreePluginTestCase {
             (#"{ "links": { "title": "x" } }"#, #"scenes[0].parameters.links: expected an array of {"title", "url"}, found object"#),
             (#"{ "links": [ { "url": "https://a.example/has space" } ] }"#, #"scenes[0].parameters.links[0].url: the URL "https://a.example/has space" contains spaces"#),
             (#"{ "links": [ { "url": "https:///nohost" } ] }"#, #"scenes[0].parameters.links[0].url: "https:///nohost" has no host name"#),
+            (#"{ "links": [ { "url": "https://a.example/\u001b[31m" } ] }"#, #"scenes[0].parameters.links[0].url: the URL "https://a.example/\u{1B}[31m" contains control characters"#),
+            (#"{ "links": [ { "url": "https://a.example/\#(String(repeating: "x", count: 1200))" } ] }"#,
+             "scenes[0].parameters.links[0].url: the URL is longer than 1000 characters (1218)"),
             (#"{ "select": 3 }"#, "scenes[0].parameters.select: expected string, found number 3"),
             (#"{ "list": "../escape" }"#, #"scenes[0].parameters.list: expected a name of letters"#),
         ]
@@ -70,6 +73,7 @@ final class LinksPluginEndToEndTests: OutOfTreePluginTestCase {
             let r = try podium(["check", try deck(parameters, name: "bad\(i).json"), "--plugin-path", plugins.path])
             XCTAssertEqual(r.status, 2, "\(parameters): \(r.stdout)")
             XCTAssertTrue(r.stderr.contains("bad\(i).json") && r.stderr.contains(message), "expected \(message)\nin: \(r.stderr)")
+            XCTAssertFalse(r.stderr.contains("\u{1B}") || r.stderr.count > 2000, "short, without control characters: \(r.stderr.prefix(300))")
         }
     }
 

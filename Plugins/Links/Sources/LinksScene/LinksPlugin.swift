@@ -37,7 +37,7 @@ struct Settings {
         list = try p.string("list") ?? "links"
         let allowed = list.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) && $0.isASCII || "._-".unicodeScalars.contains($0) }
         guard !list.isEmpty, list.count <= 64, allowed, !list.hasPrefix(".") else {
-            throw SceneParameterError(path: "\(p.path).list", message: "expected a name of letters, digits, '.', '_' or '-' (at most 64, not starting with '.'), found \"\(list.prefix(80))\"")
+            throw SceneParameterError(path: "\(p.path).list", message: "expected a name of letters, digits, '.', '_' or '-' (at most 64, not starting with '.'), found \(Link.quoted(list))")
         }
     }
 }

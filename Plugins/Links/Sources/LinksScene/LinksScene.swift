@@ -17,7 +17,7 @@ final class LinksScene: Scene {
     private let status = StatusLabel(id: "links.message")
     private let qr = QRCodeView()
     private let linkTitle = Label("", font: .bold(40), lines: 1)
-    private let linkURL = Label("", font: .system(26), lines: 1)
+    private let linkURL = Label("", font: .system(24), lines: 2)   // long URLs wrap, never cut
     private var editButton: Button!
     private var deleteButton: Button!
     private weak var editor: Popover?
@@ -43,7 +43,7 @@ final class LinksScene: Scene {
         }
         if let s = settings.select {
             selected = links.firstIndex { $0.title == s }
-            if selected == nil && status.text.isEmpty { status.say("select: no link titled \"\(s.prefix(80))\"; showing the first.", error: true, theme: theme) }
+            if selected == nil && status.text.isEmpty { status.say("select: no link titled \(Link.quoted(s)); showing the first.", error: true, theme: theme) }
         }
         if selected == nil && !links.isEmpty { selected = 0 }
 
@@ -54,7 +54,7 @@ final class LinksScene: Scene {
         linkURL.alignment = .center; linkURL.color = theme.secondaryText
         stack.add(qr, flexible: true)
         stack.add(linkTitle, length: 50)
-        stack.add(linkURL, length: 34)
+        stack.add(linkURL, length: 62)
         card.addSubview(stack.pinned(.fill()))
         audienceView = card
 
@@ -97,6 +97,7 @@ final class LinksScene: Scene {
             linkTitle.text = l.title
             linkURL.text = l.url
         } else {
+            if links.isEmpty && status.text.isEmpty { status.say("No links yet: Add… makes one.", error: false, theme: context.theme) }
             // Nothing chosen: the room sees an empty card, never a stale code.
             qr.code = nil; linkTitle.text = ""; linkURL.text = ""
         }
