@@ -172,10 +172,22 @@ final class LinksPluginEndToEndTests: OutOfTreePluginTestCase {
         ok(try c.send(["cmd": "screenshot", "window": "audience", "path": .string(shot)]), "audience screenshot")
         XCTAssertEqual(try decodeQR(shot), [url])
 
+        // Edit… opens the same form filled in; the new title replaces the old in place.
+        ok(try c.send(["cmd": "click", "id": "links.edit"]), "Edit…")
+        XCTAssertEqual(popoverSources(try c.send(["cmd": "state"])), ["links.editor"])
+        ok(try c.send(["cmd": "click", "id": "links.editor.title"]), "title field")
+        ok(try c.send(["cmd": "key", "key": "End"]), "end of the title")
+        ok(try c.send(["cmd": "type", "text": " (PDF)"]), "type")
+        ok(try c.send(["cmd": "click", "id": "links.editor.save"]), "Save")
+        let edited = try c.waitForState { popoverSources($0).isEmpty }
+        XCTAssertEqual(control(edited, "links.list.row.1")?["label"], "Paper (PDF)", "\(edited)")
+        XCTAssertNil(control(edited, "links.list.row.2"), "edited in place, not added")
+        XCTAssertEqual(try JSONValue.parse(Data(contentsOf: saved))["links"]?.array?.last, ["title": "Paper (PDF)", "url": .string(url)])
+
         ok(try c.send(["cmd": "click", "id": "links.delete"]), "Delete…")
         let asking = try c.send(["cmd": "state"])
         XCTAssertEqual(popoverSources(asking), ["links.delete"], "an action sheet asks first")
-        XCTAssertEqual(control(asking, "links.list.row.1")?["label"], "Paper", "nothing deleted before the answer")
+        XCTAssertEqual(control(asking, "links.list.row.1")?["label"], "Paper (PDF)", "nothing deleted before the answer")
         ok(try c.send(["cmd": "click", "id": "sheet.links.delete.action.0"]), "Delete Link")
         let deleted = try c.waitForState { popoverSources($0).isEmpty }
         XCTAssertNil(control(deleted, "links.list.row.1"), "\(deleted)")

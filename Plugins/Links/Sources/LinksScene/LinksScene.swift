@@ -104,6 +104,13 @@ final class LinksScene: Scene {
         if isMade { context.setNeedsDisplay() }
     }
 
+    /// A segue from another scene (`context.openScene(kind: "links", parameters: ["select": "Slides"])`)
+    /// shows the link with that title; an unknown title changes nothing.
+    func receive(_ parameters: SceneParameters) {
+        guard let t = try? parameters.string("select"), let i = links.firstIndex(where: { $0.title == t }) else { return }
+        select(i)
+    }
+
     private func select(_ i: Int) {
         guard links.indices.contains(i) else { return }
         selected = i
