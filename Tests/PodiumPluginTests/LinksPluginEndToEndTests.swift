@@ -110,6 +110,41 @@ final class LinksPluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertEqual(try decodeQR(out), ["https://example.org/slides"], "the deck's first link")
     }
 
+    /// In `present`: the presenter view names a corrupt list's new place, and a save that fails
+    /// (here the temporary file cannot be created) is explained in the popover, which stays open,
+    /// and changes nothing.
+    func testPresenterNamesTheKeptFileAndAFailedSave() throws {
+        try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
+        try Data("[1, 2".utf8).write(to: dataDir.appendingPathComponent("links.json"))
+        let p = try PodiumProcess(args: [try deck(Self.seed), "--windowed", "--plugin-path", plugins.path], environment: env, dir: work)
+        defer { p.stop() }
+        let c = p.client!
+        func control(_ s: JSONValue, _ id: String) -> JSONValue? {
+            s["windows"]?.array?.first { $0["role"] == "presenter" }?["controls"]?.array?.first { $0["id"]?.string == id }
+        }
+        let s0 = try c.send(["cmd": "state"])
+        let kept = try FileManager.default.contentsOfDirectory(atPath: dataDir.path).filter { $0.hasPrefix("links.corrupt-") }
+        XCTAssertEqual(kept.count, 1)
+        let message = control(s0, "links.message")?["label"]?.string ?? ""
+        XCTAssertTrue(message.hasPrefix("links.json is not a list of links") && message.contains("kept as \(dataDir.path)/\(kept.first ?? "?")"), "\(s0)")
+        XCTAssertEqual(control(s0, "links.list.row.1")?["label"], "Code", "the deck's links are shown")
+
+        // The store writes `.links.json.<pid>.tmp` first: a folder in its place makes the save fail.
+        let temp = dataDir.appendingPathComponent(".links.json.\(p.process.processIdentifier).tmp")
+        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+        XCTAssertEqual(try c.send(["cmd": "click", "id": "links.add"])["ok"], true)
+        _ = try c.send(["cmd": "click", "id": "links.editor.url"])
+        _ = try c.send(["cmd": "type", "text": "https://example.org/new"])
+        _ = try c.send(["cmd": "click", "id": "links.editor.save"])
+        let failed = try c.send(["cmd": "state"])
+        XCTAssertEqual(control(failed, "links.editor.message")?["label"]?.string,
+                       "Not saved to \(dataDir.path)/links.json: cannot create \(temp.path)", "\(failed)")
+        XCTAssertEqual(failed["popovers"]?.array?.count, 1, "the form stays open with what was typed")
+        XCTAssertNil(control(failed, "links.list.row.2"), "the list is unchanged")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dataDir.appendingPathComponent("links.json").path))
+        XCTAssertEqual(p.stop(), 0, p.log)
+    }
+
     /// The speaker's whole round: add through the popover (a bad URL is refused in it), the room
     /// sees the new code, restart and it is still there, delete through the action sheet.
     func testAddShowPersistAndDeleteThroughThePresenterView() throws {

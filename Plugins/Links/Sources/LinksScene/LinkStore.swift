@@ -64,7 +64,7 @@ struct LinkStore {
     /// Throws a `Failure` naming the file when the folder is not writable or the disk is full.
     func save(_ links: [Link]) throws {
         guard !isBlocked else {
-            throw Failure(description: "not saved: \(file.path) is unreadable and could not be moved aside; move it away to save again")
+            throw Failure(description: "Not saved: \(file.path) is unreadable and could not be moved aside; move it away to save again")
         }
         let data = Data(JSONValue.object(["links": .array(links.map(\.json))]).jsonString.utf8)
         let dir = file.deletingLastPathComponent()
@@ -81,8 +81,8 @@ struct LinkStore {
             }
         } catch {
             try? FileManager.default.removeItem(at: temp)
-            if let f = error as? Failure { throw Failure(description: "not saved to \(file.path): \(f.description)") }
-            throw Failure(description: "not saved to \(file.path): \((error as NSError).localizedDescription)")
+            if let f = error as? Failure { throw Failure(description: "Not saved to \(file.path): \(f.description)") }
+            throw Failure(description: "Not saved to \(file.path): \((error as NSError).localizedDescription)")
         }
     }
 }
