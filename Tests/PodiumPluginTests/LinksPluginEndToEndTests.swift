@@ -108,6 +108,13 @@ final class LinksPluginEndToEndTests: OutOfTreePluginTestCase {
             XCTAssertTrue(r.stderr.contains("[org.podium.links] links.json is not a list of links") && r.stderr.contains("kept as \(dataDir.path)/\(k)"), r.stderr)
         }
         XCTAssertEqual(try decodeQR(out), ["https://example.org/slides"], "the deck's first link")
+
+        // A FIFO where the list belongs would block a read for good: it is moved aside unread.
+        XCTAssertEqual(mkfifo(saved.path, 0o600), 0)
+        let again = try podium(["snapshot", try deck(Self.seed), "--plugin-path", plugins.path, "--scene", "0", "--view", "audience", "--size", "800x600", "--out", out])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stderr.contains("\(saved.path) is not a regular file"), again.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dataDir.path).filter { $0.hasPrefix("links.corrupt-") }.count, 2)
     }
 
     /// In `present`: the presenter view names a corrupt list's new place, and a save that fails

@@ -24,7 +24,18 @@ struct LinkStore {
 
     init(file: URL) { self.file = file }
 
+    /// A list of links is a few kilobytes; anything much larger is not one.
+    static let maxFileSize = 4 << 20
+
     mutating func load() -> Loaded {
+        // Look before reading: a FIFO would block the talk, a huge file would fill memory.
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else { return .missing }
+        if attributes[.type] as? FileAttributeType != .typeRegular {
+            return keepAside(reason: "\(file.path) is not a regular file")
+        }
+        if let size = attributes[.size] as? Int, size > Self.maxFileSize {
+            return keepAside(reason: "\(file.path) is \(size) bytes, more than a list of links can be (\(Self.maxFileSize))")
+        }
         let data: Data
         do { data = try Data(contentsOf: file) } catch {
             if !FileManager.default.fileExists(atPath: file.path) { return .missing }
