@@ -16,6 +16,8 @@ RUNTIME_PKGS += xdg-utils
 RUNTIME_PKGS += libpoppler-glib-dev libcairo2-dev
 # Map search and web search: online tiles, geocoder and MediaWiki go through libcurl (PodiumNet).
 RUNTIME_PKGS += libcurl4 libcurl4-openssl-dev
+# Links plugin (Plugins/Links, built out of tree): QR codes from libqrencode.
+RUNTIME_PKGS += libqrencode-dev
 # Hot-plug: X11 RandR is read directly (SDL2 keeps stale X11 modes).
 RUNTIME_PKGS += libxrandr-dev
 # The compositor's output names on Wayland (wl_output v4), which SDL 2.26 does not report.
@@ -23,11 +25,12 @@ RUNTIME_PKGS += libwayland-dev
 # Tests and the headless demo also need real display servers and their tools: Xorg's dummy
 # driver, a nested sway (run as `nobody` in a PID namespace: setpriv, unshare from util-linux;
 # root let into Xwayland with xhost), xrandr and cvt (xcvt: only a Recommends of Xorg, and
-# apt-install.sh skips those), the sqlite3 shell for the store tests, and openbox with xprop and
-# xwininfo (x11-utils) for the swap tests under a stacking window manager.
+# apt-install.sh skips those), the sqlite3 shell for the store tests, openbox with xprop and
+# xwininfo (x11-utils) for the swap tests under a stacking window manager, and zbarimg
+# (zbar-tools), an independent QR reader for the Links plugin's tests.
 TEST_PKGS := $(RUNTIME_PKGS) xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
              xcvt libgl1-mesa-dri sway xwayland procps util-linux sqlite3 \
-             openbox x11-utils
+             openbox x11-utils zbar-tools
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 
 .PHONY: demo test bench fuzz docs build deps test-deps clean

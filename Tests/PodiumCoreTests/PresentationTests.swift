@@ -27,6 +27,8 @@ final class PresentationTests: XCTestCase {
             SceneKind(name: "a", summary: "") { _, _ in let s = RecordingScene("A\(self.made.count)"); self.made.append(s); return s },
             SceneKind(name: "b", summary: "") { _, _ in let s = RecordingScene("B"); self.made.append(s); return s },
             SceneKind(name: "broken", summary: "") { _, _ in throw SceneParameterError(path: "scenes[1].parameters.url", message: "unreachable") },
+            // Asks for a redraw while being made, as a scene that fills its views in `init` does.
+            SceneKind(name: "eager", summary: "") { _, ctx in ctx.setNeedsDisplay(); let s = RecordingScene("Eager"); self.made.append(s); return s },
         ]))
         let deck = Deck(title: "T", scenes: kinds.map { DeckScene(kind: $0, notes: "notes for \($0)") }, path: "/tmp/t.json")
         return Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { self.now })
@@ -59,6 +61,14 @@ final class PresentationTests: XCTestCase {
         XCTAssertEqual(cover, .fill(Rect(0, 0, 1280, 720), .black, radius: 0), "blackout covers the whole audience view")
         p.presenter.dispatch(.key(Key(".")))
         XCTAssertEqual(p.audienceMode, .normal)
+    }
+
+    /// A scene that calls `setNeedsDisplay` from its `make` used to make itself again (the console
+    /// title asked for the scene being made) until the stack overflowed.
+    func testSceneMayAskForRedrawWhileBeingMade() {
+        let p = makePresentation(kinds: ["eager", "a"])
+        XCTAssertEqual(made.map(\.title).filter { $0 == "Eager" }.count, 1, "made once: \(made.map(\.title))")
+        XCTAssertEqual(p.title(at: 0), "Eager")
     }
 
     func testElapsedTimerStartsOnFirstAdvance() {

@@ -7,50 +7,11 @@ import XCTest
 /// folder, `PODIUM_SOURCE=<repo> swift build`), installs it in a plugin directory, and drives the
 /// real `.build/debug/podium` with it: `plugins`, `check`, `snapshot` and `present` + control socket.
 /// The example is built once for the class.
-final class ExamplePluginEndToEndTests: XCTestCase {
-    nonisolated(unsafe) static var pluginsDir: URL?
-    nonisolated(unsafe) static var buildFailure: String?
-    nonisolated(unsafe) static var workDir: URL?
-
-    override class func setUp() {
-        super.setUp()
-        do {
-            let work = try Fixtures.temporaryDirectory("example")
-            workDir = work
-            let src = work.appendingPathComponent("ExampleScene")
-            try FileManager.default.createDirectory(at: src, withIntermediateDirectories: true)
-            let example = Fixtures.packageRoot.appendingPathComponent("Plugins/Example")
-            for item in ["Package.swift", "plugin.json", "Sources", "Assets"] {
-                try FileManager.default.copyItem(at: example.appendingPathComponent(item), to: src.appendingPathComponent(item))
-            }
-            guard let swift = Fixtures.tool("swift") else { buildFailure = "swift not found on PATH"; return }
-            let b = try Fixtures.run(swift, ["build"], environment: ["PODIUM_SOURCE": Fixtures.packageRoot.path], cwd: src)
-            guard b.status == 0 else { buildFailure = "swift build of the example failed:\n\(b.stdout)\n\(b.stderr)"; return }
-            // Install: the library, its manifest and its assets in one plugin directory.
-            let dir = work.appendingPathComponent("plugins/example")
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            for item in [".build/debug/libExampleScene.so", "plugin.json", "Assets"] {
-                let from = src.appendingPathComponent(item)
-                try FileManager.default.copyItem(at: from, to: dir.appendingPathComponent(from.lastPathComponent))
-            }
-            pluginsDir = dir.deletingLastPathComponent()
-        } catch { buildFailure = "\(error)" }
-    }
-
-    override class func tearDown() {
-        if let w = workDir { try? FileManager.default.removeItem(at: w) }
-        super.tearDown()
-    }
-
-    var plugins: URL!
-    var work: URL!
-
-    override func setUpWithError() throws {
-        if let f = Self.buildFailure { XCTFail(f); throw XCTSkip("example plugin did not build") }
-        plugins = try XCTUnwrap(Self.pluginsDir)
-        work = try Fixtures.temporaryDirectory("run")
-        addTeardownBlock { [work] in try? FileManager.default.removeItem(at: work!) }
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: Fixtures.podium.path), "build podium first: swift build")
+final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
+    /// Installed: the library, its manifest and its assets in one plugin directory.
+    override class var plugin: Plugin? {
+        Plugin(folder: "Example", copying: ["Package.swift", "plugin.json", "Sources", "Assets"],
+               install: [".build/debug/libExampleScene.so", "plugin.json", "Assets"], directory: "example")
     }
 
     /// A deck: an `example` scene, a title, and an `example` scene whose text file is missing.

@@ -26,7 +26,8 @@ final class HostContext: SceneContext {
     var deckDirectory: URL { presentation.deck.directory }
     /// Also refreshes the console's title: a scene may change its own (a PDF page range's page).
     func setNeedsDisplay() {
-        if isCurrentDeck && sceneIndex == presentation.currentIndex { presentation.console.titleLabel.text = presentation.title(at: sceneIndex) }
+        // Not while the scene is still being made: its title would make it again, without end.
+        if isCurrentDeck && sceneIndex == presentation.currentIndex, presentation.hasMadeScene(at: sceneIndex) { presentation.console.titleLabel.text = presentation.title(at: sceneIndex) }
         presentation.presenter.requestRedraw(); presentation.audience.requestRedraw()
     }
     func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken {

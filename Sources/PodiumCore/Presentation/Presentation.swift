@@ -144,6 +144,8 @@ public final class Presentation {
         if let s = scenes[index] { return s.title }
         return making.contains(index) ? deck.scenes[index].kind : scene(at: index).title
     }
+    /// Whether scene `index` has been made (a scene still in its `make` has not).
+    func hasMadeScene(at index: Int) -> Bool { scenes[index] != nil }
 
     // MARK: Navigation
 
