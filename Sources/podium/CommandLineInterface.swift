@@ -7,7 +7,7 @@ import PodiumKit
 enum CommandLineInterface {
     static let version = "0.1.0"
     static let usage = """
-    usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom] [--windowed] [--control unix:PATH] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--plugin-path DIR]
+    usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom] [--no-grouping] [--windowed] [--control unix:PATH] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--plugin-path DIR]
            podium displays [--json] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX]
            podium check DECK|TALK.pdf [--plugin-path DIR]
            podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png [--plugin-path DIR]
@@ -30,6 +30,10 @@ enum CommandLineInterface {
                                     each page goes to the presenter, the other to the audience.
       present TALK.pdf   A PDF as the deck: one scene per page, titles from the outline and page
                        labels, notes from TALK.notes.json. check and snapshot take a PDF too.
+                       Consecutive pages with one page label (Beamer's overlays) are one slide:
+                       next/previous step through overlays, Shift+PageDown/PageUp (Shift+→/←)
+                       jump a slide, the overview shows one thumbnail per slide.
+        --no-grouping               Every page is a slide of its own.
       displays [--json]  List every display SDL reports, with bounds, DPI and modes, and which
                          display each view gets (same --audience/--presenter-display options).
       check DECK         Validate a deck; exit 2 naming the file, JSON path and problem.
@@ -46,8 +50,9 @@ enum CommandLineInterface {
 
     Keys while presenting: →/Space/PageDown/Return next, ←/Backspace/PageUp previous, b/. blackout,
     w whiteout, f freeze, Esc back to live, t pause the timer, F5 restart from the first scene,
-    Shift+F5 start the timer here, Tab (nothing focused) or o overview, ? all keys, Ctrl+=/Ctrl+-
-    notes size, s swap the presenter and audience displays, Home/End first/last, q or Ctrl+Q quit.
+    Shift+F5 start the timer here, Shift+PageDown/Shift+PageUp (Shift+→/←) next/previous slide,
+    Tab (nothing focused) or o overview, ? all keys, Ctrl+=/Ctrl+- notes size, s swap the
+    presenter and audience displays, Home/End first/last, q or Ctrl+Q quit.
     """
 
     struct UsageError: Error, CustomStringConvertible { var description: String }
@@ -59,10 +64,10 @@ enum CommandLineInterface {
             switch cmd {
             case "--help", "-h", "help": print(help); return 0
             case "--version": print("podium \(version)"); return 0
-            case "present": return try PresentCommand(try pluginOptions(rest, flags: ["--windowed"], values: ["--control", "--audience-display", "--presenter-display", "--notes", "--keymap"])).run()
+            case "present": return try PresentCommand(try pluginOptions(rest, flags: ["--windowed", "--no-grouping"], values: ["--control", "--audience-display", "--presenter-display", "--notes", "--keymap"])).run()
             case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json", "--windowed"], values: ["--audience-display", "--presenter-display"]))
-            case "check": return try CheckCommand.run(try pluginOptions(rest, flags: [], values: ["--notes"]))
-            case "snapshot": return try SnapshotCommand.run(try pluginOptions(rest, flags: [], values: ["--scene", "--view", "--size", "--out", "--notes"]))
+            case "check": return try CheckCommand.run(try pluginOptions(rest, flags: ["--no-grouping"], values: ["--notes"]))
+            case "snapshot": return try SnapshotCommand.run(try pluginOptions(rest, flags: ["--no-grouping"], values: ["--scene", "--view", "--size", "--out", "--notes"]))
             case "plugins": return PluginsCommand.run(try pluginOptions(rest, flags: ["--json"], values: []))
             case "bands": return try BandsCommand.run(try Options(rest, flags: [], values: ["--store"]))
             default: throw UsageError(description: "unknown command or option \"\(cmd)\"")

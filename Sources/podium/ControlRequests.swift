@@ -148,6 +148,7 @@ enum ControlRequests {
             "residentKB": residentKB().map { .number(Double($0)) } ?? .null,
             "scene": ["index": .number(Double(p.currentIndex)), "kind": .string(p.deck.scenes[p.currentIndex].kind),
                       "title": .string(p.title(at: p.currentIndex)), "count": .number(Double(p.sceneCount))],
+            "slide": slideJSON(p),
             "audienceMode": .string(p.audienceMode.rawValue),
             "frozen": .bool(p.isFrozen),
             "timers": timersJSON(p),
@@ -158,6 +159,14 @@ enum ControlRequests {
             "popovers": .array(popovers),
             "deck": ["title": .string(p.deck.title), "path": .string(p.deck.path)],
         ]
+    }
+
+    /// Where the talk is in slides (0-based; overlays of one slide share a PDF page label) and
+    /// the console's position text.
+    static func slideJSON(_ p: Presentation) -> JSONValue {
+        let s = p.slides.position(of: p.currentIndex)
+        return ["index": .number(Double(s.slide)), "count": .number(Double(p.slides.count)), "overlay": .number(Double(s.overlay)),
+                "overlays": .number(Double(s.overlays)), "position": .string(p.slides.positionText(of: p.currentIndex))]
     }
 
     /// The console timers in seconds; `remaining`, `pace` and `scenePlanned` are null without a plan.

@@ -12,16 +12,17 @@ enum DeckSource {
         let notes = options.values["--notes"] ?? "none"
         guard PDFDeck.isPDF(path) else {
             if options.values["--notes"] != nil { throw CommandLineInterface.UsageError(description: "--notes applies to a PDF deck (talk.pdf), not \(path)") }
+            if options.flags.contains("--no-grouping") { throw CommandLineInterface.UsageError(description: "--no-grouping applies to a PDF deck (talk.pdf), not \(path)") }
             return try Deck.load(path: path, kinds: registry.validators)
         }
         guard let layout = NotesLayout(rawValue: notes) else {
             throw CommandLineInterface.UsageError(description: "--notes expects right, left, bottom or none, got \"\(notes)\"")
         }
         let pdf: PDFDeck
-        do { pdf = try PDFDeck(path: path, notes: layout) }
+        do { pdf = try PDFDeck(path: path, notes: layout, grouping: !options.flags.contains("--no-grouping")) }
         catch let e as SceneParameterError { throw DeckError(file: path, path: "", message: "\(e)") }
         let scenes = pdf.pages.enumerated().map { i, p in
-            DeckScene(kind: "pdf", title: p.title, notes: p.notes, parameters: SceneParameters(p.parameters, path: "pages[\(i)]"))
+            DeckScene(kind: "pdf", title: p.title, notes: p.notes, parameters: SceneParameters(p.parameters, path: "pages[\(i)]"), slide: p.slide)
         }
         return Deck(title: pdf.title, scenes: scenes, path: URL(fileURLWithPath: path).standardizedFileURL.path)
     }

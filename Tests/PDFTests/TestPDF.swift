@@ -22,6 +22,10 @@ enum TestPDF {
         var outline: [(String, Int)] = []
         /// Links: page, unit rect on that page, and either a 0-based target page or a URI.
         var links: [(page: Int, rect: (Double, Double, Double, Double), target: Either)] = []
+        /// Every page's label, written as Beamer (hyperref) does: a `/P` prefix per run of equal
+        /// labels, e.g. 1,2,2,2,3 for a frame with three overlays. cairo 1.16 mangles numeric labels,
+        /// so these go in by an incremental update (`appendUpdate`).
+        var beamerLabels: [String]? = nil
         /// Beamer-style double-width pages: the right half is a notes page (grey with a yellow band).
         var notesRight = false
         enum Either { case page(Int), uri(String) }
@@ -75,7 +79,51 @@ enum TestPDF {
         cairo_destroy(cr)
         cairo_surface_finish(surface)
         cairo_surface_destroy(surface)
+        if let labels = o.beamerLabels {
+            let runs = labels.indices.filter { $0 == 0 || labels[$0] != labels[$0 - 1] }
+            let nums = runs.map { "\($0) << /P (\(labels[$0])) >>" }.joined(separator: " ")
+            appendUpdate(path, catalogEntries: "/PageLabels << /Nums [\(nums)] >>")
+        }
         return path
+    }
+
+    /// Appends an incremental update to a PDF cairo wrote: a new catalog with the old one's
+    /// entries plus `catalogEntries`, page `annotate.page` (0-based) with `/Annots` holding the
+    /// objects `annotate.dicts` (numbered after the file's last object), as a PDF editor would.
+    static func appendUpdate(_ path: String, catalogEntries: String = "", annotate: (page: Int, dicts: [String])? = nil) {
+        var data = FileManager.default.contents(atPath: path)!
+        let text = String(decoding: data, as: UTF8.self)
+        func match(_ pattern: String, _ s: String) -> [String] {
+            let re = try! NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators])
+            guard let m = re.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) else { return [] }
+            return (1..<m.numberOfRanges).map { String(s[Range(m.range(at: $0), in: s)!]) }
+        }
+        func object(_ n: String) -> String { match("\\n\(n) 0 obj\\s*<<(.*?)>>\\s*endobj", text)[0] }
+        let size = Int(match("/Size (\\d+)", text)[0])!
+        let root = match("/Root (\\d+) 0 R", text)[0], info = match("/Info (\\d+) 0 R", text).first
+        let prev = match("startxref\\s*(\\d+)\\s*%%EOF\\s*$", text)[0]
+        var objects: [(Int, String)] = [(Int(root)!, "<<\(object(root)) \(catalogEntries) >>")]
+        var next = size
+        if let a = annotate {
+            // The page tree's kids in order (cairo writes one flat /Pages node).
+            let kids = match("/Type /Pages.*?/Kids \\[([^\\]]*)\\]", text)[0]
+            let pages = kids.split(separator: "R").compactMap { $0.split(separator: " ").first.map(String.init) }
+            let refs = a.dicts.indices.map { "\(size + $0) 0 R" }.joined(separator: " ")
+            objects.append((Int(pages[a.page])!, "<<\(object(pages[a.page])) /Annots [\(refs)] >>"))
+            for d in a.dicts { objects.append((next, d)); next += 1 }
+        }
+        var out = "\n"
+        var offsets: [(Int, Int)] = []
+        for (n, body) in objects {
+            offsets.append((n, data.count + out.utf8.count))
+            out += "\(n) 0 obj\n\(body)\nendobj\n"
+        }
+        let xref = data.count + out.utf8.count
+        out += "xref\n0 1\n0000000000 65535 f \n"
+        for (n, off) in offsets.sorted(by: { $0.0 < $1.0 }) { out += "\(n) 1\n" + String(format: "%010d 00000 n \n", off) }
+        out += "trailer\n<< /Size \(next) /Root \(root) 0 R \(info.map { "/Info \($0) 0 R " } ?? "")/Prev \(prev) >>\nstartxref\n\(xref)\n%%EOF\n"
+        data.append(Data(out.utf8))
+        FileManager.default.createFile(atPath: path, contents: data)
     }
 
     /// A hand-written PDF: `body` objects numbered from 1 (object 1 the catalog), with a correct

@@ -9,14 +9,19 @@ public struct PDFDeck {
         public var notes: String
         /// The scene's `parameters`: `file` (absolute), `page` (1-based), `notes` (layout).
         public var parameters: [String: JSONValue]
+        /// The page label when grouping: consecutive pages with one label are the overlays of one
+        /// slide (`DeckScene.slide`); nil without grouping.
+        public var slide: String?
     }
     public var title: String
     public var pages: [Page]
 
     /// Builds the scenes for `path`. A PDF that cannot be opened still gives one scene (page 1),
     /// which shows the error card, so the talk can start and `podium check` can name the problem.
+    /// With `grouping` (the default; `--no-grouping` turns it off) each page carries its label as
+    /// its slide key, so Beamer's overlays (`\pause`, one label per frame) become one slide.
     /// Throws `SceneParameterError` for a bad notes sidecar.
-    public init(path: String, notes layout: NotesLayout = .none) throws {
+    public init(path: String, notes layout: NotesLayout = .none, grouping: Bool = true) throws {
         let file = URL(fileURLWithPath: path).standardizedFileURL.path
         func params(_ page: Int) -> [String: JSONValue] {
             ["file": .string(file), "page": .number(Double(page + 1)), "notes": .string(layout.rawValue)]
@@ -24,12 +29,14 @@ public struct PDFDeck {
         let name = (path as NSString).lastPathComponent
         guard let doc = try? PageCaches.cache(for: file).document else {
             title = name
-            pages = [Page(title: name, notes: "", parameters: params(0))]
+            pages = [Page(title: name, notes: "", parameters: params(0), slide: nil)]
             return
         }
         let notes = try PDFNotes.load(for: file, labels: doc.labels)
         title = doc.title ?? name
-        pages = (0..<doc.pageCount).map { Page(title: PageTitles.title(of: $0, in: doc), notes: notes[$0] ?? "", parameters: params($0)) }
+        pages = (0..<doc.pageCount).map {
+            Page(title: PageTitles.title(of: $0, in: doc), notes: notes[$0] ?? "", parameters: params($0), slide: grouping ? doc.labels[$0] : nil)
+        }
     }
 
     /// Whether a deck path names a PDF rather than a JSON deck.

@@ -33,8 +33,11 @@ public struct DeckScene: Sendable {
     /// Planned time for this scene in seconds, if given.
     public var plannedSeconds: Double?
     public var parameters: SceneParameters
-    public init(kind: String, title: String? = nil, notes: String = "", plannedSeconds: Double? = nil, parameters: SceneParameters = SceneParameters()) {
-        self.kind = kind; self.title = title; self.notes = notes; self.plannedSeconds = plannedSeconds; self.parameters = parameters
+    /// Consecutive scenes with the same key are the overlays of one slide (`Slides`); nil: a
+    /// slide of its own. A PDF's page label (Beamer gives every overlay of a frame the same one).
+    public var slide: String?
+    public init(kind: String, title: String? = nil, notes: String = "", plannedSeconds: Double? = nil, parameters: SceneParameters = SceneParameters(), slide: String? = nil) {
+        self.kind = kind; self.title = title; self.notes = notes; self.plannedSeconds = plannedSeconds; self.parameters = parameters; self.slide = slide
     }
     /// The fields a scene entry may have (its kind's own settings go in `parameters`).
     public static let fields = ["kind", "title", "notes", "time", "parameters"]

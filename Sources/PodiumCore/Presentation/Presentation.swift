@@ -6,6 +6,8 @@ import PodiumKit
 /// windows, feeds input into `presenter`/`audience`, and draws them when `needsDisplay`.
 public final class Presentation {
     public let deck: Deck
+    /// The deck's scenes grouped into slides (overlays of one slide share a PDF page label).
+    public let slides: Slides
     public let registry: PluginRegistry
     public let presenter: WindowRoot
     public let audience: WindowRoot
@@ -41,9 +43,11 @@ public final class Presentation {
     /// Reads image sizes for `ImageView`s in every view tree this presentation draws (windows,
     /// the next-scene stage, the overview's stage); set by the platform.
     public var imageSizing: ImageSizing? {
-        didSet { for r in [presenter, audience, nextStage, stage] { r.imageSizing = imageSizing } }
+        didSet { for r in [presenter, audience, nextStage, nextSlideStage, stage] { r.imageSizing = imageSizing } }
     }
     public let nextStage: WindowRoot
+    /// Hosts the next slide's first scene while the next scene is an overlay of the current slide.
+    public let nextSlideStage: WindowRoot
     /// Hosts other scenes' audience views briefly while the overview draws their thumbnails.
     let stage: WindowRoot
     private var nextPreviewTimer: TimerToken?
@@ -60,10 +64,12 @@ public final class Presentation {
     public init(deck: Deck, registry: PluginRegistry, metrics: TextMeasuring, theme: Theme = .standard,
                 clock: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime }) {
         self.deck = deck; self.registry = registry; self.clock = clock
+        slides = Slides(deck.scenes)
         talk = TalkClock(durationMinutes: deck.durationMinutes, sceneSeconds: deck.scenes.map(\.plannedSeconds))
         presenter = WindowRoot(theme: theme, metrics: metrics)
         audience = WindowRoot(theme: theme, metrics: metrics)
         nextStage = WindowRoot(theme: theme, metrics: metrics)
+        nextSlideStage = WindowRoot(theme: theme, metrics: metrics)
         stage = WindowRoot(theme: theme, metrics: metrics)
         audience.resize(to: Size(1280, 720))
         console = ConsoleView()
@@ -79,11 +85,13 @@ public final class Presentation {
             self.console.preview.sourceDidChange()
         }
         nextStage.onNeedsDisplay = { [weak self] in self?.console.nextPreview.sourceDidChange() }
+        nextSlideStage.onNeedsDisplay = { [weak self] in self?.console.nextSlidePreview.sourceDidChange() }
         console.preview.source = audience
         console.nextPreview.source = nextStage
+        console.nextSlidePreview.source = nextSlideStage
         console.onPrevious = { [weak self] in self?.previous() }
         console.onNext = { [weak self] in self?.next() }
-        console.overview.onChoose = { [weak self] i in self?.closeOverview(); self?.goTo(i) }
+        console.overview.onChoose = { [weak self] i in self?.closeOverview(); self?.goToOverviewCell(i) }
         presenter.onUnhandledKey = { [weak self] k in self?.handleKey(k) ?? false }
         presenter.isTalkKey = { [weak self] k in self?.keyMap.action(for: k) != nil }
         audience.onUnhandledKey = presenter.onUnhandledKey
@@ -147,8 +155,11 @@ public final class Presentation {
         console.setScene(s.presenterView, index: index, count: sceneCount, title: title(at: index),
                          notes: deck.scenes[index].notes,
                          nextTitle: index + 1 < sceneCount ? title(at: index + 1) : nil)
+        console.positionLabel.text = slides.positionText(of: index)
         audience.content.removeAllSubviews()
         nextStage.content.removeAllSubviews()
+        nextSlideStage.content.removeAllSubviews()
+        console.nextPreviews.setShowsNextSlide(false)
         if s.audienceView.pins == nil { s.audienceView.pins = .fill() }
         audience.content.addSubview(s.audienceView)
         s.didBecomeCurrent()
@@ -177,6 +188,7 @@ public final class Presentation {
         nextStage.content.removeAllSubviews()
         nextStage.content.addSubview(scene(at: i).audienceView.pinned(.fill()))
         nextStage.layoutIfNeeded()
+        attachNextSlidePreview()
         presenter.requestRedraw()
     }
 

@@ -72,6 +72,8 @@ extension Presentation {
         case .reload: guard let f = onReload else { return false }; f()
         case .swapDisplays: guard let f = onSwapDisplays else { return false }; f()
         case .quit, .quitNow: guard let f = onQuit else { return false }; f()
+        case .nextSlide: nextSlide()
+        case .previousSlide: previousSlide()
         @unknown default: return false
         }
         refreshTimers()
@@ -130,11 +132,15 @@ extension Presentation {
     public var isOverviewOpen: Bool { !console.overview.isHidden }
     public var isHelpOpen: Bool { !console.help.isHidden }
 
-    /// Opens the overview with a thumbnail of every scene (scenes not made yet are made now).
+    /// Opens the overview with a thumbnail of every slide, its last overlay (scenes not made yet
+    /// are made now); without overlays every scene is a slide.
     public func openOverview() {
-        let thumbs = (0..<sceneCount).map { OverviewView.Thumbnail(list: thumbnail(at: $0), size: audience.bounds.size, title: title(at: $0)) }
+        let thumbs = slides.ranges.indices.map { cell in
+            let i = overviewScene(ofCell: cell)
+            return OverviewView.Thumbnail(list: thumbnail(at: i), size: audience.bounds.size, title: title(at: i))
+        }
         presenter.focus(nil)
-        console.overview.open(thumbs, current: currentIndex)
+        console.overview.open(thumbs, current: currentOverviewCell)
         presenter.requestRedraw()
     }
     public func closeOverview() { console.overview.isHidden = true; presenter.requestRedraw() }
@@ -154,8 +160,8 @@ extension Presentation {
             return list
         }
         let v = scene(at: index).audienceView
-        if v.superview === nextStage.content {
-            nextStage.layoutIfNeeded(); nextStage.content.render(into: &list); return list
+        for s in [nextStage, nextSlideStage] where v.superview === s.content {
+            s.layoutIfNeeded(); s.content.render(into: &list); return list
         }
         stage.resize(to: audience.bounds.size)
         stage.content.addSubview(v.pinned(.fill()))

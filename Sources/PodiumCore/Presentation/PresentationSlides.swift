@@ -1,0 +1,42 @@
+import PodiumKit
+
+/// Slides with overlays (`Slides`): jumping a whole slide, the overview's one cell per slide and
+/// the small next-slide preview. `next`/`previous` keep stepping one scene (overlay) at a time.
+extension Presentation {
+    /// The first overlay of the next slide; nothing on the last slide.
+    public func nextSlide() {
+        let s = slides.slide(of: currentIndex)
+        if s + 1 < slides.count { goTo(slides.ranges[s + 1].lowerBound) }
+    }
+
+    /// The first overlay of the previous slide; nothing on the first slide.
+    public func previousSlide() {
+        let s = slides.slide(of: currentIndex)
+        if s > 0 { goTo(slides.ranges[s - 1].lowerBound) }
+    }
+
+    /// The scene an overview cell shows and goes to: one cell per slide, its last overlay (the
+    /// slide complete, as the room will have seen it).
+    public func overviewScene(ofCell cell: Int) -> Int { slides.ranges[cell].upperBound - 1 }
+
+    /// The overview cell of the current scene.
+    var currentOverviewCell: Int { slides.slide(of: currentIndex) }
+
+    func goToOverviewCell(_ cell: Int) {
+        guard slides.ranges.indices.contains(cell) else { return }
+        goTo(overviewScene(ofCell: cell))
+    }
+
+    /// While the next scene is an overlay of the current slide, the next slide's first overlay
+    /// goes on the small next-slide stage; otherwise the small preview is hidden.
+    func attachNextSlidePreview() {
+        nextSlideStage.content.removeAllSubviews()
+        let s = slides.slide(of: currentIndex)
+        let shows = currentIndex + 1 < sceneCount && slides.slide(of: currentIndex + 1) == s && s + 1 < slides.count
+        console.nextPreviews.setShowsNextSlide(shows)
+        guard shows else { return }
+        nextSlideStage.resize(to: audience.bounds.size)
+        nextSlideStage.content.addSubview(scene(at: slides.ranges[s + 1].lowerBound).audienceView.pinned(.fill()))
+        nextSlideStage.layoutIfNeeded()
+    }
+}
