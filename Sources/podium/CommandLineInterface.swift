@@ -7,7 +7,7 @@ import PodiumKit
 enum CommandLineInterface {
     static let version = "0.1.0"
     static let usage = """
-    usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom] [--no-grouping] [--windowed] [--control unix:PATH] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--plugin-path DIR]
+    usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom|top|none] [--no-grouping] [--windowed] [--control unix:PATH] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--plugin-path DIR]
            podium displays [--json] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX]
            podium check DECK|TALK.pdf [--plugin-path DIR]
            podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png [--plugin-path DIR]
@@ -26,8 +26,10 @@ enum CommandLineInterface {
         --audience-display N|NAME   Choose the audience display (index or name).
         --presenter-display N|NAME  Choose the presenter display.
         --keymap FILE               Console key bindings (JSON; Assets/keymap.example.json).
-        --notes right|left|bottom   With a PDF: Beamer's notes on the second screen; that half of
-                                    each page goes to the presenter, the other to the audience.
+        --notes right|left|bottom|top|none|auto
+                                    With a PDF: Beamer's notes on the second screen; that half of
+                                    each page goes to the presenter's notes panel, the other to the
+                                    audience. auto (the default) detects it from the page shape.
       present TALK.pdf   A PDF as the deck: one scene per page, titles from the outline and page
                        labels, notes from TALK.notes.json. check and snapshot take a PDF too.
                        Consecutive pages with one page label (Beamer's overlays) are one slide:
@@ -139,6 +141,7 @@ enum CheckCommand {
         let problems = DeckSource.fileProblems(deck)
         for p in problems { FileHandle.standardError.write(Data("podium: \(o.positional[0]): \(p)\n".utf8)) }
         if !problems.isEmpty { return 2 }
+        for w in DeckSource.notesWarnings(deck) { FileHandle.standardError.write(Data("podium: warning: \(w)\n".utf8)) }
         print("\(o.positional[0]): OK — \"\(deck.title)\", \(deck.scenes.count) scene\(deck.scenes.count == 1 ? "" : "s") (\(deck.scenes.map(\.kind).joined(separator: ", ")))")
         return 0
     }

@@ -9,15 +9,16 @@ enum DeckSource {
     /// Loads `path`. For a `.pdf`, `--notes right|left|bottom|none` picks Beamer's notes half.
     /// Throws `DeckError` naming the file and problem, or a usage error for a bad `--notes`.
     static func load(_ path: String, registry: PluginRegistry, options: CommandLineInterface.Options) throws -> Deck {
-        let notes = options.values["--notes"] ?? "none"
+        let notes = options.values["--notes"] ?? "auto"
         guard PDFDeck.isPDF(path) else {
             if options.values["--notes"] != nil { throw CommandLineInterface.UsageError(description: "--notes applies to a PDF deck (talk.pdf), not \(path)") }
             if options.flags.contains("--no-grouping") { throw CommandLineInterface.UsageError(description: "--no-grouping applies to a PDF deck (talk.pdf), not \(path)") }
             return try Deck.load(path: path, kinds: registry.validators)
         }
-        guard let layout = NotesLayout(rawValue: notes) else {
-            throw CommandLineInterface.UsageError(description: "--notes expects right, left, bottom or none, got \"\(notes)\"")
+        guard notes == "auto" || NotesLayout(rawValue: notes) != nil else {
+            throw CommandLineInterface.UsageError(description: "--notes expects right, left, bottom, top, none or auto, got \"\(notes)\"")
         }
+        let layout = NotesLayout(rawValue: notes)
         let pdf: PDFDeck
         do { pdf = try PDFDeck(path: path, notes: layout, grouping: !options.flags.contains("--no-grouping")) }
         catch let e as SceneParameterError { throw DeckError(file: path, path: "", message: "\(e)") }
@@ -25,6 +26,17 @@ enum DeckSource {
             DeckScene(kind: "pdf", title: p.title, notes: p.notes, parameters: SceneParameters(p.parameters, path: "pages[\(i)]"), slide: p.slide)
         }
         return Deck(title: pdf.title, scenes: scenes, path: URL(fileURLWithPath: path).standardizedFileURL.path)
+    }
+
+    /// Warnings for the speaker, one line each: `pdf` scenes showing whole pages that look like
+    /// slide + notes (the room would read the notes). `present` shows the first in the
+    /// presenter's banner, `check` prints them all.
+    static func notesWarnings(_ deck: Deck) -> [String] {
+        var seen: Set<String> = []
+        return deck.scenes.compactMap { s in
+            guard s.kind == "pdf", let w = PDFPlugin.notesWarning(s.parameters, deckDirectory: deck.directory) else { return nil }
+            return seen.insert(w).inserted ? w : nil
+        }
     }
 
     /// Problems `podium check` finds by opening each `pdf` scene's file (the deck itself is valid),

@@ -28,6 +28,10 @@ enum TestPDF {
         var beamerLabels: [String]? = nil
         /// Beamer-style double-width pages: the right half is a notes page (grey with a yellow band).
         var notesRight = false
+        /// Beamer-style double-height pages: the bottom half is the notes page.
+        var notesBottom = false
+        /// `/Creator`, e.g. Beamer's "LaTeX with Beamer class".
+        var creator: String? = nil
         enum Either { case page(Int), uri(String) }
     }
 
@@ -37,6 +41,7 @@ enum TestPDF {
         let surface = cairo_pdf_surface_create(path, o.width, o.height)!
         let cr = cairo_create(surface)!
         if let t = o.title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, t) }
+        if let c = o.creator { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, c) }
         for (title, page) in o.outline {
             _ = cairo_pdf_surface_add_outline(surface, Int32(CAIRO_PDF_OUTLINE_ROOT), title, "page=\(page + 1)", cairo_pdf_outline_flags_t(0))
         }
@@ -44,24 +49,30 @@ enum TestPDF {
             // cairo 1.16 omits numeric labels and writes no entry for page 0 unless it has a
             // non-numeric label, so tests label from page 0 on.
             if let l = o.labels[i] { cairo_pdf_surface_set_page_label(surface, l) }
-            let slideW = o.notesRight ? o.width / 2 : o.width
+            let slideW = o.notesRight ? o.width / 2 : o.width, slideH = o.notesBottom ? o.height / 2 : o.height
             cairo_set_source_rgb(cr, 1, 1, 1); cairo_paint(cr)
             // A named destination per page: cairo 1.16 drops `page=N` links to later pages.
             cairo_tag_begin(cr, "cairo.dest", "name='page\(i + 1)' x=0 y=0"); cairo_tag_end(cr, "cairo.dest")
             let c = colour(i)
             cairo_set_source_rgb(cr, Double(c.0) / 255, Double(c.1) / 255, Double(c.2) / 255)
-            cairo_rectangle(cr, box.x * slideW, box.y * o.height, box.w * slideW, box.h * o.height)
+            cairo_rectangle(cr, box.x * slideW, box.y * slideH, box.w * slideW, box.h * slideH)
             cairo_fill(cr)
             cairo_set_source_rgb(cr, 0, 0, 0)
             cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
-            cairo_set_font_size(cr, o.height / 8)
-            cairo_move_to(cr, slideW * 0.6, o.height * 0.5)
+            cairo_set_font_size(cr, slideH / 8)
+            cairo_move_to(cr, slideW * 0.6, slideH * 0.5)
             cairo_show_text(cr, "\(i + 1)")
             if o.notesRight {
                 cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
                 cairo_rectangle(cr, slideW, 0, slideW, o.height); cairo_fill(cr)
                 cairo_set_source_rgb(cr, 1, 0.9, 0)
                 cairo_rectangle(cr, slideW + slideW * 0.1, o.height * 0.1, slideW * 0.8, o.height * 0.2); cairo_fill(cr)
+            }
+            if o.notesBottom {
+                cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
+                cairo_rectangle(cr, 0, slideH, o.width, slideH); cairo_fill(cr)
+                cairo_set_source_rgb(cr, 1, 0.9, 0)
+                cairo_rectangle(cr, o.width * 0.1, slideH + slideH * 0.1, o.width * 0.8, slideH * 0.2); cairo_fill(cr)
             }
             for l in o.links where l.page == i {
                 let r = l.rect

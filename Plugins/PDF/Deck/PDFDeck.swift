@@ -15,19 +15,26 @@ public struct PDFDeck {
     }
     public var title: String
     public var pages: [Page]
+    /// The notes half every page is split at (detected when not asked for).
+    public var layout: NotesLayout
 
-    /// Builds the scenes for `path`. A PDF that cannot be opened still gives one scene (page 1),
+    /// Builds the scenes for `path`; `notes` nil detects Beamer's notes on the second screen
+    /// (`NotesDetection`), `.none` shows whole pages. A PDF that cannot be opened still gives one scene (page 1),
     /// which shows the error card, so the talk can start and `podium check` can name the problem.
     /// With `grouping` (the default; `--no-grouping` turns it off) each page carries its label as
     /// its slide key, so Beamer's overlays (`\pause`, one label per frame) become one slide.
     /// Throws `SceneParameterError` for a bad notes sidecar.
-    public init(path: String, notes layout: NotesLayout = .none, grouping: Bool = true) throws {
+    public init(path: String, notes requested: NotesLayout? = nil, grouping: Bool = true) throws {
         let file = URL(fileURLWithPath: path).standardizedFileURL.path
+        let doc = try? PageCaches.cache(for: file).document
+        // nil: Beamer's notes on the second screen are detected from the page shape.
+        let layout = requested ?? doc.map(NotesDetection.layout(of:)) ?? .none
+        self.layout = layout
         func params(_ page: Int) -> [String: JSONValue] {
             ["file": .string(file), "page": .number(Double(page + 1)), "notes": .string(layout.rawValue)]
         }
         let name = (path as NSString).lastPathComponent
-        guard let doc = try? PageCaches.cache(for: file).document else {
+        guard let doc else {
             title = name
             pages = [Page(title: name, notes: "", parameters: params(0), slide: nil)]
             return

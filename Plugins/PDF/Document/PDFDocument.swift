@@ -13,6 +13,8 @@ public final class PDFDocument: @unchecked Sendable {
     public let pageCount: Int
     /// Document title from its metadata, if any.
     public let title: String?
+    /// The program that made it (`/Creator`), e.g. Beamer's "LaTeX with Beamer class".
+    public let creator: String?
     /// Page sizes in PDF points (1/72 inch), rotation applied.
     public let pageSizes: [Size]
     /// Page labels (`/PageLabels`, e.g. "iv", "A-3"); the 1-based number when the PDF has none.
@@ -55,6 +57,7 @@ public final class PDFDocument: @unchecked Sendable {
         guard n > 0 else { g_object_unref(UnsafeMutableRawPointer(d)); throw PDFError(file: path, .noPages) }
         pageCount = n
         title = Self.take(poppler_document_get_title(d)).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        creator = Self.take(poppler_document_get_creator(d))
         var sizes: [Size] = [], labels: [String] = []
         for i in 0..<n {
             guard let page = poppler_document_get_page(d, Int32(i)) else { sizes.append(Size(612, 792)); labels.append("\(i + 1)"); continue }

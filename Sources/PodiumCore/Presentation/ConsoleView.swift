@@ -14,6 +14,8 @@ public final class ConsoleView: View {
     public let nextSlidePreview = PreviewView(id: "console.nextSlidePreview")
     lazy var nextPreviews = NextPreviewsView(next: nextPreview, nextSlide: nextSlidePreview)
     public let notes = NotesView()
+    /// The notes panel: `notes` and the scene's own notes view (a PDF's Beamer notes half).
+    lazy var notesArea = NotesAreaView(notes: notes)
     public let timers = TimersView()
     public let overview = OverviewView()
     public let help = HelpView()
@@ -48,7 +50,7 @@ public final class ConsoleView: View {
         sidebar.add(nextLabel)
         sidebar.add(nextPreviews, length: 100)
         sidebar.add(Label("NOTES", font: .bold(12), color: Theme.standard.secondaryText))
-        sidebar.add(notes, flexible: true)
+        sidebar.add(notesArea, flexible: true)
         nextLabel.id = "console.nextTitle"
         sceneArea.clipsToBounds = true
         addSubviews(toolbar, sceneArea, sidebar, overview, help, banner)

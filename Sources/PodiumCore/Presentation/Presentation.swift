@@ -156,6 +156,8 @@ public final class Presentation {
                          notes: deck.scenes[index].notes,
                          nextTitle: index + 1 < sceneCount ? title(at: index + 1) : nil)
         console.positionLabel.text = slides.positionText(of: index)
+        let text = deck.scenes[index].notes
+        console.notesArea.set(sceneNotes: s.presenterNotesView, hasText: !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
         audience.content.removeAllSubviews()
         nextStage.content.removeAllSubviews()
         nextSlideStage.content.removeAllSubviews()
