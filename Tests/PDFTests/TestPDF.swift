@@ -98,10 +98,12 @@ enum TestPDF {
         return path
     }
 
-    /// Appends an incremental update to a PDF cairo wrote: a new catalog with the old one's
-    /// entries plus `catalogEntries`, page `annotate.page` (0-based) with `/Annots` holding the
-    /// objects `annotate.dicts` (numbered after the file's last object), as a PDF editor would.
-    static func appendUpdate(_ path: String, catalogEntries: String = "", annotate: (page: Int, dicts: [String])? = nil) {
+    /// Appends an incremental update to a PDF cairo wrote, as a PDF editor would: a new catalog
+    /// with the old one's entries plus `catalogEntries`, and new objects for page `annotate.page`
+    /// (0-based): `annotate.objects(first)` numbered from `first` (after the file's last object),
+    /// of which the first `annotate.annots` go in the page's `/Annots` (the rest, e.g. appearance
+    /// streams, are referenced by them).
+    static func appendUpdate(_ path: String, catalogEntries: String = "", annotate: (page: Int, annots: Int, objects: (Int) -> [String])? = nil) {
         var data = FileManager.default.contents(atPath: path)!
         let text = String(decoding: data, as: UTF8.self)
         func match(_ pattern: String, _ s: String) -> [String] {
@@ -119,9 +121,9 @@ enum TestPDF {
             // The page tree's kids in order (cairo writes one flat /Pages node).
             let kids = match("/Type /Pages.*?/Kids \\[([^\\]]*)\\]", text)[0]
             let pages = kids.split(separator: "R").compactMap { $0.split(separator: " ").first.map(String.init) }
-            let refs = a.dicts.indices.map { "\(size + $0) 0 R" }.joined(separator: " ")
+            let refs = (0..<a.annots).map { "\(size + $0) 0 R" }.joined(separator: " ")
             objects.append((Int(pages[a.page])!, "<<\(object(pages[a.page])) /Annots [\(refs)] >>"))
-            for d in a.dicts { objects.append((next, d)); next += 1 }
+            for d in a.objects(size) { objects.append((next, d)); next += 1 }
         }
         var out = "\n"
         var offsets: [(Int, Int)] = []

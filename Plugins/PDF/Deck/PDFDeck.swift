@@ -42,7 +42,9 @@ public struct PDFDeck {
         let notes = try PDFNotes.load(for: file, labels: doc.labels)
         title = doc.title ?? name
         pages = (0..<doc.pageCount).map {
-            Page(title: PageTitles.title(of: $0, in: doc), notes: notes[$0] ?? "", parameters: params($0), slide: grouping ? doc.labels[$0] : nil)
+            // Comments that are not printed (not shown to the room) are notes too, after the sidecar's.
+            let text = ([notes[$0] ?? ""] + doc.annotationNotes(page: $0)).filter { !$0.isEmpty }.joined(separator: "\n\n")
+            return Page(title: PageTitles.title(of: $0, in: doc), notes: text, parameters: params($0), slide: grouping ? doc.labels[$0] : nil)
         }
     }
 
