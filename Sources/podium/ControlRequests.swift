@@ -177,6 +177,7 @@ enum ControlRequests {
             "remaining": r.remaining.map { .number($0.rounded(.down)) } ?? .null, "pace": r.pace.map { .string($0.rawValue) } ?? .null,
             "sceneElapsed": .number(r.sceneElapsed.rounded(.down)), "scenePlanned": r.scenePlanned.map { .number($0) } ?? .null,
             "clock": .string(r.clock), "shown": .string(p.console.timerLabel.text),
+            "countdownPhase": r.countdownPhase.map { .string($0) } ?? .null, "endScene": .number(Double(p.endScene)),
         ]
     }
 

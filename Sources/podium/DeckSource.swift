@@ -13,7 +13,9 @@ enum DeckSource {
         guard PDFDeck.isPDF(path) else {
             if options.values["--notes"] != nil { throw CommandLineInterface.UsageError(description: "--notes applies to a PDF deck (talk.pdf), not \(path)") }
             if options.flags.contains("--no-grouping") { throw CommandLineInterface.UsageError(description: "--no-grouping applies to a PDF deck (talk.pdf), not \(path)") }
-            return try Deck.load(path: path, kinds: registry.validators)
+            var deck = try Deck.load(path: path, kinds: registry.validators)
+            try TalkOptions.apply(&deck, pdfpc: nil, options: options)
+            return deck
         }
         guard notes == "auto" || NotesLayout(rawValue: notes) != nil else {
             throw CommandLineInterface.UsageError(description: "--notes expects right, left, bottom, top, none or auto, got \"\(notes)\"")
@@ -25,7 +27,9 @@ enum DeckSource {
         let scenes = pdf.pages.enumerated().map { i, p in
             DeckScene(kind: "pdf", title: p.title, notes: p.notes, parameters: SceneParameters(p.parameters, path: "pages[\(i)]"), slide: p.slide)
         }
-        return Deck(title: pdf.title, scenes: scenes, path: URL(fileURLWithPath: path).standardizedFileURL.path)
+        var deck = Deck(title: pdf.title, scenes: scenes, path: URL(fileURLWithPath: path).standardizedFileURL.path)
+        try TalkOptions.apply(&deck, pdfpc: pdf.pdfpc, options: options)
+        return deck
     }
 
     /// Warnings for the speaker, one line each: `pdf` scenes showing whole pages that look like

@@ -15,6 +15,13 @@ public struct Deck: Sendable {
     public var scenes: [DeckScene]
     /// Absolute path of the deck file; relative paths in parameters resolve against its folder.
     public var path: String
+    /// 1-based slide where the talk ends for the timer and the End key (`--end-slide`, pdfpc's
+    /// `endSlide`); slides after it are backup. Nil: the last slide.
+    public var endSlide: Int?
+    /// Minutes before the planned end from which the countdown turns amber (`--last-minutes`).
+    public var lastMinutes: Double?
+    /// 0-based scene shown first (`--page`); the timer still starts on the first advance.
+    public var startScene: Int?
 
     public init(title: String, durationMinutes: Double? = nil, scenes: [DeckScene], path: String) {
         self.title = title; self.durationMinutes = durationMinutes; self.scenes = scenes; self.path = path

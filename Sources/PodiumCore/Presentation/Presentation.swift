@@ -15,6 +15,9 @@ public final class Presentation {
     public let timers = TimerQueue()
     public let clock: () -> Double
     public private(set) var currentIndex = 0
+    /// The last scene of the talk for the End key and the timer plan (`Deck.endSlide`'s last
+    /// overlay); scenes after it are backup.
+    public let endScene: Int
     /// Scenes are made on first show and kept, so state survives going back and forth.
     private var scenes: [Int: Scene] = [:]
     /// Set by the platform: copies text to the clipboard.
@@ -64,8 +67,13 @@ public final class Presentation {
     public init(deck: Deck, registry: PluginRegistry, metrics: TextMeasuring, theme: Theme = .standard,
                 clock: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime }) {
         self.deck = deck; self.registry = registry; self.clock = clock
-        slides = Slides(deck.scenes)
-        talk = TalkClock(durationMinutes: deck.durationMinutes, sceneSeconds: deck.scenes.map(\.plannedSeconds))
+        let slides = Slides(deck.scenes)
+        self.slides = slides
+        // Scenes after the end slide are backup: the plan gives them no time.
+        let end = deck.endSlide.map { min(max(1, $0), slides.count) }.map { slides.ranges[$0 - 1].upperBound - 1 }
+        endScene = end ?? deck.scenes.count - 1
+        talk = TalkClock(durationMinutes: deck.durationMinutes,
+                         sceneSeconds: deck.scenes.enumerated().map { i, s in end.map { i > $0 } == true ? 0 : s.plannedSeconds })
         presenter = WindowRoot(theme: theme, metrics: metrics)
         audience = WindowRoot(theme: theme, metrics: metrics)
         nextStage = WindowRoot(theme: theme, metrics: metrics)
@@ -95,7 +103,9 @@ public final class Presentation {
         presenter.onUnhandledKey = { [weak self] k in self?.handleKey(k) ?? false }
         presenter.isTalkKey = { [weak self] k in self?.keyMap.action(for: k) != nil }
         audience.onUnhandledKey = presenter.onUnhandledKey
-        show(0)
+        // --page: start there without starting the timer (it starts on the first advance).
+        currentIndex = min(max(0, deck.startScene ?? 0), deck.scenes.count - 1)
+        show(currentIndex)
         refreshTimers()
     }
 

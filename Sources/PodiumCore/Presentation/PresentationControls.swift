@@ -52,7 +52,7 @@ extension Presentation {
         case .next: next()
         case .previous: previous()
         case .first: goTo(0)
-        case .last: goTo(sceneCount - 1)
+        case .last: goTo(currentIndex == endScene ? sceneCount - 1 : endScene)   // End again reaches the backup slides
         case .startFromBeginning:
             goTo(0); talk.start(at: clock()); backToLive()
         case .startFromCurrent:
@@ -184,7 +184,7 @@ extension Presentation {
     public var timerReadout: TimerReadout {
         let now = clock()
         return TimerReadout(elapsed: talk.elapsed(at: now), running: talk.isStarted && !talk.isPaused, paused: talk.isPaused,
-                            remaining: talk.remaining(at: now), pace: talk.pace(at: now, sceneIndex: currentIndex),
+                            remaining: talk.remaining(at: now), lastMinutes: deck.lastMinutes, pace: talk.pace(at: now, sceneIndex: currentIndex),
                             sceneElapsed: talk.sceneElapsed(at: now), scenePlanned: deck.scenes[currentIndex].plannedSeconds,
                             clock: Self.wallClockFormat.string(from: wallClock()))
     }
