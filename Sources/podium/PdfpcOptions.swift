@@ -41,10 +41,10 @@ enum PdfpcOptions {
         var out: [String] = []
         for a in args {
             let name = a.split(separator: "=", maxSplits: 1).first.map(String.init) ?? a
-            if let why = refused[name] { throw CommandLineInterface.UsageError(description: "\(a): \(why)") }
+            if let why = refused[name] { throw CommandLineInterface.UsageError(description: "\(TalkOptions.shown(a)): \(why)") }
             if name == "--windowed" || name == "-w", a.contains("=") {
                 guard a.hasSuffix("=both") else {
-                    throw CommandLineInterface.UsageError(description: "\(a): Podium's --windowed puts both views in windows (pdfpc's --windowed=both); other modes are not supported")
+                    throw CommandLineInterface.UsageError(description: "\(TalkOptions.shown(a)): Podium's --windowed puts both views in windows (pdfpc's --windowed=both); other modes are not supported")
                 }
                 out.append("--windowed"); continue
             }
@@ -54,7 +54,7 @@ enum PdfpcOptions {
             }
             if let alias = aliases[name] { out.append(a.contains("=") ? alias + a.dropFirst(name.count) : alias); continue }
             if a.hasPrefix("-"), !a.hasPrefix("--"), a.count > 1, Double(a) == nil {
-                throw CommandLineInterface.UsageError(description: "unknown option \"\(a)\" (podium --help lists the options; pdfpc's spellings are in the README's \"Coming from pdfpc\")")
+                throw CommandLineInterface.UsageError(description: "unknown option \"\(TalkOptions.shown(a))\" (podium --help lists the options; pdfpc's spellings are in the README's \"Coming from pdfpc\")")
             }
             out.append(a)
         }

@@ -9,6 +9,18 @@ import PodiumKit
 enum TalkOptions {
     static let names = ["--duration", "--last-minutes", "--end-slide", "--page"]
 
+    /// 10000 as "10000", 0.1 as "0.1" (no grouping separators, whatever the locale).
+    static func plain(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
+
+    /// A command-line value as an error message shows it: at most 60 characters, control and
+    /// bidi characters escaped (`\u{1b}`), so a message stays short and cannot drive the terminal.
+    static func shown(_ v: String) -> String {
+        let cut = v.count > 60 ? String(v.prefix(60)) + "…" : v
+        return cut.unicodeScalars.map { u in
+            u.properties.generalCategory == .control || u.properties.generalCategory == .format ? "\\u{\(String(u.value, radix: 16))}" : String(u)
+        }.joined()
+    }
+
     /// Applies pdfpc's file and then the options to `deck`. Throws `UsageError` naming the
     /// option and value: not a number, out of range, or a page pdfpc hides.
     static func apply(_ deck: inout Deck, pdfpc: PdfpcFile?, options: CommandLineInterface.Options) throws {
@@ -20,8 +32,8 @@ enum TalkOptions {
         func number(_ option: String, _ range: ClosedRange<Double>, whole: Bool = false) throws -> Double? {
             guard let v = options.values[option] else { return nil }
             guard let n = Double(v), range.contains(n), !whole || n == n.rounded() else {
-                let what = whole ? "a whole number \(Int(range.lowerBound))…\(Int(range.upperBound))" : "minutes, a number \(range.lowerBound.formatted())…\(range.upperBound.formatted())"
-                throw CommandLineInterface.UsageError(description: "\(option) expects \(what), got \"\(v.prefix(80))\"")
+                let what = whole ? "a whole number \(Int(range.lowerBound))…\(Int(range.upperBound))" : "minutes, a number \(plain(range.lowerBound))…\(plain(range.upperBound))"
+                throw CommandLineInterface.UsageError(description: "\(option) expects \(what), got \"\(shown(v))\"")
             }
             return n
         }

@@ -103,6 +103,7 @@ final class PDFNotesSplitTests: PDFTestCase {
         defer { app.stop() }
         let c = app.client!
         let s = try c.send(["cmd": "state"])
+        XCTAssertEqual(s["driver"]?.string, "offscreen")
         let banner = try XCTUnwrap(controls(s).first { $0["id"]?.string == "console.banner" })
         XCTAssertTrue(banner["label"]?.string?.contains("look like slide + notes") == true, "\(banner)")
         let audienceControls = s["windows"]?.array?.last?["controls"]?.array ?? []

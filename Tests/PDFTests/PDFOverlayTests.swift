@@ -125,7 +125,9 @@ final class PDFOverlayEndToEndTests: PDFTestCase {
         let app = try PodiumProcess(args: [pdf, "--windowed", "--no-grouping"], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
         defer { app.stop() }
         let c = app.client!
-        XCTAssertEqual(try c.send(["cmd": "state"])["slide"]?["count"]?.int, 5)
+        let s0 = try c.send(["cmd": "state"])
+        XCTAssertEqual(s0["driver"]?.string, "offscreen")
+        XCTAssertEqual(s0["slide"]?["count"]?.int, 5)
         XCTAssertEqual(try c.send(["cmd": "key", "key": "Shift+Page Down"])["ok"]?.bool, true)
         let s = try c.send(["cmd": "state"])
         XCTAssertEqual(s["scene"]?["index"]?.int, 1)

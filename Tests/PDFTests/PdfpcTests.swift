@@ -58,7 +58,10 @@ final class PdfpcTests: PDFTestCase {
     func testTimingFromTheFileAndTheOptions() throws {
         let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 6))
         try #"{"pdfpcFormat": 2, "duration": 10, "lastMinutes": 2, "endSlide": 4}"#.write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
+        var started: [PodiumProcess] = []
+        defer { started.forEach { $0.stop() } }
         var app = try PodiumProcess(args: [pdf, "--windowed"], environment: env, dir: dir)
+        started.append(app)
         var c = app.client!
         var s = try c.send(["cmd": "state"])
         XCTAssertEqual(s["driver"]?.string, "offscreen")
@@ -74,8 +77,10 @@ final class PdfpcTests: PDFTestCase {
 
         // pdfpc's spellings: -d 3 (over the file's 10), -l 5 (so the last minutes are now), -P 3.
         app = try PodiumProcess(args: [pdf, "--windowed", "-d", "3", "-l5", "-P", "3", "--end-slide", "2"], environment: env, dir: dir)
+        started.append(app)
         c = app.client!
         s = try c.send(["cmd": "state"])
+        XCTAssertEqual(s["driver"]?.string, "offscreen")
         XCTAssertEqual(s["timers"]?["remaining"]?.int, 180)
         XCTAssertEqual(s["timers"]?["countdownPhase"]?.string, "lastMinutes", "3 minutes left is within the last 5")
         XCTAssertEqual(s["timers"]?["endScene"]?.int, 1)
@@ -93,10 +98,13 @@ final class PdfpcTests: PDFTestCase {
         for (args, expected) in [(["-s"], "use --presenter-display and --audience-display"), (["--end-time=10:30"], "give the talk's length with --duration MIN"),
                                  (["-S"], "--windowed gives it a window"), (["-x"], "unknown option \"-x\""),
                                  (["--page", "9"], "--page 9: the PDF has 3 pages"), (["-d", "soon"], "--duration expects minutes"),
-                                 (["--end-slide", "4"], "--end-slide expects a whole number 1…3"), (["--windowed=presenter"], "other modes are not supported")] {
+                                 (["--end-slide", "4"], "--end-slide expects a whole number 1…3"), (["--windowed=presenter"], "other modes are not supported"),
+                                 (["-d", "\u{1b}[31m" + String(repeating: "9", count: 500)], #"--duration expects minutes, a number 0.1…10000, got "\u{1b}[31m999"#)] {
             let r = try run(args)
             XCTAssertEqual(r.status, 2, "\(args)")
             XCTAssertTrue(r.stderr.contains(expected), "\(args): \(r.stderr)")
+            XCTAssertFalse(r.stderr.contains("\u{1b}"), "no control characters echoed")
+            XCTAssertLessThan(r.stderr.count, 2000, "values are cut short")
         }
         let ok = try runProcess(TestPaths.podium, ["check", pdf, "-d", "20", "-g"], environment: TestPaths.privateHome(in: dir))
         XCTAssertEqual(ok.status, 0, ok.stderr)
