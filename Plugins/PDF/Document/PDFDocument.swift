@@ -29,10 +29,7 @@ public final class PDFDocument: @unchecked Sendable {
     /// from the header before poppler sees it), encrypted, damaged/truncated, or without pages.
     public init(path: String) throws {
         self.path = path
-        guard FileManager.default.fileExists(atPath: path) else { throw PDFError(file: path, .missing) }
-        guard let fh = FileHandle(forReadingAtPath: path) else { throw PDFError(file: path, .unreadable("permission denied")) }
-        let head = fh.readData(ofLength: 1024)
-        try? fh.close()
+        let head = try Self.readHead(path)
         // The PDF spec lets the header sit anywhere in the first 1024 bytes.
         guard head.range(of: Data("%PDF-".utf8)) != nil else {
             let shown = head.isEmpty ? "nothing (empty file)" : "\"" + String(decoding: head.prefix(12), as: UTF8.self).map { $0.isASCII && !$0.isWhitespace || $0 == " " ? String($0) : "." }.joined() + "\""
@@ -72,6 +69,30 @@ public final class PDFDocument: @unchecked Sendable {
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(doc)) }
+
+    /// The first 1024 bytes of `path`, refusing what is not a regular file before opening it (a
+    /// directory would trap Foundation's reader; a FIFO would block for good) and turning read
+    /// errors (EIO from `/proc/self/mem`) into `PDFError`s instead of a crash.
+    static func readHead(_ path: String) throws -> Data {
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw PDFError(file: path, .missing) }
+            throw PDFError(file: path, .unreadable(String(cString: strerror(errno))))
+        }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw PDFError(file: path, .notAFile("a directory"))
+        case S_IFIFO: throw PDFError(file: path, .notAFile("a FIFO (named pipe)"))
+        default: throw PDFError(file: path, .notAFile("a device or socket"))
+        }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw PDFError(file: path, .unreadable(errno == EACCES ? "permission denied" : String(cString: strerror(errno)))) }
+        defer { close(fd) }
+        var buf = [UInt8](repeating: 0, count: 1024)
+        let n = read(fd, &buf, buf.count)
+        guard n >= 0 else { throw PDFError(file: path, .unreadable(String(cString: strerror(errno)))) }
+        return Data(buf.prefix(n))
+    }
 
     /// Texts of the annotations of page `index` that are not printed, hence not drawn by `render`
     /// (comments, sticky notes, pdfpc's `\pdfpcnote`), in page order: the page's notes for the

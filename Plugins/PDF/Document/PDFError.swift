@@ -5,6 +5,8 @@ import Foundation
 public struct PDFError: Error, CustomStringConvertible, Equatable {
     public enum Problem: Equatable, Sendable {
         case missing, unreadable(String), notPDF(String), encrypted, damaged(String), noPages, pageOutOfRange(Int, count: Int)
+        /// A directory, FIFO, device…: what it is ("a directory").
+        case notAFile(String)
     }
     public var file: String
     public var problem: Problem
@@ -19,6 +21,7 @@ public struct PDFError: Error, CustomStringConvertible, Equatable {
         case .encrypted: why = "encrypted (needs a password; Podium opens unencrypted PDFs only)"
         case let .damaged(m): why = "damaged or truncated PDF (poppler: \(m))"
         case .noPages: why = "the PDF has no pages"
+        case let .notAFile(what): why = "is \(what), not a PDF file"
         case let .pageOutOfRange(p, n): why = "page \(p) does not exist (the PDF has \(n) page\(n == 1 ? "" : "s"))"
         }
         return "\(file): \(why)"
