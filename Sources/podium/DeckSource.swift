@@ -6,7 +6,8 @@ import PodiumKit
 /// Where a command's deck comes from: a JSON deck file, or a PDF (`podium present talk.pdf`),
 /// which becomes a deck of one `pdf` scene per page.
 enum DeckSource {
-    /// Loads `path`. For a `.pdf`, `--notes right|left|bottom|none` picks Beamer's notes half.
+    /// Loads `path`. For a `.pdf`, `--notes right|left|bottom|top|none` picks Beamer's notes half (absent or `auto`: detected),
+    /// `--no-grouping` keeps overlays apart; pdfpc's `talk.pdfpc` and the talk options (`TalkOptions`) apply.
     /// Throws `DeckError` naming the file and problem, or a usage error for a bad `--notes`.
     static func load(_ path: String, registry: PluginRegistry, options: CommandLineInterface.Options) throws -> Deck {
         let notes = options.values["--notes"] ?? "auto"

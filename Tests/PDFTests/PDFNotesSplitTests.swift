@@ -62,7 +62,8 @@ final class PDFNotesSplitTests: PDFTestCase {
     /// Presented without `--notes`: the room gets the slide half only; the presenter sees the
     /// slide large, the notes half in the notes panel, and the next slide once (the console's).
     func testNotesRightSplitAutomaticallyEndToEnd() throws {
-        let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 3, width: 1600, height: 450, notesRight: true))
+        // A link at 80–95 % × 80–95 % of page 1's slide half, to page 3.
+        let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 3, width: 1600, height: 450, links: [(0, (0.4, 0.8, 0.075, 0.15), .page(2))], notesRight: true))
         let app = try PodiumProcess(args: [pdf, "--windowed"], environment: env, dir: dir)
         defer { app.stop() }
         let c = app.client!
@@ -89,7 +90,13 @@ final class PDFNotesSplitTests: PDFTestCase {
         XCTAssertGreaterThan(count(presenter, try frame(s, "console.nextPreview"), TestPDF.colour(1), tolerance: 8), 100, "the console's next preview shows slide 2")
         XCTAssertEqual(count(presenter, try frame(s, "console.nextPreview"), Self.yellow), 0, "the next preview shows the slide half")
 
-        XCTAssertEqual(try c.send(["cmd": "next"])["ok"]?.bool, true)
+        // The slide's link is clickable in the presenter's large view.
+        let page = try frame(s, "pdf.page")
+        let k = min(Double(page.w) / 800, Double(page.h) / 450), pw = 800 * k, ph = 450 * k
+        let x = Double(page.x) + (Double(page.w) - pw) / 2 + pw * 0.875, y = Double(page.y) + (Double(page.h) - ph) / 2 + ph * 0.875
+        XCTAssertEqual(try c.send(["cmd": "click", "window": "presenter", "x": .number(x), "y": .number(y)])["ok"]?.bool, true)
+        XCTAssertEqual(try c.send(["cmd": "state"])["scene"]?["index"]?.int, 2, "the link went to page 3")
+        XCTAssertEqual(try c.send(["cmd": "previous"])["ok"]?.bool, true)
         XCTAssertEqual(try shot("audience", "audience2.png").fraction(near: Self.yellow, tolerance: 12), 0)
         XCTAssertEqual(app.stop(), 0)
         XCTAssertFalse(app.log.contains("error"), app.log)
