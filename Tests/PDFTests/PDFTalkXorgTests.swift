@@ -6,15 +6,7 @@ import XCTest
 /// A Beamer-like talk (overlays, notes on the right) on a real X server with two monitors, keys
 /// pressed through the X server (xdotool/XTEST): Page Down steps an overlay, Shift+Page Down and
 /// Shift+Left jump slides, and the audience monitor never shows the notes half.
-final class PDFTalkXorgTests: PDFTestCase {
-    var rig: XorgRig!
-    override func setUpWithError() throws { rig = try XorgRig(monitors: ["1280x800", "1920x1080"]) }
-    override func tearDown() { rig?.stop(); super.tearDown() }
-
-    func xdotool(_ args: String...) throws {
-        let r = try runProcess("/usr/bin/env", ["xdotool"] + args, environment: rig.environment)
-        XCTAssertEqual(r.status, 0, "xdotool \(args): \(r.stderr)")
-    }
+final class PDFTalkXorgTests: XorgPDFTestCase {
 
     func testOverlayKeysAndNotesHalfThroughTheXServer() throws {
         let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 5, width: 1600, height: 450, beamerLabels: ["1", "2", "2", "2", "3"], notesRight: true))
