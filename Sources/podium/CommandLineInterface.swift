@@ -7,7 +7,7 @@ import PodiumKit
 enum CommandLineInterface {
     static let version = "0.1.0"
     static let usage = """
-    usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom|top|none] [--no-grouping] [--duration MIN] [--last-minutes MIN] [--end-slide N] [--page N] [--windowed] [--control unix:PATH] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--plugin-path DIR]
+    usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom|top|none] [--no-grouping] [--duration MIN | --end-time HH:MM] [--last-minutes MIN] [--end-slide N] [--page N] [--windowed] [--control unix:PATH] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--plugin-path DIR]
            podium displays [--json] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX]
            podium check DECK|TALK.pdf [--plugin-path DIR]
            podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png [--plugin-path DIR]
@@ -37,14 +37,16 @@ enum CommandLineInterface {
                        jump a slide, the overview shows one thumbnail per slide.
         --no-grouping               Every page is a slide of its own.
         --duration MIN              Planned length of the talk (over the deck's and talk.pdfpc's).
+        --end-time HH:MM            The talk ends then: its length is the time left when it starts.
         --last-minutes MIN          The countdown turns amber this many minutes before the end.
         --end-slide N               The talk ends at slide N (timer plan, End key); later slides
                                     are backup (End again reaches them).
         --page N                    Start on page N of a PDF (scene N of a deck); the timer
                                     still starts on the first advance.
                        A PDF's talk.pdfpc (pdfpc 4.5+) is read: notes, duration, last minutes,
-                       end slide, hidden pages, forced overlays. pdfpc's option spellings (-d,
-                       -l, -P, -n, -g, -w) work; the others say what Podium does instead.
+                       end time, end slide, hidden pages, forced overlays. pdfpc's option
+                       spellings (-d, -e, -l, -P, -n, -g, -w) work; the others say what Podium
+                       does instead.
       displays [--json]  List every display SDL reports, with bounds, DPI and modes, and which
                          display each view gets (same --audience/--presenter-display options).
       check DECK         Validate a deck; exit 2 naming the file, JSON path and problem.

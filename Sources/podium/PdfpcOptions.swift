@@ -4,14 +4,12 @@
 enum PdfpcOptions {
     /// pdfpc's short options (and long ones Podium spells differently) → Podium's.
     static let aliases: [String: String] = [
-        "-d": "--duration", "-l": "--last-minutes", "-P": "--page", "-n": "--notes",
+        "-d": "--duration", "-e": "--end-time", "-l": "--last-minutes", "-P": "--page", "-n": "--notes",
         "-g": "--no-grouping", "--disable-auto-grouping": "--no-grouping", "-w": "--windowed",
     ]
 
     /// pdfpc options Podium has no counterpart for, with what to do instead.
     static let refused: [String: String] = [
-        "-e": "pdfpc's --end-time is not in Podium: give the talk's length with --duration MIN",
-        "--end-time": "pdfpc's --end-time is not in Podium: give the talk's length with --duration MIN",
         "-t": "pdfpc's --start-time is not in Podium: the timer starts on the first advance (or Shift+F5)",
         "--start-time": "pdfpc's --start-time is not in Podium: the timer starts on the first advance (or Shift+F5)",
         "-s": "pdfpc's --switch-screens: use --presenter-display and --audience-display, or press s while presenting",
@@ -49,7 +47,7 @@ enum PdfpcOptions {
                 out.append("--windowed"); continue
             }
             // "-d20" is "-d 20".
-            if a.count > 2, !a.hasPrefix("--"), let alias = aliases[String(a.prefix(2))], alias != "--windowed", alias != "--no-grouping" {
+            if a.count > 2, !a.hasPrefix("--"), !a.contains("="), let alias = aliases[String(a.prefix(2))], alias != "--windowed", alias != "--no-grouping" {
                 out += [alias, String(a.dropFirst(2))]; continue
             }
             if let alias = aliases[name] { out.append(a.contains("=") ? alias + a.dropFirst(name.count) : alias); continue }

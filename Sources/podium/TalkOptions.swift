@@ -4,10 +4,11 @@ import PodiumCore
 import PodiumKit
 
 /// The talk's timing and starting place from the command line (`--duration MIN`,
-/// `--last-minutes MIN`, `--end-slide N`, `--page N`), over what pdfpc's file beside a PDF
-/// says (`duration`, `lastMinutes`, `endSlide`), over the deck's own `duration`.
+/// `--end-time HH:MM`, `--last-minutes MIN`, `--end-slide N`, `--page N`), over what pdfpc's file
+/// beside a PDF says (`duration`, `endTime`, `lastMinutes`, `endSlide`), over the deck's own
+/// `duration`.
 enum TalkOptions {
-    static let names = ["--duration", "--last-minutes", "--end-slide", "--page"]
+    static let names = ["--duration", "--end-time", "--last-minutes", "--end-slide", "--page"]
 
     /// 10000 as "10000", 0.1 as "0.1" (no grouping separators, whatever the locale).
     static func plain(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
@@ -26,6 +27,7 @@ enum TalkOptions {
     static func apply(_ deck: inout Deck, pdfpc: PdfpcFile?, options: CommandLineInterface.Options) throws {
         if let p = pdfpc {
             deck.durationMinutes = p.durationMinutes ?? deck.durationMinutes
+            deck.endTimeMinutes = p.endTime.flatMap(ClockTime.init).map { $0.hour * 60 + $0.minute } ?? deck.endTimeMinutes
             deck.lastMinutes = p.lastMinutes ?? deck.lastMinutes
             deck.endSlide = p.endSlide.map { min($0, Slides(deck.scenes).count) } ?? deck.endSlide
         }
@@ -37,7 +39,14 @@ enum TalkOptions {
             }
             return n
         }
-        deck.durationMinutes = try number("--duration", 0.1...10_000) ?? deck.durationMinutes
+        if let d = try number("--duration", 0.1...10_000) {
+            guard options.values["--end-time"] == nil else { throw CommandLineInterface.UsageError(description: "give either --duration or --end-time, not both") }
+            deck.durationMinutes = d; deck.endTimeMinutes = nil   // the command line over the file's end time
+        }
+        if let t = options.values["--end-time"] {
+            guard let c = ClockTime(t) else { throw CommandLineInterface.UsageError(description: "--end-time expects a time HH:MM (24 h), got \"\(shown(t))\"") }
+            deck.endTimeMinutes = c.hour * 60 + c.minute
+        }
         deck.lastMinutes = try number("--last-minutes", 0...10_000) ?? deck.lastMinutes
         let slides = Slides(deck.scenes).count
         deck.endSlide = try number("--end-slide", 1...Double(slides), whole: true).map(Int.init) ?? deck.endSlide

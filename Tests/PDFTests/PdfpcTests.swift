@@ -95,7 +95,8 @@ final class PdfpcTests: PDFTestCase {
         func run(_ args: [String]) throws -> ProcessResult {
             try runProcess(TestPaths.podium, ["present", pdf] + args, environment: env.merging(TestPaths.privateHome(in: dir)) { a, _ in a })
         }
-        for (args, expected) in [(["-s"], "use --presenter-display and --audience-display"), (["--end-time=10:30"], "give the talk's length with --duration MIN"),
+        for (args, expected) in [(["-s"], "use --presenter-display and --audience-display"), (["--end-time=25:00"], "--end-time expects a time HH:MM (24 h), got \"25:00\""), (["-d", "5", "-e", "10:00"], "give either --duration or --end-time"),
+                                 (["-t", "9:00"], "the timer starts on the first advance"),
                                  (["-S"], "--windowed gives it a window"), (["-x"], "unknown option \"-x\""),
                                  (["--page", "9"], "--page 9: the PDF has 3 pages"), (["-d", "soon"], "--duration expects minutes"),
                                  (["--end-slide", "4"], "--end-slide expects a whole number 1…3"), (["--windowed=presenter"], "other modes are not supported"),

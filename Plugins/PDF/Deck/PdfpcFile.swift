@@ -17,7 +17,7 @@ import PodiumKit
 /// (`savedSlide`, `noteFontSize`, `disableMarkdown`, transitions) are ignored.
 public struct PdfpcFile: Equatable, Sendable {
     public var durationMinutes: Double?
-    /// "HH:MM" (24 h), when the talk should end.
+    /// "HH:MM" (24 h), when the talk should end (wins over `durationMinutes`).
     public var endTime: String?
     /// Minutes before the end from which the countdown warns.
     public var lastMinutes: Double?

@@ -22,6 +22,9 @@ public struct Deck: Sendable {
     public var lastMinutes: Double?
     /// 0-based scene shown first (`--page`); the timer still starts on the first advance.
     public var startScene: Int?
+    /// Local time the talk ends, minutes after midnight (`--end-time HH:MM`, pdfpc's `endTime`):
+    /// when the talk starts, the time left until then becomes its planned length.
+    public var endTimeMinutes: Int?
 
     public init(title: String, durationMinutes: Double? = nil, scenes: [DeckScene], path: String) {
         self.title = title; self.durationMinutes = durationMinutes; self.scenes = scenes; self.path = path

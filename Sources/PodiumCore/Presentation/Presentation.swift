@@ -18,6 +18,8 @@ public final class Presentation {
     /// The last scene of the talk for the End key and the timer plan (`Deck.endSlide`'s last
     /// overlay); scenes after it are backup.
     public let endScene: Int
+    /// Each scene's planned seconds (backup scenes after `endScene` get none).
+    let plannedSceneSeconds: [Double?]
     /// Scenes are made on first show and kept, so state survives going back and forth.
     private var scenes: [Int: Scene] = [:]
     /// Set by the platform: copies text to the clipboard.
@@ -72,8 +74,8 @@ public final class Presentation {
         // Scenes after the end slide are backup: the plan gives them no time.
         let end = deck.endSlide.map { min(max(1, $0), slides.count) }.map { slides.ranges[$0 - 1].upperBound - 1 }
         endScene = end ?? deck.scenes.count - 1
-        talk = TalkClock(durationMinutes: deck.durationMinutes,
-                         sceneSeconds: deck.scenes.enumerated().map { i, s in end.map { i > $0 } == true ? 0 : s.plannedSeconds })
+        plannedSceneSeconds = deck.scenes.enumerated().map { i, s in end.map { i > $0 } == true ? 0 : s.plannedSeconds }
+        talk = TalkClock(durationMinutes: deck.durationMinutes, sceneSeconds: plannedSceneSeconds)
         presenter = WindowRoot(theme: theme, metrics: metrics)
         audience = WindowRoot(theme: theme, metrics: metrics)
         nextStage = WindowRoot(theme: theme, metrics: metrics)
@@ -157,7 +159,7 @@ public final class Presentation {
         if index != currentIndex || old == nil {
             old?.willResignCurrent()
         }
-        if !talk.isStarted && index != currentIndex { talk.start(at: clock()) }
+        if !talk.isStarted && index != currentIndex { startTalk() }
         if index != currentIndex { talk.sceneChanged(at: clock()) }
         currentIndex = index
         let s = scene(at: index)

@@ -54,9 +54,9 @@ extension Presentation {
         case .first: goTo(0)
         case .last: goTo(currentIndex == endScene ? sceneCount - 1 : endScene)   // End again reaches the backup slides
         case .startFromBeginning:
-            goTo(0); talk.start(at: clock()); backToLive()
+            goTo(0); startTalk(); backToLive()
         case .startFromCurrent:
-            if !talk.isStarted { talk.start(at: clock()) } else if talk.isPaused { talk.togglePause(at: clock()) }
+            if !talk.isStarted { startTalk() } else if talk.isPaused { talk.togglePause(at: clock()) }
             talk.sceneChanged(at: clock()); backToLive()
         case .blackout: audienceMode = audienceMode == .black ? .normal : .black
         case .whiteout: audienceMode = audienceMode == .white ? .normal : .white
@@ -184,7 +184,9 @@ extension Presentation {
     public var timerReadout: TimerReadout {
         let now = clock()
         return TimerReadout(elapsed: talk.elapsed(at: now), running: talk.isStarted && !talk.isPaused, paused: talk.isPaused,
-                            remaining: talk.remaining(at: now), lastMinutes: deck.lastMinutes, pace: talk.pace(at: now, sceneIndex: currentIndex),
+                            // Before the start, an end time's countdown runs from the wall clock.
+                            remaining: (talk.isStarted ? nil : deck.endTimeMinutes.map { Self.minutes(until: $0, from: wallClock()) * 60 }) ?? talk.remaining(at: now),
+                            lastMinutes: deck.lastMinutes, pace: talk.pace(at: now, sceneIndex: currentIndex),
                             sceneElapsed: talk.sceneElapsed(at: now), scenePlanned: deck.scenes[currentIndex].plannedSeconds,
                             clock: Self.wallClockFormat.string(from: wallClock()))
     }

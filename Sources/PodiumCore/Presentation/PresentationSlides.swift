@@ -1,3 +1,4 @@
+import Foundation
 import PodiumKit
 
 /// Slides with overlays (`Slides`): jumping a whole slide, the overview's one cell per slide and
@@ -38,5 +39,27 @@ extension Presentation {
         nextSlideStage.resize(to: audience.bounds.size)
         nextSlideStage.content.addSubview(scene(at: slides.ranges[s + 1].lowerBound).audienceView.pinned(.fill()))
         nextSlideStage.layoutIfNeeded()
+    }
+}
+
+/// The talk's start with an end time (`--end-time`, pdfpc's `endTime`).
+extension Presentation {
+    /// Starts (or restarts) the elapsed timer; with an end time the plan's length becomes the
+    /// time left until then, now.
+    func startTalk() {
+        if let end = deck.endTimeMinutes {
+            talk = TalkClock(durationMinutes: Self.minutes(until: end, from: wallClock()), sceneSeconds: plannedSceneSeconds)
+        }
+        talk.start(at: clock())
+    }
+
+    /// Minutes from `date` (local time) until `minutesAfterMidnight`; an end more than 12 hours
+    /// ago is tomorrow's, one less long ago is past (0: the countdown shows the overrun).
+    static func minutes(until minutesAfterMidnight: Int, from date: Date) -> Double {
+        let c = Calendar.current.dateComponents([.hour, .minute, .second], from: date)
+        let now = Double((c.hour ?? 0) * 60 + (c.minute ?? 0)) + Double(c.second ?? 0) / 60
+        var d = Double(minutesAfterMidnight) - now
+        if d < -12 * 60 { d += 24 * 60 }
+        return max(0, d)
     }
 }
