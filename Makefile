@@ -1,9 +1,13 @@
 # Podium — see README.md. `make demo` and `make test` work on a fresh Debian 12 machine.
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# Build and run needs: SDL2 + TTF + image, fontconfig, fonts (Latin/Cyrillic + CJK), SQLite.
-RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev libsqlite3-dev \
-                fonts-dejavu-core fonts-wqy-microhei python3
+# Build and run needs: SDL2 + image, fonts (Latin/Cyrillic/Hebrew/Arabic + CJK + Devanagari +
+# colour emoji), SQLite.
+RUNTIME_PKGS := libsdl2-dev libsdl2-image-dev libsqlite3-dev \
+                fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva fonts-noto-color-emoji python3
+# Text: Pango with cairo lays out and draws all text (HarfBuzz shaping, bidi, line breaking,
+# fontconfig fallback); see README "Text".
+RUNTIME_PKGS += libpango1.0-dev
 # Band list: ICU collation (sort keys, locale-aware order); its tests also use the sqlite3 shell.
 RUNTIME_PKGS += libicu-dev
 # Web search scene: "Open in Browser" runs xdg-open.

@@ -74,17 +74,19 @@ final class RenderTests: XCTestCase {
         XCTAssertGreaterThan(text.size(of: "乐队列表", font: .system(20)).width, 60, "CJK measures as four wide glyphs")
     }
 
-    func testManyTextSizesKeepFewFacesOpenAndStillRender() throws {
-        // Previews scale fonts with the window, so sizes multiply; open faces must stay bounded.
+    func testManyTextSizesMeasureAndUnchangedTextIsNeverLaidOutAgain() throws {
+        // Previews scale fonts with the window, so sizes multiply; each is laid out once.
         for px in stride(from: 8.0, through: 200.0, by: 1.0) {
             XCTAssertGreaterThan(text.size(of: "Кино 乐队", font: .system(px)).width, 0)
         }
-        XCTAssertLessThanOrEqual(FontLibrary.shared.openCount, FontLibrary.openLimit + 2)
+        let before = text.layoutCount
+        for px in stride(from: 8.0, through: 200.0, by: 1.0) { _ = text.size(of: "Кино 乐队", font: .system(px)) }
+        XCTAssertEqual(text.layoutCount, before, "cached layouts are reused")
         let root = WindowRoot(metrics: text)
         root.backgroundColor = .black
         root.content.addSubview(Label("乐", font: .system(48), color: .white).pinned(Pins(leading: 0, top: 0, width: 80, height: 80)))
         let img = try render(root, Size(80, 80))
-        XCTAssertGreaterThan(img.count(x: 0, y: 0, w: 80, h: 80) { $0.r > 128 }, 40, "a fallback face reopened after eviction still draws")
+        XCTAssertGreaterThan(img.count(x: 0, y: 0, w: 80, h: 80) { $0.r > 128 }, 40, "a fallback face draws")
     }
 
     func testHiDPIScaleDoublesPixelsNotLayout() throws {
