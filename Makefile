@@ -22,7 +22,9 @@ RUNTIME_PKGS += libxrandr-dev
 # driver, a nested sway (run as `nobody` in a PID namespace: setpriv, unshare from util-linux;
 # root let into Xwayland with xhost), xrandr and cvt (xcvt: only a Recommends of Xorg, and
 # apt-install.sh skips those), and the sqlite3 shell for the store tests.
-TEST_PKGS := $(RUNTIME_PKGS) xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
+# Text render tests compare with an independent rendering: Pillow with libraqm (Debian loads
+# libraqm at run time; `pip install pillow` bundles it).
+TEST_PKGS := $(RUNTIME_PKGS) python3-pil libraqm0 xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
              xcvt libgl1-mesa-dri sway xwayland procps util-linux sqlite3
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 
