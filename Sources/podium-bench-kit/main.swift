@@ -5,6 +5,9 @@
 //   list     a 10,000-row sectioned list filling the window, scrolled one row per frame
 //   popover  a navigation bar, the same list and an open popover holding an action sheet's
 //            buttons, with a slider in the popover changing every frame
+//   text     a 2,000-word page of mixed-script paragraphs (Latin, Hebrew, Devanagari, CJK,
+//            emoji) in wrapped labels, cold layout then scrolling; how many Pango layouts each
+//            scene made after its warm-up (cached text is never laid out again)
 // Per frame we time "build" (layout + draw list, pure Swift) and "raster" (Renderer.draw); their
 // sum is the figure. SDL_RenderPresent is timed apart: on the offscreen driver it is a
 // framebuffer copy that says nothing about the kit. The first frames fill the text cache; they
@@ -111,6 +114,9 @@ func main() throws {
               + "\(Int(size.width))x\(Int(size.height)) points at scale \(window.renderer.scale)")
         run("list of 10,000 rows, scrolling", window: window, frames: frames) { i in list.scroll(to: Double(i) * list.rowHeight) }
         print("  \(list.visibleRows().count) of 10,000 rows laid out and drawn per frame")
+        let before = text.layoutCount
+        for _ in 0..<3 { list.scroll(to: 0); _ = window.root.renderFrame() }
+        print("  Pango layouts when scrolling back over rows already seen: \(text.layoutCount - before)")
         breakdown(window)
     }
 
@@ -129,6 +135,26 @@ func main() throws {
         body.add(slider, length: 34)
         guard root.presentPopover(body, preferredSize: Size(320, 240), from: info) != nil else { throw SDLError("the popover was not shown") }
         run("open popover over the list", window: window, frames: frames) { i in slider.value = Double(i % 100) }
+        breakdown(window)
+    }
+
+    // 3. A 2,000-word page of mixed scripts, wrapped, scrolled.
+    do {
+        let root = WindowRoot(metrics: text)
+        let words = ["bands", "שלום", "हिन्दी", "records", "مرحبا", "五月天", "Helsinki", "🎸", "tour", "किताब"]
+        let paragraphs = (0..<40).map { p in "\(p + 1). " + (0..<50).map { words[($0 * 7 + p) % words.count] }.joined(separator: " ") }
+        let stack = StackView(.vertical, spacing: 12, insets: EdgeInsets(top: 20, left: 40, bottom: 20, right: 40))
+        let labels = paragraphs.map { Label($0, font: .system(20), lines: 0) }
+        labels.forEach { stack.add($0) }
+        root.content.addSubview(stack.pinned(Pins(leading: 0, trailing: 0, top: 0)))
+        let a = now(), before = text.layoutCount
+        root.resize(to: size)
+        print("text: 2,000-word page (40 paragraphs × 50 words, 5 scripts + emoji): cold layout \(f(ms(a, now()))) ms, \(text.layoutCount - before) Pango layouts")
+        let window = try PlatformWindow(title: "bench text", root: root, size: size, text: text)
+        run("2,000-word page, scrolling", window: window, frames: frames) { i in stack.frame.origin.y = -Double(i % 100) * 10; root.requestRedraw() }
+        let steady = text.layoutCount
+        for i in 0..<50 { stack.frame.origin.y = -Double(i) * 10; _ = window.root.renderFrame() }
+        print("  Pango layouts in 50 more frames of unchanged text: \(text.layoutCount - steady)")
         breakdown(window)
     }
 }
