@@ -20,8 +20,9 @@ public final class Renderer {
     /// Most text textures kept; the least recently used go first (about 150 MB worst case at 4K).
     static let textCacheLimit = 1500
 
-    /// A block at one pixel scale in one colour (colour emoji keep their own colours, so text
-    /// is drawn in its colour rather than tinted); alpha is applied when drawing.
+    /// A block at one pixel scale and tile. Plain text is rasterised white and tinted when drawn,
+    /// so one texture serves every colour (map labels and their halos); text with colour glyphs
+    /// (emoji) or coloured spans is rasterised in its colour (`rgb`), since tinting would stain it.
     struct TextKey: Hashable { var block: TextBlock; var rgb: UInt32; var scale: Double; var tile: Int32 }
 
     public init(sdl: OpaquePointer, text: TextEngine) {
@@ -178,12 +179,14 @@ public final class Renderer {
         let first = max(0, (visible.y - oy - box.y) / TextEngine.tileHeight)
         let last = min((box.h - 1) / TextEngine.tileHeight, (visible.y + visible.h - oy - box.y) / TextEngine.tileHeight)
         guard first <= last, ox + box.x < visible.x + visible.w, ox + box.x + box.w > visible.x else { return }
-        let rgb = UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
+        let tinted = !Self.hasOwnColours(block)
+        let ink = tinted ? Color.white : Color(color.r, color.g, color.b)
+        let rgb = UInt32(ink.r) << 16 | UInt32(ink.g) << 8 | UInt32(ink.b)
         for tile in first...last {
             let key = TextKey(block: block, rgb: rgb, scale: scale, tile: tile)
             var entry = textCache[key]
             if entry == nil {
-                guard let (surf, off) = text.rasterise(block, color: Color(color.r, color.g, color.b), scale: scale, tile: tile) else { continue }
+                guard let (surf, off) = text.rasterise(block, color: ink, scale: scale, tile: tile) else { continue }
                 defer { SDL_FreeSurface(surf) }
                 guard let tex = SDL_CreateTextureFromSurface(sdl, surf) else { continue }
                 SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
@@ -192,10 +195,18 @@ public final class Renderer {
             guard var e = entry else { continue }
             e.used = frameCounter
             textCache[key] = e
+            if tinted { SDL_SetTextureColorMod(e.tex, color.r, color.g, color.b) }
             SDL_SetTextureAlphaMod(e.tex, color.a)
             var dst = SDL_Rect(x: ox + e.rect.x, y: oy + e.rect.y, w: e.rect.w, h: e.rect.h)
             SDL_RenderCopy(sdl, e.tex, nil, &dst)
         }
+    }
+
+    /// True when `block` draws colours of its own: coloured spans or emoji (which fontconfig
+    /// gives a colour face).
+    static func hasOwnColours(_ block: TextBlock) -> Bool {
+        if block.spans.contains(where: { $0.color != nil }) { return true }
+        return block.text.unicodeScalars.contains { $0.value >= 0x2300 && $0.properties.isEmoji && ($0.properties.isEmojiPresentation || $0.value >= 0x1F000) || $0.value == 0xFE0F }
     }
 
     private func evictText() {
