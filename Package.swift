@@ -55,7 +55,7 @@ let package = Package(
             "PDFScene",
         ]),
 
-        .executableTarget(name: "podium-bench-kit", dependencies: ["PodiumKit", "PodiumSDL", "CSDL2"]),
+        .executableTarget(name: "podium-bench-kit", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CSDL2"]),
 
         .target(name: "PodiumTestSupport", dependencies: ["PodiumKit", "CSDL2", "CSDL2Image"], path: "Tests/Support"),
         .testTarget(name: "PodiumKitTests", dependencies: ["PodiumKit", "PodiumTestSupport"]),

@@ -5,15 +5,16 @@
 //   list     a 10,000-row sectioned list filling the window, scrolled one row per frame
 //   popover  a navigation bar, the same list and an open popover holding an action sheet's
 //            buttons, with a slider in the popover changing every frame
-//   text     a 2,000-word page of mixed-script paragraphs (Latin, Hebrew, Devanagari, CJK,
-//            emoji) in wrapped labels, cold layout then scrolling; how many Pango layouts each
-//            scene made after its warm-up (cached text is never laid out again)
+//   notes    the presenter's notes panel holding 2,000 words of mixed scripts (Latin, Hebrew,
+//            Devanagari, Arabic, CJK, emoji, emphasis), cold layout then wheel scrolling; how many
+//            Pango layouts were made after warm-up (cached text is never laid out again)
 // Per frame we time "build" (layout + draw list, pure Swift) and "raster" (Renderer.draw); their
 // sum is the figure. SDL_RenderPresent is timed apart: on the offscreen driver it is a
 // framebuffer copy that says nothing about the kit. The first frames fill the text cache; they
 // are reported apart and left out of the median and p95. BENCH_FRAMES sets the frame count.
 import CSDL2
 import Foundation
+import PodiumCore
 import PodiumKit
 import PodiumSDL
 
@@ -138,23 +139,27 @@ func main() throws {
         breakdown(window)
     }
 
-    // 3. A 2,000-word page of mixed scripts, wrapped, scrolled.
+    // 3. The notes panel holding a 2,000-word page of mixed scripts, scrolled with the wheel.
     do {
         let root = WindowRoot(metrics: text)
-        let words = ["bands", "שלום", "हिन्दी", "records", "مرحبا", "五月天", "Helsinki", "🎸", "tour", "किताब"]
-        let paragraphs = (0..<40).map { p in "\(p + 1). " + (0..<50).map { words[($0 * 7 + p) % words.count] }.joined(separator: " ") }
-        let stack = StackView(.vertical, spacing: 12, insets: EdgeInsets(top: 20, left: 40, bottom: 20, right: 40))
-        let labels = paragraphs.map { Label($0, font: .system(20), lines: 0) }
-        labels.forEach { stack.add($0) }
-        root.content.addSubview(stack.pinned(Pins(leading: 0, trailing: 0, top: 0)))
+        let words = ["bands", "שלום", "हिन्दी", "**records**", "مرحبا", "五月天", "*Helsinki*", "🎸", "tour", "किताब"]
+        let notes = (0..<40).map { p in "\(p + 1). " + (0..<50).map { words[($0 * 7 + p) % words.count] }.joined(separator: " ") }.joined(separator: "\n\n")
+        let panel = NotesView()
+        panel.fontSize = 22
+        panel.setNotes(notes)
+        root.content.addSubview(panel.pinned(.fill(20)))
         let a = now(), before = text.layoutCount
         root.resize(to: size)
-        print("text: 2,000-word page (40 paragraphs × 50 words, 5 scripts + emoji): cold layout \(f(ms(a, now()))) ms, \(text.layoutCount - before) Pango layouts")
-        let window = try PlatformWindow(title: "bench text", root: root, size: size, text: text)
-        run("2,000-word page, scrolling", window: window, frames: frames) { i in stack.frame.origin.y = -Double(i % 100) * 10; root.requestRedraw() }
+        _ = root.renderFrame()
+        print("text: notes panel with 2,000 words (40 items × 50 words, 5 scripts, emphasis, emoji): cold layout and draw list \(f(ms(a, now()))) ms, \(text.layoutCount - before) Pango layouts")
+        let window = try PlatformWindow(title: "bench notes", root: root, size: size, text: text)
+        let centre = Point(size.width / 2, size.height / 2)
+        run("notes panel, 2,000 words, scrolling", window: window, frames: frames) { i in
+            _ = root.dispatch(.wheel(dx: 0, dy: i % 40 < 20 ? -1 : 1, at: centre))
+        }
         let steady = text.layoutCount
-        for i in 0..<50 { stack.frame.origin.y = -Double(i) * 10; _ = window.root.renderFrame() }
-        print("  Pango layouts in 50 more frames of unchanged text: \(text.layoutCount - steady)")
+        for i in 0..<50 { _ = root.dispatch(.wheel(dx: 0, dy: i < 25 ? -1 : 1, at: centre)); _ = root.renderFrame() }
+        print("  Pango layouts in 50 more frames of unchanged notes: \(text.layoutCount - steady)")
         breakdown(window)
     }
 }

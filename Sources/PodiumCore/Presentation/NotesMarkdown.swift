@@ -141,7 +141,16 @@ public func layoutNotes(_ blocks: [NotesMarkdown.Block], width: Double, fontSize
 
 /// The notes panel: the current scene's notes as Markdown at an adjustable size.
 public final class NotesView: View {
-    public private(set) var blocks: [NotesMarkdown.Block] = []
+    public private(set) var blocks: [NotesMarkdown.Block] = [] { didSet { laidOut = nil } }
+    /// The last layout and the width and size it was made for, so frames of unchanged notes
+    /// reuse it (scrolling only moves it).
+    private var laidOut: (width: Double, fontSize: Double, pieces: [PlacedText], height: Double)?
+    private func layout(_ m: TextMeasuring) -> (pieces: [PlacedText], height: Double) {
+        if let l = laidOut, l.width == bounds.width, l.fontSize == fontSize { return (l.pieces, l.height) }
+        let l = layoutNotes(blocks, width: bounds.width, fontSize: fontSize, metrics: m)
+        laidOut = (bounds.width, fontSize, l.pieces, l.height)
+        return l
+    }
     /// Base font size in points; the console's notes keys change it within `sizeRange`.
     public var fontSize: Double = 18 { didSet { fontSize = clamp(fontSize, Self.sizeRange.lowerBound, Self.sizeRange.upperBound); setNeedsDisplay() } }
     public static let sizeRange = 10.0...48.0
@@ -156,7 +165,7 @@ public final class NotesView: View {
 
     public override func handle(_ event: InputEvent) -> Bool {
         guard case let .wheel(_, dy, _) = event, let m = metrics else { return false }
-        let height = layoutNotes(blocks, width: bounds.width, fontSize: fontSize, metrics: m).height
+        let height = layout(m).height
         scrollOffset = clamp(scrollOffset - dy * m.lineHeight(.system(fontSize)) * 3, 0, max(0, height - bounds.height))
         setNeedsDisplay()
         return true
@@ -172,7 +181,7 @@ public final class NotesView: View {
 
     public override func draw(into list: inout DrawList) {
         guard let m = metrics else { return }
-        let laid = layoutNotes(blocks, width: bounds.width, fontSize: fontSize, metrics: m)
+        let laid = layout(m)
         for p in laid.pieces where p.origin.y - scrollOffset < bounds.height && p.origin.y + p.height - scrollOffset > 0 {
             list.text(p.block, theme.text, at: Point(p.origin.x, p.origin.y - scrollOffset))
         }
