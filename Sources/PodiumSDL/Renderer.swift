@@ -179,7 +179,7 @@ public final class Renderer {
         let first = max(0, (visible.y - oy - box.y) / TextEngine.tileHeight)
         let last = min((box.h - 1) / TextEngine.tileHeight, (visible.y + visible.h - oy - box.y) / TextEngine.tileHeight)
         guard first <= last, ox + box.x < visible.x + visible.w, ox + box.x + box.w > visible.x else { return }
-        let tinted = !Self.hasOwnColours(block)
+        let tinted = !text.hasOwnColours(block)
         let ink = tinted ? Color.white : Color(color.r, color.g, color.b)
         let rgb = UInt32(ink.r) << 16 | UInt32(ink.g) << 8 | UInt32(ink.b)
         for tile in first...last {
@@ -200,13 +200,6 @@ public final class Renderer {
             var dst = SDL_Rect(x: ox + e.rect.x, y: oy + e.rect.y, w: e.rect.w, h: e.rect.h)
             SDL_RenderCopy(sdl, e.tex, nil, &dst)
         }
-    }
-
-    /// True when `block` draws colours of its own: coloured spans or emoji (which fontconfig
-    /// gives a colour face).
-    static func hasOwnColours(_ block: TextBlock) -> Bool {
-        if block.spans.contains(where: { $0.color != nil }) { return true }
-        return block.text.unicodeScalars.contains { $0.value >= 0x2300 && $0.properties.isEmoji && ($0.properties.isEmojiPresentation || $0.value >= 0x1F000) || $0.value == 0xFE0F }
     }
 
     private func evictText() {

@@ -161,6 +161,18 @@ public final class TextEngine: TextMeasuring {
 
     // MARK: Rasterising
 
+    private var ownColours = BoundedCache<TextBlock, Bool>(limit: 20_000)
+    /// True when `block` draws colours of its own: coloured spans, or emoji (fontconfig gives
+    /// them a colour face). Such text is rasterised in its colours; the rest white, then tinted.
+    func hasOwnColours(_ block: TextBlock) -> Bool {
+        if let c = ownColours[block] { return c }
+        let c = block.spans.contains { $0.color != nil } || block.text.unicodeScalars.contains {
+            $0.value == 0xFE0F || $0.value >= 0x2300 && $0.properties.isEmoji && ($0.properties.isEmojiPresentation || $0.value >= 0x1F000)
+        }
+        ownColours[block] = c
+        return c
+    }
+
     /// Rows of pixels per rasterised tile: a long notes page is drawn a tile at a time, and
     /// only tiles on screen are rasterised.
     static let tileHeight: Int32 = 1024
