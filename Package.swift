@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "PodiumTestSupport", dependencies: ["PodiumKit", "CSDL2", "CSDL2Image"], path: "Tests/Support"),
         .testTarget(name: "PodiumKitTests", dependencies: ["PodiumKit", "PodiumTestSupport"]),
         .testTarget(name: "PodiumCoreTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport", "TitleScene"]),
-        .testTarget(name: "PodiumSDLTests", dependencies: ["PodiumSDL", "PodiumKit", "PodiumTestSupport"], exclude: ["Reference"]),
+        .testTarget(name: "PodiumSDLTests", dependencies: ["PodiumSDL", "PodiumKit", "PodiumCore", "PodiumTestSupport"], exclude: ["Reference"]),
         .testTarget(name: "PodiumCLITests", dependencies: ["PodiumTestSupport"]),
         .testTarget(name: "PodiumPluginTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport", "CSDL2", "CSDL2Image"]),
         .testTarget(name: "PodiumDisplayTests", dependencies: ["PodiumCore", "PodiumKit"]),
