@@ -111,9 +111,10 @@ public final class TextEngine: TextMeasuring {
         var lines: [TextLayout.Line] = []
         let iter = pango_layout_get_iter(pl)!
         defer { pango_layout_iter_free(iter) }
-        var maxW = 0.0, bottom = 0.0
+        var maxW = 0.0, bottom = 0.0, rtl = false
         repeat {
             let line = pango_layout_iter_get_line_readonly(iter)!
+            if lines.isEmpty { rtl = pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL }
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iter, nil, &logical)
             let start = Int(line.pointee.start_index), end = start + Int(line.pointee.length)
@@ -123,7 +124,7 @@ public final class TextEngine: TextMeasuring {
             maxW = max(maxW, r.width); bottom = max(bottom, r.maxY)
         } while pango_layout_iter_next_line(iter) != 0
         let out = TextLayout(size: Size(maxW, bottom), lines: lines, isTruncated: pango_layout_is_ellipsized(pl) != 0,
-                             isRightToLeft: pango_find_base_dir(block.text, -1) == PANGO_DIRECTION_RTL)
+                             isRightToLeft: rtl)
         layouts[block] = out
         return out
     }
