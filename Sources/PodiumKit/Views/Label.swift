@@ -32,7 +32,13 @@ open class Label: View {
 
     open override func draw(into list: inout DrawList) {
         guard let m = metrics else { return }
-        let b = block(width: bounds.width), l = m.layout(b)
+        var b = block(width: bounds.width), l = m.layout(b)
+        // "As many lines as the height allows": text taller than the label ends in "…" on the
+        // last line that fits instead of spilling out.
+        if l.size.height > bounds.height + 0.5, l.lines.count > 1 {
+            let fit = max(1, l.lines.firstIndex { $0.rect.maxY > bounds.height + 0.5 } ?? l.lines.count)
+            if b.maxLines == 0 || fit < b.maxLines { b.maxLines = fit; l = m.layout(b) }
+        }
         // Single lines centre vertically; paragraphs start at the top.
         let y = l.lines.count == 1 ? (bounds.height - l.size.height) / 2 : 0
         list.text(b, color ?? theme.text, at: Point(0, y))
