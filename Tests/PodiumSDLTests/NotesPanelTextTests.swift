@@ -37,6 +37,18 @@ final class NotesPanelTextTests: XCTestCase {
         }
     }
 
+    func testRightToLeftItemsHangFromTheRightEdge() {
+        let laid = layoutNotes(NotesMarkdown.parse("- שלום עולם\n- hello"), width: width, fontSize: 18, metrics: engine)
+        XCTAssertEqual(laid.pieces.count, 4)
+        let (heMarker, heText, enMarker, enText) = (laid.pieces[0], laid.pieces[1], laid.pieces[2], laid.pieces[3])
+        XCTAssertGreaterThan(heMarker.origin.x, width - 40, "the Hebrew item's bullet is at the right")
+        let heLine = engine.layout(heText.block).lines[0]
+        XCTAssertEqual(heText.origin.x + heLine.rect.maxX, heMarker.origin.x - engine.size(of: " ", font: .system(18)).width, accuracy: 1,
+                       "its text ends just left of the bullet")
+        XCTAssertLessThan(enMarker.origin.x, 20)
+        XCTAssertGreaterThan(enText.origin.x, enMarker.origin.x)
+    }
+
     func testUnchangedNotesAreNotLaidOutAgain() {
         let root = WindowRoot(metrics: engine)
         root.resize(to: Size(500, 400))

@@ -103,7 +103,8 @@ public struct PlacedText: Equatable, Sendable {
 }
 
 /// Lays out notes blocks within `width` points at `fontSize` points: each paragraph is one text
-/// block (the layout engine wraps it); list items hang-indent after their marker; paragraphs and
+/// block (the layout engine wraps it); list items hang-indent after their marker (from the right
+/// edge for a right-to-left item); paragraphs and
 /// items are separated by half a line. Emphasis is italic and set apart by colour.
 public func layoutNotes(_ blocks: [NotesMarkdown.Block], width: Double, fontSize: Double, metrics: TextMeasuring) -> (pieces: [PlacedText], height: Double) {
     let regular = Font.system(fontSize)
@@ -113,15 +114,13 @@ public func layoutNotes(_ blocks: [NotesMarkdown.Block], width: Double, fontSize
     var y = 0.0
     for (b, block) in blocks.enumerated() {
         if b > 0 { y += lh * 0.5 }
-        let runs: [NotesMarkdown.Run], indent: Double
+        let runs: [NotesMarkdown.Run], marker: String?
         switch block {
-        case let .paragraph(r): runs = r; indent = 0
-        case let .item(marker, r):
-            runs = r
-            let mw = metrics.size(of: marker, font: regular).width
-            indent = max(mw + space * 2, fontSize * 1.5)
-            out.append(PlacedText(block: TextBlock(marker, font: regular), origin: Point(indent - space - mw, y), height: lh))
+        case let .paragraph(r): runs = r; marker = nil
+        case let .item(m, r): runs = r; marker = m
         }
+        let mw = marker.map { metrics.size(of: $0, font: regular).width } ?? 0
+        let indent = marker == nil ? 0 : max(mw + space * 2, fontSize * 1.5)
         var text = "", spans: [TextSpan] = []
         for run in runs {
             let start = text.count
@@ -132,8 +131,13 @@ public func layoutNotes(_ blocks: [NotesMarkdown.Block], width: Double, fontSize
             }
         }
         let tb = TextBlock(text, font: regular, width: max(1, width - indent), spans: spans)
-        let h = max(lh, metrics.layout(tb).size.height)
-        out.append(PlacedText(block: tb, origin: Point(indent, y), height: h))
+        let laid = metrics.layout(tb), h = max(lh, laid.size.height)
+        // A right-to-left item hangs from the right edge, its marker right of its text.
+        let rtl = laid.isRightToLeft
+        if let marker {
+            out.append(PlacedText(block: TextBlock(marker, font: regular), origin: Point(rtl ? width - indent + space : indent - space - mw, y), height: lh))
+        }
+        out.append(PlacedText(block: tb, origin: Point(rtl ? 0 : indent, y), height: h))
         y += h
     }
     return (out, y)
