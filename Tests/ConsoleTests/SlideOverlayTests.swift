@@ -26,7 +26,7 @@ final class SlideOverlayTests: XCTestCase {
 
     /// The position the console's toolbar shows now.
     func position(_ p: Presentation) -> String? {
-        let all = p.presenter.drawList().commands.compactMap { if case let .text(s, _, _, _) = $0 { s } else { nil } }
+        let all = p.presenter.drawList().commands.compactMap { if case let .text(b, _, _) = $0 { b.text } else { nil } }
         return all.first { $0.hasPrefix("slide ") || $0.contains(" / ") }
     }
 
