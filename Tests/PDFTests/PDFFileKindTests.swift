@@ -11,7 +11,7 @@ final class PDFFileKindTests: PDFTestCase {
 
     func testDirectoriesFIFOsAndReadErrorsAreErrorsNotCrashes() throws {
         try FileManager.default.createDirectory(atPath: path("talk.pdf"), withIntermediateDirectories: true)
-        XCTAssertEqual(message(path("talk.pdf")), "\(path("talk.pdf")): is a directory, not a PDF file")
+        XCTAssertEqual(message(path("talk.pdf")), "\(path("talk.pdf")): is a directory, not a file")
         XCTAssertEqual(mkfifo(path("pipe.pdf"), 0o600), 0)
         XCTAssertEqual(message(path("pipe.pdf")), "\(path("pipe.pdf")): not a regular file but a FIFO (named pipe)", "returns at once instead of blocking")
         XCTAssertEqual(message("/proc/self/mem"), "/proc/self/mem: not a regular file but a kernel file (/proc, /sys)")
