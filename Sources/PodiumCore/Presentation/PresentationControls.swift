@@ -72,6 +72,7 @@ extension Presentation {
         case .reload: guard let f = onReload else { return false }; f()
         case .swapDisplays: guard let f = onSwapDisplays else { return false }; f()
         case .quit, .quitNow: guard let f = onQuit else { return false }; f()
+        case .playPause: return false   // a scene's action (media); offered to the scene first
         @unknown default: return false
         }
         refreshTimers()
@@ -104,6 +105,9 @@ extension Presentation {
         audienceCover.backgroundColor = audienceMode.cover
         audienceCover.isHidden = audienceMode == .normal
         console.setAudienceStatus(audienceMode, frozen: isFrozen)
+        audienceObservers.removeAll { $0.generation != deckGeneration }
+        let state = audienceState
+        for o in audienceObservers { o.body(state) }
         audience.requestRedraw()
         presenter.requestRedraw()
     }

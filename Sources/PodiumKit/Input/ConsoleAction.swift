@@ -24,6 +24,9 @@ public enum ConsoleAction: String, CaseIterable, Sendable {
     case quit
     /// Ends the presentation at once, without asking (Ctrl+Q).
     case quitNow
+    /// Plays or pauses the current scene's clip (a `media` scene); the host does nothing with it.
+    /// Appended last: the cases above keep their order (API 2.x).
+    case playPause
 
     /// One line for the `?` overlay.
     public var summary: String {
@@ -47,6 +50,7 @@ public enum ConsoleAction: String, CaseIterable, Sendable {
         case .swapDisplays: "Swap presenter and audience displays (asks while running)"
         case .quit: "Quit (asks while running)"
         case .quitNow: "Quit at once"
+        case .playPause: "Play / pause the clip (media scenes)"
         }
     }
 

@@ -1,0 +1,226 @@
+// Debian's GStreamer 1.22 (libgstreamer1.0-dev, libgstreamer-plugins-base1.0-dev): playbin plays
+// a clip, an appsink hands its frames over as RGBA, the discoverer checks a file for
+// `podium check`. GObject's property setters are C varargs, which Swift cannot call: the thin
+// wrappers below set them.
+#include <gst/gst.h>
+#include <gst/app/gstappsink.h>
+#include <gst/pbutils/pbutils.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Initialises GStreamer once; 1 on success, else 0 with *error a malloc'd message. */
+static inline int podium_gst_init(char **error) {
+    GError *err = NULL;
+    if (gst_init_check(NULL, NULL, &err)) return 1;
+    *error = strdup(err && err->message ? err->message : "GStreamer could not be initialised");
+    if (err) g_error_free(err);
+    return 0;
+}
+
+/* One RGBA frame (premultiplied does not apply: video is opaque), on a streaming thread. */
+typedef void (*podium_media_frame_fn)(void *ctx, const unsigned char *rgba, int width, int height,
+                                      int stride, long long pts_ns);
+
+typedef struct { podium_media_frame_fn fn; void *ctx; } podium_media_sink_target;
+
+static inline GstFlowReturn podium_media_new_sample(GstAppSink *sink, gpointer user) {
+    podium_media_sink_target *t = (podium_media_sink_target *)user;
+    GstSample *sample = gst_app_sink_pull_sample(sink);
+    if (!sample) return GST_FLOW_EOS;
+    GstCaps *caps = gst_sample_get_caps(sample);
+    GstBuffer *buf = gst_sample_get_buffer(sample);
+    int w = 0, h = 0;
+    if (caps && gst_caps_get_size(caps) > 0) {
+        const GstStructure *s = gst_caps_get_structure(caps, 0);
+        gst_structure_get_int(s, "width", &w);
+        gst_structure_get_int(s, "height", &h);
+    }
+    GstMapInfo map;
+    if (buf && w > 0 && h > 0 && gst_buffer_map(buf, &map, GST_MAP_READ)) {
+        int stride = (w * 4 + 3) & ~3;
+        if (map.size >= (gsize)stride * (gsize)h)
+            t->fn(t->ctx, map.data, w, h, stride, GST_BUFFER_PTS_IS_VALID(buf) ? (long long)GST_BUFFER_PTS(buf) : -1);
+        gst_buffer_unmap(buf, &map);
+    }
+    gst_sample_unref(sample);
+    return GST_FLOW_OK;
+}
+
+static inline void podium_media_free_target(gpointer p) { free(p); }
+
+/* A playbin for `uri` whose video goes to an appsink as RGBA (frames to `fn` on a streaming
+ * thread) and whose audio goes to the default sink, or to a fakesink when `null_audio`.
+ * NULL when playbin or appsink is missing (gstreamer1.0-plugins-base). */
+static inline GstElement *podium_media_playbin(const char *uri, int null_audio, podium_media_frame_fn fn, void *ctx) {
+    GstElement *play = gst_element_factory_make("playbin", NULL);
+    GstElement *sink = gst_element_factory_make("appsink", NULL);
+    if (!play || !sink) {
+        if (play) gst_object_unref(play);
+        if (sink) gst_object_unref(sink);
+        return NULL;
+    }
+    GstCaps *caps = gst_caps_new_simple("video/x-raw", "format", G_TYPE_STRING, "RGBA", NULL);
+    g_object_set(sink, "caps", caps, "max-buffers", 2, "drop", TRUE, "sync", TRUE, NULL);
+    gst_caps_unref(caps);
+    podium_media_sink_target *t = (podium_media_sink_target *)malloc(sizeof *t);
+    t->fn = fn; t->ctx = ctx;
+    GstAppSinkCallbacks cb;
+    memset(&cb, 0, sizeof cb);
+    cb.new_sample = podium_media_new_sample;
+    gst_app_sink_set_callbacks(GST_APP_SINK(sink), &cb, t, podium_media_free_target);
+    g_object_set(play, "uri", uri, "video-sink", sink, NULL);
+    if (null_audio) {
+        GstElement *a = gst_element_factory_make("fakesink", NULL);
+        if (a) { g_object_set(a, "sync", TRUE, NULL); g_object_set(play, "audio-sink", a, NULL); }
+    }
+    // No subtitles or visualisations: the room sees the clip as made.
+    guint flags = 0;
+    g_object_get(play, "flags", &flags, NULL);
+    flags &= ~((1u << 2) | (1u << 3));   /* GST_PLAY_FLAG_TEXT, GST_PLAY_FLAG_VIS */
+    g_object_set(play, "flags", flags, NULL);
+    return play;
+}
+
+static inline void podium_media_set_volume(GstElement *play, double volume) { g_object_set(play, "volume", volume, NULL); }
+static inline void podium_media_set_mute(GstElement *play, int mute) { g_object_set(play, "mute", mute ? TRUE : FALSE, NULL); }
+
+/* Position and duration in ns; -1 when not known yet. */
+static inline long long podium_media_position(GstElement *play) {
+    gint64 v = -1;
+    return gst_element_query_position(play, GST_FORMAT_TIME, &v) ? (long long)v : -1;
+}
+static inline long long podium_media_duration(GstElement *play) {
+    gint64 v = -1;
+    return gst_element_query_duration(play, GST_FORMAT_TIME, &v) ? (long long)v : -1;
+}
+
+/* A flushing, frame-accurate seek to `start_ns`, playing until `end_ns` (-1: the end). */
+static inline int podium_media_seek(GstElement *play, long long start_ns, long long end_ns) {
+    return gst_element_seek(play, 1.0, GST_FORMAT_TIME, GST_SEEK_FLAG_FLUSH | GST_SEEK_FLAG_ACCURATE,
+                            GST_SEEK_TYPE_SET, start_ns,
+                            end_ns >= 0 ? GST_SEEK_TYPE_SET : GST_SEEK_TYPE_NONE, end_ns >= 0 ? end_ns : -1) ? 1 : 0;
+}
+
+enum { PODIUM_MEDIA_NOTHING = 0, PODIUM_MEDIA_EOS = 1, PODIUM_MEDIA_ERROR = 2, PODIUM_MEDIA_PREROLLED = 3 };
+
+/* The next end-of-stream, error or preroll (async-done) message on the bus, without waiting;
+ * for an error *message is a malloc'd "message (debug)". */
+static inline int podium_media_poll(GstElement *play, char **message) {
+    GstBus *bus = gst_element_get_bus(play);
+    GstMessage *m = gst_bus_pop_filtered(bus, GST_MESSAGE_EOS | GST_MESSAGE_ERROR | GST_MESSAGE_ASYNC_DONE);
+    gst_object_unref(bus);
+    if (!m) return PODIUM_MEDIA_NOTHING;
+    int kind = PODIUM_MEDIA_NOTHING;
+    switch (GST_MESSAGE_TYPE(m)) {
+    case GST_MESSAGE_EOS: kind = PODIUM_MEDIA_EOS; break;
+    case GST_MESSAGE_ASYNC_DONE: kind = PODIUM_MEDIA_PREROLLED; break;
+    case GST_MESSAGE_ERROR: {
+        GError *err = NULL; gchar *dbg = NULL;
+        gst_message_parse_error(m, &err, &dbg);
+        *message = strdup(err && err->message ? err->message : "playback error");
+        if (err) g_error_free(err);
+        g_free(dbg);
+        kind = PODIUM_MEDIA_ERROR;
+        break;
+    }
+    default: break;
+    }
+    gst_message_unref(m);
+    return kind;
+}
+
+/* What the discoverer found in `uri` within `timeout_ns`. */
+typedef struct {
+    int result;          /* GstDiscovererResult */
+    int video_streams, audio_streams;
+    int width, height;   /* of the first video stream; 0 when none */
+    long long duration_ns;
+    char *error;         /* malloc'd, or NULL */
+    char *missing;       /* malloc'd "; "-separated descriptions of missing plugins, or NULL */
+    char *missing_decoders; /* the same for decoders of streams the discoverer parsed, or NULL */
+} podium_media_probe;
+
+static inline char *podium_media_join_missing(GstDiscovererInfo *info) {
+    const gchar **details = gst_discoverer_info_get_missing_elements_installer_details(info);
+    if (!details || !details[0]) return NULL;
+    GString *out = g_string_new(NULL);
+    for (int i = 0; details[i]; i++) {
+        /* "gstreamer|1.0|app|AC-3 (ATSC A/52) decoder|decoder-audio/x-ac3": the 4th field. */
+        gchar **f = g_strsplit(details[i], "|", 6);
+        const char *d = g_strv_length(f) >= 5 ? f[3] : details[i];
+        const char *what = g_strv_length(f) >= 5 ? f[4] : "";
+        if (out->len) g_string_append(out, "; ");
+        g_string_append(out, d);
+        if (what[0]) g_string_append_printf(out, " (%s)", what);
+        g_strfreev(f);
+    }
+    char *s = strdup(out->str);
+    g_string_free(out, TRUE);
+    return s;
+}
+
+/* The discoverer stops at parsed streams, so it does not notice a missing decoder: appends to
+ * `out` the description of each stream in `streams` that no decoder (of rank marginal or
+ * better, as playbin uses) accepts. */
+static inline void podium_media_missing_decoders(GList *streams, GString *out) {
+    GList *decoders = gst_element_factory_list_get_elements(GST_ELEMENT_FACTORY_TYPE_DECODER, GST_RANK_MARGINAL);
+    for (GList *l = streams; l; l = l->next) {
+        GstCaps *caps = gst_discoverer_stream_info_get_caps((GstDiscovererStreamInfo *)l->data);
+        if (!caps) continue;
+        const GstStructure *st = gst_caps_get_size(caps) ? gst_caps_get_structure(caps, 0) : NULL;
+        const char *name = st ? gst_structure_get_name(st) : "";
+        if (!g_str_has_suffix(name, "/x-raw")) {
+            GList *fit = gst_element_factory_list_filter(decoders, caps, GST_PAD_SINK, FALSE);
+            if (!fit) {
+                gchar *d = gst_pb_utils_get_decoder_description(caps);
+                if (out->len) g_string_append(out, "; ");
+                g_string_append_printf(out, "%s (%s)", d ? d : "a decoder", name);
+                g_free(d);
+            }
+            gst_plugin_feature_list_free(fit);
+        }
+        gst_caps_unref(caps);
+    }
+    gst_plugin_feature_list_free(decoders);
+}
+
+static inline podium_media_probe podium_media_discover(const char *uri, long long timeout_ns) {
+    podium_media_probe p;
+    memset(&p, 0, sizeof p);
+    p.result = GST_DISCOVERER_ERROR;
+    GError *err = NULL;
+    GstDiscoverer *d = gst_discoverer_new((GstClockTime)timeout_ns, &err);
+    if (!d) {
+        p.error = strdup(err && err->message ? err->message : "no discoverer (gstreamer1.0-plugins-base)");
+        if (err) g_error_free(err);
+        return p;
+    }
+    GstDiscovererInfo *info = gst_discoverer_discover_uri(d, uri, &err);
+    if (info) {
+        p.result = gst_discoverer_info_get_result(info);
+        p.duration_ns = (long long)gst_discoverer_info_get_duration(info);
+        GList *v = gst_discoverer_info_get_video_streams(info);
+        GList *a = gst_discoverer_info_get_audio_streams(info);
+        if (p.result == GST_DISCOVERER_OK) {
+            GString *miss = g_string_new(NULL);
+            podium_media_missing_decoders(v, miss);
+            podium_media_missing_decoders(a, miss);
+            if (miss->len) { p.result = GST_DISCOVERER_MISSING_PLUGINS; p.missing_decoders = strdup(miss->str); }
+            g_string_free(miss, TRUE);
+        }
+        p.video_streams = (int)g_list_length(v);
+        p.audio_streams = (int)g_list_length(a);
+        if (v) {
+            GstDiscovererVideoInfo *vi = (GstDiscovererVideoInfo *)v->data;
+            p.width = (int)gst_discoverer_video_info_get_width(vi);
+            p.height = (int)gst_discoverer_video_info_get_height(vi);
+        }
+        gst_discoverer_stream_info_list_free(v);
+        gst_discoverer_stream_info_list_free(a);
+        if (!p.missing_decoders) p.missing = podium_media_join_missing(info);
+        gst_discoverer_info_unref(info);
+    }
+    if (err) { p.error = strdup(err->message ? err->message : "unknown error"); g_error_free(err); }
+    g_object_unref(d);
+    return p;
+}
