@@ -23,9 +23,7 @@ typedef void (*podium_media_frame_fn)(void *ctx, const unsigned char *rgba, int 
 
 typedef struct { podium_media_frame_fn fn; void *ctx; } podium_media_sink_target;
 
-static inline GstFlowReturn podium_media_new_sample(GstAppSink *sink, gpointer user) {
-    podium_media_sink_target *t = (podium_media_sink_target *)user;
-    GstSample *sample = gst_app_sink_pull_sample(sink);
+static inline GstFlowReturn podium_media_deliver(GstSample *sample, podium_media_sink_target *t) {
     if (!sample) return GST_FLOW_EOS;
     GstCaps *caps = gst_sample_get_caps(sample);
     GstBuffer *buf = gst_sample_get_buffer(sample);
@@ -44,6 +42,14 @@ static inline GstFlowReturn podium_media_new_sample(GstAppSink *sink, gpointer u
     }
     gst_sample_unref(sample);
     return GST_FLOW_OK;
+}
+
+static inline GstFlowReturn podium_media_new_sample(GstAppSink *sink, gpointer user) {
+    return podium_media_deliver(gst_app_sink_pull_sample(sink), (podium_media_sink_target *)user);
+}
+/* The frame a paused pipeline shows (at open and after a seek while paused). */
+static inline GstFlowReturn podium_media_new_preroll(GstAppSink *sink, gpointer user) {
+    return podium_media_deliver(gst_app_sink_pull_preroll(sink), (podium_media_sink_target *)user);
 }
 
 static inline void podium_media_free_target(gpointer p) { free(p); }
@@ -67,6 +73,7 @@ static inline GstElement *podium_media_playbin(const char *uri, int null_audio, 
     GstAppSinkCallbacks cb;
     memset(&cb, 0, sizeof cb);
     cb.new_sample = podium_media_new_sample;
+    cb.new_preroll = podium_media_new_preroll;
     gst_app_sink_set_callbacks(GST_APP_SINK(sink), &cb, t, podium_media_free_target);
     g_object_set(play, "uri", uri, "video-sink", sink, NULL);
     if (null_audio) {
