@@ -20,14 +20,18 @@ public enum MediaPlugin {
 
     /// Why the clip of a `media` scene cannot be played here, for `podium check`: a missing or
     /// unreadable file, or what GStreamer's discoverer reports (the missing decoder or demuxer by
-    /// name, a file it cannot read). Nil when it plays. Relative paths resolve against
+    /// name, a file it cannot read), or a `start` past the clip's end. Nil when it plays. Relative paths resolve against
     /// `deckDirectory`. Blocks for up to `timeout` seconds per file.
     public static func fileProblem(_ p: SceneParameters, deckDirectory: URL, timeout: Double = 10) -> String? {
         let based = p.baseDirectory == nil ? SceneParameters(p.values, path: p.path, baseDirectory: deckDirectory) : p
         do {
             let o = try MediaOptions(based)
-            guard let problem = MediaProbe.run(o.file, timeout: timeout).problem else { return nil }
-            return "\(p.path).file: \(SafeText.escape(o.file.path)): \(problem)"
+            let probe = MediaProbe.run(o.file, timeout: timeout)
+            if let problem = probe.problem { return "\(p.path).file: \(SafeText.escape(o.file.path)): \(problem)" }
+            if probe.duration > 0, o.start >= probe.duration {
+                return "\(p.path).start: \(o.start) s is past the end of \(o.fileName) (\(String(format: "%.1f", probe.duration)) s long)"
+            }
+            return nil
         } catch { return "\(error)" }
     }
 }

@@ -108,14 +108,26 @@ final class MediaScene: Scene {
     }
 
     private func fail(_ message: String) {
+        guard failure == nil else { return }
         failure = message
         wantsPlaying = false
         player?.pause()
         audienceVideo.showsFrame = false; controls.video.showsFrame = false
-        controls.status.text = "Cannot play: \(message)"
         controls.status.color = Theme.standard.destructive
         controls.playPause.isEnabled = false
-        context.log("\(options.path).file: \(message)")
+        explain(message)
+        // GStreamer's runtime error is often generic ("Internal data stream error"): the
+        // discoverer, off the main thread, names the missing decoder or unreadable format.
+        let file = options.file, hop = SceneHop(self)
+        DispatchQueue.global(qos: .utility).async {
+            let problem = MediaProbe.run(file, timeout: 5).problem
+            hop.context.runOnMain { if let problem { hop.scene?.explain(problem) } }
+        }
+    }
+
+    private func explain(_ reason: String) {
+        controls.status.text = "Cannot play \(options.fileName): \(reason)"
+        context.log("\(options.path).file: \(SafeText.escape(options.file.path)): \(reason)")
     }
 
     // MARK: Bus and controls
@@ -157,4 +169,12 @@ final class MediaScene: Scene {
         controls.seek.onChange = { [weak self] v in self?.seek(toElapsed: v) }
         controls.volume.onChange = { [weak self] v in self?.player?.volume = v }
     }
+}
+
+/// Carries a weak scene and its context to a worker thread and back; the scene is only touched
+/// on the main thread, through `runOnMain`.
+private final class SceneHop: @unchecked Sendable {
+    weak var scene: MediaScene?
+    let context: SceneContext
+    init(_ s: MediaScene) { scene = s; context = s.context }
 }

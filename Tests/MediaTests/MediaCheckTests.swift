@@ -44,6 +44,8 @@ final class MediaCheckTests: XCTestCase {
         XCTAssertEqual(probe.width, 160); XCTAssertEqual(probe.height, 90)
         XCTAssertEqual(probe.duration, 2, accuracy: 0.2)
         XCTAssertNil(MediaPlugin.fileProblem(params(["file": .string(clip.lastPathComponent)]), deckDirectory: dir))
+        XCTAssertEqual(MediaPlugin.fileProblem(params(["file": .string(clip.lastPathComponent), "start": .number(5)]), deckDirectory: dir),
+                       "scenes[0].parameters.start: 5.0 s is past the end of redblue.webm (2.0 s long)")
     }
 
     func testTextFileRenamedMP4IsNamedWithWhyItCannotPlay() throws {

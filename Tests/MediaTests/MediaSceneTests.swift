@@ -21,13 +21,13 @@ final class MediaSceneTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(at: dir) }
 
     /// A deck of a blank scene, then one media scene with `parameters` (plus the clip as `file`).
-    func makePresentation(_ parameters: [String: JSONValue] = [:]) throws -> (Presentation, MediaScene) {
+    func makePresentation(_ parameters: [String: JSONValue] = [:], file: URL? = nil) throws -> (Presentation, MediaScene) {
         let r = PluginRegistry()
         r.register(MediaPlugin.descriptor())
         r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
             SceneKind(name: "blank", summary: "") { _, _ in BlankScene() },
         ]))
-        var v = parameters; v["file"] = .string(clip.lastPathComponent)
+        var v = parameters; v["file"] = .string((file ?? clip).lastPathComponent)
         let deck = Deck(title: "T", scenes: [
             DeckScene(kind: "blank"),
             DeckScene(kind: "media", parameters: SceneParameters(v, path: "scenes[1].parameters", baseDirectory: dir)),
@@ -173,6 +173,51 @@ final class MediaSceneTests: XCTestCase {
         XCTAssertTrue(scene.wantsPlaying)
         p.perform(.freeze)
         XCTAssertTrue(scene.player!.isPlaying, "thaw must resume")
+    }
+}
+
+extension MediaSceneTests {
+    /// What the audience view draws: bitmaps and images.
+    func drawn(_ p: Presentation) -> (bitmaps: Int, images: [String]) {
+        var bitmaps = 0, images: [String] = []
+        for c in p.audience.drawList().commands {
+            if case .bitmap = c { bitmaps += 1 }
+            if case let .image(path, _, _) = c { images.append(path) }
+        }
+        return (bitmaps, images)
+    }
+
+    /// A file that is not a clip (a text file named .mp4) passes the deck's check of the file's
+    /// existence, then fails in GStreamer: the presenter reads why, the room sees the poster.
+    func testCorruptClipShowsTheErrorToThePresenterAndThePosterToTheRoom() throws {
+        let poster = try TestClips.poster(in: dir)
+        let fake = dir.appendingPathComponent("clip.mp4")
+        try Data("this is a text file, not a movie\n".utf8).write(to: fake)
+        let (p, scene) = try makePresentation(["poster": .string(poster.lastPathComponent)], file: fake)
+        XCTAssertTrue(pump(p) { scene.failure != nil }, "no error from GStreamer")
+        // The discoverer's reason replaces GStreamer's generic runtime error.
+        XCTAssertTrue(pump(p) { scene.controls.status.text == "Cannot play clip.mp4: GStreamer cannot play it: Could not determine type of stream." },
+                      scene.controls.status.text)
+        XCTAssertFalse(scene.controls.playPause.isEnabled)
+        XCTAssertEqual(p.currentIndex, 1, "the talk stays where it was")
+        let d = drawn(p)
+        XCTAssertEqual(d.bitmaps, 0); XCTAssertEqual(d.images, [poster.path])
+        XCTAssertTrue(p.press(Key("k")), "k is still the scene's"); XCTAssertFalse(scene.wantsPlaying)
+        p.next(); p.previous()   // the talk goes on around it
+    }
+
+    /// Audio only: the poster stays, the time runs.
+    func testAudioClipPlaysUnderItsPoster() throws {
+        let poster = try TestClips.poster(in: dir), tone = try TestClips.tone(in: dir)
+        let (p, scene) = try makePresentation(["poster": .string(poster.lastPathComponent), "volume": .number(0.3)], file: tone)
+        XCTAssertTrue(pump(p) { (scene.player?.position ?? 0) > 0.3 })
+        XCTAssertNil(scene.failure)
+        XCTAssertEqual(scene.player?.volume, 0.3)
+        let d = drawn(p)
+        XCTAssertEqual(d.bitmaps, 0); XCTAssertEqual(d.images, [poster.path])
+        XCTAssertEqual(scene.controls.remaining.text, "-0:04")
+        scene.controls.volume.userSet(0.8)
+        XCTAssertEqual(scene.player?.volume ?? 0, 0.8, accuracy: 0.001)
     }
 }
 

@@ -24,6 +24,20 @@ enum TestClips {
         return out
     }
 
+    /// A 64×36 PNG (GStreamer's test pattern), for `poster`.
+    static func poster(in dir: URL) throws -> URL {
+        let out = dir.appendingPathComponent("still.png")
+        try launch("videotestsrc num-buffers=1 ! video/x-raw,width=64,height=36 ! videoconvert ! pngenc ! filesink location=\(out.path)")
+        return out
+    }
+
+    /// Five seconds of a sine tone in Ogg/Vorbis: a clip with no video.
+    static func tone(in dir: URL) throws -> URL {
+        let out = dir.appendingPathComponent("tone.ogg")
+        try launch("audiotestsrc num-buffers=215 ! audio/x-raw,rate=44100 ! audioconvert ! vorbisenc ! oggmux ! filesink location=\(out.path)")
+        return out
+    }
+
     /// Whether GStreamer has `element` (e.g. a decoder that would make the H.265 case playable).
     static func hasElement(_ element: String) -> Bool {
         (try? runProcess(tool("gst-inspect-1.0"), ["--exists", element]).status) == 0
