@@ -114,7 +114,10 @@ final class MediaSceneTests: XCTestCase {
 
     func testStartAndLoopRestartAtStart() throws {
         let (p, scene) = try makePresentation(["start": .number(1.2), "end": .number(1.8), "loop": .bool(true)])
-        XCTAssertTrue(pump(p) { isBlue(scene.audienceVideo.frameBitmap) })
+        // Never a frame from before start (the red second), not even while the seek waits.
+        var sawRed = false
+        XCTAssertTrue(pump(p) { sawRed = sawRed || isRed(scene.audienceVideo.frameBitmap); return isBlue(scene.audienceVideo.frameBitmap) })
+        XCTAssertFalse(sawRed, "a frame from before start reached the room")
         // The 0.6 s segment loops: the position passes its end and comes back near 1.2 s.
         var sawLate = false, sawRestart = false
         pump(p, seconds: 4) {

@@ -44,14 +44,21 @@ final class MediaPlayer {
         gst_object_unref(UnsafeMutableRawPointer(pipeline))
     }
 
-    func play() { isPlaying = true; gst_element_set_state(pipeline, GST_STATE_PLAYING) }
+    /// Plays; with a seek waiting for the preroll (a `start`), only once it is done, so the room
+    /// never sees or hears the clip before `start`.
+    func play() {
+        isPlaying = true
+        if pendingSeek == nil { gst_element_set_state(pipeline, GST_STATE_PLAYING) }
+    }
     func pause() { isPlaying = false; gst_element_set_state(pipeline, GST_STATE_PAUSED) }
 
     /// Seeks to `seconds`, playing on until `end` (seconds; nil: the clip's end). Before the
     /// preroll the seek waits for it.
     func seek(to seconds: Double, end: Double? = nil) {
-        guard isPrerolled else { pendingSeek = (seconds, end); return }
+        guard isPrerolled else { pendingSeek = (seconds, end); frames.reset(blocked: true); return }
         _ = podium_media_seek(pipeline, Int64(max(0, seconds) * 1e9), end.map { Int64($0 * 1e9) } ?? -1)
+        // The flushing seek has returned: a frame still waiting is from before it.
+        frames.reset(blocked: false)
     }
 
     /// Seconds into the clip; nil before the preroll.
@@ -75,7 +82,10 @@ final class MediaPlayer {
             case Int32(PODIUM_MEDIA_PREROLLED):
                 if !isPrerolled {
                     isPrerolled = true
-                    if let (s, e) = pendingSeek { pendingSeek = nil; seek(to: s, end: e) }
+                    if let (s, e) = pendingSeek {
+                        pendingSeek = nil; seek(to: s, end: e)
+                        if isPlaying { play() }
+                    }
                     out.append(.prerolled)
                 }
             default: return out
@@ -96,15 +106,23 @@ private final class FrameMailbox: @unchecked Sendable {
     var onFrame: ((Bitmap) -> Void)?
     init(runOnMain: @escaping (@escaping () -> Void) -> Void) { self.runOnMain = runOnMain }
 
+    /// Drops the waiting frame; while `blocked`, frames are dropped as they come (the frames
+    /// before a seek waiting for the preroll).
+    func reset(blocked: Bool) { lock.lock(); latest = nil; isBlocked = blocked; lock.unlock() }
+    private var isBlocked = false
+
     var lastPTS: Double? { lock.lock(); defer { lock.unlock() }; return pts >= 0 ? Double(pts) / 1e9 : nil }
 
     /// Streaming thread: copies the frame (GStreamer reuses the buffer).
     func receive(_ data: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, pts: Int64) {
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        pixels.withUnsafeMutableBytes { dst in
-            for y in 0..<height { memcpy(dst.baseAddress! + y * width * 4, data + y * stride, width * 4) }
+        let row = width * 4
+        let pixels = [UInt8](unsafeUninitializedCapacity: row * height) { dst, count in
+            if stride == row { memcpy(dst.baseAddress!, data, row * height) }
+            else { for y in 0..<height { memcpy(dst.baseAddress! + y * row, data + y * stride, row) } }
+            count = row * height
         }
         lock.lock()
+        guard !isBlocked else { lock.unlock(); return }
         latest = (pixels, width, height, pts)
         let post = !posted
         posted = true
