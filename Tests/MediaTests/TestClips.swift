@@ -5,14 +5,15 @@ import XCTest
 /// Clips made at test time with GStreamer's own tools (gstreamer1.0-tools), so the tests carry
 /// no binary fixtures and use codecs Debian's plugins-base/-good decode.
 enum TestClips {
-    /// 160×90 WebM: one second of solid red then one of solid blue (VP8, 30 fps), with two
+    /// 160×90 WebM: `seconds` of solid red then as long of solid blue (VP8, 30 fps), with two
     /// seconds of a sine tone (Vorbis).
-    static func redThenBlue(in dir: URL) throws -> URL {
+    /// `seconds` sets the length of each colour.
+    static func redThenBlue(in dir: URL, seconds: Int = 1) throws -> URL {
         let out = dir.appendingPathComponent("redblue.webm")
         let caps = "video/x-raw,width=160,height=90,framerate=30/1"
         try launch("webmmux name=m ! filesink location=\(out.path) concat name=c ! videoconvert ! vp8enc deadline=1 ! m. "
-                   + "videotestsrc pattern=red num-buffers=30 ! \(caps) ! c. videotestsrc pattern=blue num-buffers=30 ! \(caps) ! c. "
-                   + "audiotestsrc num-buffers=86 ! audio/x-raw,rate=44100 ! audioconvert ! vorbisenc ! m.")
+                   + "videotestsrc pattern=red num-buffers=\(30 * seconds) ! \(caps) ! c. videotestsrc pattern=blue num-buffers=\(30 * seconds) ! \(caps) ! c. "
+                   + "audiotestsrc num-buffers=\(86 * seconds) ! audio/x-raw,rate=44100 ! audioconvert ! vorbisenc ! m.")
         return out
     }
 
