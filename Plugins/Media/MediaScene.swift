@@ -25,6 +25,8 @@ final class MediaScene: Scene {
     /// The clip reached `end` (or its end) without looping: play starts again at `start`.
     private var atEnd = false
     private var ticker: TimerToken?
+    /// The ticker's period: short while playing or prerolling, long while paused on screen.
+    private var tickerPeriod = 0
 
     init(_ p: SceneParameters, _ context: SceneContext) throws {
         options = try MediaOptions(p)
@@ -93,6 +95,7 @@ final class MediaScene: Scene {
         let play = isCurrent && wantsPlaying && !audience.isFrozen
         player.isMuted = !isCurrent || audience.isCovered
         if play != player.isPlaying { play ? player.play() : player.pause() }
+        if isCurrent { startTicking() }
         refreshControls()
     }
 
@@ -132,11 +135,14 @@ final class MediaScene: Scene {
 
     // MARK: Bus and controls
 
-    /// Reads the bus every 50 ms while current (and until the first frame), so an idle deck
-    /// costs nothing.
+    /// Reads the bus every 50 ms while playing (and until the first frame), every 250 ms while
+    /// paused on screen, never while another scene is current: an idle deck costs nothing.
     private func startTicking() {
-        guard ticker == nil else { return }
-        ticker = context.schedule(afterMilliseconds: 50, repeats: true) { [weak self] in self?.tick() }
+        let period = player.map { $0.isPlaying || !$0.isPrerolled } ?? true ? 50 : 250
+        guard ticker == nil || period != tickerPeriod else { return }
+        ticker?.cancel()
+        tickerPeriod = period
+        ticker = context.schedule(afterMilliseconds: period, repeats: true) { [weak self] in self?.tick() }
     }
 
     private func tick() {
@@ -151,7 +157,7 @@ final class MediaScene: Scene {
             }
         }
         refreshControls()
-        if !isCurrent && player.isPrerolled { ticker?.cancel(); ticker = nil }
+        if !isCurrent && player.isPrerolled { ticker?.cancel(); ticker = nil } else if isCurrent { startTicking() }
     }
 
     /// Segment end (seconds into the clip): `end`, else the clip's duration.
