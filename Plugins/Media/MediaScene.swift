@@ -55,11 +55,13 @@ final class MediaScene: Scene {
 
     func didBecomeCurrent() {
         isCurrent = true
+        becameCurrent = ProcessInfo.processInfo.systemUptime; firstFrameDelay = nil
         startTicking()
         apply()
     }
 
     func willResignCurrent() {
+        logPlayback()
         isCurrent = false
         if options.onLeave == .stop { restartAtStart() }
         apply()
@@ -104,8 +106,22 @@ final class MediaScene: Scene {
         player?.seek(to: options.start, end: options.end)
     }
 
+    /// When the scene last became current, and how long its first new frame took after that.
+    private var becameCurrent: Double?
+    private var firstFrameDelay: Double?
+
+    /// One log line per showing: frames shown and skipped, the delay to the first new frame.
+    private func logPlayback() {
+        guard let player else { return }
+        let c = player.takeFrameCounts()
+        guard c.shown + c.skipped > 0 else { return }
+        let first = firstFrameDelay.map { String(format: "; first frame %.0f ms after it became current", $0 * 1000) } ?? ""
+        context.log("\(options.fileName): \(c.shown) frames shown, \(c.skipped) skipped\(first)")
+    }
+
     private func show(_ frame: Bitmap) {
         guard failure == nil else { return }
+        if isCurrent, firstFrameDelay == nil, let t = becameCurrent { firstFrameDelay = ProcessInfo.processInfo.systemUptime - t }
         audienceVideo.frameBitmap = frame
         controls.video.frameBitmap = frame
     }
@@ -152,7 +168,7 @@ final class MediaScene: Scene {
             case .prerolled: break
             case .ended:
                 if controls.loop.isOn { restartAtStart() }
-                else { atEnd = true; wantsPlaying = false; apply() }
+                else { atEnd = true; wantsPlaying = false; apply(); logPlayback() }
             case .failed(let m): fail(SafeText.escape(String(m.prefix(200))))
             }
         }

@@ -70,6 +70,9 @@ final class MediaPlayer {
     var isMuted = false { didSet { podium_media_set_mute(pipeline, isMuted ? 1 : 0) } }
     /// The latest frame's time (seconds into the clip), as decoded.
     var lastFrameTime: Double? { frames.lastPTS }
+    /// Frames decoded and shown since the last call, and those skipped because a newer one came
+    /// before the main thread took them (for the log and `scripts/bench-media.sh`).
+    func takeFrameCounts() -> (shown: Int, skipped: Int) { frames.takeCounts() }
 
     /// Bus messages since the last call, oldest first.
     func poll() -> [Event] {
@@ -110,6 +113,11 @@ private final class FrameMailbox: @unchecked Sendable {
     /// before a seek waiting for the preroll).
     func reset(blocked: Bool) { lock.lock(); latest = nil; isBlocked = blocked; lock.unlock() }
     private var isBlocked = false
+    private var shown = 0, skipped = 0
+    func takeCounts() -> (shown: Int, skipped: Int) {
+        lock.lock(); defer { shown = 0; skipped = 0; lock.unlock() }
+        return (shown, skipped)
+    }
 
     var lastPTS: Double? { lock.lock(); defer { lock.unlock() }; return pts >= 0 ? Double(pts) / 1e9 : nil }
 
@@ -123,6 +131,7 @@ private final class FrameMailbox: @unchecked Sendable {
         }
         lock.lock()
         guard !isBlocked else { lock.unlock(); return }
+        if latest != nil { skipped += 1 }
         latest = (pixels, width, height, pts)
         let post = !posted
         posted = true
@@ -133,7 +142,7 @@ private final class FrameMailbox: @unchecked Sendable {
     private func deliver() {
         lock.lock()
         let f = latest; latest = nil; posted = false
-        if let f { pts = f.pts }
+        if let f { pts = f.pts; shown += 1 }
         lock.unlock()
         guard let f, let b = Bitmap(width: f.width, height: f.height, format: .rgba, isOpaque: true, pixels: f.pixels) else { return }
         onFrame?(b)
