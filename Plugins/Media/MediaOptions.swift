@@ -27,8 +27,8 @@ struct MediaOptions {
     /// number out of range, `end` not after `start`, an unknown `onLeave`.
     init(_ p: SceneParameters) throws {
         fileName = try p.requiredString("file")
-        guard let f = try p.existingFile("file") else { throw SceneParameterError(path: "\(p.path).file", message: "missing required string") }
-        file = f.standardizedFileURL
+        guard let f = try Self.clip(p, "file") else { throw SceneParameterError(path: "\(p.path).file", message: "missing required string") }
+        file = f
         path = p.path
         autoplay = try p.bool("autoplay") ?? true
         loop = try p.bool("loop") ?? false
@@ -39,11 +39,22 @@ struct MediaOptions {
             throw SceneParameterError(path: "\(p.path).end", message: "end (\(e) s) must be after start (\(start) s)")
         }
         volume = try p.number("volume", in: 0...1) ?? 1
-        poster = try p.existingFile("poster")?.standardizedFileURL
+        poster = try Self.clip(p, "poster")
         let l = try p.string("onLeave") ?? "pause"
         guard let leave = LeaveBehaviour(rawValue: l) else {
             throw SceneParameterError(path: "\(p.path).onLeave", message: "expected pause or stop, found \(SafeText.quote(l))")
         }
         onLeave = leave
+    }
+
+    /// The readable regular file named at `key` (relative to the deck), of any size: GStreamer
+    /// streams it, so `SceneParameters.existingFile`'s 256 MB cap for files read whole does not
+    /// apply. Throws `SceneParameterError` naming the field and path (missing, a directory, a FIFO…).
+    static func clip(_ p: SceneParameters, _ key: String) throws -> URL? {
+        guard let s = try p.string(key) else { return nil }
+        let url = (s.hasPrefix("/") || p.baseDirectory == nil ? URL(fileURLWithPath: s) : p.baseDirectory!.appendingPathComponent(s)).standardizedFileURL
+        do { try InputFile.check(url.path, maxBytes: .max) }
+        catch let e as InputFileError { throw SceneParameterError(path: "\(p.path).\(key)", message: "\(e.problem): \(SafeText.escape(url.path))") }
+        return url
     }
 }
