@@ -12,6 +12,7 @@ final class MediaScene: Scene {
     let controls: MediaControls
     var presenterView: View { controls }
     var audienceView: View { audienceVideo }
+    /// The clip's file name (a deck `title` replaces it in the console).
     var title: String { options.file.lastPathComponent }
 
     private(set) var player: MediaPlayer?

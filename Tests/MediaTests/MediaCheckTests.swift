@@ -39,7 +39,7 @@ final class MediaCheckTests: XCTestCase {
     /// A talk's video is often over the 256 MB cap for files read whole: GStreamer streams it.
     func testLargeClipIsNotRefusedForItsSize() throws {
         let big = dir.appendingPathComponent("big.webm")
-        FileManager.default.createFile(atPath: big.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: big.path, contents: nil))
         XCTAssertEqual(truncate(big.path, 300 << 20), 0)   // sparse: no disk used
         XCTAssertEqual(try MediaOptions(params(["file": .string("big.webm")])).file.path, big.path)
     }
