@@ -209,6 +209,24 @@ extension MediaSceneTests {
         p.next(); p.previous()   // the talk goes on around it
     }
 
+    /// A file cut short (half of it, as a copy that did not finish): it plays what is there and
+    /// stops on its last frame as at its end; k plays it again from the start.
+    func testClipThatEndsEarlyStopsOnItsLastFrame() throws {
+        let whole = try Data(contentsOf: clip)
+        let cut = dir.appendingPathComponent("cut.webm")
+        try whole.prefix(whole.count / 2).write(to: cut)
+        let (p, scene) = try makePresentation(file: cut)
+        XCTAssertTrue(pump(p) { scene.player?.isPlaying == true })
+        XCTAssertTrue(pump(p) { !scene.wantsPlaying }, "never ended")
+        XCTAssertNil(scene.failure)
+        XCTAssertLessThan(try XCTUnwrap(scene.player?.lastFrameTime), 1.9, "it ended early")
+        XCTAssertNotNil(scene.audienceVideo.frameBitmap, "the room keeps the last frame")
+        XCTAssertEqual(scene.controls.playPause.title, "Play")
+        XCTAssertTrue(p.press(Key("k")))
+        XCTAssertTrue(pump(p) { scene.player?.isPlaying == true && (scene.player?.lastFrameTime ?? 9) < 0.5 })
+        XCTAssertEqual(p.currentIndex, 1)
+    }
+
     /// Audio only: the poster stays, the time runs.
     func testAudioClipPlaysUnderItsPoster() throws {
         let poster = try TestClips.poster(in: dir), tone = try TestClips.tone(in: dir)
