@@ -22,6 +22,10 @@ RUNTIME_PKGS += libpoppler-glib-dev libcairo2-dev
 RUNTIME_PKGS += libcurl4 libcurl4-openssl-dev
 # Links plugin (Plugins/Links, built out of tree): QR codes from libqrencode.
 RUNTIME_PKGS += libqrencode-dev
+# Media scene: GStreamer (playbin, appsink, discoverer) with the VP8/Vorbis/WebM decoders of
+# -base and -good; gstreamer1.0-tools' gst-launch-1.0 makes the tests' clips.
+RUNTIME_PKGS += libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base \
+                gstreamer1.0-plugins-good
 # Hot-plug: X11 RandR is read directly (SDL2 keeps stale X11 modes).
 RUNTIME_PKGS += libxrandr-dev
 # The compositor's output names on Wayland (wl_output v4), which SDL 2.26 does not report.
@@ -36,7 +40,7 @@ RUNTIME_PKGS += libwayland-dev
 # libraqm at run time; `pip install pillow` bundles it).
 TEST_PKGS := $(RUNTIME_PKGS) python3-pil libraqm0 xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
              xcvt libgl1-mesa-dri sway xwayland procps util-linux sqlite3 \
-             openbox x11-utils zbar-tools
+             openbox x11-utils zbar-tools gstreamer1.0-tools
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 
 .PHONY: demo test bench fuzz docs build deps test-deps clean

@@ -37,6 +37,9 @@ let package = Package(
         // Debian's poppler-glib with cairo (libpoppler-glib-dev): PDF pages for the `pdf` scene.
         // Debian's Pango with cairo (libpango1.0-dev): every piece of text Podium lays out and draws.
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        // Debian's GStreamer (libgstreamer1.0-dev, libgstreamer-plugins-base1.0-dev): the `media` scene.
+        .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-1.0 gstreamer-app-1.0 gstreamer-pbutils-1.0",
+                       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
 
         // Debian's libcmark-gfm (GitHub's CommonMark parser): notes and Markdown web pages.
@@ -58,6 +61,7 @@ let package = Package(
         .target(name: "WebSearchScene", dependencies: ["PodiumKit", "PodiumNet", "CSQLite", "PodiumMarkdown"], path: "Plugins/WebSearch"),
         .target(name: "MapSearchScene", dependencies: ["PodiumKit", "PodiumNet", "CSQLite", "CImageHeader"], path: "Plugins/MapSearch"),
         .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler"], path: "Plugins/PDF"),
+        .target(name: "MediaScene", dependencies: ["PodiumKit", "CGStreamer"], path: "Plugins/Media"),
 
         .executableTarget(name: "podium", dependencies: [
             "PodiumKit", "PodiumCore", "PodiumSDL", "TitleScene", "BandListScene",
@@ -65,6 +69,7 @@ let package = Package(
             "WebSearchScene",
             "MapSearchScene",
             "PDFScene",
+            "MediaScene",
         ]),
 
         .executableTarget(name: "podium-bench-kit", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CSDL2"]),
@@ -84,6 +89,7 @@ let package = Package(
         .testTarget(name: "WebSearchTests", dependencies: ["WebSearchScene", "PodiumKit", "PodiumTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PDFTests", dependencies: ["PDFScene", "CPoppler", "PodiumKit", "PodiumSDL", "CSDL2", "PodiumTestSupport"]),
         .testTarget(name: "MapSearchTests", dependencies: ["MapSearchScene", "PodiumKit", "PodiumSDL", "CSDL2", "CSDL2Image", "PodiumTestSupport"]),
+        .testTarget(name: "MediaTests", dependencies: ["MediaScene", "CGStreamer", "PodiumKit", "PodiumCore", "PodiumTestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport"]),
     ],
     swiftLanguageModes: [.v5]

@@ -1,4 +1,5 @@
 import Foundation
+import MediaScene
 import PDFScene
 import PodiumCore
 import PodiumKit
@@ -58,14 +59,20 @@ enum DeckSource {
         return out.filter { seen.insert($0).inserted }
     }
 
-    /// Problems `podium check` finds by opening each `pdf` scene's file (the deck itself is valid),
-    /// one line each naming the scene and the problem. With `complete` (before a reload), files
-    /// that look half written are problems too.
+    /// Problems `podium check` finds by opening each `pdf` scene's file and running GStreamer's
+    /// discoverer on each `media` scene's clip (the deck itself is valid), one line each naming
+    /// the scene and the problem. With `complete` (before a reload), PDF files that look half
+    /// written are problems too; clips are not probed then (a reload must not wait on GStreamer;
+    /// a missing clip already fails the deck's validation).
     static func fileProblems(_ deck: Deck, complete: Bool = false) -> [String] {
         deck.scenes.enumerated().compactMap { i, s in
-            guard s.kind == "pdf" else { return nil }
-            return PDFPlugin.fileProblem(s.parameters, deckDirectory: deck.directory, complete: complete)
-                .map { $0.hasPrefix("scenes[\(i)]") ? $0 : "scenes[\(i)]: \($0)" }
+            let problem: String?
+            switch s.kind {
+            case "pdf": problem = PDFPlugin.fileProblem(s.parameters, deckDirectory: deck.directory, complete: complete)
+            case "media" where !complete: problem = MediaPlugin.fileProblem(s.parameters, deckDirectory: deck.directory)
+            default: return nil
+            }
+            return problem.map { $0.hasPrefix("scenes[\(i)]") ? $0 : "scenes[\(i)]: \($0)" }
         }
     }
 }

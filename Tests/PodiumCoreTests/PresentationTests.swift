@@ -139,3 +139,28 @@ final class TimerQueueTests: XCTestCase {
         XCTAssertEqual(once, 1)
     }
 }
+
+/// `SceneContext.observeAudience`: a scene hears of blackout, whiteout and freeze, and back to live.
+final class AudienceObserverTests: XCTestCase {
+    final class Watcher: Scene {
+        let title = "W", presenterView = View(), audienceView = View()
+        var seen: [AudienceState] = []
+        init(_ context: SceneContext) { context.observeAudience { [unowned self] in self.seen.append($0) } }
+    }
+
+    func testScenesHearEachAudienceChange() {
+        let r = PluginRegistry()
+        var made: Watcher?
+        r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
+            SceneKind(name: "w", summary: "") { _, ctx in let w = Watcher(ctx); made = w; return w },
+        ]))
+        let p = Presentation(deck: Deck(title: "T", scenes: [DeckScene(kind: "w")], path: "/tmp/t.json"), registry: r,
+                             metrics: FixedMetrics(), clock: { 0 })
+        _ = p.scene(at: 0)
+        let w = made!
+        p.perform(.blackout); p.perform(.blackout); p.perform(.freeze); p.perform(.whiteout); p.perform(.clear)
+        XCTAssertEqual(w.seen, [.live, AudienceState(isCovered: true), .live, AudienceState(isFrozen: true),
+                                AudienceState(isCovered: true, isFrozen: true),
+                                AudienceState(isFrozen: true), .live])   // Esc: the cover goes, then the freeze
+    }
+}

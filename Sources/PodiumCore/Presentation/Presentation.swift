@@ -38,6 +38,11 @@ public final class Presentation {
     /// go on underneath and reach the room when the freeze ends.
     public internal(set) var isFrozen = false
     let frozenFrame = FrozenFrameView()
+    /// Scenes' `observeAudience` callbacks with the deck generation they came from; told of each
+    /// change by `audienceDidChange`, dropped when a reload replaced their scenes.
+    var audienceObservers: [(generation: Int, body: (AudienceState) -> Void)] = []
+    /// What the room sees in place of the scene (for `SceneContext.observeAudience`).
+    public var audienceState: AudienceState { AudienceState(isCovered: audienceMode != .normal, isFrozen: isFrozen) }
     let pointerDot = PointerDotView()
     /// The elapsed, scene and planned timers.
     public internal(set) var talk: TalkClock

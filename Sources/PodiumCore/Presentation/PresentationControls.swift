@@ -74,6 +74,7 @@ extension Presentation {
         case .quit, .quitNow: guard let f = onQuit else { return false }; f()
         case .nextSlide: nextSlide()
         case .previousSlide: previousSlide()
+        case .playPause: return false   // a scene's action (media); offered to the scene first
         @unknown default: return false
         }
         refreshTimers()
@@ -106,6 +107,9 @@ extension Presentation {
         audienceCover.backgroundColor = audienceMode.cover
         audienceCover.isHidden = audienceMode == .normal
         console.setAudienceStatus(audienceMode, frozen: isFrozen)
+        audienceObservers.removeAll { $0.generation != deckGeneration }
+        let state = audienceState
+        for o in audienceObservers { o.body(state) }
         audience.requestRedraw()
         presenter.requestRedraw()
     }

@@ -29,6 +29,9 @@ public enum ConsoleAction: String, CaseIterable, Sendable {
     case nextSlide
     /// The first overlay of the previous slide.
     case previousSlide
+    /// Plays or pauses the current scene's clip (a `media` scene); the host does nothing with it.
+    /// Appended last: the cases above keep their order (API 2.x).
+    case playPause
 
     /// One line for the `?` overlay.
     public var summary: String {
@@ -54,6 +57,7 @@ public enum ConsoleAction: String, CaseIterable, Sendable {
         case .quitNow: "Quit at once"
         case .nextSlide: "Next slide (skips the rest of this slide's overlays)"
         case .previousSlide: "Previous slide (its first overlay)"
+        case .playPause: "Play / pause the clip (media scenes)"
         }
     }
 

@@ -103,6 +103,15 @@ public protocol SceneContext: AnyObject {
     /// (API 1.0, appended.)
     @discardableResult
     func presentActionSheet(_ sheet: ActionSheet, at anchor: PopoverAnchor, source: String) -> PresentedView?
+    /// Calls `body` on the main thread with the audience state now and after every change
+    /// (blackout, whiteout, freeze, back to live) for the rest of the talk. Hosts without
+    /// audience modes never call it. (API 2.x, appended.)
+    func observeAudience(_ body: @escaping (AudienceState) -> Void)
+}
+
+extension SceneContext {
+    /// Hosts without audience modes (test doubles): the room always sees the scene.
+    public func observeAudience(_ body: @escaping (AudienceState) -> Void) {}
 }
 
 extension SceneContext {
