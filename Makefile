@@ -8,6 +8,8 @@ RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev 
 RUNTIME_PKGS += libicu-dev
 # Markdown (presenter notes, web pages): GitHub's CommonMark parser with its extensions.
 RUNTIME_PKGS += libcmark-gfm-dev libcmark-gfm-extensions-dev
+# Web search: HTML pages and MediaWiki snippets through libxml2's HTML parser.
+RUNTIME_PKGS += libxml2-dev
 # image header reading before decoding (libpng, libjpeg, libwebp)
 RUNTIME_PKGS += libpng-dev libjpeg-dev libwebp-dev
 # Web search scene: "Open in Browser" runs xdg-open.

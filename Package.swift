@@ -42,6 +42,8 @@ let package = Package(
         // Debian's libcmark-gfm (GitHub's CommonMark parser): notes and Markdown web pages.
         .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .target(name: "PodiumMarkdown", dependencies: ["CCmarkGFM"]),
+        // Debian's libxml2 HTML parser: offline web pages and MediaWiki HTML (tolerant of broken markup).
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Image dimensions from the header (libpng, libjpeg, libwebp), checked before decoding.
         .target(name: "CImageHeader", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
 
@@ -55,7 +57,7 @@ let package = Package(
         .target(name: "TitleScene", dependencies: ["PodiumKit"], path: "Plugins/Title"),
         .target(name: "BandListScene", dependencies: ["PodiumKit", "CSQLite", "CICU", "CImageHeader"], path: "Plugins/BandList"),
         .target(name: "GalleryScene", dependencies: ["PodiumKit"], path: "Plugins/Gallery"),
-        .target(name: "WebSearchScene", dependencies: ["PodiumKit", "PodiumNet", "CSQLite", "PodiumMarkdown"], path: "Plugins/WebSearch"),
+        .target(name: "WebSearchScene", dependencies: ["PodiumKit", "PodiumNet", "CSQLite", "PodiumMarkdown", "CLibXML2"], path: "Plugins/WebSearch"),
         .target(name: "MapSearchScene", dependencies: ["PodiumKit", "PodiumNet", "CSQLite", "CImageHeader"], path: "Plugins/MapSearch"),
         .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler"], path: "Plugins/PDF"),
 
