@@ -10,8 +10,8 @@ RUNTIME_PKGS += libicu-dev
 RUNTIME_PKGS += libcmark-gfm-dev libcmark-gfm-extensions-dev
 # Web search: HTML pages and MediaWiki snippets through libxml2's HTML parser.
 RUNTIME_PKGS += libxml2-dev
-# image header reading before decoding (libpng, libjpeg, libwebp)
-RUNTIME_PKGS += libpng-dev libjpeg-dev libwebp-dev
+# image header reading before decoding (libpng, libjpeg, libwebp); EXIF orientation (libexif)
+RUNTIME_PKGS += libpng-dev libjpeg-dev libwebp-dev libexif-dev
 # Web search scene: "Open in Browser" runs xdg-open.
 RUNTIME_PKGS += xdg-utils
 # PDF scene: poppler-glib renders pages with cairo (cairo's PDF surface also writes the test PDFs).

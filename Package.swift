@@ -44,8 +44,9 @@ let package = Package(
         .target(name: "PodiumMarkdown", dependencies: ["CCmarkGFM"]),
         // Debian's libxml2 HTML parser: offline web pages and MediaWiki HTML (tolerant of broken markup).
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        // Image dimensions from the header (libpng, libjpeg, libwebp), checked before decoding.
-        .target(name: "CImageHeader", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
+        // Image dimensions from the header (libpng, libjpeg, libwebp), checked before decoding, and the
+        // EXIF orientation (libexif) that turns a photo upright.
+        .target(name: "CImageHeader", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("exif")]),
 
         .target(name: "PodiumCore", dependencies: ["PodiumKit", "PodiumMarkdown"]),
         // One SQLite module for every plugin's database (statements, transactions, WAL, migrations).
@@ -79,7 +80,7 @@ let package = Package(
         .target(name: "PodiumTestSupport", dependencies: ["PodiumKit", "CSDL2", "CSDL2Image"], path: "Tests/Support"),
         .testTarget(name: "PodiumKitTests", dependencies: ["PodiumKit", "PodiumTestSupport"]),
         .testTarget(name: "PodiumCoreTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport", "TitleScene"]),
-        .testTarget(name: "PodiumSDLTests", dependencies: ["PodiumSDL", "PodiumKit", "PodiumTestSupport"]),
+        .testTarget(name: "PodiumSDLTests", dependencies: ["PodiumSDL", "PodiumKit", "PodiumTestSupport", "CSDL2"], exclude: ["Fixtures"]),
         .testTarget(name: "PodiumCLITests", dependencies: ["PodiumTestSupport"]),
         .testTarget(name: "PodiumPluginTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport", "CSDL2", "CSDL2Image"]),
         .testTarget(name: "PodiumDisplayTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport"]),
