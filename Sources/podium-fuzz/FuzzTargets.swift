@@ -1,3 +1,4 @@
+import CImageHeader
 import Foundation
 import PodiumCore
 import PodiumKit
@@ -16,6 +17,12 @@ enum FuzzTargets {
         "bands": { data in _ = try? BandJSON.decode(data, file: "fuzz.json", baseDirectory: URL(fileURLWithPath: "/nonexistent")) },
         "notes-markdown": { data in _ = NotesMarkdown.parse(String(decoding: data, as: UTF8.self)) },
         "web-markdown": { data in _ = MarkdownText.document(String(decoding: data, as: UTF8.self), fallbackTitle: "fuzz") },
+        "exif": { data in
+            // libexif reads from a path: the bytes go to a file of this process's own.
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("podium-fuzz-exif-\(getpid()).jpg").path
+            FileManager.default.createFile(atPath: path, contents: data)
+            _ = podium_image_exif_orientation(path)
+        },
         "html": { data in _ = HTMLText.document(String(decoding: data, as: UTF8.self), fallbackTitle: "fuzz") },
         "mediawiki": { data in
             guard let api = try? MediaWikiAPI(endpoint: "http://127.0.0.1/w/api.php") else { return }
