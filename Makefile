@@ -10,6 +10,8 @@ RUNTIME_PKGS += libicu-dev
 RUNTIME_PKGS += libcmark-gfm-dev libcmark-gfm-extensions-dev
 # Web search: HTML pages and MediaWiki snippets through libxml2's HTML parser.
 RUNTIME_PKGS += libxml2-dev
+# Map search: GLU's polygon tessellator fills map areas with holes (libglu1-mesa-dev).
+RUNTIME_PKGS += libglu1-mesa-dev
 # image header reading before decoding (libpng, libjpeg, libwebp); EXIF orientation (libexif)
 RUNTIME_PKGS += libpng-dev libjpeg-dev libwebp-dev libexif-dev
 # Web search scene: "Open in Browser" runs xdg-open.

@@ -46,6 +46,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Image dimensions from the header (libpng, libjpeg, libwebp), checked before decoding, and the
         // EXIF orientation (libexif) that turns a photo upright.
+        // GLU's polygon tessellator (libglu1-mesa-dev): map areas with holes into triangles.
+        .target(name: "CTessellate", linkerSettings: [.linkedLibrary("GLU")]),
         .target(name: "CImageHeader", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("exif")]),
 
         .target(name: "PodiumCore", dependencies: ["PodiumKit", "PodiumMarkdown"]),
@@ -61,7 +63,7 @@ let package = Package(
         .target(name: "BandListScene", dependencies: ["PodiumKit", "PodiumSQLite", "CSQLite", "CICU", "CImageHeader"], path: "Plugins/BandList"),
         .target(name: "GalleryScene", dependencies: ["PodiumKit"], path: "Plugins/Gallery"),
         .target(name: "WebSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "PodiumMarkdown", "CLibXML2"], path: "Plugins/WebSearch"),
-        .target(name: "MapSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "CImageHeader"], path: "Plugins/MapSearch"),
+        .target(name: "MapSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "CTessellate", "CImageHeader"], path: "Plugins/MapSearch"),
         .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler"], path: "Plugins/PDF"),
 
         .executableTarget(name: "podium", dependencies: [
