@@ -82,6 +82,9 @@ final class DocumentTextTests: XCTestCase {
         XCTAssertEqual(d.blocks, [.paragraph("€5 ♥ αβ Ω → ½|😀|😀||&check;")])
         let attr = HTMLText.document("<link rel=canonical href='https://x.org/?a=1&amp;b=&eacute;&#233;'><p>x</p>", fallbackTitle: "f")
         XCTAssertEqual(attr.url, "https://x.org/?a=1&b=éé")
+        // The file was read as UTF-8; a page's own charset declaration does not re-decode it.
+        let latin = HTMLText.document("<meta charset=\"iso-8859-1\"><p>Björk – 五月天</p>", fallbackTitle: "f")
+        XCTAssertEqual(latin.blocks, [.paragraph("Björk – 五月天")])
     }
 
     /// Broken markup as found in the wild: unclosed and misnested elements, stray end tags,
