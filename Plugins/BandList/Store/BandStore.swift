@@ -76,8 +76,11 @@ public final class BandStore {
         // Reads come first: SQLite validates the header on the first statement, before any write.
         var (version, tables) = try readHeader()
         // A store another process is creating reads as empty until that process commits its
-        // schema: a read-only opening waits for it as a writer would (up to 5 s).
-        for _ in 0..<100 where readOnlyReason != nil && version == 0 && tables.isEmpty {
+        // schema: a read-only opening waits for it as a writer would (up to 5 s), but only for
+        // a file changed in the last 5 s, so an old empty file never stalls a scene.
+        let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]) as? Date
+        let beingCreated = modified.map { -$0.timeIntervalSinceNow < 5 } ?? false
+        for _ in 0..<100 where readOnlyReason != nil && beingCreated && version == 0 && tables.isEmpty {
             usleep(50_000)
             (version, tables) = try readHeader()
         }
