@@ -1,9 +1,13 @@
 # Podium — see README.md. `make demo` and `make test` work on a fresh Debian 12 machine.
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# Build and run needs: SDL2 + TTF + image, fontconfig, fonts (Latin/Cyrillic + CJK), SQLite.
-RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev libsqlite3-dev \
-                fonts-dejavu-core fonts-wqy-microhei python3
+# Build and run needs: SDL2 + image, fonts (Latin/Cyrillic/Hebrew/Arabic + CJK + Devanagari +
+# colour emoji), SQLite.
+RUNTIME_PKGS := libsdl2-dev libsdl2-image-dev libsqlite3-dev \
+                fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva fonts-noto-color-emoji python3
+# Text: Pango with cairo lays out and draws all text (HarfBuzz shaping, bidi, line breaking,
+# fontconfig fallback); see README "Text".
+RUNTIME_PKGS += libpango1.0-dev
 # Band list: ICU collation (sort keys, locale-aware order); its tests also use the sqlite3 shell.
 RUNTIME_PKGS += libicu-dev
 # Markdown (presenter notes, web pages): GitHub's CommonMark parser with its extensions.
@@ -32,7 +36,9 @@ RUNTIME_PKGS += libwayland-dev
 # apt-install.sh skips those), the sqlite3 shell for the store tests, openbox with xprop and
 # xwininfo (x11-utils) for the swap tests under a stacking window manager, and zbarimg
 # (zbar-tools), an independent QR reader for the Links plugin's tests.
-TEST_PKGS := $(RUNTIME_PKGS) xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
+# Text render tests compare with an independent rendering: Pillow with libraqm (Debian loads
+# libraqm at run time; `pip install pillow` bundles it).
+TEST_PKGS := $(RUNTIME_PKGS) python3-pil libraqm0 xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
              xcvt libgl1-mesa-dri sway xwayland procps util-linux sqlite3 \
              openbox x11-utils zbar-tools
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)

@@ -10,7 +10,7 @@ public final class Renderer {
     public let sdl: OpaquePointer
     let text: TextEngine
     public var scale: Double = 1
-    private var textCache: [TextKey: (tex: OpaquePointer, w: Int32, h: Int32, used: UInt64)] = [:]
+    private var textCache: [TextKey: (tex: OpaquePointer, rect: SDL_Rect, used: UInt64)] = [:]
     /// Image textures by path, bounded by bytes (LRU); decoding on `ImageDecoder` or refused.
     let images = ImageTextureCache()
     private let decoder = ImageDecoder()
@@ -29,7 +29,10 @@ public final class Renderer {
     /// Most text textures kept; the least recently used go first (about 150 MB worst case at 4K).
     static let textCacheLimit = 1500
 
-    struct TextKey: Hashable { var text: String; var weight: Font.Weight; var pixels: Int }
+    /// A block at one pixel scale and tile. Plain text is rasterised white and tinted when drawn,
+    /// so one texture serves every colour (map labels and their halos); text with colour glyphs
+    /// (emoji) or coloured spans is rasterised in its colour (`rgb`), since tinting would stain it.
+    struct TextKey: Hashable { var block: TextBlock; var rgb: UInt32; var scale: Double; var tile: Int32 }
 
     public init(sdl: OpaquePointer, text: TextEngine) {
         self.sdl = sdl; self.text = text
@@ -105,8 +108,8 @@ public final class Renderer {
                 let nx = -dy / len * w / 2, ny = dx / len * w / 2
                 geometry([Point(a.x + nx, a.y + ny), Point(b.x + nx, b.y + ny), Point(b.x - nx, b.y - ny), Point(a.x - nx, a.y - ny)], color)
             }
-        case let .text(s, font, color, origin):
-            drawText(s, font, color, origin)
+        case let .text(block, color, origin):
+            drawText(block, color, origin)
         case let .image(path, r, opacity):
             guard let tex = image(path) else { return }
             SDL_SetTextureAlphaMod(tex, UInt8(clamp(opacity, 0, 1) * 255))
@@ -179,25 +182,38 @@ public final class Renderer {
         return pts
     }
 
-    private func drawText(_ s: String, _ font: Font, _ color: Color, _ origin: Point) {
-        let pixels = Int((font.size * scale).rounded())
-        guard pixels >= 2 else { return }
-        let key = TextKey(text: s, weight: font.weight, pixels: pixels)
-        var entry = textCache[key]
-        if entry == nil {
-            guard let surf = text.rasterise(s, weight: font.weight, pixels: pixels) else { return }
-            defer { SDL_FreeSurface(surf) }
-            guard let tex = SDL_CreateTextureFromSurface(sdl, surf) else { return }
-            SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-            entry = (tex, surf.pointee.w, surf.pointee.h, frameCounter)
+    /// Draws the tiles of `block` that fall inside the current clip (and the output).
+    private func drawText(_ block: TextBlock, _ color: Color, _ origin: Point) {
+        guard block.font.size * scale >= 2 else { return }
+        let ox = Int32((origin.x * scale).rounded()), oy = Int32((origin.y * scale).rounded())
+        let box = text.pixelBox(block, scale: scale)
+        var ow: Int32 = 0, oh: Int32 = 0
+        SDL_GetRendererOutputSize(sdl, &ow, &oh)
+        let visible = clipStack.last ?? SDL_Rect(x: 0, y: 0, w: ow, h: oh)
+        let first = max(0, (visible.y - oy - box.y) / TextEngine.tileHeight)
+        let last = min((box.h - 1) / TextEngine.tileHeight, (visible.y + visible.h - oy - box.y) / TextEngine.tileHeight)
+        guard first <= last, ox + box.x < visible.x + visible.w, ox + box.x + box.w > visible.x else { return }
+        let tinted = !text.hasOwnColours(block)
+        let ink = tinted ? Color.white : Color(color.r, color.g, color.b)
+        let rgb = UInt32(ink.r) << 16 | UInt32(ink.g) << 8 | UInt32(ink.b)
+        for tile in first...last {
+            let key = TextKey(block: block, rgb: rgb, scale: scale, tile: tile)
+            var entry = textCache[key]
+            if entry == nil {
+                guard let (surf, off) = text.rasterise(block, color: ink, scale: scale, tile: tile) else { continue }
+                defer { SDL_FreeSurface(surf) }
+                guard let tex = SDL_CreateTextureFromSurface(sdl, surf) else { continue }
+                SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+                entry = (tex, SDL_Rect(x: off.x, y: off.y, w: surf.pointee.w, h: surf.pointee.h), frameCounter)
+            }
+            guard var e = entry else { continue }
+            e.used = frameCounter
+            textCache[key] = e
+            if tinted { SDL_SetTextureColorMod(e.tex, color.r, color.g, color.b) }
+            SDL_SetTextureAlphaMod(e.tex, color.a)
+            var dst = SDL_Rect(x: ox + e.rect.x, y: oy + e.rect.y, w: e.rect.w, h: e.rect.h)
+            SDL_RenderCopy(sdl, e.tex, nil, &dst)
         }
-        guard var e = entry else { return }
-        e.used = frameCounter
-        textCache[key] = e
-        SDL_SetTextureColorMod(e.tex, color.r, color.g, color.b)
-        SDL_SetTextureAlphaMod(e.tex, color.a)
-        var dst = SDL_FRect(x: Float((origin.x * scale).rounded()), y: Float((origin.y * scale).rounded()), w: Float(e.w), h: Float(e.h))
-        SDL_RenderCopyF(sdl, e.tex, nil, &dst)
     }
 
     private func evictText() {

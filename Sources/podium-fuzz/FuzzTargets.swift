@@ -46,7 +46,14 @@ enum FuzzTargets {
             _ = try? api.parsePage(status: 200, body: data)
         },
         "geocoder": { data in _ = try? NominatimGeocoder.parse(data) },
-        "control": { data in _ = try? JSONValue.parse(data) },
+        // A control request: parsed, then every value read through the accessors requests use.
+        "control": { data in
+            func walk(_ v: JSONValue) {
+                _ = v.int; _ = try? v.integer(at: "x", in: Int.min...Int.max); _ = try? v.number(at: "x", in: -1e9...1e9)
+                v.array?.forEach(walk); v.object?.values.forEach(walk)
+            }
+            if let v = try? JSONValue.parse(data) { walk(v) }
+        },
         "pdf-notes": { data in
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("podium-fuzz-\(getpid())")
             try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

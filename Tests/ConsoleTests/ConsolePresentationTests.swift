@@ -35,7 +35,7 @@ final class ConsolePresentationTests: XCTestCase {
     func fills(_ list: DrawList, _ c: Color) -> [Rect] {
         list.commands.compactMap { if case let .fill(r, col, _) = $0, col == c { r } else { nil } }
     }
-    func texts(_ list: DrawList) -> [String] { list.commands.compactMap { if case let .text(s, _, _, _) = $0 { s } else { nil } } }
+    func texts(_ list: DrawList) -> [String] { list.commands.compactMap { if case let .text(b, _, _) = $0 { b.text } else { nil } } }
 
     func testNextPreviewShowsTheNextSceneAtTheAudienceAspect() {
         let p = makePresentation()
@@ -184,7 +184,7 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertEqual(p.console.notes.fontSize, before + 2)
         for _ in 0..<40 { p.press(Key("-", control: true)) }
         XCTAssertEqual(p.console.notes.fontSize, NotesView.sizeRange.lowerBound)
-        XCTAssertTrue(texts(p.presenter.drawList()).contains("0"), "notes of scene 0, emphasised")
+        XCTAssertTrue(texts(p.presenter.drawList()).contains("Notes 0"), "notes of scene 0 as one block")
     }
 }
 

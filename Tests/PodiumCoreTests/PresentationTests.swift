@@ -84,7 +84,7 @@ final class PresentationTests: XCTestCase {
         let p = makePresentation(kinds: ["a", "broken", "b"])
         p.presenter.resize(to: Size(1000, 700))
         p.next()
-        let texts = p.audience.drawList().commands.compactMap { if case let .text(s, _, _, _) = $0 { s } else { nil } }
+        let texts = p.audience.drawList().commands.compactMap { if case let .text(b, _, _) = $0 { b.text } else { nil } }
         XCTAssertTrue(texts.contains("Plugin: test"), "\(texts)")
         XCTAssertTrue(texts.contains { $0.contains("unreachable") }, "\(texts)")
         p.next()
@@ -101,7 +101,7 @@ final class PresentationTests: XCTestCase {
     func testConsoleShowsPositionNotesAndNext() {
         let p = makePresentation()
         p.presenter.resize(to: Size(1200, 800))
-        let texts = p.presenter.drawList().commands.compactMap { if case let .text(s, _, _, _) = $0 { s } else { nil } }
+        let texts = p.presenter.drawList().commands.compactMap { if case let .text(b, _, _) = $0 { b.text } else { nil } }
         XCTAssertTrue(texts.contains("1 / 3"))
         XCTAssertTrue(texts.contains("notes for a"))
         XCTAssertTrue(texts.contains("Next: B"))

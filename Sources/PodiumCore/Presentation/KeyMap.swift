@@ -84,6 +84,7 @@ public struct KeyMap: Sendable {
         .notesSmaller: ["Ctrl+-", "Ctrl+Keypad -"],
         .reload: ["Ctrl+R"],
         .swapDisplays: ["s"], .quit: ["q"], .quitNow: ["Ctrl+Q"],
+        .nextSlide: ["Shift+Page Down", "Shift+Right"], .previousSlide: ["Shift+Page Up", "Shift+Left"],
     ]
 
     public static let standard: KeyMap = try! KeyMap(bindings: defaultBindings, file: "built-in key map")
