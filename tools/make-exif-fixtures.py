@@ -4,7 +4,7 @@
 Each orientation-N.jpg shows, once turned upright, the same 64x32 picture: red top left, green
 top right, blue bottom left, yellow bottom right. Its pixels are stored turned the other way and
 tagged with EXIF orientation N, as a camera does. Pillow's own ImageOps.exif_transpose checks
-every file before it is kept. Run: python3 tools/make-exif-fixtures.py (needs Pillow from PyPI).
+every file before it is kept. Run: python3 tools/make-exif-fixtures.py (needs Pillow: python3-pil or PyPI).
 """
 import os
 import sys
