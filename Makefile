@@ -12,8 +12,12 @@ RUNTIME_PKGS += libpango1.0-dev
 RUNTIME_PKGS += libicu-dev
 # Markdown (presenter notes, web pages): GitHub's CommonMark parser with its extensions.
 RUNTIME_PKGS += libcmark-gfm-dev libcmark-gfm-extensions-dev
-# image header reading before decoding (libpng, libjpeg, libwebp)
-RUNTIME_PKGS += libpng-dev libjpeg-dev libwebp-dev
+# Web search: HTML pages and MediaWiki snippets through libxml2's HTML parser.
+RUNTIME_PKGS += libxml2-dev
+# Map search: GLU's polygon tessellator fills map areas with holes (libglu1-mesa-dev).
+RUNTIME_PKGS += libglu1-mesa-dev
+# image header reading before decoding (libpng, libjpeg, libwebp); EXIF orientation (libexif)
+RUNTIME_PKGS += libpng-dev libjpeg-dev libwebp-dev libexif-dev
 # Web search scene: "Open in Browser" runs xdg-open.
 RUNTIME_PKGS += xdg-utils
 # PDF scene: poppler-glib renders pages with cairo (cairo's PDF surface also writes the test PDFs).

@@ -11,8 +11,8 @@ public final class Renderer {
     let text: TextEngine
     public var scale: Double = 1
     private var textCache: [TextKey: (tex: OpaquePointer, rect: SDL_Rect, used: UInt64)] = [:]
-    /// Image textures by path: nil while decoding on `ImageDecoder`, or after a refusal.
-    private var images: [String: OpaquePointer?] = [:]
+    /// Image textures by path, bounded by bytes (LRU); decoding on `ImageDecoder` or refused.
+    let images = ImageTextureCache()
     private let decoder = ImageDecoder()
     /// Called on the main thread when a decoded image is ready to draw (the window redraws).
     public var onImageReady: (() -> Void)?
@@ -47,10 +47,10 @@ public final class Renderer {
         guard !destroyed else { return }
         destroyed = true
         textCache.values.forEach { SDL_DestroyTexture($0.tex) }
-        images.values.forEach { if let t = $0 { SDL_DestroyTexture(t) } }
+        images.removeAll()
         decoder.discard()
         bitmaps.values.forEach { SDL_DestroyTexture($0.texture) }
-        textCache.removeAll(); images.removeAll(); bitmaps.removeAll()
+        textCache.removeAll(); bitmaps.removeAll()
         SDL_DestroyRenderer(sdl)
     }
 
@@ -65,6 +65,7 @@ public final class Renderer {
         for c in list.commands { execute(c) }
         SDL_RenderSetClipRect(sdl, nil)
         if textCache.count > Self.textCacheLimit { evictText() }
+        images.evict(keepingFrame: frameCounter)
         dropUndrawnBitmaps()
     }
 
@@ -225,15 +226,18 @@ public final class Renderer {
     /// The texture of the image at `path`, or nil while it is being decoded (nothing is drawn
     /// there until then; `onImageReady` asks for the redraw) or when it was refused.
     private func image(_ path: String) -> OpaquePointer? {
-        if let t = images[path] { return t }
-        images[path] = .some(nil)
+        if let state = images.lookup(path, frame: frameCounter) {
+            if case let .texture(t) = state { return t } else { return nil }
+        }
+        images.set(path, .decoding, frame: frameCounter)
         if decodesImagesSynchronously || MainThreadMailbox.shared.wake == nil {
             upload(path, ImageFile.decode(path))
         } else {
             let me = WeakRenderer(self)
             decoder.decode(path) { MainThreadMailbox.shared.post { me.value?.collectDecodedImages(notify: true) } }
         }
-        return images[path] ?? nil
+        if case let .texture(t) = images.lookup(path, frame: frameCounter) { return t }
+        return nil
     }
 
     /// Turns finished decodes into textures (main thread).
@@ -247,10 +251,11 @@ public final class Renderer {
     private func upload(_ path: String, _ r: Result<UnsafeMutablePointer<SDL_Surface>, ImageError>) {
         switch r {
         case let .success(surface):
-            images[path] = .some(SDL_CreateTextureFromSurface(sdl, surface))
+            let t = SDL_CreateTextureFromSurface(sdl, surface)
+            images.set(path, t.map { .texture($0) } ?? .refused, frame: frameCounter)
             SDL_FreeSurface(surface)
         case let .failure(e):
-            images[path] = .some(nil)
+            images.set(path, .refused, frame: frameCounter)
             FileHandle.standardError.write(Data("podium: image not shown: \(e)\n".utf8))
         }
     }
