@@ -16,8 +16,10 @@ RUNTIME_PKGS += xdg-utils
 RUNTIME_PKGS += libpoppler-glib-dev libcairo2-dev
 # Map search and web search: online tiles, geocoder and MediaWiki go through libcurl (PodiumNet).
 RUNTIME_PKGS += libcurl4 libcurl4-openssl-dev
-# Links plugin (Plugins/Links, built out of tree): QR codes from libqrencode.
+# Links plugin (Plugins/Links, built out of tree) and the remote's pairing code: QR codes from libqrencode.
 RUNTIME_PKGS += libqrencode-dev
+# The network remote (`present --remote`): libsoup 3's HTTP + WebSocket server.
+RUNTIME_PKGS += libsoup-3.0-dev
 # Hot-plug: X11 RandR is read directly (SDL2 keeps stale X11 modes).
 RUNTIME_PKGS += libxrandr-dev
 # The compositor's output names on Wayland (wl_output v4), which SDL 2.26 does not report.

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Drives a running `podium present --remote` from outside, as a phone or a script would, with
+only the standard library (http.client and a minimal RFC 6455 client), and prints one JSON
+object of what it saw. Usage: remote_check.py CONTROL_URL VIEW_URL. The Swift test asserts on it."""
+import base64, http.client, json, os, socket, struct, sys, time, urllib.parse
+
+control_url, view_url = sys.argv[1], sys.argv[2]
+u = urllib.parse.urlsplit(control_url)
+host, port = u.hostname, u.port
+control_token = urllib.parse.parse_qs(u.query)["t"][0]
+view_token = urllib.parse.parse_qs(urllib.parse.urlsplit(view_url).query)["t"][0]
+out = {}
+
+def get(path, headers=None):
+    c = http.client.HTTPConnection(host, port, timeout=20)
+    c.request("GET", path, headers=headers or {})
+    r = c.getresponse()
+    body = r.read()
+    c.close()
+    return r.status, body, dict(r.getheaders())
+
+class WS:
+    """A minimal WebSocket client: text and binary frames, masked as RFC 6455 requires."""
+    def __init__(self, token, origin=None, path="/ws"):
+        self.s = socket.create_connection((host, port), timeout=20)
+        key = base64.b64encode(os.urandom(16)).decode()
+        lines = [f"GET {path}?t={token}&w=400 HTTP/1.1", f"Host: {host}:{port}", "Upgrade: websocket",
+                 "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
+        if origin: lines.append(f"Origin: {origin}")
+        self.s.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = self.s.recv(1)
+            if not chunk: break
+            head += chunk
+        self.status = int(head.split(b" ")[1]) if head else 0
+        self.buf = b""
+
+    def send(self, obj):
+        data = json.dumps(obj).encode()
+        mask = os.urandom(4)
+        n = len(data)
+        hdr = bytes([0x81]) + (bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + struct.pack(">H", n))
+        self.s.sendall(hdr + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+
+    def _read(self, n):
+        while len(self.buf) < n:
+            chunk = self.s.recv(65536)
+            if not chunk: raise EOFError("closed")
+            self.buf += chunk
+        d, self.buf = self.buf[:n], self.buf[n:]
+        return d
+
+    def recv(self):
+        """(opcode, payload); answers pings."""
+        while True:
+            b0, b1 = self._read(2)
+            n = b1 & 0x7F
+            if n == 126: n = struct.unpack(">H", self._read(2))[0]
+            elif n == 127: n = struct.unpack(">Q", self._read(8))[0]
+            payload = self._read(n)
+            op = b0 & 0x0F
+            if op == 9: continue
+            return op, payload
+
+    def until(self, pred, seconds=20):
+        """Reads messages until pred(op, payload) returns something; returns it (None on timeout)."""
+        end = time.time() + seconds
+        while time.time() < end:
+            self.s.settimeout(max(0.1, end - time.time()))
+            try: op, p = self.recv()
+            except (socket.timeout, EOFError): return None
+            r = pred(op, p)
+            if r is not None: return r
+
+def text(kind=None, test=lambda m: True):
+    def pred(op, p):
+        if op != 1: return None
+        m = json.loads(p)
+        return m if (kind is None or m.get("type") == kind) and test(m) else None
+    return pred
+
+origin = f"http://{host}:{port}"
+out["noToken"] = get("/")[0]
+out["wrongToken"] = get("/?t=" + "0" * 32)[0]
+st, body, hdrs = get("/?t=" + view_token)
+out["pageView"] = st
+out["pageLoadsScript"] = b'src="remote.js"' in body
+out["pageCSP"] = hdrs.get("Content-Security-Policy", "")
+st, body, _ = get("/remote.js?t=" + control_token)
+out["scriptControl"] = st
+out["scriptBytes"] = len(body)
+out["scriptNoToken"] = get("/remote.js")[0]
+out["traversal"] = get("/../../Package.swift?t=" + control_token)[0]
+out["traversalEncoded"] = get("/%2e%2e/%2e%2e/Package.swift?t=" + control_token)[0]
+out["foreignHost"] = get("/?t=" + control_token, {"Host": f"evil.example:{port}"})[0]
+
+out["wsNoToken"] = WS("", origin).status
+out["wsBadOrigin"] = WS(control_token, "http://evil.example").status
+out["wsWrongToken"] = WS("f" * 32, origin).status
+
+viewer = WS(view_token, origin)
+out["wsView"] = viewer.status
+hello = viewer.until(text("hello"))
+out["viewHelloControl"] = hello and hello["control"]
+first_view_state = viewer.until(text("state"))
+viewer.send({"cmd": "next"})
+refusal = viewer.until(text(None, lambda m: "ok" in m))
+out["viewNextRefused"] = refusal
+viewer.send({"cmd": "state"})
+out["viewStateAnswer"] = (viewer.until(text("state")) or {}).get("type")
+
+remote = WS(control_token, origin)
+out["wsControl"] = remote.status
+hello = remote.until(text("hello"))
+out["controlHelloControl"] = hello and hello["control"]
+state = remote.until(text("state"))
+start = state["scene"]["index"]
+out["startIndex"] = start
+out["sceneCount"] = state["scene"]["count"]
+pictures = {}
+def picture(op, p):
+    if op == 2:
+        pictures[p[0]] = (p[1], p[2:])
+        if 0 in pictures and 1 in pictures: return True
+    return None
+remote.until(picture)
+for kind, (fmt, data) in pictures.items():
+    magic = data[:4]
+    out[f"picture{kind}"] = {"format": "png" if fmt else "jpeg", "bytes": len(data),
+                             "validMagic": magic.startswith(b"\xff\xd8\xff") if fmt == 0 else magic == b"\x89PNG"}
+
+def ask(ws, request):
+    """Sends a request and returns its reply (the next message with "ok"; pushed state has none)."""
+    ws.send(request)
+    return ws.until(text(None, lambda m: "ok" in m))
+
+out["nextReply"] = ask(remote, {"cmd": "next"})
+pushed = remote.until(text("state", lambda m: m["scene"]["index"] == start + 1))
+out["pushedAfterNext"] = pushed and pushed["scene"]["index"]
+# The viewer sees the same change pushed, without asking.
+seen = viewer.until(text("state", lambda m: m["scene"]["index"] == start + 1))
+out["viewerSawNext"] = seen and seen["scene"]["index"]
+out["previousReply"] = ask(remote, {"cmd": "previous"})
+pushed = remote.until(text("state", lambda m: m["scene"]["index"] == start))
+out["pushedAfterPrevious"] = pushed and pushed["scene"]["index"]
+ask(remote, {"cmd": "next"})
+remote.until(text("state", lambda m: m["scene"]["index"] == start + 1))
+out["pointerReply"] = ask(remote, {"cmd": "pointer", "fx": 0.25, "fy": 0.5})
+pushed = remote.until(text("state", lambda m: m["pointer"] is not None))
+out["pushedPointer"] = pushed and pushed["pointer"]
+out["unknownReply"] = ask(remote, {"cmd": "nonsense"})
+# The control socket's own requests work too (here: the full state, with the remote's links).
+full = ask(remote, {"cmd": "state"})
+out["stateRemote"] = full and full.get("remote")
+print(json.dumps(out))
