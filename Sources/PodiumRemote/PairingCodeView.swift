@@ -11,7 +11,7 @@ final class PairingCodeView: View {
     var folded = false { didSet { if folded != oldValue { setNeedsDisplay() } } }
     var status = "" { didSet { if status != oldValue { setNeedsDisplay() } } }
     /// Height this view wants, in points, for a given width.
-    func preferredHeight(width: Double) -> Double { folded ? 22 : min(width * 0.5, 170) + 46 }
+    var preferredHeight: Double { folded ? 22 : 150 }
 
     init(url: String) {
         self.url = url
@@ -31,14 +31,14 @@ final class PairingCodeView: View {
     }
 
     override func draw(into list: inout DrawList) {
-        let b = bounds, o = list.offset
+        let b = bounds   // drawing is in local points
         let small = Font.system(11)
-        list.text(status, .bold(11), Theme.standard.secondaryText, at: Point(o.x, o.y + 2))
+        list.text(status, .bold(11), Theme.standard.secondaryText, at: Point(0, 2))
         guard !folded, !modules.isEmpty else { return }
         // White square with a quiet zone of two modules; whole points per module keep edges sharp.
-        let n = Double(modules.count), side = min(b.width * 0.5, 170, b.height - 46)
+        let n = Double(modules.count), side = min(b.width * 0.5, b.height - 22)
         let module = max(1, (side / (n + 4)).rounded(.down)), size = module * (n + 4)
-        let origin = Point(o.x, o.y + 20)
+        let origin = Point(0, 20)
         list.fill(Rect(origin.x, origin.y, size, size), .white)
         for (y, row) in modules.enumerated() {
             for (x, dark) in row.enumerated() where dark {

@@ -63,7 +63,7 @@ public final class RemoteSession {
         pairing = PairingCodeView(url: controlURL)
         me = self
         let sidebar = presentation.console.sidebar
-        sidebar.add(pairing, length: pairing.preferredHeight(width: 300))
+        sidebar.add(pairing, length: pairing.preferredHeight)
         updatePairing()
         for root in [presentation.audience, presentation.nextStage] {
             let earlier = root.onNeedsDisplay
@@ -139,7 +139,7 @@ public final class RemoteSession {
         let control = clients.values.filter(\.control).count, view = clients.count - control
         pairing.status = "REMOTE  \(control) control · \(view) view"
         pairing.folded = control > 0
-        presentation.console.sidebar.setLength(pairing.preferredHeight(width: 300), for: pairing)
+        presentation.console.sidebar.setLength(pairing.preferredHeight, for: pairing)
     }
 
     // MARK: Pushing (main thread, every turn of the run loop)

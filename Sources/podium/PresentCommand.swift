@@ -42,6 +42,7 @@ final class PresentCommand {
             guard c.hasPrefix("unix:"), c.count > 5 else { throw CommandLineInterface.UsageError(description: "--control expects unix:PATH, got \(SafeText.quote(c))") }
             socketPath = String(c.dropFirst(5))
         }
+        if let r = options.values["--remote"] { _ = try RemoteSession.parse(r) }   // before any window opens
         let policy = try makeDisplayPolicy()
         // Under a Wayland compositor SDL 2.26 picks x11 (Xwayland) first, and there a compositor
         // such as sway maps a re-created audience window on the focused output, i.e. over the

@@ -1,0 +1,113 @@
+import Foundation
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// `podium present --remote` (issue 18 part 1) driven from outside as a phone or a script would:
+/// Tests/Remote/remote_check.py (Python's standard library: http.client and a minimal RFC 6455
+/// client) talks to the real server on loopback; this test checks what it saw and what the talk
+/// did, through the control socket.
+final class RemoteEndToEndTests: XCTestCase {
+    var dir: URL!
+    var env: [String: String] { ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"] }
+    override func setUpWithError() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: TestPaths.podium), "build first: swift build")
+        dir = TestPaths.tempDir("remote")
+    }
+    override func tearDown() { if let dir { try? FileManager.default.removeItem(at: dir) } }
+
+    func testPhoneRemoteRefusesStrangersAndDrivesTheTalkWithTheControlToken() throws {
+        let app = try PodiumProcess(args: ["--windowed", "--remote", "127.0.0.1:0"], environment: env, dir: dir)
+        defer { XCTAssertEqual(app.stop(), 0, app.log) }
+        let c = app.client!
+        let state = try c.send(["cmd": "state"])
+        XCTAssertEqual(state["driver"]?.string, "offscreen", "SDL used the driver the test asked for")
+        let url = try XCTUnwrap(state["remote"]?["url"]?.string, "\(state["remote"] ?? .null)")
+        let viewURL = try XCTUnwrap(state["remote"]?["viewUrl"]?.string)
+        // Two distinct 128-bit tokens on the loopback address the system gave a port on.
+        let control = try XCTUnwrap(URLComponents(string: url)?.queryItems?.first { $0.name == "t" }?.value)
+        let view = try XCTUnwrap(URLComponents(string: viewURL)?.queryItems?.first { $0.name == "t" }?.value)
+        XCTAssertTrue(url.hasPrefix("http://127.0.0.1:"), url)
+        XCTAssertEqual(control.count, 32); XCTAssertEqual(view.count, 32); XCTAssertNotEqual(control, view)
+        XCTAssertEqual(app.log.components(separatedBy: url).count - 1, 1, "the log prints the control URL once: \(app.log)")
+
+        // The presenter view shows the control URL as a QR code (read back by zbarimg, an
+        // independent decoder) before any phone has paired.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg") {
+            let png = dir.appendingPathComponent("presenter.png").path
+            _ = try c.send(["cmd": "screenshot", "window": "presenter", "path": .string(png)])
+            let r = try runProcess("/usr/bin/zbarimg", ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", png])
+            XCTAssertEqual(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines), url, r.stderr)
+            // Presenter view only: the room never sees the code.
+            let audiencePNG = dir.appendingPathComponent("audience.png").path
+            _ = try c.send(["cmd": "screenshot", "window": "audience", "path": .string(audiencePNG)])
+            let a = try runProcess("/usr/bin/zbarimg", ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", audiencePNG])
+            XCTAssertFalse(a.stdout.contains("t="), "the audience view shows a token: \(a.stdout)")
+        }
+
+        let script = TestPaths.root.appendingPathComponent("Tests/Remote/remote_check.py").path
+        let r = try runProcess("/usr/bin/python3", [script, url, viewURL], environment: TestPaths.privateHome(in: dir))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let seen = try JSONValue.parse(Data(r.stdout.utf8))
+        // Nothing is served without the right token, to a foreign Host, or across origins.
+        XCTAssertEqual(seen["noToken"]?.int, 401)
+        XCTAssertEqual(seen["wrongToken"]?.int, 403)
+        XCTAssertEqual(seen["scriptNoToken"]?.int, 401)
+        XCTAssertEqual(seen["foreignHost"]?.int, 403, "a DNS-rebinding Host is refused")
+        XCTAssertEqual(seen["traversal"]?.int, 404)
+        XCTAssertEqual(seen["traversalEncoded"]?.int, 404)
+        XCTAssertEqual(seen["wsNoToken"]?.int, 401)
+        XCTAssertEqual(seen["wsWrongToken"]?.int, 403)
+        XCTAssertEqual(seen["wsBadOrigin"]?.int, 403, "a cross-origin WebSocket upgrade is refused")
+        // The page is served (with its script) to either token.
+        XCTAssertEqual(seen["pageView"]?.int, 200)
+        XCTAssertEqual(seen["pageLoadsScript"]?.bool, true)
+        XCTAssertEqual(seen["scriptControl"]?.int, 200)
+        XCTAssertGreaterThan(seen["scriptBytes"]?.int ?? 0, 1000)
+        // The view token watches and cannot drive.
+        XCTAssertEqual(seen["wsView"]?.int, 101)
+        XCTAssertEqual(seen["viewHelloControl"]?.bool, false)
+        XCTAssertEqual(seen["viewNextRefused"]?["ok"]?.bool, false)
+        XCTAssertEqual(seen["viewStateAnswer"]?.string, "state")
+        XCTAssertEqual(seen["viewerSawNext"]?.int, (seen["startIndex"]?.int ?? -9) + 1, "state is pushed to viewers too")
+        // The control token drives next/previous and gets the new state pushed.
+        XCTAssertEqual(seen["wsControl"]?.int, 101)
+        XCTAssertEqual(seen["controlHelloControl"]?.bool, true)
+        let start = try XCTUnwrap(seen["startIndex"]?.int)
+        XCTAssertEqual(seen["nextReply"]?["ok"]?.bool, true)
+        XCTAssertEqual(seen["pushedAfterNext"]?.int, start + 1)
+        XCTAssertEqual(seen["previousReply"]?["ok"]?.bool, true)
+        XCTAssertEqual(seen["pushedAfterPrevious"]?.int, start)
+        XCTAssertEqual(seen["unknownReply"]?["ok"]?.bool, false)
+        XCTAssertEqual(seen["stateRemote"]?["url"]?.string, url, "the control socket's requests work over the WebSocket")
+        // Both slide pictures arrived as real images.
+        for k in ["picture0", "picture1"] {
+            XCTAssertEqual(seen[k]?["validMagic"]?.bool, true, "\(k): \(seen[k] ?? .null)")
+            XCTAssertGreaterThan(seen[k]?["bytes"]?.int ?? 0, 500, k)
+        }
+        // What the talk did, seen from the control socket: one scene on, the pointer where dragged.
+        let after = try c.send(["cmd": "state"])
+        XCTAssertEqual(after["scene"]?["index"]?.int, start + 1)
+        let audience = try XCTUnwrap(after["windows"]?.array?.first { $0["role"]?.string == "audience" }?["size"])
+        let w = try XCTUnwrap(audience["width"]?.number), h = try XCTUnwrap(audience["height"]?.number)
+        XCTAssertEqual(after["pointer"]?["x"]?.number ?? -1, w * 0.25, accuracy: 0.5)
+        XCTAssertEqual(after["pointer"]?["y"]?.number ?? -1, h * 0.5, accuracy: 0.5)
+        XCTAssertEqual(seen["pushedPointer"]?["fx"]?.number ?? -1, 0.25, accuracy: 0.001)
+    }
+
+    func testRemoteIsOffUnlessAskedAndBadSpecsAreUsageErrors() throws {
+        let app = try PodiumProcess(args: ["--windowed"], environment: env, dir: dir)
+        let s = try app.client.send(["cmd": "state"])
+        XCTAssertEqual(s["driver"]?.string, "offscreen")
+        XCTAssertEqual(s["remote"], .null)
+        XCTAssertEqual(app.stop(), 0)
+        for spec in ["notaport", "127.0.0.1:99999", "[::1]8080"] {
+            var e = ProcessInfo.processInfo.environment
+            for (k, v) in TestPaths.privateHome(in: dir) { e[k] = v }
+            for (k, v) in env { e[k] = v }
+            let r = try runProcess(TestPaths.podium, ["present", "--windowed", "--remote", spec], environment: e)
+            XCTAssertNotEqual(r.status, 0, spec)
+            XCTAssertTrue(r.stderr.contains("--remote expects [ADDR:]PORT") && r.stderr.contains(spec), "\(spec): \(r.stderr)")
+        }
+    }
+}
