@@ -29,10 +29,11 @@ RUNTIME_PKGS += libwayland-dev
 # root let into Xwayland with xhost), xrandr and cvt (xcvt: only a Recommends of Xorg, and
 # apt-install.sh skips those), the sqlite3 shell for the store tests, openbox with xprop and
 # xwininfo (x11-utils) for the swap tests under a stacking window manager, and zbarimg
-# (zbar-tools), an independent QR reader for the Links plugin's tests.
+# (zbar-tools), an independent QR reader for the Links plugin's and the remote's tests, and
+# Debian's chromium with chromium-driver and python3-selenium for the phone remote's browser test.
 TEST_PKGS := $(RUNTIME_PKGS) xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
              xcvt libgl1-mesa-dri sway xwayland procps util-linux sqlite3 \
-             openbox x11-utils zbar-tools
+             openbox x11-utils zbar-tools chromium chromium-driver python3-selenium
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 
 .PHONY: demo test bench fuzz docs build deps test-deps clean

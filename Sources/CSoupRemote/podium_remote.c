@@ -116,12 +116,22 @@ static void file_handler(SoupServer *s, SoupServerMessage *msg, const char *path
         gboolean ok = g_file_get_contents(file, &body, &len, NULL);
         g_free(file);
         if (!ok) { refuse(msg, 500, "the remote page is missing from this installation\n"); return; }
+        if (strcmp(names[i][1], "index.html") == 0) {
+            // The page's own files need the token too: {{TOKEN}} becomes the one this request
+            // carried (one of ours, so 32 hex characters and nothing to escape).
+            const char *token = token_class(r, msg) == 2 ? r->control_token : r->view_token;
+            char **parts = g_strsplit(body, "{{TOKEN}}", -1);
+            g_free(body);
+            body = g_strjoinv(token, parts);
+            len = strlen(body);
+            g_strfreev(parts);
+        }
         SoupMessageHeaders *out = soup_server_message_get_response_headers(msg);
         soup_message_headers_replace(out, "Cache-Control", "no-store");
         soup_message_headers_replace(out, "Referrer-Policy", "no-referrer");
         soup_message_headers_replace(out, "X-Content-Type-Options", "nosniff");
         soup_message_headers_replace(out, "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'");
+            "default-src 'self'; img-src 'self' blob: data:; connect-src 'self'; frame-ancestors 'none'");
         soup_server_message_set_status(msg, 200, NULL);
         soup_server_message_set_response(msg, types[i], SOUP_MEMORY_TAKE, body, len);
         return;

@@ -13,6 +13,8 @@ final class RemoteServer: @unchecked Sendable {
     /// The port bound (the one asked for, or the system's pick for port 0).
     let port: Int
     private var handle: OpaquePointer?
+    /// Guards `handle`: the encoder queue sends while the main thread may be stopping the server.
+    private let lock = NSLock()
     private let box: Box
 
     private final class Box { let events: (Event) -> Void; init(_ e: @escaping (Event) -> Void) { events = e } }
@@ -51,12 +53,21 @@ final class RemoteServer: @unchecked Sendable {
     }
 
     /// Sends `text` to one client, or to all (`conn` 0). Any thread.
-    func send(_ text: String, to conn: UInt64 = 0) { if let h = handle { podium_remote_send_text(h, conn, 0, text) } }
+    func send(_ text: String, to conn: UInt64 = 0) {
+        lock.lock(); defer { lock.unlock() }
+        if let h = handle { podium_remote_send_text(h, conn, 0, text) }
+    }
     /// Sends bytes to every client. Any thread.
-    func sendBinary(_ bytes: [UInt8]) { if let h = handle { bytes.withUnsafeBytes { podium_remote_send_binary(h, $0.baseAddress, $0.count) } } }
+    func sendBinary(_ bytes: [UInt8]) {
+        lock.lock(); defer { lock.unlock() }
+        if let h = handle { bytes.withUnsafeBytes { podium_remote_send_binary(h, $0.baseAddress, $0.count) } }
+    }
 
     /// Closes every connection and stops the server thread.
-    func stop() { if let h = handle { handle = nil; podium_remote_stop(h) } }
+    func stop() {
+        lock.lock(); let h = handle; handle = nil; lock.unlock()
+        if let h { podium_remote_stop(h) }
+    }
     deinit { stop() }
 }
 

@@ -95,6 +95,72 @@ final class RemoteEndToEndTests: XCTestCase {
         XCTAssertEqual(seen["pushedPointer"]?["fx"]?.number ?? -1, 0.25, accuracy: 0.001)
     }
 
+    /// The page in Debian's chromium (headless, phone-sized, through chromedriver and Selenium):
+    /// refuses a missing or wrong token, loads with the right one, shows notes, timers and both
+    /// pictures; a tap on next advances the audience view; a drag moves the audience pointer;
+    /// it fits portrait and landscape. Screenshots stay in the test's folder while it runs.
+    func testPhoneRemoteInARealBrowser() throws {
+        for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
+            try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: tool), "\(tool) missing: make test-deps (chromium, chromium-driver)")
+        }
+        let probe = try runProcess("/usr/bin/python3", ["-c", "import selenium"])
+        try XCTSkipUnless(probe.status == 0, "Selenium missing: make test-deps (python3-selenium)")
+        let app = try PodiumProcess(args: ["--windowed", "--remote", "127.0.0.1:0"], environment: env, dir: dir)
+        defer { XCTAssertEqual(app.stop(), 0, app.log) }
+        let c = app.client!
+        let state = try c.send(["cmd": "state"])
+        XCTAssertEqual(state["driver"]?.string, "offscreen")
+        let url = try XCTUnwrap(state["remote"]?["url"]?.string), viewURL = try XCTUnwrap(state["remote"]?["viewUrl"]?.string)
+        let start = try XCTUnwrap(state["scene"]?["index"]?.int)
+
+        // The browser script pauses mid-drag (its first line) until it reads a line from us.
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        p.arguments = [TestPaths.root.appendingPathComponent("Tests/Remote/remote_browser.py").path, url, viewURL, dir.path]
+        var e = ProcessInfo.processInfo.environment
+        for (k, v) in TestPaths.privateHome(in: dir) { e[k] = v }
+        p.environment = e
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        p.standardInput = input; p.standardOutput = output; p.standardError = errors
+        try p.run()
+        defer { if p.isRunning { p.terminate() }; _ = reap(p, seconds: 10) }
+        let reader = output.fileHandleForReading
+        func line() -> String {
+            var bytes: [UInt8] = []
+            while let b = try? reader.read(upToCount: 1), let c = b.first, c != 10 { bytes.append(c) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let dragging = try JSONValue.parse(Data(line().utf8))
+        XCTAssertEqual(dragging["phase"]?.string, "dragging", String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self))
+        let mid = try c.send(["cmd": "state"])
+        XCTAssertEqual(mid["scene"]?["index"]?.int, start + 1, "a tap on next advanced the audience view")
+        let audience = try XCTUnwrap(mid["windows"]?.array?.first { $0["role"]?.string == "audience" }?["size"])
+        let w = try XCTUnwrap(audience["width"]?.number)
+        let px = try XCTUnwrap(mid["pointer"]?["x"]?.number, "a drag on the slide shows the audience pointer")
+        XCTAssertEqual(px / w, 0.75, accuracy: 0.05, "dragged from the middle to three quarters across")
+        input.fileHandleForWriting.write(Data("\n".utf8))
+        let done = try JSONValue.parse(Data(line().utf8))
+        XCTAssertEqual(done["phase"]?.string, "done")
+        XCTAssertTrue(done["wrongTokenText"]?.string?.contains("wrong token") == true, "\(done)")
+        XCTAssertTrue(done["noTokenText"]?.string?.contains("missing token") == true, "\(done)")
+        XCTAssertEqual(done["position"]?.string, "\(start + 1) / \(state["scene"]?["count"]?.int ?? 0)")
+        XCTAssertEqual(done["positionAfterTap"]?.string, "\(start + 2) / \(state["scene"]?["count"]?.int ?? 0)")
+        XCTAssertEqual(done["currentPicture"]?.array?.first?.int, 1170, "the picture is drawn at the phone's width in device pixels (390 × 3)")
+        XCTAssertEqual(done["pictureReplaced"]?.bool, true)
+        XCTAssertGreaterThan(done["nextPicture"]?.int ?? 0, 0)
+        XCTAssertEqual(done["controlsShown"]?.bool, true)
+        XCTAssertEqual(done["dotDuringDrag"]?.bool, true)
+        XCTAssertFalse(done["notes"]?.string?.isEmpty ?? true, "the first scene's notes show")
+        XCTAssertTrue(done["remaining"]?.string?.hasSuffix("left") == true, "\(done)")
+        XCTAssertEqual(done["pageFitsWidth"]?.bool, true)
+        XCTAssertEqual(done["landscapeColumns"]?.int, 2, "turned, the slides sit beside the notes")
+        XCTAssertEqual(done["landscapeFitsWidth"]?.bool, true)
+        XCTAssertEqual(done["viewControlsHidden"]?.bool, true, "the view link shows no controls")
+        for shot in ["portrait.png", "landscape.png"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent(shot).path), shot)
+        }
+    }
+
     func testRemoteIsOffUnlessAskedAndBadSpecsAreUsageErrors() throws {
         let app = try PodiumProcess(args: ["--windowed"], environment: env, dir: dir)
         let s = try app.client.send(["cmd": "state"])

@@ -85,7 +85,7 @@ out["noToken"] = get("/")[0]
 out["wrongToken"] = get("/?t=" + "0" * 32)[0]
 st, body, hdrs = get("/?t=" + view_token)
 out["pageView"] = st
-out["pageLoadsScript"] = b'src="remote.js"' in body
+out["pageLoadsScript"] = f'src="remote.js?t={view_token}"'.encode() in body
 out["pageCSP"] = hdrs.get("Content-Security-Policy", "")
 st, body, _ = get("/remote.js?t=" + control_token)
 out["scriptControl"] = st
