@@ -8,6 +8,8 @@
 
 /// Longest message a client may send (a control request is a line of JSON).
 #define MAX_INCOMING (64 * 1024)
+/// WebSocket clients at once; more are closed at once (a talk needs a few phones and screens).
+#define MAX_CLIENTS 100
 
 struct podium_remote {
     GMainContext *context;
@@ -175,6 +177,7 @@ static void ws_handler(SoupServer *s, SoupServerMessage *msg, const char *path, 
     podium_remote *r = data;
     int c = token_class(r, msg);
     if (c <= 0) { soup_websocket_connection_close(ws, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION, "token"); return; }
+    if (g_hash_table_size(r->connections) >= MAX_CLIENTS) { soup_websocket_connection_close(ws, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, "too many clients"); return; }
     conn_info *ci = g_new0(conn_info, 1);
     ci->id = ++r->next_id; ci->control = c == 2; ci->remote = r;
     g_object_ref(ws);

@@ -23,6 +23,8 @@ public final class RemoteSession {
     /// Bumped whenever the audience view or the next scene asks for a redraw; pictures are made
     /// again when it differs from the one last made, one batch in flight at a time.
     private var generation = 0, madeGeneration = -1, encoding = false
+    /// The last pictures were drawn while images were still decoding: draw again once they are done.
+    private var waitingForImages = false
     private let encoder = DispatchQueue(label: "podium.remote.images", qos: .userInitiated)
 
     /// `[ADDR:]PORT` → address and port; ADDR defaults to 127.0.0.1, `[v6]:PORT` for IPv6.
@@ -149,6 +151,7 @@ public final class RemoteSession {
         guard !clients.isEmpty else { lastState = ""; return }
         let s = stateMessage().jsonString
         if s != lastState { lastState = s; server.send(s) }
+        if waitingForImages, renderer.imagesDecoding == 0 { waitingForImages = false; generation += 1 }
         if generation != madeGeneration, !encoding { makePictures() }
     }
 
@@ -191,6 +194,7 @@ public final class RemoteSession {
             p.log("remote: \(error)")
             return
         }
+        waitingForImages = renderer.imagesDecoding > 0
         encoding = true
         let server = self.server, batch = shots
         encoder.async { [weak self] in
