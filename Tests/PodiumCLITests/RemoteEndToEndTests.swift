@@ -85,6 +85,17 @@ final class RemoteEndToEndTests: XCTestCase {
             XCTAssertEqual(seen[k]?["validMagic"]?.bool, true, "\(k): \(seen[k] ?? .null)")
             XCTAssertGreaterThan(seen[k]?["bytes"]?.int ?? 0, 500, k)
         }
+        // Hostile clients: a message over 64 KB ends its connection unanswered (close 1009, or a
+        // reset while it was still sending); of 105 more clients only the first fill the 100
+        // places (two are taken by the viewer and the remote above), the rest are closed, and the
+        // remote still answers.
+        let big = seen["oversizedClose"]
+        XCTAssertTrue(big == .number(1009) || big == .string("reset"), "oversized message: \(big ?? .null)")
+        // (97 while the oversized client's close is still under way.)
+        let served = seen["crowdServed"]?.int ?? 0
+        XCTAssertTrue((97...98).contains(served), "\(served) served")
+        XCTAssertEqual(seen["crowdClosed"]?.int, 105 - served)
+        XCTAssertEqual(seen["afterCrowd"]?.bool, true)
         // What the talk did, seen from the control socket: one scene on, the pointer where dragged.
         let after = try c.send(["cmd": "state"])
         XCTAssertEqual(after["scene"]?["index"]?.int, start + 1)

@@ -37,11 +37,13 @@ class WS:
         self.buf = b""
 
     def send(self, obj):
-        data = json.dumps(obj).encode()
+        self.send_bytes(json.dumps(obj).encode())
+
+    def send_bytes(self, data):
         mask = os.urandom(4)
         n = len(data)
-        hdr = bytes([0x81]) + (bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + struct.pack(">H", n))
-        self.s.sendall(hdr + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+        size = bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + struct.pack(">H", n) if n < 65536 else bytes([0x80 | 127]) + struct.pack(">Q", n)
+        self.s.sendall(bytes([0x81]) + size + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
 
     def _read(self, n):
         while len(self.buf) < n:
@@ -153,4 +155,22 @@ out["unknownReply"] = ask(remote, {"cmd": "nonsense"})
 # The control socket's own requests work too (here: the full state, with the remote's links).
 full = ask(remote, {"cmd": "state"})
 out["stateRemote"] = full and full.get("remote")
+
+# A message over 64 KB ends that connection (close code 1009); the others go on.
+big = WS(control_token, origin)
+big.until(text("hello"))
+try:
+    big.send_bytes(b'{"cmd":"next","pad":"' + b"x" * 100000 + b'"}')
+    closing = big.until(lambda op, p: p if op == 8 else (b"answered" if op == 1 and b'"ok"' in p else None))
+    out["oversizedClose"] = None if closing is None else "answered" if closing == b"answered" else struct.unpack(">H", closing[:2])[0]
+except (ConnectionResetError, BrokenPipeError):
+    out["oversizedClose"] = "reset"   # closed while the client was still sending
+
+# Many clients at once: the first 100 are served, the rest closed; the talk still answers.
+crowd = [WS(view_token, origin) for _ in range(105)]
+first = [w.until(lambda op, p: "hello" if op == 1 and b'"hello"' in p else ("closed" if op == 8 else None), 10) for w in crowd]
+out["crowdServed"] = first.count("hello")
+out["crowdClosed"] = first.count("closed")
+for w in crowd: w.s.close()
+out["afterCrowd"] = (ask(remote, {"cmd": "state"}) or {}).get("ok")
 print(json.dumps(out))
