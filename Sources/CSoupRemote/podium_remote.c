@@ -2,12 +2,20 @@
 // queue work onto its GMainContext (g_main_context_invoke_full), so no libsoup object is shared.
 #include "podium_remote.h"
 #include <libsoup/soup.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <sys/random.h>
+#include <linux/sockios.h>
 #include <string.h>
 #include <stdio.h>
 
 /// Longest message a client may send (a control request is a line of JSON).
 #define MAX_INCOMING (64 * 1024)
+/// A client whose kernel send queue has stayed at least half full (or over 256 KB) for this long
+/// is behind: it is sent no pictures until it catches up, so a phone that stops reading (asleep,
+/// out of range) cannot make podium queue pictures without end. Text (state) is small and kept.
+#define BEHIND_BYTES (256 * 1024)
+#define BEHIND_USEC (2 * G_USEC_PER_SEC)
 /// WebSocket clients at once; more are closed at once (a talk needs a few phones and screens).
 #define MAX_CLIENTS 100
 
@@ -26,7 +34,7 @@ struct podium_remote {
     char *address; int requested_port;
 };
 
-typedef struct { uint64_t id; int control; podium_remote *remote; } conn_info;
+typedef struct { uint64_t id; int control; podium_remote *remote; int fd; gint64 full_since; } conn_info;
 
 int podium_remote_token_equal(const char *a, const char *b) {
     size_t la = strlen(a), lb = strlen(b);
@@ -180,6 +188,8 @@ static void ws_handler(SoupServer *s, SoupServerMessage *msg, const char *path, 
     if (g_hash_table_size(r->connections) >= MAX_CLIENTS) { soup_websocket_connection_close(ws, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, "too many clients"); return; }
     conn_info *ci = g_new0(conn_info, 1);
     ci->id = ++r->next_id; ci->control = c == 2; ci->remote = r;
+    GSocket *sock = soup_server_message_get_socket(msg);
+    ci->fd = sock ? g_socket_get_fd(sock) : -1;
     g_object_ref(ws);
     soup_websocket_connection_set_max_incoming_payload_size(ws, MAX_INCOMING);
     soup_websocket_connection_set_keepalive_interval(ws, 20);
@@ -264,6 +274,16 @@ typedef struct { podium_remote *r; uint64_t conn; int control_only; char *text; 
 
 static void outgoing_free(gpointer p) { outgoing *o = p; g_free(o->text); if (o->bytes) g_bytes_unref(o->bytes); g_free(o); }
 
+static int client_is_behind(conn_info *ci) {
+    int unsent = 0, sndbuf = 0;
+    socklen_t len = sizeof sndbuf;
+    if (ci->fd < 0 || ioctl(ci->fd, SIOCOUTQ, &unsent) != 0 || getsockopt(ci->fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, &len) != 0) return 0;
+    if (unsent < sndbuf / 2 && unsent < BEHIND_BYTES) { ci->full_since = 0; return 0; }
+    gint64 now = g_get_monotonic_time();
+    if (!ci->full_since) ci->full_since = now;
+    return now - ci->full_since > BEHIND_USEC;
+}
+
 static gboolean deliver(gpointer p) {
     outgoing *o = p;
     GHashTableIter it; gpointer key, value;
@@ -277,8 +297,9 @@ static gboolean deliver(gpointer p) {
             conn_info *ci = (conn_info *)((char *)key - offsetof(conn_info, id));
             if (!ci->control) continue;
         }
+        conn_info *info = (conn_info *)((char *)key - offsetof(conn_info, id));
         if (o->text) soup_websocket_connection_send_text(ws, o->text);
-        else soup_websocket_connection_send_message(ws, SOUP_WEBSOCKET_DATA_BINARY, o->bytes);
+        else if (!client_is_behind(info)) soup_websocket_connection_send_message(ws, SOUP_WEBSOCKET_DATA_BINARY, o->bytes);
     }
     return G_SOURCE_REMOVE;
 }

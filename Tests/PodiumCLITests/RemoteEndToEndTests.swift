@@ -96,6 +96,7 @@ final class RemoteEndToEndTests: XCTestCase {
         XCTAssertTrue((97...98).contains(served), "\(served) served")
         XCTAssertEqual(seen["crowdClosed"]?.int, 105 - served)
         XCTAssertEqual(seen["afterCrowd"]?.bool, true)
+        XCTAssertEqual(seen["advancesWithSlowClient"]?.int, 30, "a client that never reads holds nothing up")
         // What the talk did, seen from the control socket: one scene on, the pointer where dragged.
         let after = try c.send(["cmd": "state"])
         XCTAssertEqual(after["scene"]?["index"]?.int, start + 1)

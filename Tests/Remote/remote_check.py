@@ -21,10 +21,13 @@ def get(path, headers=None):
 
 class WS:
     """A minimal WebSocket client: text and binary frames, masked as RFC 6455 requires."""
-    def __init__(self, token, origin=None, path="/ws"):
-        self.s = socket.create_connection((host, port), timeout=20)
+    def __init__(self, token, origin=None, path="/ws", width=400, rcvbuf=None):
+        self.s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        if rcvbuf: self.s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+        self.s.settimeout(20)
+        self.s.connect((host, port))
         key = base64.b64encode(os.urandom(16)).decode()
-        lines = [f"GET {path}?t={token}&w=400 HTTP/1.1", f"Host: {host}:{port}", "Upgrade: websocket",
+        lines = [f"GET {path}?t={token}&w={width} HTTP/1.1", f"Host: {host}:{port}", "Upgrade: websocket",
                  "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
         if origin: lines.append(f"Origin: {origin}")
         self.s.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
@@ -35,6 +38,8 @@ class WS:
             head += chunk
         self.status = int(head.split(b" ")[1]) if head else 0
         self.buf = b""
+        # Messages read but not wanted yet (a pushed state can come before the reply it follows).
+        self.pending = []
 
     def send(self, obj):
         self.send_bytes(json.dumps(obj).encode())
@@ -67,6 +72,10 @@ class WS:
 
     def until(self, pred, seconds=20):
         """Reads messages until pred(op, payload) returns something; returns it (None on timeout)."""
+        for i, (op, p) in enumerate(self.pending):
+            r = pred(op, p)
+            if r is not None: del self.pending[:i + 1]; return r
+        self.pending.clear()
         end = time.time() + seconds
         while time.time() < end:
             self.s.settimeout(max(0.1, end - time.time()))
@@ -74,6 +83,7 @@ class WS:
             except (socket.timeout, EOFError): return None
             r = pred(op, p)
             if r is not None: return r
+            self.pending = self.pending[-50:] + [(op, p)]
 
 def text(kind=None, test=lambda m: True):
     def pred(op, p):
@@ -133,7 +143,9 @@ for kind, (fmt, data) in pictures.items():
                              "validMagic": magic.startswith(b"\xff\xd8\xff") if fmt == 0 else magic == b"\x89PNG"}
 
 def ask(ws, request):
-    """Sends a request and returns its reply (the next message with "ok"; pushed state has none)."""
+    """Sends a request and returns its reply (the next message with "ok"; pushed state has none);
+    what came in the meantime stays for the next `until`."""
+    ws.pending.clear()
     ws.send(request)
     return ws.until(text(None, lambda m: "ok" in m))
 
@@ -173,4 +185,16 @@ out["crowdServed"] = first.count("hello")
 out["crowdClosed"] = first.count("closed")
 for w in crowd: w.s.close()
 out["afterCrowd"] = (ask(remote, {"cmd": "state"}) or {}).get("ok")
+
+# A phone that stops reading (asleep, out of range) with the largest pictures: the talk goes on,
+# every advance is still pushed to the others at once.
+slow = WS(control_token, origin, width=1600, rcvbuf=4096)
+slow.until(text("hello"))
+went = 0
+for i in range(30):
+    cmd = "next" if i % 2 == 0 else "previous"
+    if (ask(remote, {"cmd": cmd}) or {}).get("ok"):
+        want = start + 2 if cmd == "next" else start + 1
+        if remote.until(text("state", lambda m: m["scene"]["index"] == want), 10): went += 1
+out["advancesWithSlowClient"] = went
 print(json.dumps(out))
