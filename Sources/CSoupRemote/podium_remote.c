@@ -105,6 +105,9 @@ static int admit(podium_remote *r, SoupServerMessage *msg) {
 
 static void early_handler(SoupServer *s, SoupServerMessage *msg, const char *path, GHashTable *q, gpointer data) {
     (void)s; (void)path; (void)q;
+    // Nothing here takes a request body: whatever is sent is read and dropped, never kept
+    // (libsoup would otherwise hold a POST of any size in memory, token or not).
+    soup_message_body_set_accumulate(soup_server_message_get_request_body(msg), FALSE);
     admit(data, msg);
 }
 

@@ -45,6 +45,21 @@ final class RemoteEndToEndTests: XCTestCase {
             XCTAssertFalse(a.stdout.contains("t="), "the audience view shows a token: \(a.stdout)")
         }
 
+        // A 200 MB request body without a token is refused and never held in memory.
+        let port = try XCTUnwrap(URLComponents(string: url)?.port)
+        let before = try XCTUnwrap(c.send(["cmd": "state"])["residentKB"]?.int)
+        let post = try runProcess("/usr/bin/python3", ["-c", """
+            import http.client, sys
+            c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=60)
+            c.putrequest("POST", "/"); c.putheader("Content-Length", str(200 << 20)); c.endheaders()
+            block = bytes(1 << 20)
+            for _ in range(200): c.send(block)
+            print(c.getresponse().status)
+            """, "\(port)"], environment: TestPaths.privateHome(in: dir))
+        XCTAssertEqual(post.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "401", post.stderr)
+        let grown = try XCTUnwrap(c.send(["cmd": "state"])["residentKB"]?.int) - before
+        XCTAssertLessThan(grown, 64 << 10, "a refused body was kept in memory (resident grew \(grown) KB)")
+
         let script = TestPaths.root.appendingPathComponent("Tests/Remote/remote_check.py").path
         let r = try runProcess("/usr/bin/python3", [script, url, viewURL], environment: TestPaths.privateHome(in: dir))
         XCTAssertEqual(r.status, 0, r.stderr)
