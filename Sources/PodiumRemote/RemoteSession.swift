@@ -27,7 +27,8 @@ public final class RemoteSession {
     private var waitingForImages = false
     private let encoder = DispatchQueue(label: "podium.remote.images", qos: .userInitiated)
 
-    /// `[ADDR:]PORT` → address and port; ADDR defaults to 127.0.0.1, `[v6]:PORT` for IPv6.
+    /// `[ADDR:]PORT` → address and port; ADDR (an IP address, or localhost) defaults to
+    /// 127.0.0.1, `[v6]:PORT` for IPv6.
     /// Throws `RemoteError` quoting the value when it is not of that form.
     public static func parse(_ spec: String) throws -> (address: String, port: Int) {
         let bad = RemoteError("--remote expects [ADDR:]PORT (e.g. 8080 or 0.0.0.0:8080), got \(SafeText.quote(spec))")
@@ -40,7 +41,7 @@ public final class RemoteSession {
             address = String(spec[..<colon]); portText = spec[spec.index(after: colon)...]
         }
         guard !address.isEmpty, let port = Int(portText), (0...65535).contains(port) else { throw bad }
-        return (address, port)
+        return (address.lowercased() == "localhost" ? "127.0.0.1" : address, port)
     }
 
     /// Starts the server and puts the pairing code in the presenter view's sidebar.
@@ -118,10 +119,16 @@ public final class RemoteSession {
         tick()
     }
 
-    /// A control client's request: the control socket's requests, plus `pointer` with `fx`/`fy`
-    /// (0…1 across the audience view, from a drag on the slide picture; null hides the dot).
+    /// A control client's request: the control socket's requests but `screenshot`, plus `pointer`
+    /// with `fx`/`fy` (0…1 across the audience view, from a drag on the slide picture; null hides
+    /// the dot).
     func answer(_ text: String) -> String {
-        if let v = try? JSONValue.parse(Data(text.utf8)), v["cmd"]?.string == "pointer", let fx = v["fx"] {
+        let request = try? JSONValue.parse(Data(text.utf8))
+        if request?["cmd"]?.string == "screenshot" {
+            // It writes a file wherever it is told: only the local control socket (this user) may ask.
+            return JSONValue.object(["ok": false, "error": "screenshot writes files on the presenter's machine: ask over the control socket"]).jsonString
+        }
+        if let v = request, v["cmd"]?.string == "pointer", let fx = v["fx"] {
             let f = (fx.number, v["fy"]?.number)
             let shown: Bool
             if let x = f.0, let y = f.1, x.isFinite, y.isFinite { shown = presentation.movePointer(toAudienceFraction: Point(x, y)) }

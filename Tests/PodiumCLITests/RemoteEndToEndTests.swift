@@ -61,7 +61,8 @@ final class RemoteEndToEndTests: XCTestCase {
         XCTAssertLessThan(grown, 64 << 10, "a refused body was kept in memory (resident grew \(grown) KB)")
 
         let script = TestPaths.root.appendingPathComponent("Tests/Remote/remote_check.py").path
-        let r = try runProcess("/usr/bin/python3", [script, url, viewURL], environment: TestPaths.privateHome(in: dir))
+        let shot = dir.appendingPathComponent("remote-asked.png").path
+        let r = try runProcess("/usr/bin/python3", [script, url, viewURL, shot], environment: TestPaths.privateHome(in: dir))
         XCTAssertEqual(r.status, 0, r.stderr)
         let seen = try JSONValue.parse(Data(r.stdout.utf8))
         // Nothing is served without the right token, to a foreign Host, or across origins.
@@ -94,6 +95,8 @@ final class RemoteEndToEndTests: XCTestCase {
         XCTAssertEqual(seen["previousReply"]?["ok"]?.bool, true)
         XCTAssertEqual(seen["pushedAfterPrevious"]?.int, start)
         XCTAssertEqual(seen["unknownReply"]?["ok"]?.bool, false)
+        XCTAssertEqual(seen["screenshotReply"]?["ok"]?.bool, false, "the network cannot make podium write files")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: shot))
         XCTAssertEqual(seen["stateRemote"]?["url"]?.string, url, "the control socket's requests work over the WebSocket")
         // Both slide pictures arrived as real images.
         for k in ["picture0", "picture1"] {

@@ -164,6 +164,7 @@ out["pointerReply"] = ask(remote, {"cmd": "pointer", "fx": 0.25, "fy": 0.5})
 pushed = remote.until(text("state", lambda m: m["pointer"] is not None))
 out["pushedPointer"] = pushed and pushed["pointer"]
 out["unknownReply"] = ask(remote, {"cmd": "nonsense"})
+out["screenshotReply"] = ask(remote, {"cmd": "screenshot", "window": "presenter", "path": sys.argv[3] if len(sys.argv) > 3 else "/tmp/never.png"})
 # The control socket's own requests work too (here: the full state, with the remote's links).
 full = ask(remote, {"cmd": "state"})
 out["stateRemote"] = full and full.get("remote")
