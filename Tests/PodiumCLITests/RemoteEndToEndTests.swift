@@ -168,6 +168,16 @@ final class RemoteEndToEndTests: XCTestCase {
         let w = try XCTUnwrap(audience["width"]?.number)
         let px = try XCTUnwrap(mid["pointer"]?["x"]?.number, "a drag on the slide shows the audience pointer")
         XCTAssertEqual(px / w, 0.75, accuracy: 0.05, "dragged from the middle to three quarters across")
+        // A phone holds the control link now: the presenter view folds the code to its status line.
+        let pairing = try XCTUnwrap(mid["windows"]?.array?.first { $0["role"]?.string == "presenter" }?["controls"]?.array?
+            .first { $0["id"]?.string == "console.remotePairing" })
+        XCTAssertLessThan(pairing["frame"]?["height"]?.number ?? 999, 30, "\(pairing)")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg") {
+            let png = dir.appendingPathComponent("presenter-paired.png").path
+            _ = try c.send(["cmd": "screenshot", "window": "presenter", "path": .string(png)])
+            let z = try runProcess("/usr/bin/zbarimg", ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", png])
+            XCTAssertEqual(z.stdout, "", "no code on the presenter view once paired")
+        }
         input.fileHandleForWriting.write(Data("\n".utf8))
         let done = try JSONValue.parse(Data(line().utf8))
         XCTAssertEqual(done["phase"]?.string, "done")
