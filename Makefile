@@ -24,12 +24,14 @@ RUNTIME_PKGS += xdg-utils
 RUNTIME_PKGS += libpoppler-glib-dev libcairo2-dev
 # Map search and web search: online tiles, geocoder and MediaWiki go through libcurl (PodiumNet).
 RUNTIME_PKGS += libcurl4 libcurl4-openssl-dev
-# Links plugin (Plugins/Links, built out of tree): QR codes from libqrencode.
+# Links plugin (Plugins/Links, built out of tree) and the remote's pairing code: QR codes from libqrencode.
 RUNTIME_PKGS += libqrencode-dev
 # Media scene: GStreamer (playbin, appsink, discoverer) with the VP8/Vorbis/WebM decoders of
 # -base and -good; gstreamer1.0-tools' gst-launch-1.0 makes the tests' clips.
 RUNTIME_PKGS += libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base \
                 gstreamer1.0-plugins-good
+# The network remote (`present --remote`): libsoup 3's HTTP + WebSocket server.
+RUNTIME_PKGS += libsoup-3.0-dev
 # Hot-plug: X11 RandR is read directly (SDL2 keeps stale X11 modes).
 RUNTIME_PKGS += libxrandr-dev
 # The compositor's output names on Wayland (wl_output v4), which SDL 2.26 does not report.
@@ -39,12 +41,13 @@ RUNTIME_PKGS += libwayland-dev
 # root let into Xwayland with xhost), xrandr and cvt (xcvt: only a Recommends of Xorg, and
 # apt-install.sh skips those), the sqlite3 shell for the store tests, openbox with xprop and
 # xwininfo (x11-utils) for the swap tests under a stacking window manager, and zbarimg
-# (zbar-tools), an independent QR reader for the Links plugin's tests.
+# (zbar-tools), an independent QR reader for the Links plugin's and the remote's tests, and
+# Debian's chromium with chromium-driver and python3-selenium for the phone remote's browser test.
 # Text render tests compare with an independent rendering: Pillow with libraqm (Debian loads
 # libraqm at run time; `pip install pillow` bundles it).
 TEST_PKGS := $(RUNTIME_PKGS) python3-pil libraqm0 xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
              xcvt libgl1-mesa-dri sway xwayland procps util-linux sqlite3 \
-             openbox x11-utils zbar-tools gstreamer1.0-tools
+             openbox x11-utils zbar-tools gstreamer1.0-tools chromium chromium-driver python3-selenium
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 
 .PHONY: demo test bench fuzz docs build deps test-deps clean

@@ -60,7 +60,14 @@ let package = Package(
         // Debian's libcurl (libcurl4-openssl-dev), driven directly so a transfer can be stopped.
         .target(name: "CBoundedHTTP", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "PodiumNet", dependencies: ["CBoundedHTTP"]),
+        // The network remote (`--remote`): libsoup 3's HTTP + WebSocket server on a thread of its
+        // own (libsoup-3.0-dev), the pairing QR code from libqrencode (libqrencode-dev).
+        .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+        .target(name: "CSoupRemote", dependencies: ["CSoup"]),
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2Image", "CImageHeader", "CPango", "CXrandr", "CWaylandClient"]),
+
+        .target(name: "PodiumRemote", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CSoupRemote", "CQRencode", "CSDL2", "CSDL2Image"]),
 
         .target(name: "TitleScene", dependencies: ["PodiumKit"], path: "Plugins/Title"),
         .target(name: "BandListScene", dependencies: ["PodiumKit", "PodiumSQLite", "CSQLite", "CICU", "CImageHeader"], path: "Plugins/BandList"),
@@ -77,6 +84,7 @@ let package = Package(
             "MapSearchScene",
             "PDFScene",
             "MediaScene",
+            "PodiumRemote",
         ]),
 
         .executableTarget(name: "podium-bench-kit", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CSDL2"]),

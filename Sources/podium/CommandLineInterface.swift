@@ -7,7 +7,7 @@ import PodiumKit
 enum CommandLineInterface {
     static let version = "0.1.0"
     static let usage = """
-    usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom|top|none] [--no-grouping] [--duration MIN | --end-time HH:MM] [--last-minutes MIN] [--end-slide N] [--page N] [--windowed] [--control unix:PATH] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--resume] [--plugin-path DIR]
+    usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom|top|none] [--no-grouping] [--duration MIN | --end-time HH:MM] [--last-minutes MIN] [--end-slide N] [--page N] [--windowed] [--control unix:PATH] [--remote [ADDR:]PORT] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--resume] [--plugin-path DIR]
            podium displays [--json] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX]
            podium check DECK|TALK.pdf [--plugin-path DIR]
            podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png [--plugin-path DIR]
@@ -23,6 +23,8 @@ enum CommandLineInterface {
                        display, audience view fullscreen on the other one.
         --windowed                  No fullscreen; with one display, the audience gets a window.
         --control unix:PATH         Listen for JSON-line commands on a Unix socket.
+        --remote [ADDR:]PORT        Phone remote over HTTP + WebSocket (default address 127.0.0.1);
+                                    pair by scanning the code in the presenter view.
         --audience-display N|NAME   Choose the audience display (index or name).
         --presenter-display N|NAME  Choose the presenter display.
         --keymap FILE               Console key bindings (JSON; Assets/keymap.example.json).
@@ -84,7 +86,7 @@ enum CommandLineInterface {
             switch cmd {
             case "--help", "-h", "help": print(help); return 0
             case "--version": print("podium \(version)"); return 0
-            case "present": return try PresentCommand(try pluginOptions(try PdfpcOptions.translate(rest), flags: ["--windowed", "--resume", "--no-grouping"], values: Set(["--control", "--audience-display", "--presenter-display", "--notes", "--keymap"] + TalkOptions.names))).run()
+            case "present": return try PresentCommand(try pluginOptions(try PdfpcOptions.translate(rest), flags: ["--windowed", "--resume", "--no-grouping"], values: Set(["--control", "--audience-display", "--presenter-display", "--notes", "--keymap", "--remote"] + TalkOptions.names))).run()
             case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json", "--windowed"], values: ["--audience-display", "--presenter-display"]))
             case "check": return try CheckCommand.run(try pluginOptions(try PdfpcOptions.translate(rest), flags: ["--no-grouping"], values: Set(["--notes"] + TalkOptions.names)))
             case "snapshot": return try SnapshotCommand.run(try pluginOptions(rest, flags: ["--no-grouping"], values: ["--scene", "--view", "--size", "--out", "--notes"]))

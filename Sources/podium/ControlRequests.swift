@@ -160,6 +160,7 @@ enum ControlRequests {
             "pointer": p.pointerPosition.map { ["x": .number($0.x), "y": .number($0.y)] } ?? .null,
             "popovers": .array(popovers),
             "deck": ["title": .string(p.deck.title), "path": .string(p.deck.path)],
+            "remote": app.remote?.stateJSON ?? .null,
         ]
     }
 

@@ -133,6 +133,19 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertFalse(p.movePointer(to: Point(5, 5), active: true), "outside the preview: no dot")
     }
 
+    /// The phone remote's drag: fractions of the audience view, clamped; nil hides the dot.
+    func testPointerFromAudienceFractions() throws {
+        let p = makePresentation()
+        XCTAssertTrue(p.movePointer(toAudienceFraction: Point(0.25, 0.5)))
+        let at = try XCTUnwrap(p.pointerPosition)
+        XCTAssertEqual(at.x, 320, accuracy: 0.01); XCTAssertEqual(at.y, 360, accuracy: 0.01)
+        XCTAssertEqual(fills(p.audience.drawList(), Color(255, 40, 40)).count, 1, "a dot on the audience view")
+        XCTAssertTrue(p.movePointer(toAudienceFraction: Point(1.7, -3)))
+        XCTAssertEqual(p.pointerPosition, Point(1280, 0), "kept on the audience view")
+        XCTAssertFalse(p.movePointer(toAudienceFraction: nil))
+        XCTAssertNil(p.pointerPosition)
+    }
+
     func testTimersElapsedPausePaceAndStartKeys() {
         let p = makePresentation(duration: 4)   // 60 s a scene
         p.startConsoleClock()

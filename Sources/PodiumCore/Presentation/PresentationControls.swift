@@ -128,6 +128,18 @@ extension Presentation {
         }
         return target != nil
     }
+    /// The pointer dot at `f`, fractions (0…1, clamped) across and down the audience view, as
+    /// dragged on the remote's slide picture; nil hides it. Returns true while the dot is shown.
+    @discardableResult
+    public func movePointer(toAudienceFraction f: Point?) -> Bool {
+        let b = audience.bounds
+        let target = f.map { Point(min(max($0.x, 0), 1) * b.width, min(max($0.y, 0), 1) * b.height) }
+        if target != pointerDot.position {
+            pointerDot.position = target
+            audience.requestRedraw()
+        }
+        return target != nil
+    }
     /// Where the pointer dot is on the audience view (points), nil when hidden.
     public var pointerPosition: Point? { pointerDot.position }
 
