@@ -67,7 +67,11 @@ final class PresentCommand {
         presentation.imageSizing = images
         presenterWindow = try PlatformWindow(title: "Podium Presenter — \(deck.title)", root: presentation.presenter,
                                              size: Size(1280, 800), text: text)
-        if let p = socketPath { control = try ControlServer(path: p); log("control socket \(p)") }
+        if let p = socketPath {
+            control = try ControlServer(path: p)
+            control?.handler = { [unowned self] in ControlRequests.handle($0, app: self) }
+            log("control socket \(p)")
+        }
         let platform = SDLDisplayPlatform(audienceTitle: "Podium Audience — \(deck.title)", root: presentation.audience, text: text)
         displayController = DisplayController(policy: policy, platform: platform, presentation: presentation,
                                               presenterWindow: presenterWindow, windowed: windowed) { [weak self] in self?.log($0) }
@@ -212,7 +216,6 @@ final class PresentCommand {
     }
 
     func handle(_ e: SDL_Event) throws {
-        if let c = control, e.type == c.wakeEventType { c.drain { [self] in ControlRequests.handle($0, app: self) }; return }
         if e.type == mailboxEvent { MainThreadMailbox.shared.drain(); return }
         switch SDL_EventType(e.type) {
         case SDL_QUIT: quit = true   // SIGTERM/SIGINT (QuitSignals) or the session ending
