@@ -56,6 +56,15 @@ final class PDFPageView: View {
         // Next first: advancing is what a talk mostly does.
         let n = cache.document.pageCount
         cache.prefetch([page + 1, page - 1].filter { (0..<n).contains($0) }.compactMap { self.key(for: $0)?.0 })
+        if rendersAtOnce { drawNextAhead(into: &list) }
+    }
+
+    /// The next page, invisible (opacity 0), once the worker has rendered it: the renderer
+    /// uploads its texture now, so the advance to it only copies a ready texture. Drawing it
+    /// changes no pixel, so the window is not presented for it.
+    private func drawNextAhead(into list: inout DrawList) {
+        guard page + 1 < cache.document.pageCount, let (key, fit) = key(for: page + 1) else { return }
+        if let b = cache.request(key, ready: readyCallback()) { list.bitmap(b, in: fit.rect, opacity: 0) }
     }
 
     /// A callback for the worker that redraws this view on the main thread.
