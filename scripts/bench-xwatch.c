@@ -44,7 +44,11 @@ static double wait_damage(Display *d, double timeout_ms) {
             if (e.type != damage_base + XDamageNotify) continue;
             XDamageNotifyEvent *n = (XDamageNotifyEvent *)&e;
             int x = n->area.x, y = n->area.y;
-            if (x < ax + aw && x + n->area.width > ax && y < ay + ah && y + n->area.height > ay) return now_ms();
+            if (x < ax + aw && x + n->area.width > ax && y < ay + ah && y + n->area.height > ay) {
+                if (getenv("XWATCH_VERBOSE"))   // each damage: when and where, to see what a launch waits for
+                    fprintf(stderr, "damage %.1f %dx%d+%d+%d\n", now_ms(), n->area.width, n->area.height, x, y);
+                return now_ms();
+            }
         }
         double left = end - now_ms();
         if (left <= 0) return -1;

@@ -21,7 +21,7 @@ final class BitmapTextures {
     private var entries: [Key: Entry] = [:]
     private var spare: [Entry] = []
     /// Bytes of textures kept beyond those drawn in the current frame (pixels × 4).
-    var byteBudget = 64 << 20
+    var byteBudget = 32 << 20
     /// Textures filled with a bitmap's pixels, and textures created, so far (tests assert that a
     /// revisit uploads nothing).
     private(set) var uploads = 0, creations = 0
@@ -52,11 +52,11 @@ final class BitmapTextures {
         return tex
     }
 
-    /// After each frame: textures of bitmaps that went become spare (two at most), then the least
+    /// After each frame: textures of bitmaps that went become spare (one at most), then the least
     /// recently drawn go until the ones not drawn in `frame` fit the budget.
     func endFrame(_ frame: UInt64) {
         reclaimDead()
-        while spare.count > 2 { SDL_DestroyTexture(spare.removeFirst().texture) }
+        while spare.count > 1 { SDL_DestroyTexture(spare.removeFirst().texture) }
         var bytes = entries.values.reduce(0) { $0 + ($1.used == frame ? 0 : $1.bytes) }
         guard bytes > byteBudget else { return }
         for (key, e) in entries.filter({ $0.value.used != frame }).sorted(by: { $0.value.used < $1.value.used }) where bytes > byteBudget {

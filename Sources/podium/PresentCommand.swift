@@ -193,9 +193,10 @@ final class PresentCommand {
     }
 
     func renderWindows() {
-        let p = presenterWindow.renderIfNeeded()
+        // The room's window first: an advance reaches the audience before the console redraws.
         var a = false
         if let w = audienceWindow, w.isVisible { a = w.renderIfNeeded() }
+        let p = presenterWindow.renderIfNeeded()
         displayController.didRender(presenter: p, audience: a)
     }
 

@@ -22,8 +22,10 @@ final class PDFPageView: View {
     /// Runs work on the main thread (`SceneContext.runOnMain`), for previews' redraw when the
     /// worker has rendered their page. Without it a preview draws its placeholder until redrawn.
     var runOnMain: ((@escaping () -> Void) -> Void)?
-    /// The last bitmap drawn, shown (scaled) by a preview while its new page renders.
-    private var lastBitmap: Bitmap?
+    /// The last bitmap drawn, shown (scaled) by a preview while its new page renders; weak, so
+    /// the views of a deck's many pages (one scene each) keep no page the cache let go (at
+    /// 1920×1080 each is 8 MB, and its texture would stay with it).
+    private weak var lastBitmap: Bitmap?
 
     init(cache: PageCache, page: Int, region: Rect, background: Color) {
         self.cache = cache; self.page = page; self.region = region
@@ -56,15 +58,17 @@ final class PDFPageView: View {
         // Next first: advancing is what a talk mostly does.
         let n = cache.document.pageCount
         cache.prefetch([page + 1, page - 1].filter { (0..<n).contains($0) }.compactMap { self.key(for: $0)?.0 })
-        if rendersAtOnce { drawNextAhead(into: &list) }
+        if rendersAtOnce { drawNeighboursAhead(into: &list) }
     }
 
-    /// The next page, invisible (opacity 0), once the worker has rendered it: the renderer
-    /// uploads its texture now, so the advance to it only copies a ready texture. Drawing it
-    /// changes no pixel, so the window is not presented for it.
-    private func drawNextAhead(into list: inout DrawList) {
-        guard page + 1 < cache.document.pageCount, let (key, fit) = key(for: page + 1) else { return }
-        if let b = cache.request(key, ready: readyCallback()) { list.bitmap(b, in: fit.rect, opacity: 0) }
+    /// The next and the previous page, invisible (opacity 0), once the worker has rendered them:
+    /// the renderer uploads their textures now, so an advance (or a step back) only copies a
+    /// ready texture. Drawing them changes no pixel, so the window is not presented for them.
+    private func drawNeighboursAhead(into list: inout DrawList) {
+        for p in [page + 1, page - 1] where (0..<cache.document.pageCount).contains(p) {
+            guard let (key, fit) = key(for: p) else { continue }
+            if let b = cache.request(key, ready: readyCallback()) { list.bitmap(b, in: fit.rect, opacity: 0) }
+        }
     }
 
     /// A callback for the worker that redraws this view on the main thread.
