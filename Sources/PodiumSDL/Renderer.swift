@@ -232,7 +232,7 @@ public final class Renderer {
     }
 
     /// Turns finished decodes into textures (main thread).
-    private func collectDecodedImages(notify: Bool = false) {
+    func collectDecodedImages(notify: Bool = false) {
         guard !destroyed else { return }
         let done = decoder.takeFinished()
         for (path, r) in done { upload(path, r) }

@@ -31,7 +31,7 @@ final class DamageTests: XCTestCase {
     }
 
     func testAClockTickRepaintsOnlyTheClocksRectangleAndMatchesAWholeFrame() throws {
-        let (w, _, clock) = try makeConsole()
+        let (w, root, clock) = try makeConsole()
         defer { w.close() }
         XCTAssertTrue(w.renderIfNeeded())
         XCTAssertEqual(w.lastDamage, Rect(0, 0, 640, 400), "the first frame is whole")
@@ -41,13 +41,33 @@ final class DamageTests: XCTestCase {
         let label = clock.frame   // window points = pixels here (scale 1)
         XCTAssertTrue(label.insetBy(dx: -12, dy: -12).contains(d), "damage \(d) stays around the clock \(label)")
         XCTAssertLessThan(d.width * d.height, 640 * 400 / 20, "a small part of the window")
-        let partial = try w.renderer.readPixels(size: w.pixelSize)
         XCTAssertFalse(w.renderIfNeeded(force: false), "nothing asked for")
-        XCTAssertTrue(w.renderIfNeeded(force: true))
-        XCTAssertEqual(w.lastDamage, Rect(0, 0, 640, 400))
+        try assertPartialEqualsWhole(w, root)
+    }
+
+    /// The window's pixels now equal a whole frame drawn the plain way (clear, every command).
+    func assertPartialEqualsWhole(_ w: PlatformWindow, _ root: WindowRoot, line: UInt = #line) throws {
+        let partial = try w.renderer.readPixels(size: w.pixelSize)
+        w.renderer.draw(root.renderFrame(), background: root.backgroundColor)
         let whole = try w.renderer.readPixels(size: w.pixelSize)
-        XCTAssertEqual(partial.count, whole.count)
-        XCTAssertTrue(partial == whole, "the partial frame shows exactly what a whole frame shows")
+        XCTAssertEqual(partial.count, whole.count, line: line)
+        XCTAssertTrue(partial == whole, "the partial frame shows exactly what a whole frame shows", line: line)
+        w.invalidate()
+    }
+
+    func testAnOpaqueCoverHidesWhatIsUnderItAndTheFrameStaysExact() throws {
+        let (w, root, _) = try makeConsole()
+        defer { w.close() }
+        w.renderIfNeeded()
+        let page = try XCTUnwrap(root.content.subviews.first)
+        page.backgroundColor = Color(90, 140, 200)   // the page changes: its rectangle, covered by its own fill
+        page.setNeedsDisplay()
+        XCTAssertTrue(w.renderIfNeeded())
+        let d = try XCTUnwrap(w.lastDamage)
+        XCTAssertTrue(page.frame.insetBy(dx: -2, dy: -2).contains(d), "\(d) around the page \(page.frame)")
+        try assertPartialEqualsWhole(w, root)
+        XCTAssertTrue(w.renderIfNeeded(force: true), "a whole frame through the same path")
+        try assertPartialEqualsWhole(w, root)
     }
 
     func testAFrameEqualToTheLastIsNotDrawnOrPresented() throws {
