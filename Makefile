@@ -1,23 +1,37 @@
 # Podium — see README.md. `make demo` and `make test` work on a fresh Debian 12 machine.
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# Build and run needs: SDL2 + TTF + image, fontconfig, fonts (Latin/Cyrillic + CJK), SQLite.
-RUNTIME_PKGS := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev libsqlite3-dev \
-                fonts-dejavu-core fonts-wqy-microhei python3
+# Build and run needs: SDL2 + image, fonts (Latin/Cyrillic/Hebrew/Arabic + CJK + Devanagari +
+# colour emoji), SQLite.
+RUNTIME_PKGS := libsdl2-dev libsdl2-image-dev libsqlite3-dev \
+                fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva fonts-noto-color-emoji python3
+# Text: Pango with cairo lays out and draws all text (HarfBuzz shaping, bidi, line breaking,
+# fontconfig fallback); see README "Text".
+RUNTIME_PKGS += libpango1.0-dev
 # Band list: ICU collation (sort keys, locale-aware order); its tests also use the sqlite3 shell.
 RUNTIME_PKGS += libicu-dev
 # Markdown (presenter notes, web pages): GitHub's CommonMark parser with its extensions.
 RUNTIME_PKGS += libcmark-gfm-dev libcmark-gfm-extensions-dev
-# image header reading before decoding (libpng, libjpeg, libwebp)
-RUNTIME_PKGS += libpng-dev libjpeg-dev libwebp-dev
+# Web search: HTML pages and MediaWiki snippets through libxml2's HTML parser.
+RUNTIME_PKGS += libxml2-dev
+# Map search: GLU's polygon tessellator fills map areas with holes (libglu1-mesa-dev).
+RUNTIME_PKGS += libglu1-mesa-dev
+# image header reading before decoding (libpng, libjpeg, libwebp); EXIF orientation (libexif)
+RUNTIME_PKGS += libpng-dev libjpeg-dev libwebp-dev libexif-dev
 # Web search scene: "Open in Browser" runs xdg-open.
 RUNTIME_PKGS += xdg-utils
 # PDF scene: poppler-glib renders pages with cairo (cairo's PDF surface also writes the test PDFs).
 RUNTIME_PKGS += libpoppler-glib-dev libcairo2-dev
 # Map search and web search: online tiles, geocoder and MediaWiki go through libcurl (PodiumNet).
 RUNTIME_PKGS += libcurl4 libcurl4-openssl-dev
-# Links plugin (Plugins/Links, built out of tree): QR codes from libqrencode.
+# Links plugin (Plugins/Links, built out of tree) and the remote's pairing code: QR codes from libqrencode.
 RUNTIME_PKGS += libqrencode-dev
+# Media scene: GStreamer (playbin, appsink, discoverer) with the VP8/Vorbis/WebM decoders of
+# -base and -good; gstreamer1.0-tools' gst-launch-1.0 makes the tests' clips.
+RUNTIME_PKGS += libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base \
+                gstreamer1.0-plugins-good
+# The network remote (`present --remote`): libsoup 3's HTTP + WebSocket server.
+RUNTIME_PKGS += libsoup-3.0-dev
 # Hot-plug: X11 RandR is read directly (SDL2 keeps stale X11 modes).
 RUNTIME_PKGS += libxrandr-dev
 # The compositor's output names on Wayland (wl_output v4), which SDL 2.26 does not report.
@@ -27,10 +41,13 @@ RUNTIME_PKGS += libwayland-dev
 # root let into Xwayland with xhost), xrandr and cvt (xcvt: only a Recommends of Xorg, and
 # apt-install.sh skips those), the sqlite3 shell for the store tests, openbox with xprop and
 # xwininfo (x11-utils) for the swap tests under a stacking window manager, and zbarimg
-# (zbar-tools), an independent QR reader for the Links plugin's tests.
-TEST_PKGS := $(RUNTIME_PKGS) xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
+# (zbar-tools), an independent QR reader for the Links plugin's and the remote's tests, and
+# Debian's chromium with chromium-driver and python3-selenium for the phone remote's browser test.
+# Text render tests compare with an independent rendering: Pillow with libraqm (Debian loads
+# libraqm at run time; `pip install pillow` bundles it).
+TEST_PKGS := $(RUNTIME_PKGS) python3-pil libraqm0 xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
              xcvt libgl1-mesa-dri sway xwayland procps util-linux sqlite3 \
-             openbox x11-utils zbar-tools
+             openbox x11-utils zbar-tools gstreamer1.0-tools chromium chromium-driver python3-selenium
 # scripts/bench-advance.sh: its X watcher (bench-xwatch.c: DAMAGE events, XTest key presses) is
 # built with cc; BENCH_PERF=1 profiles with perf.
 TEST_PKGS += gcc libx11-dev libxdamage-dev libxtst6 linux-perf

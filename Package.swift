@@ -28,36 +28,54 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
-        .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
         .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
-        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CXrandr", pkgConfig: "xrandr", providers: [.apt(["libxrandr-dev"])]),
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
-        // Debian's libicu (libicu-dev), collation only; a C target so ICU's headers stay out of Swift.
+        // Debian's libicu (libicu-dev): collation, and AlphabeticIndex through a C++ shim; a C target so ICU's headers stay out of Swift.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         // Debian's poppler-glib with cairo (libpoppler-glib-dev): PDF pages for the `pdf` scene.
+        // Debian's Pango with cairo (libpango1.0-dev): every piece of text Podium lays out and draws.
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        // Debian's GStreamer (libgstreamer1.0-dev, libgstreamer-plugins-base1.0-dev): the `media` scene.
+        .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-1.0 gstreamer-app-1.0 gstreamer-pbutils-1.0",
+                       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
 
         // Debian's libcmark-gfm (GitHub's CommonMark parser): notes and Markdown web pages.
         .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .target(name: "PodiumMarkdown", dependencies: ["CCmarkGFM"]),
-        // Image dimensions from the header (libpng, libjpeg, libwebp), checked before decoding.
-        .target(name: "CImageHeader", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
+        // Debian's libxml2 HTML parser: offline web pages and MediaWiki HTML (tolerant of broken markup).
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // Image dimensions from the header (libpng, libjpeg, libwebp), checked before decoding, and the
+        // EXIF orientation (libexif) that turns a photo upright.
+        // GLU's polygon tessellator (libglu1-mesa-dev): map areas with holes into triangles.
+        .target(name: "CTessellate", linkerSettings: [.linkedLibrary("GLU")]),
+        .target(name: "CImageHeader", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("exif")]),
 
         .target(name: "PodiumCore", dependencies: ["PodiumKit", "PodiumMarkdown"]),
+        // One SQLite module for every plugin's database (statements, transactions, WAL, migrations).
+        .target(name: "PodiumSQLite", dependencies: ["CSQLite"]),
         // Bounded HTTP (size cap, total deadline) for plugins that talk to outside servers:
         // Debian's libcurl (libcurl4-openssl-dev), driven directly so a transfer can be stopped.
         .target(name: "CBoundedHTTP", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "PodiumNet", dependencies: ["CBoundedHTTP"]),
-        .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CImageHeader", "CFontconfig", "CXrandr", "CWaylandClient"]),
+        // The network remote (`--remote`): libsoup 3's HTTP + WebSocket server on a thread of its
+        // own (libsoup-3.0-dev), the pairing QR code from libqrencode (libqrencode-dev).
+        .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+        .target(name: "CSoupRemote", dependencies: ["CSoup"]),
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2Image", "CImageHeader", "CPango", "CXrandr", "CWaylandClient"]),
+
+        .target(name: "PodiumRemote", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CSoupRemote", "CQRencode", "CSDL2", "CSDL2Image"]),
 
         .target(name: "TitleScene", dependencies: ["PodiumKit"], path: "Plugins/Title"),
-        .target(name: "BandListScene", dependencies: ["PodiumKit", "CSQLite", "CICU", "CImageHeader"], path: "Plugins/BandList"),
+        .target(name: "BandListScene", dependencies: ["PodiumKit", "PodiumSQLite", "CSQLite", "CICU", "CImageHeader"], path: "Plugins/BandList"),
         .target(name: "GalleryScene", dependencies: ["PodiumKit"], path: "Plugins/Gallery"),
-        .target(name: "WebSearchScene", dependencies: ["PodiumKit", "PodiumNet", "CSQLite", "PodiumMarkdown"], path: "Plugins/WebSearch"),
-        .target(name: "MapSearchScene", dependencies: ["PodiumKit", "PodiumNet", "CSQLite", "CImageHeader"], path: "Plugins/MapSearch"),
+        .target(name: "WebSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "PodiumMarkdown", "CLibXML2"], path: "Plugins/WebSearch"),
+        .target(name: "MapSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "CTessellate", "CImageHeader"], path: "Plugins/MapSearch"),
         .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler"], path: "Plugins/PDF"),
+        .target(name: "MediaScene", dependencies: ["PodiumKit", "CGStreamer"], path: "Plugins/Media"),
 
         .executableTarget(name: "podium", dependencies: [
             "PodiumKit", "PodiumCore", "PodiumSDL", "TitleScene", "BandListScene",
@@ -65,17 +83,19 @@ let package = Package(
             "WebSearchScene",
             "MapSearchScene",
             "PDFScene",
+            "MediaScene",
+            "PodiumRemote",
         ]),
 
-        .executableTarget(name: "podium-bench-kit", dependencies: ["PodiumKit", "PodiumSDL", "CSDL2"]),
+        .executableTarget(name: "podium-bench-kit", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CSDL2"]),
         // libFuzzer targets for every parser of outside input (`make fuzz`); without the fuzzer
         // it replays files, so the seed corpus and found crashes run as tests.
-        .executableTarget(name: "podium-fuzz", dependencies: ["PodiumKit", "PodiumCore", "BandListScene", "MapSearchScene", "PDFScene", "WebSearchScene"]),
+        .executableTarget(name: "podium-fuzz", dependencies: ["PodiumKit", "PodiumCore", "CImageHeader", "BandListScene", "MapSearchScene", "PDFScene", "WebSearchScene"]),
 
         .target(name: "PodiumTestSupport", dependencies: ["PodiumKit", "CSDL2", "CSDL2Image"], path: "Tests/Support"),
         .testTarget(name: "PodiumKitTests", dependencies: ["PodiumKit", "PodiumTestSupport"]),
         .testTarget(name: "PodiumCoreTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport", "TitleScene"]),
-        .testTarget(name: "PodiumSDLTests", dependencies: ["PodiumSDL", "PodiumKit", "PodiumTestSupport"]),
+        .testTarget(name: "PodiumSDLTests", dependencies: ["PodiumSDL", "PodiumKit", "PodiumCore", "PodiumTestSupport", "CSDL2"], exclude: ["Reference", "Fixtures"]),
         .testTarget(name: "PodiumCLITests", dependencies: ["PodiumTestSupport"]),
         .testTarget(name: "PodiumPluginTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport", "CSDL2", "CSDL2Image"]),
         .testTarget(name: "PodiumDisplayTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport"]),
@@ -83,7 +103,9 @@ let package = Package(
         .testTarget(name: "BandListTests", dependencies: ["BandListScene", "PodiumKit", "PodiumTestSupport"]),
         .testTarget(name: "WebSearchTests", dependencies: ["WebSearchScene", "PodiumKit", "PodiumTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PDFTests", dependencies: ["PDFScene", "CPoppler", "PodiumKit", "PodiumSDL", "CSDL2", "PodiumTestSupport"]),
-        .testTarget(name: "MapSearchTests", dependencies: ["MapSearchScene", "PodiumKit", "PodiumSDL", "CSDL2", "CSDL2Image", "PodiumTestSupport"]),
+        .testTarget(name: "MapSearchTests", dependencies: ["MapSearchScene", "PodiumSQLite", "PodiumKit", "PodiumSDL", "CSDL2", "CSDL2Image", "PodiumTestSupport"]),
+        .testTarget(name: "PodiumSQLiteTests", dependencies: ["PodiumSQLite", "CSQLite", "PodiumTestSupport"]),
+        .testTarget(name: "MediaTests", dependencies: ["MediaScene", "CGStreamer", "PodiumKit", "PodiumCore", "PodiumTestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport"]),
     ],
     swiftLanguageModes: [.v5]

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Map-search figures: time to build and draw a full 1920x1080 map frame (offscreen SDL, software
-# renderer) and to answer searches, medians in ms. Prints figures, never pass/fail.
+# renderer) and to answer searches, medians in ms; memory before and after panning the online map
+# for PODIUM_BENCH_SECONDS (default 60). Prints figures, never pass/fail.
 #   scripts/bench-map.sh            release build (what users run)
 #   CONFIG=debug scripts/bench-map.sh
 set -euo pipefail
@@ -8,4 +9,4 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
 CONFIG=${CONFIG:-release}
 PODIUM_BENCH=1 SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software \
-  "$SWIFT" test -c "$CONFIG" --filter MapBenchmarkTests 2>&1 | grep '^map-bench:' | sed "s/^map-bench: /[$CONFIG] /"
+  "$SWIFT" test -c "$CONFIG" --filter 'MapBenchmarkTests|MapPanMemoryBenchmarkTests' 2>&1 | grep '^map-bench:' | sed "s/^map-bench: /[$CONFIG] /"

@@ -7,8 +7,9 @@ import PodiumKit
 /// Parameters: `file` (string, required; relative to the deck), `page` (1-based, default 1) or
 /// `pages` (a 1-based inclusive range as a string, `"3-7"`; the scene steps through it with the
 /// next/previous keys before the deck moves on; not together with `page`),
-/// `notes` (`none`, `right`, `left`, `bottom`: Beamer's notes-on-second-screen half, shown to the
-/// presenter only), `background` (`#rrggbb` letterbox, default black).
+/// `notes` (`auto`, the default: detected from the page shape, `NotesDetection`; `none`, `right`,
+/// `left`, `bottom`, `top`: Beamer's notes-on-second-screen half, shown to the presenter only),
+/// `background` (`#rrggbb` letterbox, default black).
 public enum PDFPlugin {
     public static func descriptor() -> PluginDescriptor {
         PluginDescriptor(id: "org.podium.pdf", name: "PDF", version: "1.0.0", sceneKinds: [
@@ -39,6 +40,14 @@ public enum PDFPlugin {
             return nil
         } catch { return "\(error)" }
     }
+
+    /// A warning for `podium check` and the presenter's banner when a `pdf` scene shows whole
+    /// pages (`notes` `none`) of a PDF whose pages look like slide + notes; nil otherwise.
+    public static func notesWarning(_ p: SceneParameters, deckDirectory: URL) -> String? {
+        guard let o = try? PDFSceneOptions(p), let layout = o.requestedLayout,
+              let doc = try? PageCaches.cache(for: o.absolutePath(deckDirectory)).document else { return nil }
+        return NotesDetection.unsplitWarning(file: o.file, doc: doc, shown: layout)
+    }
 }
 
 /// A `pdf` scene's parameters, checked.
@@ -52,7 +61,8 @@ struct PDFSceneOptions {
     var isRange: Bool
     /// JSON path of the parameters, for errors found once the file is open.
     var path: String
-    var layout: NotesLayout
+    /// The notes half asked for; nil (`auto`) detects it from the pages (`NotesDetection`).
+    var requestedLayout: NotesLayout?
     var background: Color
 
     init(_ p: SceneParameters) throws {
@@ -68,11 +78,11 @@ struct PDFSceneOptions {
             pages = Int(n) - 1...Int(n) - 1
             isRange = false
         }
-        let l = try p.string("notes") ?? "none"
-        guard let layout = NotesLayout(rawValue: l) else {
-            throw SceneParameterError(path: "\(p.path).notes", message: "expected none, right, left or bottom, found \(SafeText.quote(l))")
+        let l = try p.string("notes") ?? "auto"
+        guard l == "auto" || NotesLayout(rawValue: l) != nil else {
+            throw SceneParameterError(path: "\(p.path).notes", message: "expected auto, none, right, left, bottom or top, found \(SafeText.quote(l))")
         }
-        self.layout = layout
+        requestedLayout = NotesLayout(rawValue: l)
         let c = try p.string("background") ?? "#000000"
         guard let bg = Color(hex: c) else { throw SceneParameterError(path: "\(p.path).background", message: "expected a colour like #1a2b3c, found \(SafeText.quote(c))") }
         background = bg

@@ -14,6 +14,12 @@ final class PDFScene: ScenePositionKeeping {
     private let audiencePage: PDFPageView
     private let presenterPage: PDFPageView
     private let presenter: PDFPresenterView
+    /// The notes half of the page with Beamer's notes on the second screen, for the console's
+    /// notes panel; nil for whole pages.
+    private var notesPage: PDFPageView?
+    /// The notes half the pages are split at (`.none`: whole pages).
+    let layout: NotesLayout
+    var presenterNotesView: View? { notesPage }
     /// Opens external links; replaceable in tests.
     var opener = BrowserOpener()
     private(set) var page: Int
@@ -31,14 +37,24 @@ final class PDFScene: ScenePositionKeeping {
         cache = try PageCaches.cache(for: path)
         try options.check(pageCount: cache.document.pageCount)
         page = options.page
-        audiencePage = PDFPageView(cache: cache, page: page, region: options.layout.region(forAudience: true), background: options.background)
+        layout = options.requestedLayout ?? NotesDetection.layout(of: cache.document)
+        let slide = layout.region(forAudience: true)
+        audiencePage = PDFPageView(cache: cache, page: page, region: slide, background: options.background)
         audiencePage.id = "pdf.audience-page"
         audienceView = audiencePage
-        presenterPage = PDFPageView(cache: cache, page: page, region: options.layout.region(forAudience: false), background: Theme.standard.surface)
+        // The presenter sees the slide large with its links; Beamer's notes half goes to the
+        // console's notes panel, and the console's next preview is the only next slide.
+        presenterPage = PDFPageView(cache: cache, page: page, region: slide, background: Theme.standard.surface)
         presenterPage.id = "pdf.page"
-        let next = PDFPageView(cache: cache, page: page, region: options.layout.region(forAudience: true), background: Theme.standard.surface)
+        let next = PDFPageView(cache: cache, page: page, region: slide, background: Theme.standard.surface)
         next.id = "pdf.next-page"
         presenter = PDFPresenterView(page: presenterPage, next: next)
+        if layout != .none {
+            let notes = PDFPageView(cache: cache, page: page, region: layout.region(forAudience: false), background: Theme.standard.surface)
+            notes.id = "pdf.notes-page"
+            notesPage = notes
+            presenter.showsNext = false
+        }
         presenterView = presenter
         // Until this scene is current its pages are previews (the console's next preview, the
         // overview) and the next page always is one: none of them renders on the main thread.
@@ -46,7 +62,7 @@ final class PDFScene: ScenePositionKeeping {
             v.rendersAtOnce = false
             v.runOnMain = { [weak context] body in context?.runOnMain(body) }
         }
-        for v in [audiencePage, presenterPage] { v.onLink = { [weak self] in self?.follow($0) } }
+        for v in [audiencePage, presenterPage] + (notesPage.map { [$0] } ?? []) { v.onLink = { [weak self] in self?.follow($0) } }
         updateStatus()
     }
 
@@ -57,7 +73,7 @@ final class PDFScene: ScenePositionKeeping {
         // next scene); a single page the file's next, as in a deck built from the PDF.
         let last = options.pages.count > 1 ? options.pages.upperBound : doc.pageCount - 1
         presenter.next.page = min(page + 1, last)
-        presenter.next.isHidden = page + 1 > last
+        presenter.next.isHidden = page + 1 > last || !presenter.showsNext
         presenter.setNeedsLayout()
         presenter.status.text = "Page \(doc.labels[page]) (\(page + 1) of \(doc.pageCount)) · \((options.file as NSString).lastPathComponent)"
             + (options.pages.count > 1 ? " · \(page - options.pages.lowerBound + 1)/\(options.pages.count) of pages \(options.pages.lowerBound + 1)-\(options.pages.upperBound + 1)" : "")
@@ -110,7 +126,7 @@ final class PDFScene: ScenePositionKeeping {
     private func show(_ p: Int) {
         guard p != page else { return }
         page = p
-        audiencePage.page = page; presenterPage.page = page
+        audiencePage.page = page; presenterPage.page = page; notesPage?.page = page
         updateStatus()
         context.setNeedsDisplay()
     }

@@ -24,6 +24,11 @@ public enum EventTranslator {
         case SDL_TEXTINPUT:
             let s = withUnsafeBytes(of: e.text.text) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
             return .text(s)
+        case SDL_TEXTEDITING:
+            // `start` is the composition's caret in characters (SDL counts code points).
+            let s = withUnsafeBytes(of: e.edit.text) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+            let scalars = Array(s.unicodeScalars.prefix(Int(max(0, e.edit.start))))
+            return .composition(s, cursor: String(String.UnicodeScalarView(scalars)).count)
         case SDL_DROPFILE:
             guard let f = e.drop.file else { return nil }
             defer { SDL_free(f) }
@@ -43,6 +48,7 @@ public enum EventTranslator {
         case SDL_MOUSEWHEEL: e.wheel.windowID
         case SDL_KEYDOWN, SDL_KEYUP: e.key.windowID
         case SDL_TEXTINPUT: e.text.windowID
+        case SDL_TEXTEDITING: e.edit.windowID
         case SDL_DROPFILE: e.drop.windowID
         case SDL_WINDOWEVENT: e.window.windowID
         default: nil

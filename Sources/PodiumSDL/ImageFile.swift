@@ -12,8 +12,9 @@ public enum ImageFile {
     /// Largest image decoded, in pixels (a 40-megapixel photo is 160 MB as RGBA).
     public static let maxPixels = 40_000_000
 
-    /// Pixel size from the header, or why the file is no image Podium shows. `maxSide` bounds
-    /// each side (callers such as map tiles pass a smaller one).
+    /// Pixel size from the header as the image is shown (sides swapped when its EXIF
+    /// orientation turns it a quarter), or why the file is no image Podium shows. `maxSide`
+    /// bounds each side (callers such as map tiles pass a smaller one).
     public static func size(_ path: String, maxSide: Int = ImageFile.maxSide) -> Result<(width: Int, height: Int), ImageError> {
         var w = 0, h = 0
         switch podium_image_header_size(path, &w, &h) {
@@ -25,15 +26,19 @@ public enum ImageFile {
         guard w <= maxSide, h <= maxSide, w * h <= maxPixels else {
             return .failure(ImageError(path: path, reason: "is \(w)×\(h) pixels, larger than the \(maxSide)×\(maxSide) (\(maxPixels / 1_000_000) megapixels) Podium decodes"))
         }
-        return .success((w, h))
+        return .success(ImageOrientation.swapsSides(ImageOrientation.of(path)) ? (h, w) : (w, h))
     }
 
-    /// Checks the header, then decodes into an SDL surface (any thread; the caller frees it).
-    /// A truncated or corrupt file fails with SDL_image's message.
+    /// Checks the header, then decodes into an SDL surface turned upright by its EXIF
+    /// orientation (any thread; the caller frees it). A truncated or corrupt file fails with
+    /// SDL_image's message.
     public static func decode(_ path: String) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageError> {
         if case let .failure(e) = size(path) { return .failure(e) }
         guard let s = IMG_Load(path) else { return .failure(ImageError(path: path, reason: "cannot be decoded: \(SDLVideo.lastError)")) }
-        return .success(s)
+        guard let upright = ImageOrientation.apply(ImageOrientation.of(path), to: s) else {
+            return .failure(ImageError(path: path, reason: "cannot be turned upright: \(SDLVideo.lastError)"))
+        }
+        return .success(upright)
     }
 }
 

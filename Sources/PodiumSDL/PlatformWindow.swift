@@ -82,7 +82,17 @@ public final class PlatformWindow {
         guard let d = renderer.drawChanges(list, background: root.backgroundColor, window: sdl, size: pixelSize) else { return false }
         lastDamage = Rect(Double(d.x), Double(d.y), Double(d.w), Double(d.h))
         framesDrawn += 1
+        placeInputMethod()
         return true
+    }
+
+    private var inputRect: Rect?
+    /// Puts the input method's candidate window at the focused text entry's caret.
+    private func placeInputMethod() {
+        guard let r = root.textInputRect, r != inputRect else { return }
+        inputRect = r
+        var rect = SDL_Rect(x: Int32(r.minX), y: Int32(r.minY), w: Int32(max(1, r.width)), h: Int32(r.height))
+        SDL_SetTextInputRect(&rect)
     }
 
     /// Draws the current tree and writes it as PNG at the window's pixel size.

@@ -120,8 +120,8 @@ extension Renderer {
         IntRect(covering: r.minX * scale, r.minY * scale, r.maxX * scale, r.maxY * scale)
     }
 
-    /// The pixels a command paints into (nil: none), generously: text by its measured size
-    /// plus a quarter of its size for overhangs.
+    /// The pixels a command paints into (nil: none), with a pixel of margin: text by its
+    /// laid-out ink and logical box.
     func pixelBounds(_ c: DrawCommand) -> IntRect? {
         switch c {
         case let .fill(r, _, _), let .stroke(r, _, _, _), let .image(_, r, _), let .pushClip(r):
@@ -135,9 +135,11 @@ extension Renderer {
         case let .line(a, b, _, w):
             let m = max(1, w) / 2 + 1
             return pixelRect(Rect(min(a.x, b.x) - m, min(a.y, b.y) - m, abs(a.x - b.x) + 2 * m, abs(a.y - b.y) + 2 * m))
-        case let .text(s, font, _, origin):
-            let size = text.size(of: s, font: font), m = font.size / 4 + 1
-            return pixelRect(Rect(origin.x - m, origin.y - m, size.width + 2 * m, size.height + 2 * m))
+        case let .text(block, _, origin):
+            // Where drawText puts it: the block's ink and logical box from the rounded origin.
+            let box = text.pixelBox(block, scale: scale)
+            let ox = (origin.x * scale).rounded(), oy = (origin.y * scale).rounded()
+            return IntRect(covering: ox + Double(box.x), oy + Double(box.y), ox + Double(box.x + box.w), oy + Double(box.y + box.h))
         case .popClip:
             return nil
         @unknown default:

@@ -10,9 +10,9 @@ public final class Renderer {
     public let sdl: OpaquePointer
     let text: TextEngine
     public var scale: Double = 1
-    private var textCache: [TextKey: (tex: OpaquePointer, w: Int32, h: Int32, used: UInt64)] = [:]
-    /// Image textures by path: nil while decoding on `ImageDecoder`, or after a refusal.
-    private var images: [String: OpaquePointer?] = [:]
+    private var textCache: [TextKey: (tex: OpaquePointer, rect: SDL_Rect, used: UInt64)] = [:]
+    /// Image textures by path, bounded by bytes (LRU); decoding on `ImageDecoder` or refused.
+    let images = ImageTextureCache()
     private let decoder = ImageDecoder()
     /// Called on the main thread when a decoded image is ready to draw (the window redraws).
     public var onImageReady: (() -> Void)?
@@ -31,7 +31,10 @@ public final class Renderer {
     /// Most text textures kept; the least recently used go first (about 150 MB worst case at 4K).
     static let textCacheLimit = 1500
 
-    struct TextKey: Hashable { var text: String; var weight: Font.Weight; var pixels: Int }
+    /// A block at one pixel scale and tile. Plain text is rasterised white and tinted when drawn,
+    /// so one texture serves every colour (map labels and their halos); text with colour glyphs
+    /// (emoji) or coloured spans is rasterised in its colour (`rgb`), since tinting would stain it.
+    struct TextKey: Hashable { var block: TextBlock; var rgb: UInt32; var scale: Double; var tile: Int32 }
 
     public init(sdl: OpaquePointer, text: TextEngine) {
         self.sdl = sdl; self.text = text
@@ -46,10 +49,10 @@ public final class Renderer {
         guard !destroyed else { return }
         destroyed = true
         textCache.values.forEach { SDL_DestroyTexture($0.tex) }
-        images.values.forEach { if let t = $0 { SDL_DestroyTexture(t) } }
+        images.removeAll()
         decoder.discard()
         bitmapTextures.destroyAll()
-        textCache.removeAll(); images.removeAll()
+        textCache.removeAll()
         SDL_DestroyRenderer(sdl)
     }
 
@@ -71,6 +74,7 @@ public final class Renderer {
     func finishFrame() {
         SDL_RenderSetClipRect(sdl, nil)
         if textCache.count > Self.textCacheLimit { evictText() }
+        images.evict(keepingFrame: frameCounter)
         bitmapTextures.endFrame(frameCounter)
     }
 
@@ -113,8 +117,8 @@ public final class Renderer {
                 let nx = -dy / len * w / 2, ny = dx / len * w / 2
                 geometry([Point(a.x + nx, a.y + ny), Point(b.x + nx, b.y + ny), Point(b.x - nx, b.y - ny), Point(a.x - nx, a.y - ny)], color)
             }
-        case let .text(s, font, color, origin):
-            drawText(s, font, color, origin)
+        case let .text(block, color, origin):
+            drawText(block, color, origin)
         case let .image(path, r, opacity):
             guard let tex = image(path) else { return }
             SDL_SetTextureAlphaMod(tex, UInt8(clamp(opacity, 0, 1) * 255))
@@ -189,25 +193,38 @@ public final class Renderer {
         return pts
     }
 
-    private func drawText(_ s: String, _ font: Font, _ color: Color, _ origin: Point) {
-        let pixels = Int((font.size * scale).rounded())
-        guard pixels >= 2 else { return }
-        let key = TextKey(text: s, weight: font.weight, pixels: pixels)
-        var entry = textCache[key]
-        if entry == nil {
-            guard let surf = text.rasterise(s, weight: font.weight, pixels: pixels) else { return }
-            defer { SDL_FreeSurface(surf) }
-            guard let tex = SDL_CreateTextureFromSurface(sdl, surf) else { return }
-            SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-            entry = (tex, surf.pointee.w, surf.pointee.h, frameCounter)
+    /// Draws the tiles of `block` that fall inside the current clip (and the output).
+    private func drawText(_ block: TextBlock, _ color: Color, _ origin: Point) {
+        guard block.font.size * scale >= 2 else { return }
+        let ox = Int32((origin.x * scale).rounded()), oy = Int32((origin.y * scale).rounded())
+        let box = text.pixelBox(block, scale: scale)
+        var ow: Int32 = 0, oh: Int32 = 0
+        SDL_GetRendererOutputSize(sdl, &ow, &oh)
+        let visible = clipStack.last ?? SDL_Rect(x: 0, y: 0, w: ow, h: oh)
+        let first = max(0, (visible.y - oy - box.y) / TextEngine.tileHeight)
+        let last = min((box.h - 1) / TextEngine.tileHeight, (visible.y + visible.h - oy - box.y) / TextEngine.tileHeight)
+        guard first <= last, ox + box.x < visible.x + visible.w, ox + box.x + box.w > visible.x else { return }
+        let tinted = !text.hasOwnColours(block)
+        let ink = tinted ? Color.white : Color(color.r, color.g, color.b)
+        let rgb = UInt32(ink.r) << 16 | UInt32(ink.g) << 8 | UInt32(ink.b)
+        for tile in first...last {
+            let key = TextKey(block: block, rgb: rgb, scale: scale, tile: tile)
+            var entry = textCache[key]
+            if entry == nil {
+                guard let (surf, off) = text.rasterise(block, color: ink, scale: scale, tile: tile) else { continue }
+                defer { SDL_FreeSurface(surf) }
+                guard let tex = SDL_CreateTextureFromSurface(sdl, surf) else { continue }
+                SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+                entry = (tex, SDL_Rect(x: off.x, y: off.y, w: surf.pointee.w, h: surf.pointee.h), frameCounter)
+            }
+            guard var e = entry else { continue }
+            e.used = frameCounter
+            textCache[key] = e
+            if tinted { SDL_SetTextureColorMod(e.tex, color.r, color.g, color.b) }
+            SDL_SetTextureAlphaMod(e.tex, color.a)
+            var dst = SDL_Rect(x: ox + e.rect.x, y: oy + e.rect.y, w: e.rect.w, h: e.rect.h)
+            SDL_RenderCopy(sdl, e.tex, nil, &dst)
         }
-        guard var e = entry else { return }
-        e.used = frameCounter
-        textCache[key] = e
-        SDL_SetTextureColorMod(e.tex, color.r, color.g, color.b)
-        SDL_SetTextureAlphaMod(e.tex, color.a)
-        var dst = SDL_FRect(x: Float((origin.x * scale).rounded()), y: Float((origin.y * scale).rounded()), w: Float(e.w), h: Float(e.h))
-        SDL_RenderCopyF(sdl, e.tex, nil, &dst)
     }
 
     private func evictText() {
@@ -220,15 +237,18 @@ public final class Renderer {
     /// The texture of the image at `path`, or nil while it is being decoded (nothing is drawn
     /// there until then; `onImageReady` asks for the redraw) or when it was refused.
     private func image(_ path: String) -> OpaquePointer? {
-        if let t = images[path] { return t }
-        images[path] = .some(nil)
+        if let state = images.lookup(path, frame: frameCounter) {
+            if case let .texture(t) = state { return t } else { return nil }
+        }
+        images.set(path, .decoding, frame: frameCounter)
         if decodesImagesSynchronously || MainThreadMailbox.shared.wake == nil {
             upload(path, ImageFile.decode(path))
         } else {
             let me = WeakRenderer(self)
             decoder.decode(path) { MainThreadMailbox.shared.post { me.value?.collectDecodedImages(notify: true) } }
         }
-        return images[path] ?? nil
+        if case let .texture(t) = images.lookup(path, frame: frameCounter) { return t }
+        return nil
     }
 
     /// Turns finished decodes into textures (main thread).
@@ -242,10 +262,11 @@ public final class Renderer {
     private func upload(_ path: String, _ r: Result<UnsafeMutablePointer<SDL_Surface>, ImageError>) {
         switch r {
         case let .success(surface):
-            images[path] = .some(SDL_CreateTextureFromSurface(sdl, surface))
+            let t = SDL_CreateTextureFromSurface(sdl, surface)
+            images.set(path, t.map { .texture($0) } ?? .refused, frame: frameCounter)
             SDL_FreeSurface(surface)
         case let .failure(e):
-            images[path] = .some(nil)
+            images.set(path, .refused, frame: frameCounter)
             FileHandle.standardError.write(Data("podium: image not shown: \(e)\n".utf8))
         }
     }

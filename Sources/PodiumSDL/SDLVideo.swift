@@ -1,6 +1,5 @@
 import CSDL2
 import CSDL2Image
-import CSDL2TTF
 import Foundation
 import PodiumCore
 import PodiumKit
@@ -10,7 +9,7 @@ import PodiumKit
 public enum SDLVideo {
     public struct InitError: Error, CustomStringConvertible { public var description: String }
 
-    /// Initialises video (and TTF, image). `driver`: the SDL video driver to require, e.g.
+    /// Initialises video (and image loading). `driver`: the SDL video driver to require, e.g.
     /// "offscreen", "x11", "wayland"; nil keeps SDL's own choice or `SDL_VIDEODRIVER`.
     /// Throws when SDL falls back to another driver than the one asked for (SDL does so silently).
     public static func start(driver: String? = nil) throws {
@@ -41,14 +40,13 @@ public enum SDLVideo {
         if let w = wanted, !w.contains(","), w.lowercased() != currentDriver.lowercased() {
             throw InitError(description: "asked for video driver \(w) but SDL chose \(currentDriver)")
         }
-        guard TTF_Init() == 0 else { throw InitError(description: "TTF_Init failed: \(lastError)") }
         let flags = Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue)
         _ = IMG_Init(flags)
         SDL_EventState(UInt32(SDL_DROPFILE.rawValue), Int32(SDL_ENABLE))
     }
-    /// Closes the open font faces, then SDL_image, SDL_ttf and SDL. Every `PlatformWindow` must be
-    /// closed first (see `PlatformWindow.close`).
-    public static func stop() { FontLibrary.shared.closeAll(); IMG_Quit(); TTF_Quit(); SDL_Quit() }
+    /// Closes SDL_image and SDL. Every `PlatformWindow` must be closed first (see
+    /// `PlatformWindow.close`); text layouts live in the windows' renderers and go with them.
+    public static func stop() { IMG_Quit(); SDL_Quit() }
 
     /// The video driver SDL is using, e.g. "x11"; empty before `start`.
     public static var currentDriver: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "" }

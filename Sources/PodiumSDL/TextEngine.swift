@@ -1,61 +1,278 @@
+import CPango
 import CSDL2
-import CSDL2TTF
 import PodiumKit
 
-/// Measures text in points (the `TextMeasuring` every view uses) and rasterises it to textures
-/// at pixel size, both cached so unchanged text is never shaped or rasterised twice.
+/// Podium's one text layout engine: Pango (HarfBuzz shaping, UAX #9 bidi, UAX #14 line breaking,
+/// fontconfig fallback, colour emoji) behind `TextMeasuring`, rasterised with cairo into SDL
+/// surfaces. Layouts are computed in points with unhinted metrics, so a block breaks into the same
+/// lines at every pixel scale; results are cached so unchanged text is never laid out again.
+/// Main thread only (Pango contexts are not thread-safe).
 public final class TextEngine: TextMeasuring {
-    private var sizes: [SizeKey: Size] = [:]
-    public init() {}
+    private let context: OpaquePointer   // PangoContext*, identity matrix: layout in points
+    private var renderContexts: [Double: OpaquePointer] = [:]   // pixel scale → PangoContext*
+    private var fonts: [Font: OpaquePointer] = [:]   // PangoFontDescription*
+    private var layouts = BoundedCache<TextBlock, TextLayout>(limit: 20_000)
+    private var clusterCache = BoundedCache<TextBlock, [TextCluster]>(limit: 200)
+    private var lineHeights: [Font: Double] = [:]
+    /// How many blocks Pango has laid out for measuring (tests check that cached text is not
+    /// laid out again).
+    public private(set) var layoutCount = 0
 
-    struct SizeKey: Hashable { var text: String; var font: Font }
+    /// Primary families in order; anything they lack falls back through fontconfig.
+    static let families = "DejaVu Sans,sans-serif"
 
-    public func size(of text: String, font: Font) -> Size {
-        let key = SizeKey(text: text, font: font)
-        if let s = sizes[key] { return s }
-        if sizes.count > 20_000 { sizes.removeAll(keepingCapacity: true) }   // bounded; refills as needed
-        // Measure at 4× and divide, so fractional point sizes measure smoothly.
-        let px = Int((font.size * 4).rounded())
-        var w = 0.0
-        for (run, f) in FontLibrary.shared.runs(text, weight: font.weight, pixels: px) {
-            var rw: Int32 = 0, rh: Int32 = 0
-            TTF_SizeUTF8(f, run, &rw, &rh)
-            w += Double(rw)
+    public init() {
+        context = Self.makeContext()
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(context))
+        renderContexts.values.forEach { g_object_unref(UnsafeMutableRawPointer($0)) }
+        fonts.values.forEach { pango_font_description_free($0) }
+    }
+
+    /// A context with unhinted metrics and unrounded glyph positions, so positions scale linearly.
+    private static func makeContext() -> OpaquePointer {
+        let map = pango_cairo_font_map_get_default()
+        let ctx = pango_font_map_create_context(map)!
+        let opts = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(opts, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(opts, CAIRO_HINT_STYLE_SLIGHT)
+        cairo_font_options_set_antialias(opts, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(ctx, opts)
+        cairo_font_options_destroy(opts)
+        pango_context_set_round_glyph_positions(ctx, 0)
+        return ctx
+    }
+
+    private func description(_ font: Font) -> OpaquePointer {
+        if let d = fonts[font] { return d }
+        let d = pango_font_description_from_string(Self.families)!
+        pango_font_description_set_absolute_size(d, font.size * Double(PANGO_SCALE))
+        pango_font_description_set_weight(d, font.weight == .bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        fonts[font] = d
+        return d
+    }
+
+    /// A new PangoLayout of `block` in `ctx`; caller unrefs.
+    private func makeLayout(_ block: TextBlock, in ctx: OpaquePointer) -> OpaquePointer {
+        let l = pango_layout_new(ctx)!
+        pango_layout_set_text(l, block.text, -1)
+        pango_layout_set_font_description(l, description(block.font))
+        if !block.spans.isEmpty {
+            let attrs = attributes(block)
+            pango_layout_set_attributes(l, attrs)   // takes its own reference
+            pango_attr_list_unref(attrs)
         }
-        let s = Size(w / 4, lineHeight(font))
-        sizes[key] = s
-        return s
+        if let w = block.width {
+            pango_layout_set_width(l, Int32(max(1, (w * Double(PANGO_SCALE)).rounded(.down))))
+            pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR)
+            if block.maxLines > 0 {
+                pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END)
+                pango_layout_set_height(l, -Int32(block.maxLines))
+            }
+        }
+        // With auto-dir (Pango's default) LEFT means "the paragraph's start side".
+        let align: PangoAlignment = switch block.alignment {
+        case .leading: PANGO_ALIGN_LEFT
+        case .center: PANGO_ALIGN_CENTER
+        case .trailing: PANGO_ALIGN_RIGHT
+        }
+        pango_layout_set_alignment(l, align)
+        return l
+    }
+
+    /// The block's spans as a new Pango attribute list (byte ranges); caller unrefs.
+    private func attributes(_ block: TextBlock) -> OpaquePointer {
+        let list = pango_attr_list_new()!
+        let index = ByteIndex(block.text)
+        func add(_ a: UnsafeMutablePointer<PangoAttribute>, _ r: Range<Int>) {
+            a.pointee.start_index = guint(index.byte(atCharacter: r.lowerBound))
+            a.pointee.end_index = guint(index.byte(atCharacter: r.upperBound))
+            pango_attr_list_insert(list, a)
+        }
+        for s in block.spans {
+            if let w = s.weight { add(pango_attr_weight_new(w == .bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL), s.range) }
+            if s.italic { add(pango_attr_style_new(PANGO_STYLE_ITALIC), s.range) }
+            if s.underline { add(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), s.range) }
+            if let c = s.color { add(pango_attr_foreground_new(UInt16(c.r) * 257, UInt16(c.g) * 257, UInt16(c.b) * 257), s.range) }
+        }
+        return list
+    }
+
+    // MARK: TextMeasuring
+
+    public func layout(_ block: TextBlock) -> TextLayout {
+        if let l = layouts[block] { return l }
+        layoutCount += 1
+        let pl = makeLayout(block, in: context)
+        defer { g_object_unref(UnsafeMutableRawPointer(pl)) }
+        let index = ByteIndex(block.text)
+        var lines: [TextLayout.Line] = []
+        let iter = pango_layout_get_iter(pl)!
+        defer { pango_layout_iter_free(iter) }
+        var maxW = 0.0, bottom = 0.0, rtl = false
+        repeat {
+            let line = pango_layout_iter_get_line_readonly(iter)!
+            if lines.isEmpty { rtl = pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL }
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &logical)
+            let start = Int(line.pointee.start_index), end = start + Int(line.pointee.length)
+            let r = Self.rect(logical)
+            lines.append(.init(range: index.character(atByte: start)..<index.character(atByte: end), rect: r,
+                               baseline: Double(pango_layout_iter_get_baseline(iter)) / Double(PANGO_SCALE)))
+            maxW = max(maxW, r.width); bottom = max(bottom, r.maxY)
+        } while pango_layout_iter_next_line(iter) != 0
+        let out = TextLayout(size: Size(maxW, bottom), lines: lines, isTruncated: pango_layout_is_ellipsized(pl) != 0,
+                             isRightToLeft: rtl)
+        layouts[block] = out
+        return out
+    }
+
+    public func clusters(_ block: TextBlock) -> [TextCluster] {
+        if let c = clusterCache[block] { return c }
+        let pl = makeLayout(block, in: context)
+        defer { g_object_unref(UnsafeMutableRawPointer(pl)) }
+        var out: [TextCluster] = []
+        var byte = 0, i = 0
+        for ch in block.text {
+            var pos = PangoRectangle(), line: Int32 = 0, x: Int32 = 0
+            pango_layout_index_to_pos(pl, Int32(byte), &pos)
+            pango_layout_index_to_line_x(pl, Int32(byte), 0, &line, &x)
+            let r = Self.rect(pos)
+            // A negative width is Pango's sign for a right-to-left cluster (its start is its right edge).
+            out.append(TextCluster(index: i, line: Int(line), x: min(r.minX, r.minX + r.width), width: abs(r.width), rightToLeft: pos.width < 0))
+            byte += ch.utf8.count; i += 1
+        }
+        clusterCache[block] = out
+        return out
     }
 
     public func lineHeight(_ font: Font) -> Double {
-        let px = Int((font.size * 4).rounded())
-        guard let f = FontLibrary.shared.font(path: FontLibrary.shared.primaryPath(font.weight), pixels: px) else { return font.size * 1.2 }
-        return Double(TTF_FontLineSkip(f)) / 4
+        if let h = lineHeights[font] { return h }
+        let h = layout(TextBlock("Ag", font: font)).size.height
+        lineHeights[font] = h
+        return h
     }
 
-    /// A white, alpha-blended surface of `text` at `pixels` size (callers tint it with colour mod).
-    /// Runs from different faces are placed on a shared baseline. Caller frees the surface.
-    func rasterise(_ text: String, weight: Font.Weight, pixels: Int) -> UnsafeMutablePointer<SDL_Surface>? {
-        let runs = FontLibrary.shared.runs(text, weight: weight, pixels: pixels)
-        guard let primary = FontLibrary.shared.font(path: FontLibrary.shared.primaryPath(weight), pixels: pixels) else { return nil }
-        let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
-        var parts: [(UnsafeMutablePointer<SDL_Surface>, Int32)] = []   // surface, ascent
-        for (run, f) in runs {
-            if let s = TTF_RenderUTF8_Blended(f, run, white) { parts.append((s, TTF_FontAscent(f))) }
-        }
-        defer { parts.forEach { SDL_FreeSurface($0.0) } }
-        let ascent = max(TTF_FontAscent(primary), parts.map(\.1).max() ?? 0)
-        let width = parts.reduce(Int32(0)) { $0 + $1.0.pointee.w }
-        let height = max(TTF_FontLineSkip(primary), parts.map { ascent - $0.1 + $0.0.pointee.h }.max() ?? 0)
-        guard width > 0, let out = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
-        SDL_FillRect(out, nil, 0)
-        var x: Int32 = 0
-        for (s, a) in parts {
-            SDL_SetSurfaceBlendMode(s, SDL_BLENDMODE_NONE)
-            var dst = SDL_Rect(x: x, y: ascent - a, w: s.pointee.w, h: s.pointee.h)
-            SDL_UpperBlit(s, nil, out, &dst)
-            x += s.pointee.w
-        }
-        return out
+    static func rect(_ r: PangoRectangle) -> Rect {
+        let s = Double(PANGO_SCALE)
+        return Rect(Double(r.x) / s, Double(r.y) / s, Double(r.width) / s, Double(r.height) / s)
     }
+
+    // MARK: Rasterising
+
+    private var ownColours = BoundedCache<TextBlock, Bool>(limit: 20_000)
+    /// True when `block` draws colours of its own: coloured spans, or emoji (fontconfig gives
+    /// them a colour face). Such text is rasterised in its colours; the rest white, then tinted.
+    func hasOwnColours(_ block: TextBlock) -> Bool {
+        if let c = ownColours[block] { return c }
+        let c = block.spans.contains { $0.color != nil } || block.text.unicodeScalars.contains {
+            $0.value == 0xFE0F || $0.value >= 0x2300 && $0.properties.isEmoji && ($0.properties.isEmojiPresentation || $0.value >= 0x1F000)
+        }
+        ownColours[block] = c
+        return c
+    }
+
+    /// Rows of pixels per rasterised tile: a long notes page is drawn a tile at a time, and
+    /// only tiles on screen are rasterised.
+    static let tileHeight: Int32 = 1024
+
+    /// The pixel box of `block` at `scale` (ink and logical extents together), relative to the
+    /// block's origin in pixels.
+    func pixelBox(_ block: TextBlock, scale: Double) -> SDL_Rect {
+        let key = ScaledBlock(block: block, scale: scale)
+        if let b = boxes[key] { return b }
+        let pl = makeLayout(block, in: renderContext(scale))
+        defer { g_object_unref(UnsafeMutableRawPointer(pl)) }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(pl, &ink, &logical)
+        let li = Self.rect(ink), ll = Self.rect(logical)
+        let x0 = (min(li.minX, ll.minX) * scale).rounded(.down) - 1, y0 = (min(li.minY, ll.minY) * scale).rounded(.down) - 1
+        let x1 = (max(li.maxX, ll.maxX) * scale).rounded(.up) + 1, y1 = (max(li.maxY, ll.maxY) * scale).rounded(.up) + 1
+        let b = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(min(16384, x1 - x0)), h: Int32(min(16_777_216, y1 - y0)))
+        boxes[key] = b
+        return b
+    }
+    private struct ScaledBlock: Hashable { var block: TextBlock; var scale: Double }
+    private var boxes = BoundedCache<ScaledBlock, SDL_Rect>(limit: 4000)
+
+    /// Tile `tile` (rows `tile × tileHeight` on from the top of `pixelBox`) of `block` drawn in
+    /// `color` (opaque; the renderer applies alpha) at `scale` pixels per point, as a straight-alpha
+    /// ARGB8888 surface, and where its top-left sits relative to the block's origin in pixels.
+    /// Caller frees the surface.
+    func rasterise(_ block: TextBlock, color: Color, scale: Double, tile: Int32 = 0) -> (surface: UnsafeMutablePointer<SDL_Surface>, offset: (x: Int32, y: Int32))? {
+        let box = pixelBox(block, scale: scale)
+        let top = box.y + tile * Self.tileHeight
+        let w = box.w, h = min(Self.tileHeight, box.y + box.h - top)
+        guard w > 0, h > 0, let surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
+        let pl = makeLayout(block, in: renderContext(scale))
+        defer { g_object_unref(UnsafeMutableRawPointer(pl)) }
+        SDL_LockSurface(surf)
+        let pixels = surf.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        memset(pixels, 0, Int(surf.pointee.pitch) * Int(h))
+        let cs = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, w, h, surf.pointee.pitch)
+        let cr = cairo_create(cs)
+        cairo_translate(cr, -Double(box.x), -Double(top))
+        cairo_scale(cr, scale, scale)
+        cairo_set_source_rgb(cr, Double(color.r) / 255, Double(color.g) / 255, Double(color.b) / 255)
+        pango_cairo_show_layout(cr, pl)
+        cairo_destroy(cr)
+        cairo_surface_flush(cs)
+        cairo_surface_destroy(cs)
+        for y in 0..<Int(h) {
+            podium_unpremultiply(UnsafeMutableRawPointer(pixels + y * Int(surf.pointee.pitch)).assumingMemoryBound(to: UInt32.self), Int(w))
+        }
+        SDL_UnlockSurface(surf)
+        return (surf, (box.x, top))
+    }
+
+    /// A context whose glyphs are rasterised at `scale` pixels per point (hinting for that size),
+    /// laying out identically to the measuring context.
+    private func renderContext(_ scale: Double) -> OpaquePointer {
+        if let c = renderContexts[scale] { return c }
+        if renderContexts.count > 16 { renderContexts.values.forEach { g_object_unref(UnsafeMutableRawPointer($0)) }; renderContexts.removeAll() }
+        let c = Self.makeContext()
+        var m = PangoMatrix(xx: scale, xy: 0, yx: 0, yy: scale, x0: 0, y0: 0)
+        pango_context_set_matrix(c, &m)
+        renderContexts[scale] = c
+        return c
+    }
+}
+
+/// Maps UTF-8 byte offsets (Pango's indices) to `Character` offsets (grapheme clusters).
+struct ByteIndex {
+    private var starts: [Int] = []   // byte offset where each Character starts, then the total
+    init(_ s: String) {
+        var b = 0
+        starts.reserveCapacity(s.count + 1)
+        for ch in s { starts.append(b); b += ch.utf8.count }
+        starts.append(b)
+    }
+    /// The UTF-8 offset where Character `i` starts (the total length past the end).
+    func byte(atCharacter i: Int) -> Int { starts[max(0, min(i, starts.count - 1))] }
+    /// The Character whose start is the last at or before `byte`.
+    func character(atByte byte: Int) -> Int {
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= byte { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+}
+
+/// A dictionary that forgets everything once it holds `limit` entries (it refills as needed).
+struct BoundedCache<K: Hashable, V> {
+    let limit: Int
+    private var store: [K: V] = [:]
+    init(limit: Int) { self.limit = limit }
+    subscript(key: K) -> V? {
+        get { store[key] }
+        set {
+            if store.count >= limit { store.removeAll(keepingCapacity: true) }
+            store[key] = newValue
+        }
+    }
+    var count: Int { store.count }
 }

@@ -5,12 +5,16 @@
 //   list     a 10,000-row sectioned list filling the window, scrolled one row per frame
 //   popover  a navigation bar, the same list and an open popover holding an action sheet's
 //            buttons, with a slider in the popover changing every frame
+//   notes    the presenter's notes panel holding 2,000 words of mixed scripts (Latin, Hebrew,
+//            Devanagari, Arabic, CJK, emoji, emphasis), cold layout then wheel scrolling; how many
+//            Pango layouts were made after warm-up (cached text is never laid out again)
 // Per frame we time "build" (layout + draw list, pure Swift) and "raster" (Renderer.draw); their
 // sum is the figure. SDL_RenderPresent is timed apart: on the offscreen driver it is a
 // framebuffer copy that says nothing about the kit. The first frames fill the text cache; they
 // are reported apart and left out of the median and p95. BENCH_FRAMES sets the frame count.
 import CSDL2
 import Foundation
+import PodiumCore
 import PodiumKit
 import PodiumSDL
 
@@ -112,6 +116,9 @@ func main() throws {
               + "\(Int(size.width))x\(Int(size.height)) points at scale \(window.renderer.scale)")
         run("list of 10,000 rows, scrolling", window: window, frames: frames) { i in list.scroll(to: Double(i) * list.rowHeight) }
         print("  \(list.visibleRows().count) of 10,000 rows laid out and drawn per frame")
+        let before = text.layoutCount
+        for _ in 0..<3 { list.scroll(to: 0); _ = window.root.renderFrame() }
+        print("  Pango layouts when scrolling back over rows already seen: \(text.layoutCount - before)")
         breakdown(window)
     }
 
@@ -130,6 +137,30 @@ func main() throws {
         body.add(slider, length: 34)
         guard root.presentPopover(body, preferredSize: Size(320, 240), from: info) != nil else { throw SDLError("the popover was not shown") }
         run("open popover over the list", window: window, frames: frames) { i in slider.value = Double(i % 100) }
+        breakdown(window)
+    }
+
+    // 3. The notes panel holding a 2,000-word page of mixed scripts, scrolled with the wheel.
+    do {
+        let root = WindowRoot(metrics: text)
+        let words = ["bands", "שלום", "हिन्दी", "**records**", "مرحبا", "五月天", "*Helsinki*", "🎸", "tour", "किताब"]
+        let notes = (0..<40).map { p in "\(p + 1). " + (0..<50).map { words[($0 * 7 + p) % words.count] }.joined(separator: " ") }.joined(separator: "\n\n")
+        let panel = NotesView()
+        panel.fontSize = 22
+        panel.setNotes(notes)
+        root.content.addSubview(panel.pinned(.fill(20)))
+        let a = now(), before = text.layoutCount
+        root.resize(to: size)
+        _ = root.renderFrame()
+        print("text: notes panel with 2,000 words (40 items × 50 words, 5 scripts, emphasis, emoji): cold layout and draw list \(f(ms(a, now()))) ms, \(text.layoutCount - before) Pango layouts")
+        let window = try PlatformWindow(title: "bench notes", root: root, size: size, text: text)
+        let centre = Point(size.width / 2, size.height / 2)
+        run("notes panel, 2,000 words, scrolling", window: window, frames: frames) { i in
+            _ = root.dispatch(.wheel(dx: 0, dy: i % 40 < 20 ? -1 : 1, at: centre))
+        }
+        let steady = text.layoutCount
+        for i in 0..<50 { _ = root.dispatch(.wheel(dx: 0, dy: i < 25 ? -1 : 1, at: centre)); _ = root.renderFrame() }
+        print("  Pango layouts in 50 more frames of unchanged notes: \(text.layoutCount - steady)")
         breakdown(window)
     }
 }

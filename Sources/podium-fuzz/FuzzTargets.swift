@@ -1,3 +1,4 @@
+import CImageHeader
 import Foundation
 import PodiumCore
 import PodiumKit
@@ -16,6 +17,28 @@ enum FuzzTargets {
         "bands": { data in _ = try? BandJSON.decode(data, file: "fuzz.json", baseDirectory: URL(fileURLWithPath: "/nonexistent")) },
         "notes-markdown": { data in _ = NotesMarkdown.parse(String(decoding: data, as: UTF8.self)) },
         "web-markdown": { data in _ = MarkdownText.document(String(decoding: data, as: UTF8.self), fallbackTitle: "fuzz") },
+        "exif": { data in
+            // libexif reads from a path: the bytes go to a file of this process's own.
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("podium-fuzz-exif-\(getpid()).jpg").path
+            FileManager.default.createFile(atPath: path, contents: data)
+            _ = podium_image_exif_orientation(path)
+        },
+        "tessellate": { data in
+            // Map area rings as they come from a map file: a ring count byte, then per ring a
+            // length byte and that many (x, y) pairs of 16-bit coordinates.
+            var bytes = Array(data)[...], rings: [[Point]] = []
+            func take() -> Int? { bytes.isEmpty ? nil : Int(bytes.removeFirst()) }
+            for _ in 0..<(take() ?? 0) {
+                guard let n = take() else { break }
+                var ring: [Point] = []
+                for _ in 0..<n {
+                    guard let a = take(), let b = take(), let c = take(), let d = take() else { break }
+                    ring.append(Point(Double(a << 8 | b) - 32768, Double(c << 8 | d) - 32768))
+                }
+                rings.append(ring)
+            }
+            _ = Tessellation.triangles(rings)
+        },
         "html": { data in _ = HTMLText.document(String(decoding: data, as: UTF8.self), fallbackTitle: "fuzz") },
         "mediawiki": { data in
             guard let api = try? MediaWikiAPI(endpoint: "http://127.0.0.1/w/api.php") else { return }
@@ -23,7 +46,14 @@ enum FuzzTargets {
             _ = try? api.parsePage(status: 200, body: data)
         },
         "geocoder": { data in _ = try? NominatimGeocoder.parse(data) },
-        "control": { data in _ = try? JSONValue.parse(data) },
+        // A control request: parsed, then every value read through the accessors requests use.
+        "control": { data in
+            func walk(_ v: JSONValue) {
+                _ = v.int; _ = try? v.integer(at: "x", in: Int.min...Int.max); _ = try? v.number(at: "x", in: -1e9...1e9)
+                v.array?.forEach(walk); v.object?.values.forEach(walk)
+            }
+            if let v = try? JSONValue.parse(data) { walk(v) }
+        },
         "pdf-notes": { data in
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("podium-fuzz-\(getpid())")
             try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -1,6 +1,7 @@
 import BandListScene
 import GalleryScene
 import MapSearchScene
+import MediaScene
 import PDFScene
 import PodiumKit
 import TitleScene
@@ -11,5 +12,5 @@ enum BuiltInPluginList {
     static var all: [PluginDescriptor] { [TitlePlugin.descriptor(), BandListPlugin.descriptor(),
                                          GalleryPlugin.descriptor(), MapSearchPlugin.descriptor(),
                                          WebSearchPlugin.descriptor(),
-                                         PDFPlugin.descriptor()] }
+                                         PDFPlugin.descriptor(), MediaPlugin.descriptor()] }
 }

@@ -7,7 +7,7 @@ import PodiumKit
 enum CommandLineInterface {
     static let version = "0.1.0"
     static let usage = """
-    usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom] [--windowed] [--control unix:PATH] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--resume] [--plugin-path DIR]
+    usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom|top|none] [--no-grouping] [--duration MIN | --end-time HH:MM] [--last-minutes MIN] [--end-slide N] [--page N] [--windowed] [--control unix:PATH] [--remote [ADDR:]PORT] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--resume] [--plugin-path DIR]
            podium displays [--json] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX]
            podium check DECK|TALK.pdf [--plugin-path DIR]
            podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png [--plugin-path DIR]
@@ -23,15 +23,34 @@ enum CommandLineInterface {
                        display, audience view fullscreen on the other one.
         --windowed                  No fullscreen; with one display, the audience gets a window.
         --control unix:PATH         Listen for JSON-line commands on a Unix socket.
+        --remote [ADDR:]PORT        Phone remote over HTTP + WebSocket (default address 127.0.0.1);
+                                    pair by scanning the code in the presenter view.
         --audience-display N|NAME   Choose the audience display (index or name).
         --presenter-display N|NAME  Choose the presenter display.
         --keymap FILE               Console key bindings (JSON; Assets/keymap.example.json).
         --resume                    After a crash: go back to the journaled scene and timer
                                     without asking (otherwise the presenter screen asks).
-        --notes right|left|bottom   With a PDF: Beamer's notes on the second screen; that half of
-                                    each page goes to the presenter, the other to the audience.
+        --notes right|left|bottom|top|none|auto
+                                    With a PDF: Beamer's notes on the second screen; that half of
+                                    each page goes to the presenter's notes panel, the other to the
+                                    audience. auto (the default) detects it from the page shape.
       present TALK.pdf   A PDF as the deck: one scene per page, titles from the outline and page
                        labels, notes from TALK.notes.json. check and snapshot take a PDF too.
+                       Consecutive pages with one page label (Beamer's overlays) are one slide:
+                       next/previous step through overlays, Shift+PageDown/PageUp (Shift+→/←)
+                       jump a slide, the overview shows one thumbnail per slide.
+        --no-grouping               Every page is a slide of its own.
+        --duration MIN              Planned length of the talk (over the deck's and talk.pdfpc's).
+        --end-time HH:MM            The talk ends then: its length is the time left when it starts.
+        --last-minutes MIN          The countdown turns amber this many minutes before the end.
+        --end-slide N               The talk ends at slide N (timer plan, End key); later slides
+                                    are backup (End again reaches them).
+        --page N                    Start on page N of a PDF (scene N of a deck); the timer
+                                    still starts on the first advance.
+                       A PDF's talk.pdfpc (pdfpc 4.5+) is read: notes, duration, last minutes,
+                       end time, end slide, hidden pages, forced overlays. pdfpc's option
+                       spellings (-d, -e, -l, -P, -n, -g, -w) work; the others say what Podium
+                       does instead.
       displays [--json]  List every display by the name xrandr / the compositor uses (with EDID
                          make and model), bounds, DPI and modes, and which display each view gets
                          (same --audience/--presenter-display options; the choice saved in
@@ -53,8 +72,9 @@ enum CommandLineInterface {
 
     Keys while presenting: →/Space/PageDown/Return next, ←/Backspace/PageUp previous, b/. blackout,
     w whiteout, f freeze, Esc back to live, t pause the timer, F5 restart from the first scene,
-    Shift+F5 start the timer here, Tab (nothing focused) or o overview, ? all keys, Ctrl+=/Ctrl+-
-    notes size, s swap the presenter and audience displays, Home/End first/last, q or Ctrl+Q quit.
+    Shift+F5 start the timer here, Shift+PageDown/Shift+PageUp (Shift+→/←) next/previous slide,
+    Tab (nothing focused) or o overview, ? all keys, Ctrl+=/Ctrl+- notes size, s swap the
+    presenter and audience displays, Home/End first/last, q or Ctrl+Q quit.
     """
 
     struct UsageError: Error, CustomStringConvertible { var description: String }
@@ -66,10 +86,10 @@ enum CommandLineInterface {
             switch cmd {
             case "--help", "-h", "help": print(help); return 0
             case "--version": print("podium \(version)"); return 0
-            case "present": return try PresentCommand(try pluginOptions(rest, flags: ["--windowed", "--resume"], values: ["--control", "--audience-display", "--presenter-display", "--notes", "--keymap"])).run()
+            case "present": return try PresentCommand(try pluginOptions(try PdfpcOptions.translate(rest), flags: ["--windowed", "--resume", "--no-grouping"], values: Set(["--control", "--audience-display", "--presenter-display", "--notes", "--keymap", "--remote"] + TalkOptions.names))).run()
             case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json", "--windowed"], values: ["--audience-display", "--presenter-display"]))
-            case "check": return try CheckCommand.run(try pluginOptions(rest, flags: [], values: ["--notes"]))
-            case "snapshot": return try SnapshotCommand.run(try pluginOptions(rest, flags: [], values: ["--scene", "--view", "--size", "--out", "--notes"]))
+            case "check": return try CheckCommand.run(try pluginOptions(try PdfpcOptions.translate(rest), flags: ["--no-grouping"], values: Set(["--notes"] + TalkOptions.names)))
+            case "snapshot": return try SnapshotCommand.run(try pluginOptions(rest, flags: ["--no-grouping"], values: ["--scene", "--view", "--size", "--out", "--notes"]))
             case "plugins": return PluginsCommand.run(try pluginOptions(rest, flags: ["--json", "--load"], values: []))
             case "bands": return try BandsCommand.run(try Options(rest, flags: [], values: ["--store"]))
             default: throw UsageError(description: "unknown command or option \(SafeText.quote(cmd))")
@@ -143,6 +163,7 @@ enum CheckCommand {
         let problems = DeckSource.fileProblems(deck)
         for p in problems { printError("podium: \(o.positional[0]): \(p)") }
         if !problems.isEmpty { return 2 }
+        for w in DeckSource.notesWarnings(deck) { printError("podium: warning: \(w)") }
         print("\(o.positional[0]): OK — \(SafeText.quote(deck.title)), \(deck.scenes.count) scene\(deck.scenes.count == 1 ? "" : "s") (\(deck.scenes.map(\.kind).joined(separator: ", ")))")
         return 0
     }

@@ -152,6 +152,7 @@ enum ControlRequests {
             "residentKB": residentKB().map { .number(Double($0)) } ?? .null,
             "scene": ["index": .number(Double(p.currentIndex)), "kind": .string(p.deck.scenes[p.currentIndex].kind),
                       "title": .string(p.title(at: p.currentIndex)), "count": .number(Double(p.sceneCount))],
+            "slide": slideJSON(p),
             "audienceMode": .string(p.audienceMode.rawValue),
             "frozen": .bool(p.isFrozen),
             "timers": timersJSON(p),
@@ -161,7 +162,16 @@ enum ControlRequests {
             "pointer": p.pointerPosition.map { ["x": .number($0.x), "y": .number($0.y)] } ?? .null,
             "popovers": .array(popovers),
             "deck": ["title": .string(p.deck.title), "path": .string(p.deck.path)],
+            "remote": app.remote?.stateJSON ?? .null,
         ]
+    }
+
+    /// Where the talk is in slides (0-based; overlays of one slide share a PDF page label) and
+    /// the console's position text.
+    static func slideJSON(_ p: Presentation) -> JSONValue {
+        let s = p.slides.position(of: p.currentIndex)
+        return ["index": .number(Double(s.slide)), "count": .number(Double(p.slides.count)), "overlay": .number(Double(s.overlay)),
+                "overlays": .number(Double(s.overlays)), "position": .string(p.slides.positionText(of: p.currentIndex))]
     }
 
     /// The console timers in seconds; `remaining`, `pace` and `scenePlanned` are null without a plan.
@@ -172,6 +182,7 @@ enum ControlRequests {
             "remaining": r.remaining.map { .number($0.rounded(.down)) } ?? .null, "pace": r.pace.map { .string($0.rawValue) } ?? .null,
             "sceneElapsed": .number(r.sceneElapsed.rounded(.down)), "scenePlanned": r.scenePlanned.map { .number($0) } ?? .null,
             "clock": .string(r.clock), "shown": .string(p.console.timerLabel.text),
+            "countdownPhase": r.countdownPhase.map { .string($0) } ?? .null, "endScene": .number(Double(p.endScene)),
         ]
     }
 

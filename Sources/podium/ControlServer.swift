@@ -1,10 +1,10 @@
-import CSDL2
 import Foundation
+import PodiumCore
 import PodiumKit
 
 /// A Unix-socket server for JSON-line requests. A background thread accepts; each client gets a
-/// thread that reads its lines, hands each request to the main thread (waking the SDL loop with a
-/// user event) and writes the reply back. Many clients may connect, one after another or at once.
+/// thread that reads its lines, hands each request to the main thread (through the one
+/// `MainThreadMailbox`, which wakes the SDL loop) and writes the reply back. Many clients may connect, one after another or at once.
 ///
 /// Only the user running podium may drive the talk: the socket is mode 0600 whatever the umask,
 /// and a client of another uid (SO_PEERCRED) is refused. A socket a live podium answers on is
@@ -16,9 +16,9 @@ final class ControlServer: @unchecked Sendable {
     let path: String
     private let fd: Int32
     private let lock = NSLock()
-    private var pending: [(line: String, reply: (String) -> Void)] = []
     private var clients = 0
-    let wakeEventType: UInt32
+    /// Answers one request line; runs on the main thread. Set before the run loop starts.
+    nonisolated(unsafe) var handler: Handler = { _ in #"{"ok":false,"error":"not ready"}"# }
 
     /// Longest request line, in bytes (without its newline).
     static let maxLineBytes = 1 << 20
@@ -28,23 +28,22 @@ final class ControlServer: @unchecked Sendable {
     static let sendTimeoutSeconds = 10
 
     /// Binds `path` with mode 0600. An existing socket file there is replaced only when nothing
-    /// answers on it (stale, from a crashed run). Throws `SDLControlError` naming the path when
+    /// answers on it (stale, from a crashed run). Throws `ControlSocketError` naming the path when
     /// it is another kind of file, a live podium's socket, or cannot be bound.
     init(path: String) throws {
         self.path = path
         try Self.removeStaleSocket(at: path)
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         self.fd = fd
-        wakeEventType = SDL_RegisterEvents(1)
-        guard fd >= 0 else { throw SDLControlError("socket(): \(String(cString: strerror(errno)))") }
-        guard var addr = Self.address(path) else { Glibc.close(fd); throw SDLControlError("socket path too long: \(path)") }
+        guard fd >= 0 else { throw ControlSocketError("socket(): \(String(cString: strerror(errno)))") }
+        guard var addr = Self.address(path) else { Glibc.close(fd); throw ControlSocketError("socket path too long: \(path)") }
         // Linux gives the socket file the socket inode's mode less the umask: fchmod before bind
         // makes it 0600, and chmod before listen covers systems that ignore the first.
         _ = fchmod(fd, 0o600)
         let ok = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
         guard ok == 0, chmod(path, 0o600) == 0, listen(fd, 8) == 0 else {
             let why = String(cString: strerror(errno)); Glibc.close(fd)
-            throw SDLControlError("cannot listen on \(path): \(why)")
+            throw ControlSocketError("cannot listen on \(path): \(why)")
         }
         let t = Thread { [self] in acceptLoop() }
         t.start()
@@ -58,13 +57,13 @@ final class ControlServer: @unchecked Sendable {
     static func removeStaleSocket(at path: String) throws {
         var st = stat()
         guard lstat(path, &st) == 0 else { return }
-        guard st.st_mode & S_IFMT == S_IFSOCK else { throw SDLControlError("\(path) exists and is not a socket; choose another path") }
+        guard st.st_mode & S_IFMT == S_IFSOCK else { throw ControlSocketError("\(path) exists and is not a socket; choose another path") }
         let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard probe >= 0, var addr = address(path) else { throw SDLControlError("cannot check the socket \(path)") }
+        guard probe >= 0, var addr = address(path) else { throw ControlSocketError("cannot check the socket \(path)") }
         defer { Glibc.close(probe) }
         let r = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
-        if r == 0 { throw SDLControlError("control socket \(path) is in use by a running podium; choose another path or quit that one") }
-        guard errno == ECONNREFUSED else { throw SDLControlError("control socket \(path) exists and cannot be checked (\(String(cString: strerror(errno)))); remove it or choose another path") }
+        if r == 0 { throw ControlSocketError("control socket \(path) is in use by a running podium; choose another path or quit that one") }
+        guard errno == ECONNREFUSED else { throw ControlSocketError("control socket \(path) exists and cannot be checked (\(String(cString: strerror(errno)))); remove it or choose another path") }
         unlink(path)
     }
 
@@ -155,19 +154,12 @@ final class ControlServer: @unchecked Sendable {
     /// Hands `line` to the main thread and waits for its answer.
     private func ask(_ line: String) -> String {
         let done = DispatchSemaphore(value: 0)
-        var answer = ""
-        lock.lock(); pending.append((line, { answer = $0; done.signal() })); lock.unlock()
-        var e = SDL_Event(); e.type = wakeEventType
-        SDL_PushEvent(&e)
+        let answer = Answer()
+        MainThreadMailbox.shared.post { [self] in answer.text = handler(line); done.signal() }
         done.wait()
-        return answer
+        return answer.text
     }
-
-    /// Answers every waiting request on the calling (main) thread.
-    func drain(_ handle: Handler) {
-        lock.lock(); let work = pending; pending.removeAll(); lock.unlock()
-        for w in work { w.reply(handle(w.line)) }
-    }
+    private final class Answer: @unchecked Sendable { var text = "" }
 }
 
 /// Splits a byte stream into lines of at most `limit` bytes, looking at each byte once (only
@@ -194,4 +186,4 @@ struct LineReader {
     }
 }
 
-struct SDLControlError: Error, CustomStringConvertible { var description: String; init(_ d: String) { description = d } }
+struct ControlSocketError: Error, CustomStringConvertible { var description: String; init(_ d: String) { description = d } }

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import PodiumCore
 import PodiumKit
+import PodiumRemote
 import PodiumSDL
 
 /// `podium present`: both windows, the run loop, display changes and the control socket.
@@ -13,6 +14,7 @@ final class PresentCommand {
     var audienceWindow: PlatformWindow? { displayController.audienceWindow }
     var displays: [DisplayInfo] { displayController.displays }
     var control: ControlServer?
+    var remote: RemoteSession?
     var reloader: ReloadController?
     /// The talk's position on disk (`TalkJournal`); written only once `journalArmed` (after the
     /// resume question, if any, is answered, so an unanswered offer keeps the old record).
@@ -40,6 +42,7 @@ final class PresentCommand {
             guard c.hasPrefix("unix:"), c.count > 5 else { throw CommandLineInterface.UsageError(description: "--control expects unix:PATH, got \(SafeText.quote(c))") }
             socketPath = String(c.dropFirst(5))
         }
+        if let r = options.values["--remote"] { _ = try RemoteSession.parse(r) }   // before any window opens
         let policy = try makeDisplayPolicy()
         // Under a Wayland compositor SDL 2.26 picks x11 (Xwayland) first, and there a compositor
         // such as sway maps a re-created audience window on the focused output, i.e. over the
@@ -54,6 +57,8 @@ final class PresentCommand {
 
         presentation = Presentation(deck: deck, registry: registry, metrics: text)
         presentation.keyMap = keyMap
+        // Only the speaker sees it: the room must not read the notes half of a page.
+        if let w = DeckSource.notesWarnings(deck).first { presentation.showNotice(w, kind: .error); log("warning: \(w)") }
         presentation.clipboardWriter = { Clipboard.set($0) }
         for root in [presentation.presenter, presentation.audience] {
             root.clipboard = ClipboardAccess(write: { Clipboard.set($0) }, read: { Clipboard.get() })
@@ -62,7 +67,11 @@ final class PresentCommand {
         presentation.imageSizing = images
         presenterWindow = try PlatformWindow(title: "Podium Presenter — \(deck.title)", root: presentation.presenter,
                                              size: Size(1280, 800), text: text)
-        if let p = socketPath { control = try ControlServer(path: p); log("control socket \(p)") }
+        if let p = socketPath {
+            control = try ControlServer(path: p)
+            control?.handler = { [unowned self] in ControlRequests.handle($0, app: self) }
+            log("control socket \(p)")
+        }
         let platform = SDLDisplayPlatform(audienceTitle: "Podium Audience — \(deck.title)", root: presentation.audience, text: text)
         displayController = DisplayController(policy: policy, platform: platform, presentation: presentation,
                                               presenterWindow: presenterWindow, windowed: windowed) { [weak self] in self?.log($0) }
@@ -77,6 +86,11 @@ final class PresentCommand {
         presentation.onReload = { [weak self] in self?.reloader?.reload(reason: "Ctrl+R") }
         reloader?.start()
         offerResume()
+        if let spec = options.values["--remote"] {
+            remote = try RemoteSession(spec: spec, presentation: presentation, renderer: presenterWindow.renderer, assets: AssetLocator.assets.appendingPathComponent("Remote"),
+                                       handle: { [unowned self] in ControlRequests.handle($0, app: self) }, timers: ControlRequests.timersJSON)
+            log("remote control \(remote!.controlURL) (view only: \(remote!.viewURL))")
+        }
         mailboxEvent = SDL_RegisterEvents(1)
         MainThreadMailbox.shared.wake = { [mailboxEvent] in var e = SDL_Event(); e.type = mailboxEvent; SDL_PushEvent(&e) }
         SDL_StartTextInput()
@@ -124,6 +138,7 @@ final class PresentCommand {
     /// (exit 139) under Wayland, whose libraries SDL_Quit unloads.
     func shutdown() {
         control?.close(); control = nil
+        remote?.stop(); remote = nil
         reloader = nil   // stops watching files: no reload can reach a half-released talk
         MainThreadMailbox.shared.wake = nil
         if SDL_IsTextInputActive() == SDL_TRUE { SDL_StopTextInput() }
@@ -198,10 +213,10 @@ final class PresentCommand {
         if let w = audienceWindow, w.isVisible { a = w.renderIfNeeded() }
         let p = presenterWindow.renderIfNeeded()
         displayController.didRender(presenter: p, audience: a)
+        remote?.tick()
     }
 
     func handle(_ e: SDL_Event) throws {
-        if let c = control, e.type == c.wakeEventType { c.drain { [self] in ControlRequests.handle($0, app: self) }; return }
         if e.type == mailboxEvent { MainThreadMailbox.shared.drain(); return }
         switch SDL_EventType(e.type) {
         case SDL_QUIT: quit = true   // SIGTERM/SIGINT (QuitSignals) or the session ending

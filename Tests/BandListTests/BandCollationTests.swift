@@ -43,6 +43,24 @@ final class BandCollationTests: XCTestCase {
         XCTAssertEqual(Array(titles.drop { $0 != "Z" }.prefix(3)), ["Z", "Ä", "Ö"])
     }
 
+    /// Letters ICU's AlphabeticIndex knows: Danish's own Æ Ø Å after Z, accented Greek under its
+    /// base letter, Arabic and Hebrew under their letters, Cyrillic Ё with Е but Й its own.
+    func testAlphabeticIndexLettersOfOtherLocalesAndScripts() {
+        let da = BandCollation(locale: Locale(identifier: "da_DK"))
+        XCTAssertEqual(da.section(for: "Ørsted"), "Ø")
+        XCTAssertEqual(da.section(for: "Aarhus"), "Å", "Danish files aa under å")
+        XCTAssertEqual(order(["Æbler", "Ørsted", "Åge", "Zoo"], "da_DK"), ["Z", "Æ", "Ø", "Å"])
+        XCTAssertEqual(BandCollation(locale: Locale(identifier: "cs_CZ")).section(for: "Chinaski"), "CH")
+        let en = BandCollation(locale: Locale(identifier: "en_US"))
+        XCTAssertEqual(en.section(for: "Chinaski"), "C")
+        XCTAssertEqual(en.section(for: "άλφα"), "Α")
+        XCTAssertEqual(en.section(for: "فيروز"), "ف")
+        XCTAssertEqual(en.section(for: "אביב"), "א")
+        XCTAssertEqual(en.section(for: "ёлка"), "Е")
+        XCTAssertEqual(en.section(for: "ß"), "S")
+        XCTAssertEqual(en.section(for: "…And You Will Know Us"), "A")
+    }
+
     func testMixedScriptsInEnglishAreGroupedAndOrdered() {
         let s = sections(mixed, "en_US")
         XCTAssertEqual(s["A"], ["ABBA", "Ángel", "Arzte", "Ärzte"])

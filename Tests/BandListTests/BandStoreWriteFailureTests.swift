@@ -19,15 +19,15 @@ final class BandStoreWriteFailureTests: XCTestCase {
     /// SQLite's `max_page_count` makes the file unable to grow: the same SQLITE_FULL a full disk gives.
     func testFullDiskFailsThatEditAndKeepsEverythingCommitted() throws {
         let store = try BandStore(path: path)
-        let pages = try XCTUnwrap(store.db.query("PRAGMA page_count").first?.first?.int)
-        _ = try store.db.query("PRAGMA max_page_count = \(pages)")
+        let pages = try XCTUnwrap(store.db.rows("PRAGMA page_count").first?.first?.int)
+        _ = try store.db.rows("PRAGMA max_page_count = \(pages)")
         let huge = Band(name: "Oasis", notes: String(repeating: "Wonderwall. ", count: 20_000))
         XCTAssertThrowsError(try store.insert(huge)) { e in
             XCTAssertEqual("\(e)", "\(path): the disk is full; this change was not saved (everything saved before is kept). Free some space and try again")
         }
         XCTAssertEqual(try store.all().map(\.name), ["Blur", "Pulp"], "the failed edit left nothing behind")
         XCTAssertEqual(try BandStore(path: path).all().map(\.name), ["Blur", "Pulp"], "another connection sees the committed state")
-        _ = try store.db.query("PRAGMA max_page_count = 1073741823")
+        _ = try store.db.rows("PRAGMA max_page_count = 1073741823")
         try store.insert(huge)
         XCTAssertEqual(try BandStore(path: path).count(), 3, "with space again the same edit is saved")
     }

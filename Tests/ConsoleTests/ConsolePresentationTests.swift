@@ -35,7 +35,7 @@ final class ConsolePresentationTests: XCTestCase {
     func fills(_ list: DrawList, _ c: Color) -> [Rect] {
         list.commands.compactMap { if case let .fill(r, col, _) = $0, col == c { r } else { nil } }
     }
-    func texts(_ list: DrawList) -> [String] { list.commands.compactMap { if case let .text(s, _, _, _) = $0 { s } else { nil } } }
+    func texts(_ list: DrawList) -> [String] { list.commands.compactMap { if case let .text(b, _, _) = $0 { b.text } else { nil } } }
 
     func testNextPreviewShowsTheNextSceneAtTheAudienceAspect() {
         let p = makePresentation()
@@ -133,6 +133,19 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertFalse(p.movePointer(to: Point(5, 5), active: true), "outside the preview: no dot")
     }
 
+    /// The phone remote's drag: fractions of the audience view, clamped; nil hides the dot.
+    func testPointerFromAudienceFractions() throws {
+        let p = makePresentation()
+        XCTAssertTrue(p.movePointer(toAudienceFraction: Point(0.25, 0.5)))
+        let at = try XCTUnwrap(p.pointerPosition)
+        XCTAssertEqual(at.x, 320, accuracy: 0.01); XCTAssertEqual(at.y, 360, accuracy: 0.01)
+        XCTAssertEqual(fills(p.audience.drawList(), Color(255, 40, 40)).count, 1, "a dot on the audience view")
+        XCTAssertTrue(p.movePointer(toAudienceFraction: Point(1.7, -3)))
+        XCTAssertEqual(p.pointerPosition, Point(1280, 0), "kept on the audience view")
+        XCTAssertFalse(p.movePointer(toAudienceFraction: nil))
+        XCTAssertNil(p.pointerPosition)
+    }
+
     func testTimersElapsedPausePaceAndStartKeys() {
         let p = makePresentation(duration: 4)   // 60 s a scene
         p.startConsoleClock()
@@ -184,7 +197,7 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertEqual(p.console.notes.fontSize, before + 2)
         for _ in 0..<40 { p.press(Key("-", control: true)) }
         XCTAssertEqual(p.console.notes.fontSize, NotesView.sizeRange.lowerBound)
-        XCTAssertTrue(texts(p.presenter.drawList()).contains("0"), "notes of scene 0, emphasised")
+        XCTAssertTrue(texts(p.presenter.drawList()).contains("Notes 0"), "notes of scene 0 as one block")
     }
 }
 

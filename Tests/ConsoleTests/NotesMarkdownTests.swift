@@ -65,17 +65,17 @@ final class NotesMarkdownTests: XCTestCase {
         XCTAssertEqual(NotesMarkdown.parse("<div>x</div>\n\nafter"), [.paragraph([R("after")])])
     }
 
-    func testLayoutWrapsAcrossStylesAndHangsListItems() {
+    func testLayoutMakesOneStyledBlockPerParagraphAndHangsListItems() {
         let m = FixedMetrics()   // 0.5 × size per character, lines 1.25 × size
-        let blocks = NotesMarkdown.parse("aaaa **bbbb** cccc\n\n- dddd eeee")
-        // Size 10: a character is 5 pt, a line 12.5 pt; 50 pt holds "aaaa bbbb" (45 pt).
+        let blocks = NotesMarkdown.parse("aaaa **bbbb** *cc*\n\n- dddd eeee")
+        // Size 10: a character is 5 pt, a line 12.5 pt; 50 pt holds "aaaa bbbb " (the engine wraps).
         let laid = layoutNotes(blocks, width: 50, fontSize: 10, metrics: m)
-        let texts = laid.pieces.map { "\($0.text)@\($0.origin.x),\($0.origin.y)" }
-        XCTAssertEqual(texts, ["aaaa@0.0,0.0", "bbbb@25.0,0.0", "cccc@0.0,12.5",
-                               "•@5.0,31.25", "dddd@15.0,31.25", "eeee@15.0,43.75"])
-        XCTAssertEqual(laid.pieces[1].font, .bold(10))
-        XCTAssertEqual(laid.height, 56.25)
-        // Words of one style on a line are one piece.
-        XCTAssertEqual(layoutNotes(NotesMarkdown.parse("one two three"), width: 500, fontSize: 10, metrics: m).pieces.map(\.text), ["one two three"])
+        let placed = laid.pieces.map { "\($0.block.text)@\($0.origin.x),\($0.origin.y)" }
+        XCTAssertEqual(placed, ["aaaa bbbb cc@0.0,0.0", "•@5.0,31.25", "dddd eeee@15.0,31.25"])
+        XCTAssertEqual(laid.pieces[0].block.width, 50)
+        XCTAssertEqual(laid.pieces[0].block.spans, [TextSpan(5..<9, weight: .bold), TextSpan(10..<12, italic: true, color: NotesView.emphasisColor)])
+        XCTAssertEqual(laid.pieces[2].block.width, 35, "an item wraps within the width after its indent")
+        XCTAssertEqual(laid.pieces[0].height, 25, "two lines")
+        XCTAssertEqual(laid.height, 25 + 6.25 + 25)
     }
 }

@@ -66,7 +66,7 @@ final class MapBenchmarkTests: XCTestCase {
                 ("text", { if case .text = $0 { return true }; return false })]
             for (n, f) in kinds {
                 let sub = l.commands.filter(f)
-                var dl = DrawList(); for c in sub { switch c { case let .polygon(p, col): dl.polygon(p, col); case let .line(a, b, col, w): dl.line(a, b, col, width: w); case let .fill(r, col, rad): dl.fill(r, col, radius: rad); case let .text(t, f, col, o): dl.text(t, f, col, at: o); default: break } }
+                var dl = DrawList(); for c in sub { switch c { case let .polygon(p, col): dl.polygon(p, col); case let .line(a, b, col, w): dl.line(a, b, col, width: w); case let .fill(r, col, rad): dl.fill(r, col, radius: rad); case let .text(b, col, o): dl.text(b, col, at: o); default: break } }
                 let ms = median(5) { window.renderer.draw(dl, background: .white) }
                 figure("render only \(n) (\(sub.count))", ms)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import PodiumSQLite
 import PodiumKit
 import PodiumTestSupport
 import XCTest
@@ -47,12 +48,12 @@ final class MapEndToEndTests: XCTestCase {
     func testMBTilesSnapshotShowsTilesInsteadOfTheVectorMap() throws {
         let dir = Fixtures.temporaryDirectory("mbsnap")
         let mb = dir.appendingPathComponent("green.mbtiles").path
-        let db = try SQLiteConnection(path: mb, readOnly: false)
+        let db = try SQLiteDatabase(path: mb)
         try db.execute("CREATE TABLE tiles(zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB)")
         let vp = MapModel(center: LatLon(lat: 60.1697, lon: 24.9445), zoom: 16.5).viewport(for: Size(1920, 1080))
         let probe = TileLayer(source: XYZTileSource(template: "http://unused/{z}/{x}/{y}"), cacheDirectory: dir, attribution: nil)
         for k in probe.keys(for: vp) {
-            try db.execute("INSERT INTO tiles VALUES (?, ?, ?, ?)", [k.z, k.x, (1 << k.z) - 1 - k.y, Recorded.png])
+            try db.query("INSERT INTO tiles VALUES (?, ?, ?, ?)", [.integer(Int64(k.z)), .integer(Int64(k.x)), .integer(Int64((1 << k.z) - 1 - k.y)), .blob(Recorded.png)])
         }
         let deck = try writeDeck(dir, #"{"mbtiles":"green.mbtiles","tileAttribution":"Green test tiles","latitude":60.1697,"longitude":24.9445,"zoom":16.5}"#)
         let out = dir.appendingPathComponent("tiles.png").path

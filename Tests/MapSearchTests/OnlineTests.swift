@@ -1,4 +1,5 @@
 import Foundation
+import PodiumSQLite
 import PodiumKit
 import PodiumTestSupport
 import XCTest
@@ -202,7 +203,7 @@ final class TileTests: XCTestCase {
         settle(view.tiles!.inbox)
         let cmds = root.renderFrame().commands
         XCTAssertTrue(cmds.contains { if case let .polygon(_, c) = $0 { return c == MapStyle.standard.areas["building"] } else { return false } })
-        let texts = cmds.compactMap { c -> String? in if case let .text(t, _, _, _) = c { return t } else { return nil } }
+        let texts = cmds.compactMap { c -> String? in if case let .text(b, _, _) = c { return b.text } else { return nil } }
         XCTAssertTrue(texts.contains { $0.hasPrefix("Map tiles unavailable (HTTP 404)") })
         XCTAssertTrue(texts.contains("© OpenStreetMap contributors, ODbL · Test tiles"))
     }
@@ -210,11 +211,11 @@ final class TileTests: XCTestCase {
     func testMBTilesIsAnOfflineSource() throws {
         let dir = Fixtures.temporaryDirectory("mbtiles")
         let path = dir.appendingPathComponent("town.mbtiles").path
-        let db = try SQLiteConnection(path: path, readOnly: false)
+        let db = try SQLiteDatabase(path: path)
         try db.execute("CREATE TABLE metadata(name TEXT, value TEXT)")
         try db.execute("CREATE TABLE tiles(zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB)")
         // MBTiles rows count from the south (TMS): XYZ y 18970 at z16 is row 65535 − 18970.
-        try db.execute("INSERT INTO tiles VALUES (16, 37310, ?, ?)", [65535 - 18970, Recorded.png])
+        try db.query("INSERT INTO tiles VALUES (16, 37310, ?, ?)", [.integer(65535 - 18970), .blob(Recorded.png)])
         let source = try MBTilesSource(path: path)
         XCTAssertEqual(source.maxZoom, 16)
         let layer = TileLayer(source: source, cacheDirectory: dir.appendingPathComponent("cache"), attribution: nil)
@@ -246,11 +247,11 @@ final class TileTests: XCTestCase {
 
         let dir = Fixtures.temporaryDirectory("bombtiles")
         let path = dir.appendingPathComponent("bomb.mbtiles").path
-        let db = try SQLiteConnection(path: path, readOnly: false)
+        let db = try SQLiteDatabase(path: path)
         try db.execute("CREATE TABLE tiles(zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB)")
         // Every visible tile is a bomb except one whose PNG stops inside its header.
         for (i, k) in layer.keys(for: vp).enumerated() {
-            try db.execute("INSERT INTO tiles VALUES (16, ?, ?, ?)", [k.x, 65535 - k.y, i == 0 ? Data(Recorded.png.prefix(40)) : bomb])
+            try db.query("INSERT INTO tiles VALUES (16, ?, ?, ?)", [.integer(Int64(k.x)), .integer(Int64(65535 - k.y)), .blob(i == 0 ? Data(Recorded.png.prefix(40)) : bomb)])
         }
         let offline = TileLayer(source: try MBTilesSource(path: path), cacheDirectory: dir.appendingPathComponent("cache"), attribution: nil)
         let o = drawAfterFetching(offline)

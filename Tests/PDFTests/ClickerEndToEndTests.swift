@@ -7,15 +7,7 @@ import XCTest
 /// of control in every shipped scene with the real pointer (xdotool through XTEST), then press
 /// the clicker's key through the X server: the talk moves on, every time. (It lives with the PDF
 /// tests because its deck has a PDF scene written by `TestPDF`.)
-final class ClickerEndToEndTests: PDFTestCase {
-    var rig: XorgRig!
-    override func setUpWithError() throws { rig = try XorgRig(monitors: ["1280x800", "1920x1080"]) }
-    override func tearDown() { rig?.stop(); super.tearDown() }
-
-    func xdotool(_ args: String...) throws {
-        let r = try runProcess("/usr/bin/env", ["xdotool"] + args, environment: rig.environment)
-        XCTAssertEqual(r.status, 0, "xdotool \(args): \(r.stderr)")
-    }
+final class ClickerEndToEndTests: XorgPDFTestCase {
 
     func writeDeck() throws -> String {
         TestPDF.write(path("talk.pdf"), .init(pages: 4, outline: [("Start", 0), ("Middle", 2)]))

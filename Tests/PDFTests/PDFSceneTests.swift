@@ -65,8 +65,8 @@ final class PDFSceneTests: PDFTestCase {
         XCTAssertThrowsError(try validate(SceneParameters(["file": "two.pdf", "page": 1.5], path: "scenes[1].parameters"))) {
             XCTAssertEqual("\($0)", "scenes[1].parameters.page: expected a page number 1, 2, …, found 1.5")
         }
-        XCTAssertThrowsError(try validate(SceneParameters(["file": "two.pdf", "notes": "top"], path: "p"))) {
-            XCTAssertEqual("\($0)", "p.notes: expected none, right, left or bottom, found \"top\"")
+        XCTAssertThrowsError(try validate(SceneParameters(["file": "two.pdf", "notes": "middle"], path: "p"))) {
+            XCTAssertEqual("\($0)", "p.notes: expected auto, none, right, left, bottom or top, found \"middle\"")
         }
         XCTAssertThrowsError(try validate(SceneParameters(["page": 1], path: "p"))) { XCTAssertEqual("\($0)", "p.file: missing required string") }
         XCTAssertNoThrow(try validate(SceneParameters(["file": "missing.pdf"])), "a missing file is the scene's error card, not a deck error")

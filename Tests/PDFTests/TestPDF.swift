@@ -22,10 +22,18 @@ enum TestPDF {
         var outline: [(String, Int)] = []
         /// Links: page, unit rect on that page, and either a 0-based target page or a URI.
         var links: [(page: Int, rect: (Double, Double, Double, Double), target: Either)] = []
+        /// Every page's label, written as Beamer (hyperref) does: a `/P` prefix per run of equal
+        /// labels, e.g. 1,2,2,2,3 for a frame with three overlays. cairo 1.16 mangles numeric labels,
+        /// so these go in by an incremental update (`appendUpdate`).
+        var beamerLabels: [String]? = nil
         /// Beamer-style double-width pages: the right half is a notes page (grey with a yellow band).
         var notesRight = false
         /// Added to the page index when picking its colour: another version of the same talk.
         var colourShift = 0
+        /// Beamer-style double-height pages: the bottom half is the notes page.
+        var notesBottom = false
+        /// `/Creator`, e.g. Beamer's "LaTeX with Beamer class".
+        var creator: String? = nil
         enum Either { case page(Int), uri(String) }
     }
 
@@ -35,6 +43,7 @@ enum TestPDF {
         let surface = cairo_pdf_surface_create(path, o.width, o.height)!
         let cr = cairo_create(surface)!
         if let t = o.title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, t) }
+        if let c = o.creator { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, c) }
         for (title, page) in o.outline {
             _ = cairo_pdf_surface_add_outline(surface, Int32(CAIRO_PDF_OUTLINE_ROOT), title, "page=\(page + 1)", cairo_pdf_outline_flags_t(0))
         }
@@ -42,24 +51,30 @@ enum TestPDF {
             // cairo 1.16 omits numeric labels and writes no entry for page 0 unless it has a
             // non-numeric label, so tests label from page 0 on.
             if let l = o.labels[i] { cairo_pdf_surface_set_page_label(surface, l) }
-            let slideW = o.notesRight ? o.width / 2 : o.width
+            let slideW = o.notesRight ? o.width / 2 : o.width, slideH = o.notesBottom ? o.height / 2 : o.height
             cairo_set_source_rgb(cr, 1, 1, 1); cairo_paint(cr)
             // A named destination per page: cairo 1.16 drops `page=N` links to later pages.
             cairo_tag_begin(cr, "cairo.dest", "name='page\(i + 1)' x=0 y=0"); cairo_tag_end(cr, "cairo.dest")
             let c = colour(i + o.colourShift)
             cairo_set_source_rgb(cr, Double(c.0) / 255, Double(c.1) / 255, Double(c.2) / 255)
-            cairo_rectangle(cr, box.x * slideW, box.y * o.height, box.w * slideW, box.h * o.height)
+            cairo_rectangle(cr, box.x * slideW, box.y * slideH, box.w * slideW, box.h * slideH)
             cairo_fill(cr)
             cairo_set_source_rgb(cr, 0, 0, 0)
             cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
-            cairo_set_font_size(cr, o.height / 8)
-            cairo_move_to(cr, slideW * 0.6, o.height * 0.5)
+            cairo_set_font_size(cr, slideH / 8)
+            cairo_move_to(cr, slideW * 0.6, slideH * 0.5)
             cairo_show_text(cr, "\(i + 1)")
             if o.notesRight {
                 cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
                 cairo_rectangle(cr, slideW, 0, slideW, o.height); cairo_fill(cr)
                 cairo_set_source_rgb(cr, 1, 0.9, 0)
                 cairo_rectangle(cr, slideW + slideW * 0.1, o.height * 0.1, slideW * 0.8, o.height * 0.2); cairo_fill(cr)
+            }
+            if o.notesBottom {
+                cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
+                cairo_rectangle(cr, 0, slideH, o.width, slideH); cairo_fill(cr)
+                cairo_set_source_rgb(cr, 1, 0.9, 0)
+                cairo_rectangle(cr, o.width * 0.1, slideH + slideH * 0.1, o.width * 0.8, slideH * 0.2); cairo_fill(cr)
             }
             for l in o.links where l.page == i {
                 let r = l.rect
@@ -77,7 +92,53 @@ enum TestPDF {
         cairo_destroy(cr)
         cairo_surface_finish(surface)
         cairo_surface_destroy(surface)
+        if let labels = o.beamerLabels {
+            let runs = labels.indices.filter { $0 == 0 || labels[$0] != labels[$0 - 1] }
+            let nums = runs.map { "\($0) << /P (\(labels[$0])) >>" }.joined(separator: " ")
+            appendUpdate(path, catalogEntries: "/PageLabels << /Nums [\(nums)] >>")
+        }
         return path
+    }
+
+    /// Appends an incremental update to a PDF cairo wrote, as a PDF editor would: a new catalog
+    /// with the old one's entries plus `catalogEntries`, and new objects for page `annotate.page`
+    /// (0-based): `annotate.objects(first)` numbered from `first` (after the file's last object),
+    /// of which the first `annotate.annots` go in the page's `/Annots` (the rest, e.g. appearance
+    /// streams, are referenced by them).
+    static func appendUpdate(_ path: String, catalogEntries: String = "", annotate: (page: Int, annots: Int, objects: (Int) -> [String])? = nil) {
+        var data = FileManager.default.contents(atPath: path)!
+        let text = String(decoding: data, as: UTF8.self)
+        func match(_ pattern: String, _ s: String) -> [String] {
+            let re = try! NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators])
+            guard let m = re.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) else { return [] }
+            return (1..<m.numberOfRanges).map { String(s[Range(m.range(at: $0), in: s)!]) }
+        }
+        func object(_ n: String) -> String { match("\\n\(n) 0 obj\\s*<<(.*?)>>\\s*endobj", text)[0] }
+        let size = Int(match("/Size (\\d+)", text)[0])!
+        let root = match("/Root (\\d+) 0 R", text)[0], info = match("/Info (\\d+) 0 R", text).first
+        let prev = match("startxref\\s*(\\d+)\\s*%%EOF\\s*$", text)[0]
+        var objects: [(Int, String)] = [(Int(root)!, "<<\(object(root)) \(catalogEntries) >>")]
+        var next = size
+        if let a = annotate {
+            // The page tree's kids in order (cairo writes one flat /Pages node).
+            let kids = match("/Type /Pages.*?/Kids \\[([^\\]]*)\\]", text)[0]
+            let pages = kids.split(separator: "R").compactMap { $0.split(separator: " ").first.map(String.init) }
+            let refs = (0..<a.annots).map { "\(size + $0) 0 R" }.joined(separator: " ")
+            objects.append((Int(pages[a.page])!, "<<\(object(pages[a.page])) /Annots [\(refs)] >>"))
+            for d in a.objects(size) { objects.append((next, d)); next += 1 }
+        }
+        var out = "\n"
+        var offsets: [(Int, Int)] = []
+        for (n, body) in objects {
+            offsets.append((n, data.count + out.utf8.count))
+            out += "\(n) 0 obj\n\(body)\nendobj\n"
+        }
+        let xref = data.count + out.utf8.count
+        out += "xref\n0 1\n0000000000 65535 f \n"
+        for (n, off) in offsets.sorted(by: { $0.0 < $1.0 }) { out += "\(n) 1\n" + String(format: "%010d 00000 n \n", off) }
+        out += "trailer\n<< /Size \(next) /Root \(root) 0 R \(info.map { "/Info \($0) 0 R " } ?? "")/Prev \(prev) >>\nstartxref\n\(xref)\n%%EOF\n"
+        data.append(Data(out.utf8))
+        FileManager.default.createFile(atPath: path, contents: data)
     }
 
     /// A hand-written PDF: `body` objects numbered from 1 (object 1 the catalog), with a correct

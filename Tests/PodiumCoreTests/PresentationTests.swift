@@ -84,7 +84,7 @@ final class PresentationTests: XCTestCase {
         let p = makePresentation(kinds: ["a", "broken", "b"])
         p.presenter.resize(to: Size(1000, 700))
         p.next()
-        let texts = p.audience.drawList().commands.compactMap { if case let .text(s, _, _, _) = $0 { s } else { nil } }
+        let texts = p.audience.drawList().commands.compactMap { if case let .text(b, _, _) = $0 { b.text } else { nil } }
         XCTAssertTrue(texts.contains("Plugin: test"), "\(texts)")
         XCTAssertTrue(texts.contains { $0.contains("unreachable") }, "\(texts)")
         p.next()
@@ -101,7 +101,7 @@ final class PresentationTests: XCTestCase {
     func testConsoleShowsPositionNotesAndNext() {
         let p = makePresentation()
         p.presenter.resize(to: Size(1200, 800))
-        let texts = p.presenter.drawList().commands.compactMap { if case let .text(s, _, _, _) = $0 { s } else { nil } }
+        let texts = p.presenter.drawList().commands.compactMap { if case let .text(b, _, _) = $0 { b.text } else { nil } }
         XCTAssertTrue(texts.contains("1 / 3"))
         XCTAssertTrue(texts.contains("notes for a"))
         XCTAssertTrue(texts.contains("Next: B"))
@@ -137,5 +137,30 @@ final class TimerQueueTests: XCTestCase {
         c.cancel()
         q.fire(now: 10)
         XCTAssertEqual(once, 1)
+    }
+}
+
+/// `SceneContext.observeAudience`: a scene hears of blackout, whiteout and freeze, and back to live.
+final class AudienceObserverTests: XCTestCase {
+    final class Watcher: Scene {
+        let title = "W", presenterView = View(), audienceView = View()
+        var seen: [AudienceState] = []
+        init(_ context: SceneContext) { context.observeAudience { [unowned self] in self.seen.append($0) } }
+    }
+
+    func testScenesHearEachAudienceChange() {
+        let r = PluginRegistry()
+        var made: Watcher?
+        r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
+            SceneKind(name: "w", summary: "") { _, ctx in let w = Watcher(ctx); made = w; return w },
+        ]))
+        let p = Presentation(deck: Deck(title: "T", scenes: [DeckScene(kind: "w")], path: "/tmp/t.json"), registry: r,
+                             metrics: FixedMetrics(), clock: { 0 })
+        _ = p.scene(at: 0)
+        let w = made!
+        p.perform(.blackout); p.perform(.blackout); p.perform(.freeze); p.perform(.whiteout); p.perform(.clear)
+        XCTAssertEqual(w.seen, [.live, AudienceState(isCovered: true), .live, AudienceState(isFrozen: true),
+                                AudienceState(isCovered: true, isFrozen: true),
+                                AudienceState(isFrozen: true), .live])   // Esc: the cover goes, then the freeze
     }
 }

@@ -6,26 +6,28 @@ import XCTest
 
 /// The title scene through the real host (`Presentation`), with fixed-width text metrics.
 final class TitleSceneTests: XCTestCase {
-    func audienceTexts(heading: String, subtitle: String, size: Size) -> [(String, Point, Font)] {
+    func audienceTexts(heading: String, subtitle: String, size: Size) -> [(TextBlock, Point, Font)] {
         let r = PluginRegistry()
         r.register(TitlePlugin.descriptor())
         let params = SceneParameters(["heading": .string(heading), "subtitle": .string(subtitle)], path: "scenes[0].parameters")
         let deck = Deck(title: "T", scenes: [DeckScene(kind: "title", parameters: params)], path: "/tmp/t.json")
         let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics())
         p.audience.resize(to: size)
-        return p.audience.drawList().commands.compactMap { if case let .text(s, f, _, o) = $0 { (s, o, f) } else { nil } }
+        return p.audience.drawList().commands.compactMap { if case let .text(b, _, o) = $0 { (b, o, b.font) } else { nil } }
     }
 
     func testLongHeadingShrinksToFitInsteadOfClipping() {
         let long = String(repeating: "Bands and records in Helsinki ", count: 8)
         let texts = audienceTexts(heading: long, subtitle: "a subtitle under it", size: Size(1280, 720))
         XCTAssertFalse(texts.isEmpty)
-        for (s, o, f) in texts {
-            XCTAssertGreaterThanOrEqual(o.y, 0, "\(s) starts inside")
-            XCTAssertLessThanOrEqual(o.y + f.size * 1.25, 720, "\(s) ends inside")
-            XCTAssertLessThanOrEqual(o.x + Double(s.count) * f.size * 0.5, 1280.5, "\(s) fits the width")
+        let m = FixedMetrics()
+        for (b, o, _) in texts {
+            let l = m.layout(b)
+            XCTAssertGreaterThanOrEqual(o.y, 0, "\(b.text) starts inside")
+            XCTAssertLessThanOrEqual(o.y + l.size.height, 720, "\(b.text) ends inside")
+            XCTAssertLessThanOrEqual(o.x + l.lines.map { $0.rect.maxX }.max()!, 1280.5, "\(b.text) fits the width")
         }
-        XCTAssertTrue(texts.contains { $0.0 == "a subtitle under it" }, "the subtitle is still shown")
+        XCTAssertTrue(texts.contains { $0.0.text == "a subtitle under it" }, "the subtitle is still shown")
     }
 
     func testShortHeadingKeepsItsLargeSize() {

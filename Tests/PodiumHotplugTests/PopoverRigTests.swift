@@ -45,7 +45,7 @@ final class PopoverRigTests: XCTestCase {
     /// The same under a nested sway (SDL's wayland driver): both outputs are 1280×720, so the
     /// button stays put, and the popover is placed afresh on the other output.
     func testPopoverStaysAttachedThroughASwapUnderSway() throws {
-        try swap({ try SwayRig(outputs: 2) }, projector: "Wayland output 2", moves: false)
+        try swap({ try SwayRig(outputs: 2) }, projector: "WL-2", moves: false)
     }
 
     func swap<R: Rig>(_ makeRig: () throws -> R, projector: String, moves: Bool, file: StaticString = #filePath, line: UInt = #line) throws {

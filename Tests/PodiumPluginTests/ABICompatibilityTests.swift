@@ -23,6 +23,26 @@ final class ABICompatibilityTests: XCTestCase {
         }
     }
 
+    /// The Example plugin as it was when the baseline was cut (the commit that last changed
+    /// `Sources/PodiumKit/ABI`): a plugin written for that API, not for today's. Outside a git
+    /// checkout, the tree's own copy.
+    func exampleAtBaseline() throws -> URL {
+        let root = Fixtures.packageRoot
+        guard let git = Fixtures.tool("git"),
+              let log = try? Fixtures.run(git, ["-C", root.path, "log", "-1", "--format=%H", "--", "Sources/PodiumKit/ABI"]),
+              log.status == 0, case let commit = log.stdout.trimmingCharacters(in: .whitespacesAndNewlines), !commit.isEmpty else {
+            return root.appendingPathComponent("Plugins/Example")
+        }
+        let out = work.appendingPathComponent("at-baseline")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let tar = out.appendingPathComponent("example.tar").path
+        let archive = try Fixtures.run(git, ["-C", root.path, "archive", "-o", tar, commit, "Plugins/Example"])
+        XCTAssertEqual(archive.status, 0, archive.stderr)
+        let untar = try Fixtures.run("/bin/tar", ["-xf", tar, "-C", out.path])
+        XCTAssertEqual(untar.status, 0, untar.stderr)
+        return out.appendingPathComponent("Plugins/Example")
+    }
+
     /// CI's gate: this build's ABI is the baseline's, or the major version was raised.
     func testThisBuildKeepsTheBaselineABI() throws {
         let r = try Fixtures.run(script, [])
@@ -52,7 +72,7 @@ final class ABICompatibilityTests: XCTestCase {
         let modules = work.appendingPathComponent("baseline/PodiumKit.swiftmodule")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: try baseline, to: modules.appendingPathComponent("x86_64-unknown-linux-gnu.swiftinterface"))
-        let example = Fixtures.packageRoot.appendingPathComponent("Plugins/Example")
+        let example = try exampleAtBaseline()
         let dir = work.appendingPathComponent("plugins/example")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let sources = try FileManager.default.contentsOfDirectory(atPath: example.appendingPathComponent("Sources/ExampleScene").path)
@@ -66,7 +86,7 @@ final class ABICompatibilityTests: XCTestCase {
             try FileManager.default.copyItem(at: example.appendingPathComponent(item), to: dir.appendingPathComponent(item))
         }
         let env = ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": work.path]
-        let list = try Fixtures.run(Fixtures.podium.path, ["plugins", "--json", "--plugin-path", dir.deletingLastPathComponent().path], environment: env)
+        let list = try Fixtures.run(Fixtures.podium.path, ["plugins", "--json", "--load", "--plugin-path", dir.deletingLastPathComponent().path], environment: env)
         let json = try JSONValue.parse(Data(list.stdout.utf8))
         XCTAssertEqual(json["refused"], [], list.stdout)
         XCTAssertNotNil(json["loaded"]?.array?.first { $0["id"]?.string == "org.podium.example" }, list.stdout)

@@ -42,7 +42,7 @@ final class LinksPluginEndToEndTests: OutOfTreePluginTestCase {
     }
 
     func testPluginsListsTheLinksPlugin() throws {
-        let r = try podium(["plugins", "--json", "--plugin-path", plugins.path])
+        let r = try podium(["plugins", "--json", "--load", "--plugin-path", plugins.path])
         XCTAssertEqual(r.status, 0, r.stderr)
         let json = try JSONValue.parse(Data(r.stdout.utf8))
         let links = try XCTUnwrap(json["loaded"]?.array?.first { $0["id"]?.string == "org.podium.links" }, r.stdout)

@@ -74,17 +74,44 @@ final class RenderTests: XCTestCase {
         XCTAssertGreaterThan(text.size(of: "乐队列表", font: .system(20)).width, 60, "CJK measures as four wide glyphs")
     }
 
-    func testManyTextSizesKeepFewFacesOpenAndStillRender() throws {
-        // Previews scale fonts with the window, so sizes multiply; open faces must stay bounded.
+    func testManyTextSizesMeasureAndUnchangedTextIsNeverLaidOutAgain() throws {
+        // Previews scale fonts with the window, so sizes multiply; each is laid out once.
         for px in stride(from: 8.0, through: 200.0, by: 1.0) {
             XCTAssertGreaterThan(text.size(of: "Кино 乐队", font: .system(px)).width, 0)
         }
-        XCTAssertLessThanOrEqual(FontLibrary.shared.openCount, FontLibrary.openLimit + 2)
+        let before = text.layoutCount
+        for px in stride(from: 8.0, through: 200.0, by: 1.0) { _ = text.size(of: "Кино 乐队", font: .system(px)) }
+        XCTAssertEqual(text.layoutCount, before, "cached layouts are reused")
         let root = WindowRoot(metrics: text)
         root.backgroundColor = .black
         root.content.addSubview(Label("乐", font: .system(48), color: .white).pinned(Pins(leading: 0, top: 0, width: 80, height: 80)))
         let img = try render(root, Size(80, 80))
-        XCTAssertGreaterThan(img.count(x: 0, y: 0, w: 80, h: 80) { $0.r > 128 }, 40, "a fallback face reopened after eviction still draws")
+        XCTAssertGreaterThan(img.count(x: 0, y: 0, w: 80, h: 80) { $0.r > 128 }, 40, "a fallback face draws")
+    }
+
+    func testHiDPITextIsTwiceAsLargeInPixelsWithTheSameLines() throws {
+        // The same wrapped label drawn at 1× and 2×: its ink doubles and it breaks the same lines
+        // (layouts are in points with unhinted metrics).
+        var boxes: [(w: Int, h: Int)] = []
+        for scale in [1.0, 2.0] {
+            let root = WindowRoot(metrics: text)
+            root.backgroundColor = .black
+            let label = Label("Kino 乐队 שלום and more words to wrap", font: .system(20), color: .white, lines: 0)
+            root.content.addSubview(label.pinned(Pins(leading: 0, top: 0, width: 150, height: 100)))
+            let w = try PlatformWindow(title: "hidpi text", root: root, size: Size(400, 240), text: text)
+            root.resize(to: Size(200, 120))
+            w.renderer.scale = scale
+            w.renderer.draw(root.renderFrame(), background: .black)
+            let path = dir.appendingPathComponent("hidpi-text-\(scale).png").path
+            try w.renderer.savePNG(to: path, size: w.pixelSize)
+            let img = try PNGImage(path: path)
+            var x0 = Int.max, y0 = Int.max, x1 = 0, y1 = 0
+            for y in 0..<img.height { for x in 0..<img.width where img.pixel(x, y).r > 100 { x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y) } }
+            boxes.append((x1 - x0 + 1, y1 - y0 + 1))
+            XCTAssertGreaterThan(label.lines(width: 150).count, 1)
+        }
+        XCTAssertEqual(Double(boxes[1].w), Double(boxes[0].w) * 2, accuracy: 6, "\(boxes)")
+        XCTAssertEqual(Double(boxes[1].h), Double(boxes[0].h) * 2, accuracy: 6, "\(boxes)")
     }
 
     func testHiDPIScaleDoublesPixelsNotLayout() throws {

@@ -38,6 +38,18 @@ public struct PNGImage {
         return n
     }
 
+    /// How many different colours (r, g, b; alpha ignored) the rectangle holds, clipped to the image.
+    public func distinctColors(x: Int, y: Int, w: Int, h: Int) -> Int {
+        var seen = Set<UInt32>()
+        for yy in max(0, y)..<max(max(0, y), min(height, y + h)) {
+            for xx in max(0, x)..<max(max(0, x), min(width, x + w)) {
+                let p = pixel(xx, yy)
+                seen.insert(UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b))
+            }
+        }
+        return seen.count
+    }
+
     /// Fraction of all pixels within `tolerance` of `color` on every channel.
     public func fraction(near color: (Int, Int, Int), tolerance: Int = 8) -> Double {
         let n = count(x: 0, y: 0, w: width, h: height) {

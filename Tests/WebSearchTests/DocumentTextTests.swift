@@ -75,6 +75,43 @@ final class DocumentTextTests: XCTestCase {
         XCTAssertEqual(d.title, "T")
     }
 
+    /// libxml2 knows every named entity of HTML 4 (253), numeric references up to U+10FFFF, and
+    /// drops references to U+0000 and surrogates; names HTML5 added (`&check;`) are kept as written.
+    func testHTMLEntitiesThroughLibxml2() {
+        let d = HTMLText.document("<p>&euro;5 &hearts; &alpha;&beta; &Omega; &rarr; &frac12;|&#x1F600;|&#128512;|&#0;&#xD800;|&check;</p>", fallbackTitle: "f")
+        XCTAssertEqual(d.blocks, [.paragraph("€5 ♥ αβ Ω → ½|😀|😀||&check;")])
+        let attr = HTMLText.document("<link rel=canonical href='https://x.org/?a=1&amp;b=&eacute;&#233;'><p>x</p>", fallbackTitle: "f")
+        XCTAssertEqual(attr.url, "https://x.org/?a=1&b=éé")
+        // The file was read as UTF-8; a page's own charset declaration does not re-decode it.
+        let latin = HTMLText.document("<meta charset=\"iso-8859-1\"><p>Björk – 五月天</p>", fallbackTitle: "f")
+        XCTAssertEqual(latin.blocks, [.paragraph("Björk – 五月天")])
+    }
+
+    /// Broken markup as found in the wild: unclosed and misnested elements, stray end tags,
+    /// an unclosed comment, a bare `<`, unquoted attributes, upper-case tags.
+    func testHTMLBrokenMarkupIsRecovered() {
+        let html = """
+        <HTML><TITLE>Broken</TITLE><BODY><H2>Albums<P>one<p>two <b><i>mis</b>nested</i>
+        <ul><li>a<li>b</ul></div></span>stray <p>x < y and 1<2
+        <ol start=3><li>first<li>second</ol><p>kept<!-- never closed <p>lost
+        """
+        let d = HTMLText.document(html, fallbackTitle: "f")
+        XCTAssertEqual(d.title, "Broken")
+        XCTAssertEqual(d.blocks, [
+            .heading(level: 2, text: "Albums"),
+            .paragraph("one"), .paragraph("two misnested"),
+            .listItem("a", number: nil), .listItem("b", number: nil),
+            .paragraph("stray"), .paragraph("x < y and 1<2"),
+            .listItem("first", number: 1), .listItem("second", number: 2),
+            .paragraph("kept"),
+        ])
+        XCTAssertEqual(HTMLText.document("", fallbackTitle: "empty").title, "empty")
+        XCTAssertEqual(HTMLText.document("<<<>>>&&&;;", fallbackTitle: "f").plainText.isEmpty, false)
+        XCTAssertEqual(HTMLText.document(String(repeating: "<div>", count: 200) + "deep", fallbackTitle: "f").blocks, [.paragraph("deep")])
+        // libxml2 stops descending at 256 open elements (its guard against stack exhaustion).
+        XCTAssertEqual(HTMLText.document(String(repeating: "<div>", count: 50_000) + "deep", fallbackTitle: "f").title, "f")
+    }
+
     func testPlainTextTitleParagraphsAndBullets() {
         let d = PlainText.document("Die Ärzte\n\nPunk from Berlin,\nthree members.\n\n- Westerland\n* Junge\n", fallbackTitle: "f")
         XCTAssertEqual(d.title, "Die Ärzte")
@@ -103,5 +140,8 @@ final class DocumentTextTests: XCTestCase {
         let w = HighlightedText(mediaWikiSnippet: "The <span class=\"searchmatch\">Kid</span> &quot;A&quot; <span class=\"x\">y</span>")
         XCTAssertEqual(w.plain, "The Kid \"A\" y")
         XCTAssertEqual(w.matches, ["Kid"])
+        let nested = HighlightedText(mediaWikiSnippet: "<span class='searchmatch x'>R&oacute;s <b>Sigur</b></span>&nbsp;&amp; <span>open")
+        XCTAssertEqual(nested.matches, ["Rós Sigur"])
+        XCTAssertEqual(nested.plain, "Rós Sigur\u{A0}& open")
     }
 }

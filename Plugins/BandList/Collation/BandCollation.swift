@@ -8,23 +8,24 @@ import Foundation
 /// computed once per name. (Foundation's `compare(_:options:range:locale:)` reaches ICU too on
 /// Linux, but only one comparison at a time: sorting 10,000 names that way took over a second.)
 ///
-/// Section letters (ICU's AlphabeticIndex has no C API, so this follows its rules by hand):
+/// Section letters come from ICU's AlphabeticIndex for the locale, with the letters of the
+/// Latin, Greek, Cyrillic, Arabic, Hebrew, Thai, Devanagari, Georgian and Armenian alphabets added:
 /// - Leading punctuation and spaces are skipped; a name starting with a digit, a symbol or
 ///   nothing at all goes in "#", which is always the last section.
-/// - Latin, Greek and Cyrillic letters go under the letter of their alphabet that the locale's
-///   collation puts them with: "Ärzte" under "A" in English and German, but under its own "Ä"
-///   (after "Z") in Swedish; "Ø" under "O" in English; "Ёлка" under "Е"; "Йога" under "Й", a
-///   letter of its own in every Cyrillic alphabet.
+/// - A letter goes under the index letter the locale's collation puts it with: "Ärzte" under
+///   "A" in English and German, but under its own "Ä" (after "Z") in Swedish; "Ø" under "O" in
+///   English; "Ёлка" under "Е"; "Йога" under "Й".
 /// - Han, Hangul and kana, which have no small alphabet to index by, go under the first letter
 ///   of their ICU Latin transliteration (Foundation's `applyingTransform(.toLatin…)`) (pinyin for Chinese: "五月天" → "wǔ yuè tiān" → "W";
 ///   "乐" → "lè" → "L") and sort by that transliteration within the section.
-/// - Any other letter (Arabic, Hebrew, Thai…) is its own section, diacritics removed.
+/// - A letter of a script none of these alphabets has is its own section, diacritics removed.
 ///
-/// Results per first character are cached, so sectioning 10,000 names costs little more than
+/// Results per first three characters are cached, so sectioning 10,000 names costs little more than
 /// reading them.
 public final class BandCollation {
     public let locale: Locale
     private let collator: ICUCollator
+    private let index: ICUAlphabeticIndex
     private var letterCache: [String: String] = [:]
     private var labelOrder: [String: Int] = [:]
 
@@ -32,34 +33,27 @@ public final class BandCollation {
     public init(locale: Locale? = nil) {
         self.locale = locale ?? Locale.current
         collator = ICUCollator(locale: self.locale.identifier)
+        index = ICUAlphabeticIndex(locale: self.locale.identifier, alphabets: Self.alphabets)
     }
 
-    static let latinLetters = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
-    static let greekLetters = "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ".map(String.init)
-    static let cyrillicLetters = "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ".map(String.init)
-
-    /// The alphabet whose Unicode blocks hold `scalar` (Basic and Extended Latin, Greek,
-    /// Cyrillic), so "Ø" or "Ł" find "O" or "L" even without a canonical decomposition.
-    static func alphabet(of scalar: Unicode.Scalar) -> [String]? {
-        switch scalar.value {
-        case 0x41...0x24F, 0x1E00...0x1EFF: latinLetters
-        case 0x370...0x3FF, 0x1F00...0x1FFF: greekLetters
-        case 0x400...0x4FF: cyrillicLetters
-        default: nil
-        }
-    }
+    /// Locales whose index letters are added to the list's own, so names in other scripts get
+    /// letters of their alphabet instead of ICU's catch-all bucket.
+    static let alphabets = ["en", "el", "ru", "ar", "he", "th", "hi", "ka", "hy"]
 
     /// The locale ICU collates with after fallback ("en_001" → "en"; "root" when it knows none).
     public var collationLocale: String { collator.actualLocale }
 
     /// The section title for `name`: one upper-case letter, or "#".
     public func section(for name: String) -> String {
-        guard let c = Self.firstSignificant(name), c.isLetter else { return "#" }
-        let key = String(c)
+        guard let i = name.firstIndex(where: { $0.isLetter || $0.isNumber }), name[i].isLetter else { return "#" }
+        // Three letters decide the section even where a letter is spelled with more than one
+        // (Danish "aa" files under "Å", Czech "ch" under "CH").
+        let key = String(name[i...].prefix(3))
         if let s = letterCache[key] { return s }
         let s: String
-        if Self.needsTransliteration(c) {
-            s = Self.firstSignificant(Self.latin(name)).map { letter(String($0)) } ?? key
+        if Self.needsTransliteration(name[i]) {
+            let latin = Self.latin(name)
+            s = latin.firstIndex(where: { $0.isLetter || $0.isNumber }).map { letter(String(latin[$0...].prefix(3))) } ?? String(name[i])
         } else {
             s = letter(key)
         }
@@ -103,21 +97,9 @@ public final class BandCollation {
 
     // MARK: Letters
 
-    /// The alphabet letter a single letter `c` is indexed under.
-    private func letter(_ c: String) -> String {
-        let upper = c.uppercased()
-        guard let scalar = upper.unicodeScalars.first else { return "#" }
-        guard let alphabet = Self.alphabet(of: scalar) else { return Self.stripped(upper) }
-        if alphabet.contains(upper) { return upper }
-        // A letter the locale sorts after the whole alphabet is a letter of its own (sv "Ä").
-        if compare(upper, alphabet.last!) == .orderedDescending { return upper }
-        // Otherwise the last alphabet letter at or before it ("Ä" → "A", "Ø" → "O", "Ё" → "Е").
-        var lo = 0, hi = alphabet.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if compare(alphabet[mid], upper) != .orderedDescending { lo = mid } else { hi = mid - 1 }
-        }
-        return compare(alphabet[lo], upper) == .orderedDescending ? Self.stripped(upper) : alphabet[lo]
+    /// The index letter for a name starting (after punctuation) with `start`.
+    private func letter(_ start: String) -> String {
+        index.label(for: start) ?? Self.stripped(start.prefix(1).uppercased())
     }
 
     static func firstSignificant(_ s: String) -> Character? { s.first { $0.isLetter || $0.isNumber } }

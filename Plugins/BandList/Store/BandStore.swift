@@ -1,4 +1,5 @@
 import CSQLite
+import PodiumSQLite
 import Foundation
 
 /// The band catalogue on disk: one SQLite file in WAL mode, schema versioned with
@@ -68,27 +69,20 @@ public final class BandStore {
         do {
             // Read-only: SQLite's WAL needs a `-shm` file next to the store; when the folder is
             // not writable either, read the file as immutable (no locks; nothing writes it here).
-            let mode: SQLiteDatabase.ReadMode = readOnlyReason == nil ? .readWrite
+            let mode: SQLiteDatabase.Mode = readOnlyReason == nil ? .readWrite(create: true)
                 : access(folder, W_OK) == 0 || FileManager.default.fileExists(atPath: path + "-shm") ? .readOnly : .immutable
-            db = try SQLiteDatabase(path: path, create: true, mode: mode)
+            db = try SQLiteDatabase(path: path, mode: mode, busyTimeout: 5000)
         } catch let e as SQLiteDatabase.Error { throw Error(path: path, message: e.message) }
         // Reads come first: SQLite validates the header on the first statement, before any write.
-        // One read transaction, so the version and the table list are the same snapshot even
-        // while another process is creating this store.
-        let version: Int, tables: [String]
-        do {
-            try db.execute("PRAGMA busy_timeout = 5000")
-            (version, tables) = try db.read {
-                let check = try db.query("PRAGMA quick_check").compactMap { $0.first?.string }
-                if check != ["ok"] { throw Error(path: path, message: "the store is damaged (\(check.prefix(2).joined(separator: "; "))); it was left untouched — move it away to start afresh") }
-                return (Int(try db.query("PRAGMA user_version").first?.first?.int ?? 0),
-                        try db.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.string })
-            }
-        } catch let e as SQLiteDatabase.Error {
-            if e.code == SQLITE_CANTOPEN || e.code == SQLITE_PERM || e.code == SQLITE_READONLY {
-                throw Error(path: path, message: "cannot be read (\(e.message.components(separatedBy: ": ").last ?? e.message)); check its permissions")
-            }
-            throw Error(path: path, message: "not a readable band store (\(e.message.components(separatedBy: ": ").last ?? e.message)); it was left untouched — move it away to start afresh")
+        var (version, tables) = try readHeader()
+        // A store another process is creating reads as empty until that process commits its
+        // schema: a read-only opening waits for it as a writer would (up to 5 s), but only for
+        // a file changed in the last 5 s, so an old empty file never stalls a scene.
+        let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]) as? Date
+        let beingCreated = modified.map { -$0.timeIntervalSinceNow < 5 } ?? false
+        for _ in 0..<100 where readOnlyReason != nil && beingCreated && version == 0 && tables.isEmpty {
+            usleep(50_000)
+            (version, tables) = try readHeader()
         }
         if version > Self.schemaVersion {
             throw Error(path: path, message: "written by a newer Podium (schema \(version); this build knows up to \(Self.schemaVersion)); it was left untouched")
@@ -104,38 +98,42 @@ public final class BandStore {
             return
         }
         do {
-            // Switching a new file to WAL needs an exclusive lock, and SQLite answers "locked"
-            // without calling the busy handler while another process is opening the same new
-            // store: retry for up to 5 s, as busy_timeout would.
-            for attempt in 0... {
-                do { _ = try db.query("PRAGMA journal_mode = WAL"); break }
-                catch let e as SQLiteDatabase.Error where e.message.contains("locked") && attempt < 100 { usleep(50_000) }
+            try db.enableWAL(synchronous: "FULL")
+            // The version is read again under the write lock: another process opening the same
+            // new store at the same moment may have migrated (and seeded) it while we waited.
+            if version < Self.schemaVersion {
+                try db.migrate(Self.migrations) { from in
+                    if from == 0, let seed { for b in try seed() { try insertRow(b) } }
+                }
             }
-            try db.execute("PRAGMA synchronous = FULL")
-            try migrate(from: version, seed: seed)
         } catch let e as SQLiteDatabase.Error { throw Error(path: path, message: e.message) }
     }
 
-    private func migrate(from version: Int, seed: (() throws -> [Band])?) throws {
-        guard version < Self.schemaVersion else { return }
-        try db.transaction {
-            // Read the version again under the write lock: another process opening the same new
-            // store at the same moment may have migrated (and seeded) it while we waited.
-            let current = Int(try db.query("PRAGMA user_version").first?.first?.int ?? 0)
-            guard current < Self.schemaVersion else { return }
-            for v in current..<Self.schemaVersion { try db.execute(Self.migrations[v]) }
-            try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
-            if current == 0, let seed { for b in try seed() { try insertRow(b) } }
+    /// The schema version and table names, after an integrity check. One read transaction, so
+    /// both are the same snapshot even while another process is creating this store.
+    private func readHeader() throws -> (Int, [String]) {
+        do {
+            return try db.read {
+                let check = try db.rows("PRAGMA quick_check").compactMap { $0.first?.string }
+                if check != ["ok"] { throw Error(path: path, message: "the store is damaged (\(check.prefix(2).joined(separator: "; "))); it was left untouched — move it away to start afresh") }
+                return (try db.userVersion(),
+                        try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.string })
+            }
+        } catch let e as SQLiteDatabase.Error {
+            if e.code == SQLITE_CANTOPEN || e.code == SQLITE_PERM || e.code == SQLITE_READONLY {
+                throw Error(path: path, message: "cannot be read (\(e.message.components(separatedBy: ": ").last ?? e.message)); check its permissions")
+            }
+            throw Error(path: path, message: "not a readable band store (\(e.message.components(separatedBy: ": ").last ?? e.message)); it was left untouched — move it away to start afresh")
         }
     }
 
     /// Every band, in insertion (id) order.
     public func all() throws -> [Band] {
-        try wrap { try db.query("SELECT id, name, notes, rating, touring, seen_live, image_path FROM band ORDER BY id").map(Self.band) }
+        try wrap { try db.rows("SELECT id, name, notes, rating, touring, seen_live, image_path FROM band ORDER BY id").map(Self.band) }
     }
 
     public func band(id: Int64) throws -> Band? {
-        try wrap { try db.query("SELECT id, name, notes, rating, touring, seen_live, image_path FROM band WHERE id = ?", [.integer(id)]).first.map(Self.band) }
+        try wrap { try db.rows("SELECT id, name, notes, rating, touring, seen_live, image_path FROM band WHERE id = ?", [.integer(id)]).first.map(Self.band) }
     }
 
     /// Adds `band` (its `id` is ignored) and returns it with the id the store gave it.
@@ -152,14 +150,14 @@ public final class BandStore {
     public func update(_ band: Band) throws {
         try band.validate()
         try wrap {
-            try db.query("UPDATE band SET name = ?, notes = ?, rating = ?, touring = ?, seen_live = ?, image_path = ? WHERE id = ?",
+            try db.rows("UPDATE band SET name = ?, notes = ?, rating = ?, touring = ?, seen_live = ?, image_path = ? WHERE id = ?",
                          Self.columns(band) + [.integer(band.id)])
         }
         guard try self.band(id: band.id) != nil else { throw Error(path: path, message: "no band with id \(band.id) to update") }
     }
 
     public func delete(id: Int64) throws {
-        try wrap { try db.query("DELETE FROM band WHERE id = ?", [.integer(id)]) }
+        try wrap { try db.rows("DELETE FROM band WHERE id = ?", [.integer(id)]) }
     }
 
     /// Replaces the whole catalogue with `bands` in one transaction: all or nothing.
@@ -175,15 +173,15 @@ public final class BandStore {
 
     /// SQLite's `PRAGMA data_version`: changes when another connection (another process, or
     /// `podium bands import`) commits to the file, and only then.
-    public func dataVersion() throws -> Int64 { try wrap { try db.query("PRAGMA data_version").first?.first?.int ?? 0 } }
+    public func dataVersion() throws -> Int64 { try wrap { try db.scalar("PRAGMA data_version")?.int ?? 0 } }
 
-    public func count() throws -> Int { try wrap { Int(try db.query("SELECT count(*) FROM band").first?.first?.int ?? 0) } }
+    public func count() throws -> Int { try wrap { Int(try db.scalar("SELECT count(*) FROM band")?.int ?? 0) } }
 
     // MARK: Rows
 
     @discardableResult
     private func insertRow(_ b: Band) throws -> Int64 {
-        try db.query("INSERT INTO band (name, notes, rating, touring, seen_live, image_path) VALUES (?, ?, ?, ?, ?, ?)", Self.columns(b))
+        try db.rows("INSERT INTO band (name, notes, rating, touring, seen_live, image_path) VALUES (?, ?, ?, ?, ?, ?)", Self.columns(b))
         return db.lastInsertRowID
     }
 

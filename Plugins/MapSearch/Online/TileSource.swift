@@ -1,5 +1,6 @@
 import CImageHeader
 import Foundation
+import PodiumSQLite
 
 /// One raster tile address in the XYZ scheme (y grows south, as OSM's servers use).
 struct TileKey: Hashable, Sendable, CustomStringConvertible {
@@ -53,15 +54,15 @@ final class XYZTileSource: TileSource {
 /// `tiles(zoom_level, tile_column, tile_row, tile_data)` with TMS rows (y grows north).
 final class MBTilesSource: TileSource {
     let path: String
-    let db: SQLiteConnection
+    let db: SQLiteDatabase
     let maxZoom: Int
     var isSynchronous: Bool { true }
     /// Throws naming the file when it is missing or has no `tiles` table.
     init(path: String) throws {
         self.path = path
-        do { db = try SQLiteConnection(path: path) } catch { throw TileError(description: "\(error)") }
+        do { db = try MapFile.open(path) } catch { throw TileError(description: "\(error)") }
         var maxZ = -1
-        do { try db.query("SELECT MAX(zoom_level) FROM tiles") { maxZ = $0.int(0) } }
+        do { try db.query("SELECT MAX(zoom_level) FROM tiles") { maxZ = Int($0.int(0)) } }
         catch { throw TileError(description: "\(path): not an MBTiles file (\(error))") }
         maxZoom = max(0, maxZ)
     }
@@ -71,7 +72,7 @@ final class MBTilesSource: TileSource {
         var data: Data?
         do {
             try db.query("SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?",
-                         [key.z, key.x, (1 << key.z) - 1 - key.y]) { data = $0.data(0) }
+                         [key.z, key.x, (1 << key.z) - 1 - key.y].map { .integer(Int64($0)) }) { data = $0.data(0) }
         } catch { done(.failure(TileError(description: "\(error)"))); return }
         guard let data else { done(.failure(TileError(description: "no tile \(key) in \(URL(fileURLWithPath: path).lastPathComponent)"))); return }
         done(.success(data))

@@ -1,19 +1,17 @@
 import Foundation
 import PodiumKit
 
-/// Turns map features into draw commands for one viewport: areas as convex polygons or
-/// ear-clipped triangles, streets as lines whose width follows class and zoom, then labels that
+/// Turns map features into draw commands for one viewport: areas as triangles from GLU's
+/// tessellator (holes left open), streets as lines whose width follows class and zoom, then labels that
 /// do not collide. Geometry is simplified by zoom: points closer than `minSegment` points to the
 /// last kept one are dropped, and areas smaller than a point are skipped.
 public final class MapPainter {
     public var database: MapDatabase
     /// Shortest drawn segment in points; shorter ones merge (simplification by zoom).
     public var minSegment = 1.0
-    /// Convex pieces of each area's outer ring (indices), per feature id: projection keeps
-    /// convexity, so they are valid at every zoom.
-    private var pieces: [Int: [[Int]]] = [:]
-    /// The same for holes, per feature id then hole.
-    private var holePieces: [Int: [[[Int]]]] = [:]
+    /// Triangles of each area in world coordinates, per feature id: projection is a scale and
+    /// a shift, so they are valid at every zoom.
+    private var triangles: [Int: [WorldPoint]] = [:]
     /// Set when the last query failed (shown as a notice, not a crash).
     public private(set) var lastError: String?
 
@@ -42,7 +40,7 @@ public final class MapPainter {
             if f.kind == .line { lines.append(f); continue }
             guard let color = style.areas[f.featureClass] else { continue }
             if f.extent.maxX - f.extent.minX < minExtent && f.extent.maxY - f.extent.minY < minExtent { continue }
-            paintArea(f, vp, color: color, land: style.land, into: &list)
+            paintArea(f, vp, color: color, into: &list)
         }
         // Casings of major streets first, so crossings join cleanly.
         if let casing = style.casing {
@@ -69,19 +67,15 @@ public final class MapPainter {
         return out
     }
 
-    private func paintArea(_ f: MapFeature, _ vp: Viewport, color: Color, land: Color, into list: inout DrawList) {
-        let outer = project(f.rings[0], vp)
-        let parts = pieces[f.id] ?? {
-            let p = Triangulation.isConvex(outer) ? [Array(outer.indices)] : Triangulation.convexPieces(outer)
-            pieces[f.id] = p
-            return p
+    private func paintArea(_ f: MapFeature, _ vp: Viewport, color: Color, into list: inout DrawList) {
+        let tris = triangles[f.id] ?? {
+            let t = Tessellation.triangles(f.rings.map { $0.map { Point($0.x, $0.y) } }).map { WorldPoint($0.x, $0.y) }
+            triangles[f.id] = t
+            return t
         }()
-        for part in parts { list.polygon(part.map { outer[$0] }, color) }
-        // Holes (courtyards) are painted with the land colour: the draw list has no even-odd fill.
-        guard f.rings.count > 1 else { return }
-        let holes = f.rings.dropFirst().map { project($0, vp) }
-        let parts2 = holePieces[f.id] ?? { let p = holes.map(Triangulation.convexPieces); holePieces[f.id] = p; return p }()
-        for (pts, ps) in zip(holes, parts2) { for part in ps { list.polygon(part.map { pts[$0] }, land) } }
+        for i in stride(from: 0, to: tris.count - 2, by: 3) {
+            list.polygon([vp.point(tris[i]), vp.point(tris[i + 1]), vp.point(tris[i + 2])], color)
+        }
     }
 
     private func strokeLine(_ f: MapFeature, _ vp: Viewport, _ color: Color, width: Double, into list: inout DrawList) {

@@ -148,11 +148,11 @@ public final class MapView: View {
     private func drawNotice(_ text: String, into list: inout DrawList) {
         guard let m = metrics else { return }
         let font = Font.system(13 * chromeScale)
-        let t = m.truncate(text, font: font, width: bounds.width - 60)
-        let s = m.size(of: t, font: font)
+        let b = TextBlock.line(text, font: font, width: bounds.width - 60)
+        let s = m.layout(b).size
         let r = Rect((bounds.width - s.width) / 2 - 10, 10, s.width + 20, s.height + 10)
         list.fill(r, Color(0x30, 0x30, 0x38, 220), radius: 6)
-        list.text(t, font, Color(0xFF, 0xD6, 0x0A), at: Point(r.minX + 10, r.minY + 5))
+        list.text(.line(text, font: font, width: s.width + 1), Color(0xFF, 0xD6, 0x0A), at: Point(r.minX + 10, r.minY + 5))
     }
 
     // MARK: Input

@@ -9,27 +9,53 @@ public struct PDFDeck {
         public var notes: String
         /// The scene's `parameters`: `file` (absolute), `page` (1-based), `notes` (layout).
         public var parameters: [String: JSONValue]
+        /// The page label when grouping: consecutive pages with one label are the overlays of one
+        /// slide (`DeckScene.slide`); nil without grouping.
+        public var slide: String?
     }
     public var title: String
     public var pages: [Page]
+    /// The notes half every page is split at (detected when not asked for).
+    public var layout: NotesLayout
+    /// pdfpc's file beside the PDF (`talk.pdfpc`), if any: its timing goes to the deck.
+    public var pdfpc: PdfpcFile?
 
-    /// Builds the scenes for `path`. A PDF that cannot be opened still gives one scene (page 1),
-    /// which shows the error card, so the talk can start and `podium check` can name the problem.
-    /// Throws `SceneParameterError` for a bad notes sidecar.
-    public init(path: String, notes layout: NotesLayout = .none) throws {
+    /// Builds the scenes for `path`; `notes` nil takes pdfpc's `notesPosition`, else detects
+    /// Beamer's notes on the second screen (`NotesDetection`); `.none` shows whole pages. A PDF
+    /// that cannot be opened still gives one scene (page 1), which shows the error card, so the
+    /// talk can start and `podium check` can name the problem.
+    /// With `grouping` (the default; `--no-grouping` turns it off) each page carries its label as
+    /// its slide key, so Beamer's overlays (`\pause`, one label per frame) become one slide; pdfpc's
+    /// `forcedOverlay` joins a page to the slide before it. pdfpc's `hidden` pages are left out.
+    /// Throws `SceneParameterError` for a bad notes sidecar or `.pdfpc` file.
+    public init(path: String, notes requested: NotesLayout? = nil, grouping: Bool = true) throws {
         let file = URL(fileURLWithPath: path).standardizedFileURL.path
+        let doc = try? PageCaches.cache(for: file).document
+        let pdfpc = try doc.flatMap { try PdfpcFile.load(for: file, pageCount: $0.pageCount) }
+        self.pdfpc = pdfpc
+        // nil: Beamer's notes on the second screen are detected from the page shape.
+        let layout = requested ?? pdfpc?.notesPosition ?? doc.map(NotesDetection.layout(of:)) ?? .none
+        self.layout = layout
         func params(_ page: Int) -> [String: JSONValue] {
             ["file": .string(file), "page": .number(Double(page + 1)), "notes": .string(layout.rawValue)]
         }
         let name = (path as NSString).lastPathComponent
-        guard let doc = try? PageCaches.cache(for: file).document else {
+        guard let doc else {
             title = name
-            pages = [Page(title: name, notes: "", parameters: params(0))]
+            pages = [Page(title: name, notes: "", parameters: params(0), slide: nil)]
             return
         }
         let notes = try PDFNotes.load(for: file, labels: doc.labels)
         title = doc.title ?? name
-        pages = (0..<doc.pageCount).map { Page(title: PageTitles.title(of: $0, in: doc), notes: notes[$0] ?? "", parameters: params($0)) }
+        var keys: [String] = []
+        for p in 0..<doc.pageCount { keys.append(pdfpc?.forcedOverlays.contains(p) == true && p > 0 ? keys[p - 1] : doc.labels[p]) }
+        pages = (0..<doc.pageCount).filter { pdfpc?.hidden.contains($0) != true }.map {
+            // pdfpc's note and comments that are not printed (not shown to the room) are notes
+            // too, after the sidecar's.
+            let text = ([notes[$0] ?? "", pdfpc?.notes[$0] ?? ""] + doc.annotationNotes(page: $0)).filter { !$0.isEmpty }.joined(separator: "\n\n")
+            return Page(title: PageTitles.title(of: $0, in: doc), notes: text, parameters: params($0), slide: grouping ? keys[$0] : nil)
+        }
+        if pages.isEmpty { pages = [Page(title: PageTitles.title(of: 0, in: doc), notes: notes[0] ?? "", parameters: params(0), slide: nil)] }
     }
 
     /// Whether a deck path names a PDF rather than a JSON deck.

@@ -13,6 +13,8 @@ public final class PDFDocument: @unchecked Sendable {
     public let pageCount: Int
     /// Document title from its metadata, if any.
     public let title: String?
+    /// The program that made it (`/Creator`), e.g. Beamer's "LaTeX with Beamer class".
+    public let creator: String?
     /// Page sizes in PDF points (1/72 inch), rotation applied.
     public let pageSizes: [Size]
     /// Page labels (`/PageLabels`, e.g. "iv", "A-3"); the 1-based number when the PDF has none.
@@ -85,6 +87,7 @@ public final class PDFDocument: @unchecked Sendable {
         self.bytes = g_bytes_ref(bytes)
         pageCount = n
         title = Self.take(poppler_document_get_title(d)).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        creator = Self.take(poppler_document_get_creator(d))
         var sizes: [Size] = [], labels: [String] = [], unopened: [Int] = []
         for i in 0..<n {
             guard let page = poppler_document_get_page(d, Int32(i)) else { sizes.append(Size(612, 792)); labels.append("\(i + 1)"); unopened.append(i); continue }
@@ -99,6 +102,33 @@ public final class PDFDocument: @unchecked Sendable {
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(doc)); g_bytes_unref(bytes) }
+
+
+    /// Texts of the annotations of page `index` that are not printed, hence not drawn by `render`
+    /// (comments, sticky notes, pdfpc's `\pdfpcnote`), in page order: the page's notes for the
+    /// presenter. Links, popups and form fields are not notes.
+    public func annotationNotes(page index: Int) -> [String] {
+        guard pageSizes.indices.contains(index) else { return [] }
+        lock.lock(); defer { lock.unlock() }
+        guard let page = poppler_document_get_page(doc, Int32(index)) else { return [] }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        let list = poppler_page_get_annot_mapping(page)
+        defer { poppler_page_free_annot_mapping(list) }
+        var out: [String] = []
+        var node = list
+        while let n = node {
+            if let annot = n.pointee.data?.assumingMemoryBound(to: PopplerAnnotMapping.self).pointee.annot {
+                let type = poppler_annot_get_annot_type(annot)
+                let printed = poppler_annot_get_flags(annot).rawValue & POPPLER_ANNOT_FLAG_PRINT.rawValue != 0
+                if ![POPPLER_ANNOT_LINK, POPPLER_ANNOT_POPUP, POPPLER_ANNOT_WIDGET].contains(type), !printed,
+                   let text = Self.take(poppler_annot_get_contents(annot))?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
+                    out.append(text)
+                }
+            }
+            node = n.pointee.next
+        }
+        return out
+    }
 
     /// Renders the region `crop` (unit coordinates of the page, 0…1, top-left origin) of page
     /// `index` (0-based) into a bitmap exactly `pixelWidth × pixelHeight`, on white paper, the
@@ -120,7 +150,10 @@ public final class PDFDocument: @unchecked Sendable {
             cairo_translate(cr, -crop.minX * size.width, -crop.minY * size.height)
             lock.lock(); defer { lock.unlock() }
             guard let page = poppler_document_get_page(doc, Int32(index)) else { return false }
-            poppler_page_render(page, cr)
+            // As for printing: annotations without the Print flag (sticky notes, pdfpc's
+            // \pdfpcnote, exported comments) are the speaker's, not the room's
+            // (`annotationNotes` gives their text to the presenter).
+            poppler_page_render_for_printing(page, cr)
             g_object_unref(UnsafeMutableRawPointer(page))
             cairo_surface_flush(surface)
             return cairo_status(cr) == CAIRO_STATUS_SUCCESS

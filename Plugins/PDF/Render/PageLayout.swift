@@ -10,6 +10,8 @@ public enum NotesLayout: String, Sendable, CaseIterable {
     case right
     case left
     case bottom
+    /// Notes in the top half (Beamer's `show notes on second screen=top`).
+    case top
 
     /// The region of the page, in unit page coordinates (top-left origin), for one window.
     public func region(forAudience audience: Bool) -> Rect {
@@ -18,7 +20,8 @@ public enum NotesLayout: String, Sendable, CaseIterable {
         case (.right, true), (.left, false): Rect(0, 0, 0.5, 1)
         case (.right, false), (.left, true): Rect(0.5, 0, 0.5, 1)
         case (.bottom, true): Rect(0, 0, 1, 0.5)
-        case (.bottom, false): Rect(0, 0.5, 1, 0.5)
+        case (.bottom, false), (.top, true): Rect(0, 0.5, 1, 0.5)
+        case (.top, false): Rect(0, 0, 1, 0.5)
         }
     }
 }

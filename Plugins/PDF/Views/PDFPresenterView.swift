@@ -8,6 +8,9 @@ final class PDFPresenterView: View {
     let next: PDFPageView
     let nextCaption = Label("NEXT", font: .bold(12), color: Theme.standard.secondaryText)
     let status = Label("", font: .system(13), color: Theme.standard.secondaryText)
+    /// Whether the next page is shown beside the page (off when the console's next preview is
+    /// the only next slide, as with Beamer notes split off).
+    var showsNext = true { didSet { setNeedsLayout() } }
 
     init(page: PDFPageView, next: PDFPageView) {
         self.page = page; self.next = next
@@ -22,7 +25,7 @@ final class PDFPresenterView: View {
         let b = bounds.insetBy(dx: 8, dy: 8)
         let body = Rect(b.minX, b.minY, b.width, max(0, b.height - 24))
         status.frame = Rect(b.minX + 4, b.maxY - 18, b.width - 8, 18)
-        let side = b.width >= 560 ? max(160, b.width * 0.25) : 0
+        let side = b.width >= 560 && showsNext ? max(160, b.width * 0.25) : 0
         page.frame = Rect(body.minX, body.minY, body.width - (side > 0 ? side + 8 : 0), body.height)
         nextCaption.isHidden = side == 0 || next.isHidden
         next.frame = side > 0 ? Rect(body.maxX - side, body.minY + 20, side, side * 9 / 16) : .zero

@@ -30,27 +30,22 @@ public struct HighlightedText: Equatable, Sendable {
         self.init(runs: Self.merge(runs))
     }
 
-    /// MediaWiki snippet HTML: `<span class="searchmatch">` marks matches; other tags are dropped
-    /// and entities decoded.
+    /// MediaWiki snippet HTML (parsed by libxml2): `<span class="searchmatch">` marks matches;
+    /// other tags are dropped and entities decoded.
     public init(mediaWikiSnippet html: String) {
-        var marked = ""
-        var i = html.startIndex
-        var spanStack: [Bool] = []
-        while i < html.endIndex {
-            if html[i] == "<", let gt = html[i...].firstIndex(of: ">") {
-                let tag = html[html.index(after: i)..<gt].lowercased()
-                if tag.hasPrefix("span") {
-                    let match = tag.contains("searchmatch")
-                    spanStack.append(match)
-                    if match { marked += Self.openMarker }
-                } else if tag.hasPrefix("/span") {
-                    if spanStack.popLast() == true { marked += Self.closeMarker }
+        var runs: [Run] = []
+        func walk(_ nodes: [HTMLNode], highlighted: Bool) {
+            for node in nodes {
+                switch node {
+                case let .text(t): runs.append(Run(t.replacingOccurrences(of: "\n", with: " "), highlighted: highlighted))
+                case let .element(name, attributes, children):
+                    let match = name == "span" && (attributes["class"] ?? "").split(separator: " ").contains("searchmatch")
+                    walk(children, highlighted: highlighted || match)
                 }
-                i = html.index(after: gt); continue
             }
-            marked.append(html[i]); i = html.index(after: i)
         }
-        self.init(marked: HTMLText.decodeEntities(marked))
+        walk(HTMLNode.parse(html), highlighted: false)
+        self.init(runs: Self.merge(runs))
     }
 
     /// The text without highlighting.

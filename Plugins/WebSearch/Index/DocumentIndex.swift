@@ -1,4 +1,5 @@
 import Foundation
+import PodiumSQLite
 
 /// A full-text index (SQLite FTS5) over the Markdown, HTML and plain-text files in one folder.
 ///
@@ -41,11 +42,10 @@ public final class DocumentIndex {
         self.folder = folder.standardizedFileURL
         do {
             try FileManager.default.createDirectory(at: databaseURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-            db = try SQLiteDatabase(path: databaseURL.path)
-            try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
-            var version: Int64 = 0
-            try db.query("PRAGMA user_version") { version = $0.int(0) }
-            if version != Self.schemaVersion {
+            db = try SQLiteDatabase(path: databaseURL.path, busyTimeout: 2000)
+            try db.enableWAL(synchronous: "NORMAL")
+            // The index is a cache of the folder: any other version is rebuilt, not migrated.
+            if try db.userVersion() != Self.schemaVersion {
                 try db.execute("""
                     DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS pages;
                     CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL, mtime REAL NOT NULL,
@@ -84,14 +84,14 @@ public final class DocumentIndex {
                     catch { report.failures.append("\(error)"); if let o = old { try remove(o.id) }; continue }
                     if let o = old {
                         try db.query("UPDATE files SET mtime = ?, size = ?, title = ?, url = ? WHERE id = ?",
-                                     [.real(stat.mtime), .int(stat.size), .text(doc.title), doc.url.map { .text($0) } ?? .null, .int(o.id)])
-                        try db.query("DELETE FROM pages WHERE rowid = ?", [.int(o.id)])
-                        try db.query("INSERT INTO pages(rowid, title, body) VALUES (?, ?, ?)", [.int(o.id), .text(doc.title), .text(doc.bodyText)])
+                                     [.real(stat.mtime), .integer(stat.size), .text(doc.title), doc.url.map { .text($0) } ?? .null, .integer(o.id)])
+                        try db.query("DELETE FROM pages WHERE rowid = ?", [.integer(o.id)])
+                        try db.query("INSERT INTO pages(rowid, title, body) VALUES (?, ?, ?)", [.integer(o.id), .text(doc.title), .text(doc.bodyText)])
                         report.updated += 1
                     } else {
                         try db.query("INSERT INTO files(path, mtime, size, title, url) VALUES (?, ?, ?, ?, ?)",
-                                     [.text(path), .real(stat.mtime), .int(stat.size), .text(doc.title), doc.url.map { .text($0) } ?? .null])
-                        try db.query("INSERT INTO pages(rowid, title, body) VALUES (?, ?, ?)", [.int(db.lastInsertRowID), .text(doc.title), .text(doc.bodyText)])
+                                     [.text(path), .real(stat.mtime), .integer(stat.size), .text(doc.title), doc.url.map { .text($0) } ?? .null])
+                        try db.query("INSERT INTO pages(rowid, title, body) VALUES (?, ?, ?)", [.integer(db.lastInsertRowID), .text(doc.title), .text(doc.bodyText)])
                         report.added += 1
                     }
                 }
@@ -103,8 +103,8 @@ public final class DocumentIndex {
     }
 
     private func remove(_ id: Int64) throws {
-        try db.query("DELETE FROM pages WHERE rowid = ?", [.int(id)])
-        try db.query("DELETE FROM files WHERE id = ?", [.int(id)])
+        try db.query("DELETE FROM pages WHERE rowid = ?", [.integer(id)])
+        try db.query("DELETE FROM files WHERE id = ?", [.integer(id)])
     }
 
     /// Supported files under the folder (recursively, hidden files skipped): relative path →
@@ -155,7 +155,7 @@ public final class DocumentIndex {
             WHERE pages MATCH ? ORDER BY score LIMIT ?
             """
         do {
-            try db.query(sql, [.text(HighlightedText.openMarker), .text(HighlightedText.closeMarker), .text(match), .int(Int64(limit))]) { r in
+            try db.query(sql, [.text(HighlightedText.openMarker), .text(HighlightedText.closeMarker), .text(match), .integer(Int64(limit))]) { r in
                 hits.append(Hit(path: r.text(0) ?? "", title: r.text(1) ?? "", url: r.text(2),
                                 snippet: HighlightedText(marked: r.text(3) ?? ""), score: r.double(4)))
             }

@@ -18,7 +18,8 @@ final class ReaderView: View {
     private var contentHeight = 0.0
     private var laidOutWidth = -1.0
 
-    private struct Line { var text: String; var font: Font; var x: Double; var y: Double; var secondary: Bool }
+    /// One laid-out block (title, heading, paragraph, item or marker) with its top-left and height.
+    private struct Line { var block: TextBlock; var x: Double; var y: Double; var height: Double; var secondary: Bool }
 
     override init() { super.init(); clipsToBounds = true }
     override var role: String? { "reader" }
@@ -30,7 +31,7 @@ final class ReaderView: View {
     private var bodyFont: Font { .system(16 * scale) }
     private func headingFont(_ level: Int) -> Font { .bold((level <= 1 ? 26 : level == 2 ? 21 : 18) * scale) }
 
-    /// Wraps every block at the current width (only when the width or document changed).
+    /// Lays out every block at the current width (only when the width or document changed).
     private func layoutLines(_ m: TextMeasuring) {
         guard laidOutWidth != bounds.width else { return }
         laidOutWidth = bounds.width
@@ -39,11 +40,10 @@ final class ReaderView: View {
         let width = bounds.width - 2 * padding
         guard let doc = document, width > 20 else { contentHeight = 0; return }
         func add(_ text: String, _ font: Font, x: Double, secondary: Bool = false, after: Double) {
-            let w = width - (x - padding)
-            for l in m.wrap(text, font: font, width: w) {
-                lines.append(Line(text: l, font: font, x: x, y: y, secondary: secondary)); y += m.lineHeight(font)
-            }
-            y += after
+            let b = TextBlock(text, font: font, width: max(1, width - (x - padding)))
+            let h = m.layout(b).size.height
+            lines.append(Line(block: b, x: x, y: y, height: h, secondary: secondary))
+            y += h + after
         }
         add(doc.title, .bold(30 * scale), x: padding, after: 6 * scale)
         if let u = doc.url { add(u.removingPercentEncoding ?? u, .system(12 * scale), x: padding, secondary: true, after: 12 * scale) }
@@ -59,7 +59,7 @@ final class ReaderView: View {
             case let .paragraph(t): add(t, bodyFont, x: padding, after: 10 * scale)
             case let .listItem(t, n):
                 let marker = n.map { "\($0)." } ?? "•"
-                lines.append(Line(text: marker, font: bodyFont, x: padding + 4 * scale, y: y, secondary: true))
+                lines.append(Line(block: TextBlock(marker, font: bodyFont), x: padding + 4 * scale, y: y, height: m.lineHeight(bodyFont), secondary: true))
                 add(t, bodyFont, x: padding + 28 * scale, after: 4 * scale)
             }
         }
@@ -72,17 +72,15 @@ final class ReaderView: View {
         guard let m = metrics else { return }
         let t = theme
         guard document != nil else {
-            for (i, l) in m.wrap(message, font: bodyFont, width: bounds.width - 2 * padding).enumerated() {
-                list.text(l, bodyFont, t.secondaryText, at: Point(padding, padding + Double(i) * m.lineHeight(bodyFont)))
-            }
+            list.text(TextBlock(message, font: bodyFont, width: max(1, bounds.width - 2 * padding)), t.secondaryText, at: Point(padding, padding))
             return
         }
         layoutLines(m)
         for l in lines {
             let y = l.y - scrollOffset
-            if y + l.font.size * 2 < 0 { continue }
+            if y + l.height < 0 { continue }
             if y > bounds.height { break }
-            list.text(l.text, l.font, l.secondary ? t.secondaryText : t.text, at: Point(l.x, y))
+            list.text(l.block, l.secondary ? t.secondaryText : t.text, at: Point(l.x, y))
         }
         if contentHeight > bounds.height {
             // A scroll indicator on the trailing edge.

@@ -63,8 +63,7 @@ final class ResultsView: View {
         guard let m = metrics else { return }
         let t = theme
         if results.isEmpty {
-            let w = m.size(of: emptyText, font: snippetFont).width
-            list.text(emptyText, snippetFont, t.secondaryText, at: Point(max(padding, (bounds.width - w) / 2), padding * 2))
+            list.text(TextBlock(emptyText, font: snippetFont, width: max(1, bounds.width - 2 * padding), alignment: .center), t.secondaryText, at: Point(padding, padding * 2))
             return
         }
         let textW = bounds.width - 2 * padding
@@ -72,14 +71,13 @@ final class ResultsView: View {
             let r = rowRect(i), res = results[i]
             if i == selection { list.fill(r.insetBy(dx: 4, dy: 2), interactive && isFocused ? t.tint.withAlpha(0.45) : t.selection, radius: 8) }
             var y = r.minY + padding
-            list.text(m.truncate(res.title, font: titleFont, width: textW), titleFont, t.text, at: Point(padding, y))
+            list.text(.line(res.title, font: titleFont, width: textW), t.text, at: Point(padding, y))
             y += m.lineHeight(titleFont) + 2 * scale
             let lh = m.lineHeight(snippetFont)
             HighlightLayout(res.snippet, font: snippetFont, width: textW, maxLines: 2, metrics: m)
-                .draw(into: &list, at: Point(padding, y), font: snippetFont, color: t.secondaryText, highlight: t.text,
-                      marker: t.warning.withAlpha(0.3), lineHeight: lh, metrics: m)
+                .draw(into: &list, at: Point(padding, y), color: t.secondaryText, highlight: t.text, marker: t.warning.withAlpha(0.3))
             y += 2 * lh + 2 * scale
-            list.text(m.truncate(res.source, font: sourceFont, width: textW), sourceFont, t.positive, at: Point(padding, y))
+            list.text(.line(res.source, font: sourceFont, width: textW), t.positive, at: Point(padding, y))
             list.line(Point(padding, r.maxY - 0.5), Point(r.maxX - padding, r.maxY - 0.5), t.separator)
         }
     }

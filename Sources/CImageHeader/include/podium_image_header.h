@@ -8,4 +8,9 @@
  * not a complete PNG, JPEG, WebP, GIF or BMP header (unknown format or truncated). */
 int podium_image_header_size(const char *path, long *width, long *height);
 
+
+
+/* The EXIF orientation of an image file (1-8, TIFF tag 0x0112) read with libexif, or 1 when
+ * the file has no EXIF data or no valid orientation. */
+int podium_image_exif_orientation(const char *path);
 #endif

@@ -15,6 +15,16 @@ public struct Deck: Sendable {
     public var scenes: [DeckScene]
     /// Absolute path of the deck file; relative paths in parameters resolve against its folder.
     public var path: String
+    /// 1-based slide where the talk ends for the timer and the End key (`--end-slide`, pdfpc's
+    /// `endSlide`); slides after it are backup. Nil: the last slide.
+    public var endSlide: Int?
+    /// Minutes before the planned end from which the countdown turns amber (`--last-minutes`).
+    public var lastMinutes: Double?
+    /// 0-based scene shown first (`--page`); the timer still starts on the first advance.
+    public var startScene: Int?
+    /// Local time the talk ends, minutes after midnight (`--end-time HH:MM`, pdfpc's `endTime`):
+    /// when the talk starts, the time left until then becomes its planned length.
+    public var endTimeMinutes: Int?
 
     public init(title: String, durationMinutes: Double? = nil, scenes: [DeckScene], path: String) {
         self.title = title; self.durationMinutes = durationMinutes; self.scenes = scenes; self.path = path
@@ -37,8 +47,11 @@ public struct DeckScene: Sendable {
     /// Planned time for this scene in seconds, if given.
     public var plannedSeconds: Double?
     public var parameters: SceneParameters
-    public init(kind: String, title: String? = nil, notes: String = "", plannedSeconds: Double? = nil, parameters: SceneParameters = SceneParameters()) {
-        self.kind = kind; self.title = title; self.notes = notes; self.plannedSeconds = plannedSeconds; self.parameters = parameters
+    /// Consecutive scenes with the same key are the overlays of one slide (`Slides`); nil: a
+    /// slide of its own. A PDF's page label (Beamer gives every overlay of a frame the same one).
+    public var slide: String?
+    public init(kind: String, title: String? = nil, notes: String = "", plannedSeconds: Double? = nil, parameters: SceneParameters = SceneParameters(), slide: String? = nil) {
+        self.kind = kind; self.title = title; self.notes = notes; self.plannedSeconds = plannedSeconds; self.parameters = parameters; self.slide = slide
     }
     /// The fields a scene entry may have (its kind's own settings go in `parameters`).
     public static let fields = ["kind", "title", "notes", "time", "parameters"]

@@ -10,7 +10,12 @@ public final class ConsoleView: View {
     public let sidebar = StackView(.vertical, spacing: 6, insets: EdgeInsets(all: 10))
     public let preview = PreviewView()
     public let nextPreview = PreviewView(id: "console.nextPreview")
+    /// The next slide, small beside `nextPreview`, while that shows an overlay of this slide.
+    public let nextSlidePreview = PreviewView(id: "console.nextSlidePreview")
+    lazy var nextPreviews = NextPreviewsView(next: nextPreview, nextSlide: nextSlidePreview)
     public let notes = NotesView()
+    /// The notes panel: `notes` and the scene's own notes view (a PDF's Beamer notes half).
+    lazy var notesArea = NotesAreaView(notes: notes)
     public let timers = TimersView()
     public let overview = OverviewView()
     public let help = HelpView()
@@ -43,9 +48,9 @@ public final class ConsoleView: View {
         sidebar.add(Label("AUDIENCE", font: .bold(12), color: Theme.standard.secondaryText))
         sidebar.add(preview, length: 180)
         sidebar.add(nextLabel)
-        sidebar.add(nextPreview, length: 100)
+        sidebar.add(nextPreviews, length: 100)
         sidebar.add(Label("NOTES", font: .bold(12), color: Theme.standard.secondaryText))
-        sidebar.add(notes, flexible: true)
+        sidebar.add(notesArea, flexible: true)
         nextLabel.id = "console.nextTitle"
         sceneArea.clipsToBounds = true
         addSubviews(toolbar, sceneArea, sidebar, overview, help, banner)
@@ -99,7 +104,7 @@ public final class ConsoleView: View {
         let aspect = preview.source.map { $0.bounds.width / max(1, $0.bounds.height) } ?? 16.0 / 9
         let pw = sidebar.frame.width - 20
         sidebar.fixLength(of: preview, pw / aspect)
-        sidebar.fixLength(of: nextPreview, pw * 0.6 / aspect)
+        sidebar.fixLength(of: nextPreviews, pw * 0.6 / aspect)
         // Over the top of the body, so showing it moves nothing the speaker is working in.
         banner.frame = Rect(0, 48, b.width, 34)
         overview.frame = b

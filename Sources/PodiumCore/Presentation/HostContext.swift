@@ -50,6 +50,11 @@ final class HostContext: SceneContext {
     func presentActionSheet(_ sheet: ActionSheet, at anchor: PopoverAnchor, source: String) -> PresentedView? {
         presentation.presenter.presentActionSheet(sheet, at: anchor, source: source)
     }
+    func observeAudience(_ body: @escaping (AudienceState) -> Void) {
+        guard isCurrentDeck else { return }
+        presentation.audienceObservers.append((deckGeneration, body))
+        body(presentation.audienceState)
+    }
     func setClipboard(_ text: String) { presentation.clipboardWriter(text) }
     func log(_ message: String) { presentation.log("[\(pluginID)] \(message)") }
     func reportError(_ error: Error) {

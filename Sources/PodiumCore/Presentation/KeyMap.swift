@@ -84,6 +84,9 @@ public struct KeyMap: Sendable {
         .notesSmaller: ["Ctrl+-", "Ctrl+Keypad -"],
         .reload: ["Ctrl+R"],
         .swapDisplays: ["s"], .quit: ["q"], .quitNow: ["Ctrl+Q"],
+        .nextSlide: ["Shift+Page Down", "Shift+Right"], .previousSlide: ["Shift+Page Up", "Shift+Left"],
+        // YouTube's key; Space stays the clicker's `next` (see README, "Media").
+        .playPause: ["k"],
     ]
 
     public static let standard: KeyMap = try! KeyMap(bindings: defaultBindings, file: "built-in key map")

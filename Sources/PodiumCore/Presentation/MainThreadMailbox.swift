@@ -15,7 +15,12 @@ public final class MainThreadMailbox: @unchecked Sendable {
     /// `podium snapshot`), posted work waits for an explicit `drain()`.
     public var wake: (@Sendable () -> Void)? {
         get { lock.lock(); defer { lock.unlock() }; return wakeUp }
-        set { lock.lock(); wakeUp = newValue; lock.unlock() }
+        set {
+            // Work posted before the run loop installed its wake-up (scenes made at launch) would
+            // otherwise wait for someone else's post.
+            lock.lock(); wakeUp = newValue; let waiting = !pending.isEmpty; lock.unlock()
+            if waiting { newValue?() }
+        }
     }
 
     public init() {}

@@ -78,63 +78,72 @@ public enum NotesMarkdown {
     }
 }
 
-/// One laid-out piece of notes text: a word (or space-joined words) in one style at a position.
+/// One laid-out piece of notes: a paragraph, an item's text or an item's marker, as a text block
+/// (styled runs as spans) with its top-left in points.
 public struct PlacedText: Equatable, Sendable {
-    public var text: String
-    public var font: Font
-    public var style: NotesMarkdown.Style
+    public var block: TextBlock
     public var origin: Point
+    public var height: Double
 }
 
-/// Lays out notes blocks into lines at `fontSize` points within `width` points: greedy word wrap
-/// across styled runs; list items hang-indent after their marker; paragraphs and items are
-/// separated by half a line.
+/// Lays out notes blocks within `width` points at `fontSize` points: each paragraph is one text
+/// block (the layout engine wraps it); list items hang-indent after their marker (from the right
+/// edge for a right-to-left item); paragraphs and
+/// items are separated by half a line. Emphasis is italic and set apart by colour.
 public func layoutNotes(_ blocks: [NotesMarkdown.Block], width: Double, fontSize: Double, metrics: TextMeasuring) -> (pieces: [PlacedText], height: Double) {
-    let regular = Font.system(fontSize), bold = Font.bold(fontSize)
+    let regular = Font.system(fontSize)
     let lh = metrics.lineHeight(regular)
     let space = metrics.size(of: " ", font: regular).width
     var out: [PlacedText] = []
     var y = 0.0
     for (b, block) in blocks.enumerated() {
         if b > 0 { y += lh * 0.5 }
-        let runs: [NotesMarkdown.Run], indent: Double
+        let runs: [NotesMarkdown.Run], marker: String?
         switch block {
-        case let .paragraph(r): runs = r; indent = 0
-        case let .item(marker, r):
-            runs = r
-            let mw = metrics.size(of: marker, font: regular).width
-            indent = max(mw + space * 2, fontSize * 1.5)
-            out.append(PlacedText(text: marker, font: regular, style: .regular, origin: Point(indent - space - mw, y)))
+        case let .paragraph(r): runs = r; marker = nil
+        case let .item(m, r): runs = r; marker = m
         }
-        var x = indent, lineStarted = false, mergeable = false
+        let mw = marker.map { metrics.size(of: $0, font: regular).width } ?? 0
+        let indent = marker == nil ? 0 : max(mw + space * 2, fontSize * 1.5)
+        var text = "", spans: [TextSpan] = []
         for run in runs {
-            let font = run.style == .strong || run.style == .strongEmphasis ? bold : regular
-            let words = run.text.split(separator: " ", omittingEmptySubsequences: false)
-            for (wi, word) in words.enumerated() {
-                if wi > 0 && lineStarted { x += space }
-                guard !word.isEmpty else { continue }
-                let w = metrics.size(of: String(word), font: font).width
-                if lineStarted && x + w > width { y += lh; x = indent; mergeable = false }
-                // Words of one style on one line become one piece (fewer draw commands).
-                if mergeable, let last = out.last, last.style == run.style, last.origin.y == y, wi > 0 {
-                    out[out.count - 1].text += " " + word
-                } else {
-                    out.append(PlacedText(text: String(word), font: font, style: run.style, origin: Point(x, y)))
-                }
-                x += w; lineStarted = true; mergeable = true
+            let start = text.count
+            text += run.text
+            let bold = run.style == .strong || run.style == .strongEmphasis, em = run.style == .emphasis || run.style == .strongEmphasis
+            if bold || em {
+                spans.append(TextSpan(start..<text.count, weight: bold ? .bold : nil, italic: em, color: em ? NotesView.emphasisColor : nil))
             }
         }
-        y += lh
+        let tb = TextBlock(text, font: regular, width: max(1, width - indent), spans: spans)
+        let laid = metrics.layout(tb), h = max(lh, laid.size.height)
+        // A right-to-left item hangs from the right edge, its marker right of its text.
+        let rtl = laid.isRightToLeft
+        if let marker {
+            out.append(PlacedText(block: TextBlock(marker, font: regular), origin: Point(rtl ? width - indent + space : indent - space - mw, y), height: lh))
+        }
+        out.append(PlacedText(block: tb, origin: Point(rtl ? 0 : indent, y), height: h))
+        y += h
     }
     return (out, y)
 }
 
 /// The notes panel: the current scene's notes as Markdown at an adjustable size.
 public final class NotesView: View {
-    public private(set) var blocks: [NotesMarkdown.Block] = []
+    public private(set) var blocks: [NotesMarkdown.Block] = [] { didSet { laidOut = nil } }
+    /// The last layout and the width and size it was made for, so frames of unchanged notes
+    /// reuse it (scrolling only moves it).
+    private var laidOut: (width: Double, fontSize: Double, pieces: [PlacedText], height: Double)?
+    private func layout(_ m: TextMeasuring) -> (pieces: [PlacedText], height: Double) {
+        if let l = laidOut, l.width == bounds.width, l.fontSize == fontSize { return (l.pieces, l.height) }
+        let l = layoutNotes(blocks, width: bounds.width, fontSize: fontSize, metrics: m)
+        laidOut = (bounds.width, fontSize, l.pieces, l.height)
+        return l
+    }
     /// Base font size in points; the console's notes keys change it within `sizeRange`.
     public var fontSize: Double = 18 { didSet { fontSize = clamp(fontSize, Self.sizeRange.lowerBound, Self.sizeRange.upperBound); setNeedsDisplay() } }
     public static let sizeRange = 10.0...48.0
+    /// Emphasis is italic and in this colour, so it stands out at a glance.
+    public static let emphasisColor = Color(0xFF, 0xD6, 0x8A)
     public override init() { super.init(); id = "console.notes"; clipsToBounds = true }
     public override var role: String? { "notes" }
     public override var accessibilityValue: String? { "size \(Int(fontSize))" }
@@ -144,7 +153,7 @@ public final class NotesView: View {
 
     public override func handle(_ event: InputEvent) -> Bool {
         guard case let .wheel(_, dy, _) = event, let m = metrics else { return false }
-        let height = layoutNotes(blocks, width: bounds.width, fontSize: fontSize, metrics: m).height
+        let height = layout(m).height
         scrollOffset = clamp(scrollOffset - dy * m.lineHeight(.system(fontSize)) * 3, 0, max(0, height - bounds.height))
         setNeedsDisplay()
         return true
@@ -160,12 +169,9 @@ public final class NotesView: View {
 
     public override func draw(into list: inout DrawList) {
         guard let m = metrics else { return }
-        let laid = layoutNotes(blocks, width: bounds.width, fontSize: fontSize, metrics: m)
-        let lh = m.lineHeight(.system(fontSize))
-        for p in laid.pieces where p.origin.y - scrollOffset < bounds.height && p.origin.y - scrollOffset > -lh {
-            // SDL2_ttf has no italic face here: emphasis is set apart by colour instead.
-            let c = p.style == .emphasis || p.style == .strongEmphasis ? Color(0xFF, 0xD6, 0x8A) : theme.text
-            list.text(p.text, p.font, c, at: Point(p.origin.x, p.origin.y - scrollOffset))
+        let laid = layout(m)
+        for p in laid.pieces where p.origin.y - scrollOffset < bounds.height && p.origin.y + p.height - scrollOffset > 0 {
+            list.text(p.block, theme.text, at: Point(p.origin.x, p.origin.y - scrollOffset))
         }
     }
 }

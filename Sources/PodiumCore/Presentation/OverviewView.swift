@@ -86,8 +86,8 @@ public final class OverviewView: View {
             list.popClip()
             if i == selected { list.stroke(pic.insetBy(dx: -3, dy: -3), t.tint, width: 4, radius: 4) }
             else if i == current { list.stroke(pic.insetBy(dx: -2, dy: -2), t.positive, width: 2, radius: 3) }
-            let label = m.truncate("\(i + 1)  \(th.title)", font: .system(14), width: f.width)
-            list.text(label, i == selected ? .bold(14) : .system(14), i == current ? t.positive : t.text, at: Point(f.minX, pic.maxY + 5))
+            list.text(.line("\(i + 1)  \(th.title)", font: i == selected ? .bold(14) : .system(14), width: f.width),
+                      i == current ? t.positive : t.text, at: Point(f.minX, pic.maxY + 5))
         }
     }
 }
@@ -108,12 +108,12 @@ public final class HelpView: View {
         let keyColumn = min(360, bounds.width * 0.45)
         for a in ConsoleAction.allCases {
             let keys = keyMap.keys(for: a).map(\.description).joined(separator: "  ")
-            list.text(m.truncate(keys.isEmpty ? "—" : keys, font: .bold(16), width: keyColumn - 16), .bold(16), t.tint, at: Point(24, y))
-            list.text(m.truncate(a.summary, font: font, width: bounds.width - keyColumn - 48), font, t.text, at: Point(24 + keyColumn, y))
+            list.text(.line(keys.isEmpty ? "—" : keys, font: .bold(16), width: keyColumn - 16), t.tint, at: Point(24, y))
+            list.text(.line(a.summary, font: font, width: bounds.width - keyColumn - 48), t.text, at: Point(24 + keyColumn, y))
             y += lh
         }
         y += 8
-        list.text("Tab opens the overview when no control has focus; Shift+Tab or a click moves into the controls.", .system(14), t.secondaryText, at: Point(24, y))
-        list.text("Ctrl + mouse over the audience preview shows a pointer to the room.", .system(14), t.secondaryText, at: Point(24, y + 22))
+        list.text(.line("Tab opens the overview when no control has focus; Shift+Tab or a click moves into the controls.", font: .system(14), width: bounds.width - 48), t.secondaryText, at: Point(24, y))
+        list.text(.line("Ctrl + mouse over the audience preview shows a pointer to the room.", font: .system(14), width: bounds.width - 48), t.secondaryText, at: Point(24, y + 22))
     }
 }

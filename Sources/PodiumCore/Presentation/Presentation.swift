@@ -7,6 +7,8 @@ import PodiumKit
 public final class Presentation {
     /// The deck shown; a reload replaces it (`replaceDeck`).
     public internal(set) var deck: Deck
+    /// The deck's scenes grouped into slides (overlays of one slide share a PDF page label).
+    public internal(set) var slides: Slides
     public let registry: PluginRegistry
     public let presenter: WindowRoot
     public let audience: WindowRoot
@@ -14,6 +16,11 @@ public final class Presentation {
     public let timers = TimerQueue()
     public let clock: () -> Double
     public internal(set) var currentIndex = 0
+    /// The last scene of the talk for the End key and the timer plan (`Deck.endSlide`'s last
+    /// overlay); scenes after it are backup.
+    public internal(set) var endScene: Int
+    /// Each scene's planned seconds (backup scenes after `endScene` get none).
+    var plannedSceneSeconds: [Double?]
     /// Scenes are made on first show and kept, so state survives going back and forth.
     var scenes: [Int: Scene] = [:]
     /// Counts the decks shown (`replaceDeck`): a scene of an earlier version that reports late
@@ -31,6 +38,11 @@ public final class Presentation {
     /// go on underneath and reach the room when the freeze ends.
     public internal(set) var isFrozen = false
     let frozenFrame = FrozenFrameView()
+    /// Scenes' `observeAudience` callbacks with the deck generation they came from; told of each
+    /// change by `audienceDidChange`, dropped when a reload replaced their scenes.
+    var audienceObservers: [(generation: Int, body: (AudienceState) -> Void)] = []
+    /// What the room sees in place of the scene (for `SceneContext.observeAudience`).
+    public var audienceState: AudienceState { AudienceState(isCovered: audienceMode != .normal, isFrozen: isFrozen) }
     let pointerDot = PointerDotView()
     /// The elapsed, scene and planned timers.
     public internal(set) var talk: TalkClock
@@ -47,9 +59,11 @@ public final class Presentation {
     /// Reads image sizes for `ImageView`s in every view tree this presentation draws (windows,
     /// the next-scene stage, the overview's stage); set by the platform.
     public var imageSizing: ImageSizing? {
-        didSet { for r in [presenter, audience, nextStage, stage] { r.imageSizing = imageSizing } }
+        didSet { for r in [presenter, audience, nextStage, nextSlideStage, stage] { r.imageSizing = imageSizing } }
     }
     public let nextStage: WindowRoot
+    /// Hosts the next slide's first scene while the next scene is an overlay of the current slide.
+    public let nextSlideStage: WindowRoot
     /// Hosts other scenes' audience views briefly while the overview draws their thumbnails.
     let stage: WindowRoot
     private var nextPreviewTimer: TimerToken?
@@ -66,10 +80,12 @@ public final class Presentation {
     public init(deck: Deck, registry: PluginRegistry, metrics: TextMeasuring, theme: Theme = .standard,
                 clock: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime }) {
         self.deck = deck; self.registry = registry; self.clock = clock
-        talk = TalkClock(durationMinutes: deck.durationMinutes, sceneSeconds: deck.scenes.map(\.plannedSeconds))
+        (slides, endScene, plannedSceneSeconds) = Self.plan(deck)
+        talk = TalkClock(durationMinutes: deck.durationMinutes, sceneSeconds: plannedSceneSeconds)
         presenter = WindowRoot(theme: theme, metrics: metrics)
         audience = WindowRoot(theme: theme, metrics: metrics)
         nextStage = WindowRoot(theme: theme, metrics: metrics)
+        nextSlideStage = WindowRoot(theme: theme, metrics: metrics)
         stage = WindowRoot(theme: theme, metrics: metrics)
         audience.resize(to: Size(1280, 720))
         console = ConsoleView()
@@ -85,16 +101,28 @@ public final class Presentation {
             self.console.preview.sourceDidChange()
         }
         nextStage.onNeedsDisplay = { [weak self] in self?.console.nextPreview.sourceDidChange() }
+        nextSlideStage.onNeedsDisplay = { [weak self] in self?.console.nextSlidePreview.sourceDidChange() }
         console.preview.source = audience
         console.nextPreview.source = nextStage
+        console.nextSlidePreview.source = nextSlideStage
         console.onPrevious = { [weak self] in self?.previous() }
         console.onNext = { [weak self] in self?.next() }
-        console.overview.onChoose = { [weak self] i in self?.closeOverview(); self?.goTo(i) }
+        console.overview.onChoose = { [weak self] i in self?.closeOverview(); self?.goToOverviewCell(i) }
         presenter.onUnhandledKey = { [weak self] k in self?.handleKey(k) ?? false }
         presenter.isTalkKey = { [weak self] k in self?.keyMap.action(for: k) != nil }
         audience.onUnhandledKey = presenter.onUnhandledKey
-        show(0)
+        // --page: start there without starting the timer (it starts on the first advance).
+        currentIndex = min(max(0, deck.startScene ?? 0), deck.scenes.count - 1)
+        show(currentIndex)
         refreshTimers()
+    }
+
+    /// The deck's slides, its last scene before the backup ones, and each scene's planned seconds
+    /// (scenes after the end slide are backup: the plan gives them no time).
+    static func plan(_ deck: Deck) -> (Slides, endScene: Int, planned: [Double?]) {
+        let slides = Slides(deck.scenes)
+        let end = deck.endSlide.map { min(max(1, $0), slides.count) }.map { slides.ranges[$0 - 1].upperBound - 1 }
+        return (slides, end ?? deck.scenes.count - 1, deck.scenes.enumerated().map { i, s in end.map { i > $0 } == true ? 0 : s.plannedSeconds })
     }
 
     public var currentScene: Scene { scene(at: currentIndex) }
@@ -163,7 +191,7 @@ public final class Presentation {
         if index != currentIndex || old == nil {
             old?.willResignCurrent()
         }
-        if !talk.isStarted && index != currentIndex { talk.start(at: clock()) }
+        if !talk.isStarted && index != currentIndex { startTalk() }
         if index != currentIndex { talk.sceneChanged(at: clock()) }
         currentIndex = index
         let s = scene(at: index)
@@ -171,8 +199,13 @@ public final class Presentation {
         console.setScene(s.presenterView, index: index, count: sceneCount, title: title(at: index),
                          notes: deck.scenes[index].notes,
                          nextTitle: index + 1 < sceneCount ? title(at: index + 1) : nil)
+        console.positionLabel.text = slides.positionText(of: index)
+        let text = deck.scenes[index].notes
+        console.notesArea.set(sceneNotes: s.presenterNotesView, hasText: !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
         audience.content.removeAllSubviews()
         nextStage.content.removeAllSubviews()
+        nextSlideStage.content.removeAllSubviews()
+        console.nextPreviews.setShowsNextSlide(false)
         if s.audienceView.pins == nil { s.audienceView.pins = .fill() }
         audience.content.addSubview(s.audienceView)
         s.didBecomeCurrent()
@@ -201,6 +234,7 @@ public final class Presentation {
         nextStage.content.removeAllSubviews()
         nextStage.content.addSubview(scene(at: i).audienceView.pinned(.fill()))
         nextStage.layoutIfNeeded()
+        attachNextSlidePreview()
         presenter.requestRedraw()
     }
 

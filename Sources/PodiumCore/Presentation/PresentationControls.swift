@@ -52,11 +52,11 @@ extension Presentation {
         case .next: next()
         case .previous: previous()
         case .first: goTo(0)
-        case .last: goTo(sceneCount - 1)
+        case .last: goTo(currentIndex == endScene ? sceneCount - 1 : endScene)   // End again reaches the backup slides
         case .startFromBeginning:
-            goTo(0); talk.start(at: clock()); backToLive()
+            goTo(0); startTalk(); backToLive()
         case .startFromCurrent:
-            if !talk.isStarted { talk.start(at: clock()) } else if talk.isPaused { talk.togglePause(at: clock()) }
+            if !talk.isStarted { startTalk() } else if talk.isPaused { talk.togglePause(at: clock()) }
             talk.sceneChanged(at: clock()); backToLive()
         case .blackout: audienceMode = audienceMode == .black ? .normal : .black
         case .whiteout: audienceMode = audienceMode == .white ? .normal : .white
@@ -72,6 +72,9 @@ extension Presentation {
         case .reload: guard let f = onReload else { return false }; f()
         case .swapDisplays: guard let f = onSwapDisplays else { return false }; f()
         case .quit, .quitNow: guard let f = onQuit else { return false }; f()
+        case .nextSlide: nextSlide()
+        case .previousSlide: previousSlide()
+        case .playPause: return false   // a scene's action (media); offered to the scene first
         @unknown default: return false
         }
         refreshTimers()
@@ -104,6 +107,9 @@ extension Presentation {
         audienceCover.backgroundColor = audienceMode.cover
         audienceCover.isHidden = audienceMode == .normal
         console.setAudienceStatus(audienceMode, frozen: isFrozen)
+        audienceObservers.removeAll { $0.generation != deckGeneration }
+        let state = audienceState
+        for o in audienceObservers { o.body(state) }
         audience.requestRedraw()
         presenter.requestRedraw()
     }
@@ -122,6 +128,18 @@ extension Presentation {
         }
         return target != nil
     }
+    /// The pointer dot at `f`, fractions (0…1, clamped) across and down the audience view, as
+    /// dragged on the remote's slide picture; nil hides it. Returns true while the dot is shown.
+    @discardableResult
+    public func movePointer(toAudienceFraction f: Point?) -> Bool {
+        let b = audience.bounds
+        let target = f.map { Point(min(max($0.x, 0), 1) * b.width, min(max($0.y, 0), 1) * b.height) }
+        if target != pointerDot.position {
+            pointerDot.position = target
+            audience.requestRedraw()
+        }
+        return target != nil
+    }
     /// Where the pointer dot is on the audience view (points), nil when hidden.
     public var pointerPosition: Point? { pointerDot.position }
 
@@ -130,11 +148,15 @@ extension Presentation {
     public var isOverviewOpen: Bool { !console.overview.isHidden }
     public var isHelpOpen: Bool { !console.help.isHidden }
 
-    /// Opens the overview with a thumbnail of every scene (scenes not made yet are made now).
+    /// Opens the overview with a thumbnail of every slide, its last overlay (scenes not made yet
+    /// are made now); without overlays every scene is a slide.
     public func openOverview() {
-        let thumbs = (0..<sceneCount).map { OverviewView.Thumbnail(list: thumbnail(at: $0), size: audience.bounds.size, title: title(at: $0)) }
+        let thumbs = slides.ranges.indices.map { cell in
+            let i = overviewScene(ofCell: cell)
+            return OverviewView.Thumbnail(list: thumbnail(at: i), size: audience.bounds.size, title: title(at: i))
+        }
         presenter.focus(nil)
-        console.overview.open(thumbs, current: currentIndex)
+        console.overview.open(thumbs, current: currentOverviewCell)
         presenter.requestRedraw()
     }
     public func closeOverview() { console.overview.isHidden = true; presenter.requestRedraw() }
@@ -154,8 +176,8 @@ extension Presentation {
             return list
         }
         let v = scene(at: index).audienceView
-        if v.superview === nextStage.content {
-            nextStage.layoutIfNeeded(); nextStage.content.render(into: &list); return list
+        for s in [nextStage, nextSlideStage] where v.superview === s.content {
+            s.layoutIfNeeded(); s.content.render(into: &list); return list
         }
         stage.resize(to: audience.bounds.size)
         stage.content.addSubview(v.pinned(.fill()))
@@ -178,7 +200,9 @@ extension Presentation {
     public var timerReadout: TimerReadout {
         let now = clock()
         return TimerReadout(elapsed: talk.elapsed(at: now), running: talk.isStarted && !talk.isPaused, paused: talk.isPaused,
-                            remaining: talk.remaining(at: now), pace: talk.pace(at: now, sceneIndex: currentIndex),
+                            // Before the start, an end time's countdown runs from the wall clock.
+                            remaining: (talk.isStarted ? nil : deck.endTimeMinutes.map { Self.minutes(until: $0, from: wallClock()) * 60 }) ?? talk.remaining(at: now),
+                            lastMinutes: deck.lastMinutes, pace: talk.pace(at: now, sceneIndex: currentIndex),
                             sceneElapsed: talk.sceneElapsed(at: now), scenePlanned: deck.scenes[currentIndex].plannedSeconds,
                             clock: Self.wallClockFormat.string(from: wallClock()))
     }

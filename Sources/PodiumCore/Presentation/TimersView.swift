@@ -7,11 +7,20 @@ public struct TimerReadout: Equatable, Sendable {
     public var running: Bool
     public var paused: Bool
     public var remaining: Double?
+    /// Minutes before the end from which the countdown is amber (`--last-minutes`), nil: never.
+    public var lastMinutes: Double? = nil
     public var pace: Pace?
     public var sceneElapsed: Double
     public var scenePlanned: Double?
     /// Local wall-clock time, "HH:MM".
     public var clock: String
+
+    /// How close the end is: `lastMinutes` within the last minutes, `over` past the planned
+    /// end (only with `lastMinutes` set); nil otherwise.
+    public var countdownPhase: String? {
+        guard let m = lastMinutes, let r = remaining else { return nil }
+        return r < 0 ? "over" : r <= m * 60 ? "lastMinutes" : nil
+    }
 }
 
 /// The toolbar's timers: wall clock, time on this scene (against its plan), the countdown to the
@@ -51,7 +60,12 @@ public final class TimersView: StackView {
         if let rem = r.remaining {
             countdownLabel.isHidden = false
             countdownLabel.text = (rem < 0 ? "over " : "left ") + TalkClock.format(abs(rem))
-            countdownLabel.color = Self.color(r.pace, theme: t)
+            // The last minutes (--last-minutes) turn it amber, then red past the end.
+            switch r.countdownPhase {
+            case "lastMinutes"?: countdownLabel.color = t.warning
+            case "over"?: countdownLabel.color = t.destructive
+            default: countdownLabel.color = Self.color(r.pace, theme: t)
+            }
         } else { countdownLabel.isHidden = true }
         let scene = "scene " + TalkClock.format(r.sceneElapsed) + (r.scenePlanned.map { " / " + TalkClock.format($0) } ?? "")
         sceneLabel.text = scene

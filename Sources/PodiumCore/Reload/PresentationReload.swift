@@ -17,8 +17,9 @@ extension Presentation {
         presenter.popovers.forEach { $0.dismiss(byUser: false) }
         if isOverviewOpen { closeOverview() }   // its thumbnails show the old version
         deck = newDeck
+        (slides, endScene, plannedSceneSeconds) = Self.plan(newDeck)
         deckGeneration += 1
-        talk = talk.replanned(durationMinutes: newDeck.durationMinutes, sceneSeconds: newDeck.scenes.map(\.plannedSeconds))
+        talk = talk.replanned(durationMinutes: newDeck.durationMinutes, sceneSeconds: plannedSceneSeconds)
         scenes = [:]
         nextStage.content.removeAllSubviews()
         currentIndex = target
@@ -35,7 +36,7 @@ extension Presentation {
         goTo(min(max(0, scene), sceneCount - 1))
         if let position { currentScene.receive(SceneParameters(position, path: "resume")) }
         if started { talk.restore(elapsed: elapsed, paused: paused, at: clock()) }
-        else { talk = TalkClock(durationMinutes: deck.durationMinutes, sceneSeconds: deck.scenes.map(\.plannedSeconds)) }
+        else { talk = TalkClock(durationMinutes: deck.durationMinutes, sceneSeconds: plannedSceneSeconds) }
         refreshTimers()
         presenter.requestRedraw()
     }

@@ -60,8 +60,7 @@ open class SegmentedControl: View {
             else if i > 0 && i - 1 != selectedIndex { list.line(Point(r.minX, 7), Point(r.minX, r.height - 7), t.separator) }
             guard let m = metrics else { continue }
             let f = i == selectedIndex ? Font(size: font.size, weight: .bold) : font
-            let label = m.truncate(s.title, font: f, width: r.width - 8), sz = m.size(of: label, font: f)
-            list.text(label, f, t.text, at: Point(r.midX - sz.width / 2, (r.height - m.lineHeight(f)) / 2))
+            list.text(.line(s.title, font: f, width: r.width - 8, alignment: .center), t.text, at: Point(r.minX + 4, (r.height - m.lineHeight(f)) / 2))
         }
     }
 

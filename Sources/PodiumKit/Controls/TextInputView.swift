@@ -1,17 +1,17 @@
 /// The editing machinery shared by `TextField` (one line, scrolls sideways) and `TextView`
-/// (several lines, wraps at spaces, scrolls vertically): typing through `.text` events (composed
+/// (several lines, wrapped by the layout engine, scrolls vertically): typing through `.text` events (composed
 /// UTF-8 from the platform), a cursor and a selection, Backspace/Delete, Left/Right/Up/Down,
 /// Home/End (Shift extends), Ctrl+A/C/V/X through the window's clipboard, click, Shift-click,
 /// double-click and drag to select.
 open class TextInputView: View {
-    public var state: TextEditState { didSet { if state != oldValue { lineCache = nil; revealCursor(); setNeedsDisplay() } } }
+    public var state: TextEditState { didSet { if state != oldValue { cached = nil; revealCursor(); setNeedsDisplay() } } }
     public var text: String {
         get { state.text }
         set { guard newValue != state.text else { return }; state.setText(newValue) }
     }
     /// Grey hint shown while the text is empty; also the control's label when none is set.
     public var placeholder: String { didSet { setNeedsDisplay() } }
-    public var font: Font = .body { didSet { lineCache = nil; setNeedsDisplay() } }
+    public var font: Font = .body { didSet { cached = nil; setNeedsDisplay() } }
     public var isEditable = true
     /// Called after every edit the user makes (typing, deleting, paste, cut), with the new text.
     public var onChange: ((String) -> Void)?
@@ -20,7 +20,10 @@ open class TextInputView: View {
     let isMultiline: Bool
     /// Scroll position of the text inside the frame, in points (x for fields, y for views).
     public private(set) var scroll = 0.0
-    private var lineCache: (width: Double, lines: [Range<Int>])?
+    /// The input method's composition (preedit) shown at the cursor, and its own caret.
+    public private(set) var composition = ""
+    private var compositionCursor = 0
+    private var cached: (block: TextBlock, map: TextCaretMap)?
 
     init(text: String, placeholder: String, multiline: Bool, id: String?) {
         state = TextEditState(text, allowsNewlines: multiline)
@@ -40,94 +43,72 @@ open class TextInputView: View {
     var textArea: Rect { bounds.insetBy(dx: padding, dy: isMultiline ? padding : 0) }
     var lineHeight: Double { metrics?.lineHeight(font) ?? font.size * 1.25 }
 
-    /// Visual lines as character ranges: the whole text for a field; paragraphs wrapped at spaces
-    /// (inside a word when one is wider than the line) for a view.
-    public func visualLines() -> [Range<Int>] {
-        let w = textArea.width
-        if let c = lineCache, c.width == w { return c.lines }
-        let lines = isMultiline ? wrapLines(width: w) : [0..<state.count]
-        lineCache = (w, lines)
-        return lines
-    }
-
-    private func wrapLines(width: Double) -> [Range<Int>] {
-        let chars = state.characters
-        guard let m = metrics else { return [0..<chars.count] }
-        var out: [Range<Int>] = []
-        var start = 0
-        while true {
-            let end = state.lineEnd(start)
-            var s = start, x = 0.0, lastSpace: Int? = nil, i = start
-            while i < end {
-                let cw = m.size(of: String(chars[i]), font: font).width
-                if x + cw > width && i > s {
-                    // Break after the last space, else before this character.
-                    let brk = lastSpace.map { $0 + 1 } ?? i
-                    out.append(s..<brk)
-                    s = brk; i = brk; x = 0; lastSpace = nil
-                    continue
-                }
-                if chars[i] == " " { lastSpace = i }
-                x += cw; i += 1
-            }
-            out.append(s..<end)
-            if end >= chars.count { break }
-            start = end + 1
+    /// The text as shown (with any composition at the cursor, underlined), laid out by the
+    /// window's engine: wrapped to the text area in a view; one line in a field, as wide as the
+    /// area or its text, so a right-to-left entry sits at the right edge.
+    private var shown: (block: TextBlock, map: TextCaretMap)? {
+        guard let m = metrics else { return nil }
+        let chars = state.characters, c = state.cursor
+        let display = composition.isEmpty ? state.text : String(chars[..<c]) + composition + String(chars[c...])
+        let spans = composition.isEmpty ? [] : [TextSpan(c..<(c + composition.count), underline: true)]
+        var b = TextBlock(display, font: font, width: max(1, textArea.width), spans: spans)
+        if !isMultiline {
+            b.text = Self.flatten(display)
+            b.width = max(textArea.width, m.layout(TextBlock(b.text, font: font)).size.width + 1)
         }
+        if let c = cached, c.block == b { return c }
+        let out = (b, TextCaretMap(b, metrics: m))
+        cached = out
         return out
     }
+    private static func flatten(_ s: String) -> String { String(s.map { $0.isNewline ? " " : $0 }) }
 
-    private func lineIndex(of i: Int, in lines: [Range<Int>]) -> Int {
-        lines.lastIndex { $0.lowerBound <= i } ?? 0
+    /// Position in the shown text of model position `i` (after the composition when past the cursor).
+    private func shownIndex(_ i: Int) -> Int { i <= state.cursor ? i : i + composition.count }
+    private func modelIndex(_ j: Int) -> Int {
+        let c = state.cursor, n = composition.count
+        return j <= c ? j : j >= c + n ? j - n : c
     }
-    private func xOffset(_ i: Int, line: Range<Int>) -> Double {
-        guard let m = metrics, i > line.lowerBound else { return 0 }
-        return m.size(of: String(state.characters[line.lowerBound..<min(i, line.upperBound)]), font: font).width
-    }
-    private func lineTop(_ n: Int) -> Double {
-        isMultiline ? textArea.minY + Double(n) * lineHeight - scroll : (bounds.height - lineHeight) / 2
-    }
-    private func lineLeft() -> Double { textArea.minX - (isMultiline ? 0 : scroll) }
 
-    /// The cursor's rectangle in view coordinates (2 pt wide).
+    /// Top-left of the text block in view coordinates.
+    private var textOrigin: Point {
+        isMultiline ? Point(textArea.minX, textArea.minY - scroll) : Point(textArea.minX - scroll, (bounds.height - lineHeight) / 2)
+    }
+
+    /// Visual lines as character ranges, as the layout engine broke them.
+    public func visualLines() -> [Range<Int>] {
+        guard let s = shown, composition.isEmpty else { return [0..<state.count] }
+        return s.map.layout.lines.map(\.range)
+    }
+
+    /// The cursor's rectangle in view coordinates (2 pt wide); inside a composition, at its caret.
     public func caretRect() -> Rect {
-        let lines = visualLines(), n = lineIndex(of: state.cursor, in: lines)
-        return Rect(lineLeft() + xOffset(state.cursor, line: lines[n]) - 1, lineTop(n), 2, lineHeight)
+        guard let s = shown else { return Rect(textOrigin.x - 1, textOrigin.y, 2, lineHeight) }
+        return s.map.caretRect(state.cursor + compositionCursor).offset(by: textOrigin)
     }
 
     /// The character position nearest to `p` (view coordinates).
     public func position(at p: Point) -> Int {
-        let lines = visualLines()
-        let n = isMultiline ? max(0, min(lines.count - 1, Int(((p.y - textArea.minY + scroll) / lineHeight).rounded(.down)))) : 0
-        let line = lines[n], x = p.x - lineLeft()
-        var best = line.lowerBound, bestD = Double.infinity
-        // A soft-wrapped line's trailing space is not a caret stop (it would show on the next line).
-        let last = n + 1 < lines.count && lines[n + 1].lowerBound == line.upperBound ? max(line.lowerBound, line.upperBound - 1) : line.upperBound
-        for i in line.lowerBound...last {
-            let d = abs(xOffset(i, line: line) - x)
-            if d < bestD { bestD = d; best = i }
-        }
-        return best
+        guard let s = shown else { return 0 }
+        return modelIndex(s.map.index(at: p - textOrigin))
     }
 
     /// Scrolls the least needed so the cursor shows.
     func revealCursor() {
-        guard bounds.width > 0 else { return }
+        guard bounds.width > 0, let s = shown else { return }
         let area = textArea
+        let c = s.map.caretRect(shownIndex(state.cursor) + compositionCursor)
         if isMultiline {
-            let n = lineIndex(of: state.cursor, in: visualLines())
-            let top = Double(n) * lineHeight, bottom = top + lineHeight
-            if top < scroll { scroll = top } else if bottom > scroll + area.height { scroll = bottom - area.height }
-            scroll = clamp(scroll, 0, max(0, Double(visualLines().count) * lineHeight - area.height))
+            if c.minY < scroll { scroll = c.minY } else if c.maxY > scroll + area.height { scroll = c.maxY - area.height }
+            scroll = clamp(scroll, 0, max(0, s.map.layout.size.height - area.height))
         } else {
-            let x = xOffset(state.cursor, line: 0..<state.count)
+            let x = c.midX
             if x < scroll { scroll = x } else if x > scroll + area.width - 2 { scroll = x - area.width + 2 }
-            let full = xOffset(state.count, line: 0..<state.count)
-            scroll = clamp(scroll, 0, max(0, full - area.width + 2))
+            scroll = clamp(scroll, 0, max(0, (s.block.width ?? 0) - area.width + 1))
         }
     }
 
-    open override func layoutSubviews() { super.layoutSubviews(); lineCache = nil; revealCursor() }
+    open override func layoutSubviews() { super.layoutSubviews(); cached = nil; revealCursor() }
 
     // MARK: Drawing
 
@@ -136,22 +117,15 @@ open class TextInputView: View {
         list.roundedBorder(bounds, fill: t.raised, border: isFocused ? t.tint : t.separator, width: isFocused ? 2 : 1, radius: cornerRadius)
         list.pushClip(bounds.insetBy(dx: 2, dy: 2))
         defer { list.popClip() }
-        if state.count == 0 {
-            list.text(placeholder, font, t.secondaryText, at: Point(textArea.minX, lineTop(0)))
+        if state.count == 0 && composition.isEmpty {
+            list.text(TextBlock(placeholder, font: font, width: max(1, textArea.width), maxLines: isMultiline ? 0 : 1), t.secondaryText, at: textOrigin)
         }
-        let lines = visualLines(), sel = state.selectedRange
-        for (n, line) in lines.enumerated() {
-            let y = lineTop(n)
-            if y + lineHeight < 0 { continue }
-            if y > bounds.height { break }
-            if !sel.isEmpty && isFocused, sel.overlaps(line) || (sel.contains(line.upperBound) && line.upperBound < state.count) {
-                let a = xOffset(max(sel.lowerBound, line.lowerBound), line: line)
-                var b = xOffset(min(sel.upperBound, line.upperBound), line: line)
-                if sel.upperBound > line.upperBound { b += font.size * 0.3 }   // the selected newline
-                list.fill(Rect(lineLeft() + a, y, b - a, lineHeight), t.selection)
-            }
-            list.text(String(state.characters[line]), font, t.text, at: Point(lineLeft(), y))
+        guard let s = shown else { return }
+        let o = textOrigin, sel = state.selectedRange
+        if !sel.isEmpty && isFocused {
+            for r in s.map.rects(for: shownIndex(sel.lowerBound)..<shownIndex(sel.upperBound)) { list.fill(r.offset(by: o), t.selection) }
         }
+        list.text(s.block, t.text, at: o)
         if isFocused { list.fill(caretRect(), t.tint) }
     }
 
@@ -177,18 +151,31 @@ open class TextInputView: View {
         case .mouseUp:
             dragging = false; return true
         case let .wheel(_, dy, _) where isMultiline:
-            let maxScroll = max(0, Double(visualLines().count) * lineHeight - textArea.height)
+            let maxScroll = max(0, (shown?.map.layout.size.height ?? 0) - textArea.height)
             scroll = clamp(scroll - dy * lineHeight * 3, 0, maxScroll); setNeedsDisplay()
             return true
         case let .text(s):
             guard isEditable, isFocused else { return false }
+            setComposition("", cursor: 0)
             edit { $0.insert(s) }
+            return true
+        case let .composition(s, cursor):
+            guard isEditable, isFocused else { return false }
+            setComposition(s, cursor: cursor)
             return true
         case let .key(k):
             return isEditable && handleKey(k)
         default:
             return false
         }
+    }
+
+    /// Shows `s` as the input method's uncommitted text at the cursor (it replaces the selection
+    /// only when committed through `.text`).
+    func setComposition(_ s: String, cursor: Int) {
+        guard s != composition || cursor != compositionCursor else { return }
+        composition = s; compositionCursor = max(0, min(cursor, s.count))
+        cached = nil; revealCursor(); setNeedsDisplay()
     }
 
     /// Shift state of the last key, used by Shift-click (mouse events carry no modifiers).
@@ -232,8 +219,8 @@ open class TextInputView: View {
         switch k.code {
         case .backspace: edit { $0.deleteBackward() }
         case .delete: edit { $0.deleteForward() }
-        case .left: state.moveLeft(extend: k.shift)
-        case .right: state.moveRight(extend: k.shift)
+        case .left: moveVisually(-1, extend: k.shift)
+        case .right: moveVisually(1, extend: k.shift)
         case .home: state.move(to: isMultiline ? lineBounds().lowerBound : 0, extend: k.shift)
         case .end: state.move(to: isMultiline ? lineEndStop() : state.count, extend: k.shift)
         case .up, .down:
@@ -253,27 +240,40 @@ open class TextInputView: View {
         return true
     }
 
+    /// Left/Right move one grapheme cluster on screen, so inside a right-to-left run Right moves
+    /// towards the run's logical start; a selection collapses to its edge on that side.
+    private func moveVisually(_ d: Int, extend: Bool) {
+        guard let map = shown?.map else { return }
+        if state.hasSelection && !extend {
+            let r = state.selectedRange
+            let leftmost = map.caretX(r.lowerBound) <= map.caretX(r.upperBound) ? r.lowerBound : r.upperBound
+            state.move(to: d < 0 ? leftmost : (leftmost == r.lowerBound ? r.upperBound : r.lowerBound))
+        } else {
+            state.move(to: map.visualNeighbour(of: state.cursor, direction: d), extend: extend)
+        }
+    }
+
     /// The visual line holding the cursor.
     private func lineBounds() -> Range<Int> {
-        let lines = visualLines()
-        return lines[lineIndex(of: state.cursor, in: lines)]
+        guard let map = shown?.map else { return 0..<state.count }
+        let r = map.stops(onLine: map.line(of: state.cursor))
+        return r.lowerBound..<r.upperBound
     }
 
     /// End of the cursor's visual line; on a soft-wrapped line, before its trailing space, since
     /// the position after it is the start of the next line.
     private func lineEndStop() -> Int {
-        let lines = visualLines(), n = lineIndex(of: state.cursor, in: lines), line = lines[n]
-        let soft = n + 1 < lines.count && lines[n + 1].lowerBound == line.upperBound
-        return soft ? max(line.lowerBound, line.upperBound - 1) : line.upperBound
+        guard let map = shown?.map else { return state.count }
+        return map.stops(onLine: map.line(of: state.cursor)).upperBound
     }
 
     private func moveVertically(_ d: Int, extend: Bool) {
-        let lines = visualLines(), n = lineIndex(of: state.cursor, in: lines)
-        let target = n + d
+        guard let map = shown?.map else { return }
+        let target = map.line(of: state.cursor) + d
         if target < 0 { state.move(to: 0, extend: extend); return }
-        if target >= lines.count { state.move(to: state.count, extend: extend); return }
-        let c = caretRect()
-        state.move(to: position(at: Point(c.midX, lineTop(target) + lineHeight / 2)), extend: extend)
+        if target >= map.layout.lines.count { state.move(to: state.count, extend: extend); return }
+        let c = caretRect(), line = map.layout.lines[target].rect
+        state.move(to: position(at: Point(c.midX, textOrigin.y + line.midY)), extend: extend)
     }
 }
 

@@ -15,7 +15,8 @@ public struct Font: Equatable, Hashable, Sendable {
     public static let caption = Font(size: 12)
 }
 
-public enum TextAlignment: Sendable { case leading, center, trailing }
+/// Where lines sit within a block's width; leading and trailing follow the paragraph's direction.
+public enum TextAlignment: Hashable, Sendable { case leading, center, trailing }
 
 /// One drawing command. All coordinates are window points.
 public enum DrawCommand: Equatable, Sendable {
@@ -26,8 +27,9 @@ public enum DrawCommand: Equatable, Sendable {
     /// A filled convex polygon (arrows, pins); points in order.
     case polygon([Point], Color)
     case line(Point, Point, Color, width: Double)
-    /// One line of text whose top-left is `origin`; no wrapping (views wrap with `TextMeasuring`).
-    case text(String, Font, Color, origin: Point)
+    /// A laid-out text block whose top-left is `origin`; the renderer lays it out exactly as
+    /// `TextMeasuring.layout` did (wrapping, bidi, alignment within its width, ellipsis).
+    case text(TextBlock, Color, origin: Point)
     /// An image file scaled into `rect` (the view already fitted the aspect).
     case image(path: String, Rect, opacity: Double)
     /// In-memory pixels scaled into `rect`; the renderer uploads each `Bitmap` once (by its id).
@@ -66,9 +68,14 @@ public struct DrawList: Sendable {
     public mutating func line(_ a: Point, _ b: Point, _ c: Color, width: Double = 1) {
         commands.append(.line(a + offset, b + offset, c, width: width))
     }
+    /// One line of `s` at its natural width, top-left at `p`.
     public mutating func text(_ s: String, _ f: Font, _ c: Color, at p: Point) {
-        guard !s.isEmpty else { return }
-        commands.append(.text(s, f, c, origin: p + offset))
+        text(TextBlock(s, font: f), c, at: p)
+    }
+    /// `block` laid out with its top-left at `p` (a `width` block spans `p.x…p.x + width`).
+    public mutating func text(_ block: TextBlock, _ c: Color, at p: Point) {
+        guard !block.text.isEmpty, c.a > 0 else { return }
+        commands.append(.text(block, c, origin: p + offset))
     }
     public mutating func image(_ path: String, in r: Rect, opacity: Double = 1) {
         commands.append(.image(path: path, r.offset(by: offset), opacity: opacity))
@@ -104,7 +111,7 @@ public struct DrawList: Sendable {
             case let .stroke(r, c, w, radius): .stroke(R(r), c, width: max(1, w * s), radius: radius * s)
             case let .polygon(pts, c): .polygon(pts.map(P), c)
             case let .line(a, b, c, w): .line(P(a), P(b), c, width: max(1, w * s))
-            case let .text(str, f, c, o): .text(str, scalesFonts ? Font(size: f.size * s, weight: f.weight) : f, c, origin: P(o))
+            case let .text(b, c, o): .text(scalesFonts ? b.scaled(by: s) : b, c, origin: P(o))
             case let .image(path, r, o): .image(path: path, R(r), opacity: o)
             case let .bitmap(b, r, o): .bitmap(b, R(r), opacity: o)
             case let .pushClip(r): .pushClip(R(r))
@@ -126,69 +133,12 @@ extension DrawList {
             case let .stroke(r, c, w, radius): .stroke(r, c.withAlpha(alpha), width: w, radius: radius)
             case let .polygon(pts, c): .polygon(pts, c.withAlpha(alpha))
             case let .line(a, b, c, w): .line(a, b, c.withAlpha(alpha), width: w)
-            case let .text(str, f, c, o): .text(str, f, c.withAlpha(alpha), origin: o)
+            case let .text(b, c, o): .text(b, c.withAlpha(alpha), origin: o)
             case let .image(path, r, o): .image(path: path, r, opacity: o * alpha)
             case let .bitmap(b, r, o): .bitmap(b, r, opacity: o * alpha)
             case .pushClip, .popClip: $0
             }
         }
         return out
-    }
-}
-
-/// Measures text for layout. The platform supplies the real one (SDL2_ttf with fontconfig
-/// fallback); sizes are in points.
-public protocol TextMeasuring: AnyObject {
-    /// Size of one line of `text` in `font`, in points.
-    func size(of text: String, font: Font) -> Size
-    /// Line height of `font` in points (ascent + descent + line gap).
-    func lineHeight(_ font: Font) -> Double
-}
-
-extension TextMeasuring {
-    /// Breaks `text` into lines no wider than `width` points: at spaces when it can, inside a
-    /// word when one word is wider than the line; explicit newlines always break.
-    public func wrap(_ text: String, font: Font, width: Double) -> [String] {
-        var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-                let candidate = line.isEmpty ? String(word) : line + " " + word
-                if size(of: candidate, font: font).width <= width || line.isEmpty && word.isEmpty {
-                    line = candidate
-                    continue
-                }
-                if !line.isEmpty { lines.append(line); line = "" }
-                // A word wider than the line is split by characters.
-                for ch in word {
-                    if !line.isEmpty && size(of: line + String(ch), font: font).width > width {
-                        lines.append(line); line = ""
-                    }
-                    line.append(ch)
-                }
-            }
-            lines.append(line)
-        }
-        return lines
-    }
-
-    /// `text` cut to fit `width` points with a trailing ellipsis when needed.
-    public func truncate(_ text: String, font: Font, width: Double) -> String {
-        if size(of: text, font: font).width <= width { return text }
-        var chars = Array(text)
-        while !chars.isEmpty {
-            chars.removeLast()
-            let s = String(chars).trimmingTrailingSpaces + "…"
-            if size(of: s, font: font).width <= width { return s }
-        }
-        return ""
-    }
-}
-
-extension String {
-    var trimmingTrailingSpaces: String {
-        var s = self
-        while s.last == " " { s.removeLast() }
-        return s
     }
 }

@@ -24,6 +24,14 @@ public enum ConsoleAction: String, CaseIterable, Sendable {
     case quit
     /// Ends the presentation at once, without asking (Ctrl+Q).
     case quitNow
+    /// The first overlay of the next slide (a slide: consecutive PDF pages with one page label,
+    /// as Beamer's `\pause` makes); `next` steps through overlays one page at a time.
+    case nextSlide
+    /// The first overlay of the previous slide.
+    case previousSlide
+    /// Plays or pauses the current scene's clip (a `media` scene); the host does nothing with it.
+    /// Appended last: the cases above keep their order (API 2.x).
+    case playPause
 
     /// One line for the `?` overlay.
     public var summary: String {
@@ -47,6 +55,9 @@ public enum ConsoleAction: String, CaseIterable, Sendable {
         case .swapDisplays: "Swap presenter and audience displays (asks while running)"
         case .quit: "Quit (asks while running)"
         case .quitNow: "Quit at once"
+        case .nextSlide: "Next slide (skips the rest of this slide's overlays)"
+        case .previousSlide: "Previous slide (its first overlay)"
+        case .playPause: "Play / pause the clip (media scenes)"
         }
     }
 

@@ -10,6 +10,10 @@ public enum InputEvent: Equatable, Sendable {
     case text(String)
     /// Files dropped on the window (SDL_DROPFILE), with the pointer position if known.
     case dropFile(path: String, at: Point)
+    /// Input-method composition in progress (SDL_TEXTEDITING): the preedit text, shown inline at
+    /// the caret until `.text` commits it, and the composition's own caret in `Character`s. An
+    /// empty string ends the composition.
+    case composition(String, cursor: Int)
 }
 
 /// A key press: which key (`code`) and the modifiers held. Made by the platform from SDL's key

@@ -33,6 +33,10 @@ public protocol Scene: AnyObject {
     func handleUnhandledKey(_ key: Key) -> Bool
     /// Parameters passed by another scene's `context.openScene` (a segue), e.g. a band's name.
     func receive(_ parameters: SceneParameters)
+    /// A view for the console's notes panel, shown above the deck's text notes (or instead of
+    /// "No notes"): a PDF page's Beamer notes half. Nil (the default) shows the text notes only.
+    /// Read each time the scene becomes current.
+    var presenterNotesView: View? { get }
 }
 
 extension Scene {
@@ -41,6 +45,7 @@ extension Scene {
     public func handle(_ action: ConsoleAction) -> Bool { false }
     public func handleUnhandledKey(_ key: Key) -> Bool { false }
     public func receive(_ parameters: SceneParameters) {}
+    public var presenterNotesView: View? { nil }
 }
 
 /// Services the host offers a scene. Obtained at creation; valid for the scene's lifetime.
@@ -98,6 +103,15 @@ public protocol SceneContext: AnyObject {
     /// (API 1.0, appended.)
     @discardableResult
     func presentActionSheet(_ sheet: ActionSheet, at anchor: PopoverAnchor, source: String) -> PresentedView?
+    /// Calls `body` on the main thread with the audience state now and after every change
+    /// (blackout, whiteout, freeze, back to live) for the rest of the talk. Hosts without
+    /// audience modes never call it. (API 2.x, appended.)
+    func observeAudience(_ body: @escaping (AudienceState) -> Void)
+}
+
+extension SceneContext {
+    /// Hosts without audience modes (test doubles): the room always sees the scene.
+    public func observeAudience(_ body: @escaping (AudienceState) -> Void) {}
 }
 
 extension SceneContext {

@@ -38,9 +38,7 @@ open class Button: View {
         }
         if !isEnabled { fg = t.secondaryText }
         if let m = metrics {
-            let s = m.truncate(title, font: font, width: bounds.width - 8)
-            let sz = m.size(of: s, font: font)
-            list.text(s, font, fg, at: Point((bounds.width - sz.width) / 2, (bounds.height - m.lineHeight(font)) / 2))
+            list.text(.line(title, font: font, width: bounds.width - 8, alignment: .center), fg, at: Point(4, (bounds.height - m.lineHeight(font)) / 2))
         }
         if isFocused { list.stroke(bounds.insetBy(dx: -2, dy: -2), t.tint, width: 2, radius: cornerRadius + 2) }
     }

@@ -12,43 +12,35 @@ open class Label: View {
         super.init()
     }
 
+    /// The block this label lays out within `width` points.
+    public func block(width: Double) -> TextBlock {
+        TextBlock(text, font: font, width: max(1, width), alignment: alignment, maxLines: numberOfLines)
+    }
+
+    /// The visual lines of the text within `width` points (each line's characters).
     public func lines(width: Double) -> [String] {
         guard let m = metrics else { return [text] }
-        if numberOfLines == 1 { return [m.truncate(text, font: font, width: width)] }
-        var ls = m.wrap(text, font: font, width: width)
-        if numberOfLines > 1 && ls.count > numberOfLines {
-            ls = Array(ls.prefix(numberOfLines))
-            ls[ls.count - 1] = m.truncate(ls[ls.count - 1] + "…", font: font, width: width)
-        }
-        return ls
+        let chars = Array(text)
+        return m.layout(block(width: width)).lines.map { String(chars[$0.range]) }
     }
 
     open override func sizeThatFits(_ available: Size) -> Size {
         guard let m = metrics else { return Size(available.width, font.size * 1.3) }
-        let lh = m.lineHeight(font)
-        if numberOfLines == 1 { return Size(min(available.width, m.size(of: text, font: font).width), lh) }
-        let ls = lines(width: available.width)
-        let w = ls.map { m.size(of: $0, font: font).width }.max() ?? 0
-        return Size(min(available.width, w), lh * Double(ls.count))
+        let l = m.layout(block(width: available.width))
+        return Size(min(available.width, l.size.width), max(l.size.height, m.lineHeight(font)))
     }
 
     open override func draw(into list: inout DrawList) {
         guard let m = metrics else { return }
-        let lh = m.lineHeight(font)
-        let ls = lines(width: bounds.width)
-        // Single lines centre vertically; paragraphs start at the top.
-        var y = ls.count == 1 ? (bounds.height - lh) / 2 : 0
-        let c = color ?? theme.text
-        for l in ls {
-            if y > bounds.height { break }
-            let w = m.size(of: l, font: font).width
-            let x: Double = switch alignment {
-            case .leading: 0
-            case .center: (bounds.width - w) / 2
-            case .trailing: bounds.width - w
-            }
-            list.text(l, font, c, at: Point(x, y))
-            y += lh
+        var b = block(width: bounds.width), l = m.layout(b)
+        // "As many lines as the height allows": text taller than the label ends in "…" on the
+        // last line that fits instead of spilling out.
+        if l.size.height > bounds.height + 0.5, l.lines.count > 1 {
+            let fit = max(1, l.lines.firstIndex { $0.rect.maxY > bounds.height + 0.5 } ?? l.lines.count)
+            if b.maxLines == 0 || fit < b.maxLines { b.maxLines = fit; l = m.layout(b) }
         }
+        // Single lines centre vertically; paragraphs start at the top.
+        let y = l.lines.count == 1 ? (bounds.height - l.size.height) / 2 : 0
+        list.text(b, color ?? theme.text, at: Point(0, y))
     }
 }

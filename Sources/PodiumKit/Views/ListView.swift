@@ -140,14 +140,13 @@ open class ListView: View {
             if p == selection { list.fill(r, isFocused ? t.tint : t.selection) }
             let textW = r.width - 32 - (row.accessory == nil ? 0 : 80)
             if let st = row.subtitle {
-                list.text(m.truncate(row.title, font: font, width: textW), font, t.text, at: Point(16, r.minY + 5))
-                list.text(m.truncate(st, font: sub, width: textW), sub, p == selection ? t.text : t.secondaryText, at: Point(16, r.minY + 5 + lh))
+                list.text(.line(row.title, font: font, width: textW), t.text, at: Point(16, r.minY + 5))
+                list.text(.line(st, font: sub, width: textW), p == selection ? t.text : t.secondaryText, at: Point(16, r.minY + 5 + lh))
             } else {
-                list.text(m.truncate(row.title, font: font, width: textW), font, t.text, at: Point(16, r.minY + (rowHeight - lh) / 2))
+                list.text(.line(row.title, font: font, width: textW), t.text, at: Point(16, r.minY + (rowHeight - lh) / 2))
             }
             if let a = row.accessory {
-                let w = m.size(of: a, font: sub).width
-                list.text(a, sub, t.secondaryText, at: Point(r.maxX - 16 - w, r.minY + (rowHeight - m.lineHeight(sub)) / 2))
+                list.text(.line(a, font: sub, width: 80, alignment: .trailing), t.secondaryText, at: Point(r.maxX - 16 - 80, r.minY + (rowHeight - m.lineHeight(sub)) / 2))
             }
             list.line(Point(16, r.maxY - 0.5), Point(r.maxX, r.maxY - 0.5), t.separator)
         }
@@ -156,19 +155,17 @@ open class ListView: View {
             let end = sectionTops[s] + headerHeight + Double(sections[s].rows.count) * rowHeight - scrollOffset
             let y = min(max(sectionTops[s] - scrollOffset, 0), end - headerHeight)
             list.fill(Rect(0, y, bounds.width - indexWidth, headerHeight), t.surface)
-            list.text(sections[s].title, .bold(13), t.secondaryText, at: Point(16, y + (headerHeight - m.lineHeight(.bold(13))) / 2))
+            list.text(.line(sections[s].title, font: .bold(13), width: bounds.width - indexWidth - 32), t.secondaryText, at: Point(16, y + (headerHeight - m.lineHeight(.bold(13))) / 2))
         }
         if indexWidth > 0 {
             let step = bounds.height / Double(sections.count)
             let f = Font(size: min(11, step * 0.8), weight: .bold)
             for (i, s) in sections.enumerated() {
-                let w = m.size(of: s.title, font: f).width
-                list.text(s.title, f, t.tint, at: Point(bounds.width - indexWidth / 2 - w / 2, Double(i) * step + (step - m.lineHeight(f)) / 2))
+                list.text(.line(s.title, font: f, width: indexWidth, alignment: .center), t.tint, at: Point(bounds.width - indexWidth, Double(i) * step + (step - m.lineHeight(f)) / 2))
             }
         }
         if sections.allSatisfy({ $0.rows.isEmpty }) {
-            let s = "No items"; let w = m.size(of: s, font: font).width
-            list.text(s, font, t.secondaryText, at: Point((bounds.width - w) / 2, 24))
+            list.text(.line("No items", font: font, width: bounds.width, alignment: .center), t.secondaryText, at: Point(0, 24))
         }
     }
 

@@ -187,9 +187,16 @@ public final class WindowRoot: View, ViewHost {
             if isTalkKey?(k) == true { return onUnhandledKey?(k) ?? false }
             if sendToFocus(event) { return true }
             return onUnhandledKey?(k) ?? false
-        case .text:
+        case .text, .composition:
             return focusedView?.handle(event) ?? false
         }
+    }
+
+    /// The focused text entry's caret in window points, where the platform places the input
+    /// method's candidate window (SDL_SetTextInputRect); nil when no text entry has focus.
+    public var textInputRect: Rect? {
+        guard let t = focusedView as? TextInputView, t.isEditable else { return nil }
+        return t.convertToWindow(t.caretRect())
     }
 
     private func bubble(_ event: InputEvent, from view: View, capture: Bool) -> Bool {
@@ -225,7 +232,7 @@ extension InputEvent {
         case let .mouseMoved(p, b): .mouseMoved(p - o, buttons: b)
         case let .wheel(dx, dy, p): .wheel(dx: dx, dy: dy, at: p - o)
         case let .dropFile(path, p): .dropFile(path: path, at: p - o)
-        case .key, .text: self
+        case .key, .text, .composition: self
         }
     }
 }

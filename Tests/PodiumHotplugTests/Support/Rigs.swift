@@ -173,34 +173,9 @@ final class SwayRig: Rig {
     }
 }
 
-/// Distinct colours inside `rect` (x, y, width, height in pixels) of an 8-bit RGB/RGBA PNG, as
-/// Podium's `screenshot` writes them: decoded with Python's zlib (no image library needed).
+/// Distinct colours inside `rect` (x, y, width, height in pixels) of a screenshot PNG, decoded
+/// with the test support's SDL2_image reader.
 func distinctColors(png path: String, in rect: [Double]) throws -> Int {
-    let script = """
-    import struct, sys, zlib
-    data = open(sys.argv[1], 'rb').read()
-    x0, y0, w0, h0 = (int(float(v)) for v in sys.argv[2:6])
-    pos, idat, w = 8, b'', 0
-    while pos < len(data):
-        n, kind = struct.unpack('>I4s', data[pos:pos + 8]); body = data[pos + 8:pos + 8 + n]; pos += 12 + n
-        if kind == b'IHDR': w, h, depth, ctype = struct.unpack('>IIBB', body[:10])
-        elif kind == b'IDAT': idat += body
-    bpp = 4 if ctype == 6 else 3
-    raw, stride, rows, prev = zlib.decompress(idat), w * bpp, [], bytearray(w * bpp)
-    for r in range(h):
-        f, line = raw[r * (stride + 1)], bytearray(raw[r * (stride + 1) + 1:(r + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - bpp] if i >= bpp else 0; b = prev[i]; c = prev[i - bpp] if i >= bpp else 0
-            if f == 1: line[i] = (line[i] + a) & 255
-            elif f == 2: line[i] = (line[i] + b) & 255
-            elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(line); prev = line
-    print(len({bytes(rows[y][x * bpp:x * bpp + 3]) for y in range(y0, min(h, y0 + h0)) for x in range(x0, min(w, x0 + w0))}))
-    """
-    let out = try runTool("python3", ["-c", script, path] + rect.map { String($0) })
-    guard let n = Int(out.trimmingCharacters(in: .whitespacesAndNewlines)) else { throw RigError("cannot read \(path): \(out)") }
-    return n
+    let image = try PNGImage(path: path)
+    return image.distinctColors(x: Int(rect[0]), y: Int(rect[1]), w: Int(rect[2]), h: Int(rect[3]))
 }

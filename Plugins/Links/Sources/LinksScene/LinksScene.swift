@@ -85,7 +85,7 @@ final class LinksScene: Scene {
     /// Rebuilds the list rows, the room's QR code and the buttons' state from `links` and `selected`.
     private func refresh() {
         list.sections = [ListSection(title: "", rows: links.enumerated().map { i, l in ListRow(id: "\(i)", title: l.title, subtitle: l.url) })]
-        list.selection = selected.map { IndexPath(0, $0) }
+        list.selection = selected.map { ListIndexPath(0, $0) }
         editButton.isEnabled = selected != nil
         deleteButton.isEnabled = selected != nil
         if let i = selected {

@@ -1,0 +1,105 @@
+// Podium remote: state and slide pictures arrive over one WebSocket when they change (no
+// polling); buttons, swipes and drags send the control socket's JSON requests back.
+"use strict";
+const token = new URLSearchParams(location.search).get("t") || "";
+const $ = (id) => document.getElementById(id);
+let ws = null, canControl = false, retry = 500, pictures = [null, null], pending = null;
+
+function connect() {
+  const w = Math.round(Math.min(screen.width, screen.height, innerWidth) * (devicePixelRatio || 1));
+  ws = new WebSocket(`ws://${location.host}/ws?t=${encodeURIComponent(token)}&w=${w}`);
+  ws.binaryType = "arraybuffer";
+  ws.onopen = () => { retry = 500; say(""); };
+  ws.onmessage = (e) => (typeof e.data === "string" ? text(JSON.parse(e.data)) : picture(new Uint8Array(e.data)));
+  ws.onclose = (e) => {
+    say(e.code === 1008 ? "This link is no longer valid." : "Reconnecting…");
+    setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
+  };
+}
+
+function send(request) { if (ws && ws.readyState === WebSocket.OPEN && canControl) ws.send(JSON.stringify(request)); }
+function say(s) { $("message").textContent = s; }
+
+function text(m) {
+  if (m.type === "hello") { canControl = m.control; document.body.classList.toggle("view-only", !canControl); return; }
+  if (m.type === "state") { return show(m); }
+  if (m.ok === false) say(m.error);
+}
+
+function clock(s) {
+  if (s == null) return "";
+  const neg = s < 0, a = Math.abs(Math.floor(s)), h = Math.floor(a / 3600), m = Math.floor(a / 60) % 60, sec = a % 60;
+  return (neg ? "−" : "") + (h ? `${h}:${String(m).padStart(2, "0")}` : `${m}`) + `:${String(sec).padStart(2, "0")}`;
+}
+
+function show(s) {
+  $("position").textContent = `${s.scene.index + 1} / ${s.scene.count}`;
+  $("title").textContent = s.scene.title;
+  const status = s.audienceMode !== "normal" ? s.audienceMode : s.frozen ? "frozen" : "live";
+  $("status").textContent = status.toUpperCase();
+  $("status").className = status;
+  $("blackout").setAttribute("aria-pressed", String(s.audienceMode === "black"));
+  $("freeze").setAttribute("aria-pressed", String(s.frozen));
+  $("next-title").textContent = s.next ? `Next: ${s.next.title}` : "End of deck";
+  $("next-box").hidden = !s.next;
+  $("notes").textContent = s.notes || "";
+  const t = s.timers;
+  $("elapsed").textContent = clock(t.elapsed) + (t.paused ? " ⏸" : "");
+  $("remaining").textContent = t.remaining == null ? "" : clock(t.remaining) + " left";
+  $("remaining").className = t.pace || "";
+  $("clock").textContent = t.clock;
+  document.querySelector("#current-box").style.aspectRatio = String(s.aspect);
+  placeDot(s.pointer);
+}
+
+function picture(bytes) {
+  const kind = bytes[0], type = bytes[1] ? "image/png" : "image/jpeg", img = kind ? $("next") : $("current");
+  if (pictures[kind]) URL.revokeObjectURL(pictures[kind]);
+  pictures[kind] = bytes.length > 2 ? URL.createObjectURL(new Blob([bytes.subarray(2)], { type })) : null;
+  if (pictures[kind]) img.src = pictures[kind]; else img.removeAttribute("src");
+}
+
+function placeDot(p) {
+  const dot = $("dot"), img = $("current");
+  dot.hidden = !p;
+  if (p) { dot.style.left = `${p.fx * img.clientWidth}px`; dot.style.top = `${p.fy * img.clientHeight}px`; }
+}
+
+// Pointer: a drag on the current slide moves the audience's pointer dot; lifting hides it.
+function fraction(e) {
+  const r = $("current").getBoundingClientRect();
+  return { fx: Math.min(1, Math.max(0, (e.clientX - r.left) / r.width)), fy: Math.min(1, Math.max(0, (e.clientY - r.top) / r.height)) };
+}
+function aim(e) {
+  if (!canControl) return;
+  const first = pending == null;
+  pending = fraction(e);
+  placeDot(pending);
+  if (first) requestAnimationFrame(() => { if (pending) send({ cmd: "pointer", fx: pending.fx, fy: pending.fy }); pending = null; });
+}
+const current = $("current");
+current.addEventListener("pointerdown", (e) => { current.setPointerCapture(e.pointerId); aim(e); });
+current.addEventListener("pointermove", (e) => { if (current.hasPointerCapture(e.pointerId)) aim(e); });
+for (const end of ["pointerup", "pointercancel"]) {
+  current.addEventListener(end, () => { pending = null; send({ cmd: "pointer", fx: null, fy: null }); placeDot(null); });
+}
+
+// Swipes anywhere but the slide: left for next, right for previous.
+let start = null;
+document.addEventListener("touchstart", (e) => { start = e.target === current ? null : e.touches[0]; }, { passive: true });
+document.addEventListener("touchend", (e) => {
+  if (!start) return;
+  const t = e.changedTouches[0], dx = t.clientX - start.clientX, dy = t.clientY - start.clientY;
+  if (Math.abs(dx) > 60 && Math.abs(dx) > 2 * Math.abs(dy)) send({ cmd: dx < 0 ? "next" : "previous" });
+  start = null;
+}, { passive: true });
+
+$("previous").onclick = () => send({ cmd: "previous" });
+$("next-button").onclick = () => send({ cmd: "next" });
+$("blackout").onclick = () => send({ cmd: "blackout" });
+$("freeze").onclick = () => send({ cmd: "freeze" });
+document.addEventListener("keydown", (e) => {
+  if (["ArrowRight", "PageDown", " "].includes(e.key)) send({ cmd: "next" });
+  else if (["ArrowLeft", "PageUp"].includes(e.key)) send({ cmd: "previous" });
+});
+connect();

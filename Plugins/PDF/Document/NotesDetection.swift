@@ -1,0 +1,39 @@
+import Foundation
+import PodiumKit
+
+/// Recognises Beamer's `show notes on second screen`: every page is a slide and its notes side
+/// by side (twice a slide's width) or one above the other (twice its height).
+///
+/// Slides are 5:4 to 16:9 (aspect 1.25–1.78), so a page 2.3–4.2 times as wide as high is a slide
+/// with notes beside it; Beamer puts them on the right unless told otherwise. Pages 1.05–1.7 times
+/// as high as wide are also portrait documents (A4 is 1.41), so they count as slide + notes below
+/// only when the PDF says Beamer made it (`/Creator` "LaTeX with Beamer class").
+public enum NotesDetection {
+    /// The layout the pages of `doc` look like, judged on its most common page size; `.none` for
+    /// plain slides.
+    public static func layout(of doc: PDFDocument) -> NotesLayout {
+        var counts: [Size: Int] = [:]
+        for s in doc.pageSizes { counts[s, default: 0] += 1 }
+        guard let common = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key.width < $1.key.width) })?.key else { return .none }
+        return layout(pageSize: common, beamer: doc.creator?.localizedCaseInsensitiveContains("beamer") == true)
+    }
+
+    /// The layout a page of `pageSize` (points) looks like; `beamer` when the PDF's metadata
+    /// names Beamer.
+    public static func layout(pageSize s: Size, beamer: Bool) -> NotesLayout {
+        guard s.width > 0, s.height > 0 else { return .none }
+        let wide = s.width / s.height, tall = s.height / s.width
+        if (2.3...4.2).contains(wide) { return .right }
+        if beamer, (1.05...1.7).contains(tall) { return .bottom }
+        return .none
+    }
+
+    /// For the speaker (presenter banner, `podium check`): `file`'s pages look like slide +
+    /// notes but are shown whole, so the room would read the notes. Nil when that is not so.
+    public static func unsplitWarning(file: String, doc: PDFDocument, shown layout: NotesLayout) -> String? {
+        let looks = self.layout(of: doc)
+        guard layout == .none, looks != .none else { return nil }
+        let name = (file as NSString).lastPathComponent
+        return "\(name): the pages look like slide + notes (Beamer's notes on the second screen) but are shown whole, so the room sees the notes; --notes \(looks.rawValue) splits them"
+    }
+}

@@ -1,0 +1,77 @@
+import CSoupRemote
+import Foundation
+
+/// The remote's HTTP + WebSocket server (libsoup, on a thread of its own; see podium_remote.c).
+/// Two random per-talk tokens (128 bits each from getrandom): the control token drives the talk,
+/// the view token only watches. Events from clients arrive on the server thread and are handed
+/// to `events`, which must not block (it posts them to the main thread).
+final class RemoteServer: @unchecked Sendable {
+    enum Event { case opened(conn: UInt64, control: Bool, width: Int, height: Int), message(conn: UInt64, control: Bool, text: String), closed(conn: UInt64) }
+
+    let viewToken: String
+    let controlToken: String
+    /// The port bound (the one asked for, or the system's pick for port 0).
+    let port: Int
+    private var handle: OpaquePointer?
+    /// Guards `handle`: the encoder queue sends while the main thread may be stopping the server.
+    private let lock = NSLock()
+    private let box: Box
+
+    private final class Box { let events: (Event) -> Void; init(_ e: @escaping (Event) -> Void) { events = e } }
+
+    /// Binds `address:port` (an IP literal). `assets`: the folder with index.html, remote.css,
+    /// remote.js. Throws `RemoteError` naming the address when it cannot be bound.
+    init(address: String, port: Int, assets: String, events: @escaping (Event) -> Void) throws {
+        viewToken = try Self.token()
+        var control = try Self.token()
+        while control == viewToken { control = try Self.token() }
+        controlToken = control
+        box = Box(events)
+        let ctx = Unmanaged.passUnretained(box).toOpaque()
+        let callbacks = podium_remote_callbacks(
+            context: ctx,
+            opened: { ctx, conn, control, w, h in
+                Unmanaged<Box>.fromOpaque(ctx!).takeUnretainedValue().events(.opened(conn: conn, control: control != 0, width: Int(w), height: Int(h)))
+            },
+            message: { ctx, conn, control, text, len in
+                let s = String(decoding: UnsafeRawBufferPointer(start: text, count: len), as: UTF8.self)
+                Unmanaged<Box>.fromOpaque(ctx!).takeUnretainedValue().events(.message(conn: conn, control: control != 0, text: s))
+            },
+            closed: { ctx, conn in Unmanaged<Box>.fromOpaque(ctx!).takeUnretainedValue().events(.closed(conn: conn)) })
+        var error = [CChar](repeating: 0, count: 512)
+        guard let h = podium_remote_start(address, Int32(port), assets, viewToken, controlToken, callbacks, &error, error.count) else {
+            throw RemoteError(String(cString: error))
+        }
+        handle = h
+        self.port = Int(podium_remote_port(h))
+    }
+
+    static func token() throws -> String {
+        var out = [CChar](repeating: 0, count: 33)
+        guard podium_remote_random_token(&out) == 0 else { throw RemoteError("--remote: no random bytes from getrandom: \(String(cString: strerror(errno)))") }
+        return String(cString: out)
+    }
+
+    /// Sends `text` to one client, or to all (`conn` 0). Any thread.
+    func send(_ text: String, to conn: UInt64 = 0) {
+        lock.lock(); defer { lock.unlock() }
+        if let h = handle { podium_remote_send_text(h, conn, 0, text) }
+    }
+    /// Sends bytes to every client. Any thread.
+    func sendBinary(_ bytes: [UInt8]) {
+        lock.lock(); defer { lock.unlock() }
+        if let h = handle { bytes.withUnsafeBytes { podium_remote_send_binary(h, $0.baseAddress, $0.count) } }
+    }
+
+    /// Closes every connection and stops the server thread.
+    func stop() {
+        lock.lock(); let h = handle; handle = nil; lock.unlock()
+        if let h { podium_remote_stop(h) }
+    }
+    deinit { stop() }
+}
+
+public struct RemoteError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ d: String) { description = d }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import PodiumCore
+import PodiumKit
+import PodiumSDL
+
+/// `podium present --remote [ADDR:]PORT`: the phone remote for one talk. Owns the server (its own
+/// thread), pushes the talk's state to every client when it changes and slide pictures when the
+/// audience view or the next scene changes, and runs control clients' requests on the main
+/// thread through `handle` (the control socket's own handler). View clients only watch.
+public final class RemoteSession {
+    /// The tokened links: `controlURL` drives the talk, `viewURL` only watches.
+    public let controlURL: String
+    public let viewURL: String
+    let server: RemoteServer
+    let presentation: Presentation
+    let renderer: Renderer
+    let handle: (String) -> String
+    let timers: (Presentation) -> JSONValue
+    let pairing: PairingCodeView
+    struct Client { var control: Bool; var width: Int }
+    private var clients: [UInt64: Client] = [:]
+    private var lastState = ""
+    /// Bumped whenever the audience view or the next scene asks for a redraw; pictures are made
+    /// again when it differs from the one last made, one batch in flight at a time.
+    private var generation = 0, madeGeneration = -1, encoding = false
+    /// The last pictures were drawn while images were still decoding: draw again once they are done.
+    private var waitingForImages = false
+    private let encoder = DispatchQueue(label: "podium.remote.images", qos: .userInitiated)
+
+    /// `[ADDR:]PORT` → address and port; ADDR (an IP address, or localhost) defaults to
+    /// 127.0.0.1, `[v6]:PORT` for IPv6.
+    /// Throws `RemoteError` quoting the value when it is not of that form.
+    public static func parse(_ spec: String) throws -> (address: String, port: Int) {
+        let bad = RemoteError("--remote expects [ADDR:]PORT (e.g. 8080 or 0.0.0.0:8080), got \(SafeText.quote(spec))")
+        var address = "127.0.0.1", portText = Substring(spec)
+        if spec.hasPrefix("["), let close = spec.firstIndex(of: "]") {
+            address = String(spec[spec.index(after: spec.startIndex)..<close])
+            guard spec[close...].hasPrefix("]:") else { throw bad }
+            portText = spec[spec.index(close, offsetBy: 2)...]
+        } else if let colon = spec.lastIndex(of: ":") {
+            address = String(spec[..<colon]); portText = spec[spec.index(after: colon)...]
+        }
+        guard !address.isEmpty, let port = Int(portText), (0...65535).contains(port) else { throw bad }
+        return (address.lowercased() == "localhost" ? "127.0.0.1" : address, port)
+    }
+
+    /// Starts the server and puts the pairing code in the presenter view's sidebar.
+    /// - Parameters:
+    ///   - spec: `[ADDR:]PORT` as given to `--remote`.
+    ///   - renderer: the presenter window's renderer, which draws the slide pictures offscreen.
+    ///   - handle: answers one control request line (JSON) as the control socket does; main thread.
+    ///   - timers: the talk's timers as the control socket's `state` reports them.
+    /// - Throws: `RemoteError` for a bad spec, an address that cannot be bound, or no random bytes.
+    public init(spec: String, presentation: Presentation, renderer: Renderer, assets: URL,
+                handle: @escaping (String) -> String, timers: @escaping (Presentation) -> JSONValue) throws {
+        let (address, port) = try Self.parse(spec)
+        self.presentation = presentation; self.renderer = renderer; self.handle = handle; self.timers = timers
+        weak var me: RemoteSession?
+        server = try RemoteServer(address: address, port: port, assets: assets.path) { event in
+            MainThreadMailbox.shared.post { me?.receive(event) }
+        }
+        let host = Self.advertisedHost(bound: address)
+        let base = "http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)/"
+        controlURL = base + "?t=" + server.controlToken
+        viewURL = base + "?t=" + server.viewToken
+        pairing = PairingCodeView(url: controlURL)
+        me = self
+        let sidebar = presentation.console.sidebar
+        sidebar.add(pairing, length: pairing.preferredHeight)
+        updatePairing()
+        for root in [presentation.audience, presentation.nextStage] {
+            let earlier = root.onNeedsDisplay
+            root.onNeedsDisplay = { [weak self] in earlier?(); self?.generation += 1 }
+        }
+    }
+
+    /// The host for the links: the bound address, or for a wildcard bind (0.0.0.0, ::) this
+    /// machine's first non-loopback IPv4 address, which a phone on the same network can reach.
+    static func advertisedHost(bound: String) -> String {
+        guard bound == "0.0.0.0" || bound == "::" else { return bound }
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0 else { return "127.0.0.1" }
+        defer { freeifaddrs(list) }
+        var p = list
+        while let a = p {
+            defer { p = a.pointee.ifa_next }
+            guard let sa = a.pointee.ifa_addr, sa.pointee.sa_family == sa_family_t(AF_INET),
+                  a.pointee.ifa_flags & UInt32(IFF_LOOPBACK) == 0, a.pointee.ifa_flags & UInt32(IFF_UP) != 0 else { continue }
+            var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            if getnameinfo(sa, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 {
+                return String(cString: host)
+            }
+        }
+        return "127.0.0.1"
+    }
+
+    /// What the control socket's `state` reports as `remote`.
+    public var stateJSON: JSONValue { ["url": .string(controlURL), "viewUrl": .string(viewURL), "clients": .number(Double(clients.count))] }
+
+    public func stop() { server.stop() }
+
+    // MARK: Clients (main thread)
+
+    func receive(_ event: RemoteServer.Event) {
+        switch event {
+        case let .opened(conn, control, width, _):
+            clients[conn] = Client(control: control, width: width)
+            server.send(JSONValue.object(["type": "hello", "control": .bool(control)]).jsonString, to: conn)
+            if !lastState.isEmpty { server.send(lastState, to: conn) }
+            generation += 1   // its pictures
+            updatePairing()
+        case let .message(conn, control, text):
+            guard clients[conn] != nil else { return }
+            server.send(control ? answer(text) : answerViewer(text), to: conn)
+        case let .closed(conn):
+            clients[conn] = nil
+            updatePairing()
+        }
+        tick()
+    }
+
+    /// A control client's request: the control socket's requests but `screenshot`, plus `pointer`
+    /// with `fx`/`fy` (0…1 across the audience view, from a drag on the slide picture; null hides
+    /// the dot).
+    func answer(_ text: String) -> String {
+        let request = try? JSONValue.parse(Data(text.utf8))
+        if request?["cmd"]?.string == "screenshot" {
+            // It writes a file wherever it is told: only the local control socket (this user) may ask.
+            return JSONValue.object(["ok": false, "error": "screenshot writes files on the presenter's machine: ask over the control socket"]).jsonString
+        }
+        if let v = request, v["cmd"]?.string == "pointer", let fx = v["fx"] {
+            let f = (fx.number, v["fy"]?.number)
+            let shown: Bool
+            if let x = f.0, let y = f.1, x.isFinite, y.isFinite { shown = presentation.movePointer(toAudienceFraction: Point(x, y)) }
+            else { shown = presentation.movePointer(toAudienceFraction: nil) }
+            return JSONValue.object(["ok": true, "shown": .bool(shown)]).jsonString
+        }
+        return handle(text)
+    }
+
+    /// A view client may ask for the state again, nothing else.
+    func answerViewer(_ text: String) -> String {
+        if let v = try? JSONValue.parse(Data(text.utf8)), v["cmd"]?.string == "state" { return stateMessage().jsonString }
+        return JSONValue.object(["ok": false, "error": "this is a view-only link: it cannot drive the talk"]).jsonString
+    }
+
+    func updatePairing() {
+        let control = clients.values.filter(\.control).count, view = clients.count - control
+        pairing.status = "REMOTE  \(control) control · \(view) view"
+        pairing.folded = control > 0
+        presentation.console.sidebar.setLength(pairing.preferredHeight, for: pairing)
+    }
+
+    // MARK: Pushing (main thread, every turn of the run loop)
+
+    /// Sends the state when it changed and new pictures when the audience or next scene changed.
+    public func tick() {
+        guard !clients.isEmpty else { lastState = ""; return }
+        let s = stateMessage().jsonString
+        if s != lastState { lastState = s; server.send(s) }
+        if waitingForImages, renderer.imagesDecoding == 0 { waitingForImages = false; generation += 1 }
+        if generation != madeGeneration, !encoding { makePictures() }
+    }
+
+    func stateMessage() -> JSONValue {
+        let p = presentation, i = p.currentIndex, a = p.audience.bounds.size
+        let next: JSONValue = i + 1 < p.sceneCount ? ["index": .number(Double(i + 1)), "title": .string(p.title(at: i + 1))] : .null
+        let pointer: JSONValue = p.pointerPosition.map { ["fx": .number($0.x / max(1, a.width)), "fy": .number($0.y / max(1, a.height))] } ?? .null
+        return [
+            "type": "state",
+            "scene": ["index": .number(Double(i)), "count": .number(Double(p.sceneCount)), "title": .string(p.title(at: i))],
+            "next": next,
+            "notes": .string(p.deck.scenes[i].notes),
+            "timers": timers(p),
+            "audienceMode": .string(p.audienceMode.rawValue),
+            "frozen": .bool(p.isFrozen),
+            "pointer": pointer,
+            "aspect": .number(a.width / max(1, a.height)),
+        ]
+    }
+
+    /// Draws the audience view and the next scene at the widest client's size (main thread),
+    /// then encodes and sends them from the encoder queue. Binary message: byte 0 is 0 for the
+    /// current picture and 1 for the next, byte 1 is 0 for JPEG and 1 for PNG, then the image
+    /// (no image bytes: no next scene).
+    func makePictures() {
+        madeGeneration = generation
+        let p = presentation, a = p.audience.bounds.size
+        guard a.width > 0, a.height > 0 else { return }
+        let asked = clients.values.map(\.width).max() ?? 0
+        let w = Double(min(SlideImages.maxSide, max(160, asked == 0 ? 800 : asked)))
+        var shots: [(kind: UInt8, rgba: [UInt8], w: Int32, h: Int32)] = []
+        do {
+            for (kind, root, width) in [(UInt8(0), p.audience, w), (1, p.nextStage, (w / 2).rounded())] {
+                if kind == 1, p.currentIndex + 1 >= p.sceneCount { shots.append((1, [], 0, 0)); continue }
+                let scale = width / a.width, h = Int32((a.height * scale).rounded())
+                let px = try SlideImages.pixels(of: root.drawList(), background: root.backgroundColor, scale: scale, w: Int32(width), h: h, renderer: renderer)
+                shots.append((kind, px, Int32(width), h))
+            }
+        } catch {
+            p.log("remote: \(error)")
+            return
+        }
+        waitingForImages = renderer.imagesDecoding > 0
+        encoding = true
+        let server = self.server, batch = shots
+        encoder.async { [weak self] in
+            for s in batch {
+                let image = s.rgba.isEmpty ? nil : SlideImages.encode(s.rgba, w: s.w, h: s.h)
+                server.sendBinary([s.kind, image?.png == true ? 1 : 0] + (image?.bytes ?? []))
+            }
+            MainThreadMailbox.shared.post { self?.encoding = false; self?.tick() }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import PDFScene
+import PodiumCore
+import PodiumKit
+
+/// The talk's timing and starting place from the command line (`--duration MIN`,
+/// `--end-time HH:MM`, `--last-minutes MIN`, `--end-slide N`, `--page N`), over what pdfpc's file
+/// beside a PDF says (`duration`, `endTime`, `lastMinutes`, `endSlide`), over the deck's own
+/// `duration`.
+enum TalkOptions {
+    static let names = ["--duration", "--end-time", "--last-minutes", "--end-slide", "--page"]
+
+    /// 10000 as "10000", 0.1 as "0.1" (no grouping separators, whatever the locale).
+    static func plain(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
+
+    /// A command-line value as an error message shows it: at most 60 characters, control and
+    /// bidi characters escaped (`\u{1b}`), so a message stays short and cannot drive the terminal.
+    static func shown(_ v: String) -> String {
+        let cut = v.count > 60 ? String(v.prefix(60)) + "…" : v
+        return cut.unicodeScalars.map { u in
+            u.properties.generalCategory == .control || u.properties.generalCategory == .format ? "\\u{\(String(u.value, radix: 16))}" : String(u)
+        }.joined()
+    }
+
+    /// Applies pdfpc's file and then the options to `deck`. Throws `UsageError` naming the
+    /// option and value: not a number, out of range, or a page pdfpc hides.
+    static func apply(_ deck: inout Deck, pdfpc: PdfpcFile?, options: CommandLineInterface.Options) throws {
+        if let p = pdfpc {
+            deck.durationMinutes = p.durationMinutes ?? deck.durationMinutes
+            deck.endTimeMinutes = p.endTime.flatMap(ClockTime.init).map { $0.hour * 60 + $0.minute } ?? deck.endTimeMinutes
+            deck.lastMinutes = p.lastMinutes ?? deck.lastMinutes
+            deck.endSlide = p.endSlide.map { min($0, Slides(deck.scenes).count) } ?? deck.endSlide
+        }
+        func number(_ option: String, _ range: ClosedRange<Double>, whole: Bool = false) throws -> Double? {
+            guard let v = options.values[option] else { return nil }
+            guard let n = Double(v), range.contains(n), !whole || n == n.rounded() else {
+                let what = whole ? "a whole number \(Int(range.lowerBound))…\(Int(range.upperBound))" : "minutes, a number \(plain(range.lowerBound))…\(plain(range.upperBound))"
+                throw CommandLineInterface.UsageError(description: "\(option) expects \(what), got \"\(shown(v))\"")
+            }
+            return n
+        }
+        if let d = try number("--duration", 0.1...10_000) {
+            guard options.values["--end-time"] == nil else { throw CommandLineInterface.UsageError(description: "give either --duration or --end-time, not both") }
+            deck.durationMinutes = d; deck.endTimeMinutes = nil   // the command line over the file's end time
+        }
+        if let t = options.values["--end-time"] {
+            guard let c = ClockTime(t) else { throw CommandLineInterface.UsageError(description: "--end-time expects a time HH:MM (24 h), got \"\(shown(t))\"") }
+            deck.endTimeMinutes = c.hour * 60 + c.minute
+        }
+        deck.lastMinutes = try number("--last-minutes", 0...10_000) ?? deck.lastMinutes
+        let slides = Slides(deck.scenes).count
+        deck.endSlide = try number("--end-slide", 1...Double(slides), whole: true).map(Int.init) ?? deck.endSlide
+        if let page = try number("--page", 1...1e6, whole: true).map(Int.init) {
+            deck.startScene = try startScene(page: page, in: deck, hidden: pdfpc?.hidden ?? [])
+        }
+    }
+
+    /// The scene `--page N` starts on: a PDF deck's scene of page N, else the deck's scene N.
+    static func startScene(page: Int, in deck: Deck, hidden: Set<Int>) throws -> Int {
+        let pdfPages = deck.scenes.map { $0.kind == "pdf" ? $0.parameters.values["page"]?.int : nil }
+        if PDFDeck.isPDF(deck.path) {
+            if let i = pdfPages.firstIndex(of: page) { return i }
+            if hidden.contains(page - 1) { throw CommandLineInterface.UsageError(description: "--page \(page): that page is hidden in \(PdfpcFile.path(for: deck.path))") }
+            let count = pdfPages.compactMap { $0 }.max() ?? 0
+            throw CommandLineInterface.UsageError(description: "--page \(page): the PDF has \(max(count, pdfPages.count)) pages")
+        }
+        guard (1...deck.scenes.count).contains(page) else {
+            throw CommandLineInterface.UsageError(description: "--page \(page): the deck has \(deck.scenes.count) scenes")
+        }
+        return page - 1
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// A clip on a real Xorg (dummy driver, two monitors): unplugging the projector keeps it playing
+/// in the presenter's preview, and replugging continues on the projector without restarting it.
+final class MediaHotplugTests: XCTestCase {
+    var dir: URL!
+    var rig: XorgRig!
+    override func setUpWithError() throws {
+        dir = TestPaths.tempDir("podium-media-hotplug")
+        rig = try XorgRig(monitors: ["1280x800", "1920x1080"])
+    }
+    override func tearDown() { rig?.stop(); try? FileManager.default.removeItem(at: dir) }
+
+    /// Seconds into the clip, from the presenter's seek slider (its value in the control tree).
+    func position(_ s: JSONValue) -> Double? {
+        let controls = s["windows"]?.array?.first?["controls"]?.array ?? []
+        return controls.first { $0["id"]?.string == "media.seek" }?["value"]?.string.flatMap(Double.init)
+    }
+    func placement(_ s: JSONValue) -> String? { s["roles"]?["audiencePlacement"]?.string }
+
+    func testUnplugKeepsPlayingInThePreviewAndReplugContinues() throws {
+        let clip = try TestClips.redThenBlue(in: dir, seconds: 6)
+        let deck = dir.appendingPathComponent("talk.json")
+        try Data("""
+        {"title": "Clip", "scenes": [{"kind": "media", "parameters": {"file": "\(clip.lastPathComponent)"}}]}
+        """.utf8).write(to: deck)
+        let env = rig.environment.merging(["SDL_RENDER_DRIVER": "software", "PODIUM_AUDIO": "null"]) { $1 }
+        let app = try PodiumProcess(args: [deck.path], environment: env, dir: dir)
+        defer { app.stop() }
+        let c = app.client!
+        var s = try c.waitForState { self.placement($0) == "display" && (self.position($0) ?? 0) > 0.3 }
+        XCTAssertEqual(s["driver"]?.string, "x11", "SDL used the X server")
+
+        try rig.unplug(1)
+        s = try c.waitForState { self.placement($0) == "preview" }
+        let atUnplug = try XCTUnwrap(position(s), "no seek slider")
+        s = try c.waitForState { (self.position($0) ?? 0) > atUnplug + 0.8 }   // still playing
+        // The preview shows the clip's frame (red in the first six seconds), not black.
+        let shot = dir.appendingPathComponent("preview.png").path
+        XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "presenter", "path": .string(shot)])["ok"]?.bool, true)
+        let controls = s["windows"]?.array?.first?["controls"]?.array ?? []
+        let f = try XCTUnwrap(controls.first { $0["id"]?.string == "console.preview" }?["frame"])
+        let scale = s["windows"]?.array?.first?["scale"]?.number ?? 1
+        let png = try PNGImage(path: shot)
+        let (r, g, b) = png.rgb(Int((f["x"]!.number! + f["width"]!.number! / 2) * scale), Int((f["y"]!.number! + f["height"]!.number! / 2) * scale))
+        XCTAssertTrue(r > 200 && g < 60 && b < 60, "preview centre \(r),\(g),\(b) is not the red frame")
+
+        let beforePlug = try XCTUnwrap(position(try c.send(["cmd": "state"])))
+        try rig.plug(1, "1920x1080")
+        s = try c.waitForState { self.placement($0) == "display" }
+        let afterPlug = try XCTUnwrap(position(s))
+        XCTAssertGreaterThanOrEqual(afterPlug, beforePlug, "the clip restarted on replug")
+        let audienceShot = dir.appendingPathComponent("audience.png").path
+        XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "audience", "path": .string(audienceShot)])["ok"]?.bool, true)
+        let a = try PNGImage(path: audienceShot)
+        let (ar, ag, ab) = a.rgb(a.width / 2, a.height / 2)
+        XCTAssertTrue((ar > 200 || ab > 200) && ag < 60, "audience centre \(ar),\(ag),\(ab) is not a clip frame")
+    }
+}

@@ -1,0 +1,140 @@
+import XCTest
+import PodiumKit
+import PDFScene
+import PodiumTestSupport
+
+/// Beamer's notes on the second screen: detected from the page shape (and Beamer's `/Creator`),
+/// split without being asked, never shown to the room; whole pages that look like slide + notes
+/// get a warning for the speaker only.
+final class PDFNotesSplitTests: PDFTestCase {
+    /// The notes half's yellow band (TestPDF's `notesRight`/`notesBottom`).
+    static let yellow = (255, 230, 0)
+    let env = ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"]
+
+    func testDetectionFromPageShapeAndCreator() throws {
+        XCTAssertEqual(NotesDetection.layout(pageSize: Size(1600, 450), beamer: false), .right, "32:9: a 16:9 slide with notes beside it")
+        XCTAssertEqual(NotesDetection.layout(pageSize: Size(2 * 364.2, 273.2), beamer: true), .right, "Beamer's 4:3 twice as wide")
+        XCTAssertEqual(NotesDetection.layout(pageSize: Size(800, 450), beamer: true), .none, "a plain 16:9 slide")
+        XCTAssertEqual(NotesDetection.layout(pageSize: Size(842, 595), beamer: false), .none, "A4 landscape")
+        XCTAssertEqual(NotesDetection.layout(pageSize: Size(595, 842), beamer: false), .none, "A4 portrait is a document, not slide + notes")
+        XCTAssertEqual(NotesDetection.layout(pageSize: Size(800, 900), beamer: true), .bottom, "Beamer's 16:9 twice as high")
+        XCTAssertEqual(NotesDetection.layout(pageSize: Size(800, 900), beamer: false), .none)
+
+        let right = TestPDF.write(path("right.pdf"), .init(pages: 2, width: 1600, height: 450, notesRight: true))
+        XCTAssertEqual(try PDFDeck(path: right).layout, .right, "split without --notes")
+        XCTAssertEqual(try PDFDeck(path: right).pages[0].parameters["notes"], .string("right"))
+        XCTAssertEqual(try PDFDeck(path: right, notes: NotesLayout.none).layout, .none, "--notes none shows whole pages")
+        let bottom = TestPDF.write(path("bottom.pdf"), .init(pages: 2, width: 800, height: 900, notesBottom: true, creator: "LaTeX with Beamer class version 3.69"))
+        XCTAssertEqual(try PDFDeck(path: bottom).layout, .bottom)
+        let plain = TestPDF.write(path("plain.pdf"), .init(pages: 2))
+        XCTAssertEqual(try PDFDeck(path: plain).layout, .none)
+    }
+
+    /// `podium check`: silent when split, a warning naming `--notes right` when whole pages would
+    /// show the notes; still exit 0 (the talk can be given).
+    func testCheckWarnsAboutNotesShownWhole() throws {
+        let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 2, width: 1600, height: 450, notesRight: true))
+        let auto = try runProcess(TestPaths.podium, ["check", pdf], environment: TestPaths.privateHome(in: dir))
+        XCTAssertEqual(auto.status, 0, auto.stderr)
+        XCTAssertFalse(auto.stderr.contains("warning"), auto.stderr)
+        let whole = try runProcess(TestPaths.podium, ["check", pdf, "--notes", "none"], environment: TestPaths.privateHome(in: dir))
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        XCTAssertTrue(whole.stderr.contains("podium: warning: talk.pdf: the pages look like slide + notes"), whole.stderr)
+        XCTAssertTrue(whole.stderr.contains("--notes right splits them"), whole.stderr)
+        try """
+        { "title": "T", "scenes": [ { "kind": "pdf", "parameters": { "file": "talk.pdf", "notes": "none" } },
+                                    { "kind": "pdf", "parameters": { "file": "talk.pdf", "page": 2 } } ] }
+        """.write(toFile: path("deck.json"), atomically: true, encoding: .utf8)
+        let deck = try runProcess(TestPaths.podium, ["check", path("deck.json")], environment: TestPaths.privateHome(in: dir))
+        XCTAssertEqual(deck.status, 0, deck.stderr)
+        XCTAssertEqual(deck.stderr.components(separatedBy: "warning:").count, 2, "one warning, for the scene with notes none: \(deck.stderr)")
+    }
+
+    func controls(_ s: JSONValue) -> [JSONValue] { s["windows"]?.array?.first?["controls"]?.array ?? [] }
+    func frame(_ s: JSONValue, _ id: String) throws -> (x: Int, y: Int, w: Int, h: Int) {
+        let f = try XCTUnwrap(controls(s).first { $0["id"]?.string == id }?["frame"], "\(id) in the control tree")
+        return (Int(f["x"]!.number!), Int(f["y"]!.number!), Int(f["width"]!.number!), Int(f["height"]!.number!))
+    }
+    func count(_ img: PNGImage, _ r: (x: Int, y: Int, w: Int, h: Int), _ c: (Int, Int, Int), tolerance: Int = 12) -> Int {
+        img.count(x: r.x, y: r.y, w: r.w, h: r.h) { abs(Int($0.r) - c.0) <= tolerance && abs(Int($0.g) - c.1) <= tolerance && abs(Int($0.b) - c.2) <= tolerance }
+    }
+
+    /// Presented without `--notes`: the room gets the slide half only; the presenter sees the
+    /// slide large, the notes half in the notes panel, and the next slide once (the console's).
+    func testNotesRightSplitAutomaticallyEndToEnd() throws {
+        // A link at 80–95 % × 80–95 % of page 1's slide half, to page 3.
+        let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 3, width: 1600, height: 450, links: [(0, (0.4, 0.8, 0.075, 0.15), .page(2))], notesRight: true))
+        let app = try PodiumProcess(args: [pdf, "--windowed"], environment: env, dir: dir)
+        defer { app.stop() }
+        let c = app.client!
+        func shot(_ w: String, _ name: String) throws -> PNGImage {
+            XCTAssertEqual(try c.send(["cmd": "screenshot", "window": .string(w), "path": .string(path(name))])["ok"]?.bool, true)
+            return try PNGImage(path: path(name))
+        }
+        XCTAssertEqual(try c.send(["cmd": "state"])["driver"]?.string, "offscreen")
+        Thread.sleep(forTimeInterval: 0.2)   // the next preview is attached 50 ms after a scene is shown
+        let s = try c.send(["cmd": "state"])
+        let audience = try shot("audience", "audience.png")
+        XCTAssertEqual(audience.fraction(near: Self.yellow, tolerance: 12), 0, "no notes for the room")
+        XCTAssertGreaterThan(audience.fraction(near: TestPDF.colour(0), tolerance: 8), 0.05, "the slide half fills the audience view")
+        XCTAssertNil(controls(s).first { $0["id"]?.string == "console.banner" && $0["label"]?.string?.isEmpty == false }, "no warning when split")
+
+        let presenter = try shot("presenter", "presenter.png")
+        let notes = try frame(s, "pdf.notes-page")
+        XCTAssertGreaterThan(notes.x, try frame(s, "pdf.page").x + 100, "the notes half is in the sidebar's notes panel")
+        XCTAssertGreaterThan(count(presenter, notes, Self.yellow), 500, "the notes half's yellow band in the notes panel")
+        XCTAssertNil(controls(s).first { $0["id"]?.string == "console.notes" }, "no text notes beside it (not \"No notes for this scene\")")
+        XCTAssertGreaterThan(count(presenter, try frame(s, "pdf.page"), TestPDF.colour(0), tolerance: 8), 5000, "the slide large")
+        XCTAssertEqual(count(presenter, try frame(s, "pdf.page"), Self.yellow), 0, "the large view is the slide, not the notes")
+        XCTAssertNil(controls(s).first { $0["id"]?.string == "pdf.next-page" }, "the next slide is shown once, in the console")
+        XCTAssertGreaterThan(count(presenter, try frame(s, "console.nextPreview"), TestPDF.colour(1), tolerance: 8), 100, "the console's next preview shows slide 2")
+        XCTAssertEqual(count(presenter, try frame(s, "console.nextPreview"), Self.yellow), 0, "the next preview shows the slide half")
+
+        // The slide's link is clickable in the presenter's large view.
+        let page = try frame(s, "pdf.page")
+        let k = min(Double(page.w) / 800, Double(page.h) / 450), pw = 800 * k, ph = 450 * k
+        let x = Double(page.x) + (Double(page.w) - pw) / 2 + pw * 0.875, y = Double(page.y) + (Double(page.h) - ph) / 2 + ph * 0.875
+        XCTAssertEqual(try c.send(["cmd": "click", "window": "presenter", "x": .number(x), "y": .number(y)])["ok"]?.bool, true)
+        XCTAssertEqual(try c.send(["cmd": "state"])["scene"]?["index"]?.int, 2, "the link went to page 3")
+        XCTAssertEqual(try c.send(["cmd": "previous"])["ok"]?.bool, true)
+        XCTAssertEqual(try shot("audience", "audience2.png").fraction(near: Self.yellow, tolerance: 12), 0)
+        XCTAssertEqual(app.stop(), 0)
+        XCTAssertFalse(app.log.contains("error"), app.log)
+    }
+
+    /// `--notes none` on such a PDF: whole pages (as asked) and a warning in the presenter's
+    /// banner, never on the audience view.
+    func testWholePagesWarnThePresenterOnly() throws {
+        let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 2, width: 1600, height: 450, notesRight: true))
+        let app = try PodiumProcess(args: [pdf, "--windowed", "--notes", "none"], environment: env, dir: dir)
+        defer { app.stop() }
+        let c = app.client!
+        let s = try c.send(["cmd": "state"])
+        XCTAssertEqual(s["driver"]?.string, "offscreen")
+        let banner = try XCTUnwrap(controls(s).first { $0["id"]?.string == "console.banner" })
+        XCTAssertTrue(banner["label"]?.string?.contains("look like slide + notes") == true, "\(banner)")
+        let audienceControls = s["windows"]?.array?.last?["controls"]?.array ?? []
+        XCTAssertNil(audienceControls.first { $0["role"]?.string == "alert" }, "nothing of the warning on the audience view")
+        XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "audience", "path": .string(path("a.png"))])["ok"]?.bool, true)
+        let a = try PNGImage(path: path("a.png"))
+        XCTAssertEqual(a.fraction(near: (0x8C, 0x1C, 0x16), tolerance: 6), 0, "no banner red on the audience view")
+        XCTAssertGreaterThan(a.fraction(near: Self.yellow, tolerance: 12), 0.01, "whole pages, as asked")
+        XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "presenter", "path": .string(path("p.png"))])["ok"]?.bool, true)
+        XCTAssertGreaterThan(try PNGImage(path: path("p.png")).fraction(near: (0x8C, 0x1C, 0x16), tolerance: 6), 0.005, "the banner on the presenter view")
+        XCTAssertEqual(app.stop(), 0)
+    }
+
+    /// Beamer's notes below the slide (`show notes on second screen=bottom`), detected from the
+    /// page shape and the `/Creator`; a snapshot of the audience view holds no notes.
+    func testNotesBottomFromBeamerMetadata() throws {
+        let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 2, width: 800, height: 900, notesBottom: true, creator: "LaTeX with Beamer class"))
+        let out = path("a.png")
+        let r = try runProcess(TestPaths.podium, ["snapshot", pdf, "--scene", "0", "--view", "audience", "--size", "1280x720", "--out", out],
+                               environment: env.merging(TestPaths.privateHome(in: dir)) { a, _ in a })
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("driver offscreen"), r.stdout)
+        let img = try PNGImage(path: out)
+        XCTAssertEqual(img.fraction(near: Self.yellow, tolerance: 12), 0, "no notes for the room")
+        XCTAssertGreaterThan(img.fraction(near: TestPDF.colour(0), tolerance: 8), 0.05, "the slide half, large")
+    }
+}
