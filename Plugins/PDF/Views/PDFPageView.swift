@@ -22,12 +22,13 @@ final class PDFPageView: View {
     /// Runs work on the main thread (`SceneContext.runOnMain`), for previews' redraw when the
     /// worker has rendered their page. Without it a preview draws its placeholder until redrawn.
     var runOnMain: ((@escaping () -> Void) -> Void)?
-    /// The last bitmap drawn, shown (scaled) by a preview while its new page renders. Only a
-    /// preview's (small) bitmap is held; a page drawn at once is held weakly, so the views of a
-    /// deck's many pages (one scene each) keep no full-size page the cache let go (at 1920×1080
-    /// each is 8 MB, and its texture would stay with it).
+    /// The last bitmap drawn, shown (scaled) by a preview while its new page renders. It is held
+    /// weakly, and a preview keeps a copy at most 480 pixels wide: the views of a deck's many
+    /// pages (one scene each, drawn at the audience's size even as previews) held a full-size page
+    /// each (at 1920×1080 8 MB, and its texture stayed with it).
     private weak var lastBitmap: Bitmap?
     private var lastPreviewBitmap: Bitmap?
+    private weak var lastPreviewSource: Bitmap?
 
     init(cache: PageCache, page: Int, region: Rect, background: Color) {
         self.cache = cache; self.page = page; self.region = region
@@ -52,7 +53,10 @@ final class PDFPageView: View {
         if let b = rendersAtOnce ? cache.bitmap(key) : cache.request(key, ready: readyCallback()) {
             list.bitmap(b, in: fit.rect)
             lastBitmap = b
-            if !rendersAtOnce { lastPreviewBitmap = b }
+            if !rendersAtOnce, lastPreviewSource !== b {
+                lastPreviewSource = b
+                lastPreviewBitmap = b.reduced(by: max(1, b.width / 480))
+            }
         } else if let old = lastBitmap ?? lastPreviewBitmap {
             list.bitmap(old, in: fit.rect)   // the previous page until this one is ready
         } else {
