@@ -15,44 +15,12 @@ bin=.build/release/podium; [ -x "$bin" ] || bin=.build/debug/podium
 [ -x "$bin" ] || { echo "build podium first (swift build -c release)" >&2; exit 1; }
 export PODIUM_BIN=$bin SDL_RENDER_DRIVER=${SDL_RENDER_DRIVER:-software}
 exec python3 - <<'PY'
-import json, os, random, shutil, socket, statistics, subprocess, tempfile, time
+import json, os, shutil, socket, statistics, subprocess, sys, tempfile, time
+sys.path.insert(0, "scripts")
+from bench_common import write_pdf, wait, cpu_s, pss_kb
 
 BIN = os.environ["PODIUM_BIN"]
 
-def write_pdf(path, pages=20):
-    """A plain PDF 1.4 with base-14 Helvetica: shapes and text on every 16:9 page."""
-    rnd = random.Random(7)
-    objs = ["<< /Type /Catalog /Pages 2 0 R >>", None, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
-    kids = []
-    for p in range(pages):
-        ops = ["1 1 1 rg 0 0 960 540 re f"]
-        for _ in range(300):
-            ops.append("%.2f %.2f %.2f rg %d %d %d %d re f" % (rnd.random(), rnd.random(), rnd.random(),
-                       rnd.randrange(0, 900), rnd.randrange(0, 500), rnd.randrange(5, 60), rnd.randrange(5, 40)))
-        ops.append("0 0 0 rg BT /F1 14 Tf 40 500 Td")
-        for line in range(30):
-            ops.append("(Page %d, line %d: the quick brown fox jumps over the lazy dog) Tj 0 -16 Td" % (p + 1, line + 1))
-        ops.append("ET")
-        stream = "\n".join(ops)
-        objs.append("<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream))
-        objs.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 960 540] /Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>" % (len(objs)))
-        kids.append("%d 0 R" % len(objs))
-    objs[1] = "<< /Type /Pages /Kids [%s] /Count %d >>" % (" ".join(kids), pages)
-    out, offs = "%PDF-1.4\n", []
-    for i, o in enumerate(objs):
-        offs.append(len(out.encode())); out += "%d 0 obj\n%s\nendobj\n" % (i + 1, o)
-    x = len(out.encode())
-    out += "xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1) + "".join("%010d 00000 n \n" % o for o in offs)
-    out += "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, x)
-    open(path, "w").write(out)
-
-def wait(pred, seconds=20.0):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        v = pred()
-        if v: return v
-        time.sleep(0.01)
-    raise SystemExit("timed out")
 
 class Podium:
     def __init__(self, d, env, pdf):
@@ -72,12 +40,6 @@ class Podium:
         try: self.proc.wait(10)
         except subprocess.TimeoutExpired: self.proc.kill(); self.proc.wait()
 
-def pss_kb(pid):
-    for l in open("/proc/%d/smaps_rollup" % pid):
-        if l.startswith("Pss:"): return int(l.split()[1])
-def cpu_s(pid):
-    f = open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()
-    return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
 def p90(xs): xs = sorted(xs); return xs[min(len(xs) - 1, int(round(0.9 * (len(xs) - 1))))]
 
 print("pdf-bench: binary %s, renderer %s" % (BIN, os.environ["SDL_RENDER_DRIVER"]))

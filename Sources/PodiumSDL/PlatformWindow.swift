@@ -8,8 +8,12 @@ public final class PlatformWindow {
     public let renderer: Renderer
     public let root: WindowRoot
     public var id: UInt32 { SDL_GetWindowID(sdl) }
-    /// Frames drawn so far (for benchmarks and tests).
+    /// Frames drawn and presented so far (for benchmarks and tests); a frame that would paint
+    /// what the window already shows is neither drawn nor counted.
     public private(set) var framesDrawn = 0
+    /// The pixels the last frame drawn repainted and presented (tests: a clock tick repaints the
+    /// clock alone).
+    public private(set) var lastDamage: Rect?
 
     /// Creates a window of `size` points at `position` (desktop coordinates, nil = centred on
     /// display 0). Throws with SDL's message when the window or renderer cannot be created.
@@ -24,7 +28,7 @@ public final class PlatformWindow {
         guard let r else { SDL_DestroyWindow(w); throw SDLError("cannot create renderer: \(SDLVideo.lastError)") }
         sdl = w; self.root = root
         renderer = Renderer(sdl: r, text: text)
-        renderer.onImageReady = { [weak root] in root?.requestRedraw() }
+        renderer.onImageReady = { [weak renderer, weak root] in renderer?.invalidate(); root?.requestRedraw() }
         syncSize()
     }
     deinit { close() }
@@ -59,16 +63,24 @@ public final class PlatformWindow {
         renderer.scale = pts.width > 0 ? Double(px.w) / pts.width : 1
         root.scale = renderer.scale
         root.resize(to: pts)
+        invalidate()
+    }
+
+    /// Draws and presents the whole window next time (its pixels were lost: exposed, resized).
+    public func invalidate() {
+        renderer.invalidate()
         root.requestRedraw()
     }
 
-    /// Draws and presents when the tree asked for it (or `force`). Returns true when it drew.
+    /// Draws and presents what changed when the tree asked for it (`force`: all of it). Returns
+    /// true when it drew; false when nothing was asked for or the frame equals the last one.
     @discardableResult
     public func renderIfNeeded(force: Bool = false) -> Bool {
         guard force || root.needsDisplay else { return false }
+        if force { renderer.invalidate() }
         let list = root.renderFrame()
-        renderer.draw(list, background: root.backgroundColor)
-        SDL_RenderPresent(renderer.sdl)
+        guard let d = renderer.drawChanges(list, background: root.backgroundColor, window: sdl, size: pixelSize) else { return false }
+        lastDamage = Rect(Double(d.x), Double(d.y), Double(d.w), Double(d.h))
         framesDrawn += 1
         placeInputMethod()
         return true
@@ -94,6 +106,7 @@ public final class PlatformWindow {
         }
         try renderer.savePNG(to: path, size: pixelSize)
         SDL_RenderPresent(renderer.sdl)
+        renderer.invalidate()   // drawn whole but not recorded as the last frame: the next is whole too
     }
 
     /// Puts the window on a display: fullscreen (desktop mode) on it, or windowed inside it.

@@ -20,12 +20,14 @@ public final class Renderer {
     /// `podium snapshot`, render tests) images are always decoded at once, for complete frames;
     /// while presenting they are decoded in the background so a large image never stalls input.
     public var decodesImagesSynchronously = false
-    /// Textures of in-memory bitmaps by `Bitmap.id` and reduction, kept only while drawn in every frame (a
-    /// bitmap's owner caches its pixels; re-uploading is one copy, and large bitmaps such as 4K
-    /// PDF pages would otherwise double their memory).
-    private var bitmaps: [BitmapKey: BitmapTexture] = [:]
-    private var frameCounter: UInt64 = 0
-    private var clipStack: [SDL_Rect] = []
+    /// Textures of in-memory bitmaps (PDF pages), kept while their bitmaps live, within a budget.
+    let bitmapTextures = BitmapTextures()
+    var frameCounter: UInt64 = 0
+    var clipStack: [SDL_Rect] = []
+    /// The damaged area a partial frame is confined to (`drawChanges`); nil in a full frame.
+    var damageClip: SDL_Rect?
+    /// The last frame drawn, for finding what the next one changes (`FrameDamage`).
+    var lastFrame = LastFrame()
     /// Most text textures kept; the least recently used go first (about 150 MB worst case at 4K).
     static let textCacheLimit = 1500
 
@@ -49,8 +51,8 @@ public final class Renderer {
         textCache.values.forEach { SDL_DestroyTexture($0.tex) }
         images.removeAll()
         decoder.discard()
-        bitmaps.values.forEach { SDL_DestroyTexture($0.texture) }
-        textCache.removeAll(); bitmaps.removeAll()
+        bitmapTextures.destroyAll()
+        textCache.removeAll()
         SDL_DestroyRenderer(sdl)
     }
 
@@ -59,18 +61,25 @@ public final class Renderer {
         frameCounter += 1
         SDL_RenderSetClipRect(sdl, nil)
         clipStack.removeAll()
+        damageClip = nil
         setColor(background)
         SDL_RenderClear(sdl)
         collectDecodedImages()
         for c in list.commands { execute(c) }
+        finishFrame()
+        lastFrame = LastFrame(commands: list.commands, background: background, scale: scale)
+    }
+
+    /// Ends a frame: no clip, caches trimmed.
+    func finishFrame() {
         SDL_RenderSetClipRect(sdl, nil)
         if textCache.count > Self.textCacheLimit { evictText() }
         images.evict(keepingFrame: frameCounter)
-        dropUndrawnBitmaps()
+        bitmapTextures.endFrame(frameCounter)
     }
 
     private var blendIsNone = false
-    private func setColor(_ c: Color) {
+    func setColor(_ c: Color) {
         SDL_SetRenderDrawColor(sdl, c.r, c.g, c.b, c.a)
         // Opaque colours need no blending, and SDL's software renderer fills without it about a
         // hundred times faster (a 1920×1080 blended fill costs ~8 ms; see scripts/bench-kit.sh).
@@ -80,11 +89,11 @@ public final class Renderer {
             blendIsNone = none
         }
     }
-    private func px(_ r: Rect) -> SDL_FRect {
+    func px(_ r: Rect) -> SDL_FRect {
         SDL_FRect(x: Float(r.minX * scale), y: Float(r.minY * scale), w: Float(r.width * scale), h: Float(r.height * scale))
     }
 
-    private func execute(_ c: DrawCommand) {
+    func execute(_ c: DrawCommand) {
         switch c {
         case let .fill(r, color, radius):
             if radius <= 0.5 { setColor(color); var f = px(r); SDL_RenderFillRectF(sdl, &f) }
@@ -116,18 +125,20 @@ public final class Renderer {
             var f = px(r); SDL_RenderCopyF(sdl, tex, nil, &f)
         case let .bitmap(b, r, opacity):
             var f = px(r)
-            guard let tex = texture(for: b, drawnAt: f) else { return }
+            guard let tex = bitmapTextures.texture(for: b, drawnAt: f, frame: frameCounter, renderer: sdl) else { return }
+            guard opacity > 0 else { return }   // a page uploaded ahead of its advance, not drawn yet
             SDL_SetTextureBlendMode(tex, b.isOpaque && opacity >= 1 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
             SDL_SetTextureAlphaMod(tex, UInt8(clamp(opacity, 0, 1) * 255))
             SDL_RenderCopyF(sdl, tex, nil, &f)
         case let .pushClip(r):
             let p = px(r)
             var rect = SDL_Rect(x: Int32(p.x.rounded(.down)), y: Int32(p.y.rounded(.down)), w: Int32(p.w.rounded(.up)), h: Int32(p.h.rounded(.up)))
+            if let d = damageClip { rect = Self.intersect(rect, d) }
             clipStack.append(rect)
             SDL_RenderSetClipRect(sdl, &rect)
         case .popClip:
             _ = clipStack.popLast()
-            if var r = clipStack.last { SDL_RenderSetClipRect(sdl, &r) } else { SDL_RenderSetClipRect(sdl, nil) }
+            if var r = clipStack.last ?? damageClip { SDL_RenderSetClipRect(sdl, &r) } else { SDL_RenderSetClipRect(sdl, nil) }
         // PodiumKit is built with library evolution: a command from a newer kit is skipped.
         @unknown default: break
         }
@@ -241,7 +252,7 @@ public final class Renderer {
     }
 
     /// Turns finished decodes into textures (main thread).
-    private func collectDecodedImages(notify: Bool = false) {
+    func collectDecodedImages(notify: Bool = false) {
         guard !destroyed else { return }
         let done = decoder.takeFinished()
         for (path, r) in done { upload(path, r) }
@@ -269,33 +280,6 @@ public final class Renderer {
         let end = Date().addingTimeInterval(seconds)
         while decoder.outstanding > 0, Date() < end { usleep(2000) }
         collectDecodedImages()
-    }
-
-    private struct BitmapTexture { let texture: OpaquePointer; var used: UInt64 }
-    private struct BitmapKey: Hashable { var id: UInt64; var reduction: Int }
-
-    /// The texture of `b` for a destination of `dst` pixels, uploaded on first use. A bitmap drawn
-    /// at half its size or less (the presenter's audience preview) is uploaded reduced by the
-    /// whole factor, which keeps the texture small and the scaled copy cheap.
-    private func texture(for b: Bitmap, drawnAt dst: SDL_FRect) -> OpaquePointer? {
-        let factor = max(1, Int(min(Double(b.width) / Double(max(1, dst.w)), Double(b.height) / Double(max(1, dst.h)))))
-        let key = BitmapKey(id: b.id, reduction: factor)
-        if let e = bitmaps[key] { bitmaps[key]?.used = frameCounter; return e.texture }
-        let src = b.reduced(by: factor)
-        let format = src.format == .rgba ? SDL_PIXELFORMAT_ABGR8888 : SDL_PIXELFORMAT_ARGB8888
-        guard let tex = SDL_CreateTexture(sdl, format.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
-                                          Int32(src.width), Int32(src.height)) else { return nil }
-        _ = src.pixels.withUnsafeBytes { SDL_UpdateTexture(tex, nil, $0.baseAddress, Int32(src.stride)) }
-        bitmaps[key] = BitmapTexture(texture: tex, used: frameCounter)
-        return tex
-    }
-
-    /// Destroys the textures of bitmaps this frame did not draw.
-    private func dropUndrawnBitmaps() {
-        for (key, e) in bitmaps where e.used != frameCounter {
-            SDL_DestroyTexture(e.texture)
-            bitmaps[key] = nil
-        }
     }
 
     /// The SDL render driver drawing this window ("software", "opengl", …).

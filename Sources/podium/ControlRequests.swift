@@ -120,6 +120,8 @@ enum ControlRequests {
                 o["display"] = d.map { .string($0.name) } ?? .null
                 o["focused"] = .bool(SDL_GetKeyboardFocus() == w.sdl)
                 o["framesDrawn"] = .number(Double(w.framesDrawn))
+                // What the last frame repainted and presented, in pixels (a clock tick: the clock).
+                o["lastDamage"] = w.lastDamage?.json ?? .null
                 o["bounds"] = Rect(f.minX, f.minY, Double(w.pixelSize.w), Double(w.pixelSize.h)).json
                 o["scale"] = .number(s)
                 o["fullscreen"] = .bool(w.isFullscreen)

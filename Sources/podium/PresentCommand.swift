@@ -208,9 +208,10 @@ final class PresentCommand {
     }
 
     func renderWindows() {
-        let p = presenterWindow.renderIfNeeded()
+        // The room's window first: an advance reaches the audience before the console redraws.
         var a = false
         if let w = audienceWindow, w.isVisible { a = w.renderIfNeeded() }
+        let p = presenterWindow.renderIfNeeded()
         displayController.didRender(presenter: p, audience: a)
         remote?.tick()
     }
@@ -230,7 +231,7 @@ final class PresentCommand {
                 if UInt32(e.window.event) == SDL_WINDOWEVENT_DISPLAY_CHANGED.rawValue { w?.root.displayDidChange() }
                 // SDL sends no event for a mode change; window events are a cue to look again.
                 displayController.refresh(reason: "window event")
-            case SDL_WINDOWEVENT_EXPOSED: w?.root.requestRedraw()
+            case SDL_WINDOWEVENT_EXPOSED: w?.invalidate()
             case SDL_WINDOWEVENT_FOCUS_GAINED where w != nil && w === audienceWindow:
                 // The speaker types into the presenter view; a newly mapped audience window must not keep focus.
                 displayController.focusPresenter()

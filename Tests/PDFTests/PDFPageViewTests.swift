@@ -31,4 +31,32 @@ final class PDFPageViewTests: PDFTestCase {
         root.dispatch(.mouseDown(Point(200, 150), button: 1, clicks: 1))
         XCTAssertEqual(followed, [.uri("https://example.org/")], "only the click on the link follows it")
     }
+
+    func testARevisitRendersNoPageAndTheNextPageIsNamedAheadInvisibly() throws {
+        let pdf = TestPDF.write(dir.appendingPathComponent("r.pdf").path, .init(pages: 5))
+        let cache = try PageCaches.cache(for: pdf)
+        let root = WindowRoot(metrics: FixedMetrics())
+        let view = PDFPageView(cache: cache, page: 0, region: Rect(0, 0, 1, 1), background: .black)
+        root.content.addSubview(view.pinned(.fill()))
+        root.resize(to: Size(320, 180))
+        func bitmaps() -> [(Bitmap, Double)] {
+            root.renderFrame().commands.compactMap { c -> (Bitmap, Double)? in if case let .bitmap(b, _, o) = c { return (b, o) } else { return nil } }
+        }
+        XCTAssertEqual(bitmaps().count, 1, "page 1 alone while page 2 is being rendered")
+        XCTAssertEqual(cache.renderedOnDemandCount, 1)
+        cache.waitUntilIdle()
+        let ahead = bitmaps()
+        XCTAssertEqual(ahead.map(\.1), [1, 0], "the next page named after the shown one, invisible (page 1 has no previous)")
+        view.page = 1
+        let shown = try XCTUnwrap(bitmaps().first)
+        XCTAssertTrue(shown.0 === ahead[1].0, "the advance shows the bitmap named ahead (its texture is ready)")
+        cache.waitUntilIdle()
+        view.page = 2
+        _ = bitmaps()
+        cache.waitUntilIdle()
+        view.page = 1
+        let again = try XCTUnwrap(bitmaps().first)
+        XCTAssertTrue(again.0 === shown.0, "the revisit shows the same bitmap: nothing rendered again")
+        XCTAssertEqual(cache.renderedOnDemandCount, 1, "no page rendered on the main thread after the first")
+    }
 }

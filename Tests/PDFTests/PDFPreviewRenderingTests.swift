@@ -9,8 +9,9 @@ import PodiumTestSupport
 /// From the reliability case pdf-heavy-page-freezes-console; no timing is asserted: the cache's
 /// counters say which thread rendered.
 final class PDFPreviewRenderingTests: PDFTestCase {
+    /// The bitmaps a frame shows (opacity above 0; a current page names its neighbours at 0).
     func bitmaps(_ root: WindowRoot) -> [Bitmap] {
-        root.renderFrame().commands.compactMap { if case let .bitmap(b, _, _) = $0 { return b } else { return nil } }
+        root.renderFrame().commands.compactMap { if case let .bitmap(b, _, o) = $0, o > 0 { return b } else { return nil } }
     }
 
     func testAPreviewAsksTheWorkerAndRedrawsWhenThePageIsReady() throws {

@@ -22,8 +22,13 @@ final class PDFPageView: View {
     /// Runs work on the main thread (`SceneContext.runOnMain`), for previews' redraw when the
     /// worker has rendered their page. Without it a preview draws its placeholder until redrawn.
     var runOnMain: ((@escaping () -> Void) -> Void)?
-    /// The last bitmap drawn, shown (scaled) by a preview while its new page renders.
-    private var lastBitmap: Bitmap?
+    /// The last bitmap drawn, shown (scaled) by a preview while its new page renders. It is held
+    /// weakly, and a preview keeps a copy at most 480 pixels wide: the views of a deck's many
+    /// pages (one scene each, drawn at the audience's size even as previews) held a full-size page
+    /// each (at 1920×1080 8 MB, and its texture stayed with it).
+    private weak var lastBitmap: Bitmap?
+    private var lastPreviewBitmap: Bitmap?
+    private weak var lastPreviewSource: Bitmap?
 
     init(cache: PageCache, page: Int, region: Rect, background: Color) {
         self.cache = cache; self.page = page; self.region = region
@@ -48,7 +53,11 @@ final class PDFPageView: View {
         if let b = rendersAtOnce ? cache.bitmap(key) : cache.request(key, ready: readyCallback()) {
             list.bitmap(b, in: fit.rect)
             lastBitmap = b
-        } else if let old = lastBitmap {
+            if !rendersAtOnce, lastPreviewSource !== b {
+                lastPreviewSource = b
+                lastPreviewBitmap = b.reduced(by: max(1, b.width / 480))
+            }
+        } else if let old = lastBitmap ?? lastPreviewBitmap {
             list.bitmap(old, in: fit.rect)   // the previous page until this one is ready
         } else {
             list.fill(fit.rect, Color(0xF4, 0xF4, 0xF4))   // blank paper
@@ -56,6 +65,17 @@ final class PDFPageView: View {
         // Next first: advancing is what a talk mostly does.
         let n = cache.document.pageCount
         cache.prefetch([page + 1, page - 1].filter { (0..<n).contains($0) }.compactMap { self.key(for: $0)?.0 })
+        if rendersAtOnce { drawNeighboursAhead(into: &list) }
+    }
+
+    /// The next and the previous page, invisible (opacity 0), once the worker has rendered them:
+    /// the renderer uploads their textures now, so an advance (or a step back) only copies a
+    /// ready texture. Drawing them changes no pixel, so the window is not presented for them.
+    private func drawNeighboursAhead(into list: inout DrawList) {
+        for p in [page + 1, page - 1] where (0..<cache.document.pageCount).contains(p) {
+            guard let (key, fit) = key(for: p) else { continue }
+            if let b = cache.request(key, ready: readyCallback()) { list.bitmap(b, in: fit.rect, opacity: 0) }
+        }
     }
 
     /// A callback for the worker that redraws this view on the main thread.

@@ -1,0 +1,157 @@
+import CSDL2
+import PodiumKit
+
+/// What the renderer last drew, to find what a new frame changes.
+struct LastFrame {
+    var commands: [DrawCommand] = []
+    var background: Color?
+    var scale: Double = 0
+    var size: (w: Int32, h: Int32) = (0, 0)
+    /// Set when the window's pixels can no longer be trusted (exposed, resized, an image
+    /// decoded meanwhile): the next frame is drawn and presented whole.
+    var invalid = true
+}
+
+extension Renderer {
+    /// The next frame is drawn and presented whole.
+    func invalidate() { lastFrame.invalid = true }
+
+    /// Draws only what `list` changes since the last frame and presents only that, returning the
+    /// damaged rectangle (pixels), or nil when the frame paints exactly what the window shows
+    /// (nothing is drawn or presented). `window` is the SDL window this renderer draws into,
+    /// `size` its output size in pixels. With the software renderer the damaged rectangle alone
+    /// is repainted and sent to the X server (SDL_UpdateWindowSurfaceRects); other renderers
+    /// flip whole buffers, so there any change redraws and presents the whole frame.
+    func drawChanges(_ list: DrawList, background: Color, window: OpaquePointer, size: (w: Int32, h: Int32)) -> IntRect? {
+        let full = IntRect(x: 0, y: 0, w: size.w, h: size.h)
+        let last = lastFrame
+        let whole = last.invalid || last.background != background || last.scale != scale
+            || last.size != size || driverName != "software"
+        let damage: IntRect? = whole ? full
+            : FrameDamage.damage(old: last.commands, new: list.commands, full: full, bounds: pixelBounds)
+        guard let damage else {
+            prepareBitmaps(list)
+            lastFrame.commands = list.commands
+            return nil
+        }
+        if damage == full {
+            if driverName == "software" { collectDecodedImages(); drawPartial(list, background: background, in: full) }
+            else { draw(list, background: background) }
+            SDL_RenderPresent(sdl)
+        } else {
+            drawPartial(list, background: background, in: damage)
+            SDL_RenderFlush(sdl)
+            var r = SDL_Rect(x: damage.x, y: damage.y, w: damage.w, h: damage.h)
+            if SDL_UpdateWindowSurfaceRects(window, &r, 1) != 0 { SDL_RenderPresent(sdl) }
+        }
+        lastFrame = LastFrame(commands: list.commands, background: background, scale: scale, size: size, invalid: false)
+        return damage
+    }
+
+    /// A frame that changes no pixel still uploads the bitmaps it names (a page drawn ahead at
+    /// opacity 0) and keeps the textures of those it shows.
+    private func prepareBitmaps(_ list: DrawList) {
+        guard list.commands.contains(where: { if case .bitmap = $0 { true } else { false } }) else { return }
+        frameCounter += 1
+        for case let .bitmap(b, r, _) in list.commands {
+            _ = bitmapTextures.texture(for: b, drawnAt: px(r), frame: frameCounter, renderer: sdl)
+        }
+        bitmapTextures.endFrame(frameCounter)
+    }
+
+    /// Repaints `rect` (pixels): the background, then every command that reaches into it, each
+    /// confined to `rect`.
+    private func drawPartial(_ list: DrawList, background: Color, in rect: IntRect) {
+        frameCounter += 1
+        clipStack.removeAll()
+        var clip = SDL_Rect(x: rect.x, y: rect.y, w: rect.w, h: rect.h)
+        damageClip = clip
+        SDL_RenderSetClipRect(sdl, &clip)
+        // What the last opaque cover of the whole area hides is not drawn (a page over its
+        // letterbox, a panel over the window's background): whole-area fills were a quarter of
+        // an advance's CPU (SDL_FillRect in perf).
+        let cover = lastCover(of: rect, in: list.commands)
+        if cover == nil {
+            setColor(background)
+            var f = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.w), h: Float(rect.h))
+            SDL_RenderFillRectF(sdl, &f)
+        }
+        for c in list.commands[(cover ?? 0)...] {
+            // Shapes and pictures wholly outside are skipped (SDL would clip them away anyway);
+            // a bitmap is still looked up, so its texture counts as drawn in this frame.
+            switch c {
+            case let .fill(r, _, _), let .stroke(r, _, _, _), let .image(_, r, _):
+                if !pixelRect(r).intersects(rect) { continue }
+            default: break
+            }
+            execute(c)
+        }
+        damageClip = nil
+        finishFrame()
+    }
+
+    /// The index of the last command, outside every clip, that paints `rect` wholly opaque.
+    private func lastCover(of rect: IntRect, in commands: [DrawCommand]) -> Int? {
+        var depth = 0, found: Int?
+        for (i, c) in commands.enumerated() {
+            switch c {
+            case .pushClip: depth += 1
+            case .popClip: depth -= 1
+            case let .fill(r, color, radius) where depth == 0 && color.a == 255 && radius <= 0.5:
+                if covers(r, rect) { found = i }
+            case let .bitmap(b, r, opacity) where depth == 0 && b.isOpaque && opacity >= 1:
+                if covers(r, rect) { found = i }
+            default: break
+            }
+        }
+        return found
+    }
+
+    /// Whether SDL's software renderer, which truncates a rectangle's origin and size to whole
+    /// pixels, surely paints every pixel of `rect` when it fills `r` (points).
+    private func covers(_ r: Rect, _ rect: IntRect) -> Bool {
+        let x = r.minX * scale, y = r.minY * scale, w = r.width * scale, h = r.height * scale
+        let l = x.rounded(.up), t = y.rounded(.up), right = x.rounded(.down) + w.rounded(.down), bottom = y.rounded(.down) + h.rounded(.down)
+        return l <= Double(rect.x) && t <= Double(rect.y) && right >= Double(rect.x + rect.w) && bottom >= Double(rect.y + rect.h)
+    }
+
+    /// The pixels `r` (points) touches, with a pixel of margin for anti-aliased edges.
+    private func pixelRect(_ r: Rect) -> IntRect {
+        IntRect(covering: r.minX * scale, r.minY * scale, r.maxX * scale, r.maxY * scale)
+    }
+
+    /// The pixels a command paints into (nil: none), with a pixel of margin: text by its
+    /// laid-out ink and logical box.
+    func pixelBounds(_ c: DrawCommand) -> IntRect? {
+        switch c {
+        case let .fill(r, _, _), let .stroke(r, _, _, _), let .image(_, r, _), let .pushClip(r):
+            return pixelRect(r)
+        case let .bitmap(_, r, opacity):
+            return opacity > 0 ? pixelRect(r) : nil
+        case let .polygon(pts, _):
+            guard let f = pts.first else { return nil }
+            let xs = pts.map(\.x), ys = pts.map(\.y)
+            return pixelRect(Rect(xs.min() ?? f.x, ys.min() ?? f.y, (xs.max() ?? f.x) - (xs.min() ?? f.x), (ys.max() ?? f.y) - (ys.min() ?? f.y)))
+        case let .line(a, b, _, w):
+            let m = max(1, w) / 2 + 1
+            return pixelRect(Rect(min(a.x, b.x) - m, min(a.y, b.y) - m, abs(a.x - b.x) + 2 * m, abs(a.y - b.y) + 2 * m))
+        case let .text(block, _, origin):
+            // Where drawText puts it: the block's ink and logical box from the rounded origin.
+            let box = text.pixelBox(block, scale: scale)
+            let ox = (origin.x * scale).rounded(), oy = (origin.y * scale).rounded()
+            return IntRect(covering: ox + Double(box.x), oy + Double(box.y), ox + Double(box.x + box.w), oy + Double(box.y + box.h))
+        case .popClip:
+            return nil
+        @unknown default:
+            return IntRect(covering: -1e6, -1e6, 1e6, 1e6)
+        }
+    }
+}
+
+extension Renderer {
+    /// The overlap of two pixel rectangles (empty, 0×0, when they do not meet).
+    static func intersect(_ a: SDL_Rect, _ b: SDL_Rect) -> SDL_Rect {
+        let r = IntRect(x: a.x, y: a.y, w: a.w, h: a.h).intersection(IntRect(x: b.x, y: b.y, w: b.w, h: b.h))
+        return SDL_Rect(x: r.x, y: r.y, w: r.w, h: r.h)
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import PodiumKit
+@testable import PodiumSDL
+import XCTest
+
+/// Drawing only what changed (SDL's offscreen driver, software renderer): a changed label repaints
+/// its own rectangle and nothing else, the partial frame equals a whole one pixel for pixel, an
+/// unchanged frame is neither drawn nor presented, and a bitmap shown before is not uploaded again.
+final class DamageTests: XCTestCase {
+    let text = TextEngine()
+
+    override func setUpWithError() throws {
+        setenv("SDL_RENDER_DRIVER", "software", 1)
+        try SDLVideo.start(driver: "offscreen")
+        XCTAssertEqual(SDLVideo.currentDriver, "offscreen")
+    }
+    override func tearDown() { SDLVideo.stop() }
+
+    /// A 640×400 console-like window: panels, a page-sized fill and a clock label at 500,20.
+    func makeConsole() throws -> (PlatformWindow, WindowRoot, Label) {
+        let root = WindowRoot(metrics: text)
+        root.backgroundColor = Color(20, 20, 30)
+        let page = View(background: Color(200, 200, 190)).pinned(Pins(leading: 20, top: 60, width: 400, height: 225))
+        let panel = View(background: Color(60, 60, 80)).pinned(Pins(trailing: 10, top: 60, width: 180, height: 300))
+        let clock = Label("00:09", font: .bold(28), color: .white)
+        clock.pins = Pins(leading: 500, top: 10, width: 120, height: 40)
+        root.content.addSubviews(page, panel, clock)
+        let w = try PlatformWindow(title: "damage test", root: root, size: Size(640, 400), text: text)
+        XCTAssertEqual(w.renderer.driverName, "software")
+        return (w, root, clock)
+    }
+
+    func testAClockTickRepaintsOnlyTheClocksRectangleAndMatchesAWholeFrame() throws {
+        let (w, root, clock) = try makeConsole()
+        defer { w.close() }
+        XCTAssertTrue(w.renderIfNeeded())
+        XCTAssertEqual(w.lastDamage, Rect(0, 0, 640, 400), "the first frame is whole")
+        clock.text = "00:10"
+        XCTAssertTrue(w.renderIfNeeded())
+        let d = try XCTUnwrap(w.lastDamage)
+        let label = clock.frame   // window points = pixels here (scale 1)
+        XCTAssertTrue(label.insetBy(dx: -12, dy: -12).contains(d), "damage \(d) stays around the clock \(label)")
+        XCTAssertLessThan(d.width * d.height, 640 * 400 / 20, "a small part of the window")
+        XCTAssertFalse(w.renderIfNeeded(force: false), "nothing asked for")
+        try assertPartialEqualsWhole(w, root)
+    }
+
+    /// The window's pixels now equal a whole frame drawn the plain way (clear, every command).
+    func assertPartialEqualsWhole(_ w: PlatformWindow, _ root: WindowRoot, line: UInt = #line) throws {
+        let partial = try w.renderer.readPixels(size: w.pixelSize)
+        w.renderer.draw(root.renderFrame(), background: root.backgroundColor)
+        let whole = try w.renderer.readPixels(size: w.pixelSize)
+        XCTAssertEqual(partial.count, whole.count, line: line)
+        XCTAssertTrue(partial == whole, "the partial frame shows exactly what a whole frame shows", line: line)
+        w.invalidate()
+    }
+
+    func testAnOpaqueCoverHidesWhatIsUnderItAndTheFrameStaysExact() throws {
+        let (w, root, _) = try makeConsole()
+        defer { w.close() }
+        w.renderIfNeeded()
+        let page = try XCTUnwrap(root.content.subviews.first)
+        page.backgroundColor = Color(90, 140, 200)   // the page changes: its rectangle, covered by its own fill
+        page.setNeedsDisplay()
+        XCTAssertTrue(w.renderIfNeeded())
+        let d = try XCTUnwrap(w.lastDamage)
+        XCTAssertTrue(page.frame.insetBy(dx: -2, dy: -2).contains(d), "\(d) around the page \(page.frame)")
+        try assertPartialEqualsWhole(w, root)
+        XCTAssertTrue(w.renderIfNeeded(force: true), "a whole frame through the same path")
+        try assertPartialEqualsWhole(w, root)
+    }
+
+    func testAFrameEqualToTheLastIsNotDrawnOrPresented() throws {
+        let (w, root, clock) = try makeConsole()
+        defer { w.close() }
+        w.renderIfNeeded()
+        let n = w.framesDrawn
+        root.requestRedraw()
+        XCTAssertFalse(w.renderIfNeeded(), "same draw list: nothing drawn")
+        clock.text = "00:09"   // unchanged text
+        root.requestRedraw()
+        XCTAssertFalse(w.renderIfNeeded())
+        XCTAssertEqual(w.framesDrawn, n)
+        w.invalidate()   // exposed: the window's pixels are lost
+        XCTAssertTrue(w.renderIfNeeded())
+        XCTAssertEqual(w.lastDamage, Rect(0, 0, 640, 400))
+    }
+
+    /// A view drawing one bitmap of its list, like a PDF page.
+    final class PageView: View {
+        var bitmap: Bitmap { didSet { setNeedsDisplay() } }
+        var ahead: Bitmap?
+        init(_ b: Bitmap) { bitmap = b; super.init() }
+        override func draw(into list: inout DrawList) {
+            list.bitmap(bitmap, in: bounds)
+            if let ahead { list.bitmap(ahead, in: bounds, opacity: 0) }
+        }
+    }
+
+    func page(_ c: UInt8) -> Bitmap {
+        Bitmap(width: 320, height: 180, isOpaque: true, pixels: [UInt8]((0..<(320 * 180)).flatMap { _ in [c, 0, 255 - c, 255] }))!
+    }
+
+    func testARevisitUploadsNothingAndTexturesAreReused() throws {
+        let root = WindowRoot(metrics: text)
+        let a = page(10), b = page(200)
+        let view = PageView(a)
+        root.content.addSubview(view.pinned(.fill()))
+        let w = try PlatformWindow(title: "pages", root: root, size: Size(320, 180), text: text)
+        defer { w.close() }
+        let t = w.renderer.bitmapTextures
+        w.renderIfNeeded()
+        view.bitmap = b; w.renderIfNeeded()
+        XCTAssertEqual(t.uploads, 2)
+        view.bitmap = a; w.renderIfNeeded()
+        XCTAssertEqual(t.uploads, 2, "page a again: its texture was kept")
+        XCTAssertEqual(w.lastDamage, Rect(0, 0, 320, 180))
+        let px = try w.renderer.readPixels(size: w.pixelSize)
+        XCTAssertEqual(Array(px[0..<4]), [10, 0, 245, 255], "and it is page a that shows")
+
+        // The next page uploaded ahead, invisibly: no pixel changes, nothing presented, and the
+        // advance to it uploads nothing.
+        let c = page(120)
+        let frames = w.framesDrawn
+        view.ahead = c; root.requestRedraw()
+        XCTAssertFalse(w.renderIfNeeded(), "an invisible bitmap changes no pixel")
+        XCTAssertEqual(w.framesDrawn, frames)
+        XCTAssertEqual(t.uploads, 3)
+        view.ahead = nil; view.bitmap = c; w.renderIfNeeded()
+        XCTAssertEqual(t.uploads, 3, "the advance only copies the ready texture")
+        XCTAssertEqual(Array(try w.renderer.readPixels(size: w.pixelSize)[0..<4]), [120, 0, 135, 255])
+
+        // Pages that went (their owner dropped them) give their textures to the next of their size.
+        let created = t.creations
+        for i in 0..<6 { view.bitmap = page(UInt8(60 + i)); w.renderIfNeeded() }
+        XCTAssertLessThanOrEqual(t.creations - created, 2, "six new pages, their textures refilled rather than made anew")
+        XCTAssertEqual(t.uploads, 9)
+        XCTAssertLessThanOrEqual(t.count, 6, "only pages still held keep textures")
+    }
+}

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# The rows of the performance issue (19) for Podium, on the Xorg dummy rig (presenter 1280x800,
+# audience 1920x1080 fullscreen, no window manager, software rendering), with the method's floor
+# measured in the same run. Prints figures, never pass/fail.
+#   - key -> first audience pixel: a key press through XTest, then the server's first DAMAGE
+#     event inside the audience display (scripts/bench-xwatch.c); first visits (Right over the
+#     20-page deck), revisits (Left back, Right again); the floor is a tiny Xlib window that
+#     repaints the same area on a key press, timed the same way, round-robin with Podium;
+#   - CPU per advance: Podium's and the X server's utime+stime over the second Right pass / 19;
+#   - launch -> both windows settled: spawn to the last damage on either display before 1 s of
+#     quiet (and to the first damage on the audience display);
+#   - PSS after the 20 pages: Podium's, plus the X server's growth since before the launch;
+#   - idle CPU over 10 s with the talk timer running (Podium and the X server).
+#   scripts/bench-advance.sh [ROUNDS]      (ROUNDS launches of each, default 3)
+# BENCH_PERF=1 also profiles Podium over the first round's second pass (perf, linux-perf) and
+# prints the top entries; PODIUM_BIN picks another build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=${PODIUM_BIN:-.build/release/podium}; [ -x "$bin" ] || bin=.build/debug/podium
+[ -x "$bin" ] || { echo "build podium first (swift build -c release)" >&2; exit 1; }
+tmp=$(mktemp -d /tmp/bench-advance.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+cc -O2 -o "$tmp/xwatch" scripts/bench-xwatch.c -lX11 -lXdamage -lXfixes -l:libXtst.so.6
+export PODIUM_BIN=$bin XWATCH=$tmp/xwatch ROUNDS=${1:-3} BENCH_TMP=$tmp
+exec python3 - <<'PY'
+import json, os, socket, statistics, subprocess, sys, time
+sys.path.insert(0, "scripts")
+from bench_common import write_pdf, wait, cpu_s, pss_kb
+
+BIN, XW, ROUNDS, TMP = os.environ["PODIUM_BIN"], os.environ["XWATCH"], int(os.environ["ROUNDS"]), os.environ["BENCH_TMP"]
+PERF = os.environ.get("BENCH_PERF") == "1"
+PRES, AUD = (0, 0, 1280, 800), (1280, 0, 1920, 1080)
+
+def pct(xs, q):
+    xs = sorted(xs); return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+def area(a): return [str(v) for v in a]
+def keys(env, key, n, a=AUD):
+    out = subprocess.run([XW, "keys", *area(a), key, str(n), "300"], env=env, capture_output=True, text=True, check=True).stdout
+    xs = [float(x) for x in out.split()]
+    missed = sum(1 for x in xs if x < 0)
+    if missed: print("bench-advance: %d of %d key presses showed nothing on the audience display" % (missed, n))
+    return [x for x in xs if x >= 0]
+
+d = TMP + "/rig"; os.makedirs(d)
+pdf = TMP + "/talk.pdf"; write_pdf(pdf)
+rig = subprocess.Popen(["Tests/Rig/xorg-rig.sh", "run", d, "1280x800", "1920x1080"], stdout=subprocess.DEVNULL)
+res = {k: [] for k in ["floor", "first", "revisit", "cpu", "xcpu", "launch", "pss", "xgrow", "idle", "xidle"]}
+try:
+    wait(lambda: os.path.exists(d + "/ready"))
+    env = dict(os.environ, DISPLAY=open(d + "/display").read().strip(), SDL_VIDEODRIVER="x11",
+               HOME=TMP + "/home", XDG_CONFIG_HOME=TMP + "/home/.config", XDG_DATA_HOME=TMP + "/home/.local/share",
+               XDG_STATE_HOME=TMP + "/home/.local/state", XDG_CACHE_HOME=TMP + "/home/.cache")
+    env.pop("WAYLAND_DISPLAY", None)
+    xpid = int(open(d + "/pid").read())
+    for r in range(ROUNDS):
+        # The floor: the least any program can take from key to pixel on this server today.
+        fl = subprocess.Popen([XW, "floor", *area(AUD)], env=env)
+        time.sleep(0.5)
+        res["floor"] += keys(env, "Right", 39)
+        fl.terminate(); fl.wait()
+        time.sleep(0.3)
+
+        sock = TMP + "/podium.sock"
+        if os.path.exists(sock): os.unlink(sock)
+        x0 = pss_kb(xpid)
+        w = subprocess.Popen([XW, "settle", "0", "0", "3200", "1080", "1000"], env=env, stdout=subprocess.PIPE, text=True)
+        assert w.stdout.readline().strip() == "ready"
+        t0 = time.monotonic() * 1000
+        p = subprocess.Popen([BIN, "present", pdf, "--control", "unix:" + sock], env=env,
+                             stdout=subprocess.DEVNULL, stderr=open(TMP + "/podium.log", "w"))
+        first, last = [float(v) for v in w.stdout.readline().split()[1::2]]
+        w.wait()
+        res["launch"].append(last - t0)
+        s = socket.socket(socket.AF_UNIX); wait(lambda: s.connect_ex(sock) == 0); f = s.makefile("rwb")
+        def req(o):
+            f.write((json.dumps(o) + "\n").encode()); f.flush(); return json.loads(f.readline())
+        st = req({"cmd": "state"})
+        assert st["windows"][1]["bounds"]["width"] == 1920, st["windows"]
+        res["first"] += keys(env, "Right", 19)
+        res["revisit"] += keys(env, "Left", 19)
+        c0, xc0 = cpu_s(p.pid), cpu_s(xpid)
+        prof = None
+        if PERF and r == 0:   # a profile of Podium over the second pass (DWARF call graphs)
+            prof = subprocess.Popen(["perf", "record", "-q", "-F", "999", "--call-graph", "dwarf,16384", "-p", str(p.pid),
+                                     "-o", TMP + "/perf.data"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(0.5)
+        res["revisit"] += keys(env, "Right", 19)
+        if prof:
+            prof.send_signal(2); prof.wait()
+        res["cpu"].append((cpu_s(p.pid) - c0) / 19 * 1000); res["xcpu"].append((cpu_s(xpid) - xc0) / 19 * 1000)
+        assert req({"cmd": "state"})["scene"]["index"] == 19
+        time.sleep(1)
+        res["pss"].append(pss_kb(p.pid) / 1024); res["xgrow"].append((pss_kb(xpid) - x0) / 1024)
+        c0, xc0 = cpu_s(p.pid), cpu_s(xpid); time.sleep(10)
+        res["idle"].append((cpu_s(p.pid) - c0) / 10 * 100); res["xidle"].append((cpu_s(xpid) - xc0) / 10 * 100)
+        try: req({"cmd": "quit"})
+        except Exception: pass
+        p.wait(20); s.close()
+        time.sleep(0.3)
+finally:
+    subprocess.run(["Tests/Rig/xorg-rig.sh", "stop", d]); rig.wait()
+
+m = statistics.median
+fl = m(res["floor"])
+print("bench-advance: %s, Xorg dummy 1280x800 + 1920x1080, %d rounds, %s" % (BIN, ROUNDS, time.strftime("%Y-%m-%d")))
+print("floor (Xlib window repainting on a key press): key -> first pixel median %.1f ms, p90 %.1f ms" % (fl, pct(res["floor"], 0.9)))
+print("key -> first audience pixel, first visit: median %.1f ms (%.1fx floor), p90 %.1f ms" % (m(res["first"]), m(res["first"]) / fl, pct(res["first"], 0.9)))
+print("key -> first audience pixel, revisit:     median %.1f ms (%.1fx floor), p90 %.1f ms" % (m(res["revisit"]), m(res["revisit"]) / fl, pct(res["revisit"], 0.9)))
+print("CPU per advance (second pass): Podium %.1f ms + X server %.1f ms" % (m(res["cpu"]), m(res["xcpu"])))
+print("launch -> both windows settled: median %.0f ms (runs: %s)" % (m(res["launch"]), " ".join("%.0f" % x for x in res["launch"])))
+print("PSS after 20 pages: Podium %.0f MB + X server growth %.0f MB" % (m(res["pss"]), m(res["xgrow"])))
+print("idle CPU, talk timer running: Podium %.2f %% + X server %.2f %%" % (m(res["idle"]), m(res["xidle"])))
+if PERF:
+    print("top of Podium's profile over the second pass (perf, self time; children in the report):")
+    rep = subprocess.run(["perf", "report", "-i", TMP + "/perf.data", "--no-children", "--stdio", "-g", "none", "--percent-limit", "2",
+                          "--sort", "comm,dso,symbol"], capture_output=True, text=True).stdout
+    print("\n".join("  " + l.strip() for l in rep.splitlines() if l.strip() and not l.startswith("#"))[:3000])
+PY

@@ -1,0 +1,56 @@
+"""Shared by the Python benchmarks (scripts/bench-pdf.sh, scripts/bench-advance.sh): the deck, a
+20-page 16:9 PDF 1.4 (base-14 Helvetica) with 300 filled shapes and 30 lines of text on every
+page (`python3 scripts/bench_common.py OUT.pdf` writes it), waiting, and /proc figures."""
+import os, random, sys, time
+
+
+def write_pdf(path, pages=20):
+    """A plain PDF 1.4 with base-14 Helvetica: shapes and text on every 16:9 page."""
+    rnd = random.Random(7)
+    objs = ["<< /Type /Catalog /Pages 2 0 R >>", None, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    kids = []
+    for p in range(pages):
+        ops = ["1 1 1 rg 0 0 960 540 re f"]
+        for _ in range(300):
+            ops.append("%.2f %.2f %.2f rg %d %d %d %d re f" % (rnd.random(), rnd.random(), rnd.random(),
+                       rnd.randrange(0, 900), rnd.randrange(0, 500), rnd.randrange(5, 60), rnd.randrange(5, 40)))
+        ops.append("0 0 0 rg BT /F1 14 Tf 40 500 Td")
+        for line in range(30):
+            ops.append("(Page %d, line %d: the quick brown fox jumps over the lazy dog) Tj 0 -16 Td" % (p + 1, line + 1))
+        ops.append("ET")
+        stream = "\n".join(ops)
+        objs.append("<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream))
+        objs.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 960 540] /Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>" % (len(objs)))
+        kids.append("%d 0 R" % len(objs))
+    objs[1] = "<< /Type /Pages /Kids [%s] /Count %d >>" % (" ".join(kids), pages)
+    out, offs = "%PDF-1.4\n", []
+    for i, o in enumerate(objs):
+        offs.append(len(out.encode())); out += "%d 0 obj\n%s\nendobj\n" % (i + 1, o)
+    x = len(out.encode())
+    out += "xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1) + "".join("%010d 00000 n \n" % o for o in offs)
+    out += "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, x)
+    open(path, "w").write(out)
+
+
+def wait(pred, seconds=20.0):
+    """The first true value of `pred()`, polled every 10 ms; exits after `seconds`."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        v = pred()
+        if v: return v
+        time.sleep(0.01)
+    raise SystemExit("timed out")
+
+def cpu_s(pid):
+    """CPU seconds (user + system) process `pid` has used."""
+    f = open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()
+    return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
+
+def pss_kb(pid):
+    """Proportional set size of process `pid`, kB."""
+    for l in open("/proc/%d/smaps_rollup" % pid):
+        if l.startswith("Pss:"): return int(l.split()[1])
+
+
+if __name__ == "__main__":
+    write_pdf(sys.argv[1])
