@@ -267,7 +267,7 @@ public final class Renderer {
             SDL_FreeSurface(surface)
         case let .failure(e):
             images.set(path, .refused, frame: frameCounter)
-            FileHandle.standardError.write(Data("podium: image not shown: \(e)\n".utf8))
+            SafeText.log("podium: image not shown: \(e)")
         }
     }
 

@@ -46,6 +46,13 @@ public enum SDLVideo {
     }
     /// Closes SDL_image and SDL. Every `PlatformWindow` must be closed first (see
     /// `PlatformWindow.close`); text layouts live in the windows' renderers and go with them.
+    /// Whether `name` is a key SDL knows (`SDL_GetKeyFromName`, any case; "Page Down" as
+    /// "PageDown"). Needs no SDL_Init: the names are a static table.
+    public static func isKeyName(_ name: String) -> Bool {
+        SDL_GetKeyFromName(name) != SDLK_UNKNOWN.rawValue
+            || SDL_GetKeyFromName(name.replacingOccurrences(of: " ", with: "")) != SDLK_UNKNOWN.rawValue
+    }
+
     public static func stop() { IMG_Quit(); SDL_Quit() }
 
     /// The video driver SDL is using, e.g. "x11"; empty before `start`.

@@ -46,7 +46,7 @@ enum BandsCommand {
     static func defaultStore() -> URL {
         let env = ProcessInfo.processInfo.environment
         let base = env["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+            ?? URL(fileURLWithPath: ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
         return base.appendingPathComponent("podium/\(BandListPlugin.id)/\(BandStore.defaultFileName)")
     }
 }

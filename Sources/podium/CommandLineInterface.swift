@@ -171,4 +171,4 @@ enum CheckCommand {
 
 /// Writes `text` and a newline to stderr, control, escape and bidi characters made visible
 /// (`SafeText.escape`), so nothing quoted from a file, a server or a peer can drive the terminal.
-func printError(_ text: String) { FileHandle.standardError.write(Data((SafeText.escape(text) + "\n").utf8)) }
+func printError(_ text: String) { SafeText.log(text) }

@@ -61,8 +61,7 @@ enum ControlRequests {
         case "key":
             guard let k = v["key"]?.string, let key = Key(binding: k) else { throw Failure("key needs a \"key\" name such as \"Right\" or \"Ctrl+C\"") }
             // SDL names some keys without spaces ("PageDown"); clickers' docs often write "Page Down".
-            guard SDL_GetKeyFromName(key.name) != SDLK_UNKNOWN.rawValue
-                    || SDL_GetKeyFromName(key.name.replacingOccurrences(of: " ", with: "")) != SDLK_UNKNOWN.rawValue else {
+            guard SDLVideo.isKeyName(key.name) else {
                 throw Failure("unknown key name \(SafeText.quote(key.name)) (SDL key names: Right, Page Down, Return, Escape, F5, a…)")
             }
             p.press(key)

@@ -23,6 +23,13 @@ enum DeckSource {
             throw CommandLineInterface.UsageError(description: "--notes expects right, left, bottom, top, none or auto, got \(SafeText.quote(notes))")
         }
         let layout = NotesLayout(rawValue: notes)
+        // A PDF given as the deck that cannot be opened (a typo, a half-written file) is refused
+        // like a broken JSON deck: the room must not see an error card as the talk's first page.
+        do { _ = try PageCaches.cache(for: URL(fileURLWithPath: path).standardizedFileURL.path) }
+        catch {
+            let why = "\(error)"
+            throw DeckError(file: path, path: "", message: why.hasPrefix(path + ": ") ? String(why.dropFirst(path.count + 2)) : why)
+        }
         let pdf: PDFDeck
         do { pdf = try PDFDeck(path: path, notes: layout, grouping: !options.flags.contains("--no-grouping")) }
         catch let e as SceneParameterError { throw DeckError(file: path, path: "", message: "\(e)") }

@@ -36,7 +36,7 @@ final class PresentCommand {
         let registry = BuiltInPlugins.registry()
         let deckPath = options.positional.first ?? AssetLocator.demoDeck
         let deck = try DeckSource.load(deckPath, registry: registry, options: options)
-        let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0) } ?? .standard
+        let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0, knownKey: SDLVideo.isKeyName) } ?? .standard
         var socketPath: String?
         if let c = options.values["--control"] {
             guard c.hasPrefix("unix:"), c.count > 5 else { throw CommandLineInterface.UsageError(description: "--control expects unix:PATH, got \(SafeText.quote(c))") }
@@ -52,6 +52,11 @@ final class PresentCommand {
         QuitSignals.install()
         try SDLVideo.start()
         defer { shutdown() }
+        // SDL falls back to its offscreen driver when it reaches no display server: the talk
+        // would run where nobody sees it. Headless on purpose needs SDL_VIDEODRIVER to say so.
+        if ["offscreen", "dummy"].contains(SDLVideo.currentDriver), !(env["SDL_VIDEODRIVER"] ?? "").contains(SDLVideo.currentDriver) {
+            throw CommandLineInterface.UsageError(description: "no display server reached (DISPLAY=\(env["DISPLAY"] ?? "unset"), WAYLAND_DISPLAY=\(env["WAYLAND_DISPLAY"] ?? "unset")): SDL fell back to its \(SDLVideo.currentDriver) driver and nobody would see the talk; present from a desktop session, or set SDL_VIDEODRIVER=offscreen to run headless on purpose")
+        }
         try DisplaysCommand.requireKnownNames(options, in: SDLVideo.namedDisplays())
         log("video driver \(SDLVideo.currentDriver)")
 

@@ -2,6 +2,7 @@ import Foundation
 import PDFScene
 import PodiumCore
 import PodiumKit
+import PodiumSDL
 
 /// Reloads a running talk when its files change (or on Ctrl+R): waits until the files are still
 /// (`ReloadGate`), loads and checks the new version with fresh documents (`PageCaches.loadFresh`),
@@ -82,7 +83,7 @@ final class ReloadController {
                 let problems = DeckSource.fileProblems(deck, complete: true)
                 let new = problems.filter { !knownProblems.contains(Self.withoutScene($0)) }
                 guard new.isEmpty else { problem = new.joined(separator: "; "); return false }
-                let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0) }
+                let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0, knownKey: SDLVideo.isKeyName) }
                 loaded = (deck, keyMap, problems)
                 return true
             } catch { problem = "\(error)"; return false }

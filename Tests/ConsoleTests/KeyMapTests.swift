@@ -47,6 +47,18 @@ final class KeyMapTests: XCTestCase {
         XCTAssertEqual(shipped.action(for: Key("Page Down")), .next)
     }
 
+    /// A misspelt key name ("PageDwn", a misspelt modifier) is refused by the platform's key
+    /// names, not bound to a key that never comes: the clicker would be dead mid-talk.
+    func testMisspeltKeyNamesAreRefused() {
+        let sdlNames: Set = ["pagedown", "page down", "right", "b", "f5", "+", "keypad +", "x"]
+        func error(_ json: String) -> String? {
+            do { _ = try KeyMap.parse(Data(json.utf8), file: "k.json", knownKey: { sdlNames.contains($0) }); return nil } catch { return "\(error)" }
+        }
+        XCTAssertNil(error(#"{"next": ["Page Down", "PageDown", "Right", "x"], "notesLarger": ["Ctrl++", "Ctrl+Keypad +"]}"#))
+        XCTAssertTrue(error(#"{"next": ["PageDwn"]}"#)?.hasPrefix(#"k.json: next[0]: "PageDwn" is not a key"#) == true)
+        XCTAssertTrue(error(#"{"blackout": ["Ctrl+Shft+b"]}"#)?.hasPrefix(#"k.json: blackout[0]: "Ctrl+Shft+b" is not a key"#) == true)
+    }
+
     func testErrorsNameFileAndEntry() {
         func error(_ json: String) -> String {
             do { _ = try KeyMap.parse(Data(json.utf8), file: "talk-keys.json"); return "no error" } catch { return "\(error)" }
@@ -54,7 +66,7 @@ final class KeyMapTests: XCTestCase {
         XCTAssertTrue(error(#"{"nxet": ["x"]}"#).hasPrefix(#"talk-keys.json: "nxet": unknown action (known: next, previous"#), error(#"{"nxet": ["x"]}"#))
         XCTAssertEqual(error(#"{"next": "x"}"#), "talk-keys.json: next: expected an array of key names, found string")
         XCTAssertEqual(error(#"{"next": ["x", 3]}"#), "talk-keys.json: next[1]: expected a key name string, found number")
-        XCTAssertEqual(error(#"{"freeze": ["Ctrl+"]}"#), #"talk-keys.json: freeze[0]: "Ctrl+" is not a key (expected e.g. "Page Down" or "Ctrl+Shift+F5")"#)
+        XCTAssertEqual(error(#"{"freeze": ["Ctrl+"]}"#), #"talk-keys.json: freeze[0]: "Ctrl+" is not a key (expected e.g. "Page Down", "Right", "b" or "Ctrl+Shift+F5": modifiers Ctrl, Shift, Alt, Super and SDL's key names)"#)
         XCTAssertEqual(error(#"{"freeze": ["x"], "whiteout": ["x"]}"#), #"talk-keys.json: freeze[0]: "x" is already bound to whiteout"#)
         XCTAssertEqual(error("[1]"), "talk-keys.json: expected a JSON object of action names to key lists, found array")
         XCTAssertTrue(error("{").hasPrefix("talk-keys.json: not valid JSON"))

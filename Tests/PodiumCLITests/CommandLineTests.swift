@@ -17,6 +17,24 @@ final class CommandLineTests: XCTestCase {
         return p
     }
 
+    /// A speaker's slips before the talk starts are refused with a message, not shown to the room:
+    /// a misspelt PDF name, a misspelt key in the key map, no display server at all.
+    func testPresentRefusesWhatWouldGoWrongInFrontOfTheRoom() throws {
+        let missing = dir.appendingPathComponent("tlak.pdf").path
+        let r = try podium("present", missing)
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("podium: \(missing): file not found"), r.stderr)
+        let keys = write("keys.json", #"{"next": ["PageDwn"]}"#)
+        let k = try podium("present", TestPaths.demoDeck, "--keymap", keys)
+        XCTAssertEqual(k.status, 2, k.stderr)
+        XCTAssertTrue(k.stderr.contains(#"keys.json: next[0]: "PageDwn" is not a key"#), k.stderr)
+        // No display server and no SDL_VIDEODRIVER: SDL would fall back to offscreen windows.
+        let none = try runProcess("/usr/bin/env", ["-u", "SDL_VIDEODRIVER", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", TestPaths.podium, "present", TestPaths.demoDeck],
+                                  environment: TestPaths.privateHome(in: dir))
+        XCTAssertEqual(none.status, 2, none.stderr)
+        XCTAssertTrue(none.stderr.contains("no display server reached"), none.stderr)
+    }
+
     func testHelpVersionAndUsageErrors() throws {
         let help = try podium("--help")
         XCTAssertEqual(help.status, 0)

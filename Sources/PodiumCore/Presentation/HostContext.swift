@@ -17,7 +17,7 @@ final class HostContext: SceneContext {
     var theme: Theme { presentation.presenter.hostTheme }
     var dataDirectory: URL {
         let base = ProcessInfo.processInfo.environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+            ?? URL(fileURLWithPath: ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
         let dir = base.appendingPathComponent("podium/\(pluginID)")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir

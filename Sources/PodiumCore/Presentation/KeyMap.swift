@@ -10,6 +10,8 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
     public var shift = false, control = false, alt = false, gui = false
     /// The key name as written, for display.
     private var label: String
+    /// The key part as written, lower case ("page down", "f5", "+"), for checking it names a key.
+    public var keyName: String { label }
 
     static func normalize(_ n: some StringProtocol) -> String {
         let l = n.lowercased()
@@ -115,14 +117,17 @@ public struct KeyMap: Sendable {
     /// Reads a key-map file: a JSON object from action names to arrays of key names. Actions it
     /// does not name keep their default keys. Throws `KeyMapError` naming the file and the entry
     /// (an unknown action, a value that is not an array of strings, a bad key, a key bound twice).
-    public static func load(path: String) throws -> KeyMap {
+    ///
+    /// `knownKey` (the platform's, e.g. SDL's key-name lookup) refuses a name that is no key
+    /// ("PageDwn"), so a typo cannot leave the clicker's key unbound mid-talk.
+    public static func load(path: String, knownKey: ((String) -> Bool)? = nil) throws -> KeyMap {
         let data: Data
         do { data = try InputFile.read(path, maxBytes: 1 << 20) }
         catch let e as InputFileError { throw KeyMapError(file: path, entry: "", message: e.reason == .missing ? "cannot read file (no such file)" : e.problem) }
-        return try parse(data, file: path)
+        return try parse(data, file: path, knownKey: knownKey)
     }
 
-    public static func parse(_ data: Data, file: String) throws -> KeyMap {
+    public static func parse(_ data: Data, file: String, knownKey: ((String) -> Bool)? = nil) throws -> KeyMap {
         let root: JSONValue
         do { root = try JSONValue.parse(data) } catch { throw KeyMapError(file: file, entry: "", message: "not valid JSON: \(error)") }
         guard let obj = root.object else { throw KeyMapError(file: file, entry: "", message: "expected a JSON object of action names to key lists, found \(root.typeName)") }
@@ -138,7 +143,9 @@ public struct KeyMap: Sendable {
             var keys: [String] = []
             for (i, v) in list.enumerated() {
                 guard let s = v.string else { throw KeyMapError(file: file, entry: "\(key)[\(i)]", message: "expected a key name string, found \(v.typeName)") }
-                guard let c = KeyChord(s) else { throw KeyMapError(file: file, entry: "\(key)[\(i)]", message: "\(SafeText.quote(s)) is not a key (expected e.g. \"Page Down\" or \"Ctrl+Shift+F5\")") }
+                guard let c = KeyChord(s), knownKey?(c.keyName) ?? true else {
+                    throw KeyMapError(file: file, entry: "\(key)[\(i)]", message: "\(SafeText.quote(s)) is not a key (expected e.g. \"Page Down\", \"Right\", \"b\" or \"Ctrl+Shift+F5\": modifiers Ctrl, Shift, Alt, Super and SDL's key names)")
+                }
                 keys.append(s); claimed.insert(c)
             }
             b[action] = keys

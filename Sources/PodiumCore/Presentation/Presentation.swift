@@ -30,7 +30,7 @@ public final class Presentation {
     private var making: Set<Int> = []
     /// Set by the platform: copies text to the clipboard.
     public var clipboardWriter: (String) -> Void = { _ in }
-    public var log: (String) -> Void = { FileHandle.standardError.write(Data(("podium: " + SafeText.escape($0) + "\n").utf8)) }
+    public var log: (String) -> Void = { SafeText.log("podium: " + $0) }
     /// Audience output: normal, or blanked to black/white (keys `b`/`.`, `w`).
     public var audienceMode: AudienceMode = .normal { didSet { audienceDidChange() } }
     let audienceCover = View()

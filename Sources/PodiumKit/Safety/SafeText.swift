@@ -23,6 +23,19 @@ public enum SafeText {
         return escape(String(head), keepNewlines: false) + (head.endIndex == text.endIndex ? "" : "…")
     }
 
+    /// Writes `line` and a newline to standard error with `write(2)`, ignoring failures: a
+    /// terminal that went away (a closed pipe) must not end the talk, as FileHandle's exception
+    /// would. Control and bidi characters are escaped first.
+    public static func log(_ line: String) {
+        var bytes = Array((escape(line) + "\n").utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + done, $0.count - done) }
+            if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
+            done += n
+        }
+    }
+
     /// Escapes control characters (C0, DEL, C1, including ESC), bidirectional overrides and
     /// isolates (U+202A–U+202E, U+2066–U+2069, U+200E/F, U+061C) and line/paragraph separators
     /// as `\u{1b}`-style text; `\n` is kept when `keepNewlines` (multi-line messages).
