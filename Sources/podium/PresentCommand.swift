@@ -42,7 +42,10 @@ final class PresentCommand {
             guard c.hasPrefix("unix:"), c.count > 5 else { throw CommandLineInterface.UsageError(description: "--control expects unix:PATH, got \(SafeText.quote(c))") }
             socketPath = String(c.dropFirst(5))
         }
-        if let r = options.values["--remote"] { _ = try RemoteSession.parse(r) }   // before any window opens
+        // Checked before any window opens; a bad value is a usage error (exit 2) like any other.
+        if let r = options.values["--remote"] {
+            do { _ = try RemoteSession.parse(r) } catch { throw CommandLineInterface.UsageError(description: "\(error)") }
+        }
         let policy = try makeDisplayPolicy()
         // Under a Wayland compositor SDL 2.26 picks x11 (Xwayland) first, and there a compositor
         // such as sway maps a re-created audience window on the focused output, i.e. over the
@@ -122,7 +125,7 @@ final class PresentCommand {
             guard let self else { return }
             self.presentation.resume(from: record, now: Date().timeIntervalSince1970)
             self.journalArmed = true
-            self.log("resumed at scene \(self.presentation.currentIndex), \(TalkClock.format(self.presentation.elapsed)) elapsed\(record.paused ? " (paused)" : "")")
+            self.log("resumed at scene \(self.presentation.currentIndex + 1), \(TalkClock.format(self.presentation.elapsed)) elapsed\(record.paused ? " (paused)" : "")")
         }
         if options.flags.contains("--resume") { resume(); return }
         presentation.ask(record.resumeQuestion(sceneCount: presentation.sceneCount, now: Date().timeIntervalSince1970), timeout: nil, otherKeysCancel: false, onConfirm: resume,

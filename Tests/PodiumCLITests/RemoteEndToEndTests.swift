@@ -212,7 +212,7 @@ final class RemoteEndToEndTests: XCTestCase {
             for (k, v) in TestPaths.privateHome(in: dir) { e[k] = v }
             for (k, v) in env { e[k] = v }
             let r = try runProcess(TestPaths.podium, ["present", "--windowed", "--remote", spec], environment: e)
-            XCTAssertNotEqual(r.status, 0, spec)
+            XCTAssertEqual(r.status, 2, "\(spec): a usage error")
             XCTAssertTrue(r.stderr.contains("--remote expects [ADDR:]PORT") && r.stderr.contains(spec), "\(spec): \(r.stderr)")
         }
     }
