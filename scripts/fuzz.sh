@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes every parser of outside input with libFuzzer (the toolchain's -sanitize=fuzzer) and
 # AddressSanitizer, each for SECONDS (default 30), starting from the committed seed corpus in
-# Tests/Fuzz/Corpus/TARGET. A crash stops the run with its reproducer saved in
+# Tests/Fuzz/Corpus/TARGET and the shipped files Tests/Fuzz/seeds.txt lists. A crash stops the run with its reproducer saved in
 # Tests/Fuzz/Crashes/TARGET/; commit it, fix the bug, and FuzzCorpusTests replays it for good.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET…]
@@ -22,6 +22,8 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 failed=0
 for t in "${targets[@]}"; do
   mkdir -p "$work/$t" "Tests/Fuzz/Crashes/$t"
+  # Shipped files that seed this target too (Tests/Fuzz/seeds.txt), so the corpus never keeps copies.
+  awk -v t="$t" '$1 == t { print $2 }' Tests/Fuzz/seeds.txt | while read -r f; do cp "$f" "$work/$t/"; done
   # New inputs go to a scratch corpus; the committed seeds are only read.
   if PODIUM_FUZZ_TARGET=$t "$bin" "$work/$t" "Tests/Fuzz/Corpus/$t" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
        -rss_limit_mb=2048 -detect_leaks=0 -artifact_prefix="Tests/Fuzz/Crashes/$t/" -print_final_stats=1 > "$work/$t.log" 2>&1; then
