@@ -123,7 +123,9 @@ final class PresentCommand {
         }
         let resume = { [weak self] in
             guard let self else { return }
-            self.presentation.resume(from: record, now: Date().timeIntervalSince1970)
+            // Timing given on this command line wins; otherwise the talk keeps the plan it had.
+            let planGiven = TalkOptions.names.contains { self.options.values[$0] != nil }
+            self.presentation.resume(from: record, now: Date().timeIntervalSince1970, keepingPlan: !planGiven)
             self.journalArmed = true
             self.log("resumed at scene \(self.presentation.currentIndex + 1), \(TalkClock.format(self.presentation.elapsed)) elapsed\(record.paused ? " (paused)" : "")")
         }

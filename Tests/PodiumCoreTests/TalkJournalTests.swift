@@ -94,4 +94,40 @@ final class TalkJournalTests: XCTestCase {
         XCTAssertEqual(r2.currentIndex, 3)
         XCTAssertEqual(r2.title(at: 3), "S2")
     }
+
+    /// Relaunched without `--duration` (from a launcher, or `--resume` alone), the talk keeps
+    /// the plan it had: the countdown does not jump and the amber warning still comes.
+    func testResumeKeepsTheJournaledPlanUnlessTheCommandLineGivesOne() {
+        var now = 0.0
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "a", summary: "") { _, _ in RecordingScene("A") }]))
+        var planned = Deck(title: "T", durationMinutes: 20, scenes: (0..<4).map { DeckScene(kind: "a", title: "S\($0)") }, path: "/talks/t.json")
+        planned.lastMinutes = 3; planned.endSlide = 3
+        let p = Presentation(deck: planned, registry: r, metrics: FixedMetrics(), clock: { now })
+        p.goTo(1); now += 300
+        let rec = p.journalRecord(now: 1000)
+        XCTAssertEqual(rec.durationMinutes, 20); XCTAssertEqual(rec.lastMinutes, 3); XCTAssertEqual(rec.endSlide, 3)
+
+        let bare = Deck(title: "T", scenes: (0..<4).map { DeckScene(kind: "a", title: "S\($0)") }, path: "/talks/t.json")
+        let q = Presentation(deck: bare, registry: r, metrics: FixedMetrics(), clock: { now })
+        XCTAssertNil(q.talk.plannedTotal)
+        q.resume(from: rec, now: 1000)
+        XCTAssertEqual(q.talk.plannedTotal, 1200, "the 20 minutes come back")
+        XCTAssertEqual(q.deck.lastMinutes, 3); XCTAssertEqual(q.endScene, 2)
+        XCTAssertEqual(q.elapsed, 300)
+
+        var given = bare; given.durationMinutes = 30
+        let g = Presentation(deck: given, registry: r, metrics: FixedMetrics(), clock: { now })
+        g.resume(from: rec, now: 1000, keepingPlan: false)
+        XCTAssertEqual(g.talk.plannedTotal, 1800, "--duration on this command line wins")
+
+        // An end time, once the talk started, is journaled as the length it had become.
+        var ending = bare; ending.endTimeMinutes = 23 * 60 + 59
+        let e = Presentation(deck: ending, registry: r, metrics: FixedMetrics(), clock: { now })
+        e.goTo(1)
+        let er = e.journalRecord(now: 1000)
+        XCTAssertNil(er.endTimeMinutes)
+        XCTAssertEqual(er.durationMinutes, e.talk.plannedTotal.map { $0 / 60 })
+        XCTAssertNotNil(er.durationMinutes)
+    }
 }

@@ -23,6 +23,15 @@ public struct TalkJournal {
         public var elapsed: Double
         public var paused: Bool
         public var savedAt: Double
+        /// The talk's plan when it was saved, so a relaunch without the same options keeps the
+        /// speaker's timer: the planned length in minutes (once started, the length the clock
+        /// was running against, an end time already turned into minutes), the end time (minutes
+        /// after midnight, before the start), the amber warning in minutes and the end slide.
+        /// Nil in journals written before they were kept.
+        public var durationMinutes: Double?
+        public var endTimeMinutes: Int?
+        public var lastMinutes: Double?
+        public var endSlide: Int?
 
         public init(deck: String, scene: Int, sceneTitle: String?, sceneKind: String? = nil, page: Int?, position: [String: JSONValue]? = nil,
                     started: Bool, elapsed: Double, paused: Bool, savedAt: Double) {
@@ -131,13 +140,27 @@ extension Presentation {
         let position = (currentScene as? ScenePositionKeeping)?.position
         let page = (position?["page"] ?? deck.scenes[currentIndex].parameters.values["page"])?.number.map { Int($0) }
         let s = deck.scenes[currentIndex]
-        return TalkJournal.Record(deck: deck.path, scene: currentIndex, sceneTitle: s.title ?? title(at: currentIndex), sceneKind: s.kind, page: page, position: position,
-                                  started: talk.isStarted, elapsed: elapsed, paused: talk.isPaused, savedAt: now)
+        var r = TalkJournal.Record(deck: deck.path, scene: currentIndex, sceneTitle: s.title ?? title(at: currentIndex), sceneKind: s.kind, page: page, position: position,
+                                   started: talk.isStarted, elapsed: elapsed, paused: talk.isPaused, savedAt: now)
+        // Once started, an end time has become a length (`startTalk`): keep the length.
+        let startedWithEnd = talk.isStarted && deck.endTimeMinutes != nil
+        r.durationMinutes = startedWithEnd ? talk.plannedTotal.map { $0 / 60 } : deck.durationMinutes
+        r.endTimeMinutes = startedWithEnd ? nil : deck.endTimeMinutes
+        r.lastMinutes = deck.lastMinutes; r.endSlide = deck.endSlide
+        return r
     }
 
     /// Resumes where `record` left the talk, at wall-clock `now`: the same scene, found by its
-    /// kind and title if the deck changed meanwhile.
-    public func resume(from record: TalkJournal.Record, now: Double) {
+    /// kind and title if the deck changed meanwhile. With `keepingPlan` (the command line gave
+    /// no timing option this time) the journaled plan (length, end time, last minutes, end
+    /// slide) replaces the deck's, so the countdown goes on as it was before the crash.
+    public func resume(from record: TalkJournal.Record, now: Double, keepingPlan: Bool = true) {
+        if keepingPlan, record.durationMinutes != nil || record.endTimeMinutes != nil || record.lastMinutes != nil || record.endSlide != nil {
+            var d = deck
+            d.durationMinutes = record.durationMinutes; d.endTimeMinutes = record.endTimeMinutes
+            d.lastMinutes = record.lastMinutes; d.endSlide = record.endSlide
+            replan(d)
+        }
         var scene = record.scene
         if let kind = record.sceneKind {
             let was = ReloadPosition.Anchor(kind: kind, title: record.sceneTitle)

@@ -16,10 +16,8 @@ extension Presentation {
         old?.willResignCurrent()
         presenter.popovers.forEach { $0.dismiss(byUser: false) }
         if isOverviewOpen { closeOverview() }   // its thumbnails show the old version
-        deck = newDeck
-        (slides, endScene, plannedSceneSeconds) = Self.plan(newDeck)
+        replan(newDeck)
         deckGeneration += 1
-        talk = talk.replanned(durationMinutes: newDeck.durationMinutes, sceneSeconds: plannedSceneSeconds)
         scenes = [:]
         nextStage.content.removeAllSubviews()
         currentIndex = target
@@ -27,6 +25,14 @@ extension Presentation {
         // Inside the scene too: a PDF page range stays on its page.
         if let position { currentScene.receive(SceneParameters(position, path: "reload")) }
         refreshTimers()
+    }
+
+    /// Takes the timing of `newDeck` (the same scenes; another length, end time, last minutes or
+    /// end slide), keeping the running timers.
+    func replan(_ newDeck: Deck) {
+        deck = newDeck
+        (slides, endScene, plannedSceneSeconds) = Self.plan(newDeck)
+        talk = talk.replanned(durationMinutes: newDeck.durationMinutes, sceneSeconds: plannedSceneSeconds)
     }
 
     /// Puts the talk where a journal left it (after a crash): scene `scene` (clamped to the deck)
