@@ -104,7 +104,8 @@ final class PresentCommand {
         SDL_StartTextInput()
         try loop()
         // A clean quit: nothing to resume next time (windows and SDL are released by `shutdown`).
-        journal.end()
+        // (Unless the resume question was never answered: that talk is still to be resumed.)
+        if journalArmed { journal.end() }
         return 0
     }
 

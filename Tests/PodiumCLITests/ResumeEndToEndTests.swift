@@ -106,4 +106,26 @@ final class ResumeEndToEndTests: XCTestCase {
         XCTAssertEqual(app.stop(), 0)
         XCTAssertFalse(app.log.contains("journal"), "no journal errors: \(app.log)")
     }
+
+    /// Ctrl+Q gets out while the resume question is open, and the talk is still offered next
+    /// time; a relaunch without `--duration` keeps the planned length the talk had.
+    func testQuitDuringTheQuestionKeepsTheTalkAndItsPlan() throws {
+        var app = try launch(["--duration", "25"])
+        for _ in 0..<2 { XCTAssertEqual(try app.client.send(["cmd": "next"])["ok"]?.bool, true) }
+        XCTAssertEqual(try XCTUnwrap(try journal())["durationMinutes"]?.number, 25)
+        kill9(app)
+
+        app = try launch()
+        XCTAssertEqual(banner(try app.client.send(["cmd": "state"]))?["value"]?.string, "question")
+        _ = try? app.client.send(["cmd": "key", "key": "Ctrl+Q"])
+        XCTAssertEqual(reap(app.process, seconds: 5), 0, "Ctrl+Q quits while the question is open: \(app.log)")
+        XCTAssertEqual(try journal()?["scene"]?.int, 2, "the unanswered talk is still journaled")
+
+        app = try launch(["--resume"])
+        let s = try app.client.send(["cmd": "state"])
+        XCTAssertEqual(s["scene"]?["index"]?.int, 2)
+        let remaining = try XCTUnwrap(s["timers"]?["remaining"]?.number, "\(s)")
+        XCTAssertGreaterThan(remaining, 20 * 60, "25 minutes planned, not the deck's 10")
+        XCTAssertEqual(app.stop(), 0)
+    }
 }

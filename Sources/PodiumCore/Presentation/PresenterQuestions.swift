@@ -48,6 +48,8 @@ extension Presentation {
         guard let q = pendingQuestion else { return false }
         if k.code.isReturn && k.isPlain || (action != nil && action == q.confirmAction) { answerQuestion(true); return true }
         if k.code == .escape { answerQuestion(false); return true }
+        // Quit at once (Ctrl+Q) always gets out, unanswered: the question stays unanswered.
+        if action == .quitNow { return false }
         guard q.otherKeysCancel else { return true }
         answerQuestion(false)
         return false
