@@ -11,6 +11,7 @@ enum DisplaysCommand {
         defer { SDLVideo.stop() }
         let ds = SDLVideo.namedDisplays()
         try requireKnownNames(o, in: ds)
+        for w in absentDisplayWarnings(o, in: ds) { printError("podium: \(w)") }
         // The choice `podium present` would make with the same options.
         var policy = try PresentCommand(o).makeDisplayPolicy()
         policy.remembered = (try? DisplayChoicesFile.load(path: DisplayChoicesFile.defaultPath())) ?? DisplayChoices()
@@ -48,6 +49,18 @@ extension DisplaysCommand {
             guard let v = o.values[option], let s = try? DisplaySelector(parsing: v, option: option) else { continue }
             do { try s.requireKnownName(in: displays, option: option) }
             catch { throw CommandLineInterface.UsageError(description: "\(error)") }
+        }
+    }
+}
+
+extension DisplaysCommand {
+    /// One line for each display index chosen on the command line that is not connected.
+    static func absentDisplayWarnings(_ o: CommandLineInterface.Options, in displays: [DisplayInfo]) -> [String] {
+        ["--audience-display", "--presenter-display"].compactMap { option in
+            guard let v = o.values[option], let s = try? DisplaySelector(parsing: v, option: option),
+                  s.match(in: displays) == nil else { return nil }
+            return "\(option) \(s) is not connected (connected: \(displays.map { "\($0.index) \"\($0.label)\"" }.joined(separator: ", "))); "
+                + "using the default until it appears"
         }
     }
 }

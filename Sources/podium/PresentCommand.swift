@@ -166,12 +166,7 @@ final class PresentCommand {
     /// A display chosen on the command line that is not connected is not an error (it may be
     /// plugged in later), but the speaker should know the default is used meanwhile.
     func warnAboutAbsentDisplays() {
-        for option in ["--audience-display", "--presenter-display"] {
-            guard let v = options.values[option], let s = try? DisplaySelector(parsing: v, option: option),
-                  s.match(in: displays) == nil else { continue }
-            log("\(option) \(s) is not connected (connected: \(displays.map { "\($0.index) \"\($0.label)\"" }.joined(separator: ", "))); "
-                + "using the default until it appears")
-        }
+        for w in DisplaysCommand.absentDisplayWarnings(options, in: displays) { log(w) }
     }
 
     func log(_ s: String) { printError("podium: \(s)") }

@@ -35,6 +35,15 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(none.stderr.contains("no display server reached"), none.stderr)
     }
 
+    /// A display index that is not connected is not an error (it may be plugged in later), but
+    /// `displays` says so, as `present` does, instead of quietly showing the default.
+    func testDisplaysWarnsAboutAnIndexNotConnected() throws {
+        let r = try podium("displays", "--audience-display", "5")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("--audience-display display 5 is not connected"), r.stderr)
+        XCTAssertFalse(try podium("displays", "--audience-display", "0").stderr.contains("not connected"))
+    }
+
     func testHelpVersionAndUsageErrors() throws {
         let help = try podium("--help")
         XCTAssertEqual(help.status, 0)
