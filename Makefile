@@ -5,6 +5,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # colour emoji), SQLite.
 RUNTIME_PKGS := libsdl2-dev libsdl2-image-dev libsqlite3-dev \
                 fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva fonts-noto-color-emoji python3
+# Every JSON text (decks, key maps, sidecars, manifests, control requests): jansson, strict.
+RUNTIME_PKGS += libjansson-dev
 # Text: Pango with cairo lays out and draws all text (HarfBuzz shaping, bidi, line breaking,
 # fontconfig fallback); see README "Text".
 RUNTIME_PKGS += libpango1.0-dev

@@ -18,7 +18,9 @@ let package = Package(
         .library(name: "PodiumKit", type: .dynamic, targets: ["PodiumKit"]),
     ],
     targets: [
-        .target(name: "PodiumKit", path: ".", exclude: ["Package.swift", "ABI"], swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-emit-module-interface"])]),
+        // Debian's jansson (libjansson-dev): every JSON text Podium and its plugins read.
+        .systemLibrary(name: "CJansson", path: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
+        .target(name: "PodiumKit", dependencies: ["CJansson"], path: ".", exclude: ["Package.swift", "ABI", "CJansson"], swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-emit-module-interface"])]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -57,8 +57,21 @@ final class DeckTests: XCTestCase {
         do { _ = try Deck.parse(Data(bytes), path: "x.json", kinds: kinds); XCTFail("expected error") }
         catch let e as DeckError { XCTAssertEqual(e.message, "invalid UTF-8 at byte 13") } catch { XCTFail("\(error)") }
         XCTAssertTrue(error(#"{"title":"T","scenes":[{"kind":"band-list"}]"#)?.message.hasPrefix("not valid JSON") ?? false)
-        XCTAssertEqual(error("{\n  \"title\": \"T\"\n  \"scenes\": []\n}")?.message, "not valid JSON: line 3, column 3: invalid value",
+        XCTAssertEqual(error("{\n  \"title\": \"T\"\n  \"scenes\": []\n}")?.message, "not valid JSON: line 3, column 10: '}' expected near '\"scenes\"'",
                        "a missing comma is located")
+    }
+
+    /// What Foundation let through: a key given twice (JSONDecoder kept the first, JSONSerialization
+    /// the last, so a corrected "duration" added below the old one was silently ignored), a
+    /// trailing comma, a comment. jansson refuses each, saying where.
+    func testDuplicateKeysTrailingCommasAndCommentsAreErrors() {
+        XCTAssertEqual(error("{\"title\":\"T\",\"duration\":20,\n\"scenes\":[],\"duration\":30}")?.message,
+                       "not valid JSON: line 2, column 22: duplicate object key near '\"duration\"'")
+        XCTAssertTrue(error(#"{"title":"T","scenes":[],}"#)?.message.hasPrefix("not valid JSON: line 1, column") ?? false)
+        XCTAssertTrue(error(#"{"title":"T","scenes":[{"kind":"title","parameters":{"heading":"H"}},]}"#)?.message.hasPrefix("not valid JSON") ?? false)
+        XCTAssertTrue(error("{\"title\":\"T\", /* no */ \"scenes\":[]}")?.message.hasPrefix("not valid JSON") ?? false)
+        XCTAssertTrue(error(String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000))?.message.hasPrefix("not valid JSON") ?? false,
+                      "nesting beyond jansson's limit is an error, not a stack overflow")
     }
 
     func testMisspeltFieldsAreErrors() {

@@ -163,12 +163,14 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
                         to: src.appendingPathComponent("Sources/ExampleScene"))
         try fm.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Sources/PodiumKit"), to: src.appendingPathComponent("Sources/PodiumKit"))
         try fm.removeItem(at: src.appendingPathComponent("Sources/PodiumKit/Package.swift"))
+        try fm.moveItem(at: src.appendingPathComponent("Sources/PodiumKit/CJansson"), to: src.appendingPathComponent("Sources/CJansson"))
         try """
         // swift-tools-version:6.0
         import PackageDescription
         let package = Package(name: "ExampleScene",
             products: [.library(name: "ExampleScene", type: .dynamic, targets: ["ExampleScene"])],
-            targets: [.target(name: "PodiumKit"), .target(name: "ExampleScene", dependencies: ["PodiumKit"])],
+            targets: [.systemLibrary(name: "CJansson", pkgConfig: "jansson"), .target(name: "PodiumKit", dependencies: ["CJansson"]),
+                      .target(name: "ExampleScene", dependencies: ["PodiumKit"])],
             swiftLanguageModes: [.v5])
         """.write(to: src.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         let b = try Fixtures.run(swift, ["build"], cwd: src)

@@ -25,31 +25,16 @@ public enum JSONValue: Equatable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
-    /// Parses UTF-8 JSON text. Throws `JSONValue.ParseError` saying where and what, e.g.
-    /// `line 3, column 3: invalid value` (position from Foundation's JSONSerialization, converted
-    /// from its byte offset).
+    /// Parses UTF-8 JSON text (RFC 8259, any value at the top) with jansson, strictly: a
+    /// duplicate key in an object, a trailing comma, a comment or a number beyond `Double` is an
+    /// error. Numbers come back as `Double` (integers beyond 2^53 lose precision, as before).
+    /// Nesting deeper than jansson's 2048 levels is an error, never a stack overflow.
+    /// Throws `JSONValue.ParseError` saying where and what, e.g. `line 3, column 3: '}' expected
+    /// near '"scenes"'` (lines from 1, columns in characters from 1, as jansson counts them).
     public static func parse(_ data: Data) throws -> JSONValue {
-        do { return try JSONDecoder().decode(JSONValue.self, from: data) }
-        catch { throw ParseError(message: syntaxError(in: data) ?? "a value Podium cannot represent (a number out of range?)") }
+        try JanssonReader.parse(data)
     }
 
-    /// JSONSerialization's description of the first syntax error, with a line and column.
-    static func syntaxError(in data: Data) -> String? {
-        do { _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]); return nil }
-        catch {
-            var why = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
-            guard let r = why.range(of: #" around (line \d+, column \d+|character \d+)"#, options: .regularExpression) else { return why }
-            let place = String(why[r])
-            why.removeSubrange(r)
-            why = why.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
-            why = why.prefix(1).lowercased() + why.dropFirst()
-            guard let offset = Int(place.filter(\.isNumber)), place.contains("character") else { return "\(place.dropFirst(8)): \(why)" }
-            let before = data.prefix(offset)
-            let line = before.filter { $0 == 10 }.count + 1
-            let column = before.count - (before.lastIndex(of: 10).map { $0 + 1 } ?? 0) + 1
-            return "line \(line), column \(column): \(why)"
-        }
-    }
     public struct ParseError: Error, CustomStringConvertible { public var message: String; public var description: String { message } }
 
     /// Compact JSON text with sorted keys (stable output for the control socket and files).

@@ -1,0 +1,51 @@
+import Foundation
+internal import CJansson
+
+/// `JSONValue.parse` on jansson: the text is parsed by the library, then copied into `JSONValue`.
+enum JanssonReader {
+    static func parse(_ data: Data) throws -> JSONValue {
+        var error = json_error_t()
+        // Duplicate keys refused (Foundation keeps one silently); any value at the top; "\u0000"
+        // allowed inside strings, as JSON allows it; every number a double, as JSONValue keeps them.
+        let flags = Int(JSON_REJECT_DUPLICATES | JSON_DECODE_ANY | JSON_ALLOW_NUL | JSON_DECODE_INT_AS_REAL)
+        let root = data.withUnsafeBytes { raw -> UnsafeMutablePointer<json_t>? in
+            var empty: CChar = 0
+            let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) ?? withUnsafeMutablePointer(to: &empty) { UnsafePointer($0) }
+            return json_loadb(base, raw.count, flags, &error)
+        }
+        guard let root else { throw JSONValue.ParseError(message: message(error)) }
+        defer { json_decref(root) }
+        return value(root)
+    }
+
+    /// `line L, column C: text`, from jansson's error (its text is at most 160 bytes).
+    static func message(_ e: json_error_t) -> String {
+        var e = e
+        let text = withUnsafeBytes(of: &e.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return e.line > 0 ? "line \(e.line), column \(max(1, e.column)): \(text)" : text
+    }
+
+    static func value(_ j: UnsafeMutablePointer<json_t>) -> JSONValue {
+        switch j.pointee.type {
+        case JSON_OBJECT:
+            var object: [String: JSONValue] = [:]
+            object.reserveCapacity(json_object_size(j))
+            var it = json_object_iter(j)
+            while let i = it {
+                let key = String(decoding: UnsafeRawBufferPointer(start: json_object_iter_key(i), count: json_object_iter_key_len(i)), as: UTF8.self)
+                if let v = json_object_iter_value(i) { object[key] = value(v) }
+                it = json_object_iter_next(j, i)
+            }
+            return .object(object)
+        case JSON_ARRAY:
+            return .array((0..<json_array_size(j)).compactMap { json_array_get(j, $0).map(value) })
+        case JSON_STRING:
+            return .string(String(decoding: UnsafeRawBufferPointer(start: json_string_value(j), count: json_string_length(j)), as: UTF8.self))
+        case JSON_INTEGER: return .number(Double(json_integer_value(j)))
+        case JSON_REAL: return .number(json_real_value(j))
+        case JSON_TRUE: return .bool(true)
+        case JSON_FALSE: return .bool(false)
+        default: return .null
+        }
+    }
+}
