@@ -202,7 +202,7 @@ final class TileTests: XCTestCase {
         _ = root.renderFrame()
         settle(view.tiles!.inbox)
         let cmds = root.renderFrame().commands
-        XCTAssertTrue(cmds.contains { if case let .polygon(_, c) = $0 { return c == MapStyle.standard.areas["building"] } else { return false } })
+        XCTAssertTrue(cmds.contains { if case let .shape(_, c, _, _) = $0 { return c == MapStyle.standard.areas["building"] } else { return false } })
         let texts = cmds.compactMap { c -> String? in if case let .text(b, _, _) = c { return b.text } else { return nil } }
         XCTAssertTrue(texts.contains { $0.hasPrefix("Map tiles unavailable (HTTP 404)") })
         XCTAssertTrue(texts.contains("© OpenStreetMap contributors, ODbL · Test tiles"))
