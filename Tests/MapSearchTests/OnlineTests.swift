@@ -75,7 +75,7 @@ final class GeocoderTests: XCTestCase {
     func testSceneFallsBackToTheGeocoderAndShowsProblems() throws {
         server.route("/ok/search", json: Recorded.tritone)
         server.route("/down/search", status: 500, json: "{}")
-        let ctx = RecordingContext(name: "geo")
+        let ctx = mapContext("geo")
         let p = SceneParameters(["geocoder": .string(server.base + "/ok")], path: "p")
         let s = try MapSearchScene(MapSearchOptions(p), parameters: p, context: ctx)
         s.run("Tritone Records Helsinki")   // no offline name match
@@ -90,7 +90,7 @@ final class GeocoderTests: XCTestCase {
         XCTAssertEqual(server.requests.count, before)
 
         let bad = SceneParameters(["geocoder": .string(server.base + "/down")], path: "p")
-        let s2 = try MapSearchScene(MapSearchOptions(bad), parameters: bad, context: RecordingContext(name: "geo2"))
+        let s2 = try MapSearchScene(MapSearchOptions(bad), parameters: bad, context: mapContext("geo2"))
         s2.run("Nirvana")
         settle(s2.geocoderInbox)
         XCTAssertEqual(s2.model.notice, "Online search failed: HTTP 500 from 127.0.0.1")
