@@ -23,7 +23,7 @@ public final class Renderer {
     /// Textures of in-memory bitmaps (PDF pages), kept while their bitmaps live, within a budget.
     let bitmapTextures = BitmapTextures()
     /// Triangles of general polygons (`DrawCommand.shape`), kept while their shapes live.
-    let shapeTriangles = ShapeTriangles()
+    let shapeTriangles = ShapeTriangles.shared
     var frameCounter: UInt64 = 0
     var clipStack: [SDL_Rect] = []
     /// The damaged area a partial frame is confined to (`drawChanges`); nil in a full frame.
@@ -78,7 +78,7 @@ public final class Renderer {
         if textCache.count > Self.textCacheLimit { evictText() }
         images.evict(keepingFrame: frameCounter)
         bitmapTextures.endFrame(frameCounter)
-        shapeTriangles.endFrame(frameCounter)
+        shapeTriangles.endFrame()
     }
 
     private var blendIsNone = false

@@ -80,6 +80,7 @@ final class ShapeFillTests: OffscreenTestCase {
     /// another scale and offset reuses its triangles.
     func testSelfCrossingRingAndReuseAtAnotherScale() throws {
         let bowtie = PolygonShape(rings: [[Point(0, 0), Point(10, 10), Point(10, 0), Point(0, 10)]])
+        let before = ShapeTriangles.shared.tessellations
         let (img, w) = try render([(bowtie, Color(255, 0, 0), 10, Point(10, 10)), (bowtie, Color(255, 0, 0), 5, Point(150, 150))])
         defer { w.close() }
         XCTAssertTrue(isRed(img.pixel(10 + 90, 10 + 50)), "the right wing")
@@ -87,7 +88,35 @@ final class ShapeFillTests: OffscreenTestCase {
         XCTAssertTrue(isBackground(img.pixel(10 + 50, 10 + 20)), "between the wings")
         XCTAssertTrue(isRed(img.pixel(150 + 45, 150 + 25)), "the small copy's right wing")
         XCTAssertTrue(isBackground(img.pixel(150 + 25, 150 + 10)), "between the small copy's wings")
-        XCTAssertEqual(w.renderer.shapeTriangles.tessellations, 1, "one tessellation for both copies")
+        XCTAssertEqual(ShapeTriangles.shared.tessellations - before, 1, "one tessellation for both copies")
+        // Another window (the presenter's preview of the audience view) reuses them too.
+        let (_, w2) = try render([(bowtie, Color(255, 0, 0), 2, Point(0, 0))])
+        w2.close()
+        XCTAssertEqual(ShapeTriangles.shared.tessellations - before, 1, "one tessellation for every window")
+    }
+
+    /// Triangles are kept while their shape lives, and within the budget the least recently
+    /// drawn go first.
+    func testTrianglesGoWithTheirShapeAndTheBudget() {
+        let cache = ShapeTriangles()
+        var square: PolygonShape? = PolygonShape(rings: [courtyard1])
+        XCTAssertEqual(cache.triangles(of: square!).count, 12, "two triangles, three corners each")
+        cache.endFrame()
+        XCTAssertEqual(cache.count, 1)
+        square = nil
+        cache.endFrame()
+        XCTAssertEqual(cache.count, 0, "the shape went, so did its triangles")
+        cache.pointBudget = 6
+        let a = PolygonShape(rings: [courtyard1]), b = PolygonShape(rings: [courtyard2])
+        _ = cache.triangles(of: a); cache.endFrame()
+        _ = cache.triangles(of: b); cache.endFrame()
+        cache.endFrame()
+        XCTAssertEqual(cache.count, 2, "within the budget")
+        cache.endFrame()
+        XCTAssertEqual(cache.count, 1, "over the budget: the least recently drawn went")
+        XCTAssertEqual(cache.tessellations, 3)
+        _ = cache.triangles(of: b)
+        XCTAssertEqual(cache.tessellations, 3, "b was kept")
     }
 
     /// The presenter's audience preview maps whole lists: a shape follows that transform.
