@@ -65,7 +65,7 @@ let package = Package(
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         .target(name: "CSoupRemote", dependencies: ["CSoup"]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-        .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2Image", "CImageHeader", "CPango", "CXrandr", "CWaylandClient"]),
+        .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2Image", "CImageHeader", "CPango", "CXrandr", "CWaylandClient", "CTessellate"]),
 
         .target(name: "PodiumRemote", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CSoupRemote", "CQRencode", "CSDL2", "CSDL2Image"]),
 
@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "BandListScene", dependencies: ["PodiumKit", "PodiumSQLite", "CSQLite", "CICU", "CImageHeader"], path: "Plugins/BandList"),
         .target(name: "GalleryScene", dependencies: ["PodiumKit"], path: "Plugins/Gallery"),
         .target(name: "WebSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "PodiumMarkdown", "CLibXML2"], path: "Plugins/WebSearch"),
-        .target(name: "MapSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "CTessellate", "CImageHeader"], path: "Plugins/MapSearch"),
+        .target(name: "MapSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "CImageHeader"], path: "Plugins/MapSearch"),
         .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler"], path: "Plugins/PDF"),
         .target(name: "MediaScene", dependencies: ["PodiumKit", "CGStreamer"], path: "Plugins/Media"),
 
@@ -90,7 +90,7 @@ let package = Package(
         .executableTarget(name: "podium-bench-kit", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CSDL2"]),
         // libFuzzer targets for every parser of outside input (`make fuzz`); without the fuzzer
         // it replays files, so the seed corpus and found crashes run as tests.
-        .executableTarget(name: "podium-fuzz", dependencies: ["PodiumKit", "PodiumCore", "CImageHeader", "BandListScene", "MapSearchScene", "PDFScene", "WebSearchScene"]),
+        .executableTarget(name: "podium-fuzz", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CImageHeader", "BandListScene", "MapSearchScene", "PDFScene", "WebSearchScene"]),
 
         .target(name: "PodiumTestSupport", dependencies: ["PodiumKit", "CSDL2", "CSDL2Image"], path: "Tests/Support"),
         .testTarget(name: "PodiumKitTests", dependencies: ["PodiumKit", "PodiumTestSupport"]),

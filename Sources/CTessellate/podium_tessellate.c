@@ -43,7 +43,7 @@ static void on_combine(GLdouble coords[3], void *vertices[4], GLfloat weights[4]
 static void on_edge_flag(GLboolean flag) { (void)flag; }
 static void on_error(GLenum e, void *data) { (void)e; ((Out *)data)->failed = 1; }
 
-int32_t podium_tessellate(const double *xy, const int32_t *ring_lengths, int32_t ring_count, double **out) {
+int32_t podium_tessellate(const double *xy, const int32_t *ring_lengths, int32_t ring_count, int32_t nonzero, double **out) {
     *out = NULL;
     GLUtesselator *t = gluNewTess();
     if (!t) return -1;
@@ -52,7 +52,7 @@ int32_t podium_tessellate(const double *xy, const int32_t *ring_lengths, int32_t
     gluTessCallback(t, GLU_TESS_COMBINE_DATA, (void (*)(void))on_combine);
     gluTessCallback(t, GLU_TESS_EDGE_FLAG, (void (*)(void))on_edge_flag);
     gluTessCallback(t, GLU_TESS_ERROR_DATA, (void (*)(void))on_error);
-    gluTessProperty(t, GLU_TESS_WINDING_RULE, GLU_TESS_WINDING_ODD);
+    gluTessProperty(t, GLU_TESS_WINDING_RULE, nonzero ? GLU_TESS_WINDING_NONZERO : GLU_TESS_WINDING_ODD);
     gluTessNormal(t, 0, 0, 1);
     // GLU wants 3 coordinates per vertex and keeps the pointers until the end.
     int32_t total = 0;

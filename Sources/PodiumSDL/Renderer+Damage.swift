@@ -132,6 +132,8 @@ extension Renderer {
             guard let f = pts.first else { return nil }
             let xs = pts.map(\.x), ys = pts.map(\.y)
             return pixelRect(Rect(xs.min() ?? f.x, ys.min() ?? f.y, (xs.max() ?? f.x) - (xs.min() ?? f.x), (ys.max() ?? f.y) - (ys.min() ?? f.y)))
+        case let .shape(s, _, k, o):
+            return pixelRect(Self.shapeBounds(s, scale: k, offset: o))
         case let .line(a, b, _, w):
             let m = max(1, w) / 2 + 1
             return pixelRect(Rect(min(a.x, b.x) - m, min(a.y, b.y) - m, abs(a.x - b.x) + 2 * m, abs(a.y - b.y) + 2 * m))

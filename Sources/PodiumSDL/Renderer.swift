@@ -22,6 +22,8 @@ public final class Renderer {
     public var decodesImagesSynchronously = false
     /// Textures of in-memory bitmaps (PDF pages), kept while their bitmaps live, within a budget.
     let bitmapTextures = BitmapTextures()
+    /// Triangles of general polygons (`DrawCommand.shape`), kept while their shapes live.
+    let shapeTriangles = ShapeTriangles.shared
     var frameCounter: UInt64 = 0
     var clipStack: [SDL_Rect] = []
     /// The damaged area a partial frame is confined to (`drawChanges`); nil in a full frame.
@@ -76,6 +78,7 @@ public final class Renderer {
         if textCache.count > Self.textCacheLimit { evictText() }
         images.evict(keepingFrame: frameCounter)
         bitmapTextures.endFrame(frameCounter)
+        shapeTriangles.endFrame()
     }
 
     private var blendIsNone = false
@@ -136,6 +139,8 @@ public final class Renderer {
             if let d = damageClip { rect = Self.intersect(rect, d) }
             clipStack.append(rect)
             SDL_RenderSetClipRect(sdl, &rect)
+        case let .shape(s, color, k, o):
+            fillShape(s, color, scale: k, offset: o)
         case .popClip:
             _ = clipStack.popLast()
             if var r = clipStack.last ?? damageClip { SDL_RenderSetClipRect(sdl, &r) } else { SDL_RenderSetClipRect(sdl, nil) }

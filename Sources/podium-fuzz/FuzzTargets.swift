@@ -2,6 +2,7 @@ import CImageHeader
 import Foundation
 import PodiumCore
 import PodiumKit
+import PodiumSDL
 @testable import BandListScene
 @testable import MapSearchScene
 @testable import PDFScene

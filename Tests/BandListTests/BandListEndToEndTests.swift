@@ -30,7 +30,7 @@ final class BandListEndToEndTests: XCTestCase {
     func isPNG(_ path: String) -> Bool { (try? Data(contentsOf: URL(fileURLWithPath: path)).prefix(8)) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) }
 
     func testAddEditDeleteThroughTheControlSocketThenSIGKILLLosesNothing() throws {
-        let app = try PodiumProcess(deck: dir.appendingPathComponent("deck.json"), workDirectory: dir, environment: env)
+        let app = try PodiumProcess(args: [dir.appendingPathComponent("deck.json").path], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"].merging(env) { $1 }, dir: dir)
         defer { if app.process.isRunning { app.kill9() } }
         XCTAssertEqual(try app.send(["cmd": "state"])["driver"], "offscreen")
         XCTAssertEqual(try value(app, "bands.name"), "Radiohead")
@@ -69,8 +69,8 @@ final class BandListEndToEndTests: XCTestCase {
 
         // A second process sees the saved band while the first still runs.
         let export = try runPodium(["bands", "export", "-", "--store", store], environment: env)
-        XCTAssertEqual(export.status, 0, export.err)
-        let exported = try BandJSON.decode(Data(export.out.utf8), file: "stdout", baseDirectory: dir)
+        XCTAssertEqual(export.status, 0, export.stderr)
+        let exported = try BandJSON.decode(Data(export.stdout.utf8), file: "stdout", baseDirectory: dir)
         XCTAssertEqual(exported.first { $0.name == "The Smiths" },
                        Band(name: "The Smiths", notes: "Manchester.\nThe Queen Is Dead.", rating: 7, touringStatus: .onTour, seenLive: true))
 
@@ -116,26 +116,26 @@ final class BandListEndToEndTests: XCTestCase {
         try Data(#"[{"name":"Blur","rating":7},{"name":"Pulp","touring":"Disbanded"}]"#.utf8).write(to: good)
         try Data(#"[{"name":"Oasis"},{"name":"Suede","rating":12}]"#.utf8).write(to: bad)
         var r = try runPodium(["bands", "import", good.path, "--store", store], environment: env)
-        XCTAssertEqual(r.status, 0, r.err)
-        XCTAssertEqual(r.out, "imported 2 bands from \(good.path) into \(store) (replacing 12)\n")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "imported 2 bands from \(good.path) into \(store) (replacing 12)\n")
         r = try runPodium(["bands", "import", bad.path, "--store", store], environment: env)
         XCTAssertEqual(r.status, 2)
-        XCTAssertEqual(r.err, "podium: \(bad.path): [1] \"Suede\": rating: expected an integer 0–10, found 12\npodium: nothing imported; \(store) is unchanged\n")
+        XCTAssertEqual(r.stderr, "podium: \(bad.path): [1] \"Suede\": rating: expected an integer 0–10, found 12\npodium: nothing imported; \(store) is unchanged\n")
         XCTAssertEqual(try BandStore(path: store).all().map(\.name), ["Blur", "Pulp"])
         let out = dir.appendingPathComponent("out.json")
         r = try runPodium(["bands", "export", out.path, "--store", store], environment: env)
-        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(try BandJSON.load(out).map(\.name), ["Blur", "Pulp"])
         // The default store is the scene's: bands.sqlite in the plugin's data directory.
         r = try runPodium(["bands", "export", "-"], environment: env)
-        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("xdg/podium/org.podium.band-list/bands.sqlite").path))
-        XCTAssertEqual(try BandJSON.decode(Data(r.out.utf8), file: "-", baseDirectory: dir).count, 12, "a new default store is seeded")
+        XCTAssertEqual(try BandJSON.decode(Data(r.stdout.utf8), file: "-", baseDirectory: dir).count, 12, "a new default store is seeded")
         // A damaged store is named and left alone.
         try Data("garbage".utf8).write(to: URL(fileURLWithPath: store))
         r = try runPodium(["bands", "import", good.path, "--store", store], environment: env)
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.err.hasPrefix("podium: \(store): not a readable band store"), r.err)
+        XCTAssertTrue(r.stderr.hasPrefix("podium: \(store): not a readable band store"), r.stderr)
         XCTAssertEqual(try String(contentsOfFile: store, encoding: .utf8), "garbage")
         r = try runPodium(["bands", "frobnicate", "x"], environment: env)
         XCTAssertEqual(r.status, 2)
@@ -144,6 +144,6 @@ final class BandListEndToEndTests: XCTestCase {
         try Data(#"{"title":"T","scenes":[{"kind":"band-list","parameters":{"store":5}}]}"#.utf8).write(to: deck)
         r = try runPodium(["check", deck.path], environment: env)
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.err.contains("scenes[0].parameters.store: expected string, found number 5"), r.err)
+        XCTAssertTrue(r.stderr.contains("scenes[0].parameters.store: expected string, found number 5"), r.stderr)
     }
 }

@@ -7,36 +7,17 @@ import XCTest
 /// The scene driven headless in a `WindowRoot`, as the control socket drives it: clicks on
 /// control ids, typed text, dropped files.
 final class BandListSceneTests: XCTestCase {
-    final class FakeContext: SceneContext {
-        let root: WindowRoot
-        let dir: URL
-        var clipboard: [String] = []
-        var opened: [(String, [String: JSONValue])] = []
-        init(root: WindowRoot, dir: URL) { self.root = root; self.dir = dir }
-        var pluginID: String { BandListPlugin.id }
-        var theme: Theme { .standard }
-        var dataDirectory: URL { dir.appendingPathComponent("data") }
-        var assetsDirectory: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Assets") }
-        var deckDirectory: URL { dir }
-        func setNeedsDisplay() {}
-        func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken { TimerToken() }
-        func openScene(kind: String, parameters: [String: JSONValue]) { opened.append((kind, parameters)) }
-        func presentPopover(_ content: View, preferredSize: Size, from anchor: Rect, source: String, permittedDirections: Set<ArrowDirection>) -> Popover? { nil }
-        func presentActionSheet(_ sheet: ActionSheet, from anchor: Rect, source: String) { root.presentActionSheet(sheet, from: anchor, source: source) }
-        func setClipboard(_ text: String) { clipboard.append(text) }
-        func log(_ message: String) {}
-    }
-
     var dir: URL!
     var root: WindowRoot!
-    var context: FakeContext!
+    var context: FakeSceneContext!
     var scene: BandListScene!
 
     override func setUpWithError() throws {
         dir = FileManager.default.temporaryDirectory.appendingPathComponent("bandscene-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         root = WindowRoot(metrics: FixedMetrics())
-        context = FakeContext(root: root, dir: dir)
+        context = FakeSceneContext(pluginID: BandListPlugin.id, dataDirectory: dir.appendingPathComponent("data"), deckDirectory: dir, root: root)
+        context.presentsPopovers = false
         scene = try makeScene(["select": "Radiohead", "locale": "en_US"])
     }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
@@ -188,8 +169,8 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(node("bands.message")?.label, "Copied to the clipboard and saved to \(file.path)")
         click("bands.actions"); click("sheet.bands.actions.action.1")
         click("bands.actions"); click("sheet.bands.actions.action.2")
-        XCTAssertEqual(context.opened.map(\.0), ["web-search", "map-search"])
-        XCTAssertEqual(context.opened.map { $0.1["query"] }, [.string("Radiohead"), .string("Radiohead")])
+        XCTAssertEqual(context.opened.map(\.kind), ["web-search", "map-search"])
+        XCTAssertEqual(context.opened.map { $0.parameters["query"] }, [.string("Radiohead"), .string("Radiohead")])
     }
 
     func testDroppingAnImageSetsItAndOtherFilesSaySo() throws {

@@ -109,12 +109,25 @@ final class BandStoreTests: XCTestCase {
         XCTAssertEqual(try sqlite(path, "PRAGMA user_version"), "99")
     }
 
+    /// Root reads any file, so under root (as CI runs) the store is opened by `podium bands
+    /// export` running as nobody; otherwise in this process.
     func testRefusesAnUnreadableFileNamingIt() throws {
-        try XCTSkipIf(getuid() == 0, "root reads any file")
         _ = try BandStore(path: path)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
         chmod(path, 0)
         defer { chmod(path, 0o644) }
-        XCTAssertThrowsError(try BandStore(path: path)) { e in XCTAssertTrue("\(e)".hasPrefix(path), "\(e)") }
+        if getuid() == 0 {
+            let home = dir.appendingPathComponent("nobody")
+            if let why = nobodyCannotRunPodium(home: home) { return XCTFail(why) }
+            let r = try runPodiumAsNobody(["bands", "export", "-", "--store", path], home: home)
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertTrue(r.stderr.hasPrefix("podium: \(path): "), r.stderr)
+            XCTAssertEqual(r.stdout, "", "nothing exported")
+        } else {
+            XCTAssertThrowsError(try BandStore(path: path)) { e in XCTAssertTrue("\(e)".hasPrefix(path), "\(e)") }
+        }
+        chmod(path, 0o644)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, "the store is left untouched")
     }
 
     func testRefusesADirectoryNamingIt() throws {
@@ -141,19 +154,17 @@ final class BandStoreTests: XCTestCase {
     func testTwoProcessesCreatingTheSameStoreAtOnceSeedItOnce() throws {
         let seed = dir.appendingPathComponent("seed.json")
         try Data(#"[{"name":"Queen"},{"name":"Blur"}]"#.utf8).write(to: seed)
-        let runs = try (0..<4).map { _ in
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: TestPaths.podium)
-            p.arguments = ["bands", "export", "-", "--store", path]
-            p.environment = ["PODIUM_ASSETS": dir.path, "XDG_DATA_HOME": dir.path]
-            p.standardOutput = Pipe(); p.standardError = Pipe()
-            return p
-        }
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("Bands"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: seed, to: dir.appendingPathComponent("Bands/bands.json"))
-        for p in runs { try p.run() }
-        for p in runs { p.waitUntilExit() }
-        XCTAssertEqual(runs.map(\.terminationStatus), [0, 0, 0, 0])
+        // Four at once, each started from its own thread.
+        let statuses = StatusBox(), done = DispatchGroup()
+        let args = ["bands", "export", "-", "--store", path], env = ["PODIUM_ASSETS": dir.path, "XDG_DATA_HOME": dir.path]
+        for i in 0..<4 {
+            done.enter()
+            Thread { statuses.set(i, (try? runPodium(args, environment: env))?.status ?? -1); done.leave() }.start()
+        }
+        done.wait()
+        XCTAssertEqual(statuses.values, [0, 0, 0, 0])
         XCTAssertEqual(try BandStore(path: path).all().map(\.name), ["Queen", "Blur"])
     }
 
@@ -182,12 +193,15 @@ final class BandStoreTests: XCTestCase {
 /// and returns its output without the trailing newline.
 @discardableResult
 func sqlite(_ path: String, _ sql: String) throws -> String {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    p.arguments = [path, sql]
-    let out = Pipe(); p.standardOutput = out
-    try p.run(); p.waitUntilExit()
-    let s = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    guard p.terminationStatus == 0 else { throw NSError(domain: "sqlite3", code: Int(p.terminationStatus)) }
-    return s.trimmingCharacters(in: .newlines)
+    let r = try runProcess("/usr/bin/sqlite3", [path, sql])
+    guard r.status == 0 else { throw NSError(domain: "sqlite3", code: Int(r.status), userInfo: [NSLocalizedDescriptionKey: r.stderr]) }
+    return r.stdout.trimmingCharacters(in: .newlines)
+}
+
+/// Exit statuses written from several threads.
+private final class StatusBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var statuses: [Int: Int32] = [:]
+    func set(_ i: Int, _ s: Int32) { lock.lock(); statuses[i] = s; lock.unlock() }
+    var values: [Int32] { lock.lock(); defer { lock.unlock() }; return statuses.keys.sorted().map { statuses[$0]! } }
 }

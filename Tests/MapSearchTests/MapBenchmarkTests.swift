@@ -60,13 +60,13 @@ final class MapBenchmarkTests: XCTestCase {
         if ProcessInfo.processInfo.environment["PODIUM_BENCH_KINDS"] == "1" {
             var l = DrawList(); painter.paint(vp, style: .standard, into: &l, metrics: text)
             let kinds: [(String, (DrawCommand) -> Bool)] = [
-                ("polygon", { if case .polygon = $0 { return true }; return false }),
+                ("shape", { if case .shape = $0 { return true }; return false }),
                 ("line", { if case .line = $0 { return true }; return false }),
                 ("fill", { if case .fill = $0 { return true }; return false }),
                 ("text", { if case .text = $0 { return true }; return false })]
             for (n, f) in kinds {
                 let sub = l.commands.filter(f)
-                var dl = DrawList(); for c in sub { switch c { case let .polygon(p, col): dl.polygon(p, col); case let .line(a, b, col, w): dl.line(a, b, col, width: w); case let .fill(r, col, rad): dl.fill(r, col, radius: rad); case let .text(b, col, o): dl.text(b, col, at: o); default: break } }
+                var dl = DrawList(); for c in sub { switch c { case let .shape(sh, col, k, o): dl.shape(sh, col, scale: k, offset: o); case let .line(a, b, col, w): dl.line(a, b, col, width: w); case let .fill(r, col, rad): dl.fill(r, col, radius: rad); case let .text(b, col, o): dl.text(b, col, at: o); default: break } }
                 let ms = median(5) { window.renderer.draw(dl, background: .white) }
                 figure("render only \(n) (\(sub.count))", ms)
             }

@@ -25,9 +25,9 @@ final class MapEndToEndTests: XCTestCase {
         let deck = try writeDeck(dir, #"{"query":"Tritone","latitude":60.1697,"longitude":24.9445,"zoom":16.5}"#)
         let out = dir.appendingPathComponent("audience.png").path
         let r = try runPodium(["snapshot", deck, "--scene", "1", "--view", "audience", "--size", "1920x1080", "--out", out],
-                              env: ["XDG_DATA_HOME": dir.path, "SDL_RENDER_DRIVER": "software"])
-        XCTAssertEqual(r.status, 0, r.out)
-        XCTAssertTrue(r.out.contains("driver offscreen"), r.out)
+                              environment: ["XDG_DATA_HOME": dir.path, "SDL_RENDER_DRIVER": "software"])
+        XCTAssertEqual(r.status, 0, r.output)
+        XCTAssertTrue(r.output.contains("driver offscreen"), r.output)
         let img = try DecodedPNG(path: out)
         XCTAssertEqual(img.width, 1920); XCTAssertEqual(img.height, 1080)
         let s = MapStyle.standard
@@ -58,8 +58,8 @@ final class MapEndToEndTests: XCTestCase {
         let deck = try writeDeck(dir, #"{"mbtiles":"green.mbtiles","tileAttribution":"Green test tiles","latitude":60.1697,"longitude":24.9445,"zoom":16.5}"#)
         let out = dir.appendingPathComponent("tiles.png").path
         let r = try runPodium(["snapshot", deck, "--scene", "1", "--view", "audience", "--size", "1920x1080", "--out", out],
-                              env: ["XDG_DATA_HOME": dir.path, "SDL_RENDER_DRIVER": "software"])
-        XCTAssertEqual(r.status, 0, r.out)
+                              environment: ["XDG_DATA_HOME": dir.path, "SDL_RENDER_DRIVER": "software"])
+        XCTAssertEqual(r.status, 0, r.output)
         let img = try DecodedPNG(path: out)
         let green = Color(0x20, 0x90, 0x40)
         XCTAssertEqual(img.color(40, 40), green, "tiles drawn in the first frame")

@@ -12,16 +12,18 @@ final class MapPainterTests: XCTestCase {
         return (list, stats)
     }
 
-    func testFullFrameDrawsEveryLayerAndOnlyConvexPolygons() throws {
+    func testFullFrameDrawsEveryLayerAndAreasAsShapes() throws {
         let (list, stats) = try paint(zoom: 16.5)
         XCTAssertGreaterThan(stats.features, 1000)
         XCTAssertGreaterThan(stats.labels, 5)
         var fills: Set<Color> = []
         for c in list.commands {
-            if case let .polygon(pts, color) = c {
-                XCTAssertGreaterThanOrEqual(pts.count, 3)
-                XCTAssertEqual(pts.count, 3, "areas are drawn as triangles (the renderer fans polygons: they must be convex)")
-                XCTAssertNotEqual(Tessellation.signedArea2(pts), 0, "no degenerate triangles")
+            if case .polygon = c { XCTFail("areas are general shapes the renderer fills, not pre-cut polygons") }
+            if case let .shape(shape, color, k, _) = c {
+                XCTAssertFalse(shape.rings.isEmpty)
+                XCTAssertTrue(shape.rings.allSatisfy { $0.count >= 3 }, "every ring has at least three corners")
+                XCTAssertEqual(shape.rule, .evenOdd, "a ring inside the outline is a courtyard")
+                XCTAssertGreaterThan(shape.bounds.width * k + shape.bounds.height * k, 1.5, "areas smaller than a point are skipped")
                 fills.insert(color)
             }
         }
@@ -42,7 +44,7 @@ final class MapPainterTests: XCTestCase {
     func testStylesDiffer() throws {
         let dark = try paint(zoom: 16, style: .dark).0, minimal = try paint(zoom: 16, style: .minimal).0
         if case let .fill(_, c, _) = dark.commands[0] { XCTAssertEqual(c, MapStyle.dark.land) } else { XCTFail("land first") }
-        XCTAssertFalse(minimal.commands.contains { if case let .polygon(_, c) = $0 { return c == MapStyle.standard.areas["building"] } else { return false } },
+        XCTAssertFalse(minimal.commands.contains { if case let .shape(_, c, _, _) = $0 { return c == MapStyle.standard.areas["building"] } else { return false } },
                        "minimal draws no buildings")
         XCTAssertEqual(MapStyle.named(.dark).name, .dark)
     }

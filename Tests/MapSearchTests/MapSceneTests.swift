@@ -1,10 +1,11 @@
 import PodiumKit
+import PodiumTestSupport
 import XCTest
 @testable import MapSearchScene
 
 /// The scene driven as a presenter would: typing, clicking pins and rows, picking styles.
 final class MapSceneTests: XCTestCase {
-    func makeScene(_ params: [String: JSONValue] = [:], context: RecordingContext) throws -> MapSearchScene {
+    func makeScene(_ params: [String: JSONValue] = [:], context: FakeSceneContext) throws -> MapSearchScene {
         let p = SceneParameters(params, path: "scenes[2].parameters")
         let s = try MapSearchScene(MapSearchOptions(p), parameters: p, context: context)
         context.root.content.addSubview(s.presenterView.pinned(.fill()))
@@ -13,7 +14,7 @@ final class MapSceneTests: XCTestCase {
     }
 
     func testTypingAQueryShowsPinsAndRows() throws {
-        let ctx = RecordingContext(name: "typing")
+        let ctx = mapContext("typing")
         let s = try makeScene(["latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5], context: ctx)
         XCTAssertTrue(ctx.root.click(controlID: "map.search"))
         ctx.root.dispatch(.text("record stores"))
@@ -26,7 +27,7 @@ final class MapSceneTests: XCTestCase {
     }
 
     func testClickingAPinShowsACardPointingAtIt() throws {
-        let ctx = RecordingContext(name: "pin")
+        let ctx = mapContext("pin")
         let s = try makeScene(["query": "record stores", "latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5], context: ctx)
         let pin = try XCTUnwrap(ctx.root.controlTree().first { $0.id == "map.pin.node/5865570485" })
         XCTAssertTrue(ctx.root.click(controlID: pin.id))
@@ -51,7 +52,7 @@ final class MapSceneTests: XCTestCase {
     }
 
     func testCenterActionAndListSelection() throws {
-        let ctx = RecordingContext(name: "center")
+        let ctx = mapContext("center")
         let s = try makeScene(["query": "record stores", "latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5], context: ctx)
         XCTAssertTrue(ctx.root.click(controlID: "map.results.row.node/2587284466"))
         XCTAssertEqual(s.model.selected?.name, "Kuvatehdas")
@@ -63,7 +64,7 @@ final class MapSceneTests: XCTestCase {
     }
 
     func testTheCardFollowsItsPinAndClosesWhenThePlaceIsGone() throws {
-        let ctx = RecordingContext(name: "follow")
+        let ctx = mapContext("follow")
         let s = try makeScene(["query": "record stores", "latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5], context: ctx)
         XCTAssertTrue(ctx.root.click(controlID: "map.pin.node/2587284466"))
         let card = try XCTUnwrap(ctx.root.popovers.first)
@@ -86,7 +87,7 @@ final class MapSceneTests: XCTestCase {
     }
 
     func testPanAndZoomWithMouseAndKeys() throws {
-        let ctx = RecordingContext(name: "pan")
+        let ctx = mapContext("pan")
         let s = try makeScene(["latitude": 60.1697, "longitude": 24.9445, "zoom": 16], context: ctx)
         let map = s.presenter.map
         let mid = map.convertToWindow(map.bounds.center)
@@ -108,7 +109,7 @@ final class MapSceneTests: XCTestCase {
     }
 
     func testStyleIsPickedFromAPopoverAndRememberedPerDeck() throws {
-        let ctx = RecordingContext(name: "style")
+        let ctx = mapContext("style")
         let s = try makeScene(context: ctx)
         XCTAssertEqual(s.model.style.name, .standard)
         XCTAssertTrue(ctx.root.click(controlID: "map.style"))
@@ -117,15 +118,15 @@ final class MapSceneTests: XCTestCase {
         XCTAssertEqual(s.model.style.name, .dark)
         XCTAssertTrue(ctx.root.popovers.isEmpty, "picking closes the popover")
         // A new scene for the same deck starts dark; the deck's own parameter loses to the choice.
-        let again = RecordingContext(name: "style2")
+        let again = mapContext("style2")
         let s2 = try MapSearchScene(MapSearchOptions(SceneParameters(["style": "minimal"], path: "scenes[2].parameters")),
                                     parameters: SceneParameters(["style": "minimal"], path: "scenes[2].parameters"),
-                                    context: SharedDataContext(again, data: ctx.dataDirectory))
+                                    context: FakeSceneContext(pluginID: again.pluginID, dataDirectory: ctx.dataDirectory))
         XCTAssertEqual(s2.model.style.name, .dark)
     }
 
     func testReceivingABandShowsRecordStores() throws {
-        let ctx = RecordingContext(name: "band")
+        let ctx = mapContext("band")
         let s = try makeScene(context: ctx)
         s.receive(SceneParameters(["band": "Sigur Rós"]))
         XCTAssertEqual(s.presenter.summary.text, "2 record stores that may stock Sigur Rós")
@@ -146,7 +147,7 @@ final class MapSceneTests: XCTestCase {
     }
 
     func testMissingMapFileIsAClearError() {
-        let ctx = RecordingContext(name: "nomap")
+        let ctx = mapContext("nomap")
         XCTAssertThrowsError(try makeScene(["map": "nowhere.sqlite"], context: ctx)) { e in
             XCTAssertEqual("\(e)", ctx.deckDirectory.appendingPathComponent("nowhere.sqlite").path + ": no such file")
         }
@@ -155,22 +156,4 @@ final class MapSceneTests: XCTestCase {
     private func allLabels(_ v: View) -> [String] {
         ((v as? Label).map { [$0.text] } ?? []) + v.subviews.flatMap(allLabels)
     }
-}
-
-/// A second context over the same data directory (a later run of the same deck).
-final class SharedDataContext: SceneContext {
-    let base: RecordingContext
-    let dataDirectory: URL
-    init(_ base: RecordingContext, data: URL) { self.base = base; dataDirectory = data }
-    var pluginID: String { base.pluginID }
-    var theme: Theme { base.theme }
-    var assetsDirectory: URL { base.assetsDirectory }
-    var deckDirectory: URL { base.deckDirectory }
-    func setNeedsDisplay() {}
-    func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken { TimerToken() }
-    func openScene(kind: String, parameters: [String: JSONValue]) {}
-    func presentPopover(_ content: View, preferredSize: Size, from anchor: Rect, source: String, permittedDirections: Set<ArrowDirection>) -> Popover? { nil }
-    func presentActionSheet(_ sheet: ActionSheet, from anchor: Rect, source: String) {}
-    func setClipboard(_ text: String) {}
-    func log(_ message: String) {}
 }

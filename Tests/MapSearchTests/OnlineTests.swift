@@ -75,7 +75,7 @@ final class GeocoderTests: XCTestCase {
     func testSceneFallsBackToTheGeocoderAndShowsProblems() throws {
         server.route("/ok/search", json: Recorded.tritone)
         server.route("/down/search", status: 500, json: "{}")
-        let ctx = RecordingContext(name: "geo")
+        let ctx = mapContext("geo")
         let p = SceneParameters(["geocoder": .string(server.base + "/ok")], path: "p")
         let s = try MapSearchScene(MapSearchOptions(p), parameters: p, context: ctx)
         s.run("Tritone Records Helsinki")   // no offline name match
@@ -90,7 +90,7 @@ final class GeocoderTests: XCTestCase {
         XCTAssertEqual(server.requests.count, before)
 
         let bad = SceneParameters(["geocoder": .string(server.base + "/down")], path: "p")
-        let s2 = try MapSearchScene(MapSearchOptions(bad), parameters: bad, context: RecordingContext(name: "geo2"))
+        let s2 = try MapSearchScene(MapSearchOptions(bad), parameters: bad, context: mapContext("geo2"))
         s2.run("Nirvana")
         settle(s2.geocoderInbox)
         XCTAssertEqual(s2.model.notice, "Online search failed: HTTP 500 from 127.0.0.1")
@@ -202,7 +202,7 @@ final class TileTests: XCTestCase {
         _ = root.renderFrame()
         settle(view.tiles!.inbox)
         let cmds = root.renderFrame().commands
-        XCTAssertTrue(cmds.contains { if case let .polygon(_, c) = $0 { return c == MapStyle.standard.areas["building"] } else { return false } })
+        XCTAssertTrue(cmds.contains { if case let .shape(_, c, _, _) = $0 { return c == MapStyle.standard.areas["building"] } else { return false } })
         let texts = cmds.compactMap { c -> String? in if case let .text(b, _, _) = c { return b.text } else { return nil } }
         XCTAssertTrue(texts.contains { $0.hasPrefix("Map tiles unavailable (HTTP 404)") })
         XCTAssertTrue(texts.contains("© OpenStreetMap contributors, ODbL · Test tiles"))

@@ -2,13 +2,6 @@ import Foundation
 import PodiumKit
 import PodiumTestSupport
 
-/// Runs `.build/debug/podium` with arguments and environment; returns exit status and output
-/// (stdout then stderr).
-func runPodium(_ args: [String], env: [String: String] = [:]) throws -> (status: Int32, out: String) {
-    let r = try runProcess(TestPaths.podium, args, environment: env)
-    return (r.status, r.stdout + r.stderr)
-}
-
 typealias DecodedPNG = PNGImage
 
 extension PNGImage {

@@ -6,7 +6,6 @@ import PodiumTestSupport
 /// The `pages` parameter: parsing and checking the range, stepping through it with the clicker
 /// keys, the presenter's next page and title, and links into a range scene.
 final class PDFPageRangeTests: PDFTestCase {
-    typealias Host = PDFSceneTests.Host
     let validate = PDFPlugin.descriptor().sceneKinds[0].validate
 
     func testParsesRanges() throws {
@@ -44,13 +43,13 @@ final class PDFPageRangeTests: PDFTestCase {
         let p = SceneParameters(["file": "six.pdf", "pages": "4-9"], path: "scenes[1].parameters")
         let expected = "scenes[1].parameters.pages: pages 4-9 are not all in six.pdf (it has 6 pages)"
         XCTAssertEqual(PDFPlugin.fileProblem(p, deckDirectory: dir), expected)
-        XCTAssertThrowsError(try PDFScene(p, Host(dir))) { XCTAssertEqual("\($0)", expected) }
+        XCTAssertThrowsError(try PDFScene(p, pdfHost(dir))) { XCTAssertEqual("\($0)", expected) }
         XCTAssertNil(PDFPlugin.fileProblem(SceneParameters(["file": "six.pdf", "pages": "2-6"]), deckDirectory: dir))
     }
 
     func testNextAndPreviousStepThroughTheRangeThenLetTheDeckMoveOn() throws {
         TestPDF.write(path("talk.pdf"), .init(pages: 8, outline: [("Start", 0), ("Method", 3)]))
-        let scene = try PDFScene(SceneParameters(["file": "talk.pdf", "pages": "2-5"]), Host(dir))
+        let scene = try PDFScene(SceneParameters(["file": "talk.pdf", "pages": "2-5"]), pdfHost(dir))
         let next = try XCTUnwrap(scene.presenterView as? PDFPresenterView).next
         XCTAssertEqual(scene.page, 1)
         XCTAssertEqual(scene.title, "Start (p. 2)")
@@ -72,19 +71,19 @@ final class PDFPageRangeTests: PDFTestCase {
         XCTAssertFalse(next.isHidden)
         XCTAssertFalse(scene.handle(.previous), "before page 2 the deck goes back")
 
-        let single = try PDFScene(SceneParameters(["file": "talk.pdf", "page": 3]), Host(dir))
+        let single = try PDFScene(SceneParameters(["file": "talk.pdf", "page": 3]), pdfHost(dir))
         XCTAssertFalse(single.handleUnhandledKey(Key("Right")), "a one-page scene leaves keys to the deck")
     }
 
     func testLinksIntoARange() throws {
         TestPDF.write(path("talk.pdf"), .init(pages: 8))
-        let host = Host(dir)
+        let host = pdfHost(dir)
         let scene = try PDFScene(SceneParameters(["file": "talk.pdf", "pages": "2-5"]), host)
         scene.follow(.page(3))
         XCTAssertEqual(scene.page, 3, "a page of its own range shows here")
-        XCTAssertEqual(host.opened, [])
+        XCTAssertEqual(openedPages(host), [])
         scene.follow(.page(6))
-        XCTAssertEqual(host.opened, [["file": "talk.pdf", "page": 7]], "other pages go through the host")
+        XCTAssertEqual(openedPages(host), [["file": "talk.pdf", "page": 7]], "other pages go through the host")
         scene.receive(SceneParameters(["file": "talk.pdf", "page": 2]))
         XCTAssertEqual(scene.page, 1)
 

@@ -45,7 +45,7 @@ final class PDFPreviewRenderingTests: PDFTestCase {
     /// The scene's pages are previews until it is current; then the room's page renders at once.
     func testASceneRendersAtOnceOnlyWhileCurrent() throws {
         TestPDF.write(path("s.pdf"), .init(pages: 3))
-        let host = PDFSceneTests.Host(dir)
+        let host = pdfHost(dir)
         let scene = try PDFScene(SceneParameters(["file": "s.pdf", "page": 2]), host)
         let root = WindowRoot(metrics: FixedMetrics())
         root.content.addSubview(scene.audienceView.pinned(.fill()))

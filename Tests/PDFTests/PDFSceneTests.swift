@@ -5,33 +5,28 @@ import PodiumTestSupport
 
 /// The scene with a stand-in host: internal links ask the host for the page's scene, web links
 /// go through the safe browser opener, bad pages and parameters are refused with clear errors.
-final class PDFSceneTests: PDFTestCase {
-    final class Host: SceneContext {
-        let pluginID = "org.podium.pdf"
-        let theme = Theme.standard
-        let dataDirectory: URL, assetsDirectory: URL, deckDirectory: URL
-        var opened: [[String: JSONValue]] = []
-        var logs: [String] = []
-        init(_ dir: URL) { dataDirectory = dir; assetsDirectory = dir; deckDirectory = dir }
-        func setNeedsDisplay() {}
-        func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken { TimerToken() }
-        func openScene(kind: String, parameters: [String: JSONValue]) { XCTAssertEqual(kind, "pdf"); opened.append(parameters) }
-        func presentPopover(_ content: View, preferredSize: Size, from anchor: Rect, source: String, permittedDirections: Set<ArrowDirection>) -> Popover? { nil }
-        func presentActionSheet(_ sheet: ActionSheet, from anchor: Rect, source: String) {}
-        func setClipboard(_ text: String) {}
-        func log(_ message: String) { logs.append(message) }
-    }
+/// The stand-in host for PDF scenes: the deck, data and assets all in `dir`.
+func pdfHost(_ dir: URL) -> FakeSceneContext {
+    FakeSceneContext(pluginID: "org.podium.pdf", dataDirectory: dir, assetsDirectory: dir, deckDirectory: dir)
+}
 
+/// The pages a PDF scene asked the host to open (every one a `pdf` scene).
+func openedPages(_ host: FakeSceneContext, file: StaticString = #filePath, line: UInt = #line) -> [[String: JSONValue]] {
+    XCTAssertEqual(host.opened.filter { $0.kind != "pdf" }.map(\.kind), [], "only pdf scenes", file: file, line: line)
+    return host.opened.map(\.parameters)
+}
+
+final class PDFSceneTests: PDFTestCase {
 
     func testLinksAndSegues() throws {
         TestPDF.write(dir.appendingPathComponent("links.pdf").path, .init(pages: 6, outline: [("Start", 0)]))
-        let host = Host(dir)
+        let host = pdfHost(dir)
         let scene = try PDFScene(SceneParameters(["file": "links.pdf", "page": 2]), host)
         XCTAssertEqual(scene.title, "Start (p. 2)")
         scene.follow(.page(4))
         scene.follow(.relative(-1))
         scene.follow(.page(99))
-        XCTAssertEqual(host.opened, [["file": "links.pdf", "page": 5], ["file": "links.pdf", "page": 1]], "pages are 1-based, out of range ignored")
+        XCTAssertEqual(openedPages(host), [["file": "links.pdf", "page": 5], ["file": "links.pdf", "page": 1]], "pages are 1-based, out of range ignored")
 
         // Web links: only http(s), started as `opener URL` with no shell.
         let record = dir.appendingPathComponent("opened.txt").path
@@ -57,7 +52,7 @@ final class PDFSceneTests: PDFTestCase {
 
     func testParameterAndPageErrors() throws {
         TestPDF.write(dir.appendingPathComponent("two.pdf").path, .init(pages: 2))
-        let host = Host(dir)
+        let host = pdfHost(dir)
         XCTAssertThrowsError(try PDFScene(SceneParameters(["file": "two.pdf", "page": 3]), host)) {
             XCTAssertEqual("\($0)", "two.pdf: page 3 does not exist (the PDF has 2 pages)")
         }

@@ -144,17 +144,11 @@ final class RemoteEndToEndTests: XCTestCase {
         let start = try XCTUnwrap(state["scene"]?["index"]?.int)
 
         // The browser script pauses mid-drag (its first line) until it reads a line from us.
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = [TestPaths.root.appendingPathComponent("Tests/Remote/remote_browser.py").path, url, viewURL, dir.path]
-        var e = ProcessInfo.processInfo.environment
-        for (k, v) in TestPaths.privateHome(in: dir) { e[k] = v }
-        p.environment = e
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        p.standardInput = input; p.standardOutput = output; p.standardError = errors
-        try p.run()
-        defer { if p.isRunning { p.terminate() }; _ = reap(p, seconds: 10) }
-        let reader = output.fileHandleForReading
+        let browser = try ChildProcess("/usr/bin/python3", [TestPaths.root.appendingPathComponent("Tests/Remote/remote_browser.py").path, url, viewURL, dir.path],
+                                       home: dir, stdin: .pipe, stdout: .pipe, stderr: .pipe)
+        defer { browser.stop() }
+        let input = browser.stdin!, errors = browser.stderr!
+        let reader = browser.stdout!.fileHandleForReading
         func line() -> String {
             var bytes: [UInt8] = []
             while let b = try? reader.read(upToCount: 1), let c = b.first, c != 10 { bytes.append(c) }

@@ -32,7 +32,7 @@ final class DisplayChoiceTests: XCTestCase {
 
     /// Three swaps on Xorg (two displays): after each, both windows are where they belong.
     private func swapThreeTimes(_ rig: XorgRig, windowManager: Bool) throws {
-        let podium = try PodiumProcess(rig: rig)
+        let podium = try RigPodium(rig: rig)
         defer { XCTAssertEqual(podium.stop(), 0, "exit status; log:\n\(podium.log)") }
         try podium.waitFor("audience on DUMMY1") { $0.audienceIsFullscreen(on: "DUMMY1") && $0.presenter.display == "DUMMY0" }
         assertX11(rig, presenter: Self.dummy0, audience: Self.dummy1, windowManager: windowManager, "at launch")
@@ -78,7 +78,7 @@ final class DisplayChoiceTests: XCTestCase {
             XCTAssertTrue("\($0)".contains(#""WL-2""#), "\($0)")
         }
 
-        let podium = try PodiumProcess(rig: rig, arguments: ["--audience-display", "WL-1"])
+        let podium = try RigPodium(rig: rig, arguments: ["--audience-display", "WL-1"])
         defer { XCTAssertEqual(podium.stop(), 0, "exit status; log:\n\(podium.log)") }
         try podium.waitFor("audience on WL-1 as chosen") { $0.audienceIsFullscreen(on: "WL-1") && $0.presenterDisplay == "WL-2" }
         for swap in 0...3 {
@@ -105,7 +105,7 @@ final class DisplayChoiceTests: XCTestCase {
         defer { rig.stop() }
         let file = try XCTUnwrap(rig.homeEnv()["XDG_CONFIG_HOME"]) + "/podium/displays.json"
         do {
-            let podium = try PodiumProcess(rig: rig)
+            let podium = try RigPodium(rig: rig)
             try podium.waitFor("default") { $0.audienceIsFullscreen(on: "DUMMY1") }
             XCTAssertFalse(FileManager.default.fileExists(atPath: file), "the default is not a choice")
             try podium.request(["cmd": "swap"])
@@ -119,7 +119,7 @@ final class DisplayChoiceTests: XCTestCase {
         XCTAssertEqual((entry["audience"] as? [String: Any])?["name"] as? String, "DUMMY0")
         XCTAssertEqual((entry["displays"] as? [Any])?.count, 2)
 
-        let podium = try PodiumProcess(rig: rig)
+        let podium = try RigPodium(rig: rig)
         let s = try podium.waitFor("the saved choice at the next launch") { $0.audienceIsFullscreen(on: "DUMMY0") && $0.presenter.display == "DUMMY1" }
         XCTAssertEqual(s.presenterDisplay, "DUMMY1")
         // A temporary removal (the audience display switched off and on) rewrites nothing.
@@ -130,8 +130,7 @@ final class DisplayChoiceTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), saved, "displays.json is unchanged")
         XCTAssertEqual(podium.stop(), 0)
 
-        let bin = packageRoot.appendingPathComponent(".build/debug/podium").path
-        let bad = try runProcessCapturing(bin, ["present", "--presenter-display", "VGA-7"], env: rig.podiumEnv())
+        let bad = try runPodium(["present", "--presenter-display", "VGA-7"], environment: rig.podiumEnv())
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains(#"--presenter-display "VGA-7": no connected display has this name; connected: "DUMMY0", "DUMMY1""#), bad.stderr)
     }
@@ -142,7 +141,7 @@ final class DisplayChoiceTests: XCTestCase {
         let rig = try XorgRig(["1280x800", "1920x1080"])
         defer { rig.stop() }
         try rig.startOpenbox()
-        let podium = try PodiumProcess(rig: rig)
+        let podium = try RigPodium(rig: rig)
         defer { XCTAssertEqual(podium.stop(), 0, "exit status; log:\n\(podium.log)") }
         try podium.waitFor("audience on DUMMY1") { $0.audienceIsFullscreen(on: "DUMMY1") }
         try rig.unplug(1)
@@ -166,17 +165,4 @@ final class DisplayChoiceTests: XCTestCase {
         }
         XCTAssertNotNil(ok, "the presenter alone, on DUMMY0", file: file, line: line)
     }
-}
-
-/// Runs `tool` and returns its status and stderr, whatever the status.
-func runProcessCapturing(_ tool: String, _ args: [String], env: [String: String]) throws -> (status: Int32, stderr: String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: tool)
-    p.arguments = args
-    p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
-    let err = Pipe()
-    p.standardOutput = FileHandle.nullDevice; p.standardError = err
-    try p.run()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    return (reap(p), String(decoding: e, as: UTF8.self))
 }

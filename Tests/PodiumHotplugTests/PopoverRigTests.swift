@@ -9,10 +9,10 @@ final class PopoverRigTests: XCTestCase {
     /// gallery's popover cases page, and a popover open from the bottom-right button; `body` gets
     /// the state then.
     func withPopover<R: Rig>(_ makeRig: () throws -> R, audienceOn projector: String,
-                             _ body: (R, PodiumProcess, PodiumState) throws -> Void) throws {
+                             _ body: (R, RigPodium, PodiumState) throws -> Void) throws {
         let rig = try makeRig()
         defer { rig.stop() }
-        let podium = try PodiumProcess(rig: rig, arguments: [packageRoot.appendingPathComponent("Assets/Decks/gallery.json").path])
+        let podium = try RigPodium(rig: rig, arguments: [packageRoot.appendingPathComponent("Assets/Decks/gallery.json").path])
         defer { podium.stop() }
         try podium.waitFor("audience on \(projector)") { $0.audienceIsFullscreen(on: projector) }
         try podium.request(["cmd": "goto", "index": 3])

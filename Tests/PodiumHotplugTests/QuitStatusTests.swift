@@ -10,10 +10,10 @@ final class QuitStatusTests: XCTestCase {
 
     /// Starts podium on `rig` once per way of quitting, quits it that way, and asserts exit 0.
     /// `keys`: sends a key press to podium (through the X server where there is one).
-    private func assertEveryQuitExitsZero(on rig: Rig, keys: (PodiumProcess, String) throws -> Void,
+    private func assertEveryQuitExitsZero(on rig: Rig, keys: (RigPodium, String) throws -> Void,
                                           file: StaticString = #filePath, line: UInt = #line) throws {
         for way in Way.allCases {
-            let podium = try PodiumProcess(rig: rig)
+            let podium = try RigPodium(rig: rig)
             // Both windows up and drawn: quitting releases a live audience window too.
             try podium.waitFor("first frame") { _ in podium.log.contains("first frame of both windows") }
             switch way {
@@ -38,7 +38,7 @@ final class QuitStatusTests: XCTestCase {
     }
 
     /// The key press as the control socket's `key` request (drivers without an input device).
-    private static func keyRequest(_ podium: PodiumProcess, _ key: String) throws {
+    private static func keyRequest(_ podium: RigPodium, _ key: String) throws {
         // podium may already be gone when the reply would come.
         _ = try? podium.request(["cmd": "key", "key": key == "ctrl+q" ? "Ctrl+Q" : key])
     }
@@ -75,24 +75,17 @@ final class QuitStatusTests: XCTestCase {
         let deck = rig.dir + "/deck.json"
         try #"{"title": "t", "scenes": [{"kind": "title", "parameters": {"heading": "Hi"}}, {"kind": "map-search", "parameters": {"mbtiles": "tiles.mbtiles"}}]}"#
             .write(toFile: deck, atomically: true, encoding: .utf8)
-        let p = Process()
-        p.executableURL = packageRoot.appendingPathComponent(".build/debug/podium")
-        p.arguments = ["present", deck]
-        p.environment = ProcessInfo.processInfo.environment.merging(try rig.podiumEnv()) { $1 }
-        let log = rig.dir + "/podium.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
-        p.standardOutput = FileHandle.nullDevice; p.standardError = FileHandle(forWritingAtPath: log)
-        try p.run()
+        let app = try PodiumProcess(args: [deck], environment: try rig.podiumEnv(), dir: URL(fileURLWithPath: rig.dir), control: false)
         // Signals are handled from here on; the tile file blocks the main thread soon after.
-        XCTAssertNotNil(poll(20) { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("video driver") ? true : nil })
+        XCTAssertNotNil(poll(20) { app.log.contains("video driver") ? true : nil })
         sleep(2)
-        XCTAssertTrue(p.isRunning)
+        XCTAssertTrue(app.process.isRunning)
         let t0 = Date()
-        kill(p.processIdentifier, SIGTERM)
-        let status = reap(p, seconds: 10)
-        // reap reports 128 + N for a signal, or Foundation's raw signal number when it reaped first.
-        let bySIGTERM = status == 128 + SIGTERM || (status == SIGTERM && p.terminationReason == .uncaughtSignal)
-        XCTAssertTrue(status == 0 || bySIGTERM, "status \(status) (137: it needed SIGKILL); log:\n\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        kill(app.process.processIdentifier, SIGTERM)
+        let status = app.waitForExit(seconds: 10)
+        // waitForExit reports 128 + N for a signal, or Foundation's raw signal number when it reaped first.
+        let bySIGTERM = status == 128 + SIGTERM || (status == SIGTERM && app.process.terminationReason == .uncaughtSignal)
+        XCTAssertTrue(status == 0 || bySIGTERM, "status \(status) (137: it needed SIGKILL); log:\n\(app.log)")
         XCTAssertLessThan(Date().timeIntervalSince(t0), 8)
     }
 

@@ -24,7 +24,7 @@ final class SwayHotplugTests: XCTestCase {
     func testUnplugKeepsPresenterWorkingAndReplugRestores() throws {
         let rig = try SwayRig(outputs: 2)
         defer { rig.stop() }
-        let podium = try PodiumProcess(rig: rig)
+        let podium = try RigPodium(rig: rig)
         defer { podium.stop() }
         let start = try podium.waitFor("audience on output 2") { $0.audienceIsFullscreen(on: "WL-2") }
         XCTAssertEqual(start.driver, "wayland")
@@ -69,7 +69,7 @@ final class SwayHotplugTests: XCTestCase {
     func testBlipRestoresAndKeepsSavedChoice() throws {
         let rig = try SwayRig(outputs: 3)
         defer { rig.stop() }
-        let podium = try PodiumProcess(rig: rig, arguments: ["--audience-display", "WL-2"])
+        let podium = try RigPodium(rig: rig, arguments: ["--audience-display", "WL-2"])
         defer { podium.stop() }
         let start = try podium.waitFor("audience on the chosen output 2") { $0.audienceIsFullscreen(on: "WL-2") }
         XCTAssertEqual(start.savedAudience, "WL-2")
@@ -97,7 +97,7 @@ final class SwayHotplugTests: XCTestCase {
     func testFiftyPlugUnplugCycles() throws {
         let rig = try SwayRig(outputs: 2)
         defer { rig.stop() }
-        let podium = try PodiumProcess(rig: rig)
+        let podium = try RigPodium(rig: rig)
         defer { podium.stop() }
         try podium.waitFor("audience on output 2") { $0.audienceIsFullscreen(on: "WL-2") }
         try podium.request(["cmd": "goto", "index": 1])
@@ -131,7 +131,7 @@ final class SwayHotplugTests: XCTestCase {
         let rig = try SwayRig(outputs: 2)
         defer { rig.stop() }
         rig.clientEnv["SDL_VIDEODRIVER"] = "x11"
-        let podium = try PodiumProcess(rig: rig)
+        let podium = try RigPodium(rig: rig)
         defer { podium.stop() }
         let s = try podium.waitFor("audience settled") { s in
             (s.audienceIsFullscreen(on: "XWAYLAND1")) || (s.audiencePlacement == "preview" && !s.audience.visible)

@@ -8,7 +8,7 @@ final class XorgHotplugTests: XCTestCase {
     func testPlugProjectorMovesAudienceFullscreenOntoIt() throws {
         let rig = try XorgRig(["1280x800"])
         defer { rig.stop() }
-        let podium = try PodiumProcess(rig: rig)
+        let podium = try RigPodium(rig: rig)
         defer { podium.stop() }
         let before = try podium.waitFor("one display") { $0.displayNames == ["DUMMY0"] }
         XCTAssertEqual(before.driver, "x11")
@@ -41,7 +41,7 @@ final class XorgHotplugTests: XCTestCase {
         let rig = try XorgRig(["1280x800", "1920x1080", "1920x1080"])
         defer { rig.stop() }
         do {
-            let podium = try PodiumProcess(rig: rig)
+            let podium = try RigPodium(rig: rig)
             defer { podium.stop() }
             let s = try podium.waitFor("default assignment") { $0.audienceIsFullscreen(on: "DUMMY1") }
             XCTAssertEqual(s.displayNames, ["DUMMY0", "DUMMY1", "DUMMY2"])
@@ -53,7 +53,7 @@ final class XorgHotplugTests: XCTestCase {
             XCTAssertEqual(after.savedAudience, "DUMMY0", "a swap is the user's choice")
         }
         for choice in ["DUMMY2", "2"] {
-            let podium = try PodiumProcess(rig: rig, arguments: ["--audience-display", choice])
+            let podium = try RigPodium(rig: rig, arguments: ["--audience-display", choice])
             defer { podium.stop() }
             let s = try podium.waitFor("audience on DUMMY2 by \(choice)") { $0.audienceIsFullscreen(on: "DUMMY2") }
             XCTAssertEqual(s.presenterDisplay, "DUMMY0")
@@ -73,7 +73,7 @@ final class XorgHotplugTests: XCTestCase {
     func testMixedSizesEachViewLaidOutForItsDisplay() throws {
         let rig = try XorgRig(["1280x800", "3840x2160"])
         defer { rig.stop() }
-        let podium = try PodiumProcess(rig: rig)
+        let podium = try RigPodium(rig: rig)
         defer { podium.stop() }
         let s = try podium.waitFor("audience on the 4K display") { $0.audienceIsFullscreen(on: "DUMMY1") }
         XCTAssertEqual(s.presenter.size, [1280, 800])
@@ -93,7 +93,7 @@ final class XorgHotplugTests: XCTestCase {
     func testModeChangeIsNoticed() throws {
         let rig = try XorgRig(["1280x800", "1920x1080"])
         defer { rig.stop() }
-        let podium = try PodiumProcess(rig: rig)
+        let podium = try RigPodium(rig: rig)
         defer { podium.stop() }
         try podium.waitFor("audience on DUMMY1") { $0.audienceIsFullscreen(on: "DUMMY1") }
         try rig.mode(1, "1280x720")
@@ -109,7 +109,7 @@ final class XorgHotplugTests: XCTestCase {
     func testSingleDisplayWindowedAndBadSelector() throws {
         let rig = try XorgRig(["1280x800"])
         defer { rig.stop() }
-        let podium = try PodiumProcess(rig: rig, arguments: ["--windowed"])
+        let podium = try RigPodium(rig: rig, arguments: ["--windowed"])
         defer { podium.stop() }
         let s = try podium.waitFor("audience in a window") { $0.audiencePlacement == "window" && $0.audience.visible }
         XCTAssertEqual(s.audience.display, "DUMMY0")

@@ -1,5 +1,6 @@
 import Foundation
 import PodiumKit
+import PodiumTestSupport
 import XCTest
 
 // The kit tour of docs/KitTour.md, compiled and driven here. The code between the `tour:` marks
@@ -95,39 +96,9 @@ final class SetlistScene: Scene {
 // tour:end
 
 final class KitTourTests: XCTestCase {
-    /// Forwards presentations to a window root, as the host does for the presenter window.
-    final class TourContext: SceneContext {
-        let root: WindowRoot
-        init(root: WindowRoot) { self.root = root }
-        let pluginID = "tour"
-        var theme: Theme { .standard }
-        var dataDirectory: URL { FileManager.default.temporaryDirectory }
-        var assetsDirectory: URL { FileManager.default.temporaryDirectory }
-        var deckDirectory: URL { FileManager.default.temporaryDirectory }
-        func setNeedsDisplay() { root.requestRedraw() }
-        func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken { TimerToken() }
-        func openScene(kind: String, parameters: [String: JSONValue]) {}
-        func presentPopover(_ content: View, preferredSize: Size, from anchor: Rect, source: String,
-                            permittedDirections: Set<ArrowDirection>) -> Popover? {
-            root.presentPopover(content, preferredSize: preferredSize, at: .window(anchor), source: source, permitted: permittedDirections)
-        }
-        func presentActionSheet(_ sheet: ActionSheet, from anchor: Rect, source: String) {
-            root.presentActionSheet(sheet, from: anchor, source: source)
-        }
-        func presentPopover(_ content: View, preferredSize: Size, at anchor: PopoverAnchor, source: String,
-                            permittedDirections: Set<ArrowDirection>) -> Popover? {
-            root.presentPopover(content, preferredSize: preferredSize, at: anchor, source: source, permitted: permittedDirections)
-        }
-        func presentActionSheet(_ sheet: ActionSheet, at anchor: PopoverAnchor, source: String) -> PresentedView? {
-            root.presentActionSheet(sheet, at: anchor, source: source)
-        }
-        func setClipboard(_ text: String) { root.writeClipboard(text) }
-        func log(_ message: String) {}
-    }
-
     func makeTour(width: Double = 900) -> (SetlistScene, WindowRoot) {
         let root = makeRoot(Size(width, 600))
-        let scene = SetlistScene(context: TourContext(root: root))
+        let scene = SetlistScene(context: FakeSceneContext(pluginID: "tour", dataDirectory: FileManager.default.temporaryDirectory, root: root))
         root.content.addSubview(scene.presenterView.pinned(.fill()))
         root.layoutIfNeeded()
         return (scene, root)

@@ -29,23 +29,23 @@ final class ABICompatibilityTests: XCTestCase {
     func exampleAtBaseline() throws -> URL {
         let root = Fixtures.packageRoot
         guard let git = Fixtures.tool("git"),
-              let log = try? Fixtures.run(git, ["-C", root.path, "log", "-1", "--format=%H", "--", "Sources/PodiumKit/ABI"]),
+              let log = try? runProcess(git, ["-C", root.path, "log", "-1", "--format=%H", "--", "Sources/PodiumKit/ABI"]),
               log.status == 0, case let commit = log.stdout.trimmingCharacters(in: .whitespacesAndNewlines), !commit.isEmpty else {
             return root.appendingPathComponent("Plugins/Example")
         }
         let out = work.appendingPathComponent("at-baseline")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let tar = out.appendingPathComponent("example.tar").path
-        let archive = try Fixtures.run(git, ["-C", root.path, "archive", "-o", tar, commit, "Plugins/Example"])
+        let archive = try runProcess(git, ["-C", root.path, "archive", "-o", tar, commit, "Plugins/Example"])
         XCTAssertEqual(archive.status, 0, archive.stderr)
-        let untar = try Fixtures.run("/bin/tar", ["-xf", tar, "-C", out.path])
+        let untar = try runProcess("/bin/tar", ["-xf", tar, "-C", out.path])
         XCTAssertEqual(untar.status, 0, untar.stderr)
         return out.appendingPathComponent("Plugins/Example")
     }
 
     /// CI's gate: this build's ABI is the baseline's, or the major version was raised.
     func testThisBuildKeepsTheBaselineABI() throws {
-        let r = try Fixtures.run(script, [])
+        let r = try runProcess(script, [])
         XCTAssertEqual(r.status, 0, "\(r.stdout)\n\(r.stderr)")
         XCTAssertTrue(r.stdout.contains("abi-check: PodiumKit"), r.stdout)
     }
@@ -58,7 +58,7 @@ final class ABICompatibilityTests: XCTestCase {
         XCTAssertTrue(text.contains(member), "the baseline has WindowRoot.writeClipboard")
         let current = work.appendingPathComponent("current.swiftinterface")
         try text.replacingOccurrences(of: member, with: "").write(to: current, atomically: true, encoding: .utf8)
-        let r = try Fixtures.run(script, [base.path, current.path])
+        let r = try runProcess(script, [base.path, current.path])
         XCTAssertEqual(r.status, 1, "\(r.stdout)\n\(r.stderr)")
         XCTAssertTrue(r.stdout.contains("writeClipboard"), r.stdout)
         XCTAssertTrue(r.stderr.contains("a break needs a major version bump"), r.stderr)
@@ -78,7 +78,7 @@ final class ABICompatibilityTests: XCTestCase {
         let sources = try FileManager.default.contentsOfDirectory(atPath: example.appendingPathComponent("Sources/ExampleScene").path)
             .filter { $0.hasSuffix(".swift") }.map { example.appendingPathComponent("Sources/ExampleScene/\($0)").path }
         let lib = Fixtures.podium.deletingLastPathComponent().path
-        let b = try Fixtures.run(swiftc, ["-emit-library", "-module-name", "ExampleScene", "-swift-version", "5",
+        let b = try runProcess(swiftc, ["-emit-library", "-module-name", "ExampleScene", "-swift-version", "5",
                                           "-I", modules.deletingLastPathComponent().path, "-module-cache-path", work.appendingPathComponent("cache").path,
                                           "-L", lib, "-lPodiumKit", "-o", dir.appendingPathComponent("libExampleScene.so").path] + sources)
         XCTAssertEqual(b.status, 0, "\(b.stdout)\n\(b.stderr)")
@@ -86,7 +86,7 @@ final class ABICompatibilityTests: XCTestCase {
             try FileManager.default.copyItem(at: example.appendingPathComponent(item), to: dir.appendingPathComponent(item))
         }
         let env = ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": work.path]
-        let list = try Fixtures.run(Fixtures.podium.path, ["plugins", "--json", "--load", "--plugin-path", dir.deletingLastPathComponent().path], environment: env)
+        let list = try runPodium(["plugins", "--json", "--load", "--plugin-path", dir.deletingLastPathComponent().path], environment: env)
         let json = try JSONValue.parse(Data(list.stdout.utf8))
         XCTAssertEqual(json["refused"], [], list.stdout)
         XCTAssertNotNil(json["loaded"]?.array?.first { $0["id"]?.string == "org.podium.example" }, list.stdout)
@@ -94,7 +94,7 @@ final class ABICompatibilityTests: XCTestCase {
         let deck = work.appendingPathComponent("deck.json")
         try ##"{"title": "ABI", "scenes": [{"kind": "example", "parameters": {"color": "#ff8800"}}]}"##.write(to: deck, atomically: true, encoding: .utf8)
         let out = work.appendingPathComponent("example.png").path
-        let r = try Fixtures.run(Fixtures.podium.path, ["snapshot", deck.path, "--plugin-path", dir.deletingLastPathComponent().path,
+        let r = try runPodium(["snapshot", deck.path, "--plugin-path", dir.deletingLastPathComponent().path,
                                                         "--scene", "0", "--view", "audience", "--size", "320x180", "--out", out], environment: env)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertGreaterThan(try PNGImage(path: out).fraction(near: (0xFF, 0x88, 0x00)), 0.6, "the plugin's scene is drawn")

@@ -26,14 +26,14 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
         return path.path
     }
 
-    func podium(_ args: [String], env: [String: String] = [:]) throws -> Fixtures.Output {
-        try Fixtures.run(Fixtures.podium.path, args, environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software",
+    func podium(_ args: [String], env: [String: String] = [:]) throws -> ProcessResult {
+        try runPodium(args, environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software",
                                                                   "XDG_DATA_HOME": work.path].merging(env) { $1 })
     }
 
     func testHostLinksTheSharedPodiumKit() throws {
         guard let ldd = Fixtures.tool("ldd") else { throw XCTSkip("no ldd") }
-        let r = try Fixtures.run(ldd, [Fixtures.podium.path])
+        let r = try runProcess(ldd, [Fixtures.podium.path])
         XCTAssertTrue(r.stdout.contains("libPodiumKit.so => \(Fixtures.podium.deletingLastPathComponent().path)/libPodiumKit.so"), r.stdout)
     }
 
@@ -103,18 +103,11 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
     /// a scene whose `make` throws and one that reports an error later both show error cards.
     func testPresentDrivesThePluginScene() throws {
         guard let python = Fixtures.tool("python3") else { throw XCTSkip("python3 needed for scripts/podium-control.py") }
-        let socket = work.appendingPathComponent("control.sock").path
-        let p = Process()
-        p.executableURL = Fixtures.podium
-        p.arguments = ["present", try deck(), "--windowed", "--control", "unix:\(socket)", "--plugin-path", plugins.path]
-        p.environment = ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": work.path,
-                                                                    "XDG_STATE_HOME": work.path]) { $1 }
-        let log = work.appendingPathComponent("present.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        p.standardError = try FileHandle(forWritingTo: log)
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        defer { if p.isRunning { p.terminate() }; p.waitUntilExit() }
+        let app = try PodiumProcess(args: [try deck(), "--windowed", "--plugin-path", plugins.path],
+                                    environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": work.path,
+                                                  "XDG_STATE_HOME": work.path], dir: work)
+        defer { app.stop() }
+        let socket = app.socketPath
 
         let shot = work.appendingPathComponent("presenter.png").path
         let requests: [JSONValue] = [
@@ -128,8 +121,8 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
             ["cmd": "quit"],
         ]
         let client = Fixtures.packageRoot.appendingPathComponent("scripts/podium-control.py").path
-        let r = try Fixtures.run(python, [client, socket] + requests.map(\.jsonString))
-        let logText = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        let r = try runProcess(python, [client, socket] + requests.map(\.jsonString))
+        let logText = app.log
         XCTAssertEqual(r.status, 0, "\(r.stdout)\n\(r.stderr)\n\(logText)")
         let replies = try r.stdout.split(separator: "\n").map { try JSONValue.parse(Data($0.utf8)) }
         XCTAssertEqual(replies.count, requests.count, r.stdout)
@@ -144,8 +137,7 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertEqual(control(replies[8], "example.count")?["label"], "Count: 3", "state survives going back")
         XCTAssertEqual(control(replies[11], "scene.error")?["label"], "Plugin org.podium.example: the Fail button was pressed")
         XCTAssertNil(control(replies[11], "example.count"))
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0, logText)
+        XCTAssertEqual(app.waitForExit(), 0, app.log)
         let png = try PNGImage(path: shot)
         XCTAssertGreaterThan(png.fraction(near: (0xFF, 0x88, 0x00)), 0.01, "the audience preview in the presenter shows the orange card")
         XCTAssertTrue(logText.contains("video driver offscreen"), logText)
@@ -173,7 +165,7 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
                       .target(name: "ExampleScene", dependencies: ["PodiumKit"])],
             swiftLanguageModes: [.v5])
         """.write(to: src.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        let b = try Fixtures.run(swift, ["build"], cwd: src)
+        let b = try runProcess(swift, ["build"], cwd: src)
         XCTAssertEqual(b.status, 0, b.stderr)
         let dir = work.appendingPathComponent("static/example")
         try fm.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -32,12 +32,12 @@ final class LinksPluginEndToEndTests: OutOfTreePluginTestCase {
 
     static let seed = #"{ "links": [ { "title": "Slides", "url": "https://example.org/slides" }, { "title": "Code", "url": "https://git.example.org/podium?tab=readme#links" } ] }"#
 
-    func podium(_ args: [String]) throws -> Fixtures.Output { try Fixtures.run(Fixtures.podium.path, args, environment: env) }
+    func podium(_ args: [String]) throws -> ProcessResult { try runPodium(args, environment: env) }
 
     /// The QR payloads zbarimg finds in a PNG (an independent decoder, from apt zbar-tools).
     func decodeQR(_ png: String) throws -> [String] {
         guard let zbar = Fixtures.tool("zbarimg") else { throw XCTSkip("zbarimg missing: make test-deps (zbar-tools)") }
-        let r = try Fixtures.run(zbar, ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", png])
+        let r = try runProcess(zbar, ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", png])
         return r.stdout.split(separator: "\n").map(String.init)
     }
 

@@ -77,14 +77,14 @@ final class PluginRefusalTests: XCTestCase {
     func testLayoutFingerprintMismatch() throws {
         let dir = try Fixtures.pluginDirectory(root.appendingPathComponent("layout"))
         let other = PluginEntry.layoutFingerprint ^ 0x5A5A
-        try Fixtures.cLibrary(Fixtures.cEntry(major: 2, minor: 0, fingerprint: other), in: dir)
+        try Fixtures.cLibrary(Fixtures.cEntry(major: 2, minor: PluginDescriptor.hostAPIVersion.minor, fingerprint: other), in: dir)
         XCTAssertEqual(refusal(dir)?.reason, String(format: "built against a different PodiumKit (layout fingerprint %08x, host %08x): rebuild the plugin against this host's PodiumKit with the same compiler", other, PluginEntry.layoutFingerprint))
     }
 
     /// A well-formed entry whose descriptor function is NULL.
     func testMissingDescriptorFunction() throws {
         let dir = try Fixtures.pluginDirectory(root.appendingPathComponent("nomake"))
-        try Fixtures.cLibrary(Fixtures.cEntry(major: 2, minor: 0), in: dir)
+        try Fixtures.cLibrary(Fixtures.cEntry(major: 2, minor: PluginDescriptor.hostAPIVersion.minor), in: dir)
         XCTAssertEqual(refusal(dir)?.reason, "the entry's make_descriptor is missing or returned NULL")
     }
 

@@ -31,8 +31,8 @@ final class PluginTrustTests: XCTestCase {
         return dir
     }
 
-    func podium(_ args: [String], mark: URL) throws -> Fixtures.Output {
-        try Fixtures.run(Fixtures.podium.path, args, environment: [
+    func podium(_ args: [String], mark: URL) throws -> ProcessResult {
+        try runPodium(args, environment: [
             "SDL_VIDEODRIVER": "offscreen", "XDG_DATA_HOME": root.appendingPathComponent("data").path,
             "XDG_CONFIG_HOME": root.appendingPathComponent("config").path, "HOME": root.path, "PODIUM_TEST_MARK": mark.path,
         ])

@@ -8,20 +8,12 @@ import XCTest
 /// Images are checked for pixel size from their header before decoding, truncated ones fail
 /// cleanly, and while presenting they decode off the main thread: the frame is drawn without
 /// them, and the window redraws when they are ready.
-final class ImageDecodingTests: XCTestCase {
-    let text = TextEngine()
-    var dir: URL!
-
-    override func setUpWithError() throws {
-        setenv("SDL_RENDER_DRIVER", "software", 1)
-        if SDLVideo.currentDriver.isEmpty { try SDLVideo.start(driver: "offscreen") }
-        XCTAssertEqual(SDLVideo.currentDriver, "offscreen")
-        dir = TestPaths.tempDir("images")
-    }
+final class ImageDecodingTests: OffscreenTestCase {
+    override class var directoryName: String { "images" }
     override func tearDown() {
         MainThreadMailbox.shared.wake = nil
         MainThreadMailbox.shared.drain()
-        try? FileManager.default.removeItem(at: dir)
+        super.tearDown()
     }
 
     /// Writes an RGB PNG of one colour with Python's zlib (identical rows compress to almost

@@ -5,8 +5,9 @@ import PodiumKit
 public final class ControlClient {
     private let fd: Int32
 
-    /// Connects, retrying until `timeout` seconds pass (the server may still be starting).
-    public init(path: String, timeout: Double = 30) throws {
+    /// Connects, retrying until `timeout` seconds pass (the server may still be starting) or
+    /// `alive` says the server is gone.
+    public init(path: String, timeout: Double = 30, alive: () -> Bool = { true }) throws {
         // Writing to a podium that died must fail the test, not kill the whole test process.
         signal(SIGPIPE, SIG_IGN)
         let deadline = Date().addingTimeInterval(timeout)
@@ -18,7 +19,9 @@ public final class ControlClient {
             let ok = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(s, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
             if ok == 0 { fd = s; setReceiveTimeout(s); return }
             close(s)
-            if Date() > deadline { throw NSError(domain: "ControlClient", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot connect to \(path)"]) }
+            if Date() > deadline || !alive() {
+                throw NSError(domain: "ControlClient", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot connect to \(path)\(alive() ? "" : ": the server exited")"])
+            }
             usleep(50_000)
         }
     }
@@ -51,39 +54,6 @@ public final class ControlClient {
             if predicate(s) || Date() > deadline { return s }
             usleep(50_000)
         }
-    }
-}
-
-/// A `podium present` child process, killed and waited for on `stop()`.
-public final class PodiumProcess {
-    public let process = Process()
-    public let socketPath: String
-    public let logPath: String
-    public private(set) var client: ControlClient!
-
-    public init(args: [String] = [], environment: [String: String], dir: URL) throws {
-        socketPath = dir.appendingPathComponent("control.sock").path
-        logPath = dir.appendingPathComponent("podium.log").path
-        FileManager.default.createFile(atPath: logPath, contents: nil)
-        process.executableURL = URL(fileURLWithPath: TestPaths.podium)
-        process.arguments = ["present", "--control", "unix:\(socketPath)"] + args
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in TestPaths.privateHome(in: dir) { env[k] = v }
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let log = FileHandle(forWritingAtPath: logPath)
-        process.standardError = log
-        process.standardOutput = log
-        try process.run()
-        client = try ControlClient(path: socketPath)
-    }
-    public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
-
-    /// Asks it to quit, then kills it if needed, and waits. Returns the exit status.
-    @discardableResult
-    public func stop() -> Int32 {
-        if process.isRunning { _ = try? client?.send(["cmd": "quit"]) }
-        return reap(process, seconds: 5)
     }
 }
 

@@ -34,6 +34,8 @@ public struct ProcessResult {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+    /// stdout, then stderr.
+    public var output: String { stdout + stderr }
 }
 
 /// Runs `path` with `args` and waits for it (this machine's init does not reap orphans).

@@ -1,37 +1,33 @@
 import Foundation
+import PodiumTestSupport
 import XCTest
 
 /// The recorded-response MediaWiki stand-in (`Fixtures/mediawiki_server.py`) on 127.0.0.1: started
 /// per test, always stopped and waited for in `stop()`.
 final class LoopbackWiki {
-    let process = Process()
+    let server: ChildProcess
     let port: Int
     let log: URL
     var endpoint: String { "http://127.0.0.1:\(port)/w/api.php" }
 
     init() throws {
         log = FileManager.default.temporaryDirectory.appendingPathComponent("websearch-wiki-\(UUID().uuidString).log")
-        let out = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Fixtures.folder.appendingPathComponent("mediawiki_server.py").path, log.path]
-        process.standardOutput = out
-        try process.run()
+        server = try ChildProcess("/usr/bin/env", ["python3", Fixtures.folder.appendingPathComponent("mediawiki_server.py").path, log.path], stdout: .pipe)
         // The server prints its port on the first line once it listens.
         var line = Data()
         while !line.contains(10) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { process.waitUntilExit(); throw NSError(domain: "LoopbackWiki", code: 1, userInfo: [NSLocalizedDescriptionKey: "server exited before listening"]) }
+            let chunk = server.stdout!.fileHandleForReading.availableData
+            if chunk.isEmpty { server.waitForExit(); throw NSError(domain: "LoopbackWiki", code: 1, userInfo: [NSLocalizedDescriptionKey: "server exited before listening"]) }
             line += chunk
         }
         guard let p = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate(); process.waitUntilExit(); throw NSError(domain: "LoopbackWiki", code: 2)
+            server.stop(); throw NSError(domain: "LoopbackWiki", code: 2)
         }
         port = p
     }
 
     func stop() {
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        server.stop()
         try? FileManager.default.removeItem(at: log)
     }
 

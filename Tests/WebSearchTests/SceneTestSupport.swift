@@ -3,44 +3,12 @@ import PodiumKit
 import PodiumTestSupport
 @testable import WebSearchScene
 
-/// A SceneContext for driving the scene without a host: popovers go into a real `WindowRoot`
-/// (fixed-width text), work posted with `runOnMain` waits until the test calls `drain()`.
-final class TestContext: SceneContext {
-    let pluginID = "org.podium.web-search"
-    let theme = Theme.standard
-    let dataDirectory: URL
-    let assetsDirectory = Fixtures.packageRoot.appendingPathComponent("Assets")
-    let deckDirectory = Fixtures.packageRoot.appendingPathComponent("Assets/Decks")
-    let root = WindowRoot(metrics: FixedMetrics())
-    var clipboard: String?
-    var logs: [String] = []
-    private let lock = NSLock()
-    private var posted: [() -> Void] = []
-    private let postedSignal = DispatchSemaphore(value: 0)
-
-    init(dataDirectory: URL) { self.dataDirectory = dataDirectory; root.resize(to: Size(1280, 800)) }
-
-    func setNeedsDisplay() {}
-    func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken { TimerToken() }
-    func openScene(kind: String, parameters: [String: JSONValue]) {}
-    func presentPopover(_ content: View, preferredSize: Size, from anchor: Rect, source: String, permittedDirections: Set<ArrowDirection>) -> Popover? {
-        let p = Popover(content: content, preferredSize: preferredSize, anchor: anchor, source: source, permitted: permittedDirections)
-        return root.present(p) ? p : nil
-    }
-    func presentActionSheet(_ sheet: ActionSheet, from anchor: Rect, source: String) { root.presentActionSheet(sheet, from: anchor, source: source) }
-    func setClipboard(_ text: String) { clipboard = text }
-    func log(_ message: String) { logs.append(message) }
-    func runOnMain(_ body: @escaping () -> Void) {
-        lock.lock(); posted.append(body); lock.unlock()
-        postedSignal.signal()
-    }
-
-    /// Waits (up to 5 s) for work posted from another thread, then runs all of it here.
-    func waitAndDrain() {
-        _ = postedSignal.wait(timeout: .now() + 5)
-        lock.lock(); let work = posted; posted.removeAll(); lock.unlock()
-        work.forEach { $0() }
-    }
+/// The stand-in host for web-search scenes: work posted with `runOnMain` waits until the test
+/// calls `waitAndDrain()`.
+func webContext(dataDirectory: URL) -> FakeSceneContext {
+    let c = FakeSceneContext(pluginID: "org.podium.web-search", dataDirectory: dataDirectory)
+    c.queuesMainWork = true
+    return c
 }
 
 /// A provider whose answers the test releases by hand, from a background thread as URLSession does.

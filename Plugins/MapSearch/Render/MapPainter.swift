@@ -1,17 +1,17 @@
 import Foundation
 import PodiumKit
 
-/// Turns map features into draw commands for one viewport: areas as triangles from GLU's
-/// tessellator (holes left open), streets as lines whose width follows class and zoom, then labels that
+/// Turns map features into draw commands for one viewport: areas as general polygons the
+/// renderer fills (`DrawCommand.shape`: holes left open, islands filled), streets as lines whose width follows class and zoom, then labels that
 /// do not collide. Geometry is simplified by zoom: points closer than `minSegment` points to the
 /// last kept one are dropped, and areas smaller than a point are skipped.
 public final class MapPainter {
     public var database: MapDatabase
     /// Shortest drawn segment in points; shorter ones merge (simplification by zoom).
     public var minSegment = 1.0
-    /// Triangles of each area in world coordinates, per feature id: projection is a scale and
-    /// a shift, so they are valid at every zoom.
-    private var triangles: [Int: [WorldPoint]] = [:]
+    /// Each area's rings in world coordinates, per feature id: projection is a scale and a
+    /// shift, so one shape serves every zoom and pan, and the renderer tessellates it once.
+    private var shapes: [Int: PolygonShape] = [:]
     /// Set when the last query failed (shown as a notice, not a crash).
     public private(set) var lastError: String?
 
@@ -68,14 +68,14 @@ public final class MapPainter {
     }
 
     private func paintArea(_ f: MapFeature, _ vp: Viewport, color: Color, into list: inout DrawList) {
-        let tris = triangles[f.id] ?? {
-            let t = Tessellation.triangles(f.rings.map { $0.map { Point($0.x, $0.y) } }).map { WorldPoint($0.x, $0.y) }
-            triangles[f.id] = t
-            return t
+        let shape = shapes[f.id] ?? {
+            let s = PolygonShape(rings: f.rings.map { $0.map { Point($0.x, $0.y) } }, rule: .evenOdd)
+            shapes[f.id] = s
+            return s
         }()
-        for i in stride(from: 0, to: tris.count - 2, by: 3) {
-            list.polygon([vp.point(tris[i]), vp.point(tris[i + 1]), vp.point(tris[i + 2])], color)
-        }
+        // vp.point(w) = (w − centre) × worldSize + size / 2.
+        let s = vp.worldSize
+        list.shape(shape, color, scale: s, offset: Point(vp.size.width / 2 - vp.center.x * s, vp.size.height / 2 - vp.center.y * s))
     }
 
     private func strokeLine(_ f: MapFeature, _ vp: Viewport, _ color: Color, width: Double, into list: inout DrawList) {

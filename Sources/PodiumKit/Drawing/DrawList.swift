@@ -37,6 +37,9 @@ public enum DrawCommand: Equatable, Sendable {
     /// Restricts later commands to `rect` (intersected with the current clip) until `popClip`.
     case pushClip(Rect)
     case popClip
+    /// A general polygon (concave, with holes; see `PolygonShape`) filled by its rule, each of
+    /// its points `p` drawn at window point `p * scale + offset`. Added in API 2.1.
+    case shape(PolygonShape, Color, scale: Double, offset: Point)
 }
 
 /// A list of draw commands with an origin offset and clip stack, built while walking the view tree.
@@ -64,6 +67,11 @@ public struct DrawList: Sendable {
     }
     public mutating func polygon(_ pts: [Point], _ c: Color) {
         commands.append(.polygon(pts.map { $0 + offset }, c))
+    }
+    /// Fills `shape` with its points mapped by `p ↦ p * scale + offset` (then the list's offset).
+    public mutating func shape(_ shape: PolygonShape, _ c: Color, scale: Double = 1, offset: Point = .zero) {
+        guard c.a > 0, scale.isFinite, scale != 0 else { return }
+        commands.append(.shape(shape, c, scale: scale, offset: offset + self.offset))
     }
     public mutating func line(_ a: Point, _ b: Point, _ c: Color, width: Double = 1) {
         commands.append(.line(a + offset, b + offset, c, width: width))
@@ -116,6 +124,7 @@ public struct DrawList: Sendable {
             case let .bitmap(b, r, o): .bitmap(b, R(r), opacity: o)
             case let .pushClip(r): .pushClip(R(r))
             case .popClip: .popClip
+            case let .shape(sh, c, k, o): .shape(sh, c, scale: k * s, offset: P(o))
             }
         }
         return out
@@ -137,6 +146,7 @@ extension DrawList {
             case let .image(path, r, o): .image(path: path, r, opacity: o * alpha)
             case let .bitmap(b, r, o): .bitmap(b, r, opacity: o * alpha)
             case .pushClip, .popClip: $0
+            case let .shape(sh, c, k, o): .shape(sh, c.withAlpha(alpha), scale: k, offset: o)
             }
         }
         return out

@@ -7,7 +7,7 @@
 /// accepts a plugin with the same major and a minor no newer than its own.
 public struct PluginDescriptor {
     /// The plugin API version this build of PodiumKit implements.
-    public static let hostAPIVersion = APIVersion(major: 2, minor: 0)
+    public static let hostAPIVersion = APIVersion(major: 2, minor: 1)
 
     public var id: String
     public var name: String

@@ -19,19 +19,9 @@ func poll<T>(_ seconds: Double = 10, _ body: () throws -> T?) rethrows -> T? {
 /// Runs a tool to completion; returns its stdout. Throws with stderr on a non-zero exit.
 @discardableResult
 func runTool(_ tool: String, _ args: [String], env: [String: String] = [:]) throws -> String {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: tool.hasPrefix("/") ? tool : "/usr/bin/env")
-    p.arguments = tool.hasPrefix("/") ? args : [tool] + args
-    p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out; p.standardError = err
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-    let status = reap(p)
-    guard status == 0 else {
-        throw RigError("\(tool) \(args.joined(separator: " ")) exited \(status): \(String(decoding: e, as: UTF8.self))")
-    }
-    return String(decoding: o, as: UTF8.self)
+    let r = tool.hasPrefix("/") ? try runProcess(tool, args, environment: env) : try runProcess("/usr/bin/env", [tool] + args, environment: env)
+    guard r.status == 0 else { throw RigError("\(tool) \(args.joined(separator: " ")) exited \(r.status): \(r.stderr)") }
+    return r.stdout
 }
 
 struct RigError: Error, CustomStringConvertible { var description: String; init(_ d: String) { description = d } }
@@ -41,7 +31,7 @@ struct RigError: Error, CustomStringConvertible { var description: String; init(
 class Rig {
     let dir: String
     let script: String
-    let process = Process()
+    private var server: ChildProcess?
     /// Environment for clients: DISPLAY, or WAYLAND_DISPLAY + XDG_RUNTIME_DIR.
     var clientEnv: [String: String] = [:]
 
@@ -51,11 +41,7 @@ class Rig {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         self.script = script.map { packageRoot.appendingPathComponent("Tests/Rig/\($0)").path } ?? ""
         guard script != nil else { return }
-        process.executableURL = URL(fileURLWithPath: self.script)
-        process.arguments = ["run", dir] + args
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: "/dev/stderr")
-        try process.run()
+        server = try ChildProcess(self.script, ["run", dir] + args)
     }
 
     /// HOME and XDG_* for a podium on this rig: `home`, by default one folder in the rig's
@@ -75,7 +61,7 @@ class Rig {
     func control(_ args: [String]) throws -> String { try runTool(script, [args[0], dir] + args.dropFirst()) }
 
     func stop() {
-        if !script.isEmpty { _ = try? runTool(script, ["stop", dir]); reap(process) }
+        if !script.isEmpty { _ = try? runTool(script, ["stop", dir]); server?.waitForExit() }
         try? FileManager.default.removeItem(atPath: dir)
     }
 
@@ -110,26 +96,19 @@ final class XorgRig: Rig {
     /// Switches output DUMMYn off (RandR; the dummy driver never reports a real unplug).
     func unplug(_ n: Int) throws { try control(["unplug", String(n)]) }
 
-    private var windowManager: Process?
+    private var windowManager: ChildProcess?
     /// Starts openbox (a stacking EWMH window manager) on this server and waits until it manages
     /// the screen; `stop` ends it. Before any podium starts.
     func startOpenbox() throws {
         try Rig.require(["openbox", "xprop"])
-        let wm = Process()
-        wm.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
-        wm.environment = ProcessInfo.processInfo.environment.merging(try homeEnv(dir + "/openbox-home")) { $1 }.merging(clientEnv) { $1 }
-        wm.standardOutput = FileHandle.nullDevice
-        wm.standardError = FileHandle.nullDevice
-        try wm.run()
-        windowManager = wm
+        windowManager = try ChildProcess("/usr/bin/openbox", [], environment: try homeEnv(dir + "/openbox-home").merging(clientEnv) { $1 }, stderr: .null)
         guard poll(10, { (try? runTool("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"], env: clientEnv))?.contains("window id") == true ? true : nil }) != nil else {
             throw RigError("openbox did not take the screen")
         }
     }
 
     override func stop() {
-        if let wm = windowManager, wm.isRunning { kill(wm.processIdentifier, SIGTERM) }
-        if let wm = windowManager { reap(wm) }
+        windowManager?.stop()
         super.stop()
     }
 }

@@ -7,47 +7,27 @@ import XCTest
 /// SDL's offscreen driver, then clicks, keys and typing through the socket, checking the control
 /// tree `state` reports. Needs `.build/debug/podium` (built by `swift build` / `swift test`).
 final class GallerySocketTests: XCTestCase {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    var process: Process!
-    var socket = ""
+    var app: PodiumProcess!
+    var dir: URL!
 
     override func setUpWithError() throws {
-        let bin = Self.packageRoot.appendingPathComponent(".build/debug/podium").path
-        guard FileManager.default.isExecutableFile(atPath: bin) else { throw NSError(domain: "GallerySocketTests", code: 1, userInfo: [NSLocalizedDescriptionKey: "no \(bin): run swift build first"]) }
-        socket = NSTemporaryDirectory() + "podium-gallery-\(getpid()).sock"
-        try? FileManager.default.removeItem(atPath: socket)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: bin)
-        process.arguments = ["present", Self.packageRoot.appendingPathComponent("Assets/Decks/gallery.json").path, "--control", "unix:\(socket)"]
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "offscreen"; env["SDL_RENDER_DRIVER"] = "software"
-        env["XDG_STATE_HOME"] = NSTemporaryDirectory() + "podium-gallery-state-\(getpid())"   // not the user's journal
-        process.environment = env
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
+        dir = TestPaths.tempDir("podium-gallery")
+        app = try PodiumProcess(args: [TestPaths.root.appendingPathComponent("Assets/Decks/gallery.json").path],
+                                environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
     }
 
     override func tearDown() {
-        guard let p = process, p.isRunning else { return }
-        _ = try? send(#"{"cmd":"quit"}"#)
         // Never leave it running: a hung process is killed after 5 s.
-        reap(p, seconds: 5)
-        try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "podium-gallery-state-\(getpid())")
+        app?.stop()
+        try? FileManager.default.removeItem(at: dir)
     }
 
-    /// Sends requests in order over one connection; returns the replies. Fails on `"ok": false`.
+    /// Sends requests in order over one connection with `scripts/podium-control.py`; returns the
+    /// replies. Fails on `"ok": false`.
     @discardableResult
     func send(_ requests: String..., file: StaticString = #filePath, line: UInt = #line) throws -> [JSONValue] {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", Self.packageRoot.appendingPathComponent("scripts/podium-control.py").path, socket] + requests
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let replies = try String(decoding: data, as: UTF8.self).split(separator: "\n").map { try JSONValue.parse(Data($0.utf8)) }
+        let r = try runProcess("/usr/bin/env", ["python3", TestPaths.root.appendingPathComponent("scripts/podium-control.py").path, app.socketPath] + requests)
+        let replies = try r.stdout.split(separator: "\n").map { try JSONValue.parse(Data($0.utf8)) }
         for r in replies where r["ok"]?.bool != true { XCTFail("request failed: \(r)", file: file, line: line) }
         return replies
     }

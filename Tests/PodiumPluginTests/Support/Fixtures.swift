@@ -17,13 +17,6 @@ enum Fixtures {
         return d
     }
 
-    typealias Output = ProcessResult
-
-    /// Runs a program to completion (see `runProcess`).
-    static func run(_ executable: String, _ args: [String], environment: [String: String] = [:], cwd: URL? = nil) throws -> Output {
-        try runProcess(executable, args, environment: environment, cwd: cwd)
-    }
-
     /// The first of `names` found on PATH (or in the Swift toolchain's bin directory).
     static func tool(_ names: String...) -> String? {
         let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/opt/swift/usr/bin", "/usr/bin"]
@@ -48,7 +41,7 @@ enum Fixtures {
         guard let cc = tool("cc", "clang", "gcc") else { throw XCTSkip("no C compiler found") }
         let src = dir.appendingPathComponent("fixture.c")
         try source.write(to: src, atomically: true, encoding: .utf8)
-        let r = try run(cc, ["-shared", "-fPIC", "-o", dir.appendingPathComponent(name).path, src.path])
+        let r = try runProcess(cc, ["-shared", "-fPIC", "-o", dir.appendingPathComponent(name).path, src.path])
         guard r.status == 0 else { throw NSError(domain: "cc", code: Int(r.status), userInfo: [NSLocalizedDescriptionKey: r.stderr]) }
     }
 

@@ -19,7 +19,7 @@ enum OutOfTreePlugin {
         let original = Fixtures.packageRoot.appendingPathComponent("Plugins/\(folder)")
         for item in items { try fm.copyItem(at: original.appendingPathComponent(item), to: src.appendingPathComponent(item)) }
         guard let swift = Fixtures.tool("swift") else { throw Failure(description: "swift not found on PATH") }
-        let b = try Fixtures.run(swift, ["build"], environment: ["PODIUM_SOURCE": Fixtures.packageRoot.path], cwd: src)
+        let b = try runProcess(swift, ["build"], environment: ["PODIUM_SOURCE": Fixtures.packageRoot.path], cwd: src)
         guard b.status == 0 else { throw Failure(description: "swift build of Plugins/\(folder) failed:\n\(b.stdout)\n\(b.stderr)") }
         let dir = work.appendingPathComponent("plugins/\(directory)")
         try fm.createDirectory(at: dir, withIntermediateDirectories: true)

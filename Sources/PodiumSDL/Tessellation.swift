@@ -2,15 +2,16 @@ import CTessellate
 import Foundation
 import PodiumKit
 
-/// Areas into triangles with GLU's tessellator (Debian's libglu1-mesa, `CTessellate`), because
-/// the renderer's `.polygon` command fills a convex polygon only. Any ring set is accepted:
-/// concave outlines, holes, rings that cross themselves; a point inside an odd number of rings
-/// is filled (so a ring inside the outline is a hole, and a ring inside that hole an island).
+/// General polygons into triangles with GLU's tessellator (Debian's libglu1-mesa, `CTessellate`),
+/// which `SDL_RenderGeometry` then fills (`DrawCommand.shape`). Any ring set is accepted:
+/// concave outlines, holes, rings that cross themselves. With `.evenOdd` a point inside an odd
+/// number of rings is filled (a ring inside the outline is a hole, a ring inside that hole an
+/// island); with `.nonZero` a point whose winding number is not zero.
 public enum Tessellation {
     /// The triangles filling `rings`, three corners each, in the rings' coordinates (GLU adds
     /// a corner where edges cross). Empty when nothing is filled, or when a ring has a point
     /// that is not finite.
-    public static func triangles(_ rings: [[Point]]) -> [Point] {
+    public static func triangles(_ rings: [[Point]], rule: FillRule = .evenOdd) -> [Point] {
         var xy: [Double] = [], lengths: [Int32] = []
         for ring in rings {
             // Repeated points (and the closing point) make zero-length edges GLU does not need.
@@ -24,7 +25,7 @@ public enum Tessellation {
         }
         guard !lengths.isEmpty else { return [] }
         var out: UnsafeMutablePointer<Double>?
-        let n = Int(podium_tessellate(xy, lengths, Int32(lengths.count), &out))
+        let n = Int(podium_tessellate(xy, lengths, Int32(lengths.count), rule == .nonZero ? 1 : 0, &out))
         defer { free(out) }
         guard n > 0, let out else { return [] }
         return (0..<(3 * n)).map { Point(out[2 * $0], out[2 * $0 + 1]) }

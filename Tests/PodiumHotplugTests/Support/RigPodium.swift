@@ -1,42 +1,29 @@
 import Foundation
+import PodiumKit
 import PodiumTestSupport
 import XCTest
 
-/// `.build/debug/podium present --control unix:…` on a rig, driven over its control socket.
-final class PodiumProcess {
-    let process = Process()
-    let socketPath: String
-    let logPath: String
-    private var fd: Int32 = -1
-    private var buffer = [UInt8]()
+/// `podium present --control unix:…` on a rig, started and reaped by the test support's one
+/// process driver (`PodiumTestSupport.PodiumProcess`), with typed `state` and waiting.
+final class RigPodium {
+    let app: PodiumProcess
+    var process: Process { app.process }
+    var log: String { app.log }
 
     /// `home`: the directory for HOME and the XDG_* directories (default: one in the rig's
     /// directory, shared by every podium on that rig, so a second launch sees what the first saved).
-    init(rig: Rig, arguments: [String] = [], home: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
-        signal(SIGPIPE, SIG_IGN)   // a podium that died fails the test instead of killing the process
-        let binary = packageRoot.appendingPathComponent(".build/debug/podium").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else { throw RigError("\(binary) is missing: run `swift build` first") }
-        socketPath = rig.dir + "/podium.sock"
-        logPath = rig.dir + "/podium.log"
-        FileManager.default.createFile(atPath: logPath, contents: nil)
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["present", "--control", "unix:" + socketPath] + arguments
-        var env = ProcessInfo.processInfo.environment
-        for k in ["DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "SDL_VIDEODRIVER"] { env[k] = nil }
-        env.merge(rig.clientEnv) { $1 }
-        // With the wayland driver no X display is needed: leave it out so nothing can fall back to it.
-        if rig.clientEnv["SDL_VIDEODRIVER"] == "wayland" { env["DISPLAY"] = nil }
+    init(rig: Rig, arguments: [String] = [], home: String? = nil) throws {
+        var env = rig.clientEnv
         env["SDL_RENDER_DRIVER"] = "software"
         // Never the user's own data or saved display choices.
         env.merge(try rig.homeEnv(home)) { $1 }
-        process.environment = env
-        process.currentDirectoryURL = packageRoot
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: logPath)
-        try process.run()
-        guard poll(20, { connect() ? true : nil }) != nil else {
-            stop(); throw RigError("podium did not open its control socket; log:\n\(log)")
-        }
+        // Only the rig's display server: with the wayland driver no X display either, so nothing
+        // can fall back to it.
+        if rig.clientEnv["SDL_VIDEODRIVER"] == "wayland" { env["DISPLAY"] = nil }
+        let removing = ["DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "SDL_VIDEODRIVER"]
+        do {
+            app = try PodiumProcess(args: arguments, environment: env, dir: URL(fileURLWithPath: rig.dir), removing: removing, cwd: packageRoot)
+        } catch { throw RigError("\(error.localizedDescription)") }
         // SDL falls back to another video driver silently: make sure it uses the rig's.
         let driver = try state().driver
         guard driver == rig.clientEnv["SDL_VIDEODRIVER"] else {
@@ -44,33 +31,14 @@ final class PodiumProcess {
         }
     }
 
-    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
-
-    private func connect() -> Bool {
-        guard process.isRunning else { return false }
-        let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var addr = sockaddr_un(); addr.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in socketPath.utf8.enumerated() { raw[i] = b } }
-        let ok = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(s, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
-        if ok == 0 { fd = s; setReceiveTimeout(s); return true }
-        close(s); return false
-    }
-
     /// Sends one request and returns the reply object. Throws when podium died or answered ok:false.
     @discardableResult
     func request(_ object: [String: Any]) throws -> [String: Any] {
-        guard fd >= 0, process.isRunning else { throw RigError("podium is not running; log:\n\(log)") }
-        let line = try JSONSerialization.data(withJSONObject: object) + Data("\n".utf8)
-        _ = line.withUnsafeBytes { write(fd, $0.baseAddress, line.count) }
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while !buffer.contains(10) {
-            let n = read(fd, &chunk, chunk.count)
-            guard n > 0 else { throw RigError("podium closed the control socket; log:\n\(log)") }
-            buffer += chunk[0..<n]
-        }
-        let nl = buffer.firstIndex(of: 10)!
-        let reply = Data(buffer[..<nl]); buffer.removeSubrange(...nl)
-        guard let o = try JSONSerialization.jsonObject(with: reply) as? [String: Any] else { throw RigError("reply is not an object") }
+        guard app.client != nil, process.isRunning else { throw RigError("podium is not running; log:\n\(log)") }
+        let line = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+        let reply: JSONValue
+        do { reply = try app.client.sendRaw(line) } catch { throw RigError("podium closed the control socket (\(error)); log:\n\(log)") }
+        guard let o = try JSONSerialization.jsonObject(with: Data(reply.jsonString.utf8)) as? [String: Any] else { throw RigError("reply is not an object") }
         guard o["ok"] as? Bool == true else { throw RigError("\(object) failed: \(o["error"] ?? o)") }
         return o
     }
@@ -90,16 +58,10 @@ final class PodiumProcess {
     /// Asks podium to quit and waits; kills it if it does not. Returns the exit status (128 + N
     /// when signal N ended it, as shells report it).
     @discardableResult
-    func stop() -> Int32 {
-        if process.isRunning, fd >= 0 { _ = try? request(["cmd": "quit"]) }
-        return waitForExit()
-    }
+    func stop() -> Int32 { app.stop(seconds: 10) }
 
     /// Waits for podium to exit by itself (after a quit it was sent) and returns the exit status.
-    func waitForExit(seconds: Double = 10) -> Int32 {
-        if fd >= 0 { close(fd); fd = -1 }
-        return reap(process, seconds: seconds)
-    }
+    func waitForExit(seconds: Double = 10) -> Int32 { app.waitForExit(seconds: seconds) }
 }
 
 /// Typed access to the `state` reply.

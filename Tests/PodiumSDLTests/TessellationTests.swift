@@ -1,8 +1,8 @@
 import PodiumKit
 import XCTest
-@testable import MapSearchScene
+import PodiumSDL
 
-/// Areas into triangles through GLU's tessellator: concave outlines, holes, islands in holes,
+/// General polygons (map areas, `DrawCommand.shape`) into triangles through GLU's tessellator: concave outlines, holes, islands in holes,
 /// rings that cross themselves.
 final class TessellationTests: XCTestCase {
     func area(_ pts: [Point]) -> Double { abs(Tessellation.signedArea2(pts)) / 2 }
