@@ -86,7 +86,7 @@ enum CommandLineInterface {
             switch cmd {
             case "--help", "-h", "help": print(help); return 0
             case "--version": print("podium \(version)"); return 0
-            case "present": return try PresentCommand(try pluginOptions(try PdfpcOptions.translate(rest), flags: ["--windowed", "--resume", "--no-grouping"], values: Set(["--control", "--audience-display", "--presenter-display", "--notes", "--keymap", "--remote"] + TalkOptions.names))).run()
+            case "present": return try PresentCommand(try pluginOptions(try PdfpcOptions.translate(rest), flags: Set(["--windowed", "--resume", "--no-grouping"] + HostOptions.flags), values: Set(["--control", "--audience-display", "--presenter-display", "--notes", "--keymap", "--remote"] + TalkOptions.names + HostOptions.values))).run()
             case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json", "--windowed"], values: ["--audience-display", "--presenter-display"]))
             case "check": return try CheckCommand.run(try pluginOptions(try PdfpcOptions.translate(rest), flags: ["--no-grouping"], values: Set(["--notes"] + TalkOptions.names)))
             case "snapshot": return try SnapshotCommand.run(try pluginOptions(rest, flags: ["--no-grouping"], values: ["--scene", "--view", "--size", "--out", "--notes"]))
