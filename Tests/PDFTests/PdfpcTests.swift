@@ -90,6 +90,32 @@ final class PdfpcTests: PDFTestCase {
         XCTAssertEqual(app.stop(), 0)
     }
 
+    /// `--start-time` (pdfpc's `-t`): the presenter's timer counts down to the start; the room
+    /// sees nothing of it; the first advance starts the talk timer early.
+    func testStartTimeCountsDownOnThePresenterOnly() throws {
+        let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 3))
+        let c0 = Calendar.current.dateComponents([.hour, .minute], from: Date().addingTimeInterval(10 * 60))
+        let at = String(format: "%02d:%02d", c0.hour!, c0.minute!)
+        let app = try PodiumProcess(args: [pdf, "-t", at], environment: env, dir: dir)
+        defer { app.stop() }
+        let c = app.client!
+        var s = try c.send(["cmd": "state"])
+        XCTAssertEqual(s["driver"]?.string, "offscreen")
+        let until = s["timers"]?["untilStart"]?.number ?? -1
+        XCTAssertTrue((9 * 60 - 5...10 * 60).contains(until), "\(until) s until \(at)")
+        XCTAssertEqual(s["timers"]?["shown"]?.string?.hasPrefix("starts in "), true, s["timers"]?["shown"]?.string ?? "")
+        XCTAssertEqual(s["timers"]?["running"]?.bool, false)
+        let controls = { (w: Int) in (s["windows"]?.array?[w]["controls"]?.array ?? []).compactMap { $0["label"]?.string } }
+        XCTAssertFalse(controls(1).contains { $0.contains("starts in") }, "not in the room's view tree")
+        XCTAssertTrue(app.log.contains("--start-time \(at): the talk timer starts then"), app.log)
+        XCTAssertEqual(try c.send(["cmd": "key", "key": "Right"])["ok"]?.bool, true)
+        s = try c.send(["cmd": "state"])
+        XCTAssertEqual(s["timers"]?["running"]?.bool, true, "the first advance starts it before the start time")
+        XCTAssertEqual(s["timers"]?["untilStart"], .null)
+        XCTAssertEqual(s["timers"]?["shown"]?.string?.hasPrefix("starts"), false)
+        XCTAssertEqual(app.stop(), 0)
+    }
+
     func testRefusedAndBadOptionsNameWhatToUse() throws {
         let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 3))
         func run(_ args: [String]) throws -> ProcessResult {
