@@ -8,7 +8,7 @@ enum CommandLineInterface {
     static let version = "0.1.0"
     static let usage = """
     usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom|top|none] [--no-grouping] [--duration MIN | --end-time HH:MM] [--last-minutes MIN] [--end-slide N] [--page N] [--start-time HH:MM] [--windowed [presenter|audience|both]] [--switch-screens] [--control unix:PATH] [--remote [ADDR:]PORT] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--resume] [--plugin-path DIR]
-           podium displays [--json] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX]
+           podium displays [--json] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--switch-screens]
            podium check DECK|TALK.pdf [--plugin-path DIR]
            podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png [--plugin-path DIR]
            podium plugins [--json] [--load] [--plugin-path DIR]
@@ -58,7 +58,7 @@ enum CommandLineInterface {
                        Podium does instead.
       displays [--json]  List every display by the name xrandr / the compositor uses (with EDID
                          make and model), bounds, DPI and modes, and which display each view gets
-                         (same --audience/--presenter-display options; the choice saved in
+                         (same --audience/--presenter-display and --switch-screens options; the choice saved in
                          $XDG_CONFIG_HOME/podium/displays.json for these displays applies).
       check DECK         Validate a deck; exit 2 naming the file, JSON path and problem.
       snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png
@@ -94,7 +94,7 @@ enum CommandLineInterface {
             case "--help", "-h", "help": print(help); return 0
             case "--version": print("podium \(version)"); return 0
             case "present": return try PresentCommand(try pluginOptions(try PdfpcOptions.translate(rest), flags: Set(["--windowed", "--resume", "--no-grouping"] + HostOptions.flags), values: Set(["--control", "--audience-display", "--presenter-display", "--notes", "--keymap", "--remote"] + TalkOptions.names + HostOptions.values))).run()
-            case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json", "--windowed"], values: ["--audience-display", "--presenter-display"]))
+            case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json", "--windowed", "--switch-screens"], values: ["--audience-display", "--presenter-display"]))
             case "check": return try CheckCommand.run(try pluginOptions(try PdfpcOptions.translate(rest), flags: ["--no-grouping"], values: Set(["--notes"] + TalkOptions.names)))
             case "snapshot": return try SnapshotCommand.run(try pluginOptions(rest, flags: ["--no-grouping"], values: ["--scene", "--view", "--size", "--out", "--notes"]))
             case "plugins": return PluginsCommand.run(try pluginOptions(rest, flags: ["--json", "--load"], values: []))
