@@ -47,8 +47,19 @@ final class PDFNavigationXorgTests: XorgPDFTestCase {
         defer { app.stop() }
         let c = app.client!
         XCTAssertEqual(try position(c), "slide 1/3")
+        func shot(_ window: String, _ name: String) throws -> PNGImage {
+            XCTAssertEqual(try c.send(["cmd": "screenshot", "window": .string(window), "path": .string(path(name))])["ok"]?.bool, true)
+            return try PNGImage(path: path(name))
+        }
+        let roomBefore = try shot("audience", "before.png")
         try xdotool("key", "3")
         var s = try c.waitForState(timeout: 5) { $0["pageJump"]?.string == "3" }
+        // By pixels: the banner's blue is on the presenter screen, and the room's frame is unchanged.
+        let banner = (0x0A, 0x5A, 0xC8)
+        XCTAssertGreaterThan(try shot("presenter", "prompt-presenter.png").fraction(near: banner, tolerance: 6), 0.005, "the prompt on the presenter")
+        let roomDuring = try shot("audience", "prompt-audience.png")
+        XCTAssertEqual(roomDuring.width, 1920)
+        XCTAssertTrue(roomDuring.rgba == roomBefore.rgba, "the audience's pixels did not change while the number was typed")
         XCTAssertTrue(labels(s, window: 0).contains { $0.hasPrefix("Go to slide: 3") }, "the presenter's banner shows the number: \(labels(s, window: 0))")
         XCTAssertFalse(labels(s, window: 1).contains { $0.contains("Go to slide") }, "the audience never sees it")
         XCTAssertEqual(s["slide"]?["position"]?.string, "slide 1/3", "nothing moved while typing")
