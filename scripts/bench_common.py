@@ -52,5 +52,32 @@ def pss_kb(pid):
         if l.startswith("Pss:"): return int(l.split()[1])
 
 
+class Podium:
+    """`podium present PDF --control unix:D/podium.sock` with its log in D/podium.log; `req`
+    sends one control request and returns the answer."""
+    def __init__(self, d, env, pdf, binary=None):
+        import json, socket, subprocess
+        self._json, self._sp = json, subprocess
+        sock = os.path.join(d, "podium.sock")
+        self.proc = subprocess.Popen([binary or os.environ["PODIUM_BIN"], "present", pdf, "--control", "unix:" + sock], env=env,
+                                     stdout=subprocess.DEVNULL, stderr=open(os.path.join(d, "podium.log"), "w"))
+        def conn():
+            try:
+                s = socket.socket(socket.AF_UNIX); s.connect(sock); return s
+            except OSError: return None
+        self.s = wait(conn); self.f = self.s.makefile("rwb")
+    def req(self, o):
+        self.f.write((self._json.dumps(o) + "\n").encode()); self.f.flush(); return self._json.loads(self.f.readline())
+    def stop(self):
+        try: self.req({"cmd": "quit"})
+        except Exception: pass
+        try: self.proc.wait(10)
+        except self._sp.TimeoutExpired: self.proc.kill(); self.proc.wait()
+
+
+def p90(xs):
+    xs = sorted(xs); return xs[min(len(xs) - 1, int(round(0.9 * (len(xs) - 1))))]
+
+
 if __name__ == "__main__":
     write_pdf(sys.argv[1])

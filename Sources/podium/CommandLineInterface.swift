@@ -7,8 +7,8 @@ import PodiumKit
 enum CommandLineInterface {
     static let version = "0.1.0"
     static let usage = """
-    usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom|top|none] [--no-grouping] [--duration MIN | --end-time HH:MM] [--last-minutes MIN] [--end-slide N] [--page N] [--windowed] [--control unix:PATH] [--remote [ADDR:]PORT] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--resume] [--plugin-path DIR]
-           podium displays [--json] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX]
+    usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom|top|none] [--no-grouping] [--duration MIN | --end-time HH:MM] [--last-minutes MIN] [--end-slide N] [--page N] [--start-time HH:MM] [--windowed [presenter|audience|both]] [--switch-screens] [--control unix:PATH] [--remote [ADDR:]PORT] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--resume] [--plugin-path DIR]
+           podium displays [--json] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--switch-screens]
            podium check DECK|TALK.pdf [--plugin-path DIR]
            podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png [--plugin-path DIR]
            podium plugins [--json] [--load] [--plugin-path DIR]
@@ -21,7 +21,12 @@ enum CommandLineInterface {
     Commands:
       present [DECK]   Run a deck (default: the built-in demo). Presenter view on the primary
                        display, audience view fullscreen on the other one.
-        --windowed                  No fullscreen; with one display, the audience gets a window.
+        --windowed [presenter|audience|both]
+                                    No fullscreen for that view (alone: both); with one display
+                                    a windowed audience gets a window, else the preview.
+        --switch-screens            Presenter on the second display, audience on the first.
+        --start-time HH:MM          Count down to the start on the presenter; the talk timer
+                                    starts then (or on the first advance).
         --control unix:PATH         Listen for JSON-line commands on a Unix socket.
         --remote [ADDR:]PORT        Phone remote over HTTP + WebSocket (default address 127.0.0.1);
                                     pair by scanning the code in the presenter view.
@@ -49,11 +54,11 @@ enum CommandLineInterface {
                                     still starts on the first advance.
                        A PDF's talk.pdfpc (pdfpc 4.5+) is read: notes, duration, last minutes,
                        end time, end slide, hidden pages, forced overlays. pdfpc's option
-                       spellings (-d, -e, -l, -P, -n, -g, -w) work; the others say what Podium
-                       does instead.
+                       spellings (-d, -e, -l, -P, -n, -g, -w, -s, -t) work; the others say what
+                       Podium does instead.
       displays [--json]  List every display by the name xrandr / the compositor uses (with EDID
                          make and model), bounds, DPI and modes, and which display each view gets
-                         (same --audience/--presenter-display options; the choice saved in
+                         (same --audience/--presenter-display and --switch-screens options; the choice saved in
                          $XDG_CONFIG_HOME/podium/displays.json for these displays applies).
       check DECK         Validate a deck; exit 2 naming the file, JSON path and problem.
       snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png
@@ -74,7 +79,9 @@ enum CommandLineInterface {
     w whiteout, f freeze, Esc back to live, t pause the timer, F5 restart from the first scene,
     Shift+F5 start the timer here, Shift+PageDown/Shift+PageUp (Shift+→/←) next/previous slide,
     Tab (nothing focused) or o overview, ? all keys, Ctrl+=/Ctrl+- notes size, s swap the
-    presenter and audience displays, Home/End first/last, q or Ctrl+Q quit.
+    presenter and audience displays, Home/End first/last, q or Ctrl+Q quit, digits then Return
+    (or g) go to that slide; a click on the audience window or preview is next, a right click
+    previous, the wheel steps (MouseLeft/MouseRight/WheelUp/WheelDown in --keymap).
     """
 
     struct UsageError: Error, CustomStringConvertible { var description: String }
@@ -86,8 +93,8 @@ enum CommandLineInterface {
             switch cmd {
             case "--help", "-h", "help": print(help); return 0
             case "--version": print("podium \(version)"); return 0
-            case "present": return try PresentCommand(try pluginOptions(try PdfpcOptions.translate(rest), flags: ["--windowed", "--resume", "--no-grouping"], values: Set(["--control", "--audience-display", "--presenter-display", "--notes", "--keymap", "--remote"] + TalkOptions.names))).run()
-            case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json", "--windowed"], values: ["--audience-display", "--presenter-display"]))
+            case "present": return try PresentCommand(try pluginOptions(try PdfpcOptions.translate(rest), flags: Set(["--windowed", "--resume", "--no-grouping"] + HostOptions.flags), values: Set(["--control", "--audience-display", "--presenter-display", "--notes", "--keymap", "--remote"] + TalkOptions.names + HostOptions.values))).run()
+            case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json", "--windowed", "--switch-screens"], values: ["--audience-display", "--presenter-display"]))
             case "check": return try CheckCommand.run(try pluginOptions(try PdfpcOptions.translate(rest), flags: ["--no-grouping"], values: Set(["--notes"] + TalkOptions.names)))
             case "snapshot": return try SnapshotCommand.run(try pluginOptions(rest, flags: ["--no-grouping"], values: ["--scene", "--view", "--size", "--out", "--notes"]))
             case "plugins": return PluginsCommand.run(try pluginOptions(rest, flags: ["--json", "--load"], values: []))

@@ -157,6 +157,8 @@ enum ControlRequests {
             "timers": timersJSON(p),
             "overview": ["open": .bool(p.isOverviewOpen), "selected": .number(Double(p.console.overview.selected))],
             "help": .bool(p.isHelpOpen),
+            // The "go to slide" prompt's digits while open (presenter only), else null.
+            "pageJump": p.pageJumpDigits.map { .string($0) } ?? .null,
             "notesSize": .number(p.console.notes.fontSize),
             "pointer": p.pointerPosition.map { ["x": .number($0.x), "y": .number($0.y)] } ?? .null,
             "popovers": .array(popovers),
@@ -182,6 +184,7 @@ enum ControlRequests {
             "sceneElapsed": .number(r.sceneElapsed.rounded(.down)), "scenePlanned": r.scenePlanned.map { .number($0) } ?? .null,
             "clock": .string(r.clock), "shown": .string(p.console.timerLabel.text),
             "countdownPhase": r.countdownPhase.map { .string($0) } ?? .null, "endScene": .number(Double(p.endScene)),
+            "untilStart": r.untilStart.map { .number($0.rounded(.up)) } ?? .null,
         ]
     }
 

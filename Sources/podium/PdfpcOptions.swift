@@ -1,3 +1,5 @@
+import PodiumCore
+
 /// pdfpc's command-line spellings, for speakers whose fingers know them: the ones Podium has are
 /// aliases (`-d 20` is `--duration 20`); the others are refused with a message naming what
 /// Podium does instead, so nothing given on the command line is silently ignored.
@@ -6,14 +8,11 @@ enum PdfpcOptions {
     static let aliases: [String: String] = [
         "-d": "--duration", "-e": "--end-time", "-l": "--last-minutes", "-P": "--page", "-n": "--notes",
         "-g": "--no-grouping", "--disable-auto-grouping": "--no-grouping", "-w": "--windowed",
+        "-t": "--start-time", "-s": "--switch-screens",
     ]
 
     /// pdfpc options Podium has no counterpart for, with what to do instead.
     static let refused: [String: String] = [
-        "-t": "pdfpc's --start-time is not in Podium: the timer starts on the first advance (or Shift+F5)",
-        "--start-time": "pdfpc's --start-time is not in Podium: the timer starts on the first advance (or Shift+F5)",
-        "-s": "pdfpc's --switch-screens: use --presenter-display and --audience-display, or press s while presenting",
-        "--switch-screens": "pdfpc's --switch-screens: use --presenter-display and --audience-display, or press s while presenting",
         "-S": "pdfpc's --single-screen: with one display Podium shows the audience view in the presenter's preview; --windowed gives it a window",
         "--single-screen": "pdfpc's --single-screen: with one display Podium shows the audience view in the presenter's preview; --windowed gives it a window",
         "-Z": "pdfpc's --size: use --windowed (the windows can be resized)",
@@ -33,21 +32,24 @@ enum PdfpcOptions {
     ]
 
     /// Rewrites pdfpc spellings in `args` into Podium's. Throws `UsageError` naming the option
-    /// for a refused pdfpc option, a `--windowed` mode other than `both`, or a short option
-    /// neither tool has (which would otherwise be taken for the deck's path).
+    /// for a refused pdfpc option or a short option neither tool has (which would otherwise be
+    /// taken for the deck's path). `--windowed MODE` / `-w MODE` (MODE one of presenter,
+    /// audience, both, and pdfpc's presentation, none) becomes `--windowed=MODE`; `--windowed`
+    /// followed by anything else stays the flag (both views windowed).
     static func translate(_ args: [String]) throws -> [String] {
         var out: [String] = []
-        for a in args {
+        var i = 0
+        while i < args.count {
+            let a = args[i]; i += 1
             let name = a.split(separator: "=", maxSplits: 1).first.map(String.init) ?? a
             if let why = refused[name] { throw CommandLineInterface.UsageError(description: "\(TalkOptions.shown(a)): \(why)") }
-            if name == "--windowed" || name == "-w", a.contains("=") {
-                guard a.hasSuffix("=both") else {
-                    throw CommandLineInterface.UsageError(description: "\(TalkOptions.shown(a)): Podium's --windowed puts both views in windows (pdfpc's --windowed=both); other modes are not supported")
-                }
+            if name == "--windowed" || name == "-w" {
+                if a.contains("=") { out.append("--windowed" + a.dropFirst(name.count)); continue }
+                if i < args.count, WindowedViews(mode: args[i]) != nil { out.append("--windowed=" + args[i]); i += 1; continue }
                 out.append("--windowed"); continue
             }
             // "-d20" is "-d 20".
-            if a.count > 2, !a.hasPrefix("--"), !a.contains("="), let alias = aliases[String(a.prefix(2))], alias != "--windowed", alias != "--no-grouping" {
+            if a.count > 2, !a.hasPrefix("--"), !a.contains("="), let alias = aliases[String(a.prefix(2))], !["--windowed", "--no-grouping", "--switch-screens"].contains(alias) {
                 out += [alias, String(a.dropFirst(2))]; continue
             }
             if let alias = aliases[name] { out.append(a.contains("=") ? alias + a.dropFirst(name.count) : alias); continue }

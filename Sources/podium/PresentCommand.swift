@@ -30,7 +30,10 @@ final class PresentCommand {
     let launch = processStartUptime() ?? ProcessInfo.processInfo.systemUptime
 
     init(_ o: CommandLineInterface.Options) { options = o }
-    var windowed: Bool { options.flags.contains("--windowed") }
+    /// `--windowed [MODE]` (`HostOptions`): which views get an ordinary window.
+    lazy var windowedViews: WindowedViews = (try? HostOptions.windowedViews(options)) ?? []
+    /// With one display, whether the audience gets a window (else the presenter's preview).
+    var windowed: Bool { windowedViews.contains(.audience) }
 
     func run() throws -> Int32 {
         let registry = BuiltInPlugins.registry()
@@ -46,6 +49,8 @@ final class PresentCommand {
         if let r = options.values["--remote"] {
             do { _ = try RemoteSession.parse(r) } catch { throw CommandLineInterface.UsageError(description: "\(error)") }
         }
+        windowedViews = try HostOptions.windowedViews(options)
+        let startMinutes = try HostOptions.startMinutes(options)
         let policy = try makeDisplayPolicy()
         // Under a Wayland compositor SDL 2.26 picks x11 (Xwayland) first, and there a compositor
         // such as sway maps a re-created audience window on the focused output, i.e. over the
@@ -65,6 +70,15 @@ final class PresentCommand {
 
         presentation = Presentation(deck: deck, registry: registry, metrics: text)
         presentation.keyMap = keyMap
+        presentation.pointerModifiers = {
+            let m = UInt32(SDL_GetModState().rawValue)
+            return (m & UInt32(KMOD_SHIFT.rawValue) != 0, m & UInt32(KMOD_CTRL.rawValue) != 0, m & UInt32(KMOD_ALT.rawValue) != 0)
+        }
+        if let m = startMinutes {
+            let at = String(format: "%02d:%02d", m / 60, m % 60)
+            if presentation.setStartTime(minutesAfterMidnight: m) != nil { log("--start-time \(at): the talk timer starts then (or on the first advance)") }
+            else { log("--start-time \(at) has passed: the talk timer starts on the first advance") }
+        }
         // Only the speaker sees it: the room must not read the notes half of a page.
         if let w = DeckSource.notesWarnings(deck).first { presentation.showNotice(w, kind: .error); log("warning: \(w)") }
         presentation.clipboardWriter = { Clipboard.set($0) }
@@ -83,6 +97,7 @@ final class PresentCommand {
         let platform = SDLDisplayPlatform(audienceTitle: "Podium Audience — \(deck.title)", root: presentation.audience, text: text)
         displayController = DisplayController(policy: policy, platform: platform, presentation: presentation,
                                               presenterWindow: presenterWindow, windowed: windowed) { [weak self] in self?.log($0) }
+        displayController.windowedViews = windowedViews
         installHostActions()
         // An external display already connected at launch sends no event: look now.
         displayController.refresh(reason: "launch", launch: true)
@@ -175,8 +190,9 @@ final class PresentCommand {
 
     /// The display policy from the command line; bad selectors are usage errors naming the option.
     func makeDisplayPolicy() throws -> DisplayPolicy {
+        let chosen = try HostOptions.displaySelectors(options)
         func selector(_ option: String) throws -> DisplaySelector? {
-            guard let v = options.values[option] else { return nil }
+            guard let v = option == "--audience-display" ? chosen.audience : chosen.presenter else { return nil }
             do { return try DisplaySelector(parsing: v, option: option) }
             catch { throw CommandLineInterface.UsageError(description: "\(error)") }
         }
@@ -249,6 +265,8 @@ final class PresentCommand {
             let target = EventTranslator.windowID(of: e).flatMap(window(id:)) ?? presenterWindow!
             // Keys typed in the audience window act on the presenter (the speaker's focus).
             if case let .key(k) = input { presentation.press(k); return }
+            // Clicks there: the scene's views, then the key map's mouse bindings.
+            if let a = audienceWindow, target === a { presentation.audienceInput(input); return }
             // Ctrl + mouse over the audience preview: the pointer dot on the audience view.
             if case let .mouseMoved(p, _) = input, target === presenterWindow {
                 let ctrl = UInt32(SDL_GetModState().rawValue) & UInt32(KMOD_CTRL.rawValue) != 0

@@ -66,7 +66,7 @@ final class KeyMapTests: XCTestCase {
         XCTAssertTrue(error(#"{"nxet": ["x"]}"#).hasPrefix(#"talk-keys.json: "nxet": unknown action (known: next, previous"#), error(#"{"nxet": ["x"]}"#))
         XCTAssertEqual(error(#"{"next": "x"}"#), "talk-keys.json: next: expected an array of key names, found string")
         XCTAssertEqual(error(#"{"next": ["x", 3]}"#), "talk-keys.json: next[1]: expected a key name string, found number")
-        XCTAssertEqual(error(#"{"freeze": ["Ctrl+"]}"#), #"talk-keys.json: freeze[0]: "Ctrl+" is not a key (expected e.g. "Page Down", "Right", "b" or "Ctrl+Shift+F5": modifiers Ctrl, Shift, Alt, Super and SDL's key names)"#)
+        XCTAssertEqual(error(#"{"freeze": ["Ctrl+"]}"#), #"talk-keys.json: freeze[0]: "Ctrl+" is not a key (expected e.g. "Page Down", "Right", "b" or "Ctrl+Shift+F5": modifiers Ctrl, Shift, Alt, Super and SDL's key names; or a mouse entry: MouseLeft, MouseMiddle, MouseRight, WheelUp, WheelDown)"#)
         XCTAssertEqual(error(#"{"freeze": ["x"], "whiteout": ["x"]}"#), #"talk-keys.json: freeze[0]: "x" is already bound to whiteout"#)
         XCTAssertEqual(error("[1]"), "talk-keys.json: expected a JSON object of action names to key lists, found array")
         XCTAssertTrue(error("{").hasPrefix("talk-keys.json: not valid JSON"))

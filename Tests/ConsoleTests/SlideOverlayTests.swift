@@ -9,7 +9,10 @@ import XCTest
 final class SlideOverlayTests: XCTestCase {
     static let colours = [Color(200, 0, 0), Color(0, 200, 0), Color(0, 0, 200), Color(200, 200, 0), Color(0, 200, 200)]
 
-    func makePresentation(keys: [String?] = ["1", "2", "2", "2", "3"]) -> Presentation {
+    func makePresentation(keys: [String?] = ["1", "2", "2", "2", "3"]) -> Presentation { Self.makePresentation(keys: keys) }
+
+    /// Scenes keyed `keys` (overlays share a key), each one colour; also for other console tests.
+    static func makePresentation(keys: [String?] = ["1", "2", "2", "2", "3"], clock: @escaping () -> Double = { 1000 }) -> Presentation {
         let r = PluginRegistry()
         // Scenes are made on first use, in any order: the colour comes from the deck's parameters.
         r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
@@ -19,7 +22,7 @@ final class SlideOverlayTests: XCTestCase {
             DeckScene(kind: "colour", title: "Page \($0.offset + 1)", parameters: SceneParameters(["i": .number(Double($0.offset))]), slide: $0.element)
         },
                         path: "/tmp/t.json")
-        let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { 1000 })
+        let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: clock)
         p.presenter.resize(to: Size(1280, 800))
         return p
     }

@@ -90,16 +90,42 @@ final class PdfpcTests: PDFTestCase {
         XCTAssertEqual(app.stop(), 0)
     }
 
+    /// `--start-time` (pdfpc's `-t`): the presenter's timer counts down to the start; the room
+    /// sees nothing of it; the first advance starts the talk timer early.
+    func testStartTimeCountsDownOnThePresenterOnly() throws {
+        let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 3))
+        let c0 = Calendar.current.dateComponents([.hour, .minute], from: Date().addingTimeInterval(10 * 60))
+        let at = String(format: "%02d:%02d", c0.hour!, c0.minute!)
+        let app = try PodiumProcess(args: [pdf, "-t", at], environment: env, dir: dir)
+        defer { app.stop() }
+        let c = app.client!
+        var s = try c.send(["cmd": "state"])
+        XCTAssertEqual(s["driver"]?.string, "offscreen")
+        let until = s["timers"]?["untilStart"]?.number ?? -1
+        XCTAssertTrue((9 * 60 - 5...10 * 60).contains(until), "\(until) s until \(at)")
+        XCTAssertEqual(s["timers"]?["shown"]?.string?.hasPrefix("starts in "), true, s["timers"]?["shown"]?.string ?? "")
+        XCTAssertEqual(s["timers"]?["running"]?.bool, false)
+        let controls = { (w: Int) in (s["windows"]?.array?[w]["controls"]?.array ?? []).compactMap { $0["label"]?.string } }
+        XCTAssertFalse(controls(1).contains { $0.contains("starts in") }, "not in the room's view tree")
+        XCTAssertTrue(app.log.contains("--start-time \(at): the talk timer starts then"), app.log)
+        XCTAssertEqual(try c.send(["cmd": "key", "key": "Right"])["ok"]?.bool, true)
+        s = try c.send(["cmd": "state"])
+        XCTAssertEqual(s["timers"]?["running"]?.bool, true, "the first advance starts it before the start time")
+        XCTAssertEqual(s["timers"]?["untilStart"], .null)
+        XCTAssertEqual(s["timers"]?["shown"]?.string?.hasPrefix("starts"), false)
+        XCTAssertEqual(app.stop(), 0)
+    }
+
     func testRefusedAndBadOptionsNameWhatToUse() throws {
         let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 3))
         func run(_ args: [String]) throws -> ProcessResult {
             try runProcess(TestPaths.podium, ["present", pdf] + args, environment: env.merging(TestPaths.privateHome(in: dir)) { a, _ in a })
         }
-        for (args, expected) in [(["-s"], "use --presenter-display and --audience-display"), (["--end-time=25:00"], "--end-time expects a time HH:MM (24 h), got \"25:00\""), (["-d", "5", "-e", "10:00"], "give either --duration or --end-time"),
-                                 (["-t", "9:00"], "the timer starts on the first advance"),
+        for (args, expected) in [(["-s", "--audience-display", "0"], "--switch-screens swaps the default displays; with --audience-display or --presenter-display, name the displays instead"), (["--end-time=25:00"], "--end-time expects a time HH:MM (24 h), got \"25:00\""), (["-d", "5", "-e", "10:00"], "give either --duration or --end-time"),
+                                 (["-t", "25:61"], "--start-time expects a time HH:MM (24 h), got \"25:61\""), (["--start-time=9"], "--start-time expects a time HH:MM"),
                                  (["-S"], "--windowed gives it a window"), (["-x"], "unknown option \"-x\""),
                                  (["--page", "9"], "--page 9: the PDF has 3 pages"), (["-d", "soon"], "--duration expects minutes"),
-                                 (["--end-slide", "4"], "--end-slide expects a whole number 1…3"), (["--windowed=presenter"], "other modes are not supported"),
+                                 (["--end-slide", "4"], "--end-slide expects a whole number 1…3"), (["--windowed=sideways"], "--windowed expects presenter, audience or both"), (["-w", "presenter", "--windowed=bogus"], "--windowed expects presenter"),
                                  (["-d", "\u{1b}[31m" + String(repeating: "9", count: 500)], #"--duration expects minutes, a number 0.1…10000, got "\u{1b}[31m999"#)] {
             let r = try run(args)
             XCTAssertEqual(r.status, 2, "\(args)")

@@ -18,7 +18,8 @@ public final class DisplayController<Platform: DisplayPlatform> {
     /// renderer creation (10–15 ms). Never shown before use: a re-shown Wayland window is not
     /// reliably made fullscreen on an output (seen on sway), a fresh one is.
     public private(set) var spareWindow: Window?
-    private let windowed: Bool
+    /// Which views get an ordinary window (`--windowed MODE`); `windowed: true` at init is both.
+    public var windowedViews: WindowedViews
     private let log: (String) -> Void
     /// Where the windows were last put (display identity and bounds), so only real changes move them.
     private var placedPresenter: DisplayInfo?
@@ -44,7 +45,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
     public init(policy: DisplayPolicy, platform: Platform, presentation: Presentation, presenterWindow: Window,
                 windowed: Bool, choicesPath: String = DisplayChoicesFile.defaultPath(), log: @escaping (String) -> Void) {
         self.policy = policy; self.platform = platform; self.presentation = presentation; self.presenterWindow = presenterWindow
-        self.windowed = windowed; self.log = log; self.choicesPath = choicesPath
+        self.windowedViews = windowed ? .both : []; self.log = log; self.choicesPath = choicesPath
         do {
             let c = try DisplayChoicesFile.load(path: choicesPath)
             self.policy.remembered = c; choicesOnDisk = c
@@ -182,7 +183,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         if presenterMoves { presenterWindow.leaveFullscreen() }
         if moved { audienceWindow?.leaveFullscreen() }
         if presenterMoves {
-            let full = !windowed && displays.count >= 2
+            let full = !windowedViews.contains(.presenter) && displays.count >= 2
             if full { place(presenterWindow, on: pd, fullscreen: true) } else { presenterWindow.move(to: pd.usableBounds, fullscreen: false) }
             presenterWindow.show()
             placedPresenter = pd
@@ -194,7 +195,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
                 let w = try audienceWindowOrCreate(at: d.bounds)
                 // Shown first: Wayland only takes fullscreen-on-an-output for a mapped window.
                 w.show()
-                place(w, on: d, fullscreen: !windowed)
+                place(w, on: d, fullscreen: !windowedViews.contains(.audience))
             case .window:
                 let w = try audienceWindowOrCreate(at: pd.usableBounds)
                 w.show()

@@ -42,12 +42,15 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
         name = Self.normalize(rest); label = String(rest).lowercased()
     }
     static let modifierNames: Set<String> = ["ctrl", "control", "shift", "alt", "super", "gui", "cmd"]
+    /// True for a mouse entry ("MouseLeft", "WheelDown"…, `PointerButton`), not a key.
+    public var isPointer: Bool { PointerButton.allCases.contains { Self.normalize($0.rawValue) == name } }
     public init(_ key: Key) {
         name = Self.normalize(key.name); label = key.name.lowercased()
         shift = key.shift; control = key.control; alt = key.alt; gui = key.gui
     }
     public var description: String {
-        let n = label.count == 1 ? label : label.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        let pointer = PointerButton.allCases.first { Self.normalize($0.rawValue) == name }?.rawValue
+        let n = pointer ?? (label.count == 1 ? label : label.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "))
         return (control ? "Ctrl+" : "") + (alt ? "Alt+" : "") + (gui ? "Super+" : "") + (shift ? "Shift+" : "") + n
     }
 }
@@ -74,8 +77,8 @@ public struct KeyMap: Sendable {
     private var lookup: [KeyChord: ConsoleAction] = [:]
 
     public static let defaultBindings: [ConsoleAction: [String]] = [
-        .next: ["Page Down", "Right", "Down", "Space", "Return", "Keypad Enter", "n"],
-        .previous: ["Page Up", "Left", "Up", "Backspace", "p"],
+        .next: ["Page Down", "Right", "Down", "Space", "Return", "Keypad Enter", "n", "MouseLeft", "WheelDown"],
+        .previous: ["Page Up", "Left", "Up", "Backspace", "p", "MouseRight", "WheelUp"],
         .first: ["Home"], .last: ["End"],
         .startFromBeginning: ["F5"], .startFromCurrent: ["Shift+F5"],
         .blackout: ["b", "."], .whiteout: ["w"], .freeze: ["f"],
@@ -89,6 +92,8 @@ public struct KeyMap: Sendable {
         .nextSlide: ["Shift+Page Down", "Shift+Right"], .previousSlide: ["Shift+Page Up", "Shift+Left"],
         // YouTube's key; Space stays the clicker's `next` (see README, "Media").
         .playPause: ["k"],
+        // Typing digits opens the prompt too (digits a key map binds stay bound).
+        .goToPage: ["g"],
     ]
 
     public static let standard: KeyMap = try! KeyMap(bindings: defaultBindings, file: "built-in key map")
@@ -112,6 +117,10 @@ public struct KeyMap: Sendable {
 
     /// The action bound to `key`, if any.
     public func action(for key: Key) -> ConsoleAction? { lookup[KeyChord(key)] }
+    /// The action bound to a mouse button or wheel step with these modifiers (`Ctrl+MouseLeft`).
+    public func action(for pointer: PointerButton, shift: Bool = false, control: Bool = false, alt: Bool = false) -> ConsoleAction? {
+        lookup[KeyChord(Key(pointer.rawValue, shift: shift, control: control, alt: alt))]
+    }
     public func keys(for action: ConsoleAction) -> [KeyChord] { bindings[action] ?? [] }
 
     /// Reads a key-map file: a JSON object from action names to arrays of key names. Actions it
@@ -143,8 +152,8 @@ public struct KeyMap: Sendable {
             var keys: [String] = []
             for (i, v) in list.enumerated() {
                 guard let s = v.string else { throw KeyMapError(file: file, entry: "\(key)[\(i)]", message: "expected a key name string, found \(v.typeName)") }
-                guard let c = KeyChord(s), knownKey?(c.keyName) ?? true else {
-                    throw KeyMapError(file: file, entry: "\(key)[\(i)]", message: "\(SafeText.quote(s)) is not a key (expected e.g. \"Page Down\", \"Right\", \"b\" or \"Ctrl+Shift+F5\": modifiers Ctrl, Shift, Alt, Super and SDL's key names)")
+                guard let c = KeyChord(s), c.isPointer || knownKey?(c.keyName) ?? true else {
+                    throw KeyMapError(file: file, entry: "\(key)[\(i)]", message: "\(SafeText.quote(s)) is not a key (expected e.g. \"Page Down\", \"Right\", \"b\" or \"Ctrl+Shift+F5\": modifiers Ctrl, Shift, Alt, Super and SDL's key names; or a mouse entry: \(PointerButton.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 keys.append(s); claimed.insert(c)
             }

@@ -73,6 +73,16 @@ public final class Presentation {
     /// The question waiting in the presenter's banner (`ask`), and the lasting notice under it.
     var pendingQuestion: PendingQuestion?
     public internal(set) var notice: (text: String, kind: BannerView.Kind)?
+    /// The "go to slide" prompt while open, or its refusal while shown (`PageJump.swift`).
+    var pageJump: PageJump?
+    /// `--start-time`: when the talk is due to start, and the timer that starts it then
+    /// (`PresentationStartTime.swift`).
+    public internal(set) var startTime: Date?
+    var startTimer: TimerToken?
+    /// When the last wheel step became an action (`PointerBindings.swift`).
+    var lastWheelStep = -Double.infinity
+    /// Modifiers held now, for mouse bindings such as `Ctrl+MouseLeft`; set by the platform.
+    public var pointerModifiers: () -> (shift: Bool, control: Bool, alt: Bool) = { (false, false, false) }
 
     /// - Parameters:
     ///   - metrics: the platform's text measurer (SDL2_ttf), shared by both windows.
@@ -103,6 +113,7 @@ public final class Presentation {
         nextStage.onNeedsDisplay = { [weak self] in self?.console.nextPreview.sourceDidChange() }
         nextSlideStage.onNeedsDisplay = { [weak self] in self?.console.nextSlidePreview.sourceDidChange() }
         console.preview.source = audience
+        console.preview.onPointer = { [weak self] e, p in self?.pointerInput(e, at: p, on: .audiencePreview) ?? false }
         console.nextPreview.source = nextStage
         console.nextSlidePreview.source = nextSlideStage
         console.onPrevious = { [weak self] in self?.previous() }

@@ -17,6 +17,7 @@ extension Presentation {
     public func press(_ k: Key) -> Bool {
         let action = keyMap.action(for: k)
         if keyAnswersQuestion(k, action: action) { return true }
+        if pageJumpTakesKey(k) { return true }
         if !console.help.isHidden {
             console.help.isHidden = true; presenter.requestRedraw()
             return true
@@ -39,7 +40,7 @@ extension Presentation {
     /// Keys no text entry used: a bound key is offered to the scene as an action, then performed
     /// (asking first where a running talk could be derailed); an unbound key goes to the scene.
     func handleKey(_ k: Key) -> Bool {
-        guard let a = keyMap.action(for: k) else { return currentScene.handleUnhandledKey(k) }
+        guard let a = keyMap.action(for: k) else { return currentScene.handleUnhandledKey(k) || startPageJump(with: k) }
         if currentScene.handle(a) { return true }
         return request(a)
     }
@@ -75,6 +76,7 @@ extension Presentation {
         case .nextSlide: nextSlide()
         case .previousSlide: previousSlide()
         case .playPause: return false   // a scene's action (media); offered to the scene first
+        case .goToPage: openPageJump()
         @unknown default: return false
         }
         refreshTimers()
@@ -204,7 +206,7 @@ extension Presentation {
                             remaining: (talk.isStarted ? nil : deck.endTimeMinutes.map { Self.minutes(until: $0, from: wallClock()) * 60 }) ?? talk.remaining(at: now),
                             lastMinutes: deck.lastMinutes, pace: talk.pace(at: now, sceneIndex: currentIndex),
                             sceneElapsed: talk.sceneElapsed(at: now), scenePlanned: deck.scenes[currentIndex].plannedSeconds,
-                            clock: Self.wallClockFormat.string(from: wallClock()))
+                            clock: Self.wallClockFormat.string(from: wallClock()), untilStart: secondsUntilStart)
     }
 
     /// Made once: an ICU formatter costs more to create than the whole once-a-second update.

@@ -64,6 +64,7 @@ extension Presentation {
 
     func updateBanner() {
         if let q = pendingQuestion { console.banner.show(q.text, kind: .question) }
+        else if let j = pageJumpBanner { console.banner.show(j.text, kind: j.kind) }
         else { console.banner.show(notice?.text, kind: notice?.kind ?? .info) }
         presenter.requestRedraw()
     }

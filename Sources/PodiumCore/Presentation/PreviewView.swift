@@ -9,6 +9,17 @@ public final class PreviewView: View {
     /// Text and colour of the badge over the preview; nil shows none.
     public var badge: (text: String, color: Color)? { didSet { setNeedsDisplay() } }
     public init(id: String = "console.preview") { super.init(); self.id = id }
+    /// Clicks, drags and wheel steps on the picture, with the source-window point under them
+    /// (nil over the letterbox); return true to take the event. The presenter's audience preview
+    /// turns bound ones into actions (`Presentation.pointerInput`).
+    public var onPointer: ((InputEvent, Point?) -> Bool)?
+    public override func handle(_ event: InputEvent) -> Bool {
+        guard let f = onPointer else { return false }
+        switch event {
+        case let .mouseDown(p, _, _), let .mouseUp(p, _), let .mouseMoved(p, _), let .wheel(_, _, p): return f(event, sourcePoint(at: p))
+        default: return false
+        }
+    }
     public override var role: String? { "preview" }
     public override var accessibilityValue: String? { badge?.text }
 

@@ -14,6 +14,8 @@ public struct TimerReadout: Equatable, Sendable {
     public var scenePlanned: Double?
     /// Local wall-clock time, "HH:MM".
     public var clock: String
+    /// Seconds until `--start-time` while the talk has not started; nil otherwise.
+    public var untilStart: Double? = nil
 
     /// How close the end is: `lastMinutes` within the last minutes, `over` past the planned
     /// end (only with `lastMinutes` set); nil otherwise.
@@ -57,6 +59,8 @@ public final class TimersView: StackView {
         let t = theme
         elapsedLabel.text = (r.paused ? "⏸ " : "") + TalkClock.format(r.elapsed)
         elapsedLabel.color = r.paused ? t.warning : r.running ? t.text : t.secondaryText
+        // --start-time: the countdown to the start stands in for the elapsed time.
+        if let u = r.untilStart { elapsedLabel.text = "starts in " + TalkClock.format(u.rounded(.up)); elapsedLabel.color = t.tint }
         if let rem = r.remaining {
             countdownLabel.isHidden = false
             countdownLabel.text = (rem < 0 ? "over " : "left ") + TalkClock.format(abs(rem))

@@ -32,6 +32,10 @@ public enum ConsoleAction: String, CaseIterable, Sendable {
     /// Plays or pauses the current scene's clip (a `media` scene); the host does nothing with it.
     /// Appended last: the cases above keep their order (API 2.x).
     case playPause
+    /// Opens the presenter's "go to slide" prompt (`g`); typing digits opens it too. Return jumps
+    /// to the slide with that number (as the position indicator counts), Esc cancels.
+    /// Appended last (API 2.x).
+    case goToPage
 
     /// One line for the `?` overlay.
     public var summary: String {
@@ -58,6 +62,7 @@ public enum ConsoleAction: String, CaseIterable, Sendable {
         case .nextSlide: "Next slide (skips the rest of this slide's overlays)"
         case .previousSlide: "Previous slide (its first overlay)"
         case .playPause: "Play / pause the clip (media scenes)"
+        case .goToPage: "Go to a slide by number (or type the digits), Return jumps"
         }
     }
 
