@@ -32,6 +32,8 @@ RUNTIME_PKGS += libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.
                 gstreamer1.0-plugins-good
 # The network remote (`present --remote`): libsoup 3's HTTP + WebSocket server.
 RUNTIME_PKGS += libsoup-3.0-dev
+# Follower screens (`present --broker`, `podium follow`): libmosquitto's MQTT client; SHA-256 from libcrypto.
+RUNTIME_PKGS += libmosquitto-dev libssl-dev
 # Hot-plug: X11 RandR is read directly (SDL2 keeps stale X11 modes).
 RUNTIME_PKGS += libxrandr-dev
 # The compositor's output names on Wayland (wl_output v4), which SDL 2.26 does not report.
@@ -50,6 +52,8 @@ TEST_PKGS := $(RUNTIME_PKGS) python3-pil libraqm0 xserver-xorg-core xserver-xorg
              openbox x11-utils zbar-tools gstreamer1.0-tools chromium chromium-driver python3-selenium
 # scripts/bench-advance.sh: its X watcher (bench-xwatch.c: DAMAGE events, XTest key presses) is
 # built with cc; BENCH_PERF=1 profiles with perf.
+# The follower-screen tests start a real MQTT broker (mosquitto, with mosquitto_passwd).
+TEST_PKGS += mosquitto
 TEST_PKGS += gcc libx11-dev libxdamage-dev libxtst6 linux-perf
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 
