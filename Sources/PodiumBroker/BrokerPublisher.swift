@@ -11,7 +11,8 @@ public final class BrokerPublisher {
     public let url: BrokerURL
     let client: MQTTClient
     let presentation: Presentation
-    let deckHash: String
+    let identity: DeckIdentity.Tracker
+    public private(set) var deckHash: String
     let timers: (Presentation) -> JSONValue
     let run = (0..<8).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
     private var seq = 0
@@ -21,11 +22,13 @@ public final class BrokerPublisher {
     private let latest = LatestPayload()
 
     /// - Parameters:
-    ///   - deckHash: `DeckIdentity` of the deck files.
+    ///   - deckFiles: the deck's files now (`DeckIdentity`; hashed again when one changes, e.g. on reload).
     ///   - timers: the console timers as JSON (the control socket's `timers`).
-    /// Throws `MQTTError` for settings libmosquitto refuses.
-    public init(url: BrokerURL, caFile: String?, presentation: Presentation, deckHash: String, timers: @escaping (Presentation) -> JSONValue) throws {
-        self.url = url; self.presentation = presentation; self.deckHash = deckHash; self.timers = timers
+    /// Throws `MQTTError` for settings libmosquitto refuses or a deck file that cannot be read.
+    public init(url: BrokerURL, caFile: String?, presentation: Presentation, deckFiles: @escaping () -> [String], timers: @escaping (Presentation) -> JSONValue) throws {
+        self.url = url; self.presentation = presentation; self.timers = timers
+        identity = DeckIdentity.Tracker(files: deckFiles)
+        deckHash = try identity.current()
         let id = "podium-presenter-\(ProcessInfo.processInfo.processIdentifier)-\(run.prefix(6))"
         client = try MQTTClient(.init(url: url, caFile: caFile, clientID: id, will: (url.presenceTopic, "offline")))
         let (c, latest, topic, presence) = (client, latest, url.stateTopic, url.presenceTopic)
@@ -40,6 +43,8 @@ public final class BrokerPublisher {
     /// Publishes the state if it changed since the last call (main thread).
     public func tick() {
         let p = presentation
+        // A file that vanished mid-reload keeps the last identity; the reload itself reports it.
+        if let h = try? identity.current() { deckHash = h }
         if p.isFrozen { if frozenScene == nil { frozenScene = last?.scene ?? p.currentIndex } } else { frozenScene = nil }
         let s = p.slides.position(of: p.currentIndex), a = p.audience.bounds.size
         let pointer = p.pointerPosition.map { Point($0.x / max(1, a.width), $0.y / max(1, a.height)) }

@@ -28,3 +28,27 @@ public enum DeckIdentity {
         return "sha256:" + digest.prefix(Int(n)).map { String(format: "%02x", $0) }.joined()
     }
 }
+
+extension DeckIdentity {
+    /// The identity of files that may change during a talk (a reloaded deck): hashed again only
+    /// when a file's size or modification time changed (one stat per file per call).
+    public final class Tracker {
+        let files: () -> [String]
+        private var signature: [String] = []
+        private var value = ""
+        /// `files`: the deck's files now (they change when the deck is reloaded).
+        public init(files: @escaping () -> [String]) { self.files = files }
+
+        /// The current identity; throws `MQTTError` naming a file that cannot be read.
+        public func current() throws -> String {
+            let f = files()
+            let sig = f.map { p -> String in
+                var st = stat()
+                guard stat(p, &st) == 0 else { return p + ":missing" }
+                return "\(p):\(st.st_size):\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
+            }
+            if sig != signature || value.isEmpty { value = try DeckIdentity.of(files: f); signature = sig }
+            return value
+        }
+    }
+}
