@@ -52,8 +52,9 @@ TEST_PKGS := $(RUNTIME_PKGS) python3-pil libraqm0 xserver-xorg-core xserver-xorg
              openbox x11-utils zbar-tools gstreamer1.0-tools chromium chromium-driver python3-selenium
 # scripts/bench-advance.sh: its X watcher (bench-xwatch.c: DAMAGE events, XTest key presses) is
 # built with cc; BENCH_PERF=1 profiles with perf.
-# The follower-screen tests start a real MQTT broker (mosquitto, with mosquitto_passwd).
-TEST_PKGS += mosquitto
+# The follower-screen tests start a real MQTT broker (mosquitto, with mosquitto_passwd); openssl
+# makes the private CA of their TLS test.
+TEST_PKGS += mosquitto openssl
 TEST_PKGS += gcc libx11-dev libxdamage-dev libxtst6 linux-perf
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 

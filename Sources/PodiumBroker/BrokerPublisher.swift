@@ -37,7 +37,7 @@ public final class BrokerPublisher {
             if let d = latest.get() { c.publish(topic, d, retain: true) }
         }
         tick()
-        try client.start()
+        client.start()
     }
 
     /// Publishes the state if it changed since the last call (main thread).

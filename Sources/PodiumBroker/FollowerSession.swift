@@ -63,7 +63,7 @@ public final class FollowerSession {
                 else if topic == stateTopic { self.receive(data) }
             }
         }
-        try client.start()
+        client.start()
     }
 
     public func stop() { client.stop() }
@@ -75,10 +75,26 @@ public final class FollowerSession {
         updateIndicator()
     }
 
+    /// Once per turn of the run loop (main thread): while the broker is away, the cover and the
+    /// indicator say why (libmosquitto retries without a callback).
+    public func tick() {
+        guard !connected else { return }
+        updateIndicator()
+        if status == .waiting {
+            let why = client.problem.map { "\n\nbroker: \(short($0, 120))" } ?? ""
+            let text = "Waiting for the presenter on \(url.host) (\(url.topic))…" + why
+            if text != message { message = text; cover.show(text); presentation.audience.requestRedraw() }
+        }
+    }
+
     func updateIndicator() {
-        if !connected { indicator.show(client.problem.map { _ in "broker offline · reconnecting" } ?? "connecting to \(url.host)…") }
-        else if presenterOnline == false { indicator.show("presenter offline") }
-        else { indicator.show(nil) }
+        let text: String?
+        if !connected { text = client.problem.map { _ in "broker offline · reconnecting" } ?? "connecting to \(url.host)…" }
+        else if presenterOnline == false { text = "presenter offline" }
+        else { text = nil }
+        guard text != indicator.text else { return }
+        indicator.show(text)
+        presentation.audience.requestRedraw()
     }
 
     /// One state message (main thread).

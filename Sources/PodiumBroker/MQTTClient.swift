@@ -25,6 +25,7 @@ public final class MQTTClient: @unchecked Sendable {
     private var connectedFlag = false
     private var problemText: String?
     private var started = false
+    private var starter: DispatchSemaphore?
     public let settings: Settings
 
     /// On libmosquitto's thread, after each successful CONNACK (subscribe and republish here).
@@ -53,6 +54,11 @@ public final class MQTTClient: @unchecked Sendable {
         mosquitto_reconnect_delay_set(m, 1, 10, true)
         mosquitto_connect_callback_set(m) { _, ud, rc in MQTTClient.from(ud)?.connected(rc) }
         mosquitto_disconnect_callback_set(m) { _, ud, rc in MQTTClient.from(ud)?.disconnected(rc) }
+        // libmosquitto says why a (re)connection failed only in its log (TLS, DNS): keep the last error.
+        mosquitto_log_callback_set(m) { _, ud, level, text in
+            guard level & (MOSQ_LOG_ERR | MOSQ_LOG_WARNING) != 0, let c = MQTTClient.from(ud), let text else { return }
+            c.noteProblem(String(cString: text))
+        }
         mosquitto_message_callback_set(m) { _, ud, msg in
             guard let c = MQTTClient.from(ud), let msg else { return }
             let topic = String(cString: msg.pointee.topic)
@@ -71,15 +77,25 @@ public final class MQTTClient: @unchecked Sendable {
         guard rc == MOSQ_ERR_SUCCESS.rawValue else { throw MQTTError("\(what): \(String(cString: mosquitto_strerror(rc)))") }
     }
 
-    /// Starts connecting in the background; returns at once. An unreachable broker is not an
-    /// error: the loop thread keeps trying with backoff (`problem` says why it is not connected).
-    public func start() throws {
-        lock.lock(); defer { lock.unlock() }
-        guard !started else { return }
-        let rc = mosquitto_connect_async(mosq, settings.url.host, Int32(settings.url.port), 10)
-        if rc != MOSQ_ERR_SUCCESS.rawValue { problemText = Self.describe(rc) }
-        try check(mosquitto_loop_start(mosq), "network thread")
+    /// Starts connecting in the background and returns at once: name resolution, the TCP
+    /// connection and the TLS handshake run on a starter thread, then on libmosquitto's network
+    /// thread. An unreachable broker is not an error: it is retried with backoff (`problem` says why).
+    public func start() {
+        lock.lock()
+        guard !started else { lock.unlock(); return }
         started = true
+        lock.unlock()
+        let done = DispatchSemaphore(value: 0)
+        starter = done
+        let (host, port) = (settings.url.host, Int32(settings.url.port))
+        Thread.detachNewThread { [self] in
+            // No lock is held here: libmosquitto's log callback (noteProblem) may run inside these calls.
+            let rc = mosquitto_connect_async(mosq, host, port, 10)
+            if rc != MOSQ_ERR_SUCCESS.rawValue { noteProblem(Self.describe(rc)) }
+            let loop = mosquitto_loop_start(mosq)
+            if loop != MOSQ_ERR_SUCCESS.rawValue { noteProblem("network thread: \(String(cString: mosquitto_strerror(loop)))") }
+            done.signal()
+        }
     }
 
     /// Disconnects (the will is not sent: a clean goodbye) and joins the network thread.
@@ -88,6 +104,7 @@ public final class MQTTClient: @unchecked Sendable {
         let was = started; started = false
         lock.unlock()
         guard was else { return }
+        starter?.wait()
         mosquitto_disconnect(mosq)
         mosquitto_loop_stop(mosq, false)
     }
@@ -107,6 +124,11 @@ public final class MQTTClient: @unchecked Sendable {
 
     /// Subscribes with QoS 1 (call from `onConnect`: the session is clean, so each connection subscribes anew).
     public func subscribe(_ pattern: String) { mosquitto_subscribe(mosq, nil, pattern, 1) }
+
+    private func noteProblem(_ text: String) {
+        lock.lock(); defer { lock.unlock() }
+        if !connectedFlag { problemText = String(text.prefix(200)) }
+    }
 
     private func connected(_ rc: Int32) {
         lock.lock()

@@ -106,6 +106,7 @@ final class FollowCommand {
     }
 
     func render() {
+        session.tick()
         if window.renderIfNeeded() { session.didRender() }
     }
 
