@@ -95,7 +95,7 @@ let package = Package(
         .executableTarget(name: "podium-bench-kit", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CSDL2"]),
         // libFuzzer targets for every parser of outside input (`make fuzz`); without the fuzzer
         // it replays files, so the seed corpus and found crashes run as tests.
-        .executableTarget(name: "podium-fuzz", dependencies: ["PodiumKit", "PodiumCore", "CImageHeader", "BandListScene", "MapSearchScene", "PDFScene", "WebSearchScene"]),
+        .executableTarget(name: "podium-fuzz", dependencies: ["PodiumKit", "PodiumCore", "PodiumBroker", "CImageHeader", "BandListScene", "MapSearchScene", "PDFScene", "WebSearchScene"]),
 
         .target(name: "PodiumTestSupport", dependencies: ["PodiumKit", "CSDL2", "CSDL2Image"], path: "Tests/Support"),
         .testTarget(name: "PodiumKitTests", dependencies: ["PodiumKit", "PodiumTestSupport"]),

@@ -32,9 +32,9 @@ public final class BrokerPublisher {
         let id = "podium-presenter-\(ProcessInfo.processInfo.processIdentifier)-\(run.prefix(6))"
         client = try MQTTClient(.init(url: url, caFile: caFile, clientID: id, will: (url.presenceTopic, "offline")))
         let (c, latest, topic, presence) = (client, latest, url.stateTopic, url.presenceTopic)
-        client.onConnect = {
-            c.publish(presence, Data("online".utf8), retain: true)
-            if let d = latest.get() { c.publish(topic, d, retain: true) }
+        client.onConnect = { [weak c] in
+            c?.publish(presence, Data("online".utf8), retain: true)
+            if let d = latest.get() { c?.publish(topic, d, retain: true) }
         }
         tick()
         client.start()

@@ -54,7 +54,7 @@ public final class FollowerSession {
         indicator.show("connecting to \(url.host)…")
         let (stateTopic, presenceTopic) = (url.stateTopic, url.presenceTopic)
         let c = client
-        client.onConnect = { c.subscribe(stateTopic); c.subscribe(presenceTopic) }
+        client.onConnect = { [weak c] in c?.subscribe(stateTopic); c?.subscribe(presenceTopic) }
         client.onStatus = { up in MainThreadMailbox.shared.post { [weak self] in self?.connectionChanged(up) } }
         client.onMessage = { topic, data in
             MainThreadMailbox.shared.post { [weak self] in
