@@ -148,6 +148,26 @@ final class FollowerEndToEndTests: XCTestCase {
         XCTAssertEqual(s["scene"]?["index"]?.int, 4)
         let h = try late.client.send(["cmd": "history"])["history"]?.array ?? []
         XCTAssertEqual(h.count, 1)
+        // What that screen shows is scene 2's frame (frozen there), not scene 4 behind it:
+        // compared with `podium snapshot` of each scene at the follower's size.
+        let frozenShot = dir.appendingPathComponent("late.png").path
+        let shot2 = try late.client.send(["cmd": "screenshot", "path": .string(frozenShot)])
+        let (sw, hgt) = (shot2["width"]?.int ?? 0, shot2["height"]?.int ?? 0)
+        var env = TestPaths.privateHome(in: dir.appendingPathComponent("snap")); env["SDL_VIDEODRIVER"] = "offscreen"
+        func snapshot(_ i: Int) throws -> PNGImage {
+            let out = dir.appendingPathComponent("scene\(i).png").path
+            let r = try runProcess(TestPaths.podium, ["snapshot", d, "--scene", "\(i)", "--view", "audience", "--size", "\(sw)x\(hgt)", "--out", out], environment: env)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return try PNGImage(path: out)
+        }
+        func differing(_ a: PNGImage, _ b: PNGImage) -> Int {
+            guard a.width == b.width, a.height == b.height else { return Int.max }
+            return stride(from: 0, to: a.rgba.count, by: 4).filter { i in (0..<3).contains { abs(Int(a.rgba[i + $0]) - Int(b.rgba[i + $0])) > 24 } }.count
+        }
+        let seen = try PNGImage(path: frozenShot), two = try snapshot(2), four = try snapshot(4)
+        let off2 = differing(seen, two), off4 = differing(seen, four)
+        XCTAssertLessThan(off2, sw * hgt / 200, "the frozen frame is not scene 2's (\(off2) pixels differ)")
+        XCTAssertGreaterThan(off4, off2 * 2 + 50, "the screen shows scene 4, which the room must not see yet")
         _ = try presenter.client.send(["cmd": "blackout"])
         XCTAssertEqual(try late.client.waitForState { $0["audienceMode"]?.string == "black" }["audienceMode"]?.string, "black")
         _ = try presenter.client.send(["cmd": "freeze"])
@@ -155,6 +175,12 @@ final class FollowerEndToEndTests: XCTestCase {
         let live = try late.client.waitForState { $0["audienceMode"]?.string == "normal" && $0["frozen"]?.bool == false }
         XCTAssertEqual(live["frozen"]?.bool, false)
         XCTAssertEqual(live["scene"]?["index"]?.int, 4)
+        // The presenter leaves: the screen keeps the talk's last frame with a small note.
+        XCTAssertEqual(presenter.stopped(), 0)
+        let gone = try late.client.waitForState { $0["follow"]?["indicator"]?.string == "presenter offline" }
+        XCTAssertEqual(gone["follow"]?["indicator"]?.string, "presenter offline", "\(gone["follow"] ?? .null)")
+        XCTAssertEqual(gone["scene"]?["index"]?.int, 4)
+        XCTAssertEqual(gone["follow"]?["cover"], .null)
     }
 
     /// The shipped mosquitto example (Assets/Broker): password file + ACL, the presenter may
@@ -281,9 +307,12 @@ final class PodiumChild {
     }
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
     func killHard() { kill(process.processIdentifier, SIGKILL); reap(process, seconds: 5) }
-    func stop() {
+    func stop() { stopped() }
+    /// Asks it to quit and waits; the exit status.
+    @discardableResult
+    func stopped() -> Int32 {
         if process.isRunning { _ = try? client.send(["cmd": "quit"]) }
-        reap(process, seconds: 5)
+        return reap(process, seconds: 5)
     }
 }
 
