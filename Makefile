@@ -50,11 +50,11 @@ RUNTIME_PKGS += libwayland-dev
 TEST_PKGS := $(RUNTIME_PKGS) python3-pil libraqm0 xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
              xcvt libgl1-mesa-dri sway xwayland procps util-linux sqlite3 \
              openbox x11-utils zbar-tools gstreamer1.0-tools chromium chromium-driver python3-selenium
-# scripts/bench-advance.sh: its X watcher (bench-xwatch.c: DAMAGE events, XTest key presses) is
-# built with cc; BENCH_PERF=1 profiles with perf.
 # The follower-screen tests start a real MQTT broker (mosquitto, with mosquitto_passwd); openssl
 # makes the private CA of their TLS test.
 TEST_PKGS += mosquitto openssl
+# scripts/bench-advance.sh: its X watcher (bench-xwatch.c: DAMAGE events, XTest key presses) is
+# built with cc; BENCH_PERF=1 profiles with perf.
 TEST_PKGS += gcc libx11-dev libxdamage-dev libxtst6 linux-perf
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 

@@ -11,6 +11,15 @@ import PodiumKit
 enum BrokerOptions {
     static let names = ["--broker-ca", "--broker-password-file"]
 
+    /// `present`'s `--broker` URL (nil without one); the other broker options need it.
+    static func presentURL(_ options: CommandLineInterface.Options) throws -> BrokerURL? {
+        guard let spec = options.values["--broker"] else {
+            if let o = names.first(where: { options.values[$0] != nil }) { throw CommandLineInterface.UsageError(description: "\(o) applies with --broker mqtt[s]://…") }
+            return nil
+        }
+        return try url(spec, options: options)
+    }
+
     /// The URL with credentials filled in. Usage errors name the option and never the password.
     static func url(_ spec: String, options: CommandLineInterface.Options) throws -> BrokerURL {
         var url: BrokerURL

@@ -48,7 +48,7 @@ final class PresentCommand {
         if let r = options.values["--remote"] {
             do { _ = try RemoteSession.parse(r) } catch { throw CommandLineInterface.UsageError(description: "\(error)") }
         }
-        let brokerURL = try options.values["--broker"].map { try BrokerOptions.url($0, options: options) }
+        let brokerURL = try BrokerOptions.presentURL(options)
         let policy = try makeDisplayPolicy()
         // Under a Wayland compositor SDL 2.26 picks x11 (Xwayland) first, and there a compositor
         // such as sway maps a re-created audience window on the focused output, i.e. over the

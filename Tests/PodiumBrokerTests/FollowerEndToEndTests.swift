@@ -265,6 +265,7 @@ extension FollowerEndToEndTests {
         for (args, words) in [(["present", d, "--broker", "http://h/t"], "expected mqtt://"),
                               (["present", d, "--broker", "mqtt://u:hunter2@h:70000/t"], "port"),
                               (["follow"], "needs the talk's broker URL"),
+                              (["present", d, "--broker-ca", "/etc/hostname"], "applies with --broker"),
                               (["follow", "mqtt://h/a/#", d], "wildcard"),
                               (["follow", "mqtt://h/t", d, "--broker-ca", "/nonexistent"], "applies to mqtts://"),
                               (["follow", "mqtts://h/t", d, "--broker-ca", "/nonexistent"], "cannot read the file"),
