@@ -91,7 +91,8 @@ public final class MQTTClient: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             // No lock is held here: libmosquitto's log callback (noteProblem) may run inside these calls.
             let rc = mosquitto_connect_async(mosq, host, port, 10)
-            if rc != MOSQ_ERR_SUCCESS.rawValue { noteProblem(Self.describe(rc)) }
+            // The log line (e.g. OpenSSL's "certificate verify failed") says more than the code.
+            if rc != MOSQ_ERR_SUCCESS.rawValue { noteProblem(Self.describe(rc), unlessKnown: true) }
             let loop = mosquitto_loop_start(mosq)
             if loop != MOSQ_ERR_SUCCESS.rawValue { noteProblem("network thread: \(String(cString: mosquitto_strerror(loop)))") }
             done.signal()
@@ -125,9 +126,9 @@ public final class MQTTClient: @unchecked Sendable {
     /// Subscribes with QoS 1 (call from `onConnect`: the session is clean, so each connection subscribes anew).
     public func subscribe(_ pattern: String) { mosquitto_subscribe(mosq, nil, pattern, 1) }
 
-    private func noteProblem(_ text: String) {
+    private func noteProblem(_ text: String, unlessKnown: Bool = false) {
         lock.lock(); defer { lock.unlock() }
-        if !connectedFlag { problemText = String(text.prefix(200)) }
+        if !connectedFlag, !(unlessKnown && problemText != nil) { problemText = String(text.prefix(200)) }
     }
 
     private func connected(_ rc: Int32) {

@@ -19,6 +19,8 @@ final class FollowCommand {
     let text = TextEngine()
     let images = ImageSizeCache()
     var mailboxEvent: UInt32 = 0
+    var selector: DisplaySelector?
+    var placedOn: Rect?
 
     init(_ o: CommandLineInterface.Options) { options = o }
 
@@ -63,9 +65,8 @@ final class FollowCommand {
         window = try PlatformWindow(title: "Podium Follower — \(deck.title)", root: presentation.audience,
                                     size: Size(min(1280, display.bounds.width), min(720, display.bounds.height)),
                                     position: display.bounds.origin, flags: SDL_WINDOW_HIDDEN.rawValue, text: text)
-        window.move(to: display.bounds, fullscreen: !options.flags.contains("--windowed"))
-        window.show()
-        window.syncSize()
+        self.selector = selector
+        placeWindow()
         session = try FollowerSession(url: url, caFile: options.values["--broker-ca"], presentation: presentation, deckHash: hash)
         session.log = { [weak self] in self?.log($0) }
         log("following \(url) on display \(display.index) \"\(display.label)\" (deck \(hash.prefix(19))…)")
@@ -78,6 +79,18 @@ final class FollowCommand {
         MainThreadMailbox.shared.wake = { [mailboxEvent] in var e = SDL_Event(); e.type = mailboxEvent; SDL_PushEvent(&e) }
         try loop()
         return 0
+    }
+
+    /// Fullscreen (or, with --windowed, a window) on the chosen display, else the first one;
+    /// again after a display is plugged, unplugged or changes mode.
+    func placeWindow() {
+        let displays = SDLVideo.namedDisplays()
+        guard let d = selector.flatMap({ $0.match(in: displays) }) ?? displays.first else { return }
+        if d.bounds == placedOn, window.isVisible { return }
+        placedOn = d.bounds
+        window.move(to: d.bounds, fullscreen: !options.flags.contains("--windowed"))
+        window.show()
+        window.syncSize()
     }
 
     func shutdown() {
@@ -121,10 +134,12 @@ final class FollowCommand {
             case SDL_WINDOWEVENT_CLOSE: quit = true
             default: break
             }
+        case SDL_DISPLAYEVENT:
+            placeWindow()
         case SDL_KEYDOWN:
-            // Only quitting: a follower screen has nothing else to drive.
-            let ctrl = UInt32(e.key.keysym.mod) & UInt32(KMOD_CTRL.rawValue) != 0
-            if e.key.keysym.sym == SDLK_q.rawValue, ctrl || UInt32(e.key.keysym.mod) == 0 { quit = true }
+            // Only quitting: a follower screen has nothing else to drive. Num Lock and Caps Lock do not count.
+            let mods = UInt32(e.key.keysym.mod) & ~UInt32(KMOD_NUM.rawValue | KMOD_CAPS.rawValue | KMOD_MODE.rawValue)
+            if e.key.keysym.sym == SDLK_q.rawValue, mods == 0 || mods & UInt32(KMOD_CTRL.rawValue) != 0 { quit = true }
         default: break
         }
     }

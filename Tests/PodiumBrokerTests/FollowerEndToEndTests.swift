@@ -249,7 +249,7 @@ extension FollowerEndToEndTests {
         _ = try presenter.client.send(["cmd": "goto", "index": 2])
         try waitAll([screen], on: 2, "over TLS")
         XCTAssertEqual(try presenter.client.send(["cmd": "state"])["broker"]?["url"]?.string, url)
-        let u = try untrusting.client.waitForState { $0["follow"]?["problem"]?.string != nil }
+        let u = try untrusting.client.waitForState { $0["follow"]?["cover"]?.string?.contains("certificate verify failed") == true }
         XCTAssertTrue(u["follow"]?["problem"]?.string?.contains("certificate verify failed") == true, "why it is not connected: \(u["follow"] ?? .null)")
         XCTAssertTrue(u["follow"]?["cover"]?.string?.contains("certificate verify failed") == true, "the screen says why")
         XCTAssertEqual(u["follow"]?["connected"]?.bool, false, "connected to a broker whose certificate no system CA signed: \(u["follow"] ?? .null)")
