@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "MapSearchTests", dependencies: ["MapSearchScene", "PodiumSQLite", "PodiumKit", "PodiumSDL", "CSDL2", "CSDL2Image", "PodiumTestSupport"]),
         .testTarget(name: "PodiumSQLiteTests", dependencies: ["PodiumSQLite", "CSQLite", "PodiumTestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["MediaScene", "CGStreamer", "PodiumKit", "PodiumCore", "PodiumTestSupport"]),
-        .testTarget(name: "PodiumBrokerTests", dependencies: ["PodiumBroker", "PodiumCore", "PodiumKit", "PodiumTestSupport"]),
+        .testTarget(name: "PodiumBrokerTests", dependencies: ["PodiumBroker", "PodiumCore", "PodiumKit", "PodiumTestSupport", "TitleScene"]),
         .testTarget(name: "ConsoleTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
