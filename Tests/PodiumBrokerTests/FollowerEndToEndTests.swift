@@ -258,6 +258,36 @@ extension FollowerEndToEndTests {
         XCTAssertNotNil(u["follow"]?["cover"]?.string)
     }
 
+    /// A PDF talk frozen on page 3 while the speaker moved on to page 6: a screen that joins
+    /// then shows page 3 as drawn (not a blank or half-drawn frame), compared with `podium snapshot`.
+    func testLateJoinerFrozenOnAPDFPageShowsThatPage() throws {
+        broker = try Mosquitto(dir: dir)
+        let pdf = dir.appendingPathComponent("talk.pdf").path
+        let r = try runProcess("/usr/bin/python3", [TestPaths.root.appendingPathComponent("scripts/bench_common.py").path, pdf])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let url = "mqtt://127.0.0.1:\(broker.port)/pdf-talk"
+        let presenter = try present(pdf, url: url)
+        _ = try presenter.client.send(["cmd": "goto", "index": 2])
+        usleep(300_000)
+        _ = try presenter.client.send(["cmd": "freeze"])
+        _ = try presenter.client.send(["cmd": "goto", "index": 5])
+        let late = try follow(pdf, url: url, name: "late-pdf")
+        let s = try late.client.waitForState { $0["frozen"]?.bool == true && $0["follow"]?["status"]?.string == "following" }
+        XCTAssertEqual(s["scene"]?["index"]?.int, 5)
+        usleep(500_000)
+        let shotPath = dir.appendingPathComponent("late-pdf.png").path
+        let shot = try late.client.send(["cmd": "screenshot", "path": .string(shotPath)])
+        let (sw, sh) = (shot["width"]?.int ?? 0, shot["height"]?.int ?? 0)
+        var env = TestPaths.privateHome(in: dir.appendingPathComponent("snap")); env["SDL_VIDEODRIVER"] = "offscreen"
+        let ref = dir.appendingPathComponent("page3.png").path
+        let sr = try runProcess(TestPaths.podium, ["snapshot", pdf, "--scene", "2", "--view", "audience", "--size", "\(sw)x\(sh)", "--out", ref], environment: env)
+        XCTAssertEqual(sr.status, 0, sr.stderr)
+        let a = try PNGImage(path: shotPath), b = try PNGImage(path: ref)
+        XCTAssertEqual([a.width, a.height], [b.width, b.height])
+        let off = stride(from: 0, to: min(a.rgba.count, b.rgba.count), by: 4).filter { i in (0..<3).contains { abs(Int(a.rgba[i + $0]) - Int(b.rgba[i + $0])) > 40 } }.count
+        XCTAssertLessThan(off, sw * sh / 50, "the frozen frame is not page 3 as drawn (\(off) of \(sw * sh) pixels differ)")
+    }
+
     /// Bad broker options are usage errors (exit 2) that name the problem and never print the password.
     func testBadBrokerOptionsAreUsageErrors() throws {
         let d = try deck("talk.json", count: 2)
