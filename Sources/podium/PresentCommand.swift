@@ -103,9 +103,12 @@ final class PresentCommand {
             log("remote control \(remote!.controlURL) (view only: \(remote!.viewURL))")
         }
         if let url = brokerURL {
-            broker = try BrokerPublisher(url: url, caFile: options.values["--broker-ca"], presentation: presentation,
-                                         deckFiles: { [unowned self] in BrokerOptions.deckFiles(self.presentation.deck) }, timers: ControlRequests.timersJSON)
-            log("publishing the talk to \(url) (deck \(broker!.deckHash.prefix(19))…)")
+            // Follower screens are extra: if they cannot be served, the talk still goes on.
+            do {
+                broker = try BrokerPublisher(url: url, caFile: options.values["--broker-ca"], presentation: presentation,
+                                             deckFiles: { [unowned self] in BrokerOptions.deckFiles(self.presentation.deck) }, timers: ControlRequests.timersJSON)
+                log("publishing the talk to \(url) (deck \(broker!.deckHash.prefix(19))…)")
+            } catch { log("--broker \(url): \(error); the talk goes on without follower screens") }
         }
         mailboxEvent = SDL_RegisterEvents(1)
         MainThreadMailbox.shared.wake = { [mailboxEvent] in var e = SDL_Event(); e.type = mailboxEvent; SDL_PushEvent(&e) }
