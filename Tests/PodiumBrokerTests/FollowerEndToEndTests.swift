@@ -334,7 +334,8 @@ final class PodiumChild {
         let log = FileHandle(forWritingAtPath: logPath)
         process.standardError = log; process.standardOutput = log
         try process.run()
-        client = try ControlClient(path: socket)
+        // A child that never answers is not left running after the test.
+        do { client = try ControlClient(path: socket) } catch { kill(process.processIdentifier, SIGKILL); reap(process, seconds: 5); throw error }
     }
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
     func killHard() { kill(process.processIdentifier, SIGKILL); reap(process, seconds: 5) }
