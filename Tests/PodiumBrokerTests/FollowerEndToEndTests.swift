@@ -391,7 +391,10 @@ final class Mosquitto {
         process = p
         let deadline = Date().addingTimeInterval(10)
         while !Self.accepts(port) {
-            guard Date() < deadline, p.isRunning else { throw NSError(domain: "Mosquitto", code: 1, userInfo: [NSLocalizedDescriptionKey: "mosquitto did not listen on \(port)"]) }
+            guard Date() < deadline, p.isRunning else {
+                Glibc.kill(p.processIdentifier, SIGKILL); reap(p, seconds: 5); process = nil
+                throw NSError(domain: "Mosquitto", code: 1, userInfo: [NSLocalizedDescriptionKey: "mosquitto did not listen on \(port)"])
+            }
             usleep(20_000)
         }
     }
