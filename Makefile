@@ -34,6 +34,8 @@ RUNTIME_PKGS += libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.
                 gstreamer1.0-plugins-good
 # The network remote (`present --remote`): libsoup 3's HTTP + WebSocket server.
 RUNTIME_PKGS += libsoup-3.0-dev
+# Follower screens (`present --broker`, `podium follow`): libmosquitto's MQTT client; SHA-256 from libcrypto.
+RUNTIME_PKGS += libmosquitto-dev libssl-dev
 # Hot-plug: X11 RandR is read directly (SDL2 keeps stale X11 modes).
 RUNTIME_PKGS += libxrandr-dev
 # The compositor's output names on Wayland (wl_output v4), which SDL 2.26 does not report.
@@ -50,6 +52,9 @@ RUNTIME_PKGS += libwayland-dev
 TEST_PKGS := $(RUNTIME_PKGS) python3-pil libraqm0 xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
              xcvt libgl1-mesa-dri sway xwayland procps util-linux sqlite3 \
              openbox x11-utils zbar-tools gstreamer1.0-tools chromium chromium-driver python3-selenium
+# The follower-screen tests start a real MQTT broker (mosquitto, with mosquitto_passwd); openssl
+# makes the private CA of their TLS test.
+TEST_PKGS += mosquitto openssl
 # scripts/bench-advance.sh: its X watcher (bench-xwatch.c: DAMAGE events, XTest key presses) is
 # built with cc; BENCH_PERF=1 profiles with perf.
 TEST_PKGS += gcc libx11-dev libxdamage-dev libxtst6 linux-perf

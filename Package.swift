@@ -68,6 +68,10 @@ let package = Package(
         .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2Image", "CImageHeader", "CPango", "CXrandr", "CWaylandClient", "CTessellate"]),
 
         .target(name: "PodiumRemote", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CSoupRemote", "CQRencode", "CSDL2", "CSDL2Image"]),
+        // Follower screens (`--broker`, `podium follow`): the talk's state as retained MQTT messages
+        // through Debian's libmosquitto (libmosquitto-dev); deck identity by SHA-256 (libcrypto).
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto libcrypto", providers: [.apt(["libmosquitto-dev", "libssl-dev"])]),
+        .target(name: "PodiumBroker", dependencies: ["PodiumKit", "PodiumCore", "CMosquitto"]),
 
         .target(name: "TitleScene", dependencies: ["PodiumKit"], path: "Plugins/Title"),
         .target(name: "BandListScene", dependencies: ["PodiumKit", "PodiumSQLite", "CSQLite", "CICU", "CImageHeader"], path: "Plugins/BandList"),
@@ -85,12 +89,13 @@ let package = Package(
             "PDFScene",
             "MediaScene",
             "PodiumRemote",
+            "PodiumBroker",
         ]),
 
         .executableTarget(name: "podium-bench-kit", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CSDL2"]),
         // libFuzzer targets for every parser of outside input (`make fuzz`); without the fuzzer
         // it replays files, so the seed corpus and found crashes run as tests.
-        .executableTarget(name: "podium-fuzz", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CImageHeader", "BandListScene", "MapSearchScene", "PDFScene", "WebSearchScene"]),
+        .executableTarget(name: "podium-fuzz", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "PodiumBroker", "CImageHeader", "BandListScene", "MapSearchScene", "PDFScene", "WebSearchScene"]),
 
         .target(name: "PodiumTestSupport", dependencies: ["PodiumKit", "CSDL2", "CSDL2Image"], path: "Tests/Support"),
         .testTarget(name: "PodiumKitTests", dependencies: ["PodiumKit", "PodiumTestSupport"]),
@@ -106,6 +111,7 @@ let package = Package(
         .testTarget(name: "MapSearchTests", dependencies: ["MapSearchScene", "PodiumSQLite", "PodiumKit", "PodiumSDL", "CSDL2", "CSDL2Image", "PodiumTestSupport"]),
         .testTarget(name: "PodiumSQLiteTests", dependencies: ["PodiumSQLite", "CSQLite", "PodiumTestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["MediaScene", "CGStreamer", "PodiumKit", "PodiumCore", "PodiumTestSupport"]),
+        .testTarget(name: "PodiumBrokerTests", dependencies: ["PodiumBroker", "PodiumCore", "PodiumKit", "PodiumTestSupport", "TitleScene"]),
         .testTarget(name: "ConsoleTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport"]),
     ],
     swiftLanguageModes: [.v5]

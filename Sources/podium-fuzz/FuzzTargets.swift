@@ -1,5 +1,6 @@
 import CImageHeader
 import Foundation
+import PodiumBroker
 import PodiumCore
 import PodiumKit
 import PodiumSDL
@@ -47,6 +48,8 @@ enum FuzzTargets {
             _ = try? api.parsePage(status: 200, body: data)
         },
         "geocoder": { data in _ = try? NominatimGeocoder.parse(data) },
+        // A follower screen's talk state, as any client of the broker could publish it.
+        "talk-state": { data in _ = try? TalkState(payload: data) },
         // A control request: parsed, then every value read through the accessors requests use.
         "control": { data in
             func walk(_ v: JSONValue) {

@@ -7,7 +7,8 @@ import PodiumKit
 enum CommandLineInterface {
     static let version = "0.1.0"
     static let usage = """
-    usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom|top|none] [--no-grouping] [--duration MIN | --end-time HH:MM] [--last-minutes MIN] [--end-slide N] [--page N] [--start-time HH:MM] [--windowed [presenter|audience|both]] [--switch-screens] [--control unix:PATH] [--remote [ADDR:]PORT] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--resume] [--plugin-path DIR]
+    usage: podium present [DECK|TALK.pdf] [--notes right|left|bottom|top|none] [--no-grouping] [--duration MIN | --end-time HH:MM] [--last-minutes MIN] [--end-slide N] [--page N] [--start-time HH:MM] [--windowed [presenter|audience|both]] [--switch-screens] [--control unix:PATH] [--remote [ADDR:]PORT] [--broker mqtt://HOST[:PORT]/TALK] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--keymap FILE] [--resume] [--plugin-path DIR]
+           podium follow mqtt://HOST[:PORT]/TALK [DECK] [--display NAME|INDEX] [--windowed] [--control unix:PATH] [--broker-ca FILE] [--broker-password-file FILE]
            podium displays [--json] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--switch-screens]
            podium check DECK|TALK.pdf [--plugin-path DIR]
            podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png [--plugin-path DIR]
@@ -30,6 +31,10 @@ enum CommandLineInterface {
         --control unix:PATH         Listen for JSON-line commands on a Unix socket.
         --remote [ADDR:]PORT        Phone remote over HTTP + WebSocket (default address 127.0.0.1);
                                     pair by scanning the code in the presenter view.
+        --broker mqtt[s]://[USER@]HOST[:PORT][/TALK]
+                                    Publish the talk's state to an MQTT broker for follower
+                                    screens (podium follow). Password: --broker-password-file
+                                    FILE or $PODIUM_BROKER_PASSWORD; --broker-ca FILE for mqtts.
         --audience-display N|NAME   Choose the audience display (index or name).
         --presenter-display N|NAME  Choose the presenter display.
         --keymap FILE               Console key bindings (JSON; Assets/keymap.example.json).
@@ -56,6 +61,10 @@ enum CommandLineInterface {
                        end time, end slide, hidden pages, forced overlays. pdfpc's option
                        spellings (-d, -e, -l, -P, -n, -g, -w, -s, -t) work; the others say what
                        Podium does instead.
+      follow mqtt://HOST[:PORT]/TALK [DECK]
+                       A follower screen: the audience view of the same deck, fullscreen on
+                       this machine's display (--display N|NAME), in step with the presenter
+                       publishing to TALK (present --broker). Refuses a deck that differs.
       displays [--json]  List every display by the name xrandr / the compositor uses (with EDID
                          make and model), bounds, DPI and modes, and which display each view gets
                          (same --audience/--presenter-display and --switch-screens options; the choice saved in
@@ -93,8 +102,9 @@ enum CommandLineInterface {
             switch cmd {
             case "--help", "-h", "help": print(help); return 0
             case "--version": print("podium \(version)"); return 0
-            case "present": return try PresentCommand(try pluginOptions(try PdfpcOptions.translate(rest), flags: Set(["--windowed", "--resume", "--no-grouping"] + HostOptions.flags), values: Set(["--control", "--audience-display", "--presenter-display", "--notes", "--keymap", "--remote"] + TalkOptions.names + HostOptions.values))).run()
+            case "present": return try PresentCommand(try pluginOptions(try PdfpcOptions.translate(rest), flags: Set(["--windowed", "--resume", "--no-grouping"] + HostOptions.flags), values: Set(["--control", "--audience-display", "--presenter-display", "--notes", "--keymap", "--remote", "--broker"] + TalkOptions.names + HostOptions.values + BrokerOptions.names))).run()
             case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json", "--windowed", "--switch-screens"], values: ["--audience-display", "--presenter-display"]))
+            case "follow": return try FollowCommand(try pluginOptions(rest, flags: FollowCommand.flags, values: FollowCommand.values)).run()
             case "check": return try CheckCommand.run(try pluginOptions(try PdfpcOptions.translate(rest), flags: ["--no-grouping"], values: Set(["--notes"] + TalkOptions.names)))
             case "snapshot": return try SnapshotCommand.run(try pluginOptions(rest, flags: ["--no-grouping"], values: ["--scene", "--view", "--size", "--out", "--notes"]))
             case "plugins": return PluginsCommand.run(try pluginOptions(rest, flags: ["--json", "--load"], values: []))

@@ -164,6 +164,7 @@ enum ControlRequests {
             "popovers": .array(popovers),
             "deck": ["title": .string(p.deck.title), "path": .string(p.deck.path)],
             "remote": app.remote?.stateJSON ?? .null,
+            "broker": app.broker?.stateJSON ?? .null,
         ]
     }
 

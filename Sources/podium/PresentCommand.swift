@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PodiumBroker
 import PodiumCore
 import PodiumKit
 import PodiumRemote
@@ -15,6 +16,7 @@ final class PresentCommand {
     var displays: [DisplayInfo] { displayController.displays }
     var control: ControlServer?
     var remote: RemoteSession?
+    var broker: BrokerPublisher?
     var reloader: ReloadController?
     /// The talk's position on disk (`TalkJournal`); written only once `journalArmed` (after the
     /// resume question, if any, is answered, so an unanswered offer keeps the old record).
@@ -51,6 +53,7 @@ final class PresentCommand {
         }
         windowedViews = try HostOptions.windowedViews(options)
         let startMinutes = try HostOptions.startMinutes(options)
+        let brokerURL = try BrokerOptions.presentURL(options)
         let policy = try makeDisplayPolicy()
         // Under a Wayland compositor SDL 2.26 picks x11 (Xwayland) first, and there a compositor
         // such as sway maps a re-created audience window on the focused output, i.e. over the
@@ -114,6 +117,14 @@ final class PresentCommand {
                                        handle: { [unowned self] in ControlRequests.handle($0, app: self) }, timers: ControlRequests.timersJSON)
             log("remote control \(remote!.controlURL) (view only: \(remote!.viewURL))")
         }
+        if let url = brokerURL {
+            // Follower screens are extra: if they cannot be served, the talk still goes on.
+            do {
+                broker = try BrokerPublisher(url: url, caFile: options.values["--broker-ca"], presentation: presentation,
+                                             deckFiles: { [unowned self] in BrokerOptions.deckFiles(self.presentation.deck) }, timers: ControlRequests.timersJSON)
+                log("publishing the talk to \(url) (deck \(broker!.deckHash.prefix(19))…)")
+            } catch { log("--broker \(url): \(error); the talk goes on without follower screens") }
+        }
         mailboxEvent = SDL_RegisterEvents(1)
         MainThreadMailbox.shared.wake = { [mailboxEvent] in var e = SDL_Event(); e.type = mailboxEvent; SDL_PushEvent(&e) }
         SDL_StartTextInput()
@@ -165,6 +176,7 @@ final class PresentCommand {
     func shutdown() {
         control?.close(); control = nil
         remote?.stop(); remote = nil
+        broker?.stop(); broker = nil
         reloader = nil   // stops watching files: no reload can reach a half-released talk
         MainThreadMailbox.shared.wake = nil
         if SDL_IsTextInputActive() == SDL_TRUE { SDL_StopTextInput() }
@@ -236,6 +248,7 @@ final class PresentCommand {
         let p = presenterWindow.renderIfNeeded()
         displayController.didRender(presenter: p, audience: a)
         remote?.tick()
+        broker?.tick()
     }
 
     func handle(_ e: SDL_Event) throws {

@@ -1,0 +1,54 @@
+import CMosquitto
+import Foundation
+
+/// What a follower compares before showing anything: a SHA-256 over the contents of the deck
+/// file and the files its scenes show (a JSON deck's PDFs and clips), in deck order. Paths do not
+/// count (the follower's copy may live elsewhere); one changed byte does.
+public enum DeckIdentity {
+    /// "sha256:" and 64 hex digits. Throws `MQTTError` naming a file that cannot be read.
+    public static func of(files: [String]) throws -> String {
+        guard let ctx = EVP_MD_CTX_new() else { throw MQTTError("libcrypto could not start a SHA-256") }
+        defer { EVP_MD_CTX_free(ctx) }
+        EVP_DigestInit_ex(ctx, EVP_sha256(), nil)
+        for path in files {
+            guard let h = FileHandle(forReadingAtPath: path) else { throw MQTTError("\(path): cannot read the file to identify the deck") }
+            defer { try? h.close() }
+            var size: UInt64 = 0
+            while true {
+                let chunk = h.readData(ofLength: 1 << 20)
+                if chunk.isEmpty { break }
+                size += UInt64(chunk.count)
+                chunk.withUnsafeBytes { _ = EVP_DigestUpdate(ctx, $0.baseAddress, $0.count) }
+            }
+            // The length after each file: two files cannot be re-split into the same byte stream.
+            withUnsafeBytes(of: size.littleEndian) { _ = EVP_DigestUpdate(ctx, $0.baseAddress, $0.count) }
+        }
+        var digest = [UInt8](repeating: 0, count: 32), n: UInt32 = 0
+        EVP_DigestFinal_ex(ctx, &digest, &n)
+        return "sha256:" + digest.prefix(Int(n)).map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+extension DeckIdentity {
+    /// The identity of files that may change during a talk (a reloaded deck): hashed again only
+    /// when a file's size or modification time changed (one stat per file per call).
+    public final class Tracker {
+        let files: () -> [String]
+        private var signature: [String] = []
+        private var value = ""
+        /// `files`: the deck's files now (they change when the deck is reloaded).
+        public init(files: @escaping () -> [String]) { self.files = files }
+
+        /// The current identity; throws `MQTTError` naming a file that cannot be read.
+        public func current() throws -> String {
+            let f = files()
+            let sig = f.map { p -> String in
+                var st = stat()
+                guard stat(p, &st) == 0 else { return p + ":missing" }
+                return "\(p):\(st.st_size):\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
+            }
+            if sig != signature || value.isEmpty { value = try DeckIdentity.of(files: f); signature = sig }
+            return value
+        }
+    }
+}
