@@ -4,6 +4,7 @@ import PodiumKit
 import PodiumTestSupport
 import XCTest
 @testable import MediaScene
+import PodiumMedia
 
 /// A media scene inside a real `Presentation` (no platform): GStreamer plays a clip made at test
 /// time, frames hop to the main thread through the host's mailbox, and the host's blackout and
