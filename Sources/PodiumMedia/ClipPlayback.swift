@@ -181,7 +181,6 @@ public final class ClipPlayback {
         controls.status.color = Theme.standard.destructive
         controls.playPause.isEnabled = false
         explain(message)
-        onChange?()
         guard player != nil else { return }
         // GStreamer's runtime error is often generic ("Internal data stream error"): the
         // discoverer, off the main thread, names the missing decoder or unreadable format.
@@ -195,6 +194,7 @@ public final class ClipPlayback {
     private func explain(_ reason: String) {
         controls.status.text = "Cannot play \(settings.fileName): \(reason)"
         context.log("\(settings.origin): \(SafeText.escape(settings.file.path)): \(reason)")
+        onChange?()
     }
 
     // MARK: Bus and controls

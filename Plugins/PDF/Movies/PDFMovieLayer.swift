@@ -46,7 +46,7 @@ final class PDFMovieLayer: View {
 final class PDFMovieSpot: View {
     let playback: ClipPlayback
     let video = VideoView(poster: nil)
-    let error = Label("", font: .bold(12), color: .white, lines: 4)
+    let error = PDFMovieErrorCard("", font: .bold(12), color: .white, lines: 4)
 
     init(_ playback: ClipPlayback, id: String) {
         self.playback = playback
@@ -83,4 +83,10 @@ final class PDFMovieSpot: View {
     }
 
     override var role: String? { "button" }
+}
+
+/// Why a movie cannot be played, over its rectangle on the presenter's page; listed in the
+/// window's controls (`state`) with its text as the label.
+final class PDFMovieErrorCard: Label {
+    override var role: String? { "alert" }
 }
