@@ -19,6 +19,8 @@ enum MoviePDF {
         case uri(String)
         /// The `multimedia` package's `\movie`: a /Movie annotation.
         case movie(String)
+        /// A /Screen annotation with a rendition action (media9, Acrobat), playing on open.
+        case screen(String)
     }
 
     /// Writes the PDF to `url`; with `secondPage` a plain white page follows.
@@ -34,6 +36,9 @@ enum MoviePDF {
         case let .launch(f): action = "/Subtype /Link /Border [0 0 0] /A << /S /Launch /F (\(f)) >>"
         case let .uri(u): action = "/Subtype /Link /Border [0 0 0] /A << /S /URI /URI (\(u)) >>"
         case let .movie(f): action = "/Subtype /Movie /F 4 /Movie << /F (\(f)) /Aspect [160 90] >> /A << /ShowControls false >>"
+        case let .screen(f):
+            action = "/Subtype /Screen /P 3 0 R /A << /S /Rendition /OP 0 /R << /S /MR /C << /S /MCD /CT (video/webm) "
+                + "/D << /Type /Filespec /F (\(f)) >> >> /P << /BE << /A true >> >> >> >>"
         }
         let kids = secondPage ? "[3 0 R 6 0 R]" : "[3 0 R]"
         var objects = [

@@ -47,4 +47,11 @@ final class PDFMovieParsingTests: XCTestCase {
         XCTAssertFalse(m.autostart, "\\movie waits for a click, as in pdfpc")
         XCTAssertEqual(m.area.minX, 0.5, accuracy: 1e-6)
     }
+
+    func testScreenAnnotationWithARendition() throws {
+        let m = try XCTUnwrap(try movies(.screen("screen.webm")).first)
+        XCTAssertEqual(m.file, "screen.webm"); XCTAssertEqual(m.source, .screen)
+        XCTAssertTrue(m.autostart, "the rendition asks to play on open")
+        XCTAssertEqual(m.area.minY, 0.2, accuracy: 1e-6)
+    }
 }
