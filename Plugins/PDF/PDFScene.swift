@@ -89,6 +89,8 @@ final class PDFScene: ScenePositionKeeping {
         switch target {
         case let .page(p): go(to: p)
         case let .relative(d): go(to: page + d)
+        case let .uri(s) where PDFMovie.fromLink(s, area: .zero) != nil:
+            _ = movies.togglePlaying()   // a link to a clip on the page: the movie plays there
         case let .uri(s):
             do { try opener.open(try WebLink(s)); context.log("opened \(s)") }
             catch { context.log("link not opened: \(error)") }

@@ -40,19 +40,6 @@ final class MediaSceneTests: XCTestCase {
         return (p, scene)
     }
 
-    /// Runs the main thread's mailbox and the host's timers until `condition` or `seconds`.
-    @discardableResult
-    func pump(_ p: Presentation, seconds: Double = 6, until condition: () -> Bool = { false }) -> Bool {
-        let deadline = clock() + seconds
-        while clock() < deadline {
-            MainThreadMailbox.shared.drain()
-            p.timers.fire(now: clock())
-            if condition() { return true }
-            usleep(5_000)
-        }
-        return condition()
-    }
-
     /// Mean colour of the frame's centre 10×10 pixels.
     func centre(_ b: Bitmap?) -> (r: Int, g: Int, b: Int)? {
         guard let b else { return nil }
@@ -168,15 +155,7 @@ final class MediaSceneTests: XCTestCase {
     func testBlackoutMutesAndFreezePauses() throws {
         let (p, scene) = try makePresentation()
         XCTAssertTrue(pump(p) { scene.player?.isPlaying == true })
-        p.perform(.blackout)
-        XCTAssertTrue(scene.player!.isMuted); XCTAssertTrue(scene.player!.isPlaying)
-        p.perform(.blackout)
-        XCTAssertFalse(scene.player!.isMuted)
-        p.perform(.freeze)
-        XCTAssertFalse(scene.player!.isPlaying, "freeze must pause")
-        XCTAssertTrue(scene.wantsPlaying)
-        p.perform(.freeze)
-        XCTAssertTrue(scene.player!.isPlaying, "thaw must resume")
+        assertBlackoutMutesAndFreezePauses(p, scene.playback)
     }
 }
 
