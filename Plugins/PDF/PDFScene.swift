@@ -57,8 +57,11 @@ final class PDFScene: ScenePositionKeeping {
             notesPage = notes
             presenter.showsNext = false
         }
-        movies = PDFPageMovies(document: cache.document, pdfPath: path, context: context, audiencePage: audiencePage, presenterPage: presenterPage, page: page)
-        presenterView = PDFMoviePresenterView(content: presenter, movies: movies)
+        let movies = PDFPageMovies(document: cache.document, pdfPath: path, context: context, audiencePage: audiencePage, presenterPage: presenterPage, page: page)
+        self.movies = movies
+        // Pages without movies (nearly all) keep the presenter view as it was.
+        let pages = options.pages
+        presenterView = pages.contains { !movies.movies(page: $0).isEmpty } ? PDFMoviePresenterView(content: presenter, movies: movies) : presenter
         // Until this scene is current its pages are previews (the console's next preview, the
         // overview) and the next page always is one: none of them renders on the main thread.
         for v in [audiencePage, presenterPage, next] {

@@ -24,6 +24,8 @@ final class PDFPageMovies {
     let controlsPanel = StackView(.vertical, spacing: 0)
     /// Playbacks by page, made when the page is first shown and kept (position survives paging).
     private var clips: [Int: [ClipPlayback]] = [:]
+    /// The movies of each page looked at, read once.
+    private var found: [Int: [PDFMovie]] = [:]
     private var spots: [PDFMovieSpot] = []
     private(set) var page: Int
     private var isCurrent = false
@@ -41,6 +43,14 @@ final class PDFPageMovies {
         show(page: page)
     }
 
+    /// The movies of page `p` (0-based), read once.
+    func movies(page p: Int) -> [PDFMovie] {
+        if let m = found[p] { return m }
+        let m = document.movies(page: p)
+        found[p] = m
+        return m
+    }
+
     /// The playbacks of the page shown (empty for most pages).
     var current: [ClipPlayback] { clips[page] ?? [] }
 
@@ -53,11 +63,11 @@ final class PDFPageMovies {
         let list = clips[p] ?? makeClips(p)
         clips[p] = list
         spots = list.enumerated().map { i, c in PDFMovieSpot(c, id: "pdf.movie.\(i + 1)") }
-        audienceLayer.setItems(zip(list, document.movies(page: p)).map { c, m in
+        audienceLayer.setItems(zip(list, movies(page: p)).map { c, m in
             c.audienceVideo.backgroundColor = .clear
             return (c.audienceVideo, m.area)
         })
-        presenterLayer.setItems(zip(spots, document.movies(page: p)).map { ($0 as View, $1.area) })
+        presenterLayer.setItems(zip(spots, movies(page: p)).map { ($0 as View, $1.area) })
         controlsPanel.subviews.forEach { $0.removeFromSuperview() }
         for c in list { c.controls.showsVideo = false; controlsPanel.add(c.controls, length: PDFPageMovies.controlsHeight) }
         for c in list { c.onChange = { [weak self] in self?.refresh() } }
@@ -70,7 +80,7 @@ final class PDFPageMovies {
     static let controlsHeight = 118.0
 
     private func makeClips(_ p: Int) -> [ClipPlayback] {
-        document.movies(page: p).map { m in
+        movies(page: p).map { m in
             ClipPlayback(ClipSettings(file: m.url(relativeTo: pdfDirectory), fileName: m.file, autoplay: m.autostart, loop: m.loop,
                                       start: m.start, end: m.end, stopsOnLeave: false, resumesOnReturn: false,
                                       origin: "\(pdfName) page \(p + 1) \(m.source.rawValue)"), context: context)
