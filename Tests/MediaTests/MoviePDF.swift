@@ -23,8 +23,9 @@ enum MoviePDF {
         case screen(String)
     }
 
-    /// Writes the PDF to `url`; with `secondPage` a plain white page follows.
-    static func write(_ url: URL, _ annotation: Annotation, secondPage: Bool = false) throws {
+    /// Writes the PDF to `url`, with `annotation` over the movie's rectangle (`copies` of it, a
+    /// hostile page); with `secondPage` a plain white page follows.
+    static func write(_ url: URL, _ annotation: Annotation, copies: Int = 1, secondPage: Bool = false) throws {
         func rect(_ b: (x: Double, y: Double, w: Double, h: Double)) -> String {
             "\(b.x * width) \((1 - b.y - b.h) * height) \(b.w * width) \(b.h * height) re f"
         }
@@ -40,14 +41,13 @@ enum MoviePDF {
             action = "/Subtype /Screen /P 3 0 R /A << /S /Rendition /OP 0 /R << /S /MR /C << /S /MCD /CT (video/webm) "
                 + "/D << /Type /Filespec /F (\(f)) >> >> /P << /BE << /A true >> >> >> >>"
         }
-        let kids = secondPage ? "[3 0 R 6 0 R]" : "[3 0 R]"
+        let kids = secondPage ? "[3 0 R \(5 + copies) 0 R]" : "[3 0 R]"
         var objects = [
             "<< /Type /Catalog /Pages 2 0 R >>",
             "<< /Type /Pages /Kids \(kids) /Count \(secondPage ? 2 : 1) >>",
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Contents 4 0 R /Annots [5 0 R] >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Contents 4 0 R /Annots [\((0..<copies).map { "\(5 + $0) 0 R" }.joined(separator: " "))] >>",
             "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
-            "<< /Type /Annot \(action) /Rect [\(r)] >>",
-        ]
+        ] + Array(repeating: "<< /Type /Annot \(action) /Rect [\(r)] >>", count: copies)
         if secondPage { objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] >>") }
         var pdf = "%PDF-1.5\n", offsets: [Int] = []
         for (i, o) in objects.enumerated() { offsets.append(pdf.utf8.count); pdf += "\(i + 1) 0 obj\n\(o)\nendobj\n" }

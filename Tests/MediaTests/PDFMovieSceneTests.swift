@@ -20,8 +20,8 @@ final class PDFMovieSceneTests: XCTestCase {
 
     /// A deck of a blank scene, the movie's page, and the PDF's plain second page; the movie's
     /// page is current.
-    func makePresentation(_ annotation: MoviePDF.Annotation) throws -> (Presentation, PDFScene) {
-        try MoviePDF.write(dir.appendingPathComponent("talk.pdf"), annotation, secondPage: true)
+    func makePresentation(_ annotation: MoviePDF.Annotation, copies: Int = 1) throws -> (Presentation, PDFScene) {
+        try MoviePDF.write(dir.appendingPathComponent("talk.pdf"), annotation, copies: copies, secondPage: true)
         let r = PluginRegistry()
         r.register(PDFPlugin.descriptor())
         r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
@@ -75,5 +75,13 @@ final class PDFMovieSceneTests: XCTestCase {
         XCTAssertTrue(p.press(Key("k")))   // the key map's playPause
         XCTAssertTrue(pump(p) { movie.player?.isPlaying == true })
         XCTAssertFalse(movie.audienceVideo.isHidden)
+    }
+
+    func testAPageOfThousandsOfMoviesPlaysOnlyTheFirstEight() throws {
+        let (p, scene) = try makePresentation(.launch("redblue.webm"), copies: 2000)
+        XCTAssertEqual(scene.movies.current.count, PDFPageMovies.maxMovies)
+        XCTAssertEqual(PDFPageMovies.maxMovies, 8)
+        XCTAssertTrue(p.press(Key("k")))
+        XCTAssertTrue(pump(p) { scene.movies.current.first?.player?.isPlaying == true })
     }
 }

@@ -46,10 +46,18 @@ final class PDFPageMovies {
     /// The movies of page `p` (0-based), read once.
     func movies(page p: Int) -> [PDFMovie] {
         if let m = found[p] { return m }
-        let m = document.movies(page: p)
+        var m = document.movies(page: p)
+        if m.count > Self.maxMovies {
+            context.log("\(pdfName) page \(p + 1): \(m.count) movies; only the first \(Self.maxMovies) play")
+            m = Array(m.prefix(Self.maxMovies))
+        }
         found[p] = m
         return m
     }
+
+    /// Movies played per page: each is a GStreamer pipeline with its decoders and threads, and a
+    /// page of thousands (a hostile PDF) must not take the machine down.
+    static let maxMovies = 8
 
     /// The playbacks of the page shown (empty for most pages).
     var current: [ClipPlayback] { clips[page] ?? [] }
@@ -79,9 +87,10 @@ final class PDFPageMovies {
     /// Height of one movie's controls (transport, volume and loop, status) in points.
     static let controlsHeight = 118.0
 
+    /// The name shown and logged is the PDF's, escaped and cut to 80 characters (it comes from the file).
     private func makeClips(_ p: Int) -> [ClipPlayback] {
         movies(page: p).map { m in
-            ClipPlayback(ClipSettings(file: m.url(relativeTo: pdfDirectory), fileName: m.file, autoplay: m.autostart, loop: m.loop,
+            ClipPlayback(ClipSettings(file: m.url(relativeTo: pdfDirectory), fileName: SafeText.excerpt(m.file, limit: 80), autoplay: m.autostart, loop: m.loop,
                                       start: m.start, end: m.end, stopsOnLeave: false, resumesOnReturn: false,
                                       origin: "\(pdfName) page \(p + 1) \(m.source.rawValue)"), context: context)
         }
