@@ -84,4 +84,18 @@ final class PDFMovieSceneTests: XCTestCase {
         XCTAssertTrue(p.press(Key("k")))
         XCTAssertTrue(pump(p) { scene.movies.current.first?.player?.isPlaying == true })
     }
+
+    func testCorruptClipPutsTheDiscoverersReasonOnTheErrorCardAndTheRoomKeepsThePage() throws {
+        try Data("this is a text file, not a movie\n".utf8).write(to: dir.appendingPathComponent("clip.mp4"))
+        let (p, scene) = try makePresentation(.launch("clip.mp4"))
+        let movie = try XCTUnwrap(scene.movies.current.first)
+        XCTAssertTrue(pump(p) { movie.failure != nil }, "no error from GStreamer")
+        let reason = "Cannot play clip.mp4: GStreamer cannot play it: Could not determine type of stream."
+        func card() -> String? { p.presenter.controlTree().first { $0.id == "pdf.movie.error" }?.label }
+        XCTAssertTrue(pump(p) { card() == reason }, "error card: \(card() ?? "none")")
+        XCTAssertTrue(p.press(Key("k")), "k is still the page's")
+        XCTAssertFalse(movie.wantsPlaying)
+        XCTAssertTrue(movie.audienceVideo.isHidden, "the room sees more than the page")
+        XCTAssertEqual(p.currentIndex, 1, "the talk stays where it was")
+    }
 }
