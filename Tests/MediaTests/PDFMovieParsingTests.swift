@@ -55,3 +55,26 @@ final class PDFMovieParsingTests: XCTestCase {
         XCTAssertEqual(m.area.minY, 0.2, accuracy: 1e-6)
     }
 }
+
+/// `podium check`'s warnings about the movies of a `pdf` scene.
+final class PDFMovieCheckTests: XCTestCase {
+    var dir: URL!
+    override func setUp() { dir = TestPaths.tempDir("podium-pdf-movie-check") }
+    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+
+    /// Warnings for a PDF named `name` (documents are cached by path: one name per PDF).
+    func warnings(_ name: String, _ a: MoviePDF.Annotation) throws -> [String] {
+        try MoviePDF.write(dir.appendingPathComponent(name), a)
+        return PDFPlugin.movieWarnings(SceneParameters(["file": .string(name), "page": 1], path: "scenes[0].parameters"), deckDirectory: dir)
+    }
+
+    func testMissingCorruptAndPlayableClips() throws {
+        XCTAssertEqual(try warnings("talk.pdf", .movie("gone.webm")), ["talk.pdf page 1: movie gone.webm: file not found: \(dir.appendingPathComponent("gone.webm").path)"])
+        try Data("not a movie\n".utf8).write(to: dir.appendingPathComponent("text.mp4"))
+        let corrupt = try warnings("corrupt.pdf", .launch("text.mp4"))
+        XCTAssertEqual(corrupt.count, 1)
+        XCTAssertTrue(corrupt.first?.hasPrefix("corrupt.pdf page 1: movie text.mp4: GStreamer cannot play it") == true, "\(corrupt)")
+        _ = try TestClips.redThenBlue(in: dir)
+        XCTAssertEqual(try warnings("good.pdf", .uri("redblue.webm?autostart")), [])
+    }
+}
