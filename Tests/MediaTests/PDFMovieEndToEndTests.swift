@@ -47,7 +47,7 @@ final class PDFMovieEndToEndTests: XCTestCase {
     }
 
     func testLinkedClipPlaysInPlaceOnClickAndPauseHoldsItsFrame() throws {
-        _ = try TestClips.redThenBlue(in: dir, seconds: 2)
+        _ = try TestClips.redThenBlue(in: dir, seconds: 3)
         let pdf = dir.appendingPathComponent("talk.pdf")
         try MoviePDF.write(pdf, .launch("redblue.webm"))
         let (app, page) = try present(pdf)
@@ -67,9 +67,9 @@ final class PDFMovieEndToEndTests: XCTestCase {
         let playing = try XCTUnwrap(try waitForShot(c) { s in self.movieSpots.allSatisfy { near(at(s, page, $0), red) } },
                                     "red frames never filled the movie's rectangle\n\(app.log)")
         assertPageIntact(playing, page, "while playing")
-        // k (playPause) pauses it in the red first second: it holds that frame.
+        // k (playPause) pauses it in the red seconds: it holds that frame.
         XCTAssertEqual(try c.send(["cmd": "key", "key": "k"])["ok"]?.bool, true)
-        usleep(2_500_000)
+        usleep(3_500_000)   // past the red seconds, had it played on
         let paused = try screenshot(c, "paused")
         XCTAssertTrue(movieSpots.allSatisfy { near(at(paused, page, $0), red) }, "a paused movie moved on: \(at(paused, page, (0.7, 0.4)))")
         assertPageIntact(paused, page, "paused")
@@ -104,7 +104,7 @@ final class PDFMovieEndToEndTests: XCTestCase {
     }
 
     func testAutostartLinkPlaysWhenItsPageIsShownAndLeavingPauses() throws {
-        _ = try TestClips.redThenBlue(in: dir, seconds: 2)
+        _ = try TestClips.redThenBlue(in: dir, seconds: 3)
         let pdf = dir.appendingPathComponent("talk.pdf")
         try MoviePDF.write(pdf, .uri("redblue.webm?autostart"), secondPage: true)
         let (app, page) = try present(pdf)
@@ -114,7 +114,7 @@ final class PDFMovieEndToEndTests: XCTestCase {
                         "an autostart movie did not play on its page\n\(app.log)")
         XCTAssertEqual(try c.send(["cmd": "next"])["ok"]?.bool, true)
         XCTAssertNotNil(try waitForShot(c) { near(at($0, page, (0.7, 0.4)), self.white) }, "the next page did not show")
-        usleep(2_500_000)
+        usleep(3_500_000)   // past the red seconds, had it played on
         // Back on the page: it paused when the page was left (still red), and autostart plays it on.
         XCTAssertEqual(try c.send(["cmd": "previous"])["ok"]?.bool, true)
         let back = try XCTUnwrap(try waitForShot(c) { !near(at($0, page, (0.7, 0.4)), self.white) })
