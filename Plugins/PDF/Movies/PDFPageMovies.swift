@@ -85,7 +85,7 @@ final class PDFPageMovies {
     }
 
     /// Height of one movie's controls (transport, volume and loop, status) in points.
-    static let controlsHeight = 118.0
+    static let controlsHeight = 140.0
 
     /// The name shown and logged is the PDF's, escaped and cut to 80 characters (it comes from the file).
     private func makeClips(_ p: Int) -> [ClipPlayback] {
