@@ -21,18 +21,26 @@ final class MediaHotplugTests: XCTestCase {
     }
     func placement(_ s: JSONValue) -> String? { s["roles"]?["audiencePlacement"]?.string }
 
+    /// `podium present FILE` on the rig (software renderer, audio to a fakesink), checking that
+    /// SDL used the X server.
+    func present(_ file: URL) throws -> PodiumProcess {
+        let env = rig.environment.merging(["SDL_RENDER_DRIVER": "software", "PODIUM_AUDIO": "null"]) { $1 }
+        let app = try PodiumProcess(args: [file.path], environment: env, dir: dir)
+        do { XCTAssertEqual(try app.client.send(["cmd": "state"])["driver"]?.string, "x11", "SDL used the X server") }
+        catch { app.stop(); throw error }   // waited for, even when the socket fails
+        return app
+    }
+
     func testUnplugKeepsPlayingInThePreviewAndReplugContinues() throws {
         let clip = try TestClips.redThenBlue(in: dir, seconds: 6)
         let deck = dir.appendingPathComponent("talk.json")
         try Data("""
         {"title": "Clip", "scenes": [{"kind": "media", "parameters": {"file": "\(clip.lastPathComponent)"}}]}
         """.utf8).write(to: deck)
-        let env = rig.environment.merging(["SDL_RENDER_DRIVER": "software", "PODIUM_AUDIO": "null"]) { $1 }
-        let app = try PodiumProcess(args: [deck.path], environment: env, dir: dir)
+        let app = try present(deck)
         defer { app.stop() }
         let c = app.client!
         var s = try c.waitForState { self.placement($0) == "display" && (self.position($0) ?? 0) > 0.3 }
-        XCTAssertEqual(s["driver"]?.string, "x11", "SDL used the X server")
 
         try rig.unplug(1)
         s = try c.waitForState { self.placement($0) == "preview" }
@@ -67,12 +75,10 @@ final class MediaHotplugTests: XCTestCase {
         _ = try TestClips.redThenBlue(in: dir, seconds: 6)
         let pdf = dir.appendingPathComponent("talk.pdf")
         try MoviePDF.write(pdf, .uri("redblue.webm?autostart"))
-        let env = rig.environment.merging(["SDL_RENDER_DRIVER": "software", "PODIUM_AUDIO": "null"]) { $1 }
-        let app = try PodiumProcess(args: [pdf.path], environment: env, dir: dir)
+        let app = try present(pdf)
         defer { app.stop() }
         let c = app.client!
         var s = try c.waitForState { self.placement($0) == "display" && (self.position($0) ?? 0) > 0.3 }
-        XCTAssertEqual(s["driver"]?.string, "x11", "SDL used the X server")
         // The 1920×1080 projector shows the 16:9 page edge to edge: the movie's rectangle is red,
         // the orange box beside it is the page's.
         func audience(_ name: String) throws -> PNGImage {
