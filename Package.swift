@@ -78,8 +78,10 @@ let package = Package(
         .target(name: "GalleryScene", dependencies: ["PodiumKit"], path: "Plugins/Gallery"),
         .target(name: "WebSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "PodiumMarkdown", "CLibXML2"], path: "Plugins/WebSearch"),
         .target(name: "MapSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "CImageHeader"], path: "Plugins/MapSearch"),
-        .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler"], path: "Plugins/PDF"),
-        .target(name: "MediaScene", dependencies: ["PodiumKit", "CGStreamer"], path: "Plugins/Media"),
+        .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler", "PodiumMedia"], path: "Plugins/PDF"),
+        // GStreamer playback shared by the `media` scene and movies in PDF pages (#20).
+        .target(name: "PodiumMedia", dependencies: ["PodiumKit", "CGStreamer"]),
+        .target(name: "MediaScene", dependencies: ["PodiumKit", "PodiumMedia"], path: "Plugins/Media"),
 
         .executableTarget(name: "podium", dependencies: [
             "PodiumKit", "PodiumCore", "PodiumSDL", "TitleScene", "BandListScene",
@@ -110,7 +112,7 @@ let package = Package(
         .testTarget(name: "PDFTests", dependencies: ["PDFScene", "CPoppler", "PodiumKit", "PodiumSDL", "CSDL2", "PodiumTestSupport"]),
         .testTarget(name: "MapSearchTests", dependencies: ["MapSearchScene", "PodiumSQLite", "PodiumKit", "PodiumSDL", "CSDL2", "CSDL2Image", "PodiumTestSupport"]),
         .testTarget(name: "PodiumSQLiteTests", dependencies: ["PodiumSQLite", "CSQLite", "PodiumTestSupport"]),
-        .testTarget(name: "MediaTests", dependencies: ["MediaScene", "CGStreamer", "PodiumKit", "PodiumCore", "PodiumTestSupport"]),
+        .testTarget(name: "MediaTests", dependencies: ["MediaScene", "PodiumMedia", "PDFScene", "CGStreamer", "PodiumKit", "PodiumCore", "PodiumTestSupport"]),
         .testTarget(name: "PodiumBrokerTests", dependencies: ["PodiumBroker", "PodiumCore", "PodiumKit", "PodiumTestSupport", "TitleScene"]),
         .testTarget(name: "ConsoleTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport"]),
     ],

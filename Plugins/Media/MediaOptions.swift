@@ -1,5 +1,6 @@
 import Foundation
 import PodiumKit
+import PodiumMedia
 
 /// A `media` scene's parameters, checked (see `MediaPlugin`).
 struct MediaOptions {
@@ -56,5 +57,11 @@ struct MediaOptions {
         do { try InputFile.check(url.path, maxBytes: .max) }
         catch let e as InputFileError { throw SceneParameterError(path: "\(p.path).\(key)", message: "\(e.problem): \(SafeText.escape(url.path))") }
         return url
+    }
+
+    /// What the shared playback needs.
+    var clip: ClipSettings {
+        ClipSettings(file: file, fileName: fileName, autoplay: autoplay, loop: loop, start: start, end: end, volume: volume,
+                     poster: poster, stopsOnLeave: onLeave == .stop, resumesOnReturn: true, origin: "\(path).file")
     }
 }

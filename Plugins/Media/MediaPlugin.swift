@@ -1,5 +1,6 @@
 import Foundation
 import PodiumKit
+import PodiumMedia
 
 /// The `media` scene: a video or audio clip played through GStreamer, letterboxed on the audience
 /// view, with play/pause, seek, volume and loop on the presenter view.

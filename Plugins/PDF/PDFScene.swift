@@ -23,6 +23,8 @@ final class PDFScene: ScenePositionKeeping {
     /// Opens external links; replaceable in tests.
     var opener = BrowserOpener()
     private(set) var page: Int
+    /// The page's movies, played in place (Movies/PDFPageMovies.swift).
+    private(set) var movies: PDFPageMovies!
 
     var title: String { PageTitles.title(of: page, in: cache.document) }
     /// The page shown, as a segue to it (`receive`): a reload or resume comes back to it.
@@ -55,7 +57,11 @@ final class PDFScene: ScenePositionKeeping {
             notesPage = notes
             presenter.showsNext = false
         }
-        presenterView = presenter
+        let movies = PDFPageMovies(document: cache.document, pdfPath: path, context: context, audiencePage: audiencePage, presenterPage: presenterPage, page: page)
+        self.movies = movies
+        // Pages without movies (nearly all) keep the presenter view as it was.
+        let pages = options.pages
+        presenterView = pages.contains { !movies.movies(page: $0).isEmpty } ? PDFMoviePresenterView(content: presenter, movies: movies) : presenter
         // Until this scene is current its pages are previews (the console's next preview, the
         // overview) and the next page always is one: none of them renders on the main thread.
         for v in [audiencePage, presenterPage, next] {
@@ -86,6 +92,8 @@ final class PDFScene: ScenePositionKeeping {
         switch target {
         case let .page(p): go(to: p)
         case let .relative(d): go(to: page + d)
+        case let .uri(s) where PDFMovie.fromLink(s, area: .zero) != nil:
+            _ = movies.togglePlaying()   // a link to a clip on the page: the movie plays there
         case let .uri(s):
             do { try opener.open(try WebLink(s)); context.log("opened \(s)") }
             catch { context.log("link not opened: \(error)") }
@@ -94,8 +102,8 @@ final class PDFScene: ScenePositionKeeping {
 
     /// The room sees this scene's page now: it is rendered at once if not ready (it was
     /// usually pre-rendered while this scene was the next one).
-    func didBecomeCurrent() { audiencePage.rendersAtOnce = true; presenterPage.rendersAtOnce = true }
-    func willResignCurrent() { audiencePage.rendersAtOnce = false; presenterPage.rendersAtOnce = false }
+    func didBecomeCurrent() { audiencePage.rendersAtOnce = true; presenterPage.rendersAtOnce = true; movies.activate() }
+    func willResignCurrent() { audiencePage.rendersAtOnce = false; presenterPage.rendersAtOnce = false; movies.deactivate() }
 
     /// Pages of this scene's range are shown here; others go through the host.
     private func go(to p: Int) {
@@ -115,6 +123,7 @@ final class PDFScene: ScenePositionKeeping {
     /// `next`/`previous` (whatever keys the key map binds to them) step through the range;
     /// false at its ends, so the deck moves on.
     func handle(_ action: ConsoleAction) -> Bool {
+        if action == .playPause { return movies.togglePlaying() }
         let step = action == .next ? 1 : action == .previous ? -1 : 0
         guard options.pages.count > 1, step != 0, options.pages.contains(page + step) else { return false }
         show(page + step)
@@ -127,6 +136,7 @@ final class PDFScene: ScenePositionKeeping {
         guard p != page else { return }
         page = p
         audiencePage.page = page; presenterPage.page = page; notesPage?.page = page
+        movies.show(page: page)
         updateStatus()
         context.setNeedsDisplay()
     }

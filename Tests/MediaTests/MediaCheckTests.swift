@@ -3,6 +3,7 @@ import PodiumKit
 import PodiumTestSupport
 import XCTest
 @testable import MediaScene
+import PodiumMedia
 
 /// `podium check` on media scenes: the parameters, then GStreamer's discoverer.
 final class MediaCheckTests: XCTestCase {

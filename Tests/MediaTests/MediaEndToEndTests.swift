@@ -10,23 +10,9 @@ final class MediaEndToEndTests: XCTestCase {
     override func setUp() { dir = TestPaths.tempDir("podium-media-e2e") }
     override func tearDown() { try? FileManager.default.removeItem(at: dir) }
 
-    func screenshot(_ c: ControlClient, _ name: String) throws -> PNGImage {
-        let path = dir.appendingPathComponent("\(name).png").path
-        let r = try c.send(["cmd": "screenshot", "window": "presenter", "path": .string(path)])
-        XCTAssertEqual(r["ok"]?.bool, true, "\(r)")
-        return try PNGImage(path: path)
-    }
-
-    /// Screenshots until `predicate` holds for one, at most `seconds`.
+    func screenshot(_ c: ControlClient, _ name: String) throws -> PNGImage { try PresenterShots(client: c, dir: dir).take(name) }
     func waitForShot(_ c: ControlClient, seconds: Double = 8, _ predicate: (PNGImage) -> Bool) throws -> PNGImage? {
-        let deadline = Date().addingTimeInterval(seconds)
-        var n = 0
-        while Date() < deadline {
-            let shot = try screenshot(c, "shot\(n)"); n += 1
-            if predicate(shot) { return shot }
-            usleep(100_000)
-        }
-        return nil
+        try PresenterShots(client: c, dir: dir).wait(seconds: seconds, predicate)
     }
 
     func testClipFramesShowInThePreviewAndKPlaysThem() throws {

@@ -4,6 +4,7 @@ import PodiumKit
 import PodiumTestSupport
 import XCTest
 @testable import MediaScene
+import PodiumMedia
 
 /// A media scene inside a real `Presentation` (no platform): GStreamer plays a clip made at test
 /// time, frames hop to the main thread through the host's mailbox, and the host's blackout and
@@ -37,19 +38,6 @@ final class MediaSceneTests: XCTestCase {
         p.next()
         let scene = try XCTUnwrap(p.scene(at: 1) as? MediaScene)
         return (p, scene)
-    }
-
-    /// Runs the main thread's mailbox and the host's timers until `condition` or `seconds`.
-    @discardableResult
-    func pump(_ p: Presentation, seconds: Double = 6, until condition: () -> Bool = { false }) -> Bool {
-        let deadline = clock() + seconds
-        while clock() < deadline {
-            MainThreadMailbox.shared.drain()
-            p.timers.fire(now: clock())
-            if condition() { return true }
-            usleep(5_000)
-        }
-        return condition()
     }
 
     /// Mean colour of the frame's centre 10×10 pixels.
@@ -167,15 +155,7 @@ final class MediaSceneTests: XCTestCase {
     func testBlackoutMutesAndFreezePauses() throws {
         let (p, scene) = try makePresentation()
         XCTAssertTrue(pump(p) { scene.player?.isPlaying == true })
-        p.perform(.blackout)
-        XCTAssertTrue(scene.player!.isMuted); XCTAssertTrue(scene.player!.isPlaying)
-        p.perform(.blackout)
-        XCTAssertFalse(scene.player!.isMuted)
-        p.perform(.freeze)
-        XCTAssertFalse(scene.player!.isPlaying, "freeze must pause")
-        XCTAssertTrue(scene.wantsPlaying)
-        p.perform(.freeze)
-        XCTAssertTrue(scene.player!.isPlaying, "thaw must resume")
+        assertBlackoutMutesAndFreezePauses(p, scene.playback)
     }
 }
 

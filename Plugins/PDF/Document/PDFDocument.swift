@@ -104,6 +104,17 @@ public final class PDFDocument: @unchecked Sendable {
     deinit { g_object_unref(UnsafeMutableRawPointer(doc)); g_bytes_unref(bytes) }
 
 
+    /// Runs `body` on page `index` (0-based) with the document locked, for readers of page
+    /// objects kept in files of their own (`PDFMovies`); nil for a bad index or a page that
+    /// cannot be opened.
+    func withPage<T>(_ index: Int, _ body: (OpaquePointer) -> T) -> T? {
+        guard pageSizes.indices.contains(index) else { return nil }
+        lock.lock(); defer { lock.unlock() }
+        guard let page = poppler_document_get_page(doc, Int32(index)) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        return body(page)
+    }
+
     /// Texts of the annotations of page `index` that are not printed, hence not drawn by `render`
     /// (comments, sticky notes, pdfpc's `\pdfpcnote`), in page order: the page's notes for the
     /// presenter. Links, popups and form fields are not notes.

@@ -2,9 +2,9 @@ import CGStreamer
 import Foundation
 
 /// GStreamer, initialised once per process on first use.
-enum GStreamer {
+public enum GStreamer {
     /// nil when GStreamer is ready, else why not (no plugins, a broken registry).
-    static let initError: String? = {
+    public static let initError: String? = {
         var message: UnsafeMutablePointer<CChar>?
         if podium_gst_init(&message) != 0 { return nil }
         defer { free(message) }

@@ -5,25 +5,25 @@ import PodiumKit
 /// One clip in a GStreamer playbin: video frames arrive as RGBA `Bitmap`s on the main thread,
 /// audio goes to the default sink (or nowhere, see `nullAudio`). Every method is main-thread
 /// only; `poll()` (from a timer) reads the bus and reports the end, errors and preroll.
-final class MediaPlayer {
-    enum Event: Equatable { case prerolled, ended, failed(String) }
+public final class MediaPlayer {
+    public enum Event: Equatable { case prerolled, ended, failed(String) }
 
     private let pipeline: UnsafeMutablePointer<GstElement>
     private let frames: FrameMailbox
     /// The latest frame, on the main thread (frames that arrive faster than the main thread
     /// takes them are skipped, never queued).
-    var onFrame: ((Bitmap) -> Void)? { get { frames.onFrame } set { frames.onFrame = newValue } }
-    private(set) var isPlaying = false
-    private(set) var isPrerolled = false
+    public var onFrame: ((Bitmap) -> Void)? { get { frames.onFrame } set { frames.onFrame = newValue } }
+    public private(set) var isPlaying = false
+    public private(set) var isPrerolled = false
     /// Seek waiting for the preroll (a seek before it is refused by GStreamer): seconds, end.
     private var pendingSeek: (Double, Double?)?
 
     /// Audio goes to a fakesink with `PODIUM_AUDIO=null` (tests, machines with no sound device).
-    static var nullAudio: Bool { ProcessInfo.processInfo.environment["PODIUM_AUDIO"] == "null" }
+    public static var nullAudio: Bool { ProcessInfo.processInfo.environment["PODIUM_AUDIO"] == "null" }
 
     /// Opens `file` paused (GStreamer prerolls the first frame in the background). Throws
     /// `MediaError` when GStreamer is not usable or playbin/appsink are missing.
-    init(file: URL, runOnMain: @escaping (@escaping () -> Void) -> Void) throws {
+    public init(file: URL, runOnMain: @escaping (@escaping () -> Void) -> Void) throws {
         if let e = GStreamer.initError { throw MediaError(file: file.path, problem: "GStreamer is not usable: \(e)") }
         frames = FrameMailbox(runOnMain: runOnMain)
         let ctx = Unmanaged.passUnretained(frames).toOpaque()
@@ -46,15 +46,15 @@ final class MediaPlayer {
 
     /// Plays; with a seek waiting for the preroll (a `start`), only once it is done, so the room
     /// never sees or hears the clip before `start`.
-    func play() {
+    public func play() {
         isPlaying = true
         if pendingSeek == nil { gst_element_set_state(pipeline, GST_STATE_PLAYING) }
     }
-    func pause() { isPlaying = false; gst_element_set_state(pipeline, GST_STATE_PAUSED) }
+    public func pause() { isPlaying = false; gst_element_set_state(pipeline, GST_STATE_PAUSED) }
 
     /// Seeks to `seconds`, playing on until `end` (seconds; nil: the clip's end). Before the
     /// preroll the seek waits for it.
-    func seek(to seconds: Double, end: Double? = nil) {
+    public func seek(to seconds: Double, end: Double? = nil) {
         guard isPrerolled else { pendingSeek = (seconds, end); frames.reset(blocked: true); return }
         _ = podium_media_seek(pipeline, Int64(max(0, seconds) * 1e9), end.map { Int64($0 * 1e9) } ?? -1)
         // The flushing seek has returned: a frame still waiting is from before it.
@@ -62,20 +62,20 @@ final class MediaPlayer {
     }
 
     /// Seconds into the clip; nil before the preroll.
-    var position: Double? { let v = podium_media_position(pipeline); return v >= 0 ? Double(v) / 1e9 : nil }
+    public var position: Double? { let v = podium_media_position(pipeline); return v >= 0 ? Double(v) / 1e9 : nil }
     /// Seconds; nil while unknown.
-    var duration: Double? { let v = podium_media_duration(pipeline); return v > 0 ? Double(v) / 1e9 : nil }
+    public var duration: Double? { let v = podium_media_duration(pipeline); return v > 0 ? Double(v) / 1e9 : nil }
     /// 0…1, linear.
-    var volume = 1.0 { didSet { podium_media_set_volume(pipeline, volume) } }
-    var isMuted = false { didSet { podium_media_set_mute(pipeline, isMuted ? 1 : 0) } }
+    public var volume = 1.0 { didSet { podium_media_set_volume(pipeline, volume) } }
+    public var isMuted = false { didSet { podium_media_set_mute(pipeline, isMuted ? 1 : 0) } }
     /// The latest frame's time (seconds into the clip), as decoded.
-    var lastFrameTime: Double? { frames.lastPTS }
+    public var lastFrameTime: Double? { frames.lastPTS }
     /// Frames decoded and shown since the last call, and those skipped because a newer one came
     /// before the main thread took them (for the log and `scripts/bench-media.sh`).
-    func takeFrameCounts() -> (shown: Int, skipped: Int) { frames.takeCounts() }
+    public func takeFrameCounts() -> (shown: Int, skipped: Int) { frames.takeCounts() }
 
     /// Bus messages since the last call, oldest first.
-    func poll() -> [Event] {
+    public func poll() -> [Event] {
         var out: [Event] = []
         while true {
             var message: UnsafeMutablePointer<CChar>?
@@ -106,7 +106,7 @@ private final class FrameMailbox: @unchecked Sendable {
     private var pts: Int64 = -1
     let runOnMain: (@escaping () -> Void) -> Void
     /// Main thread only.
-    var onFrame: ((Bitmap) -> Void)?
+    public var onFrame: ((Bitmap) -> Void)?
     init(runOnMain: @escaping (@escaping () -> Void) -> Void) { self.runOnMain = runOnMain }
 
     /// Drops the waiting frame; while `blocked`, frames are dropped as they come (the frames
@@ -150,8 +150,8 @@ private final class FrameMailbox: @unchecked Sendable {
 }
 
 /// A clip that cannot be played: names the file and the problem.
-struct MediaError: Error, CustomStringConvertible {
-    var file: String
-    var problem: String
-    var description: String { "\(SafeText.escape(file)): \(problem)" }
+public struct MediaError: Error, CustomStringConvertible {
+    public var file: String
+    public var problem: String
+    public var description: String { "\(SafeText.escape(file)): \(problem)" }
 }

@@ -4,19 +4,19 @@ import PodiumKit
 /// The presenter's side of a clip: the frame the room sees, and under it play/pause, a seek
 /// slider between the elapsed and remaining time, volume and loop. Ids: `media.playPause`,
 /// `media.seek`, `media.elapsed`, `media.remaining`, `media.volume`, `media.loop`, `media.status`.
-final class MediaControls: View {
-    let video: VideoView
-    let playPause = Button("Play", id: "media.playPause", style: .filled)
-    let seek = Slider(value: 0, in: 0...1, id: "media.seek")
-    let elapsed = Label("0:00", font: .system(14)).identified("media.elapsed")
-    let remaining = Label("-0:00", font: .system(14)).identified("media.remaining")
-    let volume = Slider(value: 1, in: 0...1, id: "media.volume")
-    let loop: Switch
+public final class MediaControls: View {
+    public let video: VideoView
+    public let playPause = Button("Play", id: "media.playPause", style: .filled)
+    public let seek = Slider(value: 0, in: 0...1, id: "media.seek")
+    public let elapsed = Label("0:00", font: .system(14)).identified("media.elapsed")
+    public let remaining = Label("-0:00", font: .system(14)).identified("media.remaining")
+    public let volume = Slider(value: 1, in: 0...1, id: "media.volume")
+    public let loop: Switch
     /// The file name, or the error when the clip cannot be played.
-    let status = Label("", font: .system(13), color: Theme.standard.secondaryText, lines: 2).identified("media.status")
+    public let status = Label("", font: .system(13), color: Theme.standard.secondaryText, lines: 2).identified("media.status")
     private let controls = StackView(.vertical, spacing: 8, insets: EdgeInsets(top: 8, left: 12, bottom: 8, right: 12))
 
-    init(video: VideoView, loop isLooping: Bool) {
+    public init(video: VideoView, loop isLooping: Bool) {
         self.video = video
         loop = Switch(isOn: isLooping, label: "Loop", id: "media.loop")
         super.init()
@@ -39,14 +39,17 @@ final class MediaControls: View {
         addSubviews(video, controls)
     }
 
-    override func layoutSubviews() {
-        let h = min(bounds.height, 140.0)
+    /// False: the controls only, filling the view (a PDF movie plays on its page instead).
+    public var showsVideo = true { didSet { video.isHidden = !showsVideo; setNeedsLayout() } }
+
+    public override func layoutSubviews() {
+        let h = showsVideo ? min(bounds.height, 140.0) : bounds.height
         controls.frame = Rect(0, bounds.height - h, bounds.width, h)
         video.frame = Rect(8, 8, max(0, bounds.width - 16), max(0, bounds.height - h - 8))
     }
 
     /// Shows `position` of `duration` seconds (duration nil: unknown yet).
-    func show(position: Double, duration: Double?, playing: Bool) {
+    public func show(position: Double, duration: Double?, playing: Bool) {
         playPause.title = playing ? "Pause" : "Play"
         elapsed.text = Self.clock(position)
         if let d = duration, d > 0 {
@@ -59,7 +62,7 @@ final class MediaControls: View {
     }
 
     /// `m:ss`, or `h:mm:ss` from an hour.
-    static func clock(_ seconds: Double) -> String {
+    public static func clock(_ seconds: Double) -> String {
         let s = Int(max(0, seconds).rounded(.down))
         return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
     }

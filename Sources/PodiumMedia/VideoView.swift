@@ -2,14 +2,14 @@ import PodiumKit
 
 /// The clip's current frame, letterboxed at its aspect on black; the poster (an image file)
 /// before the first frame and for audio, else black.
-final class VideoView: View {
-    var frameBitmap: Bitmap? { didSet { setNeedsDisplay() } }
+public final class VideoView: View {
+    public var frameBitmap: Bitmap? { didSet { setNeedsDisplay() } }
     /// Absolute path of the poster image.
-    var poster: String?
+    public var poster: String?
     /// Hides the frame and poster (an error: the room sees black, or the poster).
-    var showsFrame = true { didSet { setNeedsDisplay() } }
+    public var showsFrame = true { didSet { setNeedsDisplay() } }
 
-    init(poster: String?) {
+    public init(poster: String?) {
         self.poster = poster
         super.init()
         backgroundColor = .black
@@ -17,12 +17,12 @@ final class VideoView: View {
     }
 
     /// Where the frame is drawn: the largest rectangle of its aspect centred in the bounds.
-    var frameRect: Rect? {
+    public var frameRect: Rect? {
         guard let b = frameBitmap else { return nil }
         return bounds.fitting(aspect: Double(b.width) / Double(b.height))
     }
 
-    override func draw(into list: inout DrawList) {
+    public override func draw(into list: inout DrawList) {
         if showsFrame, let b = frameBitmap, let r = frameRect {
             list.bitmap(b, in: r)
         } else if let p = poster {
@@ -31,6 +31,6 @@ final class VideoView: View {
         }
     }
 
-    override var role: String? { "image" }
-    override var accessibilityValue: String? { frameBitmap.map { "video \($0.width)×\($0.height)" } ?? "no frame" }
+    public override var role: String? { "image" }
+    public override var accessibilityValue: String? { frameBitmap.map { "video \($0.width)×\($0.height)" } ?? "no frame" }
 }

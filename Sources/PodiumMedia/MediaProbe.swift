@@ -3,17 +3,17 @@ import Foundation
 
 /// What GStreamer's discoverer finds in a clip: whether it can be played here and, when not,
 /// why (the missing decoder or demuxer by name, or the discoverer's error).
-struct MediaProbe: Equatable {
-    var videoStreams = 0, audioStreams = 0
+public struct MediaProbe: Equatable {
+    public var videoStreams = 0, audioStreams = 0
     /// Pixels of the first video stream; zero when there is none.
-    var width = 0, height = 0
+    public var width = 0, height = 0
     /// Seconds; 0 when unknown.
-    var duration = 0.0
+    public var duration = 0.0
     /// Why the clip cannot be played; nil when it can.
-    var problem: String?
+    public var problem: String?
 
     /// Runs the discoverer on `file` (blocking, at most `timeout` seconds).
-    static func run(_ file: URL, timeout: Double = 10) -> MediaProbe {
+    public static func run(_ file: URL, timeout: Double = 10) -> MediaProbe {
         if let e = GStreamer.initError { return MediaProbe(problem: "GStreamer is not usable: \(e)") }
         let r = podium_media_discover(GStreamer.uri(file), Int64(timeout * 1e9))
         var p = MediaProbe(videoStreams: Int(r.video_streams), audioStreams: Int(r.audio_streams),
