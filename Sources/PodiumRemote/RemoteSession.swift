@@ -8,9 +8,12 @@ import PodiumSDL
 /// audience view or the next scene changes, and runs control clients' requests on the main
 /// thread through `handle` (the control socket's own handler). View clients only watch.
 public final class RemoteSession {
-    /// The tokened links: `controlURL` drives the talk, `viewURL` only watches.
+    /// The tokened links: `controlURL` drives the talk, `viewURL` only watches; `stageURL` (a
+    /// stage display) and `audienceURL` (the audience view for a second room) carry the view token.
     public let controlURL: String
     public let viewURL: String
+    public let stageURL: String
+    public let audienceURL: String
     let server: RemoteServer
     let presentation: Presentation
     let renderer: Renderer
@@ -63,6 +66,8 @@ public final class RemoteSession {
         let base = "http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)/"
         controlURL = base + "?t=" + server.controlToken
         viewURL = base + "?t=" + server.viewToken
+        stageURL = base + "stage?t=" + server.viewToken
+        audienceURL = base + "audience?t=" + server.viewToken
         pairing = PairingCodeView(url: controlURL)
         me = self
         let sidebar = presentation.console.sidebar
@@ -95,7 +100,12 @@ public final class RemoteSession {
     }
 
     /// What the control socket's `state` reports as `remote`.
-    public var stateJSON: JSONValue { ["url": .string(controlURL), "viewUrl": .string(viewURL), "clients": .number(Double(clients.count))] }
+    public var stateJSON: JSONValue {
+        ["url": .string(controlURL), "viewUrl": .string(viewURL), "stageUrl": .string(stageURL), "audienceUrl": .string(audienceURL),
+         "clients": .number(Double(clients.count))]
+    }
+    /// The log's one line about the remote: every link, printed once at start.
+    public var logLine: String { "remote control \(controlURL) (view only: \(viewURL); stage display: \(stageURL); audience view: \(audienceURL))" }
 
     public func stop() { server.stop() }
 

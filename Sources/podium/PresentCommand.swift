@@ -97,7 +97,7 @@ final class PresentCommand {
         if let spec = options.values["--remote"] {
             remote = try RemoteSession(spec: spec, presentation: presentation, renderer: presenterWindow.renderer, assets: AssetLocator.assets.appendingPathComponent("Remote"),
                                        handle: { [unowned self] in ControlRequests.handle($0, app: self) }, timers: ControlRequests.timersJSON)
-            log("remote control \(remote!.controlURL) (view only: \(remote!.viewURL))")
+            log(remote!.logLine)
         }
         mailboxEvent = SDL_RegisterEvents(1)
         MainThreadMailbox.shared.wake = { [mailboxEvent] in var e = SDL_Event(); e.type = mailboxEvent; SDL_PushEvent(&e) }
