@@ -16,7 +16,7 @@ function show(s) {
   const status = s.audienceMode !== "normal" ? s.audienceMode : s.frozen ? "frozen" : "live";
   $("status").textContent = status.toUpperCase();
   $("status").className = status;
-  $("next-title").textContent = s.next ? s.next.title : "End of deck";
+  $("next-title").textContent = s.next ? `Next: ${s.next.title}` : "End of deck";
   $("next").hidden = !s.next;
   $("notes").textContent = s.notes || "";
   const t = s.timers;
