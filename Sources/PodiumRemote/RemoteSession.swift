@@ -34,6 +34,10 @@ public final class RemoteSession {
     /// What the pictures cost so far (for `make bench`): batches made, CPU ms drawing them on the
     /// main thread, CPU ms encoding them on the encoder queue.
     private var batches = 0, drawCPU = 0.0, encodeCPU = 0.0
+    /// What each picture (current, next) last sent showed: its painting commands and width. A
+    /// redraw request that changes neither (a neighbouring page rendered ahead, a view redrawn the
+    /// same) is not drawn, encoded or sent again. Cleared when a client joins (it needs both).
+    private var sent: [(commands: [DrawCommand], width: Int32)?] = [nil, nil]
 
     /// `[ADDR:]PORT` → address and port; ADDR (an IP address, or localhost) defaults to
     /// 127.0.0.1, `[v6]:PORT` for IPv6.
@@ -123,7 +127,7 @@ public final class RemoteSession {
             clients[conn] = Client(control: control, width: width)
             server.send(JSONValue.object(["type": "hello", "control": .bool(control)]).jsonString, to: conn)
             if !lastState.isEmpty { server.send(lastState, to: conn) }
-            generation += 1   // its pictures
+            generation += 1; sent = [nil, nil]   // its pictures
             updatePairing()
         case let .message(conn, control, text):
             guard clients[conn] != nil else { return }
@@ -174,7 +178,7 @@ public final class RemoteSession {
         guard !clients.isEmpty else { lastState = ""; return }
         let s = stateMessage().jsonString
         if s != lastState { lastState = s; server.send(s) }
-        if waitingForImages, imagesDecoding == 0 { waitingForImages = false; generation += 1 }
+        if waitingForImages, imagesDecoding == 0 { waitingForImages = false; generation += 1; sent = [nil, nil] }
         if generation != madeGeneration, !encoding { makePictures() }
     }
 
@@ -220,16 +224,25 @@ public final class RemoteSession {
         defer { drawCPU += Self.threadCPUms() - drawStart }
         do {
             for (kind, root, width) in [(UInt8(0), p.audience, w), (1, p.nextStage, (w / 2).rounded())] {
-                if kind == 1, p.currentIndex + 1 >= p.sceneCount { shots.append((1, [], 0, 0)); continue }
+                let k = Int(kind)
+                if kind == 1, p.currentIndex + 1 >= p.sceneCount {
+                    if sent[k].map({ $0.width != 0 }) ?? true { shots.append((1, [], 0, 0)); sent[k] = ([], 0) }
+                    continue
+                }
                 let scale = width / a.width, w = Int32(width), h = Int32((a.height * scale).rounded())
-                if canvases[Int(kind)].map({ $0.w != w || $0.h != h }) ?? true { canvases[Int(kind)] = try PictureCanvas(w: w, h: h, text: text) }
-                let px = canvases[Int(kind)]!.pixels(of: root.drawList(), background: root.backgroundColor, scale: scale)
-                shots.append((kind, px, w, h))
+                let list = root.drawList()
+                // A bitmap at opacity 0 is a page uploaded ahead: it paints nothing.
+                let painting = list.commands.filter { if case let .bitmap(_, _, opacity) = $0 { opacity > 0 } else { true } }
+                if let last = sent[k], last.width == w, last.commands == painting { continue }
+                if canvases[k].map({ $0.w != w || $0.h != h }) ?? true { canvases[k] = try PictureCanvas(w: w, h: h, text: text) }
+                shots.append((kind, canvases[k]!.pixels(of: list, background: root.backgroundColor, scale: scale), w, h))
+                sent[k] = (painting, w)
             }
         } catch {
             p.log("remote: \(error)")
             return
         }
+        guard !shots.isEmpty else { return }
         waitingForImages = imagesDecoding > 0
         encoding = true
         let server = self.server, batch = shots

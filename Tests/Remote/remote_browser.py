@@ -38,10 +38,10 @@ try:
     driver.save_screenshot(f"{out_dir}/portrait.png")
 
     before = out["position"]
+    first_src = js("document.getElementById('current').src")
     driver.find_element(By.ID, "next-button").click()
     out["positionAfterTap"] = wait(lambda: js("document.getElementById('position').textContent") != before and js("document.getElementById('position').textContent"))
     # A newer picture arrives for the new slide (pushed, not polled).
-    first_src = js("document.getElementById('current').src")
     out["pictureReplaced"] = bool(wait(lambda: js("document.getElementById('current').src") != first_src and js("document.getElementById('current').naturalWidth > 0")))
 
     # Drag on the slide picture: from its centre to three quarters across, then hold.
