@@ -5,7 +5,8 @@
 #     WebSocket, to the server's first DAMAGE event inside the audience display
 #     (scripts/bench-xwatch.c stamps); the same watcher's key -> pixel in the same run beside it;
 #   - advance latency (key -> first audience pixel) with 50 connected viewers (view link, phone
-#     width, reading everything pushed) against none, rounds alternating, and the difference;
+#     width, reading everything pushed; their reading runs at nice 10, as they stand for other
+#     devices) against none, rounds alternating, and the difference;
 #   - CPU of the pictures per advance: drawing them (main thread) and encoding them (encoder
 #     queue), from podium's own thread CPU counters (`state` remote.pictures), and podium's whole
 #     CPU per advance with 50 viewers against none.
@@ -42,6 +43,8 @@ class Drain(threading.Thread):
         with self.lock: socks, self.socks = self.socks, []
         for s in socks: s.close()
     def run(self):
+        # Viewers stand for other devices: on this shared machine they yield to podium and X.
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
         while True:
             with self.lock: socks = list(self.socks)
             if not socks: time.sleep(0.05); continue

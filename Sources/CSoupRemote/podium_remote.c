@@ -5,6 +5,9 @@
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/random.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <linux/sockios.h>
 #include <string.h>
 #include <stdio.h>
@@ -207,8 +210,13 @@ static void ws_handler(SoupServer *s, SoupServerMessage *msg, const char *path, 
     r->callbacks.opened(r->callbacks.context, ci->id, ci->control, query_int(msg, "w"), query_int(msg, "h"));
 }
 
+/// The server thread's nice value: sending pictures to many viewers yields the CPU to the render
+/// loop and the display server (a tap is one small message; an advance reaches the room first).
+#define SERVER_NICE 5
+
 static gpointer server_thread(gpointer data) {
     podium_remote *r = data;
+    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), SERVER_NICE);   // this thread only (Linux)
     g_main_context_push_thread_default(r->context);
     r->server = soup_server_new("server-header", "Podium-remote", NULL);
     soup_server_add_early_handler(r->server, NULL, early_handler, r, NULL);
