@@ -9,6 +9,10 @@
 //                                                 CLOCK_MONOTONIC ms of the first and the last damage
 //                                                 inside the area once it has been quiet QUIET_MS
 //                                                 (the caller launches the program after "ready")
+//   bench-xwatch stamps X Y W H N [SETTLE_MS]     N times: once the area has been quiet, print
+//                                                 "ready", then the CLOCK_MONOTONIC ms of the first
+//                                                 damage inside it (-1 after 5 s): the caller acts
+//                                                 (e.g. a WebSocket request) after "ready"
 //   bench-xwatch floor X Y W H                    the floor program: covers the area, repaints it
 //                                                 (another colour) on each key press; until killed
 // Build: cc -O2 -o bench-xwatch bench-xwatch.c -lX11 -lXdamage -lXfixes -l:libXtst.so.6
@@ -95,6 +99,18 @@ int main(int argc, char **argv) {
         double first = wait_damage(d, 20000), last = first;
         for (double t; first >= 0 && (t = wait_damage(d, quiet)) >= 0;) last = t;
         printf("first %.2f last %.2f\n", first, last);
+        return 0;
+    }
+    if (!strcmp(argv[1], "stamps") && argc >= 7) {
+        Display *d = open_watch();
+        int n = atoi(argv[6]), settle = argc > 7 ? atoi(argv[7]) : 300;
+        for (int i = 0; i < n; i++) {
+            while (wait_damage(d, settle) >= 0) {}
+            printf("ready\n");
+            fflush(stdout);
+            printf("%.2f\n", wait_damage(d, 5000));
+            fflush(stdout);
+        }
         return 0;
     }
     if (!strcmp(argv[1], "floor")) {

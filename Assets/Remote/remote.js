@@ -1,36 +1,19 @@
 // Podium remote: state and slide pictures arrive over one WebSocket when they change (no
 // polling); buttons, swipes and drags send the control socket's JSON requests back.
 "use strict";
-const token = new URLSearchParams(location.search).get("t") || "";
 const $ = (id) => document.getElementById(id);
-let ws = null, canControl = false, retry = 500, pictures = [null, null], pending = null;
+let canControl = false, pending = null;
+const clock = podium.clock;
+const post = podium.connect({
+  hello: (m) => { canControl = m.control; document.body.classList.toggle("view-only", !canControl); },
+  state: (m) => show(m),
+  reply: (m) => { if (m.ok === false) say(m.error); },
+  picture: (kind, url) => { const img = kind ? $("next") : $("current"); if (url) img.src = url; else img.removeAttribute("src"); },
+  status: (s) => say(s),
+}, () => Math.min(screen.width, screen.height, innerWidth) * (devicePixelRatio || 1));
 
-function connect() {
-  const w = Math.round(Math.min(screen.width, screen.height, innerWidth) * (devicePixelRatio || 1));
-  ws = new WebSocket(`ws://${location.host}/ws?t=${encodeURIComponent(token)}&w=${w}`);
-  ws.binaryType = "arraybuffer";
-  ws.onopen = () => { retry = 500; say(""); };
-  ws.onmessage = (e) => (typeof e.data === "string" ? text(JSON.parse(e.data)) : picture(new Uint8Array(e.data)));
-  ws.onclose = (e) => {
-    say(e.code === 1008 ? "This link is no longer valid." : "Reconnecting…");
-    setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
-  };
-}
-
-function send(request) { if (ws && ws.readyState === WebSocket.OPEN && canControl) ws.send(JSON.stringify(request)); }
+function send(request) { if (canControl) post(request); }
 function say(s) { $("message").textContent = s; }
-
-function text(m) {
-  if (m.type === "hello") { canControl = m.control; document.body.classList.toggle("view-only", !canControl); return; }
-  if (m.type === "state") { return show(m); }
-  if (m.ok === false) say(m.error);
-}
-
-function clock(s) {
-  if (s == null) return "";
-  const neg = s < 0, a = Math.abs(Math.floor(s)), h = Math.floor(a / 3600), m = Math.floor(a / 60) % 60, sec = a % 60;
-  return (neg ? "−" : "") + (h ? `${h}:${String(m).padStart(2, "0")}` : `${m}`) + `:${String(sec).padStart(2, "0")}`;
-}
 
 function show(s) {
   $("position").textContent = `${s.scene.index + 1} / ${s.scene.count}`;
@@ -50,13 +33,6 @@ function show(s) {
   $("clock").textContent = t.clock;
   document.querySelector("#current-box").style.aspectRatio = String(s.aspect);
   placeDot(s.pointer);
-}
-
-function picture(bytes) {
-  const kind = bytes[0], type = bytes[1] ? "image/png" : "image/jpeg", img = kind ? $("next") : $("current");
-  if (pictures[kind]) URL.revokeObjectURL(pictures[kind]);
-  pictures[kind] = bytes.length > 2 ? URL.createObjectURL(new Blob([bytes.subarray(2)], { type })) : null;
-  if (pictures[kind]) img.src = pictures[kind]; else img.removeAttribute("src");
 }
 
 function placeDot(p) {
@@ -102,4 +78,3 @@ document.addEventListener("keydown", (e) => {
   if (["ArrowRight", "PageDown", " "].includes(e.key)) send({ cmd: "next" });
   else if (["ArrowLeft", "PageUp"].includes(e.key)) send({ cmd: "previous" });
 });
-connect();

@@ -5,6 +5,9 @@
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/random.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <linux/sockios.h>
 #include <string.h>
 #include <stdio.h>
@@ -117,11 +120,16 @@ static void file_handler(SoupServer *s, SoupServerMessage *msg, const char *path
     if (soup_server_message_get_status(msg) != 0 || !admit(r, msg)) return;
     const char *method = soup_server_message_get_method(msg);
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) { refuse(msg, 405, "GET only\n"); return; }
-    // A fixed list: no path from the request ever reaches the file system.
-    static const char *names[][2] = {
-        {"/", "index.html"}, {"/index.html", "index.html"}, {"/remote.css", "remote.css"}, {"/remote.js", "remote.js"},
+    // A fixed list: no path from the request ever reaches the file system. The pages: the phone
+    // remote (/), the stage display (/stage) and the audience view for a second room (/audience).
+    static const char *names[][3] = {
+        {"/", "index.html", "text/html; charset=utf-8"}, {"/index.html", "index.html", "text/html; charset=utf-8"},
+        {"/stage", "stage.html", "text/html; charset=utf-8"}, {"/audience", "audience.html", "text/html; charset=utf-8"},
+        {"/remote.css", "remote.css", "text/css; charset=utf-8"}, {"/stage.css", "stage.css", "text/css; charset=utf-8"},
+        {"/audience.css", "audience.css", "text/css; charset=utf-8"},
+        {"/socket.js", "socket.js", "text/javascript; charset=utf-8"}, {"/remote.js", "remote.js", "text/javascript; charset=utf-8"},
+        {"/stage.js", "stage.js", "text/javascript; charset=utf-8"}, {"/audience.js", "audience.js", "text/javascript; charset=utf-8"},
     };
-    static const char *types[] = {"text/html; charset=utf-8", "text/html; charset=utf-8", "text/css; charset=utf-8", "text/javascript; charset=utf-8"};
     for (size_t i = 0; i < G_N_ELEMENTS(names); i++) {
         if (strcmp(path, names[i][0]) != 0) continue;
         char *file = g_build_filename(r->assets_dir, names[i][1], NULL);
@@ -129,7 +137,7 @@ static void file_handler(SoupServer *s, SoupServerMessage *msg, const char *path
         gboolean ok = g_file_get_contents(file, &body, &len, NULL);
         g_free(file);
         if (!ok) { refuse(msg, 500, "the remote page is missing from this installation\n"); return; }
-        if (strcmp(names[i][1], "index.html") == 0) {
+        if (g_str_has_suffix(names[i][1], ".html")) {
             // The page's own files need the token too: {{TOKEN}} becomes the one this request
             // carried (one of ours, so 32 hex characters and nothing to escape).
             const char *token = token_class(r, msg) == 2 ? r->control_token : r->view_token;
@@ -146,7 +154,7 @@ static void file_handler(SoupServer *s, SoupServerMessage *msg, const char *path
         soup_message_headers_replace(out, "Content-Security-Policy",
             "default-src 'self'; img-src 'self' blob: data:; connect-src 'self'; frame-ancestors 'none'");
         soup_server_message_set_status(msg, 200, NULL);
-        soup_server_message_set_response(msg, types[i], SOUP_MEMORY_TAKE, body, len);
+        soup_server_message_set_response(msg, names[i][2], SOUP_MEMORY_TAKE, body, len);
         return;
     }
     refuse(msg, 404, "not found\n");
@@ -202,8 +210,13 @@ static void ws_handler(SoupServer *s, SoupServerMessage *msg, const char *path, 
     r->callbacks.opened(r->callbacks.context, ci->id, ci->control, query_int(msg, "w"), query_int(msg, "h"));
 }
 
+/// The server thread's nice value: sending pictures to many viewers yields the CPU to the render
+/// loop and the display server (a tap is one small message; an advance reaches the room first).
+#define SERVER_NICE 5
+
 static gpointer server_thread(gpointer data) {
     podium_remote *r = data;
+    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), SERVER_NICE);   // this thread only (Linux)
     g_main_context_push_thread_default(r->context);
     r->server = soup_server_new("server-header", "Podium-remote", NULL);
     soup_server_add_early_handler(r->server, NULL, early_handler, r, NULL);

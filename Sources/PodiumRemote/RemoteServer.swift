@@ -19,8 +19,8 @@ final class RemoteServer: @unchecked Sendable {
 
     private final class Box { let events: (Event) -> Void; init(_ e: @escaping (Event) -> Void) { events = e } }
 
-    /// Binds `address:port` (an IP literal). `assets`: the folder with index.html, remote.css,
-    /// remote.js. Throws `RemoteError` naming the address when it cannot be bound.
+    /// Binds `address:port` (an IP literal). `assets`: the folder with the pages (index.html, stage.html,
+    /// audience.html) and their CSS and JS. Throws `RemoteError` naming the address when it cannot be bound.
     init(address: String, port: Int, assets: String, events: @escaping (Event) -> Void) throws {
         viewToken = try Self.token()
         var control = try Self.token()

@@ -8,12 +8,17 @@ import PodiumSDL
 /// audience view or the next scene changes, and runs control clients' requests on the main
 /// thread through `handle` (the control socket's own handler). View clients only watch.
 public final class RemoteSession {
-    /// The tokened links: `controlURL` drives the talk, `viewURL` only watches.
+    /// The tokened links: `controlURL` drives the talk, `viewURL` only watches; `stageURL` (a
+    /// stage display) and `audienceURL` (the audience view for a second room) carry the view token.
     public let controlURL: String
     public let viewURL: String
+    public let stageURL: String
+    public let audienceURL: String
     let server: RemoteServer
     let presentation: Presentation
-    let renderer: Renderer
+    let text: TextEngine
+    /// Where the pictures are drawn (current, next), remade when their size changes.
+    private var canvases: [PictureCanvas?] = [nil, nil]
     let handle: (String) -> String
     let timers: (Presentation) -> JSONValue
     let pairing: PairingCodeView
@@ -26,6 +31,13 @@ public final class RemoteSession {
     /// The last pictures were drawn while images were still decoding: draw again once they are done.
     private var waitingForImages = false
     private let encoder = DispatchQueue(label: "podium.remote.images", qos: .userInitiated)
+    /// What the pictures cost so far (for `make bench`): batches made, CPU ms drawing them on the
+    /// main thread, CPU ms encoding them on the encoder queue.
+    private var batches = 0, drawCPU = 0.0, encodeCPU = 0.0
+    /// What each picture (current, next) last sent showed: its painting commands and width. A
+    /// redraw request that changes neither (a neighbouring page rendered ahead, a view redrawn the
+    /// same) is not drawn, encoded or sent again. Cleared when a client joins (it needs both).
+    private var sent: [(commands: [DrawCommand], width: Int32)?] = [nil, nil]
 
     /// `[ADDR:]PORT` → address and port; ADDR (an IP address, or localhost) defaults to
     /// 127.0.0.1, `[v6]:PORT` for IPv6.
@@ -47,14 +59,14 @@ public final class RemoteSession {
     /// Starts the server and puts the pairing code in the presenter view's sidebar.
     /// - Parameters:
     ///   - spec: `[ADDR:]PORT` as given to `--remote`.
-    ///   - renderer: the presenter window's renderer, which draws the slide pictures offscreen.
+    ///   - text: the windows' text engine, which the pictures' own renderers share.
     ///   - handle: answers one control request line (JSON) as the control socket does; main thread.
     ///   - timers: the talk's timers as the control socket's `state` reports them.
     /// - Throws: `RemoteError` for a bad spec, an address that cannot be bound, or no random bytes.
-    public init(spec: String, presentation: Presentation, renderer: Renderer, assets: URL,
+    public init(spec: String, presentation: Presentation, text: TextEngine, assets: URL,
                 handle: @escaping (String) -> String, timers: @escaping (Presentation) -> JSONValue) throws {
         let (address, port) = try Self.parse(spec)
-        self.presentation = presentation; self.renderer = renderer; self.handle = handle; self.timers = timers
+        self.presentation = presentation; self.text = text; self.handle = handle; self.timers = timers
         weak var me: RemoteSession?
         server = try RemoteServer(address: address, port: port, assets: assets.path) { event in
             MainThreadMailbox.shared.post { me?.receive(event) }
@@ -63,6 +75,8 @@ public final class RemoteSession {
         let base = "http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)/"
         controlURL = base + "?t=" + server.controlToken
         viewURL = base + "?t=" + server.viewToken
+        stageURL = base + "stage?t=" + server.viewToken
+        audienceURL = base + "audience?t=" + server.viewToken
         pairing = PairingCodeView(url: controlURL)
         me = self
         let sidebar = presentation.console.sidebar
@@ -95,7 +109,13 @@ public final class RemoteSession {
     }
 
     /// What the control socket's `state` reports as `remote`.
-    public var stateJSON: JSONValue { ["url": .string(controlURL), "viewUrl": .string(viewURL), "clients": .number(Double(clients.count))] }
+    public var stateJSON: JSONValue {
+        ["url": .string(controlURL), "viewUrl": .string(viewURL), "stageUrl": .string(stageURL), "audienceUrl": .string(audienceURL),
+         "clients": .number(Double(clients.count)),
+         "pictures": ["batches": .number(Double(batches)), "drawCPUms": .number(drawCPU), "encodeCPUms": .number(encodeCPU)]]
+    }
+    /// The log's one line about the remote: every link, printed once at start.
+    public var logLine: String { "remote control \(controlURL) (view only: \(viewURL); stage display: \(stageURL); audience view: \(audienceURL))" }
 
     public func stop() { server.stop() }
 
@@ -107,7 +127,7 @@ public final class RemoteSession {
             clients[conn] = Client(control: control, width: width)
             server.send(JSONValue.object(["type": "hello", "control": .bool(control)]).jsonString, to: conn)
             if !lastState.isEmpty { server.send(lastState, to: conn) }
-            generation += 1   // its pictures
+            generation += 1; sent = [nil, nil]   // its pictures
             updatePairing()
         case let .message(conn, control, text):
             guard clients[conn] != nil else { return }
@@ -158,8 +178,18 @@ public final class RemoteSession {
         guard !clients.isEmpty else { lastState = ""; return }
         let s = stateMessage().jsonString
         if s != lastState { lastState = s; server.send(s) }
-        if waitingForImages, renderer.imagesDecoding == 0 { waitingForImages = false; generation += 1 }
+        if waitingForImages, imagesDecoding == 0 { waitingForImages = false; generation += 1; sent = [nil, nil] }
         if generation != madeGeneration, !encoding { makePictures() }
+    }
+
+    /// Images the pictures' renderers are still decoding (the pictures are drawn again when done).
+    private var imagesDecoding: Int { canvases.reduce(0) { $0 + ($1?.renderer.imagesDecoding ?? 0) } }
+
+    /// CPU time this thread has used, in ms.
+    static func threadCPUms() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
     }
 
     func stateMessage() -> JSONValue {
@@ -190,26 +220,41 @@ public final class RemoteSession {
         let asked = clients.values.map(\.width).max() ?? 0
         let w = Double(min(SlideImages.maxSide, max(160, asked == 0 ? 800 : asked)))
         var shots: [(kind: UInt8, rgba: [UInt8], w: Int32, h: Int32)] = []
+        let drawStart = Self.threadCPUms()
+        defer { drawCPU += Self.threadCPUms() - drawStart }
         do {
             for (kind, root, width) in [(UInt8(0), p.audience, w), (1, p.nextStage, (w / 2).rounded())] {
-                if kind == 1, p.currentIndex + 1 >= p.sceneCount { shots.append((1, [], 0, 0)); continue }
-                let scale = width / a.width, h = Int32((a.height * scale).rounded())
-                let px = try SlideImages.pixels(of: root.drawList(), background: root.backgroundColor, scale: scale, w: Int32(width), h: h, renderer: renderer)
-                shots.append((kind, px, Int32(width), h))
+                let k = Int(kind)
+                if kind == 1, p.currentIndex + 1 >= p.sceneCount {
+                    if sent[k].map({ $0.width != 0 }) ?? true { shots.append((1, [], 0, 0)); sent[k] = ([], 0) }
+                    continue
+                }
+                let scale = width / a.width, w = Int32(width), h = Int32((a.height * scale).rounded())
+                let list = root.drawList()
+                // A bitmap at opacity 0 is a page uploaded ahead: it paints nothing.
+                let painting = list.commands.filter { if case let .bitmap(_, _, opacity) = $0 { opacity > 0 } else { true } }
+                if let last = sent[k], last.width == w, last.commands == painting { continue }
+                if canvases[k].map({ $0.w != w || $0.h != h }) ?? true { canvases[k] = try PictureCanvas(w: w, h: h, text: text) }
+                shots.append((kind, canvases[k]!.pixels(of: list, background: root.backgroundColor, scale: scale), w, h))
+                sent[k] = (painting, w)
             }
         } catch {
             p.log("remote: \(error)")
             return
         }
-        waitingForImages = renderer.imagesDecoding > 0
+        guard !shots.isEmpty else { return }
+        waitingForImages = imagesDecoding > 0
         encoding = true
         let server = self.server, batch = shots
+        batches += 1
         encoder.async { [weak self] in
+            let start = Self.threadCPUms()
             for s in batch {
                 let image = s.rgba.isEmpty ? nil : SlideImages.encode(s.rgba, w: s.w, h: s.h)
                 server.sendBinary([s.kind, image?.png == true ? 1 : 0] + (image?.bytes ?? []))
             }
-            MainThreadMailbox.shared.post { self?.encoding = false; self?.tick() }
+            let spent = Self.threadCPUms() - start
+            MainThreadMailbox.shared.post { self?.encodeCPU += spent; self?.encoding = false; self?.tick() }
         }
     }
 }

@@ -4,28 +4,12 @@ import Foundation
 import PodiumKit
 import PodiumSDL
 
-/// Slide pictures for the remote: a view tree's draw list is drawn into an offscreen texture of
-/// the presenter's renderer at the phone's size (main thread, a few ms), and the pixels are
-/// encoded as JPEG (PNG if that fails) on a background queue, never on the main thread.
+/// Slide pictures for the remote: a view tree's draw list is drawn on a `PictureCanvas` at the
+/// phone's size (main thread, a few ms), and the pixels are encoded as JPEG (PNG if that fails)
+/// on a background queue, never on the main thread.
 enum SlideImages {
     /// The longest side of a picture, in pixels, whatever a client asks for.
     static let maxSide = 1600
-
-    /// RGBA pixels (`w × h × 4`, row-major) of `list` drawn at `scale` into a `w × h` texture.
-    /// Throws with SDL's message when the renderer cannot draw offscreen.
-    static func pixels(of list: DrawList, background: Color, scale: Double, w: Int32, h: Int32, renderer: Renderer) throws -> [UInt8] {
-        guard let target = SDL_CreateTexture(renderer.sdl, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else {
-            throw RemoteError("cannot make a \(w)x\(h) texture for the remote: \(SDLVideo.lastError)")
-        }
-        defer { SDL_DestroyTexture(target) }
-        let previous = SDL_GetRenderTarget(renderer.sdl)
-        let previousScale = renderer.scale
-        defer { renderer.scale = previousScale; SDL_SetRenderTarget(renderer.sdl, previous) }
-        guard SDL_SetRenderTarget(renderer.sdl, target) == 0 else { throw RemoteError("offscreen drawing unsupported: \(SDLVideo.lastError)") }
-        renderer.scale = 1
-        renderer.draw(list.transformed(scale: scale, translation: Point(0, 0)), background: background)
-        return try renderer.readPixels(size: (w, h))
-    }
 
     /// JPEG (quality 80) of RGBA pixels, or PNG when SDL_image cannot write JPEG; `png` says which.
     static func encode(_ rgba: [UInt8], w: Int32, h: Int32) -> (bytes: [UInt8], png: Bool)? {

@@ -113,9 +113,9 @@ final class PresentCommand {
         reloader?.start()
         offerResume()
         if let spec = options.values["--remote"] {
-            remote = try RemoteSession(spec: spec, presentation: presentation, renderer: presenterWindow.renderer, assets: AssetLocator.assets.appendingPathComponent("Remote"),
+            remote = try RemoteSession(spec: spec, presentation: presentation, text: text, assets: AssetLocator.assets.appendingPathComponent("Remote"),
                                        handle: { [unowned self] in ControlRequests.handle($0, app: self) }, timers: ControlRequests.timersJSON)
-            log("remote control \(remote!.controlURL) (view only: \(remote!.viewURL))")
+            log(remote!.logLine)
         }
         if let url = brokerURL {
             // Follower screens are extra: if they cannot be served, the talk still goes on.

@@ -308,44 +308,29 @@ extension FollowerEndToEndTests {
     }
 }
 
-/// A `podium` child (present or follow) with a control socket, a private HOME and SDL's offscreen driver.
+/// A `podium` child (present or follow) with a control socket, a private HOME and SDL's
+/// offscreen driver, in a folder of its own: the test support's `PodiumProcess`.
 final class PodiumChild {
-    let process = Process()
+    let podium: PodiumProcess
     let name: String
-    let logPath: String
-    private(set) var client: ControlClient!
+    var process: Process { podium.process }
+    var client: ControlClient! { podium.client }
+    var log: String { podium.log }
 
     init(_ args: [String], name: String, dir: URL, env extra: [String: String]) throws {
         self.name = name
         let own = dir.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
-        let socket = own.appendingPathComponent("c.sock").path
-        logPath = own.appendingPathComponent("log").path
-        FileManager.default.createFile(atPath: logPath, contents: nil)
-        process.executableURL = URL(fileURLWithPath: TestPaths.podium)
-        process.arguments = args + ["--control", "unix:\(socket)"]
-        var env = ProcessInfo.processInfo.environment
-        for k in ["PODIUM_BROKER_USER", "PODIUM_BROKER_PASSWORD"] { env[k] = nil }
-        for (k, v) in TestPaths.privateHome(in: own) { env[k] = v }
-        env["XDG_RUNTIME_DIR"] = own.path
-        env["SDL_VIDEODRIVER"] = "offscreen"
+        var env = ["XDG_RUNTIME_DIR": own.path, "SDL_VIDEODRIVER": "offscreen"]
         for (k, v) in extra { env[k] = v }
-        process.environment = env
-        let log = FileHandle(forWritingAtPath: logPath)
-        process.standardError = log; process.standardOutput = log
-        try process.run()
-        // A child that never answers is not left running after the test.
-        do { client = try ControlClient(path: socket) } catch { kill(process.processIdentifier, SIGKILL); reap(process, seconds: 5); throw error }
+        podium = try PodiumProcess(args: Array(args.dropFirst()), environment: env, dir: own,
+                                   removing: ["PODIUM_BROKER_USER", "PODIUM_BROKER_PASSWORD"], command: args[0])
     }
-    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
-    func killHard() { kill(process.processIdentifier, SIGKILL); reap(process, seconds: 5) }
+    func killHard() { kill(process.processIdentifier, SIGKILL); podium.waitForExit(seconds: 5) }
     func stop() { stopped() }
     /// Asks it to quit and waits; the exit status.
     @discardableResult
-    func stopped() -> Int32 {
-        if process.isRunning { _ = try? client.send(["cmd": "quit"]) }
-        return reap(process, seconds: 5)
-    }
+    func stopped() -> Int32 { podium.stop() }
 }
 
 /// A real mosquitto on a free loopback port, with a config of its own (no persistence, so a
@@ -355,7 +340,7 @@ final class Mosquitto {
     static let passwd = "/usr/bin/mosquitto_passwd"
     let port: Int
     let config: String
-    var process: Process?
+    var process: ChildProcess?
 
     /// `example`: a shipped config whose `listener`, `acl_file` and `password_file` lines are
     /// pointed at this test's port and files.
@@ -383,24 +368,20 @@ final class Mosquitto {
     }
 
     func start() throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Self.binary)
-        p.arguments = ["-c", config]
-        p.standardOutput = FileHandle.nullDevice; p.standardError = FileHandle.nullDevice
-        try p.run()
+        let p = try ChildProcess(Self.binary, ["-c", config], stdout: .null, stderr: .null)
         process = p
         let deadline = Date().addingTimeInterval(10)
         while !Self.accepts(port) {
             guard Date() < deadline, p.isRunning else {
-                Glibc.kill(p.processIdentifier, SIGKILL); reap(p, seconds: 5); process = nil
+                p.stop(signal: SIGKILL, seconds: 5); process = nil
                 throw NSError(domain: "Mosquitto", code: 1, userInfo: [NSLocalizedDescriptionKey: "mosquitto did not listen on \(port)"])
             }
             usleep(20_000)
         }
     }
 
-    func kill() { if let p = process { Glibc.kill(p.processIdentifier, SIGKILL); reap(p, seconds: 5) }; process = nil }
-    func stop() { if let p = process { p.terminate(); reap(p, seconds: 5) }; process = nil }
+    func kill() { process?.stop(signal: SIGKILL, seconds: 5); process = nil }
+    func stop() { process?.stop(seconds: 5); process = nil }
 
     static func freePort() -> Int {
         let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -130,11 +130,6 @@ final class RemoteEndToEndTests: XCTestCase {
     /// pictures; a tap on next advances the audience view; a drag moves the audience pointer;
     /// it fits portrait and landscape. Screenshots stay in the test's folder while it runs.
     func testPhoneRemoteInARealBrowser() throws {
-        for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
-            try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: tool), "\(tool) missing: make test-deps (chromium, chromium-driver)")
-        }
-        let probe = try runProcess("/usr/bin/python3", ["-c", "import selenium"])
-        try XCTSkipUnless(probe.status == 0, "Selenium missing: make test-deps (python3-selenium)")
         let app = try PodiumProcess(args: ["--windowed", "--remote", "127.0.0.1:0"], environment: env, dir: dir)
         defer { XCTAssertEqual(app.stop(), 0, app.log) }
         let c = app.client!
@@ -144,18 +139,10 @@ final class RemoteEndToEndTests: XCTestCase {
         let start = try XCTUnwrap(state["scene"]?["index"]?.int)
 
         // The browser script pauses mid-drag (its first line) until it reads a line from us.
-        let browser = try ChildProcess("/usr/bin/python3", [TestPaths.root.appendingPathComponent("Tests/Remote/remote_browser.py").path, url, viewURL, dir.path],
-                                       home: dir, stdin: .pipe, stdout: .pipe, stderr: .pipe)
-        defer { browser.stop() }
-        let input = browser.stdin!, errors = browser.stderr!
-        let reader = browser.stdout!.fileHandleForReading
-        func line() -> String {
-            var bytes: [UInt8] = []
-            while let b = try? reader.read(upToCount: 1), let c = b.first, c != 10 { bytes.append(c) }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        let dragging = try JSONValue.parse(Data(line().utf8))
-        XCTAssertEqual(dragging["phase"]?.string, "dragging", String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self))
+        let browser = try BrowserScript("remote_browser.py", [url, viewURL, dir.path], dir: dir)
+        defer { browser.finish() }
+        let dragging = try browser.phase("dragging")
+        XCTAssertEqual(dragging["dotDuringDrag"]?.bool, true)
         let mid = try c.send(["cmd": "state"])
         XCTAssertEqual(mid["scene"]?["index"]?.int, start + 1, "a tap on next advanced the audience view")
         let audience = try XCTUnwrap(mid["windows"]?.array?.first { $0["role"]?.string == "audience" }?["size"])
@@ -172,9 +159,8 @@ final class RemoteEndToEndTests: XCTestCase {
             let z = try runProcess("/usr/bin/zbarimg", ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", png])
             XCTAssertEqual(z.stdout, "", "no code on the presenter view once paired")
         }
-        input.fileHandleForWriting.write(Data("\n".utf8))
-        let done = try JSONValue.parse(Data(line().utf8))
-        XCTAssertEqual(done["phase"]?.string, "done")
+        browser.proceed()
+        let done = try browser.phase("done")
         XCTAssertTrue(done["wrongTokenText"]?.string?.contains("wrong token") == true, "\(done)")
         XCTAssertTrue(done["noTokenText"]?.string?.contains("missing token") == true, "\(done)")
         XCTAssertEqual(done["position"]?.string, "\(start + 1) / \(state["scene"]?["count"]?.int ?? 0)")

@@ -4,37 +4,18 @@ Selenium, at a phone's size (portrait, then landscape). Usage:
 remote_browser.py CONTROL_URL VIEW_URL OUT_DIR. Prints one JSON object of what the page showed and
 did; saves portrait.png and landscape.png in OUT_DIR. The Swift test asserts on it and checks the
 talk through the control socket."""
-import json, sys, time, urllib.parse
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import json, os, sys, time, urllib.parse
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import browser
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 control_url, view_url, out_dir = sys.argv[1:4]
-opts = webdriver.ChromeOptions()
-for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-          f"--user-data-dir={out_dir}/chromium-profile", "--no-first-run", "--disable-extensions"]:
-    opts.add_argument(a)
-opts.binary_location = "/usr/bin/chromium"
 # A phone: 390×844 CSS pixels at 3 device pixels each, with touch.
-opts.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True},
-                                                 "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
-driver.set_page_load_timeout(30)
+driver = browser.chromium(out_dir, {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True},
+                                    "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile"})
+wait, js = browser.waiter(driver), browser.script(driver)
 out = {}
-
-def wait(pred, seconds=20):
-    end = time.time() + seconds
-    while time.time() < end:
-        try:
-            v = pred()
-            if v: return v
-        except Exception:
-            pass
-        time.sleep(0.1)
-    return None
-
-def js(expr): return driver.execute_script("return " + expr)
 
 try:
     # A wrong token: the page is refused and says why.
@@ -57,10 +38,10 @@ try:
     driver.save_screenshot(f"{out_dir}/portrait.png")
 
     before = out["position"]
+    first_src = js("document.getElementById('current').src")
     driver.find_element(By.ID, "next-button").click()
     out["positionAfterTap"] = wait(lambda: js("document.getElementById('position').textContent") != before and js("document.getElementById('position').textContent"))
     # A newer picture arrives for the new slide (pushed, not polled).
-    first_src = js("document.getElementById('current').src")
     out["pictureReplaced"] = bool(wait(lambda: js("document.getElementById('current').src") != first_src and js("document.getElementById('current').naturalWidth > 0")))
 
     # Drag on the slide picture: from its centre to three quarters across, then hold.

@@ -16,20 +16,20 @@ public final class PodiumProcess {
     /// Set once it was waited for.
     public var exitStatus: Int32? { child.exitStatus }
 
-    /// Starts `podium present --control unix:dir/control.sock ARGS`, or `podium present ARGS`
-    /// without `control`, and with `control` waits until the socket answers (throwing at once
+    /// Starts `podium COMMAND --control unix:dir/control.sock ARGS` (COMMAND `present` unless
+    /// given, or `follow`), or `podium COMMAND ARGS` without `control`, and with `control` waits until the socket answers (throwing at once
     /// if podium exits first). `environment` is added to this process's, without the variables
     /// named in `removing` (a display server the test must not reach); `cwd` is the working
     /// directory.
     public init(args: [String] = [], environment: [String: String], dir: URL, removing: [String] = [],
-                control: Bool = true, cwd: URL? = nil) throws {
+                control: Bool = true, cwd: URL? = nil, command: String = "present") throws {
         guard FileManager.default.isExecutableFile(atPath: TestPaths.podium) else {
             throw NSError(domain: "PodiumProcess", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(TestPaths.podium) is missing: run `swift build` first"])
         }
         socketPath = control ? dir.appendingPathComponent("control.sock").path : ""
         logPath = dir.appendingPathComponent("podium.log").path
         FileManager.default.createFile(atPath: logPath, contents: nil)
-        child = try ChildProcess(TestPaths.podium, ["present"] + (control ? ["--control", "unix:\(socketPath)"] : []) + args,
+        child = try ChildProcess(TestPaths.podium, [command] + (control ? ["--control", "unix:\(socketPath)"] : []) + args,
                                  environment: environment, removing: removing, home: dir, cwd: cwd,
                                  stdout: .file(logPath), stderr: .file(logPath))
         guard control else { return }
