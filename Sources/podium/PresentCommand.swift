@@ -66,7 +66,7 @@ final class PresentCommand {
         presentation = Presentation(deck: deck, registry: registry, metrics: text)
         presentation.keyMap = keyMap
         // Only the speaker sees it: the room must not read the notes half of a page.
-        if let w = DeckSource.notesWarnings(deck).first { presentation.showNotice(w, kind: .error); log("warning: \(w)") }
+        if let w = DeckSource.notesWarnings(deck, registry: registry).first { presentation.showNotice(w, kind: .error); log("warning: \(w)") }
         presentation.clipboardWriter = { Clipboard.set($0) }
         for root in [presentation.presenter, presentation.audience] {
             root.clipboard = ClipboardAccess(write: { Clipboard.set($0) }, read: { Clipboard.get() })

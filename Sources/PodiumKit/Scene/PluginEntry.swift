@@ -38,7 +38,7 @@ public enum PluginEntry {
     @_alwaysEmitIntoClient public static var magic: UInt32 { 0x504D_4450 }
     /// The API version this copy of PodiumKit was compiled as; equals `PluginDescriptor.hostAPIVersion`.
     @_alwaysEmitIntoClient public static var apiMajor: UInt16 { 2 }
-    @_alwaysEmitIntoClient public static var apiMinor: UInt16 { 0 }
+    @_alwaysEmitIntoClient public static var apiMinor: UInt16 { 1 }
     /// Size in bytes of layout 1, the smallest entry any host accepts.
     @_alwaysEmitIntoClient public static var layout1Size: UInt32 { 32 }
 
