@@ -78,8 +78,13 @@ fuzz: deps
 bench: test-deps build
 	scripts/bench.sh
 
+# The built-in plugins are shared libraries beside the binary (Package.swift's .dynamic products),
+# opened only when a deck or command uses one: `--product podium` alone does not build them.
+BUILTIN_PLUGINS := TitleScene BandListScene GalleryScene WebSearchScene MapSearchScene PDFScene MediaScene
 build:
 	$(SWIFT) build -c release --product podium
+	for p in $(BUILTIN_PLUGINS); do $(SWIFT) build -c release --product $$p || exit 1; done
+	scripts/check-host-imports.sh
 
 # PodiumKit's API reference (docc, warnings are errors) as a static site in .build/docs/site.
 docs:
