@@ -56,7 +56,7 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
         try FileManager.default.createDirectory(at: xdg, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: plugins, to: xdg.appendingPathComponent("plugins"))
         let viaXDG = try podium(["plugins", "--load"])
-        XCTAssertTrue(viaXDG.stdout.contains("org.podium.example 1.0.0  kinds: example  \(xdg.path)/plugins/example/libExampleScene.so"), viaXDG.stdout)
+        XCTAssertTrue(viaXDG.stdout.contains("org.podium.example 1.0.0  kinds: example  opens: *.greetings  commands: greet  \(xdg.path)/plugins/example/libExampleScene.so"), viaXDG.stdout)
     }
 
     /// The same plugin twice on the path: the second copy is refused as a duplicate.
