@@ -39,7 +39,7 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
 
     func testPluginsListsTheExampleFromEachSearchPathSource() throws {
         let unopened = try podium(["plugins", "--json", "--plugin-path", plugins.path])
-        XCTAssertEqual(try JSONValue.parse(Data(unopened.stdout.utf8))["notLoaded"]?.array?.first?["path"]?.string,
+        XCTAssertEqual(try JSONValue.parse(Data(unopened.stdout.utf8))["notLoaded"]?.array?.first { $0["id"] == "org.podium.example" }?["path"]?.string,
                        plugins.appendingPathComponent("example/libExampleScene.so").path, "without --load the library is not opened")
         let viaFlag = try podium(["plugins", "--json", "--load", "--plugin-path", plugins.path])
         XCTAssertEqual(viaFlag.status, 0, viaFlag.stderr)

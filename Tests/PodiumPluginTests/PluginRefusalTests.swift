@@ -84,7 +84,7 @@ final class PluginRefusalTests: XCTestCase {
     /// A well-formed entry whose descriptor function is NULL.
     func testMissingDescriptorFunction() throws {
         let dir = try Fixtures.pluginDirectory(root.appendingPathComponent("nomake"))
-        try Fixtures.cLibrary(Fixtures.cEntry(major: 2, minor: 0), in: dir)
+        try Fixtures.cLibrary(Fixtures.cEntry(major: 2, minor: PluginDescriptor.hostAPIVersion.minor), in: dir)
         XCTAssertEqual(refusal(dir)?.reason, "the entry's make_descriptor is missing or returned NULL")
     }
 
