@@ -80,7 +80,8 @@ bench: test-deps build
 
 # The built-in plugins are shared libraries beside the binary (Package.swift's .dynamic products),
 # opened only when a deck or command uses one: `--product podium` alone does not build them.
-BUILTIN_PLUGINS := TitleScene BandListScene GalleryScene WebSearchScene MapSearchScene PDFScene MediaScene
+# (Package.swift's `.library(name: …, type: .dynamic …)` products, read from there.)
+BUILTIN_PLUGINS := $(shell grep -o 'library.name: "[A-Za-z0-9]*", type: .dynamic' Package.swift | cut -d'"' -f2)
 build:
 	$(SWIFT) build -c release --product podium
 	for p in $(BUILTIN_PLUGINS); do $(SWIFT) build -c release --product $$p || exit 1; done
