@@ -78,9 +78,9 @@ fuzz: deps
 bench: test-deps build
 	scripts/bench.sh
 
-# The built-in plugins are shared libraries beside the binary (Package.swift's .dynamic products),
-# opened only when a deck or command uses one: `--product podium` alone does not build them.
-# (Package.swift's `.library(name: …, type: .dynamic …)` products, read from there.)
+# The built-in plugins are shared libraries beside the binary (Package.swift's `.dynamic` library
+# products, read from there), opened only when a deck or command uses one: `--product podium`
+# alone does not build them.
 BUILTIN_PLUGINS := $(shell grep -o 'library.name: "[A-Za-z0-9]*", type: .dynamic' Package.swift | cut -d'"' -f2)
 build:
 	$(SWIFT) build -c release --product podium
