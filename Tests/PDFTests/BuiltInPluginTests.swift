@@ -93,7 +93,7 @@ final class BuiltInPluginTests: PDFTestCase {
     /// scripts/check-host-imports.sh passes on the tree and fails on a copy that imports a plugin.
     func testExecutableImportsNoPluginModule() throws {
         let script = TestPaths.root.appendingPathComponent("scripts/check-host-imports.sh").path
-        let r = try runProcess(script, [])
+        let r = try runProcess(script, [], environment: env)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("PDFScene") && r.stdout.contains("BandListScene"), r.stdout)
         let copy = dir.appendingPathComponent("tree")
@@ -103,7 +103,7 @@ final class BuiltInPluginTests: PDFTestCase {
         try FileManager.default.copyItem(at: TestPaths.root.appendingPathComponent("Package.swift"), to: copy.appendingPathComponent("Package.swift"))
         try FileManager.default.copyItem(at: TestPaths.root.appendingPathComponent("Sources/podium"), to: copy.appendingPathComponent("Sources/podium"))
         try "import Foundation\n@testable import MediaScene\n".write(to: copy.appendingPathComponent("Sources/podium/Sneaky.swift"), atomically: true, encoding: .utf8)
-        let bad = try runProcess(copy.appendingPathComponent("scripts/check-host-imports.sh").path, [])
+        let bad = try runProcess(copy.appendingPathComponent("scripts/check-host-imports.sh").path, [], environment: env)
         XCTAssertEqual(bad.status, 1)
         XCTAssertTrue(bad.stderr.contains("imports the plugin module MediaScene"), bad.stderr)
     }
