@@ -85,8 +85,14 @@ fuzz: deps
 bench: test-deps build
 	scripts/bench.sh
 
+# The built-in plugins are shared libraries beside the binary (Package.swift's `.dynamic` library
+# products, read from there), opened only when a deck or command uses one: `--product podium`
+# alone does not build them.
+BUILTIN_PLUGINS := $(shell grep -o 'library.name: "[A-Za-z0-9]*", type: .dynamic' Package.swift | cut -d'"' -f2)
 build:
 	$(SWIFT) build -c release --product podium
+	for p in $(BUILTIN_PLUGINS); do $(SWIFT) build -c release --product $$p || exit 1; done
+	scripts/check-host-imports.sh
 
 # PodiumKit's API reference (docc, warnings are errors) as a static site in .build/docs/site.
 docs:

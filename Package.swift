@@ -7,7 +7,8 @@
 //   PodiumCore    pure Swift: deck model, display-role policy, presentation state, control protocol
 //   PodiumSDL     the one platform module: displays, windows, renderer, text, images, events
 //   Plugins/*     scene plugins, written against PodiumKit only
-//   podium        the executable: command line, run loop, control socket
+//   podium        the executable: command line, run loop, control socket; it imports no plugin
+//                 (built-in plugins are shared libraries beside it, opened when a deck uses them)
 //
 // Scene plugins live in `Plugins/<Name>/` with an explicit `path:`; SwiftPM would otherwise treat
 // `Plugins/` as the home of *package* plugins (build tools), which these are not.
@@ -20,6 +21,16 @@ let package = Package(
         .executable(name: "podium", targets: ["podium"]),
         .executable(name: "podium-bench-kit", targets: ["podium-bench-kit"]),
         .executable(name: "podium-fuzz", targets: ["podium-fuzz"]),
+        // Built-in scene plugins, each its own shared library beside the executable, opened only
+        // when a deck (or a command) uses it, as external plugins are: the executable names none
+        // of them, and a talk that shows no map never loads GLU (Sources/podium/BuiltInPluginList.swift).
+        .library(name: "TitleScene", type: .dynamic, targets: ["TitleScene"]),
+        .library(name: "BandListScene", type: .dynamic, targets: ["BandListScene"]),
+        .library(name: "GalleryScene", type: .dynamic, targets: ["GalleryScene"]),
+        .library(name: "WebSearchScene", type: .dynamic, targets: ["WebSearchScene"]),
+        .library(name: "MapSearchScene", type: .dynamic, targets: ["MapSearchScene"]),
+        .library(name: "PDFScene", type: .dynamic, targets: ["PDFScene"]),
+        .library(name: "MediaScene", type: .dynamic, targets: ["MediaScene"]),
     ],
     // PodiumKit is a separate package with a `.dynamic` product so that the host and external
     // plugins share one libPodiumKit.so; `"PodiumKit"` below names that product.
@@ -83,13 +94,10 @@ let package = Package(
         .target(name: "PodiumMedia", dependencies: ["PodiumKit", "CGStreamer"]),
         .target(name: "MediaScene", dependencies: ["PodiumKit", "PodiumMedia"], path: "Plugins/Media"),
 
+        // The executable names no plugin: built-in ones are the `.dynamic` products above, opened
+        // at run time (scripts/check-host-imports.sh keeps it that way).
         .executableTarget(name: "podium", dependencies: [
-            "PodiumKit", "PodiumCore", "PodiumSDL", "TitleScene", "BandListScene",
-            "GalleryScene",
-            "WebSearchScene",
-            "MapSearchScene",
-            "PDFScene",
-            "MediaScene",
+            "PodiumKit", "PodiumCore", "PodiumSDL",
             "PodiumRemote",
             "PodiumBroker",
         ]),

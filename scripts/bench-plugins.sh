@@ -6,6 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 swift build --product podium >/dev/null 2>&1
+# The built-in plugins' libraries beside it (Package.swift's .dynamic products), as `podium plugins` lists them.
+for p in $(sed -n 's/^ *\.library(name: "\([A-Za-z0-9]*\)", type: \.dynamic.*/\1/p' Package.swift); do swift build --product "$p" >/dev/null 2>&1; done
 work=$(mktemp -d /tmp/podium-bench-plugins.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 cp -r Plugins/Example "$work/src"; rm -rf "$work/src/.build"

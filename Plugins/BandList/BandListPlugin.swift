@@ -16,13 +16,15 @@ public enum BandListPlugin {
     public static let id = "org.podium.band-list"
 
     public static func descriptor() -> PluginDescriptor {
-        PluginDescriptor(id: id, name: "Band List", version: "1.1.0", sceneKinds: [
+        var d = PluginDescriptor(id: id, name: "Band List", version: "1.1.0", sceneKinds: [
             SceneKind(name: "band-list", summary: "Bands with notes, rating and touring status, stored in SQLite", validate: { p in
                 for k in ["seed", "select", "store", "locale"] { _ = try p.string(k) }
                 _ = try p.bool("readOnly")
                 _ = try p.existingFile("seed")
             }, make: { p, ctx in try BandListScene(p, context: ctx) }),
         ])
+        d.commands = [BandsCommand.command]
+        return d
     }
 
     /// The seed file a new store is filled from: `seed` (relative to the deck) or the shipped one.

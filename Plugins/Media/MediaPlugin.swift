@@ -12,11 +12,14 @@ import PodiumMedia
 /// back to `start`).
 public enum MediaPlugin {
     public static func descriptor() -> PluginDescriptor {
-        PluginDescriptor(id: "org.podium.media", name: "Media", version: "1.0.0", sceneKinds: [
+        var d = PluginDescriptor(id: "org.podium.media", name: "Media", version: "1.0.0", sceneKinds: [
             SceneKind(name: "media", summary: "A video or audio clip, played through GStreamer", validate: { p in
                 _ = try MediaOptions(p)
             }, make: { p, context in try MediaScene(p, context) }),
         ])
+        // Not before a reload: it must not wait on GStreamer (a missing clip already fails validation).
+        d.sceneKinds[0].checkFiles = { p, r in r.complete ? .fine : SceneFileCheck(problem: fileProblem(p, deckDirectory: r.deckDirectory)) }
+        return d
     }
 
     /// Why the clip of a `media` scene cannot be played here, for `podium check`: a missing or

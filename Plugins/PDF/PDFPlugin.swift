@@ -12,7 +12,7 @@ import PodiumKit
 /// `background` (`#rrggbb` letterbox, default black).
 public enum PDFPlugin {
     public static func descriptor() -> PluginDescriptor {
-        PluginDescriptor(id: "org.podium.pdf", name: "PDF", version: "1.0.0", sceneKinds: [
+        var d = PluginDescriptor(id: "org.podium.pdf", name: "PDF", version: "1.0.0", sceneKinds: [
             SceneKind(name: "pdf", summary: "A page of a PDF, sharp at any window size", validate: { p in
                 _ = try PDFSceneOptions(p)
             }, accepts: { deck, segue in
@@ -22,6 +22,14 @@ public enum PDFPlugin {
                 return o.pages.contains(n - 1)
             }, make: { p, context in try PDFScene(p, context) }),
         ])
+        d.sceneKinds[0].checkFiles = { p, r in
+            SceneFileCheck(problem: fileProblem(p, deckDirectory: r.deckDirectory, complete: r.complete),
+                           warning: r.complete ? nil : notesWarning(p, deckDirectory: r.deckDirectory))
+        }
+        d.deckOpeners = [PDFDeckOpener.opener]
+        d.loadFresh = { body in PageCaches.loadFresh(body) }
+        d.waitUntilIdle = { PageCaches.waitUntilAllIdle() }
+        return d
     }
 
     /// Problems with the files of `pdf` scenes that only show when the file is opened (missing,

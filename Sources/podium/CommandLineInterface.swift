@@ -13,7 +13,6 @@ enum CommandLineInterface {
            podium check DECK|TALK.pdf [--plugin-path DIR]
            podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png [--plugin-path DIR]
            podium plugins [--json] [--load] [--plugin-path DIR]
-           podium bands export|import FILE [--store PATH]
            podium --help | --version
     """
     static let help = """
@@ -75,9 +74,6 @@ enum CommandLineInterface {
       plugins [--json]   List scene plugins: loaded (id, version, scene kinds, path), found
                          but not opened, and refused (path and reason).
         --load                      Open every plugin's library now (runs its code).
-      bands export|import FILE [--store PATH]
-                         The band-list catalogue as JSON (FILE "-" exports to stdout). Import
-                         validates every record first and replaces the catalogue all or nothing.
 
     present, check, snapshot and plugins find external plugins in --plugin-path DIR[:DIR…],
     then $PODIUM_PLUGIN_PATH, then $XDG_DATA_HOME/podium/plugins (docs/WritingPlugins.md); a
@@ -97,22 +93,23 @@ enum CommandLineInterface {
 
     static func run(_ args: [String]) -> Int32 {
         do {
-            guard let cmd = args.first else { print(usage); return 2 }
+            guard let cmd = args.first else { print(usage + PluginCommands.usageLines()); return 2 }
             let rest = Array(args.dropFirst())
             switch cmd {
-            case "--help", "-h", "help": print(help); return 0
+            case "--help", "-h", "help": print(help + PluginCommands.helpSection()); return 0
             case "--version": print("podium \(version)"); return 0
-            case "present": return try PresentCommand(try pluginOptions(try PdfpcOptions.translate(rest), flags: Set(["--windowed", "--resume", "--no-grouping"] + HostOptions.flags), values: Set(["--control", "--audience-display", "--presenter-display", "--notes", "--keymap", "--remote", "--broker"] + TalkOptions.names + HostOptions.values + BrokerOptions.names))).run()
+            case "present": return try PresentCommand(try deckOptions(try PdfpcOptions.translate(rest), flags: Set(["--windowed", "--resume"] + HostOptions.flags), values: Set(["--control", "--audience-display", "--presenter-display", "--keymap", "--remote", "--broker"] + TalkOptions.names + HostOptions.values + BrokerOptions.names))).run()
             case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json", "--windowed", "--switch-screens"], values: ["--audience-display", "--presenter-display"]))
-            case "follow": return try FollowCommand(try pluginOptions(rest, flags: FollowCommand.flags, values: FollowCommand.values)).run()
-            case "check": return try CheckCommand.run(try pluginOptions(try PdfpcOptions.translate(rest), flags: ["--no-grouping"], values: Set(["--notes"] + TalkOptions.names)))
-            case "snapshot": return try SnapshotCommand.run(try pluginOptions(rest, flags: ["--no-grouping"], values: ["--scene", "--view", "--size", "--out", "--notes"]))
+            case "follow": return try FollowCommand(try deckOptions(rest, flags: FollowCommand.flags, values: FollowCommand.values)).run()
+            case "check": return try CheckCommand.run(try deckOptions(try PdfpcOptions.translate(rest), flags: [], values: Set(TalkOptions.names)))
+            case "snapshot": return try SnapshotCommand.run(try deckOptions(rest, flags: [], values: ["--scene", "--view", "--size", "--out"]))
             case "plugins": return PluginsCommand.run(try pluginOptions(rest, flags: ["--json", "--load"], values: []))
-            case "bands": return try BandsCommand.run(try Options(rest, flags: [], values: ["--store"]))
-            default: throw UsageError(description: "unknown command or option \(SafeText.quote(cmd))")
+            default: return try PluginCommands.run(cmd, rest)
             }
+        } catch let e as PluginCommands.UsageError {
+            printError("podium: \(e.message)\nusage: podium \(e.command) \(e.usage)"); return 2
         } catch let e as UsageError {
-            printError("podium: \(e)\n\(usage)"); return 2
+            printError("podium: \(e)\n\(usage)\(PluginCommands.usageLines())"); return 2
         } catch let e as DeckError {
             printError("podium: \(e)"); return 2
         } catch let e as KeyMapError {
@@ -120,6 +117,15 @@ enum CommandLineInterface {
         } catch {
             printError("podium: \(error)"); return 1
         }
+    }
+
+    /// Options of a command that opens a deck: `pluginOptions` and the options of every plugin's
+    /// deck opener (`--notes` of the PDF plugin); `DeckSource` refuses those of another opener
+    /// than the deck's. `--plugin-path` is read first, as it decides which openers there are.
+    static func deckOptions(_ args: [String], flags: Set<String>, values: Set<String>) throws -> Options {
+        BuiltInPlugins.pluginPath = PluginCommands.prescan("--plugin-path", in: args)
+        let openers = BuiltInPlugins.registry().allDeckOpenerOptions
+        return try pluginOptions(args, flags: flags.union(openers.flags), values: values.union(openers.values))
     }
 
     /// Options of a command that loads external plugins: accepts `--plugin-path` and remembers it
@@ -159,15 +165,24 @@ enum BuiltInPlugins {
     /// `--plugin-path` of the running command, set by `CommandLineInterface.pluginOptions`.
     nonisolated(unsafe) static var pluginPath: String?
 
-    /// Built-in plugins, then external ones found on the search path; their libraries are opened
-    /// when a deck uses one of their kinds, or at once with `openAll` (`podium plugins --load`).
+    /// The registry of the running command, made on first use (`registry()`).
+    nonisolated(unsafe) private static var shared: PluginRegistry?
+
+    /// Built-in plugins (`BuiltInPluginList`, shared libraries beside the executable), then
+    /// external ones found on the search path; no library is opened until a deck or command uses
+    /// one of its kinds, openers or commands, or at once with `openAll` (`podium plugins --load`).
+    /// With the defaults, one registry per process (the command's).
     static func registry(logRefusals: Bool = true, openAll: Bool = false) -> PluginRegistry {
+        let common = logRefusals && !openAll
+        if common, let r = shared { return r }
         let r = PluginRegistry()
         if logRefusals {
             r.onRefuse = { x in printError("podium: plugin refused: \(x.origin): \(x.reason)") }
         }
-        for d in BuiltInPluginList.all { r.register(d) }
+        let dir = BuiltInPluginList.directory
+        for m in BuiltInPluginList.manifests { PluginLoader.addBuiltIn(m, directory: dir, into: r) }
         PluginLoader.loadAll(searchPath, into: r, open: openAll)
+        if common { shared = r }
         return r
     }
     static var searchPath: PluginSearchPath { PluginSearchPath(commandLine: pluginPath) }
@@ -176,11 +191,12 @@ enum BuiltInPlugins {
 enum CheckCommand {
     static func run(_ o: CommandLineInterface.Options) throws -> Int32 {
         guard o.positional.count == 1 else { throw CommandLineInterface.UsageError(description: "check needs exactly one DECK") }
-        let deck = try DeckSource.load(o.positional[0], registry: BuiltInPlugins.registry(), options: o)
-        let problems = DeckSource.fileProblems(deck)
+        let registry = BuiltInPlugins.registry()
+        let deck = try DeckSource.load(o.positional[0], registry: registry, options: o)
+        let problems = DeckSource.fileProblems(deck, registry: registry)
         for p in problems { printError("podium: \(o.positional[0]): \(p)") }
         if !problems.isEmpty { return 2 }
-        for w in DeckSource.notesWarnings(deck) { printError("podium: warning: \(w)") }
+        for w in DeckSource.notesWarnings(deck, registry: registry) { printError("podium: warning: \(w)") }
         print("\(o.positional[0]): OK — \(SafeText.quote(deck.title)), \(deck.scenes.count) scene\(deck.scenes.count == 1 ? "" : "s") (\(deck.scenes.map(\.kind).joined(separator: ", ")))")
         return 0
     }

@@ -1,62 +1,77 @@
 import Foundation
-import MediaScene
-import PDFScene
 import PodiumCore
 import PodiumKit
 
-/// Where a command's deck comes from: a JSON deck file, or a PDF (`podium present talk.pdf`),
-/// which becomes a deck of one `pdf` scene per page.
+/// Where a command's deck comes from: a JSON deck file, or a file a plugin's deck opener opens by
+/// its extension (`podium present talk.pdf`: the PDF plugin makes one `pdf` scene per page).
+/// The host names no plugin: it asks the registry.
 enum DeckSource {
-    /// Loads `path`. For a `.pdf`, `--notes right|left|bottom|top|none` picks Beamer's notes half (absent or `auto`: detected),
-    /// `--no-grouping` keeps overlays apart; pdfpc's `talk.pdfpc` and the talk options (`TalkOptions`) apply.
-    /// Throws `DeckError` naming the file and problem, or a usage error for a bad `--notes`.
+    /// Loads `path`: through the deck opener for its extension, with the opener's own options
+    /// (`--notes`, `--no-grouping` for a PDF), else as a JSON deck; then the talk options
+    /// (`TalkOptions`) apply over what the file says. Throws `DeckError` naming the file and
+    /// problem, or a usage error for a bad option value or an option of another opener.
     static func load(_ path: String, registry: PluginRegistry, options: CommandLineInterface.Options) throws -> Deck {
-        let notes = options.values["--notes"] ?? "auto"
-        guard PDFDeck.isPDF(path) else {
-            if options.values["--notes"] != nil { throw CommandLineInterface.UsageError(description: "--notes applies to a PDF deck (talk.pdf), not \(path)") }
-            if options.flags.contains("--no-grouping") { throw CommandLineInterface.UsageError(description: "--no-grouping applies to a PDF deck (talk.pdf), not \(path)") }
+        let found: (opener: DeckOpener, pluginID: String)?
+        do { found = try registry.deckOpener(for: path) } catch { throw DeckError(file: path, path: "", message: "\(error)") }
+        try refuseOtherOpenersOptions(path, registry: registry, options: options)
+        guard let opener = found?.opener else {
             var deck = try Deck.load(path: path, kinds: registry.validators)
-            try TalkOptions.apply(&deck, pdfpc: nil, options: options)
+            try TalkOptions.apply(&deck, opened: nil, options: options)
             return deck
         }
-        guard notes == "auto" || NotesLayout(rawValue: notes) != nil else {
-            throw CommandLineInterface.UsageError(description: "--notes expects right, left, bottom, top, none or auto, got \(SafeText.quote(notes))")
-        }
-        let layout = NotesLayout(rawValue: notes)
-        // A PDF given as the deck that cannot be opened (a typo, a half-written file) is refused
-        // like a broken JSON deck: the room must not see an error card as the talk's first page.
-        do { _ = try PageCaches.cache(for: URL(fileURLWithPath: path).standardizedFileURL.path) }
-        catch {
-            let why = "\(error)"
-            throw DeckError(file: path, path: "", message: why.hasPrefix(path + ": ") ? String(why.dropFirst(path.count + 2)) : why)
-        }
-        let pdf: PDFDeck
-        do { pdf = try PDFDeck(path: path, notes: layout, grouping: !options.flags.contains("--no-grouping")) }
-        catch let e as SceneParameterError { throw DeckError(file: path, path: "", message: "\(e)") }
-        let scenes = pdf.pages.enumerated().map { i, p in
-            DeckScene(kind: "pdf", title: p.title, notes: p.notes, parameters: SceneParameters(p.parameters, path: "pages[\(i)]"), slide: p.slide)
-        }
-        var deck = Deck(title: pdf.title, scenes: scenes, path: URL(fileURLWithPath: path).standardizedFileURL.path)
-        try TalkOptions.apply(&deck, pdfpc: pdf.pdfpc, options: options)
+        let full = URL(fileURLWithPath: path).standardizedFileURL.path
+        let own = Set(opener.options.map(\.name))
+        let request = DeckOpenRequest(path: full, flags: options.flags.intersection(own), values: options.values.filter { own.contains($0.key) })
+        let opened: OpenedDeck
+        do { opened = try opener.open(request) }
+        catch let e as DeckOpenerError where e.kind == .option { throw CommandLineInterface.UsageError(description: e.message) }
+        catch let e as DeckOpenerError { throw DeckError(file: path, path: e.field, message: e.message) }
+        catch { throw DeckError(file: path, path: "", message: "\(error)") }
+        var deck = Deck(title: opened.title, scenes: try scenes(of: opened, path: path, registry: registry), path: full)
+        deck.watchedFiles = opened.watchedFiles
+        deck.openerWarnings = opened.warnings
+        try TalkOptions.apply(&deck, opened: opened, options: options)
         return deck
     }
 
-    /// Warnings for the speaker, one line each: `pdf` scenes showing whole pages that look like
-    /// slide + notes (the room would read the notes). `present` shows the first in the
-    /// presenter's banner, `check` prints them all.
-    static func notesWarnings(_ deck: Deck) -> [String] {
-        var seen: Set<String> = []
-        return deck.scenes.compactMap { s in
-            guard s.kind == "pdf", let w = PDFPlugin.notesWarning(s.parameters, deckDirectory: deck.directory) else { return nil }
-            return seen.insert(w).inserted ? w : nil
+    /// The opener's scenes, validated by their kinds as a JSON deck's are.
+    private static func scenes(of opened: OpenedDeck, path: String, registry: PluginRegistry) throws -> [DeckScene] {
+        guard !opened.scenes.isEmpty else { throw DeckError(file: path, path: "", message: "the deck opener made no scenes") }
+        let validators = registry.validators, directory = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+        return try opened.scenes.enumerated().map { i, s in
+            guard let validate = validators[s.kind] else {
+                throw DeckError(file: path, path: "scenes[\(i)].kind", message: "unknown scene kind \(SafeText.quote(s.kind)) (available: \(validators.keys.sorted().joined(separator: ", ")))")
+            }
+            let p = SceneParameters(s.parameters, path: "scenes[\(i)].parameters", baseDirectory: directory)
+            do { try validate(p) } catch let e as SceneParameterError { throw DeckError(file: path, path: "", message: "\(e)") }
+            return DeckScene(kind: s.kind, title: s.title, notes: s.notes, parameters: p, slide: s.slide)
         }
     }
 
-    /// The files a running talk depends on, absolute: the deck, each scene's `file` (its PDF),
-    /// a PDF deck's notes sidecar, and the key map. A reload watches these.
+    /// An opener's option given with a deck another opener (or none) opens is a usage error, so
+    /// nothing given on the command line is silently ignored.
+    private static func refuseOtherOpenersOptions(_ path: String, registry: PluginRegistry, options: CommandLineInterface.Options) throws {
+        let all = registry.allDeckOpenerOptions, own = registry.deckOpenerOptions(for: path)
+        let given = options.flags.intersection(all.flags).union(Set(options.values.keys).intersection(all.values))
+        guard let wrong = given.subtracting(own).sorted().first else { return }
+        let owners = registry.deckExtensionsAccepting(wrong)
+        throw CommandLineInterface.UsageError(description: "\(wrong) applies to a deck of \(owners.map { "*.\($0)" }.joined(separator: ", ")) (e.g. talk.\(owners.first ?? "pdf")), not \(path)")
+    }
+
+    /// Warnings for the speaker, one line each: the deck opener's, then what the scene kinds'
+    /// file checks say (a PDF whose pages look like slide + notes shown whole: the room would
+    /// read the notes). `present` shows the first in the presenter's banner, `check` prints them all.
+    static func notesWarnings(_ deck: Deck, registry: PluginRegistry) -> [String] {
+        var seen: Set<String> = []
+        let request = SceneFileCheckRequest(deckDirectory: deck.directory, complete: false)
+        let fromScenes = deck.scenes.compactMap { registry.checkFiles(kind: $0.kind, $0.parameters, request).warning }
+        return (deck.openerWarnings + fromScenes).filter { seen.insert($0).inserted }
+    }
+
+    /// The files a running talk depends on, absolute: the deck, what its opener asked to watch
+    /// (a PDF's notes sidecar), each scene's `file`, and the key map. A reload watches these.
     static func files(of deck: Deck, options: CommandLineInterface.Options) -> [String] {
-        var out = [deck.path]
-        if PDFDeck.isPDF(deck.path) { out.append(PDFNotes.sidecarPath(for: deck.path)) }
+        var out = [deck.path] + deck.watchedFiles
         for s in deck.scenes {
             guard let f = s.parameters.values["file"]?.string else { continue }
             out.append(f.hasPrefix("/") ? f : deck.directory.appendingPathComponent(f).standardizedFileURL.path)
@@ -66,20 +81,14 @@ enum DeckSource {
         return out.filter { seen.insert($0).inserted }
     }
 
-    /// Problems `podium check` finds by opening each `pdf` scene's file and running GStreamer's
-    /// discoverer on each `media` scene's clip (the deck itself is valid), one line each naming
-    /// the scene and the problem. With `complete` (before a reload), PDF files that look half
-    /// written are problems too; clips are not probed then (a reload must not wait on GStreamer;
-    /// a missing clip already fails the deck's validation).
-    static func fileProblems(_ deck: Deck, complete: Bool = false) -> [String] {
-        deck.scenes.enumerated().compactMap { i, s in
-            let problem: String?
-            switch s.kind {
-            case "pdf": problem = PDFPlugin.fileProblem(s.parameters, deckDirectory: deck.directory, complete: complete)
-            case "media" where !complete: problem = MediaPlugin.fileProblem(s.parameters, deckDirectory: deck.directory)
-            default: return nil
-            }
-            return problem.map { $0.hasPrefix("scenes[\(i)]") ? $0 : "scenes[\(i)]: \($0)" }
+    /// Problems the scene kinds' file checks find by opening each scene's files (the PDF plugin
+    /// opens each `pdf` scene's file, the media plugin runs GStreamer's discoverer on each clip),
+    /// one line each naming the scene and the problem. With `complete` (before a reload) files
+    /// that look half written are problems too, and slow probes are skipped.
+    static func fileProblems(_ deck: Deck, registry: PluginRegistry, complete: Bool = false) -> [String] {
+        let request = SceneFileCheckRequest(deckDirectory: deck.directory, complete: complete)
+        return deck.scenes.enumerated().compactMap { i, s in
+            registry.checkFiles(kind: s.kind, s.parameters, request).problem.map { $0.hasPrefix("scenes[\(i)]") ? $0 : "scenes[\(i)]: \($0)" }
         }
     }
 }

@@ -13,6 +13,8 @@ enum PluginsCommand {
                 let d = l.descriptor
                 return ["id": .string(d.id), "name": .string(d.name), "version": .string(d.version),
                         "api": .string(d.apiVersion.description), "sceneKinds": .array(d.sceneKinds.map { .string($0.name) }),
+                        "deckExtensions": .array(d.deckOpeners.flatMap(\.extensions).map { .string($0) }),
+                        "commands": .array(d.commands.map { .string($0.name) }),
                         "path": .string(l.origin)]
             }
             print(JSONValue.object([
@@ -22,6 +24,8 @@ enum PluginsCommand {
                 "notLoaded": .array(r.pending.map { c in
                     ["id": .string(c.manifest.id), "name": .string(c.manifest.name), "version": .string(c.manifest.version),
                      "api": .string(c.manifest.api.description), "sceneKinds": .array(c.manifest.sceneKinds.map { .string($0) }),
+                     "deckExtensions": .array(c.manifest.deckOpeners.flatMap(\.extensions).map { .string($0) }),
+                     "commands": .array(c.manifest.commands.map { .string($0.name) }),
                      "path": .string(c.libraryPath)]
                 }),
                 "refused": .array(r.refused.map { ["path": .string($0.origin), "reason": .string($0.reason)] }),
@@ -32,16 +36,22 @@ enum PluginsCommand {
         print("loaded (\(r.loaded.count)):")
         for l in r.loaded {
             let d = l.descriptor
-            print("  \(d.id) \(d.version)  kinds: \(d.sceneKinds.map(\.name).joined(separator: ", "))  \(l.origin)")
+            print("  \(d.id) \(d.version)  kinds: \(d.sceneKinds.map(\.name).joined(separator: ", "))\(extras(d.deckOpeners.flatMap(\.extensions), d.commands.map(\.name)))  \(l.origin)")
         }
         if !r.pending.isEmpty {
             print("found, not loaded (\(r.pending.count); opened when a deck uses a kind, or with --load):")
             for c in r.pending {
-                print("  \(c.manifest.id) \(c.manifest.version)  kinds: \(c.manifest.sceneKinds.joined(separator: ", "))  \(c.libraryPath)")
+                print("  \(c.manifest.id) \(c.manifest.version)  kinds: \(c.manifest.sceneKinds.joined(separator: ", "))\(extras(c.manifest.deckOpeners.flatMap(\.extensions), c.manifest.commands.map(\.name)))  \(c.libraryPath)")
             }
         }
         print("refused (\(r.refused.count)):")
         for x in r.refused { print("  \(x.origin): \(x.reason)") }
         return 0
+    }
+
+    /// "  opens: *.pdf  commands: bands" for a plugin that contributes them, else "".
+    static func extras(_ extensions: [String], _ commands: [String]) -> String {
+        (extensions.isEmpty ? "" : "  opens: \(extensions.map { "*.\($0)" }.joined(separator: ", "))")
+            + (commands.isEmpty ? "" : "  commands: \(commands.joined(separator: ", "))")
     }
 }

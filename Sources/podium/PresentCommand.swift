@@ -83,7 +83,7 @@ final class PresentCommand {
             else { log("--start-time \(at) has passed: the talk timer starts on the first advance") }
         }
         // Only the speaker sees it: the room must not read the notes half of a page.
-        if let w = DeckSource.notesWarnings(deck).first { presentation.showNotice(w, kind: .error); log("warning: \(w)") }
+        if let w = DeckSource.notesWarnings(deck, registry: registry).first { presentation.showNotice(w, kind: .error); log("warning: \(w)") }
         presentation.clipboardWriter = { Clipboard.set($0) }
         for root in [presentation.presenter, presentation.audience] {
             root.clipboard = ClipboardAccess(write: { Clipboard.set($0) }, read: { Clipboard.get() })

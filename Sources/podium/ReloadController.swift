@@ -1,11 +1,10 @@
 import Foundation
-import PDFScene
 import PodiumCore
 import PodiumKit
 import PodiumSDL
 
 /// Reloads a running talk when its files change (or on Ctrl+R): waits until the files are still
-/// (`ReloadGate`), loads and checks the new version with fresh documents (`PageCaches.loadFresh`),
+/// (`ReloadGate`), loads and checks the new version with fresh documents (`PluginRegistry.loadFresh`),
 /// and only then replaces the deck on the main thread between frames, keeping the place and the
 /// timers. A missing or invalid file keeps the version on screen and says why in the presenter's
 /// banner; the room never sees a broken page.
@@ -34,7 +33,7 @@ final class ReloadController {
 
     /// Starts watching the talk's files; changes are handed to the main thread's mailbox.
     func start() {
-        knownProblems = Set(DeckSource.fileProblems(presentation.deck, complete: true).map(Self.withoutScene))
+        knownProblems = Set(DeckSource.fileProblems(presentation.deck, registry: registry, complete: true).map(Self.withoutScene))
         do {
             watcher = try FileWatcher { path in MainThreadMailbox.shared.post { [weak self] in self?.fileChanged(path) } }
         } catch { log("file watching unavailable (\(error)); Ctrl+R reloads by hand") }
@@ -77,10 +76,10 @@ final class ReloadController {
         pendingError?.cancel(); pendingError = nil
         var loaded: (deck: Deck, keyMap: KeyMap?, problems: [String])?
         var problem: String?
-        _ = PageCaches.loadFresh {
+        _ = registry.loadFresh {
             do {
                 let deck = try DeckSource.load(deckPath, registry: registry, options: options)
-                let problems = DeckSource.fileProblems(deck, complete: true)
+                let problems = DeckSource.fileProblems(deck, registry: registry, complete: true)
                 let new = problems.filter { !knownProblems.contains(Self.withoutScene($0)) }
                 guard new.isEmpty else { problem = new.joined(separator: "; "); return false }
                 let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0, knownKey: SDLVideo.isKeyName) }

@@ -1,5 +1,4 @@
 import Foundation
-import PDFScene
 import PodiumCore
 import PodiumKit
 import PodiumSDL
@@ -38,7 +37,7 @@ enum SnapshotCommand {
         // PDF previews ask the PDF worker for their pages instead of rendering them here: draw
         // once, let the workers finish, and take the posted redraws, so the snapshot is complete.
         _ = window.renderIfNeeded(force: true)
-        PageCaches.waitUntilAllIdle()
+        registry.waitUntilIdle()
         MainThreadMailbox.shared.drain()
         try window.screenshot(to: out)
         print("wrote \(out) (\(view) view of scene \(sceneNumber) \(SafeText.quote(p.title(at: sceneNumber))), \(dims[0])x\(dims[1]), driver \(SDLVideo.currentDriver))")

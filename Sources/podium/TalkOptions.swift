@@ -1,12 +1,11 @@
 import Foundation
-import PDFScene
 import PodiumCore
 import PodiumKit
 
 /// The talk's timing and starting place from the command line (`--duration MIN`,
-/// `--end-time HH:MM`, `--last-minutes MIN`, `--end-slide N`, `--page N`), over what pdfpc's file
-/// beside a PDF says (`duration`, `endTime`, `lastMinutes`, `endSlide`), over the deck's own
-/// `duration`.
+/// `--end-time HH:MM`, `--last-minutes MIN`, `--end-slide N`, `--page N`), over what the deck
+/// opener read beside the deck (`OpenedDeck`: pdfpc's `duration`, `endTime`, `lastMinutes`,
+/// `endSlide` beside a PDF), over the deck's own `duration`.
 enum TalkOptions {
     static let names = ["--duration", "--end-time", "--last-minutes", "--end-slide", "--page"]
 
@@ -22,12 +21,13 @@ enum TalkOptions {
         }.joined()
     }
 
-    /// Applies pdfpc's file and then the options to `deck`. Throws `UsageError` naming the
-    /// option and value: not a number, out of range, or a page pdfpc hides.
-    static func apply(_ deck: inout Deck, pdfpc: PdfpcFile?, options: CommandLineInterface.Options) throws {
-        if let p = pdfpc {
+    /// Applies what the deck opener read (`opened`, nil for a JSON deck) and then the options to
+    /// `deck`. Throws `UsageError` naming the option and value: not a number, out of range, or a
+    /// page the opener has no scene for (one pdfpc hides).
+    static func apply(_ deck: inout Deck, opened: OpenedDeck?, options: CommandLineInterface.Options) throws {
+        if let p = opened {
             deck.durationMinutes = p.durationMinutes ?? deck.durationMinutes
-            deck.endTimeMinutes = p.endTime.flatMap(ClockTime.init).map { $0.hour * 60 + $0.minute } ?? deck.endTimeMinutes
+            deck.endTimeMinutes = p.endTimeMinutes ?? deck.endTimeMinutes
             deck.lastMinutes = p.lastMinutes ?? deck.lastMinutes
             deck.endSlide = p.endSlide.map { min($0, Slides(deck.scenes).count) } ?? deck.endSlide
         }
@@ -51,18 +51,16 @@ enum TalkOptions {
         let slides = Slides(deck.scenes).count
         deck.endSlide = try number("--end-slide", 1...Double(slides), whole: true).map(Int.init) ?? deck.endSlide
         if let page = try number("--page", 1...1e6, whole: true).map(Int.init) {
-            deck.startScene = try startScene(page: page, in: deck, hidden: pdfpc?.hidden ?? [])
+            deck.startScene = try startScene(page: page, in: deck, opened: opened)
         }
     }
 
-    /// The scene `--page N` starts on: a PDF deck's scene of page N, else the deck's scene N.
-    static func startScene(page: Int, in deck: Deck, hidden: Set<Int>) throws -> Int {
-        let pdfPages = deck.scenes.map { $0.kind == "pdf" ? $0.parameters.values["page"]?.int : nil }
-        if PDFDeck.isPDF(deck.path) {
-            if let i = pdfPages.firstIndex(of: page) { return i }
-            if hidden.contains(page - 1) { throw CommandLineInterface.UsageError(description: "--page \(page): that page is hidden in \(PdfpcFile.path(for: deck.path))") }
-            let count = pdfPages.compactMap { $0 }.max() ?? 0
-            throw CommandLineInterface.UsageError(description: "--page \(page): the PDF has \(max(count, pdfPages.count)) pages")
+    /// The scene `--page N` starts on: the opener's scene of page N (a PDF's page N; the
+    /// PDF plugin's `PDFDeckOpener` says why there is none), else the deck's scene N.
+    static func startScene(page: Int, in deck: Deck, opened: OpenedDeck?) throws -> Int {
+        if let sceneForPage = opened?.sceneForPage {
+            do { return try sceneForPage(page) }
+            catch { throw CommandLineInterface.UsageError(description: "--page \(page): \(error)") }
         }
         guard (1...deck.scenes.count).contains(page) else {
             throw CommandLineInterface.UsageError(description: "--page \(page): the deck has \(deck.scenes.count) scenes")

@@ -21,7 +21,7 @@ final class PluginRegistryTests: XCTestCase {
             #"duplicate plugin id "a" (already loaded from built-in)"#,
             #"duplicate scene kind "one" (already supplied by a)"#,
             "plugin API 3.0 on a 2.x host (major versions differ)",
-            "plugin API 2.99 is newer than the host's 2.1",
+            "plugin API 2.99 is newer than the host's \(PluginDescriptor.hostAPIVersion)",
         ])
     }
 

@@ -39,7 +39,7 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
 
     func testPluginsListsTheExampleFromEachSearchPathSource() throws {
         let unopened = try podium(["plugins", "--json", "--plugin-path", plugins.path])
-        XCTAssertEqual(try JSONValue.parse(Data(unopened.stdout.utf8))["notLoaded"]?.array?.first?["path"]?.string,
+        XCTAssertEqual(try JSONValue.parse(Data(unopened.stdout.utf8))["notLoaded"]?.array?.first { $0["id"] == "org.podium.example" }?["path"]?.string,
                        plugins.appendingPathComponent("example/libExampleScene.so").path, "without --load the library is not opened")
         let viaFlag = try podium(["plugins", "--json", "--load", "--plugin-path", plugins.path])
         XCTAssertEqual(viaFlag.status, 0, viaFlag.stderr)
@@ -56,7 +56,7 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
         try FileManager.default.createDirectory(at: xdg, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: plugins, to: xdg.appendingPathComponent("plugins"))
         let viaXDG = try podium(["plugins", "--load"])
-        XCTAssertTrue(viaXDG.stdout.contains("org.podium.example 1.0.0  kinds: example  \(xdg.path)/plugins/example/libExampleScene.so"), viaXDG.stdout)
+        XCTAssertTrue(viaXDG.stdout.contains("org.podium.example 1.0.0  kinds: example  opens: *.greetings  commands: greet  \(xdg.path)/plugins/example/libExampleScene.so"), viaXDG.stdout)
     }
 
     /// The same plugin twice on the path: the second copy is refused as a duplicate.
@@ -178,5 +178,56 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
             "path": .string(dir.appendingPathComponent("libExampleScene.so").path),
             "reason": "the library's PodiumKit types are not the host's: link PodiumKit as the shared library libPodiumKit.so, not statically",
         ]])
+    }
+
+    // MARK: Deck opener and command (API 2.1)
+
+    /// A private HOME and XDG directories (the plugin data directory stays `work`, as `podium` sets it).
+    func podium(private args: [String], env: [String: String] = [:]) throws -> Fixtures.Output {
+        var home = TestPaths.privateHome(in: work)
+        home["XDG_DATA_HOME"] = nil
+        return try podium(args, env: home.merging(env) { $1 })
+    }
+
+    /// A third-party deck opener: `check` and `present` open `*.greetings` through it, like the
+    /// PDF plugin's `*.pdf`; its option is accepted only for such a deck.
+    func testDeckOpenerOpensItsFileTypeWithItsOption() throws {
+        let talk = work.appendingPathComponent("hello.greetings")
+        try "Hej\n\nSalut\nHola\n".write(to: talk, atomically: true, encoding: .utf8)
+        let ok = try podium(private: ["check", talk.path, "--greeting-color", "#112233", "--plugin-path", plugins.path])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertTrue(ok.stdout.contains("3 scenes (example, example, example)"), ok.stdout)
+        let bad = try podium(private: ["check", talk.path, "--greeting-color", "blue", "--plugin-path", plugins.path])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.hasPrefix("podium: --greeting-color expects a colour like #1a2b3c, got \"blue\"\nusage:"), bad.stderr)
+        let elsewhere = try podium(private: ["check", try deck(), "--greeting-color", "#112233", "--plugin-path", plugins.path])
+        XCTAssertEqual(elsewhere.status, 2)
+        XCTAssertTrue(elsewhere.stderr.contains("--greeting-color applies to a deck of *.greetings (e.g. talk.greetings), not "), elsewhere.stderr)
+        let without = try podium(private: ["check", talk.path, "--greeting-color", "#112233"])
+        XCTAssertEqual(without.status, 2, "without the plugin the option is unknown")
+        XCTAssertTrue(without.stderr.contains("unknown option \"--greeting-color\""), without.stderr)
+
+        let shot = work.appendingPathComponent("greeting.png").path
+        let s = try podium(private: ["snapshot", talk.path, "--scene", "1", "--size", "640x360", "--out", shot, "--greeting-color", "#ff0000", "--plugin-path", plugins.path])
+        XCTAssertEqual(s.status, 0, s.stderr)
+        XCTAssertTrue(s.stdout.contains("scene 1 \"Greeting 2\""), s.stdout)
+    }
+
+    /// A third-party command: listed by `--help` and the usage, dispatched by name with its own
+    /// arguments and usage errors; an unknown command is still an error.
+    func testCommandIsListedAndDispatched() throws {
+        let help = try podium(private: ["--help"], env: ["PODIUM_PLUGIN_PATH": plugins.path])
+        XCTAssertTrue(help.stdout.contains("  greet NAME…\n      Print a greeting (the Example plugin's command)"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("  *.greetings  options: --greeting-color"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("  bands export|import FILE [--store PATH]"), "built-in commands too: \(help.stdout)")
+        let greet = try podium(private: ["greet", "Ada", "Linus", "--plugin-path", plugins.path])
+        XCTAssertEqual(greet.status, 0, greet.stderr)
+        XCTAssertEqual(greet.stdout, "Hello, Ada! (data directory \(work.path)/podium/org.podium.example)\nHello, Linus! (data directory \(work.path)/podium/org.podium.example)\n")
+        let usage = try podium(private: ["greet"], env: ["PODIUM_PLUGIN_PATH": plugins.path])
+        XCTAssertEqual(usage.status, 2)
+        XCTAssertEqual(usage.stderr, "podium: greet needs at least one NAME\nusage: podium greet NAME…\n")
+        let unknown = try podium(private: ["greet", "Ada"])
+        XCTAssertEqual(unknown.status, 2, "without the plugin there is no such command")
+        XCTAssertTrue(unknown.stderr.hasPrefix("podium: unknown command or option \"greet\"\nusage: podium present"), unknown.stderr)
     }
 }

@@ -25,6 +25,11 @@ public struct Deck: Sendable {
     /// Local time the talk ends, minutes after midnight (`--end-time HH:MM`, pdfpc's `endTime`):
     /// when the talk starts, the time left until then becomes its planned length.
     public var endTimeMinutes: Int?
+    /// Files a reload watches besides the deck and its scenes' `file`s (a deck opener's notes
+    /// sidecar, `OpenedDeck.watchedFiles`), absolute.
+    public var watchedFiles: [String] = []
+    /// Warnings the deck opener gave (`OpenedDeck.warnings`), one line each.
+    public var openerWarnings: [String] = []
 
     public init(title: String, durationMinutes: Double? = nil, scenes: [DeckScene], path: String) {
         self.title = title; self.durationMinutes = durationMinutes; self.scenes = scenes; self.path = path

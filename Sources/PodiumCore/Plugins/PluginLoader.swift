@@ -30,6 +30,26 @@ public enum PluginLoader {
         public var directory: URL
         public var libraryPath: String
         public var assetsDirectory: URL?
+        public init(manifest: PluginManifest, directory: URL, libraryPath: String, assetsDirectory: URL? = nil) {
+            self.manifest = manifest; self.directory = directory; self.libraryPath = libraryPath; self.assetsDirectory = assetsDirectory
+        }
+    }
+
+    /// Makes a plugin shipped beside the executable (`libPDFScene.so` next to `podium`) known to
+    /// `registry` without opening it: `manifest` comes from the host's one list of built-in
+    /// plugins, its `library` is looked for in `directory`. The same trust rules as for external
+    /// plugins apply (a library another user could replace is refused); a missing library is
+    /// refused with the reason (`podium plugins` lists it), and decks that use its kinds fail.
+    public static func addBuiltIn(_ manifest: PluginManifest, directory: URL, into registry: PluginRegistry) {
+        let lib = directory.appendingPathComponent(manifest.library).path
+        guard FileManager.default.fileExists(atPath: lib) else {
+            registry.refuse(lib, "built-in plugin \(manifest.id) is missing: build it with `swift build --product \(manifest.library.dropFirst(3).dropLast(3))` (make build builds every one)")
+            return
+        }
+        if let why = PluginTrust.refusal(lib) { registry.refuse(lib, why); return }
+        guard isELFSharedObject(lib) else { registry.refuse(lib, "not a shared library (no ELF shared-object header)"); return }
+        if let why = registry.conflict(id: manifest.id, kinds: manifest.sceneKinds) { registry.refuse(lib, why); return }
+        registry.addPending(Candidate(manifest: manifest, directory: directory, libraryPath: lib, assetsDirectory: nil))
     }
 
     /// Finds every plugin on `searchPath` and makes its kinds known to `registry` without opening
@@ -122,8 +142,9 @@ public enum PluginLoader {
         guard let handle = dlopen(lib, RTLD_NOW | RTLD_LOCAL) else {
             return refuse(lib, "cannot load: \(dlerror().map { String(cString: $0) } ?? "unknown dlopen error")")
         }
-        guard let sym = dlsym(handle, PluginEntry.symbolName) else {
-            return refuse(lib, "missing entry point \(PluginEntry.symbolName) (export it with @_cdecl(\"\(PluginEntry.symbolName)\"))")
+        let symbol = manifest.entry ?? PluginEntry.symbolName
+        guard let sym = dlsym(handle, symbol) else {
+            return refuse(lib, "missing entry point \(symbol) (export it with @_cdecl(\"\(symbol)\"))")
         }
         typealias Entry = @convention(c) () -> UnsafeRawPointer?
         guard let entry = unsafeBitCast(sym, to: Entry.self)() else { return refuse(lib, "\(PluginEntry.symbolName) returned NULL") }
@@ -149,7 +170,19 @@ public enum PluginLoader {
         guard Set(libKinds) == Set(manifest.sceneKinds) else {
             return refuse(lib, "the library supplies scene kinds [\(libKinds.joined(separator: ", "))] but plugin.json lists [\(manifest.sceneKinds.joined(separator: ", "))]")
         }
+        let openers = d.deckOpeners.map(PluginManifest.DeckOpenerInfo.init)
+        guard openers == manifest.deckOpeners else {
+            return refuse(lib, "the library's deck openers \(describe(openers)) differ from plugin.json's \(describe(manifest.deckOpeners))")
+        }
+        let commands = d.commands.map(\.name)
+        guard commands == manifest.commands.map(\.name) else {
+            return refuse(lib, "the library supplies commands [\(commands.joined(separator: ", "))] but plugin.json lists [\(manifest.commands.map(\.name).joined(separator: ", "))]")
+        }
         return .success(d)
+    }
+
+    private static func describe(_ openers: [PluginManifest.DeckOpenerInfo]) -> String {
+        "[" + openers.map { "\($0.extensions.joined(separator: "/")) (options \(($0.flags + $0.values).joined(separator: " ")))" }.joined(separator: ", ") + "]"
     }
 
 

@@ -19,6 +19,14 @@ public struct PluginManifest: Equatable {
     public var sceneKinds: [String]
     /// Assets directory relative to the plugin directory, if the plugin has one.
     public var assets: String?
+    /// The C entry point's symbol (`entry`), when not `podium_plugin_entry`: built-in plugins,
+    /// which are also linked together into test binaries, each need their own.
+    public var entry: String?
+    /// Deck openers (`deckOpeners`) and commands (`commands`) the library supplies, so the host
+    /// can parse the command line and list them without opening it
+    /// (`PluginManifest+Contributions.swift`).
+    public var deckOpeners: [DeckOpenerInfo] = []
+    public var commands: [CommandInfo] = []
 
     public init(id: String, name: String, version: String, api: APIVersion, library: String, sceneKinds: [String], assets: String? = nil) {
         self.id = id; self.name = name; self.version = version; self.api = api
@@ -87,6 +95,8 @@ public struct PluginManifest: Equatable {
             kinds.append(s)
         }
         let assets = try string("assets", required: false).map { try relativePath("assets", $0) }
-        return PluginManifest(id: id, name: name, version: version, api: api, library: library, sceneKinds: kinds, assets: assets)
+        var m = PluginManifest(id: id, name: name, version: version, api: api, library: library, sceneKinds: kinds, assets: assets)
+        try m.parseContributions(o)
+        return m
     }
 }

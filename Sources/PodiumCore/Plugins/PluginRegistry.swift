@@ -51,9 +51,17 @@ public final class PluginRegistry {
 
     /// Opens the pending plugin that supplies `kind`, if any.
     private func openPending(supplying kind: String) {
-        guard kinds[kind] == nil, let i = pending.firstIndex(where: { $0.manifest.sceneKinds.contains(kind) }) else { return }
+        guard kinds[kind] == nil else { return }
+        openPending { $0.manifest.sceneKinds.contains(kind) }
+    }
+
+    /// Opens the first pending plugin whose manifest matches (a deck opener's extension, a
+    /// command's name). Returns true when one was opened and registered.
+    @discardableResult
+    func openPending(where matches: (PluginLoader.Candidate) -> Bool) -> Bool {
+        guard let i = pending.firstIndex(where: matches) else { return false }
         let c = pending.remove(at: i)
-        PluginLoader.open(c, into: self)
+        return PluginLoader.open(c, into: self)
     }
 
     /// Why a plugin with this id and these kinds cannot join (duplicate id or kind), or nil.

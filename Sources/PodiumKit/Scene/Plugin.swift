@@ -14,6 +14,18 @@ public struct PluginDescriptor {
     public var version: String
     public var apiVersion: APIVersion
     public var sceneKinds: [SceneKind]
+    /// Files this plugin opens as a whole deck (`podium present talk.pdf`). (API 2.1; default none.)
+    public var deckOpeners: [DeckOpener] = []
+    /// `podium NAME …` subcommands. (API 2.1; default none.)
+    public var commands: [PluginCommand] = []
+    /// Runs `body` (the host loading and checking a new version of the deck for a reload) with
+    /// every file the plugin opens during it read afresh, not from its caches; when `body`
+    /// returns true the fresh state replaces the old, otherwise it is dropped. Nil: nothing is
+    /// cached across loads. (API 2.1.)
+    public var loadFresh: ((() -> Bool) -> Bool)?
+    /// Blocks until the plugin's background work for the scenes made so far is done (headless
+    /// `podium snapshot` then finds every page rendered). Nil: none. (API 2.1.)
+    public var waitUntilIdle: (() -> Void)?
 
     public init(id: String, name: String, version: String, apiVersion: APIVersion = PluginDescriptor.hostAPIVersion,
                 sceneKinds: [SceneKind]) {
@@ -35,6 +47,11 @@ public struct SceneKind {
     /// whether a scene with these deck parameters (first argument) can show the segue's (second),
     /// e.g. a PDF page-range scene for one of its pages. Nil: only exact matches. (API 1.0, optional.)
     public var accepts: ((SceneParameters, [String: JSONValue]) -> Bool)?
+    /// Checks the files a scene with these (valid) parameters uses, by opening them: a missing,
+    /// damaged or (with `complete`) half-written file is a problem; something the speaker should
+    /// know (a PDF page that looks like slide + notes shown whole) is a warning. `podium check`,
+    /// the presenter's banner and reloads ask it. Nil: nothing to check. (API 2.1.)
+    public var checkFiles: ((SceneParameters, SceneFileCheckRequest) -> SceneFileCheck)?
 
     public init(name: String, summary: String, validate: @escaping (SceneParameters) throws -> Void = { _ in },
                 accepts: ((SceneParameters, [String: JSONValue]) -> Bool)? = nil,

@@ -16,10 +16,14 @@ public func podiumPluginEntry() -> UnsafeRawPointer {
 ///   the scene is made: a missing file makes `make` throw, and the host shows an error card.
 public enum ExamplePlugin {
     public static func descriptor() -> PluginDescriptor {
-        PluginDescriptor(id: "org.podium.example", name: "Example", version: "1.0.0", sceneKinds: [
+        var d = PluginDescriptor(id: "org.podium.example", name: "Example", version: "1.0.0", sceneKinds: [
             SceneKind(name: "example", summary: "A coloured card with a greeting and a click counter",
                       validate: { p in _ = try ExampleScene.Settings(p) },
                       make: { p, context in try ExampleScene(settings: ExampleScene.Settings(p), context: context) }),
         ])
+        // API 2.1: a deck opener and a command (ExampleContributions.swift); plugin.json lists them too.
+        d.deckOpeners = [ExampleContributions.opener]
+        d.commands = [ExampleContributions.command]
+        return d
     }
 }

@@ -1,0 +1,55 @@
+import Foundation
+import PodiumKit
+
+/// `podium present talk.pdf`: the PDF plugin's deck opener. One `pdf` scene per page (`PDFDeck`),
+/// with the options only a PDF deck has (moved here from the host's `DeckSource` and
+/// `TalkOptions`): `--notes right|left|bottom|top|none|auto` (Beamer's notes half; absent or
+/// `auto`: detected) and `--no-grouping` (overlays apart). pdfpc's `talk.pdfpc` gives the talk's
+/// timing and hidden pages; `--page N` means page N of the PDF.
+enum PDFDeckOpener {
+    static let options = [
+        PluginOption(name: "--notes", takesValue: true, summary: "right|left|bottom|top|none|auto  Beamer's notes half of each page goes to the presenter (auto: detected)"),
+        PluginOption(name: "--no-grouping", takesValue: false, summary: "every page is a slide of its own (no overlay grouping)"),
+    ]
+
+    static var opener: DeckOpener {
+        DeckOpener(extensions: ["pdf"], summary: "a PDF: one pdf scene per page", options: options, open: open)
+    }
+
+    /// Throws `DeckOpenerError`: `.option` for a bad `--notes`, `.file` for a PDF that cannot be
+    /// opened (a typo, a half-written file: the room must not see an error card as the talk's
+    /// first page) or a bad notes sidecar / `.pdfpc` file.
+    static func open(_ r: DeckOpenRequest) throws -> OpenedDeck {
+        let notes = r.values["--notes"] ?? "auto"
+        guard notes == "auto" || NotesLayout(rawValue: notes) != nil else {
+            throw DeckOpenerError(.option, "--notes expects right, left, bottom, top, none or auto, got \(SafeText.quote(notes))")
+        }
+        do { _ = try PageCaches.cache(for: r.path) }
+        catch {
+            let why = "\(error)"
+            throw DeckOpenerError(.file, why.hasPrefix(r.path + ": ") ? String(why.dropFirst(r.path.count + 2)) : why)
+        }
+        let pdf: PDFDeck
+        do { pdf = try PDFDeck(path: r.path, notes: NotesLayout(rawValue: notes), grouping: !r.flags.contains("--no-grouping")) }
+        catch let e as SceneParameterError { throw DeckOpenerError(.file, "\(e)") }
+        var deck = OpenedDeck(title: pdf.title, scenes: pdf.pages.map {
+            OpenedDeck.Scene(kind: "pdf", title: $0.title, notes: $0.notes, parameters: $0.parameters, slide: $0.slide)
+        })
+        deck.watchedFiles = [PDFNotes.sidecarPath(for: r.path)]
+        if let p = pdf.pdfpc {
+            deck.durationMinutes = p.durationMinutes
+            deck.endTimeMinutes = p.endTime.flatMap(ClockTime.init).map { $0.hour * 60 + $0.minute }
+            deck.lastMinutes = p.lastMinutes
+            deck.endSlide = p.endSlide
+        }
+        let pages = deck.scenes.map { $0.parameters["page"]?.int }
+        let hidden = pdf.pdfpc?.hidden ?? []
+        deck.sceneForPage = { page in
+            if let i = pages.firstIndex(of: page) { return i }
+            if hidden.contains(page - 1) { throw DeckOpenerError(.option, "that page is hidden in \(PdfpcFile.path(for: r.path))") }
+            let count = pages.compactMap { $0 }.max() ?? 0
+            throw DeckOpenerError(.option, "the PDF has \(max(count, pages.count)) pages")
+        }
+        return deck
+    }
+}

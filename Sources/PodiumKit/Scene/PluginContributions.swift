@@ -1,0 +1,171 @@
+import Foundation
+
+// What a plugin contributes besides scene kinds (API 2.1): deck openers for file types,
+// command-line subcommands, and per-kind checks of the files a scene uses. Every field added to
+// `PluginDescriptor` and `SceneKind` for these has a default, so a 2.0 plugin is a valid 2.1 one.
+
+/// A command-line option of a deck opener (`--notes right`, `--no-grouping`). The host accepts it
+/// only when the deck being opened is one this opener opens; otherwise it is a usage error.
+public struct PluginOption: Equatable, Sendable {
+    /// The option as typed, with its dashes: `"--notes"`.
+    public var name: String
+    /// True for `--name VALUE` (or `--name=VALUE`), false for a flag.
+    public var takesValue: Bool
+    /// One line for `podium --help`: `"right|left|bottom|top|none|auto  Beamer's notes half"`.
+    public var summary: String
+
+    public init(name: String, takesValue: Bool, summary: String) {
+        self.name = name; self.takesValue = takesValue; self.summary = summary
+    }
+}
+
+/// Opens a file given as the deck (`podium present talk.pdf`) as scenes of the plugin's kinds.
+/// The host picks the opener by the file's extension; a JSON deck needs no opener.
+public struct DeckOpener {
+    /// File name extensions it opens, without the dot, lowercase (`["pdf"]`); matched ignoring case.
+    public var extensions: [String]
+    /// One line for `podium --help`: what the file becomes (`"one pdf scene per page"`).
+    public var summary: String
+    /// Options only this opener accepts.
+    public var options: [PluginOption]
+    /// Opens the file. Throws `DeckOpenerError` (a bad option value, or a file that cannot be a
+    /// deck); any other error is reported as a problem with the file. Runs on the main thread,
+    /// before the talk starts and again for each reload (inside `PluginDescriptor.loadFresh`).
+    public var open: (DeckOpenRequest) throws -> OpenedDeck
+
+    public init(extensions: [String], summary: String, options: [PluginOption] = [],
+                open: @escaping (DeckOpenRequest) throws -> OpenedDeck) {
+        self.extensions = extensions.map { $0.lowercased() }; self.summary = summary; self.options = options; self.open = open
+    }
+
+    /// Whether `path` has one of `extensions` (ignoring case).
+    public func opens(_ path: String) -> Bool {
+        let ext = (path as NSString).pathExtension.lowercased()
+        return !ext.isEmpty && extensions.contains(ext)
+    }
+}
+
+/// What the host hands a deck opener.
+public struct DeckOpenRequest {
+    /// The file, absolute and standardized.
+    public var path: String
+    /// The opener's own flags that were given (`"--no-grouping"`).
+    public var flags: Set<String>
+    /// The opener's own value options that were given (`["--notes": "right"]`).
+    public var values: [String: String]
+
+    public init(path: String, flags: Set<String> = [], values: [String: String] = [:]) {
+        self.path = path; self.flags = flags; self.values = values
+    }
+}
+
+/// A deck made by a `DeckOpener`: scenes of registered kinds, and what a file beside the deck
+/// says about the talk (pdfpc's `talk.pdfpc`). The host validates every scene as it would a JSON
+/// deck's, then applies the command line's timing options over these.
+public struct OpenedDeck {
+    public struct Scene {
+        public var kind: String
+        public var title: String?
+        /// Presenter notes (Markdown).
+        public var notes: String
+        public var parameters: [String: JSONValue]
+        /// Scenes with the same key in a row are one slide (Beamer's overlays); nil: a slide of its own.
+        public var slide: String?
+        public init(kind: String, title: String? = nil, notes: String = "", parameters: [String: JSONValue] = [:], slide: String? = nil) {
+            self.kind = kind; self.title = title; self.notes = notes; self.parameters = parameters; self.slide = slide
+        }
+    }
+    public var title: String
+    public var scenes: [Scene]
+    /// Warnings for the speaker (one line each), shown like a scene's `SceneFileCheck.warning`.
+    public var warnings: [String] = []
+    /// Files besides the deck itself whose change should reload the talk (a notes sidecar),
+    /// absolute; they need not exist yet.
+    public var watchedFiles: [String] = []
+    /// Planned length in minutes, the time of day the talk ends (minutes after midnight), when
+    /// the countdown turns amber (minutes before the end) and the last slide of the talk
+    /// (1-based), as a file beside the deck says; nil: not said.
+    public var durationMinutes: Double?
+    public var endTimeMinutes: Int?
+    public var lastMinutes: Double?
+    public var endSlide: Int?
+    /// The scene index `--page N` starts on (N 1-based, as the file numbers its pages). Throws
+    /// `DeckOpenerError` saying why there is none ("the PDF has 12 pages"). Nil: scene N.
+    public var sceneForPage: ((Int) throws -> Int)?
+
+    public init(title: String, scenes: [Scene]) { self.title = title; self.scenes = scenes }
+}
+
+/// A deck opener's refusal. `option`: a command-line option's value is wrong (a usage error, exit
+/// 2 with the usage); `file`: the file cannot be a deck (exit 2 naming the file and `field`).
+public struct DeckOpenerError: Error, CustomStringConvertible {
+    public enum Kind: Sendable { case option, file }
+    public var kind: Kind
+    public var message: String
+    /// Where in the file, when known (`"pages[3]"`); empty for the whole file.
+    public var field: String
+
+    public init(_ kind: Kind, _ message: String, field: String = "") { self.kind = kind; self.message = message; self.field = field }
+    public var description: String { message }
+}
+
+/// A `podium NAME …` subcommand supplied by a plugin (`podium bands export FILE`). The host's own
+/// commands come first: a plugin cannot replace `present` or `check`.
+public struct PluginCommand {
+    /// The word after `podium`: lowercase letters, digits and `-`.
+    public var name: String
+    /// One line for `podium --help`.
+    public var summary: String
+    /// The arguments' shape for the usage text: `"export|import FILE [--store PATH]"`.
+    public var usage: String
+    /// Runs the command; returns the exit code (0 success, 1 runtime failure, 2 bad input).
+    /// Throw `PluginCommandUsageError` for bad arguments (the host prints it with the usage,
+    /// exit 2); any other error is printed and exits 1.
+    public var run: (PluginCommandContext) throws -> Int32
+
+    public init(name: String, summary: String, usage: String, run: @escaping (PluginCommandContext) throws -> Int32) {
+        self.name = name; self.summary = summary; self.usage = usage; self.run = run
+    }
+}
+
+/// What a plugin command runs with.
+public struct PluginCommandContext {
+    /// The arguments after the command's name, as given.
+    public var arguments: [String]
+    /// The process environment.
+    public var environment: [String: String]
+    /// The plugin's data directory (`$XDG_DATA_HOME/podium/<plugin id>`), as scenes get it; not created.
+    public var dataDirectory: URL
+    /// The plugin's assets directory (built-in plugins: `Assets/`).
+    public var assetsDirectory: URL
+
+    public init(arguments: [String], environment: [String: String], dataDirectory: URL, assetsDirectory: URL) {
+        self.arguments = arguments; self.environment = environment; self.dataDirectory = dataDirectory; self.assetsDirectory = assetsDirectory
+    }
+}
+
+/// Bad arguments to a plugin command: the host prints `podium: <message>` and the usage, exit 2.
+public struct PluginCommandUsageError: Error, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// What `SceneKind.checkFiles` is asked.
+public struct SceneFileCheckRequest {
+    /// The deck's directory, for relative paths in the parameters.
+    public var deckDirectory: URL
+    /// True right before a reload: also refuse files that look half written; skip slow probes
+    /// (a reload must not wait on them).
+    public var complete: Bool
+    public init(deckDirectory: URL, complete: Bool) { self.deckDirectory = deckDirectory; self.complete = complete }
+}
+
+/// The result of checking one scene's files: a problem (`podium check` fails, a reload is
+/// refused) and a warning for the speaker (the presenter's banner, `podium check`), one line each.
+public struct SceneFileCheck: Equatable {
+    public var problem: String?
+    public var warning: String?
+    public init(problem: String? = nil, warning: String? = nil) { self.problem = problem; self.warning = warning }
+    public static let fine = SceneFileCheck()
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The executable names no plugin: no file in Sources/podium imports a scene plugin's module (the
+# targets Package.swift builds from Plugins/), and the `podium` target depends on none of them.
+# Built-in plugins are shared libraries it opens at run time (Sources/podium/BuiltInPluginList.swift).
+# Exit 1 naming each offending line.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+modules=$(sed -n 's/.*\.target(name: "\([A-Za-z0-9_]*\)".*path: "Plugins\/.*/\1/p' Package.swift)
+[ -n "$modules" ] || { echo "check-host-imports: no plugin targets found in Package.swift" >&2; exit 2; }
+status=0
+for m in $modules; do
+  if grep -nE "^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]+(class |struct |enum |func |var |protocol )?$m([.[:space:]]|$)" Sources/podium/*.swift; then
+    echo "check-host-imports: Sources/podium imports the plugin module $m (lines above)" >&2; status=1
+  fi
+done
+deps=$(awk '/executableTarget\(name: "podium",/,/\]\)/' Package.swift)
+for m in $modules; do
+  if grep -q "\"$m\"" <<<"$deps"; then echo "check-host-imports: the podium target depends on the plugin module $m" >&2; status=1; fi
+done
+[ $status = 0 ] && echo "check-host-imports: Sources/podium imports none of: $(echo $modules)"
+exit $status
