@@ -18,7 +18,7 @@ public enum MediaPlugin {
             }, make: { p, context in try MediaScene(p, context) }),
         ])
         // Not before a reload: it must not wait on GStreamer (a missing clip already fails validation).
-        d.sceneKinds[0].checkFiles = { p, r in r.complete ? .fine : SceneFileCheck(problem: fileProblem(p, deckDirectory: r.deckDirectory)) }
+        d.sceneKinds[0].checkFiles = { p, r in r.probe ? SceneFileCheck(problem: fileProblem(p, deckDirectory: r.deckDirectory)) : .fine }
         return d
     }
 

@@ -23,7 +23,10 @@ public enum PDFPlugin {
             }, make: { p, context in try PDFScene(p, context) }),
         ])
         d.sceneKinds[0].checkFiles = { p, r in
-            SceneFileCheck(problem: fileProblem(p, deckDirectory: r.deckDirectory, complete: r.complete),
+            // A clip a page's movie cannot play is a problem for `podium check`, as in a `media`
+            // scene; the probe is slow (GStreamer's discoverer), so only when asked (`check`).
+            SceneFileCheck(problem: fileProblem(p, deckDirectory: r.deckDirectory, complete: r.complete)
+                               ?? (r.probe ? movieWarnings(p, deckDirectory: r.deckDirectory).first : nil),
                            warning: r.complete ? nil : notesWarning(p, deckDirectory: r.deckDirectory))
         }
         d.deckOpeners = [PDFDeckOpener.opener]

@@ -82,11 +82,11 @@ enum DeckSource {
     }
 
     /// Problems the scene kinds' file checks find by opening each scene's files (the PDF plugin
-    /// opens each `pdf` scene's file, the media plugin runs GStreamer's discoverer on each clip),
-    /// one line each naming the scene and the problem. With `complete` (before a reload) files
-    /// that look half written are problems too, and slow probes are skipped.
+    /// opens each `pdf` scene's file, the media plugin runs GStreamer's discoverer on each clip, a
+    /// PDF's movies too), one line each naming the scene and the problem. With `complete` (before
+    /// a reload) files that look half written are problems too, and slow probes are skipped.
     static func fileProblems(_ deck: Deck, registry: PluginRegistry, complete: Bool = false) -> [String] {
-        let request = SceneFileCheckRequest(deckDirectory: deck.directory, complete: complete)
+        let request = SceneFileCheckRequest(deckDirectory: deck.directory, complete: complete, probe: !complete)
         return deck.scenes.enumerated().compactMap { i, s in
             registry.checkFiles(kind: s.kind, s.parameters, request).problem.map { $0.hasPrefix("scenes[\(i)]") ? $0 : "scenes[\(i)]: \($0)" }
         }

@@ -77,4 +77,17 @@ final class PDFMovieCheckTests: XCTestCase {
         _ = try TestClips.redThenBlue(in: dir)
         XCTAssertEqual(try warnings("good.pdf", .uri("redblue.webm?autostart")), [])
     }
+
+    /// `podium check talk.pdf` fails naming a page's movie that cannot play (as for a `media`
+    /// scene's clip); a PDF whose movies play passes.
+    func testCheckNamesAMissingMovieClip() throws {
+        try MoviePDF.write(dir.appendingPathComponent("talk.pdf"), .movie("gone.webm"))
+        let r = try runPodium(["check", dir.appendingPathComponent("talk.pdf").path], environment: ["SDL_VIDEODRIVER": "offscreen"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("movie gone.webm: file not found"), r.stderr)
+        _ = try TestClips.redThenBlue(in: dir)
+        try MoviePDF.write(dir.appendingPathComponent("good.pdf"), .uri("redblue.webm"))
+        let ok = try runPodium(["check", dir.appendingPathComponent("good.pdf").path], environment: ["SDL_VIDEODRIVER": "offscreen"])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+    }
 }

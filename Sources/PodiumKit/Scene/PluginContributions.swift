@@ -158,7 +158,12 @@ public struct SceneFileCheckRequest {
     /// True right before a reload: also refuse files that look half written; skip slow probes
     /// (a reload must not wait on them).
     public var complete: Bool
-    public init(deckDirectory: URL, complete: Bool) { self.deckDirectory = deckDirectory; self.complete = complete }
+    /// True for `podium check` only: run slow probes too (GStreamer's discoverer on a clip, up
+    /// to seconds each). Never at launch, where they would hold up the first frame.
+    public var probe: Bool
+    public init(deckDirectory: URL, complete: Bool, probe: Bool = false) {
+        self.deckDirectory = deckDirectory; self.complete = complete; self.probe = probe
+    }
 }
 
 /// The result of checking one scene's files: a problem (`podium check` fails, a reload is
