@@ -1,5 +1,4 @@
 import Foundation
-import PDFScene
 import PodiumBroker
 import PodiumCore
 import PodiumKit
@@ -45,10 +44,11 @@ enum BrokerOptions {
     }
 
     /// The files that make up what the room sees (the deck and its scenes' files; not the notes
-    /// sidecar, which only the speaker sees): the deck identity is their hash.
+    /// sidecar or other files its deck opener watches, which only the speaker sees): the deck
+    /// identity is their hash.
     static func deckFiles(_ deck: Deck) -> [String] {
-        let sidecar = PDFNotes.sidecarPath(for: deck.path)
-        return DeckSource.files(of: deck, options: noOptions).filter { $0 != sidecar || $0 == deck.path }
+        let speakerOnly = Set(deck.watchedFiles)
+        return DeckSource.files(of: deck, options: noOptions).filter { !speakerOnly.contains($0) || $0 == deck.path }
     }
     private static let noOptions = try! CommandLineInterface.Options([], flags: [], values: [])
 }

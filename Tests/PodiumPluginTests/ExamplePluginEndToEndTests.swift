@@ -182,33 +182,26 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
 
     // MARK: Deck opener and command (API 2.1)
 
-    /// A private HOME and XDG directories (the plugin data directory stays `work`, as `podium` sets it).
-    func podium(private args: [String], env: [String: String] = [:]) throws -> Fixtures.Output {
-        var home = TestPaths.privateHome(in: work)
-        home["XDG_DATA_HOME"] = nil
-        return try podium(args, env: home.merging(env) { $1 })
-    }
-
     /// A third-party deck opener: `check` and `present` open `*.greetings` through it, like the
     /// PDF plugin's `*.pdf`; its option is accepted only for such a deck.
     func testDeckOpenerOpensItsFileTypeWithItsOption() throws {
         let talk = work.appendingPathComponent("hello.greetings")
         try "Hej\n\nSalut\nHola\n".write(to: talk, atomically: true, encoding: .utf8)
-        let ok = try podium(private: ["check", talk.path, "--greeting-color", "#112233", "--plugin-path", plugins.path])
+        let ok = try podium(["check", talk.path, "--greeting-color", "#112233", "--plugin-path", plugins.path])
         XCTAssertEqual(ok.status, 0, ok.stderr)
         XCTAssertTrue(ok.stdout.contains("3 scenes (example, example, example)"), ok.stdout)
-        let bad = try podium(private: ["check", talk.path, "--greeting-color", "blue", "--plugin-path", plugins.path])
+        let bad = try podium(["check", talk.path, "--greeting-color", "blue", "--plugin-path", plugins.path])
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.hasPrefix("podium: --greeting-color expects a colour like #1a2b3c, got \"blue\"\nusage:"), bad.stderr)
-        let elsewhere = try podium(private: ["check", try deck(), "--greeting-color", "#112233", "--plugin-path", plugins.path])
+        let elsewhere = try podium(["check", try deck(), "--greeting-color", "#112233", "--plugin-path", plugins.path])
         XCTAssertEqual(elsewhere.status, 2)
         XCTAssertTrue(elsewhere.stderr.contains("--greeting-color applies to a deck of *.greetings (e.g. talk.greetings), not "), elsewhere.stderr)
-        let without = try podium(private: ["check", talk.path, "--greeting-color", "#112233"])
+        let without = try podium(["check", talk.path, "--greeting-color", "#112233"])
         XCTAssertEqual(without.status, 2, "without the plugin the option is unknown")
         XCTAssertTrue(without.stderr.contains("unknown option \"--greeting-color\""), without.stderr)
 
         let shot = work.appendingPathComponent("greeting.png").path
-        let s = try podium(private: ["snapshot", talk.path, "--scene", "1", "--size", "640x360", "--out", shot, "--greeting-color", "#ff0000", "--plugin-path", plugins.path])
+        let s = try podium(["snapshot", talk.path, "--scene", "1", "--size", "640x360", "--out", shot, "--greeting-color", "#ff0000", "--plugin-path", plugins.path])
         XCTAssertEqual(s.status, 0, s.stderr)
         XCTAssertTrue(s.stdout.contains("scene 1 \"Greeting 2\""), s.stdout)
     }
@@ -216,17 +209,17 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
     /// A third-party command: listed by `--help` and the usage, dispatched by name with its own
     /// arguments and usage errors; an unknown command is still an error.
     func testCommandIsListedAndDispatched() throws {
-        let help = try podium(private: ["--help"], env: ["PODIUM_PLUGIN_PATH": plugins.path])
+        let help = try podium(["--help"], env: ["PODIUM_PLUGIN_PATH": plugins.path])
         XCTAssertTrue(help.stdout.contains("  greet NAME…\n      Print a greeting (the Example plugin's command)"), help.stdout)
         XCTAssertTrue(help.stdout.contains("  *.greetings  options: --greeting-color"), help.stdout)
         XCTAssertTrue(help.stdout.contains("  bands export|import FILE [--store PATH]"), "built-in commands too: \(help.stdout)")
-        let greet = try podium(private: ["greet", "Ada", "Linus", "--plugin-path", plugins.path])
+        let greet = try podium(["greet", "Ada", "Linus", "--plugin-path", plugins.path])
         XCTAssertEqual(greet.status, 0, greet.stderr)
         XCTAssertEqual(greet.stdout, "Hello, Ada! (data directory \(work.path)/podium/org.podium.example)\nHello, Linus! (data directory \(work.path)/podium/org.podium.example)\n")
-        let usage = try podium(private: ["greet"], env: ["PODIUM_PLUGIN_PATH": plugins.path])
+        let usage = try podium(["greet"], env: ["PODIUM_PLUGIN_PATH": plugins.path])
         XCTAssertEqual(usage.status, 2)
         XCTAssertEqual(usage.stderr, "podium: greet needs at least one NAME\nusage: podium greet NAME…\n")
-        let unknown = try podium(private: ["greet", "Ada"])
+        let unknown = try podium(["greet", "Ada"])
         XCTAssertEqual(unknown.status, 2, "without the plugin there is no such command")
         XCTAssertTrue(unknown.stderr.hasPrefix("podium: unknown command or option \"greet\"\nusage: podium present"), unknown.stderr)
     }
