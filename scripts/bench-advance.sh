@@ -16,6 +16,7 @@
 # prints the top entries; PODIUM_BIN picks another build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/private-home.sh
 bin=${PODIUM_BIN:-.build/release/podium}; [ -x "$bin" ] || bin=.build/debug/podium
 [ -x "$bin" ] || { echo "build podium first (swift build -c release)" >&2; exit 1; }
 tmp=$(mktemp -d /tmp/bench-advance.XXXXXX)

@@ -11,6 +11,7 @@
 # PODIUM_BIN picks the binary (default .build/release/podium, else .build/debug/podium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/private-home.sh
 bin=${PODIUM_BIN:-.build/release/podium}
 [ -x "$bin" ] || bin=.build/debug/podium
 work=$(mktemp -d)

@@ -7,6 +7,7 @@
 #   scripts/bench-console.sh [IDLE_SECONDS] [debug|release]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/private-home.sh
 idle=${1:-10}; config=${2:-release}
 swift build -c "$config" --product podium >/dev/null 2>&1
 bin=.build/$config/podium

@@ -7,6 +7,7 @@
 #   scripts/bench-follow.sh [ADVANCES]     (default 100; uses the release build if there is one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/private-home.sh
 n=${1:-100}
 bin=${PODIUM:-.build/release/podium}; [ -x "$bin" ] || bin=.build/debug/podium
 [ -x "$bin" ] || { echo "build podium first (swift build -c release)" >&2; exit 1; }

@@ -9,6 +9,7 @@
 #   scripts/bench-hotplug.sh [RUNS]     (default 10; uses the release build if there is one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/private-home.sh
 runs=${1:-10}
 bin=.build/release/podium; [ -x "$bin" ] || bin=.build/debug/podium
 [ -x "$bin" ] || { echo "build podium first (swift build -c release)" >&2; exit 1; }

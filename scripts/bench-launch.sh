@@ -7,6 +7,7 @@
 # built-in plugin libraries beside it, or none for a build that links them in).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/private-home.sh
 bin=${BIN:-.build/release/podium}
 runs=${BENCH_RUNS:-7}
 rig=$(mktemp -d)

@@ -6,6 +6,7 @@
 #   CONFIG=debug scripts/bench-map.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/private-home.sh
 SWIFT=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
 CONFIG=${CONFIG:-release}
 PODIUM_BENCH=1 SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software \

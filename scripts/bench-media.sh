@@ -10,6 +10,7 @@
 #                                         the whole clip; uses the release build if there is one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/private-home.sh
 secs=${1:-${BENCH_MEDIA_SECONDS:-60}}
 bin=${PODIUM:-.build/release/podium}; [ -x "$bin" ] || bin=.build/debug/podium
 [ -x "$bin" ] || { echo "build podium first (swift build -c release)" >&2; exit 1; }

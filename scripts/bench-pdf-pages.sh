@@ -13,6 +13,7 @@
 #   scripts/bench-pdf-pages.sh     (uses the release build if there is one; PAGES="20 200")
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/private-home.sh
 bin=.build/release/podium; [ -x "$bin" ] || bin=.build/debug/podium
 [ -x "$bin" ] || { echo "build podium first (swift build -c release)" >&2; exit 1; }
 export PODIUM_BIN=$bin SDL_RENDER_DRIVER=${SDL_RENDER_DRIVER:-software} PAGES=${PAGES:-20 200}

@@ -4,6 +4,7 @@
 # with and without the plugin on the path.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/private-home.sh
 root=$PWD
 swift build --product podium >/dev/null 2>&1
 # The built-in plugins' libraries beside it (Package.swift's .dynamic products), as `podium plugins` lists them.

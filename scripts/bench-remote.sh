@@ -13,6 +13,7 @@
 #   scripts/bench-remote.sh [ROUNDS]      (default 3; PODIUM_BIN picks another build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/private-home.sh
 bin=${PODIUM_BIN:-.build/release/podium}; [ -x "$bin" ] || bin=.build/debug/podium
 [ -x "$bin" ] || { echo "build podium first (swift build -c release)" >&2; exit 1; }
 tmp=$(mktemp -d /tmp/bench-remote.XXXXXX)

@@ -5,6 +5,7 @@
 #   scripts/bench-websearch.sh [DOCS]    (default 1000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/private-home.sh
 SWIFT=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
 "$SWIFT" build --build-tests >/dev/null 2>&1
 WEBSEARCH_BENCH_DOCS=${1:-1000} "$SWIFT" test --skip-build --filter 'IndexBenchmark|OnlineBenchmark' 2>&1 | grep '^websearch:'

@@ -4,6 +4,7 @@
 # own script. `scripts/bench.sh core` runs only the foundation figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/private-home.sh
 bin=.build/release/podium
 runs=${BENCH_RUNS:-5}
 rig=$(mktemp -d)
