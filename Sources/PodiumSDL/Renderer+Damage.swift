@@ -80,7 +80,7 @@ extension Renderer {
             // Shapes and pictures wholly outside are skipped (SDL would clip them away anyway);
             // a bitmap is still looked up, so its texture counts as drawn in this frame.
             switch c {
-            case let .fill(r, _, _), let .stroke(r, _, _, _), let .image(_, r, _):
+            case let .fill(r, _, _), let .stroke(r, _, _, _), let .image(_, r, _), let .picture(_, r, _):
                 if !pixelRect(r).intersects(rect) { continue }
             default: break
             }
@@ -100,6 +100,8 @@ extension Renderer {
             case let .fill(r, color, radius) where depth == 0 && color.a == 255 && radius <= 0.5:
                 if covers(r, rect) { found = i }
             case let .bitmap(b, r, opacity) where depth == 0 && b.isOpaque && opacity >= 1:
+                if covers(r, rect) { found = i }
+            case let .picture(p, r, opacity) where depth == 0 && p.isOpaque && opacity >= 1:
                 if covers(r, rect) { found = i }
             default: break
             }
@@ -126,7 +128,7 @@ extension Renderer {
         switch c {
         case let .fill(r, _, _), let .stroke(r, _, _, _), let .image(_, r, _), let .pushClip(r):
             return pixelRect(r)
-        case let .bitmap(_, r, opacity):
+        case let .bitmap(_, r, opacity), let .picture(_, r, opacity):
             return opacity > 0 ? pixelRect(r) : nil
         case let .polygon(pts, _):
             guard let f = pts.first else { return nil }

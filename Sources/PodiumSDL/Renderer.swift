@@ -22,6 +22,10 @@ public final class Renderer {
     public var decodesImagesSynchronously = false
     /// Textures of in-memory bitmaps (PDF pages), kept while their bitmaps live, within a budget.
     let bitmapTextures = BitmapTextures()
+    /// Rasterised pictures (map tiles), kept while their pictures live, within a budget.
+    let pictureTextures = PictureTextures()
+    /// Set while a picture's commands are drawn into its texture (pictures do not nest).
+    var rasterisingPicture = false
     var frameCounter: UInt64 = 0
     var clipStack: [SDL_Rect] = []
     /// The damaged area a partial frame is confined to (`drawChanges`); nil in a full frame.
@@ -52,6 +56,7 @@ public final class Renderer {
         images.removeAll()
         decoder.discard()
         bitmapTextures.destroyAll()
+        pictureTextures.destroyAll()
         textCache.removeAll()
         SDL_DestroyRenderer(sdl)
     }
@@ -76,6 +81,7 @@ public final class Renderer {
         if textCache.count > Self.textCacheLimit { evictText() }
         images.evict(keepingFrame: frameCounter)
         bitmapTextures.endFrame(frameCounter)
+        pictureTextures.endFrame(frameCounter)
     }
 
     private var blendIsNone = false
@@ -130,6 +136,8 @@ public final class Renderer {
             SDL_SetTextureBlendMode(tex, b.isOpaque && opacity >= 1 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
             SDL_SetTextureAlphaMod(tex, UInt8(clamp(opacity, 0, 1) * 255))
             SDL_RenderCopyF(sdl, tex, nil, &f)
+        case let .picture(p, r, opacity):
+            drawPicture(p, r, opacity)
         case let .pushClip(r):
             let p = px(r)
             var rect = SDL_Rect(x: Int32(p.x.rounded(.down)), y: Int32(p.y.rounded(.down)), w: Int32(p.w.rounded(.up)), h: Int32(p.h.rounded(.up)))

@@ -41,8 +41,8 @@ public final class Bitmap: @unchecked Sendable {
     private static let nextID = IDCounter()
 }
 
-/// A thread-safe increasing counter (bitmaps are made on worker threads).
-private final class IDCounter: @unchecked Sendable {
+/// A thread-safe increasing counter (bitmaps and pictures are made on worker threads).
+final class IDCounter: @unchecked Sendable {
     private var value: UInt64 = 0
     private let lock = NSLock()
     func next() -> UInt64 { lock.lock(); defer { lock.unlock() }; value += 1; return value }
