@@ -46,7 +46,12 @@ final class MapBenchmarkTests: XCTestCase {
             vp.pan(dx: 3, dy: 0)
             var l = DrawList(); commands = painter.paint(vp, style: .standard, into: &l, metrics: text).commands
         }
-        // The map moves ~2 points a frame (a slow drag): ready tiles only move.
+        // The map moves ~2 points a frame (a slow drag): ready tiles only move. First without
+        // tiles (the basemap painted every frame, as before issue 19), for comparison.
+        map.drawsTiles = false
+        let untiled = times(21) { model.center = WorldPoint(model.center.x + 1e-7, model.center.y); _ = window.renderIfNeeded(force: true) }
+        map.drawsTiles = true
+        _ = window.renderIfNeeded(force: true)
         let full = median(21) { model.center = WorldPoint(model.center.x + 1e-7, model.center.y); _ = window.renderIfNeeded(force: true) }
         // A fast drag, 40 points a frame for 120 frames: tiles coming into view are made on the way.
         let made = map.basemap.tilesMade
@@ -60,6 +65,7 @@ final class MapBenchmarkTests: XCTestCase {
 
         figure("draw list, 1920x1080 frame, first (cold cache)", cold)
         figure("draw list, 1920x1080 frame, panning (\(commands) commands)", warm)
+        figure("full frame 1920x1080 panning, basemap painted every frame", untiled[10])
         figure("full frame 1920x1080: layout + draw list + SDL software render", full)
         figure("  fast pan 40 pt/frame, median (\(fastMade) tiles made in 120 frames)", fast[60])
         figure("  fast pan 40 pt/frame, p95", fast[113])

@@ -11,6 +11,8 @@ public final class MapView: View {
     var tiles: TileLayer?
     /// The vector basemap as cached tiles, this view's own (labels follow its chrome scale).
     public let basemap: BasemapTiles
+    /// False paints the basemap anew every frame instead (the benchmark's comparison).
+    public var drawsTiles = true
     public let interactive: Bool
     /// Text and pins are this much larger (the audience view sets 1.8).
     public var baseChromeScale = 1.0
@@ -62,8 +64,12 @@ public final class MapView: View {
         // The vector basemap shows wherever a tile is missing; a complete tile cover hides it.
         if t?.complete != true {
             // Ready tiles: a pan only moves them (see `BasemapTiles`).
-            for (picture, r) in basemap.tiles(for: vp, style: style, labelScale: chromeScale, metrics: metrics) { list.picture(picture, in: r) }
-            lastStats = basemap.lastStats
+            if drawsTiles {
+                for (picture, r) in basemap.tiles(for: vp, style: style, labelScale: chromeScale, metrics: metrics) { list.picture(picture, in: r) }
+                lastStats = basemap.lastStats
+            } else {
+                lastStats = painter.paint(vp, style: style, into: &list, metrics: metrics, labelScale: chromeScale, drawLand: false)
+            }
         }
         list.append(contentsOf: tileList)
         let tileNotice = t?.notice
