@@ -32,6 +32,8 @@ public final class Renderer {
     var damageClip: SDL_Rect?
     /// The last frame drawn, for finding what the next one changes (`FrameDamage`).
     var lastFrame = LastFrame()
+    /// The rectangles (pixels) the last drawn frame repainted and presented.
+    var lastDamageRects: [IntRect] = []
     /// Most text textures kept; the least recently used go first (about 150 MB worst case at 4K).
     static let textCacheLimit = 1500
 
