@@ -14,8 +14,11 @@ extension Renderer {
         func snap(_ v: Double) -> Double { (v * scale + 0.5).rounded(.down) }
         let x0 = snap(r.minX), y0 = snap(r.minY)
         let w = Int32(snap(r.maxX) - x0), h = Int32(snap(r.maxY) - y0)
-        guard w > 0, h > 0, w <= 8192, h <= 8192 else { return }
-        guard let tex = pictureTextures.lookup(p, w: w, h: h, frame: frameCounter) ?? rasterise(p, w: w, h: h) else { return }
+        // The texture's size follows the size alone, not where the edges fall: a tile scaled to a
+        // fractional size (the presenter's audience preview) keeps one texture while it moves.
+        let tw = Int32((r.width * scale).rounded()), th = Int32((r.height * scale).rounded())
+        guard w > 0, h > 0, tw > 0, th > 0, tw <= 8192, th <= 8192 else { return }
+        guard let tex = pictureTextures.lookup(p, w: tw, h: th, frame: frameCounter) ?? rasterise(p, w: tw, h: th) else { return }
         SDL_SetTextureBlendMode(tex, p.isOpaque && opacity >= 1 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         SDL_SetTextureAlphaMod(tex, UInt8(clamp(opacity, 0, 1) * 255))
         var dst = SDL_Rect(x: Int32(x0), y: Int32(y0), w: w, h: h)

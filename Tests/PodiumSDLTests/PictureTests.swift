@@ -43,6 +43,10 @@ final class PictureTests: OffscreenSDLTestCase {
         XCTAssertEqual(r.picturesRasterised, 1, "moving a picture copies its texture, nothing is drawn again")
         r.draw(DrawList(commands: [.picture(picture, Rect(0, 0, 100, 50), opacity: 1)]), background: .black)
         XCTAssertEqual(r.picturesRasterised, 2, "a new pixel size is rasterised at that size (previews)")
+        for x in stride(from: 0.0, to: 10, by: 0.1) {
+            r.draw(DrawList(commands: [.picture(picture, Rect(x, 0, 120.4, 60.2), opacity: 1)]), background: .black)
+        }
+        XCTAssertEqual(r.picturesRasterised, 3, "a fractional size moving over fractional positions keeps one texture")
     }
 
     func testPicturesSideBySideMeetWithoutASeamAtFractionalPositions() throws {
