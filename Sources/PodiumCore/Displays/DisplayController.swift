@@ -240,6 +240,10 @@ public final class DisplayController<Platform: DisplayPlatform> {
         let root = presentation.audience, size = root.bounds.size, scale = root.scale
         defer { root.scale = scale; root.resize(to: size) }
         spareWindow = try? platform.makeAudienceWindow(on: pd.bounds)
+        // Drawn once at the audience tree's size while hidden: a plug then shows a window whose
+        // surface, text and page textures are ready (the plug path's first frame was mostly
+        // page faults on a new surface and text rasterised anew).
+        spareWindow?.warmUp(size: size)
     }
 
     /// Called after each render pass: logs when the first frame after a change is on screen —
