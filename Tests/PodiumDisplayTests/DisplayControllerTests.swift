@@ -132,7 +132,7 @@ final class DisplayControllerTests: XCTestCase {
     }
 
     /// After an unplug, once the preview shows the audience, a hidden spare window is made and
-    /// drawn at the audience tree's size; the next plug shows that very window.
+    /// drawn at the size of the display the audience was on; the next plug shows that very window.
     func testTheSpareWindowIsDrawnAheadAtTheAudienceSizeAndTheNextPlugShowsIt() throws {
         platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
         let c = controller()
@@ -144,13 +144,26 @@ final class DisplayControllerTests: XCTestCase {
         c.didRender(presenter: true, audience: false)
         let spare = try XCTUnwrap(platform.liveWindows.first { $0.name == "audience" })
         XCTAssertFalse(spare.isVisible)
-        XCTAssertEqual(spare.warmedUp, [audienceSize], "drawn once, hidden, at the size the audience tree keeps")
+        XCTAssertEqual(spare.warmedUp, [Size(1920, 1080)], "drawn once, hidden, at the size of the display the audience was last on")
         XCTAssertEqual(presentation.audience.bounds.size, audienceSize, "the audience tree keeps its size")
         platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
         advance(1, c); c.refresh(reason: "display 1 connected")
         XCTAssertTrue(c.audienceWindow === spare, "the plug shows the spare drawn ahead")
         XCTAssertTrue(spare.isVisible)
         XCTAssertEqual(spare.warmedUp.count, 1, "nothing more on the plug path")
+    }
+
+    /// Launched without a projector: the spare is drawn at a common projector's size, and the
+    /// audience tree (shown in the preview at the laptop's size) keeps its size.
+    func testLaunchedWithOneDisplayTheSpareIsDrawnAtAProjectorsSize() throws {
+        platform.connect([("eDP-1", 1280, 800)])
+        let c = controller()
+        let treeSize = presentation.audience.bounds.size
+        c.didRender(presenter: true, audience: false)
+        let spare = try XCTUnwrap(platform.liveWindows.first { $0.name == "audience" })
+        XCTAssertEqual(spare.warmedUp, [Size(1920, 1080)])
+        XCTAssertEqual(presentation.audience.bounds.size, treeSize)
+        XCTAssertEqual(treeSize, Size(1280, 800))
     }
 
     /// The audience display blips while a third display is connected: the audience waits in the
