@@ -18,6 +18,14 @@ extension Renderer {
         // fractional size (the presenter's audience preview) keeps one texture while it moves.
         let tw = Int32((r.width * scale).rounded()), th = Int32((r.height * scale).rounded())
         guard w > 0, h > 0, tw > 0, th > 0, tw <= 8192, th <= 8192 else { return }
+        guard SDL_RenderTargetSupported(sdl) == SDL_TRUE else {
+            // No render targets (some GL drivers): the commands themselves, placed and scaled.
+            rasterisingPicture = true
+            defer { rasterisingPicture = false }
+            let s = r.width / p.size.width
+            DrawList(commands: p.commands).transformed(scale: s, translation: r.origin).commands.forEach(execute)
+            return
+        }
         guard let tex = pictureTextures.lookup(p, w: tw, h: th, frame: frameCounter) ?? rasterise(p, w: tw, h: th) else { return }
         SDL_SetTextureBlendMode(tex, p.isOpaque && opacity >= 1 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         SDL_SetTextureAlphaMod(tex, UInt8(clamp(opacity, 0, 1) * 255))
