@@ -13,7 +13,9 @@
 #   - idle CPU over 10 s with the talk timer running (Podium and the X server).
 #   scripts/bench-advance.sh [ROUNDS]      (ROUNDS launches of each, default 3)
 # BENCH_PERF=1 also profiles Podium over the first round's second pass (perf, linux-perf) and
-# prints the top entries; PODIUM_BIN picks another build.
+# prints the top entries; BENCH_SMAPS=1 prints what the PSS after 20 pages is made of (the
+# largest mappings of the first round); BENCH_PERF_DATA=FILE keeps the profile for `perf report`;
+# PODIUM_BIN picks another build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/private-home.sh
@@ -26,10 +28,12 @@ export PODIUM_BIN=$bin XWATCH=$tmp/xwatch ROUNDS=${1:-3} BENCH_TMP=$tmp
 exec python3 - <<'PY'
 import json, os, socket, statistics, subprocess, sys, time
 sys.path.insert(0, "scripts")
-from bench_common import write_pdf, wait, cpu_s, pss_kb
+from bench_common import write_pdf, wait, cpu_s, pss_kb, pss_by_mapping
 
 BIN, XW, ROUNDS, TMP = os.environ["PODIUM_BIN"], os.environ["XWATCH"], int(os.environ["ROUNDS"]), os.environ["BENCH_TMP"]
 PERF = os.environ.get("BENCH_PERF") == "1"
+SMAPS = os.environ.get("BENCH_SMAPS") == "1"
+smaps_top = []
 PRES, AUD = (0, 0, 1280, 800), (1280, 0, 1920, 1080)
 
 def pct(xs, q):
@@ -92,6 +96,7 @@ try:
         assert req({"cmd": "state"})["scene"]["index"] == 19
         time.sleep(1)
         res["pss"].append(pss_kb(p.pid) / 1024); res["xgrow"].append((pss_kb(xpid) - x0) / 1024)
+        if SMAPS and r == 0: smaps_top = pss_by_mapping(p.pid)
         c0, xc0 = cpu_s(p.pid), cpu_s(xpid); time.sleep(10)
         res["idle"].append((cpu_s(p.pid) - c0) / 10 * 100); res["xidle"].append((cpu_s(xpid) - xc0) / 10 * 100)
         try: req({"cmd": "quit"})
@@ -111,9 +116,13 @@ print("CPU per advance (second pass): Podium %.1f ms + X server %.1f ms" % (m(re
 print("launch -> both windows settled: median %.0f ms (runs: %s)" % (m(res["launch"]), " ".join("%.0f" % x for x in res["launch"])))
 print("PSS after 20 pages: Podium %.0f MB + X server growth %.0f MB" % (m(res["pss"]), m(res["xgrow"])))
 print("idle CPU, talk timer running: Podium %.2f %% + X server %.2f %%" % (m(res["idle"]), m(res["xidle"])))
+if smaps_top:
+    print("largest parts of Podium's PSS after 20 pages (first round):")
+    for kb, name in smaps_top: print("  %7.1f MB  %s" % (kb / 1024, name))
 if PERF:
     print("top of Podium's profile over the second pass (perf, self time; children in the report):")
     rep = subprocess.run(["perf", "report", "-i", TMP + "/perf.data", "--no-children", "--stdio", "-g", "none", "--percent-limit", "2",
                           "--sort", "comm,dso,symbol"], capture_output=True, text=True).stdout
     print("\n".join("  " + l.strip() for l in rep.splitlines() if l.strip() and not l.startswith("#"))[:3000])
+    if os.environ.get("BENCH_PERF_DATA"): os.replace(TMP + "/perf.data", os.environ["BENCH_PERF_DATA"])
 PY

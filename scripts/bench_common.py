@@ -51,6 +51,18 @@ def pss_kb(pid):
     for l in open("/proc/%d/smaps_rollup" % pid):
         if l.startswith("Pss:"): return int(l.split()[1])
 
+def pss_by_mapping(pid, top=15):
+    """The `top` largest contributors to the PSS of process `pid`, (kB, name): each file mapped
+    (libraries, fonts), the heap, and anonymous mappings (textures, page bitmaps, malloc arenas)."""
+    sizes, name = {}, None
+    for l in open("/proc/%d/smaps" % pid):
+        f = l.split()
+        if len(f) >= 5 and "-" in f[0] and ":" in f[3]:
+            name = f[5] if len(f) >= 6 else "[anon]"
+        elif f and f[0] == "Pss:":
+            sizes[name] = sizes.get(name, 0) + int(f[1])
+    return sorted(((kb, n) for n, kb in sizes.items()), reverse=True)[:top]
+
 
 class Podium:
     """`podium present PDF --control unix:D/podium.sock` with its log in D/podium.log; `req`

@@ -11,21 +11,11 @@ import PodiumKit
 /// texture of a bitmap that went is kept spare and refilled for the next bitmap of the same size.
 final class BitmapTextures {
     struct Key: Hashable { var id: UInt64; var reduction: Int }
-    private struct Entry {
-        let texture: OpaquePointer
-        weak var bitmap: Bitmap?
-        let width: Int32, height: Int32, format: UInt32
-        var used: UInt64
-        var bytes: Int { Int(width) * Int(height) * 4 }
-    }
-    private var entries: [Key: Entry] = [:]
-    private var spare: [Entry] = []
-    /// Bytes of textures kept beyond those drawn in the current frame (pixels × 4).
-    var byteBudget = 32 << 20
+    private let store = OwnedTextures<Key>(byteBudget: 32 << 20, spareLimit: 1)
     /// Textures filled with a bitmap's pixels, and textures created, so far (tests assert that a
     /// revisit uploads nothing).
     private(set) var uploads = 0, creations = 0
-    var count: Int { entries.count }
+    var count: Int { store.count }
 
     /// The texture of `b` for a destination of `dst` pixels, uploaded on first use. A bitmap drawn
     /// at half its size or less (the presenter's audience preview) is uploaded reduced by the
@@ -33,51 +23,27 @@ final class BitmapTextures {
     func texture(for b: Bitmap, drawnAt dst: SDL_FRect, frame: UInt64, renderer: OpaquePointer) -> OpaquePointer? {
         let factor = max(1, Int(min(Double(b.width) / Double(max(1, dst.w)), Double(b.height) / Double(max(1, dst.h)))))
         let key = Key(id: b.id, reduction: factor)
-        if entries[key] != nil { entries[key]!.used = frame; return entries[key]!.texture }
+        if let t = store.lookup(key, frame: frame) { return t }
         let src = b.reduced(by: factor)
         let format = (src.format == .rgba ? SDL_PIXELFORMAT_ABGR8888 : SDL_PIXELFORMAT_ARGB8888).rawValue
         let w = Int32(src.width), h = Int32(src.height)
         var tex: OpaquePointer
-        let fits = { (e: Entry) in e.width == w && e.height == h && e.format == format }
-        if !spare.contains(where: fits) { reclaimDead() }
-        if let i = spare.firstIndex(where: fits) {
-            tex = spare.remove(at: i).texture
+        if let t = store.takeSpare(width: w, height: h, format: format) {
+            tex = t
         } else {
             guard let t = SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), w, h) else { return nil }
             tex = t; creations += 1
         }
         _ = src.pixels.withUnsafeBytes { SDL_UpdateTexture(tex, nil, $0.baseAddress, Int32(src.stride)) }
         uploads += 1
-        entries[key] = Entry(texture: tex, bitmap: b, width: w, height: h, format: format, used: frame)
+        store.insert(tex, for: key, owner: b, width: w, height: h, format: format, frame: frame)
         return tex
     }
 
     /// After each frame: textures of bitmaps that went become spare (one at most), then the least
     /// recently drawn go until the ones not drawn in `frame` fit the budget.
-    func endFrame(_ frame: UInt64) {
-        reclaimDead()
-        while spare.count > 1 { SDL_DestroyTexture(spare.removeFirst().texture) }
-        var bytes = entries.values.reduce(0) { $0 + ($1.used == frame ? 0 : $1.bytes) }
-        guard bytes > byteBudget else { return }
-        for (key, e) in entries.filter({ $0.value.used != frame }).sorted(by: { $0.value.used < $1.value.used }) where bytes > byteBudget {
-            SDL_DestroyTexture(e.texture)
-            entries[key] = nil
-            bytes -= e.bytes
-        }
-    }
-
-    /// Textures of bitmaps that went become spare.
-    private func reclaimDead() {
-        for (key, e) in entries where e.bitmap == nil {
-            entries[key] = nil
-            spare.append(e)
-        }
-    }
+    func endFrame(_ frame: UInt64) { store.endFrame(frame) }
 
     /// Destroys every texture (before the renderer goes).
-    func destroyAll() {
-        entries.values.forEach { SDL_DestroyTexture($0.texture) }
-        spare.forEach { SDL_DestroyTexture($0.texture) }
-        entries.removeAll(); spare.removeAll()
-    }
+    func destroyAll() { store.destroyAll() }
 }

@@ -7,12 +7,14 @@ import PodiumKit
 ///
 /// Rectangles are in pixels (the renderer's output), integral, and cover anti-aliased edges.
 enum FrameDamage {
-    /// The pixel rectangle `new` needs repainted over a window showing `old`, nil when the two
+    /// The pixel rectangles `new` needs repainted over a window showing `old`, nil when the two
     /// paint the same pixels. `bounds` gives a painting command's pixel bounds (nil: paints
-    /// nothing). `full` is returned when the changed middle opens or closes a clip, which can
-    /// change what the shared commands after it paint.
+    /// nothing). `[full]` is returned when the changed middle opens or closes a clip, which can
+    /// change what the shared commands after it paint. Changes far apart stay separate
+    /// rectangles (an advance changes the current page and the next page's preview, not the
+    /// panel between them), at most `maxRects` of them; overlapping ones merge.
     static func damage(old: [DrawCommand], new: [DrawCommand], full: IntRect,
-                       bounds: (DrawCommand) -> IntRect?) -> IntRect? {
+                       bounds: (DrawCommand) -> IntRect?, maxRects: Int = 6) -> [IntRect]? {
         var start = 0
         while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
         var oldEnd = old.count, newEnd = new.count
@@ -23,18 +25,36 @@ enum FrameDamage {
             if case let .pushClip(r) = c { clips.append(bounds(.pushClip(r)).map { clips.last?.intersection($0) ?? $0 } ?? .zero) }
             if case .popClip = c { _ = clips.popLast() }
         }
-        var out: IntRect?
+        var rects: [IntRect] = []
         for c in old[start..<oldEnd] + new[start..<newEnd] {
             switch c {
-            case .pushClip, .popClip: return full
+            case .pushClip, .popClip: return [full]
             default:
                 guard var b = bounds(c) else { continue }
                 if let clip = clips.last { b = b.intersection(clip) }
+                b = b.intersection(full)
                 guard !b.isEmpty else { continue }
-                out = out.map { $0.union(b) } ?? b
+                rects.append(b)
             }
         }
-        return out?.intersection(full).nonEmpty
+        return merged(rects, maxRects: maxRects).nonEmpty
+    }
+
+    /// `rects` with every overlapping (or nearly touching) pair merged into their union, until
+    /// none overlap; one union of all when more than `maxRects` remain. Many small changes (a map
+    /// panned: thousands of commands) go straight to one union.
+    static func merged(_ rects: [IntRect], maxRects: Int) -> [IntRect] {
+        guard rects.count > 1 else { return rects }
+        let all = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
+        guard rects.count <= 64 else { return [all] }
+        var out: [IntRect] = []
+        for r in rects {
+            var m = r
+            // A merge can make the union meet rectangles already kept: look again until none does.
+            while let i = out.firstIndex(where: { $0.grown(by: 8).intersects(m) }) { m = m.union(out.remove(at: i)) }
+            out.append(m)
+        }
+        return out.count > maxRects ? [all] : out
     }
 }
 
@@ -64,4 +84,11 @@ struct IntRect: Equatable {
         return IntRect(x: l, y: t, w: r - l, h: b - t)
     }
     func intersects(_ o: IntRect) -> Bool { !intersection(o).isEmpty }
+    func grown(by d: Int32) -> IntRect { IntRect(x: x - d, y: y - d, w: w + 2 * d, h: h + 2 * d) }
+    var area: Int { Int(w) * Int(h) }
+}
+
+extension Array where Element == IntRect {
+    /// Nil when empty.
+    var nonEmpty: [IntRect]? { isEmpty ? nil : self }
 }

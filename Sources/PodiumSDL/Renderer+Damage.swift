@@ -27,22 +27,24 @@ extension Renderer {
         let last = lastFrame
         let whole = last.invalid || last.background != background || last.scale != scale
             || last.size != size || driverName != "software"
-        let damage: IntRect? = whole ? full
+        let rects: [IntRect]? = whole ? [full]
             : FrameDamage.damage(old: last.commands, new: list.commands, full: full, bounds: pixelBounds)
-        guard let damage else {
+        guard let rects else {
             prepareBitmaps(list)
             lastFrame.commands = list.commands
             return nil
         }
-        if damage == full {
-            if driverName == "software" { collectDecodedImages(); drawPartial(list, background: background, in: full) }
+        let damage = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
+        lastDamageRects = rects
+        if rects == [full] {
+            if driverName == "software" { collectDecodedImages(); drawPartial(list, background: background, in: rects) }
             else { draw(list, background: background) }
             SDL_RenderPresent(sdl)
         } else {
-            drawPartial(list, background: background, in: damage)
+            drawPartial(list, background: background, in: rects)
             SDL_RenderFlush(sdl)
-            var r = SDL_Rect(x: damage.x, y: damage.y, w: damage.w, h: damage.h)
-            if SDL_UpdateWindowSurfaceRects(window, &r, 1) != 0 { SDL_RenderPresent(sdl) }
+            var sdlRects = rects.map { SDL_Rect(x: $0.x, y: $0.y, w: $0.w, h: $0.h) }
+            if SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)) != 0 { SDL_RenderPresent(sdl) }
         }
         lastFrame = LastFrame(commands: list.commands, background: background, scale: scale, size: size, invalid: false)
         return damage
@@ -59,34 +61,37 @@ extension Renderer {
         bitmapTextures.endFrame(frameCounter)
     }
 
-    /// Repaints `rect` (pixels): the background, then every command that reaches into it, each
-    /// confined to `rect`.
-    private func drawPartial(_ list: DrawList, background: Color, in rect: IntRect) {
+    /// Repaints each of `rects` (pixels): the background, then every command that reaches into
+    /// it, each confined to it.
+    private func drawPartial(_ list: DrawList, background: Color, in rects: [IntRect]) {
         frameCounter += 1
-        clipStack.removeAll()
-        var clip = SDL_Rect(x: rect.x, y: rect.y, w: rect.w, h: rect.h)
-        damageClip = clip
-        SDL_RenderSetClipRect(sdl, &clip)
-        // What the last opaque cover of the whole area hides is not drawn (a page over its
-        // letterbox, a panel over the window's background): whole-area fills were a quarter of
-        // an advance's CPU (SDL_FillRect in perf).
-        let cover = lastCover(of: rect, in: list.commands)
-        if cover == nil {
-            setColor(background)
-            var f = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.w), h: Float(rect.h))
-            SDL_RenderFillRectF(sdl, &f)
-        }
-        for c in list.commands[(cover ?? 0)...] {
-            // Shapes and pictures wholly outside are skipped (SDL would clip them away anyway);
-            // a bitmap is still looked up, so its texture counts as drawn in this frame.
-            switch c {
-            case let .fill(r, _, _), let .stroke(r, _, _, _), let .image(_, r, _):
-                if !pixelRect(r).intersects(rect) { continue }
-            default: break
+        for rect in rects {
+            clipStack.removeAll()
+            var clip = SDL_Rect(x: rect.x, y: rect.y, w: rect.w, h: rect.h)
+            damageClip = clip
+            SDL_RenderSetClipRect(sdl, &clip)
+            // What the last opaque cover of the whole area hides is not drawn (a page over its
+            // letterbox, a panel over the window's background): whole-area fills were a quarter of
+            // an advance's CPU (SDL_FillRect in perf).
+            let cover = lastCover(of: rect, in: list.commands)
+            if cover == nil {
+                setColor(background)
+                var f = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.w), h: Float(rect.h))
+                SDL_RenderFillRectF(sdl, &f)
             }
-            execute(c)
+            for c in list.commands[(cover ?? 0)...] {
+                // Shapes and pictures wholly outside are skipped (SDL would clip them away anyway);
+                // a bitmap is still looked up, so its texture counts as drawn in this frame.
+                switch c {
+                case let .fill(r, _, _), let .stroke(r, _, _, _), let .image(_, r, _), let .picture(_, r, _):
+                    if !pixelRect(r).intersects(rect) { continue }
+                default: break
+                }
+                execute(c)
+            }
         }
         damageClip = nil
+        clipStack.removeAll()
         finishFrame()
     }
 
@@ -100,6 +105,8 @@ extension Renderer {
             case let .fill(r, color, radius) where depth == 0 && color.a == 255 && radius <= 0.5:
                 if covers(r, rect) { found = i }
             case let .bitmap(b, r, opacity) where depth == 0 && b.isOpaque && opacity >= 1:
+                if covers(r, rect) { found = i }
+            case let .picture(p, r, opacity) where depth == 0 && p.isOpaque && opacity >= 1:
                 if covers(r, rect) { found = i }
             default: break
             }
@@ -126,7 +133,7 @@ extension Renderer {
         switch c {
         case let .fill(r, _, _), let .stroke(r, _, _, _), let .image(_, r, _), let .pushClip(r):
             return pixelRect(r)
-        case let .bitmap(_, r, opacity):
+        case let .bitmap(_, r, opacity), let .picture(_, r, opacity):
             return opacity > 0 ? pixelRect(r) : nil
         case let .polygon(pts, _):
             guard let f = pts.first else { return nil }

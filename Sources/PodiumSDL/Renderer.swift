@@ -24,12 +24,18 @@ public final class Renderer {
     let bitmapTextures = BitmapTextures()
     /// Triangles of general polygons (`DrawCommand.shape`), kept while their shapes live.
     let shapeTriangles = ShapeTriangles.shared
+    /// Rasterised pictures (map tiles), kept while their pictures live, within a budget.
+    let pictureTextures = PictureTextures()
+    /// Set while a picture's commands are drawn into its texture (pictures do not nest).
+    var rasterisingPicture = false
     var frameCounter: UInt64 = 0
     var clipStack: [SDL_Rect] = []
     /// The damaged area a partial frame is confined to (`drawChanges`); nil in a full frame.
     var damageClip: SDL_Rect?
     /// The last frame drawn, for finding what the next one changes (`FrameDamage`).
     var lastFrame = LastFrame()
+    /// The rectangles (pixels) the last drawn frame repainted and presented.
+    var lastDamageRects: [IntRect] = []
     /// Most text textures kept; the least recently used go first (about 150 MB worst case at 4K).
     static let textCacheLimit = 1500
 
@@ -54,6 +60,7 @@ public final class Renderer {
         images.removeAll()
         decoder.discard()
         bitmapTextures.destroyAll()
+        pictureTextures.destroyAll()
         textCache.removeAll()
         SDL_DestroyRenderer(sdl)
     }
@@ -79,6 +86,7 @@ public final class Renderer {
         images.evict(keepingFrame: frameCounter)
         bitmapTextures.endFrame(frameCounter)
         shapeTriangles.endFrame()
+        pictureTextures.endFrame(frameCounter)
     }
 
     private var blendIsNone = false
@@ -133,6 +141,8 @@ public final class Renderer {
             SDL_SetTextureBlendMode(tex, b.isOpaque && opacity >= 1 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
             SDL_SetTextureAlphaMod(tex, UInt8(clamp(opacity, 0, 1) * 255))
             SDL_RenderCopyF(sdl, tex, nil, &f)
+        case let .picture(p, r, opacity):
+            drawPicture(p, r, opacity)
         case let .pushClip(r):
             let p = px(r)
             var rect = SDL_Rect(x: Int32(p.x.rounded(.down)), y: Int32(p.y.rounded(.down)), w: Int32(p.w.rounded(.up)), h: Int32(p.h.rounded(.up)))

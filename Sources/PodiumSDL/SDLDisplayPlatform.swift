@@ -2,7 +2,14 @@ import CSDL2
 import PodiumCore
 import PodiumKit
 
-extension PlatformWindow: DisplayWindow {}
+extension PlatformWindow: DisplayWindow {
+    public func warmUp(size: Size) {
+        guard !isVisible, size.width >= 1, size.height >= 1 else { return }
+        SDL_SetWindowSize(sdl, Int32(size.width), Int32(size.height))
+        syncSize()
+        _ = renderIfNeeded(force: true)
+    }
+}
 
 /// `DisplayPlatform` on SDL: its displays named as users see them (RandR on X11, the compositor
 /// on Wayland), the X server's truth about windows a window manager moved, and hidden audience

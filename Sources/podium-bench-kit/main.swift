@@ -79,6 +79,7 @@ func breakdown(_ window: PlatformWindow) {
         case .text: "text"
         case .image: "image"
         case .bitmap: "bitmap"
+        case .picture: "picture"
         case .pushClip, .popClip: "clip"
         @unknown default: "other"
         }

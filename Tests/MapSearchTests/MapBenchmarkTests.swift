@@ -7,14 +7,16 @@ import XCTest
 
 /// Figures for `scripts/bench-map.sh` (runs only with PODIUM_BENCH=1; prints, never judges speed).
 final class MapBenchmarkTests: XCTestCase {
-    func median(_ n: Int, _ body: () throws -> Void) rethrows -> Double {
+    func median(_ n: Int, _ body: () throws -> Void) rethrows -> Double { try times(n, body)[n / 2] }
+    /// `n` timings of `body` in ms, sorted.
+    func times(_ n: Int, _ body: () throws -> Void) rethrows -> [Double] {
         var t: [Double] = []
         for _ in 0..<n {
             let s = DispatchTime.now().uptimeNanoseconds
             try body()
             t.append(Double(DispatchTime.now().uptimeNanoseconds - s) / 1e6)
         }
-        return t.sorted()[t.count / 2]
+        return t.sorted()
     }
     func figure(_ name: String, _ ms: Double) { print(String(format: "map-bench: %-52@ %8.2f ms", name as NSString, ms)) }
 
@@ -44,7 +46,18 @@ final class MapBenchmarkTests: XCTestCase {
             vp.pan(dx: 3, dy: 0)
             var l = DrawList(); commands = painter.paint(vp, style: .standard, into: &l, metrics: text).commands
         }
+        // The map moves ~2 points a frame (a slow drag): ready tiles only move. First without
+        // tiles (the basemap painted every frame, as before issue 19), for comparison.
+        map.drawsTiles = false
+        let untiled = times(21) { model.center = WorldPoint(model.center.x + 1e-7, model.center.y); _ = window.renderIfNeeded(force: true) }
+        map.drawsTiles = true
+        _ = window.renderIfNeeded(force: true)
         let full = median(21) { model.center = WorldPoint(model.center.x + 1e-7, model.center.y); _ = window.renderIfNeeded(force: true) }
+        // A fast drag, 40 points a frame for 120 frames: tiles coming into view are made on the way.
+        let made = map.basemap.tilesMade
+        let fast = times(120) { model.center = WorldPoint(model.center.x + 40 / vp.worldSize, model.center.y + 10 / vp.worldSize); _ = window.renderIfNeeded(force: true) }
+        let fastMade = map.basemap.tilesMade - made
+        let zoomed = median(3) { model.zoom += 0.25; _ = window.renderIfNeeded(force: true) }
         let query = try median(51) { _ = try db.features(in: vp.bounds(margin: 20)) }
         let cat = try median(51) { _ = try search.search("record stores", near: Fixtures.tritone) }
         let name = try median(51) { _ = try search.search("tritone", near: Fixtures.tritone) }
@@ -52,7 +65,12 @@ final class MapBenchmarkTests: XCTestCase {
 
         figure("draw list, 1920x1080 frame, first (cold cache)", cold)
         figure("draw list, 1920x1080 frame, panning (\(commands) commands)", warm)
+        figure("full frame 1920x1080 panning, basemap painted every frame", untiled[10])
         figure("full frame 1920x1080: layout + draw list + SDL software render", full)
+        figure("  fast pan 40 pt/frame, median (\(fastMade) tiles made in 120 frames)", fast[60])
+        figure("  fast pan 40 pt/frame, p95", fast[113])
+        figure("  fast pan 40 pt/frame, max", fast[119])
+        figure("first frame after a zoom step (every tile made)", zoomed)
         figure("R*Tree bbox query of the visible area", query)
         figure("search \"record stores\" (category)", cat)
         figure("search \"tritone\" (name)", name)

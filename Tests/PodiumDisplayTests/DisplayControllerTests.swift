@@ -21,6 +21,9 @@ final class FakeWindow: DisplayWindow {
     func leaveFullscreen() { isFullscreen = false }
     func raiseAndFocus() { platform.windows.forEach { $0.focused = false }; focused = true }
     func close() { closed = true; isVisible = false }
+    /// Sizes the window was drawn at while hidden (`warmUp`).
+    var warmedUp: [Size] = []
+    func warmUp(size: Size) { if !isVisible { warmedUp.append(size) } }
 }
 
 /// Displays and windows without a window system. Like SDL, a window going fullscreen on a display
@@ -126,6 +129,41 @@ final class DisplayControllerTests: XCTestCase {
         XCTAssertNil(c.audienceWindow, "the audience window is closed at once")
         XCTAssertTrue(audience.closed)
         XCTAssertEqual(platform.presenter.frame, presenterFrame, "the presenter window is not disturbed")
+    }
+
+    /// After an unplug, once the preview shows the audience, a hidden spare window is made and
+    /// drawn at the size of the display the audience was on; the next plug shows that very window.
+    func testTheSpareWindowIsDrawnAheadAtTheAudienceSizeAndTheNextPlugShowsIt() throws {
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
+        let c = controller()
+        c.didRender(presenter: true, audience: true)
+        let audienceSize = presentation.audience.bounds.size
+        platform.connect([("eDP-1", 1280, 800)])
+        advance(1, c); c.refresh(reason: "display 1 disconnected")
+        XCTAssertTrue(platform.liveWindows.filter { $0.name == "audience" }.isEmpty, "no spare before the preview's frame")
+        c.didRender(presenter: true, audience: false)
+        let spare = try XCTUnwrap(platform.liveWindows.first { $0.name == "audience" })
+        XCTAssertFalse(spare.isVisible)
+        XCTAssertEqual(spare.warmedUp, [Size(1920, 1080)], "drawn once, hidden, at the size of the display the audience was last on")
+        XCTAssertEqual(presentation.audience.bounds.size, audienceSize, "the audience tree keeps its size")
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
+        advance(1, c); c.refresh(reason: "display 1 connected")
+        XCTAssertTrue(c.audienceWindow === spare, "the plug shows the spare drawn ahead")
+        XCTAssertTrue(spare.isVisible)
+        XCTAssertEqual(spare.warmedUp.count, 1, "nothing more on the plug path")
+    }
+
+    /// Launched without a projector: the spare is drawn at a common projector's size, and the
+    /// audience tree (shown in the preview at the laptop's size) keeps its size.
+    func testLaunchedWithOneDisplayTheSpareIsDrawnAtAProjectorsSize() throws {
+        platform.connect([("eDP-1", 1280, 800)])
+        let c = controller()
+        let treeSize = presentation.audience.bounds.size
+        c.didRender(presenter: true, audience: false)
+        let spare = try XCTUnwrap(platform.liveWindows.first { $0.name == "audience" })
+        XCTAssertEqual(spare.warmedUp, [Size(1920, 1080)])
+        XCTAssertEqual(presentation.audience.bounds.size, treeSize)
+        XCTAssertEqual(treeSize, Size(1280, 800))
     }
 
     /// The audience display blips while a third display is connected: the audience waits in the

@@ -6,16 +6,7 @@ import XCTest
 /// Drawing only what changed (SDL's offscreen driver, software renderer): a changed label repaints
 /// its own rectangle and nothing else, the partial frame equals a whole one pixel for pixel, an
 /// unchanged frame is neither drawn nor presented, and a bitmap shown before is not uploaded again.
-final class DamageTests: XCTestCase {
-    let text = TextEngine()
-
-    override func setUpWithError() throws {
-        setenv("SDL_RENDER_DRIVER", "software", 1)
-        try SDLVideo.start(driver: "offscreen")
-        XCTAssertEqual(SDLVideo.currentDriver, "offscreen")
-    }
-    override func tearDown() { SDLVideo.stop() }
-
+final class DamageTests: OffscreenSDLTestCase {
     /// A 640×400 console-like window: panels, a page-sized fill and a clock label at 500,20.
     func makeConsole() throws -> (PlatformWindow, WindowRoot, Label) {
         let root = WindowRoot(metrics: text)
@@ -99,6 +90,42 @@ final class DamageTests: XCTestCase {
 
     func page(_ c: UInt8) -> Bitmap {
         Bitmap(width: 320, height: 180, isOpaque: true, pixels: [UInt8]((0..<(320 * 180)).flatMap { _ in [c, 0, 255 - c, 255] }))!
+    }
+
+    func testAnAdvanceRepaintsTheTwoPagesNotThePanelBetweenThem() throws {
+        // A console: the current page on the left, the next page's preview on the right, a
+        // panel between them that does not change.
+        let root = WindowRoot(metrics: text)
+        root.backgroundColor = Color(20, 20, 30)
+        let current = PageView(page(10)), next = PageView(page(20))
+        current.pins = Pins(leading: 10, top: 10, width: 320, height: 180)
+        next.pins = Pins(trailing: 10, top: 200, width: 160, height: 90)
+        let panel = View(background: Color(60, 60, 80)).pinned(Pins(leading: 10, trailing: 10, bottom: 10, height: 90))
+        root.content.addSubviews(panel, current, next)
+        let w = try PlatformWindow(title: "advance", root: root, size: Size(640, 400), text: text)
+        defer { w.close() }
+        w.renderIfNeeded()
+        current.bitmap = page(20); next.bitmap = page(30)
+        XCTAssertTrue(w.renderIfNeeded())
+        let rects = w.renderer.lastDamageRects
+        XCTAssertEqual(rects.count, 2, "two changes far apart: two rectangles, \(rects)")
+        XCTAssertLessThan(rects.reduce(0) { $0 + $1.area }, 640 * 400 / 3, "not the window, nor the union of both pages")
+        try assertPartialEqualsWhole(w, root)
+    }
+
+    func testManySmallChangesMergeIntoFewRectangles() {
+        let full = IntRect(x: 0, y: 0, w: 1000, h: 1000)
+        let near = (0..<10).map { IntRect(x: Int32($0) * 12, y: 0, w: 10, h: 10) }
+        XCTAssertEqual(FrameDamage.merged(near, maxRects: 6), [IntRect(x: 0, y: 0, w: 118, h: 10)], "gaps under 8 pixels merge")
+        let far = (0..<8).map { IntRect(x: Int32($0) * 100, y: 0, w: 10, h: 10) }
+        XCTAssertEqual(FrameDamage.merged(far, maxRects: 6), [IntRect(x: 0, y: 0, w: 710, h: 10)], "too many: one union")
+        XCTAssertEqual(FrameDamage.merged(Array(far.prefix(3)), maxRects: 6).count, 3)
+        // A union that reaches a rectangle kept before takes it in too.
+        let chain = [IntRect(x: 0, y: 0, w: 10, h: 10), IntRect(x: 100, y: 0, w: 10, h: 10), IntRect(x: 5, y: 0, w: 100, h: 50)]
+        XCTAssertEqual(FrameDamage.merged(chain, maxRects: 6), [IntRect(x: 0, y: 0, w: 110, h: 50)])
+        XCTAssertEqual(FrameDamage.damage(old: [], new: [.fill(Rect(5, 5, 10, 10), .white, radius: 0)], full: full,
+                                          bounds: { if case let .fill(r, _, _) = $0 { IntRect(covering: r.minX, r.minY, r.maxX, r.maxY) } else { nil } }),
+                       [IntRect(covering: 5, 5, 15, 15)])
     }
 
     func testARevisitUploadsNothingAndTexturesAreReused() throws {

@@ -97,7 +97,7 @@ public final class MapPainter {
 
     /// Street names at the middle of their longest visible segment, area names at the centre of
     /// big areas; each name once, skipping any that would overlap one already placed.
-    private func paintLabels(_ features: [MapFeature], _ vp: Viewport, _ style: MapStyle, metrics m: TextMeasuring,
+    func paintLabels(_ features: [MapFeature], _ vp: Viewport, _ style: MapStyle, metrics m: TextMeasuring,
                              scale: Double, avoid: [Rect], into list: inout DrawList) -> Int {
         guard vp.zoom >= 14.5 else { return 0 }
         var placed: [Rect] = avoid

@@ -9,6 +9,10 @@ public final class MapView: View {
     let painter: MapPainter
     /// Raster tiles drawn over the vector basemap (nil: vector only). Shared by both map views.
     var tiles: TileLayer?
+    /// The vector basemap as cached tiles, this view's own (labels follow its chrome scale).
+    public let basemap: BasemapTiles
+    /// False paints the basemap anew every frame instead (the benchmark's comparison).
+    public var drawsTiles = true
     public let interactive: Bool
     /// Text and pins are this much larger (the audience view sets 1.8).
     public var baseChromeScale = 1.0
@@ -32,6 +36,7 @@ public final class MapView: View {
 
     public init(model: MapModel, painter: MapPainter, interactive: Bool) {
         self.model = model; self.painter = painter; self.interactive = interactive
+        basemap = BasemapTiles(painter: painter)
         super.init()
         clipsToBounds = true
         id = interactive ? "map" : "map.audience"
@@ -58,8 +63,13 @@ public final class MapView: View {
         let t = tiles?.draw(vp, into: &tileList)
         // The vector basemap shows wherever a tile is missing; a complete tile cover hides it.
         if t?.complete != true {
-            lastStats = painter.paint(vp, style: style, into: &list, metrics: metrics, labelScale: chromeScale, drawLand: false,
-                                      avoid: pinAreas())
+            // Ready tiles: a pan only moves them (see `BasemapTiles`).
+            if drawsTiles {
+                for (picture, r) in basemap.tiles(for: vp, style: style, labelScale: chromeScale, metrics: metrics) { list.picture(picture, in: r) }
+                lastStats = basemap.lastStats
+            } else {
+                lastStats = painter.paint(vp, style: style, into: &list, metrics: metrics, labelScale: chromeScale, drawLand: false)
+            }
         }
         list.append(contentsOf: tileList)
         let tileNotice = t?.notice
@@ -75,13 +85,6 @@ public final class MapView: View {
         let pt = viewport.point(p.location)
         let r = pinRadius(selected: p.id == model.selected?.id)
         return Rect(pt.x - r, pt.y - 2.6 * r, 2 * r, 2.6 * r)
-    }
-    /// Where pins (and the selected pin's callout) will be, so labels keep clear of them.
-    private func pinAreas() -> [Rect] {
-        model.results.map { r in
-            let p = pinRect(for: r.place)
-            return r.place.id == model.selected?.id ? Rect(p.minX - 200 * chromeScale, p.minY - 40 * chromeScale, p.width + 400 * chromeScale, p.height + 40 * chromeScale) : p
-        }
     }
     private func pinRadius(selected: Bool) -> Double { (selected ? 12 : 9) * chromeScale }
 

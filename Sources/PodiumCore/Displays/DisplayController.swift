@@ -24,6 +24,10 @@ public final class DisplayController<Platform: DisplayPlatform> {
     /// Where the windows were last put (display identity and bounds), so only real changes move them.
     private var placedPresenter: DisplayInfo?
     private var placedAudience: AudiencePlacement?
+    /// Size of the display the audience view was last on, the likeliest size of the next plug.
+    private var lastAudienceDisplaySize: Size?
+    /// The spare window is drawn at this size when no audience display was seen yet.
+    static var likelyProjectorSize: Size { Size(1920, 1080) }
     private var graceTimer: TimerToken?
     /// When the windows were last placed; the window manager's answer is judged only after
     /// `settleTime` seconds (right after a swap the X server still has the old frames).
@@ -213,6 +217,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
             audienceWindow?.close(); audienceWindow = nil
         }
         placedAudience = placement
+        if case let .display(d) = placement { lastAudienceDisplaySize = d.bounds.size }
         pendingFrame = (t, placement)
         presentation.audience.requestRedraw()
         presentation.presenter.requestRedraw()
@@ -241,6 +246,12 @@ public final class DisplayController<Platform: DisplayPlatform> {
         let root = presentation.audience, size = root.bounds.size, scale = root.scale
         defer { root.scale = scale; root.resize(to: size) }
         spareWindow = try? platform.makeAudienceWindow(on: pd.bounds)
+        // Drawn once while hidden at the size the next audience display likely has (the last
+        // one's, else the size the tree kept, else a common projector's): a plug then shows a
+        // window whose surface, text and page textures are ready (the plug path's first frame
+        // was mostly page faults on a new surface and text rasterised anew).
+        let likely = lastAudienceDisplaySize ?? (size != pd.bounds.size ? size : Self.likelyProjectorSize)
+        spareWindow?.warmUp(size: likely)
     }
 
     /// Called after each render pass: logs when the first frame after a change is on screen —

@@ -23,6 +23,14 @@ public protocol DisplayWindow: AnyObject {
     func raiseAndFocus()
     /// Releases the window (and its renderer); it must not be used afterwards.
     func close()
+    /// While hidden: takes `size` (points) and draws its tree once, so the caches a first frame
+    /// needs (window surface, text, page textures) are ready before the window is shown. Off the
+    /// hot-plug's critical path; the default does nothing.
+    func warmUp(size: Size)
+}
+
+extension DisplayWindow {
+    public func warmUp(size: Size) {}
 }
 
 /// What `DisplayController` needs from the window system: the displays, how fullscreen works

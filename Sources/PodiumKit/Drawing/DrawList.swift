@@ -34,6 +34,9 @@ public enum DrawCommand: Equatable, Sendable {
     case image(path: String, Rect, opacity: Double)
     /// In-memory pixels scaled into `rect`; the renderer uploads each `Bitmap` once (by its id).
     case bitmap(Bitmap, Rect, opacity: Double)
+    /// A recorded drawing scaled into `rect`; the renderer rasterises each `Picture` once per
+    /// pixel size and then copies it (map tiles while panning).
+    case picture(Picture, Rect, opacity: Double)
     /// Restricts later commands to `rect` (intersected with the current clip) until `popClip`.
     case pushClip(Rect)
     case popClip
@@ -91,6 +94,9 @@ public struct DrawList: Sendable {
     public mutating func bitmap(_ b: Bitmap, in r: Rect, opacity: Double = 1) {
         commands.append(.bitmap(b, r.offset(by: offset), opacity: opacity))
     }
+    public mutating func picture(_ p: Picture, in r: Rect, opacity: Double = 1) {
+        commands.append(.picture(p, r.offset(by: offset), opacity: opacity))
+    }
     public mutating func pushClip(_ r: Rect) {
         let abs = r.offset(by: offset)
         let c = clips.last.map { $0.intersection(abs) } ?? abs
@@ -122,6 +128,7 @@ public struct DrawList: Sendable {
             case let .text(b, c, o): .text(scalesFonts ? b.scaled(by: s) : b, c, origin: P(o))
             case let .image(path, r, o): .image(path: path, R(r), opacity: o)
             case let .bitmap(b, r, o): .bitmap(b, R(r), opacity: o)
+            case let .picture(p, r, o): .picture(p, R(r), opacity: o)
             case let .pushClip(r): .pushClip(R(r))
             case .popClip: .popClip
             case let .shape(sh, c, k, o): .shape(sh, c, scale: k * s, offset: P(o))
@@ -145,6 +152,7 @@ extension DrawList {
             case let .text(b, c, o): .text(b, c.withAlpha(alpha), origin: o)
             case let .image(path, r, o): .image(path: path, r, opacity: o * alpha)
             case let .bitmap(b, r, o): .bitmap(b, r, opacity: o * alpha)
+            case let .picture(p, r, o): .picture(p, r, opacity: o * alpha)
             case .pushClip, .popClip: $0
             case let .shape(sh, c, k, o): .shape(sh, c.withAlpha(alpha), scale: k, offset: o)
             }
