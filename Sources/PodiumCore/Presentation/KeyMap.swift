@@ -89,6 +89,9 @@ public struct KeyMap: Sendable {
         .nextSlide: ["Shift+Page Down", "Shift+Right"], .previousSlide: ["Shift+Page Up", "Shift+Left"],
         // YouTube's key; Space stays the clicker's `next` (see README, "Media").
         .playPause: ["k"],
+        // Drawing on PDF pages (README, "Drawing, spotlight and zoom").
+        .penTool: ["d"], .highlighterTool: ["h"], .eraserTool: ["e"],
+        .undoDrawing: ["Ctrl+Z"], .clearDrawing: ["c"], .spotlight: ["l"], .zoom: ["z"],
     ]
 
     public static let standard: KeyMap = try! KeyMap(bindings: defaultBindings, file: "built-in key map")

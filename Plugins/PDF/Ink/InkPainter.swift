@@ -1,0 +1,76 @@
+import Foundation
+import PodiumKit
+
+/// Draws the drawing layer as vector draw commands in a page view's points: strokes (lines with
+/// round joins), the spotlight's dimming, and the presenter's marks (zoom rectangle, spotlight
+/// ring). The renderer rasterises them at the window's own pixel size, so the audience's strokes
+/// are as sharp as its page.
+enum InkPainter {
+    /// `strokes` mapped by `g`, clipped to the page (`g.fit`).
+    static func strokes(_ strokes: [InkStroke], _ g: InkGeometry, into list: inout DrawList) {
+        guard !strokes.isEmpty else { return }
+        list.pushClip(g.fit)
+        for s in strokes { stroke(s, g, into: &list) }
+        list.popClip()
+    }
+
+    static func stroke(_ s: InkStroke, _ g: InkGeometry, into list: inout DrawList) {
+        let w = max(1, s.width * g.scale)
+        let pts = s.points.map(g.view)
+        // The pen is opaque: a disc at every point gives round joins and caps. The highlighter is
+        // translucent: discs would darken each joint, so it gets them only at its two ends.
+        let joins = s.kind == .pen
+        for i in pts.indices {
+            if i > 0 { list.line(pts[i - 1], pts[i], s.color, width: w) }
+            if joins || i == 0 || i == pts.count - 1 { disc(pts[i], radius: w / 2, s.color, into: &list) }
+        }
+    }
+
+    /// A filled circle as a polygon; sides grow with the radius (8 for a thin pen, 24 at most).
+    static func disc(_ c: Point, radius r: Double, _ color: Color, into list: inout DrawList) {
+        guard r > 0.6 else { return }
+        let n = Int(min(24, max(8, r)))
+        list.polygon((0..<n).map { i in
+            let a = Double(i) / Double(n) * 2 * .pi
+            return Point(c.x + r * cos(a), c.y + r * sin(a))
+        }, color)
+    }
+
+    /// Dims `bounds` (the whole view, letterbox included) except a circle of `radius` at `centre`:
+    /// four rectangles round the circle's square and four fans from the square's corners to the
+    /// arc (each fan is star-shaped from its first point, as `DrawCommand.polygon` fills).
+    static func spotlight(centre c: Point, radius r: Double, bounds b: Rect, into list: inout DrawList) {
+        let dim = Color(0, 0, 0, 0xB0)
+        let sq = Rect(c.x - r, c.y - r, 2 * r, 2 * r)
+        list.fill(Rect(b.minX, b.minY, b.width, max(0, sq.minY - b.minY)), dim)
+        list.fill(Rect(b.minX, sq.maxY, b.width, max(0, b.maxY - sq.maxY)), dim)
+        let top = max(b.minY, sq.minY), bottom = min(b.maxY, sq.maxY)
+        guard bottom > top else { return }
+        list.fill(Rect(b.minX, top, max(0, sq.minX - b.minX), bottom - top), dim)
+        list.fill(Rect(sq.maxX, top, max(0, b.maxX - sq.maxX), bottom - top), dim)
+        let steps = 16
+        for q in 0..<4 {
+            let corner = Point(q == 0 || q == 3 ? sq.maxX : sq.minX, q < 2 ? sq.maxY : sq.minY)
+            var fan = [corner]
+            for i in 0...steps {
+                let a = (Double(q) + Double(i) / Double(steps)) * .pi / 2
+                fan.append(Point(c.x + r * cos(a), c.y + r * sin(a)))
+            }
+            list.pushClip(b)
+            list.polygon(fan, dim)
+            list.popClip()
+        }
+    }
+
+    /// A thin circle outline (the presenter sees where the spotlight is).
+    static func ring(centre c: Point, radius r: Double, _ color: Color, into list: inout DrawList) {
+        let n = 48
+        var last = Point(c.x + r, c.y)
+        for i in 1...n {
+            let a = Double(i) / Double(n) * 2 * .pi
+            let p = Point(c.x + r * cos(a), c.y + r * sin(a))
+            list.line(last, p, color, width: 2)
+            last = p
+        }
+    }
+}
