@@ -195,6 +195,17 @@ final class PDFDrawingEndToEndTests: PDFTestCase {
         func grey(_ u: Double, _ v: Double) -> Int { let (px, py) = fit.px(u, v); let p = img.rgb(px, py); return (p.0 + p.1 + p.2) / 3 }
         XCTAssertGreaterThan(grey(0.15, 0.5), 245, "white paper inside the circle")
         XCTAssertGreaterThan(grey(0.15, 0.42), 245)
+        // Lit: a disc 14 % of the page's height in radius, and not a pixel more (white paper
+        // outside it would be undimmed page shown where the speaker is not pointing).
+        let (cx, cy) = fit.at(0.15, 0.5), r = fit.h * 0.14
+        var lit = 0, strayLit = 0
+        for yy in 0..<img.height { for xx in 0..<img.width where img.pixel(xx, yy).r > 200 {
+            lit += 1
+            let d = ((Double(xx) + 0.5 - cx) * (Double(xx) + 0.5 - cx) + (Double(yy) + 0.5 - cy) * (Double(yy) + 0.5 - cy)).squareRoot()
+            if d > r + 2 { strayLit += 1 }
+        } }
+        XCTAssertEqual(strayLit, 0, "nothing lit outside the circle")
+        XCTAssertEqual(Double(lit), .pi * r * r, accuracy: .pi * r * r * 0.1, "the circle's area")
         for (u, v) in [(0.85, 0.15), (0.9, 0.9), (0.5, 0.1), (0.15, 0.1)] {
             XCTAssertLessThan(grey(u, v), 110, "dimmed at \(u), \(v)")
             XCTAssertGreaterThan(grey(u, v), 40, "dimmed, not black, at \(u), \(v)")

@@ -18,11 +18,11 @@ enum InkPainter {
         let w = max(1, s.width * g.scale)
         let pts = s.points.map(g.view)
         // The pen is opaque: a disc at every point gives round joins and caps. The highlighter is
-        // translucent: discs would darken each joint, so it gets them only at its two ends.
-        let joins = s.kind == .pen
+        // translucent: overlapping discs would darken, so it is a flat band (a dot for one point).
+        let joins = s.kind == .pen || pts.count == 1
         for i in pts.indices {
             if i > 0 { list.line(pts[i - 1], pts[i], s.color, width: w) }
-            if joins || i == 0 || i == pts.count - 1 { disc(pts[i], radius: w / 2, s.color, into: &list) }
+            if joins { disc(pts[i], radius: w / 2, s.color, into: &list) }
         }
     }
 
@@ -38,16 +38,21 @@ enum InkPainter {
 
     /// Dims `bounds` (the whole view, letterbox included) except a circle of `radius` at `centre`:
     /// four rectangles round the circle's square and four fans from the square's corners to the
-    /// arc (each fan is star-shaped from its first point, as `DrawCommand.polygon` fills).
-    static func spotlight(centre c: Point, radius r: Double, bounds b: Rect, into list: inout DrawList) {
+    /// arc (each fan is star-shaped from its first point, as `DrawCommand.polygon` fills it).
+    static func spotlight(centre c: Point, radius r: Double, bounds view: Rect, into list: inout DrawList) {
         let dim = Color(0, 0, 0, 0xB0)
-        let sq = Rect(c.x - r, c.y - r, 2 * r, 2 * r)
-        list.fill(Rect(b.minX, b.minY, b.width, max(0, sq.minY - b.minY)), dim)
-        list.fill(Rect(b.minX, sq.maxY, b.width, max(0, b.maxY - sq.maxY)), dim)
-        let top = max(b.minY, sq.minY), bottom = min(b.maxY, sq.maxY)
-        guard bottom > top else { return }
-        list.fill(Rect(b.minX, top, max(0, sq.minX - b.minX), bottom - top), dim)
-        list.fill(Rect(sq.maxX, top, max(0, b.maxX - sq.maxX), bottom - top), dim)
+        // Whole-point edges, and the outer edge beyond the view (which clips): the renderer
+        // truncates fractional rectangles, which would leave a pixel line undimmed.
+        let b = view.insetBy(dx: -2, dy: -2)
+        let sq = Rect((c.x - r).rounded(), (c.y - r).rounded(), (2 * r).rounded(), (2 * r).rounded())
+        let c = sq.center, r = sq.width / 2
+        // Full-height strips left and right of the circle's square, and the square's column
+        // above and below it: the seams between pieces (where a scaled replay, the presenter's
+        // audience preview, can round to a hairline) stay along the square.
+        list.fill(Rect(b.minX, b.minY, max(0, sq.minX - b.minX), b.height), dim)
+        list.fill(Rect(sq.maxX, b.minY, max(0, b.maxX - sq.maxX), b.height), dim)
+        list.fill(Rect(sq.minX, b.minY, sq.width, max(0, sq.minY - b.minY)), dim)
+        list.fill(Rect(sq.minX, sq.maxY, sq.width, max(0, b.maxY - sq.maxY)), dim)
         let steps = 16
         for q in 0..<4 {
             let corner = Point(q == 0 || q == 3 ? sq.maxX : sq.minX, q < 2 ? sq.maxY : sq.minY)
@@ -56,9 +61,7 @@ enum InkPainter {
                 let a = (Double(q) + Double(i) / Double(steps)) * .pi / 2
                 fan.append(Point(c.x + r * cos(a), c.y + r * sin(a)))
             }
-            list.pushClip(b)
             list.polygon(fan, dim)
-            list.popClip()
         }
     }
 
