@@ -17,13 +17,25 @@ enum InkPainter {
     static func stroke(_ s: InkStroke, _ g: InkGeometry, into list: inout DrawList) {
         let w = max(1, s.width * g.scale)
         let pts = s.points.map(g.view)
-        // The pen is opaque: a disc at every point gives round joins and caps. The highlighter is
-        // translucent: overlapping discs would darken, so it is a flat band (a dot for one point).
-        let joins = s.kind == .pen || pts.count == 1
+        // The pen is opaque: discs give round caps, and round joins where the line turns enough
+        // to open a visible notch (a third of a point at the outer edge); along a smooth curve
+        // the segments' overlap covers it, and each disc saved is a renderer call saved. The
+        // highlighter is translucent: discs would darken where they overlap, so it is a flat
+        // band (a dot for one point).
+        let pen = s.kind == .pen
         for i in pts.indices {
             if i > 0 { list.line(pts[i - 1], pts[i], s.color, width: w) }
-            if joins { disc(pts[i], radius: w / 2, s.color, into: &list) }
+            let end = i == 0 || i == pts.count - 1
+            if pts.count == 1 || pen && (end || turn(pts[i - 1], pts[i], pts[i + 1]) * w / 2 > 0.33) {
+                disc(pts[i], radius: w / 2, s.color, into: &list)
+            }
         }
+    }
+
+    /// The angle (radians) the path turns at `b`.
+    static func turn(_ a: Point, _ b: Point, _ c: Point) -> Double {
+        let ux = b.x - a.x, uy = b.y - a.y, vx = c.x - b.x, vy = c.y - b.y
+        return abs(atan2(ux * vy - uy * vx, ux * vx + uy * vy))
     }
 
     /// A filled circle as a polygon; sides grow with the radius (8 for a thin pen, 24 at most).

@@ -22,6 +22,28 @@ struct InkStroke: Equatable, Sendable {
         }
     }
 
+    /// This stroke with the points that lie within `tolerance` page points of the line through
+    /// their neighbours left out (Ramer–Douglas–Peucker): a mouse reports a point every pixel or
+    /// two, most of them on nearly straight runs; fewer points draw faster and save smaller.
+    func simplified(tolerance: Double) -> InkStroke {
+        guard points.count > 2 else { return self }
+        var keep = [Bool](repeating: false, count: points.count)
+        keep[0] = true; keep[points.count - 1] = true
+        var spans = [(0, points.count - 1)]
+        while let (a, b) = spans.popLast() {
+            guard b > a + 1 else { continue }
+            var far = a, farthest = -1.0
+            for i in a + 1..<b {
+                let d = Self.distance(points[i], points[a], points[b])
+                if d > farthest { farthest = d; far = i }
+            }
+            if farthest > tolerance { keep[far] = true; spans.append((a, far)); spans.append((far, b)) }
+        }
+        var out = self
+        out.points = points.indices.filter { keep[$0] }.map { points[$0] }
+        return out
+    }
+
     /// Whether a disc of `radius` page points at `p` touches the stroke (its width included):
     /// the eraser removes whole strokes it touches.
     func touches(_ p: Point, radius: Double) -> Bool {
