@@ -15,30 +15,9 @@ export PODIUM_BIN=$bin SDL_RENDER_DRIVER=${SDL_RENDER_DRIVER:-software}
 exec python3 - <<'PY'
 import json, math, os, shutil, socket, subprocess, sys, tempfile, time
 sys.path.insert(0, "scripts")
-from bench_common import write_pdf, wait
+from bench_common import write_pdf, wait, Podium
 
 BIN = os.environ["PODIUM_BIN"]
-
-class Podium:
-    def __init__(self, d, env, pdf):
-        sock = os.path.join(d, "podium.sock")
-        self.proc = subprocess.Popen([BIN, "present", pdf, "--control", "unix:" + sock], env=env,
-                                     stdout=subprocess.DEVNULL, stderr=open(os.path.join(d, "podium.log"), "w"))
-        def conn():
-            try:
-                s = socket.socket(socket.AF_UNIX); s.connect(sock); return s
-            except OSError: return None
-        self.s = wait(conn); self.f = self.s.makefile("rwb")
-    def req(self, o):
-        self.f.write((json.dumps(o) + "\n").encode()); self.f.flush()
-        r = json.loads(self.f.readline())
-        if not r.get("ok"): raise RuntimeError("%s: %s" % (o.get("cmd"), r))
-        return r
-    def stop(self):
-        try: self.req({"cmd": "quit"})
-        except Exception: pass
-        try: self.proc.wait(10)
-        except subprocess.TimeoutExpired: self.proc.kill(); self.proc.wait()
 
 print("pdf-draw-bench: binary %s, renderer %s" % (BIN, os.environ["SDL_RENDER_DRIVER"]))
 for size in ["1920x1080", "3840x2160"]:
@@ -53,7 +32,7 @@ for size in ["1920x1080", "3840x2160"]:
                    HOME=home, XDG_CONFIG_HOME=home + "/.config", XDG_DATA_HOME=home + "/.local/share",
                    XDG_CACHE_HOME=home + "/.cache", XDG_STATE_HOME=home + "/.local/state")
         env.pop("WAYLAND_DISPLAY", None)
-        p = Podium(d, env, pdf)
+        p = Podium(d, env, pdf, strict=True)
         w, h = map(int, size.split("x"))
         def audience_full():
             s = p.req({"cmd": "state"}); a = s["windows"][1]

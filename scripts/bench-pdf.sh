@@ -17,28 +17,10 @@ export PODIUM_BIN=$bin SDL_RENDER_DRIVER=${SDL_RENDER_DRIVER:-software}
 exec python3 - <<'PY'
 import json, os, shutil, socket, statistics, subprocess, sys, tempfile, time
 sys.path.insert(0, "scripts")
-from bench_common import write_pdf, wait, cpu_s, pss_kb
+from bench_common import write_pdf, wait, cpu_s, pss_kb, Podium
 
 BIN = os.environ["PODIUM_BIN"]
 
-
-class Podium:
-    def __init__(self, d, env, pdf):
-        sock = os.path.join(d, "podium.sock")
-        self.proc = subprocess.Popen([BIN, "present", pdf, "--control", "unix:" + sock], env=env,
-                                     stdout=subprocess.DEVNULL, stderr=open(os.path.join(d, "podium.log"), "w"))
-        def conn():
-            try:
-                s = socket.socket(socket.AF_UNIX); s.connect(sock); return s
-            except OSError: return None
-        self.s = wait(conn); self.f = self.s.makefile("rwb")
-    def req(self, o):
-        self.f.write((json.dumps(o) + "\n").encode()); self.f.flush(); return json.loads(self.f.readline())
-    def stop(self):
-        try: self.req({"cmd": "quit"})
-        except Exception: pass
-        try: self.proc.wait(10)
-        except subprocess.TimeoutExpired: self.proc.kill(); self.proc.wait()
 
 def p90(xs): xs = sorted(xs); return xs[min(len(xs) - 1, int(round(0.9 * (len(xs) - 1))))]
 

@@ -1,4 +1,4 @@
-"""Shared by the Python benchmarks (scripts/bench-pdf.sh, scripts/bench-advance.sh): the deck, a
+"""Shared by the Python benchmarks (scripts/bench-pdf.sh, scripts/bench-pdf-draw.sh, scripts/bench-advance.sh): the deck, a
 20-page 16:9 PDF 1.4 (base-14 Helvetica) with 300 filled shapes and 30 lines of text on every
 page (`python3 scripts/bench_common.py OUT.pdf` writes it), waiting, and /proc figures."""
 import os, random, sys, time
@@ -51,6 +51,32 @@ def pss_kb(pid):
     for l in open("/proc/%d/smaps_rollup" % pid):
         if l.startswith("Pss:"): return int(l.split()[1])
 
+
+
+class Podium:
+    """`podium present PDF --control unix:D/podium.sock` with `env`, log in D/podium.log;
+    `req` sends one control request and returns the reply (`strict`: raises on "ok": false)."""
+    def __init__(self, d, env, pdf, bin=None, strict=False):
+        import json, socket, subprocess
+        self.json, self.subprocess, self.strict = json, subprocess, strict
+        sock = os.path.join(d, "podium.sock")
+        self.proc = subprocess.Popen([bin or os.environ["PODIUM_BIN"], "present", pdf, "--control", "unix:" + sock], env=env,
+                                     stdout=subprocess.DEVNULL, stderr=open(os.path.join(d, "podium.log"), "w"))
+        def conn():
+            try:
+                s = socket.socket(socket.AF_UNIX); s.connect(sock); return s
+            except OSError: return None
+        self.s = wait(conn); self.f = self.s.makefile("rwb")
+    def req(self, o):
+        self.f.write((self.json.dumps(o) + "\n").encode()); self.f.flush()
+        r = self.json.loads(self.f.readline())
+        if self.strict and not r.get("ok"): raise RuntimeError("%s: %s" % (o.get("cmd"), r))
+        return r
+    def stop(self):
+        try: self.req({"cmd": "quit"})
+        except Exception: pass
+        try: self.proc.wait(10)
+        except self.subprocess.TimeoutExpired: self.proc.kill(); self.proc.wait()
 
 if __name__ == "__main__":
     write_pdf(sys.argv[1])
