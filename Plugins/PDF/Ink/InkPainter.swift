@@ -24,11 +24,28 @@ enum InkPainter {
         // band (a dot for one point).
         let pen = s.kind == .pen
         for i in pts.indices {
-            if i > 0 { list.line(pts[i - 1], pts[i], s.color, width: w) }
+            // The highlighter in one piece per segment: seams inside a translucent band would show.
+            if i > 0 { segment(pts[i - 1], pts[i], s.color, width: w, split: pen, into: &list) }
             let end = i == 0 || i == pts.count - 1
             if pts.count == 1 || pen && (end || turn(pts[i - 1], pts[i], pts[i + 1]) * w / 2 > 0.33) {
                 disc(pts[i], radius: w / 2, s.color, into: &list)
             }
+        }
+    }
+
+    /// A line from `a` to `b`, in pieces at most four widths long: a rasteriser visits each
+    /// triangle's bounding box (SDL's software renderer does), and a long slanted line's box is
+    /// mostly empty; short pieces keep the boxes close to the line.
+    static func segment(_ a: Point, _ b: Point, _ color: Color, width w: Double, split: Bool, into list: inout DrawList) {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let len = (dx * dx + dy * dy).squareRoot()
+        let pieces = split && abs(dx) > 2 * w && abs(dy) > 2 * w ? min(64, Int((len / (4 * w)).rounded(.up))) : 1
+        var from = a
+        for k in 1...pieces {
+            let t = Double(k) / Double(pieces)
+            let to = k == pieces ? b : Point(a.x + dx * t, a.y + dy * t)
+            list.line(from, to, color, width: w)
+            from = to
         }
     }
 
