@@ -114,13 +114,15 @@ final class InkSession {
         onChange.forEach { $0() }
     }
 
+    /// Writes the sidecar; a failure is logged once (the presenter's status line keeps saying it)
+    /// and the drawings stay in memory for the session.
     private func save() {
-        guard saveProblem == nil else { log("drawings not saved: \(saveProblem!)"); return }
-        do { try sidecar.save(pages) } catch {
-            saveProblem = "\(error)"
-            log("drawings not saved: \(error)")
+        if saveProblem == nil {
+            do { try sidecar.save(pages) } catch { saveProblem = "\(error)" }
         }
+        if let p = saveProblem, !toldSaveProblem { toldSaveProblem = true; log("drawings not saved: \(p)") }
     }
+    private var toldSaveProblem = false
 }
 
 /// One `InkSession` per PDF for the whole process (the scenes of a PDF are one per page).
