@@ -169,6 +169,15 @@ final class PDFDrawingEndToEndTests: PDFTestCase {
         // Without a tool a press on the page is a click again (nothing drawn).
         try drag(c, page, from: (0.1, 0.5), to: (0.2, 0.5))
         XCTAssertEqual(try strokesInSidecar(page: 2), 1)
+        // The presenter's tool bar does what the keys do.
+        XCTAssertEqual(try c.send(["cmd": "click", "id": "pdf.tool.penTool"])["ok"]?.bool, true)
+        page = try presenterPage(c)   // the bar's row may have moved the page
+        try drag(c, page, from: (0.1, 0.05), to: (0.9, 0.05))
+        XCTAssertEqual(try strokesInSidecar(page: 2), 2, "the Pen button took the pen")
+        try key(c, "Ctrl+Z")
+        XCTAssertEqual(try c.send(["cmd": "click", "id": "pdf.tool.penTool"])["ok"]?.bool, true)
+        try drag(c, page, from: (0.1, 0.05), to: (0.9, 0.05))
+        XCTAssertEqual(try strokesInSidecar(page: 2), 1, "the Pen button again put it down")
         // The highlighter lets the page show through: over the green box it is green-yellow.
         try key(c, "h")
         try drag(c, page, from: (0.2, 0.5), to: (0.55, 0.5))

@@ -25,6 +25,7 @@ extension PDFScene {
             InkPainter.strokes(self.ink.strokes(on: next.page), self.geometry(fit.rect, region, page: next.page), into: &list)
         }
         ink.onChange.append { [weak self] in self?.inkChanged() }
+        presenter.tools = InkToolbar { [weak self] action in _ = self?.handleInk(action) }
     }
 
     var inkStatus: String {
@@ -65,6 +66,17 @@ extension PDFScene {
     private func refreshInk() {
         inkChanged()
         updateStatus()
+        var on: Set<ConsoleAction> = []
+        switch ink.tool {
+        case .pen?: on.insert(.penTool)
+        case .highlighter?: on.insert(.highlighterTool)
+        case .eraser?: on.insert(.eraserTool)
+        case .zoom?: on.insert(.zoom)
+        case nil: break
+        }
+        if ink.spotlight { on.insert(.spotlight) }
+        if audiencePage.zoom != nil { on.insert(.zoom) }
+        (presenter.tools as? InkToolbar)?.mark(on)
     }
 
     /// The console actions of the drawing layer; Esc (`clear`) ends, in turn, the zoom, the
