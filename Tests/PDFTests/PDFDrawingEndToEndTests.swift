@@ -282,6 +282,29 @@ final class PDFDrawingEndToEndTests: PDFTestCase {
         XCTAssertEqual(s["audienceMode"]?.string, "normal")
     }
 
+    /// Beamer's notes on the right: the presenter draws on the slide half (its page view shows
+    /// that half); the stroke lands at the same place of the audience's slide, saved in whole-page
+    /// points (left half), and the notes panel shows no ink.
+    func testStrokeOnABeamerSlideWithNotesBeside() throws {
+        TestPDF.write(path("talk.pdf"), .init(pages: 2, width: 1600, height: 450, notesRight: true))
+        let app = try start()
+        defer { app.stop() }
+        let c = app.client!
+        let page = try presenterPage(c)   // the slide half is 800×450, as the Fit assumes
+        try key(c, "d")
+        try drag(c, page, from: (0.1, 0.15), to: (0.9, 0.15))
+        let (img, fit) = try audience(c, "beamer")
+        let rows = penRows(img, x: fit.px(0.6, 0.15).0)
+        XCTAssertFalse(rows.isEmpty)
+        XCTAssertEqual(Double(rows.first! + rows.last!) / 2, fit.y + 0.15 * fit.h, accuracy: 2.5)
+        XCTAssertEqual(Double(rows.count), fit.w * 0.004, accuracy: 2.5, "the pen's width follows the slide, not the double-width page")
+        for u in [0.05, 0.95] { XCTAssertTrue(penRows(img, x: fit.px(u, 0.15).0).isEmpty, "no ink beyond the stroke's ends at \(u)") }
+        let v = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: path("talk.drawings.json"))))
+        let xs = v["pages"]?["1"]?.array?.first?["points"]?.array?.compactMap { $0.array?.first?.number } ?? []
+        XCTAssertFalse(xs.isEmpty)
+        XCTAssertTrue(xs.allSatisfy { $0 >= 79 && $0 <= 721 }, "whole-page points in the slide half (0…800 of 1600): \(xs.min()!)…\(xs.max()!)")
+    }
+
     /// A bad drawings sidecar is named in the log and never overwritten; the talk goes on.
     func testBadSidecarIsKept() throws {
         TestPDF.write(path("talk.pdf"), .init(pages: 2))

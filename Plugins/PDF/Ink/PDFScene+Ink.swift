@@ -7,7 +7,7 @@ import PodiumKit
 /// strokes at its own resolution. All of it is drawn inside the audience view's scene content,
 /// so a blackout covers it and a freeze holds it back like any other change.
 extension PDFScene {
-    /// Pen radius of the eraser, as a fraction of the page width.
+    /// The eraser's radius, as a fraction of the slide's width.
     static let eraserRadius = 0.015
     /// Spotlight radius, as a fraction of the shown page's height.
     static let spotlightRadius = 0.14
@@ -119,7 +119,8 @@ extension PDFScene {
     /// also steer the spotlight. Previews (a scene not current) take nothing.
     func inkPointer(_ view: PDFPageView, _ event: InputEvent) -> Bool {
         guard isCurrent, let g = geometry(of: view) else { return false }
-        let pageWidth = cache.document.pageSizes[page].width
+        // The slide's width (half the page with Beamer's notes beside it) sets the pen's size.
+        let pageWidth = cache.document.pageSizes[page].width * audiencePage.region.width
         switch event {
         case let .mouseDown(p, button, _):
             guard button == 1, let tool = ink.tool else { return false }
