@@ -13,8 +13,8 @@ struct InkStroke: Equatable, Sendable {
     /// Page points, in drawing order; one point is a dot.
     var points: [Point]
 
-    /// The stroke's look on a slide `pageWidth` points wide (half a Beamer notes page): the pen a red line 0.4 % of its
-    /// width, the highlighter a translucent yellow band 2.5 %.
+    /// The stroke's look on a slide `pageWidth` points wide (half a Beamer notes page): the pen a
+    /// red line 0.4 % of its width, the highlighter a translucent yellow band 2.5 %.
     static func new(_ kind: Kind, at p: Point, pageWidth: Double) -> InkStroke {
         switch kind {
         case .pen: InkStroke(kind: kind, color: Color(0xE0, 0x1E, 0x1E), width: pageWidth * 0.004, points: [p])
