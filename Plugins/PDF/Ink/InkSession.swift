@@ -31,6 +31,10 @@ final class InkSession {
     private(set) var saveProblem: String?
     /// Views to redraw after a change (the scenes' page views).
     var onChange: [() -> Void] = []
+    /// What the tool bar's buttons do: the current page's scene sets it.
+    var perform: (ConsoleAction) -> Void = { _ in }
+    /// The presenter's tool bar, one for the file, shown in the current page's presenter view.
+    private(set) lazy var toolbar = InkToolbar { [weak self] action in self?.perform(action) }
     var log: (String) -> Void = { SafeText.log("podium: " + $0) }
 
     init(pdf: String) {

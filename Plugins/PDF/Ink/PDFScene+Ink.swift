@@ -25,7 +25,6 @@ extension PDFScene {
             InkPainter.strokes(self.ink.strokes(on: next.page), self.geometry(fit.rect, region, page: next.page), into: &list)
         }
         ink.onChange.append { [weak self] in self?.inkChanged() }
-        presenter.tools = InkToolbar { [weak self] action in _ = self?.handleInk(action) }
     }
 
     var inkStatus: String {
@@ -48,9 +47,17 @@ extension PDFScene {
         audiencePage.setNeedsDisplay(); presenterPage.setNeedsDisplay(); presenter.next.setNeedsDisplay()
     }
 
+    /// The file's one tool bar moves to the current page's presenter view: making seven buttons
+    /// (and measuring their titles) for every page cost about 3 ms an advance.
     func inkBecameCurrent(_ current: Bool) {
         if !current { leavePageInk() }
         isCurrent = current
+        if current {
+            ink.perform = { [weak self] action in _ = self?.handleInk(action) }
+            presenter.tools = ink.toolbar
+        } else if presenter.tools === ink.toolbar {
+            presenter.tools = nil
+        }
         refreshInk()
     }
 
@@ -76,7 +83,7 @@ extension PDFScene {
         }
         if ink.spotlight { on.insert(.spotlight) }
         if audiencePage.zoom != nil { on.insert(.zoom) }
-        (presenter.tools as? InkToolbar)?.mark(on)
+        if isCurrent { ink.toolbar.mark(on) }
     }
 
     /// The console actions of the drawing layer; Esc (`clear`) ends, in turn, the zoom, the
