@@ -1,4 +1,4 @@
-"""Shared by the Python benchmarks (scripts/bench-pdf.sh, scripts/bench-advance.sh): the deck, a
+"""Shared by the Python benchmarks (scripts/bench-pdf.sh, scripts/bench-pdf-draw.sh, scripts/bench-advance.sh): the deck, a
 20-page 16:9 PDF 1.4 (base-14 Helvetica) with 300 filled shapes and 30 lines of text on every
 page (`python3 scripts/bench_common.py OUT.pdf` writes it), waiting, and /proc figures."""
 import os, random, sys, time
@@ -64,14 +64,18 @@ def pss_by_mapping(pid, top=15):
     return sorted(((kb, n) for n, kb in sizes.items()), reverse=True)[:top]
 
 
+def p90(xs):
+    xs = sorted(xs); return xs[min(len(xs) - 1, int(round(0.9 * (len(xs) - 1))))]
+
+
 class Podium:
-    """`podium present PDF --control unix:D/podium.sock` with its log in D/podium.log; `req`
-    sends one control request and returns the answer."""
-    def __init__(self, d, env, pdf, binary=None):
+    """`podium present PDF --control unix:D/podium.sock` with `env`, log in D/podium.log;
+    `req` sends one control request and returns the reply (`strict`: raises on "ok": false)."""
+    def __init__(self, d, env, pdf, bin=None, strict=False, binary=None):
         import json, socket, subprocess
-        self._json, self._sp = json, subprocess
+        self.json, self.subprocess, self.strict = json, subprocess, strict
         sock = os.path.join(d, "podium.sock")
-        self.proc = subprocess.Popen([binary or os.environ["PODIUM_BIN"], "present", pdf, "--control", "unix:" + sock], env=env,
+        self.proc = subprocess.Popen([binary or bin or os.environ["PODIUM_BIN"], "present", pdf, "--control", "unix:" + sock], env=env,
                                      stdout=subprocess.DEVNULL, stderr=open(os.path.join(d, "podium.log"), "w"))
         def conn():
             try:
@@ -79,17 +83,15 @@ class Podium:
             except OSError: return None
         self.s = wait(conn); self.f = self.s.makefile("rwb")
     def req(self, o):
-        self.f.write((self._json.dumps(o) + "\n").encode()); self.f.flush(); return self._json.loads(self.f.readline())
+        self.f.write((self.json.dumps(o) + "\n").encode()); self.f.flush()
+        r = self.json.loads(self.f.readline())
+        if self.strict and not r.get("ok"): raise RuntimeError("%s: %s" % (o.get("cmd"), r))
+        return r
     def stop(self):
         try: self.req({"cmd": "quit"})
         except Exception: pass
         try: self.proc.wait(10)
-        except self._sp.TimeoutExpired: self.proc.kill(); self.proc.wait()
-
-
-def p90(xs):
-    xs = sorted(xs); return xs[min(len(xs) - 1, int(round(0.9 * (len(xs) - 1))))]
-
+        except self.subprocess.TimeoutExpired: self.proc.kill(); self.proc.wait()
 
 if __name__ == "__main__":
     write_pdf(sys.argv[1])

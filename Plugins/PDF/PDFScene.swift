@@ -11,9 +11,16 @@ final class PDFScene: ScenePositionKeeping {
     let context: SceneContext
     let presenterView: View
     let audienceView: View
-    private let audiencePage: PDFPageView
-    private let presenterPage: PDFPageView
-    private let presenter: PDFPresenterView
+    let audiencePage: PDFPageView
+    let presenterPage: PDFPageView
+    let presenter: PDFPresenterView
+    /// The file's drawing layer (pen, highlighter, eraser, spotlight; `PDFScene+Ink`), shared
+    /// with the scenes of its other pages.
+    let ink: InkSession
+    /// True while this scene is the one the room sees (only then do its views take drawing input).
+    var isCurrent = false
+    /// A zoom rectangle being dragged: its corners in the presenter page view's points.
+    var zoomDrag: (from: Point, to: Point)?
     /// The notes half of the page with Beamer's notes on the second screen, for the console's
     /// notes panel; nil for whole pages.
     private var notesPage: PDFPageView?
@@ -39,6 +46,7 @@ final class PDFScene: ScenePositionKeeping {
         cache = try PageCaches.cache(for: path)
         try options.check(pageCount: cache.document.pageCount)
         page = options.page
+        ink = InkSessions.session(for: path)
         layout = options.requestedLayout ?? NotesDetection.layout(of: cache.document)
         let slide = layout.region(forAudience: true)
         audiencePage = PDFPageView(cache: cache, page: page, region: slide, background: options.background)
@@ -69,10 +77,11 @@ final class PDFScene: ScenePositionKeeping {
             v.runOnMain = { [weak context] body in context?.runOnMain(body) }
         }
         for v in [audiencePage, presenterPage] + (notesPage.map { [$0] } ?? []) { v.onLink = { [weak self] in self?.follow($0) } }
+        setUpInk(next: next)
         updateStatus()
     }
 
-    private func updateStatus() {
+    func updateStatus() {
         let doc = cache.document
         let links = doc.links(page: page).count
         // A range shows its own next page (after its last, the console's preview has the deck's
@@ -84,6 +93,7 @@ final class PDFScene: ScenePositionKeeping {
         presenter.status.text = "Page \(doc.labels[page]) (\(page + 1) of \(doc.pageCount)) · \((options.file as NSString).lastPathComponent)"
             + (options.pages.count > 1 ? " · \(page - options.pages.lowerBound + 1)/\(options.pages.count) of pages \(options.pages.lowerBound + 1)-\(options.pages.upperBound + 1)" : "")
             + (links > 0 ? " · \(links) link\(links == 1 ? "" : "s") (click to follow)" : "")
+            + inkStatus
     }
 
     /// Internal links go to the deck's scene for that page (the host matches `file` and `page`);
@@ -102,8 +112,8 @@ final class PDFScene: ScenePositionKeeping {
 
     /// The room sees this scene's page now: it is rendered at once if not ready (it was
     /// usually pre-rendered while this scene was the next one).
-    func didBecomeCurrent() { audiencePage.rendersAtOnce = true; presenterPage.rendersAtOnce = true; movies.activate() }
-    func willResignCurrent() { audiencePage.rendersAtOnce = false; presenterPage.rendersAtOnce = false; movies.deactivate() }
+    func didBecomeCurrent() { audiencePage.rendersAtOnce = true; presenterPage.rendersAtOnce = true; movies.activate(); inkBecameCurrent(true) }
+    func willResignCurrent() { audiencePage.rendersAtOnce = false; presenterPage.rendersAtOnce = false; movies.deactivate(); inkBecameCurrent(false) }
 
     /// Pages of this scene's range are shown here; others go through the host.
     private func go(to p: Int) {
@@ -124,6 +134,7 @@ final class PDFScene: ScenePositionKeeping {
     /// false at its ends, so the deck moves on.
     func handle(_ action: ConsoleAction) -> Bool {
         if action == .playPause { return movies.togglePlaying() }
+        if handleInk(action) { return true }
         let step = action == .next ? 1 : action == .previous ? -1 : 0
         guard options.pages.count > 1, step != 0, options.pages.contains(page + step) else { return false }
         show(page + step)
@@ -134,6 +145,7 @@ final class PDFScene: ScenePositionKeeping {
     /// coming back from the next scene shows the range's last page, as paging back through a PDF would.
     private func show(_ p: Int) {
         guard p != page else { return }
+        leavePageInk()
         page = p
         audiencePage.page = page; presenterPage.page = page; notesPage?.page = page
         movies.show(page: page)

@@ -65,6 +65,14 @@ enum FuzzTargets {
             FileManager.default.createFile(atPath: PDFNotes.sidecarPath(for: pdf), contents: data)
             _ = try? PDFNotes.load(for: pdf, labels: ["1", "2", "ii", "A-1"])
         },
+        // The drawings sidecar (`talk.drawings.json`), read when a talk opens.
+        "pdf-drawings": { data in
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("podium-fuzz-\(getpid())")
+            try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let sidecar = InkSidecar(pdf: dir.appendingPathComponent("talk.pdf").path)
+            FileManager.default.createFile(atPath: sidecar.path, contents: data)
+            _ = try? sidecar.load()
+        },
     ]
 
     /// The target named by `PODIUM_FUZZ_TARGET`.

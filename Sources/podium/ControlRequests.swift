@@ -96,6 +96,7 @@ enum ControlRequests {
             guard let x = try v["x"]?.number(at: "x", in: -1e6...1e6), let y = try v["y"]?.number(at: "y", in: -1e6...1e6) else { throw Failure("pointer needs \"x\" and \"y\" (presenter window points)") }
             let shown = p.movePointer(to: Point(x, y), active: v["ctrl"]?.bool ?? true)
             return ["shown": .bool(shown)]
+        case "drag", "hover": try MouseRequests.perform(cmd, v, root(v["window"]?.string))
         case "freeze", "blackout", "whiteout", "overview", "help", "pauseTimer":
             // The same toggles as the keys, independent of the key map.
             p.perform(ConsoleAction(rawValue: cmd)!)

@@ -15,6 +15,19 @@ final class PDFPageView: View {
     /// Unit page coordinates of the part shown (a half with Beamer notes).
     let region: Rect
     var onLink: ((PDFLink.Target) -> Void)?
+    /// Unit page coordinates of a part of `region` to show instead (zoom), widened to the view's
+    /// aspect so it fills the view; rendered by poppler at the view's pixel size. Nil: `region`.
+    var zoom: Rect? { didSet { if zoom != oldValue { setNeedsDisplay() } } }
+    /// Draws over the page (the drawing layer, `InkLayer`): called with the fit and the unit
+    /// page region shown, after the page bitmap.
+    var decorate: ((inout DrawList, PageFit, Rect) -> Void)?
+    /// Sees pointer events before links do (the drawing tools); true consumes the event.
+    var pointerHandler: ((PDFPageView, InputEvent) -> Bool)?
+    /// Whether moves with no button held reach `pointerHandler` (the spotlight follows them).
+    var hovers = false
+    override var wantsHover: Bool { hovers }
+    /// The unit page region the last draw showed (`region`, or the zoomed part of it).
+    private(set) var lastRegion: Rect?
     /// The fit used by the last draw, for mapping clicks.
     private(set) var lastFit: PageFit?
     /// True: a page not cached is rendered at once (the page the room sees). False: previews.
@@ -41,15 +54,24 @@ final class PDFPageView: View {
     private var scale: Double { (host as? WindowRoot)?.scale ?? 1 }
 
     /// The key of `page` at this view's current size; nil when the view has no area.
-    func key(for page: Int) -> (PageKey, PageFit)? {
+    func key(for page: Int) -> (PageKey, PageFit)? { key(for: page, region: region) }
+
+    func key(for page: Int, region: Rect) -> (PageKey, PageFit)? {
         let s = cache.document.pageSizes[page]
         guard let fit = PageFit(region: Size(s.width * region.width, s.height * region.height), bounds: bounds.size, scale: scale) else { return nil }
         return (PageKey(page: page, region: region, pixelWidth: fit.pixelWidth, pixelHeight: fit.pixelHeight), fit)
     }
 
+    /// The unit page region this view shows of `page` now: `region`, or `zoom` widened to fill.
+    var shownRegion: Rect {
+        guard let z = zoom else { return region }
+        return InkGeometry.filling(zoom: z, within: region, page: cache.document.pageSizes[page], bounds: bounds.size)
+    }
+
     override func draw(into list: inout DrawList) {
-        guard let (key, fit) = key(for: page) else { return }
-        lastFit = fit
+        let shown = shownRegion
+        guard let (key, fit) = key(for: page, region: shown) else { return }
+        lastFit = fit; lastRegion = shown
         if let b = rendersAtOnce ? cache.bitmap(key) : cache.request(key, ready: readyCallback()) {
             list.bitmap(b, in: fit.rect)
             lastBitmap = b
@@ -62,6 +84,7 @@ final class PDFPageView: View {
         } else {
             list.fill(fit.rect, Color(0xF4, 0xF4, 0xF4))   // blank paper
         }
+        decorate?(&list, fit, shown)
         // Next first: advancing is what a talk mostly does.
         let n = cache.document.pageCount
         cache.prefetch([page + 1, page - 1].filter { (0..<n).contains($0) }.compactMap { self.key(for: $0)?.0 })
@@ -85,6 +108,7 @@ final class PDFPageView: View {
     }
 
     override func handle(_ event: InputEvent) -> Bool {
+        if let h = pointerHandler, h(self, event) { return true }
         guard case let .mouseDown(p, 1, _) = event, let link = link(at: p) else { return false }
         onLink?(link.target)
         return true
@@ -93,7 +117,8 @@ final class PDFPageView: View {
     /// The link under `p` (view points), if any.
     func link(at p: Point) -> PDFLink? {
         guard let u = lastFit?.unitPoint(p) else { return nil }
-        let q = Point(region.minX + u.x * region.width, region.minY + u.y * region.height)
+        let r = lastRegion ?? region
+        let q = Point(r.minX + u.x * r.width, r.minY + u.y * r.height)
         return cache.document.links(page: page).last { $0.area.contains(q) }
     }
 

@@ -11,6 +11,10 @@ final class PDFPresenterView: View {
     /// Whether the next page is shown beside the page (off when the console's next preview is
     /// the only next slide, as with Beamer notes split off).
     var showsNext = true { didSet { setNeedsLayout() } }
+    /// A bar beside the status line (the drawing tools), if any.
+    var tools: View? {
+        didSet { oldValue?.removeFromSuperview(); if let t = tools { addSubview(t) }; setNeedsLayout() }
+    }
 
     init(page: PDFPageView, next: PDFPageView) {
         self.page = page; self.next = next
@@ -23,8 +27,15 @@ final class PDFPresenterView: View {
     /// otherwise none.
     override func layoutSubviews() {
         let b = bounds.insetBy(dx: 8, dy: 8)
-        let body = Rect(b.minX, b.minY, b.width, max(0, b.height - 24))
-        status.frame = Rect(b.minX + 4, b.maxY - 18, b.width - 8, 18)
+        // The tools (about 520 pt) share the bottom row with the status line, at its right, when
+        // there is room; else they get a row of their own above it.
+        let toolWidth = tools == nil || b.width < 400 ? 0 : min(b.width, 520)
+        let beside = b.width >= toolWidth + 300
+        tools?.isHidden = toolWidth == 0
+        let bottom = toolWidth == 0 ? 24.0 : beside ? 36 : 60
+        let body = Rect(b.minX, b.minY, b.width, max(0, b.height - bottom))
+        status.frame = Rect(b.minX + 4, b.maxY - (beside && toolWidth > 0 ? 27 : 18), b.width - 8 - (beside ? toolWidth : 0), 18)
+        tools?.frame = Rect(b.maxX - toolWidth, b.maxY - (beside ? 34 : 58), toolWidth, 34)
         let side = b.width >= 560 && showsNext ? max(160, b.width * 0.25) : 0
         page.frame = Rect(body.minX, body.minY, body.width - (side > 0 ? side + 8 : 0), body.height)
         nextCaption.isHidden = side == 0 || next.isHidden

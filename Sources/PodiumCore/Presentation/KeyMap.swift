@@ -94,6 +94,9 @@ public struct KeyMap: Sendable {
         .playPause: ["k"],
         // Typing digits opens the prompt too (digits a key map binds stay bound).
         .goToPage: ["g"],
+        // Drawing on PDF pages (README, "Drawing, spotlight and zoom").
+        .penTool: ["d"], .highlighterTool: ["h"], .eraserTool: ["e"],
+        .undoDrawing: ["Ctrl+Z"], .clearDrawing: ["c"], .spotlight: ["l"], .zoom: ["z"],
     ]
 
     public static let standard: KeyMap = try! KeyMap(bindings: defaultBindings, file: "built-in key map")

@@ -102,17 +102,23 @@ public final class HelpView: View {
     public override func draw(into list: inout DrawList) {
         guard let m = metrics else { return }
         let t = theme
-        let font = Font.system(16), lh = m.lineHeight(font) + 4
         var y = 20.0
         list.text("Keys — any key closes this", .bold(20), t.text, at: Point(24, y)); y += 40
-        let keyColumn = min(360, bounds.width * 0.45)
-        for a in ConsoleAction.allCases {
+        // Two columns in smaller type when one column of every action would run off the window.
+        let actions = ConsoleAction.allCases
+        let oneColumn = y + Double(actions.count) * (m.lineHeight(.system(16)) + 4) + 60 <= bounds.height
+        let columns = oneColumn ? 1 : 2, size = oneColumn ? 16.0 : 14
+        let font = Font.system(size), lh = m.lineHeight(font) + 4
+        let perColumn = (actions.count + columns - 1) / columns
+        let columnWidth = (bounds.width - 24) / Double(columns)
+        let keyColumn = min(360, columnWidth * 0.45)
+        for (i, a) in actions.enumerated() {
+            let x = 24 + Double(i / perColumn) * columnWidth, row = y + Double(i % perColumn) * lh
             let keys = keyMap.keys(for: a).map(\.description).joined(separator: "  ")
-            list.text(.line(keys.isEmpty ? "—" : keys, font: .bold(16), width: keyColumn - 16), t.tint, at: Point(24, y))
-            list.text(.line(a.summary, font: font, width: bounds.width - keyColumn - 48), t.text, at: Point(24 + keyColumn, y))
-            y += lh
+            list.text(.line(keys.isEmpty ? "—" : keys, font: .bold(size), width: keyColumn - 16), t.tint, at: Point(x, row))
+            list.text(.line(a.summary, font: font, width: columnWidth - keyColumn - 24), t.text, at: Point(x + keyColumn, row))
         }
-        y += 8
+        y += Double(perColumn) * lh + 8
         list.text(.line("Tab opens the overview when no control has focus; Shift+Tab or a click moves into the controls.", font: .system(14), width: bounds.width - 48), t.secondaryText, at: Point(24, y))
         list.text(.line("Ctrl + mouse over the audience preview shows a pointer to the room.", font: .system(14), width: bounds.width - 48), t.secondaryText, at: Point(24, y + 22))
     }

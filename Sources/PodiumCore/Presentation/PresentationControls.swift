@@ -77,6 +77,8 @@ extension Presentation {
         case .previousSlide: previousSlide()
         case .playPause: return false   // a scene's action (media); offered to the scene first
         case .goToPage: openPageJump()
+        case .penTool, .highlighterTool, .eraserTool, .undoDrawing, .clearDrawing, .spotlight, .zoom:
+            return false   // the PDF scene's drawing layer; offered to the scene first
         @unknown default: return false
         }
         refreshTimers()

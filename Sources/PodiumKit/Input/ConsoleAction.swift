@@ -36,6 +36,20 @@ public enum ConsoleAction: String, CaseIterable, Sendable {
     /// to the slide with that number (as the position indicator counts), Esc cancels.
     /// Appended last (API 2.x).
     case goToPage
+    /// Drawing on PDF pages (appended: the cases above keep their order, API 2.x). The pen, the
+    /// highlighter and the eraser are tools of the presenter's current-slide view: each key
+    /// toggles its tool; while a tool is on, a press on that view draws (or erases) instead of
+    /// clicking. Scenes without a drawing layer ignore them.
+    case penTool, highlighterTool, eraserTool
+    /// Takes back the last stroke, erasure or clear on the current page.
+    case undoDrawing
+    /// Removes every stroke on the current page (undoable).
+    case clearDrawing
+    /// Dims the audience view except a circle around the pointer (toggle).
+    case spotlight
+    /// The next rectangle dragged on the presenter's page fills the audience view, re-rendered
+    /// sharp; again (or Esc) returns to the whole page.
+    case zoom
 
     /// One line for the `?` overlay.
     public var summary: String {
@@ -63,6 +77,13 @@ public enum ConsoleAction: String, CaseIterable, Sendable {
         case .previousSlide: "Previous slide (its first overlay)"
         case .playPause: "Play / pause the clip (media scenes)"
         case .goToPage: "Go to a slide by number (or type the digits), Return jumps"
+        case .penTool: "Pen: draw on the page with the mouse (toggle; PDF)"
+        case .highlighterTool: "Highlighter (toggle; PDF)"
+        case .eraserTool: "Eraser: removes whole strokes it touches (toggle; PDF)"
+        case .undoDrawing: "Undo the last drawing on this page"
+        case .clearDrawing: "Clear this page's drawing (undoable)"
+        case .spotlight: "Spotlight around the pointer (toggle; PDF)"
+        case .zoom: "Zoom: drag a rectangle on the page; again or Esc returns (PDF)"
         }
     }
 

@@ -132,6 +132,10 @@ open class View {
     }
     /// Views that ignore the pointer let clicks through to what is beneath.
     open var isUserInteractionEnabled: Bool { backgroundColor.a > 0 || role != nil }
+    /// Views that want the pointer's moves with no button held (`.mouseMoved` with `buttons` 0)
+    /// while it is over them, e.g. a spotlight following the pointer. Off by default: other
+    /// views see moves only while they hold the pointer after a press.
+    open var wantsHover: Bool { false }
 
     /// Handles one event in local coordinates; return true when consumed. Unconsumed events bubble
     /// to the superview (keys from the focused view, mouse from the hit view).

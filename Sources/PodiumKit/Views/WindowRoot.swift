@@ -164,6 +164,7 @@ public final class WindowRoot: View, ViewHost {
         case let .mouseMoved(p, buttons):
             pointer = p
             if let c = captured, buttons != 0 { return c.handle(event.translated(by: c.convertToWindow(.zero))) }
+            if buttons == 0, let hit = hitTest(p), hit.wantsHover { return hit.handle(event.translated(by: hit.convertToWindow(.zero))) }
             return false
         case .mouseUp:
             if let c = captured {

@@ -1,0 +1,143 @@
+import Foundation
+import PodiumKit
+
+/// The drawing layer of one PDF for the whole session, shared by the scenes of its pages (one
+/// scene per page): strokes per page with their undo history, the tool in hand, the spotlight,
+/// and the drawings sidecar (`InkSidecar`) they are saved to after every change and read from
+/// when the talk is opened again.
+final class InkSession {
+    /// What a press on the presenter's page does while a tool is on.
+    enum Tool: String { case pen, highlighter, eraser, zoom }
+    /// One change, for undo.
+    private enum Edit {
+        case added
+        case erased([(index: Int, stroke: InkStroke)])
+        case cleared([InkStroke])
+    }
+
+    let pdf: String
+    let sidecar: InkSidecar
+    /// Strokes by 0-based page (pages beyond the PDF's end are kept and saved back untouched).
+    private(set) var pages: [Int: [InkStroke]]
+    private var history: [Int: [Edit]] = [:]
+    /// The stroke being drawn now, and its page.
+    private(set) var live: (page: Int, stroke: InkStroke)?
+    private var livePageWidth = 0.0
+    var tool: Tool?
+    var spotlight = false
+    /// The pointer's last place over a page view: the page and the page point.
+    var pointer: (page: Int, point: Point)?
+    /// Why drawings are not saved (the sidecar could not be read or written), once known.
+    private(set) var saveProblem: String?
+    /// Views to redraw after a change (the scenes' page views).
+    var onChange: [() -> Void] = []
+    /// What the tool bar's buttons do: the current page's scene sets it.
+    var perform: (ConsoleAction) -> Void = { _ in }
+    /// The presenter's tool bar, one for the file, shown in the current page's presenter view.
+    private(set) lazy var toolbar = InkToolbar { [weak self] action in self?.perform(action) }
+    var log: (String) -> Void = { SafeText.log("podium: " + $0) }
+
+    init(pdf: String) {
+        self.pdf = pdf
+        sidecar = InkSidecar(pdf: pdf)
+        do { pages = try sidecar.load() } catch {
+            pages = [:]
+            // Never overwrite a file we could not read: the speaker's earlier drawings stay in it.
+            saveProblem = "\(error) (drawings of this session are not saved)"
+            log("drawings not loaded: \(error)")
+        }
+    }
+
+    func strokes(on page: Int) -> [InkStroke] {
+        let kept = pages[page] ?? []
+        guard let l = live, l.page == page else { return kept }
+        return kept + [l.stroke]
+    }
+
+    // MARK: Editing
+
+    func begin(_ kind: InkStroke.Kind, page: Int, at p: Point, pageWidth: Double) {
+        live = (page, InkStroke.new(kind, at: p, pageWidth: pageWidth))
+        livePageWidth = pageWidth
+        changed()
+    }
+
+    /// Adds a point to the live stroke unless it is closer than `minStep` page points to the last.
+    func extend(to p: Point, minStep: Double) {
+        guard var l = live, let last = l.stroke.points.last else { return }
+        let dx = p.x - last.x, dy = p.y - last.y
+        guard dx * dx + dy * dy >= minStep * minStep else { return }
+        l.stroke.points.append(p)
+        live = l
+        changed()
+    }
+
+    func end() {
+        guard let l = live else { return }
+        live = nil
+        // An eighth of a thousandth of the page width: half a pixel on a 4K audience.
+        pages[l.page, default: []].append(l.stroke.simplified(tolerance: livePageWidth * 0.000125))
+        history[l.page, default: []].append(.added)
+        changed(save: true)
+    }
+
+    /// Removes every stroke on `page` that a disc of `radius` page points at `p` touches.
+    func erase(page: Int, at p: Point, radius: Double) {
+        let list = pages[page] ?? []
+        let hit = list.indices.filter { list[$0].touches(p, radius: radius) }
+        guard !hit.isEmpty else { return }
+        history[page, default: []].append(.erased(hit.map { ($0, list[$0]) }))
+        pages[page] = list.indices.filter { !hit.contains($0) }.map { list[$0] }
+        changed(save: true)
+    }
+
+    func clear(page: Int) {
+        guard let list = pages[page], !list.isEmpty else { return }
+        history[page, default: []].append(.cleared(list))
+        pages[page] = []
+        changed(save: true)
+    }
+
+    /// Takes back the last change on `page`; false when there is none.
+    @discardableResult
+    func undo(page: Int) -> Bool {
+        guard let edit = history[page]?.popLast() else { return false }
+        var list = pages[page] ?? []
+        switch edit {
+        case .added: if !list.isEmpty { list.removeLast() }
+        case let .erased(gone): for g in gone.sorted(by: { $0.index < $1.index }) { list.insert(g.stroke, at: min(g.index, list.count)) }
+        case let .cleared(all): list = all + list
+        }
+        pages[page] = list
+        changed(save: true)
+        return true
+    }
+
+    func changed(save: Bool = false) {
+        if save { self.save() }
+        onChange.forEach { $0() }
+    }
+
+    /// Writes the sidecar; a failure is logged once (the presenter's status line keeps saying it)
+    /// and the drawings stay in memory for the session.
+    private func save() {
+        if saveProblem == nil {
+            do { try sidecar.save(pages) } catch { saveProblem = "\(error)" }
+        }
+        if let p = saveProblem, !toldSaveProblem { toldSaveProblem = true; log("drawings not saved: \(p)") }
+    }
+    private var toldSaveProblem = false
+}
+
+/// One `InkSession` per PDF for the whole process (the scenes of a PDF are one per page).
+enum InkSessions {
+    nonisolated(unsafe) private static var byPath: [String: InkSession] = [:]
+
+    /// The session of the PDF at `path` (absolute), reading its drawings sidecar on first use.
+    static func session(for path: String) -> InkSession {
+        if let s = byPath[path] { return s }
+        let s = InkSession(pdf: path)
+        byPath[path] = s
+        return s
+    }
+}

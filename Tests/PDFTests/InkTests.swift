@@ -1,0 +1,103 @@
+import XCTest
+import PodiumKit
+@testable import PDFScene
+
+/// The drawing layer's pure parts: the sidecar's format and errors, stroke simplification, the
+/// eraser's reach, undo, and the zoom's fit.
+final class InkTests: PDFTestCase {
+
+    func testSidecarRoundTripsStrokesInPagePoints() throws {
+        let pdf = path("talk.pdf")
+        let side = InkSidecar(pdf: pdf)
+        XCTAssertEqual(side.path, path("talk.drawings.json"))
+        XCTAssertEqual(try side.load(), [:], "no file: no drawings")
+        try side.save([:])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: side.path), "nothing drawn: no file written")
+        let pen = InkStroke(kind: .pen, color: Color(0xE0, 0x1E, 0x1E), width: 3.2, points: [Point(120.5, 80), Point(131, 84.25)])
+        let hi = InkStroke(kind: .highlighter, color: Color(0xFF, 0xE0, 0x00, 0x70), width: 20, points: [Point(1, 2)])
+        try side.save([1: [pen, hi], 3: []])
+        let back = try side.load()
+        XCTAssertEqual(back[1], [pen, hi])
+        XCTAssertNil(back[3], "empty pages are left out")
+        let json = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: side.path)))
+        XCTAssertEqual(json["pages"]?["2"]?.array?.first?["color"]?.string, "#e01e1e", "pages are 1-based in the file")
+        XCTAssertEqual(json["pages"]?["2"]?.array?.last?["color"]?.string, "#ffe00070")
+    }
+
+    func testSidecarErrorsNameTheFileAndField() throws {
+        let side = InkSidecar(pdf: path("talk.pdf"))
+        func problem(_ text: String) -> String {
+            try? text.write(toFile: side.path, atomically: true, encoding: .utf8)
+            do { _ = try side.load(); return "loaded" } catch { return "\(error)" }
+        }
+        XCTAssertTrue(problem("{").contains("talk.drawings.json: not valid JSON"))
+        XCTAssertTrue(problem(#"{"1": []}"#).contains(#"expected an object with "podium": "drawings""#))
+        XCTAssertTrue(problem(#"{"podium": "drawings", "pages": {"zero": []}}"#).contains(#"pages."zero": expected a page number"#))
+        XCTAssertTrue(problem(##"{"podium": "drawings", "pages": {"1": [{"tool": "pen", "color": "#fff", "width": 2, "points": [[1, 2], [3]]}]}}"##)
+            .contains(#"pages."1"[0].points[1]: expected [x, y] in page points, found array"#))
+        XCTAssertTrue(problem(#"{"podium": "drawings", "pages": {"1": [{"tool": "pen", "color": "red", "width": 2, "points": [[1, 2]]}]}}"#)
+            .contains(##"pages."1"[0].color: expected a colour like "#e01e1e", found string "red""##))
+        XCTAssertTrue(problem(##"{"podium": "drawings", "pages": {"1": [{"tool": "pen", "color": "#fff", "width": -2, "points": [[1, 2]]}]}}"##)
+            .contains(#"pages."1"[0].width: expected a width in page points"#))
+    }
+
+    func testSimplifyKeepsTheShapeWithinTolerance() {
+        // A straight run of 100 points and one corner: three points stay.
+        var pts = (0...50).map { Point(Double($0), 0) }
+        pts += (1...50).map { Point(50, Double($0)) }
+        let s = InkStroke(kind: .pen, color: .black, width: 1, points: pts).simplified(tolerance: 0.1)
+        XCTAssertEqual(s.points, [Point(0, 0), Point(50, 0), Point(50, 50)])
+        // A wave keeps every point that is further than the tolerance from the simplified line.
+        let wave = InkStroke(kind: .pen, color: .black, width: 1, points: (0...200).map { Point(Double($0), 10 * sin(Double($0) / 10)) })
+        let w = wave.simplified(tolerance: 0.05)
+        XCTAssertLessThan(w.points.count, 200)
+        for p in wave.points {
+            let d = (1..<w.points.count).map { InkStroke.distance(p, w.points[$0 - 1], w.points[$0]) }.min()!
+            XCTAssertLessThanOrEqual(d, 0.05 + 1e-9)
+        }
+    }
+
+    func testEraserReachAndUndo() throws {
+        let pdf = path("talk.pdf")
+        TestPDF.write(pdf, .init(pages: 2))
+        let ink = InkSession(pdf: pdf)
+        ink.begin(.pen, page: 0, at: Point(100, 100), pageWidth: 800)
+        ink.extend(to: Point(300, 100), minStep: 1)
+        ink.end()
+        ink.begin(.pen, page: 0, at: Point(100, 300), pageWidth: 800)
+        ink.extend(to: Point(300, 300), minStep: 1)
+        ink.end()
+        XCTAssertEqual(ink.strokes(on: 0).count, 2)
+        XCTAssertEqual(ink.strokes(on: 0)[0].width, 3.2, "0.4 % of the page width")
+        ink.erase(page: 0, at: Point(200, 100 + 1.6 + 12 + 0.5), radius: 12)
+        XCTAssertEqual(ink.strokes(on: 0).count, 2, "just out of reach (radius + half the width)")
+        ink.erase(page: 0, at: Point(200, 100 + 1.6 + 12 - 0.5), radius: 12)
+        XCTAssertEqual(ink.strokes(on: 0).map { $0.points[0].y }, [300], "the touched stroke goes, whole")
+        ink.clear(page: 0)
+        XCTAssertEqual(ink.strokes(on: 0).count, 0)
+        XCTAssertTrue(ink.undo(page: 0)); XCTAssertEqual(ink.strokes(on: 0).map { $0.points[0].y }, [300], "undo the clear")
+        XCTAssertTrue(ink.undo(page: 0)); XCTAssertEqual(ink.strokes(on: 0).map { $0.points[0].y }, [100, 300], "undo the erasure, in place")
+        XCTAssertTrue(ink.undo(page: 0)); XCTAssertEqual(ink.strokes(on: 0).map { $0.points[0].y }, [100])
+        XCTAssertFalse(ink.undo(page: 1), "nothing to undo on another page")
+        XCTAssertEqual(try InkSidecar(pdf: pdf).load()[0]?.count, 1, "saved after every change")
+    }
+
+    func testZoomWidensToTheViewAndStaysOnThePage() {
+        let page = Size(800, 450), all = Rect(0, 0, 1, 1)
+        // 80×40 points at the centre, into a 16:9 view: 80×45.
+        var r = InkGeometry.filling(zoom: Rect(0.45, 0.5, 0.1, 40.0 / 450), within: all, page: page, bounds: Size(1600, 900))
+        XCTAssertEqual(r.width * 800, 80, accuracy: 1e-9); XCTAssertEqual(r.height * 450, 45, accuracy: 1e-9)
+        XCTAssertEqual(r.midX, 0.5, accuracy: 1e-9)
+        // At the page's corner it is moved back onto the page.
+        r = InkGeometry.filling(zoom: Rect(0.95, 0.98, 0.05, 0.02), within: all, page: page, bounds: Size(1600, 900))
+        XCTAssertEqual(r.maxX, 1, accuracy: 1e-9); XCTAssertEqual(r.maxY, 1, accuracy: 1e-9)
+        // Inside a Beamer slide half it stays in that half.
+        r = InkGeometry.filling(zoom: Rect(0.4, 0.1, 0.09, 0.1), within: Rect(0, 0, 0.5, 1), page: Size(1600, 450), bounds: Size(1600, 900))
+        XCTAssertLessThanOrEqual(r.maxX, 0.5 + 1e-9)
+        // Mapping view ↔ page round-trips.
+        let g = InkGeometry(fit: Rect(10, 20, 400, 225), region: Rect(0.25, 0, 0.5, 1), page: page)
+        let p = g.page(g.view(Point(333, 111)))
+        XCTAssertEqual(p.x, 333, accuracy: 1e-9); XCTAssertEqual(p.y, 111, accuracy: 1e-9)
+        XCTAssertEqual(g.scale, 1, accuracy: 1e-9)
+    }
+}
