@@ -32,7 +32,7 @@ final class BuiltInPluginTests: PDFTestCase {
         XCTAssertTrue(libs.contains { $0.hasPrefix("libpoppler-glib.so") }, libs.sorted().description)
         // (GStreamer comes with the PDF plugin itself, for movies on PDF pages; GLU with the
         // renderer's polygon fill.)
-        for absent in ["libMediaScene.so", "libBandListScene.so", "libMapSearchScene.so", "libWebSearchScene.so", "libicui18n.so", "libxml2.so", "libcmark-gfm.so"] {
+        for absent in ["libMediaScene.so", "libBandListScene.so", "libMapSearchScene.so", "libWebSearchScene.so", "libicui18n.so", "libxml2.so"] {
             XCTAssertFalse(libs.contains { $0.hasPrefix(absent) }, "\(absent) is not loaded for a PDF talk")
         }
         XCTAssertTrue(app.log.contains("first frame of both windows"), app.log)

@@ -42,7 +42,10 @@ final class PDFPageViewTests: PDFTestCase {
         func bitmaps() -> [(Bitmap, Double)] {
             root.renderFrame().commands.compactMap { c -> (Bitmap, Double)? in if case let .bitmap(b, _, o) = c { return (b, o) } else { return nil } }
         }
-        XCTAssertEqual(bitmaps().count, 1, "page 1 alone while page 2 is being rendered")
+        // Page 2 may already be ready when the worker was quick: then it is named, invisibly.
+        let first = bitmaps()
+        XCTAssertEqual(first.first?.1, 1, "page 1 shown at once")
+        XCTAssertTrue(first.count <= 2 && first.dropFirst().allSatisfy { $0.1 == 0 }, "nothing else visible: \(first.map(\.1))")
         XCTAssertEqual(cache.renderedOnDemandCount, 1)
         cache.waitUntilIdle()
         let ahead = bitmaps()
