@@ -247,14 +247,16 @@ public final class RemoteSession {
         encoding = true
         let server = self.server, batch = shots
         batches += 1
-        encoder.async { [weak self] in
+        // The session is main-thread only; the encoder thread hands it back through the main-thread mailbox.
+        nonisolated(unsafe) weak let session = self
+        encoder.async {
             let start = Self.threadCPUms()
             for s in batch {
                 let image = s.rgba.isEmpty ? nil : SlideImages.encode(s.rgba, w: s.w, h: s.h)
                 server.sendBinary([s.kind, image?.png == true ? 1 : 0] + (image?.bytes ?? []))
             }
             let spent = Self.threadCPUms() - start
-            MainThreadMailbox.shared.post { self?.encodeCPU += spent; self?.encoding = false; self?.tick() }
+            MainThreadMailbox.shared.post { session?.encodeCPU += spent; session?.encoding = false; session?.tick() }
         }
     }
 }

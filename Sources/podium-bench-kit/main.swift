@@ -80,6 +80,7 @@ func breakdown(_ window: PlatformWindow) {
         case .image: "image"
         case .bitmap: "bitmap"
         case .pushClip, .popClip: "clip"
+        case .shape: "shape"
         @unknown default: "other"
         }
     }
