@@ -102,7 +102,7 @@ public final class RemoteSession {
                   a.pointee.ifa_flags & UInt32(IFF_LOOPBACK) == 0, a.pointee.ifa_flags & UInt32(IFF_UP) != 0 else { continue }
             var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
             if getnameinfo(sa, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 {
-                return String(cString: host)
+                return host.withUnsafeBytes { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             }
         }
         return "127.0.0.1"
