@@ -124,5 +124,5 @@ let package = Package(
         .testTarget(name: "PodiumBrokerTests", dependencies: ["PodiumBroker", "PodiumCore", "PodiumKit", "PodiumTestSupport", "TitleScene"]),
         .testTarget(name: "ConsoleTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -21,5 +21,5 @@ let package = Package(
     targets: [
         .target(name: "ExampleScene", dependencies: [.product(name: "PodiumKit", package: "PodiumKit")]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

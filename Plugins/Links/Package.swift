@@ -20,5 +20,5 @@ let package = Package(
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "LinksScene", dependencies: ["CQREncode", .product(name: "PodiumKit", package: "PodiumKit")]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

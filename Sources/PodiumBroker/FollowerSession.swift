@@ -55,12 +55,14 @@ public final class FollowerSession {
         let (stateTopic, presenceTopic) = (url.stateTopic, url.presenceTopic)
         let c = client
         client.onConnect = { [weak c] in c?.subscribe(stateTopic); c?.subscribe(presenceTopic) }
-        client.onStatus = { up in MainThreadMailbox.shared.post { [weak self] in self?.connectionChanged(up) } }
+        // The session is main-thread only; the MQTT thread reaches it only through the main-thread mailbox.
+        nonisolated(unsafe) weak let session = self
+        client.onStatus = { up in MainThreadMailbox.shared.post { session?.connectionChanged(up) } }
         client.onMessage = { topic, data in
-            MainThreadMailbox.shared.post { [weak self] in
-                guard let self else { return }
-                if topic == presenceTopic { self.presenterOnline = String(decoding: data, as: UTF8.self) == "online"; self.updateIndicator() }
-                else if topic == stateTopic { self.receive(data) }
+            MainThreadMailbox.shared.post {
+                guard let s = session else { return }
+                if topic == presenceTopic { s.presenterOnline = String(decoding: data, as: UTF8.self) == "online"; s.updateIndicator() }
+                else if topic == stateTopic { s.receive(data) }
             }
         }
         client.start()

@@ -22,5 +22,5 @@ let package = Package(
         .systemLibrary(name: "CJansson", path: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
         .target(name: "PodiumKit", dependencies: ["CJansson"], path: ".", exclude: ["Package.swift", "ABI", "CJansson"], swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-emit-module-interface"])]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -40,7 +40,7 @@ final class RemoteServer: @unchecked Sendable {
             closed: { ctx, conn in Unmanaged<Box>.fromOpaque(ctx!).takeUnretainedValue().events(.closed(conn: conn)) })
         var error = [CChar](repeating: 0, count: 512)
         guard let h = podium_remote_start(address, Int32(port), assets, viewToken, controlToken, callbacks, &error, error.count) else {
-            throw RemoteError(String(cString: error))
+            throw RemoteError(error.withUnsafeBytes { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
         }
         handle = h
         self.port = Int(podium_remote_port(h))
@@ -49,7 +49,7 @@ final class RemoteServer: @unchecked Sendable {
     static func token() throws -> String {
         var out = [CChar](repeating: 0, count: 33)
         guard podium_remote_random_token(&out) == 0 else { throw RemoteError("--remote: no random bytes from getrandom: \(String(cString: strerror(errno)))") }
-        return String(cString: out)
+        return out.withUnsafeBytes { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
 
     /// Sends `text` to one client, or to all (`conn` 0). Any thread.

@@ -102,7 +102,7 @@ public final class RemoteSession {
                   a.pointee.ifa_flags & UInt32(IFF_LOOPBACK) == 0, a.pointee.ifa_flags & UInt32(IFF_UP) != 0 else { continue }
             var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
             if getnameinfo(sa, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 {
-                return String(cString: host)
+                return host.withUnsafeBytes { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             }
         }
         return "127.0.0.1"
@@ -247,14 +247,16 @@ public final class RemoteSession {
         encoding = true
         let server = self.server, batch = shots
         batches += 1
-        encoder.async { [weak self] in
+        // The session is main-thread only; the encoder thread hands it back through the main-thread mailbox.
+        nonisolated(unsafe) weak let session = self
+        encoder.async {
             let start = Self.threadCPUms()
             for s in batch {
                 let image = s.rgba.isEmpty ? nil : SlideImages.encode(s.rgba, w: s.w, h: s.h)
                 server.sendBinary([s.kind, image?.png == true ? 1 : 0] + (image?.bytes ?? []))
             }
             let spent = Self.threadCPUms() - start
-            MainThreadMailbox.shared.post { self?.encodeCPU += spent; self?.encoding = false; self?.tick() }
+            MainThreadMailbox.shared.post { session?.encodeCPU += spent; session?.encoding = false; session?.tick() }
         }
     }
 }

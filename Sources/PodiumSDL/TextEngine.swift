@@ -77,6 +77,7 @@ public final class TextEngine: TextMeasuring {
         case .leading: PANGO_ALIGN_LEFT
         case .center: PANGO_ALIGN_CENTER
         case .trailing: PANGO_ALIGN_RIGHT
+        @unknown default: PANGO_ALIGN_LEFT
         }
         pango_layout_set_alignment(l, align)
         return l

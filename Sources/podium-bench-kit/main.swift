@@ -81,6 +81,7 @@ func breakdown(_ window: PlatformWindow) {
         case .bitmap: "bitmap"
         case .picture: "picture"
         case .pushClip, .popClip: "clip"
+        case .shape: "shape"
         @unknown default: "other"
         }
     }

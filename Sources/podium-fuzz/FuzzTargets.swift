@@ -12,7 +12,7 @@ import PodiumSDL
 /// One fuzz target per parser of outside input. Each takes arbitrary bytes and must return
 /// (throwing a clear error is fine); a trap, a hang or a sanitizer report is the bug.
 enum FuzzTargets {
-    static let all: [String: (Data) -> Void] = [
+    static let all: [String: @Sendable (Data) -> Void] = [
         "deck": { data in _ = try? Deck.parse(data, path: "fuzz.json", kinds: ["title": { _ in }]) },
         "manifest": { data in _ = try? PluginManifest.parse(data) },
         "keymap": { data in _ = try? KeyMap.parse(data, file: "fuzz.json") },
@@ -22,7 +22,7 @@ enum FuzzTargets {
         "exif": { data in
             // libexif reads from a path: the bytes go to a file of this process's own.
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("podium-fuzz-exif-\(getpid()).jpg").path
-            FileManager.default.createFile(atPath: path, contents: data)
+            _ = FileManager.default.createFile(atPath: path, contents: data)
             _ = podium_image_exif_orientation(path)
         },
         "tessellate": { data in
@@ -62,7 +62,7 @@ enum FuzzTargets {
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("podium-fuzz-\(getpid())")
             try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             let pdf = dir.appendingPathComponent("talk.pdf").path
-            FileManager.default.createFile(atPath: PDFNotes.sidecarPath(for: pdf), contents: data)
+            _ = FileManager.default.createFile(atPath: PDFNotes.sidecarPath(for: pdf), contents: data)
             _ = try? PDFNotes.load(for: pdf, labels: ["1", "2", "ii", "A-1"])
         },
         // The drawings sidecar (`talk.drawings.json`), read when a talk opens.
@@ -76,7 +76,7 @@ enum FuzzTargets {
     ]
 
     /// The target named by `PODIUM_FUZZ_TARGET`.
-    static let selected: (Data) -> Void = {
+    static let selected: @Sendable (Data) -> Void = {
         let name = ProcessInfo.processInfo.environment["PODIUM_FUZZ_TARGET"] ?? ""
         guard let t = all[name] else {
             FileHandle.standardError.write(Data("podium-fuzz: set PODIUM_FUZZ_TARGET to one of \(all.keys.sorted().joined(separator: ", "))\n".utf8))

@@ -34,8 +34,10 @@ final class ReloadController {
     /// Starts watching the talk's files; changes are handed to the main thread's mailbox.
     func start() {
         knownProblems = Set(DeckSource.fileProblems(presentation.deck, registry: registry, complete: true).map(Self.withoutScene))
+        // The controller is main-thread only; the watcher's thread reaches it only through the main-thread mailbox.
+        nonisolated(unsafe) weak let controller = self
         do {
-            watcher = try FileWatcher { path in MainThreadMailbox.shared.post { [weak self] in self?.fileChanged(path) } }
+            watcher = try FileWatcher { path in MainThreadMailbox.shared.post { controller?.fileChanged(path) } }
         } catch { log("file watching unavailable (\(error)); Ctrl+R reloads by hand") }
         watchFiles()
     }

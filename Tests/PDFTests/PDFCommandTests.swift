@@ -53,7 +53,7 @@ final class PDFCommandTests: PDFTestCase {
         XCTAssertEqual(ok.status, 0, ok.stderr)
         XCTAssertTrue(ok.stdout.contains("OK — \"Generated Talk\", 20 scenes"), ok.stdout)
 
-        FileManager.default.createFile(atPath: path("slides.pdf"), contents: Data("PK\u{3}\u{4} a zip".utf8))
+        _ = FileManager.default.createFile(atPath: path("slides.pdf"), contents: Data("PK\u{3}\u{4} a zip".utf8))
         TestPDF.encrypted(path("locked.pdf"))
         TestPDF.zeroPages(path("none.pdf"))
         let notPDF = try runProcess(TestPaths.podium, ["check", path("slides.pdf")])

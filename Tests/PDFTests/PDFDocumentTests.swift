@@ -69,12 +69,12 @@ final class PDFDocumentTests: PDFTestCase {
     }
 
     func testBadFilesNameTheFileAndProblem() throws {
-        FileManager.default.createFile(atPath: path("slides.pdf"), contents: Data("<html>not a pdf</html>".utf8))
-        FileManager.default.createFile(atPath: path("empty.pdf"), contents: Data())
+        _ = FileManager.default.createFile(atPath: path("slides.pdf"), contents: Data("<html>not a pdf</html>".utf8))
+        _ = FileManager.default.createFile(atPath: path("empty.pdf"), contents: Data())
         TestPDF.encrypted(path("locked.pdf"))
         TestPDF.zeroPages(path("none.pdf"))
         let whole = try Data(contentsOf: URL(fileURLWithPath: TestPDF.write(path("whole.pdf"), .init(pages: 4))))
-        FileManager.default.createFile(atPath: path("cut.pdf"), contents: whole.prefix(200))
+        _ = FileManager.default.createFile(atPath: path("cut.pdf"), contents: whole.prefix(200))
 
         func problem(_ name: String) -> PDFError.Problem? {
             do { _ = try PDFDocument(path: path(name)); return nil } catch let e as PDFError {

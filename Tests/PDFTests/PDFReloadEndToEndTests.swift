@@ -102,7 +102,7 @@ final class PDFReloadEndToEndTests: PDFTestCase {
         // 3. Write-then-rename (editors, latexmk): seen through the folder watch.
         let v3 = pdfBytes(pages: 6, shift: 2)
         let tmp = path(".talk.pdf.tmp")
-        FileManager.default.createFile(atPath: tmp, contents: v3)
+        _ = FileManager.default.createFile(atPath: tmp, contents: v3)
         XCTAssertEqual(rename(tmp, talk), 0)
         XCTAssertTrue(try audienceGoes(from: TestPDF.colour(4), to: TestPDF.colour(5), "write-then-rename"))
         XCTAssertEqual(try state()["scene"]?["index"]?.int, 3)
@@ -110,7 +110,7 @@ final class PDFReloadEndToEndTests: PDFTestCase {
         // 4. Pages removed: the place is clamped to the last page.
         XCTAssertEqual(try c.send(["cmd": "goto", "index": 5])["ok"]?.bool, true)
         let v4 = pdfBytes(pages: 3, shift: 0)
-        FileManager.default.createFile(atPath: tmp, contents: v4)
+        _ = FileManager.default.createFile(atPath: tmp, contents: v4)
         XCTAssertEqual(rename(tmp, talk), 0)
         XCTAssertTrue(try audienceGoes(from: TestPDF.colour(7), to: TestPDF.colour(2), "pages removed"))
         s = try state()
@@ -126,7 +126,7 @@ final class PDFReloadEndToEndTests: PDFTestCase {
         for _ in 0..<3 { XCTAssertTrue(near(try audienceBox(), TestPDF.colour(2)), "the page on screen stays") }
 
         // 6. Back again: reloaded; Ctrl+R reloads by hand too.
-        FileManager.default.createFile(atPath: talk, contents: pdfBytes(pages: 3, shift: 1))
+        _ = FileManager.default.createFile(atPath: talk, contents: pdfBytes(pages: 3, shift: 1))
         XCTAssertTrue(try audienceGoes(from: TestPDF.colour(2), to: TestPDF.colour(3), "restored"))
         XCTAssertEqual(try c.send(["cmd": "key", "key": "Ctrl+R"])["ok"]?.bool, true)
         s = try state()
@@ -152,7 +152,7 @@ final class PDFReloadEndToEndTests: PDFTestCase {
         XCTAssertTrue(near(try audienceBox(), TestPDF.colour(3)))
 
         let tmp = path(".talk.pdf.tmp")
-        FileManager.default.createFile(atPath: tmp, contents: pdfBytes(pages: 6, shift: 1))
+        _ = FileManager.default.createFile(atPath: tmp, contents: pdfBytes(pages: 6, shift: 1))
         XCTAssertEqual(rename(tmp, talk), 0)
         XCTAssertTrue(try audienceGoes(from: TestPDF.colour(3), to: TestPDF.colour(4), "range reload"), "page 4 of the new version")
         var s = try state()

@@ -63,13 +63,13 @@ final class PDFReloadTests: PDFTestCase {
             _ = PageCaches.loadFresh { p = PDFPlugin.fileProblem(params, deckDirectory: self.dir, complete: true); return false }
             return p
         }
-        FileManager.default.createFile(atPath: path("talk.pdf"), contents: whole)
+        _ = FileManager.default.createFile(atPath: path("talk.pdf"), contents: whole)
         XCTAssertNil(problem())
         // Everything but the end-of-file marker: poppler rebuilds the table and would open it.
-        FileManager.default.createFile(atPath: path("talk.pdf"), contents: Data(whole.prefix(whole.count - 6)))
+        _ = FileManager.default.createFile(atPath: path("talk.pdf"), contents: Data(whole.prefix(whole.count - 6)))
         XCTAssertNil(PDFPlugin.fileProblem(params, deckDirectory: dir), "poppler alone takes it")
         XCTAssertEqual(problem(), "talk.pdf: incomplete PDF (no %%EOF at the end: still being written, or cut short)")
-        FileManager.default.createFile(atPath: path("talk.pdf"), contents: whole.prefix(whole.count / 2))
+        _ = FileManager.default.createFile(atPath: path("talk.pdf"), contents: whole.prefix(whole.count / 2))
         XCTAssertNotNil(problem(), "half a file")
     }
 

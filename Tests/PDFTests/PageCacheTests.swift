@@ -40,7 +40,7 @@ final class PageCacheTests: PDFTestCase {
     }
 
     func testBadPDFStillGivesOneSceneForTheErrorCard() throws {
-        FileManager.default.createFile(atPath: path("bad.pdf"), contents: Data("hello".utf8))
+        _ = FileManager.default.createFile(atPath: path("bad.pdf"), contents: Data("hello".utf8))
         let deck = try PDFDeck(path: path("bad.pdf"))
         XCTAssertEqual(deck.pages.count, 1)
         XCTAssertEqual(PDFPlugin.fileProblem(SceneParameters(deck.pages[0].parameters), deckDirectory: dir),

@@ -138,7 +138,7 @@ enum TestPDF {
         for (n, off) in offsets.sorted(by: { $0.0 < $1.0 }) { out += "\(n) 1\n" + String(format: "%010d 00000 n \n", off) }
         out += "trailer\n<< /Size \(next) /Root \(root) 0 R \(info.map { "/Info \($0) 0 R " } ?? "")/Prev \(prev) >>\nstartxref\n\(xref)\n%%EOF\n"
         data.append(Data(out.utf8))
-        FileManager.default.createFile(atPath: path, contents: data)
+        _ = FileManager.default.createFile(atPath: path, contents: data)
     }
 
     /// A hand-written PDF: `body` objects numbered from 1 (object 1 the catalog), with a correct
@@ -154,7 +154,7 @@ enum TestPDF {
         out += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
         for o in offsets { out += String(format: "%010d 00000 n \n", o) }
         out += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R \(trailerExtra)>>\nstartxref\n\(xref)\n%%EOF\n"
-        FileManager.default.createFile(atPath: path, contents: Data(out.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(out.utf8))
     }
 
     /// A valid PDF whose page tree is empty.

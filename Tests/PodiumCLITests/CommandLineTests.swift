@@ -13,7 +13,7 @@ final class CommandLineTests: XCTestCase {
     }
     func write(_ name: String, _ text: String) -> String {
         let p = dir.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: p, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: p, contents: Data(text.utf8))
         return p
     }
 
@@ -82,7 +82,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(r4.stderr.contains("absent.json: cannot read file"), r4.stderr)
 
         let badUTF8 = dir.appendingPathComponent("latin1.json").path
-        FileManager.default.createFile(atPath: badUTF8, contents: Data([0x7B, 0x22, 0x74, 0xE9, 0x22, 0x7D]))
+        _ = FileManager.default.createFile(atPath: badUTF8, contents: Data([0x7B, 0x22, 0x74, 0xE9, 0x22, 0x7D]))
         let r5 = try podium("check", badUTF8)
         XCTAssertEqual(r5.status, 2)
         XCTAssertTrue(r5.stderr.contains("latin1.json: invalid UTF-8 at byte 3"), r5.stderr)

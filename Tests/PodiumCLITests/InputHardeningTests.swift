@@ -24,7 +24,7 @@ final class InputHardeningTests: XCTestCase {
     }
     func write(_ name: String, _ text: String) -> String {
         let p = dir.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: p, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: p, contents: Data(text.utf8))
         return p
     }
     func assertRefused(_ r: ProcessResult, _ text: String, file: StaticString = #filePath, line: UInt = #line) {

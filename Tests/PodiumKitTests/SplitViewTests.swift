@@ -59,7 +59,7 @@ final class SplitViewTests: XCTestCase {
 
     func testChoosingARowUpdatesTheSecondaryAndDismisses() {
         let f = Fixture(width: 360)
-        f.root.click(controlID: "split.show-primary")
+        _ = f.root.click(controlID: "split.show-primary")
         XCTAssertTrue(f.root.click(controlID: "bands.row.2"))
         XCTAssertEqual(f.detail.text, "Band 2")
         XCTAssertNil(f.split.primaryPopoverShown)
@@ -75,7 +75,7 @@ final class SplitViewTests: XCTestCase {
         f.root.resize(to: Size(360, 600))
         XCTAssertTrue(f.split.isCollapsed)
         XCTAssertEqual(f.list.selection, ListIndexPath(0, 4))
-        f.root.click(controlID: "split.show-primary")
+        _ = f.root.click(controlID: "split.show-primary")
         XCTAssertEqual(f.root.node("bands.row.4")?.value, "selected", "still selected in the popover")
         // Widening while the popover is open puts the primary back beside the secondary.
         f.root.resize(to: Size(1000, 600))

@@ -6,7 +6,8 @@ import XCTest
 
 /// Renders through SDL's offscreen driver with the software renderer and checks pixels.
 final class RenderTests: XCTestCase {
-    static var started = false
+    // XCTest runs a class's tests one after another on the main thread; SDL is started once.
+    nonisolated(unsafe) static var started = false
     let text = TextEngine()
     var dir: URL!
 

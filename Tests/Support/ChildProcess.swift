@@ -41,7 +41,7 @@ public final class ChildProcess {
             case let .file(path):
                 if reading { return (FileHandle(forReadingAtPath: path), nil) }
                 if let h = files[path] { return (h, nil) }
-                if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+                if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
                 let h = FileHandle(forWritingAtPath: path)
                 h?.seekToEndOfFile()
                 files[path] = h

@@ -39,6 +39,7 @@ public final class FixedMetrics: TextMeasuring {
             case .leading: 0
             case .center: ((block.width ?? w) - w) / 2
             case .trailing: (block.width ?? w) - w
+            @unknown default: 0
             }
             lines.append(.init(range: r, rect: Rect(x, Double(n) * lh, w, lh), baseline: Double(n) * lh + block.font.size))
         }

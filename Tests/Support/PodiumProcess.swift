@@ -28,7 +28,7 @@ public final class PodiumProcess {
         }
         socketPath = control ? dir.appendingPathComponent("control.sock").path : ""
         logPath = dir.appendingPathComponent("podium.log").path
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         child = try ChildProcess(TestPaths.podium, [command] + (control ? ["--control", "unix:\(socketPath)"] : []) + args,
                                  environment: environment, removing: removing, home: dir, cwd: cwd,
                                  stdout: .file(logPath), stderr: .file(logPath))

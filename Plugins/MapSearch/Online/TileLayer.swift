@@ -86,6 +86,9 @@ final class TileLayer {
         let dir = directory
         let sync = source.isSynchronous
         if !sync { inbox.begin() }
+        // The layer is main-thread only: the fetching thread touches it only through the inbox (run on
+        // main), and a synchronous source calls back on the caller's (main) thread.
+        nonisolated(unsafe) let layer = self
         source.fetch(k) { [inbox] result in
             // Validate and write on the fetching thread; only bookkeeping happens on main.
             var outcome: Result<String, TileError>
@@ -111,7 +114,7 @@ final class TileLayer {
                     outcome = .failure(TileError(description: "tile \(k) is not an image"))
                 }
             }
-            if sync { self.finish(k, outcome) } else { inbox.post { [weak self] in self?.finish(k, outcome) } }
+            if sync { layer.finish(k, outcome) } else { inbox.post { [weak layer] in layer?.finish(k, outcome) } }
         }
     }
 

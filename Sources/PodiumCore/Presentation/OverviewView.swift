@@ -73,7 +73,7 @@ public final class OverviewView: View {
     }
 
     public override func draw(into list: inout DrawList) {
-        guard let m = metrics else { return }
+        guard metrics != nil else { return }
         let t = theme
         list.text("Overview — arrows to move, Return to go, Esc to close", .bold(17), t.text, at: Point(Self.gap, 18))
         for (i, th) in thumbnails.enumerated() {

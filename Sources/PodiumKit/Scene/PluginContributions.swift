@@ -168,7 +168,7 @@ public struct SceneFileCheckRequest {
 
 /// The result of checking one scene's files: a problem (`podium check` fails, a reload is
 /// refused) and a warning for the speaker (the presenter's banner, `podium check`), one line each.
-public struct SceneFileCheck: Equatable {
+public struct SceneFileCheck: Equatable, Sendable {
     public var problem: String?
     public var warning: String?
     public init(problem: String? = nil, warning: String? = nil) { self.problem = problem; self.warning = warning }

@@ -91,10 +91,10 @@ final class XorgRig: Rig {
         let display = try String(contentsOfFile: dir + "/display", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         clientEnv = ["DISPLAY": display, "SDL_VIDEODRIVER": "x11"]
     }
-    func plug(_ n: Int, _ size: String) throws { try control(["plug", String(n), size]) }
-    func mode(_ n: Int, _ size: String) throws { try control(["mode", String(n), size]) }
+    func plug(_ n: Int, _ size: String) throws { _ = try control(["plug", String(n), size]) }
+    func mode(_ n: Int, _ size: String) throws { _ = try control(["mode", String(n), size]) }
     /// Switches output DUMMYn off (RandR; the dummy driver never reports a real unplug).
-    func unplug(_ n: Int) throws { try control(["unplug", String(n)]) }
+    func unplug(_ n: Int) throws { _ = try control(["unplug", String(n)]) }
 
     private var windowManager: ChildProcess?
     /// Starts openbox (a stacking EWMH window manager) on this server and waits until it manages
@@ -129,7 +129,7 @@ final class SwayRig: Rig {
         clientEnv["SDL_VIDEODRIVER"] = "wayland"
     }
     /// Pulls output `name` (e.g. "WL-2").
-    func unplug(_ name: String) throws { try control(["unplug", name]) }
+    func unplug(_ name: String) throws { _ = try control(["unplug", name]) }
     /// Plugs a new output; returns its name (WL-3, WL-4, …).
     func plug() throws -> String { try control(["plug"]).trimmingCharacters(in: .whitespacesAndNewlines) }
 

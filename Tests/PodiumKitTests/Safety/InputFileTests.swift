@@ -18,7 +18,7 @@ final class InputFileTests: XCTestCase {
     }
 
     func testRegularFileIsReadWhole() throws {
-        FileManager.default.createFile(atPath: path("a.txt"), contents: Data("hello".utf8))
+        _ = FileManager.default.createFile(atPath: path("a.txt"), contents: Data("hello".utf8))
         XCTAssertEqual(try InputFile.read(path("a.txt")), Data("hello".utf8))
         let f = try InputFile(path: path("a.txt"))
         XCTAssertEqual(f.size, 5)
@@ -38,7 +38,9 @@ final class InputFileTests: XCTestCase {
         let done = expectation(description: "returned")
         nonisolated(unsafe) var r: InputFileError.Reason?
         let p = path("pipe")
-        Thread { r = self.reason(p); done.fulfill() }.start()
+        // The test waits for the thread below; nothing else touches the test case meanwhile.
+        nonisolated(unsafe) let test = self
+        Thread { r = test.reason(p); done.fulfill() }.start()
         wait(for: [done], timeout: 10)
         XCTAssertEqual(r, .notRegular("a FIFO (named pipe)"))
     }
@@ -52,17 +54,17 @@ final class InputFileTests: XCTestCase {
 
     func testMissingUnreadableAndTooLarge() throws {
         XCTAssertEqual(reason(path("absent")), .missing)
-        FileManager.default.createFile(atPath: path("big"), contents: Data(count: 2000))
+        _ = FileManager.default.createFile(atPath: path("big"), contents: Data(count: 2000))
         XCTAssertEqual(reason(path("big"), maxBytes: 1000), .tooLarge(size: 2000, limit: 1000))
         XCTAssertNil(reason(path("big"), maxBytes: 2000))
         if getuid() != 0 {
-            FileManager.default.createFile(atPath: path("secret"), contents: Data("x".utf8), attributes: [.posixPermissions: 0o000])
+            _ = FileManager.default.createFile(atPath: path("secret"), contents: Data("x".utf8), attributes: [.posixPermissions: 0o000])
             XCTAssertEqual(reason(path("secret")), .unreadable("permission denied"))
         }
     }
 
     func testTakenDescriptorStaysOpen() throws {
-        FileManager.default.createFile(atPath: path("a"), contents: Data("abc".utf8))
+        _ = FileManager.default.createFile(atPath: path("a"), contents: Data("abc".utf8))
         let fd = try InputFile(path: path("a")).takeDescriptor()
         defer { close(fd) }
         var b = [UInt8](repeating: 0, count: 3)

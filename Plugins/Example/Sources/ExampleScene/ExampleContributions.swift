@@ -7,7 +7,9 @@ enum ExampleContributions {
     /// `podium present hello.greetings`: a text file, one `example` scene per non-empty line
     /// (the line is the greeting). `--greeting-color #rrggbb` colours every card; it is accepted
     /// only with a `.greetings` deck.
-    static let opener = DeckOpener(
+    /// (`nonisolated(unsafe)`: `DeckOpener` is not Sendable, its closure runs on the main thread;
+    /// this constant is made once and never changed, so sharing it is safe.)
+    nonisolated(unsafe) static let opener = DeckOpener(
         extensions: ["greetings"], summary: "a text file: one example card per line",
         options: [PluginOption(name: "--greeting-color", takesValue: true, summary: "#rrggbb  the cards' colour")]
     ) { request in
@@ -28,7 +30,8 @@ enum ExampleContributions {
     }
 
     /// `podium greet NAME…`: prints a greeting for each name; exit 2 without one.
-    static let command = PluginCommand(name: "greet", summary: "Print a greeting (the Example plugin's command)", usage: "NAME…") { context in
+    /// (`nonisolated(unsafe)` as for `opener`: made once, never changed.)
+    nonisolated(unsafe) static let command = PluginCommand(name: "greet", summary: "Print a greeting (the Example plugin's command)", usage: "NAME…") { context in
         guard !context.arguments.isEmpty else { throw PluginCommandUsageError("greet needs at least one NAME") }
         for name in context.arguments { print("Hello, \(name)! (data directory \(context.dataDirectory.path))") }
         return 0
