@@ -70,7 +70,7 @@ enum FuzzTargets {
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("podium-fuzz-\(getpid())")
             try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             let sidecar = InkSidecar(pdf: dir.appendingPathComponent("talk.pdf").path)
-            FileManager.default.createFile(atPath: sidecar.path, contents: data)
+            _ = FileManager.default.createFile(atPath: sidecar.path, contents: data)
             _ = try? sidecar.load()
         },
     ]
