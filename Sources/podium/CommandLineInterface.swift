@@ -136,6 +136,15 @@ enum CommandLineInterface {
         return o
     }
 
+    /// A command that takes one DECK refuses a second word instead of ignoring it (a typo after
+    /// `--windowed`, e.g. `--windowed audiance`, would otherwise pass unseen).
+    static func refuseExtraArguments(_ o: Options, command: String) throws {
+        guard o.positional.count > 1 else { return }
+        let extra = SafeText.quote(o.positional.dropFirst().joined(separator: " "))
+        let hint = o.flags.contains("--windowed") ? " (--windowed takes presenter, audience or both)" : ""
+        throw UsageError(description: "\(command) takes one DECK, got also \(extra)\(hint)")
+    }
+
     /// Parsed options: boolean flags, `--name VALUE` (or `--name=VALUE`) values, positionals.
     struct Options {
         var flags: Set<String> = []

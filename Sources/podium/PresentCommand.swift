@@ -21,6 +21,8 @@ final class PresentCommand {
     /// The talk's position on disk (`TalkJournal`); written only once `journalArmed` (after the
     /// resume question, if any, is answered, so an unanswered offer keeps the old record).
     var journal: TalkJournal!
+    /// Held while this process presents the deck: a second `present` of it is refused.
+    var talkLock: TalkLock?
     var journalArmed = false
     var journalFailed = false
     let text = TextEngine()
@@ -39,6 +41,7 @@ final class PresentCommand {
 
     func run() throws -> Int32 {
         let registry = BuiltInPlugins.registry()
+        try CommandLineInterface.refuseExtraArguments(options, command: "present")
         let deckPath = options.positional.first ?? AssetLocator.demoDeck
         let deck = try DeckSource.load(deckPath, registry: registry, options: options)
         let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0, knownKey: SDLVideo.isKeyName) } ?? .standard
@@ -60,6 +63,8 @@ final class PresentCommand {
         // presenter. Wayland's own fullscreen-on-an-output does not have that problem.
         let env = ProcessInfo.processInfo.environment
         if env["SDL_VIDEODRIVER"] == nil, env["WAYLAND_DISPLAY"] != nil { setenv("SDL_VIDEODRIVER", "wayland,x11", 1) }
+        do { talkLock = try TalkLock.acquire(deckPath: deck.path) }
+        catch { throw CommandLineInterface.UsageError(description: "\(error)") }
         QuitSignals.install()
         try SDLVideo.start()
         defer { shutdown() }
@@ -208,7 +213,9 @@ final class PresentCommand {
             do { return try DisplaySelector(parsing: v, option: option) }
             catch { throw CommandLineInterface.UsageError(description: "\(error)") }
         }
-        return DisplayPolicy(audience: try selector("--audience-display"), presenter: try selector("--presenter-display"), windowed: windowed)
+        var policy = DisplayPolicy(audience: try selector("--audience-display"), presenter: try selector("--presenter-display"), windowed: windowed)
+        policy.remembersSelectors = !options.flags.contains("--switch-screens")   // one run only, as pdfpc's -s
+        return policy
     }
 
     /// The key map's platform actions: swap the displays (`s`) and quit (`q`, Ctrl+Q).

@@ -7,6 +7,7 @@ import PodiumSDL
 enum SnapshotCommand {
     static func run(_ o: CommandLineInterface.Options) throws -> Int32 {
         typealias U = CommandLineInterface.UsageError
+        try CommandLineInterface.refuseExtraArguments(o, command: "snapshot")
         let deckPath = o.positional.first ?? AssetLocator.demoDeck
         guard let out = o.values["--out"] else { throw U(description: "snapshot needs --out FILE.png") }
         let sceneNumber = try o.values["--scene"].map { s -> Int in guard let n = Int(s), n >= 0 else { throw U(description: "--scene expects a scene index (0-based), got \(SafeText.quote(s))") }; return n } ?? 0

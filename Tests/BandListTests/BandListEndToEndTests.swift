@@ -105,7 +105,7 @@ final class BandListEndToEndTests: XCTestCase {
         try click(app, "bands.save")
         XCTAssertEqual(try label(app, "bands.message"), "Saved.")
         app.kill9()
-        XCTAssertEqual(app.process.terminationReason, .uncaughtSignal)
+        XCTAssertEqual(app.exitStatus, 128 + SIGKILL, "killed by SIGKILL")
         let reopened = try BandStore(path: store)
         XCTAssertEqual(try reopened.band(id: smiths.id)?.name, "The Smiths (UK)")
         XCTAssertEqual(try reopened.all().count, 13)

@@ -35,6 +35,15 @@ final class KeyMapTests: XCTestCase {
         XCTAssertEqual(KeyChord("ctrl+shift+page down")?.description, "Ctrl+Shift+Page Down")
     }
 
+    /// "Esc" and "Enter", as the README and keyboards say them, are SDL's Escape and Return.
+    func testEverydayNamesAreSDLsKeys() throws {
+        XCTAssertEqual(KeyChord("Esc"), KeyChord("Escape"))
+        XCTAssertEqual(KeyChord("Ctrl+Enter"), KeyChord("Ctrl+Return"))
+        XCTAssertEqual(KeyChord("Esc")?.keyName, "escape")
+        let m = try KeyMap.parse(Data(#"{"blackout": ["Enter"]}"#.utf8), file: "k.json", knownKey: { ["escape", "return"].contains($0.lowercased()) })
+        XCTAssertEqual(m.keys(for: .blackout).first, KeyChord("Return"))
+    }
+
     func testFileReplacesNamedActionsAndKeepsOthers() throws {
         let m = try KeyMap.parse(Data(#"{"next": ["x", "Page Down"], "pauseTimer": ["p"]}"#.utf8), file: "k.json")
         XCTAssertEqual(m.action(for: Key("x")), .next)

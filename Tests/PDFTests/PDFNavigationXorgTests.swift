@@ -160,6 +160,12 @@ final class PDFNavigationXorgTests: XorgPDFTestCase {
         XCTAssertEqual(s["windows"]?.array?[1]["display"]?.string, names.first, "the audience window is on the 1280×800 monitor")
         XCTAssertEqual(s["windows"]?.array?[1]["bounds"]?["width"]?.number, 1280, "filling it")
         XCTAssertEqual(app.stop(), 0)
+
+        // For that run only (pdfpc's -s): the next launch without it is not switched.
+        app = try start([talk()])
+        s = try app.client!.send(["cmd": "state"])
+        XCTAssertEqual(s["roles"]?["presenter"]?.int, 0, "not remembered")
+        XCTAssertEqual(app.stop(), 0)
     }
 
     /// Without a window manager on the rig a filled display is a borderless window covering it

@@ -44,6 +44,14 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(try podium("displays", "--audience-display", "0").stderr.contains("not connected"))
     }
 
+    /// A second word after the deck is refused, not ignored: `--windowed audiance` (a typo of a
+    /// mode) must not start a talk with both views windowed.
+    func testPresentRefusesAnExtraWord() throws {
+        let r = try podium("present", TestPaths.demoDeck, "--windowed", "audiance")
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("present takes one DECK, got also \"audiance\" (--windowed takes presenter, audience or both)"), r.stderr)
+    }
+
     func testHelpVersionAndUsageErrors() throws {
         let help = try podium("--help")
         XCTAssertEqual(help.status, 0)

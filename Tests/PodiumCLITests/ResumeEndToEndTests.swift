@@ -128,4 +128,18 @@ final class ResumeEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(remaining, 20 * 60, "25 minutes planned, not the deck's 10")
         XCTAssertEqual(app.stop(), 0)
     }
+
+    /// A second `present` of a deck that is being presented is refused (it would stack another
+    /// audience window on the projector and offer to resume the running talk); once the first
+    /// quits, or is killed, the deck can be presented again.
+    func testASecondPresentOfTheSameDeckIsRefused() throws {
+        var app = try launch()
+        let second = try runProcess(TestPaths.podium, ["present", deck, "--windowed"],
+                                    environment: TestPaths.privateHome(in: dir).merging(["SDL_VIDEODRIVER": "offscreen"]) { $1 })
+        XCTAssertEqual(second.status, 2, second.stderr)
+        XCTAssertTrue(second.stderr.contains("is already being presented by another podium (pid \(app.process.processIdentifier))"), second.stderr)
+        kill9(app)
+        app = try launch()
+        XCTAssertEqual(app.stop(), 0)
+    }
 }

@@ -64,6 +64,12 @@ final class DeckTests: XCTestCase {
     /// What Foundation let through: a key given twice (JSONDecoder kept the first, JSONSerialization
     /// the last, so a corrected "duration" added below the old one was silently ignored), a
     /// trailing comma, a comment. jansson refuses each, saying where.
+    /// A byte-order mark before the text (Windows editors write one) is not an error.
+    func testAByteOrderMarkIsSkipped() throws {
+        let d = try Deck.parse(Data([0xEF, 0xBB, 0xBF]) + Data(#"{"title":"T","scenes":[{"kind":"title","parameters":{"heading":"H"}}]}"#.utf8), path: "talk.json", kinds: kinds)
+        XCTAssertEqual(d.title, "T")
+    }
+
     func testDuplicateKeysTrailingCommasAndCommentsAreErrors() {
         XCTAssertEqual(error("{\"title\":\"T\",\"duration\":20,\n\"scenes\":[],\"duration\":30}")?.message,
                        "not valid JSON: line 2, column 22: duplicate object key near '\"duration\"'")

@@ -93,7 +93,16 @@ unplug)
   ;;
 plug)
   k=$(( $(cat "$dir/outputs") + 1 )); echo $k > "$dir/outputs"
-  nmsg create_output >/dev/null
+  # On a loaded machine swaymsg may give up waiting for the answer ("Unable to receive IPC
+  # response") after sway made the output: look for it before asking again.
+  if ! nmsg create_output >/dev/null 2>&1; then
+    made=
+    for _ in $(seq 50); do
+      if nmsg -t get_outputs -r 2>/dev/null | grep -q "\"WL-$k\""; then made=1; break; fi
+      sleep 0.1
+    done
+    [ -n "$made" ] || nmsg create_output >/dev/null
+  fi
   echo "WL-$k"
   ;;
 blip)

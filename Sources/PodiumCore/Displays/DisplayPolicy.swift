@@ -74,6 +74,9 @@ public struct DisplayPolicy: Sendable {
     /// Choices per set of connected displays; `swap`, and command-line selectors once honoured,
     /// record the current set's assignment here. The host persists it when it changes.
     public var remembered = DisplayChoices()
+    /// Whether a command-line choice of displays is saved in `remembered` once it matches (as a
+    /// swap is). False for `--switch-screens`, which (as pdfpc's `-s`) holds for one run only.
+    public var remembersSelectors = true
     public var audienceSelector: DisplaySelector?
     public var presenterSelector: DisplaySelector?
     /// `--windowed`: with one display the audience view gets a window instead of the preview.
@@ -122,7 +125,7 @@ public struct DisplayPolicy: Sendable {
         assignment = choose(at: time)
         if assignment.audienceDisplay != nil { lostAt = nil; arrivedSinceLoss = [] }
         if let a = assignment.audienceDisplay, a.identity == lostAudience { lostAudience = nil }
-        if audienceSelector?.match(in: displays) != nil || presenterSelector?.match(in: displays) != nil { rememberAssignment() }
+        if remembersSelectors, audienceSelector?.match(in: displays) != nil || presenterSelector?.match(in: displays) != nil { rememberAssignment() }
         change.new = assignment
         change.waitingFor = assignment.audience == .preview ? waiting(at: time) : nil
         if change.added.isEmpty && change.removed.isEmpty && change.changed.isEmpty && old == assignment { return nil }

@@ -39,8 +39,12 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
         guard !rest.isEmpty, !rest.allSatisfy(\.isWhitespace) else { return nil }
         // "Ctrl+" is a modifier with no key.
         if rest.count > 1, rest.hasSuffix("+"), Self.modifierNames.contains(rest.dropLast().lowercased()) { return nil }
-        name = Self.normalize(rest); label = String(rest).lowercased()
+        let key = Self.aliases[rest.lowercased()].map { Substring($0) } ?? rest
+        name = Self.normalize(key); label = String(key).lowercased()
     }
+    /// Everyday names for keys SDL names otherwise ("Esc" is SDL's "Escape", "Enter" its
+    /// "Return"): a key map written the way the README and keyboards say it works.
+    static let aliases = ["esc": "Escape", "enter": "Return", "del": "Delete", "ins": "Insert", "pgup": "Page Up", "pgdn": "Page Down"]
     static let modifierNames: Set<String> = ["ctrl", "control", "shift", "alt", "super", "gui", "cmd"]
     /// True for a mouse entry ("MouseLeft", "WheelDown"…, `PointerButton`), not a key.
     public var isPointer: Bool { PointerButton.allCases.contains { Self.normalize($0.rawValue) == name } }

@@ -4,6 +4,8 @@ internal import CJansson
 /// `JSONValue.parse` on jansson: the text is parsed by the library, then copied into `JSONValue`.
 enum JanssonReader {
     static func parse(_ data: Data) throws -> JSONValue {
+        // A byte-order mark (editors on Windows write one) is not part of the JSON text.
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { return try parse(data.dropFirst(3)) }
         var error = json_error_t()
         // Duplicate keys refused (Foundation keeps one silently); any value at the top; "\u0000"
         // allowed inside strings, as JSON allows it; every number a double, as JSONValue keeps them.
