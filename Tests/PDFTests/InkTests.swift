@@ -57,16 +57,19 @@ final class InkTests: PDFTestCase {
         }
     }
 
+    /// A straight pen stroke on page 1 of an 800-point-wide slide.
+    func penLine(_ ink: InkSession, from a: Point, to b: Point) {
+        ink.begin(.pen, page: 0, at: a, pageWidth: 800)
+        ink.extend(to: b, minStep: 1)
+        ink.end()
+    }
+
     func testEraserReachAndUndo() throws {
         let pdf = path("talk.pdf")
         TestPDF.write(pdf, .init(pages: 2))
         let ink = InkSession(pdf: pdf)
-        ink.begin(.pen, page: 0, at: Point(100, 100), pageWidth: 800)
-        ink.extend(to: Point(300, 100), minStep: 1)
-        ink.end()
-        ink.begin(.pen, page: 0, at: Point(100, 300), pageWidth: 800)
-        ink.extend(to: Point(300, 300), minStep: 1)
-        ink.end()
+        penLine(ink, from: Point(100, 100), to: Point(300, 100))
+        penLine(ink, from: Point(100, 300), to: Point(300, 300))
         XCTAssertEqual(ink.strokes(on: 0).count, 2)
         XCTAssertEqual(ink.strokes(on: 0)[0].width, 3.2, "0.4 % of the page width")
         ink.erase(page: 0, at: Point(200, 100 + 1.6 + 12 + 0.5), radius: 12)
@@ -80,6 +83,22 @@ final class InkTests: PDFTestCase {
         XCTAssertTrue(ink.undo(page: 0)); XCTAssertEqual(ink.strokes(on: 0).map { $0.points[0].y }, [100])
         XCTAssertFalse(ink.undo(page: 1), "nothing to undo on another page")
         XCTAssertEqual(try InkSidecar(pdf: pdf).load()[0]?.count, 1, "saved after every change")
+    }
+
+    /// A quick swipe reports two points either side of a stroke: the path between them erases.
+    func testEraserSweepsTheSegmentBetweenPoints() throws {
+        let pdf = path("talk.pdf")
+        TestPDF.write(pdf, .init(pages: 1))
+        let ink = InkSession(pdf: pdf)
+        penLine(ink, from: Point(100, 100), to: Point(300, 100))
+        ink.erase(page: 0, from: Point(200, 150), to: Point(400, 150), radius: 12)
+        XCTAssertEqual(ink.strokes(on: 0).count, 1, "a path that passes beside the stroke leaves it")
+        ink.erase(page: 0, from: Point(310 + 1.6 + 12 + 0.5, 50), to: Point(310 + 1.6 + 12 + 0.5, 150), radius: 12)
+        XCTAssertEqual(ink.strokes(on: 0).count, 1, "just out of reach of the stroke's end")
+        ink.erase(page: 0, from: Point(200, 60), to: Point(200, 140), radius: 12)
+        XCTAssertEqual(ink.strokes(on: 0).count, 0, "both points 40 away, the path between crosses it")
+        XCTAssertEqual(InkStroke.distance(Point(0, 0), Point(10, 10), Point(0, 10), Point(10, 0)), 0, "crossing segments")
+        XCTAssertEqual(InkStroke.distance(Point(0, 0), Point(10, 0), Point(5, 3), Point(5, 9)), 3, accuracy: 1e-12)
     }
 
     func testZoomWidensToTheViewAndStaysOnThePage() {

@@ -191,6 +191,25 @@ final class PDFDrawingEndToEndTests: PDFTestCase {
     }
 
     /// The spotlight dims the audience view except a circle at the pointer; Esc ends it.
+    /// A quick eraser swipe: two pointer points either side of a stroke, nothing reported on it;
+    /// the path between them erases it.
+    func testQuickEraserSwipeAcrossAStroke() throws {
+        TestPDF.write(path("talk.pdf"), .init(pages: 2))
+        let app = try start()
+        defer { app.stop() }
+        let c = app.client!
+        try key(c, "Right")
+        let page = try presenterPage(c)
+        try key(c, "d")
+        try drag(c, page, from: (0.1, 0.5), to: (0.9, 0.5))
+        XCTAssertEqual(try strokesInSidecar(page: 2), 1)
+        try key(c, "e")
+        try drag(c, page, from: (0.3, 0.2), to: (0.3, 0.8), steps: 1)
+        let (img, _) = try audience(c, "swiped")
+        XCTAssertEqual(img.count(x: 0, y: 0, w: img.width, h: img.height) { Self.isPen($0) }, 0, "the swipe erased the stroke")
+        XCTAssertEqual(try strokesInSidecar(page: 2), 0)
+    }
+
     func testSpotlight() throws {
         TestPDF.write(path("talk.pdf"), .init(pages: 2))
         let app = try start()

@@ -27,6 +27,8 @@ final class InkSession {
     var spotlight = false
     /// The pointer's last place over a page view: the page and the page point.
     var pointer: (page: Int, point: Point)?
+    /// The eraser's last page point in the drag under way (the next move erases along from it).
+    var eraserLast: Point?
     /// Why drawings are not saved (the sidecar could not be read or written), once known.
     private(set) var saveProblem: String?
     /// Views to redraw after a change (the scenes' page views).
@@ -83,8 +85,14 @@ final class InkSession {
 
     /// Removes every stroke on `page` that a disc of `radius` page points at `p` touches.
     func erase(page: Int, at p: Point, radius: Double) {
+        erase(page: page, from: p, to: p, radius: radius)
+    }
+
+    /// Removes every stroke on `page` that a disc of `radius` page points swept from `a` to `b`
+    /// (consecutive pointer points of one eraser drag) touches.
+    func erase(page: Int, from a: Point, to b: Point, radius: Double) {
         let list = pages[page] ?? []
-        let hit = list.indices.filter { list[$0].touches(p, radius: radius) }
+        let hit = list.indices.filter { list[$0].touches(from: a, to: b, radius: radius) }
         guard !hit.isEmpty else { return }
         history[page, default: []].append(.erased(hit.map { ($0, list[$0]) }))
         pages[page] = list.indices.filter { !hit.contains($0) }.map { list[$0] }

@@ -65,6 +65,7 @@ extension PDFScene {
     /// zoom ends (the next page starts whole).
     func leavePageInk() {
         ink.end()
+        ink.eraserLast = nil
         zoomDrag = nil
         audiencePage.zoom = nil
         if ink.tool == .zoom { ink.tool = nil }
@@ -137,7 +138,9 @@ extension PDFScene {
             switch tool {
             case .pen: ink.begin(.pen, page: page, at: g.page(p), pageWidth: pageWidth)
             case .highlighter: ink.begin(.highlighter, page: page, at: g.page(p), pageWidth: pageWidth)
-            case .eraser: ink.erase(page: page, at: g.page(p), radius: pageWidth * Self.eraserRadius)
+            case .eraser:
+                ink.eraserLast = g.page(p)
+                ink.erase(page: page, at: g.page(p), radius: pageWidth * Self.eraserRadius)
             case .zoom:
                 // Only on the presenter's page: the rectangle is the speaker's, drawn there.
                 guard view === presenterPage else { return true }
@@ -149,7 +152,11 @@ extension PDFScene {
             guard buttons != 0, let tool = ink.tool else { return ink.spotlight }
             switch tool {
             case .pen, .highlighter: ink.extend(to: g.page(p), minStep: 0.75 / g.scale)
-            case .eraser: ink.erase(page: page, at: g.page(p), radius: pageWidth * Self.eraserRadius)
+            case .eraser:
+                // Along the path since the last point: a quick swipe reports points far apart.
+                let q = g.page(p)
+                ink.erase(page: page, from: ink.eraserLast ?? q, to: q, radius: pageWidth * Self.eraserRadius)
+                ink.eraserLast = q
             case .zoom:
                 if let d = zoomDrag, view === presenterPage { zoomDrag = (d.from, p); presenterPage.setNeedsDisplay() }
             }
@@ -158,7 +165,10 @@ extension PDFScene {
             guard let tool = ink.tool else { return false }
             switch tool {
             case .pen, .highlighter: ink.extend(to: g.page(p), minStep: 0.75 / g.scale); ink.end()
-            case .eraser: break
+            case .eraser:
+                let q = g.page(p)
+                ink.erase(page: page, from: ink.eraserLast ?? q, to: q, radius: pageWidth * Self.eraserRadius)
+                ink.eraserLast = nil
             case .zoom: finishZoom(g, at: view === presenterPage ? p : nil)
             }
             return true
