@@ -46,7 +46,7 @@ final class PDFScene: ScenePositionKeeping {
         cache = try PageCaches.cache(for: path)
         try options.check(pageCount: cache.document.pageCount)
         page = options.page
-        ink = InkSessions.session(for: path)
+        ink = InkSessions.session(for: path, document: cache.document)
         layout = options.requestedLayout ?? NotesDetection.layout(of: cache.document)
         let slide = layout.region(forAudience: true)
         audiencePage = PDFPageView(cache: cache, page: page, region: slide, background: options.background)

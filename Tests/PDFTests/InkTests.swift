@@ -15,13 +15,17 @@ final class InkTests: PDFTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: side.path), "nothing drawn: no file written")
         let pen = InkStroke(kind: .pen, color: Color(0xE0, 0x1E, 0x1E), width: 3.2, points: [Point(120.5, 80), Point(131, 84.25)])
         let hi = InkStroke(kind: .highlighter, color: Color(0xFF, 0xE0, 0x00, 0x70), width: 20, points: [Point(1, 2)])
-        try side.save([1: [pen, hi], 3: []])
+        let a = "0123456789abcdef", b = "fedcba9876543210.2"
+        try side.save([a: [pen, hi], b: [], InkSidecar.version1Key(4): [pen]])
         let back = try side.load()
-        XCTAssertEqual(back[1], [pen, hi])
-        XCTAssertNil(back[3], "empty pages are left out")
+        XCTAssertEqual(back[a], [pen, hi])
+        XCTAssertNil(back[b], "empty pages are left out")
+        XCTAssertEqual(back[InkSidecar.version1Key(4)], [pen], "a version 1 page not matched to a page is kept")
         let json = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: side.path)))
-        XCTAssertEqual(json["pages"]?["2"]?.array?.first?["color"]?.string, "#e01e1e", "pages are 1-based in the file")
-        XCTAssertEqual(json["pages"]?["2"]?.array?.last?["color"]?.string, "#ffe00070")
+        XCTAssertEqual(json["version"]?.int, 2)
+        XCTAssertEqual(json["pages"]?[a]?.array?.first?["color"]?.string, "#e01e1e", "pages by page key")
+        XCTAssertEqual(json["pages"]?[a]?.array?.last?["color"]?.string, "#ffe00070")
+        XCTAssertEqual(json["version1Pages"]?["4"]?.array?.count, 1, "by its 1-based number, as version 1 had it")
     }
 
     func testSidecarErrorsNameTheFileAndField() throws {
@@ -39,6 +43,9 @@ final class InkTests: PDFTestCase {
             .contains(##"pages."1"[0].color: expected a colour like "#e01e1e", found string "red""##))
         XCTAssertTrue(problem(##"{"podium": "drawings", "pages": {"1": [{"tool": "pen", "color": "#fff", "width": -2, "points": [[1, 2]]}]}}"##)
             .contains(#"pages."1"[0].width: expected a width in page points"#))
+        XCTAssertTrue(problem(#"{"podium": "drawings", "version": 3, "pages": {}}"#).contains("version: expected 1 or 2, found 3"))
+        XCTAssertTrue(problem(#"{"podium": "drawings", "version": 2, "pages": {"4": []}}"#).contains(#"pages."4": expected a page key"#))
+        XCTAssertTrue(problem(#"{"podium": "drawings", "version": 2, "pages": {}, "version1Pages": {"x": []}}"#).contains(#"version1Pages."x": expected a page number"#))
     }
 
     func testSimplifyKeepsTheShapeWithinTolerance() {
@@ -57,16 +64,19 @@ final class InkTests: PDFTestCase {
         }
     }
 
+    /// A straight pen stroke on page 1 of an 800-point-wide slide.
+    func penLine(_ ink: InkSession, from a: Point, to b: Point) {
+        ink.begin(.pen, page: 0, at: a, pageWidth: 800)
+        ink.extend(to: b, minStep: 1)
+        ink.end()
+    }
+
     func testEraserReachAndUndo() throws {
         let pdf = path("talk.pdf")
         TestPDF.write(pdf, .init(pages: 2))
-        let ink = InkSession(pdf: pdf)
-        ink.begin(.pen, page: 0, at: Point(100, 100), pageWidth: 800)
-        ink.extend(to: Point(300, 100), minStep: 1)
-        ink.end()
-        ink.begin(.pen, page: 0, at: Point(100, 300), pageWidth: 800)
-        ink.extend(to: Point(300, 300), minStep: 1)
-        ink.end()
+        let ink = InkSession(pdf: pdf, document: try PDFDocument(path: pdf))
+        penLine(ink, from: Point(100, 100), to: Point(300, 100))
+        penLine(ink, from: Point(100, 300), to: Point(300, 300))
         XCTAssertEqual(ink.strokes(on: 0).count, 2)
         XCTAssertEqual(ink.strokes(on: 0)[0].width, 3.2, "0.4 % of the page width")
         ink.erase(page: 0, at: Point(200, 100 + 1.6 + 12 + 0.5), radius: 12)
@@ -79,7 +89,69 @@ final class InkTests: PDFTestCase {
         XCTAssertTrue(ink.undo(page: 0)); XCTAssertEqual(ink.strokes(on: 0).map { $0.points[0].y }, [100, 300], "undo the erasure, in place")
         XCTAssertTrue(ink.undo(page: 0)); XCTAssertEqual(ink.strokes(on: 0).map { $0.points[0].y }, [100])
         XCTAssertFalse(ink.undo(page: 1), "nothing to undo on another page")
-        XCTAssertEqual(try InkSidecar(pdf: pdf).load()[0]?.count, 1, "saved after every change")
+        XCTAssertEqual(try InkSidecar(pdf: pdf).load()[try XCTUnwrap(ink.key(0))]?.count, 1, "saved after every change")
+    }
+
+    /// A quick swipe reports two points either side of a stroke: the path between them erases.
+    func testEraserSweepsTheSegmentBetweenPoints() throws {
+        let pdf = path("talk.pdf")
+        TestPDF.write(pdf, .init(pages: 1))
+        let ink = InkSession(pdf: pdf, document: try PDFDocument(path: pdf))
+        penLine(ink, from: Point(100, 100), to: Point(300, 100))
+        ink.erase(page: 0, from: Point(200, 150), to: Point(400, 150), radius: 12)
+        XCTAssertEqual(ink.strokes(on: 0).count, 1, "a path that passes beside the stroke leaves it")
+        ink.erase(page: 0, from: Point(310 + 1.6 + 12 + 0.5, 50), to: Point(310 + 1.6 + 12 + 0.5, 150), radius: 12)
+        XCTAssertEqual(ink.strokes(on: 0).count, 1, "just out of reach of the stroke's end")
+        ink.erase(page: 0, from: Point(200, 60), to: Point(200, 140), radius: 12)
+        XCTAssertEqual(ink.strokes(on: 0).count, 0, "both points 40 away, the path between crosses it")
+        XCTAssertEqual(InkStroke.distance(Point(0, 0), Point(10, 10), Point(0, 10), Point(10, 0)), 0, "crossing segments")
+        XCTAssertEqual(InkStroke.distance(Point(0, 0), Point(10, 0), Point(5, 3), Point(5, 9)), 3, accuracy: 1e-12)
+    }
+
+    /// Page keys come from the page's text and size: the same slide has the same key at another
+    /// place in another version of the PDF; repeated pages are told apart by their order.
+    func testPageKeysFollowTheSlide() throws {
+        let v1 = path("v1.pdf"), v2 = path("v2.pdf")
+        TestPDF.write(v1, .init(pages: 4, texts: ["Intro", "Method", "Same", "Same"]))
+        TestPDF.write(v2, .init(pages: 5, texts: ["Intro", "New slide", "Method", "Same", "Same"]))
+        let k1 = InkPageKeys.keys(of: try PDFDocument(path: v1)), k2 = InkPageKeys.keys(of: try PDFDocument(path: v2))
+        XCTAssertEqual(Set(k1).count, 4, "\(k1)")
+        XCTAssertEqual(k2[2], k1[1]); XCTAssertEqual(k2[0], k1[0]); XCTAssertEqual(k2[3], k1[2]); XCTAssertEqual(k2[4], k1[3])
+        XCTAssertFalse(k1.contains(k2[1]))
+        XCTAssertEqual(k1[3], k1[2] + ".2")
+        XCTAssertTrue(k1.allSatisfy { InkPageKeys.isPageKey(Substring($0)) })
+        XCTAssertNotEqual(InkPageKeys.key(text: "Intro", size: Size(800, 450)), InkPageKeys.key(text: "Intro", size: Size(800, 600)), "the size counts")
+        XCTAssertEqual(InkPageKeys.fnv1a64(Array("a".utf8)), 0xaf63_dc4c_8601_ec8c, "FNV-1a 64's published value")
+    }
+
+    /// A version 1 file (strokes by page number) is put on its pages when it was written after the
+    /// PDF last changed; otherwise its strokes are shown nowhere and kept in the file.
+    func testVersion1FileIsPlacedOnlyOnTheSamePDF() throws {
+        let pdf = path("talk.pdf"), side = InkSidecar(pdf: pdf)
+        let old = ##"{"podium": "drawings", "version": 1, "pages": {"2": [{"tool": "pen", "color": "#e01e1e", "width": 3, "points": [[1, 2]]}], "9": [{"tool": "pen", "color": "#e01e1e", "width": 3, "points": [[5, 6]]}]}}"##
+        TestPDF.write(pdf, .init(pages: 3))
+        try old.write(toFile: side.path, atomically: true, encoding: .utf8)
+        func setModified(_ p: String, _ t: TimeInterval) throws {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: t)], ofItemAtPath: p)
+        }
+        // Drawn on this PDF: page 2's stroke shows on page 2; page 9's (beyond the end) is kept.
+        try setModified(pdf, -60)
+        var ink = InkSession(pdf: pdf, document: try PDFDocument(path: pdf))
+        XCTAssertEqual(ink.strokes(on: 1).map(\.points), [[Point(1, 2)]])
+        var saved = try side.load()
+        XCTAssertEqual(saved[try XCTUnwrap(ink.key(1))]?.count, 1, "saved by page key")
+        XCTAssertEqual(saved[InkSidecar.version1Key(9)]?.count, 1, "the page beyond the end is kept")
+        // The PDF changed since the file was written: nothing shows, everything is kept.
+        try old.write(toFile: side.path, atomically: true, encoding: .utf8)
+        try setModified(side.path, -60)
+        try setModified(pdf, 0)
+        ink = InkSession(pdf: pdf, document: try PDFDocument(path: pdf))
+        XCTAssertTrue((0..<3).allSatisfy { ink.strokes(on: $0).isEmpty })
+        penLine(ink, from: Point(100, 100), to: Point(300, 100))
+        saved = try side.load()
+        XCTAssertEqual(saved[InkSidecar.version1Key(2)]?.count, 1, "kept through a save")
+        XCTAssertEqual(saved[InkSidecar.version1Key(9)]?.count, 1)
+        XCTAssertEqual(saved[try XCTUnwrap(ink.key(0))]?.count, 1)
     }
 
     func testZoomWidensToTheViewAndStaysOnThePage() {

@@ -2,6 +2,7 @@ import CPoppler
 import XCTest
 import PodiumKit
 import PodiumTestSupport
+@testable import PDFScene
 
 /// The drawing layer end to end: `podium present talk.pdf --windowed` on the offscreen driver,
 /// driven through the control socket (keys from the key map, mouse drags on the presenter's page
@@ -72,13 +73,21 @@ final class PDFDrawingEndToEndTests: PDFTestCase {
     /// Pen pixels in a column `x` of the image, and the rows they span.
     func penRows(_ img: PNGImage, x: Int) -> [Int] { (0..<img.height).filter { Self.isPen(img.pixel(x, $0)) } }
 
+    /// Strokes saved for 1-based `page` of talk.pdf as it is now (by its page key).
     func strokesInSidecar(page: Int) throws -> Int {
+        let v = try sidecar()
+        return v["pages"]?[try pageKey(page)]?.array?.count ?? 0
+    }
+
+    func sidecar() throws -> JSONValue {
         let p = path("talk.drawings.json")
-        guard FileManager.default.fileExists(atPath: p) else { return 0 }
+        guard FileManager.default.fileExists(atPath: p) else { return .object([:]) }
         let v = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: p)))
         XCTAssertEqual(v["podium"]?.string, "drawings")
-        return v["pages"]?["\(page)"]?.array?.count ?? 0
+        return v
     }
+
+    func pageKey(_ page: Int) throws -> String { InkPageKeys.keys(of: try PDFDocument(path: path("talk.pdf")))[page - 1] }
 
     /// Pen stroke on the presenter → on the audience at the same page place, at the audience's
     /// resolution; undo; eraser; kept per page; under blackout and freeze; back after a restart.
@@ -191,6 +200,72 @@ final class PDFDrawingEndToEndTests: PDFTestCase {
     }
 
     /// The spotlight dims the audience view except a circle at the pointer; Esc ends it.
+    /// A quick eraser swipe: two pointer points either side of a stroke, nothing reported on it;
+    /// the path between them erases it.
+    func testQuickEraserSwipeAcrossAStroke() throws {
+        TestPDF.write(path("talk.pdf"), .init(pages: 2))
+        let app = try start()
+        defer { app.stop() }
+        let c = app.client!
+        try key(c, "Right")
+        let page = try presenterPage(c)
+        try key(c, "d")
+        try drag(c, page, from: (0.1, 0.5), to: (0.9, 0.5))
+        XCTAssertEqual(try strokesInSidecar(page: 2), 1)
+        try key(c, "e")
+        try drag(c, page, from: (0.3, 0.2), to: (0.3, 0.8), steps: 1)
+        let (img, _) = try audience(c, "swiped")
+        XCTAssertEqual(img.count(x: 0, y: 0, w: img.width, h: img.height) { Self.isPen($0) }, 0, "the swipe erased the stroke")
+        XCTAssertEqual(try strokesInSidecar(page: 2), 0)
+    }
+
+    /// Strokes follow their slide when the PDF is replaced: a slide inserted before it moves
+    /// them with it; an unrelated PDF shows none of them, and the file keeps them.
+    func testStrokesFollowTheirSlideWhenThePDFIsReplaced() throws {
+        let slides = (1...8).map { "Slide \($0)" }
+        TestPDF.write(path("talk.pdf"), .init(pages: 8, texts: slides))
+        let app = try start()
+        defer { app.stop() }
+        let c = app.client!
+        func goto(_ index: Int) throws { XCTAssertEqual(try c.send(["cmd": "goto", "index": .number(Double(index))])["ok"]?.bool, true) }
+        /// Ink in the stroke's band (above the page's box, which is red on some pages).
+        func ink(_ name: String) throws -> Int {
+            let (img, fit) = try audience(c, name)
+            return img.count(x: 0, y: Int(fit.y + 0.05 * fit.h), w: img.width, h: Int(0.17 * fit.h)) { Self.isPen($0) }
+        }
+        /// Writes the new version beside it and moves it over talk.pdf (as a build tool does), then waits for the reload.
+        func replace(_ o: TestPDF.Options) throws {
+            TestPDF.write(path("new.pdf"), o)
+            XCTAssertEqual(rename(path("new.pdf"), path("talk.pdf")), 0)
+            _ = try c.waitForState(timeout: 15) { $0["scene"]?["count"]?.int == o.pages }
+        }
+        try goto(3)   // page 4, "Slide 4"
+        let page = try presenterPage(c)
+        try key(c, "d")
+        try drag(c, page, from: (0.1, 0.15), to: (0.9, 0.15))
+        try key(c, "Escape")
+        XCTAssertGreaterThan(try ink("drawn"), 0)
+        XCTAssertEqual(try strokesInSidecar(page: 4), 1)
+
+        // A slide inserted before it: the stroke is on "Slide 4", now page 5, and not on page 4.
+        try replace(.init(pages: 9, texts: Array(slides[0..<3]) + ["Inserted"] + Array(slides[3...])))
+        try goto(3)
+        XCTAssertEqual(try ink("inserted-page4"), 0, "page 4 is the inserted slide: no ink")
+        try goto(4)
+        XCTAssertGreaterThan(try ink("inserted-page5"), 0, "the stroke followed its slide")
+        XCTAssertEqual(try strokesInSidecar(page: 5), 1)
+
+        // An unrelated PDF: no stroke anywhere, and the file still holds it.
+        try replace(.init(pages: 8, texts: (1...8).map { "Other talk \($0)" }))
+        for i in 0..<8 {
+            try goto(i)
+            XCTAssertEqual(try ink("unrelated-\(i + 1)"), 0, "no ink on page \(i + 1) of another PDF")
+        }
+        let pages = try sidecar()["pages"]?.object ?? [:]
+        XCTAssertEqual(pages.values.map { $0.array?.count ?? 0 }.reduce(0, +), 1, "the stroke is kept in the file")
+        XCTAssertTrue(app.log.contains("reloaded"), app.log)
+    }
+
     func testSpotlight() throws {
         TestPDF.write(path("talk.pdf"), .init(pages: 2))
         let app = try start()
@@ -300,7 +375,7 @@ final class PDFDrawingEndToEndTests: PDFTestCase {
         XCTAssertEqual(Double(rows.count), fit.w * 0.004, accuracy: 2.5, "the pen's width follows the slide, not the double-width page")
         for u in [0.05, 0.95] { XCTAssertTrue(penRows(img, x: fit.px(u, 0.15).0).isEmpty, "no ink beyond the stroke's ends at \(u)") }
         let v = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: path("talk.drawings.json"))))
-        let xs = v["pages"]?["1"]?.array?.first?["points"]?.array?.compactMap { $0.array?.first?.number } ?? []
+        let xs = v["pages"]?[try pageKey(1)]?.array?.first?["points"]?.array?.compactMap { $0.array?.first?.number } ?? []
         XCTAssertFalse(xs.isEmpty)
         XCTAssertTrue(xs.allSatisfy { $0 >= 79 && $0 <= 721 }, "whole-page points in the slide half (0…800 of 1600): \(xs.min()!)…\(xs.max()!)")
     }

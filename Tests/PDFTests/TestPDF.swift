@@ -32,6 +32,9 @@ enum TestPDF {
         var colourShift = 0
         /// Beamer-style double-height pages: the bottom half is the notes page.
         var notesBottom = false
+        /// The big type on each page instead of its number (a slide's own text, which stays the
+        /// same when slides are inserted before it).
+        var texts: [String]? = nil
         /// `/Creator`, e.g. Beamer's "LaTeX with Beamer class".
         var creator: String? = nil
         enum Either { case page(Int), uri(String) }
@@ -63,7 +66,7 @@ enum TestPDF {
             cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
             cairo_set_font_size(cr, slideH / 8)
             cairo_move_to(cr, slideW * 0.6, slideH * 0.5)
-            cairo_show_text(cr, "\(i + 1)")
+            cairo_show_text(cr, o.texts?[i] ?? "\(i + 1)")
             if o.notesRight {
                 cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
                 cairo_rectangle(cr, slideW, 0, slideW, o.height); cairo_fill(cr)

@@ -4,7 +4,9 @@ import PodiumKit
 /// The drawing layer of one PDF for the whole session, shared by the scenes of its pages (one
 /// scene per page): strokes per page with their undo history, the tool in hand, the spotlight,
 /// and the drawings sidecar (`InkSidecar`) they are saved to after every change and read from
-/// when the talk is opened again.
+/// when the talk is opened again. Strokes are kept by page key (`InkPageKeys`), so they follow
+/// their slide when the PDF is replaced (a reload, a relaunch after inserting a slide), and
+/// strokes of a slide no longer in the PDF are shown nowhere but kept in the file.
 final class InkSession {
     /// What a press on the presenter's page does while a tool is on.
     enum Tool: String { case pen, highlighter, eraser, zoom }
@@ -17,9 +19,14 @@ final class InkSession {
 
     let pdf: String
     let sidecar: InkSidecar
-    /// Strokes by 0-based page (pages beyond the PDF's end are kept and saved back untouched).
-    private(set) var pages: [Int: [InkStroke]]
-    private var history: [Int: [Edit]] = [:]
+    /// Strokes by page key (keys of pages not in the PDF shown now are kept and saved back
+    /// untouched, as are a version 1 file's pages not matched to a page).
+    private(set) var pages: [String: [InkStroke]]
+    private var history: [String: [Edit]] = [:]
+    /// The PDF shown now (the newest opening of the file) and its page keys, worked out when
+    /// first needed (there are strokes): reading every page's text takes a while.
+    private(set) var document: PDFDocument
+    private var keys: [String]?
     /// The stroke being drawn now, and its page.
     private(set) var live: (page: Int, stroke: InkStroke)?
     private var livePageWidth = 0.0
@@ -27,6 +34,8 @@ final class InkSession {
     var spotlight = false
     /// The pointer's last place over a page view: the page and the page point.
     var pointer: (page: Int, point: Point)?
+    /// The eraser's last page point in the drag under way (the next move erases along from it).
+    var eraserLast: Point?
     /// Why drawings are not saved (the sidecar could not be read or written), once known.
     private(set) var saveProblem: String?
     /// Views to redraw after a change (the scenes' page views).
@@ -37,8 +46,10 @@ final class InkSession {
     private(set) lazy var toolbar = InkToolbar { [weak self] action in self?.perform(action) }
     var log: (String) -> Void = { SafeText.log("podium: " + $0) }
 
-    init(pdf: String) {
+    /// The session of the PDF at `pdf`, opened as `document`; reads the drawings sidecar.
+    init(pdf: String, document: PDFDocument) {
         self.pdf = pdf
+        self.document = document
         sidecar = InkSidecar(pdf: pdf)
         do { pages = try sidecar.load() } catch {
             pages = [:]
@@ -46,10 +57,45 @@ final class InkSession {
             saveProblem = "\(error) (drawings of this session are not saved)"
             log("drawings not loaded: \(error)")
         }
+        placeVersion1Pages()
+    }
+
+    /// A version 1 file keyed strokes by page number. They are put on the page of that number
+    /// only when the file was written after the PDF last changed (so they were drawn on this PDF);
+    /// otherwise they stay in the file, shown nowhere: on another version of the talk a number
+    /// may be another slide.
+    private func placeVersion1Pages() {
+        let old = pages.keys.filter { $0.hasPrefix(InkSidecar.version1Key(0).dropLast()) }
+        guard !old.isEmpty else { return }
+        func modified(_ p: String) -> Date? { (try? FileManager.default.attributesOfItem(atPath: p))?[.modificationDate] as? Date }
+        guard let drawn = modified(sidecar.path), let changed = modified(pdf), drawn >= changed else {
+            log("drawings of an earlier version of \(SafeText.quote(URL(fileURLWithPath: pdf).lastPathComponent)) are kept in \(SafeText.quote(URL(fileURLWithPath: sidecar.path).lastPathComponent)) but not shown")
+            return
+        }
+        for n in 1...document.pageCount {
+            guard let list = pages.removeValue(forKey: InkSidecar.version1Key(n)), let k = key(n - 1) else { continue }
+            pages[k, default: []] += list
+        }
+        save()
+    }
+
+    /// Shows the strokes on `document` from now on (a reload opened the file afresh).
+    func bind(_ document: PDFDocument) {
+        guard document !== self.document else { return }
+        end()
+        self.document = document
+        keys = nil
+    }
+
+    /// The key of 0-based `page` of `document`; nil for a page it does not have.
+    func key(_ page: Int) -> String? {
+        if keys == nil { keys = InkPageKeys.keys(of: document) }
+        return keys!.indices.contains(page) ? keys![page] : nil
     }
 
     func strokes(on page: Int) -> [InkStroke] {
-        let kept = pages[page] ?? []
+        // No strokes (most talks): no need to read the pages' text.
+        let kept = pages.isEmpty ? [] : key(page).flatMap { pages[$0] } ?? []
         guard let l = live, l.page == page else { return kept }
         return kept + [l.stroke]
     }
@@ -75,16 +121,24 @@ final class InkSession {
     func end() {
         guard let l = live else { return }
         live = nil
+        guard let k = key(l.page) else { return }
         // An eighth of a thousandth of the page width: half a pixel on a 4K audience.
-        pages[l.page, default: []].append(l.stroke.simplified(tolerance: livePageWidth * 0.000125))
-        history[l.page, default: []].append(.added)
+        pages[k, default: []].append(l.stroke.simplified(tolerance: livePageWidth * 0.000125))
+        history[k, default: []].append(.added)
         changed(save: true)
     }
 
     /// Removes every stroke on `page` that a disc of `radius` page points at `p` touches.
     func erase(page: Int, at p: Point, radius: Double) {
+        erase(page: page, from: p, to: p, radius: radius)
+    }
+
+    /// Removes every stroke on `page` that a disc of `radius` page points swept from `a` to `b`
+    /// (consecutive pointer points of one eraser drag) touches.
+    func erase(page: Int, from a: Point, to b: Point, radius: Double) {
+        guard let page = key(page) else { return }
         let list = pages[page] ?? []
-        let hit = list.indices.filter { list[$0].touches(p, radius: radius) }
+        let hit = list.indices.filter { list[$0].touches(from: a, to: b, radius: radius) }
         guard !hit.isEmpty else { return }
         history[page, default: []].append(.erased(hit.map { ($0, list[$0]) }))
         pages[page] = list.indices.filter { !hit.contains($0) }.map { list[$0] }
@@ -92,7 +146,7 @@ final class InkSession {
     }
 
     func clear(page: Int) {
-        guard let list = pages[page], !list.isEmpty else { return }
+        guard let page = key(page), let list = pages[page], !list.isEmpty else { return }
         history[page, default: []].append(.cleared(list))
         pages[page] = []
         changed(save: true)
@@ -101,7 +155,7 @@ final class InkSession {
     /// Takes back the last change on `page`; false when there is none.
     @discardableResult
     func undo(page: Int) -> Bool {
-        guard let edit = history[page]?.popLast() else { return false }
+        guard let page = key(page), let edit = history[page]?.popLast() else { return false }
         var list = pages[page] ?? []
         switch edit {
         case .added: if !list.isEmpty { list.removeLast() }
@@ -133,10 +187,11 @@ final class InkSession {
 enum InkSessions {
     nonisolated(unsafe) private static var byPath: [String: InkSession] = [:]
 
-    /// The session of the PDF at `path` (absolute), reading its drawings sidecar on first use.
-    static func session(for path: String) -> InkSession {
-        if let s = byPath[path] { return s }
-        let s = InkSession(pdf: path)
+    /// The session of the PDF at `path` (absolute), reading its drawings sidecar on first use,
+    /// showing its strokes on `document` (the file's newest opening).
+    static func session(for path: String, document: PDFDocument) -> InkSession {
+        if let s = byPath[path] { s.bind(document); return s }
+        let s = InkSession(pdf: path, document: document)
         byPath[path] = s
         return s
     }

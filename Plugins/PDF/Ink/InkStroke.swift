@@ -53,6 +53,23 @@ struct InkStroke: Equatable, Sendable {
         return false
     }
 
+    /// Whether the eraser's path from `a` to `b` (a disc of `radius` page points swept along it)
+    /// touches the stroke: a quick swipe reports points far apart, and the stroke may lie between.
+    func touches(from a: Point, to b: Point, radius: Double) -> Bool {
+        let reach = radius + width / 2
+        if points.count == 1 { return Self.distance(points[0], a, b) <= reach }
+        for i in 1..<points.count where Self.distance(a, b, points[i - 1], points[i]) <= reach { return true }
+        return false
+    }
+
+    /// Distance between the segments `a`–`b` and `c`–`d` (0 when they cross).
+    static func distance(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Double {
+        func side(_ p: Point, _ q: Point, _ r: Point) -> Double { (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x) }
+        let d1 = side(a, b, c), d2 = side(a, b, d), d3 = side(c, d, a), d4 = side(c, d, b)
+        if (d1 > 0 && d2 < 0 || d1 < 0 && d2 > 0) && (d3 > 0 && d4 < 0 || d3 < 0 && d4 > 0) { return 0 }
+        return min(distance(a, c, d), distance(b, c, d), distance(c, a, b), distance(d, a, b))
+    }
+
     /// Distance from `p` to the segment `a`–`b`.
     static func distance(_ p: Point, _ a: Point, _ b: Point) -> Double {
         let dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy

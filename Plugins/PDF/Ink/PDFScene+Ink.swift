@@ -21,11 +21,15 @@ extension PDFScene {
         presenterPage.decorate = { [weak self] list, fit, region in self?.decorate(&list, fit, region, audience: false) }
         // The next page as the room will see it: with its drawing.
         next.decorate = { [weak self, weak next] list, fit, region in
-            guard let self, let next else { return }
+            guard let self, let next, self.inkOnThisVersion else { return }
             InkPainter.strokes(self.ink.strokes(on: next.page), self.geometry(fit.rect, region, page: next.page), into: &list)
         }
         ink.onChange.append { [weak self] in self?.inkChanged() }
     }
+
+    /// Whether the drawing layer shows this scene's version of the PDF: after a reload the
+    /// scenes of the old version (still on screen for a moment) neither show nor take strokes.
+    var inkOnThisVersion: Bool { ink.document === cache.document }
 
     var inkStatus: String {
         var parts: [String] = []
@@ -65,6 +69,7 @@ extension PDFScene {
     /// zoom ends (the next page starts whole).
     func leavePageInk() {
         ink.end()
+        ink.eraserLast = nil
         zoomDrag = nil
         audiencePage.zoom = nil
         if ink.tool == .zoom { ink.tool = nil }
@@ -96,8 +101,8 @@ extension PDFScene {
         case .eraserTool: toggle(.eraser)
         case .zoom:
             if audiencePage.zoom != nil { audiencePage.zoom = nil; if ink.tool == .zoom { ink.tool = nil } } else { toggle(.zoom) }
-        case .undoDrawing: ink.end(); ink.undo(page: page)
-        case .clearDrawing: ink.end(); ink.clear(page: page)
+        case .undoDrawing: ink.end(); if inkOnThisVersion { ink.undo(page: page) }
+        case .clearDrawing: ink.end(); if inkOnThisVersion { ink.clear(page: page) }
         case .spotlight: ink.spotlight.toggle()
         case .clear:
             if audiencePage.zoom != nil || zoomDrag != nil { audiencePage.zoom = nil; zoomDrag = nil; if ink.tool == .zoom { ink.tool = nil } }
@@ -125,7 +130,7 @@ extension PDFScene {
     /// or starts a zoom rectangle (and never reaches links or the host's click bindings); moves
     /// also steer the spotlight. Previews (a scene not current) take nothing.
     func inkPointer(_ view: PDFPageView, _ event: InputEvent) -> Bool {
-        guard isCurrent, let g = geometry(of: view) else { return false }
+        guard isCurrent, inkOnThisVersion, let g = geometry(of: view) else { return false }
         // The slide's width (half the page with Beamer's notes beside it) sets the pen's size.
         let pageWidth = cache.document.pageSizes[page].width * audiencePage.region.width
         switch event {
@@ -137,7 +142,9 @@ extension PDFScene {
             switch tool {
             case .pen: ink.begin(.pen, page: page, at: g.page(p), pageWidth: pageWidth)
             case .highlighter: ink.begin(.highlighter, page: page, at: g.page(p), pageWidth: pageWidth)
-            case .eraser: ink.erase(page: page, at: g.page(p), radius: pageWidth * Self.eraserRadius)
+            case .eraser:
+                ink.eraserLast = g.page(p)
+                ink.erase(page: page, at: g.page(p), radius: pageWidth * Self.eraserRadius)
             case .zoom:
                 // Only on the presenter's page: the rectangle is the speaker's, drawn there.
                 guard view === presenterPage else { return true }
@@ -149,7 +156,11 @@ extension PDFScene {
             guard buttons != 0, let tool = ink.tool else { return ink.spotlight }
             switch tool {
             case .pen, .highlighter: ink.extend(to: g.page(p), minStep: 0.75 / g.scale)
-            case .eraser: ink.erase(page: page, at: g.page(p), radius: pageWidth * Self.eraserRadius)
+            case .eraser:
+                // Along the path since the last point: a quick swipe reports points far apart.
+                let q = g.page(p)
+                ink.erase(page: page, from: ink.eraserLast ?? q, to: q, radius: pageWidth * Self.eraserRadius)
+                ink.eraserLast = q
             case .zoom:
                 if let d = zoomDrag, view === presenterPage { zoomDrag = (d.from, p); presenterPage.setNeedsDisplay() }
             }
@@ -158,7 +169,10 @@ extension PDFScene {
             guard let tool = ink.tool else { return false }
             switch tool {
             case .pen, .highlighter: ink.extend(to: g.page(p), minStep: 0.75 / g.scale); ink.end()
-            case .eraser: break
+            case .eraser:
+                let q = g.page(p)
+                ink.erase(page: page, from: ink.eraserLast ?? q, to: q, radius: pageWidth * Self.eraserRadius)
+                ink.eraserLast = nil
             case .zoom: finishZoom(g, at: view === presenterPage ? p : nil)
             }
             return true
@@ -191,7 +205,7 @@ extension PDFScene {
 
     private func decorate(_ list: inout DrawList, _ fit: PageFit, _ region: Rect, audience: Bool) {
         let g = geometry(fit.rect, region, page: page)
-        InkPainter.strokes(ink.strokes(on: page), g, into: &list)
+        if inkOnThisVersion { InkPainter.strokes(ink.strokes(on: page), g, into: &list) }
         guard isCurrent else { return }
         let spot = ink.pointer.flatMap { $0.page == page ? g.view($0.point) : nil } ?? fit.rect.center
         let radius = fit.rect.height * Self.spotlightRadius
