@@ -1,4 +1,5 @@
 import Foundation
+import PodiumKit
 #if canImport(Glibc)
 import Glibc
 #endif
