@@ -5,4 +5,10 @@ import Foundation
 // failure, 2 usage or validation error.
 podium_line_buffer_stdout()
 podium_ignore_sigpipe()
-exit(CommandLineInterface.run(Array(CommandLine.arguments.dropFirst())))
+let status = CommandLineInterface.run(Array(CommandLine.arguments.dropFirst()))
+// Out without exit()'s C++ static destructors (poppler's, fontconfig's): a page-render or media
+// worker thread may still be inside those libraries, and tearing them down under it crashed a
+// clean quit now and then (SIGSEGV after "quit"). Everything Podium keeps is on disk by now
+// (journal and sidecars renamed whole, SQLite committed); stdio is flushed first.
+fflush(nil)
+_exit(status)
