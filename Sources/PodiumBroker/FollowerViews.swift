@@ -1,16 +1,13 @@
 import PodiumKit
 
-/// What a follower screen shows instead of slides: waiting for the presenter, or a deck that is
-/// not the presenter's. Opaque, so nothing of the deck shows through.
-final class FollowerCoverView: View {
-    let label = Label("", font: .bold(28), color: Color(0xE6, 0xE6, 0xE6), lines: 0)
+/// One label that shows a message, or hides when there is none (the cover and the indicator).
+class FollowerMessageView: View {
+    let label: Label
 
-    override init() {
+    init(label: Label) {
+        self.label = label
         super.init()
-        id = "follow.cover"
-        backgroundColor = Color(0x12, 0x12, 0x14)
         label.alignment = .center
-        label.pins = Pins(leading: 64, trailing: 64, top: 64, bottom: 64)
         addSubview(label)
     }
 
@@ -22,31 +19,30 @@ final class FollowerCoverView: View {
         accessibilityLabel = text
         setNeedsDisplay()
     }
+}
+
+/// What a follower screen shows instead of slides: waiting for the presenter, or a deck that is
+/// not the presenter's. Opaque, so nothing of the deck shows through.
+final class FollowerCoverView: FollowerMessageView {
+    init() {
+        super.init(label: Label("", font: .bold(28), color: Color(0xE6, 0xE6, 0xE6), lines: 0))
+        id = "follow.cover"
+        backgroundColor = Color(0x12, 0x12, 0x14)
+        label.pins = Pins(leading: 64, trailing: 64, top: 64, bottom: 64)
+    }
     override var role: String? { "alert" }
 }
 
 /// A small, dim note in a corner of the room's screen ("broker offline · reconnecting"): the
 /// last frame stays, and whoever looks after the screen can tell it is not live.
-final class FollowerIndicatorView: View {
-    let label = Label("", font: .system(12), color: Color(0xC8, 0xC8, 0xC8))
-
-    override init() {
-        super.init()
+final class FollowerIndicatorView: FollowerMessageView {
+    init() {
+        super.init(label: Label("", font: .system(12), color: Color(0xC8, 0xC8, 0xC8)))
         id = "follow.indicator"
         backgroundColor = Color(0, 0, 0, 140)
         cornerRadius = 6
-        label.alignment = .center
         label.pins = Pins(leading: 8, trailing: 8, top: 2, bottom: 2)
-        addSubview(label)
         isHidden = true
-    }
-
-    var text: String? { isHidden ? nil : label.text }
-    func show(_ text: String?) {
-        isHidden = text == nil
-        label.text = text ?? ""
-        accessibilityLabel = text
-        setNeedsDisplay()
     }
     override var role: String? { "status" }
 }
