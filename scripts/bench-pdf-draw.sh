@@ -10,6 +10,7 @@
 #   scripts/bench-pdf-draw.sh     (uses the release build if there is one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/private-home.sh
 bin=.build/release/podium; [ -x "$bin" ] || bin=.build/debug/podium
 [ -x "$bin" ] || { echo "build podium first (swift build -c release)" >&2; exit 1; }
 export PODIUM_BIN=$bin SDL_RENDER_DRIVER=${SDL_RENDER_DRIVER:-software}
