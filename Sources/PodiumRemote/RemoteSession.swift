@@ -144,6 +144,10 @@ public final class RemoteSession {
     /// the dot).
     func answer(_ text: String) -> String {
         let request = try? JSONValue.parse(Data(text.utf8))
+        // The resume question is the speaker's, on the presenter view: the phone waits for it.
+        if let hold = presentation.talkHold, request?["cmd"]?.string != "state" {
+            return JSONValue.object(["ok": false, "error": .string("\(hold): answer it on the presenter view (Return resumes, Esc starts fresh)")]).jsonString
+        }
         if request?["cmd"]?.string == "screenshot" {
             // It writes a file wherever it is told: only the local control socket (this user) may ask.
             return JSONValue.object(["ok": false, "error": "screenshot writes files on the presenter's machine: ask over the control socket"]).jsonString
@@ -206,6 +210,8 @@ public final class RemoteSession {
             "frozen": .bool(p.isFrozen),
             "pointer": pointer,
             "aspect": .number(a.width / max(1, a.height)),
+            // Why the remote cannot drive the talk now (the resume question is open), else null.
+            "hold": p.talkHold.map { .string($0) } ?? .null,
         ]
     }
 

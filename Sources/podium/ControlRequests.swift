@@ -40,6 +40,10 @@ enum ControlRequests {
             default: throw Failure("unknown window \(SafeText.quote(name ?? "")) (expected presenter or audience)")
             }
         }
+        // The resume question holds the talk: only what answers it, looks or quits gets through.
+        if let hold = p.talkHold, !passesHold(cmd, v, p) {
+            throw Failure("\(SafeText.quote(cmd)) refused: \(hold) (Return resumes, Esc starts fresh; state, screenshot and quit still work)")
+        }
         switch cmd {
         case "state":
             // Truthful: look at the displays now rather than report the last event's picture.
@@ -106,6 +110,16 @@ enum ControlRequests {
         return [:]
     }
 
+    /// Requests that neither move nor change the talk, or that answer the open question (a key
+    /// Return / Esc, as the speaker's keyboard would) or quit.
+    static func passesHold(_ cmd: String, _ v: JSONValue, _ p: Presentation) -> Bool {
+        switch cmd {
+        case "state", "screenshot", "frame-times", "quit": return true
+        case "key": return v["key"]?.string.flatMap { Key(binding: $0) }.map(p.keyPassesHold) ?? false
+        default: return false
+        }
+    }
+
     static func state(_ app: PresentCommand) -> [String: JSONValue] {
         let p = app.presentation!
         func area(_ a: Rect, _ b: Rect) -> Double { a.intersects(b) ? a.intersection(b).width * a.intersection(b).height : 0 }
@@ -158,6 +172,8 @@ enum ControlRequests {
             "timers": timersJSON(p),
             "overview": ["open": .bool(p.isOverviewOpen), "selected": .number(Double(p.console.overview.selected))],
             "help": .bool(p.isHelpOpen),
+            // The question in the presenter's banner; `holdsTalk`: requests that move the talk are refused.
+            "question": p.question.map { ["text": .string($0), "holdsTalk": .bool(p.talkHold != nil)] } ?? .null,
             // The "go to slide" prompt's digits while open (presenter only), else null.
             "pageJump": p.pageJumpDigits.map { .string($0) } ?? .null,
             "notesSize": .number(p.console.notes.fontSize),

@@ -162,7 +162,8 @@ final class PresentCommand {
             self.log("resumed at scene \(self.presentation.currentIndex + 1), \(TalkClock.format(self.presentation.elapsed)) elapsed\(record.paused ? " (paused)" : "")")
         }
         if options.flags.contains("--resume") { resume(); return }
-        presentation.ask(record.resumeQuestion(sceneCount: presentation.sceneCount, now: Date().timeIntervalSince1970), timeout: nil, otherKeysCancel: false, onConfirm: resume,
+        presentation.ask(record.resumeQuestion(sceneCount: presentation.sceneCount, now: Date().timeIntervalSince1970), timeout: nil, otherKeysCancel: false,
+                         holding: "waiting for the speaker to answer the resume question on the presenter view", onConfirm: resume,
                          onCancel: { [weak self] in self?.journalArmed = true; self?.log("started fresh (the interrupted talk was not resumed)") })
     }
 
@@ -285,6 +286,8 @@ final class PresentCommand {
             let target = EventTranslator.windowID(of: e).flatMap(window(id:)) ?? presenterWindow!
             // Keys typed in the audience window act on the presenter (the speaker's focus).
             if case let .key(k) = input { presentation.press(k); return }
+            // The resume question holds the talk: clicks, wheel and typing wait for its answer.
+            if presentation.talkHold != nil { return }
             // Clicks there: the scene's views, then the key map's mouse bindings.
             if let a = audienceWindow, target === a { presentation.audienceInput(input); return }
             // Ctrl + mouse over the audience preview: the pointer dot on the audience view.

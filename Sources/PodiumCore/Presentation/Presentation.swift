@@ -188,12 +188,14 @@ public final class Presentation {
 
     // MARK: Navigation
 
-    public func next() { if currentIndex + 1 < sceneCount { show(currentIndex + 1) } }
-    public func previous() { if currentIndex > 0 { show(currentIndex - 1) } }
-    /// Makes scene `index` current; out-of-range indexes are ignored (returns false).
+    /// While an open question holds the talk (`talkHold`), navigation does nothing.
+    public func next() { if talkHold == nil, currentIndex + 1 < sceneCount { show(currentIndex + 1) } }
+    public func previous() { if talkHold == nil, currentIndex > 0 { show(currentIndex - 1) } }
+    /// Makes scene `index` current; out-of-range indexes are ignored (returns false), and so is
+    /// everything while the talk is held (`talkHold`).
     @discardableResult
     public func goTo(_ index: Int) -> Bool {
-        guard deck.scenes.indices.contains(index) else { return false }
+        guard talkHold == nil, deck.scenes.indices.contains(index) else { return false }
         show(index); return true
     }
 
@@ -255,6 +257,7 @@ public final class Presentation {
     /// the deck has none), and hands it `parameters`: a segue from one scene to another.
     /// Asked while a scene is being made, it waits until the scene is made (the next timer turn).
     public func open(kind: String, parameters: [String: JSONValue]) {
+        if let hold = talkHold { log("openScene(\(kind)) ignored: \(hold)"); return }
         if !making.isEmpty {
             _ = timers.schedule(now: clock(), after: 0, repeats: false) { [weak self] in self?.open(kind: kind, parameters: parameters) }
             return

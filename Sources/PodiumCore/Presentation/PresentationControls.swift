@@ -49,6 +49,8 @@ extension Presentation {
     /// without a platform).
     @discardableResult
     public func perform(_ action: ConsoleAction) -> Bool {
+        // An open question holds the talk (the resume question): only quitting gets through.
+        if talkHold != nil, action != .quit, action != .quitNow { return false }
         switch action {
         case .next: next()
         case .previous: previous()
@@ -124,7 +126,7 @@ extension Presentation {
     @discardableResult
     public func movePointer(to p: Point, active: Bool) -> Bool {
         let preview = console.preview
-        let target = active && console.overview.isHidden && preview.isVisibleInWindow
+        let target = active && talkHold == nil && console.overview.isHidden && preview.isVisibleInWindow
             ? preview.sourcePoint(at: preview.convertFromWindow(p)) : nil
         if target != pointerDot.position {
             pointerDot.position = target
@@ -137,7 +139,7 @@ extension Presentation {
     @discardableResult
     public func movePointer(toAudienceFraction f: Point?) -> Bool {
         let b = audience.bounds
-        let target = f.map { Point(min(max($0.x, 0), 1) * b.width, min(max($0.y, 0), 1) * b.height) }
+        let target = talkHold != nil ? nil : f.map { Point(min(max($0.x, 0), 1) * b.width, min(max($0.y, 0), 1) * b.height) }
         if target != pointerDot.position {
             pointerDot.position = target
             audience.requestRedraw()

@@ -11,6 +11,9 @@ struct PendingQuestion {
     var onConfirm: () -> Void
     var onCancel: () -> Void
     var expiry: TimerToken?
+    /// Why nothing may move or change the talk until the speaker answers (the resume question:
+    /// the talk's place is not known yet); nil for questions that hold nothing back.
+    var holding: String?
 }
 
 /// Questions and notices for the speaker only, in the console's banner: nothing here reaches
@@ -20,18 +23,23 @@ extension Presentation {
     /// `onConfirm`, Esc or the `timeout` (seconds; nil waits) runs `onCancel`. With
     /// `otherKeysCancel`, any other key cancels and then acts as usual (the clicker keeps
     /// working); without, other keys wait for the answer. A new question replaces an open one
-    /// (which is cancelled).
+    /// (which is cancelled). With `holding` (the reason, e.g. "waiting for the speaker to answer
+    /// the resume question"), nothing moves or changes the talk until it is answered
+    /// (`talkHold`): navigation, audience modes, the pointer and input to the scenes.
     public func ask(_ text: String, confirmAction: ConsoleAction? = nil, timeout: Double? = 3, otherKeysCancel: Bool = true,
-                    onConfirm: @escaping () -> Void, onCancel: @escaping () -> Void = {}) {
+                    holding: String? = nil, onConfirm: @escaping () -> Void, onCancel: @escaping () -> Void = {}) {
         answerQuestion(false)
         let expiry = timeout.map { timers.schedule(now: clock(), after: $0, repeats: false) { [weak self] in self?.answerQuestion(false) } }
         pendingQuestion = PendingQuestion(text: text, confirmAction: confirmAction, otherKeysCancel: otherKeysCancel,
-                                          onConfirm: onConfirm, onCancel: onCancel, expiry: expiry)
+                                          onConfirm: onConfirm, onCancel: onCancel, expiry: expiry, holding: holding)
         updateBanner()
     }
 
     /// The open question's text, nil when none is open.
     public var question: String? { pendingQuestion?.text }
+    /// Why the talk may not be moved or changed now (an open question that holds it), else nil.
+    /// The control socket and the phone remote refuse such requests with this reason.
+    public var talkHold: String? { pendingQuestion?.holding }
 
     /// Answers the open question (no-op when none is open).
     public func answerQuestion(_ yes: Bool) {
@@ -53,6 +61,12 @@ extension Presentation {
         guard q.otherKeysCancel else { return true }
         answerQuestion(false)
         return false
+    }
+
+    /// Whether key `k` may act while the talk is held (`talkHold`): it answers the question
+    /// (Return, Esc) or quits at once (Ctrl+Q); everything else waits for the answer.
+    public func keyPassesHold(_ k: Key) -> Bool {
+        k.code.isReturn && k.isPlain || k.code == .escape || keyMap.action(for: k) == .quitNow
     }
 
     /// A lasting message for the speaker (a reload error, nil to clear it); an open question
