@@ -157,12 +157,13 @@ final class PresentCommand {
             guard let self else { return }
             // Timing given on this command line wins; otherwise the talk keeps the plan it had.
             let planGiven = TalkOptions.names.contains { self.options.values[$0] != nil }
+            let gone = self.presentation.resumeTarget(for: record).clamped ? " (the journaled scene \(record.scene + 1) is past the deck's end)" : ""
             self.presentation.resume(from: record, now: Date().timeIntervalSince1970, keepingPlan: !planGiven)
             self.journalArmed = true
-            self.log("resumed at scene \(self.presentation.currentIndex + 1), \(TalkClock.format(self.presentation.elapsed)) elapsed\(record.paused ? " (paused)" : "")")
+            self.log("resumed at scene \(self.presentation.currentIndex + 1)\(gone), \(TalkClock.format(self.presentation.elapsed)) elapsed\(record.paused ? " (paused)" : "")")
         }
         if options.flags.contains("--resume") { resume(); return }
-        presentation.ask(record.resumeQuestion(sceneCount: presentation.sceneCount, now: Date().timeIntervalSince1970), timeout: nil, otherKeysCancel: false,
+        presentation.ask(presentation.resumeQuestion(for: record, now: Date().timeIntervalSince1970), timeout: nil, otherKeysCancel: false,
                          holding: "waiting for the speaker to answer the resume question on the presenter view", onConfirm: resume,
                          onCancel: { [weak self] in self?.journalArmed = true; self?.log("started fresh (the interrupted talk was not resumed)") })
     }

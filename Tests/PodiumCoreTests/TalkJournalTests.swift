@@ -61,7 +61,7 @@ final class TalkJournalTests: XCTestCase {
         XCTAssertEqual(record(elapsed: 100, at: 1000).resumeQuestion(sceneCount: 10, now: 1625),
                        "Resume the interrupted talk at scene 4 “Results”, 12:05 elapsed? Return resumes · Esc starts fresh")
         XCTAssertEqual(record(scene: 12, elapsed: 100, paused: true).resumeQuestion(sceneCount: 5, now: 5000),
-                       "Resume the interrupted talk at scene 5 “Results”, 1:40 elapsed (paused)? Return resumes · Esc starts fresh")
+                       "Resume the interrupted talk at scene 5 (the deck's last: it has 5 scenes now, the talk was at scene 13), 1:40 elapsed (paused)? Return resumes · Esc starts fresh")
         XCTAssertFalse(record(scene: 0, started: false, elapsed: 0).isWorthResuming)
         XCTAssertTrue(record(scene: 2, started: false, elapsed: 0).isWorthResuming)
     }
@@ -93,6 +93,29 @@ final class TalkJournalTests: XCTestCase {
         r2.resume(from: rec, now: 9999)
         XCTAssertEqual(r2.currentIndex, 3)
         XCTAssertEqual(r2.title(at: 3), "S2")
+    }
+
+    /// The deck (a PDF) shrank before the relaunch: the question names a scene that exists, with
+    /// its title as the deck has it now, says the talk was further on, and resumes there.
+    func testAShrunkDeckResumesAtItsLastSceneAndTheQuestionSaysSo() {
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "pdf", summary: "") { _, _ in RecordingScene("P") }]))
+        let rec = TalkJournal.Record(deck: "/talks/t.pdf", scene: 9, sceneTitle: "10", sceneKind: "pdf", page: 10,
+                                     position: ["page": 10], started: true, elapsed: 100, paused: true, savedAt: 0)
+        let shrunk = Deck(title: "T", scenes: (1...4).map { DeckScene(kind: "pdf", title: "\($0)") }, path: "/talks/t.pdf")
+        let p = Presentation(deck: shrunk, registry: r, metrics: FixedMetrics(), clock: { 0 })
+        XCTAssertEqual(p.resumeTarget(for: rec).scene, 3)
+        XCTAssertTrue(p.resumeTarget(for: rec).clamped)
+        XCTAssertEqual(p.resumeQuestion(for: rec, now: 0),
+                       "Resume the interrupted talk at scene 4 “4” (the deck's last: it has 4 scenes now, the talk was at scene 10), 1:40 elapsed (paused)? Return resumes · Esc starts fresh")
+        p.resume(from: rec, now: 0)
+        XCTAssertEqual(p.currentIndex, 3)
+        XCTAssertTrue((p.currentScene as? RecordingScene)?.received.isEmpty ?? true, "the old scene's page is not handed to another scene")
+        // Still long enough: the same scene, not clamped, named as the deck has it.
+        let same = Deck(title: "T", scenes: (1...12).map { DeckScene(kind: "pdf", title: "\($0)") }, path: "/talks/t.pdf")
+        let q = Presentation(deck: same, registry: r, metrics: FixedMetrics(), clock: { 0 })
+        XCTAssertFalse(q.resumeTarget(for: rec).clamped)
+        XCTAssertEqual(q.resumeQuestion(for: rec, now: 0), "Resume the interrupted talk at scene 10 “10”, 1:40 elapsed (paused)? Return resumes · Esc starts fresh")
     }
 
     /// Relaunched without `--duration` (from a launcher, or `--resume` alone), the talk keeps

@@ -62,11 +62,21 @@ public struct TalkJournal {
 
         /// The question for the presenter screen, for a deck of `sceneCount` scenes at wall-clock
         /// `now`, e.g. `Resume the interrupted talk at scene 4 “Results”, 12:05 elapsed? Return
-        /// resumes · Esc starts fresh`.
+        /// resumes · Esc starts fresh`. A scene past the deck's end (the deck or PDF shrank) is
+        /// clamped to the last, and the question says so rather than name the old scene.
         public func resumeQuestion(sceneCount: Int, now: Double) -> String {
-            let title = sceneTitle.map { " “\($0)”" } ?? ""
+            let target = min(max(0, scene), sceneCount - 1)
+            return resumeQuestion(at: target, title: target == scene ? sceneTitle : nil, clampedTo: scene >= sceneCount ? sceneCount : nil, now: now)
+        }
+
+        /// The question for resuming at 0-based scene `target` (where `Presentation.resumeTarget`
+        /// found the journaled scene) titled `title` in the deck as it is now; `clampedTo`: the
+        /// deck's scene count when the journaled scene is past its end.
+        public func resumeQuestion(at target: Int, title: String?, clampedTo sceneCount: Int?, now: Double) -> String {
+            let named = title.map { " “\($0)”" } ?? ""
+            let gone = sceneCount.map { " (the deck's last: it has \($0) scene\($0 == 1 ? "" : "s") now, the talk was at scene \(scene + 1))" } ?? ""
             let time = started ? ", \(TalkClock.format(elapsed(resumingAt: now))) elapsed\(paused ? " (paused)" : "")" : ""
-            return "Resume the interrupted talk at scene \(min(scene, sceneCount - 1) + 1)\(title)\(time)? Return resumes · Esc starts fresh"
+            return "Resume the interrupted talk at scene \(target + 1)\(named)\(gone)\(time)? Return resumes · Esc starts fresh"
         }
     }
 
@@ -155,17 +165,36 @@ extension Presentation {
     /// no timing option this time) the journaled plan (length, end time, last minutes, end
     /// slide) replaces the deck's, so the countdown goes on as it was before the crash.
     public func resume(from record: TalkJournal.Record, now: Double, keepingPlan: Bool = true) {
+        let target = resumeTarget(for: record)
         if keepingPlan, record.durationMinutes != nil || record.endTimeMinutes != nil || record.lastMinutes != nil || record.endSlide != nil {
             var d = deck
             d.durationMinutes = record.durationMinutes; d.endTimeMinutes = record.endTimeMinutes
             d.lastMinutes = record.lastMinutes; d.endSlide = record.endSlide
             replan(d)
         }
-        var scene = record.scene
+        // A clamped scene is another one: the old scene's inner place (a page) does not apply.
+        resume(scene: target.scene, position: target.clamped ? nil : record.position, started: record.started,
+               elapsed: record.elapsed(resumingAt: now), paused: record.paused)
+    }
+
+    /// Where `resume(from:)` puts the talk in this deck: the journaled scene, found by its kind
+    /// and title if the deck changed meanwhile; `clamped` when it is gone past the deck's end
+    /// (the deck or its PDF shrank), and the talk resumes at the last scene instead.
+    public func resumeTarget(for record: TalkJournal.Record) -> (scene: Int, clamped: Bool) {
+        var scene = min(max(0, record.scene), sceneCount - 1)
         if let kind = record.sceneKind {
             let was = ReloadPosition.Anchor(kind: kind, title: record.sceneTitle)
             scene = ReloadPosition.index(of: was, near: record.scene, in: deck.scenes.map(ReloadPosition.Anchor.init))
         }
-        resume(scene: scene, position: record.position, started: record.started, elapsed: record.elapsed(resumingAt: now), paused: record.paused)
+        let found = record.sceneKind.map { deck.scenes[scene].kind == $0 && deck.scenes[scene].title == record.sceneTitle } ?? false
+        return (scene, record.scene >= sceneCount && !found)
+    }
+
+    /// The resume question for `record`, naming the scene the talk would resume at as this deck
+    /// has it (clamped, and saying so, when the journaled one is gone).
+    public func resumeQuestion(for record: TalkJournal.Record, now: Double) -> String {
+        let t = resumeTarget(for: record)
+        let title = deck.scenes[t.scene].title ?? (t.scene == record.scene ? record.sceneTitle : nil)
+        return record.resumeQuestion(at: t.scene, title: title, clampedTo: t.clamped ? sceneCount : nil, now: now)
     }
 }
