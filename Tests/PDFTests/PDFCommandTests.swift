@@ -76,9 +76,12 @@ final class PDFCommandTests: PDFTestCase {
         XCTAssertTrue(r.stderr.contains("scenes[3]: good.pdf: page 21 does not exist (the PDF has 20 pages)"), r.stderr)
         XCTAssertFalse(r.stderr.contains("scenes[4]"), r.stderr)
 
-        // Presenting: the bad scene is an error card naming the file; the others render.
-        let card = try snapshot(path("mixed.json"), scene: 1, size: "960x540")
+        // Presenting: the bad scene is an error card naming the file for the speaker (the room
+        // keeps the scene before it); the others render.
+        let card = try snapshot(path("mixed.json"), scene: 1, view: "presenter", size: "960x540")
         XCTAssertGreaterThan(card.fraction(near: (0xFF, 0x45, 0x3A), tolerance: 40), 0.001, "the error card's red heading")
+        let room = try snapshot(path("mixed.json"), scene: 1, size: "960x540")
+        XCTAssertEqual(room.fraction(near: (0xFF, 0x45, 0x3A), tolerance: 40), 0, "the room sees no error card")
         let page = try snapshot(path("mixed.json"), scene: 4, size: "960x540")
         XCTAssertTrue(near(page.rgb(360, 270), TestPDF.colour(3)), "page 4 of good.pdf: \(page.rgb(360, 270))")
     }

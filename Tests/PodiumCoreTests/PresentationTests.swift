@@ -84,9 +84,10 @@ final class PresentationTests: XCTestCase {
         let p = makePresentation(kinds: ["a", "broken", "b"])
         p.presenter.resize(to: Size(1000, 700))
         p.next()
-        let texts = p.audience.drawList().commands.compactMap { if case let .text(b, _, _) = $0 { b.text } else { nil } }
-        XCTAssertTrue(texts.contains("Plugin: test"), "\(texts)")
-        XCTAssertTrue(texts.contains { $0.contains("unreachable") }, "\(texts)")
+        func texts(_ r: WindowRoot) -> [String] { r.drawList().commands.compactMap { if case let .text(b, _, _) = $0 { b.text } else { nil } } }
+        XCTAssertTrue(texts(p.presenter).contains("Plugin: test"), "\(texts(p.presenter))")
+        XCTAssertTrue(texts(p.presenter).contains { $0.contains("unreachable") }, "\(texts(p.presenter))")
+        XCTAssertFalse(texts(p.audience).contains { $0.contains("unreachable") || $0.contains("Plugin") }, "the room sees no error card: \(texts(p.audience))")
         p.next()
         XCTAssertEqual(p.currentIndex, 2)
     }

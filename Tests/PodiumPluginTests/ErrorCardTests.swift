@@ -5,7 +5,8 @@ import PodiumTestSupport
 import XCTest
 
 /// A plugin that fails, when making its scene or later, gets an error card naming the plugin and
-/// the error in its place; the other scenes go on.
+/// the error in its place on the presenter view; the room keeps the picture it had; the other
+/// scenes go on.
 final class ErrorCardTests: XCTestCase {
     struct Boom: Error, CustomStringConvertible { var description: String }
 
@@ -15,7 +16,7 @@ final class ErrorCardTests: XCTestCase {
         let presenterView: View = Button("Go", id: "fragile.go")
         let audienceView = View()
         let context: SceneContext
-        init(_ c: SceneContext) { context = c }
+        init(_ c: SceneContext) { context = c; audienceView.backgroundColor = Color(12, 200, 90) }
     }
 
     var fragile: FragileScene?
@@ -33,6 +34,13 @@ final class ErrorCardTests: XCTestCase {
         return p
     }
 
+    /// What the room sees: the audience view's paint (no card, no alert in its control tree).
+    func room(_ p: Presentation) -> (fills: [Color], alert: Bool) {
+        let fills = p.audience.drawList().commands.compactMap { c -> Color? in if case let .fill(_, color, _) = c { color } else { nil } }
+        return (fills, p.audience.controlTree().contains { $0.role == "alert" })
+    }
+    let green = Color(12, 200, 90)
+
     func alert(_ p: Presentation) -> ControlNode? {
         p.presenter.layoutIfNeeded()
         return p.presenter.controlTree().first { $0.role == "alert" }
@@ -41,9 +49,14 @@ final class ErrorCardTests: XCTestCase {
     func testThrowingMakeShowsErrorCardAndTalkGoesOn() {
         let p = presentation()
         XCTAssertNil(alert(p))
+        XCTAssertTrue(room(p).fills.contains(green))
         p.next()
         XCTAssertEqual(alert(p)?.label, "Plugin org.test.faulty: no data for this scene")
-        XCTAssertEqual(p.audience.content.subviews.first?.controlTree().first?.role, "alert", "the audience sees the card too")
+        XCTAssertTrue(alert(p)?.value?.contains("The room does not see this card") == true && alert(p)?.value?.contains("Page Down") == true,
+                      "the presenter is told the room keeps its picture and how to skip")
+        XCTAssertFalse(room(p).alert, "the room never sees the card")
+        XCTAssertTrue(room(p).fills.contains(green), "the room keeps the previous scene's picture: \(room(p).fills)")
+        XCTAssertFalse(room(p).fills.contains(Theme.standard.destructive))
         p.next()
         XCTAssertEqual(p.currentIndex, 2)
         XCTAssertNil(alert(p))
@@ -56,9 +69,28 @@ final class ErrorCardTests: XCTestCase {
         XCTAssertTrue(p.presenter.controlTree().contains { $0.id == "fragile.go" })
         s.context.reportError(Boom(description: "lost the connection while redrawing"))
         XCTAssertEqual(alert(p)?.label, "Plugin org.test.faulty: lost the connection while redrawing")
+        XCTAssertFalse(room(p).alert, "the room never sees the card")
+        XCTAssertTrue(room(p).fills.contains(green), "the room keeps what the scene showed")
         XCTAssertFalse(p.presenter.controlTree().contains { $0.id == "fragile.go" })
         // It stays an error card when the speaker comes back to it.
         p.next(); p.previous()
         XCTAssertEqual(alert(p)?.label, "Plugin org.test.faulty: lost the connection while redrawing")
+    }
+
+    /// The first scene fails at launch: the room sees the plain background, not the card.
+    func testAFailingFirstSceneShowsTheRoomNothing() {
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "org.test.faulty", name: "Faulty", version: "1", sceneKinds: [
+            SceneKind(name: "throws", summary: "") { _, _ in throw Boom(description: "no data") },
+        ]))
+        let p = Presentation(deck: Deck(title: "T", scenes: [DeckScene(kind: "throws"), DeckScene(kind: "nosuchkind")], path: "/tmp/t.json"),
+                             registry: r, metrics: FixedMetrics())
+        p.presenter.resize(to: Size(1024, 640))
+        XCTAssertNotNil(alert(p))
+        XCTAssertFalse(room(p).alert)
+        XCTAssertFalse(room(p).fills.contains(Theme.standard.destructive))
+        p.next()
+        XCTAssertEqual(alert(p)?.label, "Plugin none: no plugin supplies scene kind \"nosuchkind\"")
+        XCTAssertFalse(room(p).alert)
     }
 }

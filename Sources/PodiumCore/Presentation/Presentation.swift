@@ -140,7 +140,8 @@ public final class Presentation {
     public var sceneCount: Int { deck.scenes.count }
 
     /// The scene at `index`, made now if this is its first use. A plugin that throws gets an
-    /// error card naming the plugin and the error; the talk goes on.
+    /// error card naming the plugin and the error, on the presenter view only (the room keeps
+    /// its picture, `ErrorCardScene`); the talk goes on.
     ///
     /// A plugin may call the host while its scene is being made (`setNeedsDisplay` asks for the
     /// title, `openScene` shows a scene): asking for that same scene then gets a stand-in card
@@ -150,16 +151,16 @@ public final class Presentation {
         let entry = deck.scenes[index]
         guard !making.contains(index) else {
             log("scene \(index) (\(entry.kind)) was asked for while it was being made")
-            return ErrorCardScene(title: entry.title ?? entry.kind, plugin: "host", error: "this scene is still being made")
+            return ErrorCardScene(title: entry.title ?? entry.kind, plugin: "host", error: "this scene is still being made", skip: skipHint)
         }
         making.insert(index); defer { making.remove(index) }
         let made: Scene
         if let (kind, pluginID) = registry.sceneKind(entry.kind) {
             let ctx = HostContext(presentation: self, pluginID: pluginID, sceneIndex: index, deckGeneration: deckGeneration)
             do { made = try kind.make(entry.parameters, ctx) }
-            catch { made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: pluginID, error: "\(error)"); log("scene \(index) (\(entry.kind)): \(error)") }
+            catch { made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: pluginID, error: "\(error)", skip: skipHint); log("scene \(index) (\(entry.kind)): \(error)") }
         } else {
-            made = ErrorCardScene(title: entry.kind, plugin: "none", error: "no plugin supplies scene kind \(SafeText.quote(entry.kind))")
+            made = ErrorCardScene(title: entry.kind, plugin: "none", error: "no plugin supplies scene kind \(SafeText.quote(entry.kind))", skip: skipHint)
         }
         // An error the plugin reported while being made has already put its card in place.
         if let card = scenes[index] { return card }
@@ -172,8 +173,36 @@ public final class Presentation {
     func replaceWithErrorCard(index: Int, plugin: String, error: Error) {
         guard deck.scenes.indices.contains(index), !(scenes[index] is ErrorCardScene) else { return }
         log("scene \(index) (\(deck.scenes[index].kind)) failed: \(error)")
-        scenes[index] = ErrorCardScene(title: deck.scenes[index].title ?? deck.scenes[index].kind, plugin: plugin, error: "\(error)")
+        scenes[index] = ErrorCardScene(title: deck.scenes[index].title ?? deck.scenes[index].kind, plugin: plugin, error: "\(error)", skip: skipHint)
         if index == currentIndex { show(index) }
+    }
+
+    /// How the speaker gets past an error card, for the card on the presenter view.
+    var skipHint: String {
+        let key = keyMap.keys(for: .next).first.map { " (\($0))" } ?? ""
+        return "The room does not see this card: the audience view keeps its last picture. Next\(key) skips this scene."
+    }
+
+    /// What the audience view should keep showing in place of an error card at `index`: the
+    /// picture it shows now, or (nothing shown yet, at launch) the nearest earlier scene that
+    /// did not fail; an empty list (the plain background) when there is none.
+    func heldAudienceFrame(before index: Int) -> DrawList {
+        if !audience.content.subviews.isEmpty { return liveAudienceFrame() }
+        guard let good = stride(from: index - 1, through: 0, by: -1).first(where: { !(scene(at: $0) is ErrorCardScene) }) else { return DrawList() }
+        return thumbnail(at: good)
+    }
+
+    /// The scenes in the audience view now, as draw commands (also while frozen, when the
+    /// content view itself is hidden).
+    func liveAudienceFrame() -> DrawList {
+        var list = DrawList()
+        audience.layoutIfNeeded()
+        // Layout skips a hidden view's subtree: lay the scene out here.
+        audience.content.layoutSubviews()
+        audience.content.subviews.forEach { $0.layoutIfNeeded() }
+        list.offset = audience.content.frame.origin
+        for v in audience.content.subviews { v.render(into: &list) }
+        return list
     }
 
     /// Title of the scene at `index`: the deck's, else the scene's own.
@@ -208,6 +237,8 @@ public final class Presentation {
         if index != currentIndex { talk.sceneChanged(at: clock()) }
         currentIndex = index
         let s = scene(at: index)
+        // A failed scene's card is for the speaker: the room keeps the picture it had.
+        if let card = s as? ErrorCardScene { card.hold(heldAudienceFrame(before: index), size: audience.bounds.size) }
         presenter.popovers.forEach { $0.dismiss(byUser: false) }
         console.setScene(s.presenterView, index: index, count: sceneCount, title: title(at: index),
                          notes: deck.scenes[index].notes,
@@ -279,30 +310,46 @@ public enum AudienceMode: String, Sendable {
     var cover: Color { self == .white ? .white : .black }
 }
 
-/// The scene shown in place of one that failed: names the plugin and the error.
+/// The scene shown in place of one that failed: the presenter view names the plugin and the
+/// error and how to skip; the audience view holds the picture the room saw before (`hold`), so
+/// the room never sees the card.
 final class ErrorCardScene: Scene {
     let title: String
     let presenterView: View
     let audienceView: View
-    init(title: String, plugin: String, error: String) {
+    private let held = FrozenFrameView()
+    init(title: String, plugin: String, error: String, skip: String) {
         self.title = title
         func card() -> View {
             let v = ErrorCardView(background: Theme.standard.background)
             v.id = "scene.error"
             v.accessibilityLabel = "Plugin \(plugin): \(error)"
+            v.skip = skip
             let stack = StackView(.vertical, spacing: 12, insets: EdgeInsets(all: 32))
             stack.add(Label("This scene could not be shown", font: .bold(28), color: Theme.standard.destructive))
             stack.add(Label("Plugin: \(plugin)", font: .system(18)))
             stack.add(Label(SafeText.escape(error), font: .system(18), lines: 0))
+            stack.add(Label(skip, font: .system(18), color: Theme.standard.secondaryText, lines: 0))
             v.addSubview(stack.pinned(.fill()))
             return v
         }
-        presenterView = card(); audienceView = card()
+        presenterView = card()
+        let room = View()
+        room.backgroundColor = Theme.standard.background
+        held.pins = .fill()
+        room.addSubview(held)
+        audienceView = room
     }
+
+    /// Shows `list` (drawn at `size`, the audience view's points) in the audience view.
+    func hold(_ list: DrawList, size: Size) { held.show(list, size: size) }
 }
 
 /// The error card's root: an "alert" in the control tree, so the control socket's `state` shows
 /// which plugin failed and why.
 final class ErrorCardView: View {
+    /// How to get past it (reported as the alert's value).
+    var skip = ""
     override var role: String? { "alert" }
+    override var accessibilityValue: String? { skip }
 }

@@ -171,16 +171,8 @@ extension Presentation {
     /// see, without blackout or freeze).
     public func thumbnail(at index: Int) -> DrawList {
         var list = DrawList()
-        if index == currentIndex {
-            // The live scene, also while frozen (when the content view itself is hidden).
-            audience.layoutIfNeeded()
-            // Layout skips a hidden view's subtree: lay the scene out here.
-            audience.content.layoutSubviews()
-            audience.content.subviews.forEach { $0.layoutIfNeeded() }
-            list.offset = audience.content.frame.origin
-            for v in audience.content.subviews { v.render(into: &list) }
-            return list
-        }
+        // The live scene, also while frozen (when the content view itself is hidden).
+        if index == currentIndex { return liveAudienceFrame() }
         let v = scene(at: index).audienceView
         for s in [nextStage, nextSlideStage] where v.superview === s.content {
             s.layoutIfNeeded(); s.content.render(into: &list); return list
