@@ -21,7 +21,7 @@ extension BandListScene {
             .init("Share") { [weak self] in self?.share(b) },
             .init("Search the Web") { [weak self] in self?.context.openScene(kind: "web-search", parameters: ["query": .string(b.name)]) },
             .init("Find Local Record Stores") { [weak self] in self?.context.openScene(kind: "map-search", parameters: ["query": .string(b.name)]) },
-        ])
+        ] + (isDirty ? [ActionSheet.Action("Discard Unsaved Edits", style: .destructive) { [weak self] in self?.discardEdits() }] : []))
         context.presentActionSheet(sheet, from: button, source: "bands.actions")
     }
 

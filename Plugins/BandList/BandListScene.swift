@@ -22,6 +22,9 @@ final class BandListScene: Scene {
     var audienceView: View { audience }
     /// True while the form holds edits the store has not got yet.
     private(set) var isDirty = false
+    /// Those edits on disk at every change, so a quit before Save loses no typing.
+    let keptEdits: BandDraft
+    private var keepFailed = false
 
     init(_ p: SceneParameters, context: SceneContext) throws {
         self.context = context
@@ -32,6 +35,7 @@ final class BandListScene: Scene {
         let clock = { ProcessInfo.processInfo.systemUptime }
         let t0 = clock()
         let store = try BandStore(path: storeURL.path, seed: { try BandJSON.load(seed) }, readOnly: try p.bool("readOnly") ?? false)
+        keptEdits = BandDraft(storePath: storeURL.path)
         let t1 = clock()
         model = try BandListModel(store: store, collation: BandCollation(locale: try p.string("locale").map(Locale.init(identifier:))))
         context.log(String(format: "%d bands from %@: store opened and checked in %.0f ms, read and sorted (ICU locale %@) in %.0f ms",
@@ -51,7 +55,7 @@ final class BandListScene: Scene {
         presenterView = container
 
         list.onSelect = { [weak self] _, row in self?.userSelected(Int64(row.id)) }
-        detail.onEdit = { [weak self] b in self?.isDirty = true; self?.audience.show(b); self?.updateButtons() }
+        detail.onEdit = { [weak self] b in self?.isDirty = true; self?.audience.show(b); self?.updateButtons(); self?.keep(b) }
         detail.onImageFile = { [weak self] path in self?.setImage(path) }
         addButton.action = { [weak self] _ in self?.add() }
         saveButton.action = { [weak self] _ in self?.save() }
@@ -63,6 +67,37 @@ final class BandListScene: Scene {
         list.sections = model.index.sections
         if let name = try p.string("select"), let b = model.band(named: name) { model.select(id: b.id) }
         showSelection()
+        restoreKeptEdits()
+    }
+
+    // MARK: Unsaved edits across a quit
+
+    /// Writes the form's edits next to the store (`BandDraft`); a failure is logged once and
+    /// the talk goes on (Save still works when the store can be written).
+    private func keep(_ b: Band) {
+        do { try keptEdits.save(b) } catch {
+            if !keepFailed { keepFailed = true; context.log("cannot keep unsaved band edits in \(keptEdits.file.path): \(error)") }
+        }
+    }
+
+    /// Edits kept from before a quit come back in the form, still unsaved (the audience view
+    /// shows the stored band until the speaker edits again or saves).
+    private func restoreKeptEdits() {
+        guard let d = keptEdits.read() else { return }
+        guard let stored = model.index.band(id: d.id), stored != d else { keptEdits.remove(); return }
+        model.select(id: d.id)
+        showSelection()
+        detail.show(d)
+        isDirty = true
+        updateButtons()
+        detail.say("Unsaved edits from before the quit are back: Save keeps them; Actions… › Discard Unsaved Edits drops them.", error: false)
+    }
+
+    /// Drops the form's edits: the form shows the stored band again.
+    func discardEdits() {
+        keptEdits.remove()
+        showSelection()
+        detail.say("Unsaved edits discarded.", error: false)
     }
 
     // MARK: Showing
@@ -94,6 +129,7 @@ final class BandListScene: Scene {
         guard id != model.selectedID else { return }
         // A read-only store cannot take the form's edits: moving on drops them (the form said so).
         guard model.store.isReadOnly || saveIfDirty() else { showSelectionInListOnly(); return }
+        if isDirty { keptEdits.remove() }   // read-only: the edits are dropped as the form said
         model.select(id: id)
         split.primaryDidChooseItem()
         showSelection()
@@ -115,6 +151,7 @@ final class BandListScene: Scene {
             return false
         }
         isDirty = false
+        keptEdits.remove()
         list.sections = model.index.sections
         showSelectionInListOnly()
         list.revealSelection()
@@ -143,6 +180,7 @@ final class BandListScene: Scene {
 
     func delete(id: Int64) {
         do { try model.delete(id: id) } catch { detail.say("Not deleted: \(error)", error: true); return }
+        if detail.draft?.id == id { keptEdits.remove() }
         list.sections = model.index.sections
         showSelection()
     }

@@ -112,6 +112,39 @@ final class BandListEndToEndTests: XCTestCase {
         XCTAssertEqual(try reopened.all().count, 13)
     }
 
+    /// Notes typed and not saved survive SIGTERM and Ctrl+Q: the relaunched talk's form has
+    /// them back, unsaved, and Save stores them.
+    func testTypedNotesSurviveSIGTERMAndCtrlQ() throws {
+        let args = [dir.appendingPathComponent("deck.json").path]
+        let environment = ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"].merging(env) { $1 }
+        var app = try PodiumProcess(args: args, environment: environment, dir: dir)
+        defer { if app.process.isRunning { app.kill9() } }
+        XCTAssertEqual(try app.send(["cmd": "state"])["driver"], "offscreen")
+        try click(app, "bands.notes")
+        try app.send(["cmd": "key", "key": "Ctrl+End"])
+        try app.send(["cmd": "type", "text": " Typed before SIGTERM."])
+        try app.send(["cmd": "key", "key": "Escape"])
+        kill(app.process.processIdentifier, SIGTERM)
+        XCTAssertEqual(app.waitForExit(), 0, app.log)
+        XCTAssertFalse(try BandStore(path: store).all().first { $0.name == "Radiohead" }!.notes.contains("SIGTERM"), "nothing saved behind the speaker's back")
+
+        app = try PodiumProcess(args: args, environment: environment, dir: dir)
+        var notes = try value(app, "bands.notes") ?? "none"
+        XCTAssertTrue(notes.hasSuffix("Typed before SIGTERM."), notes)
+        try click(app, "bands.notes")
+        try app.send(["cmd": "key", "key": "Ctrl+End"])
+        try app.send(["cmd": "type", "text": " And before Ctrl+Q."])
+        _ = try? app.send(["cmd": "key", "key": "Ctrl+Q"])
+        XCTAssertEqual(app.waitForExit(), 0, app.log)
+
+        app = try PodiumProcess(args: args, environment: environment, dir: dir)
+        notes = try value(app, "bands.notes") ?? "none"
+        XCTAssertTrue(notes.hasSuffix("Typed before SIGTERM. And before Ctrl+Q."), notes)
+        try click(app, "bands.save")
+        XCTAssertTrue(try BandStore(path: store).all().first { $0.name == "Radiohead" }!.notes.hasSuffix("And before Ctrl+Q."))
+        XCTAssertEqual(app.stop(), 0, app.log)
+    }
+
     func testImportValidatesAndKeepsTheStoreOnError() throws {
         let good = dir.appendingPathComponent("good.json"), bad = dir.appendingPathComponent("bad.json")
         try Data(#"[{"name":"Blur","rating":7},{"name":"Pulp","touring":"Disbanded"}]"#.utf8).write(to: good)

@@ -235,4 +235,42 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertThrowsError(try makeScene(["store": "mine.sqlite"])) { e in XCTAssertTrue("\(e)".hasPrefix(file.path), "\(e)") }
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "not a database at all, my precious notes")
     }
+
+    /// Typing not yet saved survives the scene going away without a save (a quit, SIGTERM, a
+    /// crash): it is kept next to the store at every edit and comes back in the form, unsaved;
+    /// the store itself is untouched until Save. Esc only releases the field: nothing is lost.
+    func testUnsavedEditsSurviveAQuitAndComeBackUnsaved() throws {
+        let storePath = dir.appendingPathComponent("data/bands.sqlite").path
+        root.focus(scene.detail.notes); scene.detail.notes.state.move(to: scene.detail.notes.state.count, extend: false)
+        root.dispatch(.text(" Typed, not saved."))
+        root.dispatch(.key(Key("Escape")))
+        XCTAssertNil(root.focusedView)
+        XCTAssertTrue(scene.isDirty, "Esc does not throw the typing away")
+        XCTAssertTrue(node("bands.notes")?.value?.hasSuffix("Typed, not saved.") == true)
+        XCTAssertFalse(try BandStore(path: storePath).all().first { $0.name == "Radiohead" }!.notes.contains("Typed"), "not saved yet")
+
+        // The talk quits (the scene is dropped without willResignCurrent); the next one gets it back.
+        scene = nil
+        scene = try makeScene(["select": "Queen", "locale": "en_US"])
+        XCTAssertEqual(node("bands.name")?.value, "Radiohead", "the band with kept edits is selected")
+        XCTAssertTrue(node("bands.notes")?.value?.hasSuffix("Typed, not saved.") == true, "\(node("bands.notes")?.value ?? "none")")
+        XCTAssertTrue(scene.isDirty)
+        XCTAssertTrue(node("bands.message")?.label.contains("Unsaved edits from before the quit are back") == true)
+        XCTAssertFalse(try BandStore(path: storePath).all().first { $0.name == "Radiohead" }!.notes.contains("Typed"), "still not saved")
+        click("bands.save")
+        XCTAssertTrue(try BandStore(path: storePath).all().first { $0.name == "Radiohead" }!.notes.hasSuffix("Typed, not saved."))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scene.keptEdits.file.path), "saved: nothing kept any more")
+
+        // Kept edits can be discarded from the Actions sheet.
+        scene.detail.rating.userSet(1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scene.keptEdits.file.path))
+        scene = try makeScene(["locale": "en_US"])
+        XCTAssertEqual(node("bands.rating")?.value, "1")
+        scene.discardEdits()
+        XCTAssertFalse(scene.isDirty)
+        XCTAssertNotEqual(node("bands.rating")?.value, "1")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scene.keptEdits.file.path))
+        scene = try makeScene(["select": "Queen", "locale": "en_US"])
+        XCTAssertEqual(node("bands.name")?.value, "Queen", "nothing comes back after a discard")
+    }
 }
