@@ -21,7 +21,7 @@ public enum BandListPlugin {
                 for k in ["seed", "select", "store", "locale"] { _ = try p.string(k) }
                 _ = try p.bool("readOnly")
                 _ = try p.existingFile("seed")
-            }, make: { p, ctx in try BandListScene(p, context: ctx) }),
+            }, make: { p, ctx in try BandListScene(p, context: ctx) }).parameterNames(["store", "seed", "select", "locale", "readOnly"]),
         ])
         d.commands = [BandsCommand.command]
         return d

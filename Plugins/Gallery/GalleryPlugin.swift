@@ -23,7 +23,8 @@ public enum GalleryPlugin {
     public static func descriptor() -> PluginDescriptor {
         PluginDescriptor(id: "org.podium.gallery", name: "Interface Kit Gallery", version: "1.0.0", sceneKinds: [
             SceneKind(name: "gallery", summary: "Every control and popover case of the interface kit",
-                      validate: { _ = try GalleryOptions($0) }, make: { p, ctx in try GalleryScene(GalleryOptions(p), context: ctx) }),
+                      validate: { _ = try GalleryOptions($0) }, make: { p, ctx in try GalleryScene(GalleryOptions(p), context: ctx) })
+                .parameterNames(["page", "open", "width"]),
         ])
     }
 }

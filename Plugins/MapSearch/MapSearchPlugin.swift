@@ -28,7 +28,8 @@ public enum MapSearchPlugin {
                               throw SceneParameterError(path: "\(p.path).map", message: "not a map file (expected SQLite from tools/osm-convert.py): \(url.path)")
                           }
                       },
-                      make: { p, ctx in try MapSearchScene(MapSearchOptions(p), parameters: p, context: ctx) }),
+                      make: { p, ctx in try MapSearchScene(MapSearchOptions(p), parameters: p, context: ctx) })
+                .parameterNames(["query", "band", "select", "latitude", "longitude", "zoom", "style", "map", "tiles", "tileAttribution", "mbtiles", "geocoder"]),
         ])
     }
 }

@@ -15,7 +15,7 @@ public enum MediaPlugin {
         var d = PluginDescriptor(id: "org.podium.media", name: "Media", version: "1.0.0", sceneKinds: [
             SceneKind(name: "media", summary: "A video or audio clip, played through GStreamer", validate: { p in
                 _ = try MediaOptions(p)
-            }, make: { p, context in try MediaScene(p, context) }),
+            }, make: { p, context in try MediaScene(p, context) }).parameterNames(["file", "autoplay", "loop", "start", "end", "volume", "poster", "onLeave"]),
         ])
         // Not before a reload: it must not wait on GStreamer (a missing clip already fails validation).
         d.sceneKinds[0].checkFiles = { p, r in r.probe ? SceneFileCheck(problem: fileProblem(p, deckDirectory: r.deckDirectory)) : .fine }

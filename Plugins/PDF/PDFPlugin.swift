@@ -20,7 +20,7 @@ public enum PDFPlugin {
                 guard let o = try? PDFSceneOptions(deck), o.isRange, segue["file"] == .string(o.file),
                       let n = segue["page"]?.int else { return false }
                 return o.pages.contains(n - 1)
-            }, make: { p, context in try PDFScene(p, context) }),
+            }, make: { p, context in try PDFScene(p, context) }).parameterNames(["file", "page", "pages", "notes", "background"]),
         ])
         d.sceneKinds[0].checkFiles = { p, r in
             // A clip a page's movie cannot play is a problem for `podium check`, as in a `media`

@@ -11,7 +11,7 @@ public enum TitlePlugin {
                 if let c = try p.string("background"), Color(hex: c) == nil {
                     throw SceneParameterError(path: "\(p.path).background", message: "expected a colour like #1a2b3c, found \(SafeText.quote(c))")
                 }
-            }, make: { p, _ in try TitleScene(p) }),
+            }, make: { p, _ in try TitleScene(p) }).parameterNames(["heading", "subtitle", "background"]),
         ])
     }
 }

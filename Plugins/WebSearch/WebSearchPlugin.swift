@@ -8,7 +8,8 @@ public enum WebSearchPlugin {
         PluginDescriptor(id: "org.podium.web-search", name: "Web Search", version: "1.0.0", sceneKinds: [
             SceneKind(name: "web-search", summary: "Search a wiki (online) or local band pages (offline) and show a result",
                       validate: { p in _ = try WebSearchConfig(p) },
-                      make: { p, ctx in try makeScene(WebSearchConfig(p), context: ctx) }),
+                      make: { p, ctx in try makeScene(WebSearchConfig(p), context: ctx) })
+                .parameterNames(["provider", "api", "documents", "fallback", "query", "timeout", "limit", "contact"]),
         ])
     }
 

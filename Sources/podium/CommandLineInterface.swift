@@ -111,7 +111,8 @@ enum CommandLineInterface {
         } catch let e as UsageError {
             printError("podium: \(e)\n\(usage)\(PluginCommands.usageLines())"); return 2
         } catch let e as DeckError {
-            printError("podium: \(e)"); return 2
+            for one in e.all { printError("podium: \(one)") }   // every problem, one line each
+            return 2
         } catch let e as KeyMapError {
             printError("podium: \(e)"); return 2
         } catch {

@@ -81,7 +81,9 @@ final class DeckTests: XCTestCase {
     }
 
     func testMisspeltFieldsAreErrors() {
-        XCTAssertEqual(error(#"{"title":"T","sceens":[]}"#)?.description, "talk.json: sceens: unknown field (expected one of: title, duration, scenes)")
+        // Every problem, one line each: the misspelt field and the field it left missing.
+        XCTAssertEqual(error(#"{"title":"T","sceens":[]}"#)?.description,
+                       "talk.json: sceens: unknown field (expected one of: title, duration, scenes)\ntalk.json: scenes: missing required field")
         let e = error(#"{"title":"T","scenes":[{"kind":"band-list","notse":"x"}]}"#)
         XCTAssertEqual(e?.path, "scenes[0].notse")
     }

@@ -65,12 +65,18 @@ public struct DeckScene: Sendable {
 }
 
 /// A deck that cannot be used: names the file, the JSON path (`scenes[1].kind`) and the problem.
+/// `Deck.parse` reports every problem it finds: the first here, the rest in `more` (`all`).
 public struct DeckError: Error, CustomStringConvertible, Equatable {
     public var file: String
     public var path: String
     public var message: String
+    /// Further problems found in the same file, in order.
+    public var more: [DeckError] = []
     public init(file: String, path: String, message: String) { self.file = file; self.path = path; self.message = message }
-    public var description: String { path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)" }
+    /// This problem and every further one, one line each.
+    public var all: [DeckError] { [DeckError(file: file, path: path, message: message)] + more }
+    public var description: String { all.map(\.line).joined(separator: "\n") }
+    private var line: String { path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)" }
 }
 
 extension Deck {
@@ -86,7 +92,9 @@ extension Deck {
         return try parse(data, path: url.standardizedFileURL.path, displayName: path, kinds: kinds)
     }
 
-    /// Validates deck JSON held in memory; `displayName` is used in errors.
+    /// Validates deck JSON held in memory; `displayName` is used in errors. Every problem is
+    /// reported (the first in the `DeckError` thrown, the others in its `more`): a misspelt
+    /// field, a bad value in one scene and an unknown kind in another all show in one run.
     public static func parse(_ data: Data, path: String, displayName: String? = nil,
                              kinds: [String: (SceneParameters) throws -> Void]) throws -> Deck {
         let file = displayName ?? path
@@ -98,13 +106,18 @@ extension Deck {
         let root: JSONValue
         do { root = try JSONValue.parse(data) } catch { throw fail("", "not valid JSON: \(error)") }
         guard let obj = root.object else { throw fail("", "expected a JSON object at the top level, found \(root.typeName)") }
+        var problems: [DeckError] = []
+        /// Runs `body`, noting its problem and going on.
+        func note(_ body: () throws -> Void) {
+            do { try body() } catch is DeckErrorsNoted {} catch let e as DeckError { problems += e.all } catch { problems.append(fail("", "\(error)")) }
+        }
         // A misspelt field would otherwise be ignored without a word ("sceens", "notse").
-        func rejectUnknown(_ o: [String: JSONValue], _ known: [String], at p: String) throws {
+        func rejectUnknown(_ o: [String: JSONValue], _ known: [String], at p: String) {
             for key in o.keys.sorted() where !known.contains(key) {
-                throw fail(p.isEmpty ? key : "\(p).\(key)", "unknown field (expected one of: \(known.joined(separator: ", ")))")
+                problems.append(fail(p.isEmpty ? key : "\(p).\(key)", "unknown field (expected one of: \(known.joined(separator: ", ")))"))
             }
         }
-        try rejectUnknown(obj, Deck.fields, at: "")
+        rejectUnknown(obj, Deck.fields, at: "")
 
         func string(_ o: [String: JSONValue], _ key: String, at p: String, required: Bool) throws -> String? {
             guard let v = o[key] else {
@@ -121,18 +134,14 @@ extension Deck {
             catch let e as JSONPathError { throw fail(where_, "\(e.message) (\(unit))") }
         }
 
-        let title = try string(obj, "title", at: "", required: true)!
-        let duration = try number(obj, "duration", at: "", in: Deck.durationRange, unit: "minutes")
-        guard let scenesValue = obj["scenes"] else { throw fail("scenes", "missing required field") }
-        guard let list = scenesValue.array else { throw fail("scenes", "expected array, found \(scenesValue.typeName)") }
-        guard !list.isEmpty else { throw fail("scenes", "a deck needs at least one scene") }
-
-        var scenes: [DeckScene] = []
-        for (i, v) in list.enumerated() {
-            let p = "scenes[\(i)]"
+        var title = "", duration: Double?
+        note { title = try string(obj, "title", at: "", required: true)! }
+        note { duration = try number(obj, "duration", at: "", in: Deck.durationRange, unit: "minutes") }
+        func scene(_ v: JSONValue, at p: String) throws -> DeckScene {
             guard let s = v.object else { throw fail(p, "expected object, found \(v.typeName)") }
             let kind = try string(s, "kind", at: p, required: true)!
-            try rejectUnknown(s, DeckScene.fields, at: p)
+            let before = problems.count
+            rejectUnknown(s, DeckScene.fields, at: p)
             guard let validate = kinds[kind] else {
                 throw fail("\(p).kind", "unknown scene kind \(SafeText.quote(kind)) (available: \(kinds.keys.sorted().joined(separator: ", ")))")
             }
@@ -142,14 +151,32 @@ extension Deck {
                 params = po
             }
             let sp = SceneParameters(params, path: "\(p).parameters", baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent())
-            do { try validate(sp) } catch let e as SceneParameterError { throw fail(e.path, e.message) }
-            catch { throw fail("\(p).parameters", "\(error)") }
-            scenes.append(DeckScene(kind: kind, title: try string(s, "title", at: p, required: false),
-                                    notes: try string(s, "notes", at: p, required: false) ?? "",
-                                    plannedSeconds: try number(s, "time", at: p, in: DeckScene.timeRange, unit: "seconds"), parameters: sp))
+            do { try validate(sp) } catch let e as SceneParameterError { problems.append(fail(e.path, e.message)) }
+            catch { problems.append(fail("\(p).parameters", "\(error)")) }
+            let made = DeckScene(kind: kind, title: try string(s, "title", at: p, required: false),
+                                 notes: try string(s, "notes", at: p, required: false) ?? "",
+                                 plannedSeconds: try number(s, "time", at: p, in: DeckScene.timeRange, unit: "seconds"), parameters: sp)
+            guard problems.count == before else { throw DeckErrorsNoted() }
+            return made
+        }
+        var scenes: [DeckScene] = []
+        note {
+            guard let scenesValue = obj["scenes"] else { throw fail("scenes", "missing required field") }
+            guard let list = scenesValue.array else { throw fail("scenes", "expected array, found \(scenesValue.typeName)") }
+            guard !list.isEmpty else { throw fail("scenes", "a deck needs at least one scene") }
+            for (i, v) in list.enumerated() {
+                note { scenes.append(try scene(v, at: "scenes[\(i)]")) }
+            }
+        }
+        if var first = problems.first {
+            first.more = Array(problems.dropFirst())
+            throw first
         }
         return Deck(title: title, durationMinutes: duration, scenes: scenes, path: path)
     }
+
+    /// A scene whose problems were already noted.
+    private struct DeckErrorsNoted: Error {}
 
     static func firstInvalidUTF8(_ data: Data) -> Int {
         // Decode progressively; the first prefix that fails marks the bad byte.

@@ -43,11 +43,11 @@ public enum PluginLoader {
     public static func addBuiltIn(_ manifest: PluginManifest, directory: URL, into registry: PluginRegistry) {
         let lib = directory.appendingPathComponent(manifest.library).path
         guard FileManager.default.fileExists(atPath: lib) else {
-            registry.refuse(lib, "built-in plugin \(manifest.id) is missing: build it with `swift build --product \(manifest.library.dropFirst(3).dropLast(3))` (make build builds every one)")
+            registry.refuse(manifest, lib, "built-in plugin \(manifest.id) is missing: build it with `swift build --product \(manifest.library.dropFirst(3).dropLast(3))` (make build builds every one)")
             return
         }
-        if let why = PluginTrust.refusal(lib) { registry.refuse(lib, why); return }
-        guard isELFSharedObject(lib) else { registry.refuse(lib, "not a shared library (no ELF shared-object header)"); return }
+        if let why = PluginTrust.refusal(lib) { registry.refuse(manifest, lib, why); return }
+        guard isELFSharedObject(lib) else { registry.refuse(manifest, lib, "not a shared library (no ELF shared-object header)"); return }
         if let why = registry.conflict(id: manifest.id, kinds: manifest.sceneKinds) { registry.refuse(lib, why); return }
         registry.addPending(Candidate(manifest: manifest, directory: directory, libraryPath: lib, assetsDirectory: nil))
     }

@@ -21,8 +21,14 @@ extension PluginRegistry {
             return nil
         }
         if let found = loadedOpener() { return found }
-        guard let c = pending.first(where: { $0.manifest.deckOpeners.contains { $0.opens(path) } }) else { return nil }
         let what = "the deck opener for .\((path as NSString).pathExtension) files"
+        guard let c = pending.first(where: { $0.manifest.deckOpeners.contains { $0.opens(path) } }) else {
+            // Its plugin was refused (a missing library): say so, rather than read the file as JSON.
+            if let u = unavailable.first(where: { $0.manifest.deckOpeners.contains { $0.opens(path) } }) {
+                throw ContributionUnavailable(what: what, plugin: u.manifest.id, reason: "\(u.refusal.origin): \(u.refusal.reason)")
+            }
+            return nil
+        }
         guard openPending(where: { $0.libraryPath == c.libraryPath }), let found = loadedOpener() else {
             throw ContributionUnavailable(what: what, plugin: c.manifest.id, reason: lastRefusal(of: c))
         }

@@ -82,6 +82,15 @@ public final class PluginRegistry {
         return nil
     }
 
+    /// Plugins refused although their manifest was known (a built-in plugin whose library is
+    /// missing): what they would supply, so a deck that needs them says which plugin and why.
+    public private(set) var unavailable: [(manifest: PluginManifest, refusal: Refused)] = []
+    /// Records a plugin whose manifest is known but that was not loaded (`unavailable`).
+    public func refuse(_ manifest: PluginManifest, _ origin: String, _ reason: String) {
+        unavailable.append((manifest, Refused(origin: origin, reason: reason)))
+        refuse(origin, reason)
+    }
+
     /// Records a plugin that was not loaded, for `podium plugins`.
     public func refuse(_ origin: String, _ reason: String) {
         let r = Refused(origin: origin, reason: reason)
@@ -99,7 +108,7 @@ public final class PluginRegistry {
     /// Validators by kind, for `Deck.load`. A pending plugin's validator opens it when first
     /// called, that is only when a deck uses one of its kinds.
     public var validators: [String: (SceneParameters) throws -> Void] {
-        var v = kinds.mapValues { $0.0.validate }
+        var v = kinds.mapValues { k in { p in try Self.checkNames(p, of: k.0); try k.0.validate(p) } as (SceneParameters) throws -> Void }
         for c in pending {
             for k in c.manifest.sceneKinds where v[k] == nil {
                 v[k] = { [unowned self] p in
@@ -107,8 +116,14 @@ public final class PluginRegistry {
                         let why = self.refused.last { $0.origin.hasPrefix(c.directory.path) }?.reason ?? "not loaded"
                         throw PluginUnavailable(kind: k, plugin: c.manifest.id, reason: why)
                     }
+                    try Self.checkNames(p, of: kind)
                     try kind.validate(p)
                 }
+            }
+        }
+        for u in unavailable {
+            for k in u.manifest.sceneKinds where v[k] == nil {
+                v[k] = { _ in throw PluginUnavailable(kind: k, plugin: u.manifest.id, reason: "\(u.refusal.origin): \(u.refusal.reason)") }
             }
         }
         return v

@@ -52,11 +52,23 @@ public struct SceneKind {
     /// know (a PDF page that looks like slide + notes shown whole) is a warning. `podium check`,
     /// the presenter's banner and reloads ask it. Nil: nothing to check. (API 2.1.)
     public var checkFiles: ((SceneParameters, SceneFileCheckRequest) -> SceneFileCheck)?
+    /// Every parameter name the kind reads from a deck (`"parameters": {…}`). When set, the
+    /// host refuses a deck whose scene of this kind has another name (a misspelt key is
+    /// otherwise ignored without a word), naming the file, the scene, the key and the closest
+    /// known name. Nil: names are not checked. (Added after API 2.1; optional.)
+    public var parameterNames: [String]?
 
     public init(name: String, summary: String, validate: @escaping (SceneParameters) throws -> Void = { _ in },
                 accepts: ((SceneParameters, [String: JSONValue]) -> Bool)? = nil,
                 make: @escaping (SceneParameters, SceneContext) throws -> Scene) {
         self.name = name; self.summary = summary; self.validate = validate; self.accepts = accepts; self.make = make
+    }
+
+    /// This kind with `parameterNames` set (for building descriptors in one expression).
+    public func parameterNames(_ names: [String]) -> SceneKind {
+        var k = self
+        k.parameterNames = names
+        return k
     }
 }
 

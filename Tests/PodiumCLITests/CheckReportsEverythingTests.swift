@@ -1,0 +1,72 @@
+import Foundation
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// `podium check` misses no mistake: every problem of a deck in one run (each naming file, field
+/// and value), a misspelt scene parameter named with the closest known one, and a built-in
+/// plugin whose library is missing named with where it was looked for.
+final class CheckReportsEverythingTests: XCTestCase {
+    var dir: URL!
+    override func setUpWithError() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: TestPaths.podium), "build first: swift build")
+        dir = TestPaths.tempDir("check-all")
+    }
+    override func tearDown() { if let dir { try? FileManager.default.removeItem(at: dir) } }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let p = dir.appendingPathComponent(name).path
+        try text.write(toFile: p, atomically: true, encoding: .utf8)
+        return p
+    }
+
+    func testCheckReportsEveryProblemAndNamesTheClosestParameter() throws {
+        let deck = try write("bad.json", """
+            { "title": "Bad", "sceens": [], "scenes": [
+              { "kind": "title", "parameters": { "headng": "Hello" } },
+              { "kind": "titel", "parameters": { "heading": "x" } },
+              { "kind": "title", "time": "long", "parameters": { "heading": 5 } },
+              { "kind": "title", "parameters": { "heading": "fine" } },
+              { "kind": "pdf", "parameters": { "file": "talk.pdf", "pgae": 2 } } ] }
+            """)
+        let r = try runPodium(["check", deck])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        for line in [
+            "podium: \(deck): sceens: unknown field (expected one of: title, duration, scenes)",
+            "podium: \(deck): scenes[0].parameters.headng: unknown parameter of a \"title\" scene; did you mean \"heading\"? (known: heading, subtitle, background)",
+            "podium: \(deck): scenes[1].kind: unknown scene kind \"titel\"",
+            "podium: \(deck): scenes[2].parameters.heading: expected string, found number 5",
+            "podium: \(deck): scenes[2].time: expected a number 0–86400, found string \"long\" (seconds)",
+            "podium: \(deck): scenes[4].parameters.pgae: unknown parameter of a \"pdf\" scene; did you mean \"page\"?",
+        ] { XCTAssertTrue(r.stderr.contains(line), "missing \(line) in:\n\(r.stderr)") }
+        XCTAssertFalse(r.stderr.contains("scenes[3]"), "the good scene is not blamed: \(r.stderr)")
+        XCTAssertFalse(r.stdout.contains("OK"), r.stdout)
+
+        // The same check stops `present` before any window, with every line too.
+        let p = try runPodium(["present", deck, "--windowed"], environment: ["SDL_VIDEODRIVER": "offscreen"])
+        XCTAssertEqual(p.status, 2, p.stderr)
+        XCTAssertTrue(p.stderr.contains("scenes[0].parameters.headng") && p.stderr.contains("scenes[4].parameters.pgae"), p.stderr)
+
+        // A correct deck still passes.
+        let good = try write("good.json", #"{ "title": "Good", "scenes": [ { "kind": "title", "parameters": { "heading": "Hi", "subtitle": "there" } } ] }"#)
+        let ok = try runPodium(["check", good])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+    }
+
+    func testAMissingBuiltInPluginLibraryIsNamedNotReadAsJSON() throws {
+        let empty = dir.appendingPathComponent("no-plugins")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let pdf = try write("talk.pdf", "%PDF-1.4\n")
+        let env = ["PODIUM_BUILTIN_PLUGINS": empty.path, "SDL_VIDEODRIVER": "offscreen"]
+        for command in [["present", pdf, "--windowed"], ["check", pdf]] {
+            let r = try runPodium(command, environment: env)
+            XCTAssertEqual(r.status, 2, r.stderr)
+            XCTAssertTrue(r.stderr.contains("podium: \(pdf): the deck opener for .pdf files is unavailable: plugin org.podium.pdf was refused: \(empty.path)/libPDFScene.so: built-in plugin org.podium.pdf is missing"), r.stderr)
+            XCTAssertFalse(r.stderr.contains("JSON"), "the PDF is not read as a JSON deck: \(r.stderr)")
+        }
+        let deck = try write("bands.json", #"{ "title": "B", "scenes": [ { "kind": "band-list" } ] }"#)
+        let r = try runPodium(["check", deck], environment: env)
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("scene kind \"band-list\" is unavailable: plugin org.podium.band-list was refused: \(empty.path)/libBandListScene.so: built-in plugin org.podium.band-list is missing"), r.stderr)
+    }
+}
