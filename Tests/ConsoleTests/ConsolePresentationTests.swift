@@ -222,4 +222,27 @@ extension ConsolePresentationTests {
         p.press(Key("Right"))
         XCTAssertEqual(notes.scrollOffset, 0, "a new scene's notes start at the top")
     }
+
+    /// The `?` help shows every key of every action, whole (wrapped, not cut with an ellipsis),
+    /// and all of it inside the window, at the size of a small presenter window and a large one.
+    func testHelpShowsEveryKeyWholeInsideTheWindow() {
+        for size in [Size(820, 614), Size(1280, 800)] {
+            let p = makePresentation()
+            p.presenter.resize(to: size)
+            p.perform(.help)
+            let m = FixedMetrics()
+            let list = p.presenter.drawList()
+            let help = p.console.help.frame
+            let blocks = list.commands.compactMap { c -> (TextBlock, Point)? in if case let .text(b, _, o) = c { (b, o) } else { nil } }
+                .filter { help.contains($0.1) }
+            for key in ["Page Down", "WheelDown", "Keypad Enter", "Shift+F5"] {
+                XCTAssertTrue(blocks.contains { $0.0.text.contains(key) }, "\(key) at \(size)")
+            }
+            for (b, o) in blocks {
+                let l = m.layout(b)
+                XCTAssertFalse(l.isTruncated && b.font.weight == .bold, "keys cut at \(size): \(b.text)")
+                XCTAssertLessThanOrEqual(o.y + l.size.height, help.maxY + 0.5, "below the window at \(size): \(b.text)")
+            }
+        }
+    }
 }

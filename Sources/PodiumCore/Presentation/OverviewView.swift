@@ -104,21 +104,33 @@ public final class HelpView: View {
         let t = theme
         var y = 20.0
         list.text("Keys — any key closes this", .bold(20), t.text, at: Point(24, y)); y += 40
-        // Two columns in smaller type when one column of every action would run off the window.
+        // Each action's keys and summary wrap (up to 5 and 3 lines) rather than lose keys to an
+        // ellipsis; two columns in smaller type (down to 11 pt) when one would run off the window.
         let actions = ConsoleAction.allCases
-        let oneColumn = y + Double(actions.count) * (m.lineHeight(.system(16)) + 4) + 60 <= bounds.height
-        let columns = oneColumn ? 1 : 2, size = oneColumn ? 16.0 : 14
-        let font = Font.system(size), lh = m.lineHeight(font) + 4
-        let perColumn = (actions.count + columns - 1) / columns
-        let columnWidth = (bounds.width - 24) / Double(columns)
-        let keyColumn = min(360, columnWidth * 0.45)
-        for (i, a) in actions.enumerated() {
-            let x = 24 + Double(i / perColumn) * columnWidth, row = y + Double(i % perColumn) * lh
-            let keys = keyMap.keys(for: a).map(\.description).joined(separator: "  ")
-            list.text(.line(keys.isEmpty ? "—" : keys, font: .bold(size), width: keyColumn - 16), t.tint, at: Point(x, row))
-            list.text(.line(a.summary, font: font, width: columnWidth - keyColumn - 24), t.text, at: Point(x + keyColumn, row))
+        func rows(columns: Int, size: Double) -> (blocks: [(TextBlock, TextBlock, Double)], height: Double, width: Double, perColumn: Int) {
+            let columnWidth = (bounds.width - 24) / Double(columns), keyColumn = min(360, columnWidth * 0.45)
+            let perColumn = (actions.count + columns - 1) / columns
+            var blocks: [(TextBlock, TextBlock, Double)] = [], heights = Array(repeating: 0.0, count: columns)
+            for (i, a) in actions.enumerated() {
+                let keys = keyMap.keys(for: a).map(\.description).joined(separator: "  ")
+                let k = TextBlock(keys.isEmpty ? "—" : keys, font: .bold(size), width: max(1, keyColumn - 16), maxLines: 5)
+                let d = TextBlock(a.summary, font: .system(size), width: max(1, columnWidth - keyColumn - 24), maxLines: 3)
+                let h = max(m.layout(k).size.height, m.layout(d).size.height) + 4
+                blocks.append((k, d, h)); heights[i / perColumn] += h
+            }
+            return (blocks, heights.max() ?? 0, columnWidth, perColumn)
         }
-        y += Double(perColumn) * lh + 8
+        var laid = rows(columns: 1, size: 16)
+        for size in [14.0, 13, 12, 11] where y + laid.height + 60 > bounds.height { laid = rows(columns: 2, size: size) }
+        var row = y
+        for (i, (k, d, h)) in laid.blocks.enumerated() {
+            if i % laid.perColumn == 0 { row = y }
+            let x = 24 + Double(i / laid.perColumn) * laid.width
+            list.text(k, t.tint, at: Point(x, row))
+            list.text(d, t.text, at: Point(x + (k.width ?? 0) + 16, row))
+            row += h
+        }
+        y += laid.height + 8
         list.text(.line("Tab opens the overview when no control has focus; Shift+Tab or a click moves into the controls.", font: .system(14), width: bounds.width - 48), t.secondaryText, at: Point(24, y))
         list.text(.line("Ctrl + mouse over the audience preview shows a pointer to the room.", font: .system(14), width: bounds.width - 48), t.secondaryText, at: Point(24, y + 22))
     }
