@@ -138,7 +138,12 @@ enum ControlRequests {
                 o["lastDamage"] = w.lastDamage?.json ?? .null
                 o["bounds"] = Rect(f.minX, f.minY, Double(w.pixelSize.w), Double(w.pixelSize.h)).json
                 o["scale"] = .number(s)
-                o["fullscreen"] = .bool(w.isFullscreen)
+                // Where the window manager ignores fullscreen requests (none running) the window
+                // covers the display borderless instead (`PlatformWindow.cover`): fullscreen too, as the log says.
+                let borderless = SDL_GetWindowFlags(w.sdl) & SDL_WINDOW_BORDERLESS.rawValue != 0
+                let covers = borderless && d.map { $0.bounds == f } == true
+                o["fullscreen"] = .bool(w.isFullscreen || covers)
+                o["fullscreenBy"] = w.isFullscreen ? "sdl" : covers ? "cover" : .null
                 o["visible"] = .bool(w.isVisible)
             } else {
                 o["display"] = .null; o["visible"] = false; o["fullscreen"] = false

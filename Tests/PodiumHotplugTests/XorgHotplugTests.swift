@@ -18,6 +18,7 @@ final class XorgHotplugTests: XCTestCase {
 
         try rig.plug(1, "1920x1080")
         let after = try podium.waitFor("audience fullscreen on DUMMY1") { $0.audienceIsFullscreen(on: "DUMMY1") }
+        XCTAssertTrue(after.audience.fullscreen, "state says fullscreen where the log does (SDL's flag, or a borderless window covering the display): \(after.summary)")
         XCTAssertEqual(after.presenterDisplay, "DUMMY0")
         XCTAssertEqual(after.presenter.display, "DUMMY0")
         XCTAssertEqual(after.audience.bounds, [1280, 0, 1920, 1080])
