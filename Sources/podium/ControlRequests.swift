@@ -200,10 +200,12 @@ enum ControlRequests {
 
     /// The console timers in seconds; `remaining`, `pace` and `scenePlanned` are null without a plan.
     static func timersJSON(_ p: Presentation) -> JSONValue {
+        p.refreshTimers()   // `shown` is the console's label: bring it to now, as the other fields are
         let r = p.timerReadout
         return [
             "elapsed": .number(r.elapsed.rounded(.down)), "running": .bool(r.running), "paused": .bool(r.paused),
-            "remaining": r.remaining.map { .number($0.rounded(.down)) } ?? .null, "pace": r.pace.map { .string($0.rawValue) } ?? .null,
+            // As the console shows them: elapsed rounded down, remaining up (they add up to the plan).
+            "remaining": r.remaining.map { .number($0.rounded(.up)) } ?? .null, "pace": r.pace.map { .string($0.rawValue) } ?? .null,
             "sceneElapsed": .number(r.sceneElapsed.rounded(.down)), "scenePlanned": r.scenePlanned.map { .number($0) } ?? .null,
             "clock": .string(r.clock), "shown": .string(p.console.timerLabel.text),
             "countdownPhase": r.countdownPhase.map { .string($0) } ?? .null, "endScene": .number(Double(p.endScene)),

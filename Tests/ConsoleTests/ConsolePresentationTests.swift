@@ -245,4 +245,17 @@ extension ConsolePresentationTests {
             }
         }
     }
+
+    /// The console's elapsed and remaining times add up to the plan: elapsed rounds down,
+    /// remaining up (12.3 s into a 4-minute talk: 0:12 and 3:48, not 3:47).
+    func testElapsedAndRemainingAddUpToThePlan() {
+        let p = makePresentation(duration: 4)
+        p.next()
+        for (after, elapsed, left) in [(12.3, "0:12", "left 3:48"), (239.6, "3:59", "left 0:01"), (241.5, "4:01", "over 0:01")] {
+            now += after - p.elapsed
+            p.refreshTimers()
+            XCTAssertEqual(p.console.timerLabel.text, elapsed)
+            XCTAssertTrue(texts(p.presenter.drawList()).contains(left), "at \(after) s: \(texts(p.presenter.drawList()).filter { $0.contains("left") || $0.contains("over") })")
+        }
+    }
 }

@@ -63,7 +63,10 @@ public final class TimersView: StackView {
         if let u = r.untilStart { elapsedLabel.text = "starts in " + TalkClock.format(u.rounded(.up)); elapsedLabel.color = t.tint }
         if let rem = r.remaining {
             countdownLabel.isHidden = false
-            countdownLabel.text = (rem < 0 ? "over " : "left ") + TalkClock.format(abs(rem))
+            // Whole seconds left rounded up, as the elapsed time is rounded down: the two add up
+            // to the plan (0:12 elapsed, 3:48 left of 4:00), never a second short.
+            let left = rem.rounded(.up)
+            countdownLabel.text = (left < 0 ? "over " : "left ") + TalkClock.format(abs(left))
             // The last minutes (--last-minutes) turn it amber, then red past the end.
             switch r.countdownPhase {
             case "lastMinutes"?: countdownLabel.color = t.warning
