@@ -46,8 +46,10 @@ enum ControlRequests {
         }
         switch cmd {
         case "state":
-            // Truthful: look at the displays now rather than report the last event's picture.
+            // Truthful: look at the displays now rather than report the last event's picture,
+            // and bring the console's timer label (`timers.shown`) to now, as the other fields are.
             app.displayController.refresh(reason: "state request")
+            p.refreshTimers()
             return state(app)
         case "next": p.next()
         case "previous": p.previous()
@@ -200,7 +202,6 @@ enum ControlRequests {
 
     /// The console timers in seconds; `remaining`, `pace` and `scenePlanned` are null without a plan.
     static func timersJSON(_ p: Presentation) -> JSONValue {
-        p.refreshTimers()   // `shown` is the console's label: bring it to now, as the other fields are
         let r = p.timerReadout
         return [
             "elapsed": .number(r.elapsed.rounded(.down)), "running": .bool(r.running), "paused": .bool(r.paused),
