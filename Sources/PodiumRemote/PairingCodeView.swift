@@ -1,10 +1,11 @@
 import CQRencode
+import PodiumCore
 import PodiumKit
 
 /// In the presenter view's sidebar only (never the audience): a QR code of the control URL and
 /// the URL itself, so a phone can pair by scanning. Once a phone holds the control link the code
 /// folds to one line (a mirrored laptop screen must not keep offering control to the room).
-final class PairingCodeView: View {
+final class PairingCodeView: View, SidebarPanel {
     let url: String
     /// Rows of dark (true) and light modules, from libqrencode; empty if the URL cannot be encoded.
     let modules: [[Bool]]
@@ -12,6 +13,12 @@ final class PairingCodeView: View {
     var status = "" { didSet { if status != oldValue { setNeedsDisplay() } } }
     /// Height this view wants, in points, for a given width.
     var preferredHeight: Double { folded ? 22 : 150 }
+    /// On a short sidebar the code shrinks (to 2 pt a module, still scannable) so the notes keep
+    /// at least 140 pt.
+    func sidebarLength(spare: Double) -> Double {
+        if folded || spare - preferredHeight >= 140 { return preferredHeight }
+        return min(preferredHeight, 22 + 2 * Double(modules.count + 4))
+    }
 
     init(url: String) {
         self.url = url

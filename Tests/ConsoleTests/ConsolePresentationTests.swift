@@ -258,4 +258,20 @@ extension ConsolePresentationTests {
             XCTAssertTrue(texts(p.presenter.drawList()).contains(left), "at \(after) s: \(texts(p.presenter.drawList()).filter { $0.contains("left") || $0.contains("over") })")
         }
     }
+
+    /// On a small presenter window the resume question wraps in the banner instead of being cut.
+    func testTheBannerWrapsALongQuestionOnASmallWindow() {
+        let p = makePresentation()
+        p.presenter.resize(to: Size(640, 480))
+        let q = "Resume the interrupted talk at scene 12 “Results and what they mean for the next release”, 14:05 elapsed? Return resumes · Esc starts fresh"
+        p.ask(q, timeout: nil, otherKeysCancel: false, onConfirm: {})
+        let list = p.presenter.drawList()
+        let block = list.commands.compactMap { c -> TextBlock? in if case let .text(b, _, _) = c, b.text == q { b } else { nil } }.first
+        XCTAssertNotNil(block, "the question is drawn")
+        if let block { XCTAssertFalse(FixedMetrics().layout(block).isTruncated, "the question is cut: \(block)") }
+        XCTAssertGreaterThan(p.console.banner.frame.height, 34, "the banner grew to hold the wrapped question")
+        p.answerQuestion(false)
+        p.presenter.layoutIfNeeded()
+        XCTAssertNil(p.console.banner.text)
+    }
 }

@@ -1,6 +1,6 @@
 import PodiumKit
 
-/// A one-line strip under the presenter's toolbar for what only the speaker should read: a
+/// A strip under the presenter's toolbar (one line, more when a narrow window wraps it) for what only the speaker should read: a
 /// question that waits for a key ("Quit the talk? q again or Return · Esc cancels"), a reload
 /// error, the offer to resume. It lives in the console, so the room never sees it.
 public final class BannerView: View {
@@ -12,7 +12,7 @@ public final class BannerView: View {
         /// For information (a file reloaded).
         case info
     }
-    let label = Label("", font: .bold(15))
+    let label = Label("", font: .bold(15), lines: 0)
     public private(set) var kind = Kind.info
 
     override init() {
@@ -21,6 +21,13 @@ public final class BannerView: View {
         isHidden = true
         label.pins = Pins(leading: 14, trailing: 14, top: 0, bottom: 0)
         addSubview(label)
+    }
+
+    /// Height for `width` points: one line's 34 pt, or what the wrapped message needs (a narrow
+    /// presenter window must not cut the resume question off).
+    func height(forWidth width: Double) -> Double {
+        guard !isHidden else { return 34 }
+        return max(34, label.sizeThatFits(Size(width - 28, .infinity)).height + 14)
     }
 
     /// The message shown, nil when hidden.
@@ -32,6 +39,7 @@ public final class BannerView: View {
         isHidden = text == nil
         label.text = text ?? ""
         accessibilityLabel = text
+        superview?.setNeedsLayout()   // its height follows the message (`height(forWidth:)`)
         let t = Theme.standard
         switch kind {
         case .question: backgroundColor = Color(0x0A, 0x5A, 0xC8); label.color = .white

@@ -105,8 +105,12 @@ public final class ConsoleView: View {
         let pw = sidebar.frame.width - 20
         sidebar.fixLength(of: preview, pw / aspect)
         sidebar.fixLength(of: nextPreviews, pw * 0.6 / aspect)
+        // Panels added by the platform (the remote's pairing code) give way to the notes on a
+        // short sidebar: each gets its length for the room left after the previews and captions.
+        let spare = sidebar.frame.height - 20 - 6 * Double(sidebar.subviews.count) - 3 * 18 - (pw / aspect) - (pw * 0.6 / aspect)
+        for case let panel as SidebarPanel in sidebar.subviews { sidebar.fixLength(of: panel, panel.sidebarLength(spare: spare)) }
         // Over the top of the body, so showing it moves nothing the speaker is working in.
-        banner.frame = Rect(0, 48, b.width, 34)
+        banner.frame = Rect(0, 48, b.width, banner.height(forWidth: b.width))
         overview.frame = b
         help.frame = b
         // Under the overview or help nothing else needs drawing (nor the pointer over the preview).
@@ -121,4 +125,11 @@ extension StackView {
         let fixed = arrangedLengths
         if fixed[ObjectIdentifier(v)] != l { setLength(l, for: v) }
     }
+}
+
+/// A panel the platform adds to the console's sidebar (the phone remote's pairing code) whose
+/// height gives way to the notes when the sidebar is short (a small presenter window).
+public protocol SidebarPanel: View {
+    /// Its height in points when `spare` points are left for it and the notes together.
+    func sidebarLength(spare: Double) -> Double
 }
