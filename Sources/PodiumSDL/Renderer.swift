@@ -176,23 +176,33 @@ public final class Renderer {
     private func roundedOpaque(_ r: Rect, _ radius: Double, _ c: Color) {
         let rad = min(radius, r.width / 2, r.height / 2)
         setColor(c)
-        var rects = [px(Rect(r.minX + rad, r.minY, r.width - 2 * rad, r.height)),
-                     px(Rect(r.minX, r.minY + rad, rad, r.height - 2 * rad)),
-                     px(Rect(r.maxX - rad, r.minY + rad, rad, r.height - 2 * rad))]
+        // Edges snapped to whole pixels once, shared by the pieces that meet there: SDL rounds
+        // each rectangle's position and size on its own, which left a one-pixel seam between
+        // the middle and a side at fractional points (a dark line in the band form's Remove button).
+        func snap(_ v: Double) -> Float { Float((v * scale).rounded()) }
+        let (x0, x1, x2, x3) = (snap(r.minX), snap(r.minX + rad), snap(r.maxX - rad), snap(r.maxX))
+        let (y0, y1, y2, y3) = (snap(r.minY), snap(r.minY + rad), snap(r.maxY - rad), snap(r.maxY))
+        var rects = [SDL_FRect(x: x1, y: y0, w: x2 - x1, h: y3 - y0),
+                     SDL_FRect(x: x0, y: y1, w: x1 - x0, h: y2 - y1),
+                     SDL_FRect(x: x2, y: y1, w: x3 - x2, h: y2 - y1)]
         SDL_RenderFillRectsF(sdl, &rects, 3)
-        for (cx, cy, start) in Self.corners(r, rad) {
+        // The corner fans on the same snapped edges (in points again), so they meet the sides too.
+        let snapped = Rect(Double(x0) / scale, Double(y0) / scale, Double(x3 - x0) / scale, Double(y3 - y0) / scale)
+        let (rx, ry) = (Double(x1 - x0) / scale, Double(y1 - y0) / scale)
+        for (cx, cy, start) in Self.corners(snapped, rx, ry) {
             geometry([Point(cx, cy)] + (0...6).map { i in
                 let a = start + Double(i) / 6 * Double.pi / 2
-                return Point(cx + cos(a) * rad, cy + sin(a) * rad)
+                return Point(cx + cos(a) * rx, cy + sin(a) * ry)
             }, c)
         }
     }
 
     /// Centres of the corner arcs with the angle each quarter arc starts at, clockwise from the
     /// top-right corner.
-    private static func corners(_ r: Rect, _ rad: Double) -> [(Double, Double, Double)] {
-        [(r.maxX - rad, r.minY + rad, -Double.pi / 2), (r.maxX - rad, r.maxY - rad, 0.0),
-         (r.minX + rad, r.maxY - rad, Double.pi / 2), (r.minX + rad, r.minY + rad, Double.pi)]
+    private static func corners(_ r: Rect, _ rad: Double, _ radY: Double? = nil) -> [(Double, Double, Double)] {
+        let ry = radY ?? rad
+        return [(r.maxX - rad, r.minY + ry, -Double.pi / 2), (r.maxX - rad, r.maxY - ry, 0.0),
+                (r.minX + rad, r.maxY - ry, Double.pi / 2), (r.minX + rad, r.minY + ry, Double.pi)]
     }
 
     /// Outline of a rounded rectangle as a convex polygon (6 segments per corner).

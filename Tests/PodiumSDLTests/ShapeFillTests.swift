@@ -133,4 +133,33 @@ final class ShapeFillTests: OffscreenTestCase {
         XCTAssertEqual(c.a, 127)
         XCTAssertEqual(s.bounds, Rect(10, 10, 30, 30))
     }
+
+    /// A rounded rectangle at fractional points (a button a stack view placed at x 12.6, 77.35
+    /// wide) is filled without a seam: its middle and side pieces meet on the same pixel column
+    /// (the band form's Remove button had a dark line near its right end).
+    func testRoundedRectangleAtFractionalPointsHasNoSeam() throws {
+        final class Pill: View {
+            override func draw(into list: inout DrawList) {
+                for i in 0..<8 { list.fill(Rect(12.6 + Double(i) * 0.13, 10 + Double(i) * 26, 77.35 + Double(i) * 0.29, 20), Color(255, 0, 0), radius: 6) }
+            }
+        }
+        let root = WindowRoot(metrics: text)
+        root.backgroundColor = .black
+        root.content.addSubview(Pill().pinned(.fill()))
+        let w = try PlatformWindow(title: "pill", root: root, size: Size(120, 220), text: text)
+        defer { w.close() }
+        let path = dir.appendingPathComponent("pill.png").path
+        try w.screenshot(to: path)
+        let img = try PNGImage(path: path)
+        for i in 0..<8 {
+            // Every column between the corner arcs, down the pill: no seam across or along it.
+            let x = Int(12.6 + Double(i) * 0.13 + 77.35 + Double(i) * 0.29 - 6)   // inside the right arc's column range
+            let rows = (Int(10 + Double(i) * 26 + 1)...Int(10 + Double(i) * 26 + 18))
+            XCTAssertTrue(rows.allSatisfy { isRed(img.pixel(x - 1, $0)) }, "pill \(i): a gap in column \(x - 1): \(rows.filter { !isRed(img.pixel(x - 1, $0)) })")
+            let y = Int(20 + Double(i) * 26)   // the middle row of pill i, away from the corners
+            let x0 = Int((12.6 + Double(i) * 0.13).rounded(.up)) + 1, x1 = Int((12.6 + Double(i) * 0.13 + 77.35 + Double(i) * 0.29).rounded(.down)) - 2
+            let holes = (x0...x1).filter { !isRed(img.pixel($0, y)) }
+            XCTAssertTrue(holes.isEmpty, "pill \(i): unfilled columns \(holes) in \(x0)…\(x1)")
+        }
+    }
 }
