@@ -24,11 +24,11 @@ final class ScriptedProvider: SearchProvider {
         func cancel() { onCancel() }
     }
 
-    func search(_ query: String, limit: Int, completion: @escaping (Result<[SearchResult], SearchError>) -> Void) -> SearchTask {
+    func search(_ query: String, limit: Int, completion: @escaping @Sendable (Result<[SearchResult], SearchError>) -> Void) -> SearchTask {
         pending.append((query, completion))
         return Task { [weak self] in self?.cancelled.append(query) }
     }
-    func document(for result: SearchResult, completion: @escaping (Result<ReaderDocument, SearchError>) -> Void) -> SearchTask {
+    func document(for result: SearchResult, completion: @escaping @Sendable (Result<ReaderDocument, SearchError>) -> Void) -> SearchTask {
         let box = Box(completion)
         Thread { box.body(.success(ReaderDocument(title: result.title, blocks: [.paragraph("From the wiki.")], url: "https://wiki.example/\(result.title)"))) }.start()
         return Task {}

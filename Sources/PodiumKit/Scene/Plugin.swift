@@ -42,7 +42,7 @@ public struct SceneKind {
     /// `SceneParameterError` naming the bad field.
     public var validate: (SceneParameters) throws -> Void
     /// Makes the scene. Throwing shows an error card in its place; the talk goes on.
-    public var make: (SceneParameters, SceneContext) throws -> Scene
+    public var make: @MainActor (SceneParameters, SceneContext) throws -> Scene
     /// For `SceneContext.openScene` when no scene's deck parameters include the segue's exactly:
     /// whether a scene with these deck parameters (first argument) can show the segue's (second),
     /// e.g. a PDF page-range scene for one of its pages. Nil: only exact matches. (API 1.0, optional.)
@@ -55,7 +55,7 @@ public struct SceneKind {
 
     public init(name: String, summary: String, validate: @escaping (SceneParameters) throws -> Void = { _ in },
                 accepts: ((SceneParameters, [String: JSONValue]) -> Bool)? = nil,
-                make: @escaping (SceneParameters, SceneContext) throws -> Scene) {
+                make: @escaping @MainActor (SceneParameters, SceneContext) throws -> Scene) {
         self.name = name; self.summary = summary; self.validate = validate; self.accepts = accepts; self.make = make
     }
 }
