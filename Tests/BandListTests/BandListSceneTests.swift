@@ -6,13 +6,14 @@ import XCTest
 
 /// The scene driven headless in a `WindowRoot`, as the control socket drives it: clicks on
 /// control ids, typed text, dropped files.
+@MainActor
 final class BandListSceneTests: XCTestCase {
     var dir: URL!
     var root: WindowRoot!
     var context: FakeSceneContext!
     var scene: BandListScene!
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         dir = FileManager.default.temporaryDirectory.appendingPathComponent("bandscene-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         root = WindowRoot(metrics: FixedMetrics())
@@ -20,7 +21,7 @@ final class BandListSceneTests: XCTestCase {
         context.presentsPopovers = false
         scene = try makeScene(["select": "Radiohead", "locale": "en_US"])
     }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+    override func tearDown() async throws { try? FileManager.default.removeItem(at: dir) }
 
     func makeScene(_ p: [String: JSONValue], size: Size = Size(900, 760)) throws -> BandListScene {
         let s = try BandListScene(SceneParameters(p), context: context)

@@ -13,6 +13,7 @@ final class ColourScene: Scene {
 }
 
 /// `Presentation`'s console without a platform: FixedMetrics, an injected clock.
+@MainActor
 final class ConsolePresentationTests: XCTestCase {
     var now = 1000.0
     static let colours = [Color(200, 0, 0), Color(0, 200, 0), Color(0, 0, 200), Color(200, 200, 0)]

@@ -7,6 +7,7 @@ import XCTest
 /// `--end-time HH:MM` (pdfpc's `endTime`): the countdown runs to that wall-clock time, before the
 /// talk starts and after; `--end-slide` leaves backup scenes out of the plan; `--page` starts
 /// elsewhere without starting the timer.
+@MainActor
 final class EndTimeTests: XCTestCase {
     var now = 1000.0
     var wall = Date()

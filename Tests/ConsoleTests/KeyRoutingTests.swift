@@ -39,6 +39,7 @@ final class ControlsScene: Scene {
 
 /// Issue 13.1: the clicker always drives the talk. Keys go through `Presentation.press` as the
 /// platform sends them; the scene has every kind of control.
+@MainActor
 final class KeyRoutingTests: XCTestCase {
     var now = 1000.0
     var scene: ControlsScene!

@@ -7,6 +7,7 @@ import XCTest
 /// Jump to a slide by number (digits or `g`, then Return), the key map's mouse entries on the
 /// audience window and the presenter's audience preview, and `--start-time`'s countdown: all
 /// without a platform (FixedMetrics, an injected clock). Scenes keyed 1, 2, 2, 2, 3: three slides.
+@MainActor
 final class PageJumpAndPointerTests: XCTestCase {
     var now = 1000.0
 

@@ -6,6 +6,7 @@ import XCTest
 
 /// Slides with overlays in the console: scenes keyed 1, 2, 2, 2, 3 (a Beamer frame with three
 /// overlays between two plain slides) are three slides. Each scene's audience view is one colour.
+@MainActor
 final class SlideOverlayTests: XCTestCase {
     static let colours = [Color(200, 0, 0), Color(0, 200, 0), Color(0, 0, 200), Color(200, 200, 0), Color(0, 200, 200)]
 

@@ -9,6 +9,7 @@ import XCTest
 /// The basemap as cached tiles: a pan reuses every tile still in view and makes only those that
 /// come into view; the tiles show what the painter draws for the whole view; labels are placed
 /// once per cell, so tiles agree on them.
+@MainActor
 final class BasemapTilesTests: XCTestCase {
     func map(size: Size = Size(1920, 1080)) throws -> (WindowRoot, MapView, MapModel) {
         let root = WindowRoot(metrics: FixedMetrics())

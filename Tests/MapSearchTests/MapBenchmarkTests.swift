@@ -6,6 +6,7 @@ import PodiumSDL
 import XCTest
 
 /// Figures for `scripts/bench-map.sh` (runs only with PODIUM_BENCH=1; prints, never judges speed).
+@MainActor
 final class MapBenchmarkTests: XCTestCase {
     func median(_ n: Int, _ body: () throws -> Void) rethrows -> Double { try times(n, body)[n / 2] }
     /// `n` timings of `body` in ms, sorted.

@@ -6,8 +6,9 @@ import XCTest
 @testable import MapSearchScene
 
 /// The real binary: a snapshot checked by pixels, and a search through the control socket.
+@MainActor
 final class MapEndToEndTests: XCTestCase {
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: TestPaths.podium), "build first: swift build")
     }
 

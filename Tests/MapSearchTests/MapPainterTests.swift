@@ -3,6 +3,7 @@ import PodiumTestSupport
 import XCTest
 @testable import MapSearchScene
 
+@MainActor
 final class MapPainterTests: XCTestCase {
     func paint(zoom: Double, style: MapStyle = .standard, size: Size = Size(1920, 1080)) throws -> (DrawList, MapPainter.Stats) {
         let painter = MapPainter(database: try Fixtures.database())

@@ -10,6 +10,7 @@ import XCTest
 /// `scripts/bench-map.sh` figures for memory: the online map (tiles from a loopback server)
 /// panned for PODIUM_BENCH_SECONDS (default 60) at 1920×1080, with the process's resident
 /// memory and the renderer's image textures printed before and after. Prints, never judges.
+@MainActor
 final class MapPanMemoryBenchmarkTests: XCTestCase {
     func residentMB() -> Double {
         let fields = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8))?.split(separator: " ") ?? []

@@ -4,6 +4,7 @@ import XCTest
 @testable import MapSearchScene
 
 /// The scene driven as a presenter would: typing, clicking pins and rows, picking styles.
+@MainActor
 final class MapSceneTests: XCTestCase {
     func makeScene(_ params: [String: JSONValue] = [:], context: FakeSceneContext) throws -> MapSearchScene {
         let p = SceneParameters(params, path: "scenes[2].parameters")

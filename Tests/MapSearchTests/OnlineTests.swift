@@ -6,7 +6,7 @@ import XCTest
 @testable import MapSearchScene
 
 /// Wait helper: drains `inbox` on this thread until nothing is pending (10 s at most).
-func settle(_ inboxes: MainInbox..., timeout: Double = 10) {
+@MainActor func settle(_ inboxes: MainInbox..., timeout: Double = 10) {
     let end = Date().addingTimeInterval(timeout)
     while inboxes.contains(where: { $0.pending > 0 }) && Date() < end {
         inboxes.forEach { $0.drain() }
@@ -15,10 +15,11 @@ func settle(_ inboxes: MainInbox..., timeout: Double = 10) {
     inboxes.forEach { $0.drain() }
 }
 
+@MainActor
 final class GeocoderTests: XCTestCase {
     var server: LoopbackServer!
-    override func setUpWithError() throws { server = try LoopbackServer() }
-    override func tearDown() { server.stop() }
+    override func setUp() async throws { server = try LoopbackServer() }
+    override func tearDown() async throws { server.stop() }
 
     func testParsesARecordedNominatimAnswer() throws {
         let places = try NominatimGeocoder.parse(Data(Recorded.tritone.utf8))
@@ -102,10 +103,11 @@ extension Result {
     var failureText: String { if case let .failure(e) = self { return "\(e)" }; return "" }
 }
 
+@MainActor
 final class TileTests: XCTestCase {
     var server: LoopbackServer!
-    override func setUpWithError() throws { server = try LoopbackServer() }
-    override func tearDown() { server.stop() }
+    override func setUp() async throws { server = try LoopbackServer() }
+    override func tearDown() async throws { server.stop() }
 
     let vp = Viewport(center: Fixtures.tritone, zoom: 16, size: Size(600, 400))
 

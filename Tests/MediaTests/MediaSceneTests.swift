@@ -9,17 +9,18 @@ import PodiumMedia
 /// A media scene inside a real `Presentation` (no platform): GStreamer plays a clip made at test
 /// time, frames hop to the main thread through the host's mailbox, and the host's blackout and
 /// freeze reach the scene through `SceneContext.observeAudience`.
+@MainActor
 final class MediaSceneTests: XCTestCase {
     var dir: URL!
     var clip: URL!
     let clock = { ProcessInfo.processInfo.systemUptime }
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         dir = TestPaths.tempDir("podium-media")
         setenv("PODIUM_AUDIO", "null", 1)   // no sound device in tests: audio to a fakesink
         clip = try TestClips.redThenBlue(in: dir)
     }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+    override func tearDown() async throws { try? FileManager.default.removeItem(at: dir) }
 
     /// A deck of a blank scene, then one media scene with `parameters` (plus the clip as `file`).
     func makePresentation(_ parameters: [String: JSONValue] = [:], file: URL? = nil) throws -> (Presentation, MediaScene) {

@@ -7,16 +7,17 @@ import XCTest
 
 /// A PDF page's movie inside a real `Presentation` (no platform): where the room sees its frames,
 /// and the host's keys and audience modes reaching it.
+@MainActor
 final class PDFMovieSceneTests: XCTestCase {
     var dir: URL!
     let clock = { ProcessInfo.processInfo.systemUptime }
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         dir = TestPaths.tempDir("podium-pdf-movie-scene")
         setenv("PODIUM_AUDIO", "null", 1)
         _ = try TestClips.redThenBlue(in: dir, seconds: 2)
     }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+    override func tearDown() async throws { try? FileManager.default.removeItem(at: dir) }
 
     /// A deck of a blank scene, the movie's page, and the PDF's plain second page; the movie's
     /// page is current.

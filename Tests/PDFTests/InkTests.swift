@@ -4,6 +4,7 @@ import PodiumKit
 
 /// The drawing layer's pure parts: the sidecar's format and errors, stroke simplification, the
 /// eraser's reach, undo, and the zoom's fit.
+@MainActor
 final class InkTests: PDFTestCase {
 
     func testSidecarRoundTripsStrokesInPagePoints() throws {

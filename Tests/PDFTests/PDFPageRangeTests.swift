@@ -5,6 +5,7 @@ import PodiumTestSupport
 
 /// The `pages` parameter: parsing and checking the range, stepping through it with the clicker
 /// keys, the presenter's next page and title, and links into a range scene.
+@MainActor
 final class PDFPageRangeTests: PDFTestCase {
     let validate = PDFPlugin.descriptor().sceneKinds[0].validate
 

@@ -5,6 +5,7 @@ import PodiumTestSupport
 
 /// The page view in a window tree: bitmaps at the window's pixel size (HiDPI), neighbours
 /// pre-rendered, links hit-tested in page coordinates.
+@MainActor
 final class PDFPageViewTests: PDFTestCase {
 
     func testBitmapAtWindowScaleWithNeighboursPrerendered() throws {

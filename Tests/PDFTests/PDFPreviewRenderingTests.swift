@@ -1,3 +1,4 @@
+import Synchronization
 import XCTest
 import PodiumKit
 import PodiumTestSupport
@@ -8,6 +9,7 @@ import PodiumTestSupport
 /// meanwhile and redraws when the page is ready. The page the room sees is rendered at once.
 /// From the reliability case pdf-heavy-page-freezes-console; no timing is asserted: the cache's
 /// counters say which thread rendered.
+@MainActor
 final class PDFPreviewRenderingTests: PDFTestCase {
     /// The bitmaps a frame shows (opacity above 0; a current page names its neighbours at 0).
     func bitmaps(_ root: WindowRoot) -> [Bitmap] {
@@ -17,19 +19,19 @@ final class PDFPreviewRenderingTests: PDFTestCase {
     func testAPreviewAsksTheWorkerAndRedrawsWhenThePageIsReady() throws {
         let cache = try PageCaches.cache(for: TestPDF.write(path("p.pdf"), .init(pages: 4)))
         let root = WindowRoot(metrics: FixedMetrics())
-        var posted: [() -> Void] = []
+        let posted = Mutex<[@Sendable @MainActor () -> Void]>([])   // filled on the worker thread
         let view = PDFPageView(cache: cache, page: 1, region: Rect(0, 0, 1, 1), background: .black)
         view.rendersAtOnce = false
-        view.runOnMain = { posted.append($0) }
+        view.runOnMain = { b in posted.withLock { $0.append(b) } }
         root.content.addSubview(view.pinned(.fill()))
         root.resize(to: Size(320, 180))
 
         XCTAssertEqual(bitmaps(root).count, 0, "nothing cached: blank paper, no render here")
         cache.waitUntilIdle()
         XCTAssertEqual(cache.renderedOnDemandCount, 0, "the main thread rendered nothing")
-        XCTAssertEqual(posted.count, 1, "the worker asked for one redraw")
+        XCTAssertEqual(posted.withLock(\.count), 1, "the worker asked for one redraw")
         XCTAssertFalse(root.needsDisplay)
-        posted.forEach { $0() }; posted.removeAll()
+        posted.withLock { p in defer { p.removeAll() }; return p }.forEach { $0() }
         XCTAssertTrue(root.needsDisplay, "the ready page redraws the preview")
         let first = try XCTUnwrap(bitmaps(root).first)
 
@@ -37,7 +39,7 @@ final class PDFPreviewRenderingTests: PDFTestCase {
         view.page = 3
         XCTAssertEqual(bitmaps(root).map(\.id), [first.id])
         cache.waitUntilIdle()
-        posted.forEach { $0() }
+        posted.withLock { $0 }.forEach { $0() }
         XCTAssertNotEqual(bitmaps(root).first?.id, first.id)
         XCTAssertEqual(cache.renderedOnDemandCount, 0)
     }

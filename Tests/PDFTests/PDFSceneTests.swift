@@ -6,16 +6,17 @@ import PodiumTestSupport
 /// The scene with a stand-in host: internal links ask the host for the page's scene, web links
 /// go through the safe browser opener, bad pages and parameters are refused with clear errors.
 /// The stand-in host for PDF scenes: the deck, data and assets all in `dir`.
-func pdfHost(_ dir: URL) -> FakeSceneContext {
+@MainActor func pdfHost(_ dir: URL) -> FakeSceneContext {
     FakeSceneContext(pluginID: "org.podium.pdf", dataDirectory: dir, assetsDirectory: dir, deckDirectory: dir)
 }
 
 /// The pages a PDF scene asked the host to open (every one a `pdf` scene).
-func openedPages(_ host: FakeSceneContext, file: StaticString = #filePath, line: UInt = #line) -> [[String: JSONValue]] {
+@MainActor func openedPages(_ host: FakeSceneContext, file: StaticString = #filePath, line: UInt = #line) -> [[String: JSONValue]] {
     XCTAssertEqual(host.opened.filter { $0.kind != "pdf" }.map(\.kind), [], "only pdf scenes", file: file, line: line)
     return host.opened.map(\.parameters)
 }
 
+@MainActor
 final class PDFSceneTests: PDFTestCase {
 
     func testLinksAndSegues() throws {

@@ -8,18 +8,19 @@ import XCTest
 
 /// What a follower does with each state it is handed (no broker needed: the session's client
 /// only retries in the background against a closed port).
+@MainActor
 final class FollowerSessionTests: XCTestCase {
     var session: FollowerSession!
     var p: Presentation!
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         let r = PluginRegistry()
         r.register(TitlePlugin.descriptor())
         let scenes = (0..<5).map { DeckScene(kind: "title", title: "S\($0)", parameters: SceneParameters(["heading": .string("Slide \($0)")], path: "scenes[\($0)]")) }
         p = Presentation(deck: Deck(title: "T", scenes: scenes, path: "/tmp/follow-unit.json"), registry: r, metrics: FixedMetrics())
         session = try FollowerSession(url: BrokerURL(parsing: "mqtt://127.0.0.1:9/unit"), caFile: nil, presentation: p, deckHash: "sha256:aa")
     }
-    override func tearDown() { session.stop() }
+    override func tearDown() async throws { session.stop() }
 
     func state(run: String = "r1", seq: Int, scene: Int, hash: String = "sha256:aa", scenes: Int = 5, mode: String = "normal",
                frozen: Bool = false, frozenScene: Int? = nil) -> TalkState {

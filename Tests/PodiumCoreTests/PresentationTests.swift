@@ -17,6 +17,7 @@ final class RecordingScene: Scene {
     func receive(_ p: SceneParameters) { received.append((try? p.string("query")) ?? "") }
 }
 
+@MainActor
 final class PresentationTests: XCTestCase {
     var made: [RecordingScene] = []
     var now = 100.0
@@ -120,6 +121,7 @@ final class PresentationTests: XCTestCase {
     }
 }
 
+@MainActor
 final class TimerQueueTests: XCTestCase {
     func testRepeatingAndCancelledTimers() {
         let q = TimerQueue()
@@ -141,6 +143,7 @@ final class TimerQueueTests: XCTestCase {
 }
 
 /// `SceneContext.observeAudience`: a scene hears of blackout, whiteout and freeze, and back to live.
+@MainActor
 final class AudienceObserverTests: XCTestCase {
     final class Watcher: Scene {
         let title = "W", presenterView = View(), audienceView = View()

@@ -6,6 +6,7 @@ import XCTest
 
 /// A deck replaced by a new version keeps the talk's place and timers; the gate waits for files
 /// to settle; positions map by page label.
+@MainActor
 final class ReloadTests: XCTestCase {
     var made: [RecordingScene] = []
     var contexts: [SceneContext] = []

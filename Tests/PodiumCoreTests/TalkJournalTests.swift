@@ -5,10 +5,11 @@ import PodiumTestSupport
 import XCTest
 
 /// The talk journal: where it lives, atomic saves only on a change, the resume arithmetic.
+@MainActor
 final class TalkJournalTests: XCTestCase {
     var dir: URL!
-    override func setUp() { dir = TestPaths.tempDir("podium-journal") }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+    override func setUp() async throws { dir = TestPaths.tempDir("podium-journal") }
+    override func tearDown() async throws { try? FileManager.default.removeItem(at: dir) }
 
     func record(scene: Int = 3, started: Bool = true, elapsed: Double = 100, paused: Bool = false, at: Double = 1000) -> TalkJournal.Record {
         TalkJournal.Record(deck: "/talks/t.pdf", scene: scene, sceneTitle: "Results", page: scene + 1, started: started, elapsed: elapsed, paused: paused, savedAt: at)

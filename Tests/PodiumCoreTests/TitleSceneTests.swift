@@ -5,6 +5,7 @@ import TitleScene
 import XCTest
 
 /// The title scene through the real host (`Presentation`), with fixed-width text metrics.
+@MainActor
 final class TitleSceneTests: XCTestCase {
     func audienceTexts(heading: String, subtitle: String, size: Size) -> [(TextBlock, Point, Font)] {
         let r = PluginRegistry()

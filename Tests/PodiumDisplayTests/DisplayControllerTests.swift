@@ -63,6 +63,7 @@ final class StubScene: Scene {
 
 /// DisplayController's decisions against a fake platform: connect, disconnect, blip, swap, three
 /// displays, no window manager, a window manager that refuses (issue 16 point 2).
+@MainActor
 final class DisplayControllerTests: XCTestCase {
     var now = 100.0
     var lines: [String] = []
@@ -70,7 +71,7 @@ final class DisplayControllerTests: XCTestCase {
     var presentation: Presentation!
     var choices: String!
 
-    override func setUp() {
+    override func setUp() async throws {
         let r = PluginRegistry()
         r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "s", summary: "") { _, _ in StubScene() }]))
         presentation = Presentation(deck: Deck(title: "T", scenes: [DeckScene(kind: "s")], path: "/tmp/t.json"), registry: r,
@@ -78,7 +79,7 @@ final class DisplayControllerTests: XCTestCase {
         platform = FakePlatform()
         choices = TestPaths.tempDir("display-choices").appendingPathComponent("podium/displays.json").path
     }
-    override func tearDown() { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: choices).deletingLastPathComponent().deletingLastPathComponent().path) }
+    override func tearDown() async throws { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: choices).deletingLastPathComponent().deletingLastPathComponent().path) }
 
     func controller(_ policy: DisplayPolicy = DisplayPolicy()) -> DisplayController<FakePlatform> {
         let c = DisplayController(policy: policy, platform: platform, presentation: presentation, presenterWindow: platform.presenter,

@@ -3,8 +3,9 @@ import XCTest
 
 /// An action sheet opened from a button inside a popover: a child popover pointing at that button;
 /// a click outside all of them dismisses the stack (consumed), Esc closes the top one.
+@MainActor
 final class ActionSheetInPopoverTests: XCTestCase {
-    final class Fixture {
+    @MainActor final class Fixture {
         let root: WindowRoot
         let item = BarButtonItem("Tools", id: "tools")
         let under = Button("Under", id: "under")

@@ -1,6 +1,7 @@
 import PodiumKit
 import XCTest
 
+@MainActor
 final class ActionSheetTests: XCTestCase {
     var log: [String] = []
     func sheet() -> ActionSheet {

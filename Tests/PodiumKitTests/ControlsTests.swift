@@ -1,6 +1,7 @@
 import PodiumKit
 import XCTest
 
+@MainActor
 final class ControlsTests: XCTestCase {
     func testSliderSnapsDragsAndSteps() {
         let root = makeRoot()
@@ -108,6 +109,7 @@ final class ControlsTests: XCTestCase {
     }
 }
 
+@MainActor
 final class ListKeyboardTests: XCTestCase {
     func testKeysMoveAcrossSectionsAndClampAtTheEnds() {
         let root = makeRoot(Size(400, 48 * 5 + 28))

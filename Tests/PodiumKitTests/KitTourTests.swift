@@ -95,6 +95,7 @@ final class SetlistScene: Scene {
 }
 // tour:end
 
+@MainActor
 final class KitTourTests: XCTestCase {
     func makeTour(width: Double = 900) -> (SetlistScene, WindowRoot) {
         let root = makeRoot(Size(width, 600))

@@ -4,6 +4,7 @@ import XCTest
 
 /// Labels hand one block to the layout engine (fixed-width measurer here: body 7.5 pt a
 /// character, 18.75 pt a line).
+@MainActor
 final class LabelTextTests: XCTestCase {
     func drawnBlock(_ label: Label, _ frame: Rect) -> (TextBlock, Point)? {
         let root = makeRoot()

@@ -5,6 +5,7 @@ import XCTest
 /// Popovers anchored to views (or rectangles in a view's coordinates) are placed again whenever
 /// layout changes — resize, split view collapse, scrolling — and close, telling the owner "not by
 /// the user", when the anchor is removed, hidden or scrolled out of sight.
+@MainActor
 final class PopoverAnchorTests: XCTestCase {
     /// The arrow's tip touches the anchor's edge (2 pt gap) at a point within the anchor's span,
     /// and the panel lies inside the window's bounds less the 10 pt margins.
@@ -76,7 +77,7 @@ final class PopoverAnchorTests: XCTestCase {
 
     // MARK: Split view collapse
 
-    final class SplitFixture {
+    @MainActor final class SplitFixture {
         let root = makeRoot(Size(900, 600))
         let list = ListView()
         let detail = View(background: .white)

@@ -1,9 +1,10 @@
 import PodiumKit
 import XCTest
 
+@MainActor
 final class PopoverTests: XCTestCase {
     /// A window with a toolbar holding a "Bands" bar button and a plain button beneath.
-    final class Fixture {
+    @MainActor final class Fixture {
         let root = makeRoot(Size(800, 600))
         let item = BarButtonItem("Bands", id: "bands")
         let under = Button("Under", id: "under")
@@ -203,6 +204,7 @@ final class PopoverTests: XCTestCase {
     }
 }
 
+@MainActor
 final class PopoverScrollAndDisplayTests: XCTestCase {
     func testShrunkContentScrollsWithTheWheel() {
         let root = makeRoot(Size(400, 300))

@@ -1,6 +1,7 @@
 import PodiumKit
 import XCTest
 
+@MainActor
 final class SplitViewTests: XCTestCase {
     func testCollapseBreakpointAndPrimaryWidth() {
         let table: [(Double, Bool, Double?)] = [
@@ -20,7 +21,7 @@ final class SplitViewTests: XCTestCase {
         }
     }
 
-    final class Fixture {
+    @MainActor final class Fixture {
         let root: WindowRoot
         let list = ListView()
         let detail = Label("none")

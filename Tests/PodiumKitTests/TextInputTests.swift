@@ -1,6 +1,7 @@
 import PodiumKit
 import XCTest
 
+@MainActor
 final class TextInputTests: XCTestCase {
     func testTypingEditingAndCommitThroughTheWindow() {
         let root = makeRoot()

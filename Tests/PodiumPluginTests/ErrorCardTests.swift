@@ -6,6 +6,7 @@ import XCTest
 
 /// A plugin that fails, when making its scene or later, gets an error card naming the plugin and
 /// the error in its place; the other scenes go on.
+@MainActor
 final class ErrorCardTests: XCTestCase {
     struct Boom: Error, CustomStringConvertible { var description: String }
 

@@ -6,6 +6,7 @@ import XCTest
 
 /// A scene without a deck title, whose plugin calls the host while the scene is being made
 /// (as band-list, web-search and map-search do), is made once and never recursively.
+@MainActor
 final class SceneConstructionTests: XCTestCase {
     /// Calls back into the host from its initializer: redraw (which asks for the title), log,
     /// and a segue to another scene.

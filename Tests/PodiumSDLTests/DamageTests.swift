@@ -6,6 +6,7 @@ import XCTest
 /// Drawing only what changed (SDL's offscreen driver, software renderer): a changed label repaints
 /// its own rectangle and nothing else, the partial frame equals a whole one pixel for pixel, an
 /// unchanged frame is neither drawn nor presented, and a bitmap shown before is not uploaded again.
+@MainActor
 final class DamageTests: OffscreenSDLTestCase {
     /// A 640×400 console-like window: panels, a page-sized fill and a clock label at 500,20.
     func makeConsole() throws -> (PlatformWindow, WindowRoot, Label) {

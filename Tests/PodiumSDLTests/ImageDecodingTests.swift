@@ -8,12 +8,13 @@ import XCTest
 /// Images are checked for pixel size from their header before decoding, truncated ones fail
 /// cleanly, and while presenting they decode off the main thread: the frame is drawn without
 /// them, and the window redraws when they are ready.
+@MainActor
 final class ImageDecodingTests: OffscreenTestCase {
     override class var directoryName: String { "images" }
-    override func tearDown() {
+    override func tearDown() async throws {
         MainThreadMailbox.shared.wake = nil
         MainThreadMailbox.shared.drain()
-        super.tearDown()
+        try await super.tearDown()
     }
 
     /// Writes an RGB PNG of one colour with Python's zlib (identical rows compress to almost

@@ -6,6 +6,7 @@ import XCTest
 /// The notes panel on the real layout engine with the notes of issue 14's cases: nothing runs
 /// past the panel, long tokens and CJK paragraphs wrap, and the panel never lays out unchanged
 /// notes again.
+@MainActor
 final class NotesPanelTextTests: XCTestCase {
     let engine = TextEngine()
     let width = 420.0

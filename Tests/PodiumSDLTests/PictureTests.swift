@@ -7,6 +7,7 @@ import XCTest
 /// software renderer: a picture shows what its commands draw, is rasterised once however often
 /// it moves, meets its neighbour without a seam at fractional positions, and gives its texture
 /// back when it goes.
+@MainActor
 final class PictureTests: OffscreenSDLTestCase {
     func window(_ w: Double, _ h: Double) throws -> PlatformWindow {
         let win = try PlatformWindow(title: "pictures", root: WindowRoot(metrics: text), size: Size(w, h), text: text)

@@ -5,6 +5,7 @@ import XCTest
 
 /// Draws popovers with SDL's offscreen video driver and software renderer and checks the pixels
 /// of the arrow: it must point at the anchor's centre and never cover the anchor.
+@MainActor
 final class PopoverRenderTests: XCTestCase {
     static let background = Color(0, 0, 0)
     static let panel = Color(0, 255, 0)      // theme.raised: popover panel and arrow

@@ -5,13 +5,14 @@ import PodiumTestSupport
 import XCTest
 
 /// Renders through SDL's offscreen driver with the software renderer and checks pixels.
+@MainActor
 final class RenderTests: XCTestCase {
     // XCTest runs a class's tests one after another on the main thread; SDL is started once.
     nonisolated(unsafe) static var started = false
     let text = TextEngine()
     var dir: URL!
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         if !Self.started {
             setenv("SDL_RENDER_DRIVER", "software", 1)
             try SDLVideo.start(driver: "offscreen")
@@ -20,7 +21,7 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(SDLVideo.currentDriver, "offscreen")
         dir = TestPaths.tempDir("render")
     }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+    override func tearDown() async throws { try? FileManager.default.removeItem(at: dir) }
 
     /// Renders `root` at `size` points and decodes the PNG.
     func render(_ root: WindowRoot, _ size: Size) throws -> PNGImage {

@@ -7,6 +7,7 @@ import XCTest
 /// `DrawCommand.shape`: concave polygons with holes and islands, filled by the renderer through
 /// GLU's tessellator and `SDL_RenderGeometry`, rendered with SDL's offscreen driver and the
 /// software renderer and checked pixel by pixel.
+@MainActor
 final class ShapeFillTests: OffscreenTestCase {
     override class var directoryName: String { "shapes" }
 

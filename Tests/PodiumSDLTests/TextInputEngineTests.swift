@@ -4,6 +4,7 @@ import XCTest
 
 /// Text input on the real layout engine (Pango needs no window): carets, Left/Right and clicks by
 /// grapheme cluster in visual order through right-to-left and mixed text.
+@MainActor
 final class TextInputEngineTests: XCTestCase {
     let engine = TextEngine()
 

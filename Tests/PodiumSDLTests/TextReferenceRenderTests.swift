@@ -12,6 +12,7 @@ import XCTest
 /// no shaping, no bidi) that must differ by more, so the test can fail. Line breaks are Podium's
 /// (the reference draws the lines Podium made); the break rules themselves are asserted directly.
 /// Set PODIUM_KEEP_RENDERS=1 to keep the PNGs (the path is printed).
+@MainActor
 final class TextReferenceRenderTests: XCTestCase {
     /// Mean absolute difference (0…255 per channel) below which two renderings count as the same
     /// text. Measured here (2026-11, 5×5 box blur): matching renderings 0.2–14.5 (hinting and
@@ -20,11 +21,11 @@ final class TextReferenceRenderTests: XCTestCase {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Reference/reference_text.py").path
     var dir: URL!
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         setenv("SDL_RENDER_DRIVER", "software", 1)
         dir = TestPaths.tempDir("text-render")
     }
-    override func tearDown() {
+    override func tearDown() async throws {
         if ProcessInfo.processInfo.environment["PODIUM_KEEP_RENDERS"] == "1" { print("renders kept in \(dir.path)") }
         else { try? FileManager.default.removeItem(at: dir) }
     }

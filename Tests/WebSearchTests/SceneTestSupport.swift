@@ -5,7 +5,7 @@ import PodiumTestSupport
 
 /// The stand-in host for web-search scenes: work posted with `runOnMain` waits until the test
 /// calls `waitAndDrain()`.
-func webContext(dataDirectory: URL) -> FakeSceneContext {
+@MainActor func webContext(dataDirectory: URL) -> FakeSceneContext {
     let c = FakeSceneContext(pluginID: "org.podium.web-search", dataDirectory: dataDirectory)
     c.queuesMainWork = true
     return c

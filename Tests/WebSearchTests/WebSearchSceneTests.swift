@@ -3,15 +3,16 @@ import PodiumKit
 import PodiumTestSupport
 @testable import WebSearchScene
 
+@MainActor
 final class WebSearchSceneTests: XCTestCase {
     var dir: URL!
     var context: FakeSceneContext!
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         dir = try Fixtures.temporaryDirectory()
         context = webContext(dataDirectory: dir)
     }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+    override func tearDown() async throws { try? FileManager.default.removeItem(at: dir) }
 
     func offlineScene(_ params: [String: JSONValue] = [:]) throws -> WebSearchScene {
         let scene = try WebSearchPlugin.makeScene(WebSearchConfig(SceneParameters(params)), context: context)
