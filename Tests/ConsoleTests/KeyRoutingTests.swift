@@ -65,7 +65,7 @@ final class KeyRoutingTests: XCTestCase {
     }
     func movePointer(_ p: Presentation, to pt: Point) { p.presenter.dispatch(.mouseMoved(pt, buttons: 0)) }
 
-    func testClickedControlsNeverSwallowTheClickerKeys() {
+    func testClickedControlsNeverSwallowTheClickerKeys() async {
         let p = makePresentation()
         let s = scene!
         click(p, s.list)   // a click selects the row under the pointer
@@ -90,7 +90,7 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(s.pressed, before.4, "Space/Return never pressed the button")
     }
 
-    func testArrowsMoveAListOnlyUnderThePointerOrAfterTab() {
+    func testArrowsMoveAListOnlyUnderThePointerOrAfterTab() async {
         let p = makePresentation()
         let s = scene!
         click(p, s.list)
@@ -116,7 +116,7 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(s.slider.value, 0.6, accuracy: 1e-9)
     }
 
-    func testEscapeAlwaysReleasesFocus() {
+    func testEscapeAlwaysReleasesFocus() async {
         let p = makePresentation()
         let s = scene!
         for control in [s.list, s.button, s.toggle, s.slider, s.segments, s.field] as [View] {
@@ -130,7 +130,7 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(p.audienceMode, .normal, "with nothing focused Esc is the talk's (back to live)")
     }
 
-    func testATextFieldKeepsItsKeysUntilReturnOrEscape() {
+    func testATextFieldKeepsItsKeysUntilReturnOrEscape() async {
         let p = makePresentation()
         let s = scene!
         click(p, s.field)
@@ -149,7 +149,7 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(p.currentIndex, 1)
     }
 
-    func testBoundKeysReachTheSceneAsActionsFirst() throws {
+    func testBoundKeysReachTheSceneAsActionsFirst() async throws {
         // A key map that moves `next` to "x": the scene is offered `.next`, whatever the key.
         let map = try KeyMap.parse(Data(#"{"next": ["x"]}"#.utf8), file: "k.json")
         let p = makePresentation(keyMap: map)
@@ -165,7 +165,7 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(p.currentIndex, 1, "Page Down is no longer bound")
     }
 
-    func testDerailingKeysAskWhileTheTalkRuns() {
+    func testDerailingKeysAskWhileTheTalkRuns() async {
         let p = makePresentation()
         var quits = 0, swaps = 0
         p.onQuit = { quits += 1 }
@@ -204,7 +204,7 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(swaps, 2, "the control socket's swap (perform) stays immediate")
     }
 
-    func testF5MidTalkOnlyShowsTheHint() {
+    func testF5MidTalkOnlyShowsTheHint() async {
         let p = makePresentation()
         p.press(Key("Page Down")); p.press(Key("Page Down"))
         now += 60

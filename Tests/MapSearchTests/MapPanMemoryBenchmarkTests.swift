@@ -17,7 +17,7 @@ final class MapPanMemoryBenchmarkTests: XCTestCase {
         return fields.count > 1 ? Double(fields[1])! * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576 : 0
     }
 
-    func testPanTheOnlineMapForAMinute() throws {
+    func testPanTheOnlineMapForAMinute() async throws {
         try XCTSkipUnless(ProcessInfo.processInfo.environment["PODIUM_BENCH"] == "1", "set PODIUM_BENCH=1 (scripts/bench-map.sh)")
         let seconds = Double(ProcessInfo.processInfo.environment["PODIUM_BENCH_SECONDS"] ?? "") ?? 60
         setenv("SDL_RENDER_DRIVER", "software", 1)

@@ -8,7 +8,7 @@ import PodiumTestSupport
 @MainActor
 final class PDFPageViewTests: PDFTestCase {
 
-    func testBitmapAtWindowScaleWithNeighboursPrerendered() throws {
+    func testBitmapAtWindowScaleWithNeighboursPrerendered() async throws {
         let pdf = TestPDF.write(dir.appendingPathComponent("v.pdf").path, .init(pages: 5, links: [(2, (0.8, 0.8, 0.15, 0.15), .uri("https://example.org/"))]))
         let cache = try PageCaches.cache(for: pdf)
         let root = WindowRoot(metrics: FixedMetrics())
@@ -33,7 +33,7 @@ final class PDFPageViewTests: PDFTestCase {
         XCTAssertEqual(followed, [.uri("https://example.org/")], "only the click on the link follows it")
     }
 
-    func testARevisitRendersNoPageAndTheNextPageIsNamedAheadInvisibly() throws {
+    func testARevisitRendersNoPageAndTheNextPageIsNamedAheadInvisibly() async throws {
         let pdf = TestPDF.write(dir.appendingPathComponent("r.pdf").path, .init(pages: 5))
         let cache = try PageCaches.cache(for: pdf)
         let root = WindowRoot(metrics: FixedMetrics())

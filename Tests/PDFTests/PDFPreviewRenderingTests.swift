@@ -16,7 +16,7 @@ final class PDFPreviewRenderingTests: PDFTestCase {
         root.renderFrame().commands.compactMap { if case let .bitmap(b, _, o) = $0, o > 0 { return b } else { return nil } }
     }
 
-    func testAPreviewAsksTheWorkerAndRedrawsWhenThePageIsReady() throws {
+    func testAPreviewAsksTheWorkerAndRedrawsWhenThePageIsReady() async throws {
         let cache = try PageCaches.cache(for: TestPDF.write(path("p.pdf"), .init(pages: 4)))
         let root = WindowRoot(metrics: FixedMetrics())
         let posted = Mutex<[@Sendable @MainActor () -> Void]>([])   // filled on the worker thread
@@ -45,7 +45,7 @@ final class PDFPreviewRenderingTests: PDFTestCase {
     }
 
     /// The scene's pages are previews until it is current; then the room's page renders at once.
-    func testASceneRendersAtOnceOnlyWhileCurrent() throws {
+    func testASceneRendersAtOnceOnlyWhileCurrent() async throws {
         TestPDF.write(path("s.pdf"), .init(pages: 3))
         let host = pdfHost(dir)
         let scene = try PDFScene(SceneParameters(["file": "s.pdf", "page": 2]), host)
@@ -64,12 +64,12 @@ final class PDFPreviewRenderingTests: PDFTestCase {
 
     /// A page that cannot be rendered (here: too large for the renderer) is asked for once, not on
     /// every frame, and the preview stays blank.
-    func testAFailedPreviewIsNotRetriedEveryFrame() throws {
+    func testAFailedPreviewIsNotRetriedEveryFrame() async throws {
         let cache = try PageCaches.cache(for: TestPDF.write(path("f.pdf"), .init(pages: 2)))
         let key = PageKey(page: 0, region: Rect(0, 0, 1, 1), pixelWidth: 20000, pixelHeight: 10)
         let told = expectation(description: "worker finished")
         XCTAssertNil(cache.request(key) { told.fulfill() })
-        wait(for: [told], timeout: 30)
+        await fulfillment(of: [told], timeout: 30)
         XCTAssertNil(cache.request(key) { XCTFail("asked again") })
         cache.waitUntilIdle()
         XCTAssertEqual(cache.prefetchedCount, 0)

@@ -19,7 +19,7 @@ import PodiumTestSupport
 @MainActor
 final class PDFSceneTests: PDFTestCase {
 
-    func testLinksAndSegues() throws {
+    func testLinksAndSegues() async throws {
         TestPDF.write(dir.appendingPathComponent("links.pdf").path, .init(pages: 6, outline: [("Start", 0)]))
         let host = pdfHost(dir)
         let scene = try PDFScene(SceneParameters(["file": "links.pdf", "page": 2]), host)
@@ -51,7 +51,7 @@ final class PDFSceneTests: PDFTestCase {
         XCTAssertEqual(scene.page, 5)
     }
 
-    func testParameterAndPageErrors() throws {
+    func testParameterAndPageErrors() async throws {
         TestPDF.write(dir.appendingPathComponent("two.pdf").path, .init(pages: 2))
         let host = pdfHost(dir)
         XCTAssertThrowsError(try PDFScene(SceneParameters(["file": "two.pdf", "page": 3]), host)) {

@@ -4,11 +4,10 @@ import XCTest
 
 /// A PDF test on a real X server with two monitors (1280×800 and 1920×1080, Xorg dummy driver),
 /// where xdotool presses keys and clicks through XTEST as a speaker would.
-@MainActor
 class XorgPDFTestCase: PDFTestCase {
     var rig: XorgRig!
-    override func setUp() async throws { rig = try XorgRig(monitors: ["1280x800", "1920x1080"]) }
-    override func tearDown() async throws { rig?.stop(); try await super.tearDown() }
+    override func setUpWithError() throws { rig = try XorgRig(monitors: ["1280x800", "1920x1080"]) }
+    override func tearDown() { rig?.stop(); super.tearDown() }
 
     func xdotool(_ args: String...) throws {
         let r = try runProcess("/usr/bin/env", ["xdotool"] + args, environment: rig.environment)

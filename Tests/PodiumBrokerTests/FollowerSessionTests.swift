@@ -29,7 +29,7 @@ final class FollowerSessionTests: XCTestCase {
     }
     var cover: String? { session.stateJSON["cover"]?.string }
 
-    func testCoveredUntilAMatchingStateThenInStep() {
+    func testCoveredUntilAMatchingStateThenInStep() async {
         XCTAssertEqual(session.status, .waiting)
         XCTAssertNotNil(cover, "no slide before the presenter's state")
         session.apply(state(seq: 1, scene: 3, mode: "white"))
@@ -39,7 +39,7 @@ final class FollowerSessionTests: XCTestCase {
         XCTAssertEqual(session.status, .following)
     }
 
-    func testOlderMessagesOfARunAreDroppedButANewRunStartsAgain() {
+    func testOlderMessagesOfARunAreDroppedButANewRunStartsAgain() async {
         session.apply(state(seq: 5, scene: 3))
         session.apply(state(seq: 4, scene: 1))
         XCTAssertEqual(p.currentIndex, 3, "an older state must not move the screen back")
@@ -47,7 +47,7 @@ final class FollowerSessionTests: XCTestCase {
         XCTAssertEqual(p.currentIndex, 0, "a restarted presenter counts from 1 again")
     }
 
-    func testOtherDeckOrSceneCountCoversTheScreen() {
+    func testOtherDeckOrSceneCountCoversTheScreen() async {
         session.apply(state(seq: 1, scene: 2))
         session.apply(state(seq: 2, scene: 4, hash: "sha256:bb"))
         XCTAssertEqual(session.status, .mismatch)
@@ -61,7 +61,7 @@ final class FollowerSessionTests: XCTestCase {
         XCTAssertNil(cover)
     }
 
-    func testFreezeKeepsTheFrozenScenesFrameAndThawsToTheCurrentOne() {
+    func testFreezeKeepsTheFrozenScenesFrameAndThawsToTheCurrentOne() async {
         session.apply(state(seq: 1, scene: 4, frozen: true, frozenScene: 1))
         XCTAssertTrue(p.isFrozen)
         XCTAssertEqual(p.currentIndex, 4, "the talk behind the frozen frame")

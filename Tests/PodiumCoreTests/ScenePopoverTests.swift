@@ -21,7 +21,7 @@ final class ScenePopoverTests: XCTestCase {
         }
     }
 
-    func testAViewAnchoredPopoverFollowsItsButtonAndClosesWithItsScene() throws {
+    func testAViewAnchoredPopoverFollowsItsButtonAndClosesWithItsScene() async throws {
         var scenes: [ButtonScene] = []
         let r = PluginRegistry()
         r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [

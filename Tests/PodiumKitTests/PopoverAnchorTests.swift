@@ -38,7 +38,7 @@ final class PopoverAnchorTests: XCTestCase {
 
     // MARK: Resize
 
-    func testWindowResizePlacesAgainInsideTheWindowKeepingTheDirection() throws {
+    func testWindowResizePlacesAgainInsideTheWindowKeepingTheDirection() async throws {
         let root = makeRoot(Size(800, 600))
         let button = Button("Info", id: "info")
         root.content.addSubview(button.pinned(Pins(trailing: 40, top: 300, width: 80, height: 34)))
@@ -61,7 +61,7 @@ final class PopoverAnchorTests: XCTestCase {
         XCTAssertEqual(dismissed, [])
     }
 
-    func testRectInAViewFollowsTheView() throws {
+    func testRectInAViewFollowsTheView() async throws {
         let root = makeRoot(Size(800, 600))
         let panel = View(background: .white)
         root.host(panel, at: Rect(100, 100, 300, 200))
@@ -96,7 +96,7 @@ final class PopoverAnchorTests: XCTestCase {
         }
     }
 
-    func testSplitViewCollapseMovesTheAnchorAndThePopoverFollows() throws {
+    func testSplitViewCollapseMovesTheAnchorAndThePopoverFollows() async throws {
         let f = SplitFixture()
         XCTAssertFalse(f.split.isCollapsed)
         var dismissed: [Bool] = []
@@ -113,7 +113,7 @@ final class PopoverAnchorTests: XCTestCase {
         XCTAssertEqual(dismissed, [])
     }
 
-    func testSplitViewCollapseHidingTheAnchorClosesThePopoverNotByTheUser() throws {
+    func testSplitViewCollapseHidingTheAnchorClosesThePopoverNotByTheUser() async throws {
         let f = SplitFixture()
         var dismissed: [Bool] = []
         let p = try open(f.root, at: .view(f.primaryButton)) { dismissed.append($0) }
@@ -125,7 +125,7 @@ final class PopoverAnchorTests: XCTestCase {
 
     // MARK: Scrolling
 
-    func testARowAnchorFollowsScrollingAndClosesWhenScrolledOut() throws {
+    func testARowAnchorFollowsScrollingAndClosesWhenScrolledOut() async throws {
         let root = makeRoot(Size(800, 600))
         let list = ListView()
         list.showsSectionIndex = false
@@ -153,7 +153,7 @@ final class PopoverAnchorTests: XCTestCase {
         XCTAssertEqual(dismissed, [false])
     }
 
-    func testAViewScrolledOutOfAClippingAncestorCloses() throws {
+    func testAViewScrolledOutOfAClippingAncestorCloses() async throws {
         let root = makeRoot(Size(800, 600))
         let clip = View(background: .white)
         clip.clipsToBounds = true
@@ -171,7 +171,7 @@ final class PopoverAnchorTests: XCTestCase {
 
     // MARK: The anchor goes
 
-    func testRemovedHiddenOrFreedAnchorsClose() throws {
+    func testRemovedHiddenOrFreedAnchorsClose() async throws {
         for way in ["removed", "hidden", "freed", "rect gone"] {
             let root = makeRoot(Size(800, 600))
             var button: Button? = Button("Go", id: "go")
@@ -192,7 +192,7 @@ final class PopoverAnchorTests: XCTestCase {
         }
     }
 
-    func testWindowRectAnchorStaysWhereItWasCaptured() throws {
+    func testWindowRectAnchorStaysWhereItWasCaptured() async throws {
         let root = makeRoot(Size(800, 600))
         var dismissed: [Bool] = []
         let p = try open(root, at: .window(Rect(300, 200, 40, 40))) { dismissed.append($0) }
@@ -232,7 +232,7 @@ final class PopoverAnchorTests: XCTestCase {
         func log(_ message: String) {}
     }
 
-    func testOlderContextsGetTheViewAnchoredCallsAsTheAnchorsRectNow() throws {
+    func testOlderContextsGetTheViewAnchoredCallsAsTheAnchorsRectNow() async throws {
         let root = makeRoot(Size(800, 600))
         let ctx = RectOnlyContext(root: root)
         let button = Button("Go", id: "go")

@@ -39,7 +39,7 @@ final class ErrorCardTests: XCTestCase {
         return p.presenter.controlTree().first { $0.role == "alert" }
     }
 
-    func testThrowingMakeShowsErrorCardAndTalkGoesOn() {
+    func testThrowingMakeShowsErrorCardAndTalkGoesOn() async {
         let p = presentation()
         XCTAssertNil(alert(p))
         p.next()
@@ -51,7 +51,7 @@ final class ErrorCardTests: XCTestCase {
         XCTAssertTrue(p.presenter.controlTree().contains { $0.id == "fragile.go" })
     }
 
-    func testReportErrorLaterReplacesTheCurrentScene() throws {
+    func testReportErrorLaterReplacesTheCurrentScene() async throws {
         let p = presentation()
         let s = try XCTUnwrap(fragile)
         XCTAssertTrue(p.presenter.controlTree().contains { $0.id == "fragile.go" })

@@ -22,7 +22,7 @@ final class DamageTests: OffscreenSDLTestCase {
         return (w, root, clock)
     }
 
-    func testAClockTickRepaintsOnlyTheClocksRectangleAndMatchesAWholeFrame() throws {
+    func testAClockTickRepaintsOnlyTheClocksRectangleAndMatchesAWholeFrame() async throws {
         let (w, root, clock) = try makeConsole()
         defer { w.close() }
         XCTAssertTrue(w.renderIfNeeded())
@@ -47,7 +47,7 @@ final class DamageTests: OffscreenSDLTestCase {
         w.invalidate()
     }
 
-    func testAnOpaqueCoverHidesWhatIsUnderItAndTheFrameStaysExact() throws {
+    func testAnOpaqueCoverHidesWhatIsUnderItAndTheFrameStaysExact() async throws {
         let (w, root, _) = try makeConsole()
         defer { w.close() }
         w.renderIfNeeded()
@@ -62,7 +62,7 @@ final class DamageTests: OffscreenSDLTestCase {
         try assertPartialEqualsWhole(w, root)
     }
 
-    func testAFrameEqualToTheLastIsNotDrawnOrPresented() throws {
+    func testAFrameEqualToTheLastIsNotDrawnOrPresented() async throws {
         let (w, root, clock) = try makeConsole()
         defer { w.close() }
         w.renderIfNeeded()
@@ -93,7 +93,7 @@ final class DamageTests: OffscreenSDLTestCase {
         Bitmap(width: 320, height: 180, isOpaque: true, pixels: [UInt8]((0..<(320 * 180)).flatMap { _ in [c, 0, 255 - c, 255] }))!
     }
 
-    func testAnAdvanceRepaintsTheTwoPagesNotThePanelBetweenThem() throws {
+    func testAnAdvanceRepaintsTheTwoPagesNotThePanelBetweenThem() async throws {
         // A console: the current page on the left, the next page's preview on the right, a
         // panel between them that does not change.
         let root = WindowRoot(metrics: text)
@@ -114,7 +114,7 @@ final class DamageTests: OffscreenSDLTestCase {
         try assertPartialEqualsWhole(w, root)
     }
 
-    func testManySmallChangesMergeIntoFewRectangles() {
+    func testManySmallChangesMergeIntoFewRectangles() async {
         let full = IntRect(x: 0, y: 0, w: 1000, h: 1000)
         let near = (0..<10).map { IntRect(x: Int32($0) * 12, y: 0, w: 10, h: 10) }
         XCTAssertEqual(FrameDamage.merged(near, maxRects: 6), [IntRect(x: 0, y: 0, w: 118, h: 10)], "gaps under 8 pixels merge")
@@ -129,7 +129,7 @@ final class DamageTests: OffscreenSDLTestCase {
                        [IntRect(covering: 5, 5, 15, 15)])
     }
 
-    func testARevisitUploadsNothingAndTexturesAreReused() throws {
+    func testARevisitUploadsNothingAndTexturesAreReused() async throws {
         let root = WindowRoot(metrics: text)
         let a = page(10), b = page(200)
         let view = PageView(a)

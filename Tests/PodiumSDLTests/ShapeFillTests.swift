@@ -49,7 +49,7 @@ final class ShapeFillTests: OffscreenTestCase {
         return (img, { x, y in img.pixel(Int(20 + 2 * x), Int(20 + 2 * y)) })
     }
 
-    func testConcavePolygonWithHolesAndAnIslandEvenOdd() throws {
+    func testConcavePolygonWithHolesAndAnIslandEvenOdd() async throws {
         let (img, at) = try renderDoubled(PolygonShape(rings: [outline, courtyard1, courtyard2.reversed(), island], rule: .evenOdd))
         XCTAssertTrue(isRed(at(5, 5)), "inside the outline")
         XCTAssertTrue(isRed(at(50, 50)), "inside the outline, between the courtyards")
@@ -66,7 +66,7 @@ final class ShapeFillTests: OffscreenTestCase {
         XCTAssertEqual(Double(filled), 6800 * 4, accuracy: 6800 * 4 * 0.02)
     }
 
-    func testNonZeroRuleKeepsOnlyHolesWoundAgainstTheOutline() throws {
+    func testNonZeroRuleKeepsOnlyHolesWoundAgainstTheOutline() async throws {
         // courtyard 1 winds with the outline (no hole under nonzero), courtyard 2 against it (a hole).
         let shape = PolygonShape(rings: [outline, courtyard1, courtyard2.reversed()], rule: .nonZero)
         XCTAssertGreaterThan(Tessellation.signedArea2(outline) * Tessellation.signedArea2(courtyard1), 0, "same winding")
@@ -79,7 +79,7 @@ final class ShapeFillTests: OffscreenTestCase {
 
     /// A ring crossing itself (a bow tie) is filled by the rule too, and a shape drawn again at
     /// another scale and offset reuses its triangles.
-    func testSelfCrossingRingAndReuseAtAnotherScale() throws {
+    func testSelfCrossingRingAndReuseAtAnotherScale() async throws {
         let bowtie = PolygonShape(rings: [[Point(0, 0), Point(10, 10), Point(10, 0), Point(0, 10)]])
         let before = ShapeTriangles.shared.tessellations
         let (img, w) = try render([(bowtie, Color(255, 0, 0), 10, Point(10, 10)), (bowtie, Color(255, 0, 0), 5, Point(150, 150))])
@@ -98,7 +98,7 @@ final class ShapeFillTests: OffscreenTestCase {
 
     /// Triangles are kept while their shape lives, and within the budget the least recently
     /// drawn go first.
-    func testTrianglesGoWithTheirShapeAndTheBudget() {
+    func testTrianglesGoWithTheirShapeAndTheBudget() async {
         let cache = ShapeTriangles()
         var square: PolygonShape? = PolygonShape(rings: [courtyard1])
         XCTAssertEqual(cache.triangles(of: square!).count, 12, "two triangles, three corners each")
@@ -121,7 +121,7 @@ final class ShapeFillTests: OffscreenTestCase {
     }
 
     /// The presenter's audience preview maps whole lists: a shape follows that transform.
-    func testTransformedListMovesAndScalesAShape() {
+    func testTransformedListMovesAndScalesAShape() async {
         var list = DrawList()
         list.offset = Point(5, 5)
         let s = PolygonShape(rings: [courtyard1])

@@ -7,7 +7,7 @@
 /// accepts a plugin with the same major and a minor no newer than its own.
 public struct PluginDescriptor {
     /// The plugin API version this build of PodiumKit implements.
-    public static let hostAPIVersion = APIVersion(major: 2, minor: 1)
+    public static let hostAPIVersion = APIVersion(major: 3, minor: 0)
 
     public var id: String
     public var name: String
@@ -73,7 +73,7 @@ public struct APIVersion: Equatable, Comparable, Sendable, CustomStringConvertib
     public static func < (a: APIVersion, b: APIVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
     /// The host rule: same major, plugin minor ≤ host minor. Returns the refusal reason or nil.
     public func refusal(onHost host: APIVersion) -> String? {
-        if major != host.major { return "plugin API \(self) on a \(host.major).x host (major versions differ)" }
+        if major != host.major { return "plugin API \(self) on a \(host) host (major versions differ: rebuild the plugin against PodiumKit \(host))" }
         if minor > host.minor { return "plugin API \(self) is newer than the host's \(host)" }
         return nil
     }
