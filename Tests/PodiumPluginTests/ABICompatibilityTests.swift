@@ -94,7 +94,7 @@ final class ABICompatibilityTests: XCTestCase {
     func testARemovedMemberFailsTheCheck() throws {
         let base = try baseline
         let text = try String(contentsOf: base, encoding: .utf8)
-        let member = "  final public func writeClipboard(_ text: Swift.String)\n"
+        let member = "  @_Concurrency.MainActor final public func writeClipboard(_ text: Swift.String)\n"
         XCTAssertTrue(text.contains(member), "the baseline has WindowRoot.writeClipboard")
         let current = work.appendingPathComponent("current.swiftinterface")
         try text.replacingOccurrences(of: member, with: "").write(to: current, atomically: true, encoding: .utf8)
@@ -165,6 +165,7 @@ final class ABICompatibilityTests: XCTestCase {
         let refused = try JSONValue.parse(Data(lying.stdout.utf8))["refused"]?.array ?? []
         XCTAssertEqual(refused.count, 1, lying.stdout)
         XCTAssertEqual(refused.first?["path"]?.string, path.appendingPathComponent("example/libExampleScene.so").path, lying.stdout)
+        XCTAssertTrue(refused.first?["reason"]?.string?.hasPrefix("cannot load: built against another PodiumKit API than this host's \(host), although plugin.json says \(host): rebuild the plugin against PodiumKit \(host) (") == true, lying.stdout)
         XCTAssertNil(try JSONValue.parse(Data(lying.stdout.utf8))["loaded"]?.array?.first { $0["id"]?.string == "org.podium.example" }, lying.stdout)
     }
 }
