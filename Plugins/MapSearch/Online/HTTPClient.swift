@@ -43,7 +43,7 @@ final class MainInbox: @unchecked Sendable {
     private var items: [@Sendable @MainActor () -> Void] = []
     private var outstanding = 0
     /// Called from the posting thread after each `post`.
-    var wake: (() -> Void)?
+    var wake: (@Sendable () -> Void)?
 
     /// Counts one more piece of work whose result will be `post`ed.
     func begin() { lock.lock(); outstanding += 1; lock.unlock() }
