@@ -6,7 +6,8 @@ import Foundation
 ///
 /// The host creates a scene when it is first shown, keeps it for the rest of the talk (state
 /// survives going back), lays each tree out at its window's size in points, and calls the
-/// lifecycle methods below. All calls arrive on the main thread.
+/// lifecycle methods below. All calls arrive on the main thread: a scene is a main-actor type
+/// (API 3.0), and work it does on another thread comes back through `SceneContext.runOnMain`.
 @MainActor
 public protocol Scene: AnyObject {
     /// Title for the console, the overview and the control socket's `state`.
@@ -50,6 +51,8 @@ extension Scene {
 }
 
 /// Services the host offers a scene. Obtained at creation; valid for the scene's lifetime.
+/// Main-actor isolated like the scene, except `runOnMain`, which any thread may call; the
+/// context itself is `Sendable`, so a worker may take it along to call `runOnMain`.
 @MainActor
 public protocol SceneContext: AnyObject, Sendable {
     /// The id of the plugin that made this scene (used in logs and error cards).

@@ -1,6 +1,9 @@
 /// The base of the view tree: a rectangle in its superview's coordinates that lays out its
 /// subviews, draws itself into a `DrawList`, and handles input. No platform types appear here.
 ///
+/// Views are main-actor types (API 3.0): build and change them on the main thread only; results
+/// from other threads reach them through `SceneContext.runOnMain`.
+///
 /// Life of a frame: the window root calls `layoutIfNeeded()` (which calls `layoutSubviews()` on
 /// every view whose size changed or that asked for layout), then `render(into:)`.
 @MainActor
