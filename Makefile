@@ -68,6 +68,7 @@ demo: deps build
 # The tests and every process they start get a private HOME and XDG directories (never the user's);
 # the run fails if anything under the real ones was created or changed meanwhile.
 test: test-deps
+	scripts/check-main-actor-tests.sh
 	$(SWIFT) build --build-tests
 	home=$$(mktemp -d /tmp/podium-test-home.XXXXXX); touch $$home/.start; \
 	HOME=$$home XDG_CONFIG_HOME=$$home/.config XDG_DATA_HOME=$$home/.local/share XDG_STATE_HOME=$$home/.local/state \

@@ -5,7 +5,7 @@ import PodiumKit
 /// action sheet and a popover whose button opens a child action sheet. Ids: `gallery.at.<case>`.
 final class PopoversPage: GalleryPage {
     struct Position { var name: String; var pins: Pins }
-    static let positions: [Position] = {
+    nonisolated static let positions: [Position] = {
         let w = 120.0, h = 34.0, m = 16.0
         return [
             Position(name: "top-left", pins: Pins(leading: m, top: m, width: w, height: h)),

@@ -106,11 +106,10 @@ final class MapSearchScene: Scene {
         let generation = searchGeneration
         presenter.summary.text += " · searching online…"
         geocoderInbox.begin()
-        // The scene is main-thread only; the geocoder's thread merely hands it to the inbox, which runs on main.
-        nonisolated(unsafe) weak let scene = self
-        g.search(query, near: model.viewport(for: MapModel.referenceSize).bounds()) { [geocoderInbox] r in
+        // The scene is a main-actor type; the geocoder's thread merely hands it to the inbox, which runs on main.
+        g.search(query, near: model.viewport(for: MapModel.referenceSize).bounds()) { [geocoderInbox, weak self] r in
             geocoderInbox.post {
-                guard let s = scene, generation == s.searchGeneration else { return }
+                guard let s = self, generation == s.searchGeneration else { return }
                 switch r {
                 case let .success(places) where !places.isEmpty:
                     s.show(SearchOutcome(query: query, interpretation: .online, results: s.search.rank(places, center)))

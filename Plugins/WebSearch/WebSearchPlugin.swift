@@ -15,7 +15,7 @@ public enum WebSearchPlugin {
 
     /// Builds the providers the deck asked for. The offline index lives in the plugin's data
     /// directory and is brought up to date here (only changed files are re-read).
-    static func makeScene(_ config: WebSearchConfig, context: SceneContext) throws -> WebSearchScene {
+    @MainActor static func makeScene(_ config: WebSearchConfig, context: SceneContext) throws -> WebSearchScene {
         var offline: OfflineProvider?
         if config.provider == .offline || config.fallback {
             let folder = config.documentsFolder(deck: context.deckDirectory, assets: context.assetsDirectory)

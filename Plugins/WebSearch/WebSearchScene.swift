@@ -93,7 +93,7 @@ final class WebSearchScene: Scene {
                 // Say what went wrong and offer the offline pages instead.
                 _ = fb.search(query, limit: config.limit) { [weak self] fr in
                     self?.onMain {
-                        guard let self, gen == self.generation else { return }
+                        guard let self, gen == self.generation, let fb = self.fallback else { return }
                         switch fr {
                         case let .success(found):
                             self.show(found, from: fb)
@@ -139,8 +139,8 @@ final class WebSearchScene: Scene {
 
     /// Runs `body` now when already on the main thread (the offline provider answers
     /// synchronously), else through the host's main-thread hop.
-    private func onMain(_ body: @escaping () -> Void) {
-        if Thread.isMainThread { body() } else { context.runOnMain(body) }
+    private nonisolated func onMain(_ body: @escaping @Sendable @MainActor () -> Void) {
+        if Thread.isMainThread { MainActor.assumeIsolated(body) } else { context.runOnMain(body) }
     }
 
     // MARK: History

@@ -7,6 +7,7 @@ import PodiumKit
 /// turn of the run loop and only builds a small JSON object; libmosquitto's thread sends it.
 /// While the broker is away nothing queues up: on every (re)connection the latest state is
 /// published again (a restarted broker without persistence gets it back at once).
+@MainActor
 public final class BrokerPublisher {
     public let url: BrokerURL
     let client: MQTTClient

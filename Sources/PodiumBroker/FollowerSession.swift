@@ -7,6 +7,7 @@ import PodiumKit
 /// for this very deck arrives, and again whenever the presenter's deck differs; a lost broker
 /// keeps the last frame and shows a small indicator in a corner. Main thread only, except the
 /// MQTT callbacks, which post to `MainThreadMailbox`.
+@MainActor
 public final class FollowerSession {
     public enum Status: String, Sendable {
         /// No state for this talk yet (the cover says so).
@@ -55,12 +56,11 @@ public final class FollowerSession {
         let (stateTopic, presenceTopic) = (url.stateTopic, url.presenceTopic)
         let c = client
         client.onConnect = { [weak c] in c?.subscribe(stateTopic); c?.subscribe(presenceTopic) }
-        // The session is main-thread only; the MQTT thread reaches it only through the main-thread mailbox.
-        nonisolated(unsafe) weak let session = self
-        client.onStatus = { up in MainThreadMailbox.shared.post { session?.connectionChanged(up) } }
-        client.onMessage = { topic, data in
+        // The session is a main-actor type; the MQTT thread reaches it only through the main-thread mailbox.
+        client.onStatus = { [weak self] up in MainThreadMailbox.shared.post { self?.connectionChanged(up) } }
+        client.onMessage = { [weak self] topic, data in
             MainThreadMailbox.shared.post {
-                guard let s = session else { return }
+                guard let s = self else { return }
                 if topic == presenceTopic { s.presenterOnline = String(decoding: data, as: UTF8.self) == "online"; s.updateIndicator() }
                 else if topic == stateTopic { s.receive(data) }
             }

@@ -40,6 +40,7 @@ public struct ClipSettings {
 /// under a blackout or whiteout (the host's cover hides the picture). A clip that fails shows its
 /// error to the presenter only (`controls.status`): the room keeps the poster, or black, and the
 /// talk goes on. Main thread only. Shared by the `media` scene and movies in PDF pages.
+@MainActor
 public final class ClipPlayback {
     public let settings: ClipSettings
     public let context: SceneContext
@@ -92,7 +93,7 @@ public final class ClipPlayback {
         if player != nil { startTicking() }   // for the preroll: the first frame shows before it is active
     }
 
-    deinit { ticker?.cancel() }
+    isolated deinit { ticker?.cancel() }
 
     /// Shows the frames in `view` too.
     public func mirror(into view: VideoView) { mirrors.append(view); view.frameBitmap = audienceVideo.frameBitmap; view.showsFrame = failure == nil }
@@ -184,10 +185,10 @@ public final class ClipPlayback {
         guard player != nil else { return }
         // GStreamer's runtime error is often generic ("Internal data stream error"): the
         // discoverer, off the main thread, names the missing decoder or unreadable format.
-        let file = settings.file, hop = PlaybackHop(self)
-        DispatchQueue.global(qos: .utility).async {
+        let file = settings.file, context = context
+        DispatchQueue.global(qos: .utility).async { [weak self] in
             let problem = MediaProbe.run(file, timeout: 5).problem
-            hop.context.runOnMain { if let problem { hop.playback?.explain(problem) } }
+            context.runOnMain { if let problem { self?.explain(problem) } }
         }
     }
 
@@ -240,12 +241,4 @@ public final class ClipPlayback {
         controls.seek.onChange = { [weak self] v in self?.seek(toElapsed: v) }
         controls.volume.onChange = { [weak self] v in self?.player?.volume = v }
     }
-}
-
-/// Carries a weak playback and its context to a worker thread and back; the playback is only
-/// touched on the main thread, through `runOnMain`.
-private final class PlaybackHop: @unchecked Sendable {
-    weak var playback: ClipPlayback?
-    let context: SceneContext
-    init(_ p: ClipPlayback) { playback = p; context = p.context }
 }

@@ -12,7 +12,7 @@ public final class MediaPlayer {
     private let frames: FrameMailbox
     /// The latest frame, on the main thread (frames that arrive faster than the main thread
     /// takes them are skipped, never queued).
-    public var onFrame: ((Bitmap) -> Void)? { get { frames.onFrame } set { frames.onFrame = newValue } }
+    public var onFrame: (@MainActor (Bitmap) -> Void)? { get { frames.onFrame } set { frames.onFrame = newValue } }
     public private(set) var isPlaying = false
     public private(set) var isPrerolled = false
     /// Seek waiting for the preroll (a seek before it is refused by GStreamer): seconds, end.
@@ -23,7 +23,7 @@ public final class MediaPlayer {
 
     /// Opens `file` paused (GStreamer prerolls the first frame in the background). Throws
     /// `MediaError` when GStreamer is not usable or playbin/appsink are missing.
-    public init(file: URL, runOnMain: @escaping (@escaping () -> Void) -> Void) throws {
+    public init(file: URL, runOnMain: @escaping @Sendable (@escaping @Sendable @MainActor () -> Void) -> Void) throws {
         if let e = GStreamer.initError { throw MediaError(file: file.path, problem: "GStreamer is not usable: \(e)") }
         frames = FrameMailbox(runOnMain: runOnMain)
         let ctx = Unmanaged.passUnretained(frames).toOpaque()
@@ -104,10 +104,10 @@ private final class FrameMailbox: @unchecked Sendable {
     private var latest: (pixels: [UInt8], width: Int, height: Int, pts: Int64)?
     private var posted = false
     private var pts: Int64 = -1
-    let runOnMain: (@escaping () -> Void) -> Void
+    let runOnMain: @Sendable (@escaping @Sendable @MainActor () -> Void) -> Void
     /// Main thread only.
-    public var onFrame: ((Bitmap) -> Void)?
-    init(runOnMain: @escaping (@escaping () -> Void) -> Void) { self.runOnMain = runOnMain }
+    public var onFrame: (@MainActor (Bitmap) -> Void)?
+    init(runOnMain: @escaping @Sendable (@escaping @Sendable @MainActor () -> Void) -> Void) { self.runOnMain = runOnMain }
 
     /// Drops the waiting frame; while `blocked`, frames are dropped as they come (the frames
     /// before a seek waiting for the preroll).
@@ -139,7 +139,7 @@ private final class FrameMailbox: @unchecked Sendable {
         if post { runOnMain { [weak self] in self?.deliver() } }
     }
 
-    private func deliver() {
+    @MainActor private func deliver() {
         lock.lock()
         let f = latest; latest = nil; posted = false
         if let f { pts = f.pts; shown += 1 }

@@ -7,6 +7,7 @@ import PodiumSDL
 /// thread), pushes the talk's state to every client when it changes and slide pictures when the
 /// audience view or the next scene changes, and runs control clients' requests on the main
 /// thread through `handle` (the control socket's own handler). View clients only watch.
+@MainActor
 public final class RemoteSession {
     /// The tokened links: `controlURL` drives the talk, `viewURL` only watches; `stageURL` (a
     /// stage display) and `audienceURL` (the audience view for a second room) carry the view token.
@@ -190,7 +191,7 @@ public final class RemoteSession {
     private var imagesDecoding: Int { canvases.reduce(0) { $0 + ($1?.renderer.imagesDecoding ?? 0) } }
 
     /// CPU time this thread has used, in ms.
-    static func threadCPUms() -> Double {
+    nonisolated static func threadCPUms() -> Double {
         var t = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
         return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
@@ -253,16 +254,15 @@ public final class RemoteSession {
         encoding = true
         let server = self.server, batch = shots
         batches += 1
-        // The session is main-thread only; the encoder thread hands it back through the main-thread mailbox.
-        nonisolated(unsafe) weak let session = self
-        encoder.async {
+        // The session is a main-actor type; the encoder thread hands it back through the main-thread mailbox.
+        encoder.async { [weak self] in
             let start = Self.threadCPUms()
             for s in batch {
                 let image = s.rgba.isEmpty ? nil : SlideImages.encode(s.rgba, w: s.w, h: s.h)
                 server.sendBinary([s.kind, image?.png == true ? 1 : 0] + (image?.bytes ?? []))
             }
             let spent = Self.threadCPUms() - start
-            MainThreadMailbox.shared.post { session?.encodeCPU += spent; session?.encoding = false; session?.tick() }
+            MainThreadMailbox.shared.post { self?.encodeCPU += spent; self?.encoding = false; self?.tick() }
         }
     }
 }

@@ -3,6 +3,7 @@ import PodiumKit
 
 /// One SDL window with its renderer, drawing one `WindowRoot`. Sizes: `root` is laid out in
 /// points (window size); the renderer draws in pixels (drawable size); `scale` links them.
+@MainActor
 public final class PlatformWindow {
     public let sdl: OpaquePointer
     public let renderer: Renderer
@@ -31,7 +32,7 @@ public final class PlatformWindow {
         renderer.onImageReady = { [weak renderer, weak root] in renderer?.invalidate(); root?.requestRedraw() }
         syncSize()
     }
-    deinit { close() }
+    isolated deinit { close() }
 
     private var closed = false
     /// Frees textures, then the renderer, then the window (each frees what hangs off it).

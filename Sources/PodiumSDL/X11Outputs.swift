@@ -95,7 +95,7 @@ public enum X11Outputs {
 extension X11Outputs {
     /// Where the X server has `window` now (root coordinates, pixels): the truth when a window
     /// manager ignored what SDL asked for, which SDL still reports. Nil for a non-X11 window.
-    public static func frame(of window: PlatformWindow) -> Rect? {
+    @MainActor public static func frame(of window: PlatformWindow) -> Rect? {
         if display == nil { display = XOpenDisplay(nil) }
         guard let dpy = display else { return nil }
         let xw = podium_x11_window(UnsafeMutableRawPointer(window.sdl))

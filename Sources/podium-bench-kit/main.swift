@@ -28,7 +28,7 @@ func summary(_ xs: [Double]) -> (median: Double, p95: Double) {
     return (s[s.count / 2], s[min(s.count - 1, Int(Double(s.count) * 0.95))])
 }
 
-func bigList() -> ListView {
+@MainActor func bigList() -> ListView {
     let list = ListView()
     list.id = "bench.list"
     list.backgroundColor = Theme.standard.surface
@@ -44,7 +44,7 @@ func bigList() -> ListView {
 }
 
 /// Runs `frames` frames of the window's tree, calling `step(i)` before each, and prints figures.
-func run(_ name: String, window: PlatformWindow, frames: Int, warmup: Int = 5, step: (Int) -> Void) {
+@MainActor func run(_ name: String, window: PlatformWindow, frames: Int, warmup: Int = 5, step: (Int) -> Void) {
     var build: [Double] = [], raster: [Double] = [], present: [Double] = []
     var first = (0.0, 0.0)
     for i in 0..<(frames + warmup) {
@@ -68,7 +68,7 @@ func run(_ name: String, window: PlatformWindow, frames: Int, warmup: Int = 5, s
 
 /// Raster time of the current frame's commands by kind (median of 20 draws each) over a bare
 /// clear: where the software renderer spends a frame.
-func breakdown(_ window: PlatformWindow) {
+@MainActor func breakdown(_ window: PlatformWindow) {
     let full = window.root.renderFrame()
     func kind(_ c: DrawCommand) -> String {
         switch c {
@@ -100,7 +100,7 @@ func breakdown(_ window: PlatformWindow) {
     print("  raster by command kind: " + parts.joined(separator: ", "))
 }
 
-func main() throws {
+@MainActor func main() throws {
     setenv("SDL_RENDER_DRIVER", "software", 1)
     try SDLVideo.start(driver: "offscreen")
     defer { SDLVideo.stop() }

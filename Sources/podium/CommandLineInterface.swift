@@ -91,7 +91,7 @@ enum CommandLineInterface {
 
     struct UsageError: Error, CustomStringConvertible { var description: String }
 
-    static func run(_ args: [String]) -> Int32 {
+    @MainActor static func run(_ args: [String]) -> Int32 {
         do {
             guard let cmd = args.first else { print(usage + PluginCommands.usageLines()); return 2 }
             let rest = Array(args.dropFirst())

@@ -6,6 +6,7 @@ import PodiumSDL
 
 /// The control protocol: one JSON object per line in, one per line out. Malformed requests get
 /// `{"ok":false,"error":"…"}` and the presentation goes on.
+@MainActor
 enum ControlRequests {
     static func handle(_ line: String, app: PresentCommand) -> String {
         do {

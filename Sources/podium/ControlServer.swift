@@ -12,7 +12,7 @@ import PodiumKit
 /// error at once, the rest of that line is read and dropped, and the client is disconnected. A slow or silent client only ever holds its own thread: the main
 /// thread never reads or writes a socket, and writes to a client that does not read time out.
 final class ControlServer: @unchecked Sendable {
-    typealias Handler = (String) -> String
+    typealias Handler = @MainActor (String) -> String
     let path: String
     private let fd: Int32
     private let lock = NSLock()

@@ -5,6 +5,7 @@ import PodiumSDL
 
 /// `podium displays`: what SDL reports, like SDL's testdisplayinfo, and which display each view
 /// would get (`--audience-display`/`--presenter-display` as for `present`).
+@MainActor
 enum DisplaysCommand {
     static func run(_ o: CommandLineInterface.Options) throws -> Int32 {
         try SDLVideo.start()

@@ -9,6 +9,7 @@ import PodiumSDL
 /// this machine's display, shows the audience view of the same deck in step with the presenting
 /// Podium's retained state on the broker (`FollowerSession`). No keys drive it (q or Ctrl+Q,
 /// SIGTERM or the control socket's `quit` end it); the speaker drives the talk.
+@MainActor
 final class FollowCommand {
     let options: CommandLineInterface.Options
     var presentation: Presentation!

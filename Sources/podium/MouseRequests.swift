@@ -8,6 +8,7 @@ import PodiumKit
 /// - `{"cmd":"drag","window":"presenter","points":[[x,y],…],"button":1}`: press at the first point
 ///   (window points), move through the others with the button held, release at the last.
 /// - `{"cmd":"hover","window":"audience","x":…,"y":…}`: the pointer moves there with no button held.
+@MainActor
 enum MouseRequests {
     static func perform(_ cmd: String, _ v: JSONValue, _ root: WindowRoot) throws {
         func point(_ q: JSONValue, _ at: String) throws -> Point {

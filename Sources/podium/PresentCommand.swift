@@ -7,6 +7,7 @@ import PodiumRemote
 import PodiumSDL
 
 /// `podium present`: both windows, the run loop, display changes and the control socket.
+@MainActor
 final class PresentCommand {
     let options: CommandLineInterface.Options
     var presentation: Presentation!

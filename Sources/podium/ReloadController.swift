@@ -8,6 +8,7 @@ import PodiumSDL
 /// and only then replaces the deck on the main thread between frames, keeping the place and the
 /// timers. A missing or invalid file keeps the version on screen and says why in the presenter's
 /// banner; the room never sees a broken page.
+@MainActor
 final class ReloadController {
     let deckPath: String
     let options: CommandLineInterface.Options
@@ -34,10 +35,9 @@ final class ReloadController {
     /// Starts watching the talk's files; changes are handed to the main thread's mailbox.
     func start() {
         knownProblems = Set(DeckSource.fileProblems(presentation.deck, registry: registry, complete: true).map(Self.withoutScene))
-        // The controller is main-thread only; the watcher's thread reaches it only through the main-thread mailbox.
-        nonisolated(unsafe) weak let controller = self
+        // The controller is a main-actor type; the watcher's thread reaches it only through the main-thread mailbox.
         do {
-            watcher = try FileWatcher { path in MainThreadMailbox.shared.post { controller?.fileChanged(path) } }
+            watcher = try FileWatcher { [weak self] path in MainThreadMailbox.shared.post { self?.fileChanged(path) } }
         } catch { log("file watching unavailable (\(error)); Ctrl+R reloads by hand") }
         watchFiles()
     }

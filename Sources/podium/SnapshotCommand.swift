@@ -4,6 +4,7 @@ import PodiumKit
 import PodiumSDL
 
 /// `podium snapshot`: one view rendered headless through SDL's offscreen driver.
+@MainActor
 enum SnapshotCommand {
     static func run(_ o: CommandLineInterface.Options) throws -> Int32 {
         typealias U = CommandLineInterface.UsageError

@@ -6,13 +6,14 @@ import XCTest
 
 /// The scene driven headless in a `WindowRoot`, as the control socket drives it: clicks on
 /// control ids, typed text, dropped files.
+@MainActor
 final class BandListSceneTests: XCTestCase {
     var dir: URL!
     var root: WindowRoot!
     var context: FakeSceneContext!
     var scene: BandListScene!
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         dir = FileManager.default.temporaryDirectory.appendingPathComponent("bandscene-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         root = WindowRoot(metrics: FixedMetrics())
@@ -20,7 +21,7 @@ final class BandListSceneTests: XCTestCase {
         context.presentsPopovers = false
         scene = try makeScene(["select": "Radiohead", "locale": "en_US"])
     }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+    override func tearDown() async throws { try? FileManager.default.removeItem(at: dir) }
 
     func makeScene(_ p: [String: JSONValue], size: Size = Size(900, 760)) throws -> BandListScene {
         let s = try BandListScene(SceneParameters(p), context: context)
@@ -37,7 +38,7 @@ final class BandListSceneTests: XCTestCase {
     func node(_ id: String) -> ControlNode? { root.controlTree().first { $0.id == id } }
     func storedNames() throws -> [String] { try BandStore(path: dir.appendingPathComponent("data/bands.sqlite").path).all().map(\.name) }
 
-    func testSeedsTheStoreAndSelectsFromTheDeck() throws {
+    func testSeedsTheStoreAndSelectsFromTheDeck() async throws {
         XCTAssertEqual(try storedNames().count, 12)
         XCTAssertEqual(node("bands.name")?.value, "Radiohead")
         XCTAssertEqual(node("bands.list")?.value, "Radiohead")
@@ -46,7 +47,7 @@ final class BandListSceneTests: XCTestCase {
 
     /// A read-only store is shown with a note; Add, Save and Delete are off, and an edit typed
     /// anyway is refused with a message that says read-only.
-    func testReadOnlyStoreIsShownWithEditingOff() throws {
+    func testReadOnlyStoreIsShownWithEditingOff() async throws {
         _ = try storedNames()   // the store exists (seeded by setUp's scene)
         scene = try makeScene(["select": "Radiohead", "locale": "en_US", "readOnly": true])
         XCTAssertEqual(node("bands.readOnly")?.label, "Read-only: opened for reading only")
@@ -64,7 +65,7 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertFalse(try storedNames().contains { $0.hasSuffix("!") })
     }
 
-    func testAddFocusesTheNameSoTypingReplacesIt() throws {
+    func testAddFocusesTheNameSoTypingReplacesIt() async throws {
         click("bands.add")
         XCTAssertTrue(root.focusedView === scene.detail.name)
         root.dispatch(.text("Blur"))
@@ -77,7 +78,7 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(scene.list.sections.first { $0.rows.contains { $0.title == "Blur" } }?.title, "B")
     }
 
-    func testEditingEveryFieldAndSaving() throws {
+    func testEditingEveryFieldAndSaving() async throws {
         scene.detail.rating.userSet(4)
         click("bands.touring.on-tour")
         click("bands.seen-live")
@@ -90,7 +91,7 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(scene.audience.controlTree().first { $0.id == "bands.audience.facts" }?.label, "★★☆☆☆  4/10\nOn Tour\nNot seen live yet")
     }
 
-    func testABlankNameIsNotSavedAndTheSelectionStays() throws {
+    func testABlankNameIsNotSavedAndTheSelectionStays() async throws {
         scene.detail.name.state.selectAll(); root.focus(scene.detail.name); root.dispatch(.key(Key("Backspace")))
         click("bands.save")
         XCTAssertEqual(node("bands.message")?.label, "Not saved: name: required, must not be blank")
@@ -100,7 +101,7 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertTrue(try storedNames().contains("Radiohead"))
     }
 
-    func testSelectingAnotherBandSavesEdits() throws {
+    func testSelectingAnotherBandSavesEdits() async throws {
         scene.detail.rating.userSet(2)
         let queen = try XCTUnwrap(scene.list.indexPath(ofRowID: String(scene.model.band(named: "Queen")!.id)))
         scene.list.select(queen)
@@ -108,13 +109,13 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(node("bands.name")?.value, "Queen")
     }
 
-    func testTheSelectedBandIsScrolledIntoViewOnceTheListHasASize() throws {
+    func testTheSelectedBandIsScrolledIntoViewOnceTheListHasASize() async throws {
         scene = try makeScene(["select": "Nirvana", "locale": "en_US"], size: Size(900, 300))
         let visible = scene.list.visibleRows().filter { $0.1.minY >= 0 && $0.1.maxY <= scene.list.bounds.height }.map(\.0)
         XCTAssertTrue(visible.contains(try XCTUnwrap(scene.list.selection)), "Nirvana is fully visible")
     }
 
-    func testControlSSavesAndControlNAdds() throws {
+    func testControlSSavesAndControlNAdds() async throws {
         root.focus(scene.detail.name); scene.detail.name.state.selectAll(); root.dispatch(.text("Radiohead UK"))
         XCTAssertTrue(scene.handleUnhandledKey(Key("S", control: true)))
         XCTAssertTrue(try storedNames().contains("Radiohead UK"))
@@ -123,7 +124,7 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertFalse(scene.handleUnhandledKey(Key("Right")), "navigation keys are left to the presentation")
     }
 
-    func testLeavingTheSceneSavesEdits() throws {
+    func testLeavingTheSceneSavesEdits() async throws {
         scene.detail.rating.userSet(5)
         XCTAssertTrue(scene.isDirty)
         scene.willResignCurrent()
@@ -131,7 +132,7 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(try BandStore(path: dir.appendingPathComponent("data/bands.sqlite").path).all().first { $0.name == "Radiohead" }?.rating, 5)
     }
 
-    func testComingBackPicksUpAnotherProcesssEdits() throws {
+    func testComingBackPicksUpAnotherProcesssEdits() async throws {
         try BandStore(path: dir.appendingPathComponent("data/bands.sqlite").path).insert(Band(name: "Blur"))
         XCTAssertNil(scene.model.band(named: "Blur"))
         scene.didBecomeCurrent()
@@ -139,7 +140,7 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(node("bands.name")?.value, "Radiohead", "the selection stays")
     }
 
-    func testDeleteAsksInAnActionSheetAtTheButtonAndIgnoresASecondPress() throws {
+    func testDeleteAsksInAnActionSheetAtTheButtonAndIgnoresASecondPress() async throws {
         click("bands.delete")
         XCTAssertEqual(root.popovers.map(\.source), ["bands.delete"])
         let button = try XCTUnwrap(node("bands.delete"))
@@ -158,7 +159,7 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertNotNil(scene.model.selected, "a neighbour is selected after a delete")
     }
 
-    func testActionsShareSearchAndFindStores() throws {
+    func testActionsShareSearchAndFindStores() async throws {
         click("bands.actions")
         XCTAssertEqual(root.controlTree().filter { $0.id.hasPrefix("sheet.bands.actions.action") }.map(\.label),
                        ["Share", "Search the Web", "Find Local Record Stores"])
@@ -173,7 +174,7 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(context.opened.map { $0.parameters["query"] }, [.string("Radiohead"), .string("Radiohead")])
     }
 
-    func testDroppingAnImageSetsItAndOtherFilesSaySo() throws {
+    func testDroppingAnImageSetsItAndOtherFilesSaySo() async throws {
         let png = dir.appendingPathComponent("cover.png")
         // An 8×8 PNG: its header is read for the pixel size before the band points at it.
         try Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGNQmOCAFTEMLQkAaiE8AaRdLXMAAAAASUVORK5CYII=")!.write(to: png)
@@ -199,14 +200,14 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(node("bands.message")?.label, "\(dir.appendingPathComponent("missing.jpg").path): no such file")
     }
 
-    func testClickingARowSelectsThatBand() throws {
+    func testClickingARowSelectsThatBand() async throws {
         for name in ["Temporary", "The Smiths"] { click("bands.add"); root.dispatch(.text(name)); click("bands.save") }
         let smiths = try XCTUnwrap(scene.model.band(named: "The Smiths"))
         click("bands.list.row.\(smiths.id)")
         XCTAssertEqual(scene.model.selected?.name, "The Smiths", "\(root.controlTree().filter { $0.role == "row" }.map { "\($0.label) \($0.frame)" })")
     }
 
-    func testCollapsesOnANarrowWindowAndKeepsTheSelection() throws {
+    func testCollapsesOnANarrowWindowAndKeepsTheSelection() async throws {
         root.resize(to: Size(380, 700))
         XCTAssertTrue(scene.split.isCollapsed)
         XCTAssertNil(node("bands.list"), "the list is hidden until asked for")
@@ -221,7 +222,7 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(node("bands.list")?.value, "Queen")
     }
 
-    func testWithNoSelectionTheAudienceSeesTheNamesInListOrder() throws {
+    func testWithNoSelectionTheAudienceSeesTheNamesInListOrder() async throws {
         scene = try makeScene(["locale": "en_US"])
         let all = try XCTUnwrap(scene.audience.controlTree().first { $0.id == "bands.audience.all" })
         XCTAssertTrue(all.label.hasPrefix("Die Ärzte  ·  Massive Attack"), all.label)
@@ -229,7 +230,7 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertFalse(root.controlTree().contains { $0.id == "bands.name" }, "no form without a selection")
     }
 
-    func testAStoreTheDeckNamesIsUsedAndAnUnreadableOneIsAnError() throws {
+    func testAStoreTheDeckNamesIsUsedAndAnUnreadableOneIsAnError() async throws {
         let file = dir.appendingPathComponent("mine.sqlite")
         try Data("not a database at all, my precious notes".utf8).write(to: file)
         XCTAssertThrowsError(try makeScene(["store": "mine.sqlite"])) { e in XCTAssertTrue("\(e)".hasPrefix(file.path), "\(e)") }
@@ -239,7 +240,7 @@ final class BandListSceneTests: XCTestCase {
     /// Typing not yet saved survives the scene going away without a save (a quit, SIGTERM, a
     /// crash): it is kept next to the store at every edit and comes back in the form, unsaved;
     /// the store itself is untouched until Save. Esc only releases the field: nothing is lost.
-    func testUnsavedEditsSurviveAQuitAndComeBackUnsaved() throws {
+    func testUnsavedEditsSurviveAQuitAndComeBackUnsaved() async throws {
         let storePath = dir.appendingPathComponent("data/bands.sqlite").path
         root.focus(scene.detail.notes); scene.detail.notes.state.move(to: scene.detail.notes.state.count, extend: false)
         root.dispatch(.text(" Typed, not saved."))

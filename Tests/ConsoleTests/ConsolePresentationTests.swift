@@ -13,6 +13,7 @@ final class ColourScene: Scene {
 }
 
 /// `Presentation`'s console without a platform: FixedMetrics, an injected clock.
+@MainActor
 final class ConsolePresentationTests: XCTestCase {
     var now = 1000.0
     static let colours = [Color(200, 0, 0), Color(0, 200, 0), Color(0, 0, 200), Color(200, 200, 0)]
@@ -37,7 +38,7 @@ final class ConsolePresentationTests: XCTestCase {
     }
     func texts(_ list: DrawList) -> [String] { list.commands.compactMap { if case let .text(b, _, _) = $0 { b.text } else { nil } } }
 
-    func testNextPreviewShowsTheNextSceneAtTheAudienceAspect() {
+    func testNextPreviewShowsTheNextSceneAtTheAudienceAspect() async {
         let p = makePresentation()
         p.attachNextPreview()
         let list = p.presenter.drawList()
@@ -52,7 +53,7 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertTrue(texts(p.presenter.drawList()).contains("End of deck"))
     }
 
-    func testFreezeKeepsTheAudienceFrameWhileScenesChange() {
+    func testFreezeKeepsTheAudienceFrameWhileScenesChange() async {
         let p = makePresentation()
         p.press(Key("f"))
         XCTAssertTrue(p.isFrozen)
@@ -68,7 +69,7 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertFalse(p.isFrozen, "Esc goes back to live")
     }
 
-    func testBlackoutWhiteoutBadges() {
+    func testBlackoutWhiteoutBadges() async {
         let p = makePresentation()
         p.press(Key("b"))
         XCTAssertEqual(p.audienceMode, .black)
@@ -81,7 +82,7 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertFalse(texts(p.presenter.drawList()).contains { $0.hasPrefix("AUDIENCE ") })
     }
 
-    func testOverviewWithTabArrowsReturnAndClick() {
+    func testOverviewWithTabArrowsReturnAndClick() async {
         let p = makePresentation()
         p.press(Key("Tab"))
         XCTAssertTrue(p.isOverviewOpen, "Tab with nothing focused opens the overview")
@@ -108,7 +109,7 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertTrue(p.presenter.focusedView === p.console.toolbar.subviews[1])
     }
 
-    func testHelpListsBindingsAndAnyKeyCloses() {
+    func testHelpListsBindingsAndAnyKeyCloses() async {
         let p = makePresentation()
         p.press(Key("/", shift: true))
         XCTAssertTrue(p.isHelpOpen)
@@ -120,7 +121,7 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertEqual(p.currentIndex, 0, "the closing key does nothing else")
     }
 
-    func testPointerMapsPreviewToAudience() throws {
+    func testPointerMapsPreviewToAudience() async throws {
         let p = makePresentation()
         let pv = p.console.preview
         let fit = pv.convertToWindow(pv.contentRect)
@@ -134,7 +135,7 @@ final class ConsolePresentationTests: XCTestCase {
     }
 
     /// The phone remote's drag: fractions of the audience view, clamped; nil hides the dot.
-    func testPointerFromAudienceFractions() throws {
+    func testPointerFromAudienceFractions() async throws {
         let p = makePresentation()
         XCTAssertTrue(p.movePointer(toAudienceFraction: Point(0.25, 0.5)))
         let at = try XCTUnwrap(p.pointerPosition)
@@ -146,7 +147,7 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertNil(p.pointerPosition)
     }
 
-    func testTimersElapsedPausePaceAndStartKeys() {
+    func testTimersElapsedPausePaceAndStartKeys() async {
         let p = makePresentation(duration: 4)   // 60 s a scene
         p.startConsoleClock()
         XCTAssertEqual(p.timerReadout.elapsed, 0)
@@ -188,7 +189,7 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertEqual(p.timers.nextDeadline.map { $0 > now }, true)
     }
 
-    func testNotesSizeKeys() {
+    func testNotesSizeKeys() async {
         let p = makePresentation()
         let before = p.console.notes.fontSize
         p.press(Key("=", control: true)); p.press(Key("=", control: true))
@@ -202,7 +203,7 @@ final class ConsolePresentationTests: XCTestCase {
 }
 
 extension ConsolePresentationTests {
-    func testOverviewThumbnailOfTheCurrentSceneWhileFrozen() {
+    func testOverviewThumbnailOfTheCurrentSceneWhileFrozen() async {
         let p = makePresentation()
         p.press(Key("f"))
         p.press(Key("Right"))
@@ -210,7 +211,7 @@ extension ConsolePresentationTests {
         XCTAssertEqual(fills(current, Self.colours[1]).count, 1, "the live scene, not the frozen frame")
     }
 
-    func testLongNotesScrollWithTheWheel() {
+    func testLongNotesScrollWithTheWheel() async {
         let p = makePresentation()
         let notes = p.console.notes
         notes.setNotes((1...80).map { "Line \($0)" }.joined(separator: "\n\n"))

@@ -7,6 +7,7 @@ import XCTest
 /// `--end-time HH:MM` (pdfpc's `endTime`): the countdown runs to that wall-clock time, before the
 /// talk starts and after; `--end-slide` leaves backup scenes out of the plan; `--page` starts
 /// elsewhere without starting the timer.
+@MainActor
 final class EndTimeTests: XCTestCase {
     var now = 1000.0
     var wall = Date()
@@ -29,7 +30,7 @@ final class EndTimeTests: XCTestCase {
         Calendar.current.date(bySettingHour: h, minute: m, second: 0, of: Date())!
     }
 
-    func testCountdownRunsToTheEndTime() {
+    func testCountdownRunsToTheEndTime() async {
         wall = today(10, 0)
         let p = makePresentation { $0.endTimeMinutes = 10 * 60 + 30 }
         XCTAssertEqual(p.timerReadout.remaining, 1800, "before the start: 30 minutes to 10:30")
@@ -44,7 +45,7 @@ final class EndTimeTests: XCTestCase {
         XCTAssertEqual(p.talk.slot(of: 1)?.start, 300, "spread over the four scenes")
     }
 
-    func testEndSlidePageAndLastMinutes() {
+    func testEndSlidePageAndLastMinutes() async {
         let p = makePresentation { $0.durationMinutes = 3; $0.endSlide = 2; $0.startScene = 2; $0.lastMinutes = 1 }
         XCTAssertEqual(p.currentIndex, 2, "--page")
         XCTAssertFalse(p.timerReadout.running, "starting elsewhere does not start the timer")

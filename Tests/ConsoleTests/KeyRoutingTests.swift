@@ -39,6 +39,7 @@ final class ControlsScene: Scene {
 
 /// Issue 13.1: the clicker always drives the talk. Keys go through `Presentation.press` as the
 /// platform sends them; the scene has every kind of control.
+@MainActor
 final class KeyRoutingTests: XCTestCase {
     var now = 1000.0
     var scene: ControlsScene!
@@ -64,7 +65,7 @@ final class KeyRoutingTests: XCTestCase {
     }
     func movePointer(_ p: Presentation, to pt: Point) { p.presenter.dispatch(.mouseMoved(pt, buttons: 0)) }
 
-    func testClickedControlsNeverSwallowTheClickerKeys() {
+    func testClickedControlsNeverSwallowTheClickerKeys() async {
         let p = makePresentation()
         let s = scene!
         click(p, s.list)   // a click selects the row under the pointer
@@ -89,7 +90,7 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(s.pressed, before.4, "Space/Return never pressed the button")
     }
 
-    func testArrowsMoveAListOnlyUnderThePointerOrAfterTab() {
+    func testArrowsMoveAListOnlyUnderThePointerOrAfterTab() async {
         let p = makePresentation()
         let s = scene!
         click(p, s.list)
@@ -115,7 +116,7 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(s.slider.value, 0.6, accuracy: 1e-9)
     }
 
-    func testEscapeAlwaysReleasesFocus() {
+    func testEscapeAlwaysReleasesFocus() async {
         let p = makePresentation()
         let s = scene!
         for control in [s.list, s.button, s.toggle, s.slider, s.segments, s.field] as [View] {
@@ -129,7 +130,7 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(p.audienceMode, .normal, "with nothing focused Esc is the talk's (back to live)")
     }
 
-    func testATextFieldKeepsItsKeysUntilReturnOrEscape() {
+    func testATextFieldKeepsItsKeysUntilReturnOrEscape() async {
         let p = makePresentation()
         let s = scene!
         click(p, s.field)
@@ -148,7 +149,7 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(p.currentIndex, 1)
     }
 
-    func testBoundKeysReachTheSceneAsActionsFirst() throws {
+    func testBoundKeysReachTheSceneAsActionsFirst() async throws {
         // A key map that moves `next` to "x": the scene is offered `.next`, whatever the key.
         let map = try KeyMap.parse(Data(#"{"next": ["x"]}"#.utf8), file: "k.json")
         let p = makePresentation(keyMap: map)
@@ -164,7 +165,7 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(p.currentIndex, 1, "Page Down is no longer bound")
     }
 
-    func testDerailingKeysAskWhileTheTalkRuns() {
+    func testDerailingKeysAskWhileTheTalkRuns() async {
         let p = makePresentation()
         var quits = 0, swaps = 0
         p.onQuit = { quits += 1 }
@@ -203,7 +204,7 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(swaps, 2, "the control socket's swap (perform) stays immediate")
     }
 
-    func testF5MidTalkOnlyShowsTheHint() {
+    func testF5MidTalkOnlyShowsTheHint() async {
         let p = makePresentation()
         p.press(Key("Page Down")); p.press(Key("Page Down"))
         now += 60

@@ -7,6 +7,7 @@ import XCTest
 /// Jump to a slide by number (digits or `g`, then Return), the key map's mouse entries on the
 /// audience window and the presenter's audience preview, and `--start-time`'s countdown: all
 /// without a platform (FixedMetrics, an injected clock). Scenes keyed 1, 2, 2, 2, 3: three slides.
+@MainActor
 final class PageJumpAndPointerTests: XCTestCase {
     var now = 1000.0
 
@@ -19,7 +20,7 @@ final class PageJumpAndPointerTests: XCTestCase {
 
     // MARK: Jump to a slide
 
-    func testDigitsThenReturnJumpToTheSlideAndOnlyThePresenterSeesTheNumber() {
+    func testDigitsThenReturnJumpToTheSlideAndOnlyThePresenterSeesTheNumber() async {
         let p = make()
         type(p, "3")
         XCTAssertEqual(p.pageJumpDigits, "3")
@@ -37,7 +38,7 @@ final class PageJumpAndPointerTests: XCTestCase {
         XCTAssertTrue(p.talk.isStarted, "a jump is an advance: the timer starts")
     }
 
-    func testGOpensThePromptBackspaceEditsEscCancels() {
+    func testGOpensThePromptBackspaceEditsEscCancels() async {
         let p = make()
         type(p, "g")
         XCTAssertEqual(p.pageJumpDigits, "", "g opens it empty")
@@ -58,7 +59,7 @@ final class PageJumpAndPointerTests: XCTestCase {
         XCTAssertEqual(p.currentIndex, 2, "…and does what it does")
     }
 
-    func testANumberOutOfRangeIsRefusedOnThePresenterOnly() {
+    func testANumberOutOfRangeIsRefusedOnThePresenterOnly() async {
         let p = make()
         type(p, "9", "Return")
         XCTAssertEqual(p.currentIndex, 0, "the room's slide stays")
@@ -75,7 +76,7 @@ final class PageJumpAndPointerTests: XCTestCase {
         XCTAssertNil(banner(p))
     }
 
-    func testDigitsTheKeyMapBindsAndAFocusedTextEntryComeFirst() throws {
+    func testDigitsTheKeyMapBindsAndAFocusedTextEntryComeFirst() async throws {
         let p = make()
         p.keyMap = try KeyMap.parse(Data(#"{"last": ["End", "2"]}"#.utf8), file: "k.json")
         type(p, "2")
@@ -104,7 +105,7 @@ final class PageJumpAndPointerTests: XCTestCase {
         p.audienceInput(.mouseUp(c, button: button))
     }
 
-    func testClicksAndTheWheelOnTheAudienceWindowStep() {
+    func testClicksAndTheWheelOnTheAudienceWindowStep() async {
         let p = make()
         audienceClick(p, button: 1)
         XCTAssertEqual(p.currentIndex, 1, "a click advances")
@@ -123,7 +124,7 @@ final class PageJumpAndPointerTests: XCTestCase {
         XCTAssertEqual(p.currentIndex, 1, "wheel up: previous")
     }
 
-    func testAClickOnThePresentersAudiencePreviewAdvancesButNotOnControls() {
+    func testAClickOnThePresentersAudiencePreviewAdvancesButNotOnControls() async {
         let p = make()
         p.presenter.layoutIfNeeded()
         let preview = p.console.preview.convertToWindow(p.console.preview.contentRect)
@@ -146,7 +147,7 @@ final class PageJumpAndPointerTests: XCTestCase {
         XCTAssertEqual(p.currentIndex, 2)
     }
 
-    func testKeyMapMouseEntriesAreValidatedAndRebindable() throws {
+    func testKeyMapMouseEntriesAreValidatedAndRebindable() async throws {
         let p = make()
         p.keyMap = try KeyMap.parse(Data(#"{"next": ["Page Down", "WheelDown"], "previous": ["Page Up", "MouseLeft"], "blackout": ["b", "Ctrl+MouseRight"]}"#.utf8), file: "k.json", knownKey: { $0 == "page down" || $0 == "page up" || $0 == "b" })
         audienceClick(p, button: 1)
@@ -170,7 +171,7 @@ final class PageJumpAndPointerTests: XCTestCase {
     }
 
     /// The hook a drawing tool uses: a scene that claims pointer input gets the click first.
-    func testAClaimingSceneGetsThePointerFirst() {
+    func testAClaimingSceneGetsThePointerFirst() async {
         final class Claiming: Scene, ScenePointerClaiming {
             let title = "draw"; let presenterView = View(); let audienceView = View(background: .white)
             var got: [(InputEvent, Point, PointerSurface)] = []
@@ -195,7 +196,7 @@ final class PageJumpAndPointerTests: XCTestCase {
 
     // MARK: Start time
 
-    func testStartTimeCountsDownOnThePresenterThenStartsTheTimer() {
+    func testStartTimeCountsDownOnThePresenterThenStartsTheTimer() async {
         let p = make()
         var wall = Date(timeIntervalSince1970: 1_700_000_000)
         p.wallClock = { wall }
@@ -216,7 +217,7 @@ final class PageJumpAndPointerTests: XCTestCase {
         XCTAssertEqual(p.currentIndex, 0, "starting the timer does not advance")
     }
 
-    func testTheFirstAdvanceBeforeTheStartTimeStartsTheTimerAndAPastTimeCountsNothing() {
+    func testTheFirstAdvanceBeforeTheStartTimeStartsTheTimerAndAPastTimeCountsNothing() async {
         let p = make()
         let wall = Date(timeIntervalSince1970: 1_700_000_000)
         p.wallClock = { wall }

@@ -6,6 +6,7 @@ import XCTest
 
 /// Slides with overlays in the console: scenes keyed 1, 2, 2, 2, 3 (a Beamer frame with three
 /// overlays between two plain slides) are three slides. Each scene's audience view is one colour.
+@MainActor
 final class SlideOverlayTests: XCTestCase {
     static let colours = [Color(200, 0, 0), Color(0, 200, 0), Color(0, 0, 200), Color(200, 200, 0), Color(0, 200, 200)]
 
@@ -37,7 +38,7 @@ final class SlideOverlayTests: XCTestCase {
         list.commands.compactMap { if case let .fill(r, col, _) = $0, col == c { r } else { nil } }
     }
 
-    func testSlidesGroupConsecutiveKeysOnly() {
+    func testSlidesGroupConsecutiveKeysOnly() async {
         let s = Slides(["1", "2", "2", "2", "3", "2", nil, nil].map { DeckScene(kind: "k", slide: $0) })
         XCTAssertEqual(s.ranges, [0..<1, 1..<4, 4..<5, 5..<6, 6..<7, 7..<8], "a label seen again later, and scenes without a key, are slides of their own")
         XCTAssertEqual(s.positionText(of: 2), "slide 2/6 (2/3)")
@@ -47,7 +48,7 @@ final class SlideOverlayTests: XCTestCase {
         XCTAssertEqual(plain.positionText(of: 1), "2 / 3", "a deck without overlays counts scenes as before")
     }
 
-    func testNextStepsThroughOverlaysAndShiftKeysJumpSlides() {
+    func testNextStepsThroughOverlaysAndShiftKeysJumpSlides() async {
         let p = makePresentation()
         XCTAssertEqual(position(p), "slide 1/3")
         p.press(Key("Page Down"))
@@ -71,7 +72,7 @@ final class SlideOverlayTests: XCTestCase {
         XCTAssertEqual(p.keyMap.keys(for: .nextSlide).map(\.description), ["Shift+Page Down", "Shift+Right"])
     }
 
-    func testOverviewShowsOneThumbnailPerSlideItsLastOverlay() throws {
+    func testOverviewShowsOneThumbnailPerSlideItsLastOverlay() async throws {
         let p = makePresentation()
         p.goTo(2)
         p.openOverview()
@@ -89,7 +90,7 @@ final class SlideOverlayTests: XCTestCase {
         XCTAssertEqual(p.currentIndex, 3, "choosing slide 2 shows it complete, as its thumbnail did")
     }
 
-    func testNextPreviewShowsTheNextOverlayAndTheNextSlideSmall() {
+    func testNextPreviewShowsTheNextOverlayAndTheNextSlideSmall() async {
         let p = makePresentation()
         p.goTo(1)
         p.attachNextPreview()
@@ -111,7 +112,7 @@ final class SlideOverlayTests: XCTestCase {
         XCTAssertEqual(fills(list, Self.colours[4]).count, 1, "the next slide once")
     }
 
-    func testAJSONDeckWithoutSlideKeysKeepsOneSlidePerScene() {
+    func testAJSONDeckWithoutSlideKeysKeepsOneSlidePerScene() async {
         let p = makePresentation(keys: [nil, nil, nil])
         XCTAssertEqual(position(p), "1 / 3")
         p.press(Key("Page Down", shift: true))

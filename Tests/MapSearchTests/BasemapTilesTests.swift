@@ -9,6 +9,7 @@ import XCTest
 /// The basemap as cached tiles: a pan reuses every tile still in view and makes only those that
 /// come into view; the tiles show what the painter draws for the whole view; labels are placed
 /// once per cell, so tiles agree on them.
+@MainActor
 final class BasemapTilesTests: XCTestCase {
     func map(size: Size = Size(1920, 1080)) throws -> (WindowRoot, MapView, MapModel) {
         let root = WindowRoot(metrics: FixedMetrics())
@@ -20,7 +21,7 @@ final class BasemapTilesTests: XCTestCase {
     }
     func pictures(_ l: DrawList) -> [Picture] { l.commands.compactMap { if case let .picture(p, _, _) = $0 { p } else { nil } } }
 
-    func testPanningReusesTheTilesInViewAndMakesOnlyThoseComingIntoView() throws {
+    func testPanningReusesTheTilesInViewAndMakesOnlyThoseComingIntoView() async throws {
         let (root, view, _) = try map()
         let first = pictures(root.renderFrame())
         XCTAssertEqual(view.basemap.tilesMade, first.count)
@@ -54,7 +55,7 @@ final class BasemapTilesTests: XCTestCase {
         XCTAssertLessThanOrEqual(view.basemap.cellsMade - cells, 2, "labels are placed per cell, not per frame")
     }
 
-    func testZoomingMakesNewTilesAndTheModelsRoundTripKeepsTheLevel() throws {
+    func testZoomingMakesNewTilesAndTheModelsRoundTripKeepsTheLevel() async throws {
         let (root, view, model) = try map(size: Size(900, 600))
         let a = pictures(root.renderFrame())
         // The presenter's view is smaller than the reference size: its zoom goes through log2 both ways.
@@ -65,7 +66,7 @@ final class BasemapTilesTests: XCTestCase {
         XCTAssertFalse(b.contains { p in a.contains { $0 === p } }, "a new zoom level draws new tiles")
     }
 
-    func testTheTilesShowWhatThePainterDrawsForTheWholeView() throws {
+    func testTheTilesShowWhatThePainterDrawsForTheWholeView() async throws {
         setenv("SDL_RENDER_DRIVER", "software", 1)
         try SDLVideo.start(driver: "offscreen")
         defer { SDLVideo.stop() }
@@ -104,7 +105,7 @@ final class BasemapTilesTests: XCTestCase {
         XCTAssertEqual(black, 0, "no pixel of the background shows between tiles")
     }
 
-    func testLabelsArePlacedOncePerCellAndTilesAgree() throws {
+    func testLabelsArePlacedOncePerCellAndTilesAgree() async throws {
         let painter = MapPainter(database: try Fixtures.database())
         let tiles = BasemapTiles(painter: painter)
         let vp = Viewport(center: LatLon(lat: 60.1697, lon: 24.9445), zoom: 16.5, size: Size(1920, 1080))

@@ -23,6 +23,6 @@ enum Fixtures {
 }
 
 /// The stand-in host for map scenes, with its own data directory.
-func mapContext(_ name: String) -> FakeSceneContext {
+@MainActor func mapContext(_ name: String) -> FakeSceneContext {
     FakeSceneContext(pluginID: "org.podium.map-search", dataDirectory: Fixtures.temporaryDirectory(name))
 }

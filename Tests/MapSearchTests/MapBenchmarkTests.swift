@@ -6,6 +6,7 @@ import PodiumSDL
 import XCTest
 
 /// Figures for `scripts/bench-map.sh` (runs only with PODIUM_BENCH=1; prints, never judges speed).
+@MainActor
 final class MapBenchmarkTests: XCTestCase {
     func median(_ n: Int, _ body: () throws -> Void) rethrows -> Double { try times(n, body)[n / 2] }
     /// `n` timings of `body` in ms, sorted.
@@ -20,7 +21,7 @@ final class MapBenchmarkTests: XCTestCase {
     }
     func figure(_ name: String, _ ms: Double) { print(String(format: "map-bench: %-52@ %8.2f ms", name as NSString, ms)) }
 
-    func testPrintFigures() throws {
+    func testPrintFigures() async throws {
         try XCTSkipUnless(ProcessInfo.processInfo.environment["PODIUM_BENCH"] == "1", "set PODIUM_BENCH=1 (scripts/bench-map.sh)")
         setenv("SDL_RENDER_DRIVER", "software", 1)
         try SDLVideo.start(driver: "offscreen")

@@ -6,8 +6,9 @@ import XCTest
 @testable import MapSearchScene
 
 /// The real binary: a snapshot checked by pixels, and a search through the control socket.
+@MainActor
 final class MapEndToEndTests: XCTestCase {
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: TestPaths.podium), "build first: swift build")
     }
 
@@ -20,7 +21,7 @@ final class MapEndToEndTests: XCTestCase {
         return deck.path
     }
 
-    func testSnapshotPixels() throws {
+    func testSnapshotPixels() async throws {
         let dir = Fixtures.temporaryDirectory("snap")
         let deck = try writeDeck(dir, #"{"query":"Tritone","latitude":60.1697,"longitude":24.9445,"zoom":16.5}"#)
         let out = dir.appendingPathComponent("audience.png").path
@@ -45,7 +46,7 @@ final class MapEndToEndTests: XCTestCase {
         XCTAssertNotEqual(img.color(1919 - 4, 1079 - 4), s.land)
     }
 
-    func testMBTilesSnapshotShowsTilesInsteadOfTheVectorMap() throws {
+    func testMBTilesSnapshotShowsTilesInsteadOfTheVectorMap() async throws {
         let dir = Fixtures.temporaryDirectory("mbsnap")
         let mb = dir.appendingPathComponent("green.mbtiles").path
         let db = try SQLiteDatabase(path: mb)
@@ -67,7 +68,7 @@ final class MapEndToEndTests: XCTestCase {
         XCTAssertLessThan(img.share(of: MapStyle.standard.areas["building"]!), 0.001, "a complete tile cover hides the vector map")
     }
 
-    func testSearchThroughTheControlSocketFindsTritoneRecords() throws {
+    func testSearchThroughTheControlSocketFindsTritoneRecords() async throws {
         let dir = Fixtures.temporaryDirectory("e2e")
         let deck = try writeDeck(dir, #"{"latitude":60.1697,"longitude":24.9445,"zoom":16.5}"#)
         let podium = try PodiumProcess(args: [deck, "--windowed"], environment:

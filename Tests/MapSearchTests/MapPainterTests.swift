@@ -3,6 +3,7 @@ import PodiumTestSupport
 import XCTest
 @testable import MapSearchScene
 
+@MainActor
 final class MapPainterTests: XCTestCase {
     func paint(zoom: Double, style: MapStyle = .standard, size: Size = Size(1920, 1080)) throws -> (DrawList, MapPainter.Stats) {
         let painter = MapPainter(database: try Fixtures.database())
@@ -12,7 +13,7 @@ final class MapPainterTests: XCTestCase {
         return (list, stats)
     }
 
-    func testFullFrameDrawsEveryLayerAndAreasAsShapes() throws {
+    func testFullFrameDrawsEveryLayerAndAreasAsShapes() async throws {
         let (list, stats) = try paint(zoom: 16.5)
         XCTAssertGreaterThan(stats.features, 1000)
         XCTAssertGreaterThan(stats.labels, 5)
@@ -34,14 +35,14 @@ final class MapPainterTests: XCTestCase {
         XCTAssertTrue(list.commands.contains { if case let .text(b, _, _) = $0 { return b.text == "Esplanadinpuisto" } else { return false } })
     }
 
-    func testZoomingOutSimplifies() throws {
+    func testZoomingOutSimplifies() async throws {
         let near = try paint(zoom: 17).1, far = try paint(zoom: 13.5).1
         XCTAssertLessThan(far.commands, try paint(zoom: 16.5).1.commands, "fewer commands when zoomed out over the same data")
         XCTAssertEqual(far.labels, 0, "no labels below zoom 14.5")
         XCTAssertGreaterThan(near.features, 0)
     }
 
-    func testStylesDiffer() throws {
+    func testStylesDiffer() async throws {
         let dark = try paint(zoom: 16, style: .dark).0, minimal = try paint(zoom: 16, style: .minimal).0
         if case let .fill(_, c, _) = dark.commands[0] { XCTAssertEqual(c, MapStyle.dark.land) } else { XCTFail("land first") }
         XCTAssertFalse(minimal.commands.contains { if case let .shape(_, c, _, _) = $0 { return c == MapStyle.standard.areas["building"] } else { return false } },
@@ -49,7 +50,7 @@ final class MapPainterTests: XCTestCase {
         XCTAssertEqual(MapStyle.named(.dark).name, .dark)
     }
 
-    func testAudienceViewShowsAttributionScaleBarAndSelectedName() throws {
+    func testAudienceViewShowsAttributionScaleBarAndSelectedName() async throws {
         let root = WindowRoot(metrics: FixedMetrics())
         let db = try Fixtures.database()
         let model = MapModel(center: Fixtures.tritone, zoom: 16)

@@ -10,13 +10,14 @@ import XCTest
 /// `scripts/bench-map.sh` figures for memory: the online map (tiles from a loopback server)
 /// panned for PODIUM_BENCH_SECONDS (default 60) at 1920×1080, with the process's resident
 /// memory and the renderer's image textures printed before and after. Prints, never judges.
+@MainActor
 final class MapPanMemoryBenchmarkTests: XCTestCase {
     func residentMB() -> Double {
         let fields = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8))?.split(separator: " ") ?? []
         return fields.count > 1 ? Double(fields[1])! * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576 : 0
     }
 
-    func testPanTheOnlineMapForAMinute() throws {
+    func testPanTheOnlineMapForAMinute() async throws {
         try XCTSkipUnless(ProcessInfo.processInfo.environment["PODIUM_BENCH"] == "1", "set PODIUM_BENCH=1 (scripts/bench-map.sh)")
         let seconds = Double(ProcessInfo.processInfo.environment["PODIUM_BENCH_SECONDS"] ?? "") ?? 60
         setenv("SDL_RENDER_DRIVER", "software", 1)

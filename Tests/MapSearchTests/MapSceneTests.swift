@@ -4,6 +4,7 @@ import XCTest
 @testable import MapSearchScene
 
 /// The scene driven as a presenter would: typing, clicking pins and rows, picking styles.
+@MainActor
 final class MapSceneTests: XCTestCase {
     func makeScene(_ params: [String: JSONValue] = [:], context: FakeSceneContext) throws -> MapSearchScene {
         let p = SceneParameters(params, path: "scenes[2].parameters")
@@ -13,7 +14,7 @@ final class MapSceneTests: XCTestCase {
         return s
     }
 
-    func testTypingAQueryShowsPinsAndRows() throws {
+    func testTypingAQueryShowsPinsAndRows() async throws {
         let ctx = mapContext("typing")
         let s = try makeScene(["latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5], context: ctx)
         XCTAssertTrue(ctx.root.click(controlID: "map.search"))
@@ -26,7 +27,7 @@ final class MapSceneTests: XCTestCase {
         XCTAssertTrue(controls.contains { $0.id == "map.pin.node/2587284466" })
     }
 
-    func testClickingAPinShowsACardPointingAtIt() throws {
+    func testClickingAPinShowsACardPointingAtIt() async throws {
         let ctx = mapContext("pin")
         let s = try makeScene(["query": "record stores", "latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5], context: ctx)
         let pin = try XCTUnwrap(ctx.root.controlTree().first { $0.id == "map.pin.node/5865570485" })
@@ -51,7 +52,7 @@ final class MapSceneTests: XCTestCase {
         XCTAssertEqual(ctx.opened.first?.parameters["query"], "Tritone Records")
     }
 
-    func testCenterActionAndListSelection() throws {
+    func testCenterActionAndListSelection() async throws {
         let ctx = mapContext("center")
         let s = try makeScene(["query": "record stores", "latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5], context: ctx)
         XCTAssertTrue(ctx.root.click(controlID: "map.results.row.node/2587284466"))
@@ -63,7 +64,7 @@ final class MapSceneTests: XCTestCase {
         XCTAssertEqual(c.lon, Fixtures.kuvatehdas.lon, accuracy: 1e-9)
     }
 
-    func testTheCardFollowsItsPinAndClosesWhenThePlaceIsGone() throws {
+    func testTheCardFollowsItsPinAndClosesWhenThePlaceIsGone() async throws {
         let ctx = mapContext("follow")
         let s = try makeScene(["query": "record stores", "latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5], context: ctx)
         XCTAssertTrue(ctx.root.click(controlID: "map.pin.node/2587284466"))
@@ -86,7 +87,7 @@ final class MapSceneTests: XCTestCase {
         XCTAssertEqual(dismissed, [false])
     }
 
-    func testPanAndZoomWithMouseAndKeys() throws {
+    func testPanAndZoomWithMouseAndKeys() async throws {
         let ctx = mapContext("pan")
         let s = try makeScene(["latitude": 60.1697, "longitude": 24.9445, "zoom": 16], context: ctx)
         let map = s.presenter.map
@@ -108,7 +109,7 @@ final class MapSceneTests: XCTestCase {
         XCTAssertEqual(s.model.zoom, 17, accuracy: 1e-9)
     }
 
-    func testStyleIsPickedFromAPopoverAndRememberedPerDeck() throws {
+    func testStyleIsPickedFromAPopoverAndRememberedPerDeck() async throws {
         let ctx = mapContext("style")
         let s = try makeScene(context: ctx)
         XCTAssertEqual(s.model.style.name, .standard)
@@ -125,7 +126,7 @@ final class MapSceneTests: XCTestCase {
         XCTAssertEqual(s2.model.style.name, .dark)
     }
 
-    func testReceivingABandShowsRecordStores() throws {
+    func testReceivingABandShowsRecordStores() async throws {
         let ctx = mapContext("band")
         let s = try makeScene(context: ctx)
         s.receive(SceneParameters(["band": "Sigur Rós"]))
@@ -134,7 +135,7 @@ final class MapSceneTests: XCTestCase {
         XCTAssertEqual(s.model.results.count, 2)
     }
 
-    func testBadParametersNameTheField() {
+    func testBadParametersNameTheField() async {
         func err(_ v: [String: JSONValue]) -> String {
             do { _ = try MapSearchOptions(SceneParameters(v, path: "scenes[2].parameters")); return "" } catch { return "\(error)" }
         }
@@ -146,7 +147,7 @@ final class MapSceneTests: XCTestCase {
         XCTAssertEqual(err([:]), "")
     }
 
-    func testMissingMapFileIsAClearError() {
+    func testMissingMapFileIsAClearError() async {
         let ctx = mapContext("nomap")
         XCTAssertThrowsError(try makeScene(["map": "nowhere.sqlite"], context: ctx)) { e in
             XCTAssertEqual("\(e)", ctx.deckDirectory.appendingPathComponent("nowhere.sqlite").path + ": no such file")

@@ -6,7 +6,7 @@ import XCTest
 @testable import MapSearchScene
 
 /// Wait helper: drains `inbox` on this thread until nothing is pending (10 s at most).
-func settle(_ inboxes: MainInbox..., timeout: Double = 10) {
+@MainActor func settle(_ inboxes: MainInbox..., timeout: Double = 10) {
     let end = Date().addingTimeInterval(timeout)
     while inboxes.contains(where: { $0.pending > 0 }) && Date() < end {
         inboxes.forEach { $0.drain() }
@@ -15,12 +15,13 @@ func settle(_ inboxes: MainInbox..., timeout: Double = 10) {
     inboxes.forEach { $0.drain() }
 }
 
+@MainActor
 final class GeocoderTests: XCTestCase {
     var server: LoopbackServer!
-    override func setUpWithError() throws { server = try LoopbackServer() }
-    override func tearDown() { server.stop() }
+    override func setUp() async throws { server = try LoopbackServer() }
+    override func tearDown() async throws { server.stop() }
 
-    func testParsesARecordedNominatimAnswer() throws {
+    func testParsesARecordedNominatimAnswer() async throws {
         let places = try NominatimGeocoder.parse(Data(Recorded.tritone.utf8))
         let p = try XCTUnwrap(places.first)
         XCTAssertEqual(p.name, "Tritone Records")
@@ -33,7 +34,7 @@ final class GeocoderTests: XCTestCase {
         XCTAssertEqual(p.location.lat, 60.1687827, accuracy: 1e-9)
     }
 
-    func testBadAnswersGiveReadableErrors() {
+    func testBadAnswersGiveReadableErrors() async {
         func err(_ s: String) -> String { do { _ = try NominatimGeocoder.parse(Data(s.utf8)); return "" } catch { return "\(error)" } }
         XCTAssertTrue(err(Recorded.malformed).hasPrefix("malformed JSON from the geocoder"), err(Recorded.malformed))
         XCTAssertEqual(err(Recorded.error), "geocoder error: Nothing to search for.")
@@ -52,7 +53,7 @@ final class GeocoderTests: XCTestCase {
         return out ?? .failure(.init(description: "no answer"))
     }
 
-    func testSearchOverHTTPWithUserAgent() throws {
+    func testSearchOverHTTPWithUserAgent() async throws {
         server.route("/ok/search", json: Recorded.tritone)
         let places = try search(server.base + "/ok", "Tritone Records Helsinki").get()
         XCTAssertEqual(places.map(\.name), ["Tritone Records"])
@@ -61,7 +62,7 @@ final class GeocoderTests: XCTestCase {
         XCTAssertEqual(req.userAgent, HTTPClient.userAgent)
     }
 
-    func testServerErrorsAndMalformedBodies() {
+    func testServerErrorsAndMalformedBodies() async {
         server.route("/down/search", status: 503, json: "{}")
         server.route("/broken/search", json: Recorded.malformed)
         server.route("/refuses/search", status: 400, json: Recorded.error)
@@ -72,7 +73,7 @@ final class GeocoderTests: XCTestCase {
         XCTAssertFalse(search("http://127.0.0.1:9", "x").failureText.isEmpty)
     }
 
-    func testSceneFallsBackToTheGeocoderAndShowsProblems() throws {
+    func testSceneFallsBackToTheGeocoderAndShowsProblems() async throws {
         server.route("/ok/search", json: Recorded.tritone)
         server.route("/down/search", status: 500, json: "{}")
         let ctx = mapContext("geo")
@@ -102,10 +103,11 @@ extension Result {
     var failureText: String { if case let .failure(e) = self { return "\(e)" }; return "" }
 }
 
+@MainActor
 final class TileTests: XCTestCase {
     var server: LoopbackServer!
-    override func setUpWithError() throws { server = try LoopbackServer() }
-    override func tearDown() { server.stop() }
+    override func setUp() async throws { server = try LoopbackServer() }
+    override func tearDown() async throws { server.stop() }
 
     let vp = Viewport(center: Fixtures.tritone, zoom: 16, size: Size(600, 400))
 
@@ -124,7 +126,7 @@ final class TileTests: XCTestCase {
         return (l, r.complete, r.notice)
     }
 
-    func testKeysCoverTheViewport() {
+    func testKeysCoverTheViewport() async {
         let layer = TileLayer(source: XYZTileSource(template: "http://x/{z}/{x}/{y}.png"), cacheDirectory: Fixtures.temporaryDirectory("keys"), attribution: nil)
         let keys = layer.keys(for: vp)
         XCTAssertTrue(keys.contains(TileKey(z: 16, x: 37310, y: 18970)))
@@ -138,7 +140,7 @@ final class TileTests: XCTestCase {
         XCTAssertTrue(union.contains(Rect(0, 0, 600, 400)))
     }
 
-    func testTilesAreFetchedOnceThenServedFromTheDiskCache() throws {
+    func testTilesAreFetchedOnceThenServedFromTheDiskCache() async throws {
         server.route("/tiles/", contentType: "image/png", Recorded.png)
         let cache = Fixtures.temporaryDirectory("tiles")
         let template = server.base + "/tiles/{z}/{x}/{y}.png"
@@ -169,7 +171,7 @@ final class TileTests: XCTestCase {
         settle(other.inbox)
     }
 
-    func testFailuresKeepTheBasemapAndShowANotice() throws {
+    func testFailuresKeepTheBasemapAndShowANotice() async throws {
         server.route("/garbage/", contentType: "image/png", Data("<html>rate limited</html>".utf8))
         // Port 9 on loopback has no listener: the "no network" case.
         for (base, expected) in [(server.base + "/missing/", "HTTP 404"), (server.base + "/garbage/", "is not an image"),
@@ -210,7 +212,7 @@ final class TileTests: XCTestCase {
         XCTAssertTrue(texts.contains("© OpenStreetMap contributors, ODbL · Test tiles"))
     }
 
-    func testMBTilesIsAnOfflineSource() throws {
+    func testMBTilesIsAnOfflineSource() async throws {
         let dir = Fixtures.temporaryDirectory("mbtiles")
         let path = dir.appendingPathComponent("town.mbtiles").path
         let db = try SQLiteDatabase(path: path)
@@ -236,7 +238,7 @@ final class TileTests: XCTestCase {
     /// From the reliability case map-tile-image-bomb: a 5000×5000 PNG (a small file: its rows
     /// compress to almost nothing) is refused from its header like a non-image tile, from a tile
     /// server and from an MBTiles file, and the offline map shows with a notice.
-    func testOversizedTilesAreRefusedFromTheHeader() throws {
+    func testOversizedTilesAreRefusedFromTheHeader() async throws {
         let bomb = try Recorded.hugePNG(width: 5000, height: 5000)
         XCTAssertLessThan(bomb.count, 2 << 20, "a file small enough to pass the size cap")
         server.route("/bomb/", contentType: "image/png", bomb)
@@ -266,7 +268,7 @@ final class TileTests: XCTestCase {
     }
 
     /// A download larger than the tile cap is stopped and reported, not kept.
-    func testOversizedTileDownloadIsCut() throws {
+    func testOversizedTileDownloadIsCut() async throws {
         server.route("/big/", contentType: "image/png", Recorded.png + Data(count: TileImage.maxFileBytes + 1))
         let layer = TileLayer(source: XYZTileSource(template: server.base + "/big/{z}/{x}/{y}.png"),
                               cacheDirectory: Fixtures.temporaryDirectory("big"), attribution: nil)
@@ -274,7 +276,7 @@ final class TileTests: XCTestCase {
         XCTAssertTrue(r.notice?.contains("the answer is larger than 2 MB") == true, r.notice ?? "no notice")
     }
 
-    func testImageSniffing() {
+    func testImageSniffing() async {
         XCTAssertEqual(TileImage.format(of: Recorded.png), "png")
         XCTAssertEqual(TileImage.format(of: Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0, 0xFF, 0xD9])), "jpg")
         XCTAssertNil(TileImage.format(of: Data([0xFF, 0xD8, 0xFF, 0xE0])), "truncated JPEG")

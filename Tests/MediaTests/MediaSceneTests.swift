@@ -9,17 +9,18 @@ import PodiumMedia
 /// A media scene inside a real `Presentation` (no platform): GStreamer plays a clip made at test
 /// time, frames hop to the main thread through the host's mailbox, and the host's blackout and
 /// freeze reach the scene through `SceneContext.observeAudience`.
+@MainActor
 final class MediaSceneTests: XCTestCase {
     var dir: URL!
     var clip: URL!
     let clock = { ProcessInfo.processInfo.systemUptime }
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         dir = TestPaths.tempDir("podium-media")
         setenv("PODIUM_AUDIO", "null", 1)   // no sound device in tests: audio to a fakesink
         clip = try TestClips.redThenBlue(in: dir)
     }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+    override func tearDown() async throws { try? FileManager.default.removeItem(at: dir) }
 
     /// A deck of a blank scene, then one media scene with `parameters` (plus the clip as `file`).
     func makePresentation(_ parameters: [String: JSONValue] = [:], file: URL? = nil) throws -> (Presentation, MediaScene) {
@@ -52,7 +53,7 @@ final class MediaSceneTests: XCTestCase {
     func isRed(_ b: Bitmap?) -> Bool { centre(b).map { $0.r > 200 && $0.g < 60 && $0.b < 60 } ?? false }
     func isBlue(_ b: Bitmap?) -> Bool { centre(b).map { $0.b > 200 && $0.r < 60 && $0.g < 60 } ?? false }
 
-    func testFramesArriveAndFillTheAudienceLetterboxed() throws {
+    func testFramesArriveAndFillTheAudienceLetterboxed() async throws {
         let (p, scene) = try makePresentation()
         XCTAssertTrue(pump(p) { isRed(scene.audienceVideo.frameBitmap) }, "no red frame: \(String(describing: centre(scene.audienceVideo.frameBitmap)))")
         let frame = try XCTUnwrap(scene.audienceVideo.frameBitmap)
@@ -70,7 +71,7 @@ final class MediaSceneTests: XCTestCase {
         XCTAssertTrue(scene.controls.video.frameBitmap === scene.audienceVideo.frameBitmap)
     }
 
-    func testPlayPauseKeyHoldsTheFrameAndResumes() throws {
+    func testPlayPauseKeyHoldsTheFrameAndResumes() async throws {
         let (p, scene) = try makePresentation()
         XCTAssertTrue(pump(p) { scene.player?.isPlaying == true && scene.audienceVideo.frameBitmap != nil })
         XCTAssertTrue(p.press(Key("k")))   // the key map's playPause, handled by the scene
@@ -87,7 +88,7 @@ final class MediaSceneTests: XCTestCase {
         XCTAssertEqual(scene.controls.playPause.title, "Pause")
     }
 
-    func testSeekSliderLandsOnTheBlueSecond() throws {
+    func testSeekSliderLandsOnTheBlueSecond() async throws {
         let (p, scene) = try makePresentation(["autoplay": .bool(false)])
         XCTAssertTrue(pump(p) { isRed(scene.audienceVideo.frameBitmap) })   // prerolled first frame
         XCTAssertFalse(try XCTUnwrap(scene.player).isPlaying)
@@ -100,7 +101,7 @@ final class MediaSceneTests: XCTestCase {
         XCTAssertEqual(scene.controls.remaining.text, "-0:00")
     }
 
-    func testStartAndLoopRestartAtStart() throws {
+    func testStartAndLoopRestartAtStart() async throws {
         let (p, scene) = try makePresentation(["start": .number(1.2), "end": .number(1.8), "loop": .bool(true)])
         // Never a frame from before start (the red second), not even while the seek waits.
         var sawRed = false
@@ -119,7 +120,7 @@ final class MediaSceneTests: XCTestCase {
         XCTAssertTrue(isBlue(scene.audienceVideo.frameBitmap))
     }
 
-    func testEndWithoutLoopStopsAndPlayStartsAgain() throws {
+    func testEndWithoutLoopStopsAndPlayStartsAgain() async throws {
         let (p, scene) = try makePresentation(["end": .number(0.5)])
         XCTAssertTrue(pump(p) { scene.player?.isPlaying == true })
         XCTAssertTrue(pump(p) { !scene.wantsPlaying }, "did not stop at end")
@@ -129,7 +130,7 @@ final class MediaSceneTests: XCTestCase {
         XCTAssertTrue(pump(p) { scene.player?.isPlaying == true && (scene.player?.position ?? 1) < 0.4 })
     }
 
-    func testLeavingPausesAndComingBackResumes() throws {
+    func testLeavingPausesAndComingBackResumes() async throws {
         let (p, scene) = try makePresentation()
         XCTAssertTrue(pump(p) { (scene.player?.position ?? 0) > 0.3 })
         p.previous()
@@ -144,7 +145,7 @@ final class MediaSceneTests: XCTestCase {
         XCTAssertTrue(pump(p) { (scene.player?.position ?? 0) > left + 0.2 })
     }
 
-    func testLeavingWithStopGoesBackToStart() throws {
+    func testLeavingWithStopGoesBackToStart() async throws {
         let (p, scene) = try makePresentation(["onLeave": .string("stop")])
         XCTAssertTrue(pump(p) { isBlue(scene.audienceVideo.frameBitmap) })
         p.previous()
@@ -152,7 +153,7 @@ final class MediaSceneTests: XCTestCase {
         XCTAssertFalse(scene.player!.isPlaying)
     }
 
-    func testBlackoutMutesAndFreezePauses() throws {
+    func testBlackoutMutesAndFreezePauses() async throws {
         let (p, scene) = try makePresentation()
         XCTAssertTrue(pump(p) { scene.player?.isPlaying == true })
         assertBlackoutMutesAndFreezePauses(p, scene.playback)
@@ -172,7 +173,7 @@ extension MediaSceneTests {
 
     /// A file that is not a clip (a text file named .mp4) passes the deck's check of the file's
     /// existence, then fails in GStreamer: the presenter reads why, the room sees the poster.
-    func testCorruptClipShowsTheErrorToThePresenterAndThePosterToTheRoom() throws {
+    func testCorruptClipShowsTheErrorToThePresenterAndThePosterToTheRoom() async throws {
         let poster = try TestClips.poster(in: dir)
         let fake = dir.appendingPathComponent("clip.mp4")
         try Data("this is a text file, not a movie\n".utf8).write(to: fake)
@@ -191,7 +192,7 @@ extension MediaSceneTests {
 
     /// A file cut short (half of it, as a copy that did not finish): it plays what is there and
     /// stops on its last frame as at its end; k plays it again from the start.
-    func testClipThatEndsEarlyStopsOnItsLastFrame() throws {
+    func testClipThatEndsEarlyStopsOnItsLastFrame() async throws {
         let whole = try Data(contentsOf: clip)
         let cut = dir.appendingPathComponent("cut.webm")
         try whole.prefix(whole.count / 2).write(to: cut)
@@ -208,7 +209,7 @@ extension MediaSceneTests {
     }
 
     /// Audio only: the poster stays, the time runs.
-    func testAudioClipPlaysUnderItsPoster() throws {
+    func testAudioClipPlaysUnderItsPoster() async throws {
         let poster = try TestClips.poster(in: dir), tone = try TestClips.tone(in: dir)
         let (p, scene) = try makePresentation(["poster": .string(poster.lastPathComponent), "volume": .number(0.3)], file: tone)
         XCTAssertTrue(pump(p) { (scene.player?.position ?? 0) > 0.3 })

@@ -7,16 +7,17 @@ import XCTest
 
 /// A PDF page's movie inside a real `Presentation` (no platform): where the room sees its frames,
 /// and the host's keys and audience modes reaching it.
+@MainActor
 final class PDFMovieSceneTests: XCTestCase {
     var dir: URL!
     let clock = { ProcessInfo.processInfo.systemUptime }
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         dir = TestPaths.tempDir("podium-pdf-movie-scene")
         setenv("PODIUM_AUDIO", "null", 1)
         _ = try TestClips.redThenBlue(in: dir, seconds: 2)
     }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+    override func tearDown() async throws { try? FileManager.default.removeItem(at: dir) }
 
     /// A deck of a blank scene, the movie's page, and the PDF's plain second page; the movie's
     /// page is current.
@@ -37,7 +38,7 @@ final class PDFMovieSceneTests: XCTestCase {
         return (p, try XCTUnwrap(p.scene(at: 1) as? PDFScene))
     }
 
-    func testFramesAreDrawnOverTheMoviesRectangleAndTheHostsModesReachIt() throws {
+    func testFramesAreDrawnOverTheMoviesRectangleAndTheHostsModesReachIt() async throws {
         let (p, scene) = try makePresentation(.uri("redblue.webm?autostart"))
         let movie = try XCTUnwrap(scene.movies.current.first, "no movie on the page")
         XCTAssertTrue(pump(p) { movie.player?.isPlaying == true && movie.audienceVideo.frameBitmap != nil }, "the autostart movie did not play")
@@ -66,7 +67,7 @@ final class PDFMovieSceneTests: XCTestCase {
         XCTAssertEqual(p.currentIndex, 2)
     }
 
-    func testAMovieWaitsForTheSpeakerAndThePageShowsMeanwhile() throws {
+    func testAMovieWaitsForTheSpeakerAndThePageShowsMeanwhile() async throws {
         let (p, scene) = try makePresentation(.launch("redblue.webm"))
         let movie = try XCTUnwrap(scene.movies.current.first)
         XCTAssertTrue(pump(p, seconds: 3) { movie.player?.isPrerolled == true })
@@ -77,7 +78,7 @@ final class PDFMovieSceneTests: XCTestCase {
         XCTAssertFalse(movie.audienceVideo.isHidden)
     }
 
-    func testAPageOfThousandsOfMoviesPlaysOnlyTheFirstEight() throws {
+    func testAPageOfThousandsOfMoviesPlaysOnlyTheFirstEight() async throws {
         let (p, scene) = try makePresentation(.launch("redblue.webm"), copies: 2000)
         XCTAssertEqual(scene.movies.current.count, PDFPageMovies.maxMovies)
         XCTAssertEqual(PDFPageMovies.maxMovies, 8)
@@ -85,7 +86,7 @@ final class PDFMovieSceneTests: XCTestCase {
         XCTAssertTrue(pump(p) { scene.movies.current.first?.player?.isPlaying == true })
     }
 
-    func testCorruptClipPutsTheDiscoverersReasonOnTheErrorCardAndTheRoomKeepsThePage() throws {
+    func testCorruptClipPutsTheDiscoverersReasonOnTheErrorCardAndTheRoomKeepsThePage() async throws {
         try Data("this is a text file, not a movie\n".utf8).write(to: dir.appendingPathComponent("clip.mp4"))
         let (p, scene) = try makePresentation(.launch("clip.mp4"))
         let movie = try XCTUnwrap(scene.movies.current.first)

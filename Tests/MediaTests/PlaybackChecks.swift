@@ -7,7 +7,7 @@ extension XCTestCase {
     /// Runs the main thread's mailbox (frames hop there) and the host's timers (the bus is read
     /// from one) until `condition` holds or `seconds` pass; returns `condition()`.
     @discardableResult
-    func pump(_ p: Presentation, seconds: Double = 6, until condition: () -> Bool = { false }) -> Bool {
+    @MainActor func pump(_ p: Presentation, seconds: Double = 6, until condition: () -> Bool = { false }) -> Bool {
         let clock = { ProcessInfo.processInfo.systemUptime }
         let deadline = clock() + seconds
         while clock() < deadline {
@@ -21,7 +21,7 @@ extension XCTestCase {
 
     /// Blackout mutes a playing clip and it plays on; freeze pauses it and the thaw resumes it,
     /// the speaker's choice (`wantsPlaying`) untouched.
-    func assertBlackoutMutesAndFreezePauses(_ p: Presentation, _ clip: ClipPlayback, file: StaticString = #filePath, line: UInt = #line) {
+    @MainActor func assertBlackoutMutesAndFreezePauses(_ p: Presentation, _ clip: ClipPlayback, file: StaticString = #filePath, line: UInt = #line) {
         guard let player = clip.player else { return XCTFail("no player", file: file, line: line) }
         p.perform(.blackout)
         XCTAssertTrue(player.isMuted, file: file, line: line); XCTAssertTrue(player.isPlaying, file: file, line: line)

@@ -4,9 +4,10 @@ import PodiumKit
 
 /// The drawing layer's pure parts: the sidecar's format and errors, stroke simplification, the
 /// eraser's reach, undo, and the zoom's fit.
+@MainActor
 final class InkTests: PDFTestCase {
 
-    func testSidecarRoundTripsStrokesInPagePoints() throws {
+    func testSidecarRoundTripsStrokesInPagePoints() async throws {
         let pdf = path("talk.pdf")
         let side = InkSidecar(pdf: pdf)
         XCTAssertEqual(side.path, path("talk.drawings.json"))
@@ -28,7 +29,7 @@ final class InkTests: PDFTestCase {
         XCTAssertEqual(json["version1Pages"]?["4"]?.array?.count, 1, "by its 1-based number, as version 1 had it")
     }
 
-    func testSidecarErrorsNameTheFileAndField() throws {
+    func testSidecarErrorsNameTheFileAndField() async throws {
         let side = InkSidecar(pdf: path("talk.pdf"))
         func problem(_ text: String) -> String {
             try? text.write(toFile: side.path, atomically: true, encoding: .utf8)
@@ -48,7 +49,7 @@ final class InkTests: PDFTestCase {
         XCTAssertTrue(problem(#"{"podium": "drawings", "version": 2, "pages": {}, "version1Pages": {"x": []}}"#).contains(#"version1Pages."x": expected a page number"#))
     }
 
-    func testSimplifyKeepsTheShapeWithinTolerance() {
+    func testSimplifyKeepsTheShapeWithinTolerance() async {
         // A straight run of 100 points and one corner: three points stay.
         var pts = (0...50).map { Point(Double($0), 0) }
         pts += (1...50).map { Point(50, Double($0)) }
@@ -71,7 +72,7 @@ final class InkTests: PDFTestCase {
         ink.end()
     }
 
-    func testEraserReachAndUndo() throws {
+    func testEraserReachAndUndo() async throws {
         let pdf = path("talk.pdf")
         TestPDF.write(pdf, .init(pages: 2))
         let ink = InkSession(pdf: pdf, document: try PDFDocument(path: pdf))
@@ -93,7 +94,7 @@ final class InkTests: PDFTestCase {
     }
 
     /// A quick swipe reports two points either side of a stroke: the path between them erases.
-    func testEraserSweepsTheSegmentBetweenPoints() throws {
+    func testEraserSweepsTheSegmentBetweenPoints() async throws {
         let pdf = path("talk.pdf")
         TestPDF.write(pdf, .init(pages: 1))
         let ink = InkSession(pdf: pdf, document: try PDFDocument(path: pdf))
@@ -110,7 +111,7 @@ final class InkTests: PDFTestCase {
 
     /// Page keys come from the page's text and size: the same slide has the same key at another
     /// place in another version of the PDF; repeated pages are told apart by their order.
-    func testPageKeysFollowTheSlide() throws {
+    func testPageKeysFollowTheSlide() async throws {
         let v1 = path("v1.pdf"), v2 = path("v2.pdf")
         TestPDF.write(v1, .init(pages: 4, texts: ["Intro", "Method", "Same", "Same"]))
         TestPDF.write(v2, .init(pages: 5, texts: ["Intro", "New slide", "Method", "Same", "Same"]))
@@ -126,7 +127,7 @@ final class InkTests: PDFTestCase {
 
     /// A version 1 file (strokes by page number) is put on its pages when it was written after the
     /// PDF last changed; otherwise its strokes are shown nowhere and kept in the file.
-    func testVersion1FileIsPlacedOnlyOnTheSamePDF() throws {
+    func testVersion1FileIsPlacedOnlyOnTheSamePDF() async throws {
         let pdf = path("talk.pdf"), side = InkSidecar(pdf: pdf)
         let old = ##"{"podium": "drawings", "version": 1, "pages": {"2": [{"tool": "pen", "color": "#e01e1e", "width": 3, "points": [[1, 2]]}], "9": [{"tool": "pen", "color": "#e01e1e", "width": 3, "points": [[5, 6]]}]}}"##
         TestPDF.write(pdf, .init(pages: 3))
@@ -154,7 +155,7 @@ final class InkTests: PDFTestCase {
         XCTAssertEqual(saved[try XCTUnwrap(ink.key(0))]?.count, 1)
     }
 
-    func testZoomWidensToTheViewAndStaysOnThePage() {
+    func testZoomWidensToTheViewAndStaysOnThePage() async {
         let page = Size(800, 450), all = Rect(0, 0, 1, 1)
         // 80×40 points at the centre, into a 16:9 view: 80×45.
         var r = InkGeometry.filling(zoom: Rect(0.45, 0.5, 0.1, 40.0 / 450), within: all, page: page, bounds: Size(1600, 900))

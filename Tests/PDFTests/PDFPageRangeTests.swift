@@ -5,17 +5,18 @@ import PodiumTestSupport
 
 /// The `pages` parameter: parsing and checking the range, stepping through it with the clicker
 /// keys, the presenter's next page and title, and links into a range scene.
+@MainActor
 final class PDFPageRangeTests: PDFTestCase {
     let validate = PDFPlugin.descriptor().sceneKinds[0].validate
 
-    func testParsesRanges() throws {
+    func testParsesRanges() async throws {
         XCTAssertEqual(try PDFSceneOptions.parseRange("3-7", path: "p"), 2...6)
         XCTAssertEqual(try PDFSceneOptions.parseRange(" 2 - 5 ", path: "p"), 1...4)
         XCTAssertEqual(try PDFSceneOptions.parseRange("4", path: "p"), 3...3, "one page is a range too")
         XCTAssertEqual(try PDFSceneOptions.parseRange("5-5", path: "p"), 4...4)
     }
 
-    func testRefusesBadRangesNamingTheField() throws {
+    func testRefusesBadRangesNamingTheField() async throws {
         let cases: [(JSONValue, String)] = [
             ("3-", "expected a page range like \"3-7\", found \"3-\""),
             ("a-b", "expected a page range like \"3-7\", found \"a-b\""),
@@ -38,7 +39,7 @@ final class PDFPageRangeTests: PDFTestCase {
         }
     }
 
-    func testRangeOutsideTheFile() throws {
+    func testRangeOutsideTheFile() async throws {
         TestPDF.write(path("six.pdf"), .init(pages: 6))
         let p = SceneParameters(["file": "six.pdf", "pages": "4-9"], path: "scenes[1].parameters")
         let expected = "scenes[1].parameters.pages: pages 4-9 are not all in six.pdf (it has 6 pages)"
@@ -47,7 +48,7 @@ final class PDFPageRangeTests: PDFTestCase {
         XCTAssertNil(PDFPlugin.fileProblem(SceneParameters(["file": "six.pdf", "pages": "2-6"]), deckDirectory: dir))
     }
 
-    func testNextAndPreviousStepThroughTheRangeThenLetTheDeckMoveOn() throws {
+    func testNextAndPreviousStepThroughTheRangeThenLetTheDeckMoveOn() async throws {
         TestPDF.write(path("talk.pdf"), .init(pages: 8, outline: [("Start", 0), ("Method", 3)]))
         let scene = try PDFScene(SceneParameters(["file": "talk.pdf", "pages": "2-5"]), pdfHost(dir))
         let next = try XCTUnwrap(scene.presenterView as? PDFPresenterView).next
@@ -75,7 +76,7 @@ final class PDFPageRangeTests: PDFTestCase {
         XCTAssertFalse(single.handleUnhandledKey(Key("Right")), "a one-page scene leaves keys to the deck")
     }
 
-    func testLinksIntoARange() throws {
+    func testLinksIntoARange() async throws {
         TestPDF.write(path("talk.pdf"), .init(pages: 8))
         let host = pdfHost(dir)
         let scene = try PDFScene(SceneParameters(["file": "talk.pdf", "pages": "2-5"]), host)

@@ -5,9 +5,10 @@ import PodiumTestSupport
 
 /// The page view in a window tree: bitmaps at the window's pixel size (HiDPI), neighbours
 /// pre-rendered, links hit-tested in page coordinates.
+@MainActor
 final class PDFPageViewTests: PDFTestCase {
 
-    func testBitmapAtWindowScaleWithNeighboursPrerendered() throws {
+    func testBitmapAtWindowScaleWithNeighboursPrerendered() async throws {
         let pdf = TestPDF.write(dir.appendingPathComponent("v.pdf").path, .init(pages: 5, links: [(2, (0.8, 0.8, 0.15, 0.15), .uri("https://example.org/"))]))
         let cache = try PageCaches.cache(for: pdf)
         let root = WindowRoot(metrics: FixedMetrics())
@@ -32,7 +33,7 @@ final class PDFPageViewTests: PDFTestCase {
         XCTAssertEqual(followed, [.uri("https://example.org/")], "only the click on the link follows it")
     }
 
-    func testARevisitRendersNoPageAndTheNextPageIsNamedAheadInvisibly() throws {
+    func testARevisitRendersNoPageAndTheNextPageIsNamedAheadInvisibly() async throws {
         let pdf = TestPDF.write(dir.appendingPathComponent("r.pdf").path, .init(pages: 5))
         let cache = try PageCaches.cache(for: pdf)
         let root = WindowRoot(metrics: FixedMetrics())

@@ -1,3 +1,4 @@
+import Synchronization
 import XCTest
 import PodiumKit
 import PodiumTestSupport
@@ -8,28 +9,29 @@ import PodiumTestSupport
 /// meanwhile and redraws when the page is ready. The page the room sees is rendered at once.
 /// From the reliability case pdf-heavy-page-freezes-console; no timing is asserted: the cache's
 /// counters say which thread rendered.
+@MainActor
 final class PDFPreviewRenderingTests: PDFTestCase {
     /// The bitmaps a frame shows (opacity above 0; a current page names its neighbours at 0).
     func bitmaps(_ root: WindowRoot) -> [Bitmap] {
         root.renderFrame().commands.compactMap { if case let .bitmap(b, _, o) = $0, o > 0 { return b } else { return nil } }
     }
 
-    func testAPreviewAsksTheWorkerAndRedrawsWhenThePageIsReady() throws {
+    func testAPreviewAsksTheWorkerAndRedrawsWhenThePageIsReady() async throws {
         let cache = try PageCaches.cache(for: TestPDF.write(path("p.pdf"), .init(pages: 4)))
         let root = WindowRoot(metrics: FixedMetrics())
-        var posted: [() -> Void] = []
+        let posted = Mutex<[@Sendable @MainActor () -> Void]>([])   // filled on the worker thread
         let view = PDFPageView(cache: cache, page: 1, region: Rect(0, 0, 1, 1), background: .black)
         view.rendersAtOnce = false
-        view.runOnMain = { posted.append($0) }
+        view.runOnMain = { b in posted.withLock { $0.append(b) } }
         root.content.addSubview(view.pinned(.fill()))
         root.resize(to: Size(320, 180))
 
         XCTAssertEqual(bitmaps(root).count, 0, "nothing cached: blank paper, no render here")
         cache.waitUntilIdle()
         XCTAssertEqual(cache.renderedOnDemandCount, 0, "the main thread rendered nothing")
-        XCTAssertEqual(posted.count, 1, "the worker asked for one redraw")
+        XCTAssertEqual(posted.withLock(\.count), 1, "the worker asked for one redraw")
         XCTAssertFalse(root.needsDisplay)
-        posted.forEach { $0() }; posted.removeAll()
+        posted.withLock { p in defer { p.removeAll() }; return p }.forEach { $0() }
         XCTAssertTrue(root.needsDisplay, "the ready page redraws the preview")
         let first = try XCTUnwrap(bitmaps(root).first)
 
@@ -37,13 +39,13 @@ final class PDFPreviewRenderingTests: PDFTestCase {
         view.page = 3
         XCTAssertEqual(bitmaps(root).map(\.id), [first.id])
         cache.waitUntilIdle()
-        posted.forEach { $0() }
+        posted.withLock { $0 }.forEach { $0() }
         XCTAssertNotEqual(bitmaps(root).first?.id, first.id)
         XCTAssertEqual(cache.renderedOnDemandCount, 0)
     }
 
     /// The scene's pages are previews until it is current; then the room's page renders at once.
-    func testASceneRendersAtOnceOnlyWhileCurrent() throws {
+    func testASceneRendersAtOnceOnlyWhileCurrent() async throws {
         TestPDF.write(path("s.pdf"), .init(pages: 3))
         let host = pdfHost(dir)
         let scene = try PDFScene(SceneParameters(["file": "s.pdf", "page": 2]), host)
@@ -62,12 +64,12 @@ final class PDFPreviewRenderingTests: PDFTestCase {
 
     /// A page that cannot be rendered (here: too large for the renderer) is asked for once, not on
     /// every frame, and the preview stays blank.
-    func testAFailedPreviewIsNotRetriedEveryFrame() throws {
+    func testAFailedPreviewIsNotRetriedEveryFrame() async throws {
         let cache = try PageCaches.cache(for: TestPDF.write(path("f.pdf"), .init(pages: 2)))
         let key = PageKey(page: 0, region: Rect(0, 0, 1, 1), pixelWidth: 20000, pixelHeight: 10)
         let told = expectation(description: "worker finished")
         XCTAssertNil(cache.request(key) { told.fulfill() })
-        wait(for: [told], timeout: 30)
+        await fulfillment(of: [told], timeout: 30)
         XCTAssertNil(cache.request(key) { XCTFail("asked again") })
         cache.waitUntilIdle()
         XCTAssertEqual(cache.prefetchedCount, 0)

@@ -6,19 +6,20 @@ import PodiumTestSupport
 /// The scene with a stand-in host: internal links ask the host for the page's scene, web links
 /// go through the safe browser opener, bad pages and parameters are refused with clear errors.
 /// The stand-in host for PDF scenes: the deck, data and assets all in `dir`.
-func pdfHost(_ dir: URL) -> FakeSceneContext {
+@MainActor func pdfHost(_ dir: URL) -> FakeSceneContext {
     FakeSceneContext(pluginID: "org.podium.pdf", dataDirectory: dir, assetsDirectory: dir, deckDirectory: dir)
 }
 
 /// The pages a PDF scene asked the host to open (every one a `pdf` scene).
-func openedPages(_ host: FakeSceneContext, file: StaticString = #filePath, line: UInt = #line) -> [[String: JSONValue]] {
+@MainActor func openedPages(_ host: FakeSceneContext, file: StaticString = #filePath, line: UInt = #line) -> [[String: JSONValue]] {
     XCTAssertEqual(host.opened.filter { $0.kind != "pdf" }.map(\.kind), [], "only pdf scenes", file: file, line: line)
     return host.opened.map(\.parameters)
 }
 
+@MainActor
 final class PDFSceneTests: PDFTestCase {
 
-    func testLinksAndSegues() throws {
+    func testLinksAndSegues() async throws {
         TestPDF.write(dir.appendingPathComponent("links.pdf").path, .init(pages: 6, outline: [("Start", 0)]))
         let host = pdfHost(dir)
         let scene = try PDFScene(SceneParameters(["file": "links.pdf", "page": 2]), host)
@@ -50,7 +51,7 @@ final class PDFSceneTests: PDFTestCase {
         XCTAssertEqual(scene.page, 5)
     }
 
-    func testParameterAndPageErrors() throws {
+    func testParameterAndPageErrors() async throws {
         TestPDF.write(dir.appendingPathComponent("two.pdf").path, .init(pages: 2))
         let host = pdfHost(dir)
         XCTAssertThrowsError(try PDFScene(SceneParameters(["file": "two.pdf", "page": 3]), host)) {

@@ -8,18 +8,19 @@ import XCTest
 
 /// What a follower does with each state it is handed (no broker needed: the session's client
 /// only retries in the background against a closed port).
+@MainActor
 final class FollowerSessionTests: XCTestCase {
     var session: FollowerSession!
     var p: Presentation!
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         let r = PluginRegistry()
         r.register(TitlePlugin.descriptor())
         let scenes = (0..<5).map { DeckScene(kind: "title", title: "S\($0)", parameters: SceneParameters(["heading": .string("Slide \($0)")], path: "scenes[\($0)]")) }
         p = Presentation(deck: Deck(title: "T", scenes: scenes, path: "/tmp/follow-unit.json"), registry: r, metrics: FixedMetrics())
         session = try FollowerSession(url: BrokerURL(parsing: "mqtt://127.0.0.1:9/unit"), caFile: nil, presentation: p, deckHash: "sha256:aa")
     }
-    override func tearDown() { session.stop() }
+    override func tearDown() async throws { session.stop() }
 
     func state(run: String = "r1", seq: Int, scene: Int, hash: String = "sha256:aa", scenes: Int = 5, mode: String = "normal",
                frozen: Bool = false, frozenScene: Int? = nil) -> TalkState {
@@ -28,7 +29,7 @@ final class FollowerSessionTests: XCTestCase {
     }
     var cover: String? { session.stateJSON["cover"]?.string }
 
-    func testCoveredUntilAMatchingStateThenInStep() {
+    func testCoveredUntilAMatchingStateThenInStep() async {
         XCTAssertEqual(session.status, .waiting)
         XCTAssertNotNil(cover, "no slide before the presenter's state")
         session.apply(state(seq: 1, scene: 3, mode: "white"))
@@ -38,7 +39,7 @@ final class FollowerSessionTests: XCTestCase {
         XCTAssertEqual(session.status, .following)
     }
 
-    func testOlderMessagesOfARunAreDroppedButANewRunStartsAgain() {
+    func testOlderMessagesOfARunAreDroppedButANewRunStartsAgain() async {
         session.apply(state(seq: 5, scene: 3))
         session.apply(state(seq: 4, scene: 1))
         XCTAssertEqual(p.currentIndex, 3, "an older state must not move the screen back")
@@ -46,7 +47,7 @@ final class FollowerSessionTests: XCTestCase {
         XCTAssertEqual(p.currentIndex, 0, "a restarted presenter counts from 1 again")
     }
 
-    func testOtherDeckOrSceneCountCoversTheScreen() {
+    func testOtherDeckOrSceneCountCoversTheScreen() async {
         session.apply(state(seq: 1, scene: 2))
         session.apply(state(seq: 2, scene: 4, hash: "sha256:bb"))
         XCTAssertEqual(session.status, .mismatch)
@@ -60,7 +61,7 @@ final class FollowerSessionTests: XCTestCase {
         XCTAssertNil(cover)
     }
 
-    func testFreezeKeepsTheFrozenScenesFrameAndThawsToTheCurrentOne() {
+    func testFreezeKeepsTheFrozenScenesFrameAndThawsToTheCurrentOne() async {
         session.apply(state(seq: 1, scene: 4, frozen: true, frozenScene: 1))
         XCTAssertTrue(p.isFrozen)
         XCTAssertEqual(p.currentIndex, 4, "the talk behind the frozen frame")

@@ -3,10 +3,11 @@ import PodiumCore
 import PodiumKit
 import XCTest
 
+@MainActor
 final class MainThreadMailboxTests: XCTestCase {
     /// Work posted before the run loop installs its wake-up (a scene made at launch posting its
     /// first video frame) wakes the loop as soon as it does, instead of waiting for another post.
-    func testInstallingWakeWakesForWorkAlreadyPosted() {
+    func testInstallingWakeWakesForWorkAlreadyPosted() async {
         let m = MainThreadMailbox()
         let woken = Counter()
         m.wake = { woken.add() }

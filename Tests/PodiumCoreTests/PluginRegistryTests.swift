@@ -14,14 +14,14 @@ final class PluginRegistryTests: XCTestCase {
         XCTAssertTrue(r.register(plugin("a", kinds: ["one"])))
         XCTAssertFalse(r.register(plugin("a", kinds: ["two"]), origin: "/p/a2.so"))
         XCTAssertFalse(r.register(plugin("b", kinds: ["one"]), origin: "/p/b.so"))
-        XCTAssertFalse(r.register(plugin("c", kinds: ["three"], api: APIVersion(major: 3, minor: 0)), origin: "/p/c.so"))
-        XCTAssertFalse(r.register(plugin("d", kinds: ["four"], api: APIVersion(major: 2, minor: 99)), origin: "/p/d.so"))
+        XCTAssertFalse(r.register(plugin("c", kinds: ["three"], api: APIVersion(major: 4, minor: 0)), origin: "/p/c.so"))
+        XCTAssertFalse(r.register(plugin("d", kinds: ["four"], api: APIVersion(major: 3, minor: 99)), origin: "/p/d.so"))
         XCTAssertEqual(r.kindNames, ["one"])
         XCTAssertEqual(r.refused.map(\.reason), [
             #"duplicate plugin id "a" (already loaded from built-in)"#,
             #"duplicate scene kind "one" (already supplied by a)"#,
-            "plugin API 3.0 on a 2.x host (major versions differ)",
-            "plugin API 2.99 is newer than the host's \(PluginDescriptor.hostAPIVersion)",
+            "plugin API 4.0 on a 3.0 host (major versions differ: rebuild the plugin against PodiumKit 3.0)",
+            "plugin API 3.99 is newer than the host's \(PluginDescriptor.hostAPIVersion)",
         ])
     }
 

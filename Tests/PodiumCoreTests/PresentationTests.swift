@@ -17,6 +17,7 @@ final class RecordingScene: Scene {
     func receive(_ p: SceneParameters) { received.append((try? p.string("query")) ?? "") }
 }
 
+@MainActor
 final class PresentationTests: XCTestCase {
     var made: [RecordingScene] = []
     var now = 100.0
@@ -34,7 +35,7 @@ final class PresentationTests: XCTestCase {
         return Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { self.now })
     }
 
-    func testNavigationMakesScenesOnceAndKeepsThem() {
+    func testNavigationMakesScenesOnceAndKeepsThem() async {
         let p = makePresentation()
         XCTAssertEqual(p.currentIndex, 0)
         p.next(); p.next(); p.next()   // the last next is past the end: ignored
@@ -48,7 +49,7 @@ final class PresentationTests: XCTestCase {
         XCTAssertTrue(p.audience.content.subviews.first === made[1].audienceView)
     }
 
-    func testClickerKeysAndBlackout() {
+    func testClickerKeysAndBlackout() async {
         let p = makePresentation()
         p.presenter.resize(to: Size(1000, 700))
         p.presenter.dispatch(.key(Key("Page Down")))
@@ -65,13 +66,13 @@ final class PresentationTests: XCTestCase {
 
     /// A scene that calls `setNeedsDisplay` from its `make` used to make itself again (the console
     /// title asked for the scene being made) until the stack overflowed.
-    func testSceneMayAskForRedrawWhileBeingMade() {
+    func testSceneMayAskForRedrawWhileBeingMade() async {
         let p = makePresentation(kinds: ["eager", "a"])
         XCTAssertEqual(made.map(\.title).filter { $0 == "Eager" }.count, 1, "made once: \(made.map(\.title))")
         XCTAssertEqual(p.title(at: 0), "Eager")
     }
 
-    func testElapsedTimerStartsOnFirstAdvance() {
+    func testElapsedTimerStartsOnFirstAdvance() async {
         let p = makePresentation()
         now += 50
         XCTAssertEqual(p.elapsed, 0)
@@ -80,7 +81,7 @@ final class PresentationTests: XCTestCase {
         XCTAssertEqual(p.elapsed, 12)
     }
 
-    func testFailingPluginGetsErrorCardAndTalkGoesOn() {
+    func testFailingPluginGetsErrorCardAndTalkGoesOn() async {
         let p = makePresentation(kinds: ["a", "broken", "b"])
         p.presenter.resize(to: Size(1000, 700))
         p.next()
@@ -92,14 +93,14 @@ final class PresentationTests: XCTestCase {
         XCTAssertEqual(p.currentIndex, 2)
     }
 
-    func testOpenSceneIsASegueWithParameters() {
+    func testOpenSceneIsASegueWithParameters() async {
         let p = makePresentation(kinds: ["a", "b"])
         p.open(kind: "b", parameters: ["query": "Кино"])
         XCTAssertEqual(p.currentIndex, 1)
         XCTAssertEqual(made.last?.received, ["Кино"])
     }
 
-    func testConsoleShowsPositionNotesAndNext() {
+    func testConsoleShowsPositionNotesAndNext() async {
         let p = makePresentation()
         p.presenter.resize(to: Size(1200, 800))
         let texts = p.presenter.drawList().commands.compactMap { if case let .text(b, _, _) = $0 { b.text } else { nil } }
@@ -108,7 +109,7 @@ final class PresentationTests: XCTestCase {
         XCTAssertTrue(texts.contains("Next: B"))
     }
 
-    func testPreviewReplaysAudienceScaled() {
+    func testPreviewReplaysAudienceScaled() async {
         let p = makePresentation()
         p.presenter.resize(to: Size(1200, 800))
         let preview = p.console.preview
@@ -121,8 +122,9 @@ final class PresentationTests: XCTestCase {
     }
 }
 
+@MainActor
 final class TimerQueueTests: XCTestCase {
-    func testRepeatingAndCancelledTimers() {
+    func testRepeatingAndCancelledTimers() async {
         let q = TimerQueue()
         var ticks = 0, once = 0
         q.schedule(now: 0, after: 1, repeats: true) { ticks += 1 }
@@ -142,6 +144,7 @@ final class TimerQueueTests: XCTestCase {
 }
 
 /// `SceneContext.observeAudience`: a scene hears of blackout, whiteout and freeze, and back to live.
+@MainActor
 final class AudienceObserverTests: XCTestCase {
     final class Watcher: Scene {
         let title = "W", presenterView = View(), audienceView = View()
@@ -149,7 +152,7 @@ final class AudienceObserverTests: XCTestCase {
         init(_ context: SceneContext) { context.observeAudience { [unowned self] in self.seen.append($0) } }
     }
 
-    func testScenesHearEachAudienceChange() {
+    func testScenesHearEachAudienceChange() async {
         let r = PluginRegistry()
         var made: Watcher?
         r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [

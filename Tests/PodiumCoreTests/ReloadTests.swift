@@ -6,6 +6,7 @@ import XCTest
 
 /// A deck replaced by a new version keeps the talk's place and timers; the gate waits for files
 /// to settle; positions map by page label.
+@MainActor
 final class ReloadTests: XCTestCase {
     var made: [RecordingScene] = []
     var contexts: [SceneContext] = []
@@ -25,7 +26,7 @@ final class ReloadTests: XCTestCase {
         Deck(title: "T", durationMinutes: duration, scenes: titles.map { DeckScene(kind: "a", title: $0, notes: "notes \($0)") }, path: "/tmp/t.json")
     }
 
-    func testReplacingTheDeckKeepsPlaceAndTimersAndMakesScenesAgain() {
+    func testReplacingTheDeckKeepsPlaceAndTimersAndMakesScenesAgain() async {
         let p = Presentation(deck: deck(["1", "2", "3", "4"], duration: 10), registry: registry(), metrics: FixedMetrics(), clock: { self.now })
         p.next(); p.next()                 // the timer starts on the first advance
         now += 30
@@ -46,7 +47,7 @@ final class ReloadTests: XCTestCase {
         XCTAssertEqual(p.elapsed, 35, "and runs on after the reload")
     }
 
-    func testPagesRemovedClampAndAMovedLabelIsFollowed() {
+    func testPagesRemovedClampAndAMovedLabelIsFollowed() async {
         let p = Presentation(deck: deck(["a", "b", "c", "d"]), registry: registry(), metrics: FixedMetrics(), clock: { self.now })
         p.goTo(3)
         p.replaceDeck(deck(["a", "b"]))
@@ -56,7 +57,7 @@ final class ReloadTests: XCTestCase {
         XCTAssertEqual(p.title(at: p.currentIndex), "b")
     }
 
-    func testScenesOfTheOldDeckCannotTouchTheNewOne() {
+    func testScenesOfTheOldDeckCannotTouchTheNewOne() async {
         let p = Presentation(deck: deck(["1", "2"]), registry: registry(), metrics: FixedMetrics(), clock: { self.now })
         let old = contexts[0]
         p.replaceDeck(deck(["1", "2"]))
@@ -66,7 +67,7 @@ final class ReloadTests: XCTestCase {
         XCTAssertFalse(p.currentScene is RecordingScene, "the new scene's own error still shows")
     }
 
-    func testAPlaceInsideTheSceneIsKeptAndJournaled() {
+    func testAPlaceInsideTheSceneIsKeptAndJournaled() async {
         let d = Deck(title: "T", scenes: [DeckScene(kind: "a"), DeckScene(kind: "spot", title: "S")], path: "/tmp/t.json")
         let p = Presentation(deck: d, registry: registry(), metrics: FixedMetrics(), clock: { self.now })
         p.goTo(1)
@@ -80,7 +81,7 @@ final class ReloadTests: XCTestCase {
         XCTAssertEqual((q.currentScene as? SpotScene)?.spot, 7, "and a resume goes there too")
     }
 
-    func testReloadPositionRules() {
+    func testReloadPositionRules() async {
         func a(_ t: [String]) -> [ReloadPosition.Anchor] { t.map { ReloadPosition.Anchor(kind: "pdf", title: $0) } }
         XCTAssertEqual(ReloadPosition.index(from: 1, old: a(["x", "y", "z"]), new: a(["x", "y", "z"])), 1)
         XCTAssertEqual(ReloadPosition.index(from: 2, old: a(["x", "y", "z"]), new: a(["x", "z"])), 1, "the page with the same label")
@@ -91,7 +92,7 @@ final class ReloadTests: XCTestCase {
         XCTAssertEqual(ReloadPosition.index(from: 0, old: a(["1"]), new: []), 0)
     }
 
-    func testGateWaitsUntilTheFilesStayStill() {
+    func testGateWaitsUntilTheFilesStayStill() async {
         var g = ReloadGate(settle: 0.3)
         let f = "/tmp/talk.pdf"
         XCTAssertEqual(g.poll([f: FileSignature(exists: true, size: 10)], at: 0), .idle, "no change reported")
@@ -106,7 +107,7 @@ final class ReloadTests: XCTestCase {
         XCTAssertEqual(g.poll([f: FileSignature(exists: true, size: 200)], at: 3.3), .ready)
     }
 
-    func testFileSignatureSeesARenameAndARemoval() throws {
+    func testFileSignatureSeesARenameAndARemoval() async throws {
         let dir = TestPaths.tempDir("podium-reload")
         defer { try? FileManager.default.removeItem(at: dir) }
         let f = dir.appendingPathComponent("talk.pdf").path

@@ -7,6 +7,7 @@ import XCTest
 /// A scene's popovers through the host's `SceneContext`: anchored at a view of its presenter view,
 /// they follow it when the presenter window resizes and close (not by the user) when the scene's
 /// view leaves the window.
+@MainActor
 final class ScenePopoverTests: XCTestCase {
     final class ButtonScene: Scene {
         let title = "Buttons"
@@ -20,7 +21,7 @@ final class ScenePopoverTests: XCTestCase {
         }
     }
 
-    func testAViewAnchoredPopoverFollowsItsButtonAndClosesWithItsScene() throws {
+    func testAViewAnchoredPopoverFollowsItsButtonAndClosesWithItsScene() async throws {
         var scenes: [ButtonScene] = []
         let r = PluginRegistry()
         r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [

@@ -5,16 +5,17 @@ import PodiumTestSupport
 import XCTest
 
 /// The talk journal: where it lives, atomic saves only on a change, the resume arithmetic.
+@MainActor
 final class TalkJournalTests: XCTestCase {
     var dir: URL!
-    override func setUp() { dir = TestPaths.tempDir("podium-journal") }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+    override func setUp() async throws { dir = TestPaths.tempDir("podium-journal") }
+    override func tearDown() async throws { try? FileManager.default.removeItem(at: dir) }
 
     func record(scene: Int = 3, started: Bool = true, elapsed: Double = 100, paused: Bool = false, at: Double = 1000) -> TalkJournal.Record {
         TalkJournal.Record(deck: "/talks/t.pdf", scene: scene, sceneTitle: "Results", page: scene + 1, started: started, elapsed: elapsed, paused: paused, savedAt: at)
     }
 
-    func testLivesUnderXDGStateHomeOrHome() {
+    func testLivesUnderXDGStateHomeOrHome() async {
         let a = TalkJournal(deckPath: "/talks/t.pdf", environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/u"])
         XCTAssertTrue(a.file.path.hasPrefix("/state/podium/journal-"), a.file.path)
         let b = TalkJournal(deckPath: "/talks/t.pdf", environment: ["HOME": "/home/u"])
@@ -25,7 +26,7 @@ final class TalkJournalTests: XCTestCase {
         XCTAssertNotEqual(a.file.lastPathComponent, TalkJournal(deckPath: "/talks/other.pdf", environment: ["XDG_STATE_HOME": "/state"]).file.lastPathComponent)
     }
 
-    func testSavesOnChangeAtomicallyAndEnds() throws {
+    func testSavesOnChangeAtomicallyAndEnds() async throws {
         var j = TalkJournal(deckPath: "/talks/t.pdf", environment: ["XDG_STATE_HOME": dir.path])
         XCTAssertNil(try j.read())
         XCTAssertTrue(try j.save(record()))
@@ -40,21 +41,21 @@ final class TalkJournalTests: XCTestCase {
         XCTAssertNil(try j.read(), "a clean quit ends the journal")
     }
 
-    func testADamagedJournalIsAnErrorNamingTheFile() throws {
+    func testADamagedJournalIsAnErrorNamingTheFile() async throws {
         let j = TalkJournal(deckPath: "/talks/t.pdf", environment: ["XDG_STATE_HOME": dir.path])
         try FileManager.default.createDirectory(at: j.file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{\"deck\":".utf8).write(to: j.file)
         XCTAssertThrowsError(try j.read()) { XCTAssertTrue("\($0)".hasPrefix(j.file.path), "\($0)") }
     }
 
-    func testAnUnwritableFolderIsAnErrorNamingTheFile() throws {
+    func testAnUnwritableFolderIsAnErrorNamingTheFile() async throws {
         let blocker = dir.appendingPathComponent("file")
         try Data().write(to: blocker)
         var j = TalkJournal(deckPath: "/talks/t.pdf", environment: ["XDG_STATE_HOME": blocker.path])
         XCTAssertThrowsError(try j.save(record())) { XCTAssertTrue("\($0)".contains(j.file.path), "\($0)") }
     }
 
-    func testResumeCountsDowntimeOnlyWhileRunning() {
+    func testResumeCountsDowntimeOnlyWhileRunning() async {
         XCTAssertEqual(record(elapsed: 100, at: 1000).elapsed(resumingAt: 1060), 160, "the speaker talked on while Podium was down")
         XCTAssertEqual(record(elapsed: 100, paused: true, at: 1000).elapsed(resumingAt: 1060), 100)
         XCTAssertEqual(record(started: false, elapsed: 0, at: 1000).elapsed(resumingAt: 1060), 0)
@@ -66,7 +67,7 @@ final class TalkJournalTests: XCTestCase {
         XCTAssertTrue(record(scene: 2, started: false, elapsed: 0).isWorthResuming)
     }
 
-    func testPresentationRecordsAndResumesItsPlace() {
+    func testPresentationRecordsAndResumesItsPlace() async {
         var now = 50.0
         let r = PluginRegistry()
         r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "a", summary: "") { _, _ in RecordingScene("A") }]))
@@ -97,7 +98,7 @@ final class TalkJournalTests: XCTestCase {
 
     /// The deck (a PDF) shrank before the relaunch: the question names a scene that exists, with
     /// its title as the deck has it now, says the talk was further on, and resumes there.
-    func testAShrunkDeckResumesAtItsLastSceneAndTheQuestionSaysSo() {
+    func testAShrunkDeckResumesAtItsLastSceneAndTheQuestionSaysSo() async {
         let r = PluginRegistry()
         r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "pdf", summary: "") { _, _ in RecordingScene("P") }]))
         let rec = TalkJournal.Record(deck: "/talks/t.pdf", scene: 9, sceneTitle: "10", sceneKind: "pdf", page: 10,
@@ -120,7 +121,7 @@ final class TalkJournalTests: XCTestCase {
 
     /// Relaunched without `--duration` (from a launcher, or `--resume` alone), the talk keeps
     /// the plan it had: the countdown does not jump and the amber warning still comes.
-    func testResumeKeepsTheJournaledPlanUnlessTheCommandLineGivesOne() {
+    func testResumeKeepsTheJournaledPlanUnlessTheCommandLineGivesOne() async {
         var now = 0.0
         let r = PluginRegistry()
         r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "a", summary: "") { _, _ in RecordingScene("A") }]))

@@ -5,6 +5,7 @@ import TitleScene
 import XCTest
 
 /// The title scene through the real host (`Presentation`), with fixed-width text metrics.
+@MainActor
 final class TitleSceneTests: XCTestCase {
     func audienceTexts(heading: String, subtitle: String, size: Size) -> [(TextBlock, Point, Font)] {
         let r = PluginRegistry()
@@ -16,7 +17,7 @@ final class TitleSceneTests: XCTestCase {
         return p.audience.drawList().commands.compactMap { if case let .text(b, _, o) = $0 { (b, o, b.font) } else { nil } }
     }
 
-    func testLongHeadingShrinksToFitInsteadOfClipping() {
+    func testLongHeadingShrinksToFitInsteadOfClipping() async {
         let long = String(repeating: "Bands and records in Helsinki ", count: 8)
         let texts = audienceTexts(heading: long, subtitle: "a subtitle under it", size: Size(1280, 720))
         XCTAssertFalse(texts.isEmpty)
@@ -30,7 +31,7 @@ final class TitleSceneTests: XCTestCase {
         XCTAssertTrue(texts.contains { $0.0.text == "a subtitle under it" }, "the subtitle is still shown")
     }
 
-    func testShortHeadingKeepsItsLargeSize() {
+    func testShortHeadingKeepsItsLargeSize() async {
         let texts = audienceTexts(heading: "Hi", subtitle: "", size: Size(1920, 1080))
         XCTAssertEqual(texts.first?.2.size ?? 0, 1920 / 16 * 1.1, accuracy: 0.01)
     }

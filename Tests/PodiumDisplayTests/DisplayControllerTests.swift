@@ -63,6 +63,7 @@ final class StubScene: Scene {
 
 /// DisplayController's decisions against a fake platform: connect, disconnect, blip, swap, three
 /// displays, no window manager, a window manager that refuses (issue 16 point 2).
+@MainActor
 final class DisplayControllerTests: XCTestCase {
     var now = 100.0
     var lines: [String] = []
@@ -70,7 +71,7 @@ final class DisplayControllerTests: XCTestCase {
     var presentation: Presentation!
     var choices: String!
 
-    override func setUp() {
+    override func setUp() async throws {
         let r = PluginRegistry()
         r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "s", summary: "") { _, _ in StubScene() }]))
         presentation = Presentation(deck: Deck(title: "T", scenes: [DeckScene(kind: "s")], path: "/tmp/t.json"), registry: r,
@@ -78,7 +79,7 @@ final class DisplayControllerTests: XCTestCase {
         platform = FakePlatform()
         choices = TestPaths.tempDir("display-choices").appendingPathComponent("podium/displays.json").path
     }
-    override func tearDown() { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: choices).deletingLastPathComponent().deletingLastPathComponent().path) }
+    override func tearDown() async throws { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: choices).deletingLastPathComponent().deletingLastPathComponent().path) }
 
     func controller(_ policy: DisplayPolicy = DisplayPolicy()) -> DisplayController<FakePlatform> {
         let c = DisplayController(policy: policy, platform: platform, presentation: presentation, presenterWindow: platform.presenter,
@@ -103,7 +104,7 @@ final class DisplayControllerTests: XCTestCase {
         XCTAssertEqual(platform.liveWindows.filter(\.isVisible).count, 2, file: file, line: line)
     }
 
-    func testConnectThenDisconnect() throws {
+    func testConnectThenDisconnect() async throws {
         platform.connect([("eDP-1", 1280, 800)])
         let c = controller()
         XCTAssertEqual(c.assignment.audience, .preview)
@@ -133,7 +134,7 @@ final class DisplayControllerTests: XCTestCase {
 
     /// After an unplug, once the preview shows the audience, a hidden spare window is made and
     /// drawn at the size of the display the audience was on; the next plug shows that very window.
-    func testTheSpareWindowIsDrawnAheadAtTheAudienceSizeAndTheNextPlugShowsIt() throws {
+    func testTheSpareWindowIsDrawnAheadAtTheAudienceSizeAndTheNextPlugShowsIt() async throws {
         platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
         let c = controller()
         c.didRender(presenter: true, audience: true)
@@ -155,7 +156,7 @@ final class DisplayControllerTests: XCTestCase {
 
     /// Launched without a projector: the spare is drawn at a common projector's size, and the
     /// audience tree (shown in the preview at the laptop's size) keeps its size.
-    func testLaunchedWithOneDisplayTheSpareIsDrawnAtAProjectorsSize() throws {
+    func testLaunchedWithOneDisplayTheSpareIsDrawnAtAProjectorsSize() async throws {
         platform.connect([("eDP-1", 1280, 800)])
         let c = controller()
         let treeSize = presentation.audience.bounds.size
@@ -168,7 +169,7 @@ final class DisplayControllerTests: XCTestCase {
 
     /// The audience display blips while a third display is connected: the audience waits in the
     /// preview (never on the third display) and returns; past the grace period it moves on.
-    func testBlipWaitsThenReturnsOrMovesOn() {
+    func testBlipWaitsThenReturnsOrMovesOn() async {
         platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080), ("DP-2", 2560, 1440)])
         let c = controller()
         assertPlaced(c, presenter: "eDP-1", audience: "HDMI-1")
@@ -193,7 +194,7 @@ final class DisplayControllerTests: XCTestCase {
     /// Swap three times: each time both windows are fullscreen on their new displays and neither
     /// is minimised (the fake minimises like SDL would if the controller did not leave fullscreen
     /// first); the choice is written to displays.json; three displays leave the third alone.
-    func testSwapWithThreeDisplays() throws {
+    func testSwapWithThreeDisplays() async throws {
         platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080), ("DP-2", 2560, 1440)])
         let c = controller()
         assertPlaced(c, presenter: "eDP-1", audience: "HDMI-1")
@@ -215,7 +216,7 @@ final class DisplayControllerTests: XCTestCase {
         assertPlaced(controller(), presenter: "HDMI-1", audience: "eDP-1")
     }
 
-    func testSwapWithOneDisplayDoesNothing() {
+    func testSwapWithOneDisplayDoesNothing() async {
         platform.connect([("eDP-1", 1280, 800)])
         let c = controller()
         XCTAssertFalse(c.swap())
@@ -224,7 +225,7 @@ final class DisplayControllerTests: XCTestCase {
     }
 
     /// Without a window manager fullscreen requests go unanswered: windows cover their displays.
-    func testNoWindowManagerCoversDisplays() {
+    func testNoWindowManagerCoversDisplays() async {
         platform.honoursFullscreen = false
         platform.connect([("DUMMY0", 1280, 800), ("DUMMY1", 1920, 1080)])
         let c = controller()
@@ -236,7 +237,7 @@ final class DisplayControllerTests: XCTestCase {
 
     /// A window manager that puts the audience window over the presenter: after the settle time
     /// the audience goes to the preview; a display change or a swap tries again.
-    func testWindowManagerRefusalIsJudgedLateAndSwapRecovers() {
+    func testWindowManagerRefusalIsJudgedLateAndSwapRecovers() async {
         platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
         let c = controller()
         let audience = c.audienceWindow!

@@ -3,8 +3,9 @@ import XCTest
 
 /// An action sheet opened from a button inside a popover: a child popover pointing at that button;
 /// a click outside all of them dismisses the stack (consumed), Esc closes the top one.
+@MainActor
 final class ActionSheetInPopoverTests: XCTestCase {
-    final class Fixture {
+    @MainActor final class Fixture {
         let root: WindowRoot
         let item = BarButtonItem("Tools", id: "tools")
         let under = Button("Under", id: "under")
@@ -31,7 +32,7 @@ final class ActionSheetInPopoverTests: XCTestCase {
         var sheet: Popover? { root.popovers.first { $0.source == "menu.more" } }
     }
 
-    func testTheSheetIsAChildPopoverPointingAtItsButton() throws {
+    func testTheSheetIsAChildPopoverPointingAtItsButton() async throws {
         let f = Fixture()
         XCTAssertTrue(f.root.click(controlID: "menu.more"))
         let sheet = try XCTUnwrap(f.sheet)
@@ -50,7 +51,7 @@ final class ActionSheetInPopoverTests: XCTestCase {
         XCTAssertEqual(f.root.popovers.map { $0 === f.parent }, [true])
     }
 
-    func testClickOutsideAllDismissesTheStackAndIsConsumed() throws {
+    func testClickOutsideAllDismissesTheStackAndIsConsumed() async throws {
         let f = Fixture()
         XCTAssertTrue(f.root.click(controlID: "menu.more"))
         XCTAssertNotNil(f.sheet)
@@ -60,7 +61,7 @@ final class ActionSheetInPopoverTests: XCTestCase {
         XCTAssertEqual(f.parentDismissals, [true])
     }
 
-    func testEscClosesTheTopOneOnly() throws {
+    func testEscClosesTheTopOneOnly() async throws {
         let f = Fixture()
         XCTAssertTrue(f.root.click(controlID: "menu.more"))
         f.root.press("Escape")
@@ -72,7 +73,7 @@ final class ActionSheetInPopoverTests: XCTestCase {
         XCTAssertEqual(f.parentDismissals, [true])
     }
 
-    func testClickingTheButtonAgainChangesNothingAndClickingTheParentClosesTheSheet() throws {
+    func testClickingTheButtonAgainChangesNothingAndClickingTheParentClosesTheSheet() async throws {
         let f = Fixture()
         XCTAssertTrue(f.root.click(controlID: "menu.more"))
         XCTAssertTrue(f.root.click(controlID: "menu.more"))
@@ -85,7 +86,7 @@ final class ActionSheetInPopoverTests: XCTestCase {
         XCTAssertEqual(f.log, ["cancel"])
     }
 
-    func testTheSheetFollowsItsButtonWhenTheWindowResizes() throws {
+    func testTheSheetFollowsItsButtonWhenTheWindowResizes() async throws {
         let f = Fixture()
         XCTAssertTrue(f.root.click(controlID: "menu.more"))
         let sheet = try XCTUnwrap(f.sheet)
@@ -99,7 +100,7 @@ final class ActionSheetInPopoverTests: XCTestCase {
         XCTAssertTrue(f.root.bounds.inset(by: EdgeInsets(all: PopoverMetrics.margin)).contains(sheet.frame))
     }
 
-    func testInACompactWindowTheBottomSheetIsStillAChild() throws {
+    func testInACompactWindowTheBottomSheetIsStillAChild() async throws {
         let f = Fixture(width: 380)
         XCTAssertTrue(f.root.click(controlID: "menu.more"))
         let shown = f.root.overlay.presented
@@ -111,7 +112,7 @@ final class ActionSheetInPopoverTests: XCTestCase {
         XCTAssertEqual(f.log, ["cancel"])
     }
 
-    func testClosingTheParentClosesTheSheetNotByTheUser() throws {
+    func testClosingTheParentClosesTheSheetNotByTheUser() async throws {
         let f = Fixture()
         XCTAssertTrue(f.root.click(controlID: "menu.more"))
         f.item.isHidden = true   // the parent's anchor goes

@@ -1,6 +1,7 @@
 import PodiumKit
 import XCTest
 
+@MainActor
 final class ActionSheetTests: XCTestCase {
     var log: [String] = []
     func sheet() -> ActionSheet {
@@ -10,7 +11,7 @@ final class ActionSheetTests: XCTestCase {
         ], onCancel: { [unowned self] in log.append("cancel") })
     }
 
-    func testRegularWidthIsAPopoverWithoutCancel() {
+    func testRegularWidthIsAPopoverWithoutCancel() async {
         let root = makeRoot(Size(800, 600))
         let b = Button("More", id: "more")
         root.host(b, at: Rect(600, 100, 80, 34))
@@ -26,7 +27,7 @@ final class ActionSheetTests: XCTestCase {
         XCTAssertTrue(root.popovers.isEmpty)
     }
 
-    func testActionRunsItsHandlerAndIsNotACancel() {
+    func testActionRunsItsHandlerAndIsNotACancel() async {
         let root = makeRoot(Size(800, 600))
         root.presentActionSheet(sheet(), from: Rect(400, 300, 40, 40), source: "row")
         XCTAssertEqual(root.node("sheet.row.action.1")?.label, "Delete")
@@ -35,7 +36,7 @@ final class ActionSheetTests: XCTestCase {
         XCTAssertTrue(root.overlay.presented.isEmpty)
     }
 
-    func testCompactWidthIsABottomSheetWithCancel() {
+    func testCompactWidthIsABottomSheetWithCancel() async {
         let root = makeRoot(Size(360, 640))
         let shown = root.presentActionSheet(sheet(), from: Rect(300, 10, 40, 40), source: "more")
         XCTAssertTrue(shown is BottomSheet)
@@ -54,7 +55,7 @@ final class ActionSheetTests: XCTestCase {
         XCTAssertEqual(log, ["cancel", "cancel"])
     }
 
-    func testSheetFromInsideAPopoverIsItsChild() {
+    func testSheetFromInsideAPopoverIsItsChild() async {
         let root = makeRoot(Size(800, 600))
         let p = Popover(content: View(background: .white), preferredSize: Size(300, 300), anchor: Rect(100, 50, 40, 40), source: "menu")
         root.present(p)

@@ -1,8 +1,9 @@
 import PodiumKit
 import XCTest
 
+@MainActor
 final class ControlsTests: XCTestCase {
-    func testSliderSnapsDragsAndSteps() {
+    func testSliderSnapsDragsAndSteps() async {
         let root = makeRoot()
         let s = Slider(value: 3, in: 0...10, step: 1, id: "rating")
         var seen: [Double] = []
@@ -25,7 +26,7 @@ final class ControlsTests: XCTestCase {
         XCTAssertEqual(Slider(value: 0.26, in: 0...1, step: 0.25).value, 0.25)
     }
 
-    func testSwitchTogglesByClickAndKey() {
+    func testSwitchTogglesByClickAndKey() async {
         let root = makeRoot()
         let sw = Switch(isOn: false, label: "Seen live", id: "seen")
         var states: [Bool] = []
@@ -41,7 +42,7 @@ final class ControlsTests: XCTestCase {
         XCTAssertEqual(n?.role, "switch")
     }
 
-    func testSegmentsAreControlChildrenWithIds() {
+    func testSegmentsAreControlChildrenWithIds() async {
         let root = makeRoot()
         let seg = SegmentedControl(titles: ["All", "On Tour", "Split"], selected: 0, id: "filter")
         var picked: [Int] = []
@@ -58,7 +59,7 @@ final class ControlsTests: XCTestCase {
         XCTAssertEqual(root.node("filter.on-tour")?.value, "selected")
     }
 
-    func testToolbarFixedAndFlexibleSpacesFollowTheWidth() {
+    func testToolbarFixedAndFlexibleSpacesFollowTheWidth() async {
         let root = makeRoot(Size(600, 400))
         let edit = BarButtonItem("Edit", id: "edit"), share = BarButtonItem("Share", id: "share")
         let bar = Toolbar(items: [.button(edit), .fixedSpace(20), .button(BarButtonItem("Add", id: "add")), .flexibleSpace, .button(share)], id: "bar")
@@ -77,7 +78,7 @@ final class ControlsTests: XCTestCase {
         XCTAssertTrue(tapped)
     }
 
-    func testNavigationBarCentresItsTitle() {
+    func testNavigationBarCentresItsTitle() async {
         let root = makeRoot(Size(600, 400))
         let nav = NavigationBar(title: "Bands", leading: [.button(BarButtonItem("Back", id: "back"))],
                                 trailing: [.button(BarButtonItem("Add", id: "add"))], id: "nav")
@@ -90,7 +91,7 @@ final class ControlsTests: XCTestCase {
         XCTAssertEqual(root.node("add")?.frame.maxX, 592)
     }
 
-    func testTabMovesFocusThroughTheControlsInReadingOrder() {
+    func testTabMovesFocusThroughTheControlsInReadingOrder() async {
         let root = makeRoot()
         let field = TextField(id: "field"), slider = Slider(id: "slider"), sw = Switch(id: "switch")
         let seg = SegmentedControl(titles: ["A", "B"], id: "seg")
@@ -108,8 +109,9 @@ final class ControlsTests: XCTestCase {
     }
 }
 
+@MainActor
 final class ListKeyboardTests: XCTestCase {
-    func testKeysMoveAcrossSectionsAndClampAtTheEnds() {
+    func testKeysMoveAcrossSectionsAndClampAtTheEnds() async {
         let root = makeRoot(Size(400, 48 * 5 + 28))
         let list = ListView()
         list.id = "list"

@@ -3,7 +3,7 @@ import PodiumTestSupport
 import XCTest
 
 /// A window root with fixed-width text metrics (7.5 pt per body character) for driving views.
-func makeRoot(_ size: Size = Size(800, 600)) -> WindowRoot {
+@MainActor func makeRoot(_ size: Size = Size(800, 600)) -> WindowRoot {
     let root = WindowRoot(metrics: FixedMetrics())
     root.resize(to: size)
     return root

@@ -95,6 +95,7 @@ final class SetlistScene: Scene {
 }
 // tour:end
 
+@MainActor
 final class KitTourTests: XCTestCase {
     func makeTour(width: Double = 900) -> (SetlistScene, WindowRoot) {
         let root = makeRoot(Size(width, 600))
@@ -108,7 +109,7 @@ final class KitTourTests: XCTestCase {
         root.controlTree().filter { $0.role == "row" }.compactMap(\.label)
     }
 
-    func testTheTourSceneWorksAsTheGuideSays() throws {
+    func testTheTourSceneWorksAsTheGuideSays() async throws {
         let (scene, root) = makeTour()
         XCTAssertEqual(rowTitles(root), ["Intro", "Paranoid Android", "Karma Police", "Lucky"])
         XCTAssertTrue(root.click(controlID: "tour.songs.row.song.2"))
@@ -133,7 +134,7 @@ final class KitTourTests: XCTestCase {
         XCTAssertEqual(rowTitles(root), ["Intro", "Paranoid Android", "Lucky"])
     }
 
-    func testCollapsedTheListIsInAPopover() throws {
+    func testCollapsedTheListIsInAPopover() async throws {
         let (_, root) = makeTour(width: 360)
         XCTAssertTrue(root.click(controlID: "tour.split.show-primary"))
         XCTAssertEqual(rowTitles(root).count, 4, "the list shows in the popover")
@@ -150,7 +151,7 @@ final class KitTourTests: XCTestCase {
     }
 
     /// docs/KitTour.md shows exactly the code between the tour marks above.
-    func testTheGuideShowsThisCode() throws {
+    func testTheGuideShowsThisCode() async throws {
         let here = URL(fileURLWithPath: #filePath)
         let source = try String(contentsOf: here, encoding: .utf8)
         let begin = try XCTUnwrap(source.range(of: "// tour:begin\n")), end = try XCTUnwrap(source.range(of: "// tour:end\n"))

@@ -4,6 +4,7 @@ import XCTest
 
 /// Labels hand one block to the layout engine (fixed-width measurer here: body 7.5 pt a
 /// character, 18.75 pt a line).
+@MainActor
 final class LabelTextTests: XCTestCase {
     func drawnBlock(_ label: Label, _ frame: Rect) -> (TextBlock, Point)? {
         let root = makeRoot()
@@ -11,14 +12,14 @@ final class LabelTextTests: XCTestCase {
         return root.renderFrame().commands.compactMap { c -> (TextBlock, Point)? in if case let .text(b, _, o) = c { (b, o) } else { nil } }.first
     }
 
-    func testOneLineLabelIsOneTruncatedLineCentredVertically() throws {
+    func testOneLineLabelIsOneTruncatedLineCentredVertically() async throws {
         let (b, o) = try XCTUnwrap(drawnBlock(Label("A rather long title"), Rect(10, 20, 60, 40)))
         XCTAssertEqual(b.maxLines, 1); XCTAssertEqual(b.width, 60)
         XCTAssertEqual(o, Point(10, 20 + (40 - 18.75) / 2))
         XCTAssertTrue(FixedMetrics().layout(b).isTruncated)
     }
 
-    func testParagraphLabelEndsWithAnEllipsisWhereTheHeightEnds() throws {
+    func testParagraphLabelEndsWithAnEllipsisWhereTheHeightEnds() async throws {
         // 8 characters a line: five lines of text, room for two.
         let (b, o) = try XCTUnwrap(drawnBlock(Label("one two three four five six", lines: 0), Rect(0, 0, 60, 40)))
         XCTAssertEqual(b.maxLines, 2, "as many lines as the height allows")
@@ -26,7 +27,7 @@ final class LabelTextTests: XCTestCase {
         XCTAssertEqual(FixedMetrics().layout(b).lines.count, 2)
     }
 
-    func testAlignmentAndNaturalDirectionAreTheEnginesJob() throws {
+    func testAlignmentAndNaturalDirectionAreTheEnginesJob() async throws {
         let label = Label("ab", lines: 0)
         label.alignment = .trailing
         let (b, _) = try XCTUnwrap(drawnBlock(label, Rect(0, 0, 100, 40)))

@@ -5,6 +5,7 @@ import XCTest
 /// Popovers anchored to views (or rectangles in a view's coordinates) are placed again whenever
 /// layout changes — resize, split view collapse, scrolling — and close, telling the owner "not by
 /// the user", when the anchor is removed, hidden or scrolled out of sight.
+@MainActor
 final class PopoverAnchorTests: XCTestCase {
     /// The arrow's tip touches the anchor's edge (2 pt gap) at a point within the anchor's span,
     /// and the panel lies inside the window's bounds less the 10 pt margins.
@@ -37,7 +38,7 @@ final class PopoverAnchorTests: XCTestCase {
 
     // MARK: Resize
 
-    func testWindowResizePlacesAgainInsideTheWindowKeepingTheDirection() throws {
+    func testWindowResizePlacesAgainInsideTheWindowKeepingTheDirection() async throws {
         let root = makeRoot(Size(800, 600))
         let button = Button("Info", id: "info")
         root.content.addSubview(button.pinned(Pins(trailing: 40, top: 300, width: 80, height: 34)))
@@ -60,7 +61,7 @@ final class PopoverAnchorTests: XCTestCase {
         XCTAssertEqual(dismissed, [])
     }
 
-    func testRectInAViewFollowsTheView() throws {
+    func testRectInAViewFollowsTheView() async throws {
         let root = makeRoot(Size(800, 600))
         let panel = View(background: .white)
         root.host(panel, at: Rect(100, 100, 300, 200))
@@ -76,7 +77,7 @@ final class PopoverAnchorTests: XCTestCase {
 
     // MARK: Split view collapse
 
-    final class SplitFixture {
+    @MainActor final class SplitFixture {
         let root = makeRoot(Size(900, 600))
         let list = ListView()
         let detail = View(background: .white)
@@ -95,7 +96,7 @@ final class PopoverAnchorTests: XCTestCase {
         }
     }
 
-    func testSplitViewCollapseMovesTheAnchorAndThePopoverFollows() throws {
+    func testSplitViewCollapseMovesTheAnchorAndThePopoverFollows() async throws {
         let f = SplitFixture()
         XCTAssertFalse(f.split.isCollapsed)
         var dismissed: [Bool] = []
@@ -112,7 +113,7 @@ final class PopoverAnchorTests: XCTestCase {
         XCTAssertEqual(dismissed, [])
     }
 
-    func testSplitViewCollapseHidingTheAnchorClosesThePopoverNotByTheUser() throws {
+    func testSplitViewCollapseHidingTheAnchorClosesThePopoverNotByTheUser() async throws {
         let f = SplitFixture()
         var dismissed: [Bool] = []
         let p = try open(f.root, at: .view(f.primaryButton)) { dismissed.append($0) }
@@ -124,7 +125,7 @@ final class PopoverAnchorTests: XCTestCase {
 
     // MARK: Scrolling
 
-    func testARowAnchorFollowsScrollingAndClosesWhenScrolledOut() throws {
+    func testARowAnchorFollowsScrollingAndClosesWhenScrolledOut() async throws {
         let root = makeRoot(Size(800, 600))
         let list = ListView()
         list.showsSectionIndex = false
@@ -152,7 +153,7 @@ final class PopoverAnchorTests: XCTestCase {
         XCTAssertEqual(dismissed, [false])
     }
 
-    func testAViewScrolledOutOfAClippingAncestorCloses() throws {
+    func testAViewScrolledOutOfAClippingAncestorCloses() async throws {
         let root = makeRoot(Size(800, 600))
         let clip = View(background: .white)
         clip.clipsToBounds = true
@@ -170,7 +171,7 @@ final class PopoverAnchorTests: XCTestCase {
 
     // MARK: The anchor goes
 
-    func testRemovedHiddenOrFreedAnchorsClose() throws {
+    func testRemovedHiddenOrFreedAnchorsClose() async throws {
         for way in ["removed", "hidden", "freed", "rect gone"] {
             let root = makeRoot(Size(800, 600))
             var button: Button? = Button("Go", id: "go")
@@ -191,7 +192,7 @@ final class PopoverAnchorTests: XCTestCase {
         }
     }
 
-    func testWindowRectAnchorStaysWhereItWasCaptured() throws {
+    func testWindowRectAnchorStaysWhereItWasCaptured() async throws {
         let root = makeRoot(Size(800, 600))
         var dismissed: [Bool] = []
         let p = try open(root, at: .window(Rect(300, 200, 40, 40))) { dismissed.append($0) }
@@ -231,7 +232,7 @@ final class PopoverAnchorTests: XCTestCase {
         func log(_ message: String) {}
     }
 
-    func testOlderContextsGetTheViewAnchoredCallsAsTheAnchorsRectNow() throws {
+    func testOlderContextsGetTheViewAnchoredCallsAsTheAnchorsRectNow() async throws {
         let root = makeRoot(Size(800, 600))
         let ctx = RectOnlyContext(root: root)
         let button = Button("Go", id: "go")

@@ -1,9 +1,10 @@
 import PodiumKit
 import XCTest
 
+@MainActor
 final class PopoverTests: XCTestCase {
     /// A window with a toolbar holding a "Bands" bar button and a plain button beneath.
-    final class Fixture {
+    @MainActor final class Fixture {
         let root = makeRoot(Size(800, 600))
         let item = BarButtonItem("Bands", id: "bands")
         let under = Button("Under", id: "under")
@@ -25,7 +26,7 @@ final class PopoverTests: XCTestCase {
         }
     }
 
-    func testPresentFromBarButtonPointsAtIt() {
+    func testPresentFromBarButtonPointsAtIt() async {
         let f = Fixture()
         let p = f.open()!
         let itemFrame = f.item.convertToWindow(f.item.bounds)
@@ -37,14 +38,14 @@ final class PopoverTests: XCTestCase {
         XCTAssertNotNil(f.root.node("inside.bands"), "popover content is in the control tree")
     }
 
-    func testSameSourceTwiceShowsOne() {
+    func testSameSourceTwiceShowsOne() async {
         let f = Fixture()
         XCTAssertNotNil(f.open())
         XCTAssertNil(f.open(), "no stacked duplicate")
         XCTAssertEqual(f.root.popovers.count, 1)
     }
 
-    func testOneRootPerWindowChildrenStack() {
+    func testOneRootPerWindowChildrenStack() async {
         let f = Fixture()
         let a = f.open("a")!
         let b = f.open("b")!
@@ -58,7 +59,7 @@ final class PopoverTests: XCTestCase {
         XCTAssertNil(f.open("orphan", parent: child), "a child of a closed popover is not shown")
     }
 
-    func testClickOutsideDismissesAllAndIsConsumed() {
+    func testClickOutsideDismissesAllAndIsConsumed() async {
         let f = Fixture()
         let p = f.open("a")!
         f.open("child", parent: p)
@@ -70,7 +71,7 @@ final class PopoverTests: XCTestCase {
         XCTAssertEqual(f.underClicks, 1)
     }
 
-    func testClickOnTheAnchorAgainChangesNothing() {
+    func testClickOnTheAnchorAgainChangesNothing() async {
         let f = Fixture()
         var itemClicks = 0
         f.item.action = { _ in itemClicks += 1 }
@@ -82,7 +83,7 @@ final class PopoverTests: XCTestCase {
         XCTAssertEqual(itemClicks, 0, "the click was consumed, not passed to the button")
     }
 
-    func testClickInsideTheParentClosesOnlyTheChild() {
+    func testClickInsideTheParentClosesOnlyTheChild() async {
         let f = Fixture()
         let parent = f.open("a")!
         let child = Popover(content: View(background: .white), preferredSize: Size(120, 80),
@@ -97,7 +98,7 @@ final class PopoverTests: XCTestCase {
         XCTAssertNotNil(parent.superview)
     }
 
-    func testClicksInsideReachTheContent() {
+    func testClicksInsideReachTheContent() async {
         let f = Fixture()
         f.open()
         var hit = false
@@ -107,7 +108,7 @@ final class PopoverTests: XCTestCase {
         XCTAssertEqual(f.root.popovers.count, 1)
     }
 
-    func testEscClosesTheTopOnly() {
+    func testEscClosesTheTopOnly() async {
         let f = Fixture()
         let p = f.open("a")!
         f.open("child", parent: p)
@@ -118,7 +119,7 @@ final class PopoverTests: XCTestCase {
         XCTAssertEqual(f.dismissals, [true, true])
     }
 
-    func testFollowsTheAnchorOnResizeAndKeepsItsDirection() {
+    func testFollowsTheAnchorOnResizeAndKeepsItsDirection() async {
         let f = Fixture()
         let p = Popover(content: View(background: .white), preferredSize: Size(300, 200), from: f.item,
                         source: "side", preferred: .left)
@@ -132,7 +133,7 @@ final class PopoverTests: XCTestCase {
         XCTAssertEqual(p.placement!.arrowTip.x, p.anchor.minX - PopoverMetrics.gap, accuracy: 0.5)
     }
 
-    func testDismissedWhenItsAnchorLeavesTheWindow() {
+    func testDismissedWhenItsAnchorLeavesTheWindow() async {
         let f = Fixture()
         let p = f.open()!
         f.item.superview!.superview!.isHidden = true   // the toolbar goes away
@@ -146,7 +147,7 @@ final class PopoverTests: XCTestCase {
         XCTAssertNil(q.superview, "the rectangle is outside the smaller window")
     }
 
-    func testDecorationInTheOverlayIsNeitherDismissedNorClickable() {
+    func testDecorationInTheOverlayIsNeitherDismissedNorClickable() async {
         let f = Fixture()
         let cover = View(background: .black)
         cover.pins = .fill(); cover.isHidden = true
@@ -158,7 +159,7 @@ final class PopoverTests: XCTestCase {
         XCTAssertEqual(f.underClicks, 1)
     }
 
-    func testFadeInAndOutNeverBlockInput() {
+    func testFadeInAndOutNeverBlockInput() async {
         let f = Fixture()
         var t = 100.0
         f.root.clock = { t }
@@ -194,7 +195,7 @@ final class PopoverTests: XCTestCase {
         XCTAssertFalse(f.root.isAnimating)
     }
 
-    func testNoClockMeansNoAnimation() {
+    func testNoClockMeansNoAnimation() async {
         let f = Fixture()
         f.open()
         XCTAssertFalse(f.root.isAnimating)
@@ -203,8 +204,9 @@ final class PopoverTests: XCTestCase {
     }
 }
 
+@MainActor
 final class PopoverScrollAndDisplayTests: XCTestCase {
-    func testShrunkContentScrollsWithTheWheel() {
+    func testShrunkContentScrollsWithTheWheel() async {
         let root = makeRoot(Size(400, 300))
         let content = View(background: .white)
         let bottom = Button("Last", id: "last")
@@ -222,7 +224,7 @@ final class PopoverScrollAndDisplayTests: XCTestCase {
         XCTAssertEqual(root.popovers.count, 1, "a click on scrolled content is inside")
     }
 
-    func testDisplayChangePlacesAfreshWithoutTellingTheOwner() {
+    func testDisplayChangePlacesAfreshWithoutTellingTheOwner() async {
         let root = makeRoot(Size(800, 600))
         var told = 0
         let p = Popover(content: View(), preferredSize: Size(300, 200), anchor: Rect(378, 100, 44, 44), source: "p", preferred: .up)

@@ -1,8 +1,9 @@
 import PodiumKit
 import XCTest
 
+@MainActor
 final class SplitViewTests: XCTestCase {
-    func testCollapseBreakpointAndPrimaryWidth() {
+    func testCollapseBreakpointAndPrimaryWidth() async {
         let table: [(Double, Bool, Double?)] = [
             (320, true, nil), (399, true, nil), (400, false, 180), (500, false, 180),
             (800, false, 240), (1000, false, 300), (1200, false, 360), (2560, false, 360),
@@ -20,7 +21,7 @@ final class SplitViewTests: XCTestCase {
         }
     }
 
-    final class Fixture {
+    @MainActor final class Fixture {
         let root: WindowRoot
         let list = ListView()
         let detail = Label("none")
@@ -36,7 +37,7 @@ final class SplitViewTests: XCTestCase {
         }
     }
 
-    func testCollapsedShowsAButtonTitledAfterThePrimary() {
+    func testCollapsedShowsAButtonTitledAfterThePrimary() async {
         let f = Fixture(width: 360)
         XCTAssertTrue(f.split.isCollapsed)
         let button = f.root.node("split.show-primary")
@@ -57,7 +58,7 @@ final class SplitViewTests: XCTestCase {
         XCTAssertNil(f.root.node("bands"))
     }
 
-    func testChoosingARowUpdatesTheSecondaryAndDismisses() {
+    func testChoosingARowUpdatesTheSecondaryAndDismisses() async {
         let f = Fixture(width: 360)
         _ = f.root.click(controlID: "split.show-primary")
         XCTAssertTrue(f.root.click(controlID: "bands.row.2"))
@@ -67,7 +68,7 @@ final class SplitViewTests: XCTestCase {
         XCTAssertEqual(f.list.selection, ListIndexPath(0, 2))
     }
 
-    func testSelectionSurvivesCollapseAndExpand() {
+    func testSelectionSurvivesCollapseAndExpand() async {
         let f = Fixture(width: 900)
         XCTAssertFalse(f.split.isCollapsed)
         XCTAssertEqual(f.list.frame.width, 270)

@@ -1,8 +1,9 @@
 import PodiumKit
 import XCTest
 
+@MainActor
 final class TextInputTests: XCTestCase {
-    func testTypingEditingAndCommitThroughTheWindow() {
+    func testTypingEditingAndCommitThroughTheWindow() async {
         let root = makeRoot()
         let f = TextField(placeholder: "Band name", id: "search")
         var changes: [String] = [], committed: String?
@@ -27,7 +28,7 @@ final class TextInputTests: XCTestCase {
         XCTAssertEqual(changes.count, 5)
     }
 
-    func testShortcutsAreSwallowedWhileTyping() {
+    func testShortcutsAreSwallowedWhileTyping() async {
         let root = makeRoot()
         var unhandled: [String] = []
         root.onUnhandledKey = { unhandled.append($0.description); return true }
@@ -42,7 +43,7 @@ final class TextInputTests: XCTestCase {
         XCTAssertEqual(unhandled.last, "b")
     }
 
-    func testCopyCutPasteUseTheWindowClipboard() {
+    func testCopyCutPasteUseTheWindowClipboard() async {
         let root = makeRoot()
         var system = "from elsewhere"
         root.clipboard = ClipboardAccess(write: { system = $0 }, read: { system })
@@ -62,7 +63,7 @@ final class TextInputTests: XCTestCase {
         XCTAssertEqual(f.text, "Low Low ", "without a platform clipboard the window keeps its own")
     }
 
-    func testClickPlacesCursorShiftExtendsDoubleClickSelectsWord() {
+    func testClickPlacesCursorShiftExtendsDoubleClickSelectsWord() async {
         let root = makeRoot()
         let f = TextField("Arcade Fire", id: "f")
         root.host(f, at: Rect(0, 0, 300, 34))
@@ -77,7 +78,7 @@ final class TextInputTests: XCTestCase {
         XCTAssertEqual(caret.midX, 8 + 7.5 * 11, accuracy: 0.01)
     }
 
-    func testLongFieldScrollsToKeepTheCursorVisible() {
+    func testLongFieldScrollsToKeepTheCursorVisible() async {
         let root = makeRoot()
         let f = TextField(id: "f")
         root.host(f, at: Rect(0, 0, 100, 34))
@@ -90,7 +91,7 @@ final class TextInputTests: XCTestCase {
         XCTAssertEqual(f.scroll, 0)
     }
 
-    func testTextViewWrapsAndMovesBetweenLines() {
+    func testTextViewWrapsAndMovesBetweenLines() async {
         let root = makeRoot()
         let v = TextView("one two three four\nfive", id: "notes")
         var committed = false
@@ -111,7 +112,7 @@ final class TextInputTests: XCTestCase {
         XCTAssertEqual(root.node("notes")?.role, "text-view")
     }
 
-    func testControlTreeShowsFieldsWithPlaceholderLabelAndValue() {
+    func testControlTreeShowsFieldsWithPlaceholderLabelAndValue() async {
         let root = makeRoot()
         let f = TextField("Low", placeholder: "Band name", id: "search")
         root.host(f, at: Rect(10, 20, 200, 34))

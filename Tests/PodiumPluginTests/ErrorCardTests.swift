@@ -7,6 +7,7 @@ import XCTest
 /// A plugin that fails, when making its scene or later, gets an error card naming the plugin and
 /// the error in its place on the presenter view; the room keeps the picture it had; the other
 /// scenes go on.
+@MainActor
 final class ErrorCardTests: XCTestCase {
     struct Boom: Error, CustomStringConvertible { var description: String }
 
@@ -46,7 +47,7 @@ final class ErrorCardTests: XCTestCase {
         return p.presenter.controlTree().first { $0.role == "alert" }
     }
 
-    func testThrowingMakeShowsErrorCardAndTalkGoesOn() {
+    func testThrowingMakeShowsErrorCardAndTalkGoesOn() async {
         let p = presentation()
         XCTAssertNil(alert(p))
         XCTAssertTrue(room(p).fills.contains(green))
@@ -63,7 +64,7 @@ final class ErrorCardTests: XCTestCase {
         XCTAssertTrue(p.presenter.controlTree().contains { $0.id == "fragile.go" })
     }
 
-    func testReportErrorLaterReplacesTheCurrentScene() throws {
+    func testReportErrorLaterReplacesTheCurrentScene() async throws {
         let p = presentation()
         let s = try XCTUnwrap(fragile)
         XCTAssertTrue(p.presenter.controlTree().contains { $0.id == "fragile.go" })
@@ -78,7 +79,7 @@ final class ErrorCardTests: XCTestCase {
     }
 
     /// The first scene fails at launch: the room sees the plain background, not the card.
-    func testAFailingFirstSceneShowsTheRoomNothing() {
+    func testAFailingFirstSceneShowsTheRoomNothing() async {
         let r = PluginRegistry()
         r.register(PluginDescriptor(id: "org.test.faulty", name: "Faulty", version: "1", sceneKinds: [
             SceneKind(name: "throws", summary: "") { _, _ in throw Boom(description: "no data") },

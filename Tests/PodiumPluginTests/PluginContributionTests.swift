@@ -80,7 +80,7 @@ final class PluginContributionTests: XCTestCase {
 
     func testManifestDeclaresOpenersCommandsAndEntry() throws {
         let m = try PluginManifest.parse(Data("""
-        {"id": "org.test.md", "name": "MD", "version": "1", "api": "2.1", "library": "libmd.so", "sceneKinds": ["markdown-page"],
+        {"id": "org.test.md", "name": "MD", "version": "1", "api": "3.0", "library": "libmd.so", "sceneKinds": ["markdown-page"],
          "entry": "podium_plugin_entry_md",
          "deckOpeners": [{"extensions": ["md", "markdown"], "flags": ["--no-title"], "values": ["--split-level"]}],
          "commands": [{"name": "md-export", "summary": "Export Markdown", "usage": "FILE"}]}
@@ -90,7 +90,7 @@ final class PluginContributionTests: XCTestCase {
         XCTAssertEqual(m.deckOpeners, fakePlugin().deckOpeners.map(PluginManifest.DeckOpenerInfo.init), "the loader compares them this way")
         XCTAssertEqual(m.commands.map(\.name), ["md-export"])
         func problem(_ extra: String) -> String {
-            let text = #"{"id": "a", "name": "A", "version": "1", "api": "2.1", "library": "liba.so", "sceneKinds": ["a"], "# + extra + "}"
+            let text = #"{"id": "a", "name": "A", "version": "1", "api": "3.0", "library": "liba.so", "sceneKinds": ["a"], "# + extra + "}"
             do { _ = try PluginManifest.parse(Data(text.utf8)); return "accepted" } catch { return "\(error)" }
         }
         XCTAssertEqual(problem(#""deckOpeners": [{"extensions": []}]"#), "manifest invalid at field deckOpeners[0].extensions: missing or empty (the file extensions it opens, e.g. [\"md\"])")

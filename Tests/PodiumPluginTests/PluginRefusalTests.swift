@@ -34,27 +34,27 @@ final class PluginRefusalTests: XCTestCase {
         XCTAssertEqual(refusal(dir)?.reason, #"missing entry point podium_plugin_entry (export it with @_cdecl("podium_plugin_entry"))"#)
     }
 
-    /// A 3.x library is refused from its C entry alone, even when its manifest claims the host's API.
+    /// A 4.x library is refused from its C entry alone, even when its manifest claims the host's API.
     func testMajorAPIMismatchFromTheEntry() throws {
-        let dir = try Fixtures.pluginDirectory(root.appendingPathComponent("api3"))
-        try Fixtures.cLibrary(Fixtures.cEntry(major: 3, minor: 0), in: dir)
-        XCTAssertEqual(refusal(dir)?.reason, "plugin API 3.0 on a 2.x host (major versions differ)")
+        let dir = try Fixtures.pluginDirectory(root.appendingPathComponent("api4"))
+        try Fixtures.cLibrary(Fixtures.cEntry(major: 4, minor: 0), in: dir)
+        XCTAssertEqual(refusal(dir)?.reason, "plugin API 4.0 on a 3.0 host (major versions differ: rebuild the plugin against PodiumKit 3.0)")
     }
 
-    /// A plugin built for API 1.0 (before `Scene.handle(_:)` was added) is refused, never loaded:
-    /// its Scene witness tables lack the new requirement and calling it would crash.
+    /// A plugin built for API 2.1 (before scenes and views were main-actor types) is refused, never
+    /// loaded: its closures' mangled types are not this PodiumKit's and calling them would crash.
     func testPreviousMajorFromTheEntryIsRefused() throws {
-        let dir = try Fixtures.pluginDirectory(root.appendingPathComponent("api1"))
-        try Fixtures.cLibrary(Fixtures.cEntry(major: 1, minor: 0), in: dir)
-        XCTAssertEqual(refusal(dir)?.reason, "plugin API 1.0 on a 2.x host (major versions differ)")
+        let dir = try Fixtures.pluginDirectory(root.appendingPathComponent("api2"))
+        try Fixtures.cLibrary(Fixtures.cEntry(major: 2, minor: 1), in: dir)
+        XCTAssertEqual(refusal(dir)?.reason, "plugin API 2.1 on a 3.0 host (major versions differ: rebuild the plugin against PodiumKit 3.0)")
     }
 
-    /// A manifest that declares 3.0 is refused before the library is even opened.
+    /// A manifest that declares 4.0 is refused before the library is even opened.
     func testMajorAPIMismatchFromTheManifest() throws {
-        let dir = try Fixtures.pluginDirectory(root.appendingPathComponent("manifest3"), ["api": "3.0"])
+        let dir = try Fixtures.pluginDirectory(root.appendingPathComponent("manifest4"), ["api": "4.0"])
         let r = refusal(dir)
         XCTAssertEqual(r?.origin, dir.appendingPathComponent("plugin.json").path)
-        XCTAssertEqual(r?.reason, "plugin API 3.0 on a 2.x host (major versions differ)")
+        XCTAssertEqual(r?.reason, "plugin API 4.0 on a 3.0 host (major versions differ: rebuild the plugin against PodiumKit 3.0)")
     }
 
     func testNewerMinorIsRefused() throws {
@@ -66,10 +66,10 @@ final class PluginRefusalTests: XCTestCase {
 
     func testBadMagicAndShortEntry() throws {
         let bad = try Fixtures.pluginDirectory(root.appendingPathComponent("magic"))
-        try Fixtures.cLibrary(Fixtures.cEntry(magic: 0xDEAD_BEEF, major: 2, minor: 0), in: bad)
+        try Fixtures.cLibrary(Fixtures.cEntry(magic: 0xDEAD_BEEF, major: 3, minor: 0), in: bad)
         XCTAssertEqual(refusal(bad)?.reason, "podium_plugin_entry did not return a Podium plugin entry (bad magic)")
         let short = try Fixtures.pluginDirectory(root.appendingPathComponent("short"))
-        try Fixtures.cLibrary(Fixtures.cEntry(major: 2, minor: 0, size: 16), in: short)
+        try Fixtures.cLibrary(Fixtures.cEntry(major: 3, minor: 0, size: 16), in: short)
         XCTAssertEqual(refusal(short)?.reason, "plugin entry is 16 bytes, smaller than layout 1 (32)")
     }
 
@@ -77,14 +77,14 @@ final class PluginRefusalTests: XCTestCase {
     func testLayoutFingerprintMismatch() throws {
         let dir = try Fixtures.pluginDirectory(root.appendingPathComponent("layout"))
         let other = PluginEntry.layoutFingerprint ^ 0x5A5A
-        try Fixtures.cLibrary(Fixtures.cEntry(major: 2, minor: PluginDescriptor.hostAPIVersion.minor, fingerprint: other), in: dir)
+        try Fixtures.cLibrary(Fixtures.cEntry(major: PluginDescriptor.hostAPIVersion.major, minor: PluginDescriptor.hostAPIVersion.minor, fingerprint: other), in: dir)
         XCTAssertEqual(refusal(dir)?.reason, String(format: "built against a different PodiumKit (layout fingerprint %08x, host %08x): rebuild the plugin against this host's PodiumKit with the same compiler", other, PluginEntry.layoutFingerprint))
     }
 
     /// A well-formed entry whose descriptor function is NULL.
     func testMissingDescriptorFunction() throws {
         let dir = try Fixtures.pluginDirectory(root.appendingPathComponent("nomake"))
-        try Fixtures.cLibrary(Fixtures.cEntry(major: 2, minor: PluginDescriptor.hostAPIVersion.minor), in: dir)
+        try Fixtures.cLibrary(Fixtures.cEntry(major: PluginDescriptor.hostAPIVersion.major, minor: PluginDescriptor.hostAPIVersion.minor), in: dir)
         XCTAssertEqual(refusal(dir)?.reason, "the entry's make_descriptor is missing or returned NULL")
     }
 

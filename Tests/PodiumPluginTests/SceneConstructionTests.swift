@@ -6,6 +6,7 @@ import XCTest
 
 /// A scene without a deck title, whose plugin calls the host while the scene is being made
 /// (as band-list, web-search and map-search do), is made once and never recursively.
+@MainActor
 final class SceneConstructionTests: XCTestCase {
     /// Calls back into the host from its initializer: redraw (which asks for the title), log,
     /// and a segue to another scene.
@@ -45,7 +46,7 @@ final class SceneConstructionTests: XCTestCase {
         return p
     }
 
-    func testUntitledSceneThatRedrawsWhileBeingMadeIsMadeOnce() {
+    func testUntitledSceneThatRedrawsWhileBeingMadeIsMadeOnce() async {
         let p = presentation([DeckScene(kind: "plain", title: "Start"), DeckScene(kind: "eager")])
         XCTAssertTrue(p.goTo(1))
         XCTAssertEqual(made["eager"], 1, "made once, not again from inside its own initializer")
@@ -55,7 +56,7 @@ final class SceneConstructionTests: XCTestCase {
         XCTAssertTrue(p.presenter.controlTree().contains { $0.id == "eager.button" }, "the real scene is shown, not a stand-in")
     }
 
-    func testUntitledSceneAsNextPreviewAndFirstScene() {
+    func testUntitledSceneAsNextPreviewAndFirstScene() async {
         let p = presentation([DeckScene(kind: "eager"), DeckScene(kind: "eager")])
         p.attachNextPreview()
         XCTAssertEqual(made["eager"], 2)
@@ -63,7 +64,7 @@ final class SceneConstructionTests: XCTestCase {
         XCTAssertEqual(p.title(at: 1), "Own title")
     }
 
-    func testSegueAskedForDuringConstructionHappensAfterIt() {
+    func testSegueAskedForDuringConstructionHappensAfterIt() async {
         let p = presentation([DeckScene(kind: "eager", parameters: SceneParameters(["segue": true])), DeckScene(kind: "plain", title: "P")])
         XCTAssertEqual(p.currentIndex, 0, "not while the first scene is still being made")
         XCTAssertEqual(made["eager"], 1)

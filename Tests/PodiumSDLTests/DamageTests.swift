@@ -6,6 +6,7 @@ import XCTest
 /// Drawing only what changed (SDL's offscreen driver, software renderer): a changed label repaints
 /// its own rectangle and nothing else, the partial frame equals a whole one pixel for pixel, an
 /// unchanged frame is neither drawn nor presented, and a bitmap shown before is not uploaded again.
+@MainActor
 final class DamageTests: OffscreenSDLTestCase {
     /// A 640×400 console-like window: panels, a page-sized fill and a clock label at 500,20.
     func makeConsole() throws -> (PlatformWindow, WindowRoot, Label) {
@@ -21,7 +22,7 @@ final class DamageTests: OffscreenSDLTestCase {
         return (w, root, clock)
     }
 
-    func testAClockTickRepaintsOnlyTheClocksRectangleAndMatchesAWholeFrame() throws {
+    func testAClockTickRepaintsOnlyTheClocksRectangleAndMatchesAWholeFrame() async throws {
         let (w, root, clock) = try makeConsole()
         defer { w.close() }
         XCTAssertTrue(w.renderIfNeeded())
@@ -46,7 +47,7 @@ final class DamageTests: OffscreenSDLTestCase {
         w.invalidate()
     }
 
-    func testAnOpaqueCoverHidesWhatIsUnderItAndTheFrameStaysExact() throws {
+    func testAnOpaqueCoverHidesWhatIsUnderItAndTheFrameStaysExact() async throws {
         let (w, root, _) = try makeConsole()
         defer { w.close() }
         w.renderIfNeeded()
@@ -61,7 +62,7 @@ final class DamageTests: OffscreenSDLTestCase {
         try assertPartialEqualsWhole(w, root)
     }
 
-    func testAFrameEqualToTheLastIsNotDrawnOrPresented() throws {
+    func testAFrameEqualToTheLastIsNotDrawnOrPresented() async throws {
         let (w, root, clock) = try makeConsole()
         defer { w.close() }
         w.renderIfNeeded()
@@ -92,7 +93,7 @@ final class DamageTests: OffscreenSDLTestCase {
         Bitmap(width: 320, height: 180, isOpaque: true, pixels: [UInt8]((0..<(320 * 180)).flatMap { _ in [c, 0, 255 - c, 255] }))!
     }
 
-    func testAnAdvanceRepaintsTheTwoPagesNotThePanelBetweenThem() throws {
+    func testAnAdvanceRepaintsTheTwoPagesNotThePanelBetweenThem() async throws {
         // A console: the current page on the left, the next page's preview on the right, a
         // panel between them that does not change.
         let root = WindowRoot(metrics: text)
@@ -113,7 +114,7 @@ final class DamageTests: OffscreenSDLTestCase {
         try assertPartialEqualsWhole(w, root)
     }
 
-    func testManySmallChangesMergeIntoFewRectangles() {
+    func testManySmallChangesMergeIntoFewRectangles() async {
         let full = IntRect(x: 0, y: 0, w: 1000, h: 1000)
         let near = (0..<10).map { IntRect(x: Int32($0) * 12, y: 0, w: 10, h: 10) }
         XCTAssertEqual(FrameDamage.merged(near, maxRects: 6), [IntRect(x: 0, y: 0, w: 118, h: 10)], "gaps under 8 pixels merge")
@@ -128,7 +129,7 @@ final class DamageTests: OffscreenSDLTestCase {
                        [IntRect(covering: 5, 5, 15, 15)])
     }
 
-    func testARevisitUploadsNothingAndTexturesAreReused() throws {
+    func testARevisitUploadsNothingAndTexturesAreReused() async throws {
         let root = WindowRoot(metrics: text)
         let a = page(10), b = page(200)
         let view = PageView(a)

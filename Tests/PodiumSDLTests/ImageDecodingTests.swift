@@ -8,12 +8,13 @@ import XCTest
 /// Images are checked for pixel size from their header before decoding, truncated ones fail
 /// cleanly, and while presenting they decode off the main thread: the frame is drawn without
 /// them, and the window redraws when they are ready.
+@MainActor
 final class ImageDecodingTests: OffscreenTestCase {
     override class var directoryName: String { "images" }
-    override func tearDown() {
+    override func tearDown() async throws {
         MainThreadMailbox.shared.wake = nil
         MainThreadMailbox.shared.drain()
-        super.tearDown()
+        try await super.tearDown()
     }
 
     /// Writes an RGB PNG of one colour with Python's zlib (identical rows compress to almost
@@ -33,7 +34,7 @@ final class ImageDecodingTests: OffscreenTestCase {
         return path
     }
 
-    func testOversizedImagesAreRefusedFromTheHeader() throws {
+    func testOversizedImagesAreRefusedFromTheHeader() async throws {
         let bomb = try png("bomb.png", 9000, 9000)
         XCTAssertLessThan(try FileManager.default.attributesOfItem(atPath: bomb)[.size] as? Int ?? 0, 1 << 20)
         guard case let .failure(e) = ImageFile.size(bomb) else { return XCTFail("a 9000×9000 image was accepted") }
@@ -46,7 +47,7 @@ final class ImageDecodingTests: OffscreenTestCase {
         XCTAssertEqual(ImageSizeCache().imageSize(ok), Size(300, 200))
     }
 
-    func testTruncatedAndNonImagesFailCleanly() throws {
+    func testTruncatedAndNonImagesFailCleanly() async throws {
         let whole = try Data(contentsOf: URL(fileURLWithPath: try png("whole.png", 64, 64)))
         let cut = dir.appendingPathComponent("cut.png")
         try whole.prefix(whole.count - 20).write(to: cut)   // IDAT cut short, IEND gone
@@ -63,7 +64,7 @@ final class ImageDecodingTests: OffscreenTestCase {
 
     /// With a run loop to wake (as in `present`), the first frame is drawn without the image and
     /// the window asks to be redrawn once the background decode is done.
-    func testImagesDecodeOffTheMainThreadThenRedraw() throws {
+    func testImagesDecodeOffTheMainThreadThenRedraw() async throws {
         let path = try png("red.png", 64, 64)
         // Work other tests left in the shared mailbox (a media scene's last frame) is not ours.
         MainThreadMailbox.shared.drain()

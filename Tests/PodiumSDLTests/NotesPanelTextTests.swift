@@ -6,6 +6,7 @@ import XCTest
 /// The notes panel on the real layout engine with the notes of issue 14's cases: nothing runs
 /// past the panel, long tokens and CJK paragraphs wrap, and the panel never lays out unchanged
 /// notes again.
+@MainActor
 final class NotesPanelTextTests: XCTestCase {
     let engine = TextEngine()
     let width = 420.0
@@ -18,7 +19,7 @@ final class NotesPanelTextTests: XCTestCase {
         }
     }
 
-    func testLongURLAndCompoundWrapInsideThePanel() {
+    func testLongURLAndCompoundWrapInsideThePanel() async {
         let notes = "Slides and sources: https://example.org/talks/2025/bands-i-love/sources/record-stores-helsinki-and-where-to-buy.html then take questions.\n\nWord of the day: Donaudampfschifffahrtsgesellschaftskapitänswitwe."
         let ls = lines(notes)
         XCTAssertGreaterThanOrEqual(ls.count, 5)
@@ -26,7 +27,7 @@ final class NotesPanelTextTests: XCTestCase {
         XCTAssertTrue(ls.contains { $0.text.hasPrefix("Donaudampf") && !$0.text.contains("witwe") }, "the compound is broken inside: \(ls.map(\.text))")
     }
 
-    func testChineseAndJapaneseParagraphsWrapBetweenCharacters() {
+    func testChineseAndJapaneseParagraphsWrapBetweenCharacters() async {
         let zh = "五月天是台湾的摇滚乐团由阿信担任主唱他们的演唱会总是有成千上万的歌迷一起大合唱请在三分钟后切换到下一页"
         let ja = "今日はバンドについて話します。まず台湾のロックバンドを紹介します、観客と一緒に歌うことで有名です。"
         let ls = lines(zh + "\n\n" + ja)
@@ -37,7 +38,7 @@ final class NotesPanelTextTests: XCTestCase {
         }
     }
 
-    func testRightToLeftItemsHangFromTheRightEdge() {
+    func testRightToLeftItemsHangFromTheRightEdge() async {
         let laid = layoutNotes(NotesMarkdown.parse("- שלום עולם\n- hello"), width: width, fontSize: 18, metrics: engine)
         XCTAssertEqual(laid.pieces.count, 4)
         let (heMarker, heText, enMarker, enText) = (laid.pieces[0], laid.pieces[1], laid.pieces[2], laid.pieces[3])
@@ -49,7 +50,7 @@ final class NotesPanelTextTests: XCTestCase {
         XCTAssertGreaterThan(enText.origin.x, enMarker.origin.x)
     }
 
-    func testUnchangedNotesAreNotLaidOutAgain() {
+    func testUnchangedNotesAreNotLaidOutAgain() async {
         let root = WindowRoot(metrics: engine)
         root.resize(to: Size(500, 400))
         let panel = NotesView()

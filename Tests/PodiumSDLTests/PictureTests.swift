@@ -7,6 +7,7 @@ import XCTest
 /// software renderer: a picture shows what its commands draw, is rasterised once however often
 /// it moves, meets its neighbour without a seam at fractional positions, and gives its texture
 /// back when it goes.
+@MainActor
 final class PictureTests: OffscreenSDLTestCase {
     func window(_ w: Double, _ h: Double) throws -> PlatformWindow {
         let win = try PlatformWindow(title: "pictures", root: WindowRoot(metrics: text), size: Size(w, h), text: text)
@@ -25,7 +26,7 @@ final class PictureTests: OffscreenSDLTestCase {
         return l.commands
     }
 
-    func testAPictureDrawsWhatItsCommandsDrawAndIsRasterisedOnce() throws {
+    func testAPictureDrawsWhatItsCommandsDrawAndIsRasterisedOnce() async throws {
         let w = try window(320, 200)
         defer { w.close() }
         let r = w.renderer
@@ -49,7 +50,7 @@ final class PictureTests: OffscreenSDLTestCase {
         XCTAssertEqual(r.picturesRasterised, 3, "a fractional size moving over fractional positions keeps one texture")
     }
 
-    func testPicturesSideBySideMeetWithoutASeamAtFractionalPositions() throws {
+    func testPicturesSideBySideMeetWithoutASeamAtFractionalPositions() async throws {
         let w = try window(200, 60)
         defer { w.close() }
         let red = Picture(size: Size(50, 50), isOpaque: true, commands: [.fill(Rect(0, 0, 50, 50), Color(255, 0, 0), radius: 0)])
@@ -74,7 +75,7 @@ final class PictureTests: OffscreenSDLTestCase {
         XCTAssertEqual(w.renderer.picturesRasterised, 2)
     }
 
-    func testAPictureThatWentGivesUpItsTexture() throws {
+    func testAPictureThatWentGivesUpItsTexture() async throws {
         let w = try window(100, 100)
         defer { w.close() }
         var picture: Picture? = Picture(size: Size(50, 50), isOpaque: true, commands: [.fill(Rect(0, 0, 50, 50), .white, radius: 0)])
@@ -90,7 +91,7 @@ final class PictureTests: OffscreenSDLTestCase {
         XCTAssertEqual(Array(try w.renderer.readPixels(size: w.pixelSize)[0..<3]), [9, 9, 9], "the spare texture shows the new picture")
     }
 
-    func testAMovedPictureInAPartialFrameMatchesAWholeFrame() throws {
+    func testAMovedPictureInAPartialFrameMatchesAWholeFrame() async throws {
         let root = WindowRoot(metrics: text)
         let view = PictureView(Picture(size: Size(200, 100), isOpaque: true, commands: content()))
         root.content.addSubview(view.pinned(.fill()))

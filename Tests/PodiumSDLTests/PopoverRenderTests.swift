@@ -5,6 +5,7 @@ import XCTest
 
 /// Draws popovers with SDL's offscreen video driver and software renderer and checks the pixels
 /// of the arrow: it must point at the anchor's centre and never cover the anchor.
+@MainActor
 final class PopoverRenderTests: XCTestCase {
     static let background = Color(0, 0, 0)
     static let panel = Color(0, 255, 0)      // theme.raised: popover panel and arrow
@@ -62,7 +63,7 @@ final class PopoverRenderTests: XCTestCase {
         return (frame, try XCTUnwrap(p.placement))
     }
 
-    func testArrowUpPointsAtTheAnchorCentre() throws {
+    func testArrowUpPointsAtTheAnchorCentre() async throws {
         let png = NSTemporaryDirectory() + "podium-popover-up.png"
         let anchor = Rect(180, 30, 40, 30)
         let (f, p) = try render(anchor: anchor, preferred: .up, savingTo: png)
@@ -91,7 +92,7 @@ final class PopoverRenderTests: XCTestCase {
         XCTAssertTrue(f.isPanel(200, 120), "the panel itself")
     }
 
-    func testArrowLeftPointsAtTheAnchorCentre() throws {
+    func testArrowLeftPointsAtTheAnchorCentre() async throws {
         let anchor = Rect(10, 130, 40, 40)
         let (f, p) = try render(anchor: anchor, preferred: .left)
         XCTAssertEqual(p.direction, .left)
@@ -105,7 +106,7 @@ final class PopoverRenderTests: XCTestCase {
         XCTAssertFalse(f.isPanel(50, 150), "the anchor's edge is not covered")
     }
 
-    func testArrowNearACornerIsClampedButStillUnderTheAnchor() throws {
+    func testArrowNearACornerIsClampedButStillUnderTheAnchor() async throws {
         // Anchor in the top-right corner: the panel slides left to the margin, the arrow stays at
         // the anchor (whose centre is inside the clamp range here) and off the rounded corner.
         let anchor = Rect(350, 0, 50, 30)
@@ -120,7 +121,7 @@ final class PopoverRenderTests: XCTestCase {
         XCTAssertLessThanOrEqual(mid, p.frame.maxX - PopoverMetrics.cornerRadius - PopoverMetrics.arrowHalfWidth + 1)
     }
 
-    func testFadingInIsTranslucentAndSettles() throws {
+    func testFadingInIsTranslucentAndSettles() async throws {
         let anchor = Rect(180, 30, 40, 30)
         let (mid, _) = try render(anchor: anchor, preferred: .up, atAppearProgress: 0.3)
         let c = mid.color(200, 120)   // the panel's middle
@@ -141,7 +142,7 @@ final class PopoverRenderTests: XCTestCase {
         }
     }
 
-    func testArrowStillPointsAtTheAnchorAfterAWindowResize() throws {
+    func testArrowStillPointsAtTheAnchorAfterAWindowResize() async throws {
         try SDLVideo.start(driver: "offscreen")
         defer { SDLVideo.stop() }
         // Pinned to the trailing edge, so a wider window moves it.

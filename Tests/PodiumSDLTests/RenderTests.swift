@@ -5,13 +5,14 @@ import PodiumTestSupport
 import XCTest
 
 /// Renders through SDL's offscreen driver with the software renderer and checks pixels.
+@MainActor
 final class RenderTests: XCTestCase {
     // XCTest runs a class's tests one after another on the main thread; SDL is started once.
     nonisolated(unsafe) static var started = false
     let text = TextEngine()
     var dir: URL!
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         if !Self.started {
             setenv("SDL_RENDER_DRIVER", "software", 1)
             try SDLVideo.start(driver: "offscreen")
@@ -20,7 +21,7 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(SDLVideo.currentDriver, "offscreen")
         dir = TestPaths.tempDir("render")
     }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+    override func tearDown() async throws { try? FileManager.default.removeItem(at: dir) }
 
     /// Renders `root` at `size` points and decodes the PNG.
     func render(_ root: WindowRoot, _ size: Size) throws -> PNGImage {
@@ -30,7 +31,7 @@ final class RenderTests: XCTestCase {
         return try PNGImage(path: path)
     }
 
-    func testFillsAreExactColoursAtTheirPositions() throws {
+    func testFillsAreExactColoursAtTheirPositions() async throws {
         let root = WindowRoot(metrics: text)
         root.backgroundColor = Color(0, 0, 0)
         let red = View(background: Color(255, 0, 0)).pinned(Pins(leading: 10, top: 20, width: 50, height: 30))
@@ -45,7 +46,7 @@ final class RenderTests: XCTestCase {
         XCTAssertTrue(img.pixel(159, 59) == (0, 0, 0, 255))
     }
 
-    func testTextIsDrawnWhereLaidOutInItsColour() throws {
+    func testTextIsDrawnWhereLaidOutInItsColour() async throws {
         let root = WindowRoot(metrics: text)
         root.backgroundColor = .black
         let label = Label("Podium", font: .bold(40), color: Color(0, 255, 0))
@@ -58,7 +59,7 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(outside, 0, "nothing drawn outside the label")
     }
 
-    func testCyrillicAndCJKRenderRealGlyphsNotBoxes() throws {
+    func testCyrillicAndCJKRenderRealGlyphsNotBoxes() async throws {
         // Each character alone: real glyphs differ from each other; missing ones would all be the
         // same .notdef box (or nothing).
         var inks: [[Bool]] = []
@@ -75,7 +76,7 @@ final class RenderTests: XCTestCase {
         XCTAssertGreaterThan(text.size(of: "乐队列表", font: .system(20)).width, 60, "CJK measures as four wide glyphs")
     }
 
-    func testManyTextSizesMeasureAndUnchangedTextIsNeverLaidOutAgain() throws {
+    func testManyTextSizesMeasureAndUnchangedTextIsNeverLaidOutAgain() async throws {
         // Previews scale fonts with the window, so sizes multiply; each is laid out once.
         for px in stride(from: 8.0, through: 200.0, by: 1.0) {
             XCTAssertGreaterThan(text.size(of: "Кино 乐队", font: .system(px)).width, 0)
@@ -90,7 +91,7 @@ final class RenderTests: XCTestCase {
         XCTAssertGreaterThan(img.count(x: 0, y: 0, w: 80, h: 80) { $0.r > 128 }, 40, "a fallback face draws")
     }
 
-    func testHiDPITextIsTwiceAsLargeInPixelsWithTheSameLines() throws {
+    func testHiDPITextIsTwiceAsLargeInPixelsWithTheSameLines() async throws {
         // The same wrapped label drawn at 1× and 2×: its ink doubles and it breaks the same lines
         // (layouts are in points with unhinted metrics).
         var boxes: [(w: Int, h: Int)] = []
@@ -115,7 +116,7 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(Double(boxes[1].h), Double(boxes[0].h) * 2, accuracy: 6, "\(boxes)")
     }
 
-    func testHiDPIScaleDoublesPixelsNotLayout() throws {
+    func testHiDPIScaleDoublesPixelsNotLayout() async throws {
         let root = WindowRoot(metrics: text)
         root.backgroundColor = .black
         root.content.addSubview(View(background: Color(255, 255, 0)).pinned(Pins(leading: 10, top: 10, width: 20, height: 20)))

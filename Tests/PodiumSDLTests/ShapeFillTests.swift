@@ -7,6 +7,7 @@ import XCTest
 /// `DrawCommand.shape`: concave polygons with holes and islands, filled by the renderer through
 /// GLU's tessellator and `SDL_RenderGeometry`, rendered with SDL's offscreen driver and the
 /// software renderer and checked pixel by pixel.
+@MainActor
 final class ShapeFillTests: OffscreenTestCase {
     override class var directoryName: String { "shapes" }
 
@@ -48,7 +49,7 @@ final class ShapeFillTests: OffscreenTestCase {
         return (img, { x, y in img.pixel(Int(20 + 2 * x), Int(20 + 2 * y)) })
     }
 
-    func testConcavePolygonWithHolesAndAnIslandEvenOdd() throws {
+    func testConcavePolygonWithHolesAndAnIslandEvenOdd() async throws {
         let (img, at) = try renderDoubled(PolygonShape(rings: [outline, courtyard1, courtyard2.reversed(), island], rule: .evenOdd))
         XCTAssertTrue(isRed(at(5, 5)), "inside the outline")
         XCTAssertTrue(isRed(at(50, 50)), "inside the outline, between the courtyards")
@@ -65,7 +66,7 @@ final class ShapeFillTests: OffscreenTestCase {
         XCTAssertEqual(Double(filled), 6800 * 4, accuracy: 6800 * 4 * 0.02)
     }
 
-    func testNonZeroRuleKeepsOnlyHolesWoundAgainstTheOutline() throws {
+    func testNonZeroRuleKeepsOnlyHolesWoundAgainstTheOutline() async throws {
         // courtyard 1 winds with the outline (no hole under nonzero), courtyard 2 against it (a hole).
         let shape = PolygonShape(rings: [outline, courtyard1, courtyard2.reversed()], rule: .nonZero)
         XCTAssertGreaterThan(Tessellation.signedArea2(outline) * Tessellation.signedArea2(courtyard1), 0, "same winding")
@@ -78,7 +79,7 @@ final class ShapeFillTests: OffscreenTestCase {
 
     /// A ring crossing itself (a bow tie) is filled by the rule too, and a shape drawn again at
     /// another scale and offset reuses its triangles.
-    func testSelfCrossingRingAndReuseAtAnotherScale() throws {
+    func testSelfCrossingRingAndReuseAtAnotherScale() async throws {
         let bowtie = PolygonShape(rings: [[Point(0, 0), Point(10, 10), Point(10, 0), Point(0, 10)]])
         let before = ShapeTriangles.shared.tessellations
         let (img, w) = try render([(bowtie, Color(255, 0, 0), 10, Point(10, 10)), (bowtie, Color(255, 0, 0), 5, Point(150, 150))])
@@ -97,7 +98,7 @@ final class ShapeFillTests: OffscreenTestCase {
 
     /// Triangles are kept while their shape lives, and within the budget the least recently
     /// drawn go first.
-    func testTrianglesGoWithTheirShapeAndTheBudget() {
+    func testTrianglesGoWithTheirShapeAndTheBudget() async {
         let cache = ShapeTriangles()
         var square: PolygonShape? = PolygonShape(rings: [courtyard1])
         XCTAssertEqual(cache.triangles(of: square!).count, 12, "two triangles, three corners each")
@@ -120,7 +121,7 @@ final class ShapeFillTests: OffscreenTestCase {
     }
 
     /// The presenter's audience preview maps whole lists: a shape follows that transform.
-    func testTransformedListMovesAndScalesAShape() {
+    func testTransformedListMovesAndScalesAShape() async {
         var list = DrawList()
         list.offset = Point(5, 5)
         let s = PolygonShape(rings: [courtyard1])
@@ -137,7 +138,7 @@ final class ShapeFillTests: OffscreenTestCase {
     /// A rounded rectangle at fractional points (a button a stack view placed at x 12.6, 77.35
     /// wide) is filled without a seam: its middle and side pieces meet on the same pixel column
     /// (the band form's Remove button had a dark line near its right end).
-    func testRoundedRectangleAtFractionalPointsHasNoSeam() throws {
+    func testRoundedRectangleAtFractionalPointsHasNoSeam() async throws {
         final class Pill: View {
             override func draw(into list: inout DrawList) {
                 for i in 0..<8 { list.fill(Rect(12.6 + Double(i) * 0.13, 10 + Double(i) * 26, 77.35 + Double(i) * 0.29, 20), Color(255, 0, 0), radius: 6) }
@@ -152,12 +153,17 @@ final class ShapeFillTests: OffscreenTestCase {
         try w.screenshot(to: path)
         let img = try PNGImage(path: path)
         for i in 0..<8 {
+            let d = Double(i)
+            let left: Double = 12.6 + d * 0.13
+            let right: Double = left + 77.35 + d * 0.29
+            let top: Double = 10 + d * 26
             // Every column between the corner arcs, down the pill: no seam across or along it.
-            let x = Int(12.6 + Double(i) * 0.13 + 77.35 + Double(i) * 0.29 - 6)   // inside the right arc's column range
-            let rows = (Int(10 + Double(i) * 26 + 1)...Int(10 + Double(i) * 26 + 18))
-            XCTAssertTrue(rows.allSatisfy { isRed(img.pixel(x - 1, $0)) }, "pill \(i): a gap in column \(x - 1): \(rows.filter { !isRed(img.pixel(x - 1, $0)) })")
-            let y = Int(20 + Double(i) * 26)   // the middle row of pill i, away from the corners
-            let x0 = Int((12.6 + Double(i) * 0.13).rounded(.up)) + 1, x1 = Int((12.6 + Double(i) * 0.13 + 77.35 + Double(i) * 0.29).rounded(.down)) - 2
+            let x = Int(right - 6)   // inside the right arc's column range
+            let rows = Int(top + 1)...Int(top + 18)
+            let gaps = rows.filter { !isRed(img.pixel(x - 1, $0)) }
+            XCTAssertTrue(gaps.isEmpty, "pill \(i): a gap in column \(x - 1): \(gaps)")
+            let y = Int(top + 10)   // the middle row of pill i, away from the corners
+            let x0 = Int(left.rounded(.up)) + 1, x1 = Int(right.rounded(.down)) - 2
             let holes = (x0...x1).filter { !isRed(img.pixel($0, y)) }
             XCTAssertTrue(holes.isEmpty, "pill \(i): unfilled columns \(holes) in \(x0)…\(x1)")
         }

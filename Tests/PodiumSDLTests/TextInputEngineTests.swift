@@ -4,6 +4,7 @@ import XCTest
 
 /// Text input on the real layout engine (Pango needs no window): carets, Left/Right and clicks by
 /// grapheme cluster in visual order through right-to-left and mixed text.
+@MainActor
 final class TextInputEngineTests: XCTestCase {
     let engine = TextEngine()
 
@@ -19,7 +20,7 @@ final class TextInputEngineTests: XCTestCase {
     }
     func press(_ root: WindowRoot, _ b: String) { root.dispatch(.key(Key(binding: b)!)) }
 
-    func testRightToLeftFieldStartsAtTheRightAndRightArrowWalksBackwardsLogically() {
+    func testRightToLeftFieldStartsAtTheRightAndRightArrowWalksBackwardsLogically() async {
         let (root, f) = field("שלום")
         f.state.move(to: 0)
         let start = f.caretRect().midX
@@ -40,7 +41,7 @@ final class TextInputEngineTests: XCTestCase {
         XCTAssertEqual(xs, xs.sorted(by: >))
     }
 
-    func testMixedTextCaretMovesMonotonicallyOnScreen() {
+    func testMixedTextCaretMovesMonotonicallyOnScreen() async {
         let (root, f) = field("abc שלום 12 def")
         f.state.move(to: 0)
         var xs = [f.caretRect().midX]
@@ -50,7 +51,7 @@ final class TextInputEngineTests: XCTestCase {
         XCTAssertGreaterThan(Set(xs.map { Int($0) }).count, 12, "the caret visits every cluster")
     }
 
-    func testClickHitsTheGraphemeUnderThePointer() {
+    func testClickHitsTheGraphemeUnderThePointer() async {
         let (root, f) = field("שלום")
         let right = f.convertToWindow(Point(400 - 9, 17)), left = f.convertToWindow(Point(9, 17))
         root.dispatch(.mouseDown(right, button: 1, clicks: 1)); root.dispatch(.mouseUp(right, button: 1))
@@ -61,7 +62,7 @@ final class TextInputEngineTests: XCTestCase {
         XCTAssertEqual(f.state.cursor, 4, "left of the word is its end")
     }
 
-    func testEmojiSequenceAndCombiningMarksAreOneCaretStop() {
+    func testEmojiSequenceAndCombiningMarksAreOneCaretStop() async {
         let (root, f) = field("a👩‍👩‍👧e\u{0301}")
         f.state.move(to: 0)
         press(root, "Right"); press(root, "Right")
@@ -72,7 +73,7 @@ final class TextInputEngineTests: XCTestCase {
         XCTAssertEqual(f.text, "a")
     }
 
-    func testCompositionShowsInlineUnderlinedAndCommits() {
+    func testCompositionShowsInlineUnderlinedAndCommits() async {
         let (root, f) = field("ab")
         f.state.move(to: 1)
         root.dispatch(.composition("にほ", cursor: 2))

@@ -12,6 +12,7 @@ import XCTest
 /// no shaping, no bidi) that must differ by more, so the test can fail. Line breaks are Podium's
 /// (the reference draws the lines Podium made); the break rules themselves are asserted directly.
 /// Set PODIUM_KEEP_RENDERS=1 to keep the PNGs (the path is printed).
+@MainActor
 final class TextReferenceRenderTests: XCTestCase {
     /// Mean absolute difference (0…255 per channel) below which two renderings count as the same
     /// text. Measured here (2026-11, 5×5 box blur): matching renderings 0.2–14.5 (hinting and
@@ -20,11 +21,11 @@ final class TextReferenceRenderTests: XCTestCase {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Reference/reference_text.py").path
     var dir: URL!
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         setenv("SDL_RENDER_DRIVER", "software", 1)
         dir = TestPaths.tempDir("text-render")
     }
-    override func tearDown() {
+    override func tearDown() async throws {
         if ProcessInfo.processInfo.environment["PODIUM_KEEP_RENDERS"] == "1" { print("renders kept in \(dir.path)") }
         else { try? FileManager.default.removeItem(at: dir) }
     }
@@ -149,14 +150,14 @@ final class TextReferenceRenderTests: XCTestCase {
 
     // MARK: The four cases of issue 14
 
-    func testArabicHeadingIsJoinedAndReadsFromTheRight() throws {
+    func testArabicHeadingIsJoinedAndReadsFromTheRight() async throws {
         let r = try check("rtl-arabic", "مرحبا بالعالم")
         XCTAssertTrue(r.layout.isRightToLeft)
         let ink = try XCTUnwrap(Self.ink(r.image))
         XCTAssertEqual(Double(ink.x + ink.w), r.frame.maxX, accuracy: 6, "a natural-aligned RTL paragraph starts at the right edge")
     }
 
-    func testHebrewSubtitleShowsItsNumberLeftmost() throws {
+    func testHebrewSubtitleShowsItsNumberLeftmost() async throws {
         let r = try check("rtl-hebrew", "שלום עולם 123")
         // The digits are the leftmost ink: the first inked columns from the left are a digit's.
         let ink = try XCTUnwrap(Self.ink(r.image))
@@ -170,11 +171,11 @@ final class TextReferenceRenderTests: XCTestCase {
         XCTAssertGreaterThan(Double(same) / Double(min(ink.h, dInk.h) * dInk.w), 0.9, "123 is drawn at the left end")
     }
 
-    func testHebrewBandNameInVisualOrder() throws {
+    func testHebrewBandNameInVisualOrder() async throws {
         try check("rtl-band", "משינה")
     }
 
-    func testDevanagariIsShapedWithConjunctsAndPreBaseVowel() throws {
+    func testDevanagariIsShapedWithConjunctsAndPreBaseVowel() async throws {
         try check("devanagari", "हिन्दी किताब") { line in
             // Pango falls back to the Devanagari face for the words and keeps DejaVu's space.
             line.split(separator: " ", omittingEmptySubsequences: false).enumerated().flatMap { i, w -> [Run] in
@@ -183,7 +184,7 @@ final class TextReferenceRenderTests: XCTestCase {
         }
     }
 
-    func testLongURLAndCompoundBreakInsideTheNotesPanel() throws {
+    func testLongURLAndCompoundBreakInsideTheNotesPanel() async throws {
         let text = "Slides: https://example.org/talks/2025/bands-i-love/sources/record-stores-helsinki.html and Donaudampfschifffahrtsgesellschaftskapitänswitwe."
         let width = 320.0
         let r = try check("notes-long-word", text, size: 20, width: width, canvas: Size(400, 400), control: false)
@@ -195,7 +196,7 @@ final class TextReferenceRenderTests: XCTestCase {
         }
     }
 
-    func testChineseAndJapaneseWrapBetweenCharactersNotBeforeClosingPunctuation() throws {
+    func testChineseAndJapaneseWrapBetweenCharactersNotBeforeClosingPunctuation() async throws {
         let zh = "五月天是台湾的摇滚乐团，由阿信担任主唱。他们的演唱会总是有成千上万的歌迷一起大合唱、请在三分钟后切换到下一页。"
         let ja = "今日はバンドについて話します。「五月天」を紹介します、観客と一緒に歌うことで有名です。"
         for (name, text) in [("notes-cjk-zh", zh), ("notes-cjk-ja", ja)] {
@@ -208,15 +209,15 @@ final class TextReferenceRenderTests: XCTestCase {
 
     // MARK: More cases
 
-    func testMixedDirectionWithNumbers() throws {
+    func testMixedDirectionWithNumbers() async throws {
         try check("mixed-bidi", "Tour 2025: שלום עולם 123 tickets")
     }
 
-    func testCombiningMarksStayOnTheirBase() throws {
+    func testCombiningMarksStayOnTheirBase() async throws {
         try check("combining", "Zoe\u{0308} cafe\u{0301} n\u{0303}u q\u{0307}\u{0323} A\u{030A}", control: false)
     }
 
-    func testEmojiZWJSequenceAndFlagAreSingleColourGlyphs() throws {
+    func testEmojiZWJSequenceAndFlagAreSingleColourGlyphs() async throws {
         let r = try check("emoji", "👩‍👩‍👧🇫🇮👍🏽", size: 40, control: false) { [($0, "Noto Color Emoji")] }
         let ink = try XCTUnwrap(Self.ink(r.image))
         let one = try XCTUnwrap(Self.ink(try podium("emoji-one", "👩", font: .system(40), frame: r.frame, canvas: Size(1000, 200)).image))

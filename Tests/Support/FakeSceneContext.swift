@@ -1,5 +1,6 @@
 import Foundation
 import PodiumKit
+import Synchronization
 
 /// The one stand-in host for driving a scene without `podium`: it records what the scene asked
 /// of the host (scenes opened, popovers, clipboard, log lines, timers) and, like the host,
@@ -17,7 +18,10 @@ public final class FakeSceneContext: SceneContext {
     public var presentsPopovers = true
     /// True: `runOnMain` work waits until the test calls `waitAndDrain()` on its own thread;
     /// false: it goes to Dispatch's main queue, as PodiumKit's default does.
-    public var queuesMainWork = false
+    public var queuesMainWork: Bool {
+        get { posted.withLock { $0.queues } }
+        set { posted.withLock { $0.queues = newValue } }
+    }
 
     public private(set) var opened: [(kind: String, parameters: [String: JSONValue])] = []
     /// Popovers asked for, with the anchor as a window rect (`.zero` when it was not shown).
@@ -27,8 +31,8 @@ public final class FakeSceneContext: SceneContext {
     public private(set) var timers: [(ms: Int, repeats: Bool, body: () -> Void, token: TimerToken)] = []
     public private(set) var displayRequests = 0
 
-    private let lock = NSLock()
-    private var posted: [() -> Void] = []
+    /// Work posted from any thread (`runOnMain` is nonisolated), and whether it waits.
+    private let posted = Mutex<(queues: Bool, work: [@Sendable @MainActor () -> Void])>((false, []))
     private let postedSignal = DispatchSemaphore(value: 0)
 
     /// `assetsDirectory` defaults to the package's `Assets`, `deckDirectory` to `Assets/Decks`;
@@ -74,13 +78,12 @@ public final class FakeSceneContext: SceneContext {
     public func setClipboard(_ text: String) { clipboard.append(text); root.writeClipboard(text) }
     public func log(_ message: String) { logs.append(message) }
 
-    public func runOnMain(_ body: @escaping () -> Void) {
-        guard queuesMainWork else {
-            let box = MainThreadWork(body)
-            DispatchQueue.main.async { box.body() }
-            return
+    public nonisolated func runOnMain(_ body: @escaping @Sendable @MainActor () -> Void) {
+        let queued = posted.withLock { p in
+            if p.queues { p.work.append(body) }
+            return p.queues
         }
-        lock.lock(); posted.append(body); lock.unlock()
+        guard queued else { DispatchQueue.main.async { body() }; return }
         postedSignal.signal()
     }
 
@@ -88,7 +91,7 @@ public final class FakeSceneContext: SceneContext {
     /// all of it here.
     public func waitAndDrain() {
         _ = postedSignal.wait(timeout: .now() + 5)
-        lock.lock(); let work = posted; posted.removeAll(); lock.unlock()
+        let work = posted.withLock { p in defer { p.work.removeAll() }; return p.work }
         work.forEach { $0() }
     }
 }

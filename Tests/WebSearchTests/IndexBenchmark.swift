@@ -90,7 +90,7 @@ final class OnlineBenchmark: XCTestCase {
         defer { wiki.stop() }
         let provider = try MediaWikiProvider(endpoint: wiki.endpoint, timeout: 5)
         var times: [Double] = []
-        var titles: [String] = []
+        nonisolated(unsafe) var titles: [String] = []   // written before `done` is signalled
         for _ in 0..<30 {
             let done = DispatchSemaphore(value: 0)
             let t0 = DispatchTime.now().uptimeNanoseconds

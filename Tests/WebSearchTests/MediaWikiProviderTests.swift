@@ -14,7 +14,7 @@ final class MediaWikiProviderTests: XCTestCase {
 
     func search(_ q: String) -> Result<[SearchResult], SearchError> {
         let done = expectation(description: q)
-        var out: Result<[SearchResult], SearchError>!
+        nonisolated(unsafe) var out: Result<[SearchResult], SearchError>!   // written before `done` is fulfilled
         _ = provider.search(q, limit: 10) { out = $0; done.fulfill() }
         wait(for: [done], timeout: 10)
         return out
@@ -93,7 +93,7 @@ final class MediaWikiProviderTests: XCTestCase {
     func testPageExtract() throws {
         let results = try search("Radiohead").get()
         let done = expectation(description: "page")
-        var doc: ReaderDocument?
+        nonisolated(unsafe) var doc: ReaderDocument?   // written before `done` is fulfilled
         _ = provider.document(for: results[0]) { doc = try? $0.get(); done.fulfill() }
         wait(for: [done], timeout: 10)
         XCTAssertEqual(doc?.url, "https://en.wikipedia.org/wiki/Radiohead")

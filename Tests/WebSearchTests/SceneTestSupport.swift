@@ -5,7 +5,7 @@ import PodiumTestSupport
 
 /// The stand-in host for web-search scenes: work posted with `runOnMain` waits until the test
 /// calls `waitAndDrain()`.
-func webContext(dataDirectory: URL) -> FakeSceneContext {
+@MainActor func webContext(dataDirectory: URL) -> FakeSceneContext {
     let c = FakeSceneContext(pluginID: "org.podium.web-search", dataDirectory: dataDirectory)
     c.queuesMainWork = true
     return c
@@ -24,11 +24,11 @@ final class ScriptedProvider: SearchProvider {
         func cancel() { onCancel() }
     }
 
-    func search(_ query: String, limit: Int, completion: @escaping (Result<[SearchResult], SearchError>) -> Void) -> SearchTask {
+    func search(_ query: String, limit: Int, completion: @escaping @Sendable (Result<[SearchResult], SearchError>) -> Void) -> SearchTask {
         pending.append((query, completion))
         return Task { [weak self] in self?.cancelled.append(query) }
     }
-    func document(for result: SearchResult, completion: @escaping (Result<ReaderDocument, SearchError>) -> Void) -> SearchTask {
+    func document(for result: SearchResult, completion: @escaping @Sendable (Result<ReaderDocument, SearchError>) -> Void) -> SearchTask {
         let box = Box(completion)
         Thread { box.body(.success(ReaderDocument(title: result.title, blocks: [.paragraph("From the wiki.")], url: "https://wiki.example/\(result.title)"))) }.start()
         return Task {}

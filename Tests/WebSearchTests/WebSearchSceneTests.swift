@@ -3,15 +3,16 @@ import PodiumKit
 import PodiumTestSupport
 @testable import WebSearchScene
 
+@MainActor
 final class WebSearchSceneTests: XCTestCase {
     var dir: URL!
     var context: FakeSceneContext!
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         dir = try Fixtures.temporaryDirectory()
         context = webContext(dataDirectory: dir)
     }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+    override func tearDown() async throws { try? FileManager.default.removeItem(at: dir) }
 
     func offlineScene(_ params: [String: JSONValue] = [:]) throws -> WebSearchScene {
         let scene = try WebSearchPlugin.makeScene(WebSearchConfig(SceneParameters(params)), context: context)
@@ -25,7 +26,7 @@ final class WebSearchSceneTests: XCTestCase {
         return OfflineProvider(index: try DocumentIndex(folder: folder, databaseURL: dir.appendingPathComponent("fb.sqlite")))
     }
 
-    func testTypingAndReturnSearchesTheBandPagesAndOpensTheBestResult() throws {
+    func testTypingAndReturnSearchesTheBandPagesAndOpensTheBestResult() async throws {
         let scene = try offlineScene()
         XCTAssertTrue(context.root.click(controlID: "websearch.field"))
         context.root.dispatch(.text("bristol"))
@@ -39,7 +40,7 @@ final class WebSearchSceneTests: XCTestCase {
         XCTAssertEqual(rows, scene.results.map(\.title))
     }
 
-    func testKeyboardNavigationMovesThroughResults() throws {
+    func testKeyboardNavigationMovesThroughResults() async throws {
         let scene = try offlineScene()
         scene.search("band")
         XCTAssertGreaterThan(scene.results.count, 2)
@@ -55,7 +56,7 @@ final class WebSearchSceneTests: XCTestCase {
         XCTAssertEqual(scene.audience.reader.document?.title, scene.results.last?.title)
     }
 
-    func testReceiveRunsTheBandsNameAndHistoryIsKept() throws {
+    func testReceiveRunsTheBandsNameAndHistoryIsKept() async throws {
         let scene = try offlineScene()
         scene.receive(SceneParameters(["query": "Кино"]))
         XCTAssertEqual(scene.results.first?.title, "Кино")
@@ -76,7 +77,7 @@ final class WebSearchSceneTests: XCTestCase {
         XCTAssertEqual(again.query, "Radiohead")
     }
 
-    func testActionSheetCopiesLinkOpensBrowserAndShowsToAudience() throws {
+    func testActionSheetCopiesLinkOpensBrowserAndShowsToAudience() async throws {
         let scene = try offlineScene()
         let record = dir.appendingPathComponent("opened")
         let script = dir.appendingPathComponent("fake-xdg-open")
@@ -106,7 +107,7 @@ final class WebSearchSceneTests: XCTestCase {
         XCTAssertTrue(scene.audience.reader.isHidden)
     }
 
-    func testTheAudienceCopyFollowsThePresentersScrolling() throws {
+    func testTheAudienceCopyFollowsThePresentersScrolling() async throws {
         let scene = try offlineScene()
         let audienceRoot = WindowRoot(metrics: FixedMetrics())
         audienceRoot.content.addSubview(scene.audienceView.pinned(.fill()))
@@ -124,7 +125,7 @@ final class WebSearchSceneTests: XCTestCase {
         XCTAssertEqual(scene.audience.reader.scrollOffset, 0)
     }
 
-    func testPagesWithoutAWebAddressAreNotOpened() throws {
+    func testPagesWithoutAWebAddressAreNotOpened() async throws {
         let scene = try offlineScene()
         scene.search("Ärzte")
         XCTAssertEqual(scene.document?.title, "Die Ärzte")
@@ -134,7 +135,7 @@ final class WebSearchSceneTests: XCTestCase {
         XCTAssertEqual(context.clipboard, [])
     }
 
-    func testOnlineFailureSaysSoAndOffersOfflineResults() throws {
+    func testOnlineFailureSaysSoAndOffersOfflineResults() async throws {
         let online = ScriptedProvider(name: "wiki.example")
         let scene = WebSearchScene(config: try WebSearchConfig(SceneParameters(["provider": "online"])), primary: online,
                                    fallback: try offlineProvider(), context: context)
@@ -148,7 +149,7 @@ final class WebSearchSceneTests: XCTestCase {
         XCTAssertEqual(scene.document?.title, "Portishead", "offline results open from the offline provider")
     }
 
-    func testANewQueryCancelsTheOldOneAndLateAnswersAreIgnored() throws {
+    func testANewQueryCancelsTheOldOneAndLateAnswersAreIgnored() async throws {
         let online = ScriptedProvider(name: "wiki.example")
         let scene = WebSearchScene(config: try WebSearchConfig(SceneParameters(["provider": "online"])), primary: online,
                                    fallback: nil, context: context)
@@ -166,7 +167,7 @@ final class WebSearchSceneTests: XCTestCase {
         XCTAssertEqual(scene.document?.url, "https://wiki.example/Nirvana")
     }
 
-    func testTheDecksQueryRunsOnFirstShowAndAHandedOverNameReplacesIt() throws {
+    func testTheDecksQueryRunsOnFirstShowAndAHandedOverNameReplacesIt() async throws {
         let online = ScriptedProvider(name: "wiki.example")
         let scene = WebSearchScene(config: try WebSearchConfig(SceneParameters(["provider": "online", "query": "Sigur Rós"])),
                                    primary: online, fallback: nil, context: context)
@@ -180,14 +181,14 @@ final class WebSearchSceneTests: XCTestCase {
         XCTAssertEqual(scene.query, "Кино")
     }
 
-    func testSlashFocusesTheSearchField() throws {
+    func testSlashFocusesTheSearchField() async throws {
         let scene = try offlineScene()
         XCTAssertTrue(scene.handleUnhandledKey(Key("/")))
         XCTAssertTrue(scene.presenter.field.isFocused)
         XCTAssertFalse(scene.handleUnhandledKey(Key("Right")), "other keys still drive the talk")
     }
 
-    func testErrorsWithoutFallbackAreShownPlainly() throws {
+    func testErrorsWithoutFallbackAreShownPlainly() async throws {
         let online = ScriptedProvider(name: "wiki.example")
         let scene = WebSearchScene(config: try WebSearchConfig(SceneParameters(["provider": "online", "fallback": false])),
                                    primary: online, fallback: nil, context: context)
@@ -197,7 +198,7 @@ final class WebSearchSceneTests: XCTestCase {
         XCTAssertEqual(scene.status, "wiki.example is rate limiting requests; try again in 30 s.")
     }
 
-    func testParametersAreValidatedWithTheirPath() {
+    func testParametersAreValidatedWithTheirPath() async {
         func error(_ v: [String: JSONValue]) -> String? {
             do { _ = try WebSearchConfig(SceneParameters(v, path: "scenes[3].parameters")); return nil } catch { return "\(error)" }
         }
@@ -209,7 +210,7 @@ final class WebSearchSceneTests: XCTestCase {
         XCTAssertNil(error(["provider": "online", "api": "http://127.0.0.1:9/w/api.php", "timeout": 3, "limit": 5]))
     }
 
-    func testMissingDocumentsFolderFailsTheSceneWithTheFolderNamed() {
+    func testMissingDocumentsFolderFailsTheSceneWithTheFolderNamed() async {
         XCTAssertThrowsError(try offlineScene(["documents": "/nonexistent/pages"])) {
             XCTAssertEqual("\($0)", "The offline index failed: /nonexistent/pages: documents folder not found")
         }

@@ -40,14 +40,14 @@ final class HTTPClient: @unchecked Sendable {
 /// arrive at once and nothing polls; tests drain by hand.
 final class MainInbox: @unchecked Sendable {
     private let lock = NSLock()
-    private var items: [() -> Void] = []
+    private var items: [@Sendable @MainActor () -> Void] = []
     private var outstanding = 0
     /// Called from the posting thread after each `post`.
-    var wake: (() -> Void)?
+    var wake: (@Sendable () -> Void)?
 
     /// Counts one more piece of work whose result will be `post`ed.
     func begin() { lock.lock(); outstanding += 1; lock.unlock() }
-    func post(_ body: @escaping () -> Void) {
+    func post(_ body: @escaping @Sendable @MainActor () -> Void) {
         lock.lock(); items.append(body); outstanding -= 1; lock.unlock()
         wake?()
     }
@@ -56,7 +56,7 @@ final class MainInbox: @unchecked Sendable {
 
     /// Runs everything posted so far, in order; returns how many ran.
     @discardableResult
-    func drain() -> Int {
+    @MainActor func drain() -> Int {
         lock.lock(); let run = items; items.removeAll(); lock.unlock()
         run.forEach { $0() }
         return run.count

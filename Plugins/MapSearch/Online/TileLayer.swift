@@ -4,6 +4,7 @@ import PodiumKit
 /// Raster tiles over the vector basemap: fetches the tiles a viewport needs from its source,
 /// keeps them in a disk cache (`<cache>/<source>/<z>/<x>/<y>.<ext>`), and draws those it has.
 /// Missing or failed tiles leave the vector basemap showing, with a notice.
+@MainActor
 final class TileLayer {
     let source: TileSource
     let directory: URL
@@ -86,12 +87,11 @@ final class TileLayer {
         let dir = directory
         let sync = source.isSynchronous
         if !sync { inbox.begin() }
-        // The layer is main-thread only: the fetching thread touches it only through the inbox (run on
+        // The layer is a main-actor type: the fetching thread touches it only through the inbox (run on
         // main), and a synchronous source calls back on the caller's (main) thread.
-        nonisolated(unsafe) let layer = self
-        source.fetch(k) { [inbox] result in
+        source.fetch(k) { [inbox, weak self] result in
             // Validate and write on the fetching thread; only bookkeeping happens on main.
-            var outcome: Result<String, TileError>
+            let outcome: Result<String, TileError>
             switch result {
             case let .failure(e): outcome = .failure(e)
             case let .success(data):
@@ -114,7 +114,7 @@ final class TileLayer {
                     outcome = .failure(TileError(description: "tile \(k) is not an image"))
                 }
             }
-            if sync { layer.finish(k, outcome) } else { inbox.post { [weak layer] in layer?.finish(k, outcome) } }
+            if sync { MainActor.assumeIsolated { self?.finish(k, outcome) } } else { inbox.post { self?.finish(k, outcome) } }
         }
     }
 

@@ -7,6 +7,7 @@ import PodiumKit
 /// when the talk is opened again. Strokes are kept by page key (`InkPageKeys`), so they follow
 /// their slide when the PDF is replaced (a reload, a relaunch after inserting a slide), and
 /// strokes of a slide no longer in the PDF are shown nowhere but kept in the file.
+@MainActor
 final class InkSession {
     /// What a press on the presenter's page does while a tool is on.
     enum Tool: String { case pen, highlighter, eraser, zoom }
@@ -184,6 +185,7 @@ final class InkSession {
 }
 
 /// One `InkSession` per PDF for the whole process (the scenes of a PDF are one per page).
+@MainActor
 enum InkSessions {
     nonisolated(unsafe) private static var byPath: [String: InkSession] = [:]
 

@@ -13,6 +13,7 @@ import PodiumMedia
 /// click again (an `autostart` movie plays on). Blackout mutes and hides, freeze pauses (the
 /// host's audience state). A clip that is missing or cannot be played puts an error card on the
 /// presenter's page and in the controls; the room keeps seeing the page.
+@MainActor
 final class PDFPageMovies {
     let document: PDFDocument
     let pdfDirectory: URL
@@ -57,7 +58,7 @@ final class PDFPageMovies {
 
     /// Movies played per page: each is a GStreamer pipeline with its decoders and threads, and a
     /// page of thousands (a hostile PDF) must not take the machine down.
-    static let maxMovies = 8
+    nonisolated static let maxMovies = 8
 
     /// The playbacks of the page shown (empty for most pages).
     var current: [ClipPlayback] { clips[page] ?? [] }

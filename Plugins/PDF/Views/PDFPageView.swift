@@ -34,7 +34,7 @@ final class PDFPageView: View {
     var rendersAtOnce = true
     /// Runs work on the main thread (`SceneContext.runOnMain`), for previews' redraw when the
     /// worker has rendered their page. Without it a preview draws its placeholder until redrawn.
-    var runOnMain: ((@escaping () -> Void) -> Void)?
+    var runOnMain: (@Sendable (@escaping @Sendable @MainActor () -> Void) -> Void)?
     /// The last bitmap drawn, shown (scaled) by a preview while its new page renders. It is held
     /// weakly, and a preview keeps a copy at most 480 pixels wide: the views of a deck's many
     /// pages (one scene each, drawn at the audience's size even as previews) held a full-size page
@@ -126,11 +126,11 @@ final class PDFPageView: View {
     override var accessibilityValue: String? { "page \(page + 1)" }
 }
 
-/// Carries a main-thread closure across the worker thread; `body` only ever runs on the main
+/// Carries a main-actor closure across the worker thread; `body` only ever runs on the main
 /// thread, through `runOnMain`.
-private final class MainHop: @unchecked Sendable {
-    let runOnMain: ((@escaping () -> Void) -> Void)?
-    let body: () -> Void
-    init(_ r: ((@escaping () -> Void) -> Void)?, _ b: @escaping () -> Void) { runOnMain = r; body = b }
+private final class MainHop: Sendable {
+    let runOnMain: (@Sendable (@escaping @Sendable @MainActor () -> Void) -> Void)?
+    let body: @Sendable @MainActor () -> Void
+    init(_ r: (@Sendable (@escaping @Sendable @MainActor () -> Void) -> Void)?, _ b: @escaping @Sendable @MainActor () -> Void) { runOnMain = r; body = b }
     func run() { runOnMain?(body) }
 }

@@ -31,13 +31,13 @@ public final class MediaWikiProvider: SearchProvider {
         http = BoundedHTTP(timeout: timeout, maxBytes: maxBytes, headers: ["User-Agent": userAgent, "Accept": "application/json"])
     }
 
-    public func search(_ query: String, limit: Int, completion: @escaping (Result<[SearchResult], SearchError>) -> Void) -> SearchTask {
+    public func search(_ query: String, limit: Int, completion: @escaping @Sendable (Result<[SearchResult], SearchError>) -> Void) -> SearchTask {
         fetch(api.searchURL(query, limit: limit)) { [api] r in
             completion(r.flatMap { s, ra, body in Result { () throws(SearchError) in try api.parseSearch(status: s, retryAfter: ra, body: body) } })
         }
     }
 
-    public func document(for result: SearchResult, completion: @escaping (Result<ReaderDocument, SearchError>) -> Void) -> SearchTask {
+    public func document(for result: SearchResult, completion: @escaping @Sendable (Result<ReaderDocument, SearchError>) -> Void) -> SearchTask {
         guard result.id.hasPrefix("pageid:"), let id = Int(result.id.dropFirst(7)) else {
             completion(.failure(.malformed(host: api.host, detail: "result id \(SafeText.quote(result.id)) is not a page id")))
             return FinishedTask()

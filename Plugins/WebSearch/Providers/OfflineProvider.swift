@@ -13,7 +13,7 @@ public final class OfflineProvider: SearchProvider {
         self.index = index; self.name = name
     }
 
-    public func search(_ query: String, limit: Int, completion: @escaping (Result<[SearchResult], SearchError>) -> Void) -> SearchTask {
+    public func search(_ query: String, limit: Int, completion: @escaping @Sendable (Result<[SearchResult], SearchError>) -> Void) -> SearchTask {
         completion(Result {
             let report = try index.sync()
             if !report.failures.isEmpty { onFailures(report.failures) }
@@ -24,7 +24,7 @@ public final class OfflineProvider: SearchProvider {
         return FinishedTask()
     }
 
-    public func document(for result: SearchResult, completion: @escaping (Result<ReaderDocument, SearchError>) -> Void) -> SearchTask {
+    public func document(for result: SearchResult, completion: @escaping @Sendable (Result<ReaderDocument, SearchError>) -> Void) -> SearchTask {
         completion(Result {
             var d = try ReaderDocument.load(index.folder.appendingPathComponent(result.id))
             if d.url == nil { d.url = result.url }

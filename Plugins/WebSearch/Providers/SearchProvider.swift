@@ -14,9 +14,9 @@ public protocol SearchProvider: AnyObject {
     /// Shown to the presenter next to each result ("Wikipedia", "Band pages").
     var name: String { get }
     /// Starts a search for `query`, at most `limit` results, best first.
-    func search(_ query: String, limit: Int, completion: @escaping (Result<[SearchResult], SearchError>) -> Void) -> SearchTask
+    func search(_ query: String, limit: Int, completion: @escaping @Sendable (Result<[SearchResult], SearchError>) -> Void) -> SearchTask
     /// Fetches the clean text of one result for the reader view.
-    func document(for result: SearchResult, completion: @escaping (Result<ReaderDocument, SearchError>) -> Void) -> SearchTask
+    func document(for result: SearchResult, completion: @escaping @Sendable (Result<ReaderDocument, SearchError>) -> Void) -> SearchTask
 }
 
 /// A request in flight; `cancel()` stops it (a new query replaces an old one).

@@ -7,6 +7,7 @@ import PodiumKit
 /// when the audience view's first frame after a change is on screen (for `bench-hotplug.sh`).
 /// The window system is behind `DisplayPlatform` (PodiumSDL's `SDLDisplayPlatform`), so these
 /// decisions are tested with a fake platform. Times are `presentation.clock()` seconds.
+@MainActor
 public final class DisplayController<Platform: DisplayPlatform> {
     public typealias Window = Platform.Window
     public private(set) var policy: DisplayPolicy

@@ -3,6 +3,7 @@ import PodiumKit
 /// One top-level window as `DisplayController` moves it (the way Dear ImGui's platform backends
 /// stand between its core and SDL/GLFW): PodiumSDL's `PlatformWindow` in the app, a recording
 /// fake in tests. Rects are desktop coordinates in the platform's units (pixels on X11).
+@MainActor
 public protocol DisplayWindow: AnyObject {
     /// Mapped and not hidden.
     var isVisible: Bool { get }
@@ -35,6 +36,7 @@ extension DisplayWindow {
 
 /// What `DisplayController` needs from the window system: the displays, how fullscreen works
 /// there, and new audience windows.
+@MainActor
 public protocol DisplayPlatform: AnyObject {
     associatedtype Window: DisplayWindow
     /// The displays now, named as users see them (`DisplayInfo`), and the platform library's own

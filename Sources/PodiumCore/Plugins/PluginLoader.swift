@@ -140,7 +140,13 @@ public enum PluginLoader {
         // RTLD_NOW: a library built against another PodiumKit usually misses symbols; that fails
         // here, with dlerror's text, instead of later in the middle of a talk.
         guard let handle = dlopen(lib, RTLD_NOW | RTLD_LOCAL) else {
-            return refuse(lib, "cannot load: \(dlerror().map { String(cString: $0) } ?? "unknown dlopen error")")
+            let error = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
+            // A PodiumKit symbol this host lacks: the library was built against another API
+            // than its manifest claims (a 2.x plugin whose plugin.json was edited to say 3.0).
+            if error.contains("undefined symbol: $s9PodiumKit") {
+                return refuse(lib, "cannot load: built against another PodiumKit API than this host's \(host), although plugin.json says \(manifest.api): rebuild the plugin against PodiumKit \(host) (\(error))")
+            }
+            return refuse(lib, "cannot load: \(error)")
         }
         let symbol = manifest.entry ?? PluginEntry.symbolName
         guard let sym = dlsym(handle, symbol) else {

@@ -34,7 +34,7 @@ final class HostContext: SceneContext {
         presentation.timers.schedule(now: presentation.clock(), after: Double(ms) / 1000, repeats: repeats, body)
     }
     func openScene(kind: String, parameters: [String: JSONValue]) { if isCurrentDeck { presentation.open(kind: kind, parameters: parameters) } }
-    func runOnMain(_ body: @escaping () -> Void) { MainThreadMailbox.shared.post(body) }
+    nonisolated func runOnMain(_ body: @escaping @Sendable @MainActor () -> Void) { MainThreadMailbox.shared.post(body) }
     func presentPopover(_ content: View, preferredSize: Size, from anchor: Rect, source: String,
                         permittedDirections: Set<ArrowDirection>) -> Popover? {
         let p = Popover(content: content, preferredSize: preferredSize, anchor: anchor, source: source, permitted: permittedDirections)

@@ -8,7 +8,7 @@ public final class MainThreadMailbox: @unchecked Sendable {
     public static let shared = MainThreadMailbox()
 
     private let lock = NSLock()
-    private var pending: [() -> Void] = []
+    private var pending: [@Sendable @MainActor () -> Void] = []
     private var wakeUp: (@Sendable () -> Void)?
 
     /// Wakes the main thread's run loop; callable from any thread. Without one (no run loop, e.g.
@@ -26,13 +26,13 @@ public final class MainThreadMailbox: @unchecked Sendable {
     public init() {}
 
     /// Queues `body` and wakes the main thread.
-    public func post(_ body: @escaping () -> Void) {
+    public func post(_ body: @escaping @Sendable @MainActor () -> Void) {
         lock.lock(); pending.append(body); let w = wakeUp; lock.unlock()
         w?()
     }
 
-    /// Runs everything posted so far, in order. Main thread only.
-    public func drain() {
+    /// Runs everything posted so far, in order, on the main actor.
+    @MainActor public func drain() {
         lock.lock(); let work = pending; pending.removeAll(); lock.unlock()
         for w in work { w() }
     }

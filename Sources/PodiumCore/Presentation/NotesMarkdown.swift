@@ -143,7 +143,7 @@ public final class NotesView: View {
     public var fontSize: Double = 18 { didSet { fontSize = clamp(fontSize, Self.sizeRange.lowerBound, Self.sizeRange.upperBound); setNeedsDisplay() } }
     public static let sizeRange = 10.0...48.0
     /// Emphasis is italic and in this colour, so it stands out at a glance.
-    public static let emphasisColor = Color(0xFF, 0xD6, 0x8A)
+    public nonisolated static let emphasisColor = Color(0xFF, 0xD6, 0x8A)
     public override init() { super.init(); id = "console.notes"; clipsToBounds = true }
     public override var role: String? { "notes" }
     public override var accessibilityValue: String? { "size \(Int(fontSize))" }

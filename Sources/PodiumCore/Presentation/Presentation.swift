@@ -4,6 +4,7 @@ import PodiumKit
 /// The running talk, independent of any platform: the deck, the scenes made so far, which one is
 /// current, the presenter and audience view trees, and the timers. The platform layer owns the
 /// windows, feeds input into `presenter`/`audience`, and draws them when `needsDisplay`.
+@MainActor
 public final class Presentation {
     /// The deck shown; a reload replaces it (`replaceDeck`).
     public internal(set) var deck: Deck

@@ -29,6 +29,7 @@ public enum PointerSurface: String, Sendable {
 /// the current scene, when it conforms, for every click and wheel step on the audience window
 /// and the presenter's audience preview; presses on the scene's own views (its presenter view)
 /// reach those views through ordinary hit-testing and never become actions.
+@MainActor
 public protocol ScenePointerClaiming: AnyObject {
     /// `event` as delivered (window points of its surface); `audiencePoint`: the same place in
     /// audience-view points. Return true to take it (the bound action is then not performed).

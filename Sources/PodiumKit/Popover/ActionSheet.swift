@@ -9,16 +9,16 @@ public struct ActionSheet {
     public struct Action {
         public var title: String
         public var style: Style
-        public var handler: () -> Void
-        public init(_ title: String, style: Style = .normal, handler: @escaping () -> Void) {
+        public var handler: @MainActor () -> Void
+        public init(_ title: String, style: Style = .normal, handler: @escaping @MainActor () -> Void) {
             self.title = title; self.style = style; self.handler = handler
         }
     }
     public var title: String?
     public var actions: [Action]
     /// Called when the sheet closes without an action (click outside, Esc, Cancel).
-    public var onCancel: (() -> Void)?
-    public init(title: String? = nil, actions: [Action], onCancel: (() -> Void)? = nil) {
+    public var onCancel: (@MainActor () -> Void)?
+    public init(title: String? = nil, actions: [Action], onCancel: (@MainActor () -> Void)? = nil) {
         self.title = title; self.actions = actions; self.onCancel = onCancel
     }
 
@@ -29,7 +29,7 @@ public struct ActionSheet {
 
     /// The sheet's view: title and one button per action. `idPrefix` makes control ids stable:
     /// `<prefix>.action.<i>` and `<prefix>.cancel`.
-    public func makeView(idPrefix: String, showsCancel: Bool, done: @escaping (_ cancelled: Bool) -> Void) -> StackView {
+    @MainActor public func makeView(idPrefix: String, showsCancel: Bool, done: @escaping (_ cancelled: Bool) -> Void) -> StackView {
         let stack = StackView(.vertical, spacing: 6, insets: EdgeInsets(all: 10))
         if let t = title {
             let l = Label(t, font: .caption, color: Theme.standard.secondaryText, lines: 0); l.alignment = .center

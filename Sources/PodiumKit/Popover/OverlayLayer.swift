@@ -71,9 +71,9 @@ public final class OverlayLayer: View {
 }
 
 /// Overlays that can be dismissed, telling their owner whether the user did it.
-public protocol Dismissible: AnyObject { func dismiss(byUser: Bool) }
+@MainActor public protocol Dismissible: AnyObject { func dismiss(byUser: Bool) }
 /// Overlays that position themselves in the layer's bounds (popovers re-run placement here).
-public protocol OverlayLayout: AnyObject { func layout(in bounds: Rect) }
+@MainActor public protocol OverlayLayout: AnyObject { func layout(in bounds: Rect) }
 
 /// Cubic ease-out on 0…1.
 func easeOut(_ t: Double) -> Double { let u = 1 - clamp(t, 0, 1); return 1 - u * u * u }

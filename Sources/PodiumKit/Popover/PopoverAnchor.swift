@@ -7,6 +7,7 @@
 ///     .view(map) { m in (m as? MapView)?.pinRect(for: place) }   // re-read at every layout; nil = gone
 ///     .row(id: "song.3", in: list)                    // a list row, followed as the list scrolls
 ///     .window(Rect(600, 100, 80, 34))                 // window points, captured once
+@MainActor
 public struct PopoverAnchor {
     /// The anchor view; nil for a window rectangle (or once the view was freed).
     public private(set) weak var view: View?

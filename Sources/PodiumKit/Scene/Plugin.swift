@@ -7,7 +7,7 @@
 /// accepts a plugin with the same major and a minor no newer than its own.
 public struct PluginDescriptor {
     /// The plugin API version this build of PodiumKit implements.
-    public static let hostAPIVersion = APIVersion(major: 2, minor: 1)
+    public static let hostAPIVersion = APIVersion(major: 3, minor: 0)
 
     public var id: String
     public var name: String
@@ -42,7 +42,7 @@ public struct SceneKind {
     /// `SceneParameterError` naming the bad field.
     public var validate: (SceneParameters) throws -> Void
     /// Makes the scene. Throwing shows an error card in its place; the talk goes on.
-    public var make: (SceneParameters, SceneContext) throws -> Scene
+    public var make: @MainActor (SceneParameters, SceneContext) throws -> Scene
     /// For `SceneContext.openScene` when no scene's deck parameters include the segue's exactly:
     /// whether a scene with these deck parameters (first argument) can show the segue's (second),
     /// e.g. a PDF page-range scene for one of its pages. Nil: only exact matches. (API 1.0, optional.)
@@ -60,7 +60,7 @@ public struct SceneKind {
 
     public init(name: String, summary: String, validate: @escaping (SceneParameters) throws -> Void = { _ in },
                 accepts: ((SceneParameters, [String: JSONValue]) -> Bool)? = nil,
-                make: @escaping (SceneParameters, SceneContext) throws -> Scene) {
+                make: @escaping @MainActor (SceneParameters, SceneContext) throws -> Scene) {
         self.name = name; self.summary = summary; self.validate = validate; self.accepts = accepts; self.make = make
     }
 
@@ -85,7 +85,7 @@ public struct APIVersion: Equatable, Comparable, Sendable, CustomStringConvertib
     public static func < (a: APIVersion, b: APIVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
     /// The host rule: same major, plugin minor ≤ host minor. Returns the refusal reason or nil.
     public func refusal(onHost host: APIVersion) -> String? {
-        if major != host.major { return "plugin API \(self) on a \(host.major).x host (major versions differ)" }
+        if major != host.major { return "plugin API \(self) on a \(host) host (major versions differ: rebuild the plugin against PodiumKit \(host))" }
         if minor > host.minor { return "plugin API \(self) is newer than the host's \(host)" }
         return nil
     }

@@ -37,8 +37,8 @@ public enum PluginEntry {
     /// `'PDMP'` read as a little-endian `UInt32`; anything else is not a Podium entry.
     @_alwaysEmitIntoClient public static var magic: UInt32 { 0x504D_4450 }
     /// The API version this copy of PodiumKit was compiled as; equals `PluginDescriptor.hostAPIVersion`.
-    @_alwaysEmitIntoClient public static var apiMajor: UInt16 { 2 }
-    @_alwaysEmitIntoClient public static var apiMinor: UInt16 { 1 }
+    @_alwaysEmitIntoClient public static var apiMajor: UInt16 { 3 }
+    @_alwaysEmitIntoClient public static var apiMinor: UInt16 { 0 }
     /// Size in bytes of layout 1, the smallest entry any host accepts.
     @_alwaysEmitIntoClient public static var layout1Size: UInt32 { 32 }
 

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// The host creates a scene when it is first shown, keeps it for the rest of the talk (state
 /// survives going back), lays each tree out at its window's size in points, and calls the
-/// lifecycle methods below. All calls arrive on the main thread.
+/// lifecycle methods below. All calls arrive on the main thread: a scene is a main-actor type
+/// (API 3.0), and work it does on another thread comes back through `SceneContext.runOnMain`.
+@MainActor
 public protocol Scene: AnyObject {
     /// Title for the console, the overview and the control socket's `state`.
     var title: String { get }
@@ -49,7 +51,10 @@ extension Scene {
 }
 
 /// Services the host offers a scene. Obtained at creation; valid for the scene's lifetime.
-public protocol SceneContext: AnyObject {
+/// Main-actor isolated like the scene, except `runOnMain`, which any thread may call; the
+/// context itself is `Sendable`, so a worker may take it along to call `runOnMain`.
+@MainActor
+public protocol SceneContext: AnyObject, Sendable {
     /// The id of the plugin that made this scene (used in logs and error cards).
     var pluginID: String { get }
     var theme: Theme { get }
@@ -66,8 +71,9 @@ public protocol SceneContext: AnyObject {
     @discardableResult
     func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken
     /// Runs `body` on the main thread soon, waking the run loop; callable from any thread (e.g. a
-    /// network completion). Bodies run in the order they were posted.
-    func runOnMain(_ body: @escaping () -> Void)
+    /// network completion). Bodies run in the order they were posted. The one way back from
+    /// another thread to scenes and views (API 3.0: `body` is main-actor isolated).
+    nonisolated func runOnMain(_ body: @escaping @Sendable @MainActor () -> Void)
     /// Opens (makes current) the first scene of `kind` in the deck whose deck parameters include
     /// all of `parameters` (so a PDF link can name its page), else the first scene of `kind`, and
     /// hands it `parameters` through `Scene.receive`.
@@ -156,14 +162,7 @@ public final class TimerToken {
 
 extension SceneContext {
     /// Fallback for contexts without a run loop of their own (test doubles): Dispatch's main queue.
-    public func runOnMain(_ body: @escaping () -> Void) {
-        let box = MainThreadWork(body)
-        DispatchQueue.main.async { box.body() }
+    public nonisolated func runOnMain(_ body: @escaping @Sendable @MainActor () -> Void) {
+        DispatchQueue.main.async { body() }
     }
-}
-
-/// A closure handed to the main thread, which alone calls it.
-public final class MainThreadWork: @unchecked Sendable {
-    public let body: () -> Void
-    public init(_ body: @escaping () -> Void) { self.body = body }
 }

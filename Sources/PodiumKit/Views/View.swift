@@ -1,8 +1,12 @@
 /// The base of the view tree: a rectangle in its superview's coordinates that lays out its
 /// subviews, draws itself into a `DrawList`, and handles input. No platform types appear here.
 ///
+/// Views are main-actor types (API 3.0): build and change them on the main thread only; results
+/// from other threads reach them through `SceneContext.runOnMain`.
+///
 /// Life of a frame: the window root calls `layoutIfNeeded()` (which calls `layoutSubviews()` on
 /// every view whose size changed or that asked for layout), then `render(into:)`.
+@MainActor
 open class View {
     /// Position and size in the superview's coordinate space, in points.
     public var frame: Rect = .zero {
@@ -162,6 +166,7 @@ open class View {
 }
 
 /// What a view tree needs from its window. The platform window implements it through `WindowRoot`.
+@MainActor
 public protocol ViewHost: AnyObject {
     var hostTheme: Theme { get }
     var textMetrics: TextMeasuring { get }
@@ -187,7 +192,7 @@ public struct Pins: Sendable, Equatable {
     public static func fill(_ inset: Double = 0) -> Pins { Pins(leading: inset, trailing: inset, top: inset, bottom: inset) }
 
     /// Resolves against a container's bounds.
-    public func frame(in c: Rect, for view: View?) -> Rect {
+    @MainActor public func frame(in c: Rect, for view: View?) -> Rect {
         let fit = (width == nil || height == nil) ? (view?.sizeThatFits(Size(c.width - (leading ?? 0) - (trailing ?? 0), c.height - (top ?? 0) - (bottom ?? 0))) ?? c.size) : .zero
         func axis(_ lead: Double?, _ trail: Double?, _ fixed: Double?, _ center: Bool, _ length: Double, _ fitted: Double) -> (Double, Double) {
             switch (lead, trail) {

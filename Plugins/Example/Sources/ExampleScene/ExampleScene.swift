@@ -4,6 +4,10 @@ import PodiumKit
 /// One `example` scene: the audience sees a coloured card; the presenter gets a Count button
 /// (the count is the scene's own state, kept when going back) and a Fail button that shows how
 /// a scene gives up after it was made (`context.reportError`).
+///
+/// Scenes and views are main-actor types (PodiumKit 3.0): the host calls this class on the main
+/// thread only. Work done on another thread (a file read, a network answer) comes back through
+/// `context.runOnMain { [weak self] in self?.show(result) }` before it touches the scene or a view.
 final class ExampleScene: Scene {
     /// The deck's parameters, checked (also by `podium check`, through `validate`).
     struct Settings {

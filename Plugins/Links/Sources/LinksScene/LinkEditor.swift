@@ -3,6 +3,7 @@ import PodiumKit
 /// The form in the Add… and Edit… popovers: title and URL fields, a message line and Save.
 /// Save checks the URL (http/https only) and either hands the link to `onSave` or shows why
 /// not, keeping what was typed.
+@MainActor
 final class LinkEditor {
     let view: View
     let titleField: TextField

@@ -3,7 +3,8 @@ import PodiumKit
 
 /// One `links` scene. The presenter view lists the links (Add…, Edit…, Delete…); selecting a row
 /// shows that link to the room as a QR code with its title and URL under it. The list is saved
-/// in the plugin's data directory after every change.
+/// in the plugin's data directory after every change. Like every scene and view it is a
+/// main-actor type (PodiumKit 3.0); its helpers that build views (`LinkEditor`) are too.
 final class LinksScene: Scene {
     let title = "Links"
     let presenterView = View()
