@@ -16,7 +16,8 @@ final class PDFPageViewTests: PDFTestCase {
         let view = PDFPageView(cache: cache, page: 2, region: Rect(0, 0, 1, 1), background: .black)
         root.content.addSubview(view.pinned(.fill()))
         root.resize(to: Size(400, 300))
-        let bitmaps = root.renderFrame().commands.compactMap { c -> (Bitmap, Rect)? in if case let .bitmap(b, r, _) = c { return (b, r) } else { return nil } }
+        // Shown bitmaps only: a neighbour the worker already rendered is named at opacity 0 (uploaded ahead).
+        let bitmaps = root.renderFrame().commands.compactMap { c -> (Bitmap, Rect)? in if case let .bitmap(b, r, o) = c, o > 0 { return (b, r) } else { return nil } }
         XCTAssertEqual(bitmaps.count, 1)
         let (b, r) = try XCTUnwrap(bitmaps.first)
         XCTAssertEqual([b.width, b.height], [800, 450], "points × scale 2, 16:9 kept")

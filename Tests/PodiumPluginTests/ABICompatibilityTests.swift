@@ -35,12 +35,13 @@ final class ABICompatibilityTests: XCTestCase {
         return try extract(["Plugins/Example"], at: commit, into: "at-baseline").appendingPathComponent("Plugins/Example")
     }
 
-    /// The newest commit (hash) that added or changed one of `paths` (git pathspecs); throws
-    /// outside a git checkout.
+    /// The newest commit (hash) that added or changed one of `paths` (git pathspecs), merges
+    /// included (`-m`: a merge that resolved the baseline counts; plain `git log` skips merges'
+    /// diffs and would name a commit from one side of it); throws outside a git checkout.
     func lastCommit(touching paths: [String], filter: String = "ACMRD") throws -> String {
         let git = try XCTUnwrap(Fixtures.tool("git"), "git is needed to find an older API")
-        let log = try runProcess(git, ["-C", Fixtures.packageRoot.path, "log", "-1", "--diff-filter=\(filter)", "--format=%H", "--"] + paths)
-        let commit = log.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let log = try runProcess(git, ["-C", Fixtures.packageRoot.path, "log", "-m", "-1", "--diff-filter=\(filter)", "--format=%H", "--"] + paths)
+        let commit = log.stdout.split(separator: "\n").first.map(String.init) ?? ""
         guard log.status == 0, !commit.isEmpty else { throw Failure("no commit touches \(paths) (\(log.stderr))") }
         return commit
     }
