@@ -31,6 +31,8 @@ let package = Package(
         .library(name: "MapSearchScene", type: .dynamic, targets: ["MapSearchScene"]),
         .library(name: "PDFScene", type: .dynamic, targets: ["PDFScene"]),
         .library(name: "MediaScene", type: .dynamic, targets: ["MediaScene"]),
+        // The network remote's server (libsoup), opened only with `--remote` (CRemoteLoader).
+        .library(name: "PodiumRemoteServer", type: .dynamic, targets: ["CSoupRemote"]),
     ],
     // PodiumKit is a separate package with a `.dynamic` product so that the host and external
     // plugins share one libPodiumKit.so; `"PodiumKit"` below names that product.
@@ -61,7 +63,8 @@ let package = Package(
         // Image dimensions from the header (libpng, libjpeg, libwebp), checked before decoding, and the
         // EXIF orientation (libexif) that turns a photo upright.
         // GLU's polygon tessellator (libglu1-mesa-dev): map areas with holes into triangles.
-        .target(name: "CTessellate", linkerSettings: [.linkedLibrary("GLU")]),
+        // Opened with dlopen on the first shape drawn, not linked: most talks draw none.
+        .target(name: "CTessellate"),
         .target(name: "CImageHeader", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("exif")]),
 
         .target(name: "PodiumCore", dependencies: ["PodiumKit", "PodiumMarkdown"]),
@@ -74,11 +77,13 @@ let package = Package(
         // The network remote (`--remote`): libsoup 3's HTTP + WebSocket server on a thread of its
         // own (libsoup-3.0-dev), the pairing QR code from libqrencode (libqrencode-dev).
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+        // Built as its own shared library (the PodiumRemoteServer product), not into `podium`:
+        // CRemoteLoader opens it, and libqrencode, only when --remote is given.
         .target(name: "CSoupRemote", dependencies: ["CSoup"]),
-        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .target(name: "CRemoteLoader"),
         .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2Image", "CImageHeader", "CPango", "CXrandr", "CWaylandClient", "CTessellate"]),
 
-        .target(name: "PodiumRemote", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CSoupRemote", "CQRencode", "CSDL2", "CSDL2Image"]),
+        .target(name: "PodiumRemote", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CRemoteLoader", "CSDL2", "CSDL2Image"]),
         // Follower screens (`--broker`, `podium follow`): the talk's state as retained MQTT messages
         // through Debian's libmosquitto (libmosquitto-dev); deck identity by SHA-256 (libcrypto).
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto libcrypto", providers: [.apt(["libmosquitto-dev", "libssl-dev"])]),

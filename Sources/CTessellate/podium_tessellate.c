@@ -1,6 +1,39 @@
 #include "podium_tessellate.h"
 #include <GL/glu.h>
+#include <dlfcn.h>
+#include <pthread.h>
 #include <stdlib.h>
+
+// GLU (and the OpenGL library it links) is opened on the first tessellation, not at launch: most
+// talks draw no shape (issue 19). The functions used, resolved once.
+#define GLU_FUNCTIONS(X) X(gluNewTess) X(gluDeleteTess) X(gluTessCallback) X(gluTessProperty) X(gluTessNormal) \
+    X(gluTessBeginPolygon) X(gluTessEndPolygon) X(gluTessBeginContour) X(gluTessEndContour) X(gluTessVertex)
+#define GLU_POINTER(name) static __typeof__(&name) p_##name;
+GLU_FUNCTIONS(GLU_POINTER)
+static int glu_loaded;
+static pthread_once_t glu_once = PTHREAD_ONCE_INIT;
+
+static void load_glu(void) {
+    void *lib = dlopen("libGLU.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) return;
+    int ok = 1;
+#define GLU_RESOLVE(name) if (!(p_##name = (__typeof__(&name))dlsym(lib, #name))) ok = 0;
+    GLU_FUNCTIONS(GLU_RESOLVE)
+    glu_loaded = ok;
+}
+
+int podium_tessellator_loaded(void) { return glu_loaded; }
+
+#define gluNewTess p_gluNewTess
+#define gluDeleteTess p_gluDeleteTess
+#define gluTessCallback p_gluTessCallback
+#define gluTessProperty p_gluTessProperty
+#define gluTessNormal p_gluTessNormal
+#define gluTessBeginPolygon p_gluTessBeginPolygon
+#define gluTessEndPolygon p_gluTessEndPolygon
+#define gluTessBeginContour p_gluTessBeginContour
+#define gluTessEndContour p_gluTessEndContour
+#define gluTessVertex p_gluTessVertex
 
 // The tessellator hands back vertex pointers; points it adds where edges cross are allocated
 // here and freed together at the end.
@@ -45,6 +78,8 @@ static void on_error(GLenum e, void *data) { (void)e; ((Out *)data)->failed = 1;
 
 int32_t podium_tessellate(const double *xy, const int32_t *ring_lengths, int32_t ring_count, int32_t nonzero, double **out) {
     *out = NULL;
+    pthread_once(&glu_once, load_glu);
+    if (!glu_loaded) return -1;
     GLUtesselator *t = gluNewTess();
     if (!t) return -1;
     Out o = {0};

@@ -1,4 +1,4 @@
-import CQRencode
+import CRemoteLoader
 import PodiumKit
 
 /// In the presenter view's sidebar only (never the audience): a QR code of the control URL and

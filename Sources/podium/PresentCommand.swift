@@ -41,9 +41,11 @@ final class PresentCommand {
 
     func run() throws -> Int32 {
         let registry = BuiltInPlugins.registry()
+        LaunchTrace.mark("plugin registry")
         try CommandLineInterface.refuseExtraArguments(options, command: "present")
         let deckPath = options.positional.first ?? AssetLocator.demoDeck
         let deck = try DeckSource.load(deckPath, registry: registry, options: options)
+        LaunchTrace.mark("deck loaded and validated")
         let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0, knownKey: SDLVideo.isKeyName) } ?? .standard
         var socketPath: String?
         if let c = options.values["--control"] {
@@ -53,6 +55,7 @@ final class PresentCommand {
         // Checked before any window opens; a bad value is a usage error (exit 2) like any other.
         if let r = options.values["--remote"] {
             do { _ = try RemoteSession.parse(r) } catch { throw CommandLineInterface.UsageError(description: "\(error)") }
+            try RemoteSession.loadLibraries()
         }
         windowedViews = try HostOptions.windowedViews(options)
         let startMinutes = try HostOptions.startMinutes(options)
@@ -67,6 +70,7 @@ final class PresentCommand {
         catch { throw CommandLineInterface.UsageError(description: "\(error)") }
         QuitSignals.install()
         try SDLVideo.start()
+        LaunchTrace.mark("SDL video started")
         defer { shutdown() }
         // SDL falls back to its offscreen driver when it reaches no display server: the talk
         // would run where nobody sees it. Headless on purpose needs SDL_VIDEODRIVER to say so.
@@ -95,8 +99,10 @@ final class PresentCommand {
             root.clock = presentation.clock   // popover fade/scale transitions
         }
         presentation.imageSizing = images
+        LaunchTrace.mark("presentation made")
         presenterWindow = try PlatformWindow(title: "Podium Presenter — \(deck.title)", root: presentation.presenter,
                                              size: Size(1280, 800), text: text)
+        LaunchTrace.mark("presenter window")
         if let p = socketPath {
             control = try ControlServer(path: p)
             control?.handler = { [unowned self] in ControlRequests.handle($0, app: self) }
@@ -109,6 +115,7 @@ final class PresentCommand {
         installHostActions()
         // An external display already connected at launch sends no event: look now.
         displayController.refresh(reason: "launch", launch: true)
+        LaunchTrace.mark("displays enumerated, audience window placed")
         warnAboutAbsentDisplays()
         displayController.startPeriodicCheck()
         presentation.startConsoleClock()
@@ -117,6 +124,7 @@ final class PresentCommand {
         presentation.onReload = { [weak self] in self?.reloader?.reload(reason: "Ctrl+R") }
         reloader?.start()
         offerResume()
+        LaunchTrace.mark("reload watcher, journal")
         if let spec = options.values["--remote"] {
             remote = try RemoteSession(spec: spec, presentation: presentation, text: text, assets: AssetLocator.assets.appendingPathComponent("Remote"),
                                        handle: { [unowned self] in ControlRequests.handle($0, app: self) }, timers: ControlRequests.timersJSON)
@@ -230,8 +238,13 @@ final class PresentCommand {
         var event = SDL_Event()
         var firstFrameLogged = false
         while !quit, QuitSignals.pending == nil {
-            presentation.timers.fire(now: presentation.clock())
-            journalTick()
+            // The first turn draws before anything else: what timers put off (the next scene,
+            // made on first use for the next preview) and the journal's first write wait until
+            // both windows show the talk; the loop comes straight back for them.
+            if firstFrameLogged {
+                presentation.timers.fire(now: presentation.clock())
+                journalTick()
+            }
             renderWindows()
             if !firstFrameLogged {
                 firstFrameLogged = true
@@ -252,7 +265,9 @@ final class PresentCommand {
         // The room's window first: an advance reaches the audience before the console redraws.
         var a = false
         if let w = audienceWindow, w.isVisible { a = w.renderIfNeeded() }
+        if LaunchTrace.enabled, a { LaunchTrace.mark("audience frame drawn") }
         let p = presenterWindow.renderIfNeeded()
+        if LaunchTrace.enabled, p { LaunchTrace.mark("presenter frame drawn") }
         displayController.didRender(presenter: p, audience: a)
         remote?.tick()
         broker?.tick()

@@ -1,0 +1,83 @@
+// See podium_remote_loader.h. Hidden: these definitions serve Podium's own calls and never
+// interpose on the libraries' exported functions of the same names.
+#pragma GCC visibility push(hidden)
+#include "podium_remote_loader.h"
+#pragma GCC visibility pop
+#include <dlfcn.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define REMOTE_FUNCTIONS(X) X(podium_remote_start) X(podium_remote_port) X(podium_remote_send_text) \
+    X(podium_remote_send_binary) X(podium_remote_stop) X(podium_remote_random_token) X(podium_remote_token_equal)
+#define QR_FUNCTIONS(X) X(QRcode_encodeString8bit) X(QRcode_free)
+#define POINTER(name) static __typeof__(&name) p_##name;
+REMOTE_FUNCTIONS(POINTER)
+QR_FUNCTIONS(POINTER)
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int loaded;
+static char load_error[512];
+
+/// The server library's path: $PODIUM_BUILTIN_PLUGINS (as for the built-in plugins), else the
+/// executable's folder.
+static void server_path(char *out, size_t n) {
+    const char *dir = getenv("PODIUM_BUILTIN_PLUGINS");
+    if (dir && *dir) { snprintf(out, n, "%s/libPodiumRemoteServer.so", dir); return; }
+    char exe[PATH_MAX];
+    ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[k > 0 ? k : 0] = 0;
+    char *slash = strrchr(exe, '/');
+    if (slash) *slash = 0; else strcpy(exe, ".");
+    snprintf(out, n, "%s/libPodiumRemoteServer.so", exe);
+}
+
+static void *open_library(const char *path) {
+    void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!lib) { const char *e = dlerror(); snprintf(load_error, sizeof load_error, "cannot load %s: %s", path, e ? e : "unknown error"); }
+    return lib;
+}
+
+static void load(void) {
+    char path[PATH_MAX + 32];
+    server_path(path, sizeof path);
+    void *server = open_library(path);
+    if (!server) return;
+    void *qr = open_library("libqrencode.so.4");
+    if (!qr) return;
+    int ok = 1;
+#define RESOLVE(lib, name) if (ok && !(p_##name = (__typeof__(&name))dlsym(lib, #name))) { \
+        ok = 0; snprintf(load_error, sizeof load_error, "%s has no %s", lib == server ? path : "libqrencode.so.4", #name); }
+#define FROM_SERVER(name) RESOLVE(server, name)
+#define FROM_QR(name) RESOLVE(qr, name)
+    REMOTE_FUNCTIONS(FROM_SERVER)
+    QR_FUNCTIONS(FROM_QR)
+    loaded = ok;
+}
+
+int podium_remote_load(char *error, size_t error_len) {
+    pthread_once(&once, load);
+    if (!loaded && error && error_len) snprintf(error, error_len, "%s", load_error);
+    return loaded ? 0 : -1;
+}
+
+int podium_remote_loaded(void) { return loaded; }
+
+podium_remote *podium_remote_start(const char *address, int port, const char *assets_dir, const char *view_token,
+                                   const char *control_token, podium_remote_callbacks callbacks, char *error, size_t error_len) {
+    if (podium_remote_load(error, error_len) != 0) return NULL;
+    return p_podium_remote_start(address, port, assets_dir, view_token, control_token, callbacks, error, error_len);
+}
+int podium_remote_port(const podium_remote *r) { return p_podium_remote_port(r); }
+void podium_remote_send_text(podium_remote *r, uint64_t conn, int control_only, const char *text) { p_podium_remote_send_text(r, conn, control_only, text); }
+void podium_remote_send_binary(podium_remote *r, const void *bytes, size_t len) { p_podium_remote_send_binary(r, bytes, len); }
+void podium_remote_stop(podium_remote *r) { p_podium_remote_stop(r); }
+int podium_remote_random_token(char out[33]) { return podium_remote_load(NULL, 0) == 0 ? p_podium_remote_random_token(out) : -1; }
+int podium_remote_token_equal(const char *a, const char *b) { return podium_remote_load(NULL, 0) == 0 && p_podium_remote_token_equal(a, b); }
+QRcode *QRcode_encodeString8bit(const char *string, int version, QRecLevel level) {
+    return podium_remote_load(NULL, 0) == 0 ? p_QRcode_encodeString8bit(string, version, level) : NULL;
+}
+void QRcode_free(QRcode *qrcode) { if (qrcode && loaded) p_QRcode_free(qrcode); }
