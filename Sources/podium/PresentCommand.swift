@@ -266,9 +266,12 @@ final class PresentCommand {
         var a = false
         if let w = audienceWindow, w.isVisible { a = w.renderIfNeeded() }
         if LaunchTrace.enabled, a { LaunchTrace.mark("audience frame drawn") }
+        // The room's frame is on screen now: a display change's first audience frame is logged
+        // before the console redraws (after a plug it lays its previews out anew).
+        if a { displayController.didRender(presenter: false, audience: true) }
         let p = presenterWindow.renderIfNeeded()
         if LaunchTrace.enabled, p { LaunchTrace.mark("presenter frame drawn") }
-        displayController.didRender(presenter: p, audience: a)
+        displayController.didRender(presenter: p, audience: false)
         remote?.tick()
         broker?.tick()
     }
