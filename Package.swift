@@ -86,7 +86,8 @@ let package = Package(
         .target(name: "PodiumRemote", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CRemoteLoader", "CSDL2", "CSDL2Image"]),
         // Follower screens (`--broker`, `podium follow`): the talk's state as retained MQTT messages
         // through Debian's libmosquitto (libmosquitto-dev); deck identity by SHA-256 (libcrypto).
-        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto libcrypto", providers: [.apt(["libmosquitto-dev", "libssl-dev"])]),
+        // Opened on first use, not linked (Sources/CMosquitto/include/podium_mosquitto.h).
+        .target(name: "CMosquitto"),
         .target(name: "PodiumBroker", dependencies: ["PodiumKit", "PodiumCore", "CMosquitto"]),
 
         .target(name: "TitleScene", dependencies: ["PodiumKit"], path: "Plugins/Title"),
@@ -119,7 +120,7 @@ let package = Package(
         .testTarget(name: "PodiumCLITests", dependencies: ["PodiumTestSupport"]),
         .testTarget(name: "PodiumPluginTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport", "CSDL2", "CSDL2Image"]),
         .testTarget(name: "PodiumDisplayTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport"]),
-        .testTarget(name: "PodiumHotplugTests", dependencies: ["PodiumTestSupport"]),
+        .testTarget(name: "PodiumHotplugTests", dependencies: ["PodiumTestSupport", "PodiumSDL"]),
         .testTarget(name: "BandListTests", dependencies: ["BandListScene", "PodiumKit", "PodiumTestSupport"]),
         .testTarget(name: "WebSearchTests", dependencies: ["WebSearchScene", "PodiumKit", "PodiumTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PDFTests", dependencies: ["PDFScene", "CPoppler", "PodiumKit", "PodiumSDL", "CSDL2", "PodiumTestSupport"]),

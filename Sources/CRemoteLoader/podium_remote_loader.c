@@ -1,8 +1,8 @@
 // See podium_remote_loader.h. Hidden: these definitions serve Podium's own calls and never
 // interpose on the libraries' exported functions of the same names.
-#pragma GCC visibility push(hidden)
 #include "podium_remote_loader.h"
-#pragma GCC visibility pop
+
+#define HIDDEN __attribute__((visibility("hidden")))
 #include <dlfcn.h>
 #include <limits.h>
 #include <pthread.h>
@@ -66,18 +66,18 @@ int podium_remote_load(char *error, size_t error_len) {
 
 int podium_remote_loaded(void) { return loaded; }
 
-podium_remote *podium_remote_start(const char *address, int port, const char *assets_dir, const char *view_token,
+HIDDEN podium_remote *podium_remote_start(const char *address, int port, const char *assets_dir, const char *view_token,
                                    const char *control_token, podium_remote_callbacks callbacks, char *error, size_t error_len) {
     if (podium_remote_load(error, error_len) != 0) return NULL;
     return p_podium_remote_start(address, port, assets_dir, view_token, control_token, callbacks, error, error_len);
 }
-int podium_remote_port(const podium_remote *r) { return p_podium_remote_port(r); }
-void podium_remote_send_text(podium_remote *r, uint64_t conn, int control_only, const char *text) { p_podium_remote_send_text(r, conn, control_only, text); }
-void podium_remote_send_binary(podium_remote *r, const void *bytes, size_t len) { p_podium_remote_send_binary(r, bytes, len); }
-void podium_remote_stop(podium_remote *r) { p_podium_remote_stop(r); }
-int podium_remote_random_token(char out[33]) { return podium_remote_load(NULL, 0) == 0 ? p_podium_remote_random_token(out) : -1; }
-int podium_remote_token_equal(const char *a, const char *b) { return podium_remote_load(NULL, 0) == 0 && p_podium_remote_token_equal(a, b); }
-QRcode *QRcode_encodeString8bit(const char *string, int version, QRecLevel level) {
+HIDDEN int podium_remote_port(const podium_remote *r) { return p_podium_remote_port(r); }
+HIDDEN void podium_remote_send_text(podium_remote *r, uint64_t conn, int control_only, const char *text) { p_podium_remote_send_text(r, conn, control_only, text); }
+HIDDEN void podium_remote_send_binary(podium_remote *r, const void *bytes, size_t len) { p_podium_remote_send_binary(r, bytes, len); }
+HIDDEN void podium_remote_stop(podium_remote *r) { p_podium_remote_stop(r); }
+HIDDEN int podium_remote_random_token(char out[33]) { return podium_remote_load(NULL, 0) == 0 ? p_podium_remote_random_token(out) : -1; }
+HIDDEN int podium_remote_token_equal(const char *a, const char *b) { return podium_remote_load(NULL, 0) == 0 && p_podium_remote_token_equal(a, b); }
+HIDDEN QRcode *QRcode_encodeString8bit(const char *string, int version, QRecLevel level) {
     return podium_remote_load(NULL, 0) == 0 ? p_QRcode_encodeString8bit(string, version, level) : NULL;
 }
-void QRcode_free(QRcode *qrcode) { if (qrcode && loaded) p_QRcode_free(qrcode); }
+HIDDEN void QRcode_free(QRcode *qrcode) { if (qrcode && loaded) p_QRcode_free(qrcode); }
