@@ -62,9 +62,11 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Image dimensions from the header (libpng, libjpeg, libwebp), checked before decoding, and the
         // EXIF orientation (libexif) that turns a photo upright.
+        // Opening a C library on first use instead of linking it (CTessellate, CRemoteLoader, CMosquitto).
+        .target(name: "CLazyLibrary"),
         // GLU's polygon tessellator (libglu1-mesa-dev): map areas with holes into triangles.
         // Opened with dlopen on the first shape drawn, not linked: most talks draw none.
-        .target(name: "CTessellate"),
+        .target(name: "CTessellate", dependencies: ["CLazyLibrary"]),
         .target(name: "CImageHeader", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("exif")]),
 
         .target(name: "PodiumCore", dependencies: ["PodiumKit", "PodiumMarkdown"]),
@@ -80,14 +82,14 @@ let package = Package(
         // Built as its own shared library (the PodiumRemoteServer product), not into `podium`:
         // CRemoteLoader opens it, and libqrencode, only when --remote is given.
         .target(name: "CSoupRemote", dependencies: ["CSoup"]),
-        .target(name: "CRemoteLoader"),
+        .target(name: "CRemoteLoader", dependencies: ["CLazyLibrary"]),
         .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2Image", "CImageHeader", "CPango", "CXrandr", "CWaylandClient", "CTessellate"]),
 
         .target(name: "PodiumRemote", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CRemoteLoader", "CSDL2", "CSDL2Image"]),
         // Follower screens (`--broker`, `podium follow`): the talk's state as retained MQTT messages
         // through Debian's libmosquitto (libmosquitto-dev); deck identity by SHA-256 (libcrypto).
         // Opened on first use, not linked (Sources/CMosquitto/include/podium_mosquitto.h).
-        .target(name: "CMosquitto"),
+        .target(name: "CMosquitto", dependencies: ["CLazyLibrary"]),
         .target(name: "PodiumBroker", dependencies: ["PodiumKit", "PodiumCore", "CMosquitto"]),
 
         .target(name: "TitleScene", dependencies: ["PodiumKit"], path: "Plugins/Title"),

@@ -1,12 +1,11 @@
 // See podium_mosquitto.h. Hidden: these definitions serve Podium's own calls and never
 // interpose on the libraries' exported functions of the same names (libssl calls libcrypto's).
 #include "podium_mosquitto.h"
-
-#define HIDDEN __attribute__((visibility("hidden")))
-#include <dlfcn.h>
+#include "podium_lazy_library.h"
 #include <pthread.h>
 #include <stdio.h>
 
+#define HIDDEN __attribute__((visibility("hidden")))
 #define MOSQUITTO_FUNCTIONS(X) X(mosquitto_lib_init) X(mosquitto_new) X(mosquitto_destroy) X(mosquitto_strerror) \
     X(mosquitto_connack_string) X(mosquitto_user_data_set) X(mosquitto_username_pw_set) X(mosquitto_tls_set) \
     X(mosquitto_will_set) X(mosquitto_reconnect_delay_set) X(mosquitto_connect_callback_set) \
@@ -15,32 +14,18 @@
     X(mosquitto_subscribe) X(mosquitto_publish)
 #define CRYPTO_FUNCTIONS(X) X(EVP_MD_CTX_new) X(EVP_MD_CTX_free) X(EVP_DigestInit_ex) X(EVP_DigestUpdate) \
     X(EVP_DigestFinal_ex) X(EVP_sha256)
-#define POINTER(name) static __typeof__(&name) p_##name;
-MOSQUITTO_FUNCTIONS(POINTER)
-CRYPTO_FUNCTIONS(POINTER)
+MOSQUITTO_FUNCTIONS(PODIUM_LAZY_POINTER)
+CRYPTO_FUNCTIONS(PODIUM_LAZY_POINTER)
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int loaded;
 static char load_error[512];
 
 static void load(void) {
-    const char *names[2] = {"libmosquitto.so.1", "libcrypto.so.3"};
-    void *lib[2];
-    for (int i = 0; i < 2; i++) {
-        if (!(lib[i] = dlopen(names[i], RTLD_NOW | RTLD_LOCAL))) {
-            const char *e = dlerror();
-            snprintf(load_error, sizeof load_error, "cannot load %s: %s", names[i], e ? e : "unknown error");
-            return;
-        }
-    }
-    int ok = 1;
-#define RESOLVE(i, name) if (ok && !(p_##name = (__typeof__(&name))dlsym(lib[i], #name))) { \
-        ok = 0; snprintf(load_error, sizeof load_error, "%s has no %s", names[i], #name); }
-#define FROM_MOSQUITTO(name) RESOLVE(0, name)
-#define FROM_CRYPTO(name) RESOLVE(1, name)
-    MOSQUITTO_FUNCTIONS(FROM_MOSQUITTO)
-    CRYPTO_FUNCTIONS(FROM_CRYPTO)
-    loaded = ok;
+    static const char *const mosquitto[] = { MOSQUITTO_FUNCTIONS(PODIUM_LAZY_NAME) }, *const crypto[] = { CRYPTO_FUNCTIONS(PODIUM_LAZY_NAME) };
+    static void **const mosquitto_slots[] = { MOSQUITTO_FUNCTIONS(PODIUM_LAZY_SLOT) }, **const crypto_slots[] = { CRYPTO_FUNCTIONS(PODIUM_LAZY_SLOT) };
+    loaded = podium_lazy_resolve("libmosquitto.so.1", mosquitto, mosquitto_slots, sizeof mosquitto / sizeof *mosquitto, load_error, sizeof load_error) == 0
+        && podium_lazy_resolve("libcrypto.so.3", crypto, crypto_slots, sizeof crypto / sizeof *crypto, load_error, sizeof load_error) == 0;
 }
 
 int podium_broker_load(char *error, size_t error_len) {

@@ -1,9 +1,7 @@
 // See podium_remote_loader.h. Hidden: these definitions serve Podium's own calls and never
 // interpose on the libraries' exported functions of the same names.
 #include "podium_remote_loader.h"
-
-#define HIDDEN __attribute__((visibility("hidden")))
-#include <dlfcn.h>
+#include "podium_lazy_library.h"
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -11,12 +9,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#define HIDDEN __attribute__((visibility("hidden")))
 #define REMOTE_FUNCTIONS(X) X(podium_remote_start) X(podium_remote_port) X(podium_remote_send_text) \
     X(podium_remote_send_binary) X(podium_remote_stop) X(podium_remote_random_token) X(podium_remote_token_equal)
 #define QR_FUNCTIONS(X) X(QRcode_encodeString8bit) X(QRcode_free)
-#define POINTER(name) static __typeof__(&name) p_##name;
-REMOTE_FUNCTIONS(POINTER)
-QR_FUNCTIONS(POINTER)
+REMOTE_FUNCTIONS(PODIUM_LAZY_POINTER)
+QR_FUNCTIONS(PODIUM_LAZY_POINTER)
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int loaded;
@@ -35,27 +33,13 @@ static void server_path(char *out, size_t n) {
     snprintf(out, n, "%s/libPodiumRemoteServer.so", exe);
 }
 
-static void *open_library(const char *path) {
-    void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!lib) { const char *e = dlerror(); snprintf(load_error, sizeof load_error, "cannot load %s: %s", path, e ? e : "unknown error"); }
-    return lib;
-}
-
 static void load(void) {
     char path[PATH_MAX + 32];
     server_path(path, sizeof path);
-    void *server = open_library(path);
-    if (!server) return;
-    void *qr = open_library("libqrencode.so.4");
-    if (!qr) return;
-    int ok = 1;
-#define RESOLVE(lib, name) if (ok && !(p_##name = (__typeof__(&name))dlsym(lib, #name))) { \
-        ok = 0; snprintf(load_error, sizeof load_error, "%s has no %s", lib == server ? path : "libqrencode.so.4", #name); }
-#define FROM_SERVER(name) RESOLVE(server, name)
-#define FROM_QR(name) RESOLVE(qr, name)
-    REMOTE_FUNCTIONS(FROM_SERVER)
-    QR_FUNCTIONS(FROM_QR)
-    loaded = ok;
+    static const char *const server[] = { REMOTE_FUNCTIONS(PODIUM_LAZY_NAME) }, *const qr[] = { QR_FUNCTIONS(PODIUM_LAZY_NAME) };
+    static void **const server_slots[] = { REMOTE_FUNCTIONS(PODIUM_LAZY_SLOT) }, **const qr_slots[] = { QR_FUNCTIONS(PODIUM_LAZY_SLOT) };
+    loaded = podium_lazy_resolve(path, server, server_slots, sizeof server / sizeof *server, load_error, sizeof load_error) == 0
+        && podium_lazy_resolve("libqrencode.so.4", qr, qr_slots, sizeof qr / sizeof *qr, load_error, sizeof load_error) == 0;
 }
 
 int podium_remote_load(char *error, size_t error_len) {

@@ -1,6 +1,6 @@
 #include "podium_tessellate.h"
 #include <GL/glu.h>
-#include <dlfcn.h>
+#include "podium_lazy_library.h"
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -8,18 +8,15 @@
 // talks draw no shape (issue 19). The functions used, resolved once.
 #define GLU_FUNCTIONS(X) X(gluNewTess) X(gluDeleteTess) X(gluTessCallback) X(gluTessProperty) X(gluTessNormal) \
     X(gluTessBeginPolygon) X(gluTessEndPolygon) X(gluTessBeginContour) X(gluTessEndContour) X(gluTessVertex)
-#define GLU_POINTER(name) static __typeof__(&name) p_##name;
-GLU_FUNCTIONS(GLU_POINTER)
+GLU_FUNCTIONS(PODIUM_LAZY_POINTER)
 static int glu_loaded;
 static pthread_once_t glu_once = PTHREAD_ONCE_INIT;
 
 static void load_glu(void) {
-    void *lib = dlopen("libGLU.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!lib) return;
-    int ok = 1;
-#define GLU_RESOLVE(name) if (!(p_##name = (__typeof__(&name))dlsym(lib, #name))) ok = 0;
-    GLU_FUNCTIONS(GLU_RESOLVE)
-    glu_loaded = ok;
+    static const char *const names[] = { GLU_FUNCTIONS(PODIUM_LAZY_NAME) };
+    static void **const slots[] = { GLU_FUNCTIONS(PODIUM_LAZY_SLOT) };
+    char error[256];
+    glu_loaded = podium_lazy_resolve("libGLU.so.1", names, slots, sizeof names / sizeof *names, error, sizeof error) == 0;
 }
 
 int podium_tessellator_loaded(void) { return glu_loaded; }
