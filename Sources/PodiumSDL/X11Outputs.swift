@@ -43,7 +43,10 @@ public enum X11Outputs {
             let id = res.pointee.outputs[i]
             guard let info = XRRGetOutputInfo(dpy, res, id) else { continue }
             defer { XRRFreeOutputInfo(info) }
-            var o = Output(name: String(cString: info.pointee.name), bounds: nil, edid: edidAtom == 0 ? nil : edid(dpy, id, edidAtom))
+            // Only a connected output has a monitor to describe: no EDID round trip for the others
+            // (a laptop lists several idle connectors; the dummy driver 14 of 16).
+            let connected = Int32(info.pointee.connection) == RR_Connected
+            var o = Output(name: String(cString: info.pointee.name), bounds: nil, edid: edidAtom == 0 || !connected ? nil : edid(dpy, id, edidAtom))
             if info.pointee.crtc != 0, let crtc = XRRGetCrtcInfo(dpy, res, info.pointee.crtc) {
                 o.bounds = Rect(Double(crtc.pointee.x), Double(crtc.pointee.y), Double(crtc.pointee.width), Double(crtc.pointee.height))
                 XRRFreeCrtcInfo(crtc)
