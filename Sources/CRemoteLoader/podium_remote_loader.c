@@ -20,9 +20,7 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int loaded;
 static char load_error[512];
 
-/// The server library's path: $PODIUM_BUILTIN_PLUGINS (as for the built-in plugins), else the
-/// executable's folder.
-static void server_path(char *out, size_t n) {
+void podium_remote_server_path(char *out, size_t n) {
     const char *dir = getenv("PODIUM_BUILTIN_PLUGINS");
     if (dir && *dir) { snprintf(out, n, "%s/libPodiumRemoteServer.so", dir); return; }
     char exe[PATH_MAX];
@@ -35,7 +33,7 @@ static void server_path(char *out, size_t n) {
 
 static void load(void) {
     char path[PATH_MAX + 32];
-    server_path(path, sizeof path);
+    podium_remote_server_path(path, sizeof path);
     static const char *const server[] = { REMOTE_FUNCTIONS(PODIUM_LAZY_NAME) }, *const qr[] = { QR_FUNCTIONS(PODIUM_LAZY_NAME) };
     static void **const server_slots[] = { REMOTE_FUNCTIONS(PODIUM_LAZY_SLOT) }, **const qr_slots[] = { QR_FUNCTIONS(PODIUM_LAZY_SLOT) };
     loaded = podium_lazy_resolve(path, server, server_slots, sizeof server / sizeof *server, load_error, sizeof load_error) == 0

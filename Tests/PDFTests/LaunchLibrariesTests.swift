@@ -68,6 +68,25 @@ final class LaunchLibrariesTests: PDFTestCase {
         XCTAssertFalse(r.stderr.contains("video driver"), "stopped before SDL started: \(r.stderr)")
     }
 
+    /// The server library passes the plugins' trust checks: one in a folder others may write to
+    /// is not loaded.
+    func testAnUntrustedRemoteLibraryIsNotLoaded() throws {
+        let pdf = path("talk.pdf")
+        TestPDF.write(pdf, .init(pages: 2))
+        let plugins = dir.appendingPathComponent("open")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        let exeDir = URL(fileURLWithPath: TestPaths.podium).resolvingSymlinksInPath().deletingLastPathComponent()
+        for lib in try FileManager.default.contentsOfDirectory(atPath: exeDir.path) where lib.hasSuffix("Scene.so") {
+            try FileManager.default.createSymbolicLink(at: plugins.appendingPathComponent(lib), withDestinationURL: exeDir.appendingPathComponent(lib))
+        }
+        try FileManager.default.copyItem(at: exeDir.appendingPathComponent("libPodiumRemoteServer.so"), to: plugins.appendingPathComponent("libPodiumRemoteServer.so"))
+        XCTAssertEqual(chmod(plugins.path, 0o777), 0)
+        let r = try runProcess(TestPaths.podium, ["present", pdf, "--remote", "127.0.0.1:0"], environment: env.merging(["PODIUM_BUILTIN_PLUGINS": plugins.path]) { $1 })
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("podium: --remote: \(plugins.path)/libPodiumRemoteServer.so is not loaded: "), r.stderr)
+        XCTAssertFalse(r.stderr.contains("video driver"), "stopped before SDL started: \(r.stderr)")
+    }
+
     /// The demo's second scene (band list: ICU collation over a SQLite store) is made for the
     /// console's next preview by a timer, which the run loop's first turn does not fire: it is
     /// made after both windows' first frame.
