@@ -25,6 +25,20 @@ final class LaunchLibrariesTests: PDFTestCase {
         return Set(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last.map { ($0 as NSString).lastPathComponent } }.filter { $0.contains(".so") })
     }
 
+    /// A folder for PODIUM_BUILTIN_PLUGINS: links to the built-in scene plugins (trusted where they
+    /// are), and with `remoteServer` a copy of the remote's server library.
+    func pluginsFolder(_ name: String, remoteServer: Bool) throws -> URL {
+        let plugins = dir.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        let exeDir = URL(fileURLWithPath: TestPaths.podium).resolvingSymlinksInPath().deletingLastPathComponent()
+        for lib in try FileManager.default.contentsOfDirectory(atPath: exeDir.path) where lib.hasSuffix("Scene.so") {
+            try FileManager.default.createSymbolicLink(at: plugins.appendingPathComponent(lib), withDestinationURL: exeDir.appendingPathComponent(lib))
+        }
+        let server = "libPodiumRemoteServer.so"
+        if remoteServer { try FileManager.default.copyItem(at: exeDir.appendingPathComponent(server), to: plugins.appendingPathComponent(server)) }
+        return plugins
+    }
+
     func testAPDFTalkMapsNeitherTheRemoteNorGLU() throws {
         let pdf = path("talk.pdf")
         TestPDF.write(pdf, .init(pages: 3))
@@ -56,12 +70,7 @@ final class LaunchLibrariesTests: PDFTestCase {
     func testAMissingRemoteLibraryStopsTheLaunchClearly() throws {
         let pdf = path("talk.pdf")
         TestPDF.write(pdf, .init(pages: 2))
-        let plugins = dir.appendingPathComponent("plugins")
-        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
-        let exeDir = URL(fileURLWithPath: TestPaths.podium).resolvingSymlinksInPath().deletingLastPathComponent()
-        for lib in try FileManager.default.contentsOfDirectory(atPath: exeDir.path) where lib.hasSuffix("Scene.so") {
-            try FileManager.default.createSymbolicLink(at: plugins.appendingPathComponent(lib), withDestinationURL: exeDir.appendingPathComponent(lib))
-        }
+        let plugins = try pluginsFolder("plugins", remoteServer: false)
         let r = try runProcess(TestPaths.podium, ["present", pdf, "--remote", "127.0.0.1:0"], environment: env.merging(["PODIUM_BUILTIN_PLUGINS": plugins.path]) { $1 })
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertTrue(r.stderr.contains("podium: --remote: cannot load \(plugins.path)/libPodiumRemoteServer.so: "), r.stderr)
@@ -73,13 +82,7 @@ final class LaunchLibrariesTests: PDFTestCase {
     func testAnUntrustedRemoteLibraryIsNotLoaded() throws {
         let pdf = path("talk.pdf")
         TestPDF.write(pdf, .init(pages: 2))
-        let plugins = dir.appendingPathComponent("open")
-        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
-        let exeDir = URL(fileURLWithPath: TestPaths.podium).resolvingSymlinksInPath().deletingLastPathComponent()
-        for lib in try FileManager.default.contentsOfDirectory(atPath: exeDir.path) where lib.hasSuffix("Scene.so") {
-            try FileManager.default.createSymbolicLink(at: plugins.appendingPathComponent(lib), withDestinationURL: exeDir.appendingPathComponent(lib))
-        }
-        try FileManager.default.copyItem(at: exeDir.appendingPathComponent("libPodiumRemoteServer.so"), to: plugins.appendingPathComponent("libPodiumRemoteServer.so"))
+        let plugins = try pluginsFolder("open", remoteServer: true)
         XCTAssertEqual(chmod(plugins.path, 0o777), 0)
         let r = try runProcess(TestPaths.podium, ["present", pdf, "--remote", "127.0.0.1:0"], environment: env.merging(["PODIUM_BUILTIN_PLUGINS": plugins.path]) { $1 })
         XCTAssertEqual(r.status, 1, r.stderr)
