@@ -46,8 +46,6 @@ int podium_remote_load(char *error, size_t error_len) {
     return loaded ? 0 : -1;
 }
 
-int podium_remote_loaded(void) { return loaded; }
-
 HIDDEN podium_remote *podium_remote_start(const char *address, int port, const char *assets_dir, const char *view_token,
                                    const char *control_token, podium_remote_callbacks callbacks, char *error, size_t error_len) {
     if (podium_remote_load(error, error_len) != 0) return NULL;

@@ -19,8 +19,6 @@ static void load_glu(void) {
     glu_loaded = podium_lazy_resolve("libGLU.so.1", names, slots, sizeof names / sizeof *names, error, sizeof error) == 0;
 }
 
-int podium_tessellator_loaded(void) { return glu_loaded; }
-
 #define gluNewTess p_gluNewTess
 #define gluDeleteTess p_gluDeleteTess
 #define gluTessCallback p_gluTessCallback

@@ -14,5 +14,3 @@ void podium_remote_server_path(char *out, size_t n);
 /// libqrencode, once. Returns 0 when both are loaded; else -1 with a message naming the library
 /// and the loader's error in `error`. Every other function here needs it to have succeeded.
 int podium_remote_load(char *error, size_t error_len);
-/// 1 once `podium_remote_load` succeeded, else 0.
-int podium_remote_loaded(void);

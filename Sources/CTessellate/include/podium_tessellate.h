@@ -10,6 +10,3 @@
 /// frees with free(); 0 with `*out` NULL when there is nothing to fill; -1 when out of memory or
 /// when GLU (libGLU.so.1, opened on the first call) cannot be loaded.
 int32_t podium_tessellate(const double *xy, const int32_t *ring_lengths, int32_t ring_count, int32_t nonzero, double **out);
-
-/// 1 once GLU has been opened (by the first `podium_tessellate`), else 0.
-int podium_tessellator_loaded(void);
