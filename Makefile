@@ -88,7 +88,8 @@ bench: test-deps build
 
 # The built-in plugins are shared libraries beside the binary (Package.swift's `.dynamic` library
 # products, read from there), opened only when a deck or command uses one: `--product podium`
-# alone does not build them.
+# alone does not build them. The remote's server (PodiumRemoteServer, opened with --remote) is one
+# of those products too.
 BUILTIN_PLUGINS := $(shell grep -o 'library.name: "[A-Za-z0-9]*", type: .dynamic' Package.swift | cut -d'"' -f2)
 build:
 	$(SWIFT) build -c release --product podium

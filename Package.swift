@@ -31,6 +31,8 @@ let package = Package(
         .library(name: "MapSearchScene", type: .dynamic, targets: ["MapSearchScene"]),
         .library(name: "PDFScene", type: .dynamic, targets: ["PDFScene"]),
         .library(name: "MediaScene", type: .dynamic, targets: ["MediaScene"]),
+        // The network remote's server (libsoup), opened only with `--remote` (CRemoteLoader).
+        .library(name: "PodiumRemoteServer", type: .dynamic, targets: ["CSoupRemote"]),
     ],
     // PodiumKit is a separate package with a `.dynamic` product so that the host and external
     // plugins share one libPodiumKit.so; `"PodiumKit"` below names that product.
@@ -60,8 +62,11 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Image dimensions from the header (libpng, libjpeg, libwebp), checked before decoding, and the
         // EXIF orientation (libexif) that turns a photo upright.
+        // Opening a C library on first use instead of linking it (CTessellate, CRemoteLoader, CMosquitto).
+        .target(name: "CLazyLibrary"),
         // GLU's polygon tessellator (libglu1-mesa-dev): map areas with holes into triangles.
-        .target(name: "CTessellate", linkerSettings: [.linkedLibrary("GLU")]),
+        // Opened with dlopen on the first shape drawn, not linked: most talks draw none.
+        .target(name: "CTessellate", dependencies: ["CLazyLibrary"]),
         .target(name: "CImageHeader", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("exif")]),
 
         .target(name: "PodiumCore", dependencies: ["PodiumKit", "PodiumMarkdown"]),
@@ -74,14 +79,17 @@ let package = Package(
         // The network remote (`--remote`): libsoup 3's HTTP + WebSocket server on a thread of its
         // own (libsoup-3.0-dev), the pairing QR code from libqrencode (libqrencode-dev).
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+        // Built as its own shared library (the PodiumRemoteServer product), not into `podium`:
+        // CRemoteLoader opens it, and libqrencode, only when --remote is given.
         .target(name: "CSoupRemote", dependencies: ["CSoup"]),
-        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .target(name: "CRemoteLoader", dependencies: ["CLazyLibrary"]),
         .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2Image", "CImageHeader", "CPango", "CXrandr", "CWaylandClient", "CTessellate"]),
 
-        .target(name: "PodiumRemote", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CSoupRemote", "CQRencode", "CSDL2", "CSDL2Image"]),
+        .target(name: "PodiumRemote", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CRemoteLoader", "CSDL2", "CSDL2Image"]),
         // Follower screens (`--broker`, `podium follow`): the talk's state as retained MQTT messages
         // through Debian's libmosquitto (libmosquitto-dev); deck identity by SHA-256 (libcrypto).
-        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto libcrypto", providers: [.apt(["libmosquitto-dev", "libssl-dev"])]),
+        // Opened on first use, not linked (Sources/CMosquitto/include/podium_mosquitto.h).
+        .target(name: "CMosquitto", dependencies: ["CLazyLibrary"]),
         .target(name: "PodiumBroker", dependencies: ["PodiumKit", "PodiumCore", "CMosquitto"]),
 
         .target(name: "TitleScene", dependencies: ["PodiumKit"], path: "Plugins/Title"),
@@ -114,7 +122,7 @@ let package = Package(
         .testTarget(name: "PodiumCLITests", dependencies: ["PodiumTestSupport"]),
         .testTarget(name: "PodiumPluginTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport", "CSDL2", "CSDL2Image"]),
         .testTarget(name: "PodiumDisplayTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport"]),
-        .testTarget(name: "PodiumHotplugTests", dependencies: ["PodiumTestSupport"]),
+        .testTarget(name: "PodiumHotplugTests", dependencies: ["PodiumTestSupport", "PodiumSDL"]),
         .testTarget(name: "BandListTests", dependencies: ["BandListScene", "PodiumKit", "PodiumTestSupport"]),
         .testTarget(name: "WebSearchTests", dependencies: ["WebSearchScene", "PodiumKit", "PodiumTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PDFTests", dependencies: ["PDFScene", "CPoppler", "PodiumKit", "PodiumSDL", "CSDL2", "PodiumTestSupport"]),

@@ -6,12 +6,14 @@
 #     event → the audience view's first frame on the new display.
 # "Podium's own work" is from handling the event to the frame, from Podium's timestamped log
 # lines (t= is CLOCK_MONOTONIC, the same clock as Python's time.monotonic()).
-#   scripts/bench-hotplug.sh [RUNS]     (default 10; uses the release build if there is one)
+#   scripts/bench-hotplug.sh [RUNS]     (default 10; uses the release build if there is one;
+#                                         BIN=path/to/podium measures another build; BENCH_ONLY=xorg
+#                                         or sway runs one rig)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/private-home.sh
 runs=${1:-10}
-bin=.build/release/podium; [ -x "$bin" ] || bin=.build/debug/podium
+bin=${BIN:-.build/release/podium}; [ -x "$bin" ] || bin=.build/debug/podium
 [ -x "$bin" ] || { echo "build podium first (swift build -c release)" >&2; exit 1; }
 export PODIUM_BIN=$bin RUNS=$runs SDL_RENDER_DRIVER=${SDL_RENDER_DRIVER:-software}
 exec python3 - <<'PY'
@@ -74,52 +76,56 @@ def measure(p, action, handled, frame):
 
 print(f"podium hot-plug figures ({BIN}, {RUNS} runs each, SDL_RENDER_DRIVER={os.environ['SDL_RENDER_DRIVER']})")
 
-# Nested sway: real unplug and plug.
-d = tempfile.mkdtemp(prefix="bench-hotplug-sway-")
-rp = subprocess.Popen(["Tests/Rig/sway-rig.sh", "run", d, "2"], stdout=subprocess.DEVNULL)
-try:
-    env = dict(os.environ)
-    for l in rig("sway-rig.sh", "env", d).splitlines():
-        k, v = l.replace("export ", "").split("=", 1); env[k] = v
-    env.pop("DISPLAY", None); env["SDL_VIDEODRIVER"] = "wayland"
-    p = Podium(d, env)
-    wait(lambda: p.after(0, "audience first frame on"))
-    out = "WL-2"; un_ev, un_own, pl_ev, pl_own = [], [], [], []
-    for _ in range(RUNS):
-        a, b = measure(p, lambda: rig("sway-rig.sh", "unplug", d, out), r": -\S", r"presenter preview shows the audience")
-        un_ev.append(a); un_own.append(b)
-        holder = {}
-        a, b = measure(p, lambda: holder.setdefault("o", rig("sway-rig.sh", "plug", d)), r": \+\S", r"audience first frame on")
-        out = holder["o"]; pl_ev.append(a); pl_own.append(b)
-    rss = p.req({"cmd": "state"}).get("residentKB")
-    p.stop()
-    print("nested sway (wayland driver)")
-    report("unplug: rig command -> DISCONNECTED handled", un_ev)
-    report("unplug: event -> presenter preview shows the audience", un_own)
-    report("plug: rig command -> CONNECTED handled", pl_ev)
-    report("plug: event -> audience first frame on the new display", pl_own)
-    print(f"  resident memory after {RUNS} cycles: {rss} KiB")
-finally:
-    subprocess.run(["Tests/Rig/sway-rig.sh", "stop", d]); rp.wait(); shutil.rmtree(d, ignore_errors=True)
+ONLY = os.environ.get("BENCH_ONLY", "")
 
-# Xorg dummy: plug (the driver never reports unplug, so outputs are plugged one after another).
-d = tempfile.mkdtemp(prefix="bench-hotplug-xorg-")
-rp = subprocess.Popen(["Tests/Rig/xorg-rig.sh", "run", d, "1280x800"], stdout=subprocess.DEVNULL)
-try:
-    wait(lambda: os.path.exists(os.path.join(d, "ready")), 20)
-    env = dict(os.environ, DISPLAY=open(os.path.join(d, "display")).read().strip(), SDL_VIDEODRIVER="x11")
-    env.pop("WAYLAND_DISPLAY", None)
-    pl_ev, pl_own = [], []
-    for i in range(1, min(RUNS, 15) + 1):
-        if i > 1: rig("xorg-rig.sh", "unplug", d, str(i - 1))
+if ONLY in ("", "sway"):
+    # Nested sway: real unplug and plug.
+    d = tempfile.mkdtemp(prefix="bench-hotplug-sway-")
+    rp = subprocess.Popen(["Tests/Rig/sway-rig.sh", "run", d, "2"], stdout=subprocess.DEVNULL)
+    try:
+        env = dict(os.environ)
+        for l in rig("sway-rig.sh", "env", d).splitlines():
+            k, v = l.replace("export ", "").split("=", 1); env[k] = v
+        env.pop("DISPLAY", None); env["SDL_VIDEODRIVER"] = "wayland"
         p = Podium(d, env)
-        wait(lambda: p.after(0, "presenter preview shows the audience"))
-        a, b = measure(p, lambda: rig("xorg-rig.sh", "plug", d, str(i), "1920x1080"), r": \+\S", r"audience first frame on")
-        pl_ev.append(a); pl_own.append(b)
+        wait(lambda: p.after(0, "audience first frame on"))
+        out = "WL-2"; un_ev, un_own, pl_ev, pl_own = [], [], [], []
+        for _ in range(RUNS):
+            a, b = measure(p, lambda: rig("sway-rig.sh", "unplug", d, out), r": -\S", r"presenter preview shows the audience")
+            un_ev.append(a); un_own.append(b)
+            holder = {}
+            a, b = measure(p, lambda: holder.setdefault("o", rig("sway-rig.sh", "plug", d)), r": \+\S", r"audience first frame on")
+            out = holder["o"]; pl_ev.append(a); pl_own.append(b)
+        rss = p.req({"cmd": "state"}).get("residentKB")
         p.stop()
-    print("Xorg dummy (x11 driver)")
-    report("plug: xrandr -> CONNECTED handled", pl_ev)
-    report("plug: event -> audience first frame on the new display", pl_own)
-finally:
-    subprocess.run(["Tests/Rig/xorg-rig.sh", "stop", d]); rp.wait(); shutil.rmtree(d, ignore_errors=True)
+        print("nested sway (wayland driver)")
+        report("unplug: rig command -> DISCONNECTED handled", un_ev)
+        report("unplug: event -> presenter preview shows the audience", un_own)
+        report("plug: rig command -> CONNECTED handled", pl_ev)
+        report("plug: event -> audience first frame on the new display", pl_own)
+        print(f"  resident memory after {RUNS} cycles: {rss} KiB")
+    finally:
+        subprocess.run(["Tests/Rig/sway-rig.sh", "stop", d]); rp.wait(); shutil.rmtree(d, ignore_errors=True)
+
+if ONLY in ("", "xorg"):
+    # Xorg dummy: plug (the driver never reports unplug, so outputs are plugged one after another).
+    d = tempfile.mkdtemp(prefix="bench-hotplug-xorg-")
+    rp = subprocess.Popen(["Tests/Rig/xorg-rig.sh", "run", d, "1280x800"], stdout=subprocess.DEVNULL)
+    try:
+        wait(lambda: os.path.exists(os.path.join(d, "ready")), 20)
+        env = dict(os.environ, DISPLAY=open(os.path.join(d, "display")).read().strip(), SDL_VIDEODRIVER="x11")
+        env.pop("WAYLAND_DISPLAY", None)
+        pl_ev, pl_own = [], []
+        for i in range(1, min(RUNS, 15) + 1):
+            if i > 1: rig("xorg-rig.sh", "unplug", d, str(i - 1))
+            p = Podium(d, env)
+            wait(lambda: p.after(0, "presenter preview shows the audience"))
+            a, b = measure(p, lambda: rig("xorg-rig.sh", "plug", d, str(i), "1920x1080"), r": \+\S", r"audience first frame on")
+            pl_ev.append(a); pl_own.append(b)
+            p.stop()
+        print("Xorg dummy (x11 driver)")
+        report("plug: xrandr -> CONNECTED handled", pl_ev)
+        report("plug: event -> audience first frame on the new display", pl_own)
+    finally:
+        subprocess.run(["Tests/Rig/xorg-rig.sh", "stop", d]); rp.wait(); shutil.rmtree(d, ignore_errors=True)
 PY

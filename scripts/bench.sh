@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Podium's benchmarks: prints figures, never pass/fail. Foundation figures first (on a real X
 # server with a 1280x800 laptop and a 1920x1080 projector, release build), then each area's
-# own script. `scripts/bench.sh core` runs only the foundation figures.
+# own script. `scripts/bench.sh core` runs only the foundation figures (BIN=path/to/podium: another
+# build's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/private-home.sh
-bin=.build/release/podium
+bin=${BIN:-.build/release/podium}
 runs=${BENCH_RUNS:-5}
 rig=$(mktemp -d)
 cleanup() { [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; Tests/Rig/xorg-rig.sh stop "$rig"; rm -rf "$rig"; }

@@ -1,6 +1,34 @@
 #include "podium_tessellate.h"
 #include <GL/glu.h>
+#include "podium_lazy_library.h"
+#include <pthread.h>
 #include <stdlib.h>
+
+// GLU (and the OpenGL library it links) is opened on the first tessellation, not at launch: most
+// talks draw no shape (issue 19). The functions used, resolved once.
+#define GLU_FUNCTIONS(X) X(gluNewTess) X(gluDeleteTess) X(gluTessCallback) X(gluTessProperty) X(gluTessNormal) \
+    X(gluTessBeginPolygon) X(gluTessEndPolygon) X(gluTessBeginContour) X(gluTessEndContour) X(gluTessVertex)
+GLU_FUNCTIONS(PODIUM_LAZY_POINTER)
+static int glu_loaded;
+static pthread_once_t glu_once = PTHREAD_ONCE_INIT;
+
+static void load_glu(void) {
+    static const char *const names[] = { GLU_FUNCTIONS(PODIUM_LAZY_NAME) };
+    static void **const slots[] = { GLU_FUNCTIONS(PODIUM_LAZY_SLOT) };
+    char error[256];
+    glu_loaded = podium_lazy_resolve("libGLU.so.1", names, slots, sizeof names / sizeof *names, error, sizeof error) == 0;
+}
+
+#define gluNewTess p_gluNewTess
+#define gluDeleteTess p_gluDeleteTess
+#define gluTessCallback p_gluTessCallback
+#define gluTessProperty p_gluTessProperty
+#define gluTessNormal p_gluTessNormal
+#define gluTessBeginPolygon p_gluTessBeginPolygon
+#define gluTessEndPolygon p_gluTessEndPolygon
+#define gluTessBeginContour p_gluTessBeginContour
+#define gluTessEndContour p_gluTessEndContour
+#define gluTessVertex p_gluTessVertex
 
 // The tessellator hands back vertex pointers; points it adds where edges cross are allocated
 // here and freed together at the end.
@@ -45,6 +73,8 @@ static void on_error(GLenum e, void *data) { (void)e; ((Out *)data)->failed = 1;
 
 int32_t podium_tessellate(const double *xy, const int32_t *ring_lengths, int32_t ring_count, int32_t nonzero, double **out) {
     *out = NULL;
+    pthread_once(&glu_once, load_glu);
+    if (!glu_loaded) return -1;
     GLUtesselator *t = gluNewTess();
     if (!t) return -1;
     Out o = {0};

@@ -7,6 +7,7 @@ import Foundation
 public enum DeckIdentity {
     /// "sha256:" and 64 hex digits. Throws `MQTTError` naming a file that cannot be read.
     public static func of(files: [String]) throws -> String {
+        try MQTTClient.loadLibraries()
         guard let ctx = EVP_MD_CTX_new() else { throw MQTTError("libcrypto could not start a SHA-256") }
         defer { EVP_MD_CTX_free(ctx) }
         EVP_DigestInit_ex(ctx, EVP_sha256(), nil)

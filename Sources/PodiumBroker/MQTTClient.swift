@@ -20,6 +20,14 @@ public final class MQTTClient: @unchecked Sendable {
     }
 
     private static let libraryReady: Bool = { mosquitto_lib_init(); return true }()
+    /// libmosquitto and libcrypto are opened on first use, not at launch (CMosquitto). Throws
+    /// `MQTTError` naming the library that cannot be loaded.
+    static func loadLibraries() throws {
+        var error = [CChar](repeating: 0, count: 512)
+        guard podium_broker_load(&error, error.count) == 0 else {
+            throw MQTTError(error.withUnsafeBytes { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+        }
+    }
     private let mosq: OpaquePointer
     private let lock = NSLock()
     private var connectedFlag = false
@@ -37,6 +45,7 @@ public final class MQTTClient: @unchecked Sendable {
 
     /// Throws `MQTTError` when libmosquitto refuses the settings (e.g. an unreadable CA file).
     public init(_ settings: Settings) throws {
+        try MQTTClient.loadLibraries()
         _ = Self.libraryReady
         self.settings = settings
         guard let m = mosquitto_new(settings.clientID, true, nil) else { throw MQTTError("libmosquitto could not create a client") }

@@ -1,4 +1,4 @@
-import CQRencode
+import CRemoteLoader
 import PodiumCore
 import PodiumKit
 

@@ -1,5 +1,6 @@
-import CSoupRemote
+import CRemoteLoader
 import Foundation
+import PodiumCore
 
 /// The remote's HTTP + WebSocket server (libsoup, on a thread of its own; see podium_remote.c).
 /// Two random per-talk tokens (128 bits each from getrandom): the control token drives the talk,
@@ -22,6 +23,7 @@ final class RemoteServer: @unchecked Sendable {
     /// Binds `address:port` (an IP literal). `assets`: the folder with the pages (index.html, stage.html,
     /// audience.html) and their CSS and JS. Throws `RemoteError` naming the address when it cannot be bound.
     init(address: String, port: Int, assets: String, events: @escaping (Event) -> Void) throws {
+        try Self.loadLibraries()
         viewToken = try Self.token()
         var control = try Self.token()
         while control == viewToken { control = try Self.token() }
@@ -44,6 +46,22 @@ final class RemoteServer: @unchecked Sendable {
         }
         handle = h
         self.port = Int(podium_remote_port(h))
+    }
+
+    /// Opens the server library and libqrencode (once; CRemoteLoader): they are loaded only
+    /// for a talk with a remote, not at launch. Throws `RemoteError` naming the library.
+    static func loadLibraries() throws {
+        // Code loaded into the talk passes the plugins' trust checks (owner, no group or other write).
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 64)
+        podium_remote_server_path(&buffer, buffer.count)
+        let path = buffer.withUnsafeBytes { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if FileManager.default.fileExists(atPath: path), let why = PluginTrust.refusal(path) {
+            throw RemoteError("--remote: \(path) is not loaded: \(why)")
+        }
+        var error = [CChar](repeating: 0, count: 512)
+        guard podium_remote_load(&error, error.count) == 0 else {
+            throw RemoteError("--remote: \(error.withUnsafeBytes { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })")
+        }
     }
 
     static func token() throws -> String {

@@ -43,6 +43,11 @@ public final class RemoteSession {
     /// `[ADDR:]PORT` → address and port; ADDR (an IP address, or localhost) defaults to
     /// 127.0.0.1, `[v6]:PORT` for IPv6.
     /// Throws `RemoteError` quoting the value when it is not of that form.
+    /// Opens the remote's libraries (libsoup through the server library, libqrencode), which a
+    /// talk without `--remote` never loads; call before any window opens, so a missing one stops
+    /// the launch at once. Throws `RemoteError` naming the library and the loader's error.
+    public static func loadLibraries() throws { try RemoteServer.loadLibraries() }
+
     public static func parse(_ spec: String) throws -> (address: String, port: Int) {
         let bad = RemoteError("--remote expects [ADDR:]PORT (e.g. 8080 or 0.0.0.0:8080), got \(SafeText.quote(spec))")
         var address = "127.0.0.1", portText = Substring(spec)

@@ -16,6 +16,10 @@ final class ShapeTriangles: @unchecked Sendable {
         var used: UInt64
     }
     private var entries: [UInt64: Entry] = [:]
+    /// Corners held by all entries.
+    private var points = 0
+    /// Whether a shape was drawn in the frame being drawn and in the one before.
+    private var drawnThisFrame = false, drawnLastFrame = false
     /// Counts frames ended by any renderer.
     private var tick: UInt64 = 1
     /// Corners kept beyond those drawn in the last two frames (16 bytes each: 2 M ≈ 32 MB).
@@ -25,6 +29,7 @@ final class ShapeTriangles: @unchecked Sendable {
     var count: Int { entries.count }
 
     func triangles(of s: PolygonShape) -> [Double] {
+        drawnThisFrame = true
         if entries[s.id] != nil { entries[s.id]!.used = tick; return entries[s.id]!.xy }
         var xy: [Double] = []
         let corners = Tessellation.triangles(s.rings, rule: s.rule)
@@ -32,24 +37,33 @@ final class ShapeTriangles: @unchecked Sendable {
         for p in corners { xy.append(p.x); xy.append(p.y) }
         tessellations += 1
         entries[s.id] = Entry(shape: s, xy: xy, used: tick)
+        points += xy.count / 2
         return xy
     }
 
     /// After each frame of any renderer: triangles of shapes that went are dropped, then the
     /// least recently drawn until those not drawn in this or the previous frame (the other
-    /// window's) fit the budget.
+    /// window's) fit the budget. A frame that drew no shape, like an idle console's clock tick,
+    /// skips the walk over every entry (a map holds thousands) while all of them fit the budget;
+    /// triangles of shapes that went are then dropped within 64 frames.
     func endFrame() {
-        defer { tick += 1 }
-        guard !entries.isEmpty else { return }
-        for (id, e) in entries where e.shape == nil { entries[id] = nil }
+        defer { tick += 1; drawnLastFrame = drawnThisFrame; drawnThisFrame = false }
+        guard !entries.isEmpty, drawnThisFrame || drawnLastFrame || points > pointBudget || tick % 64 == 0 else { return }
+        for (id, e) in entries where e.shape == nil { drop(id) }
+        guard points > pointBudget else { return }   // what is spare is at most all of it
         let recent = { (e: Entry) in e.used + 1 >= self.tick }
         var spare = entries.values.reduce(0) { $0 + (recent($1) ? 0 : $1.xy.count / 2) }
         guard spare > pointBudget else { return }
         for (id, e) in entries.filter({ !recent($0.value) }).sorted(by: { $0.value.used < $1.value.used }) {
             guard spare > pointBudget else { break }
             spare -= e.xy.count / 2
-            entries[id] = nil
+            drop(id)
         }
+    }
+
+    private func drop(_ id: UInt64) {
+        guard let e = entries.removeValue(forKey: id) else { return }
+        points -= e.xy.count / 2
     }
 }
 

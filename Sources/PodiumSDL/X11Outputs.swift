@@ -14,27 +14,46 @@ public enum X11Outputs {
     /// it is switched on (nil when off or disconnected), and the EDID's make and model.
     public struct Output: Equatable { public var name: String; public var bounds: Rect?; public var edid: EDID? }
 
+    /// The last answer and the server's RandR timestamps it was read at: while neither timestamp
+    /// moved, no output, CRTC or mode changed (a plug, an unplug, `xrandr --mode` each move one),
+    /// so the per-output queries (two or three round trips per output; the dummy driver has 16)
+    /// are not repeated on every display and window event of a plug.
+    nonisolated(unsafe) private static var cache: (timestamp: Time, configTimestamp: Time, outputs: [Output])?
+    nonisolated(unsafe) private static var edidAtom: Atom?
+    /// How many times the outputs were read from the server rather than from `cache` (tests).
+    public nonisolated(unsafe) private(set) static var outputReads = 0
+
     /// Every output of the screen; nil when there is no X server to ask (another video driver,
-    /// or `DISPLAY` unset). Opens one connection, kept.
+    /// or `DISPLAY` unset). Opens one connection, kept. One round trip when nothing changed
+    /// since the last call.
     public static func outputs() -> [Output]? {
         if display == nil { display = XOpenDisplay(nil) }
         guard let dpy = display else { return nil }
         let root = XDefaultRootWindow(dpy)
         guard let res = XRRGetScreenResourcesCurrent(dpy, root) else { return nil }
         defer { XRRFreeScreenResources(res) }
-        let edidAtom = XInternAtom(dpy, "EDID", 1)
+        let stamps = (res.pointee.timestamp, res.pointee.configTimestamp)
+        if let c = cache, c.timestamp == stamps.0, c.configTimestamp == stamps.1 { return c.outputs }
+        outputReads += 1
+        // Asked until the server has the atom (a driver that reports EDIDs makes it).
+        if (edidAtom ?? 0) == 0 { edidAtom = XInternAtom(dpy, "EDID", 1) }
+        let edidAtom = self.edidAtom ?? 0
         var out: [Output] = []
         for i in 0..<Int(res.pointee.noutput) {
             let id = res.pointee.outputs[i]
             guard let info = XRRGetOutputInfo(dpy, res, id) else { continue }
             defer { XRRFreeOutputInfo(info) }
-            var o = Output(name: String(cString: info.pointee.name), bounds: nil, edid: edidAtom == 0 ? nil : edid(dpy, id, edidAtom))
+            // Only a connected output has a monitor to describe: no EDID round trip for the others
+            // (a laptop lists several idle connectors; the dummy driver 14 of 16).
+            let connected = Int32(info.pointee.connection) == RR_Connected
+            var o = Output(name: String(cString: info.pointee.name), bounds: nil, edid: edidAtom == 0 || !connected ? nil : edid(dpy, id, edidAtom))
             if info.pointee.crtc != 0, let crtc = XRRGetCrtcInfo(dpy, res, info.pointee.crtc) {
                 o.bounds = Rect(Double(crtc.pointee.x), Double(crtc.pointee.y), Double(crtc.pointee.width), Double(crtc.pointee.height))
                 XRRFreeCrtcInfo(crtc)
             }
             out.append(o)
         }
+        cache = (stamps.0, stamps.1, out)
         return out
     }
 

@@ -42,9 +42,11 @@ final class PresentCommand {
 
     func run() throws -> Int32 {
         let registry = BuiltInPlugins.registry()
+        LaunchTrace.mark("plugin registry")
         try CommandLineInterface.refuseExtraArguments(options, command: "present")
         let deckPath = options.positional.first ?? AssetLocator.demoDeck
         let deck = try DeckSource.load(deckPath, registry: registry, options: options)
+        LaunchTrace.mark("deck loaded and validated")
         let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0, knownKey: SDLVideo.isKeyName) } ?? .standard
         var socketPath: String?
         if let c = options.values["--control"] {
@@ -54,6 +56,7 @@ final class PresentCommand {
         // Checked before any window opens; a bad value is a usage error (exit 2) like any other.
         if let r = options.values["--remote"] {
             do { _ = try RemoteSession.parse(r) } catch { throw CommandLineInterface.UsageError(description: "\(error)") }
+            try RemoteSession.loadLibraries()
         }
         windowedViews = try HostOptions.windowedViews(options)
         let startMinutes = try HostOptions.startMinutes(options)
@@ -68,6 +71,7 @@ final class PresentCommand {
         catch { throw CommandLineInterface.UsageError(description: "\(error)") }
         QuitSignals.install()
         try SDLVideo.start()
+        LaunchTrace.mark("SDL video started")
         defer { shutdown() }
         // SDL falls back to its offscreen driver when it reaches no display server: the talk
         // would run where nobody sees it. Headless on purpose needs SDL_VIDEODRIVER to say so.
@@ -96,8 +100,10 @@ final class PresentCommand {
             root.clock = presentation.clock   // popover fade/scale transitions
         }
         presentation.imageSizing = images
+        LaunchTrace.mark("presentation made")
         presenterWindow = try PlatformWindow(title: "Podium Presenter — \(deck.title)", root: presentation.presenter,
                                              size: Size(1280, 800), text: text)
+        LaunchTrace.mark("presenter window")
         if let p = socketPath {
             control = try ControlServer(path: p)
             control?.handler = { [unowned self] in ControlRequests.handle($0, app: self) }
@@ -110,6 +116,7 @@ final class PresentCommand {
         installHostActions()
         // An external display already connected at launch sends no event: look now.
         displayController.refresh(reason: "launch", launch: true)
+        LaunchTrace.mark("displays enumerated, audience window placed")
         warnAboutAbsentDisplays()
         displayController.startPeriodicCheck()
         presentation.startConsoleClock()
@@ -118,6 +125,7 @@ final class PresentCommand {
         presentation.onReload = { [weak self] in self?.reloader?.reload(reason: "Ctrl+R") }
         reloader?.start()
         offerResume()
+        LaunchTrace.mark("reload watcher, journal")
         if let spec = options.values["--remote"] {
             remote = try RemoteSession(spec: spec, presentation: presentation, text: text, assets: AssetLocator.assets.appendingPathComponent("Remote"),
                                        handle: { [unowned self] in ControlRequests.handle($0, app: self) }, timers: ControlRequests.timersJSON)
@@ -233,8 +241,13 @@ final class PresentCommand {
         var event = SDL_Event()
         var firstFrameLogged = false
         while !quit, QuitSignals.pending == nil {
-            presentation.timers.fire(now: presentation.clock())
-            journalTick()
+            // The first turn draws before anything else: what timers put off (the next scene,
+            // made on first use for the next preview) and the journal's first write wait until
+            // both windows show the talk; the loop comes straight back for them.
+            if firstFrameLogged {
+                presentation.timers.fire(now: presentation.clock())
+                journalTick()
+            }
             renderWindows()
             if !firstFrameLogged {
                 firstFrameLogged = true
@@ -255,8 +268,13 @@ final class PresentCommand {
         // The room's window first: an advance reaches the audience before the console redraws.
         var a = false
         if let w = audienceWindow, w.isVisible { a = w.renderIfNeeded() }
+        if LaunchTrace.enabled, a { LaunchTrace.mark("audience frame drawn") }
+        // The room's frame is on screen now: a display change's first audience frame is logged
+        // before the console redraws (after a plug it lays its previews out anew).
+        if a { displayController.didRender(presenter: false, audience: true) }
         let p = presenterWindow.renderIfNeeded()
-        displayController.didRender(presenter: p, audience: a)
+        if LaunchTrace.enabled, p { LaunchTrace.mark("presenter frame drawn") }
+        displayController.didRender(presenter: p, audience: false)
         remote?.tick()
         broker?.tick()
     }

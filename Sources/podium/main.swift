@@ -5,6 +5,7 @@ import Foundation
 // failure, 2 usage or validation error.
 podium_line_buffer_stdout()
 podium_ignore_sigpipe()
+LaunchTrace.mark("main")
 let status = CommandLineInterface.run(Array(CommandLine.arguments.dropFirst()))
 // Out without exit()'s C++ static destructors (poppler's, fontconfig's): a page-render or media
 // worker thread may still be inside those libraries, and tearing them down under it crashed a

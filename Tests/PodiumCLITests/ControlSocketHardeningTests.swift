@@ -79,7 +79,10 @@ final class ControlSocketHardeningTests: XCTestCase {
     func testSecondPodiumRefusesALiveSocketAndReplacesAStaleOne() throws {
         let app = try start()
         XCTAssertEqual(try app.client.send(["cmd": "next"])["ok"]?.bool, true)
-        let second = try runProcess("/usr/bin/timeout", ["-k", "5", "60", TestPaths.podium, "present", "--windowed", "--control", "unix:\(app.socketPath)"], environment: env)
+        // Another deck, so the one-podium-per-deck lock lets it through to the socket check.
+        let other = dir.appendingPathComponent("other.json").path
+        try #"{ "title": "Other", "scenes": [ { "kind": "title", "parameters": { "heading": "Other" } } ] }"#.write(toFile: other, atomically: true, encoding: .utf8)
+        let second = try runProcess("/usr/bin/timeout", ["-k", "5", "60", TestPaths.podium, "present", other, "--windowed", "--control", "unix:\(app.socketPath)"], environment: env)
         XCTAssertNotEqual(second.status, 0)
         XCTAssertTrue(second.stderr.contains("control socket \(app.socketPath) is in use by a running podium"), second.stderr)
         let fresh = try ControlClient(path: app.socketPath)

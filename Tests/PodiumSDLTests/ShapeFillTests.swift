@@ -120,6 +120,20 @@ final class ShapeFillTests: OffscreenTestCase {
         XCTAssertEqual(cache.tessellations, 3, "b was kept")
     }
 
+    /// Frames that draw no shape (an idle console's clock tick) leave the cache alone while it fits
+    /// the budget, but triangles of shapes that went are still dropped within 64 frames.
+    func testFramesWithoutShapesDropGoneShapesWithin64Frames() async {
+        let cache = ShapeTriangles()
+        var square: PolygonShape? = PolygonShape(rings: [courtyard1])
+        _ = cache.triangles(of: square!)
+        cache.endFrame(); cache.endFrame(); cache.endFrame()
+        square = nil
+        cache.endFrame()
+        XCTAssertEqual(cache.count, 1, "no shape drawn in this frame or the last: not walked")
+        for _ in 0..<64 { cache.endFrame() }
+        XCTAssertEqual(cache.count, 0, "the shape went, so did its triangles")
+    }
+
     /// The presenter's audience preview maps whole lists: a shape follows that transform.
     func testTransformedListMovesAndScalesAShape() async {
         var list = DrawList()

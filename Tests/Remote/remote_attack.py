@@ -65,7 +65,8 @@ files = ["/", "/index.html", "/stage", "/audience", "/socket.js", "/remote.js", 
 out["noToken"] = {f: get(f)[0] for f in files}
 out["noToken"]["/ws"] = remote_client.WS(host, port, "", origin).status
 wrong = ["0" * 32, control_token[:31], view_token + "0", control_token.upper()]
-out["wrongToken"] = {f"{f} {w[:6]}…": get(f"{f}?t={w}")[0] for f in files for w in wrong}
+# Keyed by the wrong token's index, not its text: two of them may share a prefix.
+out["wrongToken"] = {f"{f} wrong#{i}": get(f"{f}?t={w}")[0] for f in files for i, w in enumerate(wrong)}
 out["wrongToken"]["/ws"] = remote_client.WS(host, port, "f" * 32, origin).status
 out["tokenPresenting"] = presenting()
 

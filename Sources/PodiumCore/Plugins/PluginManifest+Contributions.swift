@@ -37,11 +37,11 @@ extension PluginManifest {
     }
 
     mutating func parseContributions(_ o: [String: JSONValue]) throws {
-        func strings(_ v: JSONValue?, _ field: String, pattern: String, example: String) throws -> [String] {
+        func strings(_ v: JSONValue?, _ field: String, pattern: ManifestName, example: String) throws -> [String] {
             guard let v else { return [] }
             guard let a = v.array, a.count <= 64 else { throw Invalid(field: field, message: "expected an array of at most 64 strings, found \(v.typeName)") }
             return try a.enumerated().map { i, e in
-                guard let s = e.string, s.utf8.count <= 64, s.range(of: pattern, options: .regularExpression) != nil else {
+                guard let s = e.string, s.utf8.count <= 64, pattern.matches(s) else {
                     throw Invalid(field: "\(field)[\(i)]", message: "expected a string like \(example), found \(e.jsonString.prefix(40))")
                 }
                 return s
@@ -56,22 +56,22 @@ extension PluginManifest {
             }
         }
         if let e = o["entry"], e != .null {
-            guard let s = e.string, s.utf8.count <= 128, s.range(of: #"^[A-Za-z_][A-Za-z0-9_]*$"#, options: .regularExpression) != nil else {
+            guard let s = e.string, s.utf8.count <= 128, ManifestName.symbol.matches(s) else {
                 throw Invalid(field: "entry", message: "expected a C symbol name like \"podium_plugin_entry\", found \(e.jsonString.prefix(40))")
             }
             entry = s
         }
-        let option = #"^--[a-z0-9][a-z0-9-]*$"#
+        let option = ManifestName.option
         deckOpeners = try objects("deckOpeners").enumerated().map { i, d in
             let f = "deckOpeners[\(i)]"
-            let ext = try strings(d["extensions"], "\(f).extensions", pattern: #"^[A-Za-z0-9]+$"#, example: "\"pdf\"")
+            let ext = try strings(d["extensions"], "\(f).extensions", pattern: .fileExtension, example: "\"pdf\"")
             guard !ext.isEmpty else { throw Invalid(field: "\(f).extensions", message: "missing or empty (the file extensions it opens, e.g. [\"md\"])") }
             return DeckOpenerInfo(extensions: ext, flags: try strings(d["flags"], "\(f).flags", pattern: option, example: "\"--no-grouping\""),
                                   values: try strings(d["values"], "\(f).values", pattern: option, example: "\"--notes\""))
         }
         commands = try objects("commands").enumerated().map { i, c in
             let f = "commands[\(i)]"
-            guard let name = c["name"]?.string, name.utf8.count <= 32, name.range(of: #"^[a-z][a-z0-9-]*$"#, options: .regularExpression) != nil else {
+            guard let name = c["name"]?.string, name.utf8.count <= 32, ManifestName.command.matches(name) else {
                 throw Invalid(field: "\(f).name", message: "expected lower-case letters, digits and '-' (e.g. \"bands\"), found \((c["name"] ?? .null).jsonString.prefix(40))")
             }
             guard let summary = c["summary"]?.string, !summary.isEmpty, summary.utf8.count <= 200 else {

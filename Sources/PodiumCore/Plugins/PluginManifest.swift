@@ -69,7 +69,7 @@ public struct PluginManifest: Equatable {
         }
 
         let id = try string("id")!
-        guard id.range(of: #"^[A-Za-z0-9][A-Za-z0-9._-]*$"#, options: .regularExpression) != nil else {
+        guard ManifestName.id.matches(id) else {
             throw Invalid(field: "id", message: "expected letters, digits, '.', '_' or '-' (e.g. \"org.example.hello\"), found \"\(id)\"")
         }
         let name = try string("name")!
@@ -88,7 +88,7 @@ public struct PluginManifest: Equatable {
         var kinds: [String] = []
         for (i, k) in ka.enumerated() {
             guard let s = k.string else { throw Invalid(field: "sceneKinds[\(i)]", message: "expected string, found \(k.typeName) \(k.jsonString.prefix(40))") }
-            guard s.range(of: #"^[a-z0-9][a-z0-9-]*$"#, options: .regularExpression) != nil else {
+            guard ManifestName.kind.matches(s) else {
                 throw Invalid(field: "sceneKinds[\(i)]", message: "expected lower-case letters, digits and '-' (e.g. \"band-list\"), found \"\(s)\"")
             }
             guard !kinds.contains(s) else { throw Invalid(field: "sceneKinds[\(i)]", message: "\"\(s)\" is listed twice") }

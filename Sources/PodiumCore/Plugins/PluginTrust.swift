@@ -11,10 +11,10 @@ import Glibc
 ///
 /// The folders above a plugin are checked up to `/`: a world-writable folder with the sticky bit
 /// (such as `/tmp`) is accepted, as others cannot rename or remove what is in it.
-enum PluginTrust {
+public enum PluginTrust {
     /// Why `path` is not trusted, or nil. `path` is resolved (symlinks followed) first; the
     /// resolved file and every folder above it are checked.
-    static func refusal(_ path: String, uid: uid_t = getuid()) -> String? {
+    public static func refusal(_ path: String, uid: uid_t = getuid()) -> String? {
         guard let real = realpath(path, nil) else { return "cannot resolve \(path): \(String(cString: strerror(errno)))" }
         let resolved = String(cString: real); free(real)
         var st = stat()

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Where launch time goes, for profiling (issue 19): with `PODIUM_LAUNCH_TRACE=1` in the
+/// environment, each mark logs the wall time since the process started and the CPU time of the
+/// whole process (every thread) so far, both in ms, after t= (CLOCK_MONOTONIC seconds, as `perf
+/// record -k CLOCK_MONOTONIC` stamps samples). Off by default: marks then cost one branch.
+enum LaunchTrace {
+    static let enabled = ProcessInfo.processInfo.environment["PODIUM_LAUNCH_TRACE"] == "1"
+    nonisolated(unsafe) static var start: Double = processStartUptime() ?? ProcessInfo.processInfo.systemUptime
+
+    static func mark(_ what: @autoclosure () -> String) {
+        guard enabled else { return }
+        var cpu = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu)
+        let wall = (ProcessInfo.processInfo.systemUptime - start) * 1000
+        printError(String(format: "podium: launch trace t=%.4f +%.1f ms wall, %.1f ms CPU: %@", ProcessInfo.processInfo.systemUptime, wall,
+                          Double(cpu.tv_sec) * 1000 + Double(cpu.tv_nsec) / 1e6, what()))
+    }
+}

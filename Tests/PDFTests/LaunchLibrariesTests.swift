@@ -1,0 +1,104 @@
+import Foundation
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// What a launch loads (issue 19): libraries only some talks need are opened when first used,
+/// not at start: the remote's (libsoup and everything it links, libqrencode) only with
+/// `--remote`, libmosquitto with libcrypto only for follower screens, GLU with OpenGL only when a
+/// shape is drawn; and the first frame of both windows comes before work a timer put off (the
+/// next scene, made for the console's next preview).
+final class LaunchLibrariesTests: PDFTestCase {
+    var env: [String: String] { TestPaths.privateHome(in: dir).merging(["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"]) { $1 } }
+
+    /// Whether `condition` holds within `seconds` (checked every 20 ms).
+    func eventually(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end { if condition() { return true }; usleep(20_000) }
+        return condition()
+    }
+
+    /// The shared objects mapped into process `pid`, by file name.
+    func mappedLibraries(_ pid: Int32) throws -> Set<String> {
+        // Read to the end: a /proc file reports size 0, and a read by size stops after one page.
+        let maps = try runProcess("/bin/cat", ["/proc/\(pid)/maps"]).stdout
+        return Set(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last.map { ($0 as NSString).lastPathComponent } }.filter { $0.contains(".so") })
+    }
+
+    /// A folder for PODIUM_BUILTIN_PLUGINS: links to the built-in scene plugins (trusted where they
+    /// are), and with `remoteServer` a copy of the remote's server library.
+    func pluginsFolder(_ name: String, remoteServer: Bool) throws -> URL {
+        let plugins = dir.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        let exeDir = URL(fileURLWithPath: TestPaths.podium).resolvingSymlinksInPath().deletingLastPathComponent()
+        for lib in try FileManager.default.contentsOfDirectory(atPath: exeDir.path) where lib.hasSuffix("Scene.so") {
+            try FileManager.default.createSymbolicLink(at: plugins.appendingPathComponent(lib), withDestinationURL: exeDir.appendingPathComponent(lib))
+        }
+        let server = "libPodiumRemoteServer.so"
+        if remoteServer { try FileManager.default.copyItem(at: exeDir.appendingPathComponent(server), to: plugins.appendingPathComponent(server)) }
+        return plugins
+    }
+
+    func testAPDFTalkMapsNeitherTheRemoteNorGLU() throws {
+        let pdf = path("talk.pdf")
+        TestPDF.write(pdf, .init(pages: 3))
+        let app = try PodiumProcess(args: [pdf], environment: env, dir: dir)
+        defer { app.stop() }
+        XCTAssertEqual(try app.client.send(["cmd": "state"])["driver"]?.string, "offscreen", "SDL used the driver asked for")
+        XCTAssertTrue(eventually(10) { app.log.contains("first frame of both windows") }, app.log)
+        let libs = try mappedLibraries(app.process.processIdentifier)
+        XCTAssertTrue(libs.contains { $0.hasPrefix("libpoppler-glib.so") }, "the talk is up, its PDF plugin loaded: \(libs.sorted())")
+        XCTAssertTrue(libs.contains { $0.hasPrefix("libpango-1.0.so") }, libs.sorted().description)
+        for absent in ["libsoup-3.0.so", "libqrencode.so", "libPodiumRemoteServer.so", "libGLU.so", "libOpenGL.so", "libmosquitto.so", "libssl.so", "libcrypto.so"] {
+            XCTAssertFalse(libs.contains { $0.hasPrefix(absent) }, "\(absent) is not loaded without --remote, --broker or a shape: \(libs.sorted())")
+        }
+    }
+
+    func testRemoteOpensItsLibrariesWhenAsked() throws {
+        let pdf = path("talk.pdf")
+        TestPDF.write(pdf, .init(pages: 2))
+        let app = try PodiumProcess(args: [pdf, "--remote", "127.0.0.1:0"], environment: env, dir: dir)
+        defer { app.stop() }
+        XCTAssertTrue(eventually(10) { app.log.contains("remote control http://127.0.0.1:") }, app.log)
+        let libs = try mappedLibraries(app.process.processIdentifier)
+        for present in ["libsoup-3.0.so", "libqrencode.so", "libPodiumRemoteServer.so"] {
+            XCTAssertTrue(libs.contains { $0.hasPrefix(present) }, "\(present) is loaded for --remote: \(libs.sorted())")
+        }
+    }
+
+    /// Without the server library the launch stops before any window, naming the file.
+    func testAMissingRemoteLibraryStopsTheLaunchClearly() throws {
+        let pdf = path("talk.pdf")
+        TestPDF.write(pdf, .init(pages: 2))
+        let plugins = try pluginsFolder("plugins", remoteServer: false)
+        let r = try runProcess(TestPaths.podium, ["present", pdf, "--remote", "127.0.0.1:0"], environment: env.merging(["PODIUM_BUILTIN_PLUGINS": plugins.path]) { $1 })
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("podium: --remote: cannot load \(plugins.path)/libPodiumRemoteServer.so: "), r.stderr)
+        XCTAssertFalse(r.stderr.contains("video driver"), "stopped before SDL started: \(r.stderr)")
+    }
+
+    /// The server library passes the plugins' trust checks: one in a folder others may write to
+    /// is not loaded.
+    func testAnUntrustedRemoteLibraryIsNotLoaded() throws {
+        let pdf = path("talk.pdf")
+        TestPDF.write(pdf, .init(pages: 2))
+        let plugins = try pluginsFolder("open", remoteServer: true)
+        XCTAssertEqual(chmod(plugins.path, 0o777), 0)
+        let r = try runProcess(TestPaths.podium, ["present", pdf, "--remote", "127.0.0.1:0"], environment: env.merging(["PODIUM_BUILTIN_PLUGINS": plugins.path]) { $1 })
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("podium: --remote: \(plugins.path)/libPodiumRemoteServer.so is not loaded: "), r.stderr)
+        XCTAssertFalse(r.stderr.contains("video driver"), "stopped before SDL started: \(r.stderr)")
+    }
+
+    /// The demo's second scene (band list: ICU collation over a SQLite store) is made for the
+    /// console's next preview by a timer, which the run loop's first turn does not fire: it is
+    /// made after both windows' first frame.
+    func testTheNextSceneIsMadeAfterTheFirstFrame() throws {
+        let app = try PodiumProcess(args: [TestPaths.demoDeck], environment: env, dir: dir)
+        defer { app.stop() }
+        XCTAssertTrue(eventually(20) { app.log.contains("[org.podium.band-list]") }, app.log)
+        let log = app.log
+        guard let frame = log.range(of: "first frame of both windows"), let bands = log.range(of: "[org.podium.band-list]") else { return XCTFail(log) }
+        XCTAssertLessThan(frame.lowerBound, bands.lowerBound, log)
+    }
+}
