@@ -1,4 +1,5 @@
-import PodiumCore
+import Foundation
+@testable import PodiumCore
 import XCTest
 
 final class TalkClockTests: XCTestCase {
@@ -45,5 +46,18 @@ final class TalkClockTests: XCTestCase {
         XCTAssertEqual(TalkClock.format(61.9), "1:01")
         XCTAssertEqual(TalkClock.format(3725), "1:02:05")
         XCTAssertEqual(TalkClock.format(-75), "−1:15")
+        XCTAssertEqual(TalkClock.format(36000 + 9), "10:00:09")
+    }
+
+    /// The console's wall clock: local time, two digits each, in the time zone TZ names.
+    func testWallClockIsLocalHoursAndMinutes() {
+        let old = getenv("TZ").map { String(cString: $0) }
+        defer { if let old { setenv("TZ", old, 1) } else { unsetenv("TZ") }; tzset() }
+        let t = Date(timeIntervalSince1970: 13 * 3600 + 5 * 60 + 59)
+        setenv("TZ", "UTC", 1); tzset()
+        XCTAssertEqual(Presentation.hoursMinutes(t), "13:05")
+        setenv("TZ", "Asia/Kolkata", 1); tzset()
+        XCTAssertEqual(Presentation.hoursMinutes(t), "18:35")
+        XCTAssertEqual(Presentation.hoursMinutes(Date(timeIntervalSince1970: 0)), "05:30")
     }
 }

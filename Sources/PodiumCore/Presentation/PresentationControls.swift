@@ -202,11 +202,16 @@ extension Presentation {
                             remaining: (talk.isStarted ? nil : deck.endTimeMinutes.map { Self.minutes(until: $0, from: wallClock()) * 60 }) ?? talk.remaining(at: now),
                             lastMinutes: deck.lastMinutes, pace: talk.pace(at: now, sceneIndex: currentIndex),
                             sceneElapsed: talk.sceneElapsed(at: now), scenePlanned: deck.scenes[currentIndex].plannedSeconds,
-                            clock: Self.wallClockFormat.string(from: wallClock()), untilStart: secondsUntilStart)
+                            clock: Self.hoursMinutes(wallClock()), untilStart: secondsUntilStart)
     }
 
-    /// Made once: an ICU formatter costs more to create than the whole once-a-second update.
-    private static let wallClockFormat: DateFormatter = { let f = DateFormatter(); f.dateFormat = "HH:mm"; return f }()
+    /// `HH:mm` in local time through the C library: Foundation's formatter (ICU) was the largest
+    /// part of the console's idle CPU, paid every second.
+    nonisolated static func hoursMinutes(_ date: Date) -> String {
+        var t = time_t(date.timeIntervalSince1970.rounded(.down)), parts = tm()
+        guard localtime_r(&t, &parts) != nil else { return "--:--" }
+        return TalkClock.twoDigits(Int(parts.tm_hour)) + ":" + TalkClock.twoDigits(Int(parts.tm_min))
+    }
 
     /// Updates the timer strip; it redraws only when a shown value changed.
     public func refreshTimers() { console.timers.show(timerReadout) }

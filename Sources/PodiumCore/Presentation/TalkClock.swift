@@ -98,7 +98,11 @@ public struct TalkClock: Sendable {
         // Bounded so no plan (or clock jump) can trap the conversion; 999 hours reads as "a lot".
         guard seconds.isFinite else { return "–:––" }
         let t = Int(min(abs(seconds), 999 * 3600).rounded(.down))
-        let body = t >= 3600 ? String(format: "%d:%02d:%02d", t / 3600, t / 60 % 60, t % 60) : String(format: "%d:%02d", t / 60, t % 60)
+        let body = t >= 3600 ? "\(t / 3600):\(twoDigits(t / 60 % 60)):\(twoDigits(t % 60))" : "\(t / 60):\(twoDigits(t % 60))"
         return (neg ? "−" : "") + body
     }
+
+    /// `n` (0…99) with a leading zero; plain Swift, as `String(format:)` goes through Foundation
+    /// every second.
+    static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }
