@@ -83,9 +83,11 @@ let package = Package(
         // CRemoteLoader opens it, and libqrencode, only when --remote is given.
         .target(name: "CSoupRemote", dependencies: ["CSoup"]),
         .target(name: "CRemoteLoader", dependencies: ["CLazyLibrary"]),
-        .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2Image", "CImageHeader", "CPango", "CXrandr", "CWaylandClient", "CTessellate"]),
+        // The main dispatch queue (main-actor tasks, DispatchQueue.main) served by the SDL run loop.
+        .target(name: "CMainQueue"),
+        .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2Image", "CImageHeader", "CPango", "CXrandr", "CWaylandClient", "CTessellate", "CMainQueue"]),
 
-        .target(name: "PodiumRemote", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CRemoteLoader", "CSDL2", "CSDL2Image"]),
+        .target(name: "PodiumRemote", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CRemoteLoader"]),
         // Follower screens (`--broker`, `podium follow`): the talk's state as retained MQTT messages
         // through Debian's libmosquitto (libmosquitto-dev); deck identity by SHA-256 (libcrypto).
         // Opened on first use, not linked (Sources/CMosquitto/include/podium_mosquitto.h).

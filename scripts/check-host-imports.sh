@@ -2,7 +2,7 @@
 # The executable names no plugin: no file in Sources/podium imports a scene plugin's module (the
 # targets Package.swift builds from Plugins/), and the `podium` target depends on none of them.
 # Built-in plugins are shared libraries it opens at run time (Sources/podium/BuiltInPluginList.swift).
-# Exit 1 naming each offending line.
+# And SDL is imported by PodiumSDL alone, the platform layer. Exit 1 naming each offending line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=$(sed -n 's/.*\.target(name: "\([A-Za-z0-9_]*\)".*path: "Plugins\/.*/\1/p' Package.swift)
@@ -17,5 +17,9 @@ deps=$(awk '/executableTarget\(name: "podium",/,/\]\)/' Package.swift)
 for m in $modules; do
   if grep -q "\"$m\"" <<<"$deps"; then echo "check-host-imports: the podium target depends on the plugin module $m" >&2; status=1; fi
 done
-[ $status = 0 ] && echo "check-host-imports: Sources/podium imports none of: $(echo $modules)"
+# One platform layer: SDL's modules are imported only by PodiumSDL (benchmark and test tools aside).
+if grep -nE "^[[:space:]]*import[[:space:]]+(CSDL2|CSDL2Image)([.[:space:]]|$)" $(find Sources Plugins -name '*.swift' -not -path 'Sources/PodiumSDL/*' -not -path 'Sources/podium-bench-kit/*' -not -path '*/.build/*'); then
+  echo "check-host-imports: only PodiumSDL may import SDL (lines above)" >&2; status=1
+fi
+[ $status = 0 ] && echo "check-host-imports: Sources/podium imports none of: $(echo $modules); only PodiumSDL imports SDL"
 exit $status

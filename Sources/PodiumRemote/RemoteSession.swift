@@ -18,6 +18,8 @@ public final class RemoteSession {
     let server: RemoteServer
     let presentation: Presentation
     let text: TextEngine
+    /// The longest side of a picture, in pixels, whatever a client asks for.
+    static let pictureMaxSide = 1600
     /// Where the pictures are drawn (current, next), remade when their size changes.
     private var canvases: [PictureCanvas?] = [nil, nil]
     let handle: (String) -> String
@@ -193,7 +195,7 @@ public final class RemoteSession {
     }
 
     /// Images the pictures' renderers are still decoding (the pictures are drawn again when done).
-    private var imagesDecoding: Int { canvases.reduce(0) { $0 + ($1?.renderer.imagesDecoding ?? 0) } }
+    private var imagesDecoding: Int { canvases.reduce(0) { $0 + ($1?.imagesDecoding ?? 0) } }
 
     /// CPU time this thread has used, in ms.
     nonisolated static func threadCPUms() -> Double {
@@ -230,7 +232,7 @@ public final class RemoteSession {
         let p = presentation, a = p.audience.bounds.size
         guard a.width > 0, a.height > 0 else { return }
         let asked = clients.values.map(\.width).max() ?? 0
-        let w = Double(min(SlideImages.maxSide, max(160, asked == 0 ? 800 : asked)))
+        let w = Double(min(RemoteSession.pictureMaxSide, max(160, asked == 0 ? 800 : asked)))
         var shots: [(kind: UInt8, rgba: [UInt8], w: Int32, h: Int32)] = []
         let drawStart = Self.threadCPUms()
         defer { drawCPU += Self.threadCPUms() - drawStart }
@@ -246,7 +248,7 @@ public final class RemoteSession {
                 // A bitmap at opacity 0 is a page uploaded ahead: it paints nothing.
                 let painting = list.commands.filter { if case let .bitmap(_, _, opacity) = $0 { opacity > 0 } else { true } }
                 if let last = sent[k], last.width == w, last.commands == painting { continue }
-                if canvases[k].map({ $0.w != w || $0.h != h }) ?? true { canvases[k] = try PictureCanvas(w: w, h: h, text: text) }
+                if canvases[k].map({ $0.w != w || $0.h != h }) ?? true { canvases[k] = try PictureCanvas(w: w, h: h, text: text) }   // throws SDLError
                 shots.append((kind, canvases[k]!.pixels(of: list, background: root.backgroundColor, scale: scale), w, h))
                 sent[k] = (painting, w)
             }
@@ -263,7 +265,7 @@ public final class RemoteSession {
         encoder.async { [weak self] in
             let start = Self.threadCPUms()
             for s in batch {
-                let image = s.rgba.isEmpty ? nil : SlideImages.encode(s.rgba, w: s.w, h: s.h)
+                let image = s.rgba.isEmpty ? nil : PixelEncoding.jpegOrPNG(s.rgba, w: s.w, h: s.h)
                 server.sendBinary([s.kind, image?.png == true ? 1 : 0] + (image?.bytes ?? []))
             }
             let spent = Self.threadCPUms() - start

@@ -56,6 +56,12 @@ public final class PlatformWindow {
         return Rect(Double(x), Double(y), s.width, s.height)
     }
     public var isFullscreen: Bool { SDL_GetWindowFlags(sdl) & (SDL_WINDOW_FULLSCREEN.rawValue | SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) != 0 }
+    /// Whether this window has the keyboard focus (SDL's view; the window manager decides).
+    public var hasKeyboardFocus: Bool { SDL_GetKeyboardFocus() == sdl }
+    /// Whether the window has no decorations (a borderless cover of its display).
+    public var isBorderless: Bool { SDL_GetWindowFlags(sdl) & SDL_WINDOW_BORDERLESS.rawValue != 0 }
+    /// The flag that creates a window hidden (`init(flags:)`), to be shown once placed.
+    public static let hiddenFlag = SDL_WINDOW_HIDDEN.rawValue
     public var isVisible: Bool { SDL_GetWindowFlags(sdl) & SDL_WINDOW_SHOWN.rawValue != 0 && SDL_GetWindowFlags(sdl) & SDL_WINDOW_HIDDEN.rawValue == 0 }
 
     /// Re-reads size and scale after a resize or display change and re-lays out the tree.

@@ -56,6 +56,8 @@ public enum SDLVideo {
     public static func stop() { IMG_Quit(); SDL_Quit() }
 
     /// The video driver SDL is using, e.g. "x11"; empty before `start`.
+    /// How many SDL windows exist (ids 1…256 probed), for tests that no window leaked.
+    public static func windowCount() -> Int { (1...256).filter { SDL_GetWindowFromID(UInt32($0)) != nil }.count }
     public static var currentDriver: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "" }
     public static var lastError: String { String(cString: SDL_GetError()) }
 

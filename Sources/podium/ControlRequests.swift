@@ -1,4 +1,3 @@
-import CSDL2
 import Foundation
 import PodiumCore
 import PodiumKit
@@ -135,7 +134,7 @@ enum ControlRequests {
                 let f = app.displayController.realFrame(of: w), s = w.renderer.scale
                 let d = w.isVisible ? app.displays.max { a, b in area(a.bounds, f) < area(b.bounds, f) }.flatMap { area($0.bounds, f) > 0 ? $0 : nil } : nil
                 o["display"] = d.map { .string($0.name) } ?? .null
-                o["focused"] = .bool(SDL_GetKeyboardFocus() == w.sdl)
+                o["focused"] = .bool(w.hasKeyboardFocus)
                 o["framesDrawn"] = .number(Double(w.framesDrawn))
                 // What the last frame repainted and presented, in pixels (a clock tick: the clock).
                 o["lastDamage"] = w.lastDamage?.json ?? .null
@@ -143,8 +142,7 @@ enum ControlRequests {
                 o["scale"] = .number(s)
                 // Where the window manager ignores fullscreen requests (none running) the window
                 // covers the display borderless instead (`PlatformWindow.cover`): fullscreen too, as the log says.
-                let borderless = SDL_GetWindowFlags(w.sdl) & SDL_WINDOW_BORDERLESS.rawValue != 0
-                let covers = borderless && d.map { $0.bounds == f } == true
+                let covers = w.isBorderless && d.map { $0.bounds == f } == true
                 o["fullscreen"] = .bool(w.isFullscreen || covers)
                 o["fullscreenBy"] = w.isFullscreen ? "sdl" : covers ? "cover" : .null
                 o["visible"] = .bool(w.isVisible)
@@ -237,7 +235,7 @@ enum ControlRequests {
     }
 
     /// SDL windows alive in this process (IDs are never reused, so probing a range is exact).
-    static func sdlWindowCount() -> Int { (1...256).filter { SDL_GetWindowFromID(UInt32($0)) != nil }.count }
+    static func sdlWindowCount() -> Int { SDLVideo.windowCount() }
 
     /// Resident memory from /proc/self/statm (pages × page size), in KiB.
     static func residentKB() -> Int? {

@@ -1,4 +1,3 @@
-import CSDL2
 import Foundation
 import PodiumBroker
 import PodiumCore
@@ -19,7 +18,7 @@ final class FollowCommand {
     var quit = false
     let text = TextEngine()
     let images = ImageSizeCache()
-    var mailboxEvent: UInt32 = 0
+    var events: PlatformEventLoop?
     var selector: DisplaySelector?
     var placedOn: Rect?
 
@@ -65,7 +64,7 @@ final class FollowCommand {
         presentation.log = { [weak self] in self?.log($0) }
         window = try PlatformWindow(title: "Podium Follower — \(deck.title)", root: presentation.audience,
                                     size: Size(min(1280, display.bounds.width), min(720, display.bounds.height)),
-                                    position: display.bounds.origin, flags: SDL_WINDOW_HIDDEN.rawValue, text: text)
+                                    position: display.bounds.origin, flags: PlatformWindow.hiddenFlag, text: text)
         self.selector = selector
         placeWindow()
         session = try FollowerSession(url: url, caFile: options.values["--broker-ca"], presentation: presentation, deckHash: hash)
@@ -76,8 +75,7 @@ final class FollowCommand {
             control?.handler = { [unowned self] in self.handle($0) }
             log("control socket \(p)")
         }
-        mailboxEvent = SDL_RegisterEvents(1)
-        MainThreadMailbox.shared.wake = { [mailboxEvent] in var e = SDL_Event(); e.type = mailboxEvent; SDL_PushEvent(&e) }
+        events = PlatformEventLoop()
         try loop()
         return 0
     }
@@ -97,7 +95,7 @@ final class FollowCommand {
     func shutdown() {
         control?.close(); control = nil
         session?.stop(); session = nil
-        MainThreadMailbox.shared.wake = nil
+        events?.close(); events = nil
         window?.close(); window = nil
         presentation?.timers.cancelAll()
         presentation = nil
@@ -107,14 +105,12 @@ final class FollowCommand {
     func log(_ s: String) { printError("podium follow: \(s)") }
 
     func loop() throws {
-        var event = SDL_Event()
         while !quit, QuitSignals.pending == nil {
             presentation.timers.fire(now: presentation.clock())
             render()
             var timeout = presentation.timers.nextDeadline.map { Int32(max(0, min(1000, ($0 - presentation.clock()) * 1000)).rounded(.up)) } ?? 1000
             if presentation.audience.isAnimating { timeout = min(timeout, 16) }
-            guard SDL_WaitEventTimeout(&event, timeout) == 1 else { continue }
-            repeat { handle(event) } while SDL_PollEvent(&event) == 1
+            events?.wait(timeoutMs: timeout) { handle($0) }
         }
         QuitSignals.acknowledge()
     }
@@ -124,24 +120,22 @@ final class FollowCommand {
         if window.renderIfNeeded() { session.didRender() }
     }
 
-    func handle(_ e: SDL_Event) {
-        if e.type == mailboxEvent { MainThreadMailbox.shared.drain(); return }
-        switch SDL_EventType(e.type) {
-        case SDL_QUIT: quit = true
-        case SDL_WINDOWEVENT:
-            switch SDL_WindowEventID(UInt32(e.window.event)) {
-            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_MOVED, SDL_WINDOWEVENT_DISPLAY_CHANGED: window.syncSize()
-            case SDL_WINDOWEVENT_EXPOSED: window.invalidate()
-            case SDL_WINDOWEVENT_CLOSE: quit = true
-            default: break
+    func handle(_ e: PlatformEvent) {
+        switch e {
+        case .quit: quit = true
+        case let .window(event, _):
+            switch event {
+            case .geometryChanged: window.syncSize()
+            case .exposed: window.invalidate()
+            case .closeRequested: quit = true
+            case .focusGained: break
             }
-        case SDL_DISPLAYEVENT:
+        case .displaysChanged:
             placeWindow()
-        case SDL_KEYDOWN:
-            // Only quitting: a follower screen has nothing else to drive. Num Lock and Caps Lock do not count.
-            let mods = UInt32(e.key.keysym.mod) & ~UInt32(KMOD_NUM.rawValue | KMOD_CAPS.rawValue | KMOD_MODE.rawValue)
-            if e.key.keysym.sym == SDLK_q.rawValue, mods == 0 || mods & UInt32(KMOD_CTRL.rawValue) != 0 { quit = true }
-        default: break
+        case let .input(.key(k), _):
+            // Only quitting: a follower screen has nothing else to drive (q or Ctrl+Q).
+            if k.is("q"), !k.shift, !k.alt, !k.gui { quit = true }
+        case .input: break
         }
     }
 

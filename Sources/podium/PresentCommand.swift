@@ -1,4 +1,3 @@
-import CSDL2
 import Foundation
 import PodiumBroker
 import PodiumCore
@@ -29,8 +28,8 @@ final class PresentCommand {
     let text = TextEngine()
     let images = ImageSizeCache()
     var quit = false
-    /// SDL user event that wakes the loop to run `MainThreadMailbox` work posted from other threads.
-    var mailboxEvent: UInt32 = 0
+    /// The run loop (SDL events, mailbox and main-queue work); made once the windows are up.
+    var events: PlatformEventLoop?
     /// When the process started (uptime seconds), so "first frame after launch" includes loading.
     let launch = processStartUptime() ?? ProcessInfo.processInfo.systemUptime
 
@@ -83,10 +82,7 @@ final class PresentCommand {
 
         presentation = Presentation(deck: deck, registry: registry, metrics: text)
         presentation.keyMap = keyMap
-        presentation.pointerModifiers = {
-            let m = UInt32(SDL_GetModState().rawValue)
-            return (m & UInt32(KMOD_SHIFT.rawValue) != 0, m & UInt32(KMOD_CTRL.rawValue) != 0, m & UInt32(KMOD_ALT.rawValue) != 0)
-        }
+        presentation.pointerModifiers = { PlatformEventLoop.modifiers }
         if let m = startMinutes {
             let at = String(format: "%02d:%02d", m / 60, m % 60)
             if presentation.setStartTime(minutesAfterMidnight: m) != nil { log("--start-time \(at): the talk timer starts then (or on the first advance)") }
@@ -139,9 +135,7 @@ final class PresentCommand {
                 log("publishing the talk to \(url) (deck \(broker!.deckHash.prefix(19))…)")
             } catch { log("--broker \(url): \(error); the talk goes on without follower screens") }
         }
-        mailboxEvent = SDL_RegisterEvents(1)
-        MainThreadMailbox.shared.wake = { [mailboxEvent] in var e = SDL_Event(); e.type = mailboxEvent; SDL_PushEvent(&e) }
-        SDL_StartTextInput()
+        events = PlatformEventLoop()
         try loop()
         // A clean quit: nothing to resume next time (windows and SDL are released by `shutdown`).
         // (Unless the resume question was never answered: that talk is still to be resumed.)
@@ -194,8 +188,7 @@ final class PresentCommand {
         remote?.stop(); remote = nil
         broker?.stop(); broker = nil
         reloader = nil   // stops watching files: no reload can reach a half-released talk
-        MainThreadMailbox.shared.wake = nil
-        if SDL_IsTextInputActive() == SDL_TRUE { SDL_StopTextInput() }
+        events?.close(); events = nil
         displayController?.closeWindows()
         presenterWindow?.close()
         displayController = nil; presenterWindow = nil
@@ -238,7 +231,6 @@ final class PresentCommand {
     // MARK: Loop
 
     func loop() throws {
-        var event = SDL_Event()
         var firstFrameLogged = false
         while !quit, QuitSignals.pending == nil {
             // The first turn draws before anything else: what timers put off (the next scene,
@@ -257,8 +249,7 @@ final class PresentCommand {
             var timeout = presentation.timers.nextDeadline.map { Int32(max(0, min(1000, ($0 - presentation.clock()) * 1000)).rounded(.up)) } ?? 1000
             // A popover fading in or out wants frames (~60 Hz) until it settles; then idle again.
             if presentation.presenter.isAnimating || presentation.audience.isAnimating { timeout = min(timeout, 16) }
-            guard SDL_WaitEventTimeout(&event, timeout) == 1 else { continue }
-            repeat { try handle(event) } while SDL_PollEvent(&event) == 1
+            try events?.wait(timeoutMs: timeout) { try handle($0) }
         }
         QuitSignals.acknowledge()
         if let s = QuitSignals.pending { log("quitting on \(s == SIGTERM ? "SIGTERM" : s == SIGINT ? "SIGINT" : "signal \(s)")") }
@@ -279,31 +270,29 @@ final class PresentCommand {
         broker?.tick()
     }
 
-    func handle(_ e: SDL_Event) throws {
-        if e.type == mailboxEvent { MainThreadMailbox.shared.drain(); return }
-        switch SDL_EventType(e.type) {
-        case SDL_QUIT: quit = true   // SIGTERM/SIGINT (QuitSignals) or the session ending
-        case SDL_DISPLAYEVENT:
-            displayController.refresh(reason: Self.describe(e.display))
-        case SDL_WINDOWEVENT:
-            let w = window(id: e.window.windowID)
-            switch SDL_WindowEventID(UInt32(e.window.event)) {
-            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_MOVED, SDL_WINDOWEVENT_DISPLAY_CHANGED:
+    func handle(_ e: PlatformEvent) throws {
+        switch e {
+        case .quit: quit = true   // SIGTERM/SIGINT (QuitSignals) or the session ending
+        case let .displaysChanged(what):
+            displayController.refresh(reason: what)
+        case let .window(event, id):
+            let w = window(id: id)
+            switch event {
+            case let .geometryChanged(displayChanged):
                 w?.syncSize()
                 // On another display popovers are placed afresh (and fade in again).
-                if UInt32(e.window.event) == SDL_WINDOWEVENT_DISPLAY_CHANGED.rawValue { w?.root.displayDidChange() }
+                if displayChanged { w?.root.displayDidChange() }
                 // SDL sends no event for a mode change; window events are a cue to look again.
                 displayController.refresh(reason: "window event")
-            case SDL_WINDOWEVENT_EXPOSED: w?.invalidate()
-            case SDL_WINDOWEVENT_FOCUS_GAINED where w != nil && w === audienceWindow:
+            case .exposed: w?.invalidate()
+            case .focusGained where w != nil && w === audienceWindow:
                 // The speaker types into the presenter view; a newly mapped audience window must not keep focus.
                 displayController.focusPresenter()
-            case SDL_WINDOWEVENT_CLOSE: if w === presenterWindow { quit = true }
+            case .closeRequested: if w === presenterWindow { quit = true }
             default: break
             }
-        default:
-            guard let input = EventTranslator.input(from: e) else { return }
-            let target = EventTranslator.windowID(of: e).flatMap(window(id:)) ?? presenterWindow!
+        case let .input(input, id):
+            let target = id.flatMap(window(id:)) ?? presenterWindow!
             // Keys typed in the audience window act on the presenter (the speaker's focus).
             if case let .key(k) = input { presentation.press(k); return }
             // The resume question holds the talk: clicks, wheel and typing wait for its answer.
@@ -312,23 +301,10 @@ final class PresentCommand {
             if let a = audienceWindow, target === a { presentation.audienceInput(input); return }
             // Ctrl + mouse over the audience preview: the pointer dot on the audience view.
             if case let .mouseMoved(p, _) = input, target === presenterWindow {
-                let ctrl = UInt32(SDL_GetModState().rawValue) & UInt32(KMOD_CTRL.rawValue) != 0
-                if presentation.movePointer(to: p, active: ctrl) { return }
+                if presentation.movePointer(to: p, active: PlatformEventLoop.modifiers.control) { return }
             }
             target.root.dispatch(input)
         }
-    }
-
-    /// "display 1 connected" etc. for the log; SDL's index is the one at the time of the event.
-    static func describe(_ e: SDL_DisplayEvent) -> String {
-        let what: String
-        switch UInt32(e.event) {
-        case SDL_DISPLAYEVENT_CONNECTED.rawValue: what = "connected"
-        case SDL_DISPLAYEVENT_DISCONNECTED.rawValue: what = "disconnected"
-        case SDL_DISPLAYEVENT_ORIENTATION.rawValue: what = "orientation changed"
-        default: what = "event \(e.event)"
-        }
-        return "display \(e.display) \(what)"
     }
 
     func window(id: UInt32) -> PlatformWindow? {

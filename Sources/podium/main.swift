@@ -1,10 +1,9 @@
-import CSDL2
 import Foundation
+import PodiumSDL
 
 // Entry point: parse the command line and run one command. Exit codes: 0 success, 1 runtime
 // failure, 2 usage or validation error.
-podium_line_buffer_stdout()
-podium_ignore_sigpipe()
+PlatformProcess.prepare()
 LaunchTrace.mark("main")
 let status = CommandLineInterface.run(Array(CommandLine.arguments.dropFirst()))
 // Out without exit()'s C++ static destructors (poppler's, fontconfig's): a page-render or media

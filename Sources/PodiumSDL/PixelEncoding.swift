@@ -1,18 +1,12 @@
 import CSDL2
 import CSDL2Image
-import Foundation
-import PodiumKit
-import PodiumSDL
 
-/// Slide pictures for the remote: a view tree's draw list is drawn on a `PictureCanvas` at the
-/// phone's size (main thread, a few ms), and the pixels are encoded as JPEG (PNG if that fails)
-/// on a background queue, never on the main thread.
-enum SlideImages {
-    /// The longest side of a picture, in pixels, whatever a client asks for.
-    static let maxSide = 1600
-
-    /// JPEG (quality 80) of RGBA pixels, or PNG when SDL_image cannot write JPEG; `png` says which.
-    static func encode(_ rgba: [UInt8], w: Int32, h: Int32) -> (bytes: [UInt8], png: Bool)? {
+/// Pixels to image files through SDL_image, off the main thread (the phone remote's pictures,
+/// drawn on a `PictureCanvas`, are encoded on a background queue).
+public enum PixelEncoding {
+    /// JPEG (quality 80) of RGBA pixels (`w × h × 4`, row-major), or PNG when SDL_image cannot
+    /// write JPEG; `png` says which. Nil when SDL cannot wrap the pixels.
+    public static func jpegOrPNG(_ rgba: [UInt8], w: Int32, h: Int32) -> (bytes: [UInt8], png: Bool)? {
         var pixels = rgba
         return pixels.withUnsafeMutableBytes { buf -> (bytes: [UInt8], png: Bool)? in
             guard let surf = SDL_CreateRGBSurfaceWithFormatFrom(buf.baseAddress, w, h, 32, w * 4, SDL_PIXELFORMAT_ABGR8888.rawValue) else { return nil }
