@@ -167,7 +167,11 @@ final class MapSearchScene: Scene {
         model.selected = place
         if let ip = presenter.list.indexPath(ofRowID: place.osm) { presenter.list.selection = ip; presenter.list.scrollToVisible(ip) }
         let map = presenter.map
-        if !map.bounds.insetBy(dx: 40, dy: 40).contains(map.viewport.point(place.location)) { model.centre(on: place.location) }
+        // The callout is not pulled inside a map at its edge (labels made room for it where it hangs): centre when it would be cut.
+        let whole = { (v: MapView) in v.bounds.isEmpty || v.bounds.contains(v.calloutRect(for: place) ?? v.pinRect(for: place)) }
+        if !map.bounds.insetBy(dx: 40, dy: 40).contains(map.viewport.point(place.location)) || !whole(map) || !whole(audienceMap) {
+            model.centre(on: place.location)
+        }
         let distance = model.results.first { $0.place.id == place.id }?.distanceText
         let card = PlaceCardView(place: place, distance: distance, onCenter: { [weak self] in
             self?.model.centre(on: place.location)

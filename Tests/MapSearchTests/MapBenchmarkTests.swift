@@ -59,6 +59,18 @@ final class MapBenchmarkTests: XCTestCase {
         let fast = times(120) { model.center = WorldPoint(model.center.x + 40 / vp.worldSize, model.center.y + 10 / vp.worldSize); _ = window.renderIfNeeded(force: true) }
         let fastMade = map.basemap.tilesMade - made
         let zoomed = median(3) { model.zoom += 0.25; _ = window.renderIfNeeded(force: true) }
+        model.center = WebMercator.project(LatLon(lat: 60.1697, lon: 24.9445)); model.zoom = 16.5
+        _ = window.renderIfNeeded(force: true)
+        // New results: labels make way for the new pins (only cells and tiles they touch are redone), back where
+        // the bench began (after the other figures, so those are taken as before).
+        let records = model.results, cafes = try search.search("cafes", near: Fixtures.tritone).results
+        var flip = false
+        let relabelled = times(6) { flip.toggle(); model.results = flip ? cafes : records; _ = window.renderIfNeeded(force: true) }
+        model.results = cafes
+        _ = window.renderIfNeeded(force: true)
+        let fullCafes = median(21) { model.center = WorldPoint(model.center.x + 1e-7, model.center.y); _ = window.renderIfNeeded(force: true) }
+        model.results = records
+        _ = window.renderIfNeeded(force: true)
         let query = try median(51) { _ = try db.features(in: vp.bounds(margin: 20)) }
         let cat = try median(51) { _ = try search.search("record stores", near: Fixtures.tritone) }
         let name = try median(51) { _ = try search.search("tritone", near: Fixtures.tritone) }
@@ -68,9 +80,11 @@ final class MapBenchmarkTests: XCTestCase {
         figure("draw list, 1920x1080 frame, panning (\(commands) commands)", warm)
         figure("full frame 1920x1080 panning, basemap painted every frame", untiled[10])
         figure("full frame 1920x1080: layout + draw list + SDL software render", full)
+        figure("  the same with \(cafes.count) pins (labels around them)", fullCafes)
         figure("  fast pan 40 pt/frame, median (\(fastMade) tiles made in 120 frames)", fast[60])
         figure("  fast pan 40 pt/frame, p95", fast[113])
         figure("  fast pan 40 pt/frame, max", fast[119])
+        figure("first frame after new results (\(cafes.count) or \(records.count) pins), median of 6", relabelled[3])
         figure("first frame after a zoom step (every tile made)", zoomed)
         figure("R*Tree bbox query of the visible area", query)
         figure("search \"record stores\" (category)", cat)

@@ -8,8 +8,10 @@ import PodiumKit
 ///
 /// Labels are placed per cell of `cellTiles × cellTiles` tiles with `MapPainter`'s rules (each
 /// name once, no overlaps, wholly inside the cell), so neighbouring tiles agree on them and a
-/// label crossing a tile edge is drawn by both halves. They are part of the tiles, so they do
-/// not dodge pins (pins are drawn over them).
+/// label crossing a tile edge is drawn by both halves. They keep clear of the pins and callout
+/// (`LabelObstacle`s, fixed to the map, so a pan moves nothing): when those change (a new
+/// search, a selection), only cells they touch place labels again and only tiles whose labels
+/// changed are recorded again, from their kept geometry.
 public final class BasemapTiles {
     /// Tile side in points.
     public static let tileSize = 512.0
@@ -21,10 +23,21 @@ public final class BasemapTiles {
 
     struct Level: Hashable { var zoom: Double; var style: MapStyle.Name; var labelScale: Double; var labels: Bool }
     struct TileKey: Hashable { var level: Level; var x: Int; var y: Int }
-    private var tiles: [TileKey: (picture: Picture, used: UInt64)] = [:]
-    private var cells: [TileKey: (labels: [DrawCommand], used: UInt64)] = [:]
+    /// A tile: its picture, the first `geometry` commands of which are areas and streets, then
+    /// its labels; the cell labels' `version` they came from; the obstacle `generation` checked.
+    private struct Tile { var picture: Picture; var geometry: Int; var labels: [DrawCommand]; var version: Int; var checked: Int; var used: UInt64 }
+    /// A label cell: its labels (cell points), the obstacles they avoid (cell points), a version
+    /// that changes when the labels do, and the obstacle `generation` checked.
+    private struct Cell { var labels: [DrawCommand]; var avoid: [Rect]; var version: Int; var checked: Int; var used: UInt64 }
+    private var tiles: [TileKey: Tile] = [:]
+    private var cells: [TileKey: Cell] = [:]
+    private var obstacles: [LabelObstacle] = []
+    /// Bumped when the obstacles change; cells and tiles checked at an older one look again.
+    private var generation = 0
+    private var versions = 0
     private var frame: UInt64 = 0
-    /// Tiles and label cells made so far (tests assert that panning reuses them).
+    /// Tiles and label cells made so far, the second counting cells placed again for new
+    /// obstacles (tests assert that panning reuses them).
     public private(set) var tilesMade = 0, cellsMade = 0
     /// The painter's figures summed over the tiles made in the last call.
     public private(set) var lastStats = MapPainter.Stats()
@@ -35,9 +48,12 @@ public final class BasemapTiles {
     /// (`MapModel.adopt`) must not make a new level out of the last bit.
     static func level(_ zoom: Double) -> Double { (zoom * 1e6).rounded() / 1e6 }
 
-    /// The tiles covering `vp` with where each goes (view points), made as needed.
-    public func tiles(for vp: Viewport, style: MapStyle, labelScale: Double, metrics: TextMeasuring?) -> [(Picture, Rect)] {
+    /// The tiles covering `vp` with where each goes (view points), made as needed; no label is
+    /// placed within 6×3 points of an `avoiding` rectangle (at the tile's zoom).
+    public func tiles(for vp: Viewport, style: MapStyle, labelScale: Double, metrics: TextMeasuring?,
+                      avoiding: [LabelObstacle] = []) -> [(Picture, Rect)] {
         frame += 1
+        if avoiding != obstacles { obstacles = avoiding; generation += 1 }
         lastStats = MapPainter.Stats()
         let level = Level(zoom: Self.level(vp.zoom), style: style.name, labelScale: labelScale, labels: metrics != nil)
         let t = Self.tileSize, s = WebMercator.worldSize(zoom: level.zoom)
@@ -47,11 +63,16 @@ public final class BasemapTiles {
             for x in Int(floor(ox / t))...Int(floor((ox + vp.size.width) / t)) {
                 let key = TileKey(level: level, x: x, y: y)
                 let r = Rect(Double(x) * t - ox, Double(y) * t - oy, t, t)
-                if let e = tiles[key] { tiles[key] = (e.picture, frame); out.append((e.picture, r)); continue }
+                if var e = tiles[key] {
+                    e.used = frame
+                    if e.checked != generation, let m = metrics { relabel(&e, key, style: style, metrics: m) }
+                    tiles[key] = e
+                    out.append((e.picture, r)); continue
+                }
                 let (made, complete) = makeTile(key, style: style, metrics: metrics)
                 // A tile the map could not be read for is drawn but not kept: the next frame asks again.
-                if complete { tiles[key] = (made, frame) }
-                out.append((made, r))
+                if complete { tiles[key] = made }
+                out.append((made.picture, r))
             }
         }
         trim()
@@ -67,43 +88,101 @@ public final class BasemapTiles {
         return vp
     }
 
-    /// The tile's picture, and whether it is complete (false when the map could not be read).
-    private func makeTile(_ key: TileKey, style: MapStyle, metrics: TextMeasuring?) -> (Picture, Bool) {
+    /// The tile, and whether it is complete (false when the map could not be read).
+    private func makeTile(_ key: TileKey, style: MapStyle, metrics: TextMeasuring?) -> (Tile, Bool) {
         let t = Self.tileSize
         var list = DrawList()
         let stats = painter.paint(square(x: Double(key.x) * t, y: Double(key.y) * t, side: t, zoom: key.level.zoom),
                                   style: style, into: &list, metrics: nil)
         lastStats.features += stats.features; lastStats.commands += stats.commands
         var failed = painter.lastError != nil
+        var labels: [DrawCommand] = [], version = 0
         if let m = metrics {
-            let n = Self.cellTiles
-            let cx = Int(floor(Double(key.x) / Double(n))), cy = Int(floor(Double(key.y) / Double(n)))
-            let labels = cellLabels(TileKey(level: key.level, x: cx, y: cy), style: style, metrics: m) ?? []
-            if labels.isEmpty, cells[TileKey(level: key.level, x: cx, y: cy)] == nil { failed = true }
-            // Cell points to tile points; labels far outside the tile are left out.
-            let dx = Double(cx * n - key.x) * t, dy = Double(cy * n - key.y) * t
-            let near = Rect(-t / 2, -t / 2, 2 * t, 2 * t)
-            for case let .text(b, c, o) in labels {
-                let p = Point(o.x + dx, o.y + dy)
-                if near.contains(p) { list.text(b, c, at: p) }
-            }
+            if let c = cell(of: key, style: style, metrics: m) { labels = tileLabels(key, c.labels); version = c.version }
+            else { failed = true }
         }
         tilesMade += 1
-        return (Picture(size: Size(t, t), isOpaque: style.land.a == 255, commands: list.commands), !failed)
+        let picture = Picture(size: Size(t, t), isOpaque: style.land.a == 255, commands: list.commands + labels)
+        return (Tile(picture: picture, geometry: list.commands.count, labels: labels, version: version, checked: generation, used: frame), !failed)
     }
 
-    /// The label commands of one cell, in cell points; nil when the map could not be read.
-    private func cellLabels(_ key: TileKey, style: MapStyle, metrics: TextMeasuring) -> [DrawCommand]? {
-        if let c = cells[key] { cells[key] = (c.labels, frame); return c.labels }
+    /// Brings a kept tile's labels up to date with the obstacles: a new picture only when its
+    /// own labels changed (the geometry is reused as recorded).
+    private func relabel(_ e: inout Tile, _ key: TileKey, style: MapStyle, metrics: TextMeasuring) {
+        guard let c = cell(of: key, style: style, metrics: metrics) else { return }   // unreadable: keep it, ask again next frame
+        e.checked = generation
+        if c.version == e.version { return }
+        e.version = c.version
+        let labels = tileLabels(key, c.labels)
+        if labels == e.labels { return }
+        e.labels = labels
+        e.picture = Picture(size: e.picture.size, isOpaque: e.picture.isOpaque, commands: Array(e.picture.commands.prefix(e.geometry)) + labels)
+        tilesMade += 1
+    }
+
+    /// The cell's labels that fall on the tile, in tile points; labels far outside it are left out.
+    private func tileLabels(_ key: TileKey, _ labels: [DrawCommand]) -> [DrawCommand] {
+        let n = Self.cellTiles, t = Self.tileSize
+        let cx = Int(floor(Double(key.x) / Double(n))), cy = Int(floor(Double(key.y) / Double(n)))
+        let dx = Double(cx * n - key.x) * t, dy = Double(cy * n - key.y) * t
+        let near = Rect(-t / 2, -t / 2, 2 * t, 2 * t)
+        var out: [DrawCommand] = []
+        for case let .text(b, c, o) in labels {
+            let p = Point(o.x + dx, o.y + dy)
+            if near.contains(p) { out.append(.text(b, c, origin: p)) }
+        }
+        return out
+    }
+
+    /// The label cell holding tile `key`, placed as needed and kept up to date with the
+    /// obstacles; nil when the map could not be read.
+    private func cell(of key: TileKey, style: MapStyle, metrics: TextMeasuring) -> Cell? {
+        let n = Double(Self.cellTiles)
+        let ck = TileKey(level: key.level, x: Int(floor(Double(key.x) / n)), y: Int(floor(Double(key.y) / n)))
+        if var c = cells[ck] {
+            c.used = frame
+            if c.checked != generation {
+                let avoid = avoidRects(ck)
+                if avoid != c.avoid {
+                    guard let labels = placeLabels(ck, avoid: avoid, style: style, metrics: metrics) else { return nil }
+                    if labels != c.labels { versions += 1; c.version = versions; c.labels = labels }
+                    c.avoid = avoid
+                    cellsMade += 1
+                }
+                c.checked = generation
+            }
+            cells[ck] = c
+            return c
+        }
+        let avoid = avoidRects(ck)
+        guard let labels = placeLabels(ck, avoid: avoid, style: style, metrics: metrics) else { return nil }
+        versions += 1
+        cellsMade += 1
+        let c = Cell(labels: labels, avoid: avoid, version: versions, checked: generation, used: frame)
+        cells[ck] = c
+        return c
+    }
+
+    /// The obstacles touching cell `key`, in its points at its zoom.
+    private func avoidRects(_ key: TileKey) -> [Rect] {
+        let side = Self.tileSize * Double(Self.cellTiles), s = WebMercator.worldSize(zoom: key.level.zoom)
+        let x0 = Double(key.x) * side, y0 = Double(key.y) * side
+        let cell = Rect(-16, -16, side + 32, side + 32)
+        return obstacles.compactMap { o in
+            let r = o.rect.offsetBy(dx: o.at.x * s - x0, dy: o.at.y * s - y0)
+            return cell.intersects(r) ? r : nil
+        }
+    }
+
+    /// The label commands of one cell, in cell points, clear of `avoid`; nil when the map could not be read.
+    private func placeLabels(_ key: TileKey, avoid: [Rect], style: MapStyle, metrics: TextMeasuring) -> [DrawCommand]? {
         let side = Self.tileSize * Double(Self.cellTiles)
         let vp = square(x: Double(key.x) * side, y: Double(key.y) * side, side: side, zoom: key.level.zoom)
         var list = DrawList()
         do {
             let features = try painter.database.features(in: vp.bounds(margin: 20))
-            lastStats.labels += painter.paintLabels(features, vp, style, metrics: metrics, scale: key.level.labelScale, avoid: [], into: &list)
+            lastStats.labels += painter.paintLabels(features, vp, style, metrics: metrics, scale: key.level.labelScale, avoid: avoid, into: &list)
         } catch { return nil }
-        cellsMade += 1
-        cells[key] = (list.commands, frame)
         return list.commands
     }
 
@@ -120,4 +199,14 @@ public final class BasemapTiles {
 
     /// Forgets every tile (the database or style changed in place).
     public func removeAll() { tiles.removeAll(); cells.removeAll() }
+}
+
+/// A rectangle the basemap's labels keep clear of (a pin, a callout): `rect` in points relative
+/// to the world point `at` (a pin's tip), the same at every zoom.
+public struct LabelObstacle: Equatable {
+    public var at: WorldPoint
+    public var rect: Rect
+    public init(at: WorldPoint, rect: Rect) { self.at = at; self.rect = rect }
+    /// The rectangle in `vp`'s points.
+    public func rect(in vp: Viewport) -> Rect { rect.offsetBy(dx: vp.point(at).x, dy: vp.point(at).y) }
 }

@@ -64,11 +64,13 @@ public final class MapView: View {
         // The vector basemap shows wherever a tile is missing; a complete tile cover hides it.
         if t?.complete != true {
             // Ready tiles: a pan only moves them (see `BasemapTiles`).
+            let obstacles = labelObstacles()
             if drawsTiles {
-                for (picture, r) in basemap.tiles(for: vp, style: style, labelScale: chromeScale, metrics: metrics) { list.picture(picture, in: r) }
+                for (picture, r) in basemap.tiles(for: vp, style: style, labelScale: chromeScale, metrics: metrics, avoiding: obstacles) { list.picture(picture, in: r) }
                 lastStats = basemap.lastStats
             } else {
-                lastStats = painter.paint(vp, style: style, into: &list, metrics: metrics, labelScale: chromeScale, drawLand: false)
+                lastStats = painter.paint(vp, style: style, into: &list, metrics: metrics, labelScale: chromeScale, drawLand: false,
+                                          avoid: obstacles.map { $0.rect(in: vp) })
             }
         }
         list.append(contentsOf: tileList)
@@ -88,6 +90,42 @@ public final class MapView: View {
     }
     private func pinRadius(selected: Bool) -> Double { (selected ? 12 : 9) * chromeScale }
 
+    /// The selected place's callout box (its shadow included) in view points; nil when `p` is not
+    /// selected or there is no text measurer. It hangs above the pin and moves with the map.
+    public func calloutRect(for p: Place) -> Rect? {
+        guard p.id == model.selected?.id, let m = metrics else { return nil }
+        return calloutArea(p.name, tip: viewport.point(p.location), metrics: m)
+    }
+    private func calloutArea(_ name: String, tip: Point, metrics m: TextMeasuring) -> Rect {
+        let box = calloutBox(name, tip: tip, metrics: m)
+        return Rect(box.minX, box.minY, box.width, box.height + 2)
+    }
+
+    /// The callout box for a pin whose tip is at `tip` (shadow not included).
+    private func calloutBox(_ name: String, tip: Point, metrics m: TextMeasuring) -> Rect {
+        let k = chromeScale, r = pinRadius(selected: true)
+        let s = m.size(of: name, font: Font.bold(16 * k))
+        let pad = 8 * k, bottom = tip.y - 2.6 * r - 6 * k
+        return Rect(tip.x - s.width / 2 - pad, bottom - s.height - pad * 1.2, s.width + 2 * pad, s.height + pad * 1.2)
+    }
+
+    /// What the basemap's labels keep clear of: every result's pin (shadow included) and the
+    /// selected one's callout, relative to the pin's tip, so cached tiles place labels around
+    /// them at any zoom and pan (`BasemapTiles`).
+    func labelObstacles() -> [LabelObstacle] {
+        let sel = model.selected?.id
+        var out: [LabelObstacle] = []
+        for p in model.results.map(\.place) {
+            let r = pinRadius(selected: p.id == sel)
+            let at = WebMercator.project(p.location)
+            out.append(LabelObstacle(at: at, rect: Rect(-r - 1, -2.6 * r, 2 * r + 2, 2.6 * r + 1)))
+            if p.id == sel, let m = metrics {
+                out.append(LabelObstacle(at: at, rect: calloutArea(p.name, tip: .zero, metrics: m)))
+            }
+        }
+        return out
+    }
+
     private func drawPins(_ vp: Viewport, into list: inout DrawList) {
         let style = model.style
         let sel = model.selected
@@ -103,18 +141,16 @@ public final class MapView: View {
             list.polygon([tip, Point(c.x + r * 0.75, c.y + r * 0.66), Point(c.x - r * 0.75, c.y + r * 0.66)], color)
             list.fill(Rect(c.x - r, c.y - r, 2 * r, 2 * r), color, radius: r)
             list.fill(Rect(c.x - r * 0.38, c.y - r * 0.38, r * 0.76, r * 0.76), .white, radius: r * 0.38)
-            if isSel, let m = metrics { drawCallout(p.name, above: Point(c.x, c.y - r - 6 * chromeScale), metrics: m, into: &list) }
+            if isSel, let m = metrics { drawCallout(p.name, tip: tip, metrics: m, into: &list) }
         }
     }
 
-    /// The selected place's name in a rounded box above its pin.
-    private func drawCallout(_ name: String, above p: Point, metrics m: TextMeasuring, into list: inout DrawList) {
+    /// The selected place's name in a rounded box above its pin. It is not pulled inside the
+    /// view at an edge: it stays where the basemap's labels made room for it.
+    private func drawCallout(_ name: String, tip: Point, metrics m: TextMeasuring, into list: inout DrawList) {
         let font = Font.bold(16 * chromeScale)
-        let s = m.size(of: name, font: font)
         let pad = 8 * chromeScale
-        var box = Rect(p.x - s.width / 2 - pad, p.y - s.height - pad * 1.2, s.width + 2 * pad, s.height + pad * 1.2)
-        box.origin.x = clamp(box.minX, 4, bounds.width - box.width - 4)
-        box.origin.y = max(4, box.minY)
+        let box = calloutBox(name, tip: tip, metrics: m)
         let style = model.style
         list.fill(box.offsetBy(dx: 0, dy: 2), Color(0, 0, 0, 70), radius: 8 * chromeScale)
         list.fill(box, style.selectedPin, radius: 8 * chromeScale)
