@@ -11,8 +11,15 @@ import PodiumKit
 ///  "deck":{"hash":"sha256:…","title":"…","scenes":12},
 ///  "scene":3,"slide":{"index":2,"overlay":1},
 ///  "audienceMode":"normal","frozen":false,"frozenScene":null,
-///  "pointer":{"fx":0.5,"fy":0.25},"timers":{…},"drawings":null}
+///  "pointer":{"fx":0.5,"fy":0.25},"timers":{…},
+///  "drawings":{"scene":3,"overlay":{"page":3,"strokes":[…],"spotlight":null,"zoom":null}}}
 /// ```
+///
+/// `drawings` is what the current scene adds over its content (`AudienceOverlayMirroring`):
+/// `scene` (0-based, the scene it belongs to) and `overlay`, the scene's own JSON (the PDF
+/// scene: the page's pen and highlighter strokes in page points, the spotlight's centre, the
+/// zoomed part of the page; see `PDFScene+AudienceOverlay.swift`), at most `maxOverlayBytes`;
+/// null for scenes that add nothing (and from presenters before drawings were mirrored).
 public struct TalkState: Equatable, Sendable {
     public static let version = 1
     /// Random per presenter run: a restarted presenter's `seq` starts again.
@@ -39,7 +46,8 @@ public struct TalkState: Equatable, Sendable {
     public var pointer: Point?
     /// The console timers (seconds) as the control socket reports them; for stage displays.
     public var timers: JSONValue
-    /// Reserved for the overlay drawings of PDF scenes; null until the presenter has some.
+    /// What the current scene shows over its content: `{"scene": N, "overlay": …}` (the PDF
+    /// scene's strokes, spotlight and zoom), or null when the scene mirrors nothing.
     public var drawings: JSONValue
 
     public init(run: String, seq: Int, sentAt: Double, deckHash: String, deckTitle: String, sceneCount: Int, scene: Int, slide: Int, overlay: Int,
@@ -70,6 +78,9 @@ public struct TalkState: Equatable, Sendable {
 
     /// Largest payload a follower reads (a state is a few hundred bytes; drawings may add some).
     public static let maxBytes = 1 << 20
+    /// Largest `drawings.overlay` the presenter publishes (UTF-8 bytes of its JSON), well under
+    /// `maxBytes`: a scene over it simplifies or leaves out its oldest strokes and logs that.
+    public static let maxOverlayBytes = 256 * 1024
 
     /// Parses a payload. Throws `TalkStateError` naming the field and the problem.
     public init(payload: Data) throws {

@@ -46,6 +46,13 @@ final class InkSession {
     /// The presenter's tool bar, one for the file, shown in the current page's presenter view.
     private(set) lazy var toolbar = InkToolbar { [weak self] action in self?.perform(action) }
     var log: (String) -> Void = { SafeText.log("podium: " + $0) }
+    /// Goes up with every change of the strokes (follower screens publish when it moves).
+    private(set) var revision = 0
+    /// On a follower screen: the presenter's strokes by 0-based page, shown instead of this
+    /// file's own (which stay in the sidecar, untouched); nil on the presenter.
+    var mirror: [Int: [InkStroke]]? { didSet { changed() } }
+    /// The last cut of the published strokes logged (`audienceOverlay`), so it is said once.
+    var overlayCapNote: String?
 
     /// The session of the PDF at `pdf`, opened as `document`; reads the drawings sidecar.
     init(pdf: String, document: PDFDocument) {
@@ -95,6 +102,7 @@ final class InkSession {
     }
 
     func strokes(on page: Int) -> [InkStroke] {
+        if let mirror { return mirror[page] ?? [] }
         // No strokes (most talks): no need to read the pages' text.
         let kept = pages.isEmpty ? [] : key(page).flatMap { pages[$0] } ?? []
         guard let l = live, l.page == page else { return kept }
@@ -169,6 +177,7 @@ final class InkSession {
     }
 
     func changed(save: Bool = false) {
+        revision &+= 1
         if save { self.save() }
         onChange.forEach { $0() }
     }
