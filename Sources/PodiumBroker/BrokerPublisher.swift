@@ -17,7 +17,8 @@ public final class BrokerPublisher {
     let timers: (Presentation) -> JSONValue
     let run = (0..<8).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
     private var seq = 0
-    private var last: TalkState?
+    /// The state last published (queued for the broker).
+    public private(set) var last: TalkState?
     private var frozenScene: Int?
     /// The latest payload, read by libmosquitto's thread on connect.
     private let latest = LatestPayload()

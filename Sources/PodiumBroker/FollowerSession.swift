@@ -127,7 +127,12 @@ public final class FollowerSession {
         func show(_ i: Int) { if i != p.currentIndex { p.goTo(i) } }
         if s.frozen {
             // The room sees the frame frozen at `frozenScene`; the talk may have moved on behind it.
-            if !p.isFrozen { show(s.frozenScene ?? s.scene); p.setFrozen(true) }
+            if !p.isFrozen {
+                show(s.frozenScene ?? s.scene)
+                // A late joiner's frozen frame holds the drawings the room's does.
+                if s.drawings["scene"]?.int == p.currentIndex { applyOverlay(s.drawings) }
+                p.setFrozen(true)
+            }
             show(s.scene)
         } else {
             if p.isFrozen { p.setFrozen(false) }
