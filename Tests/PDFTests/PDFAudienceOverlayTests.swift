@@ -99,6 +99,15 @@ final class PDFAudienceOverlayTests: PDFTestCase {
         let newest = try InkStroke(json: sent.last!, path: "s")
         XCTAssertEqual(newest.points.first!.y, all.last!.points.first!.y, accuracy: 0.01, "the newest stroke is kept")
         _ = presenter.audienceOverlay(maxBytes: limit)
+        // A stroke being drawn there: the finished strokes' cut is reused, the new stroke is sent.
+        let cut = try XCTUnwrap(presenter.ink.overlayCut)
+        presenter.ink.begin(.pen, page: 1, at: Point(700, 400), pageWidth: 800)
+        presenter.ink.extend(to: Point(750, 420), minStep: 0.1)
+        let drawing = presenter.audienceOverlay(maxBytes: limit)
+        XCTAssertEqual(presenter.ink.overlayCut?.revision, cut.revision, "the finished strokes were not cut again")
+        XCTAssertEqual(try InkStroke(json: drawing["strokes"]!.array!.last!, path: "s").points, [Point(700, 400), Point(750, 420)], "the live stroke is sent")
+        XCTAssertLessThanOrEqual(drawing.jsonString.utf8.count, limit)
+        presenter.ink.end()
         XCTAssertEqual(said.count, 1, "said once: \(said)")
         XCTAssertTrue(said.first?.contains("left out") == true && said.first?.contains("page 2") == true, "\(said)")
 

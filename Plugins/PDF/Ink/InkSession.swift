@@ -53,6 +53,11 @@ final class InkSession {
     var mirror: [Int: [InkStroke]]? { didSet { changed() } }
     /// The last cut of the published strokes logged (`audienceOverlay`), so it is said once.
     var overlayCapNote: String?
+    /// Goes up with every change of the finished strokes (not while one is being drawn).
+    private(set) var finishedRevision = 0
+    /// A page's finished strokes simplified for follower screens, with each one's JSON bytes: while
+    /// a stroke is drawn on a page over the limit only that stroke is worked on again.
+    var overlayCut: (page: Int, revision: Int, limit: Int, tolerance: Double, strokes: [InkStroke], sizes: [Int])?
 
     /// The session of the PDF at `pdf`, opened as `document`; reads the drawings sidecar.
     init(pdf: String, document: PDFDocument) {
@@ -178,6 +183,7 @@ final class InkSession {
 
     func changed(save: Bool = false) {
         revision &+= 1
+        if save { finishedRevision &+= 1 }
         if save { self.save() }
         onChange.forEach { $0() }
     }

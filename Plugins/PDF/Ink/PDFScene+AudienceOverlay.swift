@@ -46,20 +46,37 @@ extension PDFScene: AudienceOverlayMirroring {
              "zoom": audiencePage.zoom.map { z in [.number(z.x), .number(z.y), .number(z.width), .number(z.height)] } ?? .null]
         }
         var strokes = Array(all.suffix(Self.overlayMaxStrokes))
-        let v = encode(strokes)
-        if strokes.count == all.count, v.jsonString.utf8.count <= maxBytes { ink.overlayCapNote = nil; return v }
-        // Over the limit: fewer points first (invisible at small tolerances), then the oldest
-        // strokes go. Sized stroke by stroke (an array's bytes are its items' and a comma each).
-        let base = encode([]).jsonString.utf8.count
-        func sizes() -> [Int] { strokes.map { $0.json.jsonString.utf8.count + 1 } }
-        var each = sizes(), size = base + each.reduce(0, +)
-        let slideWidth = cache.document.pageSizes[page].width * audiencePage.region.width
-        var tolerance = 0.0
-        for share in Self.overlayTolerances where size > maxBytes {
-            tolerance = slideWidth * share
-            strokes = strokes.map { $0.simplified(tolerance: tolerance) }
-            each = sizes(); size = base + each.reduce(0, +)
+        // A page whose finished strokes were over the limit still is (strokes only get added).
+        let cached = ink.overlayCut.flatMap { $0.page == page && $0.revision == ink.finishedRevision && $0.limit == maxBytes ? $0 : nil }
+        if cached == nil {
+            let v = encode(strokes)
+            if strokes.count == all.count, v.jsonString.utf8.count <= maxBytes { ink.overlayCapNote = nil; return v }
         }
+        // Over the limit: fewer points first (invisible at small tolerances), then the oldest
+        // strokes go. Sized stroke by stroke (an array's bytes are its items' and a comma each);
+        // the finished strokes' cut is kept, so a stroke being drawn costs only itself.
+        let base = encode([]).jsonString.utf8.count
+        func bytes(_ s: InkStroke) -> Int { s.json.jsonString.utf8.count + 1 }
+        let drawing = ink.live.map { $0.page == page } ?? false
+        let finished = Array(strokes.dropLast(drawing ? 1 : 0))
+        var tolerance = 0.0, each: [Int]
+        if let c = cached {
+            strokes = c.strokes; each = c.sizes; tolerance = c.tolerance
+        } else {
+            strokes = finished; each = strokes.map(bytes)
+            let slideWidth = cache.document.pageSizes[page].width * audiencePage.region.width
+            for share in Self.overlayTolerances where base + each.reduce(0, +) > maxBytes {
+                tolerance = slideWidth * share
+                strokes = strokes.map { $0.simplified(tolerance: tolerance) }
+                each = strokes.map(bytes)
+            }
+            ink.overlayCut = (page, ink.finishedRevision, maxBytes, tolerance, strokes, each)
+        }
+        if drawing, let live = all.last {
+            let l = tolerance > 0 ? live.simplified(tolerance: tolerance) : live
+            strokes.append(l); each.append(bytes(l))
+        }
+        var size = base + each.reduce(0, +)
         var drop = 0
         while size > maxBytes, drop < strokes.count { size -= each[drop]; drop += 1 }
         strokes.removeFirst(drop)
