@@ -20,6 +20,7 @@ public final class BrokerPublisher {
     /// The state last published (queued for the broker).
     public private(set) var last: TalkState?
     private var frozenScene: Int?
+    private var frozenDrawings: JSONValue = .null
     /// The latest payload, read by libmosquitto's thread on connect.
     private let latest = LatestPayload()
     /// The current scene's overlay as last published (`AudienceOverlayMirroring`): for which
@@ -57,13 +58,15 @@ public final class BrokerPublisher {
         let p = presentation
         // A file that vanished mid-reload keeps the last identity; the reload itself reports it.
         if let h = try? identity.current() { deckHash = h }
-        if p.isFrozen { if frozenScene == nil { frozenScene = last?.scene ?? p.currentIndex } } else { frozenScene = nil }
+        if p.isFrozen { if frozenScene == nil { frozenScene = last?.scene ?? p.currentIndex; frozenDrawings = last?.drawings ?? .null } }
+        else { frozenScene = nil; frozenDrawings = .null }
         let s = p.slides.position(of: p.currentIndex), a = p.audience.bounds.size
         let pointer = p.pointerPosition.map { Point($0.x / max(1, a.width), $0.y / max(1, a.height)) }
         var state = TalkState(run: run, seq: seq + 1, sentAt: Date().timeIntervalSince1970 * 1000, deckHash: deckHash, deckTitle: p.deck.title,
                               sceneCount: p.sceneCount, scene: p.currentIndex, slide: s.slide, overlay: s.overlay,
                               audienceMode: p.audienceMode.rawValue, frozen: p.isFrozen, frozenScene: frozenScene, pointer: pointer,
                               timers: timers(p), drawings: currentOverlay(p))
+        state.frozenDrawings = frozenDrawings
         // Timers tick every second; they alone are not worth a message (a follower shows none).
         var withoutTimers = state; withoutTimers.timers = last?.timers ?? .null
         if let last, withoutTimers.sameTalk(as: last) { return }

@@ -129,8 +129,9 @@ public final class FollowerSession {
             // The room sees the frame frozen at `frozenScene`; the talk may have moved on behind it.
             if !p.isFrozen {
                 show(s.frozenScene ?? s.scene)
-                // A late joiner's frozen frame holds the drawings the room's does.
-                if s.drawings["scene"]?.int == p.currentIndex { applyOverlay(s.drawings) }
+                // A late joiner's frozen frame holds the drawings the room's does (not those
+                // drawn behind the freeze since).
+                if s.frozenDrawings["scene"]?.int == p.currentIndex { applyOverlay(s.frozenDrawings) }
                 p.setFrozen(true)
             }
             show(s.scene)

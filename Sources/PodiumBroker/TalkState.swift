@@ -20,6 +20,8 @@ import PodiumKit
 /// scene: the page's pen and highlighter strokes in page points, the spotlight's centre, the
 /// zoomed part of the page; see `PDFScene+AudienceOverlay.swift`), at most `maxOverlayBytes`;
 /// null for scenes that add nothing (and from presenters before drawings were mirrored).
+/// `frozenDrawings` (while frozen) is `drawings` as the freeze began: what the room's frozen
+/// frame shows, for a follower that joins during the freeze.
 public struct TalkState: Equatable, Sendable {
     public static let version = 1
     /// Random per presenter run: a restarted presenter's `seq` starts again.
@@ -49,6 +51,9 @@ public struct TalkState: Equatable, Sendable {
     /// What the current scene shows over its content: `{"scene": N, "overlay": …}` (the PDF
     /// scene's strokes, spotlight and zoom), or null when the scene mirrors nothing.
     public var drawings: JSONValue
+    /// While frozen: `drawings` as they were when the freeze began (the room's frozen frame has
+    /// them; the speaker may have drawn on behind it). Null otherwise.
+    public var frozenDrawings: JSONValue = .null
 
     public init(run: String, seq: Int, sentAt: Double, deckHash: String, deckTitle: String, sceneCount: Int, scene: Int, slide: Int, overlay: Int,
                 audienceMode: String, frozen: Bool, frozenScene: Int?, pointer: Point?, timers: JSONValue = .null, drawings: JSONValue = .null) {
@@ -65,7 +70,7 @@ public struct TalkState: Equatable, Sendable {
             "audienceMode": .string(audienceMode), "frozen": .bool(frozen),
             "frozenScene": frozenScene.map { .number(Double($0)) } ?? .null,
             "pointer": pointer.map { ["fx": .number($0.x), "fy": .number($0.y)] } ?? .null,
-            "timers": timers, "drawings": drawings,
+            "timers": timers, "drawings": drawings, "frozenDrawings": frozenDrawings,
         ]
     }
 
@@ -119,6 +124,7 @@ public struct TalkState: Equatable, Sendable {
         } else { pointer = nil }
         timers = v["timers"] ?? .null
         drawings = v["drawings"] ?? .null
+        frozenDrawings = v["frozenDrawings"] ?? .null
     }
 }
 

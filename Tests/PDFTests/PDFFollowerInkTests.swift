@@ -87,7 +87,7 @@ final class PDFFollowerInkTests: PDFTestCase {
         Double(img.count(x: 0, y: 0, w: img.width, h: img.height) { $0.g > 120 && $0.r < 90 && $0.b < 90 }) / Double(img.width * img.height)
     }
 
-    func testStrokesUndoClearSpotlightAndZoomReachFollowersAndALateOne() throws {
+    func testStrokesUndoClearSpotlightZoomAndFreezeReachFollowersAndLateOnes() throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: Mosquitto.binary), "mosquitto is not installed (make test-deps)")
         let b = try Mosquitto(dir: dir); broker = b
         let talk = TestPDF.write(path("talk.pdf"), .init(pages: 3))
@@ -188,5 +188,22 @@ final class PDFFollowerInkTests: PDFTestCase {
         XCTAssertTrue(inked(img, fit, 0.5, 0.15) && inked(img, fit, 0.5, 0.3), "the late follower shows every stroke")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("late-room/talk.drawings.json")), "nothing written beside the follower's copy")
         XCTAssertTrue(FileManager.default.fileExists(atPath: path("main-room/talk.drawings.json")), "the presenter saved its drawings")
+
+        // Frozen, the speaker draws on behind the freeze: a screen that joins now shows the
+        // room's frozen frame (without the new stroke) until the room is live again.
+        try key(c, "f")
+        try drag(c, page, from: (0.1, 0.9), to: (0.9, 0.9))
+        (img, fit) = try screen(room2, "frozen on the follower") { img, fit in inked(img, fit, 0.5, 0.15) }
+        XCTAssertFalse(inked(img, fit, 0.5, 0.9), "the follower is frozen too: the new stroke is held back")
+        let frozenJoiner = try PodiumChild(["follow", url, try copy(talk, to: "frozen-room")], name: "frozen-joiner", dir: dir, env: env)
+        processes.append(frozenJoiner)
+        _ = try frozenJoiner.client.waitForState { $0["frozen"]?.bool == true && $0["follow"]?["status"]?.string == "following" }
+        (img, fit) = try screen(frozenJoiner, "the frozen frame") { img, fit in inked(img, fit, 0.5, 0.15) }
+        XCTAssertFalse(inked(img, fit, 0.5, 0.9), "the stroke drawn behind the freeze is not in the frozen frame")
+        try key(c, "f")
+        for f in [room2, frozenJoiner] {
+            (img, fit) = try screen(f, "live again") { img, fit in inked(img, fit, 0.5, 0.9) }
+            XCTAssertTrue(inked(img, fit, 0.5, 0.9) && inked(img, fit, 0.5, 0.15), "\(f.name): live again, every stroke")
+        }
     }
 }

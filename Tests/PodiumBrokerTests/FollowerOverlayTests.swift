@@ -84,6 +84,32 @@ final class FollowerOverlayTests: XCTestCase {
         XCTAssertTrue(said.first?.contains("overlay of scene 2 is 262") == true && said.first?.contains("over the 262144-byte limit; not sent") == true, "\(said)")
     }
 
+    /// Frozen: `frozenDrawings` keeps the overlay the room's frozen frame has, while `drawings`
+    /// goes on; a follower that joins during the freeze freezes with the first, then takes the second.
+    func testAFreezeKeepsTheFrozenFramesOverlayForLateJoiners() async throws {
+        let pub = try BrokerPublisher(url: BrokerURL(parsing: "mqtt://127.0.0.1:9/unit"), caFile: nil, presentation: p, deckFiles: { [] }, timers: { _ in .null })
+        defer { pub.stop() }
+        now += 1; scene(0).marks = 1; pub.tick()
+        p.setFrozen(true); pub.tick()
+        XCTAssertEqual(pub.last?.frozenDrawings, ["scene": 0, "overlay": ["marks": 1]])
+        now += 1; scene(0).marks = 2; pub.tick()
+        XCTAssertEqual(pub.last?.drawings, ["scene": 0, "overlay": ["marks": 2]], "drawn on behind the freeze")
+        XCTAssertEqual(pub.last?.frozenDrawings, ["scene": 0, "overlay": ["marks": 1]], "what the room's frozen frame shows")
+        let state = try XCTUnwrap(pub.last)
+        XCTAssertEqual(try TalkState(payload: Data(state.json.jsonString.utf8)), state, "round trip")
+        p.setFrozen(false); pub.tick()
+        XCTAssertEqual(pub.last?.frozenDrawings, .null)
+
+        // A follower's own presentation (the same deck) joins with that frozen state.
+        let follower = Presentation(deck: p.deck, registry: p.registry, metrics: FixedMetrics(), clock: { [unowned self] in self.now })
+        let session = try FollowerSession(url: BrokerURL(parsing: "mqtt://127.0.0.1:9/unit"), caFile: nil, presentation: follower, deckHash: pub.deckHash)
+        defer { session.stop() }
+        session.apply(state)
+        XCTAssertTrue(follower.isFrozen)
+        let shown = try XCTUnwrap(follower.scene(at: 0) as? MarkScene)
+        XCTAssertEqual(shown.applied, [["marks": 1], ["marks": 2]], "frozen with the room's overlay, then the current one behind the freeze")
+    }
+
     func testAFollowerHandsEachSceneItsOwnOverlayOnceAndLogsOneItCannotRead() async throws {
         let session = try FollowerSession(url: BrokerURL(parsing: "mqtt://127.0.0.1:9/unit"), caFile: nil, presentation: p, deckHash: "sha256:aa")
         defer { session.stop() }
