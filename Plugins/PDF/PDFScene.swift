@@ -143,7 +143,7 @@ final class PDFScene: ScenePositionKeeping {
 
     /// Shows page `p` (0-based) in both windows. The page stays when the deck moves on, so
     /// coming back from the next scene shows the range's last page, as paging back through a PDF would.
-    private func show(_ p: Int) {
+    func show(_ p: Int) {
         guard p != page else { return }
         leavePageInk()
         page = p

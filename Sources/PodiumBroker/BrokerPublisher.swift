@@ -17,10 +17,22 @@ public final class BrokerPublisher {
     let timers: (Presentation) -> JSONValue
     let run = (0..<8).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
     private var seq = 0
-    private var last: TalkState?
+    /// The state last published (queued for the broker).
+    public private(set) var last: TalkState?
     private var frozenScene: Int?
+    private var frozenDrawings: JSONValue = .null
     /// The latest payload, read by libmosquitto's thread on connect.
     private let latest = LatestPayload()
+    /// The current scene's overlay as last published (`AudienceOverlayMirroring`): for which
+    /// scene and revision, when it was read, and the timer that publishes a change held back.
+    private var overlayKey: (scene: Int, revision: Int)?
+    private var overlay: JSONValue = .null
+    private var overlayAt = -Double.infinity
+    private var overlayWake: TimerToken?
+    /// Fewest seconds between two overlays of one scene (a stroke being drawn changes with every
+    /// pointer sample): at most 20 messages a second; a change of scene goes out at once.
+    public static let overlayInterval = 0.05
+    public var log: (String) -> Void = { SafeText.log("podium: " + $0) }
 
     /// - Parameters:
     ///   - deckFiles: the deck's files now (`DeckIdentity`; hashed again when one changes, e.g. on reload).
@@ -46,13 +58,15 @@ public final class BrokerPublisher {
         let p = presentation
         // A file that vanished mid-reload keeps the last identity; the reload itself reports it.
         if let h = try? identity.current() { deckHash = h }
-        if p.isFrozen { if frozenScene == nil { frozenScene = last?.scene ?? p.currentIndex } } else { frozenScene = nil }
+        if p.isFrozen { if frozenScene == nil { frozenScene = last?.scene ?? p.currentIndex; frozenDrawings = last?.drawings ?? .null } }
+        else { frozenScene = nil; frozenDrawings = .null }
         let s = p.slides.position(of: p.currentIndex), a = p.audience.bounds.size
         let pointer = p.pointerPosition.map { Point($0.x / max(1, a.width), $0.y / max(1, a.height)) }
         var state = TalkState(run: run, seq: seq + 1, sentAt: Date().timeIntervalSince1970 * 1000, deckHash: deckHash, deckTitle: p.deck.title,
                               sceneCount: p.sceneCount, scene: p.currentIndex, slide: s.slide, overlay: s.overlay,
                               audienceMode: p.audienceMode.rawValue, frozen: p.isFrozen, frozenScene: frozenScene, pointer: pointer,
-                              timers: timers(p))
+                              timers: timers(p), drawings: currentOverlay(p))
+        state.frozenDrawings = frozenDrawings
         // Timers tick every second; they alone are not worth a message (a follower shows none).
         var withoutTimers = state; withoutTimers.timers = last?.timers ?? .null
         if let last, withoutTimers.sameTalk(as: last) { return }
@@ -62,6 +76,32 @@ public final class BrokerPublisher {
         let data = Data(state.json.jsonString.utf8)
         latest.set(data)
         if client.isConnected { client.publish(url.stateTopic, data, retain: true) }
+    }
+
+    /// `{"scene": N, "overlay": …}` of the current scene, or null when it mirrors nothing.
+    private func currentOverlay(_ p: Presentation) -> JSONValue {
+        guard let m = p.currentScene as? AudienceOverlayMirroring else { overlayKey = nil; overlay = .null; return .null }
+        let key = (scene: p.currentIndex, revision: m.audienceOverlayRevision)
+        if let k = overlayKey, k == key { return overlay }
+        let now = p.clock()
+        if let k = overlayKey, k.scene == key.scene, now - overlayAt < Self.overlayInterval {
+            // Too soon after the last: the timer publishes the newest then (nothing is lost).
+            if overlayWake == nil {
+                overlayWake = p.timers.schedule(now: now, after: overlayAt + Self.overlayInterval - now, repeats: false) { [weak self] in
+                    self?.overlayWake = nil; self?.tick()
+                }
+            }
+            return overlay
+        }
+        overlayKey = key; overlayAt = now
+        var o = m.audienceOverlay(maxBytes: TalkState.maxOverlayBytes)
+        let size = o.jsonString.utf8.count
+        if size > TalkState.maxOverlayBytes {
+            log("follower screens: the overlay of scene \(key.scene + 1) is \(size) bytes, over the \(TalkState.maxOverlayBytes)-byte limit; not sent")
+            o = .null
+        }
+        overlay = ["scene": .number(Double(key.scene)), "overlay": o]
+        return overlay
     }
 
     /// For the control socket's `state`: `{"url" (no password), "topic", "connected", "problem", "seq"}`.

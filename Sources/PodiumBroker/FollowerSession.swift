@@ -127,12 +127,19 @@ public final class FollowerSession {
         func show(_ i: Int) { if i != p.currentIndex { p.goTo(i) } }
         if s.frozen {
             // The room sees the frame frozen at `frozenScene`; the talk may have moved on behind it.
-            if !p.isFrozen { show(s.frozenScene ?? s.scene); p.setFrozen(true) }
+            if !p.isFrozen {
+                show(s.frozenScene ?? s.scene)
+                // A late joiner's frozen frame holds the drawings the room's does (not those
+                // drawn behind the freeze since).
+                if s.frozenDrawings["scene"]?.int == p.currentIndex { applyOverlay(s.frozenDrawings) }
+                p.setFrozen(true)
+            }
             show(s.scene)
         } else {
             if p.isFrozen { p.setFrozen(false) }
             show(s.scene)
         }
+        applyOverlay(s.drawings)
         let mode = AudienceMode(rawValue: s.audienceMode) ?? .black
         if p.audienceMode != mode { p.audienceMode = mode }
         p.movePointer(toAudienceFraction: s.pointer)
@@ -140,6 +147,28 @@ public final class FollowerSession {
         history.append(Applied(run: s.run, seq: s.seq, scene: s.scene, sentAt: s.sentAt, appliedAt: Date().timeIntervalSince1970 * 1000))
         if history.count > 1024 { history.removeFirst(history.count - 1024) }
         setStatus(.following, "Following “\(short(s.deckTitle))”")
+    }
+
+    /// The scene's overlay as last applied (which scene object, what), so a state that changed
+    /// only the pointer or a timer does not read the strokes again.
+    private var appliedOverlay: (scene: ObjectIdentifier, value: JSONValue)?
+
+    /// Hands the current scene what the presenter's scene shows over its content (the PDF
+    /// scene's strokes, spotlight, zoom); null (nothing) when the state's is another scene's.
+    func applyOverlay(_ drawings: JSONValue) {
+        let p = presentation
+        guard let m = p.currentScene as? AudienceOverlayMirroring else { return }
+        let value = drawings["scene"]?.int == p.currentIndex ? drawings["overlay"] ?? .null : .null
+        let id = ObjectIdentifier(m)
+        if let a = appliedOverlay, a.scene == id, a.value == value { return }
+        do {
+            try m.applyAudienceOverlay(value)
+            appliedOverlay = (id, value)
+        } catch {
+            // The room keeps what it showed; the next state may be readable again.
+            log("ignored the drawings of scene \(p.currentIndex + 1): \(error)")
+        }
+        p.audience.requestRedraw()
     }
 
     func setStatus(_ s: Status, _ text: String) {

@@ -11,8 +11,17 @@ import PodiumKit
 ///  "deck":{"hash":"sha256:…","title":"…","scenes":12},
 ///  "scene":3,"slide":{"index":2,"overlay":1},
 ///  "audienceMode":"normal","frozen":false,"frozenScene":null,
-///  "pointer":{"fx":0.5,"fy":0.25},"timers":{…},"drawings":null}
+///  "pointer":{"fx":0.5,"fy":0.25},"timers":{…},
+///  "drawings":{"scene":3,"overlay":{"page":3,"strokes":[…],"spotlight":null,"zoom":null}}}
 /// ```
+///
+/// `drawings` is what the current scene adds over its content (`AudienceOverlayMirroring`):
+/// `scene` (0-based, the scene it belongs to) and `overlay`, the scene's own JSON (the PDF
+/// scene: the page's pen and highlighter strokes in page points, the spotlight's centre, the
+/// zoomed part of the page; see `PDFScene+AudienceOverlay.swift`), at most `maxOverlayBytes`;
+/// null for scenes that add nothing (and from presenters before drawings were mirrored).
+/// `frozenDrawings` (while frozen) is `drawings` as the freeze began: what the room's frozen
+/// frame shows, for a follower that joins during the freeze.
 public struct TalkState: Equatable, Sendable {
     public static let version = 1
     /// Random per presenter run: a restarted presenter's `seq` starts again.
@@ -39,8 +48,12 @@ public struct TalkState: Equatable, Sendable {
     public var pointer: Point?
     /// The console timers (seconds) as the control socket reports them; for stage displays.
     public var timers: JSONValue
-    /// Reserved for the overlay drawings of PDF scenes; null until the presenter has some.
+    /// What the current scene shows over its content: `{"scene": N, "overlay": …}` (the PDF
+    /// scene's strokes, spotlight and zoom), or null when the scene mirrors nothing.
     public var drawings: JSONValue
+    /// While frozen: `drawings` as they were when the freeze began (the room's frozen frame has
+    /// them; the speaker may have drawn on behind it). Null otherwise.
+    public var frozenDrawings: JSONValue = .null
 
     public init(run: String, seq: Int, sentAt: Double, deckHash: String, deckTitle: String, sceneCount: Int, scene: Int, slide: Int, overlay: Int,
                 audienceMode: String, frozen: Bool, frozenScene: Int?, pointer: Point?, timers: JSONValue = .null, drawings: JSONValue = .null) {
@@ -57,7 +70,7 @@ public struct TalkState: Equatable, Sendable {
             "audienceMode": .string(audienceMode), "frozen": .bool(frozen),
             "frozenScene": frozenScene.map { .number(Double($0)) } ?? .null,
             "pointer": pointer.map { ["fx": .number($0.x), "fy": .number($0.y)] } ?? .null,
-            "timers": timers, "drawings": drawings,
+            "timers": timers, "drawings": drawings, "frozenDrawings": frozenDrawings,
         ]
     }
 
@@ -70,6 +83,9 @@ public struct TalkState: Equatable, Sendable {
 
     /// Largest payload a follower reads (a state is a few hundred bytes; drawings may add some).
     public static let maxBytes = 1 << 20
+    /// Largest `drawings.overlay` the presenter publishes (UTF-8 bytes of its JSON), well under
+    /// `maxBytes`: a scene over it simplifies or leaves out its oldest strokes and logs that.
+    public static let maxOverlayBytes = 256 * 1024
 
     /// Parses a payload. Throws `TalkStateError` naming the field and the problem.
     public init(payload: Data) throws {
@@ -108,6 +124,7 @@ public struct TalkState: Equatable, Sendable {
         } else { pointer = nil }
         timers = v["timers"] ?? .null
         drawings = v["drawings"] ?? .null
+        frozenDrawings = v["frozenDrawings"] ?? .null
     }
 }
 

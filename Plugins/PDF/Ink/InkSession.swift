@@ -46,6 +46,18 @@ final class InkSession {
     /// The presenter's tool bar, one for the file, shown in the current page's presenter view.
     private(set) lazy var toolbar = InkToolbar { [weak self] action in self?.perform(action) }
     var log: (String) -> Void = { SafeText.log("podium: " + $0) }
+    /// Goes up with every change of the strokes (follower screens publish when it moves).
+    private(set) var revision = 0
+    /// On a follower screen: the presenter's strokes by 0-based page, shown instead of this
+    /// file's own (which stay in the sidecar, untouched); nil on the presenter.
+    var mirror: [Int: [InkStroke]]? { didSet { changed() } }
+    /// The last cut of the published strokes logged (`audienceOverlay`), so it is said once.
+    var overlayCapNote: String?
+    /// Goes up with every change of the finished strokes (not while one is being drawn).
+    private(set) var finishedRevision = 0
+    /// A page's finished strokes simplified for follower screens, with each one's JSON bytes: while
+    /// a stroke is drawn on a page over the limit only that stroke is worked on again.
+    var overlayCut: (page: Int, revision: Int, limit: Int, tolerance: Double, strokes: [InkStroke], sizes: [Int])?
 
     /// The session of the PDF at `pdf`, opened as `document`; reads the drawings sidecar.
     init(pdf: String, document: PDFDocument) {
@@ -95,6 +107,7 @@ final class InkSession {
     }
 
     func strokes(on page: Int) -> [InkStroke] {
+        if let mirror { return mirror[page] ?? [] }
         // No strokes (most talks): no need to read the pages' text.
         let kept = pages.isEmpty ? [] : key(page).flatMap { pages[$0] } ?? []
         guard let l = live, l.page == page else { return kept }
@@ -169,6 +182,8 @@ final class InkSession {
     }
 
     func changed(save: Bool = false) {
+        revision &+= 1
+        if save { finishedRevision &+= 1 }
         if save { self.save() }
         onChange.forEach { $0() }
     }
