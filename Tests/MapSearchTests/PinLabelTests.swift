@@ -7,6 +7,7 @@ import XCTest
 /// The basemap's street and place names make way for the search results: no label the tiles
 /// recorded lies under a pin or the selected place's callout, at any zoom, on the presenter's
 /// and the audience's map; labels stay put while panning and come back when the pins go.
+@MainActor
 final class PinLabelTests: XCTestCase {
     struct Label: Hashable { var name: String; var rect: Rect }
 
@@ -48,7 +49,7 @@ final class PinLabelTests: XCTestCase {
         SearchResult(place: Place(id: id, osm: "node/\(id)", name: name, category: "shop=music", location: p), distance: 100)
     }
 
-    func testALabelUnderAPinMakesWayAndComesBackWhenThePinGoes() throws {
+    func testALabelUnderAPinMakesWayAndComesBackWhenThePinGoes() async throws {
         let (root, view, model) = try map()
         let before = labels(root.renderFrame())
         XCTAssertGreaterThan(before.count, 5, "labels are drawn")
@@ -85,7 +86,7 @@ final class PinLabelTests: XCTestCase {
         XCTAssertEqual(after, before, "the labels are the ones drawn before the search")
     }
 
-    func testNoLabelMeetsAPinOrTheCalloutAtAnyZoomOnEitherMapWhilePanning() throws {
+    func testNoLabelMeetsAPinOrTheCalloutAtAnyZoomOnEitherMapWhilePanning() async throws {
         let search = PlaceSearch(database: try Fixtures.database()), centre = LatLon(lat: 60.1697, lon: 24.9445)
         let results = try ["record stores", "cafes", "restaurants"].flatMap { try search.search($0, near: centre).results }
         XCTAssertGreaterThan(results.count, 20)
@@ -124,7 +125,7 @@ final class PinLabelTests: XCTestCase {
         }
     }
 
-    func testSelectingAPlaceWhoseCalloutWouldBeCutCentresIt() throws {
+    func testSelectingAPlaceWhoseCalloutWouldBeCutCentresIt() async throws {
         let ctx = mapContext("callout")
         let p = SceneParameters(["query": "record stores", "latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5], path: "scenes[0].parameters")
         let s = try MapSearchScene(MapSearchOptions(p), parameters: p, context: ctx)
