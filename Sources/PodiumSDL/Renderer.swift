@@ -67,6 +67,7 @@ public final class Renderer {
 
     /// Clears to `background` and draws `list`. Does not present.
     public func draw(_ list: DrawList, background: Color) {
+        let list = resolvingSizes(list)
         frameCounter += 1
         SDL_RenderSetClipRect(sdl, nil)
         clipStack.removeAll()

@@ -25,6 +25,9 @@ public final class Bitmap: @unchecked Sendable {
     public let isOpaque: Bool
     /// `stride * height` bytes, row-major, top row first.
     public let pixels: [UInt8]
+    /// Makes the same picture at other pixel sizes (a PDF page rendered anew for a preview), or
+    /// nil. Added after API 2.1 (additive).
+    public let resizer: (any BitmapResizer)?
 
     /// Wraps `pixels`; returns nil when the buffer is smaller than `stride * height` or a
     /// dimension is not positive.
@@ -32,6 +35,18 @@ public final class Bitmap: @unchecked Sendable {
         let s = stride ?? width * 4
         guard width > 0, height > 0, s >= width * 4, pixels.count >= s * height else { return nil }
         self.width = width; self.height = height; self.stride = s; self.format = format; self.isOpaque = isOpaque; self.pixels = pixels
+        resizer = nil
+        id = Bitmap.nextID.next()
+    }
+
+    /// Wraps `pixels`, with `resizer` to ask for the picture at the pixel size it is drawn at
+    /// when that differs from `width` × `height` (more than a pixel either way). Nil as above.
+    /// Added after API 2.1 (additive).
+    public init?(width: Int, height: Int, stride: Int? = nil, format: Format = .rgba, isOpaque: Bool = false, pixels: [UInt8], resizer: (any BitmapResizer)?) {
+        let s = stride ?? width * 4
+        guard width > 0, height > 0, s >= width * 4, pixels.count >= s * height else { return nil }
+        self.width = width; self.height = height; self.stride = s; self.format = format; self.isOpaque = isOpaque; self.pixels = pixels
+        self.resizer = resizer
         id = Bitmap.nextID.next()
     }
 
@@ -39,6 +54,17 @@ public final class Bitmap: @unchecked Sendable {
     public var byteCount: Int { pixels.count }
 
     private static let nextID = IDCounter()
+}
+
+/// Makes a bitmap's picture at another pixel size (`Bitmap.resizer`): the renderer asks it for
+/// the size a bitmap is drawn at, so a scaled-down preview of a PDF page is rendered at its own
+/// size (sharper, and no full-size page scaled down on the main thread). Added after API 2.1 (additive).
+public protocol BitmapResizer: AnyObject, Sendable {
+    /// The picture at exactly `pixelWidth` × `pixelHeight` pixels when it is ready; otherwise nil
+    /// (the renderer draws the bitmap scaled meanwhile), having asked for it: the resizer's owner
+    /// redraws the windows once it is ready. Return the same `Bitmap` object while the picture is
+    /// unchanged (the renderer compares bitmaps by identity to find what a frame changes).
+    func bitmap(pixelWidth: Int, pixelHeight: Int) -> Bitmap?
 }
 
 /// A thread-safe increasing counter (bitmaps, shapes and pictures are made on worker threads).

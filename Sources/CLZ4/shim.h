@@ -1,0 +1,7 @@
+// Debian's LZ4 (liblz4-dev): the PDF page store keeps rendered pages compressed with it, since
+// slides are mostly flat colour and it decompresses at memory speed.
+#include <lz4.h>
+
+#include <malloc.h>
+/* Hands freed heap memory back to the system (glibc keeps freed page buffers otherwise). */
+static inline void podium_malloc_trim(void) { malloc_trim(0); }
