@@ -63,7 +63,9 @@ final class PageCacheTests: PDFTestCase {
         cache.waitUntilIdle()   // the worker has packed them (until then it holds the bitmaps)
         XCTAssertEqual(cache.usage.count, PageCache.pagesPerGroup, "at most \(PageCache.pagesPerGroup) pages per window size")
         XCTAssertNotNil(cache.cached(key(9)))
-        XCTAssertNil(cache.cached(key(0)), "least recently used went first")
+        XCTAssertEqual(cache.packedUsage.count, 10, "every page stays packed")
+        XCTAssertNotNil(cache.cached(key(0)), "the least recently used comes back from the store")
+        XCTAssertEqual(cache.renderedOnDemandCount, 9, "rendered once each")
         _ = cache.bitmap(key(0, 640))
         XCTAssertEqual(cache.usage.count, PageCache.pagesPerGroup + 1, "another window size is its own group")
     }

@@ -30,7 +30,7 @@ final class PageStoreTests: PDFTestCase {
             cache.waitUntilIdle()
         }
         XCTAssertEqual(renders(cache), firstPass, "the second pass rendered no page")
-        XCTAssertGreaterThanOrEqual(cache.unpackedCount, 9, "pages came back from the store")
+        XCTAssertGreaterThanOrEqual(cache.fromStoreCount, 9, "pages came back from the store")
         // Unpacked pixels are the page as rendered.
         let fresh = try XCTUnwrap(cache.document.render(page: 7, pixelWidth: 320, pixelHeight: 180))
         XCTAssertEqual(pixels[7], fresh.pixels)

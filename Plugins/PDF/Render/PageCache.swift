@@ -25,12 +25,14 @@ public struct PageKey: Hashable, Sendable {
 /// the main thread's calls (links, a page needed at once) would wait for a heavy page the
 /// worker is rendering, for seconds.
 ///
-/// **Memory.** Every page rendered is kept LZ4-compressed in a store bounded in bytes
-/// (`PageStore`, `packedByteBudget`), so a page shown before is unpacked, never rendered again,
-/// while the store holds it. Unpacked bitmaps: at most `pagesPerGroup` (3: the current page, the
-/// next and the previous) per window size and region, and at most `byteBudget` in all, least
-/// recently used first out; a bitmap still held elsewhere (a view, a texture) is returned again
-/// rather than unpacked twice. Previews drawn smaller than their view (`PageResizer`) get their
+/// **Memory.** Every page rendered is packed (LZ4) on the worker and kept in a store bounded in
+/// bytes (`PageStore`, `packedByteBudget`), so a page shown before is never rendered again while
+/// the store holds it. The bitmaps handed out hold only the packed bytes (`PackedPage`): the
+/// renderer unpacks them straight into their textures, so a page costs its texture and a few
+/// hundred KB, not a second full-size copy. Bitmaps kept: at most `pagesPerGroup` (3: the current
+/// page, the next and the previous) per window size and region, and at most `byteBudget` in all,
+/// least recently used first out; a bitmap still held elsewhere (a view, a texture) is returned
+/// again, so its texture stays valid. Previews drawn smaller than their view (`PageResizer`) get their
 /// own renders at their pixel size, and the sizes asked for are remembered per view size
 /// (`derived`), so prefetching a page also prepares its previews.
 public final class PageCache: @unchecked Sendable {
@@ -42,9 +44,6 @@ public final class PageCache: @unchecked Sendable {
     public static let byteBudget = 256 << 20
     /// Bytes of compressed pages kept (a 1920×1080 slide packs to some 0.1–1 MB).
     nonisolated(unsafe) public static var packedByteBudget = 32 << 20
-    /// Pages of at most this many bytes are unpacked on the asking thread (previews, thumbnails);
-    /// larger ones on the worker.
-    static let unpackInline = 1 << 20
     /// Preview sizes remembered per view size.
     static let derivedLimit = 4
 
@@ -67,9 +66,9 @@ public final class PageCache: @unchecked Sendable {
     private var waiters: [PageKey: [@Sendable () -> Void]] = [:]
     /// Requested keys that failed to render: not asked for again and again.
     private var failed: Set<PageKey> = []
-    /// Pages rendered by the worker and by the caller (tests, benchmarks), and pages unpacked
-    /// from the store instead of rendered.
-    public private(set) var prefetchedCount = 0, renderedOnDemandCount = 0, unpackedCount = 0
+    /// Pages rendered by the worker and by the caller (tests, benchmarks), and bitmaps made from
+    /// the store instead of rendered.
+    public private(set) var prefetchedCount = 0, renderedOnDemandCount = 0, fromStoreCount = 0
     /// Redraws the windows (set by the scenes; called on the worker thread) when a preview size
     /// asked for by the renderer is ready.
     public var redraw: (@Sendable () -> Void)? {
@@ -82,20 +81,15 @@ public final class PageCache: @unchecked Sendable {
 
     public init(document: PDFDocument, generation: Int = 0) { self.document = document; self.generation = generation }
 
-    /// The bitmap for `key`: from the cache, waiting for the worker if it is rendering exactly
-    /// this key, unpacked from the store, else rendered now on the calling thread. Nil when
+    /// The bitmap for `key`: from the cache or the store, waiting for the worker if it is
+    /// rendering exactly this key, else rendered now on the calling thread. Nil when
     /// poppler/cairo fail.
     public func bitmap(_ key: PageKey) -> Bitmap? {
         cond.lock()
         while inFlight == key { cond.wait() }
-        if let b = lookup(key) { cond.unlock(); return b }
+        if let b = lookup(key) ?? stored(key) { cond.unlock(); return b }
         pending.removeAll { $0 == key }
-        let packed = store.take(key)
         cond.unlock()
-        if let packed, let b = PageStore.unpack(packed, resizer: resizer(key)) {
-            cond.lock(); unpackedCount += 1; if !retired { insert(b, for: key) }; cond.unlock()
-            return b
-        }
         guard let b = render(key) else { return nil }
         cond.lock()
         renderedOnDemandCount += 1
@@ -104,19 +98,10 @@ public final class PageCache: @unchecked Sendable {
         return b
     }
 
-    /// The bitmap for `key` if it is unpacked (or still held elsewhere), never rendering.
+    /// The bitmap for `key` if it is cached or stored, never rendering.
     public func cached(_ key: PageKey) -> Bitmap? {
         cond.lock(); defer { cond.unlock() }
-        return lookup(key)
-    }
-
-    /// The bitmap for `key` if it is ready without the worker: unpacked, or small and in the store.
-    func ready(_ key: PageKey) -> Bitmap? {
-        cond.lock()
-        if let b = lookup(key) { cond.unlock(); return b }
-        let packed = key.byteCount <= Self.unpackInline ? store.take(key) : nil
-        cond.unlock()
-        return packed.flatMap { unpacked($0, key) }
+        return lookup(key) ?? stored(key)
     }
 
     /// Asks the worker to render `keys` (in order) that are not ready yet, and the preview sizes
@@ -142,14 +127,8 @@ public final class PageCache: @unchecked Sendable {
     /// called (on the worker thread) once it is in the cache. Never renders on the calling
     /// thread: for previews, which show something else meanwhile. Requests go before prefetches.
     public func request(_ key: PageKey, ready: @escaping @Sendable () -> Void) -> Bitmap? {
-        cond.lock()
-        if let b = lookup(key) { cond.unlock(); return b }
-        if key.byteCount <= Self.unpackInline, let packed = store.take(key) {
-            cond.unlock()
-            if let b = unpacked(packed, key) { return b }
-            cond.lock()
-        }
-        defer { cond.unlock() }
+        cond.lock(); defer { cond.unlock() }
+        if let b = lookup(key) ?? stored(key) { return b }
         guard !failed.contains(key), !retired else { return nil }
         waiters[key, default: []].append(ready)
         if !requested.contains(key) && inFlight != key { requested.append(key) }
@@ -163,7 +142,6 @@ public final class PageCache: @unchecked Sendable {
     /// `request`; when it is rendered the windows are redrawn (`redraw`). The size is remembered
     /// for the view size of `source`, so prefetching that view's next pages prepares it too.
     func sized(_ key: PageKey, from source: PageKey) -> Bitmap? {
-        if let b = ready(key) { return b }
         cond.lock()
         if key.group != source.group {
             var d = derived[source.group] ?? []
@@ -172,9 +150,11 @@ public final class PageCache: @unchecked Sendable {
                 derived[source.group] = Array(d.suffix(Self.derivedLimit))
             }
         }
+        // Asked every frame until ready: one waiter is enough.
+        let waiting = requested.contains(key) || inFlight == key
         let hook = redrawHook
         cond.unlock()
-        return request(key) { hook?() }
+        return waiting ? cached(key) : request(key) { hook?() }
     }
 
     /// Called with the lock held.
@@ -194,7 +174,7 @@ public final class PageCache: @unchecked Sendable {
         cond.unlock()
     }
 
-    /// Number of unpacked bitmaps and their bytes held now.
+    /// Number of bitmaps kept and the bytes they hold.
     public var usage: (count: Int, bytes: Int) {
         cond.lock(); defer { cond.unlock() }
         return (entries.count, entries.values.reduce(0) { $0 + $1.bitmap.byteCount })
@@ -203,7 +183,7 @@ public final class PageCache: @unchecked Sendable {
     /// Number of compressed pages in the store and their bytes.
     public var packedUsage: (count: Int, bytes: Int) {
         cond.lock(); defer { cond.unlock() }
-        return (store.pages.count, store.bytes)
+        return (store.count, store.bytes)
     }
 
     /// Ends the worker and drops the bitmaps (a reload replaced this file); scenes still holding
@@ -231,7 +211,7 @@ public final class PageCache: @unchecked Sendable {
                 // Pages the main thread rendered: packed while nothing is asked for.
                 let (key, b) = toPack.removeFirst()
                 cond.unlock()
-                let packed = PageStore.pack(b)
+                let packed = PackedPage(b)
                 cond.lock()
                 if let packed, !retired { store.insert(packed, for: key) }
                 cond.broadcast()
@@ -240,20 +220,16 @@ public final class PageCache: @unchecked Sendable {
             }
             let key = requested.isEmpty ? pending.removeFirst() : requested.removeFirst()
             inFlight = key
-            let packed = store.take(key)
             cond.unlock()
-            var b: Bitmap?, repacked: PageStore.Packed?
-            if let packed { b = PageStore.unpack(packed, resizer: resizer(key)) }
-            let wasPacked = b != nil
-            if b == nil {
-                b = render(key, with: own ?? document)
-                repacked = b.flatMap { PageStore.pack($0) }
-            }
+            // Packed at once: the full-size pixels go back to the heap before the next render.
+            var b = render(key, with: own ?? document)
+            let packed = b.flatMap { PackedPage($0) }
+            if let small = packed?.bitmap(resizer: resizer(key)) { b = small }
             cond.lock()
             if let b {
                 insert(b, for: key)
-                if wasPacked { unpackedCount += 1 } else { prefetchedCount += 1 }
-                if let repacked, !retired { store.insert(repacked, for: key) }
+                prefetchedCount += 1
+                if let packed, !retired { store.insert(packed, for: key) }
             } else { failed.insert(key) }
             inFlight = nil
             let told = waiters.removeValue(forKey: key) ?? []
@@ -268,7 +244,7 @@ public final class PageCache: @unchecked Sendable {
         }
     }
 
-    /// Bytes of unpacked pages evicted after which the worker trims the heap.
+    /// Bytes of bitmaps evicted after which the worker trims the heap.
     static let trimAfter = 16 << 20
 
     private func render(_ key: PageKey, with doc: PDFDocument? = nil) -> Bitmap? {
@@ -279,18 +255,17 @@ public final class PageCache: @unchecked Sendable {
 
     private func resizer(_ key: PageKey) -> PageResizer { PageResizer(cache: self, source: key) }
 
-    /// `packed` unpacked on the calling thread and kept. Called without the lock.
-    private func unpacked(_ packed: PageStore.Packed, _ key: PageKey) -> Bitmap? {
-        guard let b = PageStore.unpack(packed, resizer: resizer(key)) else { return nil }
-        cond.lock(); unpackedCount += 1; if !retired { insert(b, for: key) }; cond.unlock()
+    /// A bitmap of the stored page for `key`, kept. Called with the lock held.
+    private func stored(_ key: PageKey) -> Bitmap? {
+        guard !retired, let b = store.take(key)?.bitmap(resizer: resizer(key)) else { return nil }
+        fromStoreCount += 1
+        insert(b, for: key)
         return b
     }
 
     /// Whether the worker has anything to do for `key`. Called with the lock held.
     private func needsWork(_ key: PageKey) -> Bool {
-        if entries[key] != nil || live[key]?.bitmap != nil || key == inFlight || requested.contains(key) || failed.contains(key) { return false }
-        // Small pages in the store are unpacked when drawn; large ones ahead, on the worker.
-        return !(store.contains(key) && key.byteCount <= Self.unpackInline)
+        !(entries[key] != nil || live[key]?.bitmap != nil || store.contains(key) || key == inFlight || requested.contains(key) || failed.contains(key))
     }
 
     /// Called with the lock held.

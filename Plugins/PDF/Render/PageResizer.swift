@@ -19,7 +19,7 @@ final class PageResizer: BitmapResizer, @unchecked Sendable {
     func bitmap(pixelWidth: Int, pixelHeight: Int) -> Bitmap? {
         guard let cache else { return nil }
         if let b = cache.sized(source.resized(pixelWidth, pixelHeight), from: source) { return b }
-        return fallback.flatMap { cache.ready($0.resized(pixelWidth, pixelHeight)) }
+        return fallback.flatMap { cache.cached($0.resized(pixelWidth, pixelHeight)) }
     }
 }
 
