@@ -230,6 +230,8 @@ public final class PageCache: @unchecked Sendable {
                 insert(b, for: key)
                 prefetchedCount += 1
                 if let packed, !retired { store.insert(packed, for: key) }
+                // The render's pixels and LZ4's output buffer were freed just now.
+                freedSinceTrim += 2 * key.byteCount
             } else { failed.insert(key) }
             inFlight = nil
             let told = waiters.removeValue(forKey: key) ?? []
@@ -244,7 +246,9 @@ public final class PageCache: @unchecked Sendable {
         }
     }
 
-    /// Bytes of bitmaps evicted after which the worker trims the heap.
+    /// Bytes freed (renders packed, bitmaps evicted) after which the worker hands free heap
+    /// memory back to the system (`malloc_trim`): glibc keeps freed page buffers otherwise (tens
+    /// of MB). Only after renders, so a revisit, which renders nothing, pays nothing for it.
     static let trimAfter = 16 << 20
 
     private func render(_ key: PageKey, with doc: PDFDocument? = nil) -> Bitmap? {

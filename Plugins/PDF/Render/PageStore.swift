@@ -57,15 +57,15 @@ final class PackedPage: BitmapPixelSource, @unchecked Sendable {
     convenience init?(_ b: Bitmap) {
         let n = b.stride * b.height
         guard n <= Int(LZ4_MAX_INPUT_SIZE) else { return nil }
-        var out = [UInt8](repeating: 0, count: Int(LZ4_compressBound(Int32(n))))
+        let bound = Int(LZ4_compressBound(Int32(n)))
+        let out = UnsafeMutableRawPointer.allocate(byteCount: bound, alignment: 16)
+        defer { out.deallocate() }
         let written = b.pixels.withUnsafeBytes { src in
-            out.withUnsafeMutableBytes { dst in
-                LZ4_compress_default(src.baseAddress!.assumingMemoryBound(to: CChar.self), dst.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(n), Int32(dst.count))
-            }
+            LZ4_compress_default(src.baseAddress!.assumingMemoryBound(to: CChar.self), out.assumingMemoryBound(to: CChar.self), Int32(n), Int32(bound))
         }
         guard written > 0 else { return nil }
         // A copy of the right size: the bound is larger than the data.
-        self.init(width: b.width, height: b.height, stride: b.stride, bytes: Array(out[0..<Int(written)]))
+        self.init(width: b.width, height: b.height, stride: b.stride, bytes: Array(UnsafeRawBufferPointer(start: out, count: Int(written))))
     }
 
     /// A bitmap of this page (opaque BGRA, as poppler renders them) holding only the packed bytes.

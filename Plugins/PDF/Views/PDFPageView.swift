@@ -107,15 +107,19 @@ final class PDFPageView: View {
         return p
     }
 
-    /// The next and the previous page, invisible (opacity 0), once the worker has rendered them:
-    /// the renderer uploads their textures now, so an advance (or a step back) only copies a
-    /// ready texture. Drawing them changes no pixel, so the window is not presented for them.
+    /// The next page, invisible (opacity 0), once the worker has rendered it: the renderer
+    /// uploads its texture now, so an advance only copies a ready texture. Drawing it changes no
+    /// pixel, so the window is not presented for it. Not the previous page (stepping back is
+    /// rarer, and is an unpack straight into a texture), and nothing ahead for pages larger than
+    /// `aheadLimit` (a 4K window): there each texture is 33 MB.
     private func drawNeighboursAhead(into list: inout DrawList) {
-        for p in [page + 1, page - 1] where (0..<cache.document.pageCount).contains(p) {
-            guard let (key, fit) = key(for: p) else { continue }
-            if let b = cache.request(key, ready: readyCallback()) { list.bitmap(b, in: fit.rect, opacity: 0) }
-        }
+        let p = page + 1
+        guard p < cache.document.pageCount, let (key, fit) = key(for: p), key.byteCount <= Self.aheadLimit else { return }
+        if let b = cache.request(key, ready: readyCallback()) { list.bitmap(b, in: fit.rect, opacity: 0) }
     }
+
+    /// Bytes of a page above which no page is uploaded ahead (2560×1600 fits).
+    static let aheadLimit = 16 << 20
 
     /// A callback for the worker that redraws this view on the main thread.
     private func readyCallback() -> @Sendable () -> Void {
