@@ -11,7 +11,12 @@ import PodiumKit
 /// texture of a bitmap that went is kept spare and refilled for the next bitmap of the same size.
 final class BitmapTextures {
     struct Key: Hashable { var id: UInt64; var reduction: Int }
-    private let store = OwnedTextures<Key>(byteBudget: 32 << 20, spareLimit: 1)
+    private let store: OwnedTextures<Key> = {
+        let s = OwnedTextures<Key>(byteBudget: 32 << 20, spareLimit: 1)
+        // A 4K page's texture (33 MB) is not kept spare: memory over a faster next upload.
+        s.spareMaxBytes = 16 << 20
+        return s
+    }()
     /// Textures filled with a bitmap's pixels, and textures created, so far (tests assert that a
     /// revisit uploads nothing).
     private(set) var uploads = 0, creations = 0

@@ -60,7 +60,6 @@ final class PageCacheTests: PDFTestCase {
         XCTAssertEqual(cache.renderedOnDemandCount, 1, "an advance finds the page ready")
         XCTAssertTrue(b1 === cache.cached(key(1)))
         for p in 2..<10 { _ = cache.bitmap(key(p)) }
-        cache.waitUntilIdle()   // the worker has packed them (until then it holds the bitmaps)
         XCTAssertEqual(cache.usage.count, PageCache.pagesPerGroup, "at most \(PageCache.pagesPerGroup) pages per window size")
         XCTAssertNotNil(cache.cached(key(9)))
         XCTAssertEqual(cache.packedUsage.count, 10, "every page stays packed")

@@ -51,8 +51,6 @@ public final class PageCache: @unchecked Sendable {
     private var entries: [PageKey: (bitmap: Bitmap, used: UInt64)] = [:]
     private var store = PageStore(byteBudget: PageCache.packedByteBudget)
     private var live: [PageKey: WeakBitmap] = [:]
-    /// Bitmaps rendered on the main thread, for the worker to pack.
-    private var toPack: [(PageKey, Bitmap)] = []
     /// Preview sizes asked for (`sized`) per view size and region, most recent last.
     private var derived: [PageKey.Group: [PageKey.Group]] = [:]
     private var pending: [PageKey] = []
@@ -79,7 +77,15 @@ public final class PageCache: @unchecked Sendable {
     /// Bytes evicted since the heap was last trimmed.
     private var freedSinceTrim = 0
 
-    public init(document: PDFDocument, generation: Int = 0) { self.document = document; self.generation = generation }
+    public init(document: PDFDocument, generation: Int = 0) {
+        self.document = document; self.generation = generation
+        Self.mapLargeBuffers
+    }
+
+    /// Page-sized buffers (renders, textures) mapped on their own, so memory freed by a page that
+    /// went returns to the system at once instead of staying in the heap (glibc's adaptive
+    /// threshold otherwise keeps them there: 110 MB of heap with a 4K audience).
+    private static let mapLargeBuffers: Void = podium_malloc_map_large(4 << 20)
 
     /// The bitmap for `key`: from the cache or the store, waiting for the worker if it is
     /// rendering exactly this key, else rendered now on the calling thread. Nil when
@@ -90,10 +96,15 @@ public final class PageCache: @unchecked Sendable {
         if let b = lookup(key) ?? stored(key) { cond.unlock(); return b }
         pending.removeAll { $0 == key }
         cond.unlock()
-        guard let b = render(key) else { return nil }
+        guard let full = render(key) else { return nil }
+        // Packed here too: a full-size page kept as it is would hold 8 MB (33 MB at 4K) besides
+        // its texture for as long as the cache keeps it.
+        let packed = PackedPage(full)
+        let b = packed?.bitmap(resizer: resizer(key)) ?? full
         cond.lock()
         renderedOnDemandCount += 1
-        if !retired { insert(b, for: key); toPack.append((key, b)); startWorkerIfNeeded(); cond.signal() }
+        freedSinceTrim += packed == nil ? 0 : 2 * key.byteCount
+        if !retired { insert(b, for: key); if let packed { store.insert(packed, for: key) } }
         cond.unlock()
         return b
     }
@@ -159,7 +170,7 @@ public final class PageCache: @unchecked Sendable {
 
     /// Called with the lock held.
     private func startWorkerIfNeeded() {
-        guard worker == nil, !retired, !pending.isEmpty || !requested.isEmpty || !toPack.isEmpty else { return }
+        guard worker == nil, !retired, !pending.isEmpty || !requested.isEmpty else { return }
         let t = Thread { [weak self] in self?.work() }
         t.name = "podium-pdf-prerender"
         t.stackSize = 1 << 20
@@ -170,7 +181,7 @@ public final class PageCache: @unchecked Sendable {
     /// Waits until the worker has nothing left to do (tests, benchmarks).
     public func waitUntilIdle() {
         cond.lock()
-        while !retired && (!pending.isEmpty || !requested.isEmpty || inFlight != nil || !toPack.isEmpty) { cond.wait() }
+        while !retired && (!pending.isEmpty || !requested.isEmpty || inFlight != nil) { cond.wait() }
         cond.unlock()
     }
 
@@ -190,7 +201,7 @@ public final class PageCache: @unchecked Sendable {
     /// the cache can render on demand from its document until they go.
     func retire() {
         cond.lock()
-        retired = true; pending = []; requested = []; waiters = [:]; entries = [:]; live = [:]; toPack = []
+        retired = true; pending = []; requested = []; waiters = [:]; entries = [:]; live = [:]
         store.removeAll()
         cond.broadcast()
         cond.unlock()
@@ -205,19 +216,8 @@ public final class PageCache: @unchecked Sendable {
         let own = try? document.reopened()
         while true {
             cond.lock()
-            while pending.isEmpty && requested.isEmpty && toPack.isEmpty && !retired { cond.wait() }
+            while pending.isEmpty && requested.isEmpty && !retired { cond.wait() }
             if retired { worker = nil; cond.unlock(); return }
-            if requested.isEmpty && pending.isEmpty {
-                // Pages the main thread rendered: packed while nothing is asked for.
-                let (key, b) = toPack.removeFirst()
-                cond.unlock()
-                let packed = PackedPage(b)
-                cond.lock()
-                if let packed, !retired { store.insert(packed, for: key) }
-                cond.broadcast()
-                cond.unlock()
-                continue
-            }
             let key = requested.isEmpty ? pending.removeFirst() : requested.removeFirst()
             inFlight = key
             cond.unlock()
@@ -233,7 +233,6 @@ public final class PageCache: @unchecked Sendable {
                 // The render's pixels and LZ4's output buffer were freed just now.
                 freedSinceTrim += 2 * key.byteCount
             } else { failed.insert(key) }
-            inFlight = nil
             let told = waiters.removeValue(forKey: key) ?? []
             let trim = freedSinceTrim >= Self.trimAfter
             if trim { freedSinceTrim = 0 }
@@ -242,7 +241,9 @@ public final class PageCache: @unchecked Sendable {
             // Freed page buffers back to the system, here on the worker, not on the main thread.
             if trim { podium_malloc_trim() }
             // Also on failure: the waiter then draws its placeholder for good, not a stale page.
+            // Told before the key stops being in flight, so `waitUntilIdle` means told.
             told.forEach { $0() }
+            cond.lock(); inFlight = nil; cond.broadcast(); cond.unlock()
         }
     }
 
