@@ -82,10 +82,11 @@ public final class PageCache: @unchecked Sendable {
         Self.mapLargeBuffers
     }
 
-    /// Page-sized buffers (renders, textures) mapped on their own, so memory freed by a page that
-    /// went returns to the system at once instead of staying in the heap (glibc's adaptive
-    /// threshold otherwise keeps them there: 110 MB of heap with a 4K audience).
-    private static let mapLargeBuffers: Void = podium_malloc_map_large(4 << 20)
+    /// 4K-page-sized buffers (renders, textures: 31.6 MiB) mapped on their own, so memory freed
+    /// by such a page returns to the system at once instead of staying in the heap (glibc's
+    /// adaptive threshold rises to 32 MiB and kept them there: 110 MB of heap with a 4K
+    /// audience). Smaller pages' buffers stay in the heap, reused without fresh page faults.
+    private static let mapLargeBuffers: Void = podium_malloc_map_large(24 << 20)
 
     /// The bitmap for `key`: from the cache or the store, waiting for the worker if it is
     /// rendering exactly this key, else rendered now on the calling thread. Nil when
