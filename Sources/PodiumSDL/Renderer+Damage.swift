@@ -48,6 +48,7 @@ extension Renderer {
             if SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)) != 0 { SDL_RenderPresent(sdl) }
         }
         lastFrame = LastFrame(commands: list.commands, background: background, scale: scale, size: size, invalid: false)
+        uploadAhead()
         return damage
     }
 
