@@ -24,6 +24,8 @@ RUNTIME_PKGS += libpng-dev libjpeg-dev libwebp-dev libexif-dev
 RUNTIME_PKGS += xdg-utils
 # PDF scene: poppler-glib renders pages with cairo (cairo's PDF surface also writes the test PDFs).
 RUNTIME_PKGS += libpoppler-glib-dev libcairo2-dev
+# PDF scene: rendered pages are kept LZ4-compressed, so a page shown before is never rendered again.
+RUNTIME_PKGS += liblz4-dev
 # Map search and web search: online tiles, geocoder and MediaWiki go through libcurl (PodiumNet).
 RUNTIME_PKGS += libcurl4 libcurl4-openssl-dev
 # Links plugin (Plugins/Links, built out of tree) and the remote's pairing code: QR codes from libqrencode.

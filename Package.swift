@@ -54,6 +54,8 @@ let package = Package(
         .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-1.0 gstreamer-app-1.0 gstreamer-pbutils-1.0",
                        providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+        // Debian's LZ4 (liblz4-dev): rendered PDF pages kept compressed (Plugins/PDF/Render/PageStore.swift).
+        .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"])]),
 
         // Debian's libcmark-gfm (GitHub's CommonMark parser): notes and Markdown web pages.
         .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
@@ -99,7 +101,7 @@ let package = Package(
         .target(name: "GalleryScene", dependencies: ["PodiumKit"], path: "Plugins/Gallery"),
         .target(name: "WebSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "PodiumMarkdown", "CLibXML2"], path: "Plugins/WebSearch"),
         .target(name: "MapSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "CImageHeader"], path: "Plugins/MapSearch"),
-        .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler", "PodiumMedia"], path: "Plugins/PDF"),
+        .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler", "CLZ4", "PodiumMedia"], path: "Plugins/PDF"),
         // GStreamer playback shared by the `media` scene and movies in PDF pages (#20).
         .target(name: "PodiumMedia", dependencies: ["PodiumKit", "CGStreamer"]),
         .target(name: "MediaScene", dependencies: ["PodiumKit", "PodiumMedia"], path: "Plugins/Media"),

@@ -10,17 +10,18 @@
 #     prompt, through the control socket's `key`), timed as above; 10 jumps;
 #   - memory (PSS, RSS) after paging through every page; goal (issue 19): 200 pages no more than
 #     20, and a 4K audience at most 120 MB.
-#   scripts/bench-pdf-pages.sh     (uses the release build if there is one; PAGES="20 200")
+#   scripts/bench-pdf-pages.sh     (uses the release build if there is one, or PODIUM_BIN; PAGES="20 200";
+#                                  BENCH_SMAPS=1 prints the largest parts of each PSS)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/private-home.sh
-bin=.build/release/podium; [ -x "$bin" ] || bin=.build/debug/podium
+bin=${PODIUM_BIN:-.build/release/podium}; [ -x "$bin" ] || bin=.build/debug/podium
 [ -x "$bin" ] || { echo "build podium first (swift build -c release)" >&2; exit 1; }
 export PODIUM_BIN=$bin SDL_RENDER_DRIVER=${SDL_RENDER_DRIVER:-software} PAGES=${PAGES:-20 200}
 exec python3 - <<'PY'
 import json, os, shutil, socket, statistics, subprocess, sys, tempfile, time
 sys.path.insert(0, "scripts")
-from bench_common import write_pdf, wait, pss_kb, Podium, p90
+from bench_common import write_pdf, wait, pss_kb, pss_by_mapping, Podium, p90
 
 BIN = os.environ["PODIUM_BIN"]
 
@@ -58,6 +59,7 @@ for size in ["1920x1080", "3840x2160"]:
             s = p.req({"cmd": "state"})
             assert s["scene"]["index"] == pages - 1, s["scene"]
             rss, pss = s["residentKB"], pss_kb(p.proc.pid)
+            smaps = pss_by_mapping(p.proc.pid, 6) if os.environ.get("BENCH_SMAPS") == "1" else []
             jumps = []
             for i in range(10):   # far jumps, none pre-rendered: pages spread over the deck
                 target = 1 + (i * 7 * pages // 10 + pages // 3) % pages
@@ -73,6 +75,7 @@ for size in ["1920x1080", "3840x2160"]:
             print("pdf-pages-bench: %d pages, audience %s: jump by number (digits, Return) -> audience frame median %.1f ms, p90 %.1f ms (10 far jumps)"
                   % (pages, size, statistics.median(jumps), p90(jumps)))
             print("pdf-pages-bench: %d pages, audience %s: memory after every page PSS %.0f MB, RSS %.0f MB" % (pages, size, pss / 1024, rss / 1024))
+            for kb, name in smaps: print("  %7.1f MB  %s" % (kb / 1024, name))
         finally:
             if p: p.stop()
             subprocess.run(["Tests/Rig/xorg-rig.sh", "stop", d]); rp.wait(); shutil.rmtree(d, ignore_errors=True)

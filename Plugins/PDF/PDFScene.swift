@@ -76,6 +76,9 @@ final class PDFScene: ScenePositionKeeping {
             v.rendersAtOnce = false
             v.runOnMain = { [weak context] body in context?.runOnMain(body) }
         }
+        next.prefetchesAhead = true
+        // Previews rendered at their own size (the console's, the overview's) redraw the windows.
+        cache.redraw = MainHop({ [weak context] body in context?.runOnMain(body) }) { [weak context] in context?.setNeedsDisplay() }.sendable
         for v in [audiencePage, presenterPage] + (notesPage.map { [$0] } ?? []) { v.onLink = { [weak self] in self?.follow($0) } }
         setUpInk(next: next)
         updateStatus()

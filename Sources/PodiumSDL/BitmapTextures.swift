@@ -11,7 +11,14 @@ import PodiumKit
 /// texture of a bitmap that went is kept spare and refilled for the next bitmap of the same size.
 final class BitmapTextures {
     struct Key: Hashable { var id: UInt64; var reduction: Int }
-    private let store = OwnedTextures<Key>(byteBudget: 32 << 20, spareLimit: 1)
+    private let store: OwnedTextures<Key> = {
+        let s = OwnedTextures<Key>(byteBudget: 32 << 20, spareLimit: 1)
+        // A 4K page's texture (33 MB) is kept spare too: without it a 4K advance made a fresh
+        // texture (mapped, faulted in and zeroed) and took ~70-130 ms instead of ~50 ms on the
+        // bench rig, for no measurable PSS saved after paging through a deck.
+        s.spareMaxBytes = 64 << 20
+        return s
+    }()
     /// Textures filled with a bitmap's pixels, and textures created, so far (tests assert that a
     /// revisit uploads nothing).
     private(set) var uploads = 0, creations = 0
@@ -27,17 +34,37 @@ final class BitmapTextures {
         let src = b.reduced(by: factor)
         let format = (src.format == .rgba ? SDL_PIXELFORMAT_ABGR8888 : SDL_PIXELFORMAT_ARGB8888).rawValue
         let w = Int32(src.width), h = Int32(src.height)
+        let streaming = isSoftware(renderer)
         var tex: OpaquePointer
         if let t = store.takeSpare(width: w, height: h, format: format) {
             tex = t
         } else {
-            guard let t = SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), w, h) else { return nil }
+            let access = streaming ? SDL_TEXTUREACCESS_STREAMING : SDL_TEXTUREACCESS_STATIC
+            guard let t = SDL_CreateTexture(renderer, format, Int32(access.rawValue), w, h) else { return nil }
             tex = t; creations += 1
         }
-        _ = src.pixels.withUnsafeBytes { SDL_UpdateTexture(tex, nil, $0.baseAddress, Int32(src.stride)) }
+        // The software renderer's texture is plain memory: the pixels go straight into it
+        // (a compressed PDF page is unpacked there, with no full-size copy on the way).
+        var dst: UnsafeMutableRawPointer?, pitch: Int32 = 0
+        if streaming, SDL_LockTexture(tex, nil, &dst, &pitch) == 0, let dst {
+            _ = src.copyPixels(into: dst, stride: Int(pitch))
+            SDL_UnlockTexture(tex)
+        } else {
+            _ = src.pixels.withUnsafeBytes { SDL_UpdateTexture(tex, nil, $0.baseAddress, Int32(src.stride)) }
+        }
         uploads += 1
         store.insert(tex, for: key, owner: b, width: w, height: h, format: format, frame: frame)
         return tex
+    }
+
+    private var software: Bool?
+    /// Whether `renderer` is SDL's software renderer (its textures are then made streaming).
+    private func isSoftware(_ renderer: OpaquePointer) -> Bool {
+        if let software { return software }
+        var info = SDL_RendererInfo()
+        let s = SDL_GetRendererInfo(renderer, &info) == 0 && info.name.map { String(cString: $0) } == "software"
+        software = s
+        return s
     }
 
     /// After each frame: textures of bitmaps that went become spare (one at most), then the least

@@ -19,6 +19,8 @@ final class OwnedTextures<Key: Hashable> {
     var byteBudget: Int
     /// Spare textures kept after a frame.
     let spareLimit: Int
+    /// Largest spare kept (bytes): a spare 4K page is 33 MB held for a faster next upload.
+    var spareMaxBytes = Int.max
     var count: Int { entries.count }
 
     init(byteBudget: Int, spareLimit: Int) { self.byteBudget = byteBudget; self.spareLimit = spareLimit }
@@ -47,6 +49,8 @@ final class OwnedTextures<Key: Hashable> {
     /// least recently drawn go until those not drawn in `frame` fit the budget.
     func endFrame(_ frame: UInt64) {
         reclaimDead()
+        for e in spare where e.bytes > spareMaxBytes { SDL_DestroyTexture(e.texture) }
+        spare.removeAll { $0.bytes > spareMaxBytes }
         while spare.count > spareLimit { SDL_DestroyTexture(spare.removeFirst().texture) }
         var bytes = entries.values.reduce(0) { $0 + ($1.used == frame ? 0 : $1.bytes) }
         guard bytes > byteBudget else { return }

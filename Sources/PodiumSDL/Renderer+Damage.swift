@@ -23,6 +23,7 @@ extension Renderer {
     /// is repainted and sent to the X server (SDL_UpdateWindowSurfaceRects); other renderers
     /// flip whole buffers, so there any change redraws and presents the whole frame.
     func drawChanges(_ list: DrawList, background: Color, window: OpaquePointer, size: (w: Int32, h: Int32)) -> IntRect? {
+        let list = resolvingSizes(list)
         let full = IntRect(x: 0, y: 0, w: size.w, h: size.h)
         let last = lastFrame
         let whole = last.invalid || last.background != background || last.scale != scale
@@ -47,6 +48,7 @@ extension Renderer {
             if SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)) != 0 { SDL_RenderPresent(sdl) }
         }
         lastFrame = LastFrame(commands: list.commands, background: background, scale: scale, size: size, invalid: false)
+        uploadAhead()
         return damage
     }
 

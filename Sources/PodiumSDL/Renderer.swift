@@ -22,6 +22,9 @@ public final class Renderer {
     public var decodesImagesSynchronously = false
     /// Textures of in-memory bitmaps (PDF pages), kept while their bitmaps live, within a budget.
     let bitmapTextures = BitmapTextures()
+    /// Bitmaps named at opacity 0 (a page uploaded ahead of its advance) in the frame being
+    /// drawn: uploaded after the frame is presented (`uploadAhead`), not before its first pixel.
+    var ahead: [(Bitmap, SDL_FRect)] = []
     /// Triangles of general polygons (`DrawCommand.shape`), kept while their shapes live.
     let shapeTriangles = ShapeTriangles.shared
     /// Rasterised pictures (map tiles), kept while their pictures live, within a budget.
@@ -67,6 +70,7 @@ public final class Renderer {
 
     /// Clears to `background` and draws `list`. Does not present.
     public func draw(_ list: DrawList, background: Color) {
+        let list = resolvingSizes(list)
         frameCounter += 1
         SDL_RenderSetClipRect(sdl, nil)
         clipStack.removeAll()
@@ -76,7 +80,14 @@ public final class Renderer {
         collectDecodedImages()
         for c in list.commands { execute(c) }
         finishFrame()
+        uploadAhead()
         lastFrame = LastFrame(commands: list.commands, background: background, scale: scale)
+    }
+
+    /// Uploads the bitmaps the last frame named at opacity 0 (`ahead`), as drawn in that frame.
+    func uploadAhead() {
+        for (b, f) in ahead { _ = bitmapTextures.texture(for: b, drawnAt: f, frame: frameCounter, renderer: sdl) }
+        ahead.removeAll()
     }
 
     /// Ends a frame: no clip, caches trimmed.
@@ -136,8 +147,9 @@ public final class Renderer {
             var f = px(r); SDL_RenderCopyF(sdl, tex, nil, &f)
         case let .bitmap(b, r, opacity):
             var f = px(r)
+            // A page uploaded ahead of its advance, not drawn yet: after the frame is presented.
+            guard opacity > 0 else { ahead.append((b, f)); return }
             guard let tex = bitmapTextures.texture(for: b, drawnAt: f, frame: frameCounter, renderer: sdl) else { return }
-            guard opacity > 0 else { return }   // a page uploaded ahead of its advance, not drawn yet
             SDL_SetTextureBlendMode(tex, b.isOpaque && opacity >= 1 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
             SDL_SetTextureAlphaMod(tex, UInt8(clamp(opacity, 0, 1) * 255))
             SDL_RenderCopyF(sdl, tex, nil, &f)

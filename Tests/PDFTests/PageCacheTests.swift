@@ -62,7 +62,9 @@ final class PageCacheTests: PDFTestCase {
         for p in 2..<10 { _ = cache.bitmap(key(p)) }
         XCTAssertEqual(cache.usage.count, PageCache.pagesPerGroup, "at most \(PageCache.pagesPerGroup) pages per window size")
         XCTAssertNotNil(cache.cached(key(9)))
-        XCTAssertNil(cache.cached(key(0)), "least recently used went first")
+        XCTAssertEqual(cache.packedUsage.count, 10, "every page stays packed")
+        XCTAssertNotNil(cache.cached(key(0)), "the least recently used comes back from the store")
+        XCTAssertEqual(cache.renderedOnDemandCount, 9, "rendered once each")
         _ = cache.bitmap(key(0, 640))
         XCTAssertEqual(cache.usage.count, PageCache.pagesPerGroup + 1, "another window size is its own group")
     }

@@ -144,7 +144,7 @@ public final class PDFDocument: @unchecked Sendable {
     /// Renders the region `crop` (unit coordinates of the page, 0…1, top-left origin) of page
     /// `index` (0-based) into a bitmap exactly `pixelWidth × pixelHeight`, on white paper, the
     /// region stretched to fill it (callers keep the aspect). Returns nil for a bad index or size.
-    public func render(page index: Int, crop: Rect = Rect(0, 0, 1, 1), pixelWidth: Int, pixelHeight: Int) -> Bitmap? {
+    public func render(page index: Int, crop: Rect = Rect(0, 0, 1, 1), pixelWidth: Int, pixelHeight: Int, resizer: (any BitmapResizer)? = nil) -> Bitmap? {
         guard pageSizes.indices.contains(index), pixelWidth > 0, pixelHeight > 0, pixelWidth <= 16384, pixelHeight <= 16384 else { return nil }
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
         var pixels = [UInt8](repeating: 0, count: stride * pixelHeight)
@@ -171,7 +171,7 @@ public final class PDFDocument: @unchecked Sendable {
         }
         guard ok else { return nil }
         // Opaque: the white paint covers every pixel before the page is drawn over it.
-        return Bitmap(width: pixelWidth, height: pixelHeight, stride: stride, format: .bgra, isOpaque: true, pixels: pixels)
+        return Bitmap(width: pixelWidth, height: pixelHeight, stride: stride, format: .bgra, isOpaque: true, pixels: pixels, resizer: resizer)
     }
 
     /// The links of page `index` in unit page coordinates (top-left origin), read once and kept.

@@ -1,3 +1,4 @@
+import CLZ4
 import CPoppler
 import Foundation
 import PodiumKit
@@ -24,12 +25,16 @@ public struct PageKey: Hashable, Sendable {
 /// the main thread's calls (links, a page needed at once) would wait for a heavy page the
 /// worker is rendering, for seconds.
 ///
-/// **Memory budget.** At most `pagesPerGroup` (3: the current page, the next and the previous)
-/// bitmaps per window size and region, and at most `byteBudget` (256 MB) in all; the least
-/// recently used go first. A page is `4 × width × height` bytes: 8.3 MB at 1920×1080, 33 MB at
-/// 3840×2160, so a 4K audience window plus a presenter window hold about 110 MB here. Each
-/// window's renderer adds one texture per bitmap it is drawing now (the presenter's audience
-/// preview draws the audience's bitmap scaled down).
+/// **Memory.** Every page rendered is packed (LZ4) on the worker and kept in a store bounded in
+/// bytes (`PageStore`, `packedByteBudget`), so a page shown before is never rendered again while
+/// the store holds it. The bitmaps handed out hold only the packed bytes (`PackedPage`): the
+/// renderer unpacks them straight into their textures, so a page costs its texture and a few
+/// hundred KB, not a second full-size copy. Bitmaps kept: at most `pagesPerGroup` (3: the current
+/// page, the next and the previous) per window size and region, and at most `byteBudget` in all,
+/// least recently used first out; a bitmap still held elsewhere (a view, a texture) is returned
+/// again, so its texture stays valid. Previews drawn smaller than their view (`PageResizer`) get their
+/// own renders at their pixel size, and the sizes asked for are remembered per view size
+/// (`derived`), so prefetching a page also prepares its previews.
 public final class PageCache: @unchecked Sendable {
     public let document: PDFDocument
     /// Which opening of the file this is (`PageCaches`): a reloaded file gets a new cache with a
@@ -37,9 +42,17 @@ public final class PageCache: @unchecked Sendable {
     public let generation: Int
     public static let pagesPerGroup = 3
     public static let byteBudget = 256 << 20
+    /// Bytes of compressed pages kept (a 1920×1080 slide packs to some 0.1–1 MB).
+    nonisolated(unsafe) public static var packedByteBudget = 32 << 20
+    /// Preview sizes remembered per view size.
+    static let derivedLimit = 4
 
     private let cond = NSCondition()
     private var entries: [PageKey: (bitmap: Bitmap, used: UInt64)] = [:]
+    private var store = PageStore(byteBudget: PageCache.packedByteBudget)
+    private var live: [PageKey: WeakBitmap] = [:]
+    /// Preview sizes asked for (`sized`) per view size and region, most recent last.
+    private var derived: [PageKey.Group: [PageKey.Group]] = [:]
     private var pending: [PageKey] = []
     private var inFlight: PageKey?
     private var clock: UInt64 = 0
@@ -51,38 +64,72 @@ public final class PageCache: @unchecked Sendable {
     private var waiters: [PageKey: [@Sendable () -> Void]] = [:]
     /// Requested keys that failed to render: not asked for again and again.
     private var failed: Set<PageKey> = []
-    /// Pages rendered by the worker and by the caller (tests, benchmarks).
-    public private(set) var prefetchedCount = 0, renderedOnDemandCount = 0
+    /// Pages rendered by the worker and by the caller (tests, benchmarks), and bitmaps made from
+    /// the store instead of rendered.
+    public private(set) var prefetchedCount = 0, renderedOnDemandCount = 0, fromStoreCount = 0
+    /// Redraws the windows (set by the scenes; called on the worker thread) when a preview size
+    /// asked for by the renderer is ready.
+    public var redraw: (@Sendable () -> Void)? {
+        get { cond.lock(); defer { cond.unlock() }; return redrawHook }
+        set { cond.lock(); redrawHook = newValue; cond.unlock() }
+    }
+    private var redrawHook: (@Sendable () -> Void)?
+    /// Bytes evicted since the heap was last trimmed.
+    private var freedSinceTrim = 0
 
-    public init(document: PDFDocument, generation: Int = 0) { self.document = document; self.generation = generation }
+    public init(document: PDFDocument, generation: Int = 0) {
+        self.document = document; self.generation = generation
+        Self.mapLargeBuffers
+    }
 
-    /// The bitmap for `key`: from the cache, waiting for the worker if it is rendering exactly
-    /// this key, else rendered now on the calling thread. Nil when poppler/cairo fail.
+    /// 4K-page-sized buffers (renders, textures: 31.6 MiB) mapped on their own, so memory freed
+    /// by such a page returns to the system at once instead of staying in the heap (glibc's
+    /// adaptive threshold rises to 32 MiB and kept them there: 110 MB of heap with a 4K
+    /// audience). Smaller pages' buffers stay in the heap, reused without fresh page faults.
+    private static let mapLargeBuffers: Void = podium_malloc_map_large(24 << 20)
+
+    /// The bitmap for `key`: from the cache or the store, waiting for the worker if it is
+    /// rendering exactly this key, else rendered now on the calling thread. Nil when
+    /// poppler/cairo fail.
     public func bitmap(_ key: PageKey) -> Bitmap? {
         cond.lock()
         while inFlight == key { cond.wait() }
-        if let b = touch(key) { cond.unlock(); return b }
+        if let b = lookup(key) ?? stored(key) { cond.unlock(); return b }
         pending.removeAll { $0 == key }
         cond.unlock()
-        guard let b = render(key) else { return nil }
+        guard let full = render(key) else { return nil }
+        // Packed here too: a full-size page kept as it is would hold 8 MB (33 MB at 4K) besides
+        // its texture for as long as the cache keeps it.
+        let packed = PackedPage(full)
+        let b = packed?.bitmap(resizer: resizer(key)) ?? full
         cond.lock()
         renderedOnDemandCount += 1
-        if !retired { insert(b, for: key) }
+        freedSinceTrim += packed == nil ? 0 : 2 * key.byteCount
+        if !retired { insert(b, for: key); if let packed { store.insert(packed, for: key) } }
         cond.unlock()
         return b
     }
 
-    /// The cached bitmap for `key`, never rendering.
+    /// The bitmap for `key` if it is cached or stored, never rendering.
     public func cached(_ key: PageKey) -> Bitmap? {
         cond.lock(); defer { cond.unlock() }
-        return touch(key)
+        return lookup(key) ?? stored(key)
     }
 
-    /// Asks the worker to render `keys` (in order) that are not cached yet; replaces earlier
-    /// requests, which a newer current page makes stale.
-    public func prefetch(_ keys: [PageKey]) {
+    /// Asks the worker to render `keys` (in order) that are not ready yet, and the preview sizes
+    /// asked for before of the pages `previews` (at the size of `keys`' views). Newer keys go
+    /// first; older ones stay behind them (a few at most), since another view's prefetch of the
+    /// same frame is not stale.
+    public func prefetch(_ keys: [PageKey], previews: [Int] = []) {
         cond.lock()
-        pending = retired ? [] : keys.filter { entries[$0] == nil && $0 != inFlight && !requested.contains($0) }
+        var all = keys
+        for k in keys.prefix(1) {
+            for p in previews where (0..<document.pageCount).contains(p) {
+                for g in derived[k.group] ?? [] { all.append(PageKey(page: p, region: g.region, pixelWidth: g.pixelWidth, pixelHeight: g.pixelHeight)) }
+            }
+        }
+        let fresh = all.filter { needsWork($0) }
+        pending = retired ? [] : Array((fresh + pending.filter { !fresh.contains($0) && needsWork($0) }).prefix(16))
         startWorkerIfNeeded()
         cond.signal()
         cond.unlock()
@@ -93,7 +140,7 @@ public final class PageCache: @unchecked Sendable {
     /// thread: for previews, which show something else meanwhile. Requests go before prefetches.
     public func request(_ key: PageKey, ready: @escaping @Sendable () -> Void) -> Bitmap? {
         cond.lock(); defer { cond.unlock() }
-        if let b = touch(key) { return b }
+        if let b = lookup(key) ?? stored(key) { return b }
         guard !failed.contains(key), !retired else { return nil }
         waiters[key, default: []].append(ready)
         if !requested.contains(key) && inFlight != key { requested.append(key) }
@@ -101,6 +148,25 @@ public final class PageCache: @unchecked Sendable {
         startWorkerIfNeeded()
         cond.signal()
         return nil
+    }
+
+    /// `key` for a preview drawn smaller than its view (`PageResizer`): ready or nil, as
+    /// `request`; when it is rendered the windows are redrawn (`redraw`). The size is remembered
+    /// for the view size of `source`, so prefetching that view's next pages prepares it too.
+    func sized(_ key: PageKey, from source: PageKey) -> Bitmap? {
+        cond.lock()
+        if key.group != source.group {
+            var d = derived[source.group] ?? []
+            if !d.contains(key.group) {
+                d.append(key.group)
+                derived[source.group] = Array(d.suffix(Self.derivedLimit))
+            }
+        }
+        // Asked every frame until ready: one waiter is enough.
+        let waiting = requested.contains(key) || inFlight == key
+        let hook = redrawHook
+        cond.unlock()
+        return waiting ? cached(key) : request(key) { hook?() }
     }
 
     /// Called with the lock held.
@@ -120,17 +186,24 @@ public final class PageCache: @unchecked Sendable {
         cond.unlock()
     }
 
-    /// Number of bitmaps and bytes held now.
+    /// Number of bitmaps kept and the bytes they hold.
     public var usage: (count: Int, bytes: Int) {
         cond.lock(); defer { cond.unlock() }
         return (entries.count, entries.values.reduce(0) { $0 + $1.bitmap.byteCount })
+    }
+
+    /// Number of compressed pages in the store and their bytes.
+    public var packedUsage: (count: Int, bytes: Int) {
+        cond.lock(); defer { cond.unlock() }
+        return (store.count, store.bytes)
     }
 
     /// Ends the worker and drops the bitmaps (a reload replaced this file); scenes still holding
     /// the cache can render on demand from its document until they go.
     func retire() {
         cond.lock()
-        retired = true; pending = []; requested = []; waiters = [:]; entries = [:]
+        retired = true; pending = []; requested = []; waiters = [:]; entries = [:]; live = [:]
+        store.removeAll()
         cond.broadcast()
         cond.unlock()
     }
@@ -149,44 +222,102 @@ public final class PageCache: @unchecked Sendable {
             let key = requested.isEmpty ? pending.removeFirst() : requested.removeFirst()
             inFlight = key
             cond.unlock()
-            let b = render(key, with: own ?? document)
+            // Packed at once: the full-size pixels go back to the heap before the next render.
+            var b = render(key, with: own ?? document)
+            let packed = b.flatMap { PackedPage($0) }
+            if let small = packed?.bitmap(resizer: resizer(key)) { b = small }
             cond.lock()
-            if let b { insert(b, for: key); prefetchedCount += 1 } else { failed.insert(key) }
-            inFlight = nil
+            if let b {
+                insert(b, for: key)
+                prefetchedCount += 1
+                if let packed, !retired { store.insert(packed, for: key) }
+                // The render's pixels and LZ4's output buffer were freed just now.
+                freedSinceTrim += 2 * key.byteCount
+            } else { failed.insert(key) }
             let told = waiters.removeValue(forKey: key) ?? []
+            let trim = freedSinceTrim >= Self.trimAfter
+            if trim { freedSinceTrim = 0 }
             cond.broadcast()
             cond.unlock()
+            // Freed page buffers back to the system, here on the worker, not on the main thread.
+            if trim { podium_malloc_trim() }
             // Also on failure: the waiter then draws its placeholder for good, not a stale page.
+            // Told before the key stops being in flight, so `waitUntilIdle` means told.
             told.forEach { $0() }
+            cond.lock(); inFlight = nil; cond.broadcast(); cond.unlock()
         }
     }
+
+    /// Bytes freed (renders packed, bitmaps evicted) after which the worker hands free heap
+    /// memory back to the system (`malloc_trim`): glibc keeps freed page buffers otherwise (tens
+    /// of MB). Only after renders, so a revisit, which renders nothing, pays nothing for it.
+    static let trimAfter = 16 << 20
 
     private func render(_ key: PageKey, with doc: PDFDocument? = nil) -> Bitmap? {
         // The same file opened again could have changed size: only use it when the pages match.
         let d = doc.flatMap { $0.pageSizes == document.pageSizes ? $0 : nil } ?? document
-        return d.render(page: key.page, crop: key.region, pixelWidth: key.pixelWidth, pixelHeight: key.pixelHeight)
+        return d.render(page: key.page, crop: key.region, pixelWidth: key.pixelWidth, pixelHeight: key.pixelHeight, resizer: resizer(key))
+    }
+
+    private func resizer(_ key: PageKey) -> PageResizer { PageResizer(cache: self, source: key) }
+
+    /// A bitmap of the stored page for `key`, kept. Called with the lock held.
+    private func stored(_ key: PageKey) -> Bitmap? {
+        guard !retired, let b = store.take(key)?.bitmap(resizer: resizer(key)) else { return nil }
+        fromStoreCount += 1
+        insert(b, for: key)
+        return b
+    }
+
+    /// Whether the worker has anything to do for `key`. Called with the lock held.
+    private func needsWork(_ key: PageKey) -> Bool {
+        !(entries[key] != nil || live[key]?.bitmap != nil || store.contains(key) || key == inFlight || requested.contains(key) || failed.contains(key))
     }
 
     /// Called with the lock held.
-    private func touch(_ key: PageKey) -> Bitmap? {
-        guard let e = entries[key] else { return nil }
-        clock += 1
-        entries[key] = (e.bitmap, clock)
-        return e.bitmap
+    private func lookup(_ key: PageKey) -> Bitmap? {
+        if let e = entries[key] {
+            clock += 1
+            entries[key] = (e.bitmap, clock)
+            return e.bitmap
+        }
+        // Evicted but still held by a view or a texture: the same object, not a second copy.
+        guard let b = live[key]?.bitmap else { return nil }
+        insert(b, for: key)
+        return b
     }
 
     /// Adds a bitmap and evicts to the budget. Called with the lock held.
     private func insert(_ b: Bitmap, for key: PageKey) {
         clock += 1
         entries[key] = (b, clock)
+        live[key] = WeakBitmap(b)
         let group = entries.filter { $0.key.group == key.group }.sorted { $0.value.used < $1.value.used }
-        for old in group.dropLast(Self.pagesPerGroup) { entries[old.key] = nil }
+        for old in group.dropLast(Self.pagesPerGroup) { evict(old.key) }
         var bytes = entries.values.reduce(0) { $0 + $1.bitmap.byteCount }
         for old in entries.sorted(by: { $0.value.used < $1.value.used }) where bytes > Self.byteBudget && old.key != key {
-            entries[old.key] = nil
+            evict(old.key)
             bytes -= old.value.bitmap.byteCount
         }
+        if live.count > 4 * entries.count + 64 { live = live.filter { $0.value.bitmap != nil } }
     }
+
+    /// Called with the lock held.
+    private func evict(_ key: PageKey) {
+        guard let e = entries.removeValue(forKey: key) else { return }
+        freedSinceTrim += e.bitmap.byteCount
+    }
+}
+
+/// A bitmap held weakly (`PageCache.live`).
+private struct WeakBitmap {
+    weak var bitmap: Bitmap?
+    init(_ b: Bitmap) { bitmap = b }
+}
+
+extension PageKey {
+    /// Bytes of the unpacked page (4 per pixel).
+    var byteCount: Int { pixelWidth * pixelHeight * 4 }
 }
 
 /// One `PageCache` per file for the whole process, so the scenes of one PDF (one per page) share

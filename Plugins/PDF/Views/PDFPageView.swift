@@ -35,13 +35,15 @@ final class PDFPageView: View {
     /// Runs work on the main thread (`SceneContext.runOnMain`), for previews' redraw when the
     /// worker has rendered their page. Without it a preview draws its placeholder until redrawn.
     var runOnMain: (@Sendable (@escaping @Sendable @MainActor () -> Void) -> Void)?
-    /// The last bitmap drawn, shown (scaled) by a preview while its new page renders. It is held
-    /// weakly, and a preview keeps a copy at most 480 pixels wide: the views of a deck's many
-    /// pages (one scene each, drawn at the audience's size even as previews) held a full-size page
-    /// each (at 1920×1080 8 MB, and its texture stayed with it).
-    private weak var lastBitmap: Bitmap?
-    private var lastPreviewBitmap: Bitmap?
-    private weak var lastPreviewSource: Bitmap?
+    /// The key of the last page bitmap drawn: a preview shows that page until its new one is
+    /// ready (`PageResizer.fallback`). Views keep no pixels of their own: each page of a deck
+    /// is its own scene, and a deck's many views must not hold a page each.
+    private var lastKey: PageKey?
+    /// Blank paper standing for a page not rendered yet (`placeholder(for:)`).
+    private var placeholderBitmap: Bitmap?
+    /// Asks the worker for the next page at this view's size while its scene is current (the
+    /// presenter's next-page view; the room's and the presenter's pages do it while current).
+    var prefetchesAhead = false
 
     init(cache: PageCache, page: Int, region: Rect, background: Color) {
         self.cache = cache; self.page = page; self.region = region
@@ -72,34 +74,52 @@ final class PDFPageView: View {
         let shown = shownRegion
         guard let (key, fit) = key(for: page, region: shown) else { return }
         lastFit = fit; lastRegion = shown
-        if let b = rendersAtOnce ? cache.bitmap(key) : cache.request(key, ready: readyCallback()) {
+        if let b = rendersAtOnce ? cache.bitmap(key) : cache.cached(key) {
             list.bitmap(b, in: fit.rect)
-            lastBitmap = b
-            if !rendersAtOnce, lastPreviewSource !== b {
-                lastPreviewSource = b
-                lastPreviewBitmap = b.reduced(by: max(1, b.width / 480))
-            }
-        } else if let old = lastBitmap ?? lastPreviewBitmap {
-            list.bitmap(old, in: fit.rect)   // the previous page until this one is ready
+            lastKey = key
         } else {
-            list.fill(fit.rect, Color(0xF4, 0xF4, 0xF4))   // blank paper
+            // A preview never renders here: blank paper that the renderer resolves (through its
+            // `PageResizer`) to this page at the pixel size it is drawn at (this view's, or a
+            // console preview's or a thumbnail's), rendered by the worker, which then redraws.
+            list.bitmap(placeholder(for: key), in: fit.rect)
         }
         decorate?(&list, fit, shown)
-        // Next first: advancing is what a talk mostly does.
         let n = cache.document.pageCount
-        cache.prefetch([page + 1, page - 1].filter { (0..<n).contains($0) }.compactMap { self.key(for: $0)?.0 })
-        if rendersAtOnce { drawNeighboursAhead(into: &list) }
-    }
-
-    /// The next and the previous page, invisible (opacity 0), once the worker has rendered them:
-    /// the renderer uploads their textures now, so an advance (or a step back) only copies a
-    /// ready texture. Drawing them changes no pixel, so the window is not presented for them.
-    private func drawNeighboursAhead(into list: inout DrawList) {
-        for p in [page + 1, page - 1] where (0..<cache.document.pageCount).contains(p) {
-            guard let (key, fit) = key(for: p) else { continue }
-            if let b = cache.request(key, ready: readyCallback()) { list.bitmap(b, in: fit.rect, opacity: 0) }
+        if rendersAtOnce {
+            // Next first: advancing is what a talk mostly does. The previews of the pages around
+            // (the console's, at their own sizes) are prepared with them.
+            cache.prefetch([page + 1, page - 1].filter { (0..<n).contains($0) }.compactMap { self.key(for: $0)?.0 },
+                           previews: [page + 1, page + 2, page - 1])
+            drawNeighboursAhead(into: &list)
+        } else if prefetchesAhead, page + 1 < n, let next = self.key(for: page + 1)?.0 {
+            cache.prefetch([next])
         }
     }
+
+    /// A 1×1 bitmap of blank paper whose resizer is `key`'s page (showing the last page drawn
+    /// meanwhile); the same object while the page is the same, so a frame that only redraws it
+    /// changes nothing.
+    private func placeholder(for key: PageKey) -> Bitmap {
+        if let p = placeholderBitmap, let r = p.resizer as? PageResizer, r.source == key, r.fallback == lastKey { return p }
+        let p = Bitmap(width: 1, height: 1, format: .bgra, isOpaque: true, pixels: [0xF4, 0xF4, 0xF4, 0xFF],
+                       resizer: PageResizer(cache: cache, source: key, fallback: lastKey))!
+        placeholderBitmap = p
+        return p
+    }
+
+    /// The next page, invisible (opacity 0), once the worker has rendered it: the renderer
+    /// uploads its texture now, so an advance only copies a ready texture. Drawing it changes no
+    /// pixel, so the window is not presented for it. Not the previous page (stepping back is
+    /// rarer, and is an unpack straight into a texture), and nothing ahead for pages larger than
+    /// `aheadLimit` (a 4K window): there each texture is 33 MB.
+    private func drawNeighboursAhead(into list: inout DrawList) {
+        let p = page + 1
+        guard p < cache.document.pageCount, let (key, fit) = key(for: p), key.byteCount <= Self.aheadLimit else { return }
+        if let b = cache.request(key, ready: readyCallback()) { list.bitmap(b, in: fit.rect, opacity: 0) }
+    }
+
+    /// Bytes of a page above which no page is uploaded ahead (2560×1600 fits).
+    static let aheadLimit = 16 << 20
 
     /// A callback for the worker that redraws this view on the main thread.
     private func readyCallback() -> @Sendable () -> Void {
@@ -128,9 +148,11 @@ final class PDFPageView: View {
 
 /// Carries a main-actor closure across the worker thread; `body` only ever runs on the main
 /// thread, through `runOnMain`.
-private final class MainHop: Sendable {
+final class MainHop: Sendable {
     let runOnMain: (@Sendable (@escaping @Sendable @MainActor () -> Void) -> Void)?
     let body: @Sendable @MainActor () -> Void
     init(_ r: (@Sendable (@escaping @Sendable @MainActor () -> Void) -> Void)?, _ b: @escaping @Sendable @MainActor () -> Void) { runOnMain = r; body = b }
     func run() { runOnMain?(body) }
+    /// `run` as a closure for other threads.
+    var sendable: @Sendable () -> Void { { self.run() } }
 }

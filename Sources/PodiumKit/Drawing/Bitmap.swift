@@ -23,22 +23,90 @@ public final class Bitmap: @unchecked Sendable {
     /// Every pixel is fully opaque, so the renderer may copy without blending (much faster in
     /// SDL's software renderer).
     public let isOpaque: Bool
-    /// `stride * height` bytes, row-major, top row first.
-    public let pixels: [UInt8]
+    /// `stride * height` bytes, row-major, top row first. A bitmap made from a `pixelSource`
+    /// holds none: they are unpacked (a new array) on each use; draw it, or `copyPixels`.
+    public var pixels: [UInt8] {
+        if let storedPixels { return storedPixels }
+        var out = [UInt8](repeating: 0, count: stride * height)
+        _ = out.withUnsafeMutableBytes { pixelSource?.copyPixels(into: $0.baseAddress!, stride: stride) }
+        return out
+    }
+    private let storedPixels: [UInt8]?
+    /// Where the pixels come from when the bitmap does not hold them (a PDF page kept
+    /// compressed), or nil. Added after API 2.1 (additive).
+    public let pixelSource: (any BitmapPixelSource)?
+    /// Makes the same picture at other pixel sizes (a PDF page rendered anew for a preview), or
+    /// nil. Added after API 2.1 (additive).
+    public let resizer: (any BitmapResizer)?
 
     /// Wraps `pixels`; returns nil when the buffer is smaller than `stride * height` or a
     /// dimension is not positive.
     public init?(width: Int, height: Int, stride: Int? = nil, format: Format = .rgba, isOpaque: Bool = false, pixels: [UInt8]) {
         let s = stride ?? width * 4
         guard width > 0, height > 0, s >= width * 4, pixels.count >= s * height else { return nil }
-        self.width = width; self.height = height; self.stride = s; self.format = format; self.isOpaque = isOpaque; self.pixels = pixels
+        self.width = width; self.height = height; self.stride = s; self.format = format; self.isOpaque = isOpaque; storedPixels = pixels
+        resizer = nil; pixelSource = nil
         id = Bitmap.nextID.next()
     }
 
-    /// Size in bytes, for cache budgets.
-    public var byteCount: Int { pixels.count }
+    /// Wraps `pixels`, with `resizer` to ask for the picture at the pixel size it is drawn at
+    /// when that differs from `width` × `height` (more than a pixel either way). Nil as above.
+    /// Added after API 2.1 (additive).
+    public init?(width: Int, height: Int, stride: Int? = nil, format: Format = .rgba, isOpaque: Bool = false, pixels: [UInt8], resizer: (any BitmapResizer)?) {
+        let s = stride ?? width * 4
+        guard width > 0, height > 0, s >= width * 4, pixels.count >= s * height else { return nil }
+        self.width = width; self.height = height; self.stride = s; self.format = format; self.isOpaque = isOpaque; storedPixels = pixels
+        self.resizer = resizer; pixelSource = nil
+        id = Bitmap.nextID.next()
+    }
+
+    /// A bitmap whose pixels stay in `source` (e.g. compressed) until drawn: the renderer
+    /// unpacks them straight into the texture. Nil when a dimension is not positive. Added after
+    /// API 2.1 (additive).
+    public init?(width: Int, height: Int, stride: Int? = nil, format: Format = .rgba, isOpaque: Bool = false, source: any BitmapPixelSource, resizer: (any BitmapResizer)?) {
+        let s = stride ?? width * 4
+        guard width > 0, height > 0, s >= width * 4 else { return nil }
+        self.width = width; self.height = height; self.stride = s; self.format = format; self.isOpaque = isOpaque; storedPixels = nil
+        self.resizer = resizer; pixelSource = source
+        id = Bitmap.nextID.next()
+    }
+
+    /// Bytes held (the pixels, or what the source holds), for cache budgets.
+    public var byteCount: Int { storedPixels?.count ?? pixelSource?.byteCount ?? 0 }
+
+    /// Writes the pixels into `destination`, `height` rows of `width * 4` bytes, `stride` bytes
+    /// apart (a locked texture); false when the source cannot (damaged data). Added after API 2.1.
+    public func copyPixels(into destination: UnsafeMutableRawPointer, stride: Int) -> Bool {
+        guard let storedPixels else { return pixelSource?.copyPixels(into: destination, stride: stride) ?? false }
+        let row = width * 4
+        storedPixels.withUnsafeBytes { src in
+            for y in 0..<height { (destination + y * stride).copyMemory(from: src.baseAddress! + y * self.stride, byteCount: row) }
+        }
+        return true
+    }
 
     private static let nextID = IDCounter()
+}
+
+/// Makes a bitmap's picture at another pixel size (`Bitmap.resizer`): the renderer asks it for
+/// the size a bitmap is drawn at, so a scaled-down preview of a PDF page is rendered at its own
+/// size (sharper, and no full-size page scaled down on the main thread). Added after API 2.1 (additive).
+public protocol BitmapResizer: AnyObject, Sendable {
+    /// The picture at exactly `pixelWidth` × `pixelHeight` pixels when it is ready; otherwise nil
+    /// (the renderer draws the bitmap scaled meanwhile), having asked for it: the resizer's owner
+    /// redraws the windows once it is ready. Return the same `Bitmap` object while the picture is
+    /// unchanged (the renderer compares bitmaps by identity to find what a frame changes).
+    func bitmap(pixelWidth: Int, pixelHeight: Int) -> Bitmap?
+}
+
+/// Pixels a `Bitmap` does not hold itself (`Bitmap.pixelSource`): a PDF page kept compressed is
+/// unpacked straight into its texture. Added after API 2.1 (additive).
+public protocol BitmapPixelSource: AnyObject, Sendable {
+    /// Bytes the source holds, for cache budgets.
+    var byteCount: Int { get }
+    /// Writes the bitmap's rows (`width * 4` bytes each) into `destination`, `stride` bytes
+    /// apart; false when it cannot.
+    func copyPixels(into destination: UnsafeMutableRawPointer, stride: Int) -> Bool
 }
 
 /// A thread-safe increasing counter (bitmaps, shapes and pictures are made on worker threads).

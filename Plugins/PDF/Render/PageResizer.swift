@@ -1,0 +1,29 @@
+import PodiumKit
+
+/// A page's `BitmapResizer`: the renderer asks it for the page at the pixel size a preview draws
+/// it at (the console's audience and next previews, the overview's thumbnails), and the PDF
+/// worker renders that size (`PageCache.sized`), so no full-size page is scaled down on the main
+/// thread and a thumbnail is a thumbnail-sized render.
+final class PageResizer: BitmapResizer, @unchecked Sendable {
+    private weak var cache: PageCache?
+    /// The page and region, at the size of the view that drew it (the size previews derive from).
+    let source: PageKey
+    /// A page to show meanwhile, if it is ready at the asked size (the page a preview showed
+    /// before, so a preview does not flash blank while its next page renders).
+    let fallback: PageKey?
+
+    init(cache: PageCache, source: PageKey, fallback: PageKey? = nil) {
+        self.cache = cache; self.source = source; self.fallback = fallback
+    }
+
+    func bitmap(pixelWidth: Int, pixelHeight: Int) -> Bitmap? {
+        guard let cache else { return nil }
+        if let b = cache.sized(source.resized(pixelWidth, pixelHeight), from: source) { return b }
+        return fallback.flatMap { cache.cached($0.resized(pixelWidth, pixelHeight)) }
+    }
+}
+
+extension PageKey {
+    /// The same page and region at another pixel size.
+    func resized(_ w: Int, _ h: Int) -> PageKey { PageKey(page: page, region: region, pixelWidth: w, pixelHeight: h) }
+}

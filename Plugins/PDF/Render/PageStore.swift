@@ -1,0 +1,92 @@
+import CLZ4
+import PodiumKit
+
+/// Rendered pages kept LZ4-compressed (slides are mostly flat colour: a 1920×1080 page of 8 MB
+/// packs to a few hundred KB, and unpacks at memory speed), bounded in bytes, least recently used
+/// first out, so a page shown before is never rendered again while it fits. Not thread-safe:
+/// `PageCache` uses it under its lock (packing happens outside it).
+struct PageStore {
+    private struct Entry { let page: PackedPage; var used: UInt64 }
+    private var pages: [PageKey: Entry] = [:]
+    /// Most bytes of packed pages kept.
+    var byteBudget: Int
+    private(set) var bytes = 0
+    private var clock: UInt64 = 0
+
+    init(byteBudget: Int) { self.byteBudget = byteBudget }
+
+    var count: Int { pages.count }
+    func contains(_ key: PageKey) -> Bool { pages[key] != nil }
+
+    /// The packed page for `key`, marked used.
+    mutating func take(_ key: PageKey) -> PackedPage? {
+        guard let e = pages[key] else { return nil }
+        clock += 1
+        pages[key]!.used = clock
+        return e.page
+    }
+
+    /// Keeps `page` for `key`, evicting the least recently used to the budget (never the new one).
+    mutating func insert(_ page: PackedPage, for key: PageKey) {
+        if let old = pages[key] { bytes -= old.page.byteCount }
+        clock += 1
+        pages[key] = Entry(page: page, used: clock)
+        bytes += page.byteCount
+        guard bytes > byteBudget else { return }
+        for (k, e) in pages.sorted(by: { $0.value.used < $1.value.used }) where bytes > byteBudget && k != key {
+            pages[k] = nil
+            bytes -= e.page.byteCount
+        }
+    }
+
+    mutating func removeAll() { pages = [:]; bytes = 0 }
+}
+
+/// One page's pixels LZ4-compressed; a `Bitmap` made from it (`bitmap`) holds only this, and the
+/// renderer unpacks it straight into the page's texture (`copyPixels`).
+final class PackedPage: BitmapPixelSource, @unchecked Sendable {
+    let width: Int, height: Int, stride: Int
+    let bytes: [UInt8]
+    var byteCount: Int { bytes.count }
+
+    private init(width: Int, height: Int, stride: Int, bytes: [UInt8]) {
+        self.width = width; self.height = height; self.stride = stride; self.bytes = bytes
+    }
+
+    /// `b`'s pixels compressed; nil if LZ4 fails (then the page is simply not kept).
+    convenience init?(_ b: Bitmap) {
+        let n = b.stride * b.height
+        guard n <= Int(LZ4_MAX_INPUT_SIZE) else { return nil }
+        let bound = Int(LZ4_compressBound(Int32(n)))
+        let out = UnsafeMutableRawPointer.allocate(byteCount: bound, alignment: 16)
+        defer { out.deallocate() }
+        let written = b.pixels.withUnsafeBytes { src in
+            LZ4_compress_default(src.baseAddress!.assumingMemoryBound(to: CChar.self), out.assumingMemoryBound(to: CChar.self), Int32(n), Int32(bound))
+        }
+        guard written > 0 else { return nil }
+        // A copy of the right size: the bound is larger than the data.
+        self.init(width: b.width, height: b.height, stride: b.stride, bytes: Array(UnsafeRawBufferPointer(start: out, count: Int(written))))
+    }
+
+    /// A bitmap of this page (opaque BGRA, as poppler renders them) holding only the packed bytes.
+    func bitmap(resizer: (any BitmapResizer)?) -> Bitmap? {
+        Bitmap(width: width, height: height, stride: stride, format: .bgra, isOpaque: true, source: self, resizer: resizer)
+    }
+
+    func copyPixels(into destination: UnsafeMutableRawPointer, stride dstStride: Int) -> Bool {
+        let n = stride * height
+        if dstStride == stride { return decompress(into: destination, capacity: n) }
+        // Rows of another pitch: unpacked aside, then copied row by row.
+        let tmp = UnsafeMutableRawPointer.allocate(byteCount: n, alignment: 16)
+        defer { tmp.deallocate() }
+        guard decompress(into: tmp, capacity: n) else { return false }
+        for y in 0..<height { (destination + y * dstStride).copyMemory(from: tmp + y * stride, byteCount: width * 4) }
+        return true
+    }
+
+    private func decompress(into dst: UnsafeMutableRawPointer, capacity: Int) -> Bool {
+        bytes.withUnsafeBytes { src in
+            LZ4_decompress_safe(src.baseAddress!.assumingMemoryBound(to: CChar.self), dst.assumingMemoryBound(to: CChar.self), Int32(bytes.count), Int32(capacity)) == Int32(capacity)
+        }
+    }
+}

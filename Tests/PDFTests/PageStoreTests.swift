@@ -1,0 +1,123 @@
+import XCTest
+import PodiumKit
+import PodiumTestSupport
+@testable import PDFScene
+
+/// The compressed page store: a revisit renders no page, the store keeps to its byte budget, and
+/// previews drawn smaller than their view get their own renders at their size on the worker.
+/// Counters say what was rendered, unpacked and where; no timing is asserted.
+@MainActor
+final class PageStoreTests: PDFTestCase {
+    func key(_ p: Int, _ w: Int = 320) -> PageKey { PageKey(page: p, region: Rect(0, 0, 1, 1), pixelWidth: w, pixelHeight: w * 9 / 16) }
+    var renders: (PageCache) -> Int { { $0.prefetchedCount + $0.renderedOnDemandCount } }
+
+    func testARevisitRendersNoPage() async throws {
+        let cache = PageCache(document: try PDFDocument(path: TestPDF.write(path("twelve.pdf"), .init(pages: 12))))
+        for p in 0..<12 {
+            let b = try XCTUnwrap(cache.bitmap(key(p)))
+            XCTAssertEqual([b.width, b.height], [320, 180])
+            cache.prefetch([key(p + 1)].filter { $0.page < 12 })
+            cache.waitUntilIdle()
+        }
+        let firstPass = renders(cache)
+        XCTAssertEqual(firstPass, 12, "each page rendered once")
+        XCTAssertEqual(cache.packedUsage.count, 12, "every page kept packed")
+        XCTAssertLessThanOrEqual(cache.usage.count, PageCache.pagesPerGroup, "few pages unpacked")
+        var pixels: [[UInt8]] = []
+        for p in 0..<12 {
+            let b = try XCTUnwrap(cache.bitmap(key(p)))
+            pixels.append(b.pixels)
+            cache.prefetch([key(p + 1)].filter { $0.page < 12 })
+            cache.waitUntilIdle()
+        }
+        XCTAssertEqual(renders(cache), firstPass, "the second pass rendered no page")
+        XCTAssertGreaterThanOrEqual(cache.fromStoreCount, 9, "pages came back from the store")
+        // Unpacked pixels are the page as rendered.
+        let fresh = try XCTUnwrap(cache.document.render(page: 7, pixelWidth: 320, pixelHeight: 180))
+        XCTAssertEqual(pixels[7], fresh.pixels)
+        XCTAssertLessThan(cache.packedUsage.bytes, 12 * 320 * 180 * 4 / 4, "slides pack to a fraction of their pixels")
+    }
+
+    func testTheStoreKeepsToItsByteBudget() async throws {
+        let pdf = TestPDF.write(path("ten.pdf"), .init(pages: 10))
+        // Room for about three packed pages of 640×360.
+        let probe = PageCache(document: try PDFDocument(path: pdf))
+        _ = probe.bitmap(key(0, 640)); probe.waitUntilIdle()
+        let one = probe.packedUsage.bytes
+        XCTAssertGreaterThan(one, 0)
+        let saved = PageCache.packedByteBudget
+        PageCache.packedByteBudget = one * 3 + one / 2
+        defer { PageCache.packedByteBudget = saved }
+        let cache = PageCache(document: try PDFDocument(path: pdf))
+        for p in 0..<10 {
+            _ = cache.bitmap(key(p, 640))
+            cache.waitUntilIdle()
+            XCTAssertLessThanOrEqual(cache.packedUsage.bytes, PageCache.packedByteBudget, "within the budget after page \(p + 1)")
+        }
+        XCTAssertLessThan(cache.packedUsage.count, 10, "the oldest pages went")
+        XCTAssertGreaterThanOrEqual(cache.packedUsage.count, 2)
+        let before = renders(cache)
+        _ = cache.bitmap(key(0, 640))
+        XCTAssertEqual(renders(cache), before + 1, "a page the store let go is rendered again")
+        _ = cache.bitmap(key(9, 640))
+        XCTAssertEqual(renders(cache), before + 1, "the newest is still there")
+    }
+
+    /// The renderer asks a page's resizer for the size a preview draws it at: the worker renders
+    /// that size, the windows are redrawn, and later pages' previews are prepared with them.
+    func testAPreviewGetsItsOwnSizeFromTheWorker() async throws {
+        let cache = PageCache(document: try PDFDocument(path: TestPDF.write(path("p.pdf"), .init(pages: 5))))
+        let redraws = Counter()
+        cache.redraw = { redraws.add() }
+        let page = try XCTUnwrap(cache.bitmap(key(0, 640)))
+        let resizer = try XCTUnwrap(page.resizer)
+        XCTAssertNil(resizer.bitmap(pixelWidth: 160, pixelHeight: 90), "not ready: asked of the worker")
+        cache.waitUntilIdle()
+        XCTAssertEqual(redraws.value, 1, "the windows are redrawn once it is ready")
+        let small = try XCTUnwrap(resizer.bitmap(pixelWidth: 160, pixelHeight: 90))
+        XCTAssertEqual([small.width, small.height], [160, 90])
+        XCTAssertTrue(resizer.bitmap(pixelWidth: 160, pixelHeight: 90) === small, "the same object while unchanged")
+        XCTAssertEqual(cache.renderedOnDemandCount, 1, "only the full page on this thread")
+        let fresh = try XCTUnwrap(cache.document.render(page: 0, pixelWidth: 160, pixelHeight: 90))
+        XCTAssertEqual(small.pixels, fresh.pixels, "rendered at its size, not scaled down")
+
+        // Prefetching the next page at the view's size prepares its preview size too.
+        cache.prefetch([key(1, 640)], previews: [1, 2])
+        cache.waitUntilIdle()
+        XCTAssertNotNil(cache.cached(key(1, 160)), "page 2's preview ready")
+        XCTAssertNotNil(cache.cached(key(2, 160)), "page 3's preview ready")
+        XCTAssertNil(cache.cached(key(3, 160)))
+    }
+
+    /// A preview's placeholder shows the page it showed before until its new page is ready.
+    func testAPreviewPlaceholderShowsThePreviousPageMeanwhile() async throws {
+        let cache = PageCache(document: try PDFDocument(path: TestPDF.write(path("q.pdf"), .init(pages: 4))))
+        let root = WindowRoot(metrics: FixedMetrics())
+        let view = PDFPageView(cache: cache, page: 1, region: Rect(0, 0, 1, 1), background: .black)
+        view.rendersAtOnce = false
+        root.content.addSubview(view.pinned(.fill()))
+        root.resize(to: Size(320, 180))
+        func shown() throws -> Bitmap {
+            let b = try XCTUnwrap(root.renderFrame().commands.compactMap { if case let .bitmap(b, _, o) = $0, o > 0 { return b } else { return nil } }.first)
+            return b.width == 320 ? b : b.resizer?.bitmap(pixelWidth: 320, pixelHeight: 180) ?? b
+        }
+        XCTAssertEqual(try shown().width, 1, "blank paper until the worker has rendered it")
+        cache.waitUntilIdle()
+        let first = try shown()
+        XCTAssertEqual(first.width, 320)
+        view.page = 3
+        XCTAssertTrue(try shown() === first, "page 2 stays until page 4 is ready")
+        cache.waitUntilIdle()
+        XCTAssertFalse(try shown() === first)
+        XCTAssertEqual(try shown().width, 320)
+        XCTAssertEqual(cache.renderedOnDemandCount, 0, "the main thread rendered nothing")
+    }
+}
+
+/// A thread-safe count (the worker calls `redraw`).
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    func add() { lock.lock(); n += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return n }
+}
