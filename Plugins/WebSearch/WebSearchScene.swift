@@ -243,7 +243,8 @@ final class WebSearchScene: Scene {
     func markRoomPart() {
         let on = roomSeesPage, pages = audience.reader.pageCount
         presenter.reader.marked = on ? audience.reader.visibleRange : nil
-        presenter.audienceLabel.text = "Audience sees: " + (on ? "this page" + (pages > 1 ? ", part \(audience.reader.page + 1) of \(pages)" : "") : "the results")
+        // Short: it shares the reader's bar with ▲/▼ and two buttons.
+        presenter.audienceLabel.text = "Audience: " + (on ? (pages > 1 ? "part \(audience.reader.page + 1) of \(pages)" : "this page") : "the results")
         presenter.roomBackButton.isEnabled = on && audience.reader.page > 0
         presenter.roomOnButton.isEnabled = on && audience.reader.page + 1 < pages
         context.setNeedsDisplay()

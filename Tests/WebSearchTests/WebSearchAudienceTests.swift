@@ -64,7 +64,7 @@ extension WebSearchSceneTests {
             XCTAssertFalse(drawn.isEmpty)
             for t in drawn { XCTAssertLessThanOrEqual(t.rect.maxY, bottom + 0.001, "page \(p): “\(t.text)” is cut by the bottom edge") }
             seen += words(drawn.map(\.text))
-            XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience sees: this page, part \(p + 1) of \(pages)")
+            XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience: part \(p + 1) of \(pages)")
             XCTAssertEqual(scene.presenter.reader.marked, reader.visibleRange, "the presenter's copy marks the room's part")
             XCTAssertEqual(scene.presenter.roomOnButton.isEnabled, p + 1 < pages)
             XCTAssertTrue(context.root.click(controlID: "websearch.room-on") || p + 1 == pages)
@@ -83,7 +83,7 @@ extension WebSearchSceneTests {
         XCTAssertTrue(context.root.click(controlID: "websearch.audience-results"))
         XCTAssertNil(scene.presenter.reader.marked)
         XCTAssertFalse(scene.presenter.roomOnButton.isEnabled)
-        XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience sees: the results")
+        XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience: the results")
     }
 
     /// Result cards, on the audience too, say where the page lives on the web (or the
