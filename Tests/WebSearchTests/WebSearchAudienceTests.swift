@@ -105,6 +105,17 @@ extension WebSearchSceneTests {
         XCTAssertEqual(scene.results.first?.source, "Band pages", "no address: the provider's name")
     }
 
+    /// The room's results list shows whole cards only: nothing reaches past its bottom edge.
+    func testTheRoomsResultsShowWholeCardsOnly() async throws {
+        let (scene, audienceRoot) = try sceneWithAudience()
+        scene.search("band")
+        let results = scene.audience.results, bottom = results.convertToWindow(results.bounds).maxY
+        XCTAssertGreaterThan(Double(scene.results.count) * results.rowHeight, results.bounds.height, "more cards than fit")
+        let drawn = texts(in: results, audienceRoot)
+        XCTAssertTrue(drawn.contains { $0.text == scene.results[0].title })
+        for t in drawn { XCTAssertLessThanOrEqual(t.rect.maxY, bottom + 0.001, "“\(t.text.prefix(30))” is cut by the bottom edge") }
+    }
+
     func testCardSourceReadsLikeAnAddress() async throws {
         XCTAssertEqual(OfflineProvider.cardSource(url: "https://www.example.org/a%20b", provider: "P"), "example.org/a b")
         XCTAssertEqual(OfflineProvider.cardSource(url: "http://en.wikipedia.org/wiki/Blur", provider: "P"), "en.wikipedia.org/wiki/Blur")
