@@ -105,6 +105,24 @@ extension WebSearchSceneTests {
         XCTAssertEqual(scene.results.first?.source, "Band pages", "no address: the provider's name")
     }
 
+    /// The audience view resized (another display): the room stays at the text it was showing.
+    func testANewAudienceSizeKeepsTheRoomAtTheSameText() async throws {
+        let (scene, audienceRoot) = try sceneWithAudience()
+        scene.search("Radiohead")
+        scene.setAudience(.reader)
+        _ = audienceRoot.renderFrame()
+        XCTAssertTrue(context.root.click(controlID: "websearch.room-on"))
+        XCTAssertTrue(context.root.click(controlID: "websearch.room-on"))
+        let reader = scene.audience.reader
+        let start = try XCTUnwrap(reader.visibleRange?.lowerBound)
+        audienceRoot.resize(to: Size(1024, 768))
+        _ = audienceRoot.renderFrame()
+        let now = try XCTUnwrap(reader.visibleRange)
+        XCTAssertTrue(now.contains(start), "\(start) not in \(now)")
+        XCTAssertGreaterThan(reader.page, 0)
+        XCTAssertEqual(scene.presenter.reader.marked, now, "the presenter's mark follows")
+    }
+
     /// The room's results list shows whole cards only: nothing reaches past its bottom edge.
     func testTheRoomsResultsShowWholeCardsOnly() async throws {
         let (scene, audienceRoot) = try sceneWithAudience()

@@ -7,7 +7,7 @@ import PodiumKit
 /// `scale`, non-interactive and `paged`: laid out for its own size, it shows whole lines only, a
 /// page at a time, so the room never sees a line cut by the bottom edge.
 final class ReaderView: View {
-    var document: ReaderDocument? { didSet { scrollOffset = 0; page = 0; laidOutSize = nil; setNeedsDisplay() } }
+    var document: ReaderDocument? { didSet { scrollOffset = 0; page = 0; pageStart = nil; laidOutSize = nil; setNeedsDisplay() } }
     var message = "" { didSet { setNeedsDisplay() } }
     var scale = 1.0 { didSet { laidOutSize = nil; setNeedsDisplay() } }
     var interactive = true
@@ -15,6 +15,8 @@ final class ReaderView: View {
     var paged = false
     /// The page shown when `paged` (0-based; clamped to `pageCount`).
     private(set) var page = 0
+    /// Where the shown page starts, so a new size (another display) keeps the room at that text.
+    private var pageStart: Anchor?
     /// The part another copy of this page shows (the room's page, on the presenter's copy),
     /// marked with a bar on the leading edge; nil marks nothing.
     var marked: Range<Anchor>? { didSet { if marked != oldValue { setNeedsDisplay() } } }
@@ -102,7 +104,12 @@ final class ReaderView: View {
             top = l.y - padding
             pageTops.append(top)
         }
-        page = min(page, pageTops.count - 1)
+        page = pageStart.map(pageHolding) ?? min(page, pageTops.count - 1)
+    }
+
+    /// The last page starting at or before `a`.
+    private func pageHolding(_ a: Anchor) -> Int {
+        (0..<pageTops.count).last { lineIndexes(onPage: $0).first.map { lines[$0].anchor <= a } ?? false } ?? 0
     }
 
     /// The lines on page `p` (all of them when not paged).
@@ -125,6 +132,7 @@ final class ReaderView: View {
     func show(page p: Int) {
         if let m = metrics { layoutLines(m) }
         page = max(0, min(pageTops.count - 1, p))
+        pageStart = lineIndexes(onPage: page).first.map { lines[$0].anchor }
         setNeedsDisplay()
     }
 
@@ -141,8 +149,7 @@ final class ReaderView: View {
     /// Shows the page holding `a`.
     func show(anchor a: Anchor) {
         if let m = metrics { layoutLines(m) }
-        let p = (0..<pageTops.count).last { lineIndexes(onPage: $0).first.map { lines[$0].anchor <= a } ?? false } ?? 0
-        show(page: p)
+        show(page: pageHolding(a))
     }
 
     /// The start of the first line wholly in view (the top of a scrolling copy).
