@@ -3,7 +3,8 @@ import PodiumKit
 
 /// The `band-list` scene. Presenter: a toolbar (Add, Save, Delete, Actions) over a split view,
 /// the sectioned list on the left and the detail form on the right. Audience: the selected band
-/// large, following the presenter's edits as they are made, or every name when none is selected.
+/// large as last saved, or every name when none is selected. The room sees committed data only:
+/// typing, a band just added and a delete not yet confirmed stay on the presenter view.
 final class BandListScene: Scene {
     let title = "Bands"
     let model: BandListModel
@@ -25,6 +26,8 @@ final class BandListScene: Scene {
     /// Those edits on disk at every change, so a quit before Save loses no typing.
     let keptEdits: BandDraft
     private var keepFailed = false
+    /// True while a band added with + Add is not yet saved: the room still sees what it saw before.
+    private var addedNotShown = false
 
     init(_ p: SceneParameters, context: SceneContext) throws {
         self.context = context
@@ -55,7 +58,7 @@ final class BandListScene: Scene {
         presenterView = container
 
         list.onSelect = { [weak self] _, row in self?.userSelected(Int64(row.id)) }
-        detail.onEdit = { [weak self] b in self?.isDirty = true; self?.audience.show(b); self?.updateButtons(); self?.keep(b) }
+        detail.onEdit = { [weak self] b in self?.isDirty = true; self?.updateButtons(); self?.keep(b) }
         detail.onImageFile = { [weak self] path in self?.setImage(path) }
         addButton.action = { [weak self] _ in self?.add() }
         saveButton.action = { [weak self] _ in self?.save() }
@@ -96,27 +99,33 @@ final class BandListScene: Scene {
     /// Drops the form's edits: the form shows the stored band again.
     func discardEdits() {
         keptEdits.remove()
-        showSelection()
+        showSelection(audience: !addedNotShown)
         detail.say("Unsaved edits discarded.", error: false)
     }
 
     // MARK: Showing
 
-    /// Puts the model's selection into the list, the form and the audience view.
-    func showSelection() {
+    /// Puts the model's selection into the list, the form and (unless `audience` is false) the
+    /// audience view.
+    func showSelection(audience showsAudience: Bool = true) {
         let b = model.selected
         if let b, let ip = list.indexPath(ofRowID: String(b.id)) { list.selection = ip; list.revealSelection() } else { list.selection = nil }
         detail.show(b)
         isDirty = false
-        if let b { audience.show(b) } else { audience.showAll(model.index.bands) }
+        if showsAudience { addedNotShown = false; showCommitted() }
         updateButtons()
         context.setNeedsDisplay()
+    }
+
+    /// The audience view shows the selected band as stored, or every name.
+    private func showCommitted() {
+        if let b = model.selected { audience.show(b) } else { audience.showAll(model.index.bands) }
     }
 
     private func updateButtons() {
         let has = model.selected != nil, writable = !model.store.isReadOnly
         addButton.isEnabled = writable
-        saveButton.isEnabled = has && isDirty && writable
+        saveButton.isEnabled = has && (isDirty || addedNotShown) && writable
         deleteButton.isEnabled = has && writable
         actionsButton.isEnabled = has
     }
@@ -152,6 +161,8 @@ final class BandListScene: Scene {
         }
         isDirty = false
         keptEdits.remove()
+        addedNotShown = false
+        showCommitted()
         list.sections = model.index.sections
         showSelectionInListOnly()
         list.revealSelection()
@@ -160,20 +171,25 @@ final class BandListScene: Scene {
         return true
     }
 
-    /// Save: commits the form to the store at once.
+    /// Save: commits the form to the store at once, and only now shows it to the room (a band
+    /// just added and saved unchanged is shown too).
     func save() {
-        guard isDirty else { return }
-        if saveIfDirty() { detail.say("Saved.", error: false); audience.show(detail.draft!) }
+        guard isDirty else {
+            if addedNotShown { addedNotShown = false; showCommitted(); context.setNeedsDisplay() }
+            return
+        }
+        if saveIfDirty() { detail.say("Saved.", error: false) }
     }
 
     /// Add (+): stores a new band, selects it and focuses its name with the text selected, so
-    /// typing replaces "New Band".
+    /// typing replaces "New Band". The room keeps seeing what it saw until Save or Return.
     func add() {
         guard !model.store.isReadOnly else { detail.say("Not added: the band store \(model.store.readOnlyMessage).", error: true); return }
         guard saveIfDirty() else { return }
         do { try model.add() } catch { detail.say("Could not add a band: \(error)", error: true); return }
         list.sections = model.index.sections
-        showSelection()
+        addedNotShown = true
+        showSelection(audience: false)
         detail.name.becomeFocused()
         detail.name.state.selectAll()
     }
@@ -205,7 +221,7 @@ final class BandListScene: Scene {
     func didBecomeCurrent() {
         guard !isDirty else { return }
         do {
-            if try model.reloadIfChangedElsewhere() { list.sections = model.index.sections; showSelection() }
+            if try model.reloadIfChangedElsewhere() { list.sections = model.index.sections; showSelection(audience: !addedNotShown) }
         } catch {
             detail.say("Could not re-read the store: \(error)", error: true)
         }

@@ -49,8 +49,13 @@ final class WebSearchScene: Scene {
         presenter.historyButton.action = { [weak self] b in self?.showHistory(from: b) }
         presenter.actionsButton.action = { [weak self] b in self?.showActions(from: b) }
         presenter.resultsToAudienceButton.action = { [weak self] _ in self?.setAudience(.results) }
-        // The room's copy of the page follows the presenter's scrolling.
-        presenter.reader.onScroll = { [weak self] f in self?.audience.reader.scroll(toFraction: f) }
+        // The room's copy of the page, laid out in pages of whole lines for its own size, shows
+        // the page holding the presenter's top line; ▲/▼ move it a page; the presenter's copy
+        // marks the room's part.
+        presenter.reader.onScroll = { [weak self] _ in self?.roomFollowsPresenter() }
+        presenter.roomBackButton.action = { [weak self] _ in self?.moveRoomPage(by: -1) }
+        presenter.roomOnButton.action = { [weak self] _ in self?.moveRoomPage(by: 1) }
+        audience.reader.onPaged = { [weak self] in self?.markRoomPart() }
         presenter.results.onSelect = { [weak self] i in self?.open(i) }
         presenter.results.onActivate = { [weak self] i in self?.open(i); self?.setAudience(.reader) }
         setStatus("Search \(primary.name)" + (fallback != nil ? " (offline pages if it cannot be reached)." : "."))
@@ -201,15 +206,47 @@ final class WebSearchScene: Scene {
         setStatus("Copied \(l)")
     }
 
+    /// What the room sees; a page starts at the presenter's top line.
     func setAudience(_ c: AudienceContent) {
         audienceContent = c
         refresh()
+        roomFollowsPresenter()
     }
 
     private func setStatus(_ s: String, warning: Bool = false) {
         status = s
         presenter.status.text = s
         presenter.status.color = warning ? Theme.standard.warning : Theme.standard.secondaryText
+        context.setNeedsDisplay()
+    }
+
+    // MARK: The room's page
+
+    private var roomSeesPage: Bool { audienceContent == .reader && document != nil }
+
+    func roomFollowsPresenter() {
+        guard roomSeesPage, let a = presenter.reader.topAnchor else { return }
+        // At the presenter's end the room sees the end too, not the page of the top line.
+        if presenter.reader.isScrolledToEnd { audience.reader.show(page: .max) } else { audience.reader.show(anchor: a) }
+        markRoomPart()
+    }
+
+    /// Moves the room's copy `delta` pages and brings its part into the presenter's view.
+    func moveRoomPage(by delta: Int) {
+        guard roomSeesPage else { return }
+        audience.reader.show(page: audience.reader.page + delta)
+        if let r = audience.reader.visibleRange { presenter.reader.reveal(r.lowerBound) }
+        markRoomPart()
+    }
+
+    /// The presenter's copy marks what the room sees; the bar says which page of how many.
+    func markRoomPart() {
+        let on = roomSeesPage, pages = audience.reader.pageCount
+        presenter.reader.marked = on ? audience.reader.visibleRange : nil
+        // Short: it shares the reader's bar with ▲/▼ and two buttons.
+        presenter.audienceLabel.text = "Audience: " + (on ? (pages > 1 ? "part \(audience.reader.page + 1) of \(pages)" : "this page") : "the results")
+        presenter.roomBackButton.isEnabled = on && audience.reader.page > 0
+        presenter.roomOnButton.isEnabled = on && audience.reader.page + 1 < pages
         context.setNeedsDisplay()
     }
 
@@ -220,8 +257,8 @@ final class WebSearchScene: Scene {
         presenter.reader.document = document
         if selected == nil { presenter.reader.message = results.isEmpty ? "Type a query and press Return." : "Pick a result to read it." }
         presenter.actionsButton.isEnabled = selected != nil
-        presenter.audienceLabel.text = "Audience sees: " + (audienceContent == .reader && document != nil ? "this page" : "the results")
         audience.show(query: query, results: results, document: audienceContent == .reader ? document : nil)
+        markRoomPart()
         presenter.setNeedsLayout()
         context.setNeedsDisplay()
     }

@@ -39,10 +39,12 @@ final class BandListEndToEndTests: XCTestCase {
         XCTAssertEqual(try app.send(["cmd": "screenshot", "window": "presenter", "path": .string(before)])["ok"], true)
 
         // Add: a new band, its name focused and selected, so typing replaces it.
+        // The room sees none of it until Save: not the "New Band" placeholder, not the typing.
         try click(app, "bands.add")
         XCTAssertEqual(try value(app, "bands.name"), "New Band")
+        XCTAssertEqual(try label(app, "bands.audience.name", "audience"), "Radiohead", "an added band is not shown before Save")
         try app.send(["cmd": "type", "text": "The Smiths"])
-        XCTAssertEqual(try label(app, "bands.audience.name", "audience"), "The Smiths", "the audience follows the edit")
+        XCTAssertEqual(try label(app, "bands.audience.name", "audience"), "Radiohead", "typing is not shown before Save")
         try click(app, "bands.touring.on-tour")
         try click(app, "bands.seen-live")
         let slider = try XCTUnwrap(app.control("bands.rating")?["frame"])
@@ -54,6 +56,7 @@ final class BandListEndToEndTests: XCTestCase {
         try click(app, "bands.save")
         XCTAssertEqual(try label(app, "bands.message"), "Saved.")
         XCTAssertEqual(try app.control("bands.list")?["value"]?.string, "The Smiths")
+        XCTAssertEqual(try label(app, "bands.audience.name", "audience"), "The Smiths", "Save shows it to the room")
         XCTAssertEqual(try label(app, "bands.audience.facts", "audience"), "★★★½☆  7/10\nOn Tour\n✓ Seen live")
         let after = dir.appendingPathComponent("after.png").path
         XCTAssertEqual(try app.send(["cmd": "screenshot", "window": "presenter", "path": .string(after)])["ok"], true)
@@ -86,10 +89,12 @@ final class BandListEndToEndTests: XCTestCase {
         popovers = try app.send(["cmd": "state"])["popovers"]?.array ?? []
         XCTAssertLessThanOrEqual(popovers.count, 1, "never a second sheet")
         XCTAssertEqual(try value(app, "bands.name"), "Temporary", "nothing deleted without the sheet's button")
+        XCTAssertEqual(try label(app, "bands.audience.name", "audience"), "Temporary", "the room sees the delete only once confirmed")
         if popovers.isEmpty { try click(app, "bands.delete") }
         try click(app, "sheet.bands.delete.action.0")
         XCTAssertTrue(try BandStore(path: store).all().allSatisfy { $0.name != "Temporary" })
         XCTAssertNotEqual(try value(app, "bands.name"), "Temporary")
+        XCTAssertEqual(try label(app, "bands.audience.name", "audience"), try value(app, "bands.name"), "confirmed: the room sees the neighbour")
 
         // Rename, save, and SIGKILL straight after the reply: the store has the rename.
         let smiths = try XCTUnwrap(BandStore(path: store).all().first { $0.name == "The Smiths" })

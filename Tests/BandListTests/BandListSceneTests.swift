@@ -69,9 +69,9 @@ final class BandListSceneTests: XCTestCase {
         click("bands.add")
         XCTAssertTrue(root.focusedView === scene.detail.name)
         root.dispatch(.text("Blur"))
-        XCTAssertEqual(scene.audience.shown?.name, "Blur", "the audience follows edits as they are made")
         XCTAssertTrue(try storedNames().contains("New Band"), "the new band is stored at once")
         click("bands.save")
+        XCTAssertEqual(scene.audience.shown?.name, "Blur")
         XCTAssertTrue(try storedNames().contains("Blur"))
         XCTAssertFalse(try storedNames().contains("New Band"))
         XCTAssertEqual(scene.list.selectedRow?.title, "Blur")
@@ -191,8 +191,9 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertNil(scene.detail.draft?.imagePath)
         root.dispatch(.dropFile(path: png.path, at: at))
         XCTAssertEqual(scene.detail.draft?.imagePath, png.path)
-        XCTAssertEqual(scene.audience.image.path, png.path)
+        XCTAssertNil(scene.audience.image.path, "the room sees the image once it is saved")
         click("bands.save")
+        XCTAssertEqual(scene.audience.image.path, png.path)
         XCTAssertEqual(scene.model.selected?.imagePath, png.path)
         // Typing a path: a missing file is named.
         root.focus(scene.detail.imagePath); scene.detail.imagePath.state.selectAll(); root.dispatch(.text("missing.jpg"))
@@ -273,5 +274,67 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: scene.keptEdits.file.path))
         scene = try makeScene(["select": "Queen", "locale": "en_US"])
         XCTAssertEqual(node("bands.name")?.value, "Queen", "nothing comes back after a discard")
+    }
+
+    // MARK: The room sees committed data only
+
+    /// What the audience view says, as the control socket reports it.
+    func audienceText() -> [String] { scene.audience.controlTree().filter { $0.role == "static-text" }.map(\.label) }
+
+    /// Typing in any field stays on the presenter view; Save (or Return in the name) shows it.
+    func testTypingIsNotShownToTheRoomUntilSaved() async throws {
+        let before = audienceText()
+        XCTAssertEqual(before.first, "Radiohead")
+        root.focus(scene.detail.name); scene.detail.name.state.move(to: scene.detail.name.state.count, extend: false)
+        root.dispatch(.text(" UK"))
+        scene.detail.rating.userSet(3)
+        click("bands.touring.on-tour")
+        XCTAssertEqual(node("bands.name")?.value, "Radiohead UK")
+        XCTAssertEqual(audienceText(), before, "unsaved typing is not shown to the room")
+        XCTAssertEqual(scene.audience.shown?.name, "Radiohead")
+        root.focus(scene.detail.name)
+        root.dispatch(.key(Key("Return")))
+        XCTAssertEqual(audienceText(), ["Radiohead UK", "★½☆☆☆  3/10\nOn Tour\n✓ Seen live"], "Return saves and shows it")
+    }
+
+    /// + Add: neither the "New Band" placeholder nor the typing reaches the room; the last
+    /// selected band stays until Save.
+    func testAnAddedBandIsShownToTheRoomOnlyWhenSaved() async throws {
+        click("bands.add")
+        XCTAssertEqual(node("bands.name")?.value, "New Band")
+        XCTAssertEqual(scene.audience.shown?.name, "Radiohead", "the placeholder is not shown")
+        root.dispatch(.text("Bl"))
+        XCTAssertEqual(audienceText().first, "Radiohead", "typing is not shown")
+        root.dispatch(.text("ur"))
+        click("bands.save")
+        XCTAssertEqual(audienceText().first, "Blur")
+        // Saved unchanged, the new band is shown as it is.
+        click("bands.add")
+        XCTAssertEqual(audienceText().first, "Blur")
+        click("bands.save")
+        XCTAssertEqual(audienceText().first, "New Band")
+    }
+
+    /// With no band selected the room sees the names; an added band joins them only when saved.
+    func testWithNoSelectionAnAddedBandJoinsTheNamesOnlyWhenSaved() async throws {
+        scene = try makeScene(["locale": "en_US"])
+        let names = try XCTUnwrap(audienceText().first)
+        XCTAssertNil(scene.audience.shown)
+        click("bands.add")
+        root.dispatch(.text("Blur"))
+        XCTAssertNil(scene.audience.shown, "still the list")
+        XCTAssertEqual(audienceText(), [names], "no \"New Band\", no typing")
+        root.dispatch(.key(Key("Return")))
+        XCTAssertEqual(scene.audience.shown?.name, "Blur")
+    }
+
+    /// Delete reaches the room only once the sheet's Delete Band is pressed.
+    func testADeleteIsShownToTheRoomOnlyOnceConfirmed() async throws {
+        click("bands.delete")
+        XCTAssertEqual(audienceText().first, "Radiohead", "asking changes nothing for the room")
+        click("sheet.bands.delete.action.0")
+        let now = try XCTUnwrap(scene.model.selected?.name)
+        XCTAssertNotEqual(now, "Radiohead")
+        XCTAssertEqual(audienceText().first, now)
     }
 }

@@ -6,22 +6,26 @@ import PodiumTestSupport
 /// searching the loopback wiki: proves network answers reach the main thread (the SDL wake-up),
 /// the action sheet, the audience switch and the offline fallback.
 final class WebSearchEndToEndTests: XCTestCase {
+    /// `podium` on a one-scene deck (`web-search` with `parameters` and the shipped band pages),
+    /// both views windowed, offscreen SDL with the software renderer, data in `dir`.
+    func launch(_ parameters: [String: JSONValue], in dir: URL) throws -> PodiumProcess {
+        var p = parameters
+        p["documents"] = .string(Fixtures.packageRoot.appendingPathComponent("Assets/WebSearch").path)
+        let deck = dir.appendingPathComponent("deck.json")
+        let deckJSON: JSONValue = ["title": "Web search test", "scenes": [["kind": "web-search", "title": "Search", "parameters": .object(p)]]]
+        try Data(deckJSON.jsonString.utf8).write(to: deck)
+        return try PodiumProcess(args: [deck.path, "--windowed"], environment: [
+            "SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": dir.appendingPathComponent("data").path,
+        ], dir: dir)
+    }
+
     func testSearchReadShowAndFallBackThroughTheControlSocket() throws {
         guard FileManager.default.isExecutableFile(atPath: TestPaths.podium) else { throw XCTSkip("build podium first (swift build)") }
         let wiki = try LoopbackWiki()
         defer { wiki.stop() }
         let dir = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let deck = dir.appendingPathComponent("deck.json")
-        let deckJSON: JSONValue = ["title": "Web search test", "scenes": [
-            ["kind": "web-search", "title": "Search",
-             "parameters": ["provider": "online", "api": .string(wiki.endpoint), "timeout": 3,
-                            "documents": .string(Fixtures.packageRoot.appendingPathComponent("Assets/WebSearch").path)]],
-        ]]
-        try Data(deckJSON.jsonString.utf8).write(to: deck)
-        let app = try PodiumProcess(args: [deck.path, "--windowed"], environment: [
-            "SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": dir.appendingPathComponent("data").path,
-        ], dir: dir)
+        let app = try launch(["provider": "online", "api": .string(wiki.endpoint), "timeout": 3], in: dir)
         defer { app.stop() }
         let c = app.client!
 
@@ -66,6 +70,44 @@ final class WebSearchEndToEndTests: XCTestCase {
         let png = URL(fileURLWithPath: ProcessInfo.processInfo.environment["WEBSEARCH_SCREENSHOT"] ?? dir.appendingPathComponent("presenter.png").path)
         XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "presenter", "path": .string(png.path)])["ok"], true)
         XCTAssertGreaterThan((try FileManager.default.attributesOfItem(atPath: png.path)[.size] as? Int) ?? 0, 1000)
+        XCTAssertEqual(app.stop(), 0)
+    }
+
+    /// Real fonts: a band page shown to the audience never has ink on the reader's bottom edge
+    /// (no line cut through), on any page, and ▼ on the presenter moves the room's copy on.
+    func testTheRoomsPageHasNoLineCutByItsBottomEdge() throws {
+        guard FileManager.default.isExecutableFile(atPath: TestPaths.podium) else { throw XCTSkip("build podium first (swift build)") }
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let app = try launch(["query": "Radiohead"], in: dir)
+        defer { app.stop() }
+        let c = app.client!
+        var state = try c.send(["cmd": "state"])
+        XCTAssertEqual(state["driver"]?.string, "offscreen")
+        XCTAssertEqual(try c.send(["cmd": "click", "id": "websearch.actions"])["ok"], true)
+        XCTAssertEqual(try c.send(["cmd": "click", "id": "sheet.websearch.actions.action.0"])["ok"], true)
+        state = try c.send(["cmd": "state"])
+        let audience = try XCTUnwrap(state["windows"]?.array?.first { $0["role"]?.string == "audience" })
+        let scale = audience["scale"]?.number ?? 1
+        let f = try XCTUnwrap(app.control("websearch.audience.reader", in: "audience")?["frame"])
+        XCTAssertEqual(try app.control("websearch.audience.reader", in: "audience")?["value"]?.string, "Radiohead")
+        // The reader's last three pixel rows, less the trailing edge (where a scroll bar would be).
+        let x = Int((f["x"]!.number! * scale).rounded()), w = Int((f["width"]!.number! * scale).rounded()) - 12
+        let bottom = Int(((f["y"]!.number! + f["height"]!.number!) * scale).rounded(.down))
+        var shots: [Data] = []
+        for page in 0..<8 {
+            let png = dir.appendingPathComponent("audience-\(page).png").path
+            XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "audience", "path": .string(png)])["ok"], true)
+            let img = try PNGImage(path: png)
+            let bg = img.rgb(x + 2, bottom - 1)
+            let ink = img.count(x: x, y: bottom - 3, w: w, h: 3) { abs(Int($0.r) - bg.0) + abs(Int($0.g) - bg.1) + abs(Int($0.b) - bg.2) > 60 }
+            XCTAssertEqual(ink, 0, "page \(page + 1): text touches the reader's bottom edge (a line cut through); see \(png)")
+            let shot = try Data(contentsOf: URL(fileURLWithPath: png))
+            if shots.last == shot { break }   // the last page: ▼ is off
+            shots.append(shot)
+            guard try c.send(["cmd": "click", "id": "websearch.room-on"])["ok"] == true else { break }
+        }
+        XCTAssertGreaterThan(Set(shots).count, 1, "▼ moved the room's copy to another page")
         XCTAssertEqual(app.stop(), 0)
     }
 }

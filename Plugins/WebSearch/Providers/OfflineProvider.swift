@@ -18,10 +18,20 @@ public final class OfflineProvider: SearchProvider {
             let report = try index.sync()
             if !report.failures.isEmpty { onFailures(report.failures) }
             return try index.search(query, limit: limit).map { h in
-                SearchResult(id: h.path, title: h.title, snippet: h.snippet, source: h.path, url: h.url)
+                SearchResult(id: h.path, title: h.title, snippet: h.snippet, source: Self.cardSource(url: h.url, provider: name), url: h.url)
             }
         }.mapError { $0 as? SearchError ?? .index("\($0)") })
         return FinishedTask()
+    }
+
+    /// What a result card says the page came from: its web address as people read it
+    /// (`en.wikipedia.org/wiki/Sigur_Rós`), else the provider's name. The file name is the
+    /// speaker's own business and never reaches the room.
+    static func cardSource(url: String?, provider: String) -> String {
+        guard var s = url?.trimmingCharacters(in: .whitespaces), !s.isEmpty else { return provider }
+        for p in ["https://", "http://"] where s.lowercased().hasPrefix(p) { s.removeFirst(p.count) }
+        if s.lowercased().hasPrefix("www.") { s.removeFirst(4) }
+        return s.removingPercentEncoding ?? s
     }
 
     public func document(for result: SearchResult, completion: @escaping @Sendable (Result<ReaderDocument, SearchError>) -> Void) -> SearchTask {

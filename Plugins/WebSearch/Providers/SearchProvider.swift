@@ -37,7 +37,8 @@ public struct SearchResult: Equatable, Sendable {
     public var title: String
     /// Text around the match, matches highlighted.
     public var snippet: HighlightedText
-    /// Where it came from, for the presenter: a file name or the wiki's host name.
+    /// Where it came from, shown on the result card to the presenter and the room: the page's
+    /// web address or the wiki's host name, never a local file name.
     public var source: String
     /// The page's http(s) address if known (Open in Browser, Copy Link); nil for local files
     /// that name none.

@@ -3,7 +3,8 @@ import PodiumKit
 /// The results list: per row the title, a two-line snippet with the matches highlighted, and the
 /// source. Only visible rows are drawn. Keyboard: Up/Down/PageUp/PageDown/Home/End move the
 /// selection, Return activates; a click selects, a double click activates. The audience uses
-/// the same view, larger (`scale`) and without interaction.
+/// the same view, larger (`scale`) and without interaction, showing whole rows only (no card
+/// cut by the bottom edge).
 final class ResultsView: View {
     var results: [SearchResult] = [] { didSet { selection = nil; scrollOffset = 0; setNeedsDisplay() } }
     private(set) var selection: Int? { didSet { if selection != oldValue { setNeedsDisplay() } } }
@@ -69,6 +70,8 @@ final class ResultsView: View {
         let textW = bounds.width - 2 * padding
         for i in visibleRows {
             let r = rowRect(i), res = results[i]
+            // The room never sees a card cut through (its copy does not scroll).
+            if !interactive && r.maxY > bounds.height + 0.001 { break }
             if i == selection { list.fill(r.insetBy(dx: 4, dy: 2), interactive && isFocused ? t.tint.withAlpha(0.45) : t.selection, radius: 8) }
             var y = r.minY + padding
             list.text(.line(res.title, font: titleFont, width: textW), t.text, at: Point(padding, y))

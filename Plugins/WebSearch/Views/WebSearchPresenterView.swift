@@ -13,6 +13,9 @@ final class WebSearchPresenterView: View {
     let audienceLabel = Label("", font: .system(13), color: Theme.standard.secondaryText)
     let resultsToAudienceButton = Button("Results to Audience", id: "websearch.audience-results", style: .bar)
     let actionsButton = Button("Actions…", id: "websearch.actions")
+    /// Move the room's copy of the page back and on by a page (the reader's bar marks its part).
+    let roomBackButton = Button("▲", id: "websearch.room-back", style: .bar)
+    let roomOnButton = Button("▼", id: "websearch.room-on", style: .bar)
 
     override init() {
         super.init()
@@ -21,7 +24,7 @@ final class WebSearchPresenterView: View {
         results.backgroundColor = Theme.standard.surface
         resultsToAudienceButton.font = .system(13)
         status.id = "websearch.status"
-        readerBar.addSubviews(audienceLabel, resultsToAudienceButton, actionsButton)
+        readerBar.addSubviews(audienceLabel, roomBackButton, roomOnButton, resultsToAudienceButton, actionsButton)
         addSubviews(field, searchButton, historyButton, status, results, reader, readerBar)
     }
 
@@ -40,7 +43,9 @@ final class WebSearchPresenterView: View {
         readerBar.frame = Rect(rx, top, max(0, b.width - rx), 40)
         actionsButton.frame = Rect(readerBar.frame.width - 8 - 96, 4, 96, 32)
         resultsToAudienceButton.frame = Rect(actionsButton.frame.minX - 8 - 150, 4, 150, 32)
-        audienceLabel.frame = Rect(10, 4, max(0, resultsToAudienceButton.frame.minX - 18), 32)
+        roomOnButton.frame = Rect(resultsToAudienceButton.frame.minX - 8 - 32, 4, 32, 32)
+        roomBackButton.frame = Rect(roomOnButton.frame.minX - 4 - 32, 4, 32, 32)
+        audienceLabel.frame = Rect(10, 4, max(0, roomBackButton.frame.minX - 18), 32)
         audienceLabel.isHidden = audienceLabel.frame.width < 120
         reader.frame = Rect(rx, readerBar.frame.maxY, max(0, b.width - rx), max(0, b.height - readerBar.frame.maxY))
     }
@@ -65,6 +70,7 @@ final class WebSearchAudienceView: View {
         backgroundColor = Theme.standard.background
         results.interactive = false
         reader.interactive = false
+        reader.paged = true
         reader.id = "websearch.audience.reader"
         results.emptyText = "Search results appear here"
         addSubviews(caption, queryLabel, results, reader)

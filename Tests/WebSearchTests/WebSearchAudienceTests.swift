@@ -1,0 +1,143 @@
+import Foundation
+import PodiumKit
+import PodiumTestSupport
+@testable import WebSearchScene
+import XCTest
+
+/// What the room sees of a web search: a page in whole lines, a page at a time, moved from the
+/// presenter; result cards that name the page's address, never a local file.
+extension WebSearchSceneTests {
+    /// The offline scene on the shipped band pages, presenter 1280×420, and its audience view
+    /// in a 1280×720 window.
+    func sceneWithAudience() throws -> (WebSearchScene, WindowRoot) {
+        let scene = try offlineScene()
+        context.root.resize(to: Size(1280, 420))
+        let audienceRoot = WindowRoot(metrics: FixedMetrics())
+        audienceRoot.content.addSubview(scene.audienceView.pinned(.fill()))
+        audienceRoot.resize(to: Size(1280, 720))
+        return (scene, audienceRoot)
+    }
+
+    /// The text blocks drawn inside `view` in `audienceRoot`, with their window rectangles.
+    func texts(in view: View, _ audienceRoot: WindowRoot) -> [(text: String, rect: Rect)] {
+        let frame = view.convertToWindow(view.bounds), m = FixedMetrics()
+        return audienceRoot.renderFrame().commands.compactMap {
+            guard case let .text(b, _, origin) = $0, frame.contains(origin) else { return nil }
+            return (b.text, Rect(origin: origin, size: m.layout(b).size))
+        }
+    }
+
+    func words(_ s: [String]) -> [String] { s.flatMap { $0.split(whereSeparator: \.isWhitespace).map(String.init) } }
+
+    /// Every word of the page as the reader lays it out: title, address, blocks (markers too).
+    func documentWords(_ d: ReaderDocument) -> [String] {
+        var parts = [d.title] + (d.url.map { [$0.removingPercentEncoding ?? $0] } ?? [])
+        var blocks = d.blocks
+        if case let .heading(_, t)? = blocks.first, t == d.title { blocks.removeFirst() }
+        for b in blocks {
+            switch b {
+            case let .heading(_, t), let .paragraph(t): parts.append(t)
+            case let .listItem(t, n): parts += [n.map { "\($0)." } ?? "•", t]
+            }
+        }
+        return words(parts)
+    }
+
+    /// Shown to the room, a page longer than the audience view is split into pages of whole
+    /// lines: no line reaches past the reader's bottom edge, and the pages in turn show every
+    /// word once, in order. ▲/▼ on the presenter move the room's page; the presenter's copy
+    /// marks the room's part and says which page it is.
+    func testTheRoomSeesWholeLinesAPageAtATimeMovedFromThePresenter() async throws {
+        let (scene, audienceRoot) = try sceneWithAudience()
+        scene.search("Radiohead")
+        XCTAssertTrue(context.root.click(controlID: "websearch.actions"))
+        XCTAssertTrue(context.root.click(controlID: "sheet.websearch.actions.action.0"))   // Show to Audience
+        let reader = scene.audience.reader, doc = try XCTUnwrap(scene.document)
+        _ = audienceRoot.renderFrame(); _ = context.root.renderFrame()
+        let pages = reader.pageCount
+        XCTAssertGreaterThan(pages, 1, "the test page is longer than the audience view")
+        let bottom = reader.convertToWindow(reader.bounds).maxY
+        var seen: [String] = []
+        for p in 0..<pages {
+            XCTAssertEqual(reader.page, p)
+            let drawn = texts(in: reader, audienceRoot)
+            XCTAssertFalse(drawn.isEmpty)
+            for t in drawn { XCTAssertLessThanOrEqual(t.rect.maxY, bottom + 0.001, "page \(p): “\(t.text)” is cut by the bottom edge") }
+            seen += words(drawn.map(\.text))
+            XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience: part \(p + 1) of \(pages)")
+            XCTAssertEqual(scene.presenter.reader.marked, reader.visibleRange, "the presenter's copy marks the room's part")
+            XCTAssertEqual(scene.presenter.roomOnButton.isEnabled, p + 1 < pages)
+            XCTAssertTrue(context.root.click(controlID: "websearch.room-on") || p + 1 == pages)
+        }
+        XCTAssertEqual(seen, documentWords(doc), "every word once, in order, over the pages")
+        XCTAssertEqual(reader.page, pages - 1, "▼ stops at the last page")
+        XCTAssertTrue(context.root.click(controlID: "websearch.room-back"))
+        XCTAssertEqual(reader.page, pages - 2)
+        // The presenter's own scrolling takes the room to the page with the presenter's top line.
+        context.root.focus(scene.presenter.reader)
+        context.root.dispatch(.key(Key("Home")))
+        XCTAssertEqual(reader.page, 0)
+        context.root.dispatch(.key(Key("End")))
+        XCTAssertEqual(reader.page, pages - 1)
+        // The results shown instead: nothing marked, nothing to page.
+        XCTAssertTrue(context.root.click(controlID: "websearch.audience-results"))
+        XCTAssertNil(scene.presenter.reader.marked)
+        XCTAssertFalse(scene.presenter.roomOnButton.isEnabled)
+        XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience: the results")
+    }
+
+    /// Result cards, on the audience too, say where the page lives on the web (or the
+    /// provider's name when it has no address), never the file it was read from.
+    func testResultCardsNameThePagesAddressNotItsFile() async throws {
+        let (scene, audienceRoot) = try sceneWithAudience()
+        scene.search("band")
+        XCTAssertGreaterThan(scene.results.count, 2)
+        let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.packageRoot.appendingPathComponent("Assets/WebSearch").path)
+        for r in scene.results {
+            XCTAssertFalse(files.contains { r.source.contains($0) || r.source.contains(($0 as NSString).deletingPathExtension) }, "\(r.title): card says \(r.source)")
+        }
+        scene.search("Sigur")
+        XCTAssertEqual(scene.results.first?.source, "en.wikipedia.org/wiki/Sigur_Rós")
+        let drawn = texts(in: scene.audience.results, audienceRoot).map(\.text)
+        XCTAssertTrue(drawn.contains("en.wikipedia.org/wiki/Sigur_Rós"), "\(drawn)")
+        XCTAssertFalse(drawn.contains { $0.contains("sigur-ros") }, "\(drawn)")
+        scene.search("Ärzte")
+        XCTAssertEqual(scene.results.first?.source, "Band pages", "no address: the provider's name")
+    }
+
+    /// The audience view resized (another display): the room stays at the text it was showing.
+    func testANewAudienceSizeKeepsTheRoomAtTheSameText() async throws {
+        let (scene, audienceRoot) = try sceneWithAudience()
+        scene.search("Radiohead")
+        scene.setAudience(.reader)
+        _ = audienceRoot.renderFrame()
+        XCTAssertTrue(context.root.click(controlID: "websearch.room-on"))
+        XCTAssertTrue(context.root.click(controlID: "websearch.room-on"))
+        let reader = scene.audience.reader
+        let start = try XCTUnwrap(reader.visibleRange?.lowerBound)
+        audienceRoot.resize(to: Size(1024, 768))
+        _ = audienceRoot.renderFrame()
+        let now = try XCTUnwrap(reader.visibleRange)
+        XCTAssertTrue(now.contains(start), "\(start) not in \(now)")
+        XCTAssertGreaterThan(reader.page, 0)
+        XCTAssertEqual(scene.presenter.reader.marked, now, "the presenter's mark follows")
+    }
+
+    /// The room's results list shows whole cards only: nothing reaches past its bottom edge.
+    func testTheRoomsResultsShowWholeCardsOnly() async throws {
+        let (scene, audienceRoot) = try sceneWithAudience()
+        scene.search("band")
+        let results = scene.audience.results, bottom = results.convertToWindow(results.bounds).maxY
+        XCTAssertGreaterThan(Double(scene.results.count) * results.rowHeight, results.bounds.height, "more cards than fit")
+        let drawn = texts(in: results, audienceRoot)
+        XCTAssertTrue(drawn.contains { $0.text == scene.results[0].title })
+        for t in drawn { XCTAssertLessThanOrEqual(t.rect.maxY, bottom + 0.001, "“\(t.text.prefix(30))” is cut by the bottom edge") }
+    }
+
+    func testCardSourceReadsLikeAnAddress() async throws {
+        XCTAssertEqual(OfflineProvider.cardSource(url: "https://www.example.org/a%20b", provider: "P"), "example.org/a b")
+        XCTAssertEqual(OfflineProvider.cardSource(url: "http://en.wikipedia.org/wiki/Blur", provider: "P"), "en.wikipedia.org/wiki/Blur")
+        XCTAssertEqual(OfflineProvider.cardSource(url: nil, provider: "Band pages"), "Band pages")
+        XCTAssertEqual(OfflineProvider.cardSource(url: "  ", provider: "Band pages"), "Band pages")
+    }
+}
