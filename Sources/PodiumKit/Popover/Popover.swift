@@ -82,7 +82,8 @@ public final class Popover: PresentedView {
         let panelSize = Size(preferredContentSize.width + inset, preferredContentSize.height + inset)
         let req = PopoverRequest(bounds: bounds, anchor: anchor, contentSize: panelSize,
                                  permitted: permittedDirections, preferred: preferredDirection,
-                                 lastDirection: placesAfresh ? nil : placement?.direction)
+                                 lastDirection: placesAfresh ? nil : placement?.direction,
+                                 keepClear: (host as? WindowRoot)?.popoverKeepClearRects ?? [])
         placesAfresh = false
         guard let p = req.place() else { dismiss(byUser: false); return }
         placement = p
