@@ -88,6 +88,9 @@ public enum PopoverMetrics {
     public static let contentInset = 4.0
     /// Gap between the anchor edge and the arrow tip.
     public static let gap = 2.0
+    /// Outline of a popover shown over its parent (an action sheet from inside a popover), arrow
+    /// included, so its arrow shows against the parent's panel.
+    public static let childOutline = 1.5
 }
 
 extension PopoverRequest {
