@@ -15,7 +15,7 @@ enum DeckSource {
         do { found = try registry.deckOpener(for: path) } catch { throw DeckError(file: path, path: "", message: "\(error)") }
         try refuseOtherOpenersOptions(path, registry: registry, options: options)
         guard let opener = found?.opener else {
-            var deck = try Deck.load(path: path, kinds: registry.validators)
+            var deck = try Deck.load(path: path, kinds: registry.validators, available: { registry.kindNames })
             try TalkOptions.apply(&deck, opened: nil, options: options)
             return deck
         }
@@ -40,7 +40,7 @@ enum DeckSource {
         let validators = registry.validators, directory = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
         return try opened.scenes.enumerated().map { i, s in
             guard let validate = validators[s.kind] else {
-                throw DeckError(file: path, path: "scenes[\(i)].kind", message: "unknown scene kind \(SafeText.quote(s.kind)) (available: \(validators.keys.sorted().joined(separator: ", ")))")
+                throw DeckError(file: path, path: "scenes[\(i)].kind", message: "unknown scene kind \(SafeText.quote(s.kind)) (available: \(registry.kindNames.joined(separator: ", ")))")
             }
             let p = SceneParameters(s.parameters, path: "scenes[\(i)].parameters", baseDirectory: directory)
             do { try validate(p) } catch let e as SceneParameterError { throw DeckError(file: path, path: "", message: "\(e)") }

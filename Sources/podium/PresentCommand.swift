@@ -166,9 +166,8 @@ final class PresentCommand {
             self.log("resumed at scene \(self.presentation.currentIndex + 1)\(gone), \(TalkClock.format(self.presentation.elapsed)) elapsed\(record.paused ? " (paused)" : "")")
         }
         if options.flags.contains("--resume") { resume(); return }
-        presentation.ask(presentation.resumeQuestion(for: record, now: Date().timeIntervalSince1970), timeout: nil, otherKeysCancel: false,
-                         holding: "waiting for the speaker to answer the resume question on the presenter view", onConfirm: resume,
-                         onCancel: { [weak self] in self?.journalArmed = true; self?.log("started fresh (the interrupted talk was not resumed)") })
+        presentation.askToResume(record, holding: "waiting for the speaker to answer the resume question on the presenter view", onConfirm: resume,
+                                 onCancel: { [weak self] in self?.journalArmed = true; self?.log("started fresh (the interrupted talk was not resumed)") })
     }
 
     /// Saves the talk's place when it changed (called every turn of the loop; writes only on a change).

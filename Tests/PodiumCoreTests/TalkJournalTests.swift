@@ -119,6 +119,31 @@ final class TalkJournalTests: XCTestCase {
         XCTAssertEqual(q.resumeQuestion(for: rec, now: 0), "Resume the interrupted talk at scene 10 “10”, 1:40 elapsed (paused)? Return resumes · Esc starts fresh")
     }
 
+    /// The deck shrank while the resume question was open (a reload): the question is worded
+    /// again exactly as a launch with the shrunk deck words it, and Return resumes there.
+    func testAReloadWhileTheResumeQuestionIsOpenWordsItAgain() async {
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "pdf", summary: "") { _, _ in RecordingScene("P") }]))
+        let rec = TalkJournal.Record(deck: "/talks/t.pdf", scene: 7, sceneTitle: "Page 5", sceneKind: "pdf", page: 8,
+                                     position: ["page": 8], started: true, elapsed: 100, paused: true, savedAt: 0)
+        let eight = Deck(title: "T", scenes: (1...8).map { DeckScene(kind: "pdf", title: $0 == 8 ? "Page 5" : "\($0)") }, path: "/talks/t.pdf")
+        let p = Presentation(deck: eight, registry: r, metrics: FixedMetrics(), clock: { 0 })
+        var resumed = false
+        p.askToResume(rec, now: { 0 }, holding: "answer", onConfirm: { p.resume(from: rec, now: 0); resumed = true }, onCancel: {})
+        XCTAssertEqual(p.question, "Resume the interrupted talk at scene 8 “Page 5”, 1:40 elapsed (paused)? Return resumes · Esc starts fresh")
+
+        let four = Deck(title: "T", scenes: (1...4).map { DeckScene(kind: "pdf", title: "\($0)") }, path: "/talks/t.pdf")
+        p.replaceDeck(four)
+        let atLaunch = Presentation(deck: four, registry: r, metrics: FixedMetrics(), clock: { 0 }).resumeQuestion(for: rec, now: 0)
+        XCTAssertEqual(p.question, atLaunch)
+        XCTAssertEqual(p.question, "Resume the interrupted talk at scene 4 “4” (the deck's last: it has 4 scenes now, the talk was at scene 8), 1:40 elapsed (paused)? Return resumes · Esc starts fresh")
+        XCTAssertEqual(p.talkHold, "answer", "still holding the talk")
+        XCTAssertEqual(p.console.banner.text, atLaunch, "the banner shows the new wording")
+        p.answerQuestion(true)
+        XCTAssertTrue(resumed)
+        XCTAssertEqual(p.currentIndex, 3)
+    }
+
     /// Relaunched without `--duration` (from a launcher, or `--resume` alone), the talk keeps
     /// the plan it had: the countdown does not jump and the amber warning still comes.
     func testResumeKeepsTheJournaledPlanUnlessTheCommandLineGivesOne() async {

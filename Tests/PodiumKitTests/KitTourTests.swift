@@ -35,7 +35,11 @@ final class SetlistScene: Scene {
         details.add(name, length: 24)
         details.add(note, length: 34)
         details.add(tempo, length: 34)
-        details.add(encore, length: 34)
+        // A switch draws only its track (its label names it in the control tree): a Label beside it.
+        let encoreRow = StackView(.horizontal, spacing: 10)
+        encoreRow.add(encore, length: Switch.size.width)
+        encoreRow.add(Label("Encore"), flexible: true)
+        details.add(encoreRow, length: 34)
         details.add(options, length: 34)
         details.addFlexibleSpace()
         let split = SplitView(primary: list, secondary: details, primaryTitle: "Songs", id: "tour.split")

@@ -197,4 +197,15 @@ extension Presentation {
         let title = deck.scenes[t.scene].title ?? (t.scene == record.scene ? record.sceneTitle : nil)
         return record.resumeQuestion(at: t.scene, title: title, clampedTo: t.clamped ? sceneCount : nil, now: now)
     }
+
+    /// Asks the speaker whether to resume `record` (the question of `resumeQuestion(for:now:)`,
+    /// holding the talk until answered, see `ask`): a reload while it is open words it again for
+    /// the new deck, as a launch with that deck would, so it never names a scene that is gone.
+    /// `now` gives wall-clock time (Unix seconds) each time it is worded.
+    public func askToResume(_ record: TalkJournal.Record, now: @escaping () -> Double = { Date().timeIntervalSince1970 },
+                            holding: String, onConfirm: @escaping () -> Void, onCancel: @escaping () -> Void) {
+        ask(resumeQuestion(for: record, now: now()), timeout: nil, otherKeysCancel: false, holding: holding,
+            onConfirm: onConfirm, onCancel: onCancel)
+        pendingQuestion?.reword = { [weak self] in self?.resumeQuestion(for: record, now: now()) ?? "" }
+    }
 }

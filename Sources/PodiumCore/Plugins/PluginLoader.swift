@@ -60,7 +60,7 @@ public enum PluginLoader {
         for dir in found.pluginDirectories {
             switch inspect(directory: dir, registry: registry) {
             case let .success(c): registry.addPending(c)
-            case let .failure(r): registry.refuse(r.origin, r.reason)
+            case let .failure(r): r.record(in: registry)
             }
         }
         if open { registry.openAllPending() }
@@ -72,18 +72,28 @@ public enum PluginLoader {
         switch inspect(directory: directory, registry: registry) {
         case let .success(c): return open(c, into: registry)
         case let .failure(refusal):
-            registry.refuse(refusal.origin, refusal.reason)
+            refusal.record(in: registry)
             return false
         }
     }
 
-    struct Refusal: Error { var origin: String; var reason: String }
+    /// Why a plugin was refused; `manifest` once its plugin.json was read, so a deck using one of
+    /// the kinds it declares names the plugin and the reason (`PluginRegistry.unavailable`)
+    /// instead of calling the kind unknown.
+    struct Refusal: Error {
+        var origin: String; var reason: String; var manifest: PluginManifest? = nil
+        func record(in registry: PluginRegistry) {
+            if let manifest { registry.refuse(manifest, origin, reason) } else { registry.refuse(origin, reason) }
+        }
+    }
 
     /// Stage 1: everything that can be checked without running the plugin's code.
     static func inspect(directory: URL, registry: PluginRegistry) -> Result<Candidate, Refusal> {
         let manifestURL = directory.appendingPathComponent("plugin.json")
+        // Once read, the manifest goes with every refusal: a deck using a kind it declares names it.
+        var known: PluginManifest?
         func refuse(_ origin: String, _ reason: String) -> Result<Candidate, Refusal> {
-            .failure(Refusal(origin: origin, reason: reason))
+            .failure(Refusal(origin: origin, reason: reason, manifest: known))
         }
         if let why = PluginTrust.refusal(directory.path) { return refuse(directory.path, why) }
         if let why = PluginTrust.refusal(manifestURL.path) { return refuse(manifestURL.path, why) }
@@ -95,6 +105,7 @@ public enum PluginLoader {
         } catch { return refuse(manifestURL.path, "cannot read: \(error)") }
         let manifest: PluginManifest
         do { manifest = try PluginManifest.parse(data) } catch { return refuse(manifestURL.path, "\(error)") }
+        known = manifest
         let host = PluginDescriptor.hostAPIVersion
         if let why = manifest.api.refusal(onHost: host) { return refuse(manifestURL.path, why) }
         if let why = registry.conflict(id: manifest.id, kinds: manifest.sceneKinds) { return refuse(directory.path, why) }

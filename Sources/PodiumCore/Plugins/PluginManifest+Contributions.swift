@@ -13,7 +13,7 @@ import PodiumKit
 /// openers' options, picks the plugin to open by a deck's extension or a command's name, and
 /// lists commands in `podium --help`. On opening, the library's descriptor must say the same.
 extension PluginManifest {
-    public struct DeckOpenerInfo: Equatable {
+    public struct DeckOpenerInfo: Equatable, Sendable {
         public var extensions: [String]
         public var flags: [String]
         public var values: [String]
@@ -29,7 +29,7 @@ extension PluginManifest {
             return !ext.isEmpty && extensions.contains(ext)
         }
     }
-    public struct CommandInfo: Equatable {
+    public struct CommandInfo: Equatable, Sendable {
         public var name: String
         public var summary: String
         public var usage: String

@@ -9,7 +9,7 @@ import PodiumKit
 /// ```
 ///
 /// Unknown fields are ignored, so a manifest written for a newer host still parses.
-public struct PluginManifest: Equatable {
+public struct PluginManifest: Equatable, Sendable {
     public var id: String
     public var name: String
     public var version: String

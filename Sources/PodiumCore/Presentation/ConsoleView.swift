@@ -109,8 +109,11 @@ public final class ConsoleView: View {
         // short sidebar: each gets its length for the room left after the previews and captions.
         let spare = sidebar.frame.height - 20 - 6 * Double(sidebar.subviews.count) - 3 * 18 - (pw / aspect) - (pw * 0.6 / aspect)
         for case let panel as SidebarPanel in sidebar.subviews { sidebar.fixLength(of: panel, panel.sidebarLength(spare: spare)) }
-        // Over the top of the body, so showing it moves nothing the speaker is working in.
-        banner.frame = Rect(0, 48, b.width, banner.height(forWidth: b.width))
+        // Over the top of the scene area, so showing it moves nothing the speaker is working in
+        // and leaves the sidebar (the "AUDIENCE" heading, what the room sees) uncovered; across
+        // the whole width when the sidebar sits under the scene.
+        let bw = b.width >= 700 ? sceneArea.frame.width : b.width
+        banner.frame = Rect(0, 48, bw, banner.height(forWidth: bw))
         overview.frame = b
         help.frame = b
         // Under the overview or help nothing else needs drawing (nor the pointer over the preview).

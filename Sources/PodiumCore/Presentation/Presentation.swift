@@ -101,6 +101,8 @@ public final class Presentation {
         audience.resize(to: Size(1280, 720))
         console = ConsoleView()
         presenter.content.addSubview(console.pinned(.fill()))
+        // Popovers keep clear of what the room sees and of the timers while another place fits.
+        presenter.popoverKeepClear = [console.preview, console.timers]
         // Audience overlay, bottom to top: the frozen frame, the pointer, the blackout cover.
         for v in [frozenFrame, pointerDot, audienceCover] as [View] { v.pins = .fill(); audience.overlay.addSubview(v) }
         audienceCover.isHidden = true

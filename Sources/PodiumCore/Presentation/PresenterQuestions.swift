@@ -14,6 +14,9 @@ struct PendingQuestion {
     /// Why nothing may move or change the talk until the speaker answers (the resume question:
     /// the talk's place is not known yet); nil for questions that hold nothing back.
     var holding: String?
+    /// Words the question again for the deck as it is after a reload (the resume question names
+    /// a scene of the deck); nil for questions a reload does not change.
+    var reword: (() -> String)?
 }
 
 /// Questions and notices for the speaker only, in the console's banner: nothing here reaches
@@ -32,6 +35,14 @@ extension Presentation {
         let expiry = timeout.map { timers.schedule(now: clock(), after: $0, repeats: false) { [weak self] in self?.answerQuestion(false) } }
         pendingQuestion = PendingQuestion(text: text, confirmAction: confirmAction, otherKeysCancel: otherKeysCancel,
                                           onConfirm: onConfirm, onCancel: onCancel, expiry: expiry, holding: holding)
+        updateBanner()
+    }
+
+    /// Words the open question again after the deck was replaced (`replaceDeck`), so it never
+    /// names a scene the deck no longer has.
+    func rewordQuestionAfterReload() {
+        guard let reword = pendingQuestion?.reword else { return }
+        pendingQuestion?.text = reword()
         updateBanner()
     }
 

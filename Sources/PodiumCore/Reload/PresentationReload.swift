@@ -25,6 +25,7 @@ extension Presentation {
         // Inside the scene too: a PDF page range stays on its page.
         if let position { currentScene.receive(SceneParameters(position, path: "reload")) }
         refreshTimers()
+        rewordQuestionAfterReload()
     }
 
     /// Takes the timing of `newDeck` (the same scenes; another length, end time, last minutes or

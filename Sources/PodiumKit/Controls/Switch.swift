@@ -1,4 +1,6 @@
 /// An on/off toggle (iOS's UISwitch): a click, Space or Return flips it; `onChange` is told.
+/// It draws only its 51×31 pt track: `label` names it in the control tree (for tests, the control
+/// socket and screen readers), so put a `Label` beside it for the speaker to read.
 open class Switch: View {
     public var isOn: Bool { didSet { if isOn != oldValue { setNeedsDisplay() } } }
     public var onChange: ((Bool) -> Void)?

@@ -82,7 +82,8 @@ public final class Popover: PresentedView {
         let panelSize = Size(preferredContentSize.width + inset, preferredContentSize.height + inset)
         let req = PopoverRequest(bounds: bounds, anchor: anchor, contentSize: panelSize,
                                  permitted: permittedDirections, preferred: preferredDirection,
-                                 lastDirection: placesAfresh ? nil : placement?.direction)
+                                 lastDirection: placesAfresh ? nil : placement?.direction,
+                                 keepClear: (host as? WindowRoot)?.popoverKeepClearRects ?? [])
         placesAfresh = false
         guard let p = req.place() else { dismiss(byUser: false); return }
         placement = p
@@ -127,6 +128,9 @@ public final class Popover: PresentedView {
         list.fill(Rect(frame.width - 6, y, 3, bar), theme.secondaryText.withAlpha(0.7), radius: 1.5)
     }
 
+    /// Whether it is anchored inside another popover (drawn with an outline over its parent).
+    public var isChildPopover: Bool { anchorSpec.enclosingOverlay is Popover }
+
     public override var transitionPivot: Point { placement?.arrowTip ?? super.transitionPivot }
     public override var anchorOverlay: PresentedView? { anchorSpec.enclosingOverlay }
 
@@ -138,8 +142,18 @@ public final class Popover: PresentedView {
         // keeps a large blended fill off the software renderer.
         let r = PopoverMetrics.cornerRadius
         list.fill(Rect(0, max(0, panel.height - 2 * r) + 4, panel.width, min(panel.height, 2 * r)), Color(0, 0, 0, 90), radius: r)
-        list.fill(panel, t.raised, radius: PopoverMetrics.cornerRadius)
-        list.polygon(p.arrowPolygon.map { $0 - frame.origin }, t.raised)
+        let arrow = p.arrowPolygon.map { $0 - frame.origin }
+        // A child (an action sheet from a button inside a popover) gets an outline, arrow
+        // included: its arrow lies over the parent's panel, of the same colour, and would vanish,
+        // and the two panels, often edge to edge, would read as one.
+        if isChildPopover {
+            let w = PopoverMetrics.childOutline, base = Point((arrow[1].x + arrow[2].x) / 2, (arrow[1].y + arrow[2].y) / 2)
+            let k = 1 + 2 * w / PopoverMetrics.arrowLength
+            list.fill(panel.insetBy(dx: -w, dy: -w), t.separator, radius: r + w)
+            list.polygon(arrow.map { Point(base.x + ($0.x - base.x) * k, base.y + ($0.y - base.y) * k) }, t.separator)
+        }
+        list.fill(panel, t.raised, radius: r)
+        list.polygon(arrow, t.raised)
     }
 }
 

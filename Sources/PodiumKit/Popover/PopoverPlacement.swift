@@ -21,12 +21,27 @@ public struct PopoverRequest: Equatable, Sendable {
     /// Arrow direction the popover had last time it was laid out, tried first so it does not jump.
     public var lastDirection: ArrowDirection?
     public var preferred: ArrowDirection
+    /// Window rectangles (points) the popover keeps clear of when another placement fits: the
+    /// presenter's audience preview and timers (what the speaker must keep seeing). The solver
+    /// tries, in its direction order, each direction that fits as is, moved along the anchor, or
+    /// narrowed (down to `keepClearMinWidth` of the width); only when none is clear does it cover.
+    public var keepClear: [Rect] = []
+    /// The narrowest a popover is made to keep `keepClear` free, as a share of its width.
+    public static let keepClearMinWidth = 0.6
 
     public init(bounds: Rect, anchor: Rect, contentSize: Size, permitted: Set<ArrowDirection> = ArrowDirection.any,
                 preferred: ArrowDirection = .up, lastDirection: ArrowDirection? = nil) {
         self.bounds = bounds; self.anchor = anchor; self.contentSize = contentSize
         self.permitted = permitted.isEmpty ? ArrowDirection.any : permitted
         self.preferred = preferred; self.lastDirection = lastDirection
+    }
+
+    /// A request that also keeps `keepClear` (window points) clear when it can.
+    public init(bounds: Rect, anchor: Rect, contentSize: Size, permitted: Set<ArrowDirection> = ArrowDirection.any,
+                preferred: ArrowDirection = .up, lastDirection: ArrowDirection? = nil, keepClear: [Rect]) {
+        self.init(bounds: bounds, anchor: anchor, contentSize: contentSize, permitted: permitted,
+                  preferred: preferred, lastDirection: lastDirection)
+        self.keepClear = keepClear
     }
 }
 
@@ -73,6 +88,9 @@ public enum PopoverMetrics {
     public static let contentInset = 4.0
     /// Gap between the anchor edge and the arrow tip.
     public static let gap = 2.0
+    /// Outline of a popover shown over its parent (an action sheet from inside a popover), arrow
+    /// included, so its arrow shows against the parent's panel.
+    public static let childOutline = 1.5
 }
 
 extension PopoverRequest {
@@ -106,28 +124,72 @@ extension PopoverRequest {
             }
         }
         func need(_ d: ArrowDirection) -> Double { d.isVertical ? contentSize.height : contentSize.width }
-        let chosen = order.first { room($0) >= need($0) } ?? order.max { room($0) < room($1) }!
-        let main = max(0, min(need(chosen), room(chosen)))
-        let shrunk = main < need(chosen)
-
-        var f: Rect
-        if chosen.isVertical {
-            let w = min(contentSize.width, b.width)
-            let x = clamp(a.midX - w / 2, b.minX, b.maxX - w)
-            let y = chosen == .up ? a.maxY + reach : a.minY - reach - main
-            f = Rect(x, y, w, main)
-        } else {
-            let h = min(contentSize.height, b.height)
-            let y = clamp(a.midY - h / 2, b.minY, b.maxY - h)
-            let x = chosen == .left ? a.maxX + reach : a.minX - reach - main
-            f = Rect(x, y, main, h)
-        }
         let lo = m.cornerRadius + m.arrowHalfWidth
-        let offset = chosen.isVertical
-            ? clamp(a.midX - f.minX, lo, f.width - lo)
-            : clamp(a.midY - f.minY, lo, f.height - lo)
-        let shrunkCross = chosen.isVertical ? f.width < contentSize.width : f.height < contentSize.height
-        f = Rect(f.minX.rounded(), f.minY.rounded(), f.width.rounded(), f.height.rounded())
-        return PopoverPlacement(frame: f, direction: chosen, arrowOffset: offset.rounded(), shrunk: shrunk || shrunkCross)
+
+        /// The frame for direction `d`: main axis from the anchor, cross axis centred on it (or
+        /// starting at `crossStart`), `crossSize` wide (default: the content's), inside the bounds.
+        func frame(_ d: ArrowDirection, crossStart: Double? = nil, crossSize: Double? = nil) -> Rect {
+            let main = max(0, min(need(d), room(d)))
+            if d.isVertical {
+                let w = min(crossSize ?? contentSize.width, b.width)
+                let x = clamp(crossStart ?? a.midX - w / 2, b.minX, b.maxX - w)
+                return Rect(x, d == .up ? a.maxY + reach : a.minY - reach - main, w, main)
+            }
+            let h = min(crossSize ?? contentSize.height, b.height)
+            let y = clamp(crossStart ?? a.midY - h / 2, b.minY, b.maxY - h)
+            return Rect(d == .left ? a.maxX + reach : a.minX - reach - main, y, main, h)
+        }
+        func placement(_ d: ArrowDirection, _ f: Rect) -> PopoverPlacement {
+            let offset = d.isVertical ? clamp(a.midX - f.minX, lo, f.width - lo) : clamp(a.midY - f.minY, lo, f.height - lo)
+            let shrunk = (d.isVertical ? f.height : f.width) < need(d)
+                || (d.isVertical ? f.width < contentSize.width : f.height < contentSize.height)
+            let r = Rect(f.minX.rounded(), f.minY.rounded(), f.width.rounded(), f.height.rounded())
+            return PopoverPlacement(frame: r, direction: d, arrowOffset: offset.rounded(), shrunk: shrunk)
+        }
+
+        let fitting = order.filter { room($0) >= need($0) }
+        // A region holding the anchor itself cannot be kept clear of it (a popover from the timers).
+        let clear = keepClear.map { $0.intersection(bounds) }.filter { !$0.isEmpty && !$0.intersects(a) }
+        if !clear.isEmpty, let p = clearPlacement(fitting, clear, b, a, lo, frame) { return placement(p.0, p.1) }
+        let chosen = fitting.first ?? order.max { room($0) < room($1) }!
+        return placement(chosen, frame(chosen))
+    }
+
+    /// The first of `directions` (each fits on its main axis) whose frame keeps every rectangle
+    /// of `clear` free: as placed, else moved along the anchor's edge (the arrow still on the
+    /// anchor), else narrowed to the room beside them; nil when none is clear.
+    private func clearPlacement(_ directions: [ArrowDirection], _ clear: [Rect], _ b: Rect, _ a: Rect, _ lo: Double,
+                                _ frame: (ArrowDirection, Double?, Double?) -> Rect) -> (ArrowDirection, Rect)? {
+        let gap = PopoverMetrics.margin
+        func isClear(_ f: Rect) -> Bool { !clear.contains { $0.intersects(f) } && b.contains(f) }
+        /// Whether the arrow, kept `lo` from the corners, can still touch the anchor.
+        func arrowReaches(_ d: ArrowDirection, _ f: Rect) -> Bool {
+            d.isVertical ? f.minX + lo <= a.maxX && f.maxX - lo >= a.minX : f.minY + lo <= a.maxY && f.maxY - lo >= a.minY
+        }
+        for d in directions {
+            let f = frame(d, nil, nil)
+            if isClear(f) { return (d, f) }
+            let size = d.isVertical ? f.width : f.height
+            // Moved beside each rectangle it would cover, before or after it on the cross axis.
+            let starts = clear.flatMap { r in d.isVertical ? [r.minX - gap - size, r.maxX + gap] : [r.minY - gap - size, r.maxY + gap] }
+            for start in starts.sorted(by: { abs($0 - f.minX) < abs($1 - f.minX) }) {
+                let g = frame(d, start, nil)
+                if isClear(g), arrowReaches(d, g) { return (d, g) }
+            }
+        }
+        for d in directions where d.isVertical {
+            let f = frame(d, nil, nil)
+            let narrowest = f.width * Self.keepClearMinWidth
+            // The room beside the rectangles on this popover's rows, from the bounds' edges.
+            var edges = [b.minX, b.maxX]
+            for r in clear where r.minY < f.maxY && f.minY < r.maxY { edges += [r.minX - gap, r.maxX + gap] }
+            edges.sort()
+            for (x0, x1) in zip(edges, edges.dropFirst()) where x1 - x0 >= narrowest {
+                let w = min(f.width, x1 - x0)
+                let g = frame(d, clamp(a.midX - w / 2, x0, x1 - w), w)
+                if isClear(g), arrowReaches(d, g) { return (d, g) }
+            }
+        }
+        return nil
     }
 }

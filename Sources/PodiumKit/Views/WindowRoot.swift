@@ -34,6 +34,17 @@ public final class WindowRoot: View, ViewHost {
     /// Monotonic time in seconds, set by the platform; drives popover fade/scale animations.
     /// While nil, nothing animates (tests and snapshots see final states at once).
     public var clock: (() -> Double)?
+    /// Views popovers keep clear of when another placement fits (`PopoverRequest.keepClear`):
+    /// the presenter's audience preview and timers, what the speaker must keep seeing. Held weakly.
+    public var popoverKeepClear: [View] {
+        get { keepClearViews.compactMap { $0.view } }
+        set { keepClearViews = newValue.map { WeakViewBox(view: $0) }; overlay.setNeedsLayout() }
+    }
+    private var keepClearViews: [WeakViewBox] = []
+    /// The shown `popoverKeepClear` views' frames in window points.
+    public var popoverKeepClearRects: [Rect] {
+        popoverKeepClear.filter { $0.isVisibleInWindow }.map { $0.convertToWindow($0.bounds) }
+    }
 
     public init(theme: Theme = .standard, metrics: TextMeasuring) {
         self.hostTheme = theme; self.textMetrics = metrics
@@ -245,3 +256,5 @@ public struct ClipboardAccess {
     public init(write: @escaping (String) -> Void, read: @escaping () -> String) { self.write = write; self.read = read }
 }
 
+/// A weak reference to a view, for lists that must not keep views alive.
+private struct WeakViewBox { weak var view: View? }

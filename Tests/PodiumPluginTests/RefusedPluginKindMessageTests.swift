@@ -1,0 +1,53 @@
+import Foundation
+import PodiumCore
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// A deck using a kind of a refused plugin names that plugin and why, never just "unknown scene
+/// kind"; and the list of available kinds never names a kind the same run called unavailable.
+final class RefusedPluginKindMessageTests: XCTestCase {
+    var root: URL!
+    override func setUpWithError() throws {
+        root = try Fixtures.temporaryDirectory("refusedkind")
+        addTeardownBlock { [root] in try? FileManager.default.removeItem(at: root!) }
+    }
+
+    func check(_ deckJSON: String, pluginPath: URL) throws -> ProcessResult {
+        let deck = root.appendingPathComponent("deck.json")
+        try deckJSON.write(to: deck, atomically: true, encoding: .utf8)
+        return try runPodium(["check", deck.path, "--plugin-path", pluginPath.path], environment: [
+            "SDL_VIDEODRIVER": "offscreen", "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+            "XDG_CONFIG_HOME": root.appendingPathComponent("config").path, "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+            "HOME": root.path,
+        ])
+    }
+
+    /// The trial's hello plugin with `"api": "2.1"` in plugin.json: refused before its library
+    /// opens; a deck using "hello" says which plugin declares it and why it was refused.
+    func testAKindOfAPluginRefusedForItsAPINamesThePluginAndWhy() throws {
+        let dir = try Fixtures.pluginDirectory(root.appendingPathComponent("plugins/hello"),
+                                               ["id": "org.example.hello", "api": "2.1", "sceneKinds": ["hello"]])
+        try Fixtures.cLibrary("int unused(void) { return 0; }", in: dir)
+        let r = try check(#"{"title":"h","scenes":[{"kind":"hello"}]}"#, pluginPath: dir)
+        XCTAssertEqual(r.status, 2, r.stderr)
+        let manifest = dir.appendingPathComponent("plugin.json").path
+        XCTAssertTrue(r.stderr.contains(#"scene kind "hello" is unavailable: plugin org.example.hello was refused: \#(manifest): plugin API 2.1 on a 3.0 host"#), r.stderr)
+        XCTAssertFalse(r.stderr.contains("unknown scene kind"), r.stderr)
+    }
+
+    /// A plugin refused when its library opens (here: no entry point; the trial's was a stale
+    /// plugin.json): "hello" is unavailable, and the unknown kind's list of available kinds in the
+    /// same run does not offer "hello".
+    func testTheAvailableKindsNeverListAKindJustFoundUnavailable() throws {
+        let dir = try Fixtures.pluginDirectory(root.appendingPathComponent("plugins/hello"),
+                                               ["id": "org.example.hello", "sceneKinds": ["hello"]])
+        try Fixtures.cLibrary("int unused(void) { return 0; }", in: dir)
+        let r = try check(#"{"title":"h","scenes":[{"kind":"hello"},{"kind":"setlist"}]}"#, pluginPath: dir)
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains(#"scene kind "hello" is unavailable: plugin org.example.hello was refused: missing entry point"#), r.stderr)
+        let unknown = try XCTUnwrap(r.stderr.split(separator: "\n").first { $0.contains(#"unknown scene kind "setlist""#) }, r.stderr)
+        XCTAssertTrue(unknown.contains("(available: "), String(unknown))
+        XCTAssertFalse(unknown.contains("hello"), "lists hello as available after calling it unavailable: \(unknown)")
+    }
+}
