@@ -214,7 +214,10 @@ final class BandListScene: Scene {
 
     // MARK: Scene
 
-    func willResignCurrent() { saveIfDirty() }
+    /// Leaving keeps unsaved edits in the form (and in the draft beside the store), unsaved: the
+    /// clicker moving on is not the speaker saying "save", and saving here would show the room
+    /// the typing when the talk comes back to this scene.
+    func willResignCurrent() {}
 
     /// Coming back to the scene picks up edits made meanwhile by another process (a second
     /// Podium, `podium bands import`). Unsaved edits in the form are kept as they are.

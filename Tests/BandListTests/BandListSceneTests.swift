@@ -124,12 +124,22 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertFalse(scene.handleUnhandledKey(Key("Right")), "navigation keys are left to the presentation")
     }
 
-    func testLeavingTheSceneSavesEdits() async throws {
-        scene.detail.rating.userSet(5)
+    /// The clicker moving on is not a Save: the edits stay in the form, unsaved, and the room
+    /// sees the band as stored when the talk comes back (a trial saw its typing appear there).
+    func testLeavingTheSceneKeepsEditsUnsavedAndTheRoomClean() async throws {
+        let stored = try XCTUnwrap(try BandStore(path: dir.appendingPathComponent("data/bands.sqlite").path).all().first { $0.name == "Radiohead" }?.rating)
+        scene.detail.rating.userSet(stored == 5 ? 4 : 5)
         XCTAssertTrue(scene.isDirty)
         scene.willResignCurrent()
+        scene.didBecomeCurrent()
+        XCTAssertTrue(scene.isDirty, "the edits are still in the form")
+        let facts = scene.audience.controlTree().first { $0.id == "bands.audience.facts" }?.label ?? ""
+        XCTAssertTrue(facts.contains(" \(stored)/10"), "the room sees the stored rating: \(facts)")
+        XCTAssertEqual(try BandStore(path: dir.appendingPathComponent("data/bands.sqlite").path).all().first { $0.name == "Radiohead" }?.rating, stored,
+                       "nothing saved by leaving")
+        scene.save()
         XCTAssertFalse(scene.isDirty)
-        XCTAssertEqual(try BandStore(path: dir.appendingPathComponent("data/bands.sqlite").path).all().first { $0.name == "Radiohead" }?.rating, 5)
+        XCTAssertNotEqual(try BandStore(path: dir.appendingPathComponent("data/bands.sqlite").path).all().first { $0.name == "Radiohead" }?.rating, stored)
     }
 
     func testComingBackPicksUpAnotherProcesssEdits() async throws {
