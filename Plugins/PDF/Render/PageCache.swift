@@ -79,14 +79,7 @@ public final class PageCache: @unchecked Sendable {
 
     public init(document: PDFDocument, generation: Int = 0) {
         self.document = document; self.generation = generation
-        Self.mapLargeBuffers
     }
-
-    /// 4K-page-sized buffers (renders, textures: 31.6 MiB) mapped on their own, so memory freed
-    /// by such a page returns to the system at once instead of staying in the heap (glibc's
-    /// adaptive threshold rises to 32 MiB and kept them there: 110 MB of heap with a 4K
-    /// audience). Smaller pages' buffers stay in the heap, reused without fresh page faults.
-    private static let mapLargeBuffers: Void = podium_malloc_map_large(24 << 20)
 
     /// The bitmap for `key`: from the cache or the store, waiting for the worker if it is
     /// rendering exactly this key, else rendered now on the calling thread. Nil when
