@@ -77,13 +77,13 @@ public final class BasemapTiles {
                 let r = Rect(Double(x) * t - ox, Double(y) * t - oy, t, t)
                 if var e = tiles[key] {
                     e.used = frame
-                    if e.checked != generation, let m = metrics { relabel(&e, key, style: style, metrics: m) }
-                    hide(&e, under: inView, tileAt: r)
+                    var changed = false
+                    if e.checked != generation, let m = metrics { changed = relabel(&e, key, style: style, metrics: m) }
+                    hide(&e, under: inView, tileAt: r, labelsChanged: changed)
                     tiles[key] = e
                     out.append((e.picture, r)); continue
                 }
-                var (made, complete) = makeTile(key, style: style, metrics: metrics)
-                hide(&made, under: inView, tileAt: r)
+                let (made, complete) = makeTile(key, style: style, metrics: metrics, hiding: inView, tileAt: r)
                 // A tile the map could not be read for is drawn but not kept: the next frame asks again.
                 if complete { tiles[key] = made }
                 out.append((made.picture, r))
@@ -102,8 +102,9 @@ public final class BasemapTiles {
         return vp
     }
 
-    /// The tile, and whether it is complete (false when the map could not be read).
-    private func makeTile(_ key: TileKey, style: MapStyle, metrics: TextMeasuring?) -> (Tile, Bool) {
+    /// The tile drawn at `r` (view points) without the labels near the view-fixed obstacles
+    /// `inView`, and whether it is complete (false when the map could not be read).
+    private func makeTile(_ key: TileKey, style: MapStyle, metrics: TextMeasuring?, hiding inView: [Rect], tileAt r: Rect) -> (Tile, Bool) {
         let t = Self.tileSize
         var list = DrawList()
         let stats = painter.paint(square(x: Double(key.x) * t, y: Double(key.y) * t, side: t, zoom: key.level.zoom),
@@ -116,42 +117,51 @@ public final class BasemapTiles {
             else { failed = true }
         }
         tilesMade += 1
-        let picture = Picture(size: Size(t, t), isOpaque: style.land.a == 255, commands: list.commands + labels)
-        return (Tile(picture: picture, geometry: list.commands.count, labels: labels, labelRects: rects, version: version, checked: generation, used: frame), !failed)
+        let hidden = Self.hiddenLabels(rects, under: inView, tileAt: r)
+        let picture = Picture(size: Size(t, t), isOpaque: style.land.a == 255, commands: list.commands + Self.shown(labels, hidden))
+        return (Tile(picture: picture, geometry: list.commands.count, labels: labels, labelRects: rects, hidden: hidden,
+                     version: version, checked: generation, used: frame), !failed)
     }
 
-    /// Leaves out of the tile (drawn at `r`, view points) the labels within 6×3 points of a
-    /// view-fixed obstacle (view points); records it again only when that set changes. Every
-    /// tile drawing a label judges the same whole label, so they agree.
-    private func hide(_ e: inout Tile, under inView: [Rect], tileAt r: Rect) {
+    /// The labels (indexes into `rects`, their whole labels in tile points) of a tile drawn at
+    /// `r` (view points) that come within 6×3 points of a view-fixed obstacle (view points).
+    /// Every tile drawing a label judges the same whole label, so they agree.
+    private static func hiddenLabels(_ rects: [Rect], under inView: [Rect], tileAt r: Rect) -> [Int] {
+        guard !inView.isEmpty else { return [] }
         let over = inView.map { $0.offsetBy(dx: -r.minX, dy: -r.minY).insetBy(dx: -6, dy: -3) }
         // A label off this tile's square draws nothing here: leaving it in spares a recording.
-        let square = Rect(0, 0, Self.tileSize, Self.tileSize)
-        let hidden = e.labelRects.indices.filter { i in e.labelRects[i].intersects(square) && over.contains { $0.intersects(e.labelRects[i]) } }
-        guard hidden != e.hidden else { return }
-        e.hidden = hidden
-        recordLabels(&e)
+        let square = Rect(0, 0, tileSize, tileSize)
+        return rects.indices.filter { i in rects[i].intersects(square) && over.contains { $0.intersects(rects[i]) } }
     }
 
-    /// Records the tile's picture again: its geometry as recorded, then its labels but the hidden ones.
-    private func recordLabels(_ e: inout Tile) {
-        let hidden = Set(e.hidden)
-        let labels = e.labels.enumerated().filter { !hidden.contains($0.offset) }.map(\.element)
-        e.picture = Picture(size: e.picture.size, isOpaque: e.picture.isOpaque, commands: Array(e.picture.commands.prefix(e.geometry)) + labels)
+    private static func shown(_ labels: [DrawCommand], _ hidden: [Int]) -> [DrawCommand] {
+        if hidden.isEmpty { return labels }
+        let h = Set(hidden)
+        return labels.enumerated().filter { !h.contains($0.offset) }.map(\.element)
+    }
+
+    /// Leaves out of a kept tile the labels near the view-fixed obstacles, recording it again
+    /// (from its geometry as recorded) only when that changes what it shows or its labels changed.
+    private func hide(_ e: inout Tile, under inView: [Rect], tileAt r: Rect, labelsChanged: Bool) {
+        let hidden = Self.hiddenLabels(e.labelRects, under: inView, tileAt: r)
+        guard labelsChanged || hidden != e.hidden else { return }
+        e.hidden = hidden
+        e.picture = Picture(size: e.picture.size, isOpaque: e.picture.isOpaque,
+                            commands: Array(e.picture.commands.prefix(e.geometry)) + Self.shown(e.labels, hidden))
         tilesMade += 1
     }
 
-    /// Brings a kept tile's labels up to date with the obstacles: a new picture only when its
-    /// own labels changed (the geometry is reused as recorded).
-    private func relabel(_ e: inout Tile, _ key: TileKey, style: MapStyle, metrics: TextMeasuring) {
-        guard let c = cell(of: key, style: style, metrics: metrics) else { return }   // unreadable: keep it, ask again next frame
+    /// Brings a kept tile's labels up to date with the obstacles on the map; true when its own
+    /// labels changed (`hide` then records it again).
+    private func relabel(_ e: inout Tile, _ key: TileKey, style: MapStyle, metrics: TextMeasuring) -> Bool {
+        guard let c = cell(of: key, style: style, metrics: metrics) else { return false }   // unreadable: keep it, ask again next frame
         e.checked = generation
-        if c.version == e.version { return }
+        if c.version == e.version { return false }
         e.version = c.version
         let (labels, rects) = tileLabels(key, c)
-        if labels == e.labels { return }
-        e.labels = labels; e.labelRects = rects; e.hidden = []
-        recordLabels(&e)
+        if labels == e.labels { return false }
+        e.labels = labels; e.labelRects = rects
+        return true
     }
 
     /// The cell's labels that fall on the tile, with their whole labels, in tile points; labels
