@@ -7,7 +7,7 @@ extension BandListScene {
     /// Asks in an action sheet pointing at the Delete button. Pressing Delete again while it is
     /// shown does nothing (the window ignores a second sheet from the same source).
     func confirmDelete(from button: View) {
-        guard let b = model.selected else { return }
+        guard let b = model.selected, !isNewBand else { return }
         // A short fixed title: the sheet is sized for one line of it; the form shows the name.
         let sheet = ActionSheet(title: "Delete this band for good?", actions: [
             .init("Delete Band", style: .destructive) { [weak self] in self?.delete(id: b.id) },
@@ -21,7 +21,7 @@ extension BandListScene {
             .init("Share") { [weak self] in self?.share(b) },
             .init("Search the Web") { [weak self] in self?.context.openScene(kind: "web-search", parameters: ["query": .string(b.name)]) },
             .init("Find Local Record Stores") { [weak self] in self?.context.openScene(kind: "map-search", parameters: ["query": .string(b.name)]) },
-        ] + (isDirty ? [ActionSheet.Action("Discard Unsaved Edits", style: .destructive) { [weak self] in self?.discardEdits() }] : []))
+        ] + (isNewBand || isDirty ? [ActionSheet.Action(isNewBand ? "Discard New Band" : "Discard Unsaved Edits", style: .destructive) { [weak self] in self?.discardEdits() }] : []))
         context.presentActionSheet(sheet, from: button, source: "bands.actions")
     }
 

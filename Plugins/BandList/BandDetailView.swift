@@ -99,6 +99,9 @@ final class BandDetailView: View {
         showFacts(b)
     }
 
+    /// The store took the new band in the form as row `id` (the form stays as it is).
+    func didStore(id: Int64) { draft?.id = id }
+
     /// Sets the draft's image (already validated) as an edit.
     func setImagePath(_ path: String?) {
         edit { $0.imagePath = path }

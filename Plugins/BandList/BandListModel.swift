@@ -39,8 +39,13 @@ public final class BandListModel {
 
     /// Stores a new band named `name` and selects it.
     @discardableResult
-    public func add(name: String = "New Band") throws -> Band {
-        let b = try store.insert(Band(name: name))
+    public func add(name: String = "New Band") throws -> Band { try add(Band(name: name)) }
+
+    /// Stores `band` as a new row (its `id` is ignored) and selects it; returns it with its
+    /// new id. Throws `Band.ValidationError` or `BandStore.Error`; on error nothing changes.
+    @discardableResult
+    public func add(_ band: Band) throws -> Band {
+        let b = try store.insert(band)
         index.upsert(b)
         selectedID = b.id
         return b

@@ -4,7 +4,8 @@ import PodiumKit
 /// The `band-list` scene. Presenter: a toolbar (Add, Save, Delete, Actions) over a split view,
 /// the sectioned list on the left and the detail form on the right. Audience: the selected band
 /// large as last saved, or every name when none is selected. The room sees committed data only:
-/// typing, a band just added and a delete not yet confirmed stay on the presenter view.
+/// typing, a band just added and a delete not yet confirmed stay on the presenter view. A band
+/// added with + Add is a draft in the form (id 0) until Save stores it: no row exists before.
 final class BandListScene: Scene {
     let title = "Bands"
     let model: BandListModel
@@ -26,8 +27,9 @@ final class BandListScene: Scene {
     /// Those edits on disk at every change, so a quit before Save loses no typing.
     let keptEdits: BandDraft
     private var keepFailed = false
-    /// True while a band added with + Add is not yet saved: the room still sees what it saw before.
-    private var addedNotShown = false
+    /// True while the form holds a band added with + Add and not yet saved: it is not in the
+    /// store, the list or the room (they keep the band selected before, `model.selected`).
+    var isNewBand: Bool { detail.draft?.id == 0 }
 
     init(_ p: SceneParameters, context: SceneContext) throws {
         self.context = context
@@ -87,6 +89,13 @@ final class BandListScene: Scene {
     /// shows the stored band until the speaker edits again or saves).
     private func restoreKeptEdits() {
         guard let d = keptEdits.read() else { return }
+        if d.id == 0 {
+            showNewBand(d)
+            isDirty = true
+            updateButtons()
+            detail.say("New band kept from before the quit, unsaved. Save adds it; Actions… › Discard New Band.", error: false)
+            return
+        }
         guard let stored = model.index.band(id: d.id), stored != d else { keptEdits.remove(); return }
         model.select(id: d.id)
         showSelection()
@@ -96,23 +105,33 @@ final class BandListScene: Scene {
         detail.say("Unsaved edits from before the quit are back: Save keeps them; Actions… › Discard Unsaved Edits drops them.", error: false)
     }
 
-    /// Drops the form's edits: the form shows the stored band again.
+    /// Drops the form's edits (or the unsaved new band): the form shows the stored band again.
     func discardEdits() {
+        let wasNew = isNewBand
         keptEdits.remove()
-        showSelection(audience: !addedNotShown)
-        detail.say("Unsaved edits discarded.", error: false)
+        showSelection()
+        detail.say(wasNew ? "New band discarded." : "Unsaved edits discarded.", error: false)
     }
 
     // MARK: Showing
 
-    /// Puts the model's selection into the list, the form and (unless `audience` is false) the
-    /// audience view.
-    func showSelection(audience showsAudience: Bool = true) {
+    /// Puts the model's selection into the list, the form and the audience view.
+    func showSelection() {
         let b = model.selected
         if let b, let ip = list.indexPath(ofRowID: String(b.id)) { list.selection = ip; list.revealSelection() } else { list.selection = nil }
         detail.show(b)
         isDirty = false
-        if showsAudience { addedNotShown = false; showCommitted() }
+        showCommitted()
+        updateButtons()
+        context.setNeedsDisplay()
+    }
+
+    /// Puts an unsaved new band into the form; the list selects no row (the band has none) and
+    /// the room keeps showing `model.selected`.
+    private func showNewBand(_ b: Band) {
+        list.selection = nil
+        detail.show(b)
+        isDirty = false
         updateButtons()
         context.setNeedsDisplay()
     }
@@ -123,19 +142,20 @@ final class BandListScene: Scene {
     }
 
     private func updateButtons() {
-        let has = model.selected != nil, writable = !model.store.isReadOnly
+        let has = model.selected != nil, writable = !model.store.isReadOnly, new = isNewBand
         addButton.isEnabled = writable
-        saveButton.isEnabled = has && (isDirty || addedNotShown) && writable
-        deleteButton.isEnabled = has && writable
-        actionsButton.isEnabled = has
+        saveButton.isEnabled = (new || has && isDirty) && writable
+        deleteButton.isEnabled = has && writable && !new   // Delete would hit the band behind the form
+        actionsButton.isEnabled = has || new
     }
 
     // MARK: Editing
 
     /// A row picked in the list: unsaved edits are saved first; if they cannot be (a blank
-    /// name) the selection stays so nothing is lost, and the form says why.
+    /// name, a new band: only Save adds one) the selection stays so nothing is lost, and the
+    /// form says why. A new band with nothing typed yet is simply left.
     private func userSelected(_ id: Int64?) {
-        guard id != model.selectedID else { return }
+        guard id != model.selectedID || isNewBand else { return }
         // A read-only store cannot take the form's edits: moving on drops them (the form said so).
         guard model.store.isReadOnly || saveIfDirty() else { showSelectionInListOnly(); return }
         if isDirty { keptEdits.remove() }   // read-only: the edits are dropped as the form said
@@ -145,23 +165,33 @@ final class BandListScene: Scene {
     }
 
     private func showSelectionInListOnly() {
-        list.selection = model.selectedID.flatMap { list.indexPath(ofRowID: String($0)) }
+        list.selection = isNewBand ? nil : model.selectedID.flatMap { list.indexPath(ofRowID: String($0)) }
     }
 
-    /// Saves the form when it has edits. Returns false (and shows the reason) when it cannot.
+    /// Saves the form when it has edits to a stored band. Returns false (and shows the reason)
+    /// when it cannot, and for a new band with typing in it: only Save adds a band.
     @discardableResult
     func saveIfDirty() -> Bool {
         guard isDirty, let draft = detail.draft else { return true }
         if model.store.isReadOnly { detail.say("Not saved: the band store \(model.store.readOnlyMessage).", error: true); return false }
+        guard draft.id != 0 else {
+            detail.say("This new band is not saved yet. Save adds it; Actions… › Discard New Band.", error: true)
+            return false
+        }
+        return commit(draft)
+    }
+
+    /// Writes the form's band to the store (a new band is inserted and selected) and shows it
+    /// to the room. Returns false (and shows the reason) when the store refused it.
+    private func commit(_ draft: Band) -> Bool {
         do {
-            try model.save(draft)
+            if draft.id == 0 { detail.didStore(id: try model.add(draft).id) } else { try model.save(draft) }
         } catch {
             detail.say("Not saved: \(error)", error: true)
             return false
         }
         isDirty = false
         keptEdits.remove()
-        addedNotShown = false
         showCommitted()
         list.sections = model.index.sections
         showSelectionInListOnly()
@@ -171,25 +201,20 @@ final class BandListScene: Scene {
         return true
     }
 
-    /// Save: commits the form to the store at once, and only now shows it to the room (a band
-    /// just added and saved unchanged is shown too).
+    /// Save: commits the form to the store at once, and only now shows it to the room. A new
+    /// band is inserted here and nowhere else (saved unchanged, it is stored as "New Band").
     func save() {
-        guard isDirty else {
-            if addedNotShown { addedNotShown = false; showCommitted(); context.setNeedsDisplay() }
-            return
-        }
-        if saveIfDirty() { detail.say("Saved.", error: false) }
+        guard let draft = detail.draft, isDirty || draft.id == 0 else { return }
+        if model.store.isReadOnly { detail.say("Not saved: the band store \(model.store.readOnlyMessage).", error: true); return }
+        if commit(draft) { detail.say("Saved.", error: false) }
     }
 
-    /// Add (+): stores a new band, selects it and focuses its name with the text selected, so
-    /// typing replaces "New Band". The room keeps seeing what it saw until Save or Return.
+    /// Add (+): puts a new band in the form, unsaved (no row in the store, the list or the room
+    /// until Save), and focuses its name with the text selected, so typing replaces "New Band".
     func add() {
         guard !model.store.isReadOnly else { detail.say("Not added: the band store \(model.store.readOnlyMessage).", error: true); return }
         guard saveIfDirty() else { return }
-        do { try model.add() } catch { detail.say("Could not add a band: \(error)", error: true); return }
-        list.sections = model.index.sections
-        addedNotShown = true
-        showSelection(audience: false)
+        showNewBand(Band(name: "New Band"))
         detail.name.becomeFocused()
         detail.name.state.selectAll()
     }
@@ -222,9 +247,9 @@ final class BandListScene: Scene {
     /// Coming back to the scene picks up edits made meanwhile by another process (a second
     /// Podium, `podium bands import`). Unsaved edits in the form are kept as they are.
     func didBecomeCurrent() {
-        guard !isDirty else { return }
+        guard !isDirty, !isNewBand else { return }
         do {
-            if try model.reloadIfChangedElsewhere() { list.sections = model.index.sections; showSelection(audience: !addedNotShown) }
+            if try model.reloadIfChangedElsewhere() { list.sections = model.index.sections; showSelection() }
         } catch {
             detail.say("Could not re-read the store: \(error)", error: true)
         }

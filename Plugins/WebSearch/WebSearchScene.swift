@@ -51,11 +51,12 @@ final class WebSearchScene: Scene {
         presenter.resultsToAudienceButton.action = { [weak self] _ in self?.setAudience(.results) }
         // The room's copy of the page, laid out in pages of whole lines for its own size, shows
         // the page holding the presenter's top line; ▲/▼ move it a page; the presenter's copy
-        // marks the room's part.
+        // marks the room's part. Showing the results, ▲/▼ move them a screenful of whole cards.
         presenter.reader.onScroll = { [weak self] _ in self?.roomFollowsPresenter() }
         presenter.roomBackButton.action = { [weak self] _ in self?.moveRoomPage(by: -1) }
         presenter.roomOnButton.action = { [weak self] _ in self?.moveRoomPage(by: 1) }
         audience.reader.onPaged = { [weak self] in self?.markRoomPart() }
+        audience.results.onRowsPerScreenChange = { [weak self] in self?.markRoomPart() }
         presenter.results.onSelect = { [weak self] i in self?.open(i) }
         presenter.results.onActivate = { [weak self] i in self?.open(i); self?.setAudience(.reader) }
         setStatus("Search \(primary.name)" + (fallback != nil ? " (offline pages if it cannot be reached)." : "."))
@@ -75,6 +76,7 @@ final class WebSearchScene: Scene {
         history.record(q); historyCursor = nil
         do { try history.save(historyURL) } catch { context.log("cannot save search history: \(error)") }
         results = []; selected = nil; document = nil
+        audience.results.showFirstRow()
         // The room never sees a page the presenter has not chosen for it.
         audienceContent = .results
         setStatus("Searching \(primary.name) for “\(q)”…")
@@ -231,22 +233,26 @@ final class WebSearchScene: Scene {
         markRoomPart()
     }
 
-    /// Moves the room's copy `delta` pages and brings its part into the presenter's view.
+    /// Moves the room's copy `delta` pages and brings its part into the presenter's view; when
+    /// the room sees the results, moves them `delta` screenfuls of whole cards.
     func moveRoomPage(by delta: Int) {
-        guard roomSeesPage else { return }
+        guard roomSeesPage else { audience.results.moveScreens(by: delta); markRoomPart(); return }
         audience.reader.show(page: audience.reader.page + delta)
         if let r = audience.reader.visibleRange { presenter.reader.reveal(r.lowerBound) }
         markRoomPart()
     }
 
-    /// The presenter's copy marks what the room sees; the bar says which page of how many.
+    /// The presenter's copy marks what the room sees; the bar says which page of how many, or
+    /// which results, as the room's corner does.
     func markRoomPart() {
-        let on = roomSeesPage, pages = audience.reader.pageCount
+        let on = roomSeesPage, pages = audience.reader.pageCount, list = audience.results
         presenter.reader.marked = on ? audience.reader.visibleRange : nil
+        let corner = audience.positionText
+        audience.position.text = corner
         // Short: it shares the reader's bar with ▲/▼ and two buttons.
-        presenter.audienceLabel.text = "Audience: " + (on ? (pages > 1 ? "part \(audience.reader.page + 1) of \(pages)" : "this page") : "the results")
-        presenter.roomBackButton.isEnabled = on && audience.reader.page > 0
-        presenter.roomOnButton.isEnabled = on && audience.reader.page + 1 < pages
+        presenter.audienceLabel.text = "Audience: " + (on ? (pages > 1 ? corner : "this page") : corner.isEmpty ? "the results" : "results \(corner)")
+        presenter.roomBackButton.isEnabled = on ? audience.reader.page > 0 : list.canMoveBack
+        presenter.roomOnButton.isEnabled = on ? audience.reader.page + 1 < pages : list.canMoveOn
         context.setNeedsDisplay()
     }
 

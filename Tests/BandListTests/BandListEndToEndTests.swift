@@ -150,6 +150,29 @@ final class BandListEndToEndTests: XCTestCase {
         XCTAssertEqual(app.stop(), 0, app.log)
     }
 
+    /// A new band typed and not saved survives SIGTERM like edits do: the relaunched talk has it
+    /// in the form, unsaved, with no row in the store and not in the room, until Save.
+    func testAnUnsavedNewBandSurvivesSIGTERMWithoutARow() throws {
+        let deck = [dir.appendingPathComponent("deck.json").path]
+        var app = try PodiumProcess(args: deck, environment: ["SDL_VIDEODRIVER": "offscreen"].merging(env) { $1 }, dir: dir)
+        defer { if app.process.isRunning { app.kill9() } }
+        try click(app, "bands.add")
+        try app.send(["cmd": "type", "text": "Blur"])
+        kill(app.process.processIdentifier, SIGTERM)
+        XCTAssertEqual(app.waitForExit(), 0, app.log)
+        XCTAssertEqual(try BandStore(path: store).all().count, 12, "no row for the new band")
+
+        app = try PodiumProcess(args: deck, environment: ["SDL_VIDEODRIVER": "offscreen"].merging(env) { $1 }, dir: dir)
+        XCTAssertEqual(try app.send(["cmd": "state"])["driver"], "offscreen")
+        XCTAssertEqual(try value(app, "bands.name"), "Blur")
+        XCTAssertNil(try app.control("bands.list")?["value"]?.string, "no row selected")
+        XCTAssertEqual(try label(app, "bands.audience.name", "audience"), "Radiohead", "the room does not see the draft")
+        try click(app, "bands.save")
+        XCTAssertEqual(try BandStore(path: store).all().filter { $0.name == "Blur" }.count, 1)
+        XCTAssertEqual(try label(app, "bands.audience.name", "audience"), "Blur")
+        XCTAssertEqual(app.stop(), 0, app.log)
+    }
+
     func testImportValidatesAndKeepsTheStoreOnError() throws {
         let good = dir.appendingPathComponent("good.json"), bad = dir.appendingPathComponent("bad.json")
         try Data(#"[{"name":"Blur","rating":7},{"name":"Pulp","touring":"Disbanded"}]"#.utf8).write(to: good)

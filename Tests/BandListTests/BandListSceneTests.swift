@@ -69,7 +69,7 @@ final class BandListSceneTests: XCTestCase {
         click("bands.add")
         XCTAssertTrue(root.focusedView === scene.detail.name)
         root.dispatch(.text("Blur"))
-        XCTAssertTrue(try storedNames().contains("New Band"), "the new band is stored at once")
+        XCTAssertFalse(try storedNames().contains("New Band"), "only Save stores the new band")
         click("bands.save")
         XCTAssertEqual(scene.audience.shown?.name, "Blur")
         XCTAssertTrue(try storedNames().contains("Blur"))
@@ -120,7 +120,8 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertTrue(scene.handleUnhandledKey(Key("S", control: true)))
         XCTAssertTrue(try storedNames().contains("Radiohead UK"))
         XCTAssertTrue(scene.handleUnhandledKey(Key("N", control: true)))
-        XCTAssertEqual(scene.model.selected?.name, "New Band")
+        XCTAssertEqual(scene.detail.draft?.name, "New Band")
+        XCTAssertTrue(scene.isNewBand)
         XCTAssertFalse(scene.handleUnhandledKey(Key("Right")), "navigation keys are left to the presentation")
     }
 
@@ -140,6 +141,104 @@ final class BandListSceneTests: XCTestCase {
         scene.save()
         XCTAssertFalse(scene.isDirty)
         XCTAssertNotEqual(try BandStore(path: dir.appendingPathComponent("data/bands.sqlite").path).all().first { $0.name == "Radiohead" }?.rating, stored)
+    }
+
+    // MARK: A new band is a draft until Save
+
+    var storePath: String { dir.appendingPathComponent("data/bands.sqlite").path }
+    var listRowCount: Int { scene.list.sections.reduce(0) { $0 + $1.rows.count } }
+
+    /// + Add writes no row: Esc, leaving the scene and coming back, a click on another band
+    /// and Discard all leave the store, the list and the room as they were. Typing is never
+    /// dropped by a click elsewhere; an untouched new band is simply left.
+    func testANewBandIsNotStoredByAnythingButSave() async throws {
+        let before = try storedNames()
+        click("bands.add")
+        XCTAssertTrue(scene.isNewBand)
+        XCTAssertEqual(try storedNames(), before, "+ Add writes nothing")
+        XCTAssertNil(node("bands.list")?.value, "no row is selected: the new band has none yet")
+        XCTAssertEqual(listRowCount, before.count)
+        XCTAssertFalse(scene.deleteButton.isEnabled, "Delete would hit the band behind the form")
+        XCTAssertTrue(scene.saveButton.isEnabled)
+        root.dispatch(.text("Blur"))
+        root.dispatch(.key(Key("Escape")))
+        scene.willResignCurrent()
+        scene.didBecomeCurrent()
+        XCTAssertEqual(node("bands.name")?.value, "Blur", "the typing stays in the form")
+        XCTAssertEqual(scene.audience.shown?.name, "Radiohead")
+        // A click on another band does not add this one, and does not drop the typing.
+        let queen = try XCTUnwrap(scene.model.band(named: "Queen"))
+        click("bands.list.row.\(queen.id)")
+        XCTAssertEqual(node("bands.name")?.value, "Blur")
+        XCTAssertNil(node("bands.list")?.value)
+        XCTAssertEqual(node("bands.message")?.label, "This new band is not saved yet. Save adds it; Actions… › Discard New Band.")
+        let radiohead = try XCTUnwrap(scene.model.band(named: "Radiohead"))
+        click("bands.list.row.\(radiohead.id)")
+        XCTAssertEqual(node("bands.name")?.value, "Blur", "nor does a click on the band the room shows")
+        click("bands.actions")
+        XCTAssertEqual(node("sheet.bands.actions.action.3")?.label, "Discard New Band")
+        click("sheet.bands.actions.action.3")
+        XCTAssertEqual(node("bands.name")?.value, "Radiohead")
+        XCTAssertEqual(node("bands.list")?.value, "Radiohead")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scene.keptEdits.file.path))
+        // An untouched new band is left for the band clicked.
+        click("bands.add")
+        click("bands.list.row.\(queen.id)")
+        XCTAssertEqual(node("bands.name")?.value, "Queen")
+        XCTAssertEqual(scene.audience.shown?.name, "Queen")
+        XCTAssertEqual(try storedNames(), before, "nothing was ever inserted")
+        XCTAssertEqual(listRowCount, before.count)
+    }
+
+    /// Typing in a new band survives a quit or crash like edits do (the same draft file, id 0):
+    /// the next scene has it back in the form, unsaved, with no row in the store, the list or
+    /// the room; Save inserts it then.
+    func testAnUnsavedNewBandSurvivesAQuitAndComesBackUnsaved() async throws {
+        let before = try storedNames()
+        click("bands.add")
+        root.dispatch(.text("Blur"))
+        scene.detail.rating.userSet(7)
+        scene = nil   // the talk quits without a save
+        XCTAssertEqual(try storedNames(), before)
+        scene = try makeScene(["select": "Queen", "locale": "en_US"])
+        XCTAssertTrue(scene.isNewBand)
+        XCTAssertEqual(node("bands.name")?.value, "Blur")
+        XCTAssertEqual(node("bands.rating")?.value, "7")
+        XCTAssertEqual(node("bands.message")?.label, "New band kept from before the quit, unsaved. Save adds it; Actions… › Discard New Band.")
+        XCTAssertNil(node("bands.list")?.value)
+        XCTAssertEqual(scene.audience.shown?.name, "Queen", "the room sees the deck's band, not the draft")
+        XCTAssertEqual(listRowCount, before.count)
+        XCTAssertEqual(try storedNames(), before)
+        click("bands.save")
+        XCTAssertEqual(node("bands.message")?.label, "Saved.")
+        XCTAssertEqual(try storedNames().count, before.count + 1)
+        XCTAssertEqual(try BandStore(path: storePath).all().first { $0.name == "Blur" }?.rating, 7)
+        XCTAssertEqual(node("bands.list")?.value, "Blur")
+        XCTAssertEqual(listRowCount, before.count + 1)
+        XCTAssertEqual(scene.audience.shown?.name, "Blur")
+        XCTAssertFalse(scene.isNewBand)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scene.keptEdits.file.path))
+        click("bands.save")
+        XCTAssertEqual(try storedNames().count, before.count + 1, "a second Save does not insert again")
+    }
+
+    /// Save of a new band with a blank name gives the form's error and keeps everything: the
+    /// form, the kept draft, the store and the room.
+    func testANewBandWithABlankNameIsNotSavedAndNothingIsLost() async throws {
+        let before = try storedNames()
+        click("bands.add")
+        root.dispatch(.key(Key("Backspace")))
+        scene.detail.notes.state.selectAll(); root.focus(scene.detail.notes); root.dispatch(.text("Notes kept"))
+        click("bands.save")
+        XCTAssertEqual(node("bands.message")?.label, "Not saved: name: required, must not be blank")
+        XCTAssertEqual(try storedNames(), before)
+        XCTAssertTrue(scene.isNewBand)
+        XCTAssertEqual(node("bands.notes")?.value, "Notes kept")
+        XCTAssertEqual(scene.keptEdits.read()?.notes, "Notes kept")
+        XCTAssertEqual(scene.audience.shown?.name, "Radiohead")
+        click("bands.name"); root.dispatch(.text("Suede")); root.dispatch(.key(Key("Return")))
+        XCTAssertEqual(try BandStore(path: storePath).all().first { $0.name == "Suede" }?.notes, "Notes kept")
+        XCTAssertEqual(scene.audience.shown?.name, "Suede")
     }
 
     func testComingBackPicksUpAnotherProcesssEdits() async throws {

@@ -24,13 +24,15 @@ final class PinLabelTests: XCTestCase {
     func pictures(_ l: DrawList) -> [Picture] { l.commands.compactMap { if case let .picture(p, _, _) = $0 { p } else { nil } } }
 
     /// Every label the frame's tiles draw (the name, not its halo), in window points; a label
-    /// crossing a tile edge is drawn by both tiles at the same spot and counted once.
-    func labels(_ frame: DrawList, style: MapStyle = .standard) -> Set<Label> {
+    /// crossing a tile edge is drawn by both tiles at the same spot and counted once. `visible`:
+    /// only labels that reach into the tile drawing them (a tile's picture is clipped to it).
+    func labels(_ frame: DrawList, style: MapStyle = .standard, visible: Bool = false) -> Set<Label> {
         let m = FixedMetrics()
         var out: Set<Label> = []
         for case let .picture(p, r, _) in frame.commands {
             for case let .text(b, c, o) in p.commands where c != style.labelHalo {
                 let s = m.size(of: b.text, font: b.font)
+                if visible && !Rect(origin: o, size: s).intersects(Rect(origin: .zero, size: p.size)) { continue }
                 // Rounded to a thousandth of a point: the two halves of a label agree to the last bits only.
                 func q(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
                 out.insert(Label(name: b.text, rect: Rect(q(o.x + r.minX), q(o.y + r.minY), q(s.width), q(s.height))))

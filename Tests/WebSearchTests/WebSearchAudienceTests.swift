@@ -141,3 +141,72 @@ extension WebSearchSceneTests {
         XCTAssertEqual(OfflineProvider.cardSource(url: "  ", provider: "Band pages"), "Band pages")
     }
 }
+
+extension WebSearchSceneTests {
+    /// The titles of the result cards drawn in the room's list, and whether each lies whole
+    /// within the list.
+    func roomCards(_ scene: WebSearchScene, _ audienceRoot: WindowRoot) -> [(title: String, whole: Bool)] {
+        let list = scene.audience.results, frame = list.convertToWindow(list.bounds)
+        let titles = Set(scene.results.map(\.title))
+        return texts(in: list, audienceRoot).filter { titles.contains($0.text) }.map {
+            ($0.text, $0.rect.minY >= frame.minY - 0.001 && $0.rect.maxY <= frame.maxY + 0.001)
+        }
+    }
+
+    /// Showing the results, the room's corner says which cards it sees of how many ("1–2 of
+    /// 7"), the presenter's bar says the same, and ▲/▼ move the room's list a screenful of whole
+    /// cards at a time, each off at its end; every card is seen once, in order. A new audience
+    /// size keeps the room at its first card, and the bar follows.
+    func testTheRoomsResultsSayWhereTheyAreAndMoveAScreenfulAtATime() async throws {
+        let (scene, audienceRoot) = try sceneWithAudience()
+        scene.search("band")
+        _ = audienceRoot.renderFrame(); _ = context.root.renderFrame()
+        let list = scene.audience.results, count = scene.results.count, n = list.rowsPerScreen
+        XCTAssertGreaterThan(count, n, "more cards than fit the room")
+        XCTAssertFalse(scene.presenter.roomBackButton.isEnabled)
+        var seen: [String] = []
+        var first = 0
+        while true {
+            let last = min(count, first + n)
+            let corner = last - first == 1 ? "\(first + 1) of \(count)" : "\(first + 1)–\(last) of \(count)"
+            XCTAssertEqual(scene.audience.position.text, corner)
+            XCTAssertTrue(texts(in: scene.audience, audienceRoot).contains { $0.text == corner }, "the room's corner shows \(corner)")
+            XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience: results \(corner)")
+            let cards = roomCards(scene, audienceRoot)
+            XCTAssertEqual(cards.map(\.title), scene.results[first..<last].map(\.title))
+            XCTAssertTrue(cards.allSatisfy(\.whole), "\(cards)")
+            seen += cards.map(\.title)
+            XCTAssertEqual(scene.presenter.roomBackButton.isEnabled, first > 0)
+            XCTAssertEqual(scene.presenter.roomOnButton.isEnabled, last < count)
+            guard last < count else { break }
+            XCTAssertTrue(context.root.click(controlID: "websearch.room-on"))
+            _ = audienceRoot.renderFrame()
+            first = last
+        }
+        XCTAssertEqual(seen, scene.results.map(\.title), "every card once, in order")
+        scene.moveRoomPage(by: 1)
+        XCTAssertEqual(list.firstRow, first, "▼ stops at the end")
+        XCTAssertTrue(context.root.click(controlID: "websearch.room-back"))
+        XCTAssertEqual(list.firstRow, max(0, first - n))
+        // Another display: the room stays at its first card, laid out for the new size.
+        let kept = list.firstRow
+        audienceRoot.resize(to: Size(1024, 1280))
+        _ = audienceRoot.renderFrame()
+        XCTAssertGreaterThan(list.rowsPerScreen, n, "a taller view holds more cards")
+        XCTAssertEqual(list.firstRow, kept)
+        XCTAssertEqual(roomCards(scene, audienceRoot).map(\.title), scene.results[list.shownRows].map(\.title))
+        XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience: " + (scene.audience.position.text.isEmpty ? "the results" : "results \(scene.audience.position.text)"))
+        // A page shown to the room: ▲/▼ move its pages again, and the corner says which.
+        scene.open(try XCTUnwrap(scene.results.firstIndex { $0.title.contains("Radiohead") }))
+        scene.setAudience(.reader)
+        _ = audienceRoot.renderFrame()
+        XCTAssertGreaterThan(scene.audience.reader.pageCount, 1)
+        XCTAssertTrue(context.root.click(controlID: "websearch.room-on"))
+        XCTAssertEqual(scene.audience.reader.page, 1)
+        XCTAssertEqual(scene.audience.position.text, "part 2 of \(scene.audience.reader.pageCount)")
+        XCTAssertEqual(list.firstRow, kept, "the results stay where they were")
+        // A new search starts the room's list at its first card.
+        scene.search("band")
+        XCTAssertEqual(list.firstRow, 0)
+    }
+}

@@ -5,7 +5,8 @@ import PodiumKit
 /// so a quit, SIGTERM or crash before Save loses no typing: the next time the scene is made
 /// the form comes back with them, still unsaved. Written to a temporary file and renamed over
 /// the draft (a crash mid-write leaves the old draft or the new one). Save, moving to another
-/// band (which saves) and discarding remove it.
+/// band (which saves) and discarding remove it. A band added with + Add and not yet saved is
+/// kept the same way with id 0: only Save puts it in the store.
 struct BandDraft {
     let file: URL
     init(storePath: String) { file = URL(fileURLWithPath: storePath + ".draft.json") }
@@ -14,7 +15,7 @@ struct BandDraft {
         var id: Int64, name: String, notes: String, rating: Int, touring: String, seenLive: Bool, image: String?
     }
 
-    /// Keeps `band` (its id names the stored band it edits). Throws when the folder cannot be written.
+    /// Keeps `band` (its id names the stored band it edits; 0 for a new band). Throws when the folder cannot be written.
     func save(_ band: Band) throws {
         let r = Record(id: band.id, name: band.name, notes: band.notes, rating: band.rating, touring: band.touringStatus.rawValue,
                        seenLive: band.seenLive, image: band.imagePath)

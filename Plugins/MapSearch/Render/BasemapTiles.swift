@@ -11,7 +11,11 @@ import PodiumKit
 /// label crossing a tile edge is drawn by both halves. They keep clear of the pins and callout
 /// (`LabelObstacle`s, fixed to the map, so a pan moves nothing): when those change (a new
 /// search, a selection), only cells they touch place labels again and only tiles whose labels
-/// changed are recorded again, from their kept geometry.
+/// changed are recorded again, from their kept geometry. Obstacles fixed to the view (the scale
+/// bar, the attribution) move over the map with every pan, so placing labels again for them
+/// would cost a cell per frame: a label that comes within the same margin of one is left out of
+/// its tiles instead (every tile drawing it agrees), and a tile is recorded again only when the
+/// labels it leaves out change.
 public final class BasemapTiles {
     /// Tile side in points.
     public static let tileSize = 512.0
@@ -24,11 +28,17 @@ public final class BasemapTiles {
     struct Level: Hashable { var zoom: Double; var style: MapStyle.Name; var labelScale: Double; var labels: Bool }
     struct TileKey: Hashable { var level: Level; var x: Int; var y: Int }
     /// A tile: its picture, the first `geometry` commands of which are areas and streets, then
-    /// its labels; the cell labels' `version` they came from; the obstacle `generation` checked.
-    private struct Tile { var picture: Picture; var geometry: Int; var labels: [DrawCommand]; var version: Int; var checked: Int; var used: UInt64 }
-    /// A label cell: its labels (cell points), the obstacles they avoid (cell points), a version
-    /// that changes when the labels do, and the obstacle `generation` checked.
-    private struct Cell { var labels: [DrawCommand]; var avoid: [Rect]; var version: Int; var checked: Int; var used: UInt64 }
+    /// its labels but the `hidden` ones (indexes into `labels`, under a view-fixed obstacle);
+    /// each label command's whole label (text and halo) in tile points; the cell labels'
+    /// `version` they came from; the obstacle `generation` checked.
+    private struct Tile {
+        var picture: Picture; var geometry: Int; var labels: [DrawCommand]; var labelRects: [Rect]; var hidden: [Int] = []
+        var version: Int; var checked: Int; var used: UInt64
+    }
+    /// A label cell: its labels and each one's whole label (cell points), the obstacles they
+    /// avoid (cell points), a version that changes when the labels do, and the obstacle
+    /// `generation` checked.
+    private struct Cell { var labels: [DrawCommand]; var rects: [Rect]; var avoid: [Rect]; var version: Int; var checked: Int; var used: UInt64 }
     private var tiles: [TileKey: Tile] = [:]
     private var cells: [TileKey: Cell] = [:]
     private var obstacles: [LabelObstacle] = []
@@ -49,11 +59,13 @@ public final class BasemapTiles {
     static func level(_ zoom: Double) -> Double { (zoom * 1e6).rounded() / 1e6 }
 
     /// The tiles covering `vp` with where each goes (view points), made as needed; no label is
-    /// placed within 6×3 points of an `avoiding` rectangle (at the tile's zoom).
+    /// drawn within 6×3 points of an `avoiding` rectangle (at the tile's zoom, or in view points
+    /// for one fixed to the view).
     public func tiles(for vp: Viewport, style: MapStyle, labelScale: Double, metrics: TextMeasuring?,
                       avoiding: [LabelObstacle] = []) -> [(Picture, Rect)] {
         frame += 1
-        if avoiding != obstacles { obstacles = avoiding; generation += 1 }
+        let onMap = avoiding.filter { !$0.inView }, inView = avoiding.filter(\.inView).map(\.rect)
+        if onMap != obstacles { obstacles = onMap; generation += 1 }
         lastStats = MapPainter.Stats()
         let level = Level(zoom: Self.level(vp.zoom), style: style.name, labelScale: labelScale, labels: metrics != nil)
         let t = Self.tileSize, s = WebMercator.worldSize(zoom: level.zoom)
@@ -65,11 +77,13 @@ public final class BasemapTiles {
                 let r = Rect(Double(x) * t - ox, Double(y) * t - oy, t, t)
                 if var e = tiles[key] {
                     e.used = frame
-                    if e.checked != generation, let m = metrics { relabel(&e, key, style: style, metrics: m) }
+                    var changed = false
+                    if e.checked != generation, let m = metrics { changed = relabel(&e, key, style: style, metrics: m) }
+                    hide(&e, under: inView, tileAt: r, labelsChanged: changed)
                     tiles[key] = e
                     out.append((e.picture, r)); continue
                 }
-                let (made, complete) = makeTile(key, style: style, metrics: metrics)
+                let (made, complete) = makeTile(key, style: style, metrics: metrics, hiding: inView, tileAt: r)
                 // A tile the map could not be read for is drawn but not kept: the next frame asks again.
                 if complete { tiles[key] = made }
                 out.append((made.picture, r))
@@ -88,50 +102,82 @@ public final class BasemapTiles {
         return vp
     }
 
-    /// The tile, and whether it is complete (false when the map could not be read).
-    private func makeTile(_ key: TileKey, style: MapStyle, metrics: TextMeasuring?) -> (Tile, Bool) {
+    /// The tile drawn at `r` (view points) without the labels near the view-fixed obstacles
+    /// `inView`, and whether it is complete (false when the map could not be read).
+    private func makeTile(_ key: TileKey, style: MapStyle, metrics: TextMeasuring?, hiding inView: [Rect], tileAt r: Rect) -> (Tile, Bool) {
         let t = Self.tileSize
         var list = DrawList()
         let stats = painter.paint(square(x: Double(key.x) * t, y: Double(key.y) * t, side: t, zoom: key.level.zoom),
                                   style: style, into: &list, metrics: nil)
         lastStats.features += stats.features; lastStats.commands += stats.commands
         var failed = painter.lastError != nil
-        var labels: [DrawCommand] = [], version = 0
+        var labels: [DrawCommand] = [], rects: [Rect] = [], version = 0
         if let m = metrics {
-            if let c = cell(of: key, style: style, metrics: m) { labels = tileLabels(key, c.labels); version = c.version }
+            if let c = cell(of: key, style: style, metrics: m) { (labels, rects) = tileLabels(key, c); version = c.version }
             else { failed = true }
         }
         tilesMade += 1
-        let picture = Picture(size: Size(t, t), isOpaque: style.land.a == 255, commands: list.commands + labels)
-        return (Tile(picture: picture, geometry: list.commands.count, labels: labels, version: version, checked: generation, used: frame), !failed)
+        let hidden = Self.hiddenLabels(rects, under: inView, tileAt: r)
+        let picture = Picture(size: Size(t, t), isOpaque: style.land.a == 255, commands: list.commands + Self.shown(labels, hidden))
+        return (Tile(picture: picture, geometry: list.commands.count, labels: labels, labelRects: rects, hidden: hidden,
+                     version: version, checked: generation, used: frame), !failed)
     }
 
-    /// Brings a kept tile's labels up to date with the obstacles: a new picture only when its
-    /// own labels changed (the geometry is reused as recorded).
-    private func relabel(_ e: inout Tile, _ key: TileKey, style: MapStyle, metrics: TextMeasuring) {
-        guard let c = cell(of: key, style: style, metrics: metrics) else { return }   // unreadable: keep it, ask again next frame
-        e.checked = generation
-        if c.version == e.version { return }
-        e.version = c.version
-        let labels = tileLabels(key, c.labels)
-        if labels == e.labels { return }
-        e.labels = labels
-        e.picture = Picture(size: e.picture.size, isOpaque: e.picture.isOpaque, commands: Array(e.picture.commands.prefix(e.geometry)) + labels)
+    /// The labels (indexes into `rects`, their whole labels in tile points) of a tile drawn at
+    /// `r` (view points) that come within 6×3 points of a view-fixed obstacle (view points).
+    /// Every tile drawing a label judges the same whole label, so they agree.
+    private static func hiddenLabels(_ rects: [Rect], under inView: [Rect], tileAt r: Rect) -> [Int] {
+        guard !inView.isEmpty else { return [] }
+        let over = inView.map { $0.offsetBy(dx: -r.minX, dy: -r.minY).insetBy(dx: -6, dy: -3) }
+        // A label off this tile's square draws nothing here: leaving it in spares a recording.
+        let square = Rect(0, 0, tileSize, tileSize)
+        return rects.indices.filter { i in rects[i].intersects(square) && over.contains { $0.intersects(rects[i]) } }
+    }
+
+    private static func shown(_ labels: [DrawCommand], _ hidden: [Int]) -> [DrawCommand] {
+        if hidden.isEmpty { return labels }
+        let h = Set(hidden)
+        return labels.enumerated().filter { !h.contains($0.offset) }.map(\.element)
+    }
+
+    /// Leaves out of a kept tile the labels near the view-fixed obstacles, recording it again
+    /// (from its geometry as recorded) only when that changes what it shows or its labels changed.
+    private func hide(_ e: inout Tile, under inView: [Rect], tileAt r: Rect, labelsChanged: Bool) {
+        let hidden = Self.hiddenLabels(e.labelRects, under: inView, tileAt: r)
+        guard labelsChanged || hidden != e.hidden else { return }
+        e.hidden = hidden
+        e.picture = Picture(size: e.picture.size, isOpaque: e.picture.isOpaque,
+                            commands: Array(e.picture.commands.prefix(e.geometry)) + Self.shown(e.labels, hidden))
         tilesMade += 1
     }
 
-    /// The cell's labels that fall on the tile, in tile points; labels far outside it are left out.
-    private func tileLabels(_ key: TileKey, _ labels: [DrawCommand]) -> [DrawCommand] {
+    /// Brings a kept tile's labels up to date with the obstacles on the map; true when its own
+    /// labels changed (`hide` then records it again).
+    private func relabel(_ e: inout Tile, _ key: TileKey, style: MapStyle, metrics: TextMeasuring) -> Bool {
+        guard let c = cell(of: key, style: style, metrics: metrics) else { return false }   // unreadable: keep it, ask again next frame
+        e.checked = generation
+        if c.version == e.version { return false }
+        e.version = c.version
+        let (labels, rects) = tileLabels(key, c)
+        if labels == e.labels { return false }
+        e.labels = labels; e.labelRects = rects
+        return true
+    }
+
+    /// The cell's labels that fall on the tile, with their whole labels, in tile points; labels
+    /// far outside it are left out.
+    private func tileLabels(_ key: TileKey, _ cell: Cell) -> ([DrawCommand], [Rect]) {
         let n = Self.cellTiles, t = Self.tileSize
         let cx = Int(floor(Double(key.x) / Double(n))), cy = Int(floor(Double(key.y) / Double(n)))
         let dx = Double(cx * n - key.x) * t, dy = Double(cy * n - key.y) * t
         let near = Rect(-t / 2, -t / 2, 2 * t, 2 * t)
-        var out: [DrawCommand] = []
-        for case let .text(b, c, o) in labels {
+        var out: [DrawCommand] = [], rects: [Rect] = []
+        for (i, command) in cell.labels.enumerated() {
+            guard case let .text(b, c, o) = command else { continue }
             let p = Point(o.x + dx, o.y + dy)
-            if near.contains(p) { out.append(.text(b, c, origin: p)) }
+            if near.contains(p) { out.append(.text(b, c, origin: p)); rects.append(cell.rects[i].offsetBy(dx: dx, dy: dy)) }
         }
-        return out
+        return (out, rects)
     }
 
     /// The label cell holding tile `key`, placed as needed and kept up to date with the
@@ -144,8 +190,8 @@ public final class BasemapTiles {
             if c.checked != generation {
                 let avoid = avoidRects(ck)
                 if avoid != c.avoid {
-                    guard let labels = placeLabels(ck, avoid: avoid, style: style, metrics: metrics) else { return nil }
-                    if labels != c.labels { versions += 1; c.version = versions; c.labels = labels }
+                    guard let (labels, rects) = placeLabels(ck, avoid: avoid, style: style, metrics: metrics) else { return nil }
+                    if labels != c.labels { versions += 1; c.version = versions; c.labels = labels; c.rects = rects }
                     c.avoid = avoid
                     cellsMade += 1
                 }
@@ -155,10 +201,10 @@ public final class BasemapTiles {
             return c
         }
         let avoid = avoidRects(ck)
-        guard let labels = placeLabels(ck, avoid: avoid, style: style, metrics: metrics) else { return nil }
+        guard let (labels, rects) = placeLabels(ck, avoid: avoid, style: style, metrics: metrics) else { return nil }
         versions += 1
         cellsMade += 1
-        let c = Cell(labels: labels, avoid: avoid, version: versions, checked: generation, used: frame)
+        let c = Cell(labels: labels, rects: rects, avoid: avoid, version: versions, checked: generation, used: frame)
         cells[ck] = c
         return c
     }
@@ -174,8 +220,10 @@ public final class BasemapTiles {
         }
     }
 
-    /// The label commands of one cell, in cell points, clear of `avoid`; nil when the map could not be read.
-    private func placeLabels(_ key: TileKey, avoid: [Rect], style: MapStyle, metrics: TextMeasuring) -> [DrawCommand]? {
+    /// The label commands of one cell, in cell points, clear of `avoid`, and for each command its
+    /// whole label (the name and its halo copies, which the painter draws one after another);
+    /// nil when the map could not be read.
+    private func placeLabels(_ key: TileKey, avoid: [Rect], style: MapStyle, metrics: TextMeasuring) -> ([DrawCommand], [Rect])? {
         let side = Self.tileSize * Double(Self.cellTiles)
         let vp = square(x: Double(key.x) * side, y: Double(key.y) * side, side: side, zoom: key.level.zoom)
         var list = DrawList()
@@ -183,7 +231,20 @@ public final class BasemapTiles {
             let features = try painter.database.features(in: vp.bounds(margin: 20))
             lastStats.labels += painter.paintLabels(features, vp, style, metrics: metrics, scale: key.level.labelScale, avoid: avoid, into: &list)
         } catch { return nil }
-        return list.commands
+        var rects: [Rect] = [], start = 0
+        let commands = list.commands
+        while start < commands.count {
+            guard case let .text(b, _, _) = commands[start] else { rects.append(Rect(0, 0, 0, 0)); start += 1; continue }
+            let size = metrics.size(of: b.text, font: b.font)
+            var end = start, lo = Point(Double.infinity, .infinity), hi = Point(-Double.infinity, -.infinity)
+            while end < commands.count, case let .text(e, _, o) = commands[end], e.text == b.text {
+                lo = Point(min(lo.x, o.x), min(lo.y, o.y)); hi = Point(max(hi.x, o.x), max(hi.y, o.y))
+                end += 1
+            }
+            rects += Array(repeating: Rect(lo.x, lo.y, hi.x - lo.x + size.width, hi.y - lo.y + size.height), count: end - start)
+            start = end
+        }
+        return (commands, rects)
     }
 
     /// Keeps this frame's tiles and the `spareLimit` most recently drawn others (label cells: 8).
@@ -201,12 +262,17 @@ public final class BasemapTiles {
     public func removeAll() { tiles.removeAll(); cells.removeAll() }
 }
 
-/// A rectangle the basemap's labels keep clear of (a pin, a callout): `rect` in points relative
-/// to the world point `at` (a pin's tip), the same at every zoom.
+/// A rectangle the basemap's labels keep clear of: on the map (a pin, a callout), `rect` in
+/// points relative to the world point `at` (a pin's tip), the same at every zoom; or fixed to
+/// the view (the scale bar, the attribution), `rect` in view points.
 public struct LabelObstacle: Equatable {
     public var at: WorldPoint
     public var rect: Rect
+    /// True when `rect` is in view points and the map moves under it (`at` is not used).
+    public var inView = false
     public init(at: WorldPoint, rect: Rect) { self.at = at; self.rect = rect }
+    /// An obstacle fixed to the view: `rect` in view points.
+    public init(inView rect: Rect) { at = WorldPoint(0, 0); self.rect = rect; inView = true }
     /// The rectangle in `vp`'s points.
-    public func rect(in vp: Viewport) -> Rect { rect.offsetBy(dx: vp.point(at).x, dy: vp.point(at).y) }
+    public func rect(in vp: Viewport) -> Rect { inView ? rect : rect.offsetBy(dx: vp.point(at).x, dy: vp.point(at).y) }
 }

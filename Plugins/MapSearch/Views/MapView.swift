@@ -111,10 +111,11 @@ public final class MapView: View {
 
     /// What the basemap's labels keep clear of: every result's pin (shadow included) and the
     /// selected one's callout, relative to the pin's tip, so cached tiles place labels around
-    /// them at any zoom and pan (`BasemapTiles`).
+    /// them at any zoom and pan (`BasemapTiles`); and the scale bar and attribution, fixed to
+    /// the view, which the map moves under.
     func labelObstacles() -> [LabelObstacle] {
         let sel = model.selected?.id
-        var out: [LabelObstacle] = []
+        var out: [LabelObstacle] = [scaleBarArea(viewport), attributionArea].compactMap { $0 }.map(LabelObstacle.init(inView:))
         for p in model.results.map(\.place) {
             let r = pinRadius(selected: p.id == sel)
             let at = WebMercator.project(p.location)
@@ -157,14 +158,26 @@ public final class MapView: View {
         list.text(name, font, .white, at: Point(box.minX + pad, box.minY + pad * 0.6))
     }
 
+    /// The scale bar's label and length (points) for `vp`; an empty label when there is none.
+    private func scaleBar(_ vp: Viewport) -> (label: String, points: Double) {
+        let mpp = WebMercator.metresPerPoint(latitude: vp.centerLatLon.lat, zoom: vp.zoom)
+        return ScaleBar.measure(metresPerPoint: mpp, maxPoints: min(160 * chromeScale, bounds.width / 3))
+    }
+
+    /// The scale bar's box in view points (bottom left), nil when there is no bar.
+    func scaleBarArea(_ vp: Viewport) -> Rect? {
+        let k = chromeScale, len = scaleBar(vp).points
+        guard len > 0 else { return nil }
+        return Rect(6 * k, bounds.height - 38 * k, len + 12 * k, 28 * k)
+    }
+
     private func drawScaleBar(_ vp: Viewport, into list: inout DrawList) {
         let k = chromeScale
-        let mpp = WebMercator.metresPerPoint(latitude: vp.centerLatLon.lat, zoom: vp.zoom)
-        let (label, len) = ScaleBar.measure(metresPerPoint: mpp, maxPoints: min(160 * k, bounds.width / 3))
-        guard len > 0 else { return }
+        let (label, len) = scaleBar(vp)
+        guard len > 0, let box = scaleBarArea(vp) else { return }
         let font = Font.system(12 * k)
         let x = 12 * k, y = bounds.height - 34 * k
-        list.fill(Rect(x - 6 * k, y - 4 * k, len + 12 * k, 28 * k), model.style.chromeBackground, radius: 5 * k)
+        list.fill(box, model.style.chromeBackground, radius: 5 * k)
         list.text(label, font, model.style.chromeText, at: Point(x, y))
         let barY = y + 18 * k
         list.fill(Rect(x, barY, len, 3 * k), model.style.chromeText)
@@ -172,16 +185,22 @@ public final class MapView: View {
         list.fill(Rect(x + len - 2 * k, barY - 5 * k, 2 * k, 8 * k), model.style.chromeText)
     }
 
+    private var attributionText: String { [painter.database.attribution, tiles?.attribution].compactMap { $0 }.joined(separator: " · ") }
+    private var attributionFont: Font { .system(11 * chromeScale) }
+
+    /// The attribution's box in view points (bottom right); nil without a text measurer.
+    var attributionArea: Rect? {
+        guard let m = metrics else { return nil }
+        let s = m.size(of: attributionText, font: attributionFont)
+        let pad = 5 * chromeScale
+        return Rect(bounds.width - s.width - 2 * pad, bounds.height - s.height - 2 * pad / 2, s.width + 2 * pad, s.height + pad)
+    }
+
     /// ODbL requires the attribution wherever the map is shown.
     private func drawAttribution(into list: inout DrawList) {
-        guard let m = metrics else { return }
-        let text = [painter.database.attribution, tiles?.attribution].compactMap { $0 }.joined(separator: " · ")
-        let font = Font.system(11 * chromeScale)
-        let s = m.size(of: text, font: font)
-        let pad = 5 * chromeScale
-        let r = Rect(bounds.width - s.width - 2 * pad, bounds.height - s.height - 2 * pad / 2, s.width + 2 * pad, s.height + pad)
+        guard let r = attributionArea else { return }
         list.fill(r, model.style.chromeBackground)
-        list.text(text, font, model.style.chromeText, at: Point(r.minX + pad, r.minY + pad / 2))
+        list.text(attributionText, attributionFont, model.style.chromeText, at: Point(r.minX + 5 * chromeScale, r.minY + 5 * chromeScale / 2))
     }
 
     private func drawNotice(_ text: String, into list: inout DrawList) {

@@ -4,9 +4,9 @@ import PodiumKit
 /// source. Only visible rows are drawn. Keyboard: Up/Down/PageUp/PageDown/Home/End move the
 /// selection, Return activates; a click selects, a double click activates. The audience uses
 /// the same view, larger (`scale`) and without interaction, showing whole rows only (no card
-/// cut by the bottom edge).
+/// cut by either edge) from `firstRow` on, moved a screenful at a time from the presenter.
 final class ResultsView: View {
-    var results: [SearchResult] = [] { didSet { selection = nil; scrollOffset = 0; setNeedsDisplay() } }
+    var results: [SearchResult] = [] { didSet { selection = nil; scrollOffset = 0; firstRow = 0; setNeedsDisplay() } }
     private(set) var selection: Int? { didSet { if selection != oldValue { setNeedsDisplay() } } }
     /// The user moved the selection to a row.
     var onSelect: ((Int) -> Void)?
@@ -18,6 +18,12 @@ final class ResultsView: View {
     /// Shown when there are no results.
     var emptyText = "No results" { didSet { setNeedsDisplay() } }
     private var scrollOffset = 0.0
+    /// The room's copy (not interactive) shows whole cards from this row on.
+    private(set) var firstRow = 0
+    /// Told after a layout that changed how many whole cards fit (a new size or scale), so the
+    /// presenter's bar can say again what the room sees.
+    var onRowsPerScreenChange: (() -> Void)?
+    private var laidOutRowsPerScreen = 0
 
     override init() { super.init(); clipsToBounds = true }
 
@@ -50,13 +56,35 @@ final class ResultsView: View {
     override func layoutSubviews() {
         super.layoutSubviews()
         scrollOffset = max(0, min(max(0, Double(results.count) * rowHeight - bounds.height), scrollOffset))
+        if rowsPerScreen != laidOutRowsPerScreen { laidOutRowsPerScreen = rowsPerScreen; onRowsPerScreenChange?() }
     }
 
-    private func rowRect(_ i: Int) -> Rect { Rect(0, Double(i) * rowHeight - scrollOffset, bounds.width, rowHeight) }
+    // MARK: Screenfuls (the room's copy)
+
+    /// Whole cards the view's height holds at this scale (at least 1).
+    var rowsPerScreen: Int { max(1, Int((bounds.height + 0.001) / rowHeight)) }
+    /// The rows the room's copy shows whole (empty when there are no results).
+    var shownRows: Range<Int> { results.isEmpty ? 0..<0 : firstRow..<min(results.count, firstRow + rowsPerScreen) }
+    var canMoveBack: Bool { firstRow > 0 }
+    var canMoveOn: Bool { shownRows.upperBound < results.count }
+
+    /// Moves the room's copy `delta` screenfuls of whole cards, stopping at either end.
+    func moveScreens(by delta: Int) {
+        guard !results.isEmpty else { return }
+        firstRow = max(0, min(results.count - 1, firstRow + delta * rowsPerScreen))
+        setNeedsDisplay()
+    }
+
+    /// Back to the first card (a new search, even one that finds the same pages).
+    func showFirstRow() { firstRow = 0; setNeedsDisplay() }
+
+    /// How far the list is scrolled: in whole cards for the room's copy, so no card is cut.
+    private var offset: Double { interactive ? scrollOffset : Double(firstRow) * rowHeight }
+    private func rowRect(_ i: Int) -> Rect { Rect(0, Double(i) * rowHeight - offset, bounds.width, rowHeight) }
     private var visibleRows: Range<Int> {
         guard !results.isEmpty, rowHeight > 0 else { return 0..<0 }
-        let first = max(0, Int(scrollOffset / rowHeight))
-        let last = min(results.count, Int((scrollOffset + bounds.height) / rowHeight) + 1)
+        let first = interactive ? max(0, Int(offset / rowHeight)) : min(firstRow, results.count - 1)
+        let last = min(results.count, Int((offset + bounds.height) / rowHeight) + 1)
         return first..<max(first, last)
     }
 

@@ -13,7 +13,8 @@ final class WebSearchPresenterView: View {
     let audienceLabel = Label("", font: .system(13), color: Theme.standard.secondaryText)
     let resultsToAudienceButton = Button("Results to Audience", id: "websearch.audience-results", style: .bar)
     let actionsButton = Button("Actions…", id: "websearch.actions")
-    /// Move the room's copy of the page back and on by a page (the reader's bar marks its part).
+    /// Move what the room sees back and on: its copy of the page by a page (the reader marks its
+    /// part), or its results list by a screenful of whole cards.
     let roomBackButton = Button("▲", id: "websearch.room-back", style: .bar)
     let roomOnButton = Button("▼", id: "websearch.room-on", style: .bar)
 
@@ -58,9 +59,12 @@ final class StatusLabel: Label {
     override var accessibilityValue: String? { text }
 }
 
-/// What the room sees: the query on top, then the results list or the chosen page, large.
+/// What the room sees: the query on top, then the results list or the chosen page, large. The
+/// top right corner says, quietly, where the room is when there is more than it shows
+/// ("3–4 of 7" results, "part 2 of 5" of a page).
 final class WebSearchAudienceView: View {
     let caption = Label("Web search", font: .system(24), color: Theme.standard.secondaryText)
+    let position = Label("", font: .system(24), color: Theme.standard.secondaryText)
     let queryLabel = Label("", font: .bold(48))
     let results = ResultsView()
     let reader = ReaderView()
@@ -73,7 +77,8 @@ final class WebSearchAudienceView: View {
         reader.paged = true
         reader.id = "websearch.audience.reader"
         results.emptyText = "Search results appear here"
-        addSubviews(caption, queryLabel, results, reader)
+        position.alignment = .trailing
+        addSubviews(caption, position, queryLabel, results, reader)
     }
 
     /// Shows `document` when given (the presenter chose "Show to Audience"), else the results.
@@ -86,15 +91,31 @@ final class WebSearchAudienceView: View {
         setNeedsLayout()
     }
 
+    /// Where the room is in what it is shown, for the corner; "" when it shows all of it.
+    var positionText: String {
+        if !reader.isHidden {
+            let pages = reader.pageCount
+            return pages > 1 ? "part \(reader.page + 1) of \(pages)" : ""
+        }
+        let shown = results.shownRows, count = results.results.count
+        guard shown.count < count else { return "" }
+        return (shown.count == 1 ? "\(shown.lowerBound + 1)" : "\(shown.lowerBound + 1)–\(shown.upperBound)") + " of \(count)"
+    }
+
+    override func controlChildren() -> [ControlNode] {
+        position.text.isEmpty ? [] : [ControlNode(id: "websearch.audience.position", role: "static-text", label: position.text, frame: position.convertToWindow(position.bounds))]
+    }
+
     override func layoutSubviews() {
         // One unit is a sixteenth of a 16:9 frame, as in the band list's audience view.
         let u = min(bounds.width / 16, bounds.height / 9)
         let s = u / 45
-        caption.font = .system(22 * s); queryLabel.font = .bold(44 * s)
+        caption.font = .system(22 * s); position.font = caption.font; queryLabel.font = .bold(44 * s)
         results.scale = 1.9 * s; reader.scale = 1.7 * s
         let pad = u * 0.6
         let ch = caption.sizeThatFits(Size(bounds.width, bounds.height)).height
         caption.frame = Rect(pad, pad * 0.6, bounds.width - 2 * pad, ch)
+        position.frame = Rect(bounds.width / 2, pad * 0.6, bounds.width / 2 - pad, ch)
         let qh = queryLabel.sizeThatFits(Size(bounds.width, bounds.height)).height
         queryLabel.frame = Rect(pad, caption.frame.maxY, bounds.width - 2 * pad, qh)
         let body = Rect(pad * 0.5, queryLabel.frame.maxY + pad * 0.4, bounds.width - pad, max(0, bounds.height - queryLabel.frame.maxY - pad))
