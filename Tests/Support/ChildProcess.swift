@@ -3,7 +3,8 @@ import Foundation
 /// The one way tests start a process that keeps running (podium, a display server, a window
 /// manager, a stand-in web server): its environment is this process's plus `environment`
 /// without the variables in `removing`, with HOME and the XDG_* directories inside `home`
-/// when given; it is always waited for (`stop`, `waitForExit`), since this machine's init does
+/// when given, else inside a fresh temporary folder unless `environment` names HOME (a test run
+/// by hand has the user's HOME); it is always waited for (`stop`, `waitForExit`), since this machine's init does
 /// not reap orphans. Programs run to completion go through `runProcess` / `runPodium`.
 public final class ChildProcess {
     /// Where a standard stream goes.
@@ -20,6 +21,8 @@ public final class ChildProcess {
     public private(set) var stdin: Pipe?, stdout: Pipe?, stderr: Pipe?
     /// Set once it was waited for: reaping twice could wait on a pid that is no longer ours.
     public private(set) var exitStatus: Int32?
+    /// The temporary HOME made for it when the test gave none, removed once it was waited for.
+    private var ownHome: URL?
 
     public init(_ executable: String, _ args: [String], environment: [String: String] = [:], removing: [String] = [],
                 home: URL? = nil, cwd: URL? = nil, stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .inherit) throws {
@@ -28,7 +31,11 @@ public final class ChildProcess {
         process.arguments = args
         var env = ProcessInfo.processInfo.environment
         for k in removing { env[k] = nil }
-        if let home { for (k, v) in TestPaths.privateHome(in: home) { env[k] = v } }
+        if environment["HOME"] == nil {
+            let h = home ?? TestPaths.tempDir("child-home")
+            if home == nil { ownHome = h }
+            for (k, v) in TestPaths.privateHome(in: h) { env[k] = v }
+        }
         for (k, v) in environment { env[k] = v }
         process.environment = env
         if let cwd { process.currentDirectoryURL = cwd }
@@ -72,6 +79,7 @@ public final class ChildProcess {
         if let exitStatus { return exitStatus }
         let s = reap(process, seconds: seconds)
         exitStatus = s
+        if let ownHome { try? FileManager.default.removeItem(at: ownHome) }
         return s
     }
 }

@@ -46,6 +46,10 @@ public func runProcess(_ path: String, _ args: [String], environment: [String: S
     p.executableURL = URL(fileURLWithPath: path)
     p.arguments = args
     var env = ProcessInfo.processInfo.environment
+    // A test run by hand has the user's HOME: a process given none gets a fresh private one.
+    let ownHome = environment["HOME"] == nil ? TestPaths.tempDir("run-home") : nil
+    defer { if let ownHome { try? FileManager.default.removeItem(at: ownHome) } }
+    if let ownHome { for (k, v) in TestPaths.privateHome(in: ownHome) { env[k] = v } }
     for (k, v) in environment { env[k] = v }
     p.environment = env
     if let cwd { p.currentDirectoryURL = cwd }
