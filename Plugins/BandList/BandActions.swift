@@ -10,7 +10,16 @@ extension BandListScene {
         guard let b = model.selected, !isNewBand else { return }
         // A short fixed title: the sheet is sized for one line of it; the form shows the name.
         let sheet = ActionSheet(title: "Delete this band for good?", actions: [
-            .init("Delete Band", style: .destructive) { [weak self] in self?.delete(id: b.id) },
+            // The sheet can outlive what it asked about (Ctrl+N while it is shown puts a new
+            // band in the form): it deletes only the band the form still shows.
+            .init("Delete Band", style: .destructive) { [weak self] in
+                guard let self else { return }
+                guard self.detail.draft?.id == b.id else {
+                    self.detail.say("Not deleted: the form no longer shows \(b.name).", error: true)
+                    return
+                }
+                self.delete(id: b.id)
+            },
         ])
         context.presentActionSheet(sheet, from: button, source: "bands.delete")
     }

@@ -437,6 +437,24 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(scene.audience.shown?.name, "Blur")
     }
 
+    /// A Delete sheet still shown after Ctrl+N put a new band in the form deletes nothing: the
+    /// sheet names no band and the form shows the new one, so pressing it would delete a band
+    /// the speaker no longer sees, and drop the new band's typing from the form.
+    func testADeleteSheetLeftOpenByANewBandDeletesNothing() async throws {
+        let before = try storedNames()
+        click("bands.delete")
+        XCTAssertEqual(root.popovers.map(\.source), ["bands.delete"])
+        XCTAssertTrue(scene.handleUnhandledKey(Key("N", control: true)), "Ctrl+N adds while the sheet is shown")
+        root.dispatch(.text("Blur"))
+        XCTAssertTrue(scene.isNewBand)
+        XCTAssertEqual(root.popovers.map(\.source), ["bands.delete"], "the sheet is still there to press")
+        click("sheet.bands.delete.action.0")
+        XCTAssertEqual(try storedNames(), before, "Radiohead is not deleted")
+        XCTAssertEqual(node("bands.name")?.value, "Blur", "the new band's typing stays in the form")
+        XCTAssertEqual(node("bands.message")?.label, "Not deleted: the form no longer shows Radiohead.")
+        XCTAssertEqual(audienceText().first, "Radiohead")
+    }
+
     /// Delete reaches the room only once the sheet's Delete Band is pressed.
     func testADeleteIsShownToTheRoomOnlyOnceConfirmed() async throws {
         click("bands.delete")
