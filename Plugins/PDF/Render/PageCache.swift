@@ -89,7 +89,11 @@ public final class PageCache: @unchecked Sendable {
         while inFlight == key { cond.wait() }
         if let b = lookup(key) ?? stored(key) { cond.unlock(); return b }
         pending.removeAll { $0 == key }
+        // Asked of the worker (`prepare`, `request`) but not started: rendered here instead, once.
+        let told = requested.contains(key) ? waiters.removeValue(forKey: key) ?? [] : []
+        requested.removeAll { $0 == key }
         cond.unlock()
+        defer { told.forEach { $0() } }
         guard let full = render(key) else { return nil }
         // Packed here too: a full-size page kept as it is would hold 8 MB (33 MB at 4K) besides
         // its texture for as long as the cache keeps it.
@@ -142,6 +146,13 @@ public final class PageCache: @unchecked Sendable {
         cond.signal()
         return nil
     }
+
+    /// Asks the worker for `key` ahead of everything but earlier requests, without a callback:
+    /// a frame walked before its window exists (`DrawList.isPreparing`) names the pages the
+    /// first frames will show, so the worker renders them while the windows are made and the
+    /// first frame finds them ready (or waits for the render in flight) instead of rendering
+    /// on the main thread.
+    public func prepare(_ key: PageKey) { _ = request(key) {} }
 
     /// `key` for a preview drawn smaller than its view (`PageResizer`): ready or nil, as
     /// `request`; when it is rendered the windows are redrawn (`redraw`). The size is remembered

@@ -73,6 +73,13 @@ final class PDFPageView: View {
     override func draw(into list: inout DrawList) {
         let shown = shownRegion
         guard let (key, fit) = key(for: page, region: shown) else { return }
+        if list.isPreparing {
+            // Before the window exists: the worker renders this page now; the placeholder lets
+            // the previews that replay this view (the console's) ask for their sizes too.
+            cache.prepare(key)
+            list.bitmap(placeholder(for: key), in: fit.rect)
+            return
+        }
         lastFit = fit; lastRegion = shown
         if let b = rendersAtOnce ? cache.bitmap(key) : cache.cached(key) {
             list.bitmap(b, in: fit.rect)

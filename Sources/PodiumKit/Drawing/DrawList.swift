@@ -51,6 +51,10 @@ public struct DrawList: Sendable {
     /// Translation applied to every command added (the current view's origin in window points).
     public var offset = Point.zero
     private var clips: [Rect] = []
+    /// True in a frame walked only to prepare (`WindowRoot.prepareFrame`, before the window
+    /// exists): nothing of it is shown, so views start slow work (a page render on a worker
+    /// thread) instead of doing it on the main thread.
+    public var isPreparing = false
     public init() {}
     /// A list holding `commands` as they are (replays, benchmarks).
     public init(commands: [DrawCommand]) { self.commands = commands }
