@@ -42,14 +42,17 @@ public final class PageCache: @unchecked Sendable {
     public let generation: Int
     public static let pagesPerGroup = 3
     public static let byteBudget = 256 << 20
-    /// Bytes of compressed pages kept (a 1920×1080 slide packs to some 0.1–1 MB).
-    nonisolated(unsafe) public static var packedByteBudget = 32 << 20
+    /// Bytes of compressed pages kept, for every cache (tests); nil: the store's budget follows
+    /// the pages the windows show (`PageStoreBudget`, `noteWindowPage`).
+    nonisolated(unsafe) public static var packedByteBudget: Int?
     /// Preview sizes remembered per view size.
     static let derivedLimit = 4
 
     private let cond = NSCondition()
     private var entries: [PageKey: (bitmap: Bitmap, used: UInt64)] = [:]
-    private var store = PageStore(byteBudget: PageCache.packedByteBudget)
+    private var store = PageStore(byteBudget: PageCache.packedByteBudget ?? PageStoreBudget.bytes(forPagePixels: []))
+    /// Pixels of the page each window shows now (`noteWindowPage`), by window.
+    private var windowPages: [PageWindow: Int] = [:]
     private var live: [PageKey: WeakBitmap] = [:]
     /// Preview sizes asked for (`sized`) per view size and region, most recent last.
     private var derived: [PageKey.Group: [PageKey.Group]] = [:]
@@ -194,6 +197,25 @@ public final class PageCache: @unchecked Sendable {
     public var usage: (count: Int, bytes: Int) {
         cond.lock(); defer { cond.unlock() }
         return (entries.count, entries.values.reduce(0) { $0 + $1.bitmap.byteCount })
+    }
+
+    /// Which window a page view draws the current page in, for the store's budget.
+    public enum PageWindow: Hashable, Sendable { case audience, presenter }
+
+    /// Tells the store the pixel size of the page `window` shows now: its budget follows the
+    /// windows (`PageStoreBudget`), so a resize or a display change (4K) moves it, and a budget
+    /// that shrank evicts at once.
+    func noteWindowPage(_ window: PageWindow, pixels: Int) {
+        cond.lock(); defer { cond.unlock() }
+        guard windowPages[window] != pixels else { return }
+        windowPages[window] = pixels
+        store.byteBudget = Self.packedByteBudget ?? PageStoreBudget.bytes(forPagePixels: Array(windowPages.values))
+    }
+
+    /// The store's budget in bytes now.
+    public var packedByteBudget: Int {
+        cond.lock(); defer { cond.unlock() }
+        return store.byteBudget
     }
 
     /// Number of compressed pages in the store and their bytes.
