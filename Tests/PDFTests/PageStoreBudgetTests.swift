@@ -12,7 +12,7 @@ final class PageStoreBudgetTests: PDFTestCase {
         XCTAssertEqual(PageStoreBudget.bytes(forPagePixels: []), 32 * mb, "no window known yet: the ceiling")
         // The bench rig: a 1920×1080 room and the console's 1280×720 page.
         let rig = PageStoreBudget.bytes(forPagePixels: [1920 * 1080, 1280 * 720])
-        XCTAssertEqual(rig, Int(Double((1920 * 1080 + 1280 * 720) * 4) * 1.25))
+        XCTAssertEqual(rig, (1920 * 1080 + 1280 * 720) * 4 * 2)
         XCTAssertLessThan(rig, 32 * mb)
         XCTAssertLessThan(PageStoreBudget.bytes(forPagePixels: [1280 * 720, 640 * 360]), rig, "smaller windows keep less")
         XCTAssertEqual(PageStoreBudget.bytes(forPagePixels: [320 * 180]), 8 * mb, "never below the floor")
@@ -34,6 +34,20 @@ final class PageStoreBudgetTests: PDFTestCase {
         XCTAssertEqual(store.count, 3, "three pages of ~64 KB fit")
         XCTAssertTrue(store.contains(PageKey(page: 0, region: Rect(0, 0, 1, 1), pixelWidth: 128, pixelHeight: 128)), "the most recently used stays")
         XCTAssertTrue(store.contains(PageKey(page: 9, region: Rect(0, 0, 1, 1), pixelWidth: 128, pixelHeight: 128)))
+    }
+
+    /// Freed render buffers go back to the system once the worker has had nothing to do for a
+    /// while (`PageCache.idleTrimDelay`), not between renders of a fast paging.
+    func testAnIdleWorkerHandsFreedPageBuffersBack() async throws {
+        let cache = PageCache(document: try PDFDocument(path: TestPDF.write(path("talk.pdf"), .init(pages: 4))))
+        cache.prefetch((0..<3).map { PageKey(page: $0, region: Rect(0, 0, 1, 1), pixelWidth: 640, pixelHeight: 360) })
+        cache.waitUntilIdle()
+        XCTAssertEqual(cache.idleTrims, 0, "not at once: more pages may follow")
+        let end = Date().addingTimeInterval(10)
+        while cache.idleTrims == 0, Date() < end { try await Task.sleep(nanoseconds: 50_000_000) }
+        XCTAssertEqual(cache.idleTrims, 1, "one trim once idle, and only one")
+        try await Task.sleep(nanoseconds: UInt64(PageCache.idleTrimDelay * 1.5e9))
+        XCTAssertEqual(cache.idleTrims, 1, "nothing freed since: no further trim")
     }
 
     /// The room's and the speaker's page views tell the cache their pixel sizes while current;

@@ -3,12 +3,13 @@
 /// keeps less and a deck of any length costs at most this much more than a short one.
 ///
 /// A page packs to a fraction of its pixels (slides are mostly flat colour: the bench's
-/// 1920×1080 pages to ~0.5 MB of their 8.3 MB); `framesKept` whole frames' worth of pixels, 1.25,
-/// holds some twenty such pages per window, a short talk whole, so a revisit renders nothing.
+/// 1920×1080 pages, 300 shapes and 30 lines of text each, to ~0.5 MB of their 8.3 MB);
+/// `framesKept` whole frames' worth of pixels, 2, holds some thirty such pages per window, a
+/// short talk whole, so a revisit renders nothing.
 /// Never below `floor` (the console's previews and thumbnails are kept too) nor above `ceiling`
-/// (a 4K audience: its frames would ask for 52 MB).
+/// (a 4K audience: its frames would ask for 80 MB).
 public enum PageStoreBudget {
-    public static let framesKept = 1.25
+    public static let framesKept = 2.0
     public static let floor = 8 << 20
     public static let ceiling = 32 << 20
 
