@@ -274,7 +274,7 @@ public final class PageCache: @unchecked Sendable {
         }
     }
 
-    /// Waits for work (called with the lock held). After `idleTrimDelay` with nothing to do,
+    /// Waits for work (called with the lock held). After `idleTrimDelay` (half a second) with nothing to do,
     /// page buffers freed since the last trim go back to the system (`malloc_trim`, every
     /// thread's heap): a talk resting on a slide holds no freed render buffers (8 MB each at
     /// 1920×1080). Not while paging fast: the next render would fault them in again.
@@ -290,7 +290,7 @@ public final class PageCache: @unchecked Sendable {
     }
 
     /// Seconds with nothing to render before freed page buffers are handed back.
-    static let idleTrimDelay = 1.0
+    static let idleTrimDelay = 0.5
     /// Trims made after the worker went idle (tests).
     public private(set) var idleTrims = 0
 
