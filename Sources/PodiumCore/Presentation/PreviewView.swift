@@ -56,7 +56,6 @@ public final class PreviewView: View {
             // A frame walked before the windows exist (`WindowRoot.prepareFrame`): the source's
             // views name what they will need at this scale; nothing is kept for real frames.
             var prepared = DrawList()
-            prepared.isPreparing = true
             src.render(into: &prepared)
             list.append(contentsOf: prepared.transformed(scale: scale, translation: origin))
         } else if let c = cache, c.origin == origin, c.scale == scale { list.append(contentsOf: c.list) } else {

@@ -51,10 +51,6 @@ public struct DrawList: Sendable {
     /// Translation applied to every command added (the current view's origin in window points).
     public var offset = Point.zero
     private var clips: [Rect] = []
-    /// True in a frame walked only to prepare (`WindowRoot.prepareFrame`, before the window
-    /// exists): nothing of it is shown, so views start slow work (a page render on a worker
-    /// thread) instead of doing it on the main thread.
-    public var isPreparing = false
     public init() {}
     /// A list holding `commands` as they are (replays, benchmarks).
     public init(commands: [DrawCommand]) { self.commands = commands }
@@ -163,4 +159,14 @@ extension DrawList {
         }
         return out
     }
+}
+
+extension DrawList {
+    /// True while `WindowRoot.prepareFrame` walks a frame that is not shown (before its window
+    /// exists): views start their slow work (a page render on a worker thread) instead of doing
+    /// it on the main thread, and draw what they would meanwhile. Computed, so `DrawList`'s
+    /// layout, which plugins are compiled against (`PluginEntry.layoutFingerprint`), is unchanged.
+    @MainActor public var isPreparing: Bool { DrawList.preparingFrames > 0 }
+    /// Frames being prepared now (`WindowRoot.prepareFrame`; main thread only).
+    @MainActor static var preparingFrames = 0
 }

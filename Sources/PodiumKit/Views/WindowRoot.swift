@@ -73,8 +73,9 @@ public final class WindowRoot: View, ViewHost {
         self.scale = scale
         resize(to: size)
         var list = DrawList()
-        list.isPreparing = true
+        DrawList.preparingFrames += 1
         render(into: &list)
+        DrawList.preparingFrames -= 1
         // Bitmaps drawn at another pixel size than their own (a page in a preview) are asked
         // of their resizers at that size, as the renderer will ask in the first frame.
         for case let .bitmap(b, r, _) in list.commands {
