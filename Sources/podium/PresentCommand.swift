@@ -99,8 +99,8 @@ final class PresentCommand {
         }
         presentation.imageSizing = images
         LaunchTrace.mark("presentation made")
-        prepareFirstFrames(policy: policy)
-        LaunchTrace.mark("first frames prepared (page renders started)")
+        let prepared = prepareFirstFrames(policy: policy)
+        LaunchTrace.mark("first frames prepared (page renders started): \(prepared)")
         presenterWindow = try PlatformWindow(title: "Podium Presenter — \(deck.title)", root: presentation.presenter,
                                              size: Size(1280, 800), text: text)
         LaunchTrace.mark("presenter window")
