@@ -51,11 +51,13 @@ final class PDFScene: ScenePositionKeeping {
         let slide = layout.region(forAudience: true)
         audiencePage = PDFPageView(cache: cache, page: page, region: slide, background: options.background)
         audiencePage.id = "pdf.audience-page"
+        audiencePage.window = .audience
         audienceView = audiencePage
         // The presenter sees the slide large with its links; Beamer's notes half goes to the
         // console's notes panel, and the console's next preview is the only next slide.
         presenterPage = PDFPageView(cache: cache, page: page, region: slide, background: Theme.standard.surface)
         presenterPage.id = "pdf.page"
+        presenterPage.window = .presenter
         let next = PDFPageView(cache: cache, page: page, region: slide, background: Theme.standard.surface)
         next.id = "pdf.next-page"
         presenter = PDFPresenterView(page: presenterPage, next: next)

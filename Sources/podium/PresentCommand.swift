@@ -69,6 +69,8 @@ final class PresentCommand {
         do { talkLock = try TalkLock.acquire(deckPath: deck.path) }
         catch { throw CommandLineInterface.UsageError(description: "\(error)") }
         QuitSignals.install()
+        // libX11 maps its parsed Compose table from here after the first launch (~7.5 ms).
+        ComposeCache.prepare()
         try SDLVideo.start()
         LaunchTrace.mark("SDL video started")
         defer { shutdown() }
@@ -97,6 +99,8 @@ final class PresentCommand {
         }
         presentation.imageSizing = images
         LaunchTrace.mark("presentation made")
+        let prepared = prepareFirstFrames(policy: policy)
+        LaunchTrace.mark("first frames prepared (page renders started): \(prepared)")
         presenterWindow = try PlatformWindow(title: "Podium Presenter — \(deck.title)", root: presentation.presenter,
                                              size: Size(1280, 800), text: text)
         LaunchTrace.mark("presenter window")

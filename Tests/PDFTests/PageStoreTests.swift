@@ -52,7 +52,7 @@ final class PageStoreTests: PDFTestCase {
         for p in 0..<10 {
             _ = cache.bitmap(key(p, 640))
             cache.waitUntilIdle()
-            XCTAssertLessThanOrEqual(cache.packedUsage.bytes, PageCache.packedByteBudget, "within the budget after page \(p + 1)")
+            XCTAssertLessThanOrEqual(cache.packedUsage.bytes, cache.packedByteBudget, "within the budget after page \(p + 1)")
         }
         XCTAssertLessThan(cache.packedUsage.count, 10, "the oldest pages went")
         XCTAssertGreaterThanOrEqual(cache.packedUsage.count, 2)

@@ -42,14 +42,17 @@ public final class PageCache: @unchecked Sendable {
     public let generation: Int
     public static let pagesPerGroup = 3
     public static let byteBudget = 256 << 20
-    /// Bytes of compressed pages kept (a 1920×1080 slide packs to some 0.1–1 MB).
-    nonisolated(unsafe) public static var packedByteBudget = 32 << 20
+    /// Bytes of compressed pages kept, for every cache (tests); nil: the store's budget follows
+    /// the pages the windows show (`PageStoreBudget`, `noteWindowPage`).
+    nonisolated(unsafe) public static var packedByteBudget: Int?
     /// Preview sizes remembered per view size.
     static let derivedLimit = 4
 
     private let cond = NSCondition()
     private var entries: [PageKey: (bitmap: Bitmap, used: UInt64)] = [:]
-    private var store = PageStore(byteBudget: PageCache.packedByteBudget)
+    private var store = PageStore(byteBudget: PageCache.packedByteBudget ?? PageStoreBudget.bytes(forPagePixels: []))
+    /// Pixels of the page each window shows now (`noteWindowPage`), by window.
+    private var windowPages: [PageWindow: Int] = [:]
     private var live: [PageKey: WeakBitmap] = [:]
     /// Preview sizes asked for (`sized`) per view size and region, most recent last.
     private var derived: [PageKey.Group: [PageKey.Group]] = [:]
@@ -89,7 +92,11 @@ public final class PageCache: @unchecked Sendable {
         while inFlight == key { cond.wait() }
         if let b = lookup(key) ?? stored(key) { cond.unlock(); return b }
         pending.removeAll { $0 == key }
+        // Asked of the worker (`prepare`, `request`) but not started: rendered here instead, once.
+        let told = requested.contains(key) ? waiters.removeValue(forKey: key) ?? [] : []
+        requested.removeAll { $0 == key }
         cond.unlock()
+        defer { told.forEach { $0() } }
         guard let full = render(key) else { return nil }
         // Packed here too: a full-size page kept as it is would hold 8 MB (33 MB at 4K) besides
         // its texture for as long as the cache keeps it.
@@ -143,6 +150,13 @@ public final class PageCache: @unchecked Sendable {
         return nil
     }
 
+    /// Asks the worker for `key` ahead of everything but earlier requests, without a callback:
+    /// a frame walked before its window exists (`DrawList.isPreparing`) names the pages the
+    /// first frames will show, so the worker renders them while the windows are made and the
+    /// first frame finds them ready (or waits for the render in flight) instead of rendering
+    /// on the main thread.
+    public func prepare(_ key: PageKey) { _ = request(key) {} }
+
     /// `key` for a preview drawn smaller than its view (`PageResizer`): ready or nil, as
     /// `request`; when it is rendered the windows are redrawn (`redraw`). The size is remembered
     /// for the view size of `source`, so prefetching that view's next pages prepares it too.
@@ -185,6 +199,25 @@ public final class PageCache: @unchecked Sendable {
         return (entries.count, entries.values.reduce(0) { $0 + $1.bitmap.byteCount })
     }
 
+    /// Which window a page view draws the current page in, for the store's budget.
+    public enum PageWindow: Hashable, Sendable { case audience, presenter }
+
+    /// Tells the store the pixel size of the page `window` shows now: its budget follows the
+    /// windows (`PageStoreBudget`), so a resize or a display change (4K) moves it, and a budget
+    /// that shrank evicts at once.
+    func noteWindowPage(_ window: PageWindow, pixels: Int) {
+        cond.lock(); defer { cond.unlock() }
+        guard windowPages[window] != pixels else { return }
+        windowPages[window] = pixels
+        store.byteBudget = Self.packedByteBudget ?? PageStoreBudget.bytes(forPagePixels: Array(windowPages.values))
+    }
+
+    /// The store's budget in bytes now.
+    public var packedByteBudget: Int {
+        cond.lock(); defer { cond.unlock() }
+        return store.byteBudget
+    }
+
     /// Number of compressed pages in the store and their bytes.
     public var packedUsage: (count: Int, bytes: Int) {
         cond.lock(); defer { cond.unlock() }
@@ -210,7 +243,7 @@ public final class PageCache: @unchecked Sendable {
         let own = try? document.reopened()
         while true {
             cond.lock()
-            while pending.isEmpty && requested.isEmpty && !retired { cond.wait() }
+            while pending.isEmpty && requested.isEmpty && !retired { idle() }
             if retired { worker = nil; cond.unlock(); return }
             let key = requested.isEmpty ? pending.removeFirst() : requested.removeFirst()
             inFlight = key
@@ -240,6 +273,26 @@ public final class PageCache: @unchecked Sendable {
             cond.lock(); inFlight = nil; cond.broadcast(); cond.unlock()
         }
     }
+
+    /// Waits for work (called with the lock held). After `idleTrimDelay` (half a second) with nothing to do,
+    /// page buffers freed since the last trim go back to the system (`malloc_trim`, every
+    /// thread's heap): a talk resting on a slide holds no freed render buffers (8 MB each at
+    /// 1920×1080). Not while paging fast: the next render would fault them in again.
+    private func idle() {
+        guard freedSinceTrim > 0 else { cond.wait(); return }
+        let timedOut = !cond.wait(until: Date(timeIntervalSinceNow: Self.idleTrimDelay))
+        guard timedOut, pending.isEmpty, requested.isEmpty, !retired, freedSinceTrim > 0 else { return }
+        freedSinceTrim = 0
+        idleTrims += 1
+        cond.unlock()
+        podium_malloc_trim()
+        cond.lock()
+    }
+
+    /// Seconds with nothing to render before freed page buffers are handed back.
+    static let idleTrimDelay = 0.5
+    /// Trims made after the worker went idle (tests).
+    public private(set) var idleTrims = 0
 
     /// Bytes freed (renders packed, bitmaps evicted) after which the worker hands free heap
     /// memory back to the system (`malloc_trim`): glibc keeps freed page buffers otherwise (tens

@@ -8,8 +8,8 @@ import PodiumKit
 struct PageStore {
     private struct Entry { let page: PackedPage; var used: UInt64 }
     private var pages: [PageKey: Entry] = [:]
-    /// Most bytes of packed pages kept.
-    var byteBudget: Int
+    /// Most bytes of packed pages kept; lowering it evicts the least recently used at once.
+    var byteBudget: Int { didSet { if byteBudget < oldValue { evict(sparing: nil) } } }
     private(set) var bytes = 0
     private var clock: UInt64 = 0
 
@@ -32,8 +32,13 @@ struct PageStore {
         clock += 1
         pages[key] = Entry(page: page, used: clock)
         bytes += page.byteCount
+        evict(sparing: key)
+    }
+
+    /// Evicts the least recently used until the store fits its budget, never `kept`.
+    private mutating func evict(sparing kept: PageKey?) {
         guard bytes > byteBudget else { return }
-        for (k, e) in pages.sorted(by: { $0.value.used < $1.value.used }) where bytes > byteBudget && k != key {
+        for (k, e) in pages.sorted(by: { $0.value.used < $1.value.used }) where bytes > byteBudget && k != kept {
             pages[k] = nil
             bytes -= e.page.byteCount
         }

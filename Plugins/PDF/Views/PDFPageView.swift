@@ -44,6 +44,9 @@ final class PDFPageView: View {
     /// Asks the worker for the next page at this view's size while its scene is current (the
     /// presenter's next-page view; the room's and the presenter's pages do it while current).
     var prefetchesAhead = false
+    /// The window whose current page this view draws (the room's page, the speaker's): while
+    /// current, it tells the cache its pixel size, which the page store's budget follows.
+    var window: PageCache.PageWindow?
 
     init(cache: PageCache, page: Int, region: Rect, background: Color) {
         self.cache = cache; self.page = page; self.region = region
@@ -73,6 +76,14 @@ final class PDFPageView: View {
     override func draw(into list: inout DrawList) {
         let shown = shownRegion
         guard let (key, fit) = key(for: page, region: shown) else { return }
+        if rendersAtOnce, let w = window { cache.noteWindowPage(w, pixels: key.pixelWidth * key.pixelHeight) }
+        if list.isPreparing {
+            // Before the window exists: the worker renders this page now; the placeholder lets
+            // the previews that replay this view (the console's) ask for their sizes too.
+            cache.prepare(key)
+            list.bitmap(placeholder(for: key), in: fit.rect)
+            return
+        }
         lastFit = fit; lastRegion = shown
         if let b = rendersAtOnce ? cache.bitmap(key) : cache.cached(key) {
             list.bitmap(b, in: fit.rect)

@@ -52,7 +52,13 @@ public final class PreviewView: View {
         let origin = list.offset + fit.origin, scale = fit.width / src.bounds.width
         list.fill(fit, .black)
         list.pushClip(fit)
-        if let c = cache, c.origin == origin, c.scale == scale { list.append(contentsOf: c.list) } else {
+        if list.isPreparing {
+            // A frame walked before the windows exist (`WindowRoot.prepareFrame`): the source's
+            // views name what they will need at this scale; nothing is kept for real frames.
+            var prepared = DrawList()
+            src.render(into: &prepared)
+            list.append(contentsOf: prepared.transformed(scale: scale, translation: origin))
+        } else if let c = cache, c.origin == origin, c.scale == scale { list.append(contentsOf: c.list) } else {
             let replay = src.drawList().transformed(scale: scale, translation: origin)
             cache = (replay, origin, scale)
             list.append(contentsOf: replay)

@@ -160,3 +160,13 @@ extension DrawList {
         return out
     }
 }
+
+extension DrawList {
+    /// True while `WindowRoot.prepareFrame` walks a frame that is not shown (before its window
+    /// exists): views start their slow work (a page render on a worker thread) instead of doing
+    /// it on the main thread, and draw what they would meanwhile. Computed, so `DrawList`'s
+    /// layout, which plugins are compiled against (`PluginEntry.layoutFingerprint`), is unchanged.
+    @MainActor public var isPreparing: Bool { DrawList.preparingFrames > 0 }
+    /// Frames being prepared now (`WindowRoot.prepareFrame`; main thread only).
+    @MainActor static var preparingFrames = 0
+}

@@ -65,6 +65,26 @@ public final class WindowRoot: View, ViewHost {
         layoutIfNeeded()
     }
 
+    /// Lays the tree out at `size` points and `scale` pixels per point (those of the window it
+    /// is about to get) and walks one frame that is not shown (`DrawList.isPreparing`), so views
+    /// start their slow work (page renders on a worker thread) while the window is still being
+    /// made. Leaves `needsDisplay` as it was: the window draws its first frame as usual.
+    public func prepareFrame(size: Size, scale: Double) {
+        self.scale = scale
+        resize(to: size)
+        var list = DrawList()
+        DrawList.preparingFrames += 1
+        render(into: &list)
+        DrawList.preparingFrames -= 1
+        // Bitmaps drawn at another pixel size than their own (a page in a preview) are asked
+        // of their resizers at that size, as the renderer will ask in the first frame.
+        for case let .bitmap(b, r, _) in list.commands {
+            let w = Int((r.width * scale).rounded()), h = Int((r.height * scale).rounded())
+            guard let resizer = b.resizer, w > 0, h > 0, abs(w - b.width) > 1 || abs(h - b.height) > 1 else { continue }
+            _ = resizer.bitmap(pixelWidth: w, pixelHeight: h)
+        }
+    }
+
     /// Lays out and returns this frame's draw commands; clears `needsDisplay` unless an overlay
     /// is still animating (then the platform should draw again soon; see `isAnimating`).
     public func renderFrame() -> DrawList {
