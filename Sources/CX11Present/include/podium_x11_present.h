@@ -1,0 +1,38 @@
+// Pages kept in the X server as Pixmaps and presented there (issue 19): with SDL's software
+// renderer on X11, an audience frame that is just a ready page is one XCopyArea from a server
+// pixmap (plus fills for letterbox bars), with no client-side copy of the page's pixels.
+// Uses SDL's own Display connection (requests stay ordered with SDL's presents; main thread).
+#ifndef PODIUM_X11_PRESENT_H
+#define PODIUM_X11_PRESENT_H
+#include <stddef.h>
+
+typedef struct podium_xpresent podium_xpresent;
+
+/// Opens presenting into `sdl_window` (an SDL_Window *). NULL when the window is not an X11
+/// window or its visual is not 24/32-bit TrueColor (or DirectColor) with 8-bit R, G, B at 0xff0000, 0xff00, 0xff.
+podium_xpresent *podium_xpresent_open(void *sdl_window);
+/// Frees the GC and the transfer buffer (shared memory). Pixmaps must be freed before.
+void podium_xpresent_close(podium_xpresent *p);
+/// Whether uploads go through MIT-SHM (1) or plain XPutImage (0).
+int podium_xpresent_uses_shm(const podium_xpresent *p);
+/// A buffer of `width` × `height` pixels (B, G, R, A bytes, `width * 4` bytes a row) to fill
+/// before `podium_xpresent_upload`; NULL when it cannot be had.
+void *podium_xpresent_buffer(podium_xpresent *p, int width, int height);
+/// A new Pixmap holding the buffer's pixels, or 0 when the server refused (BadAlloc, ...):
+/// errors are caught here, never reaching SDL's handler. Waits for the server (XSync).
+unsigned long podium_xpresent_upload(podium_xpresent *p, int width, int height);
+/// Frees a pixmap made by `podium_xpresent_upload`.
+void podium_xpresent_free(podium_xpresent *p, unsigned long pixmap);
+/// Copies a pixmap's area to the window (queued; `podium_xpresent_flush` sends it).
+void podium_xpresent_copy(podium_xpresent *p, unsigned long pixmap, int sx, int sy, int w, int h, int dx, int dy);
+/// Fills a window area with an opaque colour 0xRRGGBB (queued).
+void podium_xpresent_fill(podium_xpresent *p, unsigned int rgb, int x, int y, int w, int h);
+/// Sends what is queued to the server without waiting.
+void podium_xpresent_flush(podium_xpresent *p);
+
+/// Reads `w` × `h` pixels of the screen at (x, y) (root window, pixels) of the X display
+/// `display_name` through a connection of its own, into `rgba` (R, G, B, 255 bytes, w * 4 a
+/// row). 0 on success, -1 when the display cannot be opened or read. For tests and diagnostics:
+/// what the room sees, as the X server has it.
+int podium_x11_read_screen(const char *display_name, int x, int y, int w, int h, unsigned char *rgba);
+#endif
