@@ -15,6 +15,7 @@ struct podium_xpresent {
     int depth;
     GC gc;
     int shm;                 // MIT-SHM usable
+    int shm_pixmaps;         // and its shared-memory pixmaps
     XShmSegmentInfo seg;     // attached when seg.shmaddr is set
     size_t seg_size;
     void *heap;              // the buffer without MIT-SHM
@@ -66,6 +67,10 @@ podium_xpresent *podium_xpresent_open(void *sdl_window) {
     const char *name = DisplayString(dpy);
     int local = name && (name[0] == ':' || strncmp(name, "unix:", 5) == 0);
     p->shm = local && XShmQueryExtension(dpy) && !getenv("PODIUM_SERVER_PIXMAPS_NO_SHM");
+    int major = 0, minor = 0;
+    Bool pixmaps = False;
+    p->shm_pixmaps = p->shm && XShmQueryVersion(dpy, &major, &minor, &pixmaps) && pixmaps
+        && XShmPixmapFormat(dpy) == ZPixmap && !getenv("PODIUM_SERVER_PIXMAPS_PUT");
     return p;
 }
 
@@ -88,6 +93,75 @@ void podium_xpresent_close(podium_xpresent *p) {
 }
 
 int podium_xpresent_uses_shm(const podium_xpresent *p) { return p && p->shm; }
+int podium_xpresent_mode(const podium_xpresent *p) { return !p ? 0 : p->shm_pixmaps ? 1 : p->shm ? 2 : 0; }
+
+struct podium_xpage {
+    int width, height;
+    Pixmap pixmap;
+    XShmSegmentInfo seg;     // a shared-memory pixmap's segment (shmaddr NULL otherwise)
+    void *pixels;            // where the caller writes
+};
+
+podium_xpage *podium_xpage_new(podium_xpresent *p, int width, int height) {
+    if (!p || width <= 0 || height <= 0) return NULL;
+    podium_xpage *g = calloc(1, sizeof *g);
+    if (!g) return NULL;
+    g->width = width; g->height = height;
+    if (p->shm_pixmaps) {
+        size_t size = (size_t)width * (size_t)height * 4;
+        int id = shmget(IPC_PRIVATE, size, IPC_CREAT | 0600);
+        void *addr = id >= 0 ? shmat(id, NULL, 0) : (void *)-1;
+        if (addr != (void *)-1) {
+            // Writable: the server refuses a pixmap over a read-only segment (BadAccess).
+            g->seg.shmid = id; g->seg.shmaddr = addr; g->seg.readOnly = False;
+            handler_t old = trap_begin(p->dpy);
+            XShmAttach(p->dpy, &g->seg);
+            g->pixmap = XShmCreatePixmap(p->dpy, p->win, addr, &g->seg, (unsigned)width, (unsigned)height, (unsigned)p->depth);
+            int err = trap_end(p->dpy, old);
+            shmctl(id, IPC_RMID, NULL);   // gone once both sides detach
+            if (!err) { g->pixels = addr; return g; }
+            // Refused (no memory, or no shared pixmaps after all): clean up quietly, and make
+            // pixmaps the other way from now on.
+            old = trap_begin(p->dpy);
+            if (g->pixmap) XFreePixmap(p->dpy, g->pixmap);
+            XShmDetach(p->dpy, &g->seg);
+            trap_end(p->dpy, old);
+            shmdt(addr);
+            p->shm_pixmaps = 0;
+        } else if (id >= 0) {
+            shmctl(id, IPC_RMID, NULL);
+        }
+        free(g);
+        return NULL;
+    }
+    g->pixels = podium_xpresent_buffer(p, width, height);
+    if (!g->pixels) { free(g); return NULL; }
+    return g;
+}
+
+void *podium_xpage_pixels(podium_xpage *g) { return g ? g->pixels : NULL; }
+
+int podium_xpage_finish(podium_xpresent *p, podium_xpage *g) {
+    if (!p || !g) return -1;
+    g->pixels = NULL;
+    if (g->seg.shmaddr) return 0;   // the pixmap is the memory written
+    g->pixmap = podium_xpresent_upload(p, g->width, g->height);
+    return g->pixmap ? 0 : -1;
+}
+
+unsigned long podium_xpage_pixmap(const podium_xpage *g) { return g && (!g->seg.shmaddr || !g->pixels) ? g->pixmap : 0; }
+
+void podium_xpage_free(podium_xpresent *p, podium_xpage *g) {
+    if (!p || !g) return;
+    if (g->pixmap) XFreePixmap(p->dpy, g->pixmap);
+    if (g->seg.shmaddr) {
+        // The server detaches after every request queued before (a copy from this pixmap); its
+        // mapping is its own, so ours can go now, without a round trip.
+        XShmDetach(p->dpy, &g->seg);
+        shmdt(g->seg.shmaddr);
+    }
+    free(g);
+}
 
 void *podium_xpresent_buffer(podium_xpresent *p, int width, int height) {
     if (!p || width <= 0 || height <= 0) return NULL;
@@ -145,10 +219,6 @@ unsigned long podium_xpresent_upload(podium_xpresent *p, int width, int height) 
         return 0;
     }
     return pm;
-}
-
-void podium_xpresent_free(podium_xpresent *p, unsigned long pixmap) {
-    if (p && pixmap) XFreePixmap(p->dpy, pixmap);
 }
 
 void podium_xpresent_copy(podium_xpresent *p, unsigned long pixmap, int sx, int sy, int w, int h, int dx, int dy) {

@@ -43,30 +43,30 @@ extension Renderer {
             frameCounter += 1
             presentFromServer(frame, in: rects, pixmaps: pixmaps)
             finishFrame()
+            pixmaps.trim()   // after the present: pixmaps of bitmaps that went
             surfaceStale = true
             lastFrame = LastFrame(commands: list.commands, background: background, scale: scale, size: size, invalid: false)
             uploadAhead()
             return damage
         }
-        if surfaceStale, rects != [full] {
-            // The surface lacks the page the server presented: repaint it whole, send only the damage.
-            drawPartial(list, background: background, in: [full])
-            surfaceStale = false
-            SDL_RenderFlush(sdl)
-            var sdlRects = rects.map { SDL_Rect(x: $0.x, y: $0.y, w: $0.w, h: $0.h) }
-            if SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)) != 0 { SDL_RenderPresent(sdl) }
-        } else if rects == [full] {
+        if rects == [full] {
             if driverName == "software" { collectDecodedImages(); drawPartial(list, background: background, in: rects) }
             else { draw(list, background: background) }
             SDL_RenderPresent(sdl)
+            surfaceStale = false
         } else {
+            // Each damaged rectangle is repainted whole, so a surface that lacks the page the
+            // server presented (`surfaceStale`) only matters when all of it is presented.
             drawPartial(list, background: background, in: rects)
             SDL_RenderFlush(sdl)
             var sdlRects = rects.map { SDL_Rect(x: $0.x, y: $0.y, w: $0.w, h: $0.h) }
-            if SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)) != 0 { SDL_RenderPresent(sdl) }
+            if SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)) != 0 {
+                if surfaceStale { drawPartial(list, background: background, in: [full]); surfaceStale = false }
+                SDL_RenderPresent(sdl)
+            }
         }
-        surfaceStale = false
         lastFrame = LastFrame(commands: list.commands, background: background, scale: scale, size: size, invalid: false)
+        serverPixmaps?.trim()
         uploadAhead()
         return damage
     }
@@ -83,7 +83,6 @@ extension Renderer {
             serverPixmapsSize = size
             p.byteBudget = 3 * Int(size.w) * Int(size.h) * 4
         }
-        p.trim()
         return p
     }
 

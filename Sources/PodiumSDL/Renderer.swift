@@ -31,8 +31,8 @@ public final class Renderer {
     var serverPixmapsLookedFor = false
     /// The window size (pixels) the pixmaps were made for: another size frees them.
     var serverPixmapsSize: (w: Int32, h: Int32) = (0, 0)
-    /// Set when the X server presented the last frame from a pixmap: the window surface does not
-    /// hold it, so the next software frame repaints the surface whole (presenting only its damage).
+    /// Set when the X server presented a frame from a pixmap: the window surface lacks that page,
+    /// so the surface is repainted whole before SDL presents all of it or it is read back.
     var surfaceStale = false
     /// Bitmaps copied by SDL onto the window surface so far (tests: a page presented from its
     /// pixmap costs none).

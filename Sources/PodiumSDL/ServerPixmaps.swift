@@ -8,11 +8,12 @@ import PodiumKit
 ///
 /// Only with SDL's software renderer on X11 (`make` returns nil otherwise, or with
 /// `PODIUM_SERVER_PIXMAPS=0`). Pixmaps are made on the main thread with SDL's own Display
-/// connection, ahead of the advance (`Renderer.uploadAhead`), through one reused MIT-SHM buffer
-/// (plain XPutImage without it). At most `byteBudget` bytes of pixmaps (three window frames: the
+/// connection, ahead of the advance (`Renderer.uploadAhead`): unpacked straight into a MIT-SHM
+/// pixmap's shared memory where the server offers those (nothing for the server to copy), else
+/// through one reused shared buffer and XShmPutImage, or plain XPutImage on a remote server. At most `byteBudget` bytes of pixmaps (three window frames: the
 /// page shown, the next, the previous), least recently used out; a pixmap goes with its bitmap.
 final class ServerPixmaps {
-    struct Entry { var pixmap: UInt; var width: Int32; var height: Int32; weak var owner: Bitmap?; var used: UInt64 }
+    struct Entry { var page: OpaquePointer; var pixmap: UInt; var width: Int32; var height: Int32; weak var owner: Bitmap?; var used: UInt64 }
     private var handle: OpaquePointer?
     private var entries: [UInt64: Entry] = [:]
     /// Bytes of pixmaps kept at most (pixels × 4), set from the window's size.
@@ -21,6 +22,9 @@ final class ServerPixmaps {
     private(set) var uploads = 0, presents = 0
     var count: Int { entries.count }
     var usesSharedMemory: Bool { podium_xpresent_uses_shm(handle) != 0 }
+    /// How pages get into the server: "shm-pixmap" (written straight into a shared-memory
+    /// pixmap, the server copies nothing), "shm-put" (XShmPutImage) or "put" (XPutImage).
+    var mode: String { ["put", "shm-pixmap", "shm-put"][Int(podium_xpresent_mode(handle))] }
 
     /// Whether the kill switch (`PODIUM_SERVER_PIXMAPS=0`) is off.
     static var enabled: Bool { ProcessInfo.processInfo.environment["PODIUM_SERVER_PIXMAPS"] != "0" }
@@ -49,10 +53,10 @@ final class ServerPixmaps {
         if lookup(b, frame: frame) != nil { return true }
         let w = Int32(b.width), ht = Int32(b.height)
         trim(toFit: b.width * b.height * 4)
-        guard let buf = podium_xpresent_buffer(h, w, ht), b.copyPixels(into: buf, stride: b.width * 4) else { return false }
-        let pm = podium_xpresent_upload(h, w, ht)
-        guard pm != 0 else { return false }
-        entries[b.id] = Entry(pixmap: pm, width: w, height: ht, owner: b, used: frame)
+        guard let page = podium_xpage_new(h, w, ht) else { return false }
+        guard let buf = podium_xpage_pixels(page), b.copyPixels(into: buf, stride: b.width * 4),
+              podium_xpage_finish(h, page) == 0 else { podium_xpage_free(h, page); return false }
+        entries[b.id] = Entry(page: page, pixmap: UInt(podium_xpage_pixmap(page)), width: w, height: ht, owner: b, used: frame)
         uploads += 1
         return true
     }
@@ -60,10 +64,10 @@ final class ServerPixmaps {
     /// Frees pixmaps whose bitmap went, then the least recently used until `extra` more bytes fit.
     func trim(toFit extra: Int = 0) {
         guard let h = handle else { return }
-        for (id, e) in entries where e.owner == nil { podium_xpresent_free(h, e.pixmap); entries[id] = nil }
+        for (id, e) in entries where e.owner == nil { podium_xpage_free(h, e.page); entries[id] = nil }
         var bytes = entries.values.reduce(0) { $0 + Int($1.width) * Int($1.height) * 4 }
         for (id, e) in entries.sorted(by: { $0.value.used < $1.value.used }) where bytes + extra > byteBudget {
-            podium_xpresent_free(h, e.pixmap); entries[id] = nil
+            podium_xpage_free(h, e.page); entries[id] = nil
             bytes -= Int(e.width) * Int(e.height) * 4
         }
     }
@@ -71,7 +75,7 @@ final class ServerPixmaps {
     /// Frees every pixmap (the window was resized or moved to another display).
     func removeAll() {
         guard let h = handle else { return }
-        for e in entries.values { podium_xpresent_free(h, e.pixmap) }
+        for e in entries.values { podium_xpage_free(h, e.page) }
         entries.removeAll()
         podium_xpresent_flush(h)
     }

@@ -18,13 +18,15 @@ public struct ServerPresentation: Sendable {
     public var presents: Int, uploads: Int, pixmaps: Int
     /// Whether pixmaps are filled through MIT-SHM (else XPutImage).
     public var sharedMemory: Bool
+    /// How: "shm-pixmap" (pages unpacked into shared-memory pixmaps), "shm-put" or "put".
+    public var mode: String
 }
 
 extension Renderer {
     /// Nil when this window's frames all go through SDL (another driver or renderer, no X11,
     /// `PODIUM_SERVER_PIXMAPS=0`, or before its first frame).
     public var serverPresentation: ServerPresentation? {
-        serverPixmaps.map { ServerPresentation(presents: $0.presents, uploads: $0.uploads, pixmaps: $0.count, sharedMemory: $0.usesSharedMemory) }
+        serverPixmaps.map { ServerPresentation(presents: $0.presents, uploads: $0.uploads, pixmaps: $0.count, sharedMemory: $0.usesSharedMemory, mode: $0.mode) }
     }
 
     /// `commands` as a `ServerFrame`, or nil when anything in it needs the software renderer

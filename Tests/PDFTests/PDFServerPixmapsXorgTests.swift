@@ -65,29 +65,38 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
     }
 
     func testAdvancesAndARevisitArePresentedFromServerPixmapsWithTheRightPixels() throws {
-        let app = try start()
+        try checkAdvances(mode: "shm-pixmap")
+    }
+
+    /// The same where the server offers no shared-memory pixmaps (pages put by XShmPutImage) or
+    /// no MIT-SHM at all (XPutImage).
+    func testPagesPutIntoPixmapsWithoutSharedPixmapsAreRightToo() throws {
+        try checkAdvances(mode: "shm-put", env: ["PODIUM_SERVER_PIXMAPS_PUT": "1"])
+        try checkAdvances(mode: "put", env: ["PODIUM_SERVER_PIXMAPS_NO_SHM": "1"])
+    }
+
+    /// Right, Right, Left over a 6-page deck: each an X server copy of a pixmap, no client-side
+    /// page copy, and the room's pixels the intended frame.
+    func checkAdvances(mode: String, env: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws {
+        let app = try start(env: env)
         defer { app.stop() }
         let c = app.client!
         // Inside the page's box (unit 0.25…0.5 × 0.25…0.75 of the 1920×1080 page).
         let box = (x: 1920 * 3 / 8, y: 1080 / 2)
         var s = try c.waitForState { self.server($0, "uploads") >= 1 }
-        XCTAssertEqual(audience(s)?["serverPixmaps"]?["sharedMemory"]?.bool, true, "MIT-SHM on a local X server")
-        try assertRoomShows(c, page: 0, box: box, "first page")
-        s = try c.waitForState { self.server($0, "uploads") >= 1 }   // the next page, uploaded ahead
-        var presents = server(s, "presents"), before = copies(s)
-        XCTAssertGreaterThanOrEqual(presents, 0, "the audience presents from server pixmaps: \(String(describing: audience(s)))")
-
+        XCTAssertEqual(audience(s)?["serverPixmaps"]?["mode"]?.string, mode, "how pages reach the server", file: file, line: line)
+        try assertRoomShows(c, page: 0, box: box, "first page", file: file, line: line)
         for (key, page, position) in [("Right", 1, "2 / 6"), ("Right", 2, "3 / 6"), ("Left", 1, "2 / 6")] {
-            // Let the frame after the last screenshot (drawn whole) and the next page's upload settle.
+            // The next page uploaded ahead (and, going back, the previous one still kept).
             s = try c.waitForState { self.server($0, "pixmaps") >= (page == 1 && key == "Right" ? 1 : 2) }
-            presents = server(s, "presents"); before = copies(s)
+            let presents = server(s, "presents"), before = copies(s)
             s = try press(key, c, position: position, presents: presents + 1)
-            XCTAssertEqual(server(s, "presents"), presents + 1, "\(key) to page \(page + 1): one frame presented by the X server")
-            XCTAssertEqual(copies(s), before, "\(key) to page \(page + 1): no client-side copy of a page")
-            try assertRoomShows(c, page: page, box: box, "\(key) to page \(page + 1)")
+            XCTAssertEqual(server(s, "presents"), presents + 1, "\(key) to page \(page + 1): one frame presented by the X server", file: file, line: line)
+            XCTAssertEqual(copies(s), before, "\(key) to page \(page + 1): no client-side copy of a page", file: file, line: line)
+            try assertRoomShows(c, page: page, box: box, "\(key) to page \(page + 1)", file: file, line: line)
         }
-        XCTAssertLessThanOrEqual(server(try c.send(["cmd": "state"]), "pixmaps"), 3, "current, next, previous at most")
-        XCTAssertEqual(app.stop(), 0)
+        XCTAssertLessThanOrEqual(server(try c.send(["cmd": "state"]), "pixmaps"), 3, "current, next, previous at most", file: file, line: line)
+        XCTAssertEqual(app.stop(), 0, file: file, line: line)
     }
 
     func testALetterboxedPageIsCopiedWithItsBarsFilled() throws {

@@ -15,14 +15,31 @@ podium_xpresent *podium_xpresent_open(void *sdl_window);
 void podium_xpresent_close(podium_xpresent *p);
 /// Whether uploads go through MIT-SHM (1) or plain XPutImage (0).
 int podium_xpresent_uses_shm(const podium_xpresent *p);
+/// One page kept in the X server: a Pixmap, filled through `podium_xpage_pixels` then
+/// `podium_xpage_finish`. With MIT-SHM pixmaps (a local server that offers them) the pixmap's
+/// memory is a shared segment the pixels are written into directly, so the server copies
+/// nothing to make it; otherwise the pixels go in by XShmPutImage or XPutImage.
+typedef struct podium_xpage podium_xpage;
+/// A page of `width` × `height` pixels, or NULL when the server refused (errors are caught).
+podium_xpage *podium_xpage_new(podium_xpresent *p, int width, int height);
+/// Where to write the page's pixels (B, G, R, A bytes, `width * 4` bytes a row); valid until
+/// `podium_xpage_finish`.
+void *podium_xpage_pixels(podium_xpage *page);
+/// Makes the written pixels the pixmap's; 0 on success, -1 when the server refused.
+int podium_xpage_finish(podium_xpresent *p, podium_xpage *page);
+/// The page's Pixmap (0 before `podium_xpage_finish` succeeded).
+unsigned long podium_xpage_pixmap(const podium_xpage *page);
+/// Frees the pixmap and its shared memory.
+void podium_xpage_free(podium_xpresent *p, podium_xpage *page);
+/// Whether pages are MIT-SHM pixmaps (1), filled through shared memory (2) or by XPutImage (0).
+int podium_xpresent_mode(const podium_xpresent *p);
+
 /// A buffer of `width` × `height` pixels (B, G, R, A bytes, `width * 4` bytes a row) to fill
 /// before `podium_xpresent_upload`; NULL when it cannot be had.
 void *podium_xpresent_buffer(podium_xpresent *p, int width, int height);
 /// A new Pixmap holding the buffer's pixels, or 0 when the server refused (BadAlloc, ...):
 /// errors are caught here, never reaching SDL's handler. Waits for the server (XSync).
 unsigned long podium_xpresent_upload(podium_xpresent *p, int width, int height);
-/// Frees a pixmap made by `podium_xpresent_upload`.
-void podium_xpresent_free(podium_xpresent *p, unsigned long pixmap);
 /// Copies a pixmap's area to the window (queued; `podium_xpresent_flush` sends it).
 void podium_xpresent_copy(podium_xpresent *p, unsigned long pixmap, int sx, int sy, int w, int h, int dx, int dy);
 /// Fills a window area with an opaque colour 0xRRGGBB (queued).
