@@ -22,6 +22,8 @@ struct podium_xpresent {
     size_t heap_size;
 };
 
+static void *podium_xpresent_buffer(podium_xpresent *p, int width, int height);
+
 // X errors of our own requests are caught here, as SDL guards its XShm setup: SDL's handler
 // (and Xlib's default) would end the process, and a refused pixmap must never stop the talk.
 static int trapped;
@@ -95,6 +97,34 @@ void podium_xpresent_close(podium_xpresent *p) {
 int podium_xpresent_uses_shm(const podium_xpresent *p) { return p && p->shm; }
 int podium_xpresent_mode(const podium_xpresent *p) { return !p ? 0 : p->shm_pixmaps ? 1 : p->shm ? 2 : 0; }
 
+// The transfer buffer's pixels into `into` (a new pixmap when 0); the pixmap, or 0 on an error.
+static unsigned long put_pixels(podium_xpresent *p, int width, int height, Pixmap into) {
+    if (!p) return 0;
+    size_t size = (size_t)width * (size_t)height * 4;
+    char *data = p->shm ? p->seg.shmaddr : p->heap;
+    if (!data || size > (p->shm ? p->seg_size : p->heap_size)) return 0;
+    XImage *img = p->shm
+        ? XShmCreateImage(p->dpy, p->visual, (unsigned)p->depth, ZPixmap, data, &p->seg, (unsigned)width, (unsigned)height)
+        : XCreateImage(p->dpy, p->visual, (unsigned)p->depth, ZPixmap, 0, data, (unsigned)width, (unsigned)height, 32, width * 4);
+    if (!img) return 0;
+    handler_t old = trap_begin(p->dpy);
+    Pixmap pm = into ? into : XCreatePixmap(p->dpy, p->win, (unsigned)width, (unsigned)height, (unsigned)p->depth);
+    if (p->shm) XShmPutImage(p->dpy, pm, p->gc, img, 0, 0, 0, 0, (unsigned)width, (unsigned)height, False);
+    else XPutImage(p->dpy, pm, p->gc, img, 0, 0, 0, 0, (unsigned)width, (unsigned)height);
+    // The XSync in trap_end also means the server is done reading the shared buffer.
+    int err = trap_end(p->dpy, old);
+    img->data = NULL;   // the buffer is ours
+    XDestroyImage(img);
+    if (err) {
+        if (into) return 0;   // the caller's to free
+        old = trap_begin(p->dpy);
+        XFreePixmap(p->dpy, pm);
+        trap_end(p->dpy, old);
+        return 0;
+    }
+    return pm;
+}
+
 struct podium_xpage {
     int width, height;
     Pixmap pixmap;
@@ -145,8 +175,18 @@ int podium_xpage_finish(podium_xpresent *p, podium_xpage *g) {
     if (!p || !g) return -1;
     g->pixels = NULL;
     if (g->seg.shmaddr) return 0;   // the pixmap is the memory written
-    g->pixmap = podium_xpresent_upload(p, g->width, g->height);
-    return g->pixmap ? 0 : -1;
+    Pixmap pm = put_pixels(p, g->width, g->height, g->pixmap);
+    if (pm) g->pixmap = pm;
+    return pm ? 0 : -1;
+}
+
+void *podium_xpage_reuse(podium_xpresent *p, podium_xpage *g) {
+    if (!p || !g) return NULL;
+    // The server may still have a copy from this pixmap queued: let it finish before the
+    // pixels change under it.
+    XSync(p->dpy, False);
+    g->pixels = g->seg.shmaddr ? g->seg.shmaddr : podium_xpresent_buffer(p, g->width, g->height);
+    return g->pixels;
 }
 
 unsigned long podium_xpage_pixmap(const podium_xpage *g) { return g && (!g->seg.shmaddr || !g->pixels) ? g->pixmap : 0; }
@@ -163,7 +203,7 @@ void podium_xpage_free(podium_xpresent *p, podium_xpage *g) {
     free(g);
 }
 
-void *podium_xpresent_buffer(podium_xpresent *p, int width, int height) {
+static void *podium_xpresent_buffer(podium_xpresent *p, int width, int height) {
     if (!p || width <= 0 || height <= 0) return NULL;
     size_t size = (size_t)width * (size_t)height * 4;
     if (p->shm) {
@@ -193,32 +233,6 @@ void *podium_xpresent_buffer(podium_xpresent *p, int width, int height) {
         p->heap_size = p->heap ? size : 0;
     }
     return p->heap;
-}
-
-unsigned long podium_xpresent_upload(podium_xpresent *p, int width, int height) {
-    if (!p) return 0;
-    size_t size = (size_t)width * (size_t)height * 4;
-    char *data = p->shm ? p->seg.shmaddr : p->heap;
-    if (!data || size > (p->shm ? p->seg_size : p->heap_size)) return 0;
-    XImage *img = p->shm
-        ? XShmCreateImage(p->dpy, p->visual, (unsigned)p->depth, ZPixmap, data, &p->seg, (unsigned)width, (unsigned)height)
-        : XCreateImage(p->dpy, p->visual, (unsigned)p->depth, ZPixmap, 0, data, (unsigned)width, (unsigned)height, 32, width * 4);
-    if (!img) return 0;
-    handler_t old = trap_begin(p->dpy);
-    Pixmap pm = XCreatePixmap(p->dpy, p->win, (unsigned)width, (unsigned)height, (unsigned)p->depth);
-    if (p->shm) XShmPutImage(p->dpy, pm, p->gc, img, 0, 0, 0, 0, (unsigned)width, (unsigned)height, False);
-    else XPutImage(p->dpy, pm, p->gc, img, 0, 0, 0, 0, (unsigned)width, (unsigned)height);
-    // The XSync in trap_end also means the server is done reading the shared buffer.
-    int err = trap_end(p->dpy, old);
-    img->data = NULL;   // the buffer is ours
-    XDestroyImage(img);
-    if (err) {
-        old = trap_begin(p->dpy);
-        XFreePixmap(p->dpy, pm);
-        trap_end(p->dpy, old);
-        return 0;
-    }
-    return pm;
 }
 
 void podium_xpresent_copy(podium_xpresent *p, unsigned long pixmap, int sx, int sy, int w, int h, int dx, int dy) {

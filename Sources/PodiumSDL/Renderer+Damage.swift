@@ -43,7 +43,8 @@ extension Renderer {
             frameCounter += 1
             presentFromServer(frame, in: rects, pixmaps: pixmaps)
             finishFrame()
-            pixmaps.trim()   // after the present: pixmaps of bitmaps that went
+            // The pages named ahead, which no software drawing collected this time.
+            for case let .bitmap(b, r, opacity) in list.commands where opacity <= 0 { ahead.append((b, px(r))) }
             surfaceStale = true
             lastFrame = LastFrame(commands: list.commands, background: background, scale: scale, size: size, invalid: false)
             uploadAhead()
@@ -66,7 +67,6 @@ extension Renderer {
             }
         }
         lastFrame = LastFrame(commands: list.commands, background: background, scale: scale, size: size, invalid: false)
-        serverPixmaps?.trim()
         uploadAhead()
         return damage
     }
@@ -89,9 +89,17 @@ extension Renderer {
     /// Puts `b` (drawn at `dst` pixels, ahead of its advance) into a pixmap when it is a page
     /// the server can present; true when it has one (no texture is made for it then: a software
     /// frame that needs it unpacks it then).
-    func uploadPixmap(_ b: Bitmap, drawnAt dst: SDL_FRect) -> Bool {
+    func uploadPixmap(_ b: Bitmap, drawnAt dst: SDL_FRect, keeping: Set<UInt64>) -> Bool {
         guard let p = serverPixmaps, Self.wantsPixmap(b, at: dst, window: serverPixmapsSize) else { return false }
-        return p.upload(b, frame: frameCounter)
+        return p.upload(b, frame: frameCounter, keeping: keeping)
+    }
+
+    /// The ids of the bitmaps `commands` draw or name ahead: their pixmaps are not evicted for
+    /// one of them (going forward, the previous page was drawn as recently as the current one).
+    static func bitmapIDs(_ commands: [DrawCommand]) -> Set<UInt64> {
+        var ids = Set<UInt64>()
+        for case let .bitmap(b, _, _) in commands { ids.insert(b.id) }
+        return ids
     }
 
     /// Frees the pixmaps (the window moved to another display, or was resized); the next frame
@@ -115,9 +123,10 @@ extension Renderer {
     private func prepareBitmaps(_ list: DrawList) {
         guard list.commands.contains(where: { if case .bitmap = $0 { true } else { false } }) else { return }
         frameCounter += 1
+        let keep = serverPixmaps == nil ? [] : Self.bitmapIDs(list.commands)
         for case let .bitmap(b, r, opacity) in list.commands {
             // A page the server has (or now gets, ahead of its advance) needs no texture.
-            if let p = serverPixmaps, p.lookup(b, frame: frameCounter) != nil || (opacity <= 0 && uploadPixmap(b, drawnAt: px(r))) { continue }
+            if let p = serverPixmaps, p.lookup(b, frame: frameCounter) != nil || (opacity <= 0 && uploadPixmap(b, drawnAt: px(r), keeping: keep)) { continue }
             _ = bitmapTextures.texture(for: b, drawnAt: px(r), frame: frameCounter, renderer: sdl)
         }
         bitmapTextures.endFrame(frameCounter)

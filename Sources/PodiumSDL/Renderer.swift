@@ -100,7 +100,8 @@ public final class Renderer {
 
     /// Uploads the bitmaps the last frame named at opacity 0 (`ahead`), as drawn in that frame.
     func uploadAhead() {
-        for (b, f) in ahead where !uploadPixmap(b, drawnAt: f) {
+        let keep = serverPixmaps == nil ? [] : Self.bitmapIDs(lastFrame.commands).union(ahead.map(\.0.id))
+        for (b, f) in ahead where !uploadPixmap(b, drawnAt: f, keeping: keep) {
             _ = bitmapTextures.texture(for: b, drawnAt: f, frame: frameCounter, renderer: sdl)
         }
         ahead.removeAll()

@@ -13,10 +13,16 @@ import PodiumKit
 /// through one reused shared buffer and XShmPutImage, or plain XPutImage on a remote server. At most `byteBudget` bytes of pixmaps (three window frames: the
 /// page shown, the next, the previous), least recently used out; a pixmap goes with its bitmap.
 final class ServerPixmaps {
-    struct Entry { var page: OpaquePointer; var pixmap: UInt; var width: Int32; var height: Int32; weak var owner: Bitmap?; var used: UInt64 }
+    /// A page's pixmap and its bitmap, held: while the pixmap is kept the page's cache hands out
+    /// the same bitmap again (a page stepped back to is found here), and a bitmap holds only its
+    /// packed pixels. A replaced bitmap (a PDF reloaded) is never drawn again and ages out.
+    struct Entry { var page: OpaquePointer; var pixmap: UInt; var width: Int32; var height: Int32; var owner: Bitmap; var used: UInt64 }
     private var handle: OpaquePointer?
     private var entries: [UInt64: Entry] = [:]
-    /// Bytes of pixmaps kept at most (pixels × 4), set from the window's size.
+    /// The page last evicted, refilled for the next page of its size instead of made anew
+    /// (fresh shared memory costs page faults and zeroing in both processes).
+    private var spare: (page: OpaquePointer, width: Int32, height: Int32)?
+    /// Bytes of pixmaps kept at most (pixels × 4), set from the window's size; a spare page besides.
     var byteBudget = 0
     /// Pixmaps made so far, and frames presented from one (tests, `state`).
     private(set) var uploads = 0, presents = 0
@@ -39,35 +45,40 @@ final class ServerPixmaps {
 
     /// The pixmap holding `b`'s pixels, with its size, or nil.
     func lookup(_ b: Bitmap, frame: UInt64) -> Entry? {
-        guard var e = entries[b.id], e.owner === b else { return nil }
+        guard var e = entries[b.id] else { return nil }
         e.used = frame
         entries[b.id] = e
         return e
     }
 
-    /// Puts `b`'s pixels (B, G, R, A bytes) into a new pixmap of its size; false when the server
-    /// refused it or the bitmap could not give its pixels (the software path draws it then).
+    /// Puts `b`'s pixels (B, G, R, A bytes) into a new pixmap of its size, evicting others but
+    /// never those of `keeping` (bitmap ids: the frame's pages, shown and ahead); false when the
+    /// server refused it or the bitmap could not give its pixels (the software path draws it then).
     @discardableResult
-    func upload(_ b: Bitmap, frame: UInt64) -> Bool {
+    func upload(_ b: Bitmap, frame: UInt64, keeping: Set<UInt64> = []) -> Bool {
         guard let h = handle, b.format == .bgra, b.width * b.height * 4 <= byteBudget else { return false }
         if lookup(b, frame: frame) != nil { return true }
         let w = Int32(b.width), ht = Int32(b.height)
-        trim(toFit: b.width * b.height * 4)
-        guard let page = podium_xpage_new(h, w, ht) else { return false }
-        guard let buf = podium_xpage_pixels(page), b.copyPixels(into: buf, stride: b.width * 4),
+        trim(toFit: b.width * b.height * 4, keeping: keeping)
+        guard entries.values.reduce(0, { $0 + Int($1.width) * Int($1.height) * 4 }) + b.width * b.height * 4 <= byteBudget else { return false }
+        let reused = spare.flatMap { $0.width == w && $0.height == ht ? $0.page : nil }
+        if reused != nil { spare = nil }
+        guard let page = reused ?? podium_xpage_new(h, w, ht) else { return false }
+        guard let buf = reused.map({ podium_xpage_reuse(h, $0) }) ?? podium_xpage_pixels(page), b.copyPixels(into: buf, stride: b.width * 4),
               podium_xpage_finish(h, page) == 0 else { podium_xpage_free(h, page); return false }
         entries[b.id] = Entry(page: page, pixmap: UInt(podium_xpage_pixmap(page)), width: w, height: ht, owner: b, used: frame)
         uploads += 1
         return true
     }
 
-    /// Frees pixmaps whose bitmap went, then the least recently used until `extra` more bytes fit.
-    func trim(toFit extra: Int = 0) {
-        guard let h = handle else { return }
-        for (id, e) in entries where e.owner == nil { podium_xpage_free(h, e.page); entries[id] = nil }
+    /// Evicts the least recently used, but not `keeping`, until `extra` more bytes fit (the last
+    /// one evicted kept spare for the page about to be made).
+    func trim(toFit extra: Int = 0, keeping: Set<UInt64> = []) {
         var bytes = entries.values.reduce(0) { $0 + Int($1.width) * Int($1.height) * 4 }
-        for (id, e) in entries.sorted(by: { $0.value.used < $1.value.used }) where bytes + extra > byteBudget {
-            podium_xpage_free(h, e.page); entries[id] = nil
+        for (id, e) in entries.sorted(by: { $0.value.used < $1.value.used }) where bytes + extra > byteBudget && !keeping.contains(id) {
+            entries[id] = nil
+            if let s = spare { podium_xpage_free(handle, s.page) }
+            spare = (e.page, e.width, e.height)
             bytes -= Int(e.width) * Int(e.height) * 4
         }
     }
@@ -76,7 +87,8 @@ final class ServerPixmaps {
     func removeAll() {
         guard let h = handle else { return }
         for e in entries.values { podium_xpage_free(h, e.page) }
-        entries.removeAll()
+        if let s = spare { podium_xpage_free(h, s.page) }
+        entries.removeAll(); spare = nil
         podium_xpresent_flush(h)
     }
 

@@ -75,7 +75,7 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
         try checkAdvances(mode: "put", env: ["PODIUM_SERVER_PIXMAPS_NO_SHM": "1"])
     }
 
-    /// Right, Right, Left over a 6-page deck: each an X server copy of a pixmap, no client-side
+    /// Right ×3, Left ×3 over a 6-page deck: each an X server copy of a pixmap, no client-side
     /// page copy, and the room's pixels the intended frame.
     func checkAdvances(mode: String, env: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws {
         let app = try start(env: env)
@@ -86,7 +86,9 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
         var s = try c.waitForState { self.server($0, "uploads") >= 1 }
         XCTAssertEqual(audience(s)?["serverPixmaps"]?["mode"]?.string, mode, "how pages reach the server", file: file, line: line)
         try assertRoomShows(c, page: 0, box: box, "first page", file: file, line: line)
-        for (key, page, position) in [("Right", 1, "2 / 6"), ("Right", 2, "3 / 6"), ("Left", 1, "2 / 6")] {
+        // Forward, then stepping back page by page: the previous page is uploaded ahead too.
+        let steps = [("Right", 1, "2 / 6"), ("Right", 2, "3 / 6"), ("Right", 3, "4 / 6"), ("Left", 2, "3 / 6"), ("Left", 1, "2 / 6"), ("Left", 0, "1 / 6")]
+        for (key, page, position) in steps {
             // The next page uploaded ahead (and, going back, the previous one still kept).
             s = try c.waitForState { self.server($0, "pixmaps") >= (page == 1 && key == "Right" ? 1 : 2) }
             let presents = server(s, "presents"), before = copies(s)

@@ -25,6 +25,9 @@ podium_xpage *podium_xpage_new(podium_xpresent *p, int width, int height);
 /// Where to write the page's pixels (B, G, R, A bytes, `width * 4` bytes a row); valid until
 /// `podium_xpage_finish`.
 void *podium_xpage_pixels(podium_xpage *page);
+/// The same page for new pixels of its size (a page evicted, reused rather than made anew: no
+/// fresh shared memory to fault in); where to write them, or NULL. Then `podium_xpage_finish`.
+void *podium_xpage_reuse(podium_xpresent *p, podium_xpage *page);
 /// Makes the written pixels the pixmap's; 0 on success, -1 when the server refused.
 int podium_xpage_finish(podium_xpresent *p, podium_xpage *page);
 /// The page's Pixmap (0 before `podium_xpage_finish` succeeded).
@@ -34,12 +37,6 @@ void podium_xpage_free(podium_xpresent *p, podium_xpage *page);
 /// Whether pages are MIT-SHM pixmaps (1), filled through shared memory (2) or by XPutImage (0).
 int podium_xpresent_mode(const podium_xpresent *p);
 
-/// A buffer of `width` × `height` pixels (B, G, R, A bytes, `width * 4` bytes a row) to fill
-/// before `podium_xpresent_upload`; NULL when it cannot be had.
-void *podium_xpresent_buffer(podium_xpresent *p, int width, int height);
-/// A new Pixmap holding the buffer's pixels, or 0 when the server refused (BadAlloc, ...):
-/// errors are caught here, never reaching SDL's handler. Waits for the server (XSync).
-unsigned long podium_xpresent_upload(podium_xpresent *p, int width, int height);
 /// Copies a pixmap's area to the window (queued; `podium_xpresent_flush` sends it).
 void podium_xpresent_copy(podium_xpresent *p, unsigned long pixmap, int sx, int sy, int w, int h, int dx, int dy);
 /// Fills a window area with an opaque colour 0xRRGGBB (queued).
