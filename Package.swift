@@ -87,7 +87,10 @@ let package = Package(
         .target(name: "CRemoteLoader", dependencies: ["CLazyLibrary"]),
         // The main dispatch queue (main-actor tasks, DispatchQueue.main) served by the SDL run loop.
         .target(name: "CMainQueue"),
-        .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2Image", "CImageHeader", "CPango", "CXrandr", "CWaylandClient", "CTessellate", "CMainQueue"]),
+        // Pages kept in the X server as Pixmaps and presented there (Xlib, MIT-SHM from libxext-dev):
+        // the software renderer's audience frame that is just a page (Sources/PodiumSDL/ServerPixmaps.swift).
+        .target(name: "CX11Present", linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("SDL2")]),
+        .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2Image", "CImageHeader", "CPango", "CXrandr", "CWaylandClient", "CTessellate", "CMainQueue", "CX11Present"]),
 
         .target(name: "PodiumRemote", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CRemoteLoader"]),
         // Follower screens (`--broker`, `podium follow`): the talk's state as retained MQTT messages

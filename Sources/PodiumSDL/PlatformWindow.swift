@@ -70,6 +70,7 @@ public final class PlatformWindow {
         renderer.scale = pts.width > 0 ? Double(px.w) / pts.width : 1
         root.scale = renderer.scale
         root.resize(to: pts)
+        renderer.dropServerPixmaps()   // resized or on another display: pages come again at their size
         invalidate()
     }
 

@@ -25,6 +25,7 @@ extension Renderer {
     func drawChanges(_ list: DrawList, background: Color, window: OpaquePointer, size: (w: Int32, h: Int32)) -> IntRect? {
         let list = resolvingSizes(list)
         let full = IntRect(x: 0, y: 0, w: size.w, h: size.h)
+        let pixmaps = prepareServerPixmaps(window: window, size: size)
         let last = lastFrame
         let whole = last.invalid || last.background != background || last.scale != scale
             || last.size != size || driverName != "software"
@@ -37,19 +38,84 @@ extension Renderer {
         }
         let damage = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
         lastDamageRects = rects
+        // Just a page with a pixmap: the X server presents it (no client-side copy).
+        if let pixmaps, let frame = serverFrame(list.commands, background: background, pixmaps: pixmaps) {
+            frameCounter += 1
+            presentFromServer(frame, in: rects, pixmaps: pixmaps)
+            finishFrame()
+            // The pages named ahead, which no software drawing collected this time.
+            for case let .bitmap(b, r, opacity) in list.commands where opacity <= 0 { ahead.append((b, px(r))) }
+            surfaceStale = true
+            lastFrame = LastFrame(commands: list.commands, background: background, scale: scale, size: size, invalid: false)
+            uploadAhead()
+            return damage
+        }
         if rects == [full] {
             if driverName == "software" { collectDecodedImages(); drawPartial(list, background: background, in: rects) }
             else { draw(list, background: background) }
             SDL_RenderPresent(sdl)
+            surfaceStale = false
         } else {
+            // Each damaged rectangle is repainted whole, so a surface that lacks the page the
+            // server presented (`surfaceStale`) only matters when all of it is presented.
             drawPartial(list, background: background, in: rects)
             SDL_RenderFlush(sdl)
             var sdlRects = rects.map { SDL_Rect(x: $0.x, y: $0.y, w: $0.w, h: $0.h) }
-            if SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)) != 0 { SDL_RenderPresent(sdl) }
+            if SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)) != 0 {
+                if surfaceStale { drawPartial(list, background: background, in: [full]); surfaceStale = false }
+                SDL_RenderPresent(sdl)
+            }
         }
         lastFrame = LastFrame(commands: list.commands, background: background, scale: scale, size: size, invalid: false)
         uploadAhead()
         return damage
+    }
+
+    /// The window's `ServerPixmaps` (looked for once), emptied when the window's size changed.
+    private func prepareServerPixmaps(window: OpaquePointer, size: (w: Int32, h: Int32)) -> ServerPixmaps? {
+        if !serverPixmapsLookedFor {
+            serverPixmapsLookedFor = true
+            if driverName == "software" { serverPixmaps = ServerPixmaps.make(window: window) }
+        }
+        guard let p = serverPixmaps else { return nil }
+        if serverPixmapsSize != size {
+            p.removeAll()
+            serverPixmapsSize = size
+            p.byteBudget = 3 * Int(size.w) * Int(size.h) * 4
+        }
+        return p
+    }
+
+    /// Puts `b` (drawn at `dst` pixels, ahead of its advance) into a pixmap when it is a page
+    /// the server can present; true when it has one (no texture is made for it then: a software
+    /// frame that needs it unpacks it then).
+    func uploadPixmap(_ b: Bitmap, drawnAt dst: SDL_FRect, keeping: Set<UInt64>) -> Bool {
+        guard let p = serverPixmaps, Self.wantsPixmap(b, at: dst, window: serverPixmapsSize) else { return false }
+        return p.upload(b, frame: frameCounter, keeping: keeping)
+    }
+
+    /// The ids of the bitmaps `commands` draw or name ahead: their pixmaps are not evicted for
+    /// one of them (going forward, the previous page was drawn as recently as the current one).
+    static func bitmapIDs(_ commands: [DrawCommand]) -> Set<UInt64> {
+        var ids = Set<UInt64>()
+        for case let .bitmap(b, _, _) in commands { ids.insert(b.id) }
+        return ids
+    }
+
+    /// Frees the pixmaps (the window moved to another display, or was resized); the next frame
+    /// is drawn whole.
+    func dropServerPixmaps() {
+        serverPixmaps?.removeAll()
+        invalidate()
+    }
+
+    /// Repaints the window surface whole when the server presented the last frame (for reading
+    /// it back), without presenting.
+    func refreshStaleSurface() {
+        guard surfaceStale else { return }
+        drawPartial(DrawList(commands: lastFrame.commands), background: lastFrame.background ?? Color(0, 0, 0), in: [IntRect(x: 0, y: 0, w: lastFrame.size.w, h: lastFrame.size.h)])
+        SDL_RenderFlush(sdl)
+        surfaceStale = false
     }
 
     /// A frame that changes no pixel still uploads the bitmaps it names (a page drawn ahead at
@@ -57,7 +123,10 @@ extension Renderer {
     private func prepareBitmaps(_ list: DrawList) {
         guard list.commands.contains(where: { if case .bitmap = $0 { true } else { false } }) else { return }
         frameCounter += 1
-        for case let .bitmap(b, r, _) in list.commands {
+        let keep = serverPixmaps == nil ? [] : Self.bitmapIDs(list.commands)
+        for case let .bitmap(b, r, opacity) in list.commands {
+            // A page the server has (or now gets, ahead of its advance) needs no texture.
+            if let p = serverPixmaps, p.lookup(b, frame: frameCounter) != nil || (opacity <= 0 && uploadPixmap(b, drawnAt: px(r), keeping: keep)) { continue }
             _ = bitmapTextures.texture(for: b, drawnAt: px(r), frame: frameCounter, renderer: sdl)
         }
         bitmapTextures.endFrame(frameCounter)

@@ -25,6 +25,18 @@ public final class Renderer {
     /// Bitmaps named at opacity 0 (a page uploaded ahead of its advance) in the frame being
     /// drawn: uploaded after the frame is presented (`uploadAhead`), not before its first pixel.
     var ahead: [(Bitmap, SDL_FRect)] = []
+    /// Ready pages kept in the X server and presented there (`ServerPixmaps`, `X11Present`); nil
+    /// except with the software renderer on X11. Looked for on the first `drawChanges`.
+    var serverPixmaps: ServerPixmaps?
+    var serverPixmapsLookedFor = false
+    /// The window size (pixels) the pixmaps were made for: another size frees them.
+    var serverPixmapsSize: (w: Int32, h: Int32) = (0, 0)
+    /// Set when the X server presented a frame from a pixmap: the window surface lacks that page,
+    /// so the surface is repainted whole before SDL presents all of it or it is read back.
+    var surfaceStale = false
+    /// Bitmaps copied by SDL onto the window surface so far (tests: a page presented from its
+    /// pixmap costs none).
+    public private(set) var bitmapCopies = 0
     /// Triangles of general polygons (`DrawCommand.shape`), kept while their shapes live.
     let shapeTriangles = ShapeTriangles.shared
     /// Rasterised pictures (map tiles), kept while their pictures live, within a budget.
@@ -63,6 +75,7 @@ public final class Renderer {
         images.removeAll()
         decoder.discard()
         bitmapTextures.destroyAll()
+        serverPixmaps?.destroy()
         pictureTextures.destroyAll()
         textCache.removeAll()
         SDL_DestroyRenderer(sdl)
@@ -81,12 +94,16 @@ public final class Renderer {
         for c in list.commands { execute(c) }
         finishFrame()
         uploadAhead()
+        surfaceStale = false
         lastFrame = LastFrame(commands: list.commands, background: background, scale: scale)
     }
 
     /// Uploads the bitmaps the last frame named at opacity 0 (`ahead`), as drawn in that frame.
     func uploadAhead() {
-        for (b, f) in ahead { _ = bitmapTextures.texture(for: b, drawnAt: f, frame: frameCounter, renderer: sdl) }
+        let keep = serverPixmaps == nil ? [] : Self.bitmapIDs(lastFrame.commands).union(ahead.map(\.0.id))
+        for (b, f) in ahead where !uploadPixmap(b, drawnAt: f, keeping: keep) {
+            _ = bitmapTextures.texture(for: b, drawnAt: f, frame: frameCounter, renderer: sdl)
+        }
         ahead.removeAll()
     }
 
@@ -153,6 +170,7 @@ public final class Renderer {
             SDL_SetTextureBlendMode(tex, b.isOpaque && opacity >= 1 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
             SDL_SetTextureAlphaMod(tex, UInt8(clamp(opacity, 0, 1) * 255))
             SDL_RenderCopyF(sdl, tex, nil, &f)
+            bitmapCopies += 1
         case let .picture(p, r, opacity):
             drawPicture(p, r, opacity)
         case let .pushClip(r):
@@ -329,6 +347,7 @@ public final class Renderer {
     /// Reads back the current frame as RGBA bytes, row-major, `size.w × size.h` pixels (4 bytes
     /// each). Throws with SDL's message on failure. For render tests.
     public func readPixels(size: (w: Int32, h: Int32)) throws -> [UInt8] {
+        refreshStaleSurface()
         var out = [UInt8](repeating: 0, count: Int(size.w) * Int(size.h) * 4)
         let rc = out.withUnsafeMutableBytes { buf in
             SDL_RenderReadPixels(sdl, nil, SDL_PIXELFORMAT_ABGR8888.rawValue, buf.baseAddress, size.w * 4)

@@ -138,6 +138,12 @@ enum ControlRequests {
                 o["framesDrawn"] = .number(Double(w.framesDrawn))
                 // What the last frame repainted and presented, in pixels (a clock tick: the clock).
                 o["lastDamage"] = w.lastDamage?.json ?? .null
+                // Frames the X server presented from a page's pixmap, and bitmaps SDL copied (issue 19).
+                o["bitmapCopies"] = .number(Double(w.renderer.bitmapCopies))
+                o["serverPixmaps"] = w.renderer.serverPresentation.map {
+                    ["presents": .number(Double($0.presents)), "uploads": .number(Double($0.uploads)),
+                     "pixmaps": .number(Double($0.pixmaps)), "sharedMemory": .bool($0.sharedMemory), "mode": .string($0.mode)]
+                } ?? .null
                 o["bounds"] = Rect(f.minX, f.minY, Double(w.pixelSize.w), Double(w.pixelSize.h)).json
                 o["scale"] = .number(s)
                 // Where the window manager ignores fullscreen requests (none running) the window

@@ -239,11 +239,11 @@ final class PresentCommand {
             // The first turn draws before anything else: what timers put off (the next scene,
             // made on first use for the next preview) and the journal's first write wait until
             // both windows show the talk; the loop comes straight back for them.
-            if firstFrameLogged {
-                presentation.timers.fire(now: presentation.clock())
-                journalTick()
-            }
+            if firstFrameLogged { presentation.timers.fire(now: presentation.clock()) }
             renderWindows()
+            // The journal after the frames: an advance reaches the room without waiting for its
+            // write (~1 ms of the key -> first audience pixel on the bench rig, issue 19).
+            if firstFrameLogged { journalTick() }
             if !firstFrameLogged {
                 firstFrameLogged = true
                 log(String(format: "first frame of both windows %.0f ms after launch", (ProcessInfo.processInfo.systemUptime - launch) * 1000))

@@ -118,15 +118,17 @@ final class PDFPageView: View {
         return p
     }
 
-    /// The next page, invisible (opacity 0), once the worker has rendered it: the renderer
-    /// uploads its texture now, so an advance only copies a ready texture. Drawing it changes no
-    /// pixel, so the window is not presented for it. Not the previous page (stepping back is
-    /// rarer, and is an unpack straight into a texture), and nothing ahead for pages larger than
-    /// `aheadLimit` (a 4K window): there each texture is 33 MB.
+    /// The next page, then the previous one, invisible (opacity 0), once the worker has rendered
+    /// them: the renderer uploads their textures (or X server pixmaps) now, so an advance or a
+    /// step back only copies a ready page. Drawing them changes no pixel, so the window is not
+    /// presented for it; going forward the previous page is the one just shown, which costs
+    /// nothing more. Nothing ahead for pages larger than `aheadLimit` (a 4K window): there each
+    /// texture is 33 MB.
     private func drawNeighboursAhead(into list: inout DrawList) {
-        let p = page + 1
-        guard p < cache.document.pageCount, let (key, fit) = key(for: p), key.byteCount <= Self.aheadLimit else { return }
-        if let b = cache.request(key, ready: readyCallback()) { list.bitmap(b, in: fit.rect, opacity: 0) }
+        for p in [page + 1, page - 1] where (0..<cache.document.pageCount).contains(p) {
+            guard let (key, fit) = key(for: p), key.byteCount <= Self.aheadLimit else { return }
+            if let b = cache.request(key, ready: readyCallback()) { list.bitmap(b, in: fit.rect, opacity: 0) }
+        }
     }
 
     /// Bytes of a page above which no page is uploaded ahead (2560×1600 fits).

@@ -1,0 +1,185 @@
+import Foundation
+import PodiumKit
+import PodiumSDL
+import PodiumTestSupport
+import XCTest
+
+/// Audience pages kept in the X server as pixmaps and presented there (issue 19), on a real X
+/// server (Xorg dummy, presenter 1280×800, audience 1920×1080), SDL's software renderer, keys
+/// through XTEST. What the room sees is read back from the X server itself (`X11Screen`, its own
+/// connection) before anything else draws, and must equal the frame Podium means to show (its
+/// `screenshot`, drawn by SDL); an advance to a page uploaded ahead must be one server copy and no
+/// client-side copy of the page.
+final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
+    func start(_ pdf: TestPDF.Options = .init(pages: 6), env extra: [String: String] = [:]) throws -> PodiumProcess {
+        TestPDF.write(path("talk.pdf"), pdf)
+        let env = rig.environment.merging(["SDL_RENDER_DRIVER": "software"].merging(extra) { $1 }) { $1 }
+        let app = try PodiumProcess(args: [path("talk.pdf")], environment: env, dir: dir)
+        let s = try app.client!.waitForState { $0["windows"]?.array?.last?["visible"]?.bool == true }
+        XCTAssertEqual(s["driver"]?.string, "x11", "SDL used the X server")
+        return app
+    }
+
+    func audience(_ s: JSONValue) -> JSONValue? { s["windows"]?.array?.first { $0["role"]?.string == "audience" } }
+    func server(_ s: JSONValue, _ key: String) -> Int { audience(s)?["serverPixmaps"]?[key]?.int ?? -1 }
+    func copies(_ s: JSONValue) -> Int { audience(s)?["bitmapCopies"]?.int ?? -1 }
+
+    /// The audience window's pixels as the X server has them (R, G, B, A), and its size.
+    func room(_ c: ControlClient) throws -> (rgba: [UInt8], w: Int, h: Int) {
+        let b = try XCTUnwrap(audience(try c.send(["cmd": "state"]))?["bounds"])
+        let (x, y, w, h) = (Int(b["x"]!.number!), Int(b["y"]!.number!), Int(b["width"]!.number!), Int(b["height"]!.number!))
+        let px = try XCTUnwrap(X11Screen.pixels(display: rig.display, x: x, y: y, width: w, height: h), "read the screen of \(rig.display)")
+        return (px, w, h)
+    }
+
+    /// The frame Podium means the room to see (drawn by SDL into a PNG). Call after `room`: the
+    /// screenshot also presents that frame through SDL.
+    func intended(_ c: ControlClient, _ name: String) throws -> PNGImage {
+        XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "audience", "path": .string(path(name))])["ok"]?.bool, true)
+        return try PNGImage(path: path(name))
+    }
+
+    /// Pixels whose R, G or B differ.
+    func differing(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        guard a.count == b.count else { return max(a.count, b.count) / 4 }
+        var n = 0
+        for i in stride(from: 0, to: a.count, by: 4) where a[i] != b[i] || a[i + 1] != b[i + 1] || a[i + 2] != b[i + 2] { n += 1 }
+        return n
+    }
+
+    /// Asserts the room shows exactly the intended frame, and that frame shows page `page`'s box.
+    func assertRoomShows(_ c: ControlClient, page: Int, box: (x: Int, y: Int), _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let r = try room(c)
+        let want = try intended(c, "page\(page).png")
+        XCTAssertEqual(r.w, want.width, what, file: file, line: line)
+        XCTAssertEqual(differing(r.rgba, want.rgba), 0, "\(what): the room's pixels are the intended frame", file: file, line: line)
+        let i = (box.y * r.w + box.x) * 4
+        let c = TestPDF.colour(page)
+        XCTAssertEqual([Int(r.rgba[i]), Int(r.rgba[i + 1]), Int(r.rgba[i + 2])], [c.0, c.1, c.2], "\(what): page \(page + 1)'s box on the screen", file: file, line: line)
+    }
+
+    /// Presses `key` and waits until the audience was presented `presents` times from pixmaps.
+    func press(_ key: String, _ c: ControlClient, position: String, presents: Int) throws -> JSONValue {
+        try xdotool("key", key)
+        return try c.waitForState(timeout: 5) { $0["slide"]?["position"]?.string == position && self.server($0, "presents") >= presents }
+    }
+
+    func testAdvancesAndARevisitArePresentedFromServerPixmapsWithTheRightPixels() throws {
+        try checkAdvances(mode: "shm-pixmap")
+    }
+
+    /// The same where the server offers no shared-memory pixmaps (pages put by XShmPutImage) or
+    /// no MIT-SHM at all (XPutImage).
+    func testPagesPutIntoPixmapsWithoutSharedPixmapsAreRightToo() throws {
+        try checkAdvances(mode: "shm-put", env: ["PODIUM_SERVER_PIXMAPS_PUT": "1"])
+        try checkAdvances(mode: "put", env: ["PODIUM_SERVER_PIXMAPS_NO_SHM": "1"])
+    }
+
+    /// Right ×3, Left ×3 over a 6-page deck: each an X server copy of a pixmap, no client-side
+    /// page copy, and the room's pixels the intended frame.
+    func checkAdvances(mode: String, env: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws {
+        let app = try start(env: env)
+        defer { app.stop() }
+        let c = app.client!
+        // Inside the page's box (unit 0.25…0.5 × 0.25…0.75 of the 1920×1080 page).
+        let box = (x: 1920 * 3 / 8, y: 1080 / 2)
+        var s = try c.waitForState { self.server($0, "uploads") >= 1 }
+        XCTAssertEqual(audience(s)?["serverPixmaps"]?["mode"]?.string, mode, "how pages reach the server", file: file, line: line)
+        try assertRoomShows(c, page: 0, box: box, "first page", file: file, line: line)
+        // Forward, then stepping back page by page: the previous page is uploaded ahead too.
+        let steps = [("Right", 1, "2 / 6"), ("Right", 2, "3 / 6"), ("Right", 3, "4 / 6"), ("Left", 2, "3 / 6"), ("Left", 1, "2 / 6"), ("Left", 0, "1 / 6")]
+        for (key, page, position) in steps {
+            // The next page uploaded ahead (and, going back, the previous one still kept).
+            s = try c.waitForState { self.server($0, "pixmaps") >= (page == 1 && key == "Right" ? 1 : 2) }
+            let presents = server(s, "presents"), before = copies(s)
+            s = try press(key, c, position: position, presents: presents + 1)
+            XCTAssertEqual(server(s, "presents"), presents + 1, "\(key) to page \(page + 1): one frame presented by the X server", file: file, line: line)
+            XCTAssertEqual(copies(s), before, "\(key) to page \(page + 1): no client-side copy of a page", file: file, line: line)
+            try assertRoomShows(c, page: page, box: box, "\(key) to page \(page + 1)", file: file, line: line)
+        }
+        XCTAssertLessThanOrEqual(server(try c.send(["cmd": "state"]), "pixmaps"), 3, "current, next, previous at most", file: file, line: line)
+        XCTAssertEqual(app.stop(), 0, file: file, line: line)
+    }
+
+    func testALetterboxedPageIsCopiedWithItsBarsFilled() throws {
+        // 4:3 pages on the 16:9 audience: a 1440×1080 page between two bars.
+        let app = try start(.init(pages: 4, width: 800, height: 600))
+        defer { app.stop() }
+        let c = app.client!
+        let box = (x: 240 + 1440 * 3 / 8, y: 1080 / 2)
+        var s = try c.waitForState { self.server($0, "uploads") >= 1 }
+        try assertRoomShows(c, page: 0, box: box, "first page")
+        s = try c.waitForState { self.server($0, "pixmaps") >= 1 }
+        let presents = server(s, "presents"), before = copies(s)
+        s = try press("Right", c, position: "2 / 4", presents: presents + 1)
+        XCTAssertEqual(copies(s), before, "no client-side copy of a page")
+        let r = try room(c)
+        XCTAssertEqual(Array(r.rgba[0..<3]), Array(r.rgba[(1919 * 4)..<(1919 * 4 + 3)]), "both bars the same colour")
+        try assertRoomShows(c, page: 1, box: box, "the letterboxed page and its bars")
+        XCTAssertEqual(app.stop(), 0)
+    }
+
+    func testAnOverlayAfterAServerPresentAndItsRemovalShowTheRightPage() throws {
+        let app = try start()
+        defer { app.stop() }
+        let c = app.client!
+        let box = (x: 1920 * 3 / 8, y: 1080 / 2)
+        var s = try c.waitForState { self.server($0, "pixmaps") >= 1 }
+        s = try press("Right", c, position: "2 / 6", presents: server(s, "presents") + 1)
+        let plain = try room(c)   // page 2 as the server presented it
+        // The spotlight over the page the server presented: drawn by SDL, over a surface that
+        // never held that page.
+        try xdotool("key", "l")
+        let p = try XCTUnwrap(audience(s)?["bounds"])
+        try xdotool("mousemove", String(Int(p["x"]!.number!) + 300), String(Int(p["y"]!.number!) + 300))
+        let lit = try c.waitForState(timeout: 5) { _ in (try? self.differing(self.room(c).rgba, plain.rgba)) ?? 0 > 10000 }
+        let withSpot = try room(c)
+        XCTAssertGreaterThan(differing(withSpot.rgba, plain.rgba), 10000, "the spotlight is on the audience: \(String(describing: audience(lit)))")
+        XCTAssertEqual(differing(withSpot.rgba, try intended(c, "spot.png").rgba), 0, "the spotlit page, no stale pixels")
+        let presentsBefore = server(try c.send(["cmd": "state"]), "presents")
+        try xdotool("key", "l")
+        s = try c.waitForState(timeout: 5) { self.server($0, "presents") > presentsBefore }
+        XCTAssertGreaterThan(server(s, "presents"), presentsBefore, "the plain page again, from its pixmap")
+        let back = try room(c)
+        XCTAssertEqual(differing(back.rgba, plain.rgba), 0, "the spotlight gone: the same page as before it")
+        try assertRoomShows(c, page: 1, box: box, "after the spotlight")
+        XCTAssertEqual(app.stop(), 0)
+    }
+
+    func testAHotPlugToAnotherSizeDropsThePixmapsAndTheNewSizeIsRight() throws {
+        let app = try start()
+        defer { app.stop() }
+        let c = app.client!
+        var s = try c.waitForState { self.server($0, "pixmaps") >= 1 }
+        s = try press("Right", c, position: "2 / 6", presents: server(s, "presents") + 1)
+        let uploads = server(s, "uploads")
+        try rig.unplug(1)
+        _ = try c.waitForState(timeout: 10) { $0["displays"]?.array?.count == 1 }
+        try rig.plug(1, "1600x900")
+        s = try c.waitForState(timeout: 10) {
+            self.audience($0)?["bounds"]?["width"]?.number == 1600 && self.audience($0)?["visible"]?.bool == true && self.server($0, "pixmaps") >= 1
+        }
+        XCTAssertEqual(audience(s)?["bounds"]?["width"]?.number, 1600, "the audience on the new display")
+        XCTAssertGreaterThanOrEqual(server(s, "pixmaps"), 1, "the next page uploaded again at the new size: \(String(describing: audience(s)))")
+        XCTAssertLessThanOrEqual(server(s, "pixmaps"), 2, "the 1920×1080 pixmaps went with the old size: \(String(describing: audience(s)))")
+        _ = uploads
+        let box = (x: 1600 * 3 / 8, y: 900 / 2)
+        try assertRoomShows(c, page: 1, box: box, "the page at 1600×900")
+        s = try c.waitForState { self.server($0, "pixmaps") >= 1 }
+        s = try press("Right", c, position: "3 / 6", presents: server(s, "presents") + 1)
+        try assertRoomShows(c, page: 2, box: box, "an advance at 1600×900")
+        XCTAssertEqual(app.stop(), 0)
+    }
+
+    func testTheKillSwitchLeavesEveryFrameToSDL() throws {
+        let app = try start(env: ["PODIUM_SERVER_PIXMAPS": "0"])
+        defer { app.stop() }
+        let c = app.client!
+        _ = try c.waitForState { $0["slide"]?["position"]?.string == "1 / 6" }
+        try xdotool("key", "Right")
+        let s = try c.waitForState(timeout: 5) { $0["slide"]?["position"]?.string == "2 / 6" }
+        XCTAssertEqual(audience(s)?["serverPixmaps"], .null, "PODIUM_SERVER_PIXMAPS=0: no pixmaps")
+        try assertRoomShows(c, page: 1, box: (x: 1920 * 3 / 8, y: 1080 / 2), "page 2 drawn by SDL")
+        XCTAssertEqual(app.stop(), 0)
+    }
+}
