@@ -90,6 +90,9 @@ enum CommandLineInterface {
     """
 
     struct UsageError: Error, CustomStringConvertible { var description: String }
+    /// A well-formed command refused for the state it found (the deck presented by another
+    /// podium, no display server): exit 2 like a usage error, without the usage text under it.
+    struct Refusal: Error, CustomStringConvertible { var description: String }
 
     @MainActor static func run(_ args: [String]) -> Int32 {
         do {
@@ -110,6 +113,8 @@ enum CommandLineInterface {
             printError("podium: \(e.message)\nusage: podium \(e.command) \(e.usage)"); return 2
         } catch let e as UsageError {
             printError("podium: \(e)\n\(usage)\(PluginCommands.usageLines())"); return 2
+        } catch let e as Refusal {
+            printError("podium: \(e)"); return 2
         } catch let e as DeckError {
             for one in e.all { printError("podium: \(one)") }   // every problem, one line each
             return 2

@@ -67,7 +67,7 @@ final class PresentCommand {
         let env = ProcessInfo.processInfo.environment
         if env["SDL_VIDEODRIVER"] == nil, env["WAYLAND_DISPLAY"] != nil { setenv("SDL_VIDEODRIVER", "wayland,x11", 1) }
         do { talkLock = try TalkLock.acquire(deckPath: deck.path) }
-        catch { throw CommandLineInterface.UsageError(description: "\(error)") }
+        catch { throw CommandLineInterface.Refusal(description: "\(error)") }
         QuitSignals.install()
         // libX11 maps its parsed Compose table from here after the first launch (~7.5 ms).
         ComposeCache.prepare()
@@ -77,7 +77,7 @@ final class PresentCommand {
         // SDL falls back to its offscreen driver when it reaches no display server: the talk
         // would run where nobody sees it. Headless on purpose needs SDL_VIDEODRIVER to say so.
         if ["offscreen", "dummy"].contains(SDLVideo.currentDriver), !(env["SDL_VIDEODRIVER"] ?? "").contains(SDLVideo.currentDriver) {
-            throw CommandLineInterface.UsageError(description: "no display server reached (DISPLAY=\(env["DISPLAY"] ?? "unset"), WAYLAND_DISPLAY=\(env["WAYLAND_DISPLAY"] ?? "unset")): SDL fell back to its \(SDLVideo.currentDriver) driver and nobody would see the talk; present from a desktop session, or set SDL_VIDEODRIVER=offscreen to run headless on purpose")
+            throw CommandLineInterface.Refusal(description: "no display server reached (DISPLAY=\(env["DISPLAY"] ?? "unset"), WAYLAND_DISPLAY=\(env["WAYLAND_DISPLAY"] ?? "unset")): SDL fell back to its \(SDLVideo.currentDriver) driver and nobody would see the talk; present from a desktop session, or set SDL_VIDEODRIVER=offscreen to run headless on purpose")
         }
         try DisplaysCommand.requireKnownNames(options, in: SDLVideo.namedDisplays())
         log("video driver \(SDLVideo.currentDriver)")

@@ -33,6 +33,7 @@ final class CommandLineTests: XCTestCase {
                                   environment: TestPaths.privateHome(in: dir))
         XCTAssertEqual(none.status, 2, none.stderr)
         XCTAssertTrue(none.stderr.contains("no display server reached"), none.stderr)
+        XCTAssertFalse(none.stderr.contains("usage:"), "a refusal, not a usage mistake: \(none.stderr)")
     }
 
     /// A display index that is not connected is not an error (it may be plugged in later), but

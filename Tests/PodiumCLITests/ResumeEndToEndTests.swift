@@ -138,6 +138,7 @@ final class ResumeEndToEndTests: XCTestCase {
                                     environment: TestPaths.privateHome(in: dir).merging(["SDL_VIDEODRIVER": "offscreen"]) { $1 })
         XCTAssertEqual(second.status, 2, second.stderr)
         XCTAssertTrue(second.stderr.contains("is already being presented by another podium (pid \(app.process.processIdentifier))"), second.stderr)
+        XCTAssertFalse(second.stderr.contains("usage:"), "a refusal, not a usage mistake: \(second.stderr)")
         kill9(app)
         app = try launch()
         XCTAssertEqual(app.stop(), 0)
