@@ -50,7 +50,7 @@ final class BandAudienceView: View {
         let imgSide = min(bounds.height - 2 * pad, bounds.width * 0.35)
         image.frame = Rect(pad, (bounds.height - imgSide) / 2, imgSide, imgSide)
         let x = image.frame.maxX + pad, w = max(0, bounds.width - x - pad)
-        name.font = .bold(u * 1.1); facts.font = .system(u * 0.5); notes.font = .system(u * 0.36)
+        name.font = Self.nameFont(name, unit: u, width: w); facts.font = .system(u * 0.5); notes.font = .system(u * 0.36)
         let nh = name.sizeThatFits(Size(w, bounds.height)).height
         let fh = facts.sizeThatFits(Size(w, bounds.height)).height
         let th = notes.text.isEmpty ? 0 : notes.sizeThatFits(Size(w, bounds.height)).height
@@ -58,6 +58,19 @@ final class BandAudienceView: View {
         name.frame = Rect(x, y, w, nh); y += nh + u * 0.4
         facts.frame = Rect(x, y, w, fh); y += fh + u * 0.4
         notes.frame = Rect(x, y, w, th)
+    }
+
+    /// The name's font: the largest of 1.1 units down to 0.66 (UIKit's `minimumScaleFactor`
+    /// of 0.6) at which it fits its two lines whole; only a name too long even then ends in "…".
+    private static func nameFont(_ label: Label, unit u: Double, width w: Double) -> Font {
+        let lines = label.numberOfLines
+        defer { label.numberOfLines = lines }
+        label.numberOfLines = 0
+        for step in stride(from: 1.1, through: 0.66, by: -0.055) {
+            label.font = .bold(u * step)
+            if label.lines(width: w).count <= lines { break }
+        }
+        return label.font
     }
 
     /// The text the room sees, as `static-text` nodes (`bands.audience.name`, `.facts`, `.all`)

@@ -38,6 +38,23 @@ final class BandListSceneTests: XCTestCase {
     func node(_ id: String) -> ControlNode? { root.controlTree().first { $0.id == id } }
     func storedNames() throws -> [String] { try BandStore(path: dir.appendingPathComponent("data/bands.sqlite").path).all().map(\.name) }
 
+    /// A long name in the room is set smaller to fit its two lines whole before it is cut with "…".
+    func testALongNameShrinksToFitTheRoomBeforeItIsCut() async throws {
+        var b = try XCTUnwrap(scene.model.selected)
+        b.name = "The Incredibly Long Band Name"
+        try scene.model.save(b)
+        scene.showSelection()
+        let room = WindowRoot(metrics: FixedMetrics())
+        room.content.addSubview(scene.audienceView.pinned(.fill()))
+        room.resize(to: Size(1280, 720))
+        let name = scene.audience.name
+        XCTAssertLessThan(name.font.size, 88, "smaller than the 1.1 units a short name gets")
+        let lines = name.lines(width: name.bounds.width)
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertEqual(lines.joined().split(separator: " ").joined(separator: " "), b.name, "whole, not cut with …")
+        XCTAssertGreaterThanOrEqual(name.font.size, 80 * 0.66 - 0.01, "no smaller than UIKit's 0.6 scale")
+    }
+
     func testSeedsTheStoreAndSelectsFromTheDeck() async throws {
         XCTAssertEqual(try storedNames().count, 12)
         XCTAssertEqual(node("bands.name")?.value, "Radiohead")
