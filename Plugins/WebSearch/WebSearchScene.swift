@@ -30,7 +30,15 @@ final class WebSearchScene: Scene {
     /// The provider `results` came from (the fallback after an online failure).
     private var resultsProvider: SearchProvider
     private(set) var selected: SearchResult?
+    /// The page in the presenter's reader: the selected result's, a preview until shown.
     private(set) var document: ReaderDocument?
+    /// The page the room sees while `audienceContent` is `.reader`. A single click on another
+    /// result only previews it on the presenter: the room keeps this page until Show to
+    /// Audience or a double-click (never the results list while the new page loads).
+    private(set) var roomDocument: ReaderDocument?
+    /// Show to Audience (or a double-click) chose the selected result before its page loaded:
+    /// the room gets it once loaded.
+    private var roomWantsSelected = false
     private(set) var status = ""
     private(set) var history: SearchHistory
     private var historyCursor: Int?
@@ -75,7 +83,7 @@ final class WebSearchScene: Scene {
         presenter.field.text = q
         history.record(q); historyCursor = nil
         do { try history.save(historyURL) } catch { context.log("cannot save search history: \(error)") }
-        results = []; selected = nil; document = nil
+        results = []; selected = nil; document = nil; roomDocument = nil; roomWantsSelected = false
         audience.results.showFirstRow()
         // The room never sees a page the presenter has not chosen for it.
         audienceContent = .results
@@ -128,13 +136,16 @@ final class WebSearchScene: Scene {
         guard results.indices.contains(i) else { return }
         pageTask?.cancel()
         let r = results[i], gen = generation, provider = resultsProvider
+        if r != selected { roomWantsSelected = false }
         selected = r; document = nil
         presenter.reader.message = "Loading “\(r.title)”…"
         pageTask = provider.document(for: r) { [weak self] res in
             self?.onMain {
                 guard let self, gen == self.generation, self.selected == r else { return }
                 switch res {
-                case let .success(d): self.document = d
+                case let .success(d):
+                    self.document = d
+                    if self.roomWantsSelected { self.roomWantsSelected = false; self.showRoom(d) }
                 case .failure(.cancelled): return
                 case let .failure(e): self.presenter.reader.message = "Cannot show “\(r.title)”: \(e.description)"
                 }
@@ -208,9 +219,23 @@ final class WebSearchScene: Scene {
         setStatus("Copied \(l)")
     }
 
-    /// What the room sees; a page starts at the presenter's top line.
+    /// What the room sees; a page starts at the presenter's top line. `.reader` shows the
+    /// presenter's page, once loaded (until then the room keeps what it shows).
     func setAudience(_ c: AudienceContent) {
+        roomWantsSelected = false
+        if c == .reader {
+            guard let d = document else { roomWantsSelected = selected != nil; return }
+            showRoom(d)
+            return
+        }
         audienceContent = c
+        refresh()
+        roomFollowsPresenter()
+    }
+
+    private func showRoom(_ d: ReaderDocument) {
+        roomDocument = d
+        audienceContent = .reader
         refresh()
         roomFollowsPresenter()
     }
@@ -224,10 +249,12 @@ final class WebSearchScene: Scene {
 
     // MARK: The room's page
 
-    private var roomSeesPage: Bool { audienceContent == .reader && document != nil }
+    private var roomSeesPage: Bool { audienceContent == .reader && roomDocument != nil }
+    /// The presenter reads the page the room sees (not a preview of another result).
+    private var presenterReadsRoomPage: Bool { roomSeesPage && document == roomDocument }
 
     func roomFollowsPresenter() {
-        guard roomSeesPage, let a = presenter.reader.topAnchor else { return }
+        guard presenterReadsRoomPage, let a = presenter.reader.topAnchor else { return }
         // At the presenter's end the room sees the end too, not the page of the top line.
         if presenter.reader.isScrolledToEnd { audience.reader.show(page: .max) } else { audience.reader.show(anchor: a) }
         markRoomPart()
@@ -238,7 +265,7 @@ final class WebSearchScene: Scene {
     func moveRoomPage(by delta: Int) {
         guard roomSeesPage else { audience.results.moveScreens(by: delta); markRoomPart(); return }
         audience.reader.show(page: audience.reader.page + delta)
-        if let r = audience.reader.visibleRange { presenter.reader.reveal(r.lowerBound) }
+        if presenterReadsRoomPage, let r = audience.reader.visibleRange { presenter.reader.reveal(r.lowerBound) }
         markRoomPart()
     }
 
@@ -246,11 +273,11 @@ final class WebSearchScene: Scene {
     /// which results, as the room's corner does.
     func markRoomPart() {
         let on = roomSeesPage, pages = audience.reader.pageCount, list = audience.results
-        presenter.reader.marked = on ? audience.reader.visibleRange : nil
+        presenter.reader.marked = presenterReadsRoomPage ? audience.reader.visibleRange : nil
         let corner = audience.positionText
         audience.position.text = corner
         // Short: it shares the reader's bar with ▲/▼ and two buttons.
-        presenter.audienceLabel.text = "Audience: " + (on ? (pages > 1 ? corner : "this page") : corner.isEmpty ? "the results" : "results \(corner)")
+        presenter.audienceLabel.text = "Audience: " + (on ? (!presenterReadsRoomPage ? "another page" : pages > 1 ? corner : "this page") : corner.isEmpty ? "the results" : "results \(corner)")
         presenter.roomBackButton.isEnabled = on ? audience.reader.page > 0 : list.canMoveBack
         presenter.roomOnButton.isEnabled = on ? audience.reader.page + 1 < pages : list.canMoveOn
         context.setNeedsDisplay()
@@ -263,7 +290,7 @@ final class WebSearchScene: Scene {
         presenter.reader.document = document
         if selected == nil { presenter.reader.message = results.isEmpty ? "Type a query and press Return." : "Pick a result to read it." }
         presenter.actionsButton.isEnabled = selected != nil
-        audience.show(query: query, results: results, document: audienceContent == .reader ? document : nil)
+        audience.show(query: query, results: results, document: audienceContent == .reader ? roomDocument : nil)
         markRoomPart()
         presenter.setNeedsLayout()
         context.setNeedsDisplay()
