@@ -276,8 +276,9 @@ final class WebSearchScene: Scene {
         presenter.reader.marked = presenterReadsRoomPage ? audience.reader.visibleRange : nil
         let corner = audience.positionText
         audience.position.text = corner
-        // Short: it shares the reader's bar with ▲/▼ and two buttons.
-        presenter.audienceLabel.text = "Audience: " + (on ? (!presenterReadsRoomPage ? "another page" : pages > 1 ? corner : "this page") : corner.isEmpty ? "the results" : "results \(corner)")
+        // Short: it shares the reader's bar with ▲/▼ and two buttons, about 155 pt on a 1280 pt
+        // presenter; "Audience: 9–10 of 10" fits where "Audience: results 9–10 of 10" was cut.
+        presenter.audienceLabel.text = "Audience: " + (on ? (!presenterReadsRoomPage ? "other page" : pages > 1 ? corner : "this page") : corner.isEmpty ? "the results" : corner)
         presenter.roomBackButton.isEnabled = on ? audience.reader.page > 0 : list.canMoveBack
         presenter.roomOnButton.isEnabled = on ? audience.reader.page + 1 < pages : list.canMoveOn
         context.setNeedsDisplay()

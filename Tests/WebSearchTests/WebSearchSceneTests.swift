@@ -140,7 +140,7 @@ final class WebSearchSceneTests: XCTestCase {
         XCTAssertEqual(scene.audience.reader.document, shown, "the room keeps its page")
         XCTAssertFalse(scene.audience.reader.isHidden, "and never falls back to the results")
         XCTAssertNil(scene.presenter.reader.marked, "the preview marks no room part")
-        XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience: another page")
+        XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience: other page")
         // Scrolling the preview does not move the room.
         let page = scene.audience.reader.page
         scene.roomFollowsPresenter()
