@@ -93,7 +93,7 @@ final class BandListScene: Scene {
             showNewBand(d)
             isDirty = true
             updateButtons()
-            detail.say("New band kept from before the quit, unsaved. Save adds it; Actions… › Discard New Band.", error: false)
+            detail.say("New band kept from earlier (a reload or quit), unsaved. Save adds it; Actions… › Discard New Band.", error: false)
             return
         }
         guard let stored = model.index.band(id: d.id), stored != d else { keptEdits.remove(); return }
@@ -102,7 +102,7 @@ final class BandListScene: Scene {
         detail.show(d)
         isDirty = true
         updateButtons()
-        detail.say("Unsaved edits from before the quit are back: Save keeps them; Actions… › Discard Unsaved Edits drops them.", error: false)
+        detail.say("Unsaved edits from earlier (a reload or quit) are back: Save keeps them; Actions… › Discard Unsaved Edits drops them.", error: false)
     }
 
     /// Drops the form's edits (or the unsaved new band): the form shows the stored band again.

@@ -87,9 +87,11 @@ final class WebSearchScene: Scene {
         audience.results.showFirstRow()
         // The room never sees a page the presenter has not chosen for it.
         audienceContent = .results
+        audience.results.emptyText = Self.roomWaiting
         setStatus("Searching \(primary.name) for “\(q)”…")
         let gen = generation
-        searchTask = primary.search(q, limit: config.limit) { [weak self] r in
+        // One more than the cap says whether the provider had more than it shows ("first 10").
+        searchTask = primary.search(q, limit: config.limit + 1) { [weak self] r in
             self?.onMain { self?.finishSearch(r, from: self?.primary, generation: gen) }
         }
         refresh()
@@ -98,33 +100,50 @@ final class WebSearchScene: Scene {
     private func finishSearch(_ r: Result<[SearchResult], SearchError>, from provider: SearchProvider?, generation gen: Int) {
         guard gen == generation, let provider else { return }
         switch r {
-        case let .success(found):
+        case let .success(all):
+            let found = Array(all.prefix(config.limit))
             show(found, from: provider)
-            setStatus(found.isEmpty ? "No results for “\(query)” on \(provider.name)." : "\(found.count) result\(found.count == 1 ? "" : "s") from \(provider.name).")
+            setStatus(found.isEmpty ? "No results for “\(query)” on \(provider.name)."
+                      : all.count > found.count ? "First \(found.count) results from \(provider.name)."
+                      : "\(found.count) result\(found.count == 1 ? "" : "s") from \(provider.name).")
         case .failure(.cancelled): return
         case let .failure(e):
             context.log("search \"\(query)\" on \(provider.name) failed: \(e)")
             if provider === primary, let fb = fallback {
                 // Say what went wrong and offer the offline pages instead.
-                _ = fb.search(query, limit: config.limit) { [weak self] fr in
+                _ = fb.search(query, limit: config.limit + 1) { [weak self] fr in
                     self?.onMain {
                         guard let self, gen == self.generation, let fb = self.fallback else { return }
                         switch fr {
-                        case let .success(found):
+                        case let .success(all):
+                            let found = Array(all.prefix(self.config.limit))
                             self.show(found, from: fb)
-                            self.setStatus("\(e.description) Showing \(found.count) offline result\(found.count == 1 ? "" : "s") from \(fb.name).", warning: true)
+                            let counted = all.count > found.count ? "the first \(found.count) offline results" : "\(found.count) offline result\(found.count == 1 ? "" : "s")"
+                            self.setStatus("\(e.description) Showing \(counted) from \(fb.name).", warning: true)
                         case let .failure(fe):
+                            self.roomFoundNothing()
                             self.setStatus("\(e.description) Offline search failed too: \(fe.description)", warning: true)
                         }
                     }
                 }
             } else {
+                roomFoundNothing()
                 setStatus(e.description, warning: true)
             }
         }
     }
 
+    /// The room's empty list before and during a search, and after one that found nothing.
+    static let roomWaiting = "Search results appear here", roomNoResults = "No results"
+
+    /// The search ended with nothing to show: the room says so, as the presenter does.
+    private func roomFoundNothing() {
+        audience.results.emptyText = Self.roomNoResults
+        context.setNeedsDisplay()
+    }
+
     private func show(_ found: [SearchResult], from provider: SearchProvider) {
+        if found.isEmpty { roomFoundNothing() }
         results = found
         resultsProvider = provider
         presenter.results.results = found
