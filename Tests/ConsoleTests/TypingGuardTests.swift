@@ -115,7 +115,7 @@ final class TypingGuardTests: XCTestCase {
         g.noteKey(Key("a"), intoTextField: false, at: 10)
         XCTAssertFalse(g.holds(Key("b"), at: 10.1), "a key outside a field is not typing")
         g.noteKey(Key("a"), intoTextField: true, at: 10)
-        for held in ["b", "Space", "Return", "1", ".", "?"] {
+        for held in ["b", "Space", "Return", "1", ".", "?", "Keypad 7", "Keypad +", "Keypad Enter"] {
             XCTAssertTrue(g.holds(Key(held), at: 10.2), "\(held) is held")
         }
         for free in ["Page Down", "Page Up", "Left", "Right", "Up", "Down", "F5", "Escape", "Home", "End", "Backspace", "Tab"] {

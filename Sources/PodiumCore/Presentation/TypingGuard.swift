@@ -27,13 +27,14 @@ public struct TypingGuard: Sendable {
 
     public init() {}
 
-    /// True for keys that type text: a character (letters, digits, punctuation), Space or
-    /// Return, with at most Shift held. Editing keys (Backspace, Delete) count as typing when
+    /// True for keys that type text: a character (letters, digits, punctuation), Space, Return,
+    /// or the keypad's digits, operators and Enter, with at most Shift held. Editing keys (Backspace, Delete) count as typing when
     /// they go into a field (`noteKey`) but are never held: Backspace is also a clicker's "back".
     public static func types(_ k: Key) -> Bool {
         guard !k.control, !k.alt, !k.gui else { return false }
         switch k.code {
         case .character, .space, .returnKey, .keypadEnter: return true
+        case let .other(name): return name.count == 8 && name.hasPrefix("Keypad ")   // SDL's "Keypad 7", "Keypad +"
         default: return false
         }
     }
