@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(name: "PodiumDisplayTests", dependencies: ["PodiumCore", "PodiumKit", "PodiumTestSupport"]),
         .testTarget(name: "PodiumHotplugTests", dependencies: ["PodiumTestSupport", "PodiumSDL"]),
         .testTarget(name: "BandListTests", dependencies: ["BandListScene", "PodiumKit", "PodiumTestSupport"]),
-        .testTarget(name: "WebSearchTests", dependencies: ["WebSearchScene", "PodiumKit", "PodiumTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "WebSearchTests", dependencies: ["WebSearchScene", "PodiumKit", "PodiumSDL", "PodiumTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PDFTests", dependencies: ["PDFScene", "CPoppler", "PodiumKit", "PodiumSDL", "CSDL2", "PodiumTestSupport"]),
         .testTarget(name: "MapSearchTests", dependencies: ["MapSearchScene", "PodiumSQLite", "PodiumKit", "PodiumSDL", "CSDL2", "CSDL2Image", "PodiumTestSupport"]),
         .testTarget(name: "PodiumSQLiteTests", dependencies: ["PodiumSQLite", "CSQLite", "PodiumTestSupport"]),

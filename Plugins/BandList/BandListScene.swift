@@ -93,7 +93,7 @@ final class BandListScene: Scene {
             showNewBand(d)
             isDirty = true
             updateButtons()
-            detail.say("New band kept from before the quit, unsaved. Save adds it; Actions… › Discard New Band.", error: false)
+            detail.say("New band kept from earlier (a reload or quit), unsaved. Save adds it; Actions… › Discard New Band.", error: false)
             return
         }
         guard let stored = model.index.band(id: d.id), stored != d else { keptEdits.remove(); return }
@@ -102,7 +102,7 @@ final class BandListScene: Scene {
         detail.show(d)
         isDirty = true
         updateButtons()
-        detail.say("Unsaved edits from before the quit are back: Save keeps them; Actions… › Discard Unsaved Edits drops them.", error: false)
+        detail.say("Unsaved edits from earlier (a reload or quit) are back: Save keeps them; Actions… › Discard Unsaved Edits drops them.", error: false)
     }
 
     /// Drops the form's edits (or the unsaved new band): the form shows the stored band again.
@@ -202,7 +202,8 @@ final class BandListScene: Scene {
     }
 
     /// Save: commits the form to the store at once, and only now shows it to the room. A new
-    /// band is inserted here and nowhere else (saved unchanged, it is stored as "New Band").
+    /// band is inserted here and nowhere else (with no name typed, the store's "name required"
+    /// refuses it and nothing is stored).
     func save() {
         guard let draft = detail.draft, isDirty || draft.id == 0 else { return }
         if model.store.isReadOnly { detail.say("Not saved: the band store \(model.store.readOnlyMessage).", error: true); return }
@@ -210,13 +211,13 @@ final class BandListScene: Scene {
     }
 
     /// Add (+): puts a new band in the form, unsaved (no row in the store, the list or the room
-    /// until Save), and focuses its name with the text selected, so typing replaces "New Band".
+    /// until Save), and focuses its empty name (the field's "Band name" placeholder shows): + Add
+    /// then Return or Save with nothing typed stores nothing and says the name is required.
     func add() {
         guard !model.store.isReadOnly else { detail.say("Not added: the band store \(model.store.readOnlyMessage).", error: true); return }
         guard saveIfDirty() else { return }
-        showNewBand(Band(name: "New Band"))
+        showNewBand(Band(name: ""))
         detail.name.becomeFocused()
-        detail.name.state.selectAll()
     }
 
     func delete(id: Int64) {

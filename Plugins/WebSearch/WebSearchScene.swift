@@ -30,7 +30,15 @@ final class WebSearchScene: Scene {
     /// The provider `results` came from (the fallback after an online failure).
     private var resultsProvider: SearchProvider
     private(set) var selected: SearchResult?
+    /// The page in the presenter's reader: the selected result's, a preview until shown.
     private(set) var document: ReaderDocument?
+    /// The page the room sees while `audienceContent` is `.reader`. A single click on another
+    /// result only previews it on the presenter: the room keeps this page until Show to
+    /// Audience or a double-click (never the results list while the new page loads).
+    private(set) var roomDocument: ReaderDocument?
+    /// Show to Audience (or a double-click) chose the selected result before its page loaded:
+    /// the room gets it once loaded.
+    private var roomWantsSelected = false
     private(set) var status = ""
     private(set) var history: SearchHistory
     private var historyCursor: Int?
@@ -75,13 +83,15 @@ final class WebSearchScene: Scene {
         presenter.field.text = q
         history.record(q); historyCursor = nil
         do { try history.save(historyURL) } catch { context.log("cannot save search history: \(error)") }
-        results = []; selected = nil; document = nil
+        results = []; selected = nil; document = nil; roomDocument = nil; roomWantsSelected = false
         audience.results.showFirstRow()
         // The room never sees a page the presenter has not chosen for it.
         audienceContent = .results
+        audience.results.emptyText = Self.roomWaiting
         setStatus("Searching \(primary.name) for “\(q)”…")
         let gen = generation
-        searchTask = primary.search(q, limit: config.limit) { [weak self] r in
+        // One more than the cap says whether the provider had more than it shows ("first 10").
+        searchTask = primary.search(q, limit: config.limit + 1) { [weak self] r in
             self?.onMain { self?.finishSearch(r, from: self?.primary, generation: gen) }
         }
         refresh()
@@ -90,33 +100,50 @@ final class WebSearchScene: Scene {
     private func finishSearch(_ r: Result<[SearchResult], SearchError>, from provider: SearchProvider?, generation gen: Int) {
         guard gen == generation, let provider else { return }
         switch r {
-        case let .success(found):
+        case let .success(all):
+            let found = Array(all.prefix(config.limit))
             show(found, from: provider)
-            setStatus(found.isEmpty ? "No results for “\(query)” on \(provider.name)." : "\(found.count) result\(found.count == 1 ? "" : "s") from \(provider.name).")
+            setStatus(found.isEmpty ? "No results for “\(query)” on \(provider.name)."
+                      : all.count > found.count ? "First \(found.count) results from \(provider.name)."
+                      : "\(found.count) result\(found.count == 1 ? "" : "s") from \(provider.name).")
         case .failure(.cancelled): return
         case let .failure(e):
             context.log("search \"\(query)\" on \(provider.name) failed: \(e)")
             if provider === primary, let fb = fallback {
                 // Say what went wrong and offer the offline pages instead.
-                _ = fb.search(query, limit: config.limit) { [weak self] fr in
+                _ = fb.search(query, limit: config.limit + 1) { [weak self] fr in
                     self?.onMain {
                         guard let self, gen == self.generation, let fb = self.fallback else { return }
                         switch fr {
-                        case let .success(found):
+                        case let .success(all):
+                            let found = Array(all.prefix(self.config.limit))
                             self.show(found, from: fb)
-                            self.setStatus("\(e.description) Showing \(found.count) offline result\(found.count == 1 ? "" : "s") from \(fb.name).", warning: true)
+                            let counted = all.count > found.count ? "the first \(found.count) offline results" : "\(found.count) offline result\(found.count == 1 ? "" : "s")"
+                            self.setStatus("\(e.description) Showing \(counted) from \(fb.name).", warning: true)
                         case let .failure(fe):
+                            self.roomFoundNothing()
                             self.setStatus("\(e.description) Offline search failed too: \(fe.description)", warning: true)
                         }
                     }
                 }
             } else {
+                roomFoundNothing()
                 setStatus(e.description, warning: true)
             }
         }
     }
 
+    /// The room's empty list before and during a search, and after one that found nothing.
+    static let roomWaiting = "Search results appear here", roomNoResults = "No results"
+
+    /// The search ended with nothing to show: the room says so, as the presenter does.
+    private func roomFoundNothing() {
+        audience.results.emptyText = Self.roomNoResults
+        context.setNeedsDisplay()
+    }
+
     private func show(_ found: [SearchResult], from provider: SearchProvider) {
+        if found.isEmpty { roomFoundNothing() }
         results = found
         resultsProvider = provider
         presenter.results.results = found
@@ -128,13 +155,16 @@ final class WebSearchScene: Scene {
         guard results.indices.contains(i) else { return }
         pageTask?.cancel()
         let r = results[i], gen = generation, provider = resultsProvider
+        if r != selected { roomWantsSelected = false }
         selected = r; document = nil
         presenter.reader.message = "Loading “\(r.title)”…"
         pageTask = provider.document(for: r) { [weak self] res in
             self?.onMain {
                 guard let self, gen == self.generation, self.selected == r else { return }
                 switch res {
-                case let .success(d): self.document = d
+                case let .success(d):
+                    self.document = d
+                    if self.roomWantsSelected { self.roomWantsSelected = false; self.showRoom(d) }
                 case .failure(.cancelled): return
                 case let .failure(e): self.presenter.reader.message = "Cannot show “\(r.title)”: \(e.description)"
                 }
@@ -208,9 +238,23 @@ final class WebSearchScene: Scene {
         setStatus("Copied \(l)")
     }
 
-    /// What the room sees; a page starts at the presenter's top line.
+    /// What the room sees; a page starts at the presenter's top line. `.reader` shows the
+    /// presenter's page, once loaded (until then the room keeps what it shows).
     func setAudience(_ c: AudienceContent) {
+        roomWantsSelected = false
+        if c == .reader {
+            guard let d = document else { roomWantsSelected = selected != nil; return }
+            showRoom(d)
+            return
+        }
         audienceContent = c
+        refresh()
+        roomFollowsPresenter()
+    }
+
+    private func showRoom(_ d: ReaderDocument) {
+        roomDocument = d
+        audienceContent = .reader
         refresh()
         roomFollowsPresenter()
     }
@@ -224,10 +268,12 @@ final class WebSearchScene: Scene {
 
     // MARK: The room's page
 
-    private var roomSeesPage: Bool { audienceContent == .reader && document != nil }
+    private var roomSeesPage: Bool { audienceContent == .reader && roomDocument != nil }
+    /// The presenter reads the page the room sees (not a preview of another result).
+    private var presenterReadsRoomPage: Bool { roomSeesPage && document == roomDocument }
 
     func roomFollowsPresenter() {
-        guard roomSeesPage, let a = presenter.reader.topAnchor else { return }
+        guard presenterReadsRoomPage, let a = presenter.reader.topAnchor else { return }
         // At the presenter's end the room sees the end too, not the page of the top line.
         if presenter.reader.isScrolledToEnd { audience.reader.show(page: .max) } else { audience.reader.show(anchor: a) }
         markRoomPart()
@@ -238,7 +284,7 @@ final class WebSearchScene: Scene {
     func moveRoomPage(by delta: Int) {
         guard roomSeesPage else { audience.results.moveScreens(by: delta); markRoomPart(); return }
         audience.reader.show(page: audience.reader.page + delta)
-        if let r = audience.reader.visibleRange { presenter.reader.reveal(r.lowerBound) }
+        if presenterReadsRoomPage, let r = audience.reader.visibleRange { presenter.reader.reveal(r.lowerBound) }
         markRoomPart()
     }
 
@@ -246,11 +292,12 @@ final class WebSearchScene: Scene {
     /// which results, as the room's corner does.
     func markRoomPart() {
         let on = roomSeesPage, pages = audience.reader.pageCount, list = audience.results
-        presenter.reader.marked = on ? audience.reader.visibleRange : nil
+        presenter.reader.marked = presenterReadsRoomPage ? audience.reader.visibleRange : nil
         let corner = audience.positionText
         audience.position.text = corner
-        // Short: it shares the reader's bar with ▲/▼ and two buttons.
-        presenter.audienceLabel.text = "Audience: " + (on ? (pages > 1 ? corner : "this page") : corner.isEmpty ? "the results" : "results \(corner)")
+        // Short: it shares the reader's bar with ▲/▼ and two buttons, about 155 pt on a 1280 pt
+        // presenter; "Audience: 9–10 of 10" fits where "Audience: results 9–10 of 10" was cut.
+        presenter.audienceLabel.text = "Audience: " + (on ? (!presenterReadsRoomPage ? "other page" : pages > 1 ? corner : "this page") : corner.isEmpty ? "the results" : corner)
         presenter.roomBackButton.isEnabled = on ? audience.reader.page > 0 : list.canMoveBack
         presenter.roomOnButton.isEnabled = on ? audience.reader.page + 1 < pages : list.canMoveOn
         context.setNeedsDisplay()
@@ -263,7 +310,7 @@ final class WebSearchScene: Scene {
         presenter.reader.document = document
         if selected == nil { presenter.reader.message = results.isEmpty ? "Type a query and press Return." : "Pick a result to read it." }
         presenter.actionsButton.isEnabled = selected != nil
-        audience.show(query: query, results: results, document: audienceContent == .reader ? document : nil)
+        audience.show(query: query, results: results, document: audienceContent == .reader ? roomDocument : nil)
         markRoomPart()
         presenter.setNeedsLayout()
         context.setNeedsDisplay()

@@ -38,10 +38,10 @@ final class BandListEndToEndTests: XCTestCase {
         let before = dir.appendingPathComponent("before.png").path
         XCTAssertEqual(try app.send(["cmd": "screenshot", "window": "presenter", "path": .string(before)])["ok"], true)
 
-        // Add: a new band, its name focused and selected, so typing replaces it.
-        // The room sees none of it until Save: not the "New Band" placeholder, not the typing.
+        // Add: a new band, its empty name focused, so typing is its name.
+        // The room sees none of it until Save: not the empty band, not the typing.
         try click(app, "bands.add")
-        XCTAssertEqual(try value(app, "bands.name"), "New Band")
+        XCTAssertEqual(try value(app, "bands.name"), "")
         XCTAssertEqual(try label(app, "bands.audience.name", "audience"), "Radiohead", "an added band is not shown before Save")
         try app.send(["cmd": "type", "text": "The Smiths"])
         XCTAssertEqual(try label(app, "bands.audience.name", "audience"), "Radiohead", "typing is not shown before Save")

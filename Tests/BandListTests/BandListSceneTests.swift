@@ -82,15 +82,17 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertFalse(try storedNames().contains { $0.hasSuffix("!") })
     }
 
-    func testAddFocusesTheNameSoTypingReplacesIt() async throws {
+    func testAddFocusesAnEmptyNameSoTypingIsTheName() async throws {
         click("bands.add")
         XCTAssertTrue(root.focusedView === scene.detail.name)
+        XCTAssertEqual(node("bands.name")?.value, "", "the name starts empty")
+        XCTAssertEqual(scene.detail.name.placeholder, "Band name")
+        let before = try storedNames()
         root.dispatch(.text("Blur"))
-        XCTAssertFalse(try storedNames().contains("New Band"), "only Save stores the new band")
+        XCTAssertEqual(try storedNames(), before, "only Save stores the new band")
         click("bands.save")
         XCTAssertEqual(scene.audience.shown?.name, "Blur")
-        XCTAssertTrue(try storedNames().contains("Blur"))
-        XCTAssertFalse(try storedNames().contains("New Band"))
+        XCTAssertEqual(try storedNames().sorted(), (before + ["Blur"]).sorted())
         XCTAssertEqual(scene.list.selectedRow?.title, "Blur")
         XCTAssertEqual(scene.list.sections.first { $0.rows.contains { $0.title == "Blur" } }?.title, "B")
     }
@@ -137,8 +139,13 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertTrue(scene.handleUnhandledKey(Key("S", control: true)))
         XCTAssertTrue(try storedNames().contains("Radiohead UK"))
         XCTAssertTrue(scene.handleUnhandledKey(Key("N", control: true)))
-        XCTAssertEqual(scene.detail.draft?.name, "New Band")
+        XCTAssertEqual(scene.detail.draft?.name, "", "a new band starts with no name")
         XCTAssertTrue(scene.isNewBand)
+        let before = try storedNames()
+        XCTAssertTrue(scene.handleUnhandledKey(Key("S", control: true)))
+        XCTAssertEqual(node("bands.message")?.label, "Not saved: name: required, must not be blank", "Ctrl+S with no name typed")
+        XCTAssertEqual(try storedNames(), before, "nothing stored")
+        XCTAssertTrue(scene.isNewBand, "the new band stays in the form")
         XCTAssertFalse(scene.handleUnhandledKey(Key("Right")), "navigation keys are left to the presentation")
     }
 
@@ -221,7 +228,7 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertTrue(scene.isNewBand)
         XCTAssertEqual(node("bands.name")?.value, "Blur")
         XCTAssertEqual(node("bands.rating")?.value, "7")
-        XCTAssertEqual(node("bands.message")?.label, "New band kept from before the quit, unsaved. Save adds it; Actions… › Discard New Band.")
+        XCTAssertEqual(node("bands.message")?.label, "New band kept from earlier (a reload or quit), unsaved. Save adds it; Actions… › Discard New Band.")
         XCTAssertNil(node("bands.list")?.value)
         XCTAssertEqual(scene.audience.shown?.name, "Queen", "the room sees the deck's band, not the draft")
         XCTAssertEqual(listRowCount, before.count)
@@ -383,7 +390,7 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(node("bands.name")?.value, "Radiohead", "the band with kept edits is selected")
         XCTAssertTrue(node("bands.notes")?.value?.hasSuffix("Typed, not saved.") == true, "\(node("bands.notes")?.value ?? "none")")
         XCTAssertTrue(scene.isDirty)
-        XCTAssertTrue(node("bands.message")?.label.contains("Unsaved edits from before the quit are back") == true)
+        XCTAssertTrue(node("bands.message")?.label.contains("Unsaved edits from earlier (a reload or quit) are back") == true)
         XCTAssertFalse(try BandStore(path: storePath).all().first { $0.name == "Radiohead" }!.notes.contains("Typed"), "still not saved")
         click("bands.save")
         XCTAssertTrue(try BandStore(path: storePath).all().first { $0.name == "Radiohead" }!.notes.hasSuffix("Typed, not saved."))
@@ -423,22 +430,28 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(audienceText(), ["Radiohead UK", "★½☆☆☆  3/10\nOn Tour\n✓ Seen live"], "Return saves and shows it")
     }
 
-    /// + Add: neither the "New Band" placeholder nor the typing reaches the room; the last
-    /// selected band stays until Save.
+    /// + Add: neither the empty new band nor the typing reaches the room; the last selected band
+    /// stays until Save.
     func testAnAddedBandIsShownToTheRoomOnlyWhenSaved() async throws {
         click("bands.add")
-        XCTAssertEqual(node("bands.name")?.value, "New Band")
-        XCTAssertEqual(scene.audience.shown?.name, "Radiohead", "the placeholder is not shown")
+        XCTAssertEqual(node("bands.name")?.value, "")
+        XCTAssertEqual(scene.audience.shown?.name, "Radiohead", "the empty new band is not shown")
         root.dispatch(.text("Bl"))
         XCTAssertEqual(audienceText().first, "Radiohead", "typing is not shown")
         root.dispatch(.text("ur"))
         click("bands.save")
         XCTAssertEqual(audienceText().first, "Blur")
-        // Saved unchanged, the new band is shown as it is.
+        // Saved with nothing typed (+ Add, then Save or Return): nothing is stored or shown.
+        let before = try storedNames()
         click("bands.add")
         XCTAssertEqual(audienceText().first, "Blur")
         click("bands.save")
-        XCTAssertEqual(audienceText().first, "New Band")
+        XCTAssertEqual(node("bands.message")?.label, "Not saved: name: required, must not be blank")
+        root.focus(scene.detail.name)
+        root.dispatch(.key(Key("Return")))
+        XCTAssertEqual(node("bands.message")?.label, "Not saved: name: required, must not be blank")
+        XCTAssertEqual(try storedNames(), before, "no nameless row")
+        XCTAssertEqual(audienceText().first, "Blur", "the room keeps the saved band")
     }
 
     /// With no band selected the room sees the names; an added band joins them only when saved.
@@ -449,7 +462,7 @@ final class BandListSceneTests: XCTestCase {
         click("bands.add")
         root.dispatch(.text("Blur"))
         XCTAssertNil(scene.audience.shown, "still the list")
-        XCTAssertEqual(audienceText(), [names], "no \"New Band\", no typing")
+        XCTAssertEqual(audienceText(), [names], "no new band, no typing")
         root.dispatch(.key(Key("Return")))
         XCTAssertEqual(scene.audience.shown?.name, "Blur")
     }

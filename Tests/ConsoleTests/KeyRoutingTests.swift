@@ -37,6 +37,27 @@ final class ControlsScene: Scene {
     }
 }
 
+extension ControlsScene {
+    /// Four scenes of controls on a 1280x800 presenter, times from `clock`.
+    @MainActor static func presentation(clock: @escaping () -> Double) -> Presentation {
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
+            SceneKind(name: "controls", summary: "") { _, _ in ControlsScene() },
+        ]))
+        let deck = Deck(title: "T", durationMinutes: nil,
+                        scenes: (0..<4).map { DeckScene(kind: "controls", title: "Scene \($0)", notes: "", plannedSeconds: nil) },
+                        path: "/tmp/t.json")
+        let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: clock)
+        p.presenter.resize(to: Size(1280, 800))
+        return p
+    }
+    /// A click at the centre of `v`, as a user's.
+    @MainActor static func click(_ p: Presentation, _ v: View) {
+        let c = v.convertToWindow(v.bounds).center
+        p.presenter.dispatch(.mouseDown(c, button: 1, clicks: 1)); p.presenter.dispatch(.mouseUp(c, button: 1))
+    }
+}
+
 /// Issue 13.1: the clicker always drives the talk. Keys go through `Presentation.press` as the
 /// platform sends them; the scene has every kind of control.
 @MainActor
@@ -45,24 +66,13 @@ final class KeyRoutingTests: XCTestCase {
     var scene: ControlsScene!
 
     func makePresentation(keyMap: KeyMap = .standard) -> Presentation {
-        let r = PluginRegistry()
-        r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
-            SceneKind(name: "controls", summary: "") { _, _ in ControlsScene() },
-        ]))
-        let deck = Deck(title: "T", durationMinutes: nil,
-                        scenes: (0..<4).map { DeckScene(kind: "controls", title: "Scene \($0)", notes: "", plannedSeconds: nil) },
-                        path: "/tmp/t.json")
-        let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { self.now })
+        let p = ControlsScene.presentation(clock: { self.now })
         p.keyMap = keyMap
-        p.presenter.resize(to: Size(1280, 800))
         scene = p.currentScene as? ControlsScene
         return p
     }
 
-    func click(_ p: Presentation, _ v: View) {
-        let c = v.convertToWindow(v.bounds).center
-        p.presenter.dispatch(.mouseDown(c, button: 1, clicks: 1)); p.presenter.dispatch(.mouseUp(c, button: 1))
-    }
+    func click(_ p: Presentation, _ v: View) { ControlsScene.click(p, v) }
     func movePointer(_ p: Presentation, to pt: Point) { p.presenter.dispatch(.mouseMoved(pt, buttons: 0)) }
 
     func testClickedControlsNeverSwallowTheClickerKeys() async {

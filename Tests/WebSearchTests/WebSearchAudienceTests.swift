@@ -171,7 +171,7 @@ extension WebSearchSceneTests {
             let corner = last - first == 1 ? "\(first + 1) of \(count)" : "\(first + 1)–\(last) of \(count)"
             XCTAssertEqual(scene.audience.position.text, corner)
             XCTAssertTrue(texts(in: scene.audience, audienceRoot).contains { $0.text == corner }, "the room's corner shows \(corner)")
-            XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience: results \(corner)")
+            XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience: \(corner)")
             let cards = roomCards(scene, audienceRoot)
             XCTAssertEqual(cards.map(\.title), scene.results[first..<last].map(\.title))
             XCTAssertTrue(cards.allSatisfy(\.whole), "\(cards)")
@@ -195,7 +195,7 @@ extension WebSearchSceneTests {
         XCTAssertGreaterThan(list.rowsPerScreen, n, "a taller view holds more cards")
         XCTAssertEqual(list.firstRow, kept)
         XCTAssertEqual(roomCards(scene, audienceRoot).map(\.title), scene.results[list.shownRows].map(\.title))
-        XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience: " + (scene.audience.position.text.isEmpty ? "the results" : "results \(scene.audience.position.text)"))
+        XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience: " + (scene.audience.position.text.isEmpty ? "the results" : scene.audience.position.text))
         // A page shown to the room: ▲/▼ move its pages again, and the corner says which.
         scene.open(try XCTUnwrap(scene.results.firstIndex { $0.title.contains("Radiohead") }))
         scene.setAudience(.reader)

@@ -125,6 +125,59 @@ final class WebSearchSceneTests: XCTestCase {
         XCTAssertEqual(scene.audience.reader.page, 0)
     }
 
+    /// Once the room shows a page, a single click on another result only previews it on the
+    /// presenter: the room keeps its page until Show to Audience or a double-click.
+    func testASingleClickPreviewsAndTheRoomKeepsItsPage() async throws {
+        let scene = try offlineScene()
+        scene.search("band")
+        XCTAssertGreaterThan(scene.results.count, 2)
+        scene.setAudience(.reader)
+        let shown = try XCTUnwrap(scene.audience.reader.document)
+        XCTAssertEqual(shown.title, scene.results[0].title)
+        func row(_ i: Int) -> Point { try! XCTUnwrap(context.root.controlTree().first { $0.id == "websearch.results.row.\(i)" }).frame.center }
+        context.root.dispatch(.mouseDown(row(2), button: 1, clicks: 1)); context.root.dispatch(.mouseUp(row(2), button: 1))
+        XCTAssertEqual(scene.document?.title, scene.results[2].title, "the presenter previews the clicked result")
+        XCTAssertEqual(scene.audience.reader.document, shown, "the room keeps its page")
+        XCTAssertFalse(scene.audience.reader.isHidden, "and never falls back to the results")
+        XCTAssertNil(scene.presenter.reader.marked, "the preview marks no room part")
+        XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience: other page")
+        // Scrolling the preview does not move the room.
+        let page = scene.audience.reader.page
+        scene.roomFollowsPresenter()
+        XCTAssertEqual(scene.audience.reader.page, page)
+        // Show to Audience puts the preview on the room.
+        XCTAssertTrue(context.root.click(controlID: "websearch.actions"))
+        XCTAssertTrue(context.root.click(controlID: "sheet.websearch.actions.action.0"))
+        XCTAssertEqual(scene.audience.reader.document?.title, scene.results[2].title)
+        // A double-click shows the clicked result at once.
+        context.root.dispatch(.mouseDown(row(1), button: 1, clicks: 1)); context.root.dispatch(.mouseUp(row(1), button: 1))
+        XCTAssertEqual(scene.audience.reader.document?.title, scene.results[2].title, "a single click did not")
+        context.root.dispatch(.mouseDown(row(1), button: 1, clicks: 2)); context.root.dispatch(.mouseUp(row(1), button: 1))
+        XCTAssertEqual(scene.audience.reader.document?.title, scene.results[1].title, "a double-click did")
+    }
+
+    /// With a provider that loads pages later (online), Show to Audience keeps the room's page
+    /// until the new one has loaded, never the results list in between.
+    func testTheRoomKeepsItsPageWhileTheChosenOneLoads() async throws {
+        let slow = ScriptedProvider(name: "Slow wiki")
+        let scene = WebSearchScene(config: try WebSearchConfig(SceneParameters(["provider": "online"])), primary: slow, fallback: nil, context: context)
+        context.root.content.addSubview(scene.presenterView.pinned(.fill()))
+        scene.search("bands")
+        slow.answer("bands", .success([ScriptedProvider.result("Blur"), ScriptedProvider.result("Oasis")]))
+        context.waitAndDrain()   // the results
+        context.waitAndDrain()   // the first page
+        XCTAssertEqual(scene.document?.title, "Blur")
+        scene.setAudience(.reader)
+        XCTAssertEqual(scene.audience.reader.document?.title, "Blur")
+        scene.presenter.results.select(1)   // a single click: the page loads in the background
+        XCTAssertNil(scene.document, "still loading")
+        scene.setAudience(.reader)   // Show to Audience before it loaded
+        XCTAssertEqual(scene.audience.reader.document?.title, "Blur", "the room keeps its page while the next loads")
+        XCTAssertFalse(scene.audience.reader.isHidden)
+        context.waitAndDrain()
+        XCTAssertEqual(scene.audience.reader.document?.title, "Oasis", "then shows the chosen page")
+    }
+
     func testPagesWithoutAWebAddressAreNotOpened() async throws {
         let scene = try offlineScene()
         scene.search("Ärzte")

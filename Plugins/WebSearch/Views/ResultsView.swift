@@ -69,9 +69,13 @@ final class ResultsView: View {
     var canMoveOn: Bool { shownRows.upperBound < results.count }
 
     /// Moves the room's copy `delta` screenfuls of whole cards, stopping at either end.
+    /// Back moves land on whole screens counted from the first card: after a new audience size
+    /// left the room between them ("4 of 4", two a screen), ▲ shows "3–4", then "1–2".
     func moveScreens(by delta: Int) {
         guard !results.isEmpty else { return }
-        firstRow = max(0, min(results.count - 1, firstRow + delta * rowsPerScreen))
+        let n = rowsPerScreen
+        let target = delta < 0 && firstRow % n != 0 ? (firstRow / n + delta + 1) * n : firstRow + delta * n
+        firstRow = max(0, min(results.count - 1, target))
         setNeedsDisplay()
     }
 

@@ -76,6 +76,10 @@ public final class Presentation {
     public internal(set) var notice: (text: String, kind: BannerView.Kind)?
     /// The "go to slide" prompt while open, or its refusal while shown (`PageJump.swift`).
     var pageJump: PageJump?
+    /// Keys typed on past a text field are not talk keys (`TypingGuard.swift`), and the hint.
+    var typingGuard = TypingGuard()
+    var typingHintShown = false
+    var typingHintTimer: TimerToken?
     /// `--start-time`: when the talk is due to start, and the timer that starts it then
     /// (`PresentationStartTime.swift`).
     public internal(set) var startTime: Date?

@@ -16,7 +16,11 @@ extension Presentation {
     @discardableResult
     public func press(_ k: Key) -> Bool {
         let action = keyMap.action(for: k)
-        if keyAnswersQuestion(k, action: action) { return true }
+        let intoField = presenter.focusedView?.isTextEntry == true
+        typingGuard.noteKey(k, intoTextField: intoField, at: clock())
+        // Typing never answers a question (quit, swap): a focused field takes its keys.
+        if pendingQuestion != nil, !intoField, typingHolds(k) { return true }
+        if keyAnswersQuestion(k, action: action, typing: intoField) { return true }
         if pageJumpTakesKey(k) { return true }
         if !console.help.isHidden {
             console.help.isHidden = true; presenter.requestRedraw()
@@ -40,6 +44,8 @@ extension Presentation {
     /// Keys no text entry used: a bound key is offered to the scene as an action, then performed
     /// (asking first where a running talk could be derailed); an unbound key goes to the scene.
     func handleKey(_ k: Key) -> Bool {
+        // Typed on past a text field (Tab, Return): held, not the talk's (`TypingGuard`).
+        if typingHolds(k) { return true }
         guard let a = keyMap.action(for: k) else { return currentScene.handleUnhandledKey(k) || startPageJump(with: k) }
         if currentScene.handle(a) { return true }
         return request(a)

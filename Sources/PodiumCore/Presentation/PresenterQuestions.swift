@@ -63,8 +63,10 @@ extension Presentation {
     }
 
     /// Keys while a question is open: true when the key answered it (or was held back).
-    func keyAnswersQuestion(_ k: Key, action: ConsoleAction?) -> Bool {
+    func keyAnswersQuestion(_ k: Key, action: ConsoleAction?, typing: Bool = false) -> Bool {
         guard let q = pendingQuestion else { return false }
+        // A key typed into a focused field is the field's, never an answer (`TypingGuard`).
+        if typing, TypingGuard.types(k), q.holding == nil { return false }
         if k.code.isReturn && k.isPlain || (action != nil && action == q.confirmAction) { answerQuestion(true); return true }
         if k.code == .escape { answerQuestion(false); return true }
         // Quit at once (Ctrl+Q) always gets out, unanswered: the question stays unanswered.
@@ -90,6 +92,7 @@ extension Presentation {
     func updateBanner() {
         if let q = pendingQuestion { console.banner.show(q.text, kind: .question) }
         else if let j = pageJumpBanner { console.banner.show(j.text, kind: j.kind) }
+        else if typingHintShown { console.banner.show(Self.typingHint, kind: .info) }
         else { console.banner.show(notice?.text, kind: notice?.kind ?? .info) }
         presenter.requestRedraw()
     }

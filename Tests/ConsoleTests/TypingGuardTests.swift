@@ -1,0 +1,131 @@
+import Foundation
+import PodiumCore
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// Keys typed on past a text field are not talk keys (`TypingGuard`, disable-while-typing).
+/// The fresh-user trial: Bands → + Add → "Pearl Jam" → Tab → "Seattle band" paused the timer,
+/// moved two scenes on and blacked out the room.
+@MainActor
+final class TypingGuardTests: XCTestCase {
+    var now = 1000.0
+    var scene: ControlsScene!
+
+    func makePresentation() -> Presentation {
+        let p = ControlsScene.presentation(clock: { [unowned self] in self.now })
+        scene = p.currentScene as? ControlsScene
+        return p
+    }
+
+    /// Types `text` key by key as SDL sends it (a key, then its text), 0.15 s apart.
+    func type(_ p: Presentation, _ text: String) {
+        for ch in text {
+            let name = ch == " " ? "Space" : String(ch).lowercased()
+            p.press(Key(name, shift: ch.isUppercase))
+            p.presenter.dispatch(.text(String(ch)))
+            now += 0.15
+        }
+    }
+
+    func banner(_ p: Presentation) -> String? { p.presenter.controlTree().first { $0.id == "console.banner" }?.label }
+
+    func testTypingOnPastAFieldNeverDrivesTheTalk() async {
+        let p = makePresentation()
+        let s = scene!
+        p.press(Key("Page Down")); p.goTo(0)   // the talk runs
+        let elapsedBefore = p.timerReadout.running
+        ControlsScene.click(p, s.field)
+        type(p, "Pearl Jam")
+        XCTAssertEqual(s.field.text, "Pearl Jam")
+        p.press(Key("Tab"))   // focus moves on to the next control, no text entry
+        XCTAssertFalse(p.presenter.focusedView?.isTextEntry ?? false)
+        type(p, "Seattle band")
+        XCTAssertEqual(p.currentIndex, 0, "Space and n did not move the talk")
+        XCTAssertEqual(p.audienceMode, AudienceMode.normal, "b did not black out the room")
+        XCTAssertEqual(p.timerReadout.running, elapsedBefore, "t did not pause the timer")
+        XCTAssertEqual(banner(p), Presentation.typingHint, "the presenter says why")
+        XCTAssertFalse(p.audience.controlTree().contains { $0.label == Presentation.typingHint }, "never the room")
+        // Clicker keys work at once, even inside the window.
+        p.press(Key("Page Down"))
+        XCTAssertEqual(p.currentIndex, 1, "Page Down is never held")
+        p.press(Key("Page Up")); p.press(Key("Right"))
+        XCTAssertEqual(p.currentIndex, 1, "arrows and Page Up are never held")
+        // After a moment without typing the letters are the talk's again.
+        now += TypingGuard.holdSeconds + 0.01
+        p.press(Key("b"))
+        XCTAssertEqual(p.audienceMode, AudienceMode.black, "b blacks out once typing stopped")
+        now += 3; p.timers.fire(now: now)
+        XCTAssertNotEqual(banner(p), Presentation.typingHint, "the hint goes away")
+    }
+
+    func testReturnThenTypingQuitsOrSwapsNothing() async {
+        let p = makePresentation()
+        let s = scene!
+        var quits = 0, swaps = 0
+        p.onQuit = { quits += 1 }; p.onSwapDisplays = { swaps += 1 }
+        p.press(Key("Page Down")); p.goTo(0)   // the talk runs: q asks, q again confirms
+        ControlsScene.click(p, s.field)
+        type(p, "abc")
+        p.press(Key("Return"))   // commits the field; focus leaves it
+        XCTAssertEqual(s.committed, ["abc"])
+        XCTAssertNil(p.presenter.focusedView)
+        now += 0.2
+        type(p, "zzzqqq")
+        p.press(Key("Return"))
+        type(p, "s")
+        p.press(Key("Return"))
+        XCTAssertEqual(quits, 0, "q q typed on after the field did not quit")
+        XCTAssertEqual(swaps, 0, "s Return did not swap the displays")
+        XCTAssertNil(p.question, "nor was a question asked")
+        XCTAssertEqual(p.currentIndex, 0, "Return did not advance")
+    }
+
+    func testTypedKeysNeverAnswerAQuestion() async {
+        let p = makePresentation()
+        let s = scene!
+        var quits = 0
+        p.onQuit = { quits += 1 }
+        p.press(Key("Page Down")); p.goTo(0)
+        p.press(Key("q"))
+        XCTAssertNotNil(p.question, "q asks while the talk runs")
+        // The speaker clicks a field and types: neither q nor Return answers the question.
+        ControlsScene.click(p, s.field)
+        type(p, "q")
+        p.press(Key("Return"))
+        XCTAssertEqual(quits, 0, "typing q, Return into a field never confirms quitting")
+        XCTAssertEqual(s.committed, ["q"], "the field took its Return")
+        // Focus left with that Return; a q and Return typed straight on are held too.
+        now += 0.1
+        p.press(Key("q")); p.press(Key("Return"))
+        XCTAssertEqual(quits, 0, "q, Return typed on past the field never confirm")
+        XCTAssertNotNil(p.question, "the question still waits for a deliberate answer")
+        // Esc (a clicker key) answers at once.
+        p.press(Key("Escape"))
+        XCTAssertNil(p.question)
+        // Outside the window, q then q quits as before.
+        now += TypingGuard.holdSeconds + 0.01
+        p.press(Key("q")); p.press(Key("q"))
+        XCTAssertEqual(quits, 1)
+    }
+
+    func testGuardTimesAndKeys() {
+        var g = TypingGuard()
+        XCTAssertFalse(g.holds(Key("b"), at: 10), "no typing yet: nothing held")
+        g.noteKey(Key("a"), intoTextField: false, at: 10)
+        XCTAssertFalse(g.holds(Key("b"), at: 10.1), "a key outside a field is not typing")
+        g.noteKey(Key("a"), intoTextField: true, at: 10)
+        for held in ["b", "Space", "Return", "1", ".", "?", "Keypad 7", "Keypad +", "Keypad Enter"] {
+            XCTAssertTrue(g.holds(Key(held), at: 10.2), "\(held) is held")
+        }
+        for free in ["Page Down", "Page Up", "Left", "Right", "Up", "Down", "F5", "Escape", "Home", "End", "Backspace", "Tab"] {
+            XCTAssertFalse(g.holds(Key(free), at: 10.3), "\(free) is a clicker key")
+        }
+        XCTAssertFalse(g.holds(Key("r", control: true), at: 10.3), "Ctrl+R is a shortcut, not typing")
+        XCTAssertTrue(g.holds(Key("B", shift: true), at: 10.3), "Shift+B types")
+        XCTAssertTrue(g.holds(Key("c"), at: 10.3 + TypingGuard.holdSeconds - 0.01), "a held key extends the hold")
+        XCTAssertFalse(g.holds(Key("c"), at: 10.3 + 2 * TypingGuard.holdSeconds), "released after the hold")
+        g.noteKey(Key("Backspace"), intoTextField: true, at: 20)
+        XCTAssertTrue(g.holds(Key("x"), at: 20.5), "Backspace in a field is typing")
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import PodiumKit
+import PodiumSDL
+import PodiumTestSupport
+@testable import WebSearchScene
+import XCTest
+
+/// The reader bar's "Audience: …" label fits on a 1280×800 presenter, measured with the real
+/// text engine (Pango, DejaVu Sans): the trial saw "Audience: results 1–2…" cut off.
+extension WebSearchSceneTests {
+    func testTheAudienceLabelFitsTheBarOfA1280PresenterWithRealFonts() async throws {
+        let text = TextEngine()
+        let scene = try offlineScene()
+        // The console gives the scene two thirds of a 1280 pt window (the sidebar a third).
+        let root = WindowRoot(metrics: text)
+        scene.presenterView.removeFromSuperview()
+        root.content.addSubview(scene.presenterView.pinned(.fill()))
+        root.resize(to: Size(1280 - 1280.0 / 3, 800 - 48))
+        let audienceRoot = WindowRoot(metrics: text)
+        audienceRoot.content.addSubview(scene.audienceView.pinned(.fill()))
+        audienceRoot.resize(to: Size(1280, 720))
+        let label = scene.presenter.audienceLabel
+        var seen: [String] = []
+        func check(_ what: String) {
+            audienceRoot.layoutIfNeeded(); _ = audienceRoot.renderFrame()
+            root.layoutIfNeeded(); _ = root.renderFrame()
+            let need = text.size(of: label.text, font: label.font).width
+            XCTAssertFalse(label.isHidden, what)
+            XCTAssertLessThanOrEqual(need, label.bounds.width, "\(what): \"\(label.text)\" (\(need) pt) fits its \(label.bounds.width) pt")
+            XCTAssertEqual(label.lines(width: label.bounds.width), [label.text], "\(what): not cut")
+            seen.append(label.text)
+        }
+        scene.search("band")
+        check("the room's first cards")
+        while scene.presenter.roomOnButton.isEnabled { scene.moveRoomPage(by: 1) }
+        check("the room's last cards")
+        XCTAssertTrue(seen.last?.contains(" of \(scene.results.count)") == true, seen.last ?? "")
+        scene.open(try XCTUnwrap(scene.results.firstIndex { $0.title.contains("Radiohead") }))
+        scene.setAudience(.reader)
+        check("a page in parts")
+        scene.open(0)
+        check("a preview of another page")
+        scene.setAudience(.results)
+        check("back to the results")
+        // A 5:4 projector shows two cards a screen: a range in the corner, "1–2 of 6".
+        audienceRoot.resize(to: Size(1280, 1024))
+        audienceRoot.layoutIfNeeded(); _ = audienceRoot.renderFrame()
+        while scene.presenter.roomBackButton.isEnabled { scene.moveRoomPage(by: -1) }
+        check("the first cards on a 5:4 room")
+        XCTAssertTrue(seen.last?.contains("–") == true, seen.last ?? "")
+    }
+}
