@@ -109,7 +109,7 @@ final class TypingGuardTests: XCTestCase {
         XCTAssertEqual(quits, 1)
     }
 
-    func testGuardTimesAndKeys() {
+    func testGuardTimesAndKeys() async {
         var g = TypingGuard()
         XCTAssertFalse(g.holds(Key("b"), at: 10), "no typing yet: nothing held")
         g.noteKey(Key("a"), intoTextField: false, at: 10)
