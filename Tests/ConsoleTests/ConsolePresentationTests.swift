@@ -134,6 +134,21 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertFalse(p.movePointer(to: Point(5, 5), active: true), "outside the preview: no dot")
     }
 
+    /// Ctrl let go, then the clicker advances without the mouse moving: the dot does not follow
+    /// the talk onto the next slide (a key with Ctrl held keeps it).
+    func testAKeyWithoutCtrlHidesThePointerDot() async throws {
+        let p = makePresentation()
+        let pv = p.console.preview
+        let fit = pv.convertToWindow(pv.contentRect)
+        XCTAssertTrue(p.movePointer(to: fit.center, active: true))
+        p.press(Key("z", control: true))
+        XCTAssertNotNil(p.pointerPosition, "Ctrl still held: the dot stays")
+        p.press(Key("Page Down"))
+        XCTAssertEqual(p.currentIndex, 1)
+        XCTAssertNil(p.pointerPosition)
+        XCTAssertEqual(fills(p.audience.drawList(), Color(255, 40, 40)).count, 0, "no dot on the audience view")
+    }
+
     /// The phone remote's drag: fractions of the audience view, clamped; nil hides the dot.
     func testPointerFromAudienceFractions() async throws {
         let p = makePresentation()

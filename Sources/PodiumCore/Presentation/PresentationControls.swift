@@ -15,6 +15,9 @@ extension Presentation {
     /// the focused control and then the scene.
     @discardableResult
     public func press(_ k: Key) -> Bool {
+        // A key without Ctrl means the speaker let go of it: the pointer dot (Ctrl + mouse over
+        // the preview) goes, rather than staying on the room's next slides until the mouse moves.
+        if !k.control { movePointer(toAudienceFraction: nil) }
         let action = keyMap.action(for: k)
         let intoField = presenter.focusedView?.isTextEntry == true
         typingGuard.noteKey(k, intoTextField: intoField, at: clock())
