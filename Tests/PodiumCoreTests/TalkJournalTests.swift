@@ -96,6 +96,21 @@ final class TalkJournalTests: XCTestCase {
         XCTAssertEqual(r2.title(at: 3), "S2")
     }
 
+    /// A PDF with overlays: the question names the slide as the console's position label does
+    /// (`slide 2/3 (2/2)`), not the page as a scene number the speaker never sees.
+    func testTheQuestionNamesTheSlideOfAPDFWithOverlays() async {
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "pdf", summary: "") { _, _ in RecordingScene("P") }]))
+        // Pages 1, 2a, 2b, 3: page labels group the second and third into slide 2.
+        let labels = ["1", "2", "2", "3"]
+        let deck = Deck(title: "T", scenes: labels.map { DeckScene(kind: "pdf", title: "Page \($0)", slide: $0) }, path: "/talks/t.pdf")
+        let rec = TalkJournal.Record(deck: "/talks/t.pdf", scene: 2, sceneTitle: "Page 2", sceneKind: "pdf", page: 3,
+                                     position: ["page": 3], started: true, elapsed: 100, paused: true, savedAt: 0)
+        let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { 0 })
+        XCTAssertEqual(p.resumeQuestion(for: rec, now: 0),
+                       "Resume the interrupted talk at slide 2/3 (2/2) “Page 2”, 1:40 elapsed (paused)? Return resumes · Esc starts fresh")
+    }
+
     /// The deck (a PDF) shrank before the relaunch: the question names a scene that exists, with
     /// its title as the deck has it now, says the talk was further on, and resumes there.
     func testAShrunkDeckResumesAtItsLastSceneAndTheQuestionSaysSo() async {

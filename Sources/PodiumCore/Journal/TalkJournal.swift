@@ -71,12 +71,13 @@ public struct TalkJournal {
 
         /// The question for resuming at 0-based scene `target` (where `Presentation.resumeTarget`
         /// found the journaled scene) titled `title` in the deck as it is now; `clampedTo`: the
-        /// deck's scene count when the journaled scene is past its end.
-        public func resumeQuestion(at target: Int, title: String?, clampedTo sceneCount: Int?, now: Double) -> String {
+        /// deck's scene count when the journaled scene is past its end; `place`: how the console
+        /// names that position when it counts slides (`slide 4/10 (2/2)`), else "scene N".
+        public func resumeQuestion(at target: Int, title: String?, clampedTo sceneCount: Int?, place: String? = nil, now: Double) -> String {
             let named = title.map { " “\($0)”" } ?? ""
             let gone = sceneCount.map { " (the deck's last: it has \($0) scene\($0 == 1 ? "" : "s") now, the talk was at scene \(scene + 1))" } ?? ""
             let time = started ? ", \(TalkClock.format(elapsed(resumingAt: now))) elapsed\(paused ? " (paused)" : "")" : ""
-            return "Resume the interrupted talk at scene \(target + 1)\(named)\(gone)\(time)? Return resumes · Esc starts fresh"
+            return "Resume the interrupted talk at \(place ?? "scene \(target + 1)")\(named)\(gone)\(time)? Return resumes · Esc starts fresh"
         }
     }
 
@@ -195,7 +196,9 @@ extension Presentation {
     public func resumeQuestion(for record: TalkJournal.Record, now: Double) -> String {
         let t = resumeTarget(for: record)
         let title = deck.scenes[t.scene].title ?? (t.scene == record.scene ? record.sceneTitle : nil)
-        return record.resumeQuestion(at: t.scene, title: title, clampedTo: t.clamped ? sceneCount : nil, now: now)
+        // A PDF with overlays: the slide as the console's position label names it, not the page.
+        let place = slides.isGrouped ? slides.positionText(of: t.scene) : nil
+        return record.resumeQuestion(at: t.scene, title: title, clampedTo: t.clamped ? sceneCount : nil, place: place, now: now)
     }
 
     /// Asks the speaker whether to resume `record` (the question of `resumeQuestion(for:now:)`,
