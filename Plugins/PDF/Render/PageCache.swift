@@ -121,13 +121,22 @@ public final class PageCache: @unchecked Sendable {
         // One waiter per pending key: the view asks again on every frame until it is ready.
         if !asked, let b = request(key, ready: ready) { return b }
         cond.lock(); defer { cond.unlock() }
-        let deadline = Date(timeIntervalSinceNow: seconds)
+        // A page that kept a window waiting once is not waited for again (the next frame, the
+        // other window's view of it): each frame would otherwise pay the whole wait.
+        let deadline = Date(timeIntervalSinceNow: slowPages.contains(key.page) ? 0 : seconds)
         while true {
             if let b = lookup(key) ?? stored(key) { return b }
             if failed.contains(key) || retired { return nil }
-            if !cond.wait(until: deadline) { return lookup(key) ?? stored(key) }
+            if !cond.wait(until: deadline) {
+                let b = lookup(key) ?? stored(key)
+                if b == nil { slowPages.insert(key.page) }
+                return b
+            }
         }
     }
+
+    /// Pages whose render outlasted a wait for them (`bitmap(_:waitingAtMost:ready:)`).
+    private var slowPages: Set<Int> = []
 
     /// Called before each render, on whichever thread renders (tests: a page made slow on purpose).
     nonisolated(unsafe) static var willRender: (@Sendable (PageKey) -> Void)?
