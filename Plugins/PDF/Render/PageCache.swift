@@ -420,6 +420,7 @@ public enum PageCaches {
     /// opening it again from the file). Throws `PDFError`.
     public static func cache(for path: String) throws -> PageCache {
         lock.lock(); defer { lock.unlock() }
+        PageRenderHold.installFromEnvironment()
         if let c = staged?[path] ?? (staged == nil ? byPath[path] : nil) { return c }
         generations += 1
         let c = PageCache(document: try PDFDocument(path: path), generation: generations)
