@@ -104,7 +104,7 @@ final class PDFPageView: View {
             // `PageResizer`) to this page at the pixel size it is drawn at (this view's, or a
             // console preview's or a thumbnail's), rendered by the worker, which then redraws;
             // meanwhile it shows `keep` or the page this view showed before.
-            list.bitmap(placeholder(for: key, fallback: keep ?? lastKey), in: fit.rect)
+            list.bitmap(placeholder(for: key, fallback: keep ?? lastKey, holds: isRendering), in: fit.rect)
         }
         // The speaker sees that the page is still rendering (never the room).
         if isRendering, window == .presenter { drawRenderingBadge(into: &list, in: fit.rect) }
@@ -124,11 +124,11 @@ final class PDFPageView: View {
     /// A 1×1 bitmap of blank paper whose resizer is `key`'s page (showing the last page drawn
     /// meanwhile); the same object while the page is the same, so a frame that only redraws it
     /// changes nothing.
-    private func placeholder(for key: PageKey, fallback: PageKey? = nil) -> Bitmap {
+    private func placeholder(for key: PageKey, fallback: PageKey? = nil, holds: Bool = false) -> Bitmap {
         let fallback = fallback ?? lastKey
-        if let p = placeholderBitmap, let r = p.resizer as? PageResizer, r.source == key, r.fallback == fallback { return p }
+        if let p = placeholderBitmap, let r = p.resizer as? PageResizer, r.source == key, r.fallback == fallback, r.holdsFallback == holds { return p }
         let p = Bitmap(width: 1, height: 1, format: .bgra, isOpaque: true, pixels: [0xF4, 0xF4, 0xF4, 0xFF],
-                       resizer: PageResizer(cache: cache, source: key, fallback: fallback))!
+                       resizer: PageResizer(cache: cache, source: key, fallback: fallback, holdsFallback: holds))!
         placeholderBitmap = p
         return p
     }
