@@ -8,8 +8,9 @@ import Synchronization
 public enum PlatformEvent {
     /// SIGTERM/SIGINT (`QuitSignals`) or the desktop session ending.
     case quit
-    /// A display was connected, disconnected or rotated; the text is for the log
-    /// ("display 1 connected", SDL's index at the time of the event).
+    /// A display was connected, disconnected or rotated, or (X11) the X server announced a RandR
+    /// change such as a new mode; the text is for the log ("display 1 connected", SDL's index at
+    /// the time of the event; "RandR notice").
     case displaysChanged(String)
     /// Something happened to one of this process's windows (`PlatformWindow.id`).
     case window(WindowEvent, windowID: UInt32)
@@ -30,11 +31,14 @@ public enum PlatformEvent {
 @MainActor
 public final class PlatformEventLoop {
     private let mailboxEvent: UInt32
+    /// RandR notices from the X server (x11 driver only): a mode change is handled at once.
+    private let randr: RandRWatcher?
 
     /// Call after `SDLVideo.start()`. Installs the mailbox's wake-up and starts text input.
     public init() {
         let event = SDL_RegisterEvents(1)
         mailboxEvent = event
+        randr = SDLVideo.currentDriver == "x11" ? RandRWatcher(eventType: SDL_RegisterEvents(1)) : nil
         Self.wakeEvent.store(event, ordering: .releasing)
         MainThreadMailbox.shared.wake = { PlatformEventLoop.pushWake() }
         // A plain function, not a closure made here: one written in this main-actor init would be
@@ -48,6 +52,7 @@ public final class PlatformEventLoop {
     /// Stops waking for the mailbox and stops text input; call before closing the windows.
     public func close() {
         MainThreadMailbox.shared.wake = nil
+        randr?.stop()
         Self.wakeEvent.store(0, ordering: .releasing)
         if SDL_IsTextInputActive() == SDL_TRUE { SDL_StopTextInput() }
     }
@@ -73,6 +78,9 @@ public final class PlatformEventLoop {
             if e.type == mailboxEvent {
                 MainThreadMailbox.shared.drain()
                 podium_main_queue_drain()
+            } else if let r = randr, e.type == r.eventType {
+                r.handled()
+                try handle(.displaysChanged("RandR notice"))
             } else if let event = Self.translate(e) {
                 try handle(event)
             }

@@ -118,7 +118,8 @@ final class PresentCommand {
         displayController.refresh(reason: "launch", launch: true)
         LaunchTrace.mark("displays enumerated, audience window placed")
         warnAboutAbsentDisplays()
-        displayController.startPeriodicCheck()
+        // PODIUM_DISPLAY_CHECK_SECONDS: tests lengthen it to prove what else notices a change.
+        displayController.startPeriodicCheck(every: Double(ProcessInfo.processInfo.environment["PODIUM_DISPLAY_CHECK_SECONDS"] ?? "") ?? 2)
         presentation.startConsoleClock()
         presentation.log = { [weak self] in self?.log($0) }
         reloader = ReloadController(deckPath: deckPath, options: options, registry: registry, presentation: presentation) { [weak self] in self?.log($0) }
@@ -285,7 +286,7 @@ final class PresentCommand {
                 w?.syncSize()
                 // On another display popovers are placed afresh (and fade in again).
                 if displayChanged { w?.root.displayDidChange() }
-                // SDL sends no event for a mode change; window events are a cue to look again.
+                // SDL sends no event for a mode change (RandR notices do, on X11); window events are a cue to look again.
                 displayController.refresh(reason: "window event")
             case .exposed: w?.invalidate()
             case .focusGained where w != nil && w === audienceWindow:

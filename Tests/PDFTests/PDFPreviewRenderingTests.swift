@@ -11,11 +11,6 @@ import PodiumTestSupport
 /// counters say which thread rendered.
 @MainActor
 final class PDFPreviewRenderingTests: PDFTestCase {
-    /// The bitmaps a frame shows (opacity above 0; a current page names its neighbours at 0).
-    func bitmaps(_ root: WindowRoot) -> [Bitmap] {
-        root.renderFrame().commands.compactMap { if case let .bitmap(b, _, o) = $0, o > 0 { return b } else { return nil } }
-    }
-
     func testAPreviewAsksTheWorkerAndRedrawsWhenThePageIsReady() async throws {
         let cache = try PageCaches.cache(for: TestPDF.write(path("p.pdf"), .init(pages: 4)))
         let redraws = Counter()

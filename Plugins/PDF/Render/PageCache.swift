@@ -110,6 +110,43 @@ public final class PageCache: @unchecked Sendable {
         return b
     }
 
+    /// The bitmap for `key` when it is ready within `seconds` (cached, stored, or rendered by the
+    /// worker meanwhile); else nil, and `ready` is called on the worker thread once it is. Never
+    /// renders on the calling thread: for the current page while the window can keep showing the
+    /// page before it, so a page that takes seconds to render holds neither input nor timers.
+    public func bitmap(_ key: PageKey, waitingAtMost seconds: Double, ready: @escaping @Sendable () -> Void) -> Bitmap? {
+        cond.lock()
+        let asked = requested.contains(key) || inFlight == key
+        cond.unlock()
+        // One waiter per pending key: the view asks again on every frame until it is ready.
+        if !asked, let b = request(key, ready: ready) { return b }
+        cond.lock(); defer { cond.unlock() }
+        // A page that kept a window waiting once is not waited for again (the next frame, the
+        // other window's view of it): each frame would otherwise pay the whole wait.
+        let deadline = Date(timeIntervalSinceNow: slowPages.contains(key.page) ? 0 : seconds)
+        while true {
+            if let b = lookup(key) ?? stored(key) { return b }
+            if failed.contains(key) || retired { return nil }
+            if !cond.wait(until: deadline) {
+                let b = lookup(key) ?? stored(key)
+                if b == nil { slowPages.insert(key.page) }
+                return b
+            }
+        }
+    }
+
+    /// Pages whose render outlasted a wait for them (`bitmap(_:waitingAtMost:ready:)`).
+    private var slowPages: Set<Int> = []
+
+    /// Called before each render, on whichever thread renders (tests: a page made slow on purpose).
+    nonisolated(unsafe) static var willRender: (@Sendable (PageKey) -> Void)?
+
+    /// The page each window showed last (`noteShown`): what a new page's view keeps showing
+    /// while its own page renders.
+    private var shown: [PageWindow: PageKey] = [:]
+    func noteShown(_ window: PageWindow, _ key: PageKey) { cond.lock(); shown[window] = key; cond.unlock() }
+    func lastShown(_ window: PageWindow) -> PageKey? { cond.lock(); defer { cond.unlock() }; return shown[window] }
+
     /// The bitmap for `key` if it is cached or stored, never rendering.
     public func cached(_ key: PageKey) -> Bitmap? {
         cond.lock(); defer { cond.unlock() }
@@ -300,6 +337,7 @@ public final class PageCache: @unchecked Sendable {
     static let trimAfter = 16 << 20
 
     private func render(_ key: PageKey, with doc: PDFDocument? = nil) -> Bitmap? {
+        Self.willRender?(key)
         // The same file opened again could have changed size: only use it when the pages match.
         let d = doc.flatMap { $0.pageSizes == document.pageSizes ? $0 : nil } ?? document
         return d.render(page: key.page, crop: key.region, pixelWidth: key.pixelWidth, pixelHeight: key.pixelHeight, resizer: resizer(key))
@@ -382,6 +420,7 @@ public enum PageCaches {
     /// opening it again from the file). Throws `PDFError`.
     public static func cache(for path: String) throws -> PageCache {
         lock.lock(); defer { lock.unlock() }
+        PageRenderHold.installFromEnvironment()
         if let c = staged?[path] ?? (staged == nil ? byPath[path] : nil) { return c }
         generations += 1
         let c = PageCache(document: try PDFDocument(path: path), generation: generations)

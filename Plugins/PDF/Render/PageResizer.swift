@@ -12,12 +12,21 @@ final class PageResizer: BitmapResizer, @unchecked Sendable {
     /// before, so a preview does not flash blank while its next page renders).
     let fallback: PageKey?
 
-    init(cache: PageCache, source: PageKey, fallback: PageKey? = nil) {
-        self.cache = cache; self.source = source; self.fallback = fallback
+    /// The room's current page still rendering (`PDFPageView.isRendering`): every size shows
+    /// `fallback` until `source` itself is ready, so the console's audience preview shows what the
+    /// room shows, not the pending page rendered sooner at the preview's smaller size.
+    let holdsFallback: Bool
+
+    init(cache: PageCache, source: PageKey, fallback: PageKey? = nil, holdsFallback: Bool = false) {
+        self.cache = cache; self.source = source; self.fallback = fallback; self.holdsFallback = holdsFallback
     }
 
     func bitmap(pixelWidth: Int, pixelHeight: Int) -> Bitmap? {
         guard let cache else { return nil }
+        if holdsFallback, let f = fallback, cache.cached(source) == nil {
+            let k = f.resized(pixelWidth, pixelHeight)
+            return cache.cached(k) ?? cache.sized(k, from: f)
+        }
         if let b = cache.sized(source.resized(pixelWidth, pixelHeight), from: source) { return b }
         return fallback.flatMap { cache.cached($0.resized(pixelWidth, pixelHeight)) }
     }

@@ -85,15 +85,29 @@ final class PDFPageView: View {
             return
         }
         lastFit = fit; lastRegion = shown
-        if let b = rendersAtOnce ? cache.bitmap(key) : cache.cached(key) {
+        // The current page with a page of the same size to keep showing (this view's last, or the
+        // page the window showed before this scene's): waited for only briefly, then the worker
+        // renders it and the window keeps that page meanwhile, so input and timers go on.
+        let keep = rendersAtOnce ? (lastKey ?? window.flatMap { cache.lastShown($0) }).flatMap {
+            $0 != key && $0.pixelWidth == key.pixelWidth && $0.pixelHeight == key.pixelHeight ? $0 : nil } : nil
+        let ready: Bitmap?
+        if !rendersAtOnce { ready = cache.cached(key) }
+        else if keep != nil { ready = cache.bitmap(key, waitingAtMost: Self.renderWait, ready: readyCallback()) }
+        else { ready = cache.bitmap(key) }
+        isRendering = rendersAtOnce && ready == nil && keep != nil
+        if let b = ready {
             list.bitmap(b, in: fit.rect)
             lastKey = key
+            if rendersAtOnce, let w = window { cache.noteShown(w, key) }
         } else {
             // A preview never renders here: blank paper that the renderer resolves (through its
             // `PageResizer`) to this page at the pixel size it is drawn at (this view's, or a
-            // console preview's or a thumbnail's), rendered by the worker, which then redraws.
-            list.bitmap(placeholder(for: key), in: fit.rect)
+            // console preview's or a thumbnail's), rendered by the worker, which then redraws;
+            // meanwhile it shows `keep` or the page this view showed before.
+            list.bitmap(placeholder(for: key, fallback: keep ?? lastKey, holds: isRendering), in: fit.rect)
         }
+        // The speaker sees that the page is still rendering (never the room).
+        if isRendering, window == .presenter { drawRenderingBadge(into: &list, in: fit.rect) }
         decorate?(&list, fit, shown)
         let n = cache.document.pageCount
         if rendersAtOnce {
@@ -110,10 +124,11 @@ final class PDFPageView: View {
     /// A 1×1 bitmap of blank paper whose resizer is `key`'s page (showing the last page drawn
     /// meanwhile); the same object while the page is the same, so a frame that only redraws it
     /// changes nothing.
-    private func placeholder(for key: PageKey) -> Bitmap {
-        if let p = placeholderBitmap, let r = p.resizer as? PageResizer, r.source == key, r.fallback == lastKey { return p }
+    private func placeholder(for key: PageKey, fallback: PageKey? = nil, holds: Bool = false) -> Bitmap {
+        let fallback = fallback ?? lastKey
+        if let p = placeholderBitmap, let r = p.resizer as? PageResizer, r.source == key, r.fallback == fallback, r.holdsFallback == holds { return p }
         let p = Bitmap(width: 1, height: 1, format: .bgra, isOpaque: true, pixels: [0xF4, 0xF4, 0xF4, 0xFF],
-                       resizer: PageResizer(cache: cache, source: key, fallback: lastKey))!
+                       resizer: PageResizer(cache: cache, source: key, fallback: fallback, holdsFallback: holds))!
         placeholderBitmap = p
         return p
     }
@@ -129,6 +144,20 @@ final class PDFPageView: View {
             guard let (key, fit) = key(for: p), key.byteCount <= Self.aheadLimit else { return }
             if let b = cache.request(key, ready: readyCallback()) { list.bitmap(b, in: fit.rect, opacity: 0) }
         }
+    }
+
+    /// Seconds the main thread waits for the current page before showing the page before it
+    /// meanwhile (a page usually renders in tens of ms; the worker has it ahead on an advance).
+    static let renderWait = 0.1
+    /// True while the current page is still rendering and the page before it is shown instead.
+    private(set) var isRendering = false
+
+    /// "Rendering page N…" over the top of the page (presenter only).
+    private func drawRenderingBadge(into list: inout DrawList, in r: Rect) {
+        let badge = Rect(r.minX + 8, r.minY + 8, min(r.width - 16, 220), 26)
+        guard badge.width > 40 else { return }
+        list.fill(badge, Color(0, 0, 0, 190), radius: 6)
+        list.text("Rendering page \(page + 1)…", .bold(13), .white, at: Point(badge.minX + 10, badge.minY + 5))
     }
 
     /// Bytes of a page above which no page is uploaded ahead (2560×1600 fits).
@@ -156,7 +185,7 @@ final class PDFPageView: View {
     }
 
     override var role: String? { "image" }
-    override var accessibilityValue: String? { "page \(page + 1)" }
+    override var accessibilityValue: String? { "page \(page + 1)" + (isRendering ? ", rendering" : "") }
 }
 
 /// Carries a main-actor closure across the worker thread; `body` only ever runs on the main
