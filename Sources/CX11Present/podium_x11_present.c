@@ -248,6 +248,12 @@ void podium_xpresent_fill(podium_xpresent *p, unsigned int rgb, int x, int y, in
 
 void podium_xpresent_flush(podium_xpresent *p) { if (p) XFlush(p->dpy); }
 
+void podium_xpresent_sync(podium_xpresent *p) { if (p) XSync(p->dpy, False); }
+
+unsigned long podium_xpresent_unprocessed(const podium_xpresent *p) {
+    return p ? NextRequest(p->dpy) - 1 - LastKnownRequestProcessed(p->dpy) : 0;
+}
+
 int podium_x11_read_screen(const char *display_name, int x, int y, int w, int h, unsigned char *rgba) {
     Display *dpy = XOpenDisplay(display_name);
     if (!dpy) return -1;

@@ -117,6 +117,16 @@ public final class Renderer {
         pictureTextures.endFrame(frameCounter)
     }
 
+    /// A bitmap rendered for a size within a pixel of `f` (the console's next preview: 407×229
+    /// pixels for 406.67×228.75) is drawn at its own size from `f`'s rounded origin: SDL's
+    /// software renderer truncates `f` to 406×228 and would stretch the page for it, a scaled
+    /// blit, on every frame that draws it.
+    static func snapToTexture(_ f: inout SDL_FRect, _ tex: OpaquePointer) {
+        var w: Int32 = 0, h: Int32 = 0
+        guard SDL_QueryTexture(tex, nil, nil, &w, &h) == 0, abs(f.w - Float(w)) < 1, abs(f.h - Float(h)) < 1 else { return }
+        f = SDL_FRect(x: f.x.rounded(), y: f.y.rounded(), w: Float(w), h: Float(h))
+    }
+
     private var blendIsNone = false
     func setColor(_ c: Color) {
         SDL_SetRenderDrawColor(sdl, c.r, c.g, c.b, c.a)
@@ -169,6 +179,7 @@ public final class Renderer {
             guard let tex = bitmapTextures.texture(for: b, drawnAt: f, frame: frameCounter, renderer: sdl) else { return }
             SDL_SetTextureBlendMode(tex, b.isOpaque && opacity >= 1 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
             SDL_SetTextureAlphaMod(tex, UInt8(clamp(opacity, 0, 1) * 255))
+            Self.snapToTexture(&f, tex)
             SDL_RenderCopyF(sdl, tex, nil, &f)
             bitmapCopies += 1
         case let .picture(p, r, opacity):

@@ -107,8 +107,19 @@ final class ServerPixmaps {
     func fill(_ r: IntRect, _ c: Color) {
         podium_xpresent_fill(handle, UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b), r.x, r.y, r.w, r.h)
     }
-    /// Sends the queued copy and fills, counting one frame presented.
-    func flush() { podium_xpresent_flush(handle); presents += 1 }
+    /// Sends the queued copy and fills and waits until the server has done them (as SDL's own
+    /// X11 present does, XSync), counting one frame presented. Not just XFlush: the server,
+    /// woken by our request, is usually placed on this thread's core (a sync wakeup), and the
+    /// main thread went on to draw the console at once, so the room's copy waited for it
+    /// whenever the other core was busy (the page-render worker after a first visit: key → room
+    /// 2-5 ms later than a revisit). Waiting here hands the core to the server first.
+    func flush() {
+        podium_xpresent_sync(handle)
+        presents += 1
+        if podium_xpresent_unprocessed(handle) == 0 { presentsDone += 1 }
+    }
+    /// Frames the server had wholly presented when `flush` returned (tests: all of them).
+    private(set) var presentsDone = 0
 }
 
 /// The X server's pixels of the screen, read through a connection of its own: what the room

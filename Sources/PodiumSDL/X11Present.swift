@@ -20,13 +20,16 @@ public struct ServerPresentation: Sendable {
     public var sharedMemory: Bool
     /// How: "shm-pixmap" (pages unpacked into shared-memory pixmaps), "shm-put" or "put".
     public var mode: String
+    /// Of `presents`, those the server had done (every request processed) before Podium went on
+    /// to draw anything else: all of them, since a server present waits for the server.
+    public var presentsDone = 0
 }
 
 extension Renderer {
     /// Nil when this window's frames all go through SDL (another driver or renderer, no X11,
     /// `PODIUM_SERVER_PIXMAPS=0`, or before its first frame).
     public var serverPresentation: ServerPresentation? {
-        serverPixmaps.map { ServerPresentation(presents: $0.presents, uploads: $0.uploads, pixmaps: $0.count, sharedMemory: $0.usesSharedMemory, mode: $0.mode) }
+        serverPixmaps.map { ServerPresentation(presents: $0.presents, uploads: $0.uploads, pixmaps: $0.count, sharedMemory: $0.usesSharedMemory, mode: $0.mode, presentsDone: $0.presentsDone) }
     }
 
     /// `commands` as a `ServerFrame`, or nil when anything in it needs the software renderer

@@ -142,7 +142,8 @@ enum ControlRequests {
                 o["bitmapCopies"] = .number(Double(w.renderer.bitmapCopies))
                 o["serverPixmaps"] = w.renderer.serverPresentation.map {
                     ["presents": .number(Double($0.presents)), "uploads": .number(Double($0.uploads)),
-                     "pixmaps": .number(Double($0.pixmaps)), "sharedMemory": .bool($0.sharedMemory), "mode": .string($0.mode)]
+                     "pixmaps": .number(Double($0.pixmaps)), "sharedMemory": .bool($0.sharedMemory), "mode": .string($0.mode),
+                     "presentsDone": .number(Double($0.presentsDone))]
                 } ?? .null
                 o["bounds"] = Rect(f.minX, f.minY, Double(w.pixelSize.w), Double(w.pixelSize.h)).json
                 o["scale"] = .number(s)

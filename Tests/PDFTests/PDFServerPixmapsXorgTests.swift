@@ -95,6 +95,8 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
             s = try press(key, c, position: position, presents: presents + 1)
             XCTAssertEqual(server(s, "presents"), presents + 1, "\(key) to page \(page + 1): one frame presented by the X server", file: file, line: line)
             XCTAssertEqual(copies(s), before, "\(key) to page \(page + 1): no client-side copy of a page", file: file, line: line)
+            XCTAssertEqual(server(s, "presentsDone"), server(s, "presents"),
+                           "\(key) to page \(page + 1): the server had presented the page before Podium drew anything else", file: file, line: line)
             try assertRoomShows(c, page: page, box: box, "\(key) to page \(page + 1)", file: file, line: line)
         }
         XCTAssertLessThanOrEqual(server(try c.send(["cmd": "state"]), "pixmaps"), 3, "current, next, previous at most", file: file, line: line)

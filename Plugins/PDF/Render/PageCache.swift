@@ -273,8 +273,14 @@ public final class PageCache: @unchecked Sendable {
 
     private func work() {
         // Lower priority than the main thread (nice 10, this thread only): on a busy machine the
-        // console's input, timers and control socket go first, pre-rendering after.
+        // console's input, timers and control socket go first, pre-rendering after. And
+        // SCHED_IDLE where allowed: the worker starts the next page the moment an advance names
+        // it, while the X server is presenting that advance; at nice 10 it kept its core then and
+        // the server's copy waited (first visits ~3 ms slower than revisits on 2 cores). In
+        // SCHED_IDLE any thread that wakes takes its core at once; it still has every idle core.
         podium_lower_thread_priority(10)
+        if Self.idleScheduling { _ = podium_idle_thread_priority() }
+        cond.lock(); workerThreadID = podium_thread_id(); cond.unlock()
         // Its own poppler document over the same bytes (never the file again: it may have been
         // rewritten since); when that fails the worker shares `document`.
         let own = try? document.reopened()
@@ -325,6 +331,12 @@ public final class PageCache: @unchecked Sendable {
         podium_malloc_trim()
         cond.lock()
     }
+
+    /// Whether the worker runs in SCHED_IDLE (`PODIUM_RENDER_IDLE=0`: nice 10 only, for A/B).
+    static let idleScheduling = ProcessInfo.processInfo.environment["PODIUM_RENDER_IDLE"] != "0"
+    /// The worker's thread id once it runs (tests read its scheduling policy).
+    var workerID: Int? { cond.lock(); defer { cond.unlock() }; return workerThreadID }
+    private var workerThreadID: Int?
 
     /// Seconds with nothing to render before freed page buffers are handed back.
     static let idleTrimDelay = 0.5

@@ -43,6 +43,10 @@ void podium_xpresent_copy(podium_xpresent *p, unsigned long pixmap, int sx, int 
 void podium_xpresent_fill(podium_xpresent *p, unsigned int rgb, int x, int y, int w, int h);
 /// Sends what is queued to the server without waiting.
 void podium_xpresent_flush(podium_xpresent *p);
+/// Sends what is queued and waits until the server has done it (XSync, one round trip).
+void podium_xpresent_sync(podium_xpresent *p);
+/// Requests sent on the connection that the server is not known to have processed yet.
+unsigned long podium_xpresent_unprocessed(const podium_xpresent *p);
 
 /// Reads `w` × `h` pixels of the screen at (x, y) (root window, pixels) of the X display
 /// `display_name` through a connection of its own, into `rgba` (R, G, B, 255 bytes, w * 4 a
