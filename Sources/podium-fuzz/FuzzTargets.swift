@@ -4,6 +4,9 @@ import PodiumBroker
 import PodiumCore
 import PodiumKit
 import PodiumSDL
+// The targets reach plugins' internal parsers, which only a build with testing enabled (debug:
+// `make fuzz`, `make test`) exposes; a release build of the package gets the note at the end.
+#if DEBUG
 @testable import BandListScene
 @testable import MapSearchScene
 @testable import PDFScene
@@ -109,6 +112,16 @@ enum Replay {
             target(data)
         }
         print("podium-fuzz: \(name): \(args.count - 1) input\(args.count == 2 ? "" : "s") ran")
+    }
+}
+#endif
+#else
+/// A release build (`swift build -c release`) cannot reach the internal parsers: say so.
+@main
+enum Replay {
+    static func main() {
+        print("podium-fuzz: build it in debug (`make fuzz`, or `swift build --product podium-fuzz`); a release build has no targets")
+        exit(2)
     }
 }
 #endif
