@@ -87,6 +87,9 @@ let package = Package(
         .target(name: "CRemoteLoader", dependencies: ["CLazyLibrary"]),
         // The main dispatch queue (main-actor tasks, DispatchQueue.main) served by the SDL run loop.
         .target(name: "CMainQueue"),
+        // Restarting a talk that crashed (`podium present`): a forked watcher, in C for fork and
+        // signal handlers (Sources/CCrashWatch/include/podium_crash_watch.h).
+        .target(name: "CCrashWatch"),
         // Pages kept in the X server as Pixmaps and presented there (Xlib, MIT-SHM from libxext-dev):
         // the software renderer's audience frame that is just a page (Sources/PodiumSDL/ServerPixmaps.swift).
         .target(name: "CX11Present", linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("SDL2")]),
@@ -112,7 +115,7 @@ let package = Package(
         // The executable names no plugin: built-in ones are the `.dynamic` products above, opened
         // at run time (scripts/check-host-imports.sh keeps it that way).
         .executableTarget(name: "podium", dependencies: [
-            "PodiumKit", "PodiumCore", "PodiumSDL",
+            "PodiumKit", "PodiumCore", "PodiumSDL", "CCrashWatch",
             "PodiumRemote",
             "PodiumBroker",
         ]),

@@ -47,9 +47,17 @@ def cpu_s(pid):
     return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
 
 def pss_kb(pid):
-    """Proportional set size of process `pid`, kB."""
+    """Proportional set size of process `pid` and its descendants, kB: podium's crash watcher
+    (a forked child) shares pages with it, and PSS splits shared pages between the two."""
+    total = 0
     for l in open("/proc/%d/smaps_rollup" % pid):
-        if l.startswith("Pss:"): return int(l.split()[1])
+        if l.startswith("Pss:"): total += int(l.split()[1])
+    try: kids = open("/proc/%d/task/%d/children" % (pid, pid)).read().split()
+    except OSError: kids = []
+    for k in kids:
+        try: total += pss_kb(int(k))
+        except OSError: pass   # ended meanwhile
+    return total
 
 def pss_by_mapping(pid, top=15):
     """The `top` largest contributors to the PSS of process `pid`, (kB, name): each file mapped

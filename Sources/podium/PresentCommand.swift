@@ -31,7 +31,8 @@ final class PresentCommand {
     /// The run loop (SDL events, mailbox and main-queue work); made once the windows are up.
     var events: PlatformEventLoop?
     /// When the process started (uptime seconds), so "first frame after launch" includes loading.
-    let launch = processStartUptime() ?? ProcessInfo.processInfo.systemUptime
+    /// (A restart after a crash is the watcher's process, started with the talk: counted from now.)
+    let launch = (CrashRestart.isRestart ? nil : processStartUptime()) ?? ProcessInfo.processInfo.systemUptime
 
     init(_ o: CommandLineInterface.Options) { options = o }
     /// `--windowed [MODE]` (`HostOptions`): which views get an ordinary window.
@@ -40,6 +41,8 @@ final class PresentCommand {
     var windowed: Bool { windowedViews.contains(.audience) }
 
     func run() throws -> Int32 {
+        // Before any plugin, lock or window exists: the crash watcher is forked from here.
+        if let note = CrashRestart.arm() { log(note) }
         let registry = BuiltInPlugins.registry()
         LaunchTrace.mark("plugin registry")
         try CommandLineInterface.refuseExtraArguments(options, command: "present")

@@ -1,3 +1,4 @@
+import CCrashWatch
 import Foundation
 import PodiumSDL
 
@@ -11,4 +12,6 @@ let status = CommandLineInterface.run(Array(CommandLine.arguments.dropFirst()))
 // clean quit now and then (SIGSEGV after "quit"). Everything Podium keeps is on disk by now
 // (journal and sidecars renamed whole, SQLite committed); stdio is flushed first.
 fflush(nil)
+// An end on purpose, whatever the status: the crash watcher (`CrashRestart`) restarts nothing.
+podium_crash_watch_ended()
 _exit(status)

@@ -11,9 +11,7 @@ final class ResumeEndToEndTests: XCTestCase {
     var deck: String!
     override func setUp() {
         dir = TestPaths.tempDir("e2e-resume")
-        deck = dir.appendingPathComponent("talk.json").path
-        let scenes = (1...5).map { #"{ "kind": "title", "title": "Part \#($0)", "parameters": { "heading": "Part \#($0)" } }"# }
-        try? #"{ "title": "Resume", "duration": 10, "scenes": [\#(scenes.joined(separator: ","))] }"#.write(toFile: deck, atomically: true, encoding: .utf8)
+        deck = TestPaths.titleDeck(5, title: "Resume", in: dir)
     }
     override func tearDown() { try? FileManager.default.removeItem(at: dir) }
 

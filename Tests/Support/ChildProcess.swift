@@ -36,6 +36,9 @@ public final class ChildProcess {
             if home == nil { ownHome = h }
             for (k, v) in TestPaths.privateHome(in: h) { env[k] = v }
         }
+        // A crash must fail the test that met it, not be healed by a restarted podium that no
+        // test waits for (`CrashRestart`; its own tests turn it back on).
+        env["PODIUM_RESTART_ON_CRASH"] = "0"
         for (k, v) in environment { env[k] = v }
         process.environment = env
         if let cwd { process.currentDirectoryURL = cwd }

@@ -21,6 +21,15 @@ public enum TestPaths {
         return env
     }
 
+    /// Writes `dir/talk.json`, a deck of `count` title scenes "Part 1"… titled `title`, lasting
+    /// 10 minutes; returns its path.
+    public static func titleDeck(_ count: Int, title: String, in dir: URL) -> String {
+        let path = dir.appendingPathComponent("talk.json").path
+        let scenes = (1...count).map { #"{ "kind": "title", "title": "Part \#($0)", "parameters": { "heading": "Part \#($0)" } }"# }
+        try? #"{ "title": "\#(title)", "duration": 10, "scenes": [\#(scenes.joined(separator: ","))] }"#.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     /// A fresh temporary directory, removed by the caller.
     public static func tempDir(_ name: String = "podium-test") -> URL {
         let u = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))")
@@ -50,6 +59,7 @@ public func runProcess(_ path: String, _ args: [String], environment: [String: S
     let ownHome = environment["HOME"] == nil ? TestPaths.tempDir("run-home") : nil
     defer { if let ownHome { try? FileManager.default.removeItem(at: ownHome) } }
     if let ownHome { for (k, v) in TestPaths.privateHome(in: ownHome) { env[k] = v } }
+    env["PODIUM_RESTART_ON_CRASH"] = "0"   // as in ChildProcess: a crash fails the test
     for (k, v) in environment { env[k] = v }
     p.environment = env
     if let cwd { p.currentDirectoryURL = cwd }

@@ -1,0 +1,28 @@
+#ifndef PODIUM_CRASH_WATCH_H
+#define PODIUM_CRASH_WATCH_H
+
+/* Restarting a talk that crashed (`podium present`): a small watcher process waits for the talk
+ * process to end and, if it ended by a crash signal, starts it again with the given arguments
+ * (which carry `--resume`), so the room gets the talk back where it was without the speaker
+ * typing anything. A clean exit, SIGKILL or SIGTERM is never restarted.
+ *
+ * How: a pipe whose write end only the talk process holds (close-on-exec). The talk's handlers
+ * for SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE and SIGSYS write one byte to it, then
+ * pass the signal on to whatever handled it before (Swift's backtracer) or to the default
+ * action. The watcher reads until end of file, i.e. until every file of the talk is closed (its
+ * `flock` on the journal is gone too). If that byte came and no `podium_crash_watch_ended`
+ * after it, it execs the same binary again (`/proc/self/exe`, so a rebuild meanwhile does not
+ * mix versions) with `argv` and this process's environment.
+ *
+ * `argv` is NULL-terminated; it and the environment are copied before the fork. At most
+ * `max_restarts` restarts within `window_seconds` of the first one (the count travels in the environment as
+ * PODIUM_CRASH_RESTARTS="count since", monotonic seconds); past that the watcher says so on
+ * stderr and ends, so a talk that crashes on start does not flicker on the room forever.
+ * Returns 0, or -1 with errno set (no watcher then; the talk runs without one). */
+int podium_crash_watch(char *const argv[], int max_restarts, double window_seconds);
+
+/* The talk process ends on purpose (any exit status, SIGTERM included): no restart, even after a
+ * crash signal it survived. Call last, just before `_exit`. Nothing when no watcher runs. */
+void podium_crash_watch_ended(void);
+
+#endif
