@@ -295,7 +295,8 @@ final class PresentCommand {
             case .focusGained where w != nil && w === audienceWindow:
                 // The speaker types into the presenter view; a newly mapped audience window must not keep focus.
                 displayController.focusPresenter()
-            case .closeRequested: if w === presenterWindow { quit = true }
+            // The presenter's close button or Alt+F4 is the `q` key: it asks while the talk runs.
+            case .closeRequested: if w === presenterWindow { presentation.request(.quit) }
             default: break
             }
         case let .input(input, id):

@@ -96,6 +96,43 @@ final class TalkJournalTests: XCTestCase {
         XCTAssertEqual(r2.title(at: 3), "S2")
     }
 
+    /// A room the speaker had blacked out (or whited out) stays covered across a crash: the
+    /// journal keeps the cover, the room keeps it while the resume question is open, resuming
+    /// keeps it, and only starting fresh uncovers the room.
+    func testACoveredRoomStaysCoveredAcrossAResume() async throws {
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "a", summary: "") { _, _ in RecordingScene("A") }]))
+        let deck = Deck(title: "T", scenes: (0..<5).map { DeckScene(kind: "a", title: "S\($0)") }, path: "/talks/t.json")
+        let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { 0 })
+        p.goTo(3)
+        XCTAssertNil(p.journalRecord(now: 0).audienceMode, "an uncovered room journals no cover")
+        p.audienceMode = .black
+        let rec = p.journalRecord(now: 0)
+        XCTAssertEqual(rec.audienceMode, "black")
+        XCTAssertTrue(rec.differs(from: { var r = rec; r.audienceMode = nil; return r }()), "a blackout is a change worth saving")
+        var journal = TalkJournal(deckPath: "/talks/t.json", environment: ["XDG_STATE_HOME": dir.path])
+        XCTAssertTrue(try journal.save(rec))
+        XCTAssertEqual(try journal.read()?.audienceMode, "black", "kept on disk")
+
+        for confirm in [true, false] {
+            let q = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { 0 })
+            q.askToResume(rec, now: { 0 }, holding: "answer", onConfirm: { q.resume(from: rec, now: 0) }, onCancel: {})
+            XCTAssertEqual(q.audienceMode, .black, "covered while the speaker decides")
+            XCTAssertTrue(q.audienceState.isCovered)
+            q.answerQuestion(confirm)
+            XCTAssertEqual(q.audienceMode, confirm ? .black : .normal, confirm ? "resumed: still covered" : "started fresh: uncovered")
+            XCTAssertEqual(q.currentIndex, confirm ? 3 : 0)
+        }
+        let direct = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { 0 })
+        var white = rec; white.audienceMode = "white"
+        direct.resume(from: white, now: 0)   // `--resume`, and the restart after a crash
+        XCTAssertEqual(direct.audienceMode, .white)
+        var odd = rec; odd.audienceMode = "purple"
+        let fresh = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { 0 })
+        fresh.resume(from: odd, now: 0)
+        XCTAssertEqual(fresh.audienceMode, .normal, "an unknown cover is ignored")
+    }
+
     /// A PDF with overlays: the question names the slide as the console's position label does
     /// (`slide 2/3 (2/2)`), not the page as a scene number the speaker never sees.
     func testTheQuestionNamesTheSlideOfAPDFWithOverlays() async {

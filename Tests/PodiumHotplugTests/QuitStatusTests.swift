@@ -64,6 +64,30 @@ final class QuitStatusTests: XCTestCase {
         }
     }
 
+    /// The presenter window's close button (a close request from the compositor) is the `q`
+    /// key: before the talk starts it quits at once; while the talk runs it asks on the
+    /// presenter view, and the talk goes on until the speaker confirms. (It used to end the
+    /// talk at once and drop the journal: the place and the timer were lost.)
+    func testTheCloseButtonAsksWhileTheTalkRuns() throws {
+        let rig = try SwayRig(outputs: 2)
+        defer { rig.stop() }
+        var podium = try RigPodium(rig: rig)
+        try podium.waitFor("audience on output 2") { $0.audienceIsFullscreen(on: "WL-2") }
+        try rig.close(window: "Podium Presenter")
+        XCTAssertEqual(podium.waitForExit(), 0, "not started: quits at once")
+
+        podium = try RigPodium(rig: rig)
+        try podium.waitFor("audience on output 2") { $0.audienceIsFullscreen(on: "WL-2") }
+        _ = try podium.request(["cmd": "next"])   // the talk starts
+        try rig.close(window: "Podium Presenter")
+        let asked = try podium.waitFor("the quit question") { ($0.raw["question"] as? [String: Any])?["text"] as? String != nil }
+        XCTAssertTrue(((asked.raw["question"] as? [String: Any])?["text"] as? String)?.hasPrefix("Quit the talk?") == true, "\(asked.raw)")
+        XCTAssertTrue(podium.process.isRunning, "the talk goes on")
+        XCTAssertEqual((asked.raw["scene"] as? [String: Any])?["index"] as? Int, 1)
+        _ = try? podium.request(["cmd": "key", "key": "Return"])
+        XCTAssertEqual(podium.waitForExit(), 0, "confirmed: a clean quit")
+    }
+
     /// A run loop that is stuck (here: a scene opening a FIFO as its tile file, blocking the main
     /// thread) still ends on one SIGTERM: the signal is not left for a loop that never comes
     /// round. It ends the default way (status 143) after `QuitSignals.grace`, or 0 where the

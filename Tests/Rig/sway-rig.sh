@@ -108,6 +108,10 @@ plug)
 blip)
   "$0" unplug "$dir" "$1"; sleep "$2"; "$0" plug "$dir"
   ;;
+close)
+  # What a close button or Alt+F4 sends: a close request to the window titled $1.
+  nmsg "[title=\"$1\"] kill" >/dev/null
+  ;;
 outputs)
   nmsg -t get_outputs -r
   ;;
@@ -123,5 +127,5 @@ stop)
   until_true 500 bash -c "! kill -0 $pid 2>/dev/null" || kill -KILL "$pid" 2>/dev/null || true
   rm -f "$dir/run.pid"
   ;;
-*) echo "usage: $0 run|env|unplug|plug|blip|outputs|tree|stop DIR ..." >&2; exit 2 ;;
+*) echo "usage: $0 run|env|unplug|plug|blip|close|outputs|tree|stop DIR ..." >&2; exit 2 ;;
 esac

@@ -32,6 +32,9 @@ public struct TalkJournal {
         public var endTimeMinutes: Int?
         public var lastMinutes: Double?
         public var endSlide: Int?
+        /// "black" or "white" while the room was covered (`AudienceMode`); nil when it saw the
+        /// talk. A resume covers the room again, so a crash never uncovers it.
+        public var audienceMode: String?
 
         public init(deck: String, scene: Int, sceneTitle: String?, sceneKind: String? = nil, page: Int?, position: [String: JSONValue]? = nil,
                     started: Bool, elapsed: Double, paused: Bool, savedAt: Double) {
@@ -56,6 +59,9 @@ public struct TalkJournal {
             let b = other.started && !other.paused ? other.savedAt - other.elapsed : other.elapsed
             return abs(a - b) > 0.5
         }
+
+        /// The cover the room had (black or white), if any.
+        public var coveredMode: AudienceMode? { audienceMode.flatMap(AudienceMode.init(rawValue:)).flatMap { $0 == .normal ? nil : $0 } }
 
         /// Whether resuming it is worth asking: the talk had started or moved past the first scene.
         public var isWorthResuming: Bool { started || scene > 0 }
@@ -158,6 +164,7 @@ extension Presentation {
         r.durationMinutes = startedWithEnd ? talk.plannedTotal.map { $0 / 60 } : deck.durationMinutes
         r.endTimeMinutes = startedWithEnd ? nil : deck.endTimeMinutes
         r.lastMinutes = deck.lastMinutes; r.endSlide = deck.endSlide
+        r.audienceMode = audienceMode == .normal ? nil : audienceMode.rawValue
         return r
     }
 
@@ -176,6 +183,7 @@ extension Presentation {
         // A clamped scene is another one: the old scene's inner place (a page) does not apply.
         resume(scene: target.scene, position: target.clamped ? nil : record.position, started: record.started,
                elapsed: record.elapsed(resumingAt: now), paused: record.paused)
+        if let m = record.coveredMode { audienceMode = m }
     }
 
     /// Where `resume(from:)` puts the talk in this deck: the journaled scene, found by its kind
@@ -205,10 +213,16 @@ extension Presentation {
     /// holding the talk until answered, see `ask`): a reload while it is open words it again for
     /// the new deck, as a launch with that deck would, so it never names a scene that is gone.
     /// `now` gives wall-clock time (Unix seconds) each time it is worded.
+    /// A room that was covered when the talk stopped stays covered while the speaker decides;
+    /// starting fresh uncovers it.
     public func askToResume(_ record: TalkJournal.Record, now: @escaping () -> Double = { Date().timeIntervalSince1970 },
                             holding: String, onConfirm: @escaping () -> Void, onCancel: @escaping () -> Void) {
+        if let m = record.coveredMode { audienceMode = m }
         ask(resumeQuestion(for: record, now: now()), timeout: nil, otherKeysCancel: false, holding: holding,
-            onConfirm: onConfirm, onCancel: onCancel)
+            onConfirm: onConfirm, onCancel: { [weak self] in
+                if record.coveredMode != nil { self?.audienceMode = .normal }
+                onCancel()
+            })
         pendingQuestion?.reword = { [weak self] in self?.resumeQuestion(for: record, now: now()) ?? "" }
     }
 }

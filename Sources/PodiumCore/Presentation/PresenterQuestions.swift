@@ -99,10 +99,12 @@ extension Presentation {
 
     /// An action asked for by a key: one that would derail a running talk (restart from the
     /// beginning, swap the displays, quit) asks on the presenter screen first; before the talk
-    /// starts it acts at once. The control socket calls `perform` and is never asked.
+    /// starts it acts at once, except a swap, which would put the console (notes included) on
+    /// the room's display and is remembered for the next launch. The control socket calls
+    /// `perform` and is never asked.
     @discardableResult
     public func request(_ action: ConsoleAction) -> Bool {
-        guard action.asksWhileRunning, talk.isStarted else { return perform(action) }
+        guard action.asksWhileRunning, talk.isStarted || action == .swapDisplays else { return perform(action) }
         if action == .swapDisplays && onSwapDisplays == nil { return false }
         let again = keyMap.keys(for: action).first.map { "\($0) again or " } ?? ""
         let what: String

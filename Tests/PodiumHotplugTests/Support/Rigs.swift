@@ -133,6 +133,9 @@ final class SwayRig: Rig {
     /// Plugs a new output; returns its name (WL-3, WL-4, …).
     func plug() throws -> String { try control(["plug"]).trimmingCharacters(in: .whitespacesAndNewlines) }
 
+    /// Sends the window titled `title` a close request, as its close button or Alt+F4 would.
+    func close(window title: String) throws { _ = try control(["close", title]) }
+
     /// The nested compositor's view of the windows: title → (output name, fullscreen, focused, visible).
     func compositorWindows() throws -> [String: (output: String, fullscreen: Bool, focused: Bool, visible: Bool)] {
         let json = try runTool(script, ["tree", dir])
