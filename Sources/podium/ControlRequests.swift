@@ -229,7 +229,7 @@ enum ControlRequests {
             i.map { ["name": .string($0.name), "width": .number(Double($0.nativeWidth)), "height": .number(Double($0.nativeHeight))] } ?? .null
         }
         let placement: String
-        switch a.audience { case .display: placement = "display"; case .preview: placement = "preview"; case .window: placement = "window" }
+        switch a.audience { case .display: placement = "display"; case .preview: placement = "preview"; case .window: placement = "window"; case .mirror: placement = "mirror" }
         return [
             "presenter": a.presenter.map { .number(Double($0.index)) } ?? .null,
             "audience": a.audienceDisplay.map { .number(Double($0.index)) } ?? .null,

@@ -23,6 +23,7 @@ enum DisplaysCommand {
         case let .display(d): audience = d.name
         case .preview: audience = "presenter preview (one display)"
         case .window: audience = "a window on the presenter display"
+        case let .mirror(d): audience = "\(d.name), which mirrors the presenter display: the audience view covers the console there"
         }
         if o.flags.contains("--json") {
             print(JSONValue.object(["driver": .string(SDLVideo.currentDriver), "displays": .array(ds.map(\.json)),

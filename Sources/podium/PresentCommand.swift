@@ -292,7 +292,7 @@ final class PresentCommand {
                 // SDL sends no event for a mode change (RandR notices do, on X11); window events are a cue to look again.
                 displayController.refresh(reason: "window event")
             case .exposed: w?.invalidate()
-            case .focusGained where w != nil && w === audienceWindow:
+            case .focusGained where w != nil && w === audienceWindow && !displayController.audienceCoversConsole:
                 // The speaker types into the presenter view; a newly mapped audience window must not keep focus.
                 displayController.focusPresenter()
             // The presenter's close button or Alt+F4 is the `q` key: it asks while the talk runs.

@@ -31,6 +31,32 @@ final class DisplayPolicyTests: XCTestCase {
         XCTAssertEqual(w.assignment.audience, .window)
     }
 
+    /// Mirrored outputs (`xrandr --same-as`, a desktop's "mirror displays"): the projector shows
+    /// the presenter's display, so it is no display of its own, and the audience view covers the
+    /// console there instead of the room seeing notes and timers. Turning mirroring off (the
+    /// projector moves beside the laptop) gives the audience its display again.
+    func testAMirroredProjectorGetsTheAudienceViewOverTheConsole() {
+        var p = DisplayPolicy()
+        let same = enumerate([laptop, display("HDMI-1", 1280, 800, x: 0)])
+        XCTAssertNotNil(p.update(same, at: 0))
+        XCTAssertEqual(p.assignment.presenter?.name, "eDP-1")
+        XCTAssertEqual(p.assignment.audience, .mirror(same[1]))
+        XCTAssertNil(p.assignment.audienceDisplay, "not a display of its own: nothing to swap or remember")
+        XCTAssertNil(p.swap(at: 1))
+        XCTAssertTrue(p.assignment.description.contains("mirrors"), p.assignment.description)
+        // A bigger projector mode at the same origin overlaps the laptop's display too.
+        let bigger = enumerate([laptop, display("HDMI-1", 1920, 1080, x: 0)])
+        _ = p.update(bigger, at: 2)
+        XCTAssertEqual(p.assignment.audience, .mirror(bigger[1]))
+        // Mirroring off: the projector beside the laptop (touching edges do not overlap).
+        _ = p.update(enumerate([laptop, projector]), at: 3)
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1")
+        // A third display of its own wins over a mirror.
+        var q = DisplayPolicy()
+        _ = q.update(enumerate([laptop, display("HDMI-1", 1280, 800, x: 0), display("DP-2", 1920, 1080, x: 1280)]), at: 0)
+        XCTAssertEqual(q.assignment.audienceDisplay?.name, "DP-2")
+    }
+
     func testNoDisplaysAtAllIsNotAnError() {
         var p = DisplayPolicy()
         XCTAssertNil(p.update([], at: 0))

@@ -10,6 +10,7 @@
 #                                      machine's init does not reap orphans)
 #   xorg-rig.sh mode DIR N WxH        change output DUMMYN's mode (SDL sends no event for this)
 #   xorg-rig.sh plug DIR N WxH        connect output DUMMYN at WxH, right of the others
+#   xorg-rig.sh mirror DIR N          DUMMYN mirrors DUMMY0 (same mode, same position); plug DIR N SIZE undoes it
 #   xorg-rig.sh unplug DIR N          switch DUMMYN off (RandR; the driver never reports unplug)
 #   xorg-rig.sh stop DIR              stop Xorg and wait for it
 set -euo pipefail
@@ -88,6 +89,14 @@ plug)
   export DISPLAY=$(cat "$dir/display"); n=$1; size=$2
   mode "DUMMY$n" "$size"
   xrandr --output "DUMMY$n" --mode "$size" --pos "$(right_edge)x0"
+  xrandr -q >/dev/null
+  ;;
+mirror)
+  # DUMMYN shows what DUMMY0 shows (a desktop's "mirror displays"), at DUMMY0's mode.
+  export DISPLAY=$(cat "$dir/display"); n=$1
+  size=$(xrandr -q | awk '/^DUMMY0 connected/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+x[0-9]+\+/) { split($i, a, "+"); print a[1] } }')
+  mode "DUMMY$n" "$size"
+  xrandr --output "DUMMY$n" --mode "$size" --same-as DUMMY0
   xrandr -q >/dev/null
   ;;
 unplug)

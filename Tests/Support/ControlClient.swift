@@ -74,6 +74,8 @@ public final class XorgRig {
     public func unplug(_ output: Int) throws { _ = try runProcess(Self.script, ["unplug", dir.path, "\(output)"]) }
     /// Switches output DUMMY`output` to mode `size` (e.g. "1280x1024"); SDL sends no event for it.
     public func mode(_ output: Int, _ size: String) throws { _ = try runProcess(Self.script, ["mode", dir.path, "\(output)", size]) }
+    /// Makes DUMMY`output` mirror DUMMY0 (its mode, its position); `plug` puts it beside again.
+    public func mirror(_ output: Int) throws { _ = try runProcess(Self.script, ["mirror", dir.path, "\(output)"]) }
     public func stop() { _ = try? runProcess(Self.script, ["stop", dir.path]); try? FileManager.default.removeItem(at: dir) }
     /// Environment for a client of this server.
     public var environment: [String: String] { ["DISPLAY": display, "SDL_VIDEODRIVER": "x11", "WAYLAND_DISPLAY": ""] }

@@ -201,6 +201,11 @@ public final class DisplayController<Platform: DisplayPlatform> {
                 // Shown first: Wayland only takes fullscreen-on-an-output for a mapped window.
                 w.show()
                 place(w, on: d, fullscreen: !windowedViews.contains(.audience))
+            case let .mirror(d):
+                // Over the console, on top and focused (keys typed there act on the presenter).
+                let w = try audienceWindowOrCreate(at: d.bounds)
+                w.show()
+                place(w, on: d, fullscreen: true)
             case .window:
                 let w = try audienceWindowOrCreate(at: pd.usableBounds)
                 w.show()
@@ -226,8 +231,14 @@ public final class DisplayController<Platform: DisplayPlatform> {
         focusPresenter()
     }
 
-    /// Raises the presenter window and gives it keyboard focus (also without a window manager).
-    public func focusPresenter() { presenterWindow.raiseAndFocus() }
+    /// Whether the audience view covers the presenter's display, which a mirrored output shows
+    /// the room (`AudiencePlacement.mirror`).
+    public var audienceCoversConsole: Bool { if case .mirror = placedAudience { return audienceWindow != nil }; return false }
+
+    /// Raises the presenter window and gives it keyboard focus (also without a window manager);
+    /// while the displays mirror each other, the audience window instead, so the room never
+    /// sees the console.
+    public func focusPresenter() { (audienceCoversConsole ? audienceWindow! : presenterWindow).raiseAndFocus() }
 
     /// The audience window: the current one, else the spare, else a new one on `display`.
     private func audienceWindowOrCreate(at display: Rect) throws -> Window {
@@ -264,6 +275,8 @@ public final class DisplayController<Platform: DisplayPlatform> {
         case let .display(d) where audience:
             let px = audienceWindow?.pixelSize ?? (w: 0, h: 0)
             log(String(format: "t=%.3f audience first frame on %@ (%dx%d px) %.1f ms after the display change", t, d.name, px.w, px.h, (t - p.since) * 1000))
+        case let .mirror(d) where audience:
+            log(String(format: "t=%.3f audience first frame on %@, over the console (mirrored displays) %.1f ms after the display change", t, d.name, (t - p.since) * 1000))
         case .window where audience:
             log(String(format: "t=%.3f audience first frame in its window %.1f ms after the display change", t, (t - p.since) * 1000))
         case .preview where presenter:

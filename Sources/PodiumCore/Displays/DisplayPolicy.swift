@@ -6,6 +6,10 @@ public enum AudiencePlacement: Equatable, Sendable {
     case preview
     /// In an ordinary window on the presenter's display (one display and `--windowed`).
     case window
+    /// Fullscreen on this display, which overlaps the presenter's (mirrored outputs, e.g.
+    /// `xrandr --same-as`, a desktop's "mirror displays"): the room sees whatever is on the
+    /// presenter's display, so the audience view covers it and the console stays hidden.
+    case mirror(DisplayInfo)
 }
 
 /// Which display the presenter view is on and where the audience view is.
@@ -22,6 +26,7 @@ public struct DisplayAssignment: Equatable, Sendable, CustomStringConvertible {
         case let .display(d): return "\(p), audience fullscreen on \(d.name) \(d.bounds)"
         case .preview: return "\(p), audience in the presenter preview"
         case .window: return "\(p), audience in a window"
+        case let .mirror(d): return "\(p), audience fullscreen on \(d.name) \(d.bounds), which mirrors it (the console is hidden: turn mirroring off to see it)"
         }
     }
 }
@@ -63,7 +68,9 @@ public struct DisplayChange: Equatable, Sendable, CustomStringConvertible {
 /// 5. while a removed audience display may still come back (`blipGrace` seconds): the preview, so
 ///    a blip does not flash the talk onto a third display;
 /// 6. the first other display in SDL's order (the documented default);
-/// 7. none: the preview, or a window with `--windowed`.
+/// 7. a display that overlaps the presenter's (mirrored outputs): the audience view fullscreen
+///    there, covering the console, since the room sees the presenter's display anyway;
+/// 8. none: the preview, or a window with `--windowed`.
 /// The presenter goes on the saved presenter choice when connected, else SDL's primary display
 /// (index 0) — unless that is the saved audience display and another one exists.
 /// A removal never rewrites a saved choice; only `swap` and the command-line selectors set it.
@@ -172,7 +179,10 @@ public struct DisplayPolicy: Sendable {
            let other = displays.first(where: { $0.identity != savedAudience }) {
             presenter = other
         }
-        let others = displays.filter { $0.identity != presenter.identity }
+        // A display overlapping the presenter's shows the presenter's pixels to the room: it is
+        // no display of its own for the audience, but the talk must cover the console there.
+        let others = displays.filter { $0.identity != presenter.identity && !$0.bounds.intersects(presenter.bounds) }
+        let mirrors = displays.filter { $0.identity != presenter.identity && $0.bounds.intersects(presenter.bounds) }
         func other(_ id: DisplayIdentity?) -> DisplayInfo? { id.flatMap { i in others.first { $0.identity == i } } }
         if let d = other(savedAudience) ?? other(lostAudience) ?? other(assignment.audienceDisplay?.identity) {
             return DisplayAssignment(presenter: presenter, audience: .display(d))
@@ -180,6 +190,9 @@ public struct DisplayPolicy: Sendable {
         if let d = arrivedSinceLoss.lazy.compactMap(other).first { return DisplayAssignment(presenter: presenter, audience: .display(d)) }
         if !others.isEmpty, waiting(at: time) != nil { return DisplayAssignment(presenter: presenter, audience: .preview) }
         if let d = others.first { return DisplayAssignment(presenter: presenter, audience: .display(d)) }
+        if let m = mirrors.max(by: { $0.bounds.width * $0.bounds.height < $1.bounds.width * $1.bounds.height }) {
+            return DisplayAssignment(presenter: presenter, audience: .mirror(m))
+        }
         return DisplayAssignment(presenter: presenter, audience: windowed ? .window : .preview)
     }
 }
