@@ -176,6 +176,8 @@ final class BandListScene: Scene {
         if model.store.isReadOnly { detail.say("Not saved: the band store \(model.store.readOnlyMessage).", error: true); return false }
         guard draft.id != 0 else {
             detail.say("This new band is not saved yet. Save adds it; Actions… › Discard New Band.", error: true)
+            // Back in its name, so what the speaker types next goes there, not to the talk.
+            detail.name.becomeFocused()
             return false
         }
         return commit(draft)

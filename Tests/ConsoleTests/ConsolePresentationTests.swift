@@ -116,9 +116,34 @@ final class ConsolePresentationTests: XCTestCase {
         let t = texts(p.presenter.drawList())
         XCTAssertTrue(t.contains { $0.contains("Page Down") }, "\(t)")
         XCTAssertTrue(t.contains("Freeze the audience view (toggle)"))
-        p.press(Key("Page Down"))
+        p.press(Key("x"))
         XCTAssertFalse(p.isHelpOpen)
         XCTAssertEqual(p.currentIndex, 0, "the closing key does nothing else")
+        // A clicker's key closes it and still drives the talk (the speaker forgot the help).
+        p.press(Key("/", shift: true))
+        p.press(Key("Page Down"))
+        XCTAssertFalse(p.isHelpOpen)
+        XCTAssertEqual(p.currentIndex, 1, "Page Down advanced")
+        p.press(Key("/", shift: true))
+        p.press(Key("Page Up"))
+        XCTAssertEqual(p.currentIndex, 0, "Page Up went back")
+    }
+
+    /// A clicker over the overview: Page Down / Page Up close it and move the talk; the
+    /// overview's own keys (arrows, Space, Return) stay its own.
+    func testAClickerDrivesTheTalkOverTheOverview() async {
+        let p = makePresentation()
+        p.press(Key("Tab"))
+        XCTAssertTrue(p.isOverviewOpen)
+        p.press(Key("Page Down"))
+        XCTAssertFalse(p.isOverviewOpen)
+        XCTAssertEqual(p.currentIndex, 1)
+        p.press(Key("Tab")); p.press(Key("Page Up"))
+        XCTAssertFalse(p.isOverviewOpen)
+        XCTAssertEqual(p.currentIndex, 0)
+        p.press(Key("Tab")); p.press(Key("Right"))
+        XCTAssertTrue(p.isOverviewOpen, "the arrows move the overview's selection")
+        XCTAssertEqual(p.currentIndex, 0)
     }
 
     func testPointerMapsPreviewToAudience() async throws {

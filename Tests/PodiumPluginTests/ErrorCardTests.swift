@@ -70,6 +70,9 @@ final class ErrorCardTests: XCTestCase {
         XCTAssertTrue(p.presenter.controlTree().contains { $0.id == "fragile.go" })
         s.context.reportError(Boom(description: "lost the connection while redrawing"))
         XCTAssertEqual(alert(p)?.label, "Plugin org.test.faulty: lost the connection while redrawing")
+        let headings = p.presenter.drawList().commands.compactMap { if case let .text(b, _, _) = $0 { b.text } else { nil } }
+        XCTAssertTrue(headings.contains("This scene stopped with an error"), "the room still has its picture: the scene was shown (\(headings))")
+        XCTAssertFalse(headings.contains("This scene could not be shown"))
         XCTAssertFalse(room(p).alert, "the room never sees the card")
         XCTAssertTrue(room(p).fills.contains(green), "the room keeps what the scene showed")
         XCTAssertFalse(p.presenter.controlTree().contains { $0.id == "fragile.go" })

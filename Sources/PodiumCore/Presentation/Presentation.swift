@@ -180,7 +180,8 @@ public final class Presentation {
     func replaceWithErrorCard(index: Int, plugin: String, error: Error) {
         guard deck.scenes.indices.contains(index), !(scenes[index] is ErrorCardScene) else { return }
         log("scene \(index) (\(deck.scenes[index].kind)) failed: \(error)")
-        scenes[index] = ErrorCardScene(title: deck.scenes[index].title ?? deck.scenes[index].kind, plugin: plugin, error: "\(error)", skip: skipHint)
+        scenes[index] = ErrorCardScene(title: deck.scenes[index].title ?? deck.scenes[index].kind, plugin: plugin, error: "\(error)", skip: skipHint,
+                                       heading: "This scene stopped with an error")
         if index == currentIndex { show(index) }
     }
 
@@ -325,7 +326,8 @@ final class ErrorCardScene: Scene {
     let presenterView: View
     let audienceView: View
     private let held = FrozenFrameView()
-    init(title: String, plugin: String, error: String, skip: String) {
+    /// `heading`: what happened, e.g. the scene could not be made, or failed once shown.
+    init(title: String, plugin: String, error: String, skip: String, heading: String = "This scene could not be shown") {
         self.title = title
         func card() -> View {
             let v = ErrorCardView(background: Theme.standard.background)
@@ -333,7 +335,7 @@ final class ErrorCardScene: Scene {
             v.accessibilityLabel = "Plugin \(plugin): \(error)"
             v.skip = skip
             let stack = StackView(.vertical, spacing: 12, insets: EdgeInsets(all: 32))
-            stack.add(Label("This scene could not be shown", font: .bold(28), color: Theme.standard.destructive))
+            stack.add(Label(heading, font: .bold(28), color: Theme.standard.destructive))
             stack.add(Label("Plugin: \(plugin)", font: .system(18)))
             stack.add(Label(SafeText.escape(error), font: .system(18), lines: 0))
             stack.add(Label(skip, font: .system(18), color: Theme.standard.secondaryText, lines: 0))

@@ -8,7 +8,7 @@ extension Presentation {
 
     /// A key from the keyboard or the control socket, before the window sees it. In order: an
     /// open question in the banner takes Return/Esc (and its own key again); the overview and
-    /// help take keys while open; Tab opens the overview when no control has focus (once a
+    /// help take keys while open, but a clicker's next/previous closes them and acts; Tab opens the overview when no control has focus (once a
     /// control has focus, Tab moves focus as usual; Shift+Tab or a click enters the controls).
     /// Everything else goes to the presenter window (`WindowRoot.dispatch`): a focused text
     /// entry first, then keys the key map binds become actions (`handleKey`), other keys go to
@@ -25,14 +25,18 @@ extension Presentation {
         if pendingQuestion != nil, !intoField, typingHolds(k) { return true }
         if keyAnswersQuestion(k, action: action, typing: intoField) { return true }
         if pageJumpTakesKey(k) { return true }
+        // A clicker's next/previous still drives the talk over the key help and the overview
+        // (which keep the arrows, Home/End, Space and Return): they close and the key acts.
+        let clicker = action == .next || action == .previous
         if !console.help.isHidden {
             console.help.isHidden = true; presenter.requestRedraw()
-            return true
+            if !clicker { return true }
         }
         if !console.overview.isHidden {
             if console.overview.handleKey(k) { return true }
             switch action {
             case .overview?, .clear?: closeOverview()
+            case .next?, .previous?: closeOverview(); return presenter.dispatch(.key(k))
             case let a? where [.blackout, .whiteout, .freeze, .pauseTimer, .help, .quit, .quitNow, .swapDisplays].contains(a): _ = request(a)
             default: break
             }
