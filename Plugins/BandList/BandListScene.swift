@@ -270,3 +270,9 @@ final class BandListScene: Scene {
         if let name = try? parameters.string("select"), let b = model.band(named: name) { userSelected(b.id) }
     }
 }
+
+/// The band the room sees is the scene's place: a resume after a crash and a reload of the deck
+/// show it again (through `receive`'s `select`), not the deck's first selection.
+extension BandListScene: ScenePositionKeeping {
+    var position: [String: JSONValue] { audience.shown.map { ["select": .string($0.name)] } ?? [:] }
+}

@@ -62,6 +62,20 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(scene.audience.shown?.name, "Radiohead")
     }
 
+    /// The band the room sees is the scene's place (`ScenePositionKeeping`): the scene made again
+    /// for a resume after a crash (or a reload) shows it, not the deck's `select`.
+    func testTheRoomsBandIsKeptAcrossAResume() async throws {
+        let queen = try XCTUnwrap(scene.model.band(named: "Queen"))
+        click("bands.list.row.\(queen.id)")
+        XCTAssertEqual(scene.audience.shown?.name, "Queen")
+        XCTAssertEqual(scene.position, ["select": "Queen"])
+        let again = try makeScene(["select": "Radiohead", "locale": "en_US"])
+        XCTAssertEqual(again.audience.shown?.name, "Radiohead", "made again: the deck's selection")
+        again.receive(SceneParameters(scene.position, path: "resume"))
+        XCTAssertEqual(again.audience.shown?.name, "Queen", "the resume shows the room's band again")
+        XCTAssertEqual(node("bands.name")?.value, "Queen")
+    }
+
     /// A read-only store is shown with a note; Add, Save and Delete are off, and an edit typed
     /// anyway is refused with a message that says read-only.
     func testReadOnlyStoreIsShownWithEditingOff() async throws {

@@ -19,7 +19,10 @@ public enum ExamplePlugin {
         var d = PluginDescriptor(id: "org.podium.example", name: "Example", version: "1.0.0", sceneKinds: [
             SceneKind(name: "example", summary: "A coloured card with a greeting and a click counter",
                       validate: { p in _ = try ExampleScene.Settings(p) },
-                      make: { p, context in try ExampleScene(settings: ExampleScene.Settings(p), context: context) }),
+                      make: { p, context in try ExampleScene(settings: ExampleScene.Settings(p), context: context) })
+                // Every name `Settings` reads: a misspelt key in a deck ("colr") is then refused by
+                // `podium check` and at launch, naming the closest known name.
+                .parameterNames(["greeting", "color", "textFile"]),
         ])
         // API 2.1: a deck opener and a command (ExampleContributions.swift); plugin.json lists them too.
         d.deckOpeners = [ExampleContributions.opener]
