@@ -84,7 +84,7 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertEqual(invalid.status, 2)
         XCTAssertTrue(invalid.stderr.contains(#"scenes[0].parameters.color: expected a colour like #1a2b3c, found "orange""#), invalid.stderr)
         // The Example declares its parameter names: a misspelt key is refused, not ignored.
-        try #"{"title":"x","scenes":[{"kind":"example","parameters":{"colr":"#112233"}}]}"#.write(to: bad, atomically: true, encoding: .utf8)
+        try ##"{"title":"x","scenes":[{"kind":"example","parameters":{"colr":"#112233"}}]}"##.write(to: bad, atomically: true, encoding: .utf8)
         let misspelt = try podium(["check", bad.path, "--plugin-path", plugins.path])
         XCTAssertEqual(misspelt.status, 2)
         XCTAssertTrue(misspelt.stderr.contains(#"scenes[0].parameters.colr: unknown parameter of a "example" scene; did you mean "color"?"#), misspelt.stderr)
