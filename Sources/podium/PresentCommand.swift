@@ -281,6 +281,7 @@ final class PresentCommand {
             displayController.refresh(reason: what)
         case let .window(event, id):
             let w = window(id: id)
+            if LaunchTrace.enabled { LaunchTrace.mark("window event \(event) for the \(w == nil ? "unknown" : w === presenterWindow ? "presenter" : "audience") window") }
             switch event {
             case let .geometryChanged(displayChanged):
                 w?.syncSize()
