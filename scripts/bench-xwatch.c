@@ -69,6 +69,11 @@ static Display *open_watch(void) {
     // Raw rectangles: an event for every change, not only when the damaged region grows.
     XDamageCreate(d, DefaultRootWindow(d), XDamageReportRawRectangles);
     XSync(d, False);
+    // The server reports the whole root as damaged when the watch is made (DamageCreate on a
+    // window damages its borderClip): not a change of anyone's. Dropped here, or `settle`
+    // took it for the launched program's first pixel and, when that program drew nothing for
+    // QUIET_MS, printed its own start as the last damage (a launch "settled" in 0 ms).
+    while (XPending(d)) { XEvent e; XNextEvent(d, &e); }
     return d;
 }
 

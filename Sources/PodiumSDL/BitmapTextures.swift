@@ -23,6 +23,8 @@ final class BitmapTextures {
     /// revisit uploads nothing).
     private(set) var uploads = 0, creations = 0
     var count: Int { store.count }
+    /// Bytes of the textures held, the spare included.
+    var bytes: Int { store.bytes }
 
     /// The texture of `b` for a destination of `dst` pixels, uploaded on first use. A bitmap drawn
     /// at half its size or less (the presenter's audience preview) is uploaded reduced by the

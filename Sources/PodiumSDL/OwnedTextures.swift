@@ -22,6 +22,8 @@ final class OwnedTextures<Key: Hashable> {
     /// Largest spare kept (bytes): a spare 4K page is 33 MB held for a faster next upload.
     var spareMaxBytes = Int.max
     var count: Int { entries.count }
+    /// Bytes of every texture held, spares included (pixels × 4).
+    var bytes: Int { entries.values.reduce(0) { $0 + $1.bytes } + spare.reduce(0) { $0 + $1.bytes } }
 
     init(byteBudget: Int, spareLimit: Int) { self.byteBudget = byteBudget; self.spareLimit = spareLimit }
 

@@ -127,6 +127,7 @@ extension Renderer {
         for case let .bitmap(b, r, opacity) in list.commands {
             // A page the server has (or now gets, ahead of its advance) needs no texture.
             if let p = serverPixmaps, p.lookup(b, frame: frameCounter) != nil || (opacity <= 0 && uploadPixmap(b, drawnAt: px(r), keeping: keep)) { continue }
+            if drawsDirectly(b, at: px(r)) { continue }   // unpacked into the window surface when drawn
             _ = bitmapTextures.texture(for: b, drawnAt: px(r), frame: frameCounter, renderer: sdl)
         }
         bitmapTextures.endFrame(frameCounter)

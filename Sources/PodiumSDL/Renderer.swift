@@ -37,6 +37,8 @@ public final class Renderer {
     /// Bitmaps copied by SDL onto the window surface so far (tests: a page presented from its
     /// pixmap costs none).
     public private(set) var bitmapCopies = 0
+    /// Of those, pages unpacked straight into the window surface, with no texture (`drawPageDirectly`).
+    public internal(set) var directPages = 0
     /// Triangles of general polygons (`DrawCommand.shape`), kept while their shapes live.
     let shapeTriangles = ShapeTriangles.shared
     /// Rasterised pictures (map tiles), kept while their pictures live, within a budget.
@@ -101,7 +103,7 @@ public final class Renderer {
     /// Uploads the bitmaps the last frame named at opacity 0 (`ahead`), as drawn in that frame.
     func uploadAhead() {
         let keep = serverPixmaps == nil ? [] : Self.bitmapIDs(lastFrame.commands).union(ahead.map(\.0.id))
-        for (b, f) in ahead where !uploadPixmap(b, drawnAt: f, keeping: keep) {
+        for (b, f) in ahead where !uploadPixmap(b, drawnAt: f, keeping: keep) && !drawsDirectly(b, at: f) {
             _ = bitmapTextures.texture(for: b, drawnAt: f, frame: frameCounter, renderer: sdl)
         }
         ahead.removeAll()
@@ -176,6 +178,7 @@ public final class Renderer {
             var f = px(r)
             // A page uploaded ahead of its advance, not drawn yet: after the frame is presented.
             guard opacity > 0 else { ahead.append((b, f)); return }
+            if drawPageDirectly(b, at: f, opacity: opacity) { bitmapCopies += 1; return }
             guard let tex = bitmapTextures.texture(for: b, drawnAt: f, frame: frameCounter, renderer: sdl) else { return }
             SDL_SetTextureBlendMode(tex, b.isOpaque && opacity >= 1 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
             SDL_SetTextureAlphaMod(tex, UInt8(clamp(opacity, 0, 1) * 255))

@@ -140,6 +140,9 @@ enum ControlRequests {
                 o["lastDamage"] = w.lastDamage?.json ?? .null
                 // Frames the X server presented from a page's pixmap, and bitmaps SDL copied (issue 19).
                 o["bitmapCopies"] = .number(Double(w.renderer.bitmapCopies))
+                // Pages unpacked straight into the window surface, and bytes of page textures held.
+                o["directPages"] = .number(Double(w.renderer.directPages))
+                o["bitmapTextureBytes"] = .number(Double(w.renderer.bitmapTextureBytes))
                 o["serverPixmaps"] = w.renderer.serverPresentation.map {
                     ["presents": .number(Double($0.presents)), "uploads": .number(Double($0.uploads)),
                      "pixmaps": .number(Double($0.pixmaps)), "sharedMemory": .bool($0.sharedMemory), "mode": .string($0.mode),

@@ -25,6 +25,16 @@ extension PresentCommand {
         if let d = a.audienceDisplay, d.bounds.width >= 1, d.bounds.height >= 1 {
             presentation.audience.prepareFrame(size: d.bounds.size, scale: 1)
             prepared.append("audience \(name(d.bounds.size))")
+            // The console's next preview is put in after the first frames (a 50 ms timer, so
+            // making the next scene never delays the room), and its page rendered only then:
+            // the presenter's last launch frames came 30-45 ms after the first. A next scene of
+            // the same kind as the first (a PDF's next page) is made now, its plugin already
+            // loaded, so the presenter's first frame is its final one.
+            let i = presentation.currentIndex, scenes = presentation.deck.scenes
+            if i + 1 < scenes.count, scenes[i].kind == scenes[i + 1].kind {
+                presentation.attachNextPreview()
+                prepared.append("next preview")
+            }
         }
         if let p = a.presenter {
             // As DisplayController places it: filling its display when there is another one.

@@ -266,12 +266,12 @@ final class PresentCommand {
         // The room's window first: an advance reaches the audience before the console redraws.
         var a = false
         if let w = audienceWindow, w.isVisible { a = w.renderIfNeeded() }
-        if LaunchTrace.enabled, a { LaunchTrace.mark("audience frame drawn") }
+        if LaunchTrace.enabled, a { LaunchTrace.mark("audience frame drawn, damage \(audienceWindow?.lastDamage.map { "\($0)" } ?? "-")") }
         // The room's frame is on screen now: a display change's first audience frame is logged
         // before the console redraws (after a plug it lays its previews out anew).
         if a { displayController.didRender(presenter: false, audience: true) }
         let p = presenterWindow.renderIfNeeded()
-        if LaunchTrace.enabled, p { LaunchTrace.mark("presenter frame drawn") }
+        if LaunchTrace.enabled, p { LaunchTrace.mark("presenter frame drawn, damage \(presenterWindow.lastDamage.map { "\($0)" } ?? "-")") }
         displayController.didRender(presenter: p, audience: false)
         remote?.tick()
         broker?.tick()
@@ -284,6 +284,7 @@ final class PresentCommand {
             displayController.refresh(reason: what)
         case let .window(event, id):
             let w = window(id: id)
+            if LaunchTrace.enabled { LaunchTrace.mark("window event \(event) for the \(w == nil ? "unknown" : w === presenterWindow ? "presenter" : "audience") window") }
             switch event {
             case let .geometryChanged(displayChanged):
                 w?.syncSize()

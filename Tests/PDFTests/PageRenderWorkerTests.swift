@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 import PodiumKit
 import PodiumTestSupport
@@ -21,5 +22,44 @@ final class PageRenderWorkerTests: PDFTestCase {
         let fields = stat[stat.index(after: try XCTUnwrap(stat.lastIndex(of: ")")))...].split(separator: " ")
         XCTAssertGreaterThan(fields.count, 38, stat)
         XCTAssertEqual(Int(fields[38]), 5, "the worker's policy is SCHED_IDLE (5), not SCHED_OTHER (0): \(stat.prefix(80))")
+    }
+
+    /// The pages the first frames wait for (asked with `prepare` at launch) are rendered at the
+    /// main thread's priority: in SCHED_IDLE other programs on a busy machine starved them while
+    /// the main thread waited. The worker lowers itself once it has no such request left, for
+    /// good, before any prefetch.
+    func testTheLaunchsPagesRenderAtNormalPriorityThenTheWorkerLowersItself() throws {
+        let cache = PageCache(document: try PDFDocument(path: TestPDF.write(path("four.pdf"), .init(pages: 4))))
+        let keys = (0..<3).map { PageKey(page: $0, region: Rect(0, 0, 1, 1), pixelWidth: 160, pixelHeight: 90) }
+        let seen = Mutex<[Int: (policy: Int, nice: Int)]>([:])
+        let gate = DispatchSemaphore(value: 0)
+        PageCache.willRender = { key in
+            if key.page == 0 { gate.wait() }   // the worker holds the first page until all three are asked for
+            if let s = Self.scheduling("/proc/thread-self/stat") { seen.withLock { $0[key.page] = s } }
+        }
+        defer { PageCache.willRender = nil }
+        cache.prepare(keys[0])
+        cache.prepare(keys[1])
+        cache.prefetch([keys[2]])
+        gate.signal()
+        cache.waitUntilIdle()
+        let s = seen.withLock { $0 }
+        XCTAssertEqual(s.count, 3, "every page rendered: \(s)")
+        for p in [0, 1] {
+            XCTAssertEqual(s[p]?.policy, 0, "prepared page \(p) rendered in SCHED_OTHER: \(s)")
+            XCTAssertEqual(s[p]?.nice, 0, "prepared page \(p) rendered at nice 0: \(s)")
+        }
+        XCTAssertEqual(s[2]?.policy, 5, "the prefetch rendered in SCHED_IDLE: \(s)")
+        XCTAssertEqual(s[2]?.nice, 10, "the prefetch rendered at nice 10: \(s)")
+        XCTAssertEqual(Self.scheduling("/proc/self/task/\(try XCTUnwrap(cache.workerID))/stat")?.policy, 5, "the worker stays in SCHED_IDLE")
+    }
+
+    /// A thread's scheduling policy (field 41 of its /proc stat file) and nice value (field 19).
+    static func scheduling(_ statFile: String) -> (policy: Int, nice: Int)? {
+        guard let stat = try? String(contentsOfFile: statFile, encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let f = stat[stat.index(after: close)...].split(separator: " ")
+        guard f.count > 38, let policy = Int(f[38]), let nice = Int(f[16]) else { return nil }
+        return (policy, nice)
     }
 }

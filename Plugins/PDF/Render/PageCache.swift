@@ -272,20 +272,20 @@ public final class PageCache: @unchecked Sendable {
     }
 
     private func work() {
-        // Lower priority than the main thread (nice 10, this thread only): on a busy machine the
-        // console's input, timers and control socket go first, pre-rendering after. And
-        // SCHED_IDLE where allowed: the worker starts the next page the moment an advance names
-        // it, while the X server is presenting that advance; at nice 10 it kept its core then and
-        // the server's copy waited (first visits ~3 ms slower than revisits on 2 cores). In
-        // SCHED_IDLE any thread that wakes takes its core at once; it still has every idle core.
-        podium_lower_thread_priority(10)
-        if Self.idleScheduling { _ = podium_idle_thread_priority() }
         cond.lock(); workerThreadID = podium_thread_id(); cond.unlock()
         // Its own poppler document over the same bytes (never the file again: it may have been
         // rewritten since); when that fails the worker shares `document`.
         let own = try? document.reopened()
+        var lowered = false
         while true {
             cond.lock()
+            // The pages asked for before the worker first runs out of requests (at launch the
+            // room's page, the speaker's and the next preview, `prepare`) are what the first
+            // frames wait for: rendered at the main thread's priority. In SCHED_IDLE a machine
+            // busy with other programs starved them while the main thread waited (launch ->
+            // audience frame 125-330 ms instead of 30-140 with two busy loops running). The
+            // priority is lowered once, for good: an unprivileged thread cannot raise it again.
+            if !lowered && requested.isEmpty { lowered = true; lowerPriority() }
             while pending.isEmpty && requested.isEmpty && !retired { idle() }
             if retired { worker = nil; cond.unlock(); return }
             let key = requested.isEmpty ? pending.removeFirst() : requested.removeFirst()
@@ -315,6 +315,17 @@ public final class PageCache: @unchecked Sendable {
             told.forEach { $0() }
             cond.lock(); inFlight = nil; cond.broadcast(); cond.unlock()
         }
+    }
+
+    /// Lower priority than the main thread (nice 10, this thread only): on a busy machine the
+    /// console's input, timers and control socket go first, pre-rendering after. And SCHED_IDLE
+    /// where allowed: the worker starts the next page the moment an advance names it, while the
+    /// X server is presenting that advance; at nice 10 it kept its core then and the server's copy
+    /// waited (first visits ~3 ms slower than revisits on 2 cores). In SCHED_IDLE any thread that
+    /// wakes takes its core at once; it still has every idle core.
+    private func lowerPriority() {
+        podium_lower_thread_priority(10)
+        if Self.idleScheduling { _ = podium_idle_thread_priority() }
     }
 
     /// Waits for work (called with the lock held). After `idleTrimDelay` (half a second) with nothing to do,
