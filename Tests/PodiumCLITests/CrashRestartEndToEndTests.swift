@@ -19,13 +19,22 @@ final class CrashRestartEndToEndTests: XCTestCase {
         dir = TestPaths.tempDir("e2e-crash-restart")
         deck = TestPaths.titleDeck(5, title: "Crash", in: dir)
     }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+    override func tearDown() {
+        // Whatever a failed test left running: the talk, a restarted talk (not our child) and
+        // watchers, all named by this test's folder in their command line.
+        for pid in (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap(pid_t.init) ?? [] {
+            guard let cmd = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8), cmd.contains(dir.path) else { continue }
+            kill(pid, SIGKILL)
+        }
+        try? FileManager.default.removeItem(at: dir)
+    }
 
     func launch(backtracer: Bool = false) throws -> PodiumProcess {
         let app = try PodiumProcess(args: [deck, "--windowed"],
                                     environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software",
                                                   "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": backtracer ? "enable=yes,interactive=no" : "enable=no"],
                                     dir: dir)
+        addTeardownBlock { app.stop() }
         XCTAssertEqual(try app.send(["cmd": "state"])["driver"]?.string, "offscreen")
         return app
     }
