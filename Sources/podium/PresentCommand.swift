@@ -295,6 +295,7 @@ final class PresentCommand {
             case .closeRequested: if w === presenterWindow { quit = true }
             default: break
             }
+        case .controlReleased: presentation.controlReleased()
         case let .input(input, id):
             let target = id.flatMap(window(id:)) ?? presenterWindow!
             // Keys typed in the audience window act on the presenter (the speaker's focus).
