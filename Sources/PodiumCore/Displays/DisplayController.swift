@@ -93,7 +93,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         }
         guard launch || change != nil else { return }
         let c = change ?? DisplayChange(old: policy.assignment, new: policy.assignment)
-        log(String(format: "t=%.3f %@: %@", t, reason, c.description))
+        log(String(format: "t=%.3f %@: %@", t, reason, c.description(audienceWindowed: windowedViews.contains(.audience))))
         apply(launch: launch, since: t)
     }
 
@@ -161,7 +161,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
             log("swap: the audience view has no display of its own; nothing to swap"); return false
         }
         saveChoices()
-        log(String(format: "t=%.3f swap: %@", t, c.description))
+        log(String(format: "t=%.3f swap: %@", t, c.description(audienceWindowed: windowedViews.contains(.audience))))
         apply(launch: false, since: t)
         return true
     }
