@@ -11,6 +11,12 @@ extension PlatformWindow: DisplayWindow {
         _ = renderIfNeeded(force: true)
     }
 
+    /// The window's title (the desktop's task bar and window list show it).
+    public var title: String {
+        get { String(cString: SDL_GetWindowTitle(sdl)) }
+        set { SDL_SetWindowTitle(sdl, newValue) }
+    }
+
     /// X11 only: a Wayland surface is mapped by its first buffer, and sway focuses a window that
     /// maps before its fullscreen request (the presenter lost the keyboard).
     public func drawNow() -> Bool { SDLVideo.currentDriver == "x11" && isVisible && renderIfNeeded(force: true) }
@@ -20,7 +26,8 @@ extension PlatformWindow: DisplayWindow {
 /// on Wayland), the X server's truth about windows a window manager moved, and hidden audience
 /// windows drawing `root`.
 public final class SDLDisplayPlatform: DisplayPlatform {
-    private let audienceTitle: String
+    /// The title of audience windows made from now on (a reload renames the ones there are).
+    public var audienceTitle: String
     private let root: WindowRoot
     private let text: TextEngine
 
