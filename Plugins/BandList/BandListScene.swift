@@ -64,7 +64,7 @@ final class BandListScene: Scene {
         detail.onImageFile = { [weak self] path in self?.setImage(path) }
         addButton.action = { [weak self] _ in self?.add() }
         saveButton.action = { [weak self] _ in self?.save() }
-        detail.name.onCommit = { [weak self] _ in self?.save() }
+        detail.name.onCommit = { [weak self] _ in self?.saveFromName() }
         detail.notes.onCommit = { [weak self] _ in self?.save() }   // Ctrl+Return
         deleteButton.action = { [weak self] b in self?.confirmDelete(from: b) }
         actionsButton.action = { [weak self] b in self?.showActions(from: b) }
@@ -208,6 +208,18 @@ final class BandListScene: Scene {
         guard let draft = detail.draft, isDirty || draft.id == 0 else { return }
         if model.store.isReadOnly { detail.say("Not saved: the band store \(model.store.readOnlyMessage).", error: true); return }
         if commit(draft) { detail.say("Saved.", error: false) }
+    }
+
+    /// Return in the name: Save. Not saved (a name is required, the store refused it): the field
+    /// gives up the focus after Return, so it takes it back once that is done, and the speaker's
+    /// next letters go on into the name instead of being held by the typing guard.
+    private func saveFromName() {
+        save()
+        guard isDirty || isNewBand else { return }
+        _ = context.schedule(afterMilliseconds: 0, repeats: false) { [weak self] in
+            guard let self, self.isDirty || self.isNewBand else { return }
+            self.detail.name.becomeFocused()
+        }
     }
 
     /// Add (+): puts a new band in the form, unsaved (no row in the store, the list or the room

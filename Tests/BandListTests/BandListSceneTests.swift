@@ -452,6 +452,15 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(node("bands.message")?.label, "Not saved: name: required, must not be blank")
         XCTAssertEqual(try storedNames(), before, "no nameless row")
         XCTAssertEqual(audienceText().first, "Blur", "the room keeps the saved band")
+        // Not saved by Return: the name keeps the focus, so the next letters go into it.
+        context.fireTimers()
+        XCTAssertTrue(root.focusedView === scene.detail.name, "the name field has the focus again")
+        root.dispatch(.text("Pulp"))
+        XCTAssertEqual(scene.detail.name.text, "Pulp")
+        root.dispatch(.key(Key("Return")))
+        context.fireTimers()
+        XCTAssertEqual(try storedNames().count, before.count + 1, "saved")
+        XCTAssertNil(root.focusedView, "saved: the focus is let go, the clicker drives the talk")
     }
 
     /// With no band selected the room sees the names; an added band joins them only when saved.
