@@ -258,11 +258,13 @@ final class BandListScene: Scene {
     func willResignCurrent() {}
 
     /// Coming back to the scene picks up edits made meanwhile by another process (a second
-    /// Podium, `podium bands import`). Unsaved edits in the form are kept as they are.
+    /// Podium, `podium bands import`): the list always; the form only when it holds no unsaved
+    /// edits or new band (those are kept as they are).
     func didBecomeCurrent() {
-        guard !isDirty, !isNewBand else { return }
         do {
-            if try model.reloadIfChangedElsewhere() { list.sections = model.index.sections; showSelection() }
+            guard try model.reloadIfChangedElsewhere() else { return }
+            list.sections = model.index.sections
+            if isDirty || isNewBand { showSelectionInListOnly() } else { showSelection() }
         } catch {
             detail.say("Could not re-read the store: \(error)", error: true)
         }

@@ -273,6 +273,20 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(node("bands.name")?.value, "Radiohead", "the selection stays")
     }
 
+    /// `podium bands import` while a new band is typed in the form: coming back shows the
+    /// imported bands in the list, and the form keeps the new band's typing.
+    func testComingBackWithANewBandInTheFormPicksUpTheListAndKeepsTheForm() async throws {
+        click("bands.add")
+        root.dispatch(.text("Blur"))
+        scene.willResignCurrent()
+        try BandStore(path: storePath).insert(Band(name: "Pulp"))
+        scene.didBecomeCurrent()
+        XCTAssertTrue(scene.list.sections.contains { $0.rows.contains { $0.title == "Pulp" } }, "the imported band is in the list")
+        XCTAssertEqual(node("bands.name")?.value, "Blur", "the typing stays in the form")
+        XCTAssertTrue(scene.isNewBand)
+        XCTAssertNil(node("bands.list")?.value, "no row is selected: the new band has none yet")
+    }
+
     func testDeleteAsksInAnActionSheetAtTheButtonAndIgnoresASecondPress() async throws {
         click("bands.delete")
         XCTAssertEqual(root.popovers.map(\.source), ["bands.delete"])
