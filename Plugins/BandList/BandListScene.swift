@@ -64,7 +64,7 @@ final class BandListScene: Scene {
         detail.onImageFile = { [weak self] path in self?.setImage(path) }
         addButton.action = { [weak self] _ in self?.add() }
         saveButton.action = { [weak self] _ in self?.save() }
-        detail.name.onCommit = { [weak self] _ in self?.save() }
+        detail.name.onCommit = { [weak self] _ in self?.saveFromName() }
         detail.notes.onCommit = { [weak self] _ in self?.save() }   // Ctrl+Return
         deleteButton.action = { [weak self] b in self?.confirmDelete(from: b) }
         actionsButton.action = { [weak self] b in self?.showActions(from: b) }
@@ -212,6 +212,18 @@ final class BandListScene: Scene {
         if commit(draft) { detail.say("Saved.", error: false) }
     }
 
+    /// Return in the name: Save. Not saved (a name is required, the store refused it): the field
+    /// gives up the focus after Return, so it takes it back once that is done, and the speaker's
+    /// next letters go on into the name instead of being held by the typing guard.
+    private func saveFromName() {
+        save()
+        guard isDirty || isNewBand else { return }
+        _ = context.schedule(afterMilliseconds: 0, repeats: false) { [weak self] in
+            guard let self, self.isDirty || self.isNewBand else { return }
+            self.detail.name.becomeFocused()
+        }
+    }
+
     /// Add (+): puts a new band in the form, unsaved (no row in the store, the list or the room
     /// until Save), and focuses its empty name (the field's "Band name" placeholder shows): + Add
     /// then Return or Save with nothing typed stores nothing and says the name is required.
@@ -248,11 +260,13 @@ final class BandListScene: Scene {
     func willResignCurrent() {}
 
     /// Coming back to the scene picks up edits made meanwhile by another process (a second
-    /// Podium, `podium bands import`). Unsaved edits in the form are kept as they are.
+    /// Podium, `podium bands import`): the list always; the form only when it holds no unsaved
+    /// edits or new band (those are kept as they are).
     func didBecomeCurrent() {
-        guard !isDirty, !isNewBand else { return }
         do {
-            if try model.reloadIfChangedElsewhere() { list.sections = model.index.sections; showSelection() }
+            guard try model.reloadIfChangedElsewhere() else { return }
+            list.sections = model.index.sections
+            if isDirty || isNewBand { showSelectionInListOnly() } else { showSelection() }
         } catch {
             detail.say("Could not re-read the store: \(error)", error: true)
         }

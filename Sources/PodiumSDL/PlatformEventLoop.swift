@@ -16,6 +16,9 @@ public enum PlatformEvent {
     case window(WindowEvent, windowID: UInt32)
     /// Keyboard, mouse, text or a dropped file, in window points; the window when SDL names one.
     case input(InputEvent, windowID: UInt32?)
+    /// A Ctrl key let go (its key-up; other key-ups are not passed on): the pointer dot shown
+    /// with Ctrl + mouse goes at once.
+    case controlReleased
 
     public enum WindowEvent {
         /// Resized or moved; `displayChanged` when it is now on another display.
@@ -101,6 +104,8 @@ public final class PlatformEventLoop {
             case SDL_WINDOWEVENT_CLOSE: return .window(.closeRequested, windowID: id)
             default: return nil
             }
+        case SDL_KEYUP where e.key.keysym.sym == SDL_Keycode(SDLK_LCTRL.rawValue) || e.key.keysym.sym == SDL_Keycode(SDLK_RCTRL.rawValue):
+            return .controlReleased
         default:
             return EventTranslator.input(from: e).map { .input($0, windowID: EventTranslator.windowID(of: e)) }
         }

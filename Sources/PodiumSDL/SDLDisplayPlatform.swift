@@ -1,4 +1,5 @@
 import CSDL2
+import CX11Present
 import PodiumCore
 import PodiumKit
 
@@ -9,13 +10,24 @@ extension PlatformWindow: DisplayWindow {
         syncSize()
         _ = renderIfNeeded(force: true)
     }
+
+    /// The window's title (the desktop's task bar and window list show it).
+    public var title: String {
+        get { String(cString: SDL_GetWindowTitle(sdl)) }
+        set { SDL_SetWindowTitle(sdl, newValue) }
+    }
+
+    /// X11 only: a Wayland surface is mapped by its first buffer, and sway focuses a window that
+    /// maps before its fullscreen request (the presenter lost the keyboard).
+    public func drawNow() -> Bool { SDLVideo.currentDriver == "x11" && isVisible && renderIfNeeded(force: true) }
 }
 
 /// `DisplayPlatform` on SDL: its displays named as users see them (RandR on X11, the compositor
 /// on Wayland), the X server's truth about windows a window manager moved, and hidden audience
 /// windows drawing `root`.
 public final class SDLDisplayPlatform: DisplayPlatform {
-    private let audienceTitle: String
+    /// The title of audience windows made from now on (a reload renames the ones there are).
+    public var audienceTitle: String
     private let root: WindowRoot
     private let text: TextEngine
 
@@ -37,7 +49,11 @@ public final class SDLDisplayPlatform: DisplayPlatform {
     }
 
     public func makeAudienceWindow(on display: Rect) throws -> PlatformWindow {
-        try PlatformWindow(title: audienceTitle, root: root, size: Size(min(1280, display.width), min(720, display.height)),
-                           position: display.origin, flags: SDL_WINDOW_HIDDEN.rawValue, text: text)
+        let w = try PlatformWindow(title: audienceTitle, root: root, size: Size(min(1280, display.width), min(720, display.height)),
+                                   position: display.origin, flags: SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_BORDERLESS.rawValue, text: text)
+        // Black the moment it is mapped, until its first frame: never the screen's stale pixels
+        // (seen on a projector just plugged in: a copy of the presenter view for 0.1 s).
+        if SDLVideo.currentDriver == "x11" { _ = podium_x11_set_window_background(UnsafeMutableRawPointer(w.sdl), 0x000000) }
+        return w
     }
 }

@@ -135,6 +135,7 @@ enum ControlRequests {
                 let d = w.isVisible ? app.displays.max { a, b in area(a.bounds, f) < area(b.bounds, f) }.flatMap { area($0.bounds, f) > 0 ? $0 : nil } : nil
                 o["display"] = d.map { .string($0.name) } ?? .null
                 o["focused"] = .bool(w.hasKeyboardFocus)
+                o["title"] = .string(w.title)
                 o["framesDrawn"] = .number(Double(w.framesDrawn))
                 // What the last frame repainted and presented, in pixels (a clock tick: the clock).
                 o["lastDamage"] = w.lastDamage?.json ?? .null

@@ -135,7 +135,7 @@ final class FollowCommand {
         case let .input(.key(k), _):
             // Only quitting: a follower screen has nothing else to drive (q or Ctrl+Q).
             if k.is("q"), !k.shift, !k.alt, !k.gui { quit = true }
-        case .input: break
+        case .input, .controlReleased: break
         }
     }
 

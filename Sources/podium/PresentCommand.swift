@@ -104,7 +104,7 @@ final class PresentCommand {
         LaunchTrace.mark("presentation made")
         let prepared = prepareFirstFrames(policy: policy)
         LaunchTrace.mark("first frames prepared (page renders started): \(prepared)")
-        presenterWindow = try PlatformWindow(title: "Podium Presenter — \(deck.title)", root: presentation.presenter,
+        presenterWindow = try PlatformWindow(title: WindowTitles.presenter(deck.title), root: presentation.presenter,
                                              size: Size(1280, 800), text: text)
         LaunchTrace.mark("presenter window")
         if let p = socketPath {
@@ -112,7 +112,7 @@ final class PresentCommand {
             control?.handler = { [unowned self] in ControlRequests.handle($0, app: self) }
             log("control socket \(p)")
         }
-        let platform = SDLDisplayPlatform(audienceTitle: "Podium Audience — \(deck.title)", root: presentation.audience, text: text)
+        let platform = SDLDisplayPlatform(audienceTitle: WindowTitles.audience(deck.title), root: presentation.audience, text: text)
         displayController = DisplayController(policy: policy, platform: platform, presentation: presentation,
                                               presenterWindow: presenterWindow, windowed: windowed) { [weak self] in self?.log($0) }
         displayController.windowedViews = windowedViews
@@ -127,6 +127,12 @@ final class PresentCommand {
         presentation.log = { [weak self] in self?.log($0) }
         reloader = ReloadController(deckPath: deckPath, options: options, registry: registry, presentation: presentation) { [weak self] in self?.log($0) }
         presentation.onReload = { [weak self] in self?.reloader?.reload(reason: "Ctrl+R") }
+        reloader?.onReloaded = { [weak self, platform] deck in
+            guard let self else { return }
+            self.presenterWindow.title = WindowTitles.presenter(deck.title)
+            platform.audienceTitle = WindowTitles.audience(deck.title)
+            for w in [self.displayController.audienceWindow, self.displayController.spareWindow] { w?.title = platform.audienceTitle }
+        }
         reloader?.start()
         offerResume()
         LaunchTrace.mark("reload watcher, journal")
@@ -300,6 +306,7 @@ final class PresentCommand {
             case .closeRequested: if w === presenterWindow { presentation.request(.quit) }
             default: break
             }
+        case .controlReleased: presentation.controlReleased()
         case let .input(input, id):
             let target = id.flatMap(window(id:)) ?? presenterWindow!
             // Keys typed in the audience window act on the presenter (the speaker's focus).

@@ -27,6 +27,8 @@ final class ReloadController {
     /// compiler that pauses between pages makes a file look finished for a moment.
     private var pendingError: TimerToken?
     static let patience = 2.0
+    /// Called with the new deck once a reload replaced it (the windows' titles follow its title).
+    var onReloaded: ((Deck) -> Void)?
 
     init(deckPath: String, options: CommandLineInterface.Options, registry: PluginRegistry, presentation: Presentation, log: @escaping (String) -> Void) {
         self.deckPath = deckPath; self.options = options; self.registry = registry; self.presentation = presentation; self.log = log
@@ -105,6 +107,7 @@ final class ReloadController {
         presentation.replaceDeck(loaded.deck)
         if let k = loaded.keyMap { presentation.keyMap = k }
         watchFiles()
+        onReloaded?(loaded.deck)
         log("reloaded \(deckPath) (\(reason)): \(loaded.deck.scenes.count) scenes, scene \(before) → \(presentation.currentIndex)")
         let still = loaded.problems.isEmpty ? "" : " (still: \(loaded.problems.joined(separator: "; ")))"
         presentation.showNotice("Reloaded \((deckPath as NSString).lastPathComponent)\(still)", kind: .info)

@@ -291,6 +291,20 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(node("bands.name")?.value, "Radiohead", "the selection stays")
     }
 
+    /// `podium bands import` while a new band is typed in the form: coming back shows the
+    /// imported bands in the list, and the form keeps the new band's typing.
+    func testComingBackWithANewBandInTheFormPicksUpTheListAndKeepsTheForm() async throws {
+        click("bands.add")
+        root.dispatch(.text("Blur"))
+        scene.willResignCurrent()
+        try BandStore(path: storePath).insert(Band(name: "Pulp"))
+        scene.didBecomeCurrent()
+        XCTAssertTrue(scene.list.sections.contains { $0.rows.contains { $0.title == "Pulp" } }, "the imported band is in the list")
+        XCTAssertEqual(node("bands.name")?.value, "Blur", "the typing stays in the form")
+        XCTAssertTrue(scene.isNewBand)
+        XCTAssertNil(node("bands.list")?.value, "no row is selected: the new band has none yet")
+    }
+
     func testDeleteAsksInAnActionSheetAtTheButtonAndIgnoresASecondPress() async throws {
         click("bands.delete")
         XCTAssertEqual(root.popovers.map(\.source), ["bands.delete"])
@@ -470,6 +484,15 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(node("bands.message")?.label, "Not saved: name: required, must not be blank")
         XCTAssertEqual(try storedNames(), before, "no nameless row")
         XCTAssertEqual(audienceText().first, "Blur", "the room keeps the saved band")
+        // Not saved by Return: the name keeps the focus, so the next letters go into it.
+        context.fireTimers()
+        XCTAssertTrue(root.focusedView === scene.detail.name, "the name field has the focus again")
+        root.dispatch(.text("Pulp"))
+        XCTAssertEqual(scene.detail.name.text, "Pulp")
+        root.dispatch(.key(Key("Return")))
+        context.fireTimers()
+        XCTAssertEqual(try storedNames().count, before.count + 1, "saved")
+        XCTAssertNil(root.focusedView, "saved: the focus is let go, the clicker drives the talk")
     }
 
     /// With no band selected the room sees the names; an added band joins them only when saved.

@@ -304,6 +304,14 @@ final class PDFDrawingEndToEndTests: PDFTestCase {
         (img, fit) = try audience(c, "off")
         XCTAssertGreaterThan(grey(0.15, 0.5), 245)
         XCTAssertGreaterThan(grey(0.85, 0.9), 245)
+        // On again and an advance with the mouse still: the circle stays where the speaker put
+        // it, on the next page (it jumped to the page's centre until the mouse moved).
+        try key(c, "l")
+        try key(c, "Right")
+        XCTAssertEqual(try c.send(["cmd": "state"])["slide"]?["position"]?.string, "2 / 2")
+        (img, fit) = try audience(c, "advanced")
+        XCTAssertGreaterThan(grey(0.85, 0.15), 245, "page 2 lit where the pointer was")
+        XCTAssertLessThan(grey(0.55, 0.45), 110, "not round the page's centre")
     }
 
     /// A rectangle dragged with the zoom tool fills the audience view, rendered sharp by poppler

@@ -48,8 +48,12 @@ final class PDFModeChangeXorgTests: XorgPDFTestCase {
         let i = (y * 1280 + x) * 4, want = TestPDF.colour(0)
         XCTAssertEqual([Int(room[i]), Int(room[i + 1]), Int(room[i + 2])], [want.0, want.1, want.2], "the room shows the page laid out for 1280×1024")
 
-        // And it is exactly the frame Podium means to show at the new size.
-        let a = try c.waitForState { $0["windows"]?.array?.first { $0["role"]?.string == "audience" }?["size"]?["width"]?.number == 1280 }
+        // And once the page has rendered at the new size (until then the room sees it scaled
+        // from its 1920×1080 rendering), exactly the frame Podium means to show at that size.
+        let a = try c.waitForState { s in
+            let a = s["windows"]?.array?.first { $0["role"]?.string == "audience" }
+            return a?["size"]?["width"]?.number == 1280 && a?["controls"]?.array?.first { $0["id"]?.string == "pdf.audience-page" }?["value"]?.string == "page 1"
+        }
         let audience = a["windows"]?.array?.first { $0["role"]?.string == "audience" }
         XCTAssertEqual(audience?["size"]?["height"]?.number, 1024, "the audience view has the new size")
         XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "audience", "path": .string(path("after.png"))])["ok"]?.bool, true)

@@ -169,6 +169,23 @@ final class PDFReloadEndToEndTests: PDFTestCase {
         XCTAssertEqual(app.stop(), 0)
     }
 
+    /// A new version with another title renames both windows (the task bar said the old title).
+    func testAReloadRenamesTheWindows() throws {
+        let talk = path("talk.pdf")
+        TestPDF.write(talk, .init(pages: 3, title: "First Version"))
+        app = try PodiumProcess(args: [talk, "--windowed"], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
+        defer { app.stop() }
+        func titles(_ s: JSONValue) -> [String] { s["windows"]?.array?.compactMap { $0["title"]?.string } ?? [] }
+        var s = try app.client.waitForState { $0["windows"]?.array?.count == 2 }
+        XCTAssertEqual(s["driver"]?.string, "offscreen")
+        XCTAssertEqual(titles(s), ["Podium Presenter — First Version", "Podium Audience — First Version"])
+        TestPDF.write(path("new.pdf"), .init(pages: 3, title: "Second Version"))
+        XCTAssertEqual(rename(path("new.pdf"), talk), 0)
+        s = try app.client.waitForState(timeout: 15) { $0["deck"]?["title"]?.string == "Second Version" }
+        XCTAssertEqual(titles(s), ["Podium Presenter — Second Version", "Podium Audience — Second Version"], "the windows carry the new title")
+        XCTAssertEqual(app.stop(), 0)
+    }
+
     /// The same on a real X server with two monitors (Xorg dummy driver): the audience window on
     /// the second monitor only ever shows whole pages.
     func testRewritingThePDFOnTheXorgRig() throws {

@@ -132,6 +132,20 @@ final class DisplayControllerTests: XCTestCase {
         XCTAssertEqual(platform.presenter.frame, presenterFrame, "the presenter window is not disturbed")
     }
 
+    /// `--windowed audience`: the audience window is an ordinary window on the projector, and the
+    /// log says so (it said "audience fullscreen").
+    func testAWindowedAudienceIsLoggedAsInAWindow() async throws {
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
+        let c = DisplayController(policy: DisplayPolicy(), platform: platform, presentation: presentation, presenterWindow: platform.presenter,
+                                  windowed: false, choicesPath: choices) { [unowned self] in self.lines.append($0) }
+        c.windowedViews = [.audience]
+        c.refresh(reason: "launch", launch: true)
+        let aw = try XCTUnwrap(c.audienceWindow)
+        XCTAssertFalse(aw.isFullscreen, "an ordinary window")
+        XCTAssertTrue(lines.contains { $0.contains("launch: +eDP-1") && $0.contains("audience in a window on HDMI-1") }, "\(lines)")
+        XCTAssertFalse(lines.contains { $0.contains("audience fullscreen") }, "\(lines)")
+    }
+
     /// After an unplug, once the preview shows the audience, a hidden spare window is made and
     /// drawn at the size of the display the audience was on; the next plug shows that very window.
     func testTheSpareWindowIsDrawnAheadAtTheAudienceSizeAndTheNextPlugShowsIt() async throws {

@@ -6,16 +6,25 @@ import PodiumTestSupport
 import XCTest
 
 /// The reader bar's "Audience: …" label fits on a 1280×800 presenter, measured with the real
-/// text engine (Pango, DejaVu Sans): the trial saw "Audience: results 1–2…" cut off.
+/// text engine (Pango, DejaVu Sans): the trial saw "Audience: results 1–2…" cut off; and on a
+/// 1024×768 one, where it has a row of its own under the bar's buttons (it was hidden).
 extension WebSearchSceneTests {
     func testTheAudienceLabelFitsTheBarOfA1280PresenterWithRealFonts() async throws {
+        try checkAudienceLabelFits(presenter: Size(1280, 800))
+    }
+
+    func testTheAudienceLabelIsShownOnA1024Presenter() async throws {
+        try checkAudienceLabelFits(presenter: Size(1024, 768))
+    }
+
+    func checkAudienceLabelFits(presenter: Size) throws {
         let text = TextEngine()
         let scene = try offlineScene()
         // The console gives the scene two thirds of a 1280 pt window (the sidebar a third).
         let root = WindowRoot(metrics: text)
         scene.presenterView.removeFromSuperview()
         root.content.addSubview(scene.presenterView.pinned(.fill()))
-        root.resize(to: Size(1280 - 1280.0 / 3, 800 - 48))
+        root.resize(to: Size(presenter.width - max(260, presenter.width / 3), presenter.height - 48))
         let audienceRoot = WindowRoot(metrics: text)
         audienceRoot.content.addSubview(scene.audienceView.pinned(.fill()))
         audienceRoot.resize(to: Size(1280, 720))
@@ -26,6 +35,10 @@ extension WebSearchSceneTests {
             root.layoutIfNeeded(); _ = root.renderFrame()
             let need = text.size(of: label.text, font: label.font).width
             XCTAssertFalse(label.isHidden, what)
+            let bar = scene.presenter.readerBar, room = scene.presenter.roomBackButton
+            XCTAssertFalse(label.frame.intersects(room.frame), "\(what): clear of the ▲ button")
+            XCTAssertLessThanOrEqual(label.frame.maxY, bar.bounds.height, "\(what): inside the bar")
+            XCTAssertGreaterThanOrEqual(scene.presenter.reader.frame.minY, bar.frame.maxY, "\(what): the page starts under the bar")
             XCTAssertLessThanOrEqual(need, label.bounds.width, "\(what): \"\(label.text)\" (\(need) pt) fits its \(label.bounds.width) pt")
             XCTAssertEqual(label.lines(width: label.bounds.width), [label.text], "\(what): not cut")
             seen.append(label.text)

@@ -27,11 +27,11 @@ extension PDFScene: AudienceOverlayMirroring {
         return h.finalize()
     }
 
-    /// The spotlight's centre in page points while it is on: the pointer's last place on this page,
-    /// else the middle of the slide (as `decorate` draws it).
+    /// The spotlight's centre in page points while it is on: the pointer's last place (carried over
+    /// from the page before), else the middle of the slide (as `decorate` draws it).
     private var spotlightCentre: Point? {
         guard ink.spotlight else { return nil }
-        if let p = ink.pointer, p.page == page { return p.point }
+        if let p = pointerOnThisPage { return p }
         let size = cache.document.pageSizes[page], r = audiencePage.region
         return Point(r.midX * size.width, r.midY * size.height)
     }

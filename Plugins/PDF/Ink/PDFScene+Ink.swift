@@ -181,6 +181,18 @@ extension PDFScene {
         }
     }
 
+    /// The pointer's last place in this page's points: where it was over another page (the page
+    /// before an advance), at the same place across the page, so the spotlight stays where the
+    /// speaker put it until the mouse moves; nil before the pointer was over a page.
+    var pointerOnThisPage: Point? {
+        guard let p = ink.pointer else { return nil }
+        if p.page == page { return p.point }
+        let sizes = cache.document.pageSizes
+        guard sizes.indices.contains(p.page), sizes[p.page].width > 0, sizes[p.page].height > 0 else { return nil }
+        let from = sizes[p.page], to = sizes[page]
+        return Point(p.point.x / from.width * to.width, p.point.y / from.height * to.height)
+    }
+
     /// The spotlight follows the pointer over either page view.
     private func pointer(at q: Point) {
         ink.pointer = (page, q)
@@ -207,7 +219,7 @@ extension PDFScene {
         let g = geometry(fit.rect, region, page: page)
         if inkOnThisVersion { InkPainter.strokes(ink.strokes(on: page), g, into: &list) }
         guard isCurrent else { return }
-        let spot = ink.pointer.flatMap { $0.page == page ? g.view($0.point) : nil } ?? fit.rect.center
+        let spot = pointerOnThisPage.map(g.view) ?? fit.rect.center
         let radius = fit.rect.height * Self.spotlightRadius
         if audience {
             if ink.spotlight { InkPainter.spotlight(centre: spot, radius: radius, bounds: Rect(origin: .zero, size: audiencePage.bounds.size), into: &list) }

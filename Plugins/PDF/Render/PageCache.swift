@@ -153,6 +153,19 @@ public final class PageCache: @unchecked Sendable {
         return lookup(key) ?? stored(key)
     }
 
+    /// The largest rendering of `key`'s page and region at another pixel size that is ready now
+    /// (cached, held by a view or texture, or stored), never rendering; nil when there is none.
+    /// What a window shows scaled, at once, while its page renders at the window's new size (a
+    /// projector plugged in, a mode change, a resize), instead of blocking on the render.
+    func standIn(for key: PageKey) -> Bitmap? {
+        cond.lock(); defer { cond.unlock() }
+        func same(_ k: PageKey) -> Bool { k.page == key.page && k.region == key.region && k != key }
+        let candidates = entries.keys.filter(same) + live.filter { same($0.key) && $0.value.bitmap != nil }.map(\.key)
+            + store.keys.filter(same)
+        guard let best = candidates.max(by: { $0.pixelWidth * $0.pixelHeight < $1.pixelWidth * $1.pixelHeight }) else { return nil }
+        return lookup(best) ?? stored(best)
+    }
+
     /// Asks the worker to render `keys` (in order) that are not ready yet, and the preview sizes
     /// asked for before of the pages `previews` (at the size of `keys`' views). Newer keys go
     /// first; older ones stay behind them (a few at most), since another view's prefetch of the

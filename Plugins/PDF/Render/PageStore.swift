@@ -17,6 +17,8 @@ struct PageStore {
 
     var count: Int { pages.count }
     func contains(_ key: PageKey) -> Bool { pages[key] != nil }
+    /// Keys of the pages kept (a resized window's stand-in: `PageCache.standIn`).
+    var keys: [PageKey] { Array(pages.keys) }
 
     /// The packed page for `key`, marked used.
     mutating func take(_ key: PageKey) -> PackedPage? {

@@ -90,12 +90,22 @@ final class PDFPageView: View {
         // renders it and the window keeps that page meanwhile, so input and timers go on.
         let keep = rendersAtOnce ? (lastKey ?? window.flatMap { cache.lastShown($0) }).flatMap {
             $0 != key && $0.pixelWidth == key.pixelWidth && $0.pixelHeight == key.pixelHeight ? $0 : nil } : nil
+        // The window changed size (a projector plugged in, a mode change, a resize): this page
+        // rendered at another size, shown scaled at once while the worker renders it at this one,
+        // so the room sees its page now instead of a window left black through the render.
+        // Not for a window's first page (nothing shown before): that one is prepared ahead.
+        let before = lastKey ?? window.flatMap { cache.lastShown($0) }
+        let resized = before.map { $0.pixelWidth != key.pixelWidth || $0.pixelHeight != key.pixelHeight } ?? false
+        let standIn = rendersAtOnce && resized && keep == nil && cache.cached(key) == nil ? cache.standIn(for: key) : nil
         let ready: Bitmap?
         if !rendersAtOnce { ready = cache.cached(key) }
         else if keep != nil { ready = cache.bitmap(key, waitingAtMost: Self.renderWait, ready: readyCallback()) }
+        else if standIn != nil { ready = cache.request(key, ready: readyCallback()) }
         else { ready = cache.bitmap(key) }
-        isRendering = rendersAtOnce && ready == nil && keep != nil
-        if let b = ready {
+        isRendering = rendersAtOnce && ready == nil && (keep != nil || standIn != nil)
+        if ready == nil, let s = standIn {
+            list.bitmap(s, in: fit.rect)
+        } else if let b = ready {
             list.bitmap(b, in: fit.rect)
             lastKey = key
             if rendersAtOnce, let w = window { cache.noteShown(w, key) }

@@ -41,15 +41,22 @@ final class WebSearchPresenterView: View {
         let listW = b.width < 520 ? b.width * 0.45 : min(420, max(240, b.width * 0.4))
         results.frame = Rect(0, top, listW, max(0, b.height - top))
         let rx = listW + 1
-        readerBar.frame = Rect(rx, top, max(0, b.width - rx), 40)
+        // The "Audience: …" label beside the buttons when there is room for it (a 1280 pt
+        // presenter: about 155 pt), else on a row of its own under them (1024 pt), never hidden.
+        let inline = max(0, b.width - rx) - 8 - 96 - 8 - 150 - 8 - 32 - 4 - 32 - 18
+        let ownRow = inline < Self.labelRoom
+        readerBar.frame = Rect(rx, top, max(0, b.width - rx), ownRow ? 62 : 40)
         actionsButton.frame = Rect(readerBar.frame.width - 8 - 96, 4, 96, 32)
         resultsToAudienceButton.frame = Rect(actionsButton.frame.minX - 8 - 150, 4, 150, 32)
         roomOnButton.frame = Rect(resultsToAudienceButton.frame.minX - 8 - 32, 4, 32, 32)
         roomBackButton.frame = Rect(roomOnButton.frame.minX - 4 - 32, 4, 32, 32)
-        audienceLabel.frame = Rect(10, 4, max(0, roomBackButton.frame.minX - 18), 32)
+        audienceLabel.frame = ownRow ? Rect(10, 38, max(0, readerBar.frame.width - 20), 20) : Rect(10, 4, max(0, roomBackButton.frame.minX - 18), 32)
         audienceLabel.isHidden = audienceLabel.frame.width < 120
         reader.frame = Rect(rx, readerBar.frame.maxY, max(0, b.width - rx), max(0, b.height - readerBar.frame.maxY))
     }
+
+    /// Points the longest "Audience: 19–20 of 20" needs beside the buttons (13 pt DejaVu Sans).
+    static let labelRoom = 150.0
 }
 
 /// The status line, listed in the control tree (role `status`) so the control socket and tests

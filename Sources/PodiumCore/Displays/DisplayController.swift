@@ -93,7 +93,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         }
         guard launch || change != nil else { return }
         let c = change ?? DisplayChange(old: policy.assignment, new: policy.assignment)
-        log(String(format: "t=%.3f %@: %@", t, reason, c.description))
+        log(String(format: "t=%.3f %@: %@", t, reason, c.description(audienceWindowed: windowedViews.contains(.audience))))
         apply(launch: launch, since: t)
     }
 
@@ -133,10 +133,22 @@ public final class DisplayController<Platform: DisplayPlatform> {
     /// Fullscreen on `d`. A borderless window covering the bounds instead when the library's idea
     /// of the display is stale (its fullscreen would use the old size) or when fullscreen requests
     /// go unanswered (X11 without a window manager; SDL waits ~100 ms for each).
-    private func place(_ w: Window, on d: DisplayInfo, fullscreen: Bool) {
+    ///
+    /// `drawsFirst` (the audience window, just shown): covered and its first frame drawn before
+    /// the fullscreen request, whose answer SDL waits for (up to 100 ms on X11 with a window
+    /// manager): the room sees its page meanwhile, not the undefined pixels of a window just
+    /// mapped (seen: a copy of the presenter view, for 0.1 s).
+    private func place(_ w: Window, on d: DisplayInfo, fullscreen: Bool, drawsFirst: Bool = false) {
         let stale = libraryBounds[d.index].map { $0 != d.bounds } ?? false
-        if fullscreen, stale || !platform.honoursFullscreen { w.cover(d.bounds) } else { w.move(to: d.bounds, fullscreen: fullscreen) }
+        if fullscreen, stale || !platform.honoursFullscreen { w.cover(d.bounds); return }
+        if fullscreen, drawsFirst {
+            w.cover(d.bounds)
+            if w.drawNow() { earlyFrameAt = now }
+        }
+        w.move(to: d.bounds, fullscreen: fullscreen)
     }
+    /// When the audience window's first frame was drawn inside `place`, for the log line.
+    private var earlyFrameAt: Double?
 
     /// The `s` key and `{"cmd":"swap"}`: exchange the presenter and audience displays.
     /// Returns false (and logs why) when the audience view has no display of its own.
@@ -149,7 +161,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
             log("swap: the audience view has no display of its own; nothing to swap"); return false
         }
         saveChoices()
-        log(String(format: "t=%.3f swap: %@", t, c.description))
+        log(String(format: "t=%.3f swap: %@", t, c.description(audienceWindowed: windowedViews.contains(.audience))))
         apply(launch: false, since: t)
         return true
     }
@@ -200,12 +212,12 @@ public final class DisplayController<Platform: DisplayPlatform> {
                 let w = try audienceWindowOrCreate(at: d.bounds)
                 // Shown first: Wayland only takes fullscreen-on-an-output for a mapped window.
                 w.show()
-                place(w, on: d, fullscreen: !windowedViews.contains(.audience))
+                place(w, on: d, fullscreen: !windowedViews.contains(.audience), drawsFirst: true)
             case let .mirror(d):
                 // Over the console, on top and focused (keys typed there act on the presenter).
                 let w = try audienceWindowOrCreate(at: d.bounds)
                 w.show()
-                place(w, on: d, fullscreen: true)
+                place(w, on: d, fullscreen: true, drawsFirst: true)
             case .window:
                 let w = try audienceWindowOrCreate(at: pd.usableBounds)
                 w.show()
@@ -225,6 +237,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         placedAudience = placement
         if case let .display(d) = placement { lastAudienceDisplaySize = d.bounds.size }
         pendingFrame = (t, placement)
+        if let e = earlyFrameAt { earlyFrameAt = nil; didRender(presenter: false, audience: true, at: e) }
         presentation.audience.requestRedraw()
         presentation.presenter.requestRedraw()
         if presenterWindow.isMinimized { presenterWindow.show() }
@@ -268,9 +281,10 @@ public final class DisplayController<Platform: DisplayPlatform> {
 
     /// Called after each render pass: logs when the first frame after a change is on screen —
     /// in the audience window on its new display, or in the presenter's preview.
-    public func didRender(presenter: Bool, audience: Bool) {
+    /// `at`: when that frame was drawn, if not now.
+    public func didRender(presenter: Bool, audience: Bool, at: Double? = nil) {
         guard let p = pendingFrame else { return }
-        let t = now
+        let t = at ?? now
         switch p.placement {
         case let .display(d) where audience:
             let px = audienceWindow?.pixelSize ?? (w: 0, h: 0)

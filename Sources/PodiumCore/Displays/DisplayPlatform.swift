@@ -28,10 +28,14 @@ public protocol DisplayWindow: AnyObject {
     /// needs (window surface, text, page textures) are ready before the window is shown. Off the
     /// hot-plug's critical path; the default does nothing.
     func warmUp(size: Size)
+    /// Draws and presents the whole tree now, at the window's present size; true when it drew.
+    /// The default draws nothing (the next render pass does).
+    func drawNow() -> Bool
 }
 
 extension DisplayWindow {
     public func warmUp(size: Size) {}
+    public func drawNow() -> Bool { false }
 }
 
 /// What `DisplayController` needs from the window system: the displays, how fullscreen works

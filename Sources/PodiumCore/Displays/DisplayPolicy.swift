@@ -20,10 +20,14 @@ public struct DisplayAssignment: Equatable, Sendable, CustomStringConvertible {
 
     public var audienceDisplay: DisplayInfo? { if case let .display(d) = audience { return d }; return nil }
 
-    public var description: String {
+    public var description: String { description(audienceWindowed: false) }
+
+    /// `audienceWindowed`: the audience view is in an ordinary window on its display
+    /// (`--windowed audience`), not fullscreen; the log says so.
+    public func description(audienceWindowed: Bool) -> String {
         let p = presenter.map { "presenter on \($0.name)" } ?? "no display"
         switch audience {
-        case let .display(d): return "\(p), audience fullscreen on \(d.name) \(d.bounds)"
+        case let .display(d): return "\(p), audience \(audienceWindowed ? "in a window" : "fullscreen") on \(d.name) \(d.bounds)"
         case .preview: return "\(p), audience in the presenter preview"
         case .window: return "\(p), audience in a window"
         case let .mirror(d): return "\(p), audience fullscreen on \(d.name) \(d.bounds), which mirrors it (the console is hidden: turn mirroring off to see it)"
@@ -43,13 +47,17 @@ public struct DisplayChange: Equatable, Sendable, CustomStringConvertible {
     public var waitingFor: DisplayIdentity?
     public init(old: DisplayAssignment, new: DisplayAssignment) { self.old = old; self.new = new }
 
-    public var description: String {
+    public var description: String { description(audienceWindowed: false) }
+
+    /// As `description`, saying "in a window" for an audience view that is not fullscreen.
+    public func description(audienceWindowed: Bool) -> String {
         var parts: [String] = []
         parts += added.map { "+\($0.name) \($0.bounds)" }
         parts += removed.map { "-\($0.name)" }
         parts += changed.map { "~\($0.name) \($0.bounds)" }
         let what = parts.isEmpty ? "no display change" : parts.joined(separator: " ")
-        var did = old == new ? "kept: \(new)" : "now: \(new)"
+        let now = new.description(audienceWindowed: audienceWindowed)
+        var did = old == new ? "kept: \(now)" : "now: \(now)"
         if let w = waitingFor { did += " (waiting for \(w.name) to return)" }
         return "\(what); \(did)"
     }

@@ -159,6 +159,9 @@ extension Presentation {
         }
         return target != nil
     }
+    /// Ctrl let go (its key-up): the pointer dot shown with Ctrl + mouse goes now, not at the
+    /// next key or mouse move.
+    public func controlReleased() { movePointer(toAudienceFraction: nil) }
     /// Where the pointer dot is on the audience view (points), nil when hidden.
     public var pointerPosition: Point? { pointerDot.position }
 

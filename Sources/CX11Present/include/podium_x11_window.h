@@ -1,0 +1,12 @@
+// X11 window attributes SDL2 does not expose.
+#ifndef PODIUM_X11_WINDOW_H
+#define PODIUM_X11_WINDOW_H
+
+/// Gives `sdl_window` (an SDL_Window *) the solid background 0xRRGGBB, so the X server paints
+/// it the moment the window is mapped, before the program's first frame. SDL makes its windows
+/// with no background ("None"): a window just mapped then shows whatever the screen held there
+/// (on a projector just plugged in: the framebuffer's stale pixels). Returns 0, or -1 when the
+/// window is not an X11 window.
+int podium_x11_set_window_background(void *sdl_window, unsigned int rgb);
+
+#endif

@@ -1,0 +1,30 @@
+import Foundation
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// A 4:3 deck on a 1280×800 presenter (Xorg dummy; audience 1024×768): the "Reloaded" notice
+/// over the top of the scene area leaves the next page's thumbnail beside the page uncovered.
+final class PDFNoticeLayoutXorgTests: XorgPDFTestCase {
+    override func setUpWithError() throws { rig = try XorgRig(monitors: ["1280x800", "1024x768"]) }
+
+    func control(_ s: JSONValue, _ id: String) -> JSONValue? { s["windows"]?.array?.first?["controls"]?.array?.first { $0["id"]?.string == id } }
+    func frame(_ s: JSONValue, _ id: String) -> Rect? {
+        guard let f = control(s, id)?["frame"], let x = f["x"]?.number, let y = f["y"]?.number, let w = f["width"]?.number, let h = f["height"]?.number else { return nil }
+        return Rect(x, y, w, h)
+    }
+
+    func testTheReloadedNoticeLeavesTheNextPageUncovered() throws {
+        TestPDF.write(path("talk.pdf"), .init(pages: 3, width: 800, height: 600))
+        let app = try PodiumProcess(args: [path("talk.pdf")], environment: rig.environment.merging(["SDL_RENDER_DRIVER": "software"]) { $1 }, dir: dir)
+        defer { app.stop() }
+        let c = app.client!
+        XCTAssertEqual(try c.waitForState { $0["windows"]?.array?.last?["visible"]?.bool == true }["driver"]?.string, "x11")
+        XCTAssertEqual(try c.send(["cmd": "key", "key": "Ctrl+R"])["ok"]?.bool, true)
+        let s = try c.waitForState { (self.control($0, "console.banner")?["label"]?.string ?? "").hasPrefix("Reloaded") }
+        let banner = try XCTUnwrap(frame(s, "console.banner")), next = try XCTUnwrap(frame(s, "pdf.next-page"))
+        XCTAssertGreaterThan(next.width, 100, "the next page is shown beside the page")
+        XCTAssertFalse(banner.intersects(next), "the notice \(banner) covers none of the next page \(next)")
+        XCTAssertEqual(app.stop(), 0)
+    }
+}
