@@ -96,7 +96,6 @@ public final class PlatformWindow {
         guard let d = renderer.drawChanges(list, background: root.backgroundColor, window: sdl, size: pixelSize) else { return false }
         lastDamage = Rect(Double(d.x), Double(d.y), Double(d.w), Double(d.h))
         pixelsRepainted += renderer.lastDamageRects.reduce(0) { $0 + $1.area }
-        if getenv("PODIUM_TRACE_DAMAGE") != nil { SafeText.log("TRACE \(pixelSize.w) \(renderer.lastDamageRects) copies \(renderer.bitmapCopies)") }
         framesDrawn += 1
         placeInputMethod()
         return true
