@@ -147,8 +147,10 @@ extension Renderer {
             let occ = occlusion(of: rect, in: list.commands)
             if !occ.backgroundHidden {
                 setColor(background)
-                var f = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.w), h: Float(rect.h))
-                SDL_RenderFillRectF(sdl, &f)
+                for part in occ.backgroundParts ?? [rect] {
+                    var f = SDL_FRect(x: Float(part.x), y: Float(part.y), w: Float(part.w), h: Float(part.h))
+                    SDL_RenderFillRectF(sdl, &f)
+                }
             }
             for (i, c) in list.commands.enumerated() {
                 if occ.hidden[i] {
@@ -156,12 +158,23 @@ extension Renderer {
                     if case let .bitmap(b, r, _) = c { bitmapTextures.touch(b, drawnAt: px(r), frame: frameCounter) }
                     continue
                 }
-                execute(c)
+                if let parts = occ.fillParts[i] { executeConfined(c, to: parts) } else { execute(c) }
             }
         }
         damageClip = nil
         clipStack.removeAll()
         finishFrame()
+    }
+
+    /// Executes `c` once inside each of `parts` (pixels, within the clip in force), then restores
+    /// the clip.
+    private func executeConfined(_ c: DrawCommand, to parts: [IntRect]) {
+        for p in parts {
+            var r = SDL_Rect(x: p.x, y: p.y, w: p.w, h: p.h)
+            SDL_RenderSetClipRect(sdl, &r)
+            execute(c)
+        }
+        if var r = clipStack.last ?? damageClip { SDL_RenderSetClipRect(sdl, &r) } else { SDL_RenderSetClipRect(sdl, nil) }
     }
 
     /// The pixels `r` (points) touches, with a pixel of margin for anti-aliased edges.

@@ -11,6 +11,11 @@ struct Occlusion {
     var hidden: [Bool]
     /// The window's background is covered wholly.
     var backgroundHidden: Bool
+    /// Fills partly covered: the parts (pixels) still to paint, by command index (the page in
+    /// the console's scene area covers its view's background but for a pixel's margin).
+    var fillParts: [Int: [IntRect]] = [:]
+    /// The window's background still to paint when partly covered (nil: all of the rectangle).
+    var backgroundParts: [IntRect]?
 }
 
 extension Renderer {
@@ -44,13 +49,29 @@ extension Renderer {
                 if !r.isEmpty { covers.append((i, r)) }
             }
         }
-        // Pass 2: hidden when empty or inside a cover drawn later.
-        var hidden = [Bool](repeating: false, count: commands.count)
+        // Pass 2: hidden when empty or inside a cover drawn later; a fill partly under one is
+        // painted only around the largest (SDL_FillRect was still a tenth of an advance).
+        var occ = Occlusion(hidden: [Bool](repeating: false, count: commands.count), backgroundHidden: covers.contains { $0.rect.contains(rect) })
         for (i, a) in areas.enumerated() {
             guard let a else { continue }
-            hidden[i] = a.isEmpty || covers.contains { $0.index > i && $0.rect.contains(a) }
+            occ.hidden[i] = a.isEmpty || covers.contains { $0.index > i && $0.rect.contains(a) }
+            if !occ.hidden[i], case .fill = commands[i], let parts = Self.uncovered(a, by: covers.lazy.filter { $0.index > i }.map(\.rect)) {
+                occ.fillParts[i] = parts
+            }
         }
-        return Occlusion(hidden: hidden, backgroundHidden: covers.contains { $0.rect.contains(rect) })
+        if !occ.backgroundHidden { occ.backgroundParts = Self.uncovered(rect, by: covers.map(\.rect)) }
+        return occ
+    }
+
+    /// `area` less the one of `covers` hiding most of it (up to four bands), nil when none
+    /// hides a worthwhile part (a tenth).
+    static func uncovered<S: Sequence>(_ area: IntRect, by covers: S) -> [IntRect]? where S.Element == IntRect {
+        var best: IntRect?
+        for c in covers {
+            let i = c.intersection(area)
+            if i.area > (best?.area ?? area.area / 10) { best = i }
+        }
+        return best.map { subtract($0, from: area) }
     }
 
     /// The pixels SDL's software renderer surely paints opaque for `c` (nil: not an opaque
