@@ -16,7 +16,7 @@ enum CommandDiff {
     /// deletions and insertions are needed or the search would compare more than `maxWork`
     /// pairs (a map panned: every tile moved); the caller then treats everything as changed.
     /// Costs O((N+M)·D) comparisons at worst for D edits, O(N+M+D²) typically.
-    static func steps<T: Equatable>(_ old: ArraySlice<T>, _ new: ArraySlice<T>, maxEdits: Int, maxWork: Int = 50_000) -> [Step]? {
+    static func steps<T: Equatable>(_ old: ArraySlice<T>, _ new: ArraySlice<T>, maxEdits: Int, maxWork: Int = 30_000) -> [Step]? {
         let a = Array(old), b = Array(new)
         let n = a.count, m = b.count
         let limit = min(n + m, maxEdits)

@@ -17,7 +17,7 @@ enum FrameDamage {
     /// the commands after it could paint differently). Changes far apart stay separate
     /// rectangles, at most `maxRects` of them (the nearest merge first); overlapping ones merge.
     static func damage(old: [DrawCommand], new: [DrawCommand], full: IntRect,
-                       bounds: (DrawCommand) -> IntRect?, maxRects: Int = 6, maxEdits: Int = 400) -> [IntRect]? {
+                       bounds: (DrawCommand) -> IntRect?, maxRects: Int = 6, maxEdits: Int = 160) -> [IntRect]? {
         var start = 0
         while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
         var oldEnd = old.count, newEnd = new.count
