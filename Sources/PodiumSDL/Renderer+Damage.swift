@@ -136,6 +136,7 @@ extension Renderer {
     /// it, each confined to it.
     private func drawPartial(_ list: DrawList, background: Color, in rects: [IntRect]) {
         frameCounter += 1
+        let measured = occlusionInput(list.commands)
         for rect in rects {
             clipStack.removeAll()
             var clip = SDL_Rect(x: rect.x, y: rect.y, w: rect.w, h: rect.h)
@@ -144,7 +145,7 @@ extension Renderer {
             // What later opaque commands paint over is not drawn (a page over its letterbox and
             // the backgrounds under it, a panel over the window's background): whole-area fills
             // were a quarter of an advance's CPU (SDL_FillRect in perf), then over a third.
-            let occ = occlusion(of: rect, in: list.commands)
+            let occ = occlusion(of: rect, in: list.commands, input: measured)
             if !occ.backgroundHidden {
                 setColor(background)
                 for part in occ.backgroundParts ?? [rect] {

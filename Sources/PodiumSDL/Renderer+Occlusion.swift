@@ -18,22 +18,25 @@ struct Occlusion {
     var backgroundParts: [IntRect]?
 }
 
+/// What each command of a frame paints, once per frame for all its damaged rectangles: its pixel
+/// bounds (nil: nothing to decide), the innermost clip it is drawn under, and the pixels it
+/// surely paints opaque.
+struct OcclusionInput {
+    var bounds: [IntRect?], clips: [IntRect?], interiors: [IntRect?]
+}
+
 extension Renderer {
-    /// Which of `commands` repainting `rect` (pixels) may skip. Clips follow the renderer: the
-    /// innermost clip in force, confined to `rect`. A bitmap named ahead (opacity 0) and clip
-    /// commands are never skipped; a bitmap skipped is still counted as drawn (`touch`).
-    func occlusion(of rect: IntRect, in commands: [DrawCommand]) -> Occlusion {
-        // Pass 1: the area each command paints inside `rect`, and the opaque covers.
+    /// `commands` measured for `occlusion(of:in:)`. Clips follow the renderer: the innermost clip
+    /// in force alone (`execute`).
+    func occlusionInput(_ commands: [DrawCommand]) -> OcclusionInput {
+        var input = OcclusionInput(bounds: .init(repeating: nil, count: commands.count), clips: .init(repeating: nil, count: commands.count),
+                                   interiors: .init(repeating: nil, count: commands.count))
         var clips: [IntRect] = []
-        var areas = [IntRect?](repeating: nil, count: commands.count)
-        var covers: [(index: Int, rect: IntRect)] = []
         for (i, c) in commands.enumerated() {
-            let clip = clips.last ?? rect
             switch c {
             case let .pushClip(r):
                 let p = px(r)
-                clips.append(IntRect(x: Int32(p.x.rounded(.down)), y: Int32(p.y.rounded(.down)),
-                                     w: Int32(p.w.rounded(.up)), h: Int32(p.h.rounded(.up))).intersection(rect))
+                clips.append(IntRect(x: Int32(p.x.rounded(.down)), y: Int32(p.y.rounded(.down)), w: Int32(p.w.rounded(.up)), h: Int32(p.h.rounded(.up))))
                 continue
             case .popClip:
                 _ = clips.popLast()
@@ -42,9 +45,26 @@ extension Renderer {
                 continue
             default: break
             }
-            guard let b = pixelBounds(c) else { continue }
+            input.bounds[i] = pixelBounds(c)
+            input.clips[i] = clips.last
+            input.interiors[i] = opaqueInterior(c)
+        }
+        return input
+    }
+
+    /// Which of `commands` repainting `rect` (pixels) may skip, each confined to `rect` and its
+    /// clip. A bitmap named ahead (opacity 0) and clip commands are never skipped; a bitmap
+    /// skipped is still counted as drawn (`touch`).
+    func occlusion(of rect: IntRect, in commands: [DrawCommand], input: OcclusionInput? = nil) -> Occlusion {
+        let input = input ?? occlusionInput(commands)
+        // Pass 1: the area each command paints inside `rect`, and the opaque covers.
+        var areas = [IntRect?](repeating: nil, count: commands.count)
+        var covers: [(index: Int, rect: IntRect)] = []
+        for i in commands.indices {
+            guard let b = input.bounds[i] else { continue }
+            let clip = input.clips[i]?.intersection(rect) ?? rect
             areas[i] = b.intersection(clip)
-            if let inner = opaqueInterior(c) {
+            if let inner = input.interiors[i] {
                 let r = inner.intersection(clip)
                 if !r.isEmpty { covers.append((i, r)) }
             }
