@@ -55,3 +55,23 @@ final class NextPreviewAtOnceTests: XCTestCase {
         XCTAssertEqual(made, 3)
     }
 }
+
+extension NextPreviewAtOnceTests {
+    /// The platform makes the waiting next scene once the room's frame is shown: the console's
+    /// next frame has it, and a pending timer does nothing more.
+    func testAPendingNextPreviewIsAttachedWhenThePlatformAsks() async {
+        let p = makePresentation()
+        p.attachPendingNextPreview()
+        XCTAssertEqual(nextPreviewColour(p), ConsolePresentationTests.colours[1])
+        XCTAssertEqual(made, 2)
+        p.next()
+        XCTAssertNil(nextPreviewColour(p))
+        p.attachPendingNextPreview()
+        XCTAssertEqual(made, 3, "scene 3 made when asked, not 50 ms later")
+        XCTAssertEqual(nextPreviewColour(p), ConsolePresentationTests.colours[2])
+        p.timers.fire(now: now + 1)
+        XCTAssertEqual(made, 3, "the timer was cancelled")
+        p.attachPendingNextPreview()
+        XCTAssertEqual(made, 3, "nothing pending: nothing made")
+    }
+}

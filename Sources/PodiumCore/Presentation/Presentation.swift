@@ -288,6 +288,13 @@ public final class Presentation {
         return scenes[slides.ranges[s + 1].lowerBound] != nil
     }
 
+    /// Makes and attaches the next preview's scene now if it is still waiting for its timer: the
+    /// platform calls it once the room's frame of an advance is shown, so the console draws
+    /// that advance once, with its next preview, instead of blank first and again 50 ms later.
+    public func attachPendingNextPreview() {
+        if nextPreviewTimer != nil { attachNextPreview() }
+    }
+
     /// Puts the next scene's audience view on the next-preview stage now (also for snapshots and
     /// tests, which have no run loop to fire the timer).
     public func attachNextPreview() {
