@@ -30,8 +30,7 @@ final class BitmapTextures {
     /// at half its size or less (the presenter's audience preview) is uploaded reduced by the
     /// whole factor, which keeps the texture small and the scaled copy cheap.
     func texture(for b: Bitmap, drawnAt dst: SDL_FRect, frame: UInt64, renderer: OpaquePointer) -> OpaquePointer? {
-        let factor = max(1, Int(min(Double(b.width) / Double(max(1, dst.w)), Double(b.height) / Double(max(1, dst.h)))))
-        let key = Key(id: b.id, reduction: factor)
+        let key = Self.key(b, dst), factor = key.reduction
         if let t = store.lookup(key, frame: frame) { return t }
         let src = b.reduced(by: factor)
         let format = (src.format == .rgba ? SDL_PIXELFORMAT_ABGR8888 : SDL_PIXELFORMAT_ARGB8888).rawValue
@@ -57,6 +56,17 @@ final class BitmapTextures {
         uploads += 1
         store.insert(tex, for: key, owner: b, width: w, height: h, format: format, frame: frame)
         return tex
+    }
+
+    /// Marks the texture of `b` (if there is one) as drawn in `frame`, uploading nothing: a page
+    /// a partial frame did not draw because something covers it there.
+    func touch(_ b: Bitmap, drawnAt dst: SDL_FRect, frame: UInt64) {
+        _ = store.lookup(Self.key(b, dst), frame: frame)
+    }
+
+    private static func key(_ b: Bitmap, _ dst: SDL_FRect) -> Key {
+        let factor = max(1, Int(min(Double(b.width) / Double(max(1, dst.w)), Double(b.height) / Double(max(1, dst.h)))))
+        return Key(id: b.id, reduction: factor)
     }
 
     private var software: Bool?

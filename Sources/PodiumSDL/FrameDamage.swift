@@ -9,40 +9,71 @@ import PodiumKit
 enum FrameDamage {
     /// The pixel rectangles `new` needs repainted over a window showing `old`, nil when the two
     /// paint the same pixels. `bounds` gives a painting command's pixel bounds (nil: paints
-    /// nothing). `[full]` is returned when the changed middle opens or closes a clip, which can
-    /// change what the shared commands after it paint. Changes far apart stay separate
-    /// rectangles (an advance changes the current page and the next page's preview, not the
-    /// panel between them), at most `maxRects` of them; overlapping ones merge.
+    /// nothing). The lists are compared command by command (`CommandDiff`): a command only one of
+    /// them has is damage within the clips it is drawn under there, and a command both have is
+    /// damage only when the clips it is drawn under differ. So an advance repaints the console's
+    /// page, previews and labels, not the panels and clips between them. `[full]` is returned when
+    /// more than `maxEdits` commands differ and the change opens or closes a clip (the old way:
+    /// the commands after it could paint differently). Changes far apart stay separate
+    /// rectangles, at most `maxRects` of them (the nearest merge first); overlapping ones merge.
     static func damage(old: [DrawCommand], new: [DrawCommand], full: IntRect,
-                       bounds: (DrawCommand) -> IntRect?, maxRects: Int = 6) -> [IntRect]? {
+                       bounds: (DrawCommand) -> IntRect?, maxRects: Int = 6, maxEdits: Int = 160) -> [IntRect]? {
         var start = 0
         while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
         var oldEnd = old.count, newEnd = new.count
         while oldEnd > start, newEnd > start, old[oldEnd - 1] == new[newEnd - 1] { oldEnd -= 1; newEnd -= 1 }
         // Clips in force at the start of the middle (shared by both frames).
         var clips: [IntRect] = []
-        for c in old[..<start] {
-            if case let .pushClip(r) = c { clips.append(bounds(.pushClip(r)).map { clips.last?.intersection($0) ?? $0 } ?? .zero) }
-            if case .popClip = c { _ = clips.popLast() }
-        }
+        for c in old[..<start] { apply(c, to: &clips, bounds: bounds) }
         var rects: [IntRect] = []
-        for c in old[start..<oldEnd] + new[start..<newEnd] {
-            switch c {
-            case .pushClip, .popClip: return [full]
-            default:
-                guard var b = bounds(c) else { continue }
-                if let clip = clips.last { b = b.intersection(clip) }
-                b = b.intersection(full)
-                guard !b.isEmpty else { continue }
-                rects.append(b)
+        func add(_ c: DrawCommand, under clip: IntRect?) {
+            guard var b = bounds(c) else { return }
+            if let clip { b = b.intersection(clip) }
+            b = b.intersection(full)
+            if !b.isEmpty { rects.append(b) }
+        }
+        if let steps = CommandDiff.steps(old[start..<oldEnd], new[start..<newEnd], maxEdits: maxEdits) {
+            var oldClips = clips, newClips = clips
+            for s in steps {
+                switch s {
+                case let .keep(_, j):
+                    let c = new[j]
+                    if isClip(c) { apply(c, to: &oldClips, bounds: bounds); apply(c, to: &newClips, bounds: bounds) }
+                    else if oldClips.last != newClips.last { add(c, under: oldClips.last); add(c, under: newClips.last) }
+                case let .delete(i):
+                    if isClip(old[i]) { apply(old[i], to: &oldClips, bounds: bounds) } else { add(old[i], under: oldClips.last) }
+                case let .insert(j):
+                    if isClip(new[j]) { apply(new[j], to: &newClips, bounds: bounds) } else { add(new[j], under: newClips.last) }
+                }
+            }
+            // The shared commands after the middle paint the same only under the same clips.
+            if oldClips != newClips { return [full] }
+        } else {
+            for c in old[start..<oldEnd] + new[start..<newEnd] {
+                if isClip(c) { return [full] }
+                add(c, under: clips.last)
             }
         }
         return merged(rects, maxRects: maxRects).nonEmpty
     }
 
+    private static func isClip(_ c: DrawCommand) -> Bool {
+        switch c {
+        case .pushClip, .popClip: true
+        default: false
+        }
+    }
+
+    /// Follows a clip command: the stack holds the intersection of the clips in force.
+    private static func apply(_ c: DrawCommand, to clips: inout [IntRect], bounds: (DrawCommand) -> IntRect?) {
+        if case let .pushClip(r) = c { clips.append(bounds(.pushClip(r)).map { clips.last?.intersection($0) ?? $0 } ?? .zero) }
+        if case .popClip = c { _ = clips.popLast() }
+    }
+
     /// `rects` with every overlapping (or nearly touching) pair merged into their union, until
-    /// none overlap; one union of all when more than `maxRects` remain. Many small changes (a map
-    /// panned: thousands of commands) go straight to one union.
+    /// none overlap; while more than `maxRects` remain, the pair whose union adds the fewest
+    /// pixels merges (labels beside each other, not a page with a label across the window). Many
+    /// small changes (a map panned: thousands of commands) go straight to one union.
     static func merged(_ rects: [IntRect], maxRects: Int) -> [IntRect] {
         guard rects.count > 1 else { return rects }
         let all = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
@@ -54,7 +85,21 @@ enum FrameDamage {
             while let i = out.firstIndex(where: { $0.grown(by: 8).intersects(m) }) { m = m.union(out.remove(at: i)) }
             out.append(m)
         }
-        return out.count > maxRects ? [all] : out
+        while out.count > max(1, maxRects) {
+            var best = (i: 0, j: 1, cost: Int.max)
+            for i in 0..<out.count {
+                for j in (i + 1)..<out.count {
+                    let cost = out[i].union(out[j]).area - out[i].area - out[j].area
+                    if cost < best.cost { best = (i, j, cost) }
+                }
+            }
+            var m = out[best.i].union(out.remove(at: best.j))
+            out.remove(at: best.i)
+            // The union may now meet others: they join it.
+            while let k = out.firstIndex(where: { $0.grown(by: 8).intersects(m) }) { m = m.union(out.remove(at: k)) }
+            out.append(m)
+        }
+        return out
     }
 }
 

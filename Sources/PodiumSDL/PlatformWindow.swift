@@ -15,6 +15,12 @@ public final class PlatformWindow {
     /// The pixels the last frame drawn repainted and presented (tests: a clock tick repaints the
     /// clock alone).
     public private(set) var lastDamage: Rect?
+    /// The separate rectangles (pixels) the last frame drawn repainted, whose union is
+    /// `lastDamage` (an advance: the page, the previews, the labels that changed).
+    public var lastDamageRects: [Rect] { renderer.lastDamageRects.map { Rect(Double($0.x), Double($0.y), Double($0.w), Double($0.h)) } }
+    /// Pixels repainted by every frame so far, the sum of their damage rectangles' areas (a
+    /// benchmark divides it by the advances).
+    public private(set) var pixelsRepainted = 0
 
     /// Creates a window of `size` points at `position` (desktop coordinates, nil = centred on
     /// display 0). Throws with SDL's message when the window or renderer cannot be created.
@@ -89,6 +95,7 @@ public final class PlatformWindow {
         let list = root.renderFrame()
         guard let d = renderer.drawChanges(list, background: root.backgroundColor, window: sdl, size: pixelSize) else { return false }
         lastDamage = Rect(Double(d.x), Double(d.y), Double(d.w), Double(d.h))
+        pixelsRepainted += renderer.lastDamageRects.reduce(0) { $0 + $1.area }
         framesDrawn += 1
         placeInputMethod()
         return true

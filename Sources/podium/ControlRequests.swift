@@ -139,6 +139,8 @@ enum ControlRequests {
                 o["framesDrawn"] = .number(Double(w.framesDrawn))
                 // What the last frame repainted and presented, in pixels (a clock tick: the clock).
                 o["lastDamage"] = w.lastDamage?.json ?? .null
+                o["lastDamageRects"] = .array(w.lastDamageRects.map(\.json))
+                o["pixelsRepainted"] = .number(Double(w.pixelsRepainted))
                 // Frames the X server presented from a page's pixmap, and bitmaps SDL copied (issue 19).
                 o["bitmapCopies"] = .number(Double(w.renderer.bitmapCopies))
                 // Pages unpacked straight into the window surface, and bytes of page textures held.

@@ -28,6 +28,8 @@ final class PresentCommand {
     let text = TextEngine()
     let images = ImageSizeCache()
     var quit = false
+    /// Set once the first frames of both windows are drawn (the loop's first turn).
+    var bothWindowsShown = false
     /// The run loop (SDL events, mailbox and main-queue work); made once the windows are up.
     var events: PlatformEventLoop?
     /// When the process started (uptime seconds), so "first frame after launch" includes loading.
@@ -256,6 +258,7 @@ final class PresentCommand {
             if firstFrameLogged { journalTick() }
             if !firstFrameLogged {
                 firstFrameLogged = true
+                bothWindowsShown = true
                 log(String(format: "first frame of both windows %.0f ms after launch", (ProcessInfo.processInfo.systemUptime - launch) * 1000))
             }
             // Sleep until an event or the next timer: an idle talk uses no CPU.
@@ -276,6 +279,9 @@ final class PresentCommand {
         // The room's frame is on screen now: a display change's first audience frame is logged
         // before the console redraws (after a plug it lays its previews out anew).
         if a { displayController.didRender(presenter: false, audience: true) }
+        // The room has the advance's frame: the next preview's scene may be made now, so the
+        // console draws the advance once (not at launch: both first frames come first).
+        if a, bothWindowsShown { presentation.attachPendingNextPreview() }
         let p = presenterWindow.renderIfNeeded()
         if LaunchTrace.enabled, p { LaunchTrace.mark("presenter frame drawn, damage \(presenterWindow.lastDamage.map { "\($0)" } ?? "-")") }
         displayController.didRender(presenter: p, audience: false)

@@ -261,7 +261,10 @@ public final class Presentation {
         if s.audienceView.pins == nil { s.audienceView.pins = .fill() }
         audience.content.addSubview(s.audienceView)
         s.didBecomeCurrent()
-        scheduleNextPreview()
+        // Scenes made before (paging back, a second pass) go into the next preview in this very
+        // frame; only making one waits until after the room's frame. Waiting always blanked the
+        // preview for 50 ms and cost the console a second frame on every advance (issue 19).
+        if nextPreviewScenesMade { attachNextPreview() } else { scheduleNextPreview() }
         // While frozen the room keeps its frame; the presenter's preview shows that frame too.
         if !isFrozen { audience.requestRedraw() }
         presenter.requestRedraw()
@@ -274,6 +277,23 @@ public final class Presentation {
         nextPreviewTimer?.cancel()
         guard currentIndex + 1 < sceneCount else { nextPreviewTimer = nil; return }
         nextPreviewTimer = timers.schedule(now: clock(), after: 0.05, repeats: false) { [weak self] in self?.attachNextPreview() }
+    }
+
+    /// Whether the scenes the next previews show (the next scene, and the next slide's first
+    /// while the next scene is an overlay of this slide) are made already.
+    private var nextPreviewScenesMade: Bool {
+        let i = currentIndex + 1
+        guard i < sceneCount, scenes[i] != nil else { return false }
+        let s = slides.slide(of: currentIndex)
+        guard slides.slide(of: i) == s, s + 1 < slides.count else { return true }
+        return scenes[slides.ranges[s + 1].lowerBound] != nil
+    }
+
+    /// Makes and attaches the next preview's scene now if it is still waiting for its timer: the
+    /// platform calls it once the room's frame of an advance is shown, so the console draws
+    /// that advance once, with its next preview, instead of blank first and again 50 ms later.
+    public func attachPendingNextPreview() {
+        if nextPreviewTimer != nil { attachNextPreview() }
     }
 
     /// Puts the next scene's audience view on the next-preview stage now (also for snapshots and
