@@ -95,7 +95,7 @@ final class PreviewDamageTests: OffscreenSDLTestCase {
         try assertPartialEqualsWhole(w, root)
     }
 
-    func testAChangedClipRepaintsWhatItClips() {
+    func testAChangedClipRepaintsWhatItClips() async {
         let full = IntRect(x: 0, y: 0, w: 400, h: 400)
         func bounds(_ c: DrawCommand) -> IntRect? {
             switch c {
@@ -117,7 +117,7 @@ final class PreviewDamageTests: OffscreenSDLTestCase {
         XCTAssertEqual(FrameDamage.damage(old: [a, end], new: [.pushClip(Rect(0, 0, 5, 5)), a, end], full: full, bounds: bounds), [full])
     }
 
-    func testTheDiffRebuildsTheNewListAndGivesUpOnTooManyEdits() {
+    func testTheDiffRebuildsTheNewListAndGivesUpOnTooManyEdits() async {
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<200 {
             let old = (0..<Int.random(in: 0...40, using: &rng)).map { _ in Int.random(in: 0...6, using: &rng) }
@@ -145,7 +145,7 @@ final class PreviewDamageTests: OffscreenSDLTestCase {
         XCTAssertNil(CommandDiff.steps(Array(0..<5000)[...], Array(5000..<10000)[...], maxEdits: 400, maxWork: 10_000))
     }
 
-    func testTooManyFarApartChangesMergeTheNearestFirst() {
+    func testTooManyFarApartChangesMergeTheNearestFirst() async {
         // Seven labels in a row at the top and a page far below: the labels merge, the page stays.
         var rects = (0..<7).map { IntRect(x: Int32($0) * 40, y: 0, w: 20, h: 20) }
         rects.append(IntRect(x: 0, y: 600, w: 300, h: 200))
