@@ -44,11 +44,12 @@ static void watch(int fd, char **argv, char **envp, char *history, size_t histor
     signal(SIGINT, SIG_IGN);
     signal(SIGHUP, SIG_IGN);
     char byte;
-    int crashed = 0, ended = 0;
+    int crashed = 0, ended = 0, armed = 0;
     ssize_t n;
     while ((n = read(3, &byte, 1)) != 0) {
         if (n == 1 && byte == 'C') crashed = 1;
         else if (n == 1 && byte == 'Q') ended = 1;
+        else if (n == 1 && byte == 'A') armed = 1;
         else if (n < 0 && errno != EINTR) break;
     }
     /* A crash signal the talk survived (Swift's backtracer returns from one sent by kill) is
@@ -61,7 +62,16 @@ static void watch(int fd, char **argv, char **envp, char *history, size_t histor
         _exit(1);
     }
     snprintf(history, history_size, "PODIUM_CRASH_RESTARTS=%d %.3f", count + 1, since);
-    say("podium: the talk crashed; restarting it where it was (--resume)\n");
+    /* The talk's place only once it journals it; before (the resume question still open) the
+     * restart asks that question again, as the crashed talk was doing. */
+    if (armed) {
+        int last = 0, has = 0;
+        for (; argv[last]; last++) has |= strcmp(argv[last], "--resume") == 0;
+        if (!has) argv[last] = "--resume";   /* the spare slot `copy_strings` left */
+        say("podium: the talk crashed; restarting it where it was (--resume)\n");
+    } else {
+        say("podium: the talk crashed before its place was settled; restarting it as it was launched\n");
+    }
     signal(SIGINT, SIG_DFL);
     signal(SIGHUP, SIG_DFL);
     close(3);
@@ -96,7 +106,7 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
     double since = 0;
     const char *h = getenv("PODIUM_CRASH_RESTARTS");
     if (h) sscanf(h, "%d %lf", &count, &since);
-    char **args = copy_strings(argv, 0);
+    char **args = copy_strings(argv, 1);
     char **env = copy_strings(environ, 1);
     static char history[64] = "PODIUM_CRASH_RESTARTS=0 0";
     if (!args || !env) { errno = ENOMEM; return -1; }
@@ -128,6 +138,10 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
         sigaction(crash_signals[i], &a, &previous[crash_signals[i]]);
     }
     return 0;
+}
+
+void podium_crash_watch_armed(void) {
+    if (crash_fd >= 0) { ssize_t r = write(crash_fd, "A", 1); (void)r; }
 }
 
 void podium_crash_watch_ended(void) {

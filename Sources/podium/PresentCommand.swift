@@ -23,7 +23,7 @@ final class PresentCommand {
     var journal: TalkJournal!
     /// Held while this process presents the deck: a second `present` of it is refused.
     var talkLock: TalkLock?
-    var journalArmed = false
+    var journalArmed = false { didSet { if journalArmed, !oldValue { CrashRestart.armed() } } }
     var journalFailed = false
     let text = TextEngine()
     let images = ImageSizeCache()

@@ -219,6 +219,21 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(swaps, 2, "the control socket's swap (perform) stays immediate")
     }
 
+    /// The presenter window's close button is `q` (`request(.quit)`): a second close while its
+    /// question is open confirms, as `q` again does.
+    func testAskingAgainConfirms() async {
+        let p = makePresentation()
+        var quits = 0
+        p.onQuit = { quits += 1 }
+        p.press(Key("Page Down"))   // the talk starts
+        p.request(.quit)
+        XCTAssertEqual(quits, 0)
+        XCTAssertTrue(p.question?.hasPrefix("Quit the talk?") == true)
+        p.request(.quit)
+        XCTAssertEqual(quits, 1, "asked again: yes")
+        XCTAssertNil(p.question)
+    }
+
     func testF5MidTalkOnlyShowsTheHint() async {
         let p = makePresentation()
         p.press(Key("Page Down")); p.press(Key("Page Down"))

@@ -91,6 +91,40 @@ final class CrashRestartEndToEndTests: XCTestCase {
         try quitRestarted(restarted)
     }
 
+    /// A crash while the resume question is still open (after a kill -9 and a relaunch) must
+    /// not resume the old talk without the speaker's answer: the restart asks again. A room
+    /// covered before the talk started stays covered across a crash.
+    func testACrashBeforeThePlaceIsSettledAsksAgainAndACoverIsKept() throws {
+        var app = try launch()
+        for _ in 0..<3 { XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true) }
+        app.kill9()
+        app = try launch()
+        XCTAssertEqual(try app.send(["cmd": "state"])["question"]?["holdsTalk"]?.bool, true, "the resume question is open")
+        let restarted = try XCTUnwrap(children(of: app.process.processIdentifier).first)
+        crash(app)
+        let client = try ControlClient(path: app.socketPath, timeout: 30)
+        var s = try client.waitForState { $0["question"]?["holdsTalk"]?.bool == true }
+        XCTAssertEqual(s["question"]?["holdsTalk"]?.bool, true, "asked again: \(String(describing: s["question"]))")
+        XCTAssertEqual(s["scene"]?["index"]?.int, 0, "the room still sees the start, not the old talk")
+        let cmdline = try String(contentsOfFile: "/proc/\(restarted)/cmdline", encoding: .utf8).split(separator: "\0").map(String.init)
+        XCTAssertFalse(cmdline.contains("--resume"), "\(cmdline)")
+        XCTAssertTrue(app.log.contains("restarting it as it was launched"), app.log)
+        XCTAssertEqual(try client.send(["cmd": "key", "key": "Return"])["ok"]?.bool, true)
+        s = try client.send(["cmd": "state"])
+        XCTAssertEqual(s["scene"]?["index"]?.int, 3, "the speaker's answer resumes it")
+        try quitRestarted(restarted)
+
+        // Blacked out before the talk starts, then a crash: still black.
+        let covered = try launch()
+        XCTAssertEqual(try covered.send(["cmd": "blackout"])["ok"]?.bool, true)
+        let again = try XCTUnwrap(children(of: covered.process.processIdentifier).first)
+        crash(covered)
+        let c2 = try ControlClient(path: covered.socketPath, timeout: 30)
+        s = try c2.waitForState { $0["audienceMode"]?.string == "black" }
+        XCTAssertEqual(s["audienceMode"]?.string, "black", "the room stays covered")
+        try quitRestarted(again)
+    }
+
     func testAQuitAndAKill9RestartNothing() throws {
         var app = try launch()
         var watcher = try XCTUnwrap(children(of: app.process.processIdentifier).first)
@@ -121,8 +155,12 @@ final class CrashRestartEndToEndTests: XCTestCase {
         var talk = try XCTUnwrap(children(of: app.process.processIdentifier).first)
         crash(app)
         for n in 1...3 {
-            let client = try ControlClient(path: app.socketPath, timeout: 30)
-            XCTAssertEqual(try client.send(["cmd": "state"])["ok"]?.bool, true, "restart \(n) is up")
+            // Up: its control socket answers and its own watcher is there (a connection made
+            // while the socket file still named the dead talk's is tried again).
+            let up = waitUntil(30) {
+                (try? ControlClient(path: app.socketPath, timeout: 1).send(["cmd": "state"])["ok"]?.bool) == true && !children(of: talk).isEmpty
+            }
+            XCTAssertTrue(up, "restart \(n) is up; log:\n\(app.log)")
             let next = try XCTUnwrap(children(of: talk).first, "restart \(n) has a watcher")
             kill(talk, SIGSEGV)
             XCTAssertTrue(waitUntil { ended(talk) }, "restart \(n) ended by the crash")

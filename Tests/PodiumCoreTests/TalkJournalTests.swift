@@ -106,6 +106,12 @@ final class TalkJournalTests: XCTestCase {
         let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { 0 })
         p.goTo(3)
         XCTAssertNil(p.journalRecord(now: 0).audienceMode, "an uncovered room journals no cover")
+        // Covered before the talk started, on its first scene: still worth resuming (a crash
+        // must not uncover the room).
+        let q0 = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { 0 })
+        XCTAssertFalse(q0.journalRecord(now: 0).isWorthResuming)
+        q0.audienceMode = .white
+        XCTAssertTrue(q0.journalRecord(now: 0).isWorthResuming)
         p.audienceMode = .black
         let rec = p.journalRecord(now: 0)
         XCTAssertEqual(rec.audienceMode, "black")
@@ -131,6 +137,21 @@ final class TalkJournalTests: XCTestCase {
         let fresh = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { 0 })
         fresh.resume(from: odd, now: 0)
         XCTAssertEqual(fresh.audienceMode, .normal, "an unknown cover is ignored")
+    }
+
+    /// One podium per deck, but one just told to quit lets go within moments (its `quit` reply
+    /// comes before its exit): a launch waits `graceSeconds` for the lock before refusing.
+    func testTheTalkLockWaitsBrieflyForAPodiumThatIsQuitting() async throws {
+        let env = ["XDG_STATE_HOME": dir.path]
+        // The other podium: a flock on the deck's lock file, as TalkLock takes it.
+        let lockFile = TalkJournal(deckPath: "/talks/t.pdf", environment: env).file.deletingPathExtension().appendingPathExtension("lock").path
+        try FileManager.default.createDirectory(atPath: (lockFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let other = open(lockFile, O_RDWR | O_CREAT, 0o600)
+        XCTAssertEqual(flock(other, LOCK_EX | LOCK_NB), 0)
+        XCTAssertThrowsError(try TalkLock.acquire(deckPath: "/talks/t.pdf", environment: env, graceSeconds: 0), "held: refused")
+        // It lets go 0.3 s later, while this launch waits.
+        Thread.detachNewThread { usleep(300_000); close(other) }
+        XCTAssertNotNil(try TalkLock.acquire(deckPath: "/talks/t.pdf", environment: env, graceSeconds: 1.5), "taken once the other let go")
     }
 
     /// A PDF with overlays: the question names the slide as the console's position label does

@@ -3,8 +3,8 @@
 
 /* Restarting a talk that crashed (`podium present`): a small watcher process waits for the talk
  * process to end and, if it ended by a crash signal, starts it again with the given arguments
- * (which carry `--resume`), so the room gets the talk back where it was without the speaker
- * typing anything. A clean exit, SIGKILL or SIGTERM is never restarted.
+ * plus `--resume` (once the talk said its place is journaled, `podium_crash_watch_armed`), so the
+ * room gets the talk back where it was without the speaker typing anything. A clean exit, SIGKILL or SIGTERM is never restarted.
  *
  * How: a pipe whose write end only the talk process holds (close-on-exec). The talk's handlers
  * for SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE and SIGSYS write one byte to it, then
@@ -20,6 +20,10 @@
  * stderr and ends, so a talk that crashes on start does not flicker on the room forever.
  * Returns 0, or -1 with errno set (no watcher then; the talk runs without one). */
 int podium_crash_watch(char *const argv[], int max_restarts, double window_seconds);
+
+/* The talk journals its place now (no resume question open): a restart adds `--resume`.
+ * Before, a restart is launched as the talk was, and asks the resume question again. */
+void podium_crash_watch_armed(void);
 
 /* The talk process ends on purpose (any exit status, SIGTERM included): no restart, even after a
  * crash signal it survived. Call last, just before `_exit`. Nothing when no watcher runs. */

@@ -5,6 +5,9 @@
 #ifndef PODIUM_X11_PRESENT_H
 #define PODIUM_X11_PRESENT_H
 #include <stddef.h>
+// The module's other header, named here so a build made before it existed (a stale module
+// cache: `git pull && make build`) sees this header change and rebuilds the module.
+#include "podium_x11_window.h"
 
 typedef struct podium_xpresent podium_xpresent;
 

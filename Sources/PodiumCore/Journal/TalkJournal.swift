@@ -64,7 +64,7 @@ public struct TalkJournal {
         public var coveredMode: AudienceMode? { audienceMode.flatMap(AudienceMode.init(rawValue:)).flatMap { $0 == .normal ? nil : $0 } }
 
         /// Whether resuming it is worth asking: the talk had started or moved past the first scene.
-        public var isWorthResuming: Bool { started || scene > 0 }
+        public var isWorthResuming: Bool { started || scene > 0 || coveredMode != nil }
 
         /// The question for the presenter screen, for a deck of `sceneCount` scenes at wall-clock
         /// `now`, e.g. `Resume the interrupted talk at scene 4 “Results”, 12:05 elapsed? Return

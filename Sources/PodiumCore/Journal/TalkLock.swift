@@ -16,13 +16,19 @@ public final class TalkLock {
 
     /// Takes the lock for the deck at `deckPath` (absolute). Nil when the lock file cannot be made
     /// (a read-only home): the talk goes on unguarded rather than not at all. Throws
-    /// `TalkLockError` with the other process's pid when another podium holds it.
-    public static func acquire(deckPath: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> TalkLock? {
+    /// `TalkLockError` with the other process's pid when another podium still holds it after
+    /// `graceSeconds` (seconds; one that was just told to quit lets go within them).
+    public static func acquire(deckPath: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+                               graceSeconds: Double = 1.5) throws -> TalkLock? {
         let journal = TalkJournal(deckPath: deckPath, environment: environment).file
         let path = journal.deletingPathExtension().appendingPathExtension("lock").path
         try? FileManager.default.createDirectory(at: journal.deletingLastPathComponent(), withIntermediateDirectories: true)
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { return nil }
+        // A podium that has just been asked to quit (its `quit` reply comes before its exit)
+        // lets go within moments: wait for it a little before refusing.
+        var waited = 0.0
+        while flock(fd, LOCK_EX | LOCK_NB) != 0, waited < graceSeconds { usleep(50_000); waited += 0.05 }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             var buffer = [UInt8](repeating: 0, count: 32)
             let n = read(fd, &buffer, buffer.count)

@@ -104,6 +104,8 @@ extension Presentation {
     /// `perform` and is never asked.
     @discardableResult
     public func request(_ action: ConsoleAction) -> Bool {
+        // Asked again while its question is open (the close button twice): the answer is yes.
+        if let q = pendingQuestion, q.confirmAction == action { answerQuestion(true); return true }
         guard action.asksWhileRunning, talk.isStarted || action == .swapDisplays else { return perform(action) }
         if action == .swapDisplays && onSwapDisplays == nil { return false }
         let again = keyMap.keys(for: action).first.map { "\($0) again or " } ?? ""
