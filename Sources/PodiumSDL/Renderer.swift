@@ -144,10 +144,19 @@ public final class Renderer {
         SDL_FRect(x: Float(r.minX * scale), y: Float(r.minY * scale), w: Float(r.width * scale), h: Float(r.height * scale))
     }
 
+    /// `r` in pixels with its edges rounded, not its origin and size one by one (SDL truncates
+    /// each): translucent rectangles that share an edge (the spotlight's dimming around its
+    /// spot) then meet exactly, also scaled in a preview, with no lighter seam or darker overlap.
+    func pxEdges(_ r: Rect) -> SDL_FRect {
+        let x0 = (r.minX * scale).rounded(), x1 = (r.maxX * scale).rounded()
+        let y0 = (r.minY * scale).rounded(), y1 = (r.maxY * scale).rounded()
+        return SDL_FRect(x: Float(x0), y: Float(y0), w: Float(x1 - x0), h: Float(y1 - y0))
+    }
+
     func execute(_ c: DrawCommand) {
         switch c {
         case let .fill(r, color, radius):
-            if radius <= 0.5 { setColor(color); var f = px(r); SDL_RenderFillRectF(sdl, &f) }
+            if radius <= 0.5 { setColor(color); var f = color.a == 255 ? px(r) : pxEdges(r); SDL_RenderFillRectF(sdl, &f) }
             else if color.a == 255 { roundedOpaque(r, radius, color) }
             else { geometry(roundedRect(r, radius), color) }
         case let .stroke(r, color, w, _):
