@@ -26,8 +26,10 @@ set -euo pipefail
 cmd=$1; dir=$2; shift 2
 # As root, compositors run as `nobody` (sway refuses root); as anyone else, as that user.
 as_nobody() { if [ "$(id -u)" = 0 ]; then setpriv --reuid=nobody --regid=nogroup --clear-groups -- "$@"; else "$@"; fi; }
-pmsg() { as_nobody env XDG_RUNTIME_DIR="$dir/run" swaymsg -s "$(cat "$dir/parent.sock")" "$@"; }
-nmsg() { as_nobody env XDG_RUNTIME_DIR="$dir/run" swaymsg -s "$(cat "$dir/nested.sock")" "$@"; }
+# At most 30 s per IPC call: a compositor that stopped answering (seen once in a few hundred
+# plug/unplug cycles) fails the test that met it instead of holding the whole suite.
+pmsg() { as_nobody env XDG_RUNTIME_DIR="$dir/run" timeout 30 swaymsg -s "$(cat "$dir/parent.sock")" "$@"; }
+nmsg() { as_nobody env XDG_RUNTIME_DIR="$dir/run" timeout 30 swaymsg -s "$(cat "$dir/nested.sock")" "$@"; }
 until_true() { # until_true TRIES COMMAND...: poll every 20 ms
   local n=$1; shift
   for _ in $(seq "$n"); do "$@" && return 0; sleep 0.02; done
