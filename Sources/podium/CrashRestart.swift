@@ -4,7 +4,8 @@ import Foundation
 /// A talk that crashes comes back by itself where it was (`--resume`), so the room sees the
 /// desktop for the length of a launch instead of until the speaker notices and types a command.
 /// A watcher process (`podium_crash_watch`) restarts the same binary with the same arguments
-/// (plus `--resume` once the place is journaled) after a crash signal only; a clean quit, SIGTERM or kill -9 ends the talk as before.
+/// (plus `--resume` once the place is journaled) after a crash signal only; a clean quit,
+/// SIGTERM or kill -9 ends the talk as before.
 /// At most `maxRestarts` within `windowSeconds`; `PODIUM_RESTART_ON_CRASH=0` turns it off.
 enum CrashRestart {
     static let maxRestarts: Int32 = 3
@@ -12,7 +13,7 @@ enum CrashRestart {
 
     /// The talk's place is journaled from now on: a restart after a crash resumes it without
     /// asking (before, it asks the resume question again, as this process was doing).
-    static func armed() { podium_crash_watch_armed() }
+    static func placeIsJournaled() { podium_crash_watch_armed() }
 
     /// This process is the watcher's restart of a talk that crashed.
     static var isRestart: Bool { ProcessInfo.processInfo.environment["PODIUM_CRASH_RESTARTS"] != nil }
@@ -20,10 +21,10 @@ enum CrashRestart {
     /// Call before anything of the talk is opened (plugins, the journal lock, the display):
     /// the watcher is forked from this process and must hold none of it.
     /// Returns what to log, or nil when there is no watcher.
-    static func arm() -> String? {
+    static func startWatcher() -> String? {
         let env = ProcessInfo.processInfo.environment
         guard env["PODIUM_RESTART_ON_CRASH"] != "0" else { return nil }
-        // The watcher adds `--resume` once the talk's place is journaled (`armed`).
+        // The watcher adds `--resume` once the talk's place is journaled (`placeIsJournaled`).
         let copies = CommandLine.arguments.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         let status = (copies + [nil]).withUnsafeBufferPointer { podium_crash_watch($0.baseAddress, maxRestarts, windowSeconds) }

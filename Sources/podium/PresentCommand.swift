@@ -23,7 +23,7 @@ final class PresentCommand {
     var journal: TalkJournal!
     /// Held while this process presents the deck: a second `present` of it is refused.
     var talkLock: TalkLock?
-    var journalArmed = false { didSet { if journalArmed, !oldValue { CrashRestart.armed() } } }
+    var journalArmed = false { didSet { if journalArmed, !oldValue { CrashRestart.placeIsJournaled() } } }
     var journalFailed = false
     let text = TextEngine()
     let images = ImageSizeCache()
@@ -44,7 +44,7 @@ final class PresentCommand {
 
     func run() throws -> Int32 {
         // Before any plugin, lock or window exists: the crash watcher is forked from here.
-        if let note = CrashRestart.arm() { log(note) }
+        if let note = CrashRestart.startWatcher() { log(note) }
         let registry = BuiltInPlugins.registry()
         LaunchTrace.mark("plugin registry")
         try CommandLineInterface.refuseExtraArguments(options, command: "present")
