@@ -235,6 +235,8 @@ public final class DisplayController<Platform: DisplayPlatform> {
             audienceWindow?.close(); audienceWindow = nil
         }
         placedAudience = placement
+        // No one sees the console now: questions show on the audience view (`MirroredQuestionBar`).
+        presentation.consoleHidden = audienceCoversConsole
         if case let .display(d) = placement { lastAudienceDisplaySize = d.bounds.size }
         pendingFrame = (t, placement)
         if let e = earlyFrameAt { earlyFrameAt = nil; didRender(presenter: false, audience: true, at: e) }

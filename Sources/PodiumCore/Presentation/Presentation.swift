@@ -45,6 +45,12 @@ public final class Presentation {
     /// What the room sees in place of the scene (for `SceneContext.observeAudience`).
     public var audienceState: AudienceState { AudienceState(isCovered: audienceMode != .normal, isFrozen: isFrozen) }
     let pointerDot = PointerDotView()
+    /// While the console is hidden, an open question shows at the foot of the audience view
+    /// (`MirroredQuestionBar`): the speaker then sees it and never answers it blindly.
+    let mirroredQuestion = MirroredQuestionBar()
+    /// Set by the platform while no one can see the presenter view: the audience view covers it
+    /// (mirrored displays, `AudiencePlacement.mirror`).
+    public var consoleHidden = false { didSet { if consoleHidden != oldValue { updateBanner() } } }
     /// The elapsed, scene and planned timers.
     public internal(set) var talk: TalkClock
     /// Every console key binding (`--keymap FILE` replaces it).
@@ -107,8 +113,9 @@ public final class Presentation {
         presenter.content.addSubview(console.pinned(.fill()))
         // Popovers keep clear of what the room sees and of the timers while another place fits.
         presenter.popoverKeepClear = [console.preview, console.timers]
-        // Audience overlay, bottom to top: the frozen frame, the pointer, the blackout cover.
-        for v in [frozenFrame, pointerDot, audienceCover] as [View] { v.pins = .fill(); audience.overlay.addSubview(v) }
+        // Audience overlay, bottom to top: the frozen frame, the pointer, the blackout cover, and
+        // the question the speaker must see while the console is hidden.
+        for v in [frozenFrame, pointerDot, audienceCover, mirroredQuestion] as [View] { v.pins = .fill(); audience.overlay.addSubview(v) }
         audienceCover.isHidden = true
         // The presenter shows a live preview of the audience, so audience changes redraw both.
         audience.onNeedsDisplay = { [weak self] in

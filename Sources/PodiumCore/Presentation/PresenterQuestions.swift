@@ -20,7 +20,8 @@ struct PendingQuestion {
 }
 
 /// Questions and notices for the speaker only, in the console's banner: nothing here reaches
-/// the audience view.
+/// the audience view, except an open question while the console is hidden (mirrored displays,
+/// `consoleHidden`): it shows at the foot of the audience view, the only screen the speaker sees.
 extension Presentation {
     /// Asks the speaker on the presenter screen: Return (or a key of `confirmAction` again) runs
     /// `onConfirm`, Esc or the `timeout` (seconds; nil waits) runs `onCancel`. With
@@ -94,6 +95,7 @@ extension Presentation {
         else if let j = pageJumpBanner { console.banner.show(j.text, kind: j.kind) }
         else if typingHintShown { console.banner.show(Self.typingHint, kind: .info) }
         else { console.banner.show(notice?.text, kind: notice?.kind ?? .info) }
+        if mirroredQuestion.show(consoleHidden ? pendingQuestion?.text : nil) { audience.requestRedraw() }
         presenter.requestRedraw()
     }
 
