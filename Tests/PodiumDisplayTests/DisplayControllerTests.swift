@@ -112,13 +112,15 @@ final class DisplayControllerTests: XCTestCase {
         XCTAssertTrue(platform.presenter.isVisible)
         XCTAssertFalse(platform.presenter.isFullscreen, "one display: the presenter is an ordinary window")
 
-        let windowed = platform.presenter.frame
         platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
         advance(1, c); c.refresh(reason: "display 1 connected")
         XCTAssertEqual(c.assignment.audienceDisplay?.name, "HDMI-1")
         let aw = try XCTUnwrap(c.audienceWindow)
         XCTAssertTrue(aw.isVisible && aw.isFullscreen && aw.frame == platform.bounds("HDMI-1"), "\(aw.frame)")
-        XCTAssertEqual(platform.presenter.frame, windowed, "a plug elsewhere does not move the presenter window")
+        // As a launch with two displays: the presenter window fills its display (it stayed an
+        // ordinary window, 80 % of the laptop's screen, in a trial).
+        XCTAssertTrue(platform.presenter.isFullscreen && platform.presenter.frame == platform.bounds("eDP-1"), "\(platform.presenter.frame)")
+        XCTAssertFalse(aw.isMinimized)
         XCTAssertTrue(platform.presenter.focused, "the new audience window does not take the keyboard")
         XCTAssertTrue(lines.contains { $0.contains("display 1 connected: +HDMI-1") }, "\(lines)")
 

@@ -24,6 +24,12 @@ final class XorgHotplugTests: XCTestCase {
         XCTAssertEqual(after.audience.bounds, [1280, 0, 1920, 1080])
         XCTAssertEqual(after.audience.size, [1920, 1080], "re-rendered at the new display's size")
         XCTAssertEqual(after.sceneIndex, before.sceneIndex)
+        // The presenter window fills the laptop display, as when launched with both (it stayed an
+        // ordinary 80 % window after a plug in a trial).
+        let filled = try podium.waitFor("presenter fills DUMMY0") { $0.presenter.bounds == [0, 0, 1280, 800] && $0.presenter.fullscreen }
+        XCTAssertEqual(filled.presenter.bounds, [0, 0, 1280, 800], filled.summary)
+        XCTAssertTrue(filled.presenter.fullscreen, filled.summary)
+        XCTAssertTrue(filled.audienceIsFullscreen(on: "DUMMY1"), filled.summary)
         // The newly mapped audience window does not keep keyboard focus (X11, no window manager).
         try podium.waitFor("presenter focused") { $0.presenter.focused && !$0.audience.focused }
         let png = rig.dir + "/audience.png"

@@ -24,6 +24,8 @@ public final class DisplayController<Platform: DisplayPlatform> {
     private let log: (String) -> Void
     /// Where the windows were last put (display identity and bounds), so only real changes move them.
     private var placedPresenter: DisplayInfo?
+    /// Whether the presenter window was last made to fill its display (there was another one).
+    private var placedPresenterFull = false
     private var placedAudience: AudiencePlacement?
     /// Size of the display the audience view was last on, the likeliest size of the next plug.
     private var lastAudienceDisplaySize: Size?
@@ -192,7 +194,13 @@ public final class DisplayController<Platform: DisplayPlatform> {
         var placement = a.audience
         if case let .display(d) = placement, d.identity == refusedByWindowManager { placement = .preview }
         let shown = placement != .preview
-        let presenterMoves = launch || placedPresenter.map({ $0.identity != pd.identity || $0.bounds != pd.bounds }) ?? true
+        var presenterMoves = launch || placedPresenter.map({ $0.identity != pd.identity || $0.bounds != pd.bounds }) ?? true
+        // A plug gives the presenter its whole display, as a launch with two displays does (it
+        // stayed an ordinary window). After the audience is placed, so the room's first frame does
+        // not wait for it; first when mirrored, where the audience covers that same display.
+        let full = !windowedViews.contains(.presenter) && displays.count >= 2
+        var presenterFills = !presenterMoves && full && !placedPresenterFull
+        if presenterFills, case .mirror = placement { presenterMoves = true; presenterFills = false }
         // The audience is placed again whenever the presenter moves: both leave fullscreen first,
         // so SDL does not minimise one for the other (see PlatformWindow.leaveFullscreen).
         let moved = launch || presenterMoves || placedAudience != placement || (audienceWindow?.isVisible ?? false) != shown
@@ -200,11 +208,12 @@ public final class DisplayController<Platform: DisplayPlatform> {
         if presenterMoves { presenterWindow.leaveFullscreen() }
         if moved { audienceWindow?.leaveFullscreen() }
         if presenterMoves {
-            let full = !windowedViews.contains(.presenter) && displays.count >= 2
             if full { place(presenterWindow, on: pd, fullscreen: true) } else { presenterWindow.move(to: pd.usableBounds, fullscreen: false) }
             presenterWindow.show()
             placedPresenter = pd
+            placedPresenterFull = full
         }
+        defer { if presenterFills { place(presenterWindow, on: pd, fullscreen: true); placedPresenterFull = true; focusPresenter() } }
         guard moved else { return }
         do {
             switch placement {
