@@ -18,6 +18,7 @@ final class FakeWindow: DisplayWindow {
         else { isFullscreen = false; frame = Rect(display.midX - 400, display.midY - 300, 800, 600) }
     }
     func cover(_ rect: Rect) { isFullscreen = false; frame = rect }
+    func moveWindowed(to frame: Rect) { isFullscreen = false; self.frame = frame }
     func leaveFullscreen() { isFullscreen = false }
     func raiseAndFocus() { platform.windows.forEach { $0.focused = false }; focused = true }
     func close() { closed = true; isVisible = false }
@@ -146,6 +147,25 @@ final class DisplayControllerTests: XCTestCase {
         XCTAssertFalse(aw.isFullscreen, "an ordinary window")
         XCTAssertTrue(lines.contains { $0.contains("launch: +eDP-1") && $0.contains("audience in a window on HDMI-1") }, "\(lines)")
         XCTAssertFalse(lines.contains { $0.contains("audience fullscreen") }, "\(lines)")
+    }
+
+    /// One display and `--windowed audience`: the two windows side by side inside the display,
+    /// never one over the other; with too little room, the audience window as before.
+    func testAWindowedAudienceOnOneDisplayOpensBesideThePresenter() async throws {
+        for (size, fits) in [((1280, 800), true), ((1920, 1080), true), ((800, 600), false)] {
+            platform = FakePlatform()
+            platform.connect([("eDP-1", size.0, size.1)])
+            let c = DisplayController(policy: DisplayPolicy(windowed: true), platform: platform, presentation: presentation, presenterWindow: platform.presenter,
+                                      windowed: false, choicesPath: choices) { [unowned self] in self.lines.append($0) }
+            c.windowedViews = [.audience]
+            c.refresh(reason: "launch", launch: true)
+            XCTAssertEqual(c.assignment.audience, .window)
+            let p = platform.presenter.frame, a = try XCTUnwrap(c.audienceWindow).frame, d = platform.bounds("eDP-1")
+            XCTAssertTrue(platform.presenter.isVisible && c.audienceWindow!.isVisible)
+            XCTAssertEqual(!p.intersects(a), fits, "\(size): presenter \(p), audience \(a)")
+            XCTAssertEqual(d.intersection(p), p); XCTAssertEqual(d.intersection(a), a)
+            if fits { XCTAssertGreaterThanOrEqual(p.width, SideBySideWindows.minimumPresenterWidth) }
+        }
     }
 
     /// After an unplug, once the preview shows the audience, a hidden spare window is made and

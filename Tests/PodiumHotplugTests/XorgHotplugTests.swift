@@ -127,4 +127,26 @@ final class XorgHotplugTests: XCTestCase {
             XCTAssertTrue("\($0)".contains("--audience-display \"-1\""), "\($0)")
         }
     }
+
+    /// One display, `--windowed presentation` (pdfpc's name for the audience view), no window
+    /// manager: the audience window opens beside the presenter window, not over it (a trial saw
+    /// it open over the console, hiding the notes and timers), both whole on the display, as the
+    /// X server has them.
+    func testWindowedAudienceOnOneDisplayOpensBesideThePresenterWindow() throws {
+        let rig = try XorgRig(["1280x800"])
+        defer { rig.stop() }
+        let podium = try RigPodium(rig: rig, arguments: ["--windowed", "presentation"])
+        defer { podium.stop() }
+        let s = try podium.waitFor("audience in a window") { $0.audiencePlacement == "window" && $0.audience.visible && $0.presenter.visible }
+        func rect(_ b: [Double]) -> (x: Double, y: Double, w: Double, h: Double) { (b[0], b[1], b[2], b[3]) }
+        let p = rect(s.presenter.bounds), a = rect(s.audience.bounds)
+        let overlapW = min(p.x + p.w, a.x + a.w) - max(p.x, a.x), overlapH = min(p.y + p.h, a.y + a.h) - max(p.y, a.y)
+        XCTAssertFalse(overlapW > 0 && overlapH > 0, "the windows overlap: presenter \(s.presenter.bounds), audience \(s.audience.bounds)")
+        for (name, r) in [("presenter", p), ("audience", a)] {
+            XCTAssertTrue(r.x >= 0 && r.y >= 0 && r.x + r.w <= 1280 && r.y + r.h <= 800, "\(name) \(r) leaves the display")
+        }
+        XCTAssertGreaterThanOrEqual(p.w, 640, "the console keeps a usable width")
+        XCTAssertGreaterThanOrEqual(a.w, 320)
+        XCTAssertFalse(s.audience.fullscreen || s.presenter.fullscreen)
+    }
 }

@@ -208,7 +208,9 @@ public final class DisplayController<Platform: DisplayPlatform> {
         if presenterMoves { presenterWindow.leaveFullscreen() }
         if moved { audienceWindow?.leaveFullscreen() }
         if presenterMoves {
-            if full { place(presenterWindow, on: pd, fullscreen: true) } else { presenterWindow.move(to: pd.usableBounds, fullscreen: false) }
+            if full { place(presenterWindow, on: pd, fullscreen: true) }
+            else if placement == .window, let f = SideBySideWindows.frames(in: pd.usableBounds) { presenterWindow.moveWindowed(to: f.presenter) }
+            else { presenterWindow.move(to: pd.usableBounds, fullscreen: false) }
             presenterWindow.show()
             placedPresenter = pd
             placedPresenterFull = full
@@ -230,7 +232,14 @@ public final class DisplayController<Platform: DisplayPlatform> {
             case .window:
                 let w = try audienceWindowOrCreate(at: pd.usableBounds)
                 w.show()
-                w.move(to: pd.usableBounds.insetBy(dx: pd.usableBounds.width * 0.2, dy: pd.usableBounds.height * 0.2), fullscreen: false)
+                // Beside the presenter window, not over it, when both fit (`SideBySideWindows`);
+                // the presenter is moved too unless it fills its display (an unplug leaves it be).
+                if let f = SideBySideWindows.frames(in: pd.usableBounds) {
+                    if !presenterMoves && !placedPresenterFull { presenterWindow.moveWindowed(to: f.presenter) }
+                    w.moveWindowed(to: f.audience)
+                } else {
+                    w.move(to: pd.usableBounds.insetBy(dx: pd.usableBounds.width * 0.2, dy: pd.usableBounds.height * 0.2), fullscreen: false)
+                }
             case .preview:
                 // Closed at once, so a compositor cannot move it over the presenter view; a fresh
                 // window later is what Wayland reliably makes fullscreen on an output (a re-shown

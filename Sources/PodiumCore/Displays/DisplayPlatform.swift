@@ -18,6 +18,9 @@ public protocol DisplayWindow: AnyObject {
     func move(to display: Rect, fullscreen: Bool)
     /// Borderless, exactly covering `rect`, without the platform's fullscreen mode.
     func cover(_ rect: Rect)
+    /// An ordinary (bordered) window at `frame` exactly, out of fullscreen. The default is
+    /// `move(to: frame, fullscreen: false)`, a window centred inside it.
+    func moveWindowed(to frame: Rect)
     /// Out of fullscreen mode where it is (before another window goes fullscreen on its display).
     func leaveFullscreen()
     /// Raised, with keyboard focus.
@@ -36,6 +39,7 @@ public protocol DisplayWindow: AnyObject {
 extension DisplayWindow {
     public func warmUp(size: Size) {}
     public func drawNow() -> Bool { false }
+    public func moveWindowed(to frame: Rect) { move(to: frame, fullscreen: false) }
 }
 
 /// What `DisplayController` needs from the window system: the displays, how fullscreen works
