@@ -142,9 +142,14 @@ public final class PlatformWindow {
 
     /// A borderless window exactly covering `rect` (desktop coordinates), not in SDL's fullscreen
     /// mode: what fullscreen looks like where the window manager ignores the request.
-    public func cover(_ rect: Rect) {
+    public func cover(_ rect: Rect) { put(at: rect, bordered: false) }
+
+    /// An ordinary (bordered) window at `frame` exactly (desktop coordinates), out of fullscreen.
+    public func moveWindowed(to frame: Rect) { put(at: frame, bordered: true) }
+
+    private func put(at rect: Rect, bordered: Bool) {
         SDL_SetWindowFullscreen(sdl, 0)
-        SDL_SetWindowBordered(sdl, SDL_FALSE)
+        SDL_SetWindowBordered(sdl, bordered ? SDL_TRUE : SDL_FALSE)
         SDL_SetWindowPosition(sdl, Int32(rect.minX), Int32(rect.minY))
         SDL_SetWindowSize(sdl, Int32(rect.width), Int32(rect.height))
         syncSize()

@@ -17,14 +17,6 @@ extension PlatformWindow: DisplayWindow {
         set { SDL_SetWindowTitle(sdl, newValue) }
     }
 
-    public func moveWindowed(to frame: Rect) {
-        SDL_SetWindowFullscreen(sdl, 0)
-        SDL_SetWindowBordered(sdl, SDL_TRUE)
-        SDL_SetWindowSize(sdl, Int32(frame.width), Int32(frame.height))
-        SDL_SetWindowPosition(sdl, Int32(frame.minX), Int32(frame.minY))
-        syncSize()
-    }
-
     /// X11 only: a Wayland surface is mapped by its first buffer, and sway focuses a window that
     /// maps before its fullscreen request (the presenter lost the keyboard).
     public func drawNow() -> Bool { SDLVideo.currentDriver == "x11" && isVisible && renderIfNeeded(force: true) }
