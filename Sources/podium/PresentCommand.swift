@@ -61,6 +61,7 @@ final class PresentCommand {
         if let r = options.values["--remote"] {
             do { _ = try RemoteSession.parse(r) } catch { throw CommandLineInterface.UsageError(description: "\(error)") }
             try RemoteSession.loadLibraries()
+            try RemoteSession.checkPort(r)
         }
         windowedViews = try HostOptions.windowedViews(options)
         let startMinutes = try HostOptions.startMinutes(options)

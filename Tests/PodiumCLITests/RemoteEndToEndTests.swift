@@ -196,4 +196,31 @@ final class RemoteEndToEndTests: XCTestCase {
             XCTAssertTrue(r.stderr.contains("--remote expects [ADDR:]PORT") && r.stderr.contains(spec), "\(spec): \(r.stderr)")
         }
     }
+
+    /// A busy port stops the launch before any window opens (they flashed up and closed in a
+    /// trial), with exit 1 and an error naming the option and the port.
+    func testABusyPortStopsTheLaunchBeforeAnyWindowOpens() throws {
+        // Another server listening on a loopback port.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET); addr.sin_addr.s_addr = inet_addr("127.0.0.1"); addr.sin_port = 0
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) == 0 && listen(fd, 1) == 0 && getsockname(fd, $0, &len) == 0 } }
+        XCTAssertTrue(bound)
+        let port = Int(UInt16(bigEndian: addr.sin_port))
+        var e = ProcessInfo.processInfo.environment
+        for (k, v) in TestPaths.privateHome(in: dir) { e[k] = v }
+        for (k, v) in env { e[k] = v }
+        e["PODIUM_LAUNCH_TRACE"] = "1"   // marks each launch step on stderr, the windows too
+        for spec in ["\(port)", "127.0.0.1:\(port)"] {
+            let r = try runProcess(TestPaths.podium, ["present", "--windowed", "--remote", spec], environment: e)
+            XCTAssertEqual(r.status, 1, "\(spec): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("--remote 127.0.0.1:\(port): port \(port) is already in use"), "\(spec): \(r.stderr)")
+            XCTAssertFalse(r.stderr.contains("SDL video started"), "\(spec): the check comes before SDL starts: \(r.stderr)")
+            XCTAssertFalse(r.stderr.contains("presenter window"), "\(spec): no window opened: \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("launch trace"), "the trace was on: \(r.stderr)")
+        }
+    }
 }
