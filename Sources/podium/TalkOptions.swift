@@ -39,9 +39,11 @@ enum TalkOptions {
             }
             return n
         }
-        if let d = try number("--duration", 0.1...10_000) {
+        if let d = try number("--duration", 0...10_000) {
             guard options.values["--end-time"] == nil else { throw CommandLineInterface.UsageError(description: "give either --duration or --end-time, not both") }
-            deck.durationMinutes = d; deck.endTimeMinutes = nil   // the command line over the file's end time
+            // 0 is pdfpc's "no duration" (`-d 0`): the timer counts up, over a duration or end
+            // time the deck or talk.pdfpc gives, never a countdown from 0:00.
+            deck.durationMinutes = d > 0 ? d : nil; deck.endTimeMinutes = nil   // the command line over the file's end time
         }
         if let t = options.values["--end-time"] {
             guard let c = ClockTime(t) else { throw CommandLineInterface.UsageError(description: "--end-time expects a time HH:MM (24 h), got \"\(shown(t))\"") }

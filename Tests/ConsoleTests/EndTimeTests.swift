@@ -1,5 +1,5 @@
 import Foundation
-import PodiumCore
+@testable import PodiumCore
 import PodiumKit
 import PodiumTestSupport
 import XCTest
@@ -60,5 +60,18 @@ final class EndTimeTests: XCTestCase {
         XCTAssertEqual(p.timerReadout.countdownPhase, "lastMinutes")
         now += 60
         XCTAssertEqual(p.timerReadout.countdownPhase, "over")
+    }
+
+    /// An end slide without a duration (pdfpc's `-d 0`, or none given): the backup scenes' 0 s
+    /// are no plan, so no countdown from 0:00 (it showed "left 0:00", then "over").
+    func testAnEndSlideWithoutADurationShowsNoCountdown() async {
+        let p = makePresentation { $0.endSlide = 2 }
+        XCTAssertEqual(p.endScene, 1)
+        XCTAssertNil(p.talk.plannedTotal)
+        p.next(); now += 90
+        XCTAssertNil(p.timerReadout.remaining)
+        XCTAssertNil(p.timerReadout.countdownPhase)
+        p.refreshTimers()
+        XCTAssertTrue(p.console.timers.countdownLabel.isHidden, p.console.timers.countdownLabel.text)
     }
 }

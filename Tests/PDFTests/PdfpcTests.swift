@@ -88,6 +88,21 @@ final class PdfpcTests: PDFTestCase {
         XCTAssertEqual(s["timers"]?["running"]?.bool, false, "the timer waits for the first advance")
         XCTAssertGreaterThan(try amberInToolbar(c, "last.png"), 10, "the countdown is drawn amber")
         XCTAssertEqual(app.stop(), 0)
+
+        // pdfpc's -d 0: no duration, over the file's 10 minutes; the timer counts up, and with
+        // the file's end slide no countdown from 0:00 either. (It was refused, exit 2.)
+        app = try PodiumProcess(args: [pdf, "--windowed", "-d", "0"], environment: env, dir: dir)
+        started.append(app)
+        c = app.client!
+        s = try c.send(["cmd": "state"])
+        XCTAssertEqual(s["driver"]?.string, "offscreen")
+        XCTAssertEqual(s["timers"]?["remaining"], .null, "no countdown: \(s["timers"] ?? .null)")
+        XCTAssertEqual(s["timers"]?["endScene"]?.int, 3, "the file's end slide still ends the talk")
+        XCTAssertEqual(try c.send(["cmd": "next"])["ok"]?.bool, true)
+        s = try c.send(["cmd": "state"])
+        XCTAssertEqual(s["timers"]?["running"]?.bool, true)
+        XCTAssertEqual(s["timers"]?["remaining"], .null)
+        XCTAssertEqual(app.stop(), 0)
     }
 
     /// `--start-time` (pdfpc's `-t`): the presenter's timer counts down to the start; the room
@@ -126,7 +141,7 @@ final class PdfpcTests: PDFTestCase {
                                  (["-S"], "--windowed gives it a window"), (["-x"], "unknown option \"-x\""),
                                  (["--page", "9"], "--page 9: the PDF has 3 pages"), (["-d", "soon"], "--duration expects minutes"),
                                  (["--end-slide", "4"], "--end-slide expects a whole number 1…3"), (["--windowed=sideways"], "--windowed expects presenter, audience or both"), (["-w", "presenter", "--windowed=bogus"], "--windowed expects presenter"),
-                                 (["-d", "\u{1b}[31m" + String(repeating: "9", count: 500)], #"--duration expects minutes, a number 0.1…10000, got "\u{1b}[31m999"#)] {
+                                 (["-d", "\u{1b}[31m" + String(repeating: "9", count: 500)], #"--duration expects minutes, a number 0…10000, got "\u{1b}[31m999"#)] {
             let r = try run(args)
             XCTAssertEqual(r.status, 2, "\(args)")
             XCTAssertTrue(r.stderr.contains(expected), "\(args): \(r.stderr)")

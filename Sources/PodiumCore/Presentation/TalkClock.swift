@@ -25,7 +25,9 @@ public struct TalkClock: Sendable {
     ///   - sceneSeconds: each scene's `time`, nil where not given.
     public init(durationMinutes: Double?, sceneSeconds: [Double?]) {
         let given = sceneSeconds.compactMap { $0 }.reduce(0, +)
-        let total = durationMinutes.map { $0 * 60 } ?? (sceneSeconds.contains { $0 != nil } ? given : nil)
+        // Scene times add up to a plan only when they give some time: backup scenes after an end
+        // slide get 0 s each, which alone is no plan (it showed a countdown from 0:00).
+        let total = durationMinutes.map { $0 * 60 } ?? (given > 0 ? given : nil)
         plannedTotal = total
         if let total, !sceneSeconds.isEmpty {
             let unplanned = sceneSeconds.filter { $0 == nil }.count
