@@ -23,11 +23,15 @@ public final class BannerView: View {
         addSubview(label)
     }
 
+    /// Height of a one-line banner in points: what the console lays over the top of the scene
+    /// area without moving it (taller ones push the scene area down by the rest).
+    public static let lineHeight = 34.0
+
     /// Height for `width` points: one line's 34 pt, or what the wrapped message needs (a narrow
     /// presenter window must not cut the resume question off).
     func height(forWidth width: Double) -> Double {
-        guard !isHidden else { return 34 }
-        return max(34, label.sizeThatFits(Size(width - 28, .infinity)).height + 14)
+        guard !isHidden else { return Self.lineHeight }
+        return max(Self.lineHeight, label.sizeThatFits(Size(width - 28, .infinity)).height + 14)
     }
 
     /// The message shown, nil when hidden.
