@@ -14,12 +14,18 @@ final class PDFNoticeLayoutXorgTests: XorgPDFTestCase {
         return Rect(x, y, w, h)
     }
 
-    func testTheReloadedNoticeLeavesTheNextPageUncovered() throws {
+    /// A 3-page 4:3 PDF, both windows shown.
+    func launch() throws -> PodiumProcess {
         TestPDF.write(path("talk.pdf"), .init(pages: 3, width: 800, height: 600))
         let app = try PodiumProcess(args: [path("talk.pdf")], environment: rig.environment.merging(["SDL_RENDER_DRIVER": "software"]) { $1 }, dir: dir)
+        XCTAssertEqual(try app.client!.waitForState { $0["windows"]?.array?.last?["visible"]?.bool == true }["driver"]?.string, "x11")
+        return app
+    }
+
+    func testTheReloadedNoticeLeavesTheNextPageUncovered() throws {
+        let app = try launch()
         defer { app.stop() }
         let c = app.client!
-        XCTAssertEqual(try c.waitForState { $0["windows"]?.array?.last?["visible"]?.bool == true }["driver"]?.string, "x11")
         XCTAssertEqual(try c.send(["cmd": "key", "key": "Ctrl+R"])["ok"]?.bool, true)
         let s = try c.waitForState { (self.control($0, "console.banner")?["label"]?.string ?? "").hasPrefix("Reloaded") }
         let banner = try XCTUnwrap(frame(s, "console.banner")), next = try XCTUnwrap(frame(s, "pdf.next-page"))
@@ -31,11 +37,9 @@ final class PDFNoticeLayoutXorgTests: XorgPDFTestCase {
     /// A reload error of two or three lines ("Not reloaded: …" naming the file and why) covers
     /// none of the next page either: the scene area starts below its extra lines.
     func testAMultiLineReloadErrorLeavesTheNextPageUncovered() throws {
-        TestPDF.write(path("talk.pdf"), .init(pages: 3, width: 800, height: 600))
-        let app = try PodiumProcess(args: [path("talk.pdf")], environment: rig.environment.merging(["SDL_RENDER_DRIVER": "software"]) { $1 }, dir: dir)
+        let app = try launch()
         defer { app.stop() }
         let c = app.client!
-        XCTAssertEqual(try c.waitForState { $0["windows"]?.array?.last?["visible"]?.bool == true }["driver"]?.string, "x11")
         try Data(("%PDF-1.4 cut short while being written, " + String(repeating: "x", count: 200)).utf8).write(to: URL(fileURLWithPath: path("talk.pdf")))
         XCTAssertEqual(try c.send(["cmd": "key", "key": "Ctrl+R"])["ok"]?.bool, true)
         let s = try c.waitForState { (self.control($0, "console.banner")?["label"]?.string ?? "").hasPrefix("Not reloaded") }
