@@ -137,4 +137,37 @@ final class PDFNotesSplitTests: PDFTestCase {
         XCTAssertEqual(img.fraction(near: Self.yellow, tolerance: 12), 0, "no notes for the room")
         XCTAssertGreaterThan(img.fraction(near: TestPDF.colour(0), tolerance: 8), 0.05, "the slide half, large")
     }
+
+    /// Ctrl+= / Ctrl+- scale the notes half as they size text notes (a trial found it small and
+    /// deaf to the keys): larger from its top left, where notes begin, and back.
+    func testTheNotesSizeKeysScaleTheNotesHalf() throws {
+        let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 2, width: 1600, height: 450, notesRight: true))
+        let app = try PodiumProcess(args: [pdf, "--windowed"], environment: env, dir: dir)
+        defer { app.stop() }
+        let c = app.client!
+        func shot(_ name: String) throws -> PNGImage {
+            XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "presenter", "path": .string(path(name))])["ok"]?.bool, true)
+            return try PNGImage(path: path(name))
+        }
+        var s = try c.send(["cmd": "state"])
+        XCTAssertEqual(s["driver"]?.string, "offscreen")
+        let before = try frame(s, "pdf.notes-page")
+        let yellowBefore = count(try shot("before.png"), before, Self.yellow)
+        XCTAssertGreaterThan(yellowBefore, 500)
+        for _ in 0..<3 { XCTAssertEqual(try c.send(["cmd": "key", "key": "Ctrl+="])["ok"]?.bool, true) }
+        s = try c.send(["cmd": "state"])
+        XCTAssertEqual(s["notesSize"]?.number, 24)
+        let after = try frame(s, "pdf.notes-page")
+        XCTAssertEqual(Double(after.w), Double(before.w) * 24 / 18, accuracy: 2, "scaled as the text: \(before) → \(after)")
+        XCTAssertEqual(Double(after.h), Double(before.h) * 24 / 18, accuracy: 2)
+        XCTAssertLessThanOrEqual(after.y, before.y, "grown from the top, where notes begin")
+        // Within the panel the notes half's band now shows larger (what the speaker reads).
+        let yellowAfter = count(try shot("after.png"), before, Self.yellow)
+        XCTAssertGreaterThan(Double(yellowAfter), Double(yellowBefore) * 1.3, "\(yellowBefore) → \(yellowAfter) yellow pixels")
+        for _ in 0..<3 { XCTAssertEqual(try c.send(["cmd": "key", "key": "Ctrl+-"])["ok"]?.bool, true) }
+        s = try c.send(["cmd": "state"])
+        let back = try frame(s, "pdf.notes-page")
+        XCTAssertTrue(back == before, "Ctrl+- brings it back: \(back) vs \(before)")
+        XCTAssertEqual(app.stop(), 0)
+    }
 }

@@ -179,6 +179,18 @@ final class PDFPageView: View {
         return { box.run() }
     }
 
+    /// The shown region's shape fitted into `available` (a notes half scaled in the console's
+    /// notes panel keeps its shape, without letterbox bands).
+    override func sizeThatFits(_ available: Size) -> Size {
+        let r = shownRegion
+        guard cache.document.pageSizes.indices.contains(page) else { return available }
+        let s = cache.document.pageSizes[page]
+        let w = s.width * r.width, h = s.height * r.height
+        guard w > 0, h > 0, available.width > 0, available.height > 0 else { return available }
+        let k = min(available.width / w, available.height / h)
+        return Size(w * k, h * k)
+    }
+
     override func handle(_ event: InputEvent) -> Bool {
         if let h = pointerHandler, h(self, event) { return true }
         guard case let .mouseDown(p, 1, _) = event, let link = link(at: p) else { return false }

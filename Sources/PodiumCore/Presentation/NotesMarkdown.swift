@@ -140,8 +140,14 @@ public final class NotesView: View {
         return l
     }
     /// Base font size in points; the console's notes keys change it within `sizeRange`.
-    public var fontSize: Double = 18 { didSet { fontSize = clamp(fontSize, Self.sizeRange.lowerBound, Self.sizeRange.upperBound); setNeedsDisplay() } }
+    /// The notes panel scales a scene's notes view (a PDF's notes half) with this size
+    /// (`NotesAreaView`), so it lays out again.
+    public var fontSize: Double = NotesView.defaultFontSize {
+        didSet { fontSize = clamp(fontSize, Self.sizeRange.lowerBound, Self.sizeRange.upperBound); superview?.setNeedsLayout(); setNeedsDisplay() }
+    }
     public static let sizeRange = 10.0...48.0
+    /// The size notes start at, in points.
+    public static let defaultFontSize = 18.0
     /// Emphasis is italic and in this colour, so it stands out at a glance.
     public nonisolated static let emphasisColor = Color(0xFF, 0xD6, 0x8A)
     public override init() { super.init(); id = "console.notes"; clipsToBounds = true }
