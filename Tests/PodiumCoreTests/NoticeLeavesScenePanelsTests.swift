@@ -18,12 +18,9 @@ final class NoticeLeavesScenePanelsTests: XCTestCase {
     }
 
     func testAMultiLineNoticeLeavesTheScenesNextPanelUncovered() async throws {
-        let r = PluginRegistry()
-        var made: [PanelScene] = []
-        r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "a", summary: "") { _, _ in let s = PanelScene(); made.append(s); return s }]))
-        let p = Presentation(deck: Deck(title: "T", scenes: [DeckScene(kind: "a"), DeckScene(kind: "a")], path: "/talks/t.json"),
-                             registry: r, metrics: FixedMetrics(), clock: { 0 })
-        let panel = try XCTUnwrap(made.first).panel
+        let deck = OneKindDeck(scenes: 2) { PanelScene() }
+        let p = deck.presentation
+        let panel = try XCTUnwrap(deck.made.first).panel
         let long = "Not reloaded: /home/speaker/talks/2026-conference/keynote.pdf: the file is not a PDF (no %PDF header; it may still be being written) (the version on screen stays)"
         for size in [Size(1280, 800), Size(1024, 768), Size(640, 480)] {
             p.presenter.resize(to: size)

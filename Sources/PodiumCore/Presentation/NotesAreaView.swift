@@ -47,11 +47,11 @@ final class NotesAreaView: View {
         notes.frame = hasText ? Rect(0, h + 6, b.width, max(0, b.height - h - 6)) : .zero
         // Its own shape (a page's), scaled; centred while it fits, else from the top left.
         let fit = v.sizeThatFits(Size(b.width, h)), z = sceneZoom
-        let size = Size((fit.width * z).rounded(), (fit.height * z).rounded())
+        let size = Size(fit.width * z, fit.height * z)
         sceneClip.content = size
         let o = sceneClip.offset
-        v.frame = Rect(size.width <= b.width ? ((b.width - size.width) / 2).rounded() : -o.x,
-                       size.height <= h ? ((h - size.height) / 2).rounded() : -o.y, size.width, size.height)
+        v.frame = Rect(size.width <= b.width ? (b.width - size.width) / 2 : -o.x,
+                       size.height <= h ? (h - size.height) / 2 : -o.y, size.width, size.height)
     }
 
     /// Clips what it holds to its bounds; the wheel scrolls content larger than them.
