@@ -168,6 +168,27 @@ final class DisplayControllerTests: XCTestCase {
         }
     }
 
+    /// Two displays and `--windowed audience`, then the projector unplugged: the launch layout
+    /// for one display (side by side), not the audience window over the fullscreen console.
+    func testAWindowedAudienceAfterAnUnplugGoesBesideThePresenter() async throws {
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
+        let c = DisplayController(policy: DisplayPolicy(windowed: true), platform: platform, presentation: presentation, presenterWindow: platform.presenter,
+                                  windowed: false, choicesPath: choices) { [unowned self] in self.lines.append($0) }
+        c.windowedViews = [.audience]
+        c.refresh(reason: "launch", launch: true)
+        XCTAssertTrue(platform.presenter.isFullscreen)
+        platform.connect([("eDP-1", 1280, 800)])
+        advance(1, c); c.refresh(reason: "display 1 disconnected")
+        XCTAssertEqual(c.assignment.audience, .window)
+        let p = platform.presenter.frame, a = try XCTUnwrap(c.audienceWindow).frame
+        XCTAssertFalse(p.intersects(a), "presenter \(p), audience \(a)")
+        XCTAssertTrue(c.audienceWindow!.isVisible && platform.presenter.isVisible)
+        // Plugged again: both fill their displays, as at launch.
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
+        advance(1, c); c.refresh(reason: "display 1 connected")
+        XCTAssertTrue(platform.presenter.isFullscreen && platform.presenter.frame == platform.bounds("eDP-1"), "\(platform.presenter.frame)")
+    }
+
     /// After an unplug, once the preview shows the audience, a hidden spare window is made and
     /// drawn at the size of the display the audience was on; the next plug shows that very window.
     func testTheSpareWindowIsDrawnAheadAtTheAudienceSizeAndTheNextPlugShowsIt() async throws {

@@ -232,10 +232,11 @@ public final class DisplayController<Platform: DisplayPlatform> {
             case .window:
                 let w = try audienceWindowOrCreate(at: pd.usableBounds)
                 w.show()
-                // Beside the presenter window, not over it, when both fit (`SideBySideWindows`);
-                // the presenter is moved too unless it fills its display (an unplug leaves it be).
+                // Beside the presenter window, not over it, when both fit (`SideBySideWindows`):
+                // the layout a launch with this one display gives, also after an unplug (the
+                // audience window would otherwise lie over the console's timers and previews).
                 if let f = SideBySideWindows.frames(in: pd.usableBounds) {
-                    if !presenterMoves && !placedPresenterFull { presenterWindow.moveWindowed(to: f.presenter) }
+                    if !presenterMoves { presenterWindow.moveWindowed(to: f.presenter); placedPresenterFull = false }
                     w.moveWindowed(to: f.audience)
                 } else {
                     w.move(to: pd.usableBounds.insetBy(dx: pd.usableBounds.width * 0.2, dy: pd.usableBounds.height * 0.2), fullscreen: false)
