@@ -84,4 +84,17 @@ final class MirroredQuestionTests: XCTestCase {
         let blue = try XCTUnwrap(fills.last { $0.1 == Color(0x0A, 0x5A, 0xC8) }?.0)
         XCTAssertGreaterThan(blue, black)
     }
+
+    /// Digits start the go-to-slide prompt, which Return answers (instead of "next"): while
+    /// mirrored it shows in the bar too, so a stray digit never turns Return into a blind jump.
+    func testTheGoToSlidePromptShowsWhileMirrored() async throws {
+        let p = presentation()
+        p.consoleHidden = true
+        p.press(Key("3"))
+        let q = try XCTUnwrap(audienceQuestion(p))
+        XCTAssertTrue(q.label.hasPrefix("Go to slide: 3"), q.label)
+        p.press(Key("Escape"))
+        XCTAssertNil(audienceQuestion(p))
+        XCTAssertEqual(p.currentIndex, 0)
+    }
 }

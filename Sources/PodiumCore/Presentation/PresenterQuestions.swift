@@ -95,7 +95,9 @@ extension Presentation {
         else if let j = pageJumpBanner { console.banner.show(j.text, kind: j.kind) }
         else if typingHintShown { console.banner.show(Self.typingHint, kind: .info) }
         else { console.banner.show(notice?.text, kind: notice?.kind ?? .info) }
-        if mirroredQuestion.show(consoleHidden ? pendingQuestion?.text : nil) { audience.requestRedraw() }
+        // What waits for Return (a question, the go-to-slide prompt) must be seen where Return is pressed.
+        let waiting = pendingQuestion?.text ?? pageJumpBanner.flatMap { $0.kind == .question ? $0.text : nil }
+        if mirroredQuestion.show(consoleHidden ? waiting : nil) { audience.requestRedraw() }
         presenter.requestRedraw()
     }
 
