@@ -74,4 +74,13 @@ final class EndTimeTests: XCTestCase {
         p.refreshTimers()
         XCTAssertTrue(p.console.timers.countdownLabel.isHidden, p.console.timers.countdownLabel.text)
     }
+
+    /// A deck's `"duration": 0` is no duration either (as pdfpc's 0): no countdown from 0:00.
+    func testADeckDurationOfZeroIsNoDuration() async throws {
+        let deck = try Deck.parse(Data(#"{"title": "T", "duration": 0, "scenes": [{"kind": "colour"}, {"kind": "colour"}]}"#.utf8), path: "/tmp/t.json", kinds: ["colour": { _ in }])
+        XCTAssertNil(deck.durationMinutes)
+        let p = makePresentation { $0.durationMinutes = deck.durationMinutes }
+        p.next(); now += 30
+        XCTAssertNil(p.timerReadout.remaining)
+    }
 }

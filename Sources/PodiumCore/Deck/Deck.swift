@@ -139,7 +139,8 @@ extension Deck {
 
         var title = "", duration: Double?
         note { title = try string(obj, "title", at: "", required: true)! }
-        note { duration = try number(obj, "duration", at: "", in: Deck.durationRange, unit: "minutes") }
+        // 0 is no duration (as pdfpc's): the timer counts up, never a countdown from 0:00.
+        note { duration = try number(obj, "duration", at: "", in: Deck.durationRange, unit: "minutes").flatMap { $0 > 0 ? $0 : nil } }
         func scene(_ v: JSONValue, at p: String) throws -> DeckScene {
             guard let s = v.object else { throw fail(p, "expected object, found \(v.typeName)") }
             let kind = try string(s, "kind", at: p, required: true)!
