@@ -7,11 +7,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
 static int crash_fd = -1;
+/* The scene whose plugin code runs now (-1: none), in a page shared with the watcher, which
+ * reads it after a crash: plain stores, no signal handler or system call on the hot path. */
+static volatile int *scene_marker = NULL;
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS};
 static struct sigaction previous[65];
 
@@ -34,6 +38,7 @@ static void say(const char *text) { ssize_t r = write(2, text, strlen(text)); (v
 
 /* The watcher: waits, then restarts or ends. Runs in the forked child only. */
 static void watch(int fd, char **argv, char **envp, char *history, size_t history_size,
+                  char *crashed_scene, size_t crashed_size, int last_scene, int last_times,
                   int count, double since, int max_restarts, double window_seconds) {
     prctl(PR_SET_NAME, "podium-watch", 0, 0, 0);
     /* Nothing of the talk's but stdio and the pipe: a file or socket held here would outlive it. */
@@ -62,6 +67,10 @@ static void watch(int fd, char **argv, char **envp, char *history, size_t histor
         _exit(1);
     }
     snprintf(history, history_size, "PODIUM_CRASH_RESTARTS=%d %.3f", count + 1, since);
+    /* Where the crash was, and how many crashes in a row were in that scene's plugin code. */
+    int scene = scene_marker ? *scene_marker : -1;
+    int times = scene >= 0 && scene == last_scene ? last_times + 1 : 1;
+    snprintf(crashed_scene, crashed_size, "PODIUM_CRASHED_SCENE=%d %d", scene, scene >= 0 ? times : 0);
     /* The talk's place only once it journals it; before (the resume question still open) the
      * restart asks that question again, as the crashed talk was doing. */
     if (armed) {
@@ -106,13 +115,22 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
     double since = 0;
     const char *h = getenv("PODIUM_CRASH_RESTARTS");
     if (h) sscanf(h, "%d %lf", &count, &since);
+    int last_scene = -1, last_times = 0;
+    const char *c = getenv("PODIUM_CRASHED_SCENE");
+    if (c) sscanf(c, "%d %d", &last_scene, &last_times);
     char **args = copy_strings(argv, 1);
-    char **env = copy_strings(environ, 1);
+    char **env = copy_strings(environ, 2);
     static char history[64] = "PODIUM_CRASH_RESTARTS=0 0";
+    static char crashed_scene[64] = "PODIUM_CRASHED_SCENE=-1 0";
     if (!args || !env) { errno = ENOMEM; return -1; }
     int e = 0;
     while (env[e] && strncmp(env[e], "PODIUM_CRASH_RESTARTS=", 22) != 0) e++;
-    env[e] = history; /* replaces the old entry or takes the spare slot at the end */
+    env[e] = history; /* replaces the old entry or takes a spare slot at the end */
+    e = 0;
+    while (env[e] && strncmp(env[e], "PODIUM_CRASHED_SCENE=", 21) != 0) e++;
+    env[e] = crashed_scene;
+    void *page = mmap(NULL, sizeof(int), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (page != MAP_FAILED) { scene_marker = page; *scene_marker = -1; }
 
     int fds[2];
     if (pipe2(fds, O_CLOEXEC) != 0) return -1;
@@ -120,14 +138,15 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
     if (pid < 0) { int saved = errno; close(fds[0]); close(fds[1]); errno = saved; return -1; }
     if (pid == 0) {
         close(fds[1]);
-        watch(fds[0], args, env, history, sizeof history, count, since, max_restarts, window_seconds);
+        watch(fds[0], args, env, history, sizeof history, crashed_scene, sizeof crashed_scene,
+              last_scene, last_times, count, since, max_restarts, window_seconds);
     }
     close(fds[0]);
     crash_fd = fds[1];
     /* The copies are the watcher's; this process has no further use for them. */
     for (char **a = args; *a; a++) free(*a);
     free(args);
-    for (char **v = env; *v; v++) if (*v != history) free(*v);
+    for (char **v = env; *v; v++) if (*v != history && *v != crashed_scene) free(*v);
     free(env);
     for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
         struct sigaction a;
@@ -146,4 +165,11 @@ void podium_crash_watch_armed(void) {
 
 void podium_crash_watch_ended(void) {
     if (crash_fd >= 0) { ssize_t r = write(crash_fd, "Q", 1); (void)r; }
+}
+
+int podium_crash_watch_scene(int index) {
+    if (!scene_marker) return -1;
+    int previous = *scene_marker;
+    *scene_marker = index;
+    return previous;
 }

@@ -45,6 +45,8 @@ final class PresentCommand {
     func run() throws -> Int32 {
         // Before any plugin, lock or window exists: the crash watcher is forked from here.
         if let note = CrashRestart.startWatcher() { log(note) }
+        CrashRestart.traceSceneCode()
+        if let crash = CrashRestart.crashedScene, crash.times >= 2 { SceneCode.crashed[crash.index] = crash.times }
         let registry = BuiltInPlugins.registry()
         LaunchTrace.mark("plugin registry")
         try CommandLineInterface.refuseExtraArguments(options, command: "present")
@@ -95,6 +97,7 @@ final class PresentCommand {
             if presentation.setStartTime(minutesAfterMidnight: m) != nil { log("--start-time \(at): the talk timer starts then (or on the first advance)") }
             else { log("--start-time \(at) has passed: the talk timer starts on the first advance") }
         }
+        afterCrash()
         // Only the speaker sees it: the room must not read the notes half of a page.
         if let w = DeckSource.notesWarnings(deck, registry: registry).first { presentation.showNotice(w, kind: .error); log("warning: \(w)") }
         presentation.clipboardWriter = { Clipboard.set($0) }
@@ -157,6 +160,21 @@ final class PresentCommand {
         // (Unless the resume question was never answered: that talk is still to be resumed.)
         if journalArmed { journal.end() }
         return 0
+    }
+
+    // MARK: Crash restart
+
+    /// After a first crash in a scene's plugin code, says so on the presenter view (a second one
+    /// there skips the scene: `SceneCode.crashed`, set before the scenes are made).
+    func afterCrash() {
+        guard let crash = CrashRestart.crashedScene, crash.times == 1, crash.index < presentation.sceneCount else { return }
+        let name = "scene \(crash.index + 1) “\(SafeText.excerpt(presentation.deck.scenes[crash.index].title ?? presentation.deck.scenes[crash.index].kind, limit: 60))”"
+        log("the talk crashed in the plugin code of \(name); restarted")
+        presentation.showNotice("Podium crashed in \(name) and restarted. If it crashes there again, that scene is skipped.", kind: .info)
+        _ = presentation.timers.schedule(now: presentation.clock(), after: 8, repeats: false) { [weak self] in
+            guard let p = self?.presentation, p.notice?.kind == .info else { return }
+            p.showNotice(nil)
+        }
     }
 
     // MARK: Journal

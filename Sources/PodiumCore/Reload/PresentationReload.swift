@@ -13,7 +13,8 @@ extension Presentation {
                                           new: newDeck.scenes.map(ReloadPosition.Anchor.init))
         let old = scenes[currentIndex]
         let position = (old as? ScenePositionKeeping)?.position
-        old?.willResignCurrent()
+        if let old { SceneCode.run(in: currentIndex) { old.willResignCurrent() } }
+        SceneCode.crashed = [:]   // a reload is the speaker's retry: every scene is made afresh
         presenter.popovers.forEach { $0.dismiss(byUser: false) }
         if isOverviewOpen { closeOverview() }   // its thumbnails show the old version
         replan(newDeck)
