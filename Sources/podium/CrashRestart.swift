@@ -29,6 +29,27 @@ enum CrashRestart {
         return (parts[0], parts[1])
     }
 
+    /// What the crashed talk carried over to this restart (`carry`), by key; empty when not a restart.
+    static let carried: [String: String] = {
+        guard isRestart, let text = ProcessInfo.processInfo.environment["PODIUM_CRASH_CARRY"] else { return [:] }
+        var values: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            guard let eq = line.firstIndex(of: "=") else { continue }
+            values[String(line[..<eq])] = String(line[line.index(after: eq)...])
+        }
+        return values
+    }()
+
+    private nonisolated(unsafe) static var carrying: [String: String] = [:]
+
+    /// Keeps `value` (one line, no newline) under `key` for a restart after a crash (all values
+    /// together at most 511 bytes); nil removes it. E.g. the phone remote's tokens and port.
+    static func carry(_ key: String, _ value: String?) {
+        carrying[key] = value
+        let text = carrying.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+        _ = podium_crash_watch_carry(text)
+    }
+
     /// From now on the watcher knows which scene's plugin code runs (`SceneCode.marker`).
     @MainActor static func traceSceneCode() {
         SceneCode.marker = { Int(podium_crash_watch_scene(Int32(clamping: $0))) }

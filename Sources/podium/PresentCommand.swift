@@ -142,9 +142,12 @@ final class PresentCommand {
         offerResume()
         LaunchTrace.mark("reload watcher, journal")
         if let spec = options.values["--remote"] {
+            // After a crash the phones stay paired: the same tokens, and the same port if it was the system's pick.
+            let kept = CrashRestart.carried["remote"].flatMap(RemoteSession.Identity.init(text:))
             remote = try RemoteSession(spec: spec, presentation: presentation, text: text, assets: AssetLocator.assets.appendingPathComponent("Remote"),
-                                       handle: { [unowned self] in ControlRequests.handle($0, app: self) }, timers: ControlRequests.timersJSON)
-            log(remote!.logLine)
+                                       keeping: kept, handle: { [unowned self] in ControlRequests.handle($0, app: self) }, timers: ControlRequests.timersJSON)
+            CrashRestart.carry("remote", remote!.identity.text)
+            log(remote!.logLine + (kept == nil ? "" : kept == remote!.identity ? " (the crashed talk's pairing, kept)" : " (the crashed talk's tokens, on another port)"))
         }
         if let url = brokerURL {
             // Follower screens are extra: if they cannot be served, the talk still goes on.

@@ -75,12 +75,15 @@ final class TalkJournalTests: XCTestCase {
         let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { now })
         p.goTo(2); now += 42; p.perform(.pauseTimer)
         let rec = p.journalRecord(now: 9000)
-        XCTAssertEqual(rec, TalkJournal.Record(deck: "/talks/t.json", scene: 2, sceneTitle: "S2", sceneKind: "a", page: nil, started: true, elapsed: 42, paused: true, savedAt: 9000))
+        var expected = TalkJournal.Record(deck: "/talks/t.json", scene: 2, sceneTitle: "S2", sceneKind: "a", page: nil, started: true, elapsed: 42, paused: true, savedAt: 9000)
+        expected.sceneStart = 0   // the talk started on going to scene 2
+        XCTAssertEqual(rec, expected)
 
         let q = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { now })
         q.resume(from: rec, now: 9999)
         XCTAssertEqual(q.currentIndex, 2)
         XCTAssertEqual(q.elapsed, 42); XCTAssertTrue(q.talk.isPaused)
+        XCTAssertEqual(q.talk.sceneElapsed(at: now), 42, "the time on the scene is kept too")
         let running = TalkJournal.Record(deck: "/talks/t.json", scene: 9, sceneTitle: nil, page: nil, started: true, elapsed: 60, paused: false, savedAt: 100)
         q.resume(from: running, now: 130)
         XCTAssertEqual(q.currentIndex, 4, "clamped to the deck")

@@ -36,4 +36,9 @@ void podium_crash_watch_ended(void);
  * going down after its last restart. A plain store in a page shared with the watcher. */
 int podium_crash_watch_scene(int index);
 
+/* What a restart after a crash carries over (at most 511 bytes of text, e.g. the phone remote's
+ * tokens and port, so phones stay paired): the watcher passes the last value given to the
+ * restart as PODIUM_CRASH_CARRY. Returns 0, or -1 when there is no watcher or it is too long. */
+int podium_crash_watch_carry(const char *text);
+
 #endif

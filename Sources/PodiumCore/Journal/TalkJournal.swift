@@ -35,6 +35,10 @@ public struct TalkJournal {
         /// "black" or "white" while the room was covered (`AudienceMode`); nil when it saw the
         /// talk. A resume covers the room again, so a crash never uncovers it.
         public var audienceMode: String?
+        /// Talk time (seconds of `elapsed`) at which the scene became current, so the console's
+        /// time on this scene goes on after a resume; nil before the talk started and in
+        /// journals written before it was kept.
+        public var sceneStart: Double?
 
         public init(deck: String, scene: Int, sceneTitle: String?, sceneKind: String? = nil, page: Int?, position: [String: JSONValue]? = nil,
                     started: Bool, elapsed: Double, paused: Bool, savedAt: Double) {
@@ -165,6 +169,7 @@ extension Presentation {
         r.endTimeMinutes = startedWithEnd ? nil : deck.endTimeMinutes
         r.lastMinutes = deck.lastMinutes; r.endSlide = deck.endSlide
         r.audienceMode = audienceMode == .normal ? nil : audienceMode.rawValue
+        r.sceneStart = talk.isStarted ? talk.sceneStart : nil
         return r
     }
 
@@ -182,7 +187,7 @@ extension Presentation {
         }
         // A clamped scene is another one: the old scene's inner place (a page) does not apply.
         resume(scene: target.scene, position: target.clamped ? nil : record.position, started: record.started,
-               elapsed: record.elapsed(resumingAt: now), paused: record.paused)
+               elapsed: record.elapsed(resumingAt: now), paused: record.paused, sceneStart: target.clamped ? nil : record.sceneStart)
         if let m = record.coveredMode { audienceMode = m }
     }
 

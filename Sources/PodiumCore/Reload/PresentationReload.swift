@@ -40,10 +40,10 @@ extension Presentation {
     /// Puts the talk where a journal left it (after a crash): scene `scene` (clamped to the deck)
     /// at `position` inside it (`ScenePositionKeeping`), and, when the talk had started,
     /// `elapsed` seconds, paused or running.
-    public func resume(scene: Int, position: [String: JSONValue]? = nil, started: Bool, elapsed: Double, paused: Bool) {
+    public func resume(scene: Int, position: [String: JSONValue]? = nil, started: Bool, elapsed: Double, paused: Bool, sceneStart: Double? = nil) {
         goTo(min(max(0, scene), sceneCount - 1))
         if let position { currentScene.receive(SceneParameters(position, path: "resume")) }
-        if started { talk.restore(elapsed: elapsed, paused: paused, at: clock()) }
+        if started { talk.restore(elapsed: elapsed, paused: paused, at: clock(), sceneStart: sceneStart) }
         else { talk = TalkClock(durationMinutes: deck.durationMinutes, sceneSeconds: plannedSceneSeconds) }
         refreshTimers()
         presenter.requestRedraw()
