@@ -90,6 +90,7 @@ final class PresentCommand {
         log("video driver \(SDLVideo.currentDriver)")
 
         presentation = Presentation(deck: deck, registry: registry, metrics: text)
+        presentation.log = { [weak self] in self?.log($0) }
         presentation.keyMap = keyMap
         presentation.pointerModifiers = { PlatformEventLoop.modifiers }
         if let m = startMinutes {
@@ -109,6 +110,9 @@ final class PresentCommand {
         LaunchTrace.mark("presentation made")
         let prepared = prepareFirstFrames(policy: policy)
         LaunchTrace.mark("first frames prepared (page renders started): \(prepared)")
+        // Before any window: the room's first frame is the resumed scene (or its cover, or its
+        // freeze), never the first scene for the length of a frame (issue: trial 8).
+        offerResume()
         presenterWindow = try PlatformWindow(title: WindowTitles.presenter(deck.title), root: presentation.presenter,
                                              size: Size(1280, 800), text: text)
         LaunchTrace.mark("presenter window")
@@ -129,7 +133,6 @@ final class PresentCommand {
         // PODIUM_DISPLAY_CHECK_SECONDS: tests lengthen it to prove what else notices a change.
         displayController.startPeriodicCheck(every: Double(ProcessInfo.processInfo.environment["PODIUM_DISPLAY_CHECK_SECONDS"] ?? "") ?? 2)
         presentation.startConsoleClock()
-        presentation.log = { [weak self] in self?.log($0) }
         reloader = ReloadController(deckPath: deckPath, options: options, registry: registry, presentation: presentation) { [weak self] in self?.log($0) }
         presentation.onReload = { [weak self] in self?.reloader?.reload(reason: "Ctrl+R") }
         reloader?.onReloaded = { [weak self, platform] deck in
@@ -139,7 +142,6 @@ final class PresentCommand {
             for w in [self.displayController.audienceWindow, self.displayController.spareWindow] { w?.title = platform.audienceTitle }
         }
         reloader?.start()
-        offerResume()
         LaunchTrace.mark("reload watcher, journal")
         if let spec = options.values["--remote"] {
             // After a crash the phones stay paired: the same tokens, and the same port if it was the system's pick.

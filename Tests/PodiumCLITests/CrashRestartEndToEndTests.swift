@@ -90,6 +90,11 @@ final class CrashRestartEndToEndTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: "/proc/\(restarted)/comm", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), "podium")
         XCTAssertTrue(app.log.contains("the talk crashed; restarting it where it was"), app.log)
         XCTAssertTrue(app.log.contains("restarted after a crash (1 of at most 3"), app.log)
+        // The restart resumed before its windows drew: the room's first frame is scene 4, not 1.
+        let restartLog = try XCTUnwrap(app.log.components(separatedBy: "restarted after a crash (1 of at most 3").last)
+        let resumed = try XCTUnwrap(restartLog.range(of: "resumed at scene 4"), restartLog)
+        let drawn = try XCTUnwrap(restartLog.range(of: "first frame of both windows"), restartLog)
+        XCTAssertLessThan(resumed.lowerBound, drawn.lowerBound, "resumed before the first frame: \(restartLog)")
         XCTAssertEqual(children(of: restarted).count, 1, "the restarted talk has a watcher of its own")
         try quitRestarted(restarted)
     }

@@ -38,6 +38,8 @@ public final class Presentation {
     /// Freeze (`f`): the audience keeps the frame it showed when frozen; scene changes and edits
     /// go on underneath and reach the room when the freeze ends.
     public internal(set) var isFrozen = false
+    /// The scene the room was frozen on (its index when `f` was pressed); nil while live.
+    public internal(set) var frozenScene: Int?
     let frozenFrame = FrozenFrameView()
     /// Scenes' `observeAudience` callbacks with the deck generation they came from; told of each
     /// change by `audienceDidChange`, dropped when a reload replaced their scenes.

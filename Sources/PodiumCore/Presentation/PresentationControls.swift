@@ -119,6 +119,7 @@ extension Presentation {
             audience.content.isHidden = false
         }
         isFrozen = frozen
+        frozenScene = frozen ? currentIndex : nil
         audienceDidChange()
     }
 
