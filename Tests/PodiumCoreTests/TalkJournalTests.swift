@@ -70,11 +70,16 @@ final class TalkJournalTests: XCTestCase {
     /// A room frozen on one scene while the speaker went on stays frozen on that scene after a
     /// resume; when its scene is gone from the deck, the room is covered black instead of
     /// showing the speaker's scene.
-    func testAFrozenRoomStaysFrozenOnWhatItSawAcrossAResume() async {
-        var now = 50.0
+    /// A registry with scene kind "a" and a deck of five "a" scenes titled S0…S4.
+    func fiveScenes() -> (PluginRegistry, Deck) {
         let r = PluginRegistry()
         r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "a", summary: "") { _, _ in RecordingScene("A") }]))
-        let deck = Deck(title: "T", scenes: (0..<5).map { DeckScene(kind: "a", title: "S\($0)") }, path: "/talks/t.json")
+        return (r, Deck(title: "T", scenes: (0..<5).map { DeckScene(kind: "a", title: "S\($0)") }, path: "/talks/t.json"))
+    }
+
+    func testAFrozenRoomStaysFrozenOnWhatItSawAcrossAResume() async {
+        var now = 50.0
+        let (r, deck) = fiveScenes()
         let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { now })
         p.audience.resize(to: Size(800, 450))
         p.goTo(1); p.perform(.freeze); p.goTo(3); now += 5
@@ -99,9 +104,7 @@ final class TalkJournalTests: XCTestCase {
 
     func testPresentationRecordsAndResumesItsPlace() async {
         var now = 50.0
-        let r = PluginRegistry()
-        r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "a", summary: "") { _, _ in RecordingScene("A") }]))
-        let deck = Deck(title: "T", scenes: (0..<5).map { DeckScene(kind: "a", title: "S\($0)") }, path: "/talks/t.json")
+        let (r, deck) = fiveScenes()
         let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { now })
         p.goTo(2); now += 42; p.perform(.pauseTimer)
         let rec = p.journalRecord(now: 9000)
