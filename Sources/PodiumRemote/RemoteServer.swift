@@ -22,12 +22,18 @@ final class RemoteServer: @unchecked Sendable {
 
     /// Binds `address:port` (an IP literal). `assets`: the folder with the pages (index.html, stage.html,
     /// audience.html) and their CSS and JS. Throws `RemoteError` naming the address when it cannot be bound.
-    init(address: String, port: Int, assets: String, events: @escaping (Event) -> Void) throws {
+    /// `tokens`: the view and control tokens to use (a restart after a crash keeps the crashed
+    /// talk's, so paired phones stay paired); nil makes new ones.
+    init(address: String, port: Int, assets: String, tokens: (view: String, control: String)? = nil, events: @escaping (Event) -> Void) throws {
         try Self.loadLibraries()
-        viewToken = try Self.token()
-        var control = try Self.token()
-        while control == viewToken { control = try Self.token() }
-        controlToken = control
+        if let tokens {
+            (viewToken, controlToken) = tokens
+        } else {
+            viewToken = try Self.token()
+            var control = try Self.token()
+            while control == viewToken { control = try Self.token() }
+            controlToken = control
+        }
         box = Box(events)
         let ctx = Unmanaged.passUnretained(box).toOpaque()
         let callbacks = podium_remote_callbacks(

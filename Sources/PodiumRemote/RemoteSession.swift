@@ -71,13 +71,21 @@ public final class RemoteSession {
     ///   - handle: answers one control request line (JSON) as the control socket does; main thread.
     ///   - timers: the talk's timers as the control socket's `state` reports them.
     /// - Throws: `RemoteError` for a bad spec, an address that cannot be bound, or no random bytes.
-    public init(spec: String, presentation: Presentation, text: TextEngine, assets: URL,
+    ///   - keeping: the tokens and port of the talk this one restarts after a crash (`identity`),
+    ///     so phones and stage pages paired with it reconnect; its port is used when `spec`
+    ///     asks for any port (0) and is still free.
+    public init(spec: String, presentation: Presentation, text: TextEngine, assets: URL, keeping: Identity? = nil,
                 handle: @escaping (String) -> String, timers: @escaping (Presentation) -> JSONValue) throws {
         let (address, port) = try Self.parse(spec)
         self.presentation = presentation; self.text = text; self.handle = handle; self.timers = timers
         weak var me: RemoteSession?
-        server = try RemoteServer(address: address, port: port, assets: assets.path) { event in
-            MainThreadMailbox.shared.post { me?.receive(event) }
+        let tokens = keeping.map { (view: $0.viewToken, control: $0.controlToken) }
+        let events: (RemoteServer.Event) -> Void = { event in MainThreadMailbox.shared.post { me?.receive(event) } }
+        if port == 0, let kept = keeping?.port, kept != 0,
+           let again = try? RemoteServer(address: address, port: kept, assets: assets.path, tokens: tokens, events: events) {
+            server = again
+        } else {
+            server = try RemoteServer(address: address, port: port, assets: assets.path, tokens: tokens, events: events)
         }
         let host = Self.advertisedHost(bound: address)
         let base = "http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)/"
@@ -95,6 +103,25 @@ public final class RemoteSession {
             root.onNeedsDisplay = { [weak self] in earlier?(); self?.generation += 1 }
         }
     }
+
+    /// What identifies this remote to paired phones: its tokens and the port it is bound to.
+    public struct Identity: Equatable, Sendable {
+        public var viewToken: String, controlToken: String, port: Int
+        public init(viewToken: String, controlToken: String, port: Int) {
+            self.viewToken = viewToken; self.controlToken = controlToken; self.port = port
+        }
+        /// As `text` gives it (`VIEW CONTROL PORT`); nil unless both tokens are 32 lowercase hex
+        /// digits and differ, and the port is 1…65535.
+        public init?(text: String) {
+            let parts = text.split(separator: " ").map(String.init)
+            func token(_ t: String) -> Bool { t.count == 32 && t.allSatisfy { "0123456789abcdef".contains($0) } }
+            guard parts.count == 3, token(parts[0]), token(parts[1]), parts[0] != parts[1],
+                  let port = Int(parts[2]), (1...65535).contains(port) else { return nil }
+            self.init(viewToken: parts[0], controlToken: parts[1], port: port)
+        }
+        public var text: String { "\(viewToken) \(controlToken) \(port)" }
+    }
+    public var identity: Identity { Identity(viewToken: server.viewToken, controlToken: server.controlToken, port: server.port) }
 
     /// The host for the links: the bound address, or for a wildcard bind (0.0.0.0, ::) this
     /// machine's first non-loopback IPv4 address, which a phone on the same network can reach.

@@ -1,5 +1,6 @@
 import CCrashWatch
 import Foundation
+import PodiumCore
 
 /// A talk that crashes comes back by itself where it was (`--resume`), so the room sees the
 /// desktop for the length of a launch instead of until the speaker notices and types a command.
@@ -17,6 +18,42 @@ enum CrashRestart {
 
     /// This process is the watcher's restart of a talk that crashed.
     static var isRestart: Bool { ProcessInfo.processInfo.environment["PODIUM_CRASH_RESTARTS"] != nil }
+
+    /// Where the crash this process restarts after was (`PODIUM_CRASHED_SCENE`, from the watcher):
+    /// the 0-based scene whose plugin code ran (`SceneCode`) and how many crashes in a row were
+    /// in it; nil when not a restart or when no scene's code ran.
+    static var crashedScene: (index: Int, times: Int)? {
+        guard isRestart, let v = ProcessInfo.processInfo.environment["PODIUM_CRASHED_SCENE"] else { return nil }
+        let parts = v.split(separator: " ").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] >= 0, parts[1] >= 1 else { return nil }
+        return (parts[0], parts[1])
+    }
+
+    /// What the crashed talk carried over to this restart (`carry`), by key; empty when not a restart.
+    static let carried: [String: String] = {
+        guard isRestart, let text = ProcessInfo.processInfo.environment["PODIUM_CRASH_CARRY"] else { return [:] }
+        var values: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            guard let eq = line.firstIndex(of: "=") else { continue }
+            values[String(line[..<eq])] = String(line[line.index(after: eq)...])
+        }
+        return values
+    }()
+
+    private nonisolated(unsafe) static var carrying: [String: String] = [:]
+
+    /// Keeps `value` (one line, no newline) under `key` for a restart after a crash (all values
+    /// together at most 511 bytes); nil removes it. E.g. the phone remote's tokens and port.
+    static func carry(_ key: String, _ value: String?) {
+        carrying[key] = value
+        let text = carrying.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+        _ = podium_crash_watch_carry(text)
+    }
+
+    /// From now on the watcher knows which scene's plugin code runs (`SceneCode.marker`).
+    @MainActor static func traceSceneCode() {
+        SceneCode.marker = { Int(podium_crash_watch_scene(Int32(clamping: $0))) }
+    }
 
     /// Call before anything of the talk is opened (plugins, the journal lock, the display):
     /// the watcher is forked from this process and must hold none of it.

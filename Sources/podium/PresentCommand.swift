@@ -45,6 +45,8 @@ final class PresentCommand {
     func run() throws -> Int32 {
         // Before any plugin, lock or window exists: the crash watcher is forked from here.
         if let note = CrashRestart.startWatcher() { log(note) }
+        CrashRestart.traceSceneCode()
+        if let crash = CrashRestart.crashedScene, crash.times >= 2 { SceneCode.crashed[crash.index] = crash.times }
         let registry = BuiltInPlugins.registry()
         LaunchTrace.mark("plugin registry")
         try CommandLineInterface.refuseExtraArguments(options, command: "present")
@@ -89,6 +91,7 @@ final class PresentCommand {
         log("video driver \(SDLVideo.currentDriver)")
 
         presentation = Presentation(deck: deck, registry: registry, metrics: text)
+        presentation.log = { [weak self] in self?.log($0) }
         presentation.keyMap = keyMap
         presentation.pointerModifiers = { PlatformEventLoop.modifiers }
         if let m = startMinutes {
@@ -96,6 +99,7 @@ final class PresentCommand {
             if presentation.setStartTime(minutesAfterMidnight: m) != nil { log("--start-time \(at): the talk timer starts then (or on the first advance)") }
             else { log("--start-time \(at) has passed: the talk timer starts on the first advance") }
         }
+        afterCrash()
         // Only the speaker sees it: the room must not read the notes half of a page.
         if let w = DeckSource.notesWarnings(deck, registry: registry).first { presentation.showNotice(w, kind: .error); log("warning: \(w)") }
         presentation.clipboardWriter = { Clipboard.set($0) }
@@ -107,6 +111,9 @@ final class PresentCommand {
         LaunchTrace.mark("presentation made")
         let prepared = prepareFirstFrames(policy: policy)
         LaunchTrace.mark("first frames prepared (page renders started): \(prepared)")
+        // Before any window: the room's first frame is the resumed scene (or its cover, or its
+        // freeze), never the first scene for the length of a frame (issue: trial 8).
+        offerResume()
         presenterWindow = try PlatformWindow(title: WindowTitles.presenter(deck.title), root: presentation.presenter,
                                              size: Size(1280, 800), text: text)
         LaunchTrace.mark("presenter window")
@@ -127,7 +134,6 @@ final class PresentCommand {
         // PODIUM_DISPLAY_CHECK_SECONDS: tests lengthen it to prove what else notices a change.
         displayController.startPeriodicCheck(every: Double(ProcessInfo.processInfo.environment["PODIUM_DISPLAY_CHECK_SECONDS"] ?? "") ?? 2)
         presentation.startConsoleClock()
-        presentation.log = { [weak self] in self?.log($0) }
         reloader = ReloadController(deckPath: deckPath, options: options, registry: registry, presentation: presentation) { [weak self] in self?.log($0) }
         presentation.onReload = { [weak self] in self?.reloader?.reload(reason: "Ctrl+R") }
         reloader?.onReloaded = { [weak self, platform] deck in
@@ -137,12 +143,14 @@ final class PresentCommand {
             for w in [self.displayController.audienceWindow, self.displayController.spareWindow] { w?.title = platform.audienceTitle }
         }
         reloader?.start()
-        offerResume()
         LaunchTrace.mark("reload watcher, journal")
         if let spec = options.values["--remote"] {
+            // After a crash the phones stay paired: the same tokens, and the same port if it was the system's pick.
+            let kept = CrashRestart.carried["remote"].flatMap(RemoteSession.Identity.init(text:))
             remote = try RemoteSession(spec: spec, presentation: presentation, text: text, assets: AssetLocator.assets.appendingPathComponent("Remote"),
-                                       handle: { [unowned self] in ControlRequests.handle($0, app: self) }, timers: ControlRequests.timersJSON)
-            log(remote!.logLine)
+                                       keeping: kept, handle: { [unowned self] in ControlRequests.handle($0, app: self) }, timers: ControlRequests.timersJSON)
+            CrashRestart.carry("remote", remote!.identity.text)
+            log(remote!.logLine + (kept == nil ? "" : kept == remote!.identity ? " (the crashed talk's pairing, kept)" : " (the crashed talk's tokens, on another port)"))
         }
         if let url = brokerURL {
             // Follower screens are extra: if they cannot be served, the talk still goes on.
@@ -158,6 +166,21 @@ final class PresentCommand {
         // (Unless the resume question was never answered: that talk is still to be resumed.)
         if journalArmed { journal.end() }
         return 0
+    }
+
+    // MARK: Crash restart
+
+    /// After a first crash in a scene's plugin code, says so on the presenter view (a second one
+    /// there skips the scene: `SceneCode.crashed`, set before the scenes are made).
+    func afterCrash() {
+        guard let crash = CrashRestart.crashedScene, crash.times == 1, crash.index < presentation.sceneCount else { return }
+        let name = "scene \(crash.index + 1) “\(SafeText.excerpt(presentation.deck.scenes[crash.index].title ?? presentation.deck.scenes[crash.index].kind, limit: 60))”"
+        log("the talk crashed in the plugin code of \(name); restarted")
+        presentation.showNotice("Podium crashed in \(name) and restarted. If it crashes there again, that scene is skipped.", kind: .info)
+        _ = presentation.timers.schedule(now: presentation.clock(), after: 8, repeats: false) { [weak self] in
+            guard let p = self?.presentation, p.notice?.kind == .info else { return }
+            p.showNotice(nil)
+        }
     }
 
     // MARK: Journal

@@ -29,8 +29,8 @@ final class CrashRestartEndToEndTests: XCTestCase {
         try? FileManager.default.removeItem(at: dir)
     }
 
-    func launch(backtracer: Bool = false) throws -> PodiumProcess {
-        let app = try PodiumProcess(args: [deck, "--windowed"],
+    func launch(backtracer: Bool = false, extra: [String] = []) throws -> PodiumProcess {
+        let app = try PodiumProcess(args: [deck, "--windowed"] + extra,
                                     environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software",
                                                   "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": backtracer ? "enable=yes,interactive=no" : "enable=no"],
                                     dir: dir)
@@ -69,6 +69,8 @@ final class CrashRestartEndToEndTests: XCTestCase {
     func testACrashedTalkComesBackWhereItWasWithoutAsking() throws {
         let app = try launch()
         for _ in 0..<3 { XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true) }
+        // Two seconds on scene 4: the console's time on the scene goes on after the restart.
+        _ = try app.client.waitForState(timeout: 10) { ($0["timers"]?["sceneElapsed"]?.int ?? 0) >= 2 }
         let watchers = children(of: app.process.processIdentifier)
         XCTAssertEqual(watchers.count, 1, "one watcher beside the talk")
         let restarted = try XCTUnwrap(watchers.first)
@@ -78,6 +80,7 @@ final class CrashRestartEndToEndTests: XCTestCase {
         let client = try ControlClient(path: app.socketPath, timeout: 30)
         let s = try client.waitForState { $0["scene"]?["index"]?.int == 3 }
         XCTAssertEqual(s["scene"]?["index"]?.int, 3, "back at scene 4")
+        XCTAssertGreaterThanOrEqual(s["timers"]?["sceneElapsed"]?.int ?? 0, 2, "time on the scene kept: \(s["timers"] ?? .null)")
         XCTAssertEqual(s["question"], .null, "no resume question: the speaker did not ask for the crash")
         XCTAssertEqual(s["windows"]?.array?.count, 2)
         XCTAssertFalse(ended(restarted))
@@ -87,7 +90,42 @@ final class CrashRestartEndToEndTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: "/proc/\(restarted)/comm", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), "podium")
         XCTAssertTrue(app.log.contains("the talk crashed; restarting it where it was"), app.log)
         XCTAssertTrue(app.log.contains("restarted after a crash (1 of at most 3"), app.log)
+        // The restart resumed before its windows drew: the room's first frame is scene 4, not 1.
+        let restartLog = try XCTUnwrap(app.log.components(separatedBy: "restarted after a crash (1 of at most 3").last)
+        let resumed = try XCTUnwrap(restartLog.range(of: "resumed at scene 4"), restartLog)
+        let drawn = try XCTUnwrap(restartLog.range(of: "first frame of both windows"), restartLog)
+        XCTAssertLessThan(resumed.lowerBound, drawn.lowerBound, "resumed before the first frame: \(restartLog)")
         XCTAssertEqual(children(of: restarted).count, 1, "the restarted talk has a watcher of its own")
+        try quitRestarted(restarted)
+    }
+
+    /// Phones paired with the remote stay paired across a crash: the restart serves the same
+    /// tokens on the same port (the system's pick, `--remote 127.0.0.1:0`), and the old control
+    /// URL answers with the page, a wrong token still does not.
+    func testAPhoneRemoteKeepsItsPairingAcrossACrash() throws {
+        let app = try launch(extra: ["--remote", "127.0.0.1:0"])
+        let before = try app.send(["cmd": "state"])["remote"]
+        let url = try XCTUnwrap(before?["url"]?.string, "\(before ?? .null)")
+        let viewURL = try XCTUnwrap(before?["viewUrl"]?.string)
+        XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true)
+        let restarted = try XCTUnwrap(children(of: app.process.processIdentifier).first)
+        crash(app)
+        let client = try ControlClient(path: app.socketPath, timeout: 30)
+        let s = try client.waitForState { $0["scene"]?["index"]?.int == 1 && $0["remote"]?["url"]?.string != nil }
+        XCTAssertEqual(s["remote"]?["url"]?.string, url, "the same control URL: token and port")
+        XCTAssertEqual(s["remote"]?["viewUrl"]?.string, viewURL)
+        XCTAssertTrue(app.log.contains("(the crashed talk's pairing, kept)"), app.log)
+        // The restarted server answers the old link, and still refuses a wrong token.
+        let get = """
+            import http.client, sys, urllib.parse
+            u = urllib.parse.urlsplit(sys.argv[1])
+            def status(query):
+                c = http.client.HTTPConnection(u.hostname, u.port, timeout=10)
+                c.request("GET", "/?" + query, headers={"Host": u.netloc}); return c.getresponse().status
+            print(status(u.query), status("t=" + "0" * 32))
+            """
+        let r = try runProcess("/usr/bin/python3", ["-c", get, url], environment: TestPaths.privateHome(in: dir))
+        XCTAssertEqual(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "200 403", r.stderr)
         try quitRestarted(restarted)
     }
 

@@ -46,7 +46,7 @@ final class PresentationTests: XCTestCase {
         XCTAssertEqual(made[0].events, ["current", "resign", "current"])
         XCTAssertFalse(p.goTo(7))
         XCTAssertTrue(p.goTo(1))
-        XCTAssertTrue(p.audience.content.subviews.first === made[1].audienceView)
+        XCTAssertTrue(p.audience.content.subviews.first?.subviews.first === made[1].audienceView, "the scene's view, in its SceneCodeView")
     }
 
     func testClickerKeysAndBlackout() async {

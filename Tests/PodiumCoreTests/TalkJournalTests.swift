@@ -67,20 +67,56 @@ final class TalkJournalTests: XCTestCase {
         XCTAssertTrue(record(scene: 2, started: false, elapsed: 0).isWorthResuming)
     }
 
-    func testPresentationRecordsAndResumesItsPlace() async {
-        var now = 50.0
+    /// A room frozen on one scene while the speaker went on stays frozen on that scene after a
+    /// resume; when its scene is gone from the deck, the room is covered black instead of
+    /// showing the speaker's scene.
+    /// A registry with scene kind "a" and a deck of five "a" scenes titled S0…S4.
+    func fiveScenes() -> (PluginRegistry, Deck) {
         let r = PluginRegistry()
         r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "a", summary: "") { _, _ in RecordingScene("A") }]))
-        let deck = Deck(title: "T", scenes: (0..<5).map { DeckScene(kind: "a", title: "S\($0)") }, path: "/talks/t.json")
+        return (r, Deck(title: "T", scenes: (0..<5).map { DeckScene(kind: "a", title: "S\($0)") }, path: "/talks/t.json"))
+    }
+
+    func testAFrozenRoomStaysFrozenOnWhatItSawAcrossAResume() async {
+        var now = 50.0
+        let (r, deck) = fiveScenes()
+        let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { now })
+        p.audience.resize(to: Size(800, 450))
+        p.goTo(1); p.perform(.freeze); p.goTo(3); now += 5
+        let rec = p.journalRecord(now: 9000)
+        XCTAssertEqual(rec.frozenScene, 1); XCTAssertEqual(rec.frozenSceneTitle, "S1"); XCTAssertEqual(rec.scene, 3)
+
+        let q = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { now })
+        q.audience.resize(to: Size(800, 450))
+        q.resume(from: rec, now: 9001)
+        XCTAssertTrue(q.isFrozen); XCTAssertEqual(q.frozenScene, 1, "frozen on what the room saw")
+        XCTAssertEqual(q.currentIndex, 3, "the speaker is where they were")
+        XCTAssertEqual(q.audienceMode, .normal)
+
+        // The frozen scene is gone: covered, never the speaker's scene.
+        let changed = Deck(title: "T", scenes: [0, 2, 3, 4].map { DeckScene(kind: "a", title: "S\($0)") }, path: "/talks/t.json")
+        let c = Presentation(deck: changed, registry: r, metrics: FixedMetrics(), clock: { now })
+        c.audience.resize(to: Size(800, 450))
+        c.resume(from: rec, now: 9001)
+        XCTAssertEqual(c.audienceMode, .black); XCTAssertFalse(c.isFrozen)
+        XCTAssertEqual(c.currentIndex, 2, "S3, found in the changed deck")
+    }
+
+    func testPresentationRecordsAndResumesItsPlace() async {
+        var now = 50.0
+        let (r, deck) = fiveScenes()
         let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { now })
         p.goTo(2); now += 42; p.perform(.pauseTimer)
         let rec = p.journalRecord(now: 9000)
-        XCTAssertEqual(rec, TalkJournal.Record(deck: "/talks/t.json", scene: 2, sceneTitle: "S2", sceneKind: "a", page: nil, started: true, elapsed: 42, paused: true, savedAt: 9000))
+        var expected = TalkJournal.Record(deck: "/talks/t.json", scene: 2, sceneTitle: "S2", sceneKind: "a", page: nil, started: true, elapsed: 42, paused: true, savedAt: 9000)
+        expected.sceneStart = 0   // the talk started on going to scene 2
+        XCTAssertEqual(rec, expected)
 
         let q = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { now })
         q.resume(from: rec, now: 9999)
         XCTAssertEqual(q.currentIndex, 2)
         XCTAssertEqual(q.elapsed, 42); XCTAssertTrue(q.talk.isPaused)
+        XCTAssertEqual(q.talk.sceneElapsed(at: now), 42, "the time on the scene is kept too")
         let running = TalkJournal.Record(deck: "/talks/t.json", scene: 9, sceneTitle: nil, page: nil, started: true, elapsed: 60, paused: false, savedAt: 100)
         q.resume(from: running, now: 130)
         XCTAssertEqual(q.currentIndex, 4, "clamped to the deck")

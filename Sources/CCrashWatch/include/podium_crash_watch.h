@@ -29,4 +29,16 @@ void podium_crash_watch_armed(void);
  * crash signal it survived. Call last, just before `_exit`. Nothing when no watcher runs. */
 void podium_crash_watch_ended(void);
 
+/* The plugin code of scene `index` (0-based; -1: none) runs from now on; returns the index it
+ * replaces, for nesting. After a crash the watcher passes where it was to the restart as
+ * PODIUM_CRASHED_SCENE="index times" (index -1 when no scene's code ran; `times`: crashes in a
+ * row in that scene), so a scene that crashes the talk again can be skipped instead of the talk
+ * going down after its last restart. A plain store in a page shared with the watcher. */
+int podium_crash_watch_scene(int index);
+
+/* What a restart after a crash carries over (at most 511 bytes of text, e.g. the phone remote's
+ * tokens and port, so phones stay paired): the watcher passes the last value given to the
+ * restart as PODIUM_CRASH_CARRY. Returns 0, or -1 when there is no watcher or it is too long. */
+int podium_crash_watch_carry(const char *text);
+
 #endif

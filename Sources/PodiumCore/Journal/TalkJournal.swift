@@ -35,6 +35,16 @@ public struct TalkJournal {
         /// "black" or "white" while the room was covered (`AudienceMode`); nil when it saw the
         /// talk. A resume covers the room again, so a crash never uncovers it.
         public var audienceMode: String?
+        /// Talk time (seconds of `elapsed`) at which the scene became current, so the console's
+        /// time on this scene goes on after a resume; nil before the talk started and in
+        /// journals written before it was kept.
+        public var sceneStart: Double?
+        /// While the room was frozen (`f`): the scene it was frozen on (0-based index, title and
+        /// kind, to find it again in a changed deck). A resume freezes the room on that scene
+        /// again, or covers it black when the scene is gone; nil when the room was live.
+        public var frozenScene: Int?
+        public var frozenSceneTitle: String?
+        public var frozenSceneKind: String?
 
         public init(deck: String, scene: Int, sceneTitle: String?, sceneKind: String? = nil, page: Int?, position: [String: JSONValue]? = nil,
                     started: Bool, elapsed: Double, paused: Bool, savedAt: Double) {
@@ -165,6 +175,10 @@ extension Presentation {
         r.endTimeMinutes = startedWithEnd ? nil : deck.endTimeMinutes
         r.lastMinutes = deck.lastMinutes; r.endSlide = deck.endSlide
         r.audienceMode = audienceMode == .normal ? nil : audienceMode.rawValue
+        r.sceneStart = talk.isStarted ? talk.sceneStart : nil
+        if isFrozen, let f = frozenScene, deck.scenes.indices.contains(f) {
+            r.frozenScene = f; r.frozenSceneTitle = deck.scenes[f].title; r.frozenSceneKind = deck.scenes[f].kind
+        }
         return r
     }
 
@@ -180,9 +194,24 @@ extension Presentation {
             d.lastMinutes = record.lastMinutes; d.endSlide = record.endSlide
             replan(d)
         }
+        // A frozen room stays frozen on what it saw: that scene is shown and frozen first (at the
+        // room's size if the display is known, else at the default size, scaled to the window
+        // later), then the speaker's scene is resumed behind the freeze. A frozen scene gone
+        // from the deck cannot be shown again: the room is covered instead.
+        if let f = record.frozenScene {
+            let anchor = ReloadPosition.Anchor(kind: record.frozenSceneKind ?? "", title: record.frozenSceneTitle)
+            let found = ReloadPosition.index(of: anchor, near: f, in: deck.scenes.map(ReloadPosition.Anchor.init))
+            let same = deck.scenes.indices.contains(found) && deck.scenes[found].kind == record.frozenSceneKind && deck.scenes[found].title == record.frozenSceneTitle
+            if same, audience.bounds.width > 0, audience.bounds.height > 0 {
+                goTo(found); setFrozen(true)
+            } else {
+                audienceMode = .black
+                log("the room was frozen on scene \(f + 1), which is gone from the deck: the room is black instead (b or Esc shows the talk)")
+            }
+        }
         // A clamped scene is another one: the old scene's inner place (a page) does not apply.
         resume(scene: target.scene, position: target.clamped ? nil : record.position, started: record.started,
-               elapsed: record.elapsed(resumingAt: now), paused: record.paused)
+               elapsed: record.elapsed(resumingAt: now), paused: record.paused, sceneStart: target.clamped ? nil : record.sceneStart)
         if let m = record.coveredMode { audienceMode = m }
     }
 

@@ -31,10 +31,13 @@ final class HostContext: SceneContext {
         presentation.presenter.requestRedraw(); presentation.audience.requestRedraw()
     }
     func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken {
-        presentation.timers.schedule(now: presentation.clock(), after: Double(ms) / 1000, repeats: repeats, body)
+        presentation.timers.schedule(now: presentation.clock(), after: Double(ms) / 1000, repeats: repeats) { [sceneIndex] in SceneCode.run(in: sceneIndex, body) }
     }
     func openScene(kind: String, parameters: [String: JSONValue]) { if isCurrentDeck { presentation.open(kind: kind, parameters: parameters) } }
-    nonisolated func runOnMain(_ body: @escaping @Sendable @MainActor () -> Void) { MainThreadMailbox.shared.post(body) }
+    nonisolated func runOnMain(_ body: @escaping @Sendable @MainActor () -> Void) {
+        let index = sceneIndex
+        MainThreadMailbox.shared.post { SceneCode.run(in: index, body) }
+    }
     func presentPopover(_ content: View, preferredSize: Size, from anchor: Rect, source: String,
                         permittedDirections: Set<ArrowDirection>) -> Popover? {
         let p = Popover(content: content, preferredSize: preferredSize, anchor: anchor, source: source, permitted: permittedDirections)

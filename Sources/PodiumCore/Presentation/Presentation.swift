@@ -38,6 +38,8 @@ public final class Presentation {
     /// Freeze (`f`): the audience keeps the frame it showed when frozen; scene changes and edits
     /// go on underneath and reach the room when the freeze ends.
     public internal(set) var isFrozen = false
+    /// The scene the room was frozen on (its index when `f` was pressed); nil while live.
+    public internal(set) var frozenScene: Int?
     let frozenFrame = FrozenFrameView()
     /// Scenes' `observeAudience` callbacks with the deck generation they came from; told of each
     /// change by `audienceDidChange`, dropped when a reload replaced their scenes.
@@ -169,9 +171,14 @@ public final class Presentation {
         }
         making.insert(index); defer { making.remove(index) }
         let made: Scene
-        if let (kind, pluginID) = registry.sceneKind(entry.kind) {
+        if let times = SceneCode.crashed[index] {
+            log("scene \(index) (\(entry.kind)) crashed the talk \(times) times in a row; skipped until the deck is reloaded")
+            made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: registry.sceneKind(entry.kind)?.pluginID ?? "none",
+                                  error: "its plugin crashed Podium \(times) times in a row here (Podium restarted after each crash). It is skipped until the deck is reloaded (Ctrl+R).",
+                                  skip: skipHint, heading: "This scene crashed the talk")
+        } else if let (kind, pluginID) = registry.sceneKind(entry.kind) {
             let ctx = HostContext(presentation: self, pluginID: pluginID, sceneIndex: index, deckGeneration: deckGeneration)
-            do { made = try kind.make(entry.parameters, ctx) }
+            do { made = try SceneCode.run(in: index) { try kind.make(entry.parameters, ctx) } }
             catch { made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: pluginID, error: "\(error)", skip: skipHint); log("scene \(index) (\(entry.kind)): \(error)") }
         } else {
             made = ErrorCardScene(title: entry.kind, plugin: "none", error: "no plugin supplies scene kind \(SafeText.quote(entry.kind))", skip: skipHint)
@@ -245,8 +252,8 @@ public final class Presentation {
 
     func show(_ index: Int) {
         let old = scenes[currentIndex]
-        if index != currentIndex || old == nil {
-            old?.willResignCurrent()
+        if index != currentIndex || old == nil, let old {
+            SceneCode.run(in: currentIndex) { old.willResignCurrent() }
         }
         if !talk.isStarted && index != currentIndex { startTalk() }
         if index != currentIndex { talk.sceneChanged(at: clock()) }
@@ -255,7 +262,7 @@ public final class Presentation {
         // A failed scene's card is for the speaker: the room keeps the picture it had.
         if let card = s as? ErrorCardScene { card.hold(heldAudienceFrame(before: index), size: audience.bounds.size) }
         presenter.popovers.forEach { $0.dismiss(byUser: false) }
-        console.setScene(s.presenterView, index: index, count: sceneCount, title: title(at: index),
+        console.setScene(SceneCodeView(s.presenterView, index: index), index: index, count: sceneCount, title: title(at: index),
                          notes: deck.scenes[index].notes,
                          nextTitle: index + 1 < sceneCount ? title(at: index + 1) : nil)
         console.positionLabel.text = slides.positionText(of: index)
@@ -265,9 +272,8 @@ public final class Presentation {
         nextStage.content.removeAllSubviews()
         nextSlideStage.content.removeAllSubviews()
         console.nextPreviews.setShowsNextSlide(false)
-        if s.audienceView.pins == nil { s.audienceView.pins = .fill() }
-        audience.content.addSubview(s.audienceView)
-        s.didBecomeCurrent()
+        audience.content.addSubview(SceneCodeView(s.audienceView, index: index))
+        SceneCode.run(in: index) { s.didBecomeCurrent() }
         // Scenes made before (paging back, a second pass) go into the next preview in this very
         // frame; only making one waits until after the room's frame. Waiting always blanked the
         // preview for 50 ms and cost the console a second frame on every advance (issue 19).
@@ -311,7 +317,7 @@ public final class Presentation {
         guard i < sceneCount else { return }
         nextStage.resize(to: audience.bounds.size)
         nextStage.content.removeAllSubviews()
-        nextStage.content.addSubview(scene(at: i).audienceView.pinned(.fill()))
+        nextStage.content.addSubview(SceneCodeView(scene(at: i).audienceView.pinned(.fill()), index: i))
         nextStage.layoutIfNeeded()
         attachNextSlidePreview()
         presenter.requestRedraw()

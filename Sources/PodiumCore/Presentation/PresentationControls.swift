@@ -119,6 +119,7 @@ extension Presentation {
             audience.content.isHidden = false
         }
         isFrozen = frozen
+        frozenScene = frozen ? currentIndex : nil
         audienceDidChange()
     }
 
@@ -190,13 +191,15 @@ extension Presentation {
         // The live scene, also while frozen (when the content view itself is hidden).
         if index == currentIndex { return liveAudienceFrame() }
         let v = scene(at: index).audienceView
-        for s in [nextStage, nextSlideStage] where v.superview === s.content {
+        for s in [nextStage, nextSlideStage] where v.superview?.superview === s.content {
             s.layoutIfNeeded(); s.content.render(into: &list); return list
         }
         stage.resize(to: audience.bounds.size)
-        stage.content.addSubview(v.pinned(.fill()))
+        let host = SceneCodeView(v.pinned(.fill()), index: index)
+        stage.content.addSubview(host)
         stage.layoutIfNeeded()
         stage.content.render(into: &list)
+        host.removeFromSuperview()
         v.removeFromSuperview()
         return list
     }

@@ -37,7 +37,8 @@ extension Presentation {
         console.nextPreviews.setShowsNextSlide(shows)
         guard shows else { return }
         nextSlideStage.resize(to: audience.bounds.size)
-        nextSlideStage.content.addSubview(scene(at: slides.ranges[s + 1].lowerBound).audienceView.pinned(.fill()))
+        let first = slides.ranges[s + 1].lowerBound
+        nextSlideStage.content.addSubview(SceneCodeView(scene(at: first).audienceView.pinned(.fill()), index: first))
         nextSlideStage.layoutIfNeeded()
     }
 }

@@ -44,10 +44,11 @@ public struct TalkClock: Sendable {
     }
 
     /// Puts the timer where a journal left it (resuming after a crash): `elapsed` seconds of
-    /// talk, paused or running from `now`; time on the current scene starts again.
-    public mutating func restore(elapsed: Double, paused: Bool, at now: Double) {
+    /// talk, paused or running from `now`; time on the current scene counts from talk time
+    /// `sceneStart` (seconds; clamped to 0…`elapsed`), or starts again when it is nil.
+    public mutating func restore(elapsed: Double, paused: Bool, at now: Double, sceneStart: Double? = nil) {
         startedAt = now - max(0, elapsed); pausedTotal = 0; pausedAt = paused ? now : nil
-        sceneStart = max(0, elapsed)
+        self.sceneStart = min(max(0, sceneStart ?? elapsed), max(0, elapsed))
     }
 
     public var isStarted: Bool { startedAt != nil }

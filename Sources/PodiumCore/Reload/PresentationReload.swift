@@ -13,7 +13,8 @@ extension Presentation {
                                           new: newDeck.scenes.map(ReloadPosition.Anchor.init))
         let old = scenes[currentIndex]
         let position = (old as? ScenePositionKeeping)?.position
-        old?.willResignCurrent()
+        if let old { SceneCode.run(in: currentIndex) { old.willResignCurrent() } }
+        SceneCode.crashed = [:]   // a reload is the speaker's retry: every scene is made afresh
         presenter.popovers.forEach { $0.dismiss(byUser: false) }
         if isOverviewOpen { closeOverview() }   // its thumbnails show the old version
         replan(newDeck)
@@ -39,10 +40,10 @@ extension Presentation {
     /// Puts the talk where a journal left it (after a crash): scene `scene` (clamped to the deck)
     /// at `position` inside it (`ScenePositionKeeping`), and, when the talk had started,
     /// `elapsed` seconds, paused or running.
-    public func resume(scene: Int, position: [String: JSONValue]? = nil, started: Bool, elapsed: Double, paused: Bool) {
+    public func resume(scene: Int, position: [String: JSONValue]? = nil, started: Bool, elapsed: Double, paused: Bool, sceneStart: Double? = nil) {
         goTo(min(max(0, scene), sceneCount - 1))
         if let position { currentScene.receive(SceneParameters(position, path: "resume")) }
-        if started { talk.restore(elapsed: elapsed, paused: paused, at: clock()) }
+        if started { talk.restore(elapsed: elapsed, paused: paused, at: clock(), sceneStart: sceneStart) }
         else { talk = TalkClock(durationMinutes: deck.durationMinutes, sceneSeconds: plannedSceneSeconds) }
         refreshTimers()
         presenter.requestRedraw()

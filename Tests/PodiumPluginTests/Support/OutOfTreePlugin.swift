@@ -12,12 +12,15 @@ enum OutOfTreePlugin {
     /// (paths in the built package, e.g. `.build/debug/libX.so`, `plugin.json`) flat into
     /// `work/plugins/<directory>`. Returns `work/plugins`, a folder to pass as `--plugin-path`.
     /// Throws `Failure` with the compiler's output when the build fails.
-    static func build(_ folder: String, copying items: [String], install: [String], as directory: String, in work: URL) throws -> URL {
+    /// `edit`, when given, changes the copy before it is built (a test's deliberate bug).
+    static func build(_ folder: String, copying items: [String], install: [String], as directory: String, in work: URL,
+                      edit: ((URL) throws -> Void)? = nil) throws -> URL {
         let fm = FileManager.default
         let src = work.appendingPathComponent(folder)
         try fm.createDirectory(at: src, withIntermediateDirectories: true)
         let original = Fixtures.packageRoot.appendingPathComponent("Plugins/\(folder)")
         for item in items { try fm.copyItem(at: original.appendingPathComponent(item), to: src.appendingPathComponent(item)) }
+        try edit?(src)
         guard let swift = Fixtures.tool("swift") else { throw Failure(description: "swift not found on PATH") }
         let b = try runProcess(swift, ["build"], environment: ["PODIUM_SOURCE": Fixtures.packageRoot.path], cwd: src)
         guard b.status == 0 else { throw Failure(description: "swift build of Plugins/\(folder) failed:\n\(b.stdout)\n\(b.stderr)") }
@@ -37,6 +40,8 @@ enum OutOfTreePlugin {
 class OutOfTreePluginTestCase: XCTestCase {
     struct Plugin {
         var folder: String, copying: [String], install: [String], directory: String
+        /// Changes the copied package before it is built (`OutOfTreePlugin.build`).
+        var edit: ((URL) throws -> Void)? = nil
     }
     /// The plugin this class builds. Subclasses override.
     class var plugin: Plugin? { nil }
@@ -48,12 +53,12 @@ class OutOfTreePluginTestCase: XCTestCase {
         guard let p = plugin else { return }
         do {
             let work = try Fixtures.temporaryDirectory(p.directory)
-            builds[p.folder] = (work, Result { try OutOfTreePlugin.build(p.folder, copying: p.copying, install: p.install, as: p.directory, in: work) })
-        } catch { builds[p.folder] = (FileManager.default.temporaryDirectory, .failure(error)) }
+            builds[p.directory] = (work, Result { try OutOfTreePlugin.build(p.folder, copying: p.copying, install: p.install, as: p.directory, in: work, edit: p.edit) })
+        } catch { builds[p.directory] = (FileManager.default.temporaryDirectory, .failure(error)) }
     }
 
     override class func tearDown() {
-        if let p = plugin, let b = builds.removeValue(forKey: p.folder) { try? FileManager.default.removeItem(at: b.work) }
+        if let p = plugin, let b = builds.removeValue(forKey: p.directory) { try? FileManager.default.removeItem(at: b.work) }
         super.tearDown()
     }
 
@@ -61,7 +66,7 @@ class OutOfTreePluginTestCase: XCTestCase {
     var work: URL!
 
     override func setUpWithError() throws {
-        guard let p = Self.plugin, let b = Self.builds[p.folder] else { throw XCTSkip("no plugin to build") }
+        guard let p = Self.plugin, let b = Self.builds[p.directory] else { throw XCTSkip("no plugin to build") }
         switch b.plugins {
         case let .success(dir): plugins = dir
         case let .failure(error): XCTFail("\(error)"); throw XCTSkip("Plugins/\(p.folder) did not build")

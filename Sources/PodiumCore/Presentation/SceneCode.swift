@@ -1,0 +1,52 @@
+import PodiumKit
+
+/// Which scene's plugin code runs now, for the crash watcher (`podium_crash_watch_scene`): after
+/// a crash the restart learns the scene (`PODIUM_CRASHED_SCENE`), so a scene that crashed the talk
+/// twice in a row is skipped (`Presentation.skipCrashedScene`) instead of the talk going down
+/// after its last restart. Marked: making a scene, drawing and hit-testing its views, and the
+/// timers it schedules through its context. Not marked: events handed to its views.
+@MainActor public enum SceneCode {
+    /// Set by the executable: records 0-based scene `index` (-1: none) and returns the index it
+    /// replaced. Nil (tests, `snapshot`): nothing is recorded.
+    public static var marker: ((Int) -> Int)?
+
+    /// Scenes this process does not make, by 0-based index: their plugin code crashed the talk
+    /// this many times in a row (the crash watcher restarted it after each). Made again, such a
+    /// scene would crash again, and after the watcher's last restart the talk would stay down;
+    /// each is an error card for the speaker instead (the room keeps its picture, as for any
+    /// error card). A reload (Ctrl+R, the deck file changing) clears it and makes them afresh.
+    public static var crashed: [Int: Int] = [:]
+
+    /// Runs `body` marked as scene `index`'s code, then restores what was marked before.
+    static func run<T>(in index: Int, _ body: () throws -> T) rethrows -> T {
+        guard let marker else { return try body() }
+        let previous = marker(index)
+        defer { _ = marker(previous) }
+        return try body()
+    }
+}
+
+/// Hosts one scene's view in a window or preview stage so that drawing and hit-testing it run as
+/// that scene's code (`SceneCode`). Transparent to the pointer; fills its superview.
+final class SceneCodeView: View {
+    let sceneIndex: Int
+    /// The scene's own view (its `audienceView` or `presenterView`).
+    let sceneView: View
+
+    init(_ view: View, index: Int) {
+        sceneIndex = index
+        sceneView = view
+        super.init()
+        pins = .fill()
+        if view.pins == nil { view.pins = .fill() }   // a plugin may pin its view itself (margins)
+        addSubview(view)
+    }
+
+    override func render(into list: inout DrawList) {
+        SceneCode.run(in: sceneIndex) { super.render(into: &list) }
+    }
+
+    override func hitTest(_ p: Point) -> View? {
+        SceneCode.run(in: sceneIndex) { super.hitTest(p) }
+    }
+}

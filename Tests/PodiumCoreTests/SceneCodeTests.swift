@@ -1,0 +1,91 @@
+import Foundation
+@testable import PodiumCore
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// `SceneCode`: the crash watcher learns which scene's plugin code runs (making the scene,
+/// drawing and hit-testing its views, its timers), so a restart after a crash knows where it was;
+/// and a scene marked as crashed twice is an error card, never made, until a reload.
+@MainActor
+final class SceneCodeTests: XCTestCase {
+    /// A view that records the marked scene whenever the host draws or hit-tests it.
+    final class Probe: View {
+        var log: [String] = []
+        override func draw(into list: inout DrawList) { log.append("draw \(SceneCodeTests.marked)") }
+        override func hitTest(_ p: Point) -> View? { log.append("hit \(SceneCodeTests.marked)"); return super.hitTest(p) }
+    }
+    final class ProbeScene: Scene {
+        let title: String
+        let console = Probe(), room = Probe()
+        var presenterView: View { console }
+        var audienceView: View { room }
+        init(_ t: String) { title = t }
+    }
+
+    nonisolated(unsafe) static var marked = -1
+    var made: [(index: Int, marked: Int)] = []
+    var scenes: [ProbeScene] = []
+    var now = 100.0
+
+    override func setUp() async throws {
+        Self.marked = -1
+        SceneCode.marker = { i in let old = SceneCodeTests.marked; SceneCodeTests.marked = i; return old }
+        SceneCode.crashed = [:]
+    }
+    override func tearDown() async throws { SceneCode.marker = nil; SceneCode.crashed = [:] }
+
+    func presentation(_ count: Int) -> Presentation {
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
+            SceneKind(name: "probe", summary: "") { p, ctx in
+                self.made.append((self.scenes.count, Self.marked))
+                let s = ProbeScene("P\(self.scenes.count)")
+                self.scenes.append(s)
+                _ = ctx.schedule(afterMilliseconds: 10, repeats: false) { s.room.log.append("timer \(Self.marked)") }
+                return s
+            },
+        ]))
+        let deck = Deck(title: "T", scenes: (0..<count).map { DeckScene(kind: "probe", title: "S\($0)", notes: "") }, path: "/tmp/scene-code.json")
+        return Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { self.now })
+    }
+
+    func testDrawingHitTestingMakingAndTimersRunMarkedAsTheirScene() async {
+        let p = presentation(3)
+        p.audience.resize(to: Size(800, 450))
+        p.presenter.resize(to: Size(1280, 800))
+        XCTAssertTrue(p.goTo(1))
+        p.attachNextPreview()
+        XCTAssertEqual(made.map(\.marked), made.map(\.index), "each scene is made marked as itself")
+
+        var list = DrawList()
+        p.audience.layoutIfNeeded(); p.audience.render(into: &list)
+        XCTAssertEqual(scenes[1].room.log.last, "draw 1", "the room's scene draws marked as scene 1")
+        XCTAssertEqual(Self.marked, -1, "nothing marked once the frame is drawn")
+        p.presenter.layoutIfNeeded(); p.presenter.render(into: &list)
+        XCTAssertEqual(scenes[1].console.log.last, "draw 1", "the console's scene view")
+        XCTAssertEqual(scenes[2].room.log.last, "draw 2", "the next preview draws marked as the next scene")
+
+        _ = p.audience.hitTest(Point(400, 200))
+        XCTAssertEqual(scenes[1].room.log.last, "hit 1")
+
+        now += 1
+        p.timers.fire(now: now)
+        XCTAssertTrue(scenes[1].room.log.contains("timer 1"), "a timer the scene scheduled runs marked: \(scenes[1].room.log)")
+        XCTAssertEqual(Self.marked, -1)
+    }
+
+    func testASceneThatCrashedTwiceIsAnErrorCardUntilAReload() async {
+        SceneCode.crashed = [1: 2]
+        let p = presentation(3)
+        XCTAssertTrue(p.goTo(1))
+        XCTAssertEqual(made.map(\.index), [0], "scene 1 was never made")
+        XCTAssertTrue(p.currentScene is ErrorCardScene, "an error card for the speaker")
+        XCTAssertTrue(p.currentScene.presenterView.accessibilityLabel?.contains("crashed Podium 2 times in a row") == true, p.currentScene.presenterView.accessibilityLabel ?? "")
+        XCTAssertTrue(p.goTo(2), "the talk goes on past it")
+        p.replaceDeck(p.deck)
+        XCTAssertTrue(p.goTo(1))
+        XCTAssertTrue(SceneCode.crashed.isEmpty, "a reload is the speaker's retry")
+        XCTAssertTrue(p.currentScene is ProbeScene, "made afresh after the reload")
+    }
+}

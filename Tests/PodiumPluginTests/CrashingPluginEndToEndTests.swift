@@ -1,0 +1,120 @@
+import Foundation
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// A plugin with a bug that crashes the talk every time its scene is made or drawn (the Example
+/// plugin built out of tree with a deliberate `fatalError`, as an author's mistake would be):
+/// the crash watcher restarts the talk (`CrashRestart`), learns which scene's code crashed
+/// (`SceneCode`, `PODIUM_CRASHED_SCENE`), says so to the speaker after the first crash and skips
+/// that scene after the second, so the talk stays up instead of going down after its last
+/// restart. Run with the watcher on (`PODIUM_RESTART_ON_CRASH=1`) and Swift's backtracer off, so
+/// the trap ends the process as a release build's would, at once.
+final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
+    override class var plugin: Plugin? {
+        Plugin(folder: "Example", copying: ["Package.swift", "plugin.json", "Sources", "Assets"],
+               install: [".build/debug/libExampleScene.so", "plugin.json", "Assets"], directory: "crashing-example",
+               edit: { src in
+                   // The deliberate bugs: greeting "crash" traps while the scene is made,
+                   // "crash-draw" in its audience view's drawing.
+                   let file = src.appendingPathComponent("Sources/ExampleScene/ExampleScene.swift")
+                   var text = try String(contentsOf: file, encoding: .utf8)
+                   let initLine = "        self.context = context\n"
+                   let cardLine = "        let card = View(background: settings.color)\n"
+                   guard text.contains(initLine), text.contains(cardLine) else { throw OutOfTreePlugin.Failure(description: "ExampleScene.swift changed: update the test's edit") }
+                   text = text.replacingOccurrences(of: initLine, with: initLine + "        if settings.greeting == \"crash\" { fatalError(\"a deliberate bug in make\") }\n")
+                   text = text.replacingOccurrences(of: cardLine, with: cardLine + "        if settings.greeting == \"crash-draw\" { card.addSubview(TrapView().pinned(.fill())) }\n")
+                   text += "\nfinal class TrapView: View { override func draw(into list: inout DrawList) { fatalError(\"a deliberate bug in draw\") } }\n"
+                   try text.write(to: file, atomically: true, encoding: .utf8)
+               })
+    }
+
+    /// Title, a good example scene, the crashing one, another title.
+    func deck(crashing greeting: String) throws -> String {
+        let path = work.appendingPathComponent("deck.json")
+        try """
+        { "title": "Crashing plugin", "scenes": [
+          { "kind": "title", "parameters": { "heading": "One" } },
+          { "kind": "example", "title": "Fine", "parameters": { "greeting": "hello" } },
+          { "kind": "example", "title": "Buggy", "parameters": { "greeting": "\(greeting)" } },
+          { "kind": "title", "parameters": { "heading": "Four" } } ] }
+        """.write(to: path, atomically: true, encoding: .utf8)
+        return path.path
+    }
+
+    func launch(_ deck: String) throws -> PodiumProcess {
+        let app = try PodiumProcess(args: [deck, "--windowed", "--plugin-path", plugins.path],
+                                    environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": work.path,
+                                                  "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": "enable=no"],
+                                    dir: work)
+        addTeardownBlock { [work] in
+            // The restarted talks are the watchers' children, not ours: end them by their deck.
+            for pid in (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap(pid_t.init) ?? [] {
+                guard let cmd = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8), cmd.contains(work!.path) else { continue }
+                kill(pid, SIGKILL)
+            }
+            app.stop()
+        }
+        XCTAssertEqual(try app.send(["cmd": "state"])["driver"]?.string, "offscreen")
+        return app
+    }
+
+    /// Waits until a talk answers on the control socket with a state that satisfies `condition`.
+    func waitForTalk(_ app: PodiumProcess, _ what: String, seconds: Double = 40, _ condition: (JSONValue) -> Bool) throws -> JSONValue {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let s = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "state"]), s["ok"]?.bool == true, condition(s) { return s }
+            usleep(100_000)
+        }
+        XCTFail("\(what): timed out; log:\n\(app.log)")
+        throw XCTSkip(what)
+    }
+
+    func errorCard(_ s: JSONValue) -> String? {
+        s["windows"]?.array?.first { $0["role"]?.string == "presenter" }?["controls"]?.array?
+            .first { $0["id"]?.string == "scene.error" }?["label"]?.string
+    }
+
+    func check(crashing greeting: String) throws {
+        let app = try launch(try deck(crashing: greeting))
+        // Going to the buggy scene (or to the one before it, whose next preview makes and draws
+        // it) crashes the talk; the reply never comes. Each restart is asked again until the
+        // second crash in that scene's code makes the next restart skip it.
+        let skipped = "scene 2 (example) crashed the talk 2 times in a row; skipped"
+        let deadline = Date().addingTimeInterval(60)
+        while !app.log.contains(skipped), Date() < deadline {
+            // A restart resumes at (or next to) the buggy scene and may crash again on its own.
+            _ = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "goto", "index": 2])
+            usleep(200_000)
+        }
+        XCTAssertTrue(app.log.contains(skipped), "log:\n\(app.log)")
+        _ = try waitForTalk(app, "the talk is up after the buggy scene crashed it twice") { _ in true }
+        XCTAssertTrue(app.log.contains("the talk crashed in the plugin code of scene 3 “Buggy”; restarted"), "the first restart names the scene; log:\n\(app.log)")
+        XCTAssertTrue(app.log.contains("restarted after a crash (2 of at most 3"), app.log)
+
+        // The talk goes on: the buggy scene is an error card for the speaker, then past it.
+        let client = try ControlClient(path: app.socketPath, timeout: 10)
+        XCTAssertEqual(try client.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
+        let card = try client.send(["cmd": "state"])
+        XCTAssertEqual(card["scene"]?["index"]?.int, 2)
+        XCTAssertTrue(errorCard(card)?.contains("crashed Podium 2 times in a row") == true, "\(errorCard(card) ?? "no error card")")
+        XCTAssertEqual(try client.send(["cmd": "next"])["ok"]?.bool, true)
+        XCTAssertEqual(try client.send(["cmd": "state"])["scene"]?["index"]?.int, 3, "past it")
+        XCTAssertFalse(app.log.contains("restarted after a crash (3"), "no third crash; log:\n\(app.log)")
+        _ = try? client.send(["cmd": "quit"])
+    }
+
+    func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() { if Date() > deadline { return false }; usleep(100_000) }
+        return true
+    }
+
+    func testAScenePluginThatTrapsWhenMadeIsSkippedAfterItsSecondCrash() throws {
+        try check(crashing: "crash")
+    }
+
+    func testAScenePluginThatTrapsWhenDrawnIsSkippedAfterItsSecondCrash() throws {
+        try check(crashing: "crash-draw")
+    }
+}
