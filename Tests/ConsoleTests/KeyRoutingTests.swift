@@ -175,6 +175,23 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(p.currentIndex, 1, "Page Down is no longer bound")
     }
 
+    /// The key help takes keys while open, but the keys that cover the room (the clicker's
+    /// blank key `b`/`.`, `w`, `f`) close it and act, as next/previous do: never only a close.
+    func testKeysThatCoverTheRoomActOverTheKeyHelp() async {
+        let p = makePresentation()
+        p.press(Key("Page Down"))
+        for (key, check) in [("b", { p.audienceMode == .black }), (".", { p.audienceMode == .black }),
+                             ("w", { p.audienceMode == .white }), ("f", { p.isFrozen })] as [(String, () -> Bool)] {
+            p.press(Key("F1"))
+            XCTAssertTrue(p.isHelpOpen)
+            p.press(Key(key))
+            XCTAssertFalse(p.isHelpOpen, "\(key) closes the help")
+            XCTAssertTrue(check(), "\(key) covers the room too")
+            p.press(Key("Escape"))   // back to the live talk
+            XCTAssertEqual(p.audienceMode, .normal); XCTAssertFalse(p.isFrozen)
+        }
+    }
+
     func testDerailingKeysAskWhileTheTalkRuns() async {
         let p = makePresentation()
         var quits = 0, swaps = 0
@@ -184,28 +201,37 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(swaps, 0, "s asks even before the talk starts: a stray one would put the console on the room's display")
         XCTAssertTrue(p.question?.hasPrefix("Swap the presenter and audience displays?") == true)
         p.press(Key("s"))
+        XCTAssertEqual(swaps, 0, "s again at typing pace (\"ss\" in a word) is not an answer")
+        XCTAssertNotNil(p.question, "the question stays open")
+        now += 0.3
+        p.press(Key("s"))
         XCTAssertEqual(swaps, 1, "s again confirms")
         p.press(Key("q"))
         XCTAssertEqual(quits, 1, "before the talk starts q acts at once")
         p.press(Key("Page Down"))   // the talk starts
         p.press(Key("q"))
         XCTAssertEqual(quits, 1)
-        XCTAssertEqual(p.question, "Quit the talk? q again or Return · Esc cancels")
+        XCTAssertEqual(p.question, "Quit the talk? q again to confirm · any other key cancels")
         XCTAssertEqual(p.presenter.controlTree().first { $0.id == "console.banner" }?.label, p.question, "shown on the presenter view")
         XCTAssertFalse(p.audience.controlTree().contains { $0.role == "alert" }, "never on the audience view")
         p.press(Key("Escape"))
         XCTAssertNil(p.question)
         XCTAssertEqual(quits, 1, "Esc cancels")
-        p.press(Key("q")); p.press(Key("q"))
+        p.press(Key("q")); now += 0.3; p.press(Key("q"))
         XCTAssertEqual(quits, 2, "q again confirms")
+        // Return is the clicker's next: it cancels a stray q and advances, never quits.
         p.press(Key("q")); p.press(Key("Return"))
-        XCTAssertEqual(quits, 3, "Return confirms")
+        XCTAssertEqual(quits, 2, "Return is not an answer while it is a key of the talk")
+        XCTAssertNil(p.question)
+        XCTAssertEqual(p.currentIndex, 2, "Return advanced")
+        p.press(Key("Page Up"))
         p.press(Key("q"))
         now += 3.1
         p.timers.fire(now: now)
         XCTAssertNil(p.question, "the question times out after 3 s")
         p.press(Key("q"))
-        XCTAssertEqual(quits, 3)
+        XCTAssertEqual(quits, 2, "asked again, not quit")
+        p.press(Key("Escape"))
         p.press(Key("s"))
         XCTAssertEqual(swaps, 1, "s asks while running")
         XCTAssertTrue(p.question?.hasPrefix("Swap the presenter and audience displays?") == true)
@@ -214,7 +240,7 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(p.currentIndex, 2, "and still drives the talk")
         XCTAssertEqual(swaps, 1)
         p.press(Key("Q", control: true))
-        XCTAssertEqual(quits, 4, "Ctrl+Q quits at once")
+        XCTAssertEqual(quits, 3, "Ctrl+Q quits at once")
         XCTAssertTrue(p.perform(.swapDisplays))
         XCTAssertEqual(swaps, 2, "the control socket's swap (perform) stays immediate")
     }

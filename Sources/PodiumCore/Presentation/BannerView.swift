@@ -1,7 +1,7 @@
 import PodiumKit
 
 /// A strip under the presenter's toolbar (one line, more when a narrow window wraps it) for what only the speaker should read: a
-/// question that waits for a key ("Quit the talk? q again or Return · Esc cancels"), a reload
+/// question that waits for a key ("Quit the talk? q again to confirm · any other key cancels"), a reload
 /// error, the offer to resume. It lives in the console, so the room never sees it.
 public final class BannerView: View {
     public enum Kind: String, Sendable {

@@ -3,7 +3,7 @@ import PodiumKit
 /// A question's text in a small bar at the foot of the audience view, shown only while the
 /// console is hidden (mirrored displays: the audience view covers the presenter's display,
 /// `Presentation.consoleHidden`). The console's banner is then on nobody's screen, so a question
-/// the speaker's key raised ("Quit the talk? q again or Return · Esc cancels") would otherwise be
+/// the speaker's key raised ("Quit the talk? q again to confirm · any other key cancels") would otherwise be
 /// answered unseen by the next Return. The room briefly reading the question the speaker asked
 /// for is far better than a hidden one. Never takes a click: the slide under it stays clickable.
 final class MirroredQuestionBar: View {

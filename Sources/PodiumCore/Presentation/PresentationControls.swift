@@ -27,9 +27,12 @@ extension Presentation {
         if pageJumpTakesKey(k) { return true }
         // A clicker's next/previous still drives the talk over the key help and the overview
         // (which keep the arrows, Home/End, Space and Return): they close and the key acts.
+        // So do the keys that cover the room (the clicker's blank key, w, f): never only a close.
         let clicker = action == .next || action == .previous
+        let covers = action == .blackout || action == .whiteout || action == .freeze
         if !console.help.isHidden {
             console.help.isHidden = true; presenter.requestRedraw()
+            if covers { return request(action!) }
             if !clicker { return true }
         }
         if !console.overview.isHidden {

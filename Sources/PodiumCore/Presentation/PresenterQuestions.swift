@@ -17,6 +17,12 @@ struct PendingQuestion {
     /// Words the question again for the deck as it is after a reload (the resume question names
     /// a scene of the deck); nil for questions a reload does not change.
     var reword: (() -> String)?
+    /// When it was asked (`Presentation.clock`, seconds): its key again sooner than
+    /// `confirmRepeatSeconds` is typing or a bouncing key, not an answer.
+    var askedAt = 0.0
+    /// Whether Return says yes; not when Return is also a key of the talk (the clicker's next),
+    /// which would otherwise confirm a stray `q` the moment the speaker advances.
+    var returnConfirms = true
 }
 
 /// Questions and notices for the speaker only, in the console's banner: nothing here reaches
@@ -30,14 +36,22 @@ extension Presentation {
     /// (which is cancelled). With `holding` (the reason, e.g. "waiting for the speaker to answer
     /// the resume question"), nothing moves or changes the talk until it is answered
     /// (`talkHold`): navigation, audience modes, the pointer and input to the scenes.
+    /// With `returnConfirms` false, Return is an other key (it cancels, then acts).
     public func ask(_ text: String, confirmAction: ConsoleAction? = nil, timeout: Double? = 3, otherKeysCancel: Bool = true,
-                    holding: String? = nil, onConfirm: @escaping () -> Void, onCancel: @escaping () -> Void = {}) {
+                    holding: String? = nil, returnConfirms: Bool = true, onConfirm: @escaping () -> Void, onCancel: @escaping () -> Void = {}) {
         answerQuestion(false)
         let expiry = timeout.map { timers.schedule(now: clock(), after: $0, repeats: false) { [weak self] in self?.answerQuestion(false) } }
         pendingQuestion = PendingQuestion(text: text, confirmAction: confirmAction, otherKeysCancel: otherKeysCancel,
-                                          onConfirm: onConfirm, onCancel: onCancel, expiry: expiry, holding: holding)
+                                          onConfirm: onConfirm, onCancel: onCancel, expiry: expiry, holding: holding,
+                                          askedAt: clock(), returnConfirms: returnConfirms)
         updateBanner()
     }
+
+    /// The least time (seconds) between a question's key and the same key again for that to
+    /// confirm it: typing a word with "ss" in it (~100–150 ms a key) or a bouncing key must not
+    /// swap the displays; a deliberate second press takes longer. (The pace of typing: ~40–60
+    /// words a minute is 120–200 ms a character.)
+    static let confirmRepeatSeconds = 0.25
 
     /// Words the open question again after the deck was replaced (`replaceDeck`), so it never
     /// names a scene the deck no longer has.
@@ -68,7 +82,10 @@ extension Presentation {
         guard let q = pendingQuestion else { return false }
         // A key typed into a focused field is the field's, never an answer (`TypingGuard`).
         if typing, TypingGuard.types(k), q.holding == nil { return false }
-        if k.code.isReturn && k.isPlain || (action != nil && action == q.confirmAction) { answerQuestion(true); return true }
+        let again = action != nil && action == q.confirmAction
+        // Its key again too soon: typed or bounced, held back; the question stays open.
+        if again, clock() - q.askedAt < Self.confirmRepeatSeconds { return true }
+        if q.returnConfirms && k.code.isReturn && k.isPlain || again { answerQuestion(true); return true }
         if k.code == .escape { answerQuestion(false); return true }
         // Quit at once (Ctrl+Q) always gets out, unanswered: the question stays unanswered.
         if action == .quitNow { return false }
@@ -112,14 +129,18 @@ extension Presentation {
         if let q = pendingQuestion, q.confirmAction == action { answerQuestion(true); return true }
         guard action.asksWhileRunning, talk.isStarted || action == .swapDisplays else { return perform(action) }
         if action == .swapDisplays && onSwapDisplays == nil { return false }
-        let again = keyMap.keys(for: action).first.map { "\($0) again or " } ?? ""
+        let key = keyMap.keys(for: action).first
         let what: String
         switch action {
         case .startFromBeginning: what = "Restart from the first scene (timer back to 0:00)?"
         case .swapDisplays: what = "Swap the presenter and audience displays?"
         default: what = "Quit the talk?"
         }
-        ask("\(what) \(again)Return · Esc cancels", confirmAction: action) { [weak self] in self?.perform(action) }
+        // Return confirms only when it is not a key of the talk (by default it is next).
+        let returnConfirms = keyMap.action(for: Key("Return")) == nil
+        let text = returnConfirms ? "\(what) \(key.map { "\($0) again or " } ?? "")Return · Esc cancels"
+                                  : "\(what) \(key.map { "\($0) again" } ?? "Again") to confirm · any other key cancels"
+        ask(text, confirmAction: action, returnConfirms: returnConfirms) { [weak self] in self?.perform(action) }
         return true
     }
 }
