@@ -16,6 +16,7 @@ public enum QuitSignals {
     /// Called by the run loop when it has seen `pending` and leaves to shut down in order.
     public static func acknowledge() { acknowledged.store(true, ordering: .releasing) }
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
+    nonisolated(unsafe) private static var hangupNote: UnsafeMutablePointer<CChar>?
 
     /// The signal that asked podium to quit (SIGTERM or SIGINT), or nil.
     public static var pending: Int32? { let s = received.load(ordering: .acquiring); return s == 0 ? nil : s }
@@ -34,6 +35,12 @@ public enum QuitSignals {
                 var b = UInt8(truncatingIfNeeded: signo)
                 _ = write(QuitSignals.writeEnd, &b, 1)
             }
+        }
+        // A closed terminal (SIGHUP) does not end the talk: a speaker tidying the desktop before
+        // the talk closes the terminal it was typed in (as `nohup` would). A line says so.
+        hangupNote = strdup("podium: the terminal that started the talk closed (SIGHUP); the talk goes on\n")
+        signal(SIGHUP) { _ in
+            if let m = QuitSignals.hangupNote { _ = write(2, m, strlen(m)) }
         }
         let t = Thread {
             var b: UInt8 = 0

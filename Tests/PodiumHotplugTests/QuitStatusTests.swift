@@ -44,6 +44,21 @@ final class QuitStatusTests: XCTestCase {
     }
 
     /// X11 (Xorg + dummy, two displays): keys are real key presses through the X server (XTEST).
+    /// Closing the terminal the talk was started from (SIGHUP) does not end the talk (trial 8:
+    /// it ended at once, silently, and the crash watcher did not bring it back).
+    func testAClosedTerminalDoesNotEndTheTalk() throws {
+        let dir = TestPaths.tempDir("hangup")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let app = try PodiumProcess(args: ["--windowed"], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
+        XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true)
+        kill(app.process.processIdentifier, SIGHUP)
+        usleep(500_000)
+        XCTAssertTrue(app.process.isRunning, "the talk goes on; log:\n\(app.log)")
+        XCTAssertEqual(try app.send(["cmd": "state"])["scene"]?["index"]?.int, 1, "where it was")
+        XCTAssertTrue(app.log.contains("the terminal that started the talk closed (SIGHUP); the talk goes on"), app.log)
+        XCTAssertEqual(app.stop(), 0)
+    }
+
     func testX11() throws {
         try Rig.require(["xdotool"])
         let rig = try XorgRig(["1280x800", "1920x1080"])
