@@ -1,6 +1,6 @@
 import XCTest
 import PodiumKit
-import PDFScene
+@testable import PDFScene
 import PodiumTestSupport
 
 /// pdfpc's per-talk file (`talk.pdfpc`, JSON) is read, never written; pdfpc's option spellings
@@ -23,12 +23,33 @@ final class PdfpcTests: PDFTestCase {
         func error(_ json: String) -> String {
             do { _ = try PdfpcFile.parse(Data(json.utf8), file: "talk.pdfpc", pageCount: 5); return "no error" } catch { return "\(error)" }
         }
-        XCTAssertEqual(error(#"{"pages": [{"idx": 7}]}"#), "talk.pdfpc: pages[0].idx: expected a page index 0…4, found 7")
+        XCTAssertEqual(error(#"{"pages": [{"idx": -1}]}"#), "talk.pdfpc: pages[0].idx: expected a page index 0…4, found -1")
+        XCTAssertEqual(error(#"{"pages": [{"idx": 1.5}]}"#), "talk.pdfpc: pages[0].idx: expected a page index 0…4, found 1.5")
+        // A page the PDF no longer has (slides cut since pdfpc wrote the file): left out, not an error.
+        let cut = try PdfpcFile.parse(Data(#"{"pages": [{"idx": 0, "note": "kept"}, {"idx": 7, "note": "gone", "hidden": true}]}"#.utf8), file: "talk.pdfpc", pageCount: 5)
+        XCTAssertEqual(cut.notes, [0: "kept"]); XCTAssertEqual(cut.hidden, [])
+        XCTAssertEqual(cut.ignored, ["pages[1] is for page index 7, past the PDF's 5 pages: left out"])
         XCTAssertEqual(error(#"{"duration": "20"}"#), "talk.pdfpc: duration: expected a number ≥ 0, found \"20\"")
         XCTAssertEqual(error(#"{"endTime": "25:00"}"#), "talk.pdfpc: endTime: expected a time \"HH:MM\", found \"25:00\"")
         XCTAssertEqual(error(#"{"pages": [{"idx": 1, "hidden": "yes"}]}"#), "talk.pdfpc: pages[0].hidden: expected true or false, found string")
         XCTAssertTrue(error("[file]\ntalk.pdf\n[notes]\n### 1\nHi").contains("pdfpc's old text format"), error("[file]\n"))
         XCTAssertTrue(error("{").hasPrefix("talk.pdfpc: not valid JSON"))
+    }
+
+    /// A talk.pdfpc written before slides were cut (a note for a page the PDF no longer has)
+    /// starts the talk: `check` and `present` say what was left out, and the file is watched
+    /// like the notes sidecar, so fixing it mid-talk reloads (trial 8: the talk was refused).
+    func testAPdfpcEntryPastTheEndIsLeftOutNotTheTalk() throws {
+        let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 3))
+        try #"{"pdfpcFormat": 2, "pages": [{"idx": 0, "note": "ok"}, {"idx": 20, "note": "for a slide since cut"}]}"#
+            .write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
+        let r = try runProcess(TestPaths.podium, ["check", pdf], environment: TestPaths.privateHome(in: dir))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("warning: \(path("talk.pdfpc")): pages[1] is for page index 20, past the PDF's 3 pages: left out"), r.stderr)
+        let deck = try PDFDeck(path: pdf)
+        XCTAssertEqual(deck.pages.first?.notes, "ok")
+        let opened = try PDFDeckOpener.open(DeckOpenRequest(path: pdf, flags: [], values: [:]))
+        XCTAssertTrue(opened.watchedFiles.contains(path("talk.pdfpc")), "\(opened.watchedFiles)")
     }
 
     /// Beside a 5-page PDF: page 2 is hidden, page 4 is an overlay of page 3, notes from the file.

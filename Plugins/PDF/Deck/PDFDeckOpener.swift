@@ -35,7 +35,9 @@ enum PDFDeckOpener {
         var deck = OpenedDeck(title: pdf.title, scenes: pdf.pages.map {
             OpenedDeck.Scene(kind: "pdf", title: $0.title, notes: $0.notes, parameters: $0.parameters, slide: $0.slide)
         })
-        deck.watchedFiles = [PDFNotes.sidecarPath(for: r.path)]
+        // pdfpc's file is the speaker's too (notes, timing, hidden pages): edited, the talk reloads.
+        deck.watchedFiles = [PDFNotes.sidecarPath(for: r.path), PdfpcFile.path(for: r.path)]
+        deck.warnings += (pdf.pdfpc?.ignored ?? []).map { "\(PdfpcFile.path(for: r.path)): \($0)" }
         if let p = pdf.pdfpc {
             deck.durationMinutes = p.durationMinutes
             deck.endTimeMinutes = p.endTime.flatMap(ClockTime.init).map { $0.hour * 60 + $0.minute }

@@ -30,6 +30,9 @@ public struct PdfpcFile: Equatable, Sendable {
     public var hidden: Set<Int> = []
     /// 0-based pages that are overlays of the page before them.
     public var forcedOverlays: Set<Int> = []
+    /// Entries left out, one line each naming the entry and why: a page past the PDF's end (the
+    /// slides were cut since pdfpc wrote the file; pdfpc itself ignores them too).
+    public var ignored: [String] = []
 
     /// `talk.pdf` → `talk.pdfpc`.
     public static func path(for pdf: String) -> String {
@@ -38,7 +41,8 @@ public struct PdfpcFile: Equatable, Sendable {
 
     /// The file beside `pdf`, nil when there is none. Throws `SceneParameterError` whose path
     /// names the file and field for anything it cannot use (not JSON, the old `[notes]` text
-    /// format, a wrong type, a page out of 0..<`pageCount`, a bad time or position).
+    /// format, a wrong type, a negative or fractional page index, a bad time or position). An
+    /// entry for a page past `pageCount` is left out and named in `ignored`.
     public static func load(for pdf: String, pageCount: Int) throws -> PdfpcFile? {
         let path = path(for: pdf)
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
@@ -79,8 +83,13 @@ public struct PdfpcFile: Equatable, Sendable {
             guard let pages = v.array else { throw fail("pages", "expected an array, found \(v.typeName)") }
             for (i, p) in pages.enumerated() {
                 guard let page = p.object else { throw fail("pages[\(i)]", "expected an object, found \(p.typeName)") }
-                guard let n = page["idx"]?.number, n == n.rounded(), (0..<Double(pageCount)).contains(n) else {
+                guard let n = page["idx"]?.number, n == n.rounded(), n >= 0, n < 1e9 else {
                     throw fail("pages[\(i)].idx", "expected a page index 0…\(pageCount - 1), found \(page["idx"]?.jsonString.prefix(80) ?? "nothing")")
+                }
+                // A page the PDF no longer has (slides cut since): its entry is left out, not the talk.
+                guard Int(n) < pageCount else {
+                    out.ignored.append("pages[\(i)] is for page index \(Int(n)), past the PDF's \(pageCount) pages: left out")
+                    continue
                 }
                 let idx = Int(n)
                 if let note = page["note"], note != .null {
