@@ -1,5 +1,7 @@
 #include "podium_x11_window.h"
 #include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <string.h>
 #include <SDL2/SDL_syswm.h>
 
 int podium_x11_set_window_background(void *sdl_window, unsigned int rgb) {
@@ -22,6 +24,28 @@ int podium_x11_set_window_background(void *sdl_window, unsigned int rgb) {
         px |= (unsigned long)(bits >= 8 ? parts[i] << (bits - 8) : parts[i] >> (8 - bits)) << shift;
     }
     XSetWindowBackground(dpy, info.info.x11.window, px);
+    XFlush(dpy);
+    return 0;
+}
+
+int podium_x11_set_window_title(void *sdl_window, const char *utf8) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo((SDL_Window *)sdl_window, &info) || info.subsystem != SDL_SYSWM_X11) return -1;
+    Display *dpy = info.info.x11.display;
+    Window w = info.info.x11.window;
+    if (!dpy) return -1;
+    /* EWMH: the UTF-8 title every current window manager and task bar reads. */
+    XChangeProperty(dpy, w, XInternAtom(dpy, "_NET_WM_NAME", False), XInternAtom(dpy, "UTF8_STRING", False), 8,
+                    PropModeReplace, (const unsigned char *)utf8, (int)strlen(utf8));
+    /* ICCCM WM_NAME for older ones: STRING (Latin-1) or COMPOUND_TEXT, converted from UTF-8
+     * whatever the process's locale (SDL converts through the C locale and then gives up). */
+    XTextProperty prop;
+    char *list[1] = { (char *)utf8 };
+    if (Xutf8TextListToTextProperty(dpy, list, 1, XStdICCTextStyle, &prop) >= Success) {
+        XSetWMName(dpy, w, &prop);
+        XFree(prop.value);
+    }
     XFlush(dpy);
     return 0;
 }

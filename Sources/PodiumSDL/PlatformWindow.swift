@@ -1,4 +1,5 @@
 import CSDL2
+import CX11Present
 import PodiumKit
 
 /// One SDL window with its renderer, drawing one `WindowRoot`. Sizes: `root` is laid out in
@@ -34,6 +35,8 @@ public final class PlatformWindow {
         let r = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue) ?? SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue)
         guard let r else { SDL_DestroyWindow(w); throw SDLError("cannot create renderer: \(SDLVideo.lastError)") }
         sdl = w; self.root = root
+        // SDL's own X11 title is garbled past ASCII (it converts through the C locale).
+        if SDLVideo.currentDriver == "x11" { _ = podium_x11_set_window_title(UnsafeMutableRawPointer(w), title) }
         renderer = Renderer(sdl: r, text: text)
         renderer.onImageReady = { [weak renderer, weak root] in renderer?.invalidate(); root?.requestRedraw() }
         syncSize()

@@ -14,7 +14,7 @@ extension PlatformWindow: DisplayWindow {
     /// The window's title (the desktop's task bar and window list show it).
     public var title: String {
         get { String(cString: SDL_GetWindowTitle(sdl)) }
-        set { SDL_SetWindowTitle(sdl, newValue) }
+        set { SDL_SetWindowTitle(sdl, newValue); if SDLVideo.currentDriver == "x11" { _ = podium_x11_set_window_title(UnsafeMutableRawPointer(sdl), newValue) } }
     }
 
     /// X11 only: a Wayland surface is mapped by its first buffer, and sway focuses a window that

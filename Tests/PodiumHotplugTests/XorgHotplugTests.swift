@@ -149,4 +149,22 @@ final class XorgHotplugTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(a.w, 320)
         XCTAssertFalse(s.audience.fullscreen || s.presenter.fullscreen)
     }
+
+    /// Window titles reach the window manager intact: `_NET_WM_NAME` in UTF-8 and a `WM_NAME`
+    /// that is not mojibake (trial 8: SDL converted "Podium Presenter — Bands I Love" through
+    /// the C locale, WM_NAME read "Podium Presenter â\302\200\302\224 …" and there was no
+    /// _NET_WM_NAME at all).
+    func testWindowTitlesAreUTF8ForTheWindowManager() throws {
+        let rig = try XorgRig(["1280x800", "1920x1080"])
+        defer { rig.stop() }
+        let podium = try RigPodium(rig: rig)
+        defer { podium.stop() }
+        _ = try podium.waitFor("both windows") { $0.audience.visible && $0.presenter.visible }
+        for title in ["Podium Presenter", "Podium Audience"] {
+            let id = try XCTUnwrap(try runTool("xdotool", ["search", "--name", "^" + title], env: rig.clientEnv).split(separator: "\n").first.map(String.init), title)
+            let props = try runTool("xprop", ["-id", id, "_NET_WM_NAME", "WM_NAME"], env: rig.clientEnv)
+            XCTAssertTrue(props.contains("_NET_WM_NAME(UTF8_STRING) = \"\(title) — "), props)
+            XCTAssertFalse(props.contains("\\302"), "WM_NAME is not mojibake: \(props)")
+        }
+    }
 }

@@ -9,4 +9,10 @@
 /// window is not an X11 window.
 int podium_x11_set_window_background(void *sdl_window, unsigned int rgb);
 
+/// Sets `sdl_window`'s title (UTF-8) as window managers read it: `_NET_WM_NAME` (UTF8_STRING)
+/// and `WM_NAME` (STRING or COMPOUND_TEXT). SDL 2.26 converts the title through the process's
+/// C locale: a title with a character outside ASCII ("Podium Presenter — …") got a garbled
+/// WM_NAME and no _NET_WM_NAME at all. Returns 0, or -1 when the window is not an X11 window.
+int podium_x11_set_window_title(void *sdl_window, const char *utf8);
+
 #endif
