@@ -51,7 +51,7 @@ final class PresentCommand {
         LaunchTrace.mark("plugin registry")
         try CommandLineInterface.refuseExtraArguments(options, command: "present")
         let deckPath = options.positional.first ?? AssetLocator.demoDeck
-        let deck = try DeckSource.load(deckPath, registry: registry, options: options)
+        let deck = try loadDeck(deckPath, registry: registry)
         LaunchTrace.mark("deck loaded and validated")
         let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0, knownKey: SDLVideo.isKeyName) } ?? .standard
         var socketPath: String?
@@ -169,6 +169,23 @@ final class PresentCommand {
     }
 
     // MARK: Crash restart
+
+    /// The deck; a restart after a crash waits up to `restartDeckWait` seconds for a deck that
+    /// does not load (a PDF or deck being rewritten when the talk crashed: the file is complete
+    /// moments later), instead of leaving the talk down. A launch by the speaker fails at once.
+    func loadDeck(_ path: String, registry: PluginRegistry) throws -> Deck {
+        let deadline = ProcessInfo.processInfo.systemUptime + Self.restartDeckWait
+        var said = false
+        while true {
+            do { return try DeckSource.load(path, registry: registry, options: options) }
+            catch {
+                guard CrashRestart.isRestart, ProcessInfo.processInfo.systemUptime < deadline else { throw error }
+                if !said { log("restarting after a crash: the deck does not load yet (\(error)); waiting up to \(Int(Self.restartDeckWait)) s for it to be complete"); said = true }
+                usleep(250_000)
+            }
+        }
+    }
+    static let restartDeckWait = 30.0
 
     /// After a first crash in a scene's plugin code, says so on the presenter view (a second one
     /// there skips the scene: `SceneCode.crashed`, set before the scenes are made).

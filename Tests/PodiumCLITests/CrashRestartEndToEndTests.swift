@@ -129,6 +129,23 @@ final class CrashRestartEndToEndTests: XCTestCase {
         try quitRestarted(restarted)
     }
 
+    /// A crash while the deck is being rewritten (half written on disk): the restart waits for
+    /// the complete file instead of failing to load it and leaving the talk down (trial 8).
+    func testARestartWaitsForAHalfWrittenDeck() throws {
+        let app = try launch()
+        for _ in 0..<2 { XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true) }
+        let full = try Data(contentsOf: URL(fileURLWithPath: deck))
+        try full.prefix(full.count / 2).write(to: URL(fileURLWithPath: deck))
+        let restarted = try XCTUnwrap(children(of: app.process.processIdentifier).first)
+        crash(app)
+        XCTAssertTrue(waitUntil(10) { app.log.contains("the deck does not load yet") }, app.log)
+        try full.write(to: URL(fileURLWithPath: deck))
+        let client = try ControlClient(path: app.socketPath, timeout: 30)
+        let s = try client.waitForState(timeout: 30) { $0["scene"]?["index"]?.int == 2 }
+        XCTAssertEqual(s["scene"]?["index"]?.int, 2, "back where it was once the deck is whole")
+        try quitRestarted(restarted)
+    }
+
     /// A crash while the resume question is still open (after a kill -9 and a relaunch) must
     /// not resume the old talk without the speaker's answer: the restart asks again. A room
     /// covered before the talk started stays covered across a crash.
