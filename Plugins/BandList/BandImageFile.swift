@@ -33,6 +33,9 @@ enum BandImageFile {
         guard w > 0, ht > 0, w <= maxSide, ht <= maxSide, w * ht <= maxPixels else {
             throw Error(description: "\(url.lastPathComponent): \(w)×\(ht) pixels is too large to show (at most \(maxSide)×\(maxSide), 40 megapixels)")
         }
+        // A whole header with pixel data cut short (a copy still running, a broken download)
+        // would show the room an empty hole where the picture was.
+        guard podium_image_decodes(p) == 0 else { throw Error(description: "\(url.lastPathComponent): the image is truncated or damaged") }
         return p
     }
 

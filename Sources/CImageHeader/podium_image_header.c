@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -77,6 +78,89 @@ int podium_image_header_size(const char *path, long *width, long *height) {
     } else if (n >= 26 && b[0] == 'B' && b[1] == 'M') {
         long w = le32s(b + 18), h = le32s(b + 22);             /* BITMAPINFOHEADER; h < 0: top-down */
         *width = w < 0 ? -w : w; *height = h < 0 ? -h : h; rc = 0;
+    }
+    fclose(f);
+    return rc;
+}
+
+/* Every row read, then the end: libpng longjmps on a truncated or corrupt stream. */
+static int png_decodes(FILE *f) {
+    png_structp p = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, png_fail, png_quiet_warning);
+    if (!p) return -2;
+    png_infop info = png_create_info_struct(p);
+    png_bytep row = NULL;
+    if (!info) { png_destroy_read_struct(&p, NULL, NULL); return -2; }
+    if (setjmp(png_jmpbuf(p))) { free(row); png_destroy_read_struct(&p, &info, NULL); return -2; }
+    png_set_user_limits(p, 0x7fffffff, 0x7fffffff);
+    png_init_io(p, f);
+    png_read_info(p, info);
+    int passes = png_set_interlace_handling(p);
+    png_read_update_info(p, info);
+    row = malloc(png_get_rowbytes(p, info));
+    if (!row) png_longjmp(p, 1);
+    png_uint_32 h = png_get_image_height(p, info);
+    for (int pass = 0; pass < passes; pass++)
+        for (png_uint_32 y = 0; y < h; y++) png_read_row(p, row, NULL);
+    png_read_end(p, NULL);
+    free(row);
+    png_destroy_read_struct(&p, &info, NULL);
+    return 0;
+}
+
+/* Every scanline; libjpeg only warns about a premature end (and paints the rest grey), so a
+ * warning counts as damage too. */
+static int jpeg_decodes(FILE *f) {
+    struct jpeg_decompress_struct c;
+    struct jpeg_fail e;
+    JSAMPARRAY row = NULL;
+    c.err = jpeg_std_error(&e.mgr);
+    e.mgr.error_exit = jpeg_fail_exit;
+    e.mgr.output_message = jpeg_quiet;
+    if (setjmp(e.jump)) { jpeg_destroy_decompress(&c); return -2; }
+    jpeg_create_decompress(&c);
+    jpeg_stdio_src(&c, f);
+    jpeg_read_header(&c, TRUE);
+    jpeg_start_decompress(&c);
+    row = (*c.mem->alloc_sarray)((j_common_ptr)&c, JPOOL_IMAGE, c.output_width * (JDIMENSION)c.output_components, 1);
+    while (c.output_scanline < c.output_height) jpeg_read_scanlines(&c, row, 1);
+    jpeg_finish_decompress(&c);
+    long warnings = e.mgr.num_warnings;
+    jpeg_destroy_decompress(&c);
+    return warnings > 0 ? -2 : 0;
+}
+
+int podium_image_decodes(const char *path) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return -1;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) { close(fd); return -1; }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) { close(fd); return -1; }
+    unsigned char b[64];
+    size_t n = fread(b, 1, sizeof b, f);
+    int rc = -2;
+    if (n >= 8 && png_sig_cmp(b, 0, 8) == 0) {
+        rewind(f); rc = png_decodes(f);
+    } else if (n >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF) {
+        rewind(f); rc = jpeg_decodes(f);
+    } else if (n >= 12 && memcmp(b, "RIFF", 4) == 0 && memcmp(b + 8, "WEBP", 4) == 0) {
+        size_t size = (size_t)st.st_size;
+        unsigned char *all = size > 0 && size <= (64u << 20) ? malloc(size) : NULL;
+        if (all) {
+            rewind(f);
+            int w = 0, h = 0;
+            uint8_t *px = fread(all, 1, size, f) == size ? WebPDecodeRGBA(all, size, &w, &h) : NULL;
+            if (px) { rc = 0; WebPFree(px); }
+            free(all);
+        }
+    } else if (n >= 14 && b[0] == 'B' && b[1] == 'M') {
+        /* The file header's size and pixel-data offset against the file itself. */
+        long declared = le32s(b + 2), offset = le32s(b + 10);
+        rc = declared > 0 && declared <= st.st_size && offset > 0 && offset < st.st_size ? 0 : -2;
+    } else if (n >= 6 && memcmp(b, "GIF8", 4) == 0) {
+        /* A GIF ends with its trailer byte (0x3B). */
+        unsigned char last = 0;
+        rc = fseek(f, -1, SEEK_END) == 0 && fread(&last, 1, 1, f) == 1 && last == 0x3B ? 0 : -2;
     }
     fclose(f);
     return rc;

@@ -354,6 +354,14 @@ final class BandListSceneTests: XCTestCase {
         root.dispatch(.dropFile(path: cut.path, at: at))
         XCTAssertEqual(node("bands.message")?.label, "cut.png: the image is truncated or damaged")
         XCTAssertNil(scene.detail.draft?.imagePath)
+        // A whole header with its pixel data cut short (a copy still running): the room would see
+        // an empty hole where the picture was (trial 8: it was accepted).
+        let half = dir.appendingPathComponent("half.png")
+        let whole = try Data(contentsOf: png)
+        try whole.prefix(whole.count - 16).write(to: half)
+        root.dispatch(.dropFile(path: half.path, at: at))
+        XCTAssertEqual(node("bands.message")?.label, "half.png: the image is truncated or damaged")
+        XCTAssertNil(scene.detail.draft?.imagePath)
         root.dispatch(.dropFile(path: png.path, at: at))
         XCTAssertEqual(scene.detail.draft?.imagePath, png.path)
         XCTAssertNil(scene.audience.image.path, "the room sees the image once it is saved")

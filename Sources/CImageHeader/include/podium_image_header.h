@@ -8,6 +8,13 @@
  * not a complete PNG, JPEG, WebP, GIF or BMP header (unknown format or truncated). */
 int podium_image_header_size(const char *path, long *width, long *height);
 
+/* Whether the whole image decodes: every PNG row and JPEG scanline (a libjpeg warning, e.g. a
+ * premature end it would paint grey, counts as damage), the whole WebP; for BMP the declared
+ * size fits the file, for GIF its trailer is there. Call after `podium_image_header_size` said
+ * the size is acceptable (this decodes, one row at a time for PNG and JPEG).
+ * Returns 0 when it decodes, -1 when the file cannot be opened, -2 when it is truncated or damaged. */
+int podium_image_decodes(const char *path);
+
 
 
 /* The EXIF orientation of an image file (1-8, TIFF tag 0x0112) read with libexif, or 1 when
