@@ -55,15 +55,24 @@ static int jpeg_size(FILE *f, long *w, long *h) {
 static long le16(const unsigned char *b) { return (long)b[0] | (long)b[1] << 8; }
 static long le32s(const unsigned char *b) { return (long)(int)((unsigned)b[0] | (unsigned)b[1] << 8 | (unsigned)b[2] << 16 | (unsigned)b[3] << 24); }
 
-int podium_image_header_size(const char *path, long *width, long *height) {
+/* A regular file opened for reading (never blocking on a FIFO), its status, and its first
+ * bytes in `b` (`*n` of them); NULL when it cannot be opened. */
+static FILE *open_image(const char *path, struct stat *st, unsigned char b[64], size_t *n) {
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return -1;
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) { close(fd); return -1; }
+    if (fd < 0) return NULL;
+    if (fstat(fd, st) != 0 || !S_ISREG(st->st_mode)) { close(fd); return NULL; }
     FILE *f = fdopen(fd, "rb");
-    if (!f) { close(fd); return -1; }
+    if (!f) { close(fd); return NULL; }
+    *n = fread(b, 1, 64, f);
+    return f;
+}
+
+int podium_image_header_size(const char *path, long *width, long *height) {
+    struct stat st;
     unsigned char b[64];
-    size_t n = fread(b, 1, sizeof b, f);
+    size_t n = 0;
+    FILE *f = open_image(path, &st, b, &n);
+    if (!f) return -1;
     int rc = -2;
     if (n >= 8 && png_sig_cmp(b, 0, 8) == 0) {
         rewind(f); rc = png_size(f, width, height);
@@ -130,14 +139,11 @@ static int jpeg_decodes(FILE *f) {
 }
 
 int podium_image_decodes(const char *path) {
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return -1;
     struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) { close(fd); return -1; }
-    FILE *f = fdopen(fd, "rb");
-    if (!f) { close(fd); return -1; }
     unsigned char b[64];
-    size_t n = fread(b, 1, sizeof b, f);
+    size_t n = 0;
+    FILE *f = open_image(path, &st, b, &n);
+    if (!f) return -1;
     int rc = -2;
     if (n >= 8 && png_sig_cmp(b, 0, 8) == 0) {
         rewind(f); rc = png_decodes(f);
