@@ -225,8 +225,16 @@ final class WebSearchScene: Scene {
     func openInBrowser() {
         do {
             let link = try WebLink(selectedLink ?? "")
-            try opener.open(link)
-            setStatus("Opened \(link) in the browser.")
+            let opener = self.opener
+            let name = (opener.executable as NSString).lastPathComponent
+            try opener.open(link) { [weak self] status in
+                guard status != 0 else { return }
+                self?.onMain { [weak self] in
+                    self?.setStatus("Could not open \(link) in a browser: \(BrowserOpener.meaning(ofExitStatus: status)) (\(name) exited with status \(status)).", warning: true)
+                }
+            }
+            // Asked, not yet opened: xdg-open answers only if it fails.
+            setStatus("Asked the browser to open \(link).")
         } catch {
             setStatus("Cannot open in a browser: \(error)", warning: true)
         }

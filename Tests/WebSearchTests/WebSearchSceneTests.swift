@@ -178,6 +178,22 @@ final class WebSearchSceneTests: XCTestCase {
         XCTAssertEqual(scene.audience.reader.document?.title, "Oasis", "then shows the chosen page")
     }
 
+    /// "Opened … in the browser." appeared when xdg-open failed and nothing opened (trial 8):
+    /// the status says the browser was asked, and a failing opener is reported with its reason.
+    func testAFailingBrowserOpenerIsReported() async throws {
+        let scene = try offlineScene()
+        let script = dir.appendingPathComponent("failing-xdg-open")
+        try Data("#!/bin/sh\necho 'Running as root without --no-sandbox is not supported' >&2\nexit 4\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        scene.opener = BrowserOpener(executable: script.path)
+        scene.search("Radiohead")
+        let link = try XCTUnwrap(scene.selectedLink)
+        scene.openInBrowser()
+        XCTAssertEqual(scene.status, "Asked the browser to open \(link).")
+        context.waitAndDrain()
+        XCTAssertEqual(scene.status, "Could not open \(link) in a browser: the browser did not start (failing-xdg-open exited with status 4).")
+    }
+
     func testPagesWithoutAWebAddressAreNotOpened() async throws {
         let scene = try offlineScene()
         scene.search("Ärzte")

@@ -52,6 +52,28 @@ public struct BrowserOpener: Sendable {
         Thread { box.process.waitUntilExit() }.start()
     }
 
+    /// Starts the opener as `open(_:)` does and calls `exited` with its exit status (on a thread
+    /// of its own) when it ends: `xdg-open` ends once the browser has the link (0), or when it
+    /// could not open it (1 bad arguments, 2 no such file, 3 no tool found, 4 the action failed:
+    /// xdg-open(1)); with some desktops it lasts until the browser closes. Throws `Failure`
+    /// when the program is missing or cannot start.
+    public func open(_ link: WebLink, exited: @escaping @Sendable (Int32) -> Void) throws {
+        let box = ProcessBox(try start(link))
+        Thread { box.process.waitUntilExit(); exited(box.process.terminationStatus) }.start()
+    }
+
+    /// What an `xdg-open` exit status means, for a message (xdg-open(1)); "" for 0.
+    public static func meaning(ofExitStatus status: Int32) -> String {
+        switch status {
+        case 0: return ""
+        case 1: return "bad arguments"
+        case 2: return "a file it needed does not exist"
+        case 3: return "no browser or tool to open it with was found"
+        case 4: return "the browser did not start"
+        default: return "exit status \(status)"
+        }
+    }
+
     /// Runs the opener and waits for it to exit (tests); returns its exit status.
     public func openAndWait(_ link: WebLink) throws -> Int32 {
         let p = try start(link)
@@ -68,6 +90,9 @@ public struct BrowserOpener: Sendable {
         p.arguments = [link.url.absoluteString]
         p.standardInput = FileHandle.nullDevice
         p.standardOutput = FileHandle.nullDevice
+        // The browser's own complaints (a shell script's errors, "running as root") are not the
+        // talk's log; a failure reaches the speaker through the exit status (`open(_:exited:)`).
+        p.standardError = FileHandle.nullDevice
         do { try p.run() } catch { throw Failure(description: "cannot start \(path): \(error.localizedDescription)") }
         return p
     }
