@@ -101,7 +101,7 @@ enum CommandLineInterface {
             switch cmd {
             case "--help", "-h", "help": print(help + PluginCommands.helpSection()); return 0
             case "--version": print("podium \(version)"); return 0
-            case "present": return try PresentCommand(try deckOptions(try PdfpcOptions.translate(rest), flags: Set(["--windowed", "--resume"] + HostOptions.flags), values: Set(["--control", "--audience-display", "--presenter-display", "--keymap", "--remote", "--broker"] + TalkOptions.names + HostOptions.values + BrokerOptions.names))).run()
+            case "present": return try PresentCommand(try deckOptions(try PdfpcOptions.translate(rest), flags: presentFlags, values: presentValues)).run()
             case "displays": return try DisplaysCommand.run(try Options(rest, flags: ["--json", "--windowed", "--switch-screens"], values: ["--audience-display", "--presenter-display"]))
             case "follow": return try FollowCommand(try deckOptions(rest, flags: FollowCommand.flags, values: FollowCommand.values)).run()
             case "check": return try CheckCommand.run(try deckOptions(try PdfpcOptions.translate(rest), flags: [], values: Set(TalkOptions.names)))
@@ -124,6 +124,11 @@ enum CommandLineInterface {
             printError("podium: \(error)"); return 1
         }
     }
+
+    static let presentFlags = Set(["--windowed", "--resume"] + HostOptions.flags)
+    static let presentValues = Set(["--control", "--audience-display", "--presenter-display", "--keymap", "--remote", "--broker"] + TalkOptions.names + HostOptions.values + BrokerOptions.names)
+    /// Every option `present` takes (its own; deck openers' come on top), for errors elsewhere.
+    static var presentOptions: Set<String> { presentFlags.union(presentValues) }
 
     /// Options of a command that opens a deck: `pluginOptions` and the options of every plugin's
     /// deck opener (`--notes` of the PDF plugin); `DeckSource` refuses those of another opener
@@ -166,7 +171,11 @@ enum CommandLineInterface {
                     else if takesValue.contains(parts[0]) {
                         if parts.count == 2 { values[parts[0]] = parts[1] }
                         else { i += 1; guard i < args.count else { throw UsageError(description: "\(a) needs a value") }; values[a] = args[i] }
-                    } else { throw UsageError(description: "unknown option \(SafeText.quote(a))") }
+                    } else {
+                        // pdfpc's -s is --switch-screens: an option of present, not of check.
+                        let elsewhere = CommandLineInterface.presentOptions.contains(parts[0]) ? " here: it is an option of `podium present`" : ""
+                        throw UsageError(description: "unknown option \(SafeText.quote(a))\(elsewhere)")
+                    }
                 } else { positional.append(a) }
                 i += 1
             }

@@ -17,7 +17,11 @@ enum PluginCommands {
         BuiltInPlugins.pluginPath = prescan("--plugin-path", in: args, removing: &args)
         let registry = BuiltInPlugins.registry()
         guard let (command, pluginID) = try registry.command(named: name) else {
-            throw CommandLineInterface.UsageError(description: "unknown command or option \(SafeText.quote(name))")
+            // `podium talk.pdf`, as pdfpc is started: say how to present it.
+            let ext = (name as NSString).pathExtension.lowercased()
+            let deckLike = FileManager.default.fileExists(atPath: name) || ext == "json" || registry.deckExtensions.contains(ext)
+            let hint = deckLike ? ": to present it, podium present \(name.contains(" ") ? SafeText.quote(name) : name)" : ""
+            throw CommandLineInterface.UsageError(description: "unknown command or option \(SafeText.quote(name))\(hint)")
         }
         do { return try command.run(registry.commandContext(pluginID: pluginID, arguments: args)) }
         catch let e as PluginCommandUsageError { throw UsageError(command: name, usage: command.usage, message: e.message) }

@@ -65,6 +65,13 @@ final class CommandLineTests: XCTestCase {
         let badOpt = try podium("check", "--nope", "x.json")
         XCTAssertEqual(badOpt.status, 2)
         XCTAssertTrue(badOpt.stderr.contains("unknown option \"--nope\""))
+        // pdfpc habits (trial 8): `podium talk.pdf`, and pdfpc's -s given to check.
+        let asPdfpc = try podium("talk.pdf")
+        XCTAssertEqual(asPdfpc.status, 2)
+        XCTAssertTrue(asPdfpc.stderr.hasPrefix("podium: unknown command or option \"talk.pdf\": to present it, podium present talk.pdf\n"), asPdfpc.stderr)
+        let presentOnly = try podium("check", TestPaths.demoDeck, "-s")
+        XCTAssertEqual(presentOnly.status, 2)
+        XCTAssertTrue(presentOnly.stderr.hasPrefix("podium: unknown option \"--switch-screens\" here: it is an option of `podium present`\n"), presentOnly.stderr)
     }
 
     func testCheckAcceptsDemoAndNamesProblems() throws {
