@@ -23,8 +23,22 @@ public enum BandListPlugin {
                 _ = try p.existingFile("seed")
             }, make: { p, ctx in try BandListScene(p, context: ctx) }).parameterNames(["store", "seed", "select", "locale", "readOnly"]),
         ])
+        // `podium check`: a `store` named in the deck that exists is opened for reading, so a
+        // damaged or foreign file is found before the talk (where it is an error card).
+        d.sceneKinds[0].checkFiles = { p, r in SceneFileCheck(problem: storeProblem(p, deckDirectory: r.deckDirectory)) }
         d.commands = [BandsCommand.command]
         return d
+    }
+
+    /// What is wrong with the deck's `store` file, opened read-only (nothing is created,
+    /// migrated or written), or nil when it reads as a band store, is not named, or does not
+    /// exist yet (the talk creates it).
+    static func storeProblem(_ p: SceneParameters, deckDirectory: URL) -> String? {
+        guard let name = try? p.string("store") else { return nil }
+        let url = BandStore.location(parameter: name, deckDirectory: deckDirectory, dataDirectory: deckDirectory)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do { _ = try BandStore(path: url.path, readOnly: true); return nil }
+        catch { return "\(p.path).store: \(error)" }
     }
 
     /// The seed file a new store is filled from: `seed` (relative to the deck) or the shipped one.

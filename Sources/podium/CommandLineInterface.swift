@@ -216,7 +216,16 @@ enum CheckCommand {
     static func run(_ o: CommandLineInterface.Options) throws -> Int32 {
         guard o.positional.count == 1 else { throw CommandLineInterface.UsageError(description: "check needs exactly one DECK") }
         let registry = BuiltInPlugins.registry()
-        let deck = try DeckSource.load(o.positional[0], registry: registry, options: o)
+        let deck: Deck
+        do { deck = try DeckSource.load(o.positional[0], registry: registry, options: o) }
+        catch let e as DeckError where !e.validScenes.isEmpty {
+            // Every problem in one run: the deck's, then the files of the scenes that were valid.
+            for one in e.all { printError("podium: \(one)") }
+            let directory = URL(fileURLWithPath: o.positional[0]).standardizedFileURL.deletingLastPathComponent()
+            let valid = e.validScenes.sorted { $0.key < $1.key }.map { (offset: $0.key, element: $0.value) }
+            for p in DeckSource.fileProblems(valid, directory: directory, registry: registry) { printError("podium: \(o.positional[0]): \(p)") }
+            return 2
+        }
         let problems = DeckSource.fileProblems(deck, registry: registry)
         for p in problems { printError("podium: \(o.positional[0]): \(p)") }
         if !problems.isEmpty { return 2 }

@@ -86,8 +86,13 @@ enum DeckSource {
     /// PDF's movies too), one line each naming the scene and the problem. With `complete` (before
     /// a reload) files that look half written are problems too, and slow probes are skipped.
     static func fileProblems(_ deck: Deck, registry: PluginRegistry, complete: Bool = false) -> [String] {
-        let request = SceneFileCheckRequest(deckDirectory: deck.directory, complete: complete, probe: !complete)
-        return deck.scenes.enumerated().compactMap { i, s in
+        fileProblems(Array(deck.scenes.enumerated()), directory: deck.directory, registry: registry, complete: complete)
+    }
+
+    /// The same for `scenes` (each with its index in the deck) of a deck in `directory`.
+    static func fileProblems(_ scenes: [(offset: Int, element: DeckScene)], directory: URL, registry: PluginRegistry, complete: Bool = false) -> [String] {
+        let request = SceneFileCheckRequest(deckDirectory: directory, complete: complete, probe: !complete)
+        return scenes.compactMap { i, s in
             registry.checkFiles(kind: s.kind, s.parameters, request).problem.map { $0.hasPrefix("scenes[\(i)]") ? $0 : "scenes[\(i)]: \($0)" }
         }
     }

@@ -104,6 +104,21 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(r5.stderr.contains("latin1.json: invalid UTF-8 at byte 3"), r5.stderr)
     }
 
+    /// One `check` lists every problem (trial 8: a parameter error hid the missing PDF of
+    /// another scene, and a damaged band store passed, to be an error card in the talk).
+    func testCheckListsParameterAndFileProblemsTogether() throws {
+        let store = dir.appendingPathComponent("text.sqlite")
+        try Data("hello, not SQLite at all, but long enough to have a header".utf8).write(to: store)
+        let deck = write("two.json", #"{"title":"t","scenes":[{"kind":"title","parameters":{"heading":3}},{"kind":"pdf","parameters":{"file":"missing.pdf"}},{"kind":"band-list","parameters":{"store":"text.sqlite"}}]}"#)
+        let r = try podium("check", deck)
+        XCTAssertEqual(r.status, 2)
+        let lines = r.stderr.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.contains("scenes[0].parameters.heading: expected string, found number") }, r.stderr)
+        XCTAssertTrue(lines.contains { $0.contains("scenes[1]") && $0.contains("missing.pdf") }, r.stderr)
+        XCTAssertTrue(lines.contains { $0.contains("scenes[2].parameters.store: ") && $0.contains("text.sqlite") && $0.contains("band store") }, r.stderr)
+        XCTAssertEqual(try Data(contentsOf: store), Data("hello, not SQLite at all, but long enough to have a header".utf8), "check never writes the store")
+    }
+
     func testCheckCatchesMissingFilesBeforeTheTalk() throws {
         let seed = write("seed.json", #"{"title":"T","scenes":[{"kind":"band-list","parameters":{"seed":"nope.json"}}]}"#)
         let r1 = try podium("check", seed)

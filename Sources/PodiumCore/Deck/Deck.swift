@@ -72,7 +72,14 @@ public struct DeckError: Error, CustomStringConvertible, Equatable {
     public var message: String
     /// Further problems found in the same file, in order.
     public var more: [DeckError] = []
+    /// The scenes that were valid, by index, when other parts of a JSON deck were not: `check`
+    /// still looks at their files, so one run lists every problem.
+    public var validScenes: [Int: DeckScene] = [:]
     public init(file: String, path: String, message: String) { self.file = file; self.path = path; self.message = message }
+    /// The same problems (the valid scenes beside them do not count).
+    public static func == (a: DeckError, b: DeckError) -> Bool {
+        a.file == b.file && a.path == b.path && a.message == b.message && a.more == b.more
+    }
     /// This problem and every further one, one line each.
     public var all: [DeckError] { [DeckError(file: file, path: path, message: message)] + more }
     public var description: String { all.map(\.line).joined(separator: "\n") }
@@ -164,16 +171,18 @@ extension Deck {
             return made
         }
         var scenes: [DeckScene] = []
+        var valid: [Int: DeckScene] = [:]
         note {
             guard let scenesValue = obj["scenes"] else { throw fail("scenes", "missing required field") }
             guard let list = scenesValue.array else { throw fail("scenes", "expected array, found \(scenesValue.typeName)") }
             guard !list.isEmpty else { throw fail("scenes", "a deck needs at least one scene") }
             for (i, v) in list.enumerated() {
-                note { scenes.append(try scene(v, at: "scenes[\(i)]")) }
+                note { let made = try scene(v, at: "scenes[\(i)]"); scenes.append(made); valid[i] = made }
             }
         }
         if var first = problems.first {
             first.more = Array(problems.dropFirst())
+            first.validScenes = valid
             throw first
         }
         return Deck(title: title, durationMinutes: duration, scenes: scenes, path: path)
