@@ -54,6 +54,32 @@ final class PageRenderWorkerTests: PDFTestCase {
         XCTAssertEqual(Self.scheduling("/proc/self/task/\(try XCTUnwrap(cache.workerID))/stat")?.policy, 5, "the worker stays in SCHED_IDLE")
     }
 
+    /// Clicking fast through pages the worker has not rendered yet: the window's newest current
+    /// page is rendered next, not after every page it skipped (trial 8: the room stayed on a
+    /// stale page for seconds while the worker went through them in order).
+    func testAWindowsNewestCurrentPageGoesBeforeThePagesItSkipped() throws {
+        let cache = PageCache(document: try PDFDocument(path: TestPDF.write(path("six.pdf"), .init(pages: 6))))
+        let keys = (0..<6).map { PageKey(page: $0, region: Rect(0, 0, 1, 1), pixelWidth: 160, pixelHeight: 90) }
+        let order = Mutex<[Int]>([])
+        let gate = DispatchSemaphore(value: 0)
+        PageCache.willRender = { key in
+            if key.page == 1 { gate.wait() }   // the worker busy on page 2 while the speaker clicks on
+            order.withLock { $0.append(key.page) }
+        }
+        defer { PageCache.willRender = nil }
+        XCTAssertNil(cache.bitmap(keys[1], waitingAtMost: 0) {})
+        while cache.workerID == nil { usleep(1000) }
+        usleep(50_000)   // page 2 is in flight
+        for p in 2...4 { XCTAssertNil(cache.bitmap(keys[p], waitingAtMost: 0) {}) }
+        XCTAssertNil(cache.bitmap(keys[5], waitingAtMost: 0) {})
+        gate.signal()
+        cache.waitUntilIdle()
+        let rendered = order.withLock { $0 }
+        XCTAssertEqual(rendered.first, 1, "\(rendered)")
+        XCTAssertEqual(rendered.dropFirst().first, 5, "the newest current page next: \(rendered)")
+        XCTAssertEqual(Set(rendered), [1, 2, 3, 4, 5], "the skipped pages still render, after it")
+    }
+
     /// A thread's scheduling policy (field 41 of its /proc stat file) and nice value (field 19).
     static func scheduling(_ statFile: String) -> (policy: Int, nice: Int)? {
         guard let stat = try? String(contentsOfFile: statFile, encoding: .utf8),

@@ -117,9 +117,13 @@ public final class PageCache: @unchecked Sendable {
     public func bitmap(_ key: PageKey, waitingAtMost seconds: Double, ready: @escaping @Sendable () -> Void) -> Bitmap? {
         cond.lock()
         let asked = requested.contains(key) || inFlight == key
+        // A window's current page goes before every request still queued: clicking fast through
+        // heavy pages queued each one behind the last, and the room waited for every page it
+        // had skipped (seconds of a stale page; trial 8).
+        if asked, inFlight != key { requested.removeAll { $0 == key }; requested.insert(key, at: 0) }
         cond.unlock()
         // One waiter per pending key: the view asks again on every frame until it is ready.
-        if !asked, let b = request(key, ready: ready) { return b }
+        if !asked, let b = request(key, first: true, ready: ready) { return b }
         cond.lock(); defer { cond.unlock() }
         // A page that kept a window waiting once is not waited for again (the next frame, the
         // other window's view of it): each frame would otherwise pay the whole wait.
@@ -188,12 +192,13 @@ public final class PageCache: @unchecked Sendable {
     /// The cached bitmap for `key`, or nil after asking the worker to render it; `ready` is
     /// called (on the worker thread) once it is in the cache. Never renders on the calling
     /// thread: for previews, which show something else meanwhile. Requests go before prefetches.
-    public func request(_ key: PageKey, ready: @escaping @Sendable () -> Void) -> Bitmap? {
+    /// With `first`, the key goes before every other request (a window's current page).
+    public func request(_ key: PageKey, first: Bool = false, ready: @escaping @Sendable () -> Void) -> Bitmap? {
         cond.lock(); defer { cond.unlock() }
         if let b = lookup(key) ?? stored(key) { return b }
         guard !failed.contains(key), !retired else { return nil }
         waiters[key, default: []].append(ready)
-        if !requested.contains(key) && inFlight != key { requested.append(key) }
+        if !requested.contains(key) && inFlight != key { if first { requested.insert(key, at: 0) } else { requested.append(key) } }
         pending.removeAll { $0 == key }
         startWorkerIfNeeded()
         cond.signal()
