@@ -14,6 +14,10 @@
  * after it, it execs the same binary again (`/proc/self/exe`, so a rebuild meanwhile does not
  * mix versions) with `argv` and this process's environment.
  *
+ * The watcher is the small program `podium-watch` beside the binary (libc only), exec'd from the
+ * fork with the pipe as fd 3 and the binary as fd 4, so it holds none of the talk's libraries or
+ * heap (issue 19); if that program is missing, the forked copy of this process watches instead.
+ *
  * `argv` is NULL-terminated; it and the environment are copied before the fork. At most
  * `max_restarts` restarts within `window_seconds` of the first one (the count travels in the environment as
  * PODIUM_CRASH_RESTARTS="count since", monotonic seconds); past that the watcher says so on
@@ -28,5 +32,9 @@ void podium_crash_watch_armed(void);
 /* The talk process ends on purpose (any exit status, SIGTERM included): no restart, even after a
  * crash signal it survived. Call last, just before `_exit`. Nothing when no watcher runs. */
 void podium_crash_watch_ended(void);
+
+/* `podium-watch`'s main: `podium-watch MAX WINDOW COUNT SINCE ARGV...` with fds 3 and 4 as
+ * `podium_crash_watch` leaves them. Returns (2, with a message) only when not started that way. */
+int podium_crash_watch_main(int argc, char **argv);
 
 #endif
