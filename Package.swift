@@ -53,8 +53,10 @@ let package = Package(
         // Debian's Pango with cairo (libpango1.0-dev): every piece of text Podium lays out and draws.
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         // Debian's GStreamer (libgstreamer1.0-dev, libgstreamer-plugins-base1.0-dev): the `media` scene.
-        .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-1.0 gstreamer-app-1.0 gstreamer-pbutils-1.0",
-                       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
+        // Opened on first use, not linked (Sources/CGStreamer/include/podium_gstreamer.h): a C target
+        // whose public header has no GStreamer type, built with GStreamer's headers (their path:
+        // pkg-config's would link the libraries too) and GLib's (from Pango, linked anyway).
+        .target(name: "CGStreamer", dependencies: ["CLazyLibrary", "CPango"], cSettings: [.unsafeFlags(["-I/usr/include/gstreamer-1.0"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
         // Debian's LZ4 (liblz4-dev): rendered PDF pages kept compressed (Plugins/PDF/Render/PageStore.swift).
         .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"])]),
@@ -66,7 +68,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Image dimensions from the header (libpng, libjpeg, libwebp), checked before decoding, and the
         // EXIF orientation (libexif) that turns a photo upright.
-        // Opening a C library on first use instead of linking it (CTessellate, CRemoteLoader, CMosquitto).
+        // Opening a C library on first use instead of linking it (CTessellate, CRemoteLoader, CMosquitto, CGStreamer).
         .target(name: "CLazyLibrary"),
         // GLU's polygon tessellator (libglu1-mesa-dev): map areas with holes into triangles.
         // Opened with dlopen on the first shape drawn, not linked: most talks draw none.
@@ -97,7 +99,9 @@ let package = Package(
         // Pages kept in the X server as Pixmaps and presented there (Xlib, MIT-SHM from libxext-dev):
         // the software renderer's audience frame that is just a page (Sources/PodiumSDL/ServerPixmaps.swift).
         .target(name: "CX11Present", linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("SDL2")]),
-        .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2Image", "CImageHeader", "CPango", "CXrandr", "CWaylandClient", "CTessellate", "CMainQueue", "CX11Present"]),
+        // SDL_image opened on first use (a picture decoded, a snapshot or thumbnail encoded), not linked.
+        .target(name: "CSDL2ImageLazy", dependencies: ["CSDL2", "CLazyLibrary"]),
+        .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2ImageLazy", "CImageHeader", "CPango", "CXrandr", "CWaylandClient", "CTessellate", "CMainQueue", "CX11Present"]),
 
         .target(name: "PodiumRemote", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CRemoteLoader"]),
         // Follower screens (`--broker`, `podium follow`): the talk's state as retained MQTT messages
