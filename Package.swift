@@ -21,7 +21,8 @@ let package = Package(
         .executable(name: "podium", targets: ["podium"]),
         .executable(name: "podium-bench-kit", targets: ["podium-bench-kit"]),
         .executable(name: "podium-fuzz", targets: ["podium-fuzz"]),
-        // The crash watcher `podium present` starts beside a talk (C, libc only; Sources/CCrashWatch).
+        // The crash watcher `podium present` starts beside a talk (C: libc, and the Swift runtime that
+        // swiftc links into every executable, unused; Sources/CCrashWatch).
         .executable(name: "podium-watch", targets: ["podium-watch"]),
         // Built-in scene plugins, each its own shared library beside the executable, opened only
         // when a deck (or a command) uses it, as external plugins are: the executable names none
@@ -94,8 +95,7 @@ let package = Package(
         // Restarting a talk that crashed (`podium present`): a forked watcher, in C for fork and
         // signal handlers (Sources/CCrashWatch/include/podium_crash_watch.h).
         .target(name: "CCrashWatch"),
-        // `--as-needed`: swiftc links the Swift runtime into every executable; this one calls none of it.
-        .executableTarget(name: "podium-watch", dependencies: ["CCrashWatch"], linkerSettings: [.unsafeFlags(["-Xlinker", "--as-needed"])]),
+        .executableTarget(name: "podium-watch", dependencies: ["CCrashWatch"]),
         // Pages kept in the X server as Pixmaps and presented there (Xlib, MIT-SHM from libxext-dev):
         // the software renderer's audience frame that is just a page (Sources/PodiumSDL/ServerPixmaps.swift).
         .target(name: "CX11Present", linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("SDL2")]),

@@ -135,7 +135,7 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
     static char history[64] = "PODIUM_CRASH_RESTARTS=0 0";
     char **args = copy_strings(argv, 1);
     char **env = restart_environment(history);
-    /* The watcher proper is the small `podium-watch` (libc only) exec'd from the fork, so it holds
+    /* The watcher proper is the small C program `podium-watch` exec'd from the fork, so it holds
      * none of the talk's libraries and heap (issue 19: memory); `podium-watch MAX WINDOW COUNT
      * SINCE ARGV...`. Without it, the forked copy of this process watches, as before. */
     static char program[4096], numbers[4][32];

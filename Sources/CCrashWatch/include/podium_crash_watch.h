@@ -14,7 +14,7 @@
  * after it, it execs the same binary again (`/proc/self/exe`, so a rebuild meanwhile does not
  * mix versions) with `argv` and this process's environment.
  *
- * The watcher is the small program `podium-watch` beside the binary (libc only), exec'd from the
+ * The watcher is the small C program `podium-watch` beside the binary, exec'd from the
  * fork with the pipe as fd 3 and the binary as fd 4, so it holds none of the talk's libraries or
  * heap (issue 19); if that program is missing, the forked copy of this process watches instead.
  *
