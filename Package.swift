@@ -53,11 +53,12 @@ let package = Package(
         // Debian's poppler-glib with cairo (libpoppler-glib-dev): PDF pages for the `pdf` scene.
         // Debian's Pango with cairo (libpango1.0-dev): every piece of text Podium lays out and draws.
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
-        // Debian's GStreamer (libgstreamer1.0-dev, libgstreamer-plugins-base1.0-dev): the `media` scene.
+        // Debian's GStreamer (libgstreamer1.0-dev, libgstreamer-plugins-base1.0-dev in the Makefile's lists): the `media` scene.
         // Opened on first use, not linked (Sources/CGStreamer/include/podium_gstreamer.h): a C target
         // whose public header has no GStreamer type, built with GStreamer's headers (their path:
-        // pkg-config's would link the libraries too) and GLib's (from Pango, linked anyway).
-        .target(name: "CGStreamer", dependencies: ["CLazyLibrary", "CPango"], cSettings: [.unsafeFlags(["-I/usr/include/gstreamer-1.0"])]),
+        // pkg-config's would link the libraries too) and GLib's (CGObject: linked anyway, Pango needs it).
+        .systemLibrary(name: "CGObject", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .target(name: "CGStreamer", dependencies: ["CLazyLibrary", "CGObject"], cSettings: [.unsafeFlags(["-I/usr/include/gstreamer-1.0"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
         // Debian's LZ4 (liblz4-dev): rendered PDF pages kept compressed (Plugins/PDF/Render/PageStore.swift).
         .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"])]),
