@@ -64,7 +64,8 @@ let package = Package(
         .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"])]),
 
         // Debian's libcmark-gfm (GitHub's CommonMark parser): notes and Markdown web pages.
-        .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        // Opened on first use, not linked (Sources/CCmarkGFM/include/podium_cmark.h; headers in /usr/include).
+        .target(name: "CCmarkGFM", dependencies: ["CLazyLibrary"]),
         .target(name: "PodiumMarkdown", dependencies: ["CCmarkGFM"]),
         // Debian's libxml2 HTML parser: offline web pages and MediaWiki HTML (tolerant of broken markup).
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
