@@ -76,7 +76,8 @@ let package = Package(
         // GLU's polygon tessellator (libglu1-mesa-dev): map areas with holes into triangles.
         // Opened with dlopen on the first shape drawn, not linked: most talks draw none.
         .target(name: "CTessellate", dependencies: ["CLazyLibrary"]),
-        .target(name: "CImageHeader", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("exif")]),
+        // libexif is opened on the first picture (podium_image_orientation.c), not linked.
+        .target(name: "CImageHeader", dependencies: ["CLazyLibrary"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
 
         .target(name: "PodiumCore", dependencies: ["PodiumKit", "PodiumMarkdown"]),
         // One SQLite module for every plugin's database (statements, transactions, WAL, migrations).
