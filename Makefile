@@ -97,6 +97,7 @@ bench: test-deps build
 BUILTIN_PLUGINS := $(shell grep -o 'library.name: "[A-Za-z0-9]*", type: .dynamic' Package.swift | cut -d'"' -f2)
 build:
 	$(SWIFT) build -c release --product podium
+	$(SWIFT) build -c release --product podium-watch
 	for p in $(BUILTIN_PLUGINS); do $(SWIFT) build -c release --product $$p || exit 1; done
 	scripts/check-host-imports.sh
 

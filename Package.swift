@@ -21,6 +21,9 @@ let package = Package(
         .executable(name: "podium", targets: ["podium"]),
         .executable(name: "podium-bench-kit", targets: ["podium-bench-kit"]),
         .executable(name: "podium-fuzz", targets: ["podium-fuzz"]),
+        // The crash watcher `podium present` starts beside a talk (C: libc, and the Swift runtime that
+        // swiftc links into every executable, unused; Sources/CCrashWatch).
+        .executable(name: "podium-watch", targets: ["podium-watch"]),
         // Built-in scene plugins, each its own shared library beside the executable, opened only
         // when a deck (or a command) uses it, as external plugins are: the executable names none
         // of them, and a talk that shows no map never loads GLU (Sources/podium/BuiltInPluginList.swift).
@@ -50,26 +53,31 @@ let package = Package(
         // Debian's poppler-glib with cairo (libpoppler-glib-dev): PDF pages for the `pdf` scene.
         // Debian's Pango with cairo (libpango1.0-dev): every piece of text Podium lays out and draws.
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
-        // Debian's GStreamer (libgstreamer1.0-dev, libgstreamer-plugins-base1.0-dev): the `media` scene.
-        .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-1.0 gstreamer-app-1.0 gstreamer-pbutils-1.0",
-                       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
+        // Debian's GStreamer (libgstreamer1.0-dev, libgstreamer-plugins-base1.0-dev in the Makefile's lists): the `media` scene.
+        // Opened on first use, not linked (Sources/CGStreamer/include/podium_gstreamer.h): a C target
+        // whose public header has no GStreamer type, built with GStreamer's headers (their path:
+        // pkg-config's would link the libraries too) and GLib's (CGObject: linked anyway, Pango needs it).
+        .systemLibrary(name: "CGObject", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .target(name: "CGStreamer", dependencies: ["CLazyLibrary", "CGObject"], cSettings: [.unsafeFlags(["-I/usr/include/gstreamer-1.0"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
         // Debian's LZ4 (liblz4-dev): rendered PDF pages kept compressed (Plugins/PDF/Render/PageStore.swift).
         .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"])]),
 
         // Debian's libcmark-gfm (GitHub's CommonMark parser): notes and Markdown web pages.
-        .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        // Opened on first use, not linked (Sources/CCmarkGFM/include/podium_cmark.h; headers in /usr/include).
+        .target(name: "CCmarkGFM", dependencies: ["CLazyLibrary"]),
         .target(name: "PodiumMarkdown", dependencies: ["CCmarkGFM"]),
         // Debian's libxml2 HTML parser: offline web pages and MediaWiki HTML (tolerant of broken markup).
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Image dimensions from the header (libpng, libjpeg, libwebp), checked before decoding, and the
         // EXIF orientation (libexif) that turns a photo upright.
-        // Opening a C library on first use instead of linking it (CTessellate, CRemoteLoader, CMosquitto).
+        // Opening a C library on first use instead of linking it (CTessellate, CRemoteLoader, CMosquitto, CGStreamer).
         .target(name: "CLazyLibrary"),
         // GLU's polygon tessellator (libglu1-mesa-dev): map areas with holes into triangles.
         // Opened with dlopen on the first shape drawn, not linked: most talks draw none.
         .target(name: "CTessellate", dependencies: ["CLazyLibrary"]),
-        .target(name: "CImageHeader", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("exif")]),
+        // libexif is opened on the first picture (podium_image_orientation.c), not linked.
+        .target(name: "CImageHeader", dependencies: ["CLazyLibrary"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
 
         .target(name: "PodiumCore", dependencies: ["PodiumKit", "PodiumMarkdown"]),
         // One SQLite module for every plugin's database (statements, transactions, WAL, migrations).
@@ -90,10 +98,13 @@ let package = Package(
         // Restarting a talk that crashed (`podium present`): a forked watcher, in C for fork and
         // signal handlers (Sources/CCrashWatch/include/podium_crash_watch.h).
         .target(name: "CCrashWatch"),
+        .executableTarget(name: "podium-watch", dependencies: ["CCrashWatch"]),
         // Pages kept in the X server as Pixmaps and presented there (Xlib, MIT-SHM from libxext-dev):
         // the software renderer's audience frame that is just a page (Sources/PodiumSDL/ServerPixmaps.swift).
         .target(name: "CX11Present", linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("SDL2")]),
-        .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2Image", "CImageHeader", "CPango", "CXrandr", "CWaylandClient", "CTessellate", "CMainQueue", "CX11Present"]),
+        // SDL_image opened on first use (a picture decoded, a snapshot or thumbnail encoded), not linked.
+        .target(name: "CSDL2ImageLazy", dependencies: ["CSDL2", "CLazyLibrary"]),
+        .target(name: "PodiumSDL", dependencies: ["PodiumKit", "PodiumCore", "CSDL2", "CSDL2ImageLazy", "CImageHeader", "CPango", "CXrandr", "CWaylandClient", "CTessellate", "CMainQueue", "CX11Present"]),
 
         .target(name: "PodiumRemote", dependencies: ["PodiumKit", "PodiumCore", "PodiumSDL", "CRemoteLoader"]),
         // Follower screens (`--broker`, `podium follow`): the talk's state as retained MQTT messages

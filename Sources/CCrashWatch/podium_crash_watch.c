@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/types.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,11 +14,14 @@
 #include <unistd.h>
 
 static int crash_fd = -1;
-/* Shared with the watcher, which reads it after a crash: the scene whose plugin code runs now
- * (-1: none; plain stores, no signal handler or system call on the hot path), and what a restart
- * carries over (`podium_crash_watch_carry`). */
+/* Shared with the watcher (a memfd it gets as fd 5, read after a crash): the scene whose plugin
+ * code runs now (-1: none; plain stores, no signal handler or system call on the hot path) and
+ * what a restart carries over (`podium_crash_watch_carry`). */
 struct shared_state { volatile int scene; char carry[512]; };
 static struct shared_state *shared = NULL;
+/* What the watcher writes for the restart's environment (`watch`, `restart_environment`). */
+static char crashed_scene[64] = "PODIUM_CRASHED_SCENE=-1 0";
+static char carry[600] = "PODIUM_CRASH_CARRY=";
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS};
 static struct sigaction previous[65];
 
@@ -38,14 +42,14 @@ static double now_seconds(void) {
 
 static void say(const char *text) { ssize_t r = write(2, text, strlen(text)); (void)r; }
 
-/* The watcher: waits, then restarts or ends. Runs in the forked child only. */
-static void watch(int fd, char **argv, char **envp, char *history, size_t history_size,
-                  char *crashed_scene, size_t crashed_size, char *carry, size_t carry_size, int last_scene, int last_times,
+/* The watcher: reads the pipe (fd 3) until the talk ends, then restarts the binary open as fd 4
+ * or ends. Runs in `podium-watch`, or in the forked child when that program is missing. */
+static void watch(char **argv, char **envp, char *history, size_t history_size,
                   int count, double since, int max_restarts, double window_seconds) {
     prctl(PR_SET_NAME, "podium-watch", 0, 0, 0);
-    /* Nothing of the talk's but stdio and the pipe: a file or socket held here would outlive it. */
-    if (fd != 3) { dup2(fd, 3); close(fd); }
-    close_range(4, ~0U, 0);
+    /* Nothing of the talk's but stdio, the pipe (3), its binary (4) and the shared state (5): a
+     * file or socket held here would outlive it. */
+    close_range(6, ~0U, 0);
     /* Ctrl+C in the terminal reaches the whole process group: the talk quits cleanly and the
      * watcher then sees end of file without a crash byte; it must not die first. */
     signal(SIGINT, SIG_IGN);
@@ -69,11 +73,19 @@ static void watch(int fd, char **argv, char **envp, char *history, size_t histor
         _exit(1);
     }
     snprintf(history, history_size, "PODIUM_CRASH_RESTARTS=%d %.3f", count + 1, since);
-    /* Where the crash was, and how many crashes in a row were in that scene's plugin code. */
-    int scene = shared ? shared->scene : -1;
-    int times = scene >= 0 && scene == last_scene ? last_times + 1 : 1;
-    snprintf(crashed_scene, crashed_size, "PODIUM_CRASHED_SCENE=%d %d", scene, scene >= 0 ? times : 0);
-    snprintf(carry, carry_size, "PODIUM_CRASH_CARRY=%s", shared ? shared->carry : "");
+    /* Where the crash was, and how many crashes in a row were in that scene's plugin code
+     * (`podium_crash_watch_scene`), and what the restart carries over: from the shared state. */
+    struct shared_state state;
+    memset(&state, 0, sizeof state);
+    if (pread(5, &state, sizeof state, 0) != (ssize_t)sizeof state) state.scene = -1;
+    state.carry[sizeof state.carry - 1] = 0;
+    int last_scene = -1, last_times = 0;
+    const char *c = getenv("PODIUM_CRASHED_SCENE");
+    if (c) sscanf(c, "%d %d", &last_scene, &last_times);
+    int times = state.scene >= 0 && state.scene == last_scene ? last_times + 1 : 1;
+    snprintf(crashed_scene, sizeof crashed_scene, "PODIUM_CRASHED_SCENE=%d %d", state.scene, state.scene >= 0 ? times : 0);
+    snprintf(carry, sizeof carry, "PODIUM_CRASH_CARRY=%s", state.carry);
+    close(5);
     /* The talk's place only once it journals it; before (the resume question still open) the
      * restart asks that question again, as the crashed talk was doing. */
     if (armed) {
@@ -87,17 +99,19 @@ static void watch(int fd, char **argv, char **envp, char *history, size_t histor
     signal(SIGINT, SIG_DFL);
     signal(SIGHUP, SIG_DFL);
     close(3);
-    /* The binary that crashed: by its path (so `ps` and `killall` know it as podium), or through
-     * /proc/self/exe if a rebuild has replaced the file since, so versions never mix. */
+    /* The binary that crashed (held open as fd 4 since the talk started): by its path (so `ps`
+     * and `killall` know it as podium), or through the descriptor if a rebuild has replaced the
+     * file since, so versions never mix. */
+    fcntl(4, F_SETFD, FD_CLOEXEC);
     char path[4096];
-    ssize_t len = readlink("/proc/self/exe", path, sizeof path - 1);
+    ssize_t len = readlink("/proc/self/fd/4", path, sizeof path - 1);
     const char *deleted = " (deleted)";
     size_t dl = strlen(deleted);
     if (len > 0 && (size_t)len < sizeof path - 1) {
         path[len] = 0;
         if ((size_t)len < dl || strcmp(path + len - dl, deleted) != 0) execve(path, argv, envp);
     }
-    execve("/proc/self/exe", argv, envp);
+    execveat(4, "", argv, envp, AT_EMPTY_PATH);
     say("podium: could not restart the talk after a crash (exec failed)\n");
     _exit(1);
 }
@@ -111,6 +125,38 @@ static char **copy_strings(char *const list[], int extra) {
     return copy;
 }
 
+/* Puts `entry` (NAME=…) in `env` in place of its NAME's entry, or in the first free slot. */
+static void put(char **env, char *entry) {
+    size_t name = (size_t)(strchr(entry, '=') - entry) + 1;
+    int e = 0;
+    while (env[e] && strncmp(env[e], entry, name) != 0) e++;
+    env[e] = entry;   /* replaces the old entry or takes a spare slot at the end */
+}
+
+/* The environment for a restart: `environ` with PODIUM_CRASH_RESTARTS in `history`,
+ * PODIUM_CRASHED_SCENE and PODIUM_CRASH_CARRY (the watcher writes all three), or NULL. */
+static char **restart_environment(char *history) {
+    char **env = copy_strings(environ, 3);
+    if (!env) return NULL;
+    put(env, history);
+    put(env, crashed_scene);
+    put(env, carry);
+    return env;
+}
+
+static int is_watcher_entry(const char *v, const char *history) { return v == history || v == crashed_scene || v == carry; }
+
+/* `podium-watch` beside the running binary, into `path`; 0, or -1 when it is not there. */
+static int watcher_program(char *path, size_t size) {
+    ssize_t len = readlink("/proc/self/exe", path, size - 1);
+    if (len <= 0 || (size_t)len >= size - 1) return -1;
+    path[len] = 0;
+    char *slash = strrchr(path, '/');
+    if (!slash || (size_t)(slash - path) + sizeof "/podium-watch" > size) return -1;
+    strcpy(slash, "/podium-watch");
+    return access(path, X_OK);
+}
+
 int podium_crash_watch(char *const argv[], int max_restarts, double window_seconds) {
     /* Everything the watcher needs is made before the fork: after it, it calls only what is
      * safe in a child of a process that may have threads. */
@@ -118,42 +164,61 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
     double since = 0;
     const char *h = getenv("PODIUM_CRASH_RESTARTS");
     if (h) sscanf(h, "%d %lf", &count, &since);
-    int last_scene = -1, last_times = 0;
-    const char *c = getenv("PODIUM_CRASHED_SCENE");
-    if (c) sscanf(c, "%d %d", &last_scene, &last_times);
-    char **args = copy_strings(argv, 1);
-    char **env = copy_strings(environ, 3);
     static char history[64] = "PODIUM_CRASH_RESTARTS=0 0";
-    static char crashed_scene[64] = "PODIUM_CRASHED_SCENE=-1 0";
-    static char carry[600] = "PODIUM_CRASH_CARRY=";
-    if (!args || !env) { errno = ENOMEM; return -1; }
-    int e = 0;
-    while (env[e] && strncmp(env[e], "PODIUM_CRASH_RESTARTS=", 22) != 0) e++;
-    env[e] = history; /* replaces the old entry or takes a spare slot at the end */
-    e = 0;
-    while (env[e] && strncmp(env[e], "PODIUM_CRASHED_SCENE=", 21) != 0) e++;
-    env[e] = crashed_scene;
-    e = 0;
-    while (env[e] && strncmp(env[e], "PODIUM_CRASH_CARRY=", 19) != 0) e++;
-    env[e] = carry;
-    void *page = mmap(NULL, sizeof(struct shared_state), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (page != MAP_FAILED) { shared = page; shared->scene = -1; shared->carry[0] = 0; }
+    char **args = copy_strings(argv, 1);
+    char **env = restart_environment(history);
+    /* The watcher proper is the small C program `podium-watch` exec'd from the fork, so it holds
+     * none of the talk's libraries and heap (issue 19: memory); `podium-watch MAX WINDOW COUNT
+     * SINCE ARGV...`. Without it, the forked copy of this process watches, as before. */
+    static char program[4096], numbers[4][32];
+    int has_program = watcher_program(program, sizeof program) == 0;
+    int n = 0;
+    while (argv[n]) n++;
+    char **wargv = calloc((size_t)n + 6, sizeof(char *));
+    if (!args || !env || !wargv) { errno = ENOMEM; return -1; }
+    snprintf(numbers[0], sizeof numbers[0], "%d", max_restarts);
+    snprintf(numbers[1], sizeof numbers[1], "%.3f", window_seconds);
+    snprintf(numbers[2], sizeof numbers[2], "%d", count);
+    snprintf(numbers[3], sizeof numbers[3], "%.3f", since);
+    wargv[0] = "podium-watch";
+    for (int i = 0; i < 4; i++) wargv[i + 1] = numbers[i];
+    for (int i = 0; i < n; i++) wargv[i + 5] = args[i];
 
+    /* The talk's binary, held open for a restart (a rebuild may replace the file meanwhile). */
+    int exe = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+    if (exe < 0) return -1;
+    /* The shared state: a memfd mapped here, handed to the watcher (it survives its exec). */
+    int state = memfd_create("podium-crash-state", MFD_CLOEXEC);
+    if (state >= 0 && ftruncate(state, sizeof(struct shared_state)) == 0) {
+        void *page = mmap(NULL, sizeof(struct shared_state), PROT_READ | PROT_WRITE, MAP_SHARED, state, 0);
+        if (page != MAP_FAILED) { shared = page; shared->scene = -1; shared->carry[0] = 0; }
+    }
     int fds[2];
-    if (pipe2(fds, O_CLOEXEC) != 0) return -1;
+    if (pipe2(fds, O_CLOEXEC) != 0) { int saved = errno; close(exe); errno = saved; return -1; }
     pid_t pid = fork();
-    if (pid < 0) { int saved = errno; close(fds[0]); close(fds[1]); errno = saved; return -1; }
+    if (pid < 0) { int saved = errno; close(exe); close(fds[0]); close(fds[1]); errno = saved; return -1; }
     if (pid == 0) {
         close(fds[1]);
-        watch(fds[0], args, env, history, sizeof history, crashed_scene, sizeof crashed_scene, carry, sizeof carry,
-              last_scene, last_times, count, since, max_restarts, window_seconds);
+        /* The pipe as 3 and the binary as 4, by way of free numbers so neither overwrites the
+         * other; dup2 leaves them open across exec. */
+        int r = fcntl(fds[0], F_DUPFD, 10), x = fcntl(exe, F_DUPFD, 10), st = state >= 0 ? fcntl(state, F_DUPFD, 10) : -1;
+        if (r < 0 || x < 0) _exit(1);
+        dup2(r, 3);
+        dup2(x, 4);
+        if (st >= 0) dup2(st, 5); else close(5);
+        close_range(6, ~0U, 0);
+        if (has_program) execve(program, wargv, environ);
+        watch(args, env, history, sizeof history, count, since, max_restarts, window_seconds);
     }
+    close(exe);
+    if (state >= 0) close(state);   /* the mapping stays */
     close(fds[0]);
     crash_fd = fds[1];
     /* The copies are the watcher's; this process has no further use for them. */
     for (char **a = args; *a; a++) free(*a);
     free(args);
-    for (char **v = env; *v; v++) if (*v != history && *v != crashed_scene && *v != carry) free(*v);
+    free(wargv);
+    for (char **v = env; *v; v++) if (!is_watcher_entry(*v, history)) free(*v);
     free(env);
     for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
         struct sigaction a;
@@ -164,14 +229,6 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
         sigaction(crash_signals[i], &a, &previous[crash_signals[i]]);
     }
     return 0;
-}
-
-void podium_crash_watch_armed(void) {
-    if (crash_fd >= 0) { ssize_t r = write(crash_fd, "A", 1); (void)r; }
-}
-
-void podium_crash_watch_ended(void) {
-    if (crash_fd >= 0) { ssize_t r = write(crash_fd, "Q", 1); (void)r; }
 }
 
 int podium_crash_watch_scene(int index) {
@@ -192,4 +249,29 @@ int podium_crash_watch_carry(const char *text) {
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     shared->carry[0] = text[0];
     return 0;
+}
+
+int podium_crash_watch_main(int argc, char **argv) {
+    if (argc < 6) {
+        say("podium-watch: started by `podium present` only (podium-watch MAX WINDOW COUNT SINCE ARGV...)\n");
+        return 2;
+    }
+    if (fcntl(3, F_GETFD) < 0 || fcntl(4, F_GETFD) < 0) {
+        say("podium-watch: no talk to watch (file descriptors 3 and 4 are not open)\n");
+        return 2;
+    }
+    static char history[64] = "PODIUM_CRASH_RESTARTS=0 0";
+    char **args = copy_strings(argv + 5, 1);
+    char **env = restart_environment(history);
+    if (!args || !env) return 1;
+    watch(args, env, history, sizeof history, atoi(argv[3]), atof(argv[4]), atoi(argv[1]), atof(argv[2]));
+    return 1;
+}
+
+void podium_crash_watch_armed(void) {
+    if (crash_fd >= 0) { ssize_t r = write(crash_fd, "A", 1); (void)r; }
+}
+
+void podium_crash_watch_ended(void) {
+    if (crash_fd >= 0) { ssize_t r = write(crash_fd, "Q", 1); (void)r; }
 }

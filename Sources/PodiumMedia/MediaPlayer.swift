@@ -8,7 +8,7 @@ import PodiumKit
 public final class MediaPlayer {
     public enum Event: Equatable { case prerolled, ended, failed(String) }
 
-    private let pipeline: UnsafeMutablePointer<GstElement>
+    private let pipeline: OpaquePointer
     private let frames: FrameMailbox
     /// The latest frame, on the main thread (frames that arrive faster than the main thread
     /// takes them are skipped, never queued).
@@ -34,23 +34,23 @@ public final class MediaPlayer {
             throw MediaError(file: file.path, problem: "GStreamer's playbin or appsink is missing (install gstreamer1.0-plugins-base)")
         }
         pipeline = p
-        _ = gst_object_ref_sink(UnsafeMutableRawPointer(p))
-        gst_element_set_state(p, GST_STATE_PAUSED)
+        podium_gst_ref_sink(p)
+        podium_gst_set_state(p, Int32(PODIUM_GST_PAUSED))
     }
 
     deinit {
         // Stops the streaming threads (which call into `frames`) before anything is freed.
-        gst_element_set_state(pipeline, GST_STATE_NULL)
-        gst_object_unref(UnsafeMutableRawPointer(pipeline))
+        podium_gst_set_state(pipeline, Int32(PODIUM_GST_NULL))
+        podium_gst_unref(pipeline)
     }
 
     /// Plays; with a seek waiting for the preroll (a `start`), only once it is done, so the room
     /// never sees or hears the clip before `start`.
     public func play() {
         isPlaying = true
-        if pendingSeek == nil { gst_element_set_state(pipeline, GST_STATE_PLAYING) }
+        if pendingSeek == nil { podium_gst_set_state(pipeline, Int32(PODIUM_GST_PLAYING)) }
     }
-    public func pause() { isPlaying = false; gst_element_set_state(pipeline, GST_STATE_PAUSED) }
+    public func pause() { isPlaying = false; podium_gst_set_state(pipeline, Int32(PODIUM_GST_PAUSED)) }
 
     /// Seeks to `seconds`, playing on until `end` (seconds; nil: the clip's end). Before the
     /// preroll the seek waits for it.

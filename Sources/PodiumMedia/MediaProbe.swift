@@ -21,14 +21,14 @@ public struct MediaProbe: Equatable {
                            duration: r.duration_ns > 0 ? Double(r.duration_ns) / 1e9 : 0)
         let error = GStreamer.take(r.error), decoders = GStreamer.take(r.missing_decoders), others = GStreamer.take(r.missing)
         let missing = decoders ?? others
-        switch GstDiscovererResult(UInt32(r.result)) {
-        case GST_DISCOVERER_OK:
+        switch Int(r.result) {
+        case PODIUM_PROBE_OK:
             if p.videoStreams + p.audioStreams == 0 { p.problem = "no audio or video stream in it" }
-        case GST_DISCOVERER_MISSING_PLUGINS:
+        case PODIUM_PROBE_MISSING_PLUGINS:
             p.problem = "GStreamer cannot play it: missing plugin: \(missing ?? error ?? "unknown")"
                 + " (install gstreamer1.0-plugins-good, -bad or -libav)"
-        case GST_DISCOVERER_TIMEOUT: p.problem = "GStreamer took over \(Int(timeout)) s to read it"
-        case GST_DISCOVERER_URI_INVALID: p.problem = "not a file GStreamer can open"
+        case PODIUM_PROBE_TIMEOUT: p.problem = "GStreamer took over \(Int(timeout)) s to read it"
+        case PODIUM_PROBE_URI_INVALID: p.problem = "not a file GStreamer can open"
         default: p.problem = "GStreamer cannot play it: \(error ?? "unknown error")"
         }
         return p

@@ -1,6 +1,6 @@
 import CImageHeader
 import CSDL2
-import CSDL2Image
+import CSDL2ImageLazy
 import Foundation
 
 /// Image files checked before they are decoded: the pixel size comes from the header (libpng,
@@ -34,7 +34,7 @@ public enum ImageFile {
     /// SDL_image's message.
     public static func decode(_ path: String) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageError> {
         if case let .failure(e) = size(path) { return .failure(e) }
-        guard let s = IMG_Load(path) else { return .failure(ImageError(path: path, reason: "cannot be decoded: \(SDLVideo.lastError)")) }
+        guard let s = podium_img_load(path)?.assumingMemoryBound(to: SDL_Surface.self) else { return .failure(ImageError(path: path, reason: "cannot be decoded: \(SDLVideo.lastError)")) }
         guard let upright = ImageOrientation.apply(ImageOrientation.of(path), to: s) else {
             return .failure(ImageError(path: path, reason: "cannot be turned upright: \(SDLVideo.lastError)"))
         }

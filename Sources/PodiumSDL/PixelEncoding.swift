@@ -1,5 +1,5 @@
 import CSDL2
-import CSDL2Image
+import CSDL2ImageLazy
 
 /// Pixels to image files through SDL_image, off the main thread (the phone remote's pictures,
 /// drawn on a `PictureCanvas`, are encoded on a background queue).
@@ -17,7 +17,7 @@ public enum PixelEncoding {
                 let written: Int = out.withUnsafeMutableBytes { o in
                     guard let rw = SDL_RWFromMem(o.baseAddress, Int32(o.count)) else { return -1 }
                     defer { SDL_RWclose(rw) }
-                    let rc = png ? IMG_SavePNG_RW(surf, rw, 0) : IMG_SaveJPG_RW(surf, rw, 0, 80)
+                    let rc = png ? podium_img_save_png_rw(surf, rw, 0) : podium_img_save_jpg_rw(surf, rw, 0, 80)
                     return rc == 0 ? Int(SDL_RWtell(rw)) : -1
                 }
                 if written > 0 { return (Array(out[0..<written]), png) }

@@ -1,5 +1,5 @@
 import CSDL2
-import CSDL2Image
+import CSDL2ImageLazy
 import Foundation
 import PodiumCore
 import PodiumKit
@@ -386,7 +386,7 @@ public final class Renderer {
             guard let surf = SDL_CreateRGBSurfaceWithFormatFrom(buf.baseAddress, size.w, size.h, 32, size.w * 4,
                                                                 SDL_PIXELFORMAT_ABGR8888.rawValue) else { return -2 }
             defer { SDL_FreeSurface(surf) }
-            return IMG_SavePNG(surf, path)
+            return podium_img_save_png(surf, path)
         }
         if rc == -2 { throw SDLError("cannot wrap \(size.w)x\(size.h) pixels in a surface: \(SDLVideo.lastError)") }
         guard rc == 0 else { throw SDLError("cannot write \(path): \(SDLVideo.lastError)") }

@@ -1,5 +1,5 @@
 import CSDL2
-import CSDL2Image
+import CSDL2ImageLazy
 import Foundation
 import PodiumCore
 import PodiumKit
@@ -40,8 +40,6 @@ public enum SDLVideo {
         if let w = wanted, !w.contains(","), w.lowercased() != currentDriver.lowercased() {
             throw InitError(description: "asked for video driver \(w) but SDL chose \(currentDriver)")
         }
-        let flags = Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue)
-        _ = IMG_Init(flags)
         SDL_EventState(UInt32(SDL_DROPFILE.rawValue), Int32(SDL_ENABLE))
     }
     /// Closes SDL_image and SDL. Every `PlatformWindow` must be closed first (see
@@ -53,7 +51,7 @@ public enum SDLVideo {
             || SDL_GetKeyFromName(name.replacingOccurrences(of: " ", with: "")) != SDLK_UNKNOWN.rawValue
     }
 
-    public static func stop() { IMG_Quit(); SDL_Quit() }
+    public static func stop() { podium_img_quit(); SDL_Quit() }
 
     /// The video driver SDL is using, e.g. "x11"; empty before `start`.
     /// How many SDL windows exist (ids 1…256 probed), for tests that no window leaked.

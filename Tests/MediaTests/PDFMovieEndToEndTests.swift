@@ -66,6 +66,9 @@ final class PDFMovieEndToEndTests: XCTestCase {
         XCTAssertEqual(try c.send(["cmd": "click", "id": "pdf.movie.1"])["ok"]?.bool, true)
         let playing = try XCTUnwrap(try waitForShot(c) { s in self.movieSpots.allSatisfy { near(at(s, page, $0), red) } },
                                     "red frames never filled the movie's rectangle\n\(app.log)")
+        // GStreamer is opened for the movie (a PDF talk without one never maps it: LaunchLibrariesTests).
+        let maps = try runProcess("/bin/cat", ["/proc/\(app.process.processIdentifier)/maps"]).stdout
+        XCTAssertTrue(maps.contains("/libgstreamer-1.0.so") && maps.contains("/libgstapp-1.0.so"), "GStreamer is mapped while a movie plays")
         assertPageIntact(playing, page, "while playing")
         // k (playPause) pauses it in the red seconds: it holds that frame.
         XCTAssertEqual(try c.send(["cmd": "key", "key": "k"])["ok"]?.bool, true)

@@ -14,6 +14,10 @@
  * after it, it execs the same binary again (`/proc/self/exe`, so a rebuild meanwhile does not
  * mix versions) with `argv` and this process's environment.
  *
+ * The watcher is the small C program `podium-watch` beside the binary, exec'd from the
+ * fork with the pipe as fd 3 and the binary as fd 4, so it holds none of the talk's libraries or
+ * heap (issue 19); if that program is missing, the forked copy of this process watches instead.
+ *
  * `argv` is NULL-terminated; it and the environment are copied before the fork. At most
  * `max_restarts` restarts within `window_seconds` of the first one (the count travels in the environment as
  * PODIUM_CRASH_RESTARTS="count since", monotonic seconds); past that the watcher says so on
@@ -33,12 +37,16 @@ void podium_crash_watch_ended(void);
  * replaces, for nesting. After a crash the watcher passes where it was to the restart as
  * PODIUM_CRASHED_SCENE="index times" (index -1 when no scene's code ran; `times`: crashes in a
  * row in that scene), so a scene that crashes the talk again can be skipped instead of the talk
- * going down after its last restart. A plain store in a page shared with the watcher. */
+ * going down after its last restart. A plain store in memory shared with the watcher (a memfd it holds as fd 5). */
 int podium_crash_watch_scene(int index);
 
 /* What a restart after a crash carries over (at most 511 bytes of text, e.g. the phone remote's
  * tokens and port, so phones stay paired): the watcher passes the last value given to the
  * restart as PODIUM_CRASH_CARRY. Returns 0, or -1 when there is no watcher or it is too long. */
 int podium_crash_watch_carry(const char *text);
+
+/* `podium-watch`'s main: `podium-watch MAX WINDOW COUNT SINCE ARGV...` with fds 3, 4 (and 5, the shared state) as
+ * `podium_crash_watch` leaves them. Returns (2, with a message) only when not started that way. */
+int podium_crash_watch_main(int argc, char **argv);
 
 #endif
