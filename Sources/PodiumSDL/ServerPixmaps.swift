@@ -1,5 +1,6 @@
 import CX11Present
 import Foundation
+import PodiumCore
 import PodiumKit
 
 /// One window's ready pages kept in the X server as Pixmaps ("server textures", issue 19), so a
@@ -114,7 +115,9 @@ final class ServerPixmaps {
     /// whenever the other core was busy (the page-render worker after a first visit: key → room
     /// 2-5 ms later than a revisit). Waiting here hands the core to the server first.
     func flush() {
+        AdvanceTrace.mark("copy-sent")
         podium_xpresent_sync(handle)
+        AdvanceTrace.mark("copy-done")
         presents += 1
         if podium_xpresent_unprocessed(handle) == 0 { presentsDone += 1 }
     }
