@@ -59,6 +59,7 @@ final class ServerPixmaps {
     func upload(_ b: Bitmap, frame: UInt64, keeping: Set<UInt64> = []) -> Bool {
         guard let h = handle, b.format == .bgra, b.width * b.height * 4 <= byteBudget else { return false }
         if lookup(b, frame: frame) != nil { return true }
+        AdvanceTrace.mark("upload")
         let w = Int32(b.width), ht = Int32(b.height)
         trim(toFit: b.width * b.height * 4, keeping: keeping)
         guard entries.values.reduce(0, { $0 + Int($1.width) * Int($1.height) * 4 }) + b.width * b.height * 4 <= byteBudget else { return false }
