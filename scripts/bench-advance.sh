@@ -9,7 +9,8 @@
 #     the copy floor is the same window copying one of two MIT-SHM pixmaps of its size, made
 #     beforehand, on a key press: the least it takes to show a prepared page (the goals are
 #     stated against the first);
-#   - CPU per advance: Podium's and the X server's utime+stime over the second Right pass / 19;
+#   - CPU per advance: Podium's and the X server's CPU time over the second Right pass / 19, from
+#     their threads' schedstat (ns; utime+stime counts 10 ms ticks, ±1 ms an advance);
 #   - launch -> both windows settled: spawn to the last damage on either display before 1 s of
 #     quiet (and to the first damage on either display);
 #   - PSS after the 20 pages: Podium's, plus the X server's growth since before the launch;
@@ -34,7 +35,7 @@ export PODIUM_BIN=$bin XWATCH=$tmp/xwatch ROUNDS=${1:-3} BENCH_TMP=$tmp
 exec python3 - <<'PY'
 import json, os, socket, statistics, subprocess, sys, time
 sys.path.insert(0, "scripts")
-from bench_common import write_pdf, wait, cpu_s, pss_kb, pss_by_mapping
+from bench_common import write_pdf, wait, cpu_s, cpu_exact_s, pss_kb, pss_by_mapping
 
 BIN, XW, ROUNDS, TMP = os.environ["PODIUM_BIN"], os.environ["XWATCH"], int(os.environ["ROUNDS"]), os.environ["BENCH_TMP"]
 PERF = os.environ.get("BENCH_PERF") == "1"
@@ -100,7 +101,7 @@ try:
         assert st["windows"][1]["bounds"]["width"] == 1920, st["windows"]
         res["first"] += keys(env, "Right", 19, stamp=TRACE and "first")
         res["revisit"] += keys(env, "Left", 19, stamp=TRACE and "revisit")
-        c0, xc0 = cpu_s(p.pid), cpu_s(xpid)
+        c0, xc0 = cpu_exact_s(p.pid), cpu_exact_s(xpid)
         prof = None
         if PERF and r == 0:   # a profile of Podium over the second pass (DWARF call graphs)
             prof = subprocess.Popen(["perf", "record", "-q", "-F", os.environ.get("BENCH_PERF_FREQ", "999"), "--call-graph", "dwarf,16384", "-p", str(p.pid),
@@ -109,7 +110,7 @@ try:
         res["revisit"] += keys(env, "Right", 19, stamp=TRACE and "revisit")
         if prof:
             prof.send_signal(2); prof.wait()
-        res["cpu"].append((cpu_s(p.pid) - c0) / 19 * 1000); res["xcpu"].append((cpu_s(xpid) - xc0) / 19 * 1000)
+        res["cpu"].append((cpu_exact_s(p.pid) - c0) / 19 * 1000); res["xcpu"].append((cpu_exact_s(xpid) - xc0) / 19 * 1000)
         assert req({"cmd": "state"})["scene"]["index"] == 19
         time.sleep(1)
         res["pss"].append(pss_kb(p.pid) / 1024); res["xgrow"].append((pss_kb(xpid) - x0) / 1024)
@@ -137,7 +138,8 @@ print("copy floor (the same window copying a prepared MIT-SHM pixmap of its size
     m(res["floorcopy"]), m(res["floorcopy"]) / fl, pct(res["floorcopy"], 0.9)))
 print("key -> first audience pixel, first visit: median %.1f ms (%.1fx floor), p90 %.1f ms" % (m(res["first"]), m(res["first"]) / fl, pct(res["first"], 0.9)))
 print("key -> first audience pixel, revisit:     median %.1f ms (%.1fx floor), p90 %.1f ms" % (m(res["revisit"]), m(res["revisit"]) / fl, pct(res["revisit"], 0.9)))
-print("CPU per advance (second pass): Podium %.1f ms + X server %.1f ms" % (m(res["cpu"]), m(res["xcpu"])))
+print("CPU per advance (second pass): Podium %.2f ms + X server %.2f ms (runs: %s)" % (m(res["cpu"]), m(res["xcpu"]),
+      " ".join("%.2f+%.2f" % c for c in zip(res["cpu"], res["xcpu"]))))
 print("launch -> both windows settled: median %.0f ms (runs: %s)" % (m(res["launch"]), " ".join("%.0f" % x for x in res["launch"])))
 print("launch -> first pixel on either display: median %.0f ms (runs: %s)" % (m(res["launch1"]), " ".join("%.0f" % x for x in res["launch1"])))
 print("PSS after 20 pages: Podium %.0f MB + X server growth %.0f MB" % (m(res["pss"]), m(res["xgrow"])))
