@@ -92,6 +92,8 @@ public struct TalkJournal {
     private var lastWritten: Record?
     /// The file held open after its first write, rewritten in place (`JournalFile`).
     private let opened = JournalFile()
+    /// `file`'s path, kept: each save needs it.
+    private let path: String
 
     /// - Parameter environment: `XDG_STATE_HOME` and `HOME` are read from it.
     public init(deckPath: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -99,6 +101,7 @@ public struct TalkJournal {
         let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
             ?? home.appendingPathComponent(".local/state")
         file = state.appendingPathComponent("podium/journal-\(Self.hash(deckPath)).json")
+        path = file.path
     }
 
     /// The saved record, nil when there is none. Throws when the file exists but cannot be read
@@ -117,17 +120,23 @@ public struct TalkJournal {
     @discardableResult
     public mutating func save(_ record: Record) throws -> Bool {
         if let last = lastWritten, !record.differs(from: last) { return false }
-        let dir = file.deletingLastPathComponent()
-        let temp = dir.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")
+        let data: Data
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            let data = try encoder.encode(record)
-            if opened.rewrite(data, at: file.path) { lastWritten = record; return true }
+            data = try encoder.encode(record)
+        } catch {
+            throw JournalError(file: file.path, message: "cannot write (\(error))")
+        }
+        // The URLs below cost as much CPU as the encoding (perf): only when written whole.
+        if opened.rewrite(data, at: path) { lastWritten = record; return true }
+        let dir = file.deletingLastPathComponent()
+        let temp = dir.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")
+        do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             try data.write(to: temp)
             guard rename(temp.path, file.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            opened.adopt(file.path, length: data.count)
+            opened.adopt(path, length: data.count)
         } catch {
             try? FileManager.default.removeItem(at: temp)
             throw JournalError(file: file.path, message: "cannot write (\(error))")
