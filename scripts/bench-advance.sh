@@ -5,8 +5,12 @@
 #   - key -> first audience pixel: a key press through XTest, then the server's first DAMAGE
 #     event inside the audience display (scripts/bench-xwatch.c); first visits (Right over the
 #     20-page deck), revisits (Left back, Right again); the floor is a tiny Xlib window that
-#     repaints the same area on a key press, timed the same way, round-robin with Podium;
-#   - CPU per advance: Podium's and the X server's utime+stime over the second Right pass / 19;
+#     repaints the same area on a key press (a fill), timed the same way, round-robin with Podium;
+#     the copy floor is the same window copying one of two MIT-SHM pixmaps of its size, made
+#     beforehand, on a key press: the least it takes to show a prepared page (the goals are
+#     stated against the first);
+#   - CPU per advance: Podium's and the X server's CPU time over the second Right pass / 19, from
+#     their threads' schedstat (ns; utime+stime counts 10 ms ticks, ±1 ms an advance);
 #   - launch -> both windows settled: spawn to the last damage on either display before 1 s of
 #     quiet (and to the first damage on either display);
 #   - PSS after the 20 pages: Podium's, plus the X server's growth since before the launch;
@@ -14,8 +18,11 @@
 #   scripts/bench-advance.sh [ROUNDS]      (ROUNDS launches of each, default 3)
 # BENCH_PERF=1 also profiles Podium over the first round's second pass (perf, linux-perf) and
 # prints the top entries; BENCH_SMAPS=1 prints what the PSS after 20 pages is made of (the
-# largest mappings of the first round); BENCH_PERF_DATA=FILE keeps the profile for `perf report`;
-# PODIUM_BIN picks another build.
+# largest mappings of the first round); BENCH_PERF_DATA=FILE keeps the profile for `perf report`
+# (BENCH_PERF_FREQ: samples a second, default 999); BENCH_TRACE=1 runs Podium with
+# PODIUM_ADVANCE_TRACE=1 and splits each press (medians): the X server to Podium (key dequeued),
+# Podium's work until the room's copy is sent, the X server's until Podium has its reply, and the
+# damage seen by the watcher; PODIUM_BIN picks another build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/private-home.sh
@@ -23,15 +30,16 @@ bin=${PODIUM_BIN:-.build/release/podium}; [ -x "$bin" ] || bin=.build/debug/podi
 [ -x "$bin" ] || { echo "build podium first (swift build -c release)" >&2; exit 1; }
 tmp=$(mktemp -d /tmp/bench-advance.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-cc -O2 -o "$tmp/xwatch" scripts/bench-xwatch.c -lX11 -lXdamage -lXfixes -l:libXtst.so.6
+cc -O2 -o "$tmp/xwatch" scripts/bench-xwatch.c -lX11 -lXext -lXdamage -lXfixes -l:libXtst.so.6
 export PODIUM_BIN=$bin XWATCH=$tmp/xwatch ROUNDS=${1:-3} BENCH_TMP=$tmp
 exec python3 - <<'PY'
 import json, os, socket, statistics, subprocess, sys, time
 sys.path.insert(0, "scripts")
-from bench_common import write_pdf, wait, cpu_s, pss_kb, pss_by_mapping
+from bench_common import write_pdf, wait, cpu_s, cpu_exact_s, pss_kb, pss_by_mapping
 
 BIN, XW, ROUNDS, TMP = os.environ["PODIUM_BIN"], os.environ["XWATCH"], int(os.environ["ROUNDS"]), os.environ["BENCH_TMP"]
 PERF = os.environ.get("BENCH_PERF") == "1"
+TRACE = os.environ.get("BENCH_TRACE") == "1"
 SMAPS = os.environ.get("BENCH_SMAPS") == "1"
 smaps_top = []
 PRES, AUD = (0, 0, 1280, 800), (1280, 0, 1920, 1080)
@@ -39,9 +47,12 @@ PRES, AUD = (0, 0, 1280, 800), (1280, 0, 1920, 1080)
 def pct(xs, q):
     xs = sorted(xs); return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
 def area(a): return [str(v) for v in a]
-def keys(env, key, n, a=AUD):
-    out = subprocess.run([XW, "keys", *area(a), key, str(n), "300"], env=env, capture_output=True, text=True, check=True).stdout
-    xs = [float(x) for x in out.split()]
+stamps = {"first": [], "revisit": []}   # (press, damage) CLOCK_MONOTONIC ms, with BENCH_TRACE
+def keys(env, key, n, a=AUD, stamp=None):
+    r = subprocess.run([XW, "keys", *area(a), key, str(n), "300"], env=dict(env, XWATCH_STAMPS="1") if stamp else env,
+                       capture_output=True, text=True, check=True)
+    if stamp: stamps[stamp] += [tuple(float(x) for x in l.split()[1::2]) for l in r.stderr.splitlines() if l.startswith("press ")]
+    xs = [float(x) for x in r.stdout.split()]
     missed = sum(1 for x in xs if x < 0)
     if missed: print("bench-advance: %d of %d key presses showed nothing on the audience display" % (missed, n))
     return [x for x in xs if x >= 0]
@@ -49,7 +60,8 @@ def keys(env, key, n, a=AUD):
 d = TMP + "/rig"; os.makedirs(d)
 pdf = TMP + "/talk.pdf"; write_pdf(pdf)
 rig = subprocess.Popen(["Tests/Rig/xorg-rig.sh", "run", d, "1280x800", "1920x1080"], stdout=subprocess.DEVNULL)
-res = {k: [] for k in ["floor", "first", "revisit", "cpu", "xcpu", "launch", "launch1", "pss", "xgrow", "idle", "xidle"]}
+traces = []   # (t0, {mark: ms after t0}) from PODIUM_ADVANCE_TRACE
+res = {k: [] for k in ["floor", "floorcopy", "first", "revisit", "cpu", "xcpu", "launch", "launch1", "pss", "xgrow", "idle", "xidle"]}
 try:
     wait(lambda: os.path.exists(d + "/ready"))
     env = dict(os.environ, DISPLAY=open(d + "/display").read().strip(), SDL_VIDEODRIVER="x11",
@@ -64,6 +76,11 @@ try:
         res["floor"] += keys(env, "Right", 39)
         fl.terminate(); fl.wait()
         time.sleep(0.3)
+        fl = subprocess.Popen([XW, "floor-copy", *area(AUD), "shm"], env=env)
+        time.sleep(0.7)
+        res["floorcopy"] += keys(env, "Right", 39)
+        fl.terminate(); fl.wait()
+        time.sleep(0.3)
 
         sock = TMP + "/podium.sock"
         if os.path.exists(sock): os.unlink(sock)
@@ -71,7 +88,7 @@ try:
         w = subprocess.Popen([XW, "settle", "0", "0", "3200", "1080", "1000"], env=env, stdout=subprocess.PIPE, text=True)
         assert w.stdout.readline().strip() == "ready"
         t0 = time.monotonic() * 1000
-        p = subprocess.Popen([BIN, "present", pdf, "--control", "unix:" + sock], env=env,
+        p = subprocess.Popen([BIN, "present", pdf, "--control", "unix:" + sock], env=dict(env, PODIUM_ADVANCE_TRACE="1") if TRACE else env,
                              stdout=subprocess.DEVNULL, stderr=open(TMP + "/podium.log", "w"))
         first, last = [float(v) for v in w.stdout.readline().split()[1::2]]
         w.wait()
@@ -82,18 +99,18 @@ try:
             f.write((json.dumps(o) + "\n").encode()); f.flush(); return json.loads(f.readline())
         st = req({"cmd": "state"})
         assert st["windows"][1]["bounds"]["width"] == 1920, st["windows"]
-        res["first"] += keys(env, "Right", 19)
-        res["revisit"] += keys(env, "Left", 19)
-        c0, xc0 = cpu_s(p.pid), cpu_s(xpid)
+        res["first"] += keys(env, "Right", 19, stamp=TRACE and "first")
+        res["revisit"] += keys(env, "Left", 19, stamp=TRACE and "revisit")
+        c0, xc0 = cpu_exact_s(p.pid), cpu_exact_s(xpid)
         prof = None
         if PERF and r == 0:   # a profile of Podium over the second pass (DWARF call graphs)
-            prof = subprocess.Popen(["perf", "record", "-q", "-F", "999", "--call-graph", "dwarf,16384", "-p", str(p.pid),
+            prof = subprocess.Popen(["perf", "record", "-q", "-F", os.environ.get("BENCH_PERF_FREQ", "999"), "--call-graph", "dwarf,16384", "-p", str(p.pid),
                                      "-o", TMP + "/perf.data"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             time.sleep(0.5)
-        res["revisit"] += keys(env, "Right", 19)
+        res["revisit"] += keys(env, "Right", 19, stamp=TRACE and "revisit")
         if prof:
             prof.send_signal(2); prof.wait()
-        res["cpu"].append((cpu_s(p.pid) - c0) / 19 * 1000); res["xcpu"].append((cpu_s(xpid) - xc0) / 19 * 1000)
+        res["cpu"].append((cpu_exact_s(p.pid) - c0) / 19 * 1000); res["xcpu"].append((cpu_exact_s(xpid) - xc0) / 19 * 1000)
         assert req({"cmd": "state"})["scene"]["index"] == 19
         time.sleep(1)
         res["pss"].append(pss_kb(p.pid) / 1024); res["xgrow"].append((pss_kb(xpid) - x0) / 1024)
@@ -104,6 +121,12 @@ try:
         except Exception: pass
         p.wait(20); s.close()
         time.sleep(0.3)
+        for l in open(TMP + "/podium.log"):
+            if "advance trace t0=" in l:
+                f = l.split("t0=")[1].split()
+                marks = {}
+                for i in range(1, len(f) - 1, 2): marks.setdefault(f[i], float(f[i + 1]))   # a mark's first time
+                traces.append((float(f[0]), marks))
 finally:
     subprocess.run(["Tests/Rig/xorg-rig.sh", "stop", d]); rig.wait()
 
@@ -111,13 +134,28 @@ m = statistics.median
 fl = m(res["floor"])
 print("bench-advance: %s, Xorg dummy 1280x800 + 1920x1080, %d rounds, %s" % (BIN, ROUNDS, time.strftime("%Y-%m-%d")))
 print("floor (Xlib window repainting on a key press): key -> first pixel median %.1f ms, p90 %.1f ms" % (fl, pct(res["floor"], 0.9)))
+print("copy floor (the same window copying a prepared MIT-SHM pixmap of its size): median %.1f ms (%.1fx floor), p90 %.1f ms" % (
+    m(res["floorcopy"]), m(res["floorcopy"]) / fl, pct(res["floorcopy"], 0.9)))
 print("key -> first audience pixel, first visit: median %.1f ms (%.1fx floor), p90 %.1f ms" % (m(res["first"]), m(res["first"]) / fl, pct(res["first"], 0.9)))
 print("key -> first audience pixel, revisit:     median %.1f ms (%.1fx floor), p90 %.1f ms" % (m(res["revisit"]), m(res["revisit"]) / fl, pct(res["revisit"], 0.9)))
-print("CPU per advance (second pass): Podium %.1f ms + X server %.1f ms" % (m(res["cpu"]), m(res["xcpu"])))
+print("CPU per advance (second pass): Podium %.2f ms + X server %.2f ms (runs: %s)" % (m(res["cpu"]), m(res["xcpu"]),
+      " ".join("%.2f+%.2f" % c for c in zip(res["cpu"], res["xcpu"]))))
 print("launch -> both windows settled: median %.0f ms (runs: %s)" % (m(res["launch"]), " ".join("%.0f" % x for x in res["launch"])))
 print("launch -> first pixel on either display: median %.0f ms (runs: %s)" % (m(res["launch1"]), " ".join("%.0f" % x for x in res["launch1"])))
 print("PSS after 20 pages: Podium %.0f MB + X server growth %.0f MB" % (m(res["pss"]), m(res["xgrow"])))
 print("idle CPU, talk timer running: Podium %.2f %% + X server %.2f %%" % (m(res["idle"]), m(res["xidle"])))
+if TRACE:
+    # Each press joined with the trace line that began inside it: the marks' medians, in ms after the press.
+    for kind in ["first", "revisit"]:
+        rows = []
+        for p0, dmg in stamps[kind]:
+            t = next((t for t in traces if p0 <= t[0] <= dmg), None)
+            if t: rows.append(dict({k: t[0] - p0 + v for k, v in t[1].items()}, pixel=dmg - p0))
+        if not rows: continue
+        med = lambda k: m([r[k] for r in rows if k in r])
+        print("%s, medians of %d presses traced (ms after the XTest press): key dequeued %.2f, press handled %.2f, room's copy sent %.2f, "
+              "server done (XSync back) %.2f, watcher's damage %.2f; console drawn %.2f, journal %.2f" % (
+              kind, len(rows), med("key"), med("pressed"), med("copy-sent"), med("copy-done"), med("pixel"), med("console"), med("journal")))
 if smaps_top:
     print("largest parts of Podium's PSS after 20 pages (first round):")
     for kb, name in smaps_top: print("  %7.1f MB  %s" % (kb / 1024, name))

@@ -18,7 +18,7 @@ bin=${PODIUM_BIN:-.build/release/podium}; [ -x "$bin" ] || bin=.build/debug/podi
 [ -x "$bin" ] || { echo "build podium first (swift build -c release)" >&2; exit 1; }
 tmp=$(mktemp -d /tmp/bench-remote.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-cc -O2 -o "$tmp/xwatch" scripts/bench-xwatch.c -lX11 -lXdamage -lXfixes -l:libXtst.so.6
+cc -O2 -o "$tmp/xwatch" scripts/bench-xwatch.c -lX11 -lXext -lXdamage -lXfixes -l:libXtst.so.6
 export PODIUM_BIN=$bin XWATCH=$tmp/xwatch ROUNDS=${1:-3} BENCH_TMP=$tmp
 exec python3 - <<'PY'
 import json, os, select, socket, statistics, subprocess, sys, threading, time, urllib.parse

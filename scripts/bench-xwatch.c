@@ -15,11 +15,22 @@
 //                                                 (e.g. a WebSocket request) after "ready"
 //   bench-xwatch floor X Y W H                    the floor program: covers the area, repaints it
 //                                                 (another colour) on each key press; until killed
-// Build: cc -O2 -o bench-xwatch bench-xwatch.c -lX11 -lXdamage -lXfixes -l:libXtst.so.6
+//   bench-xwatch floor-copy X Y W H [shm]         the floor for showing a prepared page: covers the
+//                                                 area and on each key press copies one of two
+//                                                 pixmaps of its size, made beforehand, onto it
+//                                                 (XCopyArea, as Podium presents a ready page);
+//                                                 `shm`: MIT-SHM pixmaps, as Podium's are
+// XWATCH_STAMPS=1: `keys` also prints "press T0 damage T1" (CLOCK_MONOTONIC ms) to stderr per press,
+// and the floor programs "floor-key T" when their key press arrives, to line up with a program's
+// own trace (podium's PODIUM_ADVANCE_TRACE=1).
+// Build: cc -O2 -o bench-xwatch bench-xwatch.c -lX11 -lXext -lXdamage -lXfixes -l:libXtst.so.6
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/extensions/Xdamage.h>
 #include <X11/extensions/Xfixes.h>
+#include <X11/extensions/XShm.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,6 +88,64 @@ static Display *open_watch(void) {
     return d;
 }
 
+// A pixmap of the area's size with a page-like picture (a colour, bands, a block of "text"), in
+// the server's memory or, with `shm`, in a MIT-SHM segment as Podium's page pixmaps are.
+static Pixmap page_pixmap(Display *d, Window w, GC gc, int depth, int shm, unsigned long bg, unsigned long fg) {
+    Pixmap p;
+    if (shm) {
+        int id = shmget(IPC_PRIVATE, (size_t)aw * ah * 4, IPC_CREAT | 0600);
+        XShmSegmentInfo *seg = calloc(1, sizeof *seg);
+        seg->shmid = id; seg->shmaddr = shmat(id, NULL, 0); seg->readOnly = False;
+        if (id < 0 || seg->shmaddr == (void *)-1 || !XShmAttach(d, seg)) { fprintf(stderr, "bench-xwatch: no MIT-SHM\n"); exit(1); }
+        p = XShmCreatePixmap(d, w, seg->shmaddr, seg, aw, ah, depth);
+        XSync(d, False);
+        shmctl(id, IPC_RMID, NULL);
+    } else {
+        p = XCreatePixmap(d, w, aw, ah, depth);
+    }
+    XSetForeground(d, gc, bg);
+    XFillRectangle(d, p, gc, 0, 0, aw, ah);
+    XSetForeground(d, gc, fg);
+    for (int y = ah / 5; y < ah * 4 / 5; y += 40) XFillRectangle(d, p, gc, aw / 10, y, aw * 8 / 10 - (y * 7) % 300, 18);
+    XSync(d, False);
+    return p;
+}
+
+// The floor programs: a window over the area that, on each key press, fills itself with the
+// other of two colours or (`copy`) copies the other of two prepared pixmaps onto itself.
+static int floor_window(int copy, int shm) {
+    Display *d = XOpenDisplay(NULL);
+    if (!d) return 1;
+    XSetWindowAttributes a = {.override_redirect = True, .background_pixel = 0};
+    Window w = XCreateWindow(d, DefaultRootWindow(d), ax, ay, aw, ah, 0, CopyFromParent, InputOutput,
+                             CopyFromParent, CWOverrideRedirect | CWBackPixel, &a);
+    XSelectInput(d, w, KeyPressMask | ExposureMask);
+    GC gc = XCreateGC(d, w, 0, NULL);
+    XSetGraphicsExposures(d, gc, False);
+    int depth = DefaultDepth(d, DefaultScreen(d));
+    Pixmap pages[2] = {0, 0};
+    if (copy) { pages[0] = page_pixmap(d, w, gc, depth, shm, 0xF4F1EA, 0x303030); pages[1] = page_pixmap(d, w, gc, depth, shm, 0x1E2A44, 0xE8E8E8); }
+    XMapRaised(d, w);
+    unsigned long colours[] = {0x202020, 0xE0E0E0};
+    int k = 0;
+    for (;;) {
+        XEvent e;
+        XNextEvent(d, &e);
+        if (e.type == Expose) XSetInputFocus(d, w, RevertToParent, CurrentTime);
+        if (e.type == KeyPress) k ^= 1;
+        if (e.type == KeyPress && getenv("XWATCH_STAMPS")) fprintf(stderr, "floor-key %.3f\n", now_ms());
+        if (e.type == KeyPress || e.type == Expose) {
+            if (copy) {
+                XCopyArea(d, pages[k], w, gc, 0, 0, aw, ah, 0, 0);
+            } else {
+                XSetForeground(d, gc, colours[k]);
+                XFillRectangle(d, w, gc, 0, 0, aw, ah);
+            }
+            XFlush(d);
+        }
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc < 6) { fprintf(stderr, "usage: see the top of bench-xwatch.c\n"); return 2; }
     ax = atoi(argv[2]); ay = atoi(argv[3]); aw = atoi(argv[4]); ah = atoi(argv[5]);
@@ -91,6 +160,7 @@ int main(int argc, char **argv) {
             XTestFakeKeyEvent(d, code, False, 0);
             XFlush(d);
             double t1 = wait_damage(d, 5000);
+            if (getenv("XWATCH_STAMPS")) fprintf(stderr, "press %.3f damage %.3f\n", t0, t1);
             printf("%.2f\n", t1 < 0 ? -1 : t1 - t0);
             fflush(stdout);
         }
@@ -118,29 +188,8 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
-    if (!strcmp(argv[1], "floor")) {
-        Display *d = XOpenDisplay(NULL);
-        if (!d) return 1;
-        XSetWindowAttributes a = {.override_redirect = True, .background_pixel = 0};
-        Window w = XCreateWindow(d, DefaultRootWindow(d), ax, ay, aw, ah, 0, CopyFromParent, InputOutput,
-                                 CopyFromParent, CWOverrideRedirect | CWBackPixel, &a);
-        XSelectInput(d, w, KeyPressMask | ExposureMask);
-        XMapRaised(d, w);
-        GC gc = XCreateGC(d, w, 0, NULL);
-        unsigned long colours[] = {0x202020, 0xE0E0E0};
-        int k = 0;
-        for (;;) {
-            XEvent e;
-            XNextEvent(d, &e);
-            if (e.type == Expose) XSetInputFocus(d, w, RevertToParent, CurrentTime);
-            if (e.type == KeyPress) k ^= 1;
-            if (e.type == KeyPress || e.type == Expose) {
-                XSetForeground(d, gc, colours[k]);
-                XFillRectangle(d, w, gc, 0, 0, aw, ah);
-                XFlush(d);
-            }
-        }
-    }
+    if (!strcmp(argv[1], "floor")) return floor_window(0, 0);
+    if (!strcmp(argv[1], "floor-copy")) return floor_window(1, argc > 6 && !strcmp(argv[6], "shm"));
     fprintf(stderr, "usage: see the top of bench-xwatch.c\n");
     return 2;
 }

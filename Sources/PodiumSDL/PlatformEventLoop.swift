@@ -78,6 +78,7 @@ public final class PlatformEventLoop {
         var e = SDL_Event()
         guard SDL_WaitEventTimeout(&e, timeoutMs) == 1 else { return }
         repeat {
+            if AdvanceTrace.enabled, e.type == SDL_KEYDOWN.rawValue { AdvanceTrace.begin("key") }
             if e.type == mailboxEvent {
                 MainThreadMailbox.shared.drain()
                 podium_main_queue_drain()

@@ -1,5 +1,6 @@
 import CSDL2
 import CX11Present
+import PodiumCore
 import PodiumKit
 
 /// One SDL window with its renderer, drawing one `WindowRoot`. Sizes: `root` is laid out in
@@ -96,6 +97,7 @@ public final class PlatformWindow {
         guard force || root.needsDisplay else { return false }
         if force { renderer.invalidate() }
         let list = root.renderFrame()
+        AdvanceTrace.mark("list")
         guard let d = renderer.drawChanges(list, background: root.backgroundColor, window: sdl, size: pixelSize) else { return false }
         lastDamage = Rect(Double(d.x), Double(d.y), Double(d.w), Double(d.h))
         pixelsRepainted += renderer.lastDamageRects.reduce(0) { $0 + $1.area }

@@ -1,5 +1,6 @@
 import CX11Present
 import Foundation
+import PodiumCore
 import PodiumKit
 
 /// One window's ready pages kept in the X server as Pixmaps ("server textures", issue 19), so a
@@ -58,6 +59,7 @@ final class ServerPixmaps {
     func upload(_ b: Bitmap, frame: UInt64, keeping: Set<UInt64> = []) -> Bool {
         guard let h = handle, b.format == .bgra, b.width * b.height * 4 <= byteBudget else { return false }
         if lookup(b, frame: frame) != nil { return true }
+        AdvanceTrace.mark("upload")
         let w = Int32(b.width), ht = Int32(b.height)
         trim(toFit: b.width * b.height * 4, keeping: keeping)
         guard entries.values.reduce(0, { $0 + Int($1.width) * Int($1.height) * 4 }) + b.width * b.height * 4 <= byteBudget else { return false }
@@ -114,7 +116,9 @@ final class ServerPixmaps {
     /// whenever the other core was busy (the page-render worker after a first visit: key → room
     /// 2-5 ms later than a revisit). Waiting here hands the core to the server first.
     func flush() {
+        AdvanceTrace.mark("copy-sent")
         podium_xpresent_sync(handle)
+        AdvanceTrace.mark("copy-done")
         presents += 1
         if podium_xpresent_unprocessed(handle) == 0 { presentsDone += 1 }
     }

@@ -297,6 +297,7 @@ final class PresentCommand {
             // The journal after the frames: an advance reaches the room without waiting for its
             // write (~1 ms of the key -> first audience pixel on the bench rig, issue 19).
             if firstFrameLogged { journalTick() }
+            AdvanceTrace.mark("journal"); AdvanceTrace.end()
             if !firstFrameLogged {
                 firstFrameLogged = true
                 bothWindowsShown = true
@@ -315,7 +316,9 @@ final class PresentCommand {
     func renderWindows() {
         // The room's window first: an advance reaches the audience before the console redraws.
         var a = false
+        AdvanceTrace.mark("render")
         if let w = audienceWindow, w.isVisible { a = w.renderIfNeeded() }
+        AdvanceTrace.mark("room")
         if LaunchTrace.enabled, a { LaunchTrace.mark("audience frame drawn, damage \(audienceWindow?.lastDamage.map { "\($0)" } ?? "-")") }
         // The room's frame is on screen now: a display change's first audience frame is logged
         // before the console redraws (after a plug it lays its previews out anew).
@@ -324,6 +327,7 @@ final class PresentCommand {
         // console draws the advance once (not at launch: both first frames come first).
         if a, bothWindowsShown { presentation.attachPendingNextPreview() }
         let p = presenterWindow.renderIfNeeded()
+        AdvanceTrace.mark("console")
         if LaunchTrace.enabled, p { LaunchTrace.mark("presenter frame drawn, damage \(presenterWindow.lastDamage.map { "\($0)" } ?? "-")") }
         displayController.didRender(presenter: p, audience: false)
         remote?.tick()
@@ -357,7 +361,7 @@ final class PresentCommand {
         case let .input(input, id):
             let target = id.flatMap(window(id:)) ?? presenterWindow!
             // Keys typed in the audience window act on the presenter (the speaker's focus).
-            if case let .key(k) = input { presentation.press(k); return }
+            if case let .key(k) = input { presentation.press(k); AdvanceTrace.mark("pressed"); return }
             // The resume question holds the talk: clicks, wheel and typing wait for its answer.
             if presentation.talkHold != nil { return }
             // Clicks there: the scene's views, then the key map's mouse bindings.

@@ -41,6 +41,39 @@ final class TalkJournalTests: XCTestCase {
         XCTAssertNil(try j.read(), "a clean quit ends the journal")
     }
 
+    /// After its first write the journal is rewritten in place (no inode made and freed on every
+    /// advance, issue 19): the same file, a shorter record leaves nothing of the longer one, and a
+    /// journal deleted or replaced meanwhile is written anew, not into the file it replaced.
+    func testSavesRewriteTheJournalInPlace() async throws {
+        var j = TalkJournal(deckPath: "/talks/t.pdf", environment: ["XDG_STATE_HOME": dir.path])
+        func inode() throws -> Int { (try FileManager.default.attributesOfItem(atPath: j.file.path)[.systemFileNumber] as? NSNumber)?.intValue ?? -1 }
+        var long = record(scene: 4)
+        long.sceneTitle = String(repeating: "A long title ", count: 20)
+        XCTAssertTrue(try j.save(long))
+        let first = try inode()
+        XCTAssertTrue(try j.save(record(scene: 5)))
+        XCTAssertEqual(try inode(), first, "rewritten in place")
+        XCTAssertEqual(try j.read(), record(scene: 5), "a shorter record reads back whole, nothing of the longer one after it")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: j.file.deletingLastPathComponent().path), [j.file.lastPathComponent])
+
+        try FileManager.default.removeItem(at: j.file)
+        XCTAssertTrue(try j.save(record(scene: 6)))
+        XCTAssertEqual(try j.read()?.scene, 6, "a journal deleted meanwhile is written again")
+        let replaced = j.file.deletingLastPathComponent().appendingPathComponent("other")
+        try Data("{}".utf8).write(to: replaced)
+        XCTAssertEqual(rename(replaced.path, j.file.path), 0)
+        XCTAssertTrue(try j.save(record(scene: 7)))
+        XCTAssertEqual(try j.read()?.scene, 7, "a journal replaced meanwhile is written, not the file it replaced")
+        var huge = record(scene: 8)
+        huge.sceneTitle = String(repeating: "x", count: 5000)
+        XCTAssertTrue(try j.save(huge))
+        XCTAssertEqual(try j.read(), huge, "a record over a page goes through a temporary file")
+        XCTAssertTrue(try j.save(record(scene: 9)))
+        XCTAssertEqual(try j.read(), record(scene: 9))
+        j.end()
+        XCTAssertNil(try j.read())
+    }
+
     func testADamagedJournalIsAnErrorNamingTheFile() async throws {
         let j = TalkJournal(deckPath: "/talks/t.pdf", environment: ["XDG_STATE_HOME": dir.path])
         try FileManager.default.createDirectory(at: j.file.deletingLastPathComponent(), withIntermediateDirectories: true)

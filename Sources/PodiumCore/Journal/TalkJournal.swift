@@ -100,6 +100,10 @@ public struct TalkJournal {
     /// The journal file for the deck at `deckPath` (absolute).
     public let file: URL
     private var lastWritten: Record?
+    /// The file held open after its first write, rewritten in place (`JournalFile`).
+    private let opened = JournalFile()
+    /// `file`'s path, kept: each save needs it.
+    private let path: String
 
     /// - Parameter environment: `XDG_STATE_HOME` and `HOME` are read from it.
     public init(deckPath: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -107,6 +111,7 @@ public struct TalkJournal {
         let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
             ?? home.appendingPathComponent(".local/state")
         file = state.appendingPathComponent("podium/journal-\(Self.hash(deckPath)).json")
+        path = file.path
     }
 
     /// The saved record, nil when there is none. Throws when the file exists but cannot be read
@@ -117,21 +122,31 @@ public struct TalkJournal {
         catch { throw JournalError(file: file.path, message: "not a talk journal (\(error))") }
     }
 
-    /// Saves `record` when it differs from the last one saved (`Record.differs`): written to a
-    /// temporary file in the same folder, then renamed over the journal, so a crash mid-write
-    /// leaves the old record or the new one, never half of one. Returns whether it wrote.
+    /// Saves `record` when it differs from the last one saved (`Record.differs`): the first time
+    /// written to a temporary file in the same folder, then renamed over the journal, and from
+    /// then on rewritten in place (`JournalFile`: one page, one write, synced), so a crash
+    /// mid-write leaves the old record or the new one, never half of one. Returns whether it wrote.
     /// Throws `JournalError` naming the file when the folder or file cannot be written.
     @discardableResult
     public mutating func save(_ record: Record) throws -> Bool {
         if let last = lastWritten, !record.differs(from: last) { return false }
+        let data: Data
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            data = try encoder.encode(record)
+        } catch {
+            throw JournalError(file: file.path, message: "cannot write (\(error))")
+        }
+        // The URLs below cost as much CPU as the encoding (perf): only when written whole.
+        if opened.rewrite(data, at: path) { lastWritten = record; return true }
         let dir = file.deletingLastPathComponent()
         let temp = dir.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            try encoder.encode(record).write(to: temp)
+            try data.write(to: temp)
             guard rename(temp.path, file.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            opened.adopt(path, length: data.count)
         } catch {
             try? FileManager.default.removeItem(at: temp)
             throw JournalError(file: file.path, message: "cannot write (\(error))")
@@ -142,6 +157,7 @@ public struct TalkJournal {
 
     /// Ends the journal after a clean quit: the next launch offers nothing.
     public mutating func end() {
+        opened.close()
         try? FileManager.default.removeItem(at: file)
         lastWritten = nil
     }
