@@ -35,23 +35,26 @@ until_true() { # until_true TRIES COMMAND...: poll every 20 ms
   for _ in $(seq "$n"); do "$@" && return 0; sleep 0.02; done
   return 1
 }
-# Why `plug` nudges the nested sway (found 2026-12-01; this was the "nested sway stops answering"
-# hang of testFiftyPlugUnplugCycles, about one plug in a hundred): wlroots 0.15's wayland backend
-# makes the new output inside the IPC `create_output` handler and waits there for the parent with
-# wl_display_roundtrip, which reads every event the parent has sent. When the parent's socket was
-# already reported readable in the same pass of sway's event loop (the parent answers the nested
-# sway's frames all the time: frame callbacks, buffer releases), the backend's fd handler runs next
-# with that stale "readable" and calls the blocking wl_display_dispatch: sway then sits in poll() on
-# its parent connection (gdb: poll <- wl_display_dispatch_queue <- libwlroots <-
-# wl_event_loop_dispatch; both ends of that socket empty) until the parent sends it anything. The
-# parent has nothing to say (no frame of the nested sway is outstanding), so it sleeps for good and
-# never even sends the `create_output` reply it has queued. Not Podium's doing: Podium's socket to
-# the nested sway just fills with requests sway no longer reads.
-# Any event from the parent wakes it: a focus change in the parent sends the focused output window an
-# xdg_toplevel configure of the same size (only "activated" changes; the nested sway ignores that, and
-# the parent's focus moves this way on every plug and unplug anyway). So a `create_output` that has
-# no answer after a second gets such a nudge every second until it answers; what Podium then sees is
-# the plug it was meant to see, a second late. $dir/wakes counts the nudges.
+# Why `plug` nudges the nested sway (found 2026-12-01: this was the "nested sway stops answering"
+# hang of testFiftyPlugUnplugCycles, one plug in a few hundred): wlroots 0.15's wayland backend makes
+# the new output inside sway's IPC `create_output` handler and waits there for the parent with
+# wl_display_roundtrip, which reads every event the parent has sent. When the parent's socket had
+# already been reported readable in the same pass of sway's event loop (the parent answers the
+# nested sway's frames all the time: frame callbacks, buffer releases), the backend's handler for
+# that socket runs next with a stale "readable" and calls the blocking wl_display_dispatch. Seen with
+# gdb: poll(parent socket, POLLIN, -1) <- wl_display_dispatch_queue <- libwlroots <-
+# wl_event_loop_dispatch, both ends of the socket empty. Nothing else runs until the parent sends
+# something, and the parent has nothing to say (no frame of the nested sway is outstanding): the
+# queued `create_output` reply is never written, new IPC connections are never accepted (past the
+# listen backlog a swaymsg waits in connect() for good: the 8-minute `get_outputs`), and Podium's
+# requests pile up unread on its socket. Not Podium's doing.
+# Any event from the parent wakes it (checked: a parent-side resize of WL-1's window made the stuck
+# sway answer at once, with the new output made). The nudge used here is a focus change in the
+# parent: it sends the focused output window an xdg_toplevel configure of the same size (only
+# "activated" changes, which the nested sway ignores: fifteen of them sent a client of the nested
+# sway no wl_output event; every plug and unplug moves the parent's focus anyway). So a `create_output` with no answer after a second gets a nudge every second until it
+# answers: Podium sees the plug it was meant to see, a second late. $dir/wakes records each nudge
+# with what the nested sway was waiting in; SwayRig prints it in the test log.
 wake_nested() {
   # What the nested sway was waiting in: poll_schedule_timeout is the stall, ep_poll an idle sway.
   local pid; pid=$(pgrep -f "sway -c $dir/nested.conf" | head -1 || true)
