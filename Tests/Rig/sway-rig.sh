@@ -35,6 +35,42 @@ until_true() { # until_true TRIES COMMAND...: poll every 20 ms
   for _ in $(seq "$n"); do "$@" && return 0; sleep 0.02; done
   return 1
 }
+# Why `plug` nudges the nested sway (found 2026-12-01: this was the "nested sway stops answering"
+# hang of testFiftyPlugUnplugCycles, one plug in a few hundred): wlroots 0.15's wayland backend makes
+# the new output inside sway's IPC `create_output` handler and waits there for the parent with
+# wl_display_roundtrip, which reads every event the parent has sent. When the parent's socket had
+# already been reported readable in the same pass of sway's event loop (the parent answers the
+# nested sway's frames all the time: frame callbacks, buffer releases), the backend's handler for
+# that socket runs next with a stale "readable" and calls the blocking wl_display_dispatch. Seen with
+# gdb: poll(parent socket, POLLIN, -1) <- wl_display_dispatch_queue <- libwlroots <-
+# wl_event_loop_dispatch, both ends of the socket empty. Nothing else runs until the parent sends
+# something, and the parent has nothing to say (no frame of the nested sway is outstanding): the
+# queued `create_output` reply is never written, new IPC connections are never accepted (past the
+# listen backlog a swaymsg waits in connect() for good: the 8-minute `get_outputs`), and Podium's
+# requests pile up unread on its socket. Not Podium's doing.
+# Any event from the parent wakes it (checked: a parent-side resize of WL-1's window made the stuck
+# sway answer at once, with the new output made). The nudge used here is a focus change in the
+# parent: it sends the focused output window an xdg_toplevel configure of the same size (only
+# "activated" changes, which the nested sway ignores: fifteen of them sent a client of the nested
+# sway no wl_output event; every plug and unplug moves the parent's focus anyway). So a `create_output` with no answer after a second gets a nudge every second until it
+# answers: Podium sees the plug it was meant to see, a second late. $dir/wakes records each nudge
+# with what the nested sway was waiting in; SwayRig prints it in the test log.
+wake_nested() {
+  # What the nested sway was waiting in: poll_schedule_timeout is the stall, ep_poll an idle sway.
+  local pid; pid=$(pgrep -f "sway -c $dir/nested.conf" | head -1 || true)
+  echo "$(date +%T.%N) $* (nested sway in $(cat "/proc/$pid/wchan" 2>/dev/null || echo '?'))" >> "$dir/wakes"
+  pmsg 'focus parent' >/dev/null 2>&1 || true
+  pmsg '[title="^wlroots - WL-1$"] focus' >/dev/null 2>&1 || true
+}
+running() { local s; s=$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null) && [ "$s" != Z ]; }
+nmsg_awake() { # nmsg ARGS, nudging the nested sway (above) every second while its answer is late
+  nmsg "$@" & local ask=$! ticks=0
+  while running "$ask"; do
+    sleep 0.02; ticks=$((ticks + 1))
+    [ $((ticks % 50)) != 0 ] || wake_nested "$@"
+  done
+  wait "$ask"
+}
 active_outputs() { [ "$(nmsg -t get_outputs -r | grep -c '"active": true')" -ge "$1" ]; }
 ipc_sock() { # ipc_sock EXCEPT: the sway IPC socket in the run dir other than EXCEPT
   local f
@@ -97,13 +133,13 @@ plug)
   k=$(( $(cat "$dir/outputs") + 1 )); echo $k > "$dir/outputs"
   # On a loaded machine swaymsg may give up waiting for the answer ("Unable to receive IPC
   # response") after sway made the output: look for it before asking again.
-  if ! nmsg create_output >/dev/null 2>&1; then
+  if ! nmsg_awake create_output >/dev/null 2>&1; then
     made=
     for _ in $(seq 50); do
-      if nmsg -t get_outputs -r 2>/dev/null | grep -q "\"WL-$k\""; then made=1; break; fi
+      if nmsg_awake -t get_outputs -r 2>/dev/null | grep -q "\"WL-$k\""; then made=1; break; fi
       sleep 0.1
     done
-    [ -n "$made" ] || nmsg create_output >/dev/null
+    [ -n "$made" ] || nmsg_awake create_output >/dev/null
   fi
   echo "WL-$k"
   ;;

@@ -133,6 +133,15 @@ final class SwayRig: Rig {
     /// Plugs a new output; returns its name (WL-3, WL-4, …).
     func plug() throws -> String { try control(["plug"]).trimmingCharacters(in: .whitespacesAndNewlines) }
 
+    /// Says in the test log how often the rig had to wake the nested sway from wlroots 0.15's stall
+    /// after `create_output` (see `wake_nested` in sway-rig.sh), so a rise shows up in CI logs.
+    override func stop() {
+        if let wakes = try? String(contentsOfFile: dir + "/wakes", encoding: .utf8) {
+            print("sway rig: woke the nested sway after a late answer:\n\(wakes)", terminator: "")
+        }
+        super.stop()
+    }
+
     /// Sends the window titled `title` a close request, as its close button or Alt+F4 would.
     func close(window title: String) throws { _ = try control(["close", title]) }
 
