@@ -48,8 +48,10 @@ until_true() { # until_true TRIES COMMAND...: poll every 20 ms
 # queued `create_output` reply is never written, new IPC connections are never accepted (past the
 # listen backlog a swaymsg waits in connect() for good: the 8-minute `get_outputs`), and Podium's
 # requests pile up unread on its socket. Not Podium's doing.
-# Any event from the parent wakes it (checked: a parent-side resize of WL-1's window made the stuck
-# sway answer at once, with the new output made). The nudge used here is a focus change in the
+# Provoked on purpose (stop the nested sway, send `create_output`, make the parent send it an event,
+# continue it): 21 stalls in 30 tries with that same backtrace; with the parent's event sent before
+# the request, 0 in 20. Any event from the parent wakes it (each of those 21 answered after one
+# parent focus change; a resize of WL-1's parent window woke the one caught in the test). The nudge used here is a focus change in the
 # parent: it sends the focused output window an xdg_toplevel configure of the same size (only
 # "activated" changes, which the nested sway ignores: fifteen of them sent a client of the nested
 # sway no wl_output event; every plug and unplug moves the parent's focus anyway). So a `create_output` with no answer after a second gets a nudge every second until it
