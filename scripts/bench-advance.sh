@@ -115,8 +115,9 @@ try:
         time.sleep(1)
         res["pss"].append(pss_kb(p.pid) / 1024); res["xgrow"].append((pss_kb(xpid) - x0) / 1024)
         if SMAPS and r == 0: smaps_top = pss_by_mapping(p.pid)
-        c0, xc0 = cpu_s(p.pid), cpu_s(xpid); time.sleep(10)
-        res["idle"].append((cpu_s(p.pid) - c0) / 10 * 100); res["xidle"].append((cpu_s(xpid) - xc0) / 10 * 100)
+        # Exact thread times: in 10 ms ticks over 10 s, one tick is the whole 0.1 % goal.
+        c0, xc0 = cpu_exact_s(p.pid), cpu_exact_s(xpid); time.sleep(10)
+        res["idle"].append((cpu_exact_s(p.pid) - c0) / 10 * 100); res["xidle"].append((cpu_exact_s(xpid) - xc0) / 10 * 100)
         try: req({"cmd": "quit"})
         except Exception: pass
         p.wait(20); s.close()
