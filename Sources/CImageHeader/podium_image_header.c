@@ -67,6 +67,17 @@ static FILE *open_image(const char *path, struct stat *st, unsigned char b[64], 
     return f;
 }
 
+/* The format of an image by its first `n` bytes (signatures only, never the file name). */
+enum image_format { FORMAT_UNKNOWN, FORMAT_PNG, FORMAT_JPEG, FORMAT_WEBP, FORMAT_GIF, FORMAT_BMP };
+static enum image_format format_of(const unsigned char *b, size_t n) {
+    if (n >= 8 && png_sig_cmp(b, 0, 8) == 0) return FORMAT_PNG;
+    if (n >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF) return FORMAT_JPEG;
+    if (n >= 12 && memcmp(b, "RIFF", 4) == 0 && memcmp(b + 8, "WEBP", 4) == 0) return FORMAT_WEBP;
+    if (n >= 6 && memcmp(b, "GIF8", 4) == 0) return FORMAT_GIF;
+    if (n >= 2 && b[0] == 'B' && b[1] == 'M') return FORMAT_BMP;
+    return FORMAT_UNKNOWN;
+}
+
 int podium_image_header_size(const char *path, long *width, long *height) {
     struct stat st;
     unsigned char b[64];
@@ -74,19 +85,25 @@ int podium_image_header_size(const char *path, long *width, long *height) {
     FILE *f = open_image(path, &st, b, &n);
     if (!f) return -1;
     int rc = -2;
-    if (n >= 8 && png_sig_cmp(b, 0, 8) == 0) {
-        rewind(f); rc = png_size(f, width, height);
-    } else if (n >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF) {
-        rewind(f); rc = jpeg_size(f, width, height);
-    } else if (n >= 30 && memcmp(b, "RIFF", 4) == 0 && memcmp(b + 8, "WEBP", 4) == 0) {
+    switch (format_of(b, n)) {
+    case FORMAT_PNG: rewind(f); rc = png_size(f, width, height); break;
+    case FORMAT_JPEG: rewind(f); rc = jpeg_size(f, width, height); break;
+    case FORMAT_WEBP: {
         int w = 0, h = 0;
         /* WebPGetInfo reads the dimensions from the first chunk header. */
-        if (WebPGetInfo(b, n, &w, &h)) { *width = w; *height = h; rc = 0; }
-    } else if (n >= 10 && memcmp(b, "GIF8", 4) == 0) {
-        *width = le16(b + 6); *height = le16(b + 8); rc = 0;   /* logical screen descriptor */
-    } else if (n >= 26 && b[0] == 'B' && b[1] == 'M') {
-        long w = le32s(b + 18), h = le32s(b + 22);             /* BITMAPINFOHEADER; h < 0: top-down */
-        *width = w < 0 ? -w : w; *height = h < 0 ? -h : h; rc = 0;
+        if (n >= 30 && WebPGetInfo(b, n, &w, &h)) { *width = w; *height = h; rc = 0; }
+        break;
+    }
+    case FORMAT_GIF:
+        if (n >= 10) { *width = le16(b + 6); *height = le16(b + 8); rc = 0; }   /* logical screen descriptor */
+        break;
+    case FORMAT_BMP:
+        if (n >= 26) {
+            long w = le32s(b + 18), h = le32s(b + 22);             /* BITMAPINFOHEADER; h < 0: top-down */
+            *width = w < 0 ? -w : w; *height = h < 0 ? -h : h; rc = 0;
+        }
+        break;
+    case FORMAT_UNKNOWN: break;
     }
     fclose(f);
     return rc;
@@ -145,11 +162,10 @@ int podium_image_decodes(const char *path) {
     FILE *f = open_image(path, &st, b, &n);
     if (!f) return -1;
     int rc = -2;
-    if (n >= 8 && png_sig_cmp(b, 0, 8) == 0) {
-        rewind(f); rc = png_decodes(f);
-    } else if (n >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF) {
-        rewind(f); rc = jpeg_decodes(f);
-    } else if (n >= 12 && memcmp(b, "RIFF", 4) == 0 && memcmp(b + 8, "WEBP", 4) == 0) {
+    switch (format_of(b, n)) {
+    case FORMAT_PNG: rewind(f); rc = png_decodes(f); break;
+    case FORMAT_JPEG: rewind(f); rc = jpeg_decodes(f); break;
+    case FORMAT_WEBP: {
         size_t size = (size_t)st.st_size;
         unsigned char *all = size > 0 && size <= (64u << 20) ? malloc(size) : NULL;
         if (all) {
@@ -159,14 +175,21 @@ int podium_image_decodes(const char *path) {
             if (px) { rc = 0; WebPFree(px); }
             free(all);
         }
-    } else if (n >= 14 && b[0] == 'B' && b[1] == 'M') {
+        break;
+    }
+    case FORMAT_BMP: {
         /* The file header's size and pixel-data offset against the file itself. */
-        long declared = le32s(b + 2), offset = le32s(b + 10);
+        long declared = n >= 14 ? le32s(b + 2) : 0, offset = n >= 14 ? le32s(b + 10) : 0;
         rc = declared > 0 && declared <= st.st_size && offset > 0 && offset < st.st_size ? 0 : -2;
-    } else if (n >= 6 && memcmp(b, "GIF8", 4) == 0) {
+        break;
+    }
+    case FORMAT_GIF: {
         /* A GIF ends with its trailer byte (0x3B). */
         unsigned char last = 0;
         rc = fseek(f, -1, SEEK_END) == 0 && fread(&last, 1, 1, f) == 1 && last == 0x3B ? 0 : -2;
+        break;
+    }
+    case FORMAT_UNKNOWN: break;
     }
     fclose(f);
     return rc;

@@ -193,11 +193,7 @@ final class PresentCommand {
         guard let crash = CrashRestart.crashedScene, crash.times == 1, crash.index < presentation.sceneCount else { return }
         let name = "scene \(crash.index + 1) “\(SafeText.excerpt(presentation.deck.scenes[crash.index].title ?? presentation.deck.scenes[crash.index].kind, limit: 60))”"
         log("the talk crashed in the plugin code of \(name); restarted")
-        presentation.showNotice("Podium crashed in \(name) and restarted. If it crashes there again, that scene is skipped.", kind: .info)
-        _ = presentation.timers.schedule(now: presentation.clock(), after: 8, repeats: false) { [weak self] in
-            guard let p = self?.presentation, p.notice?.kind == .info else { return }
-            p.showNotice(nil)
-        }
+        presentation.showPassingNotice("Podium crashed in \(name) and restarted. If it crashes there again, that scene is skipped.", seconds: 8)
     }
 
     // MARK: Journal

@@ -22,7 +22,6 @@ final class ReloadController {
     /// PDF): they do not block a reload, or one missing file would hold back every other edit.
     private var knownProblems: Set<String> = []
     private var pollTimer: TimerToken?
-    private var clearInfo: TimerToken?
     /// A refused automatic reload is shown after `patience` seconds without another change: a
     /// compiler that pauses between pages makes a file look finished for a moment.
     private var pendingError: TimerToken?
@@ -110,11 +109,6 @@ final class ReloadController {
         onReloaded?(loaded.deck)
         log("reloaded \(deckPath) (\(reason)): \(loaded.deck.scenes.count) scenes, scene \(before) → \(presentation.currentIndex)")
         let still = loaded.problems.isEmpty ? "" : " (still: \(loaded.problems.joined(separator: "; ")))"
-        presentation.showNotice("Reloaded \((deckPath as NSString).lastPathComponent)\(still)", kind: .info)
-        clearInfo?.cancel()
-        clearInfo = presentation.timers.schedule(now: now(), after: 4, repeats: false) { [weak self] in
-            guard let p = self?.presentation, p.notice?.kind == .info else { return }
-            p.showNotice(nil)
-        }
+        presentation.showPassingNotice("Reloaded \((deckPath as NSString).lastPathComponent)\(still)", seconds: 4)
     }
 }

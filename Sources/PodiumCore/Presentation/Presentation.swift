@@ -82,6 +82,8 @@ public final class Presentation {
     /// The question waiting in the presenter's banner (`ask`), and the lasting notice under it.
     var pendingQuestion: PendingQuestion?
     public internal(set) var notice: (text: String, kind: BannerView.Kind)?
+    /// Clears a passing notice (`showPassingNotice`); any new notice cancels it.
+    var noticeExpiry: TimerToken?
     /// The "go to slide" prompt while open, or its refusal while shown (`PageJump.swift`).
     var pageJump: PageJump?
     /// Keys typed on past a text field are not talk keys (`TypingGuard.swift`), and the hint.

@@ -103,8 +103,19 @@ extension Presentation {
     /// A lasting message for the speaker (a reload error, nil to clear it); an open question
     /// shows over it.
     public func showNotice(_ text: String?, kind: BannerView.Kind = .error) {
+        noticeExpiry?.cancel(); noticeExpiry = nil
         notice = text.map { ($0, kind) }
         updateBanner()
+    }
+
+    /// A passing message for the speaker ("Reloaded talk.pdf"): shown like `showNotice` with
+    /// kind `.info`, and cleared after `seconds` unless another notice replaced it meanwhile.
+    public func showPassingNotice(_ text: String, seconds: Double) {
+        showNotice(text, kind: .info)
+        noticeExpiry = timers.schedule(now: clock(), after: seconds, repeats: false) { [weak self] in
+            self?.noticeExpiry = nil
+            self?.showNotice(nil)
+        }
     }
 
     func updateBanner() {
