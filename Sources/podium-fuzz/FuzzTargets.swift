@@ -66,7 +66,7 @@ enum FuzzTargets {
             try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             let pdf = dir.appendingPathComponent("talk.pdf").path
             _ = FileManager.default.createFile(atPath: PDFNotes.sidecarPath(for: pdf), contents: data)
-            _ = try? PDFNotes.load(for: pdf, labels: ["1", "2", "ii", "A-1"])
+            _ = PDFNotes.read(for: pdf, labels: ["1", "2", "ii", "A-1"])
         },
         // The drawings sidecar (`talk.drawings.json`), read when a talk opens.
         "pdf-drawings": { data in

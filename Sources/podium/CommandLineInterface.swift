@@ -226,7 +226,8 @@ enum CheckCommand {
             for p in DeckSource.fileProblems(valid, directory: directory, registry: registry) { printError("podium: \(o.positional[0]): \(p)") }
             return 2
         }
-        let problems = DeckSource.fileProblems(deck, registry: registry)
+        // The opener's problems (a notes sidecar with a typo) do not stop a talk but are errors here.
+        let problems = deck.openerProblems + DeckSource.fileProblems(deck, registry: registry)
         for p in problems { printError("podium: \(o.positional[0]): \(p)") }
         if !problems.isEmpty { return 2 }
         for w in DeckSource.notesWarnings(deck, registry: registry) { printError("podium: warning: \(w)") }

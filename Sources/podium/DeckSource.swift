@@ -30,6 +30,7 @@ enum DeckSource {
         var deck = Deck(title: opened.title, scenes: try scenes(of: opened, path: path, registry: registry), path: full)
         deck.watchedFiles = opened.watchedFiles
         deck.openerWarnings = opened.warnings
+        deck.openerProblems = opened.problems
         try TalkOptions.apply(&deck, opened: opened, options: options)
         return deck
     }

@@ -101,7 +101,10 @@ final class PresentCommand {
         }
         afterCrash()
         // Only the speaker sees it: the room must not read the notes half of a page.
-        if let w = DeckSource.notesWarnings(deck, registry: registry).first { presentation.showNotice(w, kind: .error); log("warning: \(w)") }
+        // A notes sidecar's typo (the opener's problems) first: the talk goes on without those notes.
+        let warnings = deck.openerProblems + DeckSource.notesWarnings(deck, registry: registry)
+        for w in warnings { log("warning: \(w)") }
+        if let w = warnings.first { presentation.showNotice(w, kind: .error) }
         presentation.clipboardWriter = { Clipboard.set($0) }
         for root in [presentation.presenter, presentation.audience] {
             root.clipboard = ClipboardAccess(write: { Clipboard.set($0) }, read: { Clipboard.get() })

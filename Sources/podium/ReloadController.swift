@@ -109,6 +109,14 @@ final class ReloadController {
         onReloaded?(loaded.deck)
         log("reloaded \(deckPath) (\(reason)): \(loaded.deck.scenes.count) scenes, scene \(before) → \(presentation.currentIndex)")
         let still = loaded.problems.isEmpty ? "" : " (still: \(loaded.problems.joined(separator: "; ")))"
+        // A notes sidecar with a typo (saved mid-edit) reloads the rest and keeps the last good
+        // notes: the speaker is told until the next reload, not for a passing moment.
+        if let first = loaded.deck.openerProblems.first {
+            for p in loaded.deck.openerProblems { log("warning: \(p)") }
+            let p = first.replacingOccurrences(of: loaded.deck.directory.path + "/", with: "")
+            presentation.showNotice("Reloaded \((deckPath as NSString).lastPathComponent)\(still); \(p.count > 240 ? p.prefix(237) + "…" : p)", kind: .error)
+            return
+        }
         presentation.showPassingNotice("Reloaded \((deckPath as NSString).lastPathComponent)\(still)", seconds: 4)
     }
 }

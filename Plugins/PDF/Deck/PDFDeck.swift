@@ -19,6 +19,9 @@ public struct PDFDeck {
     public var layout: NotesLayout
     /// pdfpc's file beside the PDF (`talk.pdfpc`), if any: its timing goes to the deck.
     public var pdfpc: PdfpcFile?
+    /// What was wrong with the notes sidecar (`PDFNotes.Reading.problems`), one line each: the
+    /// talk goes on without those notes (or with the last good ones), `check` reports them.
+    public var notesProblems: [String] = []
 
     /// Builds the scenes for `path`; `notes` nil takes pdfpc's `notesPosition`, else detects
     /// Beamer's notes on the second screen (`NotesDetection`); `.none` shows whole pages. A PDF
@@ -27,7 +30,8 @@ public struct PDFDeck {
     /// With `grouping` (the default; `--no-grouping` turns it off) each page carries its label as
     /// its slide key, so Beamer's overlays (`\pause`, one label per frame) become one slide; pdfpc's
     /// `forcedOverlay` joins a page to the slide before it. pdfpc's `hidden` pages are left out.
-    /// Throws `SceneParameterError` for a bad notes sidecar or `.pdfpc` file.
+    /// Throws `SceneParameterError` for a bad `.pdfpc` file; a bad notes sidecar only marks its
+    /// notes missing (`notesProblems`).
     public init(path: String, notes requested: NotesLayout? = nil, grouping: Bool = true) throws {
         let file = URL(fileURLWithPath: path).standardizedFileURL.path
         let doc = try? PageCaches.cache(for: file).document
@@ -45,7 +49,9 @@ public struct PDFDeck {
             pages = [Page(title: name, notes: "", parameters: params(0), slide: nil)]
             return
         }
-        let notes = try PDFNotes.load(for: file, labels: doc.labels)
+        let reading = PDFNotes.read(for: file, labels: doc.labels)
+        let notes = reading.notes
+        notesProblems = reading.problems
         title = doc.title ?? name
         var keys: [String] = []
         for p in 0..<doc.pageCount { keys.append(pdfpc?.forcedOverlays.contains(p) == true && p > 0 ? keys[p - 1] : doc.labels[p]) }

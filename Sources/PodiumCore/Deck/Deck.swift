@@ -30,6 +30,9 @@ public struct Deck: Sendable {
     public var watchedFiles: [String] = []
     /// Warnings the deck opener gave (`OpenedDeck.warnings`), one line each.
     public var openerWarnings: [String] = []
+    /// Problems the deck opener found that do not stop the talk (`OpenedDeck.problems`: a notes
+    /// sidecar with a typo), one line each; `check` reports them as errors.
+    public var openerProblems: [String] = []
 
     public init(title: String, durationMinutes: Double? = nil, scenes: [DeckScene], path: String) {
         self.title = title; self.durationMinutes = durationMinutes; self.scenes = scenes; self.path = path

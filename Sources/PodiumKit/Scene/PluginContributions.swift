@@ -79,6 +79,11 @@ public struct OpenedDeck {
     public var scenes: [Scene]
     /// Warnings for the speaker (one line each), shown like a scene's `SceneFileCheck.warning`.
     public var warnings: [String] = []
+    /// Problems with a file beside the deck that must not stop the talk (a typo in the notes
+    /// sidecar), one line each naming the file, field and value: `podium check` reports them as
+    /// errors (exit 2); `present` and a reload go on without what could not be read and show them
+    /// in the presenter's banner.
+    public var problems: [String] = []
     /// Files besides the deck itself whose change should reload the talk (a notes sidecar),
     /// absolute; they need not exist yet.
     public var watchedFiles: [String] = []
