@@ -54,8 +54,9 @@ enum CommandLineInterface {
         --last-minutes MIN          The countdown turns amber this many minutes before the end.
         --end-slide N               The talk ends at slide N (timer plan, End key); later slides
                                     are backup (End again reaches them).
-        --page N                    Start on page N of a PDF (scene N of a deck); the timer
-                                    still starts on the first advance.
+        --page N                    Start on slide N; the timer still starts on the first
+                                    advance. Both count slides as the position and the slide
+                                    prompt do (a Beamer frame's overlays are one slide).
                        A PDF's talk.pdfpc (pdfpc 4.5+) is read: notes, duration, last minutes,
                        end time, end slide, hidden pages, forced overlays. pdfpc's option
                        spellings (-d, -e, -l, -P, -n, -g, -w, -s, -t) work; the others say what

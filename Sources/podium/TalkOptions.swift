@@ -22,8 +22,8 @@ enum TalkOptions {
     }
 
     /// Applies what the deck opener read (`opened`, nil for a JSON deck) and then the options to
-    /// `deck`. Throws `UsageError` naming the option and value: not a number, out of range, or a
-    /// page the opener has no scene for (one pdfpc hides).
+    /// `deck`. Throws `UsageError` naming the option and value: not a number, or out of range
+    /// (`--page` and `--end-slide` give the real range of slides).
     static func apply(_ deck: inout Deck, opened: OpenedDeck?, options: CommandLineInterface.Options) throws {
         if let p = opened {
             deck.durationMinutes = p.durationMinutes ?? deck.durationMinutes
@@ -31,10 +31,12 @@ enum TalkOptions {
             deck.lastMinutes = p.lastMinutes ?? deck.lastMinutes
             deck.endSlide = p.endSlide.map { min($0, Slides(deck.scenes).count) } ?? deck.endSlide
         }
+        let slides = Slides(deck.scenes)
         func number(_ option: String, _ range: ClosedRange<Double>, whole: Bool = false) throws -> Double? {
             guard let v = options.values[option] else { return nil }
             guard let n = Double(v), range.contains(n), !whole || n == n.rounded() else {
-                let what = whole ? "a whole number \(Int(range.lowerBound))…\(Int(range.upperBound))" : "minutes, a number \(plain(range.lowerBound))…\(plain(range.upperBound))"
+                let counted = slides.isGrouped ? " (\(slides.count) slides; a slide's overlays count as one)" : ""
+                let what = whole ? "a slide number \(Int(range.lowerBound))…\(Int(range.upperBound))\(counted)" : "minutes, a number \(plain(range.lowerBound))…\(plain(range.upperBound))"
                 throw CommandLineInterface.UsageError(description: "\(option) expects \(what), got \"\(shown(v))\"")
             }
             return n
@@ -50,23 +52,12 @@ enum TalkOptions {
             deck.endTimeMinutes = c.hour * 60 + c.minute
         }
         deck.lastMinutes = try number("--last-minutes", 0...10_000) ?? deck.lastMinutes
-        let slides = Slides(deck.scenes).count
-        deck.endSlide = try number("--end-slide", 1...Double(slides), whole: true).map(Int.init) ?? deck.endSlide
-        if let page = try number("--page", 1...1e6, whole: true).map(Int.init) {
-            deck.startScene = try startScene(page: page, in: deck, opened: opened)
+        // Both count slides as the speaker sees them (the position, the slide prompt, the
+        // overview), as pdfpc's --page and --end-slide count user slides: a Beamer frame's
+        // overlays are one slide, pdfpc's hidden pages none.
+        deck.endSlide = try number("--end-slide", 1...Double(max(1, slides.count)), whole: true).map(Int.init) ?? deck.endSlide
+        if let slide = try number("--page", 1...Double(max(1, slides.count)), whole: true).map(Int.init) {
+            deck.startScene = slides.ranges[slide - 1].lowerBound
         }
-    }
-
-    /// The scene `--page N` starts on: the opener's scene of page N (a PDF's page N; the
-    /// PDF plugin's `PDFDeckOpener` says why there is none), else the deck's scene N.
-    static func startScene(page: Int, in deck: Deck, opened: OpenedDeck?) throws -> Int {
-        if let sceneForPage = opened?.sceneForPage {
-            do { return try sceneForPage(page) }
-            catch { throw CommandLineInterface.UsageError(description: "--page \(page): \(error)") }
-        }
-        guard (1...deck.scenes.count).contains(page) else {
-            throw CommandLineInterface.UsageError(description: "--page \(page): the deck has \(deck.scenes.count) scenes")
-        }
-        return page - 1
     }
 }

@@ -26,7 +26,7 @@ final class BuiltInPluginTests: PDFTestCase {
         XCTAssertEqual(s["driver"]?.string, "offscreen", "SDL used the driver asked for")
         XCTAssertEqual(s["scene"]?["count"]?.int, 4)
         XCTAssertEqual(s["scene"]?["kind"]?.string, "pdf")
-        XCTAssertEqual(s["scene"]?["index"]?.int, 2, "--page 3 through the opener's page lookup")
+        XCTAssertEqual(s["scene"]?["index"]?.int, 2, "--page 3: slide 3")
         let libs = try mappedLibraries(app.process.processIdentifier)
         XCTAssertTrue(libs.contains("libPDFScene.so"), "the PDF plugin's library is open: \(libs.sorted())")
         XCTAssertTrue(libs.contains { $0.hasPrefix("libpoppler-glib.so") }, libs.sorted().description)
@@ -52,7 +52,7 @@ final class BuiltInPluginTests: PDFTestCase {
         XCTAssertTrue(json.stderr.hasPrefix("podium: --no-grouping applies to a deck of *.pdf (e.g. talk.pdf), not \(TestPaths.demoDeck)"), json.stderr)
         let page = try runProcess(TestPaths.podium, ["check", pdf, "--page", "9"], environment: env)
         XCTAssertEqual(page.status, 2)
-        XCTAssertTrue(page.stderr.hasPrefix("podium: --page 9: the PDF has 2 pages"), page.stderr)
+        XCTAssertTrue(page.stderr.hasPrefix("podium: --page expects a slide number 1…2, got \"9\""), page.stderr)
     }
 
     func testBuiltInsAreFoundBesideTheExecutableAndLoadOnlyOnDemand() throws {

@@ -160,8 +160,8 @@ final class PdfpcTests: PDFTestCase {
         for (args, expected) in [(["-s", "--audience-display", "0"], "--switch-screens swaps the default displays; with --audience-display or --presenter-display, name the displays instead"), (["--end-time=25:00"], "--end-time expects a time HH:MM (24 h), got \"25:00\""), (["-d", "5", "-e", "10:00"], "give either --duration or --end-time"),
                                  (["-t", "25:61"], "--start-time expects a time HH:MM (24 h), got \"25:61\""), (["--start-time=9"], "--start-time expects a time HH:MM"),
                                  (["-S"], "--windowed gives it a window"), (["-x"], "unknown option \"-x\""),
-                                 (["--page", "9"], "--page 9: the PDF has 3 pages"), (["-d", "soon"], "--duration expects minutes"),
-                                 (["--end-slide", "4"], "--end-slide expects a whole number 1…3"), (["--windowed=sideways"], "--windowed expects presenter, audience or both"), (["-w", "presenter", "--windowed=bogus"], "--windowed expects presenter"),
+                                 (["--page", "9"], "--page expects a slide number 1…3, got \"9\""), (["-d", "soon"], "--duration expects minutes"),
+                                 (["--end-slide", "4"], "--end-slide expects a slide number 1…3"), (["--windowed=sideways"], "--windowed expects presenter, audience or both"), (["-w", "presenter", "--windowed=bogus"], "--windowed expects presenter"),
                                  (["-d", "\u{1b}[31m" + String(repeating: "9", count: 500)], #"--duration expects minutes, a number 0…10000, got "\u{1b}[31m999"#)] {
             let r = try run(args)
             XCTAssertEqual(r.status, 2, "\(args)")

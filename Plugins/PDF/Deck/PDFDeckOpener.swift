@@ -5,7 +5,7 @@ import PodiumKit
 /// with the options only a PDF deck has (moved here from the host's `DeckSource` and
 /// `TalkOptions`): `--notes right|left|bottom|top|none|auto` (Beamer's notes half; absent or
 /// `auto`: detected) and `--no-grouping` (overlays apart). pdfpc's `talk.pdfpc` gives the talk's
-/// timing and hidden pages; `--page N` means page N of the PDF.
+/// timing and hidden pages. (`--page N` counts slides, as the speaker sees them: the host's.)
 enum PDFDeckOpener {
     static let options = [
         PluginOption(name: "--notes", takesValue: true, summary: "right|left|bottom|top|none|auto  Beamer's notes half of each page goes to the presenter (auto: detected)"),
@@ -46,14 +46,6 @@ enum PDFDeckOpener {
             deck.endTimeMinutes = p.endTime.flatMap(ClockTime.init).map { $0.hour * 60 + $0.minute }
             deck.lastMinutes = p.lastMinutes
             deck.endSlide = p.endSlide
-        }
-        let pages = deck.scenes.map { $0.parameters["page"]?.int }
-        let hidden = pdf.pdfpc?.hidden ?? []
-        deck.sceneForPage = { page in
-            if let i = pages.firstIndex(of: page) { return i }
-            if hidden.contains(page - 1) { throw DeckOpenerError(.option, "that page is hidden in \(PdfpcFile.path(for: r.path))") }
-            let count = pages.compactMap { $0 }.max() ?? 0
-            throw DeckOpenerError(.option, "the PDF has \(max(count, pages.count)) pages")
         }
         return deck
     }

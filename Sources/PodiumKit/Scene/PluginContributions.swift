@@ -94,8 +94,9 @@ public struct OpenedDeck {
     public var endTimeMinutes: Int?
     public var lastMinutes: Double?
     public var endSlide: Int?
-    /// The scene index `--page N` starts on (N 1-based, as the file numbers its pages). Throws
-    /// `DeckOpenerError` saying why there is none ("the PDF has 12 pages"). Nil: scene N.
+    /// No longer asked: `--page N` counts slides as the speaker sees them (the position, the
+    /// slide prompt), like `--end-slide`, whatever the file. Kept so plugins built against API
+    /// 3.0 still load; the host ignores it.
     public var sceneForPage: ((Int) throws -> Int)?
 
     public init(title: String, scenes: [Scene]) { self.title = title; self.scenes = scenes }

@@ -1,0 +1,44 @@
+import XCTest
+import PodiumKit
+import PodiumTestSupport
+
+/// `--page N` and `--end-slide N` count slides as the speaker sees them (the position, the slide
+/// prompt), as pdfpc counts user slides; an out-of-range value names the real range (trial 8:
+/// `--page` counted PDF pages, `--end-slide` slides, and `--page 0` said "1…1000000").
+final class PDFSlideOptionsTests: PDFTestCase {
+    func testPageAndEndSlideCountSlidesLikeTheSlidePrompt() throws {
+        // Pages labelled 1, 2, 2, 2, 3: three slides, the second with three overlays.
+        let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 5, beamerLabels: PDFOverlayTests.labels))
+        let env = ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"]
+        let app = try PodiumProcess(args: [pdf, "--windowed", "--page", "3", "--end-slide", "2"], environment: env, dir: dir)
+        defer { app.stop() }
+        let c = app.client!
+        var s = try c.send(["cmd": "state"])
+        XCTAssertEqual(s["driver"]?.string, "offscreen")
+        XCTAssertEqual(s["slide"]?["position"]?.string, "slide 3/3", "--page 3 is slide 3 (page 5), not page 3")
+        XCTAssertEqual(s["scene"]?["index"]?.int, 4)
+        XCTAssertEqual(s["timers"]?["endScene"]?.int, 3, "--end-slide 2 ends on slide 2's last overlay")
+        // The slide prompt lands where --page does.
+        XCTAssertEqual(try c.send(["cmd": "goto", "index": 0])["ok"]?.bool, true)
+        for key in ["3", "Return"] { XCTAssertEqual(try c.send(["cmd": "key", "key": .string(key)])["ok"]?.bool, true, key) }
+        s = try c.send(["cmd": "state"])
+        XCTAssertEqual(s["scene"]?["index"]?.int, 4, "3 Return")
+        XCTAssertEqual(app.stop(), 0)
+        // --page 2 is the slide's first overlay, as 2 Return is.
+        let two = try PodiumProcess(args: [pdf, "--windowed", "--page", "2"], environment: env, dir: dir)
+        defer { two.stop() }
+        XCTAssertEqual(try two.client.send(["cmd": "state"])["slide"]?["position"]?.string, "slide 2/3 (1/3)")
+        XCTAssertEqual(two.stop(), 0)
+
+        for (args, expected) in [(["--page", "0"], "--page expects a slide number 1…3 (3 slides; a slide's overlays count as one), got \"0\""),
+                                 (["--page", "4"], "--page expects a slide number 1…3"),
+                                 (["-P", "2.5"], "--page expects a slide number 1…3"),
+                                 (["--end-slide", "5"], "--end-slide expects a slide number 1…3 (3 slides")] {
+            let r = try runProcess(TestPaths.podium, ["check", pdf] + args, environment: TestPaths.privateHome(in: dir))
+            XCTAssertEqual(r.status, 2, "\(args)")
+            XCTAssertTrue(r.stderr.hasPrefix("podium: \(expected)"), "\(args): \(r.stderr)")
+        }
+        let ok = try runProcess(TestPaths.podium, ["check", pdf, "--page", "3"], environment: TestPaths.privateHome(in: dir))
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+    }
+}
