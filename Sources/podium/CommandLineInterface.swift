@@ -120,7 +120,8 @@ enum CommandLineInterface {
             for one in e.all { printError("podium: \(one)") }   // every problem, one line each
             return 2
         } catch let e as KeyMapError {
-            printError("podium: \(e)"); return 2
+            for one in e.all { printError("podium: \(one)") }   // every problem, one line each
+            return 2
         } catch {
             printError("podium: \(error)"); return 1
         }

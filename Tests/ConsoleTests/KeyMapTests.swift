@@ -72,7 +72,7 @@ final class KeyMapTests: XCTestCase {
         func error(_ json: String) -> String {
             do { _ = try KeyMap.parse(Data(json.utf8), file: "talk-keys.json"); return "no error" } catch { return "\(error)" }
         }
-        XCTAssertTrue(error(#"{"nxet": ["x"]}"#).hasPrefix(#"talk-keys.json: "nxet": unknown action (known: next, previous"#), error(#"{"nxet": ["x"]}"#))
+        XCTAssertTrue(error(#"{"nxet": ["x"]}"#).hasPrefix(#"talk-keys.json: "nxet": unknown action; did you mean "next"? (known: next, previous"#), error(#"{"nxet": ["x"]}"#))
         XCTAssertEqual(error(#"{"next": "x"}"#), "talk-keys.json: next: expected an array of key names, found string")
         XCTAssertEqual(error(#"{"next": ["x", 3]}"#), "talk-keys.json: next[1]: expected a key name string, found number")
         XCTAssertEqual(error(#"{"freeze": ["Ctrl+"]}"#), #"talk-keys.json: freeze[0]: "Ctrl+" is not a key (expected e.g. "Page Down", "Right", "b" or "Ctrl+Shift+F5": modifiers Ctrl, Shift, Alt, Super and SDL's key names; or a mouse entry: MouseLeft, MouseMiddle, MouseRight, WheelUp, WheelDown)"#)
@@ -80,5 +80,21 @@ final class KeyMapTests: XCTestCase {
         XCTAssertEqual(error("[1]"), "talk-keys.json: expected a JSON object of action names to key lists, found array")
         XCTAssertTrue(error("{").hasPrefix("talk-keys.json: not valid JSON"))
         XCTAssertThrowsError(try KeyMap.load(path: "/nonexistent/keys.json")) { XCTAssertTrue("\($0)".hasPrefix("/nonexistent/keys.json: cannot read file")) }
+    }
+
+    /// Every problem of a key map in one run, an unknown action with the closest known one, as a
+    /// deck's misspelt parameter gets (trial 8: only the unknown action, and no suggestion; the
+    /// bad key came one fix later).
+    func testEveryProblemInOneRunAndAnUnknownActionGetsASuggestion() throws {
+        let json = #"{"next": ["PageDown", "Hyper+Q"], "blakout": ["b"], "freeze": ["x", 3], "whiteout": ["x"]}"#
+        XCTAssertThrowsError(try KeyMap.parse(Data(json.utf8), file: "km.json", knownKey: { ["pagedown", "b", "x"].contains($0) })) { e in
+            let lines = (e as? KeyMapError)?.all.map(\.description) ?? []
+            XCTAssertEqual(lines.count, 4, "\(lines)")
+            XCTAssertTrue(lines[0].hasPrefix(#"km.json: "blakout": unknown action; did you mean "blackout"? (known: next, previous"#), "\(lines)")
+            XCTAssertEqual(lines[1], #"km.json: freeze[1]: expected a key name string, found number"#)
+            XCTAssertTrue(lines[2].hasPrefix(#"km.json: next[1]: "Hyper+Q" is not a key"#), "\(lines)")
+            XCTAssertEqual(lines[3], #"km.json: freeze[0]: "x" is already bound to whiteout"#)
+            XCTAssertEqual("\(e)", lines.joined(separator: "\n"))
+        }
     }
 }

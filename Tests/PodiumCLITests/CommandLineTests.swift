@@ -28,6 +28,12 @@ final class CommandLineTests: XCTestCase {
         let k = try podium("present", TestPaths.demoDeck, "--keymap", keys)
         XCTAssertEqual(k.status, 2, k.stderr)
         XCTAssertTrue(k.stderr.contains(#"keys.json: next[0]: "PageDwn" is not a key"#), k.stderr)
+        // Every problem of the key map in one run, an unknown action with a suggestion.
+        let km = write("km.json", #"{"next": ["PageDown", "Hyper+Q"], "blakout": ["b"]}"#)
+        let both = try podium("present", TestPaths.demoDeck, "--keymap", km)
+        XCTAssertEqual(both.status, 2, both.stderr)
+        XCTAssertTrue(both.stderr.contains(#"podium: \#(km): "blakout": unknown action; did you mean "blackout"?"#), both.stderr)
+        XCTAssertTrue(both.stderr.contains(#"podium: \#(km): next[1]: "Hyper+Q" is not a key"#), both.stderr)
         // No display server and no SDL_VIDEODRIVER: SDL would fall back to offscreen windows.
         let none = try runProcess("/usr/bin/env", ["-u", "SDL_VIDEODRIVER", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", TestPaths.podium, "present", TestPaths.demoDeck],
                                   environment: TestPaths.privateHome(in: dir))

@@ -59,12 +59,26 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A key map file that cannot be used: names the file, the entry and the problem.
+/// A key map file that cannot be used: names the file, the entry and the problem. Every problem
+/// of the file is reported: the first here, the rest in `more` (`all`).
 public struct KeyMapError: Error, CustomStringConvertible, Equatable {
     public var file: String
     public var entry: String
     public var message: String
-    public var description: String { entry.isEmpty ? "\(file): \(message)" : "\(file): \(entry): \(message)" }
+    /// Further problems of the same file, in order.
+    public var more: [KeyMapError] = []
+    public init(file: String, entry: String, message: String) { self.file = file; self.entry = entry; self.message = message }
+    /// This problem and every further one, one line each.
+    public var all: [KeyMapError] { [KeyMapError(file: file, entry: entry, message: message)] + more }
+    public var description: String { all.map(\.line).joined(separator: "\n") }
+    private var line: String { entry.isEmpty ? "\(file): \(message)" : "\(file): \(entry): \(message)" }
+
+    /// Throws the first of `problems` with the rest in `more`; nothing when there are none.
+    static func throwAll(_ problems: [KeyMapError]) throws {
+        guard var first = problems.first else { return }
+        first.more = Array(problems.dropFirst())
+        throw first
+    }
 }
 
 /// Every console binding: chords to actions. Defaults cover common clickers (PageUp/PageDown,
@@ -105,21 +119,27 @@ public struct KeyMap: Sendable {
 
     public static let standard: KeyMap = try! KeyMap(bindings: defaultBindings, file: "built-in key map")
 
-    /// Builds a map; throws `KeyMapError` (naming `file`) for an unparsable key or a chord
-    /// bound twice.
+    /// Builds a map; throws `KeyMapError` (naming `file`, every problem) for an unparsable key
+    /// or a chord bound twice.
     public init(bindings: [ConsoleAction: [String]], file: String) throws {
         self.bindings = [:]
+        var problems: [KeyMapError] = []
         for action in ConsoleAction.allCases {
             var chords: [KeyChord] = []
             for (i, text) in (bindings[action] ?? []).enumerated() {
-                guard let c = KeyChord(text) else { throw KeyMapError(file: file, entry: "\(action.rawValue)[\(i)]", message: "\(SafeText.quote(text)) is not a key (expected e.g. \"Page Down\" or \"Ctrl+Shift+F5\")") }
+                guard let c = KeyChord(text) else {
+                    problems.append(KeyMapError(file: file, entry: "\(action.rawValue)[\(i)]", message: "\(SafeText.quote(text)) is not a key (expected e.g. \"Page Down\" or \"Ctrl+Shift+F5\")"))
+                    continue
+                }
                 if let other = lookup[c], other != action {
-                    throw KeyMapError(file: file, entry: "\(action.rawValue)[\(i)]", message: "\(SafeText.quote(text)) is already bound to \(other.rawValue)")
+                    problems.append(KeyMapError(file: file, entry: "\(action.rawValue)[\(i)]", message: "\(SafeText.quote(text)) is already bound to \(other.rawValue)"))
+                    continue
                 }
                 lookup[c] = action; chords.append(c)
             }
             self.bindings[action] = chords
         }
+        try KeyMapError.throwAll(problems)
     }
 
     /// The action bound to `key`, if any.
@@ -132,7 +152,8 @@ public struct KeyMap: Sendable {
 
     /// Reads a key-map file: a JSON object from action names to arrays of key names. Actions it
     /// does not name keep their default keys. Throws `KeyMapError` naming the file and the entry
-    /// (an unknown action, a value that is not an array of strings, a bad key, a key bound twice).
+    /// of every problem (an unknown action, with the nearest known one; a value that is not an
+    /// array of strings, a bad key, a key bound twice), the first with the rest in `more`.
     ///
     /// `knownKey` (the platform's, e.g. SDL's key-name lookup) refuses a name that is no key
     /// ("PageDwn"), so a typo cannot leave the clicker's key unbound mid-talk.
@@ -150,17 +171,28 @@ public struct KeyMap: Sendable {
         var b = defaultBindings
         // A key the file moves to another action leaves the action it had by default.
         var claimed: Set<KeyChord> = []
+        // Every problem of the file in one run (an unknown action and a bad key together).
+        var problems: [KeyMapError] = []
+        let actions = ConsoleAction.allCases.map(\.rawValue)
         for key in obj.keys.sorted() {
             let value = obj[key]!
             guard let action = ConsoleAction(rawValue: key) else {
-                throw KeyMapError(file: file, entry: "\(SafeText.quote(key))", message: "unknown action (known: \(ConsoleAction.allCases.map(\.rawValue).joined(separator: ", ")))")
+                problems.append(KeyMapError(file: file, entry: "\(SafeText.quote(key))", message: "unknown action\(NameSuggestion.didYouMean(key, among: actions)) (known: \(actions.joined(separator: ", ")))"))
+                continue
             }
-            guard let list = value.array else { throw KeyMapError(file: file, entry: key, message: "expected an array of key names, found \(value.typeName)") }
+            guard let list = value.array else {
+                problems.append(KeyMapError(file: file, entry: key, message: "expected an array of key names, found \(value.typeName)"))
+                continue
+            }
             var keys: [String] = []
             for (i, v) in list.enumerated() {
-                guard let s = v.string else { throw KeyMapError(file: file, entry: "\(key)[\(i)]", message: "expected a key name string, found \(v.typeName)") }
+                guard let s = v.string else {
+                    problems.append(KeyMapError(file: file, entry: "\(key)[\(i)]", message: "expected a key name string, found \(v.typeName)"))
+                    continue
+                }
                 guard let c = KeyChord(s), c.isPointer || knownKey?(c.keyName) ?? true else {
-                    throw KeyMapError(file: file, entry: "\(key)[\(i)]", message: "\(SafeText.quote(s)) is not a key (expected e.g. \"Page Down\", \"Right\", \"b\" or \"Ctrl+Shift+F5\": modifiers Ctrl, Shift, Alt, Super and SDL's key names; or a mouse entry: \(PointerButton.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    problems.append(KeyMapError(file: file, entry: "\(key)[\(i)]", message: "\(SafeText.quote(s)) is not a key (expected e.g. \"Page Down\", \"Right\", \"b\" or \"Ctrl+Shift+F5\": modifiers Ctrl, Shift, Alt, Super and SDL's key names; or a mouse entry: \(PointerButton.allCases.map(\.rawValue).joined(separator: ", ")))"))
+                    continue
                 }
                 keys.append(s); claimed.insert(c)
             }
@@ -169,6 +201,11 @@ public struct KeyMap: Sendable {
         for a in ConsoleAction.allCases where obj[a.rawValue] == nil {
             b[a] = b[a]?.filter { KeyChord($0).map { !claimed.contains($0) } ?? true }
         }
-        return try KeyMap(bindings: b, file: file)
+        // A key bound twice is found by the map itself: its problems join these.
+        var map: KeyMap?
+        do { map = try KeyMap(bindings: b, file: file) } catch let e as KeyMapError { problems += e.all }
+        try KeyMapError.throwAll(problems)
+        guard let map else { throw KeyMapError(file: file, entry: "", message: "cannot be used") }
+        return map
     }
 }
