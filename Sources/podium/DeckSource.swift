@@ -15,7 +15,8 @@ enum DeckSource {
         do { found = try registry.deckOpener(for: path) } catch { throw DeckError(file: path, path: "", message: "\(error)") }
         try refuseOtherOpenersOptions(path, registry: registry, options: options)
         guard let opener = found?.opener else {
-            var deck = try Deck.load(path: path, kinds: registry.validators, available: { registry.kindNames })
+            var deck = try Deck.load(path: path, kinds: registry.validators, available: { registry.kindNames },
+                                     unknownKind: { registry.unavailability(ofKind: $0) })
             try TalkOptions.apply(&deck, opened: nil, options: options)
             return deck
         }
@@ -41,6 +42,7 @@ enum DeckSource {
         let validators = registry.validators, directory = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
         return try opened.scenes.enumerated().map { i, s in
             guard let validate = validators[s.kind] else {
+                if let why = registry.unavailability(ofKind: s.kind) { throw DeckError(file: path, path: "scenes[\(i)].kind", message: "\(why)") }
                 throw DeckError(file: path, path: "scenes[\(i)].kind", message: "unknown scene kind \(SafeText.quote(s.kind)) (available: \(registry.kindNames.joined(separator: ", ")))")
             }
             let p = SceneParameters(s.parameters, path: "scenes[\(i)].parameters", baseDirectory: directory)

@@ -90,6 +90,26 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertTrue(misspelt.stderr.contains(#"scenes[0].parameters.colr: unknown parameter of a "example" scene; did you mean "color"?"#), misspelt.stderr)
     }
 
+    /// A plugin.json listing another kind than its library supplies ("exampel" for "example"):
+    /// a deck using "example" hears that the plugin was refused and why, and no list of available
+    /// kinds offers "exampel" (trial 8: "unknown scene kind "example" (available: …, exampel, …)").
+    func testAKindMismatchNamesTheRefusedPluginAndIsNotOfferedAsAvailable() throws {
+        let misnamed = work.appendingPathComponent("misnamed")
+        try FileManager.default.copyItem(at: plugins, to: misnamed)
+        let manifest = misnamed.appendingPathComponent("example/plugin.json")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        XCTAssertTrue(text.contains(#""sceneKinds": ["example"]"#), text)
+        try text.replacingOccurrences(of: #""sceneKinds": ["example"]"#, with: #""sceneKinds": ["exampel"]"#).write(to: manifest, atomically: true, encoding: .utf8)
+        let deck = work.appendingPathComponent("mismatch.json")
+        try #"{"title":"x","scenes":[{"kind":"example"},{"kind":"setlist"}]}"#.write(to: deck, atomically: true, encoding: .utf8)
+        let r = try podium(["check", deck.path, "--plugin-path", misnamed.path])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        let lib = misnamed.appendingPathComponent("example/libExampleScene.so").path
+        XCTAssertTrue(r.stderr.contains(#"scenes[0].kind: scene kind "example" is unavailable: plugin org.podium.example was refused: \#(lib): the library supplies scene kinds [example] but plugin.json lists [exampel]"#), r.stderr)
+        let unknown = try XCTUnwrap(r.stderr.split(separator: "\n").first { $0.contains(#"unknown scene kind "setlist""#) }, r.stderr)
+        XCTAssertFalse(unknown.contains("exampel"), "offers the refused plugin's kind: \(unknown)")
+    }
+
     func testSnapshotDrawsThePluginScene() throws {
         let out = work.appendingPathComponent("example.png").path
         let r = try podium(["snapshot", try deck(), "--plugin-path", plugins.path, "--scene", "0", "--view", "audience", "--size", "640x360", "--out", out])

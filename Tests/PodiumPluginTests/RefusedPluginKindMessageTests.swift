@@ -50,4 +50,31 @@ final class RefusedPluginKindMessageTests: XCTestCase {
         XCTAssertTrue(unknown.contains("(available: "), String(unknown))
         XCTAssertFalse(unknown.contains("hello"), "lists hello as available after calling it unavailable: \(unknown)")
     }
+
+    /// Every way a plugin.json can be refused names the plugin to a deck that uses a kind it lists
+    /// (trial 8: bad JSON, a number for "api", no id, a library outside the folder gave only
+    /// "unknown scene kind … (available: …)"), and no list of available kinds offers it.
+    func testEveryRefusedManifestNamesThePluginForItsKinds() throws {
+        let valid = #""name": "Hello", "version": "1.0.0", "library": "libtest.so", "sceneKinds": ["hello"]"#
+        let cases: [(String, String, String)] = [
+            ("badjson", #"{"id": "org.example.hello", "api": "3.0", \#(valid),"#, "manifest invalid: not valid JSON"),
+            ("apinumber", #"{"id": "org.example.hello", "api": 3.0, \#(valid)}"#, "manifest invalid at field api: expected string, found number"),
+            ("noid", #"{"api": "3.0", \#(valid)}"#, "manifest invalid at field id: missing"),
+            ("outside", #"{"id": "org.example.hello", "api": "3.0", "name": "Hello", "version": "1.0.0", "library": "../libtest.so", "sceneKinds": ["hello"]}"#,
+             "manifest invalid at field library: must be a path inside the plugin directory"),
+        ]
+        for (name, manifest, why) in cases {
+            let dir = root.appendingPathComponent("plugins-\(name)/hello")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try manifest.write(to: dir.appendingPathComponent("plugin.json"), atomically: true, encoding: .utf8)
+            try Fixtures.cLibrary("int unused(void) { return 0; }", in: dir)
+            let r = try check(#"{"title":"h","scenes":[{"kind":"hello"},{"kind":"setlist"}]}"#, pluginPath: dir)
+            XCTAssertEqual(r.status, 2, r.stderr)
+            let plugin = name == "noid" ? dir.path : "org.example.hello"
+            XCTAssertTrue(r.stderr.contains(#"scene kind "hello" is unavailable: plugin \#(plugin) was refused: \#(dir.path)/plugin.json: \#(why)"#), "\(name): \(r.stderr)")
+            XCTAssertFalse(r.stderr.contains(#"unknown scene kind "hello""#), "\(name): \(r.stderr)")
+            let unknown = try XCTUnwrap(r.stderr.split(separator: "\n").first { $0.contains(#"unknown scene kind "setlist""#) }, r.stderr)
+            XCTAssertFalse(unknown.contains("hello"), "\(name): offers hello as available: \(unknown)")
+        }
+    }
 }

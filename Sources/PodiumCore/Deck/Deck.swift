@@ -96,20 +96,23 @@ extension Deck {
     /// a wrong type, or a scene parameter its plugin rejects.
     /// `available`, when given, names the kinds usable now for that error (the registry's: a
     /// plugin refused while the deck was read no longer counts), else `kinds`' names.
+    /// `unknownKind`, when given, may explain a kind no validator has (its plugin was refused:
+    /// `PluginRegistry.unavailability(ofKind:)`); its error replaces "unknown scene kind".
     public static func load(path: String, kinds: [String: (SceneParameters) throws -> Void],
-                            available: (() -> [String])? = nil) throws -> Deck {
+                            available: (() -> [String])? = nil, unknownKind: ((String) -> Error?)? = nil) throws -> Deck {
         let url = URL(fileURLWithPath: path)
         let data: Data
         do { data = try InputFile.read(path, maxBytes: Deck.maxBytes) }
         catch let e as InputFileError { throw DeckError(file: path, path: "", message: e.reason == .missing ? "cannot read file (no such file)" : e.problem) }
-        return try parse(data, path: url.standardizedFileURL.path, displayName: path, kinds: kinds, available: available)
+        return try parse(data, path: url.standardizedFileURL.path, displayName: path, kinds: kinds, available: available, unknownKind: unknownKind)
     }
 
     /// Validates deck JSON held in memory; `displayName` is used in errors. Every problem is
     /// reported (the first in the `DeckError` thrown, the others in its `more`): a misspelt
     /// field, a bad value in one scene and an unknown kind in another all show in one run.
     public static func parse(_ data: Data, path: String, displayName: String? = nil,
-                             kinds: [String: (SceneParameters) throws -> Void], available: (() -> [String])? = nil) throws -> Deck {
+                             kinds: [String: (SceneParameters) throws -> Void], available: (() -> [String])? = nil,
+                             unknownKind: ((String) -> Error?)? = nil) throws -> Deck {
         let file = displayName ?? path
         func fail(_ p: String, _ m: String) -> DeckError { DeckError(file: file, path: p, message: m) }
         guard String(validating: data, as: UTF8.self) != nil else {
@@ -157,6 +160,7 @@ extension Deck {
             let before = problems.count
             rejectUnknown(s, DeckScene.fields, at: p)
             guard let validate = kinds[kind] else {
+                if let why = unknownKind?(kind) { throw fail("\(p).kind", "\(why)") }
                 throw fail("\(p).kind", "unknown scene kind \(SafeText.quote(kind)) (available: \((available?() ?? kinds.keys.sorted()).joined(separator: ", ")))")
             }
             var params: [String: JSONValue] = [:]

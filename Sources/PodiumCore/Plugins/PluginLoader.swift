@@ -30,6 +30,8 @@ public enum PluginLoader {
         public var directory: URL
         public var libraryPath: String
         public var assetsDirectory: URL?
+        /// Shipped beside the executable (`addBuiltIn`): its manifest is the host's own list.
+        public var isBuiltIn = false
         public init(manifest: PluginManifest, directory: URL, libraryPath: String, assetsDirectory: URL? = nil) {
             self.manifest = manifest; self.directory = directory; self.libraryPath = libraryPath; self.assetsDirectory = assetsDirectory
         }
@@ -49,7 +51,9 @@ public enum PluginLoader {
         if let why = PluginTrust.refusal(lib) { registry.refuse(manifest, lib, why); return }
         guard isELFSharedObject(lib) else { registry.refuse(manifest, lib, "not a shared library (no ELF shared-object header)"); return }
         if let why = registry.conflict(id: manifest.id, kinds: manifest.sceneKinds) { registry.refuse(lib, why); return }
-        registry.addPending(Candidate(manifest: manifest, directory: directory, libraryPath: lib, assetsDirectory: nil))
+        var c = Candidate(manifest: manifest, directory: directory, libraryPath: lib, assetsDirectory: nil)
+        c.isBuiltIn = true
+        registry.addPending(c)
     }
 
     /// Finds every plugin on `searchPath` and makes its kinds known to `registry` without opening
@@ -104,7 +108,11 @@ public enum PluginLoader {
             return refuse(manifestURL.path, e.problem)
         } catch { return refuse(manifestURL.path, "cannot read: \(error)") }
         let manifest: PluginManifest
-        do { manifest = try PluginManifest.parse(data) } catch { return refuse(manifestURL.path, "\(error)") }
+        do { manifest = try PluginManifest.parse(data) } catch {
+            // What it still says (its id and kinds) names it to a deck that uses one of them.
+            known = PluginManifest.salvage(data, folder: directory.path)
+            return refuse(manifestURL.path, "\(error)")
+        }
         known = manifest
         let host = PluginDescriptor.hostAPIVersion
         if let why = manifest.api.refusal(onHost: host) { return refuse(manifestURL.path, why) }
@@ -137,7 +145,12 @@ public enum PluginLoader {
     static func open(_ c: Candidate, into registry: PluginRegistry) -> Bool {
         switch openLibrary(c) {
         case let .success(d): return registry.register(d, origin: c.libraryPath, assetsDirectory: c.assetsDirectory)
-        case let .failure(r): registry.refuse(r.origin, r.reason); return false
+        case let .failure(r):
+            // A deck using a kind of its manifest, or one its library supplies instead (plugin.json
+            // lists "exampel", the library "example"), hears that this plugin was refused and why.
+            var m = c.manifest
+            m.sceneKinds += r.manifest?.sceneKinds.filter { !m.sceneKinds.contains($0) } ?? []
+            registry.refuse(m, r.origin, r.reason); return false
         }
     }
 
@@ -185,7 +198,8 @@ public enum PluginLoader {
         guard d.id == manifest.id else { return refuse(lib, "the library's plugin id \"\(d.id)\" differs from plugin.json's \"\(manifest.id)\"") }
         let libKinds = d.sceneKinds.map(\.name)
         guard Set(libKinds) == Set(manifest.sceneKinds) else {
-            return refuse(lib, "the library supplies scene kinds [\(libKinds.joined(separator: ", "))] but plugin.json lists [\(manifest.sceneKinds.joined(separator: ", "))]")
+            var supplied = manifest; supplied.sceneKinds = libKinds
+            return .failure(Refusal(origin: lib, reason: "the library supplies scene kinds [\(libKinds.joined(separator: ", "))] but plugin.json lists [\(manifest.sceneKinds.joined(separator: ", "))]", manifest: supplied))
         }
         let openers = d.deckOpeners.map(PluginManifest.DeckOpenerInfo.init)
         guard openers == manifest.deckOpeners else {

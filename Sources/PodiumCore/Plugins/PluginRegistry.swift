@@ -128,6 +128,17 @@ public final class PluginRegistry {
         }
         return v
     }
+    /// Why `kind`, which no loaded or pending plugin declares, is unavailable: a refused plugin
+    /// declares it (in a plugin.json refused as invalid, or in a library refused for listing other
+    /// kinds than its plugin.json), or nil when none does. The pending external plugins are opened
+    /// first, as `plugins --load` does: only a library says which kinds it really supplies. Only
+    /// asked for a deck that already fails (an unknown kind), so no plugin code runs for a good one.
+    public func unavailability(ofKind kind: String) -> PluginUnavailable? {
+        while let c = pending.first(where: { !$0.isBuiltIn }) { openPending { $0.libraryPath == c.libraryPath } }
+        guard let u = unavailable.last(where: { $0.manifest.sceneKinds.contains(kind) }) else { return nil }
+        return PluginUnavailable(kind: kind, plugin: u.manifest.id, reason: "\(u.refusal.origin): \(u.refusal.reason)")
+    }
+
     /// The assets directory of an external plugin, nil for built-in ones.
     public func assetsDirectory(ofPlugin id: String) -> URL? { loaded.first { $0.descriptor.id == id }?.assetsDirectory }
 

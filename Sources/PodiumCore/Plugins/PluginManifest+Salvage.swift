@@ -1,0 +1,38 @@
+import Foundation
+import PodiumKit
+
+extension PluginManifest {
+    /// What a refused `plugin.json` still says about its plugin: its `id` (else `folder`) and the
+    /// scene kinds it lists, read leniently from a manifest that failed `parse` (a wrong field,
+    /// no id, a library outside the folder; for text that is not JSON at all, from the text).
+    /// Only for messages: a deck using one of those kinds then hears that the plugin was refused
+    /// and why, not "unknown scene kind". Nil when no kind can be made out.
+    static func salvage(_ data: Data, folder: String) -> PluginManifest? {
+        var id: String?, kinds: [String] = []
+        if let o = (try? JSONValue.parse(data))?.object {
+            id = o["id"]?.string
+            kinds = o["sceneKinds"]?.array?.compactMap(\.string) ?? []
+        } else {
+            let text = String(decoding: data.prefix(PluginLoader.maxManifestBytes), as: UTF8.self)
+            id = firstMatch(#""id"\s*:\s*"([^"\\]*)""#, in: text).first
+            if let list = firstMatch(#""sceneKinds"\s*:\s*\[([^\]]*)"#, in: text).first {
+                kinds = allMatches(#""([^"\\]*)""#, in: list)
+            }
+        }
+        kinds = kinds.filter { ManifestName.kind.matches($0) }
+        guard !kinds.isEmpty else { return nil }
+        let name = id.flatMap { ManifestName.id.matches($0) ? $0 : nil } ?? folder
+        return PluginManifest(id: name, name: name, version: "", api: APIVersion(major: 0, minor: 0), library: "", sceneKinds: kinds)
+    }
+
+    private static func firstMatch(_ pattern: String, in text: String) -> [String] {
+        guard let re = try? NSRegularExpression(pattern: pattern),
+              let m = re.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return [] }
+        return (1..<m.numberOfRanges).compactMap { Range(m.range(at: $0), in: text).map { String(text[$0]) } }
+    }
+
+    private static func allMatches(_ pattern: String, in text: String) -> [String] {
+        guard let re = try? NSRegularExpression(pattern: pattern) else { return [] }
+        return re.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { Range($0.range(at: 1), in: text).map { String(text[$0]) } }
+    }
+}
