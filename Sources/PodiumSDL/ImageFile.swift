@@ -31,14 +31,46 @@ public enum ImageFile {
 
     /// Checks the header, then decodes into an SDL surface turned upright by its EXIF
     /// orientation (any thread; the caller frees it). A truncated or corrupt file fails with
-    /// SDL_image's message.
+    /// libpng's reason for a PNG (`cannot be decoded: IDAT: CRC error`), else SDL_image's.
     public static func decode(_ path: String) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageError> {
         if case let .failure(e) = size(path) { return .failure(e) }
-        guard let s = podium_img_load(path)?.assumingMemoryBound(to: SDL_Surface.self) else { return .failure(ImageError(path: path, reason: "cannot be decoded: \(SDLVideo.lastError)")) }
+        let decoded: UnsafeMutablePointer<SDL_Surface>
+        switch decodePNG(path) {
+        case let .success(s?): decoded = s
+        case let .failure(e): return .failure(e)
+        case .success(nil):
+            guard let s = podium_img_load(path)?.assumingMemoryBound(to: SDL_Surface.self) else { return .failure(ImageError(path: path, reason: "cannot be decoded: \(SDLVideo.lastError)")) }
+            decoded = s
+        }
+        let s = decoded
         guard let upright = ImageOrientation.apply(ImageOrientation.of(path), to: s) else {
             return .failure(ImageError(path: path, reason: "cannot be turned upright: \(SDLVideo.lastError)"))
         }
         return .success(upright)
+    }
+}
+
+extension ImageFile {
+    /// A PNG through libpng with our own error handling (SDL_image lets libpng print
+    /// "libpng error: …" to stderr, naming no file); nil when the file is no PNG.
+    static func decodePNG(_ path: String) -> Result<UnsafeMutablePointer<SDL_Surface>?, ImageError> {
+        var w: Int32 = 0, h: Int32 = 0
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var why = [CChar](repeating: 0, count: 256)
+        switch podium_png_decode_rgba(path, &w, &h, &pixels, &why, why.count) {
+        case 0: break
+        case -3: return .success(nil)
+        case -1: return .failure(ImageError(path: path, reason: "cannot be read as a regular file"))
+        default: return .failure(ImageError(path: path, reason: "cannot be decoded: \(String(cString: why).isEmpty ? "damaged PNG" : String(cString: why))"))
+        }
+        defer { free(pixels) }
+        guard let pixels, let s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+            return .failure(ImageError(path: path, reason: "cannot be decoded: \(SDLVideo.lastError)"))
+        }
+        // SDL's RGBA32: R, G, B, A bytes in memory, as libpng wrote them.
+        let row = Int(w) * 4, pitch = Int(s.pointee.pitch)
+        for y in 0..<Int(h) { memcpy(s.pointee.pixels! + y * pitch, pixels + y * row, row) }
+        return .success(s)
     }
 }
 

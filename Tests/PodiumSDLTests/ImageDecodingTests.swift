@@ -1,3 +1,4 @@
+import CSDL2
 import Foundation
 import PodiumCore
 import PodiumKit
@@ -60,6 +61,59 @@ final class ImageDecodingTests: OffscreenTestCase {
         try Data("<html>rate limited</html>".utf8).write(to: html)
         guard case .failure = ImageFile.size(html.path) else { return XCTFail("HTML had an image size") }
         guard case .failure = ImageFile.size(dir.path) else { return XCTFail("a folder had an image size") }
+    }
+
+    /// A damaged PNG's reason is ours, naming the file, and libpng prints nothing of its own to
+    /// the log (trial 8: "libpng error: IDAT: CRC error" on every launch, no file named); a good
+    /// PNG decodes to its colours, grey and palette ones too.
+    func testADamagedPNGIsReportedOnceByUsAndLibpngPrintsNothing() async throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try png("whole.png", 64, 64, rgb: (10, 200, 30)))))
+        let idatLength = bytes[33..<37].reduce(0) { $0 << 8 | Int($1) }
+        bytes[41 + idatLength] ^= 0xFF                       // IDAT's CRC (after signature, IHDR, IDAT's length, type, data)
+        let crc = dir.appendingPathComponent("crc.png")
+        try Data(bytes).write(to: crc)
+        let log = dir.appendingPathComponent("stderr.txt").path
+        let saved = dup(2)
+        let file = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        dup2(file, 2); close(file)
+        let result = ImageFile.decode(crc.path)
+        fsync(2); dup2(saved, 2); close(saved)   // libpng writes with fprintf: stderr is unbuffered
+        guard case let .failure(e) = result else { return XCTFail("a PNG with a bad CRC decoded") }
+        XCTAssertEqual(e.reason, "cannot be decoded: IDAT: CRC error")
+        XCTAssertTrue(e.description.hasSuffix("crc.png cannot be decoded: IDAT: CRC error"), e.description)
+        let printed = try String(contentsOfFile: log, encoding: .utf8)
+        XCTAssertFalse(printed.contains("libpng"), "libpng printed: \(printed)")
+
+        guard case let .success(s) = ImageFile.decode(try png("green.png", 5, 3, rgb: (10, 200, 30))) else { return XCTFail("a good PNG failed") }
+        defer { SDL_FreeSurface(s) }
+        XCTAssertEqual(s.pointee.w, 5); XCTAssertEqual(s.pointee.h, 3)
+        var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0, a: UInt8 = 0
+        let px = (s.pointee.pixels! + 2 * Int(s.pointee.pitch) + 4 * 4).assumingMemoryBound(to: UInt32.self).pointee
+        SDL_GetRGBA(px, s.pointee.format, &r, &g, &b, &a)
+        XCTAssertEqual([r, g, b, a], [10, 200, 30, 255])
+        // Grey with alpha (colour type 4) and a 2-colour palette at 1 bit with tRNS (type 3).
+        let script = """
+        import struct, sys, zlib
+        def chunk(t, d): return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d) & 0xffffffff)
+        def png(path, ihdr, rows, extra=b""):
+            open(path, "wb").write(b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", ihdr) + extra + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+        png(sys.argv[1], struct.pack(">IIBBBBB", 2, 1, 8, 4, 0, 0, 0), b"\\x00" + bytes([128, 64, 128, 64]))
+        png(sys.argv[2], struct.pack(">IIBBBBB", 2, 1, 1, 3, 0, 0, 0), b"\\x00" + bytes([0b01000000]), chunk(b"PLTE", bytes([255, 0, 0, 0, 0, 255])) + chunk(b"tRNS", bytes([0])))
+        """
+        let grey = dir.appendingPathComponent("grey.png").path, palette = dir.appendingPathComponent("palette.png").path
+        let made = try runProcess("/usr/bin/env", ["python3", "-c", script, grey, palette])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        func rgba(_ path: String, x: Int) throws -> [UInt8] {
+            guard case let .success(s) = ImageFile.decode(path) else { XCTFail("\(path) failed"); return [] }
+            defer { SDL_FreeSurface(s) }
+            let px = (s.pointee.pixels! + 4 * x).assumingMemoryBound(to: UInt32.self).pointee
+            var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0, a: UInt8 = 0
+            SDL_GetRGBA(px, s.pointee.format, &r, &g, &b, &a)
+            return [r, g, b, a]
+        }
+        XCTAssertEqual(try rgba(grey, x: 0), [128, 128, 128, 64])
+        XCTAssertEqual(try rgba(palette, x: 0), [255, 0, 0, 0], "palette entry 0, transparent by tRNS")
+        XCTAssertEqual(try rgba(palette, x: 1), [0, 0, 255, 255])
     }
 
     /// With a run loop to wake (as in `present`), the first frame is drawn without the image and

@@ -15,6 +15,14 @@ int podium_image_header_size(const char *path, long *width, long *height);
  * Returns 0 when it decodes, -1 when the file cannot be opened, -2 when it is truncated or damaged. */
 int podium_image_decodes(const char *path);
 
+/* A PNG decoded to 8-bit RGBA (rows of width * 4 bytes, no padding) with libpng, whose own
+ * stderr lines are kept out of the log: its error text goes to `error` (up to error_size bytes)
+ * for the caller's message naming the file; warnings are dropped.
+ * Returns 0 and sets *width, *height and *pixels (the caller frees it with free); -1 when the file
+ * cannot be opened; -2 when it is damaged or truncated (error says why); -3 when it is no PNG. */
+#include <stddef.h>
+int podium_png_decode_rgba(const char *path, int *width, int *height, unsigned char **pixels, char *error, size_t error_size);
+
 
 
 /* The EXIF orientation of an image file (1-8, TIFF tag 0x0112) read with libexif, or 1 when
