@@ -7,18 +7,22 @@ import PodiumKit
 /// `touring` ("On Tour", "Off Tour", "Disbanded"), `seenLive` (boolean) and `image` (path,
 /// relative to the file). Unknown fields are errors, so a typo is not silently dropped.
 public enum BandJSON {
-    /// A problem in a band file: `description` names the file, the record (index and name when
-    /// known) and the field, e.g. `bands.json: [3] "Queen": rating: expected an integer 0–10, found 11`.
+    /// Problems in a band file, one line each: every line names the file, the record (index and
+    /// name when known) and the field, e.g. `bands.json: [3] "Queen": rating: expected an integer
+    /// 0–10, found 11`. `description` is the lines joined by newlines.
     public struct Error: Swift.Error, CustomStringConvertible {
-        public var description: String
-        public init(description: String) { self.description = description }
+        public var lines: [String]
+        public var description: String { lines.joined(separator: "\n") }
+        public init(description: String) { lines = [description] }
+        public init(lines: [String]) { self.lines = lines }
     }
 
     /// Largest import file read, in bytes.
     static let maxBytes = 64 << 20
     static let fields = ["name", "notes", "rating", "touring", "seenLive", "image"]
 
-    /// Reads and validates every record; throws on the first bad one. Ids are left 0.
+    /// Reads and validates every record; throws `Error` listing every problem of every record
+    /// (a speaker fixes the file once, not one record per run). Ids are left 0.
     public static func load(_ url: URL) throws -> [Band] {
         let data: Data
         do { data = try InputFile.read(url.path, maxBytes: maxBytes) } catch { throw Error(description: "\(error)") }
@@ -29,34 +33,45 @@ public enum BandJSON {
         let root: JSONValue
         do { root = try JSONValue.parse(data) } catch { throw Error(description: "\(file): not valid JSON: \(error)") }
         guard let items = root.array else { throw Error(description: "\(file): expected an array of bands, found \(root.typeName)") }
-        return try items.enumerated().map { i, v in
+        var problems: [String] = []
+        let bands = items.enumerated().compactMap { i, v in
             let label = v["name"]?.string.map { "[\(i)] \(SafeText.quote($0))" } ?? "[\(i)]"
-            func fail(_ field: String, _ m: String) -> Error { Error(description: "\(file): \(label): \(field): \(m)") }
-            guard let o = v.object else { throw Error(description: "\(file): \(label): expected an object, found \(v.typeName)") }
-            if let unknown = o.keys.sorted().first(where: { !fields.contains($0) }) {
-                throw fail(unknown, "unknown field (expected \(fields.joined(separator: ", ")))")
-            }
-            guard let nameValue = o["name"] else { throw fail("name", "required") }
-            guard let name = nameValue.string else { throw fail("name", "expected string, found \(nameValue.typeName)") }
-            var b = Band(name: name.trimmingCharacters(in: .whitespacesAndNewlines))
-            if let n = o["notes"] { guard let s = n.string else { throw fail("notes", "expected string, found \(n.typeName)") }; b.notes = s }
-            if let r = o["rating"] {
-                do { b.rating = try r.integer(at: "rating", in: 0...10) } catch let e as JSONPathError { throw fail("rating", e.message) }
-            }
-            if let t = o["touring"] {
-                guard let s = t.string, let st = Band.TouringStatus(rawValue: s) else {
-                    throw fail("touring", "expected one of \(Band.TouringStatus.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(t.found)")
-                }
-                b.touringStatus = st
-            }
-            if let s = o["seenLive"] { guard let v = s.bool else { throw fail("seenLive", "expected true or false, found \(s.found)") }; b.seenLive = v }
-            if let im = o["image"], im != .null {
-                guard let s = im.string, !s.isEmpty else { throw fail("image", "expected a file path, found \(im.found)") }
-                b.imagePath = s.hasPrefix("/") ? s : baseDirectory.appendingPathComponent(s).standardizedFileURL.path
-            }
-            do { try b.validate() } catch let e as Band.ValidationError { throw fail(e.field, e.message) }
-            return b
+            let before = problems.count
+            let b = record(v, label: "\(file): \(label)", baseDirectory: baseDirectory) { problems.append($0) }
+            return problems.count == before ? b : nil
         }
+        guard problems.isEmpty else { throw Error(lines: problems) }
+        return bands
+    }
+
+    /// One record, with every problem of it handed to `problem` (`prefix: field: message`).
+    private static func record(_ v: JSONValue, label prefix: String, baseDirectory: URL, problem: (String) -> Void) -> Band {
+        func fail(_ field: String, _ m: String) { problem("\(prefix): \(field): \(m)") }
+        guard let o = v.object else { problem("\(prefix): expected an object, found \(v.typeName)"); return Band(name: "") }
+        for unknown in o.keys.sorted() where !fields.contains(unknown) {
+            fail(unknown, "unknown field (expected \(fields.joined(separator: ", ")))")
+        }
+        var b = Band(name: "")
+        if let nameValue = o["name"] {
+            if let name = nameValue.string { b.name = name.trimmingCharacters(in: .whitespacesAndNewlines) }
+            else { fail("name", "expected string, found \(nameValue.typeName)") }
+        } else { fail("name", "required") }
+        if let n = o["notes"] { if let s = n.string { b.notes = s } else { fail("notes", "expected string, found \(n.typeName)") } }
+        if let r = o["rating"] {
+            do { b.rating = try r.integer(at: "rating", in: 0...10) } catch let e as JSONPathError { fail("rating", e.message) } catch { fail("rating", "\(error)") }
+        }
+        if let t = o["touring"] {
+            if let s = t.string, let st = Band.TouringStatus(rawValue: s) { b.touringStatus = st }
+            else { fail("touring", "expected one of \(Band.TouringStatus.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(t.found)") }
+        }
+        if let s = o["seenLive"] { if let v = s.bool { b.seenLive = v } else { fail("seenLive", "expected true or false, found \(s.found)") } }
+        if let im = o["image"], im != .null {
+            if let s = im.string, !s.isEmpty { b.imagePath = s.hasPrefix("/") ? s : baseDirectory.appendingPathComponent(s).standardizedFileURL.path }
+            else { fail("image", "expected a file path, found \(im.found)") }
+        }
+        // A blank name (a name of the wrong type or none was said above).
+        if o["name"]?.string != nil { do { try b.validate() } catch let e as Band.ValidationError { fail(e.field, e.message) } catch { fail("name", "\(error)") } }
+        return b
     }
 
     /// Pretty-printed JSON of `bands` in the same format `decode` reads (image paths absolute).

@@ -47,7 +47,8 @@ enum BandsCommand {
         }
         let bands: [Band]
         do { bands = try BandJSON.load(URL(fileURLWithPath: file)) } catch let e as BandJSON.Error {
-            SafeText.log("podium: \(e)\npodium: nothing imported; \(storePath) is unchanged")
+            for line in e.lines { SafeText.log("podium: \(line)") }   // every bad record, one line each
+            SafeText.log("podium: nothing imported; \(storePath) is unchanged")
             return 2
         }
         let db = try BandStore(path: storePath, seed: { try BandJSON.load(seed) })

@@ -38,6 +38,18 @@ final class BandJSONTests: XCTestCase {
         XCTAssertTrue(error(#"[{"name":"Blur""#).hasPrefix("in.json: not valid JSON: "))
     }
 
+    /// Every problem of every record, one line each, in record order.
+    func testEveryProblemOfEveryRecordIsListed() {
+        XCTAssertEqual(error(#"[{"name":"Blur","ratng":3,"rating":11,"seenLive":"yes"},{"name":"Pulp"},{"notes":5},"x"]"#), """
+            in.json: [0] "Blur": ratng: unknown field (expected name, notes, rating, touring, seenLive, image)
+            in.json: [0] "Blur": rating: expected an integer 0–10, found 11
+            in.json: [0] "Blur": seenLive: expected true or false, found string "yes"
+            in.json: [2]: name: required
+            in.json: [2]: notes: expected string, found number
+            in.json: [3]: expected an object, found string
+            """)
+    }
+
     func testTheShippedSeedIsValid() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let bands = try BandJSON.load(root.appendingPathComponent("Assets/Bands/bands.json"))

@@ -184,6 +184,19 @@ final class BandListEndToEndTests: XCTestCase {
         XCTAssertEqual(r.status, 2)
         XCTAssertEqual(r.stderr, "podium: \(bad.path): [1] \"Suede\": rating: expected an integer 0–10, found 12\npodium: nothing imported; \(store) is unchanged\n")
         XCTAssertEqual(try BandStore(path: store).all().map(\.name), ["Blur", "Pulp"])
+        // Every bad record in one run (trial 8: the blank name of [1] and "maybe" of [2] came one
+        // fix at a time).
+        try Data(#"[{"name":"Suede","rating":12},{"name":"","rating":3},{"name":"X","touring":"maybe"}]"#.utf8).write(to: bad)
+        r = try runPodium(["bands", "import", bad.path, "--store", store], environment: env)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stderr, """
+            podium: \(bad.path): [0] "Suede": rating: expected an integer 0–10, found 12
+            podium: \(bad.path): [1] "": name: required, must not be blank
+            podium: \(bad.path): [2] "X": touring: expected one of "On Tour", "Off Tour", "Disbanded", found string "maybe"
+            podium: nothing imported; \(store) is unchanged
+
+            """)
+        XCTAssertEqual(try BandStore(path: store).all().map(\.name), ["Blur", "Pulp"])
         let out = dir.appendingPathComponent("out.json")
         r = try runPodium(["bands", "export", out.path, "--store", store], environment: env)
         XCTAssertEqual(r.status, 0, r.stderr)
