@@ -51,11 +51,10 @@ struct MapSearchOptions {
     init(_ p: SceneParameters) throws {
         func fail(_ key: String, _ m: String) -> SceneParameterError { SceneParameterError(path: "\(p.path).\(key)", message: m) }
         map = try p.string("map"); query = try p.string("query"); select = try p.string("select"); band = try p.string("band")
-        let lat = try p.number("latitude"), lon = try p.number("longitude")
+        // Each in range first: {"latitude": 95} is out of range before it is alone.
+        let lat = try p.number("latitude", in: -85...85), lon = try p.number("longitude", in: -180...180)
         switch (lat, lon) {
         case let (a?, o?):
-            guard (-85...85).contains(a) else { throw fail("latitude", "expected −85…85 degrees, found \(a)") }
-            guard (-180...180).contains(o) else { throw fail("longitude", "expected −180…180 degrees, found \(o)") }
             center = LatLon(lat: a, lon: o)
         case (nil, nil): break
         default: throw fail(lat == nil ? "latitude" : "longitude", "latitude and longitude go together")

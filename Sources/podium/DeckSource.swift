@@ -46,7 +46,11 @@ enum DeckSource {
                 throw DeckError(file: path, path: "scenes[\(i)].kind", message: "unknown scene kind \(SafeText.quote(s.kind)) (available: \(registry.kindNames.joined(separator: ", ")))")
             }
             let p = SceneParameters(s.parameters, path: "scenes[\(i)].parameters", baseDirectory: directory)
-            do { try validate(p) } catch let e as SceneParameterError { throw DeckError(file: path, path: "", message: "\(e)") }
+            do { try validate(p) } catch let e as SceneParameterError {
+                var first = DeckError(file: path, path: e.path, message: e.message)
+                first.more = e.more.map { DeckError(file: path, path: $0.path, message: $0.message) }
+                throw first
+            }
             return DeckScene(kind: s.kind, title: s.title, notes: s.notes, parameters: p, slide: s.slide)
         }
     }

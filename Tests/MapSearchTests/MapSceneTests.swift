@@ -140,6 +140,7 @@ final class MapSceneTests: XCTestCase {
             do { _ = try MapSearchOptions(SceneParameters(v, path: "scenes[2].parameters")); return "" } catch { return "\(error)" }
         }
         XCTAssertEqual(err(["latitude": 60]), "scenes[2].parameters.longitude: latitude and longitude go together")
+        XCTAssertEqual(err(["latitude": 95]), "scenes[2].parameters.latitude: expected a number -85–85, found 95", "out of range before alone")
         XCTAssertEqual(err(["zoom": 40]), "scenes[2].parameters.zoom: expected 2…20, found 40.0")
         XCTAssertEqual(err(["style": "sepia"]), "scenes[2].parameters.style: expected one of standard, dark, minimal, found \"sepia\"")
         XCTAssertTrue(err(["tiles": "https://example.org/tile.png"]).hasPrefix("scenes[2].parameters.tiles: expected a URL template"))

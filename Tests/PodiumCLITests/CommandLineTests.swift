@@ -125,6 +125,24 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: store), Data("hello, not SQLite at all, but long enough to have a header".utf8), "check never writes the store")
     }
 
+    /// Every problem of one scene in one run: a misspelt name and a wrong type together, two
+    /// wrong values together, and a latitude out of range said as such (trial 8: one error per
+    /// scene; `{"latitude": 95}` said "latitude and longitude go together").
+    func testCheckListsEveryProblemOfAScene() throws {
+        let deck = write("scenes.json", #"{"title":"t","scenes":[{"kind":"title","parameters":{"heading":3,"subtitel":"x"}},{"kind":"map-search","parameters":{"latitude":95}},{"kind":"map-search","parameters":{"latitude":95,"longitude":200,"zoom":"near"}}]}"#)
+        let r = try podium("check", deck)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stderr, """
+            podium: \(deck): scenes[0].parameters.subtitel: unknown parameter of a "title" scene; did you mean "subtitle"? (known: heading, subtitle, background)
+            podium: \(deck): scenes[0].parameters.heading: expected string, found number 3
+            podium: \(deck): scenes[1].parameters.latitude: expected a number -85–85, found 95
+            podium: \(deck): scenes[2].parameters.latitude: expected a number -85–85, found 95
+            podium: \(deck): scenes[2].parameters.longitude: expected a number -180–180, found 200
+            podium: \(deck): scenes[2].parameters.zoom: expected number, found string "near"
+
+            """)
+    }
+
     func testCheckCatchesMissingFilesBeforeTheTalk() throws {
         let seed = write("seed.json", #"{"title":"T","scenes":[{"kind":"band-list","parameters":{"seed":"nope.json"}}]}"#)
         let r1 = try podium("check", seed)

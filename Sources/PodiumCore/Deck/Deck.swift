@@ -169,7 +169,7 @@ extension Deck {
                 params = po
             }
             let sp = SceneParameters(params, path: "\(p).parameters", baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent())
-            do { try validate(sp) } catch let e as SceneParameterError { problems.append(fail(e.path, e.message)) }
+            do { try validate(sp) } catch let e as SceneParameterError { problems += e.all.map { fail($0.path, $0.message) } }
             catch { problems.append(fail("\(p).parameters", "\(error)")) }
             let made = DeckScene(kind: kind, title: try string(s, "title", at: p, required: false),
                                  notes: try string(s, "notes", at: p, required: false) ?? "",

@@ -108,7 +108,7 @@ public final class PluginRegistry {
     /// Validators by kind, for `Deck.load`. A pending plugin's validator opens it when first
     /// called, that is only when a deck uses one of its kinds.
     public var validators: [String: (SceneParameters) throws -> Void] {
-        var v = kinds.mapValues { k in { p in try Self.checkNames(p, of: k.0); try k.0.validate(p) } as (SceneParameters) throws -> Void }
+        var v = kinds.mapValues { k in { p in try Self.validateAll(p, of: k.0) } as (SceneParameters) throws -> Void }
         for c in pending {
             for k in c.manifest.sceneKinds where v[k] == nil {
                 v[k] = { [unowned self] p in
@@ -116,8 +116,7 @@ public final class PluginRegistry {
                         let why = self.refused.last { $0.origin.hasPrefix(c.directory.path) }?.reason ?? "not loaded"
                         throw PluginUnavailable(kind: k, plugin: c.manifest.id, reason: why)
                     }
-                    try Self.checkNames(p, of: kind)
-                    try kind.validate(p)
+                    try Self.validateAll(p, of: kind)
                 }
             }
         }

@@ -8,8 +8,33 @@ public struct SceneParameters: Sendable {
     public let path: String
     /// Folder that relative file paths resolve against (the deck's); nil when not known.
     public let baseDirectory: URL?
+    /// While `collectingProblems` runs: where the typed accessors note a bad value (and answer
+    /// nil, as if absent) instead of throwing, so one check lists every problem of a scene.
+    private let sink: ProblemSink?
     public init(_ values: [String: JSONValue] = [:], path: String = "parameters", baseDirectory: URL? = nil) {
-        self.values = values; self.path = path; self.baseDirectory = baseDirectory
+        self.values = values; self.path = path; self.baseDirectory = baseDirectory; sink = nil
+    }
+    private init(_ p: SceneParameters, sink: ProblemSink) {
+        values = p.values; path = p.path; baseDirectory = p.baseDirectory; self.sink = sink
+    }
+
+    /// Runs `check` (a kind's `validate`) so that it finds every problem: the typed accessors note
+    /// a value of the wrong type or out of range and answer nil instead of throwing, and what
+    /// `check` throws at the end is added unless it is about a field already noted (a required
+    /// field that was of the wrong type). Returns the problems in the order found; empty: valid.
+    public func collectingProblems(_ check: (SceneParameters) throws -> Void) -> [SceneParameterError] {
+        let sink = ProblemSink()
+        do { try check(SceneParameters(self, sink: sink)) }
+        catch let e as SceneParameterError { for one in e.all where !sink.problems.contains(where: { $0.path == one.path }) { sink.note(one) } }
+        catch { sink.note(SceneParameterError(path: path, message: "\(error)")) }
+        return sink.problems
+    }
+
+    /// `e` thrown, or noted while collecting (the accessor then answers nil).
+    private func fail<T>(_ e: SceneParameterError) throws -> T? {
+        guard let sink else { throw e }
+        sink.note(e)
+        return nil
     }
 
     /// The readable file named at `key` (absolute, or relative to `baseDirectory`); nil when the
@@ -19,7 +44,7 @@ public struct SceneParameters: Sendable {
         guard let s = try string(key) else { return nil }
         let url = s.hasPrefix("/") || baseDirectory == nil ? URL(fileURLWithPath: s) : baseDirectory!.appendingPathComponent(s)
         do { try InputFile.check(url.path) }
-        catch let e as InputFileError { throw SceneParameterError(path: "\(path).\(key)", message: "\(e.problem): \(SafeText.escape(url.path))") }
+        catch let e as InputFileError { return try fail(SceneParameterError(path: "\(path).\(key)", message: "\(e.problem): \(SafeText.escape(url.path))")) }
         return url
     }
 
@@ -37,7 +62,7 @@ public struct SceneParameters: Sendable {
     }
     private func checked<T>(_ key: String, _ f: (JSONValue) throws -> T) throws -> T? {
         guard let v = values[key], v != .null else { return nil }
-        do { return try f(v) } catch let e as JSONPathError { throw SceneParameterError(path: e.path, message: e.message) }
+        do { return try f(v) } catch let e as JSONPathError { return try fail(SceneParameterError(path: e.path, message: e.message)) }
     }
     public func bool(_ key: String) throws -> Bool? { try get(key, "boolean") { $0.bool } }
     public func stringArray(_ key: String) throws -> [String]? {
@@ -52,16 +77,30 @@ public struct SceneParameters: Sendable {
     private func get<T>(_ key: String, _ type: String, _ f: (JSONValue) -> T?) throws -> T? {
         guard let v = values[key], v != .null else { return nil }
         guard let t = f(v) else {
-            throw SceneParameterError(path: "\(path).\(key)", message: "expected \(type), found \(v.number != nil || v.bool != nil ? "\(v.typeName) \(v.jsonString)" : v.found)")
+            return try fail(SceneParameterError(path: "\(path).\(key)", message: "expected \(type), found \(v.number != nil || v.bool != nil ? "\(v.typeName) \(v.jsonString)" : v.found)"))
         }
         return t
     }
 }
 
-/// A bad scene parameter: `path` is the JSON path in the deck.
+/// A bad scene parameter: `path` is the JSON path in the deck. A check that lists every problem
+/// of a scene throws the first with the others in `more` (`all`).
 public struct SceneParameterError: Error, CustomStringConvertible, Equatable {
     public var path: String
     public var message: String
+    /// Further problems of the same scene, in order.
+    public var more: [SceneParameterError] = []
     public init(path: String, message: String) { self.path = path; self.message = message }
-    public var description: String { "\(path): \(message)" }
+    /// This problem and every further one.
+    public var all: [SceneParameterError] { [SceneParameterError(path: path, message: message)] + more }
+    /// `path: message`, one line per problem.
+    public var description: String { all.map { "\($0.path): \($0.message)" }.joined(separator: "\n") }
+}
+
+/// The problems `SceneParameters.collectingProblems` notes, from whichever thread checks.
+private final class ProblemSink: @unchecked Sendable {
+    private let lock = NSLock()
+    private var noted: [SceneParameterError] = []
+    var problems: [SceneParameterError] { lock.withLock { noted } }
+    func note(_ e: SceneParameterError) { lock.withLock { noted.append(e) } }
 }

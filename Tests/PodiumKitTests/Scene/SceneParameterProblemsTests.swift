@@ -1,0 +1,33 @@
+import Foundation
+import PodiumKit
+import XCTest
+
+/// `SceneParameters.collectingProblems`: a kind's `validate` run once lists every bad value of a
+/// scene (the accessors note and answer nil), and what it throws at the end is added unless the
+/// field was already named (a required string of the wrong type is not also "missing").
+final class SceneParameterProblemsTests: XCTestCase {
+    func validate(_ p: SceneParameters) throws {
+        _ = try p.requiredString("heading")
+        _ = try p.integer("count", in: 1...5)
+        _ = try p.bool("loop")
+        if try p.number("speed") == nil, p.values["speed"] == nil { throw SceneParameterError(path: "\(p.path).speed", message: "missing required number") }
+    }
+
+    func testEveryBadValueOnceAndTheThrownProblemUnlessAlreadyNamed() {
+        let p = SceneParameters(["heading": 3, "count": 9, "loop": "yes"], path: "scenes[0].parameters")
+        XCTAssertEqual(p.collectingProblems(validate).map(\.description), [
+            "scenes[0].parameters.heading: expected string, found number 3",
+        ], "requiredString throws at once (it cannot go on without the value); its own 'missing' is not added")
+        let q = SceneParameters(["heading": "Hi", "count": 9, "loop": "yes"], path: "scenes[0].parameters")
+        XCTAssertEqual(q.collectingProblems(validate).map(\.description), [
+            "scenes[0].parameters.count: expected an integer 1–5, found 9",
+            "scenes[0].parameters.loop: expected boolean, found string \"yes\"",
+            "scenes[0].parameters.speed: missing required number",
+        ])
+        XCTAssertEqual(SceneParameters(["heading": "Hi", "speed": 2]).collectingProblems(validate), [])
+        // Outside collectingProblems the accessors still throw at the first problem.
+        XCTAssertThrowsError(try validate(q)) { XCTAssertEqual("\($0)", "scenes[0].parameters.count: expected an integer 1–5, found 9") }
+        var e = SceneParameterError(path: "a", message: "one"); e.more = [SceneParameterError(path: "b", message: "two")]
+        XCTAssertEqual("\(e)", "a: one\nb: two")
+    }
+}
