@@ -19,11 +19,18 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
                    // "crash-draw" in its audience view's drawing.
                    let file = src.appendingPathComponent("Sources/ExampleScene/ExampleScene.swift")
                    var text = try String(contentsOf: file, encoding: .utf8)
+                   // "crash-click" in its Count button's action, "crash-key" in its '+' key.
                    let initLine = "        self.context = context\n"
                    let cardLine = "        let card = View(background: settings.color)\n"
-                   guard text.contains(initLine), text.contains(cardLine) else { throw OutOfTreePlugin.Failure(description: "ExampleScene.swift changed: update the test's edit") }
+                   let clickLine = "{ [weak self] _ in self?.count += 1 }"
+                   let keyLine = "        count += 1\n        return true\n"
+                   guard text.contains(initLine), text.contains(cardLine), text.contains(clickLine), text.contains(keyLine) else {
+                       throw OutOfTreePlugin.Failure(description: "ExampleScene.swift changed: update the test's edit")
+                   }
                    text = text.replacingOccurrences(of: initLine, with: initLine + "        if settings.greeting == \"crash\" { fatalError(\"a deliberate bug in make\") }\n")
                    text = text.replacingOccurrences(of: cardLine, with: cardLine + "        if settings.greeting == \"crash-draw\" { card.addSubview(TrapView().pinned(.fill())) }\n")
+                   text = text.replacingOccurrences(of: clickLine, with: "{ [weak self, greeting = settings.greeting] _ in if greeting == \"crash-click\" { fatalError(\"a deliberate bug in a click\") }; self?.count += 1 }")
+                   text = text.replacingOccurrences(of: keyLine, with: "        if title == \"crash-key\" { fatalError(\"a deliberate bug in a key\") }\n" + keyLine)
                    text += "\nfinal class TrapView: View { override func draw(into list: inout DrawList) { fatalError(\"a deliberate bug in draw\") } }\n"
                    try text.write(to: file, atomically: true, encoding: .utf8)
                })
@@ -75,7 +82,8 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
             .first { $0["id"]?.string == "scene.error" }?["label"]?.string
     }
 
-    func check(crashing greeting: String) throws {
+    /// `poke`: what the speaker does on the buggy scene that runs its bug (nothing: going there).
+    func check(crashing greeting: String, poke: [JSONValue] = []) throws {
         let app = try launch(try deck(crashing: greeting))
         // Going to the buggy scene (or to the one before it, whose next preview makes and draws
         // it) crashes the talk; the reply never comes. Each restart is asked again until the
@@ -85,6 +93,7 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         while !app.log.contains(skipped), Date() < deadline {
             // A restart resumes at (or next to) the buggy scene and may crash again on its own.
             _ = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "goto", "index": 2])
+            for request in poke { _ = try? ControlClient(path: app.socketPath, timeout: 2).send(request) }
             usleep(200_000)
         }
         XCTAssertTrue(app.log.contains(skipped), "log:\n\(app.log)")
@@ -116,5 +125,16 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
 
     func testAScenePluginThatTrapsWhenDrawnIsSkippedAfterItsSecondCrash() throws {
         try check(crashing: "crash-draw")
+    }
+
+    /// A trap in a plugin view's click handler (its button's action) or its key handler is laid
+    /// to its scene like one in make or draw (trial 8: event handling was not marked, so a
+    /// crashing click was never skipped and the talk went down after the last restart).
+    func testAScenePluginThatTrapsOnAClickIsSkippedAfterItsSecondCrash() throws {
+        try check(crashing: "crash-click", poke: [["cmd": "click", "window": "presenter", "id": "example.count"]])
+    }
+
+    func testAScenePluginThatTrapsOnAKeyIsSkippedAfterItsSecondCrash() throws {
+        try check(crashing: "crash-key", poke: [["cmd": "key", "key": "="]])
     }
 }

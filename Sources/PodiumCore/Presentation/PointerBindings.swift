@@ -31,7 +31,7 @@ extension Presentation {
 
     private func claimPointer(_ e: InputEvent, at p: Point, on surface: PointerSurface) -> Bool {
         guard let s = currentScene as? ScenePointerClaiming else { return false }
-        return s.claimPointer(e, atAudiencePoint: p, on: surface)
+        return SceneCode.run(in: currentIndex) { s.claimPointer(e, atAudiencePoint: p, on: surface) }
     }
 
     /// A press or wheel step the key map binds becomes its action; true when one was bound.
@@ -65,7 +65,7 @@ extension Presentation {
         cancelPageJump()
         if !console.help.isHidden { console.help.isHidden = true; presenter.requestRedraw(); return }
         guard console.overview.isHidden else { return }
-        if currentScene.handle(a) { return }
+        if SceneCode.run(in: currentIndex, { currentScene.handle(a) }) { return }
         request(a)
     }
 

@@ -140,6 +140,9 @@ public final class Presentation {
         presenter.onUnhandledKey = { [weak self] k in self?.handleKey(k) ?? false }
         presenter.isTalkKey = { [weak self] k in self?.keyMap.action(for: k) != nil }
         audience.onUnhandledKey = presenter.onUnhandledKey
+        // A crash in a plugin view's click or key handler is laid to its scene (`SceneCode`).
+        presenter.eventDelivery = { view, body in SceneCode.deliver(to: view, body) }
+        audience.eventDelivery = presenter.eventDelivery
         // --page: start there without starting the timer (it starts on the first advance).
         currentIndex = min(max(0, deck.startScene ?? 0), deck.scenes.count - 1)
         show(currentIndex)
@@ -341,7 +344,7 @@ public final class Presentation {
             ?? registry.sceneKind(kind)?.kind.accepts.flatMap { accepts in ofKind.first { accepts(deck.scenes[$0].parameters, parameters) } }
         guard let i = matching ?? ofKind.first else { log("openScene: no \(kind) scene in this deck"); return }
         show(i)
-        scene(at: i).receive(SceneParameters(parameters, path: "openScene(\(kind))"))
+        SceneCode.run(in: i) { scene(at: i).receive(SceneParameters(parameters, path: "openScene(\(kind))")) }
     }
 
     /// Seconds since the first advance (pauses excluded), or 0 before it.

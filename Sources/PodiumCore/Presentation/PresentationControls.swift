@@ -56,8 +56,8 @@ extension Presentation {
     func handleKey(_ k: Key) -> Bool {
         // Typed on past a text field (Tab, Return): held, not the talk's (`TypingGuard`).
         if typingHolds(k) { return true }
-        guard let a = keyMap.action(for: k) else { return currentScene.handleUnhandledKey(k) || startPageJump(with: k) }
-        if currentScene.handle(a) { return true }
+        guard let a = keyMap.action(for: k) else { return SceneCode.run(in: currentIndex) { currentScene.handleUnhandledKey(k) } || startPageJump(with: k) }
+        if SceneCode.run(in: currentIndex, { currentScene.handle(a) }) { return true }
         return request(a)
     }
 

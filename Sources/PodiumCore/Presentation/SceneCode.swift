@@ -3,8 +3,9 @@ import PodiumKit
 /// Which scene's plugin code runs now, for the crash watcher (`podium_crash_watch_scene`): after
 /// a crash the restart learns the scene (`PODIUM_CRASHED_SCENE`), so a scene that crashed the talk
 /// twice in a row is skipped (`Presentation.skipCrashedScene`) instead of the talk going down
-/// after its last restart. Marked: making a scene, drawing and hit-testing its views, and the
-/// timers it schedules through its context. Not marked: events handed to its views.
+/// after its last restart. Marked: making a scene, drawing and hit-testing its views, events
+/// handed to its views (clicks, keys, text: `deliver`), the actions and keys offered to it, and
+/// the timers it schedules through its context.
 @MainActor public enum SceneCode {
     /// Set by the executable: records 0-based scene `index` (-1: none) and returns the index it
     /// replaced. Nil (tests, `snapshot`): nothing is recorded.
@@ -16,6 +17,18 @@ import PodiumKit
     /// each is an error card for the speaker instead (the room keeps its picture, as for any
     /// error card). A reload (Ctrl+R, the deck file changing) clears it and makes them afresh.
     public static var crashed: [Int: Int] = [:]
+
+    /// Hands an event to `view` (`WindowRoot.eventDelivery`) marked as the code of the scene whose
+    /// view holds it (a `SceneCodeView` above it), unmarked for the console's own views.
+    static func deliver(to view: View, _ body: () -> Bool) -> Bool {
+        guard marker != nil else { return body() }
+        var v: View? = view
+        while let c = v {
+            if let host = c as? SceneCodeView { return run(in: host.sceneIndex, body) }
+            v = c.superview
+        }
+        return body()
+    }
 
     /// Runs `body` marked as scene `index`'s code, then restores what was marked before.
     static func run<T>(in index: Int, _ body: () throws -> T) rethrows -> T {

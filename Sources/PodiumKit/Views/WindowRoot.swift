@@ -12,6 +12,10 @@ public final class WindowRoot: View, ViewHost {
     /// control except a text entry, so a clicked list or button never swallows the clicker's
     /// keys. Nil: every key goes to the focused control first.
     public var isTalkKey: ((Key) -> Bool)?
+    /// Wraps each hand-over of an event to a view (`handle(_:)` of the view under the pointer,
+    /// the captured or the focused one, and their ancestors): the host runs a scene's handlers
+    /// marked as that scene's code, so a crash in a click is laid to its scene. Nil: direct.
+    public var eventDelivery: ((View, () -> Bool) -> Bool)?
     /// Display scale (pixels per point) of the window's current display.
     public var scale: Double = 1
     /// Reads image sizes for `ImageView`s; set by the platform.
@@ -172,7 +176,7 @@ public final class WindowRoot: View, ViewHost {
     private func sendToFocus(_ event: InputEvent) -> Bool {
         var v = focusedView
         while let c = v {
-            if c.handle(event) { return true }
+            if deliver(event, to: c) { return true }
             if c === overlay.topmost { break }
             v = c.superview
         }
@@ -194,13 +198,13 @@ public final class WindowRoot: View, ViewHost {
             return bubble(event, from: hit, capture: true)
         case let .mouseMoved(p, buttons):
             pointer = p
-            if let c = captured, buttons != 0 { return c.handle(event.translated(by: c.convertToWindow(.zero))) }
-            if buttons == 0, let hit = hitTest(p), hit.wantsHover { return hit.handle(event.translated(by: hit.convertToWindow(.zero))) }
+            if let c = captured, buttons != 0 { return deliver(event.translated(by: c.convertToWindow(.zero)), to: c) }
+            if buttons == 0, let hit = hitTest(p), hit.wantsHover { return deliver(event.translated(by: hit.convertToWindow(.zero)), to: hit) }
             return false
         case .mouseUp:
             if let c = captured {
                 captured = nil
-                return c.handle(event.translated(by: c.convertToWindow(.zero)))
+                return deliver(event.translated(by: c.convertToWindow(.zero)), to: c)
             }
             return false
         case let .wheel(_, _, p), let .dropFile(_, p):
@@ -220,8 +224,13 @@ public final class WindowRoot: View, ViewHost {
             if sendToFocus(event) { return true }
             return onUnhandledKey?(k) ?? false
         case .text, .composition:
-            return focusedView?.handle(event) ?? false
+            return focusedView.map { deliver(event, to: $0) } ?? false
         }
+    }
+
+    private func deliver(_ event: InputEvent, to view: View) -> Bool {
+        guard let eventDelivery else { return view.handle(event) }
+        return eventDelivery(view) { view.handle(event) }
     }
 
     /// The focused text entry's caret in window points, where the platform places the input
@@ -234,7 +243,7 @@ public final class WindowRoot: View, ViewHost {
     private func bubble(_ event: InputEvent, from view: View, capture: Bool) -> Bool {
         var v: View? = view
         while let c = v, c !== self {
-            if c.handle(event.translated(by: c.convertToWindow(.zero))) {
+            if deliver(event.translated(by: c.convertToWindow(.zero)), to: c) {
                 if capture { captured = c }
                 return true
             }
