@@ -5,7 +5,8 @@ import PodiumTestSupport
 import XCTest
 
 /// `SceneCode`: the crash watcher learns which scene's plugin code runs (making the scene,
-/// drawing and hit-testing its views, its timers), so a restart after a crash knows where it was;
+/// drawing and hit-testing its views, events handed to them, its timers), so a restart after a
+/// crash knows where it was;
 /// and a scene marked as crashed twice is an error card, never made, until a reload.
 @MainActor
 final class SceneCodeTests: XCTestCase {
@@ -14,6 +15,16 @@ final class SceneCodeTests: XCTestCase {
         var log: [String] = []
         override func draw(into list: inout DrawList) { log.append("draw \(SceneCodeTests.marked)") }
         override func hitTest(_ p: Point) -> View? { log.append("hit \(SceneCodeTests.marked)"); return super.hitTest(p) }
+        override var acceptsFocus: Bool { true }
+        override var isUserInteractionEnabled: Bool { true }
+        override func handle(_ event: InputEvent) -> Bool {
+            switch event {
+            case .mouseDown: log.append("click \(SceneCodeTests.marked)")
+            case .key: log.append("key \(SceneCodeTests.marked)")
+            default: break
+            }
+            return true
+        }
     }
     final class ProbeScene: Scene {
         let title: String
@@ -73,6 +84,34 @@ final class SceneCodeTests: XCTestCase {
         p.timers.fire(now: now)
         XCTAssertTrue(scenes[1].room.log.contains("timer 1"), "a timer the scene scheduled runs marked: \(scenes[1].room.log)")
         XCTAssertEqual(Self.marked, -1)
+    }
+
+    /// Clicks and keys handed to a scene's views, also to a popover it opened from one of them,
+    /// run marked as that scene (trial 8: a trap in a click handler was laid to no scene).
+    func testEventsHandedToASceneViewRunMarkedAsItsScene() async throws {
+        let p = presentation(2)
+        p.presenter.resize(to: Size(1280, 800))
+        XCTAssertTrue(p.goTo(1))
+        _ = p.presenter.renderFrame()
+        let console = scenes[1].console
+        let frame = console.convertToWindow(console.bounds)
+        XCTAssertGreaterThan(frame.width, 0)
+        p.presenter.dispatch(.mouseDown(frame.center, button: 1, clicks: 1))
+        p.presenter.dispatch(.mouseUp(frame.center, button: 1))
+        XCTAssertEqual(console.log.last { $0.hasPrefix("click") }, "click 1", "\(console.log)")
+        XCTAssertEqual(Self.marked, -1, "nothing marked once the click is handled")
+        p.presenter.focus(console)
+        p.presenter.dispatch(.key(Key("x")))
+        XCTAssertEqual(console.log.last { $0.hasPrefix("key") }, "key 1", "\(console.log)")
+
+        let inside = Probe()
+        let popover = try XCTUnwrap(p.presenter.presentPopover(inside, preferredSize: Size(200, 100), at: .view(console), source: "probe"))
+        _ = p.presenter.renderFrame()
+        let box = inside.convertToWindow(inside.bounds)
+        p.presenter.dispatch(.mouseDown(box.center, button: 1, clicks: 1))
+        p.presenter.dispatch(.mouseUp(box.center, button: 1))
+        XCTAssertEqual(inside.log.last { $0.hasPrefix("click") }, "click 1", "a popover the scene's view opened: \(inside.log)")
+        popover.dismiss(byUser: false)
     }
 
     func testASceneThatCrashedTwiceIsAnErrorCardUntilAReload() async {

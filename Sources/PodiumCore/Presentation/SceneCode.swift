@@ -19,13 +19,14 @@ import PodiumKit
     public static var crashed: [Int: Int] = [:]
 
     /// Hands an event to `view` (`WindowRoot.eventDelivery`) marked as the code of the scene whose
-    /// view holds it (a `SceneCodeView` above it), unmarked for the console's own views.
+    /// view holds it (a `SceneCodeView` above it, or above the view a popover holding it points
+    /// at), unmarked for the console's own views.
     static func deliver(to view: View, _ body: () -> Bool) -> Bool {
         guard marker != nil else { return body() }
         var v: View? = view
         while let c = v {
             if let host = c as? SceneCodeView { return run(in: host.sceneIndex, body) }
-            v = c.superview
+            v = (c as? Popover)?.anchorView ?? c.superview
         }
         return body()
     }
