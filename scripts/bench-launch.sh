@@ -13,7 +13,8 @@ runs=${BENCH_RUNS:-7}
 rig=$(mktemp -d)
 cleanup() { [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; Tests/Rig/xorg-rig.sh stop "$rig"; rm -rf "$rig"; }
 trap cleanup EXIT
-export DISPLAY=$(Tests/Rig/xorg-rig.sh start "$rig" 1280x800 1920x1080) SDL_VIDEODRIVER=x11
+display=$(Tests/Rig/xorg-rig.sh start "$rig" 1280x800 1920x1080)   # set -e sees a rig that did not start
+export DISPLAY=$display SDL_VIDEODRIVER=x11
 export HOME=$rig/home XDG_DATA_HOME=$rig/home/data XDG_CONFIG_HOME=$rig/home/config XDG_STATE_HOME=$rig/home/state XDG_CACHE_HOME=$rig/home/cache
 mkdir -p "$XDG_DATA_HOME"
 python3 -c "import sys; sys.path.insert(0, 'scripts'); from bench_common import write_pdf; write_pdf('$rig/talk.pdf')"

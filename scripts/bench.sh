@@ -11,7 +11,8 @@ runs=${BENCH_RUNS:-5}
 rig=$(mktemp -d)
 cleanup() { [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; Tests/Rig/xorg-rig.sh stop "$rig"; rm -rf "$rig"; }
 trap cleanup EXIT
-export DISPLAY=$(Tests/Rig/xorg-rig.sh start "$rig" 1280x800 1920x1080) SDL_VIDEODRIVER=x11
+display=$(Tests/Rig/xorg-rig.sh start "$rig" 1280x800 1920x1080)   # set -e sees a rig that did not start
+export DISPLAY=$display SDL_VIDEODRIVER=x11
 ctl() { python3 scripts/podium-control.py "$rig/control.sock" "$@"; }
 json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }

@@ -13,11 +13,14 @@ out=${DEMO_OUT:-demo-output}; rig=$(mktemp -d); sock=$rig/control.sock
 mkdir -p "$out"
 cleanup() { [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; Tests/Rig/xorg-rig.sh stop "$rig"; }
 trap cleanup EXIT
-export DISPLAY=$(Tests/Rig/xorg-rig.sh start "$rig" 1280x800 1920x1080) SDL_VIDEODRIVER=x11
+# Assigned before the export: `export X=$(…)` would hide a rig that did not start from set -e.
+display=$(Tests/Rig/xorg-rig.sh start "$rig" 1280x800 1920x1080) || { echo "demo: the virtual X server did not start (see above)" >&2; exit 1; }
+export DISPLAY=$display SDL_VIDEODRIVER=x11
 echo "No display found: presenting on a virtual X server $DISPLAY (laptop 1280x800 + projector 1920x1080)."
 "$bin" present --control "unix:$sock" "$@" & pid=$!
 ctl() { python3 scripts/podium-control.py "$sock" "$@"; }
-n=$(ctl '{"cmd":"state"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["scene"]["count"])')
+n=$(ctl '{"cmd":"state"}' 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["scene"]["count"])' 2>/dev/null) \
+  || { echo "demo: podium did not start (its messages are above)" >&2; exit 1; }
 for i in $(seq 0 $((n - 1))); do
   ctl "{\"cmd\":\"goto\",\"index\":$i}" >/dev/null
   ctl "{\"cmd\":\"screenshot\",\"window\":\"presenter\",\"path\":\"$PWD/$out/scene$i-presenter.png\"}" \

@@ -5,7 +5,8 @@ import Glibc
 /// Watches files for changes with Linux inotify, read through a Dispatch read source (libdispatch
 /// on Linux has no file-system object sources). It watches each file's folder, not the file, so
 /// a write-then-rename (editors, latexmk) and a deleted-then-recreated file are seen as well as a
-/// rewrite in place. `onChange` gets the changed path, on a Dispatch queue (not the main thread).
+/// rewrite in place. A symbolic link is followed: the folders of the files it leads to are
+/// watched too. `onChange` gets the changed path, on a Dispatch queue (not the main thread).
 final class FileWatcher {
     private let fd: Int32
     private var source: DispatchSourceRead?
@@ -31,7 +32,7 @@ final class FileWatcher {
         lock.lock(); defer { lock.unlock() }
         for wd in folders.keys { inotify_rm_watch(fd, wd) }
         folders = [:]; names = [:]
-        for p in paths {
+        for p in paths.flatMap(Self.linkChain) {
             let u = URL(fileURLWithPath: p)
             names[u.deletingLastPathComponent().path, default: []].insert(u.lastPathComponent)
         }
@@ -50,6 +51,25 @@ final class FileWatcher {
             source = s
         }
         return problems
+    }
+
+    /// `path` and, when it is a symbolic link, every path its chain of links leads to (at most
+    /// 40 hops, Linux's own limit, path_resolution(7)): an editor writes the file a link points
+    /// to (a deck linked from a repository), and re-pointing the link changes the link's folder.
+    static func linkChain(_ path: String) -> [String] {
+        var chain = [path]
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        while chain.count <= 40 {
+            let current = chain[chain.count - 1]
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { break }
+            let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let next = target.hasPrefix("/") ? target
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(target).standardizedFileURL.path
+            guard !chain.contains(next) else { break }
+            chain.append(next)
+        }
+        return chain
     }
 
     private var stopped = false

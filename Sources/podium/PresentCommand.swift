@@ -23,6 +23,9 @@ final class PresentCommand {
     var journal: TalkJournal!
     /// Held while this process presents the deck: a second `present` of it is refused.
     var talkLock: TalkLock?
+    /// Held while this process's audience view can cover the display server's projector: a second
+    /// `present` of another deck there is refused (`--windowed` audiences take none).
+    var displayLock: DisplayLock?
     var journalArmed = false { didSet { if journalArmed, !oldValue { CrashRestart.placeIsJournaled() } } }
     var journalFailed = false
     let text = TextEngine()
@@ -74,8 +77,12 @@ final class PresentCommand {
         // presenter. Wayland's own fullscreen-on-an-output does not have that problem.
         let env = ProcessInfo.processInfo.environment
         if env["SDL_VIDEODRIVER"] == nil, env["WAYLAND_DISPLAY"] != nil { setenv("SDL_VIDEODRIVER", "wayland,x11", 1) }
-        do { talkLock = try TalkLock.acquire(deckPath: deck.path) }
-        catch { throw CommandLineInterface.Refusal(description: "\(error)") }
+        do {
+            talkLock = try TalkLock.acquire(deckPath: deck.path)
+            if !windowedViews.contains(.audience), let server = DisplayLock.server(environment: ProcessInfo.processInfo.environment) {
+                displayLock = try DisplayLock.acquire(server: server, deckPath: deck.path)
+            }
+        } catch { throw CommandLineInterface.Refusal(description: "\(error)") }
         QuitSignals.install()
         // libX11 maps its parsed Compose table from here after the first launch (~7.5 ms).
         ComposeCache.prepare()

@@ -62,6 +62,39 @@ final class ReloadDeckEndToEndTests: XCTestCase {
         XCTAssertEqual(app.stop(), 0)
     }
 
+    /// A deck opened through a symbolic link (a talk linked from a repository) is reloaded when
+    /// the file the link points to is edited in its own folder, and when the link is re-pointed.
+    func testADeckOpenedThroughALinkFollowsEditsOfItsTarget() throws {
+        let real = dir.appendingPathComponent("repo"), links = dir.appendingPathComponent("talks")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: links, withIntermediateDirectories: true)
+        let target = real.appendingPathComponent("deck.json").path, other = real.appendingPathComponent("other.json").path
+        let link = links.appendingPathComponent("talk.json").path
+        try deck(["One", "Two"]).write(toFile: target, atomically: false, encoding: .utf8)
+        try deck(["Alpha", "Beta", "Gamma", "Delta"]).write(toFile: other, atomically: false, encoding: .utf8)
+        XCTAssertEqual(symlink("../repo/deck.json", link), 0)
+        let app = try PodiumProcess(args: [link], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
+        defer { app.stop() }
+        let c = app.client!
+        XCTAssertEqual(try c.send(["cmd": "state"])["driver"]?.string, "offscreen")
+
+        try deck(["One", "Two", "Three"]).write(toFile: target, atomically: false, encoding: .utf8)
+        var s = try c.waitForState { $0["scene"]?["count"]?.int == 3 }
+        XCTAssertEqual(s["scene"]?["count"]?.int, 3, "an edit of the link's target is reloaded")
+
+        // Re-pointed to another deck, as `ln -sfn` does (a new link renamed over the old one).
+        XCTAssertEqual(symlink("../repo/other.json", link + ".new"), 0)
+        XCTAssertEqual(rename(link + ".new", link), 0)
+        s = try c.waitForState { $0["scene"]?["count"]?.int == 4 }
+        XCTAssertEqual(s["scene"]?["count"]?.int, 4, "re-pointing the link is reloaded")
+
+        // Edits of the new target are followed; the old target is no longer the talk's file.
+        try deck(["Alpha", "Beta", "Gamma", "Delta", "Epsilon"]).write(toFile: other, atomically: false, encoding: .utf8)
+        s = try c.waitForState { $0["scene"]?["count"]?.int == 5 }
+        XCTAssertEqual(s["scene"]?["count"]?.int, 5, "the new target is watched after the reload")
+        XCTAssertEqual(app.stop(), 0)
+    }
+
     /// A scene whose PDF was missing from the start (an error card) does not hold back other edits;
     /// a PDF that goes missing later does.
     func testAFileMissingFromTheStartDoesNotBlockOtherEdits() throws {

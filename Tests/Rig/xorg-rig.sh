@@ -60,7 +60,13 @@ CONF
   Xorg -noreset -nolisten tcp -config "$dir/xorg.conf" -configdir "$dir" -logfile "$dir/xorg.log" -displayfd 3 \
        >"$dir/xorg.out" 2>&1 &
   echo $! > "$dir/pid"
-  for _ in $(seq 100); do [ -s "$dir/displayfd" ] && break; sleep 0.05; done
+  # Wait while Xorg lives: on a loaded 2-core machine its start (GLX's software setup alone)
+  # took over 5 s, and a fixed 5 s wait failed the README's `make demo`.
+  for _ in $(seq 1200); do
+    [ -s "$dir/displayfd" ] && break
+    kill -0 "$(cat "$dir/pid")" 2>/dev/null || break
+    sleep 0.05
+  done
   n=$(head -c 20 "$dir/displayfd" | tr -dc 0-9)
   [ -n "$n" ] || { echo "Xorg did not start; see $dir/xorg.log" >&2; exit 1; }
   echo ":$n" > "$dir/display"

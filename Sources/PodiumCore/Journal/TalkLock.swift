@@ -9,10 +9,9 @@ import Glibc
 /// `journal-<hash>.lock` beside the talk's journal, held for the life of the process (the kernel
 /// drops it when the process ends, even by SIGKILL, so a crash never leaves it stuck).
 public final class TalkLock {
-    private let fd: Int32
+    private let file: LockFile
 
-    private init(fd: Int32) { self.fd = fd }
-    deinit { close(fd) }
+    private init(file: LockFile) { self.file = file }
 
     /// Takes the lock for the deck at `deckPath` (absolute). Nil when the lock file cannot be made
     /// (a read-only home): the talk goes on unguarded rather than not at all. Throws
@@ -22,24 +21,8 @@ public final class TalkLock {
                                graceSeconds: Double = 1.5) throws -> TalkLock? {
         let journal = TalkJournal(deckPath: deckPath, environment: environment).file
         let path = journal.deletingPathExtension().appendingPathExtension("lock").path
-        try? FileManager.default.createDirectory(at: journal.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { return nil }
-        // A podium that has just been asked to quit (its `quit` reply comes before its exit)
-        // lets go within moments: wait for it a little before refusing.
-        var waited = 0.0
-        while flock(fd, LOCK_EX | LOCK_NB) != 0, waited < graceSeconds { usleep(50_000); waited += 0.05 }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            var buffer = [UInt8](repeating: 0, count: 32)
-            let n = read(fd, &buffer, buffer.count)
-            close(fd)
-            let pid = Int(String(decoding: buffer.prefix(max(0, n)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-            throw TalkLockError(deck: deckPath, pid: pid)
-        }
-        let text = Array("\(getpid())\n".utf8)
-        _ = ftruncate(fd, 0)
-        _ = pwrite(fd, text, text.count, 0)
-        return TalkLock(fd: fd)
+        do { return try LockFile.take(path, graceSeconds: graceSeconds).map(TalkLock.init) }
+        catch let held as LockFile.Held { throw TalkLockError(deck: deckPath, pid: held.pid) }
     }
 }
 
