@@ -17,6 +17,11 @@ public enum SDLVideo {
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
         SDL_SetHint(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0")
+        // A click that focuses a window is a click: SDL's X11 driver drops one that comes within
+        // 10 ms of a focus change, and under a window manager every click on the audience window
+        // focuses it (the talk then hands the focus back to the presenter), so clicking the
+        // room's picture never advanced.
+        SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
         // SDL's own SIGINT/SIGTERM handler only posts SDL_QUIT, which a command without a run loop
         // (snapshot, displays) never reads: those keep the default action; `present` installs
         // QuitSignals.

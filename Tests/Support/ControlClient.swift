@@ -76,7 +76,23 @@ public final class XorgRig {
     public func mode(_ output: Int, _ size: String) throws { _ = try runProcess(Self.script, ["mode", dir.path, "\(output)", size]) }
     /// Makes DUMMY`output` mirror DUMMY0 (its mode, its position); `plug` puts it beside again.
     public func mirror(_ output: Int) throws { _ = try runProcess(Self.script, ["mirror", dir.path, "\(output)"]) }
-    public func stop() { _ = try? runProcess(Self.script, ["stop", dir.path]); try? FileManager.default.removeItem(at: dir) }
+    public func stop() {
+        windowManager?.stop()
+        _ = try? runProcess(Self.script, ["stop", dir.path]); try? FileManager.default.removeItem(at: dir)
+    }
+    private var windowManager: ChildProcess?
+    /// Starts openbox (a stacking EWMH window manager: it focuses a window on a click) on this
+    /// server and waits until it manages the screen (throws after 10 s); `stop` ends it. openbox
+    /// is a test dependency (`make test-deps`).
+    public func startWindowManager() throws {
+        windowManager = try ChildProcess("/usr/bin/openbox", [], environment: environment.merging(TestPaths.privateHome(in: dir.appendingPathComponent("wm"))) { $1 },
+                                         stderr: .null)
+        let deadline = Date().addingTimeInterval(10)
+        while (try? runProcess("/usr/bin/env", ["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], environment: environment))?.stdout.contains("window id") != true {
+            guard Date() < deadline else { throw NSError(domain: "XorgRig", code: 3, userInfo: [NSLocalizedDescriptionKey: "openbox did not take the screen"]) }
+            usleep(50_000)
+        }
+    }
     /// Environment for a client of this server.
     public var environment: [String: String] { ["DISPLAY": display, "SDL_VIDEODRIVER": "x11", "WAYLAND_DISPLAY": ""] }
 }
