@@ -4,7 +4,7 @@
 #include <SDL_image.h>
 #include <pthread.h>
 
-#define IMG_FUNCTIONS(X) X(IMG_Init) X(IMG_Quit) X(IMG_Load) X(IMG_SavePNG) X(IMG_SavePNG_RW) X(IMG_SaveJPG_RW)
+#define IMG_FUNCTIONS(X) X(IMG_Init) X(IMG_Quit) X(IMG_Load) X(IMG_SavePNG_RW) X(IMG_SaveJPG_RW)
 IMG_FUNCTIONS(PODIUM_LAZY_POINTER)
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -26,7 +26,6 @@ static int ready(void) {
 }
 
 void *podium_img_load(const char *file) { return ready() ? p_IMG_Load(file) : NULL; }
-int podium_img_save_png(void *surface, const char *file) { return ready() ? p_IMG_SavePNG(surface, file) : -1; }
 int podium_img_save_png_rw(void *surface, void *dst, int freedst) { return ready() ? p_IMG_SavePNG_RW(surface, dst, freedst) : -1; }
 int podium_img_save_jpg_rw(void *surface, void *dst, int freedst, int quality) {
     return ready() ? p_IMG_SaveJPG_RW(surface, dst, freedst, quality) : -1;

@@ -379,17 +379,16 @@ public final class Renderer {
         return out
     }
 
-    /// Reads back the current frame and writes it as PNG. Throws with SDL's message on failure.
+    /// Reads back the current frame and writes it as PNG, whole or not at all (`OutputFile`).
+    /// Throws with SDL's message when the pixels cannot be read or encoded, and
+    /// `OutputFileError` (the path and the system's reason, e.g. a full disk) when they cannot be
+    /// written.
     public func savePNG(to path: String, size: (w: Int32, h: Int32)) throws {
-        var pixels = try readPixels(size: size)
-        let rc: Int32 = pixels.withUnsafeMutableBytes { buf in
-            guard let surf = SDL_CreateRGBSurfaceWithFormatFrom(buf.baseAddress, size.w, size.h, 32, size.w * 4,
-                                                                SDL_PIXELFORMAT_ABGR8888.rawValue) else { return -2 }
-            defer { SDL_FreeSurface(surf) }
-            return podium_img_save_png(surf, path)
+        let pixels = try readPixels(size: size)
+        guard let png = PixelEncoding.png(pixels, w: size.w, h: size.h) else {
+            throw SDLError("cannot encode \(size.w)x\(size.h) pixels as PNG: \(SDLVideo.lastError)")
         }
-        if rc == -2 { throw SDLError("cannot wrap \(size.w)x\(size.h) pixels in a surface: \(SDLVideo.lastError)") }
-        guard rc == 0 else { throw SDLError("cannot write \(path): \(SDLVideo.lastError)") }
+        try OutputFile.replace(path, with: png)
     }
 }
 

@@ -45,6 +45,32 @@ final class InputHardeningTests: XCTestCase {
         XCTAssertEqual(shot.status, 0, "the longest plan allowed is shown: \(shot.stderr)")
     }
 
+    /// A snapshot that cannot be written whole says so and leaves no empty file (trial 9: a full
+    /// disk and /dev/full were "wrote …", exit 0, and a 0-byte PNG).
+    func testASnapshotOnAFullDiskOrADeviceFailsAndLeavesNothing() throws {
+        let deck = TestPaths.titleDeck(1, title: "T", in: dir)
+        let r = try podium("snapshot", deck, "--out", "/dev/full")
+        XCTAssertNotEqual(r.status, 0, r.stdout)
+        XCTAssertTrue(r.stderr.contains("/dev/full: not a regular file"), r.stderr)
+        XCTAssertFalse(r.stdout.contains("wrote"), r.stdout)
+
+        // A 64 KiB tmpfs with an old picture, then filled: the old picture is kept as it was.
+        let full = dir.appendingPathComponent("full").path
+        try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: true)
+        let mounted = try runProcess("/usr/bin/env", ["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", full])
+        try XCTSkipUnless(mounted.status == 0, "cannot mount a tmpfs here (\(mounted.stderr)); needs root outside a restricted container")
+        defer { _ = try? runProcess("/usr/bin/env", ["umount", full]) }
+        let out = full + "/shot.png"
+        let old = Data("an older picture".utf8)
+        XCTAssertTrue(FileManager.default.createFile(atPath: out, contents: old))
+        _ = FileManager.default.createFile(atPath: full + "/filler", contents: Data(count: 60 * 1024))
+        let f = try podium("snapshot", deck, "--out", out)
+        XCTAssertNotEqual(f.status, 0, f.stdout)
+        XCTAssertTrue(f.stderr.contains("shot.png: ") && f.stderr.contains("No space left on device"), f.stderr)
+        XCTAssertEqual(FileManager.default.contents(atPath: out), old, "the file there before is untouched")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: full).sorted(), ["filler", "shot.png"], "no temporary file left")
+    }
+
     func testBandsImportWithHugeRatingIsRefusedAndStoreUntouched() throws {
         let file = write("huge-rating.json", #"[{"name": "Huge", "rating": 1e300}]"#)
         let store = dir.appendingPathComponent("bands.sqlite").path

@@ -8,8 +8,7 @@
 
 /* IMG_Load: a new surface, or NULL with SDL_GetError set. Any thread. */
 void *podium_img_load(const char *file);
-/* IMG_SavePNG, IMG_SavePNG_RW, IMG_SaveJPG_RW: 0, or -1 with SDL_GetError set. */
-int podium_img_save_png(void *surface, const char *file);
+/* IMG_SavePNG_RW, IMG_SaveJPG_RW: 0, or -1 with SDL_GetError set. */
 int podium_img_save_png_rw(void *surface, void *dst, int freedst);
 int podium_img_save_jpg_rw(void *surface, void *dst, int freedst, int quality);
 /* IMG_Quit, if it was ever opened. */
