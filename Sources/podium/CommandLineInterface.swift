@@ -95,6 +95,18 @@ enum CommandLineInterface {
     /// podium, no display server): exit 2 like a usage error, without the usage text under it.
     struct Refusal: Error, CustomStringConvertible { var description: String }
 
+    /// The first argument whose bytes are not UTF-8, shown with those bytes as `\xNN`; nil when
+    /// every argument is UTF-8.
+    static func argumentNotUTF8() -> String? {
+        for i in 1..<Int(CommandLine.argc) {
+            guard let raw = CommandLine.unsafeArgv[i], String(validatingCString: raw) == nil else { continue }
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+            let shown = bytes.prefix(160).map { $0 >= 0x20 && $0 < 0x7f ? String(UnicodeScalar($0)) : String(format: "\\x%02x", $0) }.joined()
+            return "\"\(shown)\""
+        }
+        return nil
+    }
+
     @MainActor static func run(_ args: [String]) -> Int32 {
         do {
             guard let cmd = args.first else { print(usage + PluginCommands.usageLines()); return 2 }

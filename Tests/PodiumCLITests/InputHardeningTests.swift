@@ -71,6 +71,20 @@ final class InputHardeningTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: full).sorted(), ["filler", "shot.png"], "no temporary file left")
     }
 
+    /// A file name in Latin-1 (an old USB stick, a zip): Swift's arguments replace its byte with
+    /// U+FFFD, so the name opened was another and the message said "no such file" (trial 9).
+    func testAFileNameThatIsNotUTF8IsNamedAsSuch() throws {
+        let deck = TestPaths.titleDeck(1, title: "T", in: dir)
+        // The Latin-1 name is made by the shell's printf: Foundation's Process passes only UTF-8.
+        let home = dir.appendingPathComponent("home").path
+        let r = try runProcess("/bin/sh", ["-c", #"n=$(printf 'Vortr\344g.json'); cp "$1" "$n" && exec timeout 60 "$0" check "$n""#, TestPaths.podium, deck],
+                               environment: ["SDL_VIDEODRIVER": "offscreen", "HOME": home, "XDG_DATA_HOME": home, "XDG_CONFIG_HOME": home, "XDG_CACHE_HOME": home],
+                               cwd: dir)
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains(#"the argument "Vortr\xe4g.json" is not valid UTF-8"#), r.stderr)
+        XCTAssertFalse(r.stderr.contains("no such file"), r.stderr)
+    }
+
     func testBandsImportWithHugeRatingIsRefusedAndStoreUntouched() throws {
         let file = write("huge-rating.json", #"[{"name": "Huge", "rating": 1e300}]"#)
         let store = dir.appendingPathComponent("bands.sqlite").path
