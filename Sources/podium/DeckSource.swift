@@ -75,6 +75,14 @@ enum DeckSource {
         return (deck.openerWarnings + fromScenes).filter { seen.insert($0).inserted }
     }
 
+    /// One line for the presenter's banner from `lines` (their paths shown relative to the deck's
+    /// folder): the first, and how many more the log has.
+    static func bannerLine(_ lines: [String], directory: URL, limit: Int = 240) -> String? {
+        guard let first = lines.first?.replacingOccurrences(of: directory.path + "/", with: "") else { return nil }
+        let more = lines.count > 1 ? " (and \(lines.count - 1) more in the log)" : ""
+        return (first.count > limit ? first.prefix(limit - 1) + "…" : first) + more
+    }
+
     /// The files a running talk depends on, absolute: the deck, what its opener asked to watch
     /// (a PDF's notes sidecar), each scene's `file`, and the key map. A reload watches these.
     static func files(of deck: Deck, options: CommandLineInterface.Options) -> [String] {

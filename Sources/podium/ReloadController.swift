@@ -102,6 +102,10 @@ final class ReloadController {
             return
         }
         let before = presentation.currentIndex
+        // What the new version warns of that the one on screen did not (talk.pdfpc entries for
+        // cut pages, an end slide past the end): said with the reload, not only in the log.
+        let warnedBefore = Set(presentation.deck.openerWarnings)
+        let warnings = loaded.deck.openerWarnings.filter { !warnedBefore.contains($0) }
         knownProblems = Set(loaded.problems.map(Self.withoutScene))
         presentation.replaceDeck(loaded.deck)
         if let k = loaded.keyMap { presentation.keyMap = k }
@@ -111,10 +115,10 @@ final class ReloadController {
         let still = loaded.problems.isEmpty ? "" : " (still: \(loaded.problems.joined(separator: "; ")))"
         // A notes sidecar with a typo (saved mid-edit) reloads the rest and keeps the last good
         // notes: the speaker is told until the next reload, not for a passing moment.
-        if let first = loaded.deck.openerProblems.first {
-            for p in loaded.deck.openerProblems { log("warning: \(p)") }
-            let p = first.replacingOccurrences(of: loaded.deck.directory.path + "/", with: "")
-            presentation.showNotice("Reloaded \((deckPath as NSString).lastPathComponent)\(still); \(p.count > 240 ? p.prefix(237) + "…" : p)", kind: .error)
+        let tell = loaded.deck.openerProblems + warnings
+        if let line = DeckSource.bannerLine(tell, directory: loaded.deck.directory) {
+            for p in tell { log("warning: \(p)") }
+            presentation.showNotice("Reloaded \((deckPath as NSString).lastPathComponent)\(still); \(line)", kind: .error)
             return
         }
         presentation.showPassingNotice("Reloaded \((deckPath as NSString).lastPathComponent)\(still)", seconds: 4)

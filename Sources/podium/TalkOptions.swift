@@ -29,7 +29,11 @@ enum TalkOptions {
             deck.durationMinutes = p.durationMinutes ?? deck.durationMinutes
             deck.endTimeMinutes = p.endTimeMinutes ?? deck.endTimeMinutes
             deck.lastMinutes = p.lastMinutes ?? deck.lastMinutes
-            deck.endSlide = p.endSlide.map { min($0, Slides(deck.scenes).count) } ?? deck.endSlide
+            let count = Slides(deck.scenes).count
+            if let end = p.endSlide, end > count {   // talk.pdfpc written before slides were cut
+                deck.openerWarnings.append("the planned end slide \(end) (endSlide) is past the talk's \(count) slide\(count == 1 ? "" : "s"): the talk ends at its last slide")
+            }
+            deck.endSlide = p.endSlide.map { min($0, count) } ?? deck.endSlide
         }
         let slides = Slides(deck.scenes)
         func number(_ option: String, _ range: ClosedRange<Double>, whole: Bool = false) throws -> Double? {

@@ -186,6 +186,30 @@ final class PDFReloadEndToEndTests: PDFTestCase {
         XCTAssertEqual(app.stop(), 0)
     }
 
+    /// A reload that cuts pages says which talk.pdfpc entries it left out and that the planned
+    /// end slide is past the end, on the presenter (trial 9: only in the log).
+    func testAReloadThatCutsPagesSaysWhatOfTalkPdfpcItLeftOut() throws {
+        let talk = path("talk.pdf")
+        TestPDF.write(talk, .init(pages: 10))
+        try #"{"pdfpcFormat": 2, "endSlide": 5, "pages": [{"idx": 0, "note": "one"}, {"idx": 4, "note": "five"}, {"idx": 9, "note": "ten"}]}"#
+            .write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
+        app = try PodiumProcess(args: [talk, "--windowed"], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
+        defer { app.stop() }
+        XCTAssertEqual(try state()["driver"]?.string, "offscreen")
+        TestPDF.write(path("new.pdf"), .init(pages: 4))
+        XCTAssertEqual(rename(path("new.pdf"), talk), 0)
+        let s = try app.client.waitForState(timeout: 15) { $0["scene"]?["count"]?.int == 4 }
+        let text = banner(s)?.text ?? ""
+        XCTAssertTrue(text.hasPrefix("Reloaded talk.pdf; talk.pdfpc: pages[1] is for page index 4, past the PDF's 4 pages: left out"), text)
+        XCTAssertTrue(text.hasSuffix("(and 2 more in the log)"), text)
+        XCTAssertTrue(app.log.contains("warning: the planned end slide 5 (endSlide) is past the talk's 4 slides"), app.log)
+
+        let r = try runProcess(TestPaths.podium, ["check", talk], environment: TestPaths.privateHome(in: dir))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("warning: the planned end slide 5 (endSlide) is past the talk's 4 slides: the talk ends at its last slide"), r.stderr)
+        XCTAssertEqual(app.stop(), 0)
+    }
+
     /// The same on a real X server with two monitors (Xorg dummy driver): the audience window on
     /// the second monitor only ever shows whole pages.
     func testRewritingThePDFOnTheXorgRig() throws {
