@@ -47,9 +47,10 @@ int podium_remote_load(char *error, size_t error_len) {
 }
 
 HIDDEN podium_remote *podium_remote_start(const char *address, int port, const char *assets_dir, const char *view_token,
-                                   const char *control_token, podium_remote_callbacks callbacks, char *error, size_t error_len) {
+                                   const char *control_token, const char *audience_token, podium_remote_callbacks callbacks,
+                                   char *error, size_t error_len) {
     if (podium_remote_load(error, error_len) != 0) return NULL;
-    return p_podium_remote_start(address, port, assets_dir, view_token, control_token, callbacks, error, error_len);
+    return p_podium_remote_start(address, port, assets_dir, view_token, control_token, audience_token, callbacks, error, error_len);
 }
 HIDDEN int podium_remote_port(const podium_remote *r) { return p_podium_remote_port(r); }
 HIDDEN void podium_remote_send_text(podium_remote *r, uint64_t conn, int control_only, const char *text) { p_podium_remote_send_text(r, conn, control_only, text); }

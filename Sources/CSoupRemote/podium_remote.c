@@ -28,7 +28,7 @@ struct podium_remote {
     GThread *thread;
     SoupServer *server;
     char *assets_dir;
-    char view_token[33], control_token[33];
+    char view_token[33], control_token[33], audience_token[33];
     podium_remote_callbacks callbacks;
     GHashTable *connections;   // conn id -> SoupWebsocketConnection*, server thread only
     uint64_t next_id;
@@ -37,7 +37,8 @@ struct podium_remote {
     char *address; int requested_port;
 };
 
-typedef struct { uint64_t id; int control; podium_remote *remote; int fd; gint64 full_since; } conn_info;
+/// `audience_only`: an audience-link client, sent the room's picture and nothing else.
+typedef struct { uint64_t id; int control; int audience_only; podium_remote *remote; int fd; gint64 full_since; } conn_info;
 
 int podium_remote_token_equal(const char *a, const char *b) {
     size_t la = strlen(a), lb = strlen(b);
@@ -58,13 +59,15 @@ int podium_remote_random_token(char out[33]) {
     return 0;
 }
 
-/// 2 for the control token, 1 for the view token, 0 for none, -1 for a wrong one.
+/// 2 for the control token, 1 for the view token, 3 for the audience token, 0 for none, -1 for
+/// a wrong one.
 static int token_class(podium_remote *r, SoupServerMessage *msg) {
     const char *q = g_uri_get_query(soup_server_message_get_uri(msg));
     if (!q) return 0;
     GHashTable *form = soup_form_decode(q);
     const char *t = g_hash_table_lookup(form, "t");
-    int c = !t || !*t ? 0 : podium_remote_token_equal(t, r->control_token) ? 2 : podium_remote_token_equal(t, r->view_token) ? 1 : -1;
+    int c = !t || !*t ? 0 : podium_remote_token_equal(t, r->control_token) ? 2 : podium_remote_token_equal(t, r->view_token) ? 1
+          : podium_remote_token_equal(t, r->audience_token) ? 3 : -1;
     g_hash_table_destroy(form);
     return c;
 }
@@ -103,6 +106,15 @@ static int admit(podium_remote *r, SoupServerMessage *msg) {
     int c = token_class(r, msg);
     if (c == 0) { refuse(msg, 401, "this page needs the link shown on the presenter screen (missing token)\n"); return 0; }
     if (c < 0) { refuse(msg, 403, "wrong token: scan the code on the presenter screen again\n"); return 0; }
+    // The audience link is handed to a second room: it opens the audience page and its files,
+    // never the remote or the stage display (notes, next slide, timers).
+    if (c == 3) {
+        static const char *audience_paths[] = { "/audience", "/audience.css", "/audience.js", "/socket.js", "/ws" };
+        const char *path = g_uri_get_path(soup_server_message_get_uri(msg));
+        int allowed = 0;
+        for (size_t i = 0; i < G_N_ELEMENTS(audience_paths); i++) allowed |= path && strcmp(path, audience_paths[i]) == 0;
+        if (!allowed) { refuse(msg, 403, "this link shows the audience view only\n"); return 0; }
+    }
     return 1;
 }
 
@@ -140,7 +152,8 @@ static void file_handler(SoupServer *s, SoupServerMessage *msg, const char *path
         if (g_str_has_suffix(names[i][1], ".html")) {
             // The page's own files need the token too: {{TOKEN}} becomes the one this request
             // carried (one of ours, so 32 hex characters and nothing to escape).
-            const char *token = token_class(r, msg) == 2 ? r->control_token : r->view_token;
+            int c = token_class(r, msg);
+            const char *token = c == 2 ? r->control_token : c == 3 ? r->audience_token : r->view_token;
             char **parts = g_strsplit(body, "{{TOKEN}}", -1);
             g_free(body);
             body = g_strjoinv(token, parts);
@@ -168,7 +181,7 @@ static void ws_check_handler(SoupServer *s, SoupServerMessage *msg, const char *
 static void on_ws_message(SoupWebsocketConnection *ws, gint type, GBytes *message, gpointer data) {
     (void)ws;
     conn_info *ci = data;
-    if (type != SOUP_WEBSOCKET_DATA_TEXT) return;
+    if (type != SOUP_WEBSOCKET_DATA_TEXT || ci->audience_only) return;   // the audience page only watches
     gsize len = 0;
     const char *text = g_bytes_get_data(message, &len);
     ci->remote->callbacks.message(ci->remote->callbacks.context, ci->id, ci->control, text, len);
@@ -198,7 +211,7 @@ static void ws_handler(SoupServer *s, SoupServerMessage *msg, const char *path, 
     if (c <= 0) { soup_websocket_connection_close(ws, SOUP_WEBSOCKET_CLOSE_POLICY_VIOLATION, "token"); return; }
     if (g_hash_table_size(r->connections) >= MAX_CLIENTS) { soup_websocket_connection_close(ws, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, "too many clients"); return; }
     conn_info *ci = g_new0(conn_info, 1);
-    ci->id = ++r->next_id; ci->control = c == 2; ci->remote = r;
+    ci->id = ++r->next_id; ci->control = c == 2; ci->audience_only = c == 3; ci->remote = r;
     GSocket *sock = soup_server_message_get_socket(msg);
     ci->fd = sock ? g_socket_get_fd(sock) : -1;
     g_object_ref(ws);
@@ -257,7 +270,7 @@ static gpointer server_thread(gpointer data) {
 }
 
 podium_remote *podium_remote_start(const char *address, int port, const char *assets_dir,
-                                   const char *view_token, const char *control_token,
+                                   const char *view_token, const char *control_token, const char *audience_token,
                                    podium_remote_callbacks callbacks, char *error, size_t error_len) {
     podium_remote *r = g_new0(podium_remote, 1);
     r->context = g_main_context_new();
@@ -265,6 +278,7 @@ podium_remote *podium_remote_start(const char *address, int port, const char *as
     r->assets_dir = g_strdup(assets_dir);
     g_strlcpy(r->view_token, view_token, sizeof r->view_token);
     g_strlcpy(r->control_token, control_token, sizeof r->control_token);
+    g_strlcpy(r->audience_token, audience_token, sizeof r->audience_token);
     r->callbacks = callbacks;
     r->connections = g_hash_table_new(g_int64_hash, g_int64_equal);
     r->address = g_strdup(address); r->requested_port = port;
@@ -314,6 +328,9 @@ static gboolean deliver(gpointer p) {
             if (!ci->control) continue;
         }
         conn_info *info = (conn_info *)((char *)key - offsetof(conn_info, id));
+        // Audience-link clients get the room's picture (byte 0 is 0) and nothing else: no state
+        // (notes, timers), no next scene, no replies.
+        if (info->audience_only && (o->text || g_bytes_get_size(o->bytes) < 1 || ((const uint8_t *)g_bytes_get_data(o->bytes, NULL))[0] != 0)) continue;
         if (o->text) soup_websocket_connection_send_text(ws, o->text);
         else if (!client_is_behind(info)) soup_websocket_connection_send_message(ws, SOUP_WEBSOCKET_DATA_BINARY, o->bytes);
     }

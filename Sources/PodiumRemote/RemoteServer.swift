@@ -3,14 +3,16 @@ import Foundation
 import PodiumCore
 
 /// The remote's HTTP + WebSocket server (libsoup, on a thread of its own; see podium_remote.c).
-/// Two random per-talk tokens (128 bits each from getrandom): the control token drives the talk,
-/// the view token only watches. Events from clients arrive on the server thread and are handed
+/// Three random per-talk tokens (128 bits each from getrandom): the control token drives the talk,
+/// the view token only watches (notes and the next slide included), the audience token opens only
+/// the audience page for a second room and gets only the room's picture. Events from clients arrive on the server thread and are handed
 /// to `events`, which must not block (it posts them to the main thread).
 final class RemoteServer: @unchecked Sendable {
     enum Event { case opened(conn: UInt64, control: Bool, width: Int, height: Int), message(conn: UInt64, control: Bool, text: String), closed(conn: UInt64) }
 
     let viewToken: String
     let controlToken: String
+    let audienceToken: String
     /// The port bound (the one asked for, or the system's pick for port 0).
     let port: Int
     private var handle: OpaquePointer?
@@ -24,15 +26,14 @@ final class RemoteServer: @unchecked Sendable {
     /// audience.html) and their CSS and JS. Throws `RemoteError` naming the address when it cannot be bound.
     /// `tokens`: the view and control tokens to use (a restart after a crash keeps the crashed
     /// talk's, so paired phones stay paired); nil makes new ones.
-    init(address: String, port: Int, assets: String, tokens: (view: String, control: String)? = nil, events: @escaping (Event) -> Void) throws {
+    init(address: String, port: Int, assets: String, tokens: (view: String, control: String, audience: String)? = nil, events: @escaping (Event) -> Void) throws {
         try Self.loadLibraries()
         if let tokens {
-            (viewToken, controlToken) = tokens
+            (viewToken, controlToken, audienceToken) = tokens
         } else {
-            viewToken = try Self.token()
-            var control = try Self.token()
-            while control == viewToken { control = try Self.token() }
-            controlToken = control
+            var made: [String] = []
+            while made.count < 3 { let t = try Self.token(); if !made.contains(t) { made.append(t) } }
+            (viewToken, controlToken, audienceToken) = (made[0], made[1], made[2])
         }
         box = Box(events)
         let ctx = Unmanaged.passUnretained(box).toOpaque()
@@ -47,7 +48,7 @@ final class RemoteServer: @unchecked Sendable {
             },
             closed: { ctx, conn in Unmanaged<Box>.fromOpaque(ctx!).takeUnretainedValue().events(.closed(conn: conn)) })
         var error = [CChar](repeating: 0, count: 512)
-        guard let h = podium_remote_start(address, Int32(port), assets, viewToken, controlToken, callbacks, &error, error.count) else {
+        guard let h = podium_remote_start(address, Int32(port), assets, viewToken, controlToken, audienceToken, callbacks, &error, error.count) else {
             throw RemoteError(error.withUnsafeBytes { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
         }
         handle = h

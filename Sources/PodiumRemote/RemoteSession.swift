@@ -10,7 +10,8 @@ import PodiumSDL
 @MainActor
 public final class RemoteSession {
     /// The tokened links: `controlURL` drives the talk, `viewURL` only watches; `stageURL` (a
-    /// stage display) and `audienceURL` (the audience view for a second room) carry the view token.
+    /// stage display) carries the view token; `audienceURL` (the audience view for a second room,
+    /// handed to people who must not read the notes) a token of its own that opens nothing else.
     public let controlURL: String
     public let viewURL: String
     public let stageURL: String
@@ -79,7 +80,7 @@ public final class RemoteSession {
         let (address, port) = try Self.parse(spec)
         self.presentation = presentation; self.text = text; self.handle = handle; self.timers = timers
         weak var me: RemoteSession?
-        let tokens = keeping.map { (view: $0.viewToken, control: $0.controlToken) }
+        let tokens = keeping.map { (view: $0.viewToken, control: $0.controlToken, audience: $0.audienceToken) }
         let events: (RemoteServer.Event) -> Void = { event in MainThreadMailbox.shared.post { me?.receive(event) } }
         if port == 0, let kept = keeping?.port, kept != 0,
            let again = try? RemoteServer(address: address, port: kept, assets: assets.path, tokens: tokens, events: events) {
@@ -92,7 +93,7 @@ public final class RemoteSession {
         controlURL = base + "?t=" + server.controlToken
         viewURL = base + "?t=" + server.viewToken
         stageURL = base + "stage?t=" + server.viewToken
-        audienceURL = base + "audience?t=" + server.viewToken
+        audienceURL = base + "audience?t=" + server.audienceToken
         pairing = PairingCodeView(url: controlURL)
         me = self
         let sidebar = presentation.console.sidebar
@@ -106,22 +107,24 @@ public final class RemoteSession {
 
     /// What identifies this remote to paired phones: its tokens and the port it is bound to.
     public struct Identity: Equatable, Sendable {
-        public var viewToken: String, controlToken: String, port: Int
-        public init(viewToken: String, controlToken: String, port: Int) {
-            self.viewToken = viewToken; self.controlToken = controlToken; self.port = port
+        public var viewToken: String, controlToken: String, audienceToken: String, port: Int
+        public init(viewToken: String, controlToken: String, audienceToken: String, port: Int) {
+            self.viewToken = viewToken; self.controlToken = controlToken; self.audienceToken = audienceToken; self.port = port
         }
-        /// As `text` gives it (`VIEW CONTROL PORT`); nil unless both tokens are 32 lowercase hex
-        /// digits and differ, and the port is 1…65535.
+        /// As `text` gives it (`VIEW CONTROL AUDIENCE PORT`); nil unless the three tokens are 32
+        /// lowercase hex digits and differ, and the port is 1…65535.
         public init?(text: String) {
             let parts = text.split(separator: " ").map(String.init)
             func token(_ t: String) -> Bool { t.count == 32 && t.allSatisfy { "0123456789abcdef".contains($0) } }
-            guard parts.count == 3, token(parts[0]), token(parts[1]), parts[0] != parts[1],
-                  let port = Int(parts[2]), (1...65535).contains(port) else { return nil }
-            self.init(viewToken: parts[0], controlToken: parts[1], port: port)
+            guard parts.count == 4, parts[0..<3].allSatisfy(token), Set(parts[0..<3]).count == 3,
+                  let port = Int(parts[3]), (1...65535).contains(port) else { return nil }
+            self.init(viewToken: parts[0], controlToken: parts[1], audienceToken: parts[2], port: port)
         }
-        public var text: String { "\(viewToken) \(controlToken) \(port)" }
+        public var text: String { "\(viewToken) \(controlToken) \(audienceToken) \(port)" }
     }
-    public var identity: Identity { Identity(viewToken: server.viewToken, controlToken: server.controlToken, port: server.port) }
+    public var identity: Identity {
+        Identity(viewToken: server.viewToken, controlToken: server.controlToken, audienceToken: server.audienceToken, port: server.port)
+    }
 
     /// The host for the links: the bound address, or for a wildcard bind (0.0.0.0, ::) this
     /// machine's first non-loopback IPv4 address, which a phone on the same network can reach.

@@ -181,6 +181,34 @@ final class RemoteEndToEndTests: XCTestCase {
         }
     }
 
+    /// The audience link is handed to a second room (an overflow room's PC, attendees on the
+    /// venue Wi-Fi): its token opens the audience page and nothing else, and is pushed the room's
+    /// picture only: no notes, timers or next slide (trial 9: it was the view token, which opens
+    /// the stage display with the notes).
+    func testTheAudienceLinkShowsTheRoomAndNothingElse() throws {
+        let app = try PodiumProcess(args: ["--windowed", "--remote", "127.0.0.1:0"], environment: env, dir: dir)
+        defer { XCTAssertEqual(app.stop(), 0, app.log) }
+        let remote = try XCTUnwrap(app.client.send(["cmd": "state"])["remote"])
+        let audience = try XCTUnwrap(remote["audienceUrl"]?.string)
+        let tokens = try ["url", "viewUrl", "audienceUrl"].map { k in
+            try XCTUnwrap(URLComponents(string: try XCTUnwrap(remote[k]?.string))?.queryItems?.first { $0.name == "t" }?.value)
+        }
+        XCTAssertEqual(Set(tokens).count, 3, "three different tokens: \(remote)")
+        XCTAssertEqual(tokens[2].count, 32)
+        let script = TestPaths.root.appendingPathComponent("Tests/Remote/audience_link_check.py").path
+        let r = try runProcess("/usr/bin/python3", [script, audience, app.socketPath], environment: TestPaths.privateHome(in: dir))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let seen = try JSONValue.parse(Data(r.stdout.utf8))
+        let files = try XCTUnwrap(seen["files"])
+        for p in ["/audience", "/audience.js", "/audience.css", "/socket.js"] { XCTAssertEqual(files[p]?.int, 200, p) }
+        for p in ["/", "/index.html", "/stage", "/stage.js", "/remote.js"] { XCTAssertEqual(files[p]?.int, 403, "\(p) with the audience token") }
+        XCTAssertEqual(seen["pageCarriesItsToken"]?.bool, true, "the page's script links carry the audience token, not the view token")
+        XCTAssertEqual(seen["ws"]?.int, 101)
+        XCTAssertEqual(seen["texts"]?.array?.count, 0, "no state, hello or reply reaches the audience link: \(seen["texts"] ?? .null)")
+        XCTAssertEqual(seen["pictureKinds"]?.array?.compactMap(\.int), [0], "only the room's picture, never the next slide")
+        XCTAssertEqual(seen["indexAfter"]?.int, (seen["indexBefore"]?.int ?? -9) + 1, "only the control socket's next moved the talk")
+    }
+
     func testRemoteIsOffUnlessAskedAndBadSpecsAreUsageErrors() throws {
         let app = try PodiumProcess(args: ["--windowed"], environment: env, dir: dir)
         let s = try app.client.send(["cmd": "state"])

@@ -35,7 +35,7 @@ final class RemoteStageBrowserTests: XCTestCase {
         let remote = try XCTUnwrap(state["remote"])
         let stage = try XCTUnwrap(remote["stageUrl"]?.string), audience = try XCTUnwrap(remote["audienceUrl"]?.string)
         let viewToken = try XCTUnwrap(URLComponents(string: try XCTUnwrap(remote["viewUrl"]?.string))?.queryItems?.first { $0.name == "t" }?.value)
-        XCTAssertTrue(stage.hasSuffix("/stage?t=\(viewToken)") && audience.hasSuffix("/audience?t=\(viewToken)"), "\(remote)")
+        XCTAssertTrue(stage.hasSuffix("/stage?t=\(viewToken)") && audience.contains("/audience?t=") && !audience.contains(viewToken), "\(remote)")
         XCTAssertEqual(app.log.components(separatedBy: stage).count - 1, 1, "the log names the stage link once: \(app.log)")
         let start = try XCTUnwrap(state["scene"]?["index"]?.int), count = try XCTUnwrap(state["scene"]?["count"]?.int)
 

@@ -7,7 +7,8 @@
 typedef struct podium_remote podium_remote;
 
 /// Called on the server thread. `conn` is a connection id (never 0), `control` is 1 for a
-/// control-token client and 0 for a view-token one.
+/// control-token client and 0 for a view-token or audience-token one (an audience-token client
+/// sends nothing that reaches `message`).
 typedef struct {
     void *context;
     /// A WebSocket client connected; `width`/`height`: the image size it asked for (pixels, 0 = any).
@@ -18,10 +19,13 @@ typedef struct {
 } podium_remote_callbacks;
 
 /// Starts serving on `address:port` (port 0: the system picks one). `assets_dir` holds
-/// index.html, remote.css and remote.js, the only files served. Tokens are 32 hex characters.
+/// index.html, remote.css and remote.js, the only files served. Tokens are 32 hex characters:
+/// the control token drives, the view token watches everything (notes included), the audience
+/// token opens only the audience page and is sent only the room's picture (binary messages whose
+/// first byte is 0).
 /// Returns NULL and writes a message to `error` when the address cannot be bound.
 podium_remote *podium_remote_start(const char *address, int port, const char *assets_dir,
-                                   const char *view_token, const char *control_token,
+                                   const char *view_token, const char *control_token, const char *audience_token,
                                    podium_remote_callbacks callbacks, char *error, size_t error_len);
 /// The port actually bound.
 int podium_remote_port(const podium_remote *r);
