@@ -106,7 +106,7 @@ enum ControlRequests {
         case "freeze", "blackout", "whiteout", "overview", "help", "pauseTimer":
             // The same toggles as the keys, independent of the key map.
             p.perform(ConsoleAction(rawValue: cmd)!)
-        case "quit": app.quit = true
+        case "quit": app.log("quitting on a quit request (control socket or remote)"); app.quit = true
         default: throw Failure("unknown cmd \(SafeText.quote(cmd))")
         }
         return [:]

@@ -45,7 +45,7 @@ enum TalkOptions {
             }
             return n
         }
-        if let d = try number("--duration", 0...10_000) {
+        if let d = try number("--duration", Deck.durationRange) {
             guard options.values["--end-time"] == nil else { throw CommandLineInterface.UsageError(description: "give either --duration or --end-time, not both") }
             // 0 is pdfpc's "no duration" (`-d 0`): the timer counts up, over a duration or end
             // time the deck or talk.pdfpc gives, never a countdown from 0:00.

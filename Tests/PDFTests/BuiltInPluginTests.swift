@@ -43,7 +43,7 @@ final class BuiltInPluginTests: PDFTestCase {
         TestPDF.write(pdf, .init(pages: 2))
         let ok = try runProcess(TestPaths.podium, ["check", pdf, "--no-grouping", "--notes", "none"], environment: env)
         XCTAssertEqual(ok.status, 0, ok.stderr)
-        XCTAssertTrue(ok.stdout.contains("2 scenes (pdf, pdf)"), ok.stdout)
+        XCTAssertTrue(ok.stdout.contains("2 scenes (pdf ×2)"), ok.stdout)
         let badNotes = try runProcess(TestPaths.podium, ["check", pdf, "--notes", "sideways"], environment: env)
         XCTAssertEqual(badNotes.status, 2)
         XCTAssertTrue(badNotes.stderr.hasPrefix("podium: --notes expects right, left, bottom, top, none or auto, got \"sideways\"\nusage:"), badNotes.stderr)

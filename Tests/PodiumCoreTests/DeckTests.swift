@@ -59,6 +59,8 @@ final class DeckTests: XCTestCase {
         XCTAssertTrue(error(#"{"title":"T","scenes":[{"kind":"band-list"}]"#)?.message.hasPrefix("not valid JSON") ?? false)
         XCTAssertEqual(error("{\n  \"title\": \"T\"\n  \"scenes\": []\n}")?.message, "not valid JSON: line 3, column 10: '}' expected near '\"scenes\"'",
                        "a missing comma is located")
+        XCTAssertTrue(error("\n")?.message.hasPrefix("the file is empty") ?? false, "not jansson's 'unexpected token near end of file'")
+        XCTAssertTrue(error("")?.message.hasPrefix("the file is empty") ?? false)
     }
 
     /// What Foundation let through: a key given twice (JSONDecoder kept the first, JSONSerialization

@@ -87,7 +87,7 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
         try ##"{"title":"x","scenes":[{"kind":"example","parameters":{"colr":"#112233"}}]}"##.write(to: bad, atomically: true, encoding: .utf8)
         let misspelt = try podium(["check", bad.path, "--plugin-path", plugins.path])
         XCTAssertEqual(misspelt.status, 2)
-        XCTAssertTrue(misspelt.stderr.contains(#"scenes[0].parameters.colr: unknown parameter of a "example" scene; did you mean "color"?"#), misspelt.stderr)
+        XCTAssertTrue(misspelt.stderr.contains(#"scenes[0].parameters.colr: unknown parameter of an "example" scene; did you mean "color"?"#), misspelt.stderr)
     }
 
     /// A plugin.json listing another kind than its library supplies ("exampel" for "example"):
@@ -214,7 +214,7 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
         try "Hej\n\nSalut\nHola\n".write(to: talk, atomically: true, encoding: .utf8)
         let ok = try podium(["check", talk.path, "--greeting-color", "#112233", "--plugin-path", plugins.path])
         XCTAssertEqual(ok.status, 0, ok.stderr)
-        XCTAssertTrue(ok.stdout.contains("3 scenes (example, example, example)"), ok.stdout)
+        XCTAssertTrue(ok.stdout.contains("3 scenes (example ×3)"), ok.stdout)
         let bad = try podium(["check", talk.path, "--greeting-color", "blue", "--plugin-path", plugins.path])
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.hasPrefix("podium: --greeting-color expects a colour like #1a2b3c, got \"blue\"\nusage:"), bad.stderr)

@@ -120,6 +120,7 @@ extension Deck {
             throw fail("", "invalid UTF-8 at byte \(offset)")
         }
         let root: JSONValue
+        if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { throw fail("", "the file is empty (a deck is a JSON object: {\"title\": …, \"scenes\": […]})") }
         do { root = try JSONValue.parse(data) } catch { throw fail("", "not valid JSON: \(error)") }
         guard let obj = root.object else { throw fail("", "expected a JSON object at the top level, found \(root.typeName)") }
         var problems: [DeckError] = []

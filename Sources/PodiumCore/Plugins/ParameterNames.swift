@@ -10,8 +10,10 @@ extension PluginRegistry {
         guard let known = kind.parameterNames else { return [] }
         return p.values.keys.sorted().filter { !known.contains($0) }.map { key in
             let guess = NameSuggestion.didYouMean(key, among: known)
+            // "an" before a vowel sound as written: an "example" scene, a "title" scene.
+            let article = kind.name.first.map { "aeiouAEIOU".contains($0) } == true ? "an" : "a"
             return SceneParameterError(path: "\(p.path).\(SafeText.escape(String(key.prefix(80))))",
-                                       message: "unknown parameter of a \(SafeText.quote(kind.name)) scene\(guess) (known: \(known.joined(separator: ", ")))")
+                                       message: "unknown parameter of \(article) \(SafeText.quote(kind.name)) scene\(guess) (known: \(known.joined(separator: ", ")))")
         }
     }
 
