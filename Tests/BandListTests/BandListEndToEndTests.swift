@@ -166,6 +166,35 @@ final class BandListEndToEndTests: XCTestCase {
         XCTAssertEqual(app.stop(), 0, app.log)
     }
 
+    /// Trial 9 F14: an editor saves the deck (another scene's notes changed) while the speaker
+    /// types in the band list's notes: the reload keeps the band-list scene as it is, its field
+    /// keeps the focus, and the words typed after the reload land in the field, unsaved.
+    func testTypingGoesOnAcrossADeckReloadOfAnotherScene() throws {
+        func deck(_ notes: String) -> String {
+            #"{"title":"E2E","scenes":[{"kind":"band-list","title":"Bands","parameters":{"store":"bands.sqlite","select":"Radiohead","locale":"en_US"}},"#
+                + #"{"kind":"title","title":"Questions","notes":"\#(notes)","parameters":{"heading":"Questions"}}]}"#
+        }
+        let path = dir.appendingPathComponent("deck.json").path
+        try deck("Questions. Mention").write(toFile: path, atomically: false, encoding: .utf8)
+        let app = try PodiumProcess(args: [path], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"].merging(env) { $1 }, dir: dir)
+        defer { if app.process.isRunning { app.kill9() } }
+        XCTAssertEqual(try app.send(["cmd": "state"])["driver"], "offscreen")
+        try click(app, "bands.notes")
+        try app.send(["cmd": "key", "key": "Ctrl+End"])
+        try app.send(["cmd": "type", "text": " typing during reload"])
+        try deck("Questions! Mention").write(toFile: path + ".tmp", atomically: false, encoding: .utf8)
+        XCTAssertEqual(rename(path + ".tmp", path), 0)
+        let deadline = Date().addingTimeInterval(15)
+        while !app.log.contains("reloaded") && Date() < deadline { usleep(50_000) }
+        XCTAssertTrue(app.log.contains("reloaded \(path)"), app.log)
+        try app.send(["cmd": "type", "text": " and more"])
+        let notes = try value(app, "bands.notes") ?? "none"
+        XCTAssertTrue(notes.hasSuffix("Roskilde. typing during reload and more"), notes)
+        XCTAssertNil(try label(app, "bands.message"), "the form was not made again from the draft")
+        XCTAssertFalse(try BandStore(path: store).all().contains { $0.notes.contains("typing") }, "still unsaved")
+        XCTAssertEqual(app.stop(), 0, app.log)
+    }
+
     /// Notes typed and not saved survive SIGTERM and Ctrl+Q: the relaunched talk's form has
     /// them back, unsaved, and Save stores them.
     func testTypedNotesSurviveSIGTERMAndCtrlQ() throws {
