@@ -160,8 +160,7 @@ final class MapSceneTests: XCTestCase {
 }
 
 /// Trial 9 F11: the demo's "Record Stores" scene, the map panned with the arrows, then a search.
-@MainActor
-final class MapKeepsTheRoomOnTheMapTests: XCTestCase {
+extension MapSceneTests {
     /// The room's view (the reference size) holds no more than it must outside the offline map:
     /// inside its bounds where they are larger, holding all of them where they are smaller.
     func assertOnTheMap(_ s: MapSearchScene, _ why: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -179,10 +178,7 @@ final class MapKeepsTheRoomOnTheMapTests: XCTestCase {
 
     func testArrowsStopAtTheMapsEdgeAndASearchBringsItsResultsIntoTheRoomsView() async throws {
         let ctx = mapContext("edge")
-        let p = SceneParameters(["query": "record stores", "latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5], path: "scenes[2].parameters")
-        let s = try MapSearchScene(MapSearchOptions(p), parameters: p, context: ctx)
-        ctx.root.content.addSubview(s.presenterView.pinned(.fill()))
-        ctx.root.resize(to: Size(1280, 800))
+        let s = try makeScene(["query": "record stores", "latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5], context: ctx)
         let room = s.model.viewport(for: MapModel.referenceSize)
         XCTAssertEqual(room.centerLatLon.lat, 60.1697, accuracy: 1e-6, "the deck's framing is kept")
         XCTAssertEqual(room.centerLatLon.lon, 24.9445, accuracy: 1e-6)
