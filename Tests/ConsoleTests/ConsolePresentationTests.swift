@@ -137,6 +137,8 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertTrue(t.contains("Overview — arrows to move, Return to go, Esc to close"))
         XCTAssertTrue(t.contains("\(ov.selected + 1) / 300"), "the position: \(t.filter { $0.contains("/ 300") })")
         XCTAssertEqual(p.presenter.controlTree().first { $0.id == "overview.position" }?.label, "\(ov.selected + 1) / 300")
+        XCTAssertFalse(p.console.toolbar.isHidden, "the toolbar's timers stay in sight over the overview")
+        XCTAssertGreaterThanOrEqual(ov.frame.minY, p.console.toolbar.frame.maxY)
     }
 
     func testHelpListsBindingsAndAnyKeyCloses() async {
