@@ -185,6 +185,19 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(scene.keptEdits.readAll().map(\.name), ["Queen"], "Queen's draft is still kept")
     }
 
+    /// A draft file written before several drafts were kept (one record, not a list) still comes back.
+    func testADraftFileOfOneRecordFromBeforeStillComesBack() async throws {
+        let radiohead = try XCTUnwrap(scene.model.band(named: "Radiohead"))
+        let old = #"{"id":\#(radiohead.id),"name":"Radiohead","notes":"Kept by an older Podium.","rating":3,"touring":"On Tour","seenLive":false}"#
+        try Data(old.utf8).write(to: scene.keptEdits.file)
+        scene = try makeScene(["select": "Queen", "locale": "en_US"])
+        XCTAssertEqual(node("bands.name")?.value, "Radiohead")
+        XCTAssertEqual(node("bands.notes")?.value, "Kept by an older Podium.")
+        XCTAssertTrue(scene.isDirty)
+        XCTAssertEqual(scene.audience.shown?.name, "Radiohead")
+        XCTAssertNotEqual(scene.audience.shown?.notes, "Kept by an older Podium.", "the room sees the stored band")
+    }
+
     /// A deck whose `select` names no band (renamed since the deck was written) tells the speaker
     /// so on the presenter view instead of silently showing the room every name.
     func testADeckSelectNamingNoBandWarnsTheSpeaker() async throws {
