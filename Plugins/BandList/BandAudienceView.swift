@@ -73,10 +73,11 @@ final class BandAudienceView: View {
         return label.font
     }
 
-    /// The text the room sees, as `static-text` nodes (`bands.audience.name`, `.facts`, `.all`)
-    /// so the control socket's `state` can show what the audience view says.
+    /// The text the room sees, as `static-text` nodes (`bands.audience.name`, `.facts`, `.notes`
+    /// when there are notes, `.all`) so the control socket's `state` can show what the audience view says.
     override func controlChildren() -> [ControlNode] {
-        let labels: [(String, Label)] = shown == nil ? [("all", all)] : [("name", name), ("facts", facts)]
+        let labels: [(String, Label)] = shown == nil ? [("all", all)]
+            : [("name", name), ("facts", facts)] + (notes.text.isEmpty ? [] : [("notes", notes)])
         return labels.map { id, l in
             ControlNode(id: "bands.audience.\(id)", role: "static-text", label: l.text, frame: l.convertToWindow(l.bounds))
         }

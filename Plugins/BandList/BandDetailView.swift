@@ -18,7 +18,8 @@ final class BandDetailView: View {
     let notes = TextView(placeholder: "Notes", id: "bands.notes")
     let message = MessageLabel("", font: .system(14), lines: 2)
     private let form = StackView(.vertical, spacing: 10, insets: EdgeInsets(all: 16))
-    private let empty = Label("No band selected. Pick one from the list, or add one with +.", font: .system(17), lines: 0)
+    private static let noBand = "No band selected. Pick one from the list, or add one with +."
+    private let empty = MessageLabel(noBand, font: .system(17), lines: 0)
 
     /// The band as edited so far; nil while nothing is selected.
     private(set) var draft: Band?
@@ -32,6 +33,7 @@ final class BandDetailView: View {
         backgroundColor = Theme.standard.background
         name.font = .bold(20)
         message.id = "bands.message"
+        empty.id = "bands.empty"
         empty.alignment = .center
         empty.color = Theme.standard.secondaryText
         rating.accessibilityLabel = "Rating"
@@ -89,6 +91,8 @@ final class BandDetailView: View {
         form.isHidden = band == nil
         empty.isHidden = band != nil
         message.text = ""
+        empty.text = Self.noBand
+        empty.color = Theme.standard.secondaryText
         guard let b = band else { return }
         name.text = b.name
         notes.text = b.notes
@@ -98,6 +102,17 @@ final class BandDetailView: View {
         imagePath.text = b.imagePath ?? ""
         showFacts(b)
     }
+
+    /// The empty state, saying the deck's `select` names no band (renamed or deleted since the
+    /// deck was written), so the speaker knows why the room sees every name.
+    func showMissingSelection(_ name: String) {
+        empty.text = "The deck selects \(Self.quoted(name)), which is not in the catalogue (renamed or deleted?). "
+            + "The room sees every name; pick a band from the list to show it."
+        empty.color = Theme.standard.warning
+    }
+
+    /// A name in quotes, cut to 80 characters.
+    static func quoted(_ s: String) -> String { "“" + (s.count > 80 ? s.prefix(79) + "…" : s) + "”" }
 
     /// The store took the new band in the form as row `id` (the form stays as it is).
     func didStore(id: Int64) { draft?.id = id }

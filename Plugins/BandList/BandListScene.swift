@@ -27,6 +27,9 @@ final class BandListScene: Scene {
     /// Those edits on disk at every change, so a quit before Save loses no typing.
     let keptEdits: BandDraft
     private var keepFailed = false
+    /// Unsaved edits of stored bands the speaker moved away from (a click on another band, + Add),
+    /// by band id: moving on never saves; picking the band again brings them back to the form.
+    private(set) var parked: [Int64: Band] = [:]
     /// True while the form holds a band added with + Add and not yet saved: it is not in the
     /// store, the list or the room (they keep the band selected before, `model.selected`).
     var isNewBand: Bool { detail.draft?.id == 0 }
@@ -70,17 +73,31 @@ final class BandListScene: Scene {
         actionsButton.action = { [weak self] b in self?.showActions(from: b) }
 
         list.sections = model.index.sections
-        if let name = try p.string("select"), let b = model.band(named: name) { model.select(id: b.id) }
+        let select = try p.string("select")
+        if let select, let b = model.band(named: select) { model.select(id: b.id) }
         showSelection()
         restoreKeptEdits()
+        if let select, model.band(named: select) == nil, model.selected == nil, !isNewBand {
+            // Renamed or deleted since the deck was written: the speaker is told, not left to
+            // find out from the room's list of every name.
+            detail.showMissingSelection(select)
+            context.log("the deck's select names no band in \(storeURL.path): \(BandDetailView.quoted(select))")
+        }
     }
 
     // MARK: Unsaved edits across a quit
 
     /// Writes the form's edits next to the store (`BandDraft`); a failure is logged once and
     /// the talk goes on (Save still works when the store can be written).
-    private func keep(_ b: Band) {
-        do { try keptEdits.save(b) } catch {
+    private func keep(_ b: Band) { keepDrafts(form: b) }
+
+    /// The form's edits when it has any.
+    private var formDraft: Band? { isDirty ? detail.draft : nil }
+
+    /// Writes every band with unsaved edits, the form's (`form`, nil when it has none) last.
+    private func keepDrafts(form: Band?) {
+        let others = parked.filter { $0.key != form?.id }.sorted { $0.key < $1.key }.map(\.value)
+        do { try keptEdits.save(others + (form.map { [$0] } ?? [])) } catch {
             if !keepFailed { keepFailed = true; context.log("cannot keep unsaved band edits in \(keptEdits.file.path): \(error)") }
         }
     }
@@ -88,7 +105,11 @@ final class BandListScene: Scene {
     /// Edits kept from before a quit come back in the form, still unsaved (the audience view
     /// shows the stored band until the speaker edits again or saves).
     private func restoreKeptEdits() {
-        guard let d = keptEdits.read() else { return }
+        let kept = keptEdits.readAll()
+        guard let d = kept.last else { return }
+        for b in kept.dropLast() where b.id != 0 && b.id != d.id {
+            if let stored = model.index.band(id: b.id), stored != b { parked[b.id] = b }
+        }
         if d.id == 0 {
             showNewBand(d)
             isDirty = true
@@ -96,7 +117,7 @@ final class BandListScene: Scene {
             detail.say("New band kept from earlier (a reload or quit), unsaved. Save adds it; Actions… › Discard New Band.", error: false)
             return
         }
-        guard let stored = model.index.band(id: d.id), stored != d else { keptEdits.remove(); return }
+        guard let stored = model.index.band(id: d.id), stored != d else { keepDrafts(form: nil); return }
         model.select(id: d.id)
         showSelection()
         detail.show(d)
@@ -108,7 +129,8 @@ final class BandListScene: Scene {
     /// Drops the form's edits (or the unsaved new band): the form shows the stored band again.
     func discardEdits() {
         let wasNew = isNewBand
-        keptEdits.remove()
+        isDirty = false
+        keepDrafts(form: nil)
         showSelection()
         detail.say(wasNew ? "New band discarded." : "Unsaved edits discarded.", error: false)
     }
@@ -151,36 +173,48 @@ final class BandListScene: Scene {
 
     // MARK: Editing
 
-    /// A row picked in the list: unsaved edits are saved first; if they cannot be (a blank
-    /// name, a new band: only Save adds one) the selection stays so nothing is lost, and the
-    /// form says why. A new band with nothing typed yet is simply left.
+    /// A row picked in the list. Unsaved edits are never saved by it (the room would see them
+    /// when the band is picked again): they are parked as that band's draft, kept on disk, and
+    /// come back to the form when it is picked again. A new band with typing in it is not left
+    /// (only Save adds it; the form says so); one with nothing typed yet is simply left. A
+    /// read-only store cannot take edits: moving on drops them (the form said so).
     private func userSelected(_ id: Int64?) {
         guard id != model.selectedID || isNewBand else { return }
-        // A read-only store cannot take the form's edits: moving on drops them (the form said so).
-        guard model.store.isReadOnly || saveIfDirty() else { showSelectionInListOnly(); return }
-        if isDirty { keptEdits.remove() }   // read-only: the edits are dropped as the form said
+        if isNewBand && isDirty { holdNewBand(); showSelectionInListOnly(); return }
+        let left = isNewBand || model.store.isReadOnly ? nil : formDraft
+        if let left { parked[left.id] = left }
         model.select(id: id)
         split.primaryDidChooseItem()
         showSelection()
+        if !showParkedEdits(), let left { sayParked(left) }
+        keepDrafts(form: formDraft)
+    }
+
+    /// Puts the selected band's parked edits into the form (unsaved; the room keeps the stored
+    /// band). Returns false when it has none.
+    private func showParkedEdits() -> Bool {
+        guard let id = model.selectedID, let p = parked.removeValue(forKey: id), let stored = model.selected, stored != p else { return false }
+        detail.show(p)
+        isDirty = true
+        updateButtons()
+        detail.say("Unsaved edits to \(stored.name) are back: Save stores them; Actions… › Discard Unsaved Edits drops them.", error: false)
+        return true
+    }
+
+    private func sayParked(_ b: Band) {
+        let name = model.index.band(id: b.id)?.name ?? b.name
+        detail.say("Your unsaved edits to \(name) are kept, not saved: pick it again to go on with them.", error: false)
     }
 
     private func showSelectionInListOnly() {
         list.selection = isNewBand ? nil : model.selectedID.flatMap { list.indexPath(ofRowID: String($0)) }
     }
 
-    /// Saves the form when it has edits to a stored band. Returns false (and shows the reason)
-    /// when it cannot, and for a new band with typing in it: only Save adds a band.
-    @discardableResult
-    func saveIfDirty() -> Bool {
-        guard isDirty, let draft = detail.draft else { return true }
-        if model.store.isReadOnly { detail.say("Not saved: the band store \(model.store.readOnlyMessage).", error: true); return false }
-        guard draft.id != 0 else {
-            detail.say("This new band is not saved yet. Save adds it; Actions… › Discard New Band.", error: true)
-            // Back in its name, so what the speaker types next goes there, not to the talk.
-            detail.name.becomeFocused()
-            return false
-        }
-        return commit(draft)
+    /// A new band with typing in it stays in the form: only Save adds it, Discard drops it.
+    private func holdNewBand() {
+        detail.say("This new band is not saved yet. Save adds it; Actions… › Discard New Band.", error: true)
+        // Back in its name, so what the speaker types next goes there, not to the talk.
+        detail.name.becomeFocused()
     }
 
     /// Writes the form's band to the store (a new band is inserted and selected) and shows it
@@ -193,7 +227,8 @@ final class BandListScene: Scene {
             return false
         }
         isDirty = false
-        keptEdits.remove()
+        parked[draft.id] = nil
+        keepDrafts(form: nil)
         showCommitted()
         list.sections = model.index.sections
         showSelectionInListOnly()
@@ -229,16 +264,22 @@ final class BandListScene: Scene {
     /// then Return or Save with nothing typed stores nothing and says the name is required.
     func add() {
         guard !model.store.isReadOnly else { detail.say("Not added: the band store \(model.store.readOnlyMessage).", error: true); return }
-        guard saveIfDirty() else { return }
+        if isNewBand && isDirty { holdNewBand(); return }
+        let left = isNewBand ? nil : formDraft   // parked, never saved: see `userSelected`
+        if let left { parked[left.id] = left }
         showNewBand(Band(name: ""))
+        if let left { sayParked(left); keepDrafts(form: nil) }
         detail.name.becomeFocused()
     }
 
     func delete(id: Int64) {
         do { try model.delete(id: id) } catch { detail.say("Not deleted: \(error)", error: true); return }
-        if detail.draft?.id == id { keptEdits.remove() }
+        parked[id] = nil
+        if detail.draft?.id == id { isDirty = false }
         list.sections = model.index.sections
         showSelection()
+        _ = showParkedEdits()
+        keepDrafts(form: formDraft)
     }
 
     func setImage(_ path: String) {

@@ -43,6 +43,8 @@ final class MapSearchScene: Scene {
         map.tiles = tiles
         audienceMap.tiles = tiles
         geocoder = o.geocoder.map { NominatimGeocoder(base: $0) }
+        // Offline only, the map can draw its own data and nothing around it: keep the room on it.
+        if tiles == nil && geocoder == nil { model.limits = database.bounds }
         wire()
         if let band = o.band { showRecordStores(for: band) }
         else if let q = o.query { presenter.field.text = q; run(q) }
@@ -146,17 +148,19 @@ final class MapSearchScene: Scene {
         context.setNeedsDisplay()
     }
 
-    /// Makes sure the nearest results are on screen: zooms out (never in) until the first few fit.
+    /// Brings the nearest results into the room's view, every search: left where they are when
+    /// the first few are well inside it (the deck's own framing), else centred on them and zoomed
+    /// out (never in) until they fit. (It once only zoomed out around the old centre, so a search
+    /// after panning left its pin at the edge of what the room saw.)
     private func frameResults() {
         let pts = model.results.prefix(5).map(\.place.location)
         guard !pts.isEmpty else { return }
         let vp = model.viewport(for: MapModel.referenceSize)
-        let inner = Rect(origin: .zero, size: vp.size).insetBy(dx: 60, dy: 60)
-        if pts.allSatisfy({ inner.contains(vp.point($0)) }) { return }
-        let all = pts + [vp.centerLatLon]
-        let b = GeoBounds(minLon: all.map(\.lon).min()!, minLat: all.map(\.lat).min()!, maxLon: all.map(\.lon).max()!, maxLat: all.map(\.lat).max()!)
-        model.center = WebMercator.project(b.center)
+        let middle = Rect(origin: .zero, size: vp.size).insetBy(dx: vp.size.width * 0.2, dy: vp.size.height * 0.2)
+        if pts.allSatisfy({ middle.contains(vp.point($0)) }) { return }
+        let b = GeoBounds(minLon: pts.map(\.lon).min()!, minLat: pts.map(\.lat).min()!, maxLon: pts.map(\.lon).max()!, maxLat: pts.map(\.lat).max()!)
         model.zoom = min(model.zoom, Viewport.zoomToFit(b, size: MapModel.referenceSize, padding: 120))
+        model.center = WebMercator.project(b.center)
     }
 
     // MARK: Selection and popovers

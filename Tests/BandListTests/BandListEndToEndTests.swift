@@ -117,6 +117,84 @@ final class BandListEndToEndTests: XCTestCase {
         XCTAssertEqual(try reopened.all().count, 13)
     }
 
+    /// Trial 9 F9, on the Xorg rig (a real audience window on a second monitor): notes typed and
+    /// not saved, then a click on another band and back. The room's frame is the same as before
+    /// the typing, its text and the store (and `bands export`) have none of it; the form has it
+    /// back, unsaved; only Save shows it to the room.
+    func testTypingIsNeverStoredOrShownByAClickOnAnotherBand() throws {
+        let rig = try XorgRig(monitors: ["1280x800", "1920x1080"])
+        defer { rig.stop() }
+        let app = try PodiumProcess(args: [dir.appendingPathComponent("deck.json").path],
+                                    environment: rig.environment.merging(["SDL_RENDER_DRIVER": "software"]) { $1 }.merging(env) { $1 }, dir: dir)
+        defer { app.stop() }
+        let s = try app.client.waitForState { $0["windows"]?.array?.last?["visible"]?.bool == true }
+        XCTAssertEqual(s["driver"]?.string, "x11")
+        XCTAssertEqual(s["windows"]?.array?.last?["display"]?.string, "DUMMY1")
+        func room(_ name: String) throws -> [UInt8] {
+            let path = dir.appendingPathComponent("\(name).png").path
+            let r: JSONValue = try app.send(["cmd": "screenshot", "window": "audience", "path": .string(path)])
+            XCTAssertEqual(r["ok"], true)
+            return try PNGImage(path: path).rgba
+        }
+        func exported() throws -> String {
+            let r = try runPodium(["bands", "export", "-", "--store", store], environment: env)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return r.stdout
+        }
+        let before = try room("before")
+        let notesBefore = try XCTUnwrap(label(app, "bands.audience.notes", "audience"))
+        let bands = try BandStore(path: store).all()
+        let queen = try XCTUnwrap(bands.first { $0.name == "Queen" }), radiohead = try XCTUnwrap(bands.first { $0.name == "Radiohead" })
+
+        try click(app, "bands.notes")
+        try app.send(["cmd": "key", "key": "Ctrl+End"])
+        try app.send(["cmd": "type", "text": " PRIVATE typing"])
+        try click(app, "bands.list.row.\(queen.id)")
+        XCTAssertEqual(try label(app, "bands.audience.name", "audience"), "Queen")
+        try click(app, "bands.list.row.\(radiohead.id)")
+        XCTAssertEqual(try label(app, "bands.audience.name", "audience"), "Radiohead")
+        XCTAssertEqual(try label(app, "bands.audience.notes", "audience"), notesBefore, "the room's text has none of the typing")
+        XCTAssertFalse(before.isEmpty)
+        XCTAssertTrue(try room("after") == before, "the room's frame is the one before the typing")
+        XCTAssertFalse(try BandStore(path: store).all().contains { $0.notes.contains("PRIVATE") }, "nothing stored")
+        XCTAssertFalse(try exported().contains("PRIVATE"), "bands export has none of it")
+        XCTAssertTrue(try value(app, "bands.notes")?.hasSuffix(" PRIVATE typing") == true, "the typing is back in the form")
+
+        try click(app, "bands.save")
+        XCTAssertTrue(try label(app, "bands.audience.notes", "audience")?.hasSuffix(" PRIVATE typing") == true, "Save shows it to the room")
+        XCTAssertTrue(try exported().contains("PRIVATE typing"))
+        XCTAssertEqual(app.stop(), 0, app.log)
+    }
+
+    /// Trial 9 F14: an editor saves the deck (another scene's notes changed) while the speaker
+    /// types in the band list's notes: the reload keeps the band-list scene as it is, its field
+    /// keeps the focus, and the words typed after the reload land in the field, unsaved.
+    func testTypingGoesOnAcrossADeckReloadOfAnotherScene() throws {
+        func deck(_ notes: String) -> String {
+            #"{"title":"E2E","scenes":[{"kind":"band-list","title":"Bands","parameters":{"store":"bands.sqlite","select":"Radiohead","locale":"en_US"}},"#
+                + #"{"kind":"title","title":"Questions","notes":"\#(notes)","parameters":{"heading":"Questions"}}]}"#
+        }
+        let path = dir.appendingPathComponent("deck.json").path
+        try deck("Questions. Mention").write(toFile: path, atomically: false, encoding: .utf8)
+        let app = try PodiumProcess(args: [path], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"].merging(env) { $1 }, dir: dir)
+        defer { if app.process.isRunning { app.kill9() } }
+        XCTAssertEqual(try app.send(["cmd": "state"])["driver"], "offscreen")
+        try click(app, "bands.notes")
+        try app.send(["cmd": "key", "key": "Ctrl+End"])
+        try app.send(["cmd": "type", "text": " typing during reload"])
+        try deck("Questions! Mention").write(toFile: path + ".tmp", atomically: false, encoding: .utf8)
+        XCTAssertEqual(rename(path + ".tmp", path), 0)
+        let deadline = Date().addingTimeInterval(15)
+        while !app.log.contains("reloaded") && Date() < deadline { usleep(50_000) }
+        XCTAssertTrue(app.log.contains("reloaded \(path)"), app.log)
+        try app.send(["cmd": "type", "text": " and more"])
+        let notes = try value(app, "bands.notes") ?? "none"
+        XCTAssertTrue(notes.hasSuffix("Roskilde. typing during reload and more"), notes)
+        XCTAssertNil(try label(app, "bands.message"), "the form was not made again from the draft")
+        XCTAssertFalse(try BandStore(path: store).all().contains { $0.notes.contains("typing") }, "still unsaved")
+        XCTAssertEqual(app.stop(), 0, app.log)
+    }
+
     /// Notes typed and not saved survive SIGTERM and Ctrl+Q: the relaunched talk's form has
     /// them back, unsaved, and Save stores them.
     func testTypedNotesSurviveSIGTERMAndCtrlQ() throws {

@@ -124,22 +124,93 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(scene.audience.controlTree().first { $0.id == "bands.audience.facts" }?.label, "★★☆☆☆  4/10\nOn Tour\nNot seen live yet")
     }
 
-    func testABlankNameIsNotSavedAndTheSelectionStays() async throws {
+    func testABlankNameIsNotSavedAndIsKeptAsADraft() async throws {
         scene.detail.name.state.selectAll(); root.focus(scene.detail.name); root.dispatch(.key(Key("Backspace")))
         click("bands.save")
         XCTAssertEqual(node("bands.message")?.label, "Not saved: name: required, must not be blank")
         let queen = try XCTUnwrap(scene.list.indexPath(ofRowID: String(scene.model.band(named: "Queen")!.id)))
         scene.list.select(queen)
-        XCTAssertEqual(scene.model.selected?.name, "Radiohead", "unsaved edits keep their band selected")
+        XCTAssertEqual(scene.model.selected?.name, "Queen", "moving on parks the blank name, unsaved")
         XCTAssertTrue(try storedNames().contains("Radiohead"))
+        scene.list.select(try XCTUnwrap(scene.list.indexPath(ofRowID: String(scene.model.band(named: "Radiohead")!.id))))
+        XCTAssertEqual(node("bands.name")?.value, "", "the blank name is back in the form, not lost")
+        XCTAssertEqual(scene.audience.shown?.name, "Radiohead")
     }
 
-    func testSelectingAnotherBandSavesEdits() async throws {
-        scene.detail.rating.userSet(2)
-        let queen = try XCTUnwrap(scene.list.indexPath(ofRowID: String(scene.model.band(named: "Queen")!.id)))
-        scene.list.select(queen)
-        XCTAssertEqual(scene.model.index.bands.first { $0.name == "Radiohead" }?.rating, 2)
+    /// Trial 9 F9: typing in NOTES and NAME, then a click on another band (or + Add), must not
+    /// store the typing: the room would show it when the band is picked again. It is parked as
+    /// that band's draft (kept on disk, a quit loses nothing) and comes back to the form, still
+    /// unsaved, when the band is picked again; only Save stores it and shows it to the room.
+    func testAClickOnAnotherBandKeepsTheTypingAsADraftAndNeverStoresIt() async throws {
+        func stored(_ n: String) throws -> Band? { try BandStore(path: storePath).all().first { $0.name == n } }
+        let radiohead = try XCTUnwrap(scene.model.band(named: "Radiohead")), queen = try XCTUnwrap(scene.model.band(named: "Queen"))
+        let roomBefore = audienceText()
+        click("bands.notes"); scene.detail.notes.state.move(to: scene.detail.notes.state.count, extend: false)
+        root.dispatch(.text(" PRIVATE typing"))
+        click("bands.list.row.\(queen.id)")
         XCTAssertEqual(node("bands.name")?.value, "Queen")
+        XCTAssertEqual(node("bands.message")?.label, "Your unsaved edits to Radiohead are kept, not saved: pick it again to go on with them.")
+        XCTAssertFalse(try XCTUnwrap(stored("Radiohead")).notes.contains("PRIVATE"), "a click elsewhere stores nothing")
+        XCTAssertFalse(audienceText().joined().contains("PRIVATE"))
+        click("bands.list.row.\(radiohead.id)")
+        XCTAssertEqual(audienceText(), roomBefore, "the room sees Radiohead as stored, without the typing")
+        XCTAssertTrue(node("bands.notes")?.value?.hasSuffix(" PRIVATE typing") == true, "the typing is back in the form")
+        XCTAssertTrue(scene.isDirty)
+        XCTAssertEqual(node("bands.message")?.label, "Unsaved edits to Radiohead are back: Save stores them; Actions… › Discard Unsaved Edits drops them.")
+
+        // The name, then + Add: not stored either; + Add with nothing typed is left for the band.
+        click("bands.name"); scene.detail.name.state.move(to: scene.detail.name.state.count, extend: false)
+        root.dispatch(.text("xyz"))
+        click("bands.add")
+        XCTAssertTrue(scene.isNewBand)
+        XCTAssertNil(try stored("Radioheadxyz"))
+        XCTAssertNotNil(try stored("Radiohead"))
+        XCTAssertEqual(scene.audience.shown?.name, "Radiohead")
+        // Queen edited too, then a quit: both drafts come back, Queen's in the form (the last edited).
+        click("bands.list.row.\(queen.id)")
+        scene.detail.rating.userSet(1)
+        scene = nil
+        scene = try makeScene(["select": "Radiohead", "locale": "en_US"])
+        XCTAssertEqual(node("bands.name")?.value, "Queen")
+        XCTAssertEqual(node("bands.rating")?.value, "1")
+        XCTAssertEqual(scene.audience.shown?.name, "Queen", "the room: Queen as stored")
+        XCTAssertNotEqual(scene.audience.shown?.rating, 1)
+        click("bands.list.row.\(radiohead.id)")
+        XCTAssertEqual(node("bands.name")?.value, "Radioheadxyz")
+        XCTAssertEqual(scene.audience.shown?.name, "Radiohead")
+        XCTAssertEqual(try BandStore(path: storePath).all().filter { $0.rating == 1 && $0.name == "Queen" }.count, 0, "Queen's edit not stored")
+        click("bands.save")
+        XCTAssertEqual(try XCTUnwrap(stored("Radioheadxyz")).notes.hasSuffix(" PRIVATE typing"), true)
+        XCTAssertEqual(scene.audience.shown?.name, "Radioheadxyz", "Save shows it to the room")
+        XCTAssertEqual(scene.keptEdits.readAll().map(\.name), ["Queen"], "Queen's draft is still kept")
+    }
+
+    /// A draft file written before several drafts were kept (one record, not a list) still comes back.
+    func testADraftFileOfOneRecordFromBeforeStillComesBack() async throws {
+        let radiohead = try XCTUnwrap(scene.model.band(named: "Radiohead"))
+        let old = #"{"id":\#(radiohead.id),"name":"Radiohead","notes":"Kept by an older Podium.","rating":3,"touring":"On Tour","seenLive":false}"#
+        try Data(old.utf8).write(to: scene.keptEdits.file)
+        scene = try makeScene(["select": "Queen", "locale": "en_US"])
+        XCTAssertEqual(node("bands.name")?.value, "Radiohead")
+        XCTAssertEqual(node("bands.notes")?.value, "Kept by an older Podium.")
+        XCTAssertTrue(scene.isDirty)
+        XCTAssertEqual(scene.audience.shown?.name, "Radiohead")
+        XCTAssertNotEqual(scene.audience.shown?.notes, "Kept by an older Podium.", "the room sees the stored band")
+    }
+
+    /// A deck whose `select` names no band (renamed since the deck was written) tells the speaker
+    /// so on the presenter view instead of silently showing the room every name.
+    func testADeckSelectNamingNoBandWarnsTheSpeaker() async throws {
+        scene = try makeScene(["select": "Radiohed", "locale": "en_US"])
+        XCTAssertNil(scene.model.selected)
+        let empty = try XCTUnwrap(node("bands.empty")?.label)
+        XCTAssertTrue(empty.hasPrefix("The deck selects “Radiohed”, which is not in the catalogue"), empty)
+        XCTAssertTrue(context.logs.contains { $0.contains("select names no band") && $0.contains("“Radiohed”") }, "\(context.logs)")
+        let radiohead = try XCTUnwrap(scene.model.band(named: "Radiohead"))
+        click("bands.list.row.\(radiohead.id)")
+        XCTAssertEqual(scene.audience.shown?.name, "Radiohead")
+        scene = try makeScene(["locale": "en_US"])
+        XCTAssertEqual(node("bands.empty")?.label, "No band selected. Pick one from the list, or add one with +.", "no select: no warning")
     }
 
     func testTheSelectedBandIsScrolledIntoViewOnceTheListHasASize() async throws {
@@ -467,7 +538,7 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(scene.audience.shown?.name, "Radiohead")
         root.focus(scene.detail.name)
         root.dispatch(.key(Key("Return")))
-        XCTAssertEqual(audienceText(), ["Radiohead UK", "★½☆☆☆  3/10\nOn Tour\n✓ Seen live"], "Return saves and shows it")
+        XCTAssertEqual(Array(audienceText().prefix(2)), ["Radiohead UK", "★½☆☆☆  3/10\nOn Tour\n✓ Seen live"], "Return saves and shows it")
     }
 
     /// + Add: neither the empty new band nor the typing reaches the room; the last selected band

@@ -166,6 +166,38 @@ final class ConsoleEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(later["windows"]?.array?.first?["framesDrawn"]?.number ?? 0, frames0, "and the presenter was redrawn")
     }
 
+    /// Trial 9 F3 on the real renderer: a 300-scene deck's overview scrolled forty rows down
+    /// keeps its header line as it was before scrolling (no thumbnail painted over it), and the
+    /// header says where the selection is.
+    func testTheOverviewHeaderIsNotPaintedOverOnceTheGridScrolls() throws {
+        let scenes = (0..<300).map { i in #"{"kind":"title","title":"S\#(i)","parameters":{"heading":"S\#(i)","background":"\#(Self.backgrounds[i % 6])"}}"# }
+        let path = dir.appendingPathComponent("big.json").path
+        try #"{"title":"Big","scenes":[\#(scenes.joined(separator: ","))]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let app = try PodiumProcess(args: [path], environment: Self.offscreen, dir: dir)
+        defer { app.stop() }
+        let c = app.client!
+        XCTAssertEqual(try c.send(["cmd": "state"])["driver"]?.string, "offscreen")
+        try press(c, "o")
+        let ov = try frame(c, "console.overview")
+        let header = try frame(c, "overview.position")   // the header's band, the whole width
+        let before = try screenshot(c, "presenter", "ov-top")
+        for _ in 0..<40 { try press(c, "Down") }
+        let s = try c.send(["cmd": "state"])
+        let selected = try XCTUnwrap(s["overview"]?["selected"]?.int)
+        XCTAssertGreaterThanOrEqual(selected, 40, "forty rows down")
+        let after = try screenshot(c, "presenter", "ov-scrolled")
+        // The header's left 60 % (the title line; the position at the right changes).
+        let x0 = Int(ov.minX), y0 = Int(header.minY), w = Int(header.width * 0.6), h = Int(header.height)
+        var changed = 0
+        for y in y0..<(y0 + h) { for x in x0..<(x0 + w) where before.rgb(x, y) != after.rgb(x, y) { changed += 1 } }
+        XCTAssertEqual(changed, 0, "header pixels changed by the scrolled grid")
+        for bg in Self.backgrounds {
+            XCTAssertEqual(after.count(x: x0, y: y0, w: Int(header.width), h: h) { abs(Int($0.r) - rgb(bg).0) < 6 && abs(Int($0.g) - rgb(bg).1) < 6 && abs(Int($0.b) - rgb(bg).2) < 6 }, 0, "thumbnail \(bg) in the header")
+        }
+        let position = s["windows"]?.array?.first?["controls"]?.array?.first { $0["id"]?.string == "overview.position" }?["label"]?.string
+        XCTAssertEqual(position, "\(selected + 1) / 300")
+    }
+
     func testOverviewAndHelpThroughKeys() throws {
         let app = try PodiumProcess(args: [try writeDeck()], environment: Self.offscreen, dir: dir)
         defer { app.stop() }

@@ -109,6 +109,38 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertTrue(p.presenter.focusedView === p.console.toolbar.subviews[1])
     }
 
+    /// Trial 9 F3: with 300 scenes scrolled to the 201st, no thumbnail is drawn over the
+    /// overview's header line (the grid is clipped below it, as the renderer applies clips: the
+    /// innermost alone), and the header says where the selection is.
+    func testTheOverviewHeaderStaysOnTopOfAScrolledGridAndSaysWhere() async throws {
+        let p = makePresentation(times: Array(repeating: nil, count: 300))
+        p.audience.resize(to: Size(1920, 1080))
+        p.press(Key("o"))
+        for _ in 0..<40 { p.press(Key("Down")) }
+        let ov = p.console.overview
+        XCTAssertGreaterThan(ov.selected, 100, "scrolled well down")
+        let header = ov.convertToWindow(Rect(0, 0, ov.bounds.width, OverviewView.headerHeight))
+        let list = p.presenter.drawList()
+        var clips: [Rect] = [], drawnInHeader: [Rect] = []
+        for c in list.commands {
+            switch c {
+            case let .pushClip(r): clips.append(r)
+            case .popClip: _ = clips.popLast()
+            case let .fill(r, col, _) where Self.colours.contains(col):
+                let seen = clips.last.map { r.intersection($0) } ?? r
+                if !seen.isEmpty && seen.intersects(header) && seen.intersection(header).height > 0.5 { drawnInHeader.append(seen) }
+            default: break
+            }
+        }
+        XCTAssertEqual(drawnInHeader, [], "thumbnails drawn over the header")
+        let t = texts(list)
+        XCTAssertTrue(t.contains("Overview — arrows to move, Return to go, Esc to close"))
+        XCTAssertTrue(t.contains("\(ov.selected + 1) / 300"), "the position: \(t.filter { $0.contains("/ 300") })")
+        XCTAssertEqual(p.presenter.controlTree().first { $0.id == "overview.position" }?.label, "\(ov.selected + 1) / 300")
+        XCTAssertFalse(p.console.toolbar.isHidden, "the toolbar's timers stay in sight over the overview")
+        XCTAssertGreaterThanOrEqual(ov.frame.minY, p.console.toolbar.frame.maxY)
+    }
+
     func testHelpListsBindingsAndAnyKeyCloses() async {
         let p = makePresentation()
         p.press(Key("/", shift: true))

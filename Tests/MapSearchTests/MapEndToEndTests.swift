@@ -68,6 +68,44 @@ final class MapEndToEndTests: XCTestCase {
         XCTAssertLessThan(img.share(of: MapStyle.standard.areas["building"]!), 0.001, "a complete tile cover hides the vector map")
     }
 
+    /// Trial 9 F11 on the Xorg rig (a real audience window): the arrows pan the map, but the
+    /// room's frame never gets more of the bare land colour than at the start (the map pushed off
+    /// the offline data), and a search after panning shows its pin to the room.
+    func testArrowsKeepTheRoomOnTheMapAndASearchShowsItsPin() async throws {
+        let dir = Fixtures.temporaryDirectory("e2e-edge")
+        let deck = try writeDeck(dir, #"{"latitude":60.1697,"longitude":24.9445,"zoom":16.5}"#)
+        let rig = try XorgRig(monitors: ["1280x800", "1920x1080"])
+        defer { rig.stop() }
+        let podium = try PodiumProcess(args: [deck], environment: rig.environment.merging(["SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": dir.path]) { $1 }, dir: dir)
+        defer { podium.stop() }
+        let c = podium.client!
+        let st = try c.waitForState { $0["windows"]?.array?.last?["visible"]?.bool == true }
+        XCTAssertEqual(st["driver"]?.string, "x11")
+        XCTAssertEqual(try c.send(["cmd": "goto", "index": 1])["ok"], true)
+        func room(_ name: String) throws -> DecodedPNG {
+            let path = dir.appendingPathComponent("\(name).png").path
+            let r: JSONValue = try c.send(["cmd": "screenshot", "window": "audience", "path": .string(path)])
+            XCTAssertEqual(r["ok"], true)
+            return try DecodedPNG(path: path)
+        }
+        let land = MapStyle.standard.land
+        let start = try room("start").share(of: land)
+        let list = try XCTUnwrap(podium.control("map.results")?["frame"])
+        let x = list["x"]!.number! + list["width"]!.number! + 60, y = list["y"]!.number! + 60
+        XCTAssertEqual(try c.send(["cmd": "click", "x": .number(x), "y": .number(y)])["ok"], true)
+        for _ in 0..<6 { XCTAssertEqual(try c.send(["cmd": "key", "key": "Down"])["ok"], true) }
+        for _ in 0..<4 { XCTAssertEqual(try c.send(["cmd": "key", "key": "Right"])["ok"], true) }
+        let panned = try room("panned").share(of: land)
+        XCTAssertLessThan(panned, start + 0.03, "the room's map is not pushed off the data: bare land \(start) → \(panned)")
+        XCTAssertEqual(try c.send(["cmd": "click", "id": "map.search"])["ok"], true)
+        XCTAssertEqual(try c.send(["cmd": "type", "text": "Tritone"])["ok"], true)
+        XCTAssertEqual(try c.send(["cmd": "key", "key": "Return"])["ok"], true)
+        let found = try room("found")
+        XCTAssertGreaterThan(found.share(of: MapStyle.standard.pin), 0.0001, "the room sees the result's pin")
+        XCTAssertLessThan(found.share(of: land), start + 0.03)
+        XCTAssertEqual(podium.stop(), 0, podium.log)
+    }
+
     func testSearchThroughTheControlSocketFindsTritoneRecords() async throws {
         let dir = Fixtures.temporaryDirectory("e2e")
         let deck = try writeDeck(dir, #"{"latitude":60.1697,"longitude":24.9445,"zoom":16.5}"#)

@@ -159,3 +159,47 @@ final class MapSceneTests: XCTestCase {
         ((v as? Label).map { [$0.text] } ?? []) + v.subviews.flatMap(allLabels)
     }
 }
+
+/// Trial 9 F11: the demo's "Record Stores" scene, the map panned with the arrows, then a search.
+extension MapSceneTests {
+    /// The room's view (the reference size) holds no more than it must outside the offline map:
+    /// inside its bounds where they are larger, holding all of them where they are smaller.
+    func assertOnTheMap(_ s: MapSearchScene, _ why: String, file: StaticString = #filePath, line: UInt = #line) {
+        let vp = s.model.viewport(for: MapModel.referenceSize)
+        let b = s.database.bounds
+        let tl = vp.point(LatLon(lat: b.maxLat, lon: b.minLon)), br = vp.point(LatLon(lat: b.minLat, lon: b.maxLon))
+        for (lo, hi, size, axis) in [(tl.x, br.x, vp.size.width, "x"), (tl.y, br.y, vp.size.height, "y")] {
+            if hi - lo >= size {
+                XCTAssertTrue(lo <= 1e-6 && hi >= size - 1e-6, "\(why): the room sees past the map's \(axis) edge: \(lo)…\(hi) in 0…\(size)", file: file, line: line)
+            } else {
+                XCTAssertTrue(lo >= -1e-6 && hi <= size + 1e-6, "\(why): part of the map pushed off the room's \(axis): \(lo)…\(hi) in 0…\(size)", file: file, line: line)
+            }
+        }
+    }
+
+    func testArrowsStopAtTheMapsEdgeAndASearchBringsItsResultsIntoTheRoomsView() async throws {
+        let ctx = mapContext("edge")
+        let s = try makeScene(["query": "record stores", "latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5], context: ctx)
+        let room = s.model.viewport(for: MapModel.referenceSize)
+        XCTAssertEqual(room.centerLatLon.lat, 60.1697, accuracy: 1e-6, "the deck's framing is kept")
+        XCTAssertEqual(room.centerLatLon.lon, 24.9445, accuracy: 1e-6)
+        let map = s.presenter.map
+        ctx.root.dispatch(.mouseDown(map.convertToWindow(map.bounds.center), button: 1, clicks: 1))
+        ctx.root.dispatch(.mouseUp(map.convertToWindow(map.bounds.center), button: 1))
+        XCTAssertTrue(map.isFocused)
+        for key in ["Down", "Down", "Down", "Down", "Down", "Down", "Right", "Right", "Right", "Right"] {
+            ctx.root.dispatch(.key(Key(key)))
+            assertOnTheMap(s, "after \(key)")
+        }
+        XCTAssertGreaterThan(s.model.viewport(for: MapModel.referenceSize).centerLatLon.lat, 60.1697 - 1, "sanity")
+        XCTAssertTrue(ctx.root.click(controlID: "map.search"))
+        ctx.root.dispatch(.text("Tritone"))
+        ctx.root.dispatch(.key(Key("Return")))
+        XCTAssertEqual(s.model.results.first?.place.name, "Tritone Records")
+        let vp = s.model.viewport(for: MapModel.referenceSize)
+        let pin = vp.point(Fixtures.tritone)
+        let middle = Rect(origin: .zero, size: vp.size).insetBy(dx: vp.size.width * 0.2, dy: vp.size.height * 0.2)
+        XCTAssertTrue(middle.contains(pin), "the result is well inside the room's view: \(pin)")
+        assertOnTheMap(s, "after the search")
+    }
+}

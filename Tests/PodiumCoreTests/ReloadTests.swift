@@ -26,7 +26,7 @@ final class ReloadTests: XCTestCase {
         Deck(title: "T", durationMinutes: duration, scenes: titles.map { DeckScene(kind: "a", title: $0, notes: "notes \($0)") }, path: "/tmp/t.json")
     }
 
-    func testReplacingTheDeckKeepsPlaceAndTimersAndMakesScenesAgain() async {
+    func testReplacingTheDeckKeepsPlaceTimersAndUnchangedScenes() async {
         let p = Presentation(deck: deck(["1", "2", "3", "4"], duration: 10), registry: registry(), metrics: FixedMetrics(), clock: { self.now })
         p.next(); p.next()                 // the timer starts on the first advance
         now += 30
@@ -37,7 +37,7 @@ final class ReloadTests: XCTestCase {
 
         p.replaceDeck(deck(["1", "2", "3", "4", "5"], duration: 20))
         XCTAssertEqual(p.currentIndex, 2, "same page")
-        XCTAssertFalse(p.currentScene === oldScene, "the scene is made again from the new deck")
+        XCTAssertTrue(p.currentScene === oldScene, "an unchanged scene is kept, not made again")
         XCTAssertTrue(p.audience.content.subviews.first?.subviews.first === (p.currentScene as? RecordingScene)?.audienceView, "the room sees the new scene")
         XCTAssertEqual(p.elapsed, 30, "the paused timer is untouched")
         XCTAssertTrue(p.talk.isPaused)
@@ -45,6 +45,10 @@ final class ReloadTests: XCTestCase {
         XCTAssertEqual(p.talk.plannedTotal, 1200, "the plan comes from the new deck")
         p.perform(.pauseTimer); now += 5
         XCTAssertEqual(p.elapsed, 35, "and runs on after the reload")
+        p.replaceDeck(deck(["1", "2", "3 (new title)", "4", "5"], duration: 20))
+        XCTAssertFalse(p.currentScene === oldScene, "a changed scene is made again from the new deck")
+        XCTAssertTrue(p.audience.content.subviews.first?.subviews.first === (p.currentScene as? RecordingScene)?.audienceView, "the room sees the new scene")
+        XCTAssertEqual(p.elapsed, 35, "the timer is untouched")
     }
 
     func testPagesRemovedClampAndAMovedLabelIsFollowed() async {
@@ -60,7 +64,7 @@ final class ReloadTests: XCTestCase {
     func testScenesOfTheOldDeckCannotTouchTheNewOne() async {
         let p = Presentation(deck: deck(["1", "2"]), registry: registry(), metrics: FixedMetrics(), clock: { self.now })
         let old = contexts[0]
-        p.replaceDeck(deck(["1", "2"]))
+        p.replaceDeck(deck(["1 changed", "2"]))
         old.reportError(SceneParameterError(path: "x", message: "late failure"))
         XCTAssertTrue(p.currentScene is RecordingScene, "no error card in the new scene's place")
         contexts.last?.reportError(SceneParameterError(path: "x", message: "now"))

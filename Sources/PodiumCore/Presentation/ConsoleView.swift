@@ -120,11 +120,13 @@ public final class ConsoleView: View {
         // and leaves the sidebar (the "AUDIENCE" heading, what the room sees) uncovered; across
         // the whole width when the sidebar sits under the scene.
         banner.frame = Rect(0, 48, bannerWidth, banner.height(forWidth: bannerWidth))
-        overview.frame = b
+        // The overview leaves the toolbar (its timers and the room's status) in sight.
+        overview.frame = body
         help.frame = b
         // Under the overview or help nothing else needs drawing (nor the pointer over the preview).
         let covered = !overview.isHidden || !help.isHidden
-        for v in [toolbar, sceneArea, sidebar] where v.isHidden != covered { v.isHidden = covered }
+        for v in [sceneArea, sidebar] where v.isHidden != covered { v.isHidden = covered }
+        if toolbar.isHidden != !help.isHidden { toolbar.isHidden = !help.isHidden }
     }
 }
 

@@ -5,10 +5,12 @@ import PodiumKit
 final class HostContext: SceneContext {
     unowned let presentation: Presentation
     let pluginID: String
-    /// The deck index of the scene this context serves (for `reportError`).
-    let sceneIndex: Int
-    /// The deck version the scene was made from; after a reload its index means another scene.
-    let deckGeneration: Int
+    /// The deck index of the scene this context serves (for `reportError`); a reload that keeps
+    /// the scene (`SceneKeeping`) moves it to the scene's new index.
+    var sceneIndex: Int
+    /// The deck version the scene belongs to; after a reload that made the scene again its index
+    /// means another scene. A reload that keeps the scene brings it to the new version.
+    var deckGeneration: Int
     var isCurrentDeck: Bool { deckGeneration == presentation.deckGeneration }
     init(presentation: Presentation, pluginID: String, sceneIndex: Int, deckGeneration: Int) {
         self.presentation = presentation; self.pluginID = pluginID; self.sceneIndex = sceneIndex; self.deckGeneration = deckGeneration
@@ -31,12 +33,12 @@ final class HostContext: SceneContext {
         presentation.presenter.requestRedraw(); presentation.audience.requestRedraw()
     }
     func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken {
-        presentation.timers.schedule(now: presentation.clock(), after: Double(ms) / 1000, repeats: repeats) { [sceneIndex] in SceneCode.run(in: sceneIndex, body) }
+        presentation.timers.schedule(now: presentation.clock(), after: Double(ms) / 1000, repeats: repeats) { [self] in SceneCode.run(in: sceneIndex, body) }
     }
     func openScene(kind: String, parameters: [String: JSONValue]) { if isCurrentDeck { presentation.open(kind: kind, parameters: parameters) } }
     nonisolated func runOnMain(_ body: @escaping @Sendable @MainActor () -> Void) {
-        let index = sceneIndex
-        MainThreadMailbox.shared.post { SceneCode.run(in: index, body) }
+        // The index is read on the main thread: a reload may have moved the scene meanwhile.
+        MainThreadMailbox.shared.post { [self] in SceneCode.run(in: sceneIndex, body) }
     }
     func presentPopover(_ content: View, preferredSize: Size, from anchor: Rect, source: String,
                         permittedDirections: Set<ArrowDirection>) -> Popover? {
@@ -55,7 +57,7 @@ final class HostContext: SceneContext {
     }
     func observeAudience(_ body: @escaping (AudienceState) -> Void) {
         guard isCurrentDeck else { return }
-        presentation.audienceObservers.append((deckGeneration, body))
+        presentation.audienceObservers.append((self, body))
         body(presentation.audienceState)
     }
     func setClipboard(_ text: String) { presentation.clipboardWriter(text) }

@@ -11,6 +11,10 @@ public final class OverviewView: View {
     var onChoose: ((Int) -> Void)?
     private var scroll = 0.0
     static let cellWidth = 260.0, gap = 16.0, titleHeight = 26.0
+    /// The header line's band at the top: the grid scrolls under it, clipped below it.
+    public static let headerHeight = 46.0, gridTop = 56.0
+    /// Where the selection is in the deck ("201 / 300"), shown at the header's right.
+    public var positionText: String { thumbnails.isEmpty ? "" : "\(selected + 1) / \(thumbnails.count)" }
 
     public override init() {
         super.init()
@@ -33,13 +37,13 @@ public final class OverviewView: View {
         let w = (bounds.width - Self.gap * Double(cols + 1)) / Double(cols)
         let aspect = thumbnails.first.map { $0.size.width / max(1, $0.size.height) } ?? 16.0 / 9
         let h = w / aspect + Self.titleHeight
-        return Rect(Self.gap + Double(i % cols) * (w + Self.gap), 56 + Double(i / cols) * (h + Self.gap), w, h)
+        return Rect(Self.gap + Double(i % cols) * (w + Self.gap), Self.gridTop + Double(i / cols) * (h + Self.gap), w, h)
     }
     private func scrollToSelection() {
         guard !thumbnails.isEmpty, bounds.height > 0 else { return }
         let f = cellFrame(selected)
         if f.maxY - scroll > bounds.height - Self.gap { scroll = f.maxY - bounds.height + Self.gap }
-        if f.minY - scroll < 56 { scroll = max(0, f.minY - 56) }
+        if f.minY - scroll < Self.gridTop { scroll = max(0, f.minY - Self.gridTop) }
     }
 
     /// Arrow keys move by one cell or one row; Return chooses.
@@ -59,36 +63,50 @@ public final class OverviewView: View {
 
     public override func handle(_ event: InputEvent) -> Bool {
         guard case let .mouseDown(p, _, _) = event else { return true }
+        guard p.y >= Self.headerHeight else { return true }   // the header hides the cells under it
         let q = Point(p.x, p.y + scroll)
         if let i = thumbnails.indices.first(where: { cellFrame($0).contains(q) }) { selected = i; onChoose?(i) }
         return true
     }
 
     public override func controlChildren() -> [ControlNode] {
-        // Cells scrolled out of sight are not clickable, so not listed.
-        thumbnails.indices.filter { cellFrame($0).offsetBy(dx: 0, dy: -scroll).intersects(bounds) }.map { i in
-            ControlNode(id: "overview.scene.\(i)", role: "row", label: thumbnails[i].title,
-                        frame: convertToWindow(cellFrame(i).offsetBy(dx: 0, dy: -scroll)), value: i == selected ? "selected" : nil)
-        }
+        // Cells scrolled out of sight (or under the header) are not clickable, so not listed.
+        [ControlNode(id: "overview.position", role: "status", label: positionText, frame: convertToWindow(Rect(0, 0, bounds.width, Self.headerHeight)), value: nil)]
+            + thumbnails.indices.filter { cellFrame($0).offsetBy(dx: 0, dy: -scroll).intersects(gridArea) }.map { i in
+                ControlNode(id: "overview.scene.\(i)", role: "row", label: thumbnails[i].title,
+                            frame: convertToWindow(cellFrame(i).offsetBy(dx: 0, dy: -scroll)), value: i == selected ? "selected" : nil)
+            }
     }
 
+    /// Below the header: where the grid is drawn (local points).
+    var gridArea: Rect { Rect(0, Self.headerHeight, bounds.width, max(0, bounds.height - Self.headerHeight)) }
+
     public override func draw(into list: inout DrawList) {
-        guard metrics != nil else { return }
+        guard let m = metrics else { return }
         let t = theme
         list.text("Overview — arrows to move, Return to go, Esc to close", .bold(17), t.text, at: Point(Self.gap, 18))
+        let position = TextBlock(positionText, font: .bold(17))
+        list.text(position, t.secondaryText, at: Point(bounds.width - Self.gap - m.layout(position).size.width, 18))
+        // The grid scrolls under the header: clipped below it, so the header stays readable.
+        list.pushClip(gridArea)
+        let grid = gridArea.offset(by: list.offset)
         for (i, th) in thumbnails.enumerated() {
             let f = cellFrame(i).offsetBy(dx: 0, dy: -scroll)
-            guard f.maxY > 0, f.minY < bounds.height else { continue }
+            guard f.maxY > Self.headerHeight, f.minY < bounds.height else { continue }
             let pic = Rect(f.minX, f.minY, f.width, f.height - Self.titleHeight)
             list.fill(pic, .black)
             list.pushClip(pic)
-            list.append(contentsOf: th.list.transformed(scale: pic.width / max(1, th.size.width), translation: list.offset + pic.origin))
+            // A scene's own clips replace the clip in force when drawn: keep them inside the cell.
+            let cell = pic.offset(by: list.offset).intersection(grid)
+            let thumb = th.list.transformed(scale: pic.width / max(1, th.size.width), translation: list.offset + pic.origin)
+            list.append(contentsOf: DrawList(commands: thumb.commands.map { if case let .pushClip(r) = $0 { .pushClip(r.intersection(cell)) } else { $0 } }))
             list.popClip()
             if i == selected { list.stroke(pic.insetBy(dx: -3, dy: -3), t.tint, width: 4, radius: 4) }
             else if i == current { list.stroke(pic.insetBy(dx: -2, dy: -2), t.positive, width: 2, radius: 3) }
             list.text(.line("\(i + 1)  \(th.title)", font: i == selected ? .bold(14) : .system(14), width: f.width),
                       i == current ? t.positive : t.text, at: Point(f.minX, pic.maxY + 5))
         }
+        list.popClip()
     }
 }
 

@@ -24,6 +24,8 @@ public final class Presentation {
     var plannedSceneSeconds: [Double?]
     /// Scenes are made on first show and kept, so state survives going back and forth.
     var scenes: [Int: Scene] = [:]
+    /// What each scene a plugin made was made from, so a reload keeps the unchanged ones.
+    var sceneOrigins: [Int: SceneOrigin] = [:]
     /// Counts the decks shown (`replaceDeck`): a scene of an earlier version that reports late
     /// (a search finishing after a reload) must not touch the scene now at its index.
     var deckGeneration = 0
@@ -41,9 +43,9 @@ public final class Presentation {
     /// The scene the room was frozen on (its index when `f` was pressed); nil while live.
     public internal(set) var frozenScene: Int?
     let frozenFrame = FrozenFrameView()
-    /// Scenes' `observeAudience` callbacks with the deck generation they came from; told of each
-    /// change by `audienceDidChange`, dropped when a reload replaced their scenes.
-    var audienceObservers: [(generation: Int, body: (AudienceState) -> Void)] = []
+    /// Scenes' `observeAudience` callbacks with the context of the scene they came from; told of
+    /// each change by `audienceDidChange`, dropped when a reload replaced their scenes.
+    var audienceObservers: [(context: HostContext, body: (AudienceState) -> Void)] = []
     /// What the room sees in place of the scene (for `SceneContext.observeAudience`).
     public var audienceState: AudienceState { AudienceState(isCovered: audienceMode != .normal, isFrozen: isFrozen) }
     let pointerDot = PointerDotView()
@@ -176,6 +178,7 @@ public final class Presentation {
         }
         making.insert(index); defer { making.remove(index) }
         let made: Scene
+        var origin: SceneOrigin?
         if let times = SceneCode.crashed[index] {
             log("scene \(index) (\(entry.kind)) crashed the talk \(times) times in a row; skipped until the deck is reloaded")
             made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: registry.sceneKind(entry.kind)?.pluginID ?? "none",
@@ -183,7 +186,7 @@ public final class Presentation {
                                   skip: skipHint, heading: "This scene crashed the talk")
         } else if let (kind, pluginID) = registry.sceneKind(entry.kind) {
             let ctx = HostContext(presentation: self, pluginID: pluginID, sceneIndex: index, deckGeneration: deckGeneration)
-            do { made = try SceneCode.run(in: index) { try kind.make(entry.parameters, ctx) } }
+            do { made = try SceneCode.run(in: index) { try kind.make(entry.parameters, ctx) }; origin = SceneOrigin(entry, directory: deck.directory, context: ctx) }
             catch { made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: pluginID, error: "\(error)", skip: skipHint); log("scene \(index) (\(entry.kind)): \(error)") }
         } else {
             made = ErrorCardScene(title: entry.kind, plugin: "none", error: "no plugin supplies scene kind \(SafeText.quote(entry.kind))", skip: skipHint)
@@ -191,6 +194,7 @@ public final class Presentation {
         // An error the plugin reported while being made has already put its card in place.
         if let card = scenes[index] { return card }
         scenes[index] = made
+        sceneOrigins[index] = origin
         return made
     }
 
@@ -199,6 +203,7 @@ public final class Presentation {
     func replaceWithErrorCard(index: Int, plugin: String, error: Error) {
         guard deck.scenes.indices.contains(index), !(scenes[index] is ErrorCardScene) else { return }
         log("scene \(index) (\(deck.scenes[index].kind)) failed: \(error)")
+        sceneOrigins[index] = nil   // a reload makes it afresh
         scenes[index] = ErrorCardScene(title: deck.scenes[index].title ?? deck.scenes[index].kind, plugin: plugin, error: "\(error)", skip: skipHint,
                                        heading: "This scene stopped with an error")
         if index == currentIndex { show(index) }

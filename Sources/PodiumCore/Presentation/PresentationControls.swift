@@ -130,7 +130,7 @@ extension Presentation {
         audienceCover.backgroundColor = audienceMode.cover
         audienceCover.isHidden = audienceMode == .normal
         console.setAudienceStatus(audienceMode, frozen: isFrozen)
-        audienceObservers.removeAll { $0.generation != deckGeneration }
+        audienceObservers.removeAll { !$0.context.isCurrentDeck }
         let state = audienceState
         for o in audienceObservers { o.body(state) }
         audience.requestRedraw()

@@ -43,7 +43,8 @@ import PodiumKit
 /// Hosts one scene's view in a window or preview stage so that drawing and hit-testing it run as
 /// that scene's code (`SceneCode`). Transparent to the pointer; fills its superview.
 final class SceneCodeView: View {
-    let sceneIndex: Int
+    /// Moved by a reload that keeps the scene at another index (`SceneKeeping`).
+    var sceneIndex: Int
     /// The scene's own view (its `audienceView` or `presenterView`).
     let sceneView: View
 

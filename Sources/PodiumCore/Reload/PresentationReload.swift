@@ -3,30 +3,72 @@ import PodiumKit
 
 /// A new version of the deck (its files changed, or Ctrl+R) replacing the one on screen.
 extension Presentation {
-    /// Shows `newDeck` in place of the current deck: every scene is made again from it, the talk
-    /// keeps its timers (elapsed, paused, time on this scene; the plan comes from the new deck)
-    /// and its place (`ReloadPosition`: the same scene, or the page with the same label, clamped
-    /// when scenes were removed). Call on the main thread between frames, only with a deck whose
-    /// files were checked: the room sees the new scene on the next frame.
+    /// Shows `newDeck` in place of the current deck. Scenes whose deck entry did not change (kind,
+    /// title, parameters, and the file a `file` parameter names, `SceneOrigin`) are kept, the same
+    /// objects at their new index, so an editor saving another scene costs the speaker no typing,
+    /// focus or popover; the others are made again from the new deck (an error card always is:
+    /// a reload is the speaker's retry). The talk keeps its timers (elapsed, paused, time on this
+    /// scene; the plan comes from the new deck) and its place (`ReloadPosition`: the same scene,
+    /// or the page with the same label, clamped when scenes were removed). Call on the main
+    /// thread between frames, only with a deck whose files were checked: the room sees the new
+    /// scene on the next frame.
     public func replaceDeck(_ newDeck: Deck) {
         let target = ReloadPosition.index(from: currentIndex, old: deck.scenes.map(ReloadPosition.Anchor.init),
                                           new: newDeck.scenes.map(ReloadPosition.Anchor.init))
+        let keep = SceneKeeping.plan(old: sceneOrigins.filter { scenes[$0.key] != nil && !(scenes[$0.key] is ErrorCardScene) },
+                                     new: newDeck.scenes, directory: newDeck.directory)
         let old = scenes[currentIndex]
+        // The scene on screen stays as it is (its views, focus, typing, popovers) when kept at the target.
+        let currentKept = old != nil && keep[target] == currentIndex
         let position = (old as? ScenePositionKeeping)?.position
-        if let old { SceneCode.run(in: currentIndex) { old.willResignCurrent() } }
-        SceneCode.crashed = [:]   // a reload is the speaker's retry: every scene is made afresh
-        presenter.popovers.forEach { $0.dismiss(byUser: false) }
+        if let old, !currentKept { SceneCode.run(in: currentIndex) { old.willResignCurrent() } }
+        SceneCode.crashed = [:]   // a reload is the speaker's retry: every failed scene is made afresh
+        if !currentKept { presenter.popovers.forEach { $0.dismiss(byUser: false) } }
         if isOverviewOpen { closeOverview() }   // its thumbnails show the old version
         replan(newDeck)
         deckGeneration += 1
-        scenes = [:]
+        let (oldScenes, oldOrigins) = (scenes, sceneOrigins)
+        scenes = [:]; sceneOrigins = [:]
+        for (j, i) in keep {
+            scenes[j] = oldScenes[i]; sceneOrigins[j] = oldOrigins[i]
+            oldOrigins[i]?.context?.sceneIndex = j
+            oldOrigins[i]?.context?.deckGeneration = deckGeneration
+        }
         nextStage.content.removeAllSubviews()
-        currentIndex = target
-        show(target)   // same index: the timers are not touched
-        // Inside the scene too: a PDF page range stays on its page.
-        if let position { currentScene.receive(SceneParameters(position, path: "reload")) }
+        if currentKept {
+            currentIndex = target
+            showKeptSceneAfterReload(target)
+        } else {
+            currentIndex = target
+            show(target)   // same index: the timers are not touched
+            // Inside the scene too: a PDF page range stays on its page.
+            if let position { currentScene.receive(SceneParameters(position, path: "reload")) }
+        }
         refreshTimers()
         rewordQuestionAfterReload()
+    }
+
+    /// The current scene was kept by a reload: its views stay where they are (taking them out
+    /// and back would drop the focus of the field the speaker types in); only its index, the
+    /// console's title, notes and next previews follow the new deck.
+    private func showKeptSceneAfterReload(_ index: Int) {
+        for root in [console.sceneArea, audience.content] {
+            for case let v as SceneCodeView in root.subviews { v.sceneIndex = index }
+        }
+        let s = currentScene
+        console.titleLabel.text = title(at: index)
+        console.positionLabel.text = slides.positionText(of: index)
+        let nextTitle = index + 1 < sceneCount ? title(at: index + 1) : nil
+        console.nextLabel.text = nextTitle.map { "Next: \($0)" } ?? "End of deck"
+        console.nextPreview.isHidden = nextTitle == nil
+        let text = deck.scenes[index].notes
+        console.notes.setNotes(text)
+        console.notesArea.set(sceneNotes: s.presenterNotesView, hasText: !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        nextSlideStage.content.removeAllSubviews()
+        console.nextPreviews.setShowsNextSlide(false)
+        attachNextPreview()
+        if !isFrozen { audience.requestRedraw() }
+        presenter.requestRedraw()
     }
 
     /// Takes the timing of `newDeck` (the same scenes; another length, end time, last minutes or
