@@ -94,6 +94,14 @@ final class ReloadTests: XCTestCase {
         // Beamer overlays share a label: the nearest one to the old index wins.
         XCTAssertEqual(ReloadPosition.index(from: 3, old: a(["1", "2", "3", "3b"]), new: a(["3b", "1", "2", "x", "3b"])), 4)
         XCTAssertEqual(ReloadPosition.index(from: 0, old: a(["1"]), new: []), 0)
+        // Repeated titles (trial 9): a scene inserted at the top keeps the talk on the second
+        // "Demo", not the first; a page inserted in front keeps the third overlay of slide "2".
+        XCTAssertEqual(ReloadPosition.index(from: 3, old: a(["Intro", "Demo", "Results", "Demo", "Results", "End"]),
+                                            new: a(["New opener", "Intro", "Demo", "Results", "Demo", "Results", "End"])), 4)
+        XCTAssertEqual(ReloadPosition.index(from: 3, old: a(["1", "2", "2", "2", "3", "4"]), new: a(["0", "1", "2", "2", "2", "3", "4"])), 4)
+        XCTAssertEqual(ReloadPosition.index(from: 2, old: a(["A", "X", "A"]), new: a(["A", "A"])), 1, "the scene before it removed")
+        XCTAssertEqual(ReloadPosition.index(from: 1, old: a(["A", "Old title", "C"]), new: a(["A", "New title", "C"])), 1,
+                       "the current scene retitled: it stays where it was")
     }
 
     func testGateWaitsUntilTheFilesStayStill() async {

@@ -11,12 +11,29 @@ public enum ReloadPosition {
         public init(_ s: DeckScene) { self.init(kind: s.kind, title: s.title) }
     }
 
-    /// The index in `new` for the scene at `index` in `old`: the same index while the scene there
-    /// has the same kind and title (the same page); otherwise the first scene
-    /// with the old scene's title (the page with the same label, moved by inserted or removed
-    /// pages); otherwise the same index, clamped to the new deck's last scene.
+    /// The index in `new` for the scene at `index` in `old`. The two versions are aligned by a
+    /// diff of their anchors (Swift's `CollectionDifference`, Myers' algorithm): a scene that is in
+    /// both follows its alignment, so scenes inserted or removed before it move the talk with it
+    /// even when titles repeat (the second "Demo", the third overlay of slide "2"). A scene that
+    /// is gone or was retitled goes to the nearest scene with its kind and title, otherwise stays
+    /// at its index, clamped to the new deck's last scene.
     public static func index(from index: Int, old: [Anchor], new: [Anchor]) -> Int {
         guard old.indices.contains(index) else { return new.isEmpty ? 0 : min(max(0, index), new.count - 1) }
+        let diff = new.difference(from: old)
+        var removed = Set<Int>(), inserted = Set<Int>()
+        for change in diff {
+            switch change {
+            case let .remove(offset, _, _): removed.insert(offset)
+            case let .insert(offset, _, _): inserted.insert(offset)
+            }
+        }
+        guard !removed.contains(index) else { return self.index(of: old[index], near: index, in: new) }
+        // The k-th scene kept from `old` is the k-th scene of `new` that was not inserted.
+        var k = (0..<index).count { !removed.contains($0) }
+        for j in new.indices where !inserted.contains(j) {
+            if k == 0 { return j }
+            k -= 1
+        }
         return self.index(of: old[index], near: index, in: new)
     }
 
