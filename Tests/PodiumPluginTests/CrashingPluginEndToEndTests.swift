@@ -16,13 +16,15 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
                install: [".build/debug/libExampleScene.so", "plugin.json", "Assets"], directory: "crashing-example",
                edit: { src in
                    // The deliberate bugs: greeting "crash" traps while the scene is made,
-                   // "crash-draw" in its audience view's drawing.
+                   // "crash-draw" in its audience view's drawing; "hang" never returns from
+                   // making the scene (a blocking call without a timeout).
                    let file = src.appendingPathComponent("Sources/ExampleScene/ExampleScene.swift")
                    var text = try String(contentsOf: file, encoding: .utf8)
                    let initLine = "        self.context = context\n"
                    let cardLine = "        let card = View(background: settings.color)\n"
                    guard text.contains(initLine), text.contains(cardLine) else { throw OutOfTreePlugin.Failure(description: "ExampleScene.swift changed: update the test's edit") }
-                   text = text.replacingOccurrences(of: initLine, with: initLine + "        if settings.greeting == \"crash\" { fatalError(\"a deliberate bug in make\") }\n")
+                   text = text.replacingOccurrences(of: initLine, with: initLine + "        if settings.greeting == \"crash\" { fatalError(\"a deliberate bug in make\") }\n"
+                       + "        if settings.greeting == \"hang\" { while true { sleep(1) } }\n")
                    text = text.replacingOccurrences(of: cardLine, with: cardLine + "        if settings.greeting == \"crash-draw\" { card.addSubview(TrapView().pinned(.fill())) }\n")
                    text += "\nfinal class TrapView: View { override func draw(into list: inout DrawList) { fatalError(\"a deliberate bug in draw\") } }\n"
                    try text.write(to: file, atomically: true, encoding: .utf8)
@@ -101,6 +103,39 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertEqual(try client.send(["cmd": "next"])["ok"]?.bool, true)
         XCTAssertEqual(try client.send(["cmd": "state"])["scene"]?["index"]?.int, 3, "past it")
         XCTAssertFalse(app.log.contains("restarted after a crash (3"), "no third crash; log:\n\(app.log)")
+        _ = try? client.send(["cmd": "quit"])
+    }
+
+    func banner(_ s: JSONValue) -> String? {
+        s["windows"]?.array?.first { $0["role"]?.string == "presenter" }?["controls"]?.array?
+            .first { $0["id"]?.string == "console.banner" }?["label"]?.string
+    }
+
+    /// Trial 9 F12: a plugin that never returns from `make` (the next preview's scene, made
+    /// right after an advance) froze the talk for good. The watcher sees the main loop's
+    /// heartbeat stop (10 s, the default), ends the talk with SIGABRT and restarts it where the
+    /// room was (the scene journaled before the next preview's plugin code ran: F5), naming the
+    /// scene; a second hang there turns the scene into an error card and the talk goes on.
+    func testAScenePluginThatHangsWhenMadeIsRestartedThenSkipped() throws {
+        let app = try launch(try deck(crashing: "hang"))
+        // Scene 2 "Fine": its next preview makes scene 3, which hangs (the reply may never come).
+        _ = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "goto", "index": 1])
+        let skipped = "scene 2 (example) crashed the talk 2 times in a row; skipped"
+        XCTAssertTrue(waitUntil(90) { app.log.contains(skipped) }, "log:\n\(app.log)")
+        let s = try waitForTalk(app, "the talk is up after the hanging scene hung it twice") { $0["scene"]?["index"]?.int == 1 }
+        XCTAssertEqual(s["scene"]?["index"]?.int, 1, "resumed on the scene the room saw, not one back")
+        XCTAssertTrue(app.log.contains("the talk stopped responding in the plugin code of scene 3"), "the watcher says why; log:\n\(app.log)")
+        XCTAssertTrue(app.log.contains("the talk stopped responding; restarting it where it was (--resume)"), app.log)
+        XCTAssertTrue(app.log.contains("scene 3 “Buggy” stopped responding (its plugin code hung the talk); restarted"), "the first restart names the scene; log:\n\(app.log)")
+        XCTAssertTrue(app.log.contains("resumed at scene 2,"), app.log)
+        XCTAssertFalse(app.log.contains("resumed at scene 1,"), "never one scene back; log:\n\(app.log)")
+        XCTAssertTrue(banner(s)?.contains("stopped responding again in scene 3 “Buggy”") == true, "the speaker is told: \(banner(s) ?? "no notice")")
+
+        let client = try ControlClient(path: app.socketPath, timeout: 10)
+        XCTAssertEqual(try client.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
+        XCTAssertTrue(errorCard(try client.send(["cmd": "state"]))?.contains("2 times in a row") == true)
+        XCTAssertEqual(try client.send(["cmd": "next"])["ok"]?.bool, true)
+        XCTAssertEqual(try client.send(["cmd": "state"])["scene"]?["index"]?.int, 3, "past it")
         _ = try? client.send(["cmd": "quit"])
     }
 
