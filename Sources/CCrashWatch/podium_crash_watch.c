@@ -118,7 +118,8 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *hung_scene) {
         if (t - last_turn > 3) seen = t;
         last_turn = t;
         long long beat = state->beat_ms;
-        if (beat != last_beat || beat == 0 || stopped(talk)) { last_beat = beat; seen = t; }
+        if (beat != last_beat || beat == 0) { last_beat = beat; seen = t; }
+        else if (t - seen > 2 && stopped(talk)) seen = t;   /* /proc read only once the beat is late */
         if (*hung_scene == -2 && t - seen > limit) {
             *hung_scene = state->scene;
             char line[200], where[48] = "";

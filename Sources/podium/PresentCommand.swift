@@ -196,7 +196,9 @@ final class PresentCommand {
         let hang = CrashRestart.afterHang
         guard let crash = CrashRestart.crashedScene, crash.index < presentation.sceneCount else {
             log(hang ? "the talk stopped responding; restarted" : "the talk crashed; restarted")
-            presentation.showPassingNotice(hang ? "Podium stopped responding and was restarted where it was." : "Podium crashed and was restarted where it was.", seconds: 8)
+            // Without --resume the place was not settled yet: the resume question is asked again.
+            let place = options.flags.contains("--resume") ? " where it was" : ""
+            presentation.showPassingNotice(hang ? "Podium stopped responding and was restarted\(place)." : "Podium crashed and was restarted\(place).", seconds: 8)
             return
         }
         let name = "scene \(crash.index + 1) “\(SafeText.excerpt(presentation.deck.scenes[crash.index].title ?? presentation.deck.scenes[crash.index].kind, limit: 60))”"

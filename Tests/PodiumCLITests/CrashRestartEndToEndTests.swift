@@ -237,6 +237,23 @@ final class CrashRestartEndToEndTests: XCTestCase {
         try quitRestarted(again)
     }
 
+    /// A talk stopped on purpose (Ctrl+Z, a debugger) is held, not hung: the watcher counts no
+    /// time while the talk is stopped, so SIGCONT finds the same talk going on. (The hang
+    /// itself: CrashingPluginEndToEndTests, a plugin that never returns from `make`.)
+    func testAStoppedTalkIsNotTakenForHung() throws {
+        let app = try launch(environment: ["PODIUM_HANG_SECONDS": "2"])
+        let pid = app.process.processIdentifier
+        kill(pid, SIGSTOP)
+        usleep(5_000_000)
+        kill(pid, SIGCONT)
+        XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true, "the same talk answers")
+        usleep(3_000_000)   // an idle talk's loop comes round each second: still no hang
+        XCTAssertEqual(try app.send(["cmd": "state"])["scene"]?["index"]?.int, 1)
+        XCTAssertFalse(app.log.contains("stopped responding"), app.log)
+        XCTAssertFalse(app.log.contains("restarting"), app.log)
+        XCTAssertEqual(app.stop(), 0)
+    }
+
     func testAQuitAndAKill9RestartNothing() throws {
         var app = try launch()
         var watcher = try XCTUnwrap(children(of: app.process.processIdentifier).first)
