@@ -6,7 +6,8 @@ import PodiumCore
 /// desktop for the length of a launch instead of until the speaker notices and types a command.
 /// A watcher process (`podium_crash_watch`) restarts the same binary with the same arguments
 /// (plus `--resume` once the place is journaled) after a crash signal only; a clean quit,
-/// SIGTERM or kill -9 ends the talk as before.
+/// SIGTERM or kill -9 ends the talk as before. A main loop that has not come round for 10 s (a
+/// plugin hanging on the main thread, `heartbeat`) is ended by the watcher and restarted the same way.
 /// At most `maxRestarts` within `windowSeconds`; `PODIUM_RESTART_ON_CRASH=0` turns it off.
 enum CrashRestart {
     static let maxRestarts: Int32 = 3

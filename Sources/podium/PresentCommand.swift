@@ -259,9 +259,10 @@ final class PresentCommand {
             let folder = (error as? JournalError).map { ($0.file as NSString).deletingLastPathComponent } ?? journal.file.deletingLastPathComponent().path
             let reason = (error as? JournalError)?.message ?? DiskErrorText.reason(error)
             log("the talk's place cannot be saved: \(error); the talk goes on (a restart after a crash still resumes it)")
-            // Beside a restart's notice rather than over it: the speaker needs both.
-            let shown = presentation.notice.map { $0.text + " " } ?? ""
-            presentation.showPassingNotice(shown + "The talk's place cannot be saved: \(SafeText.excerpt(folder, limit: 60)): \(reason).", seconds: 15)
+            // Beside a notice already up (a restart's, a lasting error) rather than over it.
+            let text = "The talk's place cannot be saved: \(SafeText.excerpt(folder, limit: 60)): \(reason)."
+            if let shown = presentation.notice, shown.kind == .error { presentation.showNotice(shown.text + " " + text, kind: .error) }
+            else { presentation.showPassingNotice((presentation.notice.map { $0.text + " " } ?? "") + text, seconds: 15) }
         }
     }
 

@@ -5,6 +5,8 @@
  * process to end and, if it ended by a crash signal, starts it again with the given arguments
  * plus `--resume` (once the talk said its place is journaled, `podium_crash_watch_armed`), so the
  * room gets the talk back where it was without the speaker typing anything. A clean exit, SIGKILL or SIGTERM is never restarted.
+ * A talk whose main loop stops coming round (`podium_crash_watch_heartbeat`) is ended by the
+ * watcher and restarted the same way.
  *
  * How: a pipe whose write end only the talk process holds (close-on-exec). The talk's handlers
  * for SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE and SIGSYS write one byte to it, then
