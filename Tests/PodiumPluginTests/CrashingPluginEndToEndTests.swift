@@ -141,6 +141,18 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         _ = try? client.send(["cmd": "quit"])
     }
 
+    /// Going straight to the hanging scene (not through the scene before it): the restart is
+    /// back on the scene the room saw, and the presenter view alone says why, naming the scene.
+    func testAHangSaysWhichSceneStoppedRespondingOnThePresenterView() throws {
+        let app = try launch(try deck(crashing: "hang"))
+        _ = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "goto", "index": 2])
+        XCTAssertTrue(waitUntil(60) { app.log.contains("restarted after a crash (1 of at most 3") }, "log:\n\(app.log)")
+        let s = try waitForTalk(app, "the talk is up again") { $0["scene"]?["index"]?.int == 0 }
+        XCTAssertEqual(banner(s), "Scene 3 “Buggy” stopped responding; restarted. If it hangs again, that scene is skipped.")
+        XCTAssertEqual(s["audienceMode"]?.string, "normal")
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+    }
+
     /// With Swift's backtracer on (as for a speaker), the SIGABRT the watcher sends a hung talk
     /// logs a backtrace of every thread; the backtracer survives a signal sent by kill,
     /// so the watcher's SIGKILL ends it, and the talk comes back on the scene the room saw.
