@@ -46,7 +46,10 @@ final class PresentCommand {
         // Before any plugin, lock or window exists: the crash watcher is forked from here.
         if let note = CrashRestart.startWatcher() { log(note) }
         CrashRestart.traceSceneCode()
-        if let crash = CrashRestart.crashedScene, crash.times >= 2 { SceneCode.crashed[crash.index] = crash.times }
+        if let crash = CrashRestart.crashedScene, crash.times >= 2 {
+            SceneCode.crashed[crash.index] = crash.times
+            if CrashRestart.afterHang { SceneCode.hung.insert(crash.index) }
+        }
         let registry = BuiltInPlugins.registry()
         LaunchTrace.mark("plugin registry")
         try CommandLineInterface.refuseExtraArguments(options, command: "present")

@@ -135,7 +135,8 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
 
         let client = try ControlClient(path: app.socketPath, timeout: 10)
         XCTAssertEqual(try client.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
-        XCTAssertTrue(errorCard(try client.send(["cmd": "state"]))?.contains("2 times in a row") == true)
+        let card = errorCard(try client.send(["cmd": "state"]))
+        XCTAssertTrue(card?.contains("stopped Podium responding 2 times in a row") == true, card ?? "no error card")
         XCTAssertEqual(try client.send(["cmd": "next"])["ok"]?.bool, true)
         XCTAssertEqual(try client.send(["cmd": "state"])["scene"]?["index"]?.int, 3, "past it")
         _ = try? client.send(["cmd": "quit"])

@@ -16,6 +16,9 @@ import PodiumKit
     /// each is an error card for the speaker instead (the room keeps its picture, as for any
     /// error card). A reload (Ctrl+R, the deck file changing) clears it and makes them afresh.
     public static var crashed: [Int: Int] = [:]
+    /// Those of `crashed` whose last time was a hang (the watcher ended a talk whose main loop had
+    /// stopped coming round), so the error card says "stopped responding", not "crashed".
+    public static var hung: Set<Int> = []
 
     /// Runs `body` marked as scene `index`'s code, then restores what was marked before.
     static func run<T>(in index: Int, _ body: () throws -> T) rethrows -> T {
