@@ -47,6 +47,7 @@ final class PDFScene: ScenePositionKeeping {
         try options.check(pageCount: cache.document.pageCount)
         page = options.page
         ink = InkSessions.session(for: path, document: cache.document)
+        ink.tellSpeaker = { [weak context] in context?.tellSpeaker($0) }
         layout = options.requestedLayout ?? NotesDetection.layout(of: cache.document)
         let slide = layout.region(forAudience: true)
         audiencePage = PDFPageView(cache: cache, page: page, region: slide, background: options.background)

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/types.h>
 #include <signal.h>
 #include <stdio.h>
@@ -15,13 +16,25 @@
 
 static int crash_fd = -1;
 /* Shared with the watcher (a memfd it gets as fd 5, read after a crash): the scene whose plugin
- * code runs now (-1: none; plain stores, no signal handler or system call on the hot path) and
- * what a restart carries over (`podium_crash_watch_carry`). */
-struct shared_state { volatile int scene; char carry[512]; };
+ * code runs now (-1: none; plain stores, no signal handler or system call on the hot path),
+ * what a restart carries over (`podium_crash_watch_carry`), the main loop's heartbeat
+ * (`podium_crash_watch_heartbeat`; the watcher maps it and reads it every second), the talk's
+ * process id, and the talk's place in two slots, `place_slot` naming the complete one
+ * (`podium_crash_watch_place`). */
+struct shared_state {
+    volatile int scene;
+    char carry[512];
+    volatile long long beat_ms;   /* CLOCK_MONOTONIC ms of the loop's last pass; 0: not watched */
+    volatile int talk;            /* the talk's pid */
+    volatile int place_slot;      /* -1: no place yet */
+    char place[2][4096];
+};
 static struct shared_state *shared = NULL;
 /* What the watcher writes for the restart's environment (`watch`, `restart_environment`). */
 static char crashed_scene[64] = "PODIUM_CRASHED_SCENE=-1 0";
 static char carry[600] = "PODIUM_CRASH_CARRY=";
+static char place[4200] = "PODIUM_CRASH_PLACE=";
+static char cause[32] = "PODIUM_CRASH_KIND=crash";
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS};
 static struct sigaction previous[65];
 
@@ -42,6 +55,89 @@ static double now_seconds(void) {
 
 static void say(const char *text) { ssize_t r = write(2, text, strlen(text)); (void)r; }
 
+/* How long the talk's main loop may go without coming round before the watcher treats it as
+ * hung (PODIUM_HANG_SECONDS overrides; 0 turns it off). 10 s: the loop comes round at least
+ * once a second when idle (it sleeps at most 1 s), and the slowest legitimate steps on the main
+ * thread (a reload making a big deck's scenes afresh, a display change, a PDF's first pages on a
+ * loaded 2-core machine) take a few seconds; a frozen console for 10 s is still far shorter
+ * than the speaker finding a terminal. Watched only from the first frame (the first stamp)
+ * until the loop ends, so loading and shutting down are never mistaken for a hang. */
+static double hang_seconds(void) {
+    const char *v = getenv("PODIUM_HANG_SECONDS");
+    double s = v && *v ? atof(v) : 10;
+    return s > 0 ? s : 0;
+}
+
+/* Whether process `pid` is stopped (Ctrl+Z, a debugger): not hung, only held. */
+static int stopped(int pid) {
+    char path[64], text[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    ssize_t n = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (n <= 0) return 0;
+    text[n] = 0;
+    char *paren = strrchr(text, ')');
+    return paren && paren[1] == ' ' && (paren[2] == 'T' || paren[2] == 't');
+}
+
+/* Reads the talk's bytes on the pipe (fd 3) until end of file (every file of the talk closed),
+ * and meanwhile watches the heartbeat in the shared state (fd 5): a main loop that has not come
+ * round for `hang_seconds` (by this process's own clock, counted only while it runs itself and
+ * the talk is not stopped) is ended like a crash: SIGABRT, so the talk logs a backtrace of where
+ * it hung, then SIGKILL after 5 s if it is still there. `hung_scene` gets the scene whose plugin
+ * code was running then (-1: none); it stays -2 when nothing hung. */
+static void read_pipe(int *crashed, int *ended, int *armed, int *hung_scene) {
+    const struct shared_state *state = NULL;
+    double limit = hang_seconds();
+    if (limit > 0) {
+        void *m = mmap(NULL, sizeof(struct shared_state), PROT_READ, MAP_SHARED, 5, 0);
+        if (m != MAP_FAILED) state = m;
+    }
+    int talk = state ? state->talk : 0;
+    long long last_beat = 0;
+    double seen = now_seconds(), last_turn = seen, killed_at = 0;
+    char byte;
+    for (;;) {
+        struct pollfd p = {.fd = 3, .events = POLLIN};
+        int r = poll(&p, 1, state ? 1000 : -1);
+        if (r < 0 && errno != EINTR) break;
+        if (r > 0) {
+            ssize_t n = read(3, &byte, 1);
+            if (n == 0) break;
+            if (n == 1 && byte == 'C') *crashed = 1;
+            else if (n == 1 && byte == 'Q') *ended = 1;
+            else if (n == 1 && byte == 'A') *armed = 1;
+            else if (n < 0 && errno != EINTR && errno != EAGAIN) break;
+        }
+        if (!state || talk <= 0 || *ended) continue;
+        double t = now_seconds();
+        /* This process did not run for a while (stopped with the talk by Ctrl+Z, a suspended
+         * machine, starved): the time it did not watch is not the talk's fault. */
+        if (t - last_turn > 3) seen = t;
+        last_turn = t;
+        long long beat = state->beat_ms;
+        if (beat != last_beat || beat == 0) { last_beat = beat; seen = t; }
+        else if (t - seen > 2 && stopped(talk)) seen = t;   /* /proc read only once the beat is late */
+        if (*hung_scene == -2 && t - seen > limit) {
+            *hung_scene = state->scene;
+            char line[200], where[48] = "";
+            if (*hung_scene >= 0) snprintf(where, sizeof where, " in the plugin code of scene %d", *hung_scene + 1);
+            snprintf(line, sizeof line, "podium: the talk stopped responding%s (its main loop has not come round for %.0f s); "
+                     "ending it with SIGABRT (for a backtrace) to restart it\n", where, t - seen);
+            say(line);
+            *crashed = 1;
+            killed_at = t;
+            kill(talk, SIGABRT);
+        } else if (killed_at > 0 && t - killed_at > 5) {
+            kill(talk, SIGKILL);
+            killed_at = -1;
+        }
+    }
+    if (state) munmap((void *)state, sizeof(struct shared_state));
+}
+
 /* The watcher: reads the pipe (fd 3) until the talk ends, then restarts the binary open as fd 4
  * or ends. Runs in `podium-watch`, or in the forked child when that program is missing. */
 static void watch(char **argv, char **envp, char *history, size_t history_size,
@@ -54,15 +150,8 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
      * watcher then sees end of file without a crash byte; it must not die first. */
     signal(SIGINT, SIG_IGN);
     signal(SIGHUP, SIG_IGN);
-    char byte;
-    int crashed = 0, ended = 0, armed = 0;
-    ssize_t n;
-    while ((n = read(3, &byte, 1)) != 0) {
-        if (n == 1 && byte == 'C') crashed = 1;
-        else if (n == 1 && byte == 'Q') ended = 1;
-        else if (n == 1 && byte == 'A') armed = 1;
-        else if (n < 0 && errno != EINTR) break;
-    }
+    int crashed = 0, ended = 0, armed = 0, hung_scene = -2;
+    read_pipe(&crashed, &ended, &armed, &hung_scene);
     /* A crash signal the talk survived (Swift's backtracer returns from one sent by kill) is
      * followed by its clean end: nothing to restart. */
     if (!crashed || ended) _exit(0);
@@ -82,9 +171,17 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
     int last_scene = -1, last_times = 0;
     const char *c = getenv("PODIUM_CRASHED_SCENE");
     if (c) sscanf(c, "%d %d", &last_scene, &last_times);
+    if (hung_scene != -2) state.scene = hung_scene;   /* the scene whose code hung, before the kill */
     int times = state.scene >= 0 && state.scene == last_scene ? last_times + 1 : 1;
     snprintf(crashed_scene, sizeof crashed_scene, "PODIUM_CRASHED_SCENE=%d %d", state.scene, state.scene >= 0 ? times : 0);
     snprintf(carry, sizeof carry, "PODIUM_CRASH_CARRY=%s", state.carry);
+    /* The place (`podium_crash_watch_place`): a restart resumes it even when the journal on disk
+     * could not be written (a read-only or full state folder). */
+    if (state.place_slot == 0 || state.place_slot == 1) {
+        state.place[state.place_slot][sizeof state.place[0] - 1] = 0;
+        snprintf(place, sizeof place, "PODIUM_CRASH_PLACE=%s", state.place[state.place_slot]);
+    }
+    snprintf(cause, sizeof cause, "PODIUM_CRASH_KIND=%s", hung_scene != -2 ? "hang" : "crash");
     close(5);
     /* The talk's place only once it journals it; before (the resume question still open) the
      * restart asks that question again, as the crashed talk was doing. */
@@ -92,7 +189,8 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
         int last = 0, has = 0;
         for (; argv[last]; last++) has |= strcmp(argv[last], "--resume") == 0;
         if (!has) argv[last] = "--resume";   /* the spare slot `copy_strings` left */
-        say("podium: the talk crashed; restarting it where it was (--resume)\n");
+        say(hung_scene != -2 ? "podium: the talk stopped responding; restarting it where it was (--resume)\n"
+                             : "podium: the talk crashed; restarting it where it was (--resume)\n");
     } else {
         say("podium: the talk crashed before its place was settled; restarting it as it was launched\n");
     }
@@ -136,15 +234,19 @@ static void put(char **env, char *entry) {
 /* The environment for a restart: `environ` with PODIUM_CRASH_RESTARTS in `history`,
  * PODIUM_CRASHED_SCENE and PODIUM_CRASH_CARRY (the watcher writes all three), or NULL. */
 static char **restart_environment(char *history) {
-    char **env = copy_strings(environ, 3);
+    char **env = copy_strings(environ, 5);
     if (!env) return NULL;
     put(env, history);
     put(env, crashed_scene);
     put(env, carry);
+    put(env, place);
+    put(env, cause);
     return env;
 }
 
-static int is_watcher_entry(const char *v, const char *history) { return v == history || v == crashed_scene || v == carry; }
+static int is_watcher_entry(const char *v, const char *history) {
+    return v == history || v == crashed_scene || v == carry || v == place || v == cause;
+}
 
 /* `podium-watch` beside the running binary, into `path`; 0, or -1 when it is not there. */
 static int watcher_program(char *path, size_t size) {
@@ -191,7 +293,7 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
     int state = memfd_create("podium-crash-state", MFD_CLOEXEC);
     if (state >= 0 && ftruncate(state, sizeof(struct shared_state)) == 0) {
         void *page = mmap(NULL, sizeof(struct shared_state), PROT_READ | PROT_WRITE, MAP_SHARED, state, 0);
-        if (page != MAP_FAILED) { shared = page; shared->scene = -1; shared->carry[0] = 0; }
+        if (page != MAP_FAILED) { shared = page; shared->scene = -1; shared->carry[0] = 0; shared->beat_ms = 0; shared->talk = getpid(); shared->place_slot = -1; }
     }
     int fds[2];
     if (pipe2(fds, O_CLOEXEC) != 0) { int saved = errno; close(exe); errno = saved; return -1; }
@@ -248,6 +350,31 @@ int podium_crash_watch_carry(const char *text) {
     shared->carry[n] = 0;
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     shared->carry[0] = text[0];
+    return 0;
+}
+
+void podium_crash_watch_heartbeat(void) {
+    if (!shared) return;
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    long long ms = (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+    shared->beat_ms = ms > 0 ? ms : 1;
+}
+
+void podium_crash_watch_heartbeat_stop(void) {
+    if (shared) shared->beat_ms = 0;
+}
+
+int podium_crash_watch_place(const char *text) {
+    if (!shared) return -1;
+    size_t n = strlen(text);
+    if (n >= sizeof shared->place[0]) return -1;
+    /* The slot not named is written whole, then named: a crash in between leaves the last
+     * complete place. */
+    int slot = shared->place_slot == 0 ? 1 : 0;
+    memcpy(shared->place[slot], text, n + 1);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    shared->place_slot = slot;
     return 0;
 }
 

@@ -6,7 +6,8 @@ import PodiumCore
 /// desktop for the length of a launch instead of until the speaker notices and types a command.
 /// A watcher process (`podium_crash_watch`) restarts the same binary with the same arguments
 /// (plus `--resume` once the place is journaled) after a crash signal only; a clean quit,
-/// SIGTERM or kill -9 ends the talk as before.
+/// SIGTERM or kill -9 ends the talk as before. A main loop that has not come round for 10 s (a
+/// plugin hanging on the main thread, `heartbeat`) is ended by the watcher and restarted the same way.
 /// At most `maxRestarts` within `windowSeconds`; `PODIUM_RESTART_ON_CRASH=0` turns it off.
 enum CrashRestart {
     static let maxRestarts: Int32 = 3
@@ -48,6 +49,36 @@ enum CrashRestart {
         carrying[key] = value
         let text = carrying.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
         _ = podium_crash_watch_carry(text)
+    }
+
+    /// Whether this process restarts after a hang (the watcher ended a talk whose main loop had
+    /// stopped coming round, `heartbeat`) rather than after a crash.
+    static var afterHang: Bool { isRestart && ProcessInfo.processInfo.environment["PODIUM_CRASH_KIND"] == "hang" }
+
+    /// The main loop came round: the watcher restarts a talk whose loop has not for 10 s.
+    static func heartbeat() { podium_crash_watch_heartbeat() }
+    /// The loop ended (a quit): however long shutting down takes, it is not a hang.
+    static func heartbeatStop() { podium_crash_watch_heartbeat_stop() }
+
+    private nonisolated(unsafe) static var placeCarried: TalkJournal.Record?
+
+    /// Keeps the talk's place in the watcher's memory (`podium_crash_watch_place`) when it
+    /// changed, so a restart resumes it even when the journal cannot be written. Returns false
+    /// when it cannot be kept there (no watcher, or the record is over 4 KB).
+    @discardableResult
+    static func carryPlace(_ record: TalkJournal.Record) -> Bool {
+        if let last = placeCarried, !record.differs(from: last) { return true }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(record), podium_crash_watch_place(String(decoding: data, as: UTF8.self)) == 0 else { return false }
+        placeCarried = record
+        return true
+    }
+
+    /// The crashed talk's place (`carryPlace`), nil when not a restart or it kept none.
+    static var carriedPlace: TalkJournal.Record? {
+        guard isRestart, let text = ProcessInfo.processInfo.environment["PODIUM_CRASH_PLACE"], !text.isEmpty else { return nil }
+        return try? JSONDecoder().decode(TalkJournal.Record.self, from: Data(text.utf8))
     }
 
     /// From now on the watcher knows which scene's plugin code runs (`SceneCode.marker`).

@@ -49,7 +49,10 @@ final class PresentCommand {
         // Before any plugin, lock or window exists: the crash watcher is forked from here.
         if let note = CrashRestart.startWatcher() { log(note) }
         CrashRestart.traceSceneCode()
-        if let crash = CrashRestart.crashedScene, crash.times >= 2 { SceneCode.crashed[crash.index] = crash.times }
+        if let crash = CrashRestart.crashedScene, crash.times >= 2 {
+            SceneCode.crashed[crash.index] = crash.times
+            if CrashRestart.afterHang { SceneCode.hung.insert(crash.index) }
+        }
         let registry = BuiltInPlugins.registry()
         LaunchTrace.mark("plugin registry")
         try CommandLineInterface.refuseExtraArguments(options, command: "present")
@@ -197,13 +200,30 @@ final class PresentCommand {
     }
     static let restartDeckWait = 30.0
 
-    /// After a first crash in a scene's plugin code, says so on the presenter view (a second one
-    /// there skips the scene: `SceneCode.crashed`, set before the scenes are made).
+    /// After any restart by the watcher, says why on the presenter view only: a crash or a hang
+    /// (the main loop stopped coming round) in a scene's plugin code, naming the scene (a second
+    /// one there skips the scene: `SceneCode.crashed`, set before the scenes are made), or in
+    /// no scene's code.
     func afterCrash() {
-        guard let crash = CrashRestart.crashedScene, crash.times == 1, crash.index < presentation.sceneCount else { return }
+        guard CrashRestart.isRestart else { return }
+        let hang = CrashRestart.afterHang
+        guard let crash = CrashRestart.crashedScene, crash.index < presentation.sceneCount else {
+            log(hang ? "the talk stopped responding; restarted" : "the talk crashed; restarted")
+            // Without --resume the place was not settled yet: the resume question is asked again.
+            let place = options.flags.contains("--resume") ? " where it was" : ""
+            presentation.showPassingNotice(hang ? "Podium stopped responding and was restarted\(place)." : "Podium crashed and was restarted\(place).", seconds: 8)
+            return
+        }
         let name = "scene \(crash.index + 1) “\(SafeText.excerpt(presentation.deck.scenes[crash.index].title ?? presentation.deck.scenes[crash.index].kind, limit: 60))”"
-        log("the talk crashed in the plugin code of \(name); restarted")
-        presentation.showPassingNotice("Podium crashed in \(name) and restarted. If it crashes there again, that scene is skipped.", seconds: 8)
+        if crash.times >= 2 {
+            presentation.showPassingNotice("Podium \(hang ? "stopped responding" : "crashed") again in \(name) and restarted; that scene is skipped until the deck is reloaded.", seconds: 8)
+        } else if hang {
+            log("\(name) stopped responding (its plugin code hung the talk); restarted")
+            presentation.showPassingNotice("\(name.prefix(1).uppercased() + name.dropFirst()) stopped responding; restarted. If it hangs again, that scene is skipped.", seconds: 8)
+        } else {
+            log("the talk crashed in the plugin code of \(name); restarted")
+            presentation.showPassingNotice("Podium crashed in \(name) and restarted. If it crashes there again, that scene is skipped.", seconds: 8)
+        }
     }
 
     // MARK: Journal
@@ -212,8 +232,11 @@ final class PresentCommand {
     /// the presenter screen asks (Return resumes, Esc starts fresh); the room sees nothing of it.
     func offerResume() {
         journal = TalkJournal(deckPath: presentation.deck.path)
-        let record: TalkJournal.Record?
-        do { record = try journal.read() } catch { log("\(error); starting fresh"); record = nil }
+        var record: TalkJournal.Record?
+        // After a crash, the place the watcher kept in memory: it is never older than the
+        // journal's and is there when the journal could not be written (a read-only state folder).
+        if let kept = CrashRestart.carriedPlace, kept.deck == presentation.deck.path { record = kept }
+        else { do { record = try journal.read() } catch { log("\(error); starting fresh"); record = nil } }
         guard let record, record.deck == presentation.deck.path, record.isWorthResuming else {
             if options.flags.contains("--resume") { log("--resume: no interrupted talk journaled for \(presentation.deck.path); starting fresh") }
             journalArmed = true
@@ -233,11 +256,27 @@ final class PresentCommand {
                                  onCancel: { [weak self] in self?.journalArmed = true; self?.log("started fresh (the interrupted talk was not resumed)") })
     }
 
-    /// Saves the talk's place when it changed (called every turn of the loop; writes only on a change).
+    /// Saves the talk's place when it changed (called every turn of the loop, and after an
+    /// advance's room frame before the next preview's plugin code runs; writes only on a change):
+    /// in the crash watcher's memory first (no disk: a restart resumes it whatever the disk
+    /// does), then in the journal. A journal that cannot be written is said once, in the log and
+    /// to the speaker only.
     func journalTick() {
         guard journalArmed else { return }
-        do { try journal.save(presentation.journalRecord(now: Date().timeIntervalSince1970)) }
-        catch { if !journalFailed { journalFailed = true; log("\(error); the talk goes on without a journal") } }
+        let record = presentation.journalRecord(now: Date().timeIntervalSince1970)
+        CrashRestart.carryPlace(record)
+        do { try journal.save(record) }
+        catch {
+            guard !journalFailed else { return }
+            journalFailed = true
+            let folder = (error as? JournalError).map { ($0.file as NSString).deletingLastPathComponent } ?? journal.file.deletingLastPathComponent().path
+            let reason = (error as? JournalError)?.message ?? DiskErrorText.reason(error)
+            log("the talk's place cannot be saved: \(error); the talk goes on (a restart after a crash still resumes it)")
+            // Beside a notice already up (a restart's, a lasting error) rather than over it.
+            let text = "The talk's place cannot be saved: \(SafeText.excerpt(folder, limit: 60)): \(reason)."
+            if let shown = presentation.notice, shown.kind == .error { presentation.showNotice(shown.text + " " + text, kind: .error) }
+            else { presentation.showPassingNotice((presentation.notice.map { $0.text + " " } ?? "") + text, seconds: 15) }
+        }
     }
 
     /// Releases everything in a defined order, while SDL still runs, then stops SDL: the control
@@ -309,12 +348,16 @@ final class PresentCommand {
                 bothWindowsShown = true
                 log(String(format: "first frame of both windows %.0f ms after launch", (ProcessInfo.processInfo.systemUptime - launch) * 1000))
             }
+            // From the first frame on, the watcher restarts a talk whose loop has not come round
+            // for 10 s (a plugin hanging on the main thread), as after a crash.
+            CrashRestart.heartbeat()
             // Sleep until an event or the next timer: an idle talk uses no CPU.
             var timeout = presentation.timers.nextDeadline.map { Int32(max(0, min(1000, ($0 - presentation.clock()) * 1000)).rounded(.up)) } ?? 1000
             // A popover fading in or out wants frames (~60 Hz) until it settles; then idle again.
             if presentation.presenter.isAnimating || presentation.audience.isAnimating { timeout = min(timeout, 16) }
             try events?.wait(timeoutMs: timeout) { try handle($0) }
         }
+        CrashRestart.heartbeatStop()
         QuitSignals.acknowledge()
         if let s = QuitSignals.pending { log("quitting on \(s == SIGTERM ? "SIGTERM" : s == SIGINT ? "SIGINT" : "signal \(s)")") }
     }
@@ -331,7 +374,9 @@ final class PresentCommand {
         if a { displayController.didRender(presenter: false, audience: true) }
         // The room has the advance's frame: the next preview's scene may be made now, so the
         // console draws the advance once (not at launch: both first frames come first).
-        if a, bothWindowsShown { presentation.attachPendingNextPreview() }
+        // The place first: a crash (or hang) in the next scene's plugin code resumes on the scene
+        // the room sees, not the one before (trial 9).
+        if a, bothWindowsShown { journalTick(); presentation.attachPendingNextPreview() }
         let p = presenterWindow.renderIfNeeded()
         AdvanceTrace.mark("console")
         if LaunchTrace.enabled, p { LaunchTrace.mark("presenter frame drawn, damage \(presenterWindow.lastDamage.map { "\($0)" } ?? "-")") }

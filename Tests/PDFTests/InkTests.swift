@@ -93,6 +93,23 @@ final class InkTests: PDFTestCase {
         XCTAssertEqual(try InkSidecar(pdf: pdf).load()[try XCTUnwrap(ink.key(0))]?.count, 1, "saved after every change")
     }
 
+    /// Trial 9 F10: drawings that cannot be saved say so in one short line naming the file and
+    /// the reason (here a folder where the sidecar should be written), not an NSError dump; the
+    /// strokes stay for the session.
+    func testDrawingsThatCannotBeSavedSayWhyInOneShortLine() async throws {
+        let pdf = path("talk.pdf")
+        TestPDF.write(pdf, .init(pages: 1))
+        let ink = InkSession(pdf: pdf, document: try PDFDocument(path: pdf))
+        var told: [String] = []
+        ink.tellSpeaker = { told.append($0) }   // SceneContext.tellSpeaker: the presenter's notice and the log
+        try FileManager.default.createDirectory(atPath: InkSidecar(pdf: pdf).path, withIntermediateDirectories: true)
+        penLine(ink, from: Point(100, 100), to: Point(300, 100))
+        penLine(ink, from: Point(100, 300), to: Point(300, 300))
+        XCTAssertEqual(ink.saveProblem, "talk.drawings.json: is a directory; drawings are kept for this session only")
+        XCTAssertEqual(told, ["Drawings not saved: talk.drawings.json: is a directory; drawings are kept for this session only."], "said once")
+        XCTAssertEqual(ink.strokes(on: 0).count, 2)
+    }
+
     /// A quick swipe reports two points either side of a stroke: the path between them erases.
     func testEraserSweepsTheSegmentBetweenPoints() async throws {
         let pdf = path("talk.pdf")

@@ -29,10 +29,11 @@ final class CrashRestartEndToEndTests: XCTestCase {
         try? FileManager.default.removeItem(at: dir)
     }
 
-    func launch(backtracer: Bool = false, extra: [String] = []) throws -> PodiumProcess {
+    func launch(backtracer: Bool = false, extra: [String] = [], environment: [String: String] = [:]) throws -> PodiumProcess {
         let app = try PodiumProcess(args: [deck, "--windowed"] + extra,
                                     environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software",
-                                                  "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": backtracer ? "enable=yes,interactive=no" : "enable=no"],
+                                                  "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": backtracer ? "enable=yes,interactive=no" : "enable=no"]
+                                        .merging(environment) { $1 },
                                     dir: dir)
         addTeardownBlock { app.stop() }
         XCTAssertEqual(try app.send(["cmd": "state"])["driver"]?.string, "offscreen")
@@ -96,6 +97,40 @@ final class CrashRestartEndToEndTests: XCTestCase {
         let drawn = try XCTUnwrap(restartLog.range(of: "first frame of both windows"), restartLog)
         XCTAssertLessThan(resumed.lowerBound, drawn.lowerBound, "resumed before the first frame: \(restartLog)")
         XCTAssertEqual(children(of: restarted).count, 1, "the restarted talk has a watcher of its own")
+        // Trial 9 F4: the speaker is told why the talk blinked (the presenter view only).
+        XCTAssertEqual(banner(s), "Podium crashed and was restarted where it was.")
+        try quitRestarted(restarted)
+    }
+
+    func banner(_ s: JSONValue) -> String? {
+        s["windows"]?.array?.first { $0["role"]?.string == "presenter" }?["controls"]?.array?
+            .first { $0["id"]?.string == "console.banner" }?["label"]?.string
+    }
+
+    /// Trial 9 F6: with a journal that cannot be written (here a file where its folder should
+    /// be; a read-only or full state folder alike) a crash restart started over at scene 1,
+    /// 0:00, and the speaker was never told. The place and timer are kept in the watcher's
+    /// memory too, and the speaker is warned once, in a short line naming the folder.
+    func testACrashRestartKeepsThePlaceAndTimerWhenTheJournalCannotBeWritten() throws {
+        let state = dir.appendingPathComponent("state")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        try Data("not a folder".utf8).write(to: state.appendingPathComponent("podium"))
+        let app = try launch(environment: ["XDG_STATE_HOME": state.path])
+        for _ in 0..<3 { XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true) }
+        let before = try app.client.waitForState(timeout: 10) { ($0["timers"]?["elapsed"]?.int ?? 0) >= 2 }
+        let notice = try XCTUnwrap(banner(before), "the speaker is warned")
+        XCTAssertTrue(notice.hasPrefix("The talk's place cannot be saved: \(state.path)/podium: "), notice)
+        XCTAssertFalse(notice.contains("Domain="), notice)
+        XCTAssertTrue(app.log.contains("the talk's place cannot be saved: \(state.path)/podium/journal-"), app.log)
+        XCTAssertFalse(app.log.contains("NSCocoaErrorDomain"), "no NSError dump; log:\n\(app.log)")
+        let restarted = try XCTUnwrap(children(of: app.process.processIdentifier).first)
+        crash(app)
+
+        let client = try ControlClient(path: app.socketPath, timeout: 30)
+        let s = try client.waitForState { $0["scene"]?["index"]?.int == 3 }
+        XCTAssertEqual(s["scene"]?["index"]?.int, 3, "back at scene 4, from the watcher's memory; log:\n\(app.log)")
+        XCTAssertGreaterThanOrEqual(s["timers"]?["elapsed"]?.int ?? 0, 2, "the timer kept: \(s["timers"] ?? .null)")
+        XCTAssertFalse(app.log.contains("starting fresh"), app.log)
         try quitRestarted(restarted)
     }
 
@@ -200,6 +235,23 @@ final class CrashRestartEndToEndTests: XCTestCase {
         s = try c2.waitForState { $0["audienceMode"]?.string == "black" }
         XCTAssertEqual(s["audienceMode"]?.string, "black", "the room stays covered")
         try quitRestarted(again)
+    }
+
+    /// A talk stopped on purpose (Ctrl+Z, a debugger) is held, not hung: the watcher counts no
+    /// time while the talk is stopped, so SIGCONT finds the same talk going on. (The hang
+    /// itself: CrashingPluginEndToEndTests, a plugin that never returns from `make`.)
+    func testAStoppedTalkIsNotTakenForHung() throws {
+        let app = try launch(environment: ["PODIUM_HANG_SECONDS": "2"])
+        let pid = app.process.processIdentifier
+        kill(pid, SIGSTOP)
+        usleep(5_000_000)
+        kill(pid, SIGCONT)
+        XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true, "the same talk answers")
+        usleep(3_000_000)   // an idle talk's loop comes round each second: still no hang
+        XCTAssertEqual(try app.send(["cmd": "state"])["scene"]?["index"]?.int, 1)
+        XCTAssertFalse(app.log.contains("stopped responding"), app.log)
+        XCTAssertFalse(app.log.contains("restarting"), app.log)
+        XCTAssertEqual(app.stop(), 0)
     }
 
     func testAQuitAndAKill9RestartNothing() throws {

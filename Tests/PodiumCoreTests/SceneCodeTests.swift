@@ -44,7 +44,7 @@ final class SceneCodeTests: XCTestCase {
         SceneCode.marker = { i in let old = SceneCodeTests.marked; SceneCodeTests.marked = i; return old }
         SceneCode.crashed = [:]
     }
-    override func tearDown() async throws { SceneCode.marker = nil; SceneCode.crashed = [:] }
+    override func tearDown() async throws { SceneCode.marker = nil; SceneCode.crashed = [:]; SceneCode.hung = [] }
 
     func presentation(_ count: Int) -> Presentation {
         let r = PluginRegistry()
@@ -126,5 +126,18 @@ final class SceneCodeTests: XCTestCase {
         XCTAssertTrue(p.goTo(1))
         XCTAssertTrue(SceneCode.crashed.isEmpty, "a reload is the speaker's retry")
         XCTAssertTrue(p.currentScene is ProbeScene, "made afresh after the reload")
+    }
+
+    /// Skipped after two hangs (the watcher restarted a talk whose loop stopped coming round):
+    /// the card says so, not "crashed".
+    func testASceneThatHungTwiceSaysItStoppedTheTalkResponding() async {
+        SceneCode.crashed = [1: 2]
+        SceneCode.hung = [1]
+        let p = presentation(3)
+        XCTAssertTrue(p.goTo(1))
+        XCTAssertEqual(made.map(\.index), [0], "scene 1 was never made")
+        let card = p.currentScene.presenterView.accessibilityLabel ?? ""
+        XCTAssertTrue(card.contains("stopped Podium responding 2 times in a row"), card)
+        XCTAssertFalse(card.contains("crashed"), card)
     }
 }

@@ -273,6 +273,27 @@ final class DisplayControllerTests: XCTestCase {
         assertPlaced(controller(), presenter: "HDMI-1", audience: "eDP-1")
     }
 
+    /// Trial 9 F10: a displays.json that cannot be written (here a file where its folder should
+    /// be) is one short line naming the file and the reason, and a notice for the speaker once,
+    /// not a Foundation error's dump.
+    func testADisplayChoiceThatCannotBeSavedIsOneShortLineAndANotice() async throws {
+        let choices: String = self.choices
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
+        let c = controller()
+        // After the launch read it (none yet): the folder cannot be made any more.
+        let folder = URL(fileURLWithPath: choices).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("not a folder".utf8).write(to: folder)
+        advance(1, c)
+        XCTAssertTrue(c.swap())
+        assertPlaced(c, presenter: "HDMI-1", audience: "eDP-1")
+        let said = lines.filter { $0.contains("not saved") }
+        XCTAssertEqual(said, ["display choice not saved: \(choices): file exists; it holds for this session only"], "\(lines)")
+        XCTAssertEqual(presentation.notice?.text, "The display choice cannot be saved: \(choices): file exists; it holds for this session only.")
+        advance(1, c); c.swap(); advance(1, c); c.swap()
+        XCTAssertEqual(lines.filter { $0.contains("not saved") }.count, 1, "once: \(lines)")
+    }
+
     func testSwapWithOneDisplayDoesNothing() async {
         platform.connect([("eDP-1", 1280, 800)])
         let c = controller()

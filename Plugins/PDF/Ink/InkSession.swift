@@ -46,6 +46,9 @@ final class InkSession {
     /// The presenter's tool bar, one for the file, shown in the current page's presenter view.
     private(set) lazy var toolbar = InkToolbar { [weak self] action in self?.perform(action) }
     var log: (String) -> Void = { SafeText.log("podium: " + $0) }
+    /// Tells the speaker on the presenter view (and the log) once drawings cannot be saved; the
+    /// scenes set it (`SceneContext.tellSpeaker`). Nil: the log only.
+    var tellSpeaker: ((String) -> Void)?
     /// Goes up with every change of the strokes (follower screens publish when it moves).
     private(set) var revision = 0
     /// On a follower screen: the presenter's strokes by 0-based page, shown instead of this
@@ -192,9 +195,15 @@ final class InkSession {
     /// and the drawings stay in memory for the session.
     private func save() {
         if saveProblem == nil {
-            do { try sidecar.save(pages) } catch { saveProblem = "\(error)" }
+            // One short line naming the file and the reason (errno text, not an NSError dump).
+            do { try sidecar.save(pages) } catch {
+                saveProblem = "\(URL(fileURLWithPath: sidecar.path).lastPathComponent): \(DiskErrorText.reason(error)); drawings are kept for this session only"
+            }
         }
-        if let p = saveProblem, !toldSaveProblem { toldSaveProblem = true; log("drawings not saved: \(p)") }
+        if let p = saveProblem, !toldSaveProblem {
+            toldSaveProblem = true
+            if let tellSpeaker { tellSpeaker("Drawings not saved: \(p).") } else { log("drawings not saved: \(p)") }
+        }
     }
     private var toldSaveProblem = false
 }

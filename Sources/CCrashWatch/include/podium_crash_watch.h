@@ -5,6 +5,8 @@
  * process to end and, if it ended by a crash signal, starts it again with the given arguments
  * plus `--resume` (once the talk said its place is journaled, `podium_crash_watch_armed`), so the
  * room gets the talk back where it was without the speaker typing anything. A clean exit, SIGKILL or SIGTERM is never restarted.
+ * A talk whose main loop stops coming round (`podium_crash_watch_heartbeat`) is ended by the
+ * watcher and restarted the same way.
  *
  * How: a pipe whose write end only the talk process holds (close-on-exec). The talk's handlers
  * for SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE and SIGSYS write one byte to it, then
@@ -44,6 +46,22 @@ int podium_crash_watch_scene(int index);
  * tokens and port, so phones stay paired): the watcher passes the last value given to the
  * restart as PODIUM_CRASH_CARRY. Returns 0, or -1 when there is no watcher or it is too long. */
 int podium_crash_watch_carry(const char *text);
+
+/* The talk's main loop came round (call once a pass, from the first frame on): a plain store of
+ * the monotonic time in the shared state. A loop that has not come round for 10 s
+ * (PODIUM_HANG_SECONDS; 0: never) is taken for hung: the watcher sends the talk SIGABRT (a
+ * backtrace), then SIGKILL after 5 s, and restarts it as after a crash, with
+ * PODIUM_CRASH_KIND=hang (else "crash") and PODIUM_CRASHED_SCENE naming the scene whose plugin
+ * code was running then. `podium_crash_watch_heartbeat_stop`: the loop ended (quitting takes
+ * as long as it takes); not watched any more. */
+void podium_crash_watch_heartbeat(void);
+void podium_crash_watch_heartbeat_stop(void);
+
+/* The talk's place (the journal's record as JSON, at most 4095 bytes): kept in the shared state
+ * so a restart resumes it without the disk (a read-only or full state folder); the restart gets
+ * the last complete value as PODIUM_CRASH_PLACE. Returns 0, or -1 when there is no watcher or it
+ * is too long. */
+int podium_crash_watch_place(const char *text);
 
 /* `podium-watch`'s main: `podium-watch MAX WINDOW COUNT SINCE ARGV...` with fds 3, 4 (and 5, the shared state) as
  * `podium_crash_watch` leaves them. Returns (2, with a message) only when not started that way. */

@@ -68,7 +68,10 @@ public final class DisplayController<Platform: DisplayPlatform> {
             try DisplayChoicesFile.save(policy.remembered, path: choicesPath)
             choicesOnDisk = policy.remembered
         } catch {
-            log("cannot save the display choice in \(choicesPath): \(error)")
+            // One short line (errno text, not a Foundation error's dump), and the speaker told once.
+            let why = "\(choicesPath): \(DiskErrorText.reason(error))"
+            log("display choice not saved: \(why); it holds for this session only")
+            presentation.showPassingNotice("The display choice cannot be saved: \(SafeText.excerpt(why, limit: 120)); it holds for this session only.", seconds: 10)
             choicesOnDisk = nil   // one message, not one per display event
         }
     }

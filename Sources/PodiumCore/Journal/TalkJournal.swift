@@ -149,7 +149,7 @@ public struct TalkJournal {
             opened.adopt(path, length: data.count)
         } catch {
             try? FileManager.default.removeItem(at: temp)
-            throw JournalError(file: file.path, message: "cannot write (\(error))")
+            throw JournalError(file: file.path, message: DiskErrorText.reason(error))
         }
         lastWritten = record
         return true

@@ -55,6 +55,10 @@ final class HostContext: SceneContext {
     func presentActionSheet(_ sheet: ActionSheet, at anchor: PopoverAnchor, source: String) -> PresentedView? {
         presentation.presenter.presentActionSheet(sheet, at: anchor, source: source)
     }
+    func tellSpeaker(_ message: String) {
+        log(message)
+        if isCurrentDeck { presentation.showPassingNotice(message, seconds: 10) }
+    }
     func observeAudience(_ body: @escaping (AudienceState) -> Void) {
         guard isCurrentDeck else { return }
         presentation.audienceObservers.append((self, body))

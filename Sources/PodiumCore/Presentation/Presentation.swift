@@ -181,9 +181,11 @@ public final class Presentation {
         var origin: SceneOrigin?
         if let times = SceneCode.crashed[index] {
             log("scene \(index) (\(entry.kind)) crashed the talk \(times) times in a row; skipped until the deck is reloaded")
+            let hung = SceneCode.hung.contains(index)
             made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: registry.sceneKind(entry.kind)?.pluginID ?? "none",
-                                  error: "its plugin crashed Podium \(times) times in a row here (Podium restarted after each crash). It is skipped until the deck is reloaded (Ctrl+R).",
-                                  skip: skipHint, heading: "This scene crashed the talk")
+                                  error: hung ? "its plugin stopped Podium responding \(times) times in a row here (Podium restarted after each time). It is skipped until the deck is reloaded (Ctrl+R)."
+                                              : "its plugin crashed Podium \(times) times in a row here (Podium restarted after each crash). It is skipped until the deck is reloaded (Ctrl+R).",
+                                  skip: skipHint, heading: hung ? "This scene stopped the talk responding" : "This scene crashed the talk")
         } else if let (kind, pluginID) = registry.sceneKind(entry.kind) {
             let ctx = HostContext(presentation: self, pluginID: pluginID, sceneIndex: index, deckGeneration: deckGeneration)
             do { made = try SceneCode.run(in: index) { try kind.make(entry.parameters, ctx) }; origin = SceneOrigin(entry, directory: deck.directory, context: ctx) }

@@ -17,6 +17,9 @@ import PodiumKit
     /// each is an error card for the speaker instead (the room keeps its picture, as for any
     /// error card). A reload (Ctrl+R, the deck file changing) clears it and makes them afresh.
     public static var crashed: [Int: Int] = [:]
+    /// Those of `crashed` whose last time was a hang (the watcher ended a talk whose main loop had
+    /// stopped coming round), so the error card says "stopped responding", not "crashed".
+    public static var hung: Set<Int> = []
 
     /// Hands an event to `view` (`WindowRoot.eventDelivery`) marked as the code of the scene whose
     /// view holds it (a `SceneCodeView` above it, or above the view a popover holding it points

@@ -113,11 +113,17 @@ public protocol SceneContext: AnyObject, Sendable {
     /// (blackout, whiteout, freeze, back to live) for the rest of the talk. Hosts without
     /// audience modes never call it. (API 2.x, appended.)
     func observeAudience(_ body: @escaping (AudienceState) -> Void)
+    /// Tells the speaker `message` (one short sentence) in the presenter view's notice strip for
+    /// a few seconds, never the room, and logs it: something the speaker should know while the
+    /// talk goes on, e.g. a file the plugin cannot save. (API 3.x, appended.)
+    func tellSpeaker(_ message: String)
 }
 
 extension SceneContext {
     /// Hosts without audience modes (test doubles): the room always sees the scene.
     public func observeAudience(_ body: @escaping (AudienceState) -> Void) {}
+    /// Hosts without a presenter view (test doubles): the log only.
+    public func tellSpeaker(_ message: String) { log(message) }
 }
 
 extension SceneContext {
