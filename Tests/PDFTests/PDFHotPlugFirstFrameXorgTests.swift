@@ -31,16 +31,7 @@ final class PDFHotPlugFirstFrameXorgTests: XorgPDFTestCase {
     func checkPlug(windowManager: Bool, file: StaticString = #filePath, line: UInt = #line) throws {
         var wm: ChildProcess?
         defer { wm?.stop() }
-        if windowManager {
-            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openbox") else { throw XCTSkip("openbox is not installed (make test-deps)") }
-            wm = try ChildProcess("/usr/bin/openbox", [], environment: rig.environment.merging(TestPaths.privateHome(in: URL(fileURLWithPath: path("wm")))) { $1 },
-                                  stderr: .null)
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline,
-                  (try? runProcess("/usr/bin/env", ["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], environment: rig.environment))?.stdout.contains("window id") != true {
-                usleep(50_000)
-            }
-        }
+        if windowManager { wm = try startOpenbox() }
         TestPDF.write(path("talk.pdf"), .init(pages: 4))
         let release = path("release")
         FileManager.default.createFile(atPath: release, contents: Data())

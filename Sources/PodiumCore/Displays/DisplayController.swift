@@ -201,6 +201,14 @@ public final class DisplayController<Platform: DisplayPlatform> {
         let full = !windowedViews.contains(.presenter) && displays.count >= 2
         var presenterFills = !presenterMoves && full && !placedPresenterFull
         if presenterFills, case .mirror = placement { presenterMoves = true; presenterFills = false }
+        // The only display left is the room's (a lid closed with the projector on): the X server
+        // may have moved that display under the presenter window. Unmapped before the audience
+        // covers the display, never moved onto it; placed anew when another display is back.
+        let onlyRoomLeft = a.onlyTheRoomsDisplay
+        if onlyRoomLeft {
+            presenterWindow.hide(); presenterWindow.leaveFullscreen()   // unmapped first: no resize seen
+            presenterMoves = false; presenterFills = false; placedPresenter = nil; placedPresenterFull = false
+        }
         // The audience is placed again whenever the presenter moves: both leave fullscreen first,
         // so SDL does not minimise one for the other (see PlatformWindow.leaveFullscreen).
         let moved = launch || presenterMoves || placedAudience != placement || (audienceWindow?.isVisible ?? false) != shown
@@ -261,7 +269,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         if let e = earlyFrameAt { earlyFrameAt = nil; didRender(presenter: false, audience: true, at: e) }
         presentation.audience.requestRedraw()
         presentation.presenter.requestRedraw()
-        if presenterWindow.isMinimized { presenterWindow.show() }
+        if presenterWindow.isMinimized, !onlyRoomLeft { presenterWindow.show() }
         focusPresenter()
     }
 

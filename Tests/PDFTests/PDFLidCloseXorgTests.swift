@@ -1,0 +1,118 @@
+import Foundation
+import PodiumKit
+import PodiumSDL
+import PodiumTestSupport
+import XCTest
+
+/// The laptop's own display going off while the projector stays (`xrandr --output DUMMY0 --off`:
+/// what closing the lid does on most desktops with a projector attached). xrandr moves the
+/// projector to the origin, where the presenter window was. A trial saw the console (clock,
+/// timers, current page, notes below) on the projector for good. The room must keep the slide:
+/// the audience view fullscreen there, the console hidden; the laptop back gives the normal
+/// layout. What the room sees is read back from the X server, again and again during each change.
+final class PDFLidCloseXorgTests: XorgPDFTestCase {
+    func window(_ s: JSONValue, _ role: String) -> JSONValue? { s["windows"]?.array?.first { $0["role"]?.string == role } }
+
+    /// Whether the X server's pixels of the 1920×1080 display at (x0, 0) are exactly what the
+    /// room should see of page `page` (a 16:9 slide filling the display): white, the page's box in
+    /// its colour, and nothing else, on a grid of points (the page number's corner left out).
+    /// Returns nil when so, else what was wrong.
+    func roomWrong(page: Int, x0: Int) -> String? {
+        let (w, h) = (1920, 1080)
+        guard let px = X11Screen.pixels(display: rig.display, x: x0, y: 0, width: w, height: h) else { return "cannot read the screen" }
+        let c = TestPDF.colour(page)
+        let box = (x: Int(TestPDF.box.x * 1920), y: Int(TestPDF.box.y * 1080), w: Int(TestPDF.box.w * 1920), h: Int(TestPDF.box.h * 1080))
+        var wrong = 0, example = ""
+        for y in stride(from: 8, to: h, by: 40) {
+            for x in stride(from: 8, to: w, by: 40) {
+                if x >= 1100 && x < 1500 && y >= 340 && y < 620 { continue }   // the page number
+                let inBox = x > box.x + 3 && x < box.x + box.w - 3 && y > box.y + 3 && y < box.y + box.h - 3
+                let onEdge = !inBox && x >= box.x - 3 && x <= box.x + box.w + 3 && y >= box.y - 3 && y <= box.y + box.h + 3
+                if onEdge { continue }
+                let want = inBox ? [c.0, c.1, c.2] : [255, 255, 255]
+                let i = (y * w + x) * 4
+                let got = [Int(px[i]), Int(px[i + 1]), Int(px[i + 2])]
+                if got != want { wrong += 1; if example.isEmpty { example = "(\(x), \(y)) is \(got), not \(want)" } }
+            }
+        }
+        return wrong == 0 ? nil : "\(wrong) points differ from slide \(page + 1), e.g. \(example)"
+    }
+
+    func testTheLaptopsDisplayGoingOffLeavesTheSlideOnTheProjectorNeverTheConsole() throws {
+        try checkLidClose(windowManager: false)
+    }
+
+    /// The same under openbox (the trial's desktop), which moves windows off a display that goes.
+    func testTheLaptopsDisplayGoingOffUnderAWindowManager() throws {
+        try checkLidClose(windowManager: true)
+    }
+
+    func checkLidClose(windowManager: Bool) throws {
+        var wm: ChildProcess?
+        defer { wm?.stop() }
+        if windowManager { wm = try startOpenbox() }
+        TestPDF.write(path("talk.pdf"), .init(pages: 4))
+        let env = rig.environment.merging(["SDL_RENDER_DRIVER": "software"]) { $1 }
+        let app = try PodiumProcess(args: [path("talk.pdf")], environment: env, dir: dir)
+        defer { app.stop() }
+        let c = try XCTUnwrap(app.client)
+        var s = try c.waitForState { self.window($0, "audience")?["visible"]?.bool == true && self.window($0, "audience")?["bounds"]?["x"]?.number == 1280 }
+        XCTAssertEqual(s["driver"]?.string, "x11")
+        XCTAssertEqual(try c.send(["cmd": "next"])["ok"]?.bool, true)   // the talk runs: slide 2
+        XCTAssertEqual(poll(10) { self.roomWrong(page: 1, x0: 1280) == nil ? true : nil }, true, roomWrong(page: 1, x0: 1280) ?? "")
+
+        // Lid closed: the projector, now at the origin, is grabbed again and again. The X server
+        // shows what was at its new place (the console) until podium hears of the change; from the
+        // first grab that shows the slide on, every grab must show it.
+        try rig.unplug(0)
+        var grabs: [String?] = []
+        let end = Date().addingTimeInterval(3)
+        while Date() < end { grabs.append(roomWrong(page: 1, x0: 0)) }
+        let first = grabs.firstIndex { $0 == nil }
+        XCTAssertNotNil(first, "the projector never showed the slide after the laptop's display went off: \(grabs.last ?? nil ?? "")\n\(app.log)")
+        if let f = first {
+            let later = grabs[f...].compactMap { $0 }
+            XCTAssertTrue(later.isEmpty, "after showing the slide, the projector showed something else \(later.count) of \(grabs.count - f) times: \(later.first ?? "")")
+            print("lid closed: \(f) of \(grabs.count) grabs before podium covered the projector (the X server's own layout change)")
+        }
+        s = try c.waitForState { $0["roles"]?["audiencePlacement"]?.string == "mirror" }
+        XCTAssertEqual(s["roles"]?["audiencePlacement"]?.string, "mirror", "\(s["roles"] ?? .null)\n\(app.log)")
+        XCTAssertEqual(window(s, "presenter")?["visible"]?.bool, false, "the console is not mapped on the room's display")
+        XCTAssertTrue(app.log.contains("the console is hidden"), app.log)
+
+        // The talk goes on by the keyboard (the audience window has it): Next, and the room follows.
+        s = try c.waitForState { self.window($0, "audience")?["focused"]?.bool == true }
+        XCTAssertEqual(window(s, "audience")?["focused"]?.bool, true)
+        try xdotool("key", "Next")
+        XCTAssertEqual(poll(10) { self.roomWrong(page: 2, x0: 0) == nil ? true : nil }, true, roomWrong(page: 2, x0: 0) ?? "")
+        // A question shows on the room's view (the only screen the speaker sees), not the console.
+        try xdotool("key", "q")
+        s = try c.waitForState { self.window($0, "audience")?["controls"]?.array?.contains { $0["id"]?.string == "audience.question" } == true }
+        XCTAssertEqual(window(s, "audience")?["controls"]?.array?.contains { $0["id"]?.string == "audience.question" }, true)
+        try xdotool("key", "Escape")
+        _ = try c.waitForState { $0["question"] == .null }
+
+        // Lid open: the laptop is back (right of the projector); the projector keeps the slide at
+        // every grab while the console comes back on the laptop.
+        try rig.plug(0, "1280x800")
+        grabs = []
+        let end2 = Date().addingTimeInterval(2)
+        while Date() < end2 { grabs.append(roomWrong(page: 2, x0: 0)) }
+        let bad = grabs.compactMap { $0 }
+        XCTAssertTrue(bad.isEmpty, "the projector showed something else than the slide \(bad.count) of \(grabs.count) times while the laptop came back: \(bad.first ?? "")")
+        s = try c.waitForState { $0["roles"]?["audiencePlacement"]?.string == "display" && self.window($0, "presenter")?["visible"]?.bool == true }
+        XCTAssertEqual(s["roles"]?["presenterDisplay"]?.string, "DUMMY0", "\(s["roles"] ?? .null)")
+        XCTAssertEqual(s["roles"]?["audienceDisplay"]?.string, "DUMMY1")
+        XCTAssertEqual(window(s, "presenter")?["bounds"]?["x"]?.number, 1920, "the console on the laptop again: \(window(s, "presenter") ?? .null)")
+        // The console (dark) on the laptop's pixels, not the slide (mostly white).
+        let laptop = try XCTUnwrap(X11Screen.pixels(display: rig.display, x: 1920, y: 0, width: 1280, height: 800))
+        let white = stride(from: 0, to: laptop.count, by: 4 * 97).filter { laptop[$0] == 255 && laptop[$0 + 1] == 255 && laptop[$0 + 2] == 255 }.count
+        XCTAssertLessThan(white, laptop.count / (4 * 97) / 2, "the laptop shows the console, not the slide")
+    }
+
+    func poll<T>(_ seconds: Double, _ body: () -> T?) -> T? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline { if let v = body() { return v }; usleep(50_000) }
+        return nil
+    }
+}
