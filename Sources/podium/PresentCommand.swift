@@ -360,6 +360,13 @@ final class PresentCommand {
             if case let .key(k) = input { presentation.press(k); AdvanceTrace.mark("pressed"); return }
             // The resume question holds the talk: clicks, wheel and typing wait for its answer.
             if presentation.talkHold != nil { return }
+            // Text typed while the audience window has the keyboard (a plug maps it and a window
+            // manager may focus it for a moment) belongs to the presenter's focused field; not
+            // while the console is hidden (mirrored), where no one would see it typed.
+            if let a = audienceWindow, target === a, isTyping(input), presenterWindow.root.focusedView != nil,
+               !displayController.audienceCoversConsole {
+                presenterWindow.root.dispatch(input); return
+            }
             // Clicks there: the scene's views, then the key map's mouse bindings.
             if let a = audienceWindow, target === a { presentation.audienceInput(input); return }
             // Ctrl + mouse over the audience preview: the pointer dot on the audience view.
@@ -375,6 +382,11 @@ final class PresentCommand {
         if let a = audienceWindow, a.id == id { return a }
         return nil
     }
+}
+
+/// Text typed or composed (not a key press, not the pointer).
+private func isTyping(_ e: InputEvent) -> Bool {
+    switch e { case .text, .composition: return true; default: return false }
 }
 
 /// This process's start time in seconds since boot, from /proc/self/stat (field 22, clock ticks).
