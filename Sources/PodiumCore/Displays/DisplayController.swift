@@ -190,7 +190,8 @@ public final class DisplayController<Platform: DisplayPlatform> {
         let a = policy.assignment
         guard let pd = a.presenter else { log("no display reported; windows left where they are"); return }
         // The presenter window moves only when its own display changed: an unplug elsewhere must
-        // not disturb it. It fills its display when there is another one at the time (as pdfpc).
+        // not disturb it. It fills its display (as pdfpc), unless it is an ordinary window by choice
+        // (`--windowed`) or beside the audience's window on one display.
         var placement = a.audience
         if case let .display(d) = placement, d.identity == refusedByWindowManager { placement = .preview }
         let shown = placement != .preview
@@ -198,7 +199,8 @@ public final class DisplayController<Platform: DisplayPlatform> {
         // A plug gives the presenter its whole display, as a launch with two displays does (it
         // stayed an ordinary window). After the audience is placed, so the room's first frame does
         // not wait for it; first when mirrored, where the audience covers that same display.
-        let full = !windowedViews.contains(.presenter) && displays.count >= 2
+        // With one display too, the audience in its preview (not beside it in a window).
+        let full = !windowedViews.contains(.presenter) && (displays.count >= 2 || placement == .preview)
         var presenterFills = !presenterMoves && full && !placedPresenterFull
         if presenterFills, case .mirror = placement { presenterMoves = true; presenterFills = false }
         // The only display left is the room's (a lid closed with the projector on): the X server
