@@ -110,6 +110,60 @@ final class PDFLidCloseXorgTests: XorgPDFTestCase {
         XCTAssertLessThan(white, laptop.count / (4 * 97) / 2, "the laptop shows the console, not the slide")
     }
 
+    /// A crash while only the projector is on (the lid closed): the watcher's restart launches
+    /// with that one display and, told which display the room was seeing, keeps the console off
+    /// it (it would otherwise take the only display as the speaker's and show the console there).
+    func testACrashWithTheLidClosedRestartsWithTheRoomsViewNotTheConsole() throws {
+        TestPDF.write(path("talk.pdf"), .init(pages: 4))
+        let env = rig.environment.merging(["SDL_RENDER_DRIVER": "software", "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        let app = try PodiumProcess(args: [path("talk.pdf")], environment: env, dir: dir)
+        defer { app.stop() }
+        // The restarted talk is not our child: ended by its command line (this test's folder).
+        addTeardownBlock { [dir] in
+            for pid in (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap(pid_t.init) ?? [] {
+                guard let cmd = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8), let d = dir, cmd.contains(d.path) else { continue }
+                kill(pid, SIGKILL)
+            }
+        }
+        let c = try XCTUnwrap(app.client)
+        _ = try c.waitForState { self.window($0, "audience")?["visible"]?.bool == true && self.window($0, "audience")?["bounds"]?["x"]?.number == 1280 }
+        XCTAssertEqual(try c.send(["cmd": "next"])["ok"]?.bool, true)
+        try rig.unplug(0)
+        _ = try c.waitForState { $0["roles"]?["audiencePlacement"]?.string == "mirror" }
+        // The place is journaled (the watcher then restarts with --resume) once the talk runs.
+        usleep(1_000_000)
+        // The projector grabbed again and again from the crash until a second after the restart
+        // placed its windows: never the console (its background colour) at any grab.
+        final class Grabs: @unchecked Sendable { let lock = NSLock(); var done = false, total = 0, console = 0 }
+        let grabs = Grabs(), display = rig.display
+        let grabber = Thread {
+            while !grabs.lock.withLock({ grabs.done }) {
+                guard let px = X11Screen.pixels(display: display, x: 0, y: 0, width: 1920, height: 1080) else { continue }
+                var n = 0
+                for y in stride(from: 8, to: 1080, by: 40) { for x in stride(from: 8, to: 1920, by: 40) {
+                    let i = (y * 1920 + x) * 4
+                    if px[i] == 28 && px[i + 1] == 31 && px[i + 2] == 38 { n += 1 }
+                } }
+                grabs.lock.withLock { grabs.total += 1; if n > 20 { grabs.console += 1 } }
+            }
+        }
+        grabber.start()
+        kill(app.process.processIdentifier, SIGSEGV)
+        XCTAssertTrue([SIGSEGV, 128 + SIGSEGV].contains(app.waitForExit()), "ended by SIGSEGV")
+
+        let restarted = try ControlClient(path: app.socketPath, timeout: 30)
+        let s = try restarted.waitForState { $0["roles"]?["audiencePlacement"]?.string == "mirror" && self.window($0, "audience")?["visible"]?.bool == true }
+        usleep(1_000_000)
+        grabs.lock.withLock { grabs.done = true }
+        while !grabber.isFinished { usleep(10_000) }
+        XCTAssertEqual(grabs.console, 0, "the console was on the projector in \(grabs.console) of \(grabs.total) grabs through the crash restart")
+        XCTAssertGreaterThan(grabs.total, 5)
+        XCTAssertEqual(s["roles"]?["audiencePlacement"]?.string, "mirror", "\(s["roles"] ?? .null)\n\(app.log)")
+        XCTAssertEqual(window(s, "presenter")?["visible"]?.bool, false, "the console is not mapped on the room's display")
+        XCTAssertEqual(poll(10) { self.roomWrong(page: 1, x0: 0) == nil ? true : nil }, true, roomWrong(page: 1, x0: 0) ?? "")
+        _ = try? restarted.send(["cmd": "quit"])
+    }
+
     func poll<T>(_ seconds: Double, _ body: () -> T?) -> T? {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline { if let v = body() { return v }; usleep(50_000) }

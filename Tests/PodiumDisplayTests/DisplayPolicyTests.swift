@@ -103,6 +103,31 @@ final class DisplayPolicyTests: XCTestCase {
         XCTAssertEqual(u.assignment.audience, .preview)
     }
 
+    /// A crash restart while only the room's display is connected: the carried `roomHint` keeps
+    /// the console off it from the first assignment; with the laptop there it changes nothing.
+    func testARestartWithOnlyTheRoomsDisplayKeepsTheConsoleHidden() {
+        let hint = DisplayIdentity(name: "HDMI-1", nativeWidth: 1920, nativeHeight: 1080)
+        XCTAssertEqual(DisplayIdentity(line: hint.line), hint)
+        XCTAssertEqual(DisplayIdentity(line: "1920 1080 HDMI 1 (left)")?.name, "HDMI 1 (left)")
+        XCTAssertNil(DisplayIdentity(line: "wide 1080 HDMI-1"))
+        var p = DisplayPolicy()
+        p.roomHint = hint
+        _ = p.update(enumerate([projector]), at: 0)
+        XCTAssertTrue(p.assignment.onlyTheRoomsDisplay, "\(p.assignment)")
+        _ = p.update(enumerate([display("HDMI-1", 1920, 1080, x: 0), display("eDP-1", 1280, 800, x: 1920)]), at: 1)
+        XCTAssertEqual(p.assignment.presenter?.name, "eDP-1")
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1")
+        var q = DisplayPolicy()
+        q.roomHint = hint
+        _ = q.update(enumerate([laptop, projector]), at: 0)
+        XCTAssertEqual(q.assignment.presenter?.name, "eDP-1")
+        XCTAssertEqual(q.assignment.audienceDisplay?.name, "HDMI-1")
+        var r = DisplayPolicy()
+        r.roomHint = hint
+        _ = r.update(enumerate([laptop]), at: 0)
+        XCTAssertEqual(r.assignment.audience, .preview, "the laptop alone is the speaker's")
+    }
+
     func testNoDisplaysAtAllIsNotAnError() {
         var p = DisplayPolicy()
         XCTAssertNil(p.update([], at: 0))

@@ -186,8 +186,14 @@ public final class DisplayController<Platform: DisplayPlatform> {
         }
     }
 
+    /// Called with the display the room sees whenever that changes (nil: none), so a crash
+    /// restart can be told (`DisplayPolicy.roomHint`).
+    public var onRoomDisplayChange: ((DisplayIdentity?) -> Void)?
+    private var reportedRoom: DisplayIdentity??
+
     private func apply(launch: Bool, since t: Double) {
         let a = policy.assignment
+        if reportedRoom != .some(a.roomDisplay?.identity) { reportedRoom = .some(a.roomDisplay?.identity); onRoomDisplayChange?(a.roomDisplay?.identity) }
         guard let pd = a.presenter else { log("no display reported; windows left where they are"); return }
         // The presenter window moves only when its own display changed: an unplug elsewhere must
         // not disturb it. It fills its display (as pdfpc), unless it is an ordinary window by choice
@@ -214,9 +220,15 @@ public final class DisplayController<Platform: DisplayPlatform> {
         // The audience is placed again whenever the presenter moves: both leave fullscreen first,
         // so SDL does not minimise one for the other (see PlatformWindow.leaveFullscreen).
         let moved = launch || presenterMoves || placedAudience != placement || (audienceWindow?.isVisible ?? false) != shown
+        // The laptop's display back after only the room's was left: the audience window already
+        // fills the room's display, which the presenter is not going to; taken out of fullscreen
+        // and placed again it would show the room black (or the desktop) for a moment.
+        var audienceStays = false
+        if !launch, case let .mirror(m) = placedAudience, case let .display(d) = placement, audienceWindow?.isVisible == true,
+           m.identity == d.identity, m.bounds == d.bounds, pd.identity != d.identity { audienceStays = true }
         placedAt = t
         if presenterMoves { presenterWindow.leaveFullscreen() }
-        if moved { audienceWindow?.leaveFullscreen() }
+        if moved, !audienceStays { audienceWindow?.leaveFullscreen() }
         if presenterMoves {
             if full { place(presenterWindow, on: pd, fullscreen: true) }
             else if placement == .window, let f = SideBySideWindows.frames(in: pd.usableBounds) { presenterWindow.moveWindowed(to: f.presenter) }
@@ -229,6 +241,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         guard moved else { return }
         do {
             switch placement {
+            case .display where audienceStays: break
             case let .display(d):
                 let w = try audienceWindowOrCreate(at: d.bounds)
                 // Shown first: Wayland only takes fullscreen-on-an-output for a mapped window.

@@ -126,6 +126,10 @@ public struct DisplayPolicy: Sendable {
     public private(set) var lostAt: Double?
     /// Displays connected since `lostAudience` was removed, oldest first.
     private var arrivedSinceLoss: [DisplayIdentity] = []
+    /// The display the room was seeing before this process started (a crash restart carries it):
+    /// alone at launch, it keeps the audience view and the console stays hidden, as when the
+    /// laptop's display went off. Forgotten once the room has a display again.
+    public var roomHint: DisplayIdentity?
     public private(set) var displays: [DisplayInfo] = []
     public private(set) var assignment = DisplayAssignment(presenter: nil, audience: .preview)
 
@@ -158,6 +162,7 @@ public struct DisplayPolicy: Sendable {
         if let a = old.audienceDisplay, !ids.contains(a.identity) { lostAudience = a.identity; lostAt = time; arrivedSinceLoss = [] }
         arrivedSinceLoss.removeAll { !ids.contains($0) }
         assignment = choose(at: time)
+        if assignment.roomDisplay != nil { roomHint = nil }
         if assignment.audienceDisplay != nil { lostAt = nil; arrivedSinceLoss = [] }
         if let a = assignment.audienceDisplay, a.identity == lostAudience { lostAudience = nil }
         if remembersSelectors, audienceSelector?.match(in: displays) != nil || presenterSelector?.match(in: displays) != nil { rememberAssignment() }
@@ -208,7 +213,7 @@ public struct DisplayPolicy: Sendable {
             presenter = other
         }
         // Never the console on the display the room is seeing.
-        if connected(savedPresenter) == nil, let room = assignment.roomDisplay?.identity ?? lostAudience, presenter.identity == room {
+        if connected(savedPresenter) == nil, let room = assignment.roomDisplay?.identity ?? lostAudience ?? roomHint, presenter.identity == room {
             guard let other = displays.first(where: { $0.identity != room }) else {
                 return DisplayAssignment(presenter: presenter, audience: .mirror(presenter))
             }
