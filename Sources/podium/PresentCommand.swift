@@ -74,7 +74,9 @@ final class PresentCommand {
         windowedViews = try HostOptions.windowedViews(options)
         let startMinutes = try HostOptions.startMinutes(options)
         let brokerURL = try BrokerOptions.presentURL(options)
-        let policy = try makeDisplayPolicy()
+        var policy = try makeDisplayPolicy()
+        // After a crash: the display the room was seeing, so the console never lands on it.
+        policy.roomHint = CrashRestart.carried["room"].flatMap(DisplayIdentity.init(line:))
         // Under a Wayland compositor SDL 2.26 picks x11 (Xwayland) first, and there a compositor
         // such as sway maps a re-created audience window on the focused output, i.e. over the
         // presenter. Wayland's own fullscreen-on-an-output does not have that problem.
@@ -127,8 +129,10 @@ final class PresentCommand {
         // Before any window: the room's first frame is the resumed scene (or its cover, or its
         // freeze), never the first scene for the length of a frame (issue: trial 8).
         offerResume()
+        // After a crash that left only the room's display, hidden until the display controller
+        // decides (it would be mapped on that display, the console for the room to see).
         presenterWindow = try PlatformWindow(title: WindowTitles.presenter(deck.title), root: presentation.presenter,
-                                             size: Size(1280, 800), text: text)
+                                             size: Size(1280, 800), flags: policy.roomHint == nil ? 0 : PlatformWindow.hiddenFlag, text: text)
         LaunchTrace.mark("presenter window")
         if let p = socketPath {
             control = try ControlServer(path: p)
@@ -139,6 +143,7 @@ final class PresentCommand {
         displayController = DisplayController(policy: policy, platform: platform, presentation: presentation,
                                               presenterWindow: presenterWindow, windowed: windowed) { [weak self] in self?.log($0) }
         displayController.windowedViews = windowedViews
+        displayController.onRoomDisplayChange = { CrashRestart.carry("room", $0?.line) }
         installHostActions()
         // An external display already connected at launch sends no event: look now.
         displayController.refresh(reason: "launch", launch: true)
@@ -415,6 +420,13 @@ final class PresentCommand {
             if case let .key(k) = input { presentation.press(k); AdvanceTrace.mark("pressed"); return }
             // The resume question holds the talk: clicks, wheel and typing wait for its answer.
             if presentation.talkHold != nil { return }
+            // Text typed while the audience window has the keyboard (a plug maps it and a window
+            // manager may focus it for a moment) belongs to the presenter's focused field; not
+            // while the console is hidden (mirrored), where no one would see it typed.
+            if let a = audienceWindow, target === a, isTyping(input), presenterWindow.root.focusedView != nil,
+               !displayController.audienceCoversConsole {
+                presenterWindow.root.dispatch(input); return
+            }
             // Clicks there: the scene's views, then the key map's mouse bindings.
             if let a = audienceWindow, target === a { presentation.audienceInput(input); return }
             // Ctrl + mouse over the audience preview: the pointer dot on the audience view.
@@ -430,6 +442,11 @@ final class PresentCommand {
         if let a = audienceWindow, a.id == id { return a }
         return nil
     }
+}
+
+/// Text typed or composed (not a key press, not the pointer).
+private func isTyping(_ e: InputEvent) -> Bool {
+    switch e { case .text, .composition: return true; default: return false }
 }
 
 /// This process's start time in seconds since boot, from /proc/self/stat (field 22, clock ticks).

@@ -29,10 +29,7 @@ final class PDFHotPlugFirstFrameXorgTests: XorgPDFTestCase {
     }
 
     func checkPlug(windowManager: Bool, file: StaticString = #filePath, line: UInt = #line) throws {
-        if windowManager {
-            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openbox") else { throw XCTSkip("openbox is not installed (make test-deps)") }
-            try rig.startWindowManager()
-        }
+        if windowManager { try startOpenbox() }
         TestPDF.write(path("talk.pdf"), .init(pages: 4))
         let release = path("release")
         FileManager.default.createFile(atPath: release, contents: Data())

@@ -9,6 +9,13 @@ class XorgPDFTestCase: PDFTestCase {
     override func setUpWithError() throws { rig = try XorgRig(monitors: ["1280x800", "1920x1080"]) }
     override func tearDown() { rig?.stop(); super.tearDown() }
 
+    /// Starts openbox on the rig (`XorgRig.startWindowManager`; the rig's `stop` ends it).
+    /// Skips the test where openbox is not installed.
+    func startOpenbox() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openbox") else { throw XCTSkip("openbox is not installed (make test-deps)") }
+        try rig.startWindowManager()
+    }
+
     func xdotool(_ args: String...) throws {
         let r = try runProcess("/usr/bin/env", ["xdotool"] + args, environment: rig.environment)
         XCTAssertEqual(r.status, 0, "xdotool \(args): \(r.stderr)")

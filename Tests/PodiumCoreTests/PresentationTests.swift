@@ -35,6 +35,20 @@ final class PresentationTests: XCTestCase {
         return Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { self.now })
     }
 
+    /// A display change gives the audience view a new shape (mirrored 1280×800, then a 1920×1080
+    /// projector): the next scene's preview is laid out again at it at once, not at the next
+    /// advance (a trial saw the "Next" thumbnail letterboxed for the old shape).
+    func testTheNextPreviewTakesTheAudiencesNewShapeOnADisplayChange() async {
+        let p = makePresentation()
+        p.audience.resize(to: Size(1280, 800)); p.audience.requestRedraw()
+        p.attachNextPreview()
+        XCTAssertEqual(p.nextStage.bounds.size, Size(1280, 800))
+        p.audience.resize(to: Size(1920, 1080)); p.audience.requestRedraw()
+        XCTAssertEqual(p.nextStage.bounds.size, Size(1920, 1080), "the next preview has the room's new shape")
+        let next = made.first { $0.title == "B" }
+        XCTAssertEqual(next?.audienceView.frame.size, Size(1920, 1080), "the next scene is laid out at it")
+    }
+
     func testNavigationMakesScenesOnceAndKeepsThem() async {
         let p = makePresentation()
         XCTAssertEqual(p.currentIndex, 0)

@@ -20,6 +20,7 @@ final class FakeWindow: DisplayWindow {
     func cover(_ rect: Rect) { isFullscreen = false; frame = rect }
     func moveWindowed(to frame: Rect) { isFullscreen = false; self.frame = frame }
     func leaveFullscreen() { isFullscreen = false }
+    func hide() { isVisible = false }
     func raiseAndFocus() { platform.windows.forEach { $0.focused = false }; focused = true }
     func close() { closed = true; isVisible = false }
     /// Sizes the window was drawn at while hidden (`warmUp`).
@@ -111,7 +112,9 @@ final class DisplayControllerTests: XCTestCase {
         XCTAssertEqual(c.assignment.audience, .preview)
         XCTAssertNil(c.audienceWindow)
         XCTAssertTrue(platform.presenter.isVisible)
-        XCTAssertFalse(platform.presenter.isFullscreen, "one display: the presenter is an ordinary window")
+        // One display: the presenter window fills it as well (a trial saw a small decorated
+        // window in the middle of the only display; the README promises it fills its display).
+        XCTAssertTrue(platform.presenter.isFullscreen && platform.presenter.frame == platform.bounds("eDP-1"), "\(platform.presenter.frame)")
 
         platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
         advance(1, c); c.refresh(reason: "display 1 connected")
@@ -292,6 +295,30 @@ final class DisplayControllerTests: XCTestCase {
         XCTAssertEqual(presentation.notice?.text, "The display choice cannot be saved: \(choices): file exists; it holds for this session only.")
         advance(1, c); c.swap(); advance(1, c); c.swap()
         XCTAssertEqual(lines.filter { $0.contains("not saved") }.count, 1, "once: \(lines)")
+    }
+
+    /// The laptop's display going off with the projector on (a lid closed; xrandr moves the
+    /// projector to the origin, under the presenter window): the presenter window is unmapped, the
+    /// audience window covers the projector with the keyboard, questions go to the room's view.
+    /// The laptop back: both windows where they belong, the console shown again.
+    func testTheLaptopsDisplayGoingOffHidesTheConsoleAndTheAudienceCoversTheProjector() async throws {
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
+        let c = controller()
+        assertPlaced(c, presenter: "eDP-1", audience: "HDMI-1")
+        platform.connect([("HDMI-1", 1920, 1080)])
+        advance(1, c); c.refresh(reason: "display 0 disconnected")
+        XCTAssertTrue(c.assignment.onlyTheRoomsDisplay, "\(c.assignment)")
+        XCTAssertFalse(platform.presenter.isVisible, "the console is not mapped on the room's display")
+        let aw = try XCTUnwrap(c.audienceWindow)
+        XCTAssertTrue(aw.isVisible && aw.frame == platform.bounds("HDMI-1") && aw.focused, "audience \(aw.frame)")
+        XCTAssertTrue(presentation.consoleHidden, "questions go to the bar on the room's view")
+        XCTAssertTrue(lines.last?.contains("the console is hidden") ?? false, "\(lines)")
+
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
+        advance(1, c); c.refresh(reason: "display 0 connected")
+        assertPlaced(c, presenter: "eDP-1", audience: "HDMI-1")
+        XCTAssertTrue(platform.presenter.isFullscreen)
+        XCTAssertFalse(presentation.consoleHidden)
     }
 
     func testSwapWithOneDisplayDoesNothing() async {

@@ -57,6 +57,75 @@ final class DisplayPolicyTests: XCTestCase {
         XCTAssertEqual(q.assignment.audienceDisplay?.name, "DP-2")
     }
 
+    /// The laptop's own display going off while the projector stays (the lid closed with the
+    /// projector attached; xrandr moves the projector to the origin): the only display left is
+    /// the one the room sees. The audience view stays there fullscreen and the console is hidden,
+    /// as when mirrored: never the console on the projector (a trial saw the presenter window,
+    /// timers and notes, on the projector). The laptop back: the normal layout.
+    func testTheLaptopsDisplayGoingOffKeepsTheRoomsViewOnTheProjector() {
+        var p = DisplayPolicy()
+        _ = p.update(enumerate([laptop, projector]), at: 0)
+        let lidClosed = enumerate([display("HDMI-1", 1920, 1080, x: 0)])
+        let c = p.update(lidClosed, at: 5)
+        XCTAssertEqual(c?.removed.map(\.name), ["eDP-1"])
+        XCTAssertEqual(p.assignment.audience, .mirror(lidClosed[0]), "the room keeps the audience view")
+        XCTAssertTrue(p.assignment.onlyTheRoomsDisplay)
+        XCTAssertEqual(p.assignment.roomDisplay?.name, "HDMI-1")
+        XCTAssertNil(p.assignment.audienceDisplay, "nothing to swap or remember")
+        XCTAssertNil(p.swap(at: 6))
+        XCTAssertFalse(c?.description.contains("presenter on") ?? true, c?.description ?? "")
+        XCTAssertTrue(c?.description.contains("the console is hidden") ?? false, c?.description ?? "")
+        // The lid opened: the laptop comes back right of the projector (and, as the primary
+        // display, first in SDL's order, or second): console on it, audience on the projector.
+        for back in [[display("eDP-1", 1280, 800, x: 1920), display("HDMI-1", 1920, 1080, x: 0)],
+                     [display("HDMI-1", 1920, 1080, x: 0), display("eDP-1", 1280, 800, x: 1920)]] {
+            var q = p
+            _ = q.update(enumerate(back), at: 10)
+            XCTAssertEqual(q.assignment.presenter?.name, "eDP-1", "\(back)")
+            XCTAssertEqual(q.assignment.audienceDisplay?.name, "HDMI-1", "\(back)")
+        }
+        // A moment with no display at all on the way (some drivers) changes nothing of this.
+        var r = DisplayPolicy()
+        _ = r.update(enumerate([laptop, projector]), at: 0)
+        _ = r.update([], at: 5)
+        _ = r.update(lidClosed, at: 5.1)
+        XCTAssertTrue(r.assignment.onlyTheRoomsDisplay, "\(r.assignment)")
+        // With a third display left, the console goes there, the room's view stays.
+        var t = DisplayPolicy()
+        _ = t.update(enumerate([laptop, projector, monitor]), at: 0)
+        XCTAssertEqual(t.assignment.audienceDisplay?.name, "HDMI-1")
+        _ = t.update(enumerate([display("HDMI-1", 1920, 1080, x: 0), display("DP-2", 1920, 1080)]), at: 5)
+        XCTAssertEqual(t.assignment.presenter?.name, "DP-2")
+        XCTAssertEqual(t.assignment.audienceDisplay?.name, "HDMI-1")
+        // One display at launch is the speaker's, as before: the audience in the preview.
+        var u = DisplayPolicy()
+        _ = u.update(enumerate([projector]), at: 0)
+        XCTAssertEqual(u.assignment.audience, .preview)
+    }
+
+    /// A crash restart while only the room's display is connected: the carried `roomHint` keeps
+    /// the console off it from the first assignment; with the laptop there it changes nothing.
+    func testARestartWithOnlyTheRoomsDisplayKeepsTheConsoleHidden() {
+        let hint = DisplayIdentity(name: "HDMI-1", nativeWidth: 1920, nativeHeight: 1080)
+        XCTAssertEqual(DisplayIdentity(line: hint.line), hint)
+        XCTAssertEqual(DisplayIdentity(line: "1920 1080 HDMI 1 (left)")?.name, "HDMI 1 (left)")
+        XCTAssertNil(DisplayIdentity(line: "wide 1080 HDMI-1"))
+        /// A restarted policy told `hint`, launched with `displays`: where the console and the room's view go.
+        func restart(_ displays: [(String, Int, Int, Double?)]) -> DisplayPolicy {
+            var p = DisplayPolicy()
+            p.roomHint = hint
+            _ = p.update(enumerate(displays), at: 0)
+            return p
+        }
+        var p = restart([projector])
+        XCTAssertTrue(p.assignment.onlyTheRoomsDisplay, "\(p.assignment)")
+        _ = p.update(enumerate([display("HDMI-1", 1920, 1080, x: 0), display("eDP-1", 1280, 800, x: 1920)]), at: 1)
+        XCTAssertEqual([p.assignment.presenter?.name, p.assignment.audienceDisplay?.name], ["eDP-1", "HDMI-1"], "the laptop back")
+        let both = restart([laptop, projector]).assignment
+        XCTAssertEqual([both.presenter?.name, both.audienceDisplay?.name], ["eDP-1", "HDMI-1"], "with both, as usual")
+        XCTAssertEqual(restart([laptop]).assignment.audience, .preview, "the laptop alone is the speaker's")
+    }
+
     func testNoDisplaysAtAllIsNotAnError() {
         var p = DisplayPolicy()
         XCTAssertNil(p.update([], at: 0))

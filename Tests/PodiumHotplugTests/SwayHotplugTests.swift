@@ -19,6 +19,40 @@ final class SwayHotplugTests: XCTestCase {
         XCTAssertNotNil(ok, "compositor: \((try? rig.compositorWindows()).map { "\($0)" } ?? "no tree")", file: file, line: line)
     }
 
+    /// The laptop's output going away with the projector left (a lid closed), under a Wayland
+    /// compositor that moves the presenter window to the remaining output: the audience view
+    /// stays fullscreen there, the presenter window is unmapped (the compositor has no visible
+    /// presenter), and a new output gets the console back.
+    func testThePresentersOutputGoingAwayLeavesTheRoomItsView() throws {
+        let rig = try SwayRig(outputs: 2)
+        defer { rig.stop() }
+        let podium = try RigPodium(rig: rig)
+        defer { podium.stop() }
+        _ = try podium.waitFor("audience on output 2") { $0.audienceIsFullscreen(on: "WL-2") }
+        try podium.request(["cmd": "next"])
+
+        try rig.unplug("WL-1")
+        let lid = try podium.waitFor("the room's view alone") { $0.audiencePlacement == "mirror" && $0.displayNames == ["WL-2"] && !$0.presenter.visible }
+        XCTAssertTrue(lid.audience.visible, lid.summary)
+        let hidden = poll(5) { () -> Bool? in
+            guard let w = try? rig.compositorWindows(), let a = w[Self.audienceTitle], a.output == "WL-2", a.fullscreen, a.visible else { return nil }
+            return w[Self.presenterTitle].map { !$0.visible } ?? true ? true : nil
+        }
+        XCTAssertNotNil(hidden, "compositor: \((try? rig.compositorWindows()).map { "\($0)" } ?? "no tree")")
+        try podium.request(["cmd": "next"])
+        XCTAssertEqual(try podium.state().sceneIndex, 2, "the talk goes on")
+
+        let name = try rig.plug()
+        let back = try podium.waitFor("console on the new output") { $0.presenterDisplay == name && $0.presenter.visible && $0.audienceIsFullscreen(on: "WL-2") }
+        XCTAssertEqual(back.presenter.display, name, back.summary)
+        // The compositor has it too: the presenter shown fullscreen on the new output.
+        let shown = poll(5) { () -> Bool? in
+            guard let p = try? rig.compositorWindows()[Self.presenterTitle], p.output == name, p.visible, p.fullscreen else { return nil }
+            return true
+        }
+        XCTAssertNotNil(shown, "compositor: \((try? rig.compositorWindows()).map { "\($0)" } ?? "no tree")")
+    }
+
     /// Case 2: start with two, pull the projector: no crash, the presenter keeps focus, next and
     /// previous work, the audience content is in the presenter's preview; plug it back: restored.
     func testUnplugKeepsPresenterWorkingAndReplugRestores() throws {

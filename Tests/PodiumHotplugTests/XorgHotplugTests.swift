@@ -41,6 +41,29 @@ final class XorgHotplugTests: XCTestCase {
         XCTAssertTrue(podium.log.contains("audience first frame on DUMMY1"), podium.log)
     }
 
+    /// One display at launch, under a window manager (openbox): the presenter window fills the
+    /// display as it does after a plug, not a small decorated window in its middle (a trial saw
+    /// 1024×660 with a title bar); a projector plugged later leaves it so.
+    func testOneDisplayAtLaunchThePresenterFillsIt() throws {
+        let rig = try XorgRig(["1280x800"])
+        defer { rig.stop() }
+        try rig.startOpenbox()
+        let podium = try RigPodium(rig: rig)
+        defer { podium.stop() }
+        var s = try podium.waitFor("presenter fills DUMMY0") { $0.presenter.visible && $0.presenter.bounds == [0, 0, 1280, 800] && $0.presenter.fullscreen }
+        XCTAssertEqual(s.presenter.bounds, [0, 0, 1280, 800], s.summary)
+        XCTAssertEqual(s.audiencePlacement, "preview")
+        // As the window manager has it.
+        let x = try XCTUnwrap(try X11WindowState.windows(titled: "Podium Presenter", env: rig.clientEnv).first)
+        XCTAssertTrue(x.netWMState.contains("_NET_WM_STATE_FULLSCREEN"), "\(x)")
+        XCTAssertEqual(x.frame, [0, 0, 1280, 800], "\(x)")
+
+        try rig.plug(1, "1920x1080")
+        s = try podium.waitFor("audience fullscreen on DUMMY1") { $0.audienceIsFullscreen(on: "DUMMY1") }
+        s = try podium.waitFor("presenter still fills DUMMY0") { $0.presenter.bounds == [0, 0, 1280, 800] && $0.presenter.fullscreen && $0.presenter.visible }
+        XCTAssertTrue(s.presenter.fullscreen, s.summary)
+    }
+
     /// Case 4: laptop 1280×800 + two 1920×1080 monitors: the documented default (presenter on the
     /// primary, audience on the first other display in SDL's order), then `--audience-display`,
     /// the swap command, and `podium displays` showing the choice.

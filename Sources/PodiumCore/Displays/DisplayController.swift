@@ -189,11 +189,18 @@ public final class DisplayController<Platform: DisplayPlatform> {
         }
     }
 
+    /// Called with the display the room sees whenever that changes (nil: none), so a crash
+    /// restart can be told (`DisplayPolicy.roomHint`).
+    public var onRoomDisplayChange: ((DisplayIdentity?) -> Void)?
+    private var reportedRoom: DisplayIdentity??
+
     private func apply(launch: Bool, since t: Double) {
         let a = policy.assignment
+        if reportedRoom != .some(a.roomDisplay?.identity) { reportedRoom = .some(a.roomDisplay?.identity); onRoomDisplayChange?(a.roomDisplay?.identity) }
         guard let pd = a.presenter else { log("no display reported; windows left where they are"); return }
         // The presenter window moves only when its own display changed: an unplug elsewhere must
-        // not disturb it. It fills its display when there is another one at the time (as pdfpc).
+        // not disturb it. It fills its display (as pdfpc), unless it is an ordinary window by choice
+        // (`--windowed`) or beside the audience's window on one display.
         var placement = a.audience
         if case let .display(d) = placement, d.identity == refusedByWindowManager { placement = .preview }
         let shown = placement != .preview
@@ -201,15 +208,30 @@ public final class DisplayController<Platform: DisplayPlatform> {
         // A plug gives the presenter its whole display, as a launch with two displays does (it
         // stayed an ordinary window). After the audience is placed, so the room's first frame does
         // not wait for it; first when mirrored, where the audience covers that same display.
-        let full = !windowedViews.contains(.presenter) && displays.count >= 2
+        // With one display too, the audience in its preview (not beside it in a window).
+        let full = !windowedViews.contains(.presenter) && (displays.count >= 2 || placement == .preview)
         var presenterFills = !presenterMoves && full && !placedPresenterFull
         if presenterFills, case .mirror = placement { presenterMoves = true; presenterFills = false }
+        // The only display left is the room's (a lid closed with the projector on): the X server
+        // may have moved that display under the presenter window. Unmapped before the audience
+        // covers the display, never moved onto it; placed anew when another display is back.
+        let onlyRoomLeft = a.onlyTheRoomsDisplay
+        if onlyRoomLeft {
+            presenterWindow.hide(); presenterWindow.leaveFullscreen()   // unmapped first: no resize seen
+            presenterMoves = false; presenterFills = false; placedPresenter = nil; placedPresenterFull = false
+        }
         // The audience is placed again whenever the presenter moves: both leave fullscreen first,
         // so SDL does not minimise one for the other (see PlatformWindow.leaveFullscreen).
         let moved = launch || presenterMoves || placedAudience != placement || (audienceWindow?.isVisible ?? false) != shown
+        // The laptop's display back after only the room's was left: the audience window already
+        // fills the room's display, which the presenter is not going to; taken out of fullscreen
+        // and placed again it would show the room black (or the desktop) for a moment.
+        var audienceStays = false
+        if !launch, case let .mirror(m) = placedAudience, case let .display(d) = placement, audienceWindow?.isVisible == true,
+           m.identity == d.identity, m.bounds == d.bounds, pd.identity != d.identity { audienceStays = true }
         placedAt = t
         if presenterMoves { presenterWindow.leaveFullscreen() }
-        if moved { audienceWindow?.leaveFullscreen() }
+        if moved, !audienceStays { audienceWindow?.leaveFullscreen() }
         if presenterMoves {
             if full { place(presenterWindow, on: pd, fullscreen: true) }
             else if placement == .window, let f = SideBySideWindows.frames(in: pd.usableBounds) { presenterWindow.moveWindowed(to: f.presenter) }
@@ -222,6 +244,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         guard moved else { return }
         do {
             switch placement {
+            case .display where audienceStays: break
             case let .display(d):
                 let w = try audienceWindowOrCreate(at: d.bounds)
                 // Shown first: Wayland only takes fullscreen-on-an-output for a mapped window.
@@ -264,7 +287,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         if let e = earlyFrameAt { earlyFrameAt = nil; didRender(presenter: false, audience: true, at: e) }
         presentation.audience.requestRedraw()
         presentation.presenter.requestRedraw()
-        if presenterWindow.isMinimized { presenterWindow.show() }
+        if presenterWindow.isMinimized, !onlyRoomLeft { presenterWindow.show() }
         focusPresenter()
     }
 

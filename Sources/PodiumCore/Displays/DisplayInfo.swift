@@ -44,4 +44,12 @@ public struct DisplayIdentity: Equatable, Hashable, Sendable, CustomStringConver
     public var name: String, nativeWidth: Int, nativeHeight: Int
     public init(name: String, nativeWidth: Int, nativeHeight: Int) { self.name = name; self.nativeWidth = nativeWidth; self.nativeHeight = nativeHeight }
     public var description: String { "\(name) (\(nativeWidth)x\(nativeHeight))" }
+
+    /// One line, "WIDTH HEIGHT NAME", for what a crash restart carries (`init(line:)` reads it).
+    public var line: String { "\(nativeWidth) \(nativeHeight) \(name)" }
+    public init?(line: String) {
+        let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, let w = Int(parts[0]), let h = Int(parts[1]), !parts[2].isEmpty else { return nil }
+        self.init(name: String(parts[2]), nativeWidth: w, nativeHeight: h)
+    }
 }

@@ -21,6 +21,8 @@ public protocol DisplayWindow: AnyObject {
     /// An ordinary (bordered) window at `frame` exactly, out of fullscreen. The default is
     /// `move(to: frame, fullscreen: false)`, a window centred inside it.
     func moveWindowed(to frame: Rect)
+    /// Unmapped (the presenter window while the only display left is the room's); `show` maps it again.
+    func hide()
     /// Out of fullscreen mode where it is (before another window goes fullscreen on its display).
     func leaveFullscreen()
     /// Raised, with keyboard focus.

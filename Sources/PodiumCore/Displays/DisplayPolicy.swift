@@ -9,6 +9,8 @@ public enum AudiencePlacement: Equatable, Sendable {
     /// Fullscreen on this display, which overlaps the presenter's (mirrored outputs, e.g.
     /// `xrandr --same-as`, a desktop's "mirror displays"): the room sees whatever is on the
     /// presenter's display, so the audience view covers it and the console stays hidden.
+    /// Also when this is the presenter's display itself: the only display left is the one the
+    /// room was seeing (the laptop's lid closed, its panel switched off, with the projector on).
     case mirror(DisplayInfo)
 }
 
@@ -20,6 +22,18 @@ public struct DisplayAssignment: Equatable, Sendable, CustomStringConvertible {
 
     public var audienceDisplay: DisplayInfo? { if case let .display(d) = audience { return d }; return nil }
 
+    /// The display the room sees the audience view on: its own display, or a mirrored one.
+    public var roomDisplay: DisplayInfo? {
+        switch audience { case let .display(d), let .mirror(d): return d; case .preview, .window: return nil }
+    }
+
+    /// The only display left is the room's: the audience view covers it and the console is
+    /// hidden (`AudiencePlacement.mirror` on the presenter's own display).
+    public var onlyTheRoomsDisplay: Bool {
+        if case let .mirror(d) = audience, let p = presenter { return d.identity == p.identity }
+        return false
+    }
+
     public var description: String { description(audienceWindowed: false) }
 
     /// `audienceWindowed`: the audience view is in an ordinary window on its display
@@ -30,6 +44,8 @@ public struct DisplayAssignment: Equatable, Sendable, CustomStringConvertible {
         case let .display(d): return "\(p), audience \(audienceWindowed ? "in a window" : "fullscreen") on \(d.name) \(d.bounds)"
         case .preview: return "\(p), audience in the presenter preview"
         case .window: return "\(p), audience in a window"
+        case let .mirror(d) where onlyTheRoomsDisplay:
+            return "audience fullscreen on \(d.name) \(d.bounds), the room's display and the only one left (the console is hidden until another display is back)"
         case let .mirror(d): return "\(p), audience fullscreen on \(d.name) \(d.bounds), which mirrors it (the console is hidden: turn mirroring off to see it)"
         }
     }
@@ -80,7 +96,11 @@ public struct DisplayChange: Equatable, Sendable, CustomStringConvertible {
 ///    there, covering the console, since the room sees the presenter's display anyway;
 /// 8. none: the preview, or a window with `--windowed`.
 /// The presenter goes on the saved presenter choice when connected, else SDL's primary display
-/// (index 0) — unless that is the saved audience display and another one exists.
+/// (index 0) — unless that is the saved audience display, or the display the room is seeing
+/// (`roomDisplay`, or the one a removal took the audience from), and another one exists. When the
+/// room's display is the only one left (a laptop's lid closed with the projector on), the room
+/// keeps the audience view there fullscreen and the console is hidden, as when mirrored
+/// (`.mirror` on the presenter's own display): never the console on the projector.
 /// A removal never rewrites a saved choice; only `swap` and the command-line selectors set it.
 /// Saved choices outlive the process in `remembered` (displays.json), per set of displays: when
 /// a set with a remembered choice becomes connected (at launch or by a plug), that choice is the
@@ -106,6 +126,10 @@ public struct DisplayPolicy: Sendable {
     public private(set) var lostAt: Double?
     /// Displays connected since `lostAudience` was removed, oldest first.
     private var arrivedSinceLoss: [DisplayIdentity] = []
+    /// The display the room was seeing before this process started (a crash restart carries it):
+    /// alone at launch, it keeps the audience view and the console stays hidden, as when the
+    /// laptop's display went off. Forgotten once the room has a display again.
+    public var roomHint: DisplayIdentity?
     public private(set) var displays: [DisplayInfo] = []
     public private(set) var assignment = DisplayAssignment(presenter: nil, audience: .preview)
 
@@ -138,6 +162,7 @@ public struct DisplayPolicy: Sendable {
         if let a = old.audienceDisplay, !ids.contains(a.identity) { lostAudience = a.identity; lostAt = time; arrivedSinceLoss = [] }
         arrivedSinceLoss.removeAll { !ids.contains($0) }
         assignment = choose(at: time)
+        if assignment.roomDisplay != nil { roomHint = nil }
         if assignment.audienceDisplay != nil { lostAt = nil; arrivedSinceLoss = [] }
         if let a = assignment.audienceDisplay, a.identity == lostAudience { lostAudience = nil }
         if remembersSelectors, audienceSelector?.match(in: displays) != nil || presenterSelector?.match(in: displays) != nil { rememberAssignment() }
@@ -187,12 +212,19 @@ public struct DisplayPolicy: Sendable {
            let other = displays.first(where: { $0.identity != savedAudience }) {
             presenter = other
         }
+        // Never the console on the display the room is seeing.
+        if connected(savedPresenter) == nil, let room = assignment.roomDisplay?.identity ?? lostAudience ?? roomHint, presenter.identity == room {
+            guard let other = displays.first(where: { $0.identity != room }) else {
+                return DisplayAssignment(presenter: presenter, audience: .mirror(presenter))
+            }
+            presenter = other
+        }
         // A display overlapping the presenter's shows the presenter's pixels to the room: it is
         // no display of its own for the audience, but the talk must cover the console there.
         let others = displays.filter { $0.identity != presenter.identity && !$0.bounds.intersects(presenter.bounds) }
         let mirrors = displays.filter { $0.identity != presenter.identity && $0.bounds.intersects(presenter.bounds) }
         func other(_ id: DisplayIdentity?) -> DisplayInfo? { id.flatMap { i in others.first { $0.identity == i } } }
-        if let d = other(savedAudience) ?? other(lostAudience) ?? other(assignment.audienceDisplay?.identity) {
+        if let d = other(savedAudience) ?? other(lostAudience) ?? other(assignment.roomDisplay?.identity) {
             return DisplayAssignment(presenter: presenter, audience: .display(d))
         }
         if let d = arrivedSinceLoss.lazy.compactMap(other).first { return DisplayAssignment(presenter: presenter, audience: .display(d)) }

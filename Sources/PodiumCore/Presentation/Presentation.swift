@@ -127,7 +127,7 @@ public final class Presentation {
         audience.onNeedsDisplay = { [weak self] in
             guard let self else { return }
             // A new audience size changes the previews' aspect: lay the console out again.
-            if self.audience.bounds.size != self.laidOutAudienceSize { self.laidOutAudienceSize = self.audience.bounds.size; self.console.setNeedsLayout() }
+            if self.audience.bounds.size != self.laidOutAudienceSize { self.laidOutAudienceSize = self.audience.bounds.size; self.audienceShapeChanged() }
             self.console.preview.sourceDidChange()
         }
         nextStage.onNeedsDisplay = { [weak self] in self?.console.nextPreview.sourceDidChange() }
@@ -333,6 +333,18 @@ public final class Presentation {
         nextStage.layoutIfNeeded()
         attachNextSlidePreview()
         presenter.requestRedraw()
+    }
+
+    /// The audience view has a new size (a display change): the console's previews take its
+    /// shape, and the next scene (and next slide) are laid out again at that size, so their
+    /// previews show what the room will see, not the old shape with bars.
+    private func audienceShapeChanged() {
+        console.setNeedsLayout()
+        let size = audience.bounds.size
+        for stage in [nextStage, nextSlideStage] where !stage.content.subviews.isEmpty && stage.bounds.size != size {
+            stage.resize(to: size)
+            stage.requestRedraw()
+        }
     }
 
     /// Opens the first scene of `kind` whose deck parameters include every one of `parameters`
