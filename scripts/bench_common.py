@@ -69,6 +69,22 @@ def pss_kb(pid):
         except OSError: pass   # ended meanwhile
     return total
 
+def pss_private_kb(pid):
+    """`Pss_Anon` + `Pss_Shmem` of process `pid` and its descendants, kB: the part of PSS that does
+    not move with what else maps the same libraries (heap, arenas, shared memory with the X
+    server, which splits it with one process only); the X server's growth of it is what Podium
+    costs there."""
+    total = 0
+    for l in open("/proc/%d/smaps_rollup" % pid):
+        f = l.split()
+        if f and f[0] in ("Pss_Anon:", "Pss_Shmem:"): total += int(f[1])
+    try: kids = open("/proc/%d/task/%d/children" % (pid, pid)).read().split()
+    except OSError: kids = []
+    for k in kids:
+        try: total += pss_private_kb(int(k))
+        except OSError: pass   # ended meanwhile
+    return total
+
 def pss_by_mapping(pid, top=15):
     """The `top` largest contributors to the PSS of process `pid`, (kB, name): each file mapped
     (libraries, fonts), the heap, and anonymous mappings (textures, page bitmaps, malloc arenas)."""
@@ -77,6 +93,8 @@ def pss_by_mapping(pid, top=15):
         f = l.split()
         if len(f) >= 5 and "-" in f[0] and ":" in f[3]:
             name = f[5] if len(f) >= 6 else "[anon]"
+            if name.startswith("/SYSV"):   # shared memory with the X server: window surfaces, page pixmaps
+                lo, hi = (int(x, 16) for x in f[0].split("-")); name = "SysV shared memory, segments of %d kB" % ((hi - lo) // 1024)
         elif f and f[0] == "Pss:":
             sizes[name] = sizes.get(name, 0) + int(f[1])
     return sorted(((kb, n) for n, kb in sizes.items()), reverse=True)[:top]
