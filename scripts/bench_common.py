@@ -56,34 +56,31 @@ def cpu_exact_s(pid):
         except (OSError, ValueError, IndexError): pass   # ended meanwhile
     return total / 1e9
 
-def pss_kb(pid):
-    """Proportional set size of process `pid` and its descendants, kB: podium's crash watcher
-    (a forked child) shares pages with it, and PSS splits shared pages between the two."""
+def rollup_kb(pid, fields=("Pss:",)):
+    """The sum of `fields` of /proc/PID/smaps_rollup for process `pid` and its descendants, kB:
+    podium's crash watcher (a child) shares pages with it, and PSS splits shared pages between
+    the two."""
     total = 0
     for l in open("/proc/%d/smaps_rollup" % pid):
-        if l.startswith("Pss:"): total += int(l.split()[1])
+        f = l.split()
+        if f and f[0] in fields: total += int(f[1])
     try: kids = open("/proc/%d/task/%d/children" % (pid, pid)).read().split()
     except OSError: kids = []
     for k in kids:
-        try: total += pss_kb(int(k))
+        try: total += rollup_kb(int(k), fields)
         except OSError: pass   # ended meanwhile
     return total
+
+def pss_kb(pid):
+    """Proportional set size of process `pid` and its descendants, kB."""
+    return rollup_kb(pid)
 
 def pss_private_kb(pid):
     """`Pss_Anon` + `Pss_Shmem` of process `pid` and its descendants, kB: the part of PSS that does
     not move with what else maps the same libraries (heap, arenas, shared memory with the X
     server, which splits it with one process only); the X server's growth of it is what Podium
     costs there."""
-    total = 0
-    for l in open("/proc/%d/smaps_rollup" % pid):
-        f = l.split()
-        if f and f[0] in ("Pss_Anon:", "Pss_Shmem:"): total += int(f[1])
-    try: kids = open("/proc/%d/task/%d/children" % (pid, pid)).read().split()
-    except OSError: kids = []
-    for k in kids:
-        try: total += pss_private_kb(int(k))
-        except OSError: pass   # ended meanwhile
-    return total
+    return rollup_kb(pid, ("Pss_Anon:", "Pss_Shmem:"))
 
 def pss_by_mapping(pid, top=15):
     """The `top` largest contributors to the PSS of process `pid`, (kB, name): each file mapped
