@@ -35,7 +35,7 @@ export PODIUM_BIN=$bin XWATCH=$tmp/xwatch ROUNDS=${1:-3} BENCH_TMP=$tmp
 exec python3 - <<'PY'
 import json, os, socket, statistics, subprocess, sys, time
 sys.path.insert(0, "scripts")
-from bench_common import write_pdf, wait, cpu_s, cpu_exact_s, pss_kb, pss_by_mapping
+from bench_common import write_pdf, wait, cpu_s, cpu_exact_s, pss_kb, pss_by_mapping, pss_private_kb
 
 BIN, XW, ROUNDS, TMP = os.environ["PODIUM_BIN"], os.environ["XWATCH"], int(os.environ["ROUNDS"]), os.environ["BENCH_TMP"]
 PERF = os.environ.get("BENCH_PERF") == "1"
@@ -61,7 +61,7 @@ d = TMP + "/rig"; os.makedirs(d)
 pdf = TMP + "/talk.pdf"; write_pdf(pdf)
 rig = subprocess.Popen(["Tests/Rig/xorg-rig.sh", "run", d, "1280x800", "1920x1080"], stdout=subprocess.DEVNULL)
 traces = []   # (t0, {mark: ms after t0}) from PODIUM_ADVANCE_TRACE
-res = {k: [] for k in ["floor", "floorcopy", "first", "revisit", "cpu", "xcpu", "launch", "launch1", "pss", "xgrow", "idle", "xidle"]}
+res = {k: [] for k in ["floor", "floorcopy", "first", "revisit", "cpu", "xcpu", "launch", "launch1", "pss", "xgrow", "priv", "xpriv", "idle", "xidle"]}
 try:
     wait(lambda: os.path.exists(d + "/ready"))
     env = dict(os.environ, DISPLAY=open(d + "/display").read().strip(), SDL_VIDEODRIVER="x11",
@@ -84,7 +84,7 @@ try:
 
         sock = TMP + "/podium.sock"
         if os.path.exists(sock): os.unlink(sock)
-        x0 = pss_kb(xpid)
+        x0, xp0 = pss_kb(xpid), pss_private_kb(xpid)
         w = subprocess.Popen([XW, "settle", "0", "0", "3200", "1080", "1000"], env=env, stdout=subprocess.PIPE, text=True)
         assert w.stdout.readline().strip() == "ready"
         t0 = time.monotonic() * 1000
@@ -114,6 +114,7 @@ try:
         assert req({"cmd": "state"})["scene"]["index"] == 19
         time.sleep(1)
         res["pss"].append(pss_kb(p.pid) / 1024); res["xgrow"].append((pss_kb(xpid) - x0) / 1024)
+        res["priv"].append(pss_private_kb(p.pid) / 1024); res["xpriv"].append((pss_private_kb(xpid) - xp0) / 1024)
         if SMAPS and r == 0: smaps_top = pss_by_mapping(p.pid)
         # Exact thread times: in 10 ms ticks over 10 s, one tick is the whole 0.1 % goal.
         c0, xc0 = cpu_exact_s(p.pid), cpu_exact_s(xpid); time.sleep(10)
@@ -144,6 +145,8 @@ print("CPU per advance (second pass): Podium %.2f ms + X server %.2f ms (runs: %
 print("launch -> both windows settled: median %.0f ms (runs: %s)" % (m(res["launch"]), " ".join("%.0f" % x for x in res["launch"])))
 print("launch -> first pixel on either display: median %.0f ms (runs: %s)" % (m(res["launch1"]), " ".join("%.0f" % x for x in res["launch1"])))
 print("PSS after 20 pages: Podium %.0f MB + X server growth %.0f MB" % (m(res["pss"]), m(res["xgrow"])))
+# Without the library pages, whose share moves with whatever else maps them: the stable part.
+print("  of it Pss_Anon + Pss_Shmem: Podium %.1f MB + X server growth %.1f MB" % (m(res["priv"]), m(res["xpriv"])))
 print("idle CPU, talk timer running: Podium %.2f %% + X server %.2f %%" % (m(res["idle"]), m(res["xidle"])))
 if TRACE:
     # Each press joined with the trace line that began inside it: the marks' medians, in ms after the press.

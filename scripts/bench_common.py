@@ -56,18 +56,31 @@ def cpu_exact_s(pid):
         except (OSError, ValueError, IndexError): pass   # ended meanwhile
     return total / 1e9
 
-def pss_kb(pid):
-    """Proportional set size of process `pid` and its descendants, kB: podium's crash watcher
-    (a forked child) shares pages with it, and PSS splits shared pages between the two."""
+def rollup_kb(pid, fields=("Pss:",)):
+    """The sum of `fields` of /proc/PID/smaps_rollup for process `pid` and its descendants, kB:
+    podium's crash watcher (a child) shares pages with it, and PSS splits shared pages between
+    the two."""
     total = 0
     for l in open("/proc/%d/smaps_rollup" % pid):
-        if l.startswith("Pss:"): total += int(l.split()[1])
+        f = l.split()
+        if f and f[0] in fields: total += int(f[1])
     try: kids = open("/proc/%d/task/%d/children" % (pid, pid)).read().split()
     except OSError: kids = []
     for k in kids:
-        try: total += pss_kb(int(k))
+        try: total += rollup_kb(int(k), fields)
         except OSError: pass   # ended meanwhile
     return total
+
+def pss_kb(pid):
+    """Proportional set size of process `pid` and its descendants, kB."""
+    return rollup_kb(pid)
+
+def pss_private_kb(pid):
+    """`Pss_Anon` + `Pss_Shmem` of process `pid` and its descendants, kB: the part of PSS that does
+    not move with what else maps the same libraries (heap, arenas, shared memory with the X
+    server, which splits it with one process only); the X server's growth of it is what Podium
+    costs there."""
+    return rollup_kb(pid, ("Pss_Anon:", "Pss_Shmem:"))
 
 def pss_by_mapping(pid, top=15):
     """The `top` largest contributors to the PSS of process `pid`, (kB, name): each file mapped
@@ -77,6 +90,8 @@ def pss_by_mapping(pid, top=15):
         f = l.split()
         if len(f) >= 5 and "-" in f[0] and ":" in f[3]:
             name = f[5] if len(f) >= 6 else "[anon]"
+            if name.startswith("/SYSV"):   # shared memory with the X server: window surfaces, page pixmaps
+                lo, hi = (int(x, 16) for x in f[0].split("-")); name = "SysV shared memory, segments of %d kB" % ((hi - lo) // 1024)
         elif f and f[0] == "Pss:":
             sizes[name] = sizes.get(name, 0) + int(f[1])
     return sorted(((kb, n) for n, kb in sizes.items()), reverse=True)[:top]

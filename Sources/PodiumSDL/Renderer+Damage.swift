@@ -48,6 +48,7 @@ extension Renderer {
             surfaceStale = true
             lastFrame = LastFrame(commands: list.commands, background: background, scale: scale, size: size, invalid: false)
             uploadAhead()
+            releaseWindowSurface()
             return damage
         }
         if rects == [full] {
@@ -81,7 +82,7 @@ extension Renderer {
         if serverPixmapsSize != size {
             p.removeAll()
             serverPixmapsSize = size
-            p.byteBudget = 3 * Int(size.w) * Int(size.h) * 4
+            p.byteBudget = PagePixmapPolicy.framesKept * Int(size.w) * Int(size.h) * 4
         }
         return p
     }
@@ -92,14 +93,6 @@ extension Renderer {
     func uploadPixmap(_ b: Bitmap, drawnAt dst: SDL_FRect, keeping: Set<UInt64>) -> Bool {
         guard let p = serverPixmaps, Self.wantsPixmap(b, at: dst, window: serverPixmapsSize) else { return false }
         return p.upload(b, frame: frameCounter, keeping: keeping)
-    }
-
-    /// The ids of the bitmaps `commands` draw or name ahead: their pixmaps are not evicted for
-    /// one of them (going forward, the previous page was drawn as recently as the current one).
-    static func bitmapIDs(_ commands: [DrawCommand]) -> Set<UInt64> {
-        var ids = Set<UInt64>()
-        for case let .bitmap(b, _, _) in commands { ids.insert(b.id) }
-        return ids
     }
 
     /// Frees the pixmaps (the window moved to another display, or was resized); the next frame
@@ -123,10 +116,13 @@ extension Renderer {
     private func prepareBitmaps(_ list: DrawList) {
         guard list.commands.contains(where: { if case .bitmap = $0 { true } else { false } }) else { return }
         frameCounter += 1
-        let keep = serverPixmaps == nil ? [] : Self.bitmapIDs(list.commands)
+        let shown = serverPixmaps == nil ? [] : PagePixmapPolicy.shownIDs(list.commands)
+        var ahead: [UInt64] = []
         for case let .bitmap(b, r, opacity) in list.commands {
+            if opacity <= 0 { ahead.append(b.id) }
             // A page the server has (or now gets, ahead of its advance) needs no texture.
-            if let p = serverPixmaps, p.lookup(b, frame: frameCounter) != nil || (opacity <= 0 && uploadPixmap(b, drawnAt: px(r), keeping: keep)) { continue }
+            if let p = serverPixmaps, p.lookup(b, frame: frameCounter) != nil
+                || (opacity <= 0 && uploadPixmap(b, drawnAt: px(r), keeping: PagePixmapPolicy.keeping(shown: shown, ahead: ahead, upTo: ahead.count - 1))) { continue }
             if drawsDirectly(b, at: px(r)) { continue }   // unpacked into the window surface when drawn
             _ = bitmapTextures.texture(for: b, drawnAt: px(r), frame: frameCounter, renderer: sdl)
         }
@@ -137,6 +133,7 @@ extension Renderer {
     /// it, each confined to it.
     private func drawPartial(_ list: DrawList, background: Color, in rects: [IntRect]) {
         frameCounter += 1
+        surfaceTouched = true
         let measured = occlusionInput(list.commands)
         for rect in rects {
             clipStack.removeAll()

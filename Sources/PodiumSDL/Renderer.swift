@@ -34,6 +34,11 @@ public final class Renderer {
     /// Set when the X server presented a frame from a pixmap: the window surface lacks that page,
     /// so the surface is repainted whole before SDL presents all of it or it is read back.
     var surfaceStale = false
+    /// Set when SDL drew into the window surface since its pages were last given back
+    /// (`releaseWindowSurface`).
+    var surfaceTouched = true
+    /// Times the window surface's pages were given back after a server present (tests, `state`).
+    public internal(set) var surfaceReleases = 0
     /// Bitmaps copied by SDL onto the window surface so far (tests: a page presented from its
     /// pixmap costs none).
     public private(set) var bitmapCopies = 0
@@ -92,6 +97,7 @@ public final class Renderer {
         damageClip = nil
         setColor(background)
         SDL_RenderClear(sdl)
+        surfaceTouched = true
         collectDecodedImages()
         for c in list.commands { execute(c) }
         finishFrame()
@@ -102,8 +108,9 @@ public final class Renderer {
 
     /// Uploads the bitmaps the last frame named at opacity 0 (`ahead`), as drawn in that frame.
     func uploadAhead() {
-        let keep = serverPixmaps == nil ? [] : Self.bitmapIDs(lastFrame.commands).union(ahead.map(\.0.id))
-        for (b, f) in ahead where !uploadPixmap(b, drawnAt: f, keeping: keep) && !drawsDirectly(b, at: f) {
+        let shown = serverPixmaps == nil ? [] : PagePixmapPolicy.shownIDs(lastFrame.commands), ids = ahead.map(\.0.id)
+        for (i, (b, f)) in ahead.enumerated() where !uploadPixmap(b, drawnAt: f, keeping: PagePixmapPolicy.keeping(shown: shown, ahead: ids, upTo: i))
+            && !drawsDirectly(b, at: f) {
             _ = bitmapTextures.texture(for: b, drawnAt: f, frame: frameCounter, renderer: sdl)
         }
         ahead.removeAll()

@@ -11,8 +11,8 @@ import PodiumKit
 /// `PODIUM_SERVER_PIXMAPS=0`). Pixmaps are made on the main thread with SDL's own Display
 /// connection, ahead of the advance (`Renderer.uploadAhead`): unpacked straight into a MIT-SHM
 /// pixmap's shared memory where the server offers those (nothing for the server to copy), else
-/// through one reused shared buffer and XShmPutImage, or plain XPutImage on a remote server. At most `byteBudget` bytes of pixmaps (three window frames: the
-/// page shown, the next, the previous), least recently used out; a pixmap goes with its bitmap.
+/// through one reused shared buffer and XShmPutImage, or plain XPutImage on a remote server. At most `byteBudget` bytes of pixmaps (`PagePixmapPolicy`: two window
+/// frames, the page shown and the one ahead), least recently used out; a pixmap goes with its bitmap.
 final class ServerPixmaps {
     /// A page's pixmap and its bitmap, held: while the pixmap is kept the page's cache hands out
     /// the same bitmap again (a page stepped back to is found here), and a bitmap holds only its

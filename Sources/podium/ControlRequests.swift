@@ -145,6 +145,8 @@ enum ControlRequests {
                 o["bitmapCopies"] = .number(Double(w.renderer.bitmapCopies))
                 // Pages unpacked straight into the window surface, and bytes of page textures held.
                 o["directPages"] = .number(Double(w.renderer.directPages))
+                o["surfaceReleases"] = .number(Double(w.renderer.surfaceReleases))
+                o["surfaceResidentBytes"] = .number(Double(w.renderer.windowSurfaceResidentBytes))
                 o["bitmapTextureBytes"] = .number(Double(w.renderer.bitmapTextureBytes))
                 o["serverPixmaps"] = w.renderer.serverPresentation.map {
                     ["presents": .number(Double($0.presents)), "uploads": .number(Double($0.uploads)),

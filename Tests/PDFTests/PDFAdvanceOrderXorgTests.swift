@@ -27,10 +27,21 @@ final class PDFAdvanceOrderXorgTests: XorgPDFTestCase {
             s["windows"]?.array?.first { $0["role"]?.string == "audience" }?["serverPixmaps"]?["pixmaps"]?.int ?? -1
         }
         _ = try c.waitForState { $0["windows"]?.array?.last?["visible"]?.bool == true && pixmaps($0) >= 2 }
-        let steps = [("Right", "2 / 6"), ("Right", "3 / 6"), ("Right", "4 / 6"), ("Left", "3 / 6"), ("Left", "2 / 6"), ("Right", "3 / 6")]
+        // The first step against the direction of travel is drawn by SDL: two pixmaps are kept,
+        // the page shown and the one ahead in the direction of the last step (`PagePixmapPolicy`).
+        let steps = [("Right", "2 / 6"), ("Right", "3 / 6"), ("Right", "4 / 6"), ("Left", "3 / 6"), ("Left", "2 / 6"), ("Right", "3 / 6"), ("Right", "4 / 6")]
+        let turns: Set<Int> = [3, 5]
+        // Every page once first (through the control socket: no key, no trace line), so each page
+        // ahead is in the page store and goes into its pixmap in the frame that names it: a
+        // first visit's page may still be rendering when the key comes.
+        for (cmd, position) in [("next", "2 / 6"), ("next", "3 / 6"), ("next", "4 / 6"), ("next", "5 / 6"),
+                                ("previous", "4 / 6"), ("previous", "3 / 6"), ("previous", "2 / 6"), ("previous", "1 / 6")] {
+            _ = try c.send(["cmd": .string(cmd)])
+            _ = try c.waitForState(timeout: 5) { $0["slide"]?["position"]?.string == position }
+        }
         for (key, position) in steps {
             // The page stepped to is in the X server already (uploaded ahead, or kept).
-            _ = try c.waitForState { pixmaps($0) >= 3 || ($0["slide"]?["position"]?.string == "1 / 6" && pixmaps($0) >= 2) }
+            _ = try c.waitForState { pixmaps($0) >= 2 }
             try xdotool("key", key)
             _ = try c.waitForState(timeout: 5) { $0["slide"]?["position"]?.string == position }
         }
@@ -42,6 +53,12 @@ final class PDFAdvanceOrderXorgTests: XorgPDFTestCase {
             let names = marks.map(\.0)
             func at(_ m: String) -> Int { names.firstIndex(of: m) ?? Int.max }
             XCTAssertEqual(names.first, "key", "\(steps[i]): \(names)")
+            if turns.contains(i) {
+                XCTAssertFalse(names.contains("copy-sent"), "\(steps[i]): a turn is drawn by SDL: \(names)")
+                XCTAssertLessThan(at("room"), at("console"), "\(steps[i]): the room's frame comes before the console's: \(names)")
+                XCTAssertLessThan(at("console"), at("journal"), "\(steps[i]): the journal after both frames: \(names)")
+                continue
+            }
             XCTAssertLessThan(at("pressed"), at("copy-sent"), "\(steps[i]): \(names)")
             XCTAssertLessThan(at("copy-sent"), at("copy-done"), "\(steps[i]): the room's copy is sent and the server has done it: \(names)")
             XCTAssertLessThan(at("copy-done"), at("console"), "\(steps[i]): the room's frame comes before the console's: \(names)")

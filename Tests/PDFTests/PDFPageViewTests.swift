@@ -34,13 +34,39 @@ final class PDFPageViewTests: PDFTestCase {
         XCTAssertEqual(followed, [.uri("https://example.org/")], "only the click on the link follows it")
     }
 
-    func testARevisitRendersNoPageAndTheNextPageIsNamedAheadInvisibly() async throws {
-        let pdf = TestPDF.write(dir.appendingPathComponent("r.pdf").path, .init(pages: 5))
-        let cache = try PageCaches.cache(for: pdf)
+    /// A view of `page` of a new 5-page PDF filling a 320×180 window.
+    func fivePageView(_ name: String, page: Int) throws -> (PageCache, WindowRoot, PDFPageView) {
+        let cache = try PageCaches.cache(for: TestPDF.write(dir.appendingPathComponent(name).path, .init(pages: 5)))
         let root = WindowRoot(metrics: FixedMetrics())
-        let view = PDFPageView(cache: cache, page: 0, region: Rect(0, 0, 1, 1), background: .black)
+        let view = PDFPageView(cache: cache, page: page, region: Rect(0, 0, 1, 1), background: .black)
         root.content.addSubview(view.pinned(.fill()))
         root.resize(to: Size(320, 180))
+        return (cache, root, view)
+    }
+
+    /// The renderer keeps only the first page named ahead in the X server beside the page shown
+    /// (`PagePixmapPolicy`): after a step back that is the previous page, so stepping back on is
+    /// a copy too; after a step forward, the next page again.
+    func testThePageInTheDirectionOfTheLastStepIsNamedAheadFirst() async throws {
+        let (cache, root, view) = try fivePageView("d.pdf", page: 2)
+        func named() -> [Int] {
+            root.renderFrame().commands.compactMap { c -> Int? in
+                guard case let .bitmap(b, _, o) = c, o == 0 else { return nil }
+                return (0..<5).first { cache.cached(PageKey(page: $0, region: Rect(0, 0, 1, 1), pixelWidth: b.width, pixelHeight: b.height)) === b }
+            }
+        }
+        _ = named(); cache.waitUntilIdle()
+        XCTAssertEqual(named(), [3, 1], "first shown page: the next page first")
+        view.page = 1
+        _ = named(); cache.waitUntilIdle()
+        XCTAssertEqual(named(), [0, 2], "after a step back: the previous page first")
+        view.page = 2
+        _ = named(); cache.waitUntilIdle()
+        XCTAssertEqual(named(), [3, 1], "after a step forward: the next page first again")
+    }
+
+    func testARevisitRendersNoPageAndTheNextPageIsNamedAheadInvisibly() async throws {
+        let (cache, root, view) = try fivePageView("r.pdf", page: 0)
         func bitmaps() -> [(Bitmap, Double)] {
             root.renderFrame().commands.compactMap { c -> (Bitmap, Double)? in if case let .bitmap(b, _, o) = c { return (b, o) } else { return nil } }
         }

@@ -76,7 +76,9 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
     }
 
     /// Right ×3, Left ×3 over a 6-page deck: each an X server copy of a pixmap, no client-side
-    /// page copy, and the room's pixels the intended frame.
+    /// page copy, and the room's pixels the intended frame; except the first step back, which
+    /// SDL draws (two pixmaps are kept: the page shown and the one ahead in the direction of
+    /// the last step, `PagePixmapPolicy`), with the same pixels.
     func checkAdvances(mode: String, env: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws {
         let app = try start(env: env)
         defer { app.stop() }
@@ -87,11 +89,19 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
         XCTAssertEqual(audience(s)?["serverPixmaps"]?["mode"]?.string, mode, "how pages reach the server", file: file, line: line)
         try assertRoomShows(c, page: 0, box: box, "first page", file: file, line: line)
         // Forward, then stepping back page by page: the previous page is uploaded ahead too.
-        let steps = [("Right", 1, "2 / 6"), ("Right", 2, "3 / 6"), ("Right", 3, "4 / 6"), ("Left", 2, "3 / 6"), ("Left", 1, "2 / 6"), ("Left", 0, "1 / 6")]
-        for (key, page, position) in steps {
-            // The next page uploaded ahead (and, going back, the previous one still kept).
+        let steps = [("Right", 1, "2 / 6", true), ("Right", 2, "3 / 6", true), ("Right", 3, "4 / 6", true),
+                     ("Left", 2, "3 / 6", false), ("Left", 1, "2 / 6", true), ("Left", 0, "1 / 6", true)]
+        for (key, page, position, byServer) in steps {
+            // The page ahead uploaded (after the first step back: the previous page).
             s = try c.waitForState { self.server($0, "pixmaps") >= (page == 1 && key == "Right" ? 1 : 2) }
             let presents = server(s, "presents"), before = copies(s)
+            if !byServer {
+                try xdotool("key", key)
+                s = try c.waitForState(timeout: 5) { $0["slide"]?["position"]?.string == position && self.copies($0) > before }
+                XCTAssertEqual(server(s, "presents"), presents, "\(key) to page \(page + 1): the page ahead was the next one, so SDL draws this one", file: file, line: line)
+                try assertRoomShows(c, page: page, box: box, "\(key) to page \(page + 1) (drawn by SDL)", file: file, line: line)
+                continue
+            }
             s = try press(key, c, position: position, presents: presents + 1)
             XCTAssertEqual(server(s, "presents"), presents + 1, "\(key) to page \(page + 1): one frame presented by the X server", file: file, line: line)
             XCTAssertEqual(copies(s), before, "\(key) to page \(page + 1): no client-side copy of a page", file: file, line: line)
@@ -99,7 +109,7 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
                            "\(key) to page \(page + 1): the server had presented the page before Podium drew anything else", file: file, line: line)
             try assertRoomShows(c, page: page, box: box, "\(key) to page \(page + 1)", file: file, line: line)
         }
-        XCTAssertLessThanOrEqual(server(try c.send(["cmd": "state"]), "pixmaps"), 3, "current, next, previous at most", file: file, line: line)
+        XCTAssertLessThanOrEqual(server(try c.send(["cmd": "state"]), "pixmaps"), 2, "the page shown and the one ahead at most", file: file, line: line)
         XCTAssertEqual(app.stop(), 0, file: file, line: line)
     }
 
@@ -145,6 +155,36 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
         let back = try room(c)
         XCTAssertEqual(differing(back.rgba, plain.rgba), 0, "the spotlight gone: the same page as before it")
         try assertRoomShows(c, page: 1, box: box, "after the spotlight")
+        XCTAssertEqual(app.stop(), 0)
+    }
+
+    /// While the X server presents the room from pixmaps, the window surface SDL draws into (a
+    /// whole window of shared memory) holds no pages: they are given back after a server
+    /// present and painted again by the next frame SDL draws (a step against the direction of
+    /// travel, the screenshot), which still shows the right page.
+    func testTheRoomsWindowSurfaceHoldsNoPagesWhileTheServerPresents() throws {
+        let app = try start()
+        defer { app.stop() }
+        let c = app.client!
+        let box = (x: 1920 * 3 / 8, y: 1080 / 2)
+        func resident(_ s: JSONValue) -> Int { audience(s)?["surfaceResidentBytes"]?.int ?? -1 }
+        var s = try c.waitForState { self.server($0, "pixmaps") >= 1 }
+        for (key, page, position, byServer) in [("Right", 1, "2 / 6", true), ("Right", 2, "3 / 6", true), ("Left", 1, "2 / 6", false), ("Left", 0, "1 / 6", true)] {
+            s = try c.waitForState { self.server($0, "pixmaps") >= (page == 1 && key == "Right" ? 1 : 2) }
+            let presents = server(s, "presents"), before = copies(s)
+            try xdotool("key", key)
+            s = try c.waitForState(timeout: 5) {
+                $0["slide"]?["position"]?.string == position && (byServer ? self.server($0, "presents") > presents : self.copies($0) > before)
+            }
+            if byServer {
+                XCTAssertEqual(resident(s), 0, "\(key) to page \(page + 1), presented by the server: no page of the window surface held")
+            } else {
+                XCTAssertGreaterThan(resident(s), 0, "\(key) to page \(page + 1), drawn by SDL into the window surface")
+            }
+            // Reading the room back repaints the surface (the screenshot): the next present hands it back again.
+            try assertRoomShows(c, page: page, box: box, "\(key) to page \(page + 1)")
+        }
+        XCTAssertGreaterThanOrEqual(audience(try c.send(["cmd": "state"]))?["surfaceReleases"]?.int ?? 0, 3)
         XCTAssertEqual(app.stop(), 0)
     }
 

@@ -39,6 +39,8 @@ final class PDFPageView: View {
     /// ready (`PageResizer.fallback`). Views keep no pixels of their own: each page of a deck
     /// is its own scene, and a deck's many views must not hold a page each.
     private var lastKey: PageKey?
+    /// Whether the last page change went back (the previous page is then named ahead first).
+    private var steppedBack = false
     /// Blank paper standing for a page not rendered yet (`placeholder(for:)`).
     private var placeholderBitmap: Bitmap?
     /// Asks the worker for the next page at this view's size while its scene is current (the
@@ -85,6 +87,8 @@ final class PDFPageView: View {
             return
         }
         lastFit = fit; lastRegion = shown
+        // The page this window showed before (a page's view is new when its slide comes up).
+        if let last = (window.flatMap { cache.lastShown($0) } ?? lastKey)?.page, last != page { steppedBack = page < last }
         // The current page with a page of the same size to keep showing (this view's last, or the
         // page the window showed before this scene's): waited for only briefly, then the worker
         // renders it and the window keeps that page meanwhile, so input and timers go on.
@@ -149,8 +153,12 @@ final class PDFPageView: View {
     /// presented for it; going forward the previous page is the one just shown, which costs
     /// nothing more. Nothing ahead for pages larger than `aheadLimit` (a 4K window): there each
     /// texture is 33 MB.
+    ///
+    /// The page in the direction the speaker last moved comes first: the renderer keeps only the
+    /// first in the X server beside the page shown (`PagePixmapPolicy`), so after a step back the
+    /// next step back is a copy too.
     private func drawNeighboursAhead(into list: inout DrawList) {
-        for p in [page + 1, page - 1] where (0..<cache.document.pageCount).contains(p) {
+        for p in steppedBack ? [page - 1, page + 1] : [page + 1, page - 1] where (0..<cache.document.pageCount).contains(p) {
             guard let (key, fit) = key(for: p), key.byteCount <= Self.aheadLimit else { return }
             if let b = cache.request(key, ready: readyCallback()) { list.bitmap(b, in: fit.rect, opacity: 0) }
         }

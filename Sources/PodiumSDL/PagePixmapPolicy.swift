@@ -1,0 +1,36 @@
+import Foundation
+import PodiumKit
+
+/// How many of the room's pages the X server keeps as pixmaps, and which (issue 19, memory).
+///
+/// Each pixmap is a whole window frame of shared memory (8.3 MB at 1920×1080, counted half in
+/// Podium and half in the X server). Two are kept: the page shown and the page named first
+/// ahead, the next one in the direction the speaker last moved (`PDFPageView` names the
+/// previous page first after a step back). An advance or a step back in that direction is one
+/// server copy, as with three; only the first step against it (back after going forward) is
+/// drawn by SDL from the page's packed bytes, as every frame was before pixmaps. The page on
+/// screen keeps its pixmap, so a repaint of the room (an overlay removed, an expose) is a
+/// server copy too. `PODIUM_PAGE_PIXMAPS=1…3` sets how many, for A/B benches: 3 keeps the
+/// previous page too (as before), 1 only the page ahead (the shown one is refilled with it).
+enum PagePixmapPolicy {
+    static let framesKept: Int = {
+        guard let v = ProcessInfo.processInfo.environment["PODIUM_PAGE_PIXMAPS"], let n = Int(v), (1...3).contains(n) else { return 2 }
+        return n
+    }()
+
+    /// Pixmaps of `ahead[i]` may not evict these bitmaps' pixmaps: the pages shown (unless one
+    /// frame is kept) and those named ahead before it. With fewer frames than pages named, the
+    /// later ones find no room and are not uploaded (cheap: nothing is unpacked for them). With
+    /// three, every page named is kept (as before: the page just shown, now the previous one,
+    /// is not evicted for the next).
+    static func keeping(shown: Set<UInt64>, ahead: [UInt64], upTo i: Int, framesKept: Int = framesKept) -> Set<UInt64> {
+        (framesKept >= 2 ? shown : []).union(framesKept >= 3 ? ahead[...] : ahead.prefix(i + 1))
+    }
+
+    /// The ids of the bitmaps `commands` show (opacity above 0), in no order.
+    static func shownIDs(_ commands: [DrawCommand]) -> Set<UInt64> {
+        var ids = Set<UInt64>()
+        for case let .bitmap(b, _, opacity) in commands where opacity > 0 { ids.insert(b.id) }
+        return ids
+    }
+}
