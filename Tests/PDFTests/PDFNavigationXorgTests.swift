@@ -90,7 +90,7 @@ final class PDFNavigationXorgTests: XorgPDFTestCase {
     /// and the talk hands the focus back to the presenter, so every click on the room's window did
     /// nothing (trial 9). pdfpc users click the projector's picture with a wireless mouse.
     func testClicksOnTheAudienceWindowUnderAWindowManager() throws {
-        try rig.startWindowManager()
+        try startOpenbox()
         let app = try start([talk()])
         defer { app.stop() }
         let c = app.client!
