@@ -14,7 +14,7 @@ struct LastFrame {
 
 extension Renderer {
     /// The next frame is drawn and presented whole.
-    func invalidate() { lastFrame.invalid = true }
+    func invalidate() { lastFrame.invalid = true; serverShown = nil }
 
     /// Draws only what `list` changes since the last frame and presents only that, returning the
     /// damaged rectangle (pixels), or nil when the frame paints exactly what the window shows
@@ -29,6 +29,7 @@ extension Renderer {
         let last = lastFrame
         let whole = last.invalid || last.background != background || last.scale != scale
             || last.size != size || driverName != "software"
+        if whole { serverShown = nil }   // the window's pixels may not be the last frame's
         let rects: [IntRect]? = whole ? [full]
             : FrameDamage.damage(old: last.commands, new: list.commands, full: full, bounds: pixelBounds)
         guard let rects else {
@@ -50,6 +51,7 @@ extension Renderer {
             uploadAhead()
             return damage
         }
+        serverShown = nil   // drawn by SDL: not a page's pixmap alone
         if rects == [full] {
             if driverName == "software" { collectDecodedImages(); drawPartial(list, background: background, in: rects) }
             else { draw(list, background: background) }

@@ -34,6 +34,11 @@ public final class Renderer {
     /// Set when the X server presented a frame from a pixmap: the window surface lacks that page,
     /// so the surface is repainted whole before SDL presents all of it or it is read back.
     var surfaceStale = false
+    /// The page the window shows, and where (pixels), when the last frame was presented from its
+    /// pixmap; nil after any other frame or `invalidate` (`TileDiff`: what the next page changes).
+    var serverShown: (bitmap: Bitmap, at: IntRect)?
+    /// Server presents that copied only the tiles differing from the page shown before.
+    var tilePresents = 0
     /// Bitmaps copied by SDL onto the window surface so far (tests: a page presented from its
     /// pixmap costs none).
     public private(set) var bitmapCopies = 0
@@ -97,6 +102,7 @@ public final class Renderer {
         finishFrame()
         uploadAhead()
         surfaceStale = false
+        serverShown = nil
         lastFrame = LastFrame(commands: list.commands, background: background, scale: scale)
     }
 
