@@ -7,6 +7,10 @@ import PodiumKit
 enum TileDiff {
     /// Off with `PODIUM_TILE_COPIES=0` (whole pages copied, as before; for A/B benches).
     static let enabled = ProcessInfo.processInfo.environment["PODIUM_TILE_COPIES"] != "0"
+    /// Above this share of the page differing, the page is copied whole: on the bench's deck of
+    /// random shapes (95 % of tiles differ) 26 copies cost the X server ~0.3 ms an advance more
+    /// than one (`scripts/bench-advance.sh`, 2026-12-01).
+    static let wholeShare = 0.75
 
     /// The rectangles (pixels of the pages, top left 0,0) covering every tile whose hash differs
     /// between `old` and `new` (pages of `width` × `height` pixels): runs of differing tiles in a
