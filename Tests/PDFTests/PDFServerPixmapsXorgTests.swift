@@ -91,6 +91,15 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
         for (key, page, position) in steps {
             // The next page uploaded ahead (and, going back, the previous one still kept).
             s = try c.waitForState { self.server($0, "pixmaps") >= (page == 1 && key == "Right" ? 1 : 2) }
+            // And no upload for half a second: the worker's page arrived and went into its pixmap
+            // (the count alone is reached by the page shown and the previous one).
+            var quiet = 0
+            while quiet < 5 {
+                usleep(100_000)
+                let t = try c.send(["cmd": "state"])
+                quiet = server(t, "uploads") == server(s, "uploads") ? quiet + 1 : 0
+                s = t
+            }
             let presents = server(s, "presents"), before = copies(s)
             s = try press(key, c, position: position, presents: presents + 1)
             XCTAssertEqual(server(s, "presents"), presents + 1, "\(key) to page \(page + 1): one frame presented by the X server", file: file, line: line)
