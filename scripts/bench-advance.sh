@@ -14,7 +14,11 @@
 #   - launch -> both windows settled: spawn to the last damage on either display before 1 s of
 #     quiet (and to the first damage on either display);
 #   - PSS after the 20 pages: Podium's, plus the X server's growth since before the launch;
-#   - idle CPU over 10 s with the talk timer running (Podium and the X server).
+#   - idle CPU over 10 s with the talk timer running (Podium and the X server);
+#   - a row of its own on a Beamer-like deck (bench_common.write_beamer_pdf: every page the same
+#     background, header and footer, its own text), whose pages share most tiles, where the main
+#     deck's differ almost everywhere: revisits' key -> first audience pixel, CPU per advance over
+#     a second pass, and the share of the page the room's copies took (`state`'s pixelsCopied).
 #   scripts/bench-advance.sh [ROUNDS]      (ROUNDS launches of each, default 3)
 # BENCH_PERF=1 also profiles Podium over the first round's second pass (perf, linux-perf) and
 # prints the top entries; BENCH_SMAPS=1 prints what the PSS after 20 pages is made of (the
@@ -35,7 +39,7 @@ export PODIUM_BIN=$bin XWATCH=$tmp/xwatch ROUNDS=${1:-3} BENCH_TMP=$tmp
 exec python3 - <<'PY'
 import json, os, socket, statistics, subprocess, sys, time
 sys.path.insert(0, "scripts")
-from bench_common import write_pdf, wait, cpu_s, cpu_exact_s, pss_kb, pss_by_mapping, pss_private_kb
+from bench_common import write_pdf, write_beamer_pdf, wait, cpu_s, cpu_exact_s, pss_kb, pss_by_mapping, pss_private_kb
 
 BIN, XW, ROUNDS, TMP = os.environ["PODIUM_BIN"], os.environ["XWATCH"], int(os.environ["ROUNDS"]), os.environ["BENCH_TMP"]
 PERF = os.environ.get("BENCH_PERF") == "1"
@@ -57,11 +61,38 @@ def keys(env, key, n, a=AUD, stamp=None):
     if missed: print("bench-advance: %d of %d key presses showed nothing on the audience display" % (missed, n))
     return [x for x in xs if x >= 0]
 
+def beamer_round(env, xpid):
+    """The Beamer-like deck: one launch, a first pass (Right), revisits back (Left) and forward
+    again (Right, with Podium's and the X server's CPU and the pixels the room's copies took)."""
+    sock = TMP + "/beamer.sock"
+    if os.path.exists(sock): os.unlink(sock)
+    p = subprocess.Popen([BIN, "present", beamer, "--control", "unix:" + sock], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    s = socket.socket(socket.AF_UNIX); wait(lambda: s.connect_ex(sock) == 0); f = s.makefile("rwb")
+    def req(o):
+        f.write((json.dumps(o) + "\n").encode()); f.flush(); return json.loads(f.readline())
+    aud = lambda st: next(w for w in st["windows"] if w.get("role") == "audience")
+    wait(lambda: aud(req({"cmd": "state"})).get("visible"))
+    time.sleep(1)
+    keys(env, "Right", 19)
+    res["brevisit"] += keys(env, "Left", 19)
+    sp = aud(req({"cmd": "state"})).get("serverPixmaps") or {}
+    c0, xc0, px0 = cpu_exact_s(p.pid), cpu_exact_s(xpid), sp.get("pixelsCopied", 0)
+    res["brevisit"] += keys(env, "Right", 19)
+    res["bcpu"].append((cpu_exact_s(p.pid) - c0) / 19 * 1000); res["bxcpu"].append((cpu_exact_s(xpid) - xc0) / 19 * 1000)
+    sp = aud(req({"cmd": "state"})).get("serverPixmaps") or {}
+    res["bcopied"].append((sp.get("pixelsCopied", 0) - px0) / 19 / (1920 * 1080) * 100)
+    try: req({"cmd": "quit"})
+    except Exception: pass
+    p.wait(20); s.close()
+    time.sleep(0.3)
+
 d = TMP + "/rig"; os.makedirs(d)
 pdf = TMP + "/talk.pdf"; write_pdf(pdf)
+beamer = TMP + "/beamer.pdf"; write_beamer_pdf(beamer)
 rig = subprocess.Popen(["Tests/Rig/xorg-rig.sh", "run", d, "1280x800", "1920x1080"], stdout=subprocess.DEVNULL)
 traces = []   # (t0, {mark: ms after t0}) from PODIUM_ADVANCE_TRACE
-res = {k: [] for k in ["floor", "floorcopy", "first", "revisit", "cpu", "xcpu", "launch", "launch1", "pss", "xgrow", "priv", "xpriv", "idle", "xidle"]}
+res = {k: [] for k in ["floor", "floorcopy", "first", "revisit", "cpu", "xcpu", "launch", "launch1", "pss", "xgrow", "priv", "xpriv", "idle", "xidle",
+                        "brevisit", "bcpu", "bxcpu", "bcopied", "copied"]}
 try:
     wait(lambda: os.path.exists(d + "/ready"))
     env = dict(os.environ, DISPLAY=open(d + "/display").read().strip(), SDL_VIDEODRIVER="x11",
@@ -101,6 +132,7 @@ try:
         assert st["windows"][1]["bounds"]["width"] == 1920, st["windows"]
         res["first"] += keys(env, "Right", 19, stamp=TRACE and "first")
         res["revisit"] += keys(env, "Left", 19, stamp=TRACE and "revisit")
+        copied0 = (req({"cmd": "state"})["windows"][1].get("serverPixmaps") or {}).get("pixelsCopied", 0)
         c0, xc0 = cpu_exact_s(p.pid), cpu_exact_s(xpid)
         prof = None
         if PERF and r == 0:   # a profile of Podium over the second pass (DWARF call graphs)
@@ -111,7 +143,9 @@ try:
         if prof:
             prof.send_signal(2); prof.wait()
         res["cpu"].append((cpu_exact_s(p.pid) - c0) / 19 * 1000); res["xcpu"].append((cpu_exact_s(xpid) - xc0) / 19 * 1000)
-        assert req({"cmd": "state"})["scene"]["index"] == 19
+        st = req({"cmd": "state"})
+        assert st["scene"]["index"] == 19
+        res["copied"].append(((st["windows"][1].get("serverPixmaps") or {}).get("pixelsCopied", 0) - copied0) / 19 / (1920 * 1080) * 100)
         time.sleep(1)
         res["pss"].append(pss_kb(p.pid) / 1024); res["xgrow"].append((pss_kb(xpid) - x0) / 1024)
         res["priv"].append(pss_private_kb(p.pid) / 1024); res["xpriv"].append((pss_private_kb(xpid) - xp0) / 1024)
@@ -123,6 +157,7 @@ try:
         except Exception: pass
         p.wait(20); s.close()
         time.sleep(0.3)
+        beamer_round(env, xpid)
         for l in open(TMP + "/podium.log"):
             if "advance trace t0=" in l:
                 f = l.split("t0=")[1].split()
@@ -140,14 +175,18 @@ print("copy floor (the same window copying a prepared MIT-SHM pixmap of its size
     m(res["floorcopy"]), m(res["floorcopy"]) / fl, pct(res["floorcopy"], 0.9)))
 print("key -> first audience pixel, first visit: median %.1f ms (%.1fx floor), p90 %.1f ms" % (m(res["first"]), m(res["first"]) / fl, pct(res["first"], 0.9)))
 print("key -> first audience pixel, revisit:     median %.1f ms (%.1fx floor), p90 %.1f ms" % (m(res["revisit"]), m(res["revisit"]) / fl, pct(res["revisit"], 0.9)))
-print("CPU per advance (second pass): Podium %.2f ms + X server %.2f ms (runs: %s)" % (m(res["cpu"]), m(res["xcpu"]),
-      " ".join("%.2f+%.2f" % c for c in zip(res["cpu"], res["xcpu"]))))
+print("CPU per advance (second pass): Podium %.2f ms + X server %.2f ms (runs: %s); the room's copies %.0f %% of the page an advance" % (
+      m(res["cpu"]), m(res["xcpu"]), " ".join("%.2f+%.2f" % c for c in zip(res["cpu"], res["xcpu"])), m(res["copied"])))
 print("launch -> both windows settled: median %.0f ms (runs: %s)" % (m(res["launch"]), " ".join("%.0f" % x for x in res["launch"])))
 print("launch -> first pixel on either display: median %.0f ms (runs: %s)" % (m(res["launch1"]), " ".join("%.0f" % x for x in res["launch1"])))
 print("PSS after 20 pages: Podium %.0f MB + X server growth %.0f MB" % (m(res["pss"]), m(res["xgrow"])))
 # Without the library pages, whose share moves with whatever else maps them: the stable part.
 print("  of it Pss_Anon + Pss_Shmem: Podium %.1f MB + X server growth %.1f MB" % (m(res["priv"]), m(res["xpriv"])))
 print("idle CPU, talk timer running: Podium %.2f %% + X server %.2f %%" % (m(res["idle"]), m(res["xidle"])))
+print("Beamer-like deck (same background, header, footer; own text): revisit median %.1f ms (%.1fx floor), p90 %.1f ms; "
+      "CPU per advance Podium %.2f ms + X server %.2f ms (runs: %s); the room's copies %.0f %% of the page an advance" % (
+      m(res["brevisit"]), m(res["brevisit"]) / fl, pct(res["brevisit"], 0.9), m(res["bcpu"]), m(res["bxcpu"]),
+      " ".join("%.2f+%.2f" % c for c in zip(res["bcpu"], res["bxcpu"])), m(res["bcopied"])))
 if TRACE:
     # Each press joined with the trace line that began inside it: the marks' medians, in ms after the press.
     for kind in ["first", "revisit"]:

@@ -32,6 +32,43 @@ def write_pdf(path, pages=20):
     open(path, "w").write(out)
 
 
+def write_beamer_pdf(path, pages=20):
+    """A 16:9 deck laid out like a Beamer theme's: every page the same light background, a dark
+    header band and a footer band with the talk's title; each page its own frame title, six
+    bullet lines of its own and its own page number in the footer (pages share their template
+    and differ in their text, as a real deck's do). Not the bench's main deck, whose pages differ
+    almost everywhere: a row of its own."""
+    objs = ["<< /Type /Catalog /Pages 2 0 R >>", None, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>"]
+    kids = []
+    words = "latency frames pixels copies tiles damage server window console notes room advance".split()
+    for p in range(pages):
+        ops = ["0.96 0.96 0.98 rg 0 0 960 540 re f",              # background
+               "0.16 0.20 0.36 rg 0 468 960 72 re f",              # header band
+               "0.80 0.30 0.10 rg 0 464 960 4 re f",               # its rule
+               "0.16 0.20 0.36 rg 0 0 960 28 re f",                # footer band
+               "0.80 0.30 0.10 rg 890 480 46 46 re f",             # a logo
+               "1 1 1 rg BT /F2 30 Tf 40 492 Td (Frame %d: %s and %s) Tj ET" % (p + 1, words[p % 12].title(), words[(p * 5 + 3) % 12]),
+               "1 1 1 rg BT /F1 12 Tf 40 10 Td (A. Speaker - Slide changes within a frame of the floor) Tj ET",
+               "1 1 1 rg BT /F1 12 Tf 880 10 Td (%d / %d) Tj ET" % (p + 1, pages),
+               "0.1 0.1 0.1 rg BT /F1 24 Tf 70 400 Td"]
+        for line in range(6):
+            ops.append("(- %s %s, point %d of frame %d) Tj 0 -44 Td" % (words[(p + line) % 12].title(), words[(p * 3 + line * 7) % 12], line + 1, p + 1))
+        ops.append("ET")
+        stream = "\n".join(ops)
+        objs.append("<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream))
+        objs.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 960 540] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents %d 0 R >>" % (len(objs)))
+        kids.append("%d 0 R" % len(objs))
+    objs[1] = "<< /Type /Pages /Kids [%s] /Count %d >>" % (" ".join(kids), pages)
+    out, offs = "%PDF-1.4\n", []
+    for i, o in enumerate(objs):
+        offs.append(len(out.encode())); out += "%d 0 obj\n%s\nendobj\n" % (i + 1, o)
+    x = len(out.encode())
+    out += "xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1) + "".join("%010d 00000 n \n" % o for o in offs)
+    out += "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, x)
+    open(path, "w").write(out)
+
+
 def wait(pred, seconds=20.0):
     """The first true value of `pred()`, polled every 10 ms; exits after `seconds`."""
     end = time.monotonic() + seconds

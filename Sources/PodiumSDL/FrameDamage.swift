@@ -16,8 +16,14 @@ enum FrameDamage {
     /// more than `maxEdits` commands differ and the change opens or closes a clip (the old way:
     /// the commands after it could paint differently). Changes far apart stay separate
     /// rectangles, at most `maxRects` of them (the nearest merge first); overlapping ones merge.
+    ///
+    /// `replaced`, given a bitmap command the old list drops and one the new list puts in its
+    /// place (between the same unchanged commands, under the same clip), may answer the pixels
+    /// where the two paint differently (a page's tiles that differ: `TileDiff`), or nil (their
+    /// bounds, as for any other change).
     static func damage(old: [DrawCommand], new: [DrawCommand], full: IntRect,
-                       bounds: (DrawCommand) -> IntRect?, maxRects: Int = 6, maxEdits: Int = 160) -> [IntRect]? {
+                       bounds: (DrawCommand) -> IntRect?, maxRects: Int = 6, maxEdits: Int = 160,
+                       replaced: ((DrawCommand, DrawCommand) -> [IntRect]?)? = nil) -> [IntRect]? {
         var start = 0
         while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
         var oldEnd = old.count, newEnd = new.count
@@ -26,26 +32,41 @@ enum FrameDamage {
         var clips: [IntRect] = []
         for c in old[..<start] { apply(c, to: &clips, bounds: bounds) }
         var rects: [IntRect] = []
-        func add(_ c: DrawCommand, under clip: IntRect?) {
-            guard var b = bounds(c) else { return }
+        func add(_ r: IntRect?, under clip: IntRect?) {
+            guard var b = r else { return }
             if let clip { b = b.intersection(clip) }
             b = b.intersection(full)
             if !b.isEmpty { rects.append(b) }
         }
+        func add(_ c: DrawCommand, under clip: IntRect?) { add(bounds(c), under: clip) }
         if let steps = CommandDiff.steps(old[start..<oldEnd], new[start..<newEnd], maxEdits: maxEdits) {
             var oldClips = clips, newClips = clips
+            // Bitmaps dropped since the last unchanged command, which one put in may replace.
+            var dropped: [(c: DrawCommand, clip: IntRect?)] = []
             for s in steps {
                 switch s {
                 case let .keep(_, j):
+                    for d in dropped { add(d.c, under: d.clip) }
+                    dropped = []
                     let c = new[j]
                     if isClip(c) { apply(c, to: &oldClips, bounds: bounds); apply(c, to: &newClips, bounds: bounds) }
                     else if oldClips.last != newClips.last { add(c, under: oldClips.last); add(c, under: newClips.last) }
                 case let .delete(i):
-                    if isClip(old[i]) { apply(old[i], to: &oldClips, bounds: bounds) } else { add(old[i], under: oldClips.last) }
+                    if isClip(old[i]) { apply(old[i], to: &oldClips, bounds: bounds) }
+                    else if replaced != nil, case .bitmap = old[i] { dropped.append((old[i], oldClips.last)) }
+                    else { add(old[i], under: oldClips.last) }
                 case let .insert(j):
-                    if isClip(new[j]) { apply(new[j], to: &newClips, bounds: bounds) } else { add(new[j], under: newClips.last) }
+                    if isClip(new[j]) { apply(new[j], to: &newClips, bounds: bounds); continue }
+                    if let replaced, case .bitmap = new[j],
+                       let (k, parts) = dropped.indices.lazy.compactMap({ k in dropped[k].clip == newClips.last ? replaced(dropped[k].c, new[j]).map { (k, $0) } : nil }).first {
+                        dropped.remove(at: k)
+                        for p in parts { add(p, under: newClips.last) }
+                    } else {
+                        add(new[j], under: newClips.last)
+                    }
                 }
             }
+            for d in dropped { add(d.c, under: d.clip) }
             // The shared commands after the middle paint the same only under the same clips.
             if oldClips != newClips { return [full] }
         } else {

@@ -14,7 +14,7 @@ struct LastFrame {
 
 extension Renderer {
     /// The next frame is drawn and presented whole.
-    func invalidate() { lastFrame.invalid = true }
+    func invalidate() { lastFrame.invalid = true; serverShown = nil }
 
     /// Draws only what `list` changes since the last frame and presents only that, returning the
     /// damaged rectangle (pixels), or nil when the frame paints exactly what the window shows
@@ -29,8 +29,9 @@ extension Renderer {
         let last = lastFrame
         let whole = last.invalid || last.background != background || last.scale != scale
             || last.size != size || driverName != "software"
+        if whole { serverShown = nil }   // the window's pixels may not be the last frame's
         let rects: [IntRect]? = whole ? [full]
-            : FrameDamage.damage(old: last.commands, new: list.commands, full: full, bounds: pixelBounds)
+            : FrameDamage.damage(old: last.commands, new: list.commands, full: full, bounds: pixelBounds, replaced: replacedPageDamage)
         guard let rects else {
             prepareBitmaps(list)
             lastFrame.commands = list.commands
@@ -51,6 +52,7 @@ extension Renderer {
             releaseWindowSurface()
             return damage
         }
+        serverShown = nil   // drawn by SDL: not a page's pixmap alone
         if rects == [full] {
             if driverName == "software" { collectDecodedImages(); drawPartial(list, background: background, in: rects) }
             else { draw(list, background: background) }
@@ -70,6 +72,24 @@ extension Renderer {
         lastFrame = LastFrame(commands: list.commands, background: background, scale: scale, size: size, invalid: false)
         uploadAhead()
         return damage
+    }
+
+    /// Where a page drawn at its own size paints differently from the page it replaces at the
+    /// same place (the console's current page and previews on an advance): the tiles whose
+    /// hashes differ, a pixel around each for where the renderer rounds the origin; nil when
+    /// not known (no hashes, another size or place, scaled, or a room page the software renderer
+    /// unpacks whole into the window surface) or most of the page (`TileDiff.wholeShare`: one
+    /// rectangle repaints faster than several covering nearly all of it).
+    func replacedPageDamage(_ a: DrawCommand, _ b: DrawCommand) -> [IntRect]? {
+        guard TileDiff.enabled, case let .bitmap(ob, or, oo) = a, case let .bitmap(nb, nr, no) = b, or == nr, oo == no, oo > 0,
+              ob.width == nb.width, ob.height == nb.height,
+              let oh = ob.pixelSource as? any BitmapTileHashes, let nh = nb.pixelSource as? any BitmapTileHashes else { return nil }
+        let f = px(nr)
+        guard abs(Double(f.w) - Double(nb.width)) < 1, abs(Double(f.h) - Double(nb.height)) < 1, !drawsDirectly(nb, at: f),
+              let tiles = TileDiff.changed(from: oh, to: nh, width: nb.width, height: nb.height), let whole = pixelBounds(b),
+              Double(tiles.reduce(0) { $0 + $1.area }) < TileDiff.wholeShare * Double(nb.width * nb.height) else { return nil }
+        let x0 = Int32(f.x.rounded(.down)), y0 = Int32(f.y.rounded(.down))
+        return tiles.map { IntRect(x: x0 + $0.x - 1, y: y0 + $0.y - 1, w: $0.w + 2, h: $0.h + 2).intersection(whole) }
     }
 
     /// The window's `ServerPixmaps` (looked for once), emptied when the window's size changed.

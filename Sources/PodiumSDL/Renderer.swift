@@ -39,6 +39,11 @@ public final class Renderer {
     var surfaceTouched = true
     /// Times the window surface's pages were given back after a server present (tests, `state`).
     public internal(set) var surfaceReleases = 0
+    /// The page the window shows, and where (pixels), when the last frame was presented from its
+    /// pixmap; nil after any other frame or `invalidate` (`TileDiff`: what the next page changes).
+    var serverShown: (bitmap: Bitmap, at: IntRect)?
+    /// Server presents that copied only the tiles differing from the page shown before.
+    var tilePresents = 0
     /// Bitmaps copied by SDL onto the window surface so far (tests: a page presented from its
     /// pixmap costs none).
     public private(set) var bitmapCopies = 0
@@ -103,6 +108,7 @@ public final class Renderer {
         finishFrame()
         uploadAhead()
         surfaceStale = false
+        serverShown = nil
         lastFrame = LastFrame(commands: list.commands, background: background, scale: scale)
     }
 

@@ -27,6 +27,8 @@ final class ServerPixmaps {
     var byteBudget = 0
     /// Pixmaps made so far, and frames presented from one (tests, `state`).
     private(set) var uploads = 0, presents = 0
+    /// Pixels copied from pixmaps to the window so far (tests, `state`).
+    private(set) var pixelsCopied = 0
     var count: Int { entries.count }
     var usesSharedMemory: Bool { podium_xpresent_uses_shm(handle) != 0 }
     /// How pages get into the server: "shm-pixmap" (written straight into a shared-memory
@@ -103,6 +105,7 @@ final class ServerPixmaps {
 
     /// Copies `src` of `pixmap` to `dst`'s origin in the window (queued).
     func copy(_ pixmap: UInt, from src: IntRect, to dst: (x: Int32, y: Int32)) {
+        pixelsCopied += src.area
         podium_xpresent_copy(handle, pixmap, src.x, src.y, src.w, src.h, dst.x, dst.y)
     }
     /// Fills `r` of the window with the opaque colour `c` (queued).

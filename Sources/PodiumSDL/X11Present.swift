@@ -7,6 +7,8 @@ import PodiumKit
 struct ServerFrame {
     var page: IntRect
     var pixmap: UInt
+    /// The page's bitmap (its tiles' hashes, when it has them, say where it differs from the last).
+    var bitmap: Bitmap
     var background: Color
     /// Opaque fills before the page, in order, each already confined to its clip.
     var fills: [(IntRect, Color)]
@@ -23,13 +25,19 @@ public struct ServerPresentation: Sendable {
     /// Of `presents`, those the server had done (every request processed) before Podium went on
     /// to draw anything else: all of them, since a server present waits for the server.
     public var presentsDone = 0
+    /// Pixels of pages copied from pixmaps to the window so far, and of those presents the ones
+    /// that copied only the tiles differing from the page shown before (`TileDiff`).
+    public var pixelsCopied = 0, tilePresents = 0
 }
 
 extension Renderer {
     /// Nil when this window's frames all go through SDL (another driver or renderer, no X11,
     /// `PODIUM_SERVER_PIXMAPS=0`, or before its first frame).
     public var serverPresentation: ServerPresentation? {
-        serverPixmaps.map { ServerPresentation(presents: $0.presents, uploads: $0.uploads, pixmaps: $0.count, sharedMemory: $0.usesSharedMemory, mode: $0.mode, presentsDone: $0.presentsDone) }
+        serverPixmaps.map {
+            ServerPresentation(presents: $0.presents, uploads: $0.uploads, pixmaps: $0.count, sharedMemory: $0.usesSharedMemory, mode: $0.mode,
+                               presentsDone: $0.presentsDone, pixelsCopied: $0.pixelsCopied, tilePresents: tilePresents)
+        }
     }
 
     /// `commands` as a `ServerFrame`, or nil when anything in it needs the software renderer
@@ -37,7 +45,7 @@ extension Renderer {
     func serverFrame(_ commands: [DrawCommand], background: Color, pixmaps: ServerPixmaps) -> ServerFrame? {
         guard background.a == 255 else { return nil }
         var clips: [IntRect] = [], fills: [(IntRect, Color)] = []
-        var page: (IntRect, UInt)?
+        var page: (IntRect, UInt, Bitmap)?
         for c in commands {
             switch c {
             case let .pushClip(r):
@@ -60,23 +68,28 @@ extension Renderer {
                 let dst = IntRect(x: Int32(f.x), y: Int32(f.y), w: Int32(f.w), h: Int32(f.h))
                 guard dst.w == e.width, dst.h == e.height else { return nil }   // SDL would scale it
                 if let clip = clips.last, clip.intersection(dst) != dst { return nil }
-                page = (dst, e.pixmap)
+                page = (dst, e.pixmap, b)
             default:
                 return nil
             }
         }
         guard let page else { return nil }
-        return ServerFrame(page: page.0, pixmap: page.1, background: background, fills: fills)
+        return ServerFrame(page: page.0, pixmap: page.1, bitmap: page.2, background: background, fills: fills)
     }
 
     /// Presents `frame` over `rects` (pixels; outside them the window already shows it): the
-    /// page's part of each by one XCopyArea from its pixmap, the rest by fills.
+    /// page's part of each by XCopyArea from its pixmap, the rest by fills. When the window
+    /// shows another page at the same place, presented the same way (`serverShown`), and both
+    /// pages have their tiles' hashes, only the tiles that differ are copied.
     func presentFromServer(_ frame: ServerFrame, in rects: [IntRect], pixmaps: ServerPixmaps) {
+        let changed = changedTiles(to: frame)
+        if changed != nil { tilePresents += 1 }
         for d in rects {
             let onPage = d.intersection(frame.page)
-            if !onPage.isEmpty {
-                pixmaps.copy(frame.pixmap, from: IntRect(x: onPage.x - frame.page.x, y: onPage.y - frame.page.y, w: onPage.w, h: onPage.h),
-                             to: (onPage.x, onPage.y))
+            for part in changed ?? [onPage] {
+                let r = onPage.intersection(part)
+                guard !r.isEmpty else { continue }
+                pixmaps.copy(frame.pixmap, from: IntRect(x: r.x - frame.page.x, y: r.y - frame.page.y, w: r.w, h: r.h), to: (r.x, r.y))
             }
             for part in Self.subtract(frame.page, from: d) {
                 pixmaps.fill(part, frame.background)
@@ -84,6 +97,20 @@ extension Renderer {
             }
         }
         pixmaps.flush()
+        serverShown = (frame.bitmap, frame.page)
+    }
+
+    /// The window pixels of the tiles in which `frame`'s page differs from the page the window
+    /// shows now, or nil when that is not known: the last frame was not presented from a
+    /// pixmap at the same place (`serverShown`, cleared by every other frame and by `invalidate`),
+    /// or a page has no hashes. Nil too when the tiles are most of the page (`TileDiff.wholeShare`):
+    /// one copy of the page then costs the server less than a run of copies of nearly all of it.
+    private func changedTiles(to frame: ServerFrame) -> [IntRect]? {
+        guard TileDiff.enabled, let (shown, at) = serverShown, at == frame.page, shown.width == frame.bitmap.width, shown.height == frame.bitmap.height,
+              let old = shown.pixelSource as? any BitmapTileHashes, let new = frame.bitmap.pixelSource as? any BitmapTileHashes,
+              let tiles = TileDiff.changed(from: old, to: new, width: frame.bitmap.width, height: frame.bitmap.height),
+              Double(tiles.reduce(0) { $0 + $1.area }) < TileDiff.wholeShare * Double(frame.page.area) else { return nil }
+        return tiles.map { IntRect(x: $0.x + at.x, y: $0.y + at.y, w: $0.w, h: $0.h) }
     }
 
     /// `r` less `hole`: up to four rectangles (bands above and below, then left and right).

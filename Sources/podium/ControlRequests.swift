@@ -151,7 +151,9 @@ enum ControlRequests {
                 o["serverPixmaps"] = w.renderer.serverPresentation.map {
                     ["presents": .number(Double($0.presents)), "uploads": .number(Double($0.uploads)),
                      "pixmaps": .number(Double($0.pixmaps)), "sharedMemory": .bool($0.sharedMemory), "mode": .string($0.mode),
-                     "presentsDone": .number(Double($0.presentsDone))]
+                     "presentsDone": .number(Double($0.presentsDone)),
+                     // Pixels of pages copied to the window, and presents of only the tiles that differ.
+                     "pixelsCopied": .number(Double($0.pixelsCopied)), "tilePresents": .number(Double($0.tilePresents))]
                 } ?? .null
                 o["bounds"] = Rect(f.minX, f.minY, Double(w.pixelSize.w), Double(w.pixelSize.h)).json
                 o["scale"] = .number(s)

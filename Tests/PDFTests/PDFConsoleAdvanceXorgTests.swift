@@ -28,6 +28,32 @@ final class PDFConsoleAdvanceXorgTests: XorgPDFTestCase {
         return s
     }
 
+    /// Pages sharing their template (white, a box and a number): the console's page and
+    /// previews repaint only the tiles in which the pages differ (their packed pages' hashes),
+    /// fewer pixels than with `PODIUM_TILE_COPIES=0`; the test above checks the X server's pixels.
+    func testTheConsolesPagesRepaintOnlyTheTilesThatDiffer() throws {
+        TestPDF.write(path("talk.pdf"), .init(pages: 6))
+        var sums: [Int] = []
+        for tiles in [true, false] {
+            let env = rig.environment.merging(["SDL_RENDER_DRIVER": "software"].merging(tiles ? [:] : ["PODIUM_TILE_COPIES": "0"]) { $1 }) { $1 }
+            let app = try PodiumProcess(args: [path("talk.pdf")], environment: env, dir: dir)
+            defer { app.stop() }
+            let c = app.client!
+            var s = try c.waitForState { $0["windows"]?.array?.last?["visible"]?.bool == true }
+            s = try settled(c, position: "1 / 6")
+            var sum = 0
+            for (i, key) in ["Right", "Right", "Left", "Right"].enumerated() {
+                let before = repainted(s)
+                try xdotool("key", key)
+                s = try settled(c, position: ["2 / 6", "3 / 6", "2 / 6", "3 / 6"][i])
+                sum += repainted(s) - before
+            }
+            sums.append(sum)
+            XCTAssertEqual(app.stop(), 0)
+        }
+        XCTAssertLessThan(sums[0], sums[1] * 8 / 10, "pixels the console repainted over four advances, tiles \(sums[0]), whole pages \(sums[1])")
+    }
+
     func testAnAdvanceRepaintsThePagesAndLabelsNotTheConsoleAndTheServerShowsTheWholeFrame() throws {
         TestPDF.write(path("talk.pdf"), .init(pages: 6))
         let env = rig.environment.merging(["SDL_RENDER_DRIVER": "software"]) { $1 }

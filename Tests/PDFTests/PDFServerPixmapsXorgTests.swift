@@ -94,6 +94,15 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
         for (key, page, position, byServer) in steps {
             // The page ahead uploaded (after the first step back: the previous page).
             s = try c.waitForState { self.server($0, "pixmaps") >= (page == 1 && key == "Right" ? 1 : 2) }
+            // And no upload for half a second: the worker's page arrived and went into its pixmap
+            // (the count alone is reached by the page shown and the previous one).
+            var quiet = 0
+            while quiet < 5 {
+                usleep(100_000)
+                let t = try c.send(["cmd": "state"])
+                quiet = server(t, "uploads") == server(s, "uploads") ? quiet + 1 : 0
+                s = t
+            }
             let presents = server(s, "presents"), before = copies(s)
             if !byServer {
                 try xdotool("key", key)
@@ -211,6 +220,47 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
         s = try press("Right", c, position: "3 / 6", presents: server(s, "presents") + 1)
         try assertRoomShows(c, page: 2, box: box, "an advance at 1600×900")
         XCTAssertEqual(app.stop(), 0)
+    }
+
+    /// Pages sharing their template (the generated deck: white, a box and a number differing):
+    /// after a page presented from its pixmap, an advance and a step back copy only the tiles in
+    /// which the pages differ, and the room then shows exactly the new page; with
+    /// `PODIUM_TILE_COPIES=0` every advance copies the whole page.
+    func testAnAdvanceBetweenPagesSharingTheirTemplateCopiesOnlyTheTilesThatDiffer() throws {
+        let page = 1920 * 1080
+        for tiles in [true, false] {
+            let app = try start(env: tiles ? [:] : ["PODIUM_TILE_COPIES": "0"])
+            defer { app.stop() }
+            let c = app.client!
+            var s = try c.waitForState { self.server($0, "pixmaps") >= 1 }
+            // Page 2 from its pixmap over page 1 drawn by SDL: the whole page.
+            s = try press("Right", c, position: "2 / 6", presents: server(s, "presents") + 1)
+            var rooms: [(page: Int, rgba: [UInt8])] = []
+            for (key, p, position) in [("Right", 2, "3 / 6"), ("Left", 1, "2 / 6"), ("Right", 2, "3 / 6")] {
+                s = try c.waitForState { self.server($0, "pixmaps") >= 2 }
+                let copied = server(s, "pixelsCopied"), tilePresents = server(s, "tilePresents"), presents = server(s, "presents")
+                s = try press(key, c, position: position, presents: presents + 1)
+                let n = server(s, "pixelsCopied") - copied
+                if tiles {
+                    XCTAssertEqual(server(s, "tilePresents"), tilePresents + 1, "\(key) to page \(p + 1): only differing tiles copied")
+                    XCTAssertGreaterThan(n, page / 20, "\(key) to page \(p + 1): the box and the number copied")
+                    XCTAssertLessThan(n, page / 3, "\(key) to page \(p + 1): the shared white not copied (\(n) pixels)")
+                } else {
+                    XCTAssertEqual(server(s, "tilePresents"), 0, "PODIUM_TILE_COPIES=0")
+                    XCTAssertEqual(n, page, "PODIUM_TILE_COPIES=0: \(key) to page \(p + 1) copies the whole page")
+                }
+                rooms.append((p, try room(c).rgba))
+            }
+            // The room after each: exactly the page (read back before anything was drawn by SDL;
+            // a screenshot draws through SDL and makes the next frame whole, so they come last).
+            let third = try intended(c, "third.png")
+            XCTAssertEqual(differing(rooms[0].rgba, third.rgba), 0, "tiles \(tiles): Right to page 3, the room shows exactly page 3")
+            XCTAssertEqual(differing(rooms[2].rgba, third.rgba), 0, "tiles \(tiles): Right to page 3 again, exactly page 3")
+            s = try press("Left", c, position: "2 / 6", presents: server(try c.send(["cmd": "state"]), "presents") + 1)
+            XCTAssertEqual(differing(rooms[1].rgba, try intended(c, "second.png").rgba), 0, "tiles \(tiles): Left to page 2, exactly page 2")
+            XCTAssertEqual(differing(rooms[0].rgba, rooms[1].rgba) > 0, true, "pages 2 and 3 differ on the screen")
+            XCTAssertEqual(app.stop(), 0)
+        }
     }
 
     func testTheKillSwitchLeavesEveryFrameToSDL() throws {

@@ -1,4 +1,5 @@
 import CLZ4
+import CTileHash
 import PodiumKit
 
 /// Rendered pages kept LZ4-compressed (slides are mostly flat colour: a 1920×1080 page of 8 MB
@@ -50,14 +51,20 @@ struct PageStore {
 }
 
 /// One page's pixels LZ4-compressed; a `Bitmap` made from it (`bitmap`) holds only this, and the
-/// renderer unpacks it straight into the page's texture (`copyPixels`).
-final class PackedPage: BitmapPixelSource, @unchecked Sendable {
+/// renderer unpacks it straight into the page's texture (`copyPixels`). With its tiles' hashes,
+/// taken as it is packed (on the worker), so an advance between two pages sharing their template
+/// copies only the tiles that differ to the room (`BitmapTileHashes`).
+final class PackedPage: BitmapPixelSource, BitmapTileHashes, @unchecked Sendable {
     let width: Int, height: Int, stride: Int
     let bytes: [UInt8]
-    var byteCount: Int { bytes.count }
+    var byteCount: Int { bytes.count + tileHashes.count * 8 }
+    /// 64 pixels: 510 tiles on a 1920×1080 page, a line of slide text spans one or two rows.
+    static let tile = 64
+    var tileSize: Int { Self.tile }
+    let tileHashes: [UInt64]
 
-    private init(width: Int, height: Int, stride: Int, bytes: [UInt8]) {
-        self.width = width; self.height = height; self.stride = stride; self.bytes = bytes
+    private init(width: Int, height: Int, stride: Int, bytes: [UInt8], tileHashes: [UInt64]) {
+        self.width = width; self.height = height; self.stride = stride; self.bytes = bytes; self.tileHashes = tileHashes
     }
 
     /// `b`'s pixels compressed; nil if LZ4 fails (then the page is simply not kept).
@@ -67,12 +74,17 @@ final class PackedPage: BitmapPixelSource, @unchecked Sendable {
         let bound = Int(LZ4_compressBound(Int32(n)))
         let out = UnsafeMutableRawPointer.allocate(byteCount: bound, alignment: 16)
         defer { out.deallocate() }
+        let tile = Self.tile
+        var hashes = [UInt64](repeating: 0, count: ((b.width + tile - 1) / tile) * ((b.height + tile - 1) / tile))
         let written = b.pixels.withUnsafeBytes { src in
-            LZ4_compress_default(src.baseAddress!.assumingMemoryBound(to: CChar.self), out.assumingMemoryBound(to: CChar.self), Int32(n), Int32(bound))
+            hashes.withUnsafeMutableBufferPointer {
+                podium_tile_hashes(src.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(b.width), Int32(b.height), Int32(b.stride), Int32(tile), $0.baseAddress!)
+            }
+            return LZ4_compress_default(src.baseAddress!.assumingMemoryBound(to: CChar.self), out.assumingMemoryBound(to: CChar.self), Int32(n), Int32(bound))
         }
         guard written > 0 else { return nil }
         // A copy of the right size: the bound is larger than the data.
-        self.init(width: b.width, height: b.height, stride: b.stride, bytes: Array(UnsafeRawBufferPointer(start: out, count: Int(written))))
+        self.init(width: b.width, height: b.height, stride: b.stride, bytes: Array(UnsafeRawBufferPointer(start: out, count: Int(written))), tileHashes: hashes)
     }
 
     /// A bitmap of this page (opaque BGRA, as poppler renders them) holding only the packed bytes.
