@@ -312,8 +312,11 @@ final class DisplayPolicyReplugTests: XCTestCase {
         _ = p.update([laptop, projector], at: 0)
         var alone = projector; alone.index = 0
         _ = p.update([alone], at: 1)
+        // The one display left is the room's (a lid closed): the room keeps the audience view and
+        // the console is hidden there, never shown on the projector (trial 9).
         XCTAssertEqual(p.assignment.presenter?.name, "HDMI-1", "the presenter view always has a display")
-        XCTAssertEqual(p.assignment.audience, .preview)
+        XCTAssertEqual(p.assignment.audience, .mirror(alone))
+        XCTAssertTrue(p.assignment.onlyTheRoomsDisplay)
         _ = p.update([laptop, projector], at: 2)
         XCTAssertEqual(p.assignment.presenter?.name, "eDP-1")
         XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1")
