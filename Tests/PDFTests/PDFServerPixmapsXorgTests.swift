@@ -223,9 +223,10 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
     }
 
     /// Pages sharing their template (the generated deck: white, a box and a number differing):
-    /// after a page presented from its pixmap, an advance and a step back copy only the tiles in
-    /// which the pages differ, and the room then shows exactly the new page; with
-    /// `PODIUM_TILE_COPIES=0` every advance copies the whole page.
+    /// after a page presented from its pixmap, an advance copies only the tiles in which the pages
+    /// differ, forward and (once the pixmaps follow the new direction, `PagePixmapPolicy`) back,
+    /// and the room then shows exactly the new page; with `PODIUM_TILE_COPIES=0` every advance
+    /// from a pixmap copies the whole page.
     func testAnAdvanceBetweenPagesSharingTheirTemplateCopiesOnlyTheTilesThatDiffer() throws {
         let page = 1920 * 1080
         for tiles in [true, false] {
@@ -235,30 +236,35 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
             var s = try c.waitForState { self.server($0, "pixmaps") >= 1 }
             // Page 2 from its pixmap over page 1 drawn by SDL: the whole page.
             s = try press("Right", c, position: "2 / 6", presents: server(s, "presents") + 1)
-            var rooms: [(page: Int, rgba: [UInt8])] = []
-            for (key, p, position) in [("Right", 2, "3 / 6"), ("Left", 1, "2 / 6"), ("Right", 2, "3 / 6")] {
-                s = try c.waitForState { self.server($0, "pixmaps") >= 2 }
+            // (key, position, what the room's copy is): a tile copy after a page from its pixmap;
+            // the first step against the direction is drawn by SDL, the next copies the whole page.
+            enum Copy { case tiles, sdl, whole }
+            var rooms: [[UInt8]] = []
+            for (key, position, copy) in [("Right", "3 / 6", Copy.tiles), ("Right", "4 / 6", .tiles), ("Left", "3 / 6", .sdl),
+                                          ("Left", "2 / 6", .whole), ("Left", "1 / 6", .tiles)] {
+                if copy != .sdl { s = try c.waitForState { self.server($0, "pixmaps") >= 2 } }
                 let copied = server(s, "pixelsCopied"), tilePresents = server(s, "tilePresents"), presents = server(s, "presents")
-                s = try press(key, c, position: position, presents: presents + 1)
+                s = try press(key, c, position: position, presents: copy == .sdl ? 0 : presents + 1)
                 let n = server(s, "pixelsCopied") - copied
-                if tiles {
-                    XCTAssertEqual(server(s, "tilePresents"), tilePresents + 1, "\(key) to page \(p + 1): only differing tiles copied")
-                    XCTAssertGreaterThan(n, page / 20, "\(key) to page \(p + 1): the box and the number copied")
-                    XCTAssertLessThan(n, page / 3, "\(key) to page \(p + 1): the shared white not copied (\(n) pixels)")
-                } else {
-                    XCTAssertEqual(server(s, "tilePresents"), 0, "PODIUM_TILE_COPIES=0")
-                    XCTAssertEqual(n, page, "PODIUM_TILE_COPIES=0: \(key) to page \(p + 1) copies the whole page")
+                switch (copy, tiles) {
+                case (.tiles, true):
+                    XCTAssertEqual(server(s, "tilePresents"), tilePresents + 1, "\(key) to \(position): only differing tiles copied")
+                    XCTAssertGreaterThan(n, page / 20, "\(key) to \(position): the box and the number copied")
+                    XCTAssertLessThan(n, page / 3, "\(key) to \(position): the shared white not copied (\(n) pixels)")
+                case (.tiles, false), (.whole, _):
+                    XCTAssertEqual(server(s, "tilePresents"), tiles ? tilePresents : 0)
+                    XCTAssertEqual(n, page, "\(key) to \(position) copies the whole page")
+                case (.sdl, _): break
                 }
-                rooms.append((p, try room(c).rgba))
+                rooms.append(try room(c).rgba)
             }
-            // The room after each: exactly the page (read back before anything was drawn by SDL;
-            // a screenshot draws through SDL and makes the next frame whole, so they come last).
-            let third = try intended(c, "third.png")
-            XCTAssertEqual(differing(rooms[0].rgba, third.rgba), 0, "tiles \(tiles): Right to page 3, the room shows exactly page 3")
-            XCTAssertEqual(differing(rooms[2].rgba, third.rgba), 0, "tiles \(tiles): Right to page 3 again, exactly page 3")
-            s = try press("Left", c, position: "2 / 6", presents: server(try c.send(["cmd": "state"]), "presents") + 1)
-            XCTAssertEqual(differing(rooms[1].rgba, try intended(c, "second.png").rgba), 0, "tiles \(tiles): Left to page 2, exactly page 2")
-            XCTAssertEqual(differing(rooms[0].rgba, rooms[1].rgba) > 0, true, "pages 2 and 3 differ on the screen")
+            // The room after the last step: exactly page 1 (read back before anything was drawn
+            // by SDL; a screenshot draws through SDL, so it comes last), and pages differ.
+            XCTAssertEqual(differing(rooms[4], try intended(c, "first.png").rgba), 0, "tiles \(tiles): Left to page 1, exactly page 1")
+            XCTAssertGreaterThan(differing(rooms[0], rooms[1]), 0, "pages 3 and 4 differ on the screen")
+            s = try press("Right", c, position: "2 / 6", presents: 0)
+            s = try press("Right", c, position: "3 / 6", presents: 0)
+            XCTAssertEqual(differing(rooms[0], try intended(c, "third.png").rgba), 0, "tiles \(tiles): Right to page 3, exactly page 3")
             XCTAssertEqual(app.stop(), 0)
         }
     }
