@@ -22,7 +22,13 @@ def write_pdf(path, pages=20):
         objs.append("<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream))
         objs.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 960 540] /Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>" % (len(objs)))
         kids.append("%d 0 R" % len(objs))
-    objs[1] = "<< /Type /Pages /Kids [%s] /Count %d >>" % (" ".join(kids), pages)
+    write_pdf_objects(path, objs, kids)
+
+
+def write_pdf_objects(path, objs, kids):
+    """Writes a PDF of `objs` (object 1 the catalog, object 2 filled in here as the page tree of
+    `kids`) with its cross-reference table."""
+    objs[1] = "<< /Type /Pages /Kids [%s] /Count %d >>" % (" ".join(kids), len(kids))
     out, offs = "%PDF-1.4\n", []
     for i, o in enumerate(objs):
         offs.append(len(out.encode())); out += "%d 0 obj\n%s\nendobj\n" % (i + 1, o)
@@ -59,14 +65,7 @@ def write_beamer_pdf(path, pages=20):
         objs.append("<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream))
         objs.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 960 540] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents %d 0 R >>" % (len(objs)))
         kids.append("%d 0 R" % len(objs))
-    objs[1] = "<< /Type /Pages /Kids [%s] /Count %d >>" % (" ".join(kids), pages)
-    out, offs = "%PDF-1.4\n", []
-    for i, o in enumerate(objs):
-        offs.append(len(out.encode())); out += "%d 0 obj\n%s\nendobj\n" % (i + 1, o)
-    x = len(out.encode())
-    out += "xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1) + "".join("%010d 00000 n \n" % o for o in offs)
-    out += "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, x)
-    open(path, "w").write(out)
+    write_pdf_objects(path, objs, kids)
 
 
 def wait(pred, seconds=20.0):
