@@ -26,6 +26,21 @@ final class TalkJournalTests: XCTestCase {
         XCTAssertNotEqual(a.file.lastPathComponent, TalkJournal(deckPath: "/talks/other.pdf", environment: ["XDG_STATE_HOME": "/state"]).file.lastPathComponent)
     }
 
+    /// A deck opened through a symbolic link (a talk linked from a repository) and through its
+    /// own path is one talk: the same journal, so a resume and the one-per-deck lock find it.
+    func testADeckThroughALinkHasTheJournalOfItsTarget() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("journal-link-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("repo"), withIntermediateDirectories: true)
+        let target = dir.appendingPathComponent("repo/talk.json").path, link = dir.appendingPathComponent("talk.json").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: target, contents: Data("{}".utf8)))
+        XCTAssertEqual(symlink("repo/talk.json", link), 0)
+        let env = ["XDG_STATE_HOME": dir.appendingPathComponent("state").path]
+        XCTAssertEqual(TalkJournal(deckPath: link, environment: env).file, TalkJournal(deckPath: target, environment: env).file)
+        XCTAssertNotEqual(TalkJournal(deckPath: link, environment: env).file,
+                          TalkJournal(deckPath: dir.appendingPathComponent("other.json").path, environment: env).file)
+    }
+
     func testSavesOnChangeAtomicallyAndEnds() async throws {
         var j = TalkJournal(deckPath: "/talks/t.pdf", environment: ["XDG_STATE_HOME": dir.path])
         XCTAssertNil(try j.read())

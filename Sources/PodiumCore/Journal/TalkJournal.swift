@@ -2,7 +2,7 @@ import Foundation
 import PodiumKit
 
 /// Where a talk was, kept on disk at every change so a crash or `kill -9` loses nothing:
-/// `$XDG_STATE_HOME/podium/journal-<hash of the deck path>.json` (default `~/.local/state`).
+/// `$XDG_STATE_HOME/podium/journal-<hash of the deck's real path>.json` (default `~/.local/state`).
 /// A clean quit ends it (`end`), so only an interrupted talk is offered for resuming.
 public struct TalkJournal {
     /// One saved position. Times in seconds; `savedAt` is wall-clock time (Unix seconds).
@@ -110,7 +110,10 @@ public struct TalkJournal {
         let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
         let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
             ?? home.appendingPathComponent(".local/state")
-        file = state.appendingPathComponent("podium/journal-\(Self.hash(deckPath)).json")
+        // The file the deck is, not the name it was opened by: a talk opened through a symbolic
+        // link and through its own path is one talk (one journal, one lock).
+        let deck = URL(fileURLWithPath: deckPath).resolvingSymlinksInPath().path
+        file = state.appendingPathComponent("podium/journal-\(Self.hash(deck)).json")
         path = file.path
     }
 
