@@ -222,6 +222,11 @@ final class BandListScene: Scene {
     private func commit(_ draft: Band) -> Bool {
         do {
             if draft.id == 0 { detail.didStore(id: try model.add(draft).id) } else { try model.save(draft) }
+        } catch let e as BandStore.Error where e.path.hasPrefix("/") {
+            // The message line has two lines: the store by its file name, the whole path in the log.
+            context.log("not saved: \(e)")
+            detail.say("Not saved: \((e.path as NSString).lastPathComponent): \(e.message)", error: true)
+            return false
         } catch {
             detail.say("Not saved: \(error)", error: true)
             return false

@@ -96,6 +96,24 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertFalse(try storedNames().contains { $0.hasSuffix("!") })
     }
 
+    /// A full disk on Save: the form's two-line message names the store by its file name and
+    /// keeps the advice whole (trial 9: "…Free som…", cut by the store's long path); the log has
+    /// the whole path.
+    func testAFullDiskOnSaveSaysSoWholeInTheForm() async throws {
+        let pages = try XCTUnwrap(scene.model.store.db.rows("PRAGMA page_count").first?.first?.int)
+        _ = try scene.model.store.db.rows("PRAGMA max_page_count = \(pages)")
+        click("bands.notes")
+        root.dispatch(.text(String(repeating: "Wonderwall. ", count: 20_000)))
+        scene.save()
+        let text = try XCTUnwrap(node("bands.message")?.label)
+        XCTAssertEqual(text, "Not saved: bands.sqlite: the disk is full; this change was not saved (everything saved before is kept). Free some space and try again")
+        let message = scene.detail.message
+        message.numberOfLines = 0   // unbounded: how many lines the whole text takes at its width
+        XCTAssertLessThanOrEqual(message.lines(width: message.bounds.width).count, 2, "the advice fits the message's two lines")
+        message.numberOfLines = 2
+        XCTAssertTrue(context.logs.contains { $0.contains(dir.appendingPathComponent("data/bands.sqlite").path) && $0.contains("disk is full") }, "\(context.logs)")
+    }
+
     func testAddFocusesAnEmptyNameSoTypingIsTheName() async throws {
         click("bands.add")
         XCTAssertTrue(root.focusedView === scene.detail.name)
