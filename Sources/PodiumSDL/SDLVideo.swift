@@ -1,5 +1,6 @@
 import CSDL2
 import CSDL2ImageLazy
+import CX11Present
 import Foundation
 import PodiumCore
 import PodiumKit
@@ -46,6 +47,8 @@ public enum SDLVideo {
             throw InitError(description: "asked for video driver \(w) but SDL chose \(currentDriver)")
         }
         SDL_EventState(UInt32(SDL_DROPFILE.rawValue), Int32(SDL_ENABLE))
+        // An X protocol error (SDL waking a window a hot-plug just destroyed) must not end the talk.
+        if currentDriver == "x11" { podium_x11_survive_errors() }
     }
     /// Closes SDL_image and SDL. Every `PlatformWindow` must be closed first (see
     /// `PlatformWindow.close`); text layouts live in the windows' renderers and go with them.

@@ -16,3 +16,8 @@ int podium_x11_set_window_background(void *sdl_window, unsigned int rgb);
 int podium_x11_set_window_title(void *sdl_window, const char *utf8);
 
 #endif
+
+/* Makes an X protocol error a logged line instead of the end of the process (Xlib's default
+ * handler exits). Call once after SDL has opened its display; SDL's and our own temporary
+ * handlers restore this one when they are done. */
+void podium_x11_survive_errors(void);
