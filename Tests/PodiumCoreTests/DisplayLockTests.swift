@@ -10,5 +10,11 @@ final class DisplayLockTests: XCTestCase {
         XCTAssertEqual(DisplayLock.server(environment: ["DISPLAY": ":3", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": "x11"]), "x11 :3")
         XCTAssertNil(DisplayLock.server(environment: ["DISPLAY": ":3", "SDL_VIDEODRIVER": "offscreen"]))
         XCTAssertNil(DisplayLock.server(environment: [:]))
+        // One spelling per server (trial 10: `:0.0` and `unix:0` escaped the lock of `:0`).
+        for spelling in [":0", ":0.0", "unix:0", "unix:0.1"] {
+            XCTAssertEqual(DisplayLock.server(environment: ["DISPLAY": spelling, "SDL_VIDEODRIVER": "x11"]), "x11 :0", spelling)
+        }
+        XCTAssertEqual(DisplayLock.server(environment: ["DISPLAY": "otherhost:0.0"]), "x11 otherhost:0")
+        XCTAssertNotEqual(DisplayLock.server(environment: ["DISPLAY": ":1"]), DisplayLock.server(environment: ["DISPLAY": ":10"]))
     }
 }

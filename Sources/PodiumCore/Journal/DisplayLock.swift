@@ -19,9 +19,20 @@ public final class DisplayLock {
         switch driver {
         case "offscreen", "dummy", "evdev": return nil
         case "wayland": return value("WAYLAND_DISPLAY").map { "wayland \($0)" }
-        case "x11": return value("DISPLAY").map { "x11 \($0)" }
-        default: return value("DISPLAY").map { "x11 \($0)" } ?? value("WAYLAND_DISPLAY").map { "wayland \($0)" }
+        case "x11": return value("DISPLAY").map { "x11 \(x11Server($0))" }
+        default: return value("DISPLAY").map { "x11 \(x11Server($0))" } ?? value("WAYLAND_DISPLAY").map { "wayland \($0)" }
         }
+    }
+
+    /// The X server a `DISPLAY` names, one spelling for each: `:0`, `:0.0` and `unix:0` are the
+    /// same local server (the screen number after the dot is not part of it, and `unix` is the
+    /// local socket, Xlib's XOpenDisplay(3)).
+    static func x11Server(_ display: String) -> String {
+        guard let colon = display.lastIndex(of: ":") else { return display }
+        var host = String(display[..<colon])
+        let number = display[display.index(after: colon)...].split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
+        if host == "unix" { host = "" }
+        return "\(host):\(number)"
     }
 
     /// Takes the lock for `server` (from `server(environment:)`) on behalf of the deck at
