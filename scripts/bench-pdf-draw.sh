@@ -15,32 +15,13 @@ bin=.build/release/podium; [ -x "$bin" ] || bin=.build/debug/podium
 [ -x "$bin" ] || { echo "build podium first (swift build -c release)" >&2; exit 1; }
 export PODIUM_BIN=$bin SDL_RENDER_DRIVER=${SDL_RENDER_DRIVER:-software}
 exec python3 - <<'PY'
-import json, math, os, shutil, socket, subprocess, sys, tempfile, time
+import math, os, sys
 sys.path.insert(0, "scripts")
-from bench_common import write_pdf, wait, Podium
+from bench_common import PDFTalkOnRig
 
-BIN = os.environ["PODIUM_BIN"]
-
-print("pdf-draw-bench: binary %s, renderer %s" % (BIN, os.environ["SDL_RENDER_DRIVER"]))
+print("pdf-draw-bench: binary %s, renderer %s" % (os.environ["PODIUM_BIN"], os.environ["SDL_RENDER_DRIVER"]))
 for size in ["1920x1080", "3840x2160"]:
-    d = tempfile.mkdtemp(prefix="podium-bench-draw-")
-    home = os.path.join(d, "home"); os.makedirs(home)
-    pdf = os.path.join(d, "talk.pdf"); write_pdf(pdf)
-    rp = subprocess.Popen(["Tests/Rig/xorg-rig.sh", "run", d, "1920x1080", size], stdout=subprocess.DEVNULL)
-    p = None
-    try:
-        wait(lambda: os.path.exists(os.path.join(d, "ready")))
-        env = dict(os.environ, DISPLAY=open(os.path.join(d, "display")).read().strip(), SDL_VIDEODRIVER="x11",
-                   HOME=home, XDG_CONFIG_HOME=home + "/.config", XDG_DATA_HOME=home + "/.local/share",
-                   XDG_CACHE_HOME=home + "/.cache", XDG_STATE_HOME=home + "/.local/state")
-        env.pop("WAYLAND_DISPLAY", None)
-        p = Podium(d, env, pdf, strict=True)
-        w, h = map(int, size.split("x"))
-        def audience_full():
-            s = p.req({"cmd": "state"}); a = s["windows"][1]
-            return a["visible"] and a["bounds"]["width"] == w and a["bounds"]["height"] == h and s
-        s = wait(audience_full)
-        time.sleep(0.5)
+    with PDFTalkOnRig("podium-bench-draw-", size, strict=True) as (p, s):
         page = next(c for c in s["windows"][0]["controls"] if c["id"] == "pdf.page")["frame"]
         k = min(page["width"] / 16, page["height"] / 9)
         x0 = page["x"] + (page["width"] - 16 * k) / 2; y0 = page["y"] + (page["height"] - 9 * k) / 2
@@ -75,7 +56,4 @@ for size in ["1920x1080", "3840x2160"]:
         print("pdf-draw-bench: audience %s: frame median %.2f ms without drawing, %.2f ms with one 200-point pen stroke (+%.2f ms); "
               "%.2f ms without, %.2f ms with 20 strokes (+%.2f ms, %.2f ms a stroke); spotlight +%.2f ms"
               % (size, base, one, one - base, base20, twenty, twenty - base20, (twenty - base20) / 20, ons[2] - offs[2]))
-    finally:
-        if p: p.stop()
-        subprocess.run(["Tests/Rig/xorg-rig.sh", "stop", d]); rp.wait(); shutil.rmtree(d, ignore_errors=True)
 PY

@@ -16,38 +16,18 @@ bin=.build/release/podium; [ -x "$bin" ] || bin=.build/debug/podium
 [ -x "$bin" ] || { echo "build podium first (swift build -c release)" >&2; exit 1; }
 export PODIUM_BIN=$bin SDL_RENDER_DRIVER=${SDL_RENDER_DRIVER:-software}
 exec python3 - <<'PY'
-import json, os, shutil, socket, statistics, subprocess, sys, tempfile, time
+import os, statistics, sys, time
 sys.path.insert(0, "scripts")
-from bench_common import write_pdf, wait, cpu_s, pss_kb, Podium, p90
+from bench_common import PDFTalkOnRig, state_round_trip_ms, cpu_s, pss_kb, p90
 
-BIN = os.environ["PODIUM_BIN"]
-
-print("pdf-bench: binary %s, renderer %s" % (BIN, os.environ["SDL_RENDER_DRIVER"]))
+print("pdf-bench: binary %s, renderer %s" % (os.environ["PODIUM_BIN"], os.environ["SDL_RENDER_DRIVER"]))
 for size in ["1920x1080", "3840x2160"]:
-    d = tempfile.mkdtemp(prefix="podium-bench-pdf-")
-    pdf = os.path.join(d, "talk.pdf"); write_pdf(pdf)
-    rp = subprocess.Popen(["Tests/Rig/xorg-rig.sh", "run", d, "1920x1080", size], stdout=subprocess.DEVNULL)
-    p = None
-    try:
-        wait(lambda: os.path.exists(os.path.join(d, "ready")))
-        env = dict(os.environ, DISPLAY=open(os.path.join(d, "display")).read().strip(), SDL_VIDEODRIVER="x11")
-        env.pop("WAYLAND_DISPLAY", None)
-        p = Podium(d, env, pdf)
-        w, h = map(int, size.split("x"))
-        def audience_full():
-            s = p.req({"cmd": "state"}); a = s["windows"][1]
-            return a["visible"] and a["bounds"]["width"] == w and a["bounds"]["height"] == h and s
-        wait(audience_full)
-        time.sleep(0.5)
-        base = []
-        for _ in range(10):
-            t = time.monotonic(); p.req({"cmd": "state"}); base.append((time.monotonic() - t) * 1000)
+    with PDFTalkOnRig("podium-bench-pdf-", size) as (p, _):
+        b = state_round_trip_ms(p)
         adv = []
         for i in range(19):
             time.sleep(0.15)   # a speaker's pace: the next page is pre-rendered meanwhile
-            t = time.monotonic(); p.req({"cmd": "next"}); p.req({"cmd": "state"}); adv.append((time.monotonic() - t) * 1000)
-        b = statistics.median(base)
-        adv = [max(0.0, x - b) for x in adv]
+            t = time.monotonic(); p.req({"cmd": "next"}); p.req({"cmd": "state"}); adv.append(max(0.0, (time.monotonic() - t) * 1000 - b))
         time.sleep(1)
         s = p.req({"cmd": "state"})
         assert s["scene"]["index"] == 19, s["scene"]
@@ -57,7 +37,4 @@ for size in ["1920x1080", "3840x2160"]:
               % (size, statistics.median(adv), p90(adv), b))
         print("pdf-bench: audience %s: memory after 20 pages RSS %.0f MB, PSS %.0f MB" % (size, rss / 1024, pss / 1024))
         print("pdf-bench: audience %s: idle CPU %.2f %% (10 s, console clock running)" % (size, (c1 - c0) / 10 * 100))
-    finally:
-        if p: p.stop()
-        subprocess.run(["Tests/Rig/xorg-rig.sh", "stop", d]); rp.wait(); shutil.rmtree(d, ignore_errors=True)
 PY

@@ -1,5 +1,5 @@
-"""Shared by the Python benchmarks (scripts/bench-pdf.sh, scripts/bench-pdf-draw.sh, scripts/bench-advance.sh): the deck, a
-20-page 16:9 PDF 1.4 (base-14 Helvetica) with 300 filled shapes and 30 lines of text on every
+"""Shared by the Python benchmarks (scripts/bench-pdf.sh, scripts/bench-pdf-draw.sh, scripts/bench-advance.sh
+and others): the deck, a 20-page 16:9 PDF 1.4 (base-14 Helvetica) with 300 filled shapes and 30 lines of text on every
 page (`python3 scripts/bench_common.py OUT.pdf` writes it), waiting, and /proc figures."""
 import os, random, sys, time
 
@@ -161,6 +161,61 @@ class Podium:
         except Exception: pass
         try: self.proc.wait(10)
         except self.subprocess.TimeoutExpired: self.proc.kill(); self.proc.wait()
+
+def rig_env(d, home=None):
+    """The environment of a podium process on the rig in `d` (its DISPLAY, SDL's x11 driver, no
+    Wayland), with HOME and XDG_* under `home` if given."""
+    env = dict(os.environ, DISPLAY=open(os.path.join(d, "display")).read().strip(), SDL_VIDEODRIVER="x11")
+    env.pop("WAYLAND_DISPLAY", None)
+    if home:
+        env.update(HOME=home, XDG_CONFIG_HOME=home + "/.config", XDG_DATA_HOME=home + "/.local/share",
+                   XDG_CACHE_HOME=home + "/.cache", XDG_STATE_HOME=home + "/.local/state")
+    return env
+
+
+class PDFTalkOnRig:
+    """`with PDFTalkOnRig(prefix, audience) as (p, s):` the bench PDF (`pages` pages, written by
+    `write_pdf`) presented on a fresh Xorg dummy rig, presenter 1920x1080 and the audience
+    fullscreen on an `audience` ("WxH") monitor, with its own HOME; `p` is the `Podium`, `s` the
+    first state with the audience view fullscreen (0.5 s later, so launch work has settled).
+    Podium, the rig and the folder are gone after the block."""
+    def __init__(self, prefix, audience, pages=20, strict=False):
+        self.prefix, self.audience, self.pages, self.strict = prefix, audience, pages, strict
+    def __enter__(self):
+        import subprocess, tempfile
+        self.subprocess, self.p = subprocess, None
+        self.d = d = tempfile.mkdtemp(prefix=self.prefix)
+        home = os.path.join(d, "home"); os.makedirs(home)
+        pdf = os.path.join(d, "talk.pdf"); write_pdf(pdf, self.pages)
+        self.rig = subprocess.Popen(["Tests/Rig/xorg-rig.sh", "run", d, "1920x1080", self.audience], stdout=subprocess.DEVNULL)
+        try:
+            wait(lambda: os.path.exists(os.path.join(d, "ready")))
+            self.p = p = Podium(d, rig_env(d, home), pdf, strict=self.strict)
+            w, h = map(int, self.audience.split("x"))
+            def audience_full():
+                s = p.req({"cmd": "state"}); a = s["windows"][1]
+                return a["visible"] and a["bounds"]["width"] == w and a["bounds"]["height"] == h and s
+            s = wait(audience_full)
+            time.sleep(0.5)
+            return p, s
+        except BaseException:
+            self.__exit__(); raise
+    def __exit__(self, *exc):
+        import shutil
+        if self.p: self.p.stop()
+        self.subprocess.run(["Tests/Rig/xorg-rig.sh", "stop", self.d]); self.rig.wait()
+        shutil.rmtree(self.d, ignore_errors=True)
+
+
+def state_round_trip_ms(p, n=10):
+    """The median of `n` `state` requests alone, ms: subtracted from timed requests that end
+    with one."""
+    import statistics
+    base = []
+    for _ in range(n):
+        t = time.monotonic(); p.req({"cmd": "state"}); base.append((time.monotonic() - t) * 1000)
+    return statistics.median(base)
+
 
 if __name__ == "__main__":
     write_pdf(sys.argv[1])
