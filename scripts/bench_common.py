@@ -202,6 +202,9 @@ class PDFTalkOnRig:
             self.__exit__(); raise
     def __exit__(self, *exc):
         import shutil
+        if exc and exc[0] is not None:   # the talk's own account of what went wrong, before it is gone
+            try: sys.stderr.write("podium.log (last 20 lines):\n" + "".join(open(os.path.join(self.d, "podium.log")).readlines()[-20:]))
+            except OSError: pass
         if self.p: self.p.stop()
         self.subprocess.run(["Tests/Rig/xorg-rig.sh", "stop", self.d]); self.rig.wait()
         shutil.rmtree(self.d, ignore_errors=True)
