@@ -32,7 +32,8 @@ extension Presentation {
         if isHelpOpen { console.help.isHidden = true; closed = true }
         if presenter.focusedView != nil { presenter.focus(nil); closed = true }
         typingGuard = TypingGuard()
-        if closed { log("the console is hidden: its popovers, overview, help and text focus are closed; keys go to the talk") }
+        guard closed else { return }
+        log("the console is hidden: its popovers, overview, help and text focus are closed; keys go to the talk")
         presenter.requestRedraw()
     }
 
@@ -40,6 +41,8 @@ extension Presentation {
     /// their turn. Returns true when it was used.
     func pressWithTheConsoleHidden(_ k: Key, action: ConsoleAction?) -> Bool {
         closeWhatOnlyTheConsoleShows()
+        // A scene the key showed may focus its field; the text event that follows the key is not its.
+        defer { if presenter.focusedView != nil { presenter.focus(nil) } }
         guard let a = action else {
             // Not the scene's presenter controls (a key that focuses a search field, Ctrl+S that
             // saves a form); digits open the go-to-slide prompt, which shows on the room's foot bar.
