@@ -192,4 +192,34 @@ final class HiddenConsoleKeysTests: XCTestCase {
         XCTAssertNil(p.presenter.focusedView, "focus does not come back by itself")
     }
 
+
+    /// Hidden for a blip (outputs briefly overlapping while a projector is plugged) with no key
+    /// pressed: the field that had the keys has them again, so typing goes on. Not after a key
+    /// went to the talk, nor after a longer time hidden.
+    func testAFieldGetsItsKeysBackAfterABlipWithNoKeyPressed() async throws {
+        let p = presentation()
+        let s = try scene(p)
+        p.presenter.focus(s.field)
+        p.consoleHidden = true
+        XCTAssertNil(p.presenter.focusedView)
+        now += 0.5
+        p.consoleHidden = false
+        XCTAssertTrue(p.presenter.focusedView === s.field, "back after a blip: the typing goes on")
+        p.press(Key("Space")); p.presenter.dispatch(.text(" "))
+        XCTAssertEqual(s.field.text, " ")
+        XCTAssertEqual(p.currentIndex, 0)
+
+        // A key while hidden went to the talk: no field takes the keys when the console is back.
+        p.consoleHidden = true
+        press(p, "Left")   // already on the first scene: nothing moves, but the key was the talk's
+        p.consoleHidden = false
+        XCTAssertNil(p.presenter.focusedView)
+
+        // Hidden for longer than a blip: focus stays dropped.
+        p.presenter.focus(s.field)
+        p.consoleHidden = true
+        now += Presentation.blipSeconds + 0.1
+        p.consoleHidden = false
+        XCTAssertNil(p.presenter.focusedView)
+    }
 }

@@ -13,11 +13,27 @@ import PodiumKit
 /// first, as always), the overview and help keys open nothing, and other keys are not the
 /// console's controls'. An open question and the go-to-slide prompt still take their keys: they
 /// show on the room's foot bar (`MirroredQuestionBar`), so they are never answered unseen. When
-/// the console is back it shows the talk's current place; nothing reopens by itself.
+/// the console is back it shows the talk's current place; nothing reopens by itself. Only the
+/// text field that had the keys gets them back, when the console was hidden for a blip
+/// (`blipSeconds`: displays rearranged, outputs briefly overlapping on a plug) and the speaker
+/// pressed nothing meanwhile, so typing through it goes on.
 extension Presentation {
+    /// A console hidden and back within this many seconds, with no key pressed meanwhile, gives
+    /// the text field its keys back (the display policy's blip grace, `DisplayPolicy.blipGrace`).
+    public static let blipSeconds = 2.0
+
     /// Called when `consoleHidden` changes.
     func consoleVisibilityChanged() {
-        if consoleHidden { closeWhatOnlyTheConsoleShows() }
+        if consoleHidden {
+            focusBeforeHiding = presenter.focusedView.flatMap { $0.isTextEntry ? FocusBeforeHiding(view: $0, scene: currentIndex, at: clock()) : nil }
+            closeWhatOnlyTheConsoleShows()
+        } else if let f = focusBeforeHiding {
+            focusBeforeHiding = nil
+            if let v = f.view, f.scene == currentIndex, clock() - f.at < Self.blipSeconds, v.isVisibleInWindow, presenter.focusedView == nil {
+                presenter.focus(v)
+                log("the console is back after a blip: the field that had the keys has them again")
+            }
+        }
         updateBanner()
     }
 
@@ -40,6 +56,7 @@ extension Presentation {
     /// A key while the console is hidden, after an open question and the go-to-slide prompt had
     /// their turn. Returns true when it was used.
     func pressWithTheConsoleHidden(_ k: Key, action: ConsoleAction?) -> Bool {
+        focusBeforeHiding = nil   // the speaker acted on the talk: the field's moment has passed
         closeWhatOnlyTheConsoleShows()
         // A scene the key showed may focus its field; the text event that follows the key is not its.
         defer { if presenter.focusedView != nil { presenter.focus(nil) } }
@@ -53,4 +70,11 @@ extension Presentation {
         if SceneCode.run(in: currentIndex, { currentScene.handle(a) }) { return true }
         return request(a)
     }
+}
+
+/// The focused text field when the console hid: which scene it was on, and when (clock seconds).
+struct FocusBeforeHiding {
+    weak var view: View?
+    let scene: Int
+    let at: Double
 }

@@ -93,6 +93,8 @@ public final class Presentation {
     var typingGuard = TypingGuard()
     var typingHintShown = false
     var typingHintTimer: TimerToken?
+    /// The text field that had the keys when the console hid, given back after a short blip (`HiddenConsole.swift`).
+    var focusBeforeHiding: FocusBeforeHiding?
     /// `--start-time`: when the talk is due to start, and the timer that starts it then
     /// (`PresentationStartTime.swift`).
     public internal(set) var startTime: Date?
