@@ -13,7 +13,9 @@ extension Presentation {
 
     /// The focused control, read before a reload remakes the current scene (nil: none).
     func focusBeforeReload() -> FocusBeforeReload? {
-        presenter.focusedView.map { FocusBeforeReload(id: $0.id, wasTextEntry: $0.isTextEntry) }
+        // While the console is hidden no control has the keys (`HiddenConsole.swift`).
+        guard !consoleHidden else { return nil }
+        return presenter.focusedView.map { FocusBeforeReload(id: $0.id, wasTextEntry: $0.isTextEntry) }
     }
 
     /// After the remade scene is shown: gives focus back to the control with the old id, or holds
