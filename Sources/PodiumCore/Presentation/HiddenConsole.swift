@@ -3,9 +3,9 @@ import PodiumKit
 /// While the console is hidden (`Presentation.consoleHidden`: the lid closed with the projector
 /// on, or the displays mirrored) the speaker sees only the room's view, so no key may act on
 /// what only the console shows. A trial closed the lid with the band list's Actions… popover
-/// open: Down and Return (both `next`) picked an unseen menu item and the room went to a web
-/// search; with the overview open, arrows moved its hidden selection and Return jumped the room
-/// 12 scenes; a focused field took letters and Space.
+/// open (it stayed open, unseen); with the overview open, arrows moved its hidden selection and
+/// Return jumped the room 12 scenes; a focused field (also one in a popover) takes letters,
+/// Space and Return.
 ///
 /// So, when the console hides, its popovers, overview and key help close and text focus is
 /// dropped (what a field holds stays; a scene's parked drafts are untouched). While it stays
