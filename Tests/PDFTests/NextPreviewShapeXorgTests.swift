@@ -41,12 +41,8 @@ final class NextPreviewShapeXorgTests: XorgPDFTestCase {
           {"kind": "title", "title": "Two", "parameters": {"heading": "Two"}},
           {"kind": "title", "title": "Three", "parameters": {"heading": "Three"}}]}
         """
-        try deck.write(toFile: path("deck.json"), atomically: true, encoding: .utf8)
-        let app = try PodiumProcess(args: [path("deck.json")], environment: rig.environment.merging(["SDL_RENDER_DRIVER": "software"]) { $1 }, dir: dir)
+        var (app, c, s) = try presentOnTheRig(deck: deck)
         defer { app.stop() }
-        let c = try XCTUnwrap(app.client)
-        var s = try c.waitForState { self.window($0, "audience")?["visible"]?.bool == true && self.window($0, "audience")?["bounds"]?["x"]?.number == 1280 }
-        XCTAssertEqual(s["driver"]?.string, "x11")
         func aspect() -> Double? { (try? c.send(["cmd": "state"])).flatMap(self.nextPreviewAspect) }
         func near(_ a: Double?, _ b: Double) -> Bool { a.map { abs($0 - b) < 0.04 } ?? false }
         var last: Double?

@@ -53,8 +53,9 @@ public final class Presentation {
     /// (`MirroredQuestionBar`): the speaker then sees it and never answers it blindly.
     let mirroredQuestion = MirroredQuestionBar()
     /// Set by the platform while no one can see the presenter view: the audience view covers it
-    /// (mirrored displays, `AudiencePlacement.mirror`).
-    public var consoleHidden = false { didSet { if consoleHidden != oldValue { updateBanner() } } }
+    /// (mirrored displays, `AudiencePlacement.mirror`; the lid closed, only the room's display
+    /// left). Then keys go to the talk, never to the console's controls (`HiddenConsole.swift`).
+    public var consoleHidden = false { didSet { if consoleHidden != oldValue { consoleVisibilityChanged() } } }
     /// The elapsed, scene and planned timers.
     public internal(set) var talk: TalkClock
     /// Every console key binding (`--keymap FILE` replaces it).
@@ -92,6 +93,8 @@ public final class Presentation {
     var typingGuard = TypingGuard()
     var typingHintShown = false
     var typingHintTimer: TimerToken?
+    /// The text field that had the keys when the console hid, given back after a short blip (`HiddenConsole.swift`).
+    var focusBeforeHiding: FocusBeforeHiding?
     /// `--start-time`: when the talk is due to start, and the timer that starts it then
     /// (`PresentationStartTime.swift`).
     public internal(set) var startTime: Date?

@@ -19,12 +19,14 @@ extension Presentation {
         // the preview) goes, rather than staying on the room's next slides until the mouse moves.
         if !k.control { movePointer(toAudienceFraction: nil) }
         let action = keyMap.action(for: k)
-        let intoField = presenter.focusedView?.isTextEntry == true
+        let intoField = !consoleHidden && presenter.focusedView?.isTextEntry == true
         typingGuard.noteKey(k, intoTextField: intoField, at: clock())
         // Typing never answers a question (quit, swap): a focused field takes its keys.
         if pendingQuestion != nil, !intoField, typingHolds(k) { return true }
         if keyAnswersQuestion(k, action: action, typing: intoField) { return true }
         if pageJumpTakesKey(k) { return true }
+        // No one sees the console: its popovers, overview, help and fields take no keys.
+        if consoleHidden { return pressWithTheConsoleHidden(k, action: action) }
         // A clicker's next/previous still drives the talk over the key help and the overview
         // (which keep the arrows, Home/End, Space and Return): they close and the key acts.
         // So do the keys that cover the room (the clicker's blank key, w, f): never only a close.

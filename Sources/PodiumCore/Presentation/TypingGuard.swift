@@ -22,8 +22,17 @@ public struct TypingGuard: Sendable {
     /// keystroke, so 1 s: a held key costs only a presenter hint, a passed one derails the room.
     public static let holdSeconds = 1.0
 
+    /// How long after a reload took away the field the speaker typed in (`holdAfterReload`)
+    /// printable keys are held, in seconds: the speaker typing on has not looked up yet, and the
+    /// reload (an editor's save, a sync tool) came at no moment of their choosing.
+    public static let reloadHoldSeconds = 2.0
+
     /// When the last key went into a text field (or was held), nil before any typing.
     public private(set) var lastTypedAt: Double?
+    /// Until when keys are held because a reload took the text focus away (nil: not so).
+    public private(set) var reloadHoldUntil: Double?
+    /// Whether the last held key was held because of a reload (the hint then says so).
+    public private(set) var heldAfterReload = false
 
     public init() {}
 
@@ -43,15 +52,30 @@ public struct TypingGuard: Sendable {
     /// editing key.
     public mutating func noteKey(_ k: Key, intoTextField: Bool, at now: Double) {
         guard intoTextField else { return }
+        reloadHoldUntil = nil   // a field has the keys again (the speaker clicked it)
         if Self.types(k) || (k.isPlain && (k.code == .backspace || k.code == .delete)) { lastTypedAt = now }
     }
 
     /// Whether `k`, arriving at `now` with no text field to take it, is held back. A held key
     /// extends the hold.
     public mutating func holds(_ k: Key, at now: Double) -> Bool {
-        guard Self.types(k), let t = lastTypedAt, now - t < Self.holdSeconds, now >= t else { return false }
-        lastTypedAt = now
+        guard Self.types(k) else { return false }
+        if let u = reloadHoldUntil, now < u {
+            // Each held key extends the hold as typing does, so a sentence is never cut in two.
+            lastTypedAt = now; reloadHoldUntil = max(u, now + Self.holdSeconds); heldAfterReload = true
+            return true
+        }
+        reloadHoldUntil = nil
+        guard let t = lastTypedAt, now - t < Self.holdSeconds, now >= t else { return false }
+        lastTypedAt = now; heldAfterReload = false
         return true
+    }
+
+    /// A reload at `now` remade the scene whose text field had the keys, and no field with its
+    /// id is there to take them back: printable keys and Space are held for `reloadHoldSeconds`
+    /// (extended by each held key) instead of driving the talk.
+    public mutating func holdAfterReload(at now: Double) {
+        reloadHoldUntil = now + Self.reloadHoldSeconds
     }
 }
 
@@ -60,6 +84,8 @@ public struct TypingGuard: Sendable {
 extension Presentation {
     /// The presenter's hint for a held key; it never reaches the audience view.
     public static let typingHint = "Keys held while typing — click a field to type, or wait a moment"
+    /// The hint for a key held because a reload took the field away (`TypingGuard.holdAfterReload`).
+    public static let reloadTypingHint = "The scene was reloaded; click the field to type"
     /// How long the hint shows after the last held key, in seconds.
     static let typingHintSeconds = 2.5
 

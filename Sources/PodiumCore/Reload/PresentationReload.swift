@@ -23,6 +23,8 @@ extension Presentation {
         let position = (old as? ScenePositionKeeping)?.position
         if let old, !currentKept { SceneCode.run(in: currentIndex) { old.willResignCurrent() } }
         SceneCode.crashed = [:]   // a reload is the speaker's retry: every failed scene is made afresh
+        // Remade: the control that had the keys gets them back after (`ReloadKeepsFocus.swift`).
+        let focus = currentKept ? nil : focusBeforeReload()
         if !currentKept { presenter.popovers.forEach { $0.dismiss(byUser: false) } }
         if isOverviewOpen { closeOverview() }   // its thumbnails show the old version
         replan(newDeck)
@@ -43,6 +45,7 @@ extension Presentation {
             show(target)   // same index: the timers are not touched
             // Inside the scene too: a PDF page range stays on its page.
             if let position { currentScene.receive(SceneParameters(position, path: "reload")) }
+            restoreFocusAfterReload(focus)
         }
         refreshTimers()
         rewordQuestionAfterReload()

@@ -1,0 +1,80 @@
+import PodiumKit
+
+/// While the console is hidden (`Presentation.consoleHidden`: the lid closed with the projector
+/// on, or the displays mirrored) the speaker sees only the room's view, so no key may act on
+/// what only the console shows. A trial closed the lid with the band list's Actions… popover
+/// open (it stayed open, unseen); with the overview open, arrows moved its hidden selection and
+/// Return jumped the room 12 scenes; a focused field (also one in a popover) takes letters,
+/// Space and Return.
+///
+/// So, when the console hides, its popovers, overview and key help close and text focus is
+/// dropped (what a field holds stays; a scene's parked drafts are untouched). While it stays
+/// hidden every key goes to the talk as on a clicker: bound keys drive it (offered to the scene
+/// first, as always), the overview and help keys open nothing, and other keys are not the
+/// console's controls'. An open question and the go-to-slide prompt still take their keys: they
+/// show on the room's foot bar (`MirroredQuestionBar`), so they are never answered unseen. When
+/// the console is back it shows the talk's current place; nothing reopens by itself. Only the
+/// text field that had the keys gets them back, when the console was hidden for a blip
+/// (`blipSeconds`: displays rearranged, outputs briefly overlapping on a plug) and the speaker
+/// pressed nothing meanwhile, so typing through it goes on.
+extension Presentation {
+    /// A console hidden and back within this many seconds, with no key pressed meanwhile, gives
+    /// the text field its keys back (the display policy's blip grace, `DisplayPolicy.blipGrace`).
+    public static let blipSeconds = 2.0
+
+    /// Called when `consoleHidden` changes.
+    func consoleVisibilityChanged() {
+        if consoleHidden {
+            focusBeforeHiding = presenter.focusedView.flatMap { $0.isTextEntry ? FocusBeforeHiding(view: $0, scene: currentIndex, at: clock()) : nil }
+            closeWhatOnlyTheConsoleShows()
+        } else if let f = focusBeforeHiding {
+            focusBeforeHiding = nil
+            if let v = f.view, f.scene == currentIndex, clock() - f.at < Self.blipSeconds, v.isVisibleInWindow, presenter.focusedView == nil {
+                presenter.focus(v)
+                log("the console is back after a blip: the field that had the keys has them again")
+            }
+        }
+        updateBanner()
+    }
+
+    /// Closes the console's popovers (a scene's and the host's), the overview and the key help,
+    /// and drops keyboard focus. Idempotent: also run before each key while hidden, so nothing a
+    /// plugin opened meanwhile can take it. The typing guard forgets earlier typing: the speaker
+    /// is no longer typing into anything.
+    func closeWhatOnlyTheConsoleShows() {
+        var closed = false
+        while let top = presenter.overlay.topmost { top.dismiss(byUser: false); closed = true }
+        if isOverviewOpen { closeOverview(); closed = true }
+        if isHelpOpen { console.help.isHidden = true; closed = true }
+        if presenter.focusedView != nil { presenter.focus(nil); closed = true }
+        typingGuard = TypingGuard()
+        guard closed else { return }
+        log("the console is hidden: its popovers, overview, help and text focus are closed; keys go to the talk")
+        presenter.requestRedraw()
+    }
+
+    /// A key while the console is hidden, after an open question and the go-to-slide prompt had
+    /// their turn. Returns true when it was used.
+    func pressWithTheConsoleHidden(_ k: Key, action: ConsoleAction?) -> Bool {
+        focusBeforeHiding = nil   // the speaker acted on the talk: the field's moment has passed
+        closeWhatOnlyTheConsoleShows()
+        // A scene the key showed may focus its field; the text event that follows the key is not its.
+        defer { if presenter.focusedView != nil { presenter.focus(nil) } }
+        guard let a = action else {
+            // Not the scene's presenter controls (a key that focuses a search field, Ctrl+S that
+            // saves a form); digits open the go-to-slide prompt, which shows on the room's foot bar.
+            return startPageJump(with: k)
+        }
+        // These open views on nobody's screen, which would then take the next keys unseen.
+        if a == .overview || a == .help { log("the console is hidden: the \(a == .overview ? "overview" : "key help") stays closed"); return true }
+        if SceneCode.run(in: currentIndex, { currentScene.handle(a) }) { return true }
+        return request(a)
+    }
+}
+
+/// The focused text field when the console hid: which scene it was on, and when (clock seconds).
+struct FocusBeforeHiding {
+    weak var view: View?
+    let scene: Int
+    let at: Double
+}
