@@ -247,12 +247,13 @@ final class BandListScene: Scene {
         b.name.trimmingCharacters(in: .whitespaces).isEmpty ? "New band" : b.name
     }
 
-    /// The list: parked new bands first ("Unsaved"), then the stored bands by letter.
+    /// The list: parked new bands first (section "+", as + Add; one letter fits the index), then
+    /// the stored bands by letter.
     private func refreshList() {
         let news = parkedNew.sorted { $0.key > $1.key }.map { k, b in
-            ListRow(id: String(k), title: Self.newBandTitle(b), subtitle: "new band, unsaved")
+            ListRow(id: String(k), title: Self.newBandTitle(b), subtitle: "new, unsaved")
         }
-        list.sections = (news.isEmpty ? [] : [ListSection(title: "Unsaved", rows: news)]) + model.index.sections
+        list.sections = (news.isEmpty ? [] : [ListSection(title: "+", rows: news)]) + model.index.sections
     }
 
     /// Puts the selected band's parked edits into the form (unsaved; the room keeps the stored

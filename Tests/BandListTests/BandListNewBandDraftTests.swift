@@ -16,8 +16,8 @@ extension BandListSceneTests {
         click("bands.list.row.\(portishead.id)")
         XCTAssertEqual(node("bands.name")?.value, "Portishead", "the click just works")
         XCTAssertEqual(node("bands.message")?.label, "Your new band “Blur” is kept, not saved: pick it at the top of the list to go on with it.")
-        XCTAssertEqual(scene.list.sections.first?.title, "Unsaved")
-        XCTAssertEqual(scene.list.sections.first?.rows, [ListRow(id: "-1", title: "Blur", subtitle: "new band, unsaved")])
+        XCTAssertEqual(scene.list.sections.first?.title, "+")
+        XCTAssertEqual(scene.list.sections.first?.rows, [ListRow(id: "-1", title: "Blur", subtitle: "new, unsaved")])
         XCTAssertEqual(scene.audience.shown?.name, "Portishead", "the room sees stored bands only")
         // Edits to Portishead are parked as before; a second new band is parked below the first.
         click("bands.name"); root.dispatch(.key(Key("End"))); root.dispatch(.text(" PPP"))
