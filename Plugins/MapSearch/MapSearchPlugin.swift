@@ -25,6 +25,8 @@ public enum MapSearchPlugin {
             SceneKind(name: "map-search", summary: "Offline OpenStreetMap map with place search (record stores)",
                       validate: { p in
                           _ = try MapSearchOptions(p)
+                          // A band list the deck names must be there (the default ones may not be yet).
+                          _ = try p.existingFile("bands")
                           // A map file must exist and be SQLite (what tools/osm-convert.py writes).
                           if let url = try p.existingFile("map"),
                              (try? InputFile(path: url.path).read(upTo: 16)) != Data("SQLite format 3\0".utf8) {

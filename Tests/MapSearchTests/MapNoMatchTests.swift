@@ -94,3 +94,17 @@ final class MapNoMatchTests: XCTestCase {
         XCTAssertEqual(s.presenter.summary.text, "50 nearest of \(all) × café")
     }
 }
+
+extension MapNoMatchTests {
+    /// `podium check`: a `bands` file the deck names must exist (the defaults may not, yet).
+    func testAMissingBandsFileIsAParameterError() throws {
+        let dir = Fixtures.temporaryDirectory("bands-check")
+        let kind = try XCTUnwrap(MapSearchPlugin.descriptor().sceneKinds.first)
+        XCTAssertThrowsError(try kind.validate(SceneParameters(["bands": "nope.json"], path: "scenes[2].parameters", baseDirectory: dir))) {
+            XCTAssertTrue("\($0)".hasPrefix("scenes[2].parameters.bands: "), "\($0)")
+            XCTAssertTrue("\($0)".contains("nope.json"), "\($0)")
+        }
+        try Data("[]".utf8).write(to: dir.appendingPathComponent("mine.json"))
+        XCTAssertNoThrow(try kind.validate(SceneParameters(["bands": "mine.json"], path: "scenes[2].parameters", baseDirectory: dir)))
+    }
+}
