@@ -5,7 +5,8 @@ import PodiumKit
 /// the sectioned list on the left and the detail form on the right. Audience: the selected band
 /// large as last saved, or every name when none is selected. The room sees committed data only:
 /// typing, a band just added and a delete not yet confirmed stay on the presenter view. A band
-/// added with + Add is a draft in the form (id 0) until Save stores it: no row exists before.
+/// added with + Add is a draft in the form (id 0) until Save stores it: no row exists before;
+/// moved away from with typing in it, it is listed at the top as unsaved, for the speaker only.
 final class BandListScene: Scene {
     let title = "Bands"
     let model: BandListModel
@@ -30,6 +31,12 @@ final class BandListScene: Scene {
     /// Unsaved edits of stored bands the speaker moved away from (a click on another band, + Add),
     /// by band id: moving on never saves; picking the band again brings them back to the form.
     private(set) var parked: [Int64: Band] = [:]
+    /// New bands with typing the speaker moved away from (a click on a band, + Add again), by a
+    /// key below zero that is also their list row's id: shown at the top of the list as
+    /// "unsaved", never in the store or the room; picking one brings it back to the form.
+    private(set) var parkedNew: [Int64: Band] = [:]
+    /// The key of the new band in the form (its row's id while it is parked).
+    private var formNewKey: Int64 = -1
     /// True while the form holds a band added with + Add and not yet saved: it is not in the
     /// store, the list or the room (they keep the band selected before, `model.selected`).
     var isNewBand: Bool { detail.draft?.id == 0 }
@@ -72,7 +79,7 @@ final class BandListScene: Scene {
         deleteButton.action = { [weak self] b in self?.confirmDelete(from: b) }
         actionsButton.action = { [weak self] b in self?.showActions(from: b) }
 
-        list.sections = model.index.sections
+        refreshList()
         let select = try p.string("select")
         if let select, let b = model.band(named: select) { model.select(id: b.id) }
         showSelection()
@@ -96,7 +103,9 @@ final class BandListScene: Scene {
 
     /// Writes every band with unsaved edits, the form's (`form`, nil when it has none) last.
     private func keepDrafts(form: Band?) {
-        let others = parked.filter { $0.key != form?.id }.sorted { $0.key < $1.key }.map(\.value)
+        // Parked new bands keep their key as id in the file (below zero); the form's new band is 0.
+        let news = parkedNew.sorted { $0.key > $1.key }.map { k, b in var b = b; b.id = k; return b }
+        let others = news + parked.filter { $0.key != form?.id }.sorted { $0.key < $1.key }.map(\.value)
         do { try keptEdits.save(others + (form.map { [$0] } ?? [])) } catch {
             if !keepFailed { keepFailed = true; context.log("cannot keep unsaved band edits in \(keptEdits.file.path): \(error)") }
         }
@@ -105,7 +114,11 @@ final class BandListScene: Scene {
     /// Edits kept from before a quit come back in the form, still unsaved (the audience view
     /// shows the stored band until the speaker edits again or saves).
     private func restoreKeptEdits() {
-        let kept = keptEdits.readAll()
+        var kept = keptEdits.readAll()
+        for b in kept where b.id < 0 { var n = b; n.id = 0; parkedNew[b.id] = n }
+        kept.removeAll { $0.id < 0 }
+        formNewKey = nextNewKey()
+        if !parkedNew.isEmpty { refreshList(); showSelectionInListOnly() }
         guard let d = kept.last else { return }
         for b in kept.dropLast() where b.id != 0 && b.id != d.id {
             if let stored = model.index.band(id: b.id), stored != b { parked[b.id] = b }
@@ -129,6 +142,7 @@ final class BandListScene: Scene {
     /// Drops the form's edits (or the unsaved new band): the form shows the stored band again.
     func discardEdits() {
         let wasNew = isNewBand
+        if wasNew { formNewKey = nextNewKey() }
         isDirty = false
         keepDrafts(form: nil)
         showSelection()
@@ -175,19 +189,71 @@ final class BandListScene: Scene {
 
     /// A row picked in the list. Unsaved edits are never saved by it (the room would see them
     /// when the band is picked again): they are parked as that band's draft, kept on disk, and
-    /// come back to the form when it is picked again. A new band with typing in it is not left
-    /// (only Save adds it; the form says so); one with nothing typed yet is simply left. A
-    /// read-only store cannot take edits: moving on drops them (the form said so).
+    /// come back to the form when it is picked again. A new band with typing in it is parked
+    /// the same way, as an "unsaved" row at the top of the list (only Save adds it to the
+    /// store); one with nothing typed yet is simply left. A read-only store cannot take edits:
+    /// moving on drops them (the form said so).
     private func userSelected(_ id: Int64?) {
+        if let id, id < 0 { showParkedNewBand(id); return }
         guard id != model.selectedID || isNewBand else { return }
-        if isNewBand && isDirty { holdNewBand(); showSelectionInListOnly(); return }
+        let leftNew = parkFormNewBand()
         let left = isNewBand || model.store.isReadOnly ? nil : formDraft
         if let left { parked[left.id] = left }
         model.select(id: id)
         split.primaryDidChooseItem()
         showSelection()
-        if !showParkedEdits(), let left { sayParked(left) }
+        if !showParkedEdits() {
+            if let leftNew { sayParkedNew(leftNew) } else if let left { sayParked(left) }
+        }
         keepDrafts(form: formDraft)
+    }
+
+    /// Parks the form's new band when it has typing (returns it), under its key, and lists it.
+    private func parkFormNewBand() -> Band? {
+        guard isNewBand, isDirty, let b = detail.draft else { return nil }
+        parkedNew[formNewKey] = b
+        formNewKey = nextNewKey()
+        refreshList()
+        return b
+    }
+
+    /// A key for the next new band: below every parked one.
+    private func nextNewKey() -> Int64 { min(parkedNew.keys.min() ?? 0, 0) - 1 }
+
+    /// Brings the parked new band `key` back to the form, unsaved, parking what the form held
+    /// (the room keeps the stored band it shows).
+    private func showParkedNewBand(_ key: Int64) {
+        guard let b = parkedNew[key] else { return }
+        _ = parkFormNewBand()
+        if !isNewBand, !model.store.isReadOnly, let left = formDraft { parked[left.id] = left }
+        parkedNew[key] = nil
+        formNewKey = key
+        refreshList()
+        showNewBand(b)
+        isDirty = true
+        updateButtons()
+        split.primaryDidChooseItem()
+        detail.say("Your new band is back, unsaved: Save adds it; Actions… › Discard New Band drops it.", error: false)
+        keepDrafts(form: b)
+        detail.name.becomeFocused()
+    }
+
+    private func sayParkedNew(_ b: Band) {
+        detail.say("Your new band \(BandDetailView.quoted(Self.newBandTitle(b))) is kept, not saved: pick it at the top of the list to go on with it.", error: false)
+    }
+
+    /// The list's row title of a parked new band: its name, or "New band" before one is typed.
+    static func newBandTitle(_ b: Band) -> String {
+        b.name.trimmingCharacters(in: .whitespaces).isEmpty ? "New band" : b.name
+    }
+
+    /// The list: parked new bands first (section "+", as + Add; one letter fits the index), then
+    /// the stored bands by letter.
+    private func refreshList() {
+        let news = parkedNew.sorted { $0.key > $1.key }.map { k, b in
+            ListRow(id: String(k), title: Self.newBandTitle(b), subtitle: "new, unsaved")
+        }
+        list.sections = (news.isEmpty ? [] : [ListSection(title: "+", rows: news)]) + model.index.sections
     }
 
     /// Puts the selected band's parked edits into the form (unsaved; the room keeps the stored
@@ -210,13 +276,6 @@ final class BandListScene: Scene {
         list.selection = isNewBand ? nil : model.selectedID.flatMap { list.indexPath(ofRowID: String($0)) }
     }
 
-    /// A new band with typing in it stays in the form: only Save adds it, Discard drops it.
-    private func holdNewBand() {
-        detail.say("This new band is not saved yet. Save adds it; Actions… › Discard New Band.", error: true)
-        // Back in its name, so what the speaker types next goes there, not to the talk.
-        detail.name.becomeFocused()
-    }
-
     /// Writes the form's band to the store (a new band is inserted and selected) and shows it
     /// to the room. Returns false (and shows the reason) when the store refused it.
     private func commit(_ draft: Band) -> Bool {
@@ -233,9 +292,10 @@ final class BandListScene: Scene {
         }
         isDirty = false
         parked[draft.id] = nil
+        if draft.id == 0 { formNewKey = nextNewKey() }
         keepDrafts(form: nil)
         showCommitted()
-        list.sections = model.index.sections
+        refreshList()
         showSelectionInListOnly()
         list.revealSelection()
         updateButtons()
@@ -267,13 +327,17 @@ final class BandListScene: Scene {
     /// Add (+): puts a new band in the form, unsaved (no row in the store, the list or the room
     /// until Save), and focuses its empty name (the field's "Band name" placeholder shows): + Add
     /// then Return or Save with nothing typed stores nothing and says the name is required.
+    /// A new band already in the form with typing is parked first (see `userSelected`); one
+    /// with nothing typed is the new band asked for: its name gets the focus.
     func add() {
         guard !model.store.isReadOnly else { detail.say("Not added: the band store \(model.store.readOnlyMessage).", error: true); return }
-        if isNewBand && isDirty { holdNewBand(); return }
+        if isNewBand && !isDirty { detail.name.becomeFocused(); return }
+        let leftNew = parkFormNewBand()
         let left = isNewBand ? nil : formDraft   // parked, never saved: see `userSelected`
         if let left { parked[left.id] = left }
         showNewBand(Band(name: ""))
-        if let left { sayParked(left); keepDrafts(form: nil) }
+        if let leftNew { sayParkedNew(leftNew) } else if let left { sayParked(left) }
+        if leftNew != nil || left != nil { keepDrafts(form: nil) }
         detail.name.becomeFocused()
     }
 
@@ -281,7 +345,7 @@ final class BandListScene: Scene {
         do { try model.delete(id: id) } catch { detail.say("Not deleted: \(error)", error: true); return }
         parked[id] = nil
         if detail.draft?.id == id { isDirty = false }
-        list.sections = model.index.sections
+        refreshList()
         showSelection()
         _ = showParkedEdits()
         keepDrafts(form: formDraft)
@@ -311,7 +375,7 @@ final class BandListScene: Scene {
     func didBecomeCurrent() {
         do {
             guard try model.reloadIfChangedElsewhere() else { return }
-            list.sections = model.index.sections
+            refreshList()
             if isDirty || isNewBand { showSelectionInListOnly() } else { showSelection() }
         } catch {
             detail.say("Could not re-read the store: \(error)", error: true)

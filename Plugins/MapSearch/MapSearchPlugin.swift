@@ -16,12 +16,17 @@ import PodiumKit
 /// - `tileAttribution`: credit line for those tiles
 /// - `mbtiles`: path of an MBTiles file (SQLite) used as an offline raster source
 /// - `geocoder`: base URL of a Nominatim-compatible search API, used when offline search finds nothing
+/// - `bands`: band list store (SQLite) or band JSON whose names a search may read as an artist
+///   (default: the band list's own store and `Assets/Bands/bands.json`); any other word that names
+///   no place is "No places match" and leaves the room's map as it was
 public enum MapSearchPlugin {
     public static func descriptor() -> PluginDescriptor {
         PluginDescriptor(id: "org.podium.map-search", name: "Map Search", version: "1.0.0", sceneKinds: [
             SceneKind(name: "map-search", summary: "Offline OpenStreetMap map with place search (record stores)",
                       validate: { p in
                           _ = try MapSearchOptions(p)
+                          // A band list the deck names must be there (the default ones may not be yet).
+                          _ = try p.existingFile("bands")
                           // A map file must exist and be SQLite (what tools/osm-convert.py writes).
                           if let url = try p.existingFile("map"),
                              (try? InputFile(path: url.path).read(upTo: 16)) != Data("SQLite format 3\0".utf8) {
@@ -29,7 +34,7 @@ public enum MapSearchPlugin {
                           }
                       },
                       make: { p, ctx in try MapSearchScene(MapSearchOptions(p), parameters: p, context: ctx) })
-                .parameterNames(["query", "band", "select", "latitude", "longitude", "zoom", "style", "map", "tiles", "tileAttribution", "mbtiles", "geocoder"]),
+                .parameterNames(["query", "band", "select", "latitude", "longitude", "zoom", "style", "map", "tiles", "tileAttribution", "mbtiles", "geocoder", "bands"]),
         ])
     }
 }
@@ -47,6 +52,7 @@ struct MapSearchOptions {
     var tileAttribution: String?
     var mbtiles: String?
     var geocoder: URL?
+    var bands: String?
 
     init(_ p: SceneParameters) throws {
         func fail(_ key: String, _ m: String) -> SceneParameterError { SceneParameterError(path: "\(p.path).\(key)", message: m) }
@@ -71,6 +77,7 @@ struct MapSearchOptions {
         }
         tileAttribution = try p.string("tileAttribution")
         mbtiles = try p.string("mbtiles")
+        bands = try p.string("bands")
         if let g = try p.string("geocoder") {
             guard let u = URL(string: g), u.scheme == "http" || u.scheme == "https" else { throw fail("geocoder", "expected an http(s) URL, found \(SafeText.quote(g))") }
             geocoder = u

@@ -6,7 +6,11 @@ final class MapSearchScene: Scene {
     let title = "Map"
     let context: SceneContext
     let database: MapDatabase
-    let search: PlaceSearch
+    var search: PlaceSearch
+    /// Where the bands a query may name are read from (the band list's store, the shipped bands).
+    let artistFiles: [URL]
+    /// Bands handed over by the band list (`band`), known even when their store is elsewhere.
+    private var handedOverArtists: [String] = []
     let model: MapModel
     let presenter: MapSearchPresenterView
     let audienceMap: MapView
@@ -28,6 +32,8 @@ final class MapSearchScene: Scene {
             ?? context.assetsDirectory.appendingPathComponent("Maps/helsinki.sqlite").path
         database = try MapDatabase(path: path)
         search = PlaceSearch(database: database)
+        artistFiles = o.bands.map { [$0.hasPrefix("/") ? URL(fileURLWithPath: $0) : context.deckDirectory.appendingPathComponent($0)] }
+            ?? Self.defaultArtistFiles(context)
         preferences = StylePreferences(directory: context.dataDirectory)
         preferenceKey = context.deckDirectory.standardizedFileURL.path + "#" + p.path
         let style = preferences.style(for: preferenceKey) ?? o.style ?? .standard
@@ -49,6 +55,21 @@ final class MapSearchScene: Scene {
         if let band = o.band { showRecordStores(for: band) }
         else if let q = o.query { presenter.field.text = q; run(q) }
         if let name = o.select { highlight(named: name) }
+    }
+
+    /// The band list plugin's own store (next to this plugin's data directory) and the shipped bands.
+    static func defaultArtistFiles(_ context: SceneContext) -> [URL] {
+        [context.dataDirectory.deletingLastPathComponent().appendingPathComponent("org.podium.band-list/bands.sqlite"),
+         context.assetsDirectory.appendingPathComponent("Bands/bands.json")]
+    }
+
+    /// Re-read per search: a band saved in the band list a minute ago is a band now.
+    private func refreshArtists() {
+        let (known, problems) = KnownArtists.load(artistFiles)
+        var artists = known
+        handedOverArtists.forEach { artists.insert($0) }
+        search.artists = artists
+        for p in problems { context.log("band names for search: \(p)") }
     }
 
     /// Selects the result called `name` without opening its card (for the deck's `select`).
@@ -96,16 +117,27 @@ final class MapSearchScene: Scene {
     func run(_ query: String) {
         searchGeneration += 1
         let center = model.viewport(for: MapModel.referenceSize).centerLatLon
+        refreshArtists()
         let found: SearchOutcome
         do { found = try search.search(query, near: center) }
         catch { model.notice = "Search failed: \(error)"; context.log("search failed: \(error)"); return }
-        show(found)
+        if found.interpretation == .noMatch {
+            // A typo changes nothing the room sees: no pins pushed, the map not moved; the
+            // speaker reads why here.
+            presenter.summary.text = found.summary + (model.results.isEmpty ? "" : " · the map still shows the last results")
+        } else {
+            show(found)
+        }
         // Nothing offline by that name: ask the online geocoder, if the deck configured one.
-        if case .artist = found.interpretation, let g = geocoder { searchOnline(query, g, center: center) }
+        switch found.interpretation {
+        case .artist, .noMatch: if let g = geocoder { searchOnline(query, g, center: center) }
+        default: break
+        }
     }
 
     private func searchOnline(_ query: String, _ g: NominatimGeocoder, center: LatLon) {
         let generation = searchGeneration
+        let offline = presenter.summary.text
         presenter.summary.text += " · searching online…"
         geocoderInbox.begin()
         // The scene is a main-actor type; the geocoder's thread merely hands it to the inbox, which runs on main.
@@ -116,9 +148,9 @@ final class MapSearchScene: Scene {
                 case let .success(places) where !places.isEmpty:
                     s.show(SearchOutcome(query: query, interpretation: .online, results: s.search.rank(places, center)))
                 case .success:
-                    s.presenter.summary.text = s.outcome?.summary ?? ""
+                    s.presenter.summary.text = offline
                 case let .failure(e):
-                    s.presenter.summary.text = s.outcome?.summary ?? ""
+                    s.presenter.summary.text = offline
                     s.model.notice = "Online search failed: \(e)"
                     s.context.log("geocoder: \(e)")
                 }
@@ -128,6 +160,7 @@ final class MapSearchScene: Scene {
 
     func showRecordStores(for artist: String) {
         presenter.field.text = artist
+        handedOverArtists.append(artist)
         do { show(try search.recordStores(for: artist, near: model.viewport(for: MapModel.referenceSize).centerLatLon)) }
         catch { model.notice = "Search failed: \(error)" }
     }
@@ -138,7 +171,7 @@ final class MapSearchScene: Scene {
         model.results = o.results
         model.notice = nil
         presenter.summary.text = o.summary
-        presenter.list.sections = o.results.isEmpty ? [] : [ListSection(title: "Nearest first", rows: o.results.map { r in
+        presenter.list.sections = o.results.isEmpty ? [] : [ListSection(title: Self.listTitle(o), rows: o.results.map { r in
             ListRow(id: r.place.osm, title: r.place.name,
                     subtitle: [r.place.categoryName, r.place.address].compactMap { $0 }.joined(separator: " · "),
                     accessory: r.distanceText)
@@ -146,6 +179,12 @@ final class MapSearchScene: Scene {
         presenter.list.selection = nil
         frameResults()
         context.setNeedsDisplay()
+    }
+
+    /// "Nearest first", or "Nearest 50 of 83" when the limit cut the list (the pins are those 50 too).
+    static func listTitle(_ o: SearchOutcome) -> String {
+        guard let t = o.total, t > o.results.count else { return "Nearest first" }
+        return "Nearest \(o.results.count) of \(t)"
     }
 
     /// Brings the nearest results into the room's view, every search: left where they are when

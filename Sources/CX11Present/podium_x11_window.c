@@ -65,3 +65,20 @@ static int survive_error(Display *d, XErrorEvent *e) {
 }
 
 void podium_x11_survive_errors(void) { XSetErrorHandler(survive_error); }
+
+unsigned long podium_x11_send_to_destroyed_window(void *sdl_window) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo((SDL_Window *)sdl_window, &info) || info.subsystem != SDL_SYSWM_X11) return 0;
+    Display *dpy = info.info.x11.display;
+    Window w = XCreateSimpleWindow(dpy, DefaultRootWindow(dpy), 0, 0, 1, 1, 0, 0, 0);
+    XDestroyWindow(dpy, w);
+    XEvent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.xclient.type = ClientMessage;
+    ev.xclient.window = w;
+    ev.xclient.format = 32;
+    XSendEvent(dpy, w, False, NoEventMask, &ev);
+    XSync(dpy, False);   // the error arrives now, through the installed handler
+    return (unsigned long)w;
+}

@@ -84,8 +84,10 @@ public final class PlatformEventLoop {
                 podium_main_queue_drain()
             } else if let r = randr, e.type == r.eventType {
                 r.handled()
+                XErrorProbe.fire()
                 try handle(.displaysChanged("RandR notice"))
             } else if let event = Self.translate(e) {
+                if case .displaysChanged = event { XErrorProbe.fire() }
                 try handle(event)
             }
         } while SDL_PollEvent(&e) == 1

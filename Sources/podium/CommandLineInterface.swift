@@ -129,10 +129,10 @@ enum CommandLineInterface {
         } catch let e as Refusal {
             printError("podium: \(e)"); return 2
         } catch let e as DeckError {
-            for one in e.all { printError("podium: \(one)") }   // every problem, one line each
+            for one in e.all { printError("podium: \(SceneNumbers.spelled("\(one)"))") }   // every problem, one line each
             return 2
         } catch let e as KeyMapError {
-            for one in e.all { printError("podium: \(one)") }   // every problem, one line each
+            for one in e.all { printError("podium: \(SceneNumbers.spelled("\(one)"))") }   // every problem, one line each
             return 2
         } catch {
             printError("podium: \(error)"); return 1
@@ -234,17 +234,17 @@ enum CheckCommand {
         do { deck = try DeckSource.load(o.positional[0], registry: registry, options: o) }
         catch let e as DeckError where !e.validScenes.isEmpty {
             // Every problem in one run: the deck's, then the files of the scenes that were valid.
-            for one in e.all { printError("podium: \(one)") }
+            for one in e.all { printError("podium: \(SceneNumbers.spelled("\(one)"))") }
             let directory = URL(fileURLWithPath: o.positional[0]).standardizedFileURL.deletingLastPathComponent()
             let valid = e.validScenes.sorted { $0.key < $1.key }.map { (offset: $0.key, element: $0.value) }
-            for p in DeckSource.fileProblems(valid, directory: directory, registry: registry) { printError("podium: \(o.positional[0]): \(p)") }
+            for p in DeckSource.fileProblems(valid, directory: directory, registry: registry) { printError("podium: \(o.positional[0]): \(SceneNumbers.spelled(p))") }
             return 2
         }
         // The opener's problems (a notes sidecar with a typo) do not stop a talk but are errors here.
         let problems = deck.openerProblems + DeckSource.fileProblems(deck, registry: registry)
-        for p in problems { printError("podium: \(o.positional[0]): \(p)") }
+        for p in problems { printError("podium: \(o.positional[0]): \(SceneNumbers.spelled(p))") }
         if !problems.isEmpty { return 2 }
-        for w in DeckSource.notesWarnings(deck, registry: registry) { printError("podium: warning: \(w)") }
+        for w in DeckSource.notesWarnings(deck, registry: registry) { printError("podium: warning: \(SceneNumbers.spelled(w))") }
         print("\(o.positional[0]): OK — \(SafeText.quote(deck.title)), \(deck.scenes.count) scene\(deck.scenes.count == 1 ? "" : "s") (\(kindsSummary(deck.scenes.map(\.kind))))")
         return 0
     }

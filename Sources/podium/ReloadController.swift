@@ -84,11 +84,11 @@ final class ReloadController {
                 let deck = try DeckSource.load(deckPath, registry: registry, options: options)
                 let problems = DeckSource.fileProblems(deck, registry: registry, complete: true)
                 let new = problems.filter { !knownProblems.contains(Self.withoutScene($0)) }
-                guard new.isEmpty else { problem = new.joined(separator: "; "); return false }
+                guard new.isEmpty else { problem = new.map(SceneNumbers.spelled).joined(separator: "; "); return false }
                 let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0, knownKey: SDLVideo.isKeyName) }
                 loaded = (deck, keyMap, problems)
                 return true
-            } catch { problem = "\(error)"; return false }
+            } catch { problem = SceneNumbers.spelled("\(error)"); return false }
         }
         guard let loaded else {
             let text = problem ?? "unknown problem"
@@ -111,8 +111,8 @@ final class ReloadController {
         if let k = loaded.keyMap { presentation.keyMap = k }
         watchFiles()
         onReloaded?(loaded.deck)
-        log("reloaded \(deckPath) (\(reason)): \(loaded.deck.scenes.count) scenes, scene \(before) → \(presentation.currentIndex)")
-        let still = loaded.problems.isEmpty ? "" : " (still: \(loaded.problems.joined(separator: "; ")))"
+        log("reloaded \(deckPath) (\(reason)): \(loaded.deck.scenes.count) scenes, scene \(before + 1) → \(presentation.currentIndex + 1)")
+        let still = loaded.problems.isEmpty ? "" : " (still: \(loaded.problems.map(SceneNumbers.spelled).joined(separator: "; ")))"
         // A notes sidecar with a typo (saved mid-edit) reloads the rest and keeps the last good
         // notes: the speaker is told until the next reload, not for a passing moment.
         let tell = loaded.deck.openerProblems + warnings

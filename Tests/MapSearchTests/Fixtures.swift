@@ -26,3 +26,12 @@ enum Fixtures {
 @MainActor func mapContext(_ name: String) -> FakeSceneContext {
     FakeSceneContext(pluginID: "org.podium.map-search", dataDirectory: Fixtures.temporaryDirectory(name))
 }
+
+/// A map scene as deck scene 3, its presenter view filling a 1280×800 console.
+@MainActor func makeMapScene(_ params: [String: JSONValue] = [:], context: FakeSceneContext) throws -> MapSearchScene {
+    let p = SceneParameters(params, path: "scenes[2].parameters")
+    let s = try MapSearchScene(MapSearchOptions(p), parameters: p, context: context)
+    context.root.content.addSubview(s.presenterView.pinned(.fill()))
+    context.root.resize(to: Size(1280, 800))
+    return s
+}

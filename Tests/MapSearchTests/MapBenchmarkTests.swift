@@ -37,7 +37,7 @@ final class MapBenchmarkTests: XCTestCase {
         map.baseChromeScale = 1.8
         root.content.addSubview(map.pinned(.fill()))
         let window = try PlatformWindow(title: "map bench", root: root, size: Size(1920, 1080), text: text)
-        let search = PlaceSearch(database: db)
+        let search = PlaceSearch(database: db, artists: KnownArtists(["Radiohead"]))
         model.results = try search.search("record stores", near: Fixtures.tritone).results
 
         var vp = Viewport(center: LatLon(lat: 60.1697, lon: 24.9445), zoom: 16.5, size: Size(1920, 1080))

@@ -7,11 +7,7 @@ import XCTest
 @MainActor
 final class MapSceneTests: XCTestCase {
     func makeScene(_ params: [String: JSONValue] = [:], context: FakeSceneContext) throws -> MapSearchScene {
-        let p = SceneParameters(params, path: "scenes[2].parameters")
-        let s = try MapSearchScene(MapSearchOptions(p), parameters: p, context: context)
-        context.root.content.addSubview(s.presenterView.pinned(.fill()))
-        context.root.resize(to: Size(1280, 800))
-        return s
+        try makeMapScene(params, context: context)
     }
 
     func testTypingAQueryShowsPinsAndRows() async throws {
@@ -192,6 +188,8 @@ extension MapSceneTests {
             assertOnTheMap(s, "after \(key)")
         }
         XCTAssertGreaterThan(s.model.viewport(for: MapModel.referenceSize).centerLatLon.lat, 60.1697 - 1, "sanity")
+        // The field still holds the deck's query: clear it, or "record storesTritone" is searched.
+        s.presenter.field.text = ""
         XCTAssertTrue(ctx.root.click(controlID: "map.search"))
         ctx.root.dispatch(.text("Tritone"))
         ctx.root.dispatch(.key(Key("Return")))

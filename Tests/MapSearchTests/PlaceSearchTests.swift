@@ -35,12 +35,37 @@ final class PlaceSearchTests: XCTestCase {
     }
 
     func testABandNameFindsRecordStoresThatMayStockIt() throws {
-        let s = PlaceSearch(database: try Fixtures.database())
+        let s = PlaceSearch(database: try Fixtures.database(), artists: KnownArtists(["Radiohead", "Sigur Rós"]))
         let o = try s.search("Radiohead", near: Fixtures.tritone)
         XCTAssertEqual(o.interpretation, .artist("Radiohead"))
         XCTAssertEqual(o.results.first?.place.name, "Tritone Records")
         XCTAssertEqual(o.summary, "2 record stores that may stock Radiohead")
+        XCTAssertEqual(try s.search(" sigur ros ", near: Fixtures.tritone).interpretation, .artist("sigur ros"), "folded like place names")
         XCTAssertEqual(try s.recordStores(for: "Кино", near: Fixtures.kuvatehdas).results.first?.place.name, "Kuvatehdas")
+    }
+
+    /// Trial 10 F8: any word with no place was read as a band, so a typo answered "2 record
+    /// stores that may stock zzzqqq" and pinned them for the room.
+    func testAWordThatIsNoPlaceAndNoKnownBandMatchesNothing() throws {
+        let s = PlaceSearch(database: try Fixtures.database(), artists: KnownArtists(["Radiohead"]))
+        let o = try s.search("zzzqqq", near: Fixtures.tritone)
+        XCTAssertEqual(o.interpretation, .noMatch)
+        XCTAssertEqual(o.results, [])
+        XCTAssertEqual(o.summary, "No places match “zzzqqq”")
+        XCTAssertEqual(try PlaceSearch(database: try Fixtures.database()).search("Radiohead", near: Fixtures.tritone).interpretation,
+                       .noMatch, "a band nobody listed is no band")
+    }
+
+    /// "cafe" listed the nearest 50 while the summary said "50 × café" of 83: the count says so.
+    func testASearchCutByTheLimitSaysHowManyMatched() throws {
+        let s = PlaceSearch(database: try Fixtures.database())
+        let cafes = try s.search("cafe", near: Fixtures.tritone)
+        let all = try Fixtures.database().places(categories: ["amenity=cafe"]).count
+        XCTAssertGreaterThan(all, s.limit)
+        XCTAssertEqual(cafes.results.count, s.limit)
+        XCTAssertEqual(cafes.total, all)
+        XCTAssertEqual(cafes.summary, "\(s.limit) nearest of \(all) × café")
+        XCTAssertEqual(try s.search("record stores", near: Fixtures.tritone).summary, "2 × record store", "nothing cut, nothing said")
     }
 
     func testEmptyQueryAndLimit() throws {

@@ -133,12 +133,12 @@ final class CommandLineTests: XCTestCase {
         let r = try podium("check", deck)
         XCTAssertEqual(r.status, 2)
         XCTAssertEqual(r.stderr, """
-            podium: \(deck): scenes[0].parameters.subtitel: unknown parameter of a "title" scene; did you mean "subtitle"? (known: heading, subtitle, background)
-            podium: \(deck): scenes[0].parameters.heading: expected string, found number 3
-            podium: \(deck): scenes[1].parameters.latitude: expected a number -85–85, found 95
-            podium: \(deck): scenes[2].parameters.latitude: expected a number -85–85, found 95
-            podium: \(deck): scenes[2].parameters.longitude: expected a number -180–180, found 200
-            podium: \(deck): scenes[2].parameters.zoom: expected number, found string "near"
+            podium: \(deck): scenes[0].parameters.subtitel: unknown parameter of a "title" scene; did you mean "subtitle"? (known: heading, subtitle, background) (scene 1)
+            podium: \(deck): scenes[0].parameters.heading: expected string, found number 3 (scene 1)
+            podium: \(deck): scenes[1].parameters.latitude: expected a number -85–85, found 95 (scene 2)
+            podium: \(deck): scenes[2].parameters.latitude: expected a number -85–85, found 95 (scene 3)
+            podium: \(deck): scenes[2].parameters.longitude: expected a number -180–180, found 200 (scene 3)
+            podium: \(deck): scenes[2].parameters.zoom: expected number, found string "near" (scene 3)
 
             """)
     }

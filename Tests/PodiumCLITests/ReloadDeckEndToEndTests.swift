@@ -37,6 +37,13 @@ final class ReloadDeckEndToEndTests: XCTestCase {
         XCTAssertEqual(s["scene"]?["title"]?.string, "Two")
         XCTAssertEqual(s["scene"]?["count"]?.int, 3)
 
+        // A wrong parameter: the notice names the scene as the console numbers it, too.
+        try #"{ "title": "Edited", "scenes": [ { "kind": "title", "parameters": { "heading": "One" } }, { "kind": "title", "parameters": { "heading": 5 } } ] }"#
+            .write(toFile: deckPath, atomically: false, encoding: .utf8)
+        s = try c.waitForState { self.banner($0)?.text.contains("heading") == true }
+        XCTAssertTrue(banner(s)?.text.contains("scenes[1].parameters.heading: expected string, found number 5 (scene 2) (the version on screen stays)") == true,
+                      "\(String(describing: banner(s)))")
+
         // Fixed, with a scene inserted before: the talk follows "Two" to its new place.
         try deck(["Zero", "One", "Two", "Three"]).write(toFile: deckPath, atomically: false, encoding: .utf8)
         s = try c.waitForState { $0["scene"]?["count"]?.int == 4 }
@@ -45,6 +52,7 @@ final class ReloadDeckEndToEndTests: XCTestCase {
         XCTAssertEqual(s["scene"]?["title"]?.string, "Two")
         XCTAssertNotEqual(banner(s)?.kind, "error", "the error is cleared")
         XCTAssertEqual(s["timers"]?["running"]?.bool, true, "the timer started at the first move runs on")
+        XCTAssertTrue(app.log.contains("4 scenes, scene 2 → 3"), "the log numbers scenes as the console does: \(app.log)")
 
         // The key map now binds `x` to next: written to a temporary file and renamed.
         let tmp = keymap + ".tmp"

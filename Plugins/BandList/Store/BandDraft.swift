@@ -7,7 +7,8 @@ import PodiumKit
 /// the draft (a crash mid-write leaves the old draft or the new one). The file holds every band
 /// with unsaved edits: the one in the form last, before it those the speaker moved away from
 /// by picking another band (a click elsewhere never saves). Save and discarding remove a
-/// band's draft. A band added with + Add and not yet saved is kept the same way with id 0:
+/// band's draft. A band added with + Add and not yet saved is kept the same way with id 0 when
+/// it is in the form, and with its list key below zero when the speaker moved away from it:
 /// only Save puts it in the store.
 struct BandDraft {
     let file: URL

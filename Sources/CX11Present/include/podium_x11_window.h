@@ -21,3 +21,10 @@ int podium_x11_set_window_title(void *sdl_window, const char *utf8);
  * handler exits). Call once after SDL has opened its display; SDL's and our own temporary
  * handlers restore this one when they are done. */
 void podium_x11_survive_errors(void);
+
+/* Test hook (PODIUM_TEST_X_BAD_WINDOW, see PodiumSDL's XErrorProbe): on `sdl_window`'s X
+ * connection, makes a window, destroys it and sends it an event, as SDL did to a window a
+ * hot-plug had just destroyed; waits for the server's answer (the BadWindow error goes through
+ * the process's error handler). Returns the destroyed window's id, or 0 when `sdl_window` is not
+ * an X11 window. */
+unsigned long podium_x11_send_to_destroyed_window(void *sdl_window);

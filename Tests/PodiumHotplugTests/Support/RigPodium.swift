@@ -12,11 +12,13 @@ final class RigPodium {
 
     /// `home`: the directory for HOME and the XDG_* directories (default: one in the rig's
     /// directory, shared by every podium on that rig, so a second launch sees what the first saved).
-    init(rig: Rig, arguments: [String] = [], home: String? = nil) throws {
+    /// `environment`: more variables for podium (test hooks such as PODIUM_TEST_X_BAD_WINDOW).
+    init(rig: Rig, arguments: [String] = [], home: String? = nil, environment: [String: String] = [:]) throws {
         var env = rig.clientEnv
         env["SDL_RENDER_DRIVER"] = "software"
         // Never the user's own data or saved display choices.
         env.merge(try rig.homeEnv(home)) { $1 }
+        env.merge(environment) { $1 }
         // Only the rig's display server: with the wayland driver no X display either, so nothing
         // can fall back to it.
         if rig.clientEnv["SDL_VIDEODRIVER"] == "wayland" { env["DISPLAY"] = nil }
