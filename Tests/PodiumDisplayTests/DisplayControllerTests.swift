@@ -19,8 +19,11 @@ final class FakeWindow: DisplayWindow {
     }
     func cover(_ rect: Rect) { isFullscreen = false; frame = rect }
     func moveWindowed(to frame: Rect) { isFullscreen = false; self.frame = frame }
-    func leaveFullscreen() { isFullscreen = false }
-    func hide() { isVisible = false }
+    func leaveFullscreen() { isFullscreen = false; onLeaveFullscreen?() }
+    func hide() { isVisible = false; onHide?() }
+    /// Called when the controller unmaps the window or takes it out of fullscreen (a test's
+    /// window manager reacting).
+    var onHide: (() -> Void)?, onLeaveFullscreen: (() -> Void)?
     func raiseAndFocus() { platform.windows.forEach { $0.focused = false }; focused = true }
     func close() { closed = true; isVisible = false }
     /// Sizes the window was drawn at while hidden (`warmUp`).
