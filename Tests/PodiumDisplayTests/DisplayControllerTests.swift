@@ -66,10 +66,10 @@ final class StubScene: Scene {
     let title = "S"; let presenterView = View(); let audienceView = View()
 }
 
-/// DisplayController's decisions against a fake platform: connect, disconnect, blip, swap, three
-/// displays, no window manager, a window manager that refuses (issue 16 point 2).
+/// A presentation with a stub scene, a `FakePlatform`, a clock the test moves, the log's lines and
+/// a private displays.json: what every `DisplayController` test starts from.
 @MainActor
-final class DisplayControllerTests: XCTestCase {
+class FakeDisplaysTestCase: XCTestCase {
     var now = 100.0
     var lines: [String] = []
     var platform: FakePlatform!
@@ -86,12 +86,19 @@ final class DisplayControllerTests: XCTestCase {
     }
     override func tearDown() async throws { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: choices).deletingLastPathComponent().deletingLastPathComponent().path) }
 
+    /// A controller on `platform`, launched.
     func controller(_ policy: DisplayPolicy = DisplayPolicy()) -> DisplayController<FakePlatform> {
         let c = DisplayController(policy: policy, platform: platform, presentation: presentation, presenterWindow: platform.presenter,
                                   windowed: false, choicesPath: choices) { [unowned self] in self.lines.append($0) }
         c.refresh(reason: "launch", launch: true)
         return c
     }
+}
+
+/// DisplayController's decisions against a fake platform: connect, disconnect, blip, swap, three
+/// displays, no window manager, a window manager that refuses (issue 16 point 2).
+@MainActor
+final class DisplayControllerTests: FakeDisplaysTestCase {
     func advance(_ seconds: Double, _ c: DisplayController<FakePlatform>) {
         now += seconds
         presentation.timers.fire(now: now)

@@ -9,29 +9,7 @@ import XCTest
 /// is unmapped while mirrored; and where the window system really has each window is checked
 /// against the policy once the window manager has acted (`RealPlacement`, the safety net).
 @MainActor
-final class RealPlacementTests: XCTestCase {
-    var now = 100.0
-    var lines: [String] = []
-    var platform: FakePlatform!
-    var presentation: Presentation!
-    var choices: String!
-
-    override func setUp() async throws {
-        let r = PluginRegistry()
-        r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "s", summary: "") { _, _ in StubScene() }]))
-        presentation = Presentation(deck: Deck(title: "T", scenes: [DeckScene(kind: "s")], path: "/tmp/t.json"), registry: r,
-                                    metrics: FixedMetrics(), clock: { [unowned self] in self.now })
-        platform = FakePlatform()
-        choices = TestPaths.tempDir("display-choices").appendingPathComponent("podium/displays.json").path
-    }
-    override func tearDown() async throws { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: choices).deletingLastPathComponent().deletingLastPathComponent().path) }
-
-    func controller() -> DisplayController<FakePlatform> {
-        let c = DisplayController(policy: DisplayPolicy(), platform: platform, presentation: presentation, presenterWindow: platform.presenter,
-                                  windowed: false, choicesPath: choices) { [unowned self] in self.lines.append($0) }
-        c.refresh(reason: "launch", launch: true)
-        return c
-    }
+final class RealPlacementTests: FakeDisplaysTestCase {
     /// Time passes (timers fire), then a display or window event.
     func advance(_ seconds: Double, _ c: DisplayController<FakePlatform>, event: String? = nil) {
         now += seconds
