@@ -54,6 +54,8 @@ public struct DisplayLockError: Error, CustomStringConvertible {
     public var server: String
     public var pid: Int?
     public var deck: String?
+    /// `server` as `DisplayLock.server` spells it; the holder's `pid` and `deck` when known.
+    public init(server: String, pid: Int?, deck: String?) { self.server = server; self.pid = pid; self.deck = deck }
     public var description: String {
         let who = "another podium\(pid.map { " (pid \($0))" } ?? "")"
         let what = deck.map { " is presenting \(SafeText.quote($0))" } ?? " is presenting"
