@@ -95,7 +95,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         scheduleGraceTimer()
         // Any change of the displays (one switched off and on, a new mode) is a new chance.
         if let c = change, !c.added.isEmpty || !c.removed.isEmpty || !c.changed.isEmpty {
-            refusedByWindowManager = nil; presenterRepairs = 0; audienceRepairs = 0
+            refusedByWindowManager = nil; presenterRepairs = 0; audienceRepairs = 0; presenterWithheld = false
         }
         if !launch, change == nil, t - placedAt >= Self.settleTime, let refused = audienceCoversPresenter() {
             refusedByWindowManager = refused.identity
@@ -228,8 +228,9 @@ public final class DisplayController<Platform: DisplayPlatform> {
     @discardableResult
     public func swap() -> Bool {
         let t = now
-        // Swap always recovers: a display the window manager refused gets another try.
-        refusedByWindowManager = nil
+        // Swap always recovers: a display the window manager refused gets another try, and so
+        // does a presenter window it kept putting on the room's display.
+        refusedByWindowManager = nil; presenterRepairs = 0; audienceRepairs = 0; presenterWithheld = false
         guard let c = policy.swap(at: t) else {
             log("swap: the audience view has no display of its own; nothing to swap"); return false
         }
@@ -293,10 +294,11 @@ public final class DisplayController<Platform: DisplayPlatform> {
         // it, and placed anew on its own display when the mirror ends.
         var mirrored = false
         if case .mirror = placement { mirrored = true }
-        if onlyRoomLeft || mirrored {
+        // Held back by `repairPlacement` (the window manager kept it on the room's display): stays
+        // unmapped until the displays change or a swap.
+        if onlyRoomLeft || mirrored || presenterWithheld {
             presenterMoves = false; presenterFills = false; placedPresenter = nil; placedPresenterFull = false
         }
-        presenterWithheld = false
         // The audience is placed again whenever the presenter moves: both leave fullscreen first,
         // so SDL does not minimise one for the other (see PlatformWindow.leaveFullscreen).
         let moved = launch || presenterMoves || placedAudience != placement || (audienceWindow?.isVisible ?? false) != shown
@@ -368,7 +370,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         if let e = earlyFrameAt { earlyFrameAt = nil; didRender(presenter: false, audience: true, at: e) }
         presentation.audience.requestRedraw()
         presentation.presenter.requestRedraw()
-        if presenterWindow.isMinimized, !onlyRoomLeft, !mirrored { presenterWindow.show() }
+        if presenterWindow.isMinimized, !onlyRoomLeft, !mirrored, !presenterWithheld { presenterWindow.show() }
         focusPresenter()
     }
 
