@@ -1,7 +1,6 @@
 import Foundation
-import PodiumKit
-import PodiumSDL
 import PodiumTestSupport
+import PodiumSDL
 import XCTest
 
 /// A PDF test on a real X server with two monitors (1280×800 and 1920×1080, Xorg dummy driver),
@@ -16,6 +15,11 @@ class XorgPDFTestCase: PDFTestCase {
     func startOpenbox() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openbox") else { throw XCTSkip("openbox is not installed (make test-deps)") }
         try rig.startWindowManager()
+    }
+
+    func xdotool(_ args: String...) throws {
+        let r = try runProcess("/usr/bin/env", ["xdotool"] + args, environment: rig.environment)
+        XCTAssertEqual(r.status, 0, "xdotool \(args): \(r.stderr)")
     }
 
     /// `roomWrong`'s answer when the display is black all over (no window content at all).
@@ -47,10 +51,5 @@ class XorgPDFTestCase: PDFTestCase {
         }
         if wrong > 0, black == checked { return Self.allBlack }
         return wrong == 0 ? nil : "\(wrong) points differ from slide \(page + 1), e.g. \(example)"
-    }
-
-    func xdotool(_ args: String...) throws {
-        let r = try runProcess("/usr/bin/env", ["xdotool"] + args, environment: rig.environment)
-        XCTAssertEqual(r.status, 0, "xdotool \(args): \(r.stderr)")
     }
 }
