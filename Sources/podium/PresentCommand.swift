@@ -25,7 +25,7 @@ final class PresentCommand {
     var talkLock: TalkLock?
     /// Held while this process's audience view can cover the display server's projector: a second
     /// `present` of another deck there is refused (`--windowed` audiences take none).
-    var displayLock: DisplayLock?
+    var displayLock: AnyObject?
     var journalArmed = false { didSet { if journalArmed, !oldValue { CrashRestart.placeIsJournaled() } } }
     var journalFailed = false
     let text = TextEngine()
@@ -85,7 +85,7 @@ final class PresentCommand {
         do {
             talkLock = try TalkLock.acquire(deckPath: deck.path)
             if !windowedViews.contains(.audience), let server = DisplayLock.server(environment: ProcessInfo.processInfo.environment) {
-                displayLock = try DisplayLock.acquire(server: server, deckPath: deck.path)
+                displayLock = try AudienceLock.acquire(server: server, deckPath: deck.path)
             }
         } catch { throw CommandLineInterface.Refusal(description: "\(error)") }
         QuitSignals.install()

@@ -11,38 +11,7 @@ import XCTest
 /// the audience view fullscreen there, the console hidden; the laptop back gives the normal
 /// layout. What the room sees is read back from the X server, again and again during each change.
 final class PDFLidCloseXorgTests: XorgPDFTestCase {
-    /// `roomWrong`'s answer when the display is black all over (no window content at all).
-    static let allBlack = "black all over"
-
     func window(_ s: JSONValue, _ role: String) -> JSONValue? { s["windows"]?.array?.first { $0["role"]?.string == role } }
-
-    /// Whether the X server's pixels of the 1920×1080 display at (x0, 0) are exactly what the
-    /// room should see of page `page` (a 16:9 slide filling the display): white, the page's box in
-    /// its colour, and nothing else, on a grid of points (the page number's corner left out).
-    /// Returns nil when so, else what was wrong.
-    func roomWrong(page: Int, x0: Int) -> String? {
-        let (w, h) = (1920, 1080)
-        guard let px = X11Screen.pixels(display: rig.display, x: x0, y: 0, width: w, height: h) else { return "cannot read the screen" }
-        let c = TestPDF.colour(page)
-        let box = (x: Int(TestPDF.box.x * 1920), y: Int(TestPDF.box.y * 1080), w: Int(TestPDF.box.w * 1920), h: Int(TestPDF.box.h * 1080))
-        var wrong = 0, black = 0, checked = 0, example = ""
-        for y in stride(from: 8, to: h, by: 40) {
-            for x in stride(from: 8, to: w, by: 40) {
-                if x >= 1100 && x < 1500 && y >= 340 && y < 620 { continue }   // the page number
-                let inBox = x > box.x + 3 && x < box.x + box.w - 3 && y > box.y + 3 && y < box.y + box.h - 3
-                let onEdge = !inBox && x >= box.x - 3 && x <= box.x + box.w + 3 && y >= box.y - 3 && y <= box.y + box.h + 3
-                if onEdge { continue }
-                let want = inBox ? [c.0, c.1, c.2] : [255, 255, 255]
-                let i = (y * w + x) * 4
-                let got = [Int(px[i]), Int(px[i + 1]), Int(px[i + 2])]
-                checked += 1
-                if got == [0, 0, 0] { black += 1 }
-                if got != want { wrong += 1; if example.isEmpty { example = "(\(x), \(y)) is \(got), not \(want)" } }
-            }
-        }
-        if wrong > 0, black == checked { return Self.allBlack }
-        return wrong == 0 ? nil : "\(wrong) points differ from slide \(page + 1), e.g. \(example)"
-    }
 
     func testTheLaptopsDisplayGoingOffLeavesTheSlideOnTheProjectorNeverTheConsole() throws {
         try checkLidClose(windowManager: false)

@@ -19,8 +19,11 @@ final class FakeWindow: DisplayWindow {
     }
     func cover(_ rect: Rect) { isFullscreen = false; frame = rect }
     func moveWindowed(to frame: Rect) { isFullscreen = false; self.frame = frame }
-    func leaveFullscreen() { isFullscreen = false }
-    func hide() { isVisible = false }
+    func leaveFullscreen() { isFullscreen = false; onLeaveFullscreen?() }
+    func hide() { isVisible = false; onHide?() }
+    /// Called when the controller unmaps the window or takes it out of fullscreen (a test's
+    /// window manager reacting).
+    var onHide: (() -> Void)?, onLeaveFullscreen: (() -> Void)?
     func raiseAndFocus() { platform.windows.forEach { $0.focused = false }; focused = true }
     func close() { closed = true; isVisible = false }
     /// Sizes the window was drawn at while hidden (`warmUp`).
@@ -63,10 +66,10 @@ final class StubScene: Scene {
     let title = "S"; let presenterView = View(); let audienceView = View()
 }
 
-/// DisplayController's decisions against a fake platform: connect, disconnect, blip, swap, three
-/// displays, no window manager, a window manager that refuses (issue 16 point 2).
+/// A presentation with a stub scene, a `FakePlatform`, a clock the test moves, the log's lines and
+/// a private displays.json: what every `DisplayController` test starts from.
 @MainActor
-final class DisplayControllerTests: XCTestCase {
+class FakeDisplaysTestCase: XCTestCase {
     var now = 100.0
     var lines: [String] = []
     var platform: FakePlatform!
@@ -83,12 +86,19 @@ final class DisplayControllerTests: XCTestCase {
     }
     override func tearDown() async throws { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: choices).deletingLastPathComponent().deletingLastPathComponent().path) }
 
+    /// A controller on `platform`, launched.
     func controller(_ policy: DisplayPolicy = DisplayPolicy()) -> DisplayController<FakePlatform> {
         let c = DisplayController(policy: policy, platform: platform, presentation: presentation, presenterWindow: platform.presenter,
                                   windowed: false, choicesPath: choices) { [unowned self] in self.lines.append($0) }
         c.refresh(reason: "launch", launch: true)
         return c
     }
+}
+
+/// DisplayController's decisions against a fake platform: connect, disconnect, blip, swap, three
+/// displays, no window manager, a window manager that refuses (issue 16 point 2).
+@MainActor
+final class DisplayControllerTests: FakeDisplaysTestCase {
     func advance(_ seconds: Double, _ c: DisplayController<FakePlatform>) {
         now += seconds
         presentation.timers.fire(now: now)

@@ -12,6 +12,10 @@
 #   xorg-rig.sh plug DIR N WxH        connect output DUMMYN at WxH, right of the others
 #   xorg-rig.sh mirror DIR N          DUMMYN mirrors DUMMY0 (same mode, same position); plug DIR N SIZE undoes it
 #   xorg-rig.sh unplug DIR N          switch DUMMYN off (RandR; the driver never reports unplug)
+#   xorg-rig.sh move DIR N X Y        move DUMMYN to X,Y, its mode kept (`xrandr --pos`, as a desktop's
+#                                      "Extend" or a drag in its display settings does)
+#   xorg-rig.sh place DIR N WxH X Y   switch DUMMYN on at WxH at X,Y, even over another output (a lid
+#                                      opened while the projector kept the origin)
 #   xorg-rig.sh stop DIR              stop Xorg and wait for it
 set -euo pipefail
 cmd=$1; dir=$2; shift 2
@@ -91,10 +95,11 @@ mode)
   xrandr --output "DUMMY$n" --mode "$size"
   xrandr -q >/dev/null
   ;;
-plug)
+plug|place)
   export DISPLAY=$(cat "$dir/display"); n=$1; size=$2
   mode "DUMMY$n" "$size"
-  xrandr --output "DUMMY$n" --mode "$size" --pos "$(right_edge)x0"
+  if [ "$cmd" = plug ]; then pos="$(right_edge)x0"; else pos="${3}x${4}"; fi
+  xrandr --output "DUMMY$n" --mode "$size" --pos "$pos"
   xrandr -q >/dev/null
   ;;
 mirror)
@@ -103,6 +108,11 @@ mirror)
   size=$(xrandr -q | awk '/^DUMMY0 connected/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+x[0-9]+\+/) { split($i, a, "+"); print a[1] } }')
   mode "DUMMY$n" "$size"
   xrandr --output "DUMMY$n" --mode "$size" --same-as DUMMY0
+  xrandr -q >/dev/null
+  ;;
+move)
+  export DISPLAY=$(cat "$dir/display")
+  xrandr --output "DUMMY$1" --pos "${2}x${3}"
   xrandr -q >/dev/null
   ;;
 unplug)
@@ -119,5 +129,5 @@ stop)
     rm -f "$dir/pid"
   fi
   ;;
-*) echo "usage: $0 start|run|mode|plug|unplug|stop DIR ..." >&2; exit 2 ;;
+*) echo "usage: $0 start|run|mode|plug|mirror|move|place|unplug|stop DIR ..." >&2; exit 2 ;;
 esac

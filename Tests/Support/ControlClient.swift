@@ -76,6 +76,12 @@ public final class XorgRig {
     public func mode(_ output: Int, _ size: String) throws { _ = try runProcess(Self.script, ["mode", dir.path, "\(output)", size]) }
     /// Makes DUMMY`output` mirror DUMMY0 (its mode, its position); `plug` puts it beside again.
     public func mirror(_ output: Int) throws { _ = try runProcess(Self.script, ["mirror", dir.path, "\(output)"]) }
+    /// Moves DUMMY`output` to (x, y), its mode kept (`xrandr --pos`: a desktop's "Extend").
+    public func move(_ output: Int, x: Int, y: Int) throws { _ = try runProcess(Self.script, ["move", dir.path, "\(output)", "\(x)", "\(y)"]) }
+    /// Switches DUMMY`output` on at `size` at (x, y), over another output if there is one there.
+    public func place(_ output: Int, _ size: String, x: Int, y: Int) throws {
+        _ = try runProcess(Self.script, ["place", dir.path, "\(output)", size, "\(x)", "\(y)"])
+    }
     public func stop() {
         windowManager?.stop()
         _ = try? runProcess(Self.script, ["stop", dir.path]); try? FileManager.default.removeItem(at: dir)

@@ -8,6 +8,7 @@
 // The module's other header, named here so a build made before it existed (a stale module
 // cache: `git pull && make build`) sees this header change and rebuilds the module.
 #include "podium_x11_window.h"
+#include "podium_x11_audience_lock.h"
 
 typedef struct podium_xpresent podium_xpresent;
 

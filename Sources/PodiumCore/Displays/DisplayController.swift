@@ -41,6 +41,13 @@ public final class DisplayController<Platform: DisplayPlatform> {
     /// A display the window manager would not let the audience window onto (it put the window
     /// over the presenter view instead); the audience stays in the preview until displays change.
     public private(set) var refusedByWindowManager: DisplayIdentity?
+    /// The presenter window is unmapped because the window manager kept putting it on the room's
+    /// display (`repairPlacement`); until the displays change, the console stays hidden.
+    public private(set) var presenterWithheld = false
+    /// Windows placed again by `repairPlacement` since the displays last changed (tries are capped).
+    private var presenterRepairs = 0, audienceRepairs = 0
+    /// The check of where the windows really are, once the window manager has acted on a placement.
+    private var settleTimer: TimerToken?
 
     /// displays.json: where the display choices are kept, and what it holds now (nil when it
     /// could not be read: it is then left alone, so nothing in it is lost).
@@ -87,7 +94,9 @@ public final class DisplayController<Platform: DisplayPlatform> {
         saveChoices()
         scheduleGraceTimer()
         // Any change of the displays (one switched off and on, a new mode) is a new chance.
-        if let c = change, !c.added.isEmpty || !c.removed.isEmpty || !c.changed.isEmpty { refusedByWindowManager = nil }
+        if let c = change, !c.added.isEmpty || !c.removed.isEmpty || !c.changed.isEmpty {
+            refusedByWindowManager = nil; presenterRepairs = 0; audienceRepairs = 0; presenterWithheld = false
+        }
         if !launch, change == nil, t - placedAt >= Self.settleTime, let refused = audienceCoversPresenter() {
             refusedByWindowManager = refused.identity
             log(String(format: "t=%.3f %@: the window manager put the audience window over the presenter view instead of on %@; "
@@ -96,6 +105,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
             apply(launch: false, since: t)
             return
         }
+        if !launch, change == nil, t - placedAt >= Self.settleTime { repairPlacement(reason: reason, at: t) }
         guard launch || change != nil else { return }
         let c = change ?? DisplayChange(old: policy.assignment, new: policy.assignment)
         log(String(format: "t=%.3f %@: %@", t, reason, c.description(audienceWindowed: windowedViews.contains(.audience))))
@@ -118,6 +128,64 @@ public final class DisplayController<Platform: DisplayPlatform> {
 
     /// Where the window system really has `w` (on X11), else where the window says it is.
     public func realFrame(of w: Window) -> Rect { platform.managedFrame(of: w) ?? w.frame }
+
+    /// The safety net, once the window manager has acted on a placement (`settleTime`) and on every
+    /// later event: each window's real frame against the policy (`RealPlacement`). A presenter
+    /// window that is not on its display is unmapped at once (so it leaves the room's display
+    /// before anything else) and placed again; if the window manager puts it back on the room's
+    /// display after two tries, it stays unmapped (the console hidden, questions on the room's
+    /// view) until the displays change. An audience window off its display is placed again, twice
+    /// at most. Ordinary windows the speaker may move (`--windowed`) are left alone, and so is
+    /// every window where the platform cannot know better than what it asked for
+    /// (`managedFrame` nil: Wayland, X11 without a window manager, where nothing moves them).
+    private func repairPlacement(reason: String, at t: Double) {
+        let a = policy.assignment
+        guard let pd = a.presenter else { return }
+        func say(_ what: String) { log(String(format: "t=%.3f %@: %@", t, reason, what)) }
+        if placedPresenterFull, !presenterWithheld, presenterRepairs <= 2, presenterWindow.isVisible,
+           let f = platform.managedFrame(of: presenterWindow),
+           let real = RealPlacement.misplaced(frame: f, meant: pd, room: a.roomDisplay, displays: displays) {
+            presenterRepairs += 1
+            let room = real.onRoomsDisplay ? " (the room's display)" : ""
+            if presenterRepairs <= 2 {
+                say("the presenter window was on \(real)\(room), not on \(pd.name) where it was placed; unmapped and placed again")
+                presenterWindow.hide(); presenterWindow.leaveFullscreen()
+                place(presenterWindow, on: pd, fullscreen: true)
+                presenterWindow.show()
+                placedAt = t
+                focusPresenter()
+                scheduleSettledCheck()
+            } else if real.onRoomsDisplay, audienceWindow != nil {
+                presenterWindow.hide(); presenterWindow.leaveFullscreen()
+                presenterWithheld = true
+                placedPresenter = nil; placedPresenterFull = false
+                presentation.consoleHidden = true
+                focusPresenter()
+                say("the window manager keeps the presenter window on \(real)\(room), not on \(pd.name); it stays unmapped (the console hidden) until the displays change")
+            } else {
+                say("the window manager keeps the presenter window on \(real), not on \(pd.name); left there")
+            }
+        }
+        if case let .display(d) = a.audience, !windowedViews.contains(.audience), audienceRepairs < 2, let w = audienceWindow, w.isVisible,
+           let f = platform.managedFrame(of: w), let real = RealPlacement.misplaced(frame: f, meant: d, room: nil, displays: displays) {
+            audienceRepairs += 1
+            say("the audience window was on \(real), not on \(d.name) where it was placed; placed again")
+            w.leaveFullscreen()
+            place(w, on: d, fullscreen: true, drawsFirst: true)
+            placedAt = t
+            focusPresenter()
+            scheduleSettledCheck()
+        }
+    }
+
+    /// Looks where the windows really are once the window manager has acted on the last placement.
+    private func scheduleSettledCheck() {
+        settleTimer?.cancel()
+        settleTimer = presentation.timers.schedule(now: now, after: Self.settleTime + 0.05, repeats: false) { [weak self] in
+            self?.settleTimer = nil
+            self?.refresh(reason: "windows settled")
+        }
+    }
 
     /// SDL sends no event for a mode or position change; look every `seconds` as well as on every
     /// display and window event (one enumeration costs well under a millisecond).
@@ -160,8 +228,9 @@ public final class DisplayController<Platform: DisplayPlatform> {
     @discardableResult
     public func swap() -> Bool {
         let t = now
-        // Swap always recovers: a display the window manager refused gets another try.
-        refusedByWindowManager = nil
+        // Swap always recovers: a display the window manager refused gets another try, and so
+        // does a presenter window it kept putting on the room's display.
+        refusedByWindowManager = nil; presenterRepairs = 0; audienceRepairs = 0; presenterWithheld = false
         guard let c = policy.swap(at: t) else {
             log("swap: the audience view has no display of its own; nothing to swap"); return false
         }
@@ -176,6 +245,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         audienceWindow?.close(); spareWindow?.close()
         audienceWindow = nil; spareWindow = nil
         graceTimer?.cancel(); graceTimer = nil
+        settleTimer?.cancel(); settleTimer = nil
     }
 
     private var now: Double { presentation.clock() }
@@ -211,13 +281,22 @@ public final class DisplayController<Platform: DisplayPlatform> {
         // With one display too, the audience in its preview (not beside it in a window).
         let full = !windowedViews.contains(.presenter) && (displays.count >= 2 || placement == .preview)
         var presenterFills = !presenterMoves && full && !placedPresenterFull
-        if presenterFills, case .mirror = placement { presenterMoves = true; presenterFills = false }
         // The only display left is the room's (a lid closed with the projector on): the X server
         // may have moved that display under the presenter window. Unmapped before the audience
         // covers the display, never moved onto it; placed anew when another display is back.
         let onlyRoomLeft = a.onlyTheRoomsDisplay
-        if onlyRoomLeft {
-            presenterWindow.hide(); presenterWindow.leaveFullscreen()   // unmapped first: no resize seen
+        if onlyRoomLeft { presenterWindow.hide(); presenterWindow.leaveFullscreen() }   // unmapped first: no resize seen
+        // Mirrored (the audience covers the presenter's display): no one sees the console, and a
+        // mapped fullscreen window on overlapping outputs of different sizes is put by the window
+        // manager on the output it chooses (openbox: the larger, the projector), then carried along
+        // when that output moves: leaving the mirror by moving the projector left the console
+        // fullscreen on it, over the room (trial 10 F2). So unmapped too, once the audience covers
+        // it, and placed anew on its own display when the mirror ends.
+        var mirrored = false
+        if case .mirror = placement { mirrored = true }
+        // Held back by `repairPlacement` (the window manager kept it on the room's display): stays
+        // unmapped until the displays change or a swap.
+        if onlyRoomLeft || mirrored || presenterWithheld {
             presenterMoves = false; presenterFills = false; placedPresenter = nil; placedPresenterFull = false
         }
         // The audience is placed again whenever the presenter moves: both leave fullscreen first,
@@ -241,7 +320,8 @@ public final class DisplayController<Platform: DisplayPlatform> {
             placedPresenterFull = full
         }
         defer { if presenterFills { place(presenterWindow, on: pd, fullscreen: true); placedPresenterFull = true; focusPresenter() } }
-        guard moved else { return }
+        defer { scheduleSettledCheck() }
+        guard moved else { if mirrored, audienceWindow != nil { presenterWindow.hide(); presenterWindow.leaveFullscreen() }; return }
         do {
             switch placement {
             case .display where audienceStays: break
@@ -280,6 +360,9 @@ public final class DisplayController<Platform: DisplayPlatform> {
             audienceWindow?.close(); audienceWindow = nil
         }
         placedAudience = placement
+        // Under the audience view now: unmapped (see `mirrored` above). Not before, so the room,
+        // which sees this display, never sees the desktop meanwhile.
+        if mirrored, audienceWindow != nil { presenterWindow.hide(); presenterWindow.leaveFullscreen() }
         // No one sees the console now: questions show on the audience view (`MirroredQuestionBar`).
         presentation.consoleHidden = audienceCoversConsole
         if case let .display(d) = placement { lastAudienceDisplaySize = d.bounds.size }
@@ -287,13 +370,19 @@ public final class DisplayController<Platform: DisplayPlatform> {
         if let e = earlyFrameAt { earlyFrameAt = nil; didRender(presenter: false, audience: true, at: e) }
         presentation.audience.requestRedraw()
         presentation.presenter.requestRedraw()
-        if presenterWindow.isMinimized, !onlyRoomLeft { presenterWindow.show() }
+        if presenterWindow.isMinimized, !onlyRoomLeft, !mirrored, !presenterWithheld { presenterWindow.show() }
         focusPresenter()
     }
 
     /// Whether the audience view covers the presenter's display, which a mirrored output shows
-    /// the room (`AudiencePlacement.mirror`).
-    public var audienceCoversConsole: Bool { if case .mirror = placedAudience { return audienceWindow != nil }; return false }
+    /// the room (`AudiencePlacement.mirror`), or the presenter window is held back because the
+    /// window manager kept putting it on the room's display (`repairPlacement`): either way no
+    /// one sees the console.
+    public var audienceCoversConsole: Bool {
+        if presenterWithheld, audienceWindow != nil { return true }
+        if case .mirror = placedAudience { return audienceWindow != nil }
+        return false
+    }
 
     /// Raises the presenter window and gives it keyboard focus (also without a window manager);
     /// while the displays mirror each other, the audience window instead, so the room never

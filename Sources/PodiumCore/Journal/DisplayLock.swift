@@ -6,6 +6,9 @@ import PodiumKit
 /// running talk, over the speaker's blackout. An advisory lock (`LockFile`) per display server,
 /// `display-<hash>.lock` beside the talk journals, naming the holder's pid and deck.
 /// `--windowed` audience views and headless drivers take no lock: they cannot cover a projector.
+/// On X11 the lock is a selection on the X server instead (PodiumSDL's `AudienceLock`), one per
+/// server whatever HOME or XDG_STATE_HOME a process has; this file lock is for Wayland, and for an
+/// X server that cannot be asked.
 public final class DisplayLock {
     private let file: LockFile
     private init(file: LockFile) { self.file = file }
@@ -54,6 +57,8 @@ public struct DisplayLockError: Error, CustomStringConvertible {
     public var server: String
     public var pid: Int?
     public var deck: String?
+    /// `server` as `DisplayLock.server` spells it; the holder's `pid` and `deck` when known.
+    public init(server: String, pid: Int?, deck: String?) { self.server = server; self.pid = pid; self.deck = deck }
     public var description: String {
         let who = "another podium\(pid.map { " (pid \($0))" } ?? "")"
         let what = deck.map { " is presenting \(SafeText.quote($0))" } ?? " is presenting"

@@ -1,0 +1,159 @@
+import Foundation
+import PodiumKit
+import PodiumSDL
+import PodiumTestSupport
+import XCTest
+
+/// Leaving mirrored displays by MOVING the projector's output (`xrandr --pos`, a desktop's
+/// "Extend", Super+P), not by switching it off and on. A fresh-user trial (trial 10 F2) saw the
+/// console — notes, timers, the remote's QR code — fullscreen on the projector over the room
+/// after a different-size overlap (the 1920×1080 projector at 0,0 with the 1280×800 laptop inside
+/// it, as when a lid opens while the projector kept the origin) was moved apart: openbox had put
+/// the fullscreen presenter window on the larger output and carried it along. Under openbox, with
+/// the X server's own window geometry (xwininfo) and its pixels, grabbed again and again while the
+/// displays change: the console never shows on the projector, and ends up on the laptop.
+final class PDFUnmirrorXorgTests: XorgPDFTestCase {
+    func window(_ s: JSONValue, _ role: String) -> JSONValue? { s["windows"]?.array?.first { $0["role"]?.string == role } }
+
+    /// The X window whose title starts with `title`: its frame in root coordinates and whether it
+    /// is mapped (xwininfo's "IsViewable").
+    func xWindow(_ title: String) throws -> (frame: [Int], viewable: Bool) {
+        let ids = try runProcess("/usr/bin/env", ["xdotool", "search", "--name", "^" + title], environment: rig.environment).stdout
+        let id = try XCTUnwrap(ids.split(separator: "\n").first, "no X window titled \(title)")
+        let info = try runProcess("/usr/bin/env", ["xwininfo", "-id", String(id)], environment: rig.environment).stdout
+        func field(_ name: String) -> String {
+            info.split(separator: "\n").first { $0.contains(name) }.map { String($0.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces) } ?? ""
+        }
+        let frame = ["Absolute upper-left X", "Absolute upper-left Y", "Width", "Height"].map { Int(field($0)) ?? -1 }
+        return (frame, field("Map State") == "IsViewable")
+    }
+
+    /// How many points of a 40-pixel grid over the screen's rectangle (x, y, w, h) have the
+    /// console's background colour; nil when the screen cannot be read.
+    func consolePoints(_ x0: Int, _ y0: Int, _ w: Int, _ h: Int) -> Int? {
+        guard let px = X11Screen.pixels(display: rig.display, x: x0, y: y0, width: w, height: h) else { return nil }
+        var n = 0
+        for y in stride(from: 8, to: h, by: 40) { for x in stride(from: 8, to: w, by: 40) {
+            let i = (y * w + x) * 4
+            if px[i] == 28 && px[i + 1] == 31 && px[i + 2] == 38 { n += 1 }
+        } }
+        return n
+    }
+
+    /// Grabs the projector's rectangle for `seconds`; fails on any grab that shows the console
+    /// (more than a few points of its background). `fromFirstClean`: grabs before the first one
+    /// without the console are counted apart (printed, not failed): the X server shows whatever
+    /// lies where an output moved to until podium hears of the change.
+    func assertNoConsole(on rect: (Int, Int, Int, Int), for seconds: Double, _ what: String, _ app: PodiumProcess,
+                         fromFirstClean: Bool = false, line: UInt = #line) {
+        var grabs = 0, console = 0, most = 0, before = 0
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            guard let n = consolePoints(rect.0, rect.1, rect.2, rect.3) else { continue }
+            if fromFirstClean, grabs == 0, n > 20 { before += 1; continue }
+            grabs += 1; most = max(most, n)
+            if n > 20 { console += 1 }
+        }
+        if fromFirstClean { print("\(what): \(before) grabs showed the console before podium covered it (the X server's own change)") }
+        XCTAssertGreaterThan(grabs, 3, line: line)
+        XCTAssertEqual(console, 0, "\(what): the console showed on the projector in \(console) of \(grabs) grabs (up to \(most) points)\n\(app.log)", line: line)
+    }
+
+    /// A 4-page PDF under openbox, the laptop (DUMMY0, 1280×800) left of the projector (DUMMY1,
+    /// 1920×1080), advanced to slide 2.
+    func launch() throws -> PodiumProcess {
+        try startOpenbox()
+        TestPDF.write(path("talk.pdf"), .init(pages: 4))
+        let env = rig.environment.merging(["SDL_RENDER_DRIVER": "software"]) { $1 }
+        let app = try PodiumProcess(args: [path("talk.pdf")], environment: env, dir: dir)
+        do {
+            let c = try XCTUnwrap(app.client)
+            let s = try c.waitForState { self.window($0, "audience")?["visible"]?.bool == true && self.window($0, "audience")?["bounds"]?["x"]?.number == 1280 }
+            XCTAssertEqual(s["driver"]?.string, "x11")
+            XCTAssertEqual(try c.send(["cmd": "next"])["ok"]?.bool, true)
+        } catch { app.stop(); throw error }
+        return app
+    }
+
+    /// Mirrored: the presenter window is not mapped at all, the audience window covers the
+    /// projector (`room`: x, y, w, h) and the room sees no console.
+    func assertMirrored(_ app: PodiumProcess, room: (Int, Int, Int, Int), line: UInt = #line) throws {
+        let c = try XCTUnwrap(app.client)
+        let s = try c.waitForState { $0["roles"]?["audiencePlacement"]?.string == "mirror" && self.window($0, "audience")?["bounds"]?["x"]?.number == Double(room.0) }
+        XCTAssertEqual(s["roles"]?["audiencePlacement"]?.string, "mirror", "\(s["roles"] ?? .null)\n\(app.log)", line: line)
+        XCTAssertEqual(window(s, "presenter")?["visible"]?.bool, false, line: line)
+        let audience = poll(5) { () -> [Int]? in let w = try? self.xWindow("Podium Audience"); return w?.frame == [room.0, room.1, room.2, room.3] && w?.viewable == true ? w?.frame : nil }
+        XCTAssertNotNil(audience, "the audience window covers the projector: \(String(describing: try? xWindow("Podium Audience")))", line: line)
+        XCTAssertEqual(try xWindow("Podium Presenter").viewable, false, "the console is not mapped while mirrored", line: line)
+    }
+
+    /// Apart again: the X server has the console on the laptop (0,0 1280×800, mapped) and the
+    /// audience window on the projector (`room`), whose pixels show slide 2 and never the console;
+    /// for a few seconds more too (the window manager's later moves, the settle check).
+    func assertApart(_ app: PodiumProcess, room: (Int, Int, Int, Int), line: UInt = #line) throws {
+        let c = try XCTUnwrap(app.client)
+        let s = try c.waitForState { $0["roles"]?["audiencePlacement"]?.string == "display" && self.window($0, "presenter")?["visible"]?.bool == true }
+        XCTAssertEqual(s["roles"]?["presenterDisplay"]?.string, "DUMMY0", line: line)
+        XCTAssertEqual(s["roles"]?["audienceDisplay"]?.string, "DUMMY1", line: line)
+        XCTAssertEqual(window(s, "presenter")?["display"]?.string, "DUMMY0", "where the presenter window really is: \(window(s, "presenter") ?? .null)\n\(app.log)", line: line)
+        assertNoConsole(on: room, for: 2.5, "after moving apart", app, line: line)
+        let p = try xWindow("Podium Presenter"), a = try xWindow("Podium Audience")
+        XCTAssertEqual(p.frame, [0, 0, 1280, 800], "the console on the laptop\n\(app.log)", line: line)
+        XCTAssertTrue(p.viewable, line: line)
+        XCTAssertEqual(a.frame, [room.0, room.1, room.2, room.3], "the audience on the projector", line: line)
+        XCTAssertGreaterThan(consolePoints(0, 0, 1280, 800) ?? 0, 200, "the laptop shows the console", line: line)
+        if room.2 == 1920 {
+            XCTAssertEqual(poll(10) { self.roomWrong(page: 1, x0: room.0) == nil ? true : nil }, true, roomWrong(page: 1, x0: room.0) ?? "", line: line)
+        }
+    }
+
+    /// The projector (DUMMY1) moved right of the laptop (`room`: its rectangle there): the
+    /// console never shows on it meanwhile, and ends up on the laptop (`assertApart`).
+    func moveTheProjectorRight(_ app: PodiumProcess, room: (Int, Int, Int, Int), line: UInt = #line) throws {
+        try rig.move(1, x: room.0, y: room.1)
+        assertNoConsole(on: room, for: 2, "moving the projector right", app, line: line)
+        try assertApart(app, room: room, line: line)
+    }
+
+    /// `xrandr --same-as` (both 1280×800 at 0,0), then the projector moved right.
+    func testASameSizeMirrorLeftByMovingTheProjector() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try rig.mirror(1)
+        try assertMirrored(app, room: (0, 0, 1280, 800))
+        try moveTheProjectorRight(app, room: (1280, 0, 1280, 800))
+    }
+
+    /// The trial's r4: the projector moved onto the laptop (1920×1080 over 1280×800, both at
+    /// 0,0), then back right.
+    func testADifferentSizeOverlapThenMovingApart() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try rig.move(1, x: 0, y: 0)
+        assertNoConsole(on: (0, 0, 1920, 1080), for: 2, "overlapping", app, fromFirstClean: true)
+        try assertMirrored(app, room: (0, 0, 1920, 1080))
+        assertNoConsole(on: (0, 0, 1920, 1080), for: 2, "overlapping, settled", app)
+        try moveTheProjectorRight(app, room: (1280, 0, 1920, 1080))
+    }
+
+    /// The lid opened in two steps: the laptop's output off (xrandr moves the projector to 0,0),
+    /// back on at 0,0 inside the projector, then the projector moved right.
+    func testALidReopenedInTwoSteps() throws {
+        let app = try launch()
+        defer { app.stop() }
+        let c = try XCTUnwrap(app.client)
+        try rig.unplug(0)
+        _ = try c.waitForState { $0["roles"]?["audiencePlacement"]?.string == "mirror" && $0["displays"]?.array?.count == 1 }
+        try rig.place(0, "1280x800", x: 0, y: 0)
+        _ = try c.waitForState { $0["displays"]?.array?.count == 2 }
+        assertNoConsole(on: (0, 0, 1920, 1080), for: 2, "the laptop back inside the projector", app)
+        try assertMirrored(app, room: (0, 0, 1920, 1080))
+        try moveTheProjectorRight(app, room: (1280, 0, 1920, 1080))
+    }
+
+    func poll<T>(_ seconds: Double, _ body: () -> T?) -> T? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline { if let v = body() { return v }; usleep(50_000) }
+        return nil
+    }
+}
