@@ -22,7 +22,7 @@ extension Presentation {
         let currentKept = old != nil && keep[target] == currentIndex
         let position = (old as? ScenePositionKeeping)?.position
         if let old, !currentKept { SceneCode.run(in: currentIndex) { old.willResignCurrent() } }
-        SceneCode.crashed = [:]   // a reload is the speaker's retry: every failed scene is made afresh
+        SceneCode.forget()   // a reload is the speaker's retry: every failed scene is made afresh
         if !currentKept { presenter.popovers.forEach { $0.dismiss(byUser: false) } }
         if isOverviewOpen { closeOverview() }   // its thumbnails show the old version
         replan(newDeck)
