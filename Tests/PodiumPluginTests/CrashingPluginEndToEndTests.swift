@@ -304,24 +304,25 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
 
-    /// Trial 10 F10: the laptop's lid closes while the talk hangs. The window manager-less X
-    /// server (or one) leaves the hung talk's undrawn windows where the room may see a stale
-    /// console until the 10 s restart. The watcher compares the X server's outputs with the
-    /// displays the talk last placed its windows for and restarts it at once (here the hang
-    /// limit is 120 s, so only that can restart it in time).
+    /// Trial 10 F10: the laptop's lid closes while the talk hangs; a window manager then moves
+    /// and stretches the hung talk's undrawn windows, and the room saw a stale console until the
+    /// 10 s restart. The watcher compares the X server's outputs with the displays the talk last
+    /// placed its windows for and restarts it at once (here the hang limit is 120 s, so only
+    /// that can restart it in time).
     func testTheDisplaysChangingUnderAHungTalkRestartItAtOnce() throws {
         let (rig, app) = try hangRig(hangSeconds: 120)
         let xdo = try runProcess("/usr/bin/env", ["xdotool", "key", "Next"], environment: rig.environment)
         XCTAssertEqual(xdo.status, 0, xdo.stderr)
-        // The talk stops answering (its loop is stuck in the next preview's plugin code).
-        XCTAssertTrue(waitUntil(10) { (try? ControlClient(path: app.socketPath, timeout: 1).send(["cmd": "state"])) == nil }, "hung")
-        usleep(1_500_000)
+        // The loop is stuck in the next preview's plugin code from now on; the lid closes
+        // once it is over 1 s late.
+        usleep(2_500_000)
         let closed = Date()
         let lid = try runProcess("/usr/bin/env", ["xrandr", "--output", "DUMMY0", "--off"], environment: rig.environment)
         XCTAssertEqual(lid.status, 0, lid.stderr)
         XCTAssertTrue(waitUntil(30) { app.log.contains("the displays changed while the talk was not responding in the plugin code of scene 3") }, "log:\n\(app.log)")
         print(String(format: "restart decided %.1f s after the lid closed", Date().timeIntervalSince(closed)))
         let s = try waitForTalk(app, "the talk is up again") { $0["scene"]?["index"]?.int == 1 }
+        print(String(format: "talk up again %.1f s after the lid closed", Date().timeIntervalSince(closed)))
         XCTAssertEqual(s["scene"]?["index"]?.int, 1, "where the room was")
         XCTAssertTrue(app.log.contains("restarted after a crash (1 of at most 3"), app.log)
         XCTAssertTrue(app.log.contains("skipped until the deck is reloaded"), "the hanging scene is skipped; log:\n\(app.log)")
