@@ -140,7 +140,7 @@ static double seconds_now(void) {
 }
 
 /* The child that holds the cover: its own X connection, the window, and the pipe's read end. */
-static void hold_cover(int done, const int room[4]) {
+static void hold_cover(int done, int ready, const int room[4]) {
     prctl(PR_SET_NAME, "podium-cover", 0, 0, 0);
     signal(SIGINT, SIG_IGN);   /* Ctrl+C reaches the process group; the restarted talk decides */
     signal(SIGHUP, SIG_IGN);
@@ -158,6 +158,9 @@ static void hold_cover(int done, const int room[4]) {
     x.select(d, DefaultRootWindow(d), StructureNotifyMask);   /* the screen's size changing */
     x.map_raised(d, w);
     x.sync(d, False);
+    ssize_t said = write(ready, "R", 1);   /* mapped: the watcher may end the talk now */
+    (void)said;
+    close(ready);
     double until = seconds_now() + 20;   /* a restart that never draws must not hide the screen for good */
     for (;;) {
         double left = until - seconds_now();
@@ -179,21 +182,29 @@ static void hold_cover(int done, const int room[4]) {
 
 int podium_cover_raise(const int room[4], pid_t *holder) {
     if (!load_x()) return -1;
-    int p[2];
+    int p[2], ready[2];
     if (pipe2(p, O_CLOEXEC) != 0) return -1;
+    if (pipe2(ready, O_CLOEXEC) != 0) { close(p[0]); close(p[1]); return -1; }
     int copy[4];
     memcpy(copy, room, sizeof copy);
     pid_t pid = fork();
-    if (pid < 0) { close(p[0]); close(p[1]); return -1; }
+    if (pid < 0) { close(p[0]); close(p[1]); close(ready[0]); close(ready[1]); return -1; }
     if (pid == 0) {
-        /* Nothing of the watcher's but the read end: its write end and the talk's pipe held
-         * here would keep them from ever reaching end of file. */
-        int done = fcntl(p[0], F_DUPFD, 3);
+        /* Nothing of the watcher's but the read end and `ready`: its write end and the talk's
+         * pipe held here would keep them from ever reaching end of file. */
+        int done = fcntl(p[0], F_DUPFD, 3), said = fcntl(ready[1], F_DUPFD, done + 1);
         close_range(3, (unsigned)done - 1, 0);
-        close_range((unsigned)done + 1, ~0U, 0);
-        hold_cover(done, copy);
+        close_range((unsigned)done + 1, (unsigned)said - 1, 0);
+        close_range((unsigned)said + 1, ~0U, 0);
+        hold_cover(done, said, copy);
     }
     close(p[0]);
+    close(ready[1]);
+    /* Waits (at most 1 s) until the cover is on the screen: the talk's windows must not go
+     * first (without Swift's backtracer a SIGABRT ends it within milliseconds). */
+    struct pollfd r = {.fd = ready[0], .events = POLLIN};
+    poll(&r, 1, 1000);
+    close(ready[0]);
     *holder = pid;
     return p[1];
 }
