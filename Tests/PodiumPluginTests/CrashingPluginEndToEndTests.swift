@@ -262,12 +262,12 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
 
     /// The rig with a laptop (DUMMY0, 1280x800) and a projector (DUMMY1, 1024x768 at 1280,0)
     /// whose bare desktop is magenta; the talk fullscreen on the projector, on scene 1.
-    func hangRig(hangSeconds: Int) throws -> (XorgRig, PodiumProcess) {
+    func hangRig(hangSeconds: Int, crashing greeting: String = "hang", backtracer: Bool = false) throws -> (XorgRig, PodiumProcess) {
         let rig = try XorgRig(monitors: ["1280x800", "1024x768"])
         addTeardownBlock { rig.stop() }
         let root = try runProcess("/usr/bin/env", ["xsetroot", "-solid", "#ff00ff"], environment: rig.environment)
         XCTAssertEqual(root.status, 0, root.stderr)
-        let app = try launch(try deck(crashing: "hang"), on: rig, windowed: false, environment: ["PODIUM_HANG_SECONDS": "\(hangSeconds)"])
+        let app = try launch(try deck(crashing: greeting), on: rig, backtracer: backtracer, windowed: false, environment: ["PODIUM_HANG_SECONDS": "\(hangSeconds)"])
         XCTAssertTrue(waitUntil(20) { app.log.contains("first frame of both windows") }, app.log)
         XCTAssertTrue(app.log.contains("audience fullscreen on DUMMY1"), "the room is the projector; log:\n\(app.log)")
         return (rig, app)
@@ -301,6 +301,48 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertEqual(occurrences(of: "the talk stopped responding in the plugin code of scene 3", in: app.log), 1, "one hang, not two; log:\n\(app.log)")
         XCTAssertTrue(app.log.contains("restarted after a crash (1 of at most 3"), app.log)
         XCTAssertTrue(banner(s)?.contains("stopped responding in scene 3 “Buggy” while the room was on another scene") == true, banner(s) ?? "no notice")
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+    }
+
+    /// The same for a crash (a trap in a click on the room's own scene), with Swift's backtracer
+    /// on as for a speaker: the watcher covers the room when the talk's crash handler tells it,
+    /// while the backtracer still holds the dying talk's windows up.
+    func testACrashRestartShowsTheRoomBlackNotTheDesktop() throws {
+        let (rig, app) = try hangRig(hangSeconds: 10, crashing: "crash-click", backtracer: true)
+        XCTAssertEqual(try app.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
+        usleep(300_000)
+        let watch = try RoomWatch(rig: rig, rect: (1280 + 384, 256, 256, 256), in: work)
+        defer { watch.stop() }
+        XCTAssertTrue(waitUntil(10) { watch.lines.count > 3 }, "the room is watched")
+        _ = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "click", "window": "presenter", "id": "example.count"])
+        XCTAssertTrue(waitUntil(60) { occurrences(of: "first frame of both windows", in: app.log) >= 2 }, "restarted; log:\n\(app.log)")
+        _ = try waitForTalk(app, "the talk is up after the crash") { $0["scene"]?["index"]?.int == 2 }
+        usleep(500_000)
+        watch.stop()
+        let lines = watch.lines
+        XCTAssertEqual(lines.filter { $0 == "grab desktop" }.count, 0, "the room never saw the desktop: \(lines.count) grabs")
+        XCTAssertTrue(lines.contains("cover 1024x768+1280+0"), "the cover was on the projector during the restart: \(Set(lines))")
+        XCTAssertTrue(app.log.contains("the talk crashed in the plugin code of scene 3 “Buggy”; restarted"), app.log)
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+    }
+
+    /// A reload is the speaker's retry (trial 10: after Ctrl+R one more hang said "3 times in a
+    /// row"): the watcher's count of crashes in a row starts again, so the next crash in the
+    /// room's scene is a first one again (a second try), not a skip.
+    func testAReloadStartsTheCountOfCrashesInARowAgain() throws {
+        let app = try launch(try deck(crashing: "crash-click"))
+        let first = "the talk crashed in the plugin code of scene 3 “Buggy”; restarted"
+        XCTAssertEqual(try app.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
+        _ = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "click", "window": "presenter", "id": "example.count"])
+        XCTAssertTrue(waitUntil(30) { app.log.contains(first) }, "log:\n\(app.log)")
+        _ = try waitForTalk(app, "the talk is up after the first crash") { $0["scene"]?["index"]?.int == 2 }
+        XCTAssertEqual(try ControlClient(path: app.socketPath, timeout: 10).send(["cmd": "key", "key": "Ctrl+R"])["ok"]?.bool, true)
+        XCTAssertTrue(waitUntil(10) { app.log.contains("reloaded") }, "log:\n\(app.log)")
+        _ = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "click", "window": "presenter", "id": "example.count"])
+        XCTAssertTrue(waitUntil(30) { app.log.contains("restarted after a crash (2 of") }, "log:\n\(app.log)")
+        _ = try waitForTalk(app, "the talk is up after the second crash") { $0["scene"]?["index"]?.int == 2 }
+        XCTAssertEqual(occurrences(of: first, in: app.log), 2, "a first crash in a row again after the reload; log:\n\(app.log)")
+        XCTAssertFalse(app.log.contains("skipped until the deck is reloaded"), "log:\n\(app.log)")
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
 
