@@ -165,9 +165,10 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *hung_scene) {
         /* The displays changed under a loop that is late (a lid closed during a hang): the
          * window manager moves and stretches the hung talk's undrawn windows, so the room may
          * see a stale console (trial 10 F10). Restart at once rather than after `limit`. Only
-         * once the loop is over 1 s late (an idle loop sleeps up to 1 s; a healthy one redraws
-         * for a display change within milliseconds and says so, `podium_crash_watch_layout`). */
-        if (*hung_scene == -2 && t - seen > 1 && state->layout_count > 0) {
+         * once the loop is over 1.5 s late: an idle loop sleeps up to 1 s and this one looks
+         * every second, so a healthy idle talk can seem up to ~1 s late; a healthy one redraws
+         * for a display change within milliseconds and says so (`podium_crash_watch_layout`). */
+        if (*hung_scene == -2 && t - seen > 1.5 && state->layout_count > 0) {
             int n = state->layout_count < 8 ? state->layout_count : 8;
             displays_changed = podium_layout_differs((const int (*)[4])state->layout, n) == 1;
         }

@@ -371,6 +371,23 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
 
+    /// The other side of that: displays changing under a healthy talk (it redraws for them at
+    /// once and tells the watcher its new displays) restart nothing, idle or not.
+    func testDisplaysChangingUnderAHealthyTalkRestartNothing() throws {
+        let (rig, app) = try hangRig(hangSeconds: 120)
+        for step in [["--output", "DUMMY0", "--off"], ["--output", "DUMMY0", "--auto", "--pos", "0x0"]] {
+            let r = try runProcess("/usr/bin/env", ["xrandr"] + step, environment: rig.environment)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            usleep(3_000_000)   // idle: the loop sleeps up to 1 s at a time
+        }
+        try rig.mode(1, "1280x1024")   // the projector's mode
+        usleep(3_000_000)
+        XCTAssertEqual(try app.send(["cmd": "state"])["ok"]?.bool, true)
+        XCTAssertFalse(app.log.contains("restart"), "nothing restarted; log:\n\(app.log)")
+        XCTAssertEqual(occurrences(of: "first frame of both windows", in: app.log), 1, app.log)
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+    }
+
     func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition() { if Date() > deadline { return false }; usleep(100_000) }

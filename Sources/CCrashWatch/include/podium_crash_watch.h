@@ -70,7 +70,7 @@ void podium_crash_watch_forget(void);
 /* The displays the talk placed its windows for (`count` rectangles x, y, width, height in X
  * pixels, at most 8; call after each change, from the main loop) and the room's display among
  * them (`room`, 4 ints; width 0: no fullscreen audience window). Only on X11: with `count` 0 the
- * watcher does nothing on the display server. While the main loop is over 1 s late, the watcher
+ * watcher does nothing on the display server. While the main loop is over 1.5 s late, the watcher
  * compares them with the X server's outputs: displays that changed under a hung talk restart
  * it at once (its stale console would stay on the room for the rest of the 10 s). From a crash
  * or hang until the restart's first frame, the watcher keeps a black window over the room. */
