@@ -17,6 +17,8 @@
 #include <unistd.h>
 
 static int crash_fd = -1;
+/* The watcher's answer to a crash byte ('K': the room is covered, `cover`), fd 6 on its side. */
+static int ack_fd = -1;
 /* Shared with the watcher (a memfd it gets as fd 5, read after a crash): the scene whose plugin
  * code runs now (-1: none; plain stores, no signal handler or system call on the hot path),
  * what a restart carries over (`podium_crash_watch_carry`), the main loop's heartbeat
@@ -51,11 +53,14 @@ static pid_t cover_holder = 0;
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS};
 static struct sigaction previous[65];
 
-/* Async-signal-safe: one write, the previous action back, and the signal again if it was sent
- * (kill, raise, abort) rather than raised by the faulting instruction, which runs again on return. */
+/* Async-signal-safe: one write, a wait of at most 300 ms for the watcher to cover the room (the
+ * talk's windows go when the process does; without Swift's backtracer that is at once), the
+ * previous action back, and the signal again if it was sent (kill, raise, abort) rather than
+ * raised by the faulting instruction, which runs again on return. */
 static void on_crash(int sig, siginfo_t *info, void *context) {
     (void)context;
     if (crash_fd >= 0) { ssize_t r = write(crash_fd, "C", 1); (void)r; }
+    if (ack_fd >= 0) { struct pollfd p = {.fd = ack_fd, .events = POLLIN}; poll(&p, 1, 300); }
     sigaction(sig, &previous[sig], NULL);
     if (info == NULL || info->si_code <= 0) raise(sig);
 }
@@ -146,6 +151,8 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *hung_scene) {
                 /* The talk is dying: its windows go with it. Black over the room from now on,
                  * until the restart's first frame (not the desktop, trial 10 F7). */
                 if (state && cover_fd < 0) { cover(state); covered_beat = state->beat_ms; }
+                ssize_t k = write(6, "K", 1);   /* the talk's crash handler may go on */
+                (void)k;
             }
             else if (n == 1 && byte == 'Q') *ended = 1;
             else if (n == 1 && byte == 'A') *armed = 1;
@@ -187,6 +194,8 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *hung_scene) {
             *crashed = 1;
             killed_at = t;
             if (cover_fd < 0) cover(state);   /* before its windows go */
+            ssize_t k = write(6, "K", 1);     /* answered before asked: its crash handler goes on at once */
+            (void)k;
             kill(talk, SIGABRT);
         } else if (killed_at > 0 && t - killed_at > 5) {
             kill(talk, SIGKILL);
@@ -201,9 +210,9 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *hung_scene) {
 static void watch(char **argv, char **envp, char *history, size_t history_size,
                   int count, double since, int max_restarts, double window_seconds) {
     prctl(PR_SET_NAME, "podium-watch", 0, 0, 0);
-    /* Nothing of the talk's but stdio, the pipe (3), its binary (4) and the shared state (5): a
-     * file or socket held here would outlive it. */
-    close_range(6, ~0U, 0);
+    /* Nothing of the talk's but stdio, the pipe (3), its binary (4), the shared state (5) and
+     * the answer to its crash handler (6): a file or socket held here would outlive it. */
+    close_range(7, ~0U, 0);
     /* Ctrl+C in the terminal reaches the whole process group: the talk quits cleanly and the
      * watcher then sees end of file without a crash byte; it must not die first. */
     signal(SIGINT, SIG_IGN);
@@ -245,7 +254,7 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
     /* The cover stays up through the exec: the restarted talk closes it after its first frame
      * (`podium_crash_watch_uncover`) and waits for its holder. */
     if (cover_fd >= 0) {
-        int fd = fcntl(cover_fd, F_DUPFD, 6);   /* 6 and up: the restart's own watcher closes them */
+        int fd = fcntl(cover_fd, F_DUPFD, 7);   /* 7 and up: the restart's own watcher closes them */
         if (fd >= 0) { close(cover_fd); cover_fd = fd; }
         snprintf(cover_entry, sizeof cover_entry, "PODIUM_COVER=%d %d", cover_fd, (int)cover_holder);
     }
@@ -263,6 +272,7 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
     signal(SIGINT, SIG_DFL);
     signal(SIGHUP, SIG_DFL);
     close(3);
+    close(6);
     /* The binary that crashed (held open as fd 4 since the talk started): by its path (so `ps`
      * and `killall` know it as podium), or through the descriptor if a rebuild has replaced the
      * file since, so versions never mix. */
@@ -362,8 +372,9 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
         void *page = mmap(NULL, sizeof(struct shared_state), PROT_READ | PROT_WRITE, MAP_SHARED, state, 0);
         if (page != MAP_FAILED) { shared = page; shared->scene = -1; shared->carry[0] = 0; shared->beat_ms = 0; shared->talk = getpid(); shared->place_slot = -1; }
     }
-    int fds[2];
+    int fds[2], acks[2] = {-1, -1};
     if (pipe2(fds, O_CLOEXEC) != 0) { int saved = errno; close(exe); errno = saved; return -1; }
+    if (pipe2(acks, O_CLOEXEC | O_NONBLOCK) != 0) acks[0] = acks[1] = -1;   /* then the handler does not wait */
     pid_t pid = fork();
     if (pid < 0) { int saved = errno; close(exe); close(fds[0]); close(fds[1]); errno = saved; return -1; }
     if (pid == 0) {
@@ -371,11 +382,13 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
         /* The pipe as 3 and the binary as 4, by way of free numbers so neither overwrites the
          * other; dup2 leaves them open across exec. */
         int r = fcntl(fds[0], F_DUPFD, 10), x = fcntl(exe, F_DUPFD, 10), st = state >= 0 ? fcntl(state, F_DUPFD, 10) : -1;
+        int a = acks[1] >= 0 ? fcntl(acks[1], F_DUPFD, 10) : -1;
         if (r < 0 || x < 0) _exit(1);
         dup2(r, 3);
         dup2(x, 4);
         if (st >= 0) dup2(st, 5); else close(5);
-        close_range(6, ~0U, 0);
+        if (a >= 0) dup2(a, 6); else close(6);
+        close_range(7, ~0U, 0);
         if (has_program) execve(program, wargv, environ);
         watch(args, env, history, sizeof history, count, since, max_restarts, window_seconds);
     }
@@ -383,6 +396,8 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
     if (state >= 0) close(state);   /* the mapping stays */
     close(fds[0]);
     crash_fd = fds[1];
+    if (acks[1] >= 0) close(acks[1]);
+    ack_fd = acks[0];
     /* The copies are the watcher's; this process has no further use for them. */
     for (char **a = args; *a; a++) free(*a);
     free(args);

@@ -80,7 +80,7 @@ void podium_crash_watch_layout(const int *rects, int count, const int *room);
  * talk before died) comes down. Nothing when there is none. */
 void podium_crash_watch_uncover(void);
 
-/* `podium-watch`'s main: `podium-watch MAX WINDOW COUNT SINCE ARGV...` with fds 3, 4 (and 5, the shared state) as
+/* `podium-watch`'s main: `podium-watch MAX WINDOW COUNT SINCE ARGV...` with fds 3, 4 (5, the shared state, and 6, the answer to the crash handler) as
  * `podium_crash_watch` leaves them. Returns (2, with a message) only when not started that way. */
 int podium_crash_watch_main(int argc, char **argv);
 
