@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "podium_crash_watch.h"
+#include "watch_cover.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,16 +12,21 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 static int crash_fd = -1;
+/* The watcher's answer to a crash byte ('K': the room is covered, `cover`), fd 6 on its side. */
+static int ack_fd = -1;
 /* Shared with the watcher (a memfd it gets as fd 5, read after a crash): the scene whose plugin
  * code runs now (-1: none; plain stores, no signal handler or system call on the hot path),
  * what a restart carries over (`podium_crash_watch_carry`), the main loop's heartbeat
  * (`podium_crash_watch_heartbeat`; the watcher maps it and reads it every second), the talk's
- * process id, and the talk's place in two slots, `place_slot` naming the complete one
- * (`podium_crash_watch_place`). */
+ * process id, the talk's place in two slots, `place_slot` naming the complete one
+ * (`podium_crash_watch_place`), whether a reload asked to forget the crashes in a row
+ * (`podium_crash_watch_forget`) and the displays the talk placed its windows for
+ * (`podium_crash_watch_layout`). */
 struct shared_state {
     volatile int scene;
     char carry[512];
@@ -28,6 +34,10 @@ struct shared_state {
     volatile int talk;            /* the talk's pid */
     volatile int place_slot;      /* -1: no place yet */
     char place[2][4096];
+    volatile int forget;          /* 1: a reload since; the next crash is the first in a row */
+    volatile int layout_count;    /* how many of `layout` hold; 0: not on X11, nothing to watch */
+    int layout[8][4];             /* x, y, width, height in X pixels */
+    int room[4];                  /* the room's display (width 0: none, or not fullscreen) */
 };
 static struct shared_state *shared = NULL;
 /* What the watcher writes for the restart's environment (`watch`, `restart_environment`). */
@@ -35,14 +45,22 @@ static char crashed_scene[64] = "PODIUM_CRASHED_SCENE=-1 0";
 static char carry[600] = "PODIUM_CRASH_CARRY=";
 static char place[4200] = "PODIUM_CRASH_PLACE=";
 static char cause[32] = "PODIUM_CRASH_KIND=crash";
+static char cover_entry[64] = "PODIUM_COVER=";
+/* The black cover over the room while the talk dies and restarts (`podium_cover_raise`): the
+ * pipe's write end (the restart gets it as PODIUM_COVER="fd pid") and the child holding it. */
+static int cover_fd = -1;
+static pid_t cover_holder = 0;
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS};
 static struct sigaction previous[65];
 
-/* Async-signal-safe: one write, the previous action back, and the signal again if it was sent
- * (kill, raise, abort) rather than raised by the faulting instruction, which runs again on return. */
+/* Async-signal-safe: one write, a wait of at most 300 ms for the watcher to cover the room (the
+ * talk's windows go when the process does; without Swift's backtracer that is at once), the
+ * previous action back, and the signal again if it was sent (kill, raise, abort) rather than
+ * raised by the faulting instruction, which runs again on return. */
 static void on_crash(int sig, siginfo_t *info, void *context) {
     (void)context;
     if (crash_fd >= 0) { ssize_t r = write(crash_fd, "C", 1); (void)r; }
+    if (ack_fd >= 0) { struct pollfd p = {.fd = ack_fd, .events = POLLIN}; poll(&p, 1, 300); }
     sigaction(sig, &previous[sig], NULL);
     if (info == NULL || info->si_code <= 0) raise(sig);
 }
@@ -82,6 +100,24 @@ static int stopped(int pid) {
     return paren && paren[1] == ' ' && (paren[2] == 'T' || paren[2] == 't');
 }
 
+/* Raises the black cover over the room the talk last placed its audience window on (none when
+ * it has none, windowed, or not on X11). */
+static void cover(const struct shared_state *state) {
+    if (state->layout_count <= 0 || state->room[2] <= 0) return;
+    int room[4];
+    memcpy(room, (const int *)state->room, sizeof room);
+    cover_fd = podium_cover_raise(room, &cover_holder);
+}
+
+/* Takes the cover down (its holder sees end of file) and waits for the holder. */
+static void uncover(void) {
+    if (cover_fd < 0) return;
+    close(cover_fd);
+    cover_fd = -1;
+    if (cover_holder > 0) waitpid(cover_holder, NULL, 0);
+    cover_holder = 0;
+}
+
 /* Reads the talk's bytes on the pipe (fd 3) until end of file (every file of the talk closed),
  * and meanwhile watches the heartbeat in the shared state (fd 5): a main loop that has not come
  * round for `hang_seconds` (by this process's own clock, counted only while it runs itself and
@@ -96,17 +132,28 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *hung_scene) {
         if (m != MAP_FAILED) state = m;
     }
     int talk = state ? state->talk : 0;
-    long long last_beat = 0;
+    long long last_beat = 0, covered_beat = 0;
     double seen = now_seconds(), last_turn = seen, killed_at = 0;
+    int displays_changed = 0;
     char byte;
     for (;;) {
         struct pollfd p = {.fd = 3, .events = POLLIN};
-        int r = poll(&p, 1, state ? 1000 : -1);
+        /* Every 250 ms while the loop is late or the room covered (displays to compare, a talk
+         * that survived its crash signal to uncover), else every second. */
+        int late = state && (now_seconds() - seen > 1 || cover_fd >= 0);
+        int r = poll(&p, 1, state ? (late ? 250 : 1000) : -1);
         if (r < 0 && errno != EINTR) break;
         if (r > 0) {
             ssize_t n = read(3, &byte, 1);
             if (n == 0) break;
-            if (n == 1 && byte == 'C') *crashed = 1;
+            if (n == 1 && byte == 'C') {
+                *crashed = 1;
+                /* The talk is dying: its windows go with it. Black over the room from now on,
+                 * until the restart's first frame (not the desktop, trial 10 F7). */
+                if (state && cover_fd < 0) { cover(state); covered_beat = state->beat_ms; }
+                ssize_t k = write(6, "K", 1);   /* the talk's crash handler may go on */
+                (void)k;
+            }
             else if (n == 1 && byte == 'Q') *ended = 1;
             else if (n == 1 && byte == 'A') *armed = 1;
             else if (n < 0 && errno != EINTR && errno != EAGAIN) break;
@@ -118,17 +165,37 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *hung_scene) {
         if (t - last_turn > 3) seen = t;
         last_turn = t;
         long long beat = state->beat_ms;
-        if (beat != last_beat || beat == 0) { last_beat = beat; seen = t; }
+        if (beat != last_beat || beat == 0) { last_beat = beat; seen = t; podium_layout_close(); }
         else if (t - seen > 2 && stopped(talk)) seen = t;   /* /proc read only once the beat is late */
-        if (*hung_scene == -2 && t - seen > limit) {
+        /* A crash signal the talk survived: its loop comes round again, the room sees it. */
+        if (cover_fd >= 0 && killed_at == 0 && beat != covered_beat) uncover();
+        /* The displays changed under a loop that is late (a lid closed during a hang): the
+         * window manager moves and stretches the hung talk's undrawn windows, so the room may
+         * see a stale console (trial 10 F10). Restart at once rather than after `limit`. Only
+         * once the loop is over 1.5 s late: an idle loop sleeps up to 1 s and this one looks
+         * every second, so a healthy idle talk can seem up to ~1 s late; a healthy one redraws
+         * for a display change within milliseconds and says so (`podium_crash_watch_layout`). */
+        if (*hung_scene == -2 && t - seen > 1.5 && state->layout_count > 0) {
+            int n = state->layout_count < 8 ? state->layout_count : 8;
+            displays_changed = podium_layout_differs((const int (*)[4])state->layout, n) == 1;
+        }
+        if (*hung_scene == -2 && (t - seen > limit || displays_changed)) {
             *hung_scene = state->scene;
-            char line[200], where[48] = "";
+            char line[300], where[48] = "";
             if (*hung_scene >= 0) snprintf(where, sizeof where, " in the plugin code of scene %d", *hung_scene + 1);
-            snprintf(line, sizeof line, "podium: the talk stopped responding%s (its main loop has not come round for %.0f s); "
-                     "ending it with SIGABRT (for a backtrace) to restart it\n", where, t - seen);
+            if (displays_changed)
+                snprintf(line, sizeof line, "podium: the displays changed while the talk was not responding%s (its main loop has not come round for %.1f s); "
+                         "ending it with SIGABRT (for a backtrace) to restart it at once\n", where, t - seen);
+            else
+                snprintf(line, sizeof line, "podium: the talk stopped responding%s (its main loop has not come round for %.0f s); "
+                         "ending it with SIGABRT (for a backtrace) to restart it\n", where, t - seen);
             say(line);
+            podium_layout_close();
             *crashed = 1;
             killed_at = t;
+            if (cover_fd < 0) cover(state);   /* before its windows go */
+            ssize_t k = write(6, "K", 1);     /* answered before asked: its crash handler goes on at once */
+            (void)k;
             kill(talk, SIGABRT);
         } else if (killed_at > 0 && t - killed_at > 5) {
             kill(talk, SIGKILL);
@@ -143,9 +210,9 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *hung_scene) {
 static void watch(char **argv, char **envp, char *history, size_t history_size,
                   int count, double since, int max_restarts, double window_seconds) {
     prctl(PR_SET_NAME, "podium-watch", 0, 0, 0);
-    /* Nothing of the talk's but stdio, the pipe (3), its binary (4) and the shared state (5): a
-     * file or socket held here would outlive it. */
-    close_range(6, ~0U, 0);
+    /* Nothing of the talk's but stdio, the pipe (3), its binary (4), the shared state (5) and
+     * the answer to its crash handler (6): a file or socket held here would outlive it. */
+    close_range(7, ~0U, 0);
     /* Ctrl+C in the terminal reaches the whole process group: the talk quits cleanly and the
      * watcher then sees end of file without a crash byte; it must not die first. */
     signal(SIGINT, SIG_IGN);
@@ -154,11 +221,12 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
     read_pipe(&crashed, &ended, &armed, &hung_scene);
     /* A crash signal the talk survived (Swift's backtracer returns from one sent by kill) is
      * followed by its clean end: nothing to restart. */
-    if (!crashed || ended) _exit(0);
+    if (!crashed || ended) { uncover(); _exit(0); }
     double now = now_seconds();
     if (count == 0 || now - since > window_seconds) { count = 0; since = now; }
     if (count >= max_restarts) {
         say("podium: the talk crashed again; not restarting it (too many crashes in a short time). Start it again with `podium present --resume`.\n");
+        uncover();
         _exit(1);
     }
     snprintf(history, history_size, "PODIUM_CRASH_RESTARTS=%d %.3f", count + 1, since);
@@ -170,7 +238,7 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
     state.carry[sizeof state.carry - 1] = 0;
     int last_scene = -1, last_times = 0;
     const char *c = getenv("PODIUM_CRASHED_SCENE");
-    if (c) sscanf(c, "%d %d", &last_scene, &last_times);
+    if (c && !state.forget) sscanf(c, "%d %d", &last_scene, &last_times);   /* a reload since: a fresh count */
     if (hung_scene != -2) state.scene = hung_scene;   /* the scene whose code hung, before the kill */
     int times = state.scene >= 0 && state.scene == last_scene ? last_times + 1 : 1;
     snprintf(crashed_scene, sizeof crashed_scene, "PODIUM_CRASHED_SCENE=%d %d", state.scene, state.scene >= 0 ? times : 0);
@@ -183,6 +251,13 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
     }
     snprintf(cause, sizeof cause, "PODIUM_CRASH_KIND=%s", hung_scene != -2 ? "hang" : "crash");
     close(5);
+    /* The cover stays up through the exec: the restarted talk closes it after its first frame
+     * (`podium_crash_watch_uncover`) and waits for its holder. */
+    if (cover_fd >= 0) {
+        int fd = fcntl(cover_fd, F_DUPFD, 7);   /* 7 and up: the restart's own watcher closes them */
+        if (fd >= 0) { close(cover_fd); cover_fd = fd; }
+        snprintf(cover_entry, sizeof cover_entry, "PODIUM_COVER=%d %d", cover_fd, (int)cover_holder);
+    }
     /* The talk's place only once it journals it; before (the resume question still open) the
      * restart asks that question again, as the crashed talk was doing. */
     if (armed) {
@@ -197,6 +272,7 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
     signal(SIGINT, SIG_DFL);
     signal(SIGHUP, SIG_DFL);
     close(3);
+    close(6);
     /* The binary that crashed (held open as fd 4 since the talk started): by its path (so `ps`
      * and `killall` know it as podium), or through the descriptor if a rebuild has replaced the
      * file since, so versions never mix. */
@@ -234,18 +310,19 @@ static void put(char **env, char *entry) {
 /* The environment for a restart: `environ` with PODIUM_CRASH_RESTARTS in `history`,
  * PODIUM_CRASHED_SCENE and PODIUM_CRASH_CARRY (the watcher writes all three), or NULL. */
 static char **restart_environment(char *history) {
-    char **env = copy_strings(environ, 5);
+    char **env = copy_strings(environ, 6);
     if (!env) return NULL;
     put(env, history);
     put(env, crashed_scene);
     put(env, carry);
     put(env, place);
     put(env, cause);
+    put(env, cover_entry);
     return env;
 }
 
 static int is_watcher_entry(const char *v, const char *history) {
-    return v == history || v == crashed_scene || v == carry || v == place || v == cause;
+    return v == history || v == crashed_scene || v == carry || v == place || v == cause || v == cover_entry;
 }
 
 /* `podium-watch` beside the running binary, into `path`; 0, or -1 when it is not there. */
@@ -295,8 +372,9 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
         void *page = mmap(NULL, sizeof(struct shared_state), PROT_READ | PROT_WRITE, MAP_SHARED, state, 0);
         if (page != MAP_FAILED) { shared = page; shared->scene = -1; shared->carry[0] = 0; shared->beat_ms = 0; shared->talk = getpid(); shared->place_slot = -1; }
     }
-    int fds[2];
+    int fds[2], acks[2] = {-1, -1};
     if (pipe2(fds, O_CLOEXEC) != 0) { int saved = errno; close(exe); errno = saved; return -1; }
+    if (pipe2(acks, O_CLOEXEC | O_NONBLOCK) != 0) acks[0] = acks[1] = -1;   /* then the handler does not wait */
     pid_t pid = fork();
     if (pid < 0) { int saved = errno; close(exe); close(fds[0]); close(fds[1]); errno = saved; return -1; }
     if (pid == 0) {
@@ -304,11 +382,13 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
         /* The pipe as 3 and the binary as 4, by way of free numbers so neither overwrites the
          * other; dup2 leaves them open across exec. */
         int r = fcntl(fds[0], F_DUPFD, 10), x = fcntl(exe, F_DUPFD, 10), st = state >= 0 ? fcntl(state, F_DUPFD, 10) : -1;
+        int a = acks[1] >= 0 ? fcntl(acks[1], F_DUPFD, 10) : -1;
         if (r < 0 || x < 0) _exit(1);
         dup2(r, 3);
         dup2(x, 4);
         if (st >= 0) dup2(st, 5); else close(5);
-        close_range(6, ~0U, 0);
+        if (a >= 0) dup2(a, 6); else close(6);
+        close_range(7, ~0U, 0);
         if (has_program) execve(program, wargv, environ);
         watch(args, env, history, sizeof history, count, since, max_restarts, window_seconds);
     }
@@ -316,6 +396,8 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
     if (state >= 0) close(state);   /* the mapping stays */
     close(fds[0]);
     crash_fd = fds[1];
+    if (acks[1] >= 0) close(acks[1]);
+    ack_fd = acks[0];
     /* The copies are the watcher's; this process has no further use for them. */
     for (char **a = args; *a; a++) free(*a);
     free(args);
@@ -401,4 +483,44 @@ void podium_crash_watch_armed(void) {
 
 void podium_crash_watch_ended(void) {
     if (crash_fd >= 0) { ssize_t r = write(crash_fd, "Q", 1); (void)r; }
+}
+
+void podium_crash_watch_forget(void) {
+    if (shared) shared->forget = 1;
+}
+
+void podium_crash_watch_layout(const int *rects, int count, const int *room) {
+    if (!shared) return;
+    if (count > 8) count = 8;
+    /* Written only by the main loop, read by the watcher only once that loop is late. */
+    shared->layout_count = 0;
+    if (count > 0) memcpy(shared->layout, rects, (size_t)count * 4 * sizeof(int));
+    memcpy(shared->room, room, 4 * sizeof(int));
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    shared->layout_count = count;
+}
+
+/* The cover the watcher of the talk before this one holds over the room (PODIUM_COVER="fd pid",
+ * `podium_cover_raise`), taken before anything else runs: close-on-exec (no child of the talk
+ * keeps it up) and out of the environment (a later restart is not handed a stale one). */
+static int inherited_cover = -1;
+static pid_t inherited_holder = 0;
+
+__attribute__((constructor)) static void adopt_cover(void) {
+    const char *v = getenv("PODIUM_COVER");
+    int fd = -1, pid = 0;
+    if (v && sscanf(v, "%d %d", &fd, &pid) == 2 && fd >= 6 && fcntl(fd, F_SETFD, FD_CLOEXEC) == 0) {
+        inherited_cover = fd;
+        inherited_holder = pid;
+    }
+    unsetenv("PODIUM_COVER");
+}
+
+void podium_crash_watch_uncover(void) {
+    if (inherited_cover < 0) return;
+    close(inherited_cover);
+    inherited_cover = -1;
+    /* The holder (this process's child since the exec) ends within milliseconds of end of file. */
+    if (inherited_holder > 0) waitpid(inherited_holder, NULL, 0);
+    inherited_holder = 0;
 }

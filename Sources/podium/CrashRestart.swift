@@ -1,6 +1,7 @@
 import CCrashWatch
 import Foundation
 import PodiumCore
+import PodiumKit
 
 /// A talk that crashes comes back by itself where it was (`--resume`), so the room sees the
 /// desktop for the length of a launch instead of until the speaker notices and types a command.
@@ -23,11 +24,12 @@ enum CrashRestart {
     /// Where the crash this process restarts after was (`PODIUM_CRASHED_SCENE`, from the watcher):
     /// the 0-based scene whose plugin code ran (`SceneCode`) and how many crashes in a row were
     /// in it; nil when not a restart or when no scene's code ran.
-    static var crashedScene: (index: Int, times: Int)? {
-        guard isRestart, let v = ProcessInfo.processInfo.environment["PODIUM_CRASHED_SCENE"] else { return nil }
-        let parts = v.split(separator: " ").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] >= 0, parts[1] >= 1 else { return nil }
-        return (parts[0], parts[1])
+    /// The scene the restart resumes at is the crashed talk's kept place (`carriedPlace`), so a
+    /// scene whose code ran while the room was elsewhere (the next preview) is skipped at once.
+    static var crashedScene: SceneCrash? {
+        let env = ProcessInfo.processInfo.environment
+        guard isRestart, let v = env["PODIUM_CRASHED_SCENE"] else { return nil }
+        return SceneCrash(environment: v, kind: env["PODIUM_CRASH_KIND"], resumesAt: carriedPlace?.scene)
     }
 
     /// What the crashed talk carried over to this restart (`carry`), by key; empty when not a restart.
@@ -81,9 +83,32 @@ enum CrashRestart {
         return try? JSONDecoder().decode(TalkJournal.Record.self, from: Data(text.utf8))
     }
 
-    /// From now on the watcher knows which scene's plugin code runs (`SceneCode.marker`).
+    /// From now on the watcher knows which scene's plugin code runs (`SceneCode.marker`), and a
+    /// reload makes the next crash or hang the first in a row again (`SceneCode.didForget`).
     @MainActor static func traceSceneCode() {
         SceneCode.marker = { Int(podium_crash_watch_scene(Int32(clamping: $0))) }
+        SceneCode.didForget = { podium_crash_watch_forget() }
+    }
+
+    /// The first frame of this restart is drawn: the black cover the watcher kept over the room
+    /// since the talk before died comes down (nothing when there is none).
+    static func uncover() { podium_crash_watch_uncover() }
+
+    private nonisolated(unsafe) static var reportedLayout: [Int32] = []
+
+    /// Tells the watcher which displays the windows are placed for and which one the room sees
+    /// (`podium_crash_watch_layout`; X pixels), when that changed. Only on X11 (`x11`): the
+    /// watcher compares them with the X server's outputs while the loop is late, and covers the
+    /// room's display from a crash until the restart's first frame. `room` nil: no fullscreen
+    /// audience window (windowed, or the preview), nothing to cover.
+    static func reportLayout(displays: [Rect], room: Rect?, x11: Bool) {
+        func ints(_ r: Rect) -> [Int32] { [r.x, r.y, r.width, r.height].map { Int32(clamping: Int($0.rounded())) } }
+        let rects = x11 ? displays.prefix(8).flatMap(ints) : []
+        let values = rects + (x11 ? room.map(ints) ?? [0, 0, 0, 0] : [0, 0, 0, 0])
+        guard values != reportedLayout else { return }
+        reportedLayout = values
+        let roomInts = Array(values.suffix(4))
+        rects.withUnsafeBufferPointer { r in roomInts.withUnsafeBufferPointer { podium_crash_watch_layout(r.baseAddress, Int32(rects.count / 4), $0.baseAddress) } }
     }
 
     /// Call before anything of the talk is opened (plugins, the journal lock, the display):

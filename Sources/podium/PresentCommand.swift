@@ -49,10 +49,7 @@ final class PresentCommand {
         // Before any plugin, lock or window exists: the crash watcher is forked from here.
         if let note = CrashRestart.startWatcher() { log(note) }
         CrashRestart.traceSceneCode()
-        if let crash = CrashRestart.crashedScene, crash.times >= 2 {
-            SceneCode.crashed[crash.index] = crash.times
-            if CrashRestart.afterHang { SceneCode.hung.insert(crash.index) }
-        }
+        if let crash = CrashRestart.crashedScene, crash.skips { SceneCode.skipped[crash.index] = crash }
         let registry = BuiltInPlugins.registry()
         LaunchTrace.mark("plugin registry")
         try CommandLineInterface.refuseExtraArguments(options, command: "present")
@@ -206,9 +203,9 @@ final class PresentCommand {
     static let restartDeckWait = 30.0
 
     /// After any restart by the watcher, says why on the presenter view only: a crash or a hang
-    /// (the main loop stopped coming round) in a scene's plugin code, naming the scene (a second
-    /// one there skips the scene: `SceneCode.crashed`, set before the scenes are made), or in
-    /// no scene's code.
+    /// (the main loop stopped coming round) in a scene's plugin code, naming the scene as the log
+    /// does (`SceneCrash.restartMessage`; a skipped scene is in `SceneCode.skipped`, set before
+    /// the scenes are made), or in no scene's code.
     func afterCrash() {
         guard CrashRestart.isRestart else { return }
         let hang = CrashRestart.afterHang
@@ -219,16 +216,9 @@ final class PresentCommand {
             presentation.showPassingNotice(hang ? "Podium stopped responding and was restarted\(place)." : "Podium crashed and was restarted\(place).", seconds: 8)
             return
         }
-        let name = "scene \(crash.index + 1) “\(SafeText.excerpt(presentation.deck.scenes[crash.index].title ?? presentation.deck.scenes[crash.index].kind, limit: 60))”"
-        if crash.times >= 2 {
-            presentation.showPassingNotice("Podium \(hang ? "stopped responding" : "crashed") again in \(name) and restarted; that scene is skipped until the deck is reloaded.", seconds: 8)
-        } else if hang {
-            log("\(name) stopped responding (its plugin code hung the talk); restarted")
-            presentation.showPassingNotice("\(name.prefix(1).uppercased() + name.dropFirst()) stopped responding; restarted. If it hangs again, that scene is skipped.", seconds: 8)
-        } else {
-            log("the talk crashed in the plugin code of \(name); restarted")
-            presentation.showPassingNotice("Podium crashed in \(name) and restarted. If it crashes there again, that scene is skipped.", seconds: 8)
-        }
+        let message = crash.restartMessage(name: presentation.sceneName(at: crash.index))
+        log(message.log)
+        presentation.showPassingNotice(message.notice, seconds: 8)
     }
 
     // MARK: Journal
@@ -352,7 +342,9 @@ final class PresentCommand {
                 firstFrameLogged = true
                 bothWindowsShown = true
                 log(String(format: "first frame of both windows %.0f ms after launch", (ProcessInfo.processInfo.systemUptime - launch) * 1000))
+                CrashRestart.uncover()   // after a restart: the room sees this frame, not black
             }
+            CrashRestart.reportLayout(displays: displays.map(\.bounds), room: displayController.assignment.roomDisplay?.bounds, x11: SDLVideo.currentDriver == "x11")
             // From the first frame on, the watcher restarts a talk whose loop has not come round
             // for 10 s (a plugin hanging on the main thread), as after a crash.
             CrashRestart.heartbeat()

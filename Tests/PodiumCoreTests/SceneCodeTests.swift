@@ -42,9 +42,9 @@ final class SceneCodeTests: XCTestCase {
     override func setUp() async throws {
         Self.marked = -1
         SceneCode.marker = { i in let old = SceneCodeTests.marked; SceneCodeTests.marked = i; return old }
-        SceneCode.crashed = [:]
+        SceneCode.skipped = [:]
     }
-    override func tearDown() async throws { SceneCode.marker = nil; SceneCode.crashed = [:]; SceneCode.hung = [] }
+    override func tearDown() async throws { SceneCode.marker = nil; SceneCode.skipped = [:]; SceneCode.didForget = nil }
 
     func presentation(_ count: Int) -> Presentation {
         let r = PluginRegistry()
@@ -115,7 +115,9 @@ final class SceneCodeTests: XCTestCase {
     }
 
     func testASceneThatCrashedTwiceIsAnErrorCardUntilAReload() async {
-        SceneCode.crashed = [1: 2]
+        SceneCode.skipped = [1: SceneCrash(index: 1, times: 2, kind: .crash, resumesAt: 1)]
+        var forgotten = 0
+        SceneCode.didForget = { forgotten += 1 }
         let p = presentation(3)
         XCTAssertTrue(p.goTo(1))
         XCTAssertEqual(made.map(\.index), [0], "scene 1 was never made")
@@ -123,21 +125,39 @@ final class SceneCodeTests: XCTestCase {
         XCTAssertTrue(p.currentScene.presenterView.accessibilityLabel?.contains("crashed Podium 2 times in a row") == true, p.currentScene.presenterView.accessibilityLabel ?? "")
         XCTAssertTrue(p.goTo(2), "the talk goes on past it")
         p.replaceDeck(p.deck)
+        XCTAssertEqual(forgotten, 1, "the watcher is told: the next crash is the first in a row again")
         XCTAssertTrue(p.goTo(1))
-        XCTAssertTrue(SceneCode.crashed.isEmpty, "a reload is the speaker's retry")
+        XCTAssertTrue(SceneCode.skipped.isEmpty, "a reload is the speaker's retry")
         XCTAssertTrue(p.currentScene is ProbeScene, "made afresh after the reload")
     }
 
     /// Skipped after two hangs (the watcher restarted a talk whose loop stopped coming round):
-    /// the card says so, not "crashed".
+    /// the card says so, not "crashed"; the log names the scene 1-based with its title.
     func testASceneThatHungTwiceSaysItStoppedTheTalkResponding() async {
-        SceneCode.crashed = [1: 2]
-        SceneCode.hung = [1]
+        SceneCode.skipped = [1: SceneCrash(index: 1, times: 2, kind: .hang, resumesAt: 1)]
         let p = presentation(3)
+        var lines: [String] = []
+        p.log = { lines.append($0) }
         XCTAssertTrue(p.goTo(1))
         XCTAssertEqual(made.map(\.index), [0], "scene 1 was never made")
         let card = p.currentScene.presenterView.accessibilityLabel ?? ""
         XCTAssertTrue(card.contains("stopped Podium responding 2 times in a row"), card)
         XCTAssertFalse(card.contains("crashed"), card)
+        XCTAssertTrue(lines.contains("scene 2 “S1” stopped the talk responding 2 times in a row; skipped until the deck is reloaded"), "\(lines)")
+    }
+
+    /// Trial 10 F6: a scene skipped after one hang in its next preview shows the error card in
+    /// the console's next preview (it was an empty dark box: the card's audience view holds the
+    /// room's picture), never in the room.
+    func testTheNextPreviewOfASkippedSceneShowsItsErrorCard() async {
+        SceneCode.skipped = [1: SceneCrash(index: 1, times: 1, kind: .hang, resumesAt: 0)]
+        let p = presentation(3)
+        XCTAssertTrue(p.goTo(0))
+        p.attachNextPreview()
+        let shown = p.nextStage.content.subviews.first?.subviews.first
+        XCTAssertEqual(shown?.id, "scene.error.preview", "the card, not the held room picture")
+        XCTAssertTrue(shown?.accessibilityLabel?.contains("while the room was on another scene") == true, shown?.accessibilityLabel ?? "none")
+        XCTAssertFalse(p.audience.content.subviews.contains { $0.subviews.first?.id?.hasPrefix("scene.error") == true }, "the room never sees a card")
+        XCTAssertEqual(made.map(\.index), [0], "scene 1 was never made")
     }
 }

@@ -52,11 +52,12 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
     }
 
     /// The talk on the offscreen driver, or on `rig` (a real X server, for real key presses).
-    func launch(_ deck: String, on rig: XorgRig? = nil, backtracer: Bool = false) throws -> PodiumProcess {
+    /// `windowed` false: the audience view fullscreen on the rig's second monitor, as in a talk.
+    func launch(_ deck: String, on rig: XorgRig? = nil, backtracer: Bool = false, windowed: Bool = true, environment: [String: String] = [:]) throws -> PodiumProcess {
         let display = rig?.environment ?? ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"]
-        let app = try PodiumProcess(args: [deck, "--windowed", "--plugin-path", plugins.path],
+        let app = try PodiumProcess(args: [deck] + (windowed ? ["--windowed"] : []) + ["--plugin-path", plugins.path],
                                     environment: display.merging(["XDG_DATA_HOME": work.path, "PODIUM_RESTART_ON_CRASH": "1",
-                                                                  "SWIFT_BACKTRACE": backtracer ? "enable=yes,interactive=no" : "enable=no"]) { $1 },
+                                                                  "SWIFT_BACKTRACE": backtracer ? "enable=yes,interactive=no" : "enable=no"]) { $1 }.merging(environment) { $1 },
                                     dir: work)
         addTeardownBlock { [work] in
             // The restarted talks are the watchers' children, not ours: end them by their deck.
@@ -87,12 +88,16 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
     }
 
     /// `poke`: what the speaker does on the buggy scene that runs its bug (nothing: going there).
-    func check(crashing greeting: String, poke: [JSONValue] = []) throws {
+    /// `roomWasThere`: the bug runs once the room is on the buggy scene (its place journaled
+    /// there), which gets a second try; else (making it, before the room got there) the restart
+    /// resumes on the scene before and skips it after the first crash (trial 10 F6).
+    func check(crashing greeting: String, poke: [JSONValue] = [], roomWasThere: Bool = true) throws {
         let app = try launch(try deck(crashing: greeting))
         // Going to the buggy scene (or to the one before it, whose next preview makes and draws
         // it) crashes the talk; the reply never comes. Each restart is asked again until the
         // second crash in that scene's code makes the next restart skip it.
-        let skipped = "scene 2 (example) crashed the talk 2 times in a row; skipped"
+        let skipped = roomWasThere ? "scene 3 “Buggy” crashed the talk 2 times in a row; skipped"
+                                   : "scene 3 “Buggy” crashed the talk while the room was on another scene; skipped"
         let deadline = Date().addingTimeInterval(60)
         while !app.log.contains(skipped), Date() < deadline {
             // A restart resumes at (or next to) the buggy scene and may crash again on its own.
@@ -102,15 +107,22 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         }
         XCTAssertTrue(app.log.contains(skipped), "log:\n\(app.log)")
         _ = try waitForTalk(app, "the talk is up after the buggy scene crashed it twice") { _ in true }
-        XCTAssertTrue(app.log.contains("the talk crashed in the plugin code of scene 3 “Buggy”; restarted"), "the first restart names the scene; log:\n\(app.log)")
-        XCTAssertTrue(app.log.contains("restarted after a crash (2 of at most 3"), app.log)
+        if roomWasThere {
+            XCTAssertTrue(app.log.contains("the talk crashed in the plugin code of scene 3 “Buggy”; restarted"), "the first restart names the scene; log:\n\(app.log)")
+            XCTAssertTrue(app.log.contains("restarted after a crash (2 of at most 3"), app.log)
+        } else {
+            XCTAssertTrue(app.log.contains("Podium crashed in scene 3 “Buggy” while the room was on another scene and restarted"), "log:\n\(app.log)")
+            XCTAssertTrue(app.log.contains("restarted after a crash (1 of at most 3"), app.log)
+            XCTAssertFalse(app.log.contains("restarted after a crash (2 of"), "one crash is enough; log:\n\(app.log)")
+        }
 
         // The talk goes on: the buggy scene is an error card for the speaker, then past it.
         let client = try ControlClient(path: app.socketPath, timeout: 10)
         XCTAssertEqual(try client.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
         let card = try client.send(["cmd": "state"])
         XCTAssertEqual(card["scene"]?["index"]?.int, 2)
-        XCTAssertTrue(errorCard(card)?.contains("crashed Podium 2 times in a row") == true, "\(errorCard(card) ?? "no error card")")
+        let why = roomWasThere ? "crashed Podium 2 times in a row" : "crashed Podium while the room was on another scene"
+        XCTAssertTrue(errorCard(card)?.contains(why) == true, "\(errorCard(card) ?? "no error card")")
         XCTAssertEqual(try client.send(["cmd": "next"])["ok"]?.bool, true)
         XCTAssertEqual(try client.send(["cmd": "state"])["scene"]?["index"]?.int, 3, "past it")
         XCTAssertFalse(app.log.contains("restarted after a crash (3"), "no third crash; log:\n\(app.log)")
@@ -126,26 +138,28 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
     /// right after an advance) froze the talk for good. The watcher sees the main loop's
     /// heartbeat stop (10 s, the default), ends the talk with SIGABRT and restarts it where the
     /// room was (the scene journaled before the next preview's plugin code ran: F5), naming the
-    /// scene; a second hang there turns the scene into an error card and the talk goes on.
-    func testAScenePluginThatHangsWhenMadeIsRestartedThenSkipped() throws {
+    /// scene. The room never needed that scene: it is an error card after this one hang, not a
+    /// second (trial 10 F6: the talk froze twice, ~35 s), and the talk goes on.
+    func testAScenePluginThatHangsInTheNextPreviewIsSkippedAfterOneHang() throws {
         let app = try launch(try deck(crashing: "hang"))
         // Scene 2 "Fine": its next preview makes scene 3, which hangs (the reply may never come).
         _ = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "goto", "index": 1])
-        let skipped = "scene 2 (example) crashed the talk 2 times in a row; skipped"
+        let skipped = "Podium stopped responding in scene 3 “Buggy” while the room was on another scene and restarted; scene 3 “Buggy” is skipped until the deck is reloaded (Ctrl+R)."
         XCTAssertTrue(waitUntil(90) { app.log.contains(skipped) }, "log:\n\(app.log)")
-        let s = try waitForTalk(app, "the talk is up after the hanging scene hung it twice") { $0["scene"]?["index"]?.int == 1 }
+        let s = try waitForTalk(app, "the talk is up after the hanging scene hung it once") { $0["scene"]?["index"]?.int == 1 }
         XCTAssertEqual(s["scene"]?["index"]?.int, 1, "resumed on the scene the room saw, not one back")
         XCTAssertTrue(app.log.contains("the talk stopped responding in the plugin code of scene 3"), "the watcher says why; log:\n\(app.log)")
         XCTAssertTrue(app.log.contains("the talk stopped responding; restarting it where it was (--resume)"), app.log)
-        XCTAssertTrue(app.log.contains("scene 3 “Buggy” stopped responding (its plugin code hung the talk); restarted"), "the first restart names the scene; log:\n\(app.log)")
         XCTAssertTrue(app.log.contains("resumed at scene 2,"), app.log)
         XCTAssertFalse(app.log.contains("resumed at scene 1,"), "never one scene back; log:\n\(app.log)")
-        XCTAssertTrue(banner(s)?.contains("stopped responding again in scene 3 “Buggy”") == true, "the speaker is told: \(banner(s) ?? "no notice")")
+        XCTAssertEqual(banner(s), skipped, "the speaker is told as the log says")
+        XCTAssertFalse(app.log.contains("restarted after a crash (2 of"), "one hang, not two; log:\n\(app.log)")
 
         let client = try ControlClient(path: app.socketPath, timeout: 10)
         XCTAssertEqual(try client.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
         let card = errorCard(try client.send(["cmd": "state"]))
-        XCTAssertTrue(card?.contains("stopped Podium responding 2 times in a row") == true, card ?? "no error card")
+        XCTAssertTrue(card?.contains("stopped Podium responding while the room was on another scene") == true, card ?? "no error card")
+        XCTAssertTrue(app.log.contains("scene 3 “Buggy” stopped the talk responding while the room was on another scene; skipped until the deck is reloaded"), app.log)
         XCTAssertEqual(try client.send(["cmd": "next"])["ok"]?.bool, true)
         XCTAssertEqual(try client.send(["cmd": "state"])["scene"]?["index"]?.int, 3, "past it")
         _ = try? client.send(["cmd": "quit"])
@@ -158,7 +172,8 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         _ = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "goto", "index": 2])
         XCTAssertTrue(waitUntil(60) { app.log.contains("restarted after a crash (1 of at most 3") }, "log:\n\(app.log)")
         let s = try waitForTalk(app, "the talk is up again") { $0["scene"]?["index"]?.int == 0 }
-        XCTAssertEqual(banner(s), "Scene 3 “Buggy” stopped responding; restarted. If it hangs again, that scene is skipped.")
+        // Making it ran before the room got there: the room was on scene 1, so one hang skips it.
+        XCTAssertEqual(banner(s), "Podium stopped responding in scene 3 “Buggy” while the room was on another scene and restarted; scene 3 “Buggy” is skipped until the deck is reloaded (Ctrl+R).")
         XCTAssertEqual(s["audienceMode"]?.string, "normal")
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
@@ -197,7 +212,187 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertEqual(s["scene"]?["index"]?.int, 1, "on the scene the room saw, not one back; log:\n\(app.log)")
         XCTAssertTrue(app.log.contains("resumed at scene 2,"), app.log)
         XCTAssertFalse(app.log.contains("resumed at scene 1,"), "never one scene back; log:\n\(app.log)")
-        XCTAssertTrue(banner(s)?.contains("crashed again in scene 3 “Buggy”") == true, "the speaker is told: \(banner(s) ?? "no notice")")
+        XCTAssertTrue(banner(s)?.contains("crashed in scene 3 “Buggy” while the room was on another scene") == true, "the speaker is told: \(banner(s) ?? "no notice")")
+        XCTAssertFalse(app.log.contains("restarted after a crash (2 of"), "one crash, not two; log:\n\(app.log)")
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+    }
+
+    // MARK: The room during a hang and a restart (trial 10 F7, F10)
+
+    /// Watches the projector while a test runs: a Python (PIL) loop grabs `rect` of the rig's
+    /// screen some 20-50 times a second and notes each grab the bare desktop showed in (the
+    /// root's colour, set to magenta: no scene here draws it), and every few grabs whether the
+    /// watcher's "podium cover" window is mapped and where. Ends when `stop` is called.
+    final class RoomWatch {
+        let process: ChildProcess
+        let out: URL, stopFile: URL
+        init(rig: XorgRig, rect: (x: Int, y: Int, width: Int, height: Int), in dir: URL) throws {
+            out = dir.appendingPathComponent("room-watch.txt")
+            stopFile = dir.appendingPathComponent("room-watch.stop")
+            let script = dir.appendingPathComponent("room-watch.py")
+            try #"""
+            import subprocess, sys, time
+            from PIL import ImageGrab
+            display, x, y, w, h, out, stop = sys.argv[1], *map(int, sys.argv[2:6]), sys.argv[6], sys.argv[7]
+            import os
+            n = 0
+            with open(out, "w") as f:
+                while not os.path.exists(stop):
+                    img = ImageGrab.grab(bbox=(x, y, x + w, y + h), xdisplay=display).convert("RGB")
+                    colours = set(img.getdata())
+                    f.write("grab %s\n" % ("desktop" if (255, 0, 255) in colours else "ok"))
+                    n += 1
+                    if n % 4 == 0:
+                        tree = subprocess.run(["xwininfo", "-root", "-tree"], env={"DISPLAY": display}, capture_output=True, text=True).stdout
+                        for line in tree.splitlines():
+                            if '"podium cover"' in line:
+                                f.write("cover %s\n" % line.split()[-2])
+                    f.flush()
+            """#.write(to: script, atomically: true, encoding: .utf8)
+            process = try ChildProcess("/usr/bin/python3", [script.path, rig.display, "\(rect.x)", "\(rect.y)", "\(rect.width)", "\(rect.height)", out.path, stopFile.path],
+                                       environment: ["DISPLAY": rig.display], stderr: .inherit)
+        }
+        /// Every line so far: "grab ok", "grab desktop", "cover WxH+X+Y".
+        var lines: [String] { ((try? String(contentsOf: out, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+        func stop() {
+            FileManager.default.createFile(atPath: stopFile.path, contents: nil)
+            _ = process.waitForExit(seconds: 10)
+        }
+    }
+
+    /// The rig with a laptop (DUMMY0, 1280x800) and a projector (DUMMY1, 1024x768 at 1280,0)
+    /// whose bare desktop is magenta; the talk fullscreen on the projector, on scene 1.
+    func hangRig(hangSeconds: Int, crashing greeting: String = "hang", backtracer: Bool = false) throws -> (XorgRig, PodiumProcess) {
+        let rig = try XorgRig(monitors: ["1280x800", "1024x768"])
+        addTeardownBlock { rig.stop() }
+        let root = try runProcess("/usr/bin/env", ["xsetroot", "-solid", "#ff00ff"], environment: rig.environment)
+        XCTAssertEqual(root.status, 0, root.stderr)
+        let app = try launch(try deck(crashing: greeting), on: rig, backtracer: backtracer, windowed: false, environment: ["PODIUM_HANG_SECONDS": "\(hangSeconds)"])
+        XCTAssertTrue(waitUntil(20) { app.log.contains("first frame of both windows") }, app.log)
+        XCTAssertTrue(app.log.contains("audience fullscreen on DUMMY1"), "the room is the projector; log:\n\(app.log)")
+        return (rig, app)
+    }
+
+    func occurrences(of text: String, in log: String) -> Int { log.components(separatedBy: text).count - 1 }
+
+    /// Trial 10 F6 and F7 on a real X server: the next preview's plugin hangs; the talk is
+    /// restarted once (not twice) and the scene skipped, and the projector never shows the bare
+    /// desktop meanwhile: the watcher holds a black cover window on the room's display from the
+    /// kill until the restarted talk's first frame (it showed ~0.1 s of desktop), then removes it.
+    func testAHangInTheNextPreviewRestartsOnceAndTheRoomNeverSeesTheDesktop() throws {
+        let (rig, app) = try hangRig(hangSeconds: 3)
+        let watch = try RoomWatch(rig: rig, rect: (1280 + 384, 256, 256, 256), in: work)
+        defer { watch.stop() }
+        XCTAssertTrue(waitUntil(10) { watch.lines.count > 3 }, "the room is watched")
+        // To scene 2 "Fine" with a real key: its next preview makes scene 3, which hangs.
+        let xdo = try runProcess("/usr/bin/env", ["xdotool", "key", "Next"], environment: rig.environment)
+        XCTAssertEqual(xdo.status, 0, xdo.stderr)
+        XCTAssertTrue(waitUntil(60) { occurrences(of: "first frame of both windows", in: app.log) >= 2 }, "restarted; log:\n\(app.log)")
+        let s = try waitForTalk(app, "the talk is up after one hang") { $0["scene"]?["index"]?.int == 1 }
+        XCTAssertEqual(s["scene"]?["index"]?.int, 1)
+        usleep(500_000)   // a few grabs after the restart's first frame
+        watch.stop()
+        let lines = watch.lines
+        XCTAssertEqual(lines.filter { $0 == "grab desktop" }.count, 0, "the room never saw the desktop: \(lines.count) grabs")
+        XCTAssertTrue(lines.contains("cover 1024x768+1280+0"), "the cover was on the projector during the restart: \(Set(lines))")
+        XCTAssertFalse(lines.contains { $0.hasPrefix("cover ") && $0 != "cover 1024x768+1280+0" }, "only on the room's display: \(Set(lines))")
+        let tree = try runProcess("/usr/bin/env", ["xwininfo", "-root", "-tree"], environment: rig.environment).stdout
+        XCTAssertFalse(tree.contains("podium cover"), "the cover is gone after the restart's first frame")
+        XCTAssertEqual(occurrences(of: "the talk stopped responding in the plugin code of scene 3", in: app.log), 1, "one hang, not two; log:\n\(app.log)")
+        XCTAssertTrue(app.log.contains("restarted after a crash (1 of at most 3"), app.log)
+        XCTAssertTrue(banner(s)?.contains("stopped responding in scene 3 “Buggy” while the room was on another scene") == true, banner(s) ?? "no notice")
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+    }
+
+    /// The same for a crash (a trap in a click on the room's own scene), with Swift's backtracer
+    /// on as for a speaker, and off (the process ends at once): the talk's crash handler tells
+    /// the watcher and waits (at most 300 ms) until the room is covered, then dies.
+    func testACrashRestartShowsTheRoomBlackNotTheDesktop() throws {
+        try checkCrashCover(backtracer: true)
+    }
+
+    func testACrashRestartWithoutTheBacktracerShowsTheRoomBlackNotTheDesktop() throws {
+        try checkCrashCover(backtracer: false)
+    }
+
+    func checkCrashCover(backtracer: Bool) throws {
+        let (rig, app) = try hangRig(hangSeconds: 10, crashing: "crash-click", backtracer: backtracer)
+        XCTAssertEqual(try app.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
+        usleep(300_000)
+        let watch = try RoomWatch(rig: rig, rect: (1280 + 384, 256, 256, 256), in: work)
+        defer { watch.stop() }
+        XCTAssertTrue(waitUntil(10) { watch.lines.count > 3 }, "the room is watched")
+        _ = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "click", "window": "presenter", "id": "example.count"])
+        XCTAssertTrue(waitUntil(60) { occurrences(of: "first frame of both windows", in: app.log) >= 2 }, "restarted; log:\n\(app.log)")
+        _ = try waitForTalk(app, "the talk is up after the crash") { $0["scene"]?["index"]?.int == 2 }
+        usleep(500_000)
+        watch.stop()
+        let lines = watch.lines
+        XCTAssertEqual(lines.filter { $0 == "grab desktop" }.count, 0, "the room never saw the desktop: \(lines.count) grabs")
+        XCTAssertTrue(lines.contains("cover 1024x768+1280+0"), "the cover was on the projector during the restart: \(Set(lines))")
+        XCTAssertTrue(app.log.contains("the talk crashed in the plugin code of scene 3 “Buggy”; restarted"), app.log)
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+    }
+
+    /// A reload is the speaker's retry (trial 10: after Ctrl+R one more hang said "3 times in a
+    /// row"): the watcher's count of crashes in a row starts again, so the next crash in the
+    /// room's scene is a first one again (a second try), not a skip.
+    func testAReloadStartsTheCountOfCrashesInARowAgain() throws {
+        let app = try launch(try deck(crashing: "crash-click"))
+        let first = "the talk crashed in the plugin code of scene 3 “Buggy”; restarted"
+        XCTAssertEqual(try app.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
+        _ = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "click", "window": "presenter", "id": "example.count"])
+        XCTAssertTrue(waitUntil(30) { app.log.contains(first) }, "log:\n\(app.log)")
+        _ = try waitForTalk(app, "the talk is up after the first crash") { $0["scene"]?["index"]?.int == 2 }
+        XCTAssertEqual(try ControlClient(path: app.socketPath, timeout: 10).send(["cmd": "key", "key": "Ctrl+R"])["ok"]?.bool, true)
+        XCTAssertTrue(waitUntil(10) { app.log.contains("reloaded") }, "log:\n\(app.log)")
+        _ = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "click", "window": "presenter", "id": "example.count"])
+        XCTAssertTrue(waitUntil(30) { app.log.contains("restarted after a crash (2 of") }, "log:\n\(app.log)")
+        _ = try waitForTalk(app, "the talk is up after the second crash") { $0["scene"]?["index"]?.int == 2 }
+        XCTAssertEqual(occurrences(of: first, in: app.log), 2, "a first crash in a row again after the reload; log:\n\(app.log)")
+        XCTAssertFalse(app.log.contains("skipped until the deck is reloaded"), "log:\n\(app.log)")
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+    }
+
+    /// Trial 10 F10: the laptop's lid closes while the talk hangs; a window manager then moves
+    /// and stretches the hung talk's undrawn windows, and the room saw a stale console until the
+    /// 10 s restart. The watcher compares the X server's outputs with the displays the talk last
+    /// placed its windows for and restarts it at once (here the hang limit is 120 s, so only
+    /// that can restart it in time).
+    func testTheDisplaysChangingUnderAHungTalkRestartItAtOnce() throws {
+        let (rig, app) = try hangRig(hangSeconds: 120)
+        let xdo = try runProcess("/usr/bin/env", ["xdotool", "key", "Next"], environment: rig.environment)
+        XCTAssertEqual(xdo.status, 0, xdo.stderr)
+        // The loop is stuck in the next preview's plugin code from now on; the lid closes
+        // once it is over 1 s late.
+        usleep(2_500_000)
+        let closed = Date()
+        let lid = try runProcess("/usr/bin/env", ["xrandr", "--output", "DUMMY0", "--off"], environment: rig.environment)
+        XCTAssertEqual(lid.status, 0, lid.stderr)
+        XCTAssertTrue(waitUntil(30) { app.log.contains("the displays changed while the talk was not responding in the plugin code of scene 3") }, "log:\n\(app.log)")
+        print(String(format: "restart decided %.1f s after the lid closed", Date().timeIntervalSince(closed)))
+        let s = try waitForTalk(app, "the talk is up again") { $0["scene"]?["index"]?.int == 1 }
+        print(String(format: "talk up again %.1f s after the lid closed", Date().timeIntervalSince(closed)))
+        XCTAssertEqual(s["scene"]?["index"]?.int, 1, "where the room was")
+        XCTAssertTrue(app.log.contains("restarted after a crash (1 of at most 3"), app.log)
+        XCTAssertTrue(app.log.contains("skipped until the deck is reloaded"), "the hanging scene is skipped; log:\n\(app.log)")
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+    }
+
+    /// The other side of that: displays changing under a healthy talk (it redraws for them at
+    /// once and tells the watcher its new displays) restart nothing, idle or not.
+    func testDisplaysChangingUnderAHealthyTalkRestartNothing() throws {
+        let (rig, app) = try hangRig(hangSeconds: 120)
+        for step in [["--output", "DUMMY0", "--off"], ["--output", "DUMMY0", "--auto", "--pos", "0x0"]] {
+            let r = try runProcess("/usr/bin/env", ["xrandr"] + step, environment: rig.environment)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            usleep(3_000_000)   // idle: the loop sleeps up to 1 s at a time
+        }
+        try rig.mode(1, "1280x1024")   // the projector's mode
+        usleep(3_000_000)
+        XCTAssertEqual(try app.send(["cmd": "state"])["ok"]?.bool, true)
+        XCTAssertFalse(app.log.contains("restart"), "nothing restarted; log:\n\(app.log)")
+        XCTAssertEqual(occurrences(of: "first frame of both windows", in: app.log), 1, app.log)
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
 
@@ -207,8 +402,10 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         return true
     }
 
-    func testAScenePluginThatTrapsWhenMadeIsSkippedAfterItsSecondCrash() throws {
-        try check(crashing: "crash")
+    /// Making the scene the speaker goes to runs before the room gets there: the restart is
+    /// back on the scene before, and one crash skips it.
+    func testAScenePluginThatTrapsWhenMadeIsSkippedAfterOneCrash() throws {
+        try check(crashing: "crash", roomWasThere: false)
     }
 
     func testAScenePluginThatTrapsWhenDrawnIsSkippedAfterItsSecondCrash() throws {

@@ -63,7 +63,24 @@ void podium_crash_watch_heartbeat_stop(void);
  * is too long. */
 int podium_crash_watch_place(const char *text);
 
-/* `podium-watch`'s main: `podium-watch MAX WINDOW COUNT SINCE ARGV...` with fds 3, 4 (and 5, the shared state) as
+/* A reload (the speaker's retry): the next crash or hang counts as the first in a row, whatever
+ * came before (PODIUM_CRASHED_SCENE's `times`). */
+void podium_crash_watch_forget(void);
+
+/* The displays the talk placed its windows for (`count` rectangles x, y, width, height in X
+ * pixels, at most 8; call after each change, from the main loop) and the room's display among
+ * them (`room`, 4 ints; width 0: no fullscreen audience window). Only on X11: with `count` 0 the
+ * watcher does nothing on the display server. While the main loop is over 1.5 s late, the watcher
+ * compares them with the X server's outputs: displays that changed under a hung talk restart
+ * it at once (its stale console would stay on the room for the rest of the 10 s). From a crash
+ * or hang until the restart's first frame, the watcher keeps a black window over the room. */
+void podium_crash_watch_layout(const int *rects, int count, const int *room);
+
+/* The restart's first frame is drawn: the watcher's black cover over the room (kept since the
+ * talk before died) comes down. Nothing when there is none. */
+void podium_crash_watch_uncover(void);
+
+/* `podium-watch`'s main: `podium-watch MAX WINDOW COUNT SINCE ARGV...` with fds 3, 4 (5, the shared state, and 6, the answer to the crash handler) as
  * `podium_crash_watch` leaves them. Returns (2, with a message) only when not started that way. */
 int podium_crash_watch_main(int argc, char **argv);
 

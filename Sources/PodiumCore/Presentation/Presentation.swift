@@ -176,23 +176,20 @@ public final class Presentation {
         if let s = scenes[index] { return s }
         let entry = deck.scenes[index]
         guard !making.contains(index) else {
-            log("scene \(index) (\(entry.kind)) was asked for while it was being made")
+            log("\(sceneName(at: index)) was asked for while it was being made")
             return ErrorCardScene(title: entry.title ?? entry.kind, plugin: "host", error: "this scene is still being made", skip: skipHint)
         }
         making.insert(index); defer { making.remove(index) }
         let made: Scene
         var origin: SceneOrigin?
-        if let times = SceneCode.crashed[index] {
-            log("scene \(index) (\(entry.kind)) crashed the talk \(times) times in a row; skipped until the deck is reloaded")
-            let hung = SceneCode.hung.contains(index)
+        if let crash = SceneCode.skipped[index] {
+            log(crash.skipLogLine(name: sceneName(at: index)))
             made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: registry.sceneKind(entry.kind)?.pluginID ?? "none",
-                                  error: hung ? "its plugin stopped Podium responding \(times) times in a row here (Podium restarted after each time). It is skipped until the deck is reloaded (Ctrl+R)."
-                                              : "its plugin crashed Podium \(times) times in a row here (Podium restarted after each crash). It is skipped until the deck is reloaded (Ctrl+R).",
-                                  skip: skipHint, heading: hung ? "This scene stopped the talk responding" : "This scene crashed the talk")
+                                  error: crash.card.error, skip: skipHint, heading: crash.card.heading)
         } else if let (kind, pluginID) = registry.sceneKind(entry.kind) {
             let ctx = HostContext(presentation: self, pluginID: pluginID, sceneIndex: index, deckGeneration: deckGeneration)
             do { made = try SceneCode.run(in: index) { try kind.make(entry.parameters, ctx) }; origin = SceneOrigin(entry, directory: deck.directory, context: ctx) }
-            catch { made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: pluginID, error: "\(error)", skip: skipHint); log("scene \(index) (\(entry.kind)): \(error)") }
+            catch { made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: pluginID, error: "\(error)", skip: skipHint); log("\(sceneName(at: index)) (\(entry.kind)): \(error)") }
         } else {
             made = ErrorCardScene(title: entry.kind, plugin: "none", error: "no plugin supplies scene kind \(SafeText.quote(entry.kind))", skip: skipHint)
         }
@@ -207,7 +204,7 @@ public final class Presentation {
     /// card naming the plugin and the error; shown at once when it is the current scene.
     func replaceWithErrorCard(index: Int, plugin: String, error: Error) {
         guard deck.scenes.indices.contains(index), !(scenes[index] is ErrorCardScene) else { return }
-        log("scene \(index) (\(deck.scenes[index].kind)) failed: \(error)")
+        log("\(sceneName(at: index)) (\(deck.scenes[index].kind)) failed: \(error)")
         sceneOrigins[index] = nil   // a reload makes it afresh
         scenes[index] = ErrorCardScene(title: deck.scenes[index].title ?? deck.scenes[index].kind, plugin: plugin, error: "\(error)", skip: skipHint,
                                        heading: "This scene stopped with an error")
@@ -249,6 +246,13 @@ public final class Presentation {
         if let s = scenes[index] { return s.title }
         return making.contains(index) ? deck.scenes[index].kind : scene(at: index).title
     }
+    /// Scene `index` as the log and the speaker's notices name it: 1-based, with the deck's title
+    /// (else its kind), e.g. "scene 3 “Buggy”". Never makes the scene.
+    public func sceneName(at index: Int) -> String {
+        guard deck.scenes.indices.contains(index) else { return "scene \(index + 1)" }
+        return "scene \(index + 1) “\(SafeText.excerpt(deck.scenes[index].title ?? deck.scenes[index].kind, limit: 60))”"
+    }
+
     /// Whether scene `index` has been made (a scene still in its `make` has not).
     func hasMadeScene(at index: Int) -> Bool { scenes[index] != nil }
 
@@ -324,6 +328,10 @@ public final class Presentation {
         if nextPreviewTimer != nil { attachNextPreview() }
     }
 
+    /// What a preview of `scene` shows: its audience view, or for an error card the card itself
+    /// (its audience view only holds the room's last picture, blank in a preview).
+    static func previewView(of scene: Scene) -> View { (scene as? ErrorCardScene)?.previewView ?? scene.audienceView }
+
     /// Puts the next scene's audience view on the next-preview stage now (also for snapshots and
     /// tests, which have no run loop to fire the timer).
     public func attachNextPreview() {
@@ -332,7 +340,7 @@ public final class Presentation {
         guard i < sceneCount else { return }
         nextStage.resize(to: audience.bounds.size)
         nextStage.content.removeAllSubviews()
-        nextStage.content.addSubview(SceneCodeView(scene(at: i).audienceView.pinned(.fill()), index: i))
+        nextStage.content.addSubview(SceneCodeView(Self.previewView(of: scene(at: i)).pinned(.fill()), index: i))
         nextStage.layoutIfNeeded()
         attachNextSlidePreview()
         presenter.requestRedraw()
@@ -385,13 +393,16 @@ final class ErrorCardScene: Scene {
     let title: String
     let presenterView: View
     let audienceView: View
+    /// The card again, for the console's next preview: the speaker sees there that the next
+    /// scene will not show (trial 10 F6: an empty dark box), while the room is never shown it.
+    let previewView: View
     private let held = FrozenFrameView()
     /// `heading`: what happened, e.g. the scene could not be made, or failed once shown.
     init(title: String, plugin: String, error: String, skip: String, heading: String = "This scene could not be shown") {
         self.title = title
-        func card() -> View {
+        func card(id: String = "scene.error") -> View {
             let v = ErrorCardView(background: Theme.standard.background)
-            v.id = "scene.error"
+            v.id = id
             v.accessibilityLabel = "Plugin \(plugin): \(error)"
             v.skip = skip
             let stack = StackView(.vertical, spacing: 12, insets: EdgeInsets(all: 32))
@@ -403,6 +414,7 @@ final class ErrorCardScene: Scene {
             return v
         }
         presenterView = card()
+        previewView = card(id: "scene.error.preview")
         let room = View()
         room.backgroundColor = Theme.standard.background
         held.pins = .fill()

@@ -12,14 +12,21 @@ import PodiumKit
     public static var marker: ((Int) -> Int)?
 
     /// Scenes this process does not make, by 0-based index: their plugin code crashed the talk
-    /// this many times in a row (the crash watcher restarted it after each). Made again, such a
-    /// scene would crash again, and after the watcher's last restart the talk would stay down;
-    /// each is an error card for the speaker instead (the room keeps its picture, as for any
-    /// error card). A reload (Ctrl+R, the deck file changing) clears it and makes them afresh.
-    public static var crashed: [Int: Int] = [:]
-    /// Those of `crashed` whose last time was a hang (the watcher ended a talk whose main loop had
-    /// stopped coming round), so the error card says "stopped responding", not "crashed".
-    public static var hung: Set<Int> = []
+    /// or stopped it responding (`SceneCrash.skips`: twice in a row, or once while the room was
+    /// on another scene), and the crash watcher restarted it. Made again, such a scene would
+    /// stop the talk again, and after the watcher's last restart the talk would stay down; each
+    /// is an error card for the speaker instead (the room keeps its picture, as for any error
+    /// card). A reload (Ctrl+R, the deck file changing) clears it (`forget`).
+    public static var skipped: [Int: SceneCrash] = [:]
+    /// Set by the executable: tells the watcher that the crashes so far no longer count.
+    public static var didForget: (() -> Void)?
+
+    /// A reload is the speaker's retry: every skipped scene is made afresh, and its next crash or
+    /// hang is the first in a row again (trial 10: "crashed the talk 3 times" after a reload).
+    static func forget() {
+        skipped = [:]
+        didForget?()
+    }
 
     /// Hands an event to `view` (`WindowRoot.eventDelivery`) marked as the code of the scene whose
     /// view holds it (a `SceneCodeView` above it, or above the view a popover holding it points

@@ -22,7 +22,7 @@ extension Presentation {
         let currentKept = old != nil && keep[target] == currentIndex
         let position = (old as? ScenePositionKeeping)?.position
         if let old, !currentKept { SceneCode.run(in: currentIndex) { old.willResignCurrent() } }
-        SceneCode.crashed = [:]   // a reload is the speaker's retry: every failed scene is made afresh
+        SceneCode.forget()   // a reload is the speaker's retry: every failed scene is made afresh
         // Remade: the control that had the keys gets them back after (`ReloadKeepsFocus.swift`).
         let focus = currentKept ? nil : focusBeforeReload()
         if !currentKept { presenter.popovers.forEach { $0.dismiss(byUser: false) } }

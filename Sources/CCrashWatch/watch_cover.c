@@ -1,0 +1,210 @@
+#define _GNU_SOURCE
+#include "watch_cover.h"
+
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/extensions/Xrandr.h>
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <time.h>
+#include <unistd.h>
+
+/* The room must never see the desktop or a stale console while the talk is hung or restarting
+ * (trial 10 F7, F10). The talk's own windows are gone from the moment its process dies until
+ * the restart maps new ones, and a hung talk cannot hide its console when the displays change
+ * under it. The watcher, which outlives both, acts on the X server through these. */
+
+/* The few Xlib and XRandR calls used, opened on first use (a healthy talk's watcher maps none). */
+static struct {
+    int tried, ok;
+    Display *(*open)(const char *);
+    int (*close)(Display *);
+    Window (*create)(Display *, Window, int, int, unsigned, unsigned, unsigned, int, unsigned, Visual *, unsigned long, XSetWindowAttributes *);
+    int (*map_raised)(Display *, Window);
+    int (*raise)(Display *, Window);
+    int (*move_resize)(Display *, Window, int, int, unsigned, unsigned);
+    int (*select)(Display *, Window, long);
+    int (*pending)(Display *);
+    int (*next)(Display *, XEvent *);
+    int (*sync)(Display *, Bool);
+    int (*store_name)(Display *, Window, const char *);
+    Status (*geometry)(Display *, Drawable, Window *, int *, int *, unsigned *, unsigned *, unsigned *, unsigned *);
+    XErrorHandler (*on_error)(XErrorHandler);
+    XRRScreenResources *(*resources)(Display *, Window);
+    void (*free_resources)(XRRScreenResources *);
+    XRRCrtcInfo *(*crtc)(Display *, XRRScreenResources *, RRCrtc);
+    void (*free_crtc)(XRRCrtcInfo *);
+} x;
+
+/* An X error (a CRTC gone between two requests) must not end the watcher: Xlib's default
+ * handler exits the process. */
+static int ignore_error(Display *d, XErrorEvent *e) { (void)d; (void)e; return 0; }
+
+static int load_x(void) {
+    if (x.tried) return x.ok;
+    x.tried = 1;
+    if (!getenv("DISPLAY")) return 0;
+    void *xl = dlopen("libX11.so.6", RTLD_NOW | RTLD_LOCAL), *xr = dlopen("libXrandr.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (!xl || !xr) return 0;
+#define GET(lib, field, name) if (!(*(void **)&x.field = dlsym(lib, name))) return 0
+    GET(xl, open, "XOpenDisplay"); GET(xl, close, "XCloseDisplay"); GET(xl, create, "XCreateWindow");
+    GET(xl, map_raised, "XMapRaised"); GET(xl, raise, "XRaiseWindow"); GET(xl, move_resize, "XMoveResizeWindow");
+    GET(xl, select, "XSelectInput"); GET(xl, pending, "XPending"); GET(xl, next, "XNextEvent"); GET(xl, sync, "XSync");
+    GET(xl, store_name, "XStoreName"); GET(xl, geometry, "XGetGeometry"); GET(xl, on_error, "XSetErrorHandler");
+    GET(xr, resources, "XRRGetScreenResourcesCurrent"); GET(xr, free_resources, "XRRFreeScreenResources");
+    GET(xr, crtc, "XRRGetCrtcInfo"); GET(xr, free_crtc, "XRRFreeCrtcInfo");
+#undef GET
+    x.on_error(ignore_error);
+    x.ok = 1;
+    return 1;
+}
+
+static Display *open_display(void) {
+    if (!load_x()) return NULL;
+    Display *d = x.open(NULL);
+    if (d) fcntl(ConnectionNumber(d), F_SETFD, FD_CLOEXEC);   /* never into the restarted talk */
+    return d;
+}
+
+/* The active CRTCs' rectangles, at most `max`; their number, or -1. */
+static int crtc_rects(Display *d, int (*out)[4], int max) {
+    XRRScreenResources *r = x.resources(d, DefaultRootWindow(d));
+    if (!r) return -1;
+    int n = 0;
+    for (int i = 0; i < r->ncrtc && n < max; i++) {
+        XRRCrtcInfo *c = x.crtc(d, r, r->crtcs[i]);
+        if (!c) continue;
+        if (c->mode != None && c->width > 0 && c->height > 0) {
+            int rect[4] = {c->x, c->y, (int)c->width, (int)c->height};
+            int seen = 0;   /* a mirror: two CRTCs with one rectangle are one display for the talk */
+            for (int k = 0; k < n; k++) seen |= memcmp(out[k], rect, sizeof rect) == 0;
+            if (!seen) memcpy(out[n++], rect, sizeof rect);
+        }
+        x.free_crtc(c);
+    }
+    x.free_resources(r);
+    return n;
+}
+
+static int contains_rect(const int (*set)[4], int n, const int rect[4]) {
+    for (int i = 0; i < n; i++) if (memcmp(set[i], rect, 4 * sizeof(int)) == 0) return 1;
+    return 0;
+}
+
+static Display *layout_display = NULL;
+
+int podium_layout_differs(const int (*rects)[4], int count) {
+    if (!layout_display) layout_display = open_display();
+    if (!layout_display) return -1;
+    int now[16][4];
+    int n = crtc_rects(layout_display, now, 16);
+    if (n < 0) return -1;
+    /* As sets: the talk lists each display once (a mirror is one rectangle). */
+    int talk = 0;
+    for (int i = 0; i < count; i++) {
+        if (!contains_rect(now, n, rects[i])) return 1;
+        int dup = 0;
+        for (int k = 0; k < i; k++) dup |= memcmp(rects[k], rects[i], 4 * sizeof(int)) == 0;
+        talk += !dup;
+    }
+    return talk != n;
+}
+
+void podium_layout_close(void) {
+    if (layout_display) x.close(layout_display);
+    layout_display = NULL;
+}
+
+/* The cover's rectangle: the room's display while an output still has exactly that rectangle,
+ * else the whole screen (the displays changed: wherever the room is now, it is covered). */
+static void cover_rect(Display *d, const int room[4], int out[4]) {
+    Window root;
+    int gx, gy;
+    unsigned w = 0, h = 0, border, depth;
+    x.geometry(d, DefaultRootWindow(d), &root, &gx, &gy, &w, &h, &border, &depth);
+    out[0] = 0; out[1] = 0; out[2] = w > 0 ? (int)w : 1; out[3] = h > 0 ? (int)h : 1;
+    int now[16][4];
+    int n = room[2] > 0 && room[3] > 0 ? crtc_rects(d, now, 16) : -1;
+    if (n > 0 && contains_rect((const int (*)[4])now, n, room)) memcpy(out, room, 4 * sizeof(int));
+}
+
+static double seconds_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* The child that holds the cover: its own X connection, the window, and the pipe's read end. */
+static void hold_cover(int done, int ready, const int room[4]) {
+    prctl(PR_SET_NAME, "podium-cover", 0, 0, 0);
+    signal(SIGINT, SIG_IGN);   /* Ctrl+C reaches the process group; the restarted talk decides */
+    signal(SIGHUP, SIG_IGN);
+    Display *d = open_display();
+    if (!d) _exit(0);
+    int r[4];
+    cover_rect(d, room, r);
+    XSetWindowAttributes a;
+    memset(&a, 0, sizeof a);
+    a.override_redirect = True;   /* no window manager frames, moves or stacks it */
+    a.background_pixel = BlackPixel(d, DefaultScreen(d));
+    Window w = x.create(d, DefaultRootWindow(d), r[0], r[1], (unsigned)r[2], (unsigned)r[3], 0, CopyFromParent,
+                        InputOutput, CopyFromParent, CWOverrideRedirect | CWBackPixel, &a);
+    x.store_name(d, w, "podium cover");   /* for tests and xwininfo */
+    x.select(d, DefaultRootWindow(d), StructureNotifyMask);   /* the screen's size changing */
+    x.map_raised(d, w);
+    x.sync(d, False);
+    ssize_t said = write(ready, "R", 1);   /* mapped: the watcher may end the talk now */
+    (void)said;
+    close(ready);
+    double until = seconds_now() + 20;   /* a restart that never draws must not hide the screen for good */
+    for (;;) {
+        double left = until - seconds_now();
+        if (left <= 0) break;
+        struct pollfd p[2] = {{.fd = done, .events = POLLIN}, {.fd = ConnectionNumber(d), .events = POLLIN}};
+        if (poll(p, 2, (int)(left * 1000) + 1) < 0) continue;
+        if (p[0].revents) break;   /* end of file: the restarted talk drew its first frame, or no restart */
+        int changed = 0;
+        while (x.pending(d)) { XEvent e; x.next(d, &e); changed |= e.type == ConfigureNotify; }
+        if (changed) {   /* the displays changed under the cover: follow them */
+            cover_rect(d, room, r);
+            x.move_resize(d, w, r[0], r[1], (unsigned)r[2], (unsigned)r[3]);
+            x.raise(d, w);
+            x.sync(d, False);
+        }
+    }
+    _exit(0);   /* the X server destroys the window with the connection */
+}
+
+int podium_cover_raise(const int room[4], pid_t *holder) {
+    if (!load_x()) return -1;
+    int p[2], ready[2];
+    if (pipe2(p, O_CLOEXEC) != 0) return -1;
+    if (pipe2(ready, O_CLOEXEC) != 0) { close(p[0]); close(p[1]); return -1; }
+    int copy[4];
+    memcpy(copy, room, sizeof copy);
+    pid_t pid = fork();
+    if (pid < 0) { close(p[0]); close(p[1]); close(ready[0]); close(ready[1]); return -1; }
+    if (pid == 0) {
+        /* Nothing of the watcher's but the read end and `ready`: its write end and the talk's
+         * pipe held here would keep them from ever reaching end of file. */
+        int done = fcntl(p[0], F_DUPFD, 3), said = fcntl(ready[1], F_DUPFD, done + 1);
+        close_range(3, (unsigned)done - 1, 0);
+        close_range((unsigned)done + 1, (unsigned)said - 1, 0);
+        close_range((unsigned)said + 1, ~0U, 0);
+        hold_cover(done, said, copy);
+    }
+    close(p[0]);
+    close(ready[1]);
+    /* Waits (at most 1 s) until the cover is on the screen: the talk's windows must not go
+     * first (without Swift's backtracer a SIGABRT ends it within milliseconds). */
+    struct pollfd r = {.fd = ready[0], .events = POLLIN};
+    poll(&r, 1, 1000);
+    close(ready[0]);
+    *holder = pid;
+    return p[1];
+}

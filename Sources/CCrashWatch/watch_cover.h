@@ -1,0 +1,23 @@
+#ifndef PODIUM_WATCH_COVER_H
+#define PODIUM_WATCH_COVER_H
+
+#include <sys/types.h>
+
+/* What the crash watcher does on the X server while a talk is dying or hung (watch_cover.c).
+ * libX11 and libXrandr are opened with dlopen on first use only, so a healthy talk's watcher
+ * maps none of them (issue 19). Private to CCrashWatch. */
+
+/* Puts a black override-redirect window over the room's display (`room`: x, y, width, height
+ * in X pixels) or, when no output has that rectangle any more (the displays changed), over the
+ * whole screen, held by a child process ("podium-cover") until the returned pipe's write end is
+ * closed everywhere (the restarted talk closes it after its first frame) or 20 s pass. Returns
+ * that write end (close-on-exec) and the child in `*holder`, or -1 (no X server, no libX11). */
+int podium_cover_raise(const int room[4], pid_t *holder);
+
+/* Whether the X server's active outputs (their CRTC rectangles, as a set) differ from the
+ * `count` rectangles the talk last placed its windows for: 1 yes, 0 no, -1 unknown (no X).
+ * Keeps an X connection open between calls; `podium_layout_close` ends it. */
+int podium_layout_differs(const int (*rects)[4], int count);
+void podium_layout_close(void);
+
+#endif

@@ -1,0 +1,78 @@
+/// A crash or hang of the talk laid to one scene's plugin code (`SceneCode`; the crash watcher
+/// passes it to the restart as `PODIUM_CRASHED_SCENE`), what the restart does about it, and
+/// what the log, the presenter notice and the error card say, in the same words: scenes by
+/// their 1-based number and title (`Presentation.sceneName(at:)`), "stopped responding" for a
+/// hang, "crashed" for a crash.
+public struct SceneCrash: Equatable, Sendable {
+    public enum Kind: String, Sendable { case crash, hang }
+
+    /// The scene (0-based) whose plugin code ran.
+    public var index: Int
+    /// Crashes or hangs in a row in that scene (counted by the watcher; a reload starts again at 1).
+    public var times: Int
+    public var kind: Kind
+    /// The scene (0-based) the restart resumes at, the one the room saw; nil when unknown (the
+    /// talk before kept no place).
+    public var resumesAt: Int?
+
+    public init(index: Int, times: Int, kind: Kind, resumesAt: Int?) {
+        self.index = index; self.times = times; self.kind = kind; self.resumesAt = resumesAt
+    }
+
+    /// The room was on another scene: the code ran for the console (the next preview making or
+    /// drawing the next scene, trial 10 F6) or for a scene out of sight. The restart resumes
+    /// elsewhere and would run that code again at once for the preview, stopping the talk a
+    /// second time for a scene the room never needed.
+    public var roomWasElsewhere: Bool { resumesAt.map { $0 != index } ?? false }
+
+    /// Whether the restart skips the scene (an error card for the speaker until a reload): at
+    /// once when the room was elsewhere; the room's own scene gets a second try first.
+    public var skips: Bool { times >= 2 || roomWasElsewhere }
+
+    /// "crashed" or "stopped responding".
+    public var verb: String { kind == .hang ? "stopped responding" : "crashed" }
+
+    /// What the restart logs and tells the speaker (the presenter view only), `name` being
+    /// `Presentation.sceneName(at: index)`, e.g. "scene 3 “Buggy”".
+    public func restartMessage(name: String) -> (log: String, notice: String) {
+        let capital = name.prefix(1).uppercased() + name.dropFirst()
+        if roomWasElsewhere {
+            let line = "Podium \(verb) in \(name) while the room was on another scene and restarted; \(name) is skipped until the deck is reloaded (Ctrl+R)."
+            return (line, line)
+        }
+        if times >= 2 {
+            let line = "Podium \(verb) again in \(name) and restarted; that scene is skipped until the deck is reloaded."
+            return (line, line)
+        }
+        if kind == .hang {
+            return ("\(name) stopped responding (its plugin code hung the talk); restarted",
+                    "\(capital) stopped responding; restarted. If it hangs again, that scene is skipped.")
+        }
+        return ("the talk crashed in the plugin code of \(name); restarted",
+                "Podium crashed in \(name) and restarted. If it crashes there again, that scene is skipped.")
+    }
+
+    /// The log line when the skipped scene is first asked for (`name` as above).
+    public func skipLogLine(name: String) -> String {
+        let how = roomWasElsewhere ? "while the room was on another scene" : "\(times) times in a row"
+        return "\(name) \(kind == .hang ? "stopped the talk responding" : "crashed the talk") \(how); skipped until the deck is reloaded"
+    }
+
+    /// The error card's heading and text (its plugin is named on the card already).
+    public var card: (heading: String, error: String) {
+        let heading = kind == .hang ? "This scene stopped the talk responding" : "This scene crashed the talk"
+        let what = kind == .hang ? "stopped Podium responding" : "crashed Podium"
+        let when = roomWasElsewhere ? "while the room was on another scene (Podium restarted)"
+                                    : "\(times) times in a row here (Podium restarted after each time)"
+        return (heading, "its plugin \(what) \(when). It is skipped until the deck is reloaded (Ctrl+R).")
+    }
+
+    /// Parses `PODIUM_CRASHED_SCENE` ("index times", from the watcher) with the watcher's
+    /// `PODIUM_CRASH_KIND` ("hang", else a crash); nil when no scene's code ran or the value is
+    /// not two such numbers.
+    public init?(environment value: String, kind: String?, resumesAt: Int?) {
+        let parts = value.split(separator: " ").map { Int($0) }
+        guard parts.count == 2, let i = parts[0], let t = parts[1], i >= 0, t >= 1 else { return nil }
+        self.init(index: i, times: t, kind: kind == "hang" ? .hang : .crash, resumesAt: resumesAt)
+    }
+}

@@ -1,0 +1,65 @@
+import PodiumCore
+import XCTest
+
+/// `SceneCrash`: which scene a restart skips after a crash or hang laid to its plugin code, and
+/// that the log line, the presenter notice and the error card name it alike (1-based, with its
+/// title; "stopped responding" for a hang, "crashed" for a crash). Trial 10 F6.
+final class SceneCrashTests: XCTestCase {
+    func testTheRoomsOwnSceneGetsASecondTryAnotherSceneIsSkippedAtOnce() {
+        // The room was on scene index 1 and the restart resumes there; the code of index 2 (its
+        // next preview) hung: the room never needed it, skip it now instead of a second hang.
+        let preview = SceneCrash(index: 2, times: 1, kind: .hang, resumesAt: 1)
+        XCTAssertTrue(preview.roomWasElsewhere)
+        XCTAssertTrue(preview.skips)
+        // The room's own scene (its place journaled there) hung once: one more try.
+        let own = SceneCrash(index: 2, times: 1, kind: .hang, resumesAt: 2)
+        XCTAssertFalse(own.roomWasElsewhere)
+        XCTAssertFalse(own.skips)
+        XCTAssertTrue(SceneCrash(index: 2, times: 2, kind: .crash, resumesAt: 2).skips, "twice in a row")
+        // No place kept (the talk crashed before it journaled one): where the room was is
+        // unknown, so only twice in a row skips.
+        XCTAssertFalse(SceneCrash(index: 2, times: 1, kind: .crash, resumesAt: nil).skips)
+        XCTAssertTrue(SceneCrash(index: 2, times: 2, kind: .crash, resumesAt: nil).skips)
+    }
+
+    func testTheWatchersValueIsParsedAndBadValuesAreNone() {
+        XCTAssertEqual(SceneCrash(environment: "2 1", kind: "hang", resumesAt: 1), SceneCrash(index: 2, times: 1, kind: .hang, resumesAt: 1))
+        XCTAssertEqual(SceneCrash(environment: "0 3", kind: "crash", resumesAt: nil)?.kind, .crash)
+        XCTAssertEqual(SceneCrash(environment: "0 3", kind: nil, resumesAt: nil)?.kind, .crash, "an older watcher says no kind: a crash")
+        for bad in ["-1 0", "2", "2 0", "a b", "", "2 1 7"] {
+            XCTAssertNil(SceneCrash(environment: bad, kind: "hang", resumesAt: 0), bad)
+        }
+    }
+
+    /// The log and the notice agree: the trial's log said "scene 2 (hello) crashed the talk 2
+    /// times" (0-based, no title, "crashed" for a hang) while the notice said "scene 3 “Buggy”
+    /// stopped responding".
+    func testLogNoticeAndCardNameTheSceneAlike() {
+        let name = "scene 3 “Buggy”"
+        let preview = SceneCrash(index: 2, times: 1, kind: .hang, resumesAt: 1)
+        let m = preview.restartMessage(name: name)
+        XCTAssertEqual(m.notice, "Podium stopped responding in scene 3 “Buggy” while the room was on another scene and restarted; scene 3 “Buggy” is skipped until the deck is reloaded (Ctrl+R).")
+        XCTAssertEqual(m.log, m.notice)
+        XCTAssertEqual(preview.skipLogLine(name: name), "scene 3 “Buggy” stopped the talk responding while the room was on another scene; skipped until the deck is reloaded")
+        XCTAssertEqual(preview.card.heading, "This scene stopped the talk responding")
+        XCTAssertTrue(preview.card.error.contains("stopped Podium responding while the room was on another scene"), preview.card.error)
+
+        let again = SceneCrash(index: 2, times: 2, kind: .hang, resumesAt: 2)
+        XCTAssertEqual(again.restartMessage(name: name).notice, "Podium stopped responding again in scene 3 “Buggy” and restarted; that scene is skipped until the deck is reloaded.")
+        XCTAssertEqual(again.skipLogLine(name: name), "scene 3 “Buggy” stopped the talk responding 2 times in a row; skipped until the deck is reloaded")
+
+        let crash = SceneCrash(index: 2, times: 2, kind: .crash, resumesAt: 2)
+        XCTAssertEqual(crash.skipLogLine(name: name), "scene 3 “Buggy” crashed the talk 2 times in a row; skipped until the deck is reloaded")
+        XCTAssertEqual(crash.card.heading, "This scene crashed the talk")
+        XCTAssertTrue(crash.card.error.contains("crashed Podium 2 times in a row"), crash.card.error)
+
+        let first = SceneCrash(index: 2, times: 1, kind: .hang, resumesAt: 2).restartMessage(name: name)
+        XCTAssertEqual(first.log, "scene 3 “Buggy” stopped responding (its plugin code hung the talk); restarted")
+        XCTAssertEqual(first.notice, "Scene 3 “Buggy” stopped responding; restarted. If it hangs again, that scene is skipped.")
+        let firstCrash = SceneCrash(index: 2, times: 1, kind: .crash, resumesAt: 2).restartMessage(name: name)
+        XCTAssertEqual(firstCrash.log, "the talk crashed in the plugin code of scene 3 “Buggy”; restarted")
+        for line in [m.log, m.notice, again.skipLogLine(name: name), first.log, firstCrash.notice] {
+            XCTAssertFalse(line.contains("scene 2"), "never the 0-based number: \(line)")
+        }
+    }
+}
