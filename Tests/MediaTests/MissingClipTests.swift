@@ -2,6 +2,7 @@ import Foundation
 import PodiumKit
 import PodiumTestSupport
 import XCTest
+@testable import MediaScene
 
 /// Trial 11 F9: a `media` scene whose clip is missing does not stop the talk from starting (it
 /// did: exit 2, no window): the talk starts and that scene is an error card for the speaker, as
@@ -40,5 +41,20 @@ final class MissingClipTests: XCTestCase {
         XCTAssertFalse(audience.contains { $0["id"]?.string == "scene.error" }, "the room never sees the card")
         XCTAssertEqual(try c.send(["cmd": "next"])["ok"]?.bool, true)
         XCTAssertEqual(try c.send(["cmd": "state"])["scene"]?["index"]?.int, 2, "the talk goes on past it")
+    }
+
+    /// Where each check stands: validation (the launch) lets a missing clip through, with every
+    /// other parameter still checked; the check before a reload refuses it (a reload never swaps
+    /// a working clip for a missing one); the launch's warnings pass say nothing of it.
+    func testOnlyTheLaunchLetsAMissingClipThrough() throws {
+        let kind = MediaPlugin.descriptor().sceneKinds[0]
+        let missing = SceneParameters(["file": "gone.webm"], path: "scenes[1].parameters", baseDirectory: dir)
+        XCTAssertNoThrow(try kind.validate(missing))
+        XCTAssertThrowsError(try kind.validate(SceneParameters(["file": "gone.webm", "volume": 2], path: "scenes[1].parameters", baseDirectory: dir))) {
+            XCTAssertTrue("\($0)".hasPrefix("scenes[1].parameters.volume"), "\($0)")
+        }
+        let reload = kind.checkFiles?(missing, SceneFileCheckRequest(deckDirectory: dir, complete: true))
+        XCTAssertEqual(reload?.problem, "scenes[1].parameters.file: file not found: \(dir.appendingPathComponent("gone.webm").path)")
+        XCTAssertEqual(kind.checkFiles?(missing, SceneFileCheckRequest(deckDirectory: dir, complete: false)), .fine)
     }
 }
