@@ -16,7 +16,8 @@ function send(request) { if (canControl) post(request); }
 function say(s) { $("message").textContent = s; }
 
 function show(s) {
-  $("position").textContent = `${s.scene.index + 1} / ${s.scene.count}`;
+  // Slides as the console counts them (`slide 2/12 (4/4)`): the number to type to go there.
+  $("position").textContent = s.slide ? s.slide.position : `${s.scene.index + 1} / ${s.scene.count}`;
   $("title").textContent = s.scene.title;
   const status = s.audienceMode !== "normal" ? s.audienceMode : s.frozen ? "frozen" : "live";
   $("status").textContent = status.toUpperCase();
@@ -53,11 +54,22 @@ function aim(e) {
   placeDot(pending);
   if (first) requestAnimationFrame(() => { if (pending) send({ cmd: "pointer", fx: pending.fx, fy: pending.fy }); pending = null; });
 }
+// A finger resting on the slide sends its place again every second: Podium hides a phone's dot
+// not refreshed for 3 s (a phone gone from the Wi-Fi mid-drag never sends the lift).
+let held = null, refresh = null;
+function hold(e) { held = fraction(e); aim(e); }
 const current = $("current");
-current.addEventListener("pointerdown", (e) => { current.setPointerCapture(e.pointerId); aim(e); });
-current.addEventListener("pointermove", (e) => { if (current.hasPointerCapture(e.pointerId)) aim(e); });
+current.addEventListener("pointerdown", (e) => {
+  current.setPointerCapture(e.pointerId); hold(e);
+  clearInterval(refresh);
+  refresh = setInterval(() => { if (held) send({ cmd: "pointer", fx: held.fx, fy: held.fy }); }, 1000);
+});
+current.addEventListener("pointermove", (e) => { if (current.hasPointerCapture(e.pointerId)) hold(e); });
 for (const end of ["pointerup", "pointercancel"]) {
-  current.addEventListener(end, () => { pending = null; send({ cmd: "pointer", fx: null, fy: null }); placeDot(null); });
+  current.addEventListener(end, () => {
+    clearInterval(refresh); refresh = null; held = null;
+    pending = null; send({ cmd: "pointer", fx: null, fy: null }); placeDot(null);
+  });
 }
 
 // Swipes anywhere but the slide: left for next, right for previous.

@@ -12,7 +12,8 @@ podium.connect({
 }, () => Math.max(screen.width, innerWidth) * 0.62 * (devicePixelRatio || 1));
 
 function show(s) {
-  $("index").textContent = `${s.scene.index + 1} / ${s.scene.count}`;
+  // Slides as the console counts them (`slide 2/12 (4/4)`): the number to type to go there.
+  $("index").textContent = s.slide ? s.slide.position : `${s.scene.index + 1} / ${s.scene.count}`;
   const status = s.audienceMode !== "normal" ? s.audienceMode : s.frozen ? "frozen" : "live";
   $("status").textContent = status.toUpperCase();
   $("status").className = status;

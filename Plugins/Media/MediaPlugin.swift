@@ -13,12 +13,19 @@ import PodiumMedia
 public enum MediaPlugin {
     public static func descriptor() -> PluginDescriptor {
         var d = PluginDescriptor(id: "org.podium.media", name: "Media", version: "1.0.0", sceneKinds: [
+            // A missing or unreadable clip is not a deck error at launch: the talk starts and the
+            // scene's `make` fails with an error card for the speaker, as a missing PDF or an
+            // unplayable clip does (trial 11 F9). `podium check` and a reload still refuse it.
             SceneKind(name: "media", summary: "A video or audio clip, played through GStreamer", validate: { p in
-                _ = try MediaOptions(p)
+                _ = try MediaOptions(p, requireFiles: false)
             }, make: { p, context in try MediaScene(p, context) }).parameterNames(["file", "autoplay", "loop", "start", "end", "volume", "poster", "onLeave"]),
         ])
-        // Not before a reload: it must not wait on GStreamer (a missing clip already fails validation).
-        d.sceneKinds[0].checkFiles = { p, r in r.probe ? SceneFileCheck(problem: fileProblem(p, deckDirectory: r.deckDirectory)) : .fine }
+        // GStreamer's probe for `podium check` only; before a reload (which must not wait on
+        // GStreamer) a missing or unreadable file is still a problem: the old deck stays.
+        d.sceneKinds[0].checkFiles = { p, r in
+            if r.probe { return SceneFileCheck(problem: fileProblem(p, deckDirectory: r.deckDirectory)) }
+            return r.complete ? SceneFileCheck(problem: missingFile(p, deckDirectory: r.deckDirectory)) : .fine
+        }
         return d
     }
 
@@ -27,9 +34,8 @@ public enum MediaPlugin {
     /// name, a file it cannot read), or a `start` past the clip's end. Nil when it plays. Relative paths resolve against
     /// `deckDirectory`. Blocks for up to `timeout` seconds per file.
     public static func fileProblem(_ p: SceneParameters, deckDirectory: URL, timeout: Double = 10) -> String? {
-        let based = p.baseDirectory == nil ? SceneParameters(p.values, path: p.path, baseDirectory: deckDirectory) : p
         do {
-            let o = try MediaOptions(based)
+            let o = try MediaOptions(based(p, deckDirectory))
             let probe = MediaProbe.run(o.file, timeout: timeout)
             if let problem = probe.problem { return "\(p.path).file: \(SafeText.escape(o.file.path)): \(problem)" }
             if probe.duration > 0, o.start >= probe.duration {
@@ -37,5 +43,14 @@ public enum MediaPlugin {
             }
             return nil
         } catch { return "\(error)" }
+    }
+
+    /// A missing or unreadable `file` or `poster` (no GStreamer), nil when both are there.
+    static func missingFile(_ p: SceneParameters, deckDirectory: URL) -> String? {
+        do { _ = try MediaOptions(based(p, deckDirectory)); return nil } catch { return "\(error)" }
+    }
+
+    private static func based(_ p: SceneParameters, _ deckDirectory: URL) -> SceneParameters {
+        p.baseDirectory == nil ? SceneParameters(p.values, path: p.path, baseDirectory: deckDirectory) : p
     }
 }

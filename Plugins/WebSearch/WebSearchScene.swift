@@ -27,6 +27,11 @@ final class WebSearchScene: Scene {
     private(set) var audienceContent = AudienceContent.results
     private(set) var query = ""
     private(set) var results: [SearchResult] = []
+    /// The query and results the room's list shows: those of the last search that found
+    /// something (or what Results to Audience put there). A search that finds nothing or fails
+    /// stays on the presenter, so a typo never reaches the room (trial 11 F13).
+    private(set) var roomQuery = ""
+    private(set) var roomResults: [SearchResult] = []
     /// The provider `results` came from (the fallback after an online failure).
     private var resultsProvider: SearchProvider
     private(set) var selected: SearchResult?
@@ -83,11 +88,8 @@ final class WebSearchScene: Scene {
         presenter.field.text = q
         history.record(q); historyCursor = nil
         do { try history.save(historyURL) } catch { context.log("cannot save search history: \(error)") }
-        results = []; selected = nil; document = nil; roomDocument = nil; roomWantsSelected = false
-        audience.results.showFirstRow()
-        // The room never sees a page the presenter has not chosen for it.
-        audienceContent = .results
-        audience.results.emptyText = Self.roomWaiting
+        results = []; selected = nil; document = nil; roomWantsSelected = false
+        // The room keeps what it shows until the search finds something.
         setStatus("Searching \(primary.name) for “\(q)”…")
         let gen = generation
         // One more than the cap says whether the provider had more than it shows ("first 10").
@@ -103,7 +105,7 @@ final class WebSearchScene: Scene {
         case let .success(all):
             let found = Array(all.prefix(config.limit))
             show(found, from: provider)
-            setStatus(found.isEmpty ? "No results for “\(query)” on \(provider.name)."
+            setStatus(found.isEmpty ? "No results for “\(query)” on \(provider.name).\(roomKeeps)"
                       : all.count > found.count ? "First \(found.count) results from \(provider.name)."
                       : "\(found.count) result\(found.count == 1 ? "" : "s") from \(provider.name).")
         case .failure(.cancelled): return
@@ -121,30 +123,37 @@ final class WebSearchScene: Scene {
                             let counted = all.count > found.count ? "the first \(found.count) offline results" : "\(found.count) offline result\(found.count == 1 ? "" : "s")"
                             self.setStatus("\(e.description) Showing \(counted) from \(fb.name).", warning: true)
                         case let .failure(fe):
-                            self.roomFoundNothing()
-                            self.setStatus("\(e.description) Offline search failed too: \(fe.description)", warning: true)
+                            self.setStatus("\(e.description) Offline search failed too: \(fe.description)\(self.roomKeeps)", warning: true)
                         }
                     }
                 }
             } else {
-                roomFoundNothing()
-                setStatus(e.description, warning: true)
+                setStatus(e.description + roomKeeps, warning: true)
             }
         }
     }
 
-    /// The room's empty list before and during a search, and after one that found nothing.
+    /// The room's empty list before any search, and after Results to Audience with none found.
     static let roomWaiting = "Search results appear here", roomNoResults = "No results"
 
-    /// The search ended with nothing to show: the room says so, as the presenter does.
-    private func roomFoundNothing() {
-        audience.results.emptyText = Self.roomNoResults
-        context.setNeedsDisplay()
+    /// Said after a search that found nothing or failed: the room was left as it was.
+    private var roomKeeps: String {
+        roomSeesPage ? " The room still sees its page." : roomQuery.isEmpty ? "" : " The room still sees “\(roomQuery)”."
+    }
+
+    /// The presenter's results go to the room's list (and the room to that list): after a
+    /// search that found something, or the speaker's Results to Audience.
+    private func showResultsToRoom() {
+        roomQuery = query; roomResults = results
+        roomDocument = nil
+        audienceContent = .results
+        audience.results.emptyText = results.isEmpty ? Self.roomNoResults : Self.roomWaiting
+        audience.results.showFirstRow()
     }
 
     private func show(_ found: [SearchResult], from provider: SearchProvider) {
-        if found.isEmpty { roomFoundNothing() }
         results = found
+        if !found.isEmpty { showResultsToRoom() }
         resultsProvider = provider
         presenter.results.results = found
         if !found.isEmpty { presenter.results.select(0, notify: false); open(0) } else { refresh() }
@@ -255,6 +264,7 @@ final class WebSearchScene: Scene {
             showRoom(d)
             return
         }
+        if roomQuery != query || roomResults != results { showResultsToRoom() }
         audienceContent = c
         refresh()
         roomFollowsPresenter()
@@ -318,7 +328,7 @@ final class WebSearchScene: Scene {
         presenter.reader.document = document
         if selected == nil { presenter.reader.message = results.isEmpty ? "Type a query and press Return." : "Pick a result to read it." }
         presenter.actionsButton.isEnabled = selected != nil
-        audience.show(query: query, results: results, document: audienceContent == .reader ? roomDocument : nil)
+        audience.show(query: roomQuery, results: roomResults, document: audienceContent == .reader ? roomDocument : nil)
         markRoomPart()
         presenter.setNeedsLayout()
         context.setNeedsDisplay()

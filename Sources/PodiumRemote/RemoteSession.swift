@@ -28,6 +28,8 @@ public final class RemoteSession {
     let pairing: PairingCodeView
     struct Client { var control: Bool; var width: Int }
     private var clients: [UInt64: Client] = [:]
+    /// The phone whose drag shows the pointer dot: the dot goes with it.
+    private var pointerOwner = RemotePointerOwner()
     private var lastState = ""
     /// Bumped whenever the audience view or the next scene asks for a redraw; pictures are made
     /// again when it differs from the one last made, one batch in flight at a time.
@@ -169,9 +171,10 @@ public final class RemoteSession {
             updatePairing()
         case let .message(conn, control, text):
             guard clients[conn] != nil else { return }
-            server.send(control ? answer(text) : answerViewer(text), to: conn)
+            server.send(control ? answer(text, from: conn) : answerViewer(text), to: conn)
         case let .closed(conn):
             clients[conn] = nil
+            if pointerOwner.left(conn, in: presentation) { presentation.log("remote: a phone left while pointing: its dot goes") }
             updatePairing()
         }
         tick()
@@ -179,8 +182,8 @@ public final class RemoteSession {
 
     /// A control client's request: the control socket's requests but `screenshot`, plus `pointer`
     /// with `fx`/`fy` (0…1 across the audience view, from a drag on the slide picture; null hides
-    /// the dot).
-    func answer(_ text: String) -> String {
+    /// the dot; it goes too when the phone `conn` leaves or stops refreshing it, `RemotePointerOwner`).
+    func answer(_ text: String, from conn: UInt64 = 0) -> String {
         let request = try? JSONValue.parse(Data(text.utf8))
         // The resume question is the speaker's, on the presenter view: the phone waits for it.
         if let hold = presentation.talkHold, request?["cmd"]?.string != "state" {
@@ -195,6 +198,7 @@ public final class RemoteSession {
             let shown: Bool
             if let x = f.0, let y = f.1, x.isFinite, y.isFinite { shown = presentation.movePointer(toAudienceFraction: Point(x, y)) }
             else { shown = presentation.movePointer(toAudienceFraction: nil) }
+            pointerOwner.moved(by: conn, in: presentation)
             return JSONValue.object(["ok": true, "shown": .bool(shown)]).jsonString
         }
         return handle(text)
@@ -241,6 +245,8 @@ public final class RemoteSession {
         return [
             "type": "state",
             "scene": ["index": .number(Double(i)), "count": .number(Double(p.sceneCount)), "title": .string(p.title(at: i))],
+            // Slides as the console and the go-to-slide prompt count them (a PDF's overlays are one slide).
+            "slide": p.slides.stateJSON(of: i),
             "next": next,
             "notes": .string(p.deck.scenes[i].notes),
             "timers": timers(p),

@@ -210,11 +210,7 @@ enum ControlRequests {
 
     /// Where the talk is in slides (0-based; overlays of one slide share a PDF page label) and
     /// the console's position text.
-    static func slideJSON(_ p: Presentation) -> JSONValue {
-        let s = p.slides.position(of: p.currentIndex)
-        return ["index": .number(Double(s.slide)), "count": .number(Double(p.slides.count)), "overlay": .number(Double(s.overlay)),
-                "overlays": .number(Double(s.overlays)), "position": .string(p.slides.positionText(of: p.currentIndex))]
-    }
+    static func slideJSON(_ p: Presentation) -> JSONValue { p.slides.stateJSON(of: p.currentIndex) }
 
     /// The console timers in seconds; `remaining`, `pace` and `scenePlanned` are null without a plan.
     static func timersJSON(_ p: Presentation) -> JSONValue {

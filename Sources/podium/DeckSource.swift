@@ -43,7 +43,7 @@ enum DeckSource {
         return try opened.scenes.enumerated().map { i, s in
             guard let validate = validators[s.kind] else {
                 if let why = registry.unavailability(ofKind: s.kind) { throw DeckError(file: path, path: "scenes[\(i)].kind", message: "\(why)") }
-                throw DeckError(file: path, path: "scenes[\(i)].kind", message: "unknown scene kind \(SafeText.quote(s.kind)) (available: \(registry.kindNames.joined(separator: ", ")))")
+                throw DeckError(file: path, path: "scenes[\(i)].kind", message: Deck.unknownKindMessage(s.kind, available: registry.kindNames))
             }
             let p = SceneParameters(s.parameters, path: "scenes[\(i)].parameters", baseDirectory: directory)
             do { try validate(p) } catch let e as SceneParameterError {

@@ -115,14 +115,25 @@ final class RemoteEndToEndTests: XCTestCase {
         XCTAssertEqual(seen["crowdClosed"]?.int, 105 - served)
         XCTAssertEqual(seen["afterCrowd"]?.bool, true)
         XCTAssertEqual(seen["advancesWithSlowClient"]?.int, 30, "a client that never reads holds nothing up")
-        // What the talk did, seen from the control socket: one scene on, the pointer where dragged.
+        // What the talk did, seen from the control socket: one scene on, the pointer where dragged
+        // while the phone was there.
         let after = try c.send(["cmd": "state"])
         XCTAssertEqual(after["scene"]?["index"]?.int, start + 1)
         let audience = try XCTUnwrap(after["windows"]?.array?.first { $0["role"]?.string == "audience" }?["size"])
         let w = try XCTUnwrap(audience["width"]?.number), h = try XCTUnwrap(audience["height"]?.number)
-        XCTAssertEqual(after["pointer"]?["x"]?.number ?? -1, w * 0.25, accuracy: 0.5)
-        XCTAssertEqual(after["pointer"]?["y"]?.number ?? -1, h * 0.5, accuracy: 0.5)
+        XCTAssertEqual(seen["statePointer"]?["x"]?.number ?? -1, w * 0.25, accuracy: 0.5)
+        XCTAssertEqual(seen["statePointer"]?["y"]?.number ?? -1, h * 0.5, accuracy: 0.5)
         XCTAssertEqual(seen["pushedPointer"]?["fx"]?.number ?? -1, 0.25, accuracy: 0.001)
+        // Trial 11 F5: a phone dropping mid-drag takes its dot with it; a connected phone that
+        // stops refreshing its dot (out of Wi-Fi, the socket half open) loses it and stays connected.
+        XCTAssertEqual(seen["dropperPointer"]?.bool, true)
+        XCTAssertEqual(seen["pointerGoneWithPhone"]?.bool, true, "the dropped phone's dot stayed on the room's view")
+        XCTAssertEqual(seen["silentPointer"]?.bool, true)
+        XCTAssertEqual(seen["silentStillConnected"]?.bool, true)
+        XCTAssertEqual(seen["staleGone"]?.bool, true, "a dot not refreshed stayed on the room's view")
+        XCTAssertEqual(seen["silentAfter"]?.bool, true)
+        XCTAssertEqual(after["pointer"], .null, "no phone points any more: no dot")
+        XCTAssertTrue(app.log.contains("a phone left while pointing"), app.log)
     }
 
     /// The page in Debian's chromium (headless, phone-sized, through chromedriver and Selenium):

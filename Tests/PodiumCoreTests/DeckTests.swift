@@ -33,6 +33,19 @@ final class DeckTests: XCTestCase {
         XCTAssertEqual(e?.description, #"talk.json: scenes[1].kind: unknown scene kind "slides" (available: band-list, title)"#)
     }
 
+    /// A misspelt kind gets "did you mean", as a misspelt parameter does (trial 11 F14); a kind
+    /// far from every available one ("slides" above) gets none.
+    func testAMisspeltKindSuggestsTheNearestKind() {
+        XCTAssertEqual(error(#"{"title":"T","scenes":[{"kind":"titel"}]}"#)?.message,
+                       #"unknown scene kind "titel"; did you mean "title"? (available: band-list, title)"#)
+        XCTAssertEqual(error(#"{"title":"T","scenes":[{"kind":"Band-List"}]}"#)?.message,
+                       #"unknown scene kind "Band-List"; did you mean "band-list"? (available: band-list, title)"#)
+        XCTAssertEqual(Deck.unknownKindMessage("helo", available: ["hello", "pdf", "title"]),
+                       #"unknown scene kind "helo"; did you mean "hello"? (available: hello, pdf, title)"#)
+        XCTAssertEqual(Deck.unknownKindMessage("example", available: ["pdf", "title"]),
+                       #"unknown scene kind "example" (available: pdf, title)"#)
+    }
+
     func testMissingFieldsAndWrongTypes() {
         XCTAssertEqual(error(#"{"scenes":[]}"#)?.path, "title")
         XCTAssertEqual(error(#"{"title":"T"}"#)?.path, "scenes")

@@ -62,6 +62,13 @@ final class RefusedPluginKindMessageTests: XCTestCase {
             ("noid", #"{"api": "3.0", \#(valid)}"#, "manifest invalid at field id: missing"),
             ("outside", #"{"id": "org.example.hello", "api": "3.0", "name": "Hello", "version": "1.0.0", "library": "../libtest.so", "sceneKinds": ["hello"]}"#,
              "manifest invalid at field library: must be a path inside the plugin directory"),
+            // Trial 11 F14: the plugin line was exact, but the deck line said "unknown scene kind".
+            ("kindstring", #"{"id": "org.example.hello", "api": "3.0", "name": "Hello", "version": "1.0.0", "library": "libtest.so", "sceneKinds": "hello"}"#,
+             "manifest invalid at field sceneKinds: expected array of strings, found string"),
+            ("kindsfield", #"{"id": "org.example.hello", "api": "3.0", "name": "Hello", "version": "1.0.0", "library": "libtest.so", "kinds": ["hello"]}"#,
+             "manifest invalid at field"),
+            ("uppercase", #"{"id": "org.example.hello", "api": "3.0", "name": "Hello", "version": "1.0.0", "library": "libtest.so", "sceneKinds": ["Hello"]}"#,
+             "manifest invalid at field sceneKinds"),
         ]
         for (name, manifest, why) in cases {
             let dir = root.appendingPathComponent("plugins-\(name)/hello")

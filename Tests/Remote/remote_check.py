@@ -88,6 +88,7 @@ remote.until(text("state", lambda m: m["scene"]["index"] == start + 1))
 out["pointerReply"] = ask(remote, {"cmd": "pointer", "fx": 0.25, "fy": 0.5})
 pushed = remote.until(text("state", lambda m: m["pointer"] is not None))
 out["pushedPointer"] = pushed and pushed["pointer"]
+out["statePointer"] = (ask(remote, {"cmd": "state"}) or {}).get("pointer")
 out["unknownReply"] = ask(remote, {"cmd": "nonsense"})
 out["screenshotReply"] = ask(remote, {"cmd": "screenshot", "window": "presenter", "path": sys.argv[3] if len(sys.argv) > 3 else "/tmp/never.png"})
 # The control socket's own requests work too (here: the full state, with the remote's links).
@@ -123,4 +124,22 @@ for i in range(30):
         want = start + 2 if cmd == "next" else start + 1
         if remote.until(text("state", lambda m: m["scene"]["index"] == want), 10): went += 1
 out["advancesWithSlowClient"] = went
+
+# Trial 11 F5: a phone that drops mid-drag (its socket just goes, no lift, no close frame) takes
+# its pointer dot off the room's view; so does one that stays connected but stops refreshing it.
+dropper = WS(control_token, origin)
+dropper.until(text("hello"))
+out["dropperPointer"] = (ask(dropper, {"cmd": "pointer", "fx": 0.75, "fy": 0.25}) or {}).get("shown")
+remote.until(text("state", lambda m: m["pointer"] is not None and abs(m["pointer"]["fx"] - 0.75) < 0.01))
+dropper.s.shutdown(socket.SHUT_RDWR); dropper.s.close()
+gone = remote.until(text("state", lambda m: m["pointer"] is None), 10)
+out["pointerGoneWithPhone"] = gone is not None
+silent = WS(control_token, origin)
+silent.until(text("hello"))
+out["silentPointer"] = (ask(silent, {"cmd": "pointer", "fx": 0.5, "fy": 0.5}) or {}).get("shown")
+remote.until(text("state", lambda m: m["pointer"] is not None))
+out["silentStillConnected"] = (ask(silent, {"cmd": "state"}) or {}).get("ok")
+gone = remote.until(text("state", lambda m: m["pointer"] is None), 15)
+out["staleGone"] = gone is not None
+out["silentAfter"] = (ask(silent, {"cmd": "state"}) or {}).get("ok")
 print(json.dumps(out))

@@ -7,18 +7,60 @@ import XCTest
 /// What the room and the status line say at the edges: no hits, a new audience size, more
 /// matches than the result cap.
 extension WebSearchSceneTests {
-    /// A search with no hits: the room says "No results" as the presenter does, not "Search
-    /// results appear here"; the next search waits with the usual text.
-    func testTheRoomSaysNoResultsWhenTheSearchFoundNothing() async throws {
+    /// A search with no hits (a typo) stays on the presenter: the room keeps what it showed
+    /// (trial 11 F13: it showed "“Nirvana”" and "No results" at once). Only the speaker's Results
+    /// to Audience shows the room "No results".
+    func testASearchWithNoHitsLeavesTheRoomAsItWas() async throws {
         let (scene, audienceRoot) = try sceneWithAudience()
         let roomTexts = { self.texts(in: scene.audience, audienceRoot).map(\.text) }
         XCTAssertTrue(roomTexts().contains("Search results appear here"))
         scene.search("qqqzzzxxy")
-        XCTAssertTrue(scene.status.hasPrefix("No results"), scene.status)
+        XCTAssertTrue(scene.status.hasPrefix("No results for “qqqzzzxxy”"), scene.status)
+        XCTAssertFalse(roomTexts().contains { $0.contains("qqqzzzxxy") || $0 == "No results" }, "the room saw the typo: \(roomTexts())")
+        XCTAssertTrue(roomTexts().contains("Search results appear here"))
+        scene.search("Radiohead")
+        XCTAssertTrue(roomTexts().contains("“Radiohead”"), "\(roomTexts())")
+        let shown = roomTexts()
+        scene.search("Nirvanna")
+        XCTAssertEqual(scene.status, "No results for “Nirvanna” on Band pages. The room still sees “Radiohead”.")
+        XCTAssertEqual(scene.results, [], "the presenter's list is the new search's")
+        XCTAssertEqual(roomTexts(), shown, "the room keeps the last results")
+        // The room's page stays too.
+        scene.search("Radiohead")
+        scene.setAudience(.reader)
+        XCTAssertEqual(scene.audience.reader.document?.title, "Radiohead")
+        scene.search("zzzqqq")
+        XCTAssertEqual(scene.audienceContent, .reader)
+        XCTAssertEqual(scene.audience.reader.document?.title, "Radiohead", "the room keeps its page")
+        XCTAssertTrue(scene.status.hasSuffix("The room still sees its page."), scene.status)
+        // The speaker's choice: Results to Audience shows the room the empty search.
+        XCTAssertTrue(context.root.click(controlID: "websearch.audience-results"))
         XCTAssertTrue(roomTexts().contains("No results"), "\(roomTexts())")
-        XCTAssertFalse(roomTexts().contains("Search results appear here"))
+        XCTAssertTrue(roomTexts().contains("“zzzqqq”"), "\(roomTexts())")
         scene.search("Radiohead")
         XCTAssertFalse(roomTexts().contains("No results"))
+    }
+
+    /// A failed online search (no fallback) stays on the presenter too.
+    func testAFailedSearchLeavesTheRoomAsItWas() async throws {
+        let online = ScriptedProvider(name: "wiki.example")
+        let scene = WebSearchScene(config: try WebSearchConfig(SceneParameters(["provider": "online", "fallback": false])),
+                                   primary: online, fallback: nil, context: context)
+        scene.search("Nirvana")
+        XCTAssertEqual(scene.roomQuery, "", "nothing reaches the room while searching")
+        online.answer("Nirvana", .success([ScriptedProvider.result("Nirvana")]))
+        context.waitAndDrain()
+        context.waitAndDrain()   // the page of the first result, loaded off the main thread
+        XCTAssertEqual(scene.roomQuery, "Nirvana")
+        XCTAssertEqual(scene.roomResults.map(\.title), ["Nirvana"])
+        scene.search("Nirvanna")
+        XCTAssertEqual(scene.roomQuery, "Nirvana", "the room keeps its results while the next search runs")
+        online.answer("Nirvanna", .failure(.rateLimited(host: "wiki.example", retryAfter: 30)))
+        context.waitAndDrain()
+        XCTAssertEqual(scene.status, "wiki.example is rate limiting requests; try again in 30 s. The room still sees “Nirvana”.")
+        XCTAssertEqual(scene.roomQuery, "Nirvana")
+        XCTAssertEqual(scene.roomResults.map(\.title), ["Nirvana"])
+        XCTAssertEqual(scene.audience.queryLabel.text, "“Nirvana”")
     }
 
     /// After a new audience size left the room between screens ("6 of 6", two cards a screen),

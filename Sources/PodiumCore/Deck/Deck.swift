@@ -162,7 +162,7 @@ extension Deck {
             rejectUnknown(s, DeckScene.fields, at: p)
             guard let validate = kinds[kind] else {
                 if let why = unknownKind?(kind) { throw fail("\(p).kind", "\(why)") }
-                throw fail("\(p).kind", "unknown scene kind \(SafeText.quote(kind)) (available: \((available?() ?? kinds.keys.sorted()).joined(separator: ", ")))")
+                throw fail("\(p).kind", unknownKindMessage(kind, available: available?() ?? kinds.keys.sorted()))
             }
             var params: [String: JSONValue] = [:]
             if let pv = s["parameters"] {

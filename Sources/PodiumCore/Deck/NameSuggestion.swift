@@ -25,3 +25,14 @@ enum NameSuggestion {
         return row[y.count]
     }
 }
+
+extension Deck {
+    /// `unknown scene kind "helo"; did you mean "hello"? (available: hello, pdf, title)`: a deck's
+    /// kind no plugin supplies, with the nearest of the `available` kinds, as for parameters;
+    /// only a near one (a typo: at most 2 edits, or a third of the name): a kind of a plugin not
+    /// installed ("example") is not a typo of "title".
+    public static func unknownKindMessage(_ kind: String, available: [String]) -> String {
+        let near = available.filter { NameSuggestion.distance(kind, $0) <= max(2, kind.count / 3) }
+        return "unknown scene kind \(SafeText.quote(kind))\(NameSuggestion.didYouMean(kind, among: near)) (available: \(available.joined(separator: ", ")))"
+    }
+}

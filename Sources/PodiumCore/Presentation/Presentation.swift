@@ -259,13 +259,15 @@ public final class Presentation {
     // MARK: Navigation
 
     /// While an open question holds the talk (`talkHold`), navigation does nothing.
-    public func next() { if talkHold == nil, currentIndex + 1 < sceneCount { show(currentIndex + 1) } }
-    public func previous() { if talkHold == nil, currentIndex > 0 { show(currentIndex - 1) } }
+    /// A move closes the presenter's open question and go-to-slide prompt (`closePromptsForAMove`).
+    public func next() { if talkHold == nil, currentIndex + 1 < sceneCount { closePromptsForAMove(); show(currentIndex + 1) } }
+    public func previous() { if talkHold == nil, currentIndex > 0 { closePromptsForAMove(); show(currentIndex - 1) } }
     /// Makes scene `index` current; out-of-range indexes are ignored (returns false), and so is
     /// everything while the talk is held (`talkHold`).
     @discardableResult
     public func goTo(_ index: Int) -> Bool {
         guard talkHold == nil, deck.scenes.indices.contains(index) else { return false }
+        closePromptsForAMove()
         show(index); return true
     }
 

@@ -129,6 +129,7 @@ extension Presentation {
     }
 
     func audienceDidChange() {
+        closePromptsForAMove()   // the room's picture changed: a question about the talk as it was closes
         audienceCover.backgroundColor = audienceMode.cover
         audienceCover.isHidden = audienceMode == .normal
         console.setAudienceStatus(audienceMode, frozen: isFrozen)
