@@ -477,7 +477,8 @@ public enum PageCaches {
 
     /// Runs `body` (load and check a new version of the deck) with every file it asks for opened
     /// afresh. When `body` returns true the fresh caches replace the old ones (which are
-    /// retired); when it returns false or throws they are dropped and the old ones stay.
+    /// retired), except where the file's bytes did not change (the old cache stays, pages and
+    /// all); when it returns false or throws they are dropped and the old ones stay.
     public static func loadFresh(_ body: () throws -> Bool) rethrows -> Bool {
         lock.lock(); staged = [:]; lock.unlock()
         var keep = false
