@@ -43,7 +43,8 @@ public struct PDFDeck {
         let doc = try? PageCaches.cache(for: file).document
         let pdfpc = doc.flatMap { PdfpcFile.loadReadable(for: file, pageCount: $0.pageCount) }
         self.pdfpc = pdfpc
-        pdfpcProblems = (pdfpc?.problems ?? []).map { "\($0)" }
+        // Said as what the talk does with it (the talk starts without it; `check` refuses it).
+        pdfpcProblems = (pdfpc?.problems ?? []).map { "\($0)" + ($0.path == PdfpcFile.path(for: file) ? " (the file is left out)" : " (left out)") }
         // nil: Beamer's notes on the second screen are detected from the page shape.
         let layout = requested ?? pdfpc?.notesPosition ?? doc.map(NotesDetection.layout(of:)) ?? .none
         self.layout = layout
