@@ -33,7 +33,7 @@ final class PDFNotesScreenLabelsTests: PDFTestCase {
 
         let r = try runProcess(TestPaths.podium, ["check", pdf], environment: TestPaths.privateHome(in: dir))
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.contains("warning: talk.pdf: its page labels are Beamer's notes-on-second-screen labels"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("warning: talk.pdf: its page labels count the notes pages too (Beamer's notes on the second screen), so overlays are not grouped"), r.stderr)
         XCTAssertTrue(r.stdout.contains("\(Self.sheetLabels.count) scenes (pdf ×\(Self.sheetLabels.count))"), r.stdout)
         XCTAssertFalse(r.stdout.contains("slides"), "not grouped: " + r.stdout)
     }

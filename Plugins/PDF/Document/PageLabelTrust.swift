@@ -18,6 +18,6 @@ enum PageLabelTrust {
 
     /// The warning `podium check` and the log give when labels are not used.
     static func warning(file: String) -> String {
-        "\(file): its page labels are Beamer's notes-on-second-screen labels (numbered twice, for the slide and its notes), so overlays are not grouped into slides: every page is a slide (as with --no-grouping)"
+        "\(file): its page labels count the notes pages too (Beamer's notes on the second screen), so overlays are not grouped: every page is a slide, as with --no-grouping"
     }
 }
