@@ -55,6 +55,9 @@ final class PdfpcReadableTests: PDFTestCase {
         XCTAssertEqual(deck.pages.map(\.notes), ["", "the overlays slide", "the overlays slide", "its own", "", "last overlay only"],
                        "inherited forward within a slide only; an overlay's own note wins")
         XCTAssertEqual(try PDFDeck(path: pdf, grouping: false).pages.map(\.notes)[2], "", "--no-grouping: every page its own slide")
+        // Podium's own sidecar keeps its meaning: "#2" is page 2 only; the pdfpc note is still inherited.
+        try ##"{"#2": "page two only"}"##.write(toFile: path("talk.notes.json"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try PDFDeck(path: pdf).pages.map(\.notes)[1...2], ["page two only\n\nthe overlays slide", "the overlays slide"])
     }
 
     func testCheckCountsSlidesAndSaysThePdfpcWasRead() throws {

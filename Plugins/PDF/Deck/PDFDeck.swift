@@ -36,7 +36,7 @@ public struct PDFDeck {
     /// its slide key, so Beamer's overlays (`\pause`, one label per frame) become one slide; pdfpc's
     /// `forcedOverlay` joins a page to the slide before it. pdfpc's `hidden` pages are left out.
     /// What of `talk.pdfpc` cannot be read is left out (`pdfpcProblems`); a bad notes sidecar
-    /// only marks its notes missing (`notesProblems`). An overlay without notes has its slide's.
+    /// only marks its notes missing (`notesProblems`). An overlay without a pdfpc note has its slide's.
     /// Page labels that are pgfpages' logical ones are not used (`labelWarning`).
     public init(path: String, notes requested: NotesLayout? = nil, grouping: Bool = true) throws {
         let file = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -67,18 +67,15 @@ public struct PDFDeck {
         if grouping && !trusted { labelWarning = PageLabelTrust.warning(file: name) }
         var keys: [String] = []
         for p in 0..<doc.pageCount { keys.append(pdfpc?.forcedOverlays.contains(p) == true && p > 0 ? keys[p - 1] : trusted ? doc.labels[p] : "page \(p + 1)") }
-        var slideNotes: (key: String, text: String)?
+        // An overlay pdfpc gives no note has its slide's (a note written on a frame's first overlay
+        // only, as by hand or pdfpc-latex-notes; trial 11, F11). Podium's sidecar says per page
+        // itself what it means ("#4": that page only).
+        var pdfpcNotes = pdfpc?.notes ?? [:]
+        if grouping { for p in 1..<max(1, doc.pageCount) where pdfpcNotes[p] == nil && keys[p] == keys[p - 1] { pdfpcNotes[p] = pdfpcNotes[p - 1] } }
         pages = (0..<doc.pageCount).filter { pdfpc?.hidden.contains($0) != true }.map {
             // pdfpc's note and comments that are not printed (not shown to the room) are notes
             // too, after the sidecar's.
-            var text = ([notes[$0] ?? "", pdfpc?.notes[$0] ?? ""] + doc.annotationNotes(page: $0)).filter { !$0.isEmpty }.joined(separator: "\n\n")
-            // An overlay with no notes of its own has its slide's (pdfpc notes written on a
-            // frame's first overlay only; trial 11, F11).
-            if grouping {
-                if slideNotes?.key != keys[$0] { slideNotes = nil }
-                if text.isEmpty, let s = slideNotes, s.key == keys[$0] { text = s.text }
-                else if !text.isEmpty { slideNotes = (keys[$0], text) }
-            }
+            let text = ([notes[$0] ?? "", pdfpcNotes[$0] ?? ""] + doc.annotationNotes(page: $0)).filter { !$0.isEmpty }.joined(separator: "\n\n")
             return Page(title: PageTitles.title(of: $0, in: doc), notes: text, parameters: params($0), slide: grouping ? keys[$0] : nil)
         }
         if pages.isEmpty { pages = [Page(title: PageTitles.title(of: 0, in: doc), notes: notes[0] ?? "", parameters: params(0), slide: nil)] }
