@@ -245,7 +245,8 @@ enum CheckCommand {
         for p in problems { printError("podium: \(o.positional[0]): \(SceneNumbers.spelled(p))") }
         if !problems.isEmpty { return 2 }
         for w in DeckSource.notesWarnings(deck, registry: registry) { printError("podium: warning: \(SceneNumbers.spelled(w))") }
-        print("\(o.positional[0]): OK — \(SafeText.quote(deck.title)), \(deck.scenes.count) scene\(deck.scenes.count == 1 ? "" : "s") (\(kindsSummary(deck.scenes.map(\.kind))))")
+        print("\(o.positional[0]): OK — \(SafeText.quote(deck.title)), \(deck.scenes.count) scene\(deck.scenes.count == 1 ? "" : "s") (\(kindsSummary(deck.scenes.map(\.kind))))\(CheckSummary.slides(deck))")
+        if let line = CheckSummary.pdfpc(deck, deckPath: o.positional[0]) { print(line) }
         return 0
     }
 }

@@ -56,6 +56,10 @@ enum TalkOptions {
             deck.endTimeMinutes = c.hour * 60 + c.minute
         }
         deck.lastMinutes = try number("--last-minutes", 0...10_000) ?? deck.lastMinutes
+        // Typed and with no end to count back from: said, not silently ignored (trial 11, F12).
+        if let v = options.values["--last-minutes"], deck.durationMinutes == nil, deck.endTimeMinutes == nil {
+            throw CommandLineInterface.UsageError(description: "--last-minutes \(shown(v)) needs a planned end: give --duration MIN or --end-time HH:MM (or a duration in the deck or its .pdfpc)")
+        }
         // Both count slides as the speaker sees them (the position, the slide prompt, the
         // overview), as pdfpc's --page and --end-slide count user slides: a Beamer frame's
         // overlays are one slide, pdfpc's hidden pages none.

@@ -48,10 +48,36 @@ final class PDFReloadTests: PDFTestCase {
         XCTAssertFalse(second === first)
         XCTAssertGreaterThan(second.generation, first.generation)
         assertColour(try boxColour(second.document), TestPDF.colour(1), "the new version")
-        // The old cache is retired: nothing kept, but a scene still holding it draws its own file.
+        // The old cache is retired: its pages are dropped, but a scene still holding it (one a
+        // reload kept) draws its own file, at once or through the worker (trial 11, F2: the
+        // worker refused a retired cache and the room got blank paper).
+        XCTAssertEqual(first.usage.count, 0)
         let key = PageKey(page: 1, region: Rect(0, 0, 1, 1), pixelWidth: 80, pixelHeight: 45)
         XCTAssertNotNil(first.bitmap(key))
-        XCTAssertEqual(first.usage.count, 0)
+        let later = PageKey(page: 0, region: Rect(0, 0, 1, 1), pixelWidth: 80, pixelHeight: 45)
+        let told = expectation(description: "the worker rendered a retired cache's request")
+        XCTAssertNil(first.request(later) { told.fulfill() })
+        wait(for: [told], timeout: 10)
+        XCTAssertNotNil(first.cached(later))
+        XCTAssertNotNil(first.bitmap(later, waitingAtMost: 5) {})
+    }
+
+    /// Ctrl+R with the file unchanged: the cache in use stays (its pages, its worker), so the
+    /// scenes a reload keeps and the ones it makes share one document.
+    func testAReloadOfAnUnchangedFileKeepsTheCacheInUse() throws {
+        let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 2))
+        let first = try PageCaches.cache(for: pdf)
+        let key = PageKey(page: 0, region: Rect(0, 0, 1, 1), pixelWidth: 80, pixelHeight: 45)
+        XCTAssertNotNil(first.bitmap(key))
+        var staged: PageCache?
+        XCTAssertTrue(PageCaches.loadFresh { staged = try? PageCaches.cache(for: pdf); return staged != nil })
+        XCTAssertFalse(staged === first, "the file was read afresh to check it")
+        XCTAssertTrue(try PageCaches.cache(for: pdf) === first, "the same bytes: the cache in use stays")
+        XCTAssertNotNil(first.cached(key), "with its pages")
+        // Rewritten with other bytes: a new cache.
+        TestPDF.write(pdf, .init(pages: 2, colourShift: 1))
+        XCTAssertTrue(PageCaches.loadFresh { (try? PageCaches.cache(for: pdf)) != nil })
+        XCTAssertFalse(try PageCaches.cache(for: pdf) === first)
     }
 
     func testAHalfWrittenFileIsRefusedBeforeAReload() throws {

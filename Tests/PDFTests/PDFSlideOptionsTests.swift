@@ -41,4 +41,22 @@ final class PDFSlideOptionsTests: PDFTestCase {
         let ok = try runProcess(TestPaths.podium, ["check", pdf, "--page", "3"], environment: TestPaths.privateHome(in: dir))
         XCTAssertEqual(ok.status, 0, ok.stderr)
     }
+
+    /// `--last-minutes` with no duration or end time anywhere: refused, naming what is missing,
+    /// not silently ignored (trial 11, F12); with one it is taken.
+    func testLastMinutesWithoutAPlannedEndIsRefused() throws {
+        let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 3))
+        let env = TestPaths.privateHome(in: dir)
+        let r = try runProcess(TestPaths.podium, ["check", pdf, "--last-minutes", "14"], environment: env)
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("podium: --last-minutes 14 needs a planned end: give --duration MIN or --end-time HH:MM"), r.stderr)
+        for extra in [["--duration", "20"], ["-e", "23:59"]] {
+            let ok = try runProcess(TestPaths.podium, ["check", pdf, "--last-minutes", "14"] + extra, environment: env)
+            XCTAssertEqual(ok.status, 0, "\(extra): \(ok.stderr)")
+        }
+        // A duration from talk.pdfpc is a planned end too.
+        try #"{"pdfpcFormat": 2, "duration": 20}"#.write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
+        let pdfpc = try runProcess(TestPaths.podium, ["check", pdf, "--last-minutes", "14"], environment: env)
+        XCTAssertEqual(pdfpc.status, 0, pdfpc.stderr)
+    }
 }

@@ -65,4 +65,37 @@ final class PDFSlowPageTests: PDFTestCase {
         XCTAssertFalse(console.renderFrame().commands.map { "\($0)" }.contains { $0.contains("Rendering page") })
         XCTAssertGreaterThan(finished.value, 0)
     }
+
+    /// Belt and braces for trial 11, F2: the page before is gone from the cache too (a reload
+    /// retired it) while the new page still renders: the room keeps the last page it showed,
+    /// the very bitmap, not blank paper waiting for the page before to render again.
+    func testTheRoomKeepsItsLastPageWhenThePageBeforeIsGoneFromTheCache() async throws {
+        TestPDF.write(path("slow.pdf"), .init(pages: 3))
+        let released = DispatchSemaphore(value: 0)
+        PageCache.willRender = { key in if key.page == 1 { _ = released.wait(timeout: .now() + 20); released.signal() } }
+        defer { released.signal(); PageCache.willRender = nil }
+        let host = pdfHost(dir)
+        let scenes = try (0..<2).map { try PDFScene(SceneParameters(["file": "slow.pdf", "page": .number(Double($0 + 1))]), host) }
+        let room = WindowRoot(metrics: FixedMetrics())
+        room.resize(to: Size(320, 180))
+        room.content.addSubview(scenes[0].audienceView.pinned(.fill()))
+        scenes[0].didBecomeCurrent()
+        let first = try XCTUnwrap(bitmaps(room).first)
+        XCTAssertEqual([first.width, first.height], [320, 180], "page 1 is shown")
+        scenes[0].cache.retire()
+        XCTAssertNil(scenes[0].cache.cached(PageKey(page: 0, region: Rect(0, 0, 1, 1), pixelWidth: 320, pixelHeight: 180)), "page 1 is gone from the cache")
+        scenes[0].willResignCurrent()
+        room.content.subviews.forEach { $0.removeFromSuperview() }
+        room.content.addSubview(scenes[1].audienceView.pinned(.fill()))
+        scenes[1].didBecomeCurrent()
+        room.requestRedraw()
+        let kept = try XCTUnwrap(bitmaps(room).first)
+        XCTAssertTrue(kept === first, "the room keeps page 1 while page 2 renders: \(kept.width)×\(kept.height)")
+        released.signal()
+        scenes[1].cache.waitUntilIdle()
+        room.requestRedraw()
+        let second = try XCTUnwrap(bitmaps(room).first)
+        XCTAssertFalse(second === first, "page 2 once rendered")
+        XCTAssertEqual([second.width, second.height], [320, 180])
+    }
 }

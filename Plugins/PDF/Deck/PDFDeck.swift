@@ -22,6 +22,11 @@ public struct PDFDeck {
     /// What was wrong with the notes sidecar (`PDFNotes.Reading.problems`), one line each: the
     /// talk goes on without those notes (or with the last good ones), `check` reports them.
     public var notesProblems: [String] = []
+    /// What of `talk.pdfpc` could not be read and was left out, one line each (the talk starts
+    /// with the rest; `check` reports them as errors).
+    public var pdfpcProblems: [String] = []
+    /// Said when the page labels are not used to group overlays (`PageLabelTrust`).
+    public var labelWarning: String?
 
     /// Builds the scenes for `path`; `notes` nil takes pdfpc's `notesPosition`, else detects
     /// Beamer's notes on the second screen (`NotesDetection`); `.none` shows whole pages. A PDF
@@ -30,13 +35,16 @@ public struct PDFDeck {
     /// With `grouping` (the default; `--no-grouping` turns it off) each page carries its label as
     /// its slide key, so Beamer's overlays (`\pause`, one label per frame) become one slide; pdfpc's
     /// `forcedOverlay` joins a page to the slide before it. pdfpc's `hidden` pages are left out.
-    /// Throws `SceneParameterError` for a bad `.pdfpc` file; a bad notes sidecar only marks its
-    /// notes missing (`notesProblems`).
+    /// What of `talk.pdfpc` cannot be read is left out (`pdfpcProblems`); a bad notes sidecar
+    /// only marks its notes missing (`notesProblems`). An overlay without a pdfpc note has its slide's.
+    /// Page labels that are pgfpages' logical ones are not used (`labelWarning`).
     public init(path: String, notes requested: NotesLayout? = nil, grouping: Bool = true) throws {
         let file = URL(fileURLWithPath: path).standardizedFileURL.path
         let doc = try? PageCaches.cache(for: file).document
-        let pdfpc = try doc.flatMap { try PdfpcFile.load(for: file, pageCount: $0.pageCount) }
+        let pdfpc = doc.flatMap { PdfpcFile.loadReadable(for: file, pageCount: $0.pageCount) }
         self.pdfpc = pdfpc
+        // Said as what the talk does with it (the talk starts without it; `check` refuses it).
+        pdfpcProblems = (pdfpc?.problems ?? []).map { "\($0)" + ($0.path == PdfpcFile.path(for: file) ? " (the file is left out)" : " (left out)") }
         // nil: Beamer's notes on the second screen are detected from the page shape.
         let layout = requested ?? pdfpc?.notesPosition ?? doc.map(NotesDetection.layout(of:)) ?? .none
         self.layout = layout
@@ -53,12 +61,21 @@ public struct PDFDeck {
         let notes = reading.notes
         notesProblems = reading.problems
         title = doc.title ?? name
+        // pgfpages' labels (notes on the second screen) name logical pages, not sheets: each
+        // page is then a slide of its own (`PageLabelTrust`).
+        let trusted = !PageLabelTrust.looksLikeLogicalPages(doc.labels, split: NotesDetection.layout(of: doc) != .none)
+        if grouping && !trusted { labelWarning = PageLabelTrust.warning(file: name) }
         var keys: [String] = []
-        for p in 0..<doc.pageCount { keys.append(pdfpc?.forcedOverlays.contains(p) == true && p > 0 ? keys[p - 1] : doc.labels[p]) }
+        for p in 0..<doc.pageCount { keys.append(pdfpc?.forcedOverlays.contains(p) == true && p > 0 ? keys[p - 1] : trusted ? doc.labels[p] : "page \(p + 1)") }
+        // An overlay pdfpc gives no note has its slide's (a note written on a frame's first overlay
+        // only, as by hand or pdfpc-latex-notes; trial 11, F11). Podium's sidecar says per page
+        // itself what it means ("#4": that page only).
+        var pdfpcNotes = pdfpc?.notes ?? [:]
+        if grouping { for p in 1..<max(1, doc.pageCount) where pdfpcNotes[p] == nil && keys[p] == keys[p - 1] { pdfpcNotes[p] = pdfpcNotes[p - 1] } }
         pages = (0..<doc.pageCount).filter { pdfpc?.hidden.contains($0) != true }.map {
             // pdfpc's note and comments that are not printed (not shown to the room) are notes
             // too, after the sidecar's.
-            let text = ([notes[$0] ?? "", pdfpc?.notes[$0] ?? ""] + doc.annotationNotes(page: $0)).filter { !$0.isEmpty }.joined(separator: "\n\n")
+            let text = ([notes[$0] ?? "", pdfpcNotes[$0] ?? ""] + doc.annotationNotes(page: $0)).filter { !$0.isEmpty }.joined(separator: "\n\n")
             return Page(title: PageTitles.title(of: $0, in: doc), notes: text, parameters: params($0), slide: grouping ? keys[$0] : nil)
         }
         if pages.isEmpty { pages = [Page(title: PageTitles.title(of: 0, in: doc), notes: notes[0] ?? "", parameters: params(0), slide: nil)] }

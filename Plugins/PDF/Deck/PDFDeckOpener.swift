@@ -18,7 +18,7 @@ enum PDFDeckOpener {
 
     /// Throws `DeckOpenerError`: `.option` for a bad `--notes`, `.file` for a PDF that cannot be
     /// opened (a typo, a half-written file: the room must not see an error card as the talk's
-    /// first page) or a bad `.pdfpc` file (a bad notes sidecar is `OpenedDeck.problems`).
+    /// first page). A bad notes sidecar or what of `talk.pdfpc` cannot be read is `OpenedDeck.problems`.
     static func open(_ r: DeckOpenRequest) throws -> OpenedDeck {
         let notes = r.values["--notes"] ?? "auto"
         guard notes == "auto" || NotesLayout(rawValue: notes) != nil else {
@@ -40,7 +40,8 @@ enum PDFDeckOpener {
         deck.warnings += (pdf.pdfpc?.ignored ?? []).map { "\(PdfpcFile.path(for: r.path)): \($0)" }
         // A notes sidecar with a typo never stops the talk: the notes are marked missing (or the
         // last good ones kept) and the speaker told; `check` reports it as an error.
-        deck.problems = pdf.notesProblems
+        deck.problems = pdf.notesProblems + pdf.pdfpcProblems
+        if let w = pdf.labelWarning { deck.warnings.append(w) }
         if let p = pdf.pdfpc {
             deck.durationMinutes = p.durationMinutes
             deck.endTimeMinutes = p.endTime.flatMap(ClockTime.init).map { $0.hour * 60 + $0.minute }

@@ -33,6 +33,9 @@ public struct PdfpcFile: Equatable, Sendable {
     /// Entries left out, one line each naming the entry and why: a page past the PDF's end (the
     /// slides were cut since pdfpc wrote the file; pdfpc itself ignores them too).
     public var ignored: [String] = []
+    /// What could not be used (`readable`), one error each naming the file and field: the whole
+    /// file (not JSON, pdfpc's old text format) or one field or page entry, left out.
+    public var problems: [SceneParameterError] = []
 
     /// `talk.pdf` → `talk.pdfpc`.
     public static func path(for pdf: String) -> String {
@@ -49,7 +52,26 @@ public struct PdfpcFile: Equatable, Sendable {
         return try parse(data, file: path, pageCount: pageCount)
     }
 
+    /// The file beside `pdf` as far as it can be read (`readable`), nil when there is none.
+    public static func loadReadable(for pdf: String, pageCount: Int) -> PdfpcFile? {
+        let path = path(for: pdf)
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return readable(data, file: path, pageCount: pageCount)
+    }
+
+    /// The file read strictly (`podium check`): throws the first of `problems`.
     public static func parse(_ data: Data, file: String, pageCount: Int) throws -> PdfpcFile {
+        let out = readable(data, file: file, pageCount: pageCount)
+        if let first = out.problems.first { throw first }
+        return out
+    }
+
+    /// What can be used of the file (a talk starts with it, trial 11 F8: the PDF is fine and the
+    /// file is another program's optional extra): a field or page entry Podium cannot read is
+    /// left out, the whole file when it is not JSON (pdfpc's old text format); each is named in
+    /// `problems`.
+    public static func readable(_ data: Data, file: String, pageCount: Int) -> PdfpcFile {
+        var out = PdfpcFile()
         func fail(_ field: String, _ message: String) -> SceneParameterError {
             SceneParameterError(path: field.isEmpty ? file : "\(file): \(field)", message: message)
         }
@@ -57,34 +79,34 @@ public struct PdfpcFile: Equatable, Sendable {
         do { root = try JSONValue.parse(data) } catch {
             let start = String(decoding: data.prefix(80), as: UTF8.self)
             if start.hasPrefix("[") && !start.hasPrefix("[{") && !start.hasPrefix("[ ") {
-                throw fail("", "pdfpc's old text format ([file], [notes] …) is not read; open and save the talk in pdfpc 4.5 or later for its JSON format")
-            }
-            throw fail("", "not valid JSON: \(error)")
+                out.problems.append(fail("", "pdfpc's old text format ([file], [notes] …) is not read; open and save the talk in pdfpc 4.5 or later for its JSON format"))
+            } else { out.problems.append(fail("", "not valid JSON: \(error)")) }
+            return out
         }
-        guard let o = root.object else { throw fail("", "expected a JSON object, found \(root.typeName)") }
-        var out = PdfpcFile()
-        func number(_ key: String, min: Double) throws -> Double? {
+        guard let o = root.object else { out.problems.append(fail("", "expected a JSON object, found \(root.typeName)")); return out }
+        func number(_ key: String, min: Double) -> Double? {
             guard let v = o[key], v != .null else { return nil }
-            guard let n = v.number, n >= min, n < 1e6 else { throw fail(key, "expected a number ≥ \(Int(min)), found \(v.jsonString.prefix(80))") }
+            guard let n = v.number, n >= min, n < 1e6 else { out.problems.append(fail(key, "expected a number ≥ \(Int(min)), found \(v.jsonString.prefix(80))")); return nil }
             return n
         }
-        out.durationMinutes = try number("duration", min: 0).flatMap { $0 > 0 ? $0 : nil }
-        out.lastMinutes = try number("lastMinutes", min: 0)
-        out.endSlide = try number("endSlide", min: 0).flatMap { $0 >= 1 ? Int($0) : nil }
+        out.durationMinutes = number("duration", min: 0).flatMap { $0 > 0 ? $0 : nil }
+        out.lastMinutes = number("lastMinutes", min: 0)
+        out.endSlide = number("endSlide", min: 0).flatMap { $0 >= 1 ? Int($0) : nil }
         if let v = o["endTime"], v != .null {
-            guard let s = v.string, ClockTime(s) != nil else { throw fail("endTime", "expected a time \"HH:MM\", found \(v.jsonString.prefix(80))") }
-            out.endTime = s
+            if let s = v.string, ClockTime(s) != nil { out.endTime = s }
+            else { out.problems.append(fail("endTime", "expected a time \"HH:MM\", found \(v.jsonString.prefix(80))")) }
         }
         if let v = o["notesPosition"], v != .null {
-            guard let s = v.string, let l = NotesLayout(rawValue: s) else { throw fail("notesPosition", "expected right, left, top, bottom or none, found \(v.jsonString.prefix(80))") }
-            out.notesPosition = l
+            if let s = v.string, let l = NotesLayout(rawValue: s) { out.notesPosition = l }
+            else { out.problems.append(fail("notesPosition", "expected right, left, top, bottom or none, found \(v.jsonString.prefix(80))")) }
         }
         if let v = o["pages"] {
-            guard let pages = v.array else { throw fail("pages", "expected an array, found \(v.typeName)") }
+            guard let pages = v.array else { out.problems.append(fail("pages", "expected an array, found \(v.typeName)")); return out }
             for (i, p) in pages.enumerated() {
-                guard let page = p.object else { throw fail("pages[\(i)]", "expected an object, found \(p.typeName)") }
+                guard let page = p.object else { out.problems.append(fail("pages[\(i)]", "expected an object, found \(p.typeName)")); continue }
                 guard let n = page["idx"]?.number, n == n.rounded(), n >= 0, n < 1e9 else {
-                    throw fail("pages[\(i)].idx", "expected a page index 0…\(pageCount - 1), found \(page["idx"]?.jsonString.prefix(80) ?? "nothing")")
+                    out.problems.append(fail("pages[\(i)].idx", "expected a page index 0…\(pageCount - 1), found \(page["idx"]?.jsonString.prefix(80) ?? "nothing")"))
+                    continue
                 }
                 // A page the PDF no longer has (slides cut since): its entry is left out, not the talk.
                 guard Int(n) < pageCount else {
@@ -93,12 +115,12 @@ public struct PdfpcFile: Equatable, Sendable {
                 }
                 let idx = Int(n)
                 if let note = page["note"], note != .null {
-                    guard let s = note.string else { throw fail("pages[\(i)].note", "expected a string, found \(note.typeName)") }
-                    if !s.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { out.notes[idx] = s }
+                    if let s = note.string { if !s.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { out.notes[idx] = s } }
+                    else { out.problems.append(fail("pages[\(i)].note", "expected a string, found \(note.typeName)")) }
                 }
                 for (key, set) in [("hidden", \PdfpcFile.hidden), ("forcedOverlay", \PdfpcFile.forcedOverlays)] {
                     guard let b = page[key], b != .null else { continue }
-                    guard let flag = b.bool else { throw fail("pages[\(i)].\(key)", "expected true or false, found \(b.typeName)") }
+                    guard let flag = b.bool else { out.problems.append(fail("pages[\(i)].\(key)", "expected true or false, found \(b.typeName)")); continue }
                     if flag { out[keyPath: set].insert(idx) }
                 }
             }

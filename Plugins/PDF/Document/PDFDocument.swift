@@ -70,6 +70,11 @@ public final class PDFDocument: @unchecked Sendable {
         try PDFDocument(path: path, bytes: bytes, endsWithEOFMarker: endsWithEOFMarker)
     }
 
+    /// Whether `other` was opened from the very same bytes (a Ctrl+R with the file unchanged).
+    public func hasSameBytes(as other: PDFDocument) -> Bool {
+        bytes == other.bytes || g_bytes_equal(UnsafeRawPointer(bytes), UnsafeRawPointer(other.bytes)) != 0
+    }
+
     private init(path: String, bytes: OpaquePointer, endsWithEOFMarker: Bool) throws {
         self.path = path
         self.endsWithEOFMarker = endsWithEOFMarker

@@ -60,7 +60,7 @@ public final class PageCache: @unchecked Sendable {
     private var inFlight: PageKey?
     private var clock: UInt64 = 0
     private var worker: Thread?
-    /// Set when a reload replaced this cache: the worker ends and nothing more is kept.
+    /// Set when a reload replaced this cache: the worker ends whenever it runs out of work.
     private var retired = false
     /// Requested keys (`request`) and who to tell when each is rendered.
     private var requested: [PageKey] = []
@@ -105,7 +105,7 @@ public final class PageCache: @unchecked Sendable {
         cond.lock()
         renderedOnDemandCount += 1
         freedSinceTrim += packed == nil ? 0 : 2 * key.byteCount
-        if !retired { insert(b, for: key); if let packed { store.insert(packed, for: key) } }
+        insert(b, for: key); if let packed { store.insert(packed, for: key) }
         cond.unlock()
         return b
     }
@@ -130,7 +130,7 @@ public final class PageCache: @unchecked Sendable {
         let deadline = Date(timeIntervalSinceNow: slowPages.contains(key.page) ? 0 : seconds)
         while true {
             if let b = lookup(key) ?? stored(key) { return b }
-            if failed.contains(key) || retired { return nil }
+            if failed.contains(key) { return nil }
             if !cond.wait(until: deadline) {
                 let b = lookup(key) ?? stored(key)
                 if b == nil { slowPages.insert(key.page) }
@@ -183,7 +183,7 @@ public final class PageCache: @unchecked Sendable {
             }
         }
         let fresh = all.filter { needsWork($0) }
-        pending = retired ? [] : Array((fresh + pending.filter { !fresh.contains($0) && needsWork($0) }).prefix(16))
+        pending = Array((fresh + pending.filter { !fresh.contains($0) && needsWork($0) }).prefix(16))
         startWorkerIfNeeded()
         cond.signal()
         cond.unlock()
@@ -196,7 +196,7 @@ public final class PageCache: @unchecked Sendable {
     public func request(_ key: PageKey, first: Bool = false, ready: @escaping @Sendable () -> Void) -> Bitmap? {
         cond.lock(); defer { cond.unlock() }
         if let b = lookup(key) ?? stored(key) { return b }
-        guard !failed.contains(key), !retired else { return nil }
+        guard !failed.contains(key) else { return nil }
         waiters[key, default: []].append(ready)
         if !requested.contains(key) && inFlight != key { if first { requested.insert(key, at: 0) } else { requested.append(key) } }
         pending.removeAll { $0 == key }
@@ -233,7 +233,7 @@ public final class PageCache: @unchecked Sendable {
 
     /// Called with the lock held.
     private func startWorkerIfNeeded() {
-        guard worker == nil, !retired, !pending.isEmpty || !requested.isEmpty else { return }
+        guard worker == nil, !pending.isEmpty || !requested.isEmpty else { return }
         let t = Thread { [weak self] in self?.work() }
         t.name = "podium-pdf-prerender"
         t.stackSize = 1 << 20
@@ -244,7 +244,7 @@ public final class PageCache: @unchecked Sendable {
     /// Waits until the worker has nothing left to do (tests, benchmarks).
     public func waitUntilIdle() {
         cond.lock()
-        while !retired && (!pending.isEmpty || !requested.isEmpty || inFlight != nil) { cond.wait() }
+        while (!pending.isEmpty || !requested.isEmpty || inFlight != nil) { cond.wait() }
         cond.unlock()
     }
 
@@ -279,11 +279,15 @@ public final class PageCache: @unchecked Sendable {
         return (store.count, store.bytes)
     }
 
-    /// Ends the worker and drops the bitmaps (a reload replaced this file); scenes still holding
-    /// the cache can render on demand from its document until they go.
+    /// Drops the queued work and the bitmaps, and ends the worker once it has nothing to do (a
+    /// reload replaced this file). The cache still serves the scenes that hold it: a scene a
+    /// reload kept, or one still on screen until the new version shows, asks again and the worker
+    /// starts again for it. (Refusing them left the room on blank paper for the rest of the talk
+    /// after the overview had made every scene and Ctrl+R kept them all: trial 11, F2.)
     func retire() {
         cond.lock()
-        retired = true; pending = []; requested = []; waiters = [:]; entries = [:]; live = [:]
+        // Requests stay (a view waits to be told); prefetches and pages kept go.
+        retired = true; pending = []; entries = [:]; live = [:]
         store.removeAll()
         cond.broadcast()
         cond.unlock()
@@ -305,7 +309,9 @@ public final class PageCache: @unchecked Sendable {
             // priority is lowered once, for good: an unprivileged thread cannot raise it again.
             if !lowered && requested.isEmpty { lowered = true; lowerPriority() }
             while pending.isEmpty && requested.isEmpty && !retired { idle() }
-            if retired { worker = nil; cond.unlock(); return }
+            // Retired and nothing asked for: the thread ends (a scene a reload kept that asks
+            // again starts another).
+            if pending.isEmpty && requested.isEmpty { worker = nil; cond.unlock(); return }
             let key = requested.isEmpty ? pending.removeFirst() : requested.removeFirst()
             inFlight = key
             cond.unlock()
@@ -317,7 +323,7 @@ public final class PageCache: @unchecked Sendable {
             if let b {
                 insert(b, for: key)
                 prefetchedCount += 1
-                if let packed, !retired { store.insert(packed, for: key) }
+                if let packed { store.insert(packed, for: key) }
                 // The render's pixels and LZ4's output buffer were freed just now.
                 freedSinceTrim += 2 * key.byteCount
             } else { failed.insert(key) }
@@ -388,7 +394,7 @@ public final class PageCache: @unchecked Sendable {
 
     /// A bitmap of the stored page for `key`, kept. Called with the lock held.
     private func stored(_ key: PageKey) -> Bitmap? {
-        guard !retired, let b = store.take(key)?.bitmap(resizer: resizer(key)) else { return nil }
+        guard let b = store.take(key)?.bitmap(resizer: resizer(key)) else { return nil }
         fromStoreCount += 1
         insert(b, for: key)
         return b
@@ -471,7 +477,8 @@ public enum PageCaches {
 
     /// Runs `body` (load and check a new version of the deck) with every file it asks for opened
     /// afresh. When `body` returns true the fresh caches replace the old ones (which are
-    /// retired); when it returns false or throws they are dropped and the old ones stay.
+    /// retired), except where the file's bytes did not change (the old cache stays, pages and
+    /// all); when it returns false or throws they are dropped and the old ones stay.
     public static func loadFresh(_ body: () throws -> Bool) rethrows -> Bool {
         lock.lock(); staged = [:]; lock.unlock()
         var keep = false
@@ -479,11 +486,18 @@ public enum PageCaches {
             lock.lock()
             let fresh = staged ?? [:]
             staged = nil
-            var replaced: [PageCache] = []
-            if keep { for (path, c) in fresh { if let old = byPath[path] { replaced.append(old) }; byPath[path] = c } }
+            var replaced: [PageCache] = [], unused: [PageCache] = []
+            for (path, c) in fresh {
+                // The same bytes as the document in use (Ctrl+R with the file unchanged): the
+                // cache in use stays, with its rendered pages and its worker; the scenes a reload
+                // keeps hold it, and a retired cache under the room's page was trial 11's F2.
+                if keep, let old = byPath[path], !old.document.hasSameBytes(as: c.document) { replaced.append(old); byPath[path] = c }
+                else if keep, byPath[path] == nil { byPath[path] = c }
+                else { unused.append(c) }
+            }
             lock.unlock()
             replaced.forEach { $0.retire() }
-            if !keep { fresh.values.forEach { $0.retire() } }
+            unused.forEach { $0.retire() }
         }
         keep = try body()
         return keep

@@ -112,7 +112,12 @@ final class PDFPageView: View {
         } else if let b = ready {
             list.bitmap(b, in: fit.rect)
             lastKey = key
-            if rendersAtOnce, let w = window { cache.noteShown(w, key) }
+            if rendersAtOnce, let w = window { cache.noteShown(w, key); WindowLastPage.note(w, key, b) }
+        } else if rendersAtOnce, let w = window, (keep ?? lastKey).flatMap({ cache.cached($0) }) == nil,
+                  let held = WindowLastPage.page(for: w, in: Rect(0, 0, bounds.width, bounds.height)) {
+            // Not rendered yet and the page before it not in this cache either (evicted, or a
+            // reload replaced the cache): the window keeps the last page it showed, never blank paper.
+            list.bitmap(held.bitmap, in: held.rect)
         } else {
             // A preview never renders here: blank paper that the renderer resolves (through its
             // `PageResizer`) to this page at the pixel size it is drawn at (this view's, or a

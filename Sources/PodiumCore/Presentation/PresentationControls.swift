@@ -73,7 +73,7 @@ extension Presentation {
         case .next: next()
         case .previous: previous()
         case .first: goTo(0)
-        case .last: goTo(currentIndex == endScene ? sceneCount - 1 : endScene)   // End again reaches the backup slides
+        case .last: goTo(currentIndex >= endScene ? sceneCount - 1 : endScene)   // End again (or on a backup slide) reaches the last; never backwards
         case .startFromBeginning:
             goTo(0); startTalk(); backToLive()
         case .startFromCurrent:

@@ -1,0 +1,23 @@
+/// Whether a PDF's page labels can group Beamer's overlays into slides.
+///
+/// Beamer's `show notes on second screen` (pgfpages) puts two logical pages, the slide and its
+/// notes, on each sheet, and hyperref writes `/PageLabels` for the logical pages: twice as many
+/// entries as pages, the slide's label at logical page 2i and the notes page's plain number
+/// (1, 2, 3, …) at 2i + 1. So sheet i gets logical page i's label, and grouping by it merged the
+/// title page with the next frame and split others (trial 11, F3: 14 "slides" for 12 frames).
+enum PageLabelTrust {
+    /// True when `labels` (one per sheet) look like pgfpages' logical-page labels on a PDF whose
+    /// pages carry a notes half (`split`, from the page shape): every odd sheet 2k + 1 is labelled
+    /// k + 1, the notes pages' counter. Labels that really belong to the sheets follow that pattern
+    /// only when every frame has exactly two overlays (1, 1, 2, 2, …): then grouping is lost, but
+    /// no page is ever put in the wrong slide.
+    static func looksLikeLogicalPages(_ labels: [String], split: Bool) -> Bool {
+        guard split, labels.count >= 4 else { return false }
+        return stride(from: 1, to: labels.count, by: 2).allSatisfy { labels[$0] == String(($0 + 1) / 2) }
+    }
+
+    /// The warning `podium check` and the log give when labels are not used.
+    static func warning(file: String) -> String {
+        "\(file): its page labels count the notes pages too (Beamer's notes on the second screen), so overlays are not grouped: every page is a slide, as with --no-grouping"
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import PodiumCore
+
+/// The lines `podium check` adds after "OK" for a pdfpc user: the slides as the speaker counts
+/// them (a slide's overlays are one; the scenes are the PDF's pages), and what `talk.pdfpc`
+/// beside a PDF gave the talk (trial 11, F14: "17 scenes (pdf ×17)" said neither).
+enum CheckSummary {
+    /// ", 12 slides (a slide's overlays count as one)" when overlays are grouped; "" otherwise.
+    static func slides(_ deck: Deck) -> String {
+        let s = Slides(deck.scenes)
+        return s.isGrouped ? ", \(s.count) slide\(s.count == 1 ? "" : "s") (a slide's overlays count as one)" : ""
+    }
+
+    /// "talk.pdfpc read: duration 15 min, last minutes 3, end slide 10" for a PDF deck with a
+    /// talk.pdfpc beside it (the timing is the talk's, options included); nil otherwise.
+    static func pdfpc(_ deck: Deck, deckPath: String) -> String? {
+        guard deckPath.lowercased().hasSuffix(".pdf") else { return nil }
+        let file = URL(fileURLWithPath: deckPath).deletingPathExtension().appendingPathExtension("pdfpc")
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        var parts: [String] = []
+        if let d = deck.durationMinutes { parts.append("duration \(TalkOptions.plain(d)) min") }
+        if let t = deck.endTimeMinutes { parts.append(String(format: "end time %02d:%02d", t / 60, t % 60)) }
+        if let l = deck.lastMinutes { parts.append("last minutes \(TalkOptions.plain(l))") }
+        if let e = deck.endSlide { parts.append("end slide \(e)") }
+        return "\(file.lastPathComponent) read: " + (parts.isEmpty ? "notes and pages only (no timing)" : parts.joined(separator: ", "))
+    }
+}

@@ -1,0 +1,55 @@
+import XCTest
+import PodiumKit
+@testable import PDFScene
+import PodiumTestSupport
+
+/// Beamer's `show notes on second screen` (pgfpages): hyperref labels the logical pages, two per
+/// sheet (the slide's label at 2i, the notes page's number at 2i + 1), so grouping overlays by
+/// the sheets' labels merged the title page with the next frame (trial 11, F3). Such labels are
+/// not used; `check` and the log say so.
+final class PDFNotesScreenLabelsTests: PDFTestCase {
+    /// The frames of the trial's talk: title, a frame with four overlays, one, three overlays, …
+    static let sheetLabels = ["1", "2", "2", "2", "2", "3", "4", "4", "4", "5", "6"]
+
+    /// Writes `pages` sheets with `/PageLabels` as pdflatex + pgfpages writes them (logical pages).
+    func writeNotesScreenPDF(_ name: String, notesRight: Bool = true) -> String {
+        let n = Self.sheetLabels.count
+        let pdf = TestPDF.write(path(name), .init(pages: n, width: notesRight ? 1600 : 800, height: 450, notesRight: notesRight, creator: "LaTeX with Beamer class"))
+        let nums = (0..<n).map { "\(2 * $0) << /P (\(Self.sheetLabels[$0])) >> \(2 * $0 + 1) << /S /D /St \($0 + 1) >>" }.joined(separator: " ")
+        TestPDF.appendUpdate(pdf, catalogEntries: "/PageLabels << /Nums [\(nums)] >>")
+        return pdf
+    }
+
+    func testPgfpagesLabelsAreNotUsedToGroupOverlays() throws {
+        let pdf = writeNotesScreenPDF("talk.pdf")
+        let doc = try PDFDocument(path: pdf)
+        // What poppler reads for each sheet: the logical pages' labels (the trial's 1,1,2,2,2,3,2,4…).
+        XCTAssertEqual(Array(doc.labels.prefix(6)), ["1", "1", "2", "2", "2", "3"])
+        let deck = try PDFDeck(path: pdf)
+        XCTAssertEqual(deck.layout, .right, "the notes half is detected from the page shape")
+        XCTAssertEqual(Set(deck.pages.compactMap(\.slide)).count, Self.sheetLabels.count, "every sheet a slide of its own: the title page is not merged with the next")
+        XCTAssertEqual(deck.labelWarning, PageLabelTrust.warning(file: "talk.pdf"))
+        XCTAssertNil(try PDFDeck(path: pdf, grouping: false).labelWarning, "--no-grouping asked for it: nothing to say")
+
+        let r = try runProcess(TestPaths.podium, ["check", pdf], environment: TestPaths.privateHome(in: dir))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("warning: talk.pdf: its page labels count the notes pages too (Beamer's notes on the second screen), so overlays are not grouped"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("\(Self.sheetLabels.count) scenes (pdf ×\(Self.sheetLabels.count))"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("slides"), "not grouped: " + r.stdout)
+    }
+
+    /// Labels that belong to the sheets still group overlays, with notes on the second screen
+    /// or without; the same label pattern on slides without a notes half is trusted.
+    func testSheetLabelsStillGroup() throws {
+        let right = TestPDF.write(path("right.pdf"), .init(pages: 5, width: 1600, height: 450, beamerLabels: PDFOverlayTests.labels, notesRight: true))
+        XCTAssertEqual(try PDFDeck(path: right).pages.map(\.slide), PDFOverlayTests.labels)
+        XCTAssertNil(try PDFDeck(path: right).labelWarning)
+        let plain = writeNotesScreenPDF("plain.pdf", notesRight: false)
+        let deck = try PDFDeck(path: plain)
+        XCTAssertEqual(deck.layout, NotesLayout.none)
+        XCTAssertNil(deck.labelWarning)
+        XCTAssertEqual(Array(deck.pages.compactMap(\.slide).prefix(3)), ["1", "1", "2"], "labels taken as they are")
+        let r = try runProcess(TestPaths.podium, ["check", right], environment: TestPaths.privateHome(in: dir))
+        XCTAssertTrue(r.stdout.contains("5 scenes (pdf ×5), 3 slides (a slide's overlays count as one)"), r.stdout)
+    }
+}
