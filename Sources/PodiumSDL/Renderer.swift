@@ -321,7 +321,11 @@ public final class Renderer {
     }
 
     private func evictText() {
-        let keepKeys = textBudget.keep(textCache.map { .init(key: $0.key, used: $0.value.used, bytes: Int($0.value.rect.w) * Int($0.value.rect.h) * 4) },
+        // Text the window shows now counts as drawn this frame, though a partial frame (the
+        // clock's tick) did not repaint it: only text no longer on screen is evicted.
+        let shown = Set(lastFrame.commands.compactMap { if case let .text(b, _, _) = $0 { b } else { nil } })
+        let keepKeys = textBudget.keep(textCache.map { .init(key: $0.key, used: shown.contains($0.key.block) ? frameCounter : $0.value.used,
+                                                             bytes: Int($0.value.rect.w) * Int($0.value.rect.h) * 4) },
                                        frame: frameCounter)
         for (k, v) in textCache where !keepKeys.contains(k) { SDL_DestroyTexture(v.tex); textCacheBytes -= Int(v.rect.w) * Int(v.rect.h) * 4 }
         textCache = textCache.filter { keepKeys.contains($0.key) }

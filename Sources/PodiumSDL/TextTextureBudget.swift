@@ -1,7 +1,8 @@
 /// Which text textures a renderer keeps (issue 19, memory): at most `countLimit` and
 /// `byteLimit` bytes of pixels, the least recently used going first, down to half of each so
-/// eviction is rare; textures drawn in the current frame always stay (a frame that needs more,
-/// a map full of labels at 4K, is not made to rasterise them again next frame).
+/// eviction is rare; textures the current frame shows always stay (the renderer counts text
+/// on screen that a partial frame did not repaint as shown), so a frame that needs more (a map
+/// full of labels at 4K, a long note at 4K) is not made to rasterise it again next frame.
 ///
 /// Only a count bounded them before (1,500): each slide's console labels (its title, the next
 /// one's, the position) are new strings, so a 200-page talk paged through kept ~800 label
