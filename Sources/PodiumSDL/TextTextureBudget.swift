@@ -1,3 +1,5 @@
+import Glibc
+
 /// Which text textures a renderer keeps (issue 19, memory): at most `countLimit` and
 /// `byteLimit` bytes of pixels, the least recently used going first, down to half of each so
 /// eviction is rare; textures the current frame shows always stay (the renderer counts text
@@ -9,7 +11,13 @@
 /// textures, 14–21 MB of the main heap that a 20-page one did not have.
 struct TextTextureBudget {
     var countLimit = 1500
-    var byteLimit = 4 << 20
+    /// 4 MB; `PODIUM_TEXT_TEXTURE_MB` sets another (0: no byte bound, as before, for A/B).
+    var byteLimit = Self.configuredBytes
+
+    static let configuredBytes: Int = {
+        guard let v = getenv("PODIUM_TEXT_TEXTURE_MB").flatMap({ Int(String(cString: $0)) }), v >= 0 else { return 4 << 20 }
+        return v == 0 ? Int.max / 2 : v << 20
+    }()
 
     struct Entry<Key: Hashable> { var key: Key; var used: UInt64; var bytes: Int }
 
