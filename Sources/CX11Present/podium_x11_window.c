@@ -51,6 +51,14 @@ int podium_x11_set_window_title(void *sdl_window, const char *utf8) {
     return 0;
 }
 
+int podium_x11_sync(void *sdl_window) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo((SDL_Window *)sdl_window, &info) || info.subsystem != SDL_SYSWM_X11 || !info.info.x11.display) return -1;
+    XSync(info.info.x11.display, False);
+    return 0;
+}
+
 /* Xlib's default error handler ends the process on any protocol error. SDL sends events to its
  * own windows (a wakeup to the window that last had the focus); one destroyed by a hot-plug a
  * moment before (BadWindow on X_SendEvent) ended the talk, with no crash for the watcher to

@@ -11,6 +11,9 @@ public final class Renderer {
     let text: TextEngine
     public var scale: Double = 1
     private var textCache: [TextKey: (tex: OpaquePointer, rect: SDL_Rect, used: UInt64)] = [:]
+    /// Pixel bytes of the text textures kept (`TextTextureBudget`).
+    private(set) var textCacheBytes = 0
+    var textBudget = TextTextureBudget()
     /// Image textures by path, bounded by bytes (LRU); decoding on `ImageDecoder` or refused.
     let images = ImageTextureCache()
     private let decoder = ImageDecoder()
@@ -63,8 +66,6 @@ public final class Renderer {
     var lastFrame = LastFrame()
     /// The rectangles (pixels) the last drawn frame repainted and presented.
     var lastDamageRects: [IntRect] = []
-    /// Most text textures kept; the least recently used go first (about 150 MB worst case at 4K).
-    static let textCacheLimit = 1500
 
     /// A block at one pixel scale and tile. Plain text is rasterised white and tinted when drawn,
     /// so one texture serves every colour (map labels and their halos); text with colour glyphs
@@ -89,7 +90,7 @@ public final class Renderer {
         bitmapTextures.destroyAll()
         serverPixmaps?.destroy()
         pictureTextures.destroyAll()
-        textCache.removeAll()
+        textCache.removeAll(); textCacheBytes = 0
         SDL_DestroyRenderer(sdl)
     }
 
@@ -125,7 +126,7 @@ public final class Renderer {
     /// Ends a frame: no clip, caches trimmed.
     func finishFrame() {
         SDL_RenderSetClipRect(sdl, nil)
-        if textCache.count > Self.textCacheLimit { evictText() }
+        if textBudget.isExceeded(count: textCache.count, bytes: textCacheBytes) { evictText() }
         images.evict(keepingFrame: frameCounter)
         bitmapTextures.endFrame(frameCounter)
         shapeTriangles.endFrame()
@@ -307,6 +308,7 @@ public final class Renderer {
                 guard let tex = SDL_CreateTextureFromSurface(sdl, surf) else { continue }
                 SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
                 entry = (tex, SDL_Rect(x: off.x, y: off.y, w: surf.pointee.w, h: surf.pointee.h), frameCounter)
+                textCacheBytes += Int(surf.pointee.w) * Int(surf.pointee.h) * 4
             }
             guard var e = entry else { continue }
             e.used = frameCounter
@@ -319,9 +321,13 @@ public final class Renderer {
     }
 
     private func evictText() {
-        let keep = textCache.sorted { $0.value.used > $1.value.used }.prefix(Self.textCacheLimit / 2)
-        let keepKeys = Set(keep.map(\.key))
-        for (k, v) in textCache where !keepKeys.contains(k) { SDL_DestroyTexture(v.tex) }
+        // Text the window shows now counts as drawn this frame, though a partial frame (the
+        // clock's tick) did not repaint it: only text no longer on screen is evicted.
+        let shown = Set(lastFrame.commands.compactMap { if case let .text(b, _, _) = $0 { b } else { nil } })
+        let keepKeys = textBudget.keep(textCache.map { .init(key: $0.key, used: shown.contains($0.key.block) ? frameCounter : $0.value.used,
+                                                             bytes: Int($0.value.rect.w) * Int($0.value.rect.h) * 4) },
+                                       frame: frameCounter)
+        for (k, v) in textCache where !keepKeys.contains(k) { SDL_DestroyTexture(v.tex); textCacheBytes -= Int(v.rect.w) * Int(v.rect.h) * 4 }
         textCache = textCache.filter { keepKeys.contains($0.key) }
     }
 

@@ -41,7 +41,8 @@ public enum SDLVideo {
         // waits for the compositor's frame callback blocked forever once the window's output
         // went away (seen: a nested sway pulling an output mid-present).
         SDL_SetHint(SDL_HINT_RENDER_VSYNC, "0")
-        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw InitError(description: "SDL_Init failed: \(lastError)") }
+        // Without a session bus, no dbus-launch forked from the talk (`SessionBusAutolaunch`).
+        guard SessionBusAutolaunch.withoutAutolaunch({ SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }) == 0 else { throw InitError(description: "SDL_Init failed: \(lastError)") }
         let wanted = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]
         if let w = wanted, !w.contains(","), w.lowercased() != currentDriver.lowercased() {
             throw InitError(description: "asked for video driver \(w) but SDL chose \(currentDriver)")

@@ -328,6 +328,9 @@ final class PresentCommand {
 
     func loop() throws {
         var firstFrameLogged = false
+        // The windows' setup events (Expose, geometry, focus) before the first frames, not a
+        // second whole frame of each after them (`takeLaunchEvents`).
+        try events?.takeLaunchEvents(syncing: presenterWindow) { try handle($0) }
         while !quit, QuitSignals.pending == nil {
             // The first turn draws before anything else: what timers put off (the next scene,
             // made on first use for the next preview) and the journal's first write wait until

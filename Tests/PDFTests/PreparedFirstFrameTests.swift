@@ -43,17 +43,39 @@ final class PreparedFirstFrameTests: PDFTestCase {
         let cache = PageCache(document: try PDFDocument(path: TestPDF.write(path("talk.pdf"), .init(pages: 5))))
         let (room, _) = roomView(cache)
         room.prepareFrame(size: Size(1600, 900), scale: 1)
-        let console = WindowRoot(metrics: FixedMetrics())
-        let preview = PreviewView()
-        preview.source = room
-        console.content.addSubview(preview.pinned(.fill()))
-        console.prepareFrame(size: Size(480, 270), scale: 1)
+        prepareConsole(replaying: room)
         cache.waitUntilIdle()
         XCTAssertEqual(cache.renderedOnDemandCount, 0, "nothing rendered on the calling thread")
         for (w, h) in [(1600, 900), (480, 270)] {
             XCTAssertNotNil(cache.cached(PageKey(page: 0, region: Rect(0, 0, 1, 1), pixelWidth: w, pixelHeight: h)), "page 1 at \(w)×\(h) ready")
         }
         XCTAssertEqual(cache.prefetchedCount, 2, "those two renders only")
+    }
+
+    /// A console of 480×270 points whose preview replays `source`, prepared.
+    func prepareConsole(replaying source: WindowRoot) {
+        let console = WindowRoot(metrics: FixedMetrics())
+        let preview = PreviewView()
+        preview.source = source
+        console.content.addSubview(preview.pinned(.fill()))
+        console.prepareFrame(size: Size(480, 270), scale: 1)
+    }
+
+    /// The console's next preview replays the next page's view (a preview: `rendersAtOnce`
+    /// false): preparing it asks for the page at the preview's pixel size only, not at the
+    /// size of the view it replays (the room's: 8 MB at 1080p that no first frame shows).
+    func testAPreparedNextPreviewAsksOnlyForItsOwnSize() async throws {
+        let cache = PageCache(document: try PDFDocument(path: TestPDF.write(path("talk.pdf"), .init(pages: 5))))
+        let (next, view) = roomView(cache, page: 1)
+        view.rendersAtOnce = false
+        next.resize(to: Size(1600, 900))
+        prepareConsole(replaying: next)
+        cache.waitUntilIdle()
+        let page2 = { (w: Int, h: Int) in PageKey(page: 1, region: Rect(0, 0, 1, 1), pixelWidth: w, pixelHeight: h) }
+        XCTAssertNotNil(cache.cached(page2(480, 270)), "page 2 at the preview's 480×270 ready")
+        XCTAssertNil(cache.cached(page2(1600, 900)), "page 2 not rendered at the room's size")
+        XCTAssertEqual(cache.prefetchedCount, 1, "one render")
+        XCTAssertEqual(cache.renderedOnDemandCount, 0)
     }
 
     /// A page asked of the worker but not started when the frame needs it is rendered by the

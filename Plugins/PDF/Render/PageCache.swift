@@ -94,7 +94,7 @@ public final class PageCache: @unchecked Sendable {
         pending.removeAll { $0 == key }
         // Asked of the worker (`prepare`, `request`) but not started: rendered here instead, once.
         let told = requested.contains(key) ? waiters.removeValue(forKey: key) ?? [] : []
-        requested.removeAll { $0 == key }
+        requested.removeAll { $0 == key }; askedFirst.remove(key)
         cond.unlock()
         defer { told.forEach { $0() } }
         guard let full = render(key) else { return nil }
@@ -120,7 +120,7 @@ public final class PageCache: @unchecked Sendable {
         // A window's current page goes before every request still queued: clicking fast through
         // heavy pages queued each one behind the last, and the room waited for every page it
         // had skipped (seconds of a stale page; trial 8).
-        if asked, inFlight != key { requested.removeAll { $0 == key }; requested.insert(key, at: 0) }
+        if asked, inFlight != key { requested.removeAll { $0 == key }; requested.insert(key, at: 0); askedFirst.insert(key) }
         cond.unlock()
         // One waiter per pending key: the view asks again on every frame until it is ready.
         if !asked, let b = request(key, first: true, ready: ready) { return b }
@@ -194,11 +194,19 @@ public final class PageCache: @unchecked Sendable {
     /// thread: for previews, which show something else meanwhile. Requests go before prefetches.
     /// With `first`, the key goes before every other request (a window's current page).
     public func request(_ key: PageKey, first: Bool = false, ready: @escaping @Sendable () -> Void) -> Bitmap? {
+        request(key, first: first, smallFirst: false, ready: ready)
+    }
+
+    /// `request`; with `smallFirst`, the key goes before larger renders queued after the first.
+    private func request(_ key: PageKey, first: Bool = false, smallFirst: Bool, ready: @escaping @Sendable () -> Void) -> Bitmap? {
         cond.lock(); defer { cond.unlock() }
         if let b = lookup(key) ?? stored(key) { return b }
         guard !failed.contains(key) else { return nil }
         waiters[key, default: []].append(ready)
-        if !requested.contains(key) && inFlight != key { if first { requested.insert(key, at: 0) } else { requested.append(key) } }
+        if !requested.contains(key) && inFlight != key {
+            requested.insert(key, at: first ? 0 : smallFirst ? smallFirstIndex(key) : requested.count)
+            if first { askedFirst.insert(key) }
+        }
         pending.removeAll { $0 == key }
         startWorkerIfNeeded()
         cond.signal()
@@ -210,7 +218,8 @@ public final class PageCache: @unchecked Sendable {
     /// first frames will show, so the worker renders them while the windows are made and the
     /// first frame finds them ready (or waits for the render in flight) instead of rendering
     /// on the main thread.
-    public func prepare(_ key: PageKey) { _ = request(key) {} }
+    /// With `first` (the room's page) it goes before every other request.
+    public func prepare(_ key: PageKey, first: Bool = false) { _ = request(key, first: first) {} }
 
     /// `key` for a preview drawn smaller than its view (`PageResizer`): ready or nil, as
     /// `request`; when it is rendered the windows are redrawn (`redraw`). The size is remembered
@@ -228,8 +237,25 @@ public final class PageCache: @unchecked Sendable {
         let waiting = requested.contains(key) || inFlight == key
         let hook = redrawHook
         cond.unlock()
-        return waiting ? cached(key) : request(key) { hook?() }
+        return waiting ? cached(key) : request(key, smallFirst: Self.previewsFirst) { hook?() }
     }
+
+    /// Where a preview's size goes among the requests (called with the lock held): after the
+    /// keys asked `first` (the room's page; a window's current page), before every larger render
+    /// queued behind them. A preview costs a fraction of a page; at launch the console's two
+    /// previews were queued behind the speaker's page and the next page at the room's size (a
+    /// page ahead, which no first frame shows), so the console was drawn once without them and
+    /// twice more as each came (issue 19: "settled" 50–75 ms after the first frame of both
+    /// windows). Now the console's first frame, which waits for the speaker's page, finds them.
+    private func smallFirstIndex(_ key: PageKey) -> Int {
+        let pixels = key.pixelWidth * key.pixelHeight
+        var at = 0
+        while at < requested.count, askedFirst.contains(requested[at]) || requested[at].pixelWidth * requested[at].pixelHeight <= pixels { at += 1 }
+        return at
+    }
+
+    /// Requested keys asked `first`, still queued (`smallFirstIndex`). Called with the lock held.
+    private var askedFirst: Set<PageKey> = []
 
     /// Called with the lock held.
     private func startWorkerIfNeeded() {
@@ -313,6 +339,7 @@ public final class PageCache: @unchecked Sendable {
             // again starts another).
             if pending.isEmpty && requested.isEmpty { worker = nil; cond.unlock(); return }
             let key = requested.isEmpty ? pending.removeFirst() : requested.removeFirst()
+            askedFirst.remove(key)
             inFlight = key
             cond.unlock()
             // Packed at once: the full-size pixels go back to the heap before the next render.
@@ -367,6 +394,9 @@ public final class PageCache: @unchecked Sendable {
         cond.lock()
     }
 
+    /// Whether previews' sizes go before larger queued renders (`PODIUM_PREVIEWS_FIRST=0`: at
+    /// the end, as before, for A/B).
+    static let previewsFirst = ProcessInfo.processInfo.environment["PODIUM_PREVIEWS_FIRST"] != "0"
     /// Whether the worker runs in SCHED_IDLE (`PODIUM_RENDER_IDLE=0`: nice 10 only, for A/B).
     static let idleScheduling = ProcessInfo.processInfo.environment["PODIUM_RENDER_IDLE"] != "0"
     /// The worker's thread id once it runs (tests read its scheduling policy).

@@ -82,7 +82,12 @@ final class PDFPageView: View {
         if list.isPreparing {
             // Before the window exists: the worker renders this page now; the placeholder lets
             // the previews that replay this view (the console's) ask for their sizes too.
-            cache.prepare(key)
+            // The room's page first, then the speaker's. A preview's page is not asked for at
+            // its view's size (the room's: 8 MB at 1080p that no first frame shows): its
+            // placeholder asks for the preview's own size below. Asked for, it held the worker
+            // while the console's first frame rendered the speaker's page on the main thread
+            // (issue 19, launch).
+            if rendersAtOnce { cache.prepare(key, first: window == .audience) }
             list.bitmap(placeholder(for: key), in: fit.rect)
             return
         }

@@ -15,6 +15,11 @@ int podium_x11_set_window_background(void *sdl_window, unsigned int rgb);
 /// WM_NAME and no _NET_WM_NAME at all. Returns 0, or -1 when the window is not an X11 window.
 int podium_x11_set_window_title(void *sdl_window, const char *utf8);
 
+/// XSync on `sdl_window`'s display: every request sent so far is done and every event it caused
+/// (a map's Expose, a resize's ConfigureNotify) is on the connection for SDL's next poll.
+/// Returns 0, or -1 when the window is not an X11 window.
+int podium_x11_sync(void *sdl_window);
+
 #endif
 
 /* Makes an X protocol error a logged line instead of the end of the process (Xlib's default
