@@ -101,6 +101,8 @@ public final class Presentation {
     var startTimer: TimerToken?
     /// When the last wheel step became an action (`PointerBindings.swift`).
     var lastWheelStep = -Double.infinity
+    /// Scenes whose dropped drawing was logged already (`SceneDrawingReports.swift`): once each.
+    var drawingReported: Set<Int> = []
     /// Modifiers held now, for mouse bindings such as `Ctrl+MouseLeft`; set by the platform.
     public var pointerModifiers: () -> (shift: Bool, control: Bool, alt: Bool) = { (false, false, false) }
 
@@ -148,6 +150,8 @@ public final class Presentation {
         // A crash in a plugin view's click or key handler is laid to its scene (`SceneCode`).
         presenter.eventDelivery = { view, body in SceneCode.deliver(to: view, body) }
         audience.eventDelivery = presenter.eventDelivery
+        // A scene's non-finite drawing is dropped before the renderer (`DrawListSanitiser`): say which scene.
+        SceneCode.droppedDrawing = { [weak self] i, report in self?.sceneDroppedDrawing(at: i, report) }
         // --page: start there without starting the timer (it starts on the first advance).
         currentIndex = min(max(0, deck.startScene ?? 0), deck.scenes.count - 1)
         show(currentIndex)

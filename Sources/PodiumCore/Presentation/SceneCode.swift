@@ -20,6 +20,9 @@ import PodiumKit
     /// Those of `crashed` whose last time was a hang (the watcher ended a talk whose main loop had
     /// stopped coming round), so the error card says "stopped responding", not "crashed".
     public static var hung: Set<Int> = []
+    /// Told when a scene's drawing had commands dropped (non-finite geometry, `DrawListSanitiser`):
+    /// 0-based scene index and what was dropped. Set by `Presentation` (a log line once per scene).
+    static var droppedDrawing: ((Int, DrawListSanitiser.Report) -> Void)?
 
     /// Hands an event to `view` (`WindowRoot.eventDelivery`) marked as the code of the scene whose
     /// view holds it (a `SceneCodeView` above it, or above the view a popover holding it points
@@ -60,8 +63,19 @@ final class SceneCodeView: View {
         addSubview(view)
     }
 
+    /// Draws the scene into a list of its own (same offset and clip), then hands its commands
+    /// over sanitised (`DrawListSanitiser`): a plugin's infinite or huge geometry is dropped or
+    /// clamped here, before the host's renderer does pixel arithmetic on it.
     override func render(into list: inout DrawList) {
-        SceneCode.run(in: sceneIndex) { super.render(into: &list) }
+        var own = DrawList()
+        if let clip = list.clip { own.pushClip(clip) }   // at offset zero: the clip is in window points
+        own.offset = list.offset
+        SceneCode.run(in: sceneIndex) { super.render(into: &own) }
+        var commands = own.commands
+        if list.clip != nil { commands.removeFirst() }
+        let (clean, report) = DrawListSanitiser.sanitised(commands)
+        if report.dropped > 0 { SceneCode.droppedDrawing?(sceneIndex, report) }
+        list.append(contentsOf: DrawList(commands: clean))
     }
 
     override func hitTest(_ p: Point) -> View? {
