@@ -103,6 +103,8 @@ public final class Presentation {
     var lastWheelStep = -Double.infinity
     /// Scenes whose dropped drawing was logged already (`SceneDrawingReports.swift`): once each.
     var drawingReported: Set<Int> = []
+    /// Scenes whose slow drawing was named already (`SceneDrawingReports.swift`): once each.
+    var slowDrawingReported: Set<Int> = []
     /// Modifiers held now, for mouse bindings such as `Ctrl+MouseLeft`; set by the platform.
     public var pointerModifiers: () -> (shift: Bool, control: Bool, alt: Bool) = { (false, false, false) }
 
@@ -152,6 +154,7 @@ public final class Presentation {
         audience.eventDelivery = presenter.eventDelivery
         // A scene's non-finite drawing is dropped before the renderer (`DrawListSanitiser`): say which scene.
         SceneCode.droppedDrawing = { [weak self] i, report in self?.sceneDroppedDrawing(at: i, report) }
+        SceneCode.slowDrawing = { [weak self] i, seconds in self?.sceneDrewSlowly(at: i, seconds: seconds) }
         // --page: start there without starting the timer (it starts on the first advance).
         currentIndex = min(max(0, deck.startScene ?? 0), deck.scenes.count - 1)
         show(currentIndex)

@@ -1,3 +1,4 @@
+import Foundation
 import PodiumKit
 
 /// Which scene's plugin code runs now, for the crash watcher (`podium_crash_watch_scene`): after
@@ -23,6 +24,13 @@ import PodiumKit
     /// Told when a scene's drawing had commands dropped (non-finite geometry, `DrawListSanitiser`):
     /// 0-based scene index and what was dropped. Set by `Presentation` (a log line once per scene).
     static var droppedDrawing: ((Int, DrawListSanitiser.Report) -> Void)?
+    /// Told when drawing a scene's view took longer than `slowDraw` seconds: 0-based scene index
+    /// and seconds. Set by `Presentation` (named once per scene in the log and on the console).
+    static var slowDrawing: ((Int, Double) -> Void)?
+    /// A draw slower than this (seconds) delays every key and the room's blackout behind it.
+    static let slowDraw = 0.1
+    /// Monotonic seconds for timing draws; injectable for tests.
+    static var drawClock: () -> Double = { ProcessInfo.processInfo.systemUptime }
 
     /// Hands an event to `view` (`WindowRoot.eventDelivery`) marked as the code of the scene whose
     /// view holds it (a `SceneCodeView` above it, or above the view a popover holding it points
@@ -70,9 +78,12 @@ final class SceneCodeView: View {
         var own = DrawList()
         if let clip = list.clip { own.pushClip(clip) }   // at offset zero: the clip is in window points
         own.offset = list.offset
+        let started = SceneCode.drawClock()
         SceneCode.run(in: sceneIndex) { super.render(into: &own) }
         var commands = own.commands
         if list.clip != nil { commands.removeFirst() }
+        let took = SceneCode.drawClock() - started
+        if took > SceneCode.slowDraw { SceneCode.slowDrawing?(sceneIndex, took) }
         let (clean, report) = DrawListSanitiser.sanitised(commands)
         if report.dropped > 0 { SceneCode.droppedDrawing?(sceneIndex, report) }
         list.append(contentsOf: DrawList(commands: clean))

@@ -1,0 +1,54 @@
+import Foundation
+@testable import PodiumCore
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// Trial 11 F6: a scene whose draw is slow held every key and the room's blackout behind it,
+/// and nothing named it. A draw over `SceneCode.slowDraw` is named once per scene, in the log
+/// and on the presenter view. (The draw's time comes from an injected clock the view advances:
+/// a mechanism, not a timing.)
+@MainActor
+final class SlowSceneDrawTests: XCTestCase {
+    nonisolated(unsafe) static var now = 0.0
+    /// Advances the draw clock by `cost` seconds each time it draws.
+    final class CostlyView: View {
+        let cost: Double
+        init(cost: Double) { self.cost = cost; super.init() }
+        override func draw(into list: inout DrawList) { SlowSceneDrawTests.now += cost; list.fill(bounds, .white) }
+    }
+    final class CostlyScene: Scene {
+        let title: String
+        let presenterView: View, audienceView: View
+        init(_ title: String, cost: Double) { self.title = title; presenterView = CostlyView(cost: cost); audienceView = CostlyView(cost: cost) }
+    }
+
+    override func setUp() async throws { Self.now = 0; SceneCode.drawClock = { SlowSceneDrawTests.now } }
+    override func tearDown() async throws { SceneCode.drawClock = { ProcessInfo.processInfo.systemUptime } }
+
+    func testASlowSceneDrawIsNamedOnceInTheLogAndOnThePresenterView() async {
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
+            SceneKind(name: "slow", summary: "") { _, _ in CostlyScene("Chart", cost: 1.5) },
+            SceneKind(name: "quick", summary: "") { _, _ in CostlyScene("Quick", cost: 0.01) },
+        ]))
+        let deck = Deck(title: "T", scenes: [DeckScene(kind: "quick", title: "Start", notes: ""), DeckScene(kind: "slow", title: "Chart", notes: ""),
+                                             DeckScene(kind: "quick", title: "End", notes: "")], path: "/tmp/slow-draw.json")
+        var clock = 0.0
+        let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { clock })
+        var lines: [String] = []
+        p.log = { lines.append($0) }
+        p.audience.resize(to: Size(800, 450))
+        p.presenter.resize(to: Size(1280, 800))
+        _ = p.audience.renderFrame(); _ = p.presenter.renderFrame()
+        XCTAssertTrue(lines.filter { $0.contains("to draw") }.isEmpty, "quick scenes are not named: \(lines)")
+        XCTAssertTrue(p.goTo(1))
+        for _ in 0..<3 { _ = p.audience.renderFrame(); _ = p.presenter.renderFrame() }
+        let named = lines.filter { $0.contains("to draw") }
+        XCTAssertEqual(named.count, 1, "once for the scene: \(lines)")
+        XCTAssertTrue(named.first?.hasPrefix("scene 2 “Chart” took 1.5 s to draw") == true, named.first ?? "")
+        clock += 0.01
+        p.timers.fire(now: clock)
+        XCTAssertEqual(p.notice?.text, "Scene 2 “Chart” took 1.5 s to draw; keys wait while it draws.")
+    }
+}
