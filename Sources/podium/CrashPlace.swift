@@ -37,7 +37,7 @@ extension PresentCommand {
     /// frames, issue 19) before the room's frame is drawn, so a crash drawing an advance's
     /// frames resumes on the scene it went to, with the timer the first advance started.
     func carryPlaceBeforeTheRoomsFrame() {
-        guard bothWindowsShown, journalArmed else { return }
+        guard journalArmed else { return }   // from launch on: a restart that crashes on its first frame keeps its place too
         CrashRestart.carryPlace(presentation.journalRecord(now: Date().timeIntervalSince1970))
     }
 }

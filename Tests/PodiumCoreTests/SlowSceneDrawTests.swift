@@ -52,3 +52,29 @@ final class SlowSceneDrawTests: XCTestCase {
         XCTAssertEqual(p.notice?.text, "Scene 2 “Chart” took 1.5 s to draw; keys wait while it draws.")
     }
 }
+
+extension SlowSceneDrawTests {
+    /// Trial 11 F6: under the room's blackout (or whiteout) the scene's audience view is not
+    /// drawn at all, so a slow plugin draw never delays the cover's frame; uncovered, it is again.
+    func testTheRoomsSceneIsNotDrawnUnderACover() async {
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
+            SceneKind(name: "slow", summary: "") { _, _ in CostlyScene("Chart", cost: 1) },
+        ]))
+        let deck = Deck(title: "T", scenes: [DeckScene(kind: "slow", title: "Chart", notes: "")], path: "/tmp/slow-cover.json")
+        let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { 0 })
+        p.log = { _ in }
+        p.audience.resize(to: Size(800, 450))
+        _ = p.audience.renderFrame()
+        XCTAssertEqual(Self.now, 1, "drawn once")
+        for mode in [AudienceMode.black, .white] {
+            p.audienceMode = mode
+            let frame = p.audience.renderFrame().commands
+            XCTAssertEqual(Self.now, 1, "not drawn under the \(mode) cover")
+            XCTAssertTrue(frame.contains { if case let .fill(_, c, _) = $0 { c == mode.cover } else { false } }, "the cover is drawn")
+        }
+        p.audienceMode = .normal
+        _ = p.audience.renderFrame()
+        XCTAssertEqual(Self.now, 2, "uncovered, the scene is drawn again")
+    }
+}

@@ -272,7 +272,8 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertFalse(app.log.contains("no interrupted talk journaled"), app.log)
         // It crashes there again and is skipped; the talk is up with the timer the advance started.
         let s = try waitForTalk(app, "the talk is up after the scene crashed it twice") { $0["timers"]?["running"]?.bool == true }
-        XCTAssertNotNil(s["scene"]?["index"]?.int)
+        XCTAssertEqual(s["scene"]?["index"]?.int, 2, "still on the scene the advance went to (its error card)")
+        XCTAssertFalse(app.log.contains("resumed at scene 2,"), "never the place before it; log:\n\(app.log)")
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
 

@@ -131,6 +131,9 @@ extension Presentation {
     func audienceDidChange() {
         audienceCover.backgroundColor = audienceMode.cover
         audienceCover.isHidden = audienceMode == .normal
+        // Under an opaque cover (or a frozen frame) the room's scene is not drawn at all: a slow
+        // plugin draw never delays the blackout's frame (trial 11 F6).
+        audience.content.isHidden = isFrozen || audienceMode != .normal
         console.setAudienceStatus(audienceMode, frozen: isFrozen)
         audienceObservers.removeAll { !$0.context.isCurrentDeck }
         let state = audienceState
