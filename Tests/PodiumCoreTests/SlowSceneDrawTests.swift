@@ -78,3 +78,51 @@ extension SlowSceneDrawTests {
         XCTAssertEqual(Self.now, 2, "uncovered, the scene is drawn again")
     }
 }
+
+extension SlowSceneDrawTests {
+    /// Trial 11 F6: the timer strip's tick every second redrew the console, and with it the
+    /// scene's presenter view (a 1.5 s plugin draw every second). A tick now reuses the scene's
+    /// last commands; anything that asks for a redraw (the scene's own views, an advance, a
+    /// resize) draws it again.
+    func testATimerTickDoesNotCallTheConsoleScenesDraw() async {
+        let r = PluginRegistry()
+        var made: [CostlyScene] = []
+        r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
+            SceneKind(name: "slow", summary: "") { _, _ in let s = CostlyScene("Chart", cost: 1); made.append(s); return s },
+        ]))
+        let deck = Deck(title: "T", scenes: [DeckScene(kind: "slow", title: "A", notes: ""), DeckScene(kind: "slow", title: "B", notes: "")],
+                        path: "/tmp/slow-tick.json")
+        var clock = 0.0
+        let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { clock })
+        p.log = { _ in }
+        p.presenter.resize(to: Size(1280, 800))
+        XCTAssertTrue(p.goTo(1))   // starts the talk and its timer strip's tick
+        func consoleDraws() -> Double { let before = Self.now; _ = p.presenter.renderFrame(); return Self.now - before }
+        p.startConsoleClock()
+        XCTAssertGreaterThan(consoleDraws(), 0, "the first frame draws the scene's presenter view")
+        clock += 0.01
+        p.timers.fire(now: clock)   // what the advance put off (the next preview) runs now
+        _ = p.presenter.renderFrame()
+        let timerText = p.console.timerLabel.text
+        for _ in 0..<3 {
+            clock += 1
+            let before = Self.now
+            p.timers.fire(now: clock)
+            XCTAssertTrue(p.presenter.needsDisplay, "the tick asks for a console redraw")
+            let frame = p.presenter.renderFrame()
+            XCTAssertEqual(Self.now, before, "a tick does not call the scene's draw")
+            XCTAssertTrue(frame.commands.contains { if case let .fill(_, c, _) = $0 { c == .white } else { false } }, "the scene's commands are still in the frame")
+        }
+        XCTAssertNotEqual(p.console.timerLabel.text, timerText, "the timers moved on")
+        XCTAssertEqual(consoleDraws(), 0, "no tick, no redraw asked: nothing drawn again")
+        let before = Self.now
+        clock += 1
+        p.timers.fire(now: clock)
+        _ = p.presenter.renderFrame()
+        XCTAssertEqual(Self.now, before, "a tick does not call the scene's draw")
+        made[1].presenterView.setNeedsDisplay()
+        XCTAssertEqual(consoleDraws(), 1, "the scene's own view asked: drawn again")
+        p.presenter.resize(to: Size(1024, 700))
+        XCTAssertGreaterThanOrEqual(consoleDraws(), 1, "a resize draws it again")
+    }
+}

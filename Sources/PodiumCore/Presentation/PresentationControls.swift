@@ -241,5 +241,10 @@ extension Presentation {
     }
 
     /// Updates the timer strip; it redraws only when a shown value changed.
-    public func refreshTimers() { console.timers.show(timerReadout) }
+    /// It does not draw the console's scene view again (`presenterSceneRedraws`).
+    public func refreshTimers() {
+        timerTickOnly = true
+        defer { timerTickOnly = false }
+        console.timers.show(timerReadout)
+    }
 }

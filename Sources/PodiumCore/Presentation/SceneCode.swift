@@ -71,10 +71,24 @@ final class SceneCodeView: View {
         addSubview(view)
     }
 
+    /// Set for the console's scene view: the presenter window's redraw count not counting the
+    /// console's own timer ticks (`Presentation.presenterSceneRedraws`). While it, the list's
+    /// offset and clip and the frames stay the same, the scene's last commands are used again
+    /// and its `draw` is not called: a clock tick never runs a slow plugin draw (trial 11 F6).
+    var redrawCount: (() -> Int)?
+    private var cached: (key: CacheKey, commands: [DrawCommand])?
+    private struct CacheKey: Equatable { var redraws: Int, offset: Point, clip: Rect?, frame: Rect, sceneFrame: Rect }
+
     /// Draws the scene into a list of its own (same offset and clip), then hands its commands
     /// over sanitised (`DrawListSanitiser`): a plugin's infinite or huge geometry is dropped or
     /// clamped here, before the host's renderer does pixel arithmetic on it.
     override func render(into list: inout DrawList) {
+        let key = redrawCount.map { CacheKey(redraws: $0(), offset: list.offset, clip: list.clip, frame: frame, sceneFrame: sceneView.frame) }
+        if let key, let cached, cached.key == key, !isHidden, !list.isPreparing {
+            list.append(contentsOf: DrawList(commands: cached.commands))
+            return
+        }
+        cached = nil
         var own = DrawList()
         if let clip = list.clip { own.pushClip(clip) }   // at offset zero: the clip is in window points
         own.offset = list.offset
@@ -87,6 +101,8 @@ final class SceneCodeView: View {
         let (clean, report) = DrawListSanitiser.sanitised(commands)
         if report.dropped > 0 { SceneCode.droppedDrawing?(sceneIndex, report) }
         list.append(contentsOf: DrawList(commands: clean))
+        // A frame being prepared (before its window exists) draws placeholders: never kept.
+        if let key, !isHidden, !list.isPreparing { cached = (key, clean) }
     }
 
     override func hitTest(_ p: Point) -> View? {
