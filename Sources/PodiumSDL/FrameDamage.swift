@@ -135,22 +135,29 @@ struct IntRect: Equatable {
     init(covering x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, margin: Double = 1) {
         let l = (x0 - margin).rounded(.down), t = (y0 - margin).rounded(.down)
         let r = (x1 + margin).rounded(.up), b = (y1 + margin).rounded(.up)
-        x = Int32(clamping: Int(max(-1e9, min(1e9, l)))); y = Int32(clamping: Int(max(-1e9, min(1e9, t))))
-        w = Int32(clamping: Int(max(0, min(2e9, r - l)))); h = Int32(clamping: Int(max(0, min(2e9, b - t))))
+        // Edges clamped to ±Int32.pixelLimit, so x + w (and any union or intersection) fits in Int32.
+        let x0 = Int32(pixel: l), y0 = Int32(pixel: t)
+        x = x0; y = y0; w = max(0, Int32(pixel: r) - x0); h = max(0, Int32(pixel: b) - y0)
     }
     init(x: Int32, y: Int32, w: Int32, h: Int32) { self.x = x; self.y = y; self.w = w; self.h = h }
+    // Edges in Int (64-bit) and the result clamped back: a rectangle made from Int32 pixels
+    // anywhere (not only `init(covering:)`) never traps here (trial 11 F1).
+    private var right: Int { Int(x) + Int(w) }
+    private var bottom: Int { Int(y) + Int(h) }
+    private static func make(_ l: Int, _ t: Int, _ r: Int, _ b: Int) -> IntRect {
+        IntRect(x: Int32(clamping: l), y: Int32(clamping: t), w: Int32(clamping: r - l), h: Int32(clamping: b - t))
+    }
     func intersection(_ o: IntRect) -> IntRect {
-        let l = max(x, o.x), t = max(y, o.y), r = min(x + w, o.x + o.w), b = min(y + h, o.y + o.h)
-        return r > l && b > t ? IntRect(x: l, y: t, w: r - l, h: b - t) : .zero
+        let l = max(Int(x), Int(o.x)), t = max(Int(y), Int(o.y)), r = min(right, o.right), b = min(bottom, o.bottom)
+        return r > l && b > t ? Self.make(l, t, r, b) : .zero
     }
     func union(_ o: IntRect) -> IntRect {
         if isEmpty { return o }
         if o.isEmpty { return self }
-        let l = min(x, o.x), t = min(y, o.y), r = max(x + w, o.x + o.w), b = max(y + h, o.y + o.h)
-        return IntRect(x: l, y: t, w: r - l, h: b - t)
+        return Self.make(min(Int(x), Int(o.x)), min(Int(y), Int(o.y)), max(right, o.right), max(bottom, o.bottom))
     }
     func intersects(_ o: IntRect) -> Bool { !intersection(o).isEmpty }
-    func grown(by d: Int32) -> IntRect { IntRect(x: x - d, y: y - d, w: w + 2 * d, h: h + 2 * d) }
+    func grown(by d: Int32) -> IntRect { Self.make(Int(x) - Int(d), Int(y) - Int(d), right + Int(d), bottom + Int(d)) }
     var area: Int { Int(w) * Int(h) }
 }
 

@@ -111,7 +111,7 @@ public final class PlatformWindow {
     private func placeInputMethod() {
         guard let r = root.textInputRect, r != inputRect else { return }
         inputRect = r
-        var rect = SDL_Rect(x: Int32(r.minX), y: Int32(r.minY), w: Int32(max(1, r.width)), h: Int32(r.height))
+        var rect = SDL_Rect(x: Int32(pixel: r.minX), y: Int32(pixel: r.minY), w: Int32(pixel: max(1, r.width)), h: Int32(pixel: r.height))
         SDL_SetTextInputRect(&rect)
     }
 

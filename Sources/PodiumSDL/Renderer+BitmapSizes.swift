@@ -11,7 +11,7 @@ extension Renderer {
         for i in commands.indices {
             guard case let .bitmap(b, r, opacity) = commands[i], let resizer = b.resizer else { continue }
             let f = px(r)
-            let w = Int(f.w.rounded()), h = Int(f.h.rounded())
+            let w = Int(pixel: f.w.rounded()), h = Int(pixel: f.h.rounded())
             guard w > 0, h > 0, abs(w - b.width) > 1 || abs(h - b.height) > 1 else { continue }
             if let sized = resizer.bitmap(pixelWidth: w, pixelHeight: h) { commands[i] = .bitmap(sized, r, opacity: opacity) }
         }

@@ -34,7 +34,7 @@ extension Renderer {
     func drawPageDirectly(_ b: Bitmap, at f: SDL_FRect, opacity: Double) -> Bool {
         guard opacity >= 1, !rasterisingPicture, SDL_GetRenderTarget(sdl) == nil, drawsDirectly(b, at: f),
               let s = windowSurface(), let pixels = s.pointee.pixels else { return false }
-        let page = IntRect(x: Int32(f.x.rounded()), y: Int32(f.y.rounded()), w: Int32(b.width), h: Int32(b.height))
+        let page = IntRect(x: Int32(pixel: f.x.rounded()), y: Int32(pixel: f.y.rounded()), w: Int32(b.width), h: Int32(b.height))
         let surface = IntRect(x: 0, y: 0, w: s.pointee.w, h: s.pointee.h)
         guard surface.intersection(page) == page else { return false }
         if let c = clipStack.last ?? damageClip, IntRect(x: c.x, y: c.y, w: c.w, h: c.h).intersection(page) != page { return false }

@@ -36,7 +36,7 @@ extension Renderer {
             switch c {
             case let .pushClip(r):
                 let p = px(r)
-                clips.append(IntRect(x: Int32(p.x.rounded(.down)), y: Int32(p.y.rounded(.down)), w: Int32(p.w.rounded(.up)), h: Int32(p.h.rounded(.up))))
+                clips.append(IntRect(x: Int32(pixel: p.x.rounded(.down)), y: Int32(pixel: p.y.rounded(.down)), w: Int32(pixel: p.w.rounded(.up)), h: Int32(pixel: p.h.rounded(.up))))
                 continue
             case .popClip:
                 _ = clips.popLast()
@@ -107,7 +107,7 @@ extension Renderer {
         let x = r.minX * scale, y = r.minY * scale, w = r.width * scale, h = r.height * scale
         let l = x.rounded(.up), t = y.rounded(.up), right = x.rounded(.down) + w.rounded(.down), bottom = y.rounded(.down) + h.rounded(.down)
         guard right > l, bottom > t, abs(l) < 1e9, abs(t) < 1e9, abs(right) < 1e9, abs(bottom) < 1e9 else { return nil }
-        return IntRect(x: Int32(l), y: Int32(t), w: Int32(right - l), h: Int32(bottom - t))
+        return IntRect(x: Int32(pixel: l), y: Int32(pixel: t), w: Int32(pixel: right - l), h: Int32(pixel: bottom - t))
     }
 }
 

@@ -13,10 +13,10 @@ extension Renderer {
         // Half up everywhere (not away from zero), so every edge moves by the same whole pixels.
         func snap(_ v: Double) -> Double { (v * scale + 0.5).rounded(.down) }
         let x0 = snap(r.minX), y0 = snap(r.minY)
-        let w = Int32(snap(r.maxX) - x0), h = Int32(snap(r.maxY) - y0)
+        let w = Int32(pixel: snap(r.maxX) - x0), h = Int32(pixel: snap(r.maxY) - y0)
         // The texture's size follows the size alone, not where the edges fall: a tile scaled to a
         // fractional size (the presenter's audience preview) keeps one texture while it moves.
-        let tw = Int32((r.width * scale).rounded()), th = Int32((r.height * scale).rounded())
+        let tw = Int32(pixel: (r.width * scale).rounded()), th = Int32(pixel: (r.height * scale).rounded())
         guard w > 0, h > 0, tw > 0, th > 0, tw <= 8192, th <= 8192 else { return }
         guard SDL_RenderTargetSupported(sdl) == SDL_TRUE else {
             // No render targets (some GL drivers): the commands themselves, placed and scaled.
@@ -29,7 +29,7 @@ extension Renderer {
         guard let tex = pictureTextures.lookup(p, w: tw, h: th, frame: frameCounter) ?? rasterise(p, w: tw, h: th) else { return }
         SDL_SetTextureBlendMode(tex, p.isOpaque && opacity >= 1 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         SDL_SetTextureAlphaMod(tex, UInt8(clamp(opacity, 0, 1) * 255))
-        var dst = SDL_Rect(x: Int32(x0), y: Int32(y0), w: w, h: h)
+        var dst = SDL_Rect(x: Int32(pixel: x0), y: Int32(pixel: y0), w: w, h: h)
         SDL_RenderCopy(sdl, tex, nil, &dst)
     }
 

@@ -212,7 +212,7 @@ public final class Renderer {
             drawPicture(p, r, opacity)
         case let .pushClip(r):
             let p = px(r)
-            var rect = SDL_Rect(x: Int32(p.x.rounded(.down)), y: Int32(p.y.rounded(.down)), w: Int32(p.w.rounded(.up)), h: Int32(p.h.rounded(.up)))
+            var rect = SDL_Rect(x: Int32(pixel: p.x.rounded(.down)), y: Int32(pixel: p.y.rounded(.down)), w: Int32(pixel: p.w.rounded(.up)), h: Int32(pixel: p.h.rounded(.up)))
             if let d = damageClip { rect = Self.intersect(rect, d) }
             clipStack.append(rect)
             SDL_RenderSetClipRect(sdl, &rect)
@@ -288,7 +288,7 @@ public final class Renderer {
     /// Draws the tiles of `block` that fall inside the current clip (and the output).
     private func drawText(_ block: TextBlock, _ color: Color, _ origin: Point) {
         guard block.font.size * scale >= 2 else { return }
-        let ox = Int32((origin.x * scale).rounded()), oy = Int32((origin.y * scale).rounded())
+        let ox = Int32(pixel: (origin.x * scale).rounded()), oy = Int32(pixel: (origin.y * scale).rounded())
         let box = text.pixelBox(block, scale: scale)
         var ow: Int32 = 0, oh: Int32 = 0
         SDL_GetRendererOutputSize(sdl, &ow, &oh)

@@ -90,5 +90,5 @@ public enum SDLVideo {
 
 extension Rect {
     init(_ r: SDL_Rect) { self.init(Double(r.x), Double(r.y), Double(r.w), Double(r.h)) }
-    var sdl: SDL_Rect { SDL_Rect(x: Int32(minX.rounded()), y: Int32(minY.rounded()), w: Int32(width.rounded()), h: Int32(height.rounded())) }
+    var sdl: SDL_Rect { SDL_Rect(x: Int32(pixel: minX.rounded()), y: Int32(pixel: minY.rounded()), w: Int32(pixel: width.rounded()), h: Int32(pixel: height.rounded())) }
 }

@@ -1,6 +1,7 @@
 import CPango
 import CSDL2
 import PodiumKit
+import PodiumCore
 
 /// Podium's one text layout engine: Pango (HarfBuzz shaping, UAX #9 bidi, UAX #14 line breaking,
 /// fontconfig fallback, colour emoji) behind `TextMeasuring`, rasterised with cairo into SDL
@@ -48,7 +49,9 @@ public final class TextEngine: TextMeasuring {
     private func description(_ font: Font) -> OpaquePointer {
         if let d = fonts[font] { return d }
         let d = pango_font_description_from_string(Self.families)!
-        pango_font_description_set_absolute_size(d, font.size * Double(PANGO_SCALE))
+        // A plugin's NaN or 1e9-point font must not reach Pango as is (`DrawListSanitiser.maxFontSize`).
+        let size = font.size.isFinite ? min(DrawListSanitiser.maxFontSize, max(0, font.size)) : 0
+        pango_font_description_set_absolute_size(d, size * Double(PANGO_SCALE))
         pango_font_description_set_weight(d, font.weight == .bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
         fonts[font] = d
         return d
@@ -65,7 +68,7 @@ public final class TextEngine: TextMeasuring {
             pango_attr_list_unref(attrs)
         }
         if let w = block.width {
-            pango_layout_set_width(l, Int32(max(1, (w * Double(PANGO_SCALE)).rounded(.down))))
+            pango_layout_set_width(l, Int32(pixel: max(1, (w * Double(PANGO_SCALE)).rounded(.down))))
             pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR)
             if block.maxLines > 0 {
                 pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END)
@@ -191,7 +194,7 @@ public final class TextEngine: TextMeasuring {
         let li = Self.rect(ink), ll = Self.rect(logical)
         let x0 = (min(li.minX, ll.minX) * scale).rounded(.down) - 1, y0 = (min(li.minY, ll.minY) * scale).rounded(.down) - 1
         let x1 = (max(li.maxX, ll.maxX) * scale).rounded(.up) + 1, y1 = (max(li.maxY, ll.maxY) * scale).rounded(.up) + 1
-        let b = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(min(16384, x1 - x0)), h: Int32(min(16_777_216, y1 - y0)))
+        let b = SDL_Rect(x: Int32(pixel: x0), y: Int32(pixel: y0), w: Int32(pixel: min(16384, x1 - x0)), h: Int32(pixel: min(16_777_216, y1 - y0)))
         boxes[key] = b
         return b
     }

@@ -51,21 +51,21 @@ extension Renderer {
             case let .pushClip(r):
                 // As `execute` sets it: the innermost clip alone, grown to whole pixels.
                 let p = px(r)
-                clips.append(IntRect(x: Int32(p.x.rounded(.down)), y: Int32(p.y.rounded(.down)), w: Int32(p.w.rounded(.up)), h: Int32(p.h.rounded(.up))))
+                clips.append(IntRect(x: Int32(pixel: p.x.rounded(.down)), y: Int32(pixel: p.y.rounded(.down)), w: Int32(pixel: p.w.rounded(.up)), h: Int32(pixel: p.h.rounded(.up))))
             case .popClip:
                 _ = clips.popLast()
             case let .fill(r, color, radius):
                 guard page == nil, radius <= 0.5, color.a == 255 else { return nil }
                 let f = px(r)
                 // SDL_RenderFillRectF in the software renderer: truncated, at least one pixel.
-                var rect = IntRect(x: Int32(f.x), y: Int32(f.y), w: max(1, Int32(f.w)), h: max(1, Int32(f.h)))
+                var rect = IntRect(x: Int32(pixel: f.x), y: Int32(pixel: f.y), w: max(1, Int32(pixel: f.w)), h: max(1, Int32(pixel: f.h)))
                 if let clip = clips.last { rect = rect.intersection(clip) }
                 if !rect.isEmpty { fills.append((rect, color)) }
             case let .bitmap(b, r, opacity):
                 guard opacity > 0 else { continue }   // uploaded ahead, draws nothing
                 guard page == nil, opacity >= 1, b.isOpaque, let e = pixmaps.lookup(b, frame: frameCounter) else { return nil }
                 let f = px(r)
-                let dst = IntRect(x: Int32(f.x), y: Int32(f.y), w: Int32(f.w), h: Int32(f.h))
+                let dst = IntRect(x: Int32(pixel: f.x), y: Int32(pixel: f.y), w: Int32(pixel: f.w), h: Int32(pixel: f.h))
                 guard dst.w == e.width, dst.h == e.height else { return nil }   // SDL would scale it
                 if let clip = clips.last, clip.intersection(dst) != dst { return nil }
                 page = (dst, e.pixmap, b)

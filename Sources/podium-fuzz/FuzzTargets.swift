@@ -61,6 +61,8 @@ enum FuzzTargets {
             }
             if let v = try? JSONValue.parse(data) { walk(v) }
         },
+        // A plugin's draw list with arbitrary doubles (`DrawListFuzz`).
+        "draw-list": { data in DrawListFuzz.run(data) },
         "pdf-notes": { data in
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("podium-fuzz-\(getpid())")
             try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

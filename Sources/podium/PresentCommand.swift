@@ -211,9 +211,7 @@ final class PresentCommand {
         let hang = CrashRestart.afterHang
         guard let crash = CrashRestart.crashedScene, crash.index < presentation.sceneCount else {
             log(hang ? "the talk stopped responding; restarted" : "the talk crashed; restarted")
-            // Without --resume the place was not settled yet: the resume question is asked again.
-            let place = options.flags.contains("--resume") ? " where it was" : ""
-            presentation.showPassingNotice(hang ? "Podium stopped responding and was restarted\(place)." : "Podium crashed and was restarted\(place).", seconds: 8)
+            presentation.showPassingNotice("Podium \(hang ? "stopped responding" : "crashed")\(crashPlaceText()).", seconds: 8)
             return
         }
         let message = crash.restartMessage(name: presentation.sceneName(at: crash.index))
@@ -227,12 +225,7 @@ final class PresentCommand {
     /// the presenter screen asks (Return resumes, Esc starts fresh); the room sees nothing of it.
     func offerResume() {
         journal = TalkJournal(deckPath: presentation.deck.path)
-        var record: TalkJournal.Record?
-        // After a crash, the place the watcher kept in memory: it is never older than the
-        // journal's and is there when the journal could not be written (a read-only state folder).
-        if let kept = CrashRestart.carriedPlace, kept.deck == presentation.deck.path { record = kept }
-        else { do { record = try journal.read() } catch { log("\(error); starting fresh"); record = nil } }
-        guard let record, record.deck == presentation.deck.path, record.isWorthResuming else {
+        guard let record = interruptedPlace(logging: true) else {
             if options.flags.contains("--resume") { log("--resume: no interrupted talk journaled for \(presentation.deck.path); starting fresh") }
             journalArmed = true
             return
@@ -365,6 +358,7 @@ final class PresentCommand {
     func renderWindows() {
         // The room's window first: an advance reaches the audience before the console redraws.
         var a = false
+        carryPlaceBeforeTheRoomsFrame()
         AdvanceTrace.mark("render")
         if let w = audienceWindow, w.isVisible { a = w.renderIfNeeded() }
         AdvanceTrace.mark("room")

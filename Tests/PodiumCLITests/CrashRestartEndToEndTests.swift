@@ -98,7 +98,8 @@ final class CrashRestartEndToEndTests: XCTestCase {
         XCTAssertLessThan(resumed.lowerBound, drawn.lowerBound, "resumed before the first frame: \(restartLog)")
         XCTAssertEqual(children(of: restarted).count, 1, "the restarted talk has a watcher of its own")
         // Trial 9 F4: the speaker is told why the talk blinked (the presenter view only).
-        XCTAssertEqual(banner(s), "Podium crashed and was restarted where it was.")
+        // Trial 11 F10: naming the scene it came back on.
+        XCTAssertEqual(banner(s), "Podium crashed on scene 4 “Part 4” and was restarted there.")
         try quitRestarted(restarted)
     }
 

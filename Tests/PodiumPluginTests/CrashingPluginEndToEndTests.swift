@@ -30,10 +30,33 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
                    }
                    text = text.replacingOccurrences(of: initLine, with: initLine + "        if settings.greeting == \"crash\" { fatalError(\"a deliberate bug in make\") }\n"
                        + "        if settings.greeting == \"hang\" { while true { sleep(1) } }\n")
-                   text = text.replacingOccurrences(of: cardLine, with: cardLine + "        if settings.greeting == \"crash-draw\" { card.addSubview(TrapView().pinned(.fill())) }\n")
+                   text = text.replacingOccurrences(of: cardLine, with: cardLine + "        if settings.greeting == \"crash-draw\" { card.addSubview(TrapView().pinned(.fill())) }\n"
+                       + "        if settings.greeting == \"divzero\" { card.addSubview(DivideByZeroView().pinned(.fill())) }\n"
+                       + "        if settings.greeting == \"crash-current\" { card.addSubview(CurrentTrapView().pinned(.fill())) }\n")
+                   // "crash-current": traps drawing the room's frame once the scene is current (its
+                   // next preview, drawn before, is fine).
+                   let currentLine = "    func didBecomeCurrent() {"
+                   guard text.contains(currentLine) else { throw OutOfTreePlugin.Failure(description: "ExampleScene.swift changed: update the test's edit") }
+                   text = text.replacingOccurrences(of: currentLine, with: currentLine + " if title == \"crash-current\" { CurrentTrapView.armed = true };")
                    text = text.replacingOccurrences(of: clickLine, with: "{ [weak self, greeting = settings.greeting] _ in if greeting == \"crash-click\" { fatalError(\"a deliberate bug in a click\") }; self?.count += 1 }")
                    text = text.replacingOccurrences(of: keyLine, with: "        if title == \"crash-key\" { fatalError(\"a deliberate bug in a key\") }\n" + keyLine)
+                   text += "\nfinal class CurrentTrapView: View { nonisolated(unsafe) static var armed = false; override func draw(into list: inout DrawList) { if Self.armed { fatalError(\"a deliberate bug drawing the room\") } } }\n"
                    text += "\nfinal class TrapView: View { override func draw(into list: inout DrawList) { fatalError(\"a deliberate bug in draw\") } }\n"
+                   // "divzero": trial 11 F1's bar chart of an empty list (+inf wide), a NaN and a huge
+                   // rectangle and a 1e9-point font; the host's renderer trapped on them.
+                   text += """
+
+                       final class DivideByZeroView: View {
+                           let items: [Double] = []
+                           override func draw(into list: inout DrawList) {
+                               list.fill(Rect(0, 0, bounds.width / Double(items.count), 40), .white)
+                               list.fill(Rect(1e300, -1e300, 1e308, 1e308), .white)
+                               list.fill(Rect(.nan, 0, 10, 10), .white)
+                               list.text("huge", Font(size: 1e9), .white, at: Point(10, 10))
+                           }
+                       }
+
+                       """
                    try text.write(to: file, atomically: true, encoding: .utf8)
                })
     }
@@ -52,10 +75,12 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
     }
 
     /// The talk on the offscreen driver, or on `rig` (a real X server, for real key presses).
-    /// `windowed` false: the audience view fullscreen on the rig's second monitor, as in a talk.
-    func launch(_ deck: String, on rig: XorgRig? = nil, backtracer: Bool = false, windowed: Bool = true, environment: [String: String] = [:]) throws -> PodiumProcess {
+    /// `windowed` false: the audience view fullscreen on the rig's second monitor, as in a talk;
+    /// `extra`: more arguments after the deck's.
+    func launch(_ deck: String, on rig: XorgRig? = nil, backtracer: Bool = false, windowed: Bool = true, environment: [String: String] = [:],
+                extra: [String] = []) throws -> PodiumProcess {
         let display = rig?.environment ?? ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"]
-        let app = try PodiumProcess(args: [deck] + (windowed ? ["--windowed"] : []) + ["--plugin-path", plugins.path],
+        let app = try PodiumProcess(args: [deck] + (windowed ? ["--windowed"] : []) + ["--plugin-path", plugins.path] + extra,
                                     environment: display.merging(["XDG_DATA_HOME": work.path, "PODIUM_RESTART_ON_CRASH": "1",
                                                                   "SWIFT_BACKTRACE": backtracer ? "enable=yes,interactive=no" : "enable=no"]) { $1 }.merging(environment) { $1 },
                                     dir: work)
@@ -126,6 +151,32 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertEqual(try client.send(["cmd": "next"])["ok"]?.bool, true)
         XCTAssertEqual(try client.send(["cmd": "state"])["scene"]?["index"]?.int, 3, "past it")
         XCTAssertFalse(app.log.contains("restarted after a crash (3"), "no third crash; log:\n\(app.log)")
+        _ = try? client.send(["cmd": "quit"])
+    }
+
+    /// Trial 11 F1: a scene whose drawing divides by zero (an infinite bar), with a NaN, a
+    /// 1e300 rectangle and a 1e9-point font, crashed the host's renderer: never blamed on the
+    /// scene, the talk went down after the watcher's last restart. Its drawing is now sanitised
+    /// where it enters the host: the talk never crashes, names the scene once, and goes past it.
+    func testASceneDrawingInfiniteGeometryNeitherCrashesNorStopsTheTalk() throws {
+        let app = try launch(try deck(crashing: "divzero"))
+        let client = try ControlClient(path: app.socketPath, timeout: 10)
+        // Scene 2: its next preview draws the buggy scene; then the room shows it, then past it.
+        for index in [1, 2] {
+            XCTAssertEqual(try client.send(["cmd": "goto", "index": .number(Double(index))])["ok"]?.bool, true)
+            XCTAssertEqual(try client.send(["cmd": "state"])["scene"]?["index"]?.int, index)
+        }
+        XCTAssertEqual(try client.send(["cmd": "blackout"])["ok"]?.bool, true)
+        XCTAssertEqual(try client.send(["cmd": "blackout"])["ok"]?.bool, true)
+        XCTAssertEqual(try client.send(["cmd": "next"])["ok"]?.bool, true)
+        let s = try client.send(["cmd": "state"])
+        XCTAssertEqual(s["scene"]?["index"]?.int, 3, "past it")
+        XCTAssertNil(errorCard(s))
+        XCTAssertFalse(app.log.contains("restarted after a crash"), "never crashed; log:\n\(app.log)")
+        let named = app.log.components(separatedBy: "\n").filter { $0.contains("non-finite geometry") }
+        XCTAssertEqual(named.count, 1, "once for the scene; log:\n\(app.log)")
+        XCTAssertTrue(named.first?.contains("scene 3 “Buggy” drew ") == true, named.first ?? "")
+        XCTAssertEqual(app.process.isRunning, true)
         _ = try? client.send(["cmd": "quit"])
     }
 
@@ -393,6 +444,33 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertEqual(try app.send(["cmd": "state"])["ok"]?.bool, true)
         XCTAssertFalse(app.log.contains("restart"), "nothing restarted; log:\n\(app.log)")
         XCTAssertEqual(occurrences(of: "first frame of both windows", in: app.log), 1, app.log)
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+    }
+
+    /// Trial 11 F10: a crash drawing the room's frame of the talk's first advance came back at
+    /// the place before it with the timer at 0:00, stopped (the journal is written after the
+    /// frames), and the banner said "where it was". The place goes to the watcher's memory
+    /// before the room's frame, so the restart is on the scene the advance went to, timer
+    /// running. Started with --page 2 (the timer waits for the first advance); Page Down is a
+    /// real key press (a control request journals before it answers).
+    func testACrashDrawingTheFirstAdvanceResumesOnTheSceneItWentToWithItsTimer() throws {
+        let rig = try XorgRig(monitors: ["1280x800", "1024x768"])
+        defer { rig.stop() }
+        // Scene 3 traps drawing the room's frame once it is current (not in the next preview).
+        let app = try launch(try deck(crashing: "crash-current"), on: rig, extra: ["--page", "2"])
+        let before = try app.send(["cmd": "state"])
+        XCTAssertEqual(before["scene"]?["index"]?.int, 1)
+        let xdo = try runProcess("/usr/bin/env", ["xdotool", "key", "Next"], environment: rig.environment)
+        XCTAssertEqual(xdo.status, 0, xdo.stderr)
+        XCTAssertTrue(waitUntil(60) { app.log.contains("restarted after a crash (1 of at most 3") }, "log:\n\(app.log)")
+        XCTAssertTrue(waitUntil(60) { app.log.contains("resumed at scene") }, "log:\n\(app.log)")
+        XCTAssertTrue(app.log.contains("resumed at scene 3,"), "on the scene the first advance went to; log:\n\(app.log)")
+        XCTAssertFalse(app.log.contains("resumed at scene 2,"), "never the place before it; log:\n\(app.log)")
+        XCTAssertFalse(app.log.contains("no interrupted talk journaled"), app.log)
+        // It crashes there again and is skipped; the talk is up with the timer the advance started.
+        let s = try waitForTalk(app, "the talk is up after the scene crashed it twice") { $0["timers"]?["running"]?.bool == true }
+        XCTAssertEqual(s["scene"]?["index"]?.int, 2, "still on the scene the advance went to (its error card)")
+        XCTAssertFalse(app.log.contains("resumed at scene 2,"), "never the place before it; log:\n\(app.log)")
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
 

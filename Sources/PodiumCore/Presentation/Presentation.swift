@@ -101,6 +101,15 @@ public final class Presentation {
     var startTimer: TimerToken?
     /// When the last wheel step became an action (`PointerBindings.swift`).
     var lastWheelStep = -Double.infinity
+    /// Scenes whose dropped drawing was logged already (`SceneDrawingReports.swift`): once each.
+    var drawingReported: Set<Int> = []
+    /// Scenes whose slow drawing was named already (`SceneDrawingReports.swift`): once each.
+    var slowDrawingReported: Set<Int> = []
+    /// Presenter redraws asked for by anything but the timer strip's tick (`refreshTimers`): the
+    /// console's scene view draws again only when this changed (`SceneCodeView.redrawCount`).
+    var presenterSceneRedraws = 0
+    /// True while the timer strip alone asks for a redraw.
+    var timerTickOnly = false
     /// Modifiers held now, for mouse bindings such as `Ctrl+MouseLeft`; set by the platform.
     public var pointerModifiers: () -> (shift: Bool, control: Bool, alt: Bool) = { (false, false, false) }
 
@@ -133,6 +142,8 @@ public final class Presentation {
             if self.audience.bounds.size != self.laidOutAudienceSize { self.laidOutAudienceSize = self.audience.bounds.size; self.audienceShapeChanged() }
             self.console.preview.sourceDidChange()
         }
+        // Every presenter redraw but the console's timer tick may change the console's scene view.
+        presenter.onNeedsDisplay = { [weak self] in if self?.timerTickOnly == false { self?.presenterSceneRedraws += 1 } }
         nextStage.onNeedsDisplay = { [weak self] in self?.console.nextPreview.sourceDidChange() }
         nextSlideStage.onNeedsDisplay = { [weak self] in self?.console.nextSlidePreview.sourceDidChange() }
         console.preview.source = audience
@@ -148,6 +159,9 @@ public final class Presentation {
         // A crash in a plugin view's click or key handler is laid to its scene (`SceneCode`).
         presenter.eventDelivery = { view, body in SceneCode.deliver(to: view, body) }
         audience.eventDelivery = presenter.eventDelivery
+        // A scene's non-finite drawing is dropped before the renderer (`DrawListSanitiser`): say which scene.
+        SceneCode.droppedDrawing = { [weak self] i, report in self?.sceneDroppedDrawing(at: i, report) }
+        SceneCode.slowDrawing = { [weak self] i, seconds in self?.sceneDrewSlowly(at: i, seconds: seconds) }
         // --page: start there without starting the timer (it starts on the first advance).
         currentIndex = min(max(0, deck.startScene ?? 0), deck.scenes.count - 1)
         show(currentIndex)
@@ -283,7 +297,9 @@ public final class Presentation {
         // A failed scene's card is for the speaker: the room keeps the picture it had.
         if let card = s as? ErrorCardScene { card.hold(heldAudienceFrame(before: index), size: audience.bounds.size) }
         presenter.popovers.forEach { $0.dismiss(byUser: false) }
-        console.setScene(SceneCodeView(s.presenterView, index: index), index: index, count: sceneCount, title: title(at: index),
+        let consoleScene = SceneCodeView(s.presenterView, index: index)
+        consoleScene.redrawCount = { [weak self] in self?.presenterSceneRedraws ?? -1 }
+        console.setScene(consoleScene, index: index, count: sceneCount, title: title(at: index),
                          notes: deck.scenes[index].notes,
                          nextTitle: index + 1 < sceneCount ? title(at: index + 1) : nil)
         console.positionLabel.text = slides.positionText(of: index)

@@ -132,6 +132,9 @@ extension Presentation {
         closePromptsForAMove()   // the room's picture changed: a question about the talk as it was closes
         audienceCover.backgroundColor = audienceMode.cover
         audienceCover.isHidden = audienceMode == .normal
+        // Under an opaque cover (or a frozen frame) the room's scene is not drawn at all: a slow
+        // plugin draw never delays the blackout's frame (trial 11 F6).
+        audience.content.isHidden = isFrozen || audienceMode != .normal
         console.setAudienceStatus(audienceMode, frozen: isFrozen)
         audienceObservers.removeAll { !$0.context.isCurrentDeck }
         let state = audienceState
@@ -239,5 +242,10 @@ extension Presentation {
     }
 
     /// Updates the timer strip; it redraws only when a shown value changed.
-    public func refreshTimers() { console.timers.show(timerReadout) }
+    /// It does not draw the console's scene view again (`presenterSceneRedraws`).
+    public func refreshTimers() {
+        timerTickOnly = true
+        defer { timerTickOnly = false }
+        console.timers.show(timerReadout)
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PodiumKit
 
 /// Which scene's plugin code runs now, for the crash watcher (`podium_crash_watch_scene`): after
@@ -27,6 +28,16 @@ import PodiumKit
         skipped = [:]
         didForget?()
     }
+    /// Told when a scene's drawing had commands dropped (non-finite geometry, `DrawListSanitiser`):
+    /// 0-based scene index and what was dropped. Set by `Presentation` (a log line once per scene).
+    static var droppedDrawing: ((Int, DrawListSanitiser.Report) -> Void)?
+    /// Told when drawing a scene's view took longer than `slowDraw` seconds: 0-based scene index
+    /// and seconds. Set by `Presentation` (named once per scene in the log and on the console).
+    static var slowDrawing: ((Int, Double) -> Void)?
+    /// A draw slower than this (seconds) delays every key and the room's blackout behind it.
+    static let slowDraw = 0.1
+    /// Monotonic seconds for timing draws; injectable for tests.
+    static var drawClock: () -> Double = { ProcessInfo.processInfo.systemUptime }
 
     /// Hands an event to `view` (`WindowRoot.eventDelivery`) marked as the code of the scene whose
     /// view holds it (a `SceneCodeView` above it, or above the view a popover holding it points
@@ -67,8 +78,38 @@ final class SceneCodeView: View {
         addSubview(view)
     }
 
+    /// Set for the console's scene view: the presenter window's redraw count not counting the
+    /// console's own timer ticks (`Presentation.presenterSceneRedraws`). While it, the list's
+    /// offset and clip and the frames stay the same, the scene's last commands are used again
+    /// and its `draw` is not called: a clock tick never runs a slow plugin draw (trial 11 F6).
+    var redrawCount: (() -> Int)?
+    private var cached: (key: CacheKey, commands: [DrawCommand])?
+    private struct CacheKey: Equatable { var redraws: Int, offset: Point, clip: Rect?, frame: Rect, sceneFrame: Rect }
+
+    /// Draws the scene into a list of its own (same offset and clip), then hands its commands
+    /// over sanitised (`DrawListSanitiser`): a plugin's infinite or huge geometry is dropped or
+    /// clamped here, before the host's renderer does pixel arithmetic on it.
     override func render(into list: inout DrawList) {
-        SceneCode.run(in: sceneIndex) { super.render(into: &list) }
+        let key = redrawCount.map { CacheKey(redraws: $0(), offset: list.offset, clip: list.clip, frame: frame, sceneFrame: sceneView.frame) }
+        if let key, let cached, cached.key == key, !isHidden, !list.isPreparing {
+            list.append(contentsOf: DrawList(commands: cached.commands))
+            return
+        }
+        cached = nil
+        var own = DrawList()
+        if let clip = list.clip { own.pushClip(clip) }   // at offset zero: the clip is in window points
+        own.offset = list.offset
+        let started = SceneCode.drawClock()
+        SceneCode.run(in: sceneIndex) { super.render(into: &own) }
+        var commands = own.commands
+        if list.clip != nil { commands.removeFirst() }
+        let took = SceneCode.drawClock() - started
+        if took > SceneCode.slowDraw { SceneCode.slowDrawing?(sceneIndex, took) }
+        let (clean, report) = DrawListSanitiser.sanitised(commands)
+        if report.dropped > 0 { SceneCode.droppedDrawing?(sceneIndex, report) }
+        list.append(contentsOf: DrawList(commands: clean))
+        // A frame being prepared (before its window exists) draws placeholders: never kept.
+        if let key, !isHidden, !list.isPreparing { cached = (key, clean) }
     }
 
     override func hitTest(_ p: Point) -> View? {

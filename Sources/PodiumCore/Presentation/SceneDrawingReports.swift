@@ -1,0 +1,28 @@
+import Foundation
+import PodiumKit
+
+extension Presentation {
+    /// Logs, once per scene, that its drawing had commands dropped (`DrawListSanitiser`), naming
+    /// the scene as the console numbers it, so a plugin author learns which scene to look at.
+    func sceneDroppedDrawing(at index: Int, _ report: DrawListSanitiser.Report) {
+        guard deck.scenes.indices.contains(index), drawingReported.insert(index).inserted else { return }
+        log("scene \(index + 1) “\(title(at: index))” drew \(report.dropped) command\(report.dropped == 1 ? "" : "s") with non-finite geometry, not drawn"
+            + (report.first.map { " (first: \($0))" } ?? ""))
+    }
+}
+
+extension Presentation {
+    /// Names, once per scene, a scene whose views took over `SceneCode.slowDraw` to draw: in the
+    /// log and for 8 s on the presenter view, e.g. "scene 3 “Chart” took 1.5 s to draw". While it
+    /// draws nothing else runs (keys, the room's blackout wait behind it); the plugin's author
+    /// and the speaker learn which scene it is.
+    func sceneDrewSlowly(at index: Int, seconds: Double) {
+        guard deck.scenes.indices.contains(index), slowDrawingReported.insert(index).inserted else { return }
+        let took = seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.1f s", seconds)
+        let name = "scene \(index + 1) “\(SafeText.excerpt(title(at: index), limit: 60))”"
+        log("\(name) took \(took) to draw (its plugin's draw is slow: keys and the room's blackout wait for it)")
+        // After this frame (this runs while a window's views are drawn): the notice asks for a redraw.
+        let text = "\(name.prefix(1).uppercased() + name.dropFirst()) took \(took) to draw; keys wait while it draws."
+        _ = timers.schedule(now: clock(), after: 0, repeats: false) { [weak self] in self?.showPassingNotice(text, seconds: 8) }
+    }
+}

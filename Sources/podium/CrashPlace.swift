@@ -1,0 +1,43 @@
+import Foundation
+import PodiumCore
+import PodiumKit
+
+/// Where a restart after a crash outside any scene's plugin code resumes, said truly (trial 11
+/// F10): the banner names the scene, and the place of an advance is kept before its frames, so
+/// a crash drawing them resumes on that scene with the timer it started, not at scene 1, 0:00.
+extension PresentCommand {
+    /// The interrupted talk's place to resume, or nil when there is none worth resuming: the
+    /// place the watcher kept in memory (never older than the journal's, and there when the
+    /// journal could not be written), else the journal's. `logging`: a journal that cannot be
+    /// read is logged ("… starting fresh").
+    func interruptedPlace(logging: Bool) -> TalkJournal.Record? {
+        var record: TalkJournal.Record?
+        if let kept = CrashRestart.carriedPlace, kept.deck == presentation.deck.path { record = kept }
+        else {
+            do { record = try (journal ?? TalkJournal(deckPath: presentation.deck.path)).read() }
+            catch { if logging { log("\(error); starting fresh") }; record = nil }
+        }
+        guard let record, record.deck == presentation.deck.path, record.isWorthResuming else { return nil }
+        return record
+    }
+
+    /// The end of "Podium crashed…" after a restart not laid to a scene's code: " on scene 3
+    /// “Results” and was restarted there" with `--resume` and a place kept; " and was restarted
+    /// at the start (its place was not saved yet)" with `--resume` and none; else (the resume
+    /// question is asked) " and was restarted".
+    func crashPlaceText() -> String {
+        guard options.flags.contains("--resume") else { return " and was restarted" }
+        guard let record = interruptedPlace(logging: false) else { return " and was restarted at the start (its place was not saved yet)" }
+        let i = min(max(0, record.scene), presentation.sceneCount - 1)
+        let title = SafeText.excerpt(presentation.deck.scenes[i].title ?? record.sceneTitle ?? presentation.deck.scenes[i].kind, limit: 60)
+        return " on scene \(i + 1) “\(title)” and was restarted there"
+    }
+
+    /// Keeps the place in the watcher's memory (no disk write: the journal's comes after the
+    /// frames, issue 19) before the room's frame is drawn, so a crash drawing an advance's
+    /// frames resumes on the scene it went to, with the timer the first advance started.
+    func carryPlaceBeforeTheRoomsFrame() {
+        guard journalArmed else { return }   // from launch on: a restart that crashes on its first frame keeps its place too
+        CrashRestart.carryPlace(presentation.journalRecord(now: Date().timeIntervalSince1970))
+    }
+}
