@@ -152,6 +152,7 @@ public final class Presentation {
         console.nextSlidePreview.source = nextSlideStage
         console.onPrevious = { [weak self] in self?.previous() }
         console.onNext = { [weak self] in self?.next() }
+        console.banner.onClick = { [weak self] in self?.bannerClicked() }
         console.overview.onChoose = { [weak self] i in self?.closeOverview(); self?.goToOverviewCell(i) }
         presenter.onUnhandledKey = { [weak self] k in self?.handleKey(k) ?? false }
         presenter.isTalkKey = { [weak self] k in self?.keyMap.action(for: k) != nil }

@@ -118,6 +118,15 @@ extension Presentation {
         }
     }
 
+    /// A click on the banner (`BannerView.onClick`): the typing hint and a notice go (a notice
+    /// comes back only if something shows it again); a question or the go-to-slide prompt stays,
+    /// answered by keys as before.
+    func bannerClicked() {
+        guard pendingQuestion == nil, pageJumpBanner == nil else { return }
+        if typingHintShown { typingHintTimer?.cancel(); typingHintShown = false; updateBanner() }
+        else if notice != nil { showNotice(nil) }
+    }
+
     func updateBanner() {
         if let q = pendingQuestion { console.banner.show(q.text, kind: .question) }
         else if let j = pageJumpBanner { console.banner.show(j.text, kind: j.kind) }
