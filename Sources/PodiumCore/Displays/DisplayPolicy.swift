@@ -6,7 +6,7 @@ public enum AudiencePlacement: Equatable, Sendable {
     case preview
     /// In an ordinary window on the presenter's display (one display and `--windowed`).
     case window
-    /// Fullscreen on this display, which overlaps the presenter's (mirrored outputs, e.g.
+    /// Fullscreen on this display, which mirrors the presenter's (`DisplayInfo.mirrors`, e.g.
     /// `xrandr --same-as`, a desktop's "mirror displays"): the room sees whatever is on the
     /// presenter's display, so the audience view covers it and the console stays hidden.
     /// Also when this is the presenter's display itself: the only display left is the one the
@@ -92,8 +92,9 @@ public struct DisplayChange: Equatable, Sendable, CustomStringConvertible {
 /// 5. while a removed audience display may still come back (`blipGrace` seconds): the preview, so
 ///    a blip does not flash the talk onto a third display;
 /// 6. the first other display in SDL's order (the documented default);
-/// 7. a display that overlaps the presenter's (mirrored outputs): the audience view fullscreen
-///    there, covering the console, since the room sees the presenter's display anyway;
+/// 7. a display that mirrors the presenter's (`DisplayInfo.mirrors`: overlapping at least half of
+///    the smaller one; a few pixels of overlap do not count): the audience view fullscreen there,
+///    covering the console, since the room sees the presenter's display anyway;
 /// 8. none: the preview, or a window with `--windowed`.
 /// The presenter goes on the saved presenter choice when connected, else SDL's primary display
 /// (index 0) — unless that is the saved audience display, or the display the room is seeing
@@ -219,10 +220,11 @@ public struct DisplayPolicy: Sendable {
             }
             presenter = other
         }
-        // A display overlapping the presenter's shows the presenter's pixels to the room: it is
-        // no display of its own for the audience, but the talk must cover the console there.
-        let others = displays.filter { $0.identity != presenter.identity && !$0.bounds.intersects(presenter.bounds) }
-        let mirrors = displays.filter { $0.identity != presenter.identity && $0.bounds.intersects(presenter.bounds) }
+        // A display mirroring the presenter's (`DisplayInfo.mirrors`: overlapping most of it) shows
+        // the presenter's pixels to the room: it is no display of its own for the audience, but the
+        // talk must cover the console there. A sliver of overlap is an extended display.
+        let others = displays.filter { $0.identity != presenter.identity && !$0.mirrors(presenter) }
+        let mirrors = displays.filter { $0.mirrors(presenter) }
         func other(_ id: DisplayIdentity?) -> DisplayInfo? { id.flatMap { i in others.first { $0.identity == i } } }
         if let d = other(savedAudience) ?? other(lostAudience) ?? other(assignment.roomDisplay?.identity) {
             return DisplayAssignment(presenter: presenter, audience: .display(d))
