@@ -57,6 +57,21 @@ final class DisplayPolicyTests: XCTestCase {
         XCTAssertEqual(q.assignment.audienceDisplay?.name, "DP-2")
     }
 
+    /// Another talk holds the room (trial 12 F1): a `--windowed` talk keeps every view in a window
+    /// on SDL's primary display, whatever the selectors, saved choices or plugs say.
+    func testBesideAnotherTalkEverythingStaysInWindowsOnThePrimaryDisplay() {
+        var p = DisplayPolicy(audience: try? DisplaySelector(parsing: "eDP-1", option: "--audience-display"), windowed: true)
+        p.besideAnotherTalk = true
+        _ = p.update(enumerate([laptop, projector]), at: 0)
+        XCTAssertEqual(p.assignment.presenter?.name, "eDP-1")
+        XCTAssertEqual(p.assignment.audience, .window)
+        XCTAssertNil(p.assignment.roomDisplay)
+        XCTAssertNil(p.swap(at: 1), "nothing to swap onto the room's display")
+        _ = p.update(enumerate([laptop, projector, monitor]), at: 2)
+        XCTAssertEqual(p.assignment.audience, .window)
+        XCTAssertTrue(p.remembered.entries.isEmpty, "nothing remembered for the user's own talks")
+    }
+
     /// Only a real mirror counts (`DisplayInfo.mirrorShare`): a display-settings drag a few pixels
     /// off (trial 12 F7: the projector at x=1279 or 1270 beside a 1280-wide laptop) is extended
     /// displays, the console on the laptop; an overlap of half the smaller display or more is a

@@ -117,6 +117,11 @@ public struct DisplayPolicy: Sendable {
     public var presenterSelector: DisplaySelector?
     /// `--windowed`: with one display the audience view gets a window instead of the preview.
     public var windowed: Bool
+    /// Another talk holds this display server's room (`DisplayLockError`) and this one is
+    /// `--windowed`: every view in an ordinary window on SDL's primary display (index 0, the
+    /// laptop's), none on another display, saved choices and selectors aside (trial 12 F1: the
+    /// second deck's windows over the running talk's audience view on the projector).
+    public var besideAnotherTalk = false
     /// Seconds the audience waits in the preview for a removed display before taking another.
     public var blipGrace: Double
     public private(set) var savedAudience: DisplayIdentity?
@@ -208,6 +213,7 @@ public struct DisplayPolicy: Sendable {
 
     private func choose(at time: Double) -> DisplayAssignment {
         guard let first = displays.first else { return DisplayAssignment(presenter: nil, audience: .preview) }
+        if besideAnotherTalk { return DisplayAssignment(presenter: first, audience: .window) }
         var presenter = connected(savedPresenter) ?? first
         if savedPresenter == nil || connected(savedPresenter) == nil, presenter.identity == savedAudience,
            let other = displays.first(where: { $0.identity != savedAudience }) {
