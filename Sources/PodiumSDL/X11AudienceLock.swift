@@ -48,4 +48,18 @@ public enum AudienceLock {
         }
         return try DisplayLock.acquire(server: server, deckPath: deckPath, environment: environment)
     }
+
+    /// The holder, when another talk holds the display at once (no grace): asked by a `--windowed`
+    /// talk, which takes no lock but must then keep off the room's display. Claims and lets go at
+    /// once when free (a talk starting meanwhile waits out its grace). Nil when free or unknown.
+    public static func heldElsewhere(server: String, deckPath: String,
+                                     environment: [String: String] = ProcessInfo.processInfo.environment) -> DisplayLockError? {
+        do {
+            if server.hasPrefix("x11 "), try X11AudienceLock.acquire(display: environment["DISPLAY"], server: server, deckPath: deckPath, graceSeconds: 0) != nil {
+                return nil
+            }
+            _ = try DisplayLock.acquire(server: server, deckPath: deckPath, environment: environment, graceSeconds: 0)
+            return nil
+        } catch let held as DisplayLockError { return held } catch { return nil }
+    }
 }

@@ -83,6 +83,14 @@ final class PresentCommand {
             talkLock = try TalkLock.acquire(deckPath: deck.path)
             if !windowedViews.contains(.audience), let server = DisplayLock.server(environment: ProcessInfo.processInfo.environment) {
                 displayLock = try AudienceLock.acquire(server: server, deckPath: deck.path)
+            } else if let server = DisplayLock.server(environment: ProcessInfo.processInfo.environment),
+                      let held = AudienceLock.heldElsewhere(server: server, deckPath: deck.path) {
+                // Another talk has the room: every view windowed (`--windowed audience` too, whose
+                // presenter would fill a display), all on the primary display (trial 12 F1).
+                windowedViews = .both
+                policy.windowed = true
+                policy.besideAnotherTalk = true
+                log("\(held.pid.map { "podium pid \($0)" } ?? "another podium") presents on this display: this deck opens in windows on the primary display only")
             }
         } catch { throw CommandLineInterface.Refusal(description: "\(error)") }
         QuitSignals.install()

@@ -115,6 +115,29 @@ final class PDFUnmirrorXorgTests: XorgPDFTestCase {
         try assertApart(app, room: room, line: line)
     }
 
+    /// A display-settings drag a few pixels off: the projector 10 px into the laptop (trial 12
+    /// F7). Not a mirror (`DisplayInfo.mirrors`): the console stays on the laptop, mapped, and the
+    /// audience view fills the projector. (The 10 px both outputs show are the laptop's: which
+    /// window the X server stacks there is the window manager's choice, so only the projector
+    /// beyond the laptop is checked for the console.)
+    func testASliverOfOverlapIsNoMirror() throws {
+        let app = try launch()
+        defer { app.stop() }
+        try rig.move(1, x: 1270, y: 0)
+        let c = try XCTUnwrap(app.client)
+        let s = try c.waitForState { self.window($0, "audience")?["bounds"]?["x"]?.number == 1270 && self.window($0, "presenter")?["visible"]?.bool == true }
+        XCTAssertEqual(s["roles"]?["audiencePlacement"]?.string, "display", "\(s["roles"] ?? .null)\n\(app.log)")
+        XCTAssertEqual(s["roles"]?["presenterDisplay"]?.string, "DUMMY0")
+        XCTAssertEqual(s["roles"]?["audienceDisplay"]?.string, "DUMMY1")
+        assertNoConsole(on: (1280, 0, 1910, 1080), for: 2.5, "the projector beyond the sliver", app)   // past the settle check too
+        let p = try xWindow("Podium Presenter"), a = try xWindow("Podium Audience")
+        XCTAssertEqual(p.frame, [0, 0, 1280, 800], "the console on the laptop\n\(app.log)")
+        XCTAssertTrue(p.viewable, "the console is mapped: extended, not mirrored\n\(app.log)")
+        XCTAssertEqual(a.frame, [1270, 0, 1920, 1080], "the audience on the projector")
+        XCTAssertGreaterThan(consolePoints(0, 0, 1260, 800) ?? 0, 200, "the laptop shows the console")
+        XCTAssertFalse(app.log.contains("which mirrors it"), app.log)
+    }
+
     /// `xrandr --same-as` (both 1280×800 at 0,0), then the projector moved right.
     func testASameSizeMirrorLeftByMovingTheProjector() throws {
         let app = try launch()

@@ -44,6 +44,67 @@ final class DisplayLockXorgTests: XCTestCase {
         XCTAssertEqual(next.stop(), 0)
     }
 
+    /// The refusal's advice leads somewhere safe (trial 12 F1): while another talk holds the
+    /// display, a `--windowed` talk (and `--windowed audience`, whose presenter would fill a
+    /// display) opens every window as an ordinary window on the primary display (DUMMY0, the
+    /// laptop), none on the projector over the running talk's audience view, none fullscreen.
+    /// Under openbox, from the X server's own geometry (xwininfo) and state (xprop).
+    func testAWindowedTalkBesideARunningOneKeepsOffTheProjector() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openbox") else { throw XCTSkip("openbox is not installed (make test-deps)") }
+        let rig = try XorgRig(monitors: ["1280x800", "1920x1080"])
+        defer { rig.stop() }
+        try rig.startWindowManager()
+        for d in ["first", "other", "other2"] { try FileManager.default.createDirectory(at: dir.appendingPathComponent(d), withIntermediateDirectories: true) }
+        let first = TestPaths.titleDeck(2, title: "First", in: dir.appendingPathComponent("first"))
+        let app = try PodiumProcess(args: [first], environment: rig.environment, dir: dir.appendingPathComponent("first"))
+        defer { app.stop() }
+        XCTAssertEqual(try app.send(["cmd": "state"])["driver"]?.string, "x11")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("refused"), withIntermediateDirectories: true)
+        let refusedDeck = TestPaths.titleDeck(2, title: "Refused", in: dir.appendingPathComponent("refused"))
+        let refused = try runProcess("/usr/bin/timeout", ["20", TestPaths.podium, "present", refusedDeck],
+                                     environment: TestPaths.privateHome(in: dir).merging(rig.environment) { $1 })
+        XCTAssertTrue(refused.stderr.contains("--windowed opens this deck in windows on your own screen"), refused.stderr)
+
+        /// The X window whose title matches `title` (a regular expression): its frame in root coordinates, mapped, fullscreen.
+        func xWindow(_ title: String) throws -> (frame: [Int], viewable: Bool, fullscreen: Bool) {
+            let ids = try runProcess("/usr/bin/env", ["xdotool", "search", "--name", title], environment: rig.environment).stdout
+            let id = try XCTUnwrap(ids.split(separator: "\n").first.map(String.init), "no X window titled \(title)")
+            let info = try runProcess("/usr/bin/env", ["xwininfo", "-id", id], environment: rig.environment).stdout
+            func field(_ name: String) -> String {
+                info.split(separator: "\n").first { $0.contains(name) }.map { String($0.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces) } ?? ""
+            }
+            let state = try runProcess("/usr/bin/env", ["xprop", "-id", id, "_NET_WM_STATE"], environment: rig.environment).stdout
+            let frame = ["Absolute upper-left X", "Absolute upper-left Y", "Width", "Height"].map { Int(field($0)) ?? -1 }
+            return (frame, field("Map State") == "IsViewable", state.contains("_NET_WM_STATE_FULLSCREEN"))
+        }
+        for (i, mode) in [["--windowed"], ["--windowed", "audience"]].enumerated() {
+            let title = "Other\(i)"
+            let deck = TestPaths.titleDeck(3, title: title, in: dir.appendingPathComponent(i == 0 ? "other" : "other2"))
+            let home = dir.appendingPathComponent(i == 0 ? "other" : "other2")
+            let env = TestPaths.privateHome(in: home).merging(rig.environment) { $1 }
+            let second = try PodiumProcess(args: [deck] + mode, environment: env, dir: home)
+            defer { second.stop() }
+            let c = try XCTUnwrap(second.client)
+            let s = try c.waitForState { ($0["windows"]?.array ?? []).filter { $0["visible"]?.bool == true }.count == 2 }
+            XCTAssertEqual(s["roles"]?["audiencePlacement"]?.string, "window", "\(mode): \(s["roles"] ?? .null)\n\(second.log)")
+            XCTAssertEqual(s["roles"]?["presenterDisplay"]?.string, "DUMMY0", "\(mode)")
+            XCTAssertTrue(second.log.contains("opens in windows on the primary display only"), second.log)
+            Thread.sleep(forTimeInterval: 1)   // the window manager's own moves
+            for role in ["^Podium Presenter.*\(title)$", "^Podium Audience.*\(title)$"] {
+                let w = try xWindow(role)
+                XCTAssertTrue(w.viewable, "\(mode) \(role)")
+                XCTAssertFalse(w.fullscreen, "\(mode) \(role): \(w)")
+                let f = w.frame
+                // Left of the projector (x 1280 on), mostly on the laptop: openbox's title bar may
+                // push a window's foot a little below the laptop's 800 rows, onto no display.
+                XCTAssertTrue(f[0] >= 0 && f[1] >= 0 && f[0] + f[2] <= 1280 && f[1] < 400 && f[2] * f[3] < 1280 * 800,
+                              "\(mode) \(role): \(f) is not a window on the laptop (0,0 1280×800)\n\(second.log)")
+            }
+            XCTAssertEqual(second.stop(), 0)
+        }
+        XCTAssertNotNil(try? app.send(["cmd": "state"]), "the running talk goes on")
+    }
+
     /// The lock is the X server's (a selection it holds), not a file under the user's state
     /// folder: a second talk with another HOME and XDG_STATE_HOME (another account, sudo), and
     /// DISPLAY spelled with the screen, is refused naming the running talk (trial 10 F1). Killed

@@ -57,6 +57,53 @@ final class DisplayPolicyTests: XCTestCase {
         XCTAssertEqual(q.assignment.audienceDisplay?.name, "DP-2")
     }
 
+    /// Another talk holds the room (trial 12 F1): a `--windowed` talk keeps every view in a window
+    /// on SDL's primary display, whatever the selectors, saved choices or plugs say.
+    func testBesideAnotherTalkEverythingStaysInWindowsOnThePrimaryDisplay() {
+        var p = DisplayPolicy(audience: try? DisplaySelector(parsing: "eDP-1", option: "--audience-display"), windowed: true)
+        p.besideAnotherTalk = true
+        _ = p.update(enumerate([laptop, projector]), at: 0)
+        XCTAssertEqual(p.assignment.presenter?.name, "eDP-1")
+        XCTAssertEqual(p.assignment.audience, .window)
+        XCTAssertNil(p.assignment.roomDisplay)
+        XCTAssertNil(p.swap(at: 1), "nothing to swap onto the room's display")
+        _ = p.update(enumerate([laptop, projector, monitor]), at: 2)
+        XCTAssertEqual(p.assignment.audience, .window)
+        XCTAssertTrue(p.remembered.entries.isEmpty, "nothing remembered for the user's own talks")
+    }
+
+    /// Only a real mirror counts (`DisplayInfo.mirrorShare`): a display-settings drag a few pixels
+    /// off (trial 12 F7: the projector at x=1279 or 1270 beside a 1280-wide laptop) is extended
+    /// displays, the console on the laptop; an overlap of half the smaller display or more is a
+    /// mirror, the console hidden under the audience view.
+    func testOnlyAnOverlapOfMostOfTheSmallerDisplayIsAMirror() {
+        for x in [1279.0, 1270.0, 900.0] {
+            var p = DisplayPolicy()
+            _ = p.update(enumerate([laptop, display("HDMI-1", 1920, 1080, x: x)]), at: 0)
+            XCTAssertEqual(p.assignment.presenter?.name, "eDP-1", "x=\(x)")
+            XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1", "x=\(x): a sliver is an extended display")
+            XCTAssertFalse(p.assignment.description.contains("mirrors"), p.assignment.description)
+        }
+        // Half the laptop's area covered (x=640 of 1280): a mirror; less than half: not.
+        var half = DisplayPolicy()
+        let h = enumerate([laptop, display("HDMI-1", 1920, 1080, x: 640)])
+        _ = half.update(h, at: 0)
+        XCTAssertEqual(half.assignment.audience, .mirror(h[1]))
+        var less = DisplayPolicy()
+        _ = less.update(enumerate([laptop, display("HDMI-1", 1920, 1080, x: 641)]), at: 0)
+        XCTAssertEqual(less.assignment.audienceDisplay?.name, "HDMI-1")
+        // Full overlap (same origin, bigger mode): a mirror; moving it a sliver off ends it.
+        var full = DisplayPolicy()
+        let f = enumerate([laptop, display("HDMI-1", 1920, 1080, x: 0)])
+        _ = full.update(f, at: 0)
+        XCTAssertEqual(full.assignment.audience, .mirror(f[1]))
+        _ = full.update(enumerate([laptop, display("HDMI-1", 1920, 1080, x: 1275)]), at: 1)
+        XCTAssertEqual(full.assignment.audienceDisplay?.name, "HDMI-1")
+        // The rule itself: symmetric, never a display with itself.
+        XCTAssertTrue(h[0].mirrors(h[1]) && h[1].mirrors(h[0]))
+        XCTAssertFalse(h[0].mirrors(h[0]))
+    }
+
     /// The laptop's own display going off while the projector stays (the lid closed with the
     /// projector attached; xrandr moves the projector to the origin): the only display left is
     /// the one the room sees. The audience view stays there fullscreen and the console is hidden,

@@ -158,6 +158,13 @@ final class RealPlacementTests: FakeDisplaysTestCase {
         // Off its display without the room's: misplaced, not on the room's.
         XCTAssertEqual(RealPlacement.misplaced(frame: Rect(-2000, 0, 1280, 800), meant: laptop, room: room, displays: all)?.onRoomsDisplay, false)
         XCTAssertNil(RealPlacement.misplaced(frame: Rect(-2000, 0, 1280, 800), meant: laptop, room: room, displays: all)?.display)
+        // A sliver of overlap (the projector 10 px into the laptop, extended, trial 12 F7): the
+        // console fullscreen on the laptop is where it belongs; onto the projector beyond it is not.
+        room.bounds = Rect(1270, 0, 1920, 1080)
+        let sliver = [laptop, room]
+        XCTAssertNil(RealPlacement.misplaced(frame: laptop.bounds, meant: laptop, room: room, displays: sliver))
+        XCTAssertEqual(RealPlacement.misplaced(frame: room.bounds, meant: laptop, room: room, displays: sliver)?.onRoomsDisplay, true)
+        XCTAssertEqual(RealPlacement.misplaced(frame: Rect(100, 0, 1280, 800), meant: laptop, room: room, displays: sliver)?.onRoomsDisplay, true)
         // Mirrored (the room's display overlaps the meant one): the room sees that display anyway.
         room.bounds = Rect(0, 0, 1920, 1080)
         XCTAssertNil(RealPlacement.misplaced(frame: laptop.bounds, meant: laptop, room: room, displays: [laptop, room]))

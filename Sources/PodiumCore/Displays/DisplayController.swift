@@ -126,6 +126,15 @@ public final class DisplayController<Platform: DisplayPlatform> {
         return covered > real.width * real.height / 2 ? target : nil
     }
 
+    /// Where ordinary windows go on the presenter's display `pd`: its usable bounds; beside another
+    /// talk (`DisplayPolicy.besideAnotherTalk`) a gap inside them, so that a window manager's
+    /// borders do not push a window's edge onto the room's display next to it (openbox shifted
+    /// them a pixel onto the projector).
+    private func windowArea(_ pd: DisplayInfo) -> Rect {
+        let g = SideBySideWindows.gap
+        return policy.besideAnotherTalk ? pd.usableBounds.insetBy(dx: g, dy: g) : pd.usableBounds
+    }
+
     /// Where the window system really has `w` (on X11), else where the window says it is.
     public func realFrame(of w: Window) -> Rect { platform.managedFrame(of: w) ?? w.frame }
 
@@ -313,8 +322,8 @@ public final class DisplayController<Platform: DisplayPlatform> {
         if moved, !audienceStays { audienceWindow?.leaveFullscreen() }
         if presenterMoves {
             if full { place(presenterWindow, on: pd, fullscreen: true) }
-            else if placement == .window, let f = SideBySideWindows.frames(in: pd.usableBounds) { presenterWindow.moveWindowed(to: f.presenter) }
-            else { presenterWindow.move(to: pd.usableBounds, fullscreen: false) }
+            else if placement == .window, let f = SideBySideWindows.frames(in: windowArea(pd)) { presenterWindow.moveWindowed(to: f.presenter) }
+            else { presenterWindow.move(to: windowArea(pd), fullscreen: false) }
             presenterWindow.show()
             placedPresenter = pd
             placedPresenterFull = full
@@ -336,16 +345,16 @@ public final class DisplayController<Platform: DisplayPlatform> {
                 w.show()
                 place(w, on: d, fullscreen: true, drawsFirst: true)
             case .window:
-                let w = try audienceWindowOrCreate(at: pd.usableBounds)
+                let w = try audienceWindowOrCreate(at: windowArea(pd))
                 w.show()
                 // Beside the presenter window, not over it, when both fit (`SideBySideWindows`):
                 // the layout a launch with this one display gives, also after an unplug (the
                 // audience window would otherwise lie over the console's timers and previews).
-                if let f = SideBySideWindows.frames(in: pd.usableBounds) {
+                if let f = SideBySideWindows.frames(in: windowArea(pd)) {
                     if !presenterMoves { presenterWindow.moveWindowed(to: f.presenter); placedPresenterFull = false }
                     w.moveWindowed(to: f.audience)
                 } else {
-                    w.move(to: pd.usableBounds.insetBy(dx: pd.usableBounds.width * 0.2, dy: pd.usableBounds.height * 0.2), fullscreen: false)
+                    w.move(to: windowArea(pd).insetBy(dx: windowArea(pd).width * 0.2, dy: windowArea(pd).height * 0.2), fullscreen: false)
                 }
             case .preview:
                 // Closed at once, so a compositor cannot move it over the presenter view; a fresh

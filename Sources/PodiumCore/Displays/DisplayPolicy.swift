@@ -6,7 +6,7 @@ public enum AudiencePlacement: Equatable, Sendable {
     case preview
     /// In an ordinary window on the presenter's display (one display and `--windowed`).
     case window
-    /// Fullscreen on this display, which overlaps the presenter's (mirrored outputs, e.g.
+    /// Fullscreen on this display, which mirrors the presenter's (`DisplayInfo.mirrors`, e.g.
     /// `xrandr --same-as`, a desktop's "mirror displays"): the room sees whatever is on the
     /// presenter's display, so the audience view covers it and the console stays hidden.
     /// Also when this is the presenter's display itself: the only display left is the one the
@@ -92,8 +92,9 @@ public struct DisplayChange: Equatable, Sendable, CustomStringConvertible {
 /// 5. while a removed audience display may still come back (`blipGrace` seconds): the preview, so
 ///    a blip does not flash the talk onto a third display;
 /// 6. the first other display in SDL's order (the documented default);
-/// 7. a display that overlaps the presenter's (mirrored outputs): the audience view fullscreen
-///    there, covering the console, since the room sees the presenter's display anyway;
+/// 7. a display that mirrors the presenter's (`DisplayInfo.mirrors`: overlapping at least half of
+///    the smaller one; a few pixels of overlap do not count): the audience view fullscreen there,
+///    covering the console, since the room sees the presenter's display anyway;
 /// 8. none: the preview, or a window with `--windowed`.
 /// The presenter goes on the saved presenter choice when connected, else SDL's primary display
 /// (index 0) — unless that is the saved audience display, or the display the room is seeing
@@ -116,6 +117,11 @@ public struct DisplayPolicy: Sendable {
     public var presenterSelector: DisplaySelector?
     /// `--windowed`: with one display the audience view gets a window instead of the preview.
     public var windowed: Bool
+    /// Another talk holds this display server's room (`DisplayLockError`) and this one is
+    /// `--windowed`: every view in an ordinary window on SDL's primary display (index 0, the
+    /// laptop's), none on another display, saved choices and selectors aside (trial 12 F1: the
+    /// second deck's windows over the running talk's audience view on the projector).
+    public var besideAnotherTalk = false
     /// Seconds the audience waits in the preview for a removed display before taking another.
     public var blipGrace: Double
     public private(set) var savedAudience: DisplayIdentity?
@@ -207,6 +213,7 @@ public struct DisplayPolicy: Sendable {
 
     private func choose(at time: Double) -> DisplayAssignment {
         guard let first = displays.first else { return DisplayAssignment(presenter: nil, audience: .preview) }
+        if besideAnotherTalk { return DisplayAssignment(presenter: first, audience: .window) }
         var presenter = connected(savedPresenter) ?? first
         if savedPresenter == nil || connected(savedPresenter) == nil, presenter.identity == savedAudience,
            let other = displays.first(where: { $0.identity != savedAudience }) {
@@ -219,10 +226,11 @@ public struct DisplayPolicy: Sendable {
             }
             presenter = other
         }
-        // A display overlapping the presenter's shows the presenter's pixels to the room: it is
-        // no display of its own for the audience, but the talk must cover the console there.
-        let others = displays.filter { $0.identity != presenter.identity && !$0.bounds.intersects(presenter.bounds) }
-        let mirrors = displays.filter { $0.identity != presenter.identity && $0.bounds.intersects(presenter.bounds) }
+        // A display mirroring the presenter's (`DisplayInfo.mirrors`: overlapping most of it) shows
+        // the presenter's pixels to the room: it is no display of its own for the audience, but the
+        // talk must cover the console there. A sliver of overlap is an extended display.
+        let others = displays.filter { $0.identity != presenter.identity && !$0.mirrors(presenter) }
+        let mirrors = displays.filter { $0.mirrors(presenter) }
         func other(_ id: DisplayIdentity?) -> DisplayInfo? { id.flatMap { i in others.first { $0.identity == i } } }
         if let d = other(savedAudience) ?? other(lostAudience) ?? other(assignment.roomDisplay?.identity) {
             return DisplayAssignment(presenter: presenter, audience: .display(d))

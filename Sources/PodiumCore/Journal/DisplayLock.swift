@@ -63,6 +63,6 @@ public struct DisplayLockError: Error, CustomStringConvertible {
         let who = "another podium\(pid.map { " (pid \($0))" } ?? "")"
         let what = deck.map { " is presenting \(SafeText.quote($0))" } ?? " is presenting"
         return "\(who)\(what) on this display (\(server)): its audience view holds the projector. "
-            + "Quit that talk first (q or Ctrl+Q on its presenter screen), or open this deck in windows with --windowed"
+            + "Quit that talk first (q or Ctrl+Q on its presenter screen); --windowed opens this deck in windows on your own screen"
     }
 }
