@@ -50,19 +50,35 @@ static char cover_entry[64] = "PODIUM_COVER=";
  * pipe's write end (the restart gets it as PODIUM_COVER="fd pid") and the child holding it. */
 static int cover_fd = -1;
 static pid_t cover_holder = 0;
+/* The watcher's process id: its SIGABRT ends a hung talk (`on_crash`). */
+static pid_t watcher_pid = 0;
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS};
 static struct sigaction previous[65];
 
 /* Async-signal-safe: one write, a wait of at most 300 ms for the watcher to cover the room (the
  * talk's windows go when the process does; without Swift's backtracer that is at once), the
  * previous action back, and the signal again if it was sent (kill, raise, abort) rather than
- * raised by the faulting instruction, which runs again on return. */
+ * raised by the faulting instruction, which runs again on return. The watcher's SIGABRT to a hung
+ * talk is handed to the previous handler here instead, and then the default action ends the
+ * process: Swift's backtracer returns from a sent signal after writing the backtrace, and the
+ * hung loop would go on until the watcher's SIGKILL 5 s later, the room covered all that time
+ * (trial 12 F4). */
 static void on_crash(int sig, siginfo_t *info, void *context) {
-    (void)context;
     if (crash_fd >= 0) { ssize_t r = write(crash_fd, "C", 1); (void)r; }
     if (ack_fd >= 0) { struct pollfd p = {.fd = ack_fd, .events = POLLIN}; poll(&p, 1, 300); }
-    sigaction(sig, &previous[sig], NULL);
-    if (info == NULL || info->si_code <= 0) raise(sig);
+    struct sigaction before = previous[sig];
+    sigaction(sig, &before, NULL);
+    if (info != NULL && info->si_code > 0) return;
+    if (info == NULL || info->si_code != SI_USER || info->si_pid != watcher_pid || watcher_pid <= 0) {
+        raise(sig);
+        return;
+    }
+    if ((before.sa_flags & SA_SIGINFO) && before.sa_sigaction != NULL)
+        before.sa_sigaction(sig, info, context);   /* the backtrace */
+    else if (!(before.sa_flags & SA_SIGINFO) && before.sa_handler != SIG_DFL && before.sa_handler != SIG_IGN)
+        before.sa_handler(sig);
+    signal(sig, SIG_DFL);
+    raise(sig);   /* pending (blocked in this handler) until the return, then the end */
 }
 
 static double now_seconds(void) {
@@ -100,13 +116,16 @@ static int stopped(int pid) {
     return paren && paren[1] == ' ' && (paren[2] == 'T' || paren[2] == 't');
 }
 
-/* Raises the black cover over the room the talk last placed its audience window on (none when
- * it has none, windowed, or not on X11). */
+/* Raises the black cover over the room the talk last placed its audience window on, and over
+ * any output it placed no window for (a projector plugged during a hang, trial 12 F3; with no
+ * room yet too). Nothing when not on X11. */
 static void cover(const struct shared_state *state) {
-    if (state->layout_count <= 0 || state->room[2] <= 0) return;
-    int room[4];
+    int count = state->layout_count < 8 ? state->layout_count : 8;
+    if (count <= 0) return;
+    int room[4], layout[8][4];
     memcpy(room, (const int *)state->room, sizeof room);
-    cover_fd = podium_cover_raise(room, &cover_holder);
+    memcpy(layout, (const int *)state->layout, (size_t)count * sizeof layout[0]);
+    cover_fd = podium_cover_raise(room, (const int (*)[4])layout, count, &cover_holder);
 }
 
 /* Takes the cover down (its holder sees end of file) and waits for the holder. */
@@ -198,6 +217,9 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *hung_scene) {
             (void)k;
             kill(talk, SIGABRT);
         } else if (killed_at > 0 && t - killed_at > 5) {
+            /* The crash handler ends the talk right after its backtrace; this is the fallback
+             * for a talk that could not (a handler stuck in a lock the hang holds). */
+            say("podium: the hung talk did not end within 5 s of its SIGABRT; ending it with SIGKILL\n");
             kill(talk, SIGKILL);
             killed_at = -1;
         }
@@ -392,6 +414,7 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
         if (has_program) execve(program, wargv, environ);
         watch(args, env, history, sizeof history, count, since, max_restarts, window_seconds);
     }
+    watcher_pid = pid;
     close(exe);
     if (state >= 0) close(state);   /* the mapping stays */
     close(fds[0]);

@@ -26,6 +26,7 @@ static struct {
     int (*close)(Display *);
     Window (*create)(Display *, Window, int, int, unsigned, unsigned, unsigned, int, unsigned, Visual *, unsigned long, XSetWindowAttributes *);
     int (*map_raised)(Display *, Window);
+    int (*unmap)(Display *, Window);
     int (*raise)(Display *, Window);
     int (*move_resize)(Display *, Window, int, int, unsigned, unsigned);
     int (*select)(Display *, Window, long);
@@ -53,7 +54,7 @@ static int load_x(void) {
     if (!xl || !xr) return 0;
 #define GET(lib, field, name) if (!(*(void **)&x.field = dlsym(lib, name))) return 0
     GET(xl, open, "XOpenDisplay"); GET(xl, close, "XCloseDisplay"); GET(xl, create, "XCreateWindow");
-    GET(xl, map_raised, "XMapRaised"); GET(xl, raise, "XRaiseWindow"); GET(xl, move_resize, "XMoveResizeWindow");
+    GET(xl, map_raised, "XMapRaised"); GET(xl, unmap, "XUnmapWindow"); GET(xl, raise, "XRaiseWindow"); GET(xl, move_resize, "XMoveResizeWindow");
     GET(xl, select, "XSelectInput"); GET(xl, pending, "XPending"); GET(xl, next, "XNextEvent"); GET(xl, sync, "XSync");
     GET(xl, store_name, "XStoreName"); GET(xl, geometry, "XGetGeometry"); GET(xl, on_error, "XSetErrorHandler");
     GET(xr, resources, "XRRGetScreenResourcesCurrent"); GET(xr, free_resources, "XRRFreeScreenResources");
@@ -120,17 +121,51 @@ void podium_layout_close(void) {
     layout_display = NULL;
 }
 
-/* The cover's rectangle: the room's display while an output still has exactly that rectangle,
- * else the whole screen (the displays changed: wherever the room is now, it is covered). */
-static void cover_rect(Display *d, const int room[4], int out[4]) {
+/* The cover's rectangles (at most 16, their number): the room's display while an output still
+ * has exactly that rectangle, else the whole screen (the displays changed: wherever the room is
+ * now, it is covered); and every output the talk did not place its windows for (`layout`), so a
+ * projector plugged or moved while the talk is hung or restarting shows black, not the desktop,
+ * also when the talk had no room yet (trial 12 F3). The presenter's display, unchanged, is not. */
+static int cover_rects(Display *d, const int room[4], const int (*layout)[4], int count, int (*out)[4]) {
     Window root;
     int gx, gy;
     unsigned w = 0, h = 0, border, depth;
     x.geometry(d, DefaultRootWindow(d), &root, &gx, &gy, &w, &h, &border, &depth);
-    out[0] = 0; out[1] = 0; out[2] = w > 0 ? (int)w : 1; out[3] = h > 0 ? (int)h : 1;
+    int screen[4] = {0, 0, w > 0 ? (int)w : 1, h > 0 ? (int)h : 1};
     int now[16][4];
-    int n = room[2] > 0 && room[3] > 0 ? crtc_rects(d, now, 16) : -1;
-    if (n > 0 && contains_rect((const int (*)[4])now, n, room)) memcpy(out, room, 4 * sizeof(int));
+    int n = crtc_rects(d, now, 16), has_room = room[2] > 0 && room[3] > 0;
+    if (n < 0 || (has_room && !contains_rect((const int (*)[4])now, n, room))) {
+        memcpy(out[0], screen, sizeof screen);
+        return 1;
+    }
+    int k = 0;
+    if (has_room) memcpy(out[k++], room, 4 * sizeof(int));
+    for (int i = 0; i < n; i++)
+        if (!contains_rect(layout, count, now[i]) && !(has_room && memcmp(now[i], room, 4 * sizeof(int)) == 0))
+            memcpy(out[k++], now[i], sizeof now[i]);
+    return k;
+}
+
+/* Puts the cover's windows (`made` so far, made as needed, at most 16) over `cover_rects`. */
+static void place_cover(Display *d, Window *windows, int *made, const int room[4], const int (*layout)[4], int count) {
+    int r[16][4];
+    int n = cover_rects(d, room, layout, count, r);
+    for (int i = 0; i < n; i++) {
+        if (i >= *made) {
+            XSetWindowAttributes a;
+            memset(&a, 0, sizeof a);
+            a.override_redirect = True;   /* no window manager frames, moves or stacks it */
+            a.background_pixel = BlackPixel(d, DefaultScreen(d));
+            windows[i] = x.create(d, DefaultRootWindow(d), r[i][0], r[i][1], (unsigned)r[i][2], (unsigned)r[i][3], 0, CopyFromParent,
+                                  InputOutput, CopyFromParent, CWOverrideRedirect | CWBackPixel, &a);
+            x.store_name(d, windows[i], "podium cover");   /* for tests and xwininfo */
+            *made = i + 1;
+        }
+        x.move_resize(d, windows[i], r[i][0], r[i][1], (unsigned)r[i][2], (unsigned)r[i][3]);
+        x.map_raised(d, windows[i]);
+    }
+    for (int i = n; i < *made; i++) x.unmap(d, windows[i]);
+    x.sync(d, False);
 }
 
 static double seconds_now(void) {
@@ -140,24 +175,16 @@ static double seconds_now(void) {
 }
 
 /* The child that holds the cover: its own X connection, the window, and the pipe's read end. */
-static void hold_cover(int done, int ready, const int room[4]) {
+static void hold_cover(int done, int ready, const int room[4], const int (*layout)[4], int count) {
     prctl(PR_SET_NAME, "podium-cover", 0, 0, 0);
     signal(SIGINT, SIG_IGN);   /* Ctrl+C reaches the process group; the restarted talk decides */
     signal(SIGHUP, SIG_IGN);
     Display *d = open_display();
     if (!d) _exit(0);
-    int r[4];
-    cover_rect(d, room, r);
-    XSetWindowAttributes a;
-    memset(&a, 0, sizeof a);
-    a.override_redirect = True;   /* no window manager frames, moves or stacks it */
-    a.background_pixel = BlackPixel(d, DefaultScreen(d));
-    Window w = x.create(d, DefaultRootWindow(d), r[0], r[1], (unsigned)r[2], (unsigned)r[3], 0, CopyFromParent,
-                        InputOutput, CopyFromParent, CWOverrideRedirect | CWBackPixel, &a);
-    x.store_name(d, w, "podium cover");   /* for tests and xwininfo */
+    Window windows[16];
+    int made = 0;
     x.select(d, DefaultRootWindow(d), StructureNotifyMask);   /* the screen's size changing */
-    x.map_raised(d, w);
-    x.sync(d, False);
+    place_cover(d, windows, &made, room, layout, count);
     ssize_t said = write(ready, "R", 1);   /* mapped: the watcher may end the talk now */
     (void)said;
     close(ready);
@@ -170,18 +197,16 @@ static void hold_cover(int done, int ready, const int room[4]) {
         if (p[0].revents) break;   /* end of file: the restarted talk drew its first frame, or no restart */
         int changed = 0;
         while (x.pending(d)) { XEvent e; x.next(d, &e); changed |= e.type == ConfigureNotify; }
-        if (changed) {   /* the displays changed under the cover: follow them */
-            cover_rect(d, room, r);
-            x.move_resize(d, w, r[0], r[1], (unsigned)r[2], (unsigned)r[3]);
-            x.raise(d, w);
-            x.sync(d, False);
-        }
+        if (changed) place_cover(d, windows, &made, room, layout, count);   /* the displays changed under the cover: follow them */
     }
     _exit(0);   /* the X server destroys the window with the connection */
 }
 
-int podium_cover_raise(const int room[4], pid_t *holder) {
+int podium_cover_raise(const int room[4], const int (*layout)[4], int count, pid_t *holder) {
     if (!load_x()) return -1;
+    int talk[8][4];
+    if (count > 8) count = 8;
+    if (count > 0) memcpy(talk, layout, (size_t)count * sizeof talk[0]);
     int p[2], ready[2];
     if (pipe2(p, O_CLOEXEC) != 0) return -1;
     if (pipe2(ready, O_CLOEXEC) != 0) { close(p[0]); close(p[1]); return -1; }
@@ -196,7 +221,7 @@ int podium_cover_raise(const int room[4], pid_t *holder) {
         close_range(3, (unsigned)done - 1, 0);
         close_range((unsigned)done + 1, (unsigned)said - 1, 0);
         close_range((unsigned)said + 1, ~0U, 0);
-        hold_cover(done, said, copy);
+        hold_cover(done, said, copy, (const int (*)[4])talk, count);
     }
     close(p[0]);
     close(ready[1]);

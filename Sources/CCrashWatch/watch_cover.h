@@ -8,11 +8,12 @@
  * maps none of them (issue 19). Private to CCrashWatch. */
 
 /* Puts a black override-redirect window over the room's display (`room`: x, y, width, height
- * in X pixels) or, when no output has that rectangle any more (the displays changed), over the
- * whole screen, held by a child process ("podium-cover") until the returned pipe's write end is
+ * in X pixels; width 0: none) or, when no output has that rectangle any more (the displays
+ * changed), over the whole screen, and one over each output that is none of the `count`
+ * displays the talk placed its windows for (`layout`, a projector plugged since), held by a child process ("podium-cover") until the returned pipe's write end is
  * closed everywhere (the restarted talk closes it after its first frame) or 20 s pass. Returns
  * that write end (close-on-exec) and the child in `*holder`, or -1 (no X server, no libX11). */
-int podium_cover_raise(const int room[4], pid_t *holder);
+int podium_cover_raise(const int room[4], const int (*layout)[4], int count, pid_t *holder);
 
 /* Whether the X server's active outputs (their CRTC rectangles, as a set) differ from the
  * `count` rectangles the talk last placed its windows for: 1 yes, 0 no, -1 unknown (no X).

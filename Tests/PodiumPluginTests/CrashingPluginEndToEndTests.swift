@@ -76,9 +76,10 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
 
     /// The talk on the offscreen driver, or on `rig` (a real X server, for real key presses).
     /// `windowed` false: the audience view fullscreen on the rig's second monitor, as in a talk;
-    /// `extra`: more arguments after the deck's.
+    /// `extra`: more arguments after the deck's; `checkDriver` false: no state request at once
+    /// (a talk that hangs right after its first frame would not answer it).
     func launch(_ deck: String, on rig: XorgRig? = nil, backtracer: Bool = false, windowed: Bool = true, environment: [String: String] = [:],
-                extra: [String] = []) throws -> PodiumProcess {
+                extra: [String] = [], checkDriver: Bool = true) throws -> PodiumProcess {
         let display = rig?.environment ?? ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"]
         let app = try PodiumProcess(args: [deck] + (windowed ? ["--windowed"] : []) + ["--plugin-path", plugins.path] + extra,
                                     environment: display.merging(["XDG_DATA_HOME": work.path, "PODIUM_RESTART_ON_CRASH": "1",
@@ -92,7 +93,7 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
             }
             app.stop()
         }
-        XCTAssertEqual(try app.send(["cmd": "state"])["driver"]?.string, rig == nil ? "offscreen" : "x11")
+        if checkDriver { XCTAssertEqual(try app.send(["cmd": "state"])["driver"]?.string, rig == nil ? "offscreen" : "x11") }
         return app
     }
 
@@ -216,6 +217,29 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         _ = try? client.send(["cmd": "quit"])
     }
 
+    /// Trial 12 F8: the next preview's make hangs right after launch, before any advance (no
+    /// journal record worth resuming yet). The room was on scene 1, so the restart skips scene 2
+    /// after this one hang (the place is kept in the watcher's memory from the first frame on),
+    /// not after a second one with the talk frozen twice.
+    func testAHangInTheNextPreviewAtLaunchIsSkippedAfterOneHang() throws {
+        let path = work.appendingPathComponent("hang-first.json")
+        try """
+        { "title": "Hangs at launch", "scenes": [
+          { "kind": "title", "parameters": { "heading": "One" } },
+          { "kind": "example", "title": "Buggy", "parameters": { "greeting": "hang" } },
+          { "kind": "title", "parameters": { "heading": "Three" } } ] }
+        """.write(to: path, atomically: true, encoding: .utf8)
+        let app = try launch(path.path, environment: ["PODIUM_HANG_SECONDS": "5"], checkDriver: false)
+        let skipped = "Podium stopped responding in scene 2 “Buggy” while the room was on another scene and restarted; scene 2 “Buggy” is skipped until the deck is reloaded (Ctrl+R)."
+        XCTAssertTrue(waitUntil(60) { app.log.contains(skipped) }, "log:\n\(app.log)")
+        let s = try waitForTalk(app, "the talk is up after one hang") { $0["scene"]?["index"]?.int == 0 }
+        XCTAssertEqual(s["driver"]?.string, "offscreen")
+        XCTAssertEqual(banner(s), skipped, "the speaker is told as the log says")
+        XCTAssertTrue(app.log.contains("the talk stopped responding in the plugin code of scene 2"), app.log)
+        XCTAssertFalse(app.log.contains("restarted after a crash (2 of"), "one hang, not two; log:\n\(app.log)")
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+    }
+
     /// Going straight to the hanging scene (not through the scene before it): the restart is
     /// back on the scene the room saw, and the presenter view alone says why, naming the scene.
     func testAHangSaysWhichSceneStoppedRespondingOnThePresenterView() throws {
@@ -230,8 +254,10 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
     }
 
     /// With Swift's backtracer on (as for a speaker), the SIGABRT the watcher sends a hung talk
-    /// logs a backtrace of every thread; the backtracer survives a signal sent by kill,
-    /// so the watcher's SIGKILL ends it, and the talk comes back on the scene the room saw.
+    /// logs a backtrace of every thread, and then the talk ends by that SIGABRT (the backtracer
+    /// returns from a signal sent by kill; the crash handler then takes the default action), not
+    /// by the watcher's SIGKILL 5 s later with the room black all that time (trial 12 F4), and
+    /// the talk comes back on the scene the room saw.
     func testAHungTalkWithTheBacktracerOnIsBacktracedThenComesBack() throws {
         let app = try launch(try deck(crashing: "hang"), backtracer: true)
         _ = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "goto", "index": 1])
@@ -242,6 +268,7 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         // (Where in the plugin is not asserted: Swift's default fast unwinder stops at the libc
         // call the plugin waits in; SWIFT_BACKTRACE=unwind=precise walks on into its frames.)
         XCTAssertTrue(app.log.contains("stopped responding in the plugin code of scene 3"), "the watcher names the scene; log:\n\(app.log)")
+        XCTAssertFalse(app.log.contains("ending it with SIGKILL"), "the talk ended right after its backtrace; log:\n\(app.log)")
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
 
@@ -427,6 +454,34 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertEqual(s["scene"]?["index"]?.int, 1, "where the room was")
         XCTAssertTrue(app.log.contains("restarted after a crash (1 of at most 3"), app.log)
         XCTAssertTrue(app.log.contains("skipped until the deck is reloaded"), "the hanging scene is skipped; log:\n\(app.log)")
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+    }
+
+    /// Trial 12 F3: the projector is plugged in while the talk hangs, and the talk had no room
+    /// (it was unplugged before): the watcher restarts it at once, and the new output shows the
+    /// watcher's black cover until the restart's first frame, not the bare desktop (the cover
+    /// only covered the display the hung talk had given the room, here none).
+    func testAProjectorPluggedWhileTheTalkHangsIsCovered() throws {
+        let (rig, app) = try hangRig(hangSeconds: 120)
+        try rig.unplug(1)
+        XCTAssertTrue(waitUntil(20) { app.log.contains("(waiting for DUMMY1 to return)") }, "the room's display is gone; log:\n\(app.log)")
+        // To scene 2 "Fine" with a real key: its next preview makes scene 3, which hangs.
+        let xdo = try runProcess("/usr/bin/env", ["xdotool", "key", "Next"], environment: rig.environment)
+        XCTAssertEqual(xdo.status, 0, xdo.stderr)
+        usleep(2_500_000)
+        // Watched on the laptop (always on the screen); only the cover's windows are used here.
+        let watch = try RoomWatch(rig: rig, rect: (384, 256, 256, 256), in: work)
+        defer { watch.stop() }
+        XCTAssertTrue(waitUntil(10) { watch.lines.count > 3 }, "the screen is watched")
+        try rig.plug(1, "1024x768")
+        XCTAssertTrue(waitUntil(30) { app.log.contains("the displays changed while the talk was not responding in the plugin code of scene 3") }, "log:\n\(app.log)")
+        _ = try waitForTalk(app, "the talk is up again") { $0["scene"]?["index"]?.int == 1 }
+        usleep(500_000)
+        watch.stop()
+        let lines = watch.lines
+        XCTAssertTrue(lines.contains("cover 1024x768+1280+0"), "the plugged projector was covered during the restart: \(Set(lines))")
+        XCTAssertFalse(lines.contains { $0.hasPrefix("cover ") && $0 != "cover 1024x768+1280+0" }, "never the laptop: \(Set(lines))")
+        XCTAssertFalse(app.log.contains("ending it with SIGKILL"), "ended by its SIGABRT; log:\n\(app.log)")
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
 
