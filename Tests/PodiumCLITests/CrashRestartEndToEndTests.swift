@@ -92,7 +92,11 @@ final class CrashRestartEndToEndTests: XCTestCase {
         XCTAssertTrue(app.log.contains("the talk crashed; restarting it where it was"), app.log)
         XCTAssertTrue(app.log.contains("restarted after a crash (1 of at most 3"), app.log)
         // The restart resumed before its windows drew: the room's first frame is scene 4, not 1.
-        let restartLog = try XCTUnwrap(app.log.components(separatedBy: "restarted after a crash (1 of at most 3").last)
+        // The state can answer before the presenter's first frame is logged: wait for that line.
+        let drawnBy = Date().addingTimeInterval(30)
+        func sinceRestart() -> String { app.log.components(separatedBy: "restarted after a crash (1 of at most 3").last ?? "" }
+        while Date() < drawnBy, !sinceRestart().contains("first frame of both windows") { usleep(20_000) }
+        let restartLog = sinceRestart()
         let resumed = try XCTUnwrap(restartLog.range(of: "resumed at scene 4"), restartLog)
         let drawn = try XCTUnwrap(restartLog.range(of: "first frame of both windows"), restartLog)
         XCTAssertLessThan(resumed.lowerBound, drawn.lowerBound, "resumed before the first frame: \(restartLog)")
