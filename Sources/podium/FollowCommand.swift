@@ -21,6 +21,9 @@ final class FollowCommand {
     var events: PlatformEventLoop?
     var selector: DisplaySelector?
     var placedOn: Rect?
+    /// Another talk presents on this display server (it holds the room's lock): the follower
+    /// opens as an ordinary window on the primary display, as `present --windowed` does beside one.
+    var besideATalk = false
 
     init(_ o: CommandLineInterface.Options) { options = o }
 
@@ -46,6 +49,13 @@ final class FollowCommand {
         catch { throw CommandLineInterface.UsageError(description: "\(error)") }
         let env = ProcessInfo.processInfo.environment
         if env["SDL_VIDEODRIVER"] == nil, env["WAYLAND_DISPLAY"] != nil { setenv("SDL_VIDEODRIVER", "wayland,x11", 1) }
+        // Fullscreen here it would cover that talk's console or its room (a rehearsal of the
+        // follower on the presenting laptop): a window on the primary display instead.
+        if let server = DisplayLock.server(environment: env), let held = AudienceLock.heldElsewhere(server: server, deckPath: deck.path) {
+            besideATalk = true
+            log("\(held.pid.map { "podium pid \($0)" } ?? "another podium") presents on this display: the follower opens in a window on the primary display"
+                + (selector == nil ? "" : " (--display is not used beside a talk)"))
+        }
         QuitSignals.install()
         try SDLVideo.start()
         defer { shutdown() }
@@ -54,7 +64,7 @@ final class FollowCommand {
         }
         log("video driver \(SDLVideo.currentDriver)")
         let displays = SDLVideo.namedDisplays()
-        guard let display = selector.map({ $0.match(in: displays) }) ?? displays.first else {
+        guard let display = (besideATalk ? nil : selector.map { $0.match(in: displays) }) ?? displays.first else {
             throw CommandLineInterface.UsageError(description: "--display \(options.values["--display"] ?? ""): not connected (connected: \(displays.map { "\($0.index) \"\($0.label)\"" }.joined(separator: ", ")))")
         }
 
@@ -81,13 +91,19 @@ final class FollowCommand {
     }
 
     /// Fullscreen (or, with --windowed, a window) on the chosen display, else the first one;
-    /// again after a display is plugged, unplugged or changes mode.
+    /// beside a talk a window on the first (primary) display. Again after a display is plugged,
+    /// unplugged or changes mode.
     func placeWindow() {
         let displays = SDLVideo.namedDisplays()
-        guard let d = selector.flatMap({ $0.match(in: displays) }) ?? displays.first else { return }
+        guard let d = (besideATalk ? nil : selector.flatMap { $0.match(in: displays) }) ?? displays.first else { return }
         if d.bounds == placedOn, window.isVisible { return }
         placedOn = d.bounds
-        window.move(to: d.bounds, fullscreen: !options.flags.contains("--windowed"))
+        if besideATalk {   // in the top-left quarter: the console stays in view
+            let u = d.usableBounds
+            window.move(to: Rect(x: u.x, y: u.y, width: u.width / 2, height: u.height / 2), fullscreen: false)
+        } else {
+            window.move(to: d.bounds, fullscreen: !options.flags.contains("--windowed"))
+        }
         window.show()
         window.syncSize()
     }

@@ -11,13 +11,6 @@ import XCTest
 final class LaunchLibrariesTests: PDFTestCase {
     var env: [String: String] { TestPaths.privateHome(in: dir).merging(["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"]) { $1 } }
 
-    /// Whether `condition` holds within `seconds` (checked every 20 ms).
-    func eventually(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end { if condition() { return true }; usleep(20_000) }
-        return condition()
-    }
-
     /// The shared objects mapped into process `pid`, by file name.
     func mappedLibraries(_ pid: Int32) throws -> Set<String> {
         // Read to the end: a /proc file reports size 0, and a read by size stops after one page.
@@ -45,7 +38,7 @@ final class LaunchLibrariesTests: PDFTestCase {
         let app = try PodiumProcess(args: [pdf], environment: env, dir: dir)
         defer { app.stop() }
         XCTAssertEqual(try app.client.send(["cmd": "state"])["driver"]?.string, "offscreen", "SDL used the driver asked for")
-        XCTAssertTrue(eventually(10) { app.log.contains("first frame of both windows") }, app.log)
+        XCTAssertTrue(waitUntil(10) { app.log.contains("first frame of both windows") }, app.log)
         let libs = try mappedLibraries(app.process.processIdentifier)
         XCTAssertTrue(libs.contains { $0.hasPrefix("libpoppler-glib.so") }, "the talk is up, its PDF plugin loaded: \(libs.sorted())")
         XCTAssertTrue(libs.contains { $0.hasPrefix("libpango-1.0.so") }, libs.sorted().description)
@@ -68,7 +61,7 @@ final class LaunchLibrariesTests: PDFTestCase {
         TestPDF.write(pdf, .init(pages: 2))
         let app = try PodiumProcess(args: [pdf, "--remote", "127.0.0.1:0"], environment: env, dir: dir)
         defer { app.stop() }
-        XCTAssertTrue(eventually(10) { app.log.contains("remote control http://127.0.0.1:") }, app.log)
+        XCTAssertTrue(waitUntil(10) { app.log.contains("remote control http://127.0.0.1:") }, app.log)
         let libs = try mappedLibraries(app.process.processIdentifier)
         for present in ["libsoup-3.0.so", "libqrencode.so", "libPodiumRemoteServer.so"] {
             XCTAssertTrue(libs.contains { $0.hasPrefix(present) }, "\(present) is loaded for --remote: \(libs.sorted())")
@@ -105,7 +98,7 @@ final class LaunchLibrariesTests: PDFTestCase {
     func testTheNextSceneIsMadeAfterTheFirstFrame() throws {
         let app = try PodiumProcess(args: [TestPaths.demoDeck], environment: env, dir: dir)
         defer { app.stop() }
-        XCTAssertTrue(eventually(20) { app.log.contains("[org.podium.band-list]") }, app.log)
+        XCTAssertTrue(waitUntil(20) { app.log.contains("[org.podium.band-list]") }, app.log)
         let log = app.log
         guard let frame = log.range(of: "first frame of both windows"), let bands = log.range(of: "[org.podium.band-list]") else { return XCTFail(log) }
         XCTAssertLessThan(frame.lowerBound, bands.lowerBound, log)

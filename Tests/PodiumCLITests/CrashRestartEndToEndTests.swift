@@ -50,11 +50,6 @@ final class CrashRestartEndToEndTests: XCTestCase {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
         return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
     }
-    func waitUntil(_ seconds: Double = 15, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() { if Date() > deadline { return false }; usleep(50_000) }
-        return true
-    }
     func crash(_ app: PodiumProcess) {
         kill(app.process.processIdentifier, SIGSEGV)
         XCTAssertTrue([SIGSEGV, 128 + SIGSEGV].contains(app.waitForExit()), "ended by SIGSEGV")

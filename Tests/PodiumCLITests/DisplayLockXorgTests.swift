@@ -65,18 +65,6 @@ final class DisplayLockXorgTests: XCTestCase {
                                      environment: TestPaths.privateHome(in: dir).merging(rig.environment) { $1 })
         XCTAssertTrue(refused.stderr.contains("--windowed opens this deck in windows on your own screen"), refused.stderr)
 
-        /// The X window whose title matches `title` (a regular expression): its frame in root coordinates, mapped, fullscreen.
-        func xWindow(_ title: String) throws -> (frame: [Int], viewable: Bool, fullscreen: Bool) {
-            let ids = try runProcess("/usr/bin/env", ["xdotool", "search", "--name", title], environment: rig.environment).stdout
-            let id = try XCTUnwrap(ids.split(separator: "\n").first.map(String.init), "no X window titled \(title)")
-            let info = try runProcess("/usr/bin/env", ["xwininfo", "-id", id], environment: rig.environment).stdout
-            func field(_ name: String) -> String {
-                info.split(separator: "\n").first { $0.contains(name) }.map { String($0.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces) } ?? ""
-            }
-            let state = try runProcess("/usr/bin/env", ["xprop", "-id", id, "_NET_WM_STATE"], environment: rig.environment).stdout
-            let frame = ["Absolute upper-left X", "Absolute upper-left Y", "Width", "Height"].map { Int(field($0)) ?? -1 }
-            return (frame, field("Map State") == "IsViewable", state.contains("_NET_WM_STATE_FULLSCREEN"))
-        }
         for (i, mode) in [["--windowed"], ["--windowed", "audience"]].enumerated() {
             let title = "Other\(i)"
             let deck = TestPaths.titleDeck(3, title: title, in: dir.appendingPathComponent(i == 0 ? "other" : "other2"))
@@ -91,7 +79,7 @@ final class DisplayLockXorgTests: XCTestCase {
             XCTAssertTrue(second.log.contains("opens in windows on the primary display only"), second.log)
             Thread.sleep(forTimeInterval: 1)   // the window manager's own moves
             for role in ["^Podium Presenter.*\(title)$", "^Podium Audience.*\(title)$"] {
-                let w = try xWindow(role)
+                let w = try xWindow(role, on: rig)
                 XCTAssertTrue(w.viewable, "\(mode) \(role)")
                 XCTAssertFalse(w.fullscreen, "\(mode) \(role): \(w)")
                 let f = w.frame
@@ -103,6 +91,50 @@ final class DisplayLockXorgTests: XCTestCase {
             XCTAssertEqual(second.stop(), 0)
         }
         XCTAssertNotNil(try? app.send(["cmd": "state"]), "the running talk goes on")
+    }
+
+    /// The X window whose title matches `title` (a regular expression): its frame in root coordinates, mapped, fullscreen.
+    func xWindow(_ title: String, on rig: XorgRig) throws -> (frame: [Int], viewable: Bool, fullscreen: Bool) {
+        let ids = try runProcess("/usr/bin/env", ["xdotool", "search", "--name", title], environment: rig.environment).stdout
+        let id = try XCTUnwrap(ids.split(separator: "\n").first.map(String.init), "no X window titled \(title)")
+        let info = try runProcess("/usr/bin/env", ["xwininfo", "-id", id], environment: rig.environment).stdout
+        func field(_ name: String) -> String {
+            info.split(separator: "\n").first { $0.contains(name) }.map { String($0.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces) } ?? ""
+        }
+        let state = try runProcess("/usr/bin/env", ["xprop", "-id", id, "_NET_WM_STATE"], environment: rig.environment).stdout
+        let frame = ["Absolute upper-left X", "Absolute upper-left Y", "Width", "Height"].map { Int(field($0)) ?? -1 }
+        return (frame, field("Map State") == "IsViewable", state.contains("_NET_WM_STATE_FULLSCREEN"))
+    }
+
+    /// A follower screen rehearsed on the presenting laptop (`podium follow` on the X server a
+    /// talk presents on) covered the console or, with `--display`, the room, fullscreen. Beside a
+    /// talk it opens as a window in the primary display's top-left quarter, whatever `--display`
+    /// says, and the talk goes on. (No broker answers here: the follower waits, which is enough.)
+    func testAFollowerBesideARunningTalkOpensInAWindowOnThePrimaryDisplay() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openbox") else { throw XCTSkip("openbox is not installed (make test-deps)") }
+        let rig = try XorgRig(monitors: ["1280x800", "1920x1080"])
+        defer { rig.stop() }
+        try rig.startWindowManager()
+        for d in ["talk", "follower"] { try FileManager.default.createDirectory(at: dir.appendingPathComponent(d), withIntermediateDirectories: true) }
+        let deck = TestPaths.titleDeck(2, title: "Rehearsed", in: dir.appendingPathComponent("talk"))
+        let app = try PodiumProcess(args: [deck], environment: rig.environment, dir: dir.appendingPathComponent("talk"))
+        defer { app.stop() }
+        XCTAssertEqual(try app.send(["cmd": "state"])["driver"]?.string, "x11")
+        let home = dir.appendingPathComponent("follower")
+        let follower = try PodiumProcess(args: ["mqtt://127.0.0.1:1/rehearsal", deck, "--display", "1"],
+                                         environment: TestPaths.privateHome(in: home).merging(rig.environment) { $1 }, dir: home, command: "follow")
+        defer { follower.stop() }
+        XCTAssertTrue(follower.log.contains("the follower opens in a window on the primary display (--display is not used beside a talk)"), follower.log)
+        var w = try xWindow("^Podium Follower", on: rig)
+        // The window manager's own moves settle within a second or two on a loaded machine.
+        XCTAssertTrue(waitUntil(10) { (try? self.xWindow("^Podium Follower", on: rig)).map { w = $0; return $0.viewable && $0.frame[0] >= 0 } ?? false })
+        XCTAssertTrue(w.viewable, "\(w)")
+        XCTAssertFalse(w.fullscreen, "\(w)")
+        let f = w.frame
+        XCTAssertTrue(f[0] >= 0 && f[1] >= 0 && f[0] + f[2] <= 1280 && f[2] * f[3] <= 640 * 400 * 2,
+                      "\(f) is not a window on the laptop's (0,0 1280×800) top-left part\n\(follower.log)")
+        XCTAssertNotNil(try? app.send(["cmd": "state"]), "the talk goes on")
+        XCTAssertEqual(follower.stop(), 0)
     }
 
     /// The lock is the X server's (a selection it holds), not a file under the user's state
