@@ -26,6 +26,12 @@ final class ReloadRemakesMapEndToEndTests: XCTestCase {
     func rows(_ s: JSONValue) -> [String] {
         controls(s).compactMap { $0["id"]?.string }.filter { $0.hasPrefix("map.results.row.") }
     }
+    /// Clicks the place field once no presenter banner lies over the scene's toolbar (on a loaded
+    /// machine the map's first draw is slow, and the notice saying so takes the first click).
+    func clickField(_ c: ControlClient) throws {
+        _ = try c.waitForState(timeout: 20) { !self.controls($0).contains { $0["id"]?.string == "console.banner" } }
+        XCTAssertEqual(try c.send(["cmd": "click", "id": "map.search"])["ok"]?.bool, true)
+    }
     func type(_ c: ControlClient, _ text: String) throws {
         for ch in text {
             XCTAssertEqual(try c.send(["cmd": "key", "key": .string(ch == " " ? "Space" : String(ch))])["ok"]?.bool, true)
@@ -41,14 +47,14 @@ final class ReloadRemakesMapEndToEndTests: XCTestCase {
         let c = try XCTUnwrap(app.client)
         XCTAssertEqual(try c.send(["cmd": "goto", "index": 1])["ok"]?.bool, true)
         _ = try c.waitForState { self.field($0) != nil }
-        XCTAssertEqual(try c.send(["cmd": "click", "id": "map.search"])["ok"]?.bool, true)
+        try clickField(c)
         try type(c, "record stores")
         XCTAssertEqual(try c.send(["cmd": "key", "key": "Return"])["ok"]?.bool, true)
         var s = try c.waitForState { !self.rows($0).isEmpty }
         let found = rows(s)
-        XCTAssertTrue(found.contains("map.results.row.node/5865570485"), "\(found)")
+        XCTAssertTrue(found.contains("map.results.row.node/5865570485"), "\(found) \(controls(s).map { "\($0["id"]?.string ?? ""): \($0["value"]?.string ?? $0["label"]?.string ?? "")" }) \(app.log)")
         // Typing on: the field has the keys again, and the speaker adds a word (no Return).
-        XCTAssertEqual(try c.send(["cmd": "click", "id": "map.search"])["ok"]?.bool, true)
+        try clickField(c)
         try type(c, " Kallio")
         s = try c.waitForState { self.field($0)?["value"]?.string == "record stores Kallio" }
 
