@@ -395,8 +395,27 @@ final class BandListScene: Scene {
     }
 }
 
-/// The band the room sees is the scene's place: a resume after a crash and a reload of the deck
-/// show it again (through `receive`'s `select`), not the deck's first selection.
+/// The band the room sees is the scene's place: a resume after a crash shows it again (through
+/// `receive`'s `select`), not the deck's first selection. A reload hands the selection over
+/// through `SceneStateCarrying` instead, which lets a changed `select` win.
 extension BandListScene: ScenePositionKeeping {
     var position: [String: JSONValue] { audience.shown.map { ["select": .string($0.name)] } ?? [:] }
+}
+
+/// A reload that remakes the scene (a co-author's edit of its parameters) keeps the speaker's
+/// selection (trial 12 F9), unless the deck changed `select` (its new word) or `store` (another
+/// catalogue, other ids). Unsaved edits need nothing here: they are on disk beside the store at
+/// every change (`BandDraft`), and the scene made again brings them back as after a quit; the
+/// selection then is the band they belong to.
+extension BandListScene: SceneStateCarrying {
+    func carriedState() -> JSONValue {
+        model.selectedID.map { ["selected": .number(Double($0))] } ?? .null
+    }
+
+    func adoptCarriedState(_ state: JSONValue, changedParameters changed: Set<String>) {
+        guard changed.isDisjoint(with: ["select", "store"]), !isDirty, !isNewBand,
+              let n = state["selected"]?.number, let id = Int64(exactly: n), model.index.band(id: id) != nil, id != model.selectedID else { return }
+        model.select(id: id)
+        showSelection()
+    }
 }

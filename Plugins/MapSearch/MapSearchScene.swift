@@ -25,6 +25,11 @@ final class MapSearchScene: Scene {
     let geocoderInbox = MainInbox()
     /// Bumped per search, so a slow online answer to an older query is dropped.
     private var searchGeneration = 0
+    /// The last search asked for (typed, the deck's, a band handed over) and where it ranked
+    /// from, so a reload that remakes the scene shows the same results (`SceneStateCarrying`).
+    private(set) var lastSearch: (query: String, band: Bool, near: LatLon)?
+    /// The deck's `select`, chosen again after a carried search when the deck changed it.
+    let deckSelect: String?
 
     init(_ o: MapSearchOptions, parameters p: SceneParameters, context: SceneContext) throws {
         self.context = context
@@ -49,6 +54,7 @@ final class MapSearchScene: Scene {
         map.tiles = tiles
         audienceMap.tiles = tiles
         geocoder = o.geocoder.map { NominatimGeocoder(base: $0) }
+        deckSelect = o.select
         // Offline only, the map can draw its own data and nothing around it: keep the room on it.
         if tiles == nil && geocoder == nil { model.limits = database.bounds }
         wire()
@@ -77,8 +83,13 @@ final class MapSearchScene: Scene {
         guard let r = model.results.first(where: { $0.place.name.caseInsensitiveCompare(name) == .orderedSame }) else {
             context.log("select: no result named \"\(name)\""); return
         }
-        model.selected = r.place
-        if let ip = presenter.list.indexPath(ofRowID: r.place.osm) { presenter.list.selection = ip }
+        highlight(r.place)
+    }
+
+    /// Selects `place` (one of the results) without opening its card.
+    func highlight(_ place: Place) {
+        model.selected = place
+        if let ip = presenter.list.indexPath(ofRowID: place.osm) { presenter.list.selection = ip }
     }
 
     /// The raster layer the deck asks for: an MBTiles file, or an XYZ template (online).
@@ -113,10 +124,11 @@ final class MapSearchScene: Scene {
 
     // MARK: Search
 
-    /// Runs `query` around the current map centre and shows the results.
-    func run(_ query: String) {
+    /// Runs `query` around `near` (default: the current map centre) and shows the results.
+    func run(_ query: String, near: LatLon? = nil) {
         searchGeneration += 1
-        let center = model.viewport(for: MapModel.referenceSize).centerLatLon
+        let center = near ?? model.viewport(for: MapModel.referenceSize).centerLatLon
+        lastSearch = (query, false, center)
         refreshArtists()
         let found: SearchOutcome
         do { found = try search.search(query, near: center) }
@@ -158,10 +170,12 @@ final class MapSearchScene: Scene {
         }
     }
 
-    func showRecordStores(for artist: String) {
+    func showRecordStores(for artist: String, near: LatLon? = nil) {
         presenter.field.text = artist
         handedOverArtists.append(artist)
-        do { show(try search.recordStores(for: artist, near: model.viewport(for: MapModel.referenceSize).centerLatLon)) }
+        let center = near ?? model.viewport(for: MapModel.referenceSize).centerLatLon
+        lastSearch = (artist, true, center)
+        do { show(try search.recordStores(for: artist, near: center)) }
         catch { model.notice = "Search failed: \(error)" }
     }
 
@@ -256,5 +270,39 @@ final class MapSearchScene: Scene {
         // "/" jumps to the search field, as in web maps.
         if key.code == .character("/") { presenter.field.becomeFocused(); return true }
         return false
+    }
+}
+
+/// A reload that remakes the scene (a co-author's edit of its parameters) keeps what the speaker
+/// made of it (trial 12 F9): the text in the place field, the last search and its results, the
+/// selected result, where the map looks. What the deck changed wins: a new `query` or `band` is
+/// the deck's search (nothing of the old one is kept), a new `select` its selection, a new
+/// centre, `zoom` or `map` its framing.
+extension MapSearchScene: SceneStateCarrying {
+    func carriedState() -> JSONValue {
+        var o: [String: JSONValue] = ["text": .string(presenter.field.text), "x": .number(model.center.x),
+                                      "y": .number(model.center.y), "zoom": .number(model.zoom)]
+        if let s = lastSearch {
+            o["search"] = ["query": .string(s.query), "band": .bool(s.band), "latitude": .number(s.near.lat), "longitude": .number(s.near.lon)]
+        }
+        if let p = model.selected { o["selected"] = .string(p.osm) }
+        return .object(o)
+    }
+
+    func adoptCarriedState(_ state: JSONValue, changedParameters changed: Set<String>) {
+        guard changed.isDisjoint(with: ["query", "band"]) else { return }
+        if let s = state["search"], let q = s["query"]?.string, let lat = s["latitude"]?.number, let lon = s["longitude"]?.number {
+            let near = LatLon(lat: lat, lon: lon)
+            if s["band"]?.bool == true { showRecordStores(for: q, near: near) } else { run(q, near: near) }
+            if changed.contains("select") { if let name = deckSelect { highlight(named: name) } }
+            else if let osm = state["selected"]?.string, let r = model.results.first(where: { $0.place.osm == osm }) { highlight(r.place) }
+        }
+        if changed.isDisjoint(with: ["latitude", "longitude", "zoom", "map"]),
+           let x = state["x"]?.number, let y = state["y"]?.number, let z = state["zoom"]?.number, x.isFinite, y.isFinite,
+           Viewport.zoomRange.contains(z) {
+            model.zoom = z
+            model.center = WorldPoint(x, y)
+        }
+        if let t = state["text"]?.string { presenter.field.text = t }
     }
 }

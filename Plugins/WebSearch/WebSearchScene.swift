@@ -337,8 +337,13 @@ final class WebSearchScene: Scene {
     // MARK: Scene
 
     private var searchedOnce = false
+    /// What a reload carried over from the scene this one replaces (`SceneStateCarrying`),
+    /// applied when the scene is first shown: its search runs then, as the deck's `query` would.
+    private var carried: (query: String?, text: String)?
     func didBecomeCurrent() {
-        if !searchedOnce, let q = config.query { searchedOnce = true; search(q) }
+        if !searchedOnce, let q = carried?.query ?? config.query { searchedOnce = true; search(q) }
+        if let t = carried?.text { presenter.field.text = t }
+        carried = nil
     }
 
     func willResignCurrent() {
@@ -354,5 +359,21 @@ final class WebSearchScene: Scene {
         // "/" or Ctrl+F jumps to the search field, as in browsers.
         if key.code == .character("/") || (key.control && key.code == .character("f")) { presenter.field.becomeFocused(); return true }
         return false
+    }
+}
+
+/// A reload that remakes the scene (a co-author's edit of its parameters) keeps what the speaker
+/// made of it (trial 12 F9): the last query, searched again when the scene shows (with the
+/// deck's new provider, limit…), and the text in the field. A changed `query` is the deck's new
+/// search: nothing of the old one is kept.
+extension WebSearchScene: SceneStateCarrying {
+    func carriedState() -> JSONValue {
+        ["text": .string(presenter.field.text), "query": query.isEmpty ? .null : .string(query)]
+    }
+
+    func adoptCarriedState(_ state: JSONValue, changedParameters changed: Set<String>) {
+        guard !changed.contains("query"), let text = state["text"]?.string else { return }
+        carried = (state["query"]?.string, text)
+        presenter.field.text = text
     }
 }

@@ -38,6 +38,52 @@ final class PageJumpAndPointerTests: XCTestCase {
         XCTAssertTrue(p.talk.isStarted, "a jump is an advance: the timer starts")
     }
 
+    /// Trial 12: a number typed and forgotten kept the prompt open, so Return (the clicker's
+    /// next) minutes later would jump the room to that slide. Untouched for
+    /// `pageJumpIdleSeconds` it closes without moving and the presenter (never the room) is told;
+    /// each key it takes starts the wait again.
+    func testAPromptLeftUntouchedClosesWithoutMovingAndSaysSo() async {
+        let p = make()
+        type(p, "3")
+        now += Presentation.pageJumpIdleSeconds - 1; p.timers.fire(now: now)
+        XCTAssertEqual(p.pageJumpDigits, "3", "open while the speaker may still be typing")
+        type(p, "Backspace", "3")
+        now += Presentation.pageJumpIdleSeconds - 1; p.timers.fire(now: now)
+        XCTAssertEqual(p.pageJumpDigits, "3", "each key started the wait again")
+        now += 1.5; p.timers.fire(now: now)
+        XCTAssertNil(p.pageJumpDigits, "closed for want of a key")
+        XCTAssertEqual(banner(p), Presentation.pageJumpTimedOut)
+        XCTAssertEqual(p.console.banner.kind, .info)
+        XCTAssertFalse(labels(p.audience).contains { $0.contains("Go to slide") }, "never the room")
+        XCTAssertEqual(p.currentIndex, 0, "nothing moved")
+        now += 4.1; p.timers.fire(now: now)
+        XCTAssertNil(banner(p), "the line goes after a moment")
+        type(p, "Return")
+        XCTAssertEqual(p.currentIndex, 1, "Return is next again, not a jump to slide 3 (scene 5)")
+
+        // A key while the line shows takes it away and does what it does.
+        type(p, "g")
+        now += Presentation.pageJumpIdleSeconds + 0.1; p.timers.fire(now: now)
+        XCTAssertEqual(banner(p), Presentation.pageJumpTimedOut)
+        type(p, "Page Down")
+        XCTAssertNil(banner(p))
+        XCTAssertEqual(p.currentIndex, 2)
+    }
+
+    /// With the console hidden the prompt shows on the room's foot bar (the speaker's only
+    /// screen): a forgotten one leaves it too, and the room does not move.
+    func testAForgottenPromptLeavesTheRoomsFootBarWhenTheConsoleIsHidden() async {
+        let p = make()
+        p.consoleHidden = true
+        type(p, "3")
+        XCTAssertTrue(labels(p.audience).contains { $0.contains("Go to slide: 3") }, "\(labels(p.audience))")
+        now += Presentation.pageJumpIdleSeconds + 0.1; p.timers.fire(now: now)
+        XCTAssertNil(p.pageJumpDigits)
+        XCTAssertFalse(labels(p.audience).contains { $0.contains("Go to slide") }, "\(labels(p.audience))")
+        type(p, "Return")
+        XCTAssertEqual(p.currentIndex, 1, "Return is next, not the forgotten jump")
+    }
+
     func testGOpensThePromptBackspaceEditsEscCancels() async {
         let p = make()
         type(p, "g")

@@ -108,6 +108,43 @@ final class ReloadRemakesFocusedSceneTests: XCTestCase {
         XCTAssertEqual(p.currentIndex, 1)
     }
 
+    /// Trial 12 F6: the console hidden for a blip (the lid, a brief mirror) and a reload that
+    /// remade the scene meanwhile: the give-back waited for the old field, gone with its scene,
+    /// so no field had the keys when the console was back. It waits for the console and gives
+    /// the keys to the remade scene's field with the same id.
+    func testAReloadWhileTheConsoleIsHiddenForABlipGivesTheKeysBackWhenItIsBack() async throws {
+        let p = presentation()
+        p.presenter.focus(try form(p).name)
+        type(p, "Radiohead")
+        p.consoleHidden = true
+        XCTAssertNil(p.presenter.focusedView, "hidden: no control has the keys")
+        now += 0.5
+        p.replaceDeck(deck(select: "Portishead"))
+        XCTAssertNil(p.presenter.focusedView, "not while the console is hidden")
+        now += 0.5
+        p.consoleHidden = false
+        let new = try form(p)
+        XCTAssertTrue(p.presenter.focusedView === new.name, "back: the remade field has the keys")
+        type(p, " EEE")
+        XCTAssertTrue(new.name.text.hasSuffix(" EEE"), new.name.text)
+        XCTAssertEqual(p.currentIndex, 0, "no typed space became next")
+    }
+
+    /// The same with the scene kept but moved (a scene inserted before it): the field follows.
+    func testAReloadThatMovesTheSceneWhileHiddenGivesTheKeysBackToo() async throws {
+        let p = presentation()
+        let f = try form(p)
+        p.presenter.focus(f.name)
+        p.consoleHidden = true
+        now += 0.3
+        let d = deck(select: "Radiohead")
+        p.replaceDeck(Deck(title: "T", scenes: [DeckScene(kind: "form", title: "New")] + d.scenes, path: d.path))
+        XCTAssertEqual(p.currentIndex, 1)
+        XCTAssertTrue(try form(p) === f, "kept")
+        p.consoleHidden = false
+        XCTAssertTrue(p.presenter.focusedView === f.name)
+    }
+
     func testClickingAFieldEndsTheHold() async throws {
         var g = TypingGuard()
         g.holdAfterReload(at: 10)

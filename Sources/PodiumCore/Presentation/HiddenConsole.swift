@@ -16,7 +16,8 @@ import PodiumKit
 /// the console is back it shows the talk's current place; nothing reopens by itself. Only the
 /// text field that had the keys gets them back, when the console was hidden for a blip
 /// (`blipSeconds`: displays rearranged, outputs briefly overlapping on a plug) and the speaker
-/// pressed nothing meanwhile, so typing through it goes on.
+/// pressed nothing meanwhile, so typing through it goes on; a reload meanwhile that remade its
+/// scene gives the keys to the remade scene's field with the same id once the console is back.
 extension Presentation {
     /// A console hidden and back within this many seconds, with no key pressed meanwhile, gives
     /// the text field its keys back (the display policy's blip grace, `DisplayPolicy.blipGrace`).
@@ -25,16 +26,25 @@ extension Presentation {
     /// Called when `consoleHidden` changes.
     func consoleVisibilityChanged() {
         if consoleHidden {
-            focusBeforeHiding = presenter.focusedView.flatMap { $0.isTextEntry ? FocusBeforeHiding(view: $0, scene: currentIndex, at: clock()) : nil }
+            focusBeforeHiding = presenter.focusedView.flatMap { $0.isTextEntry ? FocusBeforeHiding(view: $0, id: $0.id, scene: currentIndex, at: clock()) : nil }
             closeWhatOnlyTheConsoleShows()
         } else if let f = focusBeforeHiding {
             focusBeforeHiding = nil
-            if let v = f.view, f.scene == currentIndex, clock() - f.at < Self.blipSeconds, v.isVisibleInWindow, presenter.focusedView == nil {
+            if f.scene == currentIndex, clock() - f.at < Self.blipSeconds, presenter.focusedView == nil, let v = fieldToGiveBack(f) {
                 presenter.focus(v)
                 log("the console is back after a blip: the field that had the keys has them again")
             }
         }
         updateBanner()
+    }
+
+    /// The field `f` names, shown: the same view, or, when a reload remade its scene while the
+    /// console was hidden (trial 12 F6), the remade scene's text entry with the same id.
+    private func fieldToGiveBack(_ f: FocusBeforeHiding) -> View? {
+        if let v = f.view, v.isVisibleInWindow { return v }
+        guard let id = f.id else { return nil }
+        presenter.layoutIfNeeded()
+        return Self.focusableView(id: id, in: presenter.content).flatMap { $0.isTextEntry ? $0 : nil }
     }
 
     /// Closes the console's popovers (a scene's and the host's), the overview and the key help,
@@ -72,9 +82,11 @@ extension Presentation {
     }
 }
 
-/// The focused text field when the console hid: which scene it was on, and when (clock seconds).
+/// The focused text field when the console hid: its id, which scene it was on (its index,
+/// following the scene through a reload), and when (clock seconds).
 struct FocusBeforeHiding {
     weak var view: View?
-    let scene: Int
+    let id: String?
+    var scene: Int
     let at: Double
 }

@@ -26,6 +26,9 @@ public final class Presentation {
     var scenes: [Int: Scene] = [:]
     /// What each scene a plugin made was made from, so a reload keeps the unchanged ones.
     var sceneOrigins: [Int: SceneOrigin] = [:]
+    /// State a reload took from scenes it remade, by the new index of their replacement, handed
+    /// over when that scene is made (`ReloadCarriesState.swift`).
+    var carriedStates: [Int: CarriedState] = [:]
     /// Counts the decks shown (`replaceDeck`): a scene of an earlier version that reports late
     /// (a search finishing after a reload) must not touch the scene now at its index.
     var deckGeneration = 0
@@ -89,6 +92,8 @@ public final class Presentation {
     var noticeExpiry: TimerToken?
     /// The "go to slide" prompt while open, or its refusal while shown (`PageJump.swift`).
     var pageJump: PageJump?
+    /// Closes the prompt left untouched for `pageJumpIdleSeconds` (`PageJump.swift`).
+    var pageJumpExpiry: TimerToken?
     /// Keys typed on past a text field are not talk keys (`TypingGuard.swift`), and the hint.
     var typingGuard = TypingGuard()
     var typingHintShown = false
@@ -212,7 +217,8 @@ public final class Presentation {
         if let card = scenes[index] { return card }
         scenes[index] = made
         sceneOrigins[index] = origin
-        return made
+        handCarriedState(to: made, at: index, madeFromPlugin: origin != nil)
+        return scenes[index] ?? made   // an error it reported while adopting put its card in place
     }
 
     /// Replaces a scene that failed after it was made (`SceneContext.reportError`) with an error

@@ -20,8 +20,16 @@ extension Presentation {
         let old = scenes[currentIndex]
         // The scene on screen stays as it is (its views, focus, typing, popovers) when kept at the target.
         let currentKept = old != nil && keep[target] == currentIndex
-        let position = (old as? ScenePositionKeeping)?.position
+        var position = (old as? ScenePositionKeeping)?.position
         if let old, !currentKept { SceneCode.run(in: currentIndex) { old.willResignCurrent() } }
+        // What the speaker made of the scenes remade goes to their replacements (`ReloadCarriesState.swift`).
+        let carried = CarriedState.place(takeCarriedStates(keptOld: Set(keep.values)), current: currentIndex,
+                                         old: deck.scenes.map(ReloadPosition.Anchor.init), new: newDeck.scenes.map(ReloadPosition.Anchor.init),
+                                         kept: Set(keep.keys))
+        // A scene handed its state has its place in it: the position would undo a changed parameter.
+        if carried[target] != nil { position = nil }
+        // The field that had the keys when the console hid follows its scene (`HiddenConsole.swift`).
+        if focusBeforeHiding?.scene == currentIndex { focusBeforeHiding?.scene = target }
         SceneCode.forget()   // a reload is the speaker's retry: every failed scene is made afresh
         // Remade: the control that had the keys gets them back after (`ReloadKeepsFocus.swift`).
         let focus = currentKept ? nil : focusBeforeReload()
@@ -30,7 +38,7 @@ extension Presentation {
         replan(newDeck)
         deckGeneration += 1
         let (oldScenes, oldOrigins) = (scenes, sceneOrigins)
-        scenes = [:]; sceneOrigins = [:]
+        scenes = [:]; sceneOrigins = [:]; carriedStates = carried
         for (j, i) in keep {
             scenes[j] = oldScenes[i]; sceneOrigins[j] = oldOrigins[i]
             oldOrigins[i]?.context?.sceneIndex = j

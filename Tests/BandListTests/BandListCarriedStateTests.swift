@@ -1,0 +1,60 @@
+@testable import BandListScene
+import Foundation
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// Trial 12 F9 for the band list: a reload that remakes the scene keeps the speaker's selection
+/// unless the deck changed `select` or `store` (`SceneStateCarrying`); unsaved edits come back
+/// from the draft beside the store.
+@MainActor
+final class BandListCarriedStateTests: XCTestCase {
+    var dir: URL!
+    var root: WindowRoot!
+    var context: FakeSceneContext!
+
+    override func setUp() async throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("bandcarry-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        root = WindowRoot(metrics: FixedMetrics())
+        context = FakeSceneContext(pluginID: BandListPlugin.id, dataDirectory: dir.appendingPathComponent("data"), deckDirectory: dir, root: root)
+        context.presentsPopovers = false
+    }
+    override func tearDown() async throws { try? FileManager.default.removeItem(at: dir) }
+
+    func make(_ p: [String: JSONValue]) throws -> BandListScene {
+        let s = try BandListScene(SceneParameters(p), context: context)
+        root.content.removeAllSubviews()
+        root.content.addSubview(s.presenterView.pinned(.fill()))
+        root.resize(to: Size(900, 760))
+        return s
+    }
+    func node(_ id: String) -> ControlNode? { root.controlTree().first { $0.id == id } }
+
+    func testTheSelectionIsKeptUnlessTheDeckChangedSelect() async throws {
+        let old = try make(["select": "Radiohead", "locale": "en_US"])
+        let queen = try XCTUnwrap(old.model.band(named: "Queen"))
+        XCTAssertTrue(root.click(controlID: "bands.list.row.\(queen.id)"))
+        let state = old.carriedState()
+
+        let kept = try make(["select": "Radiohead", "locale": "en_GB"])
+        kept.adoptCarriedState(state, changedParameters: ["locale"])
+        XCTAssertEqual(kept.audience.shown?.name, "Queen")
+        XCTAssertEqual(node("bands.name")?.value, "Queen")
+
+        let deckSays = try make(["select": "Portishead", "locale": "en_US"])
+        deckSays.adoptCarriedState(state, changedParameters: ["select"])
+        XCTAssertEqual(deckSays.audience.shown?.name, "Portishead", "the deck's new select")
+    }
+
+    func testUnsavedEditsComeBackAndWin() async throws {
+        let old = try make(["select": "Radiohead", "locale": "en_US"])
+        XCTAssertTrue(root.click(controlID: "bands.name"))
+        root.dispatch(.text(" AAA"))
+        let state = old.carriedState()
+        let new = try make(["select": "Radiohead", "locale": "en_GB"])
+        new.adoptCarriedState(state, changedParameters: ["locale"])
+        XCTAssertEqual(node("bands.name")?.value, "Radiohead AAA", "the draft beside the store")
+        XCTAssertEqual(new.audience.shown?.name, "Radiohead", "the room still sees the stored band")
+    }
+}
