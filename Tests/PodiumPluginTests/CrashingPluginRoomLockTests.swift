@@ -17,12 +17,13 @@ extension CrashingPluginEndToEndTests {
     func testASecondPresentDuringAHangRestartIsRefusedAndTheRestartKeepsTheRoom() throws {
         let (rig, app) = try hangRig(hangSeconds: 3)
         let otherDir = work.appendingPathComponent("other")
-        try FileManager.default.createDirectory(at: otherDir, withIntermediateDirectories: true)
-        let other = TestPaths.titleDeck(2, title: "Other", in: otherDir)
         let env = TestPaths.privateHome(in: otherDir).merging(rig.environment) { $1 }
+        // Each its own deck: one deck is presented once at a time (`TalkLock`) whatever the room.
         func secondPresent(_ n: Int) throws -> (ChildProcess, URL) {
-            let err = otherDir.appendingPathComponent("second-\(n).txt")
-            return (try ChildProcess(TestPaths.podium, ["present", other], environment: env, stderr: .file(err.path)), err)
+            let dir = otherDir.appendingPathComponent("\(n)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let err = dir.appendingPathComponent("stderr.txt")
+            return (try ChildProcess(TestPaths.podium, ["present", TestPaths.titleDeck(2, title: "Other", in: dir)], environment: env, stderr: .file(err.path)), err)
         }
         // To scene 2 "Fine" with a real key: its next preview makes scene 3, which hangs.
         let xdo = try runProcess("/usr/bin/env", ["xdotool", "key", "Next"], environment: rig.environment)
@@ -36,12 +37,10 @@ extension CrashingPluginEndToEndTests {
         }
         XCTAssertTrue(app.log.contains("the talk stopped responding in the plugin code of scene 3"), "log:\n\(app.log)")
         XCTAssertGreaterThanOrEqual(occurrences(of: "first frame of both windows", in: app.log), 2, "the restart presents; log:\n\(app.log)")
-        for (n, (process, err)) in seconds.enumerated() {
-            let status = process.waitForExit(seconds: 30)
-            let text = (try? String(contentsOf: err, encoding: .utf8)) ?? ""
-            XCTAssertEqual(status, 2, "second present \(n) of \(seconds.count) was not refused: \(text)\nlog:\n\(app.log)")
-            XCTAssertTrue(text.contains("is presenting") && text.contains("deck.json"), "second present \(n): \(text)")
-        }
+        // Refused with the usual message, naming the speaker's deck (the cover's or the restart's).
+        let answers = seconds.map { (process, err) in (process.waitForExit(seconds: 30), (try? String(contentsOf: err, encoding: .utf8)) ?? "") }
+        let taken = answers.enumerated().filter { $0.element.0 != 2 || !$0.element.1.contains("is presenting") || !$0.element.1.contains("deck.json") }
+        XCTAssertTrue(taken.isEmpty, "\(taken.count) of \(answers.count) second presents were not refused, the first (\(taken.first?.offset ?? -1), status \(taken.first?.element.0 ?? 0)): \(taken.first?.element.1 ?? "")\nlog:\n\(app.log)")
         XCTAssertFalse(app.log.contains("is presenting"), "the restart was not refused; log:\n\(app.log)")
 
         // Afterwards the restart holds the lock itself (the cover is gone): one more present is
@@ -83,6 +82,7 @@ extension CrashingPluginEndToEndTests {
                                   "the RandR event covered the room; log:\n\(log)")
         let restart = try XCTUnwrap(log.range(of: "the displays changed while the talk was not responding"))
         XCTAssertLessThan(event.lowerBound, restart.lowerBound, "covered on the event, before the restart was decided")
+        print(log[event])
         _ = try waitForTalk(app, "the talk is up again") { $0["scene"]?["index"]?.int == 1 }
         watch.stop()
         // The projector (1024x768) is at the origin now: a cover window was over all of it.
