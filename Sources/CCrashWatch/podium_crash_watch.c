@@ -58,8 +58,13 @@ static char handover_entry[80] = "PODIUM_AUDIENCE_HANDOVER=";
  * pipe's write end (the restart gets it as PODIUM_COVER="fd pid") and the child holding it. */
 static int cover_fd = -1;
 static pid_t cover_holder = 0;
-/* Whether that cover holds the room's lock for the restart (raised for a crash or the kill). */
-static int cover_locked = 0;
+/* Whether that cover was raised for a crash or the kill (`cover`), and whether its holder took
+ * the room's lock then. */
+static int cover_locked = 0, cover_has_lock = 0;
+/* A holder kept for the room's lock only, after the talk survived its crash signal
+ * (`keep_lock`): the pipe whose end of file ends it, and its pid. */
+static int lock_fd = -1;
+static pid_t lock_holder = 0;
 /* The watcher's process id: its SIGABRT ends a hung talk (`on_crash`). */
 static pid_t watcher_pid = 0;
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS};
@@ -134,6 +139,29 @@ static void uncover(void) {
     if (cover_holder > 0) waitpid(cover_holder, NULL, 0);
     cover_holder = 0;
     cover_locked = 0;
+    cover_has_lock = 0;
+}
+
+/* Ends the holder kept for the lock (`keep_lock`): the talk ended, or a new cover took it over. */
+static void release_lock(void) {
+    if (lock_fd < 0) return;
+    close(lock_fd);
+    lock_fd = -1;
+    if (lock_holder > 0) waitpid(lock_holder, NULL, 0);
+    lock_holder = 0;
+}
+
+/* The talk survived its crash signal and runs on: the cover comes down, but the room's lock its
+ * holder took stays held for the talk until the talk ends (the talk's own claim is gone). */
+static void keep_lock(void) {
+    if (!cover_has_lock) { uncover(); return; }
+    podium_cover_keep_lock(cover_fd);
+    lock_fd = cover_fd;
+    lock_holder = cover_holder;
+    cover_fd = -1;
+    cover_holder = 0;
+    cover_locked = 0;
+    cover_has_lock = 0;
 }
 
 /* Raises the black cover over the room the talk last placed its audience window on, and over
@@ -161,9 +189,11 @@ static void cover(const struct shared_state *state, int lock) {
     int fd = podium_cover_raise(room, (const int (*)[4])layout, count, locking ? deck : NULL, locking ? handover : NULL, state->talk, &holder);
     if (fd < 0) return;
     uncover();
+    if (locking) release_lock();   /* the new holder took the lock from the kept one */
     cover_fd = fd;
     cover_holder = holder;
     cover_locked = lock;
+    cover_has_lock = locking;
     if (locking) snprintf(handover_entry, sizeof handover_entry, "PODIUM_AUDIENCE_HANDOVER=%s", handover);
 }
 
@@ -220,7 +250,7 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *hung_scene) {
         if (beat != last_beat || beat == 0) { last_beat = beat; seen = t; podium_layout_close(); xfd = -1; }
         else if (t - seen > 2 && stopped(talk)) seen = t;   /* /proc read only once the beat is late */
         /* A crash signal the talk survived: its loop comes round again, the room sees it. */
-        if (cover_fd >= 0 && killed_at == 0 && beat != covered_beat) uncover();
+        if (cover_fd >= 0 && killed_at == 0 && beat != covered_beat) keep_lock();
         /* The displays changed under a loop that is late (a lid closed during a hang): the
          * window manager moves and stretches the hung talk's undrawn windows, so the room may
          * see a stale console (trial 10 F10). Restart at once rather than after `limit`. Only
@@ -291,12 +321,13 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
     read_pipe(&crashed, &ended, &armed, &hung_scene);
     /* A crash signal the talk survived (Swift's backtracer returns from one sent by kill) is
      * followed by its clean end: nothing to restart. */
-    if (!crashed || ended) { uncover(); _exit(0); }
+    if (!crashed || ended) { uncover(); release_lock(); _exit(0); }
     double now = now_seconds();
     if (count == 0 || now - since > window_seconds) { count = 0; since = now; }
     if (count >= max_restarts) {
         say("podium: the talk crashed again; not restarting it (too many crashes in a short time). Start it again with `podium present --resume`.\n");
         uncover();
+        release_lock();
         _exit(1);
     }
     snprintf(history, history_size, "PODIUM_CRASH_RESTARTS=%d %.3f", count + 1, since);
@@ -339,6 +370,7 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
     } else {
         say("podium: the talk crashed before its place was settled; restarting it as it was launched\n");
     }
+    release_lock();   /* none by now: a crash after a survived one raised a cover that took it over */
     signal(SIGINT, SIG_DFL);
     signal(SIGHUP, SIG_DFL);
     close(3);

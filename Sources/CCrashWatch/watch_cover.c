@@ -29,6 +29,7 @@ static struct {
     Window (*create)(Display *, Window, int, int, unsigned, unsigned, unsigned, int, unsigned, Visual *, unsigned long, XSetWindowAttributes *);
     int (*map_raised)(Display *, Window);
     int (*unmap)(Display *, Window);
+    int (*destroy)(Display *, Window);
     int (*raise)(Display *, Window);
     int (*move_resize)(Display *, Window, int, int, unsigned, unsigned);
     int (*select)(Display *, Window, long);
@@ -66,7 +67,7 @@ static int load_x(void) {
     if (!xl || !xr) return 0;
 #define GET(lib, field, name) if (!(*(void **)&x.field = dlsym(lib, name))) return 0
     GET(xl, open, "XOpenDisplay"); GET(xl, close, "XCloseDisplay"); GET(xl, create, "XCreateWindow");
-    GET(xl, map_raised, "XMapRaised"); GET(xl, unmap, "XUnmapWindow"); GET(xl, raise, "XRaiseWindow"); GET(xl, move_resize, "XMoveResizeWindow");
+    GET(xl, map_raised, "XMapRaised"); GET(xl, unmap, "XUnmapWindow"); GET(xl, destroy, "XDestroyWindow"); GET(xl, raise, "XRaiseWindow"); GET(xl, move_resize, "XMoveResizeWindow");
     GET(xl, select, "XSelectInput"); GET(xl, pending, "XPending"); GET(xl, next, "XNextEvent"); GET(xl, sync, "XSync");
     GET(xl, store_name, "XStoreName"); GET(xl, geometry, "XGetGeometry"); GET(xl, on_error, "XSetErrorHandler");
     GET(xl, atom, "XInternAtom"); GET(xl, change_property, "XChangeProperty"); GET(xl, get_property, "XGetWindowProperty"); GET(xl, free, "XFree");
@@ -236,7 +237,7 @@ static double seconds_now(void) {
  * it. The owner window carries the restart's pid (this process's parent, the watcher, execs the
  * restart), the deck, and `token` (_PODIUM_AUDIENCE_HANDOVER), which the restart shows to take
  * the selection from this window, and only from it. Freed with this process's connection. */
-static void take_audience(Display *d, const char *deck, const char *token, long talk) {
+static Window take_audience(Display *d, const char *deck, const char *token, long talk) {
     char name[48];
     snprintf(name, sizeof name, "_PODIUM_AUDIENCE_S%d", DefaultScreen(d));
     Atom selection = x.atom(d, name, False), pid_atom = x.atom(d, "_PODIUM_AUDIENCE_PID", False);
@@ -262,6 +263,7 @@ static void take_audience(Display *d, const char *deck, const char *token, long 
     if (holder == talk) x.set_owner(d, selection, w, CurrentTime);
     x.ungrab_server(d);
     x.sync(d, False);
+    return w;
 }
 
 /* The child that holds the cover: its own X connection, the window, and the pipe's read end. */
@@ -272,7 +274,7 @@ static void hold_cover(int done, int ready, const int room[4], const int (*layou
     signal(SIGHUP, SIG_IGN);
     Display *d = open_display();
     if (!d) _exit(0);
-    if (deck && token) take_audience(d, deck, token, talk);
+    Window lock = deck && token ? take_audience(d, deck, token, talk) : None;
     Window windows[16];
     int made = 0;
     x.select(d, DefaultRootWindow(d), StructureNotifyMask);   /* the screen's size changing */
@@ -288,13 +290,30 @@ static void hold_cover(int done, int ready, const int room[4], const int (*layou
         double left = until - seconds_now();
         if (left <= 0) break;
         struct pollfd p[2] = {{.fd = done, .events = POLLIN}, {.fd = ConnectionNumber(d), .events = POLLIN}};
-        if (poll(p, 2, (int)(left * 1000) + 1) < 0) continue;
+        if (poll(p, 2, left > 1e6 ? -1 : (int)(left * 1000) + 1) < 0) continue;
+        char byte = 0;
+        if (p[0].revents && read(done, &byte, 1) == 1 && byte == 'U' && lock != None) {
+            /* The talk survived its crash signal and runs on (`podium_cover_keep_lock`): the room
+             * sees it again, and this process holds its lock, under its pid, until it ends. */
+            for (int i = 0; i < made; i++) x.destroy(d, windows[i]);
+            long pid = talk;
+            x.change_property(d, lock, x.atom(d, "_PODIUM_AUDIENCE_PID", False), XA_CARDINAL, 32, PropModeReplace, (const unsigned char *)&pid, 1);
+            x.sync(d, False);
+            made = 0;
+            until = 1e300;
+            continue;
+        }
         if (p[0].revents) break;   /* end of file: the restarted talk drew its first frame, or no restart */
         int changed = 0;
         while (x.pending(d)) { XEvent e; x.next(d, &e); changed |= e.type == ConfigureNotify || (randr >= 0 && e.type == randr + RRNotify); }
-        if (changed) place_cover(d, windows, &made, room, layout, count);   /* the displays changed under the cover: follow them */
+        if (changed && until < 1e300) place_cover(d, windows, &made, room, layout, count);   /* the displays changed under the cover: follow them */
     }
     _exit(0);   /* the X server destroys the window with the connection */
+}
+
+void podium_cover_keep_lock(int fd) {
+    ssize_t r = write(fd, "U", 1);
+    (void)r;
 }
 
 int podium_cover_raise(const int room[4], const int (*layout)[4], int count, const char *deck, const char *token, int talk, pid_t *holder) {

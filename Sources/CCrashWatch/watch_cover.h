@@ -18,6 +18,11 @@
  * that write end (close-on-exec) and the child in `*holder`, or -1 (no X server, no libX11). */
 int podium_cover_raise(const int room[4], const int (*layout)[4], int count, const char *deck, const char *token, int talk, pid_t *holder);
 
+/* The talk survived its crash signal: the cover (`fd`, the pipe `podium_cover_raise` returned)
+ * comes down, but its holder keeps the room's lock it took, now naming the talk, until that
+ * pipe is closed (the talk ended; the lock would otherwise be free while it runs on). */
+void podium_cover_keep_lock(int fd);
+
 /* Whether the X server's active outputs (their CRTC rectangles, as a set) differ from the
  * `count` rectangles the talk last placed its windows for: 1 yes, 0 no, -1 unknown (no X).
  * Keeps an X connection open between calls; `podium_layout_close` ends it. */

@@ -96,3 +96,33 @@ extension CrashingPluginEndToEndTests {
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
 }
+
+extension CrashingPluginEndToEndTests {
+    /// A crash signal the talk survives (kill -SEGV with Swift's backtracer on: it prints the
+    /// backtrace and returns): the cover took the room's lock over from the talk, so when the
+    /// cover comes down the lock must stay held for the talk (its holder kept, naming the talk)
+    /// until the talk ends; it was freed with the cover, and a second present took the room.
+    func testATalkThatSurvivesItsCrashSignalKeepsTheRoomsLock() throws {
+        let (rig, app) = try hangRig(hangSeconds: 120, backtracer: true)
+        kill(app.process.processIdentifier, SIGSEGV)
+        XCTAssertTrue(waitUntil(30) { app.log.contains("Backtrace") }, "the backtracer saw the signal; log:\n\(app.log)")
+        _ = try waitForTalk(app, "the talk runs on") { _ in true }
+        XCTAssertTrue(waitUntil(20) { !((try? runProcess("/usr/bin/env", ["xwininfo", "-root", "-tree"], environment: rig.environment).stdout) ?? "").contains("podium cover") },
+                      "the cover is gone: the talk runs on")
+        let otherDir = work.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: otherDir, withIntermediateDirectories: true)
+        let env = TestPaths.privateHome(in: otherDir).merging(rig.environment) { $1 }
+        let other = TestPaths.titleDeck(2, title: "Other", in: otherDir)
+        let second = try runProcess("/usr/bin/timeout", ["20", TestPaths.podium, "present", other], environment: env)
+        XCTAssertEqual(second.status, 2, "refused: \(second.stderr)")
+        XCTAssertTrue(second.stderr.contains("another podium (pid \(app.process.processIdentifier)) is presenting") && second.stderr.contains("deck.json"), second.stderr)
+        XCTAssertFalse(app.log.contains("restarting"), "nothing restarted; log:\n\(app.log)")
+
+        // Once the talk quits, the display is free.
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+        XCTAssertEqual(app.waitForExit(), 0)
+        let next = try PodiumProcess(args: [other], environment: env, dir: otherDir)
+        XCTAssertEqual(try next.send(["cmd": "state"])["scene"]?["count"]?.int, 2, next.log)
+        XCTAssertEqual(next.stop(), 0)
+    }
+}
