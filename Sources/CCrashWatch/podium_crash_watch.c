@@ -181,9 +181,9 @@ static void cover(const struct shared_state *state, int lock) {
     if (locking) {
         memcpy(deck, state->audience_deck, sizeof deck);
         deck[sizeof deck - 1] = 0;
-        unsigned char random[16];
-        if (getrandom(random, sizeof random, 0) != (ssize_t)sizeof random) locking = 0;
-        for (int i = 0; locking && i < 16; i++) snprintf(handover + 2 * i, 3, "%02x", random[i]);
+        unsigned char bytes[16];
+        if (getrandom(bytes, sizeof bytes, 0) != (ssize_t)sizeof bytes) locking = 0;
+        for (int i = 0; locking && i < 16; i++) snprintf(handover + 2 * i, 3, "%02x", bytes[i]);
     }
     pid_t holder = 0;
     int fd = podium_cover_raise(room, (const int (*)[4])layout, count, locking ? deck : NULL, locking ? handover : NULL, state->talk, &holder);
@@ -256,11 +256,11 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *hung_scene) {
          * see a stale console (trial 10 F10). Restart at once rather than after `limit`. Only
          * once the loop is over 1.5 s late: an idle loop sleeps up to 1 s and this one looks
          * every second, so a healthy idle talk can seem up to ~1 s late; a healthy one redraws
-         * for a display change within milliseconds and says so (`podium_crash_watch_layout`). */
-        /* Event driven (trial 12 F5): on the X connection opened once the loop is that late, a
-         * display change wakes this loop at once, which covers the room before comparing; a poll
-         * found it up to 250 ms late, the room seeing the stale console meanwhile. Compared
-         * once on opening too (a change while the loop was less late). */
+         * for a display change within milliseconds and says so (`podium_crash_watch_layout`).
+         * Event driven (trial 12 F5): on the X connection opened once the loop is that late, a
+         * display change wakes this loop at once, which covers the room before comparing (a poll
+         * found it up to 250 ms late, the room seeing the stale console meanwhile). Compared
+         * once on opening too: a change while the loop was less late. */
         const char *why = NULL;
         if (*hung_scene == -2 && t - seen > 1.5 && state->layout_count > 0) {
             int n = state->layout_count < 8 ? state->layout_count : 8;
