@@ -7,7 +7,8 @@ import PodiumCore
 /// under the user's state folder, so a second `present` with another HOME or XDG_STATE_HOME (a
 /// second account, sudo) was not refused and covered the room (trial 10 F1); a selection has one
 /// owner per server whoever asks, and ends with the owner's connection, so with the process
-/// however it ends (a crash restart claims it again).
+/// however it ends (a crash restart takes it over from the crash watcher's cover, which took it from
+/// the talk before it died: `handover`).
 public final class X11AudienceLock {
     /// The screen whose selection is held.
     public let screen: Int
