@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -25,8 +26,9 @@ static int ack_fd = -1;
  * (`podium_crash_watch_heartbeat`; the watcher maps it and reads it every second), the talk's
  * process id, the talk's place in two slots, `place_slot` naming the complete one
  * (`podium_crash_watch_place`), whether a reload asked to forget the crashes in a row
- * (`podium_crash_watch_forget`) and the displays the talk placed its windows for
- * (`podium_crash_watch_layout`). */
+ * (`podium_crash_watch_forget`), the displays the talk placed its windows for
+ * (`podium_crash_watch_layout`) and whether it holds the room's lock on the X server
+ * (`podium_crash_watch_audience`). */
 struct shared_state {
     volatile int scene;
     char carry[512];
@@ -38,6 +40,8 @@ struct shared_state {
     volatile int layout_count;    /* how many of `layout` hold; 0: not on X11, nothing to watch */
     int layout[8][4];             /* x, y, width, height in X pixels */
     int room[4];                  /* the room's display (width 0: none, or not fullscreen) */
+    volatile int audience;        /* 1: the talk holds the X selection `_PODIUM_AUDIENCE_S<screen>` */
+    char audience_deck[1024];     /* for that selection's owner window: the deck's path */
 };
 static struct shared_state *shared = NULL;
 /* What the watcher writes for the restart's environment (`watch`, `restart_environment`). */
@@ -46,10 +50,21 @@ static char carry[600] = "PODIUM_CRASH_CARRY=";
 static char place[4200] = "PODIUM_CRASH_PLACE=";
 static char cause[32] = "PODIUM_CRASH_KIND=crash";
 static char cover_entry[64] = "PODIUM_COVER=";
+/* The token the cover's owner window of the room's lock shows (`cover`); the restart gets it as
+ * PODIUM_AUDIENCE_HANDOVER and takes the lock over from that window only (empty: no handover). */
+static char handover[40] = "";
+static char handover_entry[80] = "PODIUM_AUDIENCE_HANDOVER=";
 /* The black cover over the room while the talk dies and restarts (`podium_cover_raise`): the
  * pipe's write end (the restart gets it as PODIUM_COVER="fd pid") and the child holding it. */
 static int cover_fd = -1;
 static pid_t cover_holder = 0;
+/* Whether that cover was raised for a crash or the kill (`cover`), and whether its holder took
+ * the room's lock then. */
+static int cover_locked = 0, cover_has_lock = 0;
+/* A holder kept for the room's lock only, after the talk survived its crash signal
+ * (`keep_lock`): the pipe whose end of file ends it, and its pid. */
+static int lock_fd = -1;
+static pid_t lock_holder = 0;
 /* The watcher's process id: its SIGABRT ends a hung talk (`on_crash`). */
 static pid_t watcher_pid = 0;
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS};
@@ -116,18 +131,6 @@ static int stopped(int pid) {
     return paren && paren[1] == ' ' && (paren[2] == 'T' || paren[2] == 't');
 }
 
-/* Raises the black cover over the room the talk last placed its audience window on, and over
- * any output it placed no window for (a projector plugged during a hang, trial 12 F3; with no
- * room yet too). Nothing when not on X11. */
-static void cover(const struct shared_state *state) {
-    int count = state->layout_count < 8 ? state->layout_count : 8;
-    if (count <= 0) return;
-    int room[4], layout[8][4];
-    memcpy(room, (const int *)state->room, sizeof room);
-    memcpy(layout, (const int *)state->layout, (size_t)count * sizeof layout[0]);
-    cover_fd = podium_cover_raise(room, (const int (*)[4])layout, count, &cover_holder);
-}
-
 /* Takes the cover down (its holder sees end of file) and waits for the holder. */
 static void uncover(void) {
     if (cover_fd < 0) return;
@@ -135,6 +138,63 @@ static void uncover(void) {
     cover_fd = -1;
     if (cover_holder > 0) waitpid(cover_holder, NULL, 0);
     cover_holder = 0;
+    cover_locked = 0;
+    cover_has_lock = 0;
+}
+
+/* Ends the holder kept for the lock (`keep_lock`): the talk ended, or a new cover took it over. */
+static void release_lock(void) {
+    if (lock_fd < 0) return;
+    close(lock_fd);
+    lock_fd = -1;
+    if (lock_holder > 0) waitpid(lock_holder, NULL, 0);
+    lock_holder = 0;
+}
+
+/* The talk survived its crash signal and runs on: the cover comes down, but the room's lock its
+ * holder took stays held for the talk until the talk ends (the talk's own claim is gone). */
+static void keep_lock(void) {
+    if (!cover_has_lock) { uncover(); return; }
+    podium_cover_keep_lock(cover_fd);
+    lock_fd = cover_fd;
+    lock_holder = cover_holder;
+    cover_fd = -1;
+    cover_holder = 0;
+    cover_locked = 0;
+    cover_has_lock = 0;
+}
+
+/* Raises the black cover over the room the talk last placed its audience window on, and over
+ * any output it placed no window for (a projector plugged during a hang, trial 12 F3; with no
+ * room yet too). Nothing when not on X11. `lock`: the talk is about to die (a crash, the kill):
+ * the cover's holder also takes the room's lock over from it for the restart, if the talk holds
+ * it (trial 12 F11, `podium_cover_raise`). A cover already up without the lock is replaced, the
+ * new one mapped before the old one goes (the room sees black throughout). */
+static void cover(const struct shared_state *state, int lock) {
+    int count = state->layout_count < 8 ? state->layout_count : 8;
+    if (count <= 0) return;
+    int room[4], layout[8][4];
+    memcpy(room, (const int *)state->room, sizeof room);
+    memcpy(layout, (const int *)state->layout, (size_t)count * sizeof layout[0]);
+    char deck[sizeof state->audience_deck];
+    int locking = lock && state->audience;
+    if (locking) {
+        memcpy(deck, state->audience_deck, sizeof deck);
+        deck[sizeof deck - 1] = 0;
+        unsigned char bytes[16];
+        if (getrandom(bytes, sizeof bytes, 0) != (ssize_t)sizeof bytes) locking = 0;
+        for (int i = 0; locking && i < 16; i++) snprintf(handover + 2 * i, 3, "%02x", bytes[i]);
+    }
+    pid_t holder = 0;
+    int fd = podium_cover_raise(room, (const int (*)[4])layout, count, locking ? deck : NULL, locking ? handover : NULL, state->talk, &holder);
+    if (fd < 0) return;
+    uncover();
+    if (locking) release_lock();   /* the new holder took the lock from the kept one */
+    cover_fd = fd;
+    cover_holder = holder;
+    cover_locked = lock;
+    cover_has_lock = locking;
+    if (locking) snprintf(handover_entry, sizeof handover_entry, "PODIUM_AUDIENCE_HANDOVER=%s", handover);
 }
 
 /* Reads the talk's bytes on the pipe (fd 3) until end of file (every file of the talk closed),
@@ -154,22 +214,25 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *hung_scene) {
     long long last_beat = 0, covered_beat = 0;
     double seen = now_seconds(), last_turn = seen, killed_at = 0;
     int displays_changed = 0;
+    /* While the loop is over 1.5 s late: the X connection that wakes this loop on a display
+     * change (`podium_layout_watch`), else -1. A healthy talk's watcher opens none. */
+    int xfd = -1;
     char byte;
     for (;;) {
-        struct pollfd p = {.fd = 3, .events = POLLIN};
-        /* Every 250 ms while the loop is late or the room covered (displays to compare, a talk
-         * that survived its crash signal to uncover), else every second. */
+        struct pollfd p[2] = {{.fd = 3, .events = POLLIN}, {.fd = xfd, .events = POLLIN}};
+        /* Every 250 ms while the loop is late or the room covered (a talk that survived its
+         * crash signal to uncover), else every second; at once on a display change. */
         int late = state && (now_seconds() - seen > 1 || cover_fd >= 0);
-        int r = poll(&p, 1, state ? (late ? 250 : 1000) : -1);
+        int r = poll(p, xfd >= 0 ? 2 : 1, state ? (late ? 250 : 1000) : -1);
         if (r < 0 && errno != EINTR) break;
-        if (r > 0) {
+        if (r > 0 && p[0].revents) {
             ssize_t n = read(3, &byte, 1);
             if (n == 0) break;
             if (n == 1 && byte == 'C') {
                 *crashed = 1;
                 /* The talk is dying: its windows go with it. Black over the room from now on,
                  * until the restart's first frame (not the desktop, trial 10 F7). */
-                if (state && cover_fd < 0) { cover(state); covered_beat = state->beat_ms; }
+                if (state && (cover_fd < 0 || !cover_locked)) { cover(state, 1); covered_beat = state->beat_ms; }
                 ssize_t k = write(6, "K", 1);   /* the talk's crash handler may go on */
                 (void)k;
             }
@@ -184,19 +247,33 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *hung_scene) {
         if (t - last_turn > 3) seen = t;
         last_turn = t;
         long long beat = state->beat_ms;
-        if (beat != last_beat || beat == 0) { last_beat = beat; seen = t; podium_layout_close(); }
+        if (beat != last_beat || beat == 0) { last_beat = beat; seen = t; podium_layout_close(); xfd = -1; }
         else if (t - seen > 2 && stopped(talk)) seen = t;   /* /proc read only once the beat is late */
         /* A crash signal the talk survived: its loop comes round again, the room sees it. */
-        if (cover_fd >= 0 && killed_at == 0 && beat != covered_beat) uncover();
+        if (cover_fd >= 0 && killed_at == 0 && beat != covered_beat) keep_lock();
         /* The displays changed under a loop that is late (a lid closed during a hang): the
          * window manager moves and stretches the hung talk's undrawn windows, so the room may
          * see a stale console (trial 10 F10). Restart at once rather than after `limit`. Only
          * once the loop is over 1.5 s late: an idle loop sleeps up to 1 s and this one looks
          * every second, so a healthy idle talk can seem up to ~1 s late; a healthy one redraws
-         * for a display change within milliseconds and says so (`podium_crash_watch_layout`). */
+         * for a display change within milliseconds and says so (`podium_crash_watch_layout`).
+         * Event driven (trial 12 F5): on the X connection opened once the loop is that late, a
+         * display change wakes this loop at once, which covers the room before comparing (a poll
+         * found it up to 250 ms late, the room seeing the stale console meanwhile). Compared
+         * once on opening too: a change while the loop was less late. */
+        const char *why = NULL;
         if (*hung_scene == -2 && t - seen > 1.5 && state->layout_count > 0) {
             int n = state->layout_count < 8 ? state->layout_count : 8;
-            displays_changed = podium_layout_differs((const int (*)[4])state->layout, n) == 1;
+            int opened = xfd < 0 && (xfd = podium_layout_watch()) >= 0;
+            int event = xfd >= 0 && podium_layout_event(&why);
+            if (event) {
+                char line[300];
+                snprintf(line, sizeof line, "podium: a display change (%s) while the talk was not responding (its main loop has not come round for %.1f s): "
+                         "the room covered at once\n", why, t - seen);
+                say(line);
+                if (cover_fd < 0) { cover(state, 0); covered_beat = beat; }
+            }
+            if (opened || event || xfd < 0) displays_changed = podium_layout_differs((const int (*)[4])state->layout, n) == 1;
         }
         if (*hung_scene == -2 && (t - seen > limit || displays_changed)) {
             *hung_scene = state->scene;
@@ -210,9 +287,10 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *hung_scene) {
                          "ending it with SIGABRT (for a backtrace) to restart it\n", where, t - seen);
             say(line);
             podium_layout_close();
+            xfd = -1;
             *crashed = 1;
             killed_at = t;
-            if (cover_fd < 0) cover(state);   /* before its windows go */
+            if (cover_fd < 0 || !cover_locked) cover(state, 1);   /* before its windows go, and its lock */
             ssize_t k = write(6, "K", 1);     /* answered before asked: its crash handler goes on at once */
             (void)k;
             kill(talk, SIGABRT);
@@ -243,12 +321,13 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
     read_pipe(&crashed, &ended, &armed, &hung_scene);
     /* A crash signal the talk survived (Swift's backtracer returns from one sent by kill) is
      * followed by its clean end: nothing to restart. */
-    if (!crashed || ended) { uncover(); _exit(0); }
+    if (!crashed || ended) { uncover(); release_lock(); _exit(0); }
     double now = now_seconds();
     if (count == 0 || now - since > window_seconds) { count = 0; since = now; }
     if (count >= max_restarts) {
         say("podium: the talk crashed again; not restarting it (too many crashes in a short time). Start it again with `podium present --resume`.\n");
         uncover();
+        release_lock();
         _exit(1);
     }
     snprintf(history, history_size, "PODIUM_CRASH_RESTARTS=%d %.3f", count + 1, since);
@@ -291,6 +370,7 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
     } else {
         say("podium: the talk crashed before its place was settled; restarting it as it was launched\n");
     }
+    release_lock();   /* none by now: a crash after a survived one raised a cover that took it over */
     signal(SIGINT, SIG_DFL);
     signal(SIGHUP, SIG_DFL);
     close(3);
@@ -332,7 +412,7 @@ static void put(char **env, char *entry) {
 /* The environment for a restart: `environ` with PODIUM_CRASH_RESTARTS in `history`,
  * PODIUM_CRASHED_SCENE and PODIUM_CRASH_CARRY (the watcher writes all three), or NULL. */
 static char **restart_environment(char *history) {
-    char **env = copy_strings(environ, 6);
+    char **env = copy_strings(environ, 7);
     if (!env) return NULL;
     put(env, history);
     put(env, crashed_scene);
@@ -340,11 +420,12 @@ static char **restart_environment(char *history) {
     put(env, place);
     put(env, cause);
     put(env, cover_entry);
+    put(env, handover_entry);
     return env;
 }
 
 static int is_watcher_entry(const char *v, const char *history) {
-    return v == history || v == crashed_scene || v == carry || v == place || v == cause || v == cover_entry;
+    return v == history || v == crashed_scene || v == carry || v == place || v == cause || v == cover_entry || v == handover_entry;
 }
 
 /* `podium-watch` beside the running binary, into `path`; 0, or -1 when it is not there. */
@@ -538,6 +619,27 @@ __attribute__((constructor)) static void adopt_cover(void) {
     }
     unsetenv("PODIUM_COVER");
 }
+
+void podium_crash_watch_audience(const char *deck) {
+    if (!shared) return;
+    shared->audience = 0;
+    snprintf(shared->audience_deck, sizeof shared->audience_deck, "%s", deck);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    shared->audience = 1;
+}
+
+/* The token of the lock the watcher's cover holds for this restart (PODIUM_AUDIENCE_HANDOVER),
+ * taken out of the environment before anything else runs, like PODIUM_COVER: no program the talk
+ * starts (another `podium present`) may show it. */
+static char inherited_handover[40] = "";
+
+__attribute__((constructor)) static void adopt_handover(void) {
+    const char *v = getenv("PODIUM_AUDIENCE_HANDOVER");
+    if (v) snprintf(inherited_handover, sizeof inherited_handover, "%s", v);
+    unsetenv("PODIUM_AUDIENCE_HANDOVER");
+}
+
+const char *podium_crash_watch_handover(void) { return inherited_handover[0] ? inherited_handover : NULL; }
 
 void podium_crash_watch_uncover(void) {
     if (inherited_cover < 0) return;

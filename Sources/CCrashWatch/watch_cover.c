@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "watch_cover.h"
 
+#include <X11/Xatom.h>
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/extensions/Xrandr.h>
@@ -8,6 +9,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -27,6 +29,7 @@ static struct {
     Window (*create)(Display *, Window, int, int, unsigned, unsigned, unsigned, int, unsigned, Visual *, unsigned long, XSetWindowAttributes *);
     int (*map_raised)(Display *, Window);
     int (*unmap)(Display *, Window);
+    int (*destroy)(Display *, Window);
     int (*raise)(Display *, Window);
     int (*move_resize)(Display *, Window, int, int, unsigned, unsigned);
     int (*select)(Display *, Window, long);
@@ -36,6 +39,16 @@ static struct {
     int (*store_name)(Display *, Window, const char *);
     Status (*geometry)(Display *, Drawable, Window *, int *, int *, unsigned *, unsigned *, unsigned *, unsigned *);
     XErrorHandler (*on_error)(XErrorHandler);
+    Atom (*atom)(Display *, const char *, Bool);
+    int (*change_property)(Display *, Window, Atom, Atom, int, int, const unsigned char *, int);
+    int (*get_property)(Display *, Window, Atom, long, long, Bool, Atom, Atom *, int *, unsigned long *, unsigned long *, unsigned char **);
+    int (*free)(void *);
+    int (*grab_server)(Display *);
+    int (*ungrab_server)(Display *);
+    Window (*owner)(Display *, Atom);
+    int (*set_owner)(Display *, Atom, Window, Time);
+    Bool (*randr_query)(Display *, int *, int *);
+    void (*randr_select)(Display *, Window, int);
     XRRScreenResources *(*resources)(Display *, Window);
     void (*free_resources)(XRRScreenResources *);
     XRRCrtcInfo *(*crtc)(Display *, XRRScreenResources *, RRCrtc);
@@ -54,9 +67,12 @@ static int load_x(void) {
     if (!xl || !xr) return 0;
 #define GET(lib, field, name) if (!(*(void **)&x.field = dlsym(lib, name))) return 0
     GET(xl, open, "XOpenDisplay"); GET(xl, close, "XCloseDisplay"); GET(xl, create, "XCreateWindow");
-    GET(xl, map_raised, "XMapRaised"); GET(xl, unmap, "XUnmapWindow"); GET(xl, raise, "XRaiseWindow"); GET(xl, move_resize, "XMoveResizeWindow");
+    GET(xl, map_raised, "XMapRaised"); GET(xl, unmap, "XUnmapWindow"); GET(xl, destroy, "XDestroyWindow"); GET(xl, raise, "XRaiseWindow"); GET(xl, move_resize, "XMoveResizeWindow");
     GET(xl, select, "XSelectInput"); GET(xl, pending, "XPending"); GET(xl, next, "XNextEvent"); GET(xl, sync, "XSync");
     GET(xl, store_name, "XStoreName"); GET(xl, geometry, "XGetGeometry"); GET(xl, on_error, "XSetErrorHandler");
+    GET(xl, atom, "XInternAtom"); GET(xl, change_property, "XChangeProperty"); GET(xl, get_property, "XGetWindowProperty"); GET(xl, free, "XFree");
+    GET(xl, grab_server, "XGrabServer"); GET(xl, ungrab_server, "XUngrabServer"); GET(xl, owner, "XGetSelectionOwner"); GET(xl, set_owner, "XSetSelectionOwner");
+    GET(xr, randr_query, "XRRQueryExtension"); GET(xr, randr_select, "XRRSelectInput");
     GET(xr, resources, "XRRGetScreenResourcesCurrent"); GET(xr, free_resources, "XRRFreeScreenResources");
     GET(xr, crtc, "XRRGetCrtcInfo"); GET(xr, free_crtc, "XRRFreeCrtcInfo");
 #undef GET
@@ -98,6 +114,9 @@ static int contains_rect(const int (*set)[4], int n, const int rect[4]) {
 }
 
 static Display *layout_display = NULL;
+/* Whether `layout_display` asked for display-change events (`podium_layout_watch`), and the
+ * RandR extension's first event number there (-1: no RandR). */
+static int watching = 0, randr_events = -1;
 
 int podium_layout_differs(const int (*rects)[4], int count) {
     if (!layout_display) layout_display = open_display();
@@ -119,6 +138,42 @@ int podium_layout_differs(const int (*rects)[4], int count) {
 void podium_layout_close(void) {
     if (layout_display) x.close(layout_display);
     layout_display = NULL;
+    watching = 0;
+    randr_events = -1;
+}
+
+int podium_layout_watch(void) {
+    if (!layout_display) layout_display = open_display();
+    if (!layout_display) return -1;
+    if (!watching) {
+        Window root = DefaultRootWindow(layout_display);
+        int errors;
+        if (x.randr_query(layout_display, &randr_events, &errors))
+            x.randr_select(layout_display, root, RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask);
+        else
+            randr_events = -1;
+        x.select(layout_display, root, StructureNotifyMask);   /* the screen's size, also without RandR */
+        x.sync(layout_display, False);
+        watching = 1;
+    }
+    return ConnectionNumber(layout_display);
+}
+
+int podium_layout_event(const char **why) {
+    if (!layout_display || !watching) return 0;
+    int changed = 0;
+    while (x.pending(layout_display)) {   /* what came, without waiting */
+        XEvent e;
+        x.next(layout_display, &e);
+        const char *name = NULL;
+        if (randr_events >= 0 && e.type == randr_events + RRScreenChangeNotify) name = "RandR screen change";
+        else if (randr_events >= 0 && e.type == randr_events + RRNotify) {
+            int sub = ((XRRNotifyEvent *)&e)->subtype;
+            name = sub == RRNotify_CrtcChange ? "RandR CRTC change" : sub == RRNotify_OutputChange ? "RandR output change" : NULL;
+        } else if (e.type == ConfigureNotify) name = "the root window's ConfigureNotify";
+        if (name && !changed) { *why = name; changed = 1; }
+    }
+    return changed;
 }
 
 /* The cover's rectangles (at most 16, their number): the room's display while an output still
@@ -174,16 +229,58 @@ static double seconds_now(void) {
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* The room's lock (the selection `_PODIUM_AUDIENCE_S<screen>`, CX11Present's
+ * `podium_x11_audience_claim`), taken over from the talk before it dies: the server frees a
+ * selection when its owner's connection closes, and a second `podium present` started between
+ * the talk's end and its restart's claim took the room (trial 12 F11). Taken only from the talk
+ * (`talk`: its pid, as its owner window says) or, when the talk died first, while nobody holds
+ * it. The owner window carries the restart's pid (this process's parent, the watcher, execs the
+ * restart), the deck, and `token` (_PODIUM_AUDIENCE_HANDOVER), which the restart shows to take
+ * the selection from this window, and only from it. Freed with this process's connection. */
+static Window take_audience(Display *d, const char *deck, const char *token, long talk) {
+    char name[48];
+    snprintf(name, sizeof name, "_PODIUM_AUDIENCE_S%d", DefaultScreen(d));
+    Atom selection = x.atom(d, name, False), pid_atom = x.atom(d, "_PODIUM_AUDIENCE_PID", False);
+    Atom deck_atom = x.atom(d, "_PODIUM_AUDIENCE_DECK", False), token_atom = x.atom(d, "_PODIUM_AUDIENCE_HANDOVER", False);
+    Atom utf8 = x.atom(d, "UTF8_STRING", False);
+    Window w = x.create(d, DefaultRootWindow(d), -1, -1, 1, 1, 0, 0, InputOnly, CopyFromParent, 0, NULL);
+    long pid = (long)getppid();
+    x.change_property(d, w, pid_atom, XA_CARDINAL, 32, PropModeReplace, (const unsigned char *)&pid, 1);
+    x.change_property(d, w, deck_atom, utf8, 8, PropModeReplace, (const unsigned char *)deck, (int)strlen(deck));
+    x.change_property(d, w, token_atom, XA_STRING, 8, PropModeReplace, (const unsigned char *)token, (int)strlen(token));
+    x.sync(d, False);
+    x.grab_server(d);   /* the check and the take are one step */
+    Window owner = x.owner(d, selection);
+    long holder = owner == None ? talk : -1;
+    Atom type;
+    int format;
+    unsigned long n, after;
+    unsigned char *data = NULL;
+    if (owner != None && x.get_property(d, owner, pid_atom, 0, 1, False, XA_CARDINAL, &type, &format, &n, &after, &data) == Success && data) {
+        if (format == 32 && n == 1) holder = *(long *)data;
+        x.free(data);
+    }
+    if (holder == talk) x.set_owner(d, selection, w, CurrentTime);
+    x.ungrab_server(d);
+    x.sync(d, False);
+    return w;
+}
+
 /* The child that holds the cover: its own X connection, the window, and the pipe's read end. */
-static void hold_cover(int done, int ready, const int room[4], const int (*layout)[4], int count) {
+static void hold_cover(int done, int ready, const int room[4], const int (*layout)[4], int count,
+                       const char *deck, const char *token, int talk) {
     prctl(PR_SET_NAME, "podium-cover", 0, 0, 0);
     signal(SIGINT, SIG_IGN);   /* Ctrl+C reaches the process group; the restarted talk decides */
     signal(SIGHUP, SIG_IGN);
     Display *d = open_display();
     if (!d) _exit(0);
+    Window lock = deck && token ? take_audience(d, deck, token, talk) : None;
     Window windows[16];
     int made = 0;
     x.select(d, DefaultRootWindow(d), StructureNotifyMask);   /* the screen's size changing */
+    int randr = -1, errors;   /* an output going or moving within the same screen size too */
+    if (x.randr_query(d, &randr, &errors)) x.randr_select(d, DefaultRootWindow(d), RRCrtcChangeNotifyMask);
+    else randr = -1;
     place_cover(d, windows, &made, room, layout, count);
     ssize_t said = write(ready, "R", 1);   /* mapped: the watcher may end the talk now */
     (void)said;
@@ -193,20 +290,37 @@ static void hold_cover(int done, int ready, const int room[4], const int (*layou
         double left = until - seconds_now();
         if (left <= 0) break;
         struct pollfd p[2] = {{.fd = done, .events = POLLIN}, {.fd = ConnectionNumber(d), .events = POLLIN}};
-        if (poll(p, 2, (int)(left * 1000) + 1) < 0) continue;
+        if (poll(p, 2, left > 1e6 ? -1 : (int)(left * 1000) + 1) < 0) continue;
+        char byte = 0;
+        if (p[0].revents && read(done, &byte, 1) == 1 && byte == 'U' && lock != None) {
+            /* The talk survived its crash signal and runs on (`podium_cover_keep_lock`): the room
+             * sees it again, and this process holds its lock, under its pid, until it ends. */
+            for (int i = 0; i < made; i++) x.destroy(d, windows[i]);
+            long pid = talk;
+            x.change_property(d, lock, x.atom(d, "_PODIUM_AUDIENCE_PID", False), XA_CARDINAL, 32, PropModeReplace, (const unsigned char *)&pid, 1);
+            x.sync(d, False);
+            made = 0;
+            until = 1e300;
+            continue;
+        }
         if (p[0].revents) break;   /* end of file: the restarted talk drew its first frame, or no restart */
         int changed = 0;
-        while (x.pending(d)) { XEvent e; x.next(d, &e); changed |= e.type == ConfigureNotify; }
-        if (changed) place_cover(d, windows, &made, room, layout, count);   /* the displays changed under the cover: follow them */
+        while (x.pending(d)) { XEvent e; x.next(d, &e); changed |= e.type == ConfigureNotify || (randr >= 0 && e.type == randr + RRNotify); }
+        if (changed && until < 1e300) place_cover(d, windows, &made, room, layout, count);   /* the displays changed under the cover: follow them */
     }
     _exit(0);   /* the X server destroys the window with the connection */
 }
 
-int podium_cover_raise(const int room[4], const int (*layout)[4], int count, pid_t *holder) {
+void podium_cover_keep_lock(int fd) {
+    ssize_t r = write(fd, "U", 1);
+    (void)r;
+}
+
+int podium_cover_raise(const int room[4], const int (*layout)[4], int count, const char *deck, const char *token, int talk, pid_t *holder) {
     if (!load_x()) return -1;
-    int talk[8][4];
+    int rects[8][4];
     if (count > 8) count = 8;
-    if (count > 0) memcpy(talk, layout, (size_t)count * sizeof talk[0]);
+    if (count > 0) memcpy(rects, layout, (size_t)count * sizeof rects[0]);
     int p[2], ready[2];
     if (pipe2(p, O_CLOEXEC) != 0) return -1;
     if (pipe2(ready, O_CLOEXEC) != 0) { close(p[0]); close(p[1]); return -1; }
@@ -221,7 +335,7 @@ int podium_cover_raise(const int room[4], const int (*layout)[4], int count, pid
         close_range(3, (unsigned)done - 1, 0);
         close_range((unsigned)done + 1, (unsigned)said - 1, 0);
         close_range((unsigned)said + 1, ~0U, 0);
-        hold_cover(done, said, copy, (const int (*)[4])talk, count);
+        hold_cover(done, said, copy, (const int (*)[4])rects, count, deck, token, talk);
     }
     close(p[0]);
     close(ready[1]);

@@ -11,14 +11,31 @@
  * in X pixels; width 0: none) or, when no output has that rectangle any more (the displays
  * changed), over the whole screen, and one over each output that is none of the `count`
  * displays the talk placed its windows for (`layout`, a projector plugged since), held by a child process ("podium-cover") until the returned pipe's write end is
- * closed everywhere (the restarted talk closes it after its first frame) or 20 s pass. Returns
+ * closed everywhere (the restarted talk closes it after its first frame) or 20 s pass. With
+ * `deck` and `token` (else NULL), the child first takes the room's lock (the X selection
+ * `_PODIUM_AUDIENCE_S<screen>`) from the talk (`talk`, its pid), before the talk can die, and
+ * holds it for the restart, which shows `token` to take it over; freed with the cover. Returns
  * that write end (close-on-exec) and the child in `*holder`, or -1 (no X server, no libX11). */
-int podium_cover_raise(const int room[4], const int (*layout)[4], int count, pid_t *holder);
+int podium_cover_raise(const int room[4], const int (*layout)[4], int count, const char *deck, const char *token, int talk, pid_t *holder);
+
+/* The talk survived its crash signal: the cover (`fd`, the pipe `podium_cover_raise` returned)
+ * comes down, but its holder keeps the room's lock it took, now naming the talk, until that
+ * pipe is closed (the talk ended; the lock would otherwise be free while it runs on). */
+void podium_cover_keep_lock(int fd);
 
 /* Whether the X server's active outputs (their CRTC rectangles, as a set) differ from the
  * `count` rectangles the talk last placed its windows for: 1 yes, 0 no, -1 unknown (no X).
  * Keeps an X connection open between calls; `podium_layout_close` ends it. */
 int podium_layout_differs(const int (*rects)[4], int count);
 void podium_layout_close(void);
+
+/* Asks the X server (on the connection `podium_layout_differs` keeps) for display changes:
+ * RandR screen, CRTC and output change notifications and the root window's StructureNotify.
+ * Returns that connection's file descriptor to wait on, or -1 (no X). */
+int podium_layout_watch(void);
+
+/* Reads what arrived on that connection, without waiting: 1 when a display change did (`*why`
+ * names the first, e.g. "RandR CRTC change"), else 0. */
+int podium_layout_event(const char **why);
 
 #endif

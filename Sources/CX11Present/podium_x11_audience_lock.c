@@ -26,7 +26,20 @@ static void read_holder(Display *dpy, Window owner, Atom pid_atom, Atom deck_ato
     }
 }
 
-int podium_x11_audience_claim(const char *display_name, const char *deck, int *screen,
+/* Whether `owner` shows the handover token `token` (`_PODIUM_AUDIENCE_HANDOVER`, the crash
+ * watcher's cover holding the lock for this restart). */
+static int shows_token(Display *dpy, Window owner, Atom token_atom, const char *token) {
+    Atom type; int format; unsigned long n, after; unsigned char *data = NULL;
+    size_t len = strlen(token);
+    int same = 0;
+    if (XGetWindowProperty(dpy, owner, token_atom, 0, (long)(len / 4 + 2), False, XA_STRING, &type, &format, &n, &after, &data) == Success && data) {
+        same = format == 8 && n == len && after == 0 && memcmp(data, token, len) == 0;
+        XFree(data);
+    }
+    return same;
+}
+
+int podium_x11_audience_claim(const char *display_name, const char *deck, const char *handover, int *screen,
                               long *holder_pid, char *holder_deck, size_t holder_deck_size) {
     if (claim_dpy) return 1;
     *holder_pid = -1;
@@ -43,6 +56,7 @@ int podium_x11_audience_claim(const char *display_name, const char *deck, int *s
     Atom pid_atom = XInternAtom(dpy, "_PODIUM_AUDIENCE_PID", False);
     Atom deck_atom = XInternAtom(dpy, "_PODIUM_AUDIENCE_DECK", False);
     Atom utf8 = XInternAtom(dpy, "UTF8_STRING", False);
+    Atom token_atom = XInternAtom(dpy, "_PODIUM_AUDIENCE_HANDOVER", False);
     Window w = XCreateSimpleWindow(dpy, RootWindow(dpy, s), -1, -1, 1, 1, 0, 0, 0);
     long pid = (long)getpid();
     XChangeProperty(dpy, w, pid_atom, XA_CARDINAL, 32, PropModeReplace, (unsigned char *)&pid, 1);
@@ -53,11 +67,13 @@ int podium_x11_audience_claim(const char *display_name, const char *deck, int *s
     int (*old)(Display *, XErrorEvent *) = XSetErrorHandler(ignore_error);
     XGrabServer(dpy);
     Window owner = XGetSelectionOwner(dpy, selection);
-    if (owner == None) XSetSelectionOwner(dpy, selection, w, CurrentTime);
+    // Taken from its owner only when that owner holds it for this process (a crash restart).
+    int take = owner == None || (handover && *handover && shows_token(dpy, owner, token_atom, handover));
+    if (take) XSetSelectionOwner(dpy, selection, w, CurrentTime);
     else read_holder(dpy, owner, pid_atom, deck_atom, holder_pid, holder_deck, holder_deck_size);
     XUngrabServer(dpy);
     XSync(dpy, False);
-    int mine = owner == None && XGetSelectionOwner(dpy, selection) == w;
+    int mine = take && XGetSelectionOwner(dpy, selection) == w;
     XSetErrorHandler(old);
     if (mine) { claim_dpy = dpy; return 1; }
     XCloseDisplay(dpy);

@@ -94,6 +94,15 @@ enum CrashRestart {
     /// since the talk before died comes down (nothing when there is none).
     static func uncover() { podium_crash_watch_uncover() }
 
+    /// This talk holds the room's lock on the X server (`X11AudienceLock`) for `deckPath`: on a
+    /// crash or hang the watcher's cover takes it over before this process dies and holds it for
+    /// the restart (`podium_crash_watch_audience`), so no other talk takes the room meanwhile.
+    static func holdsAudience(deckPath: String) { podium_crash_watch_audience(deckPath) }
+
+    /// In a restart: the token that takes the room's lock over from the watcher's cover
+    /// (`podium_crash_watch_handover`); nil otherwise.
+    static var handover: String? { podium_crash_watch_handover().map { String(cString: $0) } }
+
     private nonisolated(unsafe) static var reportedLayout: [Int32] = []
 
     /// Tells the watcher which displays the windows are placed for and which one the room sees

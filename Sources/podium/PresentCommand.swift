@@ -82,7 +82,8 @@ final class PresentCommand {
         do {
             talkLock = try TalkLock.acquire(deckPath: deck.path)
             if !windowedViews.contains(.audience), let server = DisplayLock.server(environment: ProcessInfo.processInfo.environment) {
-                displayLock = try AudienceLock.acquire(server: server, deckPath: deck.path)
+                displayLock = try AudienceLock.acquire(server: server, deckPath: deck.path, handover: CrashRestart.handover)
+                if displayLock is X11AudienceLock { CrashRestart.holdsAudience(deckPath: deck.path) }
             } else if let server = DisplayLock.server(environment: ProcessInfo.processInfo.environment),
                       let held = AudienceLock.heldElsewhere(server: server, deckPath: deck.path) {
                 // Another talk has the room: every view windowed (`--windowed audience` too, whose

@@ -486,18 +486,31 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
     }
 
     /// The other side of that: displays changing under a healthy talk (it redraws for them at
-    /// once and tells the watcher its new displays) restart nothing, idle or not.
+    /// once and tells the watcher its new displays) restart nothing, idle or not, cover nothing,
+    /// and its watcher opens no X connection (only stdio and its fds 3-6, at every look).
     func testDisplaysChangingUnderAHealthyTalkRestartNothing() throws {
         let (rig, app) = try hangRig(hangSeconds: 120)
+        let watcher = try XCTUnwrap(((try? String(contentsOfFile: "/proc/\(app.process.processIdentifier)/task/\(app.process.processIdentifier)/children", encoding: .utf8)) ?? "")
+            .split(separator: " ").compactMap { pid_t($0) }.first { (try? String(contentsOfFile: "/proc/\($0)/comm", encoding: .utf8)) == "podium-watch\n" })
+        var fds: Set<[Int]> = []
+        func look(_ seconds: Double) {
+            let end = Date().addingTimeInterval(seconds)
+            while Date() < end {
+                fds.insert(((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(watcher)/fd")) ?? []).compactMap(Int.init).sorted())
+                usleep(50_000)
+            }
+        }
         for step in [["--output", "DUMMY0", "--off"], ["--output", "DUMMY0", "--auto", "--pos", "0x0"]] {
             let r = try runProcess("/usr/bin/env", ["xrandr"] + step, environment: rig.environment)
             XCTAssertEqual(r.status, 0, r.stderr)
-            usleep(3_000_000)   // idle: the loop sleeps up to 1 s at a time
+            look(3)   // idle: the loop sleeps up to 1 s at a time
         }
         try rig.mode(1, "1280x1024")   // the projector's mode
-        usleep(3_000_000)
+        look(3)
         XCTAssertEqual(try app.send(["cmd": "state"])["ok"]?.bool, true)
         XCTAssertFalse(app.log.contains("restart"), "nothing restarted; log:\n\(app.log)")
+        XCTAssertFalse(app.log.contains("a display change ("), "nothing covered; log:\n\(app.log)")
+        XCTAssertEqual(fds, [[0, 1, 2, 3, 4, 5, 6]], "the watcher of a healthy talk holds no X connection")
         XCTAssertEqual(occurrences(of: "first frame of both windows", in: app.log), 1, app.log)
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }

@@ -71,10 +71,25 @@ void podium_crash_watch_forget(void);
  * pixels, at most 8; call after each change, from the main loop) and the room's display among
  * them (`room`, 4 ints; width 0: no fullscreen audience window). Only on X11: with `count` 0 the
  * watcher does nothing on the display server. While the main loop is over 1.5 s late, the watcher
- * compares them with the X server's outputs: displays that changed under a hung talk restart
- * it at once (its stale console would stay on the room for the rest of the 10 s). From a crash
+ * listens for RandR and root-window changes on an X connection of its own (none while the loop
+ * is on time): a display change covers the room at once, and when the outputs then differ from
+ * these displays it restarts the hung talk at once (its stale console would stay on the room for
+ * the rest of the 10 s). From a crash
  * or hang until the restart's first frame, the watcher keeps a black window over the room. */
 void podium_crash_watch_layout(const int *rects, int count, const int *room);
+
+/* The talk holds the room's lock on the X server (the selection `_PODIUM_AUDIENCE_S<screen>`,
+ * CX11Present's `podium_x11_audience_claim`) for the deck at path `deck` (at most 1023 bytes
+ * kept). On a crash or a hang the watcher's cover takes that selection over before the talk dies
+ * and holds it until the restart takes it (`podium_crash_watch_handover`), so no other `podium
+ * present` can take the room in between (trial 12 F11); freed with the cover if the restart
+ * never draws (20 s) or there is none. */
+void podium_crash_watch_audience(const char *deck);
+
+/* In a restart: the token (PODIUM_AUDIENCE_HANDOVER, taken out of the environment at load) that
+ * the cover's owner window of the room's lock shows; pass it to `podium_x11_audience_claim` to
+ * take the lock over from that window. NULL when not a restart or no lock was handed over. */
+const char *podium_crash_watch_handover(void);
 
 /* The restart's first frame is drawn: the watcher's black cover over the room (kept since the
  * talk before died) comes down. Nothing when there is none. */
