@@ -95,7 +95,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         scheduleGraceTimer()
         // Any change of the displays (one switched off and on, a new mode) is a new chance.
         if let c = change, !c.added.isEmpty || !c.removed.isEmpty || !c.changed.isEmpty {
-            refusedByWindowManager = nil; presenterRepairs = 0; audienceRepairs = 0; presenterWithheld = false
+            refusedByWindowManager = nil; presenterRepairs = 0; audienceRepairs = 0; presenterWithheld = false; saidLeftThere = false
         }
         if !launch, change == nil, t - placedAt >= Self.settleTime, let refused = audienceCoversPresenter() {
             refusedByWindowManager = refused.identity
@@ -208,10 +208,15 @@ public final class DisplayController<Platform: DisplayPlatform> {
             say("the window manager keeps putting the presenter window on \(real!)\(room), not on \(pd.name) (a window rule for \"Podium Presenter\"?); "
                 + "it stays unmapped (the console hidden, keys go to the talk) until the displays change or a swap")
         case .withhold, .leave:
+            // No audience window to give the room instead (it could not be made): left there, said once.
             presenterRepairs += 1
-            say("the window manager keeps the presenter window on \(real!)\(room), not on \(pd.name); left there")
+            if !saidLeftThere { say("the window manager keeps the presenter window on \(real!)\(room), not on \(pd.name); left there") }
+            saidLeftThere = true
         }
     }
+
+    /// "Left there" was logged since the displays last changed.
+    private var saidLeftThere = false
 
     /// When the presenter window was withheld (`presenterWithheld`), so that the speaker is told
     /// on the console once it is back.
@@ -283,7 +288,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         let t = now
         // Swap always recovers: a display the window manager refused gets another try, and so
         // does a presenter window it kept putting on the room's display.
-        refusedByWindowManager = nil; presenterRepairs = 0; audienceRepairs = 0; presenterWithheld = false
+        refusedByWindowManager = nil; presenterRepairs = 0; audienceRepairs = 0; presenterWithheld = false; saidLeftThere = false
         guard let c = policy.swap(at: t) else {
             log("swap: the audience view has no display of its own; nothing to swap"); return false
         }
@@ -378,7 +383,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
             if !presenterWithheld, let since = withheldSince {
                 withheldSince = nil
                 presentation.showPassingNotice("For \(Int((t - since).rounded())) s this console was hidden: the window manager kept putting it on the room's display "
-                    + "(a window rule for “Podium Presenter”?), so keys went to the talk. It is back since the displays changed.", seconds: 15)
+                    + "(a window rule for “Podium Presenter”?), so keys went to the talk. It is back now.", seconds: 15)
             }
         }
         defer { if presenterFills { place(presenterWindow, on: pd, fullscreen: true); placedPresenterFull = true; focusPresenter() } }
