@@ -2,9 +2,8 @@
 /// remote's QR code) given where the window system really has it (`RealPlacement`).
 ///
 /// The room must never see the console. A window manager rule that forces it onto the projector
-/// (openbox `<applications><application title="Podium Presenter*"><position><monitor>2`, sway
-/// `for_window [title="^Podium Presenter"] move to output HDMI-A-1` or `assign`) applies each
-/// time the window is mapped, so every "unmap and place again" is answered by the same rule:
+/// (openbox `<applications><application title="Podium Presenter*"><position><monitor>2`) applies
+/// each time the window is mapped, so every "unmap and place again" is answered by the same rule:
 /// trial 12 F10 saw the console on the projector three times in 4 s (a second each, the settle
 /// time) before Podium gave up. So the order is:
 /// 1. On the room's display: unmapped at once, whatever the settle time (the X server's frame
@@ -14,6 +13,9 @@
 ///    displays change or a swap. No more tries meanwhile: each would show it to the room again.
 /// 3. Off its display but not on the room's (a third monitor): judged only once the window
 ///    manager has settled, placed again `offDisplayTries` times, then left there.
+/// Only where the platform knows where a window really is (`DisplayPlatform.managedFrame`: X11
+/// with a window manager); a Wayland compositor does not say (a sway `for_window … move to
+/// output` rule wins there).
 public enum PresenterRepair: Equatable, Sendable {
     /// Where it belongs, or nothing to judge yet.
     case none
