@@ -257,7 +257,11 @@ unsigned long podium_xpresent_unprocessed(const podium_xpresent *p) {
 int podium_x11_read_screen(const char *display_name, int x, int y, int w, int h, unsigned char *rgba) {
     Display *dpy = XOpenDisplay(display_name);
     if (!dpy) return -1;
+    // A rectangle beyond the screen (an output just switched off or moved) is BadMatch: trapped,
+    // so a test grabbing the screen while it changes gets -1 instead of Xlib ending it.
+    handler_t old = trap_begin(dpy);
     XImage *img = XGetImage(dpy, DefaultRootWindow(dpy), x, y, (unsigned)w, (unsigned)h, AllPlanes, ZPixmap);
+    if (trap_end(dpy, old) && img) { XDestroyImage(img); img = NULL; }
     if (!img) { XCloseDisplay(dpy); return -1; }
     for (int j = 0; j < h; j++)
         for (int i = 0; i < w; i++) {

@@ -195,6 +195,10 @@ enum ControlRequests {
             "timers": timersJSON(p),
             "overview": ["open": .bool(p.isOverviewOpen), "selected": .number(Double(p.console.overview.selected))],
             "help": .bool(p.isHelpOpen),
+            // Whether no one sees the console (mirrored, lid closed, or `withheld`: a window
+            // manager kept putting it on the room's display), and the notice it shows, if any.
+            "console": ["hidden": .bool(p.consoleHidden), "withheld": .bool(app.displayController.presenterWithheld),
+                        "notice": p.notice.map { .string($0.text) } ?? .null],
             // The question in the presenter's banner; `holdsTalk`: requests that move the talk are refused.
             "question": p.question.map { ["text": .string($0), "holdsTalk": .bool(p.talkHold != nil)] } ?? .null,
             // The "go to slide" prompt's digits while open (presenter only), else null.

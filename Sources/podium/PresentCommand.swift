@@ -380,7 +380,9 @@ final class PresentCommand {
         // The place first: a crash (or hang) in the next scene's plugin code resumes on the scene
         // the room sees, not the one before (trial 9).
         if a, bothWindowsShown { journalTick(); presentation.attachPendingNextPreview() }
-        let p = presenterWindow.renderIfNeeded()
+        // Never a console frame where the room sees it (a window manager moved the window there).
+        // Asked only when there is a frame to draw (two X round trips).
+        let p = presenterWindow.root.needsDisplay && displayController.consoleMayDraw() && presenterWindow.renderIfNeeded()
         AdvanceTrace.mark("console")
         if LaunchTrace.enabled, p { LaunchTrace.mark("presenter frame drawn, damage \(presenterWindow.lastDamage.map { "\($0)" } ?? "-")") }
         displayController.didRender(presenter: p, audience: false)

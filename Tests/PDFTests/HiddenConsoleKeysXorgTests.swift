@@ -9,7 +9,6 @@ import XCTest
 /// (xdotool): each must move the room exactly one scene, never act on the hidden console; and
 /// the console, back with the lid, shows the talk's place with nothing reopened.
 final class HiddenConsoleKeysXorgTests: XorgPDFTestCase {
-    func window(_ s: JSONValue, _ role: String) -> JSONValue? { s["windows"]?.array?.first { $0["role"]?.string == role } }
     func index(_ s: JSONValue) -> Int? { s["scene"]?["index"]?.number.map { Int($0) } }
 
     func testKeysWithTheLidClosedMoveTheRoomOneSceneEachWhateverWasOpenOnTheConsole() throws {

@@ -9,7 +9,6 @@ import XCTest
 /// still drawn for the old shape, with black bars, until the next advance. Read back from the X
 /// server: the next scene's background reaches the preview's top and bottom edges.
 final class NextPreviewShapeXorgTests: XorgPDFTestCase {
-    func window(_ s: JSONValue, _ role: String) -> JSONValue? { s["windows"]?.array?.first { $0["role"]?.string == role } }
 
     /// The width ÷ height of the picture drawn in the console's next preview, read from the X
     /// server: the run of the next scene's background colour across a row near its top, and
@@ -64,11 +63,5 @@ final class NextPreviewShapeXorgTests: XorgPDFTestCase {
         let ok = poll(5) { () -> Bool? in last = aspect(); return near(last, 16.0 / 9) ? true : nil }
         XCTAssertEqual(ok, true, "the next preview is \(last ?? -1) wide per high, not the room's 16:9 (drawn for the old 16:10 shape)\n\(app.log)")
         XCTAssertEqual(try c.send(["cmd": "state"])["scene"]?["index"]?.int, 1, "no advance happened")
-    }
-
-    func poll<T>(_ seconds: Double, _ body: () -> T?) -> T? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline { if let v = body() { return v }; usleep(50_000) }
-        return nil
     }
 }

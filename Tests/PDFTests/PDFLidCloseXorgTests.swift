@@ -11,7 +11,6 @@ import XCTest
 /// the audience view fullscreen there, the console hidden; the laptop back gives the normal
 /// layout. What the room sees is read back from the X server, again and again during each change.
 final class PDFLidCloseXorgTests: XorgPDFTestCase {
-    func window(_ s: JSONValue, _ role: String) -> JSONValue? { s["windows"]?.array?.first { $0["role"]?.string == role } }
 
     func testTheLaptopsDisplayGoingOffLeavesTheSlideOnTheProjectorNeverTheConsole() throws {
         try checkLidClose(windowManager: false)
@@ -139,11 +138,5 @@ final class PDFLidCloseXorgTests: XorgPDFTestCase {
         XCTAssertEqual(window(s, "presenter")?["visible"]?.bool, false, "the console is not mapped on the room's display")
         XCTAssertEqual(poll(10) { self.roomWrong(page: 1, x0: 0) == nil ? true : nil }, true, roomWrong(page: 1, x0: 0) ?? "")
         _ = try? restarted.send(["cmd": "quit"])
-    }
-
-    func poll<T>(_ seconds: Double, _ body: () -> T?) -> T? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline { if let v = body() { return v }; usleep(50_000) }
-        return nil
     }
 }

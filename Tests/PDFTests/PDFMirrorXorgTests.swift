@@ -106,10 +106,4 @@ final class PDFMirrorXorgTests: XorgPDFTestCase {
         try xdotool("key", "q")
         XCTAssertEqual(app.waitForExit(seconds: 10), 0)
     }
-
-    func poll<T>(_ seconds: Double, _ body: () -> T?) -> T? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline { if let v = body() { return v }; usleep(50_000) }
-        return nil
-    }
 }

@@ -13,33 +13,6 @@ import XCTest
 /// the X server's own window geometry (xwininfo) and its pixels, grabbed again and again while the
 /// displays change: the console never shows on the projector, and ends up on the laptop.
 final class PDFUnmirrorXorgTests: XorgPDFTestCase {
-    func window(_ s: JSONValue, _ role: String) -> JSONValue? { s["windows"]?.array?.first { $0["role"]?.string == role } }
-
-    /// The X window whose title starts with `title`: its frame in root coordinates and whether it
-    /// is mapped (xwininfo's "IsViewable").
-    func xWindow(_ title: String) throws -> (frame: [Int], viewable: Bool) {
-        let ids = try runProcess("/usr/bin/env", ["xdotool", "search", "--name", "^" + title], environment: rig.environment).stdout
-        let id = try XCTUnwrap(ids.split(separator: "\n").first, "no X window titled \(title)")
-        let info = try runProcess("/usr/bin/env", ["xwininfo", "-id", String(id)], environment: rig.environment).stdout
-        func field(_ name: String) -> String {
-            info.split(separator: "\n").first { $0.contains(name) }.map { String($0.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces) } ?? ""
-        }
-        let frame = ["Absolute upper-left X", "Absolute upper-left Y", "Width", "Height"].map { Int(field($0)) ?? -1 }
-        return (frame, field("Map State") == "IsViewable")
-    }
-
-    /// How many points of a 40-pixel grid over the screen's rectangle (x, y, w, h) have the
-    /// console's background colour; nil when the screen cannot be read.
-    func consolePoints(_ x0: Int, _ y0: Int, _ w: Int, _ h: Int) -> Int? {
-        guard let px = X11Screen.pixels(display: rig.display, x: x0, y: y0, width: w, height: h) else { return nil }
-        var n = 0
-        for y in stride(from: 8, to: h, by: 40) { for x in stride(from: 8, to: w, by: 40) {
-            let i = (y * w + x) * 4
-            if px[i] == 28 && px[i + 1] == 31 && px[i + 2] == 38 { n += 1 }
-        } }
-        return n
-    }
-
     /// Grabs the projector's rectangle for `seconds`; fails on any grab that shows the console
     /// (more than a few points of its background). `fromFirstClean`: grabs before the first one
     /// without the console are counted apart (printed, not failed): the X server shows whatever
@@ -172,11 +145,5 @@ final class PDFUnmirrorXorgTests: XorgPDFTestCase {
         assertNoConsole(on: (0, 0, 1920, 1080), for: 2, "the laptop back inside the projector", app)
         try assertMirrored(app, room: (0, 0, 1920, 1080))
         try moveTheProjectorRight(app, room: (1280, 0, 1920, 1080))
-    }
-
-    func poll<T>(_ seconds: Double, _ body: () -> T?) -> T? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline { if let v = body() { return v }; usleep(50_000) }
-        return nil
     }
 }

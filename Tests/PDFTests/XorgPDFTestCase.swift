@@ -13,9 +13,10 @@ class XorgPDFTestCase: PDFTestCase {
 
     /// Starts openbox on the rig (`XorgRig.startWindowManager`; the rig's `stop` ends it).
     /// Skips the test where openbox is not installed.
-    func startOpenbox() throws {
+    /// `config`: an rc.xml (`XorgRig.startWindowManager(config:)`).
+    func startOpenbox(config: String? = nil) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openbox") else { throw XCTSkip("openbox is not installed (make test-deps)") }
-        try rig.startWindowManager()
+        try rig.startWindowManager(config: config)
     }
 
     /// Writes `deck` (a JSON deck) as deck.json and presents it on the rig (software renderer),
@@ -29,6 +30,41 @@ class XorgPDFTestCase: PDFTestCase {
         let s = try c.waitForState { audience($0)?["visible"]?.bool == true && audience($0)?["bounds"]?["x"]?.number == 1280 }
         XCTAssertEqual(s["driver"]?.string, "x11")
         return (app, c, s)
+    }
+
+    /// The state's window of `role` ("presenter" or "audience").
+    func window(_ s: JSONValue, _ role: String) -> JSONValue? { s["windows"]?.array?.first { $0["role"]?.string == role } }
+
+    /// The X window whose title starts with `title`: its frame in root coordinates and whether it
+    /// is mapped (xwininfo's "IsViewable").
+    func xWindow(_ title: String) throws -> (frame: [Int], viewable: Bool) {
+        let ids = try runProcess("/usr/bin/env", ["xdotool", "search", "--name", "^" + title], environment: rig.environment).stdout
+        let id = try XCTUnwrap(ids.split(separator: "\n").first, "no X window titled \(title)")
+        let info = try runProcess("/usr/bin/env", ["xwininfo", "-id", String(id)], environment: rig.environment).stdout
+        func field(_ name: String) -> String {
+            info.split(separator: "\n").first { $0.contains(name) }.map { String($0.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces) } ?? ""
+        }
+        let frame = ["Absolute upper-left X", "Absolute upper-left Y", "Width", "Height"].map { Int(field($0)) ?? -1 }
+        return (frame, field("Map State") == "IsViewable")
+    }
+
+    /// How many points of a 40-pixel grid over the screen's rectangle (x, y, w, h) have the
+    /// console's background colour; nil when the screen cannot be read.
+    func consolePoints(_ x0: Int, _ y0: Int, _ w: Int, _ h: Int) -> Int? {
+        guard let px = X11Screen.pixels(display: rig.display, x: x0, y: y0, width: w, height: h) else { return nil }
+        var n = 0
+        for y in stride(from: 8, to: h, by: 40) { for x in stride(from: 8, to: w, by: 40) {
+            let i = (y * w + x) * 4
+            if px[i] == 28 && px[i + 1] == 31 && px[i + 2] == 38 { n += 1 }
+        } }
+        return n
+    }
+
+    /// `body`'s first non-nil answer, asked every 50 ms for up to `seconds`.
+    func poll<T>(_ seconds: Double, _ body: () -> T?) -> T? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline { if let v = body() { return v }; usleep(50_000) }
+        return nil
     }
 
     func xdotool(_ args: String...) throws {

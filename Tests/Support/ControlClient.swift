@@ -89,15 +89,29 @@ public final class XorgRig {
     private var windowManager: ChildProcess?
     /// Starts openbox (a stacking EWMH window manager: it focuses a window on a click) on this
     /// server and waits until it manages the screen (throws after 10 s); `stop` ends it. openbox
-    /// is a test dependency (`make test-deps`).
-    public func startWindowManager() throws {
-        windowManager = try ChildProcess("/usr/bin/openbox", [], environment: environment.merging(TestPaths.privateHome(in: dir.appendingPathComponent("wm"))) { $1 },
+    /// is a test dependency (`make test-deps`). `config`: an rc.xml for `--config-file` (e.g.
+    /// `<applications>` rules), else openbox's defaults.
+    public func startWindowManager(config: String? = nil) throws {
+        var args: [String] = []
+        if let config {
+            let path = dir.appendingPathComponent("openbox-rc.xml").path
+            try config.write(toFile: path, atomically: true, encoding: .utf8)
+            args = ["--config-file", path]
+        }
+        windowManager = try ChildProcess("/usr/bin/openbox", args, environment: environment.merging(TestPaths.privateHome(in: dir.appendingPathComponent("wm"))) { $1 },
                                          stderr: .null)
         let deadline = Date().addingTimeInterval(10)
         while (try? runProcess("/usr/bin/env", ["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], environment: environment))?.stdout.contains("window id") != true {
             guard Date() < deadline else { throw NSError(domain: "XorgRig", code: 3, userInfo: [NSLocalizedDescriptionKey: "openbox did not take the screen"]) }
             usleep(50_000)
         }
+    }
+    /// Replaces the running openbox's rc.xml (`startWindowManager(config:)`) and has it read it
+    /// again (`openbox --reconfigure`).
+    public func reconfigureWindowManager(config: String) throws {
+        try config.write(toFile: dir.appendingPathComponent("openbox-rc.xml").path, atomically: true, encoding: .utf8)
+        let r = try runProcess("/usr/bin/openbox", ["--reconfigure"], environment: environment)
+        guard r.status == 0 else { throw NSError(domain: "XorgRig", code: 4, userInfo: [NSLocalizedDescriptionKey: "openbox --reconfigure: \(r.stderr)"]) }
     }
     /// Environment for a client of this server.
     public var environment: [String: String] { ["DISPLAY": display, "SDL_VIDEODRIVER": "x11", "WAYLAND_DISPLAY": ""] }

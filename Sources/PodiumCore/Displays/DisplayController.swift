@@ -95,7 +95,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         scheduleGraceTimer()
         // Any change of the displays (one switched off and on, a new mode) is a new chance.
         if let c = change, !c.added.isEmpty || !c.removed.isEmpty || !c.changed.isEmpty {
-            refusedByWindowManager = nil; presenterRepairs = 0; audienceRepairs = 0; presenterWithheld = false
+            refusedByWindowManager = nil; presenterRepairs = 0; audienceRepairs = 0; presenterWithheld = false; saidLeftThere = false
         }
         if !launch, change == nil, t - placedAt >= Self.settleTime, let refused = audienceCoversPresenter() {
             refusedByWindowManager = refused.identity
@@ -105,7 +105,8 @@ public final class DisplayController<Platform: DisplayPlatform> {
             apply(launch: false, since: t)
             return
         }
-        if !launch, change == nil, t - placedAt >= Self.settleTime { repairPlacement(reason: reason, at: t) }
+        // The console on the room's display is taken off it on any event, settled or not.
+        if !launch, change == nil { repairPlacement(reason: reason, at: t, settled: t - placedAt >= Self.settleTime) }
         guard launch || change != nil else { return }
         let c = change ?? DisplayChange(old: policy.assignment, new: policy.assignment)
         log(String(format: "t=%.3f %@: %@", t, reason, c.description(audienceWindowed: windowedViews.contains(.audience))))
@@ -138,53 +139,100 @@ public final class DisplayController<Platform: DisplayPlatform> {
     /// Where the window system really has `w` (on X11), else where the window says it is.
     public func realFrame(of w: Window) -> Rect { platform.managedFrame(of: w) ?? w.frame }
 
-    /// The safety net, once the window manager has acted on a placement (`settleTime`) and on every
-    /// later event: each window's real frame against the policy (`RealPlacement`). A presenter
-    /// window that is not on its display is unmapped at once (so it leaves the room's display
-    /// before anything else) and placed again; if the window manager puts it back on the room's
-    /// display after two tries, it stays unmapped (the console hidden, questions on the room's
-    /// view) until the displays change. An audience window off its display is placed again, twice
-    /// at most. Ordinary windows the speaker may move (`--windowed`) are left alone, and so is
-    /// every window where the platform cannot know better than what it asked for
-    /// (`managedFrame` nil: Wayland, X11 without a window manager, where nothing moves them).
-    private func repairPlacement(reason: String, at t: Double) {
+    /// The safety net, on every event after a placement: each window's real frame against the
+    /// policy (`RealPlacement`). The presenter window as `PresenterRepair` decides: on the room's
+    /// display it is unmapped at once and placed again once; put back there (a window manager
+    /// rule fights), it stays unmapped (the console hidden, questions on the room's view) until
+    /// the displays change. Frames off the room's display are judged once the window manager has
+    /// acted (`settled`: `settleTime` after the placement). An audience window off its display is
+    /// placed again, twice at most. Ordinary windows the speaker may move (`--windowed`) are left
+    /// alone, and so is every window where the platform cannot know better than what it asked
+    /// for (`managedFrame` nil: Wayland, X11 without a window manager, where nothing moves them).
+    private func repairPlacement(reason: String, at t: Double, settled: Bool) {
         let a = policy.assignment
-        guard let pd = a.presenter else { return }
-        func say(_ what: String) { log(String(format: "t=%.3f %@: %@", t, reason, what)) }
-        if placedPresenterFull, !presenterWithheld, presenterRepairs <= 2, presenterWindow.isVisible,
-           let f = platform.managedFrame(of: presenterWindow),
-           let real = RealPlacement.misplaced(frame: f, meant: pd, room: a.roomDisplay, displays: displays) {
-            presenterRepairs += 1
-            let room = real.onRoomsDisplay ? " (the room's display)" : ""
-            if presenterRepairs <= 2 {
-                say("the presenter window was on \(real)\(room), not on \(pd.name) where it was placed; unmapped and placed again")
-                presenterWindow.hide(); presenterWindow.leaveFullscreen()
-                place(presenterWindow, on: pd, fullscreen: true)
-                presenterWindow.show()
-                placedAt = t
-                focusPresenter()
-                scheduleSettledCheck()
-            } else if real.onRoomsDisplay, audienceWindow != nil {
-                presenterWindow.hide(); presenterWindow.leaveFullscreen()
-                presenterWithheld = true
-                placedPresenter = nil; placedPresenterFull = false
-                presentation.consoleHidden = true
-                focusPresenter()
-                say("the window manager keeps the presenter window on \(real)\(room), not on \(pd.name); it stays unmapped (the console hidden) until the displays change")
-            } else {
-                say("the window manager keeps the presenter window on \(real), not on \(pd.name); left there")
-            }
-        }
+        repairPresenter(reason: reason, at: t, settled: settled, justMapped: false)
+        guard settled else { return }
         if case let .display(d) = a.audience, !windowedViews.contains(.audience), audienceRepairs < 2, let w = audienceWindow, w.isVisible,
            let f = platform.managedFrame(of: w), let real = RealPlacement.misplaced(frame: f, meant: d, room: nil, displays: displays) {
             audienceRepairs += 1
-            say("the audience window was on \(real), not on \(d.name) where it was placed; placed again")
+            log(String(format: "t=%.3f %@: the audience window was on %@, not on %@ where it was placed; placed again", t, reason, real.description, d.name))
             w.leaveFullscreen()
             place(w, on: d, fullscreen: true, drawsFirst: true)
             placedAt = t
             focusPresenter()
             scheduleSettledCheck()
         }
+    }
+
+    /// Where the X server had the presenter window when it was last placed while mapped: until the
+    /// window manager answers, the X server still reports that frame (after a swap, the display
+    /// that is now the room's), which is not yet the window manager's doing.
+    private var presenterFrameBeforePlacement: Rect?
+
+    /// The presenter window's half of `repairPlacement`. `justMapped`: the window was mapped just
+    /// now (SDL waits for the map, so a window manager's placement rule has acted): its frame is
+    /// the window manager's answer, never a stale one.
+    private func repairPresenter(reason: String, at t: Double, settled: Bool, justMapped: Bool) {
+        let a = policy.assignment
+        guard let pd = a.presenter, placedPresenterFull, !presenterWithheld, presenterWindow.isVisible,
+              let f = platform.managedFrame(of: presenterWindow) else { return }
+        let real = RealPlacement.misplaced(frame: f, meant: pd, room: a.roomDisplay, displays: displays)
+        // Still where it was before the last placement, and the window manager not heard from:
+        // wait for it (the console is not drawn there meanwhile: `consoleMayDraw`).
+        if !justMapped, !settled, f == presenterFrameBeforePlacement { return }
+        func say(_ what: String) { log(String(format: "t=%.3f %@: %@", t, reason, what)) }
+        let room = real?.onRoomsDisplay == true ? " (the room's display)" : ""
+        switch PresenterRepair.decide(real, tries: presenterRepairs, settled: settled) {
+        case .none: return
+        case .placeAgain:
+            presenterRepairs += 1
+            // Unmapped first: it leaves the room's display before anything else happens.
+            presenterWindow.hide(); presenterWindow.leaveFullscreen()
+            say("the presenter window was on \(real!)\(room), not on \(pd.name) where it was placed; unmapped and placed again")
+            place(presenterWindow, on: pd, fullscreen: true)
+            presenterWindow.show()
+            placedAt = t
+            scheduleSettledCheck()
+            // A window manager rule acts on the map: judged now, before the console draws a frame.
+            repairPresenter(reason: "mapped again", at: t, settled: false, justMapped: true)
+            if !presenterWithheld { focusPresenter() }
+        // The audience window is there, or placed next (`apply` maps the console first).
+        case .withhold where audienceWindow != nil || a.audienceDisplay != nil:
+            presenterRepairs += 1
+            presenterWindow.hide(); presenterWindow.leaveFullscreen()
+            presenterWithheld = true
+            if withheldSince == nil { withheldSince = t }
+            placedPresenter = nil; placedPresenterFull = false
+            presentation.consoleHidden = true
+            focusPresenter()   // the audience window, raised over anything else there, with the keys
+            say("the window manager keeps putting the presenter window on \(real!)\(room), not on \(pd.name) (a window rule for \"Podium Presenter\"?); "
+                + "it stays unmapped (the console hidden, keys go to the talk) until the displays change or a swap")
+        case .withhold, .leave:
+            // No audience window to give the room instead (it could not be made): left there, said once.
+            presenterRepairs += 1
+            if !saidLeftThere { say("the window manager keeps the presenter window on \(real!)\(room), not on \(pd.name); left there") }
+            saidLeftThere = true
+        }
+    }
+
+    /// "Left there" was logged since the displays last changed.
+    private var saidLeftThere = false
+
+    /// When the presenter window was withheld (`presenterWithheld`), so that the speaker is told
+    /// on the console once it is back.
+    private var withheldSince: Double?
+
+    /// Whether the console may draw a frame now: not while the X server has the presenter window
+    /// on the room's display (a window manager moved it there and Podium has not yet taken it
+    /// off: its last frame there may be the audience's pixels, never the console's). Asks the
+    /// window system each time (two X round trips), and repairs at once when it can.
+    public func consoleMayDraw() -> Bool {
+        guard presenterWindow.isVisible, let pd = policy.assignment.presenter, let f = platform.managedFrame(of: presenterWindow),
+              RealPlacement.misplaced(frame: f, meant: pd, room: policy.assignment.roomDisplay, displays: displays)?.onRoomsDisplay == true
+        else { return true }
+        let t = now
+        repairPlacement(reason: "before the console's frame", at: t, settled: t - placedAt >= Self.settleTime)
+        return false
     }
 
     /// Looks where the windows really are once the window manager has acted on the last placement.
@@ -221,6 +269,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
     /// manager): the room sees its page meanwhile, not the undefined pixels of a window just
     /// mapped (seen: a copy of the presenter view, for 0.1 s).
     private func place(_ w: Window, on d: DisplayInfo, fullscreen: Bool, drawsFirst: Bool = false) {
+        if w === presenterWindow { presenterFrameBeforePlacement = w.isVisible ? platform.managedFrame(of: w) : nil }
         let stale = libraryBounds[d.index].map { $0 != d.bounds } ?? false
         if fullscreen, stale || !platform.honoursFullscreen { w.cover(d.bounds); return }
         if fullscreen, drawsFirst {
@@ -239,7 +288,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         let t = now
         // Swap always recovers: a display the window manager refused gets another try, and so
         // does a presenter window it kept putting on the room's display.
-        refusedByWindowManager = nil; presenterRepairs = 0; audienceRepairs = 0; presenterWithheld = false
+        refusedByWindowManager = nil; presenterRepairs = 0; audienceRepairs = 0; presenterWithheld = false; saidLeftThere = false
         guard let c = policy.swap(at: t) else {
             log("swap: the audience view has no display of its own; nothing to swap"); return false
         }
@@ -324,9 +373,18 @@ public final class DisplayController<Platform: DisplayPlatform> {
             if full { place(presenterWindow, on: pd, fullscreen: true) }
             else if placement == .window, let f = SideBySideWindows.frames(in: windowArea(pd)) { presenterWindow.moveWindowed(to: f.presenter) }
             else { presenterWindow.move(to: windowArea(pd), fullscreen: false) }
+            let wasHidden = !presenterWindow.isVisible
             presenterWindow.show()
             placedPresenter = pd
             placedPresenterFull = full
+            // Mapped just now: a window manager's placement rule has acted; judged before the
+            // console draws a frame (after a mirror, a lid closed, or held back).
+            if wasHidden { repairPresenter(reason: "presenter window mapped", at: t, settled: false, justMapped: true) }
+            if !presenterWithheld, let since = withheldSince {
+                withheldSince = nil
+                presentation.showPassingNotice("For \(Int((t - since).rounded())) s this console was hidden: the window manager kept putting it on the room's display "
+                    + "(a window rule for “Podium Presenter”?), so keys went to the talk. It is back now.", seconds: 15)
+            }
         }
         defer { if presenterFills { place(presenterWindow, on: pd, fullscreen: true); placedPresenterFull = true; focusPresenter() } }
         defer { scheduleSettledCheck() }
