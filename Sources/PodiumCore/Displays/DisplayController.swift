@@ -225,9 +225,12 @@ public final class DisplayController<Platform: DisplayPlatform> {
     /// Whether the console may draw a frame now: not while the X server has the presenter window
     /// on the room's display (a window manager moved it there and Podium has not yet taken it
     /// off: its last frame there may be the audience's pixels, never the console's). Asks the
-    /// window system each time (two X round trips), and repairs at once when it can.
+    /// window system (two X round trips) only while the window manager may still be acting on the
+    /// last placement (`settleTime`): later moves come as window events, judged by `refresh`, so
+    /// a talk's advances and clock ticks pay nothing. Repairs at once when it can.
     public func consoleMayDraw() -> Bool {
-        guard presenterWindow.isVisible, let pd = policy.assignment.presenter, let f = platform.managedFrame(of: presenterWindow),
+        guard now - placedAt < Self.settleTime * 2,
+              presenterWindow.isVisible, let pd = policy.assignment.presenter, let f = platform.managedFrame(of: presenterWindow),
               RealPlacement.misplaced(frame: f, meant: pd, room: policy.assignment.roomDisplay, displays: displays)?.onRoomsDisplay == true
         else { return true }
         let t = now
