@@ -53,6 +53,30 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertTrue(texts(p.presenter.drawList()).contains("End of deck"))
     }
 
+    /// A portrait room (1080×1920) made the previews as tall as the sidebar, the next preview
+    /// fell below the window and the notes got no height (trial 13 F3): the previews now take at
+    /// most `ConsoleView.previewShare` of the sidebar, letterboxed, and the notes keep the rest.
+    /// A 16:9 room on a 1280×800 console is laid out as before (previews across the sidebar).
+    func testAPortraitRoomLeavesTheNotesAndTheNextPreviewInTheWindow() async {
+        let p = makePresentation()
+        p.attachNextPreview()
+        func frame(_ v: View) -> Rect { v.convertToWindow(v.bounds) }
+        _ = p.presenter.drawList()
+        let wide = frame(p.console.preview)
+        XCTAssertEqual(wide.width / wide.height, 1280.0 / 720, accuracy: 0.02, "16:9: the previews keep the sidebar's width")
+        p.audience.resize(to: Size(1080, 1920))
+        p.console.setNeedsLayout()
+        let list = p.presenter.drawList()
+        let window = Rect(0, 0, 1280, 800)
+        for (name, v) in [("preview", p.console.preview), ("next preview", p.console.nextPreview), ("notes", p.console.notes)] {
+            let f = frame(v)
+            XCTAssertTrue(window.contains(f), "\(name) \(f) inside the console")
+            XCTAssertGreaterThan(f.height, 100, "\(name) \(f) has room")
+        }
+        XCTAssertTrue(texts(list).contains { $0.contains("Notes") }, "the notes are drawn")
+        XCTAssertTrue(texts(list).contains("Next: Scene 1"))
+    }
+
     func testFreezeKeepsTheAudienceFrameWhileScenesChange() async {
         let p = makePresentation()
         p.press(Key("f"))

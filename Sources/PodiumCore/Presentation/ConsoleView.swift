@@ -87,6 +87,10 @@ public final class ConsoleView: View {
 
     /// Sidebar width: a third of the window, within 260…480 pt; below 700 pt wide the sidebar
     /// goes under the scene instead. The next-scene preview is 60 % of the sidebar's width.
+    /// The most of the sidebar (below its captions) the audience and next previews take together,
+    /// so the notes keep at least the rest whatever the room's shape.
+    static let previewShare = 0.7
+
     public override func layoutSubviews() {
         let b = bounds
         toolbar.frame = Rect(0, 0, b.width, 48)
@@ -106,14 +110,19 @@ public final class ConsoleView: View {
         let bannerWidth = b.width >= 700 ? sceneArea.frame.width : b.width
         let extra = banner.isHidden ? 0 : max(0, banner.height(forWidth: bannerWidth) - BannerView.lineHeight)
         if extra > 0 { sceneArea.frame = Rect(sceneArea.frame.minX, sceneArea.frame.minY + extra, sceneArea.frame.width, max(0, sceneArea.frame.height - extra)) }
-        // Keep the previews at the audience aspect ratio across the sidebar's width.
+        // Keep the previews at the audience aspect ratio across the sidebar's width, but never
+        // taller together than `previewShare` of the sidebar: a portrait room (1080×1920) made
+        // them push the notes out of the window (trial 13 F3). Letterboxed inside when capped.
         let aspect = preview.source.map { $0.bounds.width / max(1, $0.bounds.height) } ?? 16.0 / 9
         let pw = sidebar.frame.width - 20
-        sidebar.fixLength(of: preview, pw / aspect)
-        sidebar.fixLength(of: nextPreviews, pw * 0.6 / aspect)
+        let captions = 20 + 6 * Double(sidebar.subviews.count) + 3 * 18
+        let wanted = pw / aspect + pw * 0.6 / aspect
+        let fit = min(1, max(0, sidebar.frame.height - captions) * Self.previewShare / max(1, wanted))
+        sidebar.fixLength(of: preview, pw / aspect * fit)
+        sidebar.fixLength(of: nextPreviews, pw * 0.6 / aspect * fit)
         // Panels added by the platform (the remote's pairing code) give way to the notes on a
         // short sidebar: each gets its length for the room left after the previews and captions.
-        let spare = sidebar.frame.height - 20 - 6 * Double(sidebar.subviews.count) - 3 * 18 - (pw / aspect) - (pw * 0.6 / aspect)
+        let spare = sidebar.frame.height - captions - wanted * fit
         for case let panel as SidebarPanel in sidebar.subviews { sidebar.fixLength(of: panel, panel.sidebarLength(spare: spare)) }
         // Over the top of the scene area (its first line; more push the scene area down, above),
         // so showing it moves nothing the speaker is working in
