@@ -79,7 +79,7 @@ public final class PlatformWindow {
         let pts = pointSize, px = pixelSize
         renderer.scale = pts.width > 0 ? Double(px.w) / pts.width : 1
         root.scale = renderer.scale
-        root.resize(to: pts)
+        root.resize(to: RoomStrip.contentSize(windowSize: pts, strip: roomStrip))   // beside a room strip
         renderer.dropServerPixmaps()   // resized or on another display: pages come again at their size
         invalidate()
     }
@@ -106,12 +106,13 @@ public final class PlatformWindow {
         return true
     }
 
-    /// The part of the window painted black over its tree (`DisplayWindow.coverRoomStrip`).
+    /// The part of the window painted black over its tree (`DisplayWindow.coverRoomStrip`); the
+    /// tree is laid out beside it (`RoomStrip.contentSize`).
     public private(set) var roomStrip: Rect?
     public func coverRoomStrip(_ rect: Rect?) {
         guard rect != roomStrip else { return }
         roomStrip = rect
-        invalidate()
+        syncSize()
     }
     /// The tree's frame, with the room strip filled black last (over popovers too).
     private func frameList() -> DrawList {

@@ -125,6 +125,13 @@ final class PDFUnmirrorXorgTests: XorgPDFTestCase {
         }
         XCTAssertGreaterThan(grabs, 3)
         XCTAssertEqual(shown, 0, "the console showed in the strip in \(shown) of \(grabs) grabs\n\(app.log)")
+        // Laid out beside the strip, so no control lies under it.
+        XCTAssertEqual(window(try c.send(["cmd": "state"]), "presenter")?["size"]?["width"]?.number, 1270)
+        // Moved apart: no strip, the console whole again on the laptop.
+        try rig.move(1, x: 1280, y: 0)
+        _ = try c.waitForState { self.window($0, "audience")?["bounds"]?["x"]?.number == 1280 && self.window($0, "presenter")?["size"]?["width"]?.number == 1280 }
+        XCTAssertEqual(poll(10) { (self.notBlack(strip)?.count ?? 0) > 4000 ? true : nil }, true,
+                       "the laptop's right edge shows the console again: \(notBlack(strip)?.count ?? -1) of 8000 pixels not black")
     }
 
     /// How many pixels of the screen's rectangle (x, y, w, h) are not black, with one of them;

@@ -42,6 +42,32 @@ final class RoomStripTests: FakeDisplaysTestCase {
         XCTAssertNil(RoomStrip.cover(windowFrame: .zero, windowSize: .zero, room: apart, presenter: laptop), "unknown frame")
     }
 
+    /// The console is laid out beside a strip on its right or bottom edge; one on the left or top
+    /// (its origin would move) is only painted over.
+    func testTheContentBesideTheStrip() async {
+        let w = Size(1280, 800)
+        XCTAssertEqual(RoomStrip.contentSize(windowSize: w, strip: nil), w)
+        XCTAssertEqual(RoomStrip.contentSize(windowSize: w, strip: Rect(1270, 0, 10, 800)), Size(1270, 800))
+        XCTAssertEqual(RoomStrip.contentSize(windowSize: w, strip: Rect(1270, 300, 10, 500)), Size(1270, 800))
+        XCTAssertEqual(RoomStrip.contentSize(windowSize: w, strip: Rect(0, 796, 1280, 4)), Size(1280, 796))
+        XCTAssertEqual(RoomStrip.contentSize(windowSize: w, strip: Rect(0, 0, 5, 800)), w, "left: painted over only")
+        XCTAssertEqual(RoomStrip.contentSize(windowSize: w, strip: Rect(0, 0, 1280, 4)), w, "top: painted over only")
+        XCTAssertEqual(RoomStrip.contentSize(windowSize: w, strip: Rect(0, 0, 1280, 800)), w, "all of it")
+    }
+
+    /// A `--windowed` console the speaker drags partly onto the projector: black there, and
+    /// nothing once it is back on the laptop.
+    func testAWindowedConsoleDraggedOntoTheProjector() async {
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
+        let c = controller()
+        c.windowedViews = .both
+        let pw = platform.presenter
+        pw.frame = Rect(900, 100, 800, 600); now += 2; c.refresh(reason: "window event")
+        XCTAssertEqual(pw.roomStrip, Rect(380, 0, 420, 600))
+        pw.frame = Rect(100, 100, 800, 600); now += 1; c.refresh(reason: "window event")
+        XCTAssertNil(pw.roomStrip)
+    }
+
     /// The controller sets the strip when the projector is moved a sliver into the laptop, moves
     /// it with the projector, and clears it when they no longer overlap or mirror.
     func testTheControllerFollowsTheDisplays() async {

@@ -5,7 +5,8 @@ import PodiumKit
 /// at x=1270 beside a 1280-wide laptop) are extended, not mirrored (`DisplayInfo.mirrors`), yet
 /// both show the strip where they overlap: whichever window the X server stacks on top there, the
 /// room must see none of the console (trial 12). Also a `--windowed` console the speaker dragged
-/// partly onto the projector: the part there is black until it is dragged back.
+/// partly onto the projector: the part there is black until it is dragged back. The console is
+/// laid out beside a strip on its right or bottom edge (`contentSize`).
 public enum RoomStrip {
     /// The rectangle of the presenter window to cover, in window points (origin the window's
     /// top-left, rounded outward to whole points, inside the window), or nil when none of the
@@ -30,5 +31,16 @@ public enum RoomStrip {
         let x1 = min(windowSize.width, ((there.maxX - windowFrame.minX) * sx).rounded(.up))
         let y1 = min(windowSize.height, ((there.maxY - windowFrame.minY) * sy).rounded(.up))
         return x1 > x0 && y1 > y0 ? Rect(x0, y0, x1 - x0, y1 - y0) : nil
+    }
+
+    /// The size (points) the window's tree is laid out in beside `strip`, so no control lies under
+    /// it: the window less a strip along its right edge (else its bottom edge), the tree keeping
+    /// its origin (input needs no translation). A strip elsewhere (on the left or top edge,
+    /// covering the whole window) is only painted over: the whole window.
+    public static func contentSize(windowSize: Size, strip: Rect?) -> Size {
+        guard let s = strip else { return windowSize }
+        if s.minX > 0, s.maxX >= windowSize.width { return Size(s.minX, windowSize.height) }
+        if s.minY > 0, s.maxY >= windowSize.height { return Size(windowSize.width, s.minY) }
+        return windowSize
     }
 }
