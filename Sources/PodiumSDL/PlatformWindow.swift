@@ -112,7 +112,9 @@ public final class PlatformWindow {
     public func coverRoomStrip(_ rect: Rect?) {
         guard rect != roomStrip else { return }
         roomStrip = rect
-        syncSize()
+        // The window's size is the same: re-laid out and redrawn, its server pixmaps kept.
+        root.resize(to: RoomStrip.contentSize(windowSize: pointSize, strip: rect))
+        invalidate()
     }
     /// The tree's frame, with the room strip filled black last (over popovers too).
     private func frameList() -> DrawList {
