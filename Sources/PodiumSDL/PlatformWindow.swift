@@ -79,7 +79,7 @@ public final class PlatformWindow {
         let pts = pointSize, px = pixelSize
         renderer.scale = pts.width > 0 ? Double(px.w) / pts.width : 1
         root.scale = renderer.scale
-        root.resize(to: pts)
+        root.resize(to: RoomStrip.contentSize(windowSize: pts, strip: roomStrip))   // beside a room strip
         renderer.dropServerPixmaps()   // resized or on another display: pages come again at their size
         invalidate()
     }
@@ -96,7 +96,7 @@ public final class PlatformWindow {
     public func renderIfNeeded(force: Bool = false) -> Bool {
         guard force || root.needsDisplay else { return false }
         if force { renderer.invalidate() }
-        let list = root.renderFrame()
+        let list = frameList()
         AdvanceTrace.mark("list")
         guard let d = renderer.drawChanges(list, background: root.backgroundColor, window: sdl, size: pixelSize) else { return false }
         lastDamage = Rect(Double(d.x), Double(d.y), Double(d.w), Double(d.h))
@@ -104,6 +104,23 @@ public final class PlatformWindow {
         framesDrawn += 1
         placeInputMethod()
         return true
+    }
+
+    /// The part of the window painted black over its tree (`DisplayWindow.coverRoomStrip`); the
+    /// tree is laid out beside it (`RoomStrip.contentSize`).
+    public private(set) var roomStrip: Rect?
+    public func coverRoomStrip(_ rect: Rect?) {
+        guard rect != roomStrip else { return }
+        roomStrip = rect
+        // The window's size is the same: re-laid out and redrawn, its server pixmaps kept.
+        root.resize(to: RoomStrip.contentSize(windowSize: pointSize, strip: rect))
+        invalidate()
+    }
+    /// The tree's frame, with the room strip filled black last (over popovers too).
+    private func frameList() -> DrawList {
+        let list = root.renderFrame()
+        guard let r = roomStrip else { return list }
+        return DrawList(commands: list.commands + [.fill(r, .black, radius: 0)])
     }
 
     private var inputRect: Rect?
@@ -118,11 +135,11 @@ public final class PlatformWindow {
     /// Draws the current tree and writes it as PNG at the window's pixel size.
     public func screenshot(to path: String) throws {
         root.finishAnimations()   // show settled popovers, not a frame of their fade
-        renderer.draw(root.renderFrame(), background: root.backgroundColor)
+        renderer.draw(frameList(), background: root.backgroundColor)
         // Images still decoding in the background would be missing: wait for them, draw again.
         if renderer.imagesDecoding > 0 {
             renderer.finishImageDecoding()
-            renderer.draw(root.renderFrame(), background: root.backgroundColor)
+            renderer.draw(frameList(), background: root.backgroundColor)
         }
         try renderer.savePNG(to: path, size: pixelSize)
         SDL_RenderPresent(renderer.sdl)

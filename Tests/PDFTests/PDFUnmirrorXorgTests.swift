@@ -91,8 +91,8 @@ final class PDFUnmirrorXorgTests: XorgPDFTestCase {
     /// A display-settings drag a few pixels off: the projector 10 px into the laptop (trial 12
     /// F7). Not a mirror (`DisplayInfo.mirrors`): the console stays on the laptop, mapped, and the
     /// audience view fills the projector. (The 10 px both outputs show are the laptop's: which
-    /// window the X server stacks there is the window manager's choice, so only the projector
-    /// beyond the laptop is checked for the console.)
+    /// window the X server stacks there is the window manager's choice: the console paints its
+    /// part there black (`RoomStrip`), checked with the console raised over the audience window.)
     func testASliverOfOverlapIsNoMirror() throws {
         let app = try launch()
         defer { app.stop() }
@@ -109,6 +109,43 @@ final class PDFUnmirrorXorgTests: XorgPDFTestCase {
         XCTAssertEqual(a.frame, [1270, 0, 1920, 1080], "the audience on the projector")
         XCTAssertGreaterThan(consolePoints(0, 0, 1260, 800) ?? 0, 200, "the laptop shows the console")
         XCTAssertFalse(app.log.contains("which mirrors it"), app.log)
+        // The strip both outputs show: with the console on top there, all black (before the fix:
+        // the console's right edge, which the room saw); then never the console.
+        try xdotool("search", "--name", "^Podium Presenter", "windowraise")
+        let strip = (1270, 0, 10, 800)
+        XCTAssertEqual(poll(10) { self.notBlack(strip)?.count == 0 ? true : nil }, true,
+                       "the strip shows the console: \(notBlack(strip).map { "\($0.count) pixels not black, e.g. \($0.example)" } ?? "unreadable")\n\(app.log)")
+        // Past the settle check and a periodic check: no grab shows the console's background.
+        let end = Date().addingTimeInterval(3)
+        var grabs = 0, shown = 0
+        while Date() < end {
+            guard let px = X11Screen.pixels(display: rig.display, x: strip.0, y: strip.1, width: strip.2, height: strip.3) else { continue }
+            grabs += 1
+            if stride(from: 0, to: px.count, by: 4).contains(where: { px[$0] == 28 && px[$0 + 1] == 31 && px[$0 + 2] == 38 }) { shown += 1 }
+        }
+        XCTAssertGreaterThan(grabs, 3)
+        XCTAssertEqual(shown, 0, "the console showed in the strip in \(shown) of \(grabs) grabs\n\(app.log)")
+        // Laid out beside the strip, so no control lies under it.
+        XCTAssertEqual(window(try c.send(["cmd": "state"]), "presenter")?["size"]?["width"]?.number, 1270)
+        // Moved apart: no strip, the console whole again on the laptop.
+        try rig.move(1, x: 1280, y: 0)
+        _ = try c.waitForState { self.window($0, "audience")?["bounds"]?["x"]?.number == 1280 && self.window($0, "presenter")?["size"]?["width"]?.number == 1280 }
+        XCTAssertEqual(poll(10) { (self.notBlack(strip)?.count ?? 0) > 4000 ? true : nil }, true,
+                       "the laptop's right edge shows the console again: \(notBlack(strip)?.count ?? -1) of 8000 pixels not black")
+    }
+
+    /// How many pixels of the screen's rectangle (x, y, w, h) are not black, with one of them;
+    /// nil when the screen cannot be read.
+    func notBlack(_ r: (Int, Int, Int, Int)) -> (count: Int, example: String)? {
+        guard let px = X11Screen.pixels(display: rig.display, x: r.0, y: r.1, width: r.2, height: r.3) else { return nil }
+        var n = 0, example = ""
+        for y in 0..<r.3 { for x in 0..<r.2 {
+            let i = (y * r.2 + x) * 4
+            guard px[i] != 0 || px[i + 1] != 0 || px[i + 2] != 0 else { continue }
+            n += 1
+            if example.isEmpty { example = "(\(r.0 + x), \(r.1 + y)) is \([px[i], px[i + 1], px[i + 2]])" }
+        } }
+        return (n, example)
     }
 
     /// `xrandr --same-as` (both 1280×800 at 0,0), then the projector moved right.

@@ -29,6 +29,9 @@ final class FakeWindow: DisplayWindow {
     /// Sizes the window was drawn at while hidden (`warmUp`).
     var warmedUp: [Size] = []
     func warmUp(size: Size) { if !isVisible { warmedUp.append(size) } }
+    /// What the controller asked to paint black (`coverRoomStrip`).
+    var roomStrip: Rect?
+    func coverRoomStrip(_ rect: Rect?) { roomStrip = rect }
 }
 
 /// Displays and windows without a window system. Like SDL, a window going fullscreen on a display

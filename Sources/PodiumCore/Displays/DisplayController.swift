@@ -48,6 +48,9 @@ public final class DisplayController<Platform: DisplayPlatform> {
     private var presenterRepairs = 0, audienceRepairs = 0
     /// The check of where the windows really are, once the window manager has acted on a placement.
     private var settleTimer: TimerToken?
+    /// The part of the presenter window painted black because it lies on the room's display
+    /// (window points; `updateRoomStrip`), nil when none.
+    public internal(set) var roomStrip: Rect?
 
     /// displays.json: where the display choices are kept, and what it holds now (nil when it
     /// could not be read: it is then left alone, so nothing in it is lost).
@@ -92,6 +95,10 @@ public final class DisplayController<Platform: DisplayPlatform> {
         let t = now
         let change = policy.update(enumerate(), at: t)
         saveChoices()
+        // The part of the console on the room's display black before anything moves, and again
+        // after (a projector moved to overlap the laptop by a sliver: `RoomStrip`).
+        if change != nil { updateRoomStrip(drawNow: true) }
+        defer { updateRoomStrip() }
         scheduleGraceTimer()
         // Any change of the displays (one switched off and on, a new mode) is a new chance.
         if let c = change, !c.added.isEmpty || !c.removed.isEmpty || !c.changed.isEmpty {
@@ -329,6 +336,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         let a = policy.assignment
         if reportedRoom != .some(a.roomDisplay?.identity) { reportedRoom = .some(a.roomDisplay?.identity); onRoomDisplayChange?(a.roomDisplay?.identity) }
         guard let pd = a.presenter else { log("no display reported; windows left where they are"); return }
+        defer { updateRoomStrip() }   // last: after the presenter window is placed (`presenterFills`)
         // The presenter window moves only when its own display changed: an unplug elsewhere must
         // not disturb it. It fills its display (as pdfpc), unless it is an ordinary window by choice
         // (`--windowed`) or beside the audience's window on one display.

@@ -12,6 +12,8 @@ public protocol DisplayWindow: AnyObject {
     var frame: Rect { get }
     /// Size in pixels of what the window draws.
     var pixelSize: (w: Int32, h: Int32) { get }
+    /// Size in points (what its view tree is laid out in). The default is `frame.size`.
+    var pointSize: Size { get }
     /// Mapped, and restored when minimised.
     func show()
     /// Fullscreen (desktop mode) on `display`, or a window centred inside it.
@@ -36,11 +38,17 @@ public protocol DisplayWindow: AnyObject {
     /// Draws and presents the whole tree now, at the window's present size; true when it drew.
     /// The default draws nothing (the next render pass does).
     func drawNow() -> Bool
+    /// Paints `rect` (window points) black over everything the window draws, from its next frame
+    /// on; nil: nothing covered. The part of the presenter window on the room's display
+    /// (`RoomStrip`). The default does nothing.
+    func coverRoomStrip(_ rect: Rect?)
 }
 
 extension DisplayWindow {
     public func warmUp(size: Size) {}
     public func drawNow() -> Bool { false }
+    public var pointSize: Size { frame.size }
+    public func coverRoomStrip(_ rect: Rect?) {}
     public func moveWindowed(to frame: Rect) { move(to: frame, fullscreen: false) }
 }
 
