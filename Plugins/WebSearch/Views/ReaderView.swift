@@ -146,9 +146,11 @@ final class ReaderView: View {
         return first..<end
     }
 
-    /// Shows the page holding `a`.
+    /// Shows the page holding `a`; before the view is first laid out (a scene made again by a
+    /// reload, not on screen yet), the page holding it once it is.
     func show(anchor a: Anchor) {
         if let m = metrics { layoutLines(m) }
+        guard !lines.isEmpty else { pageStart = a; return }
         show(page: pageHolding(a))
     }
 
