@@ -340,7 +340,8 @@ final class WebSearchScene: Scene {
 
     /// Pushes the state into both view trees.
     private func refresh() {
-        presenter.reader.document = document
+        // Set only when another page: setting it scrolls the presenter's copy back to the top.
+        if presenter.reader.document != document { presenter.reader.document = document }
         if selected == nil { presenter.reader.message = results.isEmpty ? "Type a query and press Return." : "Pick a result to read it." }
         presenter.actionsButton.isEnabled = selected != nil
         audience.show(query: roomQuery, results: roomResults, document: audienceContent == .reader ? roomDocument : nil)

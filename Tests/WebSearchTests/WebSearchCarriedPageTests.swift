@@ -27,7 +27,8 @@ final class WebSearchCarriedPageTests: XCTestCase {
         })
     }
 
-    /// Searched "band", showed Radiohead's page to the room and moved the room to its second part.
+    /// Searched "band", showed Radiohead's page to the room and moved the room on until the
+    /// presenter's copy scrolled to show the room's part.
     func roomReadingRadiohead() throws -> WebSearchScene {
         let (s, layout) = try scene()
         layout()
@@ -38,8 +39,9 @@ final class WebSearchCarriedPageTests: XCTestCase {
         s.setAudience(.reader)
         layout()
         XCTAssertGreaterThan(s.audience.reader.pageCount, 1)
-        s.moveRoomPage(by: 1)
-        XCTAssertEqual(s.audience.reader.page, 1)
+        while s.presenter.reader.scrollOffset == 0, s.audience.reader.page + 1 < s.audience.reader.pageCount { s.moveRoomPage(by: 1) }
+        XCTAssertGreaterThan(s.audience.reader.page, 0)
+        XCTAssertGreaterThan(s.presenter.reader.scrollOffset, 0)
         return s
     }
 
@@ -56,7 +58,9 @@ final class WebSearchCarriedPageTests: XCTestCase {
         XCTAssertEqual(new.audience.reader.document, page)
         XCTAssertFalse(new.audience.reader.isHidden)
         XCTAssertEqual(new.document, page, "the presenter reads it too")
-        XCTAssertEqual(new.audience.reader.page, 1, "at the part the room was reading")
+        XCTAssertEqual(new.audience.reader.page, old.audience.reader.page, "at the part the room was reading")
+        XCTAssertEqual(new.presenter.reader.scrollOffset, old.presenter.reader.scrollOffset, "the presenter's copy shows that part too")
+        XCTAssertEqual(new.presenter.reader.marked, new.audience.reader.visibleRange, "and marks it as the room's")
     }
 
     func testAPreviewedPageComesBackOnThePresenterOnly() async throws {
