@@ -41,6 +41,8 @@ final class WebSearchScene: Scene {
     /// result only previews it on the presenter: the room keeps this page until Show to
     /// Audience or a double-click (never the results list while the new page loads).
     private(set) var roomDocument: ReaderDocument?
+    /// The result whose page `roomDocument` is (what a reload carries, `carriedState`).
+    private(set) var roomResult: SearchResult?
     /// Show to Audience (or a double-click) chose the selected result before its page loaded:
     /// the room gets it once loaded.
     private var roomWantsSelected = false
@@ -88,7 +90,7 @@ final class WebSearchScene: Scene {
         presenter.field.text = q
         history.record(q); historyCursor = nil
         do { try history.save(historyURL) } catch { context.log("cannot save search history: \(error)") }
-        results = []; selected = nil; document = nil; roomWantsSelected = false
+        results = []; selected = nil; document = nil; roomWantsSelected = false; pendingAnchor = nil
         // The room keeps what it shows until the search finds something.
         setStatus("Searching \(primary.name) for “\(q)”…")
         let gen = generation
@@ -145,7 +147,7 @@ final class WebSearchScene: Scene {
     /// search that found something, or the speaker's Results to Audience.
     private func showResultsToRoom() {
         roomQuery = query; roomResults = results
-        roomDocument = nil
+        roomDocument = nil; roomResult = nil
         audienceContent = .results
         audience.results.emptyText = results.isEmpty ? Self.roomNoResults : Self.roomWaiting
         audience.results.showFirstRow()
@@ -157,14 +159,26 @@ final class WebSearchScene: Scene {
         resultsProvider = provider
         presenter.results.results = found
         if !found.isEmpty { presenter.results.select(0, notify: false); open(0) } else { refresh() }
+        // The search a reload ran again: back to the page the speaker read, and the room too
+        // when it was reading it, if the results still have it.
+        if let p = pendingPage, p.generation == generation {
+            pendingPage = nil
+            if let i = found.firstIndex(where: { $0.id == p.page.id }) {
+                presenter.results.select(i, notify: false)
+                pendingAnchor = p.page.room ? p.page.at : nil
+                open(i, toRoom: p.page.room)
+            }
+        }
     }
 
-    /// Loads result `i` into the reader (replacing any page load in flight).
-    func open(_ i: Int) {
+    /// Loads result `i` into the reader (replacing any page load in flight); with `toRoom`, the
+    /// room gets it once loaded, as after Show to Audience.
+    func open(_ i: Int, toRoom: Bool = false) {
         guard results.indices.contains(i) else { return }
         pageTask?.cancel()
         let r = results[i], gen = generation, provider = resultsProvider
         if r != selected { roomWantsSelected = false }
+        if toRoom { roomWantsSelected = true }
         selected = r; document = nil
         presenter.reader.message = "Loading “\(r.title)”…"
         pageTask = provider.document(for: r) { [weak self] res in
@@ -178,6 +192,7 @@ final class WebSearchScene: Scene {
                 case let .failure(e): self.presenter.reader.message = "Cannot show “\(r.title)”: \(e.description)"
                 }
                 self.refresh()
+                if case let .success(d) = res { self.returnRoomToCarriedPlace(d) }
             }
         }
         refresh()
@@ -271,7 +286,7 @@ final class WebSearchScene: Scene {
     }
 
     private func showRoom(_ d: ReaderDocument) {
-        roomDocument = d
+        roomDocument = d; roomResult = selected
         audienceContent = .reader
         refresh()
         roomFollowsPresenter()
@@ -325,7 +340,8 @@ final class WebSearchScene: Scene {
 
     /// Pushes the state into both view trees.
     private func refresh() {
-        presenter.reader.document = document
+        // Set only when another page: setting it scrolls the presenter's copy back to the top.
+        if presenter.reader.document != document { presenter.reader.document = document }
         if selected == nil { presenter.reader.message = results.isEmpty ? "Type a query and press Return." : "Pick a result to read it." }
         presenter.actionsButton.isEnabled = selected != nil
         audience.show(query: roomQuery, results: roomResults, document: audienceContent == .reader ? roomDocument : nil)
@@ -339,9 +355,18 @@ final class WebSearchScene: Scene {
     private var searchedOnce = false
     /// What a reload carried over from the scene this one replaces (`SceneStateCarrying`),
     /// applied when the scene is first shown: its search runs then, as the deck's `query` would.
-    private var carried: (query: String?, text: String)?
+    private var carried: (query: String?, text: String, page: CarriedPage?)?
+    /// The page to open again when the carried search's results (`generation`) arrive.
+    private var pendingPage: (page: CarriedPage, generation: Int)?
+    /// Where in the carried page the room was, applied once it shows that page again.
+    private var pendingAnchor: ReaderView.Anchor?
     func didBecomeCurrent() {
-        if !searchedOnce, let q = carried?.query ?? config.query { searchedOnce = true; search(q) }
+        if !searchedOnce, let q = carried?.query ?? config.query {
+            searchedOnce = true
+            // `search` bumps `generation` before any answer, even one given at once (offline).
+            if carried?.query != nil, let p = carried?.page { pendingPage = (p, generation + 1) }
+            search(q)
+        }
         if let t = carried?.text { presenter.field.text = t }
         carried = nil
     }
@@ -364,16 +389,58 @@ final class WebSearchScene: Scene {
 
 /// A reload that remakes the scene (a co-author's edit of its parameters) keeps what the speaker
 /// made of it (trial 12 F9): the last query, searched again when the scene shows (with the
-/// deck's new provider, limit…), and the text in the field. A changed `query` is the deck's new
-/// search: nothing of the old one is kept.
+/// deck's new provider, limit…), the text in the field, and the page read: the room's page (and
+/// its place in it) goes back to the room, not the results list, when the new results still have
+/// it. A changed `query` is the deck's new search: nothing of the old one is kept.
 extension WebSearchScene: SceneStateCarrying {
     func carriedState() -> JSONValue {
-        ["text": .string(presenter.field.text), "query": query.isEmpty ? .null : .string(query)]
+        ["text": .string(presenter.field.text), "query": query.isEmpty ? .null : .string(query), "page": carriedPage?.json ?? .null]
+    }
+
+    /// The page the room reads (and where), else the one the speaker previews: the room's page
+    /// wins, as it is what a reload must not take from the room.
+    var carriedPage: CarriedPage? {
+        if roomSeesPage, let r = roomResult { return CarriedPage(id: r.id, room: true, at: audience.reader.visibleRange?.lowerBound) }
+        return selected.map { CarriedPage(id: $0.id, room: false, at: nil) }
     }
 
     func adoptCarriedState(_ state: JSONValue, changedParameters changed: Set<String>) {
         guard !changed.contains("query"), let text = state["text"]?.string else { return }
-        carried = (state["query"]?.string, text)
+        carried = (state["query"]?.string, text, CarriedPage(state["page"]))
         presenter.field.text = text
+    }
+
+    /// Back where the room was in the carried page, once it shows that page again.
+    private func returnRoomToCarriedPlace(_ d: ReaderDocument) {
+        guard let a = pendingAnchor, roomSeesPage, roomDocument == d else { return }
+        pendingAnchor = nil
+        audience.reader.show(anchor: a)
+        presenter.reader.reveal(a)
+        markRoomPart()
+    }
+}
+
+/// The page a reload carries (`WebSearchScene.carriedState`): the result the speaker read, by its
+/// id (stable within its provider: a deck that changed the provider finds no such result and
+/// shows the results), whether the room was reading it, and where (the room's page's start).
+struct CarriedPage: Equatable {
+    var id: String
+    var room: Bool
+    var at: ReaderView.Anchor?
+
+    init(id: String, room: Bool, at: ReaderView.Anchor?) { self.id = id; self.room = room; self.at = at }
+
+    /// Read leniently: nil without an id; a missing or odd `room` or `at` is left out.
+    init?(_ json: JSONValue?) {
+        guard let id = json?["id"]?.string else { return nil }
+        self.id = id
+        room = json?["room"]?.bool ?? false
+        if let item = json?["at"]?["item"]?.int, let offset = json?["at"]?["offset"]?.int { at = .init(item: item, offset: offset) }
+    }
+
+    var json: JSONValue {
+        var j: [String: JSONValue] = ["id": .string(id), "room": .bool(room)]
+        if let a = at { j["at"] = ["item": .number(Double(a.item)), "offset": .number(Double(a.offset))] }
+        return .object(j)
     }
 }

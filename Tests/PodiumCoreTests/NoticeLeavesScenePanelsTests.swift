@@ -5,8 +5,8 @@ import PodiumTestSupport
 import XCTest
 
 /// A notice of several lines (a long "Not reloaded: …" error, or any notice in a narrow window)
-/// covers none of the scene's own panels: a PDF's NEXT page starts just below a one-line notice,
-/// and a trial saw a three-line reload error hide it. A one-line notice still moves nothing.
+/// covers none of the scene's own panels: a trial saw a three-line reload error hide a PDF's NEXT
+/// page. A one-line notice has its own line above the scene area and moves nothing.
 @MainActor
 final class NoticeLeavesScenePanelsTests: XCTestCase {
     /// A scene whose presenter view has a panel at the top right, where a PDF's NEXT column is:

@@ -39,13 +39,10 @@ final class PDFPresenterView: View {
         let side = b.width >= 560 && showsNext ? max(160, b.width * 0.25) : 0
         page.frame = Rect(body.minX, body.minY, body.width - (side > 0 ? side + 8 : 0), body.height)
         nextCaption.isHidden = side == 0 || next.isHidden
-        // The next page's column starts below where the console's one-line notices ("Reloaded
-        // talk.pdf") lie over the top of the scene area, so a notice never hides it.
-        let top = max(body.minY, Self.noticeHeight + 4 - frame.minY)
+        // At the top: the console's notices ("Reloaded talk.pdf") have their own line above the
+        // scene area (`ConsoleView`), so none hides it.
+        let top = body.minY
         next.frame = side > 0 ? Rect(body.maxX - side, top + 20, side, side * 9 / 16) : .zero
         nextCaption.frame = Rect(body.maxX - side, top, side, 18)
     }
-
-    /// Height of the console's one-line notice over the top of the scene area (`BannerView`).
-    static let noticeHeight = 34.0
 }

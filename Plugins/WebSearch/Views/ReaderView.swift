@@ -7,7 +7,7 @@ import PodiumKit
 /// `scale`, non-interactive and `paged`: laid out for its own size, it shows whole lines only, a
 /// page at a time, so the room never sees a line cut by the bottom edge.
 final class ReaderView: View {
-    var document: ReaderDocument? { didSet { scrollOffset = 0; page = 0; pageStart = nil; laidOutSize = nil; setNeedsDisplay() } }
+    var document: ReaderDocument? { didSet { scrollOffset = 0; page = 0; pageStart = nil; pendingReveal = nil; laidOutSize = nil; setNeedsDisplay() } }
     var message = "" { didSet { setNeedsDisplay() } }
     var scale = 1.0 { didSet { laidOutSize = nil; setNeedsDisplay() } }
     var interactive = true
@@ -17,6 +17,8 @@ final class ReaderView: View {
     private(set) var page = 0
     /// Where the shown page starts, so a new size (another display) keeps the room at that text.
     private var pageStart: Anchor?
+    /// What `reveal` was asked to bring into view before the view was laid out.
+    private var pendingReveal: Anchor?
     /// The part another copy of this page shows (the room's page, on the presenter's copy),
     /// marked with a bar on the leading edge; nil marks nothing.
     var marked: Range<Anchor>? { didSet { if marked != oldValue { setNeedsDisplay() } } }
@@ -94,6 +96,7 @@ final class ReaderView: View {
         }
         contentHeight = y + padding
         if paged { paginate(); onPaged?() }
+        if let a = pendingReveal, !lines.isEmpty { pendingReveal = nil; reveal(a) }
     }
 
     /// Breaks the lines into pages: a line that would reach past the bottom edge starts the next
@@ -146,9 +149,11 @@ final class ReaderView: View {
         return first..<end
     }
 
-    /// Shows the page holding `a`.
+    /// Shows the page holding `a`; before the view is first laid out (a scene made again by a
+    /// reload, not on screen yet), the page holding it once it is.
     func show(anchor a: Anchor) {
         if let m = metrics { layoutLines(m) }
+        guard !lines.isEmpty else { pageStart = a; return }
         show(page: pageHolding(a))
     }
 
@@ -164,6 +169,8 @@ final class ReaderView: View {
     /// Scrolls (without telling `onScroll`) so that `a`'s line is in view.
     func reveal(_ a: Anchor) {
         if let m = metrics { layoutLines(m) }
+        // Not laid out yet (a scene a reload made, not on screen): once it is.
+        guard !lines.isEmpty else { if document != nil { pendingReveal = a }; return }
         guard let l = lines.last(where: { $0.anchor <= a }) else { return }
         if l.y < scrollOffset || l.y + l.height > scrollOffset + bounds.height { scroll(to: l.y - padding) }
     }

@@ -23,8 +23,8 @@ public final class BannerView: View {
         addSubview(label)
     }
 
-    /// Height of a one-line banner in points: what the console lays over the top of the scene
-    /// area without moving it (taller ones push the scene area down by the rest).
+    /// Height of a one-line banner in points: the line the console keeps for it above the scene
+    /// area whether it shows or not (taller ones push the scene area down by the rest).
     public static let lineHeight = 34.0
 
     /// Height for `width` points: one line's 34 pt, or what the wrapped message needs (a narrow
@@ -56,12 +56,12 @@ public final class BannerView: View {
     /// Told when the banner is clicked (`Presentation.bannerClicked`: a passing message goes).
     var onClick: (() -> Void)?
 
-    /// A click on the banner is the banner's: it lies over the top of the scene area, where
-    /// scenes keep their toolbars (the band list's + Add, the web search's Search button), and a
-    /// click let through pressed controls the speaker could not see (trial 12: a click on
-    /// "Reloaded demo.json" ran a half-typed web search for the room; one on the quit question
-    /// opened a new band). A passing message goes with the click, so the next click reaches the
-    /// scene (trial 10 F3: + Add under the typing hint "did nothing"); a question stays.
+    /// A click on the banner is the banner's. It covers no control (the console keeps its line
+    /// above the scene area: a click aimed at a scene's Search or + Add reaches it with a notice
+    /// showing), and a click on it never presses one (trial 12: with the banner over the scene's
+    /// toolbar and clicks let through, a click on "Reloaded demo.json" ran a half-typed web search
+    /// for the room; one on the quit question opened a new band). A passing message goes with
+    /// the click; a question stays.
     public override func handle(_ event: InputEvent) -> Bool {
         guard case .mouseDown = event else { return super.handle(event) }
         onClick?()

@@ -85,12 +85,12 @@ public final class ConsoleView: View {
         toolbar.setNeedsLayout()
     }
 
-    /// Sidebar width: a third of the window, within 260…480 pt; below 700 pt wide the sidebar
-    /// goes under the scene instead. The next-scene preview is 60 % of the sidebar's width.
     /// The most of the sidebar (below its captions) the audience and next previews take together,
     /// so the notes keep at least the rest whatever the room's shape.
     static let previewShare = 0.7
 
+    /// Sidebar width: a third of the window, within 260…480 pt; below 700 pt wide the sidebar
+    /// goes under the scene instead. The next-scene preview is 60 % of the sidebar's width.
     public override func layoutSubviews() {
         let b = bounds
         toolbar.frame = Rect(0, 0, b.width, 48)
@@ -104,12 +104,15 @@ public final class ConsoleView: View {
             sceneArea.frame = Rect(0, body.minY, b.width, body.height - h)
             sidebar.frame = Rect(0, body.maxY - h, b.width, h)
         }
-        // A notice of more than one line (a long reload error, a narrow window) would reach down
-        // over the scene's own panels (a PDF's NEXT page, which starts below one line): the scene
-        // area starts below its extra lines instead. A one-line notice moves nothing.
+        // The banner's line is the banner's, shown or not: the scene area starts below it, so a
+        // notice never covers a scene's toolbar (the web search's Search button) and a click
+        // aimed at a control never lands on a notice that appeared meanwhile (a slow first draw's
+        // "took N ms to draw"). Reserved, not made when a notice shows: nothing moves under the
+        // pointer. A notice of more lines (a long reload error, a narrow window) pushes the scene
+        // area down by the rest, so it covers none of the scene's controls or panels either.
         let bannerWidth = b.width >= 700 ? sceneArea.frame.width : b.width
-        let extra = banner.isHidden ? 0 : max(0, banner.height(forWidth: bannerWidth) - BannerView.lineHeight)
-        if extra > 0 { sceneArea.frame = Rect(sceneArea.frame.minX, sceneArea.frame.minY + extra, sceneArea.frame.width, max(0, sceneArea.frame.height - extra)) }
+        let extra = BannerView.lineHeight + (banner.isHidden ? 0 : max(0, banner.height(forWidth: bannerWidth) - BannerView.lineHeight))
+        sceneArea.frame = Rect(sceneArea.frame.minX, sceneArea.frame.minY + extra, sceneArea.frame.width, max(0, sceneArea.frame.height - extra))
         // Keep the previews at the audience aspect ratio across the sidebar's width, but never
         // taller together than `previewShare` of the sidebar: a portrait room (1080×1920) made
         // them push the notes out of the window (trial 13 F3). Letterboxed inside when capped.
@@ -124,10 +127,9 @@ public final class ConsoleView: View {
         // short sidebar: each gets its length for the room left after the previews and captions.
         let spare = sidebar.frame.height - captions - wanted * fit
         for case let panel as SidebarPanel in sidebar.subviews { sidebar.fixLength(of: panel, panel.sidebarLength(spare: spare)) }
-        // Over the top of the scene area (its first line; more push the scene area down, above),
-        // so showing it moves nothing the speaker is working in
-        // and leaves the sidebar (the "AUDIENCE" heading, what the room sees) uncovered; across
-        // the whole width when the sidebar sits under the scene.
+        // In its own line above the scene area (more lines push the scene area down, above),
+        // beside the sidebar, which it leaves uncovered (the "AUDIENCE" heading, what the room
+        // sees); across the whole width when the sidebar sits under the scene.
         banner.frame = Rect(0, 48, bannerWidth, banner.height(forWidth: bannerWidth))
         // The overview leaves the toolbar (its timers and the room's status) in sight.
         overview.frame = body
