@@ -122,7 +122,7 @@ final class PresentCommand {
         // A notes sidecar's typo (the opener's problems) first: the talk goes on without those notes.
         let warnings = deck.openerProblems + DeckSource.notesWarnings(deck, registry: registry)
         for w in warnings { log("warning: \(w)") }
-        if let w = DeckSource.bannerLine(warnings, directory: deck.directory) { presentation.showNotice(w, kind: .error) }
+        if let w = DeckSource.bannerLine(warnings, directory: deck.directory) { presentation.showWarningUntilAMove(w) }
         presentation.clipboardWriter = { Clipboard.set($0) }
         for root in [presentation.presenter, presentation.audience] {
             root.clipboard = ClipboardAccess(write: { Clipboard.set($0) }, read: { Clipboard.get() })

@@ -77,6 +77,22 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertTrue(texts(list).contains("Next: Scene 1"))
     }
 
+    /// A warning about the deck as opened (a Beamer PDF's page labels) stayed as a red bar all
+    /// talk, which only a mouse click removed (trial 13 F9): it now goes with the talk's first
+    /// move, by key or from anywhere else; a lasting notice (a reload error) still stays.
+    func testALaunchWarningGoesWithTheFirstMoveAndALastingNoticeStays() async {
+        let p = makePresentation()
+        p.showWarningUntilAMove("talk.pdf: its page labels count the notes pages too")
+        XCTAssertEqual(p.notice?.text, "talk.pdf: its page labels count the notes pages too")
+        XCTAssertTrue(texts(p.presenter.drawList()).contains { $0.contains("page labels") }, "on the console")
+        p.press(Key("Page Down"))
+        XCTAssertNil(p.notice, "the first advance takes it away")
+        XCTAssertFalse(texts(p.presenter.drawList()).contains { $0.contains("page labels") })
+        p.showNotice("talk.json did not reload: line 3")
+        p.next()
+        XCTAssertEqual(p.notice?.text, "talk.json did not reload: line 3", "a lasting notice stays")
+    }
+
     func testFreezeKeepsTheAudienceFrameWhileScenesChange() async {
         let p = makePresentation()
         p.press(Key("f"))

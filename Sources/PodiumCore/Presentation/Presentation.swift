@@ -90,6 +90,8 @@ public final class Presentation {
     public internal(set) var notice: (text: String, kind: BannerView.Kind)?
     /// Clears a passing notice (`showPassingNotice`); any new notice cancels it.
     var noticeExpiry: TimerToken?
+    /// The notice goes when the talk next moves (`showWarningUntilAMove`).
+    var noticeUntilAMove = false
     /// The "go to slide" prompt while open, or its refusal while shown (`PageJump.swift`).
     var pageJump: PageJump?
     /// Closes the prompt left untouched for `pageJumpIdleSeconds` (`PageJump.swift`).

@@ -104,8 +104,18 @@ extension Presentation {
     /// shows over it.
     public func showNotice(_ text: String?, kind: BannerView.Kind = .error) {
         noticeExpiry?.cancel(); noticeExpiry = nil
+        noticeUntilAMove = false
         notice = text.map { ($0, kind) }
         updateBanner()
+    }
+
+    /// A warning about the deck as it was opened (a PDF's page labels not used to group
+    /// overlays, pages that look like slide + notes): shown like `showNotice` with kind `.error`
+    /// until the talk first moves (`closePromptsForAMove`) or a click, so a speaker with only a
+    /// clicker does not keep it all talk (trial 13 F9); the log keeps it.
+    public func showWarningUntilAMove(_ text: String) {
+        showNotice(text, kind: .error)
+        noticeUntilAMove = true
     }
 
     /// A passing message for the speaker ("Reloaded talk.pdf"): shown like `showNotice` with
