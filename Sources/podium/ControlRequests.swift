@@ -73,9 +73,14 @@ enum ControlRequests {
             p.press(key)
         case "type":
             guard let t = v["text"]?.string else { throw Failure("type needs a \"text\" string") }
+            // Typed text goes to the focused control; with none it would vanish with an "ok".
+            guard p.presenter.focusedView != nil else { throw Failure("nothing on the presenter view has the keyboard focus: click a text field first (\"click\" with its \"id\")") }
             p.presenter.dispatch(.text(t))
         case "screenshot":
             guard let path = v["path"]?.string else { throw Failure("screenshot needs a \"path\"") }
+            // Relative to the talk's working directory, not the client's: refused rather than
+            // written somewhere the caller does not expect (a source checkout).
+            guard path.hasPrefix("/") else { throw Failure("screenshot needs an absolute \"path\", got \(SafeText.quote(path))") }
             let name = v["window"]?.string ?? "presenter"
             guard let w = try window(name), w.isVisible else { throw Failure("the \(name) window is not shown (single-display mode: screenshot the presenter, whose preview shows the audience)") }
             try w.screenshot(to: path)

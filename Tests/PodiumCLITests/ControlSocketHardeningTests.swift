@@ -66,6 +66,26 @@ final class ControlSocketHardeningTests: XCTestCase {
         XCTAssertEqual(try c.send(["cmd": "state"])["scene"]?["index"]?.int, 1, "the talk goes on")
     }
 
+    /// Requests that answered "ok" and did nothing useful (trial 13 F11): `type` with no control
+    /// focused (the text went nowhere) and `screenshot` to a relative path (written relative to
+    /// the talk's working directory, not the client's) are refused, saying what to do instead;
+    /// after a click on a field, `type` reaches it.
+    func testTypeWithNothingFocusedAndARelativeScreenshotPathAreRefused() throws {
+        let app = try start()
+        defer { app.stop() }
+        let c = app.client!
+        let typed = try c.send(["cmd": "type", "text": "abc"])
+        XCTAssertEqual(typed["ok"]?.bool, false, "\(typed)")
+        XCTAssertTrue(typed["error"]?.string?.contains("nothing on the presenter view has the keyboard focus") == true, "\(typed)")
+        let shot = try c.send(["cmd": "screenshot", "path": "relative.png"])
+        XCTAssertEqual(shot["ok"]?.bool, false, "\(shot)")
+        XCTAssertTrue(shot["error"]?.string?.contains("absolute") == true, "\(shot)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("relative.png").path))
+        let absolute = dir.appendingPathComponent("shot.png").path
+        XCTAssertEqual(try c.send(["cmd": "screenshot", "path": .string(absolute)])["ok"]?.bool, true)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: absolute))
+    }
+
     func testSocketIsPrivateWhateverTheUmask() throws {
         let old = umask(0)
         let app: PodiumProcess
