@@ -368,9 +368,10 @@ final class DisplayPolicyReplugTests: XCTestCase {
         XCTAssertEqual(p.assignment.presenter?.name, "eDP-1")
         XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1")
     }
+}
 
-    // MARK: Trial 13 F1: the built-in panel gets the presenter, whichever display is primary
-
+/// Trial 13 F1: the built-in panel gets the presenter, whichever display is primary.
+extension DisplayPolicyTests {
     /// The projector is the X primary output (SDL's display 0): the console goes on the laptop's
     /// panel, and the log says why.
     func testTheBuiltInPanelGetsThePresenterWhenTheProjectorIsPrimary() throws {
