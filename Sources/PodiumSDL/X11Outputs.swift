@@ -101,7 +101,7 @@ public enum X11Outputs {
             guard let o else { return d }   // unknown to RandR: as SDL says
             guard let r = o.bounds, taken.insert(o.name).inserted else { return nil }
             var c = d
-            c.name = o.name; c.make = o.edid?.make; c.model = o.edid?.model
+            c.name = o.name; c.make = o.edid?.make; c.model = o.edid?.model; c.serial = o.edid?.serial
             guard r != d.bounds else { return c }
             if c.usableBounds == c.bounds { c.usableBounds = r }
             c.bounds = r

@@ -16,8 +16,11 @@ enum DisplaysCommand {
         // The choice `podium present` would make with the same options.
         var policy = try PresentCommand(o).makeDisplayPolicy()
         policy.remembered = (try? DisplayChoicesFile.load(path: DisplayChoicesFile.defaultPath())) ?? DisplayChoices()
-        _ = policy.update(ds, at: 0)
+        let change = policy.update(ds, at: 0)
         let a = policy.assignment
+        // Why, when it is not the plain rule (the built-in panel over the primary, a saved swap).
+        let why = [change?.presenterReason.map { _ in "the built-in panel; the primary display is \(ds.first?.name ?? "")" },
+                   change?.appliedChoice.map { _ in "a swap saved in displays.json" }].compactMap { $0 }
         let audience: String
         switch a.audience {
         case let .display(d): audience = d.name
@@ -37,7 +40,7 @@ enum DisplaysCommand {
             print("   bounds \(d.bounds)  usable \(d.usableBounds)  dpi \(d.dpi.map { String(format: "%.0f", $0) } ?? "unknown")")
             print("   current \(d.currentMode?.description ?? "unknown"); modes: \(d.modes.map(\.description).joined(separator: ", "))")
         }
-        print("presenter view: \(a.presenter?.name ?? "none")")
+        print("presenter view: \(a.presenter?.name ?? "none")\(why.isEmpty ? "" : " (\(why.joined(separator: "; ")))")")
         print("audience view: \(audience)")
         return 0
     }

@@ -137,6 +137,100 @@ final class DisplayChoicesTests: XCTestCase {
 }
 
 /// The make and model in a monitor's EDID.
+/// Trial 13 F2: a saved choice is keyed on the monitors (EDID), not on connector and size alone.
+final class DisplayChoiceMonitorTests: XCTestCase {
+    private func withMonitor(_ ds: [DisplayInfo], _ name: String, _ m: DisplayMonitor?) -> [DisplayInfo] {
+        ds.map { d in
+            guard d.name == name else { return d }
+            var d = d; d.make = m?.make; d.model = m?.model; d.serial = m?.serial; return d
+        }
+    }
+    private let home = DisplayMonitor(make: "DEL", model: "DELL U2415", serial: "7MT0165K1A2L")
+    private let hall = DisplayMonitor(make: "EPS", model: "EPSON PJ", serial: "X4K1000123")
+
+    /// A swap made with the monitor at home is used with that monitor, not with the lecture
+    /// hall's projector on the same connector at the same size; the file keeps the monitor and date.
+    func testASwapIsUsedOnlyWithTheSameMonitor() throws {
+        let atHome = withMonitor(displays([laptop, projector]), "HDMI-1", home)
+        var first = DisplayPolicy()
+        first.wallClock = { Date(timeIntervalSince1970: 1_796_147_400.75) }   // 2026-12-01T17:50:00Z
+        _ = first.update(atHome, at: 0)
+        XCTAssertNotNil(first.swap(at: 1))
+        let json = String(decoding: first.remembered.json, as: UTF8.self)
+        XCTAssertTrue(json.contains(#""serial" : "7MT0165K1A2L""#) && json.contains(#""saved" : "2026-12-01T17:50:00Z""#), json)
+        let saved = try DisplayChoices(json: first.remembered.json, file: "displays.json")
+        XCTAssertEqual(saved, first.remembered, "the JSON round-trips")
+
+        var hallLaunch = DisplayPolicy()
+        hallLaunch.remembered = saved
+        let h = try XCTUnwrap(hallLaunch.update(withMonitor(displays([laptop, projector]), "HDMI-1", hall), at: 0))
+        XCTAssertEqual(hallLaunch.assignment.presenter?.name, "eDP-1", "another projector: the default, the console on the laptop")
+        XCTAssertNil(h.appliedChoice)
+
+        var homeLaunch = DisplayPolicy()
+        homeLaunch.remembered = saved
+        let c = try XCTUnwrap(homeLaunch.update(atHome, at: 0))
+        XCTAssertEqual(homeLaunch.assignment.presenter?.name, "HDMI-1")
+        XCTAssertEqual(c.appliedChoice?.saved, Date(timeIntervalSince1970: 1_796_147_400))
+        XCTAssertTrue(c.description.contains("; swapped as you chose for these displays on "), c.description)
+
+        // The same monitor model without a serial is not that monitor either.
+        var noSerial = DisplayPolicy()
+        noSerial.remembered = saved
+        _ = noSerial.update(withMonitor(displays([laptop, projector]), "HDMI-1", DisplayMonitor(make: "DEL", model: "DELL U2415", serial: nil)), at: 0)
+        XCTAssertEqual(noSerial.assignment.presenter?.name, "eDP-1")
+    }
+
+    /// A swap with one projector and another with a second one are both kept.
+    func testChoicesForTwoMonitorsOnOneConnectorAreBothKept() {
+        var p = DisplayPolicy()
+        _ = p.update(withMonitor(displays([laptop, projector]), "HDMI-1", home), at: 0)
+        _ = p.swap(at: 1)
+        _ = p.update(displays([laptop]), at: 2)
+        _ = p.update(withMonitor(displays([laptop, projector]), "HDMI-1", hall), at: 3)
+        XCTAssertEqual(p.assignment.presenter?.name, "eDP-1", "another projector plugged into the same port mid-talk: no console there")
+        _ = p.swap(at: 4); _ = p.swap(at: 5)   // swapped and back: the default saved for the hall
+        XCTAssertEqual(p.remembered.entries.count, 2)
+        XCTAssertEqual(p.remembered.entries.map(\.presenter.name), ["eDP-1", "HDMI-1"])
+    }
+
+    /// A file written before monitors were saved still loads, and its choices keep working for
+    /// displays without EDID; they are not replayed on a display that has one (that could be any
+    /// projector), and are left in the file.
+    func testAnOldFileStillLoadsAndAppliesOnlyToDisplaysWithoutEDID() throws {
+        let old = #"{"version": 1, "choices": [{"displays": [{"name": "eDP-1", "width": 1280, "height": 800}, {"name": "HDMI-1", "width": 1920, "height": 1080}], "presenter": {"name": "HDMI-1", "width": 1920, "height": 1080}, "audience": {"name": "eDP-1", "width": 1280, "height": 800}}]}"#
+        let c = try DisplayChoices(json: Data(old.utf8), file: "displays.json")
+        XCTAssertEqual(c.entries.count, 1)
+        XCTAssertNil(c.entries[0].saved)
+        XCTAssertTrue(c.entries[0].monitors.isEmpty)
+
+        var plain = DisplayPolicy()
+        plain.remembered = c
+        let change = try XCTUnwrap(plain.update(displays([laptop, projector]), at: 0))
+        XCTAssertEqual(plain.assignment.presenter?.name, "HDMI-1", "no EDID: as before")
+        XCTAssertTrue(change.description.contains("; swapped as you chose for these displays: presenter on HDMI-1"), change.description)
+
+        var edid = DisplayPolicy()
+        edid.remembered = c
+        _ = edid.update(withMonitor(displays([laptop, projector]), "HDMI-1", hall), at: 0)
+        XCTAssertEqual(edid.assignment.presenter?.name, "eDP-1")
+        XCTAssertEqual(edid.remembered, c, "the old choice is kept")
+        XCTAssertEqual(try DisplayChoices(json: c.json, file: "displays.json"), c, "and written back unchanged")
+    }
+
+    /// Bad monitor fields and dates name the file, the path and the value.
+    func testBadMonitorFieldsAreNamed() {
+        func error(_ json: String) -> String {
+            do { _ = try DisplayChoices(json: Data(json.utf8), file: "/cfg/displays.json"); return "no error" } catch { return "\(error)" }
+        }
+        let one = #"{"name": "A", "width": 10, "height": 10}"#, two = #"{"name": "B", "width": 10, "height": 10}"#
+        XCTAssertEqual(error(#"{"version": 1, "choices": [{"displays": [\#(one), {"name": "B", "width": 10, "height": 10, "serial": 42}], "presenter": \#(one), "audience": \#(two)}]}"#),
+                       "/cfg/displays.json: $.choices[0].displays[1].serial: expected text of 1 to 256 characters (from the monitor's EDID), got 42")
+        XCTAssertEqual(error(#"{"version": 1, "choices": [{"displays": [\#(one), \#(two)], "presenter": \#(one), "audience": \#(two), "saved": "yesterday"}]}"#),
+                       "/cfg/displays.json: $.choices[0].saved: expected a UTC time as 2026-12-01T17:50:00Z, got \"yesterday\"")
+    }
+}
+
 final class EDIDTests: XCTestCase {
     /// A base block with manufacturer `id` and, when given, a monitor-name descriptor in slot 2.
     private func edid(id: String, name: String?) -> [UInt8] {
@@ -163,5 +257,16 @@ final class EDIDTests: XCTestCase {
         XCTAssertNil(EDID(Array(edid(id: "DEL", name: "X").prefix(100))), "too short")
         var bad = edid(id: "DEL", name: "X"); bad[1] = 0
         XCTAssertNil(EDID(bad), "no header")
+    }
+
+    /// The serial: the 0xFF descriptor's text, else the ID serial number (bytes 12–15), else none.
+    func testSerial() {
+        var b = edid(id: "DEL", name: "DELL U2415")
+        XCTAssertNil(EDID(b)?.serial)
+        b[12] = 0x39; b[13] = 0x30   // 12345, little-endian
+        XCTAssertEqual(EDID(b)?.serial, "12345")
+        b[90 + 3] = 0xFF
+        b[(90 + 5)..<(90 + 18)] = ArraySlice(Array("7MT0165K1A2L\n".utf8))
+        XCTAssertEqual(EDID(b), EDID(make: "DEL", model: "DELL U2415", serial: "7MT0165K1A2L"))
     }
 }

@@ -289,6 +289,24 @@ final class DisplayControllerTests: FakeDisplaysTestCase {
         assertPlaced(controller(), presenter: "HDMI-1", audience: "eDP-1")
     }
 
+    /// Trial 13 F2: a saved swap applied at the next launch is logged and shown for a moment on
+    /// the console, with the day it was made and the key that undoes it.
+    func testASavedSwapAppliedAtLaunchIsLoggedAndShownOnTheConsole() async throws {
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
+        let c = controller()
+        XCTAssertNil(presentation.notice, "the default layout needs no word")
+        advance(1, c)
+        XCTAssertTrue(c.swap())
+        lines = []
+        platform = FakePlatform()
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
+        assertPlaced(controller(), presenter: "HDMI-1", audience: "eDP-1")
+        XCTAssertTrue(lines.contains { $0.contains("launch:") && $0.contains("; swapped as you chose for these displays on ") && $0.contains("s to swap back") }, "\(lines)")
+        let notice = try XCTUnwrap(presentation.notice?.text)
+        XCTAssertTrue(notice.hasPrefix("Swapped as you chose for these displays on "), notice)
+        XCTAssertTrue(notice.hasSuffix("presenter on HDMI-1, audience on eDP-1 (displays.json); s to swap back."), notice)
+    }
+
     /// Trial 9 F10: a displays.json that cannot be written (here a file where its folder should
     /// be) is one short line naming the file and the reason, and a notice for the speaker once,
     /// not a Foundation error's dump.

@@ -369,3 +369,64 @@ final class DisplayPolicyReplugTests: XCTestCase {
         XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1")
     }
 }
+
+/// Trial 13 F1: the built-in panel gets the presenter, whichever display is primary.
+extension DisplayPolicyTests {
+    /// The projector is the X primary output (SDL's display 0): the console goes on the laptop's
+    /// panel, and the log says why.
+    func testTheBuiltInPanelGetsThePresenterWhenTheProjectorIsPrimary() throws {
+        var p = DisplayPolicy()
+        let c = try XCTUnwrap(p.update(enumerate([projector, laptop]), at: 0))
+        XCTAssertEqual(p.assignment.presenter?.name, "eDP-1")
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1")
+        XCTAssertTrue(c.description.hasSuffix("; presenter on eDP-1, the built-in panel (the primary display is HDMI-1)"), c.description)
+        // The usual order needs no reason.
+        var q = DisplayPolicy()
+        XCTAssertNil(q.update(enumerate([laptop, projector]), at: 0)?.presenterReason)
+        // LVDS and DSI panels, and the intel driver's names without a dash, count too.
+        for name in ["LVDS-1", "LVDS1", "DSI-1", "eDP1", "eDP-1-1"] {
+            var r = DisplayPolicy()
+            _ = r.update(enumerate([projector, display(name, 1366, 768)]), at: 0)
+            XCTAssertEqual(r.assignment.presenter?.name, name)
+            XCTAssertEqual(r.assignment.audienceDisplay?.name, "HDMI-1")
+        }
+    }
+
+    /// Without a built-in panel (a desktop, or the lid closed) the primary rule stays.
+    func testWithoutABuiltInPanelThePrimaryDisplayGetsThePresenter() {
+        var p = DisplayPolicy()
+        _ = p.update(enumerate([projector, monitor]), at: 0)
+        XCTAssertEqual(p.assignment.presenter?.name, "HDMI-1")
+        XCTAssertNil(p.presenterReason)
+        for name in ["DP-1", "HDMI-A-1", "DUMMY0", "DisplayPort-0", "eDPx"] {
+            XCTAssertFalse(DisplayInfo(index: 0, name: name, bounds: Rect(0, 0, 1, 1), usableBounds: Rect(0, 0, 1, 1)).isBuiltInPanel, name)
+        }
+    }
+
+    /// The primary display changing mid-talk (the desktop's settings) leaves the console on the panel.
+    func testThePrimaryChangingMidTalkKeepsThePresenterOnThePanel() {
+        var p = DisplayPolicy()
+        _ = p.update(enumerate([laptop, projector]), at: 0)
+        // Same places, SDL's order changed (xrandr --output HDMI-1 --primary).
+        _ = p.update(enumerate([display("HDMI-1", 1920, 1080, x: 1280), display("eDP-1", 1280, 800, x: 0)]), at: 1)
+        XCTAssertEqual(p.assignment.presenter?.name, "eDP-1")
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1")
+    }
+
+    /// A swap, a saved swap and the presenter option still put the console where the speaker chose.
+    func testAChoiceStillWinsOverTheBuiltInPanel() throws {
+        var p = DisplayPolicy()
+        _ = p.update(enumerate([projector, laptop]), at: 0)
+        XCTAssertNotNil(p.swap(at: 1))
+        XCTAssertEqual(p.assignment.presenter?.name, "HDMI-1")
+        XCTAssertNil(p.presenterReason)
+        var next = DisplayPolicy()
+        next.remembered = p.remembered
+        _ = next.update(enumerate([projector, laptop]), at: 0)
+        XCTAssertEqual(next.assignment.presenter?.name, "HDMI-1")
+        var chosen = DisplayPolicy(presenter: try DisplaySelector(parsing: "HDMI-1", option: "--presenter-display"))
+        _ = chosen.update(enumerate([projector, laptop]), at: 0)
+        XCTAssertEqual(chosen.assignment.presenter?.name, "HDMI-1")
+        XCTAssertEqual(chosen.assignment.audienceDisplay?.name, "eDP-1")
+    }
+}

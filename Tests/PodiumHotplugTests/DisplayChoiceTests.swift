@@ -122,6 +122,8 @@ final class DisplayChoiceTests: XCTestCase {
         let podium = try RigPodium(rig: rig)
         let s = try podium.waitFor("the saved choice at the next launch") { $0.audienceIsFullscreen(on: "DUMMY0") && $0.presenter.display == "DUMMY1" }
         XCTAssertEqual(s.presenterDisplay, "DUMMY1")
+        // Said in the log (and on the console: DisplayControllerTests), with the day it was made.
+        XCTAssertTrue(podium.log.contains("; swapped as you chose for these displays on "), podium.log)
         // A temporary removal (the audience display switched off and on) rewrites nothing.
         try rig.unplug(0)
         try podium.waitFor("audience in the preview") { $0.audiencePlacement == "preview" && $0.displayNames == ["DUMMY1"] }

@@ -1,33 +1,64 @@
 import Foundation
 
 /// The speaker's choice of presenter and audience display, remembered per set of connected
-/// displays (each known by name + native size), so the next launch with the same displays uses
-/// it. Kept in `$XDG_CONFIG_HOME/podium/displays.json`:
+/// displays, so the next launch with the same displays uses it. Each display is known by name +
+/// native size and, when it has an EDID, by its monitor (make, model, serial): a saved swap is
+/// then used only with the very monitors it was made with, never with another projector that
+/// happens to be on the same connector at the same size (trial 13 F2). Kept in
+/// `$XDG_CONFIG_HOME/podium/displays.json`:
 ///
-///     {"version": 1, "choices": [{"displays": [{"name": "eDP-1", "width": 1920, "height": 1080}, …],
-///                                 "presenter": {"name": "eDP-1", …}, "audience": {"name": "HDMI-1", …}}]}
+///     {"version": 1, "choices": [{"displays": [{"name": "eDP-1", "width": 1920, "height": 1080},
+///                                              {"name": "HDMI-1", "width": 1920, "height": 1080, "make": "EPS", "model": "EPSON PJ", "serial": "X4K1"}],
+///                                 "presenter": {"name": "eDP-1", …}, "audience": {"name": "HDMI-1", …}, "saved": "2026-12-01T17:50:00Z"}]}
 ///
+/// `make`, `model`, `serial` and `saved` are optional (files written before them have none): a
+/// display saved without them matches only a display that reports no EDID, as before.
 /// Most recent first; at most `limit` sets are kept.
 public struct DisplayChoices: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         public var displays: Set<DisplayIdentity>
         public var presenter: DisplayIdentity
         public var audience: DisplayIdentity
-        public init(displays: Set<DisplayIdentity>, presenter: DisplayIdentity, audience: DisplayIdentity) {
-            self.displays = displays; self.presenter = presenter; self.audience = audience
+        /// The monitor of each display that had one (EDID) when the choice was made.
+        public var monitors: [DisplayIdentity: DisplayMonitor]
+        /// When the choice was made; nil in files written before it was recorded.
+        public var saved: Date?
+        public init(displays: Set<DisplayIdentity>, presenter: DisplayIdentity, audience: DisplayIdentity,
+                    monitors: [DisplayIdentity: DisplayMonitor] = [:], saved: Date? = nil) {
+            self.displays = displays; self.presenter = presenter; self.audience = audience; self.monitors = monitors; self.saved = saved
         }
+
+        /// The choice for `connected` as it is now (each display's identity and monitor).
+        public init(displays connected: [DisplayInfo], presenter: DisplayIdentity, audience: DisplayIdentity, saved: Date?) {
+            var monitors: [DisplayIdentity: DisplayMonitor] = [:]
+            for d in connected { if let m = d.monitor { monitors[d.identity] = m } }
+            self.init(displays: Set(connected.map(\.identity)), presenter: presenter, audience: audience, monitors: monitors, saved: saved)
+        }
+
+        /// Whether this choice was made with exactly these displays: the same names and sizes, and
+        /// for each the same monitor (none for a display without EDID).
+        public func matches(_ connected: [DisplayInfo]) -> Bool {
+            Set(connected.map(\.identity)) == displays && connected.allSatisfy { monitors[$0.identity] == $0.monitor }
+        }
+
+        /// Same displays, same monitors (what `remember` replaces).
+        func sameSet(as other: Entry) -> Bool { displays == other.displays && monitors == other.monitors }
     }
     public private(set) var entries: [Entry] = []
     public static let limit = 32
 
     public init(entries: [Entry] = []) { self.entries = Array(entries.prefix(Self.limit)) }
 
-    /// The choice saved for exactly this set of displays, if any.
+    /// The choice saved for exactly this set of displays, if any (monitors not compared: for
+    /// displays without EDID, and for looking at the file).
     public func choice(for displays: Set<DisplayIdentity>) -> Entry? { entries.first { $0.displays == displays } }
+
+    /// The choice saved for exactly these connected displays and their monitors (`Entry.matches`).
+    public func choice(for connected: [DisplayInfo]) -> Entry? { entries.first { $0.matches(connected) } }
 
     /// Saves `entry` for its set of displays (replacing an older choice for the same set).
     public mutating func remember(_ entry: Entry) {
-        entries.removeAll { $0.displays == entry.displays }
+        entries.removeAll { $0.sameSet(as: entry) }
         entries.insert(entry, at: 0)
         if entries.count > Self.limit { entries.removeLast(entries.count - Self.limit) }
     }
@@ -56,6 +87,18 @@ public struct DisplayChoices: Equatable, Sendable {
             }
             return DisplayIdentity(name: name, nativeWidth: try size("width"), nativeHeight: try size("height"))
         }
+        func monitor(_ v: Any?, _ path: String) throws -> DisplayMonitor? {
+            guard let o = v as? [String: Any] else { return nil }
+            func text(_ key: String) throws -> String? {
+                guard let x = o[key] else { return nil }
+                guard let t = x as? String, !t.isEmpty, t.count <= 256 else {
+                    throw fail("\(path).\(key)", "expected text of 1 to 256 characters (from the monitor's EDID), got \(Self.quote(x))")
+                }
+                return t
+            }
+            let m = DisplayMonitor(make: try text("make"), model: try text("model"), serial: try text("serial"))
+            return m.isEmpty ? nil : m
+        }
         var entries: [Entry] = []
         for (i, item) in list.prefix(Self.limit).enumerated() {
             let p = "$.choices[\(i)]"
@@ -63,13 +106,25 @@ public struct DisplayChoices: Equatable, Sendable {
             guard let ds = o["displays"] as? [Any], (2...16).contains(ds.count) else {
                 throw fail(p + ".displays", "expected an array of 2 to 16 displays, got \(Self.quote(o["displays"]))")
             }
-            let set = Set(try ds.enumerated().map { try identity($1, "\(p).displays[\($0)]") })
+            var monitors: [DisplayIdentity: DisplayMonitor] = [:]
+            let set = Set(try ds.enumerated().map { i, d in
+                let id = try identity(d, "\(p).displays[\(i)]")
+                if let m = try monitor(d, "\(p).displays[\(i)]") { monitors[id] = m }
+                return id
+            })
+            var saved: Date?
+            if let v = o["saved"] {
+                guard let t = v as? String, let d = Self.dateFormat.date(from: t) else {
+                    throw fail(p + ".saved", "expected a UTC time as 2026-12-01T17:50:00Z, got \(Self.quote(v))")
+                }
+                saved = d
+            }
             let presenter = try identity(o["presenter"], p + ".presenter"), audience = try identity(o["audience"], p + ".audience")
             guard set.contains(presenter) else { throw fail(p + ".presenter", "\(presenter) is not one of this entry's displays") }
             guard set.contains(audience), audience != presenter else {
                 throw fail(p + ".audience", "\(audience) is not one of this entry's displays other than the presenter's")
             }
-            entries.append(Entry(displays: set, presenter: presenter, audience: audience))
+            entries.append(Entry(displays: set, presenter: presenter, audience: audience, monitors: monitors, saved: saved))
         }
         self.init(entries: entries)
     }
@@ -78,12 +133,23 @@ public struct DisplayChoices: Equatable, Sendable {
     public var json: Data {
         func id(_ i: DisplayIdentity) -> [String: Any] { ["name": i.name, "width": i.nativeWidth, "height": i.nativeHeight] }
         let choices: [[String: Any]] = entries.map { e in
-            ["displays": e.displays.sorted { ($0.name, $0.nativeWidth, $0.nativeHeight) < ($1.name, $1.nativeWidth, $1.nativeHeight) }.map(id),
-             "presenter": id(e.presenter), "audience": id(e.audience)]
+            func display(_ i: DisplayIdentity) -> [String: Any] {
+                var o = id(i), m = e.monitors[i]
+                for (k, v) in [("make", m?.make), ("model", m?.model), ("serial", m?.serial)] { if let v { o[k] = v } }
+                return o
+            }
+            var o: [String: Any] = [
+                "displays": e.displays.sorted { ($0.name, $0.nativeWidth, $0.nativeHeight) < ($1.name, $1.nativeWidth, $1.nativeHeight) }.map(display),
+                "presenter": id(e.presenter), "audience": id(e.audience)]
+            if let d = e.saved { o["saved"] = Self.dateFormat.string(from: d) }
+            return o
         }
         let data = try? JSONSerialization.data(withJSONObject: ["version": 1, "choices": choices], options: [.prettyPrinted, .sortedKeys])
         return (data ?? Data()) + Data("\n".utf8)
     }
+
+    /// `saved`: ISO 8601 in UTC, to the second.
+    private static var dateFormat: ISO8601DateFormatter { ISO8601DateFormatter() }
 
     private static func quote(_ v: Any?) -> String {
         guard let v else { return "nothing" }

@@ -118,6 +118,12 @@ public final class DisplayController<Platform: DisplayPlatform> {
         let c = change ?? DisplayChange(old: policy.assignment, new: policy.assignment)
         log(String(format: "t=%.3f %@: %@", t, reason, c.description(audienceWindowed: windowedViews.contains(.audience))))
         apply(launch: launch, since: t)
+        // A saved swap put the views otherwise than by default: the speaker is told, on the
+        // console only (the banner), and can undo it with one key.
+        if let e = c.appliedChoice {
+            let text = DisplayPolicy.appliedText(e)
+            presentation.showPassingNotice(text.prefix(1).uppercased() + text.dropFirst() + ".", seconds: 12)
+        }
     }
 
     /// The display the audience window was meant for, when the X server shows it mostly over the

@@ -20,10 +20,29 @@ public struct DisplayInfo: Equatable, Sendable {
     /// Manufacturer and monitor name where the platform knows them (EDID on X11, wl_output's
     /// make and model on Wayland), e.g. "DEL" and "DELL U2415".
     public var make: String?, model: String?
+    /// The EDID serial (`EDID.serial`) where the platform reads it (X11); nil on Wayland.
+    public var serial: String?
     public init(index: Int, name: String, bounds: Rect, usableBounds: Rect, dpi: Double? = nil, currentMode: Mode? = nil, modes: [Mode] = [],
-                make: String? = nil, model: String? = nil) {
+                make: String? = nil, model: String? = nil, serial: String? = nil) {
         self.index = index; self.name = name; self.bounds = bounds; self.usableBounds = usableBounds
-        self.dpi = dpi; self.currentMode = currentMode; self.modes = modes; self.make = make; self.model = model
+        self.dpi = dpi; self.currentMode = currentMode; self.modes = modes; self.make = make; self.model = model; self.serial = serial
+    }
+
+    /// Which monitor this is (make, model, serial), or nil when the display reported none of
+    /// them (no EDID: the dummy driver, some adapters and capture devices).
+    public var monitor: DisplayMonitor? {
+        let m = DisplayMonitor(make: make, model: model, serial: serial)
+        return m.isEmpty ? nil : m
+    }
+
+    /// Whether this is a laptop's built-in panel, by its connector name: the Linux kernel's DRM
+    /// connector types for internal panels, which RandR (`xrandr`) and Wayland compositors
+    /// (`swaymsg -t get_outputs`, Mutter, KWin) name outputs after: `eDP` (embedded DisplayPort),
+    /// `LVDS` and `DSI` (drm_connector.c, `drm_connector_enum_list`), as `eDP-1` (modesetting
+    /// driver, Wayland) or `eDP1` (the intel and amdgpu X drivers).
+    public var isBuiltInPanel: Bool {
+        let n = name.lowercased()
+        return ["edp", "lvds", "dsi"].contains { n.hasPrefix($0) && n.dropFirst($0.count).first.map { $0 == "-" || $0.isNumber } ?? true }
     }
 
     /// The name, with make and model when known: `HDMI-1 (DEL DELL U2415)`.
@@ -38,6 +57,16 @@ public struct DisplayInfo: Equatable, Sendable {
         let native = modes.max { $0.width * $0.height < $1.width * $1.height }
         return DisplayIdentity(name: name, nativeWidth: native?.width ?? Int(bounds.width), nativeHeight: native?.height ?? Int(bounds.height))
     }
+}
+
+/// A monitor as its EDID describes it (`EDID`): manufacturer ID, monitor name, serial. Each
+/// part is nil when the monitor does not report it; two monitors of the same model without
+/// serials cannot be told apart.
+public struct DisplayMonitor: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var make: String?, model: String?, serial: String?
+    public init(make: String?, model: String?, serial: String?) { self.make = make; self.model = model; self.serial = serial }
+    public var isEmpty: Bool { [make, model, serial].allSatisfy { ($0 ?? "").isEmpty } }
+    public var description: String { [make, model, serial.map { "serial \($0)" }].compactMap { $0 }.joined(separator: " ") }
 }
 
 public struct DisplayIdentity: Equatable, Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where the audience view is shown.
 public enum AudiencePlacement: Equatable, Sendable {
     /// Fullscreen on this display.
@@ -61,6 +63,13 @@ public struct DisplayChange: Equatable, Sendable, CustomStringConvertible {
     public var new: DisplayAssignment
     /// Set while the audience waits in the preview for a lost display to come back.
     public var waitingFor: DisplayIdentity?
+    /// Why the presenter is where it is, when that is not the plain rule: the laptop's built-in
+    /// panel was taken over the primary display (`DisplayPolicy.presenterReason`). Set when the
+    /// presenter's display changed.
+    public var presenterReason: String?
+    /// A remembered choice (displays.json) that this change applied and that differs from the
+    /// default placement: the host says so to the speaker.
+    public var appliedChoice: DisplayChoices.Entry?
     public init(old: DisplayAssignment, new: DisplayAssignment) { self.old = old; self.new = new }
 
     public var description: String { description(audienceWindowed: false) }
@@ -75,6 +84,8 @@ public struct DisplayChange: Equatable, Sendable, CustomStringConvertible {
         let now = new.description(audienceWindowed: audienceWindowed)
         var did = old == new ? "kept: \(now)" : "now: \(now)"
         if let w = waitingFor { did += " (waiting for \(w.name) to return)" }
+        if let r = presenterReason { did += "; \(r)" }
+        if let e = appliedChoice { did += "; \(DisplayPolicy.appliedText(e))" }
         return "\(what); \(did)"
     }
 }
@@ -96,7 +107,10 @@ public struct DisplayChange: Equatable, Sendable, CustomStringConvertible {
 ///    the smaller one; a few pixels of overlap do not count): the audience view fullscreen there,
 ///    covering the console, since the room sees the presenter's display anyway;
 /// 8. none: the preview, or a window with `--windowed`.
-/// The presenter goes on the saved presenter choice when connected, else SDL's primary display
+/// The presenter goes on the saved presenter choice when connected, else the laptop's built-in
+/// panel when one is connected (`DisplayInfo.isBuiltInPanel`: eDP, LVDS, DSI), whichever display
+/// is primary (a projector made primary in the desktop's settings, by a dock, or by a login with
+/// the lid closed must not get the console: trial 13 F1), else SDL's primary display
 /// (index 0) — unless that is the saved audience display, or the display the room is seeing
 /// (`roomDisplay`, or the one a removal took the audience from), and another one exists. When the
 /// room's display is the only one left (a laptop's lid closed with the projector on), the room
@@ -105,7 +119,9 @@ public struct DisplayChange: Equatable, Sendable, CustomStringConvertible {
 /// A removal never rewrites a saved choice; only `swap` and the command-line selectors set it.
 /// Saved choices outlive the process in `remembered` (displays.json), per set of displays: when
 /// a set with a remembered choice becomes connected (at launch or by a plug), that choice is the
-/// saved one, unless the command line chose.
+/// saved one, unless the command line chose. A display with an EDID is matched by its monitor
+/// too (`DisplayChoices.Entry.matches`), so a swap made with one projector is not replayed on
+/// another on the same connector.
 public struct DisplayPolicy: Sendable {
     /// Choices per set of connected displays; `swap`, and command-line selectors once honoured,
     /// record the current set's assignment here. The host persists it when it changes.
@@ -126,6 +142,8 @@ public struct DisplayPolicy: Sendable {
     public var blipGrace: Double
     public private(set) var savedAudience: DisplayIdentity?
     public private(set) var savedPresenter: DisplayIdentity?
+    /// The monitors (EDID) of the saved displays when they were chosen; absent: none reported.
+    private var savedMonitors: [DisplayIdentity: DisplayMonitor] = [:]
     /// The display a removal took the audience view from, until it returns or the user chooses.
     public private(set) var lostAudience: DisplayIdentity?
     /// When (caller's clock, seconds) `lostAudience` was removed.
@@ -138,6 +156,8 @@ public struct DisplayPolicy: Sendable {
     public var roomHint: DisplayIdentity?
     public private(set) var displays: [DisplayInfo] = []
     public private(set) var assignment = DisplayAssignment(presenter: nil, audience: .preview)
+    /// The wall clock, for when a choice is saved (`DisplayChoices.Entry.saved`).
+    public var wallClock: @Sendable () -> Date = { Date() }
 
     public init(audience: DisplaySelector? = nil, presenter: DisplaySelector? = nil, windowed: Bool = false, blipGrace: Double = 2) {
         audienceSelector = audience; presenterSelector = presenter; self.windowed = windowed; self.blipGrace = blipGrace
@@ -160,8 +180,12 @@ public struct DisplayPolicy: Sendable {
         change.removed = before.filter { !ids.contains($0.identity) }
         change.changed = now.filter { d in before.contains { $0.identity == d.identity && $0 != d } }
         displays = now
-        if ids != Set(before.map(\.identity)), audienceSelector == nil, presenterSelector == nil, let e = remembered.choice(for: ids) {
-            savedPresenter = e.presenter; savedAudience = e.audience
+        forgetSavedDisplaysWithAnotherMonitor(among: change.added)
+        var applied: DisplayChoices.Entry?
+        if ids != Set(before.map(\.identity)), audienceSelector == nil, presenterSelector == nil, let e = remembered.choice(for: now) {
+            // Told once: not again when the same displays come back after a blip.
+            if savedPresenter != e.presenter || savedAudience != e.audience { applied = e }
+            savedPresenter = e.presenter; savedAudience = e.audience; savedMonitors = e.monitors
         }
         resolveSelectors()
         if lostAudience != nil { arrivedSinceLoss += change.added.map(\.identity) }
@@ -174,6 +198,15 @@ public struct DisplayPolicy: Sendable {
         if remembersSelectors, audienceSelector?.match(in: displays) != nil || presenterSelector?.match(in: displays) != nil { rememberAssignment() }
         change.new = assignment
         change.waitingFor = assignment.audience == .preview ? waiting(at: time) : nil
+        if old.presenter?.identity != assignment.presenter?.identity { change.presenterReason = presenterReason }
+        // Said only when it placed the views otherwise than the rules alone would.
+        if let e = applied {
+            var plain = self
+            plain.savedPresenter = nil; plain.savedAudience = nil
+            plain.assignment = old
+            let d = plain.choose(at: time)
+            if d.presenter?.identity != assignment.presenter?.identity || d.roomDisplay?.identity != assignment.roomDisplay?.identity { change.appliedChoice = e }
+        }
         if change.added.isEmpty && change.removed.isEmpty && change.changed.isEmpty && old == assignment { return nil }
         return change
     }
@@ -184,6 +217,7 @@ public struct DisplayPolicy: Sendable {
     public mutating func swap(at time: Double) -> DisplayChange? {
         guard let p = assignment.presenter, let a = assignment.audienceDisplay else { return nil }
         savedPresenter = a.identity; savedAudience = p.identity
+        savedMonitors = [:]; savedMonitors[a.identity] = a.monitor; savedMonitors[p.identity] = p.monitor
         lostAudience = nil; lostAt = nil; arrivedSinceLoss = []
         let old = assignment
         assignment = choose(at: time)
@@ -195,13 +229,55 @@ public struct DisplayPolicy: Sendable {
     /// audience has a display of its own.
     private mutating func rememberAssignment() {
         guard let p = assignment.presenter, let a = assignment.audienceDisplay, p.identity != a.identity else { return }
-        remembered.remember(.init(displays: Set(displays.map(\.identity)), presenter: p.identity, audience: a.identity))
+        if let e = remembered.choice(for: displays), e.presenter == p.identity, e.audience == a.identity { return }   // keeps its date
+        let now = Date(timeIntervalSince1970: wallClock().timeIntervalSince1970.rounded(.down))   // whole seconds, as in the file
+        remembered.remember(.init(displays: displays, presenter: p.identity, audience: a.identity, saved: now))
+    }
+
+    /// The laptop's built-in panel, when one is connected and the presenter goes there rather
+    /// than on the primary display (no saved presenter; the primary display is another).
+    private var builtInPanel: DisplayInfo? {
+        guard let first = displays.first, !first.isBuiltInPanel else { return nil }
+        return displays.first { $0.isBuiltInPanel }
+    }
+
+    /// Why the presenter is on its display when the built-in panel rule put it there, for the log:
+    /// "presenter on eDP-1, the built-in panel (the primary display is HDMI-1)"; else nil.
+    public var presenterReason: String? {
+        guard let p = assignment.presenter, connected(savedPresenter) == nil, let panel = builtInPanel,
+              p.identity == panel.identity, let first = displays.first else { return nil }
+        return "presenter on \(p.name), the built-in panel (the primary display is \(first.name))"
+    }
+
+    /// What the log and the console say when a remembered choice is applied.
+    public static func appliedText(_ e: DisplayChoices.Entry) -> String {
+        let when = e.saved.map { " on " + Self.dayFormat.string(from: $0) } ?? ""
+        return "swapped as you chose for these displays\(when): presenter on \(e.presenter.name), audience on \(e.audience.name) (displays.json); s to swap back"
+    }
+
+    /// "1 Dec 2026", in the local time zone (a date the speaker recognises).
+    private static var dayFormat: DateFormatter {
+        let f = DateFormatter(); f.locale = Locale(identifier: "en_US_POSIX"); f.dateFormat = "d MMM yyyy"; return f
     }
 
     /// Command-line selectors become saved identities the first time they match a display.
     private mutating func resolveSelectors() {
-        if savedAudience == nil, let d = audienceSelector?.match(in: displays) { savedAudience = d.identity }
-        if savedPresenter == nil, let d = presenterSelector?.match(in: displays) { savedPresenter = d.identity }
+        if savedAudience == nil, let d = audienceSelector?.match(in: displays) { savedAudience = d.identity; savedMonitors[d.identity] = d.monitor }
+        if savedPresenter == nil, let d = presenterSelector?.match(in: displays) { savedPresenter = d.identity; savedMonitors[d.identity] = d.monitor }
+    }
+
+    /// A saved display back on its connector at its size but with another monitor (EDID) is
+    /// another display: the choice made with the first (both halves) is forgotten for this run,
+    /// so another projector plugged into the same port mid-talk gets no console. Only displays
+    /// plugged in (`added`) are compared: an EDID read late for a display that stayed connected
+    /// does not move the views mid-talk. When that choice had put the audience view on the
+    /// built-in panel, the panel is no longer the room's display: the new projector is.
+    private mutating func forgetSavedDisplaysWithAnotherMonitor(among added: [DisplayInfo]) {
+        guard added.contains(where: { savedMonitors[$0.identity] != $0.monitor && ($0.identity == savedPresenter || $0.identity == savedAudience) }) else { return }
+        if let a = savedAudience, assignment.roomDisplay?.identity == a, connected(a)?.isBuiltInPanel == true {
+            assignment.audience = .preview
+        }
+        savedPresenter = nil; savedAudience = nil; savedMonitors = [:]
     }
 
     private func connected(_ id: DisplayIdentity?) -> DisplayInfo? { id.flatMap { i in displays.first { $0.identity == i } } }
@@ -214,7 +290,7 @@ public struct DisplayPolicy: Sendable {
     private func choose(at time: Double) -> DisplayAssignment {
         guard let first = displays.first else { return DisplayAssignment(presenter: nil, audience: .preview) }
         if besideAnotherTalk { return DisplayAssignment(presenter: first, audience: .window) }
-        var presenter = connected(savedPresenter) ?? first
+        var presenter = connected(savedPresenter) ?? builtInPanel ?? first
         if savedPresenter == nil || connected(savedPresenter) == nil, presenter.identity == savedAudience,
            let other = displays.first(where: { $0.identity != savedAudience }) {
             presenter = other

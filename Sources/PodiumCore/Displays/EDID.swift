@@ -7,8 +7,11 @@ public struct EDID: Equatable, Sendable {
     public var make: String?
     /// The monitor name, e.g. "DELL U2415"; nil when the EDID has no name descriptor.
     public var model: String?
+    /// The monitor's serial: the serial-number descriptor (tag 0xFF) when there is one, else the
+    /// 32-bit ID serial number (bytes 12–15, little-endian) in decimal when not 0; nil otherwise.
+    public var serial: String?
 
-    public init(make: String?, model: String?) { self.make = make; self.model = model }
+    public init(make: String?, model: String?, serial: String? = nil) { self.make = make; self.model = model; self.serial = serial }
 
     /// Parses the base block; nil when `bytes` is shorter than 128 bytes or lacks the header.
     public init?(_ bytes: [UInt8]) {
@@ -17,13 +20,17 @@ public struct EDID: Equatable, Sendable {
         let letters = [(id >> 10) & 31, (id >> 5) & 31, id & 31]
         make = letters.allSatisfy { (1...26).contains($0) }
             ? String(letters.map { Character(Unicode.Scalar(UInt8($0) + 64)) }) : nil
-        model = nil
-        for start in stride(from: 54, through: 108, by: 18) where bytes[start] == 0 && bytes[start + 1] == 0 && bytes[start + 3] == 0xFC {
-            let text = bytes[(start + 5)..<(start + 18)].prefix { $0 != 0x0A && $0 != 0 }
-            let name = String(decoding: text, as: UTF8.self).trimmingCharacters(in: " ")
-            if !name.isEmpty { model = name }
-            break
+        model = nil; serial = nil
+        func text(_ start: Int) -> String? {
+            let t = String(decoding: bytes[(start + 5)..<(start + 18)].prefix { $0 != 0x0A && $0 != 0 }, as: UTF8.self).trimmingCharacters(in: " ")
+            return t.isEmpty ? nil : t
         }
+        for start in stride(from: 54, through: 108, by: 18) where bytes[start] == 0 && bytes[start + 1] == 0 {
+            if bytes[start + 3] == 0xFC, model == nil { model = text(start) }
+            if bytes[start + 3] == 0xFF, serial == nil { serial = text(start) }
+        }
+        let number = UInt32(bytes[12]) | UInt32(bytes[13]) << 8 | UInt32(bytes[14]) << 16 | UInt32(bytes[15]) << 24
+        if serial == nil, number != 0 { serial = String(number) }
     }
 }
 
