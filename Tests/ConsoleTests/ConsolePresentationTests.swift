@@ -109,6 +109,22 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertFalse(p.isFrozen, "Esc goes back to live")
     }
 
+    /// The room's display changing shape while frozen (a 4:3 projector renegotiating to 16:9)
+    /// cropped the frozen frame's top and bottom (trial 13 F8): it is fitted whole, letterboxed.
+    func testAFrozenFrameIsFittedWholeWhenTheRoomChangesShape() async {
+        let p = makePresentation()
+        let size = p.audience.bounds.size
+        p.press(Key("f"))
+        p.press(Key("Page Down"))
+        p.audience.resize(to: Size(size.width, size.width))   // now square: the frame is letterboxed
+        let red = fills(p.audience.drawList(), Self.colours[0])
+        XCTAssertEqual(red.count, 1, "the frozen scene 0, not the current one")
+        let r = red[0]
+        XCTAssertEqual(r.width / r.height, size.width / size.height, accuracy: 0.01, "its shape kept")
+        XCTAssertTrue(Rect(0, 0, size.width, size.width).insetBy(dx: -0.5, dy: -0.5).contains(r), "all of it on the display: \(r)")
+        XCTAssertEqual(r.midY, size.width / 2, accuracy: 0.5, "centred")
+    }
+
     func testBlackoutWhiteoutBadges() async {
         let p = makePresentation()
         p.press(Key("b"))

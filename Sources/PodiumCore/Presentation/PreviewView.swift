@@ -87,10 +87,14 @@ final class FrozenFrameView: View {
     func clear() { frame0 = nil; isHidden = true }
     override var isUserInteractionEnabled: Bool { false }
     override func draw(into list: inout DrawList) {
-        guard let f = frame0, f.size.width > 0 else { return }
-        let s = bounds.width / f.size.width
+        guard let f = frame0, f.size.width > 0, f.size.height > 0 else { return }
+        // Fitted whole, never cropped, when the room's display changed shape while frozen (a 4:3
+        // frame on a projector switched to 16:9 lost its top and bottom: trial 13 F8).
+        let s = min(bounds.width / f.size.width, bounds.height / f.size.height)
+        let inset = Point((bounds.width - f.size.width * s) / 2, (bounds.height - f.size.height * s) / 2)
         list.fill(bounds, theme.background)
-        list.append(contentsOf: s == 1 && list.offset == .zero ? f.list : f.list.transformed(scale: s, translation: list.offset))
+        if s == 1, inset == .zero, list.offset == .zero { list.append(contentsOf: f.list); return }
+        list.append(contentsOf: f.list.transformed(scale: s, translation: Point(list.offset.x + inset.x, list.offset.y + inset.y)))
     }
 }
 
