@@ -187,7 +187,11 @@ public final class RemoteSession {
         let request = try? JSONValue.parse(Data(text.utf8))
         // The resume question is the speaker's, on the presenter view: the phone waits for it.
         if let hold = presentation.talkHold, request?["cmd"]?.string != "state" {
-            return JSONValue.object(["ok": false, "error": .string("\(hold): answer it on the presenter view (Return resumes, Esc starts fresh)")]).jsonString
+            // Next or previous answers the resume question as a clicker's key does: it resumes.
+            if ["next", "previous"].contains(request?["cmd"]?.string), presentation.navigationAnswersQuestion() {
+                return JSONValue.object(["ok": true]).jsonString
+            }
+            return JSONValue.object(["ok": false, "error": .string("\(hold): answer it on the presenter view (Return, Page Down or F5 resumes; Esc twice starts fresh) or press next here to resume")]).jsonString
         }
         if request?["cmd"]?.string == "screenshot" {
             // It writes a file wherever it is told: only the local control socket (this user) may ask.

@@ -42,7 +42,7 @@ enum ControlRequests {
         }
         // The resume question holds the talk: only what answers it, looks or quits gets through.
         if let hold = p.talkHold, !passesHold(cmd, v, p) {
-            throw Failure("\(SafeText.quote(cmd)) refused: \(hold) (Return resumes, Esc starts fresh; state, screenshot and quit still work)")
+            throw Failure("\(SafeText.quote(cmd)) refused: \(hold) (a key Return, Page Down or F5 resumes, Esc twice starts fresh; state, screenshot and quit still work)")
         }
         switch cmd {
         case "state":

@@ -11,13 +11,20 @@ extension PresentCommand {
     /// journal could not be written), else the journal's. `logging`: a journal that cannot be
     /// read is logged ("… starting fresh").
     func interruptedPlace(logging: Bool) -> TalkJournal.Record? {
+        guard let record = journaledRecord(logging: logging), record.isWorthResuming else { return nil }
+        return record
+    }
+
+    /// The interrupted talk's last record for this deck, worth resuming or not (a start time
+    /// still ahead is kept even when nothing else is): the watcher's, else the journal's.
+    func journaledRecord(logging: Bool) -> TalkJournal.Record? {
         var record: TalkJournal.Record?
         if let kept = CrashRestart.carriedPlace, kept.deck == presentation.deck.path { record = kept }
         else {
             do { record = try (journal ?? TalkJournal(deckPath: presentation.deck.path)).read() }
             catch { if logging { log("\(error); starting fresh") }; record = nil }
         }
-        guard let record, record.deck == presentation.deck.path, record.isWorthResuming else { return nil }
+        guard let record, record.deck == presentation.deck.path else { return nil }
         return record
     }
 

@@ -28,6 +28,9 @@ final class PresentCommand {
     var displayLock: AnyObject?
     var journalArmed = false { didSet { if journalArmed, !oldValue { CrashRestart.placeIsJournaled() } } }
     var journalFailed = false
+    /// After "start fresh": the interrupted talk's journal stays on disk until the new talk has
+    /// moved (`Record.isWorthResuming`), so quitting and relaunching offers it again.
+    var keepsOldJournal = false
     let text = TextEngine()
     let images = ImageSizeCache()
     var quit = false
@@ -188,7 +191,7 @@ final class PresentCommand {
         try loop()
         // A clean quit: nothing to resume next time (windows and SDL are released by `shutdown`).
         // (Unless the resume question was never answered: that talk is still to be resumed.)
-        if journalArmed { journal.end() }
+        if journalArmed, !keepsOldJournal { journal.end() }
         return 0
     }
 
@@ -231,10 +234,14 @@ final class PresentCommand {
     // MARK: Journal
 
     /// After a crash the journal still holds the talk's place: `--resume` goes back to it, else
-    /// the presenter screen asks (Return resumes, Esc starts fresh); the room sees nothing of it.
+    /// the presenter screen asks (`askToResume`: a clicker's keys resume, Esc twice starts fresh;
+    /// the room is black meanwhile). A journaled `--start-time` still ahead counts down again
+    /// when the command line gives none: with the place resumed, or alone when nothing else is
+    /// worth resuming.
     func offerResume() {
         journal = TalkJournal(deckPath: presentation.deck.path)
         guard let record = interruptedPlace(logging: true) else {
+            if let kept = journaledRecord(logging: false) { restoreStartTime(kept) }
             if options.flags.contains("--resume") { log("--resume: no interrupted talk journaled for \(presentation.deck.path); starting fresh") }
             journalArmed = true
             return
@@ -245,12 +252,23 @@ final class PresentCommand {
             let planGiven = TalkOptions.names.contains { self.options.values[$0] != nil }
             let gone = self.presentation.resumeTarget(for: record).clamped ? " (the journaled scene \(record.scene + 1) is past the deck's end)" : ""
             self.presentation.resume(from: record, now: Date().timeIntervalSince1970, keepingPlan: !planGiven)
+            self.restoreStartTime(record)
             self.journalArmed = true
             self.log("resumed at scene \(self.presentation.currentIndex + 1)\(gone), \(TalkClock.format(self.presentation.elapsed)) elapsed\(record.paused ? " (paused)" : "")")
         }
         if options.flags.contains("--resume") { resume(); return }
         presentation.askToResume(record, holding: "waiting for the speaker to answer the resume question on the presenter view", onConfirm: resume,
-                                 onCancel: { [weak self] in self?.journalArmed = true; self?.log("started fresh (the interrupted talk was not resumed)") })
+                                 onCancel: { [weak self] in
+            self?.journalArmed = true; self?.keepsOldJournal = true
+            self?.log("started fresh (the interrupted talk was not resumed; its place stays on disk until this talk moves)")
+        })
+    }
+
+    /// Counts down to `record`'s journaled start time again, unless `--start-time` was given.
+    func restoreStartTime(_ record: TalkJournal.Record) {
+        guard options.values["--start-time"] == nil, !record.started, let s = record.startTime else { return }
+        let at = Date(timeIntervalSince1970: s)
+        if presentation.setStartTime(at: at) != nil { log("the interrupted talk's start time \(at) is kept: the talk timer starts then (or on the first advance)") }
     }
 
     /// Saves the talk's place when it changed (called every turn of the loop, and after an
@@ -262,6 +280,8 @@ final class PresentCommand {
         guard journalArmed else { return }
         let record = presentation.journalRecord(now: Date().timeIntervalSince1970)
         CrashRestart.carryPlace(record)
+        // Started fresh: the interrupted talk's place stays on disk until this one has moved.
+        if keepsOldJournal { guard record.isWorthResuming else { return }; keepsOldJournal = false }
         do { try journal.save(record) }
         catch {
             guard !journalFailed else { return }

@@ -393,7 +393,7 @@ extension ConsolePresentationTests {
     func testTheBannerWrapsALongQuestionOnASmallWindow() {
         let p = makePresentation()
         p.presenter.resize(to: Size(640, 480))
-        let q = "Resume the interrupted talk at scene 12 “Results and what they mean for the next release”, 14:05 elapsed? Return resumes · Esc starts fresh"
+        let q = "Resume the interrupted talk at scene 12 “Results and what they mean for the next release”, 14:05 elapsed? Return, Page Down or F5 resumes · Esc twice starts fresh"
         p.ask(q, timeout: nil, otherKeysCancel: false, onConfirm: {})
         let list = p.presenter.drawList()
         let block = list.commands.compactMap { c -> TextBlock? in if case let .text(b, _, _) = c, b.text == q { b } else { nil } }.first

@@ -5,7 +5,8 @@ import XCTest
 
 /// While the resume question is open on the presenter view, nothing else may move or change the
 /// talk: the control socket and the phone remote get a refusal naming the question, `state`
-/// says it is open, and the audience view stays as it was until the speaker answers.
+/// says it is open, and the audience view stays black until the speaker answers (a key on the
+/// presenter view, or the phone's next, which resumes as a clicker's key does).
 final class ResumeHoldEndToEndTests: XCTestCase {
     var dir: URL!
     var deck: String!
@@ -36,7 +37,7 @@ final class ResumeHoldEndToEndTests: XCTestCase {
 
         // Everything that would move or change the talk is refused, saying why.
         let refused: [JSONValue] = [
-            ["cmd": "next"], ["cmd": "previous"], ["cmd": "goto", "index": 2], ["cmd": "key", "key": "Page Down"],
+            ["cmd": "next"], ["cmd": "previous"], ["cmd": "goto", "index": 2], ["cmd": "key", "key": "Home"],
             ["cmd": "key", "key": "b"], ["cmd": "freeze"], ["cmd": "blackout"], ["cmd": "whiteout"], ["cmd": "pauseTimer"],
             ["cmd": "overview"], ["cmd": "pointer", "x": 100, "y": 100], ["cmd": "click", "window": "audience", "x": 10, "y": 10],
             ["cmd": "type", "text": "x"], ["cmd": "hover", "window": "presenter", "x": 10, "y": 10], ["cmd": "swap"],
@@ -58,8 +59,8 @@ final class ResumeHoldEndToEndTests: XCTestCase {
             out = {"status": ws.status}
             pushed = ws.until(rc.text("state"))
             out["hold"] = pushed and pushed.get("hold")
-            for name, req in [("next", {"cmd": "next"}), ("pointer", {"cmd": "pointer", "fx": 0.5, "fy": 0.5}),
-                              ("answer", {"cmd": "key", "key": "Return"})]:
+            for name, req in [("pointer", {"cmd": "pointer", "fx": 0.5, "fy": 0.5}), ("answer", {"cmd": "key", "key": "Return"}),
+                              ("goto", {"cmd": "goto", "index": 2})]:
                 ws.pending.clear(); ws.send(req)
                 out[name] = ws.until(rc.text(None, lambda m: "ok" in m))
             print(json.dumps(out))
@@ -68,7 +69,7 @@ final class ResumeHoldEndToEndTests: XCTestCase {
         let seen = try JSONValue.parse(Data(phone.stdout.utf8))
         XCTAssertEqual(seen["status"]?.int, 101)
         XCTAssertTrue(seen["hold"]?.string?.contains("resume question") == true, "the phone is told why: \(seen)")
-        for k in ["next", "pointer", "answer"] {
+        for k in ["pointer", "answer", "goto"] {
             XCTAssertEqual(seen[k]?["ok"]?.bool, false, "\(k) from the phone: \(seen[k] ?? .null)")
             XCTAssertTrue(seen[k]?["error"]?.string?.contains("resume question") == true, "\(seen[k] ?? .null)")
         }
@@ -76,7 +77,7 @@ final class ResumeHoldEndToEndTests: XCTestCase {
         // Nothing moved and the room saw nothing of it.
         s = try app.send(["cmd": "state"])
         XCTAssertEqual(s["scene"]?["index"]?.int, 0)
-        XCTAssertEqual(s["audienceMode"]?.string, "normal")
+        XCTAssertEqual(s["audienceMode"]?.string, "black", "the room is black while the speaker decides, not on the title slide")
         XCTAssertEqual(s["frozen"]?.bool, false)
         XCTAssertEqual(s["pointer"], .null)
         XCTAssertEqual(s["overview"]?["open"]?.bool, false)
@@ -87,11 +88,23 @@ final class ResumeHoldEndToEndTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: before)), try Data(contentsOf: URL(fileURLWithPath: after)),
                        "the audience view did not change while the question was open")
 
-        // The speaker answers (Return, as the keyboard): back at scene 4, and the talk moves again.
-        XCTAssertEqual(try app.send(["cmd": "key", "key": "Return"])["ok"]?.bool, true)
+        // The phone's next answers as a clicker's would: back at scene 4, the room sees it, and
+        // the talk moves again.
+        let resumed = try runProcess("/usr/bin/python3", ["-c", """
+            import json, sys
+            sys.path.insert(0, sys.argv[1])
+            import remote_client as rc
+            ws = rc.WS("127.0.0.1", int(sys.argv[2]), sys.argv[3])
+            ws.until(rc.text("state"))
+            ws.pending.clear(); ws.send({"cmd": "next"})
+            print(json.dumps(ws.until(rc.text(None, lambda m: "ok" in m))))
+            """, TestPaths.root.appendingPathComponent("Tests/Remote").path, "\(port)", token], environment: TestPaths.privateHome(in: dir))
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        XCTAssertEqual(try JSONValue.parse(Data(resumed.stdout.utf8))["ok"]?.bool, true, resumed.stdout)
         s = try app.send(["cmd": "state"])
-        XCTAssertEqual(s["scene"]?["index"]?.int, 3)
+        XCTAssertEqual(s["scene"]?["index"]?.int, 3, "resumed, not moved on")
         XCTAssertEqual(s["question"], .null)
+        XCTAssertEqual(s["audienceMode"]?.string, "normal")
         XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true)
         XCTAssertEqual(try app.send(["cmd": "state"])["scene"]?["index"]?.int, 4)
         XCTAssertEqual(app.stop(), 0, app.log)

@@ -13,7 +13,7 @@ final class BannerLeavesSidebarTests: XCTestCase {
         r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "a", summary: "") { _, _ in RecordingScene("A") }]))
         let p = Presentation(deck: Deck(title: "T", scenes: (0..<6).map { DeckScene(kind: "a", title: "S\($0)") }, path: "/talks/t.json"),
                              registry: r, metrics: FixedMetrics(), clock: { 0 })
-        let text = "Resume the interrupted talk at scene 3 “Record Stores”, 2:29 elapsed? Return resumes · Esc starts fresh"
+        let text = "Resume the interrupted talk at scene 3 “Record Stores”, 2:29 elapsed? Return, Page Down or F5 resumes · Esc twice starts fresh"
         p.ask(text, timeout: nil, onConfirm: {})
         for size in [Size(1280, 800), Size(1024, 768), Size(640, 480)] {
             p.presenter.resize(to: size)

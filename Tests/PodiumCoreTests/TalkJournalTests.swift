@@ -108,9 +108,9 @@ final class TalkJournalTests: XCTestCase {
         XCTAssertEqual(record(elapsed: 100, paused: true, at: 1000).elapsed(resumingAt: 1060), 100)
         XCTAssertEqual(record(started: false, elapsed: 0, at: 1000).elapsed(resumingAt: 1060), 0)
         XCTAssertEqual(record(elapsed: 100, at: 1000).resumeQuestion(sceneCount: 10, now: 1625),
-                       "Resume the interrupted talk at scene 4 “Results”, 12:05 elapsed? Return resumes · Esc starts fresh")
+                       "Resume the interrupted talk at scene 4 “Results”, 12:05 elapsed? Return, Page Down or F5 resumes · Esc twice starts fresh")
         XCTAssertEqual(record(scene: 12, elapsed: 100, paused: true).resumeQuestion(sceneCount: 5, now: 5000),
-                       "Resume the interrupted talk at scene 5 (the deck's last: it has 5 scenes now, the talk was at scene 13), 1:40 elapsed (paused)? Return resumes · Esc starts fresh")
+                       "Resume the interrupted talk at scene 5 (the deck's last: it has 5 scenes now, the talk was at scene 13), 1:40 elapsed (paused)? Return, Page Down or F5 resumes · Esc twice starts fresh")
         XCTAssertFalse(record(scene: 0, started: false, elapsed: 0).isWorthResuming)
         XCTAssertTrue(record(scene: 2, started: false, elapsed: 0).isWorthResuming)
     }
@@ -250,7 +250,7 @@ final class TalkJournalTests: XCTestCase {
                                      position: ["page": 3], started: true, elapsed: 100, paused: true, savedAt: 0)
         let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { 0 })
         XCTAssertEqual(p.resumeQuestion(for: rec, now: 0),
-                       "Resume the interrupted talk at slide 2/3 (2/2) “Page 2”, 1:40 elapsed (paused)? Return resumes · Esc starts fresh")
+                       "Resume the interrupted talk at slide 2/3 (2/2) “Page 2”, 1:40 elapsed (paused)? Return, Page Down or F5 resumes · Esc twice starts fresh")
     }
 
     /// The deck (a PDF) shrank before the relaunch: the question names a scene that exists, with
@@ -265,7 +265,7 @@ final class TalkJournalTests: XCTestCase {
         XCTAssertEqual(p.resumeTarget(for: rec).scene, 3)
         XCTAssertTrue(p.resumeTarget(for: rec).clamped)
         XCTAssertEqual(p.resumeQuestion(for: rec, now: 0),
-                       "Resume the interrupted talk at scene 4 “4” (the deck's last: it has 4 scenes now, the talk was at scene 10), 1:40 elapsed (paused)? Return resumes · Esc starts fresh")
+                       "Resume the interrupted talk at scene 4 “4” (the deck's last: it has 4 scenes now, the talk was at scene 10), 1:40 elapsed (paused)? Return, Page Down or F5 resumes · Esc twice starts fresh")
         p.resume(from: rec, now: 0)
         XCTAssertEqual(p.currentIndex, 3)
         XCTAssertTrue((p.currentScene as? RecordingScene)?.received.isEmpty ?? true, "the old scene's page is not handed to another scene")
@@ -273,7 +273,7 @@ final class TalkJournalTests: XCTestCase {
         let same = Deck(title: "T", scenes: (1...12).map { DeckScene(kind: "pdf", title: "\($0)") }, path: "/talks/t.pdf")
         let q = Presentation(deck: same, registry: r, metrics: FixedMetrics(), clock: { 0 })
         XCTAssertFalse(q.resumeTarget(for: rec).clamped)
-        XCTAssertEqual(q.resumeQuestion(for: rec, now: 0), "Resume the interrupted talk at scene 10 “10”, 1:40 elapsed (paused)? Return resumes · Esc starts fresh")
+        XCTAssertEqual(q.resumeQuestion(for: rec, now: 0), "Resume the interrupted talk at scene 10 “10”, 1:40 elapsed (paused)? Return, Page Down or F5 resumes · Esc twice starts fresh")
     }
 
     /// The deck shrank while the resume question was open (a reload): the question is worded
@@ -287,13 +287,13 @@ final class TalkJournalTests: XCTestCase {
         let p = Presentation(deck: eight, registry: r, metrics: FixedMetrics(), clock: { 0 })
         var resumed = false
         p.askToResume(rec, now: { 0 }, holding: "answer", onConfirm: { p.resume(from: rec, now: 0); resumed = true }, onCancel: {})
-        XCTAssertEqual(p.question, "Resume the interrupted talk at scene 8 “Page 5”, 1:40 elapsed (paused)? Return resumes · Esc starts fresh")
+        XCTAssertEqual(p.question, "Resume the interrupted talk at scene 8 “Page 5”, 1:40 elapsed (paused)? Return, Page Down or F5 resumes · Esc twice starts fresh")
 
         let four = Deck(title: "T", scenes: (1...4).map { DeckScene(kind: "pdf", title: "\($0)") }, path: "/talks/t.pdf")
         p.replaceDeck(four)
         let atLaunch = Presentation(deck: four, registry: r, metrics: FixedMetrics(), clock: { 0 }).resumeQuestion(for: rec, now: 0)
         XCTAssertEqual(p.question, atLaunch)
-        XCTAssertEqual(p.question, "Resume the interrupted talk at scene 4 “4” (the deck's last: it has 4 scenes now, the talk was at scene 8), 1:40 elapsed (paused)? Return resumes · Esc starts fresh")
+        XCTAssertEqual(p.question, "Resume the interrupted talk at scene 4 “4” (the deck's last: it has 4 scenes now, the talk was at scene 8), 1:40 elapsed (paused)? Return, Page Down or F5 resumes · Esc twice starts fresh")
         XCTAssertEqual(p.talkHold, "answer", "still holding the talk")
         XCTAssertEqual(p.console.banner.text, atLaunch, "the banner shows the new wording")
         p.answerQuestion(true)

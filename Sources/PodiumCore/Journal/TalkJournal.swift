@@ -45,6 +45,10 @@ public struct TalkJournal {
         public var frozenScene: Int?
         public var frozenSceneTitle: String?
         public var frozenSceneKind: String?
+        /// The `--start-time` (wall-clock Unix seconds) while the talk had not started, so a
+        /// relaunch without the option still counts down to it; nil once started, without one,
+        /// and in journals written before it was kept.
+        public var startTime: Double?
 
         public init(deck: String, scene: Int, sceneTitle: String?, sceneKind: String? = nil, page: Int?, position: [String: JSONValue]? = nil,
                     started: Bool, elapsed: Double, paused: Bool, savedAt: Double) {
@@ -77,8 +81,8 @@ public struct TalkJournal {
         public var isWorthResuming: Bool { started || scene > 0 || coveredMode != nil }
 
         /// The question for the presenter screen, for a deck of `sceneCount` scenes at wall-clock
-        /// `now`, e.g. `Resume the interrupted talk at scene 4 “Results”, 12:05 elapsed? Return
-        /// resumes · Esc starts fresh`. A scene past the deck's end (the deck or PDF shrank) is
+        /// `now`, e.g. `Resume the interrupted talk at scene 4 “Results”, 12:05 elapsed? Return,
+        /// Page Down or F5 resumes · Esc twice starts fresh` (`answers`). A scene past the deck's end (the deck or PDF shrank) is
         /// clamped to the last, and the question says so rather than name the old scene.
         public func resumeQuestion(sceneCount: Int, now: Double) -> String {
             let target = min(max(0, scene), sceneCount - 1)
@@ -93,8 +97,15 @@ public struct TalkJournal {
             let named = title.map { " “\($0)”" } ?? ""
             let gone = sceneCount.map { " (the deck's last: it has \($0) scene\($0 == 1 ? "" : "s") now, the talk was at scene \(scene + 1))" } ?? ""
             let time = started ? ", \(TalkClock.format(elapsed(resumingAt: now))) elapsed\(paused ? " (paused)" : "")" : ""
-            return "Resume the interrupted talk at \(place ?? "scene \(target + 1)")\(named)\(gone)\(time)? Return resumes · Esc starts fresh"
+            return "Resume the interrupted talk at \(place ?? "scene \(target + 1)")\(named)\(gone)\(time)? \(Self.answers)"
         }
+
+        /// How the resume question is answered: a clicker's keys (next, previous, F5) resume; Esc
+        /// asks again (`escapeAgain`), so one stray Esc (a clicker's slideshow button sends F5
+        /// and Esc by turns) never throws the place away.
+        public static let answers = "Return, Page Down or F5 resumes · Esc twice starts fresh"
+        /// The question after a first Esc.
+        public static let escapeAgain = "Start fresh from the first scene (timer 0:00)? Esc again starts fresh · Return, Page Down or F5 resumes the interrupted talk"
     }
 
     /// The journal file for the deck at `deckPath` (absolute).
@@ -195,6 +206,7 @@ extension Presentation {
         r.lastMinutes = deck.lastMinutes; r.endSlide = deck.endSlide
         r.audienceMode = audienceMode == .normal ? nil : audienceMode.rawValue
         r.sceneStart = talk.isStarted ? talk.sceneStart : nil
+        r.startTime = talk.isStarted ? nil : startTime?.timeIntervalSince1970
         if isFrozen, let f = frozenScene, deck.scenes.indices.contains(f) {
             r.frozenScene = f; r.frozenSceneTitle = deck.scenes[f].title; r.frozenSceneKind = deck.scenes[f].kind
         }
@@ -261,14 +273,24 @@ extension Presentation {
     /// holding the talk until answered, see `ask`): a reload while it is open words it again for
     /// the new deck, as a launch with that deck would, so it never names a scene that is gone.
     /// `now` gives wall-clock time (Unix seconds) each time it is worded.
-    /// A room that was covered when the talk stopped stays covered while the speaker decides;
-    /// starting fresh uncovers it.
+    /// A clicker's next, previous or F5 resumes (the likely answer); Esc asks again and only a
+    /// second Esc starts fresh (`PendingQuestion.escapeAgain`).
+    /// While the speaker decides the room is black (or stays white, if it was covered white when
+    /// the talk stopped): not the first scene, which would tell the room the talk starts over
+    /// when it most likely resumes, nor the journaled scene, whose code and place would be shown
+    /// before the speaker chose it (and taken back on "start fresh"). Resuming shows the place
+    /// (covered again if it was covered); starting fresh uncovers the first scene.
     public func askToResume(_ record: TalkJournal.Record, now: @escaping () -> Double = { Date().timeIntervalSince1970 },
                             holding: String, onConfirm: @escaping () -> Void, onCancel: @escaping () -> Void) {
-        if let m = record.coveredMode { audienceMode = m }
+        audienceMode = record.coveredMode ?? .black
         ask(resumeQuestion(for: record, now: now()), timeout: nil, otherKeysCancel: false, holding: holding,
-            onConfirm: onConfirm, onCancel: { [weak self] in
-                if record.coveredMode != nil { self?.audienceMode = .normal }
+            escapeAgain: TalkJournal.Record.escapeAgain,
+            onConfirm: { [weak self] in
+                // `resume(from:)` covers the room again if it was covered.
+                self?.audienceMode = .normal
+                onConfirm()
+            }, onCancel: { [weak self] in
+                self?.audienceMode = .normal
                 onCancel()
             })
         pendingQuestion?.reword = { [weak self] in self?.resumeQuestion(for: record, now: now()) ?? "" }

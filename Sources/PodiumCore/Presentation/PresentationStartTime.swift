@@ -17,8 +17,18 @@ extension Presentation {
         let nowSeconds = Double((c.hour ?? 0) * 3600 + (c.minute ?? 0) * 60 + (c.second ?? 0))
         var d = Double(m * 60) - nowSeconds
         if d < -12 * 3600 { d += 24 * 3600 }
+        return setStartTime(at: now.addingTimeInterval(d))
+    }
+
+    /// Sets the start to `date` (a journaled `--start-time`, `TalkJournal.Record.startTime`).
+    /// Returns it, or nil when it has passed: nothing counts down and the timer starts on the
+    /// first advance.
+    @discardableResult
+    public func setStartTime(at date: Date) -> Date? {
+        startTimer?.cancel(); startTimer = nil
+        let d = date.timeIntervalSince(wallClock())
         guard d > 0 else { startTime = nil; refreshTimers(); return nil }
-        startTime = now.addingTimeInterval(d)
+        startTime = date
         startTimer = timers.schedule(now: clock(), after: d, repeats: false) { [weak self] in self?.startTimeReached() }
         refreshTimers()
         return startTime

@@ -23,6 +23,14 @@ struct PendingQuestion {
     /// Whether Return says yes; not when Return is also a key of the talk (the clicker's next),
     /// which would otherwise confirm a stray `q` the moment the speaker advances.
     var returnConfirms = true
+    /// The resume question's answers for a clicker or phone (trial 13): a key of the talk's
+    /// navigation (`navigationActions`: next, previous, the slide steps, F5, Shift+F5) says yes
+    /// and does nothing else, and Esc only asks again with this text: Esc once more says no.
+    /// Nil: Esc says no at once.
+    var escapeAgain: String?
+    /// When Esc first asked again (`clock()`): Esc sooner than `confirmRepeatSeconds` after it
+    /// bounced or repeated and is not the second answer.
+    var escapedAt: Double?
 }
 
 /// Questions and notices for the speaker only, in the console's banner: nothing here reaches
@@ -36,14 +44,16 @@ extension Presentation {
     /// (which is cancelled). With `holding` (the reason, e.g. "waiting for the speaker to answer
     /// the resume question"), nothing moves or changes the talk until it is answered
     /// (`talkHold`): navigation, audience modes, the pointer and input to the scenes.
-    /// With `returnConfirms` false, Return is an other key (it cancels, then acts).
+    /// With `returnConfirms` false, Return is an other key (it cancels, then acts). With
+    /// `escapeAgain` (a text), the talk's navigation keys say yes and Esc asks again with that
+    /// text before it says no (`PendingQuestion.escapeAgain`).
     public func ask(_ text: String, confirmAction: ConsoleAction? = nil, timeout: Double? = 3, otherKeysCancel: Bool = true,
-                    holding: String? = nil, returnConfirms: Bool = true, onConfirm: @escaping () -> Void, onCancel: @escaping () -> Void = {}) {
+                    holding: String? = nil, returnConfirms: Bool = true, escapeAgain: String? = nil, onConfirm: @escaping () -> Void, onCancel: @escaping () -> Void = {}) {
         answerQuestion(false)
         let expiry = timeout.map { timers.schedule(now: clock(), after: $0, repeats: false) { [weak self] in self?.answerQuestion(false) } }
         pendingQuestion = PendingQuestion(text: text, confirmAction: confirmAction, otherKeysCancel: otherKeysCancel,
                                           onConfirm: onConfirm, onCancel: onCancel, expiry: expiry, holding: holding,
-                                          askedAt: clock(), returnConfirms: returnConfirms)
+                                          askedAt: clock(), returnConfirms: returnConfirms, escapeAgain: escapeAgain)
         updateBanner()
     }
 
@@ -56,7 +66,8 @@ extension Presentation {
     /// Words the open question again after the deck was replaced (`replaceDeck`), so it never
     /// names a scene the deck no longer has.
     func rewordQuestionAfterReload() {
-        guard let reword = pendingQuestion?.reword else { return }
+        // After a first Esc the question names no scene: it stays as asked.
+        guard let reword = pendingQuestion?.reword, pendingQuestion?.escapedAt == nil else { return }
         pendingQuestion?.text = reword()
         updateBanner()
     }
@@ -80,13 +91,21 @@ extension Presentation {
     /// Keys while a question is open: true when the key answered it (or was held back).
     func keyAnswersQuestion(_ k: Key, action: ConsoleAction?, typing: Bool = false) -> Bool {
         guard let q = pendingQuestion else { return false }
+        // A clicker's keys answer a question that waits for a clicker's answer: yes, and no more.
+        if q.escapeAgain != nil, let a = action, Self.navigationActions.contains(a) { answerQuestion(true); return true }
         // A key typed into a focused field is the field's, never an answer (`TypingGuard`).
         if typing, TypingGuard.types(k), q.holding == nil { return false }
         let again = action != nil && action == q.confirmAction
         // Its key again too soon: typed or bounced, held back; the question stays open.
         if again, clock() - q.askedAt < Self.confirmRepeatSeconds { return true }
         if q.returnConfirms && k.code.isReturn && k.isPlain || again { answerQuestion(true); return true }
-        if k.code == .escape { answerQuestion(false); return true }
+        if k.code == .escape {
+            guard let again = q.escapeAgain else { answerQuestion(false); return true }
+            // The first Esc asks again; a bounce or a held key is not the second.
+            if let at = q.escapedAt { if clock() - at >= Self.confirmRepeatSeconds { answerQuestion(false) } }
+            else { pendingQuestion?.text = again; pendingQuestion?.escapedAt = clock(); updateBanner() }
+            return true
+        }
         // Quit at once (Ctrl+Q) always gets out, unanswered: the question stays unanswered.
         if action == .quitNow { return false }
         guard q.otherKeysCancel else { return true }
@@ -97,7 +116,21 @@ extension Presentation {
     /// Whether key `k` may act while the talk is held (`talkHold`): it answers the question
     /// (Return, Esc) or quits at once (Ctrl+Q); everything else waits for the answer.
     public func keyPassesHold(_ k: Key) -> Bool {
-        k.code.isReturn && k.isPlain || k.code == .escape || keyMap.action(for: k) == .quitNow
+        let action = keyMap.action(for: k)
+        return k.code.isReturn && k.isPlain || k.code == .escape || action == .quitNow
+            || pendingQuestion?.escapeAgain != nil && action.map(Self.navigationActions.contains) == true
+    }
+
+    /// The keys a clicker has (next, previous, its slideshow button's F5/Shift+F5), which say
+    /// yes to a question with `escapeAgain` (the resume question) rather than act.
+    static let navigationActions: Set<ConsoleAction> = [.next, .previous, .nextSlide, .previousSlide, .startFromBeginning, .startFromCurrent]
+
+    /// The phone remote's next or previous while the talk is held: says yes to a question that a
+    /// clicker's key answers (the resume question), as that key would. Returns whether it did.
+    public func navigationAnswersQuestion() -> Bool {
+        guard pendingQuestion?.escapeAgain != nil else { return false }
+        answerQuestion(true)
+        return true
     }
 
     /// A lasting message for the speaker (a reload error, nil to clear it); an open question
