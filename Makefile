@@ -54,7 +54,8 @@ RUNTIME_PKGS += libwayland-dev
 # (zbar-tools), an independent QR reader for the Links plugin's and the remote's tests, and
 # Debian's chromium with chromium-driver and python3-selenium for the phone remote's browser test.
 # Text render tests compare with an independent rendering: Pillow with libraqm (Debian loads
-# libraqm at run time; `pip install pillow` bundles it).
+# libraqm at run time). The tests run Debian's /usr/bin/python3, where these modules are, whatever
+# python3 comes first on PATH (a pyenv one has neither Pillow nor Selenium).
 TEST_PKGS := $(RUNTIME_PKGS) python3-pil libraqm0 xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
              xcvt libgl1-mesa-dri sway xwayland procps util-linux sqlite3 \
              openbox x11-utils zbar-tools gstreamer1.0-tools chromium chromium-driver python3-selenium

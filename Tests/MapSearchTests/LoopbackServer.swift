@@ -111,7 +111,7 @@ enum Recorded {
         idat = b"".join(co.compress(row) for _ in range(h)) + co.flush()
         open(sys.argv[1], "wb").write(b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0)) + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
         """
-        let r = try runProcess("/usr/bin/env", ["python3", "-c", script, out.path])
+        let r = try runProcess("/usr/bin/python3", ["-c", script, out.path])
         guard r.status == 0 else { throw NSError(domain: "hugePNG", code: Int(r.status), userInfo: [NSLocalizedDescriptionKey: r.stderr]) }
         return try Data(contentsOf: out)
     }

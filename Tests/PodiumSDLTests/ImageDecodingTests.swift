@@ -30,7 +30,7 @@ final class ImageDecodingTests: OffscreenTestCase {
         idat = b"".join(co.compress(row) for _ in range(h)) + co.flush()
         open(sys.argv[1], "wb").write(b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
         """
-        let r = try runProcess("/usr/bin/env", ["python3", "-c", script, path])
+        let r = try runProcess("/usr/bin/python3", ["-c", script, path])
         XCTAssertEqual(r.status, 0, r.stderr)
         return path
     }
@@ -101,7 +101,7 @@ final class ImageDecodingTests: OffscreenTestCase {
         png(sys.argv[2], struct.pack(">IIBBBBB", 2, 1, 1, 3, 0, 0, 0), b"\\x00" + bytes([0b01000000]), chunk(b"PLTE", bytes([255, 0, 0, 0, 0, 255])) + chunk(b"tRNS", bytes([0])))
         """
         let grey = dir.appendingPathComponent("grey.png").path, palette = dir.appendingPathComponent("palette.png").path
-        let made = try runProcess("/usr/bin/env", ["python3", "-c", script, grey, palette])
+        let made = try runProcess("/usr/bin/python3", ["-c", script, grey, palette])
         XCTAssertEqual(made.status, 0, made.stderr)
         func rgba(_ path: String, x: Int) throws -> [UInt8] {
             guard case let .success(s) = ImageFile.decode(path) else { XCTFail("\(path) failed"); return [] }

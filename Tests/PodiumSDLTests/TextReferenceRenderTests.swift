@@ -81,7 +81,9 @@ final class TextReferenceRenderTests: XCTestCase {
         let spec: [String: Any] = ["width": r.image.width, "height": r.image.height, "out": out, "basic": basic, "lines": lines]
         let specPath = dir.appendingPathComponent("\(name)-\(basic ? "basic" : "reference").json")
         try JSONSerialization.data(withJSONObject: spec).write(to: specPath)
-        let res = try runProcess("/usr/bin/env", ["python3", Self.script, specPath.path])
+        // Debian's interpreter, where make test-deps installs Pillow (python3-pil): a python3
+        // earlier on PATH (pyenv) has no Pillow.
+        let res = try runProcess("/usr/bin/python3", [Self.script, specPath.path])
         XCTAssertEqual(res.status, 0, "reference_text.py: \(res.stderr)")
         return try PNGImage(path: out)
     }

@@ -12,7 +12,7 @@ final class LoopbackWiki {
 
     init() throws {
         log = FileManager.default.temporaryDirectory.appendingPathComponent("websearch-wiki-\(UUID().uuidString).log")
-        server = try ChildProcess("/usr/bin/env", ["python3", Fixtures.folder.appendingPathComponent("mediawiki_server.py").path, log.path], stdout: .pipe)
+        server = try ChildProcess("/usr/bin/python3", [Fixtures.folder.appendingPathComponent("mediawiki_server.py").path, log.path], stdout: .pipe)
         // The server prints its port on the first line once it listens.
         var line = Data()
         while !line.contains(10) {

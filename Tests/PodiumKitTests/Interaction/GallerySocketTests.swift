@@ -26,7 +26,7 @@ final class GallerySocketTests: XCTestCase {
     /// replies. Fails on `"ok": false`.
     @discardableResult
     func send(_ requests: String..., file: StaticString = #filePath, line: UInt = #line) throws -> [JSONValue] {
-        let r = try runProcess("/usr/bin/env", ["python3", TestPaths.root.appendingPathComponent("scripts/podium-control.py").path, app.socketPath] + requests)
+        let r = try runProcess("/usr/bin/python3", [TestPaths.root.appendingPathComponent("scripts/podium-control.py").path, app.socketPath] + requests)
         let replies = try r.stdout.split(separator: "\n").map { try JSONValue.parse(Data($0.utf8)) }
         for r in replies where r["ok"]?.bool != true { XCTFail("request failed: \(r)", file: file, line: line) }
         return replies
