@@ -406,6 +406,8 @@ final class PresentCommand {
                 // SDL sends no event for a mode change (RandR notices do, on X11); window events are a cue to look again.
                 displayController.refresh(reason: "window event")
             case .exposed: w?.invalidate()
+            case .focusGained where isCover(id):
+                displayController.focusPresenter()   // a window manager focused a cover it mapped
             case .focusGained where w != nil && w === audienceWindow && !displayController.audienceCoversConsole:
                 // The speaker types into the presenter view; a newly mapped audience window must not keep focus.
                 displayController.focusPresenter()
@@ -418,6 +420,8 @@ final class PresentCommand {
             let target = id.flatMap(window(id:)) ?? presenterWindow!
             // Keys typed in the audience window act on the presenter (the speaker's focus).
             if case let .key(k) = input { presentation.press(k); AdvanceTrace.mark("pressed"); return }
+            // A cover (a display nothing of the talk is on) shows black only: its clicks do nothing.
+            if let id, isCover(id) { return }
             // The resume question holds the talk: clicks, wheel and typing wait for its answer.
             if presentation.talkHold != nil { return }
             // Text typed while the audience window has the keyboard (a plug maps it and a window
@@ -436,6 +440,9 @@ final class PresentCommand {
             target.root.dispatch(input)
         }
     }
+
+    /// Whether `id` is one of the black windows over the displays nothing of the talk is on.
+    func isCover(_ id: UInt32) -> Bool { displayController.coverWindows.values.contains { $0.window.id == id } }
 
     func window(id: UInt32) -> PlatformWindow? {
         if presenterWindow.id == id { return presenterWindow }

@@ -19,6 +19,9 @@ public final class DisplayController<Platform: DisplayPlatform> {
     /// renderer creation (10–15 ms). Never shown before use: a re-shown Wayland window is not
     /// reliably made fullscreen on an output (seen on sway), a fresh one is.
     public private(set) var spareWindow: Window?
+    /// Black windows over the displays nothing of the talk is on (`DisplayPolicy.spareDisplays`:
+    /// a second projector, a stage monitor), by display, with the display they were placed for.
+    public private(set) var coverWindows: [DisplayIdentity: (display: DisplayInfo, window: Window)] = [:]
     /// Which views get an ordinary window (`--windowed MODE`); `windowed: true` at init is both.
     public var windowedViews: WindowedViews
     private let log: (String) -> Void
@@ -305,6 +308,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
     public func closeWindows() {
         audienceWindow?.close(); spareWindow?.close()
         audienceWindow = nil; spareWindow = nil
+        coverWindows.values.forEach { $0.window.close() }; coverWindows = [:]
         graceTimer?.cancel(); graceTimer = nil
         settleTimer?.cancel(); settleTimer = nil
     }
@@ -328,6 +332,13 @@ public final class DisplayController<Platform: DisplayPlatform> {
     private func apply(launch: Bool, since t: Double) {
         let a = policy.assignment
         if reportedRoom != .some(a.roomDisplay?.identity) { reportedRoom = .some(a.roomDisplay?.identity); onRoomDisplayChange?(a.roomDisplay?.identity) }
+        // A cover on a display the talk takes now (the audience failing over to it, the presenter
+        // moving there) leaves fullscreen at once and is closed once the windows are placed: that
+        // display shows black meanwhile, never the desktop. New spare displays are covered last.
+        let spare = policy.spareDisplays
+        let uncovered = coverWindows.filter { id, _ in !spare.contains { $0.identity == id } }
+        for (id, c) in uncovered { c.window.leaveFullscreen(); coverWindows[id] = nil }
+        defer { uncovered.values.forEach { $0.window.close() }; coverSpareDisplays(spare) }
         guard let pd = a.presenter else { log("no display reported; windows left where they are"); return }
         // The presenter window moves only when its own display changed: an unplug elsewhere must
         // not disturb it. It fills its display (as pdfpc), unless it is an ordinary window by choice
@@ -442,6 +453,31 @@ public final class DisplayController<Platform: DisplayPlatform> {
         presentation.presenter.requestRedraw()
         if presenterWindow.isMinimized, !onlyRoomLeft, !mirrored, !presenterWithheld { presenterWindow.show() }
         focusPresenter()
+    }
+
+    /// Puts a black cover window (`DisplayPlatform.makeCoverWindow`) fullscreen on each of
+    /// `spare` not covered yet, and again on one whose bounds changed; logs each new one. The
+    /// presenter keeps the keyboard (a window manager focuses a window it maps).
+    private func coverSpareDisplays(_ spare: [DisplayInfo]) {
+        var made = false
+        for d in spare {
+            if let c = coverWindows[d.identity] {
+                if c.display.bounds != d.bounds { c.window.leaveFullscreen(); place(c.window, on: d, fullscreen: true); coverWindows[d.identity] = (d, c.window) }
+                continue
+            }
+            do {
+                guard let w = try platform.makeCoverWindow(on: d.bounds) else { return }
+                w.show()
+                place(w, on: d, fullscreen: true)
+                _ = w.drawNow()
+                coverWindows[d.identity] = (d, w)
+                made = true
+                log("\(d.name): neither the presenter's nor the room's display; covered black")
+            } catch {
+                log("\(d.name): neither the presenter's nor the room's display, and it cannot be covered (\(error)); it shows the desktop")
+            }
+        }
+        if made { focusPresenter() }
     }
 
     /// Whether the audience view covers the presenter's display, which a mirrored output shows
