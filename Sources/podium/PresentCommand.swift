@@ -349,7 +349,8 @@ final class PresentCommand {
                 log(String(format: "first frame of both windows %.0f ms after launch", (ProcessInfo.processInfo.systemUptime - launch) * 1000))
                 CrashRestart.uncover()   // after a restart: the room sees this frame, not black
             }
-            CrashRestart.reportLayout(displays: displays.map(\.bounds), room: displayController.assignment.roomDisplay?.bounds, x11: SDLVideo.currentDriver == "x11")
+            CrashRestart.reportLayout(displays: displays.map(\.bounds), room: displayController.assignment.roomDisplay?.bounds,
+                                      spare: displayController.coverWindows.values.map(\.display.bounds), x11: SDLVideo.currentDriver == "x11")
             // From the first frame on, the watcher restarts a talk whose loop has not come round
             // for 10 s (a plugin hanging on the main thread), as after a crash.
             CrashRestart.heartbeat()
