@@ -60,6 +60,26 @@ final class SpareDisplayCoverTests: FakeDisplaysTestCase {
         XCTAssertTrue(c.audienceWindow!.isVisible && c.audienceWindow!.frame == platform.bounds("HDMI-1"))
     }
 
+    /// A window manager that puts the cover elsewhere (sway's Xwayland: on the focused output,
+    /// over the console): once it has acted the cover is closed, and not made again until the
+    /// displays change.
+    func testACoverTheWindowManagerPutsOverTheConsoleIsClosed() async {
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080), ("DP-2", 1920, 1080)])
+        let c = controller()
+        let cover = covers.first!
+        platform.managed[ObjectIdentifier(cover)] = platform.bounds("eDP-1")
+        advance(2)   // the settled check
+        XCTAssertTrue(cover.closed, "never black over the console")
+        XCTAssertTrue(c.coverWindows.isEmpty)
+        XCTAssertTrue(lines.contains { $0.contains("the window manager put the black cover of DP-2 on eDP-1") }, "\(lines)")
+        advance(1); c.refresh(reason: "window event")
+        XCTAssertTrue(covers.isEmpty, "not made again for the same displays")
+        XCTAssertEqual(c.audienceWindow?.frame, platform.bounds("HDMI-1"))
+        platform.displays[2].bounds = Rect(3200, 200, 1920, 1080); platform.displays[2].usableBounds = platform.displays[2].bounds
+        advance(1); c.refresh(reason: "display moved")
+        XCTAssertEqual(covers.count, 1, "a display change is a new chance")
+    }
+
     /// A new mode or position of the covered display places its cover again; a platform without covers
     /// (Wayland) changes nothing.
     func testACoveredDisplaysNewModeAndPlatformsWithoutCovers() async {

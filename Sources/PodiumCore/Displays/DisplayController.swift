@@ -22,6 +22,9 @@ public final class DisplayController<Platform: DisplayPlatform> {
     /// Black windows over the displays nothing of the talk is on (`DisplayPolicy.spareDisplays`:
     /// a second projector, a stage monitor), by display, with the display they were placed for.
     public private(set) var coverWindows: [DisplayIdentity: (display: DisplayInfo, window: Window)] = [:]
+    /// Spare displays whose cover the window manager put elsewhere (`coverMisplaced`): not
+    /// covered again until the displays change or a swap.
+    private var coversRefused: Set<DisplayIdentity> = []
     /// Which views get an ordinary window (`--windowed MODE`); `windowed: true` at init is both.
     public var windowedViews: WindowedViews
     private let log: (String) -> Void
@@ -99,6 +102,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         // Any change of the displays (one switched off and on, a new mode) is a new chance.
         if let c = change, !c.added.isEmpty || !c.removed.isEmpty || !c.changed.isEmpty {
             refusedByWindowManager = nil; presenterRepairs = 0; audienceRepairs = 0; presenterWithheld = false; saidLeftThere = false
+            coversRefused = []
         }
         if !launch, change == nil, t - placedAt >= Self.settleTime, let refused = audienceCoversPresenter() {
             refusedByWindowManager = refused.identity
@@ -155,6 +159,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         let a = policy.assignment
         repairPresenter(reason: reason, at: t, settled: settled, justMapped: false)
         guard settled else { return }
+        for (_, c) in coverWindows { coverMisplaced(c.display, c.window, reason: reason) }
         if case let .display(d) = a.audience, !windowedViews.contains(.audience), audienceRepairs < 2, let w = audienceWindow, w.isVisible,
            let f = platform.managedFrame(of: w), let real = RealPlacement.misplaced(frame: f, meant: d, room: nil, displays: displays) {
             audienceRepairs += 1
@@ -295,6 +300,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         // Swap always recovers: a display the window manager refused gets another try, and so
         // does a presenter window it kept putting on the room's display.
         refusedByWindowManager = nil; presenterRepairs = 0; audienceRepairs = 0; presenterWithheld = false; saidLeftThere = false
+        coversRefused = []
         guard let c = policy.swap(at: t) else {
             log("swap: the audience view has no display of its own; nothing to swap"); return false
         }
@@ -460,7 +466,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
     /// presenter keeps the keyboard (a window manager focuses a window it maps).
     private func coverSpareDisplays(_ spare: [DisplayInfo]) {
         var made = false
-        for d in spare {
+        for d in spare where !coversRefused.contains(d.identity) {
             if let c = coverWindows[d.identity] {
                 if c.display.bounds != d.bounds { c.window.leaveFullscreen(); place(c.window, on: d, fullscreen: true); coverWindows[d.identity] = (d, c.window) }
                 continue
@@ -473,11 +479,27 @@ public final class DisplayController<Platform: DisplayPlatform> {
                 coverWindows[d.identity] = (d, w)
                 made = true
                 log("\(d.name): neither the presenter's nor the room's display; covered black")
+                coverMisplaced(d, w, reason: "cover mapped")
             } catch {
                 log("\(d.name): neither the presenter's nor the room's display, and it cannot be covered (\(error)); it shows the desktop")
             }
         }
         if made { focusPresenter() }
+    }
+
+    /// Closes the cover `w` of spare display `d` when the window system has it elsewhere (sway's
+    /// Xwayland maps a window on the focused output and fullscreens it there): black must never
+    /// lie over the console or the room's view. `d` then shows the desktop until the displays
+    /// change or a swap (logged). Returns whether it closed it.
+    @discardableResult
+    private func coverMisplaced(_ d: DisplayInfo, _ w: Window, reason: String) -> Bool {
+        guard let f = platform.managedFrame(of: w),
+              let real = RealPlacement.misplaced(frame: f, meant: d, room: policy.assignment.roomDisplay, displays: displays) else { return false }
+        w.close()
+        coverWindows[d.identity] = nil
+        coversRefused.insert(d.identity)
+        log("\(reason): the window manager put the black cover of \(d.name) on \(real), not on \(d.name); closed (\(d.name) shows the desktop until the displays change)")
+        return true
     }
 
     /// Whether the audience view covers the presenter's display, which a mirrored output shows
