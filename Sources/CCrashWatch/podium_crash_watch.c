@@ -40,6 +40,8 @@ struct shared_state {
     volatile int layout_count;    /* how many of `layout` hold; 0: not on X11, nothing to watch */
     int layout[8][4];             /* x, y, width, height in X pixels */
     int room[4];                  /* the room's display (width 0: none, or not fullscreen) */
+    volatile int spare_count;     /* how many of `spare` hold */
+    int spare[8][4];              /* displays of `layout` the talk only covers black: covered too */
     volatile int audience;        /* 1: the talk holds the X selection `_PODIUM_AUDIENCE_S<screen>` */
     char audience_deck[1024];     /* for that selection's owner window: the deck's path */
 };
@@ -173,9 +175,19 @@ static void keep_lock(void) {
 static void cover(const struct shared_state *state, int lock) {
     int count = state->layout_count < 8 ? state->layout_count : 8;
     if (count <= 0) return;
-    int room[4], layout[8][4];
+    int room[4], layout[8][4], spare[8][4];
     memcpy(room, (const int *)state->room, sizeof room);
-    memcpy(layout, (const int *)state->layout, (size_t)count * sizeof layout[0]);
+    int spares = state->spare_count < 8 ? state->spare_count : 8;
+    memcpy(spare, (const int *)state->spare, sizeof spare);
+    /* The talk's black covers of spare displays die with it: left out of the layout, those
+     * displays are covered as every output the talk placed no window for. */
+    int kept = 0;
+    for (int i = 0; i < count; i++) {
+        int covered = 0;
+        for (int k = 0; k < spares; k++) covered |= memcmp(spare[k], (const int *)state->layout[i], sizeof spare[k]) == 0;
+        if (!covered) memcpy(layout[kept++], (const int *)state->layout[i], sizeof layout[0]);
+    }
+    count = kept;
     char deck[sizeof state->audience_deck];
     int locking = lock && state->audience;
     if (locking) {
@@ -593,13 +605,18 @@ void podium_crash_watch_forget(void) {
     if (shared) shared->forget = 1;
 }
 
-void podium_crash_watch_layout(const int *rects, int count, const int *room) {
+void podium_crash_watch_layout(const int *rects, int count, const int *room, const int *spare, int spare_count) {
     if (!shared) return;
     if (count > 8) count = 8;
+    if (spare_count > 8) spare_count = 8;
+    if (spare_count < 0 || !spare) spare_count = 0;
     /* Written only by the main loop, read by the watcher only once that loop is late. */
     shared->layout_count = 0;
     if (count > 0) memcpy(shared->layout, rects, (size_t)count * 4 * sizeof(int));
     memcpy(shared->room, room, 4 * sizeof(int));
+    shared->spare_count = 0;
+    if (spare_count > 0) memcpy(shared->spare, spare, (size_t)spare_count * 4 * sizeof(int));
+    shared->spare_count = spare_count;
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     shared->layout_count = count;
 }

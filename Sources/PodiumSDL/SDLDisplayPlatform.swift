@@ -56,4 +56,20 @@ public final class SDLDisplayPlatform: DisplayPlatform {
         if SDLVideo.currentDriver == "x11" { _ = podium_x11_set_window_background(UnsafeMutableRawPointer(w.sdl), 0x000000) }
         return w
     }
+
+    /// The title of cover windows (`xwininfo`, tests), as the crash watcher's "podium cover".
+    public static let coverTitle = "Podium Cover"
+
+    /// X11 only: a borderless window with an empty black tree, whose X background is black too,
+    /// so it is black from its map on and after every expose without drawing. Elsewhere nil (not
+    /// covered: on Wayland a compositor focuses and places new windows by its own rules, untried).
+    public func makeCoverWindow(on display: Rect) throws -> PlatformWindow? {
+        guard SDLVideo.currentDriver == "x11" else { return nil }
+        let root = WindowRoot(metrics: text)
+        root.backgroundColor = .black
+        let w = try PlatformWindow(title: Self.coverTitle, root: root, size: Size(min(640, display.width), min(480, display.height)),
+                                   position: display.origin, flags: SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_BORDERLESS.rawValue, text: text)
+        _ = podium_x11_set_window_background(UnsafeMutableRawPointer(w.sdl), 0x000000)
+        return w
+    }
 }

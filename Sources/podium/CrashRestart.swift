@@ -109,15 +109,19 @@ enum CrashRestart {
     /// (`podium_crash_watch_layout`; X pixels), when that changed. Only on X11 (`x11`): the
     /// watcher compares them with the X server's outputs while the loop is late, and covers the
     /// room's display from a crash until the restart's first frame. `room` nil: no fullscreen
-    /// audience window (windowed, or the preview), nothing to cover.
-    static func reportLayout(displays: [Rect], room: Rect?, x11: Bool) {
+    /// audience window (windowed, or the preview), nothing to cover. `spare`: the displays the
+    /// talk only covers black (`DisplayPolicy.spareDisplays`), which the watcher covers too.
+    static func reportLayout(displays: [Rect], room: Rect?, spare: [Rect], x11: Bool) {
         func ints(_ r: Rect) -> [Int32] { [r.x, r.y, r.width, r.height].map { Int32(clamping: Int($0.rounded())) } }
         let rects = x11 ? displays.prefix(8).flatMap(ints) : []
-        let values = rects + (x11 ? room.map(ints) ?? [0, 0, 0, 0] : [0, 0, 0, 0])
+        let spareInts = x11 ? spare.prefix(8).flatMap(ints) : []
+        let roomInts = x11 ? room.map(ints) ?? [0, 0, 0, 0] : [0, 0, 0, 0]
+        let values = rects + roomInts + spareInts
         guard values != reportedLayout else { return }
         reportedLayout = values
-        let roomInts = Array(values.suffix(4))
-        rects.withUnsafeBufferPointer { r in roomInts.withUnsafeBufferPointer { podium_crash_watch_layout(r.baseAddress, Int32(rects.count / 4), $0.baseAddress) } }
+        rects.withUnsafeBufferPointer { r in roomInts.withUnsafeBufferPointer { room in spareInts.withUnsafeBufferPointer { s in
+            podium_crash_watch_layout(r.baseAddress, Int32(rects.count / 4), room.baseAddress, s.baseAddress, Int32(spareInts.count / 4))
+        } } }
     }
 
     /// Call before anything of the talk is opened (plugins, the journal lock, the display):

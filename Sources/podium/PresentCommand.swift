@@ -369,7 +369,8 @@ final class PresentCommand {
                 log(String(format: "first frame of both windows %.0f ms after launch", (ProcessInfo.processInfo.systemUptime - launch) * 1000))
                 CrashRestart.uncover()   // after a restart: the room sees this frame, not black
             }
-            CrashRestart.reportLayout(displays: displays.map(\.bounds), room: displayController.assignment.roomDisplay?.bounds, x11: SDLVideo.currentDriver == "x11")
+            CrashRestart.reportLayout(displays: displays.map(\.bounds), room: displayController.assignment.roomDisplay?.bounds,
+                                      spare: displayController.coverWindows.values.map(\.display.bounds), x11: SDLVideo.currentDriver == "x11")
             // From the first frame on, the watcher restarts a talk whose loop has not come round
             // for 10 s (a plugin hanging on the main thread), as after a crash.
             CrashRestart.heartbeat()
@@ -426,6 +427,8 @@ final class PresentCommand {
                 // SDL sends no event for a mode change (RandR notices do, on X11); window events are a cue to look again.
                 displayController.refresh(reason: "window event")
             case .exposed: w?.invalidate()
+            case .focusGained where isCover(id):
+                displayController.focusPresenter()   // a window manager focused a cover it mapped
             case .focusGained where w != nil && w === audienceWindow && !displayController.audienceCoversConsole:
                 // The speaker types into the presenter view; a newly mapped audience window must not keep focus.
                 displayController.focusPresenter()
@@ -438,6 +441,8 @@ final class PresentCommand {
             let target = id.flatMap(window(id:)) ?? presenterWindow!
             // Keys typed in the audience window act on the presenter (the speaker's focus).
             if case let .key(k) = input { presentation.press(k); AdvanceTrace.mark("pressed"); return }
+            // A cover (a display nothing of the talk is on) shows black only: its clicks do nothing.
+            if let id, isCover(id) { return }
             // The resume question holds the talk: clicks, wheel and typing wait for its answer.
             if presentation.talkHold != nil { return }
             // Text typed while the audience window has the keyboard (a plug maps it and a window
@@ -456,6 +461,9 @@ final class PresentCommand {
             target.root.dispatch(input)
         }
     }
+
+    /// Whether `id` is one of the black windows over the displays nothing of the talk is on.
+    func isCover(_ id: UInt32) -> Bool { displayController.coverWindows.values.contains { $0.window.id == id } }
 
     func window(id: UInt32) -> PlatformWindow? {
         if presenterWindow.id == id { return presenterWindow }

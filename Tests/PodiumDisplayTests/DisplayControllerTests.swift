@@ -48,6 +48,9 @@ final class FakePlatform: DisplayPlatform {
     func enumerate() -> (displays: [DisplayInfo], libraryBounds: [Int: Rect]) { (displays, Dictionary(displays.map { ($0.index, $0.bounds) }) { a, _ in a }) }
     func managedFrame(of window: FakeWindow) -> Rect? { managed[ObjectIdentifier(window)] }
     func makeAudienceWindow(on display: Rect) throws -> FakeWindow { make("audience", Rect(display.minX, display.minY, 1280, 720)) }
+    /// Black covers of the displays nothing of the talk is on; none when `covers` is false.
+    var covers = true
+    func makeCoverWindow(on display: Rect) throws -> FakeWindow? { covers ? make("cover", Rect(display.minX, display.minY, 640, 480)) : nil }
     func wentFullscreen(_ w: FakeWindow) {
         for o in windows where o !== w && o.isFullscreen && o.frame == w.frame && !o.closed { o.isMinimized = true }
     }
@@ -116,7 +119,7 @@ final class DisplayControllerTests: FakeDisplaysTestCase {
         guard let aw = c.audienceWindow else { return XCTFail("no audience window", file: file, line: line) }
         XCTAssertTrue(aw.isVisible && !aw.isMinimized && aw.frame == platform.bounds(a), "audience \(aw.frame) on \(a), minimised \(aw.isMinimized)", file: file, line: line)
         XCTAssertTrue(pw.focused, "the presenter keeps the keyboard", file: file, line: line)
-        XCTAssertEqual(platform.liveWindows.filter(\.isVisible).count, 2, file: file, line: line)
+        XCTAssertEqual(platform.liveWindows.filter { $0.isVisible && $0.name != "cover" }.count, 2, file: file, line: line)
     }
 
     func testConnectThenDisconnect() async throws {
@@ -277,7 +280,7 @@ final class DisplayControllerTests: FakeDisplaysTestCase {
             i % 2 == 1 ? assertPlaced(c, presenter: "HDMI-1", audience: "eDP-1") : assertPlaced(c, presenter: "eDP-1", audience: "HDMI-1")
             XCTAssertTrue(platform.presenter.isFullscreen && c.audienceWindow!.isFullscreen)
         }
-        XCTAssertFalse(platform.liveWindows.contains { $0.frame == platform.bounds("DP-2") }, "DP-2 is untouched")
+        XCTAssertEqual(platform.liveWindows.filter { $0.frame == platform.bounds("DP-2") }.map(\.name), ["cover"], "DP-2 has its black cover only")
         let saved = try DisplayChoicesFile.load(path: choices)
         XCTAssertEqual(saved.entries.first?.presenter.name, "HDMI-1")
         XCTAssertEqual(saved.entries.first?.audience.name, "eDP-1")

@@ -340,8 +340,9 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
 
     /// The rig with a laptop (DUMMY0, 1280x800) and a projector (DUMMY1, 1024x768 at 1280,0)
     /// whose bare desktop is magenta; the talk fullscreen on the projector, on scene 1.
-    func hangRig(hangSeconds: Int, crashing greeting: String = "hang", backtracer: Bool = false) throws -> (XorgRig, PodiumProcess) {
-        let rig = try XorgRig(monitors: ["1280x800", "1024x768"])
+    /// `stageMonitor`: a third display (DUMMY2, 1024x768 at 2304,0) the talk covers black.
+    func hangRig(hangSeconds: Int, crashing greeting: String = "hang", backtracer: Bool = false, stageMonitor: Bool = false) throws -> (XorgRig, PodiumProcess) {
+        let rig = try XorgRig(monitors: ["1280x800", "1024x768"] + (stageMonitor ? ["1024x768"] : []))
         addTeardownBlock { rig.stop() }
         let root = try runProcess("/usr/bin/env", ["xsetroot", "-solid", "#ff00ff"], environment: rig.environment)
         XCTAssertEqual(root.status, 0, root.stderr)
@@ -409,6 +410,30 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertEqual(lines.filter { $0 == "grab desktop" }.count, 0, "the room never saw the desktop: \(lines.count) grabs")
         XCTAssertTrue(lines.contains("cover 1024x768+1280+0"), "the cover was on the projector during the restart: \(Set(lines))")
         XCTAssertTrue(app.log.contains("the talk crashed in the plugin code of scene 3 “Buggy”; restarted"), app.log)
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+    }
+
+    /// Trial 13 F6 through a crash: the talk's black cover of a third display (a stage monitor)
+    /// dies with it; the watcher's cover takes over there too, so that display never shows the
+    /// desktop until the restart covers it again.
+    func testACrashRestartKeepsAThirdDisplayBlack() throws {
+        let (rig, app) = try hangRig(hangSeconds: 10, crashing: "crash-click", stageMonitor: true)
+        XCTAssertTrue(app.log.contains("DUMMY2: neither the presenter's nor the room's display; covered black"), app.log)
+        XCTAssertEqual(try app.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
+        usleep(300_000)
+        let watch = try RoomWatch(rig: rig, rect: (2304 + 384, 256, 256, 256), in: work)
+        defer { watch.stop() }
+        XCTAssertTrue(waitUntil(10) { watch.lines.count > 3 }, "the third display is watched")
+        XCTAssertEqual(watch.lines.filter { $0 == "grab desktop" }.count, 0, "black before the crash")
+        _ = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "click", "window": "presenter", "id": "example.count"])
+        XCTAssertTrue(waitUntil(60) { occurrences(of: "first frame of both windows", in: app.log) >= 2 }, "restarted; log:\n\(app.log)")
+        _ = try waitForTalk(app, "the talk is up after the crash") { $0["scene"]?["index"]?.int == 2 }
+        usleep(500_000)
+        watch.stop()
+        let lines = watch.lines
+        XCTAssertEqual(lines.filter { $0 == "grab desktop" }.count, 0, "the third display never showed the desktop: \(lines.count) grabs")
+        XCTAssertTrue(lines.contains("cover 1024x768+2304+0"), "the watcher's cover was on the third display during the restart: \(Set(lines))")
+        XCTAssertEqual(occurrences(of: "DUMMY2: neither the presenter's nor the room's display; covered black", in: app.log), 2, "covered again by the restart")
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
 

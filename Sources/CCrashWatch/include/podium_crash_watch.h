@@ -75,8 +75,11 @@ void podium_crash_watch_forget(void);
  * is on time): a display change covers the room at once, and when the outputs then differ from
  * these displays it restarts the hung talk at once (its stale console would stay on the room for
  * the rest of the 10 s). From a crash
- * or hang until the restart's first frame, the watcher keeps a black window over the room. */
-void podium_crash_watch_layout(const int *rects, int count, const int *room);
+ * or hang until the restart's first frame, the watcher keeps a black window over the room.
+ * `spare` (`spare_count` rectangles, at most 8, each also in `rects`): the displays the talk only
+ * covers black (`DisplayPolicy.spareDisplays`), which the watcher's window covers too, as every
+ * output the talk placed no window for. */
+void podium_crash_watch_layout(const int *rects, int count, const int *room, const int *spare, int spare_count);
 
 /* The talk holds the room's lock on the X server (the selection `_PODIUM_AUDIENCE_S<screen>`,
  * CX11Present's `podium_x11_audience_claim`) for the deck at path `deck` (at most 1023 bytes

@@ -19,6 +19,12 @@ public final class DisplayController<Platform: DisplayPlatform> {
     /// renderer creation (10–15 ms). Never shown before use: a re-shown Wayland window is not
     /// reliably made fullscreen on an output (seen on sway), a fresh one is.
     public private(set) var spareWindow: Window?
+    /// Black windows over the displays nothing of the talk is on (`DisplayPolicy.spareDisplays`:
+    /// a second projector, a stage monitor), by display, with the display they were placed for.
+    public private(set) var coverWindows: [DisplayIdentity: (display: DisplayInfo, window: Window)] = [:]
+    /// Spare displays whose cover the window manager put elsewhere (`coverMisplaced`): not
+    /// covered again until the displays change or a swap.
+    private var coversRefused: Set<DisplayIdentity> = []
     /// Which views get an ordinary window (`--windowed MODE`); `windowed: true` at init is both.
     public var windowedViews: WindowedViews
     private let log: (String) -> Void
@@ -103,6 +109,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         // Any change of the displays (one switched off and on, a new mode) is a new chance.
         if let c = change, !c.added.isEmpty || !c.removed.isEmpty || !c.changed.isEmpty {
             refusedByWindowManager = nil; presenterRepairs = 0; audienceRepairs = 0; presenterWithheld = false; saidLeftThere = false
+            coversRefused = []
         }
         if !launch, change == nil, t - placedAt >= Self.settleTime, let refused = audienceCoversPresenter() {
             refusedByWindowManager = refused.identity
@@ -165,6 +172,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         let a = policy.assignment
         repairPresenter(reason: reason, at: t, settled: settled, justMapped: false)
         guard settled else { return }
+        for (_, c) in coverWindows { coverMisplaced(c.display, c.window, reason: reason) }
         if case let .display(d) = a.audience, !windowedViews.contains(.audience), audienceRepairs < 2, let w = audienceWindow, w.isVisible,
            let f = platform.managedFrame(of: w), let real = RealPlacement.misplaced(frame: f, meant: d, room: nil, displays: displays) {
             audienceRepairs += 1
@@ -305,6 +313,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         // Swap always recovers: a display the window manager refused gets another try, and so
         // does a presenter window it kept putting on the room's display.
         refusedByWindowManager = nil; presenterRepairs = 0; audienceRepairs = 0; presenterWithheld = false; saidLeftThere = false
+        coversRefused = []
         guard let c = policy.swap(at: t) else {
             log("swap: the audience view has no display of its own; nothing to swap"); return false
         }
@@ -318,6 +327,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
     public func closeWindows() {
         audienceWindow?.close(); spareWindow?.close()
         audienceWindow = nil; spareWindow = nil
+        coverWindows.values.forEach { $0.window.close() }; coverWindows = [:]
         graceTimer?.cancel(); graceTimer = nil
         settleTimer?.cancel(); settleTimer = nil
     }
@@ -341,6 +351,13 @@ public final class DisplayController<Platform: DisplayPlatform> {
     private func apply(launch: Bool, since t: Double) {
         let a = policy.assignment
         if reportedRoom != .some(a.roomDisplay?.identity) { reportedRoom = .some(a.roomDisplay?.identity); onRoomDisplayChange?(a.roomDisplay?.identity) }
+        // A cover on a display the talk takes now (the audience failing over to it, the presenter
+        // moving there) leaves fullscreen at once and is closed once the windows are placed: that
+        // display shows black meanwhile, never the desktop. New spare displays are covered last.
+        let spare = policy.spareDisplays
+        let uncovered = coverWindows.filter { id, _ in !spare.contains { $0.identity == id } }
+        for (id, c) in uncovered { c.window.leaveFullscreen(); coverWindows[id] = nil }
+        defer { uncovered.values.forEach { $0.window.close() }; coverSpareDisplays(spare) }
         guard let pd = a.presenter else { log("no display reported; windows left where they are"); return }
         defer { updateRoomStrip() }   // last: after the presenter window is placed (`presenterFills`)
         // The presenter window moves only when its own display changed: an unplug elsewhere must
@@ -456,6 +473,47 @@ public final class DisplayController<Platform: DisplayPlatform> {
         presentation.presenter.requestRedraw()
         if presenterWindow.isMinimized, !onlyRoomLeft, !mirrored, !presenterWithheld { presenterWindow.show() }
         focusPresenter()
+    }
+
+    /// Puts a black cover window (`DisplayPlatform.makeCoverWindow`) fullscreen on each of
+    /// `spare` not covered yet, and again on one whose bounds changed; logs each new one. The
+    /// presenter keeps the keyboard (a window manager focuses a window it maps).
+    private func coverSpareDisplays(_ spare: [DisplayInfo]) {
+        var made = false
+        for d in spare where !coversRefused.contains(d.identity) {
+            if let c = coverWindows[d.identity] {
+                if c.display.bounds != d.bounds { c.window.leaveFullscreen(); place(c.window, on: d, fullscreen: true); coverWindows[d.identity] = (d, c.window) }
+                continue
+            }
+            do {
+                guard let w = try platform.makeCoverWindow(on: d.bounds) else { return }
+                w.show()
+                place(w, on: d, fullscreen: true)
+                _ = w.drawNow()
+                coverWindows[d.identity] = (d, w)
+                made = true
+                log("\(d.name): neither the presenter's nor the room's display; covered black")
+                coverMisplaced(d, w, reason: "cover mapped")
+            } catch {
+                log("\(d.name): neither the presenter's nor the room's display, and it cannot be covered (\(error)); it shows the desktop")
+            }
+        }
+        if made { focusPresenter() }
+    }
+
+    /// Closes the cover `w` of spare display `d` when the window system has it elsewhere (sway's
+    /// Xwayland maps a window on the focused output and fullscreens it there): black must never
+    /// lie over the console or the room's view. `d` then shows the desktop until the displays
+    /// change or a swap (logged). Returns whether it closed it.
+    @discardableResult
+    private func coverMisplaced(_ d: DisplayInfo, _ w: Window, reason: String) -> Bool {
+        guard let f = platform.managedFrame(of: w),
+              let real = RealPlacement.misplaced(frame: f, meant: d, room: policy.assignment.roomDisplay, displays: displays) else { return false }
+        w.close()
+        coverWindows[d.identity] = nil
+        coversRefused.insert(d.identity)
+        log("\(reason): the window manager put the black cover of \(d.name) on \(real), not on \(d.name); closed (\(d.name) shows the desktop until the displays change)")
+        return true
     }
 
     /// Whether the audience view covers the presenter's display, which a mirrored output shows

@@ -71,4 +71,12 @@ public protocol DisplayPlatform: AnyObject {
     /// A new, hidden audience window placed on `display` (so a window manager that honours the
     /// requested position maps it there in the first place).
     func makeAudienceWindow(on display: Rect) throws -> Window
+    /// A new, hidden window that shows black only, placed on `display`, to cover a display
+    /// nothing of the talk is on (`DisplayPolicy.spareDisplays`); nil where the platform does
+    /// not cover displays (the default).
+    func makeCoverWindow(on display: Rect) throws -> Window?
+}
+
+extension DisplayPlatform {
+    public func makeCoverWindow(on display: Rect) throws -> Window? { nil }
 }

@@ -36,6 +36,19 @@ public struct DisplayAssignment: Equatable, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// The displays among `displays` that are neither the presenter's nor the room's
+    /// (`roomDisplay`) and mirror neither (`DisplayInfo.mirrors`): a second projector, a stage or
+    /// confidence monitor. Nothing of the talk is on them, so the talk covers each with a black
+    /// window (`DisplayController`), as the crash watcher's cover does every output the talk placed
+    /// no window for: the room never sees the desktop (trial 13 F6). In `displays`' order; none
+    /// without a presenter display. While the audience waits in the preview for a lost display,
+    /// every other display is spare, and stops being so the moment the audience takes it.
+    public func spareDisplays(among displays: [DisplayInfo]) -> [DisplayInfo] {
+        guard let p = presenter else { return [] }
+        let taken = [p] + (roomDisplay.map { [$0] } ?? [])
+        return displays.filter { d in !taken.contains { $0.identity == d.identity || d.mirrors($0) } }
+    }
+
     public var description: String { description(audienceWindowed: false) }
 
     /// `audienceWindowed`: the audience view is in an ordinary window on its display
@@ -162,6 +175,10 @@ public struct DisplayPolicy: Sendable {
     public init(audience: DisplaySelector? = nil, presenter: DisplaySelector? = nil, windowed: Bool = false, blipGrace: Double = 2) {
         audienceSelector = audience; presenterSelector = presenter; self.windowed = windowed; self.blipGrace = blipGrace
     }
+
+    /// The displays the talk covers black (`DisplayAssignment.spareDisplays`); none beside another
+    /// talk (`besideAnotherTalk`), whose room may be one of them.
+    public var spareDisplays: [DisplayInfo] { besideAnotherTalk ? [] : assignment.spareDisplays(among: displays) }
 
     /// When the host should call `update` again although no display event came: the end of the
     /// blip grace period, or nil.
