@@ -16,28 +16,36 @@ enum TileDiff {
     /// between `old` and `new` (pages of `width` × `height` pixels): runs of differing tiles in a
     /// row of tiles, merged with the run just above of the same columns; empty when every tile
     /// is the same. Nil when the hashes cannot say (different tile sizes or counts).
-    static func changed(from old: any BitmapTileHashes, to new: any BitmapTileHashes, width: Int, height: Int) -> [IntRect]? {
+    /// `cell`: tiles taken `cell` × `cell` at a time, a block differing when any of its tiles
+    /// does (the console's repaints: fewer, larger rectangles than the room's copies need).
+    static func changed(from old: any BitmapTileHashes, to new: any BitmapTileHashes, width: Int, height: Int, cell: Int = 1) -> [IntRect]? {
         let t = new.tileSize
-        guard t > 0, old.tileSize == t else { return nil }
+        guard t > 0, old.tileSize == t, cell > 0 else { return nil }
         let cols = (width + t - 1) / t, rows = (height + t - 1) / t
         let a = old.tileHashes, b = new.tileHashes
         guard a.count == cols * rows, b.count == a.count else { return nil }
+        let bt = t * cell, bcols = (cols + cell - 1) / cell, brows = (rows + cell - 1) / cell
+        // Which blocks differ, row-major.
+        var differs = [Bool](repeating: false, count: bcols * brows)
+        for r in 0..<rows {
+            for c in 0..<cols where a[r * cols + c] != b[r * cols + c] { differs[(r / cell) * bcols + c / cell] = true }
+        }
         var out: [IntRect] = []
         var open: [Int: Int] = [:]   // a run's first column (and its end, in the key) → index in `out` still growing
-        for r in 0..<rows {
+        for r in 0..<brows {
             var next: [Int: Int] = [:]
             var c = 0
-            while c < cols {
-                guard a[r * cols + c] != b[r * cols + c] else { c += 1; continue }
+            while c < bcols {
+                guard differs[r * bcols + c] else { c += 1; continue }
                 let c0 = c
-                while c < cols && a[r * cols + c] != b[r * cols + c] { c += 1 }
+                while c < bcols && differs[r * bcols + c] { c += 1 }
                 let key = c0 << 20 | c
-                let y = Int32(r * t), h = Int32(min(t, height - r * t))
+                let y = Int32(r * bt), h = Int32(min(bt, height - r * bt))
                 if let i = open[key] {
                     out[i].h = y + h - out[i].y
                     next[key] = i
                 } else {
-                    let x = Int32(c0 * t), w = Int32(min(c * t, width) - c0 * t)
+                    let x = Int32(c0 * bt), w = Int32(min(c * bt, width) - c0 * bt)
                     out.append(IntRect(x: x, y: y, w: w, h: h))
                     next[key] = out.count - 1
                 }
@@ -46,4 +54,9 @@ enum TileDiff {
         }
         return out
     }
+
+    /// Tiles taken together for the console's repaints (`cell`): blocks of about 64 pixels, the
+    /// tile size before the room's tiles went to 16 (each rectangle the console repaints walks
+    /// its draw list again; the room's copies are one clipped request whatever their count).
+    static func consoleCell(tileSize: Int) -> Int { max(1, 64 / max(1, tileSize)) }
 }

@@ -42,6 +42,15 @@ final class TileDiffTests: XCTestCase {
         XCTAssertEqual(rects(TileDiff.changed(from: a, to: b, width: 45, height: 24)), [[10, 0, 20, 10], [10, 10, 10, 10]])
     }
 
+    /// The console takes tiles in blocks (`cell`): a block differs when any of its tiles does,
+    /// cut at the page's edges, merged down columns as single tiles are.
+    func testTilesTakenInBlocksForTheConsole() {
+        // 2×2 blocks: tile (1, 0) marks block (0, 0); tile (4, 1) block (2, 0), cut at x 45; tile (0, 2) block (0, 1), cut at y 24.
+        let (a, b) = pair(changed: [[1, 0], [4, 1], [0, 2]])
+        XCTAssertEqual(rects(TileDiff.changed(from: a, to: b, width: 45, height: 24, cell: 2)), [[0, 0, 20, 24], [40, 0, 5, 20]])
+        XCTAssertEqual(TileDiff.consoleCell(tileSize: 16), 4, "64-pixel blocks of 16-pixel tiles")
+    }
+
     func testHashesThatDoNotFitThePageSayNothing() {
         let (a, b) = pair(changed: [[0, 0]])
         XCTAssertNil(TileDiff.changed(from: a, to: b, width: 60, height: 24), "another tile count")
