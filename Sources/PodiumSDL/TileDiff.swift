@@ -15,42 +15,59 @@ enum TileDiff {
     /// The rectangles (pixels of the pages, top left 0,0) covering every tile whose hash differs
     /// between `old` and `new` (pages of `width` × `height` pixels): runs of differing tiles in a
     /// row of tiles, merged with the run just above of the same columns; empty when every tile
-    /// is the same. Nil when the hashes cannot say (different tile sizes or counts).
+    /// is the same. Nil when the hashes cannot say (different tile sizes or counts), and when
+    /// the differing tiles cover more than `maxShare` of the page (the caller then takes the
+    /// whole page; checked before any rectangle is made: on a deck whose pages differ almost
+    /// everywhere, 16-pixel tiles made thousands of runs for nothing).
     /// `cell`: tiles taken `cell` × `cell` at a time, a block differing when any of its tiles
     /// does (the console's repaints: fewer, larger rectangles than the room's copies need).
-    static func changed(from old: any BitmapTileHashes, to new: any BitmapTileHashes, width: Int, height: Int, cell: Int = 1) -> [IntRect]? {
+    static func changed(from old: any BitmapTileHashes, to new: any BitmapTileHashes, width: Int, height: Int, cell: Int = 1,
+                        maxShare: Double = 1) -> [IntRect]? {
         let t = new.tileSize
         guard t > 0, old.tileSize == t, cell > 0 else { return nil }
         let cols = (width + t - 1) / t, rows = (height + t - 1) / t
         let a = old.tileHashes, b = new.tileHashes
         guard a.count == cols * rows, b.count == a.count else { return nil }
         let bt = t * cell, bcols = (cols + cell - 1) / cell, brows = (rows + cell - 1) / cell
-        // Which blocks differ, row-major.
+        // Which blocks differ, row-major, and the area they cover.
         var differs = [Bool](repeating: false, count: bcols * brows)
-        for r in 0..<rows {
-            for c in 0..<cols where a[r * cols + c] != b[r * cols + c] { differs[(r / cell) * bcols + c / cell] = true }
+        var area = 0
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                for r in 0..<rows {
+                    let row = r * cols, brow = (r / cell) * bcols
+                    for c in 0..<cols where a[row + c] != b[row + c] && !differs[brow + c / cell] {
+                        differs[brow + c / cell] = true
+                        let bx = (c / cell) * bt, by = (r / cell) * bt
+                        area += (min(bx + bt, width) - bx) * (min(by + bt, height) - by)
+                    }
+                }
+            }
         }
+        guard Double(area) <= maxShare * Double(width * height) else { return nil }
         var out: [IntRect] = []
-        var open: [Int: Int] = [:]   // a run's first column (and its end, in the key) → index in `out` still growing
+        // Last row's runs by first column: where each ended (-1: none began there) and its rectangle.
+        var lastEnd = [Int](repeating: -1, count: bcols), lastIndex = [Int](repeating: 0, count: bcols)
+        var thisEnd = lastEnd, thisIndex = lastIndex
         for r in 0..<brows {
-            var next: [Int: Int] = [:]
+            let y = Int32(r * bt), h = Int32(min(bt, height - r * bt))
             var c = 0
             while c < bcols {
-                guard differs[r * bcols + c] else { c += 1; continue }
+                guard differs[r * bcols + c] else { thisEnd[c] = -1; c += 1; continue }
                 let c0 = c
                 while c < bcols && differs[r * bcols + c] { c += 1 }
-                let key = c0 << 20 | c
-                let y = Int32(r * bt), h = Int32(min(bt, height - r * bt))
-                if let i = open[key] {
-                    out[i].h = y + h - out[i].y
-                    next[key] = i
+                if lastEnd[c0] == c {
+                    out[lastIndex[c0]].h = y + h - out[lastIndex[c0]].y
+                    thisIndex[c0] = lastIndex[c0]
                 } else {
                     let x = Int32(c0 * bt), w = Int32(min(c * bt, width) - c0 * bt)
                     out.append(IntRect(x: x, y: y, w: w, h: h))
-                    next[key] = out.count - 1
+                    thisIndex[c0] = out.count - 1
                 }
+                thisEnd[c0] = c
+                for k in (c0 + 1)..<max(c0 + 1, c) { thisEnd[k] = -1 }
             }
-            open = next
+            swap(&lastEnd, &thisEnd); swap(&lastIndex, &thisIndex)
         }
         return out
     }

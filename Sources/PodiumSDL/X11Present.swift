@@ -117,8 +117,8 @@ extension Renderer {
     private func changedTiles(to frame: ServerFrame) -> [IntRect]? {
         guard TileDiff.enabled, let (shown, at) = serverShown, at == frame.page, shown.width == frame.bitmap.width, shown.height == frame.bitmap.height,
               let old = shown.pixelSource as? any BitmapTileHashes, let new = frame.bitmap.pixelSource as? any BitmapTileHashes,
-              let tiles = TileDiff.changed(from: old, to: new, width: frame.bitmap.width, height: frame.bitmap.height),
-              Double(tiles.reduce(0) { $0 + $1.area }) < TileDiff.wholeShare * Double(frame.page.area) else { return nil }
+              let tiles = TileDiff.changed(from: old, to: new, width: frame.bitmap.width, height: frame.bitmap.height, maxShare: TileDiff.wholeShare)
+        else { return nil }
         return tiles.map { IntRect(x: $0.x + at.x, y: $0.y + at.y, w: $0.w, h: $0.h) }
     }
 

@@ -35,6 +35,10 @@ final class TileDiffTests: XCTestCase {
     func testPagesDifferingEverywhereAreOneRectangle() {
         let (a, b) = pair(changed: Set((0..<15).map { [$0 % 5, $0 / 5] }))
         XCTAssertEqual(rects(TileDiff.changed(from: a, to: b, width: 45, height: 24)), [[0, 0, 45, 24]])
+        XCTAssertNil(TileDiff.changed(from: a, to: b, width: 45, height: 24, maxShare: 0.75), "more than the share: no rectangles, the whole page")
+        let (c, d) = pair(changed: [[0, 0], [1, 0]])   // 200 of 1,080 pixels
+        XCTAssertEqual(rects(TileDiff.changed(from: c, to: d, width: 45, height: 24, maxShare: 0.2)), [[0, 0, 20, 10]])
+        XCTAssertNil(TileDiff.changed(from: c, to: d, width: 45, height: 24, maxShare: 0.1))
     }
 
     func testRunsOfOtherColumnsAreNotMerged() {
