@@ -31,20 +31,25 @@ enum TileDiff {
         let bt = t * cell, bcols = (cols + cell - 1) / cell, brows = (rows + cell - 1) / cell
         // Which blocks differ, row-major, and the area they cover.
         var differs = [Bool](repeating: false, count: bcols * brows)
+        // Each column's block and its width (no division in the loop over every tile).
+        let block = (0..<cols).map { $0 / cell }
+        let blockWidth = (0..<bcols).map { min(($0 + 1) * bt, width) - $0 * bt }
+        let limit = Int(maxShare * Double(width * height))
         var area = 0
-        a.withUnsafeBufferPointer { a in
+        let within = a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
                 for r in 0..<rows {
-                    let row = r * cols, brow = (r / cell) * bcols
-                    for c in 0..<cols where a[row + c] != b[row + c] && !differs[brow + c / cell] {
-                        differs[brow + c / cell] = true
-                        let bx = (c / cell) * bt, by = (r / cell) * bt
-                        area += (min(bx + bt, width) - bx) * (min(by + bt, height) - by)
+                    let row = r * cols, br = r / cell, brow = br * bcols, bh = min(bt, height - br * bt)
+                    for c in 0..<cols where a[row + c] != b[row + c] && !differs[brow + block[c]] {
+                        differs[brow + block[c]] = true
+                        area += blockWidth[block[c]] * bh
+                        if area > limit { return false }
                     }
                 }
+                return true
             }
         }
-        guard Double(area) <= maxShare * Double(width * height) else { return nil }
+        guard within else { return nil }
         var out: [IntRect] = []
         // Last row's runs by first column: where each ended (-1: none began there) and its rectangle.
         var lastEnd = [Int](repeating: -1, count: bcols), lastIndex = [Int](repeating: 0, count: bcols)
