@@ -11,6 +11,12 @@ enum TileDiff {
     /// random shapes (95 % of tiles differ) 26 copies cost the X server ~0.3 ms an advance more
     /// than one (`scripts/bench-advance.sh`, 2026-12-01).
     static let wholeShare = 0.75
+    /// The room's copies (16-pixel tiles, one clipped request): over half the page, or more than
+    /// `roomMaxRects` rectangles, the page is copied whole. The bench deck's pages (random shapes)
+    /// differ in ~60 % of their 16-pixel tiles: a clip of thousands of boxes cost the X server
+    /// more than one whole copy (2.48 against 2.24 ms an advance, and 2 % more of Podium's CPU).
+    static let roomWholeShare = 0.5
+    static let roomMaxRects = 256
 
     /// The rectangles (pixels of the pages, top left 0,0) covering every tile whose hash differs
     /// between `old` and `new` (pages of `width` × `height` pixels): runs of differing tiles in a

@@ -112,12 +112,13 @@ extension Renderer {
     /// The window pixels of the tiles in which `frame`'s page differs from the page the window
     /// shows now, or nil when that is not known: the last frame was not presented from a
     /// pixmap at the same place (`serverShown`, cleared by every other frame and by `invalidate`),
-    /// or a page has no hashes. Nil too when the tiles are most of the page (`TileDiff.wholeShare`):
+    /// or a page has no hashes. Nil too when the tiles are most of the page (`TileDiff.roomWholeShare`):
     /// one copy of the page then costs the server less than a run of copies of nearly all of it.
     private func changedTiles(to frame: ServerFrame) -> [IntRect]? {
         guard TileDiff.enabled, let (shown, at) = serverShown, at == frame.page, shown.width == frame.bitmap.width, shown.height == frame.bitmap.height,
               let old = shown.pixelSource as? any BitmapTileHashes, let new = frame.bitmap.pixelSource as? any BitmapTileHashes,
-              let tiles = TileDiff.changed(from: old, to: new, width: frame.bitmap.width, height: frame.bitmap.height, maxShare: TileDiff.wholeShare)
+              let tiles = TileDiff.changed(from: old, to: new, width: frame.bitmap.width, height: frame.bitmap.height, maxShare: TileDiff.roomWholeShare),
+              tiles.count <= TileDiff.roomMaxRects
         else { return nil }
         return tiles.map { IntRect(x: $0.x + at.x, y: $0.y + at.y, w: $0.w, h: $0.h) }
     }
