@@ -193,8 +193,11 @@ public final class PageCache: @unchecked Sendable {
         }
         let fresh = all.filter { needsWork($0) }
         pending = Array((fresh + pending.filter { !fresh.contains($0) && needsWork($0) }).prefix(16))
-        startWorkerIfNeeded()
-        cond.broadcast()   // two workers wait on it
+        // Nothing new (an advance among pages already ready): no worker is woken for nothing.
+        if !fresh.isEmpty {
+            startWorkerIfNeeded()
+            cond.broadcast()   // two workers wait on it
+        }
         cond.unlock()
     }
 
