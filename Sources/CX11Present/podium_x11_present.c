@@ -240,6 +240,25 @@ void podium_xpresent_copy(podium_xpresent *p, unsigned long pixmap, int sx, int 
     XCopyArea(p->dpy, pixmap, p->win, p->gc, sx, sy, (unsigned)w, (unsigned)h, dx, dy);
 }
 
+void podium_xpresent_copy_clipped(podium_xpresent *p, unsigned long pixmap, const int *rects, int n,
+                                  int sx, int sy, int w, int h, int dx, int dy) {
+    if (!p || !pixmap || w <= 0 || h <= 0 || n <= 0) return;
+    XRectangle stack[64], *clip = n <= 64 ? stack : malloc(sizeof(XRectangle) * (size_t)n);
+    if (!clip) {   // no memory for the clip: one copy a rectangle
+        for (int i = 0; i < n; i++) {
+            const int *r = rects + 4 * i;
+            podium_xpresent_copy(p, pixmap, sx + r[0] - dx, sy + r[1] - dy, r[2], r[3], r[0], r[1]);
+        }
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        clip[i] = (XRectangle){ (short)rects[4 * i], (short)rects[4 * i + 1], (unsigned short)rects[4 * i + 2], (unsigned short)rects[4 * i + 3] };
+    XSetClipRectangles(p->dpy, p->gc, 0, 0, clip, n, Unsorted);
+    XCopyArea(p->dpy, pixmap, p->win, p->gc, sx, sy, (unsigned)w, (unsigned)h, dx, dy);
+    XSetClipMask(p->dpy, p->gc, None);   // the fills and whole copies after it are unclipped
+    if (clip != stack) free(clip);
+}
+
 void podium_xpresent_fill(podium_xpresent *p, unsigned int rgb, int x, int y, int w, int h) {
     if (!p || w <= 0 || h <= 0) return;
     XSetForeground(p->dpy, p->gc, (unsigned long)(rgb & 0xffffff) | (p->depth == 32 ? 0xff000000ul : 0));

@@ -86,8 +86,9 @@ extension Renderer {
               let oh = ob.pixelSource as? any BitmapTileHashes, let nh = nb.pixelSource as? any BitmapTileHashes else { return nil }
         let f = px(nr)
         guard abs(Double(f.w) - Double(nb.width)) < 1, abs(Double(f.h) - Double(nb.height)) < 1, !drawsDirectly(nb, at: f),
-              let tiles = TileDiff.changed(from: oh, to: nh, width: nb.width, height: nb.height), let whole = pixelBounds(b),
-              Double(tiles.reduce(0) { $0 + $1.area }) < TileDiff.wholeShare * Double(nb.width * nb.height) else { return nil }
+              let tiles = TileDiff.changed(from: oh, to: nh, width: nb.width, height: nb.height, cell: TileDiff.consoleCell(tileSize: nh.tileSize),
+                                           maxShare: TileDiff.wholeShare),
+              let whole = pixelBounds(b) else { return nil }
         let x0 = Int32(pixel: f.x.rounded(.down)), y0 = Int32(pixel: f.y.rounded(.down))
         return tiles.map { IntRect(x: x0 + $0.x - 1, y: y0 + $0.y - 1, w: $0.w + 2, h: $0.h + 2).intersection(whole) }
     }

@@ -108,6 +108,20 @@ final class ServerPixmaps {
         pixelsCopied += src.area
         podium_xpresent_copy(handle, pixmap, src.x, src.y, src.w, src.h, dst.x, dst.y)
     }
+    /// Copies `src` of `pixmap` to the window at `dst`, only inside `clip` (window pixels, each
+    /// inside the copy's destination): one request for every tile that changed (queued).
+    func copy(_ pixmap: UInt, from src: IntRect, to dst: (x: Int32, y: Int32), clippedTo clip: [IntRect]) {
+        guard clip.count > 1 else {
+            if let r = clip.first { copy(pixmap, from: IntRect(x: src.x + r.x - dst.x, y: src.y + r.y - dst.y, w: r.w, h: r.h), to: (r.x, r.y)) }
+            return
+        }
+        pixelsCopied += clip.reduce(0) { $0 + $1.area }
+        clipRequests += 1
+        let ints = clip.flatMap { [Int32($0.x), Int32($0.y), Int32($0.w), Int32($0.h)] }
+        ints.withUnsafeBufferPointer { podium_xpresent_copy_clipped(handle, pixmap, $0.baseAddress, Int32(clip.count), src.x, src.y, src.w, src.h, dst.x, dst.y) }
+    }
+    /// Clipped copies sent (`copy(_:from:to:clippedTo:)`), tests.
+    private(set) var clipRequests = 0
     /// Fills `r` of the window with the opaque colour `c` (queued).
     func fill(_ r: IntRect, _ c: Color) {
         podium_xpresent_fill(handle, UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b), r.x, r.y, r.w, r.h)

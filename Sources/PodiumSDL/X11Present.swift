@@ -28,6 +28,9 @@ public struct ServerPresentation: Sendable {
     /// Pixels of pages copied from pixmaps to the window so far, and of those presents the ones
     /// that copied only the tiles differing from the page shown before (`TileDiff`).
     public var pixelsCopied = 0, tilePresents = 0
+    /// Copies sent clipped to the tiles that differ, one request each (`tilePresents` of more
+    /// than one tile).
+    public var clippedCopies = 0
 }
 
 extension Renderer {
@@ -36,7 +39,7 @@ extension Renderer {
     public var serverPresentation: ServerPresentation? {
         serverPixmaps.map {
             ServerPresentation(presents: $0.presents, uploads: $0.uploads, pixmaps: $0.count, sharedMemory: $0.usesSharedMemory, mode: $0.mode,
-                               presentsDone: $0.presentsDone, pixelsCopied: $0.pixelsCopied, tilePresents: tilePresents)
+                               presentsDone: $0.presentsDone, pixelsCopied: $0.pixelsCopied, tilePresents: tilePresents, clippedCopies: $0.clipRequests)
         }
     }
 
@@ -86,10 +89,16 @@ extension Renderer {
         if changed != nil { tilePresents += 1 }
         for d in rects {
             let onPage = d.intersection(frame.page)
-            for part in changed ?? [onPage] {
-                let r = onPage.intersection(part)
-                guard !r.isEmpty else { continue }
-                pixmaps.copy(frame.pixmap, from: IntRect(x: r.x - frame.page.x, y: r.y - frame.page.y, w: r.w, h: r.h), to: (r.x, r.y))
+            if let changed {
+                // The changed tiles as one copy of their bounds, clipped to them (16-pixel tiles:
+                // tens to hundreds of rectangles on an advance, one request).
+                let parts = changed.compactMap { onPage.intersection($0).nonEmpty }
+                if let first = parts.first {
+                    let b = parts.dropFirst().reduce(first) { $0.union($1) }
+                    pixmaps.copy(frame.pixmap, from: IntRect(x: b.x - frame.page.x, y: b.y - frame.page.y, w: b.w, h: b.h), to: (b.x, b.y), clippedTo: parts)
+                }
+            } else if !onPage.isEmpty {
+                pixmaps.copy(frame.pixmap, from: IntRect(x: onPage.x - frame.page.x, y: onPage.y - frame.page.y, w: onPage.w, h: onPage.h), to: (onPage.x, onPage.y))
             }
             for part in Self.subtract(frame.page, from: d) {
                 pixmaps.fill(part, frame.background)
@@ -103,13 +112,14 @@ extension Renderer {
     /// The window pixels of the tiles in which `frame`'s page differs from the page the window
     /// shows now, or nil when that is not known: the last frame was not presented from a
     /// pixmap at the same place (`serverShown`, cleared by every other frame and by `invalidate`),
-    /// or a page has no hashes. Nil too when the tiles are most of the page (`TileDiff.wholeShare`):
+    /// or a page has no hashes. Nil too when the tiles are most of the page (`TileDiff.roomWholeShare`):
     /// one copy of the page then costs the server less than a run of copies of nearly all of it.
     private func changedTiles(to frame: ServerFrame) -> [IntRect]? {
         guard TileDiff.enabled, let (shown, at) = serverShown, at == frame.page, shown.width == frame.bitmap.width, shown.height == frame.bitmap.height,
               let old = shown.pixelSource as? any BitmapTileHashes, let new = frame.bitmap.pixelSource as? any BitmapTileHashes,
-              let tiles = TileDiff.changed(from: old, to: new, width: frame.bitmap.width, height: frame.bitmap.height),
-              Double(tiles.reduce(0) { $0 + $1.area }) < TileDiff.wholeShare * Double(frame.page.area) else { return nil }
+              let tiles = TileDiff.changed(from: old, to: new, width: frame.bitmap.width, height: frame.bitmap.height, maxShare: TileDiff.roomWholeShare),
+              tiles.count <= TileDiff.roomMaxRects
+        else { return nil }
         return tiles.map { IntRect(x: $0.x + at.x, y: $0.y + at.y, w: $0.w, h: $0.h) }
     }
 

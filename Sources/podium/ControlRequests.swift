@@ -158,7 +158,8 @@ enum ControlRequests {
                      "pixmaps": .number(Double($0.pixmaps)), "sharedMemory": .bool($0.sharedMemory), "mode": .string($0.mode),
                      "presentsDone": .number(Double($0.presentsDone)),
                      // Pixels of pages copied to the window, and presents of only the tiles that differ.
-                     "pixelsCopied": .number(Double($0.pixelsCopied)), "tilePresents": .number(Double($0.tilePresents))]
+                     "pixelsCopied": .number(Double($0.pixelsCopied)), "tilePresents": .number(Double($0.tilePresents)),
+                     "clippedCopies": .number(Double($0.clippedCopies))]
                 } ?? .null
                 o["bounds"] = Rect(f.minX, f.minY, Double(w.pixelSize.w), Double(w.pixelSize.h)).json
                 o["scale"] = .number(s)

@@ -43,8 +43,24 @@ extension PresentCommand {
     /// Keeps the place in the watcher's memory (no disk write: the journal's comes after the
     /// frames, issue 19) before the room's frame is drawn, so a crash drawing an advance's
     /// frames resumes on the scene it went to, with the timer the first advance started.
+    /// Only when a window is going to draw (a turn that draws nothing cannot crash drawing),
+    /// and the record is encoded only when the place changed (`PlaceEncoder`).
     func carryPlaceBeforeTheRoomsFrame() {
         guard journalArmed else { return }   // from launch on: a restart that crashes on its first frame keeps its place too
-        CrashRestart.carryPlace(presentation.journalRecord(now: Date().timeIntervalSince1970))
+        guard presenterWindow.root.needsDisplay || audienceWindow?.root.needsDisplay == true else { return }
+        carryIfChanged(presentation.journalRecord(now: Date().timeIntervalSince1970))
+    }
+
+    /// When `record` is a new place: encoded once, kept in the watcher's memory at once and
+    /// marked for the journal's next write (`journalTick`).
+    func carryIfChanged(_ record: TalkJournal.Record) {
+        do {
+            guard let data = try places.encodedIfChanged(record) else { return }
+            encodingFailed = false
+            CrashRestart.carryPlace(record, encoded: data)
+            unjournaled = data
+        } catch {
+            encodingFailed = true
+        }
     }
 }

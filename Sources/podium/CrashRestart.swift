@@ -67,12 +67,11 @@ enum CrashRestart {
     /// Keeps the talk's place in the watcher's memory (`podium_crash_watch_place`) when it
     /// changed, so a restart resumes it even when the journal cannot be written. Returns false
     /// when it cannot be kept there (no watcher, or the record is over 4 KB).
+    /// `encoded`: the record's bytes (`PlaceEncoder`), made once for the journal too.
     @discardableResult
-    static func carryPlace(_ record: TalkJournal.Record) -> Bool {
+    static func carryPlace(_ record: TalkJournal.Record, encoded: Data) -> Bool {
         if let last = placeCarried, !record.differs(from: last) { return true }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(record), podium_crash_watch_place(String(decoding: data, as: UTF8.self)) == 0 else { return false }
+        guard podium_crash_watch_place(String(decoding: encoded, as: UTF8.self)) == 0 else { return false }
         placeCarried = record
         return true
     }

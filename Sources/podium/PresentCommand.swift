@@ -27,6 +27,13 @@ final class PresentCommand {
     /// `present` of another deck there is refused (`--windowed` audiences take none).
     var displayLock: AnyObject?
     var journalArmed = false { didSet { if journalArmed, !oldValue { CrashRestart.placeIsJournaled() } } }
+    /// The place encoded once per change for the watcher and the journal (`carryIfChanged`).
+    var places = PlaceEncoder()
+    /// A changed place's bytes the journal has not written yet (kept after a failed write, so
+    /// it is tried again); `encodingFailed`: the place could not be encoded (the journal's save
+    /// then says why).
+    var unjournaled: Data?
+    var encodingFailed = false
     var journalFailed = false
     /// After "start fresh": the interrupted talk's journal stays on disk until the new talk has
     /// moved (`Record.isWorthResuming`), so quitting and relaunching offers it again.
@@ -279,10 +286,12 @@ final class PresentCommand {
     func journalTick() {
         guard journalArmed else { return }
         let record = presentation.journalRecord(now: Date().timeIntervalSince1970)
-        CrashRestart.carryPlace(record)
+        carryIfChanged(record)
         // Started fresh: the interrupted talk's place stays on disk until this one has moved.
         if keepsOldJournal { guard record.isWorthResuming else { return }; keepsOldJournal = false }
-        do { try journal.save(record) }
+        // Nothing new and nothing the journal still lacks: no write (and no encoding).
+        guard unjournaled != nil || encodingFailed else { return }
+        do { try journal.save(record, encoded: unjournaled); unjournaled = nil }
         catch {
             guard !journalFailed else { return }
             journalFailed = true

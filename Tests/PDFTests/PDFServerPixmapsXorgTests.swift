@@ -256,6 +256,7 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
                     XCTAssertGreaterThanOrEqual(server(s, "pixmaps"), 2, "before \(key) to \(position): the page ahead in its pixmap")
                 }
                 let copied = server(s, "pixelsCopied"), tilePresents = server(s, "tilePresents"), presents = server(s, "presents")
+                let clipped = server(s, "clippedCopies")
                 s = try press(key, c, position: position, presents: copy == .sdl ? 0 : presents + 1)
                 let n = server(s, "pixelsCopied") - copied
                 switch (copy, tiles) {
@@ -263,6 +264,7 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
                     XCTAssertEqual(server(s, "tilePresents"), tilePresents + 1, "\(key) to \(position): only differing tiles copied")
                     XCTAssertGreaterThan(n, page / 20, "\(key) to \(position): the box and the number copied")
                     XCTAssertLessThan(n, page / 3, "\(key) to \(position): the shared white not copied (\(n) pixels)")
+                    XCTAssertEqual(server(s, "clippedCopies"), clipped + 1, "\(key) to \(position): the tiles in one clipped copy, not one request each")
                 case (.tiles, false), (.whole, _):
                     XCTAssertEqual(server(s, "tilePresents"), tiles ? tilePresents : 0)
                     XCTAssertEqual(n, page, "\(key) to \(position) copies the whole page")

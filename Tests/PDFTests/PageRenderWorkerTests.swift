@@ -26,8 +26,7 @@ final class PageRenderWorkerTests: PDFTestCase {
 
     /// The pages the first frames wait for (asked with `prepare` at launch) are rendered at the
     /// main thread's priority: in SCHED_IDLE other programs on a busy machine starved them while
-    /// the main thread waited. The worker lowers itself once it has no such request left, for
-    /// good, before any prefetch.
+    /// the main thread waited. Prefetches render on the other worker, in SCHED_IDLE.
     func testTheLaunchsPagesRenderAtNormalPriorityThenTheWorkerLowersItself() throws {
         let cache = PageCache(document: try PDFDocument(path: TestPDF.write(path("four.pdf"), .init(pages: 4))))
         let keys = (0..<3).map { PageKey(page: $0, region: Rect(0, 0, 1, 1), pixelWidth: 160, pixelHeight: 90) }
@@ -54,6 +53,43 @@ final class PageRenderWorkerTests: PDFTestCase {
         XCTAssertEqual(Self.scheduling("/proc/self/task/\(try XCTUnwrap(cache.workerID))/stat")?.policy, 5, "the worker stays in SCHED_IDLE")
     }
 
+    /// A page a window waits for is rendered at the main thread's priority while the prefetch
+    /// worker, in SCHED_IDLE, is busy (issue 19: under full CPU load first visits waited 1.3–2.8 s
+    /// behind prefetches when one worker in SCHED_IDLE did both), and so is a page the prefetch
+    /// worker is rendering when a window asks for it: never waited for at idle priority.
+    func testAPageAWindowWaitsForRendersAtNormalPriorityWhileThePrefetchWorkerIsBusy() throws {
+        let cache = PageCache(document: try PDFDocument(path: TestPDF.write(path("four.pdf"), .init(pages: 4))))
+        let keys = (0..<4).map { PageKey(page: $0, region: Rect(0, 0, 1, 1), pixelWidth: 160, pixelHeight: 90) }
+        let seen = Mutex<[Int: (policy: Int, nice: Int)]>([:])
+        let gate = DispatchSemaphore(value: 0), prefetching = DispatchSemaphore(value: 0)
+        PageCache.willRender = { key in
+            let s = Self.scheduling("/proc/thread-self/stat")
+            // The prefetch worker holds its page until the window's pages are done.
+            if s?.policy == 5 { prefetching.signal(); gate.wait(); return }
+            if let s { seen.withLock { $0[key.page] = s } }
+        }
+        defer { PageCache.willRender = nil }
+        cache.prefetch([keys[3]])
+        XCTAssertEqual(prefetching.wait(timeout: .now() + 30), .success, "the prefetch worker started on page 4")
+        // A window's current page, then the page the prefetch worker is stuck on.
+        for p in [1, 3] {
+            let ready = DispatchSemaphore(value: 0)
+            if cache.bitmap(keys[p], waitingAtMost: 0, ready: { ready.signal() }) == nil {
+                XCTAssertEqual(ready.wait(timeout: .now() + 30), .success, "page \(p + 1) rendered while the prefetch worker is busy")
+            }
+            XCTAssertNotNil(cache.cached(keys[p]), "page \(p + 1) ready")
+        }
+        for _ in keys { gate.signal() }   // whatever waits at the gate (only the prefetch, when all is well)
+        cache.waitUntilIdle()
+        let s = seen.withLock { $0 }
+        for p in [1, 3] {
+            XCTAssertEqual(s[p]?.policy, 0, "page \(p + 1) rendered in SCHED_OTHER: \(s)")
+            XCTAssertEqual(s[p]?.nice, 0, "page \(p + 1) rendered at nice 0: \(s)")
+        }
+        XCTAssertEqual(Self.scheduling("/proc/self/task/\(try XCTUnwrap(cache.demandWorkerID))/stat")?.policy, 0, "the demand worker stays in SCHED_OTHER")
+        XCTAssertEqual(Self.scheduling("/proc/self/task/\(try XCTUnwrap(cache.workerID))/stat")?.policy, 5, "the prefetch worker in SCHED_IDLE")
+    }
+
     /// Clicking fast through pages the worker has not rendered yet: the window's newest current
     /// page is rendered next, not after every page it skipped (trial 8: the room stayed on a
     /// stale page for seconds while the worker went through them in order).
@@ -68,7 +104,7 @@ final class PageRenderWorkerTests: PDFTestCase {
         }
         defer { PageCache.willRender = nil }
         XCTAssertNil(cache.bitmap(keys[1], waitingAtMost: 0) {})
-        while cache.workerID == nil { usleep(1000) }
+        while cache.demandWorkerID == nil { usleep(1000) }
         usleep(50_000)   // page 2 is in flight
         for p in 2...4 { XCTAssertNil(cache.bitmap(keys[p], waitingAtMost: 0) {}) }
         XCTAssertNil(cache.bitmap(keys[5], waitingAtMost: 0) {})

@@ -56,6 +56,27 @@ final class TalkJournalTests: XCTestCase {
         XCTAssertNil(try j.read(), "a clean quit ends the journal")
     }
 
+    /// The place is encoded once per change (issue 19: the watcher's copy and the journal each
+    /// encoded it anew, twice every advance): a running timer's progress encodes nothing, a
+    /// pause or another scene encodes once, and the journal writes the bytes it is given.
+    func testThePlaceIsEncodedOncePerChangeAndTheJournalWritesThoseBytes() async throws {
+        var places = PlaceEncoder()
+        var j = TalkJournal(deckPath: "/talks/t.pdf", environment: ["XDG_STATE_HOME": dir.path])
+        let first = try XCTUnwrap(try places.encodedIfChanged(record()))
+        XCTAssertEqual(try JSONDecoder().decode(TalkJournal.Record.self, from: first), record())
+        XCTAssertNil(try places.encodedIfChanged(record(elapsed: 110, at: 1010)), "a running timer's progress alone is no change")
+        XCTAssertNil(try places.encodedIfChanged(record(elapsed: 130, at: 1030)))
+        XCTAssertEqual(places.encodings, 1, "the same place is not encoded again")
+        let paused = try XCTUnwrap(try places.encodedIfChanged(record(elapsed: 130, paused: true, at: 1030)), "a pause is a change")
+        XCTAssertNotNil(try places.encodedIfChanged(record(scene: 4, elapsed: 130, paused: true, at: 1040)), "another scene is")
+        XCTAssertEqual(places.encodings, 3)
+
+        // The journal writes the bytes it was given (here those of the paused record, saved with it).
+        XCTAssertTrue(try j.save(record(elapsed: 130, paused: true, at: 1030), encoded: paused))
+        XCTAssertEqual(FileManager.default.contents(atPath: j.file.path), paused)
+        XCTAssertFalse(try j.save(record(elapsed: 130, paused: true, at: 1031), encoded: paused), "no change, no write")
+    }
+
     /// After its first write the journal is rewritten in place (no inode made and freed on every
     /// advance, issue 19): the same file, a shorter record leaves nothing of the longer one, and a
     /// journal deleted or replaced meanwhile is written anew, not into the file it replaced.

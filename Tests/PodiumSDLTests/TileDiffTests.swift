@@ -35,11 +35,24 @@ final class TileDiffTests: XCTestCase {
     func testPagesDifferingEverywhereAreOneRectangle() {
         let (a, b) = pair(changed: Set((0..<15).map { [$0 % 5, $0 / 5] }))
         XCTAssertEqual(rects(TileDiff.changed(from: a, to: b, width: 45, height: 24)), [[0, 0, 45, 24]])
+        XCTAssertNil(TileDiff.changed(from: a, to: b, width: 45, height: 24, maxShare: 0.75), "more than the share: no rectangles, the whole page")
+        let (c, d) = pair(changed: [[0, 0], [1, 0]])   // 200 of 1,080 pixels
+        XCTAssertEqual(rects(TileDiff.changed(from: c, to: d, width: 45, height: 24, maxShare: 0.2)), [[0, 0, 20, 10]])
+        XCTAssertNil(TileDiff.changed(from: c, to: d, width: 45, height: 24, maxShare: 0.1))
     }
 
     func testRunsOfOtherColumnsAreNotMerged() {
         let (a, b) = pair(changed: [[1, 0], [2, 0], [1, 1]])
         XCTAssertEqual(rects(TileDiff.changed(from: a, to: b, width: 45, height: 24)), [[10, 0, 20, 10], [10, 10, 10, 10]])
+    }
+
+    /// The console takes tiles in blocks (`cell`): a block differs when any of its tiles does,
+    /// cut at the page's edges, merged down columns as single tiles are.
+    func testTilesTakenInBlocksForTheConsole() {
+        // 2×2 blocks: tile (1, 0) marks block (0, 0); tile (4, 1) block (2, 0), cut at x 45; tile (0, 2) block (0, 1), cut at y 24.
+        let (a, b) = pair(changed: [[1, 0], [4, 1], [0, 2]])
+        XCTAssertEqual(rects(TileDiff.changed(from: a, to: b, width: 45, height: 24, cell: 2)), [[0, 0, 20, 24], [40, 0, 5, 20]])
+        XCTAssertEqual(TileDiff.consoleCell(tileSize: 16), 4, "64-pixel blocks of 16-pixel tiles")
     }
 
     func testHashesThatDoNotFitThePageSayNothing() {

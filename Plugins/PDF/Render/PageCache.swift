@@ -25,6 +25,13 @@ public struct PageKey: Hashable, Sendable {
 /// the main thread's calls (links, a page needed at once) would wait for a heavy page the
 /// worker is rendering, for seconds.
 ///
+/// **Two workers.** Pages a window or preview waits for (`request`, `prepare`, a window's current
+/// page) are rendered by a demand worker at the main thread's priority; pages ahead (`prefetch`)
+/// by a prefetch worker in SCHED_IDLE, each with its own document. With one worker lowered for
+/// the prefetches, a first visit under full CPU load waited 1.3–2.8 s behind them (issue 19).
+/// A page asked for while the prefetch worker renders it is rendered again by the demand worker,
+/// which never waits for an idle-priority thread.
+///
 /// **Memory.** Every page rendered is packed (LZ4) on the worker and kept in a store bounded in
 /// bytes (`PageStore`, `packedByteBudget`), so a page shown before is never rendered again while
 /// the store holds it. The bitmaps handed out hold only the packed bytes (`PackedPage`): the
@@ -57,9 +64,10 @@ public final class PageCache: @unchecked Sendable {
     /// Preview sizes asked for (`sized`) per view size and region, most recent last.
     private var derived: [PageKey.Group: [PageKey.Group]] = [:]
     private var pending: [PageKey] = []
-    private var inFlight: PageKey?
+    /// The key each worker renders now (`Lane`).
+    private var demanding: PageKey?, prefetching: PageKey?
     private var clock: UInt64 = 0
-    private var worker: Thread?
+    private var demandWorker: Thread?, prefetchWorker: Thread?
     /// Set when a reload replaced this cache: the worker ends whenever it runs out of work.
     private var retired = false
     /// Requested keys (`request`) and who to tell when each is rendered.
@@ -89,7 +97,8 @@ public final class PageCache: @unchecked Sendable {
     /// poppler/cairo fail.
     public func bitmap(_ key: PageKey) -> Bitmap? {
         cond.lock()
-        while inFlight == key { cond.wait() }
+        // The demand worker's render is waited for; one in SCHED_IDLE is not (rendered here).
+        while demanding == key { cond.wait() }
         if let b = lookup(key) ?? stored(key) { cond.unlock(); return b }
         pending.removeAll { $0 == key }
         // Asked of the worker (`prepare`, `request`) but not started: rendered here instead, once.
@@ -116,11 +125,11 @@ public final class PageCache: @unchecked Sendable {
     /// page before it, so a page that takes seconds to render holds neither input nor timers.
     public func bitmap(_ key: PageKey, waitingAtMost seconds: Double, ready: @escaping @Sendable () -> Void) -> Bitmap? {
         cond.lock()
-        let asked = requested.contains(key) || inFlight == key
+        let asked = requested.contains(key) || demanding == key
         // A window's current page goes before every request still queued: clicking fast through
         // heavy pages queued each one behind the last, and the room waited for every page it
         // had skipped (seconds of a stale page; trial 8).
-        if asked, inFlight != key { requested.removeAll { $0 == key }; requested.insert(key, at: 0); askedFirst.insert(key) }
+        if asked, demanding != key { requested.removeAll { $0 == key }; requested.insert(key, at: 0); askedFirst.insert(key) }
         cond.unlock()
         // One waiter per pending key: the view asks again on every frame until it is ready.
         if !asked, let b = request(key, first: true, ready: ready) { return b }
@@ -184,8 +193,11 @@ public final class PageCache: @unchecked Sendable {
         }
         let fresh = all.filter { needsWork($0) }
         pending = Array((fresh + pending.filter { !fresh.contains($0) && needsWork($0) }).prefix(16))
-        startWorkerIfNeeded()
-        cond.signal()
+        // Nothing new (an advance among pages already ready): no worker is woken for nothing.
+        if !fresh.isEmpty {
+            startWorkerIfNeeded()
+            cond.broadcast()   // two workers wait on it
+        }
         cond.unlock()
     }
 
@@ -203,13 +215,13 @@ public final class PageCache: @unchecked Sendable {
         if let b = lookup(key) ?? stored(key) { return b }
         guard !failed.contains(key) else { return nil }
         waiters[key, default: []].append(ready)
-        if !requested.contains(key) && inFlight != key {
+        if !requested.contains(key) && demanding != key {
             requested.insert(key, at: first ? 0 : smallFirst ? smallFirstIndex(key) : requested.count)
             if first { askedFirst.insert(key) }
         }
         pending.removeAll { $0 == key }
         startWorkerIfNeeded()
-        cond.signal()
+        cond.broadcast()
         return nil
     }
 
@@ -234,7 +246,7 @@ public final class PageCache: @unchecked Sendable {
             }
         }
         // Asked every frame until ready: one waiter is enough.
-        let waiting = requested.contains(key) || inFlight == key
+        let waiting = requested.contains(key) || demanding == key
         let hook = redrawHook
         cond.unlock()
         return waiting ? cached(key) : request(key, smallFirst: Self.previewsFirst) { hook?() }
@@ -259,18 +271,26 @@ public final class PageCache: @unchecked Sendable {
 
     /// Called with the lock held.
     private func startWorkerIfNeeded() {
-        guard worker == nil, !pending.isEmpty || !requested.isEmpty else { return }
-        let t = Thread { [weak self] in self?.work() }
-        t.name = "podium-pdf-prerender"
-        t.stackSize = 1 << 20
-        worker = t
-        t.start()
+        if demandWorker == nil, !requested.isEmpty { demandWorker = startWorker(.demand) }
+        if prefetchWorker == nil, !pending.isEmpty { prefetchWorker = startWorker(.prefetch) }
     }
+
+    private func startWorker(_ lane: Lane) -> Thread {
+        let t = Thread { [weak self] in self?.work(lane) }
+        t.name = lane == .demand ? "podium-pdf-render" : "podium-pdf-prerender"
+        t.stackSize = 1 << 20
+        t.start()
+        return t
+    }
+
+    /// Which worker: the one for pages a view waits for (`requested`, normal priority) or the
+    /// one for pages ahead (`pending`, SCHED_IDLE).
+    private enum Lane { case demand, prefetch }
 
     /// Waits until the worker has nothing left to do (tests, benchmarks).
     public func waitUntilIdle() {
         cond.lock()
-        while (!pending.isEmpty || !requested.isEmpty || inFlight != nil) { cond.wait() }
+        while (!pending.isEmpty || !requested.isEmpty || demanding != nil || prefetching != nil) { cond.wait() }
         cond.unlock()
     }
 
@@ -319,41 +339,56 @@ public final class PageCache: @unchecked Sendable {
         cond.unlock()
     }
 
-    private func work() {
-        cond.lock(); workerThreadID = podium_thread_id(); cond.unlock()
+    private func work(_ lane: Lane) {
+        let demand = lane == .demand
+        cond.lock()
+        if demand { demandThreadID = podium_thread_id() } else { workerThreadID = podium_thread_id() }
+        cond.unlock()
         // Its own poppler document over the same bytes (never the file again: it may have been
         // rewritten since); when that fails the worker shares `document`.
         let own = try? document.reopened()
-        var lowered = false
+        // The demand worker keeps the main thread's priority: what it renders, a window or
+        // preview waits for (at launch, the first frames). Lowered once, for good: an
+        // unprivileged thread cannot raise it again.
+        if !demand { lowerPriority() }
         while true {
             cond.lock()
-            // The pages asked for before the worker first runs out of requests (at launch the
-            // room's page, the speaker's and the next preview, `prepare`) are what the first
-            // frames wait for: rendered at the main thread's priority. In SCHED_IDLE a machine
-            // busy with other programs starved them while the main thread waited (launch ->
-            // audience frame 125-330 ms instead of 30-140 with two busy loops running). The
-            // priority is lowered once, for good: an unprivileged thread cannot raise it again.
-            if !lowered && requested.isEmpty { lowered = true; lowerPriority() }
-            while pending.isEmpty && requested.isEmpty && !retired { idle() }
+            func queued() -> Bool { demand ? !requested.isEmpty : !pending.isEmpty }
+            while !queued() && !retired { idle() }
             // Retired and nothing asked for: the thread ends (a scene a reload kept that asks
             // again starts another).
-            if pending.isEmpty && requested.isEmpty { worker = nil; cond.unlock(); return }
-            let key = requested.isEmpty ? pending.removeFirst() : requested.removeFirst()
+            if !queued() {
+                if demand { demandWorker = nil } else { prefetchWorker = nil }
+                cond.unlock(); return
+            }
+            let key = demand ? requested.removeFirst() : pending.removeFirst()
             askedFirst.remove(key)
-            inFlight = key
+            // Rendered meanwhile by the other worker (or the caller): only the waiters to tell.
+            if entries[key] != nil || store.contains(key) {
+                let told = waiters.removeValue(forKey: key) ?? []
+                cond.broadcast(); cond.unlock()
+                told.forEach { $0() }
+                continue
+            }
+            if demand { demanding = key } else { prefetching = key }
             cond.unlock()
             // Packed at once: the full-size pixels go back to the heap before the next render.
             var b = render(key, with: own ?? document)
             let packed = b.flatMap { PackedPage($0) }
             if let small = packed?.bitmap(resizer: resizer(key)) { b = small }
             cond.lock()
-            if let b {
+            // The other worker (or the caller) may have finished it first: theirs stays, so a
+            // view holding it keeps the same bitmap (and texture).
+            let first = lookup(key) == nil && !store.contains(key)
+            if let b, first {
                 insert(b, for: key)
                 prefetchedCount += 1
                 if let packed { store.insert(packed, for: key) }
                 // The render's pixels and LZ4's output buffer were freed just now.
                 freedSinceTrim += 2 * key.byteCount
-            } else { failed.insert(key) }
+                // Done for both workers: the other one does not render it again.
+                requested.removeAll { $0 == key }; pending.removeAll { $0 == key }; askedFirst.remove(key)
+            } else if b == nil { failed.insert(key) }
             let told = waiters.removeValue(forKey: key) ?? []
             let trim = freedSinceTrim >= Self.trimAfter
             if trim { freedSinceTrim = 0 }
@@ -364,7 +399,9 @@ public final class PageCache: @unchecked Sendable {
             // Also on failure: the waiter then draws its placeholder for good, not a stale page.
             // Told before the key stops being in flight, so `waitUntilIdle` means told.
             told.forEach { $0() }
-            cond.lock(); inFlight = nil; cond.broadcast(); cond.unlock()
+            cond.lock()
+            if demand { demanding = nil } else { prefetching = nil }
+            cond.broadcast(); cond.unlock()
         }
     }
 
@@ -399,9 +436,11 @@ public final class PageCache: @unchecked Sendable {
     static let previewsFirst = ProcessInfo.processInfo.environment["PODIUM_PREVIEWS_FIRST"] != "0"
     /// Whether the worker runs in SCHED_IDLE (`PODIUM_RENDER_IDLE=0`: nice 10 only, for A/B).
     static let idleScheduling = ProcessInfo.processInfo.environment["PODIUM_RENDER_IDLE"] != "0"
-    /// The worker's thread id once it runs (tests read its scheduling policy).
+    /// The prefetch worker's and the demand worker's thread ids once they run (tests read their
+    /// scheduling policy).
     var workerID: Int? { cond.lock(); defer { cond.unlock() }; return workerThreadID }
-    private var workerThreadID: Int?
+    var demandWorkerID: Int? { cond.lock(); defer { cond.unlock() }; return demandThreadID }
+    private var workerThreadID: Int?, demandThreadID: Int?
 
     /// Seconds with nothing to render before freed page buffers are handed back.
     static let idleTrimDelay = 0.5
@@ -432,7 +471,7 @@ public final class PageCache: @unchecked Sendable {
 
     /// Whether the worker has anything to do for `key`. Called with the lock held.
     private func needsWork(_ key: PageKey) -> Bool {
-        !(entries[key] != nil || live[key]?.bitmap != nil || store.contains(key) || key == inFlight || requested.contains(key) || failed.contains(key))
+        !(entries[key] != nil || live[key]?.bitmap != nil || store.contains(key) || key == demanding || key == prefetching || requested.contains(key) || failed.contains(key))
     }
 
     /// Called with the lock held.

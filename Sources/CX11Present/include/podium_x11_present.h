@@ -43,6 +43,10 @@ int podium_xpresent_mode(const podium_xpresent *p);
 
 /// Copies a pixmap's area to the window (queued; `podium_xpresent_flush` sends it).
 void podium_xpresent_copy(podium_xpresent *p, unsigned long pixmap, int sx, int sy, int w, int h, int dx, int dy);
+/// Copies a pixmap's area to the window through the clip of `n` rectangles (`rects`: x, y, w, h
+/// each, window pixels): one request however many tiles changed (queued).
+void podium_xpresent_copy_clipped(podium_xpresent *p, unsigned long pixmap, const int *rects, int n,
+                                  int sx, int sy, int w, int h, int dx, int dy);
 /// Fills a window area with an opaque colour 0xRRGGBB (queued).
 void podium_xpresent_fill(podium_xpresent *p, unsigned int rgb, int x, int y, int w, int h);
 /// Sends what is queued to the server without waiting.

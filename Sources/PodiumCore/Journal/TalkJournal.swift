@@ -141,14 +141,13 @@ public struct TalkJournal {
     /// then on rewritten in place (`JournalFile`: one page, one write, synced), so a crash
     /// mid-write leaves the old record or the new one, never half of one. Returns whether it wrote.
     /// Throws `JournalError` naming the file when the folder or file cannot be written.
+    /// `encoded`: the record's bytes already made (`PlaceEncoder`), so it is not encoded twice.
     @discardableResult
-    public mutating func save(_ record: Record) throws -> Bool {
+    public mutating func save(_ record: Record, encoded: Data? = nil) throws -> Bool {
         if let last = lastWritten, !record.differs(from: last) { return false }
         let data: Data
         do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            data = try encoder.encode(record)
+            data = try encoded ?? PlaceEncoder.encode(record)
         } catch {
             throw JournalError(file: file.path, message: "cannot write (\(error))")
         }

@@ -1,0 +1,32 @@
+import Foundation
+
+/// The talk's place (`TalkJournal.Record`) encoded once per change, for both keepers of it: the
+/// crash watcher's memory (`podium_crash_watch_place`) and the journal on disk. Each encoded it
+/// anew before (JSONEncoder, ≈ 0.1 ms a time on the bench rig: perf of the bench deck, issue 19),
+/// twice on every advance.
+public struct PlaceEncoder {
+    private var last: (record: TalkJournal.Record, data: Data)?
+    /// Records encoded so far (tests: once per change of place).
+    public private(set) var encodings = 0
+
+    public init() {}
+
+    /// `record` as sorted-key JSON when it says something the last one given did not
+    /// (`Record.differs`: another scene, pause, start, cover, or a timer that does not follow
+    /// by the passing of time), else nil without encoding it. Throws what `JSONEncoder` throws.
+    public mutating func encodedIfChanged(_ record: TalkJournal.Record) throws -> Data? {
+        if let last, !record.differs(from: last.record) { return nil }
+        let data = try Self.encode(record)
+        encodings += 1
+        last = (record, data)
+        return data
+    }
+
+    /// The one encoding of a record the watcher and the journal keep (sorted keys: the same
+    /// record is the same bytes).
+    public static func encode(_ record: TalkJournal.Record) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(record)
+    }
+}
