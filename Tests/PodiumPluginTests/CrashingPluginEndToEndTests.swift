@@ -394,19 +394,28 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         try checkCrashCover(backtracer: false)
     }
 
-    func checkCrashCover(backtracer: Bool) throws {
-        let (rig, app) = try hangRig(hangSeconds: 10, crashing: "crash-click", backtracer: backtracer)
+    /// On scene 3 "Buggy", with `rect` of the screen watched (`RoomWatch`): the crash (a click on
+    /// its count button), until the restarted talk is back on that scene and half a second more.
+    /// `beforeCrash` sees the grabs made before it. Returns every grab's line.
+    func crashOnSceneThree(_ app: PodiumProcess, rig: XorgRig, watching rect: (x: Int, y: Int, width: Int, height: Int),
+                           beforeCrash: ([String]) -> Void = { _ in }) throws -> [String] {
         XCTAssertEqual(try app.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
         usleep(300_000)
-        let watch = try RoomWatch(rig: rig, rect: (1280 + 384, 256, 256, 256), in: work)
+        let watch = try RoomWatch(rig: rig, rect: rect, in: work)
         defer { watch.stop() }
-        XCTAssertTrue(waitUntil(10) { watch.lines.count > 3 }, "the room is watched")
+        XCTAssertTrue(waitUntil(10) { watch.lines.count > 3 }, "the display is watched")
+        beforeCrash(watch.lines)
         _ = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "click", "window": "presenter", "id": "example.count"])
         XCTAssertTrue(waitUntil(60) { occurrences(of: "first frame of both windows", in: app.log) >= 2 }, "restarted; log:\n\(app.log)")
         _ = try waitForTalk(app, "the talk is up after the crash") { $0["scene"]?["index"]?.int == 2 }
         usleep(500_000)
         watch.stop()
-        let lines = watch.lines
+        return watch.lines
+    }
+
+    func checkCrashCover(backtracer: Bool) throws {
+        let (rig, app) = try hangRig(hangSeconds: 10, crashing: "crash-click", backtracer: backtracer)
+        let lines = try crashOnSceneThree(app, rig: rig, watching: (1280 + 384, 256, 256, 256))
         XCTAssertEqual(lines.filter { $0 == "grab desktop" }.count, 0, "the room never saw the desktop: \(lines.count) grabs")
         XCTAssertTrue(lines.contains("cover 1024x768+1280+0"), "the cover was on the projector during the restart: \(Set(lines))")
         XCTAssertTrue(app.log.contains("the talk crashed in the plugin code of scene 3 “Buggy”; restarted"), app.log)
@@ -419,18 +428,9 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
     func testACrashRestartKeepsAThirdDisplayBlack() throws {
         let (rig, app) = try hangRig(hangSeconds: 10, crashing: "crash-click", stageMonitor: true)
         XCTAssertTrue(app.log.contains("DUMMY2: neither the presenter's nor the room's display; covered black"), app.log)
-        XCTAssertEqual(try app.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
-        usleep(300_000)
-        let watch = try RoomWatch(rig: rig, rect: (2304 + 384, 256, 256, 256), in: work)
-        defer { watch.stop() }
-        XCTAssertTrue(waitUntil(10) { watch.lines.count > 3 }, "the third display is watched")
-        XCTAssertEqual(watch.lines.filter { $0 == "grab desktop" }.count, 0, "black before the crash")
-        _ = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "click", "window": "presenter", "id": "example.count"])
-        XCTAssertTrue(waitUntil(60) { occurrences(of: "first frame of both windows", in: app.log) >= 2 }, "restarted; log:\n\(app.log)")
-        _ = try waitForTalk(app, "the talk is up after the crash") { $0["scene"]?["index"]?.int == 2 }
-        usleep(500_000)
-        watch.stop()
-        let lines = watch.lines
+        let lines = try crashOnSceneThree(app, rig: rig, watching: (2304 + 384, 256, 256, 256)) { before in
+            XCTAssertEqual(before.filter { $0 == "grab desktop" }.count, 0, "black before the crash")
+        }
         XCTAssertEqual(lines.filter { $0 == "grab desktop" }.count, 0, "the third display never showed the desktop: \(lines.count) grabs")
         XCTAssertTrue(lines.contains("cover 1024x768+2304+0"), "the watcher's cover was on the third display during the restart: \(Set(lines))")
         XCTAssertEqual(occurrences(of: "DUMMY2: neither the presenter's nor the room's display; covered black", in: app.log), 2, "covered again by the restart")
