@@ -126,6 +126,34 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(s.slider.value, 0.6, accuracy: 1e-9)
     }
 
+    /// Trial 13 F10: a pointer left resting over a clicked list is not the speaker using it; after
+    /// `pointerArrowGraceSeconds` without a move, a click or an arrow the list took, a clicker's
+    /// Right/Down is the talk's again. Arrow-scrolling the list keeps it the list's.
+    func testArrowsAreTheTalksOnceThePointerRestsOverAClickedList() async {
+        let p = makePresentation()
+        p.presenter.clock = { self.now }
+        let s = scene!
+        click(p, s.list)
+        let clicked = s.list.selection!.row
+        let grace = WindowRoot.pointerArrowGraceSeconds
+        for i in 1...3 {   // the speaker scrolls with arrows, each within the interval of the last
+            now += grace * 0.8
+            p.press(Key("Down"))
+            XCTAssertEqual(p.currentIndex, 0, "arrow \(i), the speaker is using the list: Down moves it")
+            XCTAssertEqual(s.list.selection?.row, clicked + i)
+        }
+        now += grace + 1   // the hand leaves the mouse for the clicker
+        p.press(Key("Down"))
+        XCTAssertEqual(p.currentIndex, 1, "pointer resting over the list: Down is the talk's")
+        XCTAssertEqual(s.list.selection?.row, clicked + 3, "the list did not move")
+        p.goTo(0)
+        click(p, s.list)   // touching the mouse again gives the list its arrows back
+        let row = s.list.selection!.row
+        p.press(Key("Down"))
+        XCTAssertEqual(p.currentIndex, 0)
+        XCTAssertEqual(s.list.selection?.row, row + 1)
+    }
+
     func testEscapeAlwaysReleasesFocus() async {
         let p = makePresentation()
         let s = scene!

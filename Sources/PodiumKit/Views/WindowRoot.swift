@@ -29,6 +29,14 @@ public final class WindowRoot: View, ViewHost {
     public private(set) var focusedByKeyboard = false
     /// The last pointer position in window points (nil before the pointer moved over the window).
     public private(set) var pointer: Point?
+    /// `now` when the pointer last moved or clicked, or an arrow key last moved the control
+    /// under it; nil without a clock.
+    private var pointerActiveAt: Double?
+    /// Seconds (5) after the pointer last moved or clicked during which the control under it
+    /// keeps taking arrow keys. A pointer left resting over a map or list is not the speaker
+    /// using it: a clicker that sends Left/Right must move the talk then (trial 13 F10). Each
+    /// arrow key the control takes restarts the interval, so arrow-panning a map goes on.
+    public static let pointerArrowGraceSeconds: Double = 5
     private weak var captured: View?
     public private(set) var needsDisplay = true
     /// The system clipboard, set by the platform. While nil (tests, headless) copy and paste use
@@ -169,7 +177,9 @@ public final class WindowRoot: View, ViewHost {
         if f.isTextEntry { return true }
         guard k.code.isArrow else { return false }
         if focusedByKeyboard { return true }
-        return pointer.map { f.convertToWindow(f.bounds).contains($0) } ?? false
+        guard let p = pointer, f.convertToWindow(f.bounds).contains(p) else { return false }
+        guard let t = now, let active = pointerActiveAt else { return true }
+        return t - active <= Self.pointerArrowGraceSeconds
     }
 
     /// The focused view and its ancestors (up to the topmost popover), then that popover.
@@ -191,13 +201,13 @@ public final class WindowRoot: View, ViewHost {
         layoutIfNeeded()
         switch event {
         case let .mouseDown(p, _, _):
-            pointer = p
+            pointer = p; pointerActiveAt = now
             if let consumed = overlay.handlePointerDown(at: p) { return consumed }
             guard let hit = hitTest(p) else { return false }
             if !hit.acceptsFocus, let f = focusedView, !(hit === f) { focus(nil) }
             return bubble(event, from: hit, capture: true)
         case let .mouseMoved(p, buttons):
-            pointer = p
+            pointer = p; pointerActiveAt = now
             if let c = captured, buttons != 0 { return deliver(event.translated(by: c.convertToWindow(.zero)), to: c) }
             if buttons == 0, let hit = hitTest(p), hit.wantsHover { return deliver(event.translated(by: hit.convertToWindow(.zero)), to: hit) }
             return false
@@ -215,7 +225,10 @@ public final class WindowRoot: View, ViewHost {
             // control taking arrows, see `focusTakesFirst`); Esc closes the top popover, else
             // releases focus; talk keys go to the host; other keys to the focused control.
             if k.code == .tab, !k.control, !k.alt { moveFocus(backwards: k.shift); return true }
-            if focusTakesFirst(k), sendToFocus(event) { return true }
+            if focusTakesFirst(k), sendToFocus(event) {
+                if k.code.isArrow, !focusedByKeyboard { pointerActiveAt = now }
+                return true
+            }
             if k.code == .escape {
                 if overlay.dismissTop(byUser: true) { return true }
                 if focusedView != nil { focus(nil); return true }
