@@ -34,15 +34,15 @@ enum HostOptions {
         return h * 60 + m
     }
 
-    /// `--switch-screens`: the presenter on SDL's second display and the audience on the first
-    /// (the default is the other way round), as the two display selectors would say; it names no
-    /// display, so it cannot be combined with them.
+    /// The display selectors. `--switch-screens` (`DisplayPolicy.switchesScreens`: the default
+    /// presenter and audience displays exchanged) names no display, so it cannot be combined
+    /// with them.
     static func displaySelectors(_ o: CommandLineInterface.Options) throws -> (audience: String?, presenter: String?) {
         let a = o.values["--audience-display"], p = o.values["--presenter-display"]
         guard o.flags.contains("--switch-screens") else { return (a, p) }
         guard a == nil, p == nil else {
             throw CommandLineInterface.UsageError(description: "--switch-screens swaps the default displays; with --audience-display or --presenter-display, name the displays instead")
         }
-        return ("0", "1")
+        return (nil, nil)
     }
 }

@@ -345,7 +345,7 @@ final class PresentCommand {
             catch { throw CommandLineInterface.UsageError(description: "\(error)") }
         }
         var policy = DisplayPolicy(audience: try selector("--audience-display"), presenter: try selector("--presenter-display"), windowed: windowed)
-        policy.remembersSelectors = !options.flags.contains("--switch-screens")   // one run only, as pdfpc's -s
+        policy.switchesScreens = options.flags.contains("--switch-screens")   // one run only, as pdfpc's -s
         return policy
     }
 

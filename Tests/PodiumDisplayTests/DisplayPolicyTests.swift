@@ -413,6 +413,31 @@ extension DisplayPolicyTests {
         XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1")
     }
 
+    /// `--switch-screens` exchanges what the rules would choose, so it switches also when the
+    /// projector is primary and the panel rule already put the console on SDL's second display
+    /// (with SDL's indices it switched nothing there). Held through a blip, never remembered,
+    /// and a projector plugged in late is switched too.
+    func testSwitchScreensExchangesTheRulesChoiceWhicheverDisplayIsPrimary() {
+        for order in [[projector, laptop], [laptop, projector]] {
+            var p = DisplayPolicy()
+            p.switchesScreens = true
+            _ = p.update(enumerate(order), at: 0)
+            XCTAssertEqual(p.assignment.presenter?.name, "HDMI-1", "\(order.map(\.0)): switched")
+            XCTAssertEqual(p.assignment.audienceDisplay?.name, "eDP-1")
+            _ = p.update(enumerate([laptop]), at: 1)   // the projector's cable wiggles
+            _ = p.update(enumerate(order), at: 1.5)
+            XCTAssertEqual(p.assignment.presenter?.name, "HDMI-1", "still switched after a blip")
+            XCTAssertTrue(p.remembered.entries.isEmpty, "one run only, as pdfpc's -s")
+        }
+        var late = DisplayPolicy()
+        late.switchesScreens = true
+        _ = late.update(enumerate([laptop]), at: 0)
+        XCTAssertEqual(late.assignment.presenter?.name, "eDP-1", "alone, the laptop keeps the console")
+        _ = late.update(enumerate([laptop, projector]), at: 5)
+        XCTAssertEqual(late.assignment.presenter?.name, "HDMI-1")
+        XCTAssertEqual(late.assignment.audienceDisplay?.name, "eDP-1")
+    }
+
     /// A swap, a saved swap and the presenter option still put the console where the speaker chose.
     func testAChoiceStillWinsOverTheBuiltInPanel() throws {
         var p = DisplayPolicy()

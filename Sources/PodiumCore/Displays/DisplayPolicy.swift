@@ -139,11 +139,14 @@ public struct DisplayPolicy: Sendable {
     /// Choices per set of connected displays; `swap`, and command-line selectors once honoured,
     /// record the current set's assignment here. The host persists it when it changes.
     public var remembered = DisplayChoices()
-    /// Whether a command-line choice of displays is saved in `remembered` once it matches (as a
-    /// swap is). False for `--switch-screens`, which (as pdfpc's `-s`) holds for one run only.
-    public var remembersSelectors = true
     public var audienceSelector: DisplaySelector?
     public var presenterSelector: DisplaySelector?
+    /// `--switch-screens` (pdfpc's `-s`): the first time two displays of their own are connected,
+    /// the presenter and audience displays the rules would choose are exchanged and held as the
+    /// saved choice for this run (not remembered). Exchanging the rules' choice, not SDL's
+    /// indices, keeps it a switch when the built-in panel rule already put the console on the
+    /// second display (a projector made primary).
+    public var switchesScreens = false
     /// `--windowed`: with one display the audience view gets a window instead of the preview.
     public var windowed: Bool
     /// Another talk holds this display server's room (`DisplayLockError`) and this one is
@@ -199,7 +202,7 @@ public struct DisplayPolicy: Sendable {
         displays = now
         forgetSavedDisplaysWithAnotherMonitor(among: change.added)
         var applied: DisplayChoices.Entry?
-        if ids != Set(before.map(\.identity)), audienceSelector == nil, presenterSelector == nil, let e = remembered.choice(for: now) {
+        if ids != Set(before.map(\.identity)), audienceSelector == nil, presenterSelector == nil, !switchesScreens, let e = remembered.choice(for: now) {
             // Told once: not again when the same displays come back after a blip.
             if savedPresenter != e.presenter || savedAudience != e.audience { applied = e }
             savedPresenter = e.presenter; savedAudience = e.audience; savedMonitors = e.monitors
@@ -212,7 +215,7 @@ public struct DisplayPolicy: Sendable {
         if assignment.roomDisplay != nil { roomHint = nil }
         if assignment.audienceDisplay != nil { lostAt = nil; arrivedSinceLoss = [] }
         if let a = assignment.audienceDisplay, a.identity == lostAudience { lostAudience = nil }
-        if remembersSelectors, audienceSelector?.match(in: displays) != nil || presenterSelector?.match(in: displays) != nil { rememberAssignment() }
+        if audienceSelector?.match(in: displays) != nil || presenterSelector?.match(in: displays) != nil { rememberAssignment() }
         change.new = assignment
         change.waitingFor = assignment.audience == .preview ? waiting(at: time) : nil
         if old.presenter?.identity != assignment.presenter?.identity { change.presenterReason = presenterReason }
@@ -279,6 +282,15 @@ public struct DisplayPolicy: Sendable {
 
     /// Command-line selectors become saved identities the first time they match a display.
     private mutating func resolveSelectors() {
+        if switchesScreens, savedAudience == nil, savedPresenter == nil {
+            var plain = self
+            plain.switchesScreens = false; plain.assignment = DisplayAssignment(presenter: nil, audience: .preview)
+            let d = plain.choose(at: 0)
+            if let p = d.presenter, let a = d.audienceDisplay, p.identity != a.identity {
+                savedPresenter = a.identity; savedAudience = p.identity
+                savedMonitors[a.identity] = a.monitor; savedMonitors[p.identity] = p.monitor
+            }
+        }
         if savedAudience == nil, let d = audienceSelector?.match(in: displays) { savedAudience = d.identity; savedMonitors[d.identity] = d.monitor }
         if savedPresenter == nil, let d = presenterSelector?.match(in: displays) { savedPresenter = d.identity; savedMonitors[d.identity] = d.monitor }
     }
