@@ -270,6 +270,23 @@ final class CrashRestartEndToEndTests: XCTestCase {
         }
     }
 
+    /// Ctrl+C twice ends the talk the default way, before it can say it ended (here SIGINT and
+    /// SIGTERM arrive together): it was quitting, so that is no kill to restart. The same holds
+    /// for a SIGKILL ending a quit that takes too long (`podium_crash_watch_stopping`).
+    func testASecondQuitSignalEndsTheTalkForGood() throws {
+        let app = try launch()
+        let watcher = try XCTUnwrap(children(of: app.process.processIdentifier).first)
+        let pid = app.process.processIdentifier
+        kill(pid, SIGSTOP)
+        kill(pid, SIGINT)
+        kill(pid, SIGTERM)
+        kill(pid, SIGCONT)
+        let status = app.waitForExit()
+        XCTAssertTrue([0, SIGINT, SIGTERM, 128 + SIGINT, 128 + SIGTERM].contains(status), "a quit, or the second signal's default end: \(status); log:\n\(app.log)")
+        XCTAssertTrue(waitUntil { ended(watcher) }, "the watcher ends with the talk")
+        XCTAssertFalse(app.log.contains("restarting"), app.log)
+    }
+
     /// Trial 13 F5: a SIGKILL the talk did not ask for (the out-of-memory killer, kill -9) is
     /// restarted like a crash, on the same scene with its time, no question asked, and the
     /// speaker is told. (The room covered black meanwhile, on a real X server:
