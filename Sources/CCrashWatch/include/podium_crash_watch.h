@@ -64,8 +64,9 @@ int podium_crash_watch_carry(const char *text);
  * the monotonic time in the shared state. A loop that has not come round for 10 s
  * (PODIUM_HANG_SECONDS; 0: never) is taken for hung: the watcher sends the talk SIGABRT (a
  * backtrace), then SIGKILL after 5 s, and restarts it as after a crash, with
- * PODIUM_CRASH_KIND=hang (else "crash") and PODIUM_CRASHED_SCENE naming the scene whose plugin
- * code was running then. `podium_crash_watch_heartbeat_stop`: the loop ended (quitting takes
+ * PODIUM_CRASH_KIND=hang and PODIUM_CRASHED_SCENE naming the scene whose plugin code was
+ * running then (after a crash the kind is "crash"; after a kill the talk did not ask for,
+ * "kill" with PODIUM_CRASHED_SCENE "-1 0": no scene's code is to blame). `podium_crash_watch_heartbeat_stop`: the loop ended (quitting takes
  * as long as it takes); not watched any more. */
 void podium_crash_watch_heartbeat(void);
 void podium_crash_watch_heartbeat_stop(void);
