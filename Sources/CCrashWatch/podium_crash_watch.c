@@ -475,6 +475,15 @@ static int watcher_program(char *path, size_t size) {
 static pid_t talk_pid = 0;
 static void ended_by_exit(void) { if (getpid() == talk_pid) podium_crash_watch_ended(); }
 
+/* SIGTERM and SIGINT until the talk handles them itself (`QuitSignals` replaces this, once the
+ * deck is loaded): the default end at once, as before, but said to be on purpose first (Ctrl+C
+ * while the deck loads is no kill to restart). Reset to the default on entry (SA_RESETHAND);
+ * the signal raised again is delivered when this returns. */
+static void on_quit_signal(int sig) {
+    podium_crash_watch_stopping();
+    raise(sig);
+}
+
 int podium_crash_watch(char *const argv[], int max_restarts, double window_seconds) {
     /* Everything the watcher needs is made before the fork: after it, it calls only what is
      * safe in a child of a process that may have threads. */
@@ -534,6 +543,17 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
     watcher_pid = pid;
     talk_pid = getpid();
     atexit(ended_by_exit);
+    static const int quit_signals[] = {SIGINT, SIGTERM};
+    for (size_t i = 0; i < sizeof quit_signals / sizeof quit_signals[0]; i++) {
+        int quit = quit_signals[i];
+        struct sigaction before, a;
+        memset(&a, 0, sizeof a);
+        a.sa_handler = on_quit_signal;
+        a.sa_flags = SA_RESETHAND;
+        sigemptyset(&a.sa_mask);
+        /* Only where the default would end the talk (not under nohup's SIG_IGN). */
+        if (sigaction(quit, NULL, &before) == 0 && !(before.sa_flags & SA_SIGINFO) && before.sa_handler == SIG_DFL) sigaction(quit, &a, NULL);
+    }
     close(exe);
     if (state >= 0) close(state);   /* the mapping stays */
     close(fds[0]);

@@ -287,6 +287,28 @@ final class CrashRestartEndToEndTests: XCTestCase {
         XCTAssertFalse(app.log.contains("restarting"), app.log)
     }
 
+    /// SIGTERM (or Ctrl+C) while a talk still launches, before it handles quit signals itself
+    /// (here while it waits for the deck's lock, which another talk holds): the default end at
+    /// once, as ever, and no restart.
+    func testASIGTERMWhileLaunchingRestartsNothing() throws {
+        let first = try launch(environment: ["PODIUM_RESTART_ON_CRASH": "0"])   // holds the deck's lock
+        let log = dir.appendingPathComponent("second.log").path
+        let second = try ChildProcess(TestPaths.podium, ["present", deck, "--windowed", "--control", "unix:\(dir.path)/second.sock"],
+                                      environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software",
+                                                    "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": "enable=no"],
+                                      home: dir, stdout: .file(log), stderr: .file(log))
+        let pid = second.process.processIdentifier
+        XCTAssertTrue(waitUntil { !children(of: pid).isEmpty }, "its watcher started")
+        let watcher = try XCTUnwrap(children(of: pid).first)
+        kill(pid, SIGTERM)
+        let status = second.waitForExit()
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        XCTAssertTrue([SIGTERM, 128 + SIGTERM].contains(status), "ended by SIGTERM while launching: \(status); log:\n\(text)")
+        XCTAssertTrue(waitUntil { ended(watcher) }, "the watcher ends with the talk")
+        XCTAssertFalse(((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("restarting"), text)
+        XCTAssertEqual(first.stop(), 0)
+    }
+
     /// Trial 13 F5: a SIGKILL the talk did not ask for (the out-of-memory killer, kill -9) is
     /// restarted like a crash, on the same scene with its time, no question asked, and the
     /// speaker is told. (The room covered black meanwhile, on a real X server:

@@ -30,6 +30,8 @@
  * `max_restarts` restarts within `window_seconds` of the first one (the count travels in the environment as
  * PODIUM_CRASH_RESTARTS="count since", monotonic seconds); past that the watcher says so on
  * stderr and ends, so a talk that crashes on start does not flicker on the room forever.
+ * SIGINT and SIGTERM left at their default get a handler that says the talk is quitting
+ * (`podium_crash_watch_stopping`) before that default end, until the talk installs its own.
  * Returns 0, or -1 with errno set (no watcher then; the talk runs without one). */
 int podium_crash_watch(char *const argv[], int max_restarts, double window_seconds);
 
