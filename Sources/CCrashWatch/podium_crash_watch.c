@@ -215,7 +215,7 @@ static void cover(const struct shared_state *state, int lock) {
  * the talk is not stopped) is ended like a crash: SIGABRT, so the talk logs a backtrace of where
  * it hung, then SIGKILL after 5 s if it is still there. `hung_scene` gets the scene whose plugin
  * code was running then (-1: none); it stays -2 when nothing hung. */
-static void read_pipe(int *crashed, int *ended, int *armed, int *hung_scene) {
+static void read_pipe(int *crashed, int *ended, int *armed, int *stopping, int *hung_scene) {
     const struct shared_state *state = NULL;
     double limit = hang_seconds();
     if (limit > 0) {
@@ -250,9 +250,10 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *hung_scene) {
             }
             else if (n == 1 && byte == 'Q') *ended = 1;
             else if (n == 1 && byte == 'A') *armed = 1;
+            else if (n == 1 && byte == 'S') *stopping = 1;
             else if (n < 0 && errno != EINTR && errno != EAGAIN) break;
         }
-        if (!state || talk <= 0 || *ended) continue;
+        if (!state || talk <= 0 || *ended || *stopping) continue;   /* quitting takes as long as it takes */
         double t = now_seconds();
         /* This process did not run for a while (stopped with the talk by Ctrl+Z, a suspended
          * machine, starved): the time it did not watch is not the talk's fault. */
@@ -329,30 +330,44 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
      * watcher then sees end of file without a crash byte; it must not die first. */
     signal(SIGINT, SIG_IGN);
     signal(SIGHUP, SIG_IGN);
-    int crashed = 0, ended = 0, armed = 0, hung_scene = -2;
-    read_pipe(&crashed, &ended, &armed, &hung_scene);
-    /* A crash signal the talk survived (Swift's backtracer returns from one sent by kill) is
-     * followed by its clean end: nothing to restart. */
-    if (!crashed || ended) { uncover(); release_lock(); _exit(0); }
+    int crashed = 0, ended = 0, armed = 0, stopping = 0, hung_scene = -2;
+    read_pipe(&crashed, &ended, &armed, &stopping, &hung_scene);
+    /* An end on purpose, also after a crash signal the talk survived (Swift's backtracer returns
+     * from one sent by kill), and a kill while it quits (SIGTERM's grace ran out, a second
+     * Ctrl+C, a SIGKILL ending a slow quit): nothing to restart. */
+    if (ended || (!crashed && stopping)) { uncover(); release_lock(); _exit(0); }
+    /* Gone without a word: no crash byte, no end, not quitting. The talk says so on every end it
+     * chooses (`podium_crash_watch_ended`, also from exit(3), and `podium_crash_watch_stopping`
+     * from the moment it quits), so this was a SIGKILL it did not ask for (the kernel's
+     * out-of-memory killer, `kill -9`) or a signal it does not handle: restarted as after a
+     * crash, the room covered meanwhile (trial 13 F5: the room saw the desktop, no restart). */
+    int killed = !crashed;
+    /* Where the crash was, and how many crashes in a row were in that scene's plugin code
+     * (`podium_crash_watch_scene`), what the restart carries over and the room to cover after a
+     * kill: from the shared state. */
+    struct shared_state state;
+    memset(&state, 0, sizeof state);
+    if (pread(5, &state, sizeof state, 0) != (ssize_t)sizeof state) { memset(&state, 0, sizeof state); state.scene = -1; }
     double now = now_seconds();
     if (count == 0 || now - since > window_seconds) { count = 0; since = now; }
     if (count >= max_restarts) {
-        say("podium: the talk crashed again; not restarting it (too many crashes in a short time). Start it again with `podium present --resume`.\n");
+        say(killed ? "podium: the talk was killed again; not restarting it (too many crashes in a short time). Start it again with `podium present --resume`.\n"
+                   : "podium: the talk crashed again; not restarting it (too many crashes in a short time). Start it again with `podium present --resume`.\n");
         uncover();
         release_lock();
         _exit(1);
     }
+    /* The talk's windows went with it (its X connection closed with its files, as this pipe
+     * did): black over the room at once, and its lock taken for the restart (the server freed
+     * it with that connection; `podium_cover_raise` takes a free one for the talk's restart). */
+    if (killed) cover(&state, 1);
     snprintf(history, history_size, "PODIUM_CRASH_RESTARTS=%d %.3f", count + 1, since);
-    /* Where the crash was, and how many crashes in a row were in that scene's plugin code
-     * (`podium_crash_watch_scene`), and what the restart carries over: from the shared state. */
-    struct shared_state state;
-    memset(&state, 0, sizeof state);
-    if (pread(5, &state, sizeof state, 0) != (ssize_t)sizeof state) state.scene = -1;
     state.carry[sizeof state.carry - 1] = 0;
     int last_scene = -1, last_times = 0;
     const char *c = getenv("PODIUM_CRASHED_SCENE");
     if (c && !state.forget) sscanf(c, "%d %d", &last_scene, &last_times);   /* a reload since: a fresh count */
     if (hung_scene != -2) state.scene = hung_scene;   /* the scene whose code hung, before the kill */
+    if (killed) state.scene = -1;   /* killed from outside: no scene's plugin code is to blame */
     int times = state.scene >= 0 && state.scene == last_scene ? last_times + 1 : 1;
     snprintf(crashed_scene, sizeof crashed_scene, "PODIUM_CRASHED_SCENE=%d %d", state.scene, state.scene >= 0 ? times : 0);
     snprintf(carry, sizeof carry, "PODIUM_CRASH_CARRY=%s", state.carry);
@@ -362,7 +377,7 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
         state.place[state.place_slot][sizeof state.place[0] - 1] = 0;
         snprintf(place, sizeof place, "PODIUM_CRASH_PLACE=%s", state.place[state.place_slot]);
     }
-    snprintf(cause, sizeof cause, "PODIUM_CRASH_KIND=%s", hung_scene != -2 ? "hang" : "crash");
+    snprintf(cause, sizeof cause, "PODIUM_CRASH_KIND=%s", killed ? "kill" : hung_scene != -2 ? "hang" : "crash");
     close(5);
     /* The cover stays up through the exec: the restarted talk closes it after its first frame
      * (`podium_crash_watch_uncover`) and waits for its holder. */
@@ -377,10 +392,13 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
         int last = 0, has = 0;
         for (; argv[last]; last++) has |= strcmp(argv[last], "--resume") == 0;
         if (!has) argv[last] = "--resume";   /* the spare slot `copy_strings` left */
-        say(hung_scene != -2 ? "podium: the talk stopped responding; restarting it where it was (--resume)\n"
-                             : "podium: the talk crashed; restarting it where it was (--resume)\n");
+        say(killed ? "podium: the talk was killed (SIGKILL, e.g. the out-of-memory killer or kill -9, not a quit); restarting it where it was (--resume). "
+                     "To end a talk, quit it (q, Ctrl+Q) or send it SIGTERM\n"
+            : hung_scene != -2 ? "podium: the talk stopped responding; restarting it where it was (--resume)\n"
+                               : "podium: the talk crashed; restarting it where it was (--resume)\n");
     } else {
-        say("podium: the talk crashed before its place was settled; restarting it as it was launched\n");
+        say(killed ? "podium: the talk was killed before its place was settled; restarting it as it was launched\n"
+                   : "podium: the talk crashed before its place was settled; restarting it as it was launched\n");
     }
     release_lock();   /* none by now: a crash after a survived one raised a cover that took it over */
     signal(SIGINT, SIG_DFL);
@@ -451,6 +469,21 @@ static int watcher_program(char *path, size_t size) {
     return access(path, X_OK);
 }
 
+/* exit(3) from anywhere (a library's: Xlib's when the X server goes away) is an end the talk's
+ * own code chose, not a kill: the watcher restarts nothing. Only in the talk's process, not in a
+ * child forked from it that holds the pipe until it execs. */
+static pid_t talk_pid = 0;
+static void ended_by_exit(void) { if (getpid() == talk_pid) podium_crash_watch_ended(); }
+
+/* SIGTERM and SIGINT until the talk handles them itself (`QuitSignals` replaces this, once the
+ * deck is loaded): the default end at once, as before, but said to be on purpose first (Ctrl+C
+ * while the deck loads is no kill to restart). Reset to the default on entry (SA_RESETHAND);
+ * the signal raised again is delivered when this returns. */
+static void on_quit_signal(int sig) {
+    podium_crash_watch_stopping();
+    raise(sig);
+}
+
 int podium_crash_watch(char *const argv[], int max_restarts, double window_seconds) {
     /* Everything the watcher needs is made before the fork: after it, it calls only what is
      * safe in a child of a process that may have threads. */
@@ -508,6 +541,19 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
         watch(args, env, history, sizeof history, count, since, max_restarts, window_seconds);
     }
     watcher_pid = pid;
+    talk_pid = getpid();
+    atexit(ended_by_exit);
+    static const int quit_signals[] = {SIGINT, SIGTERM};
+    for (size_t i = 0; i < sizeof quit_signals / sizeof quit_signals[0]; i++) {
+        int quit = quit_signals[i];
+        struct sigaction before, a;
+        memset(&a, 0, sizeof a);
+        a.sa_handler = on_quit_signal;
+        a.sa_flags = SA_RESETHAND;
+        sigemptyset(&a.sa_mask);
+        /* Only where the default would end the talk (not under nohup's SIG_IGN). */
+        if (sigaction(quit, NULL, &before) == 0 && !(before.sa_flags & SA_SIGINFO) && before.sa_handler == SIG_DFL) sigaction(quit, &a, NULL);
+    }
     close(exe);
     if (state >= 0) close(state);   /* the mapping stays */
     close(fds[0]);
@@ -599,6 +645,10 @@ void podium_crash_watch_armed(void) {
 
 void podium_crash_watch_ended(void) {
     if (crash_fd >= 0) { ssize_t r = write(crash_fd, "Q", 1); (void)r; }
+}
+
+void podium_crash_watch_stopping(void) {
+    if (crash_fd >= 0) { ssize_t r = write(crash_fd, "S", 1); (void)r; }
 }
 
 void podium_crash_watch_forget(void) {

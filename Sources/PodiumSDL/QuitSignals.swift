@@ -18,6 +18,11 @@ public enum QuitSignals {
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
     nonisolated(unsafe) private static var hangupNote: UnsafeMutablePointer<CChar>?
 
+    /// Called once a quit signal arrives (on the signal thread, before the loop sees it): e.g.
+    /// telling the crash watcher the talk is quitting, so the default end that follows a second
+    /// signal or a stuck loop is not taken for a kill. Set before `install`.
+    nonisolated(unsafe) public static var onRequest: (@Sendable () -> Void)?
+
     /// The signal that asked podium to quit (SIGTERM or SIGINT), or nil.
     public static var pending: Int32? { let s = received.load(ordering: .acquiring); return s == 0 ? nil : s }
 
@@ -48,6 +53,7 @@ public enum QuitSignals {
                 let n = read(readEnd, &b, 1)
                 if n < 0, errno == EINTR { continue }
                 guard n == 1 else { return }
+                QuitSignals.onRequest?()
                 // A second signal while the first is still being handled (a loop or a shutdown
                 // that hangs): the default action, so Ctrl+C twice always ends podium.
                 if QuitSignals.received.load(ordering: .acquiring) != 0 { signal(Int32(b), SIG_DFL); raise(Int32(b)); return }

@@ -3,12 +3,14 @@ import Foundation
 import PodiumCore
 import PodiumKit
 
-/// A talk that crashes comes back by itself where it was (`--resume`), so the room sees the
-/// desktop for the length of a launch instead of until the speaker notices and types a command.
+/// A talk that crashes comes back by itself where it was (`--resume`), so the room sees black
+/// for the length of a launch instead of the desktop until the speaker notices and types a command.
 /// A watcher process (`podium_crash_watch`) restarts the same binary with the same arguments
-/// (plus `--resume` once the place is journaled) after a crash signal only; a clean quit,
-/// SIGTERM or kill -9 ends the talk as before. A main loop that has not come round for 10 s (a
-/// plugin hanging on the main thread, `heartbeat`) is ended by the watcher and restarted the same way.
+/// (plus `--resume` once the place is journaled) after a crash signal, or after a kill the talk
+/// did not ask for (SIGKILL from the out-of-memory killer or `kill -9`: trial 13 F5); a quit
+/// (`q`, Ctrl+Q, SIGTERM, SIGINT: `quitting`) ends the talk. A main loop that has not come round
+/// for 10 s (a plugin hanging on the main thread, `heartbeat`) is ended by the watcher and
+/// restarted the same way.
 /// At most `maxRestarts` within `windowSeconds`; `PODIUM_RESTART_ON_CRASH=0` turns it off.
 enum CrashRestart {
     static let maxRestarts: Int32 = 3
@@ -56,6 +58,14 @@ enum CrashRestart {
     /// Whether this process restarts after a hang (the watcher ended a talk whose main loop had
     /// stopped coming round, `heartbeat`) rather than after a crash.
     static var afterHang: Bool { isRestart && ProcessInfo.processInfo.environment["PODIUM_CRASH_KIND"] == "hang" }
+
+    /// Whether this process restarts after the talk before was killed from outside (SIGKILL,
+    /// `PODIUM_CRASH_KIND=kill`) rather than after a crash or a hang.
+    static var afterKill: Bool { isRestart && ProcessInfo.processInfo.environment["PODIUM_CRASH_KIND"] == "kill" }
+
+    /// The talk is quitting on purpose (a quit, SIGTERM or SIGINT received): a kill from now on
+    /// (a second Ctrl+C, a SIGKILL ending a slow quit) restarts nothing. Any thread.
+    static func quitting() { podium_crash_watch_stopping() }
 
     /// The main loop came round: the watcher restarts a talk whose loop has not for 10 s.
     static func heartbeat() { podium_crash_watch_heartbeat() }
@@ -134,7 +144,9 @@ enum CrashRestart {
         defer { copies.forEach { free($0) } }
         let status = (copies + [nil]).withUnsafeBufferPointer { podium_crash_watch($0.baseAddress, maxRestarts, windowSeconds) }
         guard status == 0 else { return "no restart after a crash: the watcher could not start (\(String(cString: strerror(errno))))" }
-        if let h = env["PODIUM_CRASH_RESTARTS"], let n = h.split(separator: " ").first { return "restarted after a crash (\(n) of at most \(maxRestarts) within \(Int(windowSeconds)) s)" }
+        if let h = env["PODIUM_CRASH_RESTARTS"], let n = h.split(separator: " ").first {
+            return "restarted after \(afterKill ? "a kill" : "a crash") (\(n) of at most \(maxRestarts) within \(Int(windowSeconds)) s)"
+        }
         return nil
     }
 }

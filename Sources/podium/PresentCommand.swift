@@ -104,6 +104,7 @@ final class PresentCommand {
                 log("\(held.pid.map { "podium pid \($0)" } ?? "another podium") presents on this display: this deck opens in windows on the primary display only")
             }
         } catch { throw CommandLineInterface.Refusal(description: "\(error)") }
+        QuitSignals.onRequest = { CrashRestart.quitting() }   // a kill after SIGTERM/SIGINT restarts nothing
         QuitSignals.install()
         // libX11 maps its parsed Compose table from here after the first launch (~7.5 ms).
         ComposeCache.prepare()
@@ -224,9 +225,16 @@ final class PresentCommand {
     /// After any restart by the watcher, says why on the presenter view only: a crash or a hang
     /// (the main loop stopped coming round) in a scene's plugin code, naming the scene as the log
     /// does (`SceneCrash.restartMessage`; a skipped scene is in `SceneCode.skipped`, set before
-    /// the scenes are made), or in no scene's code.
+    /// the scenes are made), or in no scene's code; or a kill from outside (SIGKILL), naming the
+    /// scene it came back on.
     func afterCrash() {
         guard CrashRestart.isRestart else { return }
+        if CrashRestart.afterKill {
+            // Killed from outside (the out-of-memory killer, kill -9): no scene is to blame.
+            log("the talk was killed (SIGKILL) without quitting; restarted")
+            presentation.showPassingNotice("Podium was killed\(crashPlaceText()).", seconds: 8)
+            return
+        }
         let hang = CrashRestart.afterHang
         guard let crash = CrashRestart.crashedScene, crash.index < presentation.sceneCount else {
             log(hang ? "the talk stopped responding; restarted" : "the talk crashed; restarted")
@@ -390,6 +398,7 @@ final class PresentCommand {
             try events?.wait(timeoutMs: timeout) { try handle($0) }
         }
         CrashRestart.heartbeatStop()
+        CrashRestart.quitting()   // a kill while shutting down restarts nothing
         QuitSignals.acknowledge()
         if let s = QuitSignals.pending { log("quitting on \(s == SIGTERM ? "SIGTERM" : s == SIGINT ? "SIGINT" : "signal \(s)")") }
     }

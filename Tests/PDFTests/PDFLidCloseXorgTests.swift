@@ -95,12 +95,7 @@ final class PDFLidCloseXorgTests: XorgPDFTestCase {
         let app = try PodiumProcess(args: [path("talk.pdf")], environment: env, dir: dir)
         defer { app.stop() }
         // The restarted talk is not our child: ended by its command line (this test's folder).
-        addTeardownBlock { [dir] in
-            for pid in (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap(pid_t.init) ?? [] {
-                guard let cmd = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8), let d = dir, cmd.contains(d.path) else { continue }
-                kill(pid, SIGKILL)
-            }
-        }
+        addTeardownBlock { [dir] in if let d = dir { endTalks(mentioning: d.path) } }   // watchers first
         let c = try XCTUnwrap(app.client)
         _ = try c.waitForState { self.window($0, "audience")?["visible"]?.bool == true && self.window($0, "audience")?["bounds"]?["x"]?.number == 1280 }
         XCTAssertEqual(try c.send(["cmd": "next"])["ok"]?.bool, true)

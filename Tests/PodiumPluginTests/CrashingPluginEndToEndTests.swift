@@ -86,11 +86,9 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
                                                                   "SWIFT_BACKTRACE": backtracer ? "enable=yes,interactive=no" : "enable=no"]) { $1 }.merging(environment) { $1 },
                                     dir: work)
         addTeardownBlock { [work] in
-            // The restarted talks are the watchers' children, not ours: end them by their deck.
-            for pid in (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap(pid_t.init) ?? [] {
-                guard let cmd = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8), cmd.contains(work!.path) else { continue }
-                kill(pid, SIGKILL)
-            }
+            // The restarted talks are the watchers' children, not ours: end them by their deck
+            // (watchers first, or they would restart a killed talk).
+            endTalks(mentioning: work!.path)
             app.stop()
         }
         if checkDriver { XCTAssertEqual(try app.send(["cmd": "state"])["driver"]?.string, rig == nil ? "offscreen" : "x11") }

@@ -4,9 +4,15 @@
 /* Restarting a talk that crashed (`podium present`): a small watcher process waits for the talk
  * process to end and, if it ended by a crash signal, starts it again with the given arguments
  * plus `--resume` (once the talk said its place is journaled, `podium_crash_watch_armed`), so the
- * room gets the talk back where it was without the speaker typing anything. A clean exit, SIGKILL or SIGTERM is never restarted.
- * A talk whose main loop stops coming round (`podium_crash_watch_heartbeat`) is ended by the
- * watcher and restarted the same way.
+ * room gets the talk back where it was without the speaker typing anything. A talk that ends
+ * without a word, neither quitting nor crashing (a SIGKILL it did not ask for: the kernel's
+ * out-of-memory killer, `kill -9`; or a signal it does not handle), is restarted the same way,
+ * the room covered black meanwhile (trial 13 F5); `kill -9` therefore does not end a talk: quit
+ * it (q, Ctrl+Q, SIGTERM), or end the watcher first. An end on purpose is never restarted: a clean
+ * exit (`podium_crash_watch_ended`, also exit(3) from anywhere), or any end once the talk is
+ * quitting (`podium_crash_watch_stopping`: SIGTERM or SIGINT handled, a second one or a SIGKILL
+ * ending a slow quit). A talk whose main loop stops coming round (`podium_crash_watch_heartbeat`)
+ * is ended by the watcher and restarted the same way.
  *
  * How: a pipe whose write end only the talk process holds (close-on-exec). The talk's handlers
  * for SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE and SIGSYS write one byte to it, then
@@ -24,6 +30,8 @@
  * `max_restarts` restarts within `window_seconds` of the first one (the count travels in the environment as
  * PODIUM_CRASH_RESTARTS="count since", monotonic seconds); past that the watcher says so on
  * stderr and ends, so a talk that crashes on start does not flicker on the room forever.
+ * SIGINT and SIGTERM left at their default get a handler that says the talk is quitting
+ * (`podium_crash_watch_stopping`) before that default end, until the talk installs its own.
  * Returns 0, or -1 with errno set (no watcher then; the talk runs without one). */
 int podium_crash_watch(char *const argv[], int max_restarts, double window_seconds);
 
@@ -32,8 +40,15 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
 void podium_crash_watch_armed(void);
 
 /* The talk process ends on purpose (any exit status, SIGTERM included): no restart, even after a
- * crash signal it survived. Call last, just before `_exit`. Nothing when no watcher runs. */
+ * crash signal it survived. Call last, just before `_exit` (exit(3) calls it by itself).
+ * Nothing when no watcher runs. */
 void podium_crash_watch_ended(void);
+
+/* The talk is quitting (the speaker's `q`, Ctrl+Q or `quit`, a SIGTERM or SIGINT received): if
+ * it is killed before `podium_crash_watch_ended` (a second Ctrl+C, SIGTERM's grace run out, a
+ * SIGKILL after a quit that took too long) the watcher restarts nothing; a crash signal still
+ * restarts it. The hang watch ends too. Async-signal-safe (one write); any thread. */
+void podium_crash_watch_stopping(void);
 
 /* The plugin code of scene `index` (0-based; -1: none) runs from now on; returns the index it
  * replaces, for nesting. After a crash the watcher passes where it was to the restart as
@@ -51,8 +66,9 @@ int podium_crash_watch_carry(const char *text);
  * the monotonic time in the shared state. A loop that has not come round for 10 s
  * (PODIUM_HANG_SECONDS; 0: never) is taken for hung: the watcher sends the talk SIGABRT (a
  * backtrace), then SIGKILL after 5 s, and restarts it as after a crash, with
- * PODIUM_CRASH_KIND=hang (else "crash") and PODIUM_CRASHED_SCENE naming the scene whose plugin
- * code was running then. `podium_crash_watch_heartbeat_stop`: the loop ended (quitting takes
+ * PODIUM_CRASH_KIND=hang and PODIUM_CRASHED_SCENE naming the scene whose plugin code was
+ * running then (after a crash the kind is "crash"; after a kill the talk did not ask for,
+ * "kill" with PODIUM_CRASHED_SCENE "-1 0": no scene's code is to blame). `podium_crash_watch_heartbeat_stop`: the loop ended (quitting takes
  * as long as it takes); not watched any more. */
 void podium_crash_watch_heartbeat(void);
 void podium_crash_watch_heartbeat_stop(void);
