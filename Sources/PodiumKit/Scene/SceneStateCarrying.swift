@@ -32,4 +32,21 @@ public protocol SceneStateCarrying: Scene {
     /// leniently and never fail: what cannot be read (a field missing or of another type) is left
     /// as the new parameters made it.
     func adoptCarriedState(_ state: JSONValue, changedParameters: Set<String>)
+
+    /// True while this scene, handed state by a reload, is still bringing back what the room saw
+    /// (a search or a page load in flight to show the carried page again). Meanwhile the room
+    /// keeps the last frame it saw before the reload, as under a freeze; the presenter view shows
+    /// this scene at once. The host reads it right after `didBecomeCurrent` of the reload that
+    /// made this scene, then about every 0.05 s between frames; the room sees this scene on the
+    /// first frame after it reads false, and at the latest 5 s after the reload (the host's bound):
+    /// then the room sees whatever the scene shows, and the presenter's banner says the
+    /// scene took too long. Moving to another scene ends the wait at once. Only read while the
+    /// scene is current after a reload that made it; a scene that never shows something the
+    /// room did not see leaves it at its default, `false`. (API 3.x, added; a default.)
+    var audienceIsRestoring: Bool { get }
+}
+
+extension SceneStateCarrying {
+    /// Nothing to wait for: the room sees the remade scene at once.
+    public var audienceIsRestoring: Bool { false }
 }
