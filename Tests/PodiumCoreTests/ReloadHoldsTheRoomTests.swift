@@ -82,6 +82,7 @@ final class ReloadHoldsTheRoomTests: XCTestCase {
         XCTAssertEqual(roomFrame(p), before, "the room sees the frame from before the reload, not the waiting text")
         let consoleScene = try XCTUnwrap(p.console.sceneArea.subviews.first as? SceneCodeView)
         XCTAssertTrue(consoleScene.sceneView === new.presenterView, "the presenter sees the new scene at once")
+        XCTAssertEqual(p.console.statusLabel.text, "■ HELD", "and that the room does not yet")
         // The results arrive: the scene's own view shows them on the way to the page.
         new.label.text = "Results: Blur, Oasis"
         now += 1; p.timers.fire(now: now)
@@ -92,6 +93,7 @@ final class ReloadHoldsTheRoomTests: XCTestCase {
         now += Presentation.roomHoldPollSeconds; p.timers.fire(now: now)
         XCTAssertFalse(p.isRoomHeld)
         XCTAssertEqual(texts(roomFrame(p)), ["Oasis: the page, again"], "the room sees the restored scene")
+        XCTAssertEqual(p.console.statusLabel.text, "● LIVE")
         XCTAssertNil(p.notice?.text.range(of: "waited"), "in time: nothing to tell the speaker")
     }
 

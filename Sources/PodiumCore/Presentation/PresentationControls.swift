@@ -134,7 +134,6 @@ extension Presentation {
         audienceCover.isHidden = audienceMode == .normal
         // Under an opaque cover (or a frozen or held frame) the room's scene is not drawn at all.
         updateRoomLayers()
-        console.setAudienceStatus(audienceMode, frozen: isFrozen)
         audienceObservers.removeAll { !$0.context.isCurrentDeck }
         let state = audienceState
         for o in audienceObservers { o.body(state) }

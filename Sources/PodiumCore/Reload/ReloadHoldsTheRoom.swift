@@ -27,10 +27,12 @@ extension Presentation {
     var roomSeesScene: Bool { !isFrozen && audienceMode == .normal && roomHold == nil }
 
     /// Draws the room's scene only when the room sees it (a slow plugin draw never delays a
-    /// cover's frame, trial 11 F6), and the held frame only when no frozen frame covers it.
+    /// cover's frame, trial 11 F6), and the held frame only when no frozen frame covers it; the
+    /// console's badge says which.
     func updateRoomLayers() {
         audience.content.isHidden = !roomSeesScene
         roomHoldFrame.isHidden = roomHold == nil || isFrozen
+        console.setAudienceStatus(audienceMode, frozen: isFrozen, held: roomHold != nil)
     }
 
     /// What the room sees now, to hold through a reload: the frame already held by an earlier
@@ -49,6 +51,7 @@ extension Presentation {
         updateRoomLayers()
         log("reload: the room keeps its picture while \(sceneName(at: currentIndex)) restores it")
         audience.requestRedraw()
+        presenter.requestRedraw()
     }
 
     /// Asks the held scene again (the timer's work; tests call it after moving the clock): the
