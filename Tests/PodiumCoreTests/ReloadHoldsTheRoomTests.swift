@@ -15,7 +15,11 @@ final class SlowSearchScene: SceneStateCarrying {
     var page: String?
     var restoring = false
     let instant: Bool
-    init(instant: Bool) { self.instant = instant; audienceView.addSubview(label.pinned(.fill())) }
+    let context: SceneContext
+    init(instant: Bool, context: SceneContext) {
+        self.instant = instant; self.context = context
+        audienceView.addSubview(label.pinned(.fill()))
+    }
     func carriedState() -> JSONValue { page.map { ["page": .string($0)] } ?? .null }
     func adoptCarriedState(_ state: JSONValue, changedParameters: Set<String>) {
         page = state["page"]?.string
@@ -41,7 +45,7 @@ final class ReloadHoldsTheRoomTests: XCTestCase {
     func presentation() -> Presentation {
         let r = PluginRegistry()
         r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
-            SceneKind(name: "search", summary: "") { p, _ in SlowSearchScene(instant: p.values["instant"] == .bool(true)) },
+            SceneKind(name: "search", summary: "") { p, c in SlowSearchScene(instant: p.values["instant"] == .bool(true), context: c) },
             SceneKind(name: "plain", summary: "") { _, _ in SpotScene() },
         ]))
         let p = Presentation(deck: deck(["limit": 10]), registry: r, metrics: FixedMetrics(), clock: { [unowned self] in self.now })
@@ -123,6 +127,19 @@ final class ReloadHoldsTheRoomTests: XCTestCase {
         XCTAssertFalse(p.isRoomHeld, "the talk moved: the room sees where it went")
         XCTAssertTrue(texts(roomFrame(p)).isEmpty)
         XCTAssertFalse(p.audience.content.isHidden)
+    }
+
+    /// The scene fails while restoring: its error card keeps the room's frame from before the
+    /// reload, not the scene's half-way state.
+    func testASceneThatFailsWhileRestoringLeavesTheRoomItsFrame() async throws {
+        struct Failure: Error {}
+        let p = presentation()
+        let (before, new) = try reloadedWhileReading(p)
+        new.label.text = "Results: Blur, Oasis"
+        new.context.reportError(Failure())
+        XCTAssertTrue(p.currentScene is ErrorCardScene)
+        XCTAssertFalse(p.isRoomHeld, "the card holds the picture now")
+        XCTAssertEqual(roomFrame(p), before)
     }
 
     /// A remade scene with nothing to restore, and a reload that carried nothing, hold nothing.

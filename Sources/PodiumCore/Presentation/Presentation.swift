@@ -302,7 +302,6 @@ public final class Presentation {
     }
 
     func show(_ index: Int) {
-        endRoomHold()   // the room sees where the talk goes (a reload holds it again after)
         let old = scenes[currentIndex]
         if index != currentIndex || old == nil, let old {
             SceneCode.run(in: currentIndex) { old.willResignCurrent() }
@@ -313,6 +312,7 @@ public final class Presentation {
         let s = scene(at: index)
         // A failed scene's card is for the speaker: the room keeps the picture it had.
         if let card = s as? ErrorCardScene { card.hold(heldAudienceFrame(before: index), size: audience.bounds.size) }
+        endRoomHold()   // the room sees where the talk goes (a reload holds it again after)
         presenter.popovers.forEach { $0.dismiss(byUser: false) }
         let consoleScene = SceneCodeView(s.presenterView, index: index)
         consoleScene.redrawCount = { [weak self] in self?.presenterSceneRedraws ?? -1 }
