@@ -1,3 +1,4 @@
+import Foundation
 import PodiumKit
 
 /// The room keeps its frame through a reload while the remade current scene brings back what the
@@ -59,7 +60,12 @@ extension Presentation {
     func pollRoomHold() {
         guard let h = roomHold else { return }
         guard let s = h.scene, h.index == currentIndex, s === scenes[currentIndex] else { endRoomHold(); return }
-        if !restoring(s, at: h.index) { endRoomHold(); return }
+        if !restoring(s, at: h.index) {
+            endRoomHold()
+            let waited = clock() - (h.deadline - Self.roomHoldSeconds)
+            log("reload: \(sceneName(at: h.index)) restored what the room saw; the room waited \(String(format: "%.2f", waited)) s")
+            return
+        }
         guard clock() >= h.deadline else { return }
         endRoomHold()
         let seconds = Int(Self.roomHoldSeconds)
