@@ -72,7 +72,9 @@ final class WebSearchScene: Scene {
         presenter.roomOnButton.action = { [weak self] _ in self?.moveRoomPage(by: 1) }
         audience.reader.onPaged = { [weak self] in self?.markRoomPart() }
         audience.results.onRowsPerScreenChange = { [weak self] in self?.markRoomPart() }
-        presenter.results.onSelect = { [weak self] i in self?.open(i) }
+        // A click on a result while the room's carried page loads: that page no longer goes to
+        // the room (`open`), so it waits for nothing.
+        presenter.results.onSelect = { [weak self] i in self?.restoring = nil; self?.open(i) }
         presenter.results.onActivate = { [weak self] i in self?.open(i); self?.setAudience(.reader) }
         setStatus("Search \(primary.name)" + (fallback != nil ? " (offline pages if it cannot be reached)." : "."))
         refresh()
@@ -125,11 +127,13 @@ final class WebSearchScene: Scene {
                             let counted = all.count > found.count ? "the first \(found.count) offline results" : "\(found.count) offline result\(found.count == 1 ? "" : "s")"
                             self.setStatus("\(e.description) Showing \(counted) from \(fb.name).", warning: true)
                         case let .failure(fe):
+                            self.restoring = nil
                             self.setStatus("\(e.description) Offline search failed too: \(fe.description)\(self.roomKeeps)", warning: true)
                         }
                     }
                 }
             } else {
+                restoring = nil
                 setStatus(e.description + roomKeeps, warning: true)
             }
         }
@@ -169,6 +173,8 @@ final class WebSearchScene: Scene {
                 open(i, toRoom: p.page.room)
             }
         }
+        // Restored, unless the room's page is still loading: `open` ends the wait then.
+        if !(roomWantsSelected && selected?.id == restoring?.page?.id) { restoring = nil }
     }
 
     /// Loads result `i` into the reader (replacing any page load in flight); with `toRoom`, the
@@ -193,6 +199,7 @@ final class WebSearchScene: Scene {
                 }
                 self.refresh()
                 if case let .success(d) = res { self.returnRoomToCarriedPlace(d) }
+                if self.restoring?.page?.id == r.id { self.restoring = nil }   // the room's page is back, or cannot come back
             }
         }
         refresh()
@@ -274,6 +281,7 @@ final class WebSearchScene: Scene {
     /// presenter's page, once loaded (until then the room keeps what it shows).
     func setAudience(_ c: AudienceContent) {
         roomWantsSelected = false
+        restoring = nil   // the speaker says what the room sees
         if c == .reader {
             guard let d = document else { roomWantsSelected = selected != nil; return }
             showRoom(d)
@@ -360,11 +368,17 @@ final class WebSearchScene: Scene {
     private var pendingPage: (page: CarriedPage, generation: Int)?
     /// Where in the carried page the room was, applied once it shows that page again.
     private var pendingAnchor: ReaderView.Anchor?
+    /// The carried search (`generation`) and, when the room was reading it, the page, on their
+    /// way back to the room (`audienceIsRestoring`); nil once the room shows them or cannot.
+    private var restoring: (page: CarriedPage?, generation: Int)?
     func didBecomeCurrent() {
         if !searchedOnce, let q = carried?.query ?? config.query {
             searchedOnce = true
             // `search` bumps `generation` before any answer, even one given at once (offline).
-            if carried?.query != nil, let p = carried?.page { pendingPage = (p, generation + 1) }
+            if carried?.query != nil {
+                if let p = carried?.page { pendingPage = (p, generation + 1) }
+                restoring = (carried?.page.flatMap { $0.room ? $0 : nil }, generation + 1)
+            }
             search(q)
         }
         if let t = carried?.text { presenter.field.text = t }
@@ -400,6 +414,8 @@ extension WebSearchScene: SceneStateCarrying {
     /// The page the room reads (and where), else the one the speaker previews: the room's page
     /// wins, as it is what a reload must not take from the room.
     var carriedPage: CarriedPage? {
+        // Still on its way back from the last reload: the page the room read then.
+        if let p = restoring?.page, restoring?.generation == generation { return p }
         if roomSeesPage, let r = roomResult { return CarriedPage(id: r.id, room: true, at: audience.reader.visibleRange?.lowerBound) }
         return selected.map { CarriedPage(id: $0.id, room: false, at: nil) }
     }
@@ -409,6 +425,11 @@ extension WebSearchScene: SceneStateCarrying {
         carried = (state["query"]?.string, text, CarriedPage(state["page"]))
         presenter.field.text = text
     }
+
+    /// While the carried search runs again, and the room's carried page loads again: the room
+    /// keeps its picture from before the reload meanwhile, not the waiting text or the results
+    /// list on the way (an online provider answers later).
+    var audienceIsRestoring: Bool { restoring.map { $0.generation == generation } ?? false }
 
     /// Back where the room was in the carried page, once it shows that page again.
     private func returnRoomToCarriedPlace(_ d: ReaderDocument) {

@@ -198,6 +198,7 @@ enum ControlRequests {
             "slide": slideJSON(p),
             "audienceMode": .string(p.audienceMode.rawValue),
             "frozen": .bool(p.isFrozen),
+            "held": .bool(p.isRoomHeld),
             "timers": timersJSON(p),
             "overview": ["open": .bool(p.isOverviewOpen), "selected": .number(Double(p.console.overview.selected))],
             "help": .bool(p.isHelpOpen),

@@ -16,6 +16,10 @@ final class ScriptedProvider: SearchProvider {
     let name: String
     var pending: [(query: String, completion: (Result<[SearchResult], SearchError>) -> Void)] = []
     var cancelled: [String] = []
+    /// With `holdsPages`, page loads wait here (by result title) until `answerPage`; otherwise
+    /// each page loads at once, on a background thread.
+    var holdsPages = false
+    var pendingPages: [(title: String, completion: (Result<ReaderDocument, SearchError>) -> Void)] = []
     init(name: String) { self.name = name }
 
     final class Task: SearchTask {
@@ -29,9 +33,24 @@ final class ScriptedProvider: SearchProvider {
         return Task { [weak self] in self?.cancelled.append(query) }
     }
     func document(for result: SearchResult, completion: @escaping @Sendable (Result<ReaderDocument, SearchError>) -> Void) -> SearchTask {
+        if holdsPages { pendingPages.append((result.title, completion)); return Task {} }
         let box = Box(completion)
-        Thread { box.body(.success(ReaderDocument(title: result.title, blocks: [.paragraph("From the wiki.")], url: "https://wiki.example/\(result.title)"))) }.start()
+        Thread { box.body(.success(Self.page(result.title))) }.start()
         return Task {}
+    }
+
+    static func page(_ title: String) -> ReaderDocument {
+        ReaderDocument(title: title, blocks: [.paragraph("From the wiki.")], url: "https://wiki.example/\(title)")
+    }
+
+    /// Answers every held load of the page titled `title` on a background thread (the page, or `error`).
+    func answerPage(_ title: String, error: SearchError? = nil) {
+        let answered = pendingPages.filter { $0.title == title }
+        pendingPages.removeAll { $0.title == title }
+        for p in answered {
+            let box = Box(p.completion)
+            Thread { box.body(error.map { .failure($0) } ?? .success(Self.page(title))) }.start()
+        }
     }
 
     /// Answers the search for `query` on a background thread.

@@ -69,14 +69,16 @@ public final class ConsoleView: View {
         setNeedsLayout()
     }
 
-    /// The toolbar badge and the preview's frame: what the room sees now.
-    func setAudienceStatus(_ mode: AudienceMode, frozen: Bool) {
+    /// The toolbar badge and the preview's frame: what the room sees now (`held`: its frame from
+    /// before a reload, while the remade scene restores it).
+    func setAudienceStatus(_ mode: AudienceMode, frozen: Bool, held: Bool = false) {
         let t = Theme.standard
         let badge: (String, Color)?
         switch (mode, frozen) {
         case (.black, _): badge = ("AUDIENCE BLACK", Color(0x60, 0x60, 0x60))
         case (.white, _): badge = ("AUDIENCE WHITE", .white)
         case (.normal, true): badge = ("AUDIENCE FROZEN", Color(0x40, 0xA0, 0xFF))
+        case (.normal, false) where held: badge = ("AUDIENCE HELD", Color(0x40, 0xA0, 0xFF))
         case (.normal, false): badge = nil
         }
         preview.badge = badge.map { (text: $0.0, color: $0.1) }

@@ -46,6 +46,12 @@ public final class Presentation {
     /// The scene the room was frozen on (its index when `f` was pressed); nil while live.
     public internal(set) var frozenScene: Int?
     let frozenFrame = FrozenFrameView()
+    /// Through a reload, the room's last frame while the remade scene restores what the room saw
+    /// (`ReloadHoldsTheRoom.swift`), and the wait.
+    let roomHoldFrame = FrozenFrameView()
+    var roomHold: RoomHold?
+    /// Whether the room still sees its frame from before a reload (`ReloadHoldsTheRoom.swift`).
+    public var isRoomHeld: Bool { roomHold != nil }
     /// Scenes' `observeAudience` callbacks with the context of the scene they came from; told of
     /// each change by `audienceDidChange`, dropped when a reload replaced their scenes.
     var audienceObservers: [(context: HostContext, body: (AudienceState) -> Void)] = []
@@ -138,9 +144,9 @@ public final class Presentation {
         presenter.content.addSubview(console.pinned(.fill()))
         // Popovers keep clear of what the room sees and of the timers while another place fits.
         presenter.popoverKeepClear = [console.preview, console.timers]
-        // Audience overlay, bottom to top: the frozen frame, the pointer, the blackout cover, and
-        // the question the speaker must see while the console is hidden.
-        for v in [frozenFrame, pointerDot, audienceCover, mirroredQuestion] as [View] { v.pins = .fill(); audience.overlay.addSubview(v) }
+        // Audience overlay, bottom to top: the frame held through a reload, the frozen frame, the
+        // pointer, the blackout cover, and the question the speaker must see while the console is hidden.
+        for v in [roomHoldFrame, frozenFrame, pointerDot, audienceCover, mirroredQuestion] as [View] { v.pins = .fill(); audience.overlay.addSubview(v) }
         audienceCover.isHidden = true
         // The presenter shows a live preview of the audience, so audience changes redraw both.
         audience.onNeedsDisplay = { [weak self] in
@@ -244,6 +250,7 @@ public final class Presentation {
     /// picture it shows now, or (nothing shown yet, at launch) the nearest earlier scene that
     /// did not fail; an empty list (the plain background) when there is none.
     func heldAudienceFrame(before index: Int) -> DrawList {
+        if let held = roomHoldFrame.held { return held.list }   // a reload's: not the restoring scene's
         if !audience.content.subviews.isEmpty { return liveAudienceFrame() }
         guard let good = stride(from: index - 1, through: 0, by: -1).first(where: { !(scene(at: $0) is ErrorCardScene) }) else { return DrawList() }
         return thumbnail(at: good)
@@ -305,6 +312,7 @@ public final class Presentation {
         let s = scene(at: index)
         // A failed scene's card is for the speaker: the room keeps the picture it had.
         if let card = s as? ErrorCardScene { card.hold(heldAudienceFrame(before: index), size: audience.bounds.size) }
+        endRoomHold()   // the room sees where the talk goes (a reload holds it again after)
         presenter.popovers.forEach { $0.dismiss(byUser: false) }
         let consoleScene = SceneCodeView(s.presenterView, index: index)
         consoleScene.redrawCount = { [weak self] in self?.presenterSceneRedraws ?? -1 }

@@ -113,15 +113,15 @@ extension Presentation {
     /// Freezes (the room keeps the current frame) or thaws the audience view.
     public func setFrozen(_ frozen: Bool) {
         guard frozen != isFrozen else { return }
-        if frozen {
+        if let held = roomHoldFrame.held, frozen {
+            frozenFrame.show(held.list, size: held.size)   // what the room sees, not the restoring scene
+        } else if frozen {
             audience.layoutIfNeeded()
             var list = DrawList()
             audience.content.render(into: &list)
             frozenFrame.show(list, size: audience.bounds.size)
-            audience.content.isHidden = true
         } else {
             frozenFrame.clear()
-            audience.content.isHidden = false
         }
         isFrozen = frozen
         frozenScene = frozen ? currentIndex : nil
@@ -132,10 +132,8 @@ extension Presentation {
         closePromptsForAMove()   // the room's picture changed: a question about the talk as it was closes
         audienceCover.backgroundColor = audienceMode.cover
         audienceCover.isHidden = audienceMode == .normal
-        // Under an opaque cover (or a frozen frame) the room's scene is not drawn at all: a slow
-        // plugin draw never delays the blackout's frame (trial 11 F6).
-        audience.content.isHidden = isFrozen || audienceMode != .normal
-        console.setAudienceStatus(audienceMode, frozen: isFrozen)
+        // Under an opaque cover (or a frozen or held frame) the room's scene is not drawn at all.
+        updateRoomLayers()
         audienceObservers.removeAll { !$0.context.isCurrentDeck }
         let state = audienceState
         for o in audienceObservers { o.body(state) }

@@ -81,13 +81,14 @@ public final class PreviewView: View {
 /// Shown on the audience view while it is frozen: the frame captured at the moment of freezing,
 /// scaled if the window has changed size since. The live scene goes on underneath, hidden.
 final class FrozenFrameView: View {
-    private var frame0: (list: DrawList, size: Size)?
+    /// The frame shown (drawn at `size`, points), nil while cleared.
+    private(set) var held: (list: DrawList, size: Size)?
     override init() { super.init(); isHidden = true; backgroundColor = .clear }
-    func show(_ list: DrawList, size: Size) { frame0 = (list, size); isHidden = false; setNeedsDisplay() }
-    func clear() { frame0 = nil; isHidden = true }
+    func show(_ list: DrawList, size: Size) { held = (list, size); isHidden = false; setNeedsDisplay() }
+    func clear() { held = nil; isHidden = true }
     override var isUserInteractionEnabled: Bool { false }
     override func draw(into list: inout DrawList) {
-        guard let f = frame0, f.size.width > 0, f.size.height > 0 else { return }
+        guard let f = held, f.size.width > 0, f.size.height > 0 else { return }
         // Fitted whole, never cropped, when the room's display changed shape while frozen (a 4:3
         // frame on a projector switched to 16:9 lost its top and bottom: trial 13 F8).
         let s = min(bounds.width / f.size.width, bounds.height / f.size.height)

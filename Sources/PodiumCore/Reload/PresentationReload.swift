@@ -50,10 +50,14 @@ extension Presentation {
             showKeptSceneAfterReload(target)
         } else {
             currentIndex = target
+            // What the room sees now, while the old scene's view is still there: a scene handed
+            // its state may need a moment to show it again (`ReloadHoldsTheRoom.swift`).
+            let roomFrame = carried[target] != nil ? roomFrameToHold() : nil
             show(target)   // same index: the timers are not touched
             // Inside the scene too: a PDF page range stays on its page.
             if let position { currentScene.receive(SceneParameters(position, path: "reload")) }
             restoreFocusAfterReload(focus)
+            if let roomFrame { holdRoomWhileRestoring(roomFrame) }
         }
         refreshTimers()
         rewordQuestionAfterReload()

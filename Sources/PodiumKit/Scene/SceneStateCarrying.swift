@@ -32,4 +32,22 @@ public protocol SceneStateCarrying: Scene {
     /// leniently and never fail: what cannot be read (a field missing or of another type) is left
     /// as the new parameters made it.
     func adoptCarriedState(_ state: JSONValue, changedParameters: Set<String>)
+
+    /// True while this scene, handed state by a reload, is still bringing back what the room saw
+    /// (a search or a page load in flight to show the carried page again). Meanwhile the room
+    /// keeps the last frame it saw before the reload, as under a freeze; the presenter view shows
+    /// this scene at once. The host reads it on the main thread, only while this scene is current
+    /// after the reload that made it: right after its `didBecomeCurrent`, then every 0.05 s
+    /// between frames. The room sees the scene on the first frame after it reads false, and at
+    /// the latest 5 s after the reload (the host's bound): then the room sees whatever the scene
+    /// shows, the log names the scene and the presenter's banner says the room waited. A move to
+    /// another scene ends the wait at once. Return false as soon as nothing more will come (a
+    /// failure too); a scene that shows the room nothing it did not see keeps the default,
+    /// `false`. (API 3.x, added with a default: plugins built before it are unaffected.)
+    var audienceIsRestoring: Bool { get }
+}
+
+extension SceneStateCarrying {
+    /// Nothing to wait for: the room sees the remade scene at once.
+    public var audienceIsRestoring: Bool { false }
 }
