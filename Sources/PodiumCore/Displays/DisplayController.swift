@@ -480,16 +480,22 @@ public final class DisplayController<Platform: DisplayPlatform> {
     /// presenter keeps the keyboard (a window manager focuses a window it maps).
     private func coverSpareDisplays(_ spare: [DisplayInfo]) {
         var made = false
+        // Where a cover's output is seen only once it is mapped, the focused window's output is
+        // where a compositor ignoring the request would map it: not while that is the room's.
+        let roomFocused = platform.coversPlacedUnseen && audienceCoversConsole
         for d in spare where !coversRefused.contains(d.identity) {
             if let c = coverWindows[d.identity] {
                 if c.display.bounds != d.bounds { c.window.leaveFullscreen(); place(c.window, on: d, fullscreen: true); coverWindows[d.identity] = (d, c.window) }
                 continue
             }
+            if roomFocused { log("\(d.name): neither the presenter's nor the room's display; not covered while the room's window has the keyboard (its cover's output could not be checked first)"); continue }
             do {
                 guard let w = try platform.makeCoverWindow(on: d.bounds) else { return }
                 w.show()
                 place(w, on: d, fullscreen: true)
-                _ = w.drawNow()
+                // Drawn after the fullscreen request: on Wayland this first buffer maps it, so the
+                // compositor maps it fullscreen on `d`, as the audience window (`makeCoverWindow`).
+                _ = w.drawPlaced()
                 coverWindows[d.identity] = (d, w)
                 made = true
                 log("\(d.name): neither the presenter's nor the room's display; covered black")
@@ -502,17 +508,26 @@ public final class DisplayController<Platform: DisplayPlatform> {
     }
 
     /// Closes the cover `w` of spare display `d` when the window system has it elsewhere (sway's
-    /// Xwayland maps a window on the focused output and fullscreens it there): black must never
-    /// lie over the console or the room's view. `d` then shows the desktop until the displays
-    /// change or a swap (logged). Returns whether it closed it.
+    /// Xwayland maps a window on the focused output and fullscreens it there; on Wayland, a
+    /// compositor that ignores the output of a fullscreen request: `DisplayPlatform.coverFrame`):
+    /// black must never lie over the console or the room's view. `d` then shows the desktop until
+    /// the displays change or a swap (logged). Returns whether it closed it.
     @discardableResult
     private func coverMisplaced(_ d: DisplayInfo, _ w: Window, reason: String) -> Bool {
-        guard let f = platform.managedFrame(of: w),
-              let real = RealPlacement.misplaced(frame: f, meant: d, room: policy.assignment.roomDisplay, displays: displays) else { return false }
+        let what: String
+        if platform.coverLeftFullscreen(w) { what = "took the black cover of \(d.name) out of fullscreen (it did not keep it there)" } else {
+            guard let f = platform.coverFrame(of: w),
+                  let r = RealPlacement.misplaced(frame: f, meant: d, room: policy.assignment.roomDisplay, displays: displays) else { return false }
+            what = "put the black cover of \(d.name) on \(r), not on \(d.name)"
+        }
         w.close()
         coverWindows[d.identity] = nil
         coversRefused.insert(d.identity)
-        log("\(reason): the window manager put the black cover of \(d.name) on \(real), not on \(d.name); closed (\(d.name) shows the desktop until the displays change)")
+        // SDL minimises the fullscreen window of the display a fullscreen window's surface entered
+        // (its Wayland driver): the console back, with the keyboard.
+        if presenterWindow.isMinimized, !audienceCoversConsole { presenterWindow.show() }
+        focusPresenter()
+        log("\(reason): the window manager \(what); closed (\(d.name) shows the desktop until the displays change)")
         return true
     }
 

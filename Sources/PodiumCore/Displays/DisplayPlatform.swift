@@ -38,6 +38,10 @@ public protocol DisplayWindow: AnyObject {
     /// Draws and presents the whole tree now, at the window's present size; true when it drew.
     /// The default draws nothing (the next render pass does).
     func drawNow() -> Bool
+    /// Draws and presents the whole tree now, after the window was asked to be fullscreen on its
+    /// display (a cover): on Wayland its first buffer is what maps it, so it must come after that
+    /// request. True when it drew. The default is `drawNow()`.
+    func drawPlaced() -> Bool
     /// Paints `rect` (window points) black over everything the window draws, from its next frame
     /// on; nil: nothing covered. The part of the presenter window on the room's display
     /// (`RoomStrip`). The default does nothing.
@@ -47,6 +51,7 @@ public protocol DisplayWindow: AnyObject {
 extension DisplayWindow {
     public func warmUp(size: Size) {}
     public func drawNow() -> Bool { false }
+    public func drawPlaced() -> Bool { drawNow() }
     public var pointSize: Size { frame.size }
     public func coverRoomStrip(_ rect: Rect?) {}
     public func moveWindowed(to frame: Rect) { move(to: frame, fullscreen: false) }
@@ -68,6 +73,20 @@ public protocol DisplayPlatform: AnyObject {
     /// Where the window system really has `window` when a window manager may put it somewhere
     /// else than asked (X11 with a window manager); nil when that cannot happen or be known.
     func managedFrame(of window: Window) -> Rect?
+    /// Where the window system has a black cover window (`makeCoverWindow`), as far as it can
+    /// tell: `managedFrame` where there is one; where a compositor does not say (Wayland), the
+    /// display the platform library saw the window's surface enter. Nil when unknown. The default
+    /// is `managedFrame(of:)`.
+    func coverFrame(of window: Window) -> Rect?
+    /// True when the window system took a cover out of the fullscreen it was asked for: a Wayland
+    /// compositor that put it elsewhere answers with an ordinary window (a sway `move to output`
+    /// rule left it tiled on the console's output). The default is false.
+    func coverLeftFullscreen(_ window: Window) -> Bool
+    /// True where a cover's output is seen only after it is mapped (Wayland: a compositor that
+    /// ignores the output asked for maps a new window on the focused output). Covers are then not
+    /// made while the room's window has the keyboard, so black never lands on the room's view.
+    /// The default is false.
+    var coversPlacedUnseen: Bool { get }
     /// A new, hidden audience window placed on `display` (so a window manager that honours the
     /// requested position maps it there in the first place).
     func makeAudienceWindow(on display: Rect) throws -> Window
@@ -79,4 +98,7 @@ public protocol DisplayPlatform: AnyObject {
 
 extension DisplayPlatform {
     public func makeCoverWindow(on display: Rect) throws -> Window? { nil }
+    public func coverFrame(of window: Window) -> Rect? { managedFrame(of: window) }
+    public var coversPlacedUnseen: Bool { false }
+    public func coverLeftFullscreen(_ window: Window) -> Bool { false }
 }
