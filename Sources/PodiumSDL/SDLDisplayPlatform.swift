@@ -70,21 +70,23 @@ public final class SDLDisplayPlatform: DisplayPlatform {
     /// X11: its X background is black too, so it is black from its map on and after every expose
     /// without drawing; where a window manager put it is read back (`managedFrame`).
     ///
-    /// Wayland: no client learns where a compositor put its window, so the cover goes the way the
-    /// audience window does, which relies on the same thing: its toplevel made without a buffer
+    /// Wayland: no client is told where a compositor put its window, so the cover goes the way
+    /// the audience window does, relying on the same thing: its toplevel made without a buffer
     /// (`show`), asked fullscreen on the display's output, and only then its first buffer (black),
     /// which maps it. A compositor that honours the output of a fullscreen request at the first
-    /// map puts it there (sway: `view_map` takes the requested output, and a window mapped on a
-    /// workspace that is not the focused one does not take the focus, so the console keeps the
-    /// keyboard; `SwayHotplugTests`). Checked afterwards as far as can be (`coverFrame`): SDL
-    /// makes the output the surface entered the fullscreen window's display, so a compositor that
-    /// mapped it on another output (the focused one: the console's) is seen and the cover closed
-    /// (`DisplayController.coverMisplaced`). Unlike the console's (README: lost once SDL places a
-    /// window again), that knowledge stands, since nothing places a cover again until its display
-    /// changes. Before the surface entered an output the answer is the output asked for: such a
-    /// compositor could show black on the console for that moment, never the room's view, as
-    /// covers are not made there while the room's window has the keyboard
-    /// (`coversPlacedUnseen`).
+    /// map puts it there (sway 1.7: `view_map` takes the requested output, and a window mapped on
+    /// a workspace other than the focused one takes no focus: the console keeps the keyboard).
+    /// What can be checked afterwards is (`DisplayController.coverMisplaced`): a compositor that
+    /// puts it elsewhere answers with an ordinary window, which SDL follows out of fullscreen
+    /// (`coverLeftFullscreen`; a sway `move to output` rule left it tiled on the console's
+    /// output), and SDL makes the output a fullscreen window's surface entered its display
+    /// (`coverFrame`): either way the cover is closed. Unlike the console's (README: lost once
+    /// SDL places a window again), this stands, since nothing places a cover again until its
+    /// display changes. Until the compositor has answered, the answer is the output asked for: a
+    /// compositor ignoring it maps a new window on the focused output, the console's (`apply`
+    /// focuses it before covers are made; the room's window has the keyboard only while it
+    /// mirrors the console, and then no display is spare), so black could lie over the console
+    /// until the check ~1 s later, never over the room's view.
     public func makeCoverWindow(on display: Rect) throws -> PlatformWindow? {
         let driver = SDLVideo.currentDriver
         guard driver == "x11" || driver == "wayland" else { return nil }
@@ -95,9 +97,6 @@ public final class SDLDisplayPlatform: DisplayPlatform {
         if driver == "x11" { _ = podium_x11_set_window_background(UnsafeMutableRawPointer(w.sdl), 0x000000) }
         return w
     }
-
-    /// On Wayland a cover's output is known only once it is mapped (`makeCoverWindow`).
-    public var coversPlacedUnseen: Bool { SDLVideo.currentDriver == "wayland" }
 
     /// X11: the X server's frame (`managedFrame`). Wayland: SDL's frame of the fullscreen cover,
     /// the origin of the display whose output its surface entered (SDL 2.26 `Wayland_move_window`

@@ -480,15 +480,11 @@ public final class DisplayController<Platform: DisplayPlatform> {
     /// presenter keeps the keyboard (a window manager focuses a window it maps).
     private func coverSpareDisplays(_ spare: [DisplayInfo]) {
         var made = false
-        // Where a cover's output is seen only once it is mapped, the focused window's output is
-        // where a compositor ignoring the request would map it: not while that is the room's.
-        let roomFocused = platform.coversPlacedUnseen && audienceCoversConsole
         for d in spare where !coversRefused.contains(d.identity) {
             if let c = coverWindows[d.identity] {
                 if c.display.bounds != d.bounds { c.window.leaveFullscreen(); place(c.window, on: d, fullscreen: true); coverWindows[d.identity] = (d, c.window) }
                 continue
             }
-            if roomFocused { log("\(d.name): neither the presenter's nor the room's display; not covered while the room's window has the keyboard (its cover's output could not be checked first)"); continue }
             do {
                 guard let w = try platform.makeCoverWindow(on: d.bounds) else { return }
                 w.show()

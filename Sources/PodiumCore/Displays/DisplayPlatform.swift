@@ -82,11 +82,6 @@ public protocol DisplayPlatform: AnyObject {
     /// compositor that put it elsewhere answers with an ordinary window (a sway `move to output`
     /// rule left it tiled on the console's output). The default is false.
     func coverLeftFullscreen(_ window: Window) -> Bool
-    /// True where a cover's output is seen only after it is mapped (Wayland: a compositor that
-    /// ignores the output asked for maps a new window on the focused output). Covers are then not
-    /// made while the room's window has the keyboard, so black never lands on the room's view.
-    /// The default is false.
-    var coversPlacedUnseen: Bool { get }
     /// A new, hidden audience window placed on `display` (so a window manager that honours the
     /// requested position maps it there in the first place).
     func makeAudienceWindow(on display: Rect) throws -> Window
@@ -99,6 +94,5 @@ public protocol DisplayPlatform: AnyObject {
 extension DisplayPlatform {
     public func makeCoverWindow(on display: Rect) throws -> Window? { nil }
     public func coverFrame(of window: Window) -> Rect? { managedFrame(of: window) }
-    public var coversPlacedUnseen: Bool { false }
     public func coverLeftFullscreen(_ window: Window) -> Bool { false }
 }
