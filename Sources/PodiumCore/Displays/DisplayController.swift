@@ -495,7 +495,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
                 coverWindows[d.identity] = (d, w)
                 made = true
                 log("\(d.name): neither the presenter's nor the room's display; covered black")
-                coverMisplaced(d, w, reason: "cover mapped")
+                coverMisplaced(d, w, reason: "cover mapped", justMapped: true)
             } catch {
                 log("\(d.name): neither the presenter's nor the room's display, and it cannot be covered (\(error)); it shows the desktop")
             }
@@ -507,11 +507,14 @@ public final class DisplayController<Platform: DisplayPlatform> {
     /// Xwayland maps a window on the focused output and fullscreens it there; on Wayland, a
     /// compositor that ignores the output of a fullscreen request: `DisplayPlatform.coverFrame`):
     /// black must never lie over the console or the room's view. `d` then shows the desktop until
-    /// the displays change or a swap (logged). Returns whether it closed it.
+    /// the displays change or a swap (logged). Returns whether it closed it. `justMapped`: its
+    /// first frame was just drawn; out of fullscreen then is not an answer yet (a Wayland
+    /// compositor configures a window it has not mapped without the fullscreen it applies at the
+    /// map, which SDL follows for that moment: seen on sway, now and then).
     @discardableResult
-    private func coverMisplaced(_ d: DisplayInfo, _ w: Window, reason: String) -> Bool {
+    private func coverMisplaced(_ d: DisplayInfo, _ w: Window, reason: String, justMapped: Bool = false) -> Bool {
         let what: String
-        if platform.coverLeftFullscreen(w) { what = "took the black cover of \(d.name) out of fullscreen (it did not keep it there)" } else {
+        if !justMapped, platform.coverLeftFullscreen(w) { what = "took the black cover of \(d.name) out of fullscreen (it did not keep it there)" } else {
             guard let f = platform.coverFrame(of: w),
                   let r = RealPlacement.misplaced(frame: f, meant: d, room: policy.assignment.roomDisplay, displays: displays) else { return false }
             what = "put the black cover of \(d.name) on \(r), not on \(d.name)"
@@ -519,9 +522,14 @@ public final class DisplayController<Platform: DisplayPlatform> {
         w.close()
         coverWindows[d.identity] = nil
         coversRefused.insert(d.identity)
-        // SDL minimises the fullscreen window of the display a fullscreen window's surface entered
-        // (its Wayland driver): the console back, with the keyboard.
-        if presenterWindow.isMinimized, !audienceCoversConsole { presenterWindow.show() }
+        // SDL's wayland driver takes the fullscreen window of the display a fullscreen window's
+        // surface entered out of fullscreen and minimises it (seen on sway: the console left
+        // tiled under a cover moved onto its output): the console placed again, with the keyboard.
+        if placedPresenterFull, !presenterWithheld, !audienceCoversConsole, let pd = placedPresenter,
+           presenterWindow.isMinimized || !presenterWindow.isFullscreen {
+            presenterWindow.show()
+            place(presenterWindow, on: pd, fullscreen: true)
+        }
         focusPresenter()
         log("\(reason): the window manager \(what); closed (\(d.name) shows the desktop until the displays change)")
         return true

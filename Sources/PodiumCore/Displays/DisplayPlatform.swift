@@ -8,6 +8,8 @@ public protocol DisplayWindow: AnyObject {
     /// Mapped and not hidden.
     var isVisible: Bool { get }
     var isMinimized: Bool { get }
+    /// In the platform's fullscreen mode (as the window system last answered).
+    var isFullscreen: Bool { get }
     /// Desktop position and size as the window (library) reports it.
     var frame: Rect { get }
     /// Size in pixels of what the window draws.
