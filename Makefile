@@ -48,7 +48,7 @@ RUNTIME_PKGS += libxrandr-dev
 RUNTIME_PKGS += libwayland-dev
 # Tests and the headless demo also need real display servers and their tools: Xorg's dummy
 # driver, a nested sway (run as `nobody` in a PID namespace: setpriv, unshare from util-linux;
-# root let into Xwayland with xhost), xrandr and cvt (xcvt: only a Recommends of Xorg, and
+# root let into Xwayland with xhost; grim reads back what an output shows), xrandr and cvt (xcvt: only a Recommends of Xorg, and
 # apt-install.sh skips those), the sqlite3 shell for the store tests, openbox with xprop and
 # xwininfo (x11-utils) for the swap tests under a stacking window manager, and zbarimg
 # (zbar-tools), an independent QR reader for the Links plugin's and the remote's tests, and
@@ -57,7 +57,7 @@ RUNTIME_PKGS += libwayland-dev
 # libraqm at run time). The tests run Debian's /usr/bin/python3, where these modules are, whatever
 # python3 comes first on PATH (a pyenv one has neither Pillow nor Selenium).
 TEST_PKGS := $(RUNTIME_PKGS) python3-pil libraqm0 xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xdotool \
-             xcvt libgl1-mesa-dri sway xwayland procps util-linux sqlite3 \
+             xcvt libgl1-mesa-dri sway xwayland grim procps util-linux sqlite3 \
              openbox x11-utils zbar-tools gstreamer1.0-tools chromium chromium-driver python3-selenium
 # The follower-screen tests start a real MQTT broker (mosquitto, with mosquitto_passwd); openssl
 # makes the private CA of their TLS test.

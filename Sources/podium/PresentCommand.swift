@@ -419,6 +419,9 @@ final class PresentCommand {
         // The place first: a crash (or hang) in the next scene's plugin code resumes on the scene
         // the room sees, not the one before (trial 9).
         if a, bothWindowsShown { journalTick(); presentation.attachPendingNextPreview() }
+        // Covers draw black with SDL after a resize or expose (on Wayland nothing else shows
+        // there: no X background); an empty tree, so no frame otherwise.
+        for c in displayController.coverWindows.values where c.window.isVisible { c.window.renderIfNeeded() }
         // Never a console frame where the room sees it (a window manager moved the window there).
         // Asked only when there is a frame to draw (two X round trips).
         let p = presenterWindow.root.needsDisplay && displayController.consoleMayDraw() && presenterWindow.renderIfNeeded()
@@ -486,7 +489,8 @@ final class PresentCommand {
     func window(id: UInt32) -> PlatformWindow? {
         if presenterWindow.id == id { return presenterWindow }
         if let a = audienceWindow, a.id == id { return a }
-        return nil
+        // A cover: resized and exposed like the others, and drawn again (`renderWindows`).
+        return displayController.coverWindows.values.first { $0.window.id == id }?.window
     }
 }
 

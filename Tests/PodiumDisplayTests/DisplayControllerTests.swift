@@ -51,6 +51,9 @@ final class FakePlatform: DisplayPlatform {
     /// Black covers of the displays nothing of the talk is on; none when `covers` is false.
     var covers = true
     func makeCoverWindow(on display: Rect) throws -> FakeWindow? { covers ? make("cover", Rect(display.minX, display.minY, 640, 480)) : nil }
+    /// A Wayland compositor's covers: one it took out of fullscreen is elsewhere (as SDL reports it).
+    var wayland = false
+    func coverLeftFullscreen(_ window: FakeWindow) -> Bool { wayland && window.isVisible && !window.isFullscreen }
     func wentFullscreen(_ w: FakeWindow) {
         for o in windows where o !== w && o.isFullscreen && o.frame == w.frame && !o.closed { o.isMinimized = true }
     }

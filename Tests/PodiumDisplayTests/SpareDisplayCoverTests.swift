@@ -80,6 +80,42 @@ final class SpareDisplayCoverTests: FakeDisplaysTestCase {
         XCTAssertEqual(covers.count, 1, "a display change is a new chance")
     }
 
+    /// Under a Wayland compositor that answers the cover's fullscreen request with an ordinary
+    /// window elsewhere (a sway rule moving it to the console's output): closed once the
+    /// compositor has acted, the console keeps the keyboard, not made again for these displays.
+    func testACoverAWaylandCompositorTakesOutOfFullscreenIsClosed() async {
+        platform.wayland = true
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080), ("DP-2", 1920, 1080)])
+        let c = controller()
+        assertCovered("DP-2")
+        let cover = covers.first!
+        cover.isFullscreen = false
+        advance(2)   // the settled check
+        XCTAssertTrue(cover.closed, "never black where it was not asked for")
+        XCTAssertTrue(lines.contains { $0.contains("the window manager took the black cover of DP-2 out of fullscreen") }, "\(lines)")
+        XCTAssertTrue(platform.presenter.focused && platform.presenter.isVisible && !platform.presenter.isMinimized)
+        advance(1); c.refresh(reason: "window event")
+        XCTAssertTrue(covers.isEmpty, "not made again for the same displays")
+    }
+
+    /// A cover whose surface the Wayland compositor put on the console's output: SDL says so
+    /// (the cover's display is the console's) and takes the console out of fullscreen, minimised.
+    /// The cover is closed and the console fullscreen on its display again, with the keyboard.
+    func testACoverSeenOnTheConsolesOutputIsClosedAndTheConsoleRestored() async {
+        platform.wayland = true
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080), ("DP-2", 1920, 1080)])
+        let c = controller()
+        let cover = covers.first!
+        platform.managed[ObjectIdentifier(cover)] = platform.bounds("eDP-1")
+        platform.presenter.isFullscreen = false; platform.presenter.isMinimized = true
+        advance(2)   // the settled check
+        XCTAssertTrue(cover.closed)
+        XCTAssertTrue(lines.contains { $0.contains("the window manager put the black cover of DP-2 on eDP-1") }, "\(lines)")
+        let p = platform.presenter
+        XCTAssertTrue(p.isVisible && !p.isMinimized && p.isFullscreen && p.frame == platform.bounds("eDP-1") && p.focused, "console \(p.frame)")
+        XCTAssertTrue(c.coverWindows.isEmpty)
+    }
+
     /// A new mode or position of the covered display places its cover again; a platform without covers
     /// (Wayland) changes nothing.
     func testACoveredDisplaysNewModeAndPlatformsWithoutCovers() async {

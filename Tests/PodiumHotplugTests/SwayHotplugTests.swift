@@ -1,4 +1,5 @@
 import Foundation
+import PodiumTestSupport
 import XCTest
 
 /// Cases 2, 3 and 6 of the hot-plug issue against a nested sway (SDL's wayland driver), where
@@ -6,6 +7,7 @@ import XCTest
 final class SwayHotplugTests: XCTestCase {
     static let presenterTitle = "Podium Presenter — Bands I Love"
     static let audienceTitle = "Podium Audience — Bands I Love"
+    static let coverTitle = "Podium Cover"
 
     /// The compositor's own view: the audience window fullscreen on `output`, the presenter
     /// focused and not covered (not on the audience's output, still fullscreen on its own).
@@ -51,6 +53,93 @@ final class SwayHotplugTests: XCTestCase {
             return true
         }
         XCTAssertNotNil(shown, "compositor: \((try? rig.compositorWindows()).map { "\($0)" } ?? "no tree")")
+    }
+
+    /// Nil when output `name` shows black all over (on a 20-pixel grid), else what was not.
+    func notBlack(_ rig: SwayRig, _ name: String) -> String? {
+        guard let image = try? rig.grab(name) else { return "\(name) cannot be read back" }
+        var other = 0, checked = 0, example = ""
+        for y in stride(from: 5, to: image.height, by: 20) { for x in stride(from: 5, to: image.width, by: 20) {
+            checked += 1
+            let p = image.rgb(x, y)
+            if p != (0, 0, 0) { other += 1; if example.isEmpty { example = "(\(x), \(y)) is \(p)" } }
+        } }
+        return other == 0 ? nil : "\(name): \(other) of \(checked) points not black, \(example)"
+    }
+
+    /// Distinct colours over all of output `name` (the slide or the console, not a flat colour).
+    func colours(_ rig: SwayRig, _ name: String) -> Int {
+        guard let image = try? rig.grab(name) else { return 0 }
+        return image.distinctColors(x: 0, y: 0, w: image.width, h: image.height)
+    }
+
+    /// Trial 13 F6 under a Wayland compositor: a third output (WL-3, neither the presenter's nor
+    /// the room's) is covered black, as on X11 (`SpareDisplayXorgTests`), and nothing of it lands
+    /// on the console's or the room's output; sway's desktop there is grey. Pulling the room's
+    /// output (WL-2): after the grace period the audience fails over to WL-3 as before.
+    func testAThirdOutputIsCoveredBlackAndTheAudienceStillFailsOverToIt() throws {
+        let rig = try SwayRig(outputs: 3)
+        defer { rig.stop() }
+        XCTAssertNotNil(notBlack(rig, "WL-3"), "the desktop on WL-3 is not black before the talk")
+        let podium = try RigPodium(rig: rig)
+        defer { podium.stop() }
+        _ = try podium.waitFor("audience on output 2") { $0.audienceIsFullscreen(on: "WL-2") }
+        // The compositor's own view: the cover fullscreen on WL-3, the console focused on WL-1,
+        // the audience fullscreen on WL-2, one window each.
+        var elsewhere: [String] = []
+        let placed = poll(10) { () -> Bool? in
+            if let c = try? rig.compositorWindows()[Self.coverTitle], c.output != "WL-3" { elsewhere.append(c.output) }
+            guard let w = try? rig.compositorWindows(), let c = w[Self.coverTitle], c.output == "WL-3", c.fullscreen, c.visible,
+                  let p = w[Self.presenterTitle], p.output == "WL-1", p.focused, p.fullscreen,
+                  let a = w[Self.audienceTitle], a.output == "WL-2", a.fullscreen else { return nil }
+            return true
+        }
+        XCTAssertNotNil(placed, "compositor: \((try? rig.compositorWindows()).map { "\($0)" } ?? "no tree")\n\(podium.log)")
+        XCTAssertEqual(elsewhere, [], "the cover was seen on another output than WL-3")
+        XCTAssertTrue(podium.log.contains("WL-3: neither the presenter's nor the room's display; covered black"), podium.log)
+        XCTAssertEqual(poll(10) { self.notBlack(rig, "WL-3") == nil ? true : nil }, true, notBlack(rig, "WL-3") ?? "")
+        XCTAssertGreaterThan(colours(rig, "WL-2"), 20, "the room sees its slide, not black")
+        XCTAssertGreaterThan(colours(rig, "WL-1"), 20, "the speaker sees the console, not black")
+        try podium.request(["cmd": "next"])
+
+        // WL-2 pulled: after the grace period the room's view is fullscreen on WL-3, its cover gone.
+        try rig.unplug("WL-2")
+        let moved = try podium.waitFor("audience failed over to output 3", seconds: 20) { $0.audienceIsFullscreen(on: "WL-3") }
+        XCTAssertEqual(moved.sceneIndex, 1, "the talk goes on")
+        let failedOver = poll(10) { () -> Bool? in
+            guard let w = try? rig.compositorWindows(), w[Self.coverTitle] == nil,
+                  let a = w[Self.audienceTitle], a.output == "WL-3", a.fullscreen, a.visible,
+                  let p = w[Self.presenterTitle], p.output == "WL-1", p.focused else { return nil }
+            return true
+        }
+        XCTAssertNotNil(failedOver, "compositor: \((try? rig.compositorWindows()).map { "\($0)" } ?? "no tree")\n\(podium.log)")
+        XCTAssertNotNil(poll(10) { self.colours(rig, "WL-3") > 20 ? true : nil }, "the slide on WL-3 after the failover")
+    }
+
+    /// A compositor that does not put the cover on the output asked for (here a sway rule moves
+    /// it onto the console's output, WL-1): SDL sees the output its surface entered, and Podium
+    /// closes the cover; the console is back on WL-1 with the keyboard, the room keeps its slide.
+    func testACoverTheCompositorPutsOnTheConsoleIsClosed() throws {
+        let rig = try SwayRig(outputs: 3)
+        defer { rig.stop() }
+        try rig.command("for_window [title=\"^Podium Cover$\"] move to output WL-1")
+        let podium = try RigPodium(rig: rig)
+        defer { podium.stop() }
+        _ = try podium.waitFor("audience on output 2") { $0.audienceIsFullscreen(on: "WL-2") }
+        XCTAssertNotNil(poll(10) { podium.log.contains("the window manager took the black cover of WL-3 out of fullscreen") ? true : nil }, podium.log)
+        let back = poll(10) { () -> Bool? in
+            guard let w = try? rig.compositorWindows(), w[Self.coverTitle] == nil,
+                  let p = w[Self.presenterTitle], p.output == "WL-1", p.focused, p.fullscreen, p.visible,
+                  let a = w[Self.audienceTitle], a.output == "WL-2", a.fullscreen else { return nil }
+            return true
+        }
+        XCTAssertNotNil(back, "compositor: \((try? rig.compositorWindows()).map { "\($0)" } ?? "no tree")\n\(podium.log)")
+        let s = try podium.waitFor("the console on WL-1") { $0.presenter.visible && $0.presenterDisplay == "WL-1" }
+        XCTAssertTrue(s.presenter.fullscreen, s.summary)
+        XCTAssertNotNil(poll(10) { self.colours(rig, "WL-1") > 20 ? true : nil }, "the console on WL-1, not black")
+        XCTAssertGreaterThan(colours(rig, "WL-2"), 20, "the room sees its slide")
+        try podium.request(["cmd": "next"])
+        XCTAssertEqual(try podium.state().sceneIndex, 1, "the talk goes on")
     }
 
     /// Case 2: start with two, pull the projector: no crash, the presenter keeps focus, next and

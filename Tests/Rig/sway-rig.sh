@@ -21,6 +21,9 @@
 #                                     possible here)
 #   sway-rig.sh outputs DIR           the nested sway's outputs as JSON (swaymsg -t get_outputs)
 #   sway-rig.sh tree DIR              the nested sway's window tree as JSON (swaymsg -t get_tree)
+#   sway-rig.sh command DIR CMD...    run a sway command in the nested sway (e.g. a for_window rule)
+#   sway-rig.sh grab DIR NAME FILE    what output NAME shows, as a PNG at FILE (grim, through the
+#                                     nested sway's wlr-screencopy: the compositor's own pixels)
 #   sway-rig.sh stop DIR              stop everything and let `run` return
 set -euo pipefail
 cmd=$1; dir=$2; shift 2
@@ -158,6 +161,13 @@ outputs)
 tree)
   nmsg -t get_tree -r
   ;;
+command)
+  nmsg "$@" >/dev/null
+  ;;
+grab)
+  # As the caller (root may use the nested sway's socket, as Podium does); wayland-2 is the nested one.
+  env XDG_RUNTIME_DIR="$dir/run" WAYLAND_DISPLAY=wayland-2 timeout 30 grim -o "$1" "$2"
+  ;;
 stop)
   [ -f "$dir/run.pid" ] || exit 0
   # `run` became unshare; its one child is this namespace's PID 1.
@@ -167,5 +177,5 @@ stop)
   until_true 500 bash -c "! kill -0 $pid 2>/dev/null" || kill -KILL "$pid" 2>/dev/null || true
   rm -f "$dir/run.pid"
   ;;
-*) echo "usage: $0 run|env|unplug|plug|blip|close|outputs|tree|stop DIR ..." >&2; exit 2 ;;
+*) echo "usage: $0 run|env|unplug|plug|blip|close|outputs|tree|command|grab|stop DIR ..." >&2; exit 2 ;;
 esac

@@ -489,11 +489,13 @@ public final class DisplayController<Platform: DisplayPlatform> {
                 guard let w = try platform.makeCoverWindow(on: d.bounds) else { return }
                 w.show()
                 place(w, on: d, fullscreen: true)
-                _ = w.drawNow()
+                // Drawn after the fullscreen request: on Wayland this first buffer maps it, so the
+                // compositor maps it fullscreen on `d`, as the audience window (`makeCoverWindow`).
+                _ = w.drawPlaced()
                 coverWindows[d.identity] = (d, w)
                 made = true
                 log("\(d.name): neither the presenter's nor the room's display; covered black")
-                coverMisplaced(d, w, reason: "cover mapped")
+                coverMisplaced(d, w, reason: "cover mapped", justMapped: true)
             } catch {
                 log("\(d.name): neither the presenter's nor the room's display, and it cannot be covered (\(error)); it shows the desktop")
             }
@@ -502,17 +504,34 @@ public final class DisplayController<Platform: DisplayPlatform> {
     }
 
     /// Closes the cover `w` of spare display `d` when the window system has it elsewhere (sway's
-    /// Xwayland maps a window on the focused output and fullscreens it there): black must never
-    /// lie over the console or the room's view. `d` then shows the desktop until the displays
-    /// change or a swap (logged). Returns whether it closed it.
+    /// Xwayland maps a window on the focused output and fullscreens it there; on Wayland, a
+    /// compositor that ignores the output of a fullscreen request: `DisplayPlatform.coverFrame`):
+    /// black must never lie over the console or the room's view. `d` then shows the desktop until
+    /// the displays change or a swap (logged). Returns whether it closed it. `justMapped`: its
+    /// first frame was just drawn; out of fullscreen then is not an answer yet (a Wayland
+    /// compositor configures a window it has not mapped without the fullscreen it applies at the
+    /// map, which SDL follows for that moment: seen on sway, now and then).
     @discardableResult
-    private func coverMisplaced(_ d: DisplayInfo, _ w: Window, reason: String) -> Bool {
-        guard let f = platform.managedFrame(of: w),
-              let real = RealPlacement.misplaced(frame: f, meant: d, room: policy.assignment.roomDisplay, displays: displays) else { return false }
+    private func coverMisplaced(_ d: DisplayInfo, _ w: Window, reason: String, justMapped: Bool = false) -> Bool {
+        let what: String
+        if !justMapped, platform.coverLeftFullscreen(w) { what = "took the black cover of \(d.name) out of fullscreen (it did not keep it there)" } else {
+            guard let f = platform.coverFrame(of: w),
+                  let r = RealPlacement.misplaced(frame: f, meant: d, room: policy.assignment.roomDisplay, displays: displays) else { return false }
+            what = "put the black cover of \(d.name) on \(r), not on \(d.name)"
+        }
         w.close()
         coverWindows[d.identity] = nil
         coversRefused.insert(d.identity)
-        log("\(reason): the window manager put the black cover of \(d.name) on \(real), not on \(d.name); closed (\(d.name) shows the desktop until the displays change)")
+        // SDL's wayland driver takes the fullscreen window of the display a fullscreen window's
+        // surface entered out of fullscreen and minimises it (seen on sway: the console left
+        // tiled under a cover moved onto its output): the console placed again, with the keyboard.
+        if placedPresenterFull, !presenterWithheld, !audienceCoversConsole, let pd = placedPresenter,
+           presenterWindow.isMinimized || !presenterWindow.isFullscreen {
+            presenterWindow.show()
+            place(presenterWindow, on: pd, fullscreen: true)
+        }
+        focusPresenter()
+        log("\(reason): the window manager \(what); closed (\(d.name) shows the desktop until the displays change)")
         return true
     }
 

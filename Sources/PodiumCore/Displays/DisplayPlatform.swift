@@ -8,6 +8,8 @@ public protocol DisplayWindow: AnyObject {
     /// Mapped and not hidden.
     var isVisible: Bool { get }
     var isMinimized: Bool { get }
+    /// In the platform's fullscreen mode (as the window system last answered).
+    var isFullscreen: Bool { get }
     /// Desktop position and size as the window (library) reports it.
     var frame: Rect { get }
     /// Size in pixels of what the window draws.
@@ -38,6 +40,10 @@ public protocol DisplayWindow: AnyObject {
     /// Draws and presents the whole tree now, at the window's present size; true when it drew.
     /// The default draws nothing (the next render pass does).
     func drawNow() -> Bool
+    /// Draws and presents the whole tree now, after the window was asked to be fullscreen on its
+    /// display (a cover): on Wayland its first buffer is what maps it, so it must come after that
+    /// request. True when it drew. The default is `drawNow()`.
+    func drawPlaced() -> Bool
     /// Paints `rect` (window points) black over everything the window draws, from its next frame
     /// on; nil: nothing covered. The part of the presenter window on the room's display
     /// (`RoomStrip`). The default does nothing.
@@ -47,6 +53,7 @@ public protocol DisplayWindow: AnyObject {
 extension DisplayWindow {
     public func warmUp(size: Size) {}
     public func drawNow() -> Bool { false }
+    public func drawPlaced() -> Bool { drawNow() }
     public var pointSize: Size { frame.size }
     public func coverRoomStrip(_ rect: Rect?) {}
     public func moveWindowed(to frame: Rect) { move(to: frame, fullscreen: false) }
@@ -68,6 +75,15 @@ public protocol DisplayPlatform: AnyObject {
     /// Where the window system really has `window` when a window manager may put it somewhere
     /// else than asked (X11 with a window manager); nil when that cannot happen or be known.
     func managedFrame(of window: Window) -> Rect?
+    /// Where the window system has a black cover window (`makeCoverWindow`), as far as it can
+    /// tell: `managedFrame` where there is one; where a compositor does not say (Wayland), the
+    /// display the platform library saw the window's surface enter. Nil when unknown. The default
+    /// is `managedFrame(of:)`.
+    func coverFrame(of window: Window) -> Rect?
+    /// True when the window system took a cover out of the fullscreen it was asked for: a Wayland
+    /// compositor that put it elsewhere answers with an ordinary window (a sway `move to output`
+    /// rule left it tiled on the console's output). The default is false.
+    func coverLeftFullscreen(_ window: Window) -> Bool
     /// A new, hidden audience window placed on `display` (so a window manager that honours the
     /// requested position maps it there in the first place).
     func makeAudienceWindow(on display: Rect) throws -> Window
@@ -79,4 +95,6 @@ public protocol DisplayPlatform: AnyObject {
 
 extension DisplayPlatform {
     public func makeCoverWindow(on display: Rect) throws -> Window? { nil }
+    public func coverFrame(of window: Window) -> Rect? { managedFrame(of: window) }
+    public func coverLeftFullscreen(_ window: Window) -> Bool { false }
 }

@@ -142,6 +142,18 @@ final class SwayRig: Rig {
         super.stop()
     }
 
+    /// Runs a sway command in the nested compositor (a `for_window` rule, say).
+    func command(_ words: String) throws { _ = try control(["command", words]) }
+
+    /// What output `name` shows now, read back from the nested compositor (grim).
+    func grab(_ name: String) throws -> PNGImage {
+        try Rig.require(["grim"])
+        let path = dir + "/grab-\(name)-\(UUID().uuidString.prefix(6)).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try control(["grab", name, path])
+        return try PNGImage(path: path)
+    }
+
     /// Sends the window titled `title` a close request, as its close button or Alt+F4 would.
     func close(window title: String) throws { _ = try control(["close", title]) }
 
