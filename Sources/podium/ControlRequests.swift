@@ -198,6 +198,8 @@ enum ControlRequests {
             "slide": slideJSON(p),
             "audienceMode": .string(p.audienceMode.rawValue),
             "frozen": .bool(p.isFrozen),
+            // The scene the room's frozen frame shows (a look-up holds the room there), else null.
+            "frozenScene": p.frozenScene.map { .number(Double($0)) } ?? .null,
             "timers": timersJSON(p),
             "overview": ["open": .bool(p.isOverviewOpen), "selected": .number(Double(p.console.overview.selected))],
             "help": .bool(p.isHelpOpen),
