@@ -186,7 +186,7 @@ final class PdfpcTests: PDFTestCase {
                                  (["-t", "25:61"], "--start-time expects a time HH:MM (24 h), got \"25:61\""), (["--start-time=9"], "--start-time expects a time HH:MM"),
                                  (["-S"], "--windowed gives it a window"), (["-x"], "unknown option \"-x\""),
                                  (["--page", "9"], "--page expects a slide number 1…3, got \"9\""), (["-d", "soon"], "--duration expects minutes"),
-                                 (["--end-slide", "4"], "--end-slide expects a slide number 1…3"), (["--windowed=sideways"], "--windowed expects presenter, audience or both"), (["-w", "presenter", "--windowed=bogus"], "--windowed expects presenter"),
+                                 (["--end-slide", "4"], "--end-slide expects a slide number 1…3"), (["--windowed=sideways"], "--windowed expects presenter, audience or both"), (["-w", "presenter", "--windowed=bogus"], "--windowed is given twice (\"presenter\", then \"bogus\")"),
                                  (["-d", "\u{1b}[31m" + String(repeating: "9", count: 500)], #"--duration expects minutes, a number 0…1440, got "\u{1b}[31m999"#)] {
             let r = try run(args)
             XCTAssertEqual(r.status, 2, "\(args)")
