@@ -123,6 +123,8 @@ enum ControlRequests {
         switch cmd {
         case "state", "screenshot", "frame-times", "quit": return true
         case "key": return v["key"]?.string.flatMap { Key(binding: $0) }.map(p.keyPassesHold) ?? false
+        // The question's own Resume / Start Fresh buttons answer it, as the keys do.
+        case "click": return ["console.banner.yes", "console.banner.no"].contains(v["id"]?.string ?? "")
         default: return false
         }
     }

@@ -50,6 +50,8 @@ public final class Presentation {
     /// and the notice that says so.
     var lookUp: LookUp?
     var lookUpNotice: String?
+    /// A press on the banner while the talk is held, whose release goes there too (`heldPointerInput`).
+    var pressOnBanner = false
     /// Scenes' `observeAudience` callbacks with the context of the scene they came from; told of
     /// each change by `audienceDidChange`, dropped when a reload replaced their scenes.
     var audienceObservers: [(context: HostContext, body: (AudienceState) -> Void)] = []
@@ -164,6 +166,7 @@ public final class Presentation {
         console.onPrevious = { [weak self] in self?.previous() }
         console.onNext = { [weak self] in self?.next() }
         console.banner.onClick = { [weak self] in self?.bannerClicked() }
+        console.banner.onChoice = { [weak self] yes in self?.choiceClicked(yes) }
         console.overview.onChoose = { [weak self] i in self?.closeOverview(); self?.goToOverviewCell(i) }
         presenter.onUnhandledKey = { [weak self] k in self?.handleKey(k) ?? false }
         presenter.isTalkKey = { [weak self] k in self?.keyMap.action(for: k) != nil }
