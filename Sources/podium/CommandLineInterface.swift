@@ -171,20 +171,30 @@ enum CommandLineInterface {
     }
 
     /// Parsed options: boolean flags, `--name VALUE` (or `--name=VALUE`) values, positionals.
+    /// Each value option takes one value: given again with another value it is refused, naming
+    /// both, rather than the first dropped unsaid (trial 13 F11: `--control unix:A --control
+    /// unix:B` listened on B alone).
     struct Options {
         var flags: Set<String> = []
         var values: [String: String] = [:]
         var positional: [String] = []
         init(_ args: [String], flags allowed: Set<String>, values takesValue: Set<String>) throws {
             var i = 0
+            func set(_ name: String, _ value: String) throws {
+                if let first = values[name], first != value {
+                    let several = name == "--plugin-path" ? " (several folders: DIR:DIR)" : ""
+                    throw UsageError(description: "\(name) is given twice (\(SafeText.quote(first)), then \(SafeText.quote(value))): it takes one value; give it once\(several)")
+                }
+                values[name] = value
+            }
             while i < args.count {
                 let a = args[i]
                 if a.hasPrefix("--") {
                     let parts = a.split(separator: "=", maxSplits: 1).map(String.init)
                     if allowed.contains(a) { flags.insert(a) }
                     else if takesValue.contains(parts[0]) {
-                        if parts.count == 2 { values[parts[0]] = parts[1] }
-                        else { i += 1; guard i < args.count else { throw UsageError(description: "\(a) needs a value") }; values[a] = args[i] }
+                        if parts.count == 2 { try set(parts[0], parts[1]) }
+                        else { i += 1; guard i < args.count else { throw UsageError(description: "\(a) needs a value") }; try set(a, args[i]) }
                     } else {
                         // pdfpc's -s is --switch-screens: an option of present, not of check.
                         let elsewhere = CommandLineInterface.presentOptions.contains(parts[0]) ? " here: it is an option of `podium present`" : ""

@@ -123,6 +123,8 @@ enum ControlRequests {
         switch cmd {
         case "state", "screenshot", "frame-times", "quit": return true
         case "key": return v["key"]?.string.flatMap { Key(binding: $0) }.map(p.keyPassesHold) ?? false
+        // The question's own Resume / Start Fresh buttons answer it, as the keys do.
+        case "click": return ["console.banner.yes", "console.banner.no"].contains(v["id"]?.string ?? "")
         default: return false
         }
     }
@@ -199,6 +201,8 @@ enum ControlRequests {
             "audienceMode": .string(p.audienceMode.rawValue),
             "frozen": .bool(p.isFrozen),
             "held": .bool(p.isRoomHeld),
+            // The scene the room's frozen frame shows (a look-up holds the room there), else null.
+            "frozenScene": p.frozenScene.map { .number(Double($0)) } ?? .null,
             "timers": timersJSON(p),
             "overview": ["open": .bool(p.isOverviewOpen), "selected": .number(Double(p.console.overview.selected))],
             "help": .bool(p.isHelpOpen),

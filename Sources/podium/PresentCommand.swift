@@ -464,8 +464,9 @@ final class PresentCommand {
             if case let .key(k) = input { presentation.press(k); AdvanceTrace.mark("pressed"); return }
             // A cover (a display nothing of the talk is on) shows black only: its clicks do nothing.
             if let id, isCover(id) { return }
-            // The resume question holds the talk: clicks, wheel and typing wait for its answer.
-            if presentation.talkHold != nil { return }
+            // The resume question holds the talk: clicks, wheel and typing wait for its answer,
+            // but for a click on its Resume or Start Fresh button in the presenter's banner.
+            if presentation.talkHold != nil { if target === presenterWindow { presentation.heldPointerInput(input) }; return }
             // Text typed while the audience window has the keyboard (a plug maps it and a window
             // manager may focus it for a moment) belongs to the presenter's focused field; not
             // while the console is hidden (mirrored), where no one would see it typed.

@@ -66,6 +66,31 @@ final class PdfpcTests: PDFTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("talk.pdfpc"))), before, "Podium never writes the .pdfpc file")
     }
 
+    /// A `talk.pdfpc` hiding every page (trial 13 F12: `check` said "OK — 1 scene", the console
+    /// showed page 1 as "1 / 1", End of deck, with page 2 in its NEXT pane): the hiding is
+    /// ignored, every page shown, and `check`, the log and the console say so, naming the file.
+    func testAPdfpcHidingEveryPageIsIgnoredAndSaid() throws {
+        let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 4))
+        try #"{"pdfpcFormat": 2, "pages": [{"idx": 0, "hidden": true}, {"idx": 1, "hidden": true}, {"idx": 2, "hidden": true}, {"idx": 3, "hidden": true}]}"#
+            .write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
+        let said = "every page is hidden (pages[].hidden): the hiding is ignored and all 4 pages are shown"
+        XCTAssertEqual(try PDFDeck(path: pdf).pages.map { $0.parameters["page"]?.int }, [1, 2, 3, 4])
+        let r = try runProcess(TestPaths.podium, ["check", pdf], environment: TestPaths.privateHome(in: dir))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("warning: \(path("talk.pdfpc")): \(said)"), r.stderr)
+        XCTAssertTrue((r.stdout + r.stderr).contains("4 scenes"), r.stdout)
+
+        let app = try PodiumProcess(args: [pdf, "--windowed"], environment: env, dir: dir)
+        defer { app.stop() }
+        let s = try app.client!.send(["cmd": "state"])
+        XCTAssertEqual(s["driver"]?.string, "offscreen")
+        XCTAssertEqual(s["scene"]?["count"]?.int, 4, "every page is a slide")
+        XCTAssertEqual(s["slide"]?["position"]?.string, "1 / 4")
+        XCTAssertEqual(s["console"]?["notice"]?.string, "talk.pdfpc: \(said)", "the console says so")
+        XCTAssertTrue(app.log.contains(said), app.log)
+        XCTAssertEqual(app.stop(), 0)
+    }
+
     /// End to end: the file's duration, last minutes and end slide reach the console; options
     /// override them; pdfpc's spellings work.
     /// Amber (the theme's warning colour) pixels in the presenter's toolbar.
@@ -161,7 +186,7 @@ final class PdfpcTests: PDFTestCase {
                                  (["-t", "25:61"], "--start-time expects a time HH:MM (24 h), got \"25:61\""), (["--start-time=9"], "--start-time expects a time HH:MM"),
                                  (["-S"], "--windowed gives it a window"), (["-x"], "unknown option \"-x\""),
                                  (["--page", "9"], "--page expects a slide number 1…3, got \"9\""), (["-d", "soon"], "--duration expects minutes"),
-                                 (["--end-slide", "4"], "--end-slide expects a slide number 1…3"), (["--windowed=sideways"], "--windowed expects presenter, audience or both"), (["-w", "presenter", "--windowed=bogus"], "--windowed expects presenter"),
+                                 (["--end-slide", "4"], "--end-slide expects a slide number 1…3"), (["--windowed=sideways"], "--windowed expects presenter, audience or both"), (["-w", "presenter", "--windowed=bogus"], "--windowed is given twice (\"presenter\", then \"bogus\")"),
                                  (["-d", "\u{1b}[31m" + String(repeating: "9", count: 500)], #"--duration expects minutes, a number 0…1440, got "\u{1b}[31m999"#)] {
             let r = try run(args)
             XCTAssertEqual(r.status, 2, "\(args)")

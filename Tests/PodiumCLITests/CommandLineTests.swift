@@ -59,6 +59,21 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("present takes one DECK, got also \"audiance\" (--windowed takes presenter, audience or both)"), r.stderr)
     }
 
+    /// An option that takes one value, given twice with two values, is refused naming both
+    /// (trial 13 F11: `--control unix:A --control unix:B` listened on B alone, A dropped unsaid).
+    func testAValueOptionGivenTwiceIsRefused() throws {
+        let a = dir.appendingPathComponent("a.sock").path, b = dir.appendingPathComponent("b.sock").path
+        // Under `timeout`: a talk that started anyway is ended (exit 124) and fails the test.
+        let r = try runProcess("/usr/bin/timeout", ["-k", "5", "60", TestPaths.podium, "present", TestPaths.demoDeck, "--control", "unix:" + a, "--control=unix:" + b],
+                               environment: TestPaths.privateHome(in: dir).merging(["SDL_VIDEODRIVER": "offscreen"]) { $1 })
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("podium: --control is given twice (\"unix:\(a)\", then \"unix:\(b)\"): it takes one value; give it once\n"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: a) || FileManager.default.fileExists(atPath: b), "nothing listens")
+        // The same value twice is no conflict (a script adding its default to the speaker's).
+        let same = try runProcess(TestPaths.podium, ["check", TestPaths.demoDeck, "--duration", "20", "--duration=20"], environment: TestPaths.privateHome(in: dir))
+        XCTAssertEqual(same.status, 0, same.stderr)
+    }
+
     func testHelpVersionAndUsageErrors() throws {
         let help = try podium("--help")
         XCTAssertEqual(help.status, 0)

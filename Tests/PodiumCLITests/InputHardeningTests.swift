@@ -159,6 +159,22 @@ final class InputHardeningTests: XCTestCase {
 
     // MARK: Messages
 
+    /// A NUL byte is named where it is, with what the file likely is (trial 13 F11: a file of NUL
+    /// bytes was "line 1, column 1: invalid token near end of file").
+    func testNulBytesAreNamedNotTakenForTheEndOfTheFile() throws {
+        let zeros = dir.appendingPathComponent("zeros.json").path
+        _ = FileManager.default.createFile(atPath: zeros, contents: Data(count: 4096))
+        let z = try podium("check", zeros)
+        assertRefused(z, "zeros.json: not valid JSON: line 1, column 1 (byte 0): a NUL byte, which JSON text never has: a binary file, not text")
+        XCTAssertFalse(z.stderr.contains("end of file"), z.stderr)
+        let stray = dir.appendingPathComponent("stray.json").path
+        _ = FileManager.default.createFile(atPath: stray, contents: Data(#"{"title": "é",\#n "scenes": ["#.utf8) + Data([0]) + Data("]}".utf8))
+        assertRefused(try podium("check", stray), "stray.json: not valid JSON: line 2, column 13 (byte 28): a NUL byte")
+        let utf16 = dir.appendingPathComponent("utf16.json").path
+        _ = FileManager.default.createFile(atPath: utf16, contents: #"{"title": "x"}"#.data(using: .utf16LittleEndian))
+        assertRefused(try podium("check", utf16), "utf16.json: not valid JSON: line 1, column 2 (byte 1): a NUL byte, which JSON text never has: the file looks like UTF-16 text: save it as UTF-8")
+    }
+
     func testMessagesQuoteLittleAndEscapeControlCharacters() throws {
         let big = write("big.json", #"{"title":"x","scenes":[{"kind":"title","title":"t","parameters":{"heading":"h","background":"\#(String(repeating: "A", count: 10_000_000))"}}]}"#)
         let r = try podium("check", big)

@@ -106,4 +106,28 @@ final class ResumeClickerEndToEndTests: XCTestCase {
         XCTAssertEqual(s["question"], .null, "nothing else to resume: no question")
         XCTAssertEqual(app.stop(), 0, app.log)
     }
+    /// With a mouse in hand (trial 13 F4 rest): the banner's Resume and Start Fresh buttons answer
+    /// as Return and Esc, through the control socket's `click`, while other clicks are refused.
+    func testTheQuestionsButtonsAnswerIt() throws {
+        var app = try launch()
+        for _ in 0..<3 { XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true) }
+        XCTAssertTrue(try waitUntil { try journal()?["scene"]?.int == 3 }, "journaled at scene 4")
+        app.kill9()
+        app = try relaunchAsked()
+        defer { app.stop() }
+        let controls = try app.send(["cmd": "state"])["windows"]?.array?.first?["controls"]?.array ?? []
+        XCTAssertEqual(controls.first { $0["id"]?.string == "console.banner.yes" }?["label"]?.string, "Resume")
+        XCTAssertEqual(controls.first { $0["id"]?.string == "console.banner.no" }?["label"]?.string, "Start Fresh")
+        XCTAssertNotEqual(try app.send(["cmd": "click", "id": "console.next"])["ok"]?.bool, true, "other clicks wait for the answer")
+        XCTAssertEqual(try app.send(["cmd": "click", "id": "console.banner.no"])["ok"]?.bool, true)
+        var s = try app.send(["cmd": "state"])
+        XCTAssertEqual(s["question"]?["holdsTalk"]?.bool, true, "one Start Fresh throws nothing away")
+        XCTAssertTrue(s["question"]?["text"]?.string?.contains("Esc again starts fresh") == true, "\(s["question"] ?? .null)")
+        XCTAssertEqual(try app.send(["cmd": "click", "id": "console.banner.yes"])["ok"]?.bool, true)
+        s = try app.send(["cmd": "state"])
+        XCTAssertEqual(s["question"], .null)
+        XCTAssertEqual(s["scene"]?["index"]?.int, 3, "Resume resumed at scene 4")
+        XCTAssertEqual(s["audienceMode"]?.string, "normal")
+        XCTAssertEqual(app.stop(), 0)
+    }
 }

@@ -21,6 +21,7 @@ final class RecordingScene: Scene {
 final class PresentationTests: XCTestCase {
     var made: [RecordingScene] = []
     var now = 100.0
+    var openerContext: SceneContext?
 
     func makePresentation(kinds: [String] = ["a", "b", "a"]) -> Presentation {
         let r = PluginRegistry()
@@ -30,6 +31,8 @@ final class PresentationTests: XCTestCase {
             SceneKind(name: "broken", summary: "") { _, _ in throw SceneParameterError(path: "scenes[1].parameters.url", message: "unreachable") },
             // Asks for a redraw while being made, as a scene that fills its views in `init` does.
             SceneKind(name: "eager", summary: "") { _, ctx in ctx.setNeedsDisplay(); let s = RecordingScene("Eager"); self.made.append(s); return s },
+            // Keeps its context, to open other scenes as the band list's Actions… do.
+            SceneKind(name: "opener", summary: "") { _, ctx in self.openerContext = ctx; let s = RecordingScene("Opener"); self.made.append(s); return s },
         ]))
         let deck = Deck(title: "T", scenes: kinds.map { DeckScene(kind: $0, notes: "notes for \($0)") }, path: "/tmp/t.json")
         return Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { self.now })
@@ -112,6 +115,56 @@ final class PresentationTests: XCTestCase {
         p.open(kind: "b", parameters: ["query": "Кино"])
         XCTAssertEqual(p.currentIndex, 1)
         XCTAssertEqual(made.last?.received, ["Кино"])
+    }
+
+    /// Trial 13 F13: a scene opening a scene of another kind (the band list's Search the Web) is
+    /// the speaker's look-up: the console goes there, the room is held on where the talk was;
+    /// previous goes back there and next on from there, both live; the freeze's end shows the
+    /// look-up to the room and ends it.
+    func testALookUpInAnotherKindKeepsTheRoomWhereTheTalkWas() async {
+        let p = makePresentation(kinds: ["a", "opener", "a", "b"])
+        p.goTo(1)
+        func lookUp() {
+            openerContext?.openScene(kind: "b", parameters: ["query": "Кино"])
+            XCTAssertEqual(p.currentIndex, 3, "the console shows the look-up")
+            XCTAssertEqual(made.first { $0.title == "B" }?.received.last, "Кино", "handed the parameters")
+            XCTAssertTrue(p.isFrozen, "the room is held")
+            XCTAssertEqual(p.frozenScene, 1, "on the scene the talk was on")
+            XCTAssertTrue(p.notice?.text.contains("the room still sees Opener") == true, "\(String(describing: p.notice))")
+        }
+        lookUp()
+        p.previous()
+        XCTAssertEqual(p.currentIndex, 1, "previous goes back to where the look-up came from")
+        XCTAssertFalse(p.isFrozen); XCTAssertNil(p.notice)
+        lookUp()
+        p.next()
+        XCTAssertEqual(p.currentIndex, 2, "next goes on from where the talk was")
+        XCTAssertFalse(p.isFrozen)
+        p.goTo(1)
+        lookUp()
+        _ = p.perform(.freeze)   // f: the speaker shows the look-up to the room
+        XCTAssertEqual(p.currentIndex, 3); XCTAssertFalse(p.isFrozen); XCTAssertNil(p.notice)
+        p.previous()
+        XCTAssertEqual(p.currentIndex, 2, "the look-up is over: previous is the scene before")
+        // A room the speaker froze stays frozen, on its own scene.
+        p.goTo(1); p.setFrozen(true)
+        openerContext?.openScene(kind: "b", parameters: [:])
+        p.previous()
+        XCTAssertEqual(p.currentIndex, 2, "no look-up was begun")
+        XCTAssertTrue(p.isFrozen)
+    }
+
+    /// Freezing while blacked out (a look-up then, or `f`) keeps the scene, not the empty
+    /// hidden view: once the cover lifts, the room sees the scene, not the plain background.
+    func testAFreezeUnderABlackoutKeepsTheScene() async {
+        let p = makePresentation(kinds: ["a", "b"])
+        let scene = Color(10, 20, 30)
+        func fills() -> [Color] { p.audience.drawList().commands.compactMap { if case let .fill(_, c, _) = $0 { c } else { nil } } }
+        XCTAssertTrue(fills().contains(scene))
+        p.audienceMode = .black
+        p.setFrozen(true)
+        p.audienceMode = .normal
+        XCTAssertTrue(fills().contains(scene), "the frozen frame holds the scene: \(fills())")
     }
 
     func testConsoleShowsPositionNotesAndNext() async {

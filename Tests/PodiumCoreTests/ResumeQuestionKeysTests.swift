@@ -75,6 +75,52 @@ final class ResumeQuestionKeysTests: XCTestCase {
         XCTAssertEqual(p.audienceMode, .normal, "started fresh: the room sees the first scene")
     }
 
+    /// The mouse answers too (trial 13 F4 rest): the banner's Resume and Start Fresh buttons, as
+    /// Return and Esc; while the talk is held (`heldPointerInput`, what the platform calls for
+    /// the presenter's pointer then) a press elsewhere reaches nothing.
+    func testAClickOnItsButtonsAnswersItAndNothingElse() async {
+        let (p, rec) = make()
+        p.presenter.resize(to: Size(1280, 800))
+        var answer: Bool?
+        ask(p, rec) { answer = $0 }
+        p.presenter.layoutIfNeeded()
+        func frame(_ id: String) -> Rect? { p.presenter.controlTree().first { $0.id == id }?.frame }
+        func click(_ at: Point) -> Bool {
+            let down = p.heldPointerInput(.mouseDown(at, button: 1, clicks: 1))
+            let up = p.heldPointerInput(.mouseUp(at, button: 1))
+            return down && up
+        }
+        XCTAssertEqual(p.presenter.controlTree().first { $0.id == "console.banner.yes" }?.label, "Resume")
+        XCTAssertEqual(p.presenter.controlTree().first { $0.id == "console.banner.no" }?.label, "Start Fresh")
+        guard let yes = frame("console.banner.yes"), let no = frame("console.banner.no"), let next = frame("console.next") else { return XCTFail("no buttons: \(p.presenter.controlTree().map(\.id))") }
+        XCTAssertFalse(click(next.center), "the console's next waits for the answer")
+        XCTAssertEqual(p.currentIndex, 0); XCTAssertNil(answer)
+        now += 1
+        XCTAssertTrue(click(no.center))
+        XCTAssertNil(answer, "one Start Fresh only asks again, as Esc does")
+        XCTAssertEqual(p.question, TalkJournal.Record.escapeAgain)
+        XCTAssertTrue(click(yes.center))
+        XCTAssertEqual(answer, true, "Resume resumes")
+        XCTAssertEqual(p.currentIndex, 3)
+        XCTAssertTrue(p.presenter.controlTree().allSatisfy { !$0.id.hasPrefix("console.banner.yes") }, "the buttons go with the question")
+
+        // Start Fresh twice (a deliberate second click) starts fresh.
+        let (q, rec2) = make()
+        q.presenter.resize(to: Size(1280, 800))
+        var second: Bool?
+        ask(q, rec2) { second = $0 }
+        q.presenter.layoutIfNeeded()
+        let fresh = q.presenter.controlTree().first { $0.id == "console.banner.no" }!.frame.center
+        now += 1
+        _ = q.heldPointerInput(.mouseDown(fresh, button: 1, clicks: 1)); _ = q.heldPointerInput(.mouseUp(fresh, button: 1))
+        _ = q.heldPointerInput(.mouseDown(fresh, button: 1, clicks: 2)); _ = q.heldPointerInput(.mouseUp(fresh, button: 1))
+        XCTAssertNil(second, "a double click is not the second answer")
+        now += 1
+        _ = q.heldPointerInput(.mouseDown(fresh, button: 1, clicks: 1)); _ = q.heldPointerInput(.mouseUp(fresh, button: 1))
+        XCTAssertEqual(second, false)
+        XCTAssertEqual(q.currentIndex, 0)
+    }
+
     /// The phone remote's next or previous answers as a clicker's key does; other questions
     /// (quit, swap) are not answered by it.
     func testTheRemotesNavigationResumes() async {

@@ -27,6 +27,9 @@ public struct PDFDeck {
     public var pdfpcProblems: [String] = []
     /// Said when the page labels are not used to group overlays (`PageLabelTrust`).
     public var labelWarning: String?
+    /// Said when `talk.pdfpc` hides every page: the hiding is ignored, every page shown (a
+    /// talk of no slides cannot be given; trial 13 F12 saw page 1 alone, "1 / 1").
+    public var hiddenWarning: String?
 
     /// Builds the scenes for `path`; `notes` nil takes pdfpc's `notesPosition`, else detects
     /// Beamer's notes on the second screen (`NotesDetection`); `.none` shows whole pages. A PDF
@@ -34,8 +37,8 @@ public struct PDFDeck {
     /// talk can start and `podium check` can name the problem.
     /// With `grouping` (the default; `--no-grouping` turns it off) each page carries its label as
     /// its slide key, so Beamer's overlays (`\pause`, one label per frame) become one slide; pdfpc's
-    /// `forcedOverlay` joins a page to the slide before it. pdfpc's `hidden` pages are left out.
-    /// What of `talk.pdfpc` cannot be read is left out (`pdfpcProblems`); a bad notes sidecar
+    /// `forcedOverlay` joins a page to the slide before it. pdfpc's `hidden` pages are left out,
+    /// unless every page is (`hiddenWarning`). What of `talk.pdfpc` cannot be read is left out (`pdfpcProblems`); a bad notes sidecar
     /// only marks its notes missing (`notesProblems`). An overlay without a pdfpc note has its slide's.
     /// Page labels that are pgfpages' logical ones are not used (`labelWarning`).
     public init(path: String, notes requested: NotesLayout? = nil, grouping: Bool = true) throws {
@@ -72,12 +75,19 @@ public struct PDFDeck {
         // itself what it means ("#4": that page only).
         var pdfpcNotes = pdfpc?.notes ?? [:]
         if grouping { for p in 1..<max(1, doc.pageCount) where pdfpcNotes[p] == nil && keys[p] == keys[p - 1] { pdfpcNotes[p] = pdfpcNotes[p - 1] } }
-        pages = (0..<doc.pageCount).filter { pdfpc?.hidden.contains($0) != true }.map {
+        // pdfpc's `hidden` leaves pages out, but not all of them: that is no talk.
+        var hidden = pdfpc?.hidden ?? []
+        if !hidden.isEmpty, hidden.count >= doc.pageCount {
+            hidden = []
+            hiddenWarning = "\(PdfpcFile.path(for: file)): every page is hidden (pages[].hidden): the hiding is ignored and all \(doc.pageCount) pages are shown"
+        }
+        pages = (0..<doc.pageCount).filter { !hidden.contains($0) }.map {
             // pdfpc's note and comments that are not printed (not shown to the room) are notes
             // too, after the sidecar's.
             let text = ([notes[$0] ?? "", pdfpcNotes[$0] ?? ""] + doc.annotationNotes(page: $0)).filter { !$0.isEmpty }.joined(separator: "\n\n")
             return Page(title: PageTitles.title(of: $0, in: doc), notes: text, parameters: params($0), slide: grouping ? keys[$0] : nil)
         }
+        // A PDF of no pages: one scene, which names the problem on its error card.
         if pages.isEmpty { pages = [Page(title: PageTitles.title(of: 0, in: doc), notes: notes[0] ?? "", parameters: params(0), slide: nil)] }
     }
 

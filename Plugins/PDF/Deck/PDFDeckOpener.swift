@@ -42,6 +42,7 @@ enum PDFDeckOpener {
         // last good ones kept) and the speaker told; `check` reports it as an error.
         deck.problems = pdf.notesProblems + pdf.pdfpcProblems
         if let w = pdf.labelWarning { deck.warnings.append(w) }
+        if let w = pdf.hiddenWarning { deck.warnings.append(w) }
         if let p = pdf.pdfpc {
             deck.durationMinutes = p.durationMinutes
             deck.endTimeMinutes = p.endTime.flatMap(ClockTime.init).map { $0.hour * 60 + $0.minute }

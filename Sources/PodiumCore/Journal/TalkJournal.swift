@@ -283,7 +283,7 @@ extension Presentation {
                             holding: String, onConfirm: @escaping () -> Void, onCancel: @escaping () -> Void) {
         audienceMode = record.coveredMode ?? .black
         ask(resumeQuestion(for: record, now: now()), timeout: nil, otherKeysCancel: false, holding: holding,
-            escapeAgain: TalkJournal.Record.escapeAgain,
+            escapeAgain: TalkJournal.Record.escapeAgain, choices: ("Resume", "Start Fresh"),
             onConfirm: { [weak self] in
                 // `resume(from:)` covers the room again if it was covered.
                 self?.audienceMode = .normal

@@ -14,13 +14,39 @@ public final class BannerView: View {
     }
     let label = Label("", font: .bold(15), lines: 0)
     public private(set) var kind = Kind.info
+    /// A question's answers as buttons at the banner's right, for the mouse (the resume
+    /// question: Resume, Start Fresh); hidden when the question has none.
+    let yesButton = Button("", id: "console.banner.yes")
+    let noButton = Button("", id: "console.banner.no")
+    /// Told when a choice is clicked: true for yes.
+    var onChoice: ((Bool) -> Void)?
 
     override init() {
         super.init()
         id = "console.banner"
         isHidden = true
-        label.pins = Pins(leading: 14, trailing: 14, top: 0, bottom: 0)
-        addSubview(label)
+        addSubviews(label, yesButton, noButton)
+        yesButton.action = { [weak self] _ in self?.onChoice?(true) }
+        noButton.action = { [weak self] _ in self?.onChoice?(false) }
+        for b in [yesButton, noButton] { b.isHidden = true; b.font = .bold(14) }
+    }
+
+    /// Points the buttons take at the right, with their gaps; 0 without choices.
+    private var choicesWidth: Double {
+        guard !yesButton.isHidden else { return 0 }
+        return [yesButton, noButton].reduce(8) { $0 + $1.sizeThatFits(Size(300, 34)).width + 8 }
+    }
+
+    public override func layoutSubviews() {
+        let buttons = choicesWidth
+        label.frame = Rect(14, 0, max(0, bounds.width - 28 - buttons), bounds.height)
+        var x = bounds.width - 14
+        for b in [noButton, yesButton] where !b.isHidden {
+            let w = b.sizeThatFits(Size(300, 34)).width
+            x -= w
+            b.frame = Rect(x, (bounds.height - 28) / 2, w, 28)
+            x -= 8
+        }
     }
 
     /// Height of a one-line banner in points: the line the console keeps for it above the scene
@@ -31,18 +57,22 @@ public final class BannerView: View {
     /// presenter window must not cut the resume question off).
     func height(forWidth width: Double) -> Double {
         guard !isHidden else { return Self.lineHeight }
-        return max(Self.lineHeight, label.sizeThatFits(Size(width - 28, .infinity)).height + 14)
+        return max(Self.lineHeight, label.sizeThatFits(Size(width - 28 - choicesWidth, .infinity)).height + 14)
     }
 
     /// The message shown, nil when hidden.
     public var text: String? { isHidden ? nil : label.text }
 
-    /// Shows `text` (nil hides the banner).
-    public func show(_ text: String?, kind: Kind) {
+    /// Shows `text` (nil hides the banner), with `choices` (the yes and the no button's titles)
+    /// for a question the mouse may answer.
+    public func show(_ text: String?, kind: Kind, choices: (yes: String, no: String)? = nil) {
         self.kind = kind
         isHidden = text == nil
         label.text = text ?? ""
         accessibilityLabel = text
+        yesButton.title = choices?.yes ?? ""; noButton.title = choices?.no ?? ""
+        for b in [yesButton, noButton] { b.isHidden = choices == nil }
+        setNeedsLayout()
         superview?.setNeedsLayout()   // its height follows the message (`height(forWidth:)`)
         let t = Theme.standard
         switch kind {
@@ -61,7 +91,7 @@ public final class BannerView: View {
     /// showing), and a click on it never presses one (trial 12: with the banner over the scene's
     /// toolbar and clicks let through, a click on "Reloaded demo.json" ran a half-typed web search
     /// for the room; one on the quit question opened a new band). A passing message goes with
-    /// the click; a question stays.
+    /// the click; a question stays (its choice buttons answer it).
     public override func handle(_ event: InputEvent) -> Bool {
         guard case .mouseDown = event else { return super.handle(event) }
         onClick?()

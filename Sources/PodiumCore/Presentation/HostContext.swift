@@ -35,7 +35,7 @@ final class HostContext: SceneContext {
     func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken {
         presentation.timers.schedule(now: presentation.clock(), after: Double(ms) / 1000, repeats: repeats) { [self] in SceneCode.run(in: sceneIndex, body) }
     }
-    func openScene(kind: String, parameters: [String: JSONValue]) { if isCurrentDeck { presentation.open(kind: kind, parameters: parameters) } }
+    func openScene(kind: String, parameters: [String: JSONValue]) { if isCurrentDeck { presentation.open(kind: kind, parameters: parameters, from: sceneIndex) } }
     nonisolated func runOnMain(_ body: @escaping @Sendable @MainActor () -> Void) {
         // The index is read on the main thread: a reload may have moved the scene meanwhile.
         MainThreadMailbox.shared.post { [self] in SceneCode.run(in: sceneIndex, body) }

@@ -52,6 +52,12 @@ public final class Presentation {
     var roomHold: RoomHold?
     /// Whether the room still sees its frame from before a reload (`ReloadHoldsTheRoom.swift`).
     public var isRoomHeld: Bool { roomHold != nil }
+    /// A look-up on the console while the room is held on the scene it came from (`LookUp.swift`),
+    /// and the notice that says so.
+    var lookUp: LookUp?
+    var lookUpNotice: String?
+    /// A press on the banner while the talk is held, whose release goes there too (`heldPointerInput`).
+    var pressOnBanner = false
     /// Scenes' `observeAudience` callbacks with the context of the scene they came from; told of
     /// each change by `audienceDidChange`, dropped when a reload replaced their scenes.
     var audienceObservers: [(context: HostContext, body: (AudienceState) -> Void)] = []
@@ -166,6 +172,7 @@ public final class Presentation {
         console.onPrevious = { [weak self] in self?.previous() }
         console.onNext = { [weak self] in self?.next() }
         console.banner.onClick = { [weak self] in self?.bannerClicked() }
+        console.banner.onChoice = { [weak self] yes in self?.choiceClicked(yes) }
         console.overview.onChoose = { [weak self] i in self?.closeOverview(); self?.goToOverviewCell(i) }
         presenter.onUnhandledKey = { [weak self] k in self?.handleKey(k) ?? false }
         presenter.isTalkKey = { [weak self] k in self?.keyMap.action(for: k) != nil }
@@ -290,15 +297,24 @@ public final class Presentation {
 
     /// While an open question holds the talk (`talkHold`), navigation does nothing.
     /// A move closes the presenter's open question and go-to-slide prompt (`closePromptsForAMove`).
-    public func next() { if talkHold == nil, currentIndex + 1 < sceneCount { closePromptsForAMove(); show(currentIndex + 1) } }
-    public func previous() { if talkHold == nil, currentIndex > 0 { closePromptsForAMove(); show(currentIndex - 1) } }
+    /// During a look-up (`LookUp.swift`) they step from the scene the room still sees.
+    public func next() {
+        if talkHold == nil, let i = lookUpStep(1) { goTo(i) }
+        else if talkHold == nil, currentIndex + 1 < sceneCount { closePromptsForAMove(); show(currentIndex + 1) }
+    }
+    public func previous() {
+        if talkHold == nil, let i = lookUpStep(-1) { goTo(i) }
+        else if talkHold == nil, currentIndex > 0 { closePromptsForAMove(); show(currentIndex - 1) }
+    }
     /// Makes scene `index` current; out-of-range indexes are ignored (returns false), and so is
-    /// everything while the talk is held (`talkHold`).
+    /// everything while the talk is held (`talkHold`). A look-up ends: the room follows.
     @discardableResult
     public func goTo(_ index: Int) -> Bool {
         guard talkHold == nil, deck.scenes.indices.contains(index) else { return false }
         closePromptsForAMove()
-        show(index); return true
+        show(index)
+        endLookUpAfterAMove()
+        return true
     }
 
     func show(_ index: Int) {
@@ -398,17 +414,22 @@ public final class Presentation {
     /// page range holding that page), else the first scene of `kind` (or does nothing when
     /// the deck has none), and hands it `parameters`: a segue from one scene to another.
     /// Asked while a scene is being made, it waits until the scene is made (the next timer turn).
-    public func open(kind: String, parameters: [String: JSONValue]) {
+    /// `source`: the index of the scene asking; a scene of another kind is a look-up, which the
+    /// room does not follow (`LookUp.swift`).
+    public func open(kind: String, parameters: [String: JSONValue], from source: Int? = nil) {
         if let hold = talkHold { log("openScene(\(kind)) ignored: \(hold)"); return }
         if !making.isEmpty {
-            _ = timers.schedule(now: clock(), after: 0, repeats: false) { [weak self] in self?.open(kind: kind, parameters: parameters) }
+            _ = timers.schedule(now: clock(), after: 0, repeats: false) { [weak self] in self?.open(kind: kind, parameters: parameters, from: source) }
             return
         }
         let ofKind = deck.scenes.indices.filter { deck.scenes[$0].kind == kind }
         let matching = ofKind.first { i in parameters.allSatisfy { deck.scenes[i].parameters.values[$0.key] == $0.value } }
             ?? registry.sceneKind(kind)?.kind.accepts.flatMap { accepts in ofKind.first { accepts(deck.scenes[$0].parameters, parameters) } }
         guard let i = matching ?? ofKind.first else { log("openScene: no \(kind) scene in this deck"); return }
+        let lookingUp = opensALookUp(from: source, to: i)
+        if lookingUp { beginLookUp(to: i) }
         show(i)
+        if lookingUp, let n = lookUpNotice { showNotice(n, kind: .info) }
         SceneCode.run(in: i) { scene(at: i).receive(SceneParameters(parameters, path: "openScene(\(kind))")) }
     }
 

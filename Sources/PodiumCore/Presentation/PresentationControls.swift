@@ -116,6 +116,9 @@ extension Presentation {
         if let held = roomHoldFrame.held, frozen {
             frozenFrame.show(held.list, size: held.size)   // what the room sees, not the restoring scene
         } else if frozen {
+            // Under a cover the scene is hidden and would render nothing: the frame kept is the
+            // scene the room sees again once the cover lifts (a look-up while blacked out).
+            audience.content.isHidden = false
             audience.layoutIfNeeded()
             var list = DrawList()
             audience.content.render(into: &list)
@@ -125,6 +128,7 @@ extension Presentation {
         }
         isFrozen = frozen
         frozenScene = frozen ? currentIndex : nil
+        if !frozen { lookUpFreezeEnded() }
         audienceDidChange()
     }
 

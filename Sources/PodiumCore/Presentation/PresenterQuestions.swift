@@ -31,6 +31,9 @@ struct PendingQuestion {
     /// When Esc first asked again (`clock()`): Esc sooner than `confirmRepeatSeconds` after it
     /// bounced or repeated and is not the second answer.
     var escapedAt: Double?
+    /// The titles of the banner's yes and no buttons, which answer as Return and Esc do (the
+    /// resume question: a speaker with a mouse in hand); nil: no buttons.
+    var choices: (yes: String, no: String)?
 }
 
 /// Questions and notices for the speaker only, in the console's banner: nothing here reaches
@@ -48,12 +51,13 @@ extension Presentation {
     /// `escapeAgain` (a text), the talk's navigation keys say yes and Esc asks again with that
     /// text before it says no (`PendingQuestion.escapeAgain`).
     public func ask(_ text: String, confirmAction: ConsoleAction? = nil, timeout: Double? = 3, otherKeysCancel: Bool = true,
-                    holding: String? = nil, returnConfirms: Bool = true, escapeAgain: String? = nil, onConfirm: @escaping () -> Void, onCancel: @escaping () -> Void = {}) {
+                    holding: String? = nil, returnConfirms: Bool = true, escapeAgain: String? = nil,
+                    choices: (yes: String, no: String)? = nil, onConfirm: @escaping () -> Void, onCancel: @escaping () -> Void = {}) {
         answerQuestion(false)
         let expiry = timeout.map { timers.schedule(now: clock(), after: $0, repeats: false) { [weak self] in self?.answerQuestion(false) } }
         pendingQuestion = PendingQuestion(text: text, confirmAction: confirmAction, otherKeysCancel: otherKeysCancel,
                                           onConfirm: onConfirm, onCancel: onCancel, expiry: expiry, holding: holding,
-                                          askedAt: clock(), returnConfirms: returnConfirms, escapeAgain: escapeAgain)
+                                          askedAt: clock(), returnConfirms: returnConfirms, escapeAgain: escapeAgain, choices: choices)
         updateBanner()
     }
 
@@ -99,18 +103,43 @@ extension Presentation {
         // Its key again too soon: typed or bounced, held back; the question stays open.
         if again, clock() - q.askedAt < Self.confirmRepeatSeconds { return true }
         if q.returnConfirms && k.code.isReturn && k.isPlain || again { answerQuestion(true); return true }
-        if k.code == .escape {
-            guard let again = q.escapeAgain else { answerQuestion(false); return true }
-            // The first Esc asks again; a bounce or a held key is not the second.
-            if let at = q.escapedAt { if clock() - at >= Self.confirmRepeatSeconds { answerQuestion(false) } }
-            else { pendingQuestion?.text = again; pendingQuestion?.escapedAt = clock(); updateBanner() }
-            return true
-        }
+        if k.code == .escape { sayNo(); return true }
         // Quit at once (Ctrl+Q) always gets out, unanswered: the question stays unanswered.
         if action == .quitNow { return false }
         guard q.otherKeysCancel else { return true }
         answerQuestion(false)
         return false
+    }
+
+    /// Esc, or the banner's no button: says no to the open question, or with `escapeAgain` first
+    /// asks again; a bounce or a held key (a double click) is not the second answer.
+    func sayNo() {
+        guard let q = pendingQuestion else { return }
+        guard let again = q.escapeAgain else { answerQuestion(false); return }
+        if let at = q.escapedAt { if clock() - at >= Self.confirmRepeatSeconds { answerQuestion(false) } }
+        else { pendingQuestion?.text = again; pendingQuestion?.escapedAt = clock(); updateBanner() }
+    }
+
+    /// A click on the banner's yes or no button: as Return or Esc.
+    func choiceClicked(_ yes: Bool) { if yes { answerQuestion(true) } else { sayNo() } }
+
+    /// The pointer while the talk is held (the resume question, trial 13 F4): a press on the
+    /// banner, and its move and release, reach the presenter view (its Resume and Start Fresh
+    /// buttons answer as the keys do); anything else waits for the answer, as before. Returns
+    /// whether `input` was delivered.
+    @discardableResult
+    public func heldPointerInput(_ input: InputEvent) -> Bool {
+        switch input {
+        case let .mouseDown(p, _, _):
+            presenter.layoutIfNeeded()
+            pressOnBanner = presenter.hitTest(p)?.isDescendant(of: console.banner) == true
+            guard pressOnBanner else { return false }
+        case .mouseMoved: guard pressOnBanner else { return false }
+        case .mouseUp: guard pressOnBanner else { return false }; pressOnBanner = false
+        default: return false
+        }
+        presenter.dispatch(input)
+        return true
     }
 
     /// Whether key `k` may act while the talk is held (`talkHold`): it answers the question
@@ -171,7 +200,7 @@ extension Presentation {
     }
 
     func updateBanner() {
-        if let q = pendingQuestion { console.banner.show(q.text, kind: .question) }
+        if let q = pendingQuestion { console.banner.show(q.text, kind: .question, choices: q.choices) }
         else if let j = pageJumpBanner { console.banner.show(j.text, kind: j.kind) }
         else if typingHintShown { console.banner.show(typingGuard.heldAfterReload ? Self.reloadTypingHint : Self.typingHint, kind: .info) }
         else { console.banner.show(notice?.text, kind: notice?.kind ?? .info) }

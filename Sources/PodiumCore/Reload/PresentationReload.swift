@@ -35,6 +35,9 @@ extension Presentation {
         let focus = currentKept ? nil : focusBeforeReload()
         if !currentKept { presenter.popovers.forEach { $0.dismiss(byUser: false) } }
         if isOverviewOpen { closeOverview() }   // its thumbnails show the old version
+        // A look-up goes back to where the talk was, in the new deck (`LookUp.swift`).
+        lookUp = lookUp.map { LookUp(origin: ReloadPosition.index(from: $0.origin, old: deck.scenes.map(ReloadPosition.Anchor.init),
+                                                                  new: newDeck.scenes.map(ReloadPosition.Anchor.init))) }
         replan(newDeck)
         deckGeneration += 1
         let (oldScenes, oldOrigins) = (scenes, sceneOrigins)

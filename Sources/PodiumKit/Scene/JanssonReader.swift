@@ -6,6 +6,7 @@ enum JanssonReader {
     static func parse(_ data: Data) throws -> JSONValue {
         // A byte-order mark (editors on Windows write one) is not part of the JSON text.
         if data.starts(with: [0xEF, 0xBB, 0xBF]) { return try parse(data.dropFirst(3)) }
+        if let e = nulByte(in: data) { throw e }
         var error = json_error_t()
         // Duplicate keys refused (Foundation keeps one silently); any value at the top; "\u0000"
         // allowed inside strings, as JSON allows it; every number a double, as JSONValue keeps them.
@@ -18,6 +19,24 @@ enum JanssonReader {
         guard let root else { throw JSONValue.ParseError(message: message(error)) }
         defer { json_decref(root) }
         return value(root)
+    }
+
+    /// A NUL byte is never in JSON text (outside a string it is no token, inside one it is
+    /// written `\u0000`), and jansson takes it for the end of the text: a file of NUL bytes was
+    /// "line 1, column 1: invalid token near end of file" (trial 13 F11). Says where the first
+    /// one is (line and column in characters, 1-based; byte offset from 0) and what the file
+    /// likely is: UTF-16 text (every other byte 0 in ASCII), else binary.
+    static func nulByte(in data: Data) -> JSONValue.ParseError? {
+        guard let k = data.firstIndex(of: 0) else { return nil }
+        let before = data[data.startIndex..<k]
+        let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? data.startIndex
+        let line = before.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let column = String(decoding: data[lineStart..<k], as: UTF8.self).count + 1
+        let b = Array(data.prefix(4))
+        let utf16 = b.count == 4 && (b[0] == 0 && b[2] == 0 && b[1] != 0 && b[3] != 0 || b[1] == 0 && b[3] == 0 && b[0] != 0 && b[2] != 0)
+            || b.starts(with: [0xFF, 0xFE]) || b.starts(with: [0xFE, 0xFF])
+        let what = utf16 ? "the file looks like UTF-16 text: save it as UTF-8" : "a binary file, not text"
+        return JSONValue.ParseError(message: "line \(line), column \(column) (byte \(k - data.startIndex)): a NUL byte, which JSON text never has: \(what)")
     }
 
     /// `line L, column C: text`, from jansson's error (its text is at most 160 bytes).

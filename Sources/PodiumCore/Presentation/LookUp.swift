@@ -1,0 +1,59 @@
+import Foundation
+import PodiumKit
+
+/// A look-up: a scene opening a scene of another kind (`SceneContext.openScene`: the band list's
+/// Actions… › Search the Web or Find Local Record Stores, the map's place card) is the speaker
+/// looking something up, not the room's next step (trial 13 F13: the room was moved two scenes
+/// on, to the search). The console goes to that scene; the room is held on the picture it saw,
+/// by a freeze (so the phone remote, follower screens and the journal know it, and the preview
+/// and the FROZEN badge show the speaker what the room sees), as the web search keeps a search
+/// on the presenter until Results to Audience. The presenter says so. Then:
+/// - `f` or Esc (the freeze ends) shows the looked-up scene to the room, as a deliberate step;
+/// - previous goes back to the scene the look-up came from, next on to the one after it, and any
+///   other move (Home, End, a slide number, the overview) goes there: the talk keeps its order
+///   and the room follows, live.
+/// A link inside one kind (a PDF page's link to another page) is a move of the talk: it moves the
+/// room as before. A room the speaker froze or covered already stays as it is.
+struct LookUp: Equatable {
+    /// The scene the talk was on, which the room still sees.
+    var origin: Int
+}
+
+extension Presentation {
+    /// Whether opening scene `target` from scene `source` is a look-up the room must not follow.
+    func opensALookUp(from source: Int?, to target: Int) -> Bool {
+        guard let source, deck.scenes.indices.contains(source), target != currentIndex else { return false }
+        return deck.scenes[source].kind != deck.scenes[target].kind && !isFrozen
+    }
+
+    /// Holds the room on what it sees now and tells the speaker; `show(target)` follows.
+    func beginLookUp(to target: Int) {
+        let origin = currentIndex
+        setFrozen(true)
+        lookUp = LookUp(origin: origin)
+        let show = keyMap.keys(for: .freeze).first.map { "\($0) shows it to the room" } ?? "unfreeze to show it to the room"
+        let back = keyMap.keys(for: .previous).first.map { "\($0) goes back" } ?? "previous goes back"
+        lookUpNotice = "\(title(at: target)) is on the console only: the room still sees \(title(at: origin)). \(show); \(back)."
+        log("look-up: \(sceneName(at: target)) opened from \(sceneName(at: origin)) on the console; the room stays on \(sceneName(at: origin))")
+    }
+
+    /// Where next or previous go during a look-up: from the scene the room sees, not the look-up.
+    func lookUpStep(_ delta: Int) -> Int? {
+        guard let l = lookUp else { return nil }
+        return delta < 0 ? l.origin : min(l.origin + 1, sceneCount - 1)
+    }
+
+    /// The talk moved on (`show` done): the room follows, live, and the notice goes.
+    func endLookUpAfterAMove() {
+        guard lookUp != nil else { return }
+        setFrozen(false)   // ends the look-up too (`lookUpFreezeEnded`)
+    }
+
+    /// The freeze ended (a move, `f`, Esc, the remote): the look-up is over.
+    func lookUpFreezeEnded() {
+        guard lookUp != nil else { return }
+        lookUp = nil
+        if let n = lookUpNotice, notice?.text == n { showNotice(nil) }
+        lookUpNotice = nil
+    }
+}

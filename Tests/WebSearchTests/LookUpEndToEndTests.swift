@@ -1,0 +1,76 @@
+import XCTest
+import PodiumKit
+import PodiumTestSupport
+
+/// Trial 13 F13, as the speaker met it: the real `podium` (offscreen SDL, software renderer)
+/// on a deck with a scene between the band list and the web search, driven through the control
+/// socket. The band list's Actions… › Search the Web opens the search on the console only: the
+/// room keeps the band list (its scene and its pixels) until the speaker shows it (`f`); Page Up
+/// goes back to the band list, not to the scene before the search.
+final class LookUpEndToEndTests: XCTestCase {
+    func testSearchTheWebFromTheBandListStaysOnTheConsole() throws {
+        guard FileManager.default.isExecutableFile(atPath: TestPaths.podium) else { throw XCTSkip("build podium first (swift build)") }
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pages = Fixtures.packageRoot.appendingPathComponent("Assets/WebSearch").path
+        let deckJSON: JSONValue = ["title": "Look-up test", "scenes": [
+            ["kind": "title", "title": "Hello", "parameters": ["heading": "Hello"]],
+            ["kind": "band-list", "title": "Bands", "parameters": ["select": "Radiohead"]],
+            ["kind": "title", "title": "Between", "parameters": ["heading": "Between"]],
+            ["kind": "web-search", "title": "Read More", "parameters": ["provider": "offline", "documents": .string(pages)]],
+        ]]
+        let deck = dir.appendingPathComponent("deck.json")
+        try Data(deckJSON.jsonString.utf8).write(to: deck)
+        let app = try PodiumProcess(args: [deck.path, "--windowed"], environment: [
+            "SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": dir.appendingPathComponent("data").path,
+        ], dir: dir)
+        defer { app.stop() }
+        let c = app.client!
+
+        var shots = 0
+        /// The audience window's pixels now.
+        func room() throws -> PNGImage {
+            shots += 1
+            let png = dir.appendingPathComponent("room\(shots).png").path
+            XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "audience", "path": .string(png)])["ok"], true)
+            return try PNGImage(path: png)
+        }
+        func searchTheWeb() throws {
+            XCTAssertEqual(try c.send(["cmd": "click", "id": "bands.actions"])["ok"], true)
+            XCTAssertEqual(try c.send(["cmd": "click", "id": "sheet.bands.actions.action.1"])["ok"], true)   // Search the Web
+        }
+
+        XCTAssertEqual(try c.send(["cmd": "goto", "index": 1])["ok"], true)
+        var s = try c.waitForState(timeout: 30) { $0["scene"]?["index"]?.int == 1 }
+        XCTAssertEqual(s["driver"]?.string, "offscreen")
+        let bands = try room()
+
+        // The look-up: the console is on the search, handed the band's name; the room is not moved.
+        try searchTheWeb()
+        s = try c.waitForState(timeout: 30) { $0["scene"]?["index"]?.int == 3 }
+        XCTAssertEqual(s["scene"]?["kind"]?.string, "web-search", "the console shows the search")
+        XCTAssertEqual(s["frozen"]?.bool, true, "the room is held")
+        XCTAssertEqual(s["frozenScene"]?.int, 1, "on the band list")
+        let notice = s["console"]?["notice"]?.string ?? ""
+        XCTAssertTrue(notice.contains("the room still sees Bands"), notice)
+        XCTAssertEqual(try room().rgba, bands.rgba, "the room's pixels did not change")
+
+        // Page Up: back to the band list (not "Between"), live.
+        XCTAssertEqual(try c.send(["cmd": "key", "key": "Page Up"])["ok"], true)
+        s = try c.waitForState { $0["scene"]?["index"]?.int != 3 }
+        XCTAssertEqual(s["scene"]?["index"]?.int, 1, "previous goes back to where the look-up came from")
+        XCTAssertEqual(s["frozen"]?.bool, false)
+        XCTAssertEqual(s["console"]?["notice"], .null, "the notice went with the look-up")
+        XCTAssertEqual(try room().rgba, bands.rgba)
+
+        // Again, and this time the speaker shows it: f.
+        try searchTheWeb()
+        s = try c.waitForState(timeout: 30) { $0["scene"]?["index"]?.int == 3 }
+        XCTAssertEqual(try room().rgba, bands.rgba)
+        XCTAssertEqual(try c.send(["cmd": "key", "key": "f"])["ok"], true)
+        s = try c.waitForState { $0["frozen"]?.bool == false }
+        XCTAssertEqual(s["scene"]?["index"]?.int, 3)
+        XCTAssertNotEqual(try room().rgba, bands.rgba, "after f the room sees the search")
+        XCTAssertEqual(app.stop(), 0)
+    }
+}
