@@ -10,13 +10,15 @@ enum DeckSource {
     /// (`--notes`, `--no-grouping` for a PDF), else as a JSON deck; then the talk options
     /// (`TalkOptions`) apply over what the file says. Throws `DeckError` naming the file and
     /// problem, or a usage error for a bad option value or an option of another opener.
-    static func load(_ path: String, registry: PluginRegistry, options: CommandLineInterface.Options) throws -> Deck {
+    /// `keepingBadScenes` (`present`, a reload): a JSON deck's scene whose parameters alone are
+    /// wrong is kept with its problems (`DeckScene.parameterProblems`) and shown as an error card.
+    static func load(_ path: String, registry: PluginRegistry, options: CommandLineInterface.Options, keepingBadScenes: Bool = false) throws -> Deck {
         let found: (opener: DeckOpener, pluginID: String)?
         do { found = try registry.deckOpener(for: path) } catch { throw DeckError(file: path, path: "", message: "\(error)") }
         try refuseOtherOpenersOptions(path, registry: registry, options: options)
         guard let opener = found?.opener else {
             var deck = try Deck.load(path: path, kinds: registry.validators, available: { registry.kindNames },
-                                     unknownKind: { registry.unavailability(ofKind: $0) })
+                                     unknownKind: { registry.unavailability(ofKind: $0) }, keepingBadScenes: keepingBadScenes)
             try TalkOptions.apply(&deck, opened: nil, options: options)
             return deck
         }
@@ -95,6 +97,9 @@ enum DeckSource {
         var seen = Set<String>()
         return out.filter { seen.insert($0).inserted }
     }
+
+    /// The problems of the scenes kept with them (`keepingBadScenes`), one line each.
+    static func parameterProblems(_ deck: Deck) -> [String] { deck.scenes.flatMap(\.parameterProblems) }
 
     /// Problems the scene kinds' file checks find by opening each scene's files (the PDF plugin
     /// opens each `pdf` scene's file, the media plugin runs GStreamer's discoverer on each clip, a

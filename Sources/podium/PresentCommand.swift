@@ -132,6 +132,7 @@ final class PresentCommand {
         // A notes sidecar's typo (the opener's problems) first: the talk goes on without those notes.
         let warnings = deck.openerProblems + DeckSource.notesWarnings(deck, registry: registry)
         for w in warnings { log("warning: \(w)") }
+        for p in DeckSource.parameterProblems(deck) { log("warning: \(SceneNumbers.spelled(p)); that scene shows an error card on the presenter view") }
         if let w = DeckSource.bannerLine(warnings, directory: deck.directory) { presentation.showWarningUntilAMove(w) }
         presentation.clipboardWriter = { Clipboard.set($0) }
         for root in [presentation.presenter, presentation.audience] {
@@ -211,7 +212,8 @@ final class PresentCommand {
         let deadline = ProcessInfo.processInfo.systemUptime + Self.restartDeckWait
         var said = false
         while true {
-            do { return try DeckSource.load(path, registry: registry, options: options) }
+            // A scene with a misspelt parameter is an error card, not a talk that does not start.
+            do { return try DeckSource.load(path, registry: registry, options: options, keepingBadScenes: true) }
             catch {
                 guard CrashRestart.isRestart, ProcessInfo.processInfo.systemUptime < deadline else { throw error }
                 if !said { log("restarting after a crash: the deck does not load yet (\(error)); waiting up to \(Int(Self.restartDeckWait)) s for it to be complete"); said = true }
