@@ -67,14 +67,29 @@ enum DeckSource {
         throw CommandLineInterface.UsageError(description: "\(wrong) applies to a deck of \(owners.map { "*.\($0)" }.joined(separator: ", ")) (e.g. talk.\(owners.first ?? "pdf")), not \(path)")
     }
 
-    /// Warnings for the speaker, one line each: the deck opener's, then what the scene kinds'
-    /// file checks say (a PDF whose pages look like slide + notes shown whole: the room would
-    /// read the notes). `present` shows the first in the presenter's banner, `check` prints them all.
+    /// Warnings for the speaker, one line each, what matters to the room first: what the scene
+    /// kinds' file checks say of what a scene shows (a PDF whose pages look like slide + notes
+    /// shown whole: the room reads the notes), then the deck opener's (page labels not used).
+    /// `check` prints them all.
     static func notesWarnings(_ deck: Deck, registry: PluginRegistry) -> [String] {
         var seen: Set<String> = []
+        return (roomWarnings(deck, registry: registry) + deck.openerWarnings).filter { seen.insert($0).inserted }
+    }
+
+    /// What the scene kinds' file checks warn of: the room will see what it should not.
+    static func roomWarnings(_ deck: Deck, registry: PluginRegistry) -> [String] {
         let request = SceneFileCheckRequest(deckDirectory: deck.directory, complete: false)
-        let fromScenes = deck.scenes.compactMap { registry.checkFiles(kind: $0.kind, $0.parameters, request).warning }
-        return (deck.openerWarnings + fromScenes).filter { seen.insert($0).inserted }
+        return deck.scenes.compactMap { registry.checkFiles(kind: $0.kind, $0.parameters, request).warning }
+    }
+
+    /// `present`'s warnings, in the order of the banner, which shows the first (trial 14 F3: the
+    /// room-reads-the-notes warning was hidden behind the page-label one): what the room would
+    /// see first, then the opener's problems (a notes sidecar's typo: those notes are missing),
+    /// then its other warnings.
+    static func launchWarnings(_ deck: Deck, registry: PluginRegistry) -> [String] {
+        let room = roomWarnings(deck, registry: registry)
+        var seen: Set<String> = []
+        return (room + deck.openerProblems + deck.openerWarnings).filter { seen.insert($0).inserted }
     }
 
     /// One line for the presenter's banner from `lines` (their paths shown relative to the deck's

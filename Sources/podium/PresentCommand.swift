@@ -128,9 +128,9 @@ final class PresentCommand {
             else { log("--start-time \(at) has passed: the talk timer starts on the first advance") }
         }
         afterCrash()
-        // Only the speaker sees it: the room must not read the notes half of a page.
-        // A notes sidecar's typo (the opener's problems) first: the talk goes on without those notes.
-        let warnings = deck.openerProblems + DeckSource.notesWarnings(deck, registry: registry)
+        // Only the speaker sees it: the room must not read the notes half of a page. What the
+        // room would see comes first, then a notes sidecar's typo (the talk goes on without those notes).
+        let warnings = DeckSource.launchWarnings(deck, registry: registry)
         for w in warnings { log("warning: \(w)") }
         for p in DeckSource.parameterProblems(deck) { log("warning: \(SceneNumbers.spelled(p)); that scene shows an error card on the presenter view") }
         if let w = DeckSource.bannerLine(warnings, directory: deck.directory) { presentation.showWarningUntilAMove(w) }
