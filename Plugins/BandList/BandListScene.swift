@@ -290,6 +290,8 @@ final class BandListScene: Scene {
             detail.say("Not saved: \(error)", error: true)
             return false
         }
+        let stored = draft.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if stored != draft.name { detail.didStore(name: stored) }
         isDirty = false
         parked[draft.id] = nil
         if draft.id == 0 { formNewKey = nextNewKey() }
