@@ -499,6 +499,18 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(node("bands.message")?.label, "\(dir.appendingPathComponent("missing.jpg").path): no such file")
     }
 
+    /// Trial 14 F5: a refused path stayed in the image field after leaving the scene and coming
+    /// back; the field shows the band's image again.
+    func testARefusedImagePathIsGoneWhenComingBack() async throws {
+        root.focus(scene.detail.imagePath); scene.detail.imagePath.state.selectAll(); root.dispatch(.text("/etc/passwd"))
+        click("bands.image-set")
+        XCTAssertEqual(node("bands.message")?.label.contains("passwd"), true, node("bands.message")?.label ?? "")
+        XCTAssertNil(scene.detail.draft?.imagePath, "the band keeps its image (none)")
+        scene.willResignCurrent()
+        scene.didBecomeCurrent()
+        XCTAssertEqual(node("bands.image-path")?.value, "", "the refused path is gone")
+    }
+
     func testClickingARowSelectsThatBand() async throws {
         for name in ["Temporary", "The Smiths"] { click("bands.add"); root.dispatch(.text(name)); click("bands.save") }
         let smiths = try XCTUnwrap(scene.model.band(named: "The Smiths"))
