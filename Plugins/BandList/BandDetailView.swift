@@ -116,6 +116,8 @@ final class BandDetailView: View {
 
     /// The store took the new band in the form as row `id` (the form stays as it is).
     func didStore(id: Int64) { draft?.id = id }
+    /// The store took the name trimmed (`BandListModel.named`): the form shows it as stored.
+    func didStore(name stored: String) { draft?.name = stored; name.text = stored }
 
     /// Sets the draft's image (already validated) as an edit.
     func setImagePath(_ path: String?) {

@@ -45,7 +45,7 @@ public final class BandListModel {
     /// new id. Throws `Band.ValidationError` or `BandStore.Error`; on error nothing changes.
     @discardableResult
     public func add(_ band: Band) throws -> Band {
-        let b = try store.insert(band)
+        let b = try store.insert(try named(band))
         index.upsert(b)
         selectedID = b.id
         return b
@@ -54,8 +54,29 @@ public final class BandListModel {
     /// Saves every field of `band` (matched by id). Throws `Band.ValidationError` or
     /// `BandStore.Error`; on error nothing changes.
     public func save(_ band: Band) throws {
-        try store.update(band)
-        index.upsert(band)
+        let b = try named(band)
+        try store.update(b)
+        index.upsert(b)
+    }
+
+    /// `band` with its name trimmed (trial 14 F4: "   radiohead" was stored indented, in the
+    /// list and the room). Throws `Band.ValidationError` for "name" when another band already
+    /// has that name but for case and spacing ("radiohead" beside "Radiohead": a deck's
+    /// `select` could no longer tell them apart); the band itself in other case is fine.
+    func named(_ band: Band) throws -> Band {
+        var b = band
+        b.name = band.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let key = Self.sameNameKey(b.name)
+        if !key.isEmpty, let other = index.entries.first(where: { $0.band.id != b.id && Self.sameNameKey($0.band.name) == key })?.band {
+            throw Band.ValidationError(field: "name", message: "“\(other.name)” is already in the list (names differing only in case or spaces are the same band)")
+        }
+        return b
+    }
+
+    /// What two names that are the same band share: lower case, runs of spaces as one, no
+    /// spaces at the ends.
+    static func sameNameKey(_ name: String) -> String {
+        name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// Deletes the band and selects its neighbour in display order (the next one, else the one

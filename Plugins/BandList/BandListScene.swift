@@ -290,6 +290,8 @@ final class BandListScene: Scene {
             detail.say("Not saved: \(error)", error: true)
             return false
         }
+        let stored = draft.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if stored != draft.name { detail.didStore(name: stored) }
         isDirty = false
         parked[draft.id] = nil
         if draft.id == 0 { formNewKey = nextNewKey() }
@@ -373,6 +375,9 @@ final class BandListScene: Scene {
     /// Podium, `podium bands import`): the list always; the form only when it holds no unsaved
     /// edits or new band (those are kept as they are).
     func didBecomeCurrent() {
+        // A path typed or dropped there and refused (trial 14 F5: "/etc/passwd" stayed) is not
+        // the band's image: the field shows the form's image again.
+        detail.imagePath.text = detail.draft?.imagePath ?? ""
         do {
             guard try model.reloadIfChangedElsewhere() else { return }
             refreshList()

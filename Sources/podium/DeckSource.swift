@@ -10,13 +10,15 @@ enum DeckSource {
     /// (`--notes`, `--no-grouping` for a PDF), else as a JSON deck; then the talk options
     /// (`TalkOptions`) apply over what the file says. Throws `DeckError` naming the file and
     /// problem, or a usage error for a bad option value or an option of another opener.
-    static func load(_ path: String, registry: PluginRegistry, options: CommandLineInterface.Options) throws -> Deck {
+    /// `keepingBadScenes` (`present`, a reload): a JSON deck's scene whose parameters alone are
+    /// wrong is kept with its problems (`DeckScene.parameterProblems`) and shown as an error card.
+    static func load(_ path: String, registry: PluginRegistry, options: CommandLineInterface.Options, keepingBadScenes: Bool = false) throws -> Deck {
         let found: (opener: DeckOpener, pluginID: String)?
         do { found = try registry.deckOpener(for: path) } catch { throw DeckError(file: path, path: "", message: "\(error)") }
         try refuseOtherOpenersOptions(path, registry: registry, options: options)
         guard let opener = found?.opener else {
             var deck = try Deck.load(path: path, kinds: registry.validators, available: { registry.kindNames },
-                                     unknownKind: { registry.unavailability(ofKind: $0) })
+                                     unknownKind: { registry.unavailability(ofKind: $0) }, keepingBadScenes: keepingBadScenes)
             try TalkOptions.apply(&deck, opened: nil, options: options)
             return deck
         }
@@ -65,14 +67,29 @@ enum DeckSource {
         throw CommandLineInterface.UsageError(description: "\(wrong) applies to a deck of \(owners.map { "*.\($0)" }.joined(separator: ", ")) (e.g. talk.\(owners.first ?? "pdf")), not \(path)")
     }
 
-    /// Warnings for the speaker, one line each: the deck opener's, then what the scene kinds'
-    /// file checks say (a PDF whose pages look like slide + notes shown whole: the room would
-    /// read the notes). `present` shows the first in the presenter's banner, `check` prints them all.
+    /// Warnings for the speaker, one line each, what matters to the room first: what the scene
+    /// kinds' file checks say of what a scene shows (a PDF whose pages look like slide + notes
+    /// shown whole: the room reads the notes), then the deck opener's (page labels not used).
+    /// `check` prints them all.
     static func notesWarnings(_ deck: Deck, registry: PluginRegistry) -> [String] {
         var seen: Set<String> = []
+        return (roomWarnings(deck, registry: registry) + deck.openerWarnings).filter { seen.insert($0).inserted }
+    }
+
+    /// What the scene kinds' file checks warn of: the room will see what it should not.
+    static func roomWarnings(_ deck: Deck, registry: PluginRegistry) -> [String] {
         let request = SceneFileCheckRequest(deckDirectory: deck.directory, complete: false)
-        let fromScenes = deck.scenes.compactMap { registry.checkFiles(kind: $0.kind, $0.parameters, request).warning }
-        return (deck.openerWarnings + fromScenes).filter { seen.insert($0).inserted }
+        return deck.scenes.compactMap { registry.checkFiles(kind: $0.kind, $0.parameters, request).warning }
+    }
+
+    /// `present`'s warnings, in the order of the banner, which shows the first (trial 14 F3: the
+    /// room-reads-the-notes warning was hidden behind the page-label one): what the room would
+    /// see first, then the opener's problems (a notes sidecar's typo: those notes are missing),
+    /// then its other warnings.
+    static func launchWarnings(_ deck: Deck, registry: PluginRegistry) -> [String] {
+        let room = roomWarnings(deck, registry: registry)
+        var seen: Set<String> = []
+        return (room + deck.openerProblems + deck.openerWarnings).filter { seen.insert($0).inserted }
     }
 
     /// One line for the presenter's banner from `lines` (their paths shown relative to the deck's
@@ -95,6 +112,9 @@ enum DeckSource {
         var seen = Set<String>()
         return out.filter { seen.insert($0).inserted }
     }
+
+    /// The problems of the scenes kept with them (`keepingBadScenes`), one line each.
+    static func parameterProblems(_ deck: Deck) -> [String] { deck.scenes.flatMap(\.parameterProblems) }
 
     /// Problems the scene kinds' file checks find by opening each scene's files (the PDF plugin
     /// opens each `pdf` scene's file, the media plugin runs GStreamer's discoverer on each clip, a

@@ -129,10 +129,11 @@ final class PresentCommand {
             else { log("--start-time \(at) has passed: the talk timer starts on the first advance") }
         }
         afterCrash()
-        // Only the speaker sees it: the room must not read the notes half of a page.
-        // A notes sidecar's typo (the opener's problems) first: the talk goes on without those notes.
-        let warnings = deck.openerProblems + DeckSource.notesWarnings(deck, registry: registry)
+        // Only the speaker sees it: the room must not read the notes half of a page. What the
+        // room would see comes first, then a notes sidecar's typo (the talk goes on without those notes).
+        let warnings = DeckSource.launchWarnings(deck, registry: registry)
         for w in warnings { log("warning: \(w)") }
+        for p in DeckSource.parameterProblems(deck) { log("warning: \(SceneNumbers.spelled(p)); that scene shows an error card on the presenter view") }
         if let w = DeckSource.bannerLine(warnings, directory: deck.directory) { presentation.showWarningUntilAMove(w) }
         presentation.clipboardWriter = { Clipboard.set($0) }
         for root in [presentation.presenter, presentation.audience] {
@@ -212,7 +213,8 @@ final class PresentCommand {
         let deadline = ProcessInfo.processInfo.systemUptime + Self.restartDeckWait
         var said = false
         while true {
-            do { return try DeckSource.load(path, registry: registry, options: options) }
+            // A scene with a misspelt parameter is an error card, not a talk that does not start.
+            do { return try DeckSource.load(path, registry: registry, options: options, keepingBadScenes: true) }
             catch {
                 guard CrashRestart.isRestart, ProcessInfo.processInfo.systemUptime < deadline else { throw error }
                 if !said { log("restarting after a crash: the deck does not load yet (\(error)); waiting up to \(Int(Self.restartDeckWait)) s for it to be complete"); said = true }

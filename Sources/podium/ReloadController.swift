@@ -35,7 +35,7 @@ final class ReloadController {
 
     /// Starts watching the talk's files; changes are handed to the main thread's mailbox.
     func start() {
-        knownProblems = Set(DeckSource.fileProblems(presentation.deck, registry: registry, complete: true).map(Self.withoutScene))
+        knownProblems = Set((DeckSource.parameterProblems(presentation.deck) + DeckSource.fileProblems(presentation.deck, registry: registry, complete: true)).map(Self.withoutScene))
         // The controller is a main-actor type; the watcher's thread reaches it only through the main-thread mailbox.
         do {
             watcher = try FileWatcher { [weak self] path in MainThreadMailbox.shared.post { self?.fileChanged(path) } }
@@ -81,8 +81,10 @@ final class ReloadController {
         var problem: String?
         _ = registry.loadFresh {
             do {
-                let deck = try DeckSource.load(deckPath, registry: registry, options: options)
-                let problems = DeckSource.fileProblems(deck, registry: registry, complete: true)
+                // A scene's bad parameter the talk already had (its error card) does not stop a
+                // reload; a new one does, as a new missing file does.
+                let deck = try DeckSource.load(deckPath, registry: registry, options: options, keepingBadScenes: true)
+                let problems = DeckSource.parameterProblems(deck) + DeckSource.fileProblems(deck, registry: registry, complete: true)
                 let new = problems.filter { !knownProblems.contains(Self.withoutScene($0)) }
                 guard new.isEmpty else { problem = new.map(SceneNumbers.spelled).joined(separator: "; "); return false }
                 let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0, knownKey: SDLVideo.isKeyName) }

@@ -142,6 +142,42 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(scene.audience.controlTree().first { $0.id == "bands.audience.facts" }?.label, "★★☆☆☆  4/10\nOn Tour\nNot seen live yet")
     }
 
+    /// Trial 14 F4: "   radiohead" was saved indented beside "Radiohead". A name is stored
+    /// trimmed; one that only differs from another band's in case or spaces is refused in the
+    /// form, as a blank one is (renaming a band to itself in other case is fine).
+    func testANameIsTrimmedAndAnotherBandsNameIsRefused() async throws {
+        click("bands.add")
+        root.dispatch(.text("   Blur  "))
+        click("bands.save")
+        XCTAssertEqual(node("bands.message")?.label, "Saved.")
+        XCTAssertTrue(try storedNames().contains("Blur"), "stored trimmed")
+        XCTAssertEqual(scene.list.selectedRow?.title, "Blur")
+        XCTAssertEqual(scene.audience.shown?.name, "Blur")
+        XCTAssertEqual(node("bands.name")?.value, "Blur", "the form shows what was stored")
+
+        let before = try storedNames()
+        click("bands.add")
+        root.dispatch(.text("   radiohead"))
+        click("bands.save")
+        XCTAssertEqual(node("bands.message")?.label,
+                       "Not saved: name: “Radiohead” is already in the list (names differing only in case or spaces are the same band)")
+        XCTAssertEqual(try storedNames(), before, "nothing stored")
+
+        // Editing: Queen renamed to "RADIOHEAD " is refused; Radiohead renamed to "RadioHead" is saved.
+        scene.discardEdits()
+        scene.list.select(try XCTUnwrap(scene.list.indexPath(ofRowID: String(scene.model.band(named: "Queen")!.id))))
+        scene.detail.name.state.selectAll(); root.focus(scene.detail.name); root.dispatch(.text("RADIOHEAD "))
+        click("bands.save")
+        XCTAssertEqual(node("bands.message")?.label.hasPrefix("Not saved: name: “Radiohead” is already in the list"), true, node("bands.message")?.label ?? "")
+        XCTAssertTrue(try storedNames().contains("Queen"))
+        scene.discardEdits()
+        scene.list.select(try XCTUnwrap(scene.list.indexPath(ofRowID: String(scene.model.band(named: "Radiohead")!.id))))
+        scene.detail.name.state.selectAll(); root.focus(scene.detail.name); root.dispatch(.text("RadioHead"))
+        click("bands.save")
+        XCTAssertEqual(node("bands.message")?.label, "Saved.")
+        XCTAssertTrue(try storedNames().contains("RadioHead"))
+    }
+
     func testABlankNameIsNotSavedAndIsKeptAsADraft() async throws {
         scene.detail.name.state.selectAll(); root.focus(scene.detail.name); root.dispatch(.key(Key("Backspace")))
         click("bands.save")
@@ -461,6 +497,18 @@ final class BandListSceneTests: XCTestCase {
         root.focus(scene.detail.imagePath); scene.detail.imagePath.state.selectAll(); root.dispatch(.text("missing.jpg"))
         click("bands.image-set")
         XCTAssertEqual(node("bands.message")?.label, "\(dir.appendingPathComponent("missing.jpg").path): no such file")
+    }
+
+    /// Trial 14 F5: a refused path stayed in the image field after leaving the scene and coming
+    /// back; the field shows the band's image again.
+    func testARefusedImagePathIsGoneWhenComingBack() async throws {
+        root.focus(scene.detail.imagePath); scene.detail.imagePath.state.selectAll(); root.dispatch(.text("/etc/passwd"))
+        click("bands.image-set")
+        XCTAssertEqual(node("bands.message")?.label.contains("passwd"), true, node("bands.message")?.label ?? "")
+        XCTAssertNil(scene.detail.draft?.imagePath, "the band keeps its image (none)")
+        scene.willResignCurrent()
+        scene.didBecomeCurrent()
+        XCTAssertEqual(node("bands.image-path")?.value, "", "the refused path is gone")
     }
 
     func testClickingARowSelectsThatBand() async throws {

@@ -38,6 +38,23 @@ final class PDFNotesScreenLabelsTests: PDFTestCase {
         XCTAssertFalse(r.stdout.contains("slides"), "not grouped: " + r.stdout)
     }
 
+    /// `--notes none` on such a PDF gives two warnings; the banner showed the page-label one and
+    /// hid "the room sees the notes" in the log (trial 14 F3). What the room sees comes first.
+    func testTheRoomSeesTheNotesWarningLeadsTheBanner() throws {
+        let pdf = writeNotesScreenPDF("talk.pdf")
+        let app = try PodiumProcess(args: [pdf, "--windowed", "--notes", "none"],
+                                    environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
+        defer { app.stop() }
+        let s = try app.client!.send(["cmd": "state"])
+        let presenter = s["windows"]?.array?.first { $0["role"]?.string == "presenter" }?["controls"]?.array ?? []
+        let banner = try XCTUnwrap(presenter.first { $0["id"]?.string == "console.banner" }?["label"]?.string)
+        XCTAssertTrue(banner.hasPrefix("talk.pdf: the pages look like slide + notes"), banner)
+        XCTAssertTrue(banner.contains("so the room sees the notes; --notes right splits them"), banner)
+        XCTAssertTrue(banner.hasSuffix("(and 1 more in the log)"), "the page-label warning after it, in the log: \(banner)")
+        XCTAssertTrue(app.log.contains("its page labels count the notes pages too"), app.log)
+        XCTAssertEqual(app.stop(), 0)
+    }
+
     /// Labels that belong to the sheets still group overlays, with notes on the second screen
     /// or without; the same label pattern on slides without a notes half is trusted.
     func testSheetLabelsStillGroup() throws {

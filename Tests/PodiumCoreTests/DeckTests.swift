@@ -65,6 +65,22 @@ final class DeckTests: XCTestCase {
         XCTAssertEqual(error(#"{"title":"T","scenes":[{"kind":"title"}]}"#)?.path, "scenes[0].parameters.heading")
     }
 
+    /// `present` keeps a scene whose parameters alone are wrong, with its problems, so the talk
+    /// starts (trial 14 F2); anything else wrong still fails the deck, listing those problems too.
+    func testKeepingBadScenesKeepsAParameterProblemOnly() throws {
+        let json = #"{"title":"T","scenes":[{"kind":"title","parameters":{"heading":"A"}},{"kind":"title","parameters":{"heading":5}}]}"#
+        XCTAssertThrowsError(try parse(json), "a plain load still refuses it")
+        let d = try Deck.parse(Data(json.utf8), path: "/tmp/talk.json", displayName: "talk.json", kinds: kinds, keepingBadScenes: true)
+        XCTAssertEqual(d.scenes.count, 2)
+        XCTAssertEqual(d.scenes[0].parameterProblems, [])
+        XCTAssertEqual(d.scenes[1].parameterProblems.count, 1)
+        XCTAssertTrue(d.scenes[1].parameterProblems[0].hasPrefix("talk.json: scenes[1].parameters.heading: "), "\(d.scenes[1].parameterProblems)")
+        let worse = #"{"title":"T","scenez":[],"scenes":[{"kind":"title","parameters":{"heading":5}}]}"#
+        XCTAssertThrowsError(try Deck.parse(Data(worse.utf8), path: "/tmp/talk.json", displayName: "talk.json", kinds: kinds, keepingBadScenes: true)) { e in
+            XCTAssertEqual((e as? DeckError)?.all.map(\.path), ["scenez", "scenes[0].parameters.heading"])
+        }
+    }
+
     func testInvalidUTF8AndMalformedJSON() {
         var bytes = Array(#"{"title":"Caf"#.utf8); bytes += [0xC3, 0x28]; bytes += Array(#"","scenes":[]}"#.utf8)
         do { _ = try Deck.parse(Data(bytes), path: "x.json", kinds: kinds); XCTFail("expected error") }

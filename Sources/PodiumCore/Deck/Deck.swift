@@ -58,6 +58,11 @@ public struct DeckScene: Sendable {
     /// Consecutive scenes with the same key are the overlays of one slide (`Slides`); nil: a
     /// slide of its own. A PDF's page label (Beamer gives every overlay of a frame the same one).
     public var slide: String?
+    /// Why this scene cannot be made, one line each naming the file, the parameter and the
+    /// problem (`talk.json: scenes[2].parameters.colour: unknown parameter …`). Empty for a
+    /// sound scene. Set only by a load that keeps such scenes (`Deck.parse(keepingBadScenes:)`,
+    /// for `present`): the talk shows an error card for it, on the presenter view only.
+    public var parameterProblems: [String] = []
     public init(kind: String, title: String? = nil, notes: String = "", plannedSeconds: Double? = nil, parameters: SceneParameters = SceneParameters(), slide: String? = nil) {
         self.kind = kind; self.title = title; self.notes = notes; self.plannedSeconds = plannedSeconds; self.parameters = parameters; self.slide = slide
     }
@@ -98,13 +103,18 @@ extension Deck {
     /// plugin refused while the deck was read no longer counts), else `kinds`' names.
     /// `unknownKind`, when given, may explain a kind no validator has (its plugin was refused:
     /// `PluginRegistry.unavailability(ofKind:)`); its error replaces "unknown scene kind".
+    /// `keepingBadScenes`: a scene whose only problems are its parameters' (a misspelt name, a
+    /// wrong value) is kept with them in `DeckScene.parameterProblems` instead of failing the
+    /// deck (`present`: a talk never fails to start over one scene); `check` leaves it false.
     public static func load(path: String, kinds: [String: (SceneParameters) throws -> Void],
-                            available: (() -> [String])? = nil, unknownKind: ((String) -> Error?)? = nil) throws -> Deck {
+                            available: (() -> [String])? = nil, unknownKind: ((String) -> Error?)? = nil,
+                            keepingBadScenes: Bool = false) throws -> Deck {
         let url = URL(fileURLWithPath: path)
         let data: Data
         do { data = try InputFile.read(path, maxBytes: Deck.maxBytes) }
         catch let e as InputFileError { throw DeckError(file: path, path: "", message: e.reason == .missing ? "cannot read file (no such file)" : e.problem) }
-        return try parse(data, path: url.standardizedFileURL.path, displayName: path, kinds: kinds, available: available, unknownKind: unknownKind)
+        return try parse(data, path: url.standardizedFileURL.path, displayName: path, kinds: kinds, available: available, unknownKind: unknownKind,
+                         keepingBadScenes: keepingBadScenes)
     }
 
     /// Validates deck JSON held in memory; `displayName` is used in errors. Every problem is
@@ -112,7 +122,7 @@ extension Deck {
     /// field, a bad value in one scene and an unknown kind in another all show in one run.
     public static func parse(_ data: Data, path: String, displayName: String? = nil,
                              kinds: [String: (SceneParameters) throws -> Void], available: (() -> [String])? = nil,
-                             unknownKind: ((String) -> Error?)? = nil) throws -> Deck {
+                             unknownKind: ((String) -> Error?)? = nil, keepingBadScenes: Bool = false) throws -> Deck {
         let file = displayName ?? path
         func fail(_ p: String, _ m: String) -> DeckError { DeckError(file: file, path: p, message: m) }
         guard String(validating: data, as: UTF8.self) != nil else {
@@ -155,6 +165,9 @@ extension Deck {
         note { title = try string(obj, "title", at: "", required: true)! }
         // 0 is no duration (as pdfpc's): the timer counts up, never a countdown from 0:00.
         note { duration = try number(obj, "duration", at: "", in: Deck.durationRange, unit: "minutes").flatMap { $0 > 0 ? $0 : nil } }
+        // Parameter problems of scenes kept with them (`keepingBadScenes`): still listed when
+        // something else fails the deck.
+        var keptProblems: [DeckError] = []
         func scene(_ v: JSONValue, at p: String) throws -> DeckScene {
             guard let s = v.object else { throw fail(p, "expected object, found \(v.typeName)") }
             let kind = try string(s, "kind", at: p, required: true)!
@@ -170,11 +183,22 @@ extension Deck {
                 params = po
             }
             let sp = SceneParameters(params, path: "\(p).parameters", baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent())
-            do { try validate(sp) } catch let e as SceneParameterError { problems += e.all.map { fail($0.path, $0.message) } }
-            catch { problems.append(fail("\(p).parameters", "\(error)")) }
-            let made = DeckScene(kind: kind, title: try string(s, "title", at: p, required: false),
+            var bad: [DeckError] = []
+            do { try validate(sp) } catch let e as SceneParameterError { bad = e.all.map { fail($0.path, $0.message) } }
+            catch { bad = [fail("\(p).parameters", "\(error)")] }
+            var made: DeckScene
+            do {
+                made = DeckScene(kind: kind, title: try string(s, "title", at: p, required: false),
                                  notes: try string(s, "notes", at: p, required: false) ?? "",
                                  plannedSeconds: try number(s, "time", at: p, in: DeckScene.timeRange, unit: "seconds"), parameters: sp)
+            } catch { problems += bad; throw error }
+            // Kept only when its parameters are all that is wrong: the rest of the entry is sound.
+            if keepingBadScenes, problems.count == before, !bad.isEmpty {
+                made.parameterProblems = bad.map(\.description)
+                keptProblems += bad
+                return made
+            }
+            problems += bad
             guard problems.count == before else { throw DeckErrorsNoted() }
             return made
         }
@@ -188,6 +212,7 @@ extension Deck {
                 note { let made = try scene(v, at: "scenes[\(i)]"); scenes.append(made); valid[i] = made }
             }
         }
+        if !problems.isEmpty { problems += keptProblems }
         if var first = problems.first {
             first.more = Array(problems.dropFirst())
             first.validScenes = valid

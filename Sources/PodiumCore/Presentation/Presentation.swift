@@ -221,6 +221,12 @@ public final class Presentation {
             log(crash.skipLogLine(name: sceneName(at: index)))
             made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: registry.sceneKind(entry.kind)?.pluginID ?? "none",
                                   error: crash.card.error, skip: skipHint, heading: crash.card.heading)
+        } else if !entry.parameterProblems.isEmpty {
+            // Its parameters were refused when the deck was read (a misspelt name): the talk goes
+            // on, with this card where the scene would be, as for a plugin that throws.
+            let problems = entry.parameterProblems.map(SceneNumbers.spelled).joined(separator: "\n")
+            made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: registry.sceneKind(entry.kind)?.pluginID ?? "none", error: problems, skip: skipHint)
+            log("\(sceneName(at: index)) (\(entry.kind)): \(problems.replacingOccurrences(of: "\n", with: "; "))")
         } else if let (kind, pluginID) = registry.sceneKind(entry.kind) {
             let ctx = HostContext(presentation: self, pluginID: pluginID, sceneIndex: index, deckGeneration: deckGeneration)
             do { made = try SceneCode.run(in: index) { try kind.make(entry.parameters, ctx) }; origin = SceneOrigin(entry, directory: deck.directory, context: ctx) }
