@@ -173,7 +173,10 @@ public final class PlatformWindow {
         SDL_SetWindowFullscreen(sdl, 0)
         SDL_SetWindowBordered(sdl, bordered ? SDL_TRUE : SDL_FALSE)
         SDL_SetWindowPosition(sdl, Int32(rect.minX), Int32(rect.minY))
-        SDL_SetWindowSize(sdl, Int32(rect.width), Int32(rect.height))
+        // An unmapped window has the size SDL last gave it (nothing else resizes it): a spare
+        // audience window drawn ahead at the projector's size is not resized to it again (on
+        // X11 four round trips, SDL waiting to see the server's answer).
+        if isVisible || pointSize != rect.size { SDL_SetWindowSize(sdl, Int32(rect.width), Int32(rect.height)) }
         syncSize()
     }
     /// Out of SDL's fullscreen mode, where it is. Before a window goes fullscreen on a display

@@ -428,9 +428,19 @@ public final class DisplayController<Platform: DisplayPlatform> {
             case .display where audienceStays: break
             case let .display(d):
                 let w = try audienceWindowOrCreate(at: d.bounds)
-                // Shown first: Wayland only takes fullscreen-on-an-output for a mapped window.
-                w.show()
-                place(w, on: d, fullscreen: !windowedViews.contains(.audience), drawsFirst: true)
+                let fullscreen = !windowedViews.contains(.audience)
+                if fullscreen, !platform.honoursFullscreen {
+                    // Nothing places windows (X11 without a window manager): covering its display
+                    // before it is mapped, it appears there, never over the console for a moment,
+                    // and a spare already drawn at that size is not resized again (round trips
+                    // of the plug path, issue 19).
+                    place(w, on: d, fullscreen: true)
+                    w.show()
+                } else {
+                    // Shown first: Wayland only takes fullscreen-on-an-output for a mapped window.
+                    w.show()
+                    place(w, on: d, fullscreen: fullscreen, drawsFirst: true)
+                }
             case let .mirror(d):
                 // Over the console, on top and focused (keys typed there act on the presenter).
                 let w = try audienceWindowOrCreate(at: d.bounds)
