@@ -172,10 +172,11 @@ public final class PlatformWindow {
     private func put(at rect: Rect, bordered: Bool) {
         SDL_SetWindowFullscreen(sdl, 0)
         SDL_SetWindowBordered(sdl, bordered ? SDL_TRUE : SDL_FALSE)
-        SDL_SetWindowPosition(sdl, Int32(rect.minX), Int32(rect.minY))
-        // An unmapped window has the size SDL last gave it (nothing else resizes it): a spare
-        // audience window drawn ahead at the projector's size is not resized to it again (on
-        // X11 four round trips, SDL waiting to see the server's answer).
+        // An unmapped window is where and as large as SDL last made it (nothing else moves or
+        // resizes it): a spare audience window made where the projector appeared, at its size,
+        // is neither moved nor resized again (on X11 seven and four round trips, SDL waiting to
+        // see the server's answer).
+        if isVisible || frame.origin != rect.origin { SDL_SetWindowPosition(sdl, Int32(rect.minX), Int32(rect.minY)) }
         if isVisible || pointSize != rect.size { SDL_SetWindowSize(sdl, Int32(rect.width), Int32(rect.height)) }
         syncSize()
     }

@@ -224,6 +224,7 @@ final class DisplayControllerTests: FakeDisplaysTestCase {
         let spare = try XCTUnwrap(platform.liveWindows.first { $0.name == "audience" })
         XCTAssertFalse(spare.isVisible)
         XCTAssertEqual(spare.warmedUp, [Size(1920, 1080)], "drawn once, hidden, at the size of the display the audience was last on")
+        XCTAssertEqual(spare.frame.origin, Point(1280, 0), "made where a projector plugged right of the presenter's display appears")
         XCTAssertEqual(presentation.audience.bounds.size, audienceSize, "the audience tree keeps its size")
         platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
         advance(1, c); c.refresh(reason: "display 1 connected")
