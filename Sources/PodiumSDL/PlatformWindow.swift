@@ -36,6 +36,7 @@ public final class PlatformWindow {
         let r = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue) ?? SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue)
         guard let r else { SDL_DestroyWindow(w); throw SDLError("cannot create renderer: \(SDLVideo.lastError)") }
         sdl = w; self.root = root
+        everShown = flags & SDL_WINDOW_HIDDEN.rawValue == 0   // mapped by SDL_CreateWindow
         // SDL's own X11 title is garbled past ASCII (it converts through the C locale).
         if SDLVideo.currentDriver == "x11" { _ = podium_x11_set_window_title(UnsafeMutableRawPointer(w), title) }
         renderer = Renderer(sdl: r, text: text)
@@ -172,8 +173,13 @@ public final class PlatformWindow {
     private func put(at rect: Rect, bordered: Bool) {
         SDL_SetWindowFullscreen(sdl, 0)
         SDL_SetWindowBordered(sdl, bordered ? SDL_TRUE : SDL_FALSE)
-        SDL_SetWindowPosition(sdl, Int32(rect.minX), Int32(rect.minY))
-        SDL_SetWindowSize(sdl, Int32(rect.width), Int32(rect.height))
+        // A window never mapped is where and as large as SDL made it (no window manager has
+        // touched it; one that was mapped may have been moved, and SDL keeps what it asked for):
+        // a spare audience window made where the projector appeared, at its size, is neither
+        // moved nor resized again (on X11 seven and four round trips, SDL waiting to see the
+        // server's answer).
+        if everShown || isVisible || frame.origin != rect.origin { SDL_SetWindowPosition(sdl, Int32(rect.minX), Int32(rect.minY)) }
+        if everShown || isVisible || pointSize != rect.size { SDL_SetWindowSize(sdl, Int32(rect.width), Int32(rect.height)) }
         syncSize()
     }
     /// Out of SDL's fullscreen mode, where it is. Before a window goes fullscreen on a display
@@ -183,10 +189,13 @@ public final class PlatformWindow {
     public var isMinimized: Bool { SDL_GetWindowFlags(sdl) & SDL_WINDOW_MINIMIZED.rawValue != 0 }
     /// Shown, and restored when minimised (a shown window can still be iconic).
     public func show() {
+        everShown = true
         SDL_ShowWindow(sdl)
         if isMinimized { SDL_RestoreWindow(sdl) }
     }
     public func hide() { SDL_HideWindow(sdl) }
+    /// Whether the window was ever mapped (`show`), so a window manager may have moved it.
+    private var everShown = false
     /// Raised, with keyboard focus (SDL_SetWindowInputFocus: also without a window manager).
     public func raiseAndFocus() { SDL_RaiseWindow(sdl); SDL_SetWindowInputFocus(sdl) }
 }

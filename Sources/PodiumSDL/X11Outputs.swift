@@ -16,17 +16,27 @@ public enum X11Outputs {
 
     /// The last answer and the server's RandR timestamps it was read at: while neither timestamp
     /// moved, no output, CRTC or mode changed (a plug, an unplug, `xrandr --mode` each move one),
-    /// so the per-output queries (two or three round trips per output; the dummy driver has 16)
-    /// are not repeated on every display and window event of a plug.
+    /// so the outputs are not read again on every display and window event of a plug.
     nonisolated(unsafe) private static var cache: (timestamp: Time, configTimestamp: Time, outputs: [Output])?
     nonisolated(unsafe) private static var edidAtom: Atom?
+    /// Each output's name (fixed for the life of its XID) and last EDID, by XID: once every output
+    /// was read one by one, a change is read from RandR 1.5's monitors (`activeOutputs`).
+    nonisolated(unsafe) private static var known: [RROutput: (name: String, edid: EDID?)] = [:]
+    /// Whether the server speaks RandR 1.5 (monitors), asked once.
+    nonisolated(unsafe) private static var hasMonitors: Bool?
     /// How many times the outputs were read from the server rather than from `cache` (tests).
     public nonisolated(unsafe) private(set) static var outputReads = 0
+    /// How many outputs were asked about one by one (`XRRGetOutputInfo`, a round trip each; the
+    /// dummy driver has 16): every output on the first read, none on a plug after it (tests).
+    public nonisolated(unsafe) private(set) static var outputInfoReads = 0
 
     /// Every output of the screen; nil when there is no X server to ask (another video driver,
     /// or `DISPLAY` unset). Opens one connection, kept. One round trip when nothing changed
-    /// since the last call.
+    /// since the last call; after a change, two plus one per switched-on output (its EDID), where
+    /// asking each output would take 1 + 2 or 3 per output (21 on the dummy driver with two on:
+    /// the largest part of the plug path's X round trips, issue 19).
     public static func outputs() -> [Output]? {
+        windowManager = nil
         if display == nil { display = XOpenDisplay(nil) }
         guard let dpy = display else { return nil }
         let root = XDefaultRootWindow(dpy)
@@ -37,10 +47,19 @@ public enum X11Outputs {
         outputReads += 1
         // Asked until the server has the atom (a driver that reports EDIDs makes it).
         if (edidAtom ?? 0) == 0 { edidAtom = XInternAtom(dpy, "EDID", 1) }
+        let out = activeOutputs(dpy, root, res) ?? everyOutput(dpy, res)
+        cache = (stamps.0, stamps.1, out)
+        return out
+    }
+
+    /// Every output asked about one by one: its name, connection and CRTC, the CRTC's geometry
+    /// when it has one, the EDID when connected. Fills `known`.
+    private static func everyOutput(_ dpy: OpaquePointer, _ res: UnsafeMutablePointer<XRRScreenResources>) -> [Output] {
         let edidAtom = self.edidAtom ?? 0
         var out: [Output] = []
         for i in 0..<Int(res.pointee.noutput) {
             let id = res.pointee.outputs[i]
+            outputInfoReads += 1
             guard let info = XRRGetOutputInfo(dpy, res, id) else { continue }
             defer { XRRFreeOutputInfo(info) }
             // Only a connected output has a monitor to describe: no EDID round trip for the others
@@ -51,10 +70,40 @@ public enum X11Outputs {
                 o.bounds = Rect(Double(crtc.pointee.x), Double(crtc.pointee.y), Double(crtc.pointee.width), Double(crtc.pointee.height))
                 XRRFreeCrtcInfo(crtc)
             }
+            known[id] = (o.name, o.edid)
             out.append(o)
         }
-        cache = (stamps.0, stamps.1, out)
         return out
+    }
+
+    /// The outputs from RandR 1.5's active monitors (one round trip): the server makes one
+    /// automatic monitor per switched-on CRTC, with that CRTC's geometry (what `everyOutput`
+    /// reads) and the outputs on it. Names come from `known`; the EDID is read again for each
+    /// switched-on output (a projector swapped on a connector that stayed on), and an output
+    /// switched off keeps the EDID last read. Nil, so that every output is asked, when the server
+    /// lacks RandR 1.5, an output is new (its name unknown), or a monitor is one the user
+    /// defined (`xrandr --setmonitor`: it may span several outputs or name none).
+    private static func activeOutputs(_ dpy: OpaquePointer, _ root: Window, _ res: UnsafeMutablePointer<XRRScreenResources>) -> [Output]? {
+        if hasMonitors == nil {
+            var major: Int32 = 0, minor: Int32 = 0
+            hasMonitors = XRRQueryVersion(dpy, &major, &minor) != 0 && (major, minor) >= (1, 5)
+        }
+        let ids = (0..<Int(res.pointee.noutput)).map { res.pointee.outputs[$0] }
+        guard hasMonitors == true, ids.allSatisfy({ known[$0] != nil }) else { return nil }
+        var n: Int32 = 0
+        guard let monitors = XRRGetMonitors(dpy, root, 1, &n) else { return nil }
+        defer { XRRFreeMonitors(monitors) }
+        var bounds: [RROutput: Rect] = [:]
+        for m in UnsafeBufferPointer(start: monitors, count: Int(max(0, n))) {
+            guard m.automatic != 0 else { return nil }
+            for k in 0..<Int(m.noutput) { bounds[m.outputs[k]] = Rect(Double(m.x), Double(m.y), Double(m.width), Double(m.height)) }
+        }
+        let edidAtom = self.edidAtom ?? 0
+        return ids.map { id in
+            var k = known[id]!
+            if bounds[id] != nil { k.edid = edidAtom == 0 ? nil : edid(dpy, id, edidAtom); known[id] = k }
+            return Output(name: k.name, bounds: bounds[id], edid: k.edid)
+        }
     }
 
     private static func edid(_ dpy: OpaquePointer, _ output: RROutput, _ atom: Atom) -> EDID? {
@@ -69,17 +118,28 @@ public enum X11Outputs {
     /// Whether a window manager runs (EWMH `_NET_SUPPORTING_WM_CHECK` on the root window). Without
     /// one, fullscreen requests go unanswered and SDL waits ~100 ms for each; callers then place a
     /// borderless window at the display's bounds instead. Nil when there is no X server to ask.
+    /// Asked once per enumeration (`outputs()` forgets the answer): one or two round trips that
+    /// the plug path otherwise paid three times (the room strip, the placement, the strip
+    /// again). A window manager that starts or stops later maps, reparents or unmaps windows,
+    /// which are display and window events, each followed by an enumeration.
     public static func hasWindowManager() -> Bool? {
+        if let known = windowManager { return known }
         if display == nil { display = XOpenDisplay(nil) }
         guard let dpy = display else { return nil }
+        windowManagerChecks += 1
         let atom = XInternAtom(dpy, "_NET_SUPPORTING_WM_CHECK", 1)
-        guard atom != 0 else { return false }
+        guard atom != 0 else { windowManager = false; return false }
         var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
         let ok = XGetWindowProperty(dpy, XDefaultRootWindow(dpy), atom, 0, 1, 0, Atom(33 /* XA_WINDOW */), &type, &format, &count, &after, &data)
         if let d = data { XFree(d) }
-        return ok == 0 && count > 0
+        windowManager = ok == 0 && count > 0
+        return windowManager
     }
+    /// `hasWindowManager`'s answer until the next `outputs()`.
+    nonisolated(unsafe) private static var windowManager: Bool?
+    /// How many times the window manager's presence was asked of the server (tests).
+    public nonisolated(unsafe) private(set) static var windowManagerChecks = 0
 
     /// `displays` as the X server has them now: named after their RandR output (SDL names a
     /// display after its EDID monitor name when there is one, e.g. `DELL U2415 24"`, which is not

@@ -17,7 +17,9 @@ final class FakeWindow: DisplayWindow {
         if fullscreen { frame = display; isFullscreen = true; platform.wentFullscreen(self) }
         else { isFullscreen = false; frame = Rect(display.midX - 400, display.midY - 300, 800, 600) }
     }
-    func cover(_ rect: Rect) { isFullscreen = false; frame = rect }
+    func cover(_ rect: Rect) { isFullscreen = false; frame = rect; if !isVisible { coveredWhileHidden.append(rect) } }
+    /// Where the window was covering a display while unmapped (placed before it was shown).
+    var coveredWhileHidden: [Rect] = []
     func moveWindowed(to frame: Rect) { isFullscreen = false; self.frame = frame }
     func leaveFullscreen() { isFullscreen = false; onLeaveFullscreen?() }
     func hide() { isVisible = false; onHide?() }
@@ -225,6 +227,7 @@ final class DisplayControllerTests: FakeDisplaysTestCase {
         let spare = try XCTUnwrap(platform.liveWindows.first { $0.name == "audience" })
         XCTAssertFalse(spare.isVisible)
         XCTAssertEqual(spare.warmedUp, [Size(1920, 1080)], "drawn once, hidden, at the size of the display the audience was last on")
+        XCTAssertEqual(spare.frame.origin, Point(1280, 0), "made where a projector plugged right of the presenter's display appears")
         XCTAssertEqual(presentation.audience.bounds.size, audienceSize, "the audience tree keeps its size")
         platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
         advance(1, c); c.refresh(reason: "display 1 connected")
@@ -375,6 +378,29 @@ final class DisplayControllerTests: FakeDisplaysTestCase {
         XCTAssertFalse(platform.presenter.isFullscreen || c.audienceWindow!.isFullscreen, "covered, not in fullscreen mode")
         advance(1, c); c.swap()
         assertPlaced(c, presenter: "DUMMY1", audience: "DUMMY0")
+    }
+
+    /// Without a window manager nothing moves windows: a plugged projector's audience window
+    /// covers it before it is mapped (it never shows over the console, and a spare drawn at that
+    /// size is not resized again). With one it is mapped first (Wayland fullscreens only a mapped
+    /// window on an output).
+    func testWithoutAWindowManagerTheAudienceWindowIsPlacedBeforeItIsMapped() async throws {
+        platform.honoursFullscreen = false
+        platform.connect([("DUMMY0", 1280, 800)])
+        let c = controller()
+        platform.connect([("DUMMY0", 1280, 800), ("DUMMY1", 1920, 1080)])
+        c.refresh(reason: "plug")
+        assertPlaced(c, presenter: "DUMMY0", audience: "DUMMY1")
+        let w = try XCTUnwrap(c.audienceWindow)
+        XCTAssertEqual(w.coveredWhileHidden, [platform.bounds("DUMMY1")], "covered its display, then mapped")
+
+        platform.honoursFullscreen = true
+        platform.connect([("DUMMY0", 1280, 800)])
+        c.refresh(reason: "unplug")
+        platform.connect([("DUMMY0", 1280, 800), ("DUMMY1", 1920, 1080)])
+        c.refresh(reason: "plug again")
+        assertPlaced(c, presenter: "DUMMY0", audience: "DUMMY1")
+        XCTAssertEqual(try XCTUnwrap(c.audienceWindow).coveredWhileHidden, [], "with a window manager: mapped first")
     }
 
     /// A window manager that puts the audience window over the presenter: after the settle time

@@ -37,6 +37,11 @@ public final class DisplayController<Platform: DisplayPlatform> {
     private var lastAudienceDisplaySize: Size?
     /// The spare window is drawn at this size when no audience display was seen yet.
     static var likelyProjectorSize: Size { Size(1920, 1080) }
+    /// Where a projector of `size` plugged beside a presenter's display at `presenter` usually
+    /// appears: right of it, top edges aligned.
+    static func likelyProjectorBounds(beside presenter: Rect, size: Size) -> Rect {
+        Rect(presenter.maxX, presenter.minY, size.width, size.height)
+    }
     private var graceTimer: TimerToken?
     /// When the windows were last placed; the window manager's answer is judged only after
     /// `settleTime` seconds (right after a swap the X server still has the old frames).
@@ -428,9 +433,19 @@ public final class DisplayController<Platform: DisplayPlatform> {
             case .display where audienceStays: break
             case let .display(d):
                 let w = try audienceWindowOrCreate(at: d.bounds)
-                // Shown first: Wayland only takes fullscreen-on-an-output for a mapped window.
-                w.show()
-                place(w, on: d, fullscreen: !windowedViews.contains(.audience), drawsFirst: true)
+                let fullscreen = !windowedViews.contains(.audience)
+                if fullscreen, !platform.honoursFullscreen {
+                    // Nothing places windows (X11 without a window manager): covering its display
+                    // before it is mapped, it appears there, never over the console for a moment,
+                    // and a spare already drawn at that size is not resized again (round trips
+                    // of the plug path, issue 19).
+                    place(w, on: d, fullscreen: true)
+                    w.show()
+                } else {
+                    // Shown first: Wayland only takes fullscreen-on-an-output for a mapped window.
+                    w.show()
+                    place(w, on: d, fullscreen: fullscreen, drawsFirst: true)
+                }
             case let .mirror(d):
                 // Over the console, on top and focused (keys typed there act on the presenter).
                 let w = try audienceWindowOrCreate(at: d.bounds)
@@ -567,12 +582,15 @@ public final class DisplayController<Platform: DisplayPlatform> {
         // it is in the preview, so put it back.
         let root = presentation.audience, size = root.bounds.size, scale = root.scale
         defer { root.scale = scale; root.resize(to: size) }
-        spareWindow = try? platform.makeAudienceWindow(on: pd.bounds)
         // Drawn once while hidden at the size the next audience display likely has (the last
         // one's, else the size the tree kept, else a common projector's): a plug then shows a
         // window whose surface, text and page textures are ready (the plug path's first frame
         // was mostly page faults on a new surface and text rasterised anew).
         let likely = lastAudienceDisplaySize ?? (size != pd.bounds.size ? size : Self.likelyProjectorSize)
+        // Made where a projector plugged in usually appears, right of the presenter's display
+        // with their top edges aligned (`xrandr --right-of`, the desktops' default): a plug
+        // there does not move it (an X11 move waits for the server's answer, seven round trips).
+        spareWindow = try? platform.makeAudienceWindow(on: Self.likelyProjectorBounds(beside: pd.bounds, size: likely))
         spareWindow?.warmUp(size: likely)
     }
 
