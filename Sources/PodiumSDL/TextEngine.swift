@@ -9,15 +9,21 @@ import PodiumCore
 /// lines at every pixel scale; results are cached so unchanged text is never laid out again.
 /// Main thread only (Pango contexts are not thread-safe).
 public final class TextEngine: TextMeasuring {
-    private let context: OpaquePointer   // PangoContext*, identity matrix: layout in points
+    let context: OpaquePointer   // PangoContext*, identity matrix: layout in points
     private var renderContexts: [Double: OpaquePointer] = [:]   // pixel scale → PangoContext*
     private var fonts: [Font: OpaquePointer] = [:]   // PangoFontDescription*
     private var layouts = BoundedCache<TextBlock, TextLayout>(limit: 20_000)
     private var clusterCache = BoundedCache<TextBlock, [TextCluster]>(limit: 200)
+    /// The last block laid out for measuring and its PangoLayout: a text input asks for the
+    /// layout and then the clusters of the same block, and Pango shapes it once for both.
+    private var lastMeasured: (block: TextBlock, layout: OpaquePointer)?
     private var lineHeights: [Font: Double] = [:]
     /// How many blocks Pango has laid out for measuring (tests check that cached text is not
     /// laid out again).
     public private(set) var layoutCount = 0
+    /// How many blocks had their clusters listed (one pass over Pango's clusters each; tests
+    /// check that a typed key lists them at most once).
+    public private(set) var clusterPasses = 0
 
     /// Primary families in order; anything they lack falls back through fontconfig.
     static let families = "DejaVu Sans,sans-serif"
@@ -27,6 +33,7 @@ public final class TextEngine: TextMeasuring {
     }
 
     deinit {
+        if let l = lastMeasured?.layout { g_object_unref(UnsafeMutableRawPointer(l)) }
         g_object_unref(UnsafeMutableRawPointer(context))
         renderContexts.values.forEach { g_object_unref(UnsafeMutableRawPointer($0)) }
         fonts.values.forEach { pango_font_description_free($0) }
@@ -57,8 +64,18 @@ public final class TextEngine: TextMeasuring {
         return d
     }
 
+    /// The PangoLayout of `block` in the measuring context, kept until another block is measured
+    /// (the caller does not unref it).
+    func measuringLayout(_ block: TextBlock) -> OpaquePointer {
+        if let m = lastMeasured, m.block == block { return m.layout }
+        if let l = lastMeasured?.layout { g_object_unref(UnsafeMutableRawPointer(l)) }
+        let l = makeLayout(block, in: context)
+        lastMeasured = (block, l)
+        return l
+    }
+
     /// A new PangoLayout of `block` in `ctx`; caller unrefs.
-    private func makeLayout(_ block: TextBlock, in ctx: OpaquePointer) -> OpaquePointer {
+    func makeLayout(_ block: TextBlock, in ctx: OpaquePointer) -> OpaquePointer {
         let l = pango_layout_new(ctx)!
         pango_layout_set_text(l, block.text, -1)
         pango_layout_set_font_description(l, description(block.font))
@@ -109,8 +126,7 @@ public final class TextEngine: TextMeasuring {
     public func layout(_ block: TextBlock) -> TextLayout {
         if let l = layouts[block] { return l }
         layoutCount += 1
-        let pl = makeLayout(block, in: context)
-        defer { g_object_unref(UnsafeMutableRawPointer(pl)) }
+        let pl = measuringLayout(block)
         let index = ByteIndex(block.text)
         var lines: [TextLayout.Line] = []
         let iter = pango_layout_get_iter(pl)!
@@ -135,19 +151,8 @@ public final class TextEngine: TextMeasuring {
 
     public func clusters(_ block: TextBlock) -> [TextCluster] {
         if let c = clusterCache[block] { return c }
-        let pl = makeLayout(block, in: context)
-        defer { g_object_unref(UnsafeMutableRawPointer(pl)) }
-        var out: [TextCluster] = []
-        var byte = 0, i = 0
-        for ch in block.text {
-            var pos = PangoRectangle(), line: Int32 = 0, x: Int32 = 0
-            pango_layout_index_to_pos(pl, Int32(byte), &pos)
-            pango_layout_index_to_line_x(pl, Int32(byte), 0, &line, &x)
-            let r = Self.rect(pos)
-            // A negative width is Pango's sign for a right-to-left cluster (its start is its right edge).
-            out.append(TextCluster(index: i, line: Int(line), x: min(r.minX, r.minX + r.width), width: abs(r.width), rightToLeft: pos.width < 0))
-            byte += ch.utf8.count; i += 1
-        }
+        clusterPasses += 1
+        let out = Self.clusters(of: measuringLayout(block), text: block.text)
         clusterCache[block] = out
         return out
     }
