@@ -34,6 +34,7 @@ public final class TextEngine: TextMeasuring {
 
     deinit {
         if let l = lastMeasured?.layout { g_object_unref(UnsafeMutableRawPointer(l)) }
+        if let l = lastRendered?.layout { g_object_unref(UnsafeMutableRawPointer(l)) }
         g_object_unref(UnsafeMutableRawPointer(context))
         renderContexts.values.forEach { g_object_unref(UnsafeMutableRawPointer($0)) }
         fonts.values.forEach { pango_font_description_free($0) }
@@ -192,8 +193,7 @@ public final class TextEngine: TextMeasuring {
     func pixelBox(_ block: TextBlock, scale: Double) -> SDL_Rect {
         let key = ScaledBlock(block: block, scale: scale)
         if let b = boxes[key] { return b }
-        let pl = makeLayout(block, in: renderContext(scale))
-        defer { g_object_unref(UnsafeMutableRawPointer(pl)) }
+        let pl = renderLayout(block, scale: scale)
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_extents(pl, &ink, &logical)
         let li = Self.rect(ink), ll = Self.rect(logical)
@@ -204,6 +204,18 @@ public final class TextEngine: TextMeasuring {
         return b
     }
     private struct ScaledBlock: Hashable { var block: TextBlock; var scale: Double }
+
+    /// The last block laid out for drawing and its PangoLayout: a changed block's pixel box and
+    /// its tiles come from one shaping (text being typed changes every frame).
+    private var lastRendered: (key: ScaledBlock, layout: OpaquePointer)?
+    private func renderLayout(_ block: TextBlock, scale: Double) -> OpaquePointer {
+        let key = ScaledBlock(block: block, scale: scale)
+        if let r = lastRendered, r.key == key { return r.layout }
+        if let l = lastRendered?.layout { g_object_unref(UnsafeMutableRawPointer(l)) }
+        let l = makeLayout(block, in: renderContext(scale))
+        lastRendered = (key, l)
+        return l
+    }
     private var boxes = BoundedCache<ScaledBlock, SDL_Rect>(limit: 4000)
 
     /// Tile `tile` (rows `tile × tileHeight` on from the top of `pixelBox`) of `block` drawn in
@@ -215,8 +227,7 @@ public final class TextEngine: TextMeasuring {
         let top = box.y + tile * Self.tileHeight
         let w = box.w, h = min(Self.tileHeight, box.y + box.h - top)
         guard w > 0, h > 0, let surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
-        let pl = makeLayout(block, in: renderContext(scale))
-        defer { g_object_unref(UnsafeMutableRawPointer(pl)) }
+        let pl = renderLayout(block, scale: scale)
         SDL_LockSurface(surf)
         let pixels = surf.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         memset(pixels, 0, Int(surf.pointee.pitch) * Int(h))

@@ -17,17 +17,21 @@ import PodiumSDL
             input.becomeFocused()
             window.renderer.draw(root.renderFrame(), background: root.backgroundColor)
             let keys = n >= 8_000 ? 6 : 12
-            var xs: [Double] = []
+            var xs: [Double] = [], key: [Double] = [], build: [Double] = [], raster: [Double] = []
             let layouts = text.layoutCount
             for i in 0..<keys {
                 let a = now()
                 _ = root.dispatch(.text(i % 2 == 0 ? "x" : " "))
-                window.renderer.draw(root.renderFrame(), background: root.backgroundColor)
-                xs.append(ms(a, now()))
+                let b = now()
+                let list = root.renderFrame()
+                let c = now()
+                window.renderer.draw(list, background: root.backgroundColor)
+                let d = now()
+                xs.append(ms(a, d)); key.append(ms(a, b)); build.append(ms(b, c)); raster.append(ms(c, d))
             }
-            let s = summary(xs)
-            print("typing into a \(multiline ? "text view" : "text field") holding \(n) characters: \(f(s.median)) ms per key and frame (median of \(keys)), "
-                  + "worst \(f(xs.max() ?? 0)) ms; \(f(Double(text.layoutCount - layouts) / Double(keys))) measuring layouts per key")
+            print("typing into a \(multiline ? "text view" : "text field") holding \(n) characters: \(f(summary(xs).median)) ms per key and frame (median of \(keys)), "
+                  + "worst \(f(xs.max() ?? 0)) ms (key \(f(summary(key).median)), layout and draw list \(f(summary(build).median)), "
+                  + "raster \(f(summary(raster).median)) ms); \(f(Double(text.layoutCount - layouts) / Double(keys))) measuring layouts per key")
         }
     }
 }
