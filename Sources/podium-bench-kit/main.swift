@@ -10,8 +10,8 @@
 //            Pango layouts were made after warm-up (cached text is never laid out again)
 //   typing   keys typed at the end of a text view (band notes, 600 pt wide) and of a text field
 //            holding 1,000, 2,000 and 8,000 characters: one key, then one frame, per key
-//            (`typing.swift`)
-// BENCH_ONLY=list,popover,notes,typing picks scenes (all by default).
+//            (`typing.swift`; scripts/bench-typing.sh)
+// BENCH_ONLY=list,popover,notes,typing picks scenes (the first three by default).
 // Per frame we time "build" (layout + draw list, pure Swift) and "raster" (Renderer.draw); their
 // sum is the figure. SDL_RenderPresent is timed apart: on the offscreen driver it is a
 // framebuffer copy that says nothing about the kit. The first frames fill the text cache; they
@@ -111,7 +111,7 @@ func summary(_ xs: [Double]) -> (median: Double, p95: Double) {
     let frames = Int(ProcessInfo.processInfo.environment["BENCH_FRAMES"] ?? "") ?? 300
     let text = TextEngine()
     let size = Size(1920, 1080)
-    let only = Set((ProcessInfo.processInfo.environment["BENCH_ONLY"] ?? "list,popover,notes,typing").split(separator: ",").map(String.init))
+    let only = Set((ProcessInfo.processInfo.environment["BENCH_ONLY"] ?? "list,popover,notes").split(separator: ",").map(String.init))
 
     // 1. The list alone, scrolling.
     if only.contains("list") {

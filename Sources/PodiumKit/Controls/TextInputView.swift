@@ -29,9 +29,6 @@ open class TextInputView: View {
     public private(set) var composition = ""
     private var compositionCursor = 0
     private var cached: (block: TextBlock, map: TextCaretMap)?
-    /// How many times the text as shown was laid out with its caret map (tests check that a
-    /// burst of keys lays it out once).
-    public private(set) var caretMapCount = 0
 
     init(text: String, placeholder: String, multiline: Bool, id: String?) {
         state = TextEditState(text, allowsNewlines: multiline)
@@ -65,7 +62,6 @@ open class TextInputView: View {
             b.width = max(textArea.width, m.layout(TextBlock(b.text, font: font)).size.width + 1)
         }
         if let c = cached, c.block == b { return c }
-        caretMapCount += 1
         let out = (b, TextCaretMap(b, metrics: m))
         cached = out
         return out
