@@ -187,6 +187,10 @@ public final class TextEngine: TextMeasuring {
     /// Rows of pixels per rasterised tile: a long notes page is drawn a tile at a time, and
     /// only tiles on screen are rasterised.
     static let tileHeight: Int32 = 1024
+    /// Columns of pixels per rasterised tile: a long line (a text field holding thousands of
+    /// characters, scrolled to its end) is cut into columns, as textures are at most 16,384
+    /// pixels wide (SDL's renderers); only columns on screen are rasterised.
+    static let tileWidth: Int32 = 8192
 
     /// The pixel box of `block` at `scale` (ink and logical extents together), relative to the
     /// block's origin in pixels.
@@ -199,7 +203,7 @@ public final class TextEngine: TextMeasuring {
         let li = Self.rect(ink), ll = Self.rect(logical)
         let x0 = (min(li.minX, ll.minX) * scale).rounded(.down) - 1, y0 = (min(li.minY, ll.minY) * scale).rounded(.down) - 1
         let x1 = (max(li.maxX, ll.maxX) * scale).rounded(.up) + 1, y1 = (max(li.maxY, ll.maxY) * scale).rounded(.up) + 1
-        let b = SDL_Rect(x: Int32(pixel: x0), y: Int32(pixel: y0), w: Int32(pixel: min(16384, x1 - x0)), h: Int32(pixel: min(16_777_216, y1 - y0)))
+        let b = SDL_Rect(x: Int32(pixel: x0), y: Int32(pixel: y0), w: Int32(pixel: min(16_777_216, x1 - x0)), h: Int32(pixel: min(16_777_216, y1 - y0)))
         boxes[key] = b
         return b
     }
@@ -218,14 +222,14 @@ public final class TextEngine: TextMeasuring {
     }
     private var boxes = BoundedCache<ScaledBlock, SDL_Rect>(limit: 4000)
 
-    /// Tile `tile` (rows `tile × tileHeight` on from the top of `pixelBox`) of `block` drawn in
-    /// `color` (opaque; the renderer applies alpha) at `scale` pixels per point, as a straight-alpha
-    /// ARGB8888 surface, and where its top-left sits relative to the block's origin in pixels.
-    /// Caller frees the surface.
-    func rasterise(_ block: TextBlock, color: Color, scale: Double, tile: Int32 = 0) -> (surface: UnsafeMutablePointer<SDL_Surface>, offset: (x: Int32, y: Int32))? {
+    /// Tile `tile` (rows `tile × tileHeight` on from the top of `pixelBox`), column `column`
+    /// (`column × tileWidth` on from its left) of `block` drawn in `color` (opaque; the renderer
+    /// applies alpha) at `scale` pixels per point, as a straight-alpha ARGB8888 surface, and where
+    /// its top-left sits relative to the block's origin in pixels. Caller frees the surface.
+    func rasterise(_ block: TextBlock, color: Color, scale: Double, tile: Int32 = 0, column: Int32 = 0) -> (surface: UnsafeMutablePointer<SDL_Surface>, offset: (x: Int32, y: Int32))? {
         let box = pixelBox(block, scale: scale)
-        let top = box.y + tile * Self.tileHeight
-        let w = box.w, h = min(Self.tileHeight, box.y + box.h - top)
+        let top = box.y + tile * Self.tileHeight, left = box.x + column * Self.tileWidth
+        let w = min(Self.tileWidth, box.x + box.w - left), h = min(Self.tileHeight, box.y + box.h - top)
         guard w > 0, h > 0, let surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
         let pl = renderLayout(block, scale: scale)
         SDL_LockSurface(surf)
@@ -233,7 +237,7 @@ public final class TextEngine: TextMeasuring {
         memset(pixels, 0, Int(surf.pointee.pitch) * Int(h))
         let cs = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, w, h, surf.pointee.pitch)
         let cr = cairo_create(cs)
-        cairo_translate(cr, -Double(box.x), -Double(top))
+        cairo_translate(cr, -Double(left), -Double(top))
         cairo_scale(cr, scale, scale)
         cairo_set_source_rgb(cr, Double(color.r) / 255, Double(color.g) / 255, Double(color.b) / 255)
         pango_cairo_show_layout(cr, pl)
@@ -244,7 +248,7 @@ public final class TextEngine: TextMeasuring {
             podium_unpremultiply(UnsafeMutableRawPointer(pixels + y * Int(surf.pointee.pitch)).assumingMemoryBound(to: UInt32.self), Int(w))
         }
         SDL_UnlockSurface(surf)
-        return (surf, (box.x, top))
+        return (surf, (left, top))
     }
 
     /// A context whose glyphs are rasterised at `scale` pixels per point (hinting for that size),
