@@ -12,8 +12,9 @@ public final class TextEngine: TextMeasuring {
     let context: OpaquePointer   // PangoContext*, identity matrix: layout in points
     private var renderContexts: [Double: OpaquePointer] = [:]   // pixel scale → PangoContext*
     private var fonts: [Font: OpaquePointer] = [:]   // PangoFontDescription*
-    private var layouts = BoundedCache<TextBlock, TextLayout>(limit: 20_000)
-    private var clusterCache = BoundedCache<TextBlock, [TextCluster]>(limit: 200)
+    // Bounded by entries and by what they hold: 8 MB of text, 250,000 clusters (10 MB).
+    private var layouts = BoundedCache<TextBlock, TextLayout>(limit: 20_000, maxCost: 8 << 20) { b, _ in b.text.utf8.count }
+    private var clusterCache = BoundedCache<TextBlock, [TextCluster]>(limit: 200, maxCost: 250_000) { _, c in c.count }
     /// The last block laid out for measuring and its PangoLayout: a text input asks for the
     /// layout and then the clusters of the same block, and Pango shapes it once for both.
     private var lastMeasured: (block: TextBlock, layout: OpaquePointer)?
@@ -172,7 +173,7 @@ public final class TextEngine: TextMeasuring {
 
     // MARK: Rasterising
 
-    private var ownColours = BoundedCache<TextBlock, Bool>(limit: 20_000)
+    private var ownColours = BoundedCache<TextBlock, Bool>(limit: 20_000, maxCost: 8 << 20) { b, _ in b.text.utf8.count }
     /// True when `block` draws colours of its own: coloured spans, or emoji (fontconfig gives
     /// them a colour face). Such text is rasterised in its colours; the rest white, then tinted.
     func hasOwnColours(_ block: TextBlock) -> Bool {
@@ -220,7 +221,7 @@ public final class TextEngine: TextMeasuring {
         lastRendered = (key, l)
         return l
     }
-    private var boxes = BoundedCache<ScaledBlock, SDL_Rect>(limit: 4000)
+    private var boxes = BoundedCache<ScaledBlock, SDL_Rect>(limit: 4000, maxCost: 8 << 20) { k, _ in k.block.text.utf8.count }
 
     /// Tile `tile` (rows `tile × tileHeight` on from the top of `pixelBox`), column `column`
     /// (`column × tileWidth` on from its left) of `block` drawn in `color` (opaque; the renderer
@@ -286,16 +287,26 @@ struct ByteIndex {
     }
 }
 
-/// A dictionary that forgets everything once it holds `limit` entries (it refills as needed).
+/// A dictionary that forgets everything once it holds `limit` entries, or once the entries'
+/// `cost` (e.g. characters held) would pass `maxCost` (it refills as needed). Text being typed
+/// into a long note adds an entry per key, each holding the whole text.
 struct BoundedCache<K: Hashable, V> {
     let limit: Int
+    let maxCost: Int
+    private let cost: (K, V) -> Int
     private var store: [K: V] = [:]
-    init(limit: Int) { self.limit = limit }
+    private(set) var totalCost = 0
+    init(limit: Int, maxCost: Int = .max, cost: @escaping (K, V) -> Int = { _, _ in 0 }) {
+        self.limit = limit; self.maxCost = maxCost; self.cost = cost
+    }
     subscript(key: K) -> V? {
         get { store[key] }
         set {
-            if store.count >= limit { store.removeAll(keepingCapacity: true) }
+            if let old = store[key] { totalCost -= cost(key, old) }
+            let c = newValue.map { cost(key, $0) } ?? 0
+            if store[key] == nil, store.count >= limit || totalCost + c > maxCost { store.removeAll(keepingCapacity: true); totalCost = 0 }
             store[key] = newValue
+            totalCost += c
         }
     }
     var count: Int { store.count }
