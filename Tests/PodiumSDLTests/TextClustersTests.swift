@@ -47,6 +47,8 @@ final class TextClustersTests: XCTestCase {
             assertSame(TextBlock(t, font: font, width: 60))
             assertSame(TextBlock(t, font: font, width: 300, alignment: .center))
         }
+        assertSame(TextBlock.line("Saw them live in Helsinki in 2019, twice", font: font, width: 120))
+        assertSame(TextBlock("Saw them live in Helsinki in 2019, twice", font: font, width: 90, maxLines: 2))
         let notes = String(repeating: "Saw them live in Helsinki in 2019. שלום! ", count: 30)
         assertSame(TextBlock(notes, font: font, width: 400))
         assertSame(TextBlock(notes + "\n" + notes, font: .bold(13), width: 250, alignment: .trailing))
