@@ -70,7 +70,7 @@ public final class Renderer {
     /// A block at one pixel scale and tile. Plain text is rasterised white and tinted when drawn,
     /// so one texture serves every colour (map labels and their halos); text with colour glyphs
     /// (emoji) or coloured spans is rasterised in its colour (`rgb`), since tinting would stain it.
-    struct TextKey: Hashable { var block: TextBlock; var rgb: UInt32; var scale: Double; var tile: Int32 }
+    struct TextKey: Hashable { var block: TextBlock; var rgb: UInt32; var scale: Double; var tile: Int32; var column: Int32 }
 
     public init(sdl: OpaquePointer, text: TextEngine) {
         self.sdl = sdl; self.text = text
@@ -295,28 +295,32 @@ public final class Renderer {
         let visible = clipStack.last ?? SDL_Rect(x: 0, y: 0, w: ow, h: oh)
         let first = max(0, (visible.y - oy - box.y) / TextEngine.tileHeight)
         let last = min((box.h - 1) / TextEngine.tileHeight, (visible.y + visible.h - oy - box.y) / TextEngine.tileHeight)
-        guard first <= last, ox + box.x < visible.x + visible.w, ox + box.x + box.w > visible.x else { return }
+        let firstColumn = max(0, (visible.x - ox - box.x) / TextEngine.tileWidth)
+        let lastColumn = min((box.w - 1) / TextEngine.tileWidth, (visible.x + visible.w - ox - box.x) / TextEngine.tileWidth)
+        guard first <= last, firstColumn <= lastColumn, ox + box.x < visible.x + visible.w, ox + box.x + box.w > visible.x else { return }
         let tinted = !text.hasOwnColours(block)
         let ink = tinted ? Color.white : Color(color.r, color.g, color.b)
         let rgb = UInt32(ink.r) << 16 | UInt32(ink.g) << 8 | UInt32(ink.b)
         for tile in first...last {
-            let key = TextKey(block: block, rgb: rgb, scale: scale, tile: tile)
-            var entry = textCache[key]
-            if entry == nil {
-                guard let (surf, off) = text.rasterise(block, color: ink, scale: scale, tile: tile) else { continue }
-                defer { SDL_FreeSurface(surf) }
-                guard let tex = SDL_CreateTextureFromSurface(sdl, surf) else { continue }
-                SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-                entry = (tex, SDL_Rect(x: off.x, y: off.y, w: surf.pointee.w, h: surf.pointee.h), frameCounter)
-                textCacheBytes += Int(surf.pointee.w) * Int(surf.pointee.h) * 4
+            for column in firstColumn...lastColumn {
+                let key = TextKey(block: block, rgb: rgb, scale: scale, tile: tile, column: column)
+                var entry = textCache[key]
+                if entry == nil {
+                    guard let (surf, off) = text.rasterise(block, color: ink, scale: scale, tile: tile, column: column) else { continue }
+                    defer { SDL_FreeSurface(surf) }
+                    guard let tex = SDL_CreateTextureFromSurface(sdl, surf) else { continue }
+                    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+                    entry = (tex, SDL_Rect(x: off.x, y: off.y, w: surf.pointee.w, h: surf.pointee.h), frameCounter)
+                    textCacheBytes += Int(surf.pointee.w) * Int(surf.pointee.h) * 4
+                }
+                guard var e = entry else { continue }
+                e.used = frameCounter
+                textCache[key] = e
+                if tinted { SDL_SetTextureColorMod(e.tex, color.r, color.g, color.b) }
+                SDL_SetTextureAlphaMod(e.tex, color.a)
+                var dst = SDL_Rect(x: ox + e.rect.x, y: oy + e.rect.y, w: e.rect.w, h: e.rect.h)
+                SDL_RenderCopy(sdl, e.tex, nil, &dst)
             }
-            guard var e = entry else { continue }
-            e.used = frameCounter
-            textCache[key] = e
-            if tinted { SDL_SetTextureColorMod(e.tex, color.r, color.g, color.b) }
-            SDL_SetTextureAlphaMod(e.tex, color.a)
-            var dst = SDL_Rect(x: ox + e.rect.x, y: oy + e.rect.y, w: e.rect.w, h: e.rect.h)
-            SDL_RenderCopy(sdl, e.tex, nil, &dst)
         }
     }
 

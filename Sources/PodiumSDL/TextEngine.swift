@@ -9,15 +9,22 @@ import PodiumCore
 /// lines at every pixel scale; results are cached so unchanged text is never laid out again.
 /// Main thread only (Pango contexts are not thread-safe).
 public final class TextEngine: TextMeasuring {
-    private let context: OpaquePointer   // PangoContext*, identity matrix: layout in points
+    let context: OpaquePointer   // PangoContext*, identity matrix: layout in points
     private var renderContexts: [Double: OpaquePointer] = [:]   // pixel scale → PangoContext*
     private var fonts: [Font: OpaquePointer] = [:]   // PangoFontDescription*
-    private var layouts = BoundedCache<TextBlock, TextLayout>(limit: 20_000)
-    private var clusterCache = BoundedCache<TextBlock, [TextCluster]>(limit: 200)
+    // Bounded by entries and by what they hold: 8 MB of text, 250,000 clusters (10 MB).
+    private var layouts = BoundedCache<TextBlock, TextLayout>(limit: 20_000, maxCost: 8 << 20) { b, _ in b.text.utf8.count }
+    private var clusterCache = BoundedCache<TextBlock, [TextCluster]>(limit: 200, maxCost: 250_000) { _, c in c.count }
+    /// The last block laid out for measuring and its PangoLayout: a text input asks for the
+    /// layout and then the clusters of the same block, and Pango shapes it once for both.
+    private var lastMeasured: (block: TextBlock, layout: OpaquePointer)?
     private var lineHeights: [Font: Double] = [:]
     /// How many blocks Pango has laid out for measuring (tests check that cached text is not
     /// laid out again).
     public private(set) var layoutCount = 0
+    /// How many blocks had their clusters listed (one pass over Pango's clusters each; tests
+    /// check that a typed key lists them at most once).
+    public private(set) var clusterPasses = 0
 
     /// Primary families in order; anything they lack falls back through fontconfig.
     static let families = "DejaVu Sans,sans-serif"
@@ -27,6 +34,8 @@ public final class TextEngine: TextMeasuring {
     }
 
     deinit {
+        if let l = lastMeasured?.layout { g_object_unref(UnsafeMutableRawPointer(l)) }
+        if let l = lastRendered?.layout { g_object_unref(UnsafeMutableRawPointer(l)) }
         g_object_unref(UnsafeMutableRawPointer(context))
         renderContexts.values.forEach { g_object_unref(UnsafeMutableRawPointer($0)) }
         fonts.values.forEach { pango_font_description_free($0) }
@@ -57,8 +66,18 @@ public final class TextEngine: TextMeasuring {
         return d
     }
 
+    /// The PangoLayout of `block` in the measuring context, kept until another block is measured
+    /// (the caller does not unref it).
+    func measuringLayout(_ block: TextBlock) -> OpaquePointer {
+        if let m = lastMeasured, m.block == block { return m.layout }
+        if let l = lastMeasured?.layout { g_object_unref(UnsafeMutableRawPointer(l)) }
+        let l = makeLayout(block, in: context)
+        lastMeasured = (block, l)
+        return l
+    }
+
     /// A new PangoLayout of `block` in `ctx`; caller unrefs.
-    private func makeLayout(_ block: TextBlock, in ctx: OpaquePointer) -> OpaquePointer {
+    func makeLayout(_ block: TextBlock, in ctx: OpaquePointer) -> OpaquePointer {
         let l = pango_layout_new(ctx)!
         pango_layout_set_text(l, block.text, -1)
         pango_layout_set_font_description(l, description(block.font))
@@ -109,8 +128,7 @@ public final class TextEngine: TextMeasuring {
     public func layout(_ block: TextBlock) -> TextLayout {
         if let l = layouts[block] { return l }
         layoutCount += 1
-        let pl = makeLayout(block, in: context)
-        defer { g_object_unref(UnsafeMutableRawPointer(pl)) }
+        let pl = measuringLayout(block)
         let index = ByteIndex(block.text)
         var lines: [TextLayout.Line] = []
         let iter = pango_layout_get_iter(pl)!
@@ -135,19 +153,8 @@ public final class TextEngine: TextMeasuring {
 
     public func clusters(_ block: TextBlock) -> [TextCluster] {
         if let c = clusterCache[block] { return c }
-        let pl = makeLayout(block, in: context)
-        defer { g_object_unref(UnsafeMutableRawPointer(pl)) }
-        var out: [TextCluster] = []
-        var byte = 0, i = 0
-        for ch in block.text {
-            var pos = PangoRectangle(), line: Int32 = 0, x: Int32 = 0
-            pango_layout_index_to_pos(pl, Int32(byte), &pos)
-            pango_layout_index_to_line_x(pl, Int32(byte), 0, &line, &x)
-            let r = Self.rect(pos)
-            // A negative width is Pango's sign for a right-to-left cluster (its start is its right edge).
-            out.append(TextCluster(index: i, line: Int(line), x: min(r.minX, r.minX + r.width), width: abs(r.width), rightToLeft: pos.width < 0))
-            byte += ch.utf8.count; i += 1
-        }
+        clusterPasses += 1
+        let out = Self.clusters(of: measuringLayout(block), text: block.text)
         clusterCache[block] = out
         return out
     }
@@ -166,7 +173,7 @@ public final class TextEngine: TextMeasuring {
 
     // MARK: Rasterising
 
-    private var ownColours = BoundedCache<TextBlock, Bool>(limit: 20_000)
+    private var ownColours = BoundedCache<TextBlock, Bool>(limit: 20_000, maxCost: 8 << 20) { b, _ in b.text.utf8.count }
     /// True when `block` draws colours of its own: coloured spans, or emoji (fontconfig gives
     /// them a colour face). Such text is rasterised in its colours; the rest white, then tinted.
     func hasOwnColours(_ block: TextBlock) -> Bool {
@@ -181,43 +188,57 @@ public final class TextEngine: TextMeasuring {
     /// Rows of pixels per rasterised tile: a long notes page is drawn a tile at a time, and
     /// only tiles on screen are rasterised.
     static let tileHeight: Int32 = 1024
+    /// Columns of pixels per rasterised tile: a long line (a text field holding thousands of
+    /// characters, scrolled to its end) is cut into columns, as textures are at most 16,384
+    /// pixels wide (SDL's renderers); only columns on screen are rasterised.
+    static let tileWidth: Int32 = 8192
 
     /// The pixel box of `block` at `scale` (ink and logical extents together), relative to the
     /// block's origin in pixels.
     func pixelBox(_ block: TextBlock, scale: Double) -> SDL_Rect {
         let key = ScaledBlock(block: block, scale: scale)
         if let b = boxes[key] { return b }
-        let pl = makeLayout(block, in: renderContext(scale))
-        defer { g_object_unref(UnsafeMutableRawPointer(pl)) }
+        let pl = renderLayout(block, scale: scale)
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_extents(pl, &ink, &logical)
         let li = Self.rect(ink), ll = Self.rect(logical)
         let x0 = (min(li.minX, ll.minX) * scale).rounded(.down) - 1, y0 = (min(li.minY, ll.minY) * scale).rounded(.down) - 1
         let x1 = (max(li.maxX, ll.maxX) * scale).rounded(.up) + 1, y1 = (max(li.maxY, ll.maxY) * scale).rounded(.up) + 1
-        let b = SDL_Rect(x: Int32(pixel: x0), y: Int32(pixel: y0), w: Int32(pixel: min(16384, x1 - x0)), h: Int32(pixel: min(16_777_216, y1 - y0)))
+        let b = SDL_Rect(x: Int32(pixel: x0), y: Int32(pixel: y0), w: Int32(pixel: min(16_777_216, x1 - x0)), h: Int32(pixel: min(16_777_216, y1 - y0)))
         boxes[key] = b
         return b
     }
     private struct ScaledBlock: Hashable { var block: TextBlock; var scale: Double }
-    private var boxes = BoundedCache<ScaledBlock, SDL_Rect>(limit: 4000)
 
-    /// Tile `tile` (rows `tile × tileHeight` on from the top of `pixelBox`) of `block` drawn in
-    /// `color` (opaque; the renderer applies alpha) at `scale` pixels per point, as a straight-alpha
-    /// ARGB8888 surface, and where its top-left sits relative to the block's origin in pixels.
-    /// Caller frees the surface.
-    func rasterise(_ block: TextBlock, color: Color, scale: Double, tile: Int32 = 0) -> (surface: UnsafeMutablePointer<SDL_Surface>, offset: (x: Int32, y: Int32))? {
+    /// The last block laid out for drawing and its PangoLayout: a changed block's pixel box and
+    /// its tiles come from one shaping (text being typed changes every frame).
+    private var lastRendered: (key: ScaledBlock, layout: OpaquePointer)?
+    private func renderLayout(_ block: TextBlock, scale: Double) -> OpaquePointer {
+        let key = ScaledBlock(block: block, scale: scale)
+        if let r = lastRendered, r.key == key { return r.layout }
+        if let l = lastRendered?.layout { g_object_unref(UnsafeMutableRawPointer(l)) }
+        let l = makeLayout(block, in: renderContext(scale))
+        lastRendered = (key, l)
+        return l
+    }
+    private var boxes = BoundedCache<ScaledBlock, SDL_Rect>(limit: 4000, maxCost: 8 << 20) { k, _ in k.block.text.utf8.count }
+
+    /// Tile `tile` (rows `tile × tileHeight` on from the top of `pixelBox`), column `column`
+    /// (`column × tileWidth` on from its left) of `block` drawn in `color` (opaque; the renderer
+    /// applies alpha) at `scale` pixels per point, as a straight-alpha ARGB8888 surface, and where
+    /// its top-left sits relative to the block's origin in pixels. Caller frees the surface.
+    func rasterise(_ block: TextBlock, color: Color, scale: Double, tile: Int32 = 0, column: Int32 = 0) -> (surface: UnsafeMutablePointer<SDL_Surface>, offset: (x: Int32, y: Int32))? {
         let box = pixelBox(block, scale: scale)
-        let top = box.y + tile * Self.tileHeight
-        let w = box.w, h = min(Self.tileHeight, box.y + box.h - top)
+        let top = box.y + tile * Self.tileHeight, left = box.x + column * Self.tileWidth
+        let w = min(Self.tileWidth, box.x + box.w - left), h = min(Self.tileHeight, box.y + box.h - top)
         guard w > 0, h > 0, let surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
-        let pl = makeLayout(block, in: renderContext(scale))
-        defer { g_object_unref(UnsafeMutableRawPointer(pl)) }
+        let pl = renderLayout(block, scale: scale)
         SDL_LockSurface(surf)
         let pixels = surf.pointee.pixels.assumingMemoryBound(to: UInt8.self)
         memset(pixels, 0, Int(surf.pointee.pitch) * Int(h))
         let cs = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, w, h, surf.pointee.pitch)
         let cr = cairo_create(cs)
-        cairo_translate(cr, -Double(box.x), -Double(top))
+        cairo_translate(cr, -Double(left), -Double(top))
         cairo_scale(cr, scale, scale)
         cairo_set_source_rgb(cr, Double(color.r) / 255, Double(color.g) / 255, Double(color.b) / 255)
         pango_cairo_show_layout(cr, pl)
@@ -228,7 +249,7 @@ public final class TextEngine: TextMeasuring {
             podium_unpremultiply(UnsafeMutableRawPointer(pixels + y * Int(surf.pointee.pitch)).assumingMemoryBound(to: UInt32.self), Int(w))
         }
         SDL_UnlockSurface(surf)
-        return (surf, (box.x, top))
+        return (surf, (left, top))
     }
 
     /// A context whose glyphs are rasterised at `scale` pixels per point (hinting for that size),
@@ -266,16 +287,26 @@ struct ByteIndex {
     }
 }
 
-/// A dictionary that forgets everything once it holds `limit` entries (it refills as needed).
+/// A dictionary that forgets everything once it holds `limit` entries, or once the entries'
+/// `cost` (e.g. characters held) would pass `maxCost` (it refills as needed). Text being typed
+/// into a long note adds an entry per key, each holding the whole text.
 struct BoundedCache<K: Hashable, V> {
     let limit: Int
+    let maxCost: Int
+    private let cost: (K, V) -> Int
     private var store: [K: V] = [:]
-    init(limit: Int) { self.limit = limit }
+    private(set) var totalCost = 0
+    init(limit: Int, maxCost: Int = .max, cost: @escaping (K, V) -> Int = { _, _ in 0 }) {
+        self.limit = limit; self.maxCost = maxCost; self.cost = cost
+    }
     subscript(key: K) -> V? {
         get { store[key] }
         set {
-            if store.count >= limit { store.removeAll(keepingCapacity: true) }
+            if let old = store[key] { totalCost -= cost(key, old) }
+            let c = newValue.map { cost(key, $0) } ?? 0
+            if store[key] == nil, store.count >= limit || totalCost + c > maxCost { store.removeAll(keepingCapacity: true); totalCost = 0 }
             store[key] = newValue
+            totalCost += c
         }
     }
     var count: Int { store.count }

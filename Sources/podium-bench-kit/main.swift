@@ -8,6 +8,10 @@
 //   notes    the presenter's notes panel holding 2,000 words of mixed scripts (Latin, Hebrew,
 //            Devanagari, Arabic, CJK, emoji, emphasis), cold layout then wheel scrolling; how many
 //            Pango layouts were made after warm-up (cached text is never laid out again)
+//   typing   keys typed at the end of a text view (band notes, 600 pt wide) and of a text field
+//            holding 1,000, 2,000 and 8,000 characters: one key, then one frame, per key
+//            (`typing.swift`; scripts/bench-typing.sh)
+// BENCH_ONLY=list,popover,notes,typing picks scenes (the first three by default).
 // Per frame we time "build" (layout + draw list, pure Swift) and "raster" (Renderer.draw); their
 // sum is the figure. SDL_RenderPresent is timed apart: on the offscreen driver it is a
 // framebuffer copy that says nothing about the kit. The first frames fill the text cache; they
@@ -107,9 +111,10 @@ func summary(_ xs: [Double]) -> (median: Double, p95: Double) {
     let frames = Int(ProcessInfo.processInfo.environment["BENCH_FRAMES"] ?? "") ?? 300
     let text = TextEngine()
     let size = Size(1920, 1080)
+    let only = Set((ProcessInfo.processInfo.environment["BENCH_ONLY"] ?? "list,popover,notes").split(separator: ",").map(String.init))
 
     // 1. The list alone, scrolling.
-    do {
+    if only.contains("list") {
         let root = WindowRoot(metrics: text)
         let list = bigList()
         root.content.addSubview(list.pinned(.fill()))
@@ -125,7 +130,7 @@ func summary(_ xs: [Double]) -> (median: Double, p95: Double) {
     }
 
     // 2. The same screen under a navigation bar, with a popover open over it.
-    do {
+    if only.contains("popover") {
         let root = WindowRoot(metrics: text)
         let list = bigList()
         let info = BarButtonItem("Info", id: "bench.info")
@@ -143,7 +148,7 @@ func summary(_ xs: [Double]) -> (median: Double, p95: Double) {
     }
 
     // 3. The notes panel holding a 2,000-word page of mixed scripts, scrolled with the wheel.
-    do {
+    if only.contains("notes") {
         let root = WindowRoot(metrics: text)
         let words = ["bands", "שלום", "हिन्दी", "**records**", "مرحبا", "五月天", "*Helsinki*", "🎸", "tour", "किताब"]
         let notes = (0..<40).map { p in "\(p + 1). " + (0..<50).map { words[($0 * 7 + p) % words.count] }.joined(separator: " ") }.joined(separator: "\n\n")
@@ -165,6 +170,9 @@ func summary(_ xs: [Double]) -> (median: Double, p95: Double) {
         print("  Pango layouts in 50 more frames of unchanged notes: \(text.layoutCount - steady)")
         breakdown(window)
     }
+
+    // 4. Typing into long text.
+    if only.contains("typing") { try typing(text: text, size: size) }
 }
 
 do { try main() } catch { FileHandle.standardError.write(Data("podium-bench-kit: \(error)\n".utf8)); exit(1) }

@@ -59,6 +59,24 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(outside, 0, "nothing drawn outside the label")
     }
 
+    /// A field holding 3,000 characters is about 25,000 pixels of text, wider than a texture
+    /// (16,384): it is rasterised in columns, and the one at the caret shows (trial 14: 2,500
+    /// characters typed into the map's search field left it blank).
+    func testAFieldHoldingThousandsOfCharactersShowsItsTextAtTheCaret() async throws {
+        let root = WindowRoot(metrics: text)
+        root.backgroundColor = .black
+        let f = TextField(String(repeating: "x", count: 3_000), id: "f")
+        f.pins = Pins(leading: 20, top: 20, width: 400, height: 34)
+        root.content.addSubview(f)
+        root.layoutIfNeeded()
+        f.becomeFocused()
+        XCTAssertGreaterThan(text.pixelBox(TextBlock(f.text, font: f.font), scale: 1).w, 16_384)
+        let img = try render(root, Size(440, 80))
+        // The text's own colour (near white) inside the field, left of the caret and inside the border.
+        let ink = img.count(x: 28, y: 26, w: 340, h: 22) { $0.r > 150 && $0.g > 150 && $0.b > 150 }
+        XCTAssertGreaterThan(ink, 300, "the x's before the caret are drawn")
+    }
+
     func testCyrillicAndCJKRenderRealGlyphsNotBoxes() async throws {
         // Each character alone: real glyphs differ from each other; missing ones would all be the
         // same .notdef box (or nothing).

@@ -4,14 +4,14 @@
 /// Home/End (Shift extends), Ctrl+A/C/V/X through the window's clipboard, click, Shift-click,
 /// double-click and drag to select.
 open class TextInputView: View {
-    public var state: TextEditState { didSet { if state != oldValue { cached = nil; revealCursor(); setNeedsDisplay() } } }
+    public var state: TextEditState { didSet { if state != oldValue { shownChanged() } } }
     public var text: String {
         get { state.text }
         set { guard newValue != state.text else { return }; state.setText(newValue) }
     }
     /// Grey hint shown while the text is empty; also the control's label when none is set.
     public var placeholder: String { didSet { setNeedsDisplay() } }
-    public var font: Font = .body { didSet { cached = nil; setNeedsDisplay() } }
+    public var font: Font = .body { didSet { shownChanged() } }
     public var isEditable = true
     /// Called after every edit the user makes (typing, deleting, paste, cut), with the new text.
     public var onChange: ((String) -> Void)?
@@ -19,7 +19,12 @@ open class TextInputView: View {
     public var padding = 8.0
     let isMultiline: Bool
     /// Scroll position of the text inside the frame, in points (x for fields, y for views).
-    public private(set) var scroll = 0.0
+    public var scroll: Double { revealIfNeeded(); return scrollOffset }
+    private var scrollOffset = 0.0
+    /// Set by every change that can move the cursor or the text; the scroll follows the cursor
+    /// once, when the view is next drawn or asked where something is. So a burst of typed keys
+    /// handled in one turn of the main loop lays the text out once, not once per key.
+    private var needsReveal = false
     /// The input method's composition (preedit) shown at the cursor, and its own caret.
     public private(set) var composition = ""
     private var compositionCursor = 0
@@ -93,11 +98,18 @@ open class TextInputView: View {
         return modelIndex(s.map.index(at: p - textOrigin))
     }
 
+    /// The text, the composition, the cursor or the frame changed: lay out again when next needed.
+    private func shownChanged() { cached = nil; needsReveal = true; setNeedsDisplay() }
+
+    private func revealIfNeeded() { if needsReveal { revealCursor() } }
+
     /// Scrolls the least needed so the cursor shows.
     func revealCursor() {
         guard bounds.width > 0, let s = shown else { return }
+        needsReveal = false
         let area = textArea
         let c = s.map.caretRect(shownIndex(state.cursor) + compositionCursor)
+        var scroll = scrollOffset
         if isMultiline {
             if c.minY < scroll { scroll = c.minY } else if c.maxY > scroll + area.height { scroll = c.maxY - area.height }
             scroll = clamp(scroll, 0, max(0, s.map.layout.size.height - area.height))
@@ -106,9 +118,10 @@ open class TextInputView: View {
             if x < scroll { scroll = x } else if x > scroll + area.width - 2 { scroll = x - area.width + 2 }
             scroll = clamp(scroll, 0, max(0, (s.block.width ?? 0) - area.width + 1))
         }
+        scrollOffset = scroll
     }
 
-    open override func layoutSubviews() { super.layoutSubviews(); cached = nil; revealCursor() }
+    open override func layoutSubviews() { super.layoutSubviews(); shownChanged() }
 
     // MARK: Drawing
 
@@ -152,7 +165,7 @@ open class TextInputView: View {
             dragging = false; return true
         case let .wheel(_, dy, _) where isMultiline:
             let maxScroll = max(0, (shown?.map.layout.size.height ?? 0) - textArea.height)
-            scroll = clamp(scroll - dy * lineHeight * 3, 0, maxScroll); setNeedsDisplay()
+            scrollOffset = clamp(scroll - dy * lineHeight * 3, 0, maxScroll); setNeedsDisplay()
             return true
         case let .text(s):
             guard isEditable, isFocused else { return false }
@@ -175,7 +188,7 @@ open class TextInputView: View {
     func setComposition(_ s: String, cursor: Int) {
         guard s != composition || cursor != compositionCursor else { return }
         composition = s; compositionCursor = max(0, min(cursor, s.count))
-        cached = nil; revealCursor(); setNeedsDisplay()
+        shownChanged()
     }
 
     /// Shift state of the last key, used by Shift-click (mouse events carry no modifiers).
