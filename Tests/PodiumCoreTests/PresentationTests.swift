@@ -154,6 +154,32 @@ final class PresentationTests: XCTestCase {
         XCTAssertTrue(p.isFrozen)
     }
 
+    /// Trial 15 M1, M3: during a look-up the console's next preview is where next goes (the scene
+    /// after the one the room sees), and the talk's place for a restart is that scene, live,
+    /// so a kill -9 mid-look-up resumes where previous and next go from. Once `f` shows the
+    /// look-up to the room, both follow the looked-up scene.
+    func testALookUpsNextPreviewAndPlaceAreTheScenesTheRoomSees() async {
+        let p = makePresentation(kinds: ["a", "opener", "a", "b"])
+        p.presenter.resize(to: Size(1200, 800))
+        p.goTo(1)
+        func nextText() -> String? {
+            p.presenter.drawList().commands.compactMap { if case let .text(b, _, _) = $0 { b.text } else { nil } }
+                .first { $0.hasPrefix("Next: ") || $0 == "End of deck" }
+        }
+        let afterOpener = nextText()
+        XCTAssertNotNil(afterOpener)
+        XCTAssertNotEqual(afterOpener, "End of deck")
+        openerContext?.openScene(kind: "b", parameters: ["query": "Кино"])
+        XCTAssertEqual(p.currentIndex, 3)
+        XCTAssertEqual(nextText(), afterOpener, "next goes on from the scene the room sees, and the preview says so")
+        let r = p.journalRecord(now: 0)
+        XCTAssertEqual(r.scene, 1, "a restart resumes on the scene the room sees")
+        XCTAssertNil(r.frozenScene, "live there: not frozen on it with the look-up behind")
+        _ = p.perform(.freeze)   // f: the room sees the look-up
+        XCTAssertEqual(nextText(), "End of deck", "the look-up is the talk's scene now: nothing after it")
+        XCTAssertEqual(p.journalRecord(now: 0).scene, 3)
+    }
+
     /// Freezing while blacked out (a look-up then, or `f`) keeps the scene, not the empty
     /// hidden view: once the cover lifts, the room sees the scene, not the plain background.
     func testAFreezeUnderABlackoutKeepsTheScene() async {

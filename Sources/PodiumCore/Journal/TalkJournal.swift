@@ -192,11 +192,17 @@ public struct JournalError: Error, CustomStringConvertible {
 
 extension Presentation {
     /// The talk's position now, for the journal; `now` is wall-clock time (Unix seconds).
+    /// During a look-up (`LookUp.swift`) the place is the scene the look-up came from, live: the
+    /// scene the room sees and where previous and next go from. A restart then puts the talk
+    /// back there with the room on the same picture; the look-up itself (a console-only detour
+    /// with the parameters it was opened with) is not carried, as a frozen look-up scene would
+    /// resume with its deck parameters and lose its way back (trial 15 M1).
     public func journalRecord(now: Double) -> TalkJournal.Record {
-        let position = (currentScene as? ScenePositionKeeping)?.position
-        let page = (position?["page"] ?? deck.scenes[currentIndex].parameters.values["page"])?.number.map { Int($0) }
-        let s = deck.scenes[currentIndex]
-        var r = TalkJournal.Record(deck: deck.path, scene: currentIndex, sceneTitle: s.title ?? title(at: currentIndex), sceneKind: s.kind, page: page, position: position,
+        let index = lookUp?.origin ?? currentIndex
+        let position = lookUp == nil ? (currentScene as? ScenePositionKeeping)?.position : nil
+        let page = (position?["page"] ?? deck.scenes[index].parameters.values["page"])?.number.map { Int($0) }
+        let s = deck.scenes[index]
+        var r = TalkJournal.Record(deck: deck.path, scene: index, sceneTitle: s.title ?? title(at: index), sceneKind: s.kind, page: page, position: position,
                                    started: talk.isStarted, elapsed: elapsed, paused: talk.isPaused, savedAt: now)
         // Once started, an end time has become a length (`startTalk`): keep the length.
         let startedWithEnd = talk.isStarted && deck.endTimeMinutes != nil
@@ -204,9 +210,9 @@ extension Presentation {
         r.endTimeMinutes = startedWithEnd ? nil : deck.endTimeMinutes
         r.lastMinutes = deck.lastMinutes; r.endSlide = deck.endSlide
         r.audienceMode = audienceMode == .normal ? nil : audienceMode.rawValue
-        r.sceneStart = talk.isStarted ? talk.sceneStart : nil
+        r.sceneStart = talk.isStarted && lookUp == nil ? talk.sceneStart : nil
         r.startTime = talk.isStarted ? nil : startTime?.timeIntervalSince1970
-        if isFrozen, let f = frozenScene, deck.scenes.indices.contains(f) {
+        if isFrozen, lookUp == nil, let f = frozenScene, deck.scenes.indices.contains(f) {
             r.frozenScene = f; r.frozenSceneTitle = deck.scenes[f].title; r.frozenSceneKind = deck.scenes[f].kind
         }
         return r

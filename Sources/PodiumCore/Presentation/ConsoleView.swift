@@ -63,9 +63,14 @@ public final class ConsoleView: View {
         sceneArea.addSubview(view)
         positionLabel.text = "\(index + 1) / \(count)"
         titleLabel.text = title
+        setNextTitle(nextTitle)
+        notes.setNotes(text)
+    }
+
+    /// "Next: TITLE" over the next preview, or "End of deck" and no preview (nil).
+    func setNextTitle(_ nextTitle: String?) {
         nextLabel.text = nextTitle.map { "Next: \($0)" } ?? "End of deck"
         nextPreview.isHidden = nextTitle == nil
-        notes.setNotes(text)
         setNeedsLayout()
     }
 

@@ -55,5 +55,8 @@ extension Presentation {
         lookUp = nil
         if let n = lookUpNotice, notice?.text == n { showNotice(nil) }
         lookUpNotice = nil
+        // Next now goes on from the looked-up scene, which the room sees: the preview says so.
+        console.setNextTitle(nextSceneIndex.map { title(at: $0) })
+        attachNextPreview()
     }
 }

@@ -340,7 +340,7 @@ public final class Presentation {
         consoleScene.redrawCount = { [weak self] in self?.presenterSceneRedraws ?? -1 }
         console.setScene(consoleScene, index: index, count: sceneCount, title: title(at: index),
                          notes: deck.scenes[index].notes,
-                         nextTitle: index + 1 < sceneCount ? title(at: index + 1) : nil)
+                         nextTitle: nextSceneIndex.map { title(at: $0) })
         console.positionLabel.text = slides.positionText(of: index)
         let text = deck.scenes[index].notes
         console.notesArea.set(sceneNotes: s.presenterNotesView, hasText: !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
@@ -364,16 +364,15 @@ public final class Presentation {
     /// making it (scenes are made on first use) does not delay the audience's first frame.
     private func scheduleNextPreview() {
         nextPreviewTimer?.cancel()
-        guard currentIndex + 1 < sceneCount else { nextPreviewTimer = nil; return }
+        guard nextSceneIndex != nil else { nextPreviewTimer = nil; return }
         nextPreviewTimer = timers.schedule(now: clock(), after: 0.05, repeats: false) { [weak self] in self?.attachNextPreview() }
     }
 
     /// Whether the scenes the next previews show (the next scene, and the next slide's first
     /// while the next scene is an overlay of this slide) are made already.
     private var nextPreviewScenesMade: Bool {
-        let i = currentIndex + 1
-        guard i < sceneCount, scenes[i] != nil else { return false }
-        let s = slides.slide(of: currentIndex)
+        guard let i = nextSceneIndex, scenes[i] != nil else { return false }
+        let s = slides.slide(of: i - 1)
         guard slides.slide(of: i) == s, s + 1 < slides.count else { return true }
         return scenes[slides.ranges[s + 1].lowerBound] != nil
     }
@@ -393,8 +392,7 @@ public final class Presentation {
     /// tests, which have no run loop to fire the timer).
     public func attachNextPreview() {
         nextPreviewTimer?.cancel(); nextPreviewTimer = nil
-        let i = currentIndex + 1
-        guard i < sceneCount else { return }
+        guard let i = nextSceneIndex else { return }
         nextStage.resize(to: audience.bounds.size)
         nextStage.content.removeAllSubviews()
         nextStage.content.addSubview(SceneCodeView(Self.previewView(of: scene(at: i)).pinned(.fill()), index: i))
@@ -437,6 +435,14 @@ public final class Presentation {
         show(i)
         if lookingUp, let n = lookUpNotice { showNotice(n, kind: .info) }
         SceneCode.run(in: i) { scene(at: i).receive(SceneParameters(parameters, path: "openScene(\(kind))")) }
+    }
+
+    /// The scene next goes to (what the console's next preview shows): the one after the current
+    /// scene, or during a look-up after the scene the room still sees (`LookUp.swift`, trial 15
+    /// M3); nil at the end of the deck.
+    var nextSceneIndex: Int? {
+        let i = (lookUp?.origin ?? currentIndex) + 1
+        return i < sceneCount ? i : nil
     }
 
     /// Seconds since the first advance (pauses excluded), or 0 before it.

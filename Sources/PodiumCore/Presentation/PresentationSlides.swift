@@ -32,8 +32,8 @@ extension Presentation {
     /// goes on the small next-slide stage; otherwise the small preview is hidden.
     func attachNextSlidePreview() {
         nextSlideStage.content.removeAllSubviews()
-        let s = slides.slide(of: currentIndex)
-        let shows = currentIndex + 1 < sceneCount && slides.slide(of: currentIndex + 1) == s && s + 1 < slides.count
+        let s = slides.slide(of: (nextSceneIndex ?? sceneCount) - 1)
+        let shows = nextSceneIndex.map { slides.slide(of: $0) == s } == true && s + 1 < slides.count
         console.nextPreviews.setShowsNextSlide(shows)
         guard shows else { return }
         nextSlideStage.resize(to: audience.bounds.size)
