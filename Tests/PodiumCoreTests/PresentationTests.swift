@@ -22,6 +22,7 @@ final class PresentationTests: XCTestCase {
     var made: [RecordingScene] = []
     var now = 100.0
     var openerContext: SceneContext?
+    var cardContext: SceneContext?
 
     func makePresentation(kinds: [String] = ["a", "b", "a"]) -> Presentation {
         let r = PluginRegistry()
@@ -33,6 +34,8 @@ final class PresentationTests: XCTestCase {
             SceneKind(name: "eager", summary: "") { _, ctx in ctx.setNeedsDisplay(); let s = RecordingScene("Eager"); self.made.append(s); return s },
             // Keeps its context, to open other scenes as the band list's Actions… do.
             SceneKind(name: "opener", summary: "") { _, ctx in self.openerContext = ctx; let s = RecordingScene("Opener"); self.made.append(s); return s },
+            // A second opener of another kind, as the map's place card opens the web search.
+            SceneKind(name: "card", summary: "") { _, ctx in self.cardContext = ctx; let s = RecordingScene("Card"); self.made.append(s); return s },
         ]))
         let deck = Deck(title: "T", scenes: kinds.map { DeckScene(kind: $0, notes: "notes for \($0)") }, path: "/tmp/t.json")
         return Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { self.now })
@@ -178,6 +181,26 @@ final class PresentationTests: XCTestCase {
         _ = p.perform(.freeze)   // f: the room sees the look-up
         XCTAssertEqual(nextText(), "End of deck", "the look-up is the talk's scene now: nothing after it")
         XCTAssertEqual(p.journalRecord(now: 0).scene, 3)
+    }
+
+    /// Trial 15 m1: a look-up opened from a look-up (the band list's map, then the map's card's
+    /// web search) keeps the first one's origin: the notice names the new scene and the scene
+    /// the room still sees, and previous goes back there.
+    func testALookUpFromALookUpKeepsTheRoomsScene() async {
+        let p = makePresentation(kinds: ["a", "opener", "card", "b"])
+        p.goTo(1)
+        openerContext?.openScene(kind: "card", parameters: [:])
+        XCTAssertEqual(p.currentIndex, 2)
+        cardContext?.openScene(kind: "b", parameters: [:])
+        XCTAssertEqual(p.currentIndex, 3)
+        XCTAssertTrue(p.isFrozen)
+        XCTAssertEqual(p.frozenScene, 1, "the room still sees the first look-up's origin")
+        let notice = p.notice?.text ?? ""
+        XCTAssertTrue(notice.hasPrefix("\(p.title(at: 3)) is on the console only"), notice)
+        XCTAssertTrue(notice.contains("the room still sees Opener"), notice)
+        p.previous()
+        XCTAssertEqual(p.currentIndex, 1, "back to where the room is")
+        XCTAssertFalse(p.isFrozen)
     }
 
     /// Freezing while blacked out (a look-up then, or `f`) keeps the scene, not the empty

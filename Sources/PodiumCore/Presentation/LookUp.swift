@@ -23,14 +23,17 @@ extension Presentation {
     /// Whether opening scene `target` from scene `source` is a look-up the room must not follow.
     func opensALookUp(from source: Int?, to target: Int) -> Bool {
         guard let source, deck.scenes.indices.contains(source), target != currentIndex else { return false }
-        return deck.scenes[source].kind != deck.scenes[target].kind && !isFrozen
+        return deck.scenes[source].kind != deck.scenes[target].kind && (!isFrozen || lookUp != nil)
     }
 
     /// Holds the room on what it sees now and tells the speaker; `show(target)` follows.
+    /// A look-up from a look-up (the map's card opened from the band list's) keeps the first
+    /// one's origin, the scene the room still sees (trial 15 m1: the notice named the map).
     func beginLookUp(to target: Int) {
-        let origin = currentIndex
-        setFrozen(true)
+        let origin = lookUp?.origin ?? currentIndex
+        if lookUp == nil { setFrozen(true) }
         lookUp = LookUp(origin: origin)
+        if let n = lookUpNotice, notice?.text == n { showNotice(nil) }
         let show = keyMap.keys(for: .freeze).first.map { "\($0) shows it to the room" } ?? "unfreeze to show it to the room"
         let back = keyMap.keys(for: .previous).first.map { "\($0) goes back" } ?? "previous goes back"
         lookUpNotice = "\(title(at: target)) is on the console only: the room still sees \(title(at: origin)). \(show); \(back)."
