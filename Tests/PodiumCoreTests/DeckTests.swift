@@ -85,6 +85,10 @@ final class DeckTests: XCTestCase {
         var bytes = Array(#"{"title":"Caf"#.utf8); bytes += [0xC3, 0x28]; bytes += Array(#"","scenes":[]}"#.utf8)
         do { _ = try Deck.parse(Data(bytes), path: "x.json", kinds: kinds); XCTFail("expected error") }
         catch let e as DeckError { XCTAssertEqual(e.message, "invalid UTF-8 at byte 13") } catch { XCTFail("\(error)") }
+        // A PNG given as the deck (trial 15 m6): named a binary file.
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]
+        do { _ = try Deck.parse(Data(png), path: "x.png", kinds: kinds); XCTFail("expected error") }
+        catch let e as DeckError { XCTAssertEqual(e.message, "invalid UTF-8 at byte 0: a binary file, not text (a deck is a JSON text file)") } catch { XCTFail("\(error)") }
         XCTAssertTrue(error(#"{"title":"T","scenes":[{"kind":"band-list"}]"#)?.message.hasPrefix("not valid JSON") ?? false)
         XCTAssertEqual(error("{\n  \"title\": \"T\"\n  \"scenes\": []\n}")?.message, "not valid JSON: line 3, column 10: '}' expected near '\"scenes\"'",
                        "a missing comma is located")

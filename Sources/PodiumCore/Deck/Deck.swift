@@ -127,7 +127,9 @@ extension Deck {
         func fail(_ p: String, _ m: String) -> DeckError { DeckError(file: file, path: p, message: m) }
         guard String(validating: data, as: UTF8.self) != nil else {
             let offset = firstInvalidUTF8(data)
-            throw fail("", "invalid UTF-8 at byte \(offset)")
+            // A NUL byte near the start: an image, a PDF, an archive given as the deck (trial 15 m6).
+            let binary = data.prefix(4096).contains(0)
+            throw fail("", "invalid UTF-8 at byte \(offset)" + (binary ? ": a binary file, not text (a deck is a JSON text file)" : ""))
         }
         let root: JSONValue
         if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { throw fail("", "the file is empty (a deck is a JSON object: {\"title\": …, \"scenes\": […]})") }
