@@ -156,6 +156,36 @@ final class RealPlacementTests: FakeDisplaysTestCase {
         XCTAssertNil(presentation.notice)
     }
 
+    /// The window manager's own update after a plug (the usable area it leaves, read again: CI,
+    /// 2026-12-01, a second RandR notice 0.3 s after the first) is not a display change: the
+    /// console stays held back, never mapped on the room's display again, and it is said once.
+    func testTheUsableAreaChangingIsNoNewChanceForTheConsole() async {
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
+        let c = controller()
+        let pw = platform.presenter
+        platform.managed[ObjectIdentifier(pw)] = platform.bounds("HDMI-1")
+        var maps = 0
+        pw.onHide = { maps += 1 }
+        advance(0.1, c, event: "window event")
+        XCTAssertTrue(c.presenterWithheld)
+        let held = maps
+        platform.displays[1].usableBounds = Rect(0, 0, 0, 0)
+        advance(0.3, c, event: "RandR notice")
+        platform.displays[1].usableBounds = platform.displays[1].bounds
+        platform.displays[0].usableBounds = Rect(0, 24, 1280, 776)   // a panel appears
+        advance(0.3, c, event: "RandR notice")
+        XCTAssertTrue(c.presenterWithheld, "still held back")
+        XCTAssertFalse(pw.isVisible)
+        XCTAssertEqual(maps, held, "never mapped again")
+        XCTAssertEqual(lines.filter { $0.contains("keeps putting the presenter window") }.count, 1, "\(lines)")
+
+        platform.displays[1].bounds = Rect(1280, 0, 1024, 768)   // a new mode is a new chance
+        platform.displays[1].usableBounds = platform.displays[1].bounds
+        platform.displays[1].currentMode = .init(width: 1024, height: 768, refreshRate: 60)
+        advance(1, c, event: "RandR notice")
+        XCTAssertGreaterThan(maps, held, "tried again")
+    }
+
     /// Right after a placement the X server still has the window where it was (the window
     /// manager has not answered): that frame is not judged before the settle time, but the
     /// console draws no frame there meanwhile; once the window manager moves it, all is well.

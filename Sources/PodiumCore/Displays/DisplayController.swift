@@ -111,8 +111,10 @@ public final class DisplayController<Platform: DisplayPlatform> {
         if change != nil { updateRoomStrip(drawNow: true) }
         defer { updateRoomStrip() }
         scheduleGraceTimer()
-        // Any change of the displays (one switched off and on, a new mode) is a new chance.
-        if let c = change, !c.added.isEmpty || !c.removed.isEmpty || !c.changed.isEmpty {
+        // Any change of the displays (one switched off and on, moved, a new mode) is a new
+        // chance; the usable area the window manager updates after one is not (a window rule
+        // would put the console on the room's display again: CI, 2026-12-01).
+        if let c = change, !c.added.isEmpty || !c.removed.isEmpty || c.reshaped {
             refusedByWindowManager = nil; presenterRepairs = 0; audienceRepairs = 0; presenterWithheld = false; saidLeftThere = false
             coversRefused = []
         }

@@ -72,6 +72,10 @@ public struct DisplayChange: Equatable, Sendable, CustomStringConvertible {
     public var removed: [DisplayInfo] = []
     /// Same display (identity), new bounds or mode: a resolution change or a move.
     public var changed: [DisplayInfo] = []
+    /// Whether a display in `changed` moved or took another mode; false when only what is
+    /// around the displays changed (the usable area a window manager or panel leaves, the DPI,
+    /// the list of modes): the window manager's own updates after a change, not a new layout.
+    public var reshaped = false
     public var old: DisplayAssignment
     public var new: DisplayAssignment
     /// Set while the audience waits in the preview for a lost display to come back.
@@ -199,6 +203,7 @@ public struct DisplayPolicy: Sendable {
         change.added = now.filter { d in !before.contains { $0.identity == d.identity } }
         change.removed = before.filter { !ids.contains($0.identity) }
         change.changed = now.filter { d in before.contains { $0.identity == d.identity && $0 != d } }
+        change.reshaped = change.changed.contains { d in before.contains { $0.identity == d.identity && ($0.bounds != d.bounds || $0.currentMode != d.currentMode) } }
         displays = now
         forgetSavedDisplaysWithAnotherMonitor(among: change.added)
         var applied: DisplayChoices.Entry?
