@@ -151,7 +151,8 @@ final class FollowCommand {
         case let .input(.key(k), _):
             // Only quitting: a follower screen has nothing else to drive (q or Ctrl+Q).
             if k.is("q"), !k.shift, !k.alt, !k.gui { quit = true }
-        case .input, .controlReleased: break
+        // Left to a talk beside it (whose keys matter): a follower is driven by the broker.
+        case .input, .controlReleased, .keyboardFocusDropped: break
         }
     }
 

@@ -460,6 +460,10 @@ final class PresentCommand {
             default: break
             }
         case .controlReleased: presentation.controlReleased()
+        case .keyboardFocusDropped:
+            // A kiosk without a window manager: the speaker's clicker must not go dead.
+            log("no window has the keyboard (the X input focus is none) and no window manager runs: the talk takes it back")
+            displayController.focusPresenter()
         case let .input(input, id):
             let target = id.flatMap(window(id:)) ?? presenterWindow!
             // Keys typed in the audience window act on the presenter (the speaker's focus).
