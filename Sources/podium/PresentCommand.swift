@@ -133,7 +133,7 @@ final class PresentCommand {
         // room would see comes first, then a notes sidecar's typo (the talk goes on without those notes).
         let warnings = DeckSource.launchWarnings(deck, registry: registry)
         for w in warnings { log("warning: \(w)") }
-        for p in DeckSource.parameterProblems(deck) { log("warning: \(SceneNumbers.spelled(p)); that scene shows an error card on the presenter view") }
+        for w in DeckSource.parameterWarnings(deck, "that scene shows an error card on the presenter view") { log(w) }
         if let w = DeckSource.bannerLine(warnings, directory: deck.directory) { presentation.showWarningUntilAMove(w) }
         presentation.clipboardWriter = { Clipboard.set($0) }
         for root in [presentation.presenter, presentation.audience] {
