@@ -5,7 +5,9 @@ import PodiumKit
 ///
 /// A JSON array of objects with `name` (required, not blank), `notes`, `rating` (integer 0–10),
 /// `touring` ("On Tour", "Off Tour", "Disbanded"), `seenLive` (boolean) and `image` (path,
-/// relative to the file). Unknown fields are errors, so a typo is not silently dropped.
+/// relative to the file). Unknown fields are errors, so a typo is not silently dropped. Names
+/// follow the band list's rule (`BandListModel.named`): trimmed, and two names that differ only
+/// in case or spacing are refused.
 public enum BandJSON {
     /// Problems in a band file, one line each: every line names the file, the record (index and
     /// name when known) and the field, e.g. `bands.json: [3] "Queen": rating: expected an integer
@@ -34,10 +36,20 @@ public enum BandJSON {
         do { root = try JSONValue.parse(data) } catch { throw Error(description: "\(file): not valid JSON: \(error)") }
         guard let items = root.array else { throw Error(description: "\(file): expected an array of bands, found \(root.typeName)") }
         var problems: [String] = []
+        // The band list's name rule (`BandListModel.named`): names trimmed, and a name the file
+        // already has but for case and spacing refused, as the form refuses it.
+        var firstOfName: [String: String] = [:]   // `sameNameKey` → the record that has it, `“Radiohead” ([1])`
         let bands = items.enumerated().compactMap { i, v in
             let label = v["name"]?.string.map { "[\(i)] \(SafeText.quote($0))" } ?? "[\(i)]"
             let before = problems.count
-            let b = record(v, label: "\(file): \(label)", baseDirectory: baseDirectory) { problems.append($0) }
+            var b = record(v, label: "\(file): \(label)", baseDirectory: baseDirectory) { problems.append($0) }
+            // Every record with a name, sound or not: all of a file's problems in one run.
+            if !b.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                do {
+                    b = try BandListModel.named(b, in: "file") { firstOfName[$0] }
+                    firstOfName[BandListModel.sameNameKey(b.name)] = "“\(b.name)” ([\(i)])"
+                } catch { problems.append("\(file): \(label): \(error)") }
+            }
             return problems.count == before ? b : nil
         }
         guard problems.isEmpty else { throw Error(lines: problems) }
@@ -53,7 +65,7 @@ public enum BandJSON {
         }
         var b = Band(name: "")
         if let nameValue = o["name"] {
-            if let name = nameValue.string { b.name = name.trimmingCharacters(in: .whitespacesAndNewlines) }
+            if let name = nameValue.string { b.name = name }   // trimmed by `decode`, as the form trims it
             else { fail("name", "expected string, found \(nameValue.typeName)") }
         } else { fail("name", "required") }
         if let n = o["notes"] { if let s = n.string { b.notes = s } else { fail("notes", "expected string, found \(n.typeName)") } }

@@ -64,11 +64,21 @@ public final class BandListModel {
     /// has that name but for case and spacing ("radiohead" beside "Radiohead": a deck's
     /// `select` could no longer tell them apart); the band itself in other case is fine.
     func named(_ band: Band) throws -> Band {
+        try Self.named(band, in: "list") { key in
+            index.entries.first { $0.band.id != band.id && Self.sameNameKey($0.band.name) == key }.map { "“\($0.band.name)”" }
+        }
+    }
+
+    /// The name rule itself, for the form and for `podium bands import` alike: `band` with its
+    /// name trimmed; throws `Band.ValidationError` for "name" when `other` knows another band of
+    /// the same `sameNameKey` (it returns how to name that band, e.g. `“Radiohead”`) in `place`
+    /// ("list", "file").
+    static func named(_ band: Band, in place: String, other: (String) -> String?) throws -> Band {
         var b = band
         b.name = band.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        let key = Self.sameNameKey(b.name)
-        if !key.isEmpty, let other = index.entries.first(where: { $0.band.id != b.id && Self.sameNameKey($0.band.name) == key })?.band {
-            throw Band.ValidationError(field: "name", message: "“\(other.name)” is already in the list (names differing only in case or spaces are the same band)")
+        let key = sameNameKey(b.name)
+        if !key.isEmpty, let other = other(key) {
+            throw Band.ValidationError(field: "name", message: "\(other) is already in the \(place) (names differing only in case or spaces are the same band)")
         }
         return b
     }

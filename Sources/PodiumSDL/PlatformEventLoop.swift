@@ -19,6 +19,9 @@ public enum PlatformEvent {
     /// A Ctrl key let go (its key-up; other key-ups are not passed on): the pointer dot shown
     /// with Ctrl + mouse goes at once.
     case controlReleased
+    /// (X11) No window has the keyboard (the X input focus is None or PointerRoot: the window
+    /// that had it went) and no window manager runs to give it to one (`RandRWatcher`).
+    case keyboardFocusDropped
 
     public enum WindowEvent {
         /// Resized or moved; `displayChanged` when it is now on another display.
@@ -34,14 +37,14 @@ public enum PlatformEvent {
 @MainActor
 public final class PlatformEventLoop {
     private let mailboxEvent: UInt32
-    /// RandR notices from the X server (x11 driver only): a mode change is handled at once.
+    /// RandR and focus notices from the X server (x11 driver only): a mode change is handled at once.
     private let randr: RandRWatcher?
 
     /// Call after `SDLVideo.start()`. Installs the mailbox's wake-up and starts text input.
     public init() {
         let event = SDL_RegisterEvents(1)
         mailboxEvent = event
-        randr = SDLVideo.currentDriver == "x11" ? RandRWatcher(eventType: SDL_RegisterEvents(1)) : nil
+        randr = SDLVideo.currentDriver == "x11" ? RandRWatcher(eventType: SDL_RegisterEvents(1), focusEventType: SDL_RegisterEvents(1)) : nil
         Self.wakeEvent.store(event, ordering: .releasing)
         MainThreadMailbox.shared.wake = { PlatformEventLoop.pushWake() }
         // A plain function, not a closure made here: one written in this main-actor init would be
@@ -86,6 +89,9 @@ public final class PlatformEventLoop {
                 r.handled()
                 XErrorProbe.fire()
                 try handle(.displaysChanged("RandR notice"))
+            } else if let r = randr, e.type == r.focusEventType {
+                r.focusHandled()
+                try handle(.keyboardFocusDropped)
             } else if let event = Self.translate(e) {
                 if case .displaysChanged = event { XErrorProbe.fire() }
                 try handle(event)

@@ -10,8 +10,9 @@ enum DeckSource {
     /// (`--notes`, `--no-grouping` for a PDF), else as a JSON deck; then the talk options
     /// (`TalkOptions`) apply over what the file says. Throws `DeckError` naming the file and
     /// problem, or a usage error for a bad option value or an option of another opener.
-    /// `keepingBadScenes` (`present`, a reload): a JSON deck's scene whose parameters alone are
-    /// wrong is kept with its problems (`DeckScene.parameterProblems`) and shown as an error card.
+    /// `keepingBadScenes` (`present`, a reload, `follow`, `snapshot`; not `check`): a JSON deck's
+    /// scene whose parameters alone are wrong is kept with its problems
+    /// (`DeckScene.parameterProblems`) and shown as an error card.
     static func load(_ path: String, registry: PluginRegistry, options: CommandLineInterface.Options, keepingBadScenes: Bool = false) throws -> Deck {
         let found: (opener: DeckOpener, pluginID: String)?
         do { found = try registry.deckOpener(for: path) } catch { throw DeckError(file: path, path: "", message: "\(error)") }
@@ -115,6 +116,13 @@ enum DeckSource {
 
     /// The problems of the scenes kept with them (`keepingBadScenes`), one line each.
     static func parameterProblems(_ deck: Deck) -> [String] { deck.scenes.flatMap(\.parameterProblems) }
+
+    /// The same as warnings for the log, each naming the file, the scene (also as the speaker
+    /// counts it, "scene 3") and the parameter, then `consequence`: what the command does with
+    /// that scene (`present`: "that scene shows an error card on the presenter view").
+    static func parameterWarnings(_ deck: Deck, _ consequence: String) -> [String] {
+        parameterProblems(deck).map { "warning: \(SceneNumbers.spelled($0)); \(consequence)" }
+    }
 
     /// Problems the scene kinds' file checks find by opening each scene's files (the PDF plugin
     /// opens each `pdf` scene's file, the media plugin runs GStreamer's discoverer on each clip, a

@@ -36,7 +36,10 @@ final class FollowCommand {
         let url = try BrokerOptions.url(spec, options: options)
         let registry = BuiltInPlugins.registry()
         let deckPath = options.positional.count > 1 ? options.positional[1] : AssetLocator.demoDeck
-        let deck = try DeckSource.load(deckPath, registry: registry, options: options)
+        // As `present` does: a scene with a misspelt parameter does not keep the follower from
+        // starting (the talk it follows runs with that scene as a presenter-only error card).
+        let deck = try DeckSource.load(deckPath, registry: registry, options: options, keepingBadScenes: true)
+        for w in DeckSource.parameterWarnings(deck, "on that scene the follower keeps the room's last picture, as the room does") { log(w) }
         let hash: String
         do { hash = try DeckIdentity.of(files: BrokerOptions.deckFiles(deck)) } catch { throw DeckError(file: deckPath, path: "", message: "\(error)") }
         var socketPath: String?
@@ -151,7 +154,8 @@ final class FollowCommand {
         case let .input(.key(k), _):
             // Only quitting: a follower screen has nothing else to drive (q or Ctrl+Q).
             if k.is("q"), !k.shift, !k.alt, !k.gui { quit = true }
-        case .input, .controlReleased: break
+        // Left to a talk beside it (whose keys matter): a follower is driven by the broker.
+        case .input, .controlReleased, .keyboardFocusDropped: break
         }
     }
 

@@ -133,7 +133,7 @@ final class PresentCommand {
         // room would see comes first, then a notes sidecar's typo (the talk goes on without those notes).
         let warnings = DeckSource.launchWarnings(deck, registry: registry)
         for w in warnings { log("warning: \(w)") }
-        for p in DeckSource.parameterProblems(deck) { log("warning: \(SceneNumbers.spelled(p)); that scene shows an error card on the presenter view") }
+        for w in DeckSource.parameterWarnings(deck, "that scene shows an error card on the presenter view") { log(w) }
         if let w = DeckSource.bannerLine(warnings, directory: deck.directory) { presentation.showWarningUntilAMove(w) }
         presentation.clipboardWriter = { Clipboard.set($0) }
         for root in [presentation.presenter, presentation.audience] {
@@ -460,6 +460,10 @@ final class PresentCommand {
             default: break
             }
         case .controlReleased: presentation.controlReleased()
+        case .keyboardFocusDropped:
+            // A kiosk without a window manager: the speaker's clicker must not go dead.
+            log("no window has the keyboard (the X input focus is none) and no window manager runs: the talk takes it back")
+            displayController.focusPresenter()
         case let .input(input, id):
             let target = id.flatMap(window(id:)) ?? presenterWindow!
             // Keys typed in the audience window act on the presenter (the speaker's focus).

@@ -19,7 +19,10 @@ enum SnapshotCommand {
         guard dims.count == 2, dims.allSatisfy({ $0 > 0 && $0 <= 8192 }) else { throw U(description: "--size expects WxH, e.g. 1920x1080, got \(SafeText.quote(sizeText))") }
 
         let registry = BuiltInPlugins.registry()
-        let deck = try DeckSource.load(deckPath, registry: registry, options: o)
+        // As `present` does: a scene with a misspelt parameter is an error card (the audience
+        // view keeps the room's picture), not a deck that cannot be drawn at all.
+        let deck = try DeckSource.load(deckPath, registry: registry, options: o, keepingBadScenes: true)
+        for w in DeckSource.parameterWarnings(deck, "that scene is drawn as an error card on the presenter view; its audience view keeps the room's picture (the first scene, where the talk starts)") { printError("podium: \(w)") }
         guard deck.scenes.indices.contains(sceneNumber) else { throw U(description: "--scene \(sceneNumber) is out of range (deck has \(deck.scenes.count) scenes, 0-based)") }
 
         setenv("SDL_RENDER_DRIVER", "software", 0)

@@ -50,6 +50,19 @@ final class BandJSONTests: XCTestCase {
             """)
     }
 
+    /// The band list's name rule (`BandListModel.named`, the form's): trimmed, and a name the
+    /// file already has but for case and spacing refused, naming both records; a record with
+    /// other problems is compared too (every problem in one run).
+    func testNamesAreTrimmedAndTheSameBandTwiceIsRefusedAsTheListRefusesIt() throws {
+        XCTAssertEqual(try decode(#"[{"name":"  Blur "},{"name":"Pulp\n"}]"#).map(\.name), ["Blur", "Pulp"])
+        let same = "(names differing only in case or spaces are the same band)"
+        XCTAssertEqual(error(#"[{"name":"Radiohead"},{"name":"  radiohead "},{"name":"Sigur Rós","rating":11},{"name":"SIGUR  RÓS"},{"name":"Blur"}]"#), """
+            in.json: [1] "  radiohead ": name: “Radiohead” ([0]) is already in the file \(same)
+            in.json: [2] "Sigur Rós": rating: expected an integer 0–10, found 11
+            in.json: [3] "SIGUR  RÓS": name: “Sigur Rós” ([2]) is already in the file \(same)
+            """)
+    }
+
     func testTheShippedSeedIsValid() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let bands = try BandJSON.load(root.appendingPathComponent("Assets/Bands/bands.json"))

@@ -251,6 +251,26 @@ final class BandListEndToEndTests: XCTestCase {
         XCTAssertEqual(app.stop(), 0, app.log)
     }
 
+    /// Import follows the band list's name rule (trial 15: only the form did): names trimmed, the
+    /// same band twice refused naming the file, both records and the value; the store keeps what
+    /// it had.
+    func testImportTrimsNamesAndRefusesTheSameBandTwice() throws {
+        let good = dir.appendingPathComponent("good.json"), twice = dir.appendingPathComponent("twice.json")
+        try Data(#"[{"name":" Blur "},{"name":"Pulp"}]"#.utf8).write(to: good)
+        try Data(#"[{"name":"Oasis"},{"name":"Suede"},{"name":"oasis "}]"#.utf8).write(to: twice)
+        var r = try runPodium(["bands", "import", good.path, "--store", store], environment: env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try BandStore(path: store).all().map(\.name), ["Blur", "Pulp"])
+        r = try runPodium(["bands", "import", twice.path, "--store", store], environment: env)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stderr, """
+            podium: \(twice.path): [2] "oasis ": name: “Oasis” ([0]) is already in the file (names differing only in case or spaces are the same band)
+            podium: nothing imported; \(store) is unchanged
+
+            """)
+        XCTAssertEqual(try BandStore(path: store).all().map(\.name), ["Blur", "Pulp"])
+    }
+
     func testImportValidatesAndKeepsTheStoreOnError() throws {
         let good = dir.appendingPathComponent("good.json"), bad = dir.appendingPathComponent("bad.json")
         try Data(#"[{"name":"Blur","rating":7},{"name":"Pulp","touring":"Disbanded"}]"#.utf8).write(to: good)

@@ -35,6 +35,14 @@ final class ResumeClickerEndToEndTests: XCTestCase {
         XCTAssertEqual(reply["ok"]?.bool, true, "\(k): \(reply)")
         return try app.send(["cmd": "state"])
     }
+    /// A talk moved to scene 4 by three `next`s, journaled there, then killed (kill -9): no
+    /// clean-up of its own ran, so the next launch asks whether to resume.
+    func interruptedAtSceneFour() throws {
+        let app = try launch()
+        for _ in 0..<3 { XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true) }
+        XCTAssertTrue(try waitUntil { try journal()?["scene"]?.int == 3 }, "journaled at scene 4")
+        app.kill9()
+    }
     /// Relaunched after a kill -9 at scene 4: the question is open, the room black.
     func relaunchAsked() throws -> PodiumProcess {
         let app = try launch()
@@ -45,13 +53,10 @@ final class ResumeClickerEndToEndTests: XCTestCase {
     }
 
     func testAClickerResumesAndOneEscLosesNothing() throws {
-        var app = try launch()
-        for _ in 0..<3 { XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true) }
-        XCTAssertTrue(try waitUntil { try journal()?["scene"]?.int == 3 }, "journaled at scene 4")
-        app.kill9()
+        try interruptedAtSceneFour()
 
         // Page Down resumes (and does not also advance).
-        app = try relaunchAsked()
+        var app = try relaunchAsked()
         var s = try key(app, "Page Down")
         XCTAssertEqual(s["scene"]?["index"]?.int, 3, "Page Down resumed at scene 4")
         XCTAssertEqual(s["question"], .null)
@@ -109,11 +114,8 @@ final class ResumeClickerEndToEndTests: XCTestCase {
     /// With a mouse in hand (trial 13 F4 rest): the banner's Resume and Start Fresh buttons answer
     /// as Return and Esc, through the control socket's `click`, while other clicks are refused.
     func testTheQuestionsButtonsAnswerIt() throws {
-        var app = try launch()
-        for _ in 0..<3 { XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true) }
-        XCTAssertTrue(try waitUntil { try journal()?["scene"]?.int == 3 }, "journaled at scene 4")
-        app.kill9()
-        app = try relaunchAsked()
+        try interruptedAtSceneFour()
+        let app = try relaunchAsked()
         defer { app.stop() }
         let controls = try app.send(["cmd": "state"])["windows"]?.array?.first?["controls"]?.array ?? []
         XCTAssertEqual(controls.first { $0["id"]?.string == "console.banner.yes" }?["label"]?.string, "Resume")
