@@ -40,6 +40,13 @@ extension Presentation {
         log("look-up: \(sceneName(at: target)) opened from \(sceneName(at: origin)) on the console; the room stays on \(sceneName(at: origin))")
     }
 
+    /// What the banner shows when the notice `going` goes during a look-up: the look-up's hint
+    /// again (after a reload's "Reloaded …", say), unless the hint is what goes (a click on it).
+    func lookUpHint(replacing going: String?) -> (text: String, kind: BannerView.Kind)? {
+        guard lookUp != nil, let n = lookUpNotice, going != nil, going != n else { return nil }
+        return (n, .info)
+    }
+
     /// Where next or previous go during a look-up: from the scene the room sees, not the look-up.
     func lookUpStep(_ delta: Int) -> Int? {
         guard let l = lookUp else { return nil }

@@ -163,11 +163,12 @@ extension Presentation {
     }
 
     /// A lasting message for the speaker (a reload error, nil to clear it); an open question
-    /// shows over it.
+    /// shows over it. When a notice goes (nil) during a look-up, the look-up's hint comes back
+    /// (trial 15 m2: a reload's "Reloaded …" took it for good), unless the hint itself is what goes.
     public func showNotice(_ text: String?, kind: BannerView.Kind = .error) {
         noticeExpiry?.cancel(); noticeExpiry = nil
         noticeUntilAMove = false
-        notice = text.map { ($0, kind) }
+        notice = text.map { ($0, kind) } ?? lookUpHint(replacing: notice?.text)
         updateBanner()
     }
 
