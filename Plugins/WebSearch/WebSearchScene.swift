@@ -285,10 +285,12 @@ final class WebSearchScene: Scene {
     }
 
     /// What the room sees; a page starts at the presenter's top line. `.reader` shows the
-    /// presenter's page, once loaded (until then the room keeps what it shows).
+    /// presenter's page, once loaded (until then the room keeps what it shows). The speaker's
+    /// choice: during a look-up the room sees this scene from now on, as after `f` (`showToRoom`).
     func setAudience(_ c: AudienceContent) {
         roomWantsSelected = false
         restoring = nil   // the speaker says what the room sees
+        defer { context.showToRoom() }
         if c == .reader {
             guard let d = document else { roomWantsSelected = selected != nil; return }
             showRoom(d)

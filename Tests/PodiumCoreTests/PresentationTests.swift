@@ -231,6 +231,27 @@ final class PresentationTests: XCTestCase {
         XCTAssertNil(p.notice, "no look-up: nothing comes back")
     }
 
+    /// A looked-up scene's own "show it to the room" (`SceneContext.showToRoom`: the web
+    /// search's Results to Audience) does what `f` does during the look-up: the room sees it,
+    /// live, and the look-up is over. Outside a look-up a room the speaker froze stays frozen.
+    func testALookedUpScenesShowToRoomEndsTheLookUp() async {
+        let p = makePresentation(kinds: ["a", "opener", "a", "card"])
+        p.goTo(1)
+        openerContext?.openScene(kind: "card", parameters: [:])
+        XCTAssertEqual(p.currentIndex, 3); XCTAssertTrue(p.isFrozen)
+        openerContext?.showToRoom()   // not the scene on the console: nothing
+        XCTAssertTrue(p.isFrozen)
+        cardContext?.showToRoom()
+        XCTAssertFalse(p.isFrozen, "the room sees the look-up")
+        XCTAssertNil(p.notice, "the look-up's hint went with it")
+        XCTAssertEqual(p.currentIndex, 3)
+        p.previous()
+        XCTAssertEqual(p.currentIndex, 2, "the look-up is over: previous is the scene before")
+        p.goTo(3); p.setFrozen(true)   // the speaker's own freeze
+        cardContext?.showToRoom()
+        XCTAssertTrue(p.isFrozen, "not a look-up: the speaker's freeze stays")
+    }
+
     /// Freezing while blacked out (a look-up then, or `f`) keeps the scene, not the empty
     /// hidden view: once the cover lifts, the room sees the scene, not the plain background.
     func testAFreezeUnderABlackoutKeepsTheScene() async {
