@@ -53,6 +53,10 @@ final class WebSearchScene: Scene {
     private var searchTask: SearchTask?
     private var pageTask: SearchTask?
     private var historyURL: URL { context.dataDirectory.appendingPathComponent("history.json") }
+    /// What the room is shown in place of this scene's audience view (`observeAudience`):
+    /// frozen (a look-up holds the room on the scene it came from, or `f`) or covered, the room
+    /// does not see what this view shows, and the status line says nothing of it (trial 15 m3).
+    private var roomState = AudienceState.live
 
     init(config: WebSearchConfig, primary: SearchProvider, fallback: SearchProvider?, context: SceneContext) {
         self.config = config; self.primary = primary; self.fallback = fallback; self.context = context
@@ -76,6 +80,7 @@ final class WebSearchScene: Scene {
         // the room (`open`), so it waits for nothing.
         presenter.results.onSelect = { [weak self] i in self?.restoring = nil; self?.open(i) }
         presenter.results.onActivate = { [weak self] i in self?.open(i); self?.setAudience(.reader) }
+        context.observeAudience { [weak self] in self?.roomState = $0 }
         setStatus("Search \(primary.name)" + (fallback != nil ? " (offline pages if it cannot be reached)." : "."))
         refresh()
     }
@@ -142,9 +147,11 @@ final class WebSearchScene: Scene {
     /// The room's empty list before any search, and after Results to Audience with none found.
     static let roomWaiting = "Search results appear here", roomNoResults = "No results"
 
-    /// Said after a search that found nothing or failed: the room was left as it was.
+    /// Said after a search that found nothing or failed: the room was left as it was; nothing
+    /// while the room sees something else (`roomState`).
     private var roomKeeps: String {
-        roomSeesPage ? " The room still sees its page." : roomQuery.isEmpty ? "" : " The room still sees “\(roomQuery)”."
+        guard roomState == .live else { return "" }
+        return roomSeesPage ? " The room still sees its page." : roomQuery.isEmpty ? "" : " The room still sees “\(roomQuery)”."
     }
 
     /// The presenter's results go to the room's list (and the room to that list): after a
@@ -278,10 +285,12 @@ final class WebSearchScene: Scene {
     }
 
     /// What the room sees; a page starts at the presenter's top line. `.reader` shows the
-    /// presenter's page, once loaded (until then the room keeps what it shows).
+    /// presenter's page, once loaded (until then the room keeps what it shows). The speaker's
+    /// choice: during a look-up the room sees this scene from now on, as after `f` (`showToRoom`).
     func setAudience(_ c: AudienceContent) {
         roomWantsSelected = false
         restoring = nil   // the speaker says what the room sees
+        defer { context.showToRoom() }
         if c == .reader {
             guard let d = document else { roomWantsSelected = selected != nil; return }
             showRoom(d)

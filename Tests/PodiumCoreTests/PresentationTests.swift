@@ -203,6 +203,55 @@ final class PresentationTests: XCTestCase {
         XCTAssertFalse(p.isFrozen)
     }
 
+    /// Trial 15 m2: a reload during a look-up says "Reloaded …" for a moment; then the look-up's
+    /// hint (f shows it…, Page Up goes back) is back, not gone for good. A click on the hint
+    /// still puts it away.
+    func testALookUpsHintComesBackAfterAReloadsNotice() async {
+        let p = makePresentation(kinds: ["a", "opener", "a", "b"])
+        p.goTo(1)
+        openerContext?.openScene(kind: "b", parameters: ["query": "Кино"])
+        let hint = p.notice?.text ?? ""
+        XCTAssertTrue(hint.contains("the room still sees Opener"), hint)
+        p.replaceDeck(p.deck)   // talk.json changed on disk: ReloadController says so for 4 s
+        p.showPassingNotice("Reloaded t.json", seconds: 4)
+        XCTAssertEqual(p.notice?.text, "Reloaded t.json")
+        XCTAssertTrue(p.isFrozen, "still a look-up")
+        now += 4; p.timers.fire(now: now)
+        XCTAssertEqual(p.notice?.text, hint, "the look-up's hint is back")
+        XCTAssertEqual(p.notice?.kind, .info)
+        // The speaker clicks it away.
+        p.presenter.resize(to: Size(1280, 800)); p.presenter.layoutIfNeeded()
+        guard let banner = p.presenter.controlTree().first(where: { $0.id == "console.banner" })?.frame else { return XCTFail("no banner") }
+        p.presenter.dispatch(.mouseDown(banner.center, button: 1, clicks: 1)); p.presenter.dispatch(.mouseUp(banner.center, button: 1))
+        XCTAssertNil(p.notice, "a click on the hint puts it away")
+        p.previous()
+        XCTAssertEqual(p.currentIndex, 1)
+        p.showPassingNotice("Reloaded t.json", seconds: 4)
+        now += 4; p.timers.fire(now: now)
+        XCTAssertNil(p.notice, "no look-up: nothing comes back")
+    }
+
+    /// A looked-up scene's own "show it to the room" (`SceneContext.showToRoom`: the web
+    /// search's Results to Audience) does what `f` does during the look-up: the room sees it,
+    /// live, and the look-up is over. Outside a look-up a room the speaker froze stays frozen.
+    func testALookedUpScenesShowToRoomEndsTheLookUp() async {
+        let p = makePresentation(kinds: ["a", "opener", "a", "card"])
+        p.goTo(1)
+        openerContext?.openScene(kind: "card", parameters: [:])
+        XCTAssertEqual(p.currentIndex, 3); XCTAssertTrue(p.isFrozen)
+        openerContext?.showToRoom()   // not the scene on the console: nothing
+        XCTAssertTrue(p.isFrozen)
+        cardContext?.showToRoom()
+        XCTAssertFalse(p.isFrozen, "the room sees the look-up")
+        XCTAssertNil(p.notice, "the look-up's hint went with it")
+        XCTAssertEqual(p.currentIndex, 3)
+        p.previous()
+        XCTAssertEqual(p.currentIndex, 2, "the look-up is over: previous is the scene before")
+        p.goTo(3); p.setFrozen(true)   // the speaker's own freeze
+        cardContext?.showToRoom()
+        XCTAssertTrue(p.isFrozen, "not a look-up: the speaker's freeze stays")
+    }
+
     /// Freezing while blacked out (a look-up then, or `f`) keeps the scene, not the empty
     /// hidden view: once the cover lifts, the room sees the scene, not the plain background.
     func testAFreezeUnderABlackoutKeepsTheScene() async {

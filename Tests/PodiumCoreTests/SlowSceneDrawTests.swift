@@ -54,6 +54,32 @@ final class SlowSceneDrawTests: XCTestCase {
 }
 
 extension SlowSceneDrawTests {
+    /// Trial 15 m4: the slow draw of the next preview after a kill's restart named itself over
+    /// "Podium was killed…", cutting that 8 s notice short. The lesser notice waits for it to go,
+    /// then shows for its own 8 s.
+    func testASlowDrawsNoticeWaitsForTheRestartsNotice() async {
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
+            SceneKind(name: "slow", summary: "") { _, _ in CostlyScene("Chart", cost: 0.3) },
+        ]))
+        let deck = Deck(title: "T", scenes: [DeckScene(kind: "slow", title: "Chart", notes: "")], path: "/tmp/slow-restart.json")
+        var clock = 0.0
+        let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { clock })
+        p.log = { _ in }
+        p.audience.resize(to: Size(800, 450))
+        let restart = "Podium was killed on scene 1 “Chart” and was restarted there."
+        p.showPassingNotice(restart, seconds: 8)
+        _ = p.audience.renderFrame()
+        clock += 0.01; p.timers.fire(now: clock)
+        XCTAssertEqual(p.notice?.text, restart, "the restart's notice keeps its time")
+        clock += 7; p.timers.fire(now: clock)
+        XCTAssertEqual(p.notice?.text, restart)
+        clock = 8; p.timers.fire(now: clock)
+        XCTAssertEqual(p.notice?.text, "Scene 1 “Chart” took 300 ms to draw; keys wait while it draws.", "then the slow draw's")
+        clock = 16; p.timers.fire(now: clock)
+        XCTAssertNil(p.notice, "which passes too")
+    }
+
     /// Trial 11 F6: under the room's blackout (or whiteout) the scene's audience view is not
     /// drawn at all, so a slow plugin draw never delays the cover's frame; uncovered, it is again.
     func testTheRoomsSceneIsNotDrawnUnderACover() async {

@@ -171,6 +171,25 @@ final class TalkJournalTests: XCTestCase {
         XCTAssertEqual(c.currentIndex, 2, "S3, found in the changed deck")
     }
 
+    /// Trial 15 m7: `f` before the talk's first advance (on its first scene, timer not started)
+    /// is a place worth resuming: a restart after a kill resumes with the room still frozen.
+    func testAFreezeBeforeTheFirstAdvanceIsResumed() async {
+        let (r, deck) = fiveScenes()
+        let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { 0 })
+        p.audience.resize(to: Size(800, 450))
+        XCTAssertFalse(p.journalRecord(now: 0).isWorthResuming, "nothing happened yet")
+        p.perform(.freeze)
+        let rec = p.journalRecord(now: 0)
+        XCTAssertFalse(rec.started); XCTAssertEqual(rec.scene, 0); XCTAssertEqual(rec.frozenScene, 0)
+        XCTAssertTrue(rec.isWorthResuming, "the room is frozen: a restart must keep it so")
+
+        let q = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { 0 })
+        q.audience.resize(to: Size(800, 450))
+        q.resume(from: rec, now: 0)
+        XCTAssertTrue(q.isFrozen); XCTAssertEqual(q.frozenScene, 0)
+        XCTAssertFalse(q.talk.isStarted, "still before the first advance")
+    }
+
     func testPresentationRecordsAndResumesItsPlace() async {
         var now = 50.0
         let (r, deck) = fiveScenes()

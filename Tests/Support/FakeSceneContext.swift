@@ -75,6 +75,15 @@ public final class FakeSceneContext: SceneContext {
         root.presentActionSheet(sheet, at: anchor, source: source)
     }
 
+    /// What the room is shown in place of the scene (`observeAudience`); setting it tells the
+    /// scene's observers, as the host does on a blackout or freeze.
+    public var audienceState = AudienceState.live { didSet { audienceObservers.forEach { $0(audienceState) } } }
+    private var audienceObservers: [(AudienceState) -> Void] = []
+    public func observeAudience(_ body: @escaping (AudienceState) -> Void) { audienceObservers.append(body); body(audienceState) }
+    /// How many times the scene asked for the room to see it (`showToRoom`).
+    public private(set) var showToRoomRequests = 0
+    public func showToRoom() { showToRoomRequests += 1 }
+
     public func setClipboard(_ text: String) { clipboard.append(text); root.writeClipboard(text) }
     public func log(_ message: String) { logs.append(message) }
 

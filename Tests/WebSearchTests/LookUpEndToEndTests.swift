@@ -6,7 +6,8 @@ import PodiumTestSupport
 /// on a deck with a scene between the band list and the web search, driven through the control
 /// socket. The band list's Actions… › Search the Web opens the search on the console only: the
 /// room keeps the band list (its scene and its pixels) until the speaker shows it (`f`); Page Up
-/// goes back to the band list, not to the scene before the search.
+/// goes back to the band list, not to the scene before the search. The search's own Results to
+/// Audience shows it to the room as `f` does (`SceneContext.showToRoom`).
 final class LookUpEndToEndTests: XCTestCase {
     func testSearchTheWebFromTheBandListStaysOnTheConsole() throws {
         guard FileManager.default.isExecutableFile(atPath: TestPaths.podium) else { throw XCTSkip("build podium first (swift build)") }
@@ -71,6 +72,23 @@ final class LookUpEndToEndTests: XCTestCase {
         s = try c.waitForState { $0["frozen"]?.bool == false }
         XCTAssertEqual(s["scene"]?["index"]?.int, 3)
         XCTAssertNotEqual(try room().rgba, bands.rgba, "after f the room sees the search")
+
+        // The search's own Results to Audience does what f does.
+        XCTAssertEqual(try c.send(["cmd": "key", "key": "Page Up"])["ok"], true)
+        s = try c.waitForState { $0["scene"]?["index"]?.int == 2 }
+        XCTAssertEqual(try c.send(["cmd": "goto", "index": 1])["ok"], true)
+        s = try c.waitForState(timeout: 30) { $0["scene"]?["index"]?.int == 1 }
+        try searchTheWeb()
+        s = try c.waitForState(timeout: 30) { $0["scene"]?["index"]?.int == 3 }
+        XCTAssertEqual(s["frozen"]?.bool, true)
+        XCTAssertEqual(try c.send(["cmd": "click", "id": "websearch.audience-results"])["ok"], true)
+        s = try c.waitForState { $0["frozen"]?.bool == false }
+        XCTAssertEqual(s["scene"]?["index"]?.int, 3, "the console stays on the search")
+        XCTAssertFalse(s["console"]?["notice"]?.string?.contains("is on the console only") == true, "the look-up's hint went with it")
+        XCTAssertNotEqual(try room().rgba, bands.rgba, "the room sees the search")
+        XCTAssertEqual(try c.send(["cmd": "key", "key": "Page Up"])["ok"], true)
+        s = try c.waitForState { $0["scene"]?["index"]?.int != 3 }
+        XCTAssertEqual(s["scene"]?["index"]?.int, 2, "the look-up is over: previous is the scene before")
         XCTAssertEqual(app.stop(), 0)
     }
 }

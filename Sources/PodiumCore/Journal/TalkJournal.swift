@@ -77,8 +77,10 @@ public struct TalkJournal {
         /// The cover the room had (black or white), if any.
         public var coveredMode: AudienceMode? { audienceMode.flatMap(AudienceMode.init(rawValue:)).flatMap { $0 == .normal ? nil : $0 } }
 
-        /// Whether resuming it is worth asking: the talk had started or moved past the first scene.
-        public var isWorthResuming: Bool { started || scene > 0 || coveredMode != nil }
+        /// Whether resuming it is worth asking: the talk had started or moved past the first
+        /// scene, or the room was covered or frozen (a freeze before the first advance is the
+        /// room's picture too, trial 15 m7: a restart must not thaw it).
+        public var isWorthResuming: Bool { started || scene > 0 || coveredMode != nil || frozenScene != nil }
 
         /// The question for the presenter screen, for a deck of `sceneCount` scenes at wall-clock
         /// `now`, e.g. `Resume the interrupted talk at scene 4 “Results”, 12:05 elapsed? Return,

@@ -64,6 +64,7 @@ final class HostContext: SceneContext {
         presentation.audienceObservers.append((self, body))
         body(presentation.audienceState)
     }
+    func showToRoom() { if isCurrentDeck { presentation.showLookUpToRoom(from: sceneIndex) } }
     func setClipboard(_ text: String) { presentation.clipboardWriter(text) }
     func log(_ message: String) { presentation.log("[\(pluginID)] \(message)") }
     func reportError(_ error: Error) {

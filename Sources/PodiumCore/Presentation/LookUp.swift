@@ -8,7 +8,8 @@ import PodiumKit
 /// by a freeze (so the phone remote, follower screens and the journal know it, and the preview
 /// and the FROZEN badge show the speaker what the room sees), as the web search keeps a search
 /// on the presenter until Results to Audience. The presenter says so. Then:
-/// - `f` or Esc (the freeze ends) shows the looked-up scene to the room, as a deliberate step;
+/// - `f` or Esc (the freeze ends) shows the looked-up scene to the room, as a deliberate step,
+///   and so does that scene's own choice (`SceneContext.showToRoom`: Results to Audience);
 /// - previous goes back to the scene the look-up came from, next on to the one after it, and any
 ///   other move (Home, End, a slide number, the overview) goes there: the talk keeps its order
 ///   and the room follows, live.
@@ -40,6 +41,13 @@ extension Presentation {
         log("look-up: \(sceneName(at: target)) opened from \(sceneName(at: origin)) on the console; the room stays on \(sceneName(at: origin))")
     }
 
+    /// What the banner shows when the notice `going` goes during a look-up: the look-up's hint
+    /// again (after a reload's "Reloaded …", say), unless the hint is what goes (a click on it).
+    func lookUpHint(replacing going: String?) -> (text: String, kind: BannerView.Kind)? {
+        guard lookUp != nil, let n = lookUpNotice, going != nil, going != n else { return nil }
+        return (n, .info)
+    }
+
     /// Where next or previous go during a look-up: from the scene the room sees, not the look-up.
     func lookUpStep(_ delta: Int) -> Int? {
         guard let l = lookUp else { return nil }
@@ -50,6 +58,15 @@ extension Presentation {
     func endLookUpAfterAMove() {
         guard lookUp != nil else { return }
         setFrozen(false)   // ends the look-up too (`lookUpFreezeEnded`)
+    }
+
+    /// The looked-up scene `index` asked for the room to see it (`SceneContext.showToRoom`: the
+    /// web search's Results to Audience): as `f` during the look-up, the room sees it and the
+    /// look-up ends. Outside a look-up, or from a scene not on the console, nothing changes.
+    func showLookUpToRoom(from index: Int) {
+        guard lookUp != nil, talkHold == nil, index == currentIndex else { return }
+        log("look-up: \(sceneName(at: index)) shown to the room by the scene (the speaker's choice)")
+        setFrozen(false)   // ends the look-up (`lookUpFreezeEnded`)
     }
 
     /// The freeze ended (a move, `f`, Esc, the remote): the look-up is over.

@@ -104,6 +104,8 @@ public final class Presentation {
     var noticeExpiry: TimerToken?
     /// The notice goes when the talk next moves (`showWarningUntilAMove`).
     var noticeUntilAMove = false
+    /// Lesser notices waiting for the one shown to go (`showLesserNotice`), oldest first.
+    var waitingNotices: [(text: String, seconds: Double)] = []
     /// The "go to slide" prompt while open, or its refusal while shown (`PageJump.swift`).
     var pageJump: PageJump?
     /// Closes the prompt left untouched for `pageJumpIdleSeconds` (`PageJump.swift`).

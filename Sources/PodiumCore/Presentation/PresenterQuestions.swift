@@ -163,12 +163,29 @@ extension Presentation {
     }
 
     /// A lasting message for the speaker (a reload error, nil to clear it); an open question
-    /// shows over it.
+    /// shows over it. When a notice goes (nil), a lesser one that waited for it shows
+    /// (`showLesserNotice`); else, during a look-up, the look-up's hint comes back (trial 15 m2:
+    /// a reload's "Reloaded …" took it for good), unless the hint itself is what goes.
     public func showNotice(_ text: String?, kind: BannerView.Kind = .error) {
+        if text == nil, !waitingNotices.isEmpty {
+            let next = waitingNotices.removeFirst()
+            showPassingNotice(next.text, seconds: next.seconds)
+            return
+        }
         noticeExpiry?.cancel(); noticeExpiry = nil
         noticeUntilAMove = false
-        notice = text.map { ($0, kind) }
+        notice = text.map { ($0, kind) } ?? lookUpHint(replacing: notice?.text)
         updateBanner()
+    }
+
+    /// A passing notice of less weight than what the speaker reads now (a slow draw's): while
+    /// another notice shows (a restart's "Podium was killed…", a reload's error) it waits until
+    /// that one goes, then shows for its `seconds`, rather than cut it short (trial 15 m4). Over
+    /// nothing, or over the look-up's hint (which comes back after it), it shows at once.
+    func showLesserNotice(_ text: String, seconds: Double) {
+        let overHint = lookUp != nil && notice?.text == lookUpNotice
+        if notice != nil, !overHint { waitingNotices.append((text, seconds)); return }
+        showPassingNotice(text, seconds: seconds)
     }
 
     /// A warning about the deck as it was opened (a PDF's page labels not used to group

@@ -13,7 +13,8 @@ extension Presentation {
 
 extension Presentation {
     /// Names, once per scene, a scene whose views took over `SceneCode.slowDraw` to draw: in the
-    /// log and for 8 s on the presenter view, e.g. "scene 3 “Chart” took 1.5 s to draw". While it
+    /// log and for 8 s on the presenter view, e.g. "scene 3 “Chart” took 1.5 s to draw", after
+    /// any notice shown then (`showLesserNotice`: a restart's says why first). While it
     /// draws nothing else runs (keys, the room's blackout wait behind it); the plugin's author
     /// and the speaker learn which scene it is.
     func sceneDrewSlowly(at index: Int, seconds: Double) {
@@ -23,6 +24,6 @@ extension Presentation {
         log("\(name) took \(took) to draw (its plugin's draw is slow: keys and the room's blackout wait for it)")
         // After this frame (this runs while a window's views are drawn): the notice asks for a redraw.
         let text = "\(name.prefix(1).uppercased() + name.dropFirst()) took \(took) to draw; keys wait while it draws."
-        _ = timers.schedule(now: clock(), after: 0, repeats: false) { [weak self] in self?.showPassingNotice(text, seconds: 8) }
+        _ = timers.schedule(now: clock(), after: 0, repeats: false) { [weak self] in self?.showLesserNotice(text, seconds: 8) }
     }
 }

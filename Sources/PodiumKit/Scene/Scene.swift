@@ -118,6 +118,12 @@ public protocol SceneContext: AnyObject, Sendable {
     /// a few seconds, never the room, and logs it: something the speaker should know while the
     /// talk goes on, e.g. a file the plugin cannot save. (API 3.x, appended.)
     func tellSpeaker(_ message: String)
+    /// The speaker chose to show this scene's audience view to the room (a button such as the
+    /// web search's Results to Audience). During a look-up (this scene opened by a scene of
+    /// another kind, the room held on that one, see `openScene`) the host ends the look-up as
+    /// the freeze key does: the room sees this scene, live. Otherwise nothing changes: a room
+    /// the speaker froze or covered stays so. (API 3.x, appended; hosts without look-ups ignore it.)
+    func showToRoom()
 }
 
 extension SceneContext {
@@ -125,6 +131,8 @@ extension SceneContext {
     public func observeAudience(_ body: @escaping (AudienceState) -> Void) {}
     /// Hosts without a presenter view (test doubles): the log only.
     public func tellSpeaker(_ message: String) { log(message) }
+    /// Hosts without look-ups (test doubles): the room already sees the current scene.
+    public func showToRoom() {}
 }
 
 extension SceneContext {
