@@ -200,7 +200,11 @@ final class PresentCommand {
         try loop()
         // A clean quit: nothing to resume next time (windows and SDL are released by `shutdown`).
         // (Unless the resume question was never answered: that talk is still to be resumed.)
-        if journalArmed, !keepsOldJournal { journal.end() }
+        // SIGTERM is no one's answer at the talk (a logout, a service stop, a stray script:
+        // trial 16 m11): the place is kept, and the next launch asks whether to resume it.
+        let terminated = QuitSignals.pending == SIGTERM
+        if terminated, journalArmed { log("the talk's place is kept (SIGTERM): the next launch offers to resume it") }
+        if journalArmed, !keepsOldJournal, !terminated { journal.end() }
         return 0
     }
 

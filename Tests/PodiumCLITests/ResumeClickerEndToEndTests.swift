@@ -132,4 +132,25 @@ final class ResumeClickerEndToEndTests: XCTestCase {
         XCTAssertEqual(s["audienceMode"]?.string, "normal")
         XCTAssertEqual(app.stop(), 0)
     }
+
+    /// Trial 16 m11: SIGTERM (a logout, a service stop, a stray script) is no one's answer at the
+    /// talk: it ends the talk cleanly, but the place is kept and the next launch asks; the
+    /// speaker's own quit (here the control socket's, as `q` confirmed) ends the journal.
+    func testSIGTERMKeepsThePlaceAndAQuitDoesNot() throws {
+        var app = try launch()
+        for _ in 0..<3 { XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true) }
+        XCTAssertTrue(try waitUntil { try journal()?["scene"]?.int == 3 }, "journaled at scene 4")
+        kill(app.process.processIdentifier, SIGTERM)
+        XCTAssertEqual(app.waitForExit(), 0, app.log)
+        XCTAssertTrue(app.log.contains("the talk's place is kept (SIGTERM)"), app.log)
+        XCTAssertEqual(try journal()?["scene"]?.int, 3)
+        app = try relaunchAsked()
+        _ = try key(app, "Page Down")
+        XCTAssertEqual(try app.send(["cmd": "state"])["scene"]?["index"]?.int, 3, "resumed at scene 4")
+        XCTAssertEqual(app.stop(), 0)
+
+        app = try launch()
+        XCTAssertEqual(try app.send(["cmd": "state"])["question"], .null, "the quit left nothing to resume")
+        XCTAssertEqual(app.stop(), 0)
+    }
 }
