@@ -109,6 +109,19 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertFalse(p.isFrozen, "Esc goes back to live")
     }
 
+    /// Trial 16 m1: `f` under a blackout arms a freeze the room sees once `b` takes the black
+    /// away; the console said only BLACK meanwhile. It says both.
+    func testAFreezeUnderABlackoutIsShownOnTheConsole() async {
+        let p = makePresentation()
+        p.press(Key("b")); p.press(Key("f"))
+        XCTAssertTrue(texts(p.presenter.drawList()).contains("■ BLACK + FROZEN"), "\(texts(p.presenter.drawList()))")
+        p.press(Key("b"))
+        XCTAssertTrue(texts(p.presenter.drawList()).contains("■ FROZEN"))
+        p.press(Key("f")); p.press(Key("b"))
+        XCTAssertTrue(texts(p.presenter.drawList()).contains("■ BLACK"))
+        XCTAssertFalse(texts(p.presenter.drawList()).contains("■ BLACK + FROZEN"))
+    }
+
     /// The room's display changing shape while frozen (a 4:3 projector renegotiating to 16:9)
     /// cropped the frozen frame's top and bottom (trial 13 F8): it is fitted whole, letterboxed.
     func testAFrozenFrameIsFittedWholeWhenTheRoomChangesShape() async {

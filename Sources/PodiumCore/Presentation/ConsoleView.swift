@@ -80,8 +80,9 @@ public final class ConsoleView: View {
         let t = Theme.standard
         let badge: (String, Color)?
         switch (mode, frozen) {
-        case (.black, _): badge = ("AUDIENCE BLACK", Color(0x60, 0x60, 0x60))
-        case (.white, _): badge = ("AUDIENCE WHITE", .white)
+        // A freeze made under a cover shows once the cover goes: said now (trial 16 m1).
+        case (.black, let f): badge = (f ? "AUDIENCE BLACK + FROZEN" : "AUDIENCE BLACK", Color(0x60, 0x60, 0x60))
+        case (.white, let f): badge = (f ? "AUDIENCE WHITE + FROZEN" : "AUDIENCE WHITE", .white)
         case (.normal, true): badge = ("AUDIENCE FROZEN", Color(0x40, 0xA0, 0xFF))
         case (.normal, false) where held: badge = ("AUDIENCE HELD", Color(0x40, 0xA0, 0xFF))
         case (.normal, false): badge = nil
