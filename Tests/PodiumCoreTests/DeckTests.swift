@@ -89,6 +89,13 @@ final class DeckTests: XCTestCase {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]
         do { _ = try Deck.parse(Data(png), path: "x.png", kinds: kinds); XCTFail("expected error") }
         catch let e as DeckError { XCTAssertEqual(e.message, "invalid UTF-8 at byte 0: a binary file, not text (a deck is a JSON text file)") } catch { XCTFail("\(error)") }
+        // UTF-16 text, with a byte-order mark or without and with a letter beyond ASCII (trial 16 m5):
+        // named so, not binary, as the README promises.
+        let deck = #"{"title":"Café","scenes":[]}"#
+        for (name, d) in [("BOM", deck.data(using: .utf16)!), ("LE", deck.data(using: .utf16LittleEndian)!), ("BE", deck.data(using: .utf16BigEndian)!)] {
+            do { _ = try Deck.parse(d, path: "u16.json", kinds: kinds); XCTFail("expected error") }
+            catch let e as DeckError { XCTAssertTrue(e.message.hasSuffix("the file looks like UTF-16 text: save it as UTF-8"), "\(name): \(e.message)") } catch { XCTFail("\(error)") }
+        }
         XCTAssertTrue(error(#"{"title":"T","scenes":[{"kind":"band-list"}]"#)?.message.hasPrefix("not valid JSON") ?? false)
         XCTAssertEqual(error("{\n  \"title\": \"T\"\n  \"scenes\": []\n}")?.message, "not valid JSON: line 3, column 10: '}' expected near '\"scenes\"'",
                        "a missing comma is located")

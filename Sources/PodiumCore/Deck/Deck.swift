@@ -127,9 +127,11 @@ extension Deck {
         func fail(_ p: String, _ m: String) -> DeckError { DeckError(file: file, path: p, message: m) }
         guard String(validating: data, as: UTF8.self) != nil else {
             let offset = firstInvalidUTF8(data)
-            // A NUL byte near the start: an image, a PDF, an archive given as the deck (trial 15 m6).
-            let binary = data.prefix(4096).contains(0)
-            throw fail("", "invalid UTF-8 at byte \(offset)" + (binary ? ": a binary file, not text (a deck is a JSON text file)" : ""))
+            // UTF-16 text (a Windows editor's "Unicode"), as the README promises (trial 16 m5);
+            // else a NUL byte near the start: an image, a PDF, an archive given as the deck (trial 15 m6).
+            let what = JSONValue.looksLikeUTF16(data) ? ": the file looks like UTF-16 text: save it as UTF-8"
+                : data.prefix(4096).contains(0) ? ": a binary file, not text (a deck is a JSON text file)" : ""
+            throw fail("", "invalid UTF-8 at byte \(offset)" + what)
         }
         let root: JSONValue
         if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { throw fail("", "the file is empty (a deck is a JSON object: {\"title\": …, \"scenes\": […]})") }

@@ -35,6 +35,15 @@ public enum JSONValue: Equatable, Sendable, Codable, CustomStringConvertible {
         try JanssonReader.parse(data)
     }
 
+    /// Whether `data` looks like UTF-16 text rather than UTF-8 (a byte-order mark, or every
+    /// other byte of its first four 0, as ASCII is in UTF-16), so that an error can say "save it
+    /// as UTF-8" instead of calling the file binary. (API 3.x, appended.)
+    public static func looksLikeUTF16(_ data: Data) -> Bool {
+        let b = Array(data.prefix(4))
+        return b.starts(with: [0xFF, 0xFE]) || b.starts(with: [0xFE, 0xFF])
+            || b.count == 4 && (b[0] == 0 && b[2] == 0 && b[1] != 0 && b[3] != 0 || b[1] == 0 && b[3] == 0 && b[0] != 0 && b[2] != 0)
+    }
+
     public struct ParseError: Error, CustomStringConvertible { public var message: String; public var description: String { message } }
 
     /// Compact JSON text with sorted keys (stable output for the control socket and files).

@@ -32,10 +32,7 @@ enum JanssonReader {
         let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? data.startIndex
         let line = before.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
         let column = String(decoding: data[lineStart..<k], as: UTF8.self).count + 1
-        let b = Array(data.prefix(4))
-        let utf16 = b.count == 4 && (b[0] == 0 && b[2] == 0 && b[1] != 0 && b[3] != 0 || b[1] == 0 && b[3] == 0 && b[0] != 0 && b[2] != 0)
-            || b.starts(with: [0xFF, 0xFE]) || b.starts(with: [0xFE, 0xFF])
-        let what = utf16 ? "the file looks like UTF-16 text: save it as UTF-8" : "a binary file, not text"
+        let what = JSONValue.looksLikeUTF16(data) ? "the file looks like UTF-16 text: save it as UTF-8" : "a binary file, not text"
         return JSONValue.ParseError(message: "line \(line), column \(column) (byte \(k - data.startIndex)): a NUL byte, which JSON text never has: \(what)")
     }
 
