@@ -1,5 +1,5 @@
 import Foundation
-import PodiumCore
+@testable import PodiumCore
 import PodiumKit
 import XCTest
 
@@ -44,6 +44,9 @@ final class DeckTests: XCTestCase {
                        #"unknown scene kind "helo"; did you mean "hello"? (available: hello, pdf, title)"#)
         XCTAssertEqual(Deck.unknownKindMessage("example", available: ["pdf", "title"]),
                        #"unknown scene kind "example" (available: pdf, title)"#)
+        // The same rule for parameters (trial 16 m8: "colour" got "did you mean "heading"?").
+        XCTAssertEqual(NameSuggestion.didYouMean("colour", among: ["heading", "subtitle", "background"]), "")
+        XCTAssertEqual(NameSuggestion.didYouMean("subtitel", among: ["heading", "subtitle", "background"]), #"; did you mean "subtitle"?"#)
     }
 
     func testMissingFieldsAndWrongTypes() {

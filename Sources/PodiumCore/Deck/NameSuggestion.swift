@@ -4,9 +4,11 @@ import PodiumKit
 /// (`blakout`). One place, so every error suggests the same way.
 enum NameSuggestion {
     /// `; did you mean "heading"?` for the known name nearest `name` (case-insensitive edit
-    /// distance), or "" when nothing is known.
+    /// distance), or "" when none is near: only a typo (at most 2 edits, or a third of the
+    /// name) is suggested, never an unrelated name ("colour" is not a typo of "heading", trial 16 m8).
     static func didYouMean(_ name: String, among known: [String]) -> String {
-        known.min { distance(name, $0) < distance(name, $1) }.map { "; did you mean \(SafeText.quote($0))?" } ?? ""
+        known.filter { distance(name, $0) <= max(2, name.count / 3) }
+            .min { distance(name, $0) < distance(name, $1) }.map { "; did you mean \(SafeText.quote($0))?" } ?? ""
     }
 
     /// Levenshtein distance over characters, case-insensitive (`Heading` is one step from nothing).
@@ -28,11 +30,9 @@ enum NameSuggestion {
 
 extension Deck {
     /// `unknown scene kind "helo"; did you mean "hello"? (available: hello, pdf, title)`: a deck's
-    /// kind no plugin supplies, with the nearest of the `available` kinds, as for parameters;
-    /// only a near one (a typo: at most 2 edits, or a third of the name): a kind of a plugin not
-    /// installed ("example") is not a typo of "title".
+    /// kind no plugin supplies, with the nearest of the `available` kinds, as for parameters
+    /// (only a typo: a kind of a plugin not installed, "example", is not one of "title").
     public static func unknownKindMessage(_ kind: String, available: [String]) -> String {
-        let near = available.filter { NameSuggestion.distance(kind, $0) <= max(2, kind.count / 3) }
-        return "unknown scene kind \(SafeText.quote(kind))\(NameSuggestion.didYouMean(kind, among: near)) (available: \(available.joined(separator: ", ")))"
+        "unknown scene kind \(SafeText.quote(kind))\(NameSuggestion.didYouMean(kind, among: available)) (available: \(available.joined(separator: ", ")))"
     }
 }
