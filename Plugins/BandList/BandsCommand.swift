@@ -40,7 +40,7 @@ enum BandsCommand {
             let data = BandJSON.encode(bands)
             if file == "-" { FileHandle.standardOutput.write(data + Data("\n".utf8)) } else {
                 do { try data.write(to: URL(fileURLWithPath: file), options: .atomic) }
-                catch { throw BandJSON.Error(description: "\(file): cannot write (\((error as NSError).localizedDescription))") }
+                catch { throw BandJSON.Error(description: "\(file): cannot write (\(DiskErrorText.reason(error)))") }
                 print("exported \(bands.count) band\(bands.count == 1 ? "" : "s") from \(storePath) to \(file)")
             }
             return 0
