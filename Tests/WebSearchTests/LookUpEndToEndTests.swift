@@ -91,4 +91,65 @@ final class LookUpEndToEndTests: XCTestCase {
         XCTAssertEqual(s["scene"]?["index"]?.int, 2, "the look-up is over: previous is the scene before")
         XCTAssertEqual(app.stop(), 0)
     }
+
+    /// Trial 16 M1, as the speaker met it: the demo's order (band list, map, web search). Find
+    /// Local Record Stores looks up the very next scene; `f` then showed the room an empty dark
+    /// frame, and so did next after a Search the Web look-up (the talk going on to the map),
+    /// until a scene change. The room sees the map each time.
+    func testTheRoomSeesTheMapAfterALookUpOfTheNextScene() throws {
+        guard FileManager.default.isExecutableFile(atPath: TestPaths.podium) else { throw XCTSkip("build podium first (swift build)") }
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pages = Fixtures.packageRoot.appendingPathComponent("Assets/WebSearch").path
+        let deckJSON: JSONValue = ["title": "Look-up test", "scenes": [
+            ["kind": "title", "title": "Hello", "parameters": ["heading": "Hello"]],
+            ["kind": "band-list", "title": "Bands", "parameters": ["select": "Radiohead"]],
+            ["kind": "map-search", "title": "Record Stores",
+             "parameters": ["query": "record stores", "latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5]],
+            ["kind": "web-search", "title": "Read More", "parameters": ["provider": "offline", "documents": .string(pages)]],
+        ]]
+        let deck = dir.appendingPathComponent("deck.json")
+        try Data(deckJSON.jsonString.utf8).write(to: deck)
+        let app = try PodiumProcess(args: [deck.path, "--windowed"], environment: [
+            "SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": dir.appendingPathComponent("data").path,
+        ], dir: dir)
+        defer { app.stop() }
+        let c = app.client!
+        var shots = 0
+        /// The share of the audience window's pixels in its commonest colour: 1 for an empty frame.
+        func roomSameColourShare() throws -> Double {
+            shots += 1
+            let png = dir.appendingPathComponent("room\(shots).png").path
+            XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "audience", "path": .string(png)])["ok"], true)
+            let img = try PNGImage(path: png)
+            var counts: [UInt32: Int] = [:]
+            for i in stride(from: 0, to: img.rgba.count, by: 4) {
+                counts[UInt32(img.rgba[i]) << 16 | UInt32(img.rgba[i + 1]) << 8 | UInt32(img.rgba[i + 2]), default: 0] += 1
+            }
+            return Double(counts.values.max() ?? 0) / Double(max(1, img.width * img.height))
+        }
+        func lookUp(action: Int, to index: Int) throws {
+            XCTAssertEqual(try c.send(["cmd": "goto", "index": 1])["ok"], true)
+            _ = try c.waitForState(timeout: 30) { $0["scene"]?["index"]?.int == 1 && $0["frozen"]?.bool == false }
+            XCTAssertEqual(try c.send(["cmd": "click", "id": "bands.actions"])["ok"], true)
+            XCTAssertEqual(try c.send(["cmd": "click", "id": .string("sheet.bands.actions.action.\(action)")])["ok"], true)
+            let s = try c.waitForState(timeout: 30) { $0["scene"]?["index"]?.int == index }
+            XCTAssertEqual(s["frozen"]?.bool, true, "a look-up: the room is held on the band list")
+        }
+
+        // Find Local Record Stores, then f: the room sees the map.
+        try lookUp(action: 2, to: 2)
+        XCTAssertEqual(try c.send(["cmd": "key", "key": "f"])["ok"], true)
+        var s = try c.waitForState { $0["frozen"]?.bool == false }
+        XCTAssertEqual(s["scene"]?["index"]?.int, 2)
+        XCTAssertLessThan(try roomSameColourShare(), 0.9, "after f the room sees the map, not an empty frame")
+
+        // Search the Web, then Page Down: the talk goes on to the map, which the room sees.
+        try lookUp(action: 1, to: 3)
+        XCTAssertEqual(try c.send(["cmd": "key", "key": "Page Down"])["ok"], true)
+        s = try c.waitForState { $0["frozen"]?.bool == false }
+        XCTAssertEqual(s["scene"]?["index"]?.int, 2, "next goes on from the band list")
+        XCTAssertLessThan(try roomSameColourShare(), 0.9, "the room sees the map, not an empty frame")
+        XCTAssertEqual(app.stop(), 0)
+    }
 }

@@ -397,10 +397,26 @@ public final class Presentation {
         guard let i = nextSceneIndex else { return }
         nextStage.resize(to: audience.bounds.size)
         nextStage.content.removeAllSubviews()
-        nextStage.content.addSubview(SceneCodeView(Self.previewView(of: scene(at: i)).pinned(.fill()), index: i))
+        nextStage.content.addSubview(previewHost(of: i))
         nextStage.layoutIfNeeded()
         attachNextSlidePreview()
         presenter.requestRedraw()
+    }
+
+    /// What a preview stage hosts for scene `index`: its preview view (`previewView(of:)`), or,
+    /// when that view is in the room's window (a look-up on the scene right after the room's:
+    /// next goes to the scene on the console), a picture of it taken now. A view has one
+    /// superview: hosting it on the stage took it out of the room's window, which then drew an
+    /// empty frame once the look-up ended (`f`, Esc, next), until a scene change (trial 16 M1).
+    /// The console shows that scene live above; the picture is taken again once the scene has
+    /// the look-up's parameters (`open`).
+    func previewHost(of index: Int) -> View {
+        let v = Self.previewView(of: scene(at: index))
+        guard v.isDescendant(of: audience.content) else { return SceneCodeView(v.pinned(.fill()), index: index) }
+        let picture = FrozenFrameView()
+        picture.pins = .fill()
+        picture.show(liveAudienceFrame(), size: audience.bounds.size)
+        return picture
     }
 
     /// The audience view has a new size (a display change): the console's previews take its
@@ -437,6 +453,8 @@ public final class Presentation {
         show(i)
         if lookingUp, let n = lookUpNotice { showNotice(n, kind: .info) }
         SceneCode.run(in: i) { scene(at: i).receive(SceneParameters(parameters, path: "openScene(\(kind))")) }
+        // The next preview's picture of this scene (`previewHost`) shows what it was handed.
+        if nextStage.content.subviews.first is FrozenFrameView { attachNextPreview() }
     }
 
     /// The scene next goes to (what the console's next preview shows): the one after the current

@@ -38,7 +38,7 @@ extension Presentation {
         guard shows else { return }
         nextSlideStage.resize(to: audience.bounds.size)
         let first = slides.ranges[s + 1].lowerBound
-        nextSlideStage.content.addSubview(SceneCodeView(Self.previewView(of: scene(at: first)).pinned(.fill()), index: first))
+        nextSlideStage.content.addSubview(previewHost(of: first))
         nextSlideStage.layoutIfNeeded()
     }
 }

@@ -76,9 +76,8 @@ extension Presentation {
         let s = currentScene
         console.titleLabel.text = title(at: index)
         console.positionLabel.text = slides.positionText(of: index)
-        let nextTitle = index + 1 < sceneCount ? title(at: index + 1) : nil
-        console.nextLabel.text = nextTitle.map { "Next: \($0)" } ?? "End of deck"
-        console.nextPreview.isHidden = nextTitle == nil
+        // Where next goes: during a look-up, on from the room's scene (trial 16 m10), not index + 1.
+        console.setNextTitle(nextSceneIndex.map { title(at: $0) })
         let text = deck.scenes[index].notes
         console.notes.setNotes(text)
         console.notesArea.set(sceneNotes: s.presenterNotesView, hasText: !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
