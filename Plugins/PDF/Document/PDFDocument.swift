@@ -28,6 +28,20 @@ public final class PDFDocument: @unchecked Sendable {
     private let bytes: OpaquePointer
     private let lock = NSLock()
     private var linkCache: [Int: [PDFLink]] = [:]
+    /// `pageKeys`, once read (its own lock: reading them takes `lock` page by page).
+    private let keysLock = NSLock()
+    private var keysRead: [String]?
+
+    /// Every page's content key (`InkPageKeys`: its text and size), read once per document and
+    /// shared by the drawing layer and the deck opener (a reload's place, `PDFDeck`).
+    var pageKeys: [String] {
+        keysLock.withLock {
+            if let keysRead { return keysRead }
+            let k = InkPageKeys.keys(of: self)
+            keysRead = k
+            return k
+        }
+    }
 
     /// Whether the file ends with a `%%EOF` marker (in its last 1 KB, as the PDF spec puts it):
     /// false for a file cut short, e.g. read while a compiler was still writing it.
