@@ -107,7 +107,7 @@ final class ReloadTests: XCTestCase {
     /// Trial 16 M2: Beamer's labels are frame numbers, so a frame inserted before the current one
     /// gives the new frame the current one's label; the page with the same content wins.
     func testReloadPositionFindsThePageWithTheSameContentFirst() async {
-        func a(_ pages: [(String, String)]) -> [ReloadPosition.Anchor] { pages.map { ReloadPosition.Anchor(kind: "pdf", title: $0.0, content: $0.1) } }
+        func a(_ pages: [(String, String)]) -> [ReloadPosition.Anchor] { pages.map { p in ReloadPosition.Anchor(kind: "pdf", title: p.0, content: { p.1 }) } }
         let old = a([("1", "intro"), ("2", "method"), ("3", "results"), ("4", "end")])
         XCTAssertEqual(ReloadPosition.index(from: 2, old: old, new: a([("1", "intro"), ("2", "method"), ("3", "extra"), ("4", "results"), ("5", "end")])), 3,
                        "the same page, not the inserted one with its label")
@@ -121,8 +121,8 @@ final class ReloadTests: XCTestCase {
         XCTAssertEqual(ReloadPosition.index(from: 1, old: [.init(kind: "title", title: "A"), .init(kind: "title", title: "B")],
                                             new: [.init(kind: "title", title: "B"), .init(kind: "title", title: "A")]), 0)
         // The kind counts too.
-        XCTAssertEqual(ReloadPosition.index(of: .init(kind: "pdf", title: "9", content: "results"), near: 0,
-                                            in: [.init(kind: "gallery", title: "x", content: "results"), .init(kind: "pdf", title: "1", content: "results")]), 1)
+        XCTAssertEqual(ReloadPosition.index(of: .init(kind: "pdf", title: "9", content: { "results" }), near: 0,
+                                            in: [.init(kind: "gallery", title: "x", content: { "results" }), .init(kind: "pdf", title: "1", content: { "results" })]), 1)
     }
 
     func testGateWaitsUntilTheFilesStayStill() async {

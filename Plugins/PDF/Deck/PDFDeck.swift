@@ -12,9 +12,10 @@ public struct PDFDeck {
         /// The page label when grouping: consecutive pages with one label are the overlays of one
         /// slide (`DeckScene.slide`); nil without grouping.
         public var slide: String?
-        /// The page's content key (`InkPageKeys`), which a reload looks for first to keep the
-        /// speaker's place (`OpenedDeck.Scene.content`); nil for a PDF that cannot be opened.
-        public var content: String? = nil
+        /// Reads the page's content key (`InkPageKeys`, every page's at the first call), which a
+        /// reload looks for first to keep the speaker's place (`OpenedDeck.Scene.content`); nil
+        /// for a PDF that cannot be opened.
+        public var content: (@Sendable () -> String?)? = nil
     }
     public var title: String
     public var pages: [Page]
@@ -90,14 +91,13 @@ public struct PDFDeck {
             hidden = []
             hiddenWarning = "\(PdfpcFile.path(for: file)): every page is hidden (pages[].hidden): the hiding is ignored and all \(doc.pageCount) pages are shown"
         }
-        // Keys of every page, hidden ones too, so a page's key is the same whatever is hidden.
-        let contents = doc.pageKeys
-        pages = (0..<doc.pageCount).filter { !hidden.contains($0) }.map {
+        // Keys count every page, hidden ones too, so a page's key is the same whatever is hidden.
+        pages = (0..<doc.pageCount).filter { !hidden.contains($0) }.map { page in
             // pdfpc's note and comments that are not printed (not shown to the room) are notes
             // too, after the sidecar's.
-            let text = ([notes[$0] ?? "", pdfpcNotes[$0] ?? ""] + doc.annotationNotes(page: $0)).filter { !$0.isEmpty }.joined(separator: "\n\n")
-            return Page(title: PageTitles.title(of: $0, in: doc), notes: text, parameters: params($0), slide: grouping ? keys[$0] : nil,
-                        content: contents[$0])
+            let text = ([notes[page] ?? "", pdfpcNotes[page] ?? ""] + doc.annotationNotes(page: page)).filter { !$0.isEmpty }.joined(separator: "\n\n")
+            return Page(title: PageTitles.title(of: page, in: doc), notes: text, parameters: params(page), slide: grouping ? keys[page] : nil,
+                        content: { [doc, page] in doc.pageKeys[page] })
         }
         // A PDF of no pages: one scene, which names the problem on its error card.
         if pages.isEmpty { pages = [Page(title: PageTitles.title(of: 0, in: doc), notes: notes[0] ?? "", parameters: params(0), slide: nil)] }

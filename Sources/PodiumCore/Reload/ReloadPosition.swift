@@ -8,12 +8,12 @@ public enum ReloadPosition {
     public struct Anchor: Equatable {
         public var kind: String
         public var title: String?
-        /// A fingerprint of the scene's content, unique within its deck; nil: not known.
-        public var content: String?
-        public init(kind: String, title: String? = nil, content: String? = nil) { self.kind = kind; self.title = title; self.content = content }
+        /// Reads a fingerprint of the scene's content, unique within its deck (only when a
+        /// reload needs it); nil: not known. Not part of `==`, which is what the diff aligns by.
+        public var content: (@Sendable () -> String?)?
+        public init(kind: String, title: String? = nil, content: (@Sendable () -> String?)? = nil) { self.kind = kind; self.title = title; self.content = content }
         public init(_ s: DeckScene) { self.init(kind: s.kind, title: s.title, content: s.content) }
-        /// Kind and title only: what the diff aligns by.
-        var label: Anchor { Anchor(kind: kind, title: title) }
+        public static func == (a: Anchor, b: Anchor) -> Bool { a.kind == b.kind && a.title == b.title }
     }
 
     /// The index in `new` for the scene at `index` in `old`. First the scene showing the same
@@ -29,13 +29,13 @@ public enum ReloadPosition {
     public static func index(from index: Int, old: [Anchor], new: [Anchor]) -> Int {
         guard old.indices.contains(index) else { return new.isEmpty ? 0 : min(max(0, index), new.count - 1) }
         if let found = sameContent(as: old[index], in: new) { return found }
-        return byLabel(from: index, old: old.map(\.label), new: new.map(\.label))
+        return byLabel(from: index, old: old, new: new)
     }
 
     /// The scene of `new` with `was`'s kind and content, if it has a content fingerprint.
     static func sameContent(as was: Anchor, in new: [Anchor]) -> Int? {
-        guard let c = was.content else { return nil }
-        return new.firstIndex { $0.content == c && $0.kind == was.kind }
+        guard let c = was.content?() else { return nil }
+        return new.firstIndex { $0.kind == was.kind && $0.content?() == c }
     }
 
     private static func byLabel(from index: Int, old: [Anchor], new: [Anchor]) -> Int {
