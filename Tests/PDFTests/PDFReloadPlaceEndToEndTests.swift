@@ -44,6 +44,21 @@ extension PDFReloadEndToEndTests {
         XCTAssertEqual(app.stop(), 0)
     }
 
+    /// A theme printing "3 / 4" in the footline: every page's text changes when a frame is
+    /// inserted; the page is still found by its text without the digits.
+    func testAFootlinePageCountDoesNotLoseThePage() throws {
+        let talk = path("talk.pdf")
+        writeBeamer(talk, [("Intro 1 / 4", "1"), ("Method 2 / 4", "2"), ("Results 3 / 4", "3"), ("End 4 / 4", "4")])
+        try presentOffscreen(talk)
+        defer { app.stop() }
+        XCTAssertEqual(try app.client.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
+        XCTAssertTrue(near(try audienceBox(), TestPDF.colour(2)))
+        recompile(talk, [("Intro 1 / 5", "1"), ("Method 2 / 5", "2"), ("Extra 3 / 5", "3"), ("Results 4 / 5", "4"), ("End 5 / 5", "5")])
+        XCTAssertTrue(try audienceGoes(from: TestPDF.colour(2), to: TestPDF.colour(3), "frame inserted, footline renumbered"), "the room is on Results")
+        XCTAssertEqual(try state()["scene"]?["index"]?.int, 3)
+        XCTAssertEqual(app.stop(), 0)
+    }
+
     /// The speaker cuts a slide before the current one, fixes a typo on it and hides the backup
     /// slide's new index in talk.pdfpc: no page has the old content, the label rule picks the
     /// fixed page, and the old page number (3, now the hidden backup) is never shown.

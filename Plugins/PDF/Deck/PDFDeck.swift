@@ -12,10 +12,10 @@ public struct PDFDeck {
         /// The page label when grouping: consecutive pages with one label are the overlays of one
         /// slide (`DeckScene.slide`); nil without grouping.
         public var slide: String?
-        /// Reads the page's content key (`InkPageKeys`, every page's at the first call), which a
-        /// reload looks for first to keep the speaker's place (`OpenedDeck.Scene.content`); nil
-        /// for a PDF that cannot be opened.
-        public var content: (@Sendable () -> String?)? = nil
+        /// Reads the page's content keys (`InkPageKeys` of its text, then of its text without
+        /// digits; every page's at the first call), which a reload looks for first to keep the
+        /// speaker's place (`OpenedDeck.Scene.content`); nil for a PDF that cannot be opened.
+        public var content: (@Sendable () -> [String])? = nil
     }
     public var title: String
     public var pages: [Page]
@@ -97,7 +97,7 @@ public struct PDFDeck {
             // too, after the sidecar's.
             let text = ([notes[page] ?? "", pdfpcNotes[page] ?? ""] + doc.annotationNotes(page: page)).filter { !$0.isEmpty }.joined(separator: "\n\n")
             return Page(title: PageTitles.title(of: page, in: doc), notes: text, parameters: params(page), slide: grouping ? keys[page] : nil,
-                        content: { [doc, page] in doc.pageKeys[page] })
+                        content: { [doc, page] in [doc.pageKeys[page], doc.loosePageKeys[page]] })
         }
         // A PDF of no pages: one scene, which names the problem on its error card.
         if pages.isEmpty { pages = [Page(title: PageTitles.title(of: 0, in: doc), notes: notes[0] ?? "", parameters: params(0), slide: nil)] }

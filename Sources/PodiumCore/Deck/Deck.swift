@@ -61,7 +61,7 @@ public struct DeckScene: Sendable {
     /// Reads a fingerprint of what the scene shows, from its deck opener
     /// (`OpenedDeck.Scene.content`: a PDF deck's page key); nil for a JSON deck's scenes. A
     /// reload looks for it first (`ReloadPosition`).
-    public var content: (@Sendable () -> String?)?
+    public var content: (@Sendable () -> [String])?
     /// Why this scene cannot be made, one line each naming the file, the parameter and the
     /// problem (`talk.json: scenes[2].parameters.colour: unknown parameter …`). Empty for a
     /// sound scene. Set only by a load that keeps such scenes (`Deck.parse(keepingBadScenes:)`,

@@ -8,18 +8,19 @@ public enum ReloadPosition {
     public struct Anchor: Equatable {
         public var kind: String
         public var title: String?
-        /// Reads a fingerprint of the scene's content, unique within its deck (only when a
-        /// reload needs it); nil: not known. Not part of `==`, which is what the diff aligns by.
-        public var content: (@Sendable () -> String?)?
-        public init(kind: String, title: String? = nil, content: (@Sendable () -> String?)? = nil) { self.kind = kind; self.title = title; self.content = content }
+        /// Reads fingerprints of the scene's content, strictest first, each unique within its
+        /// deck (only when a reload needs them); nil: not known. Not part of `==`, which is what
+        /// the diff aligns by.
+        public var content: (@Sendable () -> [String])?
+        public init(kind: String, title: String? = nil, content: (@Sendable () -> [String])? = nil) { self.kind = kind; self.title = title; self.content = content }
         public init(_ s: DeckScene) { self.init(kind: s.kind, title: s.title, content: s.content) }
         public static func == (a: Anchor, b: Anchor) -> Bool { a.kind == b.kind && a.title == b.title }
     }
 
     /// The index in `new` for the scene at `index` in `old`. First the scene showing the same
-    /// content (`Anchor.content`: the same PDF page, the same overlay of it, wherever slides
-    /// were inserted or removed; Beamer's labels are frame numbers, which an inserted frame
-    /// shifts, trial 16 M2). Without one (no fingerprint, or the page was edited or is now
+    /// content (`Anchor.content`, strictest fingerprint first: the same PDF page, the same
+    /// overlay of it, wherever slides were inserted or removed; Beamer's labels are frame
+    /// numbers, which an inserted frame shifts, trial 16 M2). Without one (no fingerprint, or the page was edited or is now
     /// hidden by talk.pdfpc: a deck's scenes never include a hidden page), the two versions are
     /// aligned by a diff of their kinds and titles (Swift's `CollectionDifference`, Myers'
     /// algorithm): a scene that is in both follows its alignment, so scenes inserted or removed
@@ -32,10 +33,15 @@ public enum ReloadPosition {
         return byLabel(from: index, old: old, new: new)
     }
 
-    /// The scene of `new` with `was`'s kind and content, if it has a content fingerprint.
+    /// The scene of `new` with `was`'s kind and first fingerprint, else its second …; nil
+    /// without fingerprints or a scene that has one of them.
     static func sameContent(as was: Anchor, in new: [Anchor]) -> Int? {
-        guard let c = was.content?() else { return nil }
-        return new.firstIndex { $0.kind == was.kind && $0.content?() == c }
+        guard let prints = was.content?(), !prints.isEmpty else { return nil }
+        let theirs = new.map { $0.kind == was.kind ? $0.content?() ?? [] : [] }
+        for (tier, print) in prints.enumerated() {
+            if let j = theirs.firstIndex(where: { $0.indices.contains(tier) && $0[tier] == print }) { return j }
+        }
+        return nil
     }
 
     private static func byLabel(from index: Int, old: [Anchor], new: [Anchor]) -> Int {
