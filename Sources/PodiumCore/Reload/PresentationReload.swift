@@ -10,9 +10,8 @@ extension Presentation {
     /// a reload is the speaker's retry). The talk keeps its timers (elapsed, paused, time on this
     /// scene; the plan comes from the new deck) and its place (`ReloadPosition`: the same scene,
     /// a PDF deck's page with the same content, else the page with the same label, clamped when
-    /// scenes were removed). Call on the main
-    /// thread between frames, only with a deck whose files were checked: the room sees the new
-    /// scene on the next frame.
+    /// scenes were removed). Call on the main thread between frames, only with a deck whose
+    /// files were checked: the room sees the new scene on the next frame.
     public func replaceDeck(_ newDeck: Deck) {
         let target = ReloadPosition.index(from: currentIndex, old: deck.scenes.map(ReloadPosition.Anchor.init),
                                           new: newDeck.scenes.map(ReloadPosition.Anchor.init))

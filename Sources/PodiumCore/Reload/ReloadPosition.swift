@@ -20,9 +20,9 @@ public enum ReloadPosition {
     /// The index in `new` for the scene at `index` in `old`. First the scene showing the same
     /// content (`Anchor.content`, strictest fingerprint first: the same PDF page, the same
     /// overlay of it, wherever slides were inserted or removed; Beamer's labels are frame
-    /// numbers, which an inserted frame shifts, trial 16 M2). Without one (no fingerprint, or the page was edited or is now
-    /// hidden by talk.pdfpc: a deck's scenes never include a hidden page), the two versions are
-    /// aligned by a diff of their kinds and titles (Swift's `CollectionDifference`, Myers'
+    /// numbers, which an inserted frame shifts, trial 16 M2). Without one (no fingerprint, or
+    /// the page was edited or is now hidden by talk.pdfpc: a deck's scenes never include a
+    /// hidden page), the two versions are aligned by a diff of their kinds and titles (Swift's `CollectionDifference`, Myers'
     /// algorithm): a scene that is in both follows its alignment, so scenes inserted or removed
     /// before it move the talk with it even when titles repeat (the second "Demo", the third
     /// overlay of slide "2"). A scene that is gone or was retitled goes to the nearest scene with
