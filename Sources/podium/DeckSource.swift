@@ -54,7 +54,9 @@ enum DeckSource {
                 first.more = e.more.map { DeckError(file: path, path: $0.path, message: $0.message) }
                 throw first
             }
-            return DeckScene(kind: s.kind, title: s.title, notes: s.notes, parameters: p, slide: s.slide)
+            var scene = DeckScene(kind: s.kind, title: s.title, notes: s.notes, parameters: p, slide: s.slide)
+            scene.content = s.content
+            return scene
         }
     }
 

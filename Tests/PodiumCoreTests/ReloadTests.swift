@@ -104,6 +104,35 @@ final class ReloadTests: XCTestCase {
                        "the current scene retitled: it stays where it was")
     }
 
+    /// Trial 16 M2: Beamer's labels are frame numbers, so a frame inserted before the current one
+    /// gives the new frame the current one's label; the page with the same content wins.
+    func testReloadPositionFindsThePageWithTheSameContentFirst() async {
+        func a(_ pages: [(String, String)]) -> [ReloadPosition.Anchor] { pages.map { p in ReloadPosition.Anchor(kind: "pdf", title: p.0, content: { [p.1] }) } }
+        let old = a([("1", "intro"), ("2", "method"), ("3", "results"), ("4", "end")])
+        XCTAssertEqual(ReloadPosition.index(from: 2, old: old, new: a([("1", "intro"), ("2", "method"), ("3", "extra"), ("4", "results"), ("5", "end")])), 3,
+                       "the same page, not the inserted one with its label")
+        // Overlays: the same overlay of the slide.
+        XCTAssertEqual(ReloadPosition.index(from: 3, old: a([("1", "intro"), ("2", "a"), ("2", "a+b"), ("2", "a+b+c"), ("3", "end")]),
+                                            new: a([("1", "intro"), ("2", "zero"), ("3", "a"), ("3", "a+b"), ("3", "a+b+c"), ("4", "end")])), 4)
+        // No page with its content (edited, or hidden now: not in the deck): the label rule, then the index.
+        XCTAssertEqual(ReloadPosition.index(from: 2, old: old, new: a([("1", "intro"), ("2", "method"), ("3", "results, fixed"), ("4", "end")])), 2)
+        XCTAssertEqual(ReloadPosition.index(from: 3, old: old, new: a([("1", "intro"), ("2", "x"), ("3", "y")])), 2, "clamped")
+        // Scenes without a fingerprint (a JSON deck) keep the label rule.
+        XCTAssertEqual(ReloadPosition.index(from: 1, old: [.init(kind: "title", title: "A"), .init(kind: "title", title: "B")],
+                                            new: [.init(kind: "title", title: "B"), .init(kind: "title", title: "A")]), 0)
+        // Fingerprints strictest first: Beamer's footline "3 / 4" changes every page's text when a
+        // frame is inserted; the looser one (without digits) still finds the page.
+        func b(_ pages: [(String, String, String)]) -> [ReloadPosition.Anchor] { pages.map { p in .init(kind: "pdf", title: p.0, content: { [p.1, p.2] }) } }
+        XCTAssertEqual(ReloadPosition.index(from: 2, old: b([("1", "intro 1/4", "intro /"), ("2", "method 2/4", "method /"), ("3", "results 3/4", "results /"), ("4", "end 4/4", "end /")]),
+                                            new: b([("1", "intro 1/5", "intro /"), ("2", "method 2/5", "method /"), ("3", "extra 3/5", "extra /"),
+                                                    ("4", "results 4/5", "results /"), ("5", "end 5/5", "end /")])), 3)
+        XCTAssertEqual(ReloadPosition.index(from: 1, old: b([("1", "a 1", "a"), ("2", "a 2", "a.2")]), new: b([("1", "a 2", "a.2"), ("2", "a 1", "a")])), 0,
+                       "the strict fingerprint wins over the loose one")
+        // The kind counts too.
+        XCTAssertEqual(ReloadPosition.index(of: .init(kind: "pdf", title: "9", content: { ["results"] }), near: 0,
+                                            in: [.init(kind: "gallery", title: "x", content: { ["results"] }), .init(kind: "pdf", title: "1", content: { ["results"] })]), 1)
+    }
+
     func testGateWaitsUntilTheFilesStayStill() async {
         var g = ReloadGate(settle: 0.3)
         let f = "/tmp/talk.pdf"

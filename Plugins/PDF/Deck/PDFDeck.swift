@@ -12,6 +12,10 @@ public struct PDFDeck {
         /// The page label when grouping: consecutive pages with one label are the overlays of one
         /// slide (`DeckScene.slide`); nil without grouping.
         public var slide: String?
+        /// Reads the page's content keys (`InkPageKeys` of its text, then of its text without
+        /// digits; every page's at the first call), which a reload looks for first to keep the
+        /// speaker's place (`OpenedDeck.Scene.content`); nil for a PDF that cannot be opened.
+        public var content: (@Sendable () -> [String])? = nil
     }
     public var title: String
     public var pages: [Page]
@@ -30,6 +34,8 @@ public struct PDFDeck {
     /// Said when `talk.pdfpc` hides every page: the hiding is ignored, every page shown (a
     /// talk of no slides cannot be given; trial 13 F12 saw page 1 alone, "1 / 1").
     public var hiddenWarning: String?
+    /// Said when the PDF's page count changed under an unchanged `talk.pdfpc` (`PdfpcStaleness`).
+    public var pdfpcStaleWarning: String?
 
     /// Builds the scenes for `path`; `notes` nil takes pdfpc's `notesPosition`, else detects
     /// Beamer's notes on the second screen (`NotesDetection`); `.none` shows whole pages. A PDF
@@ -46,6 +52,10 @@ public struct PDFDeck {
         let doc = try? PageCaches.cache(for: file).document
         let pdfpc = doc.flatMap { PdfpcFile.loadReadable(for: file, pageCount: $0.pageCount) }
         self.pdfpc = pdfpc
+        if let doc {
+            pdfpcStaleWarning = PdfpcStaleness.warning(pdf: file, pdfpc: FileManager.default.contents(atPath: PdfpcFile.path(for: file)),
+                                                       pageCount: doc.pageCount)
+        }
         // Said as what the talk does with it (the talk starts without it; `check` refuses it).
         pdfpcProblems = (pdfpc?.problems ?? []).map { "\($0)" + ($0.path == PdfpcFile.path(for: file) ? " (the file is left out)" : " (left out)") }
         // nil: Beamer's notes on the second screen are detected from the page shape.
@@ -81,11 +91,13 @@ public struct PDFDeck {
             hidden = []
             hiddenWarning = "\(PdfpcFile.path(for: file)): every page is hidden (pages[].hidden): the hiding is ignored and all \(doc.pageCount) pages are shown"
         }
-        pages = (0..<doc.pageCount).filter { !hidden.contains($0) }.map {
+        // Keys count every page, hidden ones too, so a page's key is the same whatever is hidden.
+        pages = (0..<doc.pageCount).filter { !hidden.contains($0) }.map { page in
             // pdfpc's note and comments that are not printed (not shown to the room) are notes
             // too, after the sidecar's.
-            let text = ([notes[$0] ?? "", pdfpcNotes[$0] ?? ""] + doc.annotationNotes(page: $0)).filter { !$0.isEmpty }.joined(separator: "\n\n")
-            return Page(title: PageTitles.title(of: $0, in: doc), notes: text, parameters: params($0), slide: grouping ? keys[$0] : nil)
+            let text = ([notes[page] ?? "", pdfpcNotes[page] ?? ""] + doc.annotationNotes(page: page)).filter { !$0.isEmpty }.joined(separator: "\n\n")
+            return Page(title: PageTitles.title(of: page, in: doc), notes: text, parameters: params(page), slide: grouping ? keys[page] : nil,
+                        content: { [doc, page] in [doc.pageKeys[page], doc.loosePageKeys[page]] })
         }
         // A PDF of no pages: one scene, which names the problem on its error card.
         if pages.isEmpty { pages = [Page(title: PageTitles.title(of: 0, in: doc), notes: notes[0] ?? "", parameters: params(0), slide: nil)] }

@@ -33,7 +33,9 @@ enum PDFDeckOpener {
         do { pdf = try PDFDeck(path: r.path, notes: NotesLayout(rawValue: notes), grouping: !r.flags.contains("--no-grouping")) }
         catch let e as SceneParameterError { throw DeckOpenerError(.file, "\(e)") }
         var deck = OpenedDeck(title: pdf.title, scenes: pdf.pages.map {
-            OpenedDeck.Scene(kind: "pdf", title: $0.title, notes: $0.notes, parameters: $0.parameters, slide: $0.slide)
+            var scene = OpenedDeck.Scene(kind: "pdf", title: $0.title, notes: $0.notes, parameters: $0.parameters, slide: $0.slide)
+            scene.content = $0.content   // a reload keeps the place by it (`ReloadPosition`)
+            return scene
         })
         // pdfpc's file is the speaker's too (notes, timing, hidden pages): edited, the talk reloads.
         deck.watchedFiles = [PDFNotes.sidecarPath(for: r.path), PdfpcFile.path(for: r.path)]
@@ -43,6 +45,7 @@ enum PDFDeckOpener {
         deck.problems = pdf.notesProblems + pdf.pdfpcProblems
         if let w = pdf.labelWarning { deck.warnings.append(w) }
         if let w = pdf.hiddenWarning { deck.warnings.append(w) }
+        if let w = pdf.pdfpcStaleWarning { deck.warnings.append(w) }
         if let p = pdf.pdfpc {
             deck.durationMinutes = p.durationMinutes
             deck.endTimeMinutes = p.endTime.flatMap(ClockTime.init).map { $0.hour * 60 + $0.minute }

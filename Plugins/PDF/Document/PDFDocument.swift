@@ -28,6 +28,27 @@ public final class PDFDocument: @unchecked Sendable {
     private let bytes: OpaquePointer
     private let lock = NSLock()
     private var linkCache: [Int: [PDFLink]] = [:]
+    /// `pageKeys` and `loosePageKeys`, once read (their own lock: reading the text takes `lock`
+    /// page by page).
+    private let keysLock = NSLock()
+    private var keysRead: (exact: [String], loose: [String])?
+
+    /// Every page's content key (`InkPageKeys`: its text and size), read once per document and
+    /// shared by the drawing layer and the deck opener (a reload's place, `PDFDeck`).
+    var pageKeys: [String] { readKeys().exact }
+    /// The same keys of the text without its digits (`InkPageKeys.loose`): Beamer themes that
+    /// print "3 / 12" in the footline change every page's text when a frame is inserted.
+    var loosePageKeys: [String] { readKeys().loose }
+
+    private func readKeys() -> (exact: [String], loose: [String]) {
+        keysLock.withLock {
+            if let keysRead { return keysRead }
+            let texts = InkPageKeys.texts(of: self)
+            let k = (InkPageKeys.keys(texts: texts, sizes: pageSizes), InkPageKeys.keys(texts: texts.map(InkPageKeys.loose), sizes: pageSizes))
+            keysRead = k
+            return k
+        }
+    }
 
     /// Whether the file ends with a `%%EOF` marker (in its last 1 KB, as the PDF spec puts it):
     /// false for a file cut short, e.g. read while a compiler was still writing it.

@@ -13,16 +13,27 @@ import PodiumKit
 enum InkPageKeys {
     /// The keys of every page of `document`, in page order.
     static func keys(of document: PDFDocument) -> [String] {
+        keys(texts: texts(of: document), sizes: document.pageSizes)
+    }
+
+    /// Poppler's text of every page of `document`, in page order.
+    static func texts(of document: PDFDocument) -> [String] {
+        (0..<document.pageCount).map { i in document.withPage(i) { PDFDocument.take(poppler_page_get_text($0)) ?? "" } ?? "" }
+    }
+
+    /// The keys of pages with `texts` of `sizes` (as many), in page order.
+    static func keys(texts: [String], sizes: [Size]) -> [String] {
         var seen: [String: Int] = [:]
-        return (0..<document.pageCount).map { i in
-            let text = document.withPage(i) { PDFDocument.take(poppler_page_get_text($0)) ?? "" } ?? ""
-            let size = document.pageSizes[i]
+        return zip(texts, sizes).map { text, size in
             let base = key(text: text, size: size)
             seen[base, default: 0] += 1
             let n = seen[base]!
             return n == 1 ? base : "\(base).\(n)"
         }
     }
+
+    /// `text` without its digits, for a looser fingerprint (`PDFDocument.loosePageKeys`).
+    static func loose(_ text: String) -> String { String(text.unicodeScalars.filter { !CharacterSet.decimalDigits.contains($0) }.map(Character.init)) }
 
     /// The fingerprint of a page with `text` of `size` points.
     static func key(text: String, size: Size) -> String {

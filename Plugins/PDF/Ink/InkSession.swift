@@ -105,7 +105,7 @@ final class InkSession {
 
     /// The key of 0-based `page` of `document`; nil for a page it does not have.
     func key(_ page: Int) -> String? {
-        if keys == nil { keys = InkPageKeys.keys(of: document) }
+        if keys == nil { keys = document.pageKeys }
         return keys!.indices.contains(page) ? keys![page] : nil
     }
 

@@ -58,6 +58,10 @@ public struct DeckScene: Sendable {
     /// Consecutive scenes with the same key are the overlays of one slide (`Slides`); nil: a
     /// slide of its own. A PDF's page label (Beamer gives every overlay of a frame the same one).
     public var slide: String?
+    /// Reads fingerprints of what the scene shows, strictest first, from its deck opener
+    /// (`OpenedDeck.Scene.content`: a PDF deck's page keys); nil for a JSON deck's scenes. A
+    /// reload looks for them first (`ReloadPosition`).
+    public var content: (@Sendable () -> [String])?
     /// Why this scene cannot be made, one line each naming the file, the parameter and the
     /// problem (`talk.json: scenes[2].parameters.colour: unknown parameter …`). Empty for a
     /// sound scene. Set only by a load that keeps such scenes (`Deck.parse(keepingBadScenes:)`,

@@ -9,9 +9,9 @@ extension Presentation {
     /// focus or popover; the others are made again from the new deck (an error card always is:
     /// a reload is the speaker's retry). The talk keeps its timers (elapsed, paused, time on this
     /// scene; the plan comes from the new deck) and its place (`ReloadPosition`: the same scene,
-    /// or the page with the same label, clamped when scenes were removed). Call on the main
-    /// thread between frames, only with a deck whose files were checked: the room sees the new
-    /// scene on the next frame.
+    /// a PDF deck's page with the same content, else the page with the same label, clamped when
+    /// scenes were removed). Call on the main thread between frames, only with a deck whose
+    /// files were checked: the room sees the new scene on the next frame.
     public func replaceDeck(_ newDeck: Deck) {
         let target = ReloadPosition.index(from: currentIndex, old: deck.scenes.map(ReloadPosition.Anchor.init),
                                           new: newDeck.scenes.map(ReloadPosition.Anchor.init))
@@ -21,6 +21,9 @@ extension Presentation {
         // The scene on screen stays as it is (its views, focus, typing, popovers) when kept at the target.
         let currentKept = old != nil && keep[target] == currentIndex
         var position = (old as? ScenePositionKeeping)?.position
+        // A scene with a content fingerprint (a PDF deck's page) is one page, found by it: the
+        // old page number would show another page in its place, even one talk.pdfpc hides.
+        if deck.scenes.indices.contains(currentIndex), deck.scenes[currentIndex].content != nil { position = nil }
         if let old, !currentKept { SceneCode.run(in: currentIndex) { old.willResignCurrent() } }
         // What the speaker made of the scenes remade goes to their replacements (`ReloadCarriesState.swift`).
         let carried = CarriedState.place(takeCarriedStates(keptOld: Set(keep.values)), current: currentIndex,

@@ -1,0 +1,114 @@
+import XCTest
+import PodiumKit
+import PodiumTestSupport
+
+/// Trial 16 M2: a Beamer talk recompiled while presenting keeps the speaker on the page they were
+/// on, found by its content (Beamer's page labels are frame numbers, which a frame inserted
+/// earlier shifts); it never lands on a page talk.pdfpc hides; a talk.pdfpc left as it was while
+/// the PDF's page count changed is said on the presenter's banner.
+extension PDFReloadEndToEndTests {
+    /// A Beamer-like PDF: one page per entry, its text and label as given.
+    func writeBeamer(_ file: String, _ pages: [(text: String, label: String)], shift: Int = 0) {
+        var o = TestPDF.Options()
+        o.pages = pages.count
+        o.texts = pages.map(\.text)
+        o.beamerLabels = pages.map(\.label)
+        o.colourShift = shift
+        TestPDF.write(file, o)
+    }
+    /// Writes `pages` to a scratch file and renames it over `talk` (latexmk's way): one change.
+    func recompile(_ talk: String, _ pages: [(text: String, label: String)], shift: Int = 0) {
+        let tmp = path(".talk-new.pdf")
+        writeBeamer(tmp, pages, shift: shift)
+        XCTAssertEqual(rename(tmp, talk), 0)
+    }
+    func presentOffscreen(_ talk: String) throws {
+        app = try PodiumProcess(args: [talk, "--windowed"], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
+        XCTAssertEqual(try state()["driver"]?.string, "offscreen")
+    }
+
+    func testAFrameInsertedBeforeTheCurrentOverlayKeepsTheTalkOnThatOverlay() throws {
+        let talk = path("talk.pdf")
+        writeBeamer(talk, [("Intro", "1"), ("Method", "2"), ("Results: a", "3"), ("Results: a and b", "3"), ("End", "4")])
+        try presentOffscreen(talk)
+        defer { app.stop() }
+        XCTAssertEqual(try app.client.send(["cmd": "goto", "index": 3])["ok"]?.bool, true)   // Results, overlay 2/2
+        XCTAssertTrue(near(try audienceBox(), TestPDF.colour(3)))
+        // A frame "Extra" before Results: it takes label 3, Results becomes 4.
+        recompile(talk, [("Intro", "1"), ("Method", "2"), ("Extra", "3"), ("Results: a", "4"), ("Results: a and b", "4"), ("End", "5")])
+        XCTAssertTrue(try audienceGoes(from: TestPDF.colour(3), to: TestPDF.colour(4), "frame inserted"), "the room is on Results' second overlay of the new version")
+        let s = try state()
+        XCTAssertEqual(s["scene"]?["count"]?.int, 6)
+        XCTAssertEqual(s["scene"]?["index"]?.int, 4, "the same overlay, not the inserted frame")
+        XCTAssertTrue(app.log.contains("scene 4 → 5"), app.log)
+        XCTAssertEqual(app.stop(), 0)
+    }
+
+    /// A theme printing "3 / 4" in the footline: every page's text changes when a frame is
+    /// inserted; the page is still found by its text without the digits.
+    func testAFootlinePageCountDoesNotLoseThePage() throws {
+        let talk = path("talk.pdf")
+        writeBeamer(talk, [("Intro 1 / 4", "1"), ("Method 2 / 4", "2"), ("Results 3 / 4", "3"), ("End 4 / 4", "4")])
+        try presentOffscreen(talk)
+        defer { app.stop() }
+        XCTAssertEqual(try app.client.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
+        XCTAssertTrue(near(try audienceBox(), TestPDF.colour(2)))
+        recompile(talk, [("Intro 1 / 5", "1"), ("Method 2 / 5", "2"), ("Extra 3 / 5", "3"), ("Results 4 / 5", "4"), ("End 5 / 5", "5")])
+        XCTAssertTrue(try audienceGoes(from: TestPDF.colour(2), to: TestPDF.colour(3), "frame inserted, footline renumbered"), "the room is on Results")
+        XCTAssertEqual(try state()["scene"]?["index"]?.int, 3)
+        XCTAssertEqual(app.stop(), 0)
+    }
+
+    /// The speaker cuts a slide before the current one, fixes a typo on it and hides the backup
+    /// slide's new index in talk.pdfpc: no page has the old content, the label rule picks the
+    /// fixed page, and the old page number (3, now the hidden backup) is never shown.
+    func testAReloadNeverLandsOnAPageTalkPdfpcHides() throws {
+        let talk = path("talk.pdf"), pdfpc = path("talk.pdfpc")
+        writeBeamer(talk, [("Intro", "1"), ("Method", "2"), ("Results", "3"), ("Backup", "4")])
+        try #"{"pdfpcFormat": 2, "pages": [{"idx": 3, "hidden": true}]}"#.write(toFile: pdfpc, atomically: true, encoding: .utf8)
+        try presentOffscreen(talk)
+        defer { app.stop() }
+        XCTAssertEqual(try state()["scene"]?["count"]?.int, 3, "Backup is hidden")
+        XCTAssertEqual(try app.client.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
+        XCTAssertTrue(near(try audienceBox(), TestPDF.colour(2)))
+        // Both saved within the reload's settling time: one reload. Shift 2: Results, fixed is
+        // orange, the hidden Backup red, neither the old Results' blue.
+        try #"{"pdfpcFormat": 2, "pages": [{"idx": 2, "hidden": true}]}"#.write(toFile: pdfpc, atomically: true, encoding: .utf8)
+        recompile(talk, [("Intro", "1"), ("Results, fixed", "2"), ("Backup", "3")], shift: 2)
+        XCTAssertTrue(try audienceGoes(from: TestPDF.colour(2), to: TestPDF.colour(3), "slide cut, backup hidden"), "the room is on the fixed Results")
+        let s = try app.client.waitForState(timeout: 10) { $0["scene"]?["count"]?.int == 2 }
+        XCTAssertEqual(s["scene"]?["index"]?.int, 1)
+        for _ in 0..<3 { XCTAssertTrue(near(try audienceBox(), TestPDF.colour(3)), "never the hidden Backup (\(TestPDF.colour(4)))") }
+        XCTAssertEqual(app.stop(), 0)
+    }
+
+    /// Trial 16's talk.pdfpc repro: on Results, a frame inserted earlier, talk.pdfpc not saved
+    /// again. The talk stays on Results (not the new frame, nor the backup the speaker had
+    /// hidden), and the presenter's banner says the file may no longer match.
+    func testAStaleTalkPdfpcIsSaidAndTheTalkStaysOnItsPage() throws {
+        let talk = path("talk.pdf"), pdfpc = path("talk.pdfpc")
+        writeBeamer(talk, [("Intro", "1"), ("Method", "2"), ("Results", "3"), ("End", "4"), ("Hidden backup", "5")])
+        try #"{"pdfpcFormat": 2, "pages": [{"idx": 2, "note": "Results: say 42 slowly"}, {"idx": 4, "hidden": true}]}"#
+            .write(toFile: pdfpc, atomically: true, encoding: .utf8)
+        try presentOffscreen(talk)
+        defer { app.stop() }
+        XCTAssertEqual(try app.client.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
+        XCTAssertTrue(near(try audienceBox(), TestPDF.colour(2)))
+        XCTAssertFalse((banner(try state())?.text ?? "").contains("may no longer match"), "no warning while the file fits")
+        recompile(talk, [("Intro", "1"), ("Method", "2"), ("Extra", "3"), ("Results", "4"), ("End", "5"), ("Hidden backup", "6")])
+        // The stale file now hides End (index 4): the deck is Intro, Method, Extra, Results, Hidden backup.
+        XCTAssertTrue(try audienceGoes(from: TestPDF.colour(2), to: TestPDF.colour(3), "frame inserted, talk.pdfpc stale"), "the room is on Results")
+        let s = try app.client.waitForState(timeout: 10) { $0["scene"]?["count"]?.int == 5 }
+        XCTAssertEqual(s["scene"]?["index"]?.int, 3, "Results")
+        let text = banner(s)?.text ?? ""
+        XCTAssertEqual(banner(s)?.kind, "error", text)
+        XCTAssertTrue(text.hasPrefix("Reloaded talk.pdf; talk.pdfpc: talk.pdf now has 6 pages, 5 when this file was read: its hidden pages and notes go by page number and may no longer match"), text)
+        XCTAssertFalse(try app.controls("audience").contains { ($0["label"]?.string ?? "").contains("may no longer match") }, "console only")
+        // Saved again (as pdfpc would, for the new pages): taken as fitting, nothing more said.
+        try #"{"pdfpcFormat": 2, "pages": [{"idx": 3, "note": "Results: say 42 slowly"}, {"idx": 5, "hidden": true}]}"#
+            .write(toFile: pdfpc, atomically: true, encoding: .utf8)
+        let fixed = try app.client.waitForState(timeout: 15) { $0["scene"]?["count"]?.int == 5 && self.banner($0)?.kind != "error" }
+        XCTAssertEqual(fixed["scene"]?["index"]?.int, 3, "still Results")
+        XCTAssertEqual(app.stop(), 0)
+    }
+}
