@@ -267,6 +267,32 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(node("bands.empty")?.label, "No band selected. Pick one from the list, or add one with +.", "no select: no warning")
     }
 
+    /// Trial 16 m3: `check` passed a `select` naming no band. It warns (the talk goes on, the form
+    /// says why), naming the field, the value and the catalogue: the store when it exists, else
+    /// the seed that fills a new one.
+    func testCheckWarnsOfASelectNamingNoBandInTheStoreOrTheSeed() async throws {
+        let check = try XCTUnwrap(BandListPlugin.descriptor().sceneKinds[0].checkFiles)
+        var request = SceneFileCheckRequest(deckDirectory: dir, complete: false, probe: true)
+        request.dataDirectory = dir.appendingPathComponent("data")
+        request.assetsDirectory = context.assetsDirectory
+        func warning(_ p: [String: JSONValue]) -> String? { check(SceneParameters(p, path: "scenes[1].parameters"), request).warning }
+        XCTAssertNil(warning(["select": "Radiohead"]))
+        XCTAssertEqual(warning(["select": "Pearl Jam"]),
+                       "scenes[1].parameters.select: \"Pearl Jam\" is not in the catalogue (\(storePath), 12 bands): the room sees every band name until the speaker picks one")
+        // Renamed in the store since the deck was written: the store is the catalogue, not the seed.
+        var b = try XCTUnwrap(scene.model.band(named: "Radiohead"))
+        b.name = "Radiohead UK"
+        try scene.model.save(b)
+        XCTAssertEqual(warning(["select": "Radiohead"])?.hasPrefix("scenes[1].parameters.select: \"Radiohead\" is not in the catalogue (\(storePath),"), true)
+        // A store not made yet is filled from the seed.
+        let seed = context.assetsDirectory.appendingPathComponent("Bands/bands.json").path
+        XCTAssertNil(warning(["select": "Radiohead", "store": "new.sqlite"]))
+        XCTAssertEqual(warning(["select": "Pearl Jam", "store": "new.sqlite"])?.contains("(\(seed), 12 bands)"), true)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("new.sqlite").path), "check creates no store")
+        request.probe = false
+        XCTAssertNil(warning(["select": "Pearl Jam"]), "not at launch: the form says it there")
+    }
+
     func testTheSelectedBandIsScrolledIntoViewOnceTheListHasASize() async throws {
         scene = try makeScene(["select": "Nirvana", "locale": "en_US"], size: Size(900, 300))
         let visible = scene.list.visibleRows().filter { $0.1.minY >= 0 && $0.1.maxY <= scene.list.bounds.height }.map(\.0)
