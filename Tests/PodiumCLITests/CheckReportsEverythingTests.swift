@@ -82,6 +82,20 @@ final class CheckReportsEverythingTests: XCTestCase {
         XCTAssertFalse(g.stderr.contains("select"), g.stderr)
     }
 
+    /// Trial 16 m2: a deck `query` the offline pages do not answer passed `check` silently.
+    func testCheckWarnsOfADeckQueryWithNoOfflineHits() throws {
+        let deck = try write("query.json", #"{ "title": "Q", "scenes": [ { "kind": "web-search", "parameters": { "query": "Nirvana" } } ] }"#)
+        let r = try runPodium(["check", deck])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("OK"), r.stdout)
+        XCTAssertTrue(r.stderr.contains("podium: warning: scenes[0].parameters.query: \"Nirvana\" finds nothing in the offline pages ("), r.stderr)
+        XCTAssertTrue(r.stderr.contains("WebSearch): the room sees the query and \"No results\" (scene 1)"), r.stderr)
+        let found = try write("found.json", #"{ "title": "Q", "scenes": [ { "kind": "web-search", "parameters": { "query": "Radiohead" } } ] }"#)
+        let f = try runPodium(["check", found])
+        XCTAssertEqual(f.status, 0, f.stderr)
+        XCTAssertFalse(f.stderr.contains("warning"), f.stderr)
+    }
+
     func testAMissingBuiltInPluginLibraryIsNamedNotReadAsJSON() throws {
         let empty = dir.appendingPathComponent("no-plugins")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
