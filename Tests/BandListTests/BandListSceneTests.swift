@@ -332,6 +332,38 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertNotEqual(try BandStore(path: dir.appendingPathComponent("data/bands.sqlite").path).all().first { $0.name == "Radiohead" }?.rating, stored)
     }
 
+    /// Trial 16 m4: after Save, a drag of the rating left the green "Saved." under unsaved
+    /// edits, and they sat under it after a scene change and back. "Saved." goes with the next
+    /// edit; coming back to edits (or a new band) in the form says they are unsaved.
+    func testSavedGoesWithTheNextEditAndComingBackSaysTheEditsAreUnsaved() async throws {
+        let message = { self.node("bands.message")?.label ?? "" }
+        scene.didBecomeCurrent()   // the talk shows the scene
+        XCTAssertEqual(message(), "", "nothing to say the first time")
+        let stored = try XCTUnwrap(scene.model.selected?.rating)
+        scene.detail.rating.userSet(Double(stored == 5 ? 4 : 5))
+        click("bands.save")
+        XCTAssertEqual(message(), "Saved.")
+        scene.detail.rating.userSet(7)
+        XCTAssertTrue(scene.isDirty)
+        XCTAssertEqual(message(), "", "the form differs from the store: not \"Saved.\" any more")
+        scene.willResignCurrent()
+        scene.didBecomeCurrent()
+        XCTAssertEqual(message(), "Unsaved edits to Radiohead are still here: Save stores them; Actions… › Discard Unsaved Edits drops them.")
+        scene.discardEdits()
+        XCTAssertEqual(message(), "Unsaved edits discarded.")
+        scene.detail.rating.userSet(2)
+        XCTAssertEqual(message(), "", "discarded no longer holds either")
+        scene.save()
+        scene.willResignCurrent()
+        scene.didBecomeCurrent()
+        XCTAssertEqual(message(), "Saved.", "nothing unsaved: the form's message stays")
+        click("bands.add")
+        root.dispatch(.text("Pearl Jam"))
+        scene.willResignCurrent()
+        scene.didBecomeCurrent()
+        XCTAssertEqual(message(), "Your new band is still here, unsaved: Save adds it; Actions… › Discard New Band drops it.")
+    }
+
     // MARK: A new band is a draft until Save
 
     var storePath: String { dir.appendingPathComponent("data/bands.sqlite").path }
