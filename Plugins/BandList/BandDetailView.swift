@@ -23,6 +23,9 @@ final class BandDetailView: View {
 
     /// The band as edited so far; nil while nothing is selected.
     private(set) var draft: Band?
+    /// The message says the form is as stored ("Saved."): the next edit takes it away, so it
+    /// never sits under unsaved edits (trial 16 m4).
+    private var messageUntilEdit = false
     /// Called after every change the user makes to the draft.
     var onEdit: ((Band) -> Void)?
     /// A file dropped on the form or a path typed: the scene validates and sets it.
@@ -81,6 +84,7 @@ final class BandDetailView: View {
         guard var b = draft else { return }
         change(&b)
         draft = b
+        if messageUntilEdit { message.text = ""; messageUntilEdit = false }
         showFacts(b)
         onEdit?(b)
     }
@@ -91,6 +95,7 @@ final class BandDetailView: View {
         form.isHidden = band == nil
         empty.isHidden = band != nil
         message.text = ""
+        messageUntilEdit = false
         empty.text = Self.noBand
         empty.color = Theme.standard.secondaryText
         guard let b = band else { return }
@@ -132,10 +137,12 @@ final class BandDetailView: View {
         clearImage.isEnabled = b.imagePath != nil
     }
 
-    /// Shows an error (red) or a confirmation in the message line.
-    func say(_ text: String, error: Bool) {
+    /// Shows an error (red) or a confirmation in the message line; with `untilEdit` (a
+    /// confirmation that the form is as stored) only until the next edit.
+    func say(_ text: String, error: Bool, untilEdit: Bool = false) {
         message.text = text
         message.color = error ? theme.destructive : theme.positive
+        messageUntilEdit = untilEdit
     }
 
     override var isUserInteractionEnabled: Bool { true }

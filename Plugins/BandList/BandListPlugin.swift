@@ -24,8 +24,12 @@ public enum BandListPlugin {
             }, make: { p, ctx in try BandListScene(p, context: ctx) }).parameterNames(["store", "seed", "select", "locale", "readOnly"]),
         ])
         // `podium check`: a `store` named in the deck that exists is opened for reading, so a
-        // damaged or foreign file is found before the talk (where it is an error card).
-        d.sceneKinds[0].checkFiles = { p, r in SceneFileCheck(problem: storeProblem(p, deckDirectory: r.deckDirectory)) }
+        // damaged or foreign file is found before the talk (where it is an error card). A
+        // `select` naming no band is a warning (`check` only): the talk goes on, the form says
+        // so and the room sees every name, as a deck `query` with no hits is for a web search.
+        d.sceneKinds[0].checkFiles = { p, r in
+            SceneFileCheck(problem: storeProblem(p, deckDirectory: r.deckDirectory), warning: r.probe ? selectWarning(p, r) : nil)
+        }
         d.commands = [BandsCommand.command]
         return d
     }
@@ -39,6 +43,26 @@ public enum BandListPlugin {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         do { _ = try BandStore(path: url.path, readOnly: true); return nil }
         catch { return "\(p.path).store: \(error)" }
+    }
+
+    /// A warning when the deck's `select` names no band in the catalogue the talk opens: the
+    /// store (the deck's `store`, else `bands.sqlite` in the data directory) when it exists, else
+    /// the seed that fills a new one. Names the field, the value and the catalogue's file; nil
+    /// when the band is there or the catalogue cannot be read (`storeProblem` or the talk say why).
+    static func selectWarning(_ p: SceneParameters, _ r: SceneFileCheckRequest) -> String? {
+        guard let name = try? p.string("select"), let data = r.dataDirectory, let assets = r.assetsDirectory else { return nil }
+        let store = BandStore.location(parameter: try? p.string("store"), deckDirectory: r.deckDirectory, dataDirectory: data)
+        let file: URL, bands: [Band]
+        if FileManager.default.fileExists(atPath: store.path) {
+            guard let all = try? BandStore(path: store.path, readOnly: true).all() else { return nil }
+            file = store; bands = all
+        } else {
+            file = seedURL(parameter: try? p.string("seed"), deckDirectory: r.deckDirectory, assetsDirectory: assets)
+            guard let all = try? BandJSON.load(file) else { return nil }
+            bands = all
+        }
+        guard !bands.contains(where: { $0.name == name }) else { return nil }
+        return "\(p.path).select: \(SafeText.quote(name)) is not in the catalogue (\(SafeText.escape(file.path)), \(bands.count) bands): the room sees every band name until the speaker picks one"
     }
 
     /// The seed file a new store is filled from: `seed` (relative to the deck) or the shipped one.

@@ -146,7 +146,7 @@ final class BandListScene: Scene {
         isDirty = false
         keepDrafts(form: nil)
         showSelection()
-        detail.say(wasNew ? "New band discarded." : "Unsaved edits discarded.", error: false)
+        detail.say(wasNew ? "New band discarded." : "Unsaved edits discarded.", error: false, untilEdit: true)
     }
 
     // MARK: Showing
@@ -311,7 +311,7 @@ final class BandListScene: Scene {
     func save() {
         guard let draft = detail.draft, isDirty || draft.id == 0 else { return }
         if model.store.isReadOnly { detail.say("Not saved: the band store \(model.store.readOnlyMessage).", error: true); return }
-        if commit(draft) { detail.say("Saved.", error: false) }
+        if commit(draft) { detail.say("Saved.", error: false, untilEdit: true) }
     }
 
     /// Return in the name: Save. Not saved (a name is required, the store refused it): the field
@@ -373,17 +373,33 @@ final class BandListScene: Scene {
 
     /// Coming back to the scene picks up edits made meanwhile by another process (a second
     /// Podium, `podium bands import`): the list always; the form only when it holds no unsaved
-    /// edits or new band (those are kept as they are).
+    /// edits or new band (those are kept as they are, and the form says they are still there).
     func didBecomeCurrent() {
         // A path typed or dropped there and refused (trial 14 F5: "/etc/passwd" stayed) is not
         // the band's image: the field shows the form's image again.
         detail.imagePath.text = detail.draft?.imagePath ?? ""
+        // The first time, the form's message is the one `init` left (edits kept from a quit).
+        if wasCurrent { sayUnsavedEditsAreBack() }
+        wasCurrent = true
         do {
             guard try model.reloadIfChangedElsewhere() else { return }
             refreshList()
             if isDirty || isNewBand { showSelectionInListOnly() } else { showSelection() }
         } catch {
             detail.say("Could not re-read the store: \(error)", error: true)
+        }
+    }
+
+    /// The scene has been shown before (`didBecomeCurrent`): showing it again is coming back.
+    private var wasCurrent = false
+
+    /// The form holds unsaved edits or a new band from before the scene was left: it says so,
+    /// as after a quit (trial 16 m4: they sat under the "Saved." of an earlier Save).
+    private func sayUnsavedEditsAreBack() {
+        if isNewBand, isDirty {
+            detail.say("Your new band is still here, unsaved: Save adds it; Actions… › Discard New Band drops it.", error: false)
+        } else if isDirty, let stored = model.selected {
+            detail.say("Unsaved edits to \(stored.name) are still here: Save stores them; Actions… › Discard Unsaved Edits drops them.", error: false)
         }
     }
 

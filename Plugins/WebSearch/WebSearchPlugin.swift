@@ -5,12 +5,19 @@ import PodiumKit
 /// (offline, SQLite FTS5), read a result, show it to the room. Parameters: see `WebSearchConfig`.
 public enum WebSearchPlugin {
     public static func descriptor() -> PluginDescriptor {
-        PluginDescriptor(id: "org.podium.web-search", name: "Web Search", version: "1.0.0", sceneKinds: [
+        var d = PluginDescriptor(id: "org.podium.web-search", name: "Web Search", version: "1.0.0", sceneKinds: [
             SceneKind(name: "web-search", summary: "Search a wiki (online) or local band pages (offline) and show a result",
                       validate: { p in _ = try WebSearchConfig(p) },
-                      make: { p, ctx in try makeScene(WebSearchConfig(p), context: ctx) })
+                      make: { p, ctx in
+                          // A missing `documents` folder: the error card names the field, as `check` does.
+                          let config = try WebSearchConfig(p)
+                          if let e = WebSearchCheck.documentsProblem(config, path: p.path, deckDirectory: ctx.deckDirectory) { throw e }
+                          return try makeScene(config, context: ctx)
+                      })
                 .parameterNames(["provider", "api", "documents", "fallback", "query", "timeout", "limit", "contact"]),
         ])
+        d.sceneKinds[0].checkFiles = { p, r in WebSearchCheck.check(p, r) }
+        return d
     }
 
     /// Builds the providers the deck asked for. The offline index lives in the plugin's data

@@ -29,7 +29,8 @@ final class WebSearchScene: Scene {
     private(set) var results: [SearchResult] = []
     /// The query and results the room's list shows: those of the last search that found
     /// something (or what Results to Audience put there). A search that finds nothing or fails
-    /// stays on the presenter, so a typo never reaches the room (trial 11 F13).
+    /// stays on the presenter, so a typo never reaches the room (trial 11 F13); the deck's own
+    /// `query` is planned, so the room sees it with "No results" (trial 16 m2).
     private(set) var roomQuery = ""
     private(set) var roomResults: [SearchResult] = []
     /// The provider `results` came from (the fallback after an online failure).
@@ -50,6 +51,8 @@ final class WebSearchScene: Scene {
     private(set) var history: SearchHistory
     private var historyCursor: Int?
     private var generation = 0
+    /// The `generation` of the search of the deck's `query`, while it is the latest.
+    private var deckQueryGeneration: Int?
     private var searchTask: SearchTask?
     private var pageTask: SearchTask?
     private var historyURL: URL { context.dataDirectory.appendingPathComponent("history.json") }
@@ -114,7 +117,7 @@ final class WebSearchScene: Scene {
         case let .success(all):
             let found = Array(all.prefix(config.limit))
             show(found, from: provider)
-            setStatus(found.isEmpty ? "No results for “\(query)” on \(provider.name).\(roomKeeps)"
+            setStatus(found.isEmpty ? "No results for “\(query)” on \(provider.name).\(noResultsInRoom)"
                       : all.count > found.count ? "First \(found.count) results from \(provider.name)."
                       : "\(found.count) result\(found.count == 1 ? "" : "s") from \(provider.name).")
         case .failure(.cancelled): return
@@ -147,6 +150,13 @@ final class WebSearchScene: Scene {
     /// The room's empty list before any search, and after Results to Audience with none found.
     static let roomWaiting = "Search results appear here", roomNoResults = "No results"
 
+    /// Said after a search that found nothing: the room sees the deck's query with "No
+    /// results", or was left as it was (`roomKeeps`).
+    private var noResultsInRoom: String { isDeckQuery ? "" : roomKeeps }
+
+    /// The latest search is the deck's `query`, run when the scene first showed.
+    private var isDeckQuery: Bool { deckQueryGeneration == generation }
+
     /// Said after a search that found nothing or failed: the room was left as it was; nothing
     /// while the room sees something else (`roomState`).
     private var roomKeeps: String {
@@ -166,7 +176,7 @@ final class WebSearchScene: Scene {
 
     private func show(_ found: [SearchResult], from provider: SearchProvider) {
         results = found
-        if !found.isEmpty { showResultsToRoom() }
+        if !found.isEmpty || isDeckQuery { showResultsToRoom() }
         resultsProvider = provider
         presenter.results.results = found
         if !found.isEmpty { presenter.results.select(0, notify: false); open(0) } else { refresh() }
@@ -387,6 +397,8 @@ final class WebSearchScene: Scene {
             if carried?.query != nil {
                 if let p = carried?.page { pendingPage = (p, generation + 1) }
                 restoring = (carried?.page.flatMap { $0.room ? $0 : nil }, generation + 1)
+            } else {
+                deckQueryGeneration = generation + 1
             }
             search(q)
         }

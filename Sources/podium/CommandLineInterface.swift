@@ -251,10 +251,11 @@ enum CheckCommand {
             return 2
         }
         // The opener's problems (a notes sidecar with a typo) do not stop a talk but are errors here.
-        let problems = deck.openerProblems + DeckSource.fileProblems(deck, registry: registry)
+        let checks = DeckSource.fileChecks(Array(deck.scenes.enumerated()), directory: deck.directory, registry: registry)
+        let problems = deck.openerProblems + DeckSource.problems(checks)
         for p in problems { printError("podium: \(o.positional[0]): \(SceneNumbers.spelled(p))") }
         if !problems.isEmpty { return 2 }
-        for w in DeckSource.notesWarnings(deck, registry: registry) { printError("podium: warning: \(SceneNumbers.spelled(w))") }
+        for w in DeckSource.notesWarnings(deck, checks: checks) { printError("podium: warning: \(SceneNumbers.spelled(w))") }
         print("\(o.positional[0]): OK — \(SafeText.quote(deck.title)), \(deck.scenes.count) scene\(deck.scenes.count == 1 ? "" : "s") (\(kindsSummary(deck.scenes.map(\.kind))))\(CheckSummary.slides(deck))")
         if let line = CheckSummary.pdfpc(deck, deckPath: o.positional[0]) { print(line) }
         return 0

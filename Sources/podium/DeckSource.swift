@@ -71,12 +71,13 @@ enum DeckSource {
     }
 
     /// Warnings for the speaker, one line each, what matters to the room first: what the scene
-    /// kinds' file checks say of what a scene shows (a PDF whose pages look like slide + notes
-    /// shown whole: the room reads the notes), then the deck opener's (page labels not used).
+    /// kinds' file checks (`checks`, `check`'s own run with slow probes) say of what a scene
+    /// shows (a PDF whose pages look like slide + notes shown whole: the room reads the notes; a
+    /// band list's `select` naming no band), then the deck opener's (page labels not used).
     /// `check` prints them all.
-    static func notesWarnings(_ deck: Deck, registry: PluginRegistry) -> [String] {
+    static func notesWarnings(_ deck: Deck, checks: [(offset: Int, check: SceneFileCheck)]) -> [String] {
         var seen: Set<String> = []
-        return (roomWarnings(deck, registry: registry) + deck.openerWarnings).filter { seen.insert($0).inserted }
+        return (checks.compactMap(\.check.warning) + deck.openerWarnings).filter { seen.insert($0).inserted }
     }
 
     /// What the scene kinds' file checks warn of: the room will see what it should not.
@@ -136,9 +137,18 @@ enum DeckSource {
 
     /// The same for `scenes` (each with its index in the deck) of a deck in `directory`.
     static func fileProblems(_ scenes: [(offset: Int, element: DeckScene)], directory: URL, registry: PluginRegistry, complete: Bool = false) -> [String] {
+        problems(fileChecks(scenes, directory: directory, registry: registry, complete: complete))
+    }
+
+    /// What the scene kinds' file checks say of each of `scenes`, with its index in the deck:
+    /// problems and warnings of one run, so `check` probes each file once.
+    static func fileChecks(_ scenes: [(offset: Int, element: DeckScene)], directory: URL, registry: PluginRegistry, complete: Bool = false) -> [(offset: Int, check: SceneFileCheck)] {
         let request = SceneFileCheckRequest(deckDirectory: directory, complete: complete, probe: !complete)
-        return scenes.compactMap { i, s in
-            registry.checkFiles(kind: s.kind, s.parameters, request).problem.map { $0.hasPrefix("scenes[\(i)]") ? $0 : "scenes[\(i)]: \($0)" }
-        }
+        return scenes.map { i, s in (i, registry.checkFiles(kind: s.kind, s.parameters, request)) }
+    }
+
+    /// The problems of `checks`, one line each starting with the scene (`scenes[3]`).
+    static func problems(_ checks: [(offset: Int, check: SceneFileCheck)]) -> [String] {
+        checks.compactMap { i, c in c.problem.map { $0.hasPrefix("scenes[\(i)]") ? $0 : "scenes[\(i)]: \($0)" } }
     }
 }

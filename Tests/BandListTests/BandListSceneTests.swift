@@ -267,6 +267,32 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(node("bands.empty")?.label, "No band selected. Pick one from the list, or add one with +.", "no select: no warning")
     }
 
+    /// Trial 16 m3: `check` passed a `select` naming no band. It warns (the talk goes on, the form
+    /// says why), naming the field, the value and the catalogue: the store when it exists, else
+    /// the seed that fills a new one.
+    func testCheckWarnsOfASelectNamingNoBandInTheStoreOrTheSeed() async throws {
+        let check = try XCTUnwrap(BandListPlugin.descriptor().sceneKinds[0].checkFiles)
+        var request = SceneFileCheckRequest(deckDirectory: dir, complete: false, probe: true)
+        request.dataDirectory = dir.appendingPathComponent("data")
+        request.assetsDirectory = context.assetsDirectory
+        func warning(_ p: [String: JSONValue]) -> String? { check(SceneParameters(p, path: "scenes[1].parameters"), request).warning }
+        XCTAssertNil(warning(["select": "Radiohead"]))
+        XCTAssertEqual(warning(["select": "Pearl Jam"]),
+                       "scenes[1].parameters.select: \"Pearl Jam\" is not in the catalogue (\(storePath), 12 bands): the room sees every band name until the speaker picks one")
+        // Renamed in the store since the deck was written: the store is the catalogue, not the seed.
+        var b = try XCTUnwrap(scene.model.band(named: "Radiohead"))
+        b.name = "Radiohead UK"
+        try scene.model.save(b)
+        XCTAssertEqual(warning(["select": "Radiohead"])?.hasPrefix("scenes[1].parameters.select: \"Radiohead\" is not in the catalogue (\(storePath),"), true)
+        // A store not made yet is filled from the seed.
+        let seed = context.assetsDirectory.appendingPathComponent("Bands/bands.json").path
+        XCTAssertNil(warning(["select": "Radiohead", "store": "new.sqlite"]))
+        XCTAssertEqual(warning(["select": "Pearl Jam", "store": "new.sqlite"])?.contains("(\(seed), 12 bands)"), true)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("new.sqlite").path), "check creates no store")
+        request.probe = false
+        XCTAssertNil(warning(["select": "Pearl Jam"]), "not at launch: the form says it there")
+    }
+
     func testTheSelectedBandIsScrolledIntoViewOnceTheListHasASize() async throws {
         scene = try makeScene(["select": "Nirvana", "locale": "en_US"], size: Size(900, 300))
         let visible = scene.list.visibleRows().filter { $0.1.minY >= 0 && $0.1.maxY <= scene.list.bounds.height }.map(\.0)
@@ -304,6 +330,38 @@ final class BandListSceneTests: XCTestCase {
         scene.save()
         XCTAssertFalse(scene.isDirty)
         XCTAssertNotEqual(try BandStore(path: dir.appendingPathComponent("data/bands.sqlite").path).all().first { $0.name == "Radiohead" }?.rating, stored)
+    }
+
+    /// Trial 16 m4: after Save, a drag of the rating left the green "Saved." under unsaved
+    /// edits, and they sat under it after a scene change and back. "Saved." goes with the next
+    /// edit; coming back to edits (or a new band) in the form says they are unsaved.
+    func testSavedGoesWithTheNextEditAndComingBackSaysTheEditsAreUnsaved() async throws {
+        let message = { self.node("bands.message")?.label ?? "" }
+        scene.didBecomeCurrent()   // the talk shows the scene
+        XCTAssertEqual(message(), "", "nothing to say the first time")
+        let stored = try XCTUnwrap(scene.model.selected?.rating)
+        scene.detail.rating.userSet(Double(stored == 5 ? 4 : 5))
+        click("bands.save")
+        XCTAssertEqual(message(), "Saved.")
+        scene.detail.rating.userSet(7)
+        XCTAssertTrue(scene.isDirty)
+        XCTAssertEqual(message(), "", "the form differs from the store: not \"Saved.\" any more")
+        scene.willResignCurrent()
+        scene.didBecomeCurrent()
+        XCTAssertEqual(message(), "Unsaved edits to Radiohead are still here: Save stores them; Actions… › Discard Unsaved Edits drops them.")
+        scene.discardEdits()
+        XCTAssertEqual(message(), "Unsaved edits discarded.")
+        scene.detail.rating.userSet(2)
+        XCTAssertEqual(message(), "", "discarded no longer holds either")
+        scene.save()
+        scene.willResignCurrent()
+        scene.didBecomeCurrent()
+        XCTAssertEqual(message(), "Saved.", "nothing unsaved: the form's message stays")
+        click("bands.add")
+        root.dispatch(.text("Pearl Jam"))
+        scene.willResignCurrent()
+        scene.didBecomeCurrent()
+        XCTAssertEqual(message(), "Your new band is still here, unsaved: Save adds it; Actions… › Discard New Band drops it.")
     }
 
     // MARK: A new band is a draft until Save

@@ -53,6 +53,49 @@ final class CheckReportsEverythingTests: XCTestCase {
         XCTAssertEqual(ok.status, 0, ok.stderr)
     }
 
+    /// Trial 16 m3: a web search's `documents` folder that is not there passed `check` (the talk
+    /// showed an error card), and so did a band list's `select` naming no band (the room saw
+    /// every name). The first is an error, as a missing PDF is; the second a warning (the talk
+    /// goes on and the form says why), each naming the deck, the field and the value.
+    func testCheckFindsAMissingDocumentsFolderAndASelectNamingNoBand() throws {
+        let docs = try write("docs.json", #"{ "title": "D", "scenes": [ { "kind": "web-search", "parameters": { "documents": "nodir" } } ] }"#)
+        let r = try runPodium(["check", docs])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        let missing = dir.appendingPathComponent("nodir").standardizedFileURL.path
+        let line = "podium: \(docs): scenes[0].parameters.documents: documents folder not found: \(missing) (scene 1)"
+        XCTAssertTrue(r.stderr.contains(line), "missing \(line) in:\n\(r.stderr)")
+        XCTAssertFalse(r.stdout.contains("OK"), r.stdout)
+        // Online with no fallback never reads the folder.
+        let online = try write("online.json", #"{ "title": "D", "scenes": [ { "kind": "web-search", "parameters": { "provider": "online", "fallback": false, "documents": "nodir" } } ] }"#)
+        XCTAssertEqual(try runPodium(["check", online]).status, 0)
+
+        let bands = try write("select.json", #"{ "title": "B", "scenes": [ { "kind": "title", "parameters": { "heading": "Hi" } }, { "kind": "band-list", "parameters": { "select": "Pearl Jam" } } ] }"#)
+        let b = try runPodium(["check", bands])
+        XCTAssertEqual(b.status, 0, b.stderr)
+        XCTAssertTrue(b.stdout.contains("OK"), b.stdout)
+        let warning = b.stderr.split(separator: "\n").first { $0.contains("scenes[1].parameters.select") }.map(String.init) ?? ""
+        XCTAssertTrue(warning.hasPrefix("podium: warning: scenes[1].parameters.select: \"Pearl Jam\" is not in the catalogue ("), b.stderr)
+        XCTAssertTrue(warning.contains("Bands/bands.json, 12 bands)") && warning.hasSuffix("(scene 2)"), warning)
+        let good = try write("good-select.json", #"{ "title": "B", "scenes": [ { "kind": "band-list", "parameters": { "select": "Radiohead" } } ] }"#)
+        let g = try runPodium(["check", good])
+        XCTAssertEqual(g.status, 0, g.stderr)
+        XCTAssertFalse(g.stderr.contains("select"), g.stderr)
+    }
+
+    /// Trial 16 m2: a deck `query` the offline pages do not answer passed `check` silently.
+    func testCheckWarnsOfADeckQueryWithNoOfflineHits() throws {
+        let deck = try write("query.json", #"{ "title": "Q", "scenes": [ { "kind": "web-search", "parameters": { "query": "Nirvana" } } ] }"#)
+        let r = try runPodium(["check", deck])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("OK"), r.stdout)
+        XCTAssertTrue(r.stderr.contains("podium: warning: scenes[0].parameters.query: \"Nirvana\" finds nothing in the offline pages ("), r.stderr)
+        XCTAssertTrue(r.stderr.contains("WebSearch): the room sees the query and \"No results\" (scene 1)"), r.stderr)
+        let found = try write("found.json", #"{ "title": "Q", "scenes": [ { "kind": "web-search", "parameters": { "query": "Radiohead" } } ] }"#)
+        let f = try runPodium(["check", found])
+        XCTAssertEqual(f.status, 0, f.stderr)
+        XCTAssertFalse(f.stderr.contains("warning"), f.stderr)
+    }
+
     func testAMissingBuiltInPluginLibraryIsNamedNotReadAsJSON() throws {
         let empty = dir.appendingPathComponent("no-plugins")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)

@@ -41,6 +41,37 @@ extension WebSearchSceneTests {
         XCTAssertFalse(roomTexts().contains("No results"))
     }
 
+    /// Trial 16 m2: the deck's own `query` with no offline hits showed the room the placeholder
+    /// "Search results appear here". It is planned, so the room sees it with "No results"; a
+    /// query the speaker types with no hits still stays on the presenter. `check` warns of it.
+    func testTheDecksQueryWithNoHitsShowsTheRoomTheQueryAndNoResults() async throws {
+        let scene = try offlineScene(["query": "Nirvana"])
+        let audienceRoot = WindowRoot(metrics: FixedMetrics())
+        audienceRoot.content.addSubview(scene.audienceView.pinned(.fill()))
+        audienceRoot.resize(to: Size(1280, 720))
+        let roomTexts = { self.texts(in: scene.audience, audienceRoot).map(\.text) }
+        scene.didBecomeCurrent()
+        XCTAssertEqual(scene.status, "No results for “Nirvana” on Band pages.")
+        XCTAssertTrue(roomTexts().contains("“Nirvana”"), "\(roomTexts())")
+        XCTAssertTrue(roomTexts().contains("No results"), "\(roomTexts())")
+        XCTAssertFalse(roomTexts().contains("Search results appear here"), "\(roomTexts())")
+        scene.search("qqqzzzxxy")
+        XCTAssertEqual(scene.status, "No results for “qqqzzzxxy” on Band pages. The room still sees “Nirvana”.")
+        XCTAssertFalse(roomTexts().contains { $0.contains("qqqzzzxxy") }, "the speaker's typo stays on the presenter: \(roomTexts())")
+
+        let check = try XCTUnwrap(WebSearchPlugin.descriptor().sceneKinds[0].checkFiles)
+        var request = SceneFileCheckRequest(deckDirectory: dir, complete: false, probe: true)
+        request.assetsDirectory = context.assetsDirectory
+        func warning(_ p: [String: JSONValue]) -> String? { check(SceneParameters(p, path: "scenes[3].parameters"), request).warning }
+        let pages = context.assetsDirectory.appendingPathComponent("WebSearch").path
+        XCTAssertEqual(warning(["query": "Nirvana"]),
+                       "scenes[3].parameters.query: \"Nirvana\" finds nothing in the offline pages (\(pages)): the room sees the query and \"No results\"")
+        XCTAssertNil(warning(["query": "sigur ros"]))
+        XCTAssertNil(warning(["query": "Nirvana", "provider": "online"]), "the online answer is not known before the talk")
+        request.probe = false
+        XCTAssertNil(warning(["query": "Nirvana"]), "only check indexes the pages, not the talk's launch")
+    }
+
     /// A failed online search (no fallback) stays on the presenter too.
     func testAFailedSearchLeavesTheRoomAsItWas() async throws {
         let online = ScriptedProvider(name: "wiki.example")

@@ -284,4 +284,25 @@ final class WebSearchSceneTests: XCTestCase {
             XCTAssertEqual("\($0)", "The offline index failed: /nonexistent/pages: documents folder not found")
         }
     }
+
+    /// Trial 16 m3: `check` passed a `documents` folder that is not there, and the talk's error
+    /// card named neither the field nor the deck's value. Both now name the field and the folder.
+    func testAMissingDocumentsFolderIsNamedByItsFieldInCheckAndOnTheCard() async throws {
+        let kind = WebSearchPlugin.descriptor().sceneKinds[0]
+        let card = SceneParameters(["documents": "/nonexistent/pages"], path: "scenes[2].parameters")
+        XCTAssertThrowsError(try kind.make(card, context)) {
+            XCTAssertEqual("\($0)", "scenes[2].parameters.documents: documents folder not found: /nonexistent/pages")
+        }
+        let check = try XCTUnwrap(kind.checkFiles)
+        let request = SceneFileCheckRequest(deckDirectory: dir, complete: false, probe: true)
+        XCTAssertEqual(check(SceneParameters(["documents": "nodir"], path: "scenes[0].parameters"), request).problem,
+                       "scenes[0].parameters.documents: documents folder not found: \(dir.appendingPathComponent("nodir").path)")
+        let file = dir.appendingPathComponent("page.md")
+        try Data("# A page".utf8).write(to: file)
+        XCTAssertEqual(check(SceneParameters(["documents": "page.md"], path: "scenes[0].parameters"), request).problem,
+                       "scenes[0].parameters.documents: not a folder: \(file.path)")
+        XCTAssertEqual(check(SceneParameters(["documents": "."], path: "scenes[0].parameters"), request), .fine, "a folder is fine")
+        XCTAssertEqual(check(SceneParameters(["provider": "online", "fallback": false, "documents": "nodir"]), request), .fine,
+                       "online with no fallback never reads it")
+    }
 }

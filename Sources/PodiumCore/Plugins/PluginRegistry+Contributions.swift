@@ -91,9 +91,15 @@ extension PluginRegistry {
     }
 
     /// What the scene kind's `checkFiles` says about these parameters; `.fine` for a kind without
-    /// a check (or an unknown one: the deck's validation already named it).
+    /// a check (or an unknown one: the deck's validation already named it). The request gets
+    /// the kind's plugin's assets and data folders, as its scenes do (`SceneContext`).
     public func checkFiles(kind: String, _ parameters: SceneParameters, _ request: SceneFileCheckRequest) -> SceneFileCheck {
-        sceneKind(kind)?.kind.checkFiles?(parameters, request) ?? .fine
+        guard let (k, pluginID) = sceneKind(kind), let check = k.checkFiles else { return .fine }
+        var r = request
+        let own = commandContext(pluginID: pluginID, arguments: [])
+        if r.assetsDirectory == nil { r.assetsDirectory = own.assetsDirectory }
+        if r.dataDirectory == nil { r.dataDirectory = own.dataDirectory }
+        return check(parameters, r)
     }
 
     /// Runs `body` inside every loaded plugin's `loadFresh` (nested, in load order): a reload

@@ -175,6 +175,14 @@ public struct SceneFileCheckRequest {
     /// True for `podium check` only: run slow probes too (GStreamer's discoverer on a clip, up
     /// to seconds each). Never at launch, where they would hold up the first frame.
     public var probe: Bool
+    /// The checking plugin's assets folder (a built-in plugin's: `Assets/`), for what a scene
+    /// uses by default (the web search's shipped pages, the band list's seed). The host's
+    /// registry fills it in before it asks the kind; nil only in a request a test makes.
+    public var assetsDirectory: URL?
+    /// The checking plugin's data directory as its scenes get it (`$XDG_DATA_HOME/podium/<id>`,
+    /// not created), for what a scene keeps there by default (the band list's store). Filled
+    /// in by the host's registry, as `assetsDirectory`; read it, never write there.
+    public var dataDirectory: URL?
     public init(deckDirectory: URL, complete: Bool, probe: Bool = false) {
         self.deckDirectory = deckDirectory; self.complete = complete; self.probe = probe
     }
