@@ -2,6 +2,7 @@ import CCrashWatch
 import Foundation
 import PodiumCore
 import PodiumKit
+import PodiumSDL
 
 /// A talk that crashes comes back by itself where it was (`--resume`), so the room sees black
 /// for the length of a launch instead of the desktop until the speaker notices and types a command.
@@ -68,7 +69,34 @@ enum CrashRestart {
     static func quitting() { podium_crash_watch_stopping() }
 
     /// The main loop came round: the watcher restarts a talk whose loop has not for 10 s.
-    static func heartbeat() { podium_crash_watch_heartbeat() }
+    /// A watcher that ended meanwhile (killed) would free no kept windows: they go with the talk.
+    @MainActor static func heartbeat() {
+        podium_crash_watch_heartbeat()
+        if retaining, podium_crash_watch_running() == 0 { destroyWindowsOnClose() }
+    }
+
+    private nonisolated(unsafe) static var retaining = false
+
+    /// While the watcher runs, the X server keeps the talk's windows (the room's last frame) when
+    /// it dies without a word (SIGKILL), until the watcher's cover is over the room and it frees
+    /// them (`podium_crash_watch_retained`): the room never sees the desktop in between. Nothing
+    /// without a watcher or off X11. Main thread (the windows' X connection).
+    @MainActor static func retainWindowsOnDeath(_ window: PlatformWindow) {
+        guard !retaining, podium_crash_watch_running() == 1 else { return }
+        let resource = X11CloseDown.retainOnDeath(window)
+        guard resource != 0 else { return }
+        retaining = true
+        if podium_crash_watch_retained(resource) != 0 { destroyWindowsOnClose() }
+    }
+
+    /// A quit on purpose (or the watcher gone): the talk's windows go with its X connection
+    /// again, so nothing of it stays on the X server. Before SDL closes its display; main thread.
+    @MainActor static func destroyWindowsOnClose() {
+        guard retaining else { return }
+        X11CloseDown.destroyOnClose()
+        retaining = false
+        _ = podium_crash_watch_retained(0)
+    }
     /// The loop ended (a quit): however long shutting down takes, it is not a hang.
     static func heartbeatStop() { podium_crash_watch_heartbeat_stop() }
 

@@ -89,5 +89,84 @@ final class KillRestartXorgTests: XorgPDFTestCase {
         XCTAssertEqual(occurrences(of: "restarting it", in: app.log), 1, "the quit restarted nothing; log:\n\(app.log)")
     }
 
+    /// Trial 15 m5: a SIGKILL ended the talk's X connection and the X server destroyed its
+    /// windows at once, so the room saw the bare desktop for ~25 ms until the watcher's cover was
+    /// up. Now the talk's connection is in close-down mode RetainTemporary while its watcher runs:
+    /// the room keeps the last frame until the cover is over it, and the watcher then frees what
+    /// the server kept (XKillClient). Killed three times (the most that are restarted within
+    /// 60 s) with the projector read continuously (`RoomSampler`): no read shows the desktop
+    /// (magenta); after each restart the dead talk's windows are gone; after a quit nothing of the
+    /// talk is left on the X server.
+    func testKillsNeverShowTheDesktopAndLeaveNothingOfTheTalkOnTheXServer() throws {
+        let root = try runProcess("/usr/bin/env", ["xsetroot", "-solid", "#ff00ff"], environment: rig.environment)
+        XCTAssertEqual(root.status, 0, root.stderr)
+        let before = try rootChildren()
+        let scenes = Self.backgrounds.enumerated().map { i, b in
+            #"{ "kind": "title", "title": "Part \#(i + 1)", "parameters": { "heading": "Part \#(i + 1)", "background": "\#(b.hex)" } }"#
+        }
+        let deck = path("deck.json")
+        try #"{ "title": "Killed", "scenes": [\#(scenes.joined(separator: ","))] }"#.write(toFile: deck, atomically: true, encoding: .utf8)
+        let env = rig.environment.merging(["SDL_RENDER_DRIVER": "software", "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        let app = try PodiumProcess(args: [deck], environment: env, dir: dir)
+        addTeardownBlock { [dir] in
+            if let d = dir { endTalks(mentioning: d.path) }
+            app.waitForExit(seconds: 5)
+        }
+        let c = try XCTUnwrap(app.client)
+        let audience = { (s: JSONValue) in s["windows"]?.array?.first { $0["role"]?.string == "audience" } }
+        _ = try c.waitForState { audience($0)?["visible"]?.bool == true && audience($0)?["bounds"]?["x"]?.number == 1280 }
+        for _ in 0..<2 { XCTAssertEqual(try c.send(["cmd": "next"])["ok"]?.bool, true) }
+        _ = try c.waitForState { $0["scene"]?["index"]?.int == 2 && ($0["timers"]?["elapsed"]?.int ?? 0) >= 1 }
+        XCTAssertTrue(waitUntil { self.roomColour() == Self.backgrounds[2].rgb }, "the room shows scene 3: \(String(describing: roomColour()))")
+        XCTAssertTrue(waitUntil { (try? self.talkWindows()) ?? [] == [1, 1] }, "one audience and one presenter window: \((try? talkWindows()) ?? [])")
+
+        // The band at the top of the projector, above the title's text.
+        let sampler = RoomSampler(display: rig.display, rect: (1280 + 100, 10, 400, 60), desktop: [255, 0, 255])
+        XCTAssertTrue(waitUntil { sampler.counts.reads >= 20 }, "the room is read")
+        for round in 1...3 {
+            if round == 1 { app.kill9() } else { kill(try XCTUnwrap(talkProcess(), "the restarted talk"), SIGKILL) }
+            XCTAssertTrue(waitUntil(30) { self.occurrences(of: "the talk was killed (SIGKILL", in: app.log) == round }, "kill \(round) seen; log:\n\(app.log)")
+            let restarted = try ControlClient(path: app.socketPath, timeout: 30)
+            _ = try restarted.waitForState(timeout: 30) { $0["scene"]?["index"]?.int == 2 && audience($0)?["visible"]?.bool == true }
+            XCTAssertTrue(waitUntil { self.roomColour() == Self.backgrounds[2].rgb }, "after kill \(round) the room shows scene 3 again: \(String(describing: roomColour()))")
+            // The dead talk's kept windows freed under the cover: only the restart's are there.
+            XCTAssertTrue(waitUntil { (try? self.talkWindows()) ?? [] == [1, 1] }, "after kill \(round), the restart's windows only: \((try? talkWindows()) ?? [])")
+        }
+        let counts = sampler.stop()
+        XCTAssertEqual(counts.desktop, 0, "reads of the room that showed the desktop, of \(counts.reads); log:\n\(app.log)")
+        XCTAssertGreaterThanOrEqual(counts.reads, 100, "the room was read all along")
+
+        // A quit: nothing of the talk left on the X server, no window, no client kept.
+        _ = try? ControlClient(path: app.socketPath, timeout: 10).send(["cmd": "quit"])
+        XCTAssertTrue(waitUntil { processes(mentioning: self.dir.path).isEmpty }, "the talk and its watcher end on quit: \(processes(mentioning: dir.path))")
+        XCTAssertTrue(waitUntil { (try? self.rootChildren()) == before }, "the root's windows as before the talk: \(before) then \((try? rootChildren()) ?? -1)\n"
+                      + ((try? runProcess("/usr/bin/env", ["xwininfo", "-root", "-tree"], environment: rig.environment).stdout) ?? ""))
+        XCTAssertEqual(try talkWindows(), [0, 0])
+        XCTAssertEqual(occurrences(of: "restarting it", in: app.log), 3, "the quit restarted nothing; log:\n\(app.log)")
+    }
+
+    /// How many X windows are named as the talk's audience and presenter windows (anywhere in
+    /// the tree, mapped or not, kept after their client died or not).
+    func talkWindows() throws -> [Int] {
+        let tree = try runProcess("/usr/bin/env", ["xwininfo", "-root", "-tree"], environment: rig.environment).stdout
+        return ["\"Podium Audience", "\"Podium Presenter"].map { occurrences(of: $0, in: tree) }
+    }
+
+    /// How many children the root window has (xwininfo's "N children").
+    func rootChildren() throws -> Int {
+        let out = try runProcess("/usr/bin/env", ["xwininfo", "-root", "-children"], environment: rig.environment).stdout
+        let line = try XCTUnwrap(out.split(separator: "\n").first { $0.contains("child") }, out)
+        return Int(line.split(separator: " ").first ?? "") ?? 0
+    }
+
+    /// The talk now (a restart is exec'd by its watcher, not this test's child): the one process
+    /// of this test's folder named podium (not its watcher, not a cover's holder).
+    func talkProcess() -> pid_t? {
+        let talks = processes(mentioning: dir.path).filter {
+            (try? String(contentsOfFile: "/proc/\($0.pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) == "podium"
+        }
+        return talks.count == 1 ? talks[0].pid : nil
+    }
+
     func occurrences(of text: String, in log: String) -> Int { log.components(separatedBy: text).count - 1 }
 }
