@@ -122,10 +122,11 @@ final class KillRestartXorgTests: XorgPDFTestCase {
 
         // The band at the top of the projector, above the title's text.
         let sampler = RoomSampler(display: rig.display, rect: (1280 + 100, 10, 400, 60), desktop: [255, 0, 255])
+        defer { _ = sampler.stop() }
         XCTAssertTrue(waitUntil { sampler.counts.reads >= 20 }, "the room is read")
         for round in 1...3 {
             if round == 1 { app.kill9() } else { kill(try XCTUnwrap(talkProcess(), "the restarted talk"), SIGKILL) }
-            XCTAssertTrue(waitUntil(30) { self.occurrences(of: "the talk was killed (SIGKILL", in: app.log) == round }, "kill \(round) seen; log:\n\(app.log)")
+            XCTAssertTrue(waitUntil(30) { self.occurrences(of: "first frame of both windows", in: app.log) == round + 1 }, "restarted after kill \(round); log:\n\(app.log)")
             let restarted = try ControlClient(path: app.socketPath, timeout: 30)
             _ = try restarted.waitForState(timeout: 30) { $0["scene"]?["index"]?.int == 2 && audience($0)?["visible"]?.bool == true }
             XCTAssertTrue(waitUntil { self.roomColour() == Self.backgrounds[2].rgb }, "after kill \(round) the room shows scene 3 again: \(String(describing: roomColour()))")

@@ -28,8 +28,8 @@ final class RoomSampler: @unchecked Sendable {
 
     /// Ends the reading (waits for the thread); the final counts.
     func stop() -> (reads: Int, desktop: Int) {
-        lock.withLock { stopping = true }
-        finished.wait()
+        let first = lock.withLock { () -> Bool in defer { stopping = true }; return !stopping }
+        if first { finished.wait() }
         return counts
     }
 }
