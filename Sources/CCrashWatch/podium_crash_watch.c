@@ -667,11 +667,18 @@ int podium_crash_watch_retained(unsigned long resource) {
     return 0;
 }
 
-int podium_crash_watch_running(void) {
-    if (crash_fd < 0) return 0;
-    /* The pipe's read end is the watcher's only: closed (it ended), a write would fail. */
-    struct pollfd p = {.fd = crash_fd, .events = POLLOUT};
-    return !(poll(&p, 1, 0) == 1 && (p.revents & POLLERR));
+/* The pipe's read end is the watcher's only: once it ended, the write end reports POLLERR. */
+static int watcher_gone(int timeout_ms) {
+    struct pollfd p = {.fd = crash_fd, .events = 0};
+    int r;
+    while ((r = poll(&p, 1, timeout_ms)) < 0 && errno == EINTR) {}
+    return r == 1 && (p.revents & (POLLERR | POLLHUP | POLLNVAL));
+}
+
+int podium_crash_watch_running(void) { return crash_fd >= 0 && !watcher_gone(0); }
+
+void podium_crash_watch_wait_gone(void) {
+    if (crash_fd >= 0) while (!watcher_gone(-1)) {}
 }
 
 void podium_crash_watch_forget(void) {

@@ -69,11 +69,7 @@ enum CrashRestart {
     static func quitting() { podium_crash_watch_stopping() }
 
     /// The main loop came round: the watcher restarts a talk whose loop has not for 10 s.
-    /// A watcher that ended meanwhile (killed) would free no kept windows: they go with the talk.
-    @MainActor static func heartbeat() {
-        podium_crash_watch_heartbeat()
-        if retaining, podium_crash_watch_running() == 0 { destroyWindowsOnClose() }
-    }
+    static func heartbeat() { podium_crash_watch_heartbeat() }
 
     private nonisolated(unsafe) static var retaining = false
 
@@ -81,12 +77,23 @@ enum CrashRestart {
     /// it dies without a word (SIGKILL), until the watcher's cover is over the room and it frees
     /// them (`podium_crash_watch_retained`): the room never sees the desktop in between. Nothing
     /// without a watcher or off X11. Main thread (the windows' X connection).
-    @MainActor static func retainWindowsOnDeath(_ window: PlatformWindow) {
+    /// `log`: told when the watcher ends first (nothing restarts the talk from then on).
+    @MainActor static func retainWindowsOnDeath(_ window: PlatformWindow, log: @escaping @MainActor (String) -> Void) {
         guard !retaining, podium_crash_watch_running() == 1 else { return }
         let resource = X11CloseDown.retainOnDeath(window)
         guard resource != 0 else { return }
         retaining = true
-        if podium_crash_watch_retained(resource) != 0 { destroyWindowsOnClose() }
+        if podium_crash_watch_retained(resource) != 0 { destroyWindowsOnClose(); return }
+        // A watcher that ends (killed, "kill the watcher first") would free nothing the X server
+        // kept: the talk's windows go with it again, as soon as the main loop hears of it.
+        Thread.detachNewThread {
+            podium_crash_watch_wait_gone()
+            Task { @MainActor in
+                guard retaining else { return }   // quitting: its own end
+                destroyWindowsOnClose()
+                log("the crash watcher ended (killed?): a crash or kill no longer restarts the talk")
+            }
+        }
     }
 
     /// A quit on purpose (or the watcher gone): the talk's windows go with its X connection

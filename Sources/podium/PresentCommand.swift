@@ -371,7 +371,7 @@ final class PresentCommand {
     func loop() throws {
         var firstFrameLogged = false
         // A SIGKILL from now on leaves the room the talk's last frame until the watcher covers it.
-        CrashRestart.retainWindowsOnDeath(presenterWindow)
+        CrashRestart.retainWindowsOnDeath(presenterWindow) { [weak self] in self?.log($0) }
         // The windows' setup events (Expose, geometry, focus) before the first frames, not a
         // second whole frame of each after them (`takeLaunchEvents`).
         try events?.takeLaunchEvents(syncing: presenterWindow) { try handle($0) }

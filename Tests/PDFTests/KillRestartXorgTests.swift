@@ -146,6 +146,31 @@ final class KillRestartXorgTests: XorgPDFTestCase {
         XCTAssertEqual(occurrences(of: "restarting it", in: app.log), 3, "the quit restarted nothing; log:\n\(app.log)")
     }
 
+    /// "Kill the watcher first" (README): a talk killed once its watcher is gone leaves nothing
+    /// on the X server either; nobody would free what the server kept, so the talk's windows go
+    /// with it again as soon as it hears its watcher ended.
+    func testATalkKilledAfterItsWatcherLeavesNothingOnTheXServer() throws {
+        let before = try rootChildren()
+        let deck = path("deck.json")
+        try #"{ "title": "Killed", "scenes": [{ "kind": "title", "title": "One", "parameters": { "heading": "One" } }] }"#.write(toFile: deck, atomically: true, encoding: .utf8)
+        let env = rig.environment.merging(["SDL_RENDER_DRIVER": "software", "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        let app = try PodiumProcess(args: [deck], environment: env, dir: dir)
+        addTeardownBlock { [dir] in
+            if let d = dir { endTalks(mentioning: d.path) }
+            app.waitForExit(seconds: 5)
+        }
+        let c = try XCTUnwrap(app.client)
+        _ = try c.waitForState { $0["windows"]?.array?.first { $0["role"]?.string == "audience" }?["visible"]?.bool == true }
+        XCTAssertTrue(waitUntil { (try? self.talkWindows()) ?? [] == [1, 1] }, "the talk's windows: \((try? talkWindows()) ?? [])")
+        let watcher = try XCTUnwrap(processes(mentioning: dir.path).first { $0.watcher }, "the watcher")
+        kill(watcher.pid, SIGKILL)
+        XCTAssertTrue(waitUntil { app.log.contains("the crash watcher ended") }, app.log)
+        app.kill9()
+        XCTAssertTrue(waitUntil { (try? self.talkWindows()) ?? [] == [0, 0] && (try? self.rootChildren()) == before },
+                      "nothing of the talk left: \((try? talkWindows()) ?? []), root children \(before) then \((try? rootChildren()) ?? -1)")
+        XCTAssertFalse(app.log.contains("restarting it"), app.log)
+    }
+
     /// How many X windows are named as the talk's audience and presenter windows (anywhere in
     /// the tree, mapped or not, kept after their client died or not).
     func talkWindows() throws -> [Int] {
