@@ -354,7 +354,10 @@ void podium_retained_free(unsigned long resource) {
     Display *d = open_display();
     if (!d) return;
     /* A live client is closed down by the first (its mode keeps its resources), a retained one
-     * freed; the second frees what the first kept, or fails on a resource gone (ignored). */
-    for (int i = 0; i < 2; i++) { x.kill_client(d, (XID)resource); x.sync(d, False); }
+     * freed; the second, right behind it, frees what the first kept, or fails on a resource gone
+     * (ignored). */
+    x.kill_client(d, (XID)resource);
+    x.kill_client(d, (XID)resource);
+    x.sync(d, False);
     x.close(d);
 }
