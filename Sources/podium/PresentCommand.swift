@@ -118,6 +118,9 @@ final class PresentCommand {
         }
         try DisplaysCommand.requireKnownNames(options, in: SDLVideo.namedDisplays())
         log("video driver \(SDLVideo.currentDriver)")
+        // A talk killed together with its crash watcher left its windows on the X server (kept
+        // for the watcher, which was gone too): freed before this launch's windows map.
+        if let freed = X11CloseDown.freeDeadTalksWindows() { log("freed the windows of a dead talk that the X server kept (killed with its crash watcher): \(freed)") }
 
         presentation = Presentation(deck: deck, registry: registry, metrics: text)
         presentation.log = { [weak self] in self?.log($0) }
