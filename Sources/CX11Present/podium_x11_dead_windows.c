@@ -51,7 +51,17 @@ static long dead_pid(Display *dpy, Window w, Atom pid_atom, const char *host) {
     int here = !machine || !*host || strcmp(machine, host) == 0;
     if (machine) XFree(machine);
     if (!here) return 0;   /* another machine's pid says nothing here */
-    return kill((pid_t)pid, 0) == -1 && errno == ESRCH ? pid : 0;
+    if (kill((pid_t)pid, 0) == -1) return errno == ESRCH ? pid : 0;   /* EPERM: another user's, alive */
+    /* A zombie (its parent, e.g. a launcher, has not waited for it yet) closed its connection
+     * with its files: as dead as gone. "PID (comm) S ...": the state after the last ')'. */
+    char path[64], stat[512];
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    FILE *f = fopen(path, "r");
+    size_t n_read = f ? fread(stat, 1, sizeof stat - 1, f) : 0;
+    if (f) fclose(f);
+    stat[n_read] = 0;
+    const char *close_paren = strrchr(stat, ')');
+    return close_paren && (close_paren[1] == ' ') && (close_paren[2] == 'Z' || close_paren[2] == 'X') ? pid : 0;
 }
 
 static void append(char *report, size_t size, const char *text) {

@@ -171,6 +171,61 @@ final class KillRestartXorgTests: XorgPDFTestCase {
         XCTAssertFalse(app.log.contains("restarting it"), app.log)
     }
 
+    /// `pkill -9 podium` kills the talk and its crash watcher at once: the X server kept the
+    /// talk's windows (for the watcher to free), and nobody freed them, a dead console and a
+    /// stale room until an `xkill`. The next launch frees them before its windows map; a live
+    /// talk's windows beside (`--windowed`) are never touched.
+    func testTheNextLaunchFreesTheWindowsOfATalkKilledWithItsWatcher() throws {
+        let env = rig.environment.merging(["SDL_RENDER_DRIVER": "software", "SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        func deck(_ title: String) throws -> String {
+            let file = path("\(title).json")
+            try #"{ "title": "\#(title)", "scenes": [{ "kind": "title", "title": "One", "parameters": { "heading": "\#(title)" } }] }"#
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            return file
+        }
+        func folder(_ name: String) throws -> URL {
+            let url = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            return url
+        }
+        func windows(_ title: String) -> [Int] {
+            let tree = (try? runProcess("/usr/bin/env", ["xwininfo", "-root", "-tree"], environment: rig.environment).stdout) ?? ""
+            return ["\"Podium Audience — \(title)\"", "\"Podium Presenter — \(title)\""].map { occurrences(of: $0, in: tree) }
+        }
+        let visible = { (s: JSONValue) in s["windows"]?.array?.allSatisfy { $0["visible"]?.bool == true } == true }
+        let killed = try PodiumProcess(args: [try deck("Killed")], environment: env.merging(["PODIUM_RESTART_ON_CRASH": "1"]) { $1 }, dir: try folder("killed"))
+        addTeardownBlock { [dir] in
+            if let d = dir { endTalks(mentioning: d.path) }
+            killed.waitForExit(seconds: 5)
+        }
+        _ = try XCTUnwrap(killed.client).waitForState(visible)
+        XCTAssertTrue(waitUntil { windows("Killed") == [1, 1] }, "the talk's windows: \(windows("Killed"))")
+        let beside = try PodiumProcess(args: ["--windowed", try deck("Beside")], environment: env, dir: try folder("beside"))
+        addTeardownBlock { beside.stop() }
+        _ = try XCTUnwrap(beside.client).waitForState(visible)
+        XCTAssertTrue(waitUntil { windows("Beside") == [1, 1] }, "the talk beside's windows: \(windows("Beside"))")
+
+        // Both at the same instant, as `pkill -9 podium` does: stopped first, so neither sees
+        // the other end (the talk would set its close-down back, the watcher free its windows).
+        let watcher = try XCTUnwrap(processes(mentioning: dir.appendingPathComponent("killed").path).first { $0.watcher }, "the watcher")
+        let talk = killed.process.processIdentifier
+        kill(watcher.pid, SIGSTOP); kill(talk, SIGSTOP)
+        kill(watcher.pid, SIGKILL); killed.kill9()
+        XCTAssertTrue(waitUntil { processes(mentioning: self.dir.appendingPathComponent("killed").path).isEmpty }, "the talk and its watcher are gone")
+        XCTAssertEqual(windows("Killed"), [1, 1], "the X server kept the dead talk's windows (nobody freed them)")
+
+        // The next launch frees them before its own windows are up; the live talk beside keeps its.
+        let next = try PodiumProcess(args: [try deck("Next")], environment: env, dir: try folder("next"))
+        addTeardownBlock { next.stop() }
+        _ = try XCTUnwrap(next.client).waitForState(visible)
+        XCTAssertTrue(next.log.contains("freed the windows of a dead talk that the X server kept (killed with its crash watcher): pid \(talk) "), next.log)
+        XCTAssertEqual(windows("Killed"), [0, 0], "the dead talk's windows are gone")
+        XCTAssertTrue(waitUntil { windows("Next") == [1, 1] }, "the new talk's windows: \(windows("Next"))")
+        XCTAssertEqual(windows("Beside"), [1, 1], "the live talk beside keeps its windows")
+        XCTAssertEqual(try beside.send(["cmd": "state"])["windows"]?.array?.count, 2, "the talk beside still runs")
+        XCTAssertNil(beside.exitStatus)
+    }
+
     /// How many X windows are named as the talk's audience and presenter windows (anywhere in
     /// the tree, mapped or not, kept after their client died or not).
     func talkWindows() throws -> [Int] {

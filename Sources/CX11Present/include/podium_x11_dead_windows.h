@@ -11,7 +11,8 @@
 /// manager's `_NET_CLIENT_LIST` (a client window reparented into a frame; without that list, two
 /// levels under the root's unnamed children), each whose `_NET_WM_NAME` or `WM_NAME` starts with
 /// "Podium " or whose WM_CLASS instance is "podium", whose `_NET_WM_PID` names no process here
-/// (kill(pid, 0) fails with ESRCH) and whose `WM_CLIENT_MACHINE`, when set, is this host, is
+/// (kill(pid, 0) fails with ESRCH, or
+/// a zombie's) and whose `WM_CLIENT_MACHINE`, when set, is this host, is
 /// freed with XKillClient (what was kept of that client goes). A live talk's windows, or a
 /// window without a pid, are never touched. `report` (may be NULL) gets "pid N “title”, …",
 /// cut to `report_size` - 1 bytes. Returns the number of windows freed, or -1 when the server
