@@ -27,8 +27,9 @@ static int ack_fd = -1;
  * process id, the talk's place in two slots, `place_slot` naming the complete one
  * (`podium_crash_watch_place`), whether a reload asked to forget the crashes in a row
  * (`podium_crash_watch_forget`), the displays the talk placed its windows for
- * (`podium_crash_watch_layout`) and whether it holds the room's lock on the X server
- * (`podium_crash_watch_audience`). */
+ * (`podium_crash_watch_layout`), whether it holds the room's lock on the X server
+ * (`podium_crash_watch_audience`) and the X resource naming its retained windows
+ * (`podium_crash_watch_retained`). */
 struct shared_state {
     volatile int scene;
     char carry[512];
@@ -44,6 +45,8 @@ struct shared_state {
     int spare[8][4];              /* displays of `layout` the talk only covers black: covered too */
     volatile int audience;        /* 1: the talk holds the X selection `_PODIUM_AUDIENCE_S<screen>` */
     char audience_deck[1024];     /* for that selection's owner window: the deck's path */
+    volatile unsigned long retained;   /* an X resource of the talk's connection while the X server
+                                        * keeps its windows past its death; 0: none (`podium_crash_watch_retained`) */
 };
 static struct shared_state *shared = NULL;
 /* What the watcher writes for the restart's environment (`watch`, `restart_environment`). */
@@ -332,35 +335,42 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
     signal(SIGHUP, SIG_IGN);
     int crashed = 0, ended = 0, armed = 0, stopping = 0, hung_scene = -2;
     read_pipe(&crashed, &ended, &armed, &stopping, &hung_scene);
+    /* Where the crash was, and how many crashes in a row were in that scene's plugin code
+     * (`podium_crash_watch_scene`), what the restart carries over, the room to cover after a
+     * kill and the talk's windows the X server kept: from the shared state. */
+    struct shared_state state;
+    memset(&state, 0, sizeof state);
+    if (pread(5, &state, sizeof state, 0) != (ssize_t)sizeof state) { memset(&state, 0, sizeof state); state.scene = -1; }
     /* An end on purpose, also after a crash signal the talk survived (Swift's backtracer returns
      * from one sent by kill), and a kill while it quits (SIGTERM's grace ran out, a second
-     * Ctrl+C, a SIGKILL ending a slow quit): nothing to restart. */
-    if (ended || (!crashed && stopping)) { uncover(); release_lock(); _exit(0); }
+     * Ctrl+C, a SIGKILL ending a slow quit): nothing to restart. Nothing of the talk's stays on
+     * the X server either (it died before setting its close-down back: xkill, a kill mid-quit). */
+    if (ended || (!crashed && stopping)) { podium_retained_free(state.retained); uncover(); release_lock(); _exit(0); }
     /* Gone without a word: no crash byte, no end, not quitting. The talk says so on every end it
      * chooses (`podium_crash_watch_ended`, also from exit(3), and `podium_crash_watch_stopping`
      * from the moment it quits), so this was a SIGKILL it did not ask for (the kernel's
      * out-of-memory killer, `kill -9`) or a signal it does not handle: restarted as after a
      * crash, the room covered meanwhile (trial 13 F5: the room saw the desktop, no restart). */
     int killed = !crashed;
-    /* Where the crash was, and how many crashes in a row were in that scene's plugin code
-     * (`podium_crash_watch_scene`), what the restart carries over and the room to cover after a
-     * kill: from the shared state. */
-    struct shared_state state;
-    memset(&state, 0, sizeof state);
-    if (pread(5, &state, sizeof state, 0) != (ssize_t)sizeof state) { memset(&state, 0, sizeof state); state.scene = -1; }
     double now = now_seconds();
     if (count == 0 || now - since > window_seconds) { count = 0; since = now; }
     if (count >= max_restarts) {
         say(killed ? "podium: the talk was killed again; not restarting it (too many crashes in a short time). Start it again with `podium present --resume`.\n"
                    : "podium: the talk crashed again; not restarting it (too many crashes in a short time). Start it again with `podium present --resume`.\n");
+        podium_retained_free(state.retained);   /* the room is handed back */
         uncover();
         release_lock();
         _exit(1);
     }
-    /* The talk's windows went with it (its X connection closed with its files, as this pipe
-     * did): black over the room at once, and its lock taken for the restart (the server freed
-     * it with that connection; `podium_cover_raise` takes a free one for the talk's restart). */
+    /* Killed: black over the room at once, over the talk's last frame, which the X server kept
+     * on the room (`podium_crash_watch_retained`; else the desktop showed until now), and its
+     * lock taken for the restart (`podium_cover_raise` takes it from the talk's dead window, or
+     * a free one, for the talk's restart). */
     if (killed) cover(&state, 1);
+    /* Under the cover (mapped and synced, raised at a crash byte or just now): what the X server
+     * kept of the dead talk goes, before the restart maps its windows, so none of it stays on
+     * the server or above the restart's windows. */
+    podium_retained_free(state.retained);
     snprintf(history, history_size, "PODIUM_CRASH_RESTARTS=%d %.3f", count + 1, since);
     state.carry[sizeof state.carry - 1] = 0;
     int last_scene = -1, last_times = 0;
@@ -649,6 +659,26 @@ void podium_crash_watch_ended(void) {
 
 void podium_crash_watch_stopping(void) {
     if (crash_fd >= 0) { ssize_t r = write(crash_fd, "S", 1); (void)r; }
+}
+
+int podium_crash_watch_retained(unsigned long resource) {
+    if (!shared) return -1;
+    shared->retained = resource;
+    return 0;
+}
+
+/* The pipe's read end is the watcher's only: once it ended, the write end reports POLLERR. */
+static int watcher_gone(int timeout_ms) {
+    struct pollfd p = {.fd = crash_fd, .events = 0};
+    int r;
+    while ((r = poll(&p, 1, timeout_ms)) < 0 && errno == EINTR) {}
+    return r == 1 && (p.revents & (POLLERR | POLLHUP | POLLNVAL));
+}
+
+int podium_crash_watch_running(void) { return crash_fd >= 0 && !watcher_gone(0); }
+
+void podium_crash_watch_wait_gone(void) {
+    if (crash_fd >= 0) while (!watcher_gone(-1)) {}
 }
 
 void podium_crash_watch_forget(void) {

@@ -53,6 +53,7 @@ static struct {
     void (*free_resources)(XRRScreenResources *);
     XRRCrtcInfo *(*crtc)(Display *, XRRScreenResources *, RRCrtc);
     void (*free_crtc)(XRRCrtcInfo *);
+    int (*kill_client)(Display *, XID);
 } x;
 
 /* An X error (a CRTC gone between two requests) must not end the watcher: Xlib's default
@@ -74,7 +75,7 @@ static int load_x(void) {
     GET(xl, grab_server, "XGrabServer"); GET(xl, ungrab_server, "XUngrabServer"); GET(xl, owner, "XGetSelectionOwner"); GET(xl, set_owner, "XSetSelectionOwner");
     GET(xr, randr_query, "XRRQueryExtension"); GET(xr, randr_select, "XRRSelectInput");
     GET(xr, resources, "XRRGetScreenResourcesCurrent"); GET(xr, free_resources, "XRRFreeScreenResources");
-    GET(xr, crtc, "XRRGetCrtcInfo"); GET(xr, free_crtc, "XRRFreeCrtcInfo");
+    GET(xr, crtc, "XRRGetCrtcInfo"); GET(xr, free_crtc, "XRRFreeCrtcInfo"); GET(xl, kill_client, "XKillClient");
 #undef GET
     x.on_error(ignore_error);
     x.ok = 1;
@@ -346,4 +347,17 @@ int podium_cover_raise(const int room[4], const int (*layout)[4], int count, con
     close(ready[0]);
     *holder = pid;
     return p[1];
+}
+
+void podium_retained_free(unsigned long resource) {
+    if (resource == 0) return;
+    Display *d = open_display();
+    if (!d) return;
+    /* A live client is closed down by the first (its mode keeps its resources), a retained one
+     * freed; the second, right behind it, frees what the first kept, or fails on a resource gone
+     * (ignored). */
+    x.kill_client(d, (XID)resource);
+    x.kill_client(d, (XID)resource);
+    x.sync(d, False);
+    x.close(d);
 }

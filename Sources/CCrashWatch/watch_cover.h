@@ -38,4 +38,10 @@ int podium_layout_watch(void);
  * names the first, e.g. "RandR CRTC change"), else 0. */
 int podium_layout_event(const char **why);
 
+/* Frees what the X server kept of a talk that died in close-down mode RetainTemporary:
+ * XKillClient on `resource` (one of its connection's, `podium_crash_watch_retained`), twice, as
+ * the first only closes the connection if the server has not yet seen it go; synced. Nothing
+ * for 0, no X server, or a resource already gone (the error is ignored). */
+void podium_retained_free(unsigned long resource);
+
 #endif

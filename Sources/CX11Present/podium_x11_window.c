@@ -90,3 +90,31 @@ unsigned long podium_x11_send_to_destroyed_window(void *sdl_window) {
     XSync(dpy, False);   // the error arrives now, through the installed handler
     return (unsigned long)w;
 }
+
+/* The display `podium_x11_retain_on_death` set to RetainTemporary, and the marker resource the
+ * watcher names in its XKillClient. */
+static Display *retaining = NULL;
+static Pixmap retained_marker = None;
+
+unsigned long podium_x11_retain_on_death(void *sdl_window) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo((SDL_Window *)sdl_window, &info) || info.subsystem != SDL_SYSWM_X11 || !info.info.x11.display) return 0;
+    Display *dpy = info.info.x11.display;
+    /* A pixmap, not a window: SDL destroys and remakes windows (a display change), and
+     * XKillClient needs a resource that still exists when the process is gone. */
+    if (retaining != dpy || retained_marker == None)
+        retained_marker = XCreatePixmap(dpy, DefaultRootWindow(dpy), 1, 1, (unsigned)DefaultDepth(dpy, DefaultScreen(dpy)));
+    retaining = dpy;
+    XSetCloseDownMode(dpy, RetainTemporary);
+    XSync(dpy, False);
+    return (unsigned long)retained_marker;
+}
+
+void podium_x11_destroy_on_close(void) {
+    if (!retaining) return;
+    XSetCloseDownMode(retaining, DestroyAll);
+    XSync(retaining, False);
+    retaining = NULL;
+    retained_marker = None;
+}

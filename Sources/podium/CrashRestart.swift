@@ -2,6 +2,7 @@ import CCrashWatch
 import Foundation
 import PodiumCore
 import PodiumKit
+import PodiumSDL
 
 /// A talk that crashes comes back by itself where it was (`--resume`), so the room sees black
 /// for the length of a launch instead of the desktop until the speaker notices and types a command.
@@ -69,6 +70,40 @@ enum CrashRestart {
 
     /// The main loop came round: the watcher restarts a talk whose loop has not for 10 s.
     static func heartbeat() { podium_crash_watch_heartbeat() }
+
+    private nonisolated(unsafe) static var retaining = false
+
+    /// While the watcher runs, the X server keeps the talk's windows (the room's last frame) when
+    /// it dies without a word (SIGKILL), until the watcher's cover is over the room and it frees
+    /// them (`podium_crash_watch_retained`): the room never sees the desktop in between. Nothing
+    /// without a watcher or off X11. Main thread (the windows' X connection).
+    /// `log`: told when the watcher ends first (nothing restarts the talk from then on).
+    @MainActor static func retainWindowsOnDeath(_ window: PlatformWindow, log: @escaping @MainActor (String) -> Void) {
+        guard !retaining, podium_crash_watch_running() == 1 else { return }
+        let resource = X11CloseDown.retainOnDeath(window)
+        guard resource != 0 else { return }
+        retaining = true
+        if podium_crash_watch_retained(resource) != 0 { destroyWindowsOnClose(); return }
+        // A watcher that ends (killed, "kill the watcher first") would free nothing the X server
+        // kept: the talk's windows go with it again, as soon as the main loop hears of it.
+        Thread.detachNewThread {
+            podium_crash_watch_wait_gone()
+            Task { @MainActor in
+                guard retaining else { return }   // quitting: its own end
+                destroyWindowsOnClose()
+                log("the crash watcher ended (killed?): a crash or kill no longer restarts the talk")
+            }
+        }
+    }
+
+    /// A quit on purpose (or the watcher gone): the talk's windows go with its X connection
+    /// again, so nothing of it stays on the X server. Before SDL closes its display; main thread.
+    @MainActor static func destroyWindowsOnClose() {
+        guard retaining else { return }
+        X11CloseDown.destroyOnClose()
+        retaining = false
+        _ = podium_crash_watch_retained(0)
+    }
     /// The loop ended (a quit): however long shutting down takes, it is not a hang.
     static func heartbeatStop() { podium_crash_watch_heartbeat_stop() }
 

@@ -66,6 +66,9 @@ final class FollowCommand {
             throw CommandLineInterface.UsageError(description: "no display server reached (DISPLAY=\(env["DISPLAY"] ?? "unset"), WAYLAND_DISPLAY=\(env["WAYLAND_DISPLAY"] ?? "unset")): SDL fell back to its \(SDLVideo.currentDriver) driver; follow from a desktop session, or set SDL_VIDEODRIVER=offscreen to run headless on purpose")
         }
         log("video driver \(SDLVideo.currentDriver)")
+        // A talk killed together with its crash watcher left its windows on the X server (kept
+        // for the watcher, which was gone too): freed before this follower's windows map.
+        if let freed = X11CloseDown.freeDeadTalksWindows() { log("freed the windows of a dead talk that the X server kept (killed with its crash watcher): \(freed)") }
         let displays = SDLVideo.namedDisplays()
         guard let display = (besideATalk ? nil : selector.map { $0.match(in: displays) }) ?? displays.first else {
             throw CommandLineInterface.UsageError(description: "--display \(options.values["--display"] ?? ""): not connected (connected: \(displays.map { "\($0.index) \"\($0.label)\"" }.joined(separator: ", ")))")

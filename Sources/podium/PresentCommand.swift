@@ -118,6 +118,9 @@ final class PresentCommand {
         }
         try DisplaysCommand.requireKnownNames(options, in: SDLVideo.namedDisplays())
         log("video driver \(SDLVideo.currentDriver)")
+        // A talk killed together with its crash watcher left its windows on the X server (kept
+        // for the watcher, which was gone too): freed before this launch's windows map.
+        if let freed = X11CloseDown.freeDeadTalksWindows() { log("freed the windows of a dead talk that the X server kept (killed with its crash watcher): \(freed)") }
 
         presentation = Presentation(deck: deck, registry: registry, metrics: text)
         presentation.log = { [weak self] in self?.log($0) }
@@ -325,6 +328,7 @@ final class PresentCommand {
     /// them the plugins' resources), then fonts and SDL. Windows released after SDL_Quit crashed
     /// (exit 139) under Wayland, whose libraries SDL_Quit unloads.
     func shutdown() {
+        CrashRestart.destroyWindowsOnClose()   // a quit leaves nothing on the X server
         control?.close(); control = nil
         remote?.stop(); remote = nil
         broker?.stop(); broker = nil
@@ -373,6 +377,8 @@ final class PresentCommand {
 
     func loop() throws {
         var firstFrameLogged = false
+        // A SIGKILL from now on leaves the room the talk's last frame until the watcher covers it.
+        CrashRestart.retainWindowsOnDeath(presenterWindow) { [weak self] in self?.log($0) }
         // The windows' setup events (Expose, geometry, focus) before the first frames, not a
         // second whole frame of each after them (`takeLaunchEvents`).
         try events?.takeLaunchEvents(syncing: presenterWindow) { try handle($0) }
@@ -404,6 +410,7 @@ final class PresentCommand {
             try events?.wait(timeoutMs: timeout) { try handle($0) }
         }
         CrashRestart.heartbeatStop()
+        CrashRestart.destroyWindowsOnClose()   // quitting: nothing of the talk kept on the X server
         CrashRestart.quitting()   // a kill while shutting down restarts nothing
         QuitSignals.acknowledge()
         if let s = QuitSignals.pending { log("quitting on \(s == SIGTERM ? "SIGTERM" : s == SIGINT ? "SIGINT" : "signal \(s)")") }

@@ -114,6 +114,20 @@ const char *podium_crash_watch_handover(void);
  * talk before died) comes down. Nothing when there is none. */
 void podium_crash_watch_uncover(void);
 
+/* The X server keeps this talk's windows when it dies without closing its X connection (a
+ * SIGKILL; CX11Present's `podium_x11_retain_on_death`), so the room keeps the last frame until
+ * the watcher's cover is up instead of seeing the desktop. `resource`: an X resource of that
+ * connection (0: not kept any more, a quit set the close-down back); the watcher frees what the
+ * server kept with XKillClient on it after every end of the talk, under its cover when it
+ * restarts it. Returns 0, or -1 when no watcher runs (then keep nothing: nobody would free it). */
+int podium_crash_watch_retained(unsigned long resource);
+
+/* Whether the watcher still runs (1) or ended (0: killed, or none started). */
+int podium_crash_watch_running(void);
+
+/* Waits (blocking, any thread) until the watcher has ended; at once when none was started. */
+void podium_crash_watch_wait_gone(void);
+
 /* `podium-watch`'s main: `podium-watch MAX WINDOW COUNT SINCE ARGV...` with fds 3, 4 (5, the shared state, and 6, the answer to the crash handler) as
  * `podium_crash_watch` leaves them. Returns (2, with a message) only when not started that way. */
 int podium_crash_watch_main(int argc, char **argv);

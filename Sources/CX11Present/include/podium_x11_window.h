@@ -33,3 +33,17 @@ void podium_x11_survive_errors(void);
  * the process's error handler). Returns the destroyed window's id, or 0 when `sdl_window` is not
  * an X11 window. */
 unsigned long podium_x11_send_to_destroyed_window(void *sdl_window);
+
+/* While a crash watcher runs (`podium present`): the X server keeps this process's windows (the
+ * room's last frame) when the process dies without closing its connection (SIGKILL, the
+ * out-of-memory killer), instead of showing the desktop until the watcher's cover is up
+ * (XSetCloseDownMode RetainTemporary, on `sdl_window`'s display: SDL's one connection). Returns
+ * an X resource of that connection (a 1x1 pixmap made for it, alive as long as the connection)
+ * for the watcher's XKillClient, which frees what was kept once its cover is over the room; 0
+ * when `sdl_window` is not an X11 window (nothing set). */
+unsigned long podium_x11_retain_on_death(void *sdl_window);
+
+/* Back to the default close-down (DestroyAll) on the display `podium_x11_retain_on_death` set,
+ * synced: a quit on purpose leaves nothing on the X server. Nothing when it was never set.
+ * Call before SDL closes its display. */
+void podium_x11_destroy_on_close(void);
