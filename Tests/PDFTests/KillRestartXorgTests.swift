@@ -124,6 +124,7 @@ final class KillRestartXorgTests: XorgPDFTestCase {
         let sampler = RoomSampler(display: rig.display, rect: (1280 + 100, 10, 400, 60), desktop: [255, 0, 255])
         defer { _ = sampler.stop() }
         XCTAssertTrue(waitUntil { sampler.counts.reads >= 20 }, "the room is read")
+        XCTAssertTrue(waitUntil { self.occurrences(of: "first frame of both windows", in: app.log) == 1 }, app.log)
         for round in 1...3 {
             if round == 1 { app.kill9() } else { kill(try XCTUnwrap(talkProcess(), "the restarted talk"), SIGKILL) }
             XCTAssertTrue(waitUntil(30) { self.occurrences(of: "first frame of both windows", in: app.log) == round + 1 }, "restarted after kill \(round); log:\n\(app.log)")
@@ -221,6 +222,8 @@ final class KillRestartXorgTests: XorgPDFTestCase {
             app.waitForExit(seconds: 5)
         }
         _ = try XCTUnwrap(app.client).waitForState(Self.allVisible)
+        // Its line logged (it may come a moment after both windows show): the restart's is the second.
+        XCTAssertTrue(waitUntil { self.occurrences(of: "first frame of both windows", in: app.log) == 1 }, app.log)
         app.kill9()
         XCTAssertTrue(waitUntil(30) { self.occurrences(of: "first frame of both windows", in: app.log) == 2 }, "restarted; log:\n\(app.log)")
         XCTAssertTrue(waitUntil { self.windows("Killed") == [1, 1] }, "the restart's windows: \(windows("Killed"))")
