@@ -35,26 +35,34 @@ final class KillRestartXorgTests: XorgPDFTestCase {
         return top.key
     }
 
-    func testATalkKilledWithSIGKILLIsCoveredBlackAndRestartedOnTheSameSlide() throws {
-        let black: [UInt8] = [0, 0, 0]
-        let root = try runProcess("/usr/bin/env", ["xsetroot", "-solid", "#ff00ff"], environment: rig.environment)
-        XCTAssertEqual(root.status, 0, root.stderr)
+    /// The talk on the rig (a deck of `backgrounds`' title scenes, its watcher restarting it), its
+    /// restarts ended with the test's folder (they are the watcher's, not our children: watchers
+    /// first), once its audience window is fullscreen on the projector.
+    func launchPartsTalk() throws -> (app: PodiumProcess, client: ControlClient, state: JSONValue, deck: String) {
         let scenes = Self.backgrounds.enumerated().map { i, b in
             #"{ "kind": "title", "title": "Part \#(i + 1)", "parameters": { "heading": "Part \#(i + 1)", "background": "\#(b.hex)" } }"#
         }
         let deck = path("deck.json")
-        let text = #"{ "title": "Killed", "scenes": [\#(scenes.joined(separator: ","))] }"#
-        try text.write(toFile: deck, atomically: true, encoding: .utf8)
+        try #"{ "title": "Killed", "scenes": [\#(scenes.joined(separator: ","))] }"#.write(toFile: deck, atomically: true, encoding: .utf8)
         let env = rig.environment.merging(["SDL_RENDER_DRIVER": "software", "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": "enable=no"]) { $1 }
         let app = try PodiumProcess(args: [deck], environment: env, dir: dir)
-        // The restart is the watcher's, not our child: ended by this test's folder, watchers first.
         addTeardownBlock { [dir] in
             if let d = dir { endTalks(mentioning: d.path) }
             app.waitForExit(seconds: 5)
         }
         let c = try XCTUnwrap(app.client)
-        let audience = { (s: JSONValue) in s["windows"]?.array?.first { $0["role"]?.string == "audience" } }
-        let first = try c.waitForState { audience($0)?["visible"]?.bool == true && audience($0)?["bounds"]?["x"]?.number == 1280 }
+        let first = try c.waitForState { Self.audience($0)?["visible"]?.bool == true && Self.audience($0)?["bounds"]?["x"]?.number == 1280 }
+        return (app, c, first, deck)
+    }
+    static func audience(_ s: JSONValue) -> JSONValue? { s["windows"]?.array?.first { $0["role"]?.string == "audience" } }
+
+    func testATalkKilledWithSIGKILLIsCoveredBlackAndRestartedOnTheSameSlide() throws {
+        let black: [UInt8] = [0, 0, 0]
+        let root = try runProcess("/usr/bin/env", ["xsetroot", "-solid", "#ff00ff"], environment: rig.environment)
+        XCTAssertEqual(root.status, 0, root.stderr)
+        let (app, c, first, deck) = try launchPartsTalk()
+        let text = try String(contentsOfFile: deck, encoding: .utf8)
+        let audience = Self.audience
         XCTAssertEqual(first["driver"]?.string, "x11")
         XCTAssertTrue(waitUntil { self.roomColour() == Self.backgrounds[0].rgb }, "the room shows scene 1: \(String(describing: roomColour()))")
 
@@ -101,20 +109,8 @@ final class KillRestartXorgTests: XorgPDFTestCase {
         let root = try runProcess("/usr/bin/env", ["xsetroot", "-solid", "#ff00ff"], environment: rig.environment)
         XCTAssertEqual(root.status, 0, root.stderr)
         let before = try rootChildren()
-        let scenes = Self.backgrounds.enumerated().map { i, b in
-            #"{ "kind": "title", "title": "Part \#(i + 1)", "parameters": { "heading": "Part \#(i + 1)", "background": "\#(b.hex)" } }"#
-        }
-        let deck = path("deck.json")
-        try #"{ "title": "Killed", "scenes": [\#(scenes.joined(separator: ","))] }"#.write(toFile: deck, atomically: true, encoding: .utf8)
-        let env = rig.environment.merging(["SDL_RENDER_DRIVER": "software", "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": "enable=no"]) { $1 }
-        let app = try PodiumProcess(args: [deck], environment: env, dir: dir)
-        addTeardownBlock { [dir] in
-            if let d = dir { endTalks(mentioning: d.path) }
-            app.waitForExit(seconds: 5)
-        }
-        let c = try XCTUnwrap(app.client)
-        let audience = { (s: JSONValue) in s["windows"]?.array?.first { $0["role"]?.string == "audience" } }
-        _ = try c.waitForState { audience($0)?["visible"]?.bool == true && audience($0)?["bounds"]?["x"]?.number == 1280 }
+        let (app, c, _, _) = try launchPartsTalk()
+        let audience = Self.audience
         for _ in 0..<2 { XCTAssertEqual(try c.send(["cmd": "next"])["ok"]?.bool, true) }
         _ = try c.waitForState { $0["scene"]?["index"]?.int == 2 && ($0["timers"]?["elapsed"]?.int ?? 0) >= 1 }
         XCTAssertTrue(waitUntil { self.roomColour() == Self.backgrounds[2].rgb }, "the room shows scene 3: \(String(describing: roomColour()))")

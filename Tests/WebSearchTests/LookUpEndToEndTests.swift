@@ -9,33 +9,44 @@ import PodiumTestSupport
 /// goes back to the band list, not to the scene before the search. The search's own Results to
 /// Audience shows it to the room as `f` does (`SceneContext.showToRoom`).
 final class LookUpEndToEndTests: XCTestCase {
-    func testSearchTheWebFromTheBandListStaysOnTheConsole() throws {
+    var dir: URL!
+    override func setUpWithError() throws {
         guard FileManager.default.isExecutableFile(atPath: TestPaths.podium) else { throw XCTSkip("build podium first (swift build)") }
-        let dir = try Fixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
+        dir = try Fixtures.temporaryDirectory()
+    }
+    override func tearDown() { if let dir { try? FileManager.default.removeItem(at: dir) } }
+
+    /// The real podium (windowed, offscreen, software renderer, its data folder private) on a
+    /// deck of a title, the band list on Radiohead, `third` and the web search on the shipped pages.
+    func launch(third: JSONValue) throws -> PodiumProcess {
         let pages = Fixtures.packageRoot.appendingPathComponent("Assets/WebSearch").path
         let deckJSON: JSONValue = ["title": "Look-up test", "scenes": [
             ["kind": "title", "title": "Hello", "parameters": ["heading": "Hello"]],
             ["kind": "band-list", "title": "Bands", "parameters": ["select": "Radiohead"]],
-            ["kind": "title", "title": "Between", "parameters": ["heading": "Between"]],
+            third,
             ["kind": "web-search", "title": "Read More", "parameters": ["provider": "offline", "documents": .string(pages)]],
         ]]
         let deck = dir.appendingPathComponent("deck.json")
         try Data(deckJSON.jsonString.utf8).write(to: deck)
-        let app = try PodiumProcess(args: [deck.path, "--windowed"], environment: [
+        return try PodiumProcess(args: [deck.path, "--windowed"], environment: [
             "SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": dir.appendingPathComponent("data").path,
         ], dir: dir)
+    }
+
+    private var shots = 0
+    /// The audience window's pixels now.
+    func room(_ c: ControlClient) throws -> PNGImage {
+        shots += 1
+        let png = dir.appendingPathComponent("room\(shots).png").path
+        XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "audience", "path": .string(png)])["ok"], true)
+        return try PNGImage(path: png)
+    }
+
+    func testSearchTheWebFromTheBandListStaysOnTheConsole() throws {
+        let app = try launch(third: ["kind": "title", "title": "Between", "parameters": ["heading": "Between"]])
         defer { app.stop() }
         let c = app.client!
-
-        var shots = 0
-        /// The audience window's pixels now.
-        func room() throws -> PNGImage {
-            shots += 1
-            let png = dir.appendingPathComponent("room\(shots).png").path
-            XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "audience", "path": .string(png)])["ok"], true)
-            return try PNGImage(path: png)
-        }
+        func room() throws -> PNGImage { try self.room(c) }
         func searchTheWeb() throws {
             XCTAssertEqual(try c.send(["cmd": "click", "id": "bands.actions"])["ok"], true)
             XCTAssertEqual(try c.send(["cmd": "click", "id": "sheet.bands.actions.action.1"])["ok"], true)   // Search the Web
@@ -97,31 +108,13 @@ final class LookUpEndToEndTests: XCTestCase {
     /// frame, and so did next after a Search the Web look-up (the talk going on to the map),
     /// until a scene change. The room sees the map each time.
     func testTheRoomSeesTheMapAfterALookUpOfTheNextScene() throws {
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.podium) else { throw XCTSkip("build podium first (swift build)") }
-        let dir = try Fixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let pages = Fixtures.packageRoot.appendingPathComponent("Assets/WebSearch").path
-        let deckJSON: JSONValue = ["title": "Look-up test", "scenes": [
-            ["kind": "title", "title": "Hello", "parameters": ["heading": "Hello"]],
-            ["kind": "band-list", "title": "Bands", "parameters": ["select": "Radiohead"]],
-            ["kind": "map-search", "title": "Record Stores",
-             "parameters": ["query": "record stores", "latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5]],
-            ["kind": "web-search", "title": "Read More", "parameters": ["provider": "offline", "documents": .string(pages)]],
-        ]]
-        let deck = dir.appendingPathComponent("deck.json")
-        try Data(deckJSON.jsonString.utf8).write(to: deck)
-        let app = try PodiumProcess(args: [deck.path, "--windowed"], environment: [
-            "SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": dir.appendingPathComponent("data").path,
-        ], dir: dir)
+        let app = try launch(third: ["kind": "map-search", "title": "Record Stores",
+                                     "parameters": ["query": "record stores", "latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5]])
         defer { app.stop() }
         let c = app.client!
-        var shots = 0
         /// The share of the audience window's pixels in its commonest colour: 1 for an empty frame.
         func roomSameColourShare() throws -> Double {
-            shots += 1
-            let png = dir.appendingPathComponent("room\(shots).png").path
-            XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "audience", "path": .string(png)])["ok"], true)
-            let img = try PNGImage(path: png)
+            let img = try room(c)
             var counts: [UInt32: Int] = [:]
             for i in stride(from: 0, to: img.rgba.count, by: 4) {
                 counts[UInt32(img.rgba[i]) << 16 | UInt32(img.rgba[i + 1]) << 8 | UInt32(img.rgba[i + 2]), default: 0] += 1
