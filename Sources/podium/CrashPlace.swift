@@ -37,7 +37,7 @@ extension PresentCommand {
         guard let record = interruptedPlace(logging: false) else { return " and was restarted at the start (its place was not saved yet)" }
         let i = min(max(0, record.scene), presentation.sceneCount - 1)
         let title = SafeText.excerpt(presentation.deck.scenes[i].title ?? record.sceneTitle ?? presentation.deck.scenes[i].kind, limit: 60)
-        return " on scene \(i + 1) “\(title)” and was restarted there"
+        return " on \(presentation.placeName(of: i)) “\(title)” and was restarted there"
     }
 
     /// Keeps the place in the watcher's memory (no disk write: the journal's comes after the

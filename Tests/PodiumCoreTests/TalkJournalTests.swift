@@ -291,6 +291,10 @@ final class TalkJournalTests: XCTestCase {
         let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { 0 })
         XCTAssertEqual(p.resumeQuestion(for: rec, now: 0),
                        "Resume the interrupted talk at slide 2/3 (2/2) “Page 2”, 1:40 elapsed (paused)? Return, Page Down or F5 resumes · Esc twice starts fresh")
+        // The same name for a restart's notice (trial 16 m7: "killed on scene 3 “Page 2”").
+        XCTAssertEqual(p.placeName(of: 2), "slide 2/3 (2/2)")
+        XCTAssertEqual(Presentation(deck: Deck(title: "T", scenes: [DeckScene(kind: "pdf"), DeckScene(kind: "pdf")], path: "/t.json"), registry: r,
+                                    metrics: FixedMetrics(), clock: { 0 }).placeName(of: 1), "scene 2", "no overlays: scenes")
     }
 
     /// The deck (a PDF) shrank before the relaunch: the question names a scene that exists, with

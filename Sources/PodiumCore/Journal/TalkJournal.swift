@@ -271,9 +271,14 @@ extension Presentation {
     public func resumeQuestion(for record: TalkJournal.Record, now: Double) -> String {
         let t = resumeTarget(for: record)
         let title = deck.scenes[t.scene].title ?? (t.scene == record.scene ? record.sceneTitle : nil)
-        // A PDF with overlays: the slide as the console's position label names it, not the page.
-        let place = slides.isGrouped ? slides.positionText(of: t.scene) : nil
-        return record.resumeQuestion(at: t.scene, title: title, clampedTo: t.clamped ? sceneCount : nil, place: place, now: now)
+        return record.resumeQuestion(at: t.scene, title: title, clampedTo: t.clamped ? sceneCount : nil, place: placeName(of: t.scene), now: now)
+    }
+
+    /// Scene `index` (0-based) as the console's position label names it, for what the speaker
+    /// is told about the talk's place (the resume question, a restart's notice): in a PDF with
+    /// overlays the slide (`slide 2/5 (2/3)`), not the page (trial 16 m7); else `scene 3`.
+    public func placeName(of index: Int) -> String {
+        slides.isGrouped ? slides.positionText(of: index) : "scene \(index + 1)"
     }
 
     /// Asks the speaker whether to resume `record` (the question of `resumeQuestion(for:now:)`,
