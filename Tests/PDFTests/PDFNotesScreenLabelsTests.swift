@@ -23,9 +23,12 @@ final class PDFNotesScreenLabelsTests: PDFTestCase {
     func testPgfpagesLabelsAreNotUsedToGroupOverlays() throws {
         let pdf = writeNotesScreenPDF("talk.pdf")
         let doc = try PDFDocument(path: pdf)
-        // What poppler reads for each sheet: the logical pages' labels (the trial's 1,1,2,2,2,3,2,4…).
-        XCTAssertEqual(Array(doc.labels.prefix(6)), ["1", "1", "2", "2", "2", "3"])
+        // Poppler reads the logical pages' labels for the sheets (1, 1, 2, 2, 2, 3, …): they are
+        // replaced by the sheets' numbers, so no two sheets are titled alike (trial 16, m7).
+        XCTAssertTrue(doc.labelsAreLogicalPages)
+        XCTAssertEqual(doc.labels, (1...Self.sheetLabels.count).map(String.init))
         let deck = try PDFDeck(path: pdf)
+        XCTAssertEqual(Array(deck.pages.map(\.title).prefix(4)), ["Page 1", "Page 2", "Page 3", "Page 4"])
         XCTAssertEqual(deck.layout, .right, "the notes half is detected from the page shape")
         XCTAssertEqual(Set(deck.pages.compactMap(\.slide)).count, Self.sheetLabels.count, "every sheet a slide of its own: the title page is not merged with the next")
         XCTAssertEqual(deck.labelWarning, PageLabelTrust.warning(file: "talk.pdf"))
@@ -66,6 +69,7 @@ final class PDFNotesScreenLabelsTests: PDFTestCase {
         XCTAssertEqual(deck.layout, NotesLayout.none)
         XCTAssertNil(deck.labelWarning)
         XCTAssertEqual(Array(deck.pages.compactMap(\.slide).prefix(3)), ["1", "1", "2"], "labels taken as they are")
+        XCTAssertEqual(Array(deck.pages.map(\.title).prefix(3)), ["Page 1", "Page 1", "Page 2"], "titled by their labels")
         let r = try runProcess(TestPaths.podium, ["check", right], environment: TestPaths.privateHome(in: dir))
         XCTAssertTrue(r.stdout.contains("5 scenes (pdf ×5), 3 slides (a slide's overlays count as one)"), r.stdout)
     }

@@ -76,7 +76,7 @@ public struct PDFDeck {
         title = doc.title ?? name
         // pgfpages' labels (notes on the second screen) name logical pages, not sheets: each
         // page is then a slide of its own (`PageLabelTrust`).
-        let trusted = !PageLabelTrust.looksLikeLogicalPages(doc.labels, split: NotesDetection.layout(of: doc) != .none)
+        let trusted = !doc.labelsAreLogicalPages
         if grouping && !trusted { labelWarning = PageLabelTrust.warning(file: name) }
         var keys: [String] = []
         for p in 0..<doc.pageCount { keys.append(pdfpc?.forcedOverlays.contains(p) == true && p > 0 ? keys[p - 1] : trusted ? doc.labels[p] : "page \(p + 1)") }

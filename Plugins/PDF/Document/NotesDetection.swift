@@ -12,10 +12,16 @@ public enum NotesDetection {
     /// The layout the pages of `doc` look like, judged on its most common page size; `.none` for
     /// plain slides.
     public static func layout(of doc: PDFDocument) -> NotesLayout {
+        layout(pageSizes: doc.pageSizes, creator: doc.creator)
+    }
+
+    /// The layout of a PDF whose pages have `pageSizes` (points), made by `creator` (`/Creator`):
+    /// that of its most common page size.
+    static func layout(pageSizes: [Size], creator: String?) -> NotesLayout {
         var counts: [Size: Int] = [:]
-        for s in doc.pageSizes { counts[s, default: 0] += 1 }
+        for s in pageSizes { counts[s, default: 0] += 1 }
         guard let common = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key.width < $1.key.width) })?.key else { return .none }
-        return layout(pageSize: common, beamer: doc.creator?.localizedCaseInsensitiveContains("beamer") == true)
+        return layout(pageSize: common, beamer: creator?.localizedCaseInsensitiveContains("beamer") == true)
     }
 
     /// The layout a page of `pageSize` (points) looks like; `beamer` when the PDF's metadata

@@ -17,8 +17,13 @@ public final class PDFDocument: @unchecked Sendable {
     public let creator: String?
     /// Page sizes in PDF points (1/72 inch), rotation applied.
     public let pageSizes: [Size]
-    /// Page labels (`/PageLabels`, e.g. "iv", "A-3"); the 1-based number when the PDF has none.
+    /// Page labels (`/PageLabels`, e.g. "iv", "A-3"); the 1-based number when the PDF has none,
+    /// and for every page when the labels are pgfpages' logical pages (`labelsAreLogicalPages`).
     public let labels: [String]
+    /// The PDF's labels name pgfpages' logical pages, not its sheets (Beamer's notes on the second
+    /// screen, `PageLabelTrust`): they were replaced by page numbers, so titles, the status line
+    /// and notes keys follow the sheets, and overlays are not grouped.
+    public let labelsAreLogicalPages: Bool
     /// Outline (bookmarks) flattened in reading order: title and 0-based page.
     public let outline: [(title: String, page: Int)]
     /// Largest PDF opened, in bytes (1 GiB: poppler reads pages on demand, not the whole file).
@@ -123,7 +128,9 @@ public final class PDFDocument: @unchecked Sendable {
             labels.append(Self.take(poppler_page_get_label(page)).flatMap { $0.isEmpty ? nil : $0 } ?? "\(i + 1)")
             g_object_unref(UnsafeMutableRawPointer(page))
         }
-        pageSizes = sizes; self.labels = labels; unopenedPages = unopened
+        // pgfpages' labels would title sheets 1 and 2 "Page 1" (trial 16, m7): numbers instead.
+        let logical = PageLabelTrust.looksLikeLogicalPages(labels, split: NotesDetection.layout(pageSizes: sizes, creator: creator) != .none)
+        pageSizes = sizes; self.labels = logical ? (1...n).map(String.init) : labels; labelsAreLogicalPages = logical; unopenedPages = unopened
         outline = Self.readOutline(d)
     }
 
