@@ -58,8 +58,25 @@ final class PDFNotesScreenLabelsTests: PDFTestCase {
         XCTAssertEqual(app.stop(), 0)
     }
 
+    /// With a `\note` on its frames, pgfpages' logical pages are no longer two per sheet: pdflatex
+    /// labelled six frames of trial 17's talk (each with a note, no overlay) 1, 1, 1, 2, 2, 2, which
+    /// grouped them into two "slides" (go to slide 2 showed the fourth frame). A Beamer PDF with a
+    /// notes half never groups by its labels.
+    func testBeamerNotesLabelsOfAnyPatternAreNotUsed() throws {
+        let labels = ["1", "1", "1", "2", "2", "2"]
+        let pdf = TestPDF.write(path("talk4.pdf"), .init(pages: 6, width: 1600, height: 450, beamerLabels: labels, notesRight: true, creator: "LaTeX with Beamer class"))
+        let deck = try PDFDeck(path: pdf)
+        XCTAssertEqual(deck.pages.compactMap(\.slide), (1...6).map { "page \($0)" }, "every sheet a slide of its own")
+        XCTAssertEqual(deck.pages.map(\.title), (1...6).map { "Page \($0)" })
+        XCTAssertEqual(deck.labelWarning, PageLabelTrust.warning(file: "talk4.pdf"))
+        // The same labels on a wide PDF that Beamer did not make are the sheets' own.
+        let other = TestPDF.write(path("other.pdf"), .init(pages: 6, width: 1600, height: 450, beamerLabels: labels, notesRight: true))
+        XCTAssertEqual(try PDFDeck(path: other).pages.compactMap(\.slide), labels)
+    }
+
     /// Labels that belong to the sheets still group overlays, with notes on the second screen
-    /// or without; the same label pattern on slides without a notes half is trusted.
+    /// (made by another program than Beamer) or without; the same label pattern on slides without
+    /// a notes half is trusted.
     func testSheetLabelsStillGroup() throws {
         let right = TestPDF.write(path("right.pdf"), .init(pages: 5, width: 1600, height: 450, beamerLabels: PDFOverlayTests.labels, notesRight: true))
         XCTAssertEqual(try PDFDeck(path: right).pages.map(\.slide), PDFOverlayTests.labels)

@@ -21,8 +21,11 @@ public enum NotesDetection {
         var counts: [Size: Int] = [:]
         for s in pageSizes { counts[s, default: 0] += 1 }
         guard let common = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key.width < $1.key.width) })?.key else { return .none }
-        return layout(pageSize: common, beamer: creator?.localizedCaseInsensitiveContains("beamer") == true)
+        return layout(pageSize: common, beamer: isBeamer(creator))
     }
+
+    /// Whether `/Creator` names Beamer ("LaTeX with Beamer class").
+    static func isBeamer(_ creator: String?) -> Bool { creator?.localizedCaseInsensitiveContains("beamer") == true }
 
     /// The layout a page of `pageSize` (points) looks like; `beamer` when the PDF's metadata
     /// names Beamer.

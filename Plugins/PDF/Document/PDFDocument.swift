@@ -129,7 +129,8 @@ public final class PDFDocument: @unchecked Sendable {
             g_object_unref(UnsafeMutableRawPointer(page))
         }
         // pgfpages' labels would title sheets 1 and 2 "Page 1" (trial 16, m7): numbers instead.
-        let logical = PageLabelTrust.looksLikeLogicalPages(labels, split: NotesDetection.layout(pageSizes: sizes, creator: creator) != .none)
+        let logical = PageLabelTrust.looksLikeLogicalPages(labels, split: NotesDetection.layout(pageSizes: sizes, creator: creator) != .none,
+                                                         beamer: NotesDetection.isBeamer(creator))
         pageSizes = sizes; self.labels = logical ? (1...n).map(String.init) : labels; labelsAreLogicalPages = logical; unopenedPages = unopened
         outline = Self.readOutline(d)
     }

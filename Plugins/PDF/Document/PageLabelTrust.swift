@@ -6,13 +6,18 @@
 /// (1, 2, 3, …) at 2i + 1. So sheet i gets logical page i's label, and grouping by it merged the
 /// title page with the next frame and split others (trial 11, F3: 14 "slides" for 12 frames).
 enum PageLabelTrust {
-    /// True when `labels` (one per sheet) look like pgfpages' logical-page labels on a PDF whose
-    /// pages carry a notes half (`split`, from the page shape): every odd sheet 2k + 1 is labelled
-    /// k + 1, the notes pages' counter. Labels that really belong to the sheets follow that pattern
-    /// only when every frame has exactly two overlays (1, 1, 2, 2, …): then grouping is lost, but
-    /// no page is ever put in the wrong slide.
-    static func looksLikeLogicalPages(_ labels: [String], split: Bool) -> Bool {
-        guard split, labels.count >= 4 else { return false }
+    /// True when `labels` (one per sheet) are pgfpages' logical-page labels on a PDF whose pages
+    /// carry a notes half (`split`, from the page shape). Made by Beamer (`beamer`, from
+    /// `/Creator`), they always are: hyperref labels every logical page, and a `\note` adds
+    /// logical pages of its own, so no pattern of the sheets' labels tells them apart (trial 17,
+    /// M1: six frames with notes read 1, 1, 1, 2, 2, 2 and grouped into two "slides"). Otherwise
+    /// they are when every odd sheet 2k + 1 is labelled k + 1, the notes pages' counter. Labels that
+    /// really belong to the sheets follow that pattern only when every frame has exactly two
+    /// overlays (1, 1, 2, 2, …): then grouping is lost, but no page is ever put in the wrong slide.
+    static func looksLikeLogicalPages(_ labels: [String], split: Bool, beamer: Bool) -> Bool {
+        guard split else { return false }
+        if beamer { return true }
+        guard labels.count >= 4 else { return false }
         return stride(from: 1, to: labels.count, by: 2).allSatisfy { labels[$0] == String(($0 + 1) / 2) }
     }
 
