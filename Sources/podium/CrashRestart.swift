@@ -35,6 +35,13 @@ enum CrashRestart {
         return SceneCrash(environment: v, kind: env["PODIUM_CRASH_KIND"], resumesAt: carriedPlace?.scene)
     }
 
+    /// The scenes the talk before skipped (`SceneCrash.carried`), each skipped again here; empty
+    /// when not a restart.
+    static var carriedSkips: [Int: SceneCrash] { carried["skipped"].map(SceneCrash.skipped(carried:)) ?? [:] }
+
+    /// Keeps the scenes this talk skips (`SceneCode.skipped`) for the watcher's next restart.
+    static func carrySkips(_ skipped: [Int: SceneCrash]) { carry("skipped", skipped.isEmpty ? nil : SceneCrash.carried(skipped)) }
+
     /// What the crashed talk carried over to this restart (`carry`), by key; empty when not a restart.
     static let carried: [String: String] = {
         guard isRestart, let text = ProcessInfo.processInfo.environment["PODIUM_CRASH_CARRY"] else { return [:] }
@@ -131,7 +138,7 @@ enum CrashRestart {
     /// reload makes the next crash or hang the first in a row again (`SceneCode.didForget`).
     @MainActor static func traceSceneCode() {
         SceneCode.marker = { Int(podium_crash_watch_scene(Int32(clamping: $0))) }
-        SceneCode.didForget = { podium_crash_watch_forget() }
+        SceneCode.didForget = { podium_crash_watch_forget(); carrySkips([:]) }
     }
 
     /// The first frame of this restart is drawn: the black cover the watcher kept over the room

@@ -59,7 +59,10 @@ final class PresentCommand {
         // Before any plugin, lock or window exists: the crash watcher is forked from here.
         if let note = CrashRestart.startWatcher() { log(note) }
         CrashRestart.traceSceneCode()
+        // Skipped scenes stay skipped through every restart until a reload (`SceneCode.forget`).
+        SceneCode.skipped = CrashRestart.carriedSkips
         if let crash = CrashRestart.crashedScene, crash.skips { SceneCode.skipped[crash.index] = crash }
+        CrashRestart.carrySkips(SceneCode.skipped)
         let registry = BuiltInPlugins.registry()
         LaunchTrace.mark("plugin registry")
         try CommandLineInterface.refuseExtraArguments(options, command: "present")

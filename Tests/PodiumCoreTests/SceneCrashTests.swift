@@ -62,4 +62,20 @@ final class SceneCrashTests: XCTestCase {
             XCTAssertFalse(line.contains("scene 2"), "never the 0-based number: \(line)")
         }
     }
+
+    /// Trial 17 M2: the scenes a talk skips are carried to every later restart, each as it was
+    /// skipped (the card says why), whatever a restart's own crash was.
+    func testSkippedScenesAreCarriedToTheNextRestart() {
+        let skipped = [2: SceneCrash(index: 2, times: 1, kind: .crash, resumesAt: 1),
+                       5: SceneCrash(index: 5, times: 2, kind: .hang, resumesAt: nil)]
+        let text = SceneCrash.carried(skipped)
+        XCTAssertEqual(text, "2 1 crash 1,5 2 hang -1")
+        XCTAssertFalse(text.contains("\n"), "one line, as the watcher's carried values are")
+        XCTAssertEqual(SceneCrash.skipped(carried: text), skipped)
+        XCTAssertEqual(SceneCrash.skipped(carried: text)[2]?.card.error, skipped[2]?.card.error)
+        XCTAssertEqual(SceneCrash.skipped(carried: ""), [:])
+        XCTAssertEqual(SceneCrash.skipped(carried: "2 1 crash 1,x,3 0 crash 1,4 1 burn 1,-1 1 crash 1").keys.sorted(), [2], "malformed entries are left out")
+        let many = Dictionary(uniqueKeysWithValues: (0..<40).map { ($0, SceneCrash(index: $0, times: 2, kind: .crash, resumesAt: 1000)) })
+        XCTAssertLessThanOrEqual(SceneCrash.carried(many).utf8.count, 300, "within the watcher's 511 bytes with room for the other keys")
+    }
 }

@@ -455,6 +455,40 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
 
+    /// Trial 17 M2: a scene skipped after it crashed the talk was made again by the restart after
+    /// the next crash, elsewhere, and crashed it again: two bugs ended the talk after the
+    /// watcher's last restart. Here "Buggy" traps when made (the next preview of "Clicky", whose
+    /// button traps): one crash skips it; the button's crash restarts the talk on "Clicky", with
+    /// "Buggy" still skipped, so no third crash comes.
+    func testASkippedSceneStaysSkippedAfterACrashElsewhere() throws {
+        let path = work.appendingPathComponent("two-bugs.json")
+        try """
+        { "title": "Two bugs", "scenes": [
+          { "kind": "title", "parameters": { "heading": "One" } },
+          { "kind": "example", "title": "Clicky", "parameters": { "greeting": "crash-click" } },
+          { "kind": "example", "title": "Buggy", "parameters": { "greeting": "crash" } },
+          { "kind": "title", "parameters": { "heading": "Four" } } ] }
+        """.write(to: path, atomically: true, encoding: .utf8)
+        let app = try launch(path.path)
+        _ = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "goto", "index": 1])
+        let skipped = "Podium crashed in scene 3 “Buggy” while the room was on another scene and restarted"
+        XCTAssertTrue(waitUntil(30) { app.log.contains(skipped) }, "log:\n\(app.log)")
+        _ = try waitForTalk(app, "the talk is up on Clicky after Buggy crashed it") { $0["scene"]?["index"]?.int == 1 }
+        _ = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "click", "window": "presenter", "id": "example.count"])
+        XCTAssertTrue(waitUntil(30) { app.log.contains("the talk crashed in the plugin code of scene 2 “Clicky”; restarted") }, "log:\n\(app.log)")
+        let up = try waitForTalk(app, "the talk is up on Clicky after its own crash") { $0["scene"]?["index"]?.int == 1 }
+        XCTAssertTrue(app.log.contains("restarted after a crash (2 of at most 3"), app.log)
+        // The restart's console shows the next preview (Buggy's card) with its first frame; going
+        // there shows the card, not the scene.
+        XCTAssertEqual(up["ok"]?.bool, true)
+        let client = try ControlClient(path: app.socketPath, timeout: 10)
+        XCTAssertEqual(try client.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
+        let card = try client.send(["cmd": "state"])
+        XCTAssertTrue(errorCard(card)?.contains("crashed Podium while the room was on another scene") == true, "\(errorCard(card) ?? "no error card"); log:\n\(app.log)")
+        XCTAssertFalse(app.log.contains("restarted after a crash (3 of"), "Buggy was not made again; log:\n\(app.log)")
+        _ = try? client.send(["cmd": "quit"])
+    }
+
     /// Trial 10 F10: the laptop's lid closes while the talk hangs; a window manager then moves
     /// and stretches the hung talk's undrawn windows, and the room saw a stale console until the
     /// 10 s restart. The watcher compares the X server's outputs with the displays the talk last

@@ -67,6 +67,31 @@ public struct SceneCrash: Equatable, Sendable {
         return (heading, "its plugin \(what) \(when). It is skipped until the deck is reloaded (Ctrl+R).")
     }
 
+    /// The scenes a talk skips, as carried to the watcher's next restart (`CrashRestart.carry`):
+    /// "index times kind resumesAt" per scene (-1: no place), joined by ",". Each restart skips
+    /// them again, not only the scene of the crash it follows: else after a crash elsewhere the
+    /// skipped scene was made again and stopped the talk once more (trial 17, M2: two crashes
+    /// ended a talk that had skipped its bad scene).
+    public static func carried(_ skipped: [Int: SceneCrash]) -> String {
+        skipped.keys.sorted().prefix(maxCarried).compactMap { skipped[$0] }
+            .map { "\($0.index) \($0.times) \($0.kind.rawValue) \($0.resumesAt ?? -1)" }.joined(separator: ",")
+    }
+
+    /// The scenes `carried(_:)` wrote; malformed entries are left out.
+    public static func skipped(carried text: String) -> [Int: SceneCrash] {
+        var result: [Int: SceneCrash] = [:]
+        for entry in text.split(separator: ",") {
+            let f = entry.split(separator: " ").map(String.init)
+            guard f.count == 4, let i = Int(f[0]), i >= 0, let t = Int(f[1]), t >= 1, let kind = Kind(rawValue: f[2]), let r = Int(f[3]) else { continue }
+            result[i] = SceneCrash(index: i, times: t, kind: kind, resumesAt: r < 0 ? nil : r)
+        }
+        return result
+    }
+
+    /// At most this many skipped scenes are carried (the watcher keeps 511 bytes of carried values
+    /// for every key together; ~16 bytes each).
+    static let maxCarried = 12
+
     /// Parses `PODIUM_CRASHED_SCENE` ("index times", from the watcher) with the watcher's
     /// `PODIUM_CRASH_KIND` ("hang", else a crash); nil when no scene's code ran or the value is
     /// not two such numbers.
