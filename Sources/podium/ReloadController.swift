@@ -110,6 +110,7 @@ final class ReloadController {
         presentation.replaceDeckFindingPlace(loaded.deck) { [weak self] seconds in
             self?.reloaded(loaded, reason: reason, before: before, warnedBefore: warnedBefore, searchSeconds: seconds)
         }
+        if presentation.isFindingReloadPlace { log("reload (\(reason)): finding the place by the pages' content, off the main thread") }
     }
 
     /// What follows a reload once the new version is in place: the key map, the files watched,
