@@ -103,17 +103,28 @@ final class ReloadController {
             }
             return
         }
+        // A PDF talk's place is found by its pages' text, read off the main thread: the version
+        // on screen stays until then, and keys wait for the new one (`ReloadFindsPlace.swift`).
         let before = presentation.currentIndex
+        let warnedBefore = Set(presentation.deck.openerWarnings)
+        presentation.replaceDeckFindingPlace(loaded.deck) { [weak self] seconds in
+            self?.reloaded(loaded, reason: reason, before: before, warnedBefore: warnedBefore, searchSeconds: seconds)
+        }
+        if presentation.isFindingReloadPlace { log("reload (\(reason)): finding the place by the pages' content, off the main thread") }
+    }
+
+    /// What follows a reload once the new version is in place: the key map, the files watched,
+    /// the log and the speaker's notice.
+    private func reloaded(_ loaded: (deck: Deck, keyMap: KeyMap?, problems: [String]), reason: String, before: Int, warnedBefore: Set<String>, searchSeconds: Double) {
         // What the new version warns of that the one on screen did not (talk.pdfpc entries for
         // cut pages, an end slide past the end): said with the reload, not only in the log.
-        let warnedBefore = Set(presentation.deck.openerWarnings)
         let warnings = loaded.deck.openerWarnings.filter { !warnedBefore.contains($0) }
         knownProblems = Set(loaded.problems.map(Self.withoutScene))
-        presentation.replaceDeck(loaded.deck)
         if let k = loaded.keyMap { presentation.keyMap = k }
         watchFiles()
         onReloaded?(loaded.deck)
-        log("reloaded \(deckPath) (\(reason)): \(loaded.deck.scenes.count) scenes, scene \(before + 1) → \(presentation.currentIndex + 1)")
+        let search = searchSeconds > 0 ? String(format: " (place found by content in %.0f ms off the main thread)", searchSeconds * 1000) : ""
+        log("reloaded \(deckPath) (\(reason)): \(loaded.deck.scenes.count) scenes, scene \(before + 1) → \(presentation.currentIndex + 1)\(search)")
         let still = loaded.problems.isEmpty ? "" : " (still: \(loaded.problems.map(SceneNumbers.spelled).joined(separator: "; ")))"
         // A notes sidecar with a typo (saved mid-edit) reloads the rest and keeps the last good
         // notes: the speaker is told until the next reload, not for a passing moment.

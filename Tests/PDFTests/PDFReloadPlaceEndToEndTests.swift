@@ -111,4 +111,33 @@ extension PDFReloadEndToEndTests {
         XCTAssertEqual(fixed["scene"]?["index"]?.int, 3, "still Results")
         XCTAssertEqual(app.stop(), 0)
     }
+
+    /// The pages' text is read off the main thread (held here by a test hook until a file
+    /// exists): meanwhile the console answers and takes a key, the room keeps its page, and the
+    /// key acts on the new version from the page found by its content.
+    func testTheConsoleTakesAKeyWhileTheReloadReadsThePagesText() throws {
+        let talk = path("talk.pdf"), release = path("release-text")
+        writeBeamer(talk, [("Intro", "1"), ("Method", "2"), ("Results", "3"), ("End", "4")])
+        app = try PodiumProcess(args: [talk, "--windowed"], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software",
+                                                                       "PODIUM_PDF_HOLD_PAGE_TEXT": release], dir: dir)
+        defer { app.stop() }
+        XCTAssertEqual(try app.client.send(["cmd": "goto", "index": 1])["ok"]?.bool, true)   // Method
+        XCTAssertTrue(near(try audienceBox(), TestPDF.colour(1)))
+        recompile(talk, [("Intro", "1"), ("Extra", "2"), ("Method", "3"), ("Results", "4"), ("End", "5")])
+        XCTAssertTrue(waitUntil(15) { self.app.log.contains("finding the place by the pages' content") }, app.log)
+        // The main thread answers while the text is read: the key is taken, the old version stays.
+        XCTAssertEqual(try app.client.send(["cmd": "key", "key": "Page Down"])["ok"]?.bool, true)
+        let during = try state()
+        XCTAssertEqual(during["scene"]?["count"]?.int, 4, "the version on screen stays")
+        XCTAssertEqual(during["scene"]?["index"]?.int, 1, "the key waits for the new version")
+        XCTAssertTrue(near(try audienceBox(), TestPDF.colour(1)), "the room keeps its page")
+        XCTAssertFalse(app.log.contains("reloaded "), app.log)
+        FileManager.default.createFile(atPath: release, contents: Data())
+        // Method is found at index 2 by its text; Page Down then goes on to Results.
+        XCTAssertTrue(try audienceGoes(from: TestPDF.colour(1), to: TestPDF.colour(3), "the text read, then the key"), "the room is on Results")
+        let s = try app.client.waitForState(timeout: 10) { $0["scene"]?["count"]?.int == 5 }
+        XCTAssertEqual(s["scene"]?["index"]?.int, 3, "Results, one on from Method")
+        XCTAssertTrue(app.log.contains("scene 2 → 3 (place found by content"), app.log)
+        XCTAssertEqual(app.stop(), 0)
+    }
 }

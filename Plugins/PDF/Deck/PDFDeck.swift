@@ -50,12 +50,13 @@ public struct PDFDeck {
     public init(path: String, notes requested: NotesLayout? = nil, grouping: Bool = true) throws {
         let file = URL(fileURLWithPath: path).standardizedFileURL.path
         let doc = try? PageCaches.cache(for: file).document
-        let pdfpc = doc.flatMap { PdfpcFile.loadReadable(for: file, pageCount: $0.pageCount) }
+        // talk.pdfpc is read once: its notes and hidden pages and the staleness check see the
+        // same bytes (a file saved between two reads would warn about one version, use another).
+        let pdfpcPath = PdfpcFile.path(for: file)
+        let pdfpcBytes = doc == nil ? nil : FileManager.default.contents(atPath: pdfpcPath)
+        let pdfpc = doc.flatMap { d in pdfpcBytes.map { PdfpcFile.readable($0, file: pdfpcPath, pageCount: d.pageCount) } }
         self.pdfpc = pdfpc
-        if let doc {
-            pdfpcStaleWarning = PdfpcStaleness.warning(pdf: file, pdfpc: FileManager.default.contents(atPath: PdfpcFile.path(for: file)),
-                                                       pageCount: doc.pageCount)
-        }
+        if let doc { pdfpcStaleWarning = PdfpcStaleness.warning(pdf: file, pdfpc: pdfpcBytes, pageCount: doc.pageCount) }
         // Said as what the talk does with it (the talk starts without it; `check` refuses it).
         pdfpcProblems = (pdfpc?.problems ?? []).map { "\($0)" + ($0.path == PdfpcFile.path(for: file) ? " (the file is left out)" : " (left out)") }
         // nil: Beamer's notes on the second screen are detected from the page shape.

@@ -52,13 +52,6 @@ public struct PdfpcFile: Equatable, Sendable {
         return try parse(data, file: path, pageCount: pageCount)
     }
 
-    /// The file beside `pdf` as far as it can be read (`readable`), nil when there is none.
-    public static func loadReadable(for pdf: String, pageCount: Int) -> PdfpcFile? {
-        let path = path(for: pdf)
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return readable(data, file: path, pageCount: pageCount)
-    }
-
     /// The file read strictly (`podium check`): throws the first of `problems`.
     public static func parse(_ data: Data, file: String, pageCount: Int) throws -> PdfpcFile {
         let out = readable(data, file: file, pageCount: pageCount)

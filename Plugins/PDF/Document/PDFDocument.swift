@@ -48,6 +48,7 @@ public final class PDFDocument: @unchecked Sendable {
     private func readKeys() -> (exact: [String], loose: [String]) {
         keysLock.withLock {
             if let keysRead { return keysRead }
+            PageTextHold.wait()
             let texts = InkPageKeys.texts(of: self)
             let k = (InkPageKeys.keys(texts: texts, sizes: pageSizes), InkPageKeys.keys(texts: texts.map(InkPageKeys.loose), sizes: pageSizes))
             keysRead = k

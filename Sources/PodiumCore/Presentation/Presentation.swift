@@ -58,6 +58,10 @@ public final class Presentation {
     var lookUpNotice: String?
     /// A press on the banner while the talk is held, whose release goes there too (`heldPointerInput`).
     var pressOnBanner = false
+    /// A reload reading the scenes' content off the main thread, and the input waiting for it
+    /// (`ReloadFindsPlace.swift`); counts the searches, so a superseded one's result is dropped.
+    var placeSearch: PlaceSearch?
+    var placeSearchGeneration = 0
     /// Scenes' `observeAudience` callbacks with the context of the scene they came from; told of
     /// each change by `audienceDidChange`, dropped when a reload replaced their scenes.
     var audienceObservers: [(context: HostContext, body: (AudienceState) -> Void)] = []
@@ -307,10 +311,12 @@ public final class Presentation {
     /// A move closes the presenter's open question and go-to-slide prompt (`closePromptsForAMove`).
     /// During a look-up (`LookUp.swift`) they step from the scene the room still sees.
     public func next() {
+        if waitsForReloadPlace(.next) { return }
         if talkHold == nil, let i = lookUpStep(1) { goTo(i) }
         else if talkHold == nil, currentIndex + 1 < sceneCount { closePromptsForAMove(); show(currentIndex + 1) }
     }
     public func previous() {
+        if waitsForReloadPlace(.previous) { return }
         if talkHold == nil, let i = lookUpStep(-1) { goTo(i) }
         else if talkHold == nil, currentIndex > 0 { closePromptsForAMove(); show(currentIndex - 1) }
     }
@@ -319,6 +325,7 @@ public final class Presentation {
     @discardableResult
     public func goTo(_ index: Int) -> Bool {
         guard talkHold == nil, deck.scenes.indices.contains(index) else { return false }
+        if waitsForReloadPlace(.goTo(index)) { return true }
         closePromptsForAMove()
         show(index)
         endLookUpAfterAMove()

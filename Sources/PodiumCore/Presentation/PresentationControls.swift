@@ -19,6 +19,9 @@ extension Presentation {
         // the preview) goes, rather than staying on the room's next slides until the mouse moves.
         if !k.control { movePointer(toAudienceFraction: nil) }
         let action = keyMap.action(for: k)
+        // A reload finding the place (`ReloadFindsPlace.swift`): the key acts on the new version
+        // once it is in place; quitting and answering an open question do not wait.
+        if action != .quit, action != .quitNow, pendingQuestion == nil, waitsForReloadPlace(.key(k)) { return true }
         let intoField = !consoleHidden && presenter.focusedView?.isTextEntry == true
         typingGuard.noteKey(k, intoTextField: intoField, at: clock())
         // Typing never answers a question (quit, swap): a focused field takes its keys.

@@ -75,9 +75,10 @@ public struct OpenedDeck {
         /// around it, strictest first, each unique within the deck (a PDF page: `InkPageKeys` of
         /// its text and size, then of its text without digits). A reload keeps the speaker on the
         /// scene with the same first fingerprint, else the same second …, before it looks at
-        /// titles, so a slide inserted before the current one does not move the talk. Called on
-        /// the main thread, only by a reload (reading a PDF's text costs about 2 ms a page: not
-        /// at launch). Nil: kind and title only. (API 3.x, added.)
+        /// titles, so a slide inserted before the current one does not move the talk. Called
+        /// only by a reload (reading a PDF's text costs about 2 ms a page: not at launch), first
+        /// on a background thread, then again on the main thread, where it must return what it
+        /// read (keep it). Nil: kind and title only. (API 3.x, added.)
         public var content: (@Sendable () -> [String])? = nil
         public init(kind: String, title: String? = nil, notes: String = "", parameters: [String: JSONValue] = [:], slide: String? = nil) {
             self.kind = kind; self.title = title; self.notes = notes; self.parameters = parameters; self.slide = slide
