@@ -154,6 +154,32 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(s.list.selection?.row, row + 1)
     }
 
+    /// Trial 16 m6: a control beneath an open popover (the map under a pin's card) takes no
+    /// arrows, however recently it was clicked: a clicker's Down closes the popover and moves the
+    /// talk. A control inside the popover keeps its arrows.
+    func testArrowsAreTheTalksWithAPopoverOpenOverTheClickedControl() async {
+        let p = makePresentation()
+        p.presenter.clock = { self.now }
+        let s = scene!
+        click(p, s.list)
+        let row = s.list.selection!.row
+        XCTAssertNotNil(p.presenter.presentPopover(View(), preferredSize: Size(200, 100), from: s.button, source: "test.card"))
+        p.press(Key("Down"))
+        XCTAssertEqual(p.currentIndex, 1, "Down moved the talk")
+        XCTAssertEqual(s.list.selection?.row, row, "the list beneath the popover did not move")
+        XCTAssertTrue(p.presenter.popovers.isEmpty, "and the popover closed")
+        p.goTo(0)
+        let inside = ListView()
+        inside.sections = [ListSection(title: "", rows: (0..<5).map { ListRow(id: "p\($0)", title: "Row \($0)") })]
+        XCTAssertNotNil(p.presenter.presentPopover(inside, preferredSize: Size(200, 200), from: s.button, source: "test.list"))
+        p.presenter.layoutIfNeeded()
+        click(p, inside)
+        let picked = inside.selection!.row
+        p.press(Key("Down"))
+        XCTAssertEqual(p.currentIndex, 0, "a list in the popover takes its arrows")
+        XCTAssertEqual(inside.selection?.row, picked + 1)
+    }
+
     func testEscapeAlwaysReleasesFocus() async {
         let p = makePresentation()
         let s = scene!
