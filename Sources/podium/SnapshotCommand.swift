@@ -9,6 +9,7 @@ enum SnapshotCommand {
     static func run(_ o: CommandLineInterface.Options) throws -> Int32 {
         typealias U = CommandLineInterface.UsageError
         try CommandLineInterface.refuseExtraArguments(o, command: "snapshot")
+        try CommandLineInterface.refuseMisplacedValue(o)
         let deckPath = o.positional.first ?? AssetLocator.demoDeck
         guard let out = o.values["--out"] else { throw U(description: "snapshot needs --out FILE.png") }
         // Counted from 1, as `check`, the console, `--page` and every message count scenes.

@@ -59,7 +59,28 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("present takes one DECK, got also \"audiance\" (--windowed takes presenter, audience or both)"), r.stderr)
     }
 
-
+    /// Trial 16 m8: a word after a flag, naming no file, is a misplaced value rather than the
+    /// deck: the error names the flag, what it takes and the file the deck would have been.
+    /// A missing path that looks like a deck's keeps the deck's error.
+    func testAWordAfterAFlagIsNotTakenForTheDeck() throws {
+        func present(_ args: String...) throws -> ProcessResult {
+            // Under `timeout`: a talk that started anyway is ended (exit 124) and fails the test.
+            try runProcess("/usr/bin/timeout", ["-k", "5", "60", TestPaths.podium, "present"] + args,
+                           environment: TestPaths.privateHome(in: dir).merging(["SDL_VIDEODRIVER": "offscreen"]) { $1 })
+        }
+        let r = try present("--windowed", "sideways")
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("podium: \"sideways\" follows --windowed, which takes presenter, audience or both (e.g. --windowed=audience), and is no deck either (no file \"/"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("/sideways\")\n"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("cannot read file"), r.stderr)
+        let resume = try present("--resume", "yes")
+        XCTAssertEqual(resume.status, 2, resume.stderr)
+        XCTAssertTrue(resume.stderr.hasPrefix("podium: \"yes\" follows --resume, which takes no value, and is no deck either"), resume.stderr)
+        let missing = dir.appendingPathComponent("talk.json").path
+        let deck = try present("--windowed", missing)
+        XCTAssertEqual(deck.status, 2, deck.stderr)
+        XCTAssertTrue(deck.stderr.contains("\(missing): cannot read file (no such file)"), deck.stderr)
+    }
 
     /// An option that takes one value, given twice with two values, is refused naming both
     /// (trial 13 F11: `--control unix:A --control unix:B` listened on B alone, A dropped unsaid).
