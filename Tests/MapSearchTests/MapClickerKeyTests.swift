@@ -48,6 +48,20 @@ final class MapClickerKeyTests: XCTestCase {
         XCTAssertNotEqual(s.model.center, centre, "and panned")
     }
 
+    /// A result row clicked in the list opens its card on the map; the list keeps its arrows
+    /// (the card points into the map, not the list): Down shows the next result and its card.
+    func testDownInTheResultsListShowsTheNextResultsCard() async throws {
+        let (ctx, s) = try makeScene("rows", ["query": "record stores", "latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5])
+        XCTAssertTrue(ctx.root.click(controlID: "map.results.row.node/2587284466"))
+        XCTAssertEqual(s.model.selected?.name, "Kuvatehdas")
+        XCTAssertEqual(ctx.root.popovers.count, 1)
+        now += 1
+        press(ctx, "Down")
+        XCTAssertEqual(talk, [], "the list took Down")
+        XCTAssertEqual(s.model.selected?.name, "Tritone Records")
+        XCTAssertEqual(ctx.root.popovers.first?.source, "map.place", "with its card")
+    }
+
     func testAtTheMapsEdgeARightIsTheTalks() async throws {
         // No zoom: the whole offline map fits the room's view, so a few arrows reach its edge.
         let (ctx, s) = try makeScene("edge", [:])

@@ -181,13 +181,14 @@ public final class WindowRoot: View, ViewHost {
     /// Whether the focused view may take `k` before the talk does. A text entry takes every key
     /// it handles; other controls take only arrow keys, and only after Tab focused them or while
     /// the pointer is over them, never PageUp/PageDown/Space/Return (the clicker's keys). A
-    /// control beneath an open popover (the map under a pin's card) takes no arrows: the speaker
-    /// is reading the card, and a clicker's next closes it and moves the talk (trial 16 m6).
+    /// control an open popover points into (the map under a pin's card) takes no arrows: the
+    /// speaker is reading the card, and a clicker's next closes it and moves the talk (trial 16
+    /// m6). A list whose row opened a card elsewhere (on the map) keeps them: Down shows the next.
     private func focusTakesFirst(_ k: Key) -> Bool {
         guard let f = focusedView else { return false }
         if f.isTextEntry { return true }
         guard k.code.isArrow else { return false }
-        if let top = overlay.topmost, !f.isDescendant(of: top) { return false }
+        if overlay.presented.contains(where: { p in (p as? Popover)?.anchorView.map { $0 === f || $0.isDescendant(of: f) } == true }) { return false }
         if focusedByKeyboard { return true }
         guard let p = pointer, f.convertToWindow(f.bounds).contains(p) else { return false }
         guard let t = now, let active = pointerActiveAt else { return true }
