@@ -7,7 +7,7 @@ import PodiumKit
 /// The store defaults to the one the scene uses with no `store` parameter
 /// (`$XDG_DATA_HOME/podium/org.podium.band-list/bands.sqlite`); a missing store is created and
 /// seeded as the scene would. Import validates the whole file first (errors name the file, the
-/// record and the field; exit 2) and then replaces the catalogue in one transaction, so on any
+/// record and the field; exit 2, as for an export FILE that cannot be written) and then replaces the catalogue in one transaction, so on any
 /// error the store keeps what it had.
 enum BandsCommand {
     static var command: PluginCommand {
@@ -39,8 +39,11 @@ enum BandsCommand {
             let bands = try store.all()
             let data = BandJSON.encode(bands)
             if file == "-" { FileHandle.standardOutput.write(data + Data("\n".utf8)) } else {
-                do { try data.write(to: URL(fileURLWithPath: file), options: .atomic) }
-                catch { throw BandJSON.Error(description: "\(file): cannot write (\(DiskErrorText.reason(error)))") }
+                // A FILE that cannot be written is bad input, exit 2 as a FILE import cannot read.
+                do { try data.write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
+                    SafeText.log("podium: \(file): cannot write (\(DiskErrorText.reason(error)))")
+                    return 2
+                }
                 print("exported \(bands.count) band\(bands.count == 1 ? "" : "s") from \(storePath) to \(file)")
             }
             return 0

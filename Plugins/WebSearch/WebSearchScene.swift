@@ -85,7 +85,22 @@ final class WebSearchScene: Scene {
         presenter.results.onActivate = { [weak self] i in self?.open(i); self?.setAudience(.reader) }
         context.observeAudience { [weak self] in self?.roomState = $0 }
         setStatus("Search \(primary.name)" + (fallback != nil ? " (offline pages if it cannot be reached)." : "."))
+        preview(config.query)
         refresh()
+    }
+
+    /// Until the scene first shows, the console's "Next:" preview draws its audience view: it
+    /// shows the search the scene will run then (the deck's `query`) as the room will see it,
+    /// with the offline pages' results (they answer at once, without a network), or over "Search
+    /// results appear here" while an online search waits for the scene to show (no traffic for
+    /// a scene nobody sees yet). Nil or blank: the waiting text alone.
+    private func preview(_ q: String?) {
+        let q = q?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        roomQuery = q; roomResults = []
+        audience.results.emptyText = Self.roomWaiting
+        guard !q.isEmpty, let offline = primary as? OfflineProvider, let found = try? offline.results(for: q, limit: config.limit) else { return }
+        roomResults = found
+        if found.isEmpty { audience.results.emptyText = Self.roomNoResults }   // the deck's query is planned (trial 16 m2)
     }
 
     // MARK: Searching
@@ -412,7 +427,11 @@ final class WebSearchScene: Scene {
     }
 
     func receive(_ parameters: SceneParameters) {
-        if let q = (try? parameters.string("query")) ?? nil { searchedOnce = true; search(q) }
+        guard let q = (try? parameters.string("query")) ?? nil else { return }
+        // The deck's query never runs now: its preview goes, and a search that finds nothing
+        // leaves the room waiting, as before any search.
+        if !searchedOnce { preview(nil); refresh() }
+        searchedOnce = true; search(q)
     }
 
     func handleUnhandledKey(_ key: Key) -> Bool {
@@ -445,6 +464,7 @@ extension WebSearchScene: SceneStateCarrying {
         guard !changed.contains("query"), let text = state["text"]?.string else { return }
         carried = (state["query"]?.string, text, CarriedPage(state["page"]))
         presenter.field.text = text
+        if let q = carried?.query { preview(q); refresh() }   // the search it runs when shown
     }
 
     /// While the carried search runs again, and the room's carried page loads again: the room

@@ -71,7 +71,8 @@ enum CommandLineInterface {
                          $XDG_CONFIG_HOME/podium/displays.json for these displays applies).
       check DECK         Validate a deck; exit 2 naming the file, JSON path and problem.
       snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png
-                         Render one view headless (SDL's offscreen driver) to a PNG.
+                         Render one view headless (SDL's offscreen driver) to a PNG; scene N
+                         counts from 1, as check and the console do (default 1).
       plugins [--json]   List scene plugins: loaded (id, version, scene kinds, path), found
                          but not opened, and refused (path and reason).
         --load                      Open every plugin's library now (runs its code).
@@ -170,6 +171,18 @@ enum CommandLineInterface {
         throw UsageError(description: "\(command) takes one DECK, got also \(extra)\(hint)")
     }
 
+    /// A DECK word right after a flag that names no file is more likely a value for that flag
+    /// than a deck (trial 16 m8: `present --windowed sideways` said "sideways: cannot read
+    /// file"): says so, naming the flag, what it takes, and the file the deck would have been.
+    static func refuseMisplacedValue(_ o: Options) throws {
+        // A word such as "sideways" or "yes"; "talk.pdf" or "slides/x" that is missing is a deck's path.
+        guard let deck = o.positional.first, let flag = o.flagBeforeDeck, !deck.contains("/"), !deck.contains("."),
+              !FileManager.default.fileExists(atPath: deck) else { return }
+        let takes = flag == "--windowed" ? "takes presenter, audience or both (e.g. --windowed=audience)" : "takes no value"
+        let file = URL(fileURLWithPath: deck).standardizedFileURL.path
+        throw UsageError(description: "\(SafeText.quote(deck)) follows \(flag), which \(takes), and is no deck either (no file \(SafeText.quote(file)))")
+    }
+
     /// Parsed options: boolean flags, `--name VALUE` (or `--name=VALUE`) values, positionals.
     /// Each value option takes one value: given again with another value it is refused, naming
     /// both, rather than the first dropped unsaid (trial 13 F11: `--control unix:A --control
@@ -178,6 +191,8 @@ enum CommandLineInterface {
         var flags: Set<String> = []
         var values: [String: String] = [:]
         var positional: [String] = []
+        /// The flag (an option without a value) that came right before the first positional.
+        var flagBeforeDeck: String?
         init(_ args: [String], flags allowed: Set<String>, values takesValue: Set<String>) throws {
             var i = 0
             func set(_ name: String, _ value: String) throws {
@@ -200,7 +215,10 @@ enum CommandLineInterface {
                         let elsewhere = CommandLineInterface.presentOptions.contains(parts[0]) ? " here: it is an option of `podium present`" : ""
                         throw UsageError(description: "unknown option \(SafeText.quote(a))\(elsewhere)")
                     }
-                } else { positional.append(a) }
+                } else {
+                    if positional.isEmpty, i > 0, allowed.contains(args[i - 1]) { flagBeforeDeck = args[i - 1] }
+                    positional.append(a)
+                }
                 i += 1
             }
         }

@@ -66,6 +66,7 @@ final class PresentCommand {
         let registry = BuiltInPlugins.registry()
         LaunchTrace.mark("plugin registry")
         try CommandLineInterface.refuseExtraArguments(options, command: "present")
+        try CommandLineInterface.refuseMisplacedValue(options)
         let deckPath = options.positional.first ?? AssetLocator.demoDeck
         let deck = try loadDeck(deckPath, registry: registry)
         LaunchTrace.mark("deck loaded and validated")

@@ -299,10 +299,11 @@ final class BandListEndToEndTests: XCTestCase {
         r = try runPodium(["bands", "export", out.path, "--store", store], environment: env)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(try BandJSON.load(out).map(\.name), ["Blur", "Pulp"])
-        // A folder that is not there: the system's reason, not Foundation's sentence (trial 16 m8).
+        // A folder that is not there: the system's reason, not Foundation's sentence, and exit 2
+        // as for an import FILE that cannot be read and other bad input (trial 16 m8).
         let nowhere = dir.appendingPathComponent("no/such/dir/x.json").path
         r = try runPodium(["bands", "export", nowhere, "--store", store], environment: env)
-        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.status, 2)
         XCTAssertEqual(r.stderr, "podium: \(nowhere): cannot write (no such file or directory)\n")
         // The default store is the scene's: bands.sqlite in the plugin's data directory.
         r = try runPodium(["bands", "export", "-"], environment: env)

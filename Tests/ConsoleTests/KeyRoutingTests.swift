@@ -154,6 +154,39 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(s.list.selection?.row, row + 1)
     }
 
+    /// Trial 16 m6: a control an open popover points into (the map under a pin's card) takes
+    /// no arrows, however recently it was clicked: a clicker's Down closes the popover and moves
+    /// the talk. A popover pointing elsewhere leaves the control its arrows, and a control inside
+    /// the popover has them.
+    func testArrowsAreTheTalksWithAPopoverPointingIntoTheClickedControl() async {
+        let p = makePresentation()
+        p.presenter.clock = { self.now }
+        let s = scene!
+        click(p, s.list)
+        let row = s.list.selection!.row
+        XCTAssertNotNil(p.presenter.presentPopover(View(), preferredSize: Size(200, 100), at: .view(s.list, rect: Rect(0, 0, 300, 30)), source: "test.card"))
+        p.press(Key("Down"))
+        XCTAssertEqual(p.currentIndex, 1, "Down moved the talk")
+        XCTAssertEqual(s.list.selection?.row, row, "the list under its popover did not move")
+        XCTAssertTrue(p.presenter.popovers.isEmpty, "and the popover closed")
+        p.goTo(0)
+        click(p, s.list)
+        let clicked = s.list.selection!.row
+        XCTAssertNotNil(p.presenter.presentPopover(View(), preferredSize: Size(200, 100), from: s.slider, source: "test.elsewhere"))
+        p.press(Key("Down"))
+        XCTAssertEqual(p.currentIndex, 0, "a popover pointing elsewhere: the list keeps its arrows")
+        XCTAssertEqual(s.list.selection?.row, clicked + 1)
+        let inside = ListView()
+        inside.sections = [ListSection(title: "", rows: (0..<5).map { ListRow(id: "p\($0)", title: "Row \($0)") })]
+        XCTAssertNotNil(p.presenter.presentPopover(inside, preferredSize: Size(200, 200), from: s.button, source: "test.list"))
+        p.presenter.layoutIfNeeded()
+        click(p, inside)
+        let picked = inside.selection!.row
+        p.press(Key("Down"))
+        XCTAssertEqual(p.currentIndex, 0, "a list in the popover takes its arrows")
+        XCTAssertEqual(inside.selection?.row, picked + 1)
+    }
+
     func testEscapeAlwaysReleasesFocus() async {
         let p = makePresentation()
         let s = scene!

@@ -97,6 +97,39 @@ final class ClickerEndToEndTests: XorgPDFTestCase {
         XCTAssertEqual(app.stop(), 0)
     }
 
+    /// Trial 16 m6: a click on a map pin with the real pointer opens its card; the clicker's Right
+    /// through the X server at once closes the card and moves the talk (it used to go to the map
+    /// beneath, or nowhere at the map's edge). A click on the map itself keeps the README's rule:
+    /// Right then pans the map, and the talk stays.
+    func testARightJustAfterClickingAMapPinMovesTheTalk() throws {
+        let app = try PodiumProcess(args: [try writeDeck()], environment: rig.environment.merging(["SDL_RENDER_DRIVER": "software"]) { $1 }, dir: dir)
+        defer { app.stop() }
+        let c = app.client!
+        _ = try c.waitForState { $0["windows"]?.array?.last?["visible"]?.bool == true }
+        XCTAssertEqual(try c.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
+        func control(_ s: JSONValue, _ id: String) throws -> JSONValue {
+            try XCTUnwrap(s["windows"]?.array?.first?["controls"]?.array?.first { $0["id"]?.string == id }, "no \(id)")
+        }
+        var s = try c.send(["cmd": "state"])
+        // The map away from its pins (its top left), then Right: the map pans.
+        let map = try control(s, "map"), f = try XCTUnwrap(map["frame"])
+        let corner: JSONValue = ["frame": ["x": .number(f["x"]!.number! + 20), "y": .number(f["y"]!.number! + 20), "width": 20, "height": 20]]
+        try click(s, corner)
+        try xdotool("key", "Right")
+        s = try c.waitForState(timeout: 5) { (try? control($0, "map"))?["value"] != map["value"] }
+        XCTAssertNotEqual(try control(s, "map")["value"], map["value"], "Right panned the clicked map")
+        XCTAssertEqual(index(s), 2, "and the talk stayed")
+        // The pin, then Right at once: the card closes and the talk moves on.
+        try click(s, try control(s, "map.pin.node/5865570485"))
+        s = try c.waitForState(timeout: 5) { $0["popovers"]?.array?.isEmpty == false }
+        XCTAssertEqual(s["popovers"]?.array?.first?["source"]?.string, "map.place", "the pin's card is open")
+        try xdotool("key", "Right")
+        s = try c.waitForState(timeout: 5) { self.index($0) != 2 }
+        XCTAssertEqual(index(s), 3, "Right over the pin's card moved the talk")
+        XCTAssertEqual(s["popovers"]?.array?.count ?? 0, 0, "and closed the card")
+        XCTAssertEqual(app.stop(), 0)
+    }
+
     /// A key map that binds `next` to "x" reaches the PDF scene as the action: its page range
     /// steps on x, and Page Down (no longer bound) does nothing.
     func testAKeyMapsNextStepsThroughAPDFRange() throws {

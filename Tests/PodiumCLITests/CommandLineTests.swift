@@ -59,6 +59,29 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("present takes one DECK, got also \"audiance\" (--windowed takes presenter, audience or both)"), r.stderr)
     }
 
+    /// Trial 16 m8: a word after a flag, naming no file, is a misplaced value rather than the
+    /// deck: the error names the flag, what it takes and the file the deck would have been.
+    /// A missing path that looks like a deck's keeps the deck's error.
+    func testAWordAfterAFlagIsNotTakenForTheDeck() throws {
+        func present(_ args: String...) throws -> ProcessResult {
+            // Under `timeout`: a talk that started anyway is ended (exit 124) and fails the test.
+            try runProcess("/usr/bin/timeout", ["-k", "5", "60", TestPaths.podium, "present"] + args,
+                           environment: TestPaths.privateHome(in: dir).merging(["SDL_VIDEODRIVER": "offscreen"]) { $1 })
+        }
+        let r = try present("--windowed", "sideways")
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("podium: \"sideways\" follows --windowed, which takes presenter, audience or both (e.g. --windowed=audience), and is no deck either (no file \"/"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("/sideways\")\n"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("cannot read file"), r.stderr)
+        let resume = try present("--resume", "yes")
+        XCTAssertEqual(resume.status, 2, resume.stderr)
+        XCTAssertTrue(resume.stderr.hasPrefix("podium: \"yes\" follows --resume, which takes no value, and is no deck either"), resume.stderr)
+        let missing = dir.appendingPathComponent("talk.json").path
+        let deck = try present("--windowed", missing)
+        XCTAssertEqual(deck.status, 2, deck.stderr)
+        XCTAssertTrue(deck.stderr.contains("\(missing): cannot read file (no such file)"), deck.stderr)
+    }
+
     /// An option that takes one value, given twice with two values, is refused naming both
     /// (trial 13 F11: `--control unix:A --control unix:B` listened on B alone, A dropped unsaid).
     func testAValueOptionGivenTwiceIsRefused() throws {
@@ -171,9 +194,10 @@ final class CommandLineTests: XCTestCase {
 
     func testSnapshotOfBandListShowsTheBands() throws {
         let out = dir.appendingPathComponent("bands.png").path
-        let r = try podium("snapshot", "--scene", "1", "--view", "presenter", "--size", "1280x800", "--out", out)
+        let r = try podium("snapshot", "--scene", "2", "--view", "presenter", "--size", "1280x800", "--out", out)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("driver offscreen"))
+        XCTAssertTrue(r.stdout.contains("presenter view of scene 2 \"The Bands\""), "scene 2 counted from 1, as check does: \(r.stdout)")
         let img = try PNGImage(path: out)
         XCTAssertEqual(img.width, 1280); XCTAssertEqual(img.height, 800)
         // The list column (left, below the toolbar) carries light text of many rows.
@@ -183,7 +207,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertGreaterThan(img.count(x: 0, y: 60, w: 230, h: 700) { $0.b > 90 && Int($0.b) > Int($0.r) + 50 }, 3000, "the selected row is tinted")
 
         let audience = dir.appendingPathComponent("aud.png").path
-        XCTAssertEqual(try podium("snapshot", "--scene", "1", "--view", "audience", "--size", "1920x1080", "--out", audience).status, 0)
+        XCTAssertEqual(try podium("snapshot", "--scene", "2", "--view", "audience", "--size", "1920x1080", "--out", audience).status, 0)
         let a = try PNGImage(path: audience)
         XCTAssertEqual(a.width, 1920)
         XCTAssertGreaterThan(a.count(x: 800, y: 250, w: 1000, h: 250) { $0.r > 220 && $0.g > 220 }, 5000, "band name large on the right")
@@ -198,9 +222,15 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testSnapshotRejectsBadArguments() throws {
-        let r = try podium("snapshot", "--scene", "9", "--out", dir.appendingPathComponent("x.png").path)
-        XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("--scene 9 is out of range"), r.stderr)
+        // Scenes count from 1, as check, the console, --page and messages count (trial 16 m7).
+        for n in ["0", "7", "99"] {
+            let r = try podium("snapshot", "--scene", n, "--out", dir.appendingPathComponent("x.png").path)
+            XCTAssertEqual(r.status, 2)
+            XCTAssertTrue(r.stderr.contains("--scene \(n) is out of range: the deck has 6 scenes, numbered 1–6"), r.stderr)
+        }
+        let word = try podium("snapshot", "--scene", "first", "--out", dir.appendingPathComponent("x.png").path)
+        XCTAssertEqual(word.status, 2)
+        XCTAssertTrue(word.stderr.contains("--scene expects a scene number (1 for the first), got \"first\""), word.stderr)
         let r2 = try podium("snapshot", "--size", "big", "--out", "x.png")
         XCTAssertEqual(r2.status, 2)
         XCTAssertTrue(r2.stderr.contains("--size expects WxH"))

@@ -14,14 +14,18 @@ public final class OfflineProvider: SearchProvider {
     }
 
     public func search(_ query: String, limit: Int, completion: @escaping @Sendable (Result<[SearchResult], SearchError>) -> Void) -> SearchTask {
-        completion(Result {
-            let report = try index.sync()
-            if !report.failures.isEmpty { onFailures(report.failures) }
-            return try index.search(query, limit: limit).map { h in
-                SearchResult(id: h.path, title: h.title, snippet: h.snippet, source: Self.cardSource(url: h.url, provider: name), url: h.url)
-            }
-        }.mapError { $0 as? SearchError ?? .index("\($0)") })
+        completion(Result { try results(for: query, limit: limit) }.mapError { $0 as? SearchError ?? .index("\($0)") })
         return FinishedTask()
+    }
+
+    /// `search`'s answer, returned: the index synced, then at most `limit` results, best first.
+    /// Throws what the index throws (a folder that cannot be read).
+    public func results(for query: String, limit: Int) throws -> [SearchResult] {
+        let report = try index.sync()
+        if !report.failures.isEmpty { onFailures(report.failures) }
+        return try index.search(query, limit: limit).map { h in
+            SearchResult(id: h.path, title: h.title, snippet: h.snippet, source: Self.cardSource(url: h.url, provider: name), url: h.url)
+        }
     }
 
     /// What a result card says the page came from: its web address as people read it

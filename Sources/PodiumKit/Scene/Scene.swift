@@ -29,7 +29,8 @@ public protocol Scene: AnyObject {
     /// offered here and then to the host; a key it does not bind goes to the focused control and
     /// then to `handleUnhandledKey`. Arrow keys reach a focused list, slider or map only while the
     /// pointer is over it and was used in the last 5 s (`WindowRoot.pointerArrowGraceSeconds`),
-    /// or after Tab focused it; Esc always releases focus.
+    /// or after Tab focused it, never while a popover points into it; an arrow the control does
+    /// not use (its `handle` returns false) goes on to the talk. Esc always releases focus.
     func handle(_ action: ConsoleAction) -> Bool
     /// A key the key map does not bind and no control consumed (typed: match on `key.code`).
     /// Return true when the scene used it.

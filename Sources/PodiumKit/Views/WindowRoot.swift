@@ -37,6 +37,15 @@ public final class WindowRoot: View, ViewHost {
     /// using it: a clicker that sends Left/Right must move the talk then (trial 13 F10). Each
     /// arrow key the control takes restarts the interval, so arrow-panning a map goes on.
     public static let pointerArrowGraceSeconds: Double = 5
+    /// `now` when the focused control last used an arrow key, or last held one back as part of
+    /// the same run (see `arrowRunSeconds`); nil before any, or without a clock.
+    private var arrowRunAt: Double?
+    /// Seconds (1) within which an arrow the control under the pointer cannot use (a map panned
+    /// to its edge) is held back rather than moving the talk, after an arrow it used: a held
+    /// arrow key pans the map to its edge and stops there, its repeats (every 30–50 ms, the first
+    /// after up to 660 ms: X's default delay) never run on through the talk's scenes. A press
+    /// after a pause is the clicker's and moves the talk (trial 16 m6).
+    static let arrowRunSeconds: Double = 1
     private weak var captured: View?
     public private(set) var needsDisplay = true
     /// The system clipboard, set by the platform. While nil (tests, headless) copy and paste use
@@ -171,11 +180,15 @@ public final class WindowRoot: View, ViewHost {
 
     /// Whether the focused view may take `k` before the talk does. A text entry takes every key
     /// it handles; other controls take only arrow keys, and only after Tab focused them or while
-    /// the pointer is over them, never PageUp/PageDown/Space/Return (the clicker's keys).
+    /// the pointer is over them, never PageUp/PageDown/Space/Return (the clicker's keys). A
+    /// control an open popover points into (the map under a pin's card) takes no arrows: the
+    /// speaker is reading the card, and a clicker's next closes it and moves the talk (trial 16
+    /// m6). A list whose row opened a card elsewhere (on the map) keeps them: Down shows the next.
     private func focusTakesFirst(_ k: Key) -> Bool {
         guard let f = focusedView else { return false }
         if f.isTextEntry { return true }
         guard k.code.isArrow else { return false }
+        if overlay.presented.contains(where: { p in (p as? Popover)?.anchorView.map { $0 === f || $0.isDescendant(of: f) } == true }) { return false }
         if focusedByKeyboard { return true }
         guard let p = pointer, f.convertToWindow(f.bounds).contains(p) else { return false }
         guard let t = now, let active = pointerActiveAt else { return true }
@@ -225,9 +238,19 @@ public final class WindowRoot: View, ViewHost {
             // control taking arrows, see `focusTakesFirst`); Esc closes the top popover, else
             // releases focus; talk keys go to the host; other keys to the focused control.
             if k.code == .tab, !k.control, !k.alt { moveFocus(backwards: k.shift); return true }
-            if focusTakesFirst(k), sendToFocus(event) {
-                if k.code.isArrow, !focusedByKeyboard { pointerActiveAt = now }
-                return true
+            if focusTakesFirst(k) {
+                // An arrow the control does not use (a map at its edge) is the talk's: a press
+                // that changes nothing the speaker sees is a lost press (held keys aside).
+                let control = k.code.isArrow && focusedView?.isTextEntry != true
+                if sendToFocus(event) {
+                    if control { arrowRunAt = now; if !focusedByKeyboard { pointerActiveAt = now } }
+                    return true
+                }
+                if control, let t = now, let run = arrowRunAt, t - run <= Self.arrowRunSeconds {
+                    arrowRunAt = t
+                    if !focusedByKeyboard { pointerActiveAt = t }   // the run goes on while the key is held
+                    return true
+                }
             }
             if k.code == .escape {
                 if overlay.dismissTop(byUser: true) { return true }
