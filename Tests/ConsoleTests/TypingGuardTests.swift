@@ -59,6 +59,29 @@ final class TypingGuardTests: XCTestCase {
         XCTAssertNotEqual(banner(p), Presentation.typingHint, "the hint goes away")
     }
 
+    /// Trial 17 m2: a speaker typed into a field, turned to the room, and pressed the clicker's
+    /// blank button (`.`): the field took it, as a field keeps its keys, and nothing said why the
+    /// room stayed lit. The console now says so; typing on at speed says nothing.
+    func testABlankKeyTypedIntoAFieldAfterAPauseIsNamedOnTheConsole() async {
+        let p = makePresentation()
+        let s = scene!
+        ControlsScene.click(p, s.field)
+        type(p, "live b.")
+        XCTAssertEqual(s.field.text, "live b.")
+        XCTAssertNotEqual(banner(p), Presentation.coverTypedHint(Key(".")), "typing at speed: no notice")
+        now += Presentation.pausedTypingSeconds + 0.5
+        type(p, ".")
+        XCTAssertEqual(s.field.text, "live b..", "the field keeps its keys")
+        XCTAssertEqual(p.audienceMode, AudienceMode.normal)
+        XCTAssertEqual(banner(p), Presentation.coverTypedHint(Key(".")))
+        XCTAssertFalse(p.audience.controlTree().contains { $0.label.contains("went into the text field") }, "never the room")
+        // Esc leaves the field: the same key covers the room.
+        p.press(Key("Escape"))
+        now += TypingGuard.holdSeconds + 0.1
+        p.press(Key("."))
+        XCTAssertEqual(p.audienceMode, AudienceMode.black)
+    }
+
     func testReturnThenTypingQuitsOrSwapsNothing() async {
         let p = makePresentation()
         let s = scene!

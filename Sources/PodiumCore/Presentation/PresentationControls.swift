@@ -23,6 +23,7 @@ extension Presentation {
         // once it is in place; quitting and answering an open question do not wait.
         if action != .quit, action != .quitNow, pendingQuestion == nil, waitsForReloadPlace(.key(k)) { return true }
         let intoField = !consoleHidden && presenter.focusedView?.isTextEntry == true
+        if intoField, let action { coverTypedIntoField(k, action: action) }
         typingGuard.noteKey(k, intoTextField: intoField, at: clock())
         // Typing never answers a question (quit, swap): a focused field takes its keys.
         if pendingQuestion != nil, !intoField, typingHolds(k) { return true }
