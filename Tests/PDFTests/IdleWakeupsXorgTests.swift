@@ -58,6 +58,10 @@ final class IdleWakeupsXorgTests: XorgPDFTestCase {
             rows.append("\(a.name)/\(tid): \(woke)")
             if tid == pid {
                 XCTAssertLessThanOrEqual(Double(woke), 8 * seconds + 2, "the main loop woke \(woke) times in \(seconds) s")
+            } else if a.name == "podium-watch" {
+                // Once a second, every 250 ms while the loop's heartbeat seems over 1 s old (a tick
+                // late on a loaded machine): a slack of that, not of a poll.
+                XCTAssertLessThanOrEqual(Double(woke), 2 * seconds + 2, "the crash watcher woke \(woke) times in \(seconds) s")
             } else {
                 XCTAssertLessThanOrEqual(Double(woke), seconds + 2, "thread \(a.name)/\(tid) woke \(woke) times in \(seconds) s")
             }
