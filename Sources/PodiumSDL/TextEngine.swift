@@ -15,9 +15,19 @@ public final class TextEngine: TextMeasuring {
     // Bounded by entries and by what they hold: 8 MB of text, 250,000 clusters (10 MB).
     private var layouts = BoundedCache<TextBlock, TextLayout>(limit: 20_000, maxCost: 8 << 20) { b, _ in b.text.utf8.count }
     private var clusterCache = BoundedCache<TextBlock, [TextCluster]>(limit: 200, maxCost: 250_000) { _, c in c.count }
-    /// The last block laid out for measuring and its PangoLayout: a text input asks for the
-    /// layout and then the clusters of the same block, and Pango shapes it once for both.
-    private var lastMeasured: (block: TextBlock, layout: OpaquePointer)?
+    /// The PangoLayouts made last, most recent last, by block and pixel scale (1: the measuring
+    /// context, which draws at scale 1 too): a text input asks for the layout and then the
+    /// clusters of the same block, and a frame measures its changed blocks, then takes each one's
+    /// pixel box, then rasterises each; Pango shapes each block once for all of that (at other
+    /// scales twice: measuring and drawing). A clock tick changes two blocks (the talk's and the
+    /// scene's timers), shaped three times each when only the last layout was kept (issue 19).
+    private var recentLayouts: [(key: ScaledBlock, layout: OpaquePointer)] = []
+    /// Enough for two changed blocks measured and drawn at a scale other than 1; few, as a long
+    /// notes page's layout is large.
+    static let recentLayoutLimit = 4
+    /// How many PangoLayouts were made (each shapes its block once): tests check that a block
+    /// is shaped once to measure and draw it at scale 1.
+    public private(set) var pangoLayoutCount = 0
     private var lineHeights: [Font: Double] = [:]
     /// How many blocks Pango has laid out for measuring (tests check that cached text is not
     /// laid out again).
@@ -34,8 +44,7 @@ public final class TextEngine: TextMeasuring {
     }
 
     deinit {
-        if let l = lastMeasured?.layout { g_object_unref(UnsafeMutableRawPointer(l)) }
-        if let l = lastRendered?.layout { g_object_unref(UnsafeMutableRawPointer(l)) }
+        recentLayouts.forEach { g_object_unref(UnsafeMutableRawPointer($0.layout)) }
         g_object_unref(UnsafeMutableRawPointer(context))
         renderContexts.values.forEach { g_object_unref(UnsafeMutableRawPointer($0)) }
         fonts.values.forEach { pango_font_description_free($0) }
@@ -66,13 +75,26 @@ public final class TextEngine: TextMeasuring {
         return d
     }
 
-    /// The PangoLayout of `block` in the measuring context, kept until another block is measured
-    /// (the caller does not unref it).
-    func measuringLayout(_ block: TextBlock) -> OpaquePointer {
-        if let m = lastMeasured, m.block == block { return m.layout }
-        if let l = lastMeasured?.layout { g_object_unref(UnsafeMutableRawPointer(l)) }
-        let l = makeLayout(block, in: context)
-        lastMeasured = (block, l)
+    /// The PangoLayout of `block` in the measuring context (the caller does not unref it; valid
+    /// until the next call that makes a layout).
+    func measuringLayout(_ block: TextBlock) -> OpaquePointer { pangoLayout(block, scale: 1) }
+
+    /// The PangoLayout of `block` at `scale` pixels per point, one of the last few made, else a
+    /// new one (the caller does not unref it; valid until the next call that makes a layout).
+    /// At scale 1 it is the measuring context's: its identity matrix lays out and draws exactly
+    /// as a context with a scale-1 matrix does (same glyph positions, extents and pixels,
+    /// compared byte for byte with Pango 1.50).
+    private func pangoLayout(_ block: TextBlock, scale: Double) -> OpaquePointer {
+        let key = ScaledBlock(block: block, scale: scale)
+        if let i = recentLayouts.lastIndex(where: { $0.key == key }) {
+            let r = recentLayouts.remove(at: i)
+            recentLayouts.append(r)
+            return r.layout
+        }
+        if recentLayouts.count >= Self.recentLayoutLimit { g_object_unref(UnsafeMutableRawPointer(recentLayouts.removeFirst().layout)) }
+        let l = makeLayout(block, in: scale == 1 ? context : renderContext(scale))
+        pangoLayoutCount += 1
+        recentLayouts.append((key, l))
         return l
     }
 
@@ -210,17 +232,9 @@ public final class TextEngine: TextMeasuring {
     }
     private struct ScaledBlock: Hashable { var block: TextBlock; var scale: Double }
 
-    /// The last block laid out for drawing and its PangoLayout: a changed block's pixel box and
-    /// its tiles come from one shaping (text being typed changes every frame).
-    private var lastRendered: (key: ScaledBlock, layout: OpaquePointer)?
-    private func renderLayout(_ block: TextBlock, scale: Double) -> OpaquePointer {
-        let key = ScaledBlock(block: block, scale: scale)
-        if let r = lastRendered, r.key == key { return r.layout }
-        if let l = lastRendered?.layout { g_object_unref(UnsafeMutableRawPointer(l)) }
-        let l = makeLayout(block, in: renderContext(scale))
-        lastRendered = (key, l)
-        return l
-    }
+    /// A changed block's pixel box and its tiles come from one shaping (text being typed changes
+    /// every frame), the one that measured it at scale 1 (`pangoLayout`).
+    private func renderLayout(_ block: TextBlock, scale: Double) -> OpaquePointer { pangoLayout(block, scale: scale) }
     private var boxes = BoundedCache<ScaledBlock, SDL_Rect>(limit: 4000, maxCost: 8 << 20) { k, _ in k.block.text.utf8.count }
 
     /// Tile `tile` (rows `tile × tileHeight` on from the top of `pixelBox`), column `column`

@@ -1,3 +1,4 @@
+import CSDL2
 import Foundation
 import PodiumKit
 @testable import PodiumSDL
@@ -35,6 +36,39 @@ final class DamageTests: OffscreenSDLTestCase {
         XCTAssertLessThan(d.width * d.height, 640 * 400 / 20, "a small part of the window")
         XCTAssertFalse(w.renderIfNeeded(force: false), "nothing asked for")
         try assertPartialEqualsWhole(w, root)
+    }
+
+    /// A tick changes the talk's and the scene's timers: each new text is shaped once (one
+    /// PangoLayout) to measure it, find its pixel box for the damage and rasterise it; with only
+    /// the last layout kept, each was shaped three times (issue 19, the idle talk's CPU).
+    func testATickShapesEachChangedTimerOnce() async throws {
+        let (w, root, clock) = try makeConsole()
+        defer { w.close() }
+        let scene = Label("scene 0:08", font: .system(18), color: .white)
+        scene.pins = Pins(leading: 380, top: 16, width: 110, height: 30)
+        root.content.addSubview(scene)
+        XCTAssertTrue(w.renderIfNeeded())
+        for second in 10...12 {
+            let made = text.pangoLayoutCount
+            clock.text = "00:\(second)"; scene.text = "scene 0:\(second - 1)"
+            XCTAssertTrue(w.renderIfNeeded())
+            XCTAssertEqual(text.pangoLayoutCount - made, 2, "one PangoLayout for each changed timer")
+        }
+        try assertPartialEqualsWhole(w, root)
+    }
+
+    /// Off scale 1 (a HiDPI console) a changed block is shaped twice: in points to measure it
+    /// and at the pixel scale to draw it, once for its pixel box and tiles together.
+    func testABlockDrawnAtScaleTwoIsShapedOnceToMeasureAndOnceToDraw() async throws {
+        let a = TextBlock("1:29", font: .bold(28)), b = TextBlock("scene 1:28", font: .system(18))
+        let made = text.pangoLayoutCount
+        _ = text.layout(a); _ = text.layout(b)   // the frame's layout, then its damage, then drawing
+        _ = text.pixelBox(a, scale: 2); _ = text.pixelBox(b, scale: 2)
+        for block in [a, b] {
+            let r = try XCTUnwrap(text.rasterise(block, color: .white, scale: 2))
+            SDL_FreeSurface(r.surface)
+        }
+        XCTAssertEqual(text.pangoLayoutCount - made, 4)
     }
 
     func testAnOpaqueCoverHidesWhatIsUnderItAndTheFrameStaysExact() async throws {
