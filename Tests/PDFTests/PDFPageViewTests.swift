@@ -71,7 +71,7 @@ final class PDFPageViewTests: PDFTestCase {
     /// demand worker at the main thread's priority, once each. Asked at once while the room's
     /// frame was built, a render at that priority ran on the other core while the X server
     /// copied the advance's page (first visits slower than revisits, issue 19), and the frame's
-    /// prefetch had often handed the same page to the prefetch worker as well.
+    /// prefetch could hand the same page to the prefetch worker as well.
     func testThePagesNamedAheadRenderAfterTheFrameOnceEach() async throws {
         let (cache, root, view) = try fivePageView("a.pdf", page: 2)
         let posted = Mutex<[@Sendable @MainActor () -> Void]>([])

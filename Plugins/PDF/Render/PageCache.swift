@@ -231,8 +231,9 @@ public final class PageCache: @unchecked Sendable {
     /// Asked at once (`request`) while the room's frame was built, its render at the main
     /// thread's priority ran on the other core while the X server copied the advance's page, on
     /// every first visit (server done 3–15 ms after the press instead of ≈ 2 under load, issue 19);
-    /// and a `prefetch` of the same frame had often handed it to the prefetch worker too, which
-    /// rendered it a second time. A key put off is left out of `prefetch` until it starts.
+    /// and the `prefetch` of the same frame, just before, could hand it to the prefetch worker
+    /// too (a second render, if that worker took it first). A key put off is left out of
+    /// `prefetch` until it starts.
     public func ahead(_ key: PageKey, ready: @escaping @Sendable () -> Void) -> Bitmap? {
         cond.lock(); defer { cond.unlock() }
         if let b = lookup(key) ?? stored(key) { return b }
@@ -366,8 +367,8 @@ public final class PageCache: @unchecked Sendable {
     /// after the overview had made every scene and Ctrl+R kept them all: trial 11, F2.)
     func retire() {
         cond.lock()
-        // Requests stay (a view waits to be told); prefetches and pages kept go.
-        retired = true; pending = []; entries = [:]; live = [:]
+        // Requests stay (a view waits to be told); prefetches, pages put off ahead and pages kept go.
+        retired = true; pending = []; putOff = []; entries = [:]; live = [:]
         store.removeAll()
         cond.broadcast()
         cond.unlock()
