@@ -198,10 +198,16 @@ if TRACE:
             t = next((t for t in traces if p0 <= t[0] <= dmg), None)
             if t: rows.append(dict({k: t[0] - p0 + v for k, v in t[1].items()}, pixel=dmg - p0))
         if not rows: continue
-        med = lambda k: m([r[k] for r in rows if k in r])
-        print("%s, medians of %d presses traced (ms after the XTest press): key dequeued %.2f, press handled %.2f, room's copy sent %.2f, "
-              "server done (XSync back) %.2f, watcher's damage %.2f; console drawn %.2f, journal %.2f" % (
-              kind, len(rows), med("key"), med("pressed"), med("copy-sent"), med("copy-done"), med("pixel"), med("console"), med("journal")))
+        med = lambda k: m([r[k] for r in rows if k in r] or [float("nan")])
+        print("%s, medians of %d presses traced (ms after the XTest press): key dequeued %.2f, press handled %.2f, place carried %.2f, "
+              "room's list made %.2f, room's copy sent %.2f, server done (XSync back) %.2f, watcher's damage %.2f; console drawn %.2f, journal %.2f" % (
+              kind, len(rows), med("key"), med("pressed"), med("render"), med("list"), med("copy-sent"), med("copy-done"), med("pixel"),
+              med("console"), med("journal")))
+        # Podium's own steps, each from the key dequeued (less load-sensitive than the wall stamps).
+        step = lambda a, b: m([r[b] - r[a] for r in rows if a in r and b in r] or [float("nan")])
+        print("%s, Podium's steps (medians, ms): key -> pressed %.3f, pressed -> place carried %.3f, -> room's list %.3f, -> copy sent %.3f; "
+              "key -> copy sent %.3f" % (kind, step("key", "pressed"), step("pressed", "render"), step("render", "list"), step("list", "copy-sent"),
+              step("key", "copy-sent")))
 if smaps_top:
     print("largest parts of Podium's PSS after 20 pages (first round):")
     for kb, name in smaps_top: print("  %7.1f MB  %s" % (kb / 1024, name))

@@ -1,3 +1,4 @@
+import Synchronization
 import XCTest
 import PodiumKit
 import PodiumTestSupport
@@ -63,6 +64,36 @@ final class PDFPageViewTests: PDFTestCase {
         view.page = 2
         _ = named(); cache.waitUntilIdle()
         XCTAssertEqual(named(), [3, 1], "after a step forward: the next page first again")
+    }
+
+    /// The pages named ahead of an advance (next and previous, uploaded before the next key)
+    /// start rendering once the window's frame is done, by work posted to the main thread, on the
+    /// demand worker at the main thread's priority, once each. Asked at once while the room's
+    /// frame was built, a render at that priority ran on the other core while the X server
+    /// copied the advance's page (first visits slower than revisits, issue 19), and the frame's
+    /// prefetch could hand the same page to the prefetch worker as well.
+    func testThePagesNamedAheadRenderAfterTheFrameOnceEach() async throws {
+        let (cache, root, view) = try fivePageView("a.pdf", page: 2)
+        let posted = Mutex<[@Sendable @MainActor () -> Void]>([])
+        view.runOnMain = { body in posted.withLock { $0.append(body) } }
+        let renders = Mutex<[(page: Int, policy: Int)]>([])
+        PageCache.willRender = { key in
+            let policy = PageRenderWorkerTests.scheduling("/proc/thread-self/stat")?.policy ?? -1
+            renders.withLock { $0.append((key.page, policy)) }
+        }
+        defer { PageCache.willRender = nil }
+        func ahead() -> [(page: Int, policy: Int)] { renders.withLock { $0 }.filter { $0.page != 2 } }
+        _ = root.renderFrame()   // page 3 shown (rendered here), pages 4 and 2 named ahead
+        cache.waitUntilIdle()
+        XCTAssertTrue(ahead().isEmpty, "no page ahead rendered while the frame is made and presented: \(ahead())")
+        let work = posted.withLock { w in defer { w.removeAll() }; return w }
+        XCTAssertFalse(work.isEmpty, "the pages ahead are started by work posted to the main thread")
+        for body in work { body() }   // the loop's next turn, after the frames
+        cache.waitUntilIdle()
+        XCTAssertEqual(ahead().map(\.page).sorted(), [1, 3], "each page ahead rendered once: \(ahead())")
+        XCTAssertTrue(ahead().allSatisfy { $0.policy == 0 }, "at the main thread's priority (SCHED_OTHER 0), not in SCHED_IDLE (5): \(ahead())")
+        let named = root.renderFrame().commands.filter { if case let .bitmap(_, _, o) = $0 { return o == 0 } else { return false } }
+        XCTAssertEqual(named.count, 2, "both pages named ahead, invisibly, once ready")
     }
 
     func testARevisitRendersNoPageAndTheNextPageIsNamedAheadInvisibly() async throws {

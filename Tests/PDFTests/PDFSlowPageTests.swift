@@ -56,6 +56,9 @@ final class PDFSlowPageTests: PDFTestCase {
         XCTAssertEqual(finished.value, 0, "drawn while page 2 still renders")
         XCTAssertTrue(stillKept.resizer?.bitmap(pixelWidth: 320, pixelHeight: 180) === first, "page 1 until page 3 is ready")
 
+        // The loop's next turn runs what the frames posted: the pages named ahead start
+        // rendering (`PageCache.startAhead`), the console's page 3 among them.
+        await Task.yield()
         // The render finishes: page 3 is drawn, the badge goes.
         released.signal()
         scenes[2].cache.waitUntilIdle()

@@ -225,6 +225,41 @@ public final class PageCache: @unchecked Sendable {
         return nil
     }
 
+    /// The bitmap for `key` if it is ready; else nil, and `key` is put off for the demand worker
+    /// until `startAhead()` (the window's frame done), calling `ready` (on the worker thread) once
+    /// it is in the cache: a page named ahead of an advance (`PDFPageView.drawNeighboursAhead`).
+    /// Asked at once (`request`) while the room's frame was built, its render at the main
+    /// thread's priority ran on the other core while the X server copied the advance's page, on
+    /// every first visit (server done 3–15 ms after the press instead of ≈ 2 under load, issue 19);
+    /// and the `prefetch` of the same frame, just before, could hand it to the prefetch worker
+    /// too (a second render, if that worker took it first). A key put off is left out of
+    /// `prefetch` until it starts.
+    public func ahead(_ key: PageKey, ready: @escaping @Sendable () -> Void) -> Bitmap? {
+        cond.lock(); defer { cond.unlock() }
+        if let b = lookup(key) ?? stored(key) { return b }
+        guard !failed.contains(key) else { return nil }
+        waiters[key, default: []].append(ready)
+        guard !requested.contains(key), demanding != key, !putOff.contains(key) else { return nil }   // in hand already
+        pending.removeAll { $0 == key }
+        putOff.append(key)
+        return nil
+    }
+
+    /// Hands the keys `ahead` put off to the demand worker (at the main thread's priority: ready
+    /// before the next advance also on a machine whose every core is busy, where the prefetch
+    /// worker in SCHED_IDLE may get no time). Nothing when none is put off.
+    public func startAhead() {
+        cond.lock(); defer { cond.unlock() }
+        guard !putOff.isEmpty else { return }
+        for k in putOff where !requested.contains(k) && demanding != k { requested.append(k) }
+        putOff.removeAll()
+        startWorkerIfNeeded()
+        cond.broadcast()
+    }
+
+    /// Keys `ahead` put off until `startAhead`.
+    private var putOff: [PageKey] = []
+
     /// Asks the worker for `key` ahead of everything but earlier requests, without a callback:
     /// a frame walked before its window exists (`DrawList.isPreparing`) names the pages the
     /// first frames will show, so the worker renders them while the windows are made and the
@@ -332,8 +367,8 @@ public final class PageCache: @unchecked Sendable {
     /// after the overview had made every scene and Ctrl+R kept them all: trial 11, F2.)
     func retire() {
         cond.lock()
-        // Requests stay (a view waits to be told); prefetches and pages kept go.
-        retired = true; pending = []; entries = [:]; live = [:]
+        // Requests stay (a view waits to be told); prefetches, pages put off ahead and pages kept go.
+        retired = true; pending = []; putOff = []; entries = [:]; live = [:]
         store.removeAll()
         cond.broadcast()
         cond.unlock()
@@ -471,7 +506,8 @@ public final class PageCache: @unchecked Sendable {
 
     /// Whether the worker has anything to do for `key`. Called with the lock held.
     private func needsWork(_ key: PageKey) -> Bool {
-        !(entries[key] != nil || live[key]?.bitmap != nil || store.contains(key) || key == demanding || key == prefetching || requested.contains(key) || failed.contains(key))
+        !(entries[key] != nil || live[key]?.bitmap != nil || store.contains(key) || key == demanding || key == prefetching || requested.contains(key)
+          || putOff.contains(key) || failed.contains(key))
     }
 
     /// Called with the lock held.

@@ -135,11 +135,13 @@ final class PDFPageView: View {
         decorate?(&list, fit, shown)
         let n = cache.document.pageCount
         if rendersAtOnce {
+            // The pages ahead first: put off until the frame is done (`PageCache.ahead`), and so
+            // left out of the prefetch below, which would hand them to the prefetch worker too.
+            drawNeighboursAhead(into: &list)
             // Next first: advancing is what a talk mostly does. The previews of the pages around
             // (the console's, at their own sizes) are prepared with them.
             cache.prefetch([page + 1, page - 1].filter { (0..<n).contains($0) }.compactMap { self.key(for: $0)?.0 },
                            previews: [page + 1, page + 2, page - 1])
-            drawNeighboursAhead(into: &list)
         } else if prefetchesAhead, page + 1 < n, let next = self.key(for: page + 1)?.0 {
             cache.prefetch([next])
         }
@@ -167,10 +169,21 @@ final class PDFPageView: View {
     /// The page in the direction the speaker last moved comes first: the renderer keeps only the
     /// first in the X server beside the page shown (`PagePixmapPolicy`), so after a step back the
     /// next step back is a copy too.
+    ///
+    /// Those not ready yet render once this frame is done (`PageCache.ahead`, started by work
+    /// posted to the main thread, which runs after the loop's frames): not while the X server
+    /// copies the advance's page. Without a run loop (`runOnMain` nil: tests, snapshots) at once.
     private func drawNeighboursAhead(into list: inout DrawList) {
+        var putOff = false
+        defer {
+            if putOff {
+                let cache = self.cache
+                if let run = runOnMain { run { cache.startAhead() } } else { cache.startAhead() }
+            }
+        }
         for p in steppedBack ? [page - 1, page + 1] : [page + 1, page - 1] where (0..<cache.document.pageCount).contains(p) {
             guard let (key, fit) = key(for: p), key.byteCount <= Self.aheadLimit else { return }
-            if let b = cache.request(key, ready: readyCallback()) { list.bitmap(b, in: fit.rect, opacity: 0) }
+            if let b = cache.ahead(key, ready: readyCallback()) { list.bitmap(b, in: fit.rect, opacity: 0) } else { putOff = true }
         }
     }
 
