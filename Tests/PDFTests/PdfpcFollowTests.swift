@@ -90,5 +90,10 @@ final class PdfpcFollowTests: PDFTestCase {
         XCTAssertFalse(results.presenter.next.isHidden)
         let end = try PDFScene(SceneParameters(d.pages[3].parameters), pdfHost(dir))
         XCTAssertTrue(end.presenter.next.isHidden, "nothing after End")
+        // talk.pdfpc saved hiding End too: the scene, kept by the reload, has no next page when current.
+        try #"{"pdfpcFormat": 2, "pages": [{"idx": 3, "hidden": true}, {"idx": 4, "hidden": true}]}"#.write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
+        _ = try deck(pdf)
+        results.didBecomeCurrent()
+        XCTAssertTrue(results.presenter.next.isHidden, "End is hidden now")
     }
 }
