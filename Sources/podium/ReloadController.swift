@@ -81,7 +81,6 @@ final class ReloadController {
     func reload(reason: String, patient: Bool = false) {
         pendingError?.cancel(); pendingError = nil
         let what = Self.reloadedName(deckPath: deckPath, changed: changedFiles)
-        changedFiles = []
         var loaded: (deck: Deck, keyMap: KeyMap?, problems: [String])?
         var problem: String?
         _ = registry.loadFresh {
@@ -108,6 +107,7 @@ final class ReloadController {
             }
             return
         }
+        changedFiles = []   // a refused reload's changes are named with the next one
         // A PDF talk's place is found by its pages' text, read off the main thread: the version
         // on screen stays until then, and keys wait for the new one (`ReloadFindsPlace.swift`).
         let before = presentation.currentIndex
