@@ -59,6 +59,23 @@ final class PdfpcFollowTests: PDFTestCase {
         XCTAssertTrue(w.hasSuffix("moved with their pages; not found in the new talk.pdf, left out: hidden page 5, the note of page 3 (save the file again in pdfpc, or fix its idx entries)"), w)
     }
 
+    /// A theme's footline "3 / 5" renumbers every page when a frame is inserted: the entries
+    /// follow by the text without digits; a page matched exactly is not taken twice.
+    func testAFootlineRenumberingIsMatchedWithoutDigits() async throws {
+        let old = PdfpcFollow.Keys(exact: ["i1", "m2", "r3", "b4"], loose: ["i", "m", "r", "b"])
+        let new = PdfpcFollow.Keys(exact: ["i1", "x2", "m3", "r4", "b5"], loose: ["i", "x", "m", "r", "b"])
+        XCTAssertEqual(PdfpcFollow.pageMap(from: old, to: new), [0: 0, 1: 2, 2: 3, 3: 4])
+        var f = PdfpcFile()
+        f.notes = [2: "Results"]; f.hidden = [3]; f.forcedOverlays = [1]
+        let r = PdfpcFollow.follow(f, from: old, to: new)
+        XCTAssertEqual(r.file.notes, [3: "Results"])
+        XCTAssertEqual(r.file.hidden, [4])
+        XCTAssertEqual(r.file.forcedOverlays, [2])
+        XCTAssertTrue(r.changed)
+        XCTAssertEqual(r.lost, [])
+        XCTAssertFalse(PdfpcFollow.follow(f, from: old, to: old).changed, "the same PDF: nothing moved, nothing said")
+    }
+
     /// m7: a talk restarted (kill -9) while the PDF had a frame more keeps the file's baseline:
     /// it moves the entries at once, and says nothing once the PDF fits the file again.
     func testTheBaselineSurvivesARestart() async throws {
