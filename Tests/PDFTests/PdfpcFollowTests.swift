@@ -46,15 +46,23 @@ final class PdfpcFollowTests: PDFTestCase {
         XCTAssertEqual(PDFTalkOrder.next(after: 3, last: 5, file: pdf), 4)
     }
 
-    func testWhatCannotBeFoundIsLeftOutAndSaid() async throws {
+    /// A page edited in place (between pages found) keeps its entries; a page cut loses them,
+    /// and the banner names them.
+    func testAnEditedPageKeepsItsEntriesACutOneLosesThem() async throws {
         let pdf = path("talk.pdf")
         write(pdf, ["Intro", "Method", "Results", "Results more", "Hidden backup"])
         try pdfpc.write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
         _ = try deck(pdf)
         write(pdf, ["Intro", "Method", "Findings", "Results more", "Another backup"])
-        let d = try deck(pdf)
-        XCTAssertEqual(shown(d), [1, 2, 3, 4, 5], "the hidden backup's content is gone: nothing else is hidden")
-        XCTAssertEqual(notes(d, page: 3), "", "Results' note is not put on Findings")
+        var d = try deck(pdf)
+        XCTAssertEqual(shown(d), [1, 2, 3, 4], "the retitled backup stays hidden")
+        XCTAssertEqual(notes(d, page: 3), "Results: say 42 slowly", "Results retitled Findings keeps its note")
+        XCTAssertTrue(d.pdfpcStaleWarning == nil, "nothing moved: \(d.pdfpcStaleWarning ?? "")")
+        // Results cut, a frame added before the backup, which was retitled.
+        write(pdf, ["Intro", "Method", "Results more", "Extra", "Another backup"])
+        d = try deck(pdf)
+        XCTAssertEqual(shown(d), [1, 2, 3, 4, 5], "the backup's content is gone: nothing else is hidden")
+        XCTAssertEqual(d.pages.map(\.notes), ["", "", "", "", ""], "Results' note is put on no other page")
         let w = try XCTUnwrap(d.pdfpcStaleWarning)
         XCTAssertTrue(w.hasSuffix("moved with their pages; not found in the new talk.pdf, left out: hidden page 5, the note of page 3 (save the file again in pdfpc, or fix its idx entries)"), w)
     }

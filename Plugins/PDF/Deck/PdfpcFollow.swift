@@ -22,8 +22,10 @@ enum PdfpcFollow {
     }
 
     /// Old page index → new page index: by the exact key first, then by the key of the text
-    /// without digits (a footline "3 / 12" renumbered) for a page left over; pages found neither
-    /// way are absent.
+    /// without digits (a footline "3 / 12" renumbered) for a page left over, then a page edited
+    /// in place: one not found whose neighbours (or the PDF's start or end) were found with
+    /// exactly one new, unclaimed page between them is that page (a backup slide retitled stays
+    /// hidden). Pages found no way are absent.
     static func pageMap(from old: Keys, to new: Keys) -> [Int: Int] {
         func index(_ keys: [String]) -> [String: Int] { Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a }) }
         let exact = index(new.exact), loose = index(new.loose)
@@ -31,6 +33,11 @@ enum PdfpcFollow {
         for (i, k) in old.exact.enumerated() { if let j = exact[k], !taken.contains(j) { map[i] = j; taken.insert(j) } }
         for (i, k) in old.loose.enumerated() where map[i] == nil {
             if let j = loose[k], !taken.contains(j) { map[i] = j; taken.insert(j) }
+        }
+        for i in old.exact.indices where map[i] == nil {
+            guard let before = i == 0 ? -1 : map[i - 1], let after = i == old.exact.count - 1 ? new.exact.count : map[i + 1],
+                  after - before == 2, !taken.contains(before + 1) else { continue }
+            map[i] = before + 1; taken.insert(before + 1)
         }
         return map
     }
