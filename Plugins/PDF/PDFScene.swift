@@ -121,9 +121,9 @@ final class PDFScene: ScenePositionKeeping {
 
     /// The room sees this scene's page now: it is rendered at once if not ready (it was
     /// usually pre-rendered while this scene was the next one).
-    /// The status and NEXT preview are made again: a scene kept by a reload of talk.pdfpc alone
-    /// (its page unchanged) has other pages hidden after it (`PDFTalkOrder`).
-    func didBecomeCurrent() { audiencePage.rendersAtOnce = true; presenterPage.rendersAtOnce = true; movies.activate(); inkBecameCurrent(true); updateStatus() }
+    /// (`inkBecameCurrent` makes the status and NEXT preview again: a scene a talk.pdfpc-only
+    /// reload kept skips the pages hidden since, `PDFTalkOrder`.)
+    func didBecomeCurrent() { audiencePage.rendersAtOnce = true; presenterPage.rendersAtOnce = true; movies.activate(); inkBecameCurrent(true) }
     func willResignCurrent() { audiencePage.rendersAtOnce = false; presenterPage.rendersAtOnce = false; movies.deactivate(); inkBecameCurrent(false) }
 
     /// Pages of this scene's range are shown here; others go through the host.
