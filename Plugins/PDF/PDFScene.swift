@@ -91,10 +91,13 @@ final class PDFScene: ScenePositionKeeping {
         let doc = cache.document
         let links = doc.links(page: page).count
         // A range shows its own next page (after its last, the console's preview has the deck's
-        // next scene); a single page the file's next, as in a deck built from the PDF.
-        let last = options.pages.count > 1 ? options.pages.upperBound : doc.pageCount - 1
-        presenter.next.page = min(page + 1, last)
-        presenter.next.isHidden = page + 1 > last || !presenter.showsNext
+        // next scene); a single page the file's next the talk shows, as in a deck built from
+        // the PDF (skipping the pages talk.pdfpc hides, `PDFTalkOrder`).
+        let range = options.pages.count > 1
+        let last = range ? options.pages.upperBound : doc.pageCount - 1
+        let next = range ? (page < last ? page + 1 : nil) : PDFTalkOrder.next(after: page, last: last, file: cache.document.path)
+        presenter.next.page = next ?? page
+        presenter.next.isHidden = next == nil || !presenter.showsNext
         presenter.setNeedsLayout()
         presenter.status.text = "Page \(doc.labels[page]) (\(page + 1) of \(doc.pageCount)) · \((options.file as NSString).lastPathComponent)"
             + (options.pages.count > 1 ? " · \(page - options.pages.lowerBound + 1)/\(options.pages.count) of pages \(options.pages.lowerBound + 1)-\(options.pages.upperBound + 1)" : "")
@@ -118,6 +121,8 @@ final class PDFScene: ScenePositionKeeping {
 
     /// The room sees this scene's page now: it is rendered at once if not ready (it was
     /// usually pre-rendered while this scene was the next one).
+    /// (`inkBecameCurrent` makes the status and NEXT preview again: a scene a talk.pdfpc-only
+    /// reload kept skips the pages hidden since, `PDFTalkOrder`.)
     func didBecomeCurrent() { audiencePage.rendersAtOnce = true; presenterPage.rendersAtOnce = true; movies.activate(); inkBecameCurrent(true) }
     func willResignCurrent() { audiencePage.rendersAtOnce = false; presenterPage.rendersAtOnce = false; movies.deactivate(); inkBecameCurrent(false) }
 

@@ -26,6 +26,8 @@ final class ReloadController {
     /// compiler that pauses between pages makes a file look finished for a moment.
     private var pendingError: TimerToken?
     static let patience = 2.0
+    /// The files changed since the last reload (`fileChanged`), for the speaker's notice.
+    private var changedFiles: Set<String> = []
     /// Called with the new deck once a reload replaced it (the windows' titles follow its title).
     var onReloaded: ((Deck) -> Void)?
 
@@ -57,6 +59,7 @@ final class ReloadController {
 
     private func fileChanged(_ path: String) {
         pendingError?.cancel(); pendingError = nil
+        changedFiles.insert(path)
         if !gate.isPending { log("\(path) changed; reloading once it is complete") }
         gate.changed(at: now())
         poll()
@@ -77,6 +80,7 @@ final class ReloadController {
     /// `patient`, only if no other change follows within `patience` seconds).
     func reload(reason: String, patient: Bool = false) {
         pendingError?.cancel(); pendingError = nil
+        let what = Self.reloadedName(deckPath: deckPath, changed: changedFiles)
         var loaded: (deck: Deck, keyMap: KeyMap?, problems: [String])?
         var problem: String?
         _ = registry.loadFresh {
@@ -103,19 +107,20 @@ final class ReloadController {
             }
             return
         }
+        changedFiles = []   // a refused reload's changes are named with the next one
         // A PDF talk's place is found by its pages' text, read off the main thread: the version
         // on screen stays until then, and keys wait for the new one (`ReloadFindsPlace.swift`).
         let before = presentation.currentIndex
         let warnedBefore = Set(presentation.deck.openerWarnings)
         presentation.replaceDeckFindingPlace(loaded.deck) { [weak self] seconds in
-            self?.reloaded(loaded, reason: reason, before: before, warnedBefore: warnedBefore, searchSeconds: seconds)
+            self?.reloaded(loaded, reason: reason, what: what, before: before, warnedBefore: warnedBefore, searchSeconds: seconds)
         }
         if presentation.isFindingReloadPlace { log("reload (\(reason)): finding the place by the pages' content, off the main thread") }
     }
 
     /// What follows a reload once the new version is in place: the key map, the files watched,
     /// the log and the speaker's notice.
-    private func reloaded(_ loaded: (deck: Deck, keyMap: KeyMap?, problems: [String]), reason: String, before: Int, warnedBefore: Set<String>, searchSeconds: Double) {
+    private func reloaded(_ loaded: (deck: Deck, keyMap: KeyMap?, problems: [String]), reason: String, what: String, before: Int, warnedBefore: Set<String>, searchSeconds: Double) {
         // What the new version warns of that the one on screen did not (talk.pdfpc entries for
         // cut pages, an end slide past the end): said with the reload, not only in the log.
         let warnings = loaded.deck.openerWarnings.filter { !warnedBefore.contains($0) }
@@ -131,9 +136,19 @@ final class ReloadController {
         let tell = loaded.deck.openerProblems + warnings
         if let line = DeckSource.bannerLine(tell, directory: loaded.deck.directory) {
             for p in tell { log("warning: \(p)") }
-            presentation.showNotice("Reloaded \((deckPath as NSString).lastPathComponent)\(still); \(line)", kind: .error)
+            presentation.showNotice("Reloaded \(what)\(still); \(line)", kind: .error)
             return
         }
-        presentation.showPassingNotice("Reloaded \((deckPath as NSString).lastPathComponent)\(still)", seconds: 4)
+        presentation.showPassingNotice("Reloaded \(what)\(still)", seconds: 4)
+    }
+
+    /// What the speaker's notice says was reloaded: a PDF talk whose PDF did not change names the
+    /// files that did (`talk.notes.json`, `talk.pdfpc`; trial 17 m10: a notes typo read
+    /// "Reloaded talk.pdf"); otherwise (a JSON deck, Ctrl+R) the deck.
+    static func reloadedName(deckPath: String, changed: Set<String>) -> String {
+        let deck = (deckPath as NSString).lastPathComponent
+        let names = Set(changed.map { ($0 as NSString).lastPathComponent })
+        guard deckPath.lowercased().hasSuffix(".pdf"), !names.isEmpty, !names.contains(deck) else { return deck }
+        return names.sorted().joined(separator: ", ")
     }
 }

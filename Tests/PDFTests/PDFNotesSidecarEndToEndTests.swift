@@ -41,7 +41,7 @@ final class PDFNotesSidecarEndToEndTests: PDFTestCase {
         try #"{"1": "note one", "2": 5}"#.write(toFile: notes, atomically: true, encoding: .utf8)
         s = try c.waitForState(timeout: 10) { self.banner($0)?.kind == "error" }
         let kept = try XCTUnwrap(banner(s)).text
-        XCTAssertTrue(kept.hasPrefix("Reloaded talk.pdf"), kept)
+        XCTAssertTrue(kept.hasPrefix("Reloaded talk.notes.json; "), "the sidecar's reload, not the PDF's (trial 17 m10): \(kept)")
         XCTAssertTrue(kept.contains("\"2\": expected a string or an array of strings, found number 5 (the notes read before are kept)"), kept)
         XCTAssertEqual(s["scene"]?["index"]?.int, 1, "the place holds")
         XCTAssertFalse(app.log.contains("refused"), app.log)

@@ -34,7 +34,8 @@ public struct PDFDeck {
     /// Said when `talk.pdfpc` hides every page: the hiding is ignored, every page shown (a
     /// talk of no slides cannot be given; trial 13 F12 saw page 1 alone, "1 / 1").
     public var hiddenWarning: String?
-    /// Said when the PDF's page count changed under an unchanged `talk.pdfpc` (`PdfpcStaleness`).
+    /// Said when the PDF changed under an unchanged `talk.pdfpc` and its per-page entries were
+    /// moved with their pages (or could not be: named) (`PdfpcStaleness`).
     public var pdfpcStaleWarning: String?
 
     /// Builds the scenes for `path`; `notes` nil takes pdfpc's `notesPosition`, else detects
@@ -54,9 +55,12 @@ public struct PDFDeck {
         // same bytes (a file saved between two reads would warn about one version, use another).
         let pdfpcPath = PdfpcFile.path(for: file)
         let pdfpcBytes = doc == nil ? nil : FileManager.default.contents(atPath: pdfpcPath)
-        let pdfpc = doc.flatMap { d in pdfpcBytes.map { PdfpcFile.readable($0, file: pdfpcPath, pageCount: d.pageCount) } }
+        // Read against the PDF it was first read with, its per-page entries moved with their
+        // pages' content when the PDF changed since (`PdfpcStaleness`, `PdfpcFollow`).
+        let read = doc.map { PdfpcStaleness.read(pdf: file, pdfpc: pdfpcBytes, doc: $0) }
+        let pdfpc = read?.file
         self.pdfpc = pdfpc
-        if let doc { pdfpcStaleWarning = PdfpcStaleness.warning(pdf: file, pdfpc: pdfpcBytes, pageCount: doc.pageCount) }
+        pdfpcStaleWarning = read?.warning
         // Said as what the talk does with it (the talk starts without it; `check` refuses it).
         pdfpcProblems = (pdfpc?.problems ?? []).map { "\($0)" + ($0.path == PdfpcFile.path(for: file) ? " (the file is left out)" : " (left out)") }
         // nil: Beamer's notes on the second screen are detected from the page shape.
@@ -92,6 +96,7 @@ public struct PDFDeck {
             hidden = []
             hiddenWarning = "\(PdfpcFile.path(for: file)): every page is hidden (pages[].hidden): the hiding is ignored and all \(doc.pageCount) pages are shown"
         }
+        PDFTalkOrder.setHidden(hidden, file: file)   // the scenes' own NEXT preview skips them too
         // Keys count every page, hidden ones too, so a page's key is the same whatever is hidden.
         pages = (0..<doc.pageCount).filter { !hidden.contains($0) }.map { page in
             // pdfpc's note and comments that are not printed (not shown to the room) are notes

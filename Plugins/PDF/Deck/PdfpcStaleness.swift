@@ -1,30 +1,98 @@
 import Foundation
+import PodiumKit
 
-/// Whether `talk.pdfpc` may no longer fit its PDF. pdfpc's file names pages by index (`idx`),
-/// so when the PDF is recompiled with pages inserted or removed and the file is left as it was,
-/// its hidden pages and notes land on other pages (trial 16 M2: the room saw the page the speaker
-/// had hidden, the console a stale note). pdfpc writes no page count, so this process remembers,
-/// per PDF, the page count the file's current bytes were first read with: while those bytes stay
-/// and the PDF's page count differs, the presenter is warned (a reload says a new warning on the
-/// banner, console only). Saving the `.pdfpc` again takes the new count as its own.
+/// Whether `talk.pdfpc` still fits its PDF, and its per-page entries moved when it does not.
+/// pdfpc's file names pages by index (`idx`) and writes no page count, so Podium remembers, per
+/// PDF, the PDF the file's current bytes were first read with (the baseline: its page count and
+/// page content keys). While those bytes stay and the PDF changed, the file's notes, hidden pages
+/// and forced overlays follow their pages' content (`PdfpcFollow`; trial 17 m1: a frame inserted
+/// earlier showed the room the hidden slide) and the presenter is told (a reload says a new
+/// warning on the banner, console only), naming what could not be found. Saving the `.pdfpc`
+/// again takes the PDF of that moment as its own.
+///
+/// The baseline is kept in memory and in `$XDG_STATE_HOME/podium/pdfpc-<hash of the PDF's
+/// path>.json` (default `~/.local/state`), so a talk restarted after a crash or `kill -9` keeps
+/// it (trial 17 m7: the restart took the changed PDF as the file's own). It cannot be written
+/// (a read-only state folder): the memory copy serves this process.
 enum PdfpcStaleness {
-    private struct Seen { var bytes: Data; var pageCount: Int }
-    nonisolated(unsafe) private static var seen: [String: Seen] = [:]
+    struct Baseline: Codable, Equatable {
+        /// FNV-1a 64 of the `.pdfpc`'s bytes, and their count.
+        var pdfpc: String
+        var pdfpcBytes: Int
+        /// The PDF's size and modification time then: unchanged, the keys need not be read.
+        var pdfSize: Int
+        var pdfModified: Double
+        var pageCount: Int
+        /// Read only when the file has per-page entries (reading every page's text costs).
+        var keys: PdfpcFollow.Keys?
+    }
+    nonisolated(unsafe) private static var seen: [String: Baseline] = [:]
     private static let lock = NSLock()
 
-    /// The warning for `pdf` (absolute), `pageCount` pages now, whose `.pdfpc` holds `bytes`
-    /// (nil: none); nil when nothing has changed under the file.
-    static func warning(pdf: String, pdfpc bytes: Data?, pageCount: Int) -> String? {
-        lock.withLock {
-            guard let bytes else { seen[pdf] = nil; return nil }
-            guard let was = seen[pdf], was.bytes == bytes else {
-                seen[pdf] = Seen(bytes: bytes, pageCount: pageCount)
-                return nil
-            }
-            guard was.pageCount != pageCount else { return nil }
-            let name = (pdf as NSString).lastPathComponent
-            return "\(PdfpcFile.path(for: pdf)): \(name) now has \(pageCount) pages, \(was.pageCount) when this file was read: "
-                + "its hidden pages and notes go by page number and may no longer match (save it again in pdfpc, or fix its idx entries)"
+    /// `talk.pdfpc`'s contents (`bytes`, nil: none) for `doc` (absolute path `pdf`) as the talk
+    /// uses them: parsed against the PDF they were first read with and moved to `doc`'s pages;
+    /// `warning` says when the PDF changed under them and how the entries were moved.
+    static func read(pdf: String, pdfpc bytes: Data?, doc: PDFDocument, environment: [String: String] = ProcessInfo.processInfo.environment) -> (file: PdfpcFile?, warning: String?) {
+        let pdfpcPath = PdfpcFile.path(for: pdf)
+        let store = storePath(pdf: pdf, environment: environment)
+        guard let bytes else {
+            lock.withLock { seen[pdf] = nil }
+            try? FileManager.default.removeItem(atPath: store)
+            return (nil, nil)
         }
+        let hash = fnv(bytes), (size, modified) = signature(pdf)
+        let was = lock.withLock { seen[pdf] } ?? load(store)
+        guard let was, was.pdfpc == hash, was.pdfpcBytes == bytes.count else {
+            let file = PdfpcFile.readable(bytes, file: pdfpcPath, pageCount: doc.pageCount)
+            let perPage = !(file.notes.isEmpty && file.hidden.isEmpty && file.forcedOverlays.isEmpty)
+            let base = Baseline(pdfpc: hash, pdfpcBytes: bytes.count, pdfSize: size, pdfModified: modified, pageCount: doc.pageCount,
+                                keys: perPage ? PdfpcFollow.Keys(exact: doc.pageKeys, loose: doc.loosePageKeys) : nil)
+            lock.withLock { seen[pdf] = base }
+            save(base, to: store)
+            return (file, nil)
+        }
+        lock.withLock { seen[pdf] = was }
+        let file = PdfpcFile.readable(bytes, file: pdfpcPath, pageCount: was.pageCount)
+        guard let old = was.keys, was.pdfSize != size || was.pdfModified != modified || was.pageCount != doc.pageCount else { return (file, nil) }
+        let moved = PdfpcFollow.follow(file, from: old, to: PdfpcFollow.Keys(exact: doc.pageKeys, loose: doc.loosePageKeys))
+        guard moved.changed else { return (moved.file, nil) }
+        let name = (pdf as NSString).lastPathComponent
+        var warning = "\(pdfpcPath): \(name) changed since this file was read (\(was.pageCount) pages then, \(doc.pageCount) now): "
+            + "its hidden pages and notes were moved with their pages"
+        if !moved.lost.isEmpty {
+            warning += "; not found in the new \(name), left out: \(moved.lost.joined(separator: ", ")) (save the file again in pdfpc, or fix its idx entries)"
+        }
+        return (moved.file, warning)
+    }
+
+    /// Forgets what this process remembered (the file on disk stays): a restarted talk, in tests.
+    static func forgetThisProcess() { lock.withLock { seen = [:] } }
+
+    private static func signature(_ path: String) -> (Int, Double) {
+        let a = try? FileManager.default.attributesOfItem(atPath: path)
+        return ((a?[.size] as? NSNumber)?.intValue ?? -1, (a?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1)
+    }
+
+    static func fnv<S: Sequence>(_ bytes: S) -> String where S.Element == UInt8 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return String(format: "%016llx", h)
+    }
+
+    /// `$XDG_STATE_HOME/podium/pdfpc-<FNV-1a 64 of the PDF's path>.json` (as the talk journal's).
+    static func storePath(pdf: String, environment: [String: String]) -> String {
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state"
+        return state + "/podium/pdfpc-\(fnv(Array(pdf.utf8))).json"
+    }
+
+    private static func load(_ store: String) -> Baseline? {
+        FileManager.default.contents(atPath: store).flatMap { try? JSONDecoder().decode(Baseline.self, from: $0) }
+    }
+
+    private static func save(_ base: Baseline, to store: String) {
+        guard let data = try? JSONEncoder().encode(base) else { return }
+        try? FileManager.default.createDirectory(atPath: (store as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? data.write(to: URL(fileURLWithPath: store), options: .atomic)
     }
 }
