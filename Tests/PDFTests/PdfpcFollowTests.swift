@@ -90,7 +90,14 @@ final class PdfpcFollowTests: PDFTestCase {
         let pdf = path("talk.pdf")
         write(pdf, ["Intro", "Method", "Results", "Results more", "Hidden backup"])
         try pdfpc.write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
+        PdfpcStaleness.keysDelay = 0.2
+        defer { PdfpcStaleness.keysDelay = 2 }
         _ = try deck(pdf)
+        // The page keys are read in the background, after the first frames, then saved.
+        let store = PdfpcStaleness.storePath(pdf: pdf, environment: ProcessInfo.processInfo.environment)
+        XCTAssertFalse(String(decoding: FileManager.default.contents(atPath: store) ?? Data(), as: UTF8.self).contains("exact"), "no page text read at launch")
+        PdfpcStaleness.keysReading.wait()
+        XCTAssertTrue(String(decoding: FileManager.default.contents(atPath: store) ?? Data(), as: UTF8.self).contains("exact"), "read later and saved")
         write(pdf, ["Intro", "Extra", "Method", "Results", "Results more", "Hidden backup"])
         PdfpcStaleness.forgetThisProcess()
         var d = try deck(pdf)

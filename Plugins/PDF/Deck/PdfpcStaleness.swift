@@ -4,7 +4,7 @@ import PodiumKit
 /// Whether `talk.pdfpc` still fits its PDF, and its per-page entries moved when it does not.
 /// pdfpc's file names pages by index (`idx`) and writes no page count, so Podium remembers, per
 /// PDF, the PDF the file's current bytes were first read with (the baseline: its page count and
-/// page content keys). While those bytes stay and the PDF changed, the file's notes, hidden pages
+/// page content keys, read on a background thread a moment after the launch, `keysDelay`). While those bytes stay and the PDF changed, the file's notes, hidden pages
 /// and forced overlays follow their pages' content (`PdfpcFollow`; trial 17 m1: a frame inserted
 /// earlier showed the room the hidden slide) and the presenter is told (a reload says a new
 /// warning on the banner, console only), naming what could not be found. Saving the `.pdfpc`
@@ -27,7 +27,15 @@ enum PdfpcStaleness {
         var keys: PdfpcFollow.Keys?
     }
     nonisolated(unsafe) private static var seen: [String: Baseline] = [:]
+    /// The documents of baselines whose keys are still being read (`readKeysLater`), by PDF path.
+    nonisolated(unsafe) private static var reading: [String: PDFDocument] = [:]
     private static let lock = NSLock()
+    /// Seconds after a launch (or a new `.pdfpc`) before the baseline's page keys are read on a
+    /// background thread: reading every page's text (~2 ms a page) must not hold up the first
+    /// frames (issue 19: nothing that can wait blocks them).
+    nonisolated(unsafe) static var keysDelay = 2.0
+    /// Entered while a baseline's keys are read in the background (tests wait on it).
+    static let keysReading = DispatchGroup()
 
     /// `talk.pdfpc`'s contents (`bytes`, nil: none) for `doc` (absolute path `pdf`) as the talk
     /// uses them: parsed against the PDF they were first read with and moved to `doc`'s pages;
@@ -45,24 +53,61 @@ enum PdfpcStaleness {
         guard let was, was.pdfpc == hash, was.pdfpcBytes == bytes.count else {
             let file = PdfpcFile.readable(bytes, file: pdfpcPath, pageCount: doc.pageCount)
             let perPage = !(file.notes.isEmpty && file.hidden.isEmpty && file.forcedOverlays.isEmpty)
-            let base = Baseline(pdfpc: hash, pdfpcBytes: bytes.count, pdfSize: size, pdfModified: modified, pageCount: doc.pageCount,
-                                keys: perPage ? PdfpcFollow.Keys(exact: doc.pageKeys, loose: doc.loosePageKeys) : nil)
-            lock.withLock { seen[pdf] = base }
+            let base = Baseline(pdfpc: hash, pdfpcBytes: bytes.count, pdfSize: size, pdfModified: modified, pageCount: doc.pageCount, keys: nil)
+            lock.withLock { seen[pdf] = base; reading[pdf] = nil }
             save(base, to: store)
+            if perPage { readKeysLater(of: doc, for: base, pdf: pdf, store: store) }
             return (file, nil)
         }
         lock.withLock { seen[pdf] = was }
         let file = PdfpcFile.readable(bytes, file: pdfpcPath, pageCount: was.pageCount)
-        guard let old = was.keys, was.pdfSize != size || was.pdfModified != modified || was.pageCount != doc.pageCount else { return (file, nil) }
+        let perPage = !(file.notes.isEmpty && file.hidden.isEmpty && file.forcedOverlays.isEmpty)
+        let name = (pdf as NSString).lastPathComponent
+        guard was.pdfSize != size || was.pdfModified != modified || was.pageCount != doc.pageCount else {
+            if perPage, was.keys == nil { readKeysLater(of: doc, for: was, pdf: pdf, store: store) }
+            return (file, nil)
+        }
+        guard perPage else { return (file, nil) }
+        // The keys of the PDF the file was read with: saved, or read now from its document if the
+        // background read has not finished (the talk changed its PDF within `keysDelay`).
+        let pending = lock.withLock { reading[pdf] }
+        guard let old = was.keys ?? pending.map({ PdfpcFollow.Keys(exact: $0.pageKeys, loose: $0.loosePageKeys) }) else {
+            // Neither (the talk that read it ended first): its entries go by page number.
+            guard was.pageCount != doc.pageCount else { return (file, nil) }
+            return (file, "\(pdfpcPath): \(name) now has \(doc.pageCount) pages, \(was.pageCount) when this file was read: its hidden pages and notes go by page number and may no longer match")
+        }
+        if was.keys == nil {
+            var known = was
+            known.keys = old
+            lock.withLock { seen[pdf] = known; reading[pdf] = nil }
+            save(known, to: store)
+        }
         let moved = PdfpcFollow.follow(file, from: old, to: PdfpcFollow.Keys(exact: doc.pageKeys, loose: doc.loosePageKeys))
         guard moved.changed else { return (moved.file, nil) }
-        let name = (pdf as NSString).lastPathComponent
         var warning = "\(pdfpcPath): \(name) changed since this file was read (\(was.pageCount) pages then, \(doc.pageCount) now): "
             + "its hidden pages and notes were moved with their pages"
         if !moved.lost.isEmpty {
             warning += "; not found in the new \(name), left out: \(moved.lost.joined(separator: ", ")) (save the file again in pdfpc, or fix its idx entries)"
         }
         return (moved.file, warning)
+    }
+
+    /// Reads `doc`'s page keys for `base` on a background thread after `keysDelay`, then keeps
+    /// and saves them, unless another baseline took its place meanwhile.
+    private static func readKeysLater(of doc: PDFDocument, for base: Baseline, pdf: String, store: String) {
+        lock.withLock { reading[pdf] = doc }
+        keysReading.enter()
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + keysDelay) {
+            defer { keysReading.leave() }
+            let keys = PdfpcFollow.Keys(exact: doc.pageKeys, loose: doc.loosePageKeys)
+            let known: Baseline? = lock.withLock {
+                guard reading[pdf] === doc, var b = seen[pdf], b == base else { return nil }
+                b.keys = keys
+                seen[pdf] = b; reading[pdf] = nil
+                return b
+            }
+            if let known { save(known, to: store) }
+        }
     }
 
     /// Forgets what this process remembered (the file on disk stays): a restarted talk, in tests.
