@@ -191,8 +191,8 @@ final class PDFReloadEndToEndTests: PDFTestCase {
     func testAReloadThatCutsPagesSaysWhatOfTalkPdfpcItLeftOut() throws {
         let talk = path("talk.pdf")
         TestPDF.write(talk, .init(pages: 10))
-        try #"{"pdfpcFormat": 2, "endSlide": 5, "pages": [{"idx": 0, "note": "one"}, {"idx": 4, "note": "five"}, {"idx": 9, "note": "ten"}]}"#
-            .write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
+        try writePdfpcSavedEarlier(#"{"pdfpcFormat": 2, "endSlide": 5, "pages": [{"idx": 0, "note": "one"}, {"idx": 4, "note": "five"}, {"idx": 9, "note": "ten"}]}"#,
+                                   to: path("talk.pdfpc"))
         app = try PodiumProcess(args: [talk, "--windowed"], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
         defer { app.stop() }
         XCTAssertEqual(try state()["driver"]?.string, "offscreen")

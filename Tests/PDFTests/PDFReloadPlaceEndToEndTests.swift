@@ -89,8 +89,7 @@ extension PDFReloadEndToEndTests {
     func testAStaleTalkPdfpcFollowsItsPagesAndIsSaid() throws {
         let talk = path("talk.pdf"), pdfpc = path("talk.pdfpc")
         writeBeamer(talk, [("Intro", "1"), ("Method", "2"), ("Results", "3"), ("End", "4"), ("Hidden backup", "5")])
-        try #"{"pdfpcFormat": 2, "pages": [{"idx": 2, "note": "Results: say 42 slowly"}, {"idx": 4, "hidden": true}]}"#
-            .write(toFile: pdfpc, atomically: true, encoding: .utf8)
+        try writePdfpcSavedEarlier(#"{"pdfpcFormat": 2, "pages": [{"idx": 2, "note": "Results: say 42 slowly"}, {"idx": 4, "hidden": true}]}"#, to: pdfpc)
         try presentOffscreen(talk)
         defer { app.stop() }
         XCTAssertEqual(try app.client.send(["cmd": "goto", "index": 1])["ok"]?.bool, true)

@@ -28,7 +28,7 @@ final class PdfpcFollowTests: PDFTestCase {
     func testAFrameInsertedEarlierMovesTheNotesAndHiddenPagesWithTheirPages() async throws {
         let pdf = path("talk.pdf")
         write(pdf, ["Intro", "Method", "Results", "Results more", "Hidden backup 5"])
-        try pdfpc.write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
+        try writePdfpcSavedEarlier(pdfpc, to: path("talk.pdfpc"))
         var d = try deck(pdf)
         XCTAssertEqual(shown(d), [1, 2, 3, 4])
         XCTAssertNil(d.pdfpcStaleWarning)
@@ -51,7 +51,7 @@ final class PdfpcFollowTests: PDFTestCase {
     func testAnEditedPageKeepsItsEntriesACutOneLosesThem() async throws {
         let pdf = path("talk.pdf")
         write(pdf, ["Intro", "Method", "Results", "Results more", "Hidden backup"])
-        try pdfpc.write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
+        try writePdfpcSavedEarlier(pdfpc, to: path("talk.pdfpc"))
         _ = try deck(pdf)
         write(pdf, ["Intro", "Method", "Findings", "Results more", "Another backup"])
         var d = try deck(pdf)
@@ -89,7 +89,7 @@ final class PdfpcFollowTests: PDFTestCase {
     func testTheBaselineSurvivesARestart() async throws {
         let pdf = path("talk.pdf")
         write(pdf, ["Intro", "Method", "Results", "Results more", "Hidden backup"])
-        try pdfpc.write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
+        try writePdfpcSavedEarlier(pdfpc, to: path("talk.pdfpc"))
         PdfpcStaleness.keysDelay = 0.2
         defer { PdfpcStaleness.keysDelay = 2 }
         _ = try deck(pdf)
@@ -109,6 +109,20 @@ final class PdfpcFollowTests: PDFTestCase {
         XCTAssertEqual(shown(d), [1, 2, 3, 4])
         XCTAssertNil(d.pdfpcStaleWarning, "the files match again")
         XCTAssertTrue(FileManager.default.fileExists(atPath: PdfpcStaleness.storePath(pdf: pdf, environment: ProcessInfo.processInfo.environment)))
+    }
+
+    /// A `.pdfpc` saved just before its PDF (edited for the frames to come, then recompiled) is
+    /// the new PDF's own, even when a reload read it with the PDF before: its entries go by index.
+    func testAPdfpcSavedTogetherWithItsPdfIsItsOwn() async throws {
+        let pdf = path("talk.pdf")
+        write(pdf, ["Intro", "Method", "Results", "Backup", "End"])
+        // Written for the PDF to come, whose index 4 is Backup; read first with this one (End).
+        try #"{"pdfpcFormat": 2, "pages": [{"idx": 4, "hidden": true}]}"#.write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(shown(try deck(pdf)), [1, 2, 3, 4])
+        write(pdf, ["Intro", "Extra", "Method", "Results", "Backup"])
+        let d = try deck(pdf)
+        XCTAssertEqual(shown(d), [1, 2, 3, 4], "Backup hidden by its index, not End followed (and lost)")
+        XCTAssertNil(d.pdfpcStaleWarning)
     }
 
     /// m5: the scene's NEXT preview (top right of the presenter's page) skips talk.pdfpc's hidden page.

@@ -34,6 +34,8 @@ enum PdfpcStaleness {
     /// background thread: reading every page's text (~2 ms a page) must not hold up the first
     /// frames (issue 19: nothing that can wait blocks them).
     nonisolated(unsafe) static var keysDelay = 2.0
+    /// A `.pdfpc` saved at most this many seconds before its PDF is taken as written for that PDF.
+    static let togetherSeconds = 10.0
     /// Entered while a baseline's keys are read in the background (tests wait on it).
     static let keysReading = DispatchGroup()
 
@@ -49,8 +51,14 @@ enum PdfpcStaleness {
             return (nil, nil)
         }
         let hash = fnv(bytes), (size, modified) = signature(pdf)
-        let was = lock.withLock { seen[pdf] } ?? load(store)
-        guard let was, was.pdfpc == hash, was.pdfpcBytes == bytes.count else {
+        let loaded = lock.withLock { seen[pdf] } ?? load(store)
+        // Saved together: a `.pdfpc` written at most `togetherSeconds` before this PDF was made
+        // for it (the speaker edited it, then recompiled; a reload may have read the file with
+        // the PDF before), so this PDF is its baseline, not the one before.
+        let pdfpcModified = signature(pdfpcPath).1
+        let together = loaded.map { ($0.pdfSize != size || $0.pdfModified != modified) && pdfpcModified > 0 && modified >= pdfpcModified
+                                        && modified - pdfpcModified <= togetherSeconds } ?? false
+        guard let was = loaded, !together, was.pdfpc == hash, was.pdfpcBytes == bytes.count else {
             let file = PdfpcFile.readable(bytes, file: pdfpcPath, pageCount: doc.pageCount)
             let perPage = !(file.notes.isEmpty && file.hidden.isEmpty && file.forcedOverlays.isEmpty)
             let base = Baseline(pdfpc: hash, pdfpcBytes: bytes.count, pdfSize: size, pdfModified: modified, pageCount: doc.pageCount, keys: nil)
