@@ -1,6 +1,7 @@
 #include "podium_x11_window.h"
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
+#include <X11/Xatom.h>
 #include <stdio.h>
 #include <string.h>
 #include <SDL2/SDL_syswm.h>
@@ -56,6 +57,20 @@ int podium_x11_sync(void *sdl_window) {
     SDL_VERSION(&info.version);
     if (!SDL_GetWindowWMInfo((SDL_Window *)sdl_window, &info) || info.subsystem != SDL_SYSWM_X11 || !info.info.x11.display) return -1;
     XSync(info.info.x11.display, False);
+    return 0;
+}
+
+int podium_x11_set_fullscreen_state(void *sdl_window) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo((SDL_Window *)sdl_window, &info) || info.subsystem != SDL_SYSWM_X11 || !info.info.x11.display) return -1;
+    Display *dpy = info.info.x11.display;
+    /* Appended to what SDL wrote (a repeated atom means nothing more); SDL rewrites the whole
+     * list on its next state change. */
+    Atom full = XInternAtom(dpy, "_NET_WM_STATE_FULLSCREEN", False);
+    XChangeProperty(dpy, info.info.x11.window, XInternAtom(dpy, "_NET_WM_STATE", False), XA_ATOM, 32,
+                    PropModeAppend, (const unsigned char *)&full, 1);
+    XFlush(dpy);
     return 0;
 }
 

@@ -187,9 +187,13 @@ public final class PlatformWindow {
     /// previous fullscreen window (seen: a swap under openbox iconified the audience window).
     public func leaveFullscreen() { if isFullscreen { SDL_SetWindowFullscreen(sdl, 0) } }
     public var isMinimized: Bool { SDL_GetWindowFlags(sdl) & SDL_WINDOW_MINIMIZED.rawValue != 0 }
-    /// Shown, and restored when minimised (a shown window can still be iconic).
+    /// Shown, and restored when minimised (a shown window can still be iconic). On X11 a window
+    /// made fullscreen while hidden is mapped fullscreen (`podium_x11_set_fullscreen_state`):
+    /// SDL would map it as an ordinary window and ask only then (trial 17 m3: the console's
+    /// frame, wider than the laptop, showed its edge on the projector for a frame).
     public func show() {
         everShown = true
+        if !isVisible, isFullscreen, SDLVideo.currentDriver == "x11" { _ = podium_x11_set_fullscreen_state(UnsafeMutableRawPointer(sdl)) }
         SDL_ShowWindow(sdl)
         if isMinimized { SDL_RestoreWindow(sdl) }
     }

@@ -154,10 +154,15 @@ final class PresentCommand {
         // Before any window: the room's first frame is the resumed scene (or its cover, or its
         // freeze), never the first scene for the length of a frame (issue: trial 8).
         offerResume()
-        // After a crash that left only the room's display, hidden until the display controller
-        // decides (it would be mapped on that display, the console for the room to see).
+        // Hidden until the display controller has placed it, so that it is mapped where it
+        // belongs: after a crash that left only the room's display (it would be mapped on that
+        // display, the console for the room to see), and always on X11, where SDL would map it
+        // at once as an ordinary window and a window manager's frame round it (openbox: 1282
+        // pixels wide at the laptop's origin) reached onto the projector until it went
+        // fullscreen (trial 17 m3). On Wayland nothing shows before its first frame.
+        let hidden = policy.roomHint != nil || SDLVideo.currentDriver == "x11"
         presenterWindow = try PlatformWindow(title: WindowTitles.presenter(deck.title), root: presentation.presenter,
-                                             size: Size(1280, 800), flags: policy.roomHint == nil ? 0 : PlatformWindow.hiddenFlag, text: text)
+                                             size: Size(1280, 800), flags: hidden ? PlatformWindow.hiddenFlag : 0, text: text)
         LaunchTrace.mark("presenter window")
         if let p = socketPath {
             control = try ControlServer(path: p)

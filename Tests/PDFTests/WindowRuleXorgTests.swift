@@ -93,7 +93,11 @@ final class WindowRuleXorgTests: XorgPDFTestCase {
         XCTAssertEqual(try xWindow("Podium Presenter").viewable, false, "the console is held back\n\(app.log)")
         XCTAssertEqual(try xWindow("Podium Audience").frame, [1280, 0, 1920, 1080])
         XCTAssertEqual(poll(10) { self.roomWrong(page: 1, x0: 1280) == nil ? true : nil }, true, roomWrong(page: 1, x0: 1280) ?? "")
-        XCTAssertEqual(app.log.components(separatedBy: "the window manager keeps putting the presenter window on DUMMY1").count - 1, 1, app.log)
+        // Said once each time it is held back: at launch (the console's first map is after its
+        // placement, so the rule's answer is judged there too) and after the mirror; openbox may
+        // leave out one of those maps (above).
+        let said = app.log.components(separatedBy: "the window manager keeps putting the presenter window on DUMMY1").count - 1
+        XCTAssertTrue((1...2).contains(said), "said \(said) times\n\(app.log)")
         // Keys act on the talk (the audience window has them), as with a clicker.
         try xdotool("key", "Right")
         XCTAssertEqual(try c.waitForState { $0["slide"]?["index"]?.number == 2 }["slide"]?["index"]?.number, 2)

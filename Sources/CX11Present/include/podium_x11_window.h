@@ -20,6 +20,14 @@ int podium_x11_set_window_title(void *sdl_window, const char *utf8);
 /// Returns 0, or -1 when the window is not an X11 window.
 int podium_x11_sync(void *sdl_window);
 
+/// Adds _NET_WM_STATE_FULLSCREEN to `sdl_window`'s _NET_WM_STATE, for a window not mapped yet:
+/// a window manager then maps it fullscreen at once (EWMH: a client sets the state itself before
+/// the map), never first as an ordinary window whose decorated frame may reach past its display.
+/// SDL 2.26 writes that state before the map only for a window created fullscreen; one made
+/// fullscreen while hidden is mapped as an ordinary window, then asked. No round trip (the atoms
+/// are SDL's, cached by Xlib). Returns 0, or -1 when the window is not an X11 window.
+int podium_x11_set_fullscreen_state(void *sdl_window);
+
 #endif
 
 /* Makes an X protocol error a logged line instead of the end of the process (Xlib's default
