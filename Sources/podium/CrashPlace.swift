@@ -58,6 +58,12 @@ extension PresentCommand {
             guard let data = try places.encodedIfChanged(record) else { return }
             encodingFailed = false
             CrashRestart.carryPlace(record, encoded: data)
+            // The scene's state alone changed (a map panned: each frame of it): the watcher's
+            // memory has it now, the journal on disk with the place's next other change, not a
+            // synced write per frame.
+            var place = record; place.sceneState = nil
+            if let last = journaledPlace, !place.differs(from: last) { return }
+            journaledPlace = place
             unjournaled = data
         } catch {
             encodingFailed = true

@@ -33,6 +33,8 @@ final class PresentCommand {
     /// it is tried again); `encodingFailed`: the place could not be encoded (the journal's save
     /// then says why).
     var unjournaled: Data?
+    /// The last place marked for the journal, without the scene's state (`carryIfChanged`).
+    var journaledPlace: TalkJournal.Record?
     var encodingFailed = false
     var journalFailed = false
     /// After "start fresh": the interrupted talk's journal stays on disk until the new talk has

@@ -335,6 +335,38 @@ final class CrashRestartEndToEndTests: XCTestCase {
         XCTAssertEqual(occurrences(of: "restarting it", in: app.log), 1, "the quit restarted nothing; log:\n\(app.log)")
     }
 
+    /// Trial 17 m4: a web search the room read a part at a time (Actions… → Show to Audience,
+    /// ▼) came back after a kill -9 as its results list. The restart hands the scene its state
+    /// as a reload does: the room reads the same page at the same part.
+    func testAKill9KeepsThePartOfAPageTheRoomRead() throws {
+        let web = dir.appendingPathComponent("web.json")
+        let docs = TestPaths.root.appendingPathComponent("Assets/WebSearch").path
+        let deckJSON: JSONValue = ["title": "Crash", "scenes": [["kind": "title", "parameters": ["heading": "One"]],
+                                                             ["kind": "web-search", "title": "Read More", "parameters": ["query": "Radiohead", "documents": .string(docs)]]]]
+        try Data(deckJSON.jsonString.utf8).write(to: web)
+        deck = web.path
+        let app = try launch()
+        func part(_ s: JSONValue) -> String? {
+            s["windows"]?.array?.first { $0["role"]?.string == "audience" }?["controls"]?.array?
+                .first { $0["id"]?.string == "websearch.audience.position" }?["label"]?.string
+        }
+        XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true)
+        XCTAssertEqual(try app.send(["cmd": "click", "id": "websearch.actions"])["ok"], true)
+        XCTAssertEqual(try app.send(["cmd": "click", "id": "sheet.websearch.actions.action.0"])["ok"], true)
+        for _ in 0..<2 { XCTAssertEqual(try app.send(["cmd": "click", "id": "websearch.room-on"])["ok"], true) }
+        let before = try app.client.waitForState { part($0)?.hasPrefix("part 3 of ") == true && ($0["timers"]?["sceneElapsed"]?.int ?? 0) >= 1 }
+        let read = try XCTUnwrap(part(before), "the room reads a part of the page: \(before)")
+        XCTAssertTrue(read.hasPrefix("part 3 of "), read)
+        let restarted = try XCTUnwrap(children(of: app.process.processIdentifier).first)
+        app.kill9()
+
+        let client = try ControlClient(path: app.socketPath, timeout: 30)
+        let s = try client.waitForState(timeout: 20) { $0["scene"]?["index"]?.int == 1 && part($0) == read }
+        XCTAssertEqual(s["scene"]?["index"]?.int, 1, "back on the web search; log:\n\(app.log)")
+        XCTAssertEqual(part(s), read, "the room reads the same part of the same page, not the results list; log:\n\(app.log)")
+        try quitRestarted(restarted)
+    }
+
     func occurrences(of text: String, in log: String) -> Int { log.components(separatedBy: text).count - 1 }
 
     func testASurvivedCrashSignalThenAQuitRestartsNothing() throws {

@@ -20,7 +20,7 @@ final class PluginRegistryTests: XCTestCase {
         XCTAssertEqual(r.refused.map(\.reason), [
             #"duplicate plugin id "a" (already loaded from built-in)"#,
             #"duplicate scene kind "one" (already supplied by a)"#,
-            "plugin API 4.0 on a 3.0 host (major versions differ: rebuild the plugin against PodiumKit 3.0)",
+            "plugin API 4.0 on a 3.0 host (major versions differ: update Podium, or rebuild the plugin against PodiumKit 3.x)",
             "plugin API 3.99 is newer than the host's \(PluginDescriptor.hostAPIVersion)",
         ])
     }

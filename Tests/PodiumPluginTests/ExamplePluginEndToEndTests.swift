@@ -71,6 +71,14 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
 
     func testCheckKnowsTheExternalKindAndListsKindsForUnknownOnes() throws {
         let deck = try deck()
+        // Trial 17 m9: the Example checks its `textFile` in `validate`, so `check` names the
+        // missing file (it said "OK" and the talk showed an error card).
+        let missing = try podium(["check", deck, "--plugin-path", plugins.path])
+        XCTAssertEqual(missing.status, 2, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("scenes[2].parameters.textFile: file not found: \(work.appendingPathComponent("missing.txt").path)"), missing.stderr)
+        let text = work.appendingPathComponent("missing.txt")
+        try "Read from the deck's folder".write(to: text, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: text) }
         let ok = try podium(["check", deck, "--plugin-path", plugins.path])
         XCTAssertEqual(ok.status, 0, ok.stderr)
         XCTAssertTrue(ok.stdout.contains("3 scenes (example, title, example)"), ok.stdout)
@@ -125,7 +133,8 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
     }
 
     /// `present` with a control socket: the plugin's controls work, its state survives going back,
-    /// a scene whose `make` throws and one that reports an error later both show error cards.
+    /// a scene whose parameters were refused (a missing file) and one that reports an error later
+    /// both show error cards.
     func testPresentDrivesThePluginScene() throws {
         guard let python = Fixtures.tool("python3") else { throw XCTSkip("python3 needed for scripts/podium-control.py") }
         let app = try PodiumProcess(args: [try deck(), "--windowed", "--plugin-path", plugins.path],
@@ -158,7 +167,8 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertEqual(replies[0]["scene"]?["kind"], "example")
         XCTAssertEqual(control(replies[0], "example.count")?["label"], "Count: 0")
         XCTAssertEqual(control(replies[4], "example.count")?["label"], "Count: 3", "two clicks and the '=' key")
-        XCTAssertEqual(control(replies[6], "scene.error")?["label"]?.string?.hasPrefix("Plugin org.podium.example: cannot read "), true, "\(replies[6])")
+        // Its missing `textFile` was found by `validate` when the deck was read: an error card naming it.
+        XCTAssertEqual(control(replies[6], "scene.error")?["label"]?.string?.contains("scenes[2].parameters.textFile: file not found: \(work.appendingPathComponent("missing.txt").path)"), true, "\(replies[6])")
         XCTAssertEqual(control(replies[8], "example.count")?["label"], "Count: 3", "state survives going back")
         XCTAssertEqual(control(replies[11], "scene.error")?["label"], "Plugin org.podium.example: the Fail button was pressed")
         XCTAssertNil(control(replies[11], "example.count"))

@@ -49,7 +49,7 @@ final class PluginManifestTests: XCTestCase {
         XCTAssertNil(APIVersion(major: 1, minor: 0).refusal(onHost: host))
         XCTAssertNil(APIVersion(major: 1, minor: 2).refusal(onHost: host))
         XCTAssertEqual(APIVersion(major: 1, minor: 3).refusal(onHost: host), "plugin API 1.3 is newer than the host's 1.2")
-        XCTAssertEqual(APIVersion(major: 2, minor: 0).refusal(onHost: host), "plugin API 2.0 on a 1.2 host (major versions differ: rebuild the plugin against PodiumKit 1.2)")
+        XCTAssertEqual(APIVersion(major: 2, minor: 0).refusal(onHost: host), "plugin API 2.0 on a 1.2 host (major versions differ: update Podium, or rebuild the plugin against PodiumKit 1.x)")
         XCTAssertEqual(APIVersion(major: 0, minor: 9).refusal(onHost: host), "plugin API 0.9 on a 1.2 host (major versions differ: rebuild the plugin against PodiumKit 1.2)")
     }
 

@@ -38,7 +38,7 @@ final class PluginRefusalTests: XCTestCase {
     func testMajorAPIMismatchFromTheEntry() throws {
         let dir = try Fixtures.pluginDirectory(root.appendingPathComponent("api4"))
         try Fixtures.cLibrary(Fixtures.cEntry(major: 4, minor: 0), in: dir)
-        XCTAssertEqual(refusal(dir)?.reason, "plugin API 4.0 on a 3.0 host (major versions differ: rebuild the plugin against PodiumKit 3.0)")
+        XCTAssertEqual(refusal(dir)?.reason, "plugin API 4.0 on a 3.0 host (major versions differ: update Podium, or rebuild the plugin against PodiumKit 3.x)")
     }
 
     /// A plugin built for API 2.1 (before scenes and views were main-actor types) is refused, never
@@ -54,7 +54,7 @@ final class PluginRefusalTests: XCTestCase {
         let dir = try Fixtures.pluginDirectory(root.appendingPathComponent("manifest4"), ["api": "4.0"])
         let r = refusal(dir)
         XCTAssertEqual(r?.origin, dir.appendingPathComponent("plugin.json").path)
-        XCTAssertEqual(r?.reason, "plugin API 4.0 on a 3.0 host (major versions differ: rebuild the plugin against PodiumKit 3.0)")
+        XCTAssertEqual(r?.reason, "plugin API 4.0 on a 3.0 host (major versions differ: update Podium, or rebuild the plugin against PodiumKit 3.x)")
     }
 
     func testNewerMinorIsRefused() throws {

@@ -45,10 +45,26 @@ final class RefusedPluginKindMessageTests: XCTestCase {
         try Fixtures.cLibrary("int unused(void) { return 0; }", in: dir)
         let r = try check(#"{"title":"h","scenes":[{"kind":"hello"},{"kind":"setlist"}]}"#, pluginPath: dir)
         XCTAssertEqual(r.status, 2, r.stderr)
-        XCTAssertTrue(r.stderr.contains(#"scene kind "hello" is unavailable: plugin org.example.hello was refused: missing entry point"#), r.stderr)
+        // Trial 17 m9: the kind is what is wrong, not the scene's parameters.
+        XCTAssertTrue(r.stderr.contains(#"scenes[0].kind: scene kind "hello" is unavailable: plugin org.example.hello was refused: missing entry point"#), r.stderr)
+        XCTAssertFalse(r.stderr.contains("scenes[0].parameters"), r.stderr)
         let unknown = try XCTUnwrap(r.stderr.split(separator: "\n").first { $0.contains(#"unknown scene kind "setlist""#) }, r.stderr)
         XCTAssertTrue(unknown.contains("(available: "), String(unknown))
         XCTAssertFalse(unknown.contains("hello"), "lists hello as available after calling it unavailable: \(unknown)")
+    }
+
+    /// Trial 17 m9: a plugin.json cut short before its kinds (not JSON, no kind to salvage): the
+    /// kind is unknown, and the message says a plugin in that folder was refused, so it may be its.
+    func testAKindUnknownBesideAPluginWhoseKindsCouldNotBeReadSaysThatPluginWasRefused() throws {
+        let dir = root.appendingPathComponent("plugins/pp-badjson")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try #"{ "id": "org.example.hello", "name": "Hello", "#.write(to: dir.appendingPathComponent("plugin.json"), atomically: true, encoding: .utf8)
+        try Fixtures.cLibrary("int unused(void) { return 0; }", in: dir)
+        let r = try check(#"{"title":"h","scenes":[{"kind":"hello"}]}"#, pluginPath: dir)
+        XCTAssertEqual(r.status, 2, r.stderr)
+        let line = try XCTUnwrap(r.stderr.split(separator: "\n").first { $0.contains("scenes[0].kind") }, r.stderr)
+        XCTAssertTrue(line.contains(#"unknown scene kind "hello" (available: "#), String(line))
+        XCTAssertTrue(line.contains("; it may be a kind of the plugin in \(dir.path), which was refused: \(dir.path)/plugin.json: manifest invalid: not valid JSON"), String(line))
     }
 
     /// Every way a plugin.json can be refused names the plugin to a deck that uses a kind it lists

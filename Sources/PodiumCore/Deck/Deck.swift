@@ -182,8 +182,10 @@ extension Deck {
             let before = problems.count
             rejectUnknown(s, DeckScene.fields, at: p)
             guard let validate = kinds[kind] else {
-                if let why = unknownKind?(kind) { throw fail("\(p).kind", "\(why)") }
-                throw fail("\(p).kind", unknownKindMessage(kind, available: available?() ?? kinds.keys.sorted()))
+                let why = unknownKind?(kind)
+                // A plugin whose kinds could not be read was refused: unknown, but maybe its.
+                if let why, (why as? PluginRegistry.PluginUnavailable)?.kindsUnknown != true { throw fail("\(p).kind", "\(why)") }
+                throw fail("\(p).kind", unknownKindMessage(kind, available: available?() ?? kinds.keys.sorted()) + (why.map { "; \($0)" } ?? ""))
             }
             var params: [String: JSONValue] = [:]
             if let pv = s["parameters"] {
@@ -193,6 +195,7 @@ extension Deck {
             let sp = SceneParameters(params, path: "\(p).parameters", baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent())
             var bad: [DeckError] = []
             do { try validate(sp) } catch let e as SceneParameterError { bad = e.all.map { fail($0.path, $0.message) } }
+            catch let e as PluginRegistry.PluginUnavailable { bad = [fail("\(p).kind", "\(e)")] }   // the kind's plugin, not the parameters
             catch { bad = [fail("\(p).parameters", "\(error)")] }
             var made: DeckScene
             do {

@@ -16,11 +16,21 @@ public struct PlaceEncoder {
     /// by the passing of time), else nil without encoding it. Throws what `JSONEncoder` throws.
     public mutating func encodedIfChanged(_ record: TalkJournal.Record) throws -> Data? {
         if let last, !record.differs(from: last.record) { return nil }
-        let data = try Self.encode(record)
+        var data = try Self.encode(record)
+        // Too large for the watcher with the scene's state: the place without it.
+        if data.count > Self.maxBytes, record.sceneState != nil {
+            var bare = record; bare.sceneState = nil
+            data = try Self.encode(bare)
+        }
         encodings += 1
         last = (record, data)
         return data
     }
+
+    /// The most bytes of a record the crash watcher keeps in memory (`place[2][4096]` in
+    /// podium_crash_watch.c, one byte for its end): a record with a scene state
+    /// (`Record.sceneState`) larger than that is kept without it.
+    public static let maxBytes = 4095
 
     /// The one encoding of a record the watcher and the journal keep (sorted keys: the same
     /// record is the same bytes).

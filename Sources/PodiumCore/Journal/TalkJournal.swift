@@ -18,6 +18,11 @@ public struct TalkJournal {
         public var page: Int?
         /// The scene's place inside itself (`ScenePositionKeeping.position`), if it keeps one.
         public var position: [String: JSONValue]?
+        /// What the speaker made of the scene (`SceneStateCarrying.carriedState`: a web search's
+        /// query and the part of a page the room reads), handed to it again by a resume as a
+        /// reload hands it (trial 17 m4); nil when it carries none, or when the record would not
+        /// fit the watcher's memory with it (`PlaceEncoder.maxBytes`).
+        public var sceneState: JSONValue?
         /// Whether the elapsed timer had started, its value at `savedAt`, and whether it was paused.
         public var started: Bool
         public var elapsed: Double
@@ -214,6 +219,10 @@ extension Presentation {
         r.audienceMode = audienceMode == .normal ? nil : audienceMode.rawValue
         r.sceneStart = talk.isStarted && lookUp == nil ? talk.sceneStart : nil
         r.startTime = talk.isStarted ? nil : startTime?.timeIntervalSince1970
+        if lookUp == nil, let c = currentScene as? SceneStateCarrying {
+            let state = SceneCode.run(in: index) { c.carriedState() }
+            r.sceneState = state == .null ? nil : state
+        }
         if isFrozen, lookUp == nil, let f = frozenScene, deck.scenes.indices.contains(f) {
             r.frozenScene = f; r.frozenSceneTitle = deck.scenes[f].title; r.frozenSceneKind = deck.scenes[f].kind
         }
@@ -248,9 +257,22 @@ extension Presentation {
             }
         }
         // A clamped scene is another one: the old scene's inner place (a page) does not apply.
+        if !target.clamped { carryState(of: record, to: target.scene) }
         resume(scene: target.scene, position: target.clamped ? nil : record.position, started: record.started,
                elapsed: record.elapsed(resumingAt: now), paused: record.paused, sceneStart: target.clamped ? nil : record.sceneStart)
         if let m = record.coveredMode { audienceMode = m }
+    }
+
+    /// Hands the journaled scene's state (`Record.sceneState`) to scene `index` through
+    /// `SceneStateCarrying`, as a reload does: when it is made (before it is first shown), or at
+    /// once when it already was (the first scenes, made at launch). Only to a scene of the kind
+    /// it came from; its parameters are the deck's as it is now, none counted as changed.
+    func carryState(of record: TalkJournal.Record, to index: Int) {
+        guard let state = record.sceneState, let kind = record.sceneKind, deck.scenes[index].kind == kind else { return }
+        let c = CarriedState(kind: kind, title: deck.scenes[index].title, parameters: deck.scenes[index].parameters.values, state: state)
+        guard let made = scenes[index] else { carriedStates[index] = c; return }
+        guard sceneOrigins[index] != nil, let s = made as? SceneStateCarrying else { return }
+        SceneCode.run(in: index) { s.adoptCarriedState(state, changedParameters: []) }
     }
 
     /// Where `resume(from:)` puts the talk in this deck: the journaled scene, found by its kind

@@ -84,10 +84,14 @@ public enum PluginLoader {
     /// Why a plugin was refused; `manifest` once its plugin.json was read, so a deck using one of
     /// the kinds it declares names the plugin and the reason (`PluginRegistry.unavailable`)
     /// instead of calling the kind unknown.
+    /// `folder`: the plugin's folder when its kinds could not be read at all (a plugin.json that
+    /// is not JSON and names none): a deck's unknown kind may then be that plugin's.
     struct Refusal: Error {
-        var origin: String; var reason: String; var manifest: PluginManifest? = nil
+        var origin: String; var reason: String; var manifest: PluginManifest? = nil; var folder: String? = nil
         func record(in registry: PluginRegistry) {
-            if let manifest { registry.refuse(manifest, origin, reason) } else { registry.refuse(origin, reason) }
+            if let manifest { registry.refuse(manifest, origin, reason) }
+            else if let folder { registry.refuse(unread: folder, origin, reason) }
+            else { registry.refuse(origin, reason) }
         }
     }
 
@@ -97,7 +101,7 @@ public enum PluginLoader {
         // Once read, the manifest goes with every refusal: a deck using a kind it declares names it.
         var known: PluginManifest?
         func refuse(_ origin: String, _ reason: String) -> Result<Candidate, Refusal> {
-            .failure(Refusal(origin: origin, reason: reason, manifest: known))
+            .failure(Refusal(origin: origin, reason: reason, manifest: known, folder: known == nil ? directory.path : nil))
         }
         if let why = PluginTrust.refusal(directory.path) { return refuse(directory.path, why) }
         if let why = PluginTrust.refusal(manifestURL.path) { return refuse(manifestURL.path, why) }

@@ -91,6 +91,15 @@ public final class PluginRegistry {
         refuse(origin, reason)
     }
 
+    /// Plugins refused before any of their kinds could be read (a plugin.json that is not JSON
+    /// and names none, an untrusted folder): the folder, and why.
+    public private(set) var unread: [(folder: String, refusal: Refused)] = []
+    /// Records a plugin refused before its kinds were known (`unread`).
+    public func refuse(unread folder: String, _ origin: String, _ reason: String) {
+        unread.append((folder, Refused(origin: origin, reason: reason)))
+        refuse(origin, reason)
+    }
+
     /// Records a plugin that was not loaded, for `podium plugins`.
     public func refuse(_ origin: String, _ reason: String) {
         let r = Refused(origin: origin, reason: reason)
@@ -134,7 +143,10 @@ public final class PluginRegistry {
     /// asked for a deck that already fails (an unknown kind), so no plugin code runs for a good one.
     public func unavailability(ofKind kind: String) -> PluginUnavailable? {
         while let c = pending.first(where: { !$0.isBuiltIn }) { openPending { $0.libraryPath == c.libraryPath } }
-        guard let u = unavailable.last(where: { $0.manifest.sceneKinds.contains(kind) }) else { return nil }
+        guard let u = unavailable.last(where: { $0.manifest.sceneKinds.contains(kind) }) else {
+            // No manifest read declares it, but one could not be read: the kind may be that plugin's.
+            return unread.last.map { PluginUnavailable(kind: kind, plugin: $0.folder, reason: "\($0.refusal.origin): \($0.refusal.reason)", kindsUnknown: true) }
+        }
         return PluginUnavailable(kind: kind, plugin: u.manifest.id, reason: "\(u.refusal.origin): \(u.refusal.reason)")
     }
 
@@ -142,8 +154,16 @@ public final class PluginRegistry {
     public func assetsDirectory(ofPlugin id: String) -> URL? { loaded.first { $0.descriptor.id == id }?.assetsDirectory }
 
     /// A deck uses a kind whose plugin was found but refused when its library was opened.
+    /// `kindsUnknown`: the plugin's kinds could not be read (`plugin` is then its folder), so the
+    /// kind may be another's; `Deck.parse` says so after its "unknown scene kind" message.
     public struct PluginUnavailable: Error, CustomStringConvertible {
-        public var kind: String, plugin: String, reason: String
-        public var description: String { "scene kind \"\(kind)\" is unavailable: plugin \(plugin) was refused: \(reason)" }
+        public var kind: String, plugin: String, reason: String, kindsUnknown = false
+        public init(kind: String, plugin: String, reason: String, kindsUnknown: Bool = false) {
+            self.kind = kind; self.plugin = plugin; self.reason = reason; self.kindsUnknown = kindsUnknown
+        }
+        public var description: String {
+            kindsUnknown ? "it may be a kind of the plugin in \(plugin), which was refused: \(reason)"
+                : "scene kind \"\(kind)\" is unavailable: plugin \(plugin) was refused: \(reason)"
+        }
     }
 }

@@ -83,8 +83,11 @@ public struct APIVersion: Equatable, Comparable, Sendable, CustomStringConvertib
     }
     public var description: String { "\(major).\(minor)" }
     public static func < (a: APIVersion, b: APIVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
-    /// The host rule: same major, plugin minor ≤ host minor. Returns the refusal reason or nil.
+    /// The host rule: same major, plugin minor ≤ host minor. Returns the refusal reason or nil:
+    /// an older plugin is to be rebuilt, a newer one wants a newer Podium (or a rebuild against
+    /// the host's major).
     public func refusal(onHost host: APIVersion) -> String? {
+        if major > host.major { return "plugin API \(self) on a \(host) host (major versions differ: update Podium, or rebuild the plugin against PodiumKit \(host.major).x)" }
         if major != host.major { return "plugin API \(self) on a \(host) host (major versions differ: rebuild the plugin against PodiumKit \(host))" }
         if minor > host.minor { return "plugin API \(self) is newer than the host's \(host)" }
         return nil

@@ -12,8 +12,9 @@ public func podiumPluginEntry() -> UnsafeRawPointer {
 /// Parameters (all optional):
 /// - `greeting` (string): the text; default: the plugin's `Assets/greeting.txt`.
 /// - `color` (`#rrggbb`): the card's background; default `#2e7d32`.
-/// - `textFile` (string): a text file, relative to the deck, shown under the greeting. Read when
-///   the scene is made: a missing file makes `make` throw, and the host shows an error card.
+/// - `textFile` (string): a text file, relative to the deck, shown under the greeting. Checked
+///   by `validate` (`existingFile`), so `podium check` names a missing file; read when the scene
+///   is made (a file gone since makes `make` throw, and the host shows an error card).
 public enum ExamplePlugin {
     public static func descriptor() -> PluginDescriptor {
         var d = PluginDescriptor(id: "org.podium.example", name: "Example", version: "1.0.0", sceneKinds: [

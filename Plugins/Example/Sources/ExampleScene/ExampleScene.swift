@@ -13,7 +13,9 @@ final class ExampleScene: Scene {
     struct Settings {
         var greeting: String?
         var color: Color
-        var textFile: String?
+        /// Resolved against the deck's folder and checked readable here, so `podium check` finds
+        /// a missing file before the talk (read when the scene is made).
+        var textFile: URL?
         init(_ p: SceneParameters) throws {
             greeting = try p.string("greeting")
             let hex = try p.string("color") ?? "#2e7d32"
@@ -21,7 +23,7 @@ final class ExampleScene: Scene {
                 throw SceneParameterError(path: "\(p.path).color", message: "expected a colour like #1a2b3c, found \(SafeText.quote(hex))")
             }
             color = c
-            textFile = try p.string("textFile")
+            textFile = try p.existingFile("textFile")
         }
     }
 
@@ -39,10 +41,8 @@ final class ExampleScene: Scene {
         self.context = context
         let greeting = try settings.greeting ?? Self.readText(context.assetsDirectory.appendingPathComponent("greeting.txt"))
         var detail = ""
-        if let f = settings.textFile {
-            let url = URL(fileURLWithPath: f, relativeTo: context.deckDirectory)
-            detail = try Self.readText(url)
-        }
+        // Checked by `validate`, but it may have gone since: then `make` throws (an error card).
+        if let url = settings.textFile { detail = try Self.readText(url) }
         title = greeting
 
         let card = View(background: settings.color)

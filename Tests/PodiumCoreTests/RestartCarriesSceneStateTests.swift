@@ -1,0 +1,87 @@
+import Foundation
+@testable import PodiumCore
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// Trial 17 m4: after a kill -9 a web search the room read a part at a time came back as its
+/// results list: a reload carries a scene's state (`SceneStateCarrying`), a crash restart did
+/// not. The talk's place (`TalkJournal.Record`, kept by the crash watcher and the journal) now
+/// holds the current scene's state, and a resume hands it to the scene made again before it is
+/// first shown, as a reload does; a state too large for the watcher's memory is left out.
+@MainActor
+final class RestartCarriesSceneStateTests: XCTestCase {
+    var made: [NoteScene] = []
+
+    func presentation() -> Presentation {
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
+            SceneKind(name: "note", summary: "") { [unowned self] p, _ in let s = NoteScene(p); made.append(s); return s },
+            SceneKind(name: "plain", summary: "") { _, _ in SpotScene() },
+        ]))
+        let d = Deck(title: "T", scenes: [DeckScene(kind: "plain", title: "A"), DeckScene(kind: "plain", title: "B"),
+                                          DeckScene(kind: "plain", title: "C"), DeckScene(kind: "note", title: "Read More")],
+                     path: "/tmp/podium-restart-carry/deck.json")
+        let p = Presentation(deck: d, registry: r, metrics: FixedMetrics(), clock: { 1000 })
+        p.presenter.resize(to: Size(1280, 800)); p.audience.resize(to: Size(1920, 1080))
+        _ = p.presenter.renderFrame()
+        return p
+    }
+
+    func testAResumeHandsTheScenesStateBackBeforeItIsShown() async throws {
+        let before = presentation()
+        before.goTo(3)
+        let old = try XCTUnwrap(made.last)
+        old.field.text = "Sigur Rós"; old.search = "part 3"
+        let record = before.journalRecord(now: 2000)
+        XCTAssertEqual(record.sceneState, ["text": "Sigur Rós", "search": "part 3"])
+        // Through the bytes the watcher keeps.
+        let kept = try JSONDecoder().decode(TalkJournal.Record.self, from: try PlaceEncoder.encode(record))
+        XCTAssertEqual(kept.sceneState, record.sceneState)
+
+        made = []
+        let after = presentation()
+        after.resume(from: kept, now: 2001)
+        XCTAssertEqual(after.currentIndex, 3)
+        let again = try XCTUnwrap(made.last)
+        XCTAssertEqual(again.adopted, [[]], "handed once, no parameter counted as changed")
+        XCTAssertEqual(again.field.text, "Sigur Rós")
+        XCTAssertEqual(again.search, "part 3", "the room's part, not the search afresh")
+    }
+
+    /// The scene at the resumed place already made (the first scenes are made at launch): handed at once.
+    func testAResumeOnASceneAlreadyMadeHandsItTheState() async throws {
+        let p = presentation()
+        _ = p.scene(at: 3)
+        let scene = try XCTUnwrap(made.last)
+        var r = p.journalRecord(now: 2000)
+        r.scene = 3; r.sceneTitle = "Read More"; r.sceneKind = "note"; r.sceneState = ["text": "kept", "search": "x"]
+        p.resume(from: r, now: 2001)
+        XCTAssertEqual(scene.field.text, "kept")
+        XCTAssertEqual(made.count, 1)
+    }
+
+    /// Another kind at the place now (the deck changed): nothing is handed.
+    func testNoStateForAnotherKind() async throws {
+        let p = presentation()
+        var r = p.journalRecord(now: 2000)
+        r.scene = 3; r.sceneTitle = "Read More"; r.sceneKind = "map"; r.sceneState = ["text": "kept"]
+        p.resume(from: r, now: 2001)
+        XCTAssertEqual(made.last?.adopted ?? [], [])
+    }
+
+    /// The watcher keeps 4 KB: a larger state is left out, the place is kept.
+    func testAStateTooLargeForTheWatcherIsLeftOut() async throws {
+        var r = TalkJournal.Record(deck: "/d.json", scene: 3, sceneTitle: "Read More", sceneKind: "note", page: nil, started: true, elapsed: 5, paused: true, savedAt: 1)
+        r.sceneState = ["text": .string(String(repeating: "x", count: 5000))]
+        var encoder = PlaceEncoder()
+        let data = try XCTUnwrap(try encoder.encodedIfChanged(r))
+        XCTAssertLessThanOrEqual(data.count, PlaceEncoder.maxBytes)
+        let kept = try JSONDecoder().decode(TalkJournal.Record.self, from: data)
+        XCTAssertNil(kept.sceneState)
+        XCTAssertEqual(kept.scene, 3)
+        r.sceneState = ["text": "small"]
+        let small = try JSONDecoder().decode(TalkJournal.Record.self, from: try XCTUnwrap(try encoder.encodedIfChanged(r)))
+        XCTAssertEqual(small.sceneState, ["text": "small"])
+    }
+}
