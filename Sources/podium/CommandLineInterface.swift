@@ -71,8 +71,8 @@ enum CommandLineInterface {
                          $XDG_CONFIG_HOME/podium/displays.json for these displays applies).
       check DECK         Validate a deck; exit 2 naming the file, JSON path and problem.
       snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png
-                         Render one view headless (SDL's offscreen driver) to a PNG; scene N
-                         counts from 1, as check and the console do (default 1).
+                         Render one view headless (SDL's offscreen driver) to a PNG; N is the
+                         scene's index from 0, as the control socket's goto takes it (default 0).
       plugins [--json]   List scene plugins: loaded (id, version, scene kinds, path), found
                          but not opened, and refused (path and reason).
         --load                      Open every plugin's library now (runs its code).

@@ -12,8 +12,7 @@ enum SnapshotCommand {
         try CommandLineInterface.refuseMisplacedValue(o)
         let deckPath = o.positional.first ?? AssetLocator.demoDeck
         guard let out = o.values["--out"] else { throw U(description: "snapshot needs --out FILE.png") }
-        // Counted from 1, as `check`, the console, `--page` and every message count scenes.
-        let sceneNumber = try o.values["--scene"].map { s -> Int in guard let n = Int(s) else { throw U(description: "--scene expects a scene number (1 for the first), got \(SafeText.quote(s))") }; return n } ?? 1
+        let sceneNumber = try o.values["--scene"].map { s -> Int in guard let n = Int(s), n >= 0 else { throw U(description: "--scene expects a scene index (0-based), got \(SafeText.quote(s))") }; return n } ?? 0
         let view = o.values["--view"] ?? "audience"
         guard ["presenter", "audience"].contains(view) else { throw U(description: "--view must be presenter or audience, got \(SafeText.quote(view))") }
         let sizeText = o.values["--size"] ?? "1920x1080"
@@ -25,8 +24,10 @@ enum SnapshotCommand {
         // view keeps the room's picture), not a deck that cannot be drawn at all.
         let deck = try DeckSource.load(deckPath, registry: registry, options: o, keepingBadScenes: true)
         for w in DeckSource.parameterWarnings(deck, "that scene is drawn as an error card on the presenter view; its audience view keeps the room's picture (the first scene, where the talk starts)") { printError("podium: \(w)") }
-        guard deck.scenes.indices.contains(sceneNumber - 1) else {
-            throw U(description: "--scene \(sceneNumber) is out of range: the deck has \(deck.scenes.count) scene\(deck.scenes.count == 1 ? "" : "s"), numbered 1–\(deck.scenes.count)")
+        // An index, from 0, as the control socket's `goto` takes it, which scripts use with it; the
+        // message says so beside the scene numbers people see (trial 16 m7).
+        guard deck.scenes.indices.contains(sceneNumber) else {
+            throw U(description: "--scene \(sceneNumber) is out of range: --scene takes a scene's index, counted from 0 as the control socket's goto is (scene 1 is --scene 0); the deck has \(deck.scenes.count) scene\(deck.scenes.count == 1 ? "" : "s"), indices 0–\(deck.scenes.count - 1)")
         }
 
         setenv("SDL_RENDER_DRIVER", "software", 0)
@@ -34,7 +35,7 @@ enum SnapshotCommand {
         defer { SDLVideo.stop() }
         let text = TextEngine()
         let p = Presentation(deck: deck, registry: registry, metrics: text)
-        p.goTo(sceneNumber - 1)
+        p.goTo(sceneNumber)
         p.attachNextPreview()   // no run loop here to fire its timer
         let root = view == "presenter" ? p.presenter : p.audience
         let size = Size(Double(dims[0]), Double(dims[1]))
@@ -49,7 +50,7 @@ enum SnapshotCommand {
         registry.waitUntilIdle()
         MainThreadMailbox.shared.drain()
         try window.screenshot(to: out)
-        print("wrote \(out) (\(view) view of scene \(sceneNumber) \(SafeText.quote(p.title(at: sceneNumber - 1))), \(dims[0])x\(dims[1]), driver \(SDLVideo.currentDriver))")
+        print("wrote \(out) (\(view) view of scene \(sceneNumber) \(SafeText.quote(p.title(at: sceneNumber))), \(dims[0])x\(dims[1]), driver \(SDLVideo.currentDriver))")
         return 0
     }
 }

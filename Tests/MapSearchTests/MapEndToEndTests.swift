@@ -25,7 +25,7 @@ final class MapEndToEndTests: XCTestCase {
         let dir = Fixtures.temporaryDirectory("snap")
         let deck = try writeDeck(dir, #"{"query":"Tritone","latitude":60.1697,"longitude":24.9445,"zoom":16.5}"#)
         let out = dir.appendingPathComponent("audience.png").path
-        let r = try runPodium(["snapshot", deck, "--scene", "2", "--view", "audience", "--size", "1920x1080", "--out", out],
+        let r = try runPodium(["snapshot", deck, "--scene", "1", "--view", "audience", "--size", "1920x1080", "--out", out],
                               environment: ["XDG_DATA_HOME": dir.path, "SDL_RENDER_DRIVER": "software"])
         XCTAssertEqual(r.status, 0, r.output)
         XCTAssertTrue(r.output.contains("driver offscreen"), r.output)
@@ -58,7 +58,7 @@ final class MapEndToEndTests: XCTestCase {
         }
         let deck = try writeDeck(dir, #"{"mbtiles":"green.mbtiles","tileAttribution":"Green test tiles","latitude":60.1697,"longitude":24.9445,"zoom":16.5}"#)
         let out = dir.appendingPathComponent("tiles.png").path
-        let r = try runPodium(["snapshot", deck, "--scene", "2", "--view", "audience", "--size", "1920x1080", "--out", out],
+        let r = try runPodium(["snapshot", deck, "--scene", "1", "--view", "audience", "--size", "1920x1080", "--out", out],
                               environment: ["XDG_DATA_HOME": dir.path, "SDL_RENDER_DRIVER": "software"])
         XCTAssertEqual(r.status, 0, r.output)
         let img = try DecodedPNG(path: out)

@@ -9,7 +9,7 @@ final class PDFCommandTests: PDFTestCase {
 
     func snapshot(_ deck: String, scene: Int = 0, view: String = "audience", size: String, extra: [String] = []) throws -> PNGImage {
         let out = path("shot-\(scene)-\(view)-\(size).png")
-        let r = try runProcess(TestPaths.podium, ["snapshot", deck, "--scene", "\(scene + 1)", "--view", view, "--size", size, "--out", out] + extra, environment: env)
+        let r = try runProcess(TestPaths.podium, ["snapshot", deck, "--scene", "\(scene)", "--view", view, "--size", size, "--out", out] + extra, environment: env)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("driver offscreen"), r.stdout)
         return try PNGImage(path: out)

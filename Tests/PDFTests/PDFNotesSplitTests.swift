@@ -129,7 +129,7 @@ final class PDFNotesSplitTests: PDFTestCase {
     func testNotesBottomFromBeamerMetadata() throws {
         let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 2, width: 800, height: 900, notesBottom: true, creator: "LaTeX with Beamer class"))
         let out = path("a.png")
-        let r = try runProcess(TestPaths.podium, ["snapshot", pdf, "--scene", "1", "--view", "audience", "--size", "1280x720", "--out", out],
+        let r = try runProcess(TestPaths.podium, ["snapshot", pdf, "--scene", "0", "--view", "audience", "--size", "1280x720", "--out", out],
                                environment: env.merging(TestPaths.privateHome(in: dir)) { a, _ in a })
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("driver offscreen"), r.stdout)

@@ -156,7 +156,7 @@ final class FollowerEndToEndTests: XCTestCase {
         var env = TestPaths.privateHome(in: dir.appendingPathComponent("snap")); env["SDL_VIDEODRIVER"] = "offscreen"
         func snapshot(_ i: Int) throws -> PNGImage {
             let out = dir.appendingPathComponent("scene\(i).png").path
-            let r = try runProcess(TestPaths.podium, ["snapshot", d, "--scene", "\(i + 1)", "--view", "audience", "--size", "\(sw)x\(hgt)", "--out", out], environment: env)
+            let r = try runProcess(TestPaths.podium, ["snapshot", d, "--scene", "\(i)", "--view", "audience", "--size", "\(sw)x\(hgt)", "--out", out], environment: env)
             XCTAssertEqual(r.status, 0, r.stderr)
             return try PNGImage(path: out)
         }
@@ -280,7 +280,7 @@ extension FollowerEndToEndTests {
         let (sw, sh) = (shot["width"]?.int ?? 0, shot["height"]?.int ?? 0)
         var env = TestPaths.privateHome(in: dir.appendingPathComponent("snap")); env["SDL_VIDEODRIVER"] = "offscreen"
         let ref = dir.appendingPathComponent("page3.png").path
-        let sr = try runProcess(TestPaths.podium, ["snapshot", pdf, "--scene", "3", "--view", "audience", "--size", "\(sw)x\(sh)", "--out", ref], environment: env)
+        let sr = try runProcess(TestPaths.podium, ["snapshot", pdf, "--scene", "2", "--view", "audience", "--size", "\(sw)x\(sh)", "--out", ref], environment: env)
         XCTAssertEqual(sr.status, 0, sr.stderr)
         let a = try PNGImage(path: shotPath), b = try PNGImage(path: ref)
         XCTAssertEqual([a.width, a.height], [b.width, b.height])

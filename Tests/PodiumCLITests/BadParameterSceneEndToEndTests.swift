@@ -62,7 +62,7 @@ final class BadParameterSceneEndToEndTests: XCTestCase {
         try Self.deck.write(toFile: path, atomically: false, encoding: .utf8)
         func snapshot(_ scene: Int, _ view: String) throws -> (ProcessResult, PNGImage?) {
             let out = dir.appendingPathComponent("\(view)-\(scene).png").path
-            let r = try runProcess(TestPaths.podium, ["snapshot", path, "--scene", "\(scene + 1)", "--view", view, "--size", "640x360", "--out", out],
+            let r = try runProcess(TestPaths.podium, ["snapshot", path, "--scene", "\(scene)", "--view", view, "--size", "640x360", "--out", out],
                                    environment: TestPaths.privateHome(in: dir))
             return (r, try? PNGImage(path: out))
         }

@@ -102,7 +102,7 @@ final class InputHardeningTests: XCTestCase {
         let deck = write("deck.json", #"{"title":"t","scenes":[{"kind":"pdf","title":"p","parameters":{"file":"talk.pdf"}}]}"#)
         assertRefused(try podium("check", deck), "talk.pdf: is a directory, not a file")
         // present and snapshot show an error card instead and go on.
-        let shot = try podium("snapshot", deck, "--scene", "1", "--out", dir.appendingPathComponent("s.png").path)
+        let shot = try podium("snapshot", deck, "--scene", "0", "--out", dir.appendingPathComponent("s.png").path)
         XCTAssertEqual(shot.status, 0, shot.stderr)
         let mem = write("mem.json", #"{"title":"t","scenes":[{"kind":"pdf","title":"p","parameters":{"file":"/proc/self/mem"}}]}"#)
         assertRefused(try podium("check", mem), "/proc/self/mem: not a regular file but a kernel file")
@@ -136,7 +136,7 @@ final class InputHardeningTests: XCTestCase {
         let map = write("map.json", #"{"title":"t","scenes":[{"kind":"map-search","title":"m","parameters":{"map":"map.sqlite"}}]}"#)
         assertRefused(try podium("check", map), "scenes[0].parameters.map: not a regular file but a FIFO")
         let tiles = write("mbtiles.json", #"{"title":"t","scenes":[{"kind":"map-search","title":"m","parameters":{"mbtiles":"tiles.mbtiles"}}]}"#)
-        let shot = try podium("snapshot", tiles, "--scene", "1", "--out", dir.appendingPathComponent("s.png").path)
+        let shot = try podium("snapshot", tiles, "--scene", "0", "--out", dir.appendingPathComponent("s.png").path)
         XCTAssertTrue(shot.status == 0 || shot.status == 2, "answered, not hung: \(shot.status) \(shot.stderr)")
         assertRefused(try podium("present", "--keymap", dir.appendingPathComponent("keys.json").path), "keys.json: not a regular file but a FIFO")
         assertRefused(try podium("bands", "import", dir.appendingPathComponent("bands.json").path, "--store", dir.appendingPathComponent("b.sqlite").path),
@@ -151,7 +151,7 @@ final class InputHardeningTests: XCTestCase {
             let deck = write("\(kind).json", #"{"title":"Untitled","scenes":[{"kind":"title","title":"one","parameters":{"heading":"One"}},{"kind":"title","title":"two","parameters":{"heading":"Two"}},{"kind":"\#(kind)","parameters":\#(params)}]}"#)
             let check = try podium("check", deck)
             XCTAssertEqual(check.status, 0, "\(kind): \(check.stderr)")
-            let shot = try podium("snapshot", deck, "--scene", "3", "--view", "audience", "--size", "640x400", "--out", dir.appendingPathComponent("\(kind).png").path)
+            let shot = try podium("snapshot", deck, "--scene", "2", "--view", "audience", "--size", "640x400", "--out", dir.appendingPathComponent("\(kind).png").path)
             XCTAssertEqual(shot.status, 0, "\(kind): check and present agree, the scene renders: \(shot.stderr)")
             XCTAssertFalse(shot.stderr.contains("being made"), "\(kind): \(shot.stderr)")
         }

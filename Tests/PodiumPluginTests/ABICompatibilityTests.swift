@@ -120,7 +120,7 @@ final class ABICompatibilityTests: XCTestCase {
         try ##"{"title": "ABI", "scenes": [{"kind": "example", "parameters": {"color": "#ff8800"}}]}"##.write(to: deck, atomically: true, encoding: .utf8)
         let out = work.appendingPathComponent("example.png").path
         let r = try runPodium(["snapshot", deck.path, "--plugin-path", dir.deletingLastPathComponent().path,
-                                                        "--scene", "1", "--view", "audience", "--size", "320x180", "--out", out], environment: env)
+                                                        "--scene", "0", "--view", "audience", "--size", "320x180", "--out", out], environment: env)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertGreaterThan(try PNGImage(path: out).fraction(near: (0xFF, 0x88, 0x00)), 0.6, "the plugin's scene is drawn")
     }

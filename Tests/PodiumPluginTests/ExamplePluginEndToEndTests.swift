@@ -120,7 +120,7 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
 
     func testSnapshotDrawsThePluginScene() throws {
         let out = work.appendingPathComponent("example.png").path
-        let r = try podium(["snapshot", try deck(), "--plugin-path", plugins.path, "--scene", "1", "--view", "audience", "--size", "640x360", "--out", out])
+        let r = try podium(["snapshot", try deck(), "--plugin-path", plugins.path, "--scene", "0", "--view", "audience", "--size", "640x360", "--out", out])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("driver offscreen"), r.stdout)
         let png = try PNGImage(path: out)
@@ -236,7 +236,7 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertTrue(without.stderr.contains("unknown option \"--greeting-color\""), without.stderr)
 
         let shot = work.appendingPathComponent("greeting.png").path
-        let s = try podium(["snapshot", talk.path, "--scene", "2", "--size", "640x360", "--out", shot, "--greeting-color", "#ff0000", "--plugin-path", plugins.path])
+        let s = try podium(["snapshot", talk.path, "--scene", "1", "--size", "640x360", "--out", shot, "--greeting-color", "#ff0000", "--plugin-path", plugins.path])
         XCTAssertEqual(s.status, 0, s.stderr)
         XCTAssertTrue(s.stdout.contains("scene 1 \"Greeting 2\""), s.stdout)
     }

@@ -81,7 +81,7 @@ final class LinksPluginEndToEndTests: OutOfTreePluginTestCase {
     func testSnapshotOfTheAudienceDecodesToTheSelectedLink() throws {
         let d = try deck(#"{ "links": [ { "title": "Slides", "url": "https://example.org/slides" }, { "title": "Code", "url": "https://git.example.org/podium?tab=readme#links" } ], "select": "Code" }"#)
         let out = work.appendingPathComponent("links.png").path
-        let r = try podium(["snapshot", d, "--plugin-path", plugins.path, "--scene", "1", "--view", "audience", "--size", "800x600", "--out", out])
+        let r = try podium(["snapshot", d, "--plugin-path", plugins.path, "--scene", "0", "--view", "audience", "--size", "800x600", "--out", out])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("driver offscreen"), r.stdout)
         XCTAssertEqual(try decodeQR(out), ["https://git.example.org/podium?tab=readme#links"])
@@ -98,7 +98,7 @@ final class LinksPluginEndToEndTests: OutOfTreePluginTestCase {
         let saved = dataDir.appendingPathComponent("links.json")
         try Data("{\"links\": [ {\"title\": \"half-writ".utf8).write(to: saved)
         let out = work.appendingPathComponent("links.png").path
-        let r = try podium(["snapshot", try deck(Self.seed), "--plugin-path", plugins.path, "--scene", "1", "--view", "audience", "--size", "800x600", "--out", out])
+        let r = try podium(["snapshot", try deck(Self.seed), "--plugin-path", plugins.path, "--scene", "0", "--view", "audience", "--size", "800x600", "--out", out])
         XCTAssertEqual(r.status, 0, r.stderr)
         let kept = try FileManager.default.contentsOfDirectory(atPath: dataDir.path).filter { $0.hasPrefix("links.corrupt-") && $0.hasSuffix(".json") }
         XCTAssertEqual(kept.count, 1, "\(kept)")
@@ -111,7 +111,7 @@ final class LinksPluginEndToEndTests: OutOfTreePluginTestCase {
 
         // A FIFO where the list belongs would block a read for good: it is moved aside unread.
         XCTAssertEqual(mkfifo(saved.path, 0o600), 0)
-        let again = try podium(["snapshot", try deck(Self.seed), "--plugin-path", plugins.path, "--scene", "1", "--view", "audience", "--size", "800x600", "--out", out])
+        let again = try podium(["snapshot", try deck(Self.seed), "--plugin-path", plugins.path, "--scene", "0", "--view", "audience", "--size", "800x600", "--out", out])
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertTrue(again.stderr.contains("\(saved.path) is not a regular file"), again.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dataDir.path).filter { $0.hasPrefix("links.corrupt-") }.count, 2)
