@@ -12,6 +12,7 @@ enum SnapshotCommand {
         try CommandLineInterface.refuseMisplacedValue(o)
         let deckPath = o.positional.first ?? AssetLocator.demoDeck
         guard let out = o.values["--out"] else { throw U(description: "snapshot needs --out FILE.png") }
+        try refuseUnwritable(out)
         let sceneNumber = try o.values["--scene"].map { s -> Int in guard let n = Int(s), n >= 0 else { throw U(description: "--scene expects a scene index (0-based), got \(SafeText.quote(s))") }; return n } ?? 0
         let view = o.values["--view"] ?? "audience"
         guard ["presenter", "audience"].contains(view) else { throw U(description: "--view must be presenter or audience, got \(SafeText.quote(view))") }
@@ -52,5 +53,18 @@ enum SnapshotCommand {
         try window.screenshot(to: out)
         print("wrote \(out) (\(view) view of scene \(sceneNumber) \(SafeText.quote(p.title(at: sceneNumber))), \(dims[0])x\(dims[1]), driver \(SDLVideo.currentDriver))")
         return 0
+    }
+
+    /// Bad input exits 2 before anything is drawn: a PNG that cannot be written is found out now,
+    /// not after the render (where it was a generic failure, exit 1).
+    private static func refuseUnwritable(_ out: String) throws {
+        let folder = (out as NSString).deletingLastPathComponent.isEmpty ? "." : (out as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw CommandLineInterface.Refusal(description: "--out \(SafeText.quote(out)): no folder \(SafeText.quote(folder)) to write it in")
+        }
+        guard access(folder, W_OK) == 0 else {
+            throw CommandLineInterface.Refusal(description: "--out \(SafeText.quote(out)): the folder \(SafeText.quote(folder)) is not writable")
+        }
     }
 }

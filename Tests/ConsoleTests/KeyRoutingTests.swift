@@ -187,6 +187,35 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(inside.selection?.row, picked + 1)
     }
 
+    /// A list at its last row, a slider at its end and segments at the last one take no arrow that
+    /// would change nothing: a clicker's Down/Right a while after the click moves the talk instead
+    /// of being lost (the map's rule, trial 16 m6, for every stock control).
+    func testAnArrowAControlAtItsEndCannotUseMovesTheTalk() async {
+        let p = makePresentation()
+        p.presenter.clock = { self.now }
+        let s = scene!
+        for (control, key) in [(s.list, "Down"), (s.slider, "Right"), (s.segments, "Right")] as [(View, String)] {
+            p.goTo(0)
+            let scene = p.currentScene as! ControlsScene
+            let target: View = control === s.list ? scene.list : control === s.slider ? scene.slider : scene.segments
+            click(p, target)   // then the control is put at its end, as the speaker's arrows would
+            scene.slider.value = 1; scene.segments.selectedIndex = 2; scene.list.select(ListIndexPath(0, 19))
+            now += 5   // a pause: the clicker's press, not a held key's repeat
+            p.press(Key(key))
+            XCTAssertEqual(p.currentIndex, 1, "\(key) on \(target.id ?? "?") at its end moved the talk")
+        }
+        // Away from its end the control keeps its arrow.
+        p.goTo(0)
+        let scene = p.currentScene as! ControlsScene
+        scene.slider.value = 0.5
+        click(p, scene.slider)
+        let v = scene.slider.value
+        now += 5
+        p.press(Key("Right"))
+        XCTAssertEqual(p.currentIndex, 0)
+        XCTAssertGreaterThan(scene.slider.value, v)
+    }
+
     func testEscapeAlwaysReleasesFocus() async {
         let p = makePresentation()
         let s = scene!

@@ -227,5 +227,9 @@ final class CommandLineTests: XCTestCase {
         let r2 = try podium("snapshot", "--size", "big", "--out", "x.png")
         XCTAssertEqual(r2.status, 2)
         XCTAssertTrue(r2.stderr.contains("--size expects WxH"))
+        // A PNG that cannot be written is bad input too (exit 2, naming the folder), found before the render.
+        let r3 = try podium("snapshot", "--out", "/nonexistent-podium-dir/x.png")
+        XCTAssertEqual(r3.status, 2, r3.stderr)
+        XCTAssertTrue(r3.stderr.contains("no folder \"/nonexistent-podium-dir\" to write it in"), r3.stderr)
     }
 }

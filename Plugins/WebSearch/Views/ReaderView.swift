@@ -241,6 +241,7 @@ final class ReaderView: View {
         case .mouseDown: becomeFocused(); return true
         case let .wheel(_, dy, _): userScroll(to: scrollOffset - dy * line); return true
         case let .key(k):
+            let before = scrollOffset
             switch k.code {
             case .down: userScroll(to: scrollOffset + line)
             case .up: userScroll(to: scrollOffset - line)
@@ -250,7 +251,8 @@ final class ReaderView: View {
             case .end: userScroll(to: .greatestFiniteMagnitude)
             default: return false
             }
-            return true
+            // Down at the page's end (Up at its top) scrolls nothing: the talk's (see `WindowRoot`).
+            return !k.code.isArrow || scrollOffset != before
         default: return false
         }
     }

@@ -137,6 +137,7 @@ final class ResultsView: View {
         case let .key(k):
             guard !results.isEmpty, !k.control, !k.alt else { return false }
             let page = max(1, Int(bounds.height / rowHeight))
+            let before = selection
             switch k.code {
             case .down: select((selection ?? -1) + 1)
             case .up: select((selection ?? 1) - 1)
@@ -147,7 +148,8 @@ final class ResultsView: View {
             case .returnKey, .keypadEnter: if let s = selection { onActivate?(s) } else { select(0) }
             default: return false
             }
-            return true
+            // Down on the last result (Up on the first) changes nothing: the talk's (see `WindowRoot`).
+            return !k.code.isArrow || selection != before
         default: return false
         }
     }

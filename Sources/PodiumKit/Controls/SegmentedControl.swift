@@ -51,6 +51,13 @@ open class SegmentedControl: View {
         onChange?(i)
     }
 
+    /// `userSelect(i)`, then whether the selection moved.
+    private func userSelectChanged(_ i: Int) -> Bool {
+        let before = selectedIndex
+        userSelect(i)
+        return selectedIndex != before
+    }
+
     open override func draw(into list: inout DrawList) {
         let t = theme
         list.roundedBorder(bounds, fill: t.surface, border: isFocused ? t.tint : t.separator, width: isFocused ? 2 : 1, radius: cornerRadius)
@@ -68,8 +75,9 @@ open class SegmentedControl: View {
         switch event {
         case .mouseDown: becomeFocused(); return true
         case let .mouseUp(p, _): if let i = segmentIndex(at: p) { userSelect(i) }; return true
-        case let .key(k) where k.code == .left: userSelect(max(0, (selectedIndex ?? 1) - 1)); return true
-        case let .key(k) where k.code == .right: userSelect(min(segments.count - 1, (selectedIndex ?? -1) + 1)); return true
+        // An arrow past the first or last segment changes nothing: the talk's (see `WindowRoot`).
+        case let .key(k) where k.code == .left: return userSelectChanged(max(0, (selectedIndex ?? 1) - 1))
+        case let .key(k) where k.code == .right: return userSelectChanged(min(segments.count - 1, (selectedIndex ?? -1) + 1))
         default: return false
         }
     }

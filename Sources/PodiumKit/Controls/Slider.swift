@@ -76,6 +76,7 @@ open class Slider: View {
             if dragging { userSet(value(atX: p.x)) }
             dragging = false; return true
         case let .key(k) where !k.control && !k.alt:
+            let before = value
             switch k.code {
             case .left, .down: userSet(value - unit)
             case .right, .up: userSet(value + unit)
@@ -85,7 +86,9 @@ open class Slider: View {
             case .end: userSet(maximumValue)
             default: return false
             }
-            return true
+            // An arrow at the end of the track changes nothing: it is the talk's (a clicker's
+            // press is never lost to a focused slider, see `WindowRoot`).
+            return !k.code.isArrow || value != before
         default: return false
         }
     }

@@ -201,6 +201,9 @@ open class ListView: View {
         case .end: target = offset(ListIndexPath(sections.count - 1, Int.max / 2), by: 0)
         default: return false
         }
+        // An arrow at the first or last row changes nothing: the talk's (a clicker's press is
+        // never lost to a focused list, see `WindowRoot`).
+        if k.code.isArrow && target == selection { return false }
         if let t = target { select(t) }
         return true
     }
