@@ -48,6 +48,7 @@ final class PDFScene: ScenePositionKeeping {
         page = options.page
         ink = InkSessions.session(for: path, document: cache.document)
         ink.tellSpeaker = { [weak context] in context?.tellSpeaker($0) }
+        ink.runOnMain = { [weak context] body in context?.runOnMain(body) }
         layout = options.requestedLayout ?? NotesDetection.layout(of: cache.document)
         let slide = layout.region(forAudience: true)
         audiencePage = PDFPageView(cache: cache, page: page, region: slide, background: options.background)

@@ -142,6 +142,34 @@ final class InkTests: PDFTestCase {
         XCTAssertEqual(InkPageKeys.fnv1a64(Array("a".utf8)), 0xaf63_dc4c_8601_ec8c, "FNV-1a 64's published value")
     }
 
+    /// A talk opened with saved drawings does not read every page's text on the main thread
+    /// before its first frame (~2 ms a page: 0.6 s for 300 pages): the strokes are drawn once a
+    /// background thread has read the page keys; picking the pen starts that read too.
+    func testSavedStrokesWaitForPageKeysReadInTheBackground() async throws {
+        let pdf = path("talk.pdf")
+        TestPDF.write(pdf, .init(pages: 3, texts: ["One", "Two", "Three"]))
+        let first = InkSession(pdf: pdf, document: try PDFDocument(path: pdf))
+        penLine(first, from: Point(100, 100), to: Point(300, 100))   // no runOnMain: keys read on the caller
+        XCTAssertEqual(first.strokes(on: 0).count, 1)
+
+        let ink = InkSession(pdf: pdf, document: try PDFDocument(path: pdf))
+        let posted = expectation(description: "the keys' read posts back to the main thread")
+        ink.runOnMain = { body in Task { @MainActor in body(); posted.fulfill() } }
+        var redraws = 0
+        ink.onChange.append { redraws += 1 }
+        XCTAssertEqual(ink.strokes(on: 0), [], "nothing drawn before the keys are read off the main thread")
+        await fulfillment(of: [posted], timeout: 30)
+        XCTAssertGreaterThanOrEqual(redraws, 1, "the views redraw once the keys are read")
+        XCTAssertEqual(ink.strokes(on: 0).count, 1, "then the saved stroke shows on its page")
+
+        let fresh = InkSession(pdf: pdf, document: try PDFDocument(path: pdf))
+        let read = expectation(description: "picking the pen reads the keys in the background")
+        fresh.runOnMain = { body in Task { @MainActor in body(); read.fulfill() } }
+        fresh.tool = .pen
+        await fulfillment(of: [read], timeout: 30)
+        XCTAssertTrue(fresh.document.pageKeysIfRead != nil, "read before the first stroke ends")
+    }
+
     /// A version 1 file (strokes by page number) is put on its pages when it was written after the
     /// PDF last changed; otherwise its strokes are shown nowhere and kept in the file.
     func testVersion1FileIsPlacedOnlyOnTheSamePDF() async throws {

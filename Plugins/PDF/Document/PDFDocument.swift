@@ -44,6 +44,12 @@ public final class PDFDocument: @unchecked Sendable {
     /// The same keys of the text without its digits (`InkPageKeys.loose`): Beamer themes that
     /// print "3 / 12" in the footline change every page's text when a frame is inserted.
     var loosePageKeys: [String] { readKeys().loose }
+    /// `pageKeys` once read, else nil at once: never waits for a read under way.
+    var pageKeysIfRead: [String]? {
+        guard keysLock.try() else { return nil }
+        defer { keysLock.unlock() }
+        return keysRead?.exact
+    }
 
     private func readKeys() -> (exact: [String], loose: [String]) {
         keysLock.withLock {

@@ -31,7 +31,9 @@ final class InkSession {
     /// The stroke being drawn now, and its page.
     private(set) var live: (page: Int, stroke: InkStroke)?
     private var livePageWidth = 0.0
-    var tool: Tool?
+    /// Picking a drawing tool starts reading the page keys on a background thread, so the first
+    /// stroke's end does not read every page's text on the main thread (~2 ms a page).
+    var tool: Tool? { didSet { if tool != nil && tool != .zoom { readKeysInBackground() } } }
     var spotlight = false
     /// The pointer's last place over a page view: the page and the page point.
     var pointer: (page: Int, point: Point)?
@@ -49,6 +51,11 @@ final class InkSession {
     /// Tells the speaker on the presenter view (and the log) once drawings cannot be saved; the
     /// scenes set it (`SceneContext.tellSpeaker`). Nil: the log only.
     var tellSpeaker: ((String) -> Void)?
+    /// Runs a body on the main thread (the scenes set it, `SceneContext.runOnMain`); nil: the
+    /// page keys are read on the caller when first needed.
+    var runOnMain: (@Sendable (@escaping @Sendable @MainActor () -> Void) -> Void)?
+    /// The document whose keys a background thread is reading now.
+    private var keysReading: PDFDocument?
     /// Goes up with every change of the strokes (follower screens publish when it moves).
     private(set) var revision = 0
     /// On a follower screen: the presenter's strokes by 0-based page, shown instead of this
@@ -101,18 +108,48 @@ final class InkSession {
         end()
         self.document = document
         keys = nil
+        keysReading = nil
     }
 
-    /// The key of 0-based `page` of `document`; nil for a page it does not have.
+    /// The key of 0-based `page` of `document`; nil for a page it does not have. Reads every
+    /// page's text first if no one has (an edit needs its page's key now).
     func key(_ page: Int) -> String? {
         if keys == nil { keys = document.pageKeys }
         return keys!.indices.contains(page) ? keys![page] : nil
     }
 
+    /// The key of `page` for drawing its strokes: nil (no strokes yet) while the keys are read on
+    /// a background thread, which starts now if it has not; the views redraw once they are read.
+    /// A talk opened with drawings saved no longer reads a long PDF's text before its first frame.
+    private func shownKey(_ page: Int) -> String? {
+        if keys == nil, let read = document.pageKeysIfRead { keys = read; keysReading = nil }
+        guard keys == nil, runOnMain != nil else { return key(page) }
+        readKeysInBackground()
+        return nil
+    }
+
+    /// Reads `document`'s page keys on a background thread (the document caches them, so the
+    /// main thread's `key` then waits at most for the rest), and redraws with them.
+    func readKeysInBackground() {
+        guard keys == nil, keysReading !== document, let runOnMain else { return }
+        let doc = document
+        keysReading = doc
+        DispatchQueue.global(qos: .userInitiated).async {
+            _ = doc.pageKeys
+            // Redraws with the strokes (a redraw before this adopts the keys too, `shownKey`).
+            runOnMain { [weak self] in
+                guard let self, self.document === doc, self.keys == nil else { return }
+                self.keysReading = nil
+                self.keys = doc.pageKeys   // read above: no text is read here
+                self.onChange.forEach { $0() }
+            }
+        }
+    }
+
     func strokes(on page: Int) -> [InkStroke] {
         if let mirror { return mirror[page] ?? [] }
         // No strokes (most talks): no need to read the pages' text.
-        let kept = pages.isEmpty ? [] : key(page).flatMap { pages[$0] } ?? []
+        let kept = pages.isEmpty ? [] : shownKey(page).flatMap { pages[$0] } ?? []
         guard let l = live, l.page == page else { return kept }
         return kept + [l.stroke]
     }
