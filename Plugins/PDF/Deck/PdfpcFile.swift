@@ -30,6 +30,9 @@ public struct PdfpcFile: Equatable, Sendable {
     public var hidden: Set<Int> = []
     /// 0-based pages that are overlays of the page before them.
     public var forcedOverlays: Set<Int> = []
+    /// Whether any entry goes by page number (notes, hidden pages, forced overlays): what moves
+    /// to another page when the PDF changes under the file.
+    public var hasPageEntries: Bool { !(notes.isEmpty && hidden.isEmpty && forcedOverlays.isEmpty) }
     /// Entries left out, one line each naming the entry and why: a page past the PDF's end (the
     /// slides were cut since pdfpc wrote the file; pdfpc itself ignores them too).
     public var ignored: [String] = []

@@ -60,7 +60,7 @@ enum PdfpcStaleness {
                                         && modified - pdfpcModified <= togetherSeconds } ?? false
         guard let was = loaded, !together, was.pdfpc == hash, was.pdfpcBytes == bytes.count else {
             let file = PdfpcFile.readable(bytes, file: pdfpcPath, pageCount: doc.pageCount)
-            let perPage = !(file.notes.isEmpty && file.hidden.isEmpty && file.forcedOverlays.isEmpty)
+            let perPage = file.hasPageEntries
             let base = Baseline(pdfpc: hash, pdfpcBytes: bytes.count, pdfSize: size, pdfModified: modified, pageCount: doc.pageCount, keys: nil)
             lock.withLock { seen[pdf] = base; reading[pdf] = nil }
             save(base, to: store)
@@ -69,7 +69,7 @@ enum PdfpcStaleness {
         }
         lock.withLock { seen[pdf] = was }
         let file = PdfpcFile.readable(bytes, file: pdfpcPath, pageCount: was.pageCount)
-        let perPage = !(file.notes.isEmpty && file.hidden.isEmpty && file.forcedOverlays.isEmpty)
+        let perPage = file.hasPageEntries
         let name = (pdf as NSString).lastPathComponent
         guard was.pdfSize != size || was.pdfModified != modified || was.pageCount != doc.pageCount else {
             if perPage, was.keys == nil { readKeysLater(of: doc, for: was, pdf: pdf, store: store) }
