@@ -186,6 +186,9 @@ enum CrashRestart {
         defer { copies.forEach { free($0) } }
         let status = (copies + [nil]).withUnsafeBufferPointer { podium_crash_watch($0.baseAddress, maxRestarts, windowSeconds) }
         guard status == 0 else { return "no restart after a crash: the watcher could not start (\(String(cString: strerror(errno))))" }
+        // Plugins that keep what a restart needs (the PDF plugin's last good copy of a PDF, for a
+        // restart while the file is broken) do it only in a talk that can be restarted.
+        setenv("PODIUM_CRASH_WATCHED", "1", 1)
         if let h = env["PODIUM_CRASH_RESTARTS"], let n = h.split(separator: " ").first {
             return "restarted after \(afterKill ? "a kill" : "a crash") (\(n) of at most \(maxRestarts) within \(Int(windowSeconds)) s)"
         }

@@ -24,7 +24,8 @@ enum PDFDeckOpener {
         guard notes == "auto" || NotesLayout(rawValue: notes) != nil else {
             throw DeckOpenerError(.option, "--notes expects right, left, bottom, top, none or auto, got \(SafeText.quote(notes))")
         }
-        do { _ = try PageCaches.cache(for: r.path) }
+        let opened: PageCache
+        do { opened = try PageCaches.cache(for: r.path) }
         catch {
             let why = "\(error)"
             throw DeckOpenerError(.file, why.hasPrefix(r.path + ": ") ? String(why.dropFirst(r.path.count + 2)) : why)
@@ -43,6 +44,11 @@ enum PDFDeckOpener {
         // A notes sidecar with a typo never stops the talk: the notes are marked missing (or the
         // last good ones kept) and the speaker told; `check` reports it as an error.
         deck.problems = pdf.notesProblems + pdf.pdfpcProblems
+        // First: the speaker is told the restarted talk shows the version from before (the
+        // problems lead the banner).
+        if let why = opened.document.fromLastGoodCopy {
+            deck.problems.insert("\(why); the talk goes on with the version shown before the restart, and reloads once the file is complete", at: 0)
+        }
         if let w = pdf.labelWarning { deck.warnings.append(w) }
         if let w = pdf.hiddenWarning { deck.warnings.append(w) }
         if let w = pdf.pdfpcStaleWarning { deck.warnings.append(w) }

@@ -75,9 +75,13 @@ public final class PDFDocument: @unchecked Sendable {
     /// refused without blocking). Throws `PDFError` naming the file: missing, unreadable, not a
     /// PDF (checked from the header before poppler sees it), encrypted, damaged/truncated, or
     /// without pages.
-    public convenience init(path: String) throws {
+    public convenience init(path: String) throws { try self.init(path: path, readingFrom: path, unreadableBecause: nil) }
+
+    /// The PDF at `path` read from the file `source` (its last good copy, `PDFLastGoodCopy`, when
+    /// `unreadableBecause` says why `path` itself could not be opened). Throws as `init(path:)`.
+    convenience init(path: String, readingFrom source: String, unreadableBecause: String?) throws {
         let data: Data
-        do { data = try InputFile(path: path, maxBytes: PDFDocument.maxBytes).readAll() }
+        do { data = try InputFile(path: source, maxBytes: PDFDocument.maxBytes).readAll() }
         catch let e as InputFileError {
             switch e.reason {
             case .missing: throw PDFError(file: path, .missing)
@@ -95,6 +99,19 @@ public final class PDFDocument: @unchecked Sendable {
         let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }!
         defer { g_bytes_unref(bytes) }
         try self.init(path: path, bytes: bytes, endsWithEOFMarker: data.suffix(1024).range(of: Data("%%EOF".utf8)) != nil)
+        fromLastGoodCopy = unreadableBecause
+    }
+
+    /// Why the file could not be opened when this document was read from its last good copy
+    /// instead (a crash restart while the file was broken, `PDFLastGoodCopy`); nil when read
+    /// from the file.
+    public private(set) var fromLastGoodCopy: String?
+
+    /// Runs `body` with the file's bytes as read when opened.
+    func withBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
+        var size: gsize = 0
+        let base = g_bytes_get_data(bytes, &size)
+        return body(UnsafeRawBufferPointer(start: base, count: Int(size)))
     }
 
     /// A second poppler document over the same bytes (a worker thread's own, as poppler documents

@@ -574,9 +574,17 @@ public enum PageCaches {
         lock.lock(); defer { lock.unlock() }
         PageRenderHold.installFromEnvironment()
         if let c = staged?[path] ?? (staged == nil ? byPath[path] : nil) { return c }
+        let document: PDFDocument
+        do { document = try PDFDocument(path: path) }
+        catch let e as PDFError {
+            // A restart while the file is broken: the version the talk showed (never on a reload,
+            // which keeps the version on screen instead).
+            guard staged == nil, let copy = PDFLastGoodCopy.reopen(path, after: e) else { throw e }
+            document = copy
+        }
         generations += 1
-        let c = PageCache(document: try PDFDocument(path: path), generation: generations)
-        if staged != nil { staged?[path] = c } else { byPath[path] = c }
+        let c = PageCache(document: document, generation: generations)
+        if staged != nil { staged?[path] = c } else { byPath[path] = c; PDFLastGoodCopy.keep(document) }
         return c
     }
 
@@ -596,8 +604,8 @@ public enum PageCaches {
                 // The same bytes as the document in use (Ctrl+R with the file unchanged): the
                 // cache in use stays, with its rendered pages and its worker; the scenes a reload
                 // keeps hold it, and a retired cache under the room's page was trial 11's F2.
-                if keep, let old = byPath[path], !old.document.hasSameBytes(as: c.document) { replaced.append(old); byPath[path] = c }
-                else if keep, byPath[path] == nil { byPath[path] = c }
+                if keep, let old = byPath[path], !old.document.hasSameBytes(as: c.document) { replaced.append(old); byPath[path] = c; PDFLastGoodCopy.keep(c.document) }
+                else if keep, byPath[path] == nil { byPath[path] = c; PDFLastGoodCopy.keep(c.document) }
                 else { unused.append(c) }
             }
             lock.unlock()

@@ -1,0 +1,67 @@
+import Foundation
+import PodiumKit
+
+/// The last version of each PDF a talk showed, kept on disk, so that a crash restart while the
+/// file is broken (a failed compile left it cut short, or deleted it) comes back on that version
+/// at the speaker's place, instead of waiting for the file with the room black and then leaving
+/// the room the desktop (trial 18, finding 4). The file itself is reloaded once it is complete,
+/// as in any talk.
+///
+/// Written only in a talk the crash watcher restarts (`PODIUM_CRASH_WATCHED`, set by the host
+/// once its watcher runs), after a version was taken into use (launch, or a reload that kept it),
+/// on a background thread, to `$XDG_CACHE_HOME/podium/last-good/<FNV-1a 64 of the path>.pdf`
+/// (written whole, then renamed over the old copy). Read only by a restart (the watcher's
+/// `PODIUM_CRASH_RESTARTS`), only when the file cannot be opened.
+enum PDFLastGoodCopy {
+    /// Files over this many bytes are not copied (256 MiB): a restart then waits for the file.
+    static let maxBytes = 256 << 20
+
+    private static var environment: [String: String] { ProcessInfo.processInfo.environment }
+    static var isWatched: Bool { environment["PODIUM_CRASH_WATCHED"] != nil }
+    static var isRestart: Bool { environment["PODIUM_CRASH_RESTARTS"] != nil }
+
+    /// Where the copy of the PDF at `path` (absolute) is kept.
+    static func copyPath(for path: String) -> String {
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
+        let hash = String(InkPageKeys.fnv1a64(Array(path.utf8)), radix: 16)
+        return "\(base)/podium/last-good/\(hash).pdf"
+    }
+
+    /// Keeps `document`'s bytes as its file's last good version, in the background; nothing
+    /// outside a watched talk.
+    static func keep(_ document: PDFDocument) {
+        guard isWatched else { return }
+        keeping.enter()
+        DispatchQueue.global(qos: .utility).async {
+            defer { keeping.leave() }
+            let target = copyPath(for: document.path)
+            let folder = (target as NSString).deletingLastPathComponent
+            let temporary = target + ".\(getpid()).part"
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                let written: Bool = document.withBytes { raw in
+                    guard raw.count <= maxBytes else { return false }
+                    return FileManager.default.createFile(atPath: temporary, contents: Data(raw), attributes: [.posixPermissions: 0o600])
+                }
+                guard written else { return }
+                guard rename(temporary, target) == 0 else { unlink(temporary); return }
+            } catch {
+                SafeText.log("podium: the last good copy of \(document.path) was not kept: \(error)")
+            }
+        }
+    }
+    /// The copies being written (tests wait for them).
+    static let keeping = DispatchGroup()
+
+    /// In a restart, the PDF at `path` from its last good copy, when the file itself failed with
+    /// `error` and a copy exists; nil otherwise.
+    static func reopen(_ path: String, after error: PDFError) -> PDFDocument? {
+        guard isRestart else { return nil }
+        let copy = copyPath(for: path)
+        guard FileManager.default.fileExists(atPath: copy),
+              let doc = try? PDFDocument(path: path, readingFrom: copy, unreadableBecause: "\(error)") else { return nil }
+        SafeText.log("podium: \(error); the restarted talk shows the version it showed before the restart (\(copy)), until the file is complete again")
+        return doc
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// Trial 18, finding 4: a talk killed while a failed compile had left `talk.pdf` cut short (or
+/// deleted) waited 30 s for the file with the room black, then gave up, and the room saw the
+/// desktop. The talk keeps a copy of the version it shows (`PDFLastGoodCopy`); the restart comes
+/// back on it, at the speaker's place, says so, and reloads the file once it is whole again.
+final class LastGoodCopyEndToEndTests: PDFTestCase {
+    func testARestartWhileThePDFIsCutShortComesBackOnTheVersionItShowed() throws {
+        try restartWithBrokenPDF { pdf, whole in try whole.prefix(whole.count / 3).write(to: URL(fileURLWithPath: pdf)) }
+    }
+
+    /// LaTeX deletes the PDF after a fatal error.
+    func testARestartWhileThePDFIsGoneComesBackOnTheVersionItShowed() throws {
+        try restartWithBrokenPDF { pdf, _ in try FileManager.default.removeItem(atPath: pdf) }
+    }
+
+    func restartWithBrokenPDF(_ breakFile: (String, Data) throws -> Void) throws {
+        let pdf = path("talk.pdf")
+        TestPDF.write(pdf, .init(pages: 5, texts: ["One", "Two", "Three", "Four", "Five"]))
+        let whole = try Data(contentsOf: URL(fileURLWithPath: pdf))
+        let app = try PodiumProcess(args: [pdf, "--windowed"],
+                                    environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software",
+                                                  "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": "enable=no"], dir: dir)
+        addTeardownBlock { [dir] in
+            if let d = dir { endTalks(mentioning: d.path) }
+            app.waitForExit(seconds: 5)
+        }
+        XCTAssertEqual(try app.send(["cmd": "state"])["driver"]?.string, "offscreen")
+        for _ in 0..<2 { XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true) }
+        _ = try app.client.waitForState { $0["scene"]?["index"]?.int == 2 }
+
+        // The version shown is kept in the talk's cache folder, whole.
+        let copies = dir.appendingPathComponent("home/.cache/podium/last-good")
+        func copy() -> Data? {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: copies.path))?.filter { $0.hasSuffix(".pdf") } ?? []
+            return names.count == 1 ? try? Data(contentsOf: copies.appendingPathComponent(names[0])) : nil
+        }
+        XCTAssertTrue(waitUntil(10) { copy() == whole }, "the shown version is copied: \(String(describing: try? FileManager.default.contentsOfDirectory(atPath: copies.path)))")
+
+        // A failed compile leaves the file broken; the reload is refused; then the talk is killed.
+        try breakFile(pdf, whole)
+        XCTAssertTrue(waitUntil(15) { app.log.contains("refused") }, "the broken file is refused; log:\n\(app.log)")
+        app.kill9()
+
+        // The restart comes back at once on the version it showed, at the same slide, and says why.
+        let client = try ControlClient(path: app.socketPath, timeout: 30)
+        let s = try client.waitForState(timeout: 30) { $0["scene"]?["index"]?.int == 2 }
+        XCTAssertEqual(s["scene"]?["count"]?.int ?? 5, 5)
+        XCTAssertTrue(app.log.contains("restarted after a kill"), app.log)
+        XCTAssertFalse(app.log.contains("the deck does not load yet"), "no wait for the file; log:\n\(app.log)")
+        XCTAssertTrue(app.log.contains("the talk goes on with the version shown before the restart"), app.log)
+        XCTAssertEqual(copy(), whole, "the copy is not replaced by the broken file")
+
+        // The file whole again (the next compile): it is reloaded, the place kept.
+        var next = TestPDF.Options(pages: 6, texts: ["One", "Two", "Three", "Four", "Five", "Six"])
+        next.title = "Fixed"
+        TestPDF.write(pdf, next)
+        let reloaded = try client.waitForState(timeout: 30) { $0["scene"]?["count"]?.int == 6 }
+        XCTAssertEqual(reloaded["scene"]?["index"]?.int, 2, "the place kept through the reload; log:\n\(app.log)")
+        _ = try? client.send(["cmd": "quit"])
+    }
+}
