@@ -220,6 +220,19 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: deck), "the deck was not deleted")
     }
 
+    /// Trial 18 m6: `podium` found on PATH (argv[0] "podium"), run from another folder, found no
+    /// built-in deck ("…/Assets/Decks/demo.json: cannot read file"): the assets are found from
+    /// the binary itself.
+    func testTheBuiltInDeckIsFoundFromAnyFolder() throws {
+        let bin = URL(fileURLWithPath: TestPaths.podium).deletingLastPathComponent().path
+        let elsewhere = dir.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let env = TestPaths.privateHome(in: dir).merging(["PATH": "\(bin):/usr/bin:/bin", "SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"]) { $1 }
+        let r = try runProcess("/usr/bin/env", ["podium", "snapshot", "--out", "demo.png"], environment: env, cwd: elsewhere)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("demo.png").path), r.stdout + r.stderr)
+    }
+
     func testSnapshotRejectsBadArguments() throws {
         let r = try podium("snapshot", "--scene", "9", "--out", dir.appendingPathComponent("x.png").path)
         XCTAssertEqual(r.status, 2)

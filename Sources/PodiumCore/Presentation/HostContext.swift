@@ -78,7 +78,10 @@ final class HostContext: SceneContext {
 public enum AssetLocator {
     public static let assets: URL = {
         if let e = ProcessInfo.processInfo.environment["PODIUM_ASSETS"] { return URL(fileURLWithPath: e) }
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        // The running binary itself (argv[0] is only "podium" when it was found on PATH: trial 18
+        // m6 got the working folder's Assets then), walked up to the checkout's Assets.
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var dir = URL(fileURLWithPath: exe).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
             let candidate = dir.appendingPathComponent("Assets")
             if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Decks").path) { return candidate }
