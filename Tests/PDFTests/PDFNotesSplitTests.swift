@@ -82,6 +82,8 @@ final class PDFNotesSplitTests: PDFTestCase {
         let presenter = try shot("presenter", "presenter.png")
         let notes = try frame(s, "pdf.notes-page")
         XCTAssertGreaterThan(notes.x, try frame(s, "pdf.page").x + 100, "the notes half is in the sidebar's notes panel")
+        let nextPreview = try frame(s, "console.nextPreview")
+        XCTAssertLessThanOrEqual(notes.y - (nextPreview.y + nextPreview.h), 40, "the notes half at the top of its panel, under its header (trial 18 m10): \(notes), next preview \(nextPreview)")
         XCTAssertGreaterThan(count(presenter, notes, Self.yellow), 500, "the notes half's yellow band in the notes panel")
         XCTAssertNil(controls(s).first { $0["id"]?.string == "console.notes" }, "no text notes beside it (not \"No notes for this scene\")")
         XCTAssertGreaterThan(count(presenter, try frame(s, "pdf.page"), TestPDF.colour(0), tolerance: 8), 5000, "the slide large")

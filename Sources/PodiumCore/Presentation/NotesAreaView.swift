@@ -45,13 +45,15 @@ final class NotesAreaView: View {
         let h = hasText ? (b.height * 0.6).rounded() : b.height
         sceneClip.frame = Rect(0, 0, b.width, h)
         notes.frame = hasText ? Rect(0, h + 6, b.width, max(0, b.height - h - 6)) : .zero
-        // Its own shape (a page's), scaled; centred while it fits, else from the top left.
+        // Its own shape (a page's), scaled; centred across while it fits, else from the left;
+        // always from the top, where notes begin (centred, an empty band above a Beamer notes
+        // half looked like something missing: trial 18 m10).
         let fit = v.sizeThatFits(Size(b.width, h)), z = sceneZoom
         let size = Size(fit.width * z, fit.height * z)
         sceneClip.content = size
         let o = sceneClip.offset
         v.frame = Rect(size.width <= b.width ? (b.width - size.width) / 2 : -o.x,
-                       size.height <= h ? (h - size.height) / 2 : -o.y, size.width, size.height)
+                       size.height <= h ? 0 : -o.y, size.width, size.height)
     }
 
     /// Clips what it holds to its bounds; the wheel scrolls content larger than them.
