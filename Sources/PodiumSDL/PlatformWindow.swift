@@ -202,7 +202,7 @@ public final class PlatformWindow {
         if everShown || isVisible || pointSize != rect.size { SDL_SetWindowSize(sdl, Int32(rect.width), Int32(rect.height)) }
         syncSize()
     }
-    /// Out of SDL's fullscreen mode, where it is. Before a window goes fullscreen on a display
+    /// Out of fullscreen (SDL's mode, or its window state: `fullscreenByState`), where it is. Before a window goes fullscreen on a display
     /// another of ours is fullscreen on, take that one out first: SDL minimises the display's
     /// previous fullscreen window (seen: a swap under openbox iconified the audience window).
     public func leaveFullscreen() {
