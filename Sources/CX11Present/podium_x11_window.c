@@ -74,6 +74,44 @@ int podium_x11_set_fullscreen_state(void *sdl_window) {
     return 0;
 }
 
+int podium_x11_clear_fullscreen_state(void *sdl_window) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo((SDL_Window *)sdl_window, &info) || info.subsystem != SDL_SYSWM_X11 || !info.info.x11.display) return -1;
+    Display *dpy = info.info.x11.display;
+    Window w = info.info.x11.window;
+    Atom state = XInternAtom(dpy, "_NET_WM_STATE", False), full = XInternAtom(dpy, "_NET_WM_STATE_FULLSCREEN", False);
+    XWindowAttributes a;
+    if (XGetWindowAttributes(dpy, w, &a) && a.map_state != IsUnmapped) {
+        /* EWMH: a mapped window's state is the window manager's to change, on request. */
+        XEvent e;
+        memset(&e, 0, sizeof e);
+        e.xclient.type = ClientMessage;
+        e.xclient.window = w;
+        e.xclient.message_type = state;
+        e.xclient.format = 32;
+        e.xclient.data.l[0] = 0;   /* _NET_WM_STATE_REMOVE */
+        e.xclient.data.l[1] = (long)full;
+        e.xclient.data.l[3] = 1;   /* source: an application */
+        XSendEvent(dpy, DefaultRootWindow(dpy), False, SubstructureNotifyMask | SubstructureRedirectMask, &e);
+    } else {
+        Atom type;
+        int format;
+        unsigned long n = 0, after = 0;
+        unsigned char *data = NULL;
+        if (XGetWindowProperty(dpy, w, state, 0, 64, False, XA_ATOM, &type, &format, &n, &after, &data) == Success && data && format == 32) {
+            Atom *atoms = (Atom *)data;
+            unsigned long kept = 0;
+            for (unsigned long i = 0; i < n; i++)
+                if (atoms[i] != full) atoms[kept++] = atoms[i];
+            if (kept != n) XChangeProperty(dpy, w, state, XA_ATOM, 32, PropModeReplace, data, (int)kept);
+        }
+        if (data) XFree(data);
+    }
+    XFlush(dpy);
+    return 0;
+}
+
 /* Xlib's default error handler ends the process on any protocol error. SDL sends events to its
  * own windows (a wakeup to the window that last had the focus); one destroyed by a hot-plug a
  * moment before (BadWindow on X_SendEvent) ended the talk, with no crash for the watcher to

@@ -66,7 +66,18 @@ public final class PlatformWindow {
         let s = pointSize
         return Rect(Double(x), Double(y), s.width, s.height)
     }
-    public var isFullscreen: Bool { SDL_GetWindowFlags(sdl) & (SDL_WINDOW_FULLSCREEN.rawValue | SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) != 0 }
+    /// In SDL's fullscreen mode, or (X11) mapped fullscreen by its window state (`fullscreenByState`).
+    public var isFullscreen: Bool { fullscreenByState || isFullscreenInSDL }
+    private var isFullscreenInSDL: Bool { SDL_GetWindowFlags(sdl) & (SDL_WINDOW_FULLSCREEN.rawValue | SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) != 0 }
+    /// X11: made fullscreen while hidden by writing `_NET_WM_STATE_FULLSCREEN` before the map
+    /// (`podium_x11_set_fullscreen_state`), SDL never asked. SDL 2.26 answers a window it has
+    /// fullscreen being shown, or asked fullscreen while mapped, by polling the X server every
+    /// 10 ms for up to 100 ms until the window has moved twice and changed size
+    /// (`X11_SetWindowFullscreenViaWM`); a window mapped fullscreen already changes neither, so
+    /// each launch waited the whole 100 ms for the console and again for the audience window
+    /// (openbox; issue 19). A window manager maps this one fullscreen, borderless over its display
+    /// (`cover`) where there is none.
+    public private(set) var fullscreenByState = false
     /// Whether this window has the keyboard focus (SDL's view; the window manager decides).
     public var hasKeyboardFocus: Bool { SDL_GetKeyboardFocus() == sdl }
     /// Whether the window has no decorations (a borderless cover of its display).
@@ -148,14 +159,22 @@ public final class PlatformWindow {
     }
 
     /// Puts the window on a display: fullscreen (desktop mode) on it, or windowed inside it.
+    /// A hidden window on X11 is made fullscreen by its window state (`fullscreenByState`), so
+    /// that nothing waits when it is shown; a mapped one by SDL.
     public func move(to display: Rect, fullscreen: Bool) {
         if fullscreen {
+            if !isVisible, !isFullscreenInSDL, SDLVideo.currentDriver == "x11" {
+                put(at: display, bordered: false, keepingState: true)
+                if !fullscreenByState { fullscreenByState = podium_x11_set_fullscreen_state(UnsafeMutableRawPointer(sdl)) == 0 }
+                if !fullscreenByState { SDL_SetWindowFullscreen(sdl, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) }
+                return
+            }
             cover(display)
             SDL_SetWindowFullscreen(sdl, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
             syncSize()
             return
         }
-        SDL_SetWindowFullscreen(sdl, 0)
+        leaveFullscreen()
         SDL_SetWindowBordered(sdl, SDL_TRUE)
         let w = min(display.width * 0.8, 1280), h = min(display.height * 0.8, 800)
         SDL_SetWindowSize(sdl, Int32(w), Int32(h))
@@ -170,8 +189,9 @@ public final class PlatformWindow {
     /// An ordinary (bordered) window at `frame` exactly (desktop coordinates), out of fullscreen.
     public func moveWindowed(to frame: Rect) { put(at: frame, bordered: true) }
 
-    private func put(at rect: Rect, bordered: Bool) {
-        SDL_SetWindowFullscreen(sdl, 0)
+    /// `keepingState`: its fullscreen window state stays (`move(to:fullscreen:)` on a hidden window).
+    private func put(at rect: Rect, bordered: Bool, keepingState: Bool = false) {
+        if !keepingState { leaveFullscreen() }
         SDL_SetWindowBordered(sdl, bordered ? SDL_TRUE : SDL_FALSE)
         // A window never mapped is where and as large as SDL made it (no window manager has
         // touched it; one that was mapped may have been moved, and SDL keeps what it asked for):
@@ -182,10 +202,13 @@ public final class PlatformWindow {
         if everShown || isVisible || pointSize != rect.size { SDL_SetWindowSize(sdl, Int32(rect.width), Int32(rect.height)) }
         syncSize()
     }
-    /// Out of SDL's fullscreen mode, where it is. Before a window goes fullscreen on a display
+    /// Out of fullscreen (SDL's mode, or its window state: `fullscreenByState`), where it is. Before a window goes fullscreen on a display
     /// another of ours is fullscreen on, take that one out first: SDL minimises the display's
     /// previous fullscreen window (seen: a swap under openbox iconified the audience window).
-    public func leaveFullscreen() { if isFullscreen { SDL_SetWindowFullscreen(sdl, 0) } }
+    public func leaveFullscreen() {
+        if fullscreenByState { fullscreenByState = false; _ = podium_x11_clear_fullscreen_state(UnsafeMutableRawPointer(sdl)) }
+        if isFullscreenInSDL { SDL_SetWindowFullscreen(sdl, 0) }
+    }
     public var isMinimized: Bool { SDL_GetWindowFlags(sdl) & SDL_WINDOW_MINIMIZED.rawValue != 0 }
     /// Shown, and restored when minimised (a shown window can still be iconic). On X11 a window
     /// made fullscreen while hidden is mapped fullscreen (`podium_x11_set_fullscreen_state`):
@@ -193,7 +216,7 @@ public final class PlatformWindow {
     /// frame, wider than the laptop, showed its edge on the projector for a frame).
     public func show() {
         everShown = true
-        if !isVisible, isFullscreen, SDLVideo.currentDriver == "x11" { _ = podium_x11_set_fullscreen_state(UnsafeMutableRawPointer(sdl)) }
+        if !isVisible, isFullscreenInSDL, SDLVideo.currentDriver == "x11" { _ = podium_x11_set_fullscreen_state(UnsafeMutableRawPointer(sdl)) }
         SDL_ShowWindow(sdl)
         if isMinimized { SDL_RestoreWindow(sdl) }
     }

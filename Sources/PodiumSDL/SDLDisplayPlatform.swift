@@ -4,6 +4,8 @@ import PodiumCore
 import PodiumKit
 
 extension PlatformWindow: DisplayWindow {
+    public var placesFullscreenHidden: Bool { SDLVideo.currentDriver == "x11" }
+
     public func warmUp(size: Size) {
         guard !isVisible, size.width >= 1, size.height >= 1 else { return }
         SDL_SetWindowSize(sdl, Int32(size.width), Int32(size.height))

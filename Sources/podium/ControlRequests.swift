@@ -169,7 +169,7 @@ enum ControlRequests {
                 // covers the display borderless instead (`PlatformWindow.cover`): fullscreen too, as the log says.
                 let covers = w.isBorderless && d.map { $0.bounds == f } == true
                 o["fullscreen"] = .bool(w.isFullscreen || covers)
-                o["fullscreenBy"] = w.isFullscreen ? "sdl" : covers ? "cover" : .null
+                o["fullscreenBy"] = w.fullscreenByState ? "state" : w.isFullscreen ? "sdl" : covers ? "cover" : .null
                 o["visible"] = .bool(w.isVisible)
             } else {
                 o["display"] = .null; o["visible"] = false; o["fullscreen"] = false

@@ -51,5 +51,14 @@ final class LaunchEdgeXorgTests: XorgPDFTestCase {
         XCTAssertFalse(on(audience, projector).isEmpty, "the audience window was never seen mapped on the projector (\(events.count) events)")
         XCTAssertEqual(on(presenter, projector), [], "the console reached the projector\n\(app.log)")
         XCTAssertEqual(on(audience, laptop), [], "the audience window reached the laptop\n\(app.log)")
+        // Each window is mapped where and as large as it ends (the audience's frame was mapped at
+        // 1280×720, then resized over its display) and already fullscreen: neither is asked
+        // fullscreen once mapped, a request SDL 2.26 waits up to 100 ms for the answer to
+        // (`X11_SetWindowFullscreenViaWM`), once for each window at every launch (issue 19).
+        let final = "at \(projector.x),\(projector.y) \(projector.width)x\(projector.height)"
+        let mappedElsewhere = on(audience, projector).filter { !$0.hasSuffix(final) }
+        XCTAssertEqual(mappedElsewhere, [], "the audience window was seen mapped other than \(final)\n\(app.log)")
+        let asked = try watch.stateRequests().filter { $0 == presenter || $0 == audience }
+        XCTAssertEqual(asked.count, 0, "window state asked of the window manager for mapped windows: \(asked.map { $0 == presenter ? "presenter" : "audience" })\n\(app.log)")
     }
 }

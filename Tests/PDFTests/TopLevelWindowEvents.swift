@@ -51,6 +51,17 @@ final class TopLevelWindowEvents {
         return Self.parse(try String(contentsOfFile: output, encoding: .utf8))
     }
 
+    /// The client windows (X ids) whose state was asked of the window manager (`_NET_WM_STATE`
+    /// client messages to the root: fullscreen on or off, maximised, …), in the order asked; after
+    /// `stop`.
+    func stateRequests() throws -> [UInt] {
+        try String(contentsOfFile: output, encoding: .utf8).components(separatedBy: "\n\n").compactMap { block in
+            let b = block.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard b.hasPrefix("ClientMessage event"), b.contains("(_NET_WM_STATE)") else { return nil }
+            return Self.matches(#"window 0x([0-9a-f]+)"#, b).first.flatMap { UInt($0[0], radix: 16) }
+        }
+    }
+
     /// xev's blocks (blank-line separated): "MapNotify event, serial 19, synthetic NO, window ROOT,\n
     /// event ROOT, window 0x40020b, override NO"; the window is the second one named.
     static func parse(_ text: String) -> [Event] {

@@ -28,6 +28,13 @@ int podium_x11_sync(void *sdl_window);
 /// are SDL's, cached by Xlib). Returns 0, or -1 when the window is not an X11 window.
 int podium_x11_set_fullscreen_state(void *sdl_window);
 
+/// Takes _NET_WM_STATE_FULLSCREEN off `sdl_window` again, for a window made fullscreen by
+/// `podium_x11_set_fullscreen_state` (SDL does not know it is): mapped, a request to the window
+/// manager (EWMH _NET_WM_STATE remove, sent without waiting for its answer); unmapped, the atom
+/// removed from the property. One round trip (the map state), two while unmapped. Returns 0, or
+/// -1 when the window is not an X11 window.
+int podium_x11_clear_fullscreen_state(void *sdl_window);
+
 #endif
 
 /* Makes an X protocol error a logged line instead of the end of the process (Xlib's default

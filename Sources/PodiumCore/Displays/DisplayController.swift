@@ -436,11 +436,12 @@ public final class DisplayController<Platform: DisplayPlatform> {
             case let .display(d):
                 let w = try audienceWindowOrCreate(at: d.bounds)
                 let fullscreen = !windowedViews.contains(.audience)
-                if fullscreen, !platform.honoursFullscreen {
-                    // Nothing places windows (X11 without a window manager): covering its display
-                    // before it is mapped, it appears there, never over the console for a moment,
-                    // and a spare already drawn at that size is not resized again (round trips
-                    // of the plug path, issue 19).
+                if fullscreen, !platform.honoursFullscreen || (!w.isVisible && w.placesFullscreenHidden) {
+                    // Placed before it is mapped, it appears there, never over the console for a
+                    // moment, and a spare already drawn at that size is not resized again (round
+                    // trips of the plug path, issue 19): where nothing places windows (X11
+                    // without a window manager) covering its display; with one, mapped already
+                    // fullscreen, so SDL has no fullscreen request to wait ~100 ms for (launch).
                     place(w, on: d, fullscreen: true)
                     w.show()
                 } else {

@@ -18,6 +18,11 @@ public protocol DisplayWindow: AnyObject {
     var pointSize: Size { get }
     /// Mapped, and restored when minimised.
     func show()
+    /// Whether `move(to:fullscreen: true)` while hidden makes the window fullscreen from its map
+    /// on (X11: its window state written before the map, `PlatformWindow.fullscreenByState`), so
+    /// it is placed before it is shown. The default is false (Wayland takes fullscreen on an
+    /// output only for a mapped window).
+    var placesFullscreenHidden: Bool { get }
     /// Fullscreen (desktop mode) on `display`, or a window centred inside it.
     func move(to display: Rect, fullscreen: Bool)
     /// Borderless, exactly covering `rect`, without the platform's fullscreen mode.
@@ -52,6 +57,7 @@ public protocol DisplayWindow: AnyObject {
 
 extension DisplayWindow {
     public func warmUp(size: Size) {}
+    public var placesFullscreenHidden: Bool { false }
     public func drawNow() -> Bool { false }
     public func drawPlaced() -> Bool { drawNow() }
     public var pointSize: Size { frame.size }
