@@ -12,7 +12,8 @@ public enum X11Outputs {
 
     /// One RandR output: its name (what `xrandr` prints), its bounds in root-window pixels when
     /// it is switched on (nil when off or disconnected), and the EDID's make and model.
-    public struct Output: Equatable { public var name: String; public var bounds: Rect?; public var edid: EDID? }
+    /// `primary`: RandR's primary output (`xrandr --primary`).
+    public struct Output: Equatable { public var name: String; public var bounds: Rect?; public var edid: EDID?; public var primary = false }
 
     /// The last answer and the server's RandR timestamps it was read at: while neither timestamp
     /// moved, no output, CRTC or mode changed (a plug, an unplug, `xrandr --mode` each move one),
@@ -43,12 +44,18 @@ public enum X11Outputs {
         guard let res = XRRGetScreenResourcesCurrent(dpy, root) else { return nil }
         defer { XRRFreeScreenResources(res) }
         let stamps = (res.pointee.timestamp, res.pointee.configTimestamp)
-        if let c = cache, c.timestamp == stamps.0, c.configTimestamp == stamps.1 { return c.outputs }
-        outputReads += 1
-        // Asked until the server has the atom (a driver that reports EDIDs makes it).
-        if (edidAtom ?? 0) == 0 { edidAtom = XInternAtom(dpy, "EDID", 1) }
-        let out = activeOutputs(dpy, root, res) ?? everyOutput(dpy, res)
-        cache = (stamps.0, stamps.1, out)
+        var out: [Output]
+        if let c = cache, c.timestamp == stamps.0, c.configTimestamp == stamps.1 { out = c.outputs } else {
+            outputReads += 1
+            // Asked until the server has the atom (a driver that reports EDIDs makes it).
+            if (edidAtom ?? 0) == 0 { edidAtom = XInternAtom(dpy, "EDID", 1) }
+            out = activeOutputs(dpy, root, res) ?? everyOutput(dpy, res)
+            cache = (stamps.0, stamps.1, out)
+        }
+        // Asked every time (one round trip): setting the primary output moves neither timestamp,
+        // and xrandr may set it just after the mode it set with it (`--mode … --primary`).
+        let primary = known[XRRGetOutputPrimary(dpy, root)]?.name
+        for i in out.indices { out[i].primary = out[i].name == primary }
         return out
     }
 
@@ -161,7 +168,7 @@ public enum X11Outputs {
             guard let o else { return d }   // unknown to RandR: as SDL says
             guard let r = o.bounds, taken.insert(o.name).inserted else { return nil }
             var c = d
-            c.name = o.name; c.make = o.edid?.make; c.model = o.edid?.model; c.serial = o.edid?.serial
+            c.name = o.name; c.make = o.edid?.make; c.model = o.edid?.model; c.serial = o.edid?.serial; c.isPrimary = o.primary
             guard r != d.bounds else { return c }
             if c.usableBounds == c.bounds { c.usableBounds = r }
             c.bounds = r

@@ -19,7 +19,7 @@ enum DisplaysCommand {
         let change = policy.update(ds, at: 0)
         let a = policy.assignment
         // Why, when it is not the plain rule (the built-in panel over the primary, a saved swap).
-        let why = [change?.presenterReason.map { _ in "the built-in panel; the primary display is \(ds.first?.name ?? "")" },
+        let why = [change?.presenterReason.map { _ in "the built-in panel; the primary display is \((ds.first { $0.isPrimary } ?? ds.first)?.name ?? "")" },
                    change?.appliedChoice.map { _ in "a swap saved in displays.json" }].compactMap { $0 }
         let audience: String
         switch a.audience {

@@ -408,6 +408,18 @@ public final class DisplayController<Platform: DisplayPlatform> {
         if !launch, case let .mirror(m) = placedAudience, case let .display(d) = placement, audienceWindow?.isVisible == true,
            m.identity == d.identity, m.bounds == d.bounds, pd.identity != d.identity { audienceStays = true }
         placedAt = t
+        // A display arrived while the talk was on one display, and the audience takes the display
+        // the console filled (a lid opened after a lid-closed launch: the console moves to the
+        // laptop, trial 18 F1): the audience window covers it, drawn and on top, before the
+        // console leaves it, so the room sees the console, then its slide, never the desktop.
+        if !launch, presenterMoves, !windowedViews.contains(.audience), case let .display(d) = placement,
+           placedPresenter?.identity == d.identity, placedAudience == .preview || placedAudience == .window,
+           let w = try? audienceWindowOrCreate(at: d.bounds) {
+            w.show()
+            w.cover(d.bounds)
+            _ = w.drawNow()
+            w.raiseAndFocus()   // above the console, which a window manager keeps on top while focused
+        }
         if presenterMoves { presenterWindow.leaveFullscreen() }
         if moved, !audienceStays { audienceWindow?.leaveFullscreen() }
         if presenterMoves {

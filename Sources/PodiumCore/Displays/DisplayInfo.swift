@@ -22,10 +22,16 @@ public struct DisplayInfo: Equatable, Sendable {
     public var make: String?, model: String?
     /// The EDID serial (`EDID.serial`) where the platform reads it (X11); nil on Wayland.
     public var serial: String?
+    /// The window system's primary display (X11: RandR's primary output, `xrandr --primary`);
+    /// false on platforms without one (Wayland). SDL lists the primary first at its start but
+    /// appends a display connected later, so after a lid opened on a lid-closed launch SDL's
+    /// display 0 is the projector: `DisplayPolicy` asks this first (trial 18 F1).
+    public var isPrimary: Bool
     public init(index: Int, name: String, bounds: Rect, usableBounds: Rect, dpi: Double? = nil, currentMode: Mode? = nil, modes: [Mode] = [],
-                make: String? = nil, model: String? = nil, serial: String? = nil) {
+                make: String? = nil, model: String? = nil, serial: String? = nil, isPrimary: Bool = false) {
         self.index = index; self.name = name; self.bounds = bounds; self.usableBounds = usableBounds
         self.dpi = dpi; self.currentMode = currentMode; self.modes = modes; self.make = make; self.model = model; self.serial = serial
+        self.isPrimary = isPrimary
     }
 
     /// Which monitor this is (make, model, serial), or nil when the display reported none of

@@ -127,8 +127,10 @@ public struct DisplayChange: Equatable, Sendable, CustomStringConvertible {
 /// The presenter goes on the saved presenter choice when connected, else the laptop's built-in
 /// panel when one is connected (`DisplayInfo.isBuiltInPanel`: eDP, LVDS, DSI), whichever display
 /// is primary (a projector made primary in the desktop's settings, by a dock, or by a login with
-/// the lid closed must not get the console: trial 13 F1), else SDL's primary display
-/// (index 0) — unless that is the saved audience display, or the display the room is seeing
+/// the lid closed must not get the console: trial 13 F1), else the primary display
+/// (`DisplayInfo.isPrimary`; SDL's display 0 when none is marked, as SDL lists the primary first
+/// at its start but appends a display connected later: a lid opened after a lid-closed launch
+/// gets the console as a launch with both displays gives it, trial 18 F1) — unless that is the saved audience display, or the display the room is seeing
 /// (`roomDisplay`, or the one a removal took the audience from), and another one exists. When the
 /// room's display is the only one left (a laptop's lid closed with the projector on), the room
 /// keeps the audience view there fullscreen and the console is hidden, as when mirrored
@@ -154,7 +156,7 @@ public struct DisplayPolicy: Sendable {
     /// `--windowed`: with one display the audience view gets a window instead of the preview.
     public var windowed: Bool
     /// Another talk holds this display server's room (`DisplayLockError`) and this one is
-    /// `--windowed`: every view in an ordinary window on SDL's primary display (index 0, the
+    /// `--windowed`: every view in an ordinary window on the primary display (`primary`: the
     /// laptop's), none on another display, saved choices and selectors aside (trial 12 F1: the
     /// second deck's windows over the running talk's audience view on the projector).
     public var besideAnotherTalk = false
@@ -262,7 +264,7 @@ public struct DisplayPolicy: Sendable {
     /// The laptop's built-in panel, when one is connected and the presenter goes there rather
     /// than on the primary display (no saved presenter; the primary display is another).
     private var builtInPanel: DisplayInfo? {
-        guard let first = displays.first, !first.isBuiltInPanel else { return nil }
+        guard let first = primary, !first.isBuiltInPanel else { return nil }
         return displays.first { $0.isBuiltInPanel }
     }
 
@@ -270,7 +272,7 @@ public struct DisplayPolicy: Sendable {
     /// "presenter on eDP-1, the built-in panel (the primary display is HDMI-1)"; else nil.
     public var presenterReason: String? {
         guard let p = assignment.presenter, connected(savedPresenter) == nil, let panel = builtInPanel,
-              p.identity == panel.identity, let first = displays.first else { return nil }
+              p.identity == panel.identity, let first = primary else { return nil }
         return "presenter on \(p.name), the built-in panel (the primary display is \(first.name))"
     }
 
@@ -314,6 +316,9 @@ public struct DisplayPolicy: Sendable {
         savedPresenter = nil; savedAudience = nil; savedMonitors = [:]
     }
 
+    /// The primary display (`DisplayInfo.isPrimary`), else SDL's display 0; nil with none.
+    private var primary: DisplayInfo? { displays.first { $0.isPrimary } ?? displays.first }
+
     private func connected(_ id: DisplayIdentity?) -> DisplayInfo? { id.flatMap { i in displays.first { $0.identity == i } } }
 
     private func waiting(at time: Double) -> DisplayIdentity? {
@@ -322,7 +327,7 @@ public struct DisplayPolicy: Sendable {
     }
 
     private func choose(at time: Double) -> DisplayAssignment {
-        guard let first = displays.first else { return DisplayAssignment(presenter: nil, audience: .preview) }
+        guard let first = primary else { return DisplayAssignment(presenter: nil, audience: .preview) }
         if besideAnotherTalk { return DisplayAssignment(presenter: first, audience: .window) }
         var presenter = connected(savedPresenter) ?? builtInPanel ?? first
         if savedPresenter == nil || connected(savedPresenter) == nil, presenter.identity == savedAudience,
