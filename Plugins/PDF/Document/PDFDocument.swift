@@ -36,7 +36,7 @@ public final class PDFDocument: @unchecked Sendable {
     /// `pageKeys` and `loosePageKeys`, once read (their own lock: reading the text takes `lock`
     /// page by page).
     private let keysLock = NSLock()
-    private var keysRead: (exact: [String], loose: [String])?
+    private var keysRead: (exact: [String], loose: [String], words: [[String]])?
 
     /// Every page's content key (`InkPageKeys`: its text and size), read once per document and
     /// shared by the drawing layer and the deck opener (a reload's place, `PDFDeck`).
@@ -44,13 +44,17 @@ public final class PDFDocument: @unchecked Sendable {
     /// The same keys of the text without its digits (`InkPageKeys.loose`): Beamer themes that
     /// print "3 / 12" in the footline change every page's text when a frame is inserted.
     var loosePageKeys: [String] { readKeys().loose }
+    /// Every page's words (`PdfpcFollow.words`), read with the keys: a page not found by its key
+    /// is told from others by them (talk.pdfpc's hidden page edited, `PdfpcFollow.follow`).
+    var pageWords: [[String]] { readKeys().words }
 
-    private func readKeys() -> (exact: [String], loose: [String]) {
+    private func readKeys() -> (exact: [String], loose: [String], words: [[String]]) {
         keysLock.withLock {
             if let keysRead { return keysRead }
             PageTextHold.wait()
             let texts = InkPageKeys.texts(of: self)
-            let k = (InkPageKeys.keys(texts: texts, sizes: pageSizes), InkPageKeys.keys(texts: texts.map(InkPageKeys.loose), sizes: pageSizes))
+            let k = (InkPageKeys.keys(texts: texts, sizes: pageSizes), InkPageKeys.keys(texts: texts.map(InkPageKeys.loose), sizes: pageSizes),
+                     texts.map(PdfpcFollow.words))
             keysRead = k
             return k
         }
