@@ -68,7 +68,7 @@ final class PdfpcFollowTests: PDFTestCase {
         XCTAssertEqual(d.pages.map(\.notes), ["", "", "", ""], "Results' note is put on no other page")
         XCTAssertEqual(d.pdfpcStaleWarnings.count, 2)
         guard d.pdfpcStaleWarnings.count == 2 else { return }
-        XCTAssertTrue(d.pdfpcStaleWarnings[0].hasSuffix("talk.pdfpc: page 4 “Page 4” hidden on a guess (hidden page 5 not found for certain in the new talk.pdf)"), d.pdfpcStaleWarnings[0])
+        XCTAssertTrue(d.pdfpcStaleWarnings[0].hasSuffix("talk.pdfpc: page 4 hidden on a guess (hidden page 5 not found for certain in the new talk.pdf)"), d.pdfpcStaleWarnings[0])
         XCTAssertTrue(d.pdfpcStaleWarnings[1].hasSuffix("moved with their pages; not found in the new talk.pdf, left out: the note of page 3 (save the file again in pdfpc, or fix its idx entries)"), d.pdfpcStaleWarnings[1])
     }
 

@@ -129,7 +129,11 @@ enum PdfpcStaleness {
         // A page hidden on a guess is said on a line of its own, short enough for the banner
         // (trial 18 F3: the speaker's only warning was cut off): checked before it matters.
         let guess = moved.guessed.isEmpty ? nil : "\(pdfpcPath): "
-            + moved.guessed.map { "page \($0.new) “\(PageTitles.title(of: $0.new - 1, in: doc).prefix(40))” hidden on a guess" }.joined(separator: ", ")
+            + moved.guessed.map { g in
+                // Its title when the PDF has one (outline), not the "Page 7" said anyway.
+                let title = PageTitles.title(of: g.new - 1, in: doc)
+                return "page \(g.new)" + (title.hasPrefix("Page ") ? "" : " “\(title.prefix(40))”") + " hidden on a guess"
+            }.joined(separator: ", ")
             + " (hidden page\(moved.guessed.count > 1 ? "s" : "") \(moved.guessed.map { "\($0.old)" }.joined(separator: ", ")) not found for certain in the new \(name))"
         return (moved.file, [guess, warning].compactMap { $0 })
     }
