@@ -211,6 +211,29 @@ final class PDFReloadEndToEndTests: PDFTestCase {
         XCTAssertEqual(app.stop(), 0)
     }
 
+    /// Trial 18 F2: talk.pdfpc saved with a typo mid-talk keeps the version read before: the
+    /// hidden page stays out of the talk, the countdown from its duration stays, and the banner
+    /// names the error's place and says so.
+    func testATalkPdfpcTypoKeepsTheVersionReadBefore() throws {
+        let talk = path("talk.pdf")
+        TestPDF.write(talk, .init(pages: 5))
+        let good = "{\"pdfpcFormat\":2,\"duration\":20,\"pages\":[\n {\"idx\":4,\"hidden\":true},\n {\"idx\":1,\"hidden\":true}\n]}"
+        try writePdfpcSavedEarlier(good, to: path("talk.pdfpc"))
+        app = try PodiumProcess(args: [talk, "--windowed"], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
+        defer { app.stop() }
+        var s = try state()
+        XCTAssertEqual(s["scene"]?["count"]?.int, 3)
+        XCTAssertEqual(s["timers"]?["remaining"]?.int, 1200)
+        try good.replacingOccurrences(of: "true}\n]", with: "true},\n]").write(toFile: path("talk.pdfpc"), atomically: false, encoding: .utf8)
+        s = try app.client.waitForState(timeout: 15) { (self.banner($0)?.text ?? "").contains("talk.pdfpc") }
+        let text = banner(s)?.text ?? ""
+        XCTAssertTrue(text.hasPrefix("Reloaded talk.pdfpc; talk.pdfpc: not valid JSON: line 4, column 1"), text)
+        XCTAssertTrue(text.hasSuffix("(the version read before is kept)"), text)
+        XCTAssertEqual(s["scene"]?["count"]?.int, 3, "the hidden pages stay out of the talk")
+        XCTAssertNotNil(s["timers"]?["remaining"]?.int, "the countdown stays")
+        XCTAssertEqual(app.stop(), 0)
+    }
+
     /// The same on a real X server with two monitors (Xorg dummy driver): the audience window on
     /// the second monitor only ever shows whole pages.
     func testRewritingThePDFOnTheXorgRig() throws {

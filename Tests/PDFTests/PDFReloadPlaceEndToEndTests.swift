@@ -117,6 +117,27 @@ extension PDFReloadEndToEndTests {
         XCTAssertEqual(app.stop(), 0)
     }
 
+    /// Trial 18 F3: on the third overlay, a frame inserted earlier and the hidden backup and the
+    /// slide after it both edited, recompiled once: the next Page Down goes to the edited slide
+    /// after the backup, never to the backup, and nothing is said to be left out.
+    func testTheHiddenBackupEditedWithTheSlideAfterItStaysHidden() throws {
+        let talk = path("talk.pdf")
+        writeBeamer(talk, [("Intro", "1"), ("Ov a", "2"), ("Ov ab", "2"), ("Ov abc", "2"), ("Bk", "3"), ("Res", "4"), ("End", "5")])
+        try writePdfpcSavedEarlier(#"{"pdfpcFormat": 2, "duration": 20, "pages": [{"idx": 4, "hidden": true}]}"#, to: path("talk.pdfpc"))
+        try presentOffscreen(talk)
+        defer { app.stop() }
+        XCTAssertEqual(try app.client.send(["cmd": "goto", "index": 3])["ok"]?.bool, true)
+        XCTAssertTrue(near(try audienceBox(), TestPDF.colour(3)))
+        recompile(talk, [("Intro", "1"), ("Agenda", "2"), ("Ov a", "3"), ("Ov ab", "3"), ("Ov abc", "3"), ("Bk spare", "4"), ("Find", "5"), ("End", "6")])
+        // The third overlay is page index 4 now; the edited backup (5) hidden, Find (6) next.
+        XCTAssertTrue(try audienceGoes(from: TestPDF.colour(3), to: TestPDF.colour(4), "recompiled"), "the room stays on the third overlay")
+        let s = try app.client.waitForState(timeout: 10) { $0["scene"]?["count"]?.int == 7 }
+        XCTAssertFalse((banner(s)?.text ?? "").contains("left out"), banner(s)?.text ?? "")
+        XCTAssertEqual(try app.client.send(["cmd": "key", "key": "Page Down"])["ok"]?.bool, true)
+        XCTAssertTrue(try audienceGoes(from: TestPDF.colour(4), to: TestPDF.colour(6), "Page Down"), "Find, never the hidden backup (\(TestPDF.colour(5)))")
+        XCTAssertEqual(app.stop(), 0)
+    }
+
     /// The pages' text is read off the main thread (held here by a test hook until a file
     /// exists): meanwhile the console answers and takes a key, the room keeps its page, and the
     /// key acts on the new version from the page found by its content.

@@ -35,6 +35,9 @@ enum TestPDF {
         /// The big type on each page instead of its number (a slide's own text, which stays the
         /// same when slides are inserted before it).
         var texts: [String]? = nil
+        /// The big type's size in points (nil: an eighth of the page's height); smaller keeps a
+        /// long text on the page (poppler reads only what is on it).
+        var textSize: Double? = nil
         /// `/Creator`, e.g. Beamer's "LaTeX with Beamer class".
         var creator: String? = nil
         enum Either { case page(Int), uri(String) }
@@ -64,7 +67,7 @@ enum TestPDF {
             cairo_fill(cr)
             cairo_set_source_rgb(cr, 0, 0, 0)
             cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
-            cairo_set_font_size(cr, slideH / 8)
+            cairo_set_font_size(cr, o.textSize ?? slideH / 8)
             cairo_move_to(cr, slideW * 0.6, slideH * 0.5)
             cairo_show_text(cr, o.texts?[i] ?? "\(i + 1)")
             if o.notesRight {

@@ -35,8 +35,11 @@ public struct PDFDeck {
     /// talk of no slides cannot be given; trial 13 F12 saw page 1 alone, "1 / 1").
     public var hiddenWarning: String?
     /// Said when the PDF changed under an unchanged `talk.pdfpc` and its per-page entries were
-    /// moved with their pages (or could not be: named) (`PdfpcStaleness`).
-    public var pdfpcStaleWarning: String?
+    /// moved with their pages (or could not be: named) (`PdfpcStaleness`); nil when nothing moved.
+    public var pdfpcStaleWarning: String? { pdfpcStaleWarnings.isEmpty ? nil : pdfpcStaleWarnings.joined(separator: "\n") }
+    /// The same, one line each: first, when a hidden page was not found for certain, which page
+    /// was hidden on a guess (short, for the banner), then what moved and what was left out.
+    public var pdfpcStaleWarnings: [String] = []
 
     /// Builds the scenes for `path`; `notes` nil takes pdfpc's `notesPosition`, else detects
     /// Beamer's notes on the second screen (`NotesDetection`); `.none` shows whole pages. A PDF
@@ -60,9 +63,13 @@ public struct PDFDeck {
         let read = doc.map { PdfpcStaleness.read(pdf: file, pdfpc: pdfpcBytes, doc: $0) }
         let pdfpc = read?.file
         self.pdfpc = pdfpc
-        pdfpcStaleWarning = read?.warning
+        pdfpcStaleWarnings = read?.warnings ?? []
         // Said as what the talk does with it (the talk starts without it; `check` refuses it).
-        pdfpcProblems = (pdfpc?.problems ?? []).map { "\($0)" + ($0.path == PdfpcFile.path(for: file) ? " (the file is left out)" : " (left out)") }
+        pdfpcProblems = (pdfpc?.problems ?? []).map {
+            let whole = $0.path == PdfpcFile.path(for: file)
+            guard pdfpc?.keptBefore == true else { return "\($0)" + (whole ? " (the file is left out)" : " (left out)") }
+            return "\($0)" + (whole ? " (the version read before is kept)" : " (the value read before is kept)")
+        }
         // nil: Beamer's notes on the second screen are detected from the page shape.
         let layout = requested ?? pdfpc?.notesPosition ?? doc.map(NotesDetection.layout(of:)) ?? .none
         self.layout = layout

@@ -40,6 +40,8 @@ enum PDFDeckOpener {
         })
         // pdfpc's file is the speaker's too (notes, timing, hidden pages): edited, the talk reloads.
         deck.watchedFiles = [PDFNotes.sidecarPath(for: r.path), PdfpcFile.path(for: r.path)]
+        // A page hidden on a guess first: the banner shows the first line whole (trial 18 F3).
+        deck.warnings += pdf.pdfpcStaleWarnings
         deck.warnings += (pdf.pdfpc?.ignored ?? []).map { "\(PdfpcFile.path(for: r.path)): \($0)" }
         // A notes sidecar with a typo never stops the talk: the notes are marked missing (or the
         // last good ones kept) and the speaker told; `check` reports it as an error.
@@ -51,7 +53,6 @@ enum PDFDeckOpener {
         }
         if let w = pdf.labelWarning { deck.warnings.append(w) }
         if let w = pdf.hiddenWarning { deck.warnings.append(w) }
-        if let w = pdf.pdfpcStaleWarning { deck.warnings.append(w) }
         if let p = pdf.pdfpc {
             deck.durationMinutes = p.durationMinutes
             deck.endTimeMinutes = p.endTime.flatMap(ClockTime.init).map { $0.hour * 60 + $0.minute }

@@ -39,6 +39,38 @@ public struct PdfpcFile: Equatable, Sendable {
     /// What could not be used (`readable`), one error each naming the file and field: the whole
     /// file (not JSON, pdfpc's old text format) or one field or page entry, left out.
     public var problems: [SceneParameterError] = []
+    /// Whether what `problems` name was taken from the version read before (`keeping`), not left out.
+    public var keptBefore = false
+
+    /// This reading with what it could not read taken from `before` (the file as read before, a
+    /// typo saved mid-talk; trial 18 F2): a field's value, or every page entry (hidden pages,
+    /// notes, forced overlays) when a page entry is bad; the whole of `before` when the file is
+    /// not a JSON object. `problems` stay (the banner names them), `keptBefore` says so.
+    func keeping(_ before: PdfpcFile) -> PdfpcFile {
+        var out = self
+        out.keptBefore = !problems.isEmpty
+        for p in problems {
+            // "…/talk.pdfpc: pages[2].idx" → "pages"; the file alone → the whole of `before`.
+            guard let colon = p.path.range(of: ".pdfpc: ", options: .backwards) else { return before.withProblems(problems) }
+            switch p.path[colon.upperBound...].prefix(while: { $0.isLetter }) {
+            case "duration": out.durationMinutes = before.durationMinutes
+            case "endTime": out.endTime = before.endTime
+            case "lastMinutes": out.lastMinutes = before.lastMinutes
+            case "endSlide": out.endSlide = before.endSlide
+            case "notesPosition": out.notesPosition = before.notesPosition
+            default: out.notes = before.notes; out.hidden = before.hidden; out.forcedOverlays = before.forcedOverlays
+            }
+        }
+        return out
+    }
+
+    /// This reading, said to have `problems` whose parts were kept from it (`keeping`).
+    func withProblems(_ problems: [SceneParameterError]) -> PdfpcFile {
+        var out = self
+        out.problems = problems
+        out.keptBefore = true
+        return out
+    }
 
     /// `talk.pdf` → `talk.pdfpc`.
     public static func path(for pdf: String) -> String {

@@ -27,6 +27,9 @@ enum PdfpcStaleness {
         var keys: PdfpcFollow.Keys?
     }
     nonisolated(unsafe) private static var seen: [String: Baseline] = [:]
+    /// The last `.pdfpc` bytes read without a problem, by PDF path, in this process (a talk
+    /// launched with a typo has none: the file is left out, as `podium check` says).
+    nonisolated(unsafe) private static var lastGood: [String: Data] = [:]
     /// The documents of baselines whose keys are still being read (`readKeysLater`), by PDF path.
     nonisolated(unsafe) private static var reading: [String: PDFDocument] = [:]
     private static let lock = NSLock()
@@ -41,15 +44,41 @@ enum PdfpcStaleness {
 
     /// `talk.pdfpc`'s contents (`bytes`, nil: none) for `doc` (absolute path `pdf`) as the talk
     /// uses them: parsed against the PDF they were first read with and moved to `doc`'s pages;
-    /// `warning` says when the PDF changed under them and how the entries were moved.
-    static func read(pdf: String, pdfpc bytes: Data?, doc: PDFDocument, environment: [String: String] = ProcessInfo.processInfo.environment) -> (file: PdfpcFile?, warning: String?) {
+    /// `warnings` say when the PDF changed under them and how the entries were moved (first, on a
+    /// line of its own, the pages hidden on a guess, `PdfpcFollow.guesses`). Bytes with a problem
+    /// (a typo saved mid-talk) keep, for what cannot be read, what this process read before from
+    /// the file (`PdfpcFile.keeping`); with nothing read before, what cannot be read is left out.
+    static func read(pdf: String, pdfpc bytes: Data?, doc: PDFDocument, environment: [String: String] = ProcessInfo.processInfo.environment) -> (file: PdfpcFile?, warnings: [String]) {
+        guard let bytes else {
+            lock.withLock { seen[pdf] = nil; lastGood[pdf] = nil }
+            try? FileManager.default.removeItem(atPath: storePath(pdf: pdf, environment: environment))
+            return (nil, [])
+        }
+        // A file saved with a typo mid-talk (trial 18 F2: the hidden slides came back, the
+        // countdown went): what could not be read is taken from the version read before, which
+        // stays the baseline (so its entries go on following their pages).
+        let fresh = PdfpcFile.readable(bytes, file: PdfpcFile.path(for: pdf), pageCount: doc.pageCount)
+        if !fresh.problems.isEmpty, let good = lock.withLock({ lastGood[pdf] }), good != bytes {
+            let before = usable(pdf: pdf, pdfpc: good, doc: doc, environment: environment)
+            if let kept = before.file, kept.problems.isEmpty {
+                var out = fresh.keeping(kept)
+                // Page entries left as they were keep following their pages (the PDF recompiled too).
+                let (a, b) = (PdfpcFile.readable(good, file: "", pageCount: .max), PdfpcFile.readable(bytes, file: "", pageCount: .max))
+                if (a.hidden, a.notes, a.forcedOverlays) == (b.hidden, b.notes, b.forcedOverlays) {
+                    (out.hidden, out.notes, out.forcedOverlays) = (kept.hidden, kept.notes, kept.forcedOverlays)
+                }
+                return (out, before.warnings)
+            }
+        }
+        let out = usable(pdf: pdf, pdfpc: bytes, doc: doc, environment: environment)
+        if out.file?.problems.isEmpty == true { lock.withLock { lastGood[pdf] = bytes } }
+        return out
+    }
+
+    /// `read` of bytes taken as they are (the baseline follows them).
+    private static func usable(pdf: String, pdfpc bytes: Data, doc: PDFDocument, environment: [String: String]) -> (file: PdfpcFile?, warnings: [String]) {
         let pdfpcPath = PdfpcFile.path(for: pdf)
         let store = storePath(pdf: pdf, environment: environment)
-        guard let bytes else {
-            lock.withLock { seen[pdf] = nil }
-            try? FileManager.default.removeItem(atPath: store)
-            return (nil, nil)
-        }
         let hash = fnv(bytes), (size, modified) = signature(pdf)
         let loaded = lock.withLock { seen[pdf] } ?? load(store)
         // Saved together: a `.pdfpc` written at most `togetherSeconds` before this PDF was made
@@ -65,7 +94,7 @@ enum PdfpcStaleness {
             lock.withLock { seen[pdf] = base; reading[pdf] = nil }
             save(base, to: store)
             if perPage { readKeysLater(of: doc, for: base, pdf: pdf, store: store) }
-            return (file, nil)
+            return (file, [])
         }
         lock.withLock { seen[pdf] = was }
         let file = PdfpcFile.readable(bytes, file: pdfpcPath, pageCount: was.pageCount)
@@ -73,16 +102,16 @@ enum PdfpcStaleness {
         let name = (pdf as NSString).lastPathComponent
         guard was.pdfSize != size || was.pdfModified != modified || was.pageCount != doc.pageCount else {
             if perPage, was.keys == nil { readKeysLater(of: doc, for: was, pdf: pdf, store: store) }
-            return (file, nil)
+            return (file, [])
         }
-        guard perPage else { return (file, nil) }
+        guard perPage else { return (file, []) }
         // The keys of the PDF the file was read with: saved, or read now from its document if the
         // background read has not finished (the talk changed its PDF within `keysDelay`).
         let pending = lock.withLock { reading[pdf] }
-        guard let old = was.keys ?? pending.map({ PdfpcFollow.Keys(exact: $0.pageKeys, loose: $0.loosePageKeys) }) else {
+        guard let old = was.keys ?? pending.map({ PdfpcFollow.Keys(of: $0) }) else {
             // Neither (the talk that read it ended first): its entries go by page number.
-            guard was.pageCount != doc.pageCount else { return (file, nil) }
-            return (file, "\(pdfpcPath): \(name) now has \(doc.pageCount) pages, \(was.pageCount) when this file was read: its hidden pages and notes go by page number and may no longer match")
+            guard was.pageCount != doc.pageCount else { return (file, []) }
+            return (file, ["\(pdfpcPath): \(name) now has \(doc.pageCount) pages, \(was.pageCount) when this file was read: its hidden pages and notes go by page number and may no longer match"])
         }
         if was.keys == nil {
             var known = was
@@ -90,14 +119,23 @@ enum PdfpcStaleness {
             lock.withLock { seen[pdf] = known; reading[pdf] = nil }
             save(known, to: store)
         }
-        let moved = PdfpcFollow.follow(file, from: old, to: PdfpcFollow.Keys(exact: doc.pageKeys, loose: doc.loosePageKeys))
-        guard moved.changed else { return (moved.file, nil) }
+        let moved = PdfpcFollow.follow(file, from: old, to: PdfpcFollow.Keys(of: doc))
+        guard moved.changed else { return (moved.file, []) }
         var warning = "\(pdfpcPath): \(name) changed since this file was read (\(was.pageCount) pages then, \(doc.pageCount) now): "
             + "its hidden pages and notes were moved with their pages"
         if !moved.lost.isEmpty {
             warning += "; not found in the new \(name), left out: \(moved.lost.joined(separator: ", ")) (save the file again in pdfpc, or fix its idx entries)"
         }
-        return (moved.file, warning)
+        // A page hidden on a guess is said on a line of its own, short enough for the banner
+        // (trial 18 F3: the speaker's only warning was cut off): checked before it matters.
+        let guess = moved.guessed.isEmpty ? nil : "\(pdfpcPath): "
+            + moved.guessed.map { g in
+                // Its title when the PDF has one (outline), not the "Page 7" said anyway.
+                let title = PageTitles.title(of: g.new - 1, in: doc)
+                return "page \(g.new)" + (title.hasPrefix("Page ") ? "" : " “\(title.prefix(40))”") + " hidden on a guess"
+            }.joined(separator: ", ")
+            + " (hidden page\(moved.guessed.count > 1 ? "s" : "") \(moved.guessed.map { "\($0.old)" }.joined(separator: ", ")) not found for certain in the new \(name))"
+        return (moved.file, [guess, warning].compactMap { $0 })
     }
 
     /// Reads `doc`'s page keys for `base` on a background thread after `keysDelay`, then keeps
@@ -107,7 +145,7 @@ enum PdfpcStaleness {
         keysReading.enter()
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + keysDelay) {
             defer { keysReading.leave() }
-            let keys = PdfpcFollow.Keys(exact: doc.pageKeys, loose: doc.loosePageKeys)
+            let keys = PdfpcFollow.Keys(of: doc)
             let known: Baseline? = lock.withLock {
                 guard reading[pdf] === doc, var b = seen[pdf], b == base else { return nil }
                 b.keys = keys
@@ -119,7 +157,7 @@ enum PdfpcStaleness {
     }
 
     /// Forgets what this process remembered (the file on disk stays): a restarted talk, in tests.
-    static func forgetThisProcess() { lock.withLock { seen = [:] } }
+    static func forgetThisProcess() { lock.withLock { seen = [:]; lastGood = [:] } }
 
     private static func signature(_ path: String) -> (Int, Double) {
         let a = try? FileManager.default.attributesOfItem(atPath: path)

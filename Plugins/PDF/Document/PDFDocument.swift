@@ -36,7 +36,7 @@ public final class PDFDocument: @unchecked Sendable {
     /// `pageKeys` and `loosePageKeys`, once read (their own lock: reading the text takes `lock`
     /// page by page).
     private let keysLock = NSLock()
-    private var keysRead: (exact: [String], loose: [String])?
+    private var keysRead: (exact: [String], loose: [String], words: [[String]])?
 
     /// Every page's content key (`InkPageKeys`: its text and size), read once per document and
     /// shared by the drawing layer and the deck opener (a reload's place, `PDFDeck`).
@@ -50,13 +50,17 @@ public final class PDFDocument: @unchecked Sendable {
         defer { keysLock.unlock() }
         return keysRead?.exact
     }
+    /// Every page's words (`PdfpcFollow.words`), read with the keys: a page not found by its key
+    /// is told from others by them (talk.pdfpc's hidden page edited, `PdfpcFollow.follow`).
+    var pageWords: [[String]] { readKeys().words }
 
-    private func readKeys() -> (exact: [String], loose: [String]) {
+    private func readKeys() -> (exact: [String], loose: [String], words: [[String]]) {
         keysLock.withLock {
             if let keysRead { return keysRead }
             PageTextHold.wait()
             let texts = InkPageKeys.texts(of: self)
-            let k = (InkPageKeys.keys(texts: texts, sizes: pageSizes), InkPageKeys.keys(texts: texts.map(InkPageKeys.loose), sizes: pageSizes))
+            let k = (InkPageKeys.keys(texts: texts, sizes: pageSizes), InkPageKeys.keys(texts: texts.map(InkPageKeys.loose), sizes: pageSizes),
+                     texts.map(PdfpcFollow.words))
             keysRead = k
             return k
         }
