@@ -36,7 +36,8 @@ final class PlaceJSONTests: XCTestCase {
         for r in records {
             let mine = try PlaceEncoder.encode(r)
             XCTAssertEqual(String(decoding: mine, as: UTF8.self), String(decoding: try jsonEncoder(r), as: UTF8.self))
-            XCTAssertEqual(try JSONDecoder().decode(TalkJournal.Record.self, from: mine), r)
+            // (A scene state of JSON null reads back as none, with JSONEncoder's bytes too.)
+            if r.sceneState != .null { XCTAssertEqual(try JSONDecoder().decode(TalkJournal.Record.self, from: mine), r) }
         }
     }
 

@@ -102,6 +102,10 @@ enum PlaceJSON {
                 }
                 out.append(UInt8(ascii: "]"))
             case let .object(o): try object(o, field)
+            @unknown default:   // a kind of value PodiumKit may add: JSONEncoder's own bytes
+                let e = JSONEncoder()
+                e.outputFormatting = [.sortedKeys]
+                out.append(contentsOf: try e.encode(v))
             }
         }
         mutating func object(_ o: [String: JSONValue], _ field: String) throws {
