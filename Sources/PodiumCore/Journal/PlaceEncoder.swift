@@ -33,10 +33,10 @@ public struct PlaceEncoder {
     public static let maxBytes = 4095
 
     /// The one encoding of a record the watcher and the journal keep (sorted keys: the same
-    /// record is the same bytes).
+    /// record is the same bytes): `JSONEncoder`'s bytes, written by hand (`PlaceJSON`), as this
+    /// runs before the room's frame of every advance. Throws `PlaceJSON.NonFiniteNumber` for a
+    /// NaN or infinite number, which JSON cannot hold.
     public static func encode(_ record: TalkJournal.Record) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return try encoder.encode(record)
+        try PlaceJSON.encode(record)
     }
 }

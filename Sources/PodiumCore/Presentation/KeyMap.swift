@@ -14,8 +14,10 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
     public var keyName: String { label }
 
     static func normalize(_ n: some StringProtocol) -> String {
-        let l = n.lowercased()
-        return l.allSatisfy(\.isWhitespace) ? l : l.replacingOccurrences(of: " ", with: "")
+        var l = n.lowercased()
+        // Without Foundation's `replacingOccurrences`: this runs on every key press (issue 19).
+        if !l.allSatisfy(\.isWhitespace) { l.unicodeScalars.removeAll { $0 == " " } }
+        return l
     }
     public static func == (a: KeyChord, b: KeyChord) -> Bool {
         (a.name, a.shift, a.control, a.alt, a.gui) == (b.name, b.shift, b.control, b.alt, b.gui)
