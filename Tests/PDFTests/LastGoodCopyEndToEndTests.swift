@@ -17,6 +17,37 @@ final class LastGoodCopyEndToEndTests: PDFTestCase {
         try restartWithBrokenPDF { pdf, _ in try FileManager.default.removeItem(atPath: pdf) }
     }
 
+    /// The same for `talk.pdfpc` (trial 18 F2 after a crash): saved with a typo mid-talk, the talk
+    /// keeps what it read before; a restart then, which reads the file afresh, keeps it too: the
+    /// hidden pages stay out of the talk and the countdown stays.
+    func testARestartWhileTalkPdfpcHasATypoKeepsItsHiddenPages() throws {
+        let pdf = path("talk.pdf")
+        TestPDF.write(pdf, .init(pages: 5))
+        let good = "{\"pdfpcFormat\":2,\"duration\":20,\"pages\":[\n {\"idx\":4,\"hidden\":true},\n {\"idx\":1,\"hidden\":true}\n]}"
+        try writePdfpcSavedEarlier(good, to: path("talk.pdfpc"))
+        let app = try PodiumProcess(args: [pdf, "--windowed"],
+                                    environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software",
+                                                  "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": "enable=no"], dir: dir)
+        addTeardownBlock { [dir] in
+            if let d = dir { endTalks(mentioning: d.path) }
+            app.waitForExit(seconds: 5)
+        }
+        XCTAssertEqual(try app.send(["cmd": "state"])["scene"]?["count"]?.int, 3)
+        XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true)
+        let kept = dir.appendingPathComponent("home/.cache/podium/last-good")
+        XCTAssertTrue(waitUntil(10) { ((try? FileManager.default.contentsOfDirectory(atPath: kept.path)) ?? []).contains { $0.hasSuffix(".pdfpc") } }, "the file read is kept")
+        try good.replacingOccurrences(of: "true}\n]", with: "true},\n]").write(toFile: path("talk.pdfpc"), atomically: false, encoding: .utf8)
+        XCTAssertTrue(waitUntil(15) { app.log.contains("the version read before is kept") }, app.log)
+        app.kill9()
+
+        let client = try ControlClient(path: app.socketPath, timeout: 30)
+        let s = try client.waitForState(timeout: 30) { $0["scene"]?["index"]?.int == 1 }
+        XCTAssertTrue(app.log.contains("restarted after a kill"), app.log)
+        XCTAssertEqual(s["scene"]?["count"]?.int, 3, "the hidden pages stay out of the restarted talk; log:\n\(app.log)")
+        XCTAssertNotNil(s["timers"]?["remaining"]?.int, "the countdown stays")
+        _ = try? client.send(["cmd": "quit"])
+    }
+
     func restartWithBrokenPDF(_ breakFile: (String, Data) throws -> Void) throws {
         let pdf = path("talk.pdf")
         TestPDF.write(pdf, .init(pages: 5, texts: ["One", "Two", "Three", "Four", "Five"]))

@@ -58,7 +58,8 @@ enum PdfpcStaleness {
         // countdown went): what could not be read is taken from the version read before, which
         // stays the baseline (so its entries go on following their pages).
         let fresh = PdfpcFile.readable(bytes, file: PdfpcFile.path(for: pdf), pageCount: doc.pageCount)
-        if !fresh.problems.isEmpty, let good = lock.withLock({ lastGood[pdf] }), good != bytes {
+        // (After a crash restart: what the talk before read, kept on disk, `PDFLastGoodCopy`.)
+        if !fresh.problems.isEmpty, let good = lock.withLock({ lastGood[pdf] }) ?? PDFLastGoodCopy.pdfpc(for: pdf), good != bytes {
             let before = usable(pdf: pdf, pdfpc: good, doc: doc, environment: environment)
             if let kept = before.file, kept.problems.isEmpty {
                 var out = fresh.keeping(kept)
@@ -71,7 +72,9 @@ enum PdfpcStaleness {
             }
         }
         let out = usable(pdf: pdf, pdfpc: bytes, doc: doc, environment: environment)
-        if out.file?.problems.isEmpty == true { lock.withLock { lastGood[pdf] = bytes } }
+        if out.file?.problems.isEmpty == true, lock.withLock({ lastGood.updateValue(bytes, forKey: pdf) }) != bytes {
+            PDFLastGoodCopy.keepPdfpc(bytes, for: pdf)
+        }
         return out
     }
 

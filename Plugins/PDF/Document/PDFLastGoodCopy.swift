@@ -54,6 +54,30 @@ enum PDFLastGoodCopy {
     /// The copies being written (tests wait for them).
     static let keeping = DispatchGroup()
 
+    /// Where the last `talk.pdfpc` read without a problem for the PDF at `pdf` is kept.
+    static func pdfpcCopyPath(for pdf: String) -> String { String(copyPath(for: pdf).dropLast(4)) + ".pdfpc" }
+
+    /// Keeps `bytes`, a `.pdfpc` read without a problem for the PDF at `pdf`, so a restart while
+    /// the file has a typo keeps its hidden pages and timing as the talk did (trial 18 F2 after a
+    /// crash); nothing outside a watched talk.
+    static func keepPdfpc(_ bytes: Data, for pdf: String) {
+        guard isWatched else { return }
+        keeping.enter()
+        DispatchQueue.global(qos: .utility).async {
+            defer { keeping.leave() }
+            let target = pdfpcCopyPath(for: pdf), temporary = target + ".\(getpid()).part"
+            try? FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            guard FileManager.default.createFile(atPath: temporary, contents: bytes, attributes: [.posixPermissions: 0o600]) else { return }
+            if rename(temporary, target) != 0 { unlink(temporary) }
+        }
+    }
+
+    /// In a restart, the last `.pdfpc` the talk before read without a problem for `pdf`.
+    static func pdfpc(for pdf: String) -> Data? {
+        guard isRestart else { return nil }
+        return FileManager.default.contents(atPath: pdfpcCopyPath(for: pdf))
+    }
+
     /// In a restart, the PDF at `path` from its last good copy, when the file itself failed with
     /// `error` and a copy exists; nil otherwise.
     static func reopen(_ path: String, after error: PDFError) -> PDFDocument? {
