@@ -7,8 +7,8 @@ import XCTest
 /// rig: a PDF talk resting on a page with its clock ticking. Counted from each thread's voluntary
 /// context switches (/proc: every sleep, so every wake) of podium and its crash watcher, which
 /// the load of other programs does not add to. The main loop sleeps until its next timer (the
-/// clock's second; the display check every 2 s) and blocks on a few X replies per tick (the
-/// frame's, the check's); every other thread sleeps until it is given work, and the watcher
+/// clock's second; the display check every 10 s, RandR notices waking it for a change) and
+/// blocks on a few X replies per tick (the frame's, the check's); every other thread sleeps until it is given work, and the watcher
 /// looks at the heartbeat once a second. A poll or a frame loop at idle (a popover's animation
 /// left running: ~60 a second) fails this.
 final class IdleWakeupsXorgTests: XorgPDFTestCase {
