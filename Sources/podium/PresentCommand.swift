@@ -36,7 +36,7 @@ final class PresentCommand {
     /// The last place marked for the journal, without the scene's state (`carryIfChanged`).
     var journaledPlace: TalkJournal.Record?
     /// Places built for the watcher and the journal so far (`state`'s `placeRecordsBuilt`,
-    /// tests: one per turn of the loop that draws, issue 19).
+    /// tests: at most one per turn of the loop, issue 19).
     var placeRecordsBuilt = 0
     /// Turns of the main loop so far (`state`'s `loopTurns`, tests).
     var loopTurns = 0
