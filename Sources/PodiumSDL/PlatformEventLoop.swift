@@ -40,6 +40,10 @@ public final class PlatformEventLoop {
     /// RandR and focus notices from the X server (x11 driver only): a mode change is handled at once.
     private let randr: RandRWatcher?
 
+    /// Whether the X server's RandR notices wake the loop on a display change (x11 driver with
+    /// RandR), so the periodic display check is only a fallback (`DisplayCheck.interval`).
+    public var displayNoticesArrive: Bool { randr != nil }
+
     /// Call after `SDLVideo.start()`. Installs the mailbox's wake-up and starts text input.
     public init() {
         let event = SDL_RegisterEvents(1)

@@ -195,6 +195,12 @@ enum ControlRequests {
             "sdlWindowCount": .number(Double(sdlWindowCount())),
             "spareAudienceWindow": .bool(app.displayController.spareWindow != nil),
             "residentKB": residentKB().map { .number(Double($0)) } ?? .null,
+            // What an idle talk does each second (issue 19): places built for the journal, and
+            // the displays looked at without a cue (`DisplayController.periodicChecks`), and
+            // the main loop's turns (each wake-up: a timer, an event).
+            "placeRecordsBuilt": .number(Double(app.placeRecordsBuilt)),
+            "loopTurns": .number(Double(app.loopTurns)),
+            "periodicDisplayChecks": .number(Double(app.displayController.periodicChecks)),
             "scene": ["index": .number(Double(p.currentIndex)), "kind": .string(p.deck.scenes[p.currentIndex].kind),
                       "title": .string(p.title(at: p.currentIndex)), "count": .number(Double(p.sceneCount))],
             "slide": slideJSON(p),

@@ -35,6 +35,13 @@ final class PresentCommand {
     var unjournaled: Data?
     /// The last place marked for the journal, without the scene's state (`carryIfChanged`).
     var journaledPlace: TalkJournal.Record?
+    /// Places built for the watcher and the journal so far (`state`'s `placeRecordsBuilt`,
+    /// tests: at most one per turn of the loop, issue 19).
+    var placeRecordsBuilt = 0
+    /// Turns of the main loop so far (`state`'s `loopTurns`, tests).
+    var loopTurns = 0
+    /// The place the current turn of the loop built before its frames (`renderWindows`).
+    var turnPlace: TalkJournal.Record?
     var encodingFailed = false
     var journalFailed = false
     /// After "start fresh": the interrupted talk's journal stays on disk until the new talk has
@@ -181,8 +188,6 @@ final class PresentCommand {
         displayController.refresh(reason: "launch", launch: true)
         LaunchTrace.mark("displays enumerated, audience window placed")
         warnAboutAbsentDisplays()
-        // PODIUM_DISPLAY_CHECK_SECONDS: tests lengthen it to prove what else notices a change.
-        displayController.startPeriodicCheck(every: Double(ProcessInfo.processInfo.environment["PODIUM_DISPLAY_CHECK_SECONDS"] ?? "") ?? 2)
         presentation.startConsoleClock()
         reloader = ReloadController(deckPath: deckPath, options: options, registry: registry, presentation: presentation) { [weak self] in self?.log($0) }
         presentation.onReload = { [weak self] in self?.reloader?.reload(reason: "Ctrl+R") }
@@ -211,6 +216,10 @@ final class PresentCommand {
             } catch { log("--broker \(url): \(error); the talk goes on without follower screens") }
         }
         events = PlatformEventLoop()
+        // Every 2 s, or every 10 s where RandR notices announce display changes (X11).
+        // PODIUM_DISPLAY_CHECK_SECONDS: tests lengthen it to prove what else notices a change.
+        displayController.startPeriodicCheck(every: Double(ProcessInfo.processInfo.environment["PODIUM_DISPLAY_CHECK_SECONDS"] ?? "")
+                                                 ?? DisplayCheck.interval(noticesArrive: events?.displayNoticesArrive == true))
         try loop()
         // A clean quit: nothing to resume next time (windows and SDL are released by `shutdown`).
         // (Unless the resume question was never answered: that talk is still to be resumed.)
@@ -311,10 +320,18 @@ final class PresentCommand {
     /// in the crash watcher's memory first (no disk: a restart resumes it whatever the disk
     /// does), then in the journal. A journal that cannot be written is said once, in the log and
     /// to the speaker only.
-    func journalTick() {
+    ///
+    /// `built`: the place this turn of the loop already built before its frames (nothing but
+    /// drawing since: the same place; a change a frame made is built by the next turn, at the
+    /// latest on the clock's next second).
+    func journalTick(built: TalkJournal.Record? = nil) {
         guard journalArmed else { return }
-        let record = presentation.journalRecord(now: Date().timeIntervalSince1970)
-        carryIfChanged(record)
+        let record: TalkJournal.Record
+        if let built { record = built } else {
+            record = presentation.journalRecord(now: Date().timeIntervalSince1970)
+            placeRecordsBuilt += 1
+            carryIfChanged(record)
+        }
         // Started fresh: the interrupted talk's place stays on disk until this one has moved.
         if keepsOldJournal { guard record.isWorthResuming else { return }; keepsOldJournal = false }
         // Nothing new and nothing the journal still lacks: no write (and no encoding).
@@ -397,11 +414,13 @@ final class PresentCommand {
             // The first turn draws before anything else: what timers put off (the next scene,
             // made on first use for the next preview) and the journal's first write wait until
             // both windows show the talk; the loop comes straight back for them.
+            loopTurns += 1
             if firstFrameLogged { presentation.timers.fire(now: presentation.clock()) }
             renderWindows()
             // The journal after the frames: an advance reaches the room without waiting for its
             // write (~1 ms of the key -> first audience pixel on the bench rig, issue 19).
-            if firstFrameLogged { journalTick() }
+            if firstFrameLogged { journalTick(built: turnPlace) }
+            turnPlace = nil
             AdvanceTrace.mark("journal"); AdvanceTrace.end()
             if !firstFrameLogged {
                 firstFrameLogged = true
@@ -430,7 +449,7 @@ final class PresentCommand {
     func renderWindows() {
         // The room's window first: an advance reaches the audience before the console redraws.
         var a = false
-        carryPlaceBeforeTheRoomsFrame()
+        turnPlace = carryPlaceBeforeTheRoomsFrame()
         AdvanceTrace.mark("render")
         if let w = audienceWindow, w.isVisible { a = w.renderIfNeeded() }
         AdvanceTrace.mark("room")
