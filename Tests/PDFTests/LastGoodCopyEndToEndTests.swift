@@ -8,6 +8,19 @@ import XCTest
 /// desktop. The talk keeps a copy of the version it shows (`PDFLastGoodCopy`); the restart comes
 /// back on it, at the speaker's place, says so, and reloads the file once it is whole again.
 final class LastGoodCopyEndToEndTests: PDFTestCase {
+    /// The talk of `pdf`, windowed and headless, its watcher restarting it; its restarts ended
+    /// with the test's folder (they are the watcher's, not our children).
+    func launch(_ pdf: String) throws -> PodiumProcess {
+        let app = try PodiumProcess(args: [pdf, "--windowed"],
+                                    environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software",
+                                                  "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": "enable=no"], dir: dir)
+        addTeardownBlock { [dir] in
+            if let d = dir { endTalks(mentioning: d.path) }
+            app.waitForExit(seconds: 5)
+        }
+        return app
+    }
+
     func testARestartWhileThePDFIsCutShortComesBackOnTheVersionItShowed() throws {
         try restartWithBrokenPDF { pdf, whole in try whole.prefix(whole.count / 3).write(to: URL(fileURLWithPath: pdf)) }
     }
@@ -25,13 +38,7 @@ final class LastGoodCopyEndToEndTests: PDFTestCase {
         TestPDF.write(pdf, .init(pages: 5))
         let good = "{\"pdfpcFormat\":2,\"duration\":20,\"pages\":[\n {\"idx\":4,\"hidden\":true},\n {\"idx\":1,\"hidden\":true}\n]}"
         try writePdfpcSavedEarlier(good, to: path("talk.pdfpc"))
-        let app = try PodiumProcess(args: [pdf, "--windowed"],
-                                    environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software",
-                                                  "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": "enable=no"], dir: dir)
-        addTeardownBlock { [dir] in
-            if let d = dir { endTalks(mentioning: d.path) }
-            app.waitForExit(seconds: 5)
-        }
+        let app = try launch(pdf)
         XCTAssertEqual(try app.send(["cmd": "state"])["scene"]?["count"]?.int, 3)
         XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true)
         let kept = dir.appendingPathComponent("home/.cache/podium/last-good")
@@ -52,13 +59,7 @@ final class LastGoodCopyEndToEndTests: PDFTestCase {
         let pdf = path("talk.pdf")
         TestPDF.write(pdf, .init(pages: 5, texts: ["One", "Two", "Three", "Four", "Five"]))
         let whole = try Data(contentsOf: URL(fileURLWithPath: pdf))
-        let app = try PodiumProcess(args: [pdf, "--windowed"],
-                                    environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software",
-                                                  "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": "enable=no"], dir: dir)
-        addTeardownBlock { [dir] in
-            if let d = dir { endTalks(mentioning: d.path) }
-            app.waitForExit(seconds: 5)
-        }
+        let app = try launch(pdf)
         XCTAssertEqual(try app.send(["cmd": "state"])["driver"]?.string, "offscreen")
         for _ in 0..<2 { XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true) }
         _ = try app.client.waitForState { $0["scene"]?["index"]?.int == 2 }
