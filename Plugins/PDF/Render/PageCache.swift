@@ -471,13 +471,13 @@ public final class PageCache: @unchecked Sendable {
     /// core another thread wants). Called with the lock held, which it drops meanwhile; false
     /// when there was nothing to do (`PODIUM_PAGE_REPACK=0`: never, for A/B).
     private func repackOne() -> Bool {
-        guard Self.repackStored, let (key, old) = store.nextToRepack else { return false }
+        guard Self.repackStored, let (key, old) = store.nextToRepack() else { return false }
         repacking = key
         cond.unlock()
         let dense = old.repacked()
         cond.lock()
         repacking = nil
-        // The old bytes go once no bitmap holds them; the idle trim hands them back.
+        // The old copy was the store's alone: freed here, and the idle trim hands it back.
         freedSinceTrim += store.replace(key, old: old, with: dense)
         cond.broadcast()
         return true
@@ -488,11 +488,11 @@ public final class PageCache: @unchecked Sendable {
     /// The key being packed again now.
     private var repacking: PageKey?
 
-    /// Waits until the prefetch worker has packed again every stored page it holds (tests). Only
-    /// while a prefetch worker runs: pages are packed again by it alone.
+    /// Waits until the prefetch worker has packed again every stored page that no bitmap holds
+    /// (tests). Only while a prefetch worker runs: pages are packed again by it alone.
     public func waitUntilRepacked() {
         cond.lock()
-        while repacking != nil || (Self.repackStored && prefetchWorker != nil && store.nextToRepack != nil) { cond.wait() }
+        while repacking != nil || (Self.repackStored && prefetchWorker != nil && store.nextToRepack() != nil) { cond.wait() }
         cond.unlock()
     }
 

@@ -8,7 +8,7 @@ import PodiumKit
 /// `PageCache` uses it under its lock (packing happens outside it).
 struct PageStore {
     /// `repacked`: packed again densely (`PackedPage.repacked`), or found not to get smaller.
-    private struct Entry { let page: PackedPage; var used: UInt64; var repacked = false }
+    private struct Entry { var page: PackedPage; var used: UInt64; var repacked = false }
     private var pages: [PageKey: Entry] = [:]
     /// Most bytes of packed pages kept; lowering it evicts the least recently used at once.
     var byteBudget: Int { didSet { if byteBudget < oldValue { evict(sparing: nil) } } }
@@ -50,10 +50,21 @@ struct PageStore {
 
     mutating func removeAll() { pages = [:]; bytes = 0 }
 
-    /// The most recently used page not yet packed again densely (`PackedPage.repacked`): the
-    /// pages the talk is at go first.
-    var nextToRepack: (key: PageKey, page: PackedPage)? {
-        pages.filter { !$0.value.repacked }.max { $0.value.used < $1.value.used }.map { ($0.key, $0.value.page) }
+    /// The most recently used page not yet packed again densely (`PackedPage.repacked`) that
+    /// only the store holds: the copy it replaces is then freed at once, on the worker, whose
+    /// idle trim hands it back. A page a bitmap still holds (the pages either side of the
+    /// current one, the page a view shows) waits until that bitmap goes; else its old copy would
+    /// be freed later, on the main thread, after the trim (measured: 2 MB left to a trim by
+    /// hand after 20 pages).
+    mutating func nextToRepack() -> (key: PageKey, page: PackedPage)? {
+        var best: (key: PageKey, used: UInt64)?
+        // The keys copied first: iterating `pages.keys` itself would hold the dictionary's storage,
+        // and the in-place access below would then copy it (and no page would be unique).
+        let keys = Array(pages.keys)
+        for k in keys where !pages[k]!.repacked && isKnownUniquelyReferenced(&pages[k]!.page) {
+            if best == nil || pages[k]!.used > best!.used { best = (k, pages[k]!.used) }
+        }
+        return best.map { ($0.key, pages[$0.key]!.page) }
     }
 
     /// Puts `dense` in place of `old` for `key` (nil: `old` does not get smaller, left as it is)
