@@ -8,7 +8,8 @@ import Glibc
 /// the same format, unpacked by the same `LZ4_decompress_safe` at the same speed, ~20 % smaller on
 /// the bench's pages (493 → 387 kB at level 4) but ~6× slower (~40 ms a 1080p page, 207 MB/s).
 /// So the prefetch worker, in SCHED_IDLE, packs the stored pages again when it has nothing
-/// to render (`PageCache`), and the store holds ~20 % fewer bytes for the same pages.
+/// to render (`PageCache.repackOne`; only pages the store alone holds, `PageStore.nextToRepack`),
+/// and the store holds ~20 % fewer bytes for the same pages.
 extension PackedPage {
     /// LZ4HC's level: 4 packs as well as 9 to within 3 % on the bench's pages, at 8× its speed
     /// (`lz4 -b4`, `-b9`: 207 against 25 MB/s).
