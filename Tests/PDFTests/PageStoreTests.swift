@@ -38,6 +38,36 @@ final class PageStoreTests: PDFTestCase {
         XCTAssertLessThan(cache.packedUsage.bytes, 12 * 320 * 180 * 4 / 4, "slides pack to a fraction of their pixels")
     }
 
+    /// Pages packed fast when rendered are packed again densely (LZ4HC) by the idle prefetch
+    /// worker: fewer bytes for the same pages, and a page unpacked from its dense copy has the
+    /// pixels rendered.
+    func testStoredPagesArePackedAgainDenselyWhileTheWorkerIdles() async throws {
+        let cache = PageCache(document: try PDFDocument(path: TestPDF.write(path("dense.pdf"), .init(pages: 6))))
+        for p in 0..<6 {
+            _ = try XCTUnwrap(cache.bitmap(key(p, 640)))
+            cache.prefetch([key(p + 1, 640)].filter { $0.page < 6 })
+            cache.waitUntilIdle()
+        }
+        let fast = cache.packedUsage
+        XCTAssertEqual(fast.count, 6)
+        cache.waitUntilRepacked()
+        // The pages a bitmap still holds (the last ones shown, kept unpacked-ready) wait for it
+        // to go: their old copies would otherwise be freed later, after the worker's trim.
+        let repacked = cache.repackedUsage.repacked
+        XCTAssertGreaterThanOrEqual(repacked, 6 - PageCache.pagesPerGroup, "the pages no bitmap holds packed again")
+        XCTAssertLessThan(repacked, 6, "not those a bitmap holds")
+        let dense = cache.packedUsage
+        XCTAssertEqual(dense.count, 6, "no page dropped")
+        XCTAssertLessThan(dense.bytes, fast.bytes, "the store holds fewer bytes for the same pages")
+        // Page 0's bitmap was let go: it comes back from its dense copy, not rendered again.
+        let renders = renders(cache), fromStore = cache.fromStoreCount
+        let b = try XCTUnwrap(cache.bitmap(key(0, 640)))
+        XCTAssertEqual(cache.fromStoreCount, fromStore + 1)
+        XCTAssertEqual(self.renders(cache), renders, "not rendered again")
+        let fresh = try XCTUnwrap(cache.document.render(page: 0, pixelWidth: 640, pixelHeight: 360))
+        XCTAssertEqual(b.pixels, fresh.pixels, "the dense copy unpacks to the page as rendered")
+    }
+
     func testTheStoreKeepsToItsByteBudget() async throws {
         let pdf = TestPDF.write(path("ten.pdf"), .init(pages: 10))
         // Room for about three packed pages of 640×360.

@@ -34,10 +34,12 @@ public struct PageKey: Hashable, Sendable {
 ///
 /// **Memory.** Every page rendered is packed (LZ4) on the worker and kept in a store bounded in
 /// bytes (`PageStore`, `packedByteBudget`), so a page shown before is never rendered again while
-/// the store holds it. The bitmaps handed out hold only the packed bytes (`PackedPage`): the
-/// renderer unpacks them straight into their textures, so a page costs its texture and a few
-/// hundred KB, not a second full-size copy. Bitmaps kept: at most `pagesPerGroup` (3: the current
-/// page, the next and the previous) per window size and region, and at most `byteBudget` in all,
+/// the store holds it; the prefetch worker, when it has nothing to render, packs the stored
+/// pages again densely (LZ4HC, same format: `PageRepack.swift`). The bitmaps handed out hold
+/// only the packed bytes (`PackedPage`): the renderer unpacks them straight into their textures,
+/// so a page costs its texture and a few hundred KB, not a second full-size copy. Bitmaps kept:
+/// at most `pagesPerGroup` (3: the current page, the next and the previous) per window size and
+/// region, and at most `byteBudget` in all,
 /// least recently used first out; a bitmap still held elsewhere (a view, a texture) is returned
 /// again, so its texture stays valid. Previews drawn smaller than their view (`PageResizer`) get their
 /// own renders at their pixel size, and the sizes asked for are remembered per view size
@@ -389,7 +391,7 @@ public final class PageCache: @unchecked Sendable {
         while true {
             cond.lock()
             func queued() -> Bool { demand ? !requested.isEmpty : !pending.isEmpty }
-            while !queued() && !retired { idle() }
+            while !queued() && !retired { if demand || !repackOne() { idle() } }
             // Retired and nothing asked for: the thread ends (a scene a reload kept that asks
             // again starts another).
             if !queued() {
@@ -464,6 +466,42 @@ public final class PageCache: @unchecked Sendable {
         cond.unlock()
         podium_malloc_trim()
         cond.lock()
+    }
+
+    /// Packs one stored page again densely (`PackedPage.repacked`), if one is left: the
+    /// prefetch worker's work when it has nothing to render (in SCHED_IDLE, so it never holds a
+    /// core another thread wants). Called with the lock held, which it drops meanwhile; false
+    /// when there was nothing to do (`PODIUM_PAGE_REPACK=0`: never, for A/B).
+    private func repackOne() -> Bool {
+        guard Self.repackStored, let (key, old) = store.nextToRepack() else { return false }
+        repacking = key
+        cond.unlock()
+        let dense = old.repacked()
+        cond.lock()
+        repacking = nil
+        // The old copy was the store's alone: freed here, and the idle trim hands it back.
+        freedSinceTrim += store.replace(key, old: old, with: dense)
+        cond.broadcast()
+        return true
+    }
+
+    /// Whether stored pages are packed again densely when the prefetch worker is idle.
+    static let repackStored = ProcessInfo.processInfo.environment["PODIUM_PAGE_REPACK"] != "0"
+    /// The key being packed again now.
+    private var repacking: PageKey?
+
+    /// Waits until the prefetch worker has packed again every stored page that no bitmap holds
+    /// (tests). Only while a prefetch worker runs: pages are packed again by it alone.
+    public func waitUntilRepacked() {
+        cond.lock()
+        while repacking != nil || (Self.repackStored && prefetchWorker != nil && store.nextToRepack() != nil) { cond.wait() }
+        cond.unlock()
+    }
+
+    /// Stored pages packed again (or found not to get smaller), of those kept (tests).
+    public var repackedUsage: (repacked: Int, count: Int) {
+        cond.lock(); defer { cond.unlock() }
+        return (store.repackedCount, store.count)
     }
 
     /// Whether previews' sizes go before larger queued renders (`PODIUM_PREVIEWS_FIRST=0`: at

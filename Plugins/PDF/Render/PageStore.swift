@@ -7,7 +7,8 @@ import PodiumKit
 /// first out, so a page shown before is never rendered again while it fits. Not thread-safe:
 /// `PageCache` uses it under its lock (packing happens outside it).
 struct PageStore {
-    private struct Entry { let page: PackedPage; var used: UInt64 }
+    /// `repacked`: packed again densely (`PackedPage.repacked`), or found not to get smaller.
+    private struct Entry { var page: PackedPage; var used: UInt64; var repacked = false }
     private var pages: [PageKey: Entry] = [:]
     /// Most bytes of packed pages kept; lowering it evicts the least recently used at once.
     var byteBudget: Int { didSet { if byteBudget < oldValue { evict(sparing: nil) } } }
@@ -48,6 +49,39 @@ struct PageStore {
     }
 
     mutating func removeAll() { pages = [:]; bytes = 0 }
+
+    /// The most recently used page not yet packed again densely (`PackedPage.repacked`) that
+    /// only the store holds: the copy it replaces is then freed at once, on the worker, whose
+    /// idle trim hands it back. A page a bitmap still holds (the pages either side of the
+    /// current one, the page a view shows) waits until that bitmap goes; else its old copy would
+    /// be freed later, on the main thread, after the trim (measured: 2 MB left to a trim by
+    /// hand after 20 pages).
+    mutating func nextToRepack() -> (key: PageKey, page: PackedPage)? {
+        var best: (key: PageKey, used: UInt64)?
+        // The keys copied first: iterating `pages.keys` itself would hold the dictionary's storage,
+        // and the in-place access below would then copy it (and no page would be unique).
+        let keys = Array(pages.keys)
+        for k in keys where !pages[k]!.repacked && isKnownUniquelyReferenced(&pages[k]!.page) {
+            if best == nil || pages[k]!.used > best!.used { best = (k, pages[k]!.used) }
+        }
+        return best.map { ($0.key, pages[$0.key]!.page) }
+    }
+
+    /// Puts `dense` in place of `old` for `key` (nil: `old` does not get smaller, left as it is)
+    /// and marks it done; nothing if the store no longer holds `old` there (evicted, rendered
+    /// again). Returns the bytes saved.
+    @discardableResult
+    mutating func replace(_ key: PageKey, old: PackedPage, with dense: PackedPage?) -> Int {
+        guard let e = pages[key], e.page === old else { return 0 }
+        guard let dense else { pages[key]!.repacked = true; return 0 }
+        pages[key] = Entry(page: dense, used: e.used, repacked: true)
+        let saved = old.byteCount - dense.byteCount
+        bytes -= saved
+        return saved
+    }
+
+    /// Pages packed again densely or found not to get smaller, and pages kept (tests).
+    var repackedCount: Int { pages.values.filter(\.repacked).count }
 }
 
 /// One page's pixels LZ4-compressed; a `Bitmap` made from it (`bitmap`) holds only this, and the
@@ -65,7 +99,7 @@ final class PackedPage: BitmapPixelSource, BitmapTileHashes, @unchecked Sendable
     var tileSize: Int { Self.tile }
     let tileHashes: [UInt64]
 
-    private init(width: Int, height: Int, stride: Int, bytes: [UInt8], tileHashes: [UInt64]) {
+    init(width: Int, height: Int, stride: Int, bytes: [UInt8], tileHashes: [UInt64]) {
         self.width = width; self.height = height; self.stride = stride; self.bytes = bytes; self.tileHashes = tileHashes
     }
 
@@ -105,7 +139,7 @@ final class PackedPage: BitmapPixelSource, BitmapTileHashes, @unchecked Sendable
         return true
     }
 
-    private func decompress(into dst: UnsafeMutableRawPointer, capacity: Int) -> Bool {
+    func decompress(into dst: UnsafeMutableRawPointer, capacity: Int) -> Bool {
         bytes.withUnsafeBytes { src in
             LZ4_decompress_safe(src.baseAddress!.assumingMemoryBound(to: CChar.self), dst.assumingMemoryBound(to: CChar.self), Int32(bytes.count), Int32(capacity)) == Int32(capacity)
         }
