@@ -18,8 +18,7 @@ enum DeckSource {
         do { found = try registry.deckOpener(for: path) } catch { throw DeckError(file: path, path: "", message: "\(error)") }
         try refuseOtherOpenersOptions(path, registry: registry, options: options)
         guard let opener = found?.opener else {
-            var deck = try Deck.load(path: path, kinds: registry.validators, available: { registry.kindNames },
-                                     unknownKind: { registry.unavailability(ofKind: $0) }, keepingBadScenes: keepingBadScenes)
+            var deck = try loadJSON(path, registry: registry, keepingBadScenes: keepingBadScenes)
             try TalkOptions.apply(&deck, opened: nil, options: options)
             return deck
         }
@@ -37,6 +36,27 @@ enum DeckSource {
         deck.openerProblems = opened.problems
         try TalkOptions.apply(&deck, opened: opened, options: options)
         return deck
+    }
+
+    /// A JSON deck; its last good version (`LastGoodDeck`) when resuming a talk whose file does
+    /// not load now (a typo saved, then a crash), said first in the banner.
+    private static func loadJSON(_ path: String, registry: PluginRegistry, keepingBadScenes: Bool) throws -> Deck {
+        do {
+            let deck = try Deck.load(path: path, kinds: registry.validators, available: { registry.kindNames },
+                                     unknownKind: { registry.unavailability(ofKind: $0) }, keepingBadScenes: keepingBadScenes)
+            LastGoodDeck.keep(path)
+            return deck
+        } catch let error as DeckError {
+            guard let data = LastGoodDeck.copy(for: path),
+                  var deck = try? Deck.parse(data, path: URL(fileURLWithPath: path).standardizedFileURL.path, displayName: path,
+                                             kinds: registry.validators, available: { registry.kindNames },
+                                             unknownKind: { registry.unavailability(ofKind: $0) }, keepingBadScenes: keepingBadScenes)
+            else { throw error }
+            let name = (path as NSString).lastPathComponent
+            printError("podium: \(error); the restarted talk shows the version it showed before (\(LastGoodDeck.copyPath(for: path))), until the file loads again")
+            deck.openerProblems.insert("\(name) does not load now (\(error.message)): the talk goes on with the version shown before the restart, and reloads once the file is fixed", at: 0)
+            return deck
+        }
     }
 
     /// The opener's scenes, validated by their kinds as a JSON deck's are.

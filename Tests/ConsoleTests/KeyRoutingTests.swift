@@ -216,6 +216,32 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertGreaterThan(scene.slider.value, v)
     }
 
+    /// Trial 18b F9: a clicker pressing Down every 0.8 s after the list reached its last row had
+    /// every press held back (each restarted the 1 s run). Only a key's repeats (within 0.2 s of
+    /// each other) carry the run on: the first press after the end within 1 s is held, the next
+    /// moves the talk. A held key's repeats stay held however long.
+    func testASteadyClickerGetsPastAListsEndAHeldKeyDoesNot() async {
+        let p = makePresentation()
+        p.presenter.clock = { self.now }
+        let s = scene!
+        click(p, s.list)
+        s.list.select(ListIndexPath(0, 18))
+        p.press(Key("Down"))
+        XCTAssertEqual(s.list.selection?.row, 19, "the list took it: its last row")
+        now += 0.8; p.press(Key("Down"))
+        XCTAssertEqual(p.currentIndex, 0, "within 1 s of the list's last arrow: held")
+        now += 0.8; p.press(Key("Down"))
+        XCTAssertEqual(p.currentIndex, 1, "the clicker's next press moves the talk")
+
+        p.goTo(0)
+        let again = p.currentScene as! ControlsScene
+        click(p, again.list)
+        again.list.select(ListIndexPath(0, 18))
+        p.press(Key("Down"))
+        for _ in 0..<60 { now += 0.04; p.press(Key("Down")) }   // held: 2.4 s of repeats
+        XCTAssertEqual(p.currentIndex, 0, "a held key stops at the end")
+    }
+
     func testEscapeAlwaysReleasesFocus() async {
         let p = makePresentation()
         let s = scene!

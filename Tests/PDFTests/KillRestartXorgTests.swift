@@ -72,8 +72,12 @@ final class KillRestartXorgTests: XorgPDFTestCase {
         XCTAssertEqual(before["scene"]?["index"]?.int, 3)
         XCTAssertTrue(waitUntil { self.roomColour() == Self.backgrounds[3].rgb }, "the room shows scene 4: \(String(describing: roomColour()))")
 
-        // Held down: the restart waits for a deck being rewritten (half of it on disk), so the
-        // room can be looked at while no talk draws it. Then the talk, not its watcher, killed.
+        // Held down: the restart waits for a deck being rewritten (half of it on disk) when it
+        // has no kept version (removed here), so the room can be looked at while no talk draws
+        // it. Then the talk, not its watcher, killed.
+        let kept = dir.appendingPathComponent("home/.cache/podium/last-good")
+        XCTAssertTrue(waitUntil(10) { ((try? FileManager.default.contentsOfDirectory(atPath: kept.path)) ?? []).contains { $0.hasSuffix(".json") } })
+        try FileManager.default.removeItem(at: kept)
         try String(text.prefix(text.count / 2)).write(toFile: deck, atomically: true, encoding: .utf8)
         app.kill9()
         XCTAssertTrue(waitUntil(30) { app.log.contains("the deck does not load yet") }, "restarted, waiting for the deck; log:\n\(app.log)")

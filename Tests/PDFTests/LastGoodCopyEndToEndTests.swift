@@ -55,6 +55,26 @@ final class LastGoodCopyEndToEndTests: PDFTestCase {
         _ = try? client.send(["cmd": "quit"])
     }
 
+    /// Trial 18b F8: the same for `talk.notes.json`: saved with a typo, then a kill. The restart
+    /// read the file afresh and showed "Notes missing"; it keeps the notes the talk read.
+    func testARestartWhileTheNotesHaveATypoKeepsTheNotesRead() throws {
+        let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 3))
+        let notes = path("talk.notes.json")
+        try #"{"1": "note one", "2": "SPEAKER NOTE TWO"}"#.write(toFile: notes, atomically: true, encoding: .utf8)
+        let app = try launch(pdf)
+        XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true)
+        let kept = dir.appendingPathComponent("home/.cache/podium/last-good")
+        XCTAssertTrue(waitUntil(10) { ((try? FileManager.default.contentsOfDirectory(atPath: kept.path)) ?? []).contains { $0.hasSuffix(".notes.json") } }, "the notes read are kept")
+        try #"{"1": "note one", "2": "SPEAKER NOTE TWO",}"#.write(toFile: notes, atomically: true, encoding: .utf8)
+        XCTAssertTrue(waitUntil(15) { app.log.contains("(the notes read before are kept)") }, app.log)
+        app.kill9()
+        let client = try ControlClient(path: app.socketPath, timeout: 30)
+        _ = try client.waitForState(timeout: 30) { $0["scene"]?["index"]?.int == 1 }
+        let restart = try XCTUnwrap(app.log.range(of: "restarted after a kill")).upperBound
+        XCTAssertTrue(app.log[restart...].contains("(the notes read before are kept)"), "the restart keeps the notes; log:\n\(app.log)")
+        _ = try? client.send(["cmd": "quit"])
+    }
+
     func restartWithBrokenPDF(_ breakFile: (String, Data) throws -> Void) throws {
         let pdf = path("talk.pdf")
         TestPDF.write(pdf, .init(pages: 5, texts: ["One", "Two", "Three", "Four", "Five"]))
@@ -84,6 +104,9 @@ final class LastGoodCopyEndToEndTests: PDFTestCase {
         XCTAssertTrue(app.log.contains("restarted after a kill"), app.log)
         XCTAssertFalse(app.log.contains("the deck does not load yet"), "no wait for the file; log:\n\(app.log)")
         XCTAssertTrue(app.log.contains("the talk goes on with the version shown before the restart"), app.log)
+        // The speaker is told, on the presenter view, after the resume moved the talk back (trial 18b F7).
+        let told = try client.waitForState { ($0["console"]?["notice"]?.string ?? "").contains("talk.pdf cannot be opened now") }
+        XCTAssertTrue((told["console"]?["notice"]?.string ?? "").contains("the talk goes on with the version shown before the restart"), "\(told["console"] ?? .null)")
         XCTAssertEqual(copy(), whole, "the copy is not replaced by the broken file")
 
         // The file whole again (the next compile): it is reloaded, the place kept.

@@ -208,6 +208,21 @@ final class PdfpcFollowTests: PDFTestCase {
         XCTAssertEqual(c.lost, ["hidden page 5", "the note of page 6"])
     }
 
+    /// Trial 18b F2: the backup cut and Results reworded in its own place ("Findings"), one
+    /// recompile: two old pages not found, one new page between Overlays and End. Findings is
+    /// more like Results than like the backup, so it is Results edited: nothing is hidden, and the
+    /// room sees the results slide (it was hidden "on a guess", the talk went from Overlays to End).
+    func testASlideEditedBesideACutBackupIsNotHiddenInItsPlace() async throws {
+        let old = keys(trialPages)
+        let new = keys(trialPages[0...3].map { $0 } + [renumbered(findings, 5), renumbered(trialPages[6], 6)])
+        var f = PdfpcFile()
+        f.hidden = [4]
+        let r = PdfpcFollow.follow(f, from: old, to: new)
+        XCTAssertEqual(r.file.hidden, [], "Findings shown: it is the results slide, edited")
+        XCTAssertEqual(r.guessed, [])
+        XCTAssertEqual(r.lost, ["hidden page 5"])
+    }
+
     /// The same through a reload of a real PDF: the presenter's first warning line names the page
     /// hidden on a guess, short enough for the banner.
     func testAReloadSaysWhichPageWasHiddenOnAGuess() async throws {

@@ -65,6 +65,27 @@ final class PdfpcTypoReloadTests: PDFTestCase {
         XCTAssertEqual(d.pdfpcProblems, [])
     }
 
+    /// Trial 18b F1: a typo saved, then the PDF recompiled within 10 s with a frame inserted
+    /// before the hidden backup. The typo's save is no save of the entries kept, so they are not
+    /// "saved together" with the new PDF: they follow their pages, and the backup stays hidden
+    /// (it was taken as written for the new PDF, and the room saw the backup).
+    func testATypoThenARecompileKeepsTheKeptEntriesOnTheirPages() async throws {
+        let pdf = path("talk.pdf")
+        func write(_ texts: [String]) {
+            var o = TestPDF.Options()
+            o.pages = texts.count; o.texts = texts; o.textSize = 12
+            TestPDF.write(pdf, o)
+        }
+        write(["Title Welcome", "Method How", "Backup spare numbers", "Results 42", "End Thanks"])
+        try save(#"{"pdfpcFormat":2,"duration":20,"pages":[{"idx":2,"hidden":true}]}"#)
+        XCTAssertEqual(shown(try deck(pdf)), [1, 2, 4, 5])
+        try #"{"pdfpcFormat":2,"duration":20,"pages":[{"idx":2,"hidden":true},]}"#.write(toFile: path("talk.pdfpc"), atomically: false, encoding: .utf8)
+        XCTAssertEqual(shown(try deck(pdf)), [1, 2, 4, 5], "the typo: the entries read before")
+        write(["Title Welcome", "Agenda Today", "Method How", "Backup spare numbers", "Results 42", "End Thanks"])
+        let d = try deck(pdf)
+        XCTAssertEqual(shown(d), [1, 2, 3, 5, 6], "the backup, now page 4, stays hidden")
+    }
+
     /// A talk launched (or restarted) with the typo has nothing read before: the file is left
     /// out and said, as `podium check` refuses it.
     func testATypoAtLaunchLeavesTheFileOut() async throws {

@@ -162,11 +162,40 @@ final class CrashRestartEndToEndTests: XCTestCase {
         try quitRestarted(restarted)
     }
 
-    /// A crash while the deck is being rewritten (half written on disk): the restart waits for
-    /// the complete file instead of failing to load it and leaving the talk down (trial 8).
+    /// A crash while the deck is being rewritten (half written on disk), or saved with a typo:
+    /// the restart comes back at once on the version the talk loaded (kept by it, `LastGoodDeck`),
+    /// says so, and reloads the file once it loads (trial 18b F4: it waited 30 s with the console
+    /// gone, then left the room the desktop).
+    func testARestartWhileTheDeckHasATypoComesBackOnTheVersionShown() throws {
+        let app = try launch()
+        for _ in 0..<2 { XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true) }
+        let kept = dir.appendingPathComponent("home/.cache/podium/last-good")
+        XCTAssertTrue(waitUntil(10) { ((try? FileManager.default.contentsOfDirectory(atPath: kept.path)) ?? []).contains { $0.hasSuffix(".json") } }, "the deck loaded is kept")
+        let full = try String(contentsOfFile: deck, encoding: .utf8)
+        try full.replacingOccurrences(of: "\"scenes\"", with: "\"scenes\",,").write(toFile: deck, atomically: true, encoding: .utf8)
+        XCTAssertTrue(waitUntil(15) { app.log.contains("refused") }, "the typo's reload is refused; log:\n\(app.log)")
+        let restarted = try XCTUnwrap(children(of: app.process.processIdentifier).first)
+        crash(app)
+        let client = try ControlClient(path: app.socketPath, timeout: 30)
+        let s = try client.waitForState(timeout: 30) { $0["scene"]?["index"]?.int == 2 }
+        XCTAssertEqual(s["scene"]?["index"]?.int, 2, "back where it was, at once")
+        XCTAssertFalse(app.log.contains("the deck does not load yet"), app.log)
+        let told = try client.waitForState { ($0["console"]?["notice"]?.string ?? "").contains("does not load now") }
+        XCTAssertTrue((told["console"]?["notice"]?.string ?? "").contains("the talk goes on with the version shown before the restart"), "\(told["console"] ?? .null)")
+        try full.write(toFile: deck, atomically: true, encoding: .utf8)
+        XCTAssertTrue(waitUntil(15) { app.log.contains("reloaded") }, "the fixed file is reloaded; log:\n\(app.log)")
+        try quitRestarted(restarted)
+    }
+
+    /// Without a kept version (a talk started before it was kept, or its copy gone), a crash while
+    /// the deck is half written waits for the complete file instead of failing to load it and
+    /// leaving the talk down (trial 8).
     func testARestartWaitsForAHalfWrittenDeck() throws {
         let app = try launch()
         for _ in 0..<2 { XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true) }
+        let kept = dir.appendingPathComponent("home/.cache/podium/last-good")
+        XCTAssertTrue(waitUntil(10) { ((try? FileManager.default.contentsOfDirectory(atPath: kept.path)) ?? []).contains { $0.hasSuffix(".json") } })
+        try FileManager.default.removeItem(at: kept)
         let full = try Data(contentsOf: URL(fileURLWithPath: deck))
         try full.prefix(full.count / 2).write(to: URL(fileURLWithPath: deck))
         let restarted = try XCTUnwrap(children(of: app.process.processIdentifier).first)

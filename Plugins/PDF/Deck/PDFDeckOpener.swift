@@ -49,7 +49,8 @@ enum PDFDeckOpener {
         // First: the speaker is told the restarted talk shows the version from before (the
         // problems lead the banner).
         if let why = opened.document.fromLastGoodCopy {
-            deck.problems.insert("\(why); the talk goes on with the version shown before the restart, and reloads once the file is complete", at: 0)
+            let reason = why.hasPrefix(r.path + ": ") ? String(why.dropFirst(r.path.count + 2)) : why
+            deck.problems.insert("\((r.path as NSString).lastPathComponent) cannot be opened now (\(reason)): the talk goes on with the version shown before the restart, and reloads once the file is complete", at: 0)
         }
         if let w = pdf.labelWarning { deck.warnings.append(w) }
         if let w = pdf.hiddenWarning { deck.warnings.append(w) }

@@ -47,21 +47,26 @@ public enum PDFNotes {
         do { data = try InputFile.read(path, maxBytes: 16 << 20) }
         catch let e as InputFileError where e.reason == .missing {
             lock.withLock { lastGood[path] = nil }
+            PDFLastGoodCopy.forget(.notes, for: pdf)
             return Reading()
         } catch {
             let why = (error as? InputFileError)?.problem ?? "\(error)"
-            return keepingLastGood(path, labels: labels, failed: parse(nil, path: path, labels: labels, unreadable: why))
+            return keepingLastGood(path, pdf: pdf, labels: labels, failed: parse(nil, path: path, labels: labels, unreadable: why))
         }
         let reading = parse(data, path: path, labels: labels)
-        guard reading.problems.isEmpty else { return keepingLastGood(path, labels: labels, failed: reading) }
-        lock.withLock { lastGood[path] = data }
+        guard reading.problems.isEmpty else { return keepingLastGood(path, pdf: pdf, labels: labels, failed: reading) }
+        if lock.withLock({ lastGood.updateValue(data, forKey: path) }) != data { PDFLastGoodCopy.keep(data, as: .notes, for: pdf) }
         return reading
     }
 
     /// `failed`, or the last good version's notes (read against today's labels) with `failed`'s
     /// problems saying they were kept.
-    private static func keepingLastGood(_ path: String, labels: [String], failed: Reading) -> Reading {
-        guard let old = lock.withLock({ lastGood[path] }) else { return failed }
+    /// (After a crash restart: what the talk before read, kept on disk, `PDFLastGoodCopy`.)
+    private static func keepingLastGood(_ path: String, pdf: String, labels: [String], failed: Reading) -> Reading {
+        guard let old = lock.withLock({ lastGood[path] }) ?? PDFLastGoodCopy.kept(.notes, for: pdf) else {
+            PDFLastGoodCopy.forget(.notes, for: pdf)
+            return failed
+        }
         let kept = parse(old, path: path, labels: labels)
         guard kept.problems.isEmpty else { return failed }
         return Reading(notes: kept.notes, problems: failed.problems.map { $0 + " (the notes read before are kept)" })

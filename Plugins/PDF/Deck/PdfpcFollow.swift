@@ -78,19 +78,27 @@ enum PdfpcFollow {
 
     /// Where `map` could not place the hidden pages of `hidden`, the safe side: each is hidden at
     /// the new page, unclaimed and between the same found neighbours, sharing most of its words
-    /// (`Keys.words`; a tie, or no words kept, goes to the page at the same place in the run).
-    /// A page is guessed only where the run has new pages left (a page cut and nothing new in its
-    /// place hides nothing).
+    /// (`Keys.words`; a tie goes to the page at the same place in the run, as does every page when
+    /// no words were kept). With words, a new page is taken only when it shares more of them with
+    /// the hidden page than with any other old page of the run: a slide edited in its own place
+    /// next to a cut backup is that slide, not the backup (trial 18b F2: "Results" reworded to
+    /// "Findings" beside the cut backup was hidden, and the room never saw it). A page is guessed
+    /// only where the run has such new pages left (a page cut and nothing new in its place hides
+    /// nothing).
     static func guesses(hidden: Set<Int>, map: [Int: Int], from old: Keys, to new: Keys) -> [Int: Int] {
         let taken = Set(map.values)
         var out: [Int: Int] = [:]
         for gap in gaps(map, old: old.exact.count, new: new.exact.count) {
             var free = gap.new.filter { !taken.contains($0) }
-            for (offset, i) in gap.old.enumerated() where hidden.contains(i) && !free.isEmpty {
-                let mine = Set(old.words?[safe: i] ?? [])
-                func shared(_ j: Int) -> Int { mine.intersection(new.words?[safe: j] ?? []).count }
+            let byWords = old.words != nil && new.words != nil
+            func common(_ i: Int, _ j: Int) -> Int { Set(old.words?[safe: i] ?? []).intersection(new.words?[safe: j] ?? []).count }
+            for (offset, i) in gap.old.enumerated() where hidden.contains(i) {
+                func shared(_ j: Int) -> Int { common(i, j) }
+                // Pages more like another old page of the run than like this one are that page.
+                let likely = byWords ? free.filter { j in gap.old.allSatisfy { o in o == i || shared(j) > common(o, j) } } : free
+                guard !likely.isEmpty else { continue }
                 let spot = gap.new.first.map { $0 + offset } ?? 0
-                let best = free.min { a, b in
+                let best = likely.min { a, b in
                     let (sa, sb) = (shared(a), shared(b))
                     return sa != sb ? sa > sb : abs(a - spot) < abs(b - spot)
                 }!

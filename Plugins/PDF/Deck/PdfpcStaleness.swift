@@ -51,6 +51,7 @@ enum PdfpcStaleness {
     static func read(pdf: String, pdfpc bytes: Data?, doc: PDFDocument, environment: [String: String] = ProcessInfo.processInfo.environment) -> (file: PdfpcFile?, warnings: [String]) {
         guard let bytes else {
             lock.withLock { seen[pdf] = nil; lastGood[pdf] = nil }
+            PDFLastGoodCopy.forget(.pdfpc, for: pdf)
             try? FileManager.default.removeItem(atPath: storePath(pdf: pdf, environment: environment))
             return (nil, [])
         }
@@ -59,8 +60,10 @@ enum PdfpcStaleness {
         // stays the baseline (so its entries go on following their pages).
         let fresh = PdfpcFile.readable(bytes, file: PdfpcFile.path(for: pdf), pageCount: doc.pageCount)
         // (After a crash restart: what the talk before read, kept on disk, `PDFLastGoodCopy`.)
-        if !fresh.problems.isEmpty, let good = lock.withLock({ lastGood[pdf] }) ?? PDFLastGoodCopy.pdfpc(for: pdf), good != bytes {
-            let before = usable(pdf: pdf, pdfpc: good, doc: doc, environment: environment)
+        if !fresh.problems.isEmpty, let good = lock.withLock({ lastGood[pdf] }) ?? PDFLastGoodCopy.kept(.pdfpc, for: pdf), good != bytes {
+            // Not "saved together" with this PDF: the save was the typo's (trial 18b F1: a
+            // recompile within 10 s then took the kept entries as written for the new PDF).
+            let before = usable(pdf: pdf, pdfpc: good, doc: doc, environment: environment, savedNow: false)
             if let kept = before.file, kept.problems.isEmpty {
                 var out = fresh.keeping(kept)
                 // Page entries left as they were keep following their pages (the PDF recompiled too).
@@ -71,15 +74,17 @@ enum PdfpcStaleness {
                 return (out, before.warnings)
             }
         }
+        if !fresh.problems.isEmpty, lock.withLock({ lastGood[pdf] }) == nil { PDFLastGoodCopy.forget(.pdfpc, for: pdf) }
         let out = usable(pdf: pdf, pdfpc: bytes, doc: doc, environment: environment)
         if out.file?.problems.isEmpty == true, lock.withLock({ lastGood.updateValue(bytes, forKey: pdf) }) != bytes {
-            PDFLastGoodCopy.keepPdfpc(bytes, for: pdf)
+            PDFLastGoodCopy.keep(bytes, as: .pdfpc, for: pdf)
         }
         return out
     }
 
     /// `read` of bytes taken as they are (the baseline follows them).
-    private static func usable(pdf: String, pdfpc bytes: Data, doc: PDFDocument, environment: [String: String]) -> (file: PdfpcFile?, warnings: [String]) {
+    /// `savedNow`: `bytes` are the file as it is on disk (its modification time is theirs).
+    private static func usable(pdf: String, pdfpc bytes: Data, doc: PDFDocument, environment: [String: String], savedNow: Bool = true) -> (file: PdfpcFile?, warnings: [String]) {
         let pdfpcPath = PdfpcFile.path(for: pdf)
         let store = storePath(pdf: pdf, environment: environment)
         let hash = fnv(bytes), (size, modified) = signature(pdf)
@@ -87,7 +92,7 @@ enum PdfpcStaleness {
         // Saved together: a `.pdfpc` written at most `togetherSeconds` before this PDF was made
         // for it (the speaker edited it, then recompiled; a reload may have read the file with
         // the PDF before), so this PDF is its baseline, not the one before.
-        let pdfpcModified = signature(pdfpcPath).1
+        let pdfpcModified = savedNow ? signature(pdfpcPath).1 : -1
         let together = loaded.map { ($0.pdfSize != size || $0.pdfModified != modified) && pdfpcModified > 0 && modified >= pdfpcModified
                                         && modified - pdfpcModified <= togetherSeconds } ?? false
         guard let was = loaded, !together, was.pdfpc == hash, was.pdfpcBytes == bytes.count else {

@@ -10,20 +10,23 @@ import PodiumKit
 /// Written only in a talk the crash watcher restarts (`PODIUM_CRASH_WATCHED`, set by the host
 /// once its watcher runs), after a version was taken into use (launch, or a reload that kept it),
 /// on a background thread, to `$XDG_CACHE_HOME/podium/last-good/<FNV-1a 64 of the path>.pdf`
-/// (written whole, then renamed over the old copy). Read only by a restart (the watcher's
-/// `PODIUM_CRASH_RESTARTS`), only when the file cannot be opened.
+/// (written whole, then renamed over the old copy). Read only by a talk resuming an interrupted
+/// one (the watcher's restart, `PODIUM_CRASH_RESTARTS`, or `present --resume`, for which the host
+/// sets `PODIUM_RESUMING`), only when the file cannot be opened.
 enum PDFLastGoodCopy {
     /// Files over this many bytes are not copied (256 MiB): a restart then waits for the file.
     static let maxBytes = 256 << 20
 
     private static var environment: [String: String] { ProcessInfo.processInfo.environment }
     static var isWatched: Bool { environment["PODIUM_CRASH_WATCHED"] != nil }
-    static var isRestart: Bool { environment["PODIUM_CRASH_RESTARTS"] != nil }
+    static var isResuming: Bool { environment["PODIUM_CRASH_RESTARTS"] != nil || environment["PODIUM_RESUMING"] != nil }
 
     /// Where the copy of the PDF at `path` (absolute) is kept.
     static func copyPath(for path: String) -> String {
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
+            // $HOME, as every other state file (NSHomeDirectory reads the passwd entry on Linux:
+            // talks with a private HOME wrote the real user's cache, trial 18b F5).
+            ?? ((environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) as NSString).appendingPathComponent(".cache")
         let hash = String(InkPageKeys.fnv1a64(Array(path.utf8)), radix: 16)
         return "\(base)/podium/last-good/\(hash).pdf"
     }
@@ -54,34 +57,46 @@ enum PDFLastGoodCopy {
     /// The copies being written (tests wait for them).
     static let keeping = DispatchGroup()
 
-    /// Where the last `talk.pdfpc` read without a problem for the PDF at `pdf` is kept.
-    static func pdfpcCopyPath(for pdf: String) -> String { String(copyPath(for: pdf).dropLast(4)) + ".pdfpc" }
+    /// A file beside the PDF whose last version read without a problem is kept too: pdfpc's
+    /// `talk.pdfpc` (hidden pages, timing) and Podium's `talk.notes.json`.
+    enum Sidecar: String { case pdfpc, notes = "notes.json" }
 
-    /// Keeps `bytes`, a `.pdfpc` read without a problem for the PDF at `pdf`, so a restart while
-    /// the file has a typo keeps its hidden pages and timing as the talk did (trial 18 F2 after a
-    /// crash); nothing outside a watched talk.
-    static func keepPdfpc(_ bytes: Data, for pdf: String) {
+    /// Where the last `sidecar` of the PDF at `pdf` read without a problem is kept.
+    static func copyPath(of sidecar: Sidecar, for pdf: String) -> String { String(copyPath(for: pdf).dropLast(4)) + "." + sidecar.rawValue }
+
+    /// Keeps `bytes`, `sidecar` read without a problem for the PDF at `pdf`, so a restart while
+    /// the file has a typo keeps what the talk read (trial 18 F2 after a crash: hidden pages and
+    /// timing; trial 18b F8: the notes); nothing outside a watched talk.
+    static func keep(_ bytes: Data, as sidecar: Sidecar, for pdf: String) {
         guard isWatched else { return }
         keeping.enter()
         DispatchQueue.global(qos: .utility).async {
             defer { keeping.leave() }
-            let target = pdfpcCopyPath(for: pdf), temporary = target + ".\(getpid()).part"
+            let target = copyPath(of: sidecar, for: pdf), temporary = target + ".\(getpid()).part"
             try? FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             guard FileManager.default.createFile(atPath: temporary, contents: bytes, attributes: [.posixPermissions: 0o600]) else { return }
             if rename(temporary, target) != 0 { unlink(temporary) }
         }
     }
 
-    /// In a restart, the last `.pdfpc` the talk before read without a problem for `pdf`.
-    static func pdfpc(for pdf: String) -> Data? {
-        guard isRestart else { return nil }
-        return FileManager.default.contents(atPath: pdfpcCopyPath(for: pdf))
+    /// Resuming, the last `sidecar` the talk before read without a problem for `pdf`.
+    static func kept(_ sidecar: Sidecar, for pdf: String) -> Data? {
+        guard isResuming else { return nil }
+        return FileManager.default.contents(atPath: copyPath(of: sidecar, for: pdf))
+    }
+
+    /// Drops the kept `sidecar` of `pdf`: a talk that starts afresh and reads none (no file, or
+    /// one it cannot read) must not leave an earlier talk's for its restart to apply (trial 18b
+    /// F6: a restart took a file this talk had left out).
+    static func forget(_ sidecar: Sidecar, for pdf: String) {
+        guard isWatched, !isResuming else { return }
+        unlink(copyPath(of: sidecar, for: pdf))
     }
 
     /// In a restart, the PDF at `path` from its last good copy, when the file itself failed with
     /// `error` and a copy exists; nil otherwise.
     static func reopen(_ path: String, after error: PDFError) -> PDFDocument? {
-        guard isRestart else { return nil }
+        guard isResuming else { return nil }
         let copy = copyPath(for: path)
         guard FileManager.default.fileExists(atPath: copy),
               let doc = try? PDFDocument(path: path, readingFrom: copy, unreadableBecause: "\(error)") else { return nil }

@@ -183,7 +183,7 @@ public struct TalkJournal {
     }
 
     /// FNV-1a (64-bit) of the path, in hex: a stable file name for each deck.
-    static func hash(_ s: String) -> String {
+    public static func hash(_ s: String) -> String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
         return String(format: "%016llx", h)
@@ -234,6 +234,10 @@ extension Presentation {
     /// no timing option this time) the journaled plan (length, end time, last minutes, end
     /// slide) replaces the deck's, so the countdown goes on as it was before the crash.
     public func resume(from record: TalkJournal.Record, now: Double, keepingPlan: Bool = true) {
+        // Resuming is not the speaker's move: the deck's warning at launch stays until theirs
+        // (trial 18b F7: a restart on a broken PDF's last good copy said so only in the log).
+        let launchWarning = noticeUntilAMove ? notice?.text : nil
+        defer { if let launchWarning, notice == nil { showWarningUntilAMove(launchWarning) } }
         let target = resumeTarget(for: record)
         if keepingPlan, record.durationMinutes != nil || record.endTimeMinutes != nil || record.lastMinutes != nil || record.endSlide != nil {
             var d = deck

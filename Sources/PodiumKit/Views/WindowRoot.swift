@@ -46,6 +46,12 @@ public final class WindowRoot: View, ViewHost {
     /// after up to 660 ms: X's default delay) never run on through the talk's scenes. A press
     /// after a pause is the clicker's and moves the talk (trial 16 m6).
     static let arrowRunSeconds: Double = 1
+    /// Seconds (0.2) within which a held-back arrow keeps the run going: a held key's repeats
+    /// (30–50 ms apart) do; a clicker's presses at a steady pace (trial 18b F9: every 0.8 s) do
+    /// not, so the second of them after the end moves the talk.
+    static let arrowRepeatSeconds: Double = 0.2
+    /// `now` at the last arrow held back (see `arrowRepeatSeconds`).
+    private var arrowHeldAt: Double?
     private weak var captured: View?
     public private(set) var needsDisplay = true
     /// The system clipboard, set by the platform. While nil (tests, headless) copy and paste use
@@ -247,7 +253,10 @@ public final class WindowRoot: View, ViewHost {
                     return true
                 }
                 if control, let t = now, let run = arrowRunAt, t - run <= Self.arrowRunSeconds {
-                    arrowRunAt = t
+                    // Only a key's repeats carry the run on (each the next within 0.2 s).
+                    if let held = arrowHeldAt, t - held <= Self.arrowRepeatSeconds { arrowRunAt = t }
+                    else if t - run <= Self.arrowRepeatSeconds { arrowRunAt = t }
+                    arrowHeldAt = t
                     if !focusedByKeyboard { pointerActiveAt = t }   // the run goes on while the key is held
                     return true
                 }

@@ -1,0 +1,42 @@
+import Foundation
+import PodiumCore
+import PodiumKit
+
+/// The last version of a JSON deck file a talk loaded, kept on disk, so that a crash restart (or
+/// `present --resume`) while the file has a typo comes back on it at the speaker's place instead
+/// of waiting 30 s for the file with the room black and then handing the room the desktop
+/// (trial 18b F4). The PDF plugin keeps its files the same way (`PDFLastGoodCopy`), in the same
+/// folder: `$XDG_CACHE_HOME/podium/last-good/<FNV-1a 64 of the path>.json`.
+///
+/// Written only in a talk its crash watcher restarts (`PODIUM_CRASH_WATCHED`), after each load
+/// (launch, reload), on a background thread; read only when resuming
+/// (`PODIUM_CRASH_RESTARTS` or `PODIUM_RESUMING`) and only when the file itself does not load.
+enum LastGoodDeck {
+    private static var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    static func copyPath(for deck: String) -> String {
+        let full = URL(fileURLWithPath: deck).standardizedFileURL.path
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? ((environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) as NSString).appendingPathComponent(".cache")
+        return "\(base)/podium/last-good/\(TalkJournal.hash(full)).json"
+    }
+
+    /// Keeps the deck file at `path` as its last good version (it just loaded), in the background.
+    static func keep(_ path: String) {
+        guard environment["PODIUM_CRASH_WATCHED"] != nil else { return }
+        DispatchQueue.global(qos: .utility).async {
+            // The file as it is now, if it still reads as JSON (it loaded a moment ago).
+            guard let data = try? InputFile.read(path, maxBytes: Deck.maxBytes), (try? JSONValue.parse(data)) != nil else { return }
+            let target = copyPath(for: path), temporary = target + ".\(getpid()).part"
+            try? FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else { return }
+            if rename(temporary, target) != 0 { unlink(temporary) }
+        }
+    }
+
+    /// Resuming, the last good version of the deck at `path`, when there is one.
+    static func copy(for path: String) -> Data? {
+        guard environment["PODIUM_CRASH_RESTARTS"] != nil || environment["PODIUM_RESUMING"] != nil else { return nil }
+        return FileManager.default.contents(atPath: copyPath(for: path))
+    }
+}
