@@ -44,8 +44,10 @@ enum PDFLastGoodCopy {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 let written: Bool = document.withBytes { raw in
-                    guard raw.count <= maxBytes else { return false }
-                    return FileManager.default.createFile(atPath: temporary, contents: Data(raw), attributes: [.posixPermissions: 0o600])
+                    guard raw.count <= maxBytes, let base = raw.baseAddress else { return false }
+                    // Written from the document's own bytes: no second copy of the PDF in memory.
+                    let view = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: raw.count, deallocator: .none)
+                    return FileManager.default.createFile(atPath: temporary, contents: view, attributes: [.posixPermissions: 0o600])
                 }
                 guard written else { return }
                 guard rename(temporary, target) == 0 else { unlink(temporary); return }
