@@ -5,7 +5,7 @@ import PodiumKit
 /// Beamer notes), the presenter sees the same page (or the notes half) with its links clickable,
 /// the next page and a status line. In a range the next/previous keys step through the pages
 /// first; at either end of the range they go to the host (the deck moves on).
-final class PDFScene: ScenePositionKeeping {
+final class PDFScene: ScenePositionKeeping, SceneStepping {
     let options: PDFSceneOptions
     let cache: PageCache
     let context: SceneContext
@@ -36,6 +36,10 @@ final class PDFScene: ScenePositionKeeping {
     var title: String { PageTitles.title(of: page, in: cache.document) }
     /// The page shown, as a segue to it (`receive`): a reload or resume comes back to it.
     var position: [String: JSONValue] { ["file": .string(options.file), "page": .number(Double(page + 1))] }
+
+    /// A range before its last page: next turns the page here (`handle`), and the console's
+    /// preview of the deck's next scene is captioned "Next scene:".
+    var hasNextStep: Bool { options.pages.count > 1 && options.pages.contains(page + 1) }
 
     /// Throws `PDFError` (naming the file) when the PDF cannot be shown; the host shows an error
     /// card in this scene's place and the talk goes on.

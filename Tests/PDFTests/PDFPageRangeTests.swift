@@ -57,12 +57,15 @@ final class PDFPageRangeTests: PDFTestCase {
         XCTAssertEqual(next.page, 2, "the presenter sees page 3 next")
         var seen = [scene.page]
         for _ in 0..<3 {
+            // What the console's "Next scene:" caption goes by (`SceneStepping`, trial 17 m6).
+            XCTAssertTrue(scene.hasNextStep, "page \(scene.page + 1): next stays in the range")
             XCTAssertTrue(scene.handle(.next))
             seen.append(scene.page)
         }
         XCTAssertEqual(seen, [1, 2, 3, 4])
         XCTAssertEqual(scene.title, "Method (p. 5)")
         XCTAssertTrue(next.isHidden, "no next page after the range's last")
+        XCTAssertFalse(scene.hasNextStep, "on the range's last page next goes to the deck")
         XCTAssertFalse(scene.handle(.next), "the deck moves on after page 5")
         XCTAssertEqual(scene.page, 4)
         XCTAssertFalse(scene.handle(.blackout), "blackout is the host's")
@@ -74,6 +77,7 @@ final class PDFPageRangeTests: PDFTestCase {
 
         let single = try PDFScene(SceneParameters(["file": "talk.pdf", "page": 3]), pdfHost(dir))
         XCTAssertFalse(single.handleUnhandledKey(Key("Right")), "a one-page scene leaves keys to the deck")
+        XCTAssertFalse(single.hasNextStep, "a one-page scene has no step of its own")
     }
 
     func testLinksIntoARange() async throws {
