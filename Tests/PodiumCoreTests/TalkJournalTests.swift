@@ -290,8 +290,9 @@ final class TalkJournalTests: XCTestCase {
                                      position: ["page": 3], started: true, elapsed: 100, paused: true, savedAt: 0)
         let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { 0 })
         XCTAssertEqual(p.resumeQuestion(for: rec, now: 0),
-                       "Resume the interrupted talk at slide 2/3 (2/2) “Page 2”, 1:40 elapsed (paused)? Return, Page Down or F5 resumes · Esc twice starts fresh")
-        // The same name for a restart's notice (trial 16 m7: "killed on scene 3 “Page 2”").
+                       "Resume the interrupted talk at slide 2/3 (2/2), 1:40 elapsed (paused)? Return, Page Down or F5 resumes · Esc twice starts fresh")
+        // No page number beside the slide's (trial 18 m7). The same name for a restart's notice
+        // (trial 16 m7: "killed on scene 3 “Page 2”").
         XCTAssertEqual(p.placeName(of: 2), "slide 2/3 (2/2)")
         XCTAssertEqual(Presentation(deck: Deck(title: "T", scenes: [DeckScene(kind: "pdf"), DeckScene(kind: "pdf")], path: "/t.json"), registry: r,
                                     metrics: FixedMetrics(), clock: { 0 }).placeName(of: 1), "scene 2", "no overlays: scenes")
@@ -331,7 +332,7 @@ final class TalkJournalTests: XCTestCase {
         let p = Presentation(deck: eight, registry: r, metrics: FixedMetrics(), clock: { 0 })
         var resumed = false
         p.askToResume(rec, now: { 0 }, holding: "answer", onConfirm: { p.resume(from: rec, now: 0); resumed = true }, onCancel: {})
-        XCTAssertEqual(p.question, "Resume the interrupted talk at scene 8 “Page 5”, 1:40 elapsed (paused)? Return, Page Down or F5 resumes · Esc twice starts fresh")
+        XCTAssertEqual(p.question, "Resume the interrupted talk at scene 8, 1:40 elapsed (paused)? Return, Page Down or F5 resumes · Esc twice starts fresh")
 
         let four = Deck(title: "T", scenes: (1...4).map { DeckScene(kind: "pdf", title: "\($0)") }, path: "/talks/t.pdf")
         p.replaceDeck(four)

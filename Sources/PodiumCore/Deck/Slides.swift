@@ -34,7 +34,11 @@ public struct Slides: Sendable, Equatable {
     /// The console's position text: `slide 2/8 (2/3)` on the second overlay of three, `slide 2/8`
     /// on a slide without overlays; `3 / 10` when no slide has overlays (scenes are slides).
     public func positionText(of index: Int) -> String {
-        guard isGrouped else { return "\(index + 1) / \(slideOfScene.count)" }
+        isGrouped ? slideText(of: index) : "\(index + 1) / \(slideOfScene.count)"
+    }
+
+    /// Scene `index` named as a slide in words, grouped or not: `slide 2/8 (2/3)`, `slide 6/7`.
+    public func slideText(of index: Int) -> String {
         let p = position(of: index)
         return "slide \(p.slide + 1)/\(count)" + (p.overlays > 1 ? " (\(p.overlay + 1)/\(p.overlays))" : "")
     }

@@ -99,10 +99,14 @@ public struct TalkJournal {
         /// The question for resuming at 0-based scene `target` (where `Presentation.resumeTarget`
         /// found the journaled scene) titled `title` in the deck as it is now; `clampedTo`: the
         /// deck's scene count when the journaled scene is past its end; `place`: how the console
-        /// names that position when it counts slides (`slide 4/10 (2/2)`), else "scene N".
+        /// names that position when it counts slides (`slide 4/10 (2/2)`), else "scene N"; then
+        /// a clamped place says no scene number, which would be a second numbering beside it.
         public func resumeQuestion(at target: Int, title: String?, clampedTo sceneCount: Int?, place: String? = nil, now: Double) -> String {
             let named = title.map { " “\($0)”" } ?? ""
-            let gone = sceneCount.map { " (the deck's last: it has \($0) scene\($0 == 1 ? "" : "s") now, the talk was at scene \(scene + 1))" } ?? ""
+            let gone = sceneCount.map {
+                place == nil ? " (the deck's last: it has \($0) scene\($0 == 1 ? "" : "s") now, the talk was at scene \(scene + 1))"
+                    : " (the deck's last: the talk was further on, before the deck got shorter)"
+            } ?? ""
             let time = started ? ", \(TalkClock.format(elapsed(resumingAt: now))) elapsed\(paused ? " (paused)" : "")" : ""
             return "Resume the interrupted talk at \(place ?? "scene \(target + 1)")\(named)\(gone)\(time)? \(Self.answers)"
         }
@@ -296,15 +300,9 @@ extension Presentation {
     /// has it (clamped, and saying so, when the journaled one is gone).
     public func resumeQuestion(for record: TalkJournal.Record, now: Double) -> String {
         let t = resumeTarget(for: record)
-        let title = deck.scenes[t.scene].title ?? (t.scene == record.scene ? record.sceneTitle : nil)
-        return record.resumeQuestion(at: t.scene, title: title, clampedTo: t.clamped ? sceneCount : nil, place: placeName(of: t.scene), now: now)
-    }
-
-    /// Scene `index` (0-based) as the console's position label names it, for what the speaker
-    /// is told about the talk's place (the resume question, a restart's notice): in a PDF with
-    /// overlays the slide (`slide 2/5 (2/3)`), not the page (trial 16 m7); else `scene 3`.
-    public func placeName(of index: Int) -> String {
-        slides.isGrouped ? slides.positionText(of: index) : "scene \(index + 1)"
+        // Named as the console names it: no page number beside the slide's (`PlaceTitle`).
+        let title = PlaceTitle.name(deck.scenes[t.scene].title ?? (t.scene == record.scene ? record.sceneTitle : nil))
+        return record.resumeQuestion(at: t.scene, title: title, clampedTo: t.clamped ? sceneCount : nil, place: countsSlides ? placeName(of: t.scene) : nil, now: now)
     }
 
     /// Asks the speaker whether to resume `record` (the question of `resumeQuestion(for:now:)`,

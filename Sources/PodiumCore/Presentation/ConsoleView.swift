@@ -57,20 +57,22 @@ public final class ConsoleView: View {
         setAudienceStatus(.normal, frozen: false)
     }
 
-    func setScene(_ view: View, index: Int, count: Int, title: String, notes text: String, nextTitle: String?) {
+    /// `nextCaption`: see `setNextCaption`.
+    func setScene(_ view: View, index: Int, count: Int, title: String, notes text: String, nextCaption: String?) {
         sceneArea.removeAllSubviews()
         if view.pins == nil { view.pins = .fill() }   // a plugin may pin its view itself (margins)
         sceneArea.addSubview(view)
         positionLabel.text = "\(index + 1) / \(count)"
         titleLabel.text = title
-        setNextTitle(nextTitle)
+        setNextCaption(nextCaption)
         notes.setNotes(text)
     }
 
-    /// "Next: TITLE" over the next preview, or "End of deck" and no preview (nil).
-    func setNextTitle(_ nextTitle: String?) {
-        nextLabel.text = nextTitle.map { "Next: \($0)" } ?? "End of deck"
-        nextPreview.isHidden = nextTitle == nil
+    /// The caption over the next preview (`Next: TITLE`, `Next scene: TITLE`, made by
+    /// `Presentation.nextCaption`), or "End of deck" and no preview (nil).
+    func setNextCaption(_ caption: String?) {
+        nextLabel.text = caption ?? "End of deck"
+        nextPreview.isHidden = caption == nil
         setNeedsLayout()
     }
 

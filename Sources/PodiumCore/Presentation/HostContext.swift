@@ -26,10 +26,11 @@ final class HostContext: SceneContext {
     }
     var assetsDirectory: URL { presentation.registry.assetsDirectory(ofPlugin: pluginID) ?? AssetLocator.assets }
     var deckDirectory: URL { presentation.deck.directory }
-    /// Also refreshes the console's title: a scene may change its own (a PDF page range's page).
+    /// Also refreshes the console's title and next caption: a scene may change its own title
+    /// and whether it has a step left (a PDF page range's page, `SceneStepping`).
     func setNeedsDisplay() {
         // Not while the scene is still being made: its title would make it again, without end.
-        if isCurrentDeck && sceneIndex == presentation.currentIndex, presentation.hasMadeScene(at: sceneIndex) { presentation.console.titleLabel.text = presentation.title(at: sceneIndex) }
+        if isCurrentDeck && sceneIndex == presentation.currentIndex, presentation.hasMadeScene(at: sceneIndex) { presentation.refreshConsoleNames() }
         presentation.presenter.requestRedraw(); presentation.audience.requestRedraw()
     }
     func schedule(afterMilliseconds ms: Int, repeats: Bool, _ body: @escaping () -> Void) -> TimerToken {

@@ -76,7 +76,7 @@ extension Presentation {
         if let n = lookUpNotice, notice?.text == n { showNotice(nil) }
         lookUpNotice = nil
         // Next now goes on from the looked-up scene, which the room sees: the preview says so.
-        console.setNextTitle(nextSceneIndex.map { title(at: $0) })
+        console.setNextCaption(nextCaption())
         attachNextPreview()
     }
 }

@@ -347,9 +347,8 @@ public final class Presentation {
         presenter.popovers.forEach { $0.dismiss(byUser: false) }
         let consoleScene = SceneCodeView(s.presenterView, index: index)
         consoleScene.redrawCount = { [weak self] in self?.presenterSceneRedraws ?? -1 }
-        console.setScene(consoleScene, index: index, count: sceneCount, title: title(at: index),
-                         notes: deck.scenes[index].notes,
-                         nextTitle: nextSceneIndex.map { title(at: $0) })
+        console.setScene(consoleScene, index: index, count: sceneCount, title: consoleTitle(at: index),
+                         notes: deck.scenes[index].notes, nextCaption: nextCaption())
         console.positionLabel.text = slides.positionText(of: index)
         let text = deck.scenes[index].notes
         console.notesArea.set(sceneNotes: s.presenterNotesView, hasText: !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)

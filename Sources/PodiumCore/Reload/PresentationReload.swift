@@ -77,10 +77,10 @@ extension Presentation {
             for case let v as SceneCodeView in root.subviews { v.sceneIndex = index }
         }
         let s = currentScene
-        console.titleLabel.text = title(at: index)
+        console.titleLabel.text = consoleTitle(at: index)
         console.positionLabel.text = slides.positionText(of: index)
         // Where next goes: during a look-up, on from the room's scene (trial 16 m10), not index + 1.
-        console.setNextTitle(nextSceneIndex.map { title(at: $0) })
+        console.setNextCaption(nextCaption())
         let text = deck.scenes[index].notes
         console.notes.setNotes(text)
         console.notesArea.set(sceneNotes: s.presenterNotesView, hasText: !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
