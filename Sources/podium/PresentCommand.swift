@@ -273,7 +273,8 @@ final class PresentCommand {
             presentation.showPassingNotice("Podium \(hang ? "stopped responding" : "crashed")\(crashPlaceText()).", seconds: 8)
             return
         }
-        let message = crash.restartMessage(name: presentation.sceneName(at: crash.index))
+        // Named as the console names the place (a PDF page as its slide, `spokenName`).
+        let message = crash.restartMessage(name: presentation.spokenName(of: crash.index))
         log(message.log)
         presentation.showPassingNotice(message.notice, seconds: 8)
     }

@@ -80,6 +80,13 @@ final class ConsolePlaceNamesTests: XCTestCase {
         XCTAssertEqual(rec.sceneTitle, "Page 7", "the journal keeps the whole title (it finds the scene again)")
         XCTAssertEqual(p.resumeQuestion(for: rec, now: 0), "Resume the interrupted talk at slide 6/7, 0:00 elapsed? \(TalkJournal.Record.answers)")
         XCTAssertEqual(p.placeName(of: 5), "slide 6/7")
+        // A notice to the speaker (a slow draw, a crash restart) names it so too.
+        XCTAssertEqual(p.spokenName(of: 5), "slide 6/7")
+        XCTAssertEqual(pdfTalk(titles: [5: "Results"]).spokenName(of: 5), "slide 6/7 “Results”")
+        let json = Presentation(deck: Deck(title: "T", scenes: [DeckScene(kind: "pdf", title: "Chart"), DeckScene(kind: "pdf")], path: "/t.json"),
+                                registry: registry(), metrics: FixedMetrics(), clock: { 0 })
+        XCTAssertEqual(json.spokenName(of: 0), "scene 1 “Chart”", "a deck of scenes names scenes")
+        XCTAssertEqual(json.spokenName(of: 1), "scene 2 “pdf”", "untitled: its kind")
     }
 
     /// With the PDF's outline the slide keeps its name, beside its number only.

@@ -14,6 +14,16 @@ extension Presentation {
         countsSlides ? slides.slideText(of: index) : "scene \(index + 1)"
     }
 
+    /// Scene `index` as a notice to the speaker names it: its place and its console name, e.g.
+    /// `scene 3 “Chart”`, `slide 6/7 “Results”`, `slide 6/7` for a page titled only by its
+    /// number (not "scene 6 “Page 7”"). `title`: the name to use (default: the deck's title,
+    /// else the scene's kind; never makes the scene).
+    public func spokenName(of index: Int, title: String? = nil) -> String {
+        guard deck.scenes.indices.contains(index) else { return "scene \(index + 1)" }
+        let name = PlaceTitle.name(title ?? deck.scenes[index].title ?? deck.scenes[index].kind)
+        return placeName(of: index) + (name.map { " “\(SafeText.excerpt($0, limit: 60))”" } ?? "")
+    }
+
     /// Whether the deck's scenes are slides of a document (some scene has a slide key: a PDF
     /// opened as the talk, unless `--no-grouping`), which the speaker names as slides.
     var countsSlides: Bool { slides.isGrouped || deck.scenes.contains { $0.slide != nil } }

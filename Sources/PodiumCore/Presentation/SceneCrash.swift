@@ -33,7 +33,7 @@ public struct SceneCrash: Equatable, Sendable {
     public var verb: String { kind == .hang ? "stopped responding" : "crashed" }
 
     /// What the restart logs and tells the speaker (the presenter view only), `name` being
-    /// `Presentation.sceneName(at: index)`, e.g. "scene 3 “Buggy”".
+    /// `Presentation.spokenName(of: index)`, e.g. "scene 3 “Buggy”" (a PDF page: "slide 6/7").
     public func restartMessage(name: String) -> (log: String, notice: String) {
         let capital = name.prefix(1).uppercased() + name.dropFirst()
         if roomWasElsewhere {

@@ -23,7 +23,10 @@ extension Presentation {
         let name = "scene \(index + 1) “\(SafeText.excerpt(title(at: index), limit: 60))”"
         log("\(name) took \(took) to draw (its plugin's draw is slow: keys and the room's blackout wait for it)")
         // After this frame (this runs while a window's views are drawn): the notice asks for a redraw.
-        let text = "\(name.prefix(1).uppercased() + name.dropFirst()) took \(took) to draw; keys wait while it draws."
+        // The speaker's notice names the place as the console does (`spokenName`): a PDF page
+        // as its slide, with no page number beside it.
+        let spoken = spokenName(of: index, title: title(at: index))
+        let text = "\(spoken.prefix(1).uppercased() + spoken.dropFirst()) took \(took) to draw; keys wait while it draws."
         _ = timers.schedule(now: clock(), after: 0, repeats: false) { [weak self] in self?.showLesserNotice(text, seconds: 8) }
     }
 }
