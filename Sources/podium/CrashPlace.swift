@@ -36,10 +36,8 @@ extension PresentCommand {
         guard options.flags.contains("--resume") else { return " and was restarted" }
         guard let record = interruptedPlace(logging: false) else { return " and was restarted at the start (its place was not saved yet)" }
         let i = min(max(0, record.scene), presentation.sceneCount - 1)
-        // Named as the console names it (`PlaceTitle`): no page number beside the slide's.
-        let raw = presentation.deck.scenes[i].title ?? record.sceneTitle
-        let title = (raw == nil ? presentation.deck.scenes[i].kind : PlaceTitle.name(raw)).map { " “\(SafeText.excerpt($0, limit: 60))”" } ?? ""
-        return " on \(presentation.placeName(of: i))\(title) and was restarted there"
+        // Named as the console names it (`spokenName`): no page number beside the slide's.
+        return " on \(presentation.spokenName(of: i, title: presentation.deck.scenes[i].title ?? record.sceneTitle)) and was restarted there"
     }
 
     /// Keeps the place in the watcher's memory (no disk write: the journal's comes after the

@@ -15,7 +15,7 @@ public enum PlaceTitle {
     /// E.g. `Results` → `Results`, `Page 7` → nil, `Methods (p. 8)` → `Methods`, `Page iv` → `Page iv`.
     public static func name(_ title: String?) -> String? {
         guard var t = title?.trimmingCharacters(in: .whitespaces), !t.isEmpty else { return nil }
-        if let r = t.range(of: #"^Page [0-9]+$"#, options: .regularExpression), r == t.startIndex..<t.endIndex { return nil }
+        if t.range(of: #"^Page [0-9]+$"#, options: .regularExpression) != nil { return nil }
         if let r = t.range(of: #" \(p\. [0-9]+\)$"#, options: .regularExpression) { t.removeSubrange(r) }
         return t.isEmpty ? nil : t
     }
