@@ -60,6 +60,9 @@ final class ConsolePlaceNamesTests: XCTestCase {
         XCTAssertEqual(PlaceTitle.name("Page 7 of the study"), "Page 7 of the study")
         XCTAssertNil(PlaceTitle.name(nil))
         XCTAssertNil(PlaceTitle.name(" "))
+        XCTAssertNil(PlaceTitle.name(" Page 12 "))
+        XCTAssertEqual(PlaceTitle.name("Intro (p. 12)"), "Intro")
+        XCTAssertEqual(PlaceTitle.name("(p. 3)"), "(p. 3)", "nothing before the page: kept as it is")
     }
 
     /// Trial 18 m7: at page 7 (the sixth slide, page 6 hidden) the toolbar read "6 / 7 Page 7"

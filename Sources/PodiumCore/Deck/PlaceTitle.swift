@@ -1,5 +1,3 @@
-import Foundation
-
 /// A scene's title as the console shows it beside its own number (the toolbar, "Next:", the
 /// resume question, a restart's notice): the console counts slides (`6 / 7`, what digits then
 /// Return go to, as pdfpc counts its visible slides), so a title that is only a page number is a
@@ -14,9 +12,19 @@ public enum PlaceTitle {
     /// `title` without a numeric page reference; nil when nothing else is left.
     /// E.g. `Results` → `Results`, `Page 7` → nil, `Methods (p. 8)` → `Methods`, `Page iv` → `Page iv`.
     public static func name(_ title: String?) -> String? {
-        guard var t = title?.trimmingCharacters(in: .whitespaces), !t.isEmpty else { return nil }
-        if t.range(of: #"^Page [0-9]+$"#, options: .regularExpression) != nil { return nil }
-        if let r = t.range(of: #" \(p\. [0-9]+\)$"#, options: .regularExpression) { t.removeSubrange(r) }
-        return t.isEmpty ? nil : t
+        // Plain string work, no regular expression: the console asks at each scene change and
+        // each redraw a scene asks for, before the room's frame.
+        guard let title else { return nil }
+        var t = Substring(title)
+        while t.first == " " { t.removeFirst() }
+        while t.last == " " { t.removeLast() }
+        if t.hasPrefix("Page "), isNumber(t.dropFirst(5)) { return nil }
+        if t.hasSuffix(")"), let open = t.lastIndex(of: "("), t[..<open].hasSuffix(" "),
+           t[open...].hasPrefix("(p. "), isNumber(t[t.index(open, offsetBy: 4)..<t.index(before: t.endIndex)]) {
+            t = t[..<t.index(before: open)]
+        }
+        return t.isEmpty ? nil : String(t)
     }
+
+    private static func isNumber(_ s: Substring) -> Bool { !s.isEmpty && s.allSatisfy { $0.isASCII && $0.isNumber } }
 }
