@@ -189,6 +189,9 @@ enum CrashRestart {
         // Plugins that keep what a restart needs (the PDF plugin's last good copy of a PDF, for a
         // restart while the file is broken) do it only in a talk that can be restarted.
         setenv("PODIUM_CRASH_WATCHED", "1", 1)
+        // Before anything is loaded, so no copy this talk writes can be taken for an old one; a
+        // restart's own copies are minutes old. A few stat calls: the folder holds a file per talk.
+        LastGoodCopies.prune(LastGoodCopies.folder())
         if let h = env["PODIUM_CRASH_RESTARTS"], let n = h.split(separator: " ").first {
             return "restarted after \(afterKill ? "a kill" : "a crash") (\(n) of at most \(maxRestarts) within \(Int(windowSeconds)) s)"
         }

@@ -6,7 +6,7 @@ import PodiumKit
 /// `present --resume`) while the file has a typo comes back on it at the speaker's place instead
 /// of waiting 30 s for the file with the room black and then handing the room the desktop
 /// (trial 18b F4). The PDF plugin keeps its files the same way (`PDFLastGoodCopy`), in the same
-/// folder: `$XDG_CACHE_HOME/podium/last-good/<FNV-1a 64 of the path>.json`.
+/// folder (`LastGoodCopies`): `$XDG_CACHE_HOME/podium/last-good/<FNV-1a 64 of the path>.json`.
 ///
 /// Written only in a talk its crash watcher restarts (`PODIUM_CRASH_WATCHED`), after each load
 /// (launch, reload), on a background thread; read only when resuming
@@ -16,9 +16,7 @@ enum LastGoodDeck {
 
     static func copyPath(for deck: String) -> String {
         let full = URL(fileURLWithPath: deck).standardizedFileURL.path
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) as NSString).appendingPathComponent(".cache")
-        return "\(base)/podium/last-good/\(TalkJournal.hash(full)).json"
+        return "\(LastGoodCopies.folder())/\(TalkJournal.hash(full)).json"
     }
 
     /// Keeps the deck file at `path` as its last good version (it just loaded), in the background.

@@ -167,10 +167,16 @@ final class CrashRestartEndToEndTests: XCTestCase {
     /// says so, and reloads the file once it loads (trial 18b F4: it waited 30 s with the console
     /// gone, then left the room the desktop).
     func testARestartWhileTheDeckHasATypoComesBackOnTheVersionShown() throws {
+        // Another talk's copy, not written for 40 days: a launch prunes it (`LastGoodCopies`).
+        let kept = dir.appendingPathComponent("home/.cache/podium/last-good")
+        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+        let stale = kept.appendingPathComponent("0123456789abcdef.pdf").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: stale, contents: Data("%PDF".utf8)))
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-40 * 86_400)], ofItemAtPath: stale)
         let app = try launch()
         for _ in 0..<2 { XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true) }
-        let kept = dir.appendingPathComponent("home/.cache/podium/last-good")
         XCTAssertTrue(waitUntil(10) { ((try? FileManager.default.contentsOfDirectory(atPath: kept.path)) ?? []).contains { $0.hasSuffix(".json") } }, "the deck loaded is kept")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stale), "a copy no talk wrote for 40 days is removed at launch")
         let full = try String(contentsOfFile: deck, encoding: .utf8)
         try full.replacingOccurrences(of: "\"scenes\"", with: "\"scenes\",,").write(toFile: deck, atomically: true, encoding: .utf8)
         XCTAssertTrue(waitUntil(15) { app.log.contains("refused") }, "the typo's reload is refused; log:\n\(app.log)")
