@@ -410,8 +410,9 @@ final class KeyRoutingTests: XCTestCase {
         p.press(Key("Page Down")); p.press(Key("Page Down"))   // the talk runs, on scene 2
         now += 60
         for (key, prefix) in [("q", "Quit the talk?"), ("s", "Swap the presenter"), ("F5", "Restart from the first scene")] {
+            let before = (quits, swaps)
             hold(p, key)
-            XCTAssertEqual(quits, 0, "held \(key)"); XCTAssertEqual(swaps, 0, "held \(key)")
+            XCTAssertTrue(before == (quits, swaps), "held \(key): neither quit nor swapped")
             XCTAssertEqual(p.currentIndex, 2, "held \(key): the talk stays where it is")
             XCTAssertTrue(p.question?.hasPrefix(prefix) == true, "held \(key): still asking: \(p.question ?? "nil")")
             now += 0.5
