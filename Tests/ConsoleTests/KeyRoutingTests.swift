@@ -400,6 +400,19 @@ final class KeyRoutingTests: XCTestCase {
         while t < seconds { p.press(held(binding)); now += 0.04; t += 0.04 }
     }
 
+    /// A held arrow's repeats, marked as such, keep a list's held-back run going even when they
+    /// come late (a loaded machine delivering them 0.8 s apart): the talk stays.
+    func testMarkedRepeatsHoldAtAListsEndHoweverLate() async {
+        let p = makePresentation()
+        p.presenter.clock = { self.now }
+        click(p, scene.list)
+        scene.list.select(ListIndexPath(0, 18))
+        p.press(Key("Down"))
+        XCTAssertEqual(scene.list.selection?.row, 19)
+        for _ in 0..<4 { now += 0.8; p.press(held("Down")) }
+        XCTAssertEqual(p.currentIndex, 0, "a held key stops at the end")
+    }
+
     /// Trial 19 F1, F6: a held q, s or F5 asks once; its repeats (past `confirmRepeatSeconds`)
     /// never answer; a fresh press of the key confirms, and the question goes with the answer.
     func testAHeldKeyNeverAnswersItsOwnQuestion() async {
