@@ -19,8 +19,10 @@ public enum EventTranslator {
         case SDL_KEYDOWN:
             let m = UInt32(e.key.keysym.mod)
             let name = String(cString: SDL_GetKeyName(e.key.keysym.sym))
-            return .key(Key(name, shift: m & UInt32(KMOD_SHIFT.rawValue) != 0, control: m & UInt32(KMOD_CTRL.rawValue) != 0,
-                            alt: m & UInt32(KMOD_ALT.rawValue) != 0, gui: m & UInt32(KMOD_GUI.rawValue) != 0))
+            var key = Key(name, shift: m & UInt32(KMOD_SHIFT.rawValue) != 0, control: m & UInt32(KMOD_CTRL.rawValue) != 0,
+                          alt: m & UInt32(KMOD_ALT.rawValue) != 0, gui: m & UInt32(KMOD_GUI.rawValue) != 0)
+            key.isRepeat = e.key.repeat != 0   // a held key's autorepeat (see `Key.isRepeat`)
+            return .key(key)
         case SDL_TEXTINPUT:
             let s = withUnsafeBytes(of: e.text.text) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
             return .text(s)

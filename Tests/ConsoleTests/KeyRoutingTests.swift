@@ -388,4 +388,72 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(p.currentIndex, 3)
         XCTAssertEqual(p.timerReadout.elapsed, 60, "the timer kept running")
     }
+
+    /// A held key's repeat, as SDL marks X's autorepeat (`Key.isRepeat`).
+    func held(_ binding: String) -> Key { var k = Key(binding: binding)!; k.isRepeat = true; return k }
+
+    /// Presses `binding` and holds it for `seconds`: X's first repeat after 0.66 s, then every 0.04 s.
+    func hold(_ p: Presentation, _ binding: String, seconds: Double = 1.5) {
+        p.press(Key(binding: binding)!)
+        var t = 0.66
+        now += t
+        while t < seconds { p.press(held(binding)); now += 0.04; t += 0.04 }
+    }
+
+    /// A held arrow's repeats, marked as such, keep a list's held-back run going even when they
+    /// come late (a loaded machine delivering them 0.8 s apart): the talk stays.
+    func testMarkedRepeatsHoldAtAListsEndHoweverLate() async {
+        let p = makePresentation()
+        p.presenter.clock = { self.now }
+        click(p, scene.list)
+        scene.list.select(ListIndexPath(0, 18))
+        p.press(Key("Down"))
+        XCTAssertEqual(scene.list.selection?.row, 19)
+        for _ in 0..<4 { now += 0.8; p.press(held("Down")) }
+        XCTAssertEqual(p.currentIndex, 0, "a held key stops at the end")
+    }
+
+    /// Trial 19 F1, F6: a held q, s or F5 asks once; its repeats (past `confirmRepeatSeconds`)
+    /// never answer; a fresh press of the key confirms, and the question goes with the answer.
+    func testAHeldKeyNeverAnswersItsOwnQuestion() async {
+        let p = makePresentation()
+        var quits = 0, swaps = 0
+        p.onQuit = { quits += 1 }
+        p.onSwapDisplays = { swaps += 1 }
+        p.press(Key("Page Down")); p.press(Key("Page Down"))   // the talk runs, on scene 2
+        now += 60
+        for (key, prefix) in [("q", "Quit the talk?"), ("s", "Swap the presenter"), ("F5", "Restart from the first scene")] {
+            let before = (quits, swaps)
+            hold(p, key)
+            XCTAssertTrue(before == (quits, swaps), "held \(key): neither quit nor swapped")
+            XCTAssertEqual(p.currentIndex, 2, "held \(key): the talk stays where it is")
+            XCTAssertTrue(p.question?.hasPrefix(prefix) == true, "held \(key): still asking: \(p.question ?? "nil")")
+            now += 0.5
+            p.press(Key(binding: key)!)
+            XCTAssertNil(p.question, "\(key) pressed again: answered, and the question goes")
+        }
+        XCTAssertEqual(quits, 1, "a fresh q confirms"); XCTAssertEqual(swaps, 1, "a fresh s confirms")
+        XCTAssertEqual(p.currentIndex, 0, "a fresh F5 restarts")
+        XCTAssertEqual(p.timerReadout.elapsed, 0, accuracy: 0.01)
+    }
+
+    /// Trial 19 F2: a held cover key covers the room once, however long it is held; pressed
+    /// again it uncovers. So for every key that toggles (freeze, the timer's pause, the overview).
+    func testAHeldToggleKeyTogglesOnce() async {
+        let p = makePresentation()
+        p.press(Key("Page Down"))
+        for (key, on) in [("b", { p.audienceMode == .black }), (".", { p.audienceMode == .black }),
+                          ("w", { p.audienceMode == .white }), ("f", { p.isFrozen }),
+                          ("t", { p.timerReadout.paused }), ("o", { p.isOverviewOpen })] as [(String, () -> Bool)] {
+            hold(p, key)
+            XCTAssertTrue(on(), "held \(key): on, once")
+            now += 0.5
+            hold(p, key, seconds: 1.2)
+            XCTAssertFalse(on(), "\(key) held again: off, once")
+        }
+        // Held Down (next) still walks: one scene a repeat.
+        p.goTo(0)
+        hold(p, "Down", seconds: 0.72)   // the press and two repeats
+        XCTAssertEqual(p.currentIndex, 3, "a held next walks on")
+    }
 }

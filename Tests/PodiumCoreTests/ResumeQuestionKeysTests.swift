@@ -75,6 +75,40 @@ final class ResumeQuestionKeysTests: XCTestCase {
         XCTAssertEqual(p.audienceMode, .normal, "started fresh: the room sees the first scene")
     }
 
+    /// A held Esc (trial 19 F1): its press asks again, its repeats (X's from 660 ms on, past the
+    /// bounce interval) are not the second answer; the talk waits; a fresh Esc starts fresh.
+    func testAHeldEscIsOneEsc() async {
+        let (p, rec) = make()
+        var answer: Bool?
+        ask(p, rec) { answer = $0 }
+        now += 1
+        p.press(Key("Escape"))
+        XCTAssertEqual(p.question, TalkJournal.Record.escapeAgain)
+        now += 0.66
+        for _ in 0..<30 { p.press(held("Escape")); now += 0.04 }
+        XCTAssertNil(answer, "a held Esc's repeats throw nothing away")
+        XCTAssertEqual(p.question, TalkJournal.Record.escapeAgain, "the question waits")
+        XCTAssertNotNil(p.talkHold)
+        now += 0.5
+        p.press(Key("Escape"))
+        XCTAssertEqual(answer, false, "a second press starts fresh")
+        XCTAssertNil(p.question)
+    }
+
+    /// An Esc held since before the question was asked: its repeats are not even the first Esc.
+    func testAHeldEscBeforeTheQuestionsFirstEscIsOneEsc() async {
+        let (p, rec) = make()
+        var answer: Bool?
+        ask(p, rec) { answer = $0 }
+        now += 1
+        p.press(held("Escape"))
+        XCTAssertNil(answer)
+        XCTAssertNotEqual(p.question, TalkJournal.Record.escapeAgain, "a repeat is not the first Esc either")
+        XCTAssertNotNil(p.question)
+    }
+
+    func held(_ name: String) -> Key { var k = Key(name); k.isRepeat = true; return k }
+
     /// The mouse answers too (trial 13 F4 rest): the banner's Resume and Start Fresh buttons, as
     /// Return and Esc; while the talk is held (`heldPointerInput`, what the platform calls for
     /// the presenter's pointer then) a press elsewhere reaches nothing.

@@ -69,6 +69,27 @@ final class QuitStatusTests: XCTestCase {
         }
     }
 
+    /// A `q` held through the X server (trial 19 F1): X's autorepeat (from 660 ms on) is not the
+    /// second press the quit question asks for: the talk goes on where it was (a fresh press
+    /// confirming: `KeyRoutingTests.testAHeldKeyNeverAnswersItsOwnQuestion`).
+    func testAHeldQDoesNotQuitTheTalk() throws {
+        try Rig.require(["xdotool"])
+        let rig = try XorgRig(["1280x800", "1920x1080"])
+        defer { rig.stop() }
+        let podium = try RigPodium(rig: rig)
+        try podium.waitFor("presenter focused") { $0.presenter.focused && $0.audienceIsFullscreen(on: "DUMMY1") }
+        _ = try podium.request(["cmd": "next"])   // the talk starts
+        func question(_ s: PodiumState) -> String? { (s.raw["question"] as? [String: Any])?["text"] as? String }
+        try runTool("xdotool", ["keydown", "q"], env: rig.clientEnv)
+        try podium.waitFor("the quit question") { question($0)?.hasPrefix("Quit the talk?") == true }
+        usleep(1_500_000)   // held: X repeats the key from 660 ms on
+        try runTool("xdotool", ["keyup", "q"], env: rig.clientEnv)
+        let after = try podium.state()
+        XCTAssertTrue(podium.process.isRunning, "a held q does not quit; log:\n\(podium.log)")
+        XCTAssertEqual((after.raw["scene"] as? [String: Any])?["index"] as? Int, 1, "the talk is where it was")
+        XCTAssertEqual(podium.stop(), 0)
+    }
+
     /// Wayland (nested sway, two outputs): the rig has no keyboard, so keys go through the socket.
     func testWayland() throws {
         let rig = try SwayRig(outputs: 2)

@@ -28,6 +28,8 @@ extension Presentation {
         // Typing never answers a question (quit, swap): a focused field takes its keys.
         if pendingQuestion != nil, !intoField, typingHolds(k) { return true }
         if keyAnswersQuestion(k, action: action, typing: intoField) { return true }
+        // A held toggle or derailing key acts once (`HeldKeys.swift`); a field takes its repeats.
+        if !intoField, repeatIgnored(k, action: action) { return true }
         if pageJumpTakesKey(k) { return true }
         // No one sees the console: its popovers, overview, help and fields take no keys.
         if consoleHidden { return pressWithTheConsoleHidden(k, action: action) }
@@ -63,6 +65,8 @@ extension Presentation {
         // Typed on past a text field (Tab, Return): held, not the talk's (`TypingGuard`).
         if typingHolds(k) { return true }
         guard let a = keyMap.action(for: k) else { return SceneCode.run(in: currentIndex) { currentScene.handleUnhandledKey(k) } || startPageJump(with: k) }
+        // Held on past a text field that did not use it (F5 held in a search field): once.
+        if repeatIgnored(k, action: a) { return true }
         if SceneCode.run(in: currentIndex, { currentScene.handle(a) }) { return true }
         return request(a)
     }

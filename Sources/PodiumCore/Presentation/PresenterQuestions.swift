@@ -29,7 +29,7 @@ struct PendingQuestion {
     /// Nil: Esc says no at once.
     var escapeAgain: String?
     /// When Esc first asked again (`clock()`): Esc sooner than `confirmRepeatSeconds` after it
-    /// bounced or repeated and is not the second answer.
+    /// bounced and is not the second answer (a held Esc's repeats never are, `Key.isRepeat`).
     var escapedAt: Double?
     /// The titles of the banner's yes and no buttons, which answer as Return and Esc do (the
     /// resume question: a speaker with a mouse in hand); nil: no buttons.
@@ -64,7 +64,8 @@ extension Presentation {
     /// The least time (seconds) between a question's key and the same key again for that to
     /// confirm it: typing a word with "ss" in it (~100–150 ms a key) or a bouncing key must not
     /// swap the displays; a deliberate second press takes longer. (The pace of typing: ~40–60
-    /// words a minute is 120–200 ms a character.)
+    /// words a minute is 120–200 ms a character.) A held key's repeats (`Key.isRepeat`) never
+    /// answer, whenever they come.
     static let confirmRepeatSeconds = 0.25
 
     /// Words the open question again after the deck was replaced (`replaceDeck`), so it never
@@ -99,6 +100,9 @@ extension Presentation {
         if q.escapeAgain != nil, let a = action, Self.navigationActions.contains(a) { answerQuestion(true); return true }
         // A key typed into a focused field is the field's, never an answer (`TypingGuard`).
         if typing, TypingGuard.types(k), q.holding == nil { return false }
+        // A held key's repeat is never an answer, however long after the question (trial 19 F1:
+        // X repeats from 660 ms, past `confirmRepeatSeconds`): held back, the question stays.
+        if k.isRepeat { return true }
         let again = action != nil && action == q.confirmAction
         // Its key again too soon: typed or bounced, held back; the question stays open.
         if again, clock() - q.askedAt < Self.confirmRepeatSeconds { return true }

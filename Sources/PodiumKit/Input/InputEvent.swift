@@ -24,9 +24,20 @@ public struct Key: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The key, typed: match on this (`k.code == .pageDown`), not on `name`.
     public private(set) var code: KeyCode
     public var shift, control, alt, gui: Bool
+    /// True when the key is held down and this is the keyboard's autorepeat of it (SDL's
+    /// `SDL_KeyboardEvent.repeat`; under X the first after ~660 ms, then every 30–50 ms), not a
+    /// press of its own. Not part of `==` or the hash: a repeat is the same key. Keys from the
+    /// control socket, the phone remote and tests are presses (false).
+    public var isRepeat = false
     public init(_ name: String, shift: Bool = false, control: Bool = false, alt: Bool = false, gui: Bool = false) {
         self.name = name; code = KeyCode(name: name)
         self.shift = shift; self.control = control; self.alt = alt; self.gui = gui
+    }
+    public static func == (a: Key, b: Key) -> Bool {
+        a.code == b.code && a.name == b.name && a.shift == b.shift && a.control == b.control && a.alt == b.alt && a.gui == b.gui
+    }
+    public func hash(into h: inout Hasher) {
+        h.combine(name); h.combine(code); h.combine(shift); h.combine(control); h.combine(alt); h.combine(gui)
     }
     /// True when no modifier is held.
     public var isPlain: Bool { !shift && !control && !alt && !gui }

@@ -47,8 +47,8 @@ public final class WindowRoot: View, ViewHost {
     /// after a pause is the clicker's and moves the talk (trial 16 m6).
     static let arrowRunSeconds: Double = 1
     /// Seconds (0.2) within which a held-back arrow keeps the run going: a held key's repeats
-    /// (30–50 ms apart) do; a clicker's presses at a steady pace (trial 18b F9: every 0.8 s) do
-    /// not, so the second of them after the end moves the talk.
+    /// (30–50 ms apart, and marked `Key.isRepeat` by SDL) do; a clicker's presses at a steady
+    /// pace (trial 18b F9: every 0.8 s) do not, so the second of them after the end moves the talk.
     static let arrowRepeatSeconds: Double = 0.2
     /// `now` at the last arrow held back (see `arrowRepeatSeconds`).
     private var arrowHeldAt: Double?
@@ -253,8 +253,10 @@ public final class WindowRoot: View, ViewHost {
                     return true
                 }
                 if control, let t = now, let run = arrowRunAt, t - run <= Self.arrowRunSeconds {
-                    // Only a key's repeats carry the run on (each the next within 0.2 s).
-                    if let held = arrowHeldAt, t - held <= Self.arrowRepeatSeconds { arrowRunAt = t }
+                    // Only a key's repeats carry the run on: SDL's repeat flag, or for keys
+                    // without it (the control socket) each the next within 0.2 s.
+                    if k.isRepeat { arrowRunAt = t }
+                    else if let held = arrowHeldAt, t - held <= Self.arrowRepeatSeconds { arrowRunAt = t }
                     else if t - run <= Self.arrowRepeatSeconds { arrowRunAt = t }
                     arrowHeldAt = t
                     if !focusedByKeyboard { pointerActiveAt = t }   // the run goes on while the key is held
