@@ -64,18 +64,17 @@ extension PDFReloadEndToEndTests {
     /// as talk.pdfpc's notes are), not the inserted frame that took its label, and the log says so.
     func testAnOverlayEditedWithAFrameInsertedBeforeItKeepsTheTalkOnThatOverlay() throws {
         let talk = path("talk.pdf")
-        writeBeamer(talk, [("Title Welcome", "1"), ("Overlays First point", "2"), ("Overlays First point Second point", "2"),
-                           ("Overlays First point Second point Third point", "2"), ("Results are great 42", "3"), ("End Thanks", "4")])
+        // Short texts: TestPDF's large type runs off the page, and poppler reads only what is on it.
+        writeBeamer(talk, [("Title", "1"), ("Over a", "2"), ("Over a b", "2"), ("Over a b c", "2"), ("Results", "3"), ("End", "4")])
         try presentOffscreen(talk)
         defer { app.stop() }
         XCTAssertEqual(try app.client.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)   // Overlays 2/3
         XCTAssertTrue(near(try audienceBox(), TestPDF.colour(2)))
-        recompile(talk, [("Title Welcome", "1"), ("Agenda for today", "2"), ("Overlays First point", "3"), ("Overlays First point Second point (edited)", "3"),
-                         ("Overlays First point Second point (edited) Third point", "3"), ("Results are great 42", "4"), ("End Thanks", "5")])
+        recompile(talk, [("Title", "1"), ("Agenda", "2"), ("Over a", "3"), ("Over a B", "3"), ("Over a B c", "3"), ("Results", "4"), ("End", "5")])
         XCTAssertTrue(try audienceGoes(from: TestPDF.colour(2), to: TestPDF.colour(3), "frame inserted, overlay edited"), "the room is on the edited overlay 2/3")
         let s = try app.client.waitForState(timeout: 10) { $0["scene"]?["count"]?.int == 7 }
         XCTAssertEqual(s["scene"]?["index"]?.int, 3, "Overlays 2/3, not Agenda")
-        XCTAssertTrue(app.log.contains("scene 3 → 4 (place found by its neighbours"), app.log)
+        XCTAssertTrue(waitUntil(10) { self.app.log.contains("scene 3 → 4 (place found by its neighbours") }, app.log)
         XCTAssertEqual(app.stop(), 0)
     }
 
