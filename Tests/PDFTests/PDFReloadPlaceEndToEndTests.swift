@@ -98,6 +98,11 @@ extension PDFReloadEndToEndTests {
         let s = try app.client.waitForState(timeout: 10) { $0["scene"]?["count"]?.int == 2 }
         XCTAssertEqual(s["scene"]?["index"]?.int, 1)
         for _ in 0..<3 { XCTAssertTrue(near(try audienceBox(), TestPDF.colour(3)), "never the hidden Backup (\(TestPDF.colour(4)))") }
+        // Method and Results gone, one page between Intro and the end: the one sharing Results'
+        // words, on a guess, which the log and the speaker are told (trial 19 F3).
+        XCTAssertTrue(waitUntil(10) { self.app.log.contains("scene 3 → 2 (place found on a guess") }, app.log)
+        let said = banner(try state())?.text ?? ""
+        XCTAssertTrue(said.contains("place is a guess by its words"), said)
         XCTAssertEqual(app.stop(), 0)
     }
 
