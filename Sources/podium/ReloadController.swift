@@ -162,7 +162,7 @@ final class ReloadController {
     static func placeNotice(_ found: ReloadPosition.Found?, hadContent: Bool) -> String? {
         switch found {
         case .guess?: return "the edited slide's place is a guess by its words: check it"
-        case .label? where hadContent: return "the edited slide was not found by its content or neighbours: placed by its label, check it"
+        case .label? where hadContent: return "the slide on screen was not found in the new version (edited or cut): placed by its label, check it"
         default: return nil
         }
     }
