@@ -76,6 +76,7 @@ enum DeckSource {
             }
             var scene = DeckScene(kind: s.kind, title: s.title, notes: s.notes, parameters: p, slide: s.slide)
             scene.content = s.content
+            scene.words = s.words
             return scene
         }
     }

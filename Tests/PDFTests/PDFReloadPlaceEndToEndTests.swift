@@ -59,6 +59,25 @@ extension PDFReloadEndToEndTests {
         XCTAssertEqual(app.stop(), 0)
     }
 
+    /// Trial 19 F3 a): on Overlays 2/3, a frame inserted before it and "Second point" edited,
+    /// recompiled once: the room stays on Overlays 2/3 (placed by the unchanged pages around it,
+    /// as talk.pdfpc's notes are), not the inserted frame that took its label, and the log says so.
+    func testAnOverlayEditedWithAFrameInsertedBeforeItKeepsTheTalkOnThatOverlay() throws {
+        let talk = path("talk.pdf")
+        // Short texts: TestPDF's large type runs off the page, and poppler reads only what is on it.
+        writeBeamer(talk, [("Title", "1"), ("Over a", "2"), ("Over a b", "2"), ("Over a b c", "2"), ("Results", "3"), ("End", "4")])
+        try presentOffscreen(talk)
+        defer { app.stop() }
+        XCTAssertEqual(try app.client.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)   // Overlays 2/3
+        XCTAssertTrue(near(try audienceBox(), TestPDF.colour(2)))
+        recompile(talk, [("Title", "1"), ("Agenda", "2"), ("Over a", "3"), ("Over a B", "3"), ("Over a B c", "3"), ("Results", "4"), ("End", "5")])
+        XCTAssertTrue(try audienceGoes(from: TestPDF.colour(2), to: TestPDF.colour(3), "frame inserted, overlay edited"), "the room is on the edited overlay 2/3")
+        let s = try app.client.waitForState(timeout: 10) { $0["scene"]?["count"]?.int == 7 }
+        XCTAssertEqual(s["scene"]?["index"]?.int, 3, "Overlays 2/3, not Agenda")
+        XCTAssertTrue(waitUntil(10) { self.app.log.contains("scene 3 → 4 (place found by its neighbours") }, app.log)
+        XCTAssertEqual(app.stop(), 0)
+    }
+
     /// The speaker cuts a slide before the current one, fixes a typo on it and hides the backup
     /// slide's new index in talk.pdfpc: no page has the old content, the label rule picks the
     /// fixed page, and the old page number (3, now the hidden backup) is never shown.
@@ -79,6 +98,11 @@ extension PDFReloadEndToEndTests {
         let s = try app.client.waitForState(timeout: 10) { $0["scene"]?["count"]?.int == 2 }
         XCTAssertEqual(s["scene"]?["index"]?.int, 1)
         for _ in 0..<3 { XCTAssertTrue(near(try audienceBox(), TestPDF.colour(3)), "never the hidden Backup (\(TestPDF.colour(4)))") }
+        // Method and Results gone, one page between Intro and the end: the one sharing Results'
+        // words, on a guess, which the log and the speaker are told (trial 19 F3).
+        XCTAssertTrue(waitUntil(10) { self.app.log.contains("scene 3 → 2 (place found on a guess") }, app.log)
+        let said = banner(try state())?.text ?? ""
+        XCTAssertTrue(said.contains("place is a guess by its words"), said)
         XCTAssertEqual(app.stop(), 0)
     }
 

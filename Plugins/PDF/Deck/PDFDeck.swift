@@ -16,6 +16,9 @@ public struct PDFDeck {
         /// digits; every page's at the first call), which a reload looks for first to keep the
         /// speaker's place (`OpenedDeck.Scene.content`); nil for a PDF that cannot be opened.
         public var content: (@Sendable () -> [String])? = nil
+        /// Reads the page's words (`PageMapping.words`, read with `content`): an edited page is
+        /// placed by them when its neighbours leave more than one place (`OpenedDeck.Scene.words`).
+        public var words: (@Sendable () -> [String])? = nil
     }
     public var title: String
     public var pages: [Page]
@@ -110,7 +113,8 @@ public struct PDFDeck {
             // too, after the sidecar's.
             let text = ([notes[page] ?? "", pdfpcNotes[page] ?? ""] + doc.annotationNotes(page: page)).filter { !$0.isEmpty }.joined(separator: "\n\n")
             return Page(title: PageTitles.title(of: page, in: doc), notes: text, parameters: params(page), slide: grouping ? keys[page] : nil,
-                        content: { [doc, page] in [doc.pageKeys[page], doc.loosePageKeys[page]] })
+                        content: { [doc, page] in [doc.pageKeys[page], doc.loosePageKeys[page]] },
+                        words: { [doc, page] in doc.pageWords[page] })
         }
         // A PDF of no pages: one scene, which names the problem on its error card.
         if pages.isEmpty { pages = [Page(title: PageTitles.title(of: 0, in: doc), notes: notes[0] ?? "", parameters: params(0), slide: nil)] }

@@ -36,6 +36,7 @@ enum PDFDeckOpener {
         var deck = OpenedDeck(title: pdf.title, scenes: pdf.pages.map {
             var scene = OpenedDeck.Scene(kind: "pdf", title: $0.title, notes: $0.notes, parameters: $0.parameters, slide: $0.slide)
             scene.content = $0.content   // a reload keeps the place by it (`ReloadPosition`)
+            scene.words = $0.words
             return scene
         })
         // pdfpc's file is the speaker's too (notes, timing, hidden pages): edited, the talk reloads.

@@ -1,4 +1,5 @@
 import Foundation
+import PodiumKit
 
 /// Moves `talk.pdfpc`'s per-page entries (notes, hidden pages, forced overlays) with their pages'
 /// content when the PDF changed under a file left as it was: pdfpc names pages by index, so a
@@ -31,82 +32,23 @@ enum PdfpcFollow {
         var guessed: [Guess] = []
     }
 
-    /// A page's words for telling pages apart: lowercased runs of letters, two or more, no
-    /// digits (a footline's "3 / 12" changes when a frame is inserted), each once, sorted.
-    static func words(_ text: String) -> [String] {
-        let runs = text.lowercased().split { !$0.isLetter }
-        return Set(runs.filter { $0.count >= 2 }.map(String.init)).sorted()
-    }
+    /// A page's words for telling pages apart (`PageMapping.words`).
+    static func words(_ text: String) -> [String] { PageMapping.words(text) }
 
-    /// Old page index → new page index: by the exact key first, then by the key of the text
-    /// without digits (a footline "3 / 12" renumbered) for a page left over, then pages edited in
-    /// place: a run of consecutive pages not found whose neighbours (or the PDF's start or end)
-    /// were found with exactly as many new, unclaimed pages between them are those pages, in
-    /// order (a backup slide retitled stays hidden, with the slide after it edited too: trial 18
-    /// F3). Pages found no way are absent.
+    /// Old page index → new page index (`PageMapping.map`, the mapping a reload's place uses
+    /// too): by the exact key first, then by the key of the text without digits (a footline
+    /// "3 / 12" renumbered) for a page left over, then pages edited in place between found
+    /// neighbours, in order (trial 18 F3). Pages found no way are absent.
     static func pageMap(from old: Keys, to new: Keys) -> [Int: Int] {
-        func index(_ keys: [String]) -> [String: Int] { Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a }) }
-        let exact = index(new.exact), loose = index(new.loose)
-        var map: [Int: Int] = [:], taken = Set<Int>()
-        for (i, k) in old.exact.enumerated() { if let j = exact[k], !taken.contains(j) { map[i] = j; taken.insert(j) } }
-        for (i, k) in old.loose.enumerated() where map[i] == nil {
-            if let j = loose[k], !taken.contains(j) { map[i] = j; taken.insert(j) }
-        }
-        for gap in gaps(map, old: old.exact.count, new: new.exact.count) {
-            let free = gap.new.filter { !taken.contains($0) }
-            guard free.count == gap.old.count, free.count == gap.new.count else { continue }
-            for (i, j) in zip(gap.old, free) { map[i] = j; taken.insert(j) }
-        }
-        return map
-    }
-
-    /// The runs of old pages not in `map`, each with the new pages between the pages its
-    /// neighbours were found at (the PDF's start or end for none); runs whose neighbours were
-    /// found out of order have none.
-    static func gaps(_ map: [Int: Int], old: Int, new: Int) -> [(old: [Int], new: [Int])] {
-        var out: [(old: [Int], new: [Int])] = [], i = 0
-        while i < old {
-            guard map[i] == nil else { i += 1; continue }
-            var end = i
-            while end + 1 < old, map[end + 1] == nil { end += 1 }
-            let before = i == 0 ? -1 : map[i - 1]!, after = end == old - 1 ? new : map[end + 1]!
-            out.append((Array(i...end), after - before > 1 ? Array(before + 1..<after) : []))
-            i = end + 1
-        }
-        return out
+        func tiers(_ k: Keys) -> [[String?]] { [k.exact.map { $0 }, k.loose.map { $0 }] }
+        return PageMapping.map(old: tiers(old), new: tiers(new), oldCount: old.exact.count, newCount: new.exact.count)
     }
 
     /// Where `map` could not place the hidden pages of `hidden`, the safe side: each is hidden at
-    /// the new page, unclaimed and between the same found neighbours, sharing most of its words
-    /// (`Keys.words`; a tie goes to the page at the same place in the run, as does every page when
-    /// no words were kept). With words, a new page is taken only when it shares more of them with
-    /// the hidden page than with any other old page of the run: a slide edited in its own place
-    /// next to a cut backup is that slide, not the backup (trial 18b F2: "Results" reworded to
-    /// "Findings" beside the cut backup was hidden, and the room never saw it). A page is guessed
-    /// only where the run has such new pages left (a page cut and nothing new in its place hides
-    /// nothing).
+    /// the new page most like it between the same found neighbours (`PageMapping.guesses`; trial
+    /// 18b F2: a slide edited beside a cut backup is that slide, not the backup).
     static func guesses(hidden: Set<Int>, map: [Int: Int], from old: Keys, to new: Keys) -> [Int: Int] {
-        let taken = Set(map.values)
-        var out: [Int: Int] = [:]
-        for gap in gaps(map, old: old.exact.count, new: new.exact.count) {
-            var free = gap.new.filter { !taken.contains($0) }
-            let byWords = old.words != nil && new.words != nil
-            func common(_ i: Int, _ j: Int) -> Int { Set(old.words?[safe: i] ?? []).intersection(new.words?[safe: j] ?? []).count }
-            for (offset, i) in gap.old.enumerated() where hidden.contains(i) {
-                func shared(_ j: Int) -> Int { common(i, j) }
-                // Pages more like another old page of the run than like this one are that page.
-                let likely = byWords ? free.filter { j in gap.old.allSatisfy { o in o == i || shared(j) > common(o, j) } } : free
-                guard !likely.isEmpty else { continue }
-                let spot = gap.new.first.map { $0 + offset } ?? 0
-                let best = likely.min { a, b in
-                    let (sa, sb) = (shared(a), shared(b))
-                    return sa != sb ? sa > sb : abs(a - spot) < abs(b - spot)
-                }!
-                out[i] = best
-                free.removeAll { $0 == best }
-            }
-        }
-        return out
+        PageMapping.guesses(for: hidden, map: map, old: old.exact.count, new: new.exact.count, oldWords: old.words, newWords: new.words)
     }
 
     /// `file`'s per-page entries moved from the pages keyed `old` to those keyed `new`; a hidden
@@ -132,10 +74,6 @@ enum PdfpcFollow {
         return Result(file: out, changed: changed, lost: lost,
                       guessed: guessed.keys.sorted().map { Guess(old: $0 + 1, new: guessed[$0]! + 1) })
     }
-}
-
-private extension Array {
-    subscript(safe i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
 }
 
 extension PdfpcFollow.Keys {

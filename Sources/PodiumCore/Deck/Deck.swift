@@ -62,6 +62,8 @@ public struct DeckScene: Sendable {
     /// (`OpenedDeck.Scene.content`: a PDF deck's page keys); nil for a JSON deck's scenes. A
     /// reload looks for them first (`ReloadPosition`).
     public var content: (@Sendable () -> [String])?
+    /// Reads the words the scene shows (`OpenedDeck.Scene.words`); nil: not known.
+    public var words: (@Sendable () -> [String])?
     /// Why this scene cannot be made, one line each naming the file, the parameter and the
     /// problem (`talk.json: scenes[2].parameters.colour: unknown parameter …`). Empty for a
     /// sound scene. Set only by a load that keeps such scenes (`Deck.parse(keepingBadScenes:)`,

@@ -62,6 +62,9 @@ public final class Presentation {
     /// (`ReloadFindsPlace.swift`); counts the searches, so a superseded one's result is dropped.
     var placeSearch: PlaceSearch?
     var placeSearchGeneration = 0
+    /// How the last `replaceDeck` found the place (`ReloadPosition.Found`), for the log and the
+    /// speaker's notice; nil before any reload.
+    public internal(set) var reloadPlaceFound: ReloadPosition.Found?
     /// Scenes' `observeAudience` callbacks with the context of the scene they came from; told of
     /// each change by `audienceDidChange`, dropped when a reload replaced their scenes.
     var audienceObservers: [(context: HostContext, body: (AudienceState) -> Void)] = []

@@ -8,13 +8,14 @@ extension Presentation {
     /// objects at their new index, so an editor saving another scene costs the speaker no typing,
     /// focus or popover; the others are made again from the new deck (an error card always is:
     /// a reload is the speaker's retry). The talk keeps its timers (elapsed, paused, time on this
-    /// scene; the plan comes from the new deck) and its place (`ReloadPosition`: the same scene,
-    /// a PDF deck's page with the same content, else the page with the same label, clamped when
-    /// scenes were removed). Call on the main thread between frames, only with a deck whose
+    /// scene; the plan comes from the new deck) and its place (`ReloadPosition.place`: the same
+    /// scene, a PDF deck's page with the same content, an edited one by the pages around it, else
+    /// the page with the same label, clamped when scenes were removed; how: `reloadPlaceFound`). Call on the main thread between frames, only with a deck whose
     /// files were checked: the room sees the new scene on the next frame.
     public func replaceDeck(_ newDeck: Deck) {
-        let target = ReloadPosition.index(from: currentIndex, old: deck.scenes.map(ReloadPosition.Anchor.init),
-                                          new: newDeck.scenes.map(ReloadPosition.Anchor.init))
+        let (target, found) = ReloadPosition.place(from: currentIndex, old: deck.scenes.map(ReloadPosition.Anchor.init),
+                                                   new: newDeck.scenes.map(ReloadPosition.Anchor.init))
+        reloadPlaceFound = found
         let keep = SceneKeeping.plan(old: sceneOrigins.filter { scenes[$0.key] != nil && !(scenes[$0.key] is ErrorCardScene) },
                                      new: newDeck.scenes, directory: newDeck.directory)
         let old = scenes[currentIndex]

@@ -80,6 +80,10 @@ public struct OpenedDeck {
         /// on a background thread, then again on the main thread, where it must return what it
         /// read (keep it). Nil: kind and title only. (API 3.x, added.)
         public var content: (@Sendable () -> [String])? = nil
+        /// Reads the words the scene shows (`PageMapping.words`), read after `content` and kept
+        /// alike: a scene whose content changed and whose unchanged neighbours leave it more than
+        /// one place is placed at the one sharing most of its words. Nil: no such guess. (API 3.x, added.)
+        public var words: (@Sendable () -> [String])? = nil
         public init(kind: String, title: String? = nil, notes: String = "", parameters: [String: JSONValue] = [:], slide: String? = nil) {
             self.kind = kind; self.title = title; self.notes = notes; self.parameters = parameters; self.slide = slide
         }
