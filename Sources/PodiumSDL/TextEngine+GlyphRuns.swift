@@ -89,6 +89,12 @@ struct GlyphTable {
         baseline = -logical.y
     }
 
+    /// Whether `text` is short and made of the alphabet.
+    static func covers(_ text: String) -> Bool {
+        let u = text.utf8
+        return !u.isEmpty && u.count <= maxLength && u.allSatisfy { $0 < 128 && slot[Int($0)] >= 0 }
+    }
+
     /// The alphabet's indices of `text`'s characters when it can be composed: short, every
     /// character in the alphabet with a glyph, every neighbouring pair clean.
     func indices(_ text: String) -> [Int]? {
@@ -147,9 +153,10 @@ struct GlyphRun {
 extension TextEngine {
     /// Whether `block` can be laid out from its font's `GlyphTable` at `scale`: plain (no spans),
     /// and on one line at its natural width, from its left edge (no width, or one it fits in,
-    /// aligned to the left or exactly as wide as it).
-    func glyphRun(_ block: TextBlock, scale: Double) -> GlyphRun? {
-        guard composesGlyphRuns, block.spans.isEmpty, let table = glyphTable(block.font, scale: scale),
+    /// aligned to the left or exactly as wide as it). `new`: a block not laid out before, which
+    /// counts towards making its font's table (`glyphTable`).
+    func glyphRun(_ block: TextBlock, scale: Double, new: Bool = false) -> GlyphRun? {
+        guard composesGlyphRuns, block.spans.isEmpty, let table = glyphTable(block, scale: scale, new: new),
               let indices = table.indices(block.text) else { return nil }
         let run = GlyphRun(indices, table: table)
         if let w = block.width {
@@ -159,17 +166,23 @@ extension TextEngine {
         return run
     }
 
-    /// The glyph table of `font` at `scale` (1: the measuring context), made once from one
-    /// shaping of every pair; nil when the font cannot compose.
-    func glyphTable(_ font: Font, scale: Double) -> GlyphTable? {
-        let key = FontScale(font: font, scale: scale)
+    /// The glyph table of `block`'s font at `scale` (1: the measuring context; nil when the font
+    /// cannot compose). It is made, from one shaping of every pair (a few ms), at the second
+    /// `new` block of that font and scale made of the alphabet: text that changes, like a clock,
+    /// and not the labels a launch lays out once, which are shaped whole as before.
+    func glyphTable(_ block: TextBlock, scale: Double, new: Bool) -> GlyphTable? {
+        let key = FontScale(font: block.font, scale: scale)
         if let t = glyphTables[key] { return t }
+        guard new, GlyphTable.covers(block.text) else { return nil }
+        let asked = glyphTableDemand[key, default: 0] + 1
+        glyphTableDemand[key] = asked
+        guard asked >= 2 else { return nil }
         let probe = String(decoding: GlyphTable.everyPair(GlyphTable.alphabet.count).map { GlyphTable.alphabet[$0] }, as: UTF8.self)
-        let l = makeLayout(TextBlock(probe, font: font), in: scale == 1 ? context : renderContext(scale))
+        let l = makeLayout(TextBlock(probe, font: block.font), in: scale == 1 ? context : renderContext(scale))
         pangoLayoutCount += 1
         defer { g_object_unref(UnsafeMutableRawPointer(l)) }
         let t = GlyphTable(probe: l)
-        if glyphTables.count >= 64 { glyphTables.removeAll() }
+        if glyphTables.count >= 64 { glyphTables.removeAll(); glyphTableDemand.removeAll() }
         glyphTables[key] = .some(t)
         return t
     }

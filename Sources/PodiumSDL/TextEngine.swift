@@ -32,6 +32,8 @@ public final class TextEngine: TextMeasuring {
     private var lineHeights: [Font: Double] = [:]
     /// Glyph tables by font and scale (nil: the font cannot compose), `TextEngine+GlyphRuns`.
     var glyphTables: [FontScale: GlyphTable?] = [:]
+    /// New blocks of the alphabet seen by font and scale while there is no table.
+    var glyphTableDemand: [FontScale: Int] = [:]
     /// Whether short timer-like text is laid out and drawn glyph by glyph (`GlyphTable`);
     /// `PODIUM_GLYPH_RUNS=0` shapes it whole, for A/B.
     public var composesGlyphRuns = getenv("PODIUM_GLYPH_RUNS").map { String(cString: $0) != "0" } ?? true
@@ -155,7 +157,7 @@ public final class TextEngine: TextMeasuring {
 
     public func layout(_ block: TextBlock) -> TextLayout {
         if let l = layouts[block] { return l }
-        if let run = glyphRun(block, scale: 1) {
+        if let run = glyphRun(block, scale: 1, new: true) {
             let out = textLayout(run, characters: block.text.count)
             layouts[block] = out
             return out
@@ -232,7 +234,7 @@ public final class TextEngine: TextMeasuring {
         let key = ScaledBlock(block: block, scale: scale)
         if let b = boxes[key] { return b }
         var ink = PangoRectangle(), logical = PangoRectangle()
-        if let run = glyphRun(block, scale: scale) {
+        if let run = glyphRun(block, scale: scale, new: true) {
             ink = run.ink ?? ink
             logical = PangoRectangle(x: 0, y: 0, width: run.width, height: run.height)
         } else {
