@@ -10,7 +10,7 @@ public final class Renderer {
     public let sdl: OpaquePointer
     let text: TextEngine
     public var scale: Double = 1
-    var textCache: [TextKey: TextTexture] = [:]
+    private var textCache: [TextKey: TextTexture] = [:]
     /// A rasterised tile of a block: where it sits from the block's origin (pixels), the frame
     /// that last drew it, and for a glyph's (`drawGlyphs`) where its non-transparent pixels are.
     struct TextTexture { var tex: OpaquePointer; var rect: SDL_Rect; var used: UInt64; var ink: SDL_Rect? = nil }

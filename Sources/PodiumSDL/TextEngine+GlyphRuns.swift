@@ -7,8 +7,8 @@ import PodiumKit
 /// Short single-line text made of these characters (the console's timers and clock: "1:29",
 /// "scene 1:28 / 2:00", "left 3:48") is then laid out and drawn glyph by glyph, so a clock tick
 /// shapes nothing: Pango would place the same glyphs at the same positions, as the font has no
-/// pair rule there (a longer context rule among these characters is not looked for; DejaVu Sans
-/// has none).
+/// pair rule there (a rule over a longer context among these characters is not looked for;
+/// `GlyphRunTests` compares the timers' layouts, boxes and pixels with whole shaping).
 struct GlyphTable {
     static let alphabet = Array("0123456789: /abcdefghijklmnopqrstuvwxyz".utf8)
     /// The alphabet's index of each ASCII byte, -1 outside it.

@@ -90,4 +90,13 @@ final class GlyphRunTests: OffscreenSDLTestCase {
         XCTAssertNil(text.glyphRun(TextBlock("1:28", font: .bold(20), spans: [TextSpan(0..<1, italic: true)]), scale: 1), "styled")
         XCTAssertNotNil(text.glyphRun(TextBlock("1:28", font: .bold(20), width: 300, maxLines: 1), scale: 1))
     }
+
+    /// The table's probe holds every ordered pair of the alphabet once (each neighbour checked).
+    func testTheProbeHoldsEveryPairOnce() async throws {
+        for k in [1, 2, 5, GlyphTable.alphabet.count] {
+            let s = GlyphTable.everyPair(k)
+            XCTAssertEqual(s.count, k * k + 1)
+            XCTAssertEqual(Set(zip(s, s.dropFirst()).map { $0 * k + $1 }).count, k * k, "\(k) symbols")
+        }
+    }
 }
