@@ -17,6 +17,9 @@ struct GlyphTable {
         for (i, b) in alphabet.enumerated() { s[Int(b)] = Int8(i) }
         return s
     }()
+    /// Different texts of a font shaped whole before its table is made (`TextEngine.glyphTable`):
+    /// a ticking timer's third string.
+    static let tableAfter = 3
     /// Longest text taken: a timer's, with room; longer text is shaped whole as before.
     static let maxLength = 32
 
@@ -167,16 +170,18 @@ extension TextEngine {
     }
 
     /// The glyph table of `block`'s font at `scale` (1: the measuring context; nil when the font
-    /// cannot compose). It is made, from one shaping of every pair (a few ms), at the second
-    /// `new` block of that font and scale made of the alphabet: text that changes, like a clock,
-    /// and not the labels a launch lays out once, which are shaped whole as before.
+    /// cannot compose). It is made, from one shaping of every pair (a few ms), once `new` blocks
+    /// of that font and scale have brought `tableAfter` different texts of the alphabet: text
+    /// that changes, like a clock, and not the few labels a launch lays out once (each laid out
+    /// at two widths: measured, then drawn), which are shaped whole as before.
     func glyphTable(_ block: TextBlock, scale: Double, new: Bool) -> GlyphTable? {
         let key = FontScale(font: block.font, scale: scale)
         if let t = glyphTables[key] { return t }
         guard new, GlyphTable.covers(block.text) else { return nil }
-        let asked = glyphTableDemand[key, default: 0] + 1
-        glyphTableDemand[key] = asked
-        guard asked >= 2 else { return nil }
+        var texts = glyphTableDemand[key, default: []]
+        texts.insert(block.text)
+        glyphTableDemand[key] = texts
+        guard texts.count >= GlyphTable.tableAfter else { return nil }
         let probe = String(decoding: GlyphTable.everyPair(GlyphTable.alphabet.count).map { GlyphTable.alphabet[$0] }, as: UTF8.self)
         let l = makeLayout(TextBlock(probe, font: block.font), in: scale == 1 ? context : renderContext(scale))
         pangoLayoutCount += 1

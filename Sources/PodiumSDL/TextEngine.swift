@@ -32,8 +32,8 @@ public final class TextEngine: TextMeasuring {
     private var lineHeights: [Font: Double] = [:]
     /// Glyph tables by font and scale (nil: the font cannot compose), `TextEngine+GlyphRuns`.
     var glyphTables: [FontScale: GlyphTable?] = [:]
-    /// New blocks of the alphabet seen by font and scale while there is no table.
-    var glyphTableDemand: [FontScale: Int] = [:]
+    /// The texts of the alphabet laid out by font and scale while there is no table.
+    var glyphTableDemand: [FontScale: Set<String>] = [:]
     /// Whether short timer-like text is laid out and drawn glyph by glyph (`GlyphTable`);
     /// `PODIUM_GLYPH_RUNS=0` shapes it whole, for A/B.
     public var composesGlyphRuns = getenv("PODIUM_GLYPH_RUNS").map { String(cString: $0) != "0" } ?? true
