@@ -10,7 +10,10 @@ public final class Renderer {
     public let sdl: OpaquePointer
     let text: TextEngine
     public var scale: Double = 1
-    private var textCache: [TextKey: (tex: OpaquePointer, rect: SDL_Rect, used: UInt64)] = [:]
+    private var textCache: [TextKey: TextTexture] = [:]
+    /// A rasterised tile of a block: where it sits from the block's origin (pixels), the frame
+    /// that last drew it, and for a glyph's (`drawGlyphs`) where its non-transparent pixels are.
+    struct TextTexture { var tex: OpaquePointer; var rect: SDL_Rect; var used: UInt64; var ink: SDL_Rect? = nil }
     /// Pixel bytes of the text textures kept (`TextTextureBudget`).
     private(set) var textCacheBytes = 0
     var textBudget = TextTextureBudget()
@@ -70,7 +73,7 @@ public final class Renderer {
     /// A block at one pixel scale and tile. Plain text is rasterised white and tinted when drawn,
     /// so one texture serves every colour (map labels and their halos); text with colour glyphs
     /// (emoji) or coloured spans is rasterised in its colour (`rgb`), since tinting would stain it.
-    struct TextKey: Hashable { var block: TextBlock; var rgb: UInt32; var scale: Double; var tile: Int32; var column: Int32 }
+    struct TextKey: Hashable { var block: TextBlock; var rgb: UInt32; var scale: Double; var tile: Int32; var column: Int32; var glyph = false }
 
     public init(sdl: OpaquePointer, text: TextEngine) {
         self.sdl = sdl; self.text = text
@@ -299,23 +302,13 @@ public final class Renderer {
         let lastColumn = min((box.w - 1) / TextEngine.tileWidth, (visible.x + visible.w - ox - box.x) / TextEngine.tileWidth)
         guard first <= last, firstColumn <= lastColumn, ox + box.x < visible.x + visible.w, ox + box.x + box.w > visible.x else { return }
         let tinted = !text.hasOwnColours(block)
+        if tinted, let run = text.glyphRun(block, scale: scale), drawGlyphs(run, of: block, color, x: ox, y: oy, left: box.x) { return }
         let ink = tinted ? Color.white : Color(color.r, color.g, color.b)
         let rgb = UInt32(ink.r) << 16 | UInt32(ink.g) << 8 | UInt32(ink.b)
         for tile in first...last {
             for column in firstColumn...lastColumn {
                 let key = TextKey(block: block, rgb: rgb, scale: scale, tile: tile, column: column)
-                var entry = textCache[key]
-                if entry == nil {
-                    guard let (surf, off) = text.rasterise(block, color: ink, scale: scale, tile: tile, column: column) else { continue }
-                    defer { SDL_FreeSurface(surf) }
-                    guard let tex = SDL_CreateTextureFromSurface(sdl, surf) else { continue }
-                    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-                    entry = (tex, SDL_Rect(x: off.x, y: off.y, w: surf.pointee.w, h: surf.pointee.h), frameCounter)
-                    textCacheBytes += Int(surf.pointee.w) * Int(surf.pointee.h) * 4
-                }
-                guard var e = entry else { continue }
-                e.used = frameCounter
-                textCache[key] = e
+                guard let e = textTexture(key, ink: ink) else { continue }
                 if tinted { SDL_SetTextureColorMod(e.tex, color.r, color.g, color.b) }
                 SDL_SetTextureAlphaMod(e.tex, color.a)
                 var dst = SDL_Rect(x: ox + e.rect.x, y: oy + e.rect.y, w: e.rect.w, h: e.rect.h)
@@ -324,10 +317,29 @@ public final class Renderer {
         }
     }
 
+    /// The texture of `key`, rasterised in `ink` if not kept (with where its pixels are when
+    /// `findingInk`), marked as drawn in this frame.
+    func textTexture(_ key: TextKey, ink: Color, findingInk: Bool = false) -> TextTexture? {
+        var entry = textCache[key]
+        if entry == nil {
+            guard let (surf, off) = text.rasterise(key.block, color: ink, scale: key.scale, tile: key.tile, column: key.column) else { return nil }
+            defer { SDL_FreeSurface(surf) }
+            guard let tex = SDL_CreateTextureFromSurface(sdl, surf) else { return nil }
+            SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+            entry = TextTexture(tex: tex, rect: SDL_Rect(x: off.x, y: off.y, w: surf.pointee.w, h: surf.pointee.h), used: frameCounter,
+                                ink: findingInk ? Self.inkBounds(surf, offset: off) : nil)
+            textCacheBytes += Int(surf.pointee.w) * Int(surf.pointee.h) * 4
+        }
+        guard var e = entry else { return nil }
+        e.used = frameCounter
+        textCache[key] = e
+        return e
+    }
+
     private func evictText() {
         // Text the window shows now counts as drawn this frame, though a partial frame (the
         // clock's tick) did not repaint it: only text no longer on screen is evicted.
-        let shown = Set(lastFrame.commands.compactMap { if case let .text(b, _, _) = $0 { b } else { nil } })
+        let shown = glyphBlocksShown(Set(lastFrame.commands.compactMap { if case let .text(b, _, _) = $0 { b } else { nil } }))
         let keepKeys = textBudget.keep(textCache.map { .init(key: $0.key, used: shown.contains($0.key.block) ? frameCounter : $0.value.used,
                                                              bytes: Int($0.value.rect.w) * Int($0.value.rect.h) * 4) },
                                        frame: frameCounter)

@@ -1,4 +1,5 @@
 import CPango
+import Glibc
 import CSDL2
 import PodiumKit
 import PodiumCore
@@ -27,8 +28,15 @@ public final class TextEngine: TextMeasuring {
     static let recentLayoutLimit = 4
     /// How many PangoLayouts were made (each shapes its block once): tests check that a block
     /// is shaped once to measure and draw it at scale 1.
-    public private(set) var pangoLayoutCount = 0
+    public internal(set) var pangoLayoutCount = 0
     private var lineHeights: [Font: Double] = [:]
+    /// Glyph tables by font and scale (nil: the font cannot compose), `TextEngine+GlyphRuns`.
+    var glyphTables: [FontScale: GlyphTable?] = [:]
+    /// The texts of the alphabet laid out by font and scale while there is no table.
+    var glyphTableDemand: [FontScale: Set<String>] = [:]
+    /// Whether short timer-like text is laid out and drawn glyph by glyph (`GlyphTable`);
+    /// `PODIUM_GLYPH_RUNS=0` shapes it whole, for A/B.
+    public var composesGlyphRuns = getenv("PODIUM_GLYPH_RUNS").map { String(cString: $0) != "0" } ?? true
     /// How many blocks Pango has laid out for measuring (tests check that cached text is not
     /// laid out again).
     public private(set) var layoutCount = 0
@@ -149,6 +157,11 @@ public final class TextEngine: TextMeasuring {
 
     public func layout(_ block: TextBlock) -> TextLayout {
         if let l = layouts[block] { return l }
+        if let run = glyphRun(block, scale: 1, new: true) {
+            let out = textLayout(run, characters: block.text.count)
+            layouts[block] = out
+            return out
+        }
         layoutCount += 1
         let pl = measuringLayout(block)
         let index = ByteIndex(block.text)
@@ -220,9 +233,13 @@ public final class TextEngine: TextMeasuring {
     func pixelBox(_ block: TextBlock, scale: Double) -> SDL_Rect {
         let key = ScaledBlock(block: block, scale: scale)
         if let b = boxes[key] { return b }
-        let pl = renderLayout(block, scale: scale)
         var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_extents(pl, &ink, &logical)
+        if let run = glyphRun(block, scale: scale, new: true) {
+            ink = run.ink ?? ink
+            logical = PangoRectangle(x: 0, y: 0, width: run.width, height: run.height)
+        } else {
+            pango_layout_get_extents(renderLayout(block, scale: scale), &ink, &logical)
+        }
         let li = Self.rect(ink), ll = Self.rect(logical)
         let x0 = (min(li.minX, ll.minX) * scale).rounded(.down) - 1, y0 = (min(li.minY, ll.minY) * scale).rounded(.down) - 1
         let x1 = (max(li.maxX, ll.maxX) * scale).rounded(.up) + 1, y1 = (max(li.maxY, ll.maxY) * scale).rounded(.up) + 1
@@ -268,7 +285,7 @@ public final class TextEngine: TextMeasuring {
 
     /// A context whose glyphs are rasterised at `scale` pixels per point (hinting for that size),
     /// laying out identically to the measuring context.
-    private func renderContext(_ scale: Double) -> OpaquePointer {
+    func renderContext(_ scale: Double) -> OpaquePointer {
         if let c = renderContexts[scale] { return c }
         if renderContexts.count > 16 { renderContexts.values.forEach { g_object_unref(UnsafeMutableRawPointer($0)) }; renderContexts.removeAll() }
         let c = Self.makeContext()

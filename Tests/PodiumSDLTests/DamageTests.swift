@@ -41,7 +41,9 @@ final class DamageTests: OffscreenSDLTestCase {
     /// A tick changes the talk's and the scene's timers: each new text is shaped once (one
     /// PangoLayout) to measure it, find its pixel box for the damage and rasterise it; with only
     /// the last layout kept, each was shaped three times (issue 19, the idle talk's CPU).
+    /// (Text shaped whole: timers are now drawn glyph by glyph, `GlyphRunTests`.)
     func testATickShapesEachChangedTimerOnce() async throws {
+        text.composesGlyphRuns = false
         let (w, root, clock) = try makeConsole()
         defer { w.close() }
         let scene = Label("scene 0:08", font: .system(18), color: .white)
@@ -60,6 +62,7 @@ final class DamageTests: OffscreenSDLTestCase {
     /// Off scale 1 (a HiDPI console) a changed block is shaped twice: in points to measure it
     /// and at the pixel scale to draw it, once for its pixel box and tiles together.
     func testABlockDrawnAtScaleTwoIsShapedOnceToMeasureAndOnceToDraw() async throws {
+        text.composesGlyphRuns = false
         let a = TextBlock("1:29", font: .bold(28)), b = TextBlock("scene 1:28", font: .system(18))
         let made = text.pangoLayoutCount
         _ = text.layout(a); _ = text.layout(b)   // the frame's layout, then its damage, then drawing
