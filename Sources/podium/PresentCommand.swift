@@ -67,6 +67,10 @@ final class PresentCommand {
     func run() throws -> Int32 {
         // Before any plugin, lock or window exists: the crash watcher is forked from here.
         if let note = CrashRestart.startWatcher() { log(note) }
+        // libX11 maps its parsed Compose table from here after the first launch (~7.5 ms). Set
+        // before the deck loads: from then on other threads run (`LastGoodDeck`), and a setenv
+        // that grows the environment frees the array a reader there may be walking.
+        ComposeCache.prepare()
         CrashRestart.traceSceneCode()
         // Skipped scenes stay skipped through every restart until a reload (`SceneCode.forget`).
         SceneCode.skipped = CrashRestart.carriedSkips
@@ -122,8 +126,6 @@ final class PresentCommand {
         } catch { throw CommandLineInterface.Refusal(description: "\(error)") }
         QuitSignals.onRequest = { CrashRestart.quitting() }   // a kill after SIGTERM/SIGINT restarts nothing
         QuitSignals.install()
-        // libX11 maps its parsed Compose table from here after the first launch (~7.5 ms).
-        ComposeCache.prepare()
         try SDLVideo.start()
         LaunchTrace.mark("SDL video started")
         defer { shutdown() }
