@@ -24,8 +24,8 @@ enum LastGoodDeck {
     /// Keeps the deck file at `path` as its last good version (it just loaded), in the background.
     /// Where it goes is read from the environment here, on the caller's thread: the launch's main
     /// thread still sets variables meanwhile (`ComposeCache`, `SessionBusAutolaunch`), and glibc's
-    /// setenv frees the array a reader on another thread may be walking: the talk died at launch
-    /// (a SIGSEGV, no message; CrashingPluginEndToEndTests failed about one class run in ten).
+    /// setenv frees the array a reader on another thread may be walking (the launch race of
+    /// `PresentCommand.text`: a talk died at launch with no message).
     static func keep(_ path: String) {
         guard environment["PODIUM_CRASH_WATCHED"] != nil else { return }
         let target = copyPath(for: path), temporary = target + ".\(getpid()).part"
