@@ -47,6 +47,11 @@ struct shared_state {
     char audience_deck[1024];     /* for that selection's owner window: the deck's path */
     volatile unsigned long retained;   /* an X resource of the talk's connection while the X server
                                         * keeps its windows past its death; 0: none (`podium_crash_watch_retained`) */
+    /* The crash signal the handler caught (`on_crash`; 0: none yet), its si_code, the sender's
+     * pid for a sent one and the faulting address for a raised one: the watcher says which
+     * crash it restarts after (a crash at launch otherwise left no trace with the backtracer off). */
+    volatile int crash_signal, crash_code, crash_sender;
+    volatile unsigned long crash_address;
 };
 static struct shared_state *shared = NULL;
 /* What the watcher writes for the restart's environment (`watch`, `restart_environment`). */
@@ -84,6 +89,13 @@ static struct sigaction previous[65];
  * hung loop would go on until the watcher's SIGKILL 5 s later, the room covered all that time
  * (trial 12 F4). */
 static void on_crash(int sig, siginfo_t *info, void *context) {
+    if (shared && shared->crash_signal == 0) {
+        shared->crash_code = info ? info->si_code : 0;
+        shared->crash_sender = info && info->si_code <= 0 ? info->si_pid : 0;
+        shared->crash_address = info && info->si_code > 0 ? (unsigned long)info->si_addr : 0;
+        __atomic_signal_fence(__ATOMIC_SEQ_CST);
+        shared->crash_signal = sig;
+    }
     if (crash_fd >= 0) { ssize_t r = write(crash_fd, "C", 1); (void)r; }
     if (ack_fd >= 0) { struct pollfd p = {.fd = ack_fd, .events = POLLIN}; poll(&p, 1, 300); }
     struct sigaction before = previous[sig];
@@ -352,6 +364,15 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
      * out-of-memory killer, `kill -9`) or a signal it does not handle: restarted as after a
      * crash, the room covered meanwhile (trial 13 F5: the room saw the desktop, no restart). */
     int killed = !crashed;
+    if (crashed && state.crash_signal > 0) {
+        char line[200];
+        const char *name = strsignal(state.crash_signal);
+        if (state.crash_code > 0)
+            snprintf(line, sizeof line, "podium: the talk's crash signal: %d (%s), code %d, address 0x%lx\n", state.crash_signal, name ? name : "?", state.crash_code, state.crash_address);
+        else
+            snprintf(line, sizeof line, "podium: the talk's crash signal: %d (%s), sent by pid %d (code %d)\n", state.crash_signal, name ? name : "?", state.crash_sender, state.crash_code);
+        say(line);
+    }
     double now = now_seconds();
     if (count == 0 || now - since > window_seconds) { count = 0; since = now; }
     if (count >= max_restarts) {

@@ -16,7 +16,8 @@ final class FollowCommand {
     var session: FollowerSession!
     var control: ControlServer?
     var quit = false
-    let text = TextEngine()
+    /// Made once SDL has started and the environment is final (`PresentCommand.text`).
+    lazy var text = TextEngine()
     let images = ImageSizeCache()
     var events: PlatformEventLoop?
     var selector: DisplaySelector?

@@ -47,7 +47,10 @@ final class PresentCommand {
     /// After "start fresh": the interrupted talk's journal stays on disk until the new talk has
     /// moved (`Record.isWorthResuming`), so quitting and relaunching offers it again.
     var keepsOldJournal = false
-    let text = TextEngine()
+    /// Made once the environment is final (`run`, after SDL starts): Pango's font map loads
+    /// fontconfig on a thread of its own, whose getenv calls walk the environment, and glibc's
+    /// setenv of a new variable may free the array they walk (the talk died of a SIGSEGV at launch).
+    lazy var text = TextEngine()
     let images = ImageSizeCache()
     var quit = false
     /// Set once the first frames of both windows are drawn (the loop's first turn).
@@ -67,6 +70,10 @@ final class PresentCommand {
     func run() throws -> Int32 {
         // Before any plugin, lock or window exists: the crash watcher is forked from here.
         if let note = CrashRestart.startWatcher() { log(note) }
+        // libX11 maps its parsed Compose table from here after the first launch (~7.5 ms). Set
+        // before the deck loads: from then on other threads may run (`LastGoodDeck`, a plugin's),
+        // and a setenv that grows the environment frees the array a reader there may be walking.
+        ComposeCache.prepare()
         CrashRestart.traceSceneCode()
         // Skipped scenes stay skipped through every restart until a reload (`SceneCode.forget`).
         SceneCode.skipped = CrashRestart.carriedSkips
@@ -122,10 +129,11 @@ final class PresentCommand {
         } catch { throw CommandLineInterface.Refusal(description: "\(error)") }
         QuitSignals.onRequest = { CrashRestart.quitting() }   // a kill after SIGTERM/SIGINT restarts nothing
         QuitSignals.install()
-        // libX11 maps its parsed Compose table from here after the first launch (~7.5 ms).
-        ComposeCache.prepare()
         try SDLVideo.start()
         LaunchTrace.mark("SDL video started")
+        // The environment is final now (SDL's start set and unset DBUS_SESSION_BUS_ADDRESS): the
+        // font map's fontconfig thread may start (`text`).
+        _ = text
         defer { shutdown() }
         // SDL falls back to its offscreen driver when it reaches no display server: the talk
         // would run where nobody sees it. Headless on purpose needs SDL_VIDEODRIVER to say so.

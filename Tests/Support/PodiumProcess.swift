@@ -34,8 +34,11 @@ public final class PodiumProcess {
                                  stdout: .file(logPath), stderr: .file(logPath))
         guard control else { return }
         do { client = try ControlClient(path: socketPath, alive: { [child] in child.isRunning }) } catch {
-            child.waitForExit(seconds: 5)
-            throw NSError(domain: "PodiumProcess", code: 2, userInfo: [NSLocalizedDescriptionKey: "podium did not open its control socket (\(error.localizedDescription)); log:\n\(self.log)"])
+            // How it ended (128 + N: signal N) says what the log may not: a crash at launch with
+            // Swift's backtracer off writes nothing.
+            let status = child.waitForExit(seconds: 5)
+            let how = status > 128 ? "ended by signal \(status - 128) (\(String(cString: strsignal(status - 128))))" : "exit status \(status)"
+            throw NSError(domain: "PodiumProcess", code: 2, userInfo: [NSLocalizedDescriptionKey: "podium did not open its control socket (\(error.localizedDescription); \(how)); log:\n\(self.log)"])
         }
     }
     public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }

@@ -33,12 +33,15 @@ enum PDFLastGoodCopy {
 
     /// Keeps `document`'s bytes as its file's last good version, in the background; nothing
     /// outside a watched talk.
+    /// The destination is read from the environment on the caller's thread, never in the
+    /// background: the host's main thread may still set variables at launch, and glibc's setenv
+    /// frees the array another thread may be walking (`LastGoodDeck.keep`: a SIGSEGV at launch).
     static func keep(_ document: PDFDocument) {
         guard isWatched else { return }
+        let target = copyPath(for: document.path)
         keeping.enter()
         DispatchQueue.global(qos: .utility).async {
             defer { keeping.leave() }
-            let target = copyPath(for: document.path)
             let folder = (target as NSString).deletingLastPathComponent
             let temporary = target + ".\(getpid()).part"
             do {
@@ -71,10 +74,10 @@ enum PDFLastGoodCopy {
     /// timing; trial 18b F8: the notes); nothing outside a watched talk.
     static func keep(_ bytes: Data, as sidecar: Sidecar, for pdf: String) {
         guard isWatched else { return }
+        let target = copyPath(of: sidecar, for: pdf), temporary = target + ".\(getpid()).part"   // here, not in the background (`keep(_:)`)
         keeping.enter()
         DispatchQueue.global(qos: .utility).async {
             defer { keeping.leave() }
-            let target = copyPath(of: sidecar, for: pdf), temporary = target + ".\(getpid()).part"
             try? FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             guard FileManager.default.createFile(atPath: temporary, contents: bytes, attributes: [.posixPermissions: 0o600]) else { return }
             if rename(temporary, target) != 0 { unlink(temporary) }
