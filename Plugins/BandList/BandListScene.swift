@@ -83,7 +83,7 @@ final class BandListScene: Scene {
         let select = try p.string("select")
         if let select, let b = model.band(named: select) { model.select(id: b.id) }
         showSelection()
-        restoreKeptEdits()
+        restoreKeptEdits(roomChosen: select.flatMap { model.band(named: $0)?.id })
         if let select, model.band(named: select) == nil, model.selected == nil, !isNewBand {
             // Renamed or deleted since the deck was written: the speaker is told, not left to
             // find out from the room's list of every name.
@@ -112,8 +112,11 @@ final class BandListScene: Scene {
     }
 
     /// Edits kept from before a quit come back in the form, still unsaved (the audience view
-    /// shows the stored band until the speaker edits again or saves).
-    private func restoreKeptEdits() {
+    /// shows the stored band until the speaker edits again or saves). `roomChosen`: the band the
+    /// deck's `select` names; edits kept for another band are parked for it, not selected, so a
+    /// draft left from a rehearsal never decides which band the room sees first (trial 19 m5:
+    /// the room opened on Queen, the notes said "Start with Radiohead").
+    private func restoreKeptEdits(roomChosen: Int64?) {
         var kept = keptEdits.readAll()
         for b in kept where b.id < 0 { var n = b; n.id = 0; parkedNew[b.id] = n }
         kept.removeAll { $0.id < 0 }
@@ -131,6 +134,14 @@ final class BandListScene: Scene {
             return
         }
         guard let stored = model.index.band(id: d.id), stored != d else { keepDrafts(form: nil); return }
+        if let roomChosen, roomChosen != d.id {
+            parked[d.id] = d
+            // The chosen band's own kept edits, if any, come to the form.
+            let own = showParkedEdits() ? model.selected?.name : nil
+            detail.say(own.map { "Unsaved edits to \($0) are back, and those to \(stored.name) from earlier are kept: pick it to go on with them." }
+                ?? "Unsaved edits to \(stored.name) from earlier (a reload or quit) are kept, not saved: pick it to go on with them.", error: false)
+            return
+        }
         model.select(id: d.id)
         showSelection()
         detail.show(d)
@@ -426,17 +437,19 @@ extension BandListScene: ScenePositionKeeping {
 /// A reload that remakes the scene (a co-author's edit of its parameters) keeps the speaker's
 /// selection (trial 12 F9), unless the deck changed `select` (its new word) or `store` (another
 /// catalogue, other ids). Unsaved edits need nothing here: they are on disk beside the store at
-/// every change (`BandDraft`), and the scene made again brings them back as after a quit; the
-/// selection then is the band they belong to.
+/// every change (`BandDraft`), and the scene made again brings them back as after a quit:
+/// parked when they belong to another band than the deck's `select`, and shown again here when
+/// the carried selection is theirs.
 extension BandListScene: SceneStateCarrying {
     func carriedState() -> JSONValue {
         model.selectedID.map { ["selected": .number(Double($0))] } ?? .null
     }
 
     func adoptCarriedState(_ state: JSONValue, changedParameters changed: Set<String>) {
-        guard changed.isDisjoint(with: ["select", "store"]), !isDirty, !isNewBand,
+        guard changed.isDisjoint(with: ["select", "store"]), !isNewBand,
               let n = state["selected"]?.number, let id = Int64(exactly: n), model.index.band(id: id) != nil, id != model.selectedID else { return }
-        model.select(id: id)
-        showSelection()
+        // As a pick in the list: the deck's band's edits in the form (if any) are parked again,
+        // and the speaker's band's own, parked at the remake, come back (`restoreKeptEdits`).
+        userSelected(id)
     }
 }

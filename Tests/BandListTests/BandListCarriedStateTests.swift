@@ -47,6 +47,33 @@ final class BandListCarriedStateTests: XCTestCase {
         XCTAssertEqual(deckSays.audience.shown?.name, "Portishead", "the deck's new select")
     }
 
+    /// Edits of a band the speaker picked (not the deck's `select`) are parked when the scene
+    /// is made again (trial 19 m5's rule) and come back with the selection handed over.
+    func testEditsOfAPickedBandComeBackWithItsSelection() async throws {
+        let old = try make(["select": "Radiohead", "locale": "en_US"])
+        let queen = try XCTUnwrap(old.model.band(named: "Queen"))
+        XCTAssertTrue(root.click(controlID: "bands.list.row.\(queen.id)"))
+        XCTAssertTrue(root.click(controlID: "bands.name"))
+        root.dispatch(.text(" II"))
+        let state = old.carriedState()
+        let new = try make(["select": "Radiohead", "locale": "en_GB"])
+        new.adoptCarriedState(state, changedParameters: ["locale"])
+        XCTAssertEqual(node("bands.name")?.value, "Queen II", "the draft beside the store")
+        XCTAssertEqual(new.audience.shown?.name, "Queen", "the speaker's selection; the room still sees the stored band")
+        XCTAssertTrue(new.isDirty)
+
+        // The deck's band edited too before the reload: the room stays on the speaker's band.
+        XCTAssertTrue(root.click(controlID: "bands.list.row.\(try XCTUnwrap(new.model.band(named: "Radiohead")).id)"))
+        XCTAssertTrue(root.click(controlID: "bands.name"))
+        root.dispatch(.text(" X"))
+        XCTAssertTrue(root.click(controlID: "bands.list.row.\(queen.id)"))
+        let both = new.carriedState()
+        let third = try make(["select": "Radiohead", "locale": "en_US"])
+        third.adoptCarriedState(both, changedParameters: ["locale"])
+        XCTAssertEqual(third.audience.shown?.name, "Queen", "the speaker's band, not the deck's with its edits")
+        XCTAssertEqual(node("bands.name")?.value, "Queen II")
+    }
+
     func testUnsavedEditsComeBackAndWin() async throws {
         let old = try make(["select": "Radiohead", "locale": "en_US"])
         XCTAssertTrue(root.click(controlID: "bands.name"))

@@ -225,6 +225,12 @@ final class BandListSceneTests: XCTestCase {
         scene.detail.rating.userSet(1)
         scene = nil
         scene = try makeScene(["select": "Radiohead", "locale": "en_US"])
+        // Trial 19 m5: the deck's select is the room's first band, its own edits in the form;
+        // Queen's (the last edited) wait for Queen.
+        XCTAssertEqual(node("bands.name")?.value, "Radioheadxyz")
+        XCTAssertEqual(scene.audience.shown?.name, "Radiohead", "the room: the deck's select as stored")
+        XCTAssertEqual(node("bands.message")?.label, "Unsaved edits to Radiohead are back, and those to Queen from earlier are kept: pick it to go on with them.")
+        click("bands.list.row.\(queen.id)")
         XCTAssertEqual(node("bands.name")?.value, "Queen")
         XCTAssertEqual(node("bands.rating")?.value, "1")
         XCTAssertEqual(scene.audience.shown?.name, "Queen", "the room: Queen as stored")
@@ -245,6 +251,8 @@ final class BandListSceneTests: XCTestCase {
         let old = #"{"id":\#(radiohead.id),"name":"Radiohead","notes":"Kept by an older Podium.","rating":3,"touring":"On Tour","seenLive":false}"#
         try Data(old.utf8).write(to: scene.keptEdits.file)
         scene = try makeScene(["select": "Queen", "locale": "en_US"])
+        XCTAssertEqual(scene.audience.shown?.name, "Queen", "the deck's select (trial 19 m5)")
+        click("bands.list.row.\(radiohead.id)")
         XCTAssertEqual(node("bands.name")?.value, "Radiohead")
         XCTAssertEqual(node("bands.notes")?.value, "Kept by an older Podium.")
         XCTAssertTrue(scene.isDirty)
@@ -622,6 +630,21 @@ final class BandListSceneTests: XCTestCase {
         // The talk quits (the scene is dropped without willResignCurrent); the next one gets it back.
         scene = nil
         scene = try makeScene(["select": "Queen", "locale": "en_US"])
+        // Trial 19 m5: the deck's select decides the room's first band; the edits wait for theirs.
+        XCTAssertEqual(node("bands.name")?.value, "Queen", "the deck's select, not the band with kept edits")
+        XCTAssertEqual(scene.audience.shown?.name, "Queen")
+        XCTAssertFalse(scene.isDirty)
+        XCTAssertTrue(node("bands.message")?.label.contains("Unsaved edits to Radiohead from earlier (a reload or quit) are kept") == true,
+                      node("bands.message")?.label ?? "no message")
+        let radiohead = try XCTUnwrap(scene.model.band(named: "Radiohead"))
+        XCTAssertTrue(root.click(controlID: "bands.list.row.\(radiohead.id)"))
+        XCTAssertEqual(node("bands.name")?.value, "Radiohead")
+        XCTAssertTrue(node("bands.notes")?.value?.hasSuffix("Typed, not saved.") == true, "\(node("bands.notes")?.value ?? "none")")
+        XCTAssertTrue(scene.isDirty)
+        XCTAssertTrue(node("bands.message")?.label.contains("Unsaved edits to Radiohead are back") == true, node("bands.message")?.label ?? "no message")
+        // Without a select in the deck, the band with kept edits is selected, as before.
+        scene = nil
+        scene = try makeScene(["locale": "en_US"])
         XCTAssertEqual(node("bands.name")?.value, "Radiohead", "the band with kept edits is selected")
         XCTAssertTrue(node("bands.notes")?.value?.hasSuffix("Typed, not saved.") == true, "\(node("bands.notes")?.value ?? "none")")
         XCTAssertTrue(scene.isDirty)
