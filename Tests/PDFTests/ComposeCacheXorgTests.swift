@@ -8,8 +8,10 @@ import XCTest
 /// so podium runs as nobody here. Mechanism only: the file written, then mapped; no timing.
 final class ComposeCacheXorgTests: XorgPDFTestCase {
     /// Starts `podium present pdf` as nobody, waits for both first frames, hands the running
-    /// process's memory map to `inspect`, then stops it (SIGTERM) and waits for it.
-    func present(_ pdf: String, home: URL, inspect: (String) throws -> Void = { _ in }) throws -> String {
+    /// process's memory map to `inspect` (once it names `mapping`, for at most 10 s more: libX11
+    /// may open the locale's table a moment after the first frames; once in a CI run it was not
+    /// mapped yet at that point), then stops it (SIGTERM) and waits for it.
+    func present(_ pdf: String, home: URL, mapping: String? = nil, inspect: (String) throws -> Void = { _ in }) throws -> String {
         let env = TestPaths.privateHome(in: home).merging(rig.environment) { $1 }.merging(["LANG": "C.UTF-8"]) { $1 }
         let log = home.appendingPathComponent("podium.log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -26,7 +28,12 @@ final class ComposeCacheXorgTests: XorgPDFTestCase {
         let end = Date().addingTimeInterval(30)
         while Date() < end, p.isRunning, !text().contains("first frame of both windows") { usleep(20_000) }
         XCTAssertTrue(text().contains("first frame of both windows"), text())
-        if p.isRunning { try inspect(try String(contentsOfFile: "/proc/\(p.processIdentifier)/maps", encoding: .utf8)) }
+        if p.isRunning {
+            let maps = { (try? String(contentsOfFile: "/proc/\(p.processIdentifier)/maps", encoding: .utf8)) ?? "" }
+            let until = Date().addingTimeInterval(10)
+            while let m = mapping, Date() < until, p.isRunning, !maps().contains(m) { usleep(50_000) }
+            try inspect(maps())
+        }
         return text()
     }
 
@@ -48,7 +55,7 @@ final class ComposeCacheXorgTests: XorgPDFTestCase {
         XCTAssertEqual(st.st_mode & 0o077, 0, "private to the user, as libX11 requires")
 
         // The next launch maps the cache instead of parsing the table.
-        _ = try present(pdf, home: home) { maps in
+        _ = try present(pdf, home: home, mapping: cacheDir + "/" + (files.first ?? "?")) { maps in
             XCTAssertTrue(maps.contains(cacheDir + "/" + (files.first ?? "?")), "the cache is mapped:\n\(maps.split(separator: "\n").filter { $0.contains("/") }.map { $0.split(separator: " ").last ?? "" }.joined(separator: "\n"))")
         }
     }
