@@ -40,6 +40,9 @@ enum TestPDF {
         var textSize: Double? = nil
         /// `/Creator`, e.g. Beamer's "LaTeX with Beamer class".
         var creator: String? = nil
+        /// Beamer's navigation bar at the foot of each page's slide half (`beamerNavigation`),
+        /// stating the page's frame as a 0-based page range; nil: that page has no bar.
+        var beamerFrames: [ClosedRange<Int>?]? = nil
         enum Either { case page(Int), uri(String) }
     }
 
@@ -98,6 +101,13 @@ enum TestPDF {
         cairo_destroy(cr)
         cairo_surface_finish(surface)
         cairo_surface_destroy(surface)
+        if let frames = o.beamerFrames {
+            precondition(o.links.isEmpty, "one /Annots per page: the navigation bar or links")
+            let annots = Dictionary(uniqueKeysWithValues: frames.enumerated().compactMap { p, frame in
+                frame.map { (p, beamerNavigation(page: p, of: o.pages, frame: $0, slideWidth: o.notesRight ? o.width / 2 : o.width)) }
+            })
+            appendUpdate(path, pageAnnots: annots)
+        }
         if let labels = o.beamerLabels {
             let runs = labels.indices.filter { $0 == 0 || labels[$0] != labels[$0 - 1] }
             let nums = runs.map { "\($0) << /P (\(labels[$0])) >>" }.joined(separator: " ")
@@ -106,12 +116,32 @@ enum TestPDF {
         return path
     }
 
+    /// Beamer's navigation symbols as link annotations (beamerbasenavigation.sty, in its order):
+    /// previous slide, the `GoToPage` named action, next slide, then the frame symbol's end of
+    /// the previous frame, start and end of this `frame`, start of the next (0-based, clamped at
+    /// the ends as Beamer does), boxes 5–8 pt wide in a row 1–10 pt up, towards the right of a
+    /// slide `slideWidth` points wide. Targets are cairo's named destinations (`page1`…).
+    static func beamerNavigation(page p: Int, of count: Int, frame: ClosedRange<Int>, slideWidth: Double) -> [String] {
+        func goTo(_ target: Int) -> String { "/A << /S /GoTo /D (page\(min(max(target, 0), count - 1) + 1)) >>" }
+        let actions = [goTo(p - 1), "/A << /S /Named /N /GoToPage >>", goTo(p + 1),
+                       goTo(frame.lowerBound - 1), goTo(frame.lowerBound), goTo(frame.upperBound), goTo(frame.upperBound + 1)]
+        let widths = [6.0, 8, 6, 5, 5, 5, 5]
+        var x = slideWidth * 0.6
+        return zip(actions, widths).map { action, w in
+            defer { x += w }
+            return "<< /Type /Annot /Subtype /Link /Rect [\(x) 1 \(x + w) 10] /Border [0 0 0] \(action) >>"
+        }
+    }
+
     /// Appends an incremental update to a PDF cairo wrote, as a PDF editor would: a new catalog
     /// with the old one's entries plus `catalogEntries`, and new objects for page `annotate.page`
     /// (0-based): `annotate.objects(first)` numbered from `first` (after the file's last object),
     /// of which the first `annotate.annots` go in the page's `/Annots` (the rest, e.g. appearance
     /// streams, are referenced by them).
-    static func appendUpdate(_ path: String, catalogEntries: String = "", annotate: (page: Int, annots: Int, objects: (Int) -> [String])? = nil) {
+    /// `pageAnnots`: more annotation dictionaries by 0-based page, each page's its `/Annots`
+    /// (pages that have none yet). Updates stack: each reads the objects and `/Size` the last wrote.
+    static func appendUpdate(_ path: String, catalogEntries: String = "", annotate: (page: Int, annots: Int, objects: (Int) -> [String])? = nil,
+                             pageAnnots: [Int: [String]] = [:]) {
         var data = FileManager.default.contents(atPath: path)!
         let text = String(decoding: data, as: UTF8.self)
         func match(_ pattern: String, _ s: String) -> [String] {
@@ -119,8 +149,13 @@ enum TestPDF {
             guard let m = re.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) else { return [] }
             return (1..<m.numberOfRanges).map { String(s[Range(m.range(at: $0), in: s)!]) }
         }
-        func object(_ n: String) -> String { match("\\n\(n) 0 obj\\s*<<(.*?)>>\\s*endobj", text)[0] }
-        let size = Int(match("/Size (\\d+)", text)[0])!
+        func all(_ pattern: String, _ s: String) -> [String] {
+            let re = try! NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators])
+            return re.matches(in: s, range: NSRange(s.startIndex..., in: s)).map { String(s[Range($0.range(at: 1), in: s)!]) }
+        }
+        // The last definition: an earlier update may have rewritten it.
+        func object(_ n: String) -> String { all("\\n\(n) 0 obj\\s*<<(.*?)>>\\s*endobj", text).last! }
+        let size = all("/Size (\\d+)", text).compactMap { Int($0) }.max()!
         let root = match("/Root (\\d+) 0 R", text)[0], info = match("/Info (\\d+) 0 R", text).first
         let prev = match("startxref\\s*(\\d+)\\s*%%EOF\\s*$", text)[0]
         var objects: [(Int, String)] = [(Int(root)!, "<<\(object(root)) \(catalogEntries) >>")]
@@ -132,6 +167,15 @@ enum TestPDF {
             let refs = (0..<a.annots).map { "\(size + $0) 0 R" }.joined(separator: " ")
             objects.append((Int(pages[a.page])!, "<<\(object(pages[a.page])) /Annots [\(refs)] >>"))
             for d in a.objects(size) { objects.append((next, d)); next += 1 }
+        }
+        if !pageAnnots.isEmpty {
+            let kids = match("/Type /Pages.*?/Kids \\[([^\\]]*)\\]", text)[0]
+            let pages = kids.split(separator: "R").compactMap { $0.split(separator: " ").first.map(String.init) }
+            for (page, annots) in pageAnnots.sorted(by: { $0.key < $1.key }) {
+                let refs = annots.indices.map { "\(next + $0) 0 R" }.joined(separator: " ")
+                objects.append((Int(pages[page])!, "<<\(object(pages[page])) /Annots [\(refs)] >>"))
+                for a in annots { objects.append((next, a)); next += 1 }
+            }
         }
         var out = "\n"
         var offsets: [(Int, Int)] = []

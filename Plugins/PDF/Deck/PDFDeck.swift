@@ -10,7 +10,8 @@ public struct PDFDeck {
         /// The scene's `parameters`: `file` (absolute), `page` (1-based), `notes` (layout).
         public var parameters: [String: JSONValue]
         /// The page label when grouping: consecutive pages with one label are the overlays of one
-        /// slide (`DeckScene.slide`); nil without grouping.
+        /// slide (`DeckScene.slide`); with pgfpages' labels, "frame N" for a frame Beamer's
+        /// navigation symbols prove (`BeamerFrames`), else "page N"; nil without grouping.
         public var slide: String?
         /// Reads the page's content keys (`InkPageKeys` of its text, then of its text without
         /// digits; every page's at the first call), which a reload looks for first to keep the
@@ -32,7 +33,8 @@ public struct PDFDeck {
     /// What of `talk.pdfpc` could not be read and was left out, one line each (the talk starts
     /// with the rest; `check` reports them as errors).
     public var pdfpcProblems: [String] = []
-    /// Said when the page labels are not used to group overlays (`PageLabelTrust`).
+    /// Said when the page labels are not used to group overlays and Beamer's navigation symbols do
+    /// not prove every page's frame (`PageLabelTrust`, `BeamerFrames`).
     public var labelWarning: String?
     /// Said when `talk.pdfpc` hides every page: the hiding is ignored, every page shown (a
     /// talk of no slides cannot be given; trial 13 F12 saw page 1 alone, "1 / 1").
@@ -53,7 +55,8 @@ public struct PDFDeck {
     /// `forcedOverlay` joins a page to the slide before it. pdfpc's `hidden` pages are left out,
     /// unless every page is (`hiddenWarning`). What of `talk.pdfpc` cannot be read is left out (`pdfpcProblems`); a bad notes sidecar
     /// only marks its notes missing (`notesProblems`). An overlay without a pdfpc note has its slide's.
-    /// Page labels that are pgfpages' logical ones are not used (`labelWarning`).
+    /// Page labels that are pgfpages' logical ones are not used: Beamer's navigation symbols group
+    /// the frames they prove (`BeamerFrames`), `labelWarning` names the pages they do not.
     public init(path: String, notes requested: NotesLayout? = nil, grouping: Bool = true) throws {
         let file = URL(fileURLWithPath: path).standardizedFileURL.path
         let doc = try? PageCaches.cache(for: file).document
@@ -89,12 +92,19 @@ public struct PDFDeck {
         let notes = reading.notes
         notesProblems = reading.problems
         title = doc.title ?? name
-        // pgfpages' labels (notes on the second screen) name logical pages, not sheets: each
-        // page is then a slide of its own (`PageLabelTrust`).
+        // pgfpages' labels (notes on the second screen) name logical pages, not sheets (`PageLabelTrust`):
+        // Beamer's navigation symbols then group the frames they prove, every other page is a
+        // slide of its own (`BeamerFrames`, trial 18 m9).
         let trusted = !doc.labelsAreLogicalPages
-        if grouping && !trusted { labelWarning = PageLabelTrust.warning(file: name) }
+        var frameKeys: [String]? = nil
+        if grouping && !trusted {
+            let frames = BeamerFrames.keys(of: doc)
+            frameKeys = frames.keys
+            if frames.unproven.count == doc.pageCount { labelWarning = PageLabelTrust.warning(file: name) }
+            else if !frames.unproven.isEmpty { labelWarning = PageLabelTrust.warning(file: name, ungrouped: frames.unproven.map { $0 + 1 }) }
+        }
         var keys: [String] = []
-        for p in 0..<doc.pageCount { keys.append(pdfpc?.forcedOverlays.contains(p) == true && p > 0 ? keys[p - 1] : trusted ? doc.labels[p] : "page \(p + 1)") }
+        for p in 0..<doc.pageCount { keys.append(pdfpc?.forcedOverlays.contains(p) == true && p > 0 ? keys[p - 1] : trusted ? doc.labels[p] : frameKeys?[p] ?? "page \(p + 1)") }
         // An overlay pdfpc gives no note has its slide's (a note written on a frame's first overlay
         // only, as by hand or pdfpc-latex-notes; trial 11, F11). Podium's sidecar says per page
         // itself what it means ("#4": that page only).

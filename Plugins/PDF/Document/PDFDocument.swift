@@ -264,6 +264,31 @@ public final class PDFDocument: @unchecked Sendable {
         return out
     }
 
+    /// Every link of page `index` as Beamer's navigation bar is read (`BeamerFrames`): its box
+    /// in PDF points (origin bottom-left) and its 0-based target page or named action (Beamer's
+    /// `GoToPage` is one); in the order poppler gives them. Empty for a bad index.
+    func navigationLinks(page index: Int) -> [BeamerFrames.Link] {
+        withPage(index) { page in
+            let list = poppler_page_get_link_mapping(page)
+            defer { poppler_page_free_link_mapping(list) }
+            var out: [BeamerFrames.Link] = []
+            var node = list
+            while let n = node {
+                if let m = n.pointee.data?.assumingMemoryBound(to: PopplerLinkMapping.self).pointee, let a = m.action {
+                    var link = BeamerFrames.Link(x1: m.area.x1, y1: m.area.y1, x2: m.area.x2, y2: m.area.y2)
+                    switch a.pointee.type {
+                    case POPPLER_ACTION_GOTO_DEST: link.page = destinationPage(a.pointee.goto_dest.dest)
+                    case POPPLER_ACTION_NAMED: link.action = a.pointee.named.named_dest.map { String(cString: $0) }
+                    default: break
+                    }
+                    out.append(link)
+                }
+                node = n.pointee.next
+            }
+            return out
+        } ?? []
+    }
+
     /// The target of a link action; nil for kinds Podium does not follow (launch, movies, forms).
     /// Called with `lock` held.
     private func target(of action: UnsafeMutablePointer<PopplerAction>?) -> PDFLink.Target? {

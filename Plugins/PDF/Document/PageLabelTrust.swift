@@ -21,8 +21,16 @@ enum PageLabelTrust {
         return stride(from: 1, to: labels.count, by: 2).allSatisfy { labels[$0] == String(($0 + 1) / 2) }
     }
 
-    /// The warning `podium check` and the log give when labels are not used.
+    /// The warning `podium check` and the log give when labels are not used and Beamer's
+    /// navigation bar proves no frame (`BeamerFrames`).
     static func warning(file: String) -> String {
         "\(file): its page labels count the notes pages too (Beamer's notes on the second screen), so overlays are not grouped: every page is a slide, as with --no-grouping"
+    }
+
+    /// The warning when the navigation bar proves some frames but not those of `pages`
+    /// (1-based; the first five named), each of which is a slide of its own.
+    static func warning(file: String, ungrouped pages: [Int]) -> String {
+        let named = pages.prefix(5).map(String.init).joined(separator: ", ") + (pages.count > 5 ? " and \(pages.count - 5) more" : "")
+        return "\(file): its page labels count the notes pages too (Beamer's notes on the second screen), so overlays are grouped by Beamer's navigation symbols; \(pages.count == 1 ? "page" : "pages") \(named) \(pages.count == 1 ? "shows" : "show") none (or do not match), so each is a slide of its own"
     }
 }

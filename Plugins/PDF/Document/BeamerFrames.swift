@@ -1,0 +1,59 @@
+/// Beamer's frames read from its navigation bar, for a PDF whose page labels cannot group
+/// overlays (notes on the second screen, `PageLabelTrust`; trial 18 m9).
+///
+/// Beamer's default navigation symbols (beamerbasenavigation.sty) are links in a fixed order:
+/// the slide symbol (previous slide, the `GoToPage` named action, next slide) then the frame
+/// symbol (`\hyperlinkframeendprev`, `\hyperlinkframestart`, `\hyperlinkframeend`,
+/// `\hyperlinkframestartnext`): every page states the first and last page of its frame, from
+/// Beamer's own bookkeeping. A page's statement is taken only when its previous/next slide links
+/// point at the pages beside it and the frame's links agree with each other, and a frame only
+/// when every page of it states the same frame; any other page (no bar, a theme that reorders
+/// it, a stale `.aux` from a first LaTeX run) is a slide of its own, so two frames are never
+/// made one (the speaker would skip a slide). The notes half's text proves nothing: it holds a
+/// miniature of the slide, and a `\note` after a frame is on its last overlay only.
+enum BeamerFrames {
+    /// A link as `PDFDocument.navigationLinks` reads it: box in PDF points (origin bottom-left),
+    /// and its 0-based target page or named action.
+    struct Link: Equatable {
+        var x1: Double, y1: Double, x2: Double, y2: Double
+        var page: Int? = nil
+        var action: String? = nil
+    }
+
+    /// The frame (0-based first…last page) page `sheet` of `count` states with its navigation
+    /// bar, nil when it has none or it does not hold together.
+    static func claim(links: [Link], sheet: Int, count: Int) -> ClosedRange<Int>? {
+        // The bar's anchor: the one `GoToPage` named action (a second copy, e.g. in a
+        // miniature of the slide, makes the page unreadable rather than guessed at).
+        let anchors = links.filter { $0.action == "GoToPage" }
+        guard anchors.count == 1, let anchor = anchors.first else { return nil }
+        // Its row, left to right (the bar's boxes overlap a little, their left edges do not).
+        let row = links.filter { abs($0.y1 - anchor.y1) < 1 && abs($0.y2 - anchor.y2) < 1 }.sorted { $0.x1 < $1.x1 }
+        guard let g = row.firstIndex(of: anchor), g >= 1, g + 5 < row.count else { return nil }
+        let pages = ([g - 1] + Array(g + 1...g + 5)).compactMap { row[$0].page }
+        guard pages.count == 6 else { return nil }
+        let (prev, next, endPrev, start, end, startNext) = (pages[0], pages[1], pages[2], pages[3], pages[4], pages[5])
+        // Beamer clamps at the document's ends.
+        guard prev == max(sheet - 1, 0), next == min(sheet + 1, count - 1),
+              start <= sheet, sheet <= end, endPrev == max(start - 1, 0), startNext == min(end + 1, count - 1) else { return nil }
+        return start...end
+    }
+
+    /// Each page's proven frame from every page's `claims` (as many as pages): a frame whose
+    /// pages all state it; nil for the others.
+    static func frames(claims: [ClosedRange<Int>?]) -> [ClosedRange<Int>?] {
+        claims.map { r in
+            guard let r, r.upperBound < claims.count, r.allSatisfy({ claims[$0] == r }) else { return nil }
+            return r
+        }
+    }
+
+    /// Slide keys for `doc`'s pages: "frame N" (N its first page, 1-based) for pages in a proven
+    /// frame, "page N" for the others, and those others' 0-based indices.
+    static func keys(of doc: PDFDocument) -> (keys: [String], unproven: [Int]) {
+        let n = doc.pageCount
+        let proven = frames(claims: (0..<n).map { claim(links: doc.navigationLinks(page: $0), sheet: $0, count: n) })
+        let keys = proven.enumerated().map { p, r in r.map { "frame \($0.lowerBound + 1)" } ?? "page \(p + 1)" }
+        return (keys, proven.indices.filter { proven[$0] == nil })
+    }
+}
