@@ -14,8 +14,8 @@ final class PDFNotesScreenFramesTests: PDFTestCase {
     /// Writes a split-notes Beamer PDF whose pages' navigation bars state `bars` (nil: no bar),
     /// with `/PageLabels` as pdflatex + pgfpages wrote them for trial 18's talk (the slide's
     /// frame number, then the notes page's number, per sheet).
-    func writeTalk(_ name: String, bars: [ClosedRange<Int>?]) -> String {
-        let pdf = TestPDF.write(path(name), .init(pages: bars.count, width: 1600, height: 450, notesRight: true,
+    func writeTalk(_ name: String, bars: [ClosedRange<Int>?], texts: [String]? = nil) -> String {
+        let pdf = TestPDF.write(path(name), .init(pages: bars.count, width: 1600, height: 450, notesRight: true, texts: texts, textSize: 12,
                                                   creator: "LaTeX with Beamer class", beamerFrames: bars))
         let frameNumbers = (0..<bars.count).map { p in (Self.frames.firstIndex { $0.contains(p) } ?? p) + 1 }
         let nums = frameNumbers.enumerated().map { "\(2 * $0) << /P (\($1)) >> \(2 * $0 + 1) << /S /D /St \($0 + 1) >>" }.joined(separator: " ")
@@ -50,7 +50,7 @@ final class PDFNotesScreenFramesTests: PDFTestCase {
         let deck = try PDFDeck(path: writeTalk("talk.pdf", bars: bars))
         XCTAssertEqual(deck.pages.map(\.slide), ["page 1", "frame 2", "frame 3", "frame 3", "frame 3", "frame 6", "frame 7", "frame 8"])
         XCTAssertEqual(deck.labelWarning, PageLabelTrust.warning(file: "talk.pdf", ungrouped: [1]))
-        XCTAssertTrue(deck.labelWarning?.contains("page 1 shows none (or do not match), so each is a slide of its own") == true, deck.labelWarning ?? "")
+        XCTAssertTrue(deck.labelWarning?.contains("grouped by Beamer's navigation symbols, except page 1: no symbols, or they do not prove a frame") == true, deck.labelWarning ?? "")
         // No bar anywhere: as before, every page a slide and the old warning.
         let none = try PDFDeck(path: writeTalk("bare.pdf", bars: Array(repeating: nil, count: 8)))
         XCTAssertEqual(none.pages.map(\.slide), (1...8).map { "page \($0)" })
@@ -65,6 +65,30 @@ final class PDFNotesScreenFramesTests: PDFTestCase {
         let deck = try PDFDeck(path: writeTalk("talk.pdf", bars: bars))
         XCTAssertEqual(deck.pages.map(\.slide), ["frame 1", "frame 2", "page 3", "page 4", "frame 5", "frame 6", "frame 7", "frame 8"])
         XCTAssertEqual(deck.labelWarning, PageLabelTrust.warning(file: "talk.pdf", ungrouped: [3, 4]))
+    }
+
+    /// Frame pages come from the previous LaTeX run (`.nav`): one run after an edit states the
+    /// old frames, all pages agreeing. Each step of a frame must only add to the slide's words, so
+    /// an Agenda stated one frame with the Overlays' first steps is not grouped with them.
+    static let texts = ["Title Slide", "Agenda for today", "Overlays first", "Overlays first second", "Overlays first second third",
+                        "Backup slide", "Findings", "End"]
+
+    func testStepsThatDoNotOnlyAddAreNotGrouped() throws {
+        let built = try PDFDeck(path: writeTalk("talk.pdf", bars: Self.everyBar, texts: Self.texts))
+        XCTAssertEqual(built.pages.map(\.slide), ["frame 1", "frame 2", "frame 3", "frame 3", "frame 3", "frame 6", "frame 7", "frame 8"], "a build only adds")
+        XCTAssertNil(built.labelWarning)
+
+        let stale: [ClosedRange<Int>?] = [0...0, 1...3, 1...3, 1...3, 4...4, 5...5, 6...6, 7...7]
+        let deck = try PDFDeck(path: writeTalk("stale.pdf", bars: stale, texts: Self.texts))
+        XCTAssertEqual(deck.pages.map(\.slide), ["frame 1", "page 2", "page 3", "page 4", "frame 5", "frame 6", "frame 7", "frame 8"])
+        XCTAssertEqual(deck.labelWarning, PageLabelTrust.warning(file: "stale.pdf", ungrouped: [2, 3, 4]))
+
+        var replaced = Self.texts
+        replaced[3] = "Overlays second"   // \only<2>: a step that replaces
+        XCTAssertEqual(try PDFDeck(path: writeTalk("only.pdf", bars: Self.everyBar, texts: replaced)).pages.map(\.slide),
+                       ["frame 1", "frame 2", "page 3", "page 4", "page 5", "frame 6", "frame 7", "frame 8"])
+        XCTAssertTrue(BeamerFrames.onlyAdds("Results: 3 / 12", "Results and more: 4 / 12"), "digits and punctuation do not count")
+        XCTAssertFalse(BeamerFrames.onlyAdds("a point, a point", "a point"), "as often as before")
     }
 
     /// A page's statement holds only when its slide links point beside it and its frame links

@@ -7,10 +7,12 @@
 /// `\hyperlinkframestartnext`): every page states the first and last page of its frame, from
 /// Beamer's own bookkeeping. A page's statement is taken only when its previous/next slide links
 /// point at the pages beside it and the frame's links agree with each other, and a frame only
-/// when every page of it states the same frame; any other page (no bar, a theme that reorders
-/// it, a stale `.aux` from a first LaTeX run) is a slide of its own, so two frames are never
-/// made one (the speaker would skip a slide). The notes half's text proves nothing: it holds a
-/// miniature of the slide, and a `\note` after a frame is on its last overlay only.
+/// when every page of it states the same frame and each step's slide text only adds to the one
+/// before (the frame pages come from the previous LaTeX run's `.nav`: after an edit, a single
+/// run states the old frames); any other page (no bar, a theme that reorders it, `\only`) is a
+/// slide of its own, so two frames are never made one (the speaker would skip a slide). The
+/// notes half's text proves nothing: it holds a miniature of the slide, and a `\note` after a
+/// frame is on its last overlay only.
 enum BeamerFrames {
     /// A link as `PDFDocument.navigationLinks` reads it: box in PDF points (origin bottom-left),
     /// and its 0-based target page or named action.
@@ -48,11 +50,40 @@ enum BeamerFrames {
         }
     }
 
+    /// Whether the slide text `next` holds every word of `text` (as often as it does): the next
+    /// step of a build (`\pause`, `\item<2->`, `\uncover`) only adds. Words are letter runs,
+    /// case folded: digits (a footline's "3 / 12") and punctuation do not count.
+    static func onlyAdds(_ text: String, _ next: String) -> Bool {
+        func words(_ t: String) -> [String: Int] {
+            var counts: [String: Int] = [:]
+            for w in t.lowercased().split(whereSeparator: { !$0.isLetter }) { counts[String(w), default: 0] += 1 }
+            return counts
+        }
+        let after = words(next)
+        return words(text).allSatisfy { after[$0.key, default: 0] >= $0.value }
+    }
+
+    /// `frames` without the multi-page frames whose slide texts (`slideText(page)`) do not only
+    /// add from step to step. The frame pages come from the last LaTeX run's `.nav` (a first run
+    /// after an edit states the old frames, consistently: trial-like talk with a frame inserted
+    /// grouped Title, Agenda and a step of Overlays); the text is this run's. A frame that
+    /// replaces words (`\only`, `\alt`) is left apart too: safe, the warning names it.
+    static func checked(_ frames: [ClosedRange<Int>?], slideText: (Int) -> String) -> [ClosedRange<Int>?] {
+        var out = frames, texts: [Int: String] = [:]
+        func text(_ p: Int) -> String { if let t = texts[p] { return t }; let t = slideText(p); texts[p] = t; return t }
+        for r in Set(frames.compactMap { $0 }) where r.count > 1 {
+            if !zip(r.dropLast(), r.dropFirst()).allSatisfy({ onlyAdds(text($0), text($1)) }) { for p in r { out[p] = nil } }
+        }
+        return out
+    }
+
     /// Slide keys for `doc`'s pages: "frame N" (N its first page, 1-based) for pages in a proven
     /// frame, "page N" for the others, and those others' 0-based indices.
     static func keys(of doc: PDFDocument) -> (keys: [String], unproven: [Int]) {
         let n = doc.pageCount
-        let proven = frames(claims: (0..<n).map { claim(links: doc.navigationLinks(page: $0), sheet: $0, count: n) })
+        let slide = NotesDetection.layout(of: doc).region(forAudience: true)
+        let stated = frames(claims: (0..<n).map { claim(links: doc.navigationLinks(page: $0), sheet: $0, count: n) })
+        let proven = checked(stated) { doc.text(page: $0, in: slide) }
         let keys = proven.enumerated().map { p, r in r.map { "frame \($0.lowerBound + 1)" } ?? "page \(p + 1)" }
         return (keys, proven.indices.filter { proven[$0] == nil })
     }

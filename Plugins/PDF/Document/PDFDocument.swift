@@ -264,6 +264,27 @@ public final class PDFDocument: @unchecked Sendable {
         return out
     }
 
+    /// The text of page `index` whose characters' centres lie in `region` (unit page coordinates,
+    /// top-left origin): one half of a slide + notes page. Empty for a bad index.
+    func text(page index: Int, in region: Rect) -> String {
+        withPage(index) { page in
+            guard let full = Self.take(poppler_page_get_text(page)) else { return "" }
+            var rects: UnsafeMutablePointer<PopplerRectangle>?
+            var count: guint = 0
+            guard poppler_page_get_text_layout(page, &rects, &count) != 0, let rects else { return "" }
+            defer { g_free(rects) }
+            let size = pageSizes[index]
+            // One rectangle per character of the text (top-left origin, points).
+            var out = ""
+            for (i, ch) in full.unicodeScalars.prefix(Int(count)).enumerated() {
+                let r = rects[i]
+                let centre = Point((r.x1 + r.x2) / 2 / size.width, (r.y1 + r.y2) / 2 / size.height)
+                out.unicodeScalars.append(region.contains(centre) || ch == "\n" ? ch : " ")
+            }
+            return out
+        } ?? ""
+    }
+
     /// Every link of page `index` as Beamer's navigation bar is read (`BeamerFrames`): its box
     /// in PDF points (origin bottom-left) and its 0-based target page or named action (Beamer's
     /// `GoToPage` is one); in the order poppler gives them. Empty for a bad index.

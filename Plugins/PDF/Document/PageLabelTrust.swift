@@ -31,6 +31,6 @@ enum PageLabelTrust {
     /// (1-based; the first five named), each of which is a slide of its own.
     static func warning(file: String, ungrouped pages: [Int]) -> String {
         let named = pages.prefix(5).map(String.init).joined(separator: ", ") + (pages.count > 5 ? " and \(pages.count - 5) more" : "")
-        return "\(file): its page labels count the notes pages too (Beamer's notes on the second screen), so overlays are grouped by Beamer's navigation symbols; \(pages.count == 1 ? "page" : "pages") \(named) \(pages.count == 1 ? "shows" : "show") none (or do not match), so each is a slide of its own"
+        return "\(file): its page labels count the notes pages too (Beamer's notes on the second screen), so overlays are grouped by Beamer's navigation symbols, except \(pages.count == 1 ? "page" : "pages") \(named): no symbols, or they do not prove a frame (after an edit, run LaTeX once more), so each is a slide of its own"
     }
 }
