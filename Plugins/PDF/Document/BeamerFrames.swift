@@ -64,10 +64,10 @@ enum BeamerFrames {
     }
 
     /// `frames` without the multi-page frames whose slide texts (`slideText(page)`) do not only
-    /// add from step to step. The frame pages come from the last LaTeX run's `.nav` (a first run
-    /// after an edit states the old frames, consistently: trial-like talk with a frame inserted
-    /// grouped Title, Agenda and a step of Overlays); the text is this run's. A frame that
-    /// replaces words (`\only`, `\alt`) is left apart too: safe, the warning names it.
+    /// add from step to step. The frame pages come from the previous LaTeX run's `.nav`: one run
+    /// after inserting a frame before trial 18's talk stated its Title, Agenda and first Overlays
+    /// step as one frame, every page agreeing; the text is this run's. A frame that replaces
+    /// words (`\only`, `\alt`) is left apart too: safe, the warning names it.
     static func checked(_ frames: [ClosedRange<Int>?], slideText: (Int) -> String) -> [ClosedRange<Int>?] {
         var out = frames, texts: [Int: String] = [:]
         func text(_ p: Int) -> String { if let t = texts[p] { return t }; let t = slideText(p); texts[p] = t; return t }

@@ -5,6 +5,7 @@
 /// entries as pages, the slide's label at logical page 2i and the notes page's plain number
 /// (1, 2, 3, …) at 2i + 1. So sheet i gets logical page i's label, and grouping by it merged the
 /// title page with the next frame and split others (trial 11, F3: 14 "slides" for 12 frames).
+/// Such a PDF's overlays are grouped by Beamer's navigation symbols instead (`BeamerFrames`).
 enum PageLabelTrust {
     /// True when `labels` (one per sheet) are pgfpages' logical-page labels on a PDF whose pages
     /// carry a notes half (`split`, from the page shape). Made by Beamer (`beamer`, from
