@@ -40,6 +40,22 @@ final class PDFNotesScreenFramesTests: PDFTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("8 scenes (pdf ×8), 6 slides (a slide's overlays count as one)"), r.stdout)
         XCTAssertFalse(r.stderr.contains("page labels count the notes pages"), r.stderr)
+
+        // Presented: the console counts frames, go-to-slide and Shift+Page Down go by them.
+        let app = try PodiumProcess(args: [pdf, "--windowed"], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
+        defer { app.stop() }
+        let c = app.client!
+        func press(_ key: String) throws { XCTAssertEqual(try c.send(["cmd": "key", "key": .string(key)])["ok"]?.bool, true, key) }
+        XCTAssertEqual(try c.send(["cmd": "state"])["slide"]?["position"]?.string, "slide 1/6")
+        for k in ["3", "Return", "Page Down"] { try press(k) }
+        var s = try c.send(["cmd": "state"])
+        XCTAssertEqual(s["scene"]?["index"]?.int, 3, "slide 3 is the Overlays frame's first page; Page Down its second step")
+        XCTAssertEqual(s["slide"]?["position"]?.string, "slide 3/6 (2/3)")
+        try press("Shift+Page Down")
+        s = try c.send(["cmd": "state"])
+        XCTAssertEqual(s["scene"]?["index"]?.int, 5, "the next frame, Backup")
+        XCTAssertEqual(s["slide"]?["position"]?.string, "slide 4/6")
+        XCTAssertEqual(app.stop(), 0)
     }
 
     /// A frame without the bar (`[plain]`, as title pages often are) is a slide of its own, and
