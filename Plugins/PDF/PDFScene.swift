@@ -5,7 +5,7 @@ import PodiumKit
 /// Beamer notes), the presenter sees the same page (or the notes half) with its links clickable,
 /// the next page and a status line. In a range the next/previous keys step through the pages
 /// first; at either end of the range they go to the host (the deck moves on).
-final class PDFScene: ScenePositionKeeping, SceneStepping {
+final class PDFScene: ScenePositionKeeping, SceneStepping, ScenePlaceNaming {
     let options: PDFSceneOptions
     let cache: PageCache
     let context: SceneContext
@@ -34,6 +34,8 @@ final class PDFScene: ScenePositionKeeping, SceneStepping {
     private(set) var movies: PDFPageMovies!
 
     var title: String { PageTitles.title(of: page, in: cache.document) }
+    /// The title without its page number, for the console beside its slide number.
+    var placeName: String { PageTitles.placeName(of: page, in: cache.document) }
     /// The page shown, as a segue to it (`receive`): a reload or resume comes back to it.
     var position: [String: JSONValue] { ["file": .string(options.file), "page": .number(Double(page + 1))] }
 

@@ -77,6 +77,7 @@ enum DeckSource {
             var scene = DeckScene(kind: s.kind, title: s.title, notes: s.notes, parameters: p, slide: s.slide)
             scene.content = s.content
             scene.words = s.words
+            scene.placeName = s.placeName
             return scene
         }
     }

@@ -22,6 +22,18 @@ final class SteppingScene: SceneStepping {
     }
 }
 
+/// A scene that names its place (`ScenePlaceNaming`), as the PDF scene does for a page range:
+/// its title carries a page number, its name does not.
+final class NamingScene: ScenePlaceNaming {
+    var title: String { "Step \(step + 1) of Build" }
+    var placeName: String { step == 0 ? "" : "Build" }
+    let presenterView = View()
+    let audienceView = View()
+    let context: SceneContext
+    var step = 0
+    init(_ context: SceneContext) { self.context = context }
+}
+
 /// How the console names one place: the slide number it counts (what digits then Return go to)
 /// and the slide's name, never a page number beside it (trial 18 m7); and its caption over the
 /// next scene's preview while the current scene still has steps of its own (trial 17 m6).
@@ -32,16 +44,21 @@ final class ConsolePlaceNamesTests: XCTestCase {
         r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [
             SceneKind(name: "pdf", summary: "") { _, _ in RecordingScene("P") },
             SceneKind(name: "range", summary: "") { _, ctx in SteppingScene(ctx) },
+            SceneKind(name: "naming", summary: "") { _, ctx in NamingScene(ctx) },
         ]))
         return r
     }
 
     /// A PDF talk of 8 pages whose talk.pdfpc hides page 6, as `podium present talk.pdf` makes
     /// it: seven scenes keyed and titled by the pages' labels (`Page 7` where the outline has
-    /// nothing), `titles` replacing some.
-    func pdfTalk(titles: [Int: String] = [:]) -> Presentation {
+    /// nothing, named "" beside the console's number), `titles` replacing some (title, name).
+    func pdfTalk(titles: [Int: (String, String)] = [:]) -> Presentation {
         let labels = ["1", "2", "3", "4", "5", "7", "8"]
-        let scenes = labels.enumerated().map { i, l in DeckScene(kind: "pdf", title: titles[i] ?? "Page \(l)", slide: l) }
+        let scenes = labels.enumerated().map { i, l in
+            var s = DeckScene(kind: "pdf", title: titles[i]?.0 ?? "Page \(l)", slide: l)
+            s.placeName = titles[i]?.1 ?? ""
+            return s
+        }
         let p = Presentation(deck: Deck(title: "T", scenes: scenes, path: "/talks/talk.pdf"), registry: registry(), metrics: FixedMetrics(), clock: { 0 })
         p.presenter.resize(to: Size(1280, 800))
         return p
@@ -51,18 +68,34 @@ final class ConsolePlaceNamesTests: XCTestCase {
         p.presenter.drawList().commands.compactMap { if case let .text(b, _, _) = $0 { b.text } else { nil } }
     }
 
-    func testAPageNumberIsNoNameBesideTheSlidesNumber() async {
-        XCTAssertNil(PlaceTitle.name("Page 7"))
+    /// The scene says what of its title is a name (the PDF plugin: `PageTitles.placeName`); the
+    /// console knows no plugin's titles.
+    func testTheSceneNamesItsPlace() async {
+        XCTAssertNil(PlaceTitle.name("Page 7", placeName: ""))
+        XCTAssertEqual(PlaceTitle.name("Methods (p. 8)", placeName: "Methods"), "Methods")
         XCTAssertEqual(PlaceTitle.name("Results"), "Results")
-        XCTAssertEqual(PlaceTitle.name("Methods (p. 8)"), "Methods")
-        XCTAssertEqual(PlaceTitle.name("Page iv"), "Page iv", "a label that is not a number is a name")
-        XCTAssertEqual(PlaceTitle.name("Backup (p. A-1)"), "Backup (p. A-1)")
-        XCTAssertEqual(PlaceTitle.name("Page 7 of the study"), "Page 7 of the study")
+        XCTAssertEqual(PlaceTitle.name("Page 7"), "Page 7", "an author's title, no name given: the title")
         XCTAssertNil(PlaceTitle.name(nil))
         XCTAssertNil(PlaceTitle.name(" "))
-        XCTAssertNil(PlaceTitle.name(" Page 12 "))
-        XCTAssertEqual(PlaceTitle.name("Intro (p. 12)"), "Intro")
-        XCTAssertEqual(PlaceTitle.name("(p. 3)"), "(p. 3)", "nothing before the page: kept as it is")
+        XCTAssertNil(PlaceTitle.name("Page 12", placeName: " "))
+
+        // A JSON deck's scene titled "Page 7" by its author keeps that name (only a deck opener or
+        // the scene itself says a title is a page number).
+        let json = Presentation(deck: Deck(title: "T", scenes: [DeckScene(kind: "pdf", title: "Page 7"), DeckScene(kind: "naming")], path: "/t.json"),
+                                registry: registry(), metrics: FixedMetrics(), clock: { 0 })
+        json.presenter.resize(to: Size(1280, 800))
+        XCTAssertEqual(json.console.titleLabel.text, "Page 7")
+        XCTAssertEqual(json.spokenName(of: 0), "scene 1 “Page 7”")
+        // Untitled in the deck, a made scene names itself (`ScenePlaceNaming`), following its steps.
+        XCTAssertEqual(json.console.nextLabel.text, "Next: scene 2", "its first step is named by its number alone")
+        json.goTo(1)
+        XCTAssertEqual(json.console.titleLabel.text, "")
+        XCTAssertEqual(json.spokenName(of: 1, title: json.title(at: 1)), "scene 2")
+        (json.scene(at: 1) as? NamingScene)?.step = 1
+        json.refreshConsoleNames()
+        XCTAssertEqual(json.console.titleLabel.text, "Build")
+        XCTAssertEqual(json.spokenName(of: 1, title: json.title(at: 1)), "scene 2 “Build”")
+        XCTAssertEqual(json.title(at: 1), "Step 2 of Build", "the title itself is kept")
     }
 
     /// Trial 18 m7: at page 7 (the sixth slide, page 6 hidden) the toolbar read "6 / 7 Page 7"
@@ -85,7 +118,7 @@ final class ConsolePlaceNamesTests: XCTestCase {
         XCTAssertEqual(p.placeName(of: 5), "slide 6/7")
         // A notice to the speaker (a slow draw, a crash restart) names it so too.
         XCTAssertEqual(p.spokenName(of: 5), "slide 6/7")
-        XCTAssertEqual(pdfTalk(titles: [5: "Results"]).spokenName(of: 5), "slide 6/7 “Results”")
+        XCTAssertEqual(pdfTalk(titles: [5: ("Results", "Results")]).spokenName(of: 5), "slide 6/7 “Results”")
         let json = Presentation(deck: Deck(title: "T", scenes: [DeckScene(kind: "pdf", title: "Chart"), DeckScene(kind: "pdf")], path: "/t.json"),
                                 registry: registry(), metrics: FixedMetrics(), clock: { 0 })
         XCTAssertEqual(json.spokenName(of: 0), "scene 1 “Chart”", "a deck of scenes names scenes")
@@ -94,7 +127,7 @@ final class ConsolePlaceNamesTests: XCTestCase {
 
     /// With the PDF's outline the slide keeps its name, beside its number only.
     func testAnOutlineTitleNamesTheSlideWithoutItsPageNumber() async {
-        let p = pdfTalk(titles: [5: "Results", 6: "Results (p. 8)"])
+        let p = pdfTalk(titles: [5: ("Results", "Results"), 6: ("Results (p. 8)", "Results")])
         p.goTo(5)
         XCTAssertEqual(p.console.positionLabel.text, "6 / 7")
         XCTAssertEqual(p.console.titleLabel.text, "Results")

@@ -285,7 +285,8 @@ final class TalkJournalTests: XCTestCase {
         r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "pdf", summary: "") { _, _ in RecordingScene("P") }]))
         // Pages 1, 2a, 2b, 3: page labels group the second and third into slide 2.
         let labels = ["1", "2", "2", "3"]
-        let deck = Deck(title: "T", scenes: labels.map { DeckScene(kind: "pdf", title: "Page \($0)", slide: $0) }, path: "/talks/t.pdf")
+        // Titled and named as the PDF opener does: "Page 2" is no name beside the slide's number.
+        let deck = Deck(title: "T", scenes: labels.map { var s = DeckScene(kind: "pdf", title: "Page \($0)", slide: $0); s.placeName = ""; return s }, path: "/talks/t.pdf")
         let rec = TalkJournal.Record(deck: "/talks/t.pdf", scene: 2, sceneTitle: "Page 2", sceneKind: "pdf", page: 3,
                                      position: ["page": 3], started: true, elapsed: 100, paused: true, savedAt: 0)
         let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { 0 })
@@ -328,7 +329,11 @@ final class TalkJournalTests: XCTestCase {
         r.register(PluginDescriptor(id: "t", name: "T", version: "1", sceneKinds: [SceneKind(name: "pdf", summary: "") { _, _ in RecordingScene("P") }]))
         let rec = TalkJournal.Record(deck: "/talks/t.pdf", scene: 7, sceneTitle: "Page 5", sceneKind: "pdf", page: 8,
                                      position: ["page": 8], started: true, elapsed: 100, paused: true, savedAt: 0)
-        let eight = Deck(title: "T", scenes: (1...8).map { DeckScene(kind: "pdf", title: $0 == 8 ? "Page 5" : "\($0)") }, path: "/talks/t.pdf")
+        let eight = Deck(title: "T", scenes: (1...8).map {
+            var s = DeckScene(kind: "pdf", title: $0 == 8 ? "Page 5" : "\($0)")
+            if $0 == 8 { s.placeName = "" }   // as the PDF opener names a page titled by its number
+            return s
+        }, path: "/talks/t.pdf")
         let p = Presentation(deck: eight, registry: r, metrics: FixedMetrics(), clock: { 0 })
         var resumed = false
         p.askToResume(rec, now: { 0 }, holding: "answer", onConfirm: { p.resume(from: rec, now: 0); resumed = true }, onCancel: {})

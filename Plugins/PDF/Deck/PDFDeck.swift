@@ -20,6 +20,9 @@ public struct PDFDeck {
         /// Reads the page's words (`PageMapping.words`, read with `content`): an edited page is
         /// placed by them when its neighbours leave more than one place (`OpenedDeck.Scene.words`).
         public var words: (@Sendable () -> [String])? = nil
+        /// The title without its numeric page number, for the console (`PageTitles.placeName`);
+        /// nil: the title.
+        public var placeName: String? = nil
     }
     public var title: String
     public var pages: [Page]
@@ -124,7 +127,7 @@ public struct PDFDeck {
             let text = ([notes[page] ?? "", pdfpcNotes[page] ?? ""] + doc.annotationNotes(page: page)).filter { !$0.isEmpty }.joined(separator: "\n\n")
             return Page(title: PageTitles.title(of: page, in: doc), notes: text, parameters: params(page), slide: grouping ? keys[page] : nil,
                         content: { [doc, page] in [doc.pageKeys[page], doc.loosePageKeys[page]] },
-                        words: { [doc, page] in doc.pageWords[page] })
+                        words: { [doc, page] in doc.pageWords[page] }, placeName: PageTitles.placeName(of: page, in: doc))
         }
         // A PDF of no pages: one scene, which names the problem on its error card.
         if pages.isEmpty { pages = [Page(title: PageTitles.title(of: 0, in: doc), notes: notes[0] ?? "", parameters: params(0), slide: nil)] }

@@ -37,6 +37,7 @@ enum PDFDeckOpener {
             var scene = OpenedDeck.Scene(kind: "pdf", title: $0.title, notes: $0.notes, parameters: $0.parameters, slide: $0.slide)
             scene.content = $0.content   // a reload keeps the place by it (`ReloadPosition`)
             scene.words = $0.words
+            scene.placeName = $0.placeName   // "Page 7" is no name beside the console's slide number
             return scene
         })
         // pdfpc's file is the speaker's too (notes, timing, hidden pages): edited, the talk reloads.

@@ -64,6 +64,10 @@ public struct DeckScene: Sendable {
     public var content: (@Sendable () -> [String])?
     /// Reads the words the scene shows (`OpenedDeck.Scene.words`); nil: not known.
     public var words: (@Sendable () -> [String])?
+    /// The console's name for the scene's place beside its number, given by its deck opener for
+    /// `title` (`OpenedDeck.Scene.placeName`: "" for a PDF page titled `Page 7`); nil: the title
+    /// (a JSON deck's scenes: the author's title is the name). `PlaceTitle`.
+    public var placeName: String?
     /// Why this scene cannot be made, one line each naming the file, the parameter and the
     /// problem (`talk.json: scenes[2].parameters.colour: unknown parameter …`). Empty for a
     /// sound scene. Set only by a load that keeps such scenes (`Deck.parse(keepingBadScenes:)`,

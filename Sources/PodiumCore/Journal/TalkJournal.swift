@@ -301,7 +301,8 @@ extension Presentation {
     public func resumeQuestion(for record: TalkJournal.Record, now: Double) -> String {
         let t = resumeTarget(for: record)
         // Named as the console names it: no page number beside the slide's (`PlaceTitle`).
-        let title = PlaceTitle.name(deck.scenes[t.scene].title ?? (t.scene == record.scene ? record.sceneTitle : nil))
+        let scene = deck.scenes[t.scene]
+        let title = scene.title != nil ? PlaceTitle.name(scene.title, placeName: scene.placeName) : PlaceTitle.name(t.scene == record.scene ? record.sceneTitle : nil)
         return record.resumeQuestion(at: t.scene, title: title, clampedTo: t.clamped ? sceneCount : nil, place: countsSlides ? placeName(of: t.scene) : nil, now: now)
     }
 

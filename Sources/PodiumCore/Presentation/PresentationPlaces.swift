@@ -1,8 +1,8 @@
 import PodiumKit
 
 /// How the console names the talk's places, one way everywhere: the slide's number as the
-/// position counts it and digits then Return go to it, and the scene's title without a page
-/// number beside it (`PlaceTitle`); the next preview's caption says when the clicker's next stays
+/// position counts it and digits then Return go to it, and the scene's name without a page
+/// number beside it (`PlaceTitle`, `ScenePlaceNaming`); the next preview's caption says when the clicker's next stays
 /// in the current scene (`SceneStepping`).
 extension Presentation {
     /// Scene `index` (0-based) as the console's position label counts it, for what the speaker
@@ -20,7 +20,8 @@ extension Presentation {
     /// else the scene's kind; never makes the scene).
     public func spokenName(of index: Int, title: String? = nil) -> String {
         guard deck.scenes.indices.contains(index) else { return "scene \(index + 1)" }
-        let name = PlaceTitle.name(title ?? deck.scenes[index].title ?? deck.scenes[index].kind)
+        let shown = title ?? deck.scenes[index].title ?? deck.scenes[index].kind
+        let name = PlaceTitle.name(shown, placeName: givenPlaceName(at: index, for: shown))
         return placeName(of: index) + (name.map { " “\(SafeText.excerpt($0, limit: 60))”" } ?? "")
     }
 
@@ -30,7 +31,23 @@ extension Presentation {
 
     /// The console's name for scene `index` beside its number (`PlaceTitle`): "" for a page
     /// titled only by its number.
-    public func consoleTitle(at index: Int) -> String { PlaceTitle.name(title(at: index)) ?? "" }
+    public func consoleTitle(at index: Int) -> String { consoleName(at: index) ?? "" }
+
+    /// Scene `index`'s title as the console names its place (`PlaceTitle`); nil for a page
+    /// titled only by its number.
+    func consoleName(at index: Int) -> String? {
+        let shown = title(at: index)
+        return PlaceTitle.name(shown, placeName: givenPlaceName(at: index, for: shown))
+    }
+
+    /// The name scene `index` gives its place when titled `title`: its deck opener's for the
+    /// deck's title (`DeckScene.placeName`), the made scene's own for its title
+    /// (`ScenePlaceNaming`); nil: none given (the title is the name). Never makes the scene.
+    func givenPlaceName(at index: Int, for title: String) -> String? {
+        if deck.scenes[index].title == title { return deck.scenes[index].placeName }
+        guard let made = scenes[index], let naming = made as? ScenePlaceNaming, made.title == title else { return nil }
+        return SceneCode.run(in: index) { naming.placeName }
+    }
 
     /// The caption over the console's next preview: `Next: Results`, or the next scene's place
     /// when its title is only a page number (`Next: slide 7/7`); `Next scene:` while the current
@@ -38,7 +55,7 @@ extension Presentation {
     /// range's next page, which its own NEXT preview shows); nil at the deck's end.
     func nextCaption() -> String? {
         guard let n = nextSceneIndex else { return nil }
-        let name = PlaceTitle.name(title(at: n)) ?? placeName(of: n)
+        let name = consoleName(at: n) ?? placeName(of: n)
         return (currentHasNextStep ? "Next scene: " : "Next: ") + name
     }
 

@@ -84,6 +84,11 @@ public struct OpenedDeck {
         /// alike: a scene whose content changed and whose unchanged neighbours leave it more than
         /// one place is placed at the one sharing most of its words. Nil: no such guess. (API 3.x, added.)
         public var words: (@Sendable () -> [String])? = nil
+        /// The name the console shows beside its number for this scene's place, when it is not
+        /// the whole `title` (`ScenePlaceNaming`): the title without the page number it carries
+        /// (`Methods (p. 8)` → `Methods`), or "" when it names nothing else (`Page 7`). Nil: the
+        /// title. The overview, `state` and the log keep the title. (API 3.x, added.)
+        public var placeName: String? = nil
         public init(kind: String, title: String? = nil, notes: String = "", parameters: [String: JSONValue] = [:], slide: String? = nil) {
             self.kind = kind; self.title = title; self.notes = notes; self.parameters = parameters; self.slide = slide
         }
