@@ -22,6 +22,9 @@ enum BeamerFrames {
         var action: String? = nil
     }
 
+    /// Whether `link` sits in the row of `anchor` (the bar's boxes share their height, to 1 pt).
+    static func sameRow(_ link: Link, _ anchor: Link) -> Bool { abs(link.y1 - anchor.y1) < 1 && abs(link.y2 - anchor.y2) < 1 }
+
     /// The frame (0-based first…last page) page `sheet` of `count` states with its navigation
     /// bar, nil when it has none or it does not hold together.
     static func claim(links: [Link], sheet: Int, count: Int) -> ClosedRange<Int>? {
@@ -30,7 +33,7 @@ enum BeamerFrames {
         let anchors = links.filter { $0.action == "GoToPage" }
         guard anchors.count == 1, let anchor = anchors.first else { return nil }
         // Its row, left to right (the bar's boxes overlap a little, their left edges do not).
-        let row = links.filter { abs($0.y1 - anchor.y1) < 1 && abs($0.y2 - anchor.y2) < 1 }.sorted { $0.x1 < $1.x1 }
+        let row = links.filter { sameRow($0, anchor) }.sorted { $0.x1 < $1.x1 }
         guard let g = row.firstIndex(of: anchor), g >= 1, g + 5 < row.count else { return nil }
         let pages = ([g - 1] + Array(g + 1...g + 5)).compactMap { row[$0].page }
         guard pages.count == 6 else { return nil }

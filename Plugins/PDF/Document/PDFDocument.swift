@@ -286,27 +286,33 @@ public final class PDFDocument: @unchecked Sendable {
     }
 
     /// Every link of page `index` as Beamer's navigation bar is read (`BeamerFrames`): its box
-    /// in PDF points (origin bottom-left) and its 0-based target page or named action (Beamer's
-    /// `GoToPage` is one); in the order poppler gives them. Empty for a bad index.
+    /// in PDF points (origin bottom-left) and its named action (Beamer's `GoToPage` is one) or,
+    /// for the links in the row of the page's one `GoToPage` (the bar), its 0-based target page:
+    /// resolving a named destination is a look-up in the PDF's name tree, and a Beamer page has
+    /// some twenty links. In the order poppler gives them; empty for a bad index.
     func navigationLinks(page index: Int) -> [BeamerFrames.Link] {
         withPage(index) { page in
             let list = poppler_page_get_link_mapping(page)
             defer { poppler_page_free_link_mapping(list) }
-            var out: [BeamerFrames.Link] = []
+            var found: [(link: BeamerFrames.Link, action: UnsafeMutablePointer<PopplerAction>)] = []
             var node = list
             while let n = node {
                 if let m = n.pointee.data?.assumingMemoryBound(to: PopplerLinkMapping.self).pointee, let a = m.action {
                     var link = BeamerFrames.Link(x1: m.area.x1, y1: m.area.y1, x2: m.area.x2, y2: m.area.y2)
-                    switch a.pointee.type {
-                    case POPPLER_ACTION_GOTO_DEST: link.page = destinationPage(a.pointee.goto_dest.dest)
-                    case POPPLER_ACTION_NAMED: link.action = a.pointee.named.named_dest.map { String(cString: $0) }
-                    default: break
-                    }
-                    out.append(link)
+                    if a.pointee.type == POPPLER_ACTION_NAMED { link.action = a.pointee.named.named_dest.map { String(cString: $0) } }
+                    found.append((link, a))
                 }
                 node = n.pointee.next
             }
-            return out
+            let anchors = found.filter { $0.link.action == "GoToPage" }
+            guard anchors.count == 1, let bar = anchors.first?.link else { return found.map(\.link) }
+            return found.map { f in
+                var link = f.link
+                if f.action.pointee.type == POPPLER_ACTION_GOTO_DEST, BeamerFrames.sameRow(link, bar) {
+                    link.page = destinationPage(f.action.pointee.goto_dest.dest)
+                }
+                return link
+            }
         } ?? []
     }
 
