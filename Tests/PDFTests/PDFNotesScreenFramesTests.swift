@@ -10,11 +10,14 @@ import PodiumTestSupport
 final class PDFNotesScreenFramesTests: PDFTestCase {
     /// Trial 18's talk: Title, Agenda, Overlays (three `\pause` steps), Backup, Findings, End.
     static let frames: [ClosedRange<Int>] = [0...0, 1...1, 2...4, 5...5, 6...6, 7...7]
+    /// Its pages' slide text: the Overlays frame's steps each add a point.
+    static let texts = ["Title Slide", "Agenda for today", "Overlays first", "Overlays first second", "Overlays first second third",
+                        "Backup slide", "Findings", "End"]
 
     /// Writes a split-notes Beamer PDF whose pages' navigation bars state `bars` (nil: no bar),
     /// with `/PageLabels` as pdflatex + pgfpages wrote them for trial 18's talk (the slide's
     /// frame number, then the notes page's number, per sheet).
-    func writeTalk(_ name: String, bars: [ClosedRange<Int>?], texts: [String]? = nil) -> String {
+    func writeTalk(_ name: String, bars: [ClosedRange<Int>?], texts: [String] = PDFNotesScreenFramesTests.texts) -> String {
         let pdf = TestPDF.write(path(name), .init(pages: bars.count, width: 1600, height: 450, notesRight: true, texts: texts, textSize: 12,
                                                   creator: "LaTeX with Beamer class", beamerFrames: bars))
         let frameNumbers = (0..<bars.count).map { p in (Self.frames.firstIndex { $0.contains(p) } ?? p) + 1 }
@@ -86,8 +89,6 @@ final class PDFNotesScreenFramesTests: PDFTestCase {
     /// Frame pages come from the previous LaTeX run (`.nav`): one run after an edit states the
     /// old frames, all pages agreeing. Each step of a frame must only add to the slide's words, so
     /// an Agenda stated one frame with the Overlays' first steps is not grouped with them.
-    static let texts = ["Title Slide", "Agenda for today", "Overlays first", "Overlays first second", "Overlays first second third",
-                        "Backup slide", "Findings", "End"]
 
     func testStepsThatDoNotOnlyAddAreNotGrouped() throws {
         let built = try PDFDeck(path: writeTalk("talk.pdf", bars: Self.everyBar, texts: Self.texts))
@@ -105,6 +106,10 @@ final class PDFNotesScreenFramesTests: PDFTestCase {
                        ["frame 1", "frame 2", "page 3", "page 4", "page 5", "frame 6", "frame 7", "frame 8"])
         XCTAssertTrue(BeamerFrames.onlyAdds("Results: 3 / 12", "Results and more: 4 / 12"), "digits and punctuation do not count")
         XCTAssertFalse(BeamerFrames.onlyAdds("a point, a point", "a point"), "as often as before")
+        XCTAssertTrue(BeamerFrames.onlyAdds("One\nA\nDecember 2, 2026 1/5", "One\nAB\nDecember 2, 2026 1/5"), "a word grown by the next step (pdflatex, Madrid theme)")
+        XCTAssertFalse(BeamerFrames.onlyAdds("Title Slide Welcome", "Agenda Agenda for today"))
+        XCTAssertFalse(BeamerFrames.onlyAdds("Slide B", "B Slides"), "grown words keep their order")
+        XCTAssertFalse(BeamerFrames.onlyAdds("3 / 12", "3 / 12"), "no letters: nothing proven")
     }
 
     /// A page's statement holds only when its slide links point beside it and its frame links

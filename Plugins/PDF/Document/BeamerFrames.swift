@@ -53,17 +53,26 @@ enum BeamerFrames {
         }
     }
 
-    /// Whether the slide text `next` holds every word of `text` (as often as it does): the next
-    /// step of a build (`\pause`, `\item<2->`, `\uncover`) only adds. Words are letter runs,
-    /// case folded: digits (a footline's "3 / 12") and punctuation do not count.
+    /// Whether the slide text `next` holds every word of `text`: the next step of a build
+    /// (`\pause`, `\item<2->`, `\uncover`) only adds. Words are letter runs, case folded: digits
+    /// (a footline's "3 / 12") and punctuation do not count. Held as often as in `text`, or in
+    /// the same order within `next`'s letters, where a word may have grown: poppler reads a word
+    /// shown after `\pause` beside the one before as one ("A", then "AB" for `A \pause B`). A
+    /// `text` without letters proves nothing (false).
     static func onlyAdds(_ text: String, _ next: String) -> Bool {
-        func words(_ t: String) -> [String: Int] {
-            var counts: [String: Int] = [:]
-            for w in t.lowercased().split(whereSeparator: { !$0.isLetter }) { counts[String(w), default: 0] += 1 }
-            return counts
+        func words(_ t: String) -> [String] { t.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init) }
+        let before = words(text), after = words(next)
+        guard !before.isEmpty else { return false }
+        var counts: [String: Int] = [:]
+        for w in after { counts[w, default: 0] += 1 }
+        if before.allSatisfy({ w in counts[w, default: 0] > 0 ? { counts[w]! -= 1; return true }() : false }) { return true }
+        let letters = after.joined()
+        var from = letters.startIndex
+        for w in before {
+            guard let r = letters.range(of: w, range: from..<letters.endIndex) else { return false }
+            from = r.upperBound
         }
-        let after = words(next)
-        return words(text).allSatisfy { after[$0.key, default: 0] >= $0.value }
+        return true
     }
 
     /// `frames` without the multi-page frames whose slide texts (`slideText(page)`) do not only
