@@ -1,3 +1,5 @@
+import Foundation
+
 /// Beamer's frames read from its navigation bar, for a PDF whose page labels cannot group
 /// overlays (notes on the second screen, `PageLabelTrust`; trial 18 m9).
 ///
@@ -65,7 +67,12 @@ enum BeamerFrames {
         guard !before.isEmpty else { return false }
         var counts: [String: Int] = [:]
         for w in after { counts[w, default: 0] += 1 }
-        if before.allSatisfy({ w in counts[w, default: 0] > 0 ? { counts[w]! -= 1; return true }() : false }) { return true }
+        let held = before.allSatisfy { w in
+            guard let c = counts[w], c > 0 else { return false }
+            counts[w] = c - 1
+            return true
+        }
+        if held { return true }
         let letters = after.joined()
         var from = letters.startIndex
         for w in before {
