@@ -25,7 +25,8 @@
 # BENCH_PERF=1 also profiles Podium over the first round's second pass (perf, linux-perf) and
 # prints the top entries; BENCH_SMAPS=1 prints what the PSS after 20 pages is made of (the
 # largest mappings of the first round); BENCH_PERF_DATA=FILE keeps the profile for `perf report`
-# (BENCH_PERF_FREQ: samples a second, default 999); BENCH_TRACE=1 runs Podium with
+# (BENCH_PERF_FREQ: samples a second, default 999; BENCH_PERF_X=1 profiles the X server in the same
+# record, its samples under the comm "Xorg"); BENCH_TRACE=1 runs Podium with
 # PODIUM_ADVANCE_TRACE=1 and splits each press (medians): the X server to Podium (key dequeued),
 # Podium's work until the room's copy is sent, the X server's until Podium has its reply, and the
 # damage seen by the watcher; PODIUM_BIN picks another build.
@@ -91,8 +92,11 @@ def beamer_round(env, xpid):
     time.sleep(0.3)
 
 d = TMP + "/rig"; os.makedirs(d)
-pdf = TMP + "/talk.pdf"; write_pdf(pdf)
-beamer = TMP + "/beamer.pdf"; write_beamer_pdf(beamer)
+# The decks in a folder of their own: Podium watches a deck's folder for edits, and the bench
+# writes its log and perf's data beside them (under perf: 0.7 ms an advance of the watcher's wakeups).
+os.makedirs(TMP + "/deck")
+pdf = TMP + "/deck/talk.pdf"; write_pdf(pdf)
+beamer = TMP + "/deck/beamer.pdf"; write_beamer_pdf(beamer)
 rig = subprocess.Popen(["Tests/Rig/xorg-rig.sh", "run", d, "1280x800", "1920x1080"], stdout=subprocess.DEVNULL)
 traces = []   # (t0, {mark: ms after t0}) from PODIUM_ADVANCE_TRACE
 res = {k: [] for k in ["floor", "floorcopy", "first", "revisit", "cpu", "xcpu", "launch", "launch1", "pss", "xgrow", "priv", "xpriv", "idle", "xidle",
@@ -144,7 +148,8 @@ try:
         c0, xc0 = cpu_exact_s(p.pid), cpu_exact_s(xpid)
         prof = None
         if PERF and r == 0:   # a profile of Podium over the second pass (DWARF call graphs)
-            prof = subprocess.Popen(["perf", "record", "-q", "-F", os.environ.get("BENCH_PERF_FREQ", "999"), "--call-graph", "dwarf,16384", "-p", str(p.pid),
+            prof = subprocess.Popen(["perf", "record", "-q", "-F", os.environ.get("BENCH_PERF_FREQ", "999"), "--call-graph", "dwarf,16384",
+                                     "-p", str(p.pid) + ("," + str(xpid) if os.environ.get("BENCH_PERF_X") == "1" else ""),
                                      "-o", TMP + "/perf.data"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             time.sleep(0.5)
         res["revisit"] += keys(env, "Right", 19, stamp=TRACE and "revisit")
