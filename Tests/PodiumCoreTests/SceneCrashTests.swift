@@ -45,7 +45,7 @@ final class SceneCrashTests: XCTestCase {
         XCTAssertTrue(preview.card.error.contains("stopped Podium responding while the room was on another scene"), preview.card.error)
 
         let again = SceneCrash(index: 2, times: 2, kind: .hang, resumesAt: 2)
-        XCTAssertEqual(again.restartMessage(name: name).notice, "Podium stopped responding again in scene 3 “Buggy” and restarted; that scene is skipped until the deck is reloaded.")
+        XCTAssertEqual(again.restartMessage(name: name).notice, "Podium stopped responding again in scene 3 “Buggy” and restarted; that scene is skipped until the deck is reloaded, and the room sees a plain background until you leave it.")
         XCTAssertEqual(again.skipLogLine(name: name), "scene 3 “Buggy” stopped the talk responding 2 times in a row; skipped until the deck is reloaded")
 
         let crash = SceneCrash(index: 2, times: 2, kind: .crash, resumesAt: 2)

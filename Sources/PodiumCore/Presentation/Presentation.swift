@@ -268,14 +268,14 @@ public final class Presentation {
         return "The room does not see this card: the audience view keeps its last picture. Next\(key) skips this scene."
     }
 
-    /// What the audience view should keep showing in place of an error card at `index`: the
-    /// picture it shows now, or (nothing shown yet, at launch) the nearest earlier scene that
-    /// did not fail; an empty list (the plain background) when there is none.
-    func heldAudienceFrame(before index: Int) -> DrawList {
+    /// What the audience view should keep showing in place of an error card: the picture it
+    /// shows now, or (nothing shown yet: a launch, or a restart's resume, `resume(from:)`) an
+    /// empty list, the plain background. Never an earlier scene the room was not on: after a
+    /// scene crashed twice and was skipped, the room went from that scene's picture to the
+    /// scene before it, as if the talk went back (trial 18 m8).
+    func heldAudienceFrame() -> DrawList {
         if let held = roomHoldFrame.held { return held.list }   // a reload's: not the restoring scene's
-        if !audience.content.subviews.isEmpty { return liveAudienceFrame() }
-        guard let good = stride(from: index - 1, through: 0, by: -1).first(where: { !(scene(at: $0) is ErrorCardScene) }) else { return DrawList() }
-        return thumbnail(at: good)
+        return audience.content.subviews.isEmpty ? DrawList() : liveAudienceFrame()
     }
 
     /// The scenes in the audience view now, as draw commands (also while frozen, when the
@@ -345,7 +345,7 @@ public final class Presentation {
         currentIndex = index
         let s = scene(at: index)
         // A failed scene's card is for the speaker: the room keeps the picture it had.
-        if let card = s as? ErrorCardScene { card.hold(heldAudienceFrame(before: index), size: audience.bounds.size) }
+        if let card = s as? ErrorCardScene { card.hold(heldAudienceFrame(), size: audience.bounds.size) }
         endRoomHold()   // the room sees where the talk goes (a reload holds it again after)
         presenter.popovers.forEach { $0.dismiss(byUser: false) }
         let consoleScene = SceneCodeView(s.presenterView, index: index)

@@ -41,7 +41,9 @@ public struct SceneCrash: Equatable, Sendable {
             return (line, line)
         }
         if times >= 2 {
-            let line = "Podium \(verb) again in \(name) and restarted; that scene is skipped until the deck is reloaded."
+            // The restart resumes on its card; the room had seen it, then black: it gets the
+            // plain background, not the scene before (`Presentation.heldAudienceFrame`).
+            let line = "Podium \(verb) again in \(name) and restarted; that scene is skipped until the deck is reloaded, and the room sees a plain background until you leave it."
             return (line, line)
         }
         if kind == .hang {
