@@ -284,7 +284,7 @@ final class PresentCommand {
             return
         }
         // Named as the console names the place (a PDF page as its slide, `spokenName`).
-        let message = crash.restartMessage(name: presentation.spokenName(of: crash.index))
+        let message = crash.restartMessage(name: presentation.spokenName(of: crash.index), room: presentation.roomBesideCard)
         log(message.log)
         presentation.showRestartNotice(message.notice)
     }

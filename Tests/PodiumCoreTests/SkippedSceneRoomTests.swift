@@ -60,6 +60,40 @@ final class SkippedSceneRoomTests: XCTestCase {
         XCTAssertTrue(room(after).contains(three), "next goes on")
     }
 
+    /// The room blacked out (b) before the crashes comes back black: the restart's notice and the
+    /// card said "a plain background" / "keeps its last picture". They say what the room sees,
+    /// and the card's hint follows the cover.
+    func testARoomBlackedOutBeforeTheCrashIsSaidToStayBlack() async throws {
+        let before = presentation()
+        before.goTo(1)
+        before.audienceMode = .black
+        let record = before.journalRecord(now: 2000)
+
+        let crash = SceneCrash(index: 1, times: 2, kind: .crash, resumesAt: 1)
+        SceneCode.skipped = [1: crash]
+        let after = presentation()
+        after.resume(from: record, now: 2001)
+        XCTAssertEqual(after.audienceMode, .black)
+        let notice = crash.restartMessage(name: after.spokenName(of: 1), room: after.roomBesideCard).notice
+        XCTAssertEqual(notice, "Podium crashed again in scene 2 “Timer bomb” and restarted; that scene is skipped until the deck is reloaded, and the room stays black.")
+        XCTAssertEqual(hint(after), "The room does not see this card: it stays black. Next (Page Down) skips this scene.")
+
+        after.audienceMode = .normal
+        XCTAssertTrue(room(after).allSatisfy { $0 == Theme.standard.background }, "uncovered, the plain background: \(room(after))")
+        XCTAssertEqual(hint(after), "The room does not see this card: it sees a plain background until you leave this scene. Next (Page Down) skips this scene.")
+        XCTAssertEqual(crash.restartMessage(name: after.spokenName(of: 1), room: after.roomBesideCard).notice,
+                       "Podium crashed again in scene 2 “Timer bomb” and restarted; that scene is skipped until the deck is reloaded, and the room sees a plain background until you leave this scene.")
+    }
+
+    /// The error card's hint (its alert value on the control socket, the line on the card).
+    func hint(_ p: Presentation) -> String? {
+        let card = p.currentScene.presenterView as? ErrorCardView
+        let line = p.presenter.drawList().commands.compactMap { c -> String? in if case let .text(b, _, _) = c { b.text } else { nil } }
+            .first { $0.hasPrefix("The room does not see") }
+        XCTAssertEqual(card?.skip, line, "the card shows what it reports")
+        return card?.skip
+    }
+
     /// Launched on a failed scene (`--page 2`): nothing of the scene before, which the speaker
     /// never showed.
     func testALaunchOnAFailedSceneShowsThePlainBackground() async throws {
@@ -68,6 +102,7 @@ final class SkippedSceneRoomTests: XCTestCase {
         XCTAssertTrue(p.currentScene is ErrorCardScene)
         XCTAssertFalse(room(p).contains(one), "\(room(p))")
         XCTAssertTrue(room(p).allSatisfy { $0 == Theme.standard.background }, "\(room(p))")
+        XCTAssertEqual(hint(p)?.contains("it sees a plain background until you leave this scene"), true, hint(p) ?? "no card")
     }
 
     /// Moved onto a failed scene mid-talk, the room keeps the picture it is looking at.
@@ -77,5 +112,6 @@ final class SkippedSceneRoomTests: XCTestCase {
         p.next()
         XCTAssertTrue(p.currentScene is ErrorCardScene)
         XCTAssertTrue(room(p).contains(one), "\(room(p))")
+        XCTAssertEqual(hint(p)?.contains("it keeps its last picture"), true, hint(p) ?? "no card")
     }
 }
