@@ -26,13 +26,25 @@ extension BandListScene {
 
     func showActions(from button: View) {
         guard let b = detail.draft ?? model.selected else { return }
-        let sheet = ActionSheet(actions: [
+        let query = (lookUpBand ?? b).name
+        // The form shows another name than the one searched (typing not saved): the sheet says
+        // which, so the speaker is not surprised by the results (or by `f` showing them). The
+        // name is cut to keep the title on the sheet's one caption line (260 pt wide).
+        let typed = b.name.trimmingCharacters(in: .whitespaces)
+        let title = typed == query.trimmingCharacters(in: .whitespaces) ? nil : "Looks up “\(SafeText.excerpt(query, limit: 14))”, as saved"
+        let sheet = ActionSheet(title: title, actions: [
             .init("Share") { [weak self] in self?.share(b) },
-            .init("Search the Web") { [weak self] in self?.context.openScene(kind: "web-search", parameters: ["query": .string(b.name)]) },
-            .init("Find Local Record Stores") { [weak self] in self?.context.openScene(kind: "map-search", parameters: ["query": .string(b.name)]) },
+            .init("Search the Web") { [weak self] in self?.context.openScene(kind: "web-search", parameters: ["query": .string(query)]) },
+            .init("Find Local Record Stores") { [weak self] in self?.context.openScene(kind: "map-search", parameters: ["query": .string(query)]) },
         ] + (isNewBand || isDirty ? [ActionSheet.Action(isNewBand ? "Discard New Band" : "Discard Unsaved Edits", style: .destructive) { [weak self] in self?.discardEdits() }] : []))
         context.presentActionSheet(sheet, from: button, source: "bands.actions")
     }
+
+    /// The band Search the Web and Find Local Record Stores look up: the one the room sees, as
+    /// saved, since the room is held on it during the look-up and `f` shows the results beside
+    /// it (trial 19 m4: a name typed and not saved was searched while the room showed the saved
+    /// band). A new band, which the room has not seen, by the name in the form.
+    var lookUpBand: Band? { isNewBand ? detail.draft : model.selected }
 
     /// Puts the plain-text summary on the clipboard and saves it as
     /// `<data directory>/Shared/<name>.txt`, saying where.

@@ -42,9 +42,12 @@ enum DeckSource {
     /// not load now (a typo saved, then a crash), said first in the banner.
     private static func loadJSON(_ path: String, registry: PluginRegistry, keepingBadScenes: Bool) throws -> Deck {
         do {
-            let deck = try Deck.load(path: path, kinds: registry.validators, available: { registry.kindNames },
-                                     unknownKind: { registry.unavailability(ofKind: $0) }, keepingBadScenes: keepingBadScenes)
-            LastGoodDeck.keep(path)
+            // Read once: the bytes loaded are the ones kept.
+            let data = try Deck.read(path: path)
+            let deck = try Deck.parse(data, path: URL(fileURLWithPath: path).standardizedFileURL.path, displayName: path,
+                                      kinds: registry.validators, available: { registry.kindNames },
+                                      unknownKind: { registry.unavailability(ofKind: $0) }, keepingBadScenes: keepingBadScenes)
+            LastGoodDeck.keep(data, of: path)
             return deck
         } catch let error as DeckError {
             guard let data = LastGoodDeck.copy(for: path),

@@ -19,17 +19,16 @@ enum LastGoodDeck {
         return "\(LastGoodCopies.folder())/\(TalkJournal.hash(full)).json"
     }
 
-    /// Keeps the deck file at `path` as its last good version (it just loaded), in the background.
-    /// Where it goes is read from the environment here, on the caller's thread: the launch's main
-    /// thread still sets variables meanwhile (`ComposeCache`, `SessionBusAutolaunch`), and glibc's
-    /// setenv frees the array a reader on another thread may be walking (the launch race of
-    /// `PresentCommand.text`: a talk died at launch with no message).
-    static func keep(_ path: String) {
+    /// Keeps `data`, the bytes of the deck file at `path` that just loaded, as its last good
+    /// version, written in the background (the file is not read again: what it holds by then may
+    /// not be what loaded). Where it goes is read from the environment here, on the caller's
+    /// thread: the launch's main thread still sets variables meanwhile (`ComposeCache`,
+    /// `SessionBusAutolaunch`), and glibc's setenv frees the array a reader on another thread may
+    /// be walking (the launch race of `PresentCommand.text`: a talk died at launch with no message).
+    static func keep(_ data: Data, of path: String) {
         guard environment["PODIUM_CRASH_WATCHED"] != nil else { return }
         let target = copyPath(for: path), temporary = target + ".\(getpid()).part"
         DispatchQueue.global(qos: .utility).async {
-            // The file as it is now, if it still reads as JSON (it loaded a moment ago).
-            guard let data = try? InputFile.read(path, maxBytes: Deck.maxBytes), (try? JSONValue.parse(data)) != nil else { return }
             try? FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else { return }
             if rename(temporary, target) != 0 { unlink(temporary) }

@@ -155,7 +155,6 @@ final class PresentCommand {
             if presentation.setStartTime(minutesAfterMidnight: m) != nil { log("--start-time \(at): the talk timer starts then (or on the first advance)") }
             else { log("--start-time \(at) has passed: the talk timer starts on the first advance") }
         }
-        afterCrash()
         // Only the speaker sees it: the room must not read the notes half of a page. What the
         // room would see comes first, then a notes sidecar's typo (the talk goes on without those notes).
         let warnings = DeckSource.launchWarnings(deck, registry: registry)
@@ -174,6 +173,9 @@ final class PresentCommand {
         // Before any window: the room's first frame is the resumed scene (or its cover, or its
         // freeze), never the first scene for the length of a frame (issue: trial 8).
         offerResume()
+        // After the resume, with the launch warning shown: the restart's notice joins it
+        // (`showRestartNotice`) and names what the room sees now.
+        afterCrash()
         // Hidden until the display controller has placed it, so that it is mapped where it
         // belongs: after a crash that left only the room's display (it would be mapped on that
         // display, the console for the room to see), and always on X11, where SDL would map it
@@ -266,25 +268,25 @@ final class PresentCommand {
     /// (the main loop stopped coming round) in a scene's plugin code, naming the scene as the log
     /// does (`SceneCrash.restartMessage`; a skipped scene is in `SceneCode.skipped`, set before
     /// the scenes are made), or in no scene's code; or a kill from outside (SIGKILL), naming the
-    /// scene it came back on.
+    /// scene it came back on. After the resume, joined to a launch warning (`showRestartNotice`).
     func afterCrash() {
         guard CrashRestart.isRestart else { return }
         if CrashRestart.afterKill {
             // Killed from outside (the out-of-memory killer, kill -9): no scene is to blame.
             log("the talk was killed (SIGKILL) without quitting; restarted")
-            presentation.showPassingNotice("Podium was killed\(crashPlaceText()).", seconds: 8)
+            presentation.showRestartNotice("Podium was killed\(crashPlaceText()).")
             return
         }
         let hang = CrashRestart.afterHang
         guard let crash = CrashRestart.crashedScene, crash.index < presentation.sceneCount else {
             log(hang ? "the talk stopped responding; restarted" : "the talk crashed; restarted")
-            presentation.showPassingNotice("Podium \(hang ? "stopped responding" : "crashed")\(crashPlaceText()).", seconds: 8)
+            presentation.showRestartNotice("Podium \(hang ? "stopped responding" : "crashed")\(crashPlaceText()).")
             return
         }
         // Named as the console names the place (a PDF page as its slide, `spokenName`).
-        let message = crash.restartMessage(name: presentation.spokenName(of: crash.index))
+        let message = crash.restartMessage(name: presentation.spokenName(of: crash.index), room: presentation.roomBesideCard)
         log(message.log)
-        presentation.showPassingNotice(message.notice, seconds: 8)
+        presentation.showRestartNotice(message.notice)
     }
 
     // MARK: Journal

@@ -530,6 +530,34 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(context.opened.map { $0.parameters["query"] }, [.string("Radiohead"), .string("Radiohead")])
     }
 
+    /// Trial 19 m4: Queen renamed "Queen II" in the form, not saved, then Search the Web: the
+    /// search was for "Queen II" while the room, held on the band, showed Queen. The look-ups
+    /// search the band the room sees, and the sheet says so when the form shows another name.
+    func testLookUpsSearchTheBandTheRoomSeesNotAnUnsavedName() async throws {
+        let queen = try XCTUnwrap(scene.model.band(named: "Queen"))
+        click("bands.list.row.\(queen.id)")
+        scene.detail.name.state.selectAll(); root.focus(scene.detail.name); root.dispatch(.text("Queen II"))
+        XCTAssertEqual(scene.audience.shown?.name, "Queen", "the room keeps the saved band")
+        click("bands.actions")
+        XCTAssertTrue(sheetTexts().contains("Looks up “Queen”, as saved"), "\(sheetTexts())")
+        click("sheet.bands.actions.action.1")
+        click("bands.actions"); click("sheet.bands.actions.action.2")
+        XCTAssertEqual(context.opened.map { $0.parameters["query"] }, [.string("Queen"), .string("Queen")])
+        XCTAssertEqual(node("bands.name")?.value, "Queen II", "the typing stays in the form, unsaved")
+        // A new band is not in the room: its look-ups search the name typed, with nothing to say.
+        click("bands.add"); root.dispatch(.text("Blur"))
+        click("bands.actions")
+        XCTAssertFalse(sheetTexts().contains { $0.hasPrefix("Looks up") }, "\(sheetTexts())")
+        click("sheet.bands.actions.action.1")
+        XCTAssertEqual(context.opened.last?.parameters["query"], .string("Blur"))
+    }
+
+    /// The texts of the labels in the open popovers (an action sheet's title).
+    func sheetTexts() -> [String] {
+        func texts(_ v: View) -> [String] { ((v as? Label).map { [$0.text] } ?? []) + v.subviews.flatMap(texts) }
+        return root.popovers.flatMap(texts)
+    }
+
     func testDroppingAnImageSetsItAndOtherFilesSaySo() async throws {
         let png = dir.appendingPathComponent("cover.png")
         // An 8×8 PNG: its header is read for the pixel size before the band points at it.

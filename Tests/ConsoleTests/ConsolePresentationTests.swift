@@ -93,6 +93,26 @@ final class ConsolePresentationTests: XCTestCase {
         XCTAssertEqual(p.notice?.text, "talk.json did not reload: line 3", "a lasting notice stays")
     }
 
+    /// A restart on a broken PDF's last good copy: "Podium was killed…" replaced the warning that
+    /// the file cannot be opened, or the warning replaced it. One warning names both, until the
+    /// first move; without a warning, the restart's notice passes after its 8 s.
+    func testARestartsNoticeJoinsTheLaunchWarningRatherThanReplaceIt() async {
+        let p = makePresentation()
+        let warning = "talk.pdf cannot be opened now (truncated): the talk goes on with the version shown before the restart"
+        p.showWarningUntilAMove(warning)
+        p.showRestartNotice("Podium was killed on scene 2 “Scene 1” and was restarted there.")
+        XCTAssertEqual(p.notice?.text, "Podium was killed on scene 2 “Scene 1” and was restarted there. " + warning)
+        now += 60; p.timers.fire(now: now)
+        XCTAssertEqual(p.notice?.text.hasSuffix(warning), true, "the warning does not pass with the restart's 8 s")
+        p.next()
+        XCTAssertNil(p.notice, "both go with the first move, as the warning did")
+
+        p.showRestartNotice("Podium was killed and was restarted.")
+        XCTAssertEqual(p.notice?.text, "Podium was killed and was restarted.")
+        now += 9; p.timers.fire(now: now)
+        XCTAssertNil(p.notice, "alone, it passes")
+    }
+
     func testFreezeKeepsTheAudienceFrameWhileScenesChange() async {
         let p = makePresentation()
         p.press(Key("f"))

@@ -126,6 +126,24 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(s.slider.value, 0.6, accuracy: 1e-9)
     }
 
+    /// Trial 18 m5 (the README's rule): a pointer moved over a list never clicked gives it no
+    /// arrows, however recently it moved: a clicker's Down moves the talk.
+    func testAPointerMerelyMovedOverAListGivesItNoArrows() async {
+        let p = makePresentation()
+        let s = scene!
+        let row = s.list.selection?.row
+        let box = s.list.convertToWindow(s.list.bounds)
+        XCTAssertTrue(box.width > 40 && box.height > 40 && p.presenter.bounds.contains(box.center), "the list is on the console: \(box)")
+        for dx in stride(from: 0.0, through: 20, by: 5) { movePointer(p, to: Point(box.midX + dx, box.midY + dx / 2)) }
+        p.press(Key("Down"))
+        XCTAssertEqual(p.currentIndex, 1, "Down is the talk's")
+        XCTAssertEqual(s.list.selection?.row, row, "the list did not move")
+        p.goTo(0)
+        click(p, s.list)   // the same place clicked: the list's
+        p.press(Key("Down"))
+        XCTAssertEqual(p.currentIndex, 0, "clicked, Down moves the list")
+    }
+
     /// Trial 13 F10: a pointer left resting over a clicked list is not the speaker using it; after
     /// `pointerArrowGraceSeconds` without a move, a click or an arrow the list took, a clicker's
     /// Right/Down is the talk's again. Arrow-scrolling the list keeps it the list's.

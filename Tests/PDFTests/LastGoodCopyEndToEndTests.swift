@@ -107,6 +107,8 @@ final class LastGoodCopyEndToEndTests: PDFTestCase {
         // The speaker is told, on the presenter view, after the resume moved the talk back (trial 18b F7).
         let told = try client.waitForState { ($0["console"]?["notice"]?.string ?? "").contains("talk.pdf cannot be opened now") }
         XCTAssertTrue((told["console"]?["notice"]?.string ?? "").contains("the talk goes on with the version shown before the restart"), "\(told["console"] ?? .null)")
+        // And why the talk restarted: the warning no longer replaces the restart's notice.
+        XCTAssertTrue((told["console"]?["notice"]?.string ?? "").hasPrefix("Podium was killed on slide 3"), "\(told["console"] ?? .null)")
         XCTAssertEqual(copy(), whole, "the copy is not replaced by the broken file")
 
         // The file whole again (the next compile): it is reloaded, the place kept.

@@ -193,6 +193,22 @@ final class CrashRestartEndToEndTests: XCTestCase {
         try quitRestarted(restarted)
     }
 
+    /// The deck's kept copy is the bytes the talk loaded, byte for byte, not a second read of the
+    /// file in the background (which cost a read and could keep a later version than the one loaded).
+    func testTheDecksKeptCopyIsTheFileReadOnce() throws {
+        let name = (deck as NSString).lastPathComponent
+        let opens = try XCTUnwrap(FileOpens(folder: (deck as NSString).deletingLastPathComponent))
+        let app = try launch()
+        let kept = dir.appendingPathComponent("home/.cache/podium/last-good")
+        func copy() -> Data? {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: kept.path))?.filter { $0.hasSuffix(".json") } ?? []
+            return names.count == 1 ? try? Data(contentsOf: kept.appendingPathComponent(names[0])) : nil
+        }
+        XCTAssertTrue(waitUntil(10) { copy() != nil }, "the deck loaded is kept")
+        XCTAssertEqual(opens.count(of: name), 1, "the deck file is read once at launch; log:\n\(app.log)")
+        XCTAssertEqual(copy(), try Data(contentsOf: URL(fileURLWithPath: deck)), "byte for byte")
+    }
+
     /// Without a kept version (a talk started before it was kept, or its copy gone), a crash while
     /// the deck is half written waits for the complete file instead of failing to load it and
     /// leaving the talk down (trial 8).

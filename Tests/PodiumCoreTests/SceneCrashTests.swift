@@ -35,9 +35,9 @@ final class SceneCrashTests: XCTestCase {
     /// times" (0-based, no title, "crashed" for a hang) while the notice said "scene 3 “Buggy”
     /// stopped responding".
     func testLogNoticeAndCardNameTheSceneAlike() {
-        let name = "scene 3 “Buggy”"
+        let name = "scene 3 “Buggy”", plain = "sees a plain background until you leave this scene"
         let preview = SceneCrash(index: 2, times: 1, kind: .hang, resumesAt: 1)
-        let m = preview.restartMessage(name: name)
+        let m = preview.restartMessage(name: name, room: plain)
         XCTAssertEqual(m.notice, "Podium stopped responding in scene 3 “Buggy” while the room was on another scene and restarted; scene 3 “Buggy” is skipped until the deck is reloaded (Ctrl+R).")
         XCTAssertEqual(m.log, m.notice)
         XCTAssertEqual(preview.skipLogLine(name: name), "scene 3 “Buggy” stopped the talk responding while the room was on another scene; skipped until the deck is reloaded")
@@ -45,7 +45,7 @@ final class SceneCrashTests: XCTestCase {
         XCTAssertTrue(preview.card.error.contains("stopped Podium responding while the room was on another scene"), preview.card.error)
 
         let again = SceneCrash(index: 2, times: 2, kind: .hang, resumesAt: 2)
-        XCTAssertEqual(again.restartMessage(name: name).notice, "Podium stopped responding again in scene 3 “Buggy” and restarted; that scene is skipped until the deck is reloaded.")
+        XCTAssertEqual(again.restartMessage(name: name, room: plain).notice, "Podium stopped responding again in scene 3 “Buggy” and restarted; that scene is skipped until the deck is reloaded, and the room sees a plain background until you leave this scene.")
         XCTAssertEqual(again.skipLogLine(name: name), "scene 3 “Buggy” stopped the talk responding 2 times in a row; skipped until the deck is reloaded")
 
         let crash = SceneCrash(index: 2, times: 2, kind: .crash, resumesAt: 2)
@@ -53,10 +53,10 @@ final class SceneCrashTests: XCTestCase {
         XCTAssertEqual(crash.card.heading, "This scene crashed the talk")
         XCTAssertTrue(crash.card.error.contains("crashed Podium 2 times in a row"), crash.card.error)
 
-        let first = SceneCrash(index: 2, times: 1, kind: .hang, resumesAt: 2).restartMessage(name: name)
+        let first = SceneCrash(index: 2, times: 1, kind: .hang, resumesAt: 2).restartMessage(name: name, room: plain)
         XCTAssertEqual(first.log, "scene 3 “Buggy” stopped responding (its plugin code hung the talk); restarted")
         XCTAssertEqual(first.notice, "Scene 3 “Buggy” stopped responding; restarted. If it hangs again, that scene is skipped.")
-        let firstCrash = SceneCrash(index: 2, times: 1, kind: .crash, resumesAt: 2).restartMessage(name: name)
+        let firstCrash = SceneCrash(index: 2, times: 1, kind: .crash, resumesAt: 2).restartMessage(name: name, room: plain)
         XCTAssertEqual(firstCrash.log, "the talk crashed in the plugin code of scene 3 “Buggy”; restarted")
         for line in [m.log, m.notice, again.skipLogLine(name: name), first.log, firstCrash.notice] {
             XCTAssertFalse(line.contains("scene 2"), "never the 0-based number: \(line)")

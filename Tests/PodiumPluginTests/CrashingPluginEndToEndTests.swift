@@ -134,6 +134,15 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         if roomWasThere {
             XCTAssertTrue(app.log.contains("the talk crashed in the plugin code of scene 3 “Buggy”; restarted"), "the first restart names the scene; log:\n\(app.log)")
             XCTAssertTrue(app.log.contains("restarted after a crash (2 of at most 3"), app.log)
+            // Resumed on the skipped scene's card: the room, which saw that scene and then black,
+            // sees the plain background, not scene 1's "One" (trial 18 m8), and the speaker is told.
+            XCTAssertTrue(waitUntil(20) { app.log.contains("that scene is skipped until the deck is reloaded, and the room sees a plain background until you leave this scene.") }, app.log)
+            let resumed = try waitForTalk(app, "the restart resumes on the skipped scene") { $0["scene"]?["index"]?.int == 2 }
+            XCTAssertNotNil(errorCard(resumed))
+            let shot = work.appendingPathComponent("room-after-skip-\(greeting).png").path
+            XCTAssertEqual(try ControlClient(path: app.socketPath, timeout: 10).send(["cmd": "screenshot", "window": "audience", "path": .string(shot)])["ok"]?.bool, true)
+            let room = try PNGImage(path: shot)
+            XCTAssertEqual(room.distinctColors(x: 0, y: 0, w: room.width, h: room.height), 1, "the room sees one plain colour, no earlier scene: \(shot)")
         } else {
             XCTAssertTrue(app.log.contains("Podium crashed in scene 3 “Buggy” while the room was on another scene and restarted"), "log:\n\(app.log)")
             XCTAssertTrue(app.log.contains("restarted after a crash (1 of at most 3"), app.log)

@@ -119,12 +119,17 @@ extension Deck {
     public static func load(path: String, kinds: [String: (SceneParameters) throws -> Void],
                             available: (() -> [String])? = nil, unknownKind: ((String) -> Error?)? = nil,
                             keepingBadScenes: Bool = false) throws -> Deck {
-        let url = URL(fileURLWithPath: path)
-        let data: Data
-        do { data = try InputFile.read(path, maxBytes: Deck.maxBytes) }
+        try parse(read(path: path), path: URL(fileURLWithPath: path).standardizedFileURL.path, displayName: path, kinds: kinds,
+                  available: available, unknownKind: unknownKind, keepingBadScenes: keepingBadScenes)
+    }
+
+    /// The bytes of the deck file at `path`, as `load` reads them (at most `maxBytes`), for a
+    /// caller that keeps them too (`parse` them then): the crash restart's copy of the deck
+    /// loaded is those bytes, not a second read. Throws `DeckError` naming the file (missing,
+    /// unreadable, a directory or device, too large).
+    public static func read(path: String) throws -> Data {
+        do { return try InputFile.read(path, maxBytes: Deck.maxBytes) }
         catch let e as InputFileError { throw DeckError(file: path, path: "", message: e.reason == .missing ? "cannot read file (no such file)" : e.problem) }
-        return try parse(data, path: url.standardizedFileURL.path, displayName: path, kinds: kinds, available: available, unknownKind: unknownKind,
-                         keepingBadScenes: keepingBadScenes)
     }
 
     /// Validates deck JSON held in memory; `displayName` is used in errors. Every problem is

@@ -243,6 +243,10 @@ extension Presentation {
         let launchWarning = noticeUntilAMove ? notice?.text : nil
         defer { if let launchWarning, notice == nil { showWarningUntilAMove(launchWarning) } }
         let target = resumeTarget(for: record)
+        // The scene the launch showed was never the room's picture (it was black through the
+        // restart, or covered while the resume question was up): a card at the place resumed
+        // holds the plain background, not that scene (`heldAudienceFrame`).
+        audience.content.removeAllSubviews()
         if keepingPlan, record.durationMinutes != nil || record.endTimeMinutes != nil || record.lastMinutes != nil || record.endSlide != nil {
             var d = deck
             d.durationMinutes = record.durationMinutes; d.endTimeMinutes = record.endTimeMinutes

@@ -262,20 +262,40 @@ public final class Presentation {
         if index == currentIndex { show(index) }
     }
 
-    /// How the speaker gets past an error card, for the card on the presenter view.
+    /// What the room sees while the speaker is on an error card, and how to get past it, for the
+    /// card on the presenter view (kept true by `errorCardRoomChanged`).
     var skipHint: String {
         let key = keyMap.keys(for: .next).first.map { " (\($0))" } ?? ""
-        return "The room does not see this card: the audience view keeps its last picture. Next\(key) skips this scene."
+        return "The room does not see this card: it \(roomBesideCard). Next\(key) skips this scene."
     }
 
-    /// What the audience view should keep showing in place of an error card at `index`: the
-    /// picture it shows now, or (nothing shown yet, at launch) the nearest earlier scene that
-    /// did not fail; an empty list (the plain background) when there is none.
-    func heldAudienceFrame(before index: Int) -> DrawList {
+    /// What the room sees while the speaker is on an error card, said of the room: its cover
+    /// ("stays black", e.g. blacked out before a crash and so after the restart) or its freeze,
+    /// else the card's held picture (`heldAudienceFrame`): none at a launch or a restart's resume
+    /// ("sees a plain background until you leave this scene"), else the picture it had. The
+    /// card's hint and a skipped scene's restart notice (`SceneCrash.restartMessage`) say it.
+    public var roomBesideCard: String {
+        switch audienceMode {
+        case .black: return "stays black"
+        case .white: return "stays white"
+        case .normal: break
+        }
+        if isFrozen { return "stays frozen on its picture" }
+        if let card = scenes[currentIndex] as? ErrorCardScene, !card.holdsPicture { return "sees a plain background until you leave this scene" }
+        return "keeps its last picture"
+    }
+
+    /// The current scene's error card says what the room sees now (its hold, cover or freeze changed).
+    func errorCardRoomChanged() { (scenes[currentIndex] as? ErrorCardScene)?.showSkip(skipHint) }
+
+    /// What the audience view should keep showing in place of an error card: the picture it
+    /// shows now, or (nothing shown yet: a launch, or a restart's resume, `resume(from:)`) an
+    /// empty list, the plain background. Never an earlier scene the room was not on: after a
+    /// scene crashed twice and was skipped, the room went from that scene's picture to the
+    /// scene before it, as if the talk went back (trial 18 m8).
+    func heldAudienceFrame() -> DrawList {
         if let held = roomHoldFrame.held { return held.list }   // a reload's: not the restoring scene's
-        if !audience.content.subviews.isEmpty { return liveAudienceFrame() }
-        guard let good = stride(from: index - 1, through: 0, by: -1).first(where: { !(scene(at: $0) is ErrorCardScene) }) else { return DrawList() }
-        return thumbnail(at: good)
+        return audience.content.subviews.isEmpty ? DrawList() : liveAudienceFrame()
     }
 
     /// The scenes in the audience view now, as draw commands (also while frozen, when the
@@ -345,7 +365,7 @@ public final class Presentation {
         currentIndex = index
         let s = scene(at: index)
         // A failed scene's card is for the speaker: the room keeps the picture it had.
-        if let card = s as? ErrorCardScene { card.hold(heldAudienceFrame(before: index), size: audience.bounds.size) }
+        if let card = s as? ErrorCardScene { card.hold(heldAudienceFrame(), size: audience.bounds.size); card.showSkip(skipHint) }
         endRoomHold()   // the room sees where the talk goes (a reload holds it again after)
         presenter.popovers.forEach { $0.dismiss(byUser: false) }
         let consoleScene = SceneCodeView(s.presenterView, index: index)
@@ -494,9 +514,14 @@ final class ErrorCardScene: Scene {
     /// scene will not show (trial 10 F6: an empty dark box), while the room is never shown it.
     let previewView: View
     private let held = FrozenFrameView()
+    /// Each card's root and its hint line (`showSkip`).
+    private var skipLabels: [(card: ErrorCardView, label: Label)] = []
+    /// Whether the room is held on a picture (else the plain background).
+    private(set) var holdsPicture = false
     /// `heading`: what happened, e.g. the scene could not be made, or failed once shown.
     init(title: String, plugin: String, error: String, skip: String, heading: String = "This scene could not be shown") {
         self.title = title
+        var labels: [(card: ErrorCardView, label: Label)] = []
         func card(id: String = "scene.error") -> View {
             let v = ErrorCardView(background: Theme.standard.background)
             v.id = id
@@ -506,12 +531,15 @@ final class ErrorCardScene: Scene {
             stack.add(Label(heading, font: .bold(28), color: Theme.standard.destructive))
             stack.add(Label("Plugin: \(plugin)", font: .system(18)))
             stack.add(Label(SafeText.escape(error), font: .system(18), lines: 0))
-            stack.add(Label(skip, font: .system(18), color: Theme.standard.secondaryText, lines: 0))
+            let hint = Label(skip, font: .system(18), color: Theme.standard.secondaryText, lines: 0)
+            stack.add(hint)
+            labels.append((v, hint))
             v.addSubview(stack.pinned(.fill()))
             return v
         }
         presenterView = card()
         previewView = card(id: "scene.error.preview")
+        skipLabels = labels
         let room = View()
         room.backgroundColor = Theme.standard.background
         held.pins = .fill()
@@ -520,7 +548,10 @@ final class ErrorCardScene: Scene {
     }
 
     /// Shows `list` (drawn at `size`, the audience view's points) in the audience view.
-    func hold(_ list: DrawList, size: Size) { held.show(list, size: size) }
+    func hold(_ list: DrawList, size: Size) { held.show(list, size: size); holdsPicture = !list.commands.isEmpty }
+
+    /// Replaces the hint under the error (what the room sees, how to skip) on both cards.
+    func showSkip(_ text: String) { for (card, label) in skipLabels { card.skip = text; label.text = text } }
 }
 
 /// The error card's root: an "alert" in the control tree, so the control socket's `state` shows

@@ -144,6 +144,7 @@ extension Presentation {
         closePromptsForAMove()   // the room's picture changed: a question about the talk as it was closes
         audienceCover.backgroundColor = audienceMode.cover
         audienceCover.isHidden = audienceMode == .normal
+        errorCardRoomChanged()   // its hint says what the room sees
         // Under an opaque cover (or a frozen or held frame) the room's scene is not drawn at all.
         updateRoomLayers()
         audienceObservers.removeAll { !$0.context.isCurrentDeck }

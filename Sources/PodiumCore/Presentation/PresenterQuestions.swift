@@ -201,6 +201,16 @@ extension Presentation {
         noticeUntilAMove = true
     }
 
+    /// Why the talk restarted ("Podium was killed on slide 3 and was restarted there."): a
+    /// passing notice for `seconds`; over a warning about the deck shown until a move
+    /// (`showWarningUntilAMove`: a broken PDF the restart replaced by its last good copy) one
+    /// warning names both, the restart first, until the first move: the speaker needs both facts,
+    /// and either alone replaced the other.
+    public func showRestartNotice(_ text: String, seconds: Double = 8) {
+        if noticeUntilAMove, let warning = notice?.text { showWarningUntilAMove("\(text) \(warning)"); return }
+        showPassingNotice(text, seconds: seconds)
+    }
+
     /// A passing message for the speaker ("Reloaded talk.pdf"): shown like `showNotice` with
     /// kind `.info`, and cleared after `seconds` unless another notice replaced it meanwhile.
     public func showPassingNotice(_ text: String, seconds: Double) {

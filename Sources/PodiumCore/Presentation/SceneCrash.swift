@@ -33,15 +33,20 @@ public struct SceneCrash: Equatable, Sendable {
     public var verb: String { kind == .hang ? "stopped responding" : "crashed" }
 
     /// What the restart logs and tells the speaker (the presenter view only), `name` being
-    /// `Presentation.spokenName(of: index)`, e.g. "scene 3 “Buggy”" (a PDF page: "slide 6/7").
-    public func restartMessage(name: String) -> (log: String, notice: String) {
+    /// `Presentation.spokenName(of: index)`, e.g. "scene 3 “Buggy”" (a PDF page: "slide 6/7"),
+    /// and `room` what the room sees beside the skipped scene's card once resumed
+    /// (`Presentation.roomBesideCard`, e.g. "stays black").
+    public func restartMessage(name: String, room: String) -> (log: String, notice: String) {
         let capital = name.prefix(1).uppercased() + name.dropFirst()
         if roomWasElsewhere {
             let line = "Podium \(verb) in \(name) while the room was on another scene and restarted; \(name) is skipped until the deck is reloaded (Ctrl+R)."
             return (line, line)
         }
         if times >= 2 {
-            let line = "Podium \(verb) again in \(name) and restarted; that scene is skipped until the deck is reloaded."
+            // The restart resumes on its card; the room had seen it, then black: it gets the
+            // plain background, not the scene before (`Presentation.heldAudienceFrame`), or the
+            // cover it had before the crash.
+            let line = "Podium \(verb) again in \(name) and restarted; that scene is skipped until the deck is reloaded, and the room \(room)."
             return (line, line)
         }
         if kind == .hang {
