@@ -16,7 +16,8 @@ enum CheckSummary {
     static func pdfpc(_ deck: Deck, deckPath: String) -> String? {
         guard deckPath.lowercased().hasSuffix(".pdf") else { return nil }
         let file = URL(fileURLWithPath: deckPath).deletingPathExtension().appendingPathExtension("pdfpc")
-        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        // Only a regular file was read (a FIFO or a folder is said as a problem by the opener).
+        guard (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType == .typeRegular else { return nil }
         var parts: [String] = []
         if let d = deck.durationMinutes { parts.append("duration \(TalkOptions.plain(d)) min") }
         if let t = deck.endTimeMinutes { parts.append(String(format: "end time %02d:%02d", t / 60, t % 60)) }

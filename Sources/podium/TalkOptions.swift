@@ -21,6 +21,13 @@ enum TalkOptions {
         }.joined()
     }
 
+    /// The file beside the deck its opener read the timing from, for a warning: `talk.pdfpc`
+    /// beside a PDF (the only opener that gives timing), else "the file beside the deck".
+    static func besideFile(_ deck: Deck) -> String {
+        guard deck.path.lowercased().hasSuffix(".pdf") else { return "the file beside the deck" }
+        return URL(fileURLWithPath: deck.path).deletingPathExtension().appendingPathExtension("pdfpc").path
+    }
+
     /// Applies what the deck opener read (`opened`, nil for a JSON deck) and then the options to
     /// `deck`. Throws `UsageError` naming the option and value: not a number, or out of range
     /// (`--page` and `--end-slide` give the real range of slides).
@@ -64,6 +71,12 @@ enum TalkOptions {
         // overview), as pdfpc's --page and --end-slide count user slides: a Beamer frame's
         // overlays are one slide, pdfpc's hidden pages none.
         deck.endSlide = try number("--end-slide", 1...Double(max(1, slides.count)), whole: true).map(Int.init) ?? deck.endSlide
+        // The file's alone, as `--last-minutes` alone is refused above: said and not used
+        // (trial 20 #12: it was taken, and `check` said "last minutes 30").
+        if let l = opened?.lastMinutes, options.values["--last-minutes"] == nil, deck.durationMinutes == nil, deck.endTimeMinutes == nil {
+            deck.openerWarnings.append("\(besideFile(deck)): lastMinutes \(plain(l)) needs a planned end (duration or endTime there, or --duration MIN / --end-time HH:MM): not used")
+            deck.lastMinutes = nil
+        }
         if let slide = try number("--page", 1...Double(max(1, slides.count)), whole: true).map(Int.init) {
             deck.startScene = slides.ranges[slide - 1].lowerBound
         }

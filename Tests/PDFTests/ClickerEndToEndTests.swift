@@ -142,10 +142,10 @@ final class ClickerEndToEndTests: XorgPDFTestCase {
         XCTAssertEqual(try c.send(["cmd": "goto", "index": 5])["ok"]?.bool, true)
         XCTAssertEqual(try c.send(["cmd": "state"])["scene"]?["title"]?.string, "Start")
         try xdotool("key", "x")
-        XCTAssertEqual(try c.waitForState(timeout: 5) { $0["scene"]?["title"]?.string != "Start" }["scene"]?["title"]?.string, "Start (p. 2)")
+        XCTAssertEqual(try c.waitForState(timeout: 5) { $0["scene"]?["title"]?.string != "Start" }["scene"]?["title"]?.string, "Page 2")
         try xdotool("key", "Next")
         Thread.sleep(forTimeInterval: 0.3)
-        XCTAssertEqual(try c.send(["cmd": "state"])["scene"]?["title"]?.string, "Start (p. 2)", "Page Down is unbound")
+        XCTAssertEqual(try c.send(["cmd": "state"])["scene"]?["title"]?.string, "Page 2", "Page Down is unbound")
         try xdotool("key", "x"); try xdotool("key", "x")
         let end = try c.waitForState(timeout: 5) { $0["scene"]?["index"]?.int == 6 }
         XCTAssertEqual(end["scene"]?["index"]?.int, 6, "after the range's last page x moves the deck on")

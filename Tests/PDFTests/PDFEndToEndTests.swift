@@ -58,7 +58,7 @@ final class PDFEndToEndTests: PDFTestCase {
                 XCTAssertTrue(near(boxCentre(img), TestPDF.colour(i)), "page \(i + 1) on the audience: \(boxCentre(img))")
             }
         }
-        XCTAssertEqual(s["scene"]?["title"]?.string, "Results (p. 20)")
+        XCTAssertEqual(s["scene"]?["title"]?.string, "Page 20")
         XCTAssertNil(s["windows"]?.array?.first?["controls"]?.array?.first { $0["id"]?.string == "pdf.next-page" }, "no next page after the last")
         XCTAssertEqual(try c.send(["cmd": "next"])["ok"]?.bool, true, "next at the end is harmless")
         XCTAssertEqual(try c.send(["cmd": "state"])["scene"]?["index"]?.int, 19)

@@ -53,7 +53,7 @@ final class PDFPageRangeTests: PDFTestCase {
         let scene = try PDFScene(SceneParameters(["file": "talk.pdf", "pages": "2-5"]), pdfHost(dir))
         let next = try XCTUnwrap(scene.presenterView as? PDFPresenterView).next
         XCTAssertEqual(scene.page, 1)
-        XCTAssertEqual(scene.title, "Start (p. 2)")
+        XCTAssertEqual(scene.title, "Page 2")
         XCTAssertEqual(next.page, 2, "the presenter sees page 3 next")
         var seen = [scene.page]
         for _ in 0..<3 {
@@ -63,7 +63,7 @@ final class PDFPageRangeTests: PDFTestCase {
             seen.append(scene.page)
         }
         XCTAssertEqual(seen, [1, 2, 3, 4])
-        XCTAssertEqual(scene.title, "Method (p. 5)")
+        XCTAssertEqual(scene.title, "Page 5")
         XCTAssertTrue(next.isHidden, "no next page after the range's last")
         XCTAssertFalse(scene.hasNextStep, "on the range's last page next goes to the deck")
         XCTAssertFalse(scene.handle(.next), "the deck moves on after page 5")

@@ -191,7 +191,7 @@ final class PDFReloadEndToEndTests: PDFTestCase {
     func testAReloadThatCutsPagesSaysWhatOfTalkPdfpcItLeftOut() throws {
         let talk = path("talk.pdf")
         TestPDF.write(talk, .init(pages: 10))
-        try writePdfpcSavedEarlier(#"{"pdfpcFormat": 2, "endSlide": 5, "pages": [{"idx": 0, "note": "one"}, {"idx": 4, "note": "five"}, {"idx": 9, "note": "ten"}]}"#,
+        try writePdfpcSavedEarlier(#"{"pdfpcFormat": 2, "endSlide": 4, "pages": [{"idx": 0, "note": "one"}, {"idx": 4, "note": "five"}, {"idx": 9, "note": "ten"}]}"#,
                                    to: path("talk.pdfpc"))
         app = try PodiumProcess(args: [talk, "--windowed"], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
         defer { app.stop() }

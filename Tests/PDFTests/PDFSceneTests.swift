@@ -23,7 +23,7 @@ final class PDFSceneTests: PDFTestCase {
         TestPDF.write(dir.appendingPathComponent("links.pdf").path, .init(pages: 6, outline: [("Start", 0)]))
         let host = pdfHost(dir)
         let scene = try PDFScene(SceneParameters(["file": "links.pdf", "page": 2]), host)
-        XCTAssertEqual(scene.title, "Start (p. 2)")
+        XCTAssertEqual(scene.title, "Page 2")
         scene.follow(.page(4))
         scene.follow(.relative(-1))
         scene.follow(.page(99))

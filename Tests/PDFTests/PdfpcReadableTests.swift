@@ -13,7 +13,7 @@ final class PdfpcReadableTests: PDFTestCase {
         let f = PdfpcFile.readable(Data(#"{"pdfpcFormat": 2, "duration": "20", "endSlide": 2, "pages": [{"idx": 0, "note": "kept"}, {"idx": "x"}, {"idx": 1, "hidden": "yes"}]}"#.utf8),
                                    file: "talk.pdfpc", pageCount: 3)
         XCTAssertNil(f.durationMinutes)
-        XCTAssertEqual(f.endSlide, 2)
+        XCTAssertEqual(f.endSlide, 3, "pdfpc counts endSlide from 0")
         XCTAssertEqual(f.notes, [0: "kept"])
         XCTAssertEqual(f.hidden, [])
         XCTAssertEqual(f.problems.map { "\($0)" }, ["talk.pdfpc: duration: expected a number ≥ 0, found \"20\"",
@@ -26,7 +26,7 @@ final class PdfpcReadableTests: PDFTestCase {
 
     func testPresentStartsWithAnUnreadablePdfpcAndCheckRefusesIt() throws {
         let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 3))
-        for (content, expected) in [(#"{"pdfpcFormat": 2, "duration": "20", "endSlide": 2}"#, "duration: expected a number ≥ 0, found \"20\""),
+        for (content, expected) in [(#"{"pdfpcFormat": 2, "duration": "20", "endSlide": 1}"#, "duration: expected a number ≥ 0, found \"20\""),
                                     ("[file]\ntalk.pdf\n[notes]\n### 1\nOld notes", "pdfpc's old text format")] {
             try content.write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
             let r = try runProcess(TestPaths.podium, ["check", pdf], environment: TestPaths.privateHome(in: dir))
@@ -41,7 +41,7 @@ final class PdfpcReadableTests: PDFTestCase {
             let controls = s["windows"]?.array?.first { $0["role"]?.string == "presenter" }?["controls"]?.array ?? []
             let banner = controls.first { $0["id"]?.string == "console.banner" }?["label"]?.string ?? ""
             XCTAssertTrue(banner.contains("talk.pdfpc") && banner.contains(expected), "the speaker is told why: \(banner)")
-            if content.contains("endSlide") { XCTAssertEqual(s["timers"]?["endScene"]?.int, 1, "what could be read is used (endSlide 2)") }
+            if content.contains("endSlide") { XCTAssertEqual(s["timers"]?["endScene"]?.int, 1, "what could be read is used (endSlide 1: slide 2)") }
             XCTAssertEqual(app.stop(), 0)
             XCTAssertTrue(app.log.contains("warning: ") && app.log.contains(expected), app.log)
         }
@@ -67,8 +67,55 @@ final class PdfpcReadableTests: PDFTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("5 scenes (pdf ×5), 3 slides (a slide's overlays count as one)"), r.stdout)
         XCTAssertFalse(r.stdout.contains(".pdfpc"), r.stdout)
-        try #"{"pdfpcFormat": 2, "duration": 15, "lastMinutes": 3, "endSlide": 2}"#.write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
+        try #"{"pdfpcFormat": 2, "duration": 15, "lastMinutes": 3, "endSlide": 1}"#.write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
         r = try runProcess(TestPaths.podium, ["check", pdf], environment: home)
         XCTAssertTrue(r.stdout.contains("talk.pdfpc read: duration 15 min, last minutes 3, end slide 2"), r.stdout)
+    }
+
+    /// Trial 20 #12: pdfpc writes its 0-based end slide (0: the first); a value that is no slide
+    /// number is refused, naming the file, field and value; a format version Podium does not
+    /// know is said.
+    func testEndSlideCountsFromZeroAndAnUnknownFormatIsSaid() throws {
+        func read(_ json: String) -> PdfpcFile { PdfpcFile.readable(Data(json.utf8), file: "talk.pdfpc", pageCount: 3) }
+        XCTAssertEqual(read(#"{"pdfpcFormat": 2, "endSlide": 0}"#).endSlide, 1, "the first slide")
+        XCTAssertEqual(read(#"{"pdfpcFormat": 2, "endSlide": 0}"#).ignored, [])
+        for bad in ["-1", "1.5", "\"2\""] {
+            let f = read(#"{"pdfpcFormat": 2, "endSlide": "# + bad + "}")
+            XCTAssertNil(f.endSlide)
+            XCTAssertEqual(f.problems.map { "\($0)" }, ["talk.pdfpc: endSlide: expected a slide number ≥ 0 (pdfpc counts from 0: 0 is the first slide), found \(bad)"])
+        }
+        XCTAssertEqual(read(#"{"pdfpcFormat": 3, "duration": 5}"#).ignored,
+                       ["pdfpcFormat 3 is not a format version Podium knows (2, written by pdfpc 4.5 and later): read as version 2"])
+        XCTAssertEqual(read(#"{"pdfpcFormat": 3, "duration": 5}"#).durationMinutes, 5, "read all the same")
+    }
+
+    /// Trial 20 #12: `check` says what it did not read or use: a FIFO or a folder named
+    /// talk.pdfpc (it said "talk.pdfpc read"), `lastMinutes` with no duration or end time (as
+    /// `--last-minutes` alone is refused), an unknown `pdfpcFormat`.
+    func testCheckSaysWhatOfTalkPdfpcItDidNotReadOrUse() throws {
+        let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 3))
+        let file = path("talk.pdfpc"), home = TestPaths.privateHome(in: dir)
+        XCTAssertEqual(mkfifo(file, 0o600), 0)
+        var r = try runProcess(TestPaths.podium, ["check", pdf], environment: home)
+        XCTAssertEqual(r.status, 2, "a file it cannot read is a problem, as in the notes sidecar: \(r.stderr)")
+        XCTAssertTrue(r.stderr.contains("\(file): not a regular file but a FIFO (named pipe) (the file is left out)"), r.stderr)
+        XCTAssertFalse(r.stdout.contains("talk.pdfpc read"), r.stdout)
+        try FileManager.default.removeItem(atPath: file)
+        try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false)
+        r = try runProcess(TestPaths.podium, ["check", pdf], environment: home)
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(file): "), r.stderr)
+        XCTAssertFalse(r.stdout.contains("talk.pdfpc read"), r.stdout)
+        try FileManager.default.removeItem(atPath: file)
+
+        try #"{"pdfpcFormat": 3, "lastMinutes": 30}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        r = try runProcess(TestPaths.podium, ["check", pdf], environment: home)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("warning: \(file): lastMinutes 30 needs a planned end (duration or endTime there, or --duration MIN / --end-time HH:MM): not used"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("warning: \(file): pdfpcFormat 3 is not a format version Podium knows"), r.stderr)
+        XCTAssertFalse(r.stdout.contains("last minutes"), r.stdout)
+        r = try runProcess(TestPaths.podium, ["check", pdf, "--duration", "45"], environment: home)
+        XCTAssertTrue(r.stdout.contains("talk.pdfpc read: duration 45 min, last minutes 30"), "with a duration it is used: \(r.stdout)")
+        XCTAssertFalse(r.stderr.contains("lastMinutes"), r.stderr)
     }
 }

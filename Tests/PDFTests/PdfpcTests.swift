@@ -17,7 +17,7 @@ final class PdfpcTests: PDFTestCase {
 
     func testParsesTheFileAndNamesBadFields() throws {
         let f = try PdfpcFile.parse(Data(Self.file.utf8), file: "talk.pdfpc", pageCount: 5)
-        XCTAssertEqual(f.durationMinutes, 10); XCTAssertEqual(f.lastMinutes, 2); XCTAssertEqual(f.endSlide, 3)
+        XCTAssertEqual(f.durationMinutes, 10); XCTAssertEqual(f.lastMinutes, 2); XCTAssertEqual(f.endSlide, 4, "pdfpc counts endSlide from 0")
         XCTAssertEqual(f.endTime, "10:30"); XCTAssertEqual(f.notesPosition, NotesLayout.none)
         XCTAssertEqual(f.notes, [0: "Hello from pdfpc."]); XCTAssertEqual(f.hidden, [1]); XCTAssertEqual(f.forcedOverlays, [3])
         func error(_ json: String) -> String {
@@ -103,7 +103,7 @@ final class PdfpcTests: PDFTestCase {
 
     func testTimingFromTheFileAndTheOptions() throws {
         let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 6))
-        try #"{"pdfpcFormat": 2, "duration": 10, "lastMinutes": 2, "endSlide": 4}"#.write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
+        try #"{"pdfpcFormat": 2, "duration": 10, "lastMinutes": 2, "endSlide": 3}"#.write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
         var started: [PodiumProcess] = []
         defer { started.forEach { $0.stop() } }
         var app = try PodiumProcess(args: [pdf, "--windowed"], environment: env, dir: dir)
@@ -112,7 +112,7 @@ final class PdfpcTests: PDFTestCase {
         var s = try c.send(["cmd": "state"])
         XCTAssertEqual(s["driver"]?.string, "offscreen")
         XCTAssertEqual(s["timers"]?["remaining"]?.int, 600, "duration 10 from talk.pdfpc")
-        XCTAssertEqual(s["timers"]?["endScene"]?.int, 3, "endSlide 4")
+        XCTAssertEqual(s["timers"]?["endScene"]?.int, 3, "endSlide 3: pdfpc's 0-based slide 4")
         XCTAssertEqual(s["timers"]?["countdownPhase"], .null)
         XCTAssertEqual(try c.send(["cmd": "key", "key": "End"])["ok"]?.bool, true)
         XCTAssertEqual(try c.send(["cmd": "state"])["scene"]?["index"]?.int, 3, "End goes to the end slide")

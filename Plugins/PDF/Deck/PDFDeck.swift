@@ -66,7 +66,15 @@ public struct PDFDeck {
         // talk.pdfpc is read once: its notes and hidden pages and the staleness check see the
         // same bytes (a file saved between two reads would warn about one version, use another).
         let pdfpcPath = PdfpcFile.path(for: file)
-        let pdfpcBytes = doc == nil ? nil : FileManager.default.contents(atPath: pdfpcPath)
+        // Opened as `InputFile` (trial 20 #12: a FIFO or a folder of that name was taken for
+        // an empty file, and `check` said it was read): anything but a missing file is said.
+        var pdfpcUnreadable: String?
+        var pdfpcBytes: Data?
+        if doc != nil {
+            do { pdfpcBytes = try InputFile.read(pdfpcPath, maxBytes: 16 << 20) }
+            catch let e as InputFileError where e.reason == .missing {}
+            catch { pdfpcUnreadable = "\(error)" }
+        }
         // Read against the PDF it was first read with, its per-page entries moved with their
         // pages' content when the PDF changed since (`PdfpcStaleness`, `PdfpcFollow`).
         let read = doc.map { PdfpcStaleness.read(pdf: file, pdfpc: pdfpcBytes, doc: $0) }
@@ -78,7 +86,7 @@ public struct PDFDeck {
             let whole = $0.path == PdfpcFile.path(for: file)
             guard pdfpc?.keptBefore == true else { return "\($0)" + (whole ? " (the file is left out)" : " (left out)") }
             return "\($0)" + (whole ? " (the version read before is kept)" : " (the value read before is kept)")
-        }
+        } + [pdfpcUnreadable.map { "\($0) (the file is left out)" }].compactMap { $0 }
         // nil: Beamer's notes on the second screen are detected from the page shape.
         let layout = requested ?? pdfpc?.notesPosition ?? doc.map(NotesDetection.layout(of:)) ?? .none
         self.layout = layout

@@ -21,7 +21,8 @@ public struct PdfpcFile: Equatable, Sendable {
     public var endTime: String?
     /// Minutes before the end from which the countdown warns.
     public var lastMinutes: Double?
-    /// 1-based slide where the talk ends (for the timer and the End key).
+    /// 1-based slide where the talk ends (for the timer and the End key). The file's `endSlide`
+    /// counts from 0, as pdfpc writes it (its `end_user_slide`: 0 is the first slide).
     public var endSlide: Int?
     public var notesPosition: NotesLayout?
     /// Notes by 0-based page.
@@ -33,8 +34,9 @@ public struct PdfpcFile: Equatable, Sendable {
     /// Whether any entry goes by page number (notes, hidden pages, forced overlays): what moves
     /// to another page when the PDF changes under the file.
     public var hasPageEntries: Bool { !(notes.isEmpty && hidden.isEmpty && forcedOverlays.isEmpty) }
-    /// Entries left out, one line each naming the entry and why: a page past the PDF's end (the
-    /// slides were cut since pdfpc wrote the file; pdfpc itself ignores them too).
+    /// Warnings, one line each naming the entry or field and why: a page entry past the PDF's
+    /// end, left out (the slides were cut since pdfpc wrote the file; pdfpc itself ignores them
+    /// too); a `pdfpcFormat` newer than 2 (read as 2; pdfpc refuses it).
     public var ignored: [String] = []
     /// What could not be used (`readable`), one error each naming the file and field: the whole
     /// file (not JSON, pdfpc's old text format) or one field or page entry, left out.
@@ -119,7 +121,15 @@ public struct PdfpcFile: Equatable, Sendable {
         }
         out.durationMinutes = number("duration", min: 0).flatMap { $0 > 0 ? $0 : nil }
         out.lastMinutes = number("lastMinutes", min: 0)
-        out.endSlide = number("endSlide", min: 0).flatMap { $0 >= 1 ? Int($0) : nil }
+        // pdfpc writes its 0-based end slide (trial 20 #12: "endSlide": 0, the first slide, was
+        // dropped without a word; every other value was read one slide late).
+        if let v = o["endSlide"], v != .null {
+            if let n = v.number, n >= 0, n < 1e6, n == n.rounded() { out.endSlide = Int(n) + 1 }
+            else { out.problems.append(fail("endSlide", "expected a slide number ≥ 0 (pdfpc counts from 0: 0 is the first slide), found \(v.jsonString.prefix(80))")) }
+        }
+        if let v = o["pdfpcFormat"], v != .null, !(v.number.map { $0 >= 1 && $0 <= 2 && $0 == $0.rounded() } ?? false) {
+            out.ignored.append("pdfpcFormat \(v.jsonString.prefix(80)) is not a format version Podium knows (2, written by pdfpc 4.5 and later): read as version 2")
+        }
         if let v = o["endTime"], v != .null {
             if let s = v.string, ClockTime(s) != nil { out.endTime = s }
             else { out.problems.append(fail("endTime", "expected a time \"HH:MM\", found \(v.jsonString.prefix(80))")) }

@@ -1,24 +1,28 @@
 /// Scene titles for PDF pages, for the console, the overview and `state`: the outline entry that
-/// points at the page, else the nearest earlier one with the page label, else the label alone.
+/// points at the page, else the page label. An entry is not carried on to the pages after it: in
+/// a slide deck an entry is mostly a section (Beamer's outline has sections only), and naming its
+/// every slide with it read as the slides' own titles ("Next: Intro" for a frame titled Overlays,
+/// trial 20 #11). Frame titles are not read from the page's text: no cheap, reliable way.
 public enum PageTitles {
-    /// E.g. `Results`, `Methods (p. 8)`, `Page iv`.
+    /// E.g. `Results`, `Page 8`, `Page iv`.
     public static func title(of page: Int, in doc: PDFDocument) -> String {
-        let label = label(of: page, in: doc)
-        if let exact = doc.outline.last(where: { $0.page == page }) { return exact.title }
-        if let before = doc.outline.last(where: { $0.page < page }) { return "\(before.title) (p. \(label))" }
-        return "Page \(label)"
+        outlineTitle(of: page, in: doc) ?? "Page \(label(of: page, in: doc))"
     }
 
     /// What of `title(of:in:)` names the page beside the console's slide number
     /// (`ScenePlaceNaming`, `OpenedDeck.Scene.placeName`): a numeric label is a second number for
-    /// the place and goes (`Page 7` → "", `Methods (p. 8)` → `Methods`); a label that is not a
-    /// number is a name and stays (`Page iv`, `Backup (p. A-1)`).
+    /// the place and goes (`Page 7` → ""); a label that is not a number is a name and stays
+    /// (`Page iv`, `Page A-1`).
     public static func placeName(of page: Int, in doc: PDFDocument) -> String {
+        if let exact = outlineTitle(of: page, in: doc) { return exact }
         let label = label(of: page, in: doc)
         let numeric = !label.isEmpty && label.allSatisfy { $0.isASCII && $0.isNumber }
-        if let exact = doc.outline.last(where: { $0.page == page }) { return exact.title }
-        if let before = doc.outline.last(where: { $0.page < page }) { return numeric ? before.title : "\(before.title) (p. \(label))" }
         return numeric ? "" : "Page \(label)"
+    }
+
+    /// The last outline entry that points at `page` itself (a section's first page), or nil.
+    private static func outlineTitle(of page: Int, in doc: PDFDocument) -> String? {
+        doc.outline.last(where: { $0.page == page })?.title
     }
 
     private static func label(of page: Int, in doc: PDFDocument) -> String {

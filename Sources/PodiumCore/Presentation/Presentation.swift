@@ -238,8 +238,14 @@ public final class Presentation {
             log("\(sceneName(at: index)) (\(entry.kind)): \(problems.replacingOccurrences(of: "\n", with: "; "))")
         } else if let (kind, pluginID) = registry.sceneKind(entry.kind) {
             let ctx = HostContext(presentation: self, pluginID: pluginID, sceneIndex: index, deckGeneration: deckGeneration)
-            do { made = try SceneCode.run(in: index) { try kind.make(entry.parameters, ctx) }; origin = SceneOrigin(entry, directory: deck.directory, context: ctx) }
-            catch { made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: pluginID, error: "\(error)", skip: skipHint); log("\(sceneName(at: index)) (\(entry.kind)): \(error)") }
+            do {
+                made = try SceneCode.run(in: index) {
+                    let s = try kind.make(entry.parameters, ctx)
+                    try SceneViewsCheck.check(s, plugin: pluginID, kind: entry.kind)
+                    return s
+                }
+                origin = SceneOrigin(entry, directory: deck.directory, context: ctx)
+            } catch { made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: pluginID, error: "\(error)", skip: skipHint); log("\(sceneName(at: index)) (\(entry.kind)): \(error)") }
         } else {
             made = ErrorCardScene(title: entry.kind, plugin: "none", error: "no plugin supplies scene kind \(SafeText.quote(entry.kind))", skip: skipHint)
         }

@@ -1,4 +1,4 @@
-/// A scene whose title carries its place (a PDF page's stand-in `Page 7`, `Methods (p. 8)`), which
+/// A scene whose title carries its place (a PDF page's stand-in `Page 7`; a title such as `Methods (p. 8)`), which
 /// gives the name the console shows beside its own number for the place (`slide 6/7 “Methods”`):
 /// the console counts slides as digits then Return go to them, so a page number beside that is a
 /// second number for one place (trial 18 m7). The overview, the control socket's `state` and the
