@@ -8,7 +8,9 @@ import PodiumKit
 /// and forced overlays follow their pages' content (`PdfpcFollow`; trial 17 m1: a frame inserted
 /// earlier showed the room the hidden slide) and the presenter is told (a reload says a new
 /// warning on the banner, console only), naming what could not be found. Saving the `.pdfpc`
-/// again takes the PDF of that moment as its own.
+/// again takes the PDF of that moment as its own, and so does a PDF made within `togetherSeconds`
+/// after the save, unless the file was read with the PDF before: then it may be for either, and
+/// a page hidden in either reading stays hidden (`readBoth`, trial 20 F4).
 ///
 /// The baseline is kept in memory and in `$XDG_STATE_HOME/podium/pdfpc-<hash of the PDF's
 /// path>.json` (default `~/.local/state`), so a talk restarted after a crash or `kill -9` keeps
@@ -43,7 +45,8 @@ enum PdfpcStaleness {
     /// background thread: reading every page's text (~2 ms a page) must not hold up the first
     /// frames (issue 19: nothing that can wait blocks them).
     nonisolated(unsafe) static var keysDelay = 2.0
-    /// A `.pdfpc` saved at most this many seconds before its PDF is taken as written for that PDF.
+    /// A `.pdfpc` saved at most this many seconds before its PDF is taken as written for that PDF
+    /// (`readBoth` when it was read with the PDF before).
     static let togetherSeconds = 10.0
     /// Entered while a baseline's keys are read in the background (tests wait on it).
     static let keysReading = DispatchGroup()
