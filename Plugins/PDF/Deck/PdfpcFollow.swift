@@ -76,6 +76,30 @@ enum PdfpcFollow {
     }
 }
 
+extension PdfpcFollow {
+    /// Two readings of one file whose PDF is not known for certain, combined on the safe side.
+    struct Either: Equatable {
+        /// `first`'s entries, with every page hidden in either reading hidden.
+        var file: PdfpcFile
+        /// The pages (0-based, new PDF) hidden in one reading only, sorted: the speaker checks them.
+        var kept: [Int]
+        /// Whether `second` hides a page `first` does not (`first` alone would show it).
+        var secondAdds: Bool
+    }
+
+    /// `first` and `second` read for the same new PDF (e.g. the file as written, and moved with
+    /// its pages from the PDF it was read with): the room must never see a page the speaker hid,
+    /// and which reading the speaker meant is not known (trial 20 F4: a `.pdfpc` read with the
+    /// PDF of then and a frame inserted within 10 s hid Results and showed the backup), so a page
+    /// hidden in either stays hidden. Notes and forced overlays are `first`'s.
+    static func either(_ first: PdfpcFile, _ second: PdfpcFile) -> Either {
+        var out = first
+        out.hidden = first.hidden.union(second.hidden)
+        return Either(file: out, kept: first.hidden.symmetricDifference(second.hidden).sorted(),
+                      secondAdds: !second.hidden.isSubset(of: first.hidden))
+    }
+}
+
 extension PdfpcFollow.Keys {
     /// `doc`'s keys and words (read once per document, `PDFDocument.pageKeys`).
     init(of doc: PDFDocument) { self.init(exact: doc.pageKeys, loose: doc.loosePageKeys, words: doc.pageWords) }

@@ -8,7 +8,9 @@ import PodiumKit
 /// and forced overlays follow their pages' content (`PdfpcFollow`; trial 17 m1: a frame inserted
 /// earlier showed the room the hidden slide) and the presenter is told (a reload says a new
 /// warning on the banner, console only), naming what could not be found. Saving the `.pdfpc`
-/// again takes the PDF of that moment as its own.
+/// again takes the PDF of that moment as its own, and so does a PDF made within `togetherSeconds`
+/// after the save, unless the file was read with the PDF before: then it may be for either, and
+/// a page hidden in either reading stays hidden (`readBoth`, trial 20 F4).
 ///
 /// The baseline is kept in memory and in `$XDG_STATE_HOME/podium/pdfpc-<hash of the PDF's
 /// path>.json` (default `~/.local/state`), so a talk restarted after a crash or `kill -9` keeps
@@ -25,6 +27,12 @@ enum PdfpcStaleness {
         var pageCount: Int
         /// Read only when the file has per-page entries (reading every page's text costs).
         var keys: PdfpcFollow.Keys?
+        /// The keys of a PDF made at most `togetherSeconds` after the file was saved, when the
+        /// file had been read with this baseline's PDF before (trial 20 F4): the file may be
+        /// written for either, so a page hidden in either reading stays hidden (`PdfpcFollow.either`).
+        var savedWith: PdfpcFollow.Keys? = nil
+        /// The `.pdfpc`'s modification time then: saved again since, the PDF of that moment is its own.
+        var savedWithPdfpcModified: Double? = nil
     }
     nonisolated(unsafe) private static var seen: [String: Baseline] = [:]
     /// The last `.pdfpc` bytes read without a problem, by PDF path, in this process (a talk
@@ -37,7 +45,8 @@ enum PdfpcStaleness {
     /// background thread: reading every page's text (~2 ms a page) must not hold up the first
     /// frames (issue 19: nothing that can wait blocks them).
     nonisolated(unsafe) static var keysDelay = 2.0
-    /// A `.pdfpc` saved at most this many seconds before its PDF is taken as written for that PDF.
+    /// A `.pdfpc` saved at most this many seconds before its PDF is taken as written for that PDF
+    /// (`readBoth` when it was read with the PDF before).
     static let togetherSeconds = 10.0
     /// Entered while a baseline's keys are read in the background (tests wait on it).
     static let keysReading = DispatchGroup()
@@ -95,7 +104,15 @@ enum PdfpcStaleness {
         let pdfpcModified = savedNow ? signature(pdfpcPath).1 : -1
         let together = loaded.map { ($0.pdfSize != size || $0.pdfModified != modified) && pdfpcModified > 0 && modified >= pdfpcModified
                                         && modified - pdfpcModified <= togetherSeconds } ?? false
-        guard let was = loaded, !together, was.pdfpc == hash, was.pdfpcBytes == bytes.count else {
+        let same = loaded.map { $0.pdfpc == hash && $0.pdfpcBytes == bytes.count } ?? false
+        // But these bytes were read with the PDF before (a reload or the launch; the talk went
+        // on with them): written for that PDF or for this one, nobody knows (trial 20 F4).
+        if together, same, let was = loaded, let both = readBoth(was, bytes: bytes, pdf: pdf, doc: doc, store: store, pdfpcModified: pdfpcModified) {
+            return both
+        }
+        // Saved again (the same bytes) since both readings were kept: this PDF is its own.
+        let savedAgain = loaded?.savedWithPdfpcModified.map { pdfpcModified > 0 && $0 != pdfpcModified } ?? false
+        guard let was = loaded, !together, same, !savedAgain else {
             let file = PdfpcFile.readable(bytes, file: pdfpcPath, pageCount: doc.pageCount)
             let perPage = file.hasPageEntries
             let base = Baseline(pdfpc: hash, pdfpcBytes: bytes.count, pdfSize: size, pdfModified: modified, pageCount: doc.pageCount, keys: nil)
@@ -127,7 +144,14 @@ enum PdfpcStaleness {
             lock.withLock { seen[pdf] = known; reading[pdf] = nil }
             save(known, to: store)
         }
-        let moved = PdfpcFollow.follow(file, from: old, to: PdfpcFollow.Keys(of: doc))
+        let newKeys = PdfpcFollow.Keys(of: doc)
+        let moved = PdfpcFollow.follow(file, from: old, to: newKeys)
+        if let other = was.savedWith {
+            // Both readings kept before: each moved with its pages to this PDF.
+            let written = PdfpcFile.readable(bytes, file: pdfpcPath, pageCount: other.exact.count)
+            let both = PdfpcFollow.either(PdfpcFollow.follow(written, from: other, to: newKeys).file, moved.file)
+            if !both.kept.isEmpty { return (both.file, [keptLine(both.kept, pdfpc: pdfpcPath, name: name, doc: doc)]) }
+        }
         guard moved.changed else { return (moved.file, []) }
         var warning = "\(pdfpcPath): \(name) changed since this file was read (\(was.pageCount) pages then, \(doc.pageCount) now): "
             + "its hidden pages and notes were moved with their pages"
@@ -144,6 +168,37 @@ enum PdfpcStaleness {
             }.joined(separator: ", ")
             + " (hidden page\(moved.guessed.count > 1 ? "s" : "") \(moved.guessed.map { "\($0.old)" }.joined(separator: ", ")) not found for certain in the new \(name))"
         return (moved.file, [guess, warning].compactMap { $0 })
+    }
+
+    /// The file `bytes`, saved at most `togetherSeconds` before `doc`'s PDF was made but read
+    /// before with the PDF of baseline `was`, as written for `doc` and moved with its pages from
+    /// `was`'s PDF: nil when the moved reading hides no page the written one shows (the file is
+    /// `doc`'s own, as before), else every page hidden in either, said on the banner, and both
+    /// readings kept in the baseline (later PDFs get both, moved with their pages).
+    private static func readBoth(_ was: Baseline, bytes: Data, pdf: String, doc: PDFDocument, store: String, pdfpcModified: Double) -> (file: PdfpcFile?, warnings: [String])? {
+        let pdfpcPath = PdfpcFile.path(for: pdf)
+        let written = PdfpcFile.readable(bytes, file: pdfpcPath, pageCount: doc.pageCount)
+        guard written.hasPageEntries, let old = was.keys ?? lock.withLock({ reading[pdf] }).map({ PdfpcFollow.Keys(of: $0) }) else { return nil }
+        let newKeys = PdfpcFollow.Keys(of: doc)
+        let before = PdfpcFile.readable(bytes, file: pdfpcPath, pageCount: was.pageCount)
+        let both = PdfpcFollow.either(written, PdfpcFollow.follow(before, from: old, to: newKeys).file)
+        guard both.secondAdds else { return nil }
+        var kept = was
+        (kept.keys, kept.savedWith, kept.savedWithPdfpcModified) = (old, newKeys, pdfpcModified)
+        lock.withLock { seen[pdf] = kept; reading[pdf] = nil }
+        save(kept, to: store)
+        return (both.file, [keptLine(both.kept, pdfpc: pdfpcPath, name: (pdf as NSString).lastPathComponent, doc: doc)])
+    }
+
+    /// The banner's line for pages kept hidden by `PdfpcFollow.either` (0-based `pages`), with
+    /// their titles when the PDF has them, short enough for one line.
+    private static func keptLine(_ pages: [Int], pdfpc: String, name: String, doc: PDFDocument) -> String {
+        let said = pages.map { p in
+            let title = PageTitles.title(of: p, in: doc)
+            return "\(p + 1)" + (title.hasPrefix("Page ") ? "" : " “\(title.prefix(40))”")
+        }
+        return "\(pdfpc): page\(pages.count > 1 ? "s" : "") \(said.joined(separator: ", ")) kept hidden, check: "
+            + "saved just before \(name) but read with the one before, its hidden pages as written and moved with their pages differ"
     }
 
     /// Reads `doc`'s page keys for `base` on a background thread after `keysDelay`, then keeps
