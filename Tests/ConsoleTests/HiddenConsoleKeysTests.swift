@@ -172,8 +172,11 @@ final class HiddenConsoleKeysTests: XCTestCase {
         p.consoleHidden = true
         XCTAssertNil(p.presenter.focusedView, "text focus is dropped")
         XCTAssertEqual(s.field.text, "Sigur", "what was typed stays")
-        // Space typed right after (inside the typing guard's second) is `next`: the speaker is no
-        // longer typing into anything they can see. Its text event reaches no field.
+        // Space typed right after is typing (trial 20 F3): held, not `next`. Its text event
+        // reaches no field. After a pause it is the talk's: the lid was closed on purpose.
+        p.press(Key("Space")); p.presenter.dispatch(.text(" "))
+        XCTAssertEqual(p.currentIndex, 0, "typing on is held")
+        now += Presentation.blipSeconds + 0.1
         p.press(Key("Space")); p.presenter.dispatch(.text(" "))
         XCTAssertEqual(p.currentIndex, 1)
         XCTAssertEqual(s.field.text, "Sigur")
@@ -190,6 +193,58 @@ final class HiddenConsoleKeysTests: XCTestCase {
 
         p.consoleHidden = false
         XCTAssertNil(p.presenter.focusedView, "focus does not come back by itself")
+        XCTAssertEqual(p.notice?.text, Presentation.keysHeldWhileHiddenNotice(1, fieldHasKeys: false), "the console says a typed key was held")
+    }
+
+    /// Trial 20 F3: "Sigur", then the displays mirror for a moment and " Ros band" is typed on.
+    /// Those keys (next, blackout, the pen, the swap question…) are typing, held whatever the
+    /// console's state, while a clicker's keys act at once; the field that had the keys gets
+    /// them back after a blip, and the console says how many typed keys were held.
+    func testTypingOnThroughABlipIsHeldAndTheConsoleSaysSo() async throws {
+        let p = presentation()
+        p.goTo(1)
+        let s = try scene(p)
+        p.presenter.focus(s.field)
+        func type(_ text: String) {
+            for ch in text {
+                p.press(Key(ch == " " ? "Space" : String(ch).lowercased(), shift: ch.isUppercase)); p.presenter.dispatch(.text(String(ch)))
+                now += 0.12; p.timers.fire(now: now)
+            }
+        }
+        type("Sigur")
+        now += 0.3
+        p.consoleHidden = true   // mirrored
+        type(" Ros band")
+        XCTAssertEqual(p.currentIndex, 1, "the room stays on its scene")
+        XCTAssertEqual(p.audienceMode, AudienceMode.normal, "b did not black it out")
+        XCTAssertNil(p.question, "s did not ask to swap the displays")
+        XCTAssertNil(p.pageJumpDigits)
+        XCTAssertEqual(s.field.text, "Sigur", "the held keys went nowhere")
+        p.consoleHidden = false   // 1.4 s later: a blip
+        XCTAssertTrue(p.presenter.focusedView === s.field, "held typing is no key for the talk: the field has the keys again")
+        XCTAssertEqual(p.notice?.text, Presentation.keysHeldWhileHiddenNotice(9, fieldHasKeys: true))
+        type("x")
+        XCTAssertEqual(s.field.text, "Sigurx")
+
+        // Hidden again while typing, for longer, and the speaker also presses Page Down: the
+        // clicker's key acts at once, typing around it stays held; after a pause, b is the talk's.
+        now += 0.2
+        p.consoleHidden = true
+        now += 1.5   // rearranging the displays took longer than the guard's second
+        type("n")
+        XCTAssertEqual(p.currentIndex, 1)
+        press(p, "Page Down")
+        XCTAssertEqual(p.currentIndex, 2, "Page Down is never held")
+        type("b d")
+        XCTAssertEqual(p.currentIndex, 2)
+        XCTAssertEqual(p.audienceMode, AudienceMode.normal)
+        now += Presentation.blipSeconds
+        press(p, "b")
+        XCTAssertEqual(p.audienceMode, AudienceMode.black, "typing stopped: b covers the room")
+        press(p, "b")
+        p.consoleHidden = false
+        XCTAssertNil(p.presenter.focusedView, "a key went to the talk: the field's moment passed")
+        XCTAssertEqual(p.notice?.text, Presentation.keysHeldWhileHiddenNotice(4, fieldHasKeys: false))
     }
 
 

@@ -151,4 +151,22 @@ final class TypingGuardTests: XCTestCase {
         g.noteKey(Key("Backspace"), intoTextField: true, at: 20)
         XCTAssertTrue(g.holds(Key("x"), at: 20.5), "Backspace in a field is typing")
     }
+
+    /// The console hiding while the speaker types (trial 20 F3) holds typing keys for a blip,
+    /// also across a gap longer than `holdSeconds` while the displays rearrange; not when the
+    /// last typed key was longer ago than that blip.
+    func testHidingWhileTypingHoldsForABlip() async {
+        var g = TypingGuard()
+        XCTAssertFalse(g.holdAfterHiding(at: 5, seconds: 2), "no typing: no hold")
+        g.noteKey(Key("r"), intoTextField: true, at: 10)
+        XCTAssertTrue(g.holdAfterHiding(at: 10.5, seconds: 2))
+        XCTAssertTrue(g.holds(Key("Space"), at: 11.9), "1.9 s after the last typed key, 1.4 s after the hiding: held")
+        XCTAssertFalse(g.holds(Key("Page Down"), at: 12), "a clicker key never")
+        XCTAssertTrue(g.holds(Key("b"), at: 12.8), "each held key extends the hold")
+        XCTAssertFalse(g.holds(Key("b"), at: 14.5), "a pause after typing: the talk's again")
+        XCTAssertNil(g.hideHoldUntil)
+        g.noteKey(Key("x"), intoTextField: true, at: 20)
+        XCTAssertFalse(g.holdAfterHiding(at: 22.5, seconds: 2), "typing stopped before the blip: nothing held")
+        XCTAssertFalse(g.holds(Key("b"), at: 22.6))
+    }
 }

@@ -9,7 +9,7 @@ import PodiumKit
 ///
 /// So, when the console hides, its popovers, overview and key help close and text focus is
 /// dropped (what a field holds stays; a scene's parked drafts are untouched). While it stays
-/// hidden every key goes to the talk as on a clicker: bound keys drive it (offered to the scene
+/// hidden keys go to the talk as on a clicker (typing aside, below): bound keys drive it (offered to the scene
 /// first, as always), the overview and help keys open nothing, and other keys are not the
 /// console's controls'. An open question and the go-to-slide prompt still take their keys: they
 /// show on the room's foot bar (`MirroredQuestionBar`), so they are never answered unseen. When
@@ -18,6 +18,13 @@ import PodiumKit
 /// (`blipSeconds`: displays rearranged, outputs briefly overlapping on a plug) and the speaker
 /// pressed nothing meanwhile, so typing through it goes on; a reload meanwhile that remade its
 /// scene gives the keys to the remade scene's field with the same id once the console is back.
+///
+/// Typing stays typing (trial 20 F3: " Ros band" typed on through a mirror blip moved the room
+/// three scenes and blacked it out): the typing guard keeps its hold when the console hides, and
+/// a hide within `blipSeconds` of a typed key holds printable keys, Space and Return for
+/// `blipSeconds` more (`TypingGuard.holdAfterHiding`), each held key extending it. Clicker keys
+/// act at once. Held keys are not a key pressed for the talk: the field still gets the keys
+/// back after a blip, and the console, back, says how many typed keys were held.
 extension Presentation {
     /// A console hidden and back within this many seconds, with no key pressed meanwhile, gives
     /// the text field its keys back (the display policy's blip grace, `DisplayPolicy.blipGrace`).
@@ -27,15 +34,35 @@ extension Presentation {
     func consoleVisibilityChanged() {
         if consoleHidden {
             focusBeforeHiding = presenter.focusedView.flatMap { $0.isTextEntry ? FocusBeforeHiding(view: $0, id: $0.id, scene: currentIndex, at: clock()) : nil }
+            keysHeldWhileHidden = 0
+            typingGuard.holdAfterHiding(at: clock(), seconds: Self.blipSeconds)
             closeWhatOnlyTheConsoleShows()
-        } else if let f = focusBeforeHiding {
-            focusBeforeHiding = nil
-            if f.scene == currentIndex, clock() - f.at < Self.blipSeconds, presenter.focusedView == nil, let v = fieldToGiveBack(f) {
-                presenter.focus(v)
-                log("the console is back after a blip: the field that had the keys has them again")
+        } else {
+            var givenBack = false
+            if let f = focusBeforeHiding {
+                focusBeforeHiding = nil
+                if f.scene == currentIndex, clock() - f.at < Self.blipSeconds, presenter.focusedView == nil, let v = fieldToGiveBack(f) {
+                    presenter.focus(v); givenBack = true
+                    log("the console is back after a blip: the field that had the keys has them again")
+                }
             }
+            if keysHeldWhileHidden > 0 { sayKeysHeldWhileHidden(fieldHasKeys: givenBack) }
         }
         updateBanner()
+    }
+
+    /// What the console, back, says of the `keysHeldWhileHidden` typed keys it held.
+    public static func keysHeldWhileHiddenNotice(_ n: Int, fieldHasKeys: Bool) -> String {
+        "\(n) typed key\(n == 1 ? " was" : "s were") held while the console was hidden: the talk did not move"
+            + (fieldHasKeys ? "; the field has the keys again, without them" : "; click a field to type")
+    }
+
+    private func sayKeysHeldWhileHidden(fieldHasKeys: Bool) {
+        let text = Self.keysHeldWhileHiddenNotice(keysHeldWhileHidden, fieldHasKeys: fieldHasKeys)
+        keysHeldWhileHidden = 0
+        typingHintTimer?.cancel(); typingHintShown = false
+        log(text)
+        showPassingNotice(text, seconds: 8)
     }
 
     /// The field `f` names, shown: the same view, or, when a reload remade its scene while the
@@ -49,15 +76,14 @@ extension Presentation {
 
     /// Closes the console's popovers (a scene's and the host's), the overview and the key help,
     /// and drops keyboard focus. Idempotent: also run before each key while hidden, so nothing a
-    /// plugin opened meanwhile can take it. The typing guard forgets earlier typing: the speaker
-    /// is no longer typing into anything.
+    /// plugin opened meanwhile can take it. The typing guard keeps its hold: typing on through a
+    /// blip is still typing.
     func closeWhatOnlyTheConsoleShows() {
         var closed = false
         while let top = presenter.overlay.topmost { top.dismiss(byUser: false); closed = true }
         if isOverviewOpen { closeOverview(); closed = true }
         if isHelpOpen { console.help.isHidden = true; closed = true }
         if presenter.focusedView != nil { presenter.focus(nil); closed = true }
-        typingGuard = TypingGuard()
         guard closed else { return }
         log("the console is hidden: its popovers, overview, help and text focus are closed; keys go to the talk")
         presenter.requestRedraw()
@@ -66,8 +92,10 @@ extension Presentation {
     /// A key while the console is hidden, after an open question and the go-to-slide prompt had
     /// their turn. Returns true when it was used.
     func pressWithTheConsoleHidden(_ k: Key, action: ConsoleAction?) -> Bool {
-        focusBeforeHiding = nil   // the speaker acted on the talk: the field's moment has passed
         closeWhatOnlyTheConsoleShows()
+        // Typing on through the blip: held (counted), and the field keeps its moment.
+        if typingHolds(k) { return true }
+        focusBeforeHiding = nil   // the speaker acted on the talk: the field's moment has passed
         // A scene the key showed may focus its field; the text event that follows the key is not its.
         defer { if presenter.focusedView != nil { presenter.focus(nil) } }
         guard let a = action else {

@@ -123,6 +123,8 @@ public final class Presentation {
     var typingHintTimer: TimerToken?
     /// The text field that had the keys when the console hid, given back after a short blip (`HiddenConsole.swift`).
     var focusBeforeHiding: FocusBeforeHiding?
+    /// Typing keys the typing guard held while the console was hidden, said when it is back.
+    var keysHeldWhileHidden = 0
     /// `--start-time`: when the talk is due to start, and the timer that starts it then
     /// (`PresentationStartTime.swift`).
     public internal(set) var startTime: Date?

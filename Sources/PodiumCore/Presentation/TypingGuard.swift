@@ -11,7 +11,10 @@ import PodiumKit
 /// back: it neither drives the talk nor answers a question, and the presenter view says why.
 /// A held key extends the hold, as each key press restarts libinput's DWT timer: a sentence
 /// typed on past its field is lost whole, never its tail. Clicker keys (Page Up/Down, arrows,
-/// F5, Esc, Home/End) are never held.
+/// F5, Esc, Home/End) are never held. It holds whatever the console's state: while the console
+/// is hidden (mirrored, the lid) every other key is the talk's, but typing going on through a
+/// blip is still typing (trial 20 F3: " Ros band" typed on moved the room three scenes and
+/// blacked it out).
 ///
 /// Pure state with times from the caller's clock (seconds), so it is tested without a platform.
 public struct TypingGuard: Sendable {
@@ -33,6 +36,9 @@ public struct TypingGuard: Sendable {
     public private(set) var reloadHoldUntil: Double?
     /// Whether the last held key was held because of a reload (the hint then says so).
     public private(set) var heldAfterReload = false
+    /// Until when keys are held because the console hid while the speaker was typing (nil: not
+    /// so; `holdAfterHiding`).
+    public private(set) var hideHoldUntil: Double?
 
     public init() {}
 
@@ -52,7 +58,7 @@ public struct TypingGuard: Sendable {
     /// editing key.
     public mutating func noteKey(_ k: Key, intoTextField: Bool, at now: Double) {
         guard intoTextField else { return }
-        reloadHoldUntil = nil   // a field has the keys again (the speaker clicked it)
+        reloadHoldUntil = nil; hideHoldUntil = nil   // a field has the keys again (the speaker clicked it)
         if Self.types(k) || (k.isPlain && (k.code == .backspace || k.code == .delete)) { lastTypedAt = now }
     }
 
@@ -66,6 +72,11 @@ public struct TypingGuard: Sendable {
             return true
         }
         reloadHoldUntil = nil
+        if let u = hideHoldUntil, now < u {
+            lastTypedAt = now; hideHoldUntil = max(u, now + Self.holdSeconds); heldAfterReload = false
+            return true
+        }
+        hideHoldUntil = nil
         guard let t = lastTypedAt, now - t < Self.holdSeconds, now >= t else { return false }
         lastTypedAt = now; heldAfterReload = false
         return true
@@ -76,6 +87,18 @@ public struct TypingGuard: Sendable {
     /// (extended by each held key) instead of driving the talk.
     public mutating func holdAfterReload(at now: Double) {
         reloadHoldUntil = now + Self.reloadHoldSeconds
+    }
+
+    /// The console hid at `now` (a projector blip, displays mirrored, the lid). If a key was typed
+    /// within `seconds` before, the speaker is typing on without having looked up: printable keys
+    /// and Space are held until `seconds` after the hiding (extended by each held key), also when
+    /// rearranging the displays took longer than `holdSeconds` between two keys (trial 20 F3).
+    /// Returns whether such a hold started.
+    @discardableResult
+    public mutating func holdAfterHiding(at now: Double, seconds: Double) -> Bool {
+        guard let t = lastTypedAt, now - t < seconds, now >= t else { return false }
+        hideHoldUntil = now + seconds
+        return true
     }
 }
 
@@ -122,9 +145,11 @@ extension Presentation {
 
     /// True when `k` (no text field having taken it) is held back by the typing guard; then the
     /// hint shows.
+    /// While the console is hidden the hint would be on nobody's screen: the key is counted and
+    /// said when the console is back (`HiddenConsole.swift`).
     func typingHolds(_ k: Key) -> Bool {
         guard typingGuard.holds(k, at: clock()) else { return false }
-        showTypingHint()
+        if consoleHidden { keysHeldWhileHidden += 1 } else { showTypingHint() }
         return true
     }
 }
