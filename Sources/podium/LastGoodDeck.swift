@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import PodiumCore
 import PodiumKit
 
@@ -30,7 +32,7 @@ enum LastGoodDeck {
         DispatchQueue.global(qos: .utility).async {
             // The file as it is now, if it still reads as JSON (it loaded a moment ago).
             guard let data = try? InputFile.read(path, maxBytes: Deck.maxBytes), (try? JSONValue.parse(data)) != nil else { return }
-            try? FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(atPath: target.pathDeletingLastComponent, withIntermediateDirectories: true)
             guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else { return }
             if rename(temporary, target) != 0 { unlink(temporary) }
         }
