@@ -71,7 +71,7 @@ public struct DisplayChoices: Equatable, Sendable {
     /// the bad value (at most 80 characters of it).
     public init(json data: Data, file: String) throws {
         func fail(_ path: String, _ problem: String) -> DisplayChoicesError { DisplayChoicesError(file: file, path: path, problem: problem) }
-        guard let root = (try? JSONValue.parse(data)).flatMap(Self.plain) as? [String: Any] else {
+        guard let root = (try? JSONValue.parse(data)).map(Self.plain) as? [String: Any] else {
             throw fail("$", "not a JSON object")
         }
         guard root["version"] as? Int == 1 else { throw fail("$.version", "expected 1, got \(Self.quote(root["version"]))") }
@@ -155,18 +155,19 @@ public struct DisplayChoices: Equatable, Sendable {
     private static var dateFormat: Date.ISO8601FormatStyle { Date.ISO8601FormatStyle() }
 
     /// A parsed value as the loosely typed tree the checks read (whole numbers as `Int`, as
-    /// `JSONSerialization`'s NSNumber answered `as? Int`).
-    private static func plain(_ v: JSONValue) -> Any? {
+    /// `JSONSerialization`'s NSNumber answered `as? Int`; null as `JSONNull`, as its NSNull).
+    private static func plain(_ v: JSONValue) -> Any {
         switch v {
-        case .null: return nil
         case let .bool(b): return b
         case let .number(n): return n == n.rounded() && abs(n) < 9e15 ? Int(n) : n
         case let .string(s): return s
-        case let .array(a): return a.map { plain($0) as Any }
-        case let .object(o): return o.mapValues { plain($0) as Any }
-        @unknown default: return nil
+        case let .array(a): return a.map(plain)
+        case let .object(o): return o.mapValues(plain)
+        default: return JSONNull()
         }
     }
+
+    private struct JSONNull: CustomStringConvertible { var description: String { "null" } }
 
     /// The tree `json` builds (strings, whole numbers, arrays, objects) as a `JSONValue`.
     private static func value(_ v: Any) -> JSONValue {

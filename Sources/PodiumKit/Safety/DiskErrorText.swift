@@ -19,11 +19,11 @@ public enum DiskErrorText {
     /// and user info every `Error` carries (an `NSError` a plugin's Foundation call threw).
     static func posixCode(_ error: Error) -> Int32? {
         if let p = error as? POSIXError { return p.code.rawValue }
+        if error._domain == "NSPOSIXErrorDomain" { return Int32(error._code) }
         if let c = error as? CocoaError {
             if let under = c.underlying, let code = posixCode(under) { return code }
             return posixCode(cocoaCode: c.code.rawValue)
         }
-        if error._domain == "NSPOSIXErrorDomain" { return Int32(error._code) }
         if let info = error._userInfo as? [String: Any], let under = info["NSUnderlyingError"] as? Error, let code = posixCode(under) { return code }
         return error._domain == "NSCocoaErrorDomain" ? posixCode(cocoaCode: error._code) : nil
     }
