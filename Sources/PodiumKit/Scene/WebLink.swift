@@ -92,8 +92,8 @@ public struct BrowserOpener: Sendable {
     }
 
     /// Starts the opener with the link as its one argument, standard input, output and error on
-    /// /dev/null, no other descriptor of the talk's, in a process group of its own (as
-    /// Foundation's `Process` did).
+    /// /dev/null, no other descriptor of the talk's, in a process group of its own, with every
+    /// signal unblocked and at its default action (as Foundation's `Process` did).
     private func start(_ link: WebLink) throws -> pid_t {
         guard let path = Self.resolve(executable) else {
             throw Failure(description: "\(executable) not found (install xdg-utils to open links in a browser)")
@@ -106,7 +106,10 @@ public struct BrowserOpener: Sendable {
         _ = GNUFunctions.addCloseFrom?(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes); defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none); sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none); posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), strdup(link.url.absoluteString), nil]
         defer { argv.forEach { free($0) } }
         var child = pid_t()
