@@ -21,5 +21,11 @@ done
 if grep -nE "^[[:space:]]*import[[:space:]]+(CSDL2|CSDL2Image)([.[:space:]]|$)" $(find Sources Plugins -name '*.swift' -not -path 'Sources/PodiumSDL/*' -not -path 'Sources/podium-bench-kit/*' -not -path '*/.build/*'); then
   echo "check-host-imports: only PodiumSDL may import SDL (lines above)" >&2; status=1
 fi
-[ $status = 0 ] && echo "check-host-imports: Sources/podium imports none of: $(echo $modules); only PodiumSDL imports SDL"
+# A PDF talk maps no libFoundation (issue 19: ~6 MB resident with its ICU data): the executable,
+# the libraries it links and the PDF plugin's import FoundationEssentials (LaunchLibrariesTests).
+essentials=$(for d in Sources/podium Sources/PodiumKit Sources/PodiumCore Sources/PodiumSDL Sources/PodiumMarkdown Sources/PodiumRemote Sources/PodiumBroker Sources/PodiumMedia Plugins/PDF; do if [ -d "$d" ]; then echo "$d"; fi; done)
+if grep -rnE "^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]+(class |struct |enum |func |var |protocol )?Foundation([.[:space:]]|$)" --include='*.swift' --exclude=Package.swift $essentials; then
+  echo "check-host-imports: what a PDF talk loads imports FoundationEssentials, not Foundation (lines above)" >&2; status=1
+fi
+[ $status = 0 ] && echo "check-host-imports: Sources/podium imports none of: $(echo $modules); only PodiumSDL imports SDL; a PDF talk's modules import no Foundation"
 exit $status

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// The `pdf` scene: one page, or a range of pages, of a PDF (Beamer, LibreOffice, Keynote
@@ -103,7 +104,7 @@ struct PDFSceneOptions {
     /// allowed) into 0-based pages. Throws `SceneParameterError` at `path` for bad syntax, page 0
     /// or an empty range (`"7-3"`).
     static func parseRange(_ text: String, path: String) throws -> ClosedRange<Int> {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
         let numbers = parts.compactMap { $0.allSatisfy(\.isASCII) && $0.count <= 6 ? Int($0) : nil }
         guard (1...2).contains(parts.count), numbers.count == parts.count else {
             throw SceneParameterError(path: path, message: "expected a page range like \"3-7\", found \(SafeText.quote(text))")

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// One page, or a range of pages, of a PDF: the audience sees the page (or its slide half with
@@ -106,7 +107,7 @@ final class PDFScene: ScenePositionKeeping, SceneStepping, ScenePlaceNaming {
         presenter.next.page = next ?? page
         presenter.next.isHidden = next == nil || !presenter.showsNext
         presenter.setNeedsLayout()
-        presenter.status.text = "Page \(doc.labels[page]) (\(page + 1) of \(doc.pageCount)) · \((options.file as NSString).lastPathComponent)"
+        presenter.status.text = "Page \(doc.labels[page]) (\(page + 1) of \(doc.pageCount)) · \(options.file.pathLastComponent)"
             + (options.pages.count > 1 ? " · \(page - options.pages.lowerBound + 1)/\(options.pages.count) of pages \(options.pages.lowerBound + 1)-\(options.pages.upperBound + 1)" : "")
             + (links > 0 ? " · \(links) link\(links == 1 ? "" : "s") (click to follow)" : "")
             + inkStatus

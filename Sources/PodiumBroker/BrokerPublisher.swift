@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumCore
 import PodiumKit
 
@@ -15,7 +16,7 @@ public final class BrokerPublisher {
     let identity: DeckIdentity.Tracker
     public private(set) var deckHash: String
     let timers: (Presentation) -> JSONValue
-    let run = (0..<8).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+    let run = (0..<8).map { _ in String(cFormat: "%02x", UInt8.random(in: 0...255)) }.joined()
     private var seq = 0
     /// The state last published (queued for the broker).
     public private(set) var last: TalkState?
@@ -119,7 +120,7 @@ public final class BrokerPublisher {
 
 /// One payload shared between the main thread and libmosquitto's.
 final class LatestPayload: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var data: Data?
     func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
     func get() -> Data? { lock.lock(); defer { lock.unlock() }; return data }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// Where the talk's state goes: `mqtt://[USER[:PASSWORD]@]HOST[:PORT][/TOPIC]`, or `mqtts://` for
@@ -30,10 +31,10 @@ public struct BrokerURL: Equatable, Sendable, CustomStringConvertible {
             let userInfo = authority[..<at]
             hostPort = authority[authority.index(after: at)...]
             let parts = userInfo.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let u = parts[0].removingPercentEncoding, !u.isEmpty else { throw fail("empty or badly escaped user name") }
+            guard let u = PercentEncoding.decode(parts[0]), !u.isEmpty else { throw fail("empty or badly escaped user name") }
             username = u
             if parts.count == 2 {
-                guard let p = parts[1].removingPercentEncoding else { throw fail("badly escaped password") }
+                guard let p = PercentEncoding.decode(parts[1]) else { throw fail("badly escaped password") }
                 password = p
             }
         }
@@ -76,14 +77,14 @@ public struct BrokerURL: Equatable, Sendable, CustomStringConvertible {
 
     /// The URL without the password (for logs and the control socket's `state`).
     public var description: String {
-        let user = username.map { ($0.addingPercentEncoding(withAllowedCharacters: .urlUserAllowed) ?? $0) + "@" } ?? ""
+        let user = username.map { PercentEncoding.encode($0, alsoAllowed: "!$&'()*+,-.;=_~") + "@" } ?? ""
         let h = host.contains(":") ? "[\(host)]" : host
         return "\(tls ? "mqtts" : "mqtt")://\(user)\(h):\(port)/\(topic)"
     }
 
     /// `text` with any password replaced by `***` (for error messages about a URL that did not parse).
     static func redact(_ text: String) -> String {
-        guard let schemeEnd = text.range(of: "://") else { return text }
+        guard let schemeEnd = text.firstRange(of: "://") else { return text }
         let afterScheme = text[schemeEnd.upperBound...]
         let authorityEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
         guard let at = afterScheme[..<authorityEnd].lastIndex(of: "@"),

@@ -1,5 +1,7 @@
 import CMosquitto
-import Foundation
+import FoundationEssentials
+import PodiumKit
+import Glibc
 
 /// What a follower compares before showing anything: a SHA-256 over the contents of the deck
 /// file and the files its scenes show (a JSON deck's PDFs and clips), in deck order. Paths do not
@@ -12,21 +14,24 @@ public enum DeckIdentity {
         defer { EVP_MD_CTX_free(ctx) }
         EVP_DigestInit_ex(ctx, EVP_sha256(), nil)
         for path in files {
-            guard let h = FileHandle(forReadingAtPath: path) else { throw MQTTError("\(path): cannot read the file to identify the deck") }
-            defer { try? h.close() }
-            var size: UInt64 = 0
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw MQTTError("\(path): cannot read the file to identify the deck") }
+            defer { close(fd) }
+            var size: UInt64 = 0, chunk = [UInt8](repeating: 0, count: 1 << 20)
             while true {
-                let chunk = h.readData(ofLength: 1 << 20)
-                if chunk.isEmpty { break }
-                size += UInt64(chunk.count)
-                chunk.withUnsafeBytes { _ = EVP_DigestUpdate(ctx, $0.baseAddress, $0.count) }
+                let n = read(fd, &chunk, chunk.count)
+                if n < 0, errno == EINTR { continue }
+                guard n >= 0 else { throw MQTTError("\(path): cannot read the file to identify the deck") }
+                if n == 0 { break }
+                size += UInt64(n)
+                chunk.withUnsafeBytes { _ = EVP_DigestUpdate(ctx, $0.baseAddress, n) }
             }
             // The length after each file: two files cannot be re-split into the same byte stream.
             withUnsafeBytes(of: size.littleEndian) { _ = EVP_DigestUpdate(ctx, $0.baseAddress, $0.count) }
         }
         var digest = [UInt8](repeating: 0, count: 32), n: UInt32 = 0
         EVP_DigestFinal_ex(ctx, &digest, &n)
-        return "sha256:" + digest.prefix(Int(n)).map { String(format: "%02x", $0) }.joined()
+        return "sha256:" + digest.prefix(Int(n)).map { String(cFormat: "%02x", $0) }.joined()
     }
 }
 

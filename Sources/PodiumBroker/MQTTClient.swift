@@ -1,5 +1,8 @@
 import CMosquitto
-import Foundation
+import Dispatch
+import FoundationEssentials
+import PodiumKit
+import Glibc
 
 /// One connection to an MQTT broker through libmosquitto. All network I/O runs on libmosquitto's
 /// own thread (`mosquitto_loop_start`): `publish` only queues and wakes that thread, so the
@@ -29,7 +32,7 @@ public final class MQTTClient: @unchecked Sendable {
         }
     }
     private let mosq: OpaquePointer
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var connectedFlag = false
     private var problemText: String?
     private var started = false
@@ -97,7 +100,7 @@ public final class MQTTClient: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
         starter = done
         let (host, port) = (settings.url.host, Int32(settings.url.port))
-        Thread.detachNewThread { [self] in
+        startDetachedThread { [self] in
             // No lock is held here: libmosquitto's log callback (noteProblem) may run inside these calls.
             let rc = mosquitto_connect_async(mosq, host, port, 10)
             // The log line (e.g. OpenSSL's "certificate verify failed") says more than the code.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// The talk's state as the presenter publishes it (retained, QoS 1, on `TOPIC/state`): one JSON

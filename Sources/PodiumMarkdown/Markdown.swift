@@ -1,5 +1,6 @@
 import CCmarkGFM
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// CommonMark with GitHub's extensions (tables, strikethrough, autolinks), parsed by Debian's
 /// libcmark-gfm (GitHub's fork of the CommonMark reference parser) into a small Swift tree. The
@@ -64,7 +65,8 @@ public enum Markdown {
         var error = [CChar](repeating: 0, count: 512)
         if podium_cmark_load(&error, error.count) != 0 { return nil }
         let why = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        FileHandle.standardError.write(Data("podium: Markdown shown as plain text: \(why)\n".utf8))
+        let line = Array("podium: Markdown shown as plain text: \(why)\n".utf8)
+        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
         return why
     }()
 

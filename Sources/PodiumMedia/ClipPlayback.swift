@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// How one clip is to be played: the `media` scene's parameters, or a PDF movie's.
@@ -163,7 +165,7 @@ public final class ClipPlayback {
         guard let player else { return }
         let c = player.takeFrameCounts()
         guard c.shown + c.skipped > 0 else { return }
-        let first = firstFrameDelay.map { String(format: "; first frame %.0f ms after it became current", $0 * 1000) } ?? ""
+        let first = firstFrameDelay.map { String(cFormat: "; first frame %.0f ms after it became current", $0 * 1000) } ?? ""
         context.log("\(settings.fileName): \(c.shown) frames shown, \(c.skipped) skipped\(first)")
     }
 

@@ -1,5 +1,6 @@
 import CGStreamer
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// GStreamer, initialised once per process on first use.
 public enum GStreamer {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// The presenter's side of a clip: the frame the room sees, and under it play/pause, a seek
@@ -64,6 +65,6 @@ public final class MediaControls: View {
     /// `m:ss`, or `h:mm:ss` from an hour.
     public static func clock(_ seconds: Double) -> String {
         let s = Int(max(0, seconds).rounded(.down))
-        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+        return s >= 3600 ? String(cFormat: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(cFormat: "%d:%02d", s / 60, s % 60)
     }
 }

@@ -1,5 +1,6 @@
 import CGStreamer
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// One clip in a GStreamer playbin: video frames arrive as RGBA `Bitmap`s on the main thread,
@@ -100,7 +101,7 @@ public final class MediaPlayer {
 /// Hands frames from GStreamer's streaming thread to the main thread: keeps only the newest,
 /// and posts at most one hop at a time.
 private final class FrameMailbox: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var latest: (pixels: [UInt8], width: Int, height: Int, pts: Int64)?
     private var posted = false
     private var pts: Int64 = -1

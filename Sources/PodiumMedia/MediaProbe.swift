@@ -1,5 +1,6 @@
 import CGStreamer
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What GStreamer's discoverer finds in a clip: whether it can be played here and, when not,
 /// why (the missing decoder or demuxer by name, or the discoverer's error).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension RemoteSession {
     /// Whether `--remote`'s `[ADDR:]PORT` can be listened on, checked before any window opens: a

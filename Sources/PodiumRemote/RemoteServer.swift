@@ -1,5 +1,7 @@
 import CRemoteLoader
-import Foundation
+import FoundationEssentials
+import PodiumKit
+import Glibc
 import PodiumCore
 
 /// The remote's HTTP + WebSocket server (libsoup, on a thread of its own; see podium_remote.c).
@@ -17,7 +19,7 @@ final class RemoteServer: @unchecked Sendable {
     let port: Int
     private var handle: OpaquePointer?
     /// Guards `handle`: the encoder queue sends while the main thread may be stopping the server.
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private let box: Box
 
     private final class Box { let events: (Event) -> Void; init(_ e: @escaping (Event) -> Void) { events = e } }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// libX11's compose cache (issue 19, launch): SDL's X11 driver opens an input method, and
 /// libX11 then parses the locale's Compose table (en_US.UTF-8: 500 KB of text, ~7.5 ms of CPU)

@@ -1,12 +1,15 @@
 import CSDL2
-import Foundation
+import Dispatch
+import FoundationEssentials
+import PodiumKit
+import Glibc
 
 /// Decodes image files into SDL surfaces on a background thread, one at a time (decoding is
 /// CPU-bound, and two cores are shared with the rest of the talk). Textures are made from the
 /// surfaces on the main thread, in `Renderer`.
 final class ImageDecoder: @unchecked Sendable {
     private let queue = DispatchQueue(label: "podium.image-decoder", qos: .userInitiated)
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var finished: [(String, Result<UnsafeMutablePointer<SDL_Surface>, ImageError>)] = []
     private var running = 0
     private var discarded = false

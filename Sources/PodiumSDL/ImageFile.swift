@@ -1,7 +1,8 @@
 import CImageHeader
 import CSDL2
 import CSDL2ImageLazy
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Image files checked before they are decoded: the pixel size comes from the header (libpng,
 /// libjpeg, libwebp; see CImageHeader), so a small file that would decode to gigabytes (a

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// How many of the room's pages the X server keeps as pixmaps, and which (issue 19, memory).

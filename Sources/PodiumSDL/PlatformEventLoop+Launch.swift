@@ -1,6 +1,7 @@
 import CSDL2
 import CX11Present
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension PlatformEventLoop {
     /// Handles the events the launch's window setup already caused, before the first frames

@@ -1,5 +1,7 @@
 import CSDL2
-import Foundation
+import FoundationEssentials
+import PodiumKit
+import Glibc
 import Synchronization
 
 /// SIGTERM and SIGINT as a request to quit, handled in the run loop like `q`, instead of killing
@@ -47,7 +49,7 @@ public enum QuitSignals {
         signal(SIGHUP) { _ in
             if let m = QuitSignals.hangupNote { _ = write(2, m, strlen(m)) }
         }
-        let t = Thread {
+        startDetachedThread(name: "podium signals") {
             var b: UInt8 = 0
             while true {
                 let n = read(readEnd, &b, 1)
@@ -70,7 +72,5 @@ public enum QuitSignals {
                 }
             }
         }
-        t.name = "podium signals"
-        t.start()
     }
 }

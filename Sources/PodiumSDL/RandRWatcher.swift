@@ -1,6 +1,8 @@
 import CSDL2
 import CXrandr
-import Foundation
+import Dispatch
+import FoundationEssentials
+import PodiumKit
 import Glibc
 import Synchronization
 
@@ -40,7 +42,7 @@ final class RandRWatcher: @unchecked Sendable {
         XRRSelectInput(dpy, XDefaultRootWindow(dpy), Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
         XSelectInput(dpy, XDefaultRootWindow(dpy), FocusChangeMask)
         XFlush(dpy)
-        Thread.detachNewThread { [self] in run() }
+        startDetachedThread { [self] in run() }
     }
 
     /// Called by the loop when it takes the event: the next notice wakes it again.

@@ -1,5 +1,6 @@
 import CSDL2
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// The room's page drawn by SDL's software renderer without a texture (issue 19, memory): the

@@ -1,5 +1,6 @@
 import CSDL2
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The room's window surface handed back while the X server presents its pages (issue 19,
 /// memory). SDL's software renderer draws into a window surface of the window's size (8.3 MB at

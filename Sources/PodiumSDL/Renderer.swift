@@ -1,6 +1,7 @@
 import CSDL2
 import CSDL2ImageLazy
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumCore
 import PodiumKit
 

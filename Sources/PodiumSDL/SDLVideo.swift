@@ -1,7 +1,8 @@
 import CSDL2
 import CSDL2ImageLazy
 import CX11Present
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumCore
 import PodiumKit
 
@@ -57,7 +58,7 @@ public enum SDLVideo {
     /// "PageDown"). Needs no SDL_Init: the names are a static table.
     public static func isKeyName(_ name: String) -> Bool {
         SDL_GetKeyFromName(name) != SDLK_UNKNOWN.rawValue
-            || SDL_GetKeyFromName(name.replacingOccurrences(of: " ", with: "")) != SDLK_UNKNOWN.rawValue
+            || SDL_GetKeyFromName(name.replacing(" ", with: "")) != SDLK_UNKNOWN.rawValue
     }
 
     public static func stop() { podium_img_quit(); SDL_Quit() }

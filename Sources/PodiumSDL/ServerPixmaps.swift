@@ -1,5 +1,6 @@
 import CX11Present
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumCore
 import PodiumKit
 

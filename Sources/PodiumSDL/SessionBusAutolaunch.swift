@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// No D-Bus autolaunch at launch (issue 19): SDL_Init connects to the session bus (screensaver
 /// inhibition, input methods), and where the session has none (no `DBUS_SESSION_BUS_ADDRESS`,

@@ -1,5 +1,6 @@
 import CTessellate
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// General polygons into triangles with GLU's tessellator (Debian's libglu1-mesa, `CTessellate`),

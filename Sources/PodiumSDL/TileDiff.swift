@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// Where two pages of one size differ, from their tiles' hashes (`BitmapTileHashes`): an advance

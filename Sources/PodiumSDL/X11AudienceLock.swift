@@ -1,5 +1,6 @@
 import CX11Present
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumCore
 
 /// One talk's audience view per X server screen, held on the X server itself: the selection

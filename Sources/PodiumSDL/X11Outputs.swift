@@ -1,5 +1,6 @@
 import CXrandr
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumCore
 import PodiumKit
 

@@ -1,6 +1,7 @@
 import CSDL2
 import CX11Present
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// Test hook, off unless `PODIUM_TEST_X_BAD_WINDOW=1` (x11 driver only): at every display change

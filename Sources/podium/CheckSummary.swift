@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import PodiumKit
+import Glibc
 import PodiumCore
 
 /// The lines `podium check` adds after "OK" for a pdfpc user: the slides as the speaker counts
@@ -20,7 +22,7 @@ enum CheckSummary {
         guard (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType == .typeRegular else { return nil }
         var parts: [String] = []
         if let d = deck.durationMinutes { parts.append("duration \(TalkOptions.plain(d)) min") }
-        if let t = deck.endTimeMinutes { parts.append(String(format: "end time %02d:%02d", t / 60, t % 60)) }
+        if let t = deck.endTimeMinutes { parts.append(String(cFormat: "end time %02d:%02d", t / 60, t % 60)) }
         if let l = deck.lastMinutes { parts.append("last minutes \(TalkOptions.plain(l))") }
         if let e = deck.endSlide { parts.append("end slide \(e)") }
         return "\(file.lastPathComponent) read: " + (parts.isEmpty ? "notes and pages only (no timing)" : parts.joined(separator: ", "))

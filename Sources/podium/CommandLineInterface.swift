@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumCore
 import PodiumKit
 
@@ -102,7 +103,7 @@ enum CommandLineInterface {
         for i in 1..<Int(CommandLine.argc) {
             guard let raw = CommandLine.unsafeArgv[i], String(validatingCString: raw) == nil else { continue }
             let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
-            let shown = bytes.prefix(160).map { $0 >= 0x20 && $0 < 0x7f ? String(UnicodeScalar($0)) : String(format: "\\x%02x", $0) }.joined()
+            let shown = bytes.prefix(160).map { $0 >= 0x20 && $0 < 0x7f ? String(UnicodeScalar($0)) : String(cFormat: "\\x%02x", $0) }.joined()
             return "\"\(shown)\""
         }
         return nil

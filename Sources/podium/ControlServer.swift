@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import PodiumCore
 import PodiumKit
 
@@ -15,7 +17,7 @@ final class ControlServer: @unchecked Sendable {
     typealias Handler = @MainActor (String) -> String
     let path: String
     private let fd: Int32
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var clients = 0
     /// Answers one request line; runs on the main thread. Set before the run loop starts.
     nonisolated(unsafe) var handler: Handler = { _ in #"{"ok":false,"error":"not ready"}"# }
@@ -45,8 +47,7 @@ final class ControlServer: @unchecked Sendable {
             let why = String(cString: strerror(errno)); Glibc.close(fd)
             throw ControlSocketError("cannot listen on \(path): \(why)")
         }
-        let t = Thread { [self] in acceptLoop() }
-        t.start()
+        startDetachedThread { [self] in acceptLoop() }
     }
 
     func close() { shutdown(fd, Int32(SHUT_RDWR)); Glibc.close(fd); unlink(path) }
@@ -94,7 +95,7 @@ final class ControlServer: @unchecked Sendable {
             guard Self.peerUID(c) == getuid() else { refuse(c, "this podium is controlled only by its own user"); continue }
             lock.lock(); let full = clients >= Self.maxClients; if !full { clients += 1 }; lock.unlock()
             if full { refuse(c, "too many control clients (at most \(Self.maxClients))"); continue }
-            Thread { [self] in serve(c); lock.lock(); clients -= 1; lock.unlock() }.start()
+            startDetachedThread { [self] in serve(c); lock.lock(); clients -= 1; lock.unlock() }
         }
     }
 
@@ -129,7 +130,7 @@ final class ControlServer: @unchecked Sendable {
                 discardRestOfLine(c, after: chunk[0..<n])
                 return
             }
-            for line in lines where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            for line in lines where !line.trimmingSpaces().isEmpty {
                 guard Self.send(c, ask(line)) else { return }
             }
         }

@@ -1,5 +1,6 @@
 import CCrashWatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumCore
 import PodiumKit
 import PodiumSDL
@@ -93,7 +94,7 @@ enum CrashRestart {
         if podium_crash_watch_retained(resource) != 0 { destroyWindowsOnClose(); return }
         // A watcher that ends (killed, "kill the watcher first") would free nothing the X server
         // kept: the talk's windows go with it again, as soon as the main loop hears of it.
-        Thread.detachNewThread {
+        startDetachedThread {
             podium_crash_watch_wait_gone()
             Task { @MainActor in
                 guard retaining else { return }   // quitting: its own end

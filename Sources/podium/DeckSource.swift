@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumCore
 import PodiumKit
 
@@ -55,7 +56,7 @@ enum DeckSource {
                                              kinds: registry.validators, available: { registry.kindNames },
                                              unknownKind: { registry.unavailability(ofKind: $0) }, keepingBadScenes: keepingBadScenes)
             else { throw error }
-            let name = (path as NSString).lastPathComponent
+            let name = path.pathLastComponent
             printError("podium: \(error); the restarted talk shows the version it showed before (\(LastGoodDeck.copyPath(for: path))), until the file loads again")
             deck.openerProblems.insert("\(name) does not load now (\(error.message)): the talk goes on with the version shown before the restart, and reloads once the file is fixed", at: 0)
             return deck
@@ -124,7 +125,7 @@ enum DeckSource {
     /// One line for the presenter's banner from `lines` (their paths shown relative to the deck's
     /// folder): the first, and how many more the log has.
     static func bannerLine(_ lines: [String], directory: URL, limit: Int = 240) -> String? {
-        guard let first = lines.first?.replacingOccurrences(of: directory.path + "/", with: "") else { return nil }
+        guard let first = lines.first?.replacing(directory.path + "/", with: "") else { return nil }
         let more = lines.count > 1 ? " (and \(lines.count - 1) more in the log)" : ""
         return (first.count > limit ? first.prefix(limit - 1) + "…" : first) + more
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumCore
 import PodiumKit
 import PodiumSDL
@@ -37,7 +38,7 @@ enum DisplaysCommand {
         print("video driver: \(SDLVideo.currentDriver); \(ds.count) display\(ds.count == 1 ? "" : "s")")
         for d in ds {
             print("\(d.index): \(d.label)\(d.index == 0 ? " (primary)" : "")")
-            print("   bounds \(d.bounds)  usable \(d.usableBounds)  dpi \(d.dpi.map { String(format: "%.0f", $0) } ?? "unknown")")
+            print("   bounds \(d.bounds)  usable \(d.usableBounds)  dpi \(d.dpi.map { String(cFormat: "%.0f", $0) } ?? "unknown")")
             print("   current \(d.currentMode?.description ?? "unknown"); modes: \(d.modes.map(\.description).joined(separator: ", "))")
         }
         print("presenter view: \(a.presenter?.name ?? "none")\(why.isEmpty ? "" : " (\(why.joined(separator: "; ")))")")

@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import PodiumKit
 import Glibc
 
 /// Watches files for changes with Linux inotify, read through a Dispatch read source (libdispatch
@@ -14,7 +15,7 @@ final class FileWatcher {
     private var folders: [Int32: String] = [:]
     private var names: [String: Set<String>] = [:]
     /// `watch` runs on the main thread, `drain` on the watcher's queue.
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private let onChange: @Sendable (String) -> Void
 
     /// Throws when inotify is unavailable (the caller logs it; Ctrl+R still reloads).

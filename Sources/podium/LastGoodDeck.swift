@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import PodiumCore
 import PodiumKit
 
@@ -29,7 +31,7 @@ enum LastGoodDeck {
         guard environment["PODIUM_CRASH_WATCHED"] != nil else { return }
         let target = copyPath(for: path), temporary = target + ".\(getpid()).part"
         DispatchQueue.global(qos: .utility).async {
-            try? FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(atPath: target.pathDeletingLastComponent, withIntermediateDirectories: true)
             guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else { return }
             if rename(temporary, target) != 0 { unlink(temporary) }
         }

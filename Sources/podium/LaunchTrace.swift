@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import PodiumKit
+import Glibc
 
 /// Where launch time goes, for profiling (issue 19): with `PODIUM_LAUNCH_TRACE=1` in the
 /// environment, each mark logs the wall time since the process started and the CPU time of the
@@ -13,7 +15,7 @@ enum LaunchTrace {
         var cpu = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu)
         let wall = (ProcessInfo.processInfo.systemUptime - start) * 1000
-        printError(String(format: "podium: launch trace t=%.4f +%.1f ms wall, %.1f ms CPU: %@", ProcessInfo.processInfo.systemUptime, wall,
-                          Double(cpu.tv_sec) * 1000 + Double(cpu.tv_nsec) / 1e6, what()))
+        printError(String(cFormat: "podium: launch trace t=%.4f +%.1f ms wall, %.1f ms CPU: ", ProcessInfo.processInfo.systemUptime, wall,
+                          Double(cpu.tv_sec) * 1000 + Double(cpu.tv_nsec) / 1e6) + what())
     }
 }

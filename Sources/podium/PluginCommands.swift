@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumCore
 import PodiumKit
 
@@ -18,7 +19,7 @@ enum PluginCommands {
         let registry = BuiltInPlugins.registry()
         guard let (command, pluginID) = try registry.command(named: name) else {
             // `podium talk.pdf`, as pdfpc is started: say how to present it.
-            let ext = (name as NSString).pathExtension.lowercased()
+            let ext = name.pathExtensionText.lowercased()
             let deckLike = FileManager.default.fileExists(atPath: name) || ext == "json" || registry.deckExtensions.contains(ext)
             let hint = deckLike ? ": to present it, podium present \(name.contains(" ") ? SafeText.quote(name) : name)" : ""
             throw CommandLineInterface.UsageError(description: "unknown command or option \(SafeText.quote(name))\(hint)")

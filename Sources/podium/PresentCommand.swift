@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumBroker
 import PodiumCore
 import PodiumKit
@@ -151,7 +152,7 @@ final class PresentCommand {
         presentation.keyMap = keyMap
         presentation.pointerModifiers = { PlatformEventLoop.modifiers }
         if let m = startMinutes {
-            let at = String(format: "%02d:%02d", m / 60, m % 60)
+            let at = String(cFormat: "%02d:%02d", m / 60, m % 60)
             if presentation.setStartTime(minutesAfterMidnight: m) != nil { log("--start-time \(at): the talk timer starts then (or on the first advance)") }
             else { log("--start-time \(at) has passed: the talk timer starts on the first advance") }
         }
@@ -354,7 +355,7 @@ final class PresentCommand {
         catch {
             guard !journalFailed else { return }
             journalFailed = true
-            let folder = (error as? JournalError).map { ($0.file as NSString).deletingLastPathComponent } ?? journal.file.deletingLastPathComponent().path
+            let folder = (error as? JournalError).map { $0.file.pathDeletingLastComponent } ?? journal.file.deletingLastPathComponent().path
             let reason = (error as? JournalError)?.message ?? DiskErrorText.reason(error)
             log("the talk's place cannot be saved: \(error); the talk goes on (a restart after a crash still resumes it)")
             // Beside a notice already up (a restart's, a lasting error) rather than over it.
@@ -439,7 +440,7 @@ final class PresentCommand {
             if !firstFrameLogged {
                 firstFrameLogged = true
                 bothWindowsShown = true
-                log(String(format: "first frame of both windows %.0f ms after launch", (ProcessInfo.processInfo.systemUptime - launch) * 1000))
+                log(String(cFormat: "first frame of both windows %.0f ms after launch", (ProcessInfo.processInfo.systemUptime - launch) * 1000))
                 CrashRestart.uncover()   // after a restart: the room sees this frame, not black
             }
             CrashRestart.reportLayout(displays: displays.map(\.bounds), room: displayController.assignment.roomDisplay?.bounds,

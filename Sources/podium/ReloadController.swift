@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumCore
 import PodiumKit
 import PodiumSDL
@@ -54,7 +55,7 @@ final class ReloadController {
 
     /// A problem without its `scenes[N]: ` prefix: the same missing file after scenes moved.
     static func withoutScene(_ problem: String) -> String {
-        problem.replacingOccurrences(of: #"^scenes\[[0-9]+\]: "#, with: "", options: .regularExpression)
+        problem.replacing(#/^scenes\[[0-9]+\]: /#, with: "")
     }
 
     private func fileChanged(_ path: String) {
@@ -130,7 +131,7 @@ final class ReloadController {
         if let k = loaded.keyMap { presentation.keyMap = k }
         watchFiles()
         onReloaded?(loaded.deck)
-        let search = searchSeconds > 0 ? String(format: "; pages read in %.0f ms off the main thread", searchSeconds * 1000) : ""
+        let search = searchSeconds > 0 ? String(cFormat: "; pages read in %.0f ms off the main thread", searchSeconds * 1000) : ""
         let found = presentation.reloadPlaceFound
         log("reloaded \(deckPath) (\(reason)): \(loaded.deck.scenes.count) scenes, scene \(before + 1) → \(presentation.currentIndex + 1) (place found \(Self.how(found))\(search))")
         var still = loaded.problems.isEmpty ? "" : " (still: \(loaded.problems.map(SceneNumbers.spelled).joined(separator: "; ")))"
@@ -171,8 +172,8 @@ final class ReloadController {
     /// files that did (`talk.notes.json`, `talk.pdfpc`; trial 17 m10: a notes typo read
     /// "Reloaded talk.pdf"); otherwise (a JSON deck, Ctrl+R) the deck.
     static func reloadedName(deckPath: String, changed: Set<String>) -> String {
-        let deck = (deckPath as NSString).lastPathComponent
-        let names = Set(changed.map { ($0 as NSString).lastPathComponent })
+        let deck = deckPath.pathLastComponent
+        let names = Set(changed.map { $0.pathLastComponent })
         guard deckPath.lowercased().hasSuffix(".pdf"), !names.isEmpty, !names.contains(deck) else { return deck }
         return names.sorted().joined(separator: ", ")
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumCore
 import PodiumKit
 import PodiumSDL
@@ -58,9 +59,9 @@ enum SnapshotCommand {
     /// Bad input exits 2 before anything is drawn: a PNG that cannot be written is found out now,
     /// not after the render (where it was a generic failure, exit 1).
     private static func refuseUnwritable(_ out: String) throws {
-        let folder = (out as NSString).deletingLastPathComponent.isEmpty ? "." : (out as NSString).deletingLastPathComponent
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        let folder = out.pathDeletingLastComponent.isEmpty ? "." : out.pathDeletingLastComponent
+        var isFolder: Bool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder else {
             throw CommandLineInterface.Refusal(description: "--out \(SafeText.quote(out)): no folder \(SafeText.quote(folder)) to write it in")
         }
         guard access(folder, W_OK) == 0 else {

@@ -1,5 +1,6 @@
 import CCrashWatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumSDL
 
 // Entry point: parse the command line and run one command. Exit codes: 0 success, 1 runtime

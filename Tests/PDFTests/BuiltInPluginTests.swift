@@ -92,7 +92,8 @@ final class BuiltInPluginTests: PDFTestCase {
         XCTAssertTrue(unknown.stderr.hasPrefix("podium: unknown command or option \"bandz\"\nusage: podium present"), unknown.stderr)
     }
 
-    /// scripts/check-host-imports.sh passes on the tree and fails on a copy that imports a plugin.
+    /// scripts/check-host-imports.sh passes on the tree and fails on a copy that imports a plugin
+    /// (or Foundation).
     func testExecutableImportsNoPluginModule() throws {
         let script = TestPaths.root.appendingPathComponent("scripts/check-host-imports.sh").path
         let r = try runProcess(script, [], environment: env)
@@ -108,5 +109,7 @@ final class BuiltInPluginTests: PDFTestCase {
         let bad = try runProcess(copy.appendingPathComponent("scripts/check-host-imports.sh").path, [], environment: env)
         XCTAssertEqual(bad.status, 1)
         XCTAssertTrue(bad.stderr.contains("imports the plugin module MediaScene"), bad.stderr)
+        // Foundation in the executable again (issue 19: a PDF talk maps FoundationEssentials alone).
+        XCTAssertTrue(bad.stdout.contains("Sneaky.swift:1:import Foundation") && bad.stderr.contains("imports FoundationEssentials, not Foundation"), bad.stdout + bad.stderr)
     }
 }

@@ -6,7 +6,8 @@ import XCTest
 /// What a launch loads (issue 19): libraries only some talks need are opened when first used,
 /// not at start: the remote's (libsoup and everything it links, libqrencode) only with
 /// `--remote`, libmosquitto with libcrypto only for follower screens, GLU with OpenGL only when a
-/// shape is drawn, GStreamer only when a movie plays; and the first frame of both windows comes before work a timer put off (the
+/// shape is drawn, GStreamer only when a movie plays, Foundation (with its ICU data) only when a
+/// plugin that imports it is (a PDF talk needs FoundationEssentials alone); and the first frame of both windows comes before work a timer put off (the
 /// next scene, made for the console's next preview).
 final class LaunchLibrariesTests: PDFTestCase {
     var env: [String: String] { TestPaths.privateHome(in: dir).merging(["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"]) { $1 } }
@@ -51,6 +52,13 @@ final class LaunchLibrariesTests: PDFTestCase {
                        "libSDL2_image-2.0.so", "libcmark-gfm", "libexif.so"] {
             XCTAssertFalse(libs.contains { $0.hasPrefix(absent) }, "\(absent) is not loaded by a PDF talk without movies, pictures or Markdown notes: \(libs.sorted())")
         }
+        // The executable and everything a PDF talk loads import FoundationEssentials, not
+        // Foundation: libFoundation with FoundationInternationalization and ICU's data is ~6 MB
+        // resident and ~3 ms of start (docs/Performance.md, "Foundation out of a PDF talk").
+        for absent in ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so"] {
+            XCTAssertFalse(libs.contains(absent), "\(absent) is not loaded by a PDF talk: \(libs.sorted())")
+        }
+        XCTAssertTrue(libs.contains("libFoundationEssentials.so"), libs.sorted().description)
         // The whole count, so a library linked again at start shows here (GStreamer's were 12 of
         // 127 on X11; this talk on the offscreen driver maps 112 in a debug build).
         XCTAssertLessThanOrEqual(libs.count, 113, "libraries mapped by a PDF talk at start: \(libs.sorted())")
@@ -95,6 +103,8 @@ final class LaunchLibrariesTests: PDFTestCase {
     /// The demo's second scene (band list: ICU collation over a SQLite store) is made for the
     /// console's next preview by a timer, which the run loop's first turn does not fire: it is
     /// made after both windows' first frame.
+    /// The band list imports Foundation: its library brings libFoundation into a process whose
+    /// executable links only FoundationEssentials, and the scene is made and shown.
     func testTheNextSceneIsMadeAfterTheFirstFrame() throws {
         let app = try PodiumProcess(args: [TestPaths.demoDeck], environment: env, dir: dir)
         defer { app.stop() }
@@ -102,5 +112,9 @@ final class LaunchLibrariesTests: PDFTestCase {
         let log = app.log
         guard let frame = log.range(of: "first frame of both windows"), let bands = log.range(of: "[org.podium.band-list]") else { return XCTFail(log) }
         XCTAssertLessThan(frame.lowerBound, bands.lowerBound, log)
+        XCTAssertTrue(try mappedLibraries(app.process.processIdentifier).contains("libFoundation.so"), "the band list's library brought Foundation")
+        XCTAssertEqual(try app.client.send(["cmd": "next"])["ok"]?.bool, true)
+        XCTAssertTrue(waitUntil(10) { (try? app.client.send(["cmd": "state"]))?["scene"]?["index"]?.int == 1 }, app.log)
+        XCTAssertEqual(try app.client.send(["cmd": "state"])["scene"]?["kind"]?.string, "band-list", app.log)
     }
 }

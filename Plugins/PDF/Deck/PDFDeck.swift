@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// What `podium present talk.pdf` turns a PDF into: one `pdf` scene per page, titled from the
@@ -93,7 +94,7 @@ public struct PDFDeck {
         func params(_ page: Int) -> [String: JSONValue] {
             ["file": .string(file), "page": .number(Double(page + 1)), "notes": .string(layout.rawValue)]
         }
-        let name = (path as NSString).lastPathComponent
+        let name = path.pathLastComponent
         guard let doc else {
             title = name
             pages = [Page(title: name, notes: "", parameters: params(0), slide: nil)]

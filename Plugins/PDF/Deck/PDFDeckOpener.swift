@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// `podium present talk.pdf`: the PDF plugin's deck opener. One `pdf` scene per page (`PDFDeck`),
@@ -52,7 +53,7 @@ enum PDFDeckOpener {
         // problems lead the banner).
         if let why = opened.document.fromLastGoodCopy {
             let reason = why.hasPrefix(r.path + ": ") ? String(why.dropFirst(r.path.count + 2)) : why
-            deck.problems.insert("\((r.path as NSString).lastPathComponent) cannot be opened now (\(reason)): the talk goes on with the version shown before the restart, and reloads once the file is complete", at: 0)
+            deck.problems.insert("\(r.path.pathLastComponent) cannot be opened now (\(reason)): the talk goes on with the version shown before the restart, and reloads once the file is complete", at: 0)
         }
         if let w = pdf.labelWarning { deck.warnings.append(w) }
         if let w = pdf.hiddenWarning { deck.warnings.append(w) }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// Presenter notes from a sidecar file next to the PDF: `talk.pdf` → `talk.notes.json`.
@@ -34,7 +35,7 @@ public enum PDFNotes {
     /// The last sidecar read without a problem, by path, in this process: a reload whose file has
     /// a typo (saved mid-edit) keeps these notes rather than marking them missing.
     nonisolated(unsafe) private static var lastGood: [String: Data] = [:]
-    private static let lock = NSLock()
+    private static let lock = ThreadLock()
 
     /// Notes for the PDF at `pdf` whose pages carry `labels`. An absent sidecar gives none. A
     /// problem (unreadable file, invalid JSON, a key that is neither a page number nor a label, a
@@ -75,7 +76,7 @@ public enum PDFNotes {
     /// The notes in `data` (nil: the file could not be read, `unreadable` says why). Every page
     /// whose notes are lost gets `missing(…)` instead.
     private static func parse(_ data: Data?, path: String, labels: [String], unreadable: String = "") -> Reading {
-        let name = (path as NSString).lastPathComponent
+        let name = path.pathLastComponent
         func everyPageMissing(_ why: String) -> Reading {
             Reading(notes: Dictionary(uniqueKeysWithValues: labels.indices.map { ($0, missing(name, why)) }), problems: ["\(SafeText.escape(path)): \(why)"])
         }

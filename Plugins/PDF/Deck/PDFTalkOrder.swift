@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import PodiumKit
+import Glibc
 
 /// The pages a PDF talk leaves out (talk.pdfpc's `hidden`, as `PDFDeck` last used them), by the
 /// PDF's absolute path, so a `pdf` scene's own NEXT preview skips them as the talk's next key
@@ -6,7 +8,7 @@ import Foundation
 /// a deck built from the PDF sets it: a JSON deck's `pdf` scenes show the file's next page.
 enum PDFTalkOrder {
     nonisolated(unsafe) private static var hidden: [String: Set<Int>] = [:]
-    private static let lock = NSLock()
+    private static let lock = ThreadLock()
 
     static func setHidden(_ pages: Set<Int>, file: String) { lock.withLock { hidden[file] = pages } }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// pdfpc's per-talk file, `talk.pdfpc` beside `talk.pdf` (pdfpc 4.5 and later write JSON,
@@ -53,7 +54,7 @@ public struct PdfpcFile: Equatable, Sendable {
         out.keptBefore = !problems.isEmpty
         for p in problems {
             // "…/talk.pdfpc: pages[2].idx" → "pages"; the file alone → the whole of `before`.
-            guard let colon = p.path.range(of: ".pdfpc: ", options: .backwards) else { return before.withProblems(problems) }
+            guard let colon = p.path.ranges(of: ".pdfpc: ").last else { return before.withProblems(problems) }
             switch p.path[colon.upperBound...].prefix(while: { $0.isLetter }) {
             case "duration": out.durationMinutes = before.durationMinutes
             case "endTime": out.endTime = before.endTime
@@ -153,7 +154,7 @@ public struct PdfpcFile: Equatable, Sendable {
                 }
                 let idx = Int(n)
                 if let note = page["note"], note != .null {
-                    if let s = note.string { if !s.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { out.notes[idx] = s } }
+                    if let s = note.string { if !s.trimmingWhitespace().isEmpty { out.notes[idx] = s } }
                     else { out.problems.append(fail("pages[\(i)].note", "expected a string, found \(note.typeName)")) }
                 }
                 for (key, set) in [("hidden", \PdfpcFile.hidden), ("forcedOverlay", \PdfpcFile.forcedOverlays)] {

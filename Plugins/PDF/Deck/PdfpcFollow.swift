@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// Moves `talk.pdfpc`'s per-page entries (notes, hidden pages, forced overlays) with their pages'

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// Whether `talk.pdfpc` still fits its PDF, and its per-page entries moved when it does not.
@@ -40,7 +42,7 @@ enum PdfpcStaleness {
     nonisolated(unsafe) private static var lastGood: [String: Data] = [:]
     /// The documents of baselines whose keys are still being read (`readKeysLater`), by PDF path.
     nonisolated(unsafe) private static var reading: [String: PDFDocument] = [:]
-    private static let lock = NSLock()
+    private static let lock = ThreadLock()
     /// Seconds after a launch (or a new `.pdfpc`) before the baseline's page keys are read on a
     /// background thread: reading every page's text (~2 ms a page) must not hold up the first
     /// frames (issue 19: nothing that can wait blocks them).
@@ -124,7 +126,7 @@ enum PdfpcStaleness {
         lock.withLock { seen[pdf] = was }
         let file = PdfpcFile.readable(bytes, file: pdfpcPath, pageCount: was.pageCount)
         let perPage = file.hasPageEntries
-        let name = (pdf as NSString).lastPathComponent
+        let name = pdf.pathLastComponent
         guard was.pdfSize != size || was.pdfModified != modified || was.pageCount != doc.pageCount else {
             if perPage, was.keys == nil { readKeysLater(of: doc, for: was, pdf: pdf, store: store) }
             return (file, [])
@@ -224,13 +226,13 @@ enum PdfpcStaleness {
 
     private static func signature(_ path: String) -> (Int, Double) {
         let a = try? FileManager.default.attributesOfItem(atPath: path)
-        return ((a?[.size] as? NSNumber)?.intValue ?? -1, (a?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1)
+        return ((a?[.size] as? UInt).map { Int($0) } ?? -1, (a?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1)
     }
 
     static func fnv<S: Sequence>(_ bytes: S) -> String where S.Element == UInt8 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return String(format: "%016llx", h)
+        return String(cFormat: "%016llx", h)
     }
 
     /// `$XDG_STATE_HOME/podium/pdfpc-<FNV-1a 64 of the PDF's path>.json` (as the talk journal's).
@@ -246,7 +248,7 @@ enum PdfpcStaleness {
 
     private static func save(_ base: Baseline, to store: String) {
         guard let data = try? JSONEncoder().encode(base) else { return }
-        try? FileManager.default.createDirectory(atPath: (store as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: store.pathDeletingLastComponent, withIntermediateDirectories: true)
         try? data.write(to: URL(fileURLWithPath: store), options: .atomic)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// Recognises Beamer's `show notes on second screen`: every page is a slide and its notes side
@@ -25,7 +26,7 @@ public enum NotesDetection {
     }
 
     /// Whether `/Creator` names Beamer ("LaTeX with Beamer class").
-    static func isBeamer(_ creator: String?) -> Bool { creator?.localizedCaseInsensitiveContains("beamer") == true }
+    static func isBeamer(_ creator: String?) -> Bool { creator?.lowercased().contains("beamer") == true }
 
     /// The layout a page of `pageSize` (points) looks like; `beamer` when the PDF's metadata
     /// names Beamer.
@@ -42,7 +43,7 @@ public enum NotesDetection {
     public static func unsplitWarning(file: String, doc: PDFDocument, shown layout: NotesLayout) -> String? {
         let looks = self.layout(of: doc)
         guard layout == .none, looks != .none else { return nil }
-        let name = (file as NSString).lastPathComponent
+        let name = file.pathLastComponent
         return "\(name): the pages look like slide + notes (Beamer's notes on the second screen) but are shown whole, so the room sees the notes; --notes \(looks.rawValue) splits them"
     }
 }

@@ -1,5 +1,6 @@
 import CPoppler
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// One open PDF (poppler-glib), with what Podium needs of it: page sizes, labels, the outline,
@@ -31,11 +32,11 @@ public final class PDFDocument: @unchecked Sendable {
     private let doc: OpaquePointer
     /// The file's contents as read when opened (GBytes), shared with `reopened()` documents.
     private let bytes: OpaquePointer
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var linkCache: [Int: [PDFLink]] = [:]
     /// `pageKeys` and `loosePageKeys`, once read (their own lock: reading the text takes `lock`
     /// page by page).
-    private let keysLock = NSLock()
+    private let keysLock = ThreadLock()
     private var keysRead: (exact: [String], loose: [String], words: [[String]])?
 
     /// Every page's content key (`InkPageKeys`: its text and size), read once per document and
@@ -95,14 +96,14 @@ public final class PDFDocument: @unchecked Sendable {
         }
         let head = data.prefix(1024)
         // The PDF spec lets the header sit anywhere in the first 1024 bytes.
-        guard head.range(of: Data("%PDF-".utf8)) != nil else {
+        guard head.firstRange(of: Array("%PDF-".utf8)) != nil else {
             let shown = head.isEmpty ? "nothing (empty file)" : SafeText.quote(String(decoding: head.prefix(12), as: UTF8.self), limit: 12)
             throw PDFError(file: path, .notPDF(shown))
         }
         // GBytes copies the data once; every poppler document opened over it shares that copy.
         let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }!
         defer { g_bytes_unref(bytes) }
-        try self.init(path: path, bytes: bytes, endsWithEOFMarker: data.suffix(1024).range(of: Data("%%EOF".utf8)) != nil)
+        try self.init(path: path, bytes: bytes, endsWithEOFMarker: data.suffix(1024).firstRange(of: Array("%%EOF".utf8)) != nil)
         fromLastGoodCopy = unreadableBecause
     }
 
@@ -145,7 +146,7 @@ public final class PDFDocument: @unchecked Sendable {
         doc = d
         self.bytes = g_bytes_ref(bytes)
         pageCount = n
-        title = Self.take(poppler_document_get_title(d)).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        title = Self.take(poppler_document_get_title(d)).flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }
         creator = Self.take(poppler_document_get_creator(d))
         var sizes: [Size] = [], labels: [String] = [], unopened: [Int] = []
         for i in 0..<n {
@@ -194,7 +195,7 @@ public final class PDFDocument: @unchecked Sendable {
                 let type = poppler_annot_get_annot_type(annot)
                 let printed = poppler_annot_get_flags(annot).rawValue & POPPLER_ANNOT_FLAG_PRINT.rawValue != 0
                 if ![POPPLER_ANNOT_LINK, POPPLER_ANNOT_POPUP, POPPLER_ANNOT_WIDGET].contains(type), !printed,
-                   let text = Self.take(poppler_annot_get_contents(annot))?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
+                   let text = Self.take(poppler_annot_get_contents(annot))?.trimmingWhitespace(), !text.isEmpty {
                     out.append(text)
                 }
             }

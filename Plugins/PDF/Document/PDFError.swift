@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// Why a PDF cannot be shown. Each message names the file and is worded for the error card and

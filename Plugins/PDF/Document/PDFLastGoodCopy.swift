@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// The last version of each PDF a talk showed, kept on disk, so that a crash restart while the
@@ -26,7 +28,7 @@ enum PDFLastGoodCopy {
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             // $HOME, as every other state file (NSHomeDirectory reads the passwd entry on Linux:
             // talks with a private HOME wrote the real user's cache, trial 18b F5).
-            ?? ((environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) as NSString).appendingPathComponent(".cache")
+            ?? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path).pathAppending(".cache")
         let hash = String(InkPageKeys.fnv1a64(Array(path.utf8)), radix: 16)
         return "\(base)/podium/last-good/\(hash).pdf"
     }
@@ -42,7 +44,7 @@ enum PDFLastGoodCopy {
         keeping.enter()
         DispatchQueue.global(qos: .utility).async {
             defer { keeping.leave() }
-            let folder = (target as NSString).deletingLastPathComponent
+            let folder = target.pathDeletingLastComponent
             let temporary = target + ".\(getpid()).part"
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -78,7 +80,7 @@ enum PDFLastGoodCopy {
         keeping.enter()
         DispatchQueue.global(qos: .utility).async {
             defer { keeping.leave() }
-            try? FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(atPath: target.pathDeletingLastComponent, withIntermediateDirectories: true)
             guard FileManager.default.createFile(atPath: temporary, contents: bytes, attributes: [.posixPermissions: 0o600]) else { return }
             if rename(temporary, target) != 0 { unlink(temporary) }
         }

@@ -1,5 +1,6 @@
 import CPoppler
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// A clip that a PDF page plays in place, over `area`: a link to a media file (Beamer's
@@ -33,15 +34,15 @@ public struct PDFMovie: Equatable, Sendable {
     /// The movie a link target names, or nil when it is not a local media file (a web address,
     /// a PDF, a page). Accepts `run:`, `file:` and `file://` prefixes and pdfpc's query flags.
     static func fromLink(_ target: String, area: Rect) -> PDFMovie? {
-        var s = target.trimmingCharacters(in: .whitespaces)
+        var s = target.trimmingSpaces()
         var query = ""
         if let q = s.firstIndex(of: "?") { query = String(s[s.index(after: q)...]); s = String(s[..<q]) }
         if s.hasPrefix("run:") { s.removeFirst(4) }
-        else if s.hasPrefix("file://") { s = String(s.dropFirst(7)).removingPercentEncoding ?? s }
-        else if s.hasPrefix("file:") { s = String(s.dropFirst(5)).removingPercentEncoding ?? s }
+        else if s.hasPrefix("file://") { s = PercentEncoding.decode(s.dropFirst(7)) ?? s }
+        else if s.hasPrefix("file:") { s = PercentEncoding.decode(s.dropFirst(5)) ?? s }
         // Any other scheme (http:, mailto:) is not a file beside the PDF.
         if let colon = s.firstIndex(of: ":"), !s[..<colon].contains("/") { return nil }
-        guard !s.isEmpty, mediaExtensions.contains((s as NSString).pathExtension.lowercased()) else { return nil }
+        guard !s.isEmpty, mediaExtensions.contains(s.pathExtensionText.lowercased()) else { return nil }
         var m = PDFMovie(area: area, file: s, source: .link)
         for flag in query.split(separator: "&") {
             let kv = flag.split(separator: "=", maxSplits: 1).map(String.init)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A test hook for end-to-end tests of a reload reading the pages' text (`PDFDocument.pageKeys`):
 /// `PODIUM_PDF_HOLD_PAGE_TEXT=PATH` holds every document's first read of it until the file PATH

@@ -1,5 +1,6 @@
 import CPoppler
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// What the drawing layer keys a page's strokes by: a fingerprint of the page's content, so
@@ -33,11 +34,11 @@ enum InkPageKeys {
     }
 
     /// `text` without its digits, for a looser fingerprint (`PDFDocument.loosePageKeys`).
-    static func loose(_ text: String) -> String { String(text.unicodeScalars.filter { !CharacterSet.decimalDigits.contains($0) }.map(Character.init)) }
+    static func loose(_ text: String) -> String { String(text.unicodeScalars.filter { $0.properties.generalCategory != .decimalNumber }.map(Character.init)) }
 
     /// The fingerprint of a page with `text` of `size` points.
     static func key(text: String, size: Size) -> String {
-        let hash = fnv1a64(Array((text + "\u{0}" + String(format: "%.2fx%.2f", size.width, size.height)).utf8))
+        let hash = fnv1a64(Array((text + "\u{0}" + String(cFormat: "%.2fx%.2f", size.width, size.height)).utf8))
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// Draws the drawing layer as vector draw commands in a page view's points: strokes (lines with

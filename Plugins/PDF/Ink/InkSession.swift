@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// The drawing layer of one PDF for the whole session, shared by the scenes of its pages (one

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// Podium's own file for the drawings on a PDF, beside it: `talk.pdf` → `talk.drawings.json`.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// One stroke of the pen or highlighter on a PDF page, kept as vectors: points in page points

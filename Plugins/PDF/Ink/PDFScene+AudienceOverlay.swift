@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// What follower screens mirror of the drawing layer (`AudienceOverlayMirroring`): the shown
@@ -83,7 +84,7 @@ extension PDFScene: AudienceOverlayMirroring {
         let cut = encode(strokes)
         let left = all.count - strokes.count
         let note = "drawings of page \(page + 1) for follower screens cut to \(maxBytes) bytes and \(Self.overlayMaxStrokes) strokes: "
-            + [tolerance > 0 ? "simplified to \(String(format: "%.2g", tolerance)) pt" : nil,
+            + [tolerance > 0 ? "simplified to \(String(cFormat: "%.2g", tolerance)) pt" : nil,
                left > 0 ? "the oldest \(left) of \(all.count) strokes left out (the room here shows them all)" : nil].compactMap { $0 }.joined(separator: ", ")
         // Once per page and kind of cut, not per pointer sample of a stroke being drawn.
         let key = "\(page) \(tolerance) \(left > 0)"

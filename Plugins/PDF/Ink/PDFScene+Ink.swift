@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// The drawing layer of a PDF scene: the pen, highlighter and eraser on the presenter's page

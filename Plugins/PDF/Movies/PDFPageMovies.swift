@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 import PodiumMedia
 
@@ -36,7 +37,7 @@ final class PDFPageMovies {
     init(document: PDFDocument, pdfPath: String, context: SceneContext, audiencePage: PDFPageView, presenterPage: PDFPageView, page: Int) {
         self.document = document
         pdfDirectory = URL(fileURLWithPath: pdfPath).deletingLastPathComponent()
-        pdfName = (pdfPath as NSString).lastPathComponent
+        pdfName = pdfPath.pathLastComponent
         self.context = context
         audienceLayer = PDFMovieLayer(over: audiencePage)
         presenterLayer = PDFMovieLayer(over: presenterPage)

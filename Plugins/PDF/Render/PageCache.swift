@@ -1,6 +1,7 @@
 import CLZ4
 import CPoppler
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// One rendered bitmap's identity: page, the region of it shown, and the exact pixel size.
@@ -57,7 +58,7 @@ public final class PageCache: @unchecked Sendable {
     /// Preview sizes remembered per view size.
     static let derivedLimit = 4
 
-    private let cond = NSCondition()
+    private let cond = ThreadCondition()
     private var entries: [PageKey: (bitmap: Bitmap, used: UInt64)] = [:]
     private var store = PageStore(byteBudget: PageCache.packedByteBudget ?? PageStoreBudget.bytes(forPagePixels: []))
     /// Pixels of the page each window shows now (`noteWindowPage`), by window.
@@ -69,7 +70,7 @@ public final class PageCache: @unchecked Sendable {
     /// The key each worker renders now (`Lane`).
     private var demanding: PageKey?, prefetching: PageKey?
     private var clock: UInt64 = 0
-    private var demandWorker: Thread?, prefetchWorker: Thread?
+    private var demandWorker = false, prefetchWorker = false
     /// Set when a reload replaced this cache: the worker ends whenever it runs out of work.
     private var retired = false
     /// Requested keys (`request`) and who to tell when each is rendered.
@@ -308,16 +309,13 @@ public final class PageCache: @unchecked Sendable {
 
     /// Called with the lock held.
     private func startWorkerIfNeeded() {
-        if demandWorker == nil, !requested.isEmpty { demandWorker = startWorker(.demand) }
-        if prefetchWorker == nil, !pending.isEmpty { prefetchWorker = startWorker(.prefetch) }
+        if !demandWorker, !requested.isEmpty { demandWorker = startWorker(.demand) }
+        if !prefetchWorker, !pending.isEmpty { prefetchWorker = startWorker(.prefetch) }
     }
 
-    private func startWorker(_ lane: Lane) -> Thread {
-        let t = Thread { [weak self] in self?.work(lane) }
-        t.name = lane == .demand ? "podium-pdf-render" : "podium-pdf-prerender"
-        t.stackSize = 1 << 20
-        t.start()
-        return t
+    /// Starts the lane's worker; true when it runs.
+    private func startWorker(_ lane: Lane) -> Bool {
+        startDetachedThread(name: lane == .demand ? "podium-pdf-render" : "podium-pdf-prerender", stackSize: 1 << 20) { [weak self] in self?.work(lane) }
     }
 
     /// Which worker: the one for pages a view waits for (`requested`, normal priority) or the
@@ -395,7 +393,7 @@ public final class PageCache: @unchecked Sendable {
             // Retired and nothing asked for: the thread ends (a scene a reload kept that asks
             // again starts another).
             if !queued() {
-                if demand { demandWorker = nil } else { prefetchWorker = nil }
+                if demand { demandWorker = false } else { prefetchWorker = false }
                 cond.unlock(); return
             }
             let key = demand ? requested.removeFirst() : pending.removeFirst()
@@ -494,7 +492,7 @@ public final class PageCache: @unchecked Sendable {
     /// (tests). Only while a prefetch worker runs: pages are packed again by it alone.
     public func waitUntilRepacked() {
         cond.lock()
-        while repacking != nil || (Self.repackStored && prefetchWorker != nil && store.nextToRepack() != nil) { cond.wait() }
+        while repacking != nil || (Self.repackStored && prefetchWorker && store.nextToRepack() != nil) { cond.wait() }
         cond.unlock()
     }
 
@@ -604,7 +602,7 @@ public enum PageCaches {
     /// Caches opened during `loadFresh`, not yet in use.
     nonisolated(unsafe) private static var staged: [String: PageCache]?
     nonisolated(unsafe) private static var generations = 0
-    private static let lock = NSLock()
+    private static let lock = ThreadLock()
 
     /// The cache for the PDF at `path` (absolute), opening it on first use (inside `loadFresh`:
     /// opening it again from the file). Throws `PDFError`.

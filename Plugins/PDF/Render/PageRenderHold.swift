@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A test hook for end-to-end tests of a page that renders slowly: `PODIUM_PDF_HOLD_PAGE=N:PATH`
 /// holds every render of page N (1-based) until the file PATH exists, so a test knows the page is

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// A talk: a title and ordered scenes, read from a JSON deck file.

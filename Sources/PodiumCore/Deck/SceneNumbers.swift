@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Scene numbers as the speaker sees them. A deck's JSON paths count from 0 (`scenes[2]`), the
 /// console from 1 ("3 / 6"): a message naming only `scenes[2]` reads as the wrong scene.
@@ -10,7 +11,7 @@ public enum SceneNumbers {
     public static func spelled(_ text: String) -> String {
         guard text.contains("scenes[") else { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            guard !line.contains("(scene "), let r = line.range(of: #"scenes\[[0-9]+\]"#, options: .regularExpression),
+            guard !line.contains("(scene "), let r = line.firstRange(of: #/scenes\[[0-9]+\]/#),
                   let n = Int(line[r].dropFirst("scenes[".count).dropLast()) else { return String(line) }
             return line + " (scene \(n + 1))"
         }.joined(separator: "\n")

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import PodiumKit
+import Glibc
 
 /// The speaker's choice of presenter and audience display, remembered per set of connected
 /// displays, so the next launch with the same displays uses it. Each display is known by name +
@@ -69,7 +71,7 @@ public struct DisplayChoices: Equatable, Sendable {
     /// the bad value (at most 80 characters of it).
     public init(json data: Data, file: String) throws {
         func fail(_ path: String, _ problem: String) -> DisplayChoicesError { DisplayChoicesError(file: file, path: path, problem: problem) }
-        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+        guard let root = (try? JSONValue.parse(data)).map(Self.plain) as? [String: Any] else {
             throw fail("$", "not a JSON object")
         }
         guard root["version"] as? Int == 1 else { throw fail("$.version", "expected 1, got \(Self.quote(root["version"]))") }
@@ -80,7 +82,7 @@ public struct DisplayChoices: Equatable, Sendable {
                 throw fail(path + ".name", "expected a display name (1 to 256 characters), got \(Self.quote(o["name"]))")
             }
             func size(_ key: String) throws -> Int {
-                guard let n = o[key] as? NSNumber, let i = Int(exactly: n.doubleValue), (1...100_000).contains(i) else {
+                guard let i = o[key] as? Int ?? (o[key] as? Double).flatMap({ Int(exactly: $0) }), (1...100_000).contains(i) else {
                     throw fail("\(path).\(key)", "expected a whole number of pixels from 1 to 100000, got \(Self.quote(o[key]))")
                 }
                 return i
@@ -114,7 +116,7 @@ public struct DisplayChoices: Equatable, Sendable {
             })
             var saved: Date?
             if let v = o["saved"] {
-                guard let t = v as? String, let d = Self.dateFormat.date(from: t) else {
+                guard let t = v as? String, let d = try? Self.dateFormat.parse(t) else {
                     throw fail(p + ".saved", "expected a UTC time as 2026-12-01T17:50:00Z, got \(Self.quote(v))")
                 }
                 saved = d
@@ -141,15 +143,42 @@ public struct DisplayChoices: Equatable, Sendable {
             var o: [String: Any] = [
                 "displays": e.displays.sorted { ($0.name, $0.nativeWidth, $0.nativeHeight) < ($1.name, $1.nativeWidth, $1.nativeHeight) }.map(display),
                 "presenter": id(e.presenter), "audience": id(e.audience)]
-            if let d = e.saved { o["saved"] = Self.dateFormat.string(from: d) }
+            if let d = e.saved { o["saved"] = Self.dateFormat.format(d) }
             return o
         }
-        let data = try? JSONSerialization.data(withJSONObject: ["version": 1, "choices": choices], options: [.prettyPrinted, .sortedKeys])
+        let encoder = JSONEncoder(); encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try? encoder.encode(Self.value(["version": 1, "choices": choices]))
         return (data ?? Data()) + Data("\n".utf8)
     }
 
-    /// `saved`: ISO 8601 in UTC, to the second.
-    private static var dateFormat: ISO8601DateFormatter { ISO8601DateFormatter() }
+    /// `saved`: ISO 8601 in UTC, to the second ("2026-12-01T17:50:00Z").
+    private static var dateFormat: Date.ISO8601FormatStyle { Date.ISO8601FormatStyle() }
+
+    /// A parsed value as the loosely typed tree the checks read (whole numbers as `Int`, as
+    /// `JSONSerialization`'s NSNumber answered `as? Int`; null as `JSONNull`, as its NSNull).
+    private static func plain(_ v: JSONValue) -> Any {
+        switch v {
+        case let .bool(b): return b
+        case let .number(n): return n == n.rounded() && abs(n) < 9e15 ? Int(n) : n
+        case let .string(s): return s
+        case let .array(a): return a.map(plain)
+        case let .object(o): return o.mapValues(plain)
+        default: return JSONNull()
+        }
+    }
+
+    private struct JSONNull: CustomStringConvertible { var description: String { "null" } }
+
+    /// The tree `json` builds (strings, whole numbers, arrays, objects) as a `JSONValue`.
+    private static func value(_ v: Any) -> JSONValue {
+        switch v {
+        case let s as String: return .string(s)
+        case let i as Int: return .number(Double(i))
+        case let a as [Any]: return .array(a.map(value))
+        case let o as [String: Any]: return .object(o.mapValues(value))
+        default: return .null
+        }
+    }
 
     private static func quote(_ v: Any?) -> String {
         guard let v else { return "nothing" }
@@ -169,7 +198,7 @@ public enum DisplayChoicesFile {
     /// `$XDG_CONFIG_HOME/podium/displays.json` (default `~/.config/podium/displays.json`).
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+            ?? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.config"
         return config + "/podium/displays.json"
     }
 
@@ -181,13 +210,20 @@ public enum DisplayChoicesFile {
             if errno == ENOENT { return DisplayChoices() }
             throw DisplayChoicesError(file: path, path: "$", problem: "cannot open: \(String(cString: strerror(errno)))")
         }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
             throw DisplayChoicesError(file: path, path: "$", problem: "not a regular file")
         }
         guard st.st_size <= 1 << 20 else { throw DisplayChoicesError(file: path, path: "$", problem: "larger than 1 MB") }
-        let data = try handle.readToEnd() ?? Data()
+        var data = Data(), chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let n = read(fd, &chunk, chunk.count)
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { throw DisplayChoicesError(file: path, path: "$", problem: "cannot read: \(String(cString: strerror(errno)))") }
+            if n == 0 { break }
+            data.append(contentsOf: chunk[0..<n])
+        }
         return try DisplayChoices(json: data, file: path)
     }
 

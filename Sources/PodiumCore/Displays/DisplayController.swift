@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// Puts the presenter and audience windows where `DisplayPolicy` says, on launch and after every
@@ -120,9 +121,8 @@ public final class DisplayController<Platform: DisplayPlatform> {
         }
         if !launch, change == nil, t - placedAt >= Self.settleTime, let refused = audienceCoversPresenter() {
             refusedByWindowManager = refused.identity
-            log(String(format: "t=%.3f %@: the window manager put the audience window over the presenter view instead of on %@; "
-                + "the audience view stays in the presenter preview (under a Wayland compositor, SDL_VIDEODRIVER=wayland avoids this)",
-                t, reason, refused.name))
+            log("\(String(cFormat: "t=%.3f", t)) \(reason): the window manager put the audience window over the presenter view instead of on \(refused.name); "
+                + "the audience view stays in the presenter preview (under a Wayland compositor, SDL_VIDEODRIVER=wayland avoids this)")
             apply(launch: false, since: t)
             return
         }
@@ -130,7 +130,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         if !launch, change == nil { repairPlacement(reason: reason, at: t, settled: t - placedAt >= Self.settleTime) }
         guard launch || change != nil else { return }
         let c = change ?? DisplayChange(old: policy.assignment, new: policy.assignment)
-        log(String(format: "t=%.3f %@: %@", t, reason, c.description(audienceWindowed: windowedViews.contains(.audience))))
+        log("\(String(cFormat: "t=%.3f", t)) \(reason): \(c.description(audienceWindowed: windowedViews.contains(.audience)))")
         apply(launch: launch, since: t)
         // A saved swap put the views otherwise than by default: the speaker is told, on the
         // console only (the banner), and can undo it with one key.
@@ -183,7 +183,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         if case let .display(d) = a.audience, !windowedViews.contains(.audience), audienceRepairs < 2, let w = audienceWindow, w.isVisible,
            let f = platform.managedFrame(of: w), let real = RealPlacement.misplaced(frame: f, meant: d, room: nil, displays: displays) {
             audienceRepairs += 1
-            log(String(format: "t=%.3f %@: the audience window was on %@, not on %@ where it was placed; placed again", t, reason, real.description, d.name))
+            log("\(String(cFormat: "t=%.3f", t)) \(reason): the audience window was on \(real.description), not on \(d.name) where it was placed; placed again")
             w.leaveFullscreen()
             place(w, on: d, fullscreen: true, drawsFirst: true)
             placedAt = t
@@ -208,7 +208,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         // Still where it was before the last placement, and the window manager not heard from:
         // wait for it (the console is not drawn there meanwhile: `consoleMayDraw`).
         if !justMapped, !settled, f == presenterFrameBeforePlacement { return }
-        func say(_ what: String) { log(String(format: "t=%.3f %@: %@", t, reason, what)) }
+        func say(_ what: String) { log("\(String(cFormat: "t=%.3f", t)) \(reason): \(what)") }
         let room = real?.onRoomsDisplay == true ? " (the room's display)" : ""
         switch PresenterRepair.decide(real, tries: presenterRepairs, settled: settled) {
         case .none: return
@@ -329,7 +329,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
             log("swap: the audience view has no display of its own; nothing to swap"); return false
         }
         saveChoices()
-        log(String(format: "t=%.3f swap: %@", t, c.description(audienceWindowed: windowedViews.contains(.audience))))
+        log("\(String(cFormat: "t=%.3f", t)) swap: \(c.description(audienceWindowed: windowedViews.contains(.audience)))")
         apply(launch: false, since: t)
         return true
     }
@@ -622,13 +622,13 @@ public final class DisplayController<Platform: DisplayPlatform> {
         switch p.placement {
         case let .display(d) where audience:
             let px = audienceWindow?.pixelSize ?? (w: 0, h: 0)
-            log(String(format: "t=%.3f audience first frame on %@ (%dx%d px) %.1f ms after the display change", t, d.name, px.w, px.h, (t - p.since) * 1000))
+            log("\(String(cFormat: "t=%.3f", t)) audience first frame on \(d.name) (\(px.w)x\(px.h) px) \(String(cFormat: "%.1f", (t - p.since) * 1000)) ms after the display change")
         case let .mirror(d) where audience:
-            log(String(format: "t=%.3f audience first frame on %@, over the console (mirrored displays) %.1f ms after the display change", t, d.name, (t - p.since) * 1000))
+            log("\(String(cFormat: "t=%.3f", t)) audience first frame on \(d.name), over the console (mirrored displays) \(String(cFormat: "%.1f", (t - p.since) * 1000)) ms after the display change")
         case .window where audience:
-            log(String(format: "t=%.3f audience first frame in its window %.1f ms after the display change", t, (t - p.since) * 1000))
+            log(String(cFormat: "t=%.3f audience first frame in its window %.1f ms after the display change", t, (t - p.since) * 1000))
         case .preview where presenter:
-            log(String(format: "t=%.3f presenter preview shows the audience %.1f ms after the display change", t, (t - p.since) * 1000))
+            log(String(cFormat: "t=%.3f presenter preview shows the audience %.1f ms after the display change", t, (t - p.since) * 1000))
             pendingFrame = nil
             makeSpareWindow()
             return

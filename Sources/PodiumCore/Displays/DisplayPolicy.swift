@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where the audience view is shown.
 public enum AudiencePlacement: Equatable, Sendable {
@@ -278,13 +279,16 @@ public struct DisplayPolicy: Sendable {
 
     /// What the log and the console say when a remembered choice is applied.
     public static func appliedText(_ e: DisplayChoices.Entry) -> String {
-        let when = e.saved.map { " on " + Self.dayFormat.string(from: $0) } ?? ""
+        let when = e.saved.map { " on " + Self.day($0) } ?? ""
         return "swapped as you chose for these displays\(when): presenter on \(e.presenter.name), audience on \(e.audience.name) (displays.json); s to swap back"
     }
 
     /// "1 Dec 2026", in the local time zone (a date the speaker recognises).
-    private static var dayFormat: DateFormatter {
-        let f = DateFormatter(); f.locale = Locale(identifier: "en_US_POSIX"); f.dateFormat = "d MMM yyyy"; return f
+    static func day(_ date: Date) -> String {
+        var t = time_t(date.timeIntervalSince1970.rounded(.down)), parts = tm()
+        guard localtime_r(&t, &parts) != nil else { return "" }
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(parts.tm_mday) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900)"
     }
 
     /// Command-line selectors become saved identities the first time they match a display.

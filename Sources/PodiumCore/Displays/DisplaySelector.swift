@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import PodiumKit
+import Glibc
 
 /// How the user named a display on the command line (`--audience-display NAME|INDEX`,
 /// `--presenter-display …`): by SDL's index in the enumeration, or by name.
@@ -9,7 +11,7 @@ public enum DisplaySelector: Equatable, Sendable, CustomStringConvertible {
     /// A non-negative integer is an index; anything else is a name. Throws `DisplaySelectorError`
     /// for an empty string or a negative index, naming `option` and the value.
     public init(parsing text: String, option: String) throws {
-        let t = text.trimmingCharacters(in: .whitespaces)
+        let t = text.trimmingSpaces()
         guard !t.isEmpty else { throw DisplaySelectorError(option: option, value: text, problem: "expected a display name or index") }
         if let i = Int(t) {
             guard i >= 0 else { throw DisplaySelectorError(option: option, value: text, problem: "a display index is 0 or more") }

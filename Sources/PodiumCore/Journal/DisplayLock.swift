@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// One room per display server: a second `podium present` of another deck (opened, say, to check

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The journal file held open after it is first written, so later saves rewrite it in place:
 /// one `pwrite` at offset 0 and `fdatasync`, instead of a temporary file written, synced and

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The folder where a watched talk keeps the last good version of each file it loaded (the host's
 /// `LastGoodDeck`, the PDF plugin's `PDFLastGoodCopy`): `$XDG_CACHE_HOME/podium/last-good`, else
@@ -13,7 +14,7 @@ public enum LastGoodCopies {
     /// says); `HOME` as every other state file (not the passwd entry: trial 18b F5).
     public static func folder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) as NSString).appendingPathComponent(".cache")
+            ?? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path).pathAppending(".cache")
         return base + "/podium/last-good"
     }
 

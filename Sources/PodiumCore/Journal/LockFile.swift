@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import PodiumKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,7 +20,7 @@ final class LockFile {
     /// another process still holds it after `graceSeconds` (seconds; a podium just told to quit
     /// replies before it exits, and lets go within them).
     static func take(_ path: String, detail: [String] = [], graceSeconds: Double) throws -> LockFile? {
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: path.pathDeletingLastComponent, withIntermediateDirectories: true)
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { return nil }
         var waited = 0.0
@@ -29,7 +30,7 @@ final class LockFile {
             let n = read(fd, &buffer, buffer.count)
             close(fd)
             let lines = String(decoding: buffer.prefix(max(0, n)), as: UTF8.self).split(separator: "\n").map(String.init)
-            throw Held(pid: lines.first.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }, detail: Array(lines.dropFirst()))
+            throw Held(pid: lines.first.flatMap { Int($0.trimmingSpaces()) }, detail: Array(lines.dropFirst()))
         }
         let text = Array((["\(getpid())"] + detail).map { $0 + "\n" }.joined().utf8)
         _ = ftruncate(fd, 0)

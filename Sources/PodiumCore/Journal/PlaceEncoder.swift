@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The talk's place (`TalkJournal.Record`) encoded once per change, for both keepers of it: the
 /// crash watcher's memory (`podium_crash_watch_place`) and the journal on disk. Each encoded it

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// `TalkJournal.Record` written as JSON by hand: the very bytes `JSONEncoder` makes with

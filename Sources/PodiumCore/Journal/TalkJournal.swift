@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// Where a talk was, kept on disk at every change so a crash or `kill -9` loses nothing:
@@ -190,7 +191,7 @@ public struct TalkJournal {
     public static func hash(_ s: String) -> String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return String(format: "%016llx", h)
+        return String(cFormat: "%016llx", h)
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PodiumKit
 #if canImport(Glibc)
 import Glibc

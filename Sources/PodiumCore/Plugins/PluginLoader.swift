@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -125,8 +125,8 @@ public enum PluginLoader {
         var assets: URL?
         if let a = manifest.assets {
             let url = directory.appendingPathComponent(a)
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), isDir.boolValue else {
+            var isDir: Bool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), isDir else {
                 return refuse(manifestURL.path, "manifest invalid at field assets: directory \"\(a)\" not found in \(directory.path)")
             }
             assets = url
@@ -189,7 +189,7 @@ public enum PluginLoader {
         if let why = built.refusal(onHost: host) { return refuse(lib, why) }
         guard e.size >= PluginEntry.layout1Size else { return refuse(lib, "plugin entry is \(e.size) bytes, smaller than layout 1 (\(PluginEntry.layout1Size))") }
         guard e.layoutFingerprint == PluginEntry.layoutFingerprint else {
-            return refuse(lib, String(format: "built against a different PodiumKit (layout fingerprint %08x, host %08x): rebuild the plugin against this host's PodiumKit with the same compiler", e.layoutFingerprint, PluginEntry.layoutFingerprint))
+            return refuse(lib, String(cFormat: "built against a different PodiumKit (layout fingerprint %08x, host %08x): rebuild the plugin against this host's PodiumKit with the same compiler", e.layoutFingerprint, PluginEntry.layoutFingerprint))
         }
         guard built == manifest.api else {
             return refuse(lib, "plugin.json says API \(manifest.api) but the library was built against API \(built)")

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// What a manifest says a plugin contributes besides scene kinds (API 2.1), all optional:
@@ -25,7 +26,7 @@ extension PluginManifest {
             self.init(extensions: o.extensions, flags: o.options.filter { !$0.takesValue }.map(\.name), values: o.options.filter(\.takesValue).map(\.name))
         }
         public func opens(_ path: String) -> Bool {
-            let ext = (path as NSString).pathExtension.lowercased()
+            let ext = path.pathExtensionText.lowercased()
             return !ext.isEmpty && extensions.contains(ext)
         }
     }

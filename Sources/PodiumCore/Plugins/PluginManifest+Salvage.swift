@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 extension PluginManifest {
@@ -31,13 +32,12 @@ extension PluginManifest {
     }
 
     private static func firstMatch(_ pattern: String, in text: String) -> [String] {
-        guard let re = try? NSRegularExpression(pattern: pattern),
-              let m = re.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return [] }
-        return (1..<m.numberOfRanges).compactMap { Range(m.range(at: $0), in: text).map { String(text[$0]) } }
+        guard let re = try? Regex(pattern), let m = text.firstMatch(of: re) else { return [] }
+        return m.output.dropFirst().compactMap { $0.substring.map(String.init) }
     }
 
     private static func allMatches(_ pattern: String, in text: String) -> [String] {
-        guard let re = try? NSRegularExpression(pattern: pattern) else { return [] }
-        return re.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { Range($0.range(at: 1), in: text).map { String(text[$0]) } }
+        guard let re = try? Regex(pattern) else { return [] }
+        return text.matches(of: re).compactMap { $0.output.count > 1 ? $0.output[1].substring.map(String.init) : nil }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// An external plugin's `plugin.json`, read and checked before its library is opened:
@@ -57,7 +58,7 @@ public struct PluginManifest: Equatable, Sendable {
                 return nil
             }
             guard let s = v.string else { throw Invalid(field: key, message: "expected string, found \(v.typeName) \(v.jsonString.prefix(40))") }
-            guard !s.trimmingCharacters(in: .whitespaces).isEmpty else { throw Invalid(field: key, message: "empty string") }
+            guard !s.trimmingSpaces().isEmpty else { throw Invalid(field: key, message: "empty string") }
             guard s.utf8.count <= 256 else { throw Invalid(field: key, message: "\(s.utf8.count) bytes, more than the 256 allowed") }
             return s
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// Deck openers, commands and file checks (API 2.1), looked up by what the host has in hand (a
@@ -21,7 +22,7 @@ extension PluginRegistry {
             return nil
         }
         if let found = loadedOpener() { return found }
-        let what = "the deck opener for .\((path as NSString).pathExtension) files"
+        let what = "the deck opener for .\(path.pathExtensionText) files"
         guard let c = pending.first(where: { $0.manifest.deckOpeners.contains { $0.opens(path) } }) else {
             // Its plugin was refused (a missing library): say so, rather than read the file as JSON.
             if let u = unavailable.first(where: { $0.manifest.deckOpeners.contains { $0.opens(path) } }) {
@@ -84,7 +85,7 @@ extension PluginRegistry {
     public func commandContext(pluginID: String, arguments: [String],
                                environment: [String: String] = ProcessInfo.processInfo.environment) -> PluginCommandContext {
         let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
+            ?? URL(fileURLWithPath: environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path).appendingPathComponent(".local/share")
         return PluginCommandContext(arguments: arguments, environment: environment,
                                     dataDirectory: base.appendingPathComponent("podium/\(pluginID)"),
                                     assetsDirectory: assetsDirectory(ofPlugin: pluginID) ?? AssetLocator.assets)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// The scene kinds available to decks, from built-in plugins (registered at build time) and

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where external plugins are looked for, in this order (the first plugin with a given id wins):
 /// 1. `--plugin-path DIR[:DIR…]` on the command line,
@@ -27,7 +28,7 @@ public struct PluginSearchPath: Equatable {
         add(commandLine, "--plugin-path")
         add(environment["PODIUM_PLUGIN_PATH"], "PODIUM_PLUGIN_PATH")
         let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
+            ?? URL(fileURLWithPath: environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path).appendingPathComponent(".local/share")
         out.append(Entry(directory: data.appendingPathComponent("podium/plugins").standardizedFileURL, source: "XDG_DATA_HOME", explicit: false))
         // The same directory named twice is searched once.
         var seen = Set<String>()
@@ -46,8 +47,8 @@ public struct PluginSearchPath: Equatable {
         let fm = FileManager.default
         var found = Found()
         for e in entries {
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: e.directory.path, isDirectory: &isDir), isDir.boolValue else {
+            var isDir: Bool = false
+            guard fm.fileExists(atPath: e.directory.path, isDirectory: &isDir), isDir else {
                 if e.explicit { found.problems.append(.init(origin: e.directory.path, reason: "plugin directory (from \(e.source)) does not exist or is not a directory")) }
                 continue
             }
@@ -57,9 +58,9 @@ public struct PluginSearchPath: Equatable {
             let children = ((try? fm.contentsOfDirectory(atPath: e.directory.path)) ?? []).sorted()
             for name in children where !name.hasPrefix(".") {
                 let child = e.directory.appendingPathComponent(name)
-                var childIsDir: ObjCBool = false
+                var childIsDir: Bool = false
                 _ = fm.fileExists(atPath: child.path, isDirectory: &childIsDir)
-                if childIsDir.boolValue {
+                if childIsDir {
                     if fm.fileExists(atPath: child.appendingPathComponent("plugin.json").path) { found.pluginDirectories.append(child) }
                     else if ((try? fm.contentsOfDirectory(atPath: child.path)) ?? []).contains(where: { $0.hasSuffix(".so") }) {
                         found.problems.append(.init(origin: child.path, reason: "no plugin.json next to the shared library"))

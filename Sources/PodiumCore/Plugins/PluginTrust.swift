@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import PodiumKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,13 +21,13 @@ public enum PluginTrust {
         var st = stat()
         guard stat(resolved, &st) == 0 else { return "cannot stat \(resolved): \(String(cString: strerror(errno)))" }
         if let why = problem(st, resolved, uid: uid, isAncestor: false) { return why }
-        var dir = (resolved as NSString).deletingLastPathComponent
+        var dir = resolved.pathDeletingLastComponent
         while !dir.isEmpty {
             var ds = stat()
             guard stat(dir, &ds) == 0 else { return "cannot stat \(dir): \(String(cString: strerror(errno)))" }
             if let why = problem(ds, dir, uid: uid, isAncestor: true) { return why }
             if dir == "/" { break }
-            dir = (dir as NSString).deletingLastPathComponent
+            dir = dir.pathDeletingLastComponent
         }
         return nil
     }

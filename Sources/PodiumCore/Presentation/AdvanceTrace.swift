@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import PodiumKit
+import Glibc
 
 /// Where a key's time goes until the room's first pixel, for profiling (issue 19): with
 /// `PODIUM_ADVANCE_TRACE=1` in the environment, the run loop stamps each step of a turn that
@@ -31,10 +33,11 @@ public enum AdvanceTrace {
     /// first mark), and clears it.
     public static func end() {
         guard enabled, let first = marks.first else { return }
-        var line = String(format: "podium: advance trace t0=%.3f", first.1)
-        for (what, t) in marks { line += String(format: " %@ +%.3f", "\(what)", t - first.1) }
+        var line = String(cFormat: "podium: advance trace t0=%.3f", first.1)
+        for (what, t) in marks { line += " \(what) " + String(cFormat: "+%.3f", t - first.1) }
         marks.removeAll(keepingCapacity: true)
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }
 
     private static func now() -> Double {

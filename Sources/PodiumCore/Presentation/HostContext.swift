@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// The `SceneContext` handed to each scene: services of the host, scoped to one plugin.
@@ -19,7 +20,7 @@ final class HostContext: SceneContext {
     var theme: Theme { presentation.presenter.hostTheme }
     var dataDirectory: URL {
         let base = ProcessInfo.processInfo.environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
+            ?? URL(fileURLWithPath: ProcessInfo.processInfo.environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path).appendingPathComponent(".local/share")
         let dir = base.appendingPathComponent("podium/\(pluginID)")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir

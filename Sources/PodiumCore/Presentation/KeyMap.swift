@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// A key with exact modifiers, as written in key maps: `"Ctrl+Shift+F5"`, `"Page Down"`, `"+"`,

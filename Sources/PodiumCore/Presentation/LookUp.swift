@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// A look-up: a scene opening a scene of another kind (`SceneContext.openScene`: the band list's

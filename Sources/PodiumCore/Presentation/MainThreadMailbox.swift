@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import PodiumKit
+import Glibc
 
 /// Work posted from any thread for the main thread (`SceneContext.runOnMain`). The platform's run
 /// loop sleeps in SDL, so posting calls `wake` (set by the platform to push an SDL user event, as
@@ -7,7 +9,7 @@ public final class MainThreadMailbox: @unchecked Sendable {
     /// The process has one main thread, hence one mailbox.
     public static let shared = MainThreadMailbox()
 
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var pending: [@Sendable @MainActor () -> Void] = []
     private var wakeUp: (@Sendable () -> Void)?
 

@@ -167,7 +167,7 @@ public final class NotesView: View {
 
     public func setNotes(_ text: String) {
         scrollOffset = 0
-        blocks = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        blocks = text.trimmingWhitespace().isEmpty
             ? [.paragraph([NotesMarkdown.Run("No notes for this scene.", .emphasis)])]
             : NotesMarkdown.parse(text)
         setNeedsDisplay()

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// The running talk, independent of any platform: the deck, the scenes made so far, which one is
@@ -237,7 +238,7 @@ public final class Presentation {
             // on, with this card where the scene would be, as for a plugin that throws.
             let problems = entry.parameterProblems.map(SceneNumbers.spelled).joined(separator: "\n")
             made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: registry.sceneKind(entry.kind)?.pluginID ?? "none", error: problems, skip: skipHint)
-            log("\(sceneName(at: index)) (\(entry.kind)): \(problems.replacingOccurrences(of: "\n", with: "; "))")
+            log("\(sceneName(at: index)) (\(entry.kind)): \(problems.replacing("\n", with: "; "))")
         } else if let (kind, pluginID) = registry.sceneKind(entry.kind) {
             let ctx = HostContext(presentation: self, pluginID: pluginID, sceneIndex: index, deckGeneration: deckGeneration)
             do {
@@ -382,7 +383,7 @@ public final class Presentation {
                          notes: deck.scenes[index].notes, nextCaption: nextCaption())
         console.positionLabel.text = slides.positionText(of: index)
         let text = deck.scenes[index].notes
-        console.notesArea.set(sceneNotes: s.presenterNotesView, hasText: !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        console.notesArea.set(sceneNotes: s.presenterNotesView, hasText: !text.trimmingWhitespace().isEmpty)
         audience.content.removeAllSubviews()
         nextStage.content.removeAllSubviews()
         nextSlideStage.content.removeAllSubviews()

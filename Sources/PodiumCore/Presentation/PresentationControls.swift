@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// The console's actions on a `Presentation`: keys, audience modes (blackout, whiteout, freeze),

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// Slides with overlays (`Slides`): jumping a whole slide, the overview's one cell per slide and

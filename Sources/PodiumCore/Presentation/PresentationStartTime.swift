@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// `--start-time HH:MM` (pdfpc's `--start-time`): until then the presenter's elapsed timer shows

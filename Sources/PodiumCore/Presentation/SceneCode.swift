@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// Which scene's plugin code runs now, for the crash watcher (`podium_crash_watch_scene`): after

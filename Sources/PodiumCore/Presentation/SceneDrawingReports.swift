@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 extension Presentation {
@@ -19,7 +20,7 @@ extension Presentation {
     /// and the speaker learn which scene it is.
     func sceneDrewSlowly(at index: Int, seconds: Double) {
         guard deck.scenes.indices.contains(index), slowDrawingReported.insert(index).inserted else { return }
-        let took = seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.1f s", seconds)
+        let took = seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(cFormat: "%.1f s", seconds)
         let name = "scene \(index + 1) “\(SafeText.excerpt(title(at: index), limit: 60))”"
         log("\(name) took \(took) to draw (its plugin's draw is slow: keys and the room's blackout wait for it)")
         // After this frame (this runs while a window's views are drawn): the notice asks for a redraw.

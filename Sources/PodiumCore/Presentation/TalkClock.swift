@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import PodiumKit
+import Glibc
 
 /// Whether the speaker is ahead of, on or behind the plan.
 public enum Pace: String, Sendable {

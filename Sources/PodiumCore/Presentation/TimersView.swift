@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// What the console's timer strip shows, computed from `TalkClock` once a second.

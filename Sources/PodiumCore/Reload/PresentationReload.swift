@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// A new version of the deck (its files changed, or Ctrl+R) replacing the one on screen.
@@ -84,7 +85,7 @@ extension Presentation {
         console.setNextCaption(nextCaption())
         let text = deck.scenes[index].notes
         console.notes.setNotes(text)
-        console.notesArea.set(sceneNotes: s.presenterNotesView, hasText: !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        console.notesArea.set(sceneNotes: s.presenterNotesView, hasText: !text.trimmingWhitespace().isEmpty)
         nextSlideStage.content.removeAllSubviews()
         console.nextPreviews.setShowsNextSlide(false)
         attachNextPreview()

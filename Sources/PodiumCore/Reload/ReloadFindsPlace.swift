@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// A reload that finds the speaker's place by content reads every page's text of the old and the

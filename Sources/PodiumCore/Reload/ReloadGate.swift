@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a file looks like on disk now: enough to tell that a writer is still at work.
 public struct FileSignature: Equatable, Sendable {

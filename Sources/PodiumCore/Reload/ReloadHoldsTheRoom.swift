@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// The room keeps its frame through a reload while the remade current scene brings back what the
@@ -63,7 +64,7 @@ extension Presentation {
         if !restoring(s, at: h.index) {
             endRoomHold()
             let waited = clock() - (h.deadline - Self.roomHoldSeconds)
-            log("reload: \(sceneName(at: h.index)) restored what the room saw; the room waited \(String(format: "%.2f", waited)) s")
+            log("reload: \(sceneName(at: h.index)) restored what the room saw; the room waited \(String(cFormat: "%.2f", waited)) s")
             return
         }
         guard clock() >= h.deadline else { return }

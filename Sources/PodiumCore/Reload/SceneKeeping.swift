@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PodiumKit
 
 /// What a scene was made from, to tell after a reload whether the new deck asks for the very same

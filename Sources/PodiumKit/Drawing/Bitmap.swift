@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Pixels held in memory (a rendered PDF page, a chart), drawn with `DrawCommand.bitmap`.
 ///
@@ -112,7 +112,7 @@ public protocol BitmapPixelSource: AnyObject, Sendable {
 /// A thread-safe increasing counter (bitmaps, shapes and pictures are made on worker threads).
 final class IDCounter: @unchecked Sendable {
     private var value: UInt64 = 0
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     func next() -> UInt64 { lock.lock(); defer { lock.unlock() }; value += 1; return value }
 }
 

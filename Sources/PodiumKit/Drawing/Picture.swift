@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A recorded drawing (a map tile, say), drawn with `DrawCommand.picture`: the renderer
 /// rasterises `commands` into a texture once per pixel size and afterwards only copies that

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which points of a set of rings are inside, for `PolygonShape`.
 public enum FillRule: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -148,6 +148,6 @@ public struct InputFileError: Error, CustomStringConvertible, Equatable {
     public var description: String { "\(SafeText.escape(path)): \(problem)" }
 
     static func megabytes(_ n: Int) -> String {
-        n < 1 << 20 ? "\(n) bytes" : String(format: "%.1f MB", Double(n) / Double(1 << 20))
+        n < 1 << 20 ? "\(n) bytes" : String(cFormat: "%.1f MB", Double(n) / Double(1 << 20))
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Text from outside (deck values, file contents, server answers, paths) made safe to show in an
 /// error message, in the terminal and in the UI: cut short, and with the characters that could

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A parsed JSON value that keeps booleans and numbers apart (JSONSerialization on Linux does not).
 public enum JSONValue: Equatable, Sendable, Codable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import CJansson
 
 /// `JSONValue.parse` on jansson: the text is parsed by the library, then copied into `JSONValue`.

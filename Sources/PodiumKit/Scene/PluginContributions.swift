@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // What a plugin contributes besides scene kinds (API 2.1): deck openers for file types,
 // command-line subcommands, and per-kind checks of the files a scene uses. Every field added to
@@ -40,7 +40,7 @@ public struct DeckOpener {
 
     /// Whether `path` has one of `extensions` (ignoring case).
     public func opens(_ path: String) -> Bool {
-        let ext = (path as NSString).pathExtension.lowercased()
+        let ext = path.pathExtensionText.lowercased()
         return !ext.isEmpty && extensions.contains(ext)
     }
 }

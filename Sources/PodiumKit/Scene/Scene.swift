@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Dispatch
 
 /// A scene: one step of a talk, supplied by a plugin. It owns two view trees, one for the
 /// presenter window (controls) and one for the audience window (content), keeps its own state,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A scene's parameters from the deck (`"parameters": {…}`), with typed accessors whose errors name
 /// the JSON path, e.g. `scenes[2].parameters.rating: expected number, found string "ten"`.
@@ -99,7 +99,7 @@ public struct SceneParameterError: Error, CustomStringConvertible, Equatable {
 
 /// The problems `SceneParameters.collectingProblems` notes, from whichever thread checks.
 private final class ProblemSink: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var noted: [SceneParameterError] = []
     var problems: [SceneParameterError] { lock.withLock { noted } }
     func note(_ e: SceneParameterError) { lock.withLock { noted.append(e) } }
