@@ -189,7 +189,7 @@ enum PdfpcStaleness {
         (kept.keys, kept.savedWith, kept.savedWithPdfpcModified) = (old, newKeys, pdfpcModified)
         lock.withLock { seen[pdf] = kept; reading[pdf] = nil }
         save(kept, to: store)
-        return (both.file, [keptLine(both.kept, pdfpc: pdfpcPath, name: (pdf as NSString).lastPathComponent, doc: doc)])
+        return (both.file, [keptLine(both.kept, pdfpc: pdfpcPath, name: pdf.pathLastComponent, doc: doc)])
     }
 
     /// The banner's line for pages kept hidden by `PdfpcFollow.either` (0-based `pages`), with

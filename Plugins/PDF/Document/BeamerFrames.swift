@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Beamer's frames read from its navigation bar, for a PDF whose page labels cannot group
 /// overlays (notes on the second screen, `PageLabelTrust`; trial 18 m9).
@@ -76,7 +76,7 @@ enum BeamerFrames {
         let letters = after.joined()
         var from = letters.startIndex
         for w in before {
-            guard let r = letters.range(of: w, range: from..<letters.endIndex) else { return false }
+            guard let r = letters[from...].firstRange(of: w) else { return false }
             from = r.upperBound
         }
         return true

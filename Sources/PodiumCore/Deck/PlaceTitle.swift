@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A scene's name as the console shows it beside its own number (the toolbar, "Next:", the
 /// resume question, a restart's notice): the console counts slides (`6 / 7`, what digits then
@@ -16,7 +16,7 @@ public enum PlaceTitle {
     /// (`Results`, nil) → `Results`.
     public static func name(_ title: String?, placeName: String? = nil) -> String? {
         guard let name = placeName ?? title else { return nil }
-        let t = name.trimmingCharacters(in: .whitespaces)
+        let t = name.trimmingSpaces()
         return t.isEmpty ? nil : t
     }
 }
