@@ -17,13 +17,14 @@ extension BandListEndToEndTests {
         XCTAssertTrue(notice.contains("bands.sqlite.draft.json") && notice.contains("kept as bands.sqlite.draft.corrupt-"), notice)
         let aside = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("bands.sqlite.draft.corrupt-") }
         XCTAssertEqual(aside.count, 1, "\(aside)")
-        XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent(aside[0])), damaged, "nothing the speaker had is lost")
-        XCTAssertTrue(app.log.contains(dir.appendingPathComponent(aside[0]).path), app.log)
+        let kept = dir.appendingPathComponent(try XCTUnwrap(aside.first, "not moved aside"))
+        XCTAssertEqual(try Data(contentsOf: kept), damaged, "nothing the speaker had is lost")
+        XCTAssertTrue(app.log.contains(kept.path), app.log)
         XCTAssertEqual(try value(app, "bands.name"), "Radiohead")
         try click(app, "bands.name")
         try app.send(["cmd": "key", "key": "End"])
         try app.send(["cmd": "type", "text": "!"])
-        XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent(aside[0])), damaged)
+        XCTAssertEqual(try Data(contentsOf: kept), damaged)
         XCTAssertEqual(app.stop(), 0)
     }
 }
