@@ -26,7 +26,7 @@ final class BandListScene: Scene {
     /// True while the form holds edits the store has not got yet.
     private(set) var isDirty = false
     /// Those edits on disk at every change, so a quit before Save loses no typing.
-    let keptEdits: BandDraft
+    var keptEdits: BandDraft
     private var keepFailed = false
     /// Unsaved edits of stored bands the speaker moved away from (a click on another band, + Add),
     /// by band id: moving on never saves; picking the band again brings them back to the form.
@@ -117,7 +117,13 @@ final class BandListScene: Scene {
     /// draft left from a rehearsal never decides which band the room sees first (trial 19 m5:
     /// the room opened on Queen, the notes said "Start with Radiohead").
     private func restoreKeptEdits(roomChosen: Int64?) {
-        var kept = keptEdits.readAll()
+        var (kept, damaged) = keptEdits.load()
+        if let damaged {
+            // Never lose what the speaker had: the file was moved aside (or left, and not written).
+            let whereNow = damaged.keptAt.map { "kept as \($0.lastPathComponent)" } ?? "left in place; edits will not be kept until it is moved away"
+            context.log("\(damaged.reason); \(damaged.keptAt.map { "kept as \($0.path)" } ?? whereNow)")
+            context.tellSpeaker("Unsaved band edits: \(damaged.reason); \(whereNow). The form shows the stored band.")
+        }
         for b in kept where b.id < 0 { var n = b; n.id = 0; parkedNew[b.id] = n }
         kept.removeAll { $0.id < 0 }
         formNewKey = nextNewKey()

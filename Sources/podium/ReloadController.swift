@@ -113,16 +113,17 @@ final class ReloadController {
         // on screen stays until then, and keys wait for the new one (`ReloadFindsPlace.swift`).
         let before = presentation.currentIndex
         let hadContent = presentation.deck.scenes.indices.contains(before) && presentation.deck.scenes[before].content != nil
+        let beforeTitle = presentation.deck.scenes.indices.contains(before) ? presentation.deck.scenes[before].title : nil
         let warnedBefore = Set(presentation.deck.openerWarnings)
         presentation.replaceDeckFindingPlace(loaded.deck) { [weak self] seconds in
-            self?.reloaded(loaded, reason: reason, what: what, before: before, hadContent: hadContent, warnedBefore: warnedBefore, searchSeconds: seconds)
+            self?.reloaded(loaded, reason: reason, what: what, before: before, beforeTitle: beforeTitle, hadContent: hadContent, warnedBefore: warnedBefore, searchSeconds: seconds)
         }
         if presentation.isFindingReloadPlace { log("reload (\(reason)): finding the place by the pages' content, off the main thread") }
     }
 
     /// What follows a reload once the new version is in place: the key map, the files watched,
     /// the log and the speaker's notice.
-    private func reloaded(_ loaded: (deck: Deck, keyMap: KeyMap?, problems: [String]), reason: String, what: String, before: Int, hadContent: Bool,
+    private func reloaded(_ loaded: (deck: Deck, keyMap: KeyMap?, problems: [String]), reason: String, what: String, before: Int, beforeTitle: String?, hadContent: Bool,
                           warnedBefore: Set<String>, searchSeconds: Double) {
         // What the new version warns of that the one on screen did not (talk.pdfpc entries for
         // cut pages, an end slide past the end): said with the reload, not only in the log.
@@ -133,9 +134,11 @@ final class ReloadController {
         onReloaded?(loaded.deck)
         let search = searchSeconds > 0 ? String(cFormat: "; pages read in %.0f ms off the main thread", searchSeconds * 1000) : ""
         let found = presentation.reloadPlaceFound
-        log("reloaded \(deckPath) (\(reason)): \(loaded.deck.scenes.count) scenes, scene \(before + 1) → \(presentation.currentIndex + 1) (place found \(Self.how(found))\(search))")
+        log("reloaded \(deckPath) (\(reason)): \(loaded.deck.scenes.count) scenes, scene \(before + 1) → \(presentation.currentIndex + 1) (place found \((found ?? .label).logWords)\(search))")
         var still = loaded.problems.isEmpty ? "" : " (still: \(loaded.problems.map(SceneNumbers.spelled).joined(separator: "; ")))"
-        if let place = Self.placeNotice(found, hadContent: hadContent) { still += "; \(place)" }
+        let was = beforeTitle, now = presentation.deck.scenes.indices.contains(presentation.currentIndex) ? presentation.deck.scenes[presentation.currentIndex].title : nil
+        let place = found?.speakerWords(was: was, now: now, file: (deckPath as NSString).lastPathComponent, hadContent: hadContent)
+        if let place { still += "; \(place)" }
         // A notes sidecar with a typo (saved mid-edit) reloads the rest and keeps the last good
         // notes: the speaker is told until the next reload, not for a passing moment.
         let tell = loaded.deck.openerProblems + warnings
@@ -144,28 +147,8 @@ final class ReloadController {
             presentation.showNotice("Reloaded \(what)\(still); \(line)", kind: .error)
             return
         }
-        presentation.showPassingNotice("Reloaded \(what)\(still)", seconds: 4)
-    }
-
-    /// How the place was found, as the log says it (trial 19 F3: it said "by content" after
-    /// falling back to the page label).
-    static func how(_ found: ReloadPosition.Found?) -> String {
-        switch found {
-        case .content?: return "by content"
-        case .neighbours?: return "by its neighbours (the scene changed; the unchanged ones around it leave it one place)"
-        case .guess?: return "on a guess (the scene changed; the place between its unchanged neighbours sharing most of its words)"
-        case .label?, nil: return "by label (the scene's kind and title, else its index)"
-        }
-    }
-
-    /// What the speaker is told of a place not found for certain: a scene placed on a guess by
-    /// its words, or a PDF page by its label (Beamer's labels shift when a frame is inserted).
-    static func placeNotice(_ found: ReloadPosition.Found?, hadContent: Bool) -> String? {
-        switch found {
-        case .guess?: return "the edited slide's place is a guess by its words: check it"
-        case .label? where hadContent: return "the slide on screen was not found in the new version (edited or cut): placed by its label, check it"
-        default: return nil
-        }
+        // A place to check stays long enough to be read between two glances at the room.
+        presentation.showPassingNotice("Reloaded \(what)\(still)", seconds: place == nil ? 4 : 10)
     }
 
     /// What the speaker's notice says was reloaded: a PDF talk whose PDF did not change names the

@@ -86,6 +86,9 @@ public final class FakeSceneContext: SceneContext {
 
     public func setClipboard(_ text: String) { clipboard.append(text); root.writeClipboard(text) }
     public func log(_ message: String) { logs.append(message) }
+    /// What the scene told the speaker (`tellSpeaker`), in order; also logged, as the host does.
+    public private(set) var told: [String] = []
+    public func tellSpeaker(_ message: String) { told.append(message); log(message) }
 
     public nonisolated func runOnMain(_ body: @escaping @Sendable @MainActor () -> Void) {
         let queued = posted.withLock { p in

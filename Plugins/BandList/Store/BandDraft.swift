@@ -14,6 +14,13 @@ struct BandDraft {
     let file: URL
     init(storePath: String) { file = URL(fileURLWithPath: storePath + ".draft.json") }
 
+    /// Whether writing is refused: the file could not be read as a draft and could not be moved
+    /// aside either, so the next edit would overwrite what the speaker had.
+    private(set) var isBlocked = false
+
+    /// A draft file that could not be read, and where it went (`DamagedFile`; nil: left in place).
+    struct Damaged: Equatable { var reason: String; var keptAt: URL? }
+
     private struct Record: Codable {
         var id: Int64, name: String, notes: String, rating: Int, touring: String, seenLive: Bool, image: String?
     }
@@ -23,6 +30,10 @@ struct BandDraft {
 
     /// Keeps `bands` (the form's last); none removes the file. Throws when the folder cannot be written.
     func save(_ bands: [Band]) throws {
+        guard !isBlocked else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path, NSLocalizedDescriptionKey:
+                "\(file.path) could not be read as unsaved band edits nor moved aside; move it away to keep edits again"])
+        }
         guard !bands.isEmpty else { remove(); return }
         let rs = bands.map { Record(id: $0.id, name: $0.name, notes: $0.notes, rating: $0.rating, touring: $0.touringStatus.rawValue,
                                     seenLive: $0.seenLive, image: $0.imagePath) }
@@ -39,14 +50,30 @@ struct BandDraft {
     /// The form's kept edits (the last kept band), nil when there are none.
     func read() -> Band? { readAll().last }
 
-    /// Every kept band, the form's last; empty when there are none or the file is not a draft
-    /// (then it is left alone). A file from before several were kept holds one record.
-    func readAll() -> [Band] {
-        guard FileManager.default.fileExists(atPath: file.path), let data = try? InputFile.read(file.path, maxBytes: 1 << 20) else { return [] }
+    /// Every kept band, the form's last; empty when there are none. A file from before several
+    /// were kept holds one record.
+    func readAll() -> [Band] { (try? decode()) ?? [] }
+
+    /// Every kept band, as `readAll`; a file that is there but not a draft (damaged: trial 20 m9,
+    /// it was ignored without a word, then overwritten by the first key typed) is moved aside
+    /// (`DamagedFile`) and returned as `damaged`; when it cannot be moved, writing is refused.
+    mutating func load() -> (bands: [Band], damaged: Damaged?) {
+        guard FileManager.default.fileExists(atPath: file.path) else { return ([], nil) }
+        do { return (try decode(), nil) } catch {
+            let keptAt = DamagedFile.keepAside(file)
+            if keptAt == nil { isBlocked = true }
+            let why = error is DecodingError ? "not band edits as Podium writes them" : "\(error)"
+            return ([], Damaged(reason: "\(file.lastPathComponent) cannot be read (\(why))", keptAt: keptAt))
+        }
+    }
+
+    /// The file's bands; throws when it cannot be read or is not a draft.
+    private func decode() throws -> [Band] {
+        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
+        let data = try InputFile.read(file.path, maxBytes: 1 << 20)
         let rs: [Record]
         if let all = try? JSONDecoder().decode([Record].self, from: data) { rs = all }
-        else if let one = try? JSONDecoder().decode(Record.self, from: data) { rs = [one] }
-        else { return [] }
+        else { rs = [try JSONDecoder().decode(Record.self, from: data)] }
         return rs.map { r in
             Band(id: r.id, name: r.name, notes: r.notes, rating: min(max(0, r.rating), 10),
                  touringStatus: Band.TouringStatus(rawValue: r.touring) ?? .offTour, seenLive: r.seenLive, imagePath: r.image)

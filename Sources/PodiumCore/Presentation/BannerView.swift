@@ -1,6 +1,6 @@
 import PodiumKit
 
-/// A strip under the presenter's toolbar (one line, more when a narrow window wraps it) for what only the speaker should read: a
+/// A strip under the presenter's toolbar (one line; a question may wrap in a narrow window) for what only the speaker should read: a
 /// question that waits for a key ("Quit the talk? q again to confirm · any other key cancels"), a reload
 /// error, the offer to resume. It lives in the console, so the room never sees it.
 public final class BannerView: View {
@@ -14,6 +14,12 @@ public final class BannerView: View {
     }
     let label = Label("", font: .bold(15), lines: 0)
     public private(set) var kind = Kind.info
+    /// The message as given (the label shows it on one line).
+    private var message: String?
+    /// Told of a notice cut to its one line, once per distinct message, with its whole text (the
+    /// log keeps what the banner cut: `Presentation`).
+    var onCut: ((String) -> Void)?
+    private var lastCut: String?
     /// A question's answers as buttons at the banner's right, for the mouse (the resume
     /// question: Resume, Start Fresh); hidden when the question has none.
     let yesButton = Button("", id: "console.banner.yes")
@@ -40,6 +46,10 @@ public final class BannerView: View {
     public override func layoutSubviews() {
         let buttons = choicesWidth
         label.frame = Rect(14, 0, max(0, bounds.width - 28 - buttons), bounds.height)
+        if let message, message != lastCut, isCut {
+            lastCut = message
+            onCut?(message)
+        }
         var x = bounds.width - 14
         for b in [noButton, yesButton] where !b.isHidden {
             let w = b.sizeThatFits(Size(300, 34)).width
@@ -50,25 +60,39 @@ public final class BannerView: View {
     }
 
     /// Height of a one-line banner in points: the line the console keeps for it above the scene
-    /// area whether it shows or not (taller ones push the scene area down by the rest).
+    /// area whether it shows or not (a taller question pushes the scene area down by the rest).
     public static let lineHeight = 34.0
 
-    /// Height for `width` points: one line's 34 pt, or what the wrapped message needs (a narrow
-    /// presenter window must not cut the resume question off).
+    /// Height for `width` points: one line's 34 pt for a notice, cut with "…" (trial 20 m5: a
+    /// two-line notice moved the scene's controls down 15 pt, a plugin's long `tellSpeaker` grew
+    /// it to 17 lines); a question, what its wrapped text needs (a narrow presenter window must
+    /// not cut the resume question's answers off).
     func height(forWidth width: Double) -> Double {
-        guard !isHidden else { return Self.lineHeight }
+        guard !isHidden, kind == .question else { return Self.lineHeight }
         return max(Self.lineHeight, label.sizeThatFits(Size(width - 28 - choicesWidth, .infinity)).height + 14)
     }
 
-    /// The message shown, nil when hidden.
-    public var text: String? { isHidden ? nil : label.text }
+    /// The message shown (whole, though a notice may show cut), nil when hidden.
+    public var text: String? { isHidden ? nil : message }
+
+    /// The visual lines the banner shows at its width (a notice: one, ending in "…" when cut).
+    public var shownLines: [String] { isHidden ? [] : label.lines(width: label.frame.width) }
+
+    /// A notice too long for its one line, shown cut with "…".
+    public var isCut: Bool {
+        guard !isHidden, kind != .question, let m = metrics else { return false }
+        return m.layout(TextBlock(label.text, font: label.font, width: max(1, label.frame.width), maxLines: 0)).lines.count > 1
+    }
 
     /// Shows `text` (nil hides the banner), with `choices` (the yes and the no button's titles)
     /// for a question the mouse may answer.
     public func show(_ text: String?, kind: Kind, choices: (yes: String, no: String)? = nil) {
         self.kind = kind
         isHidden = text == nil
-        label.text = text ?? ""
+        message = text
+        // A notice is one line: its line breaks are spaces (a question keeps them, it wraps).
+        label.text = kind == .question ? text ?? "" : (text ?? "").split(whereSeparator: \.isNewline).joined(separator: " ")
+        label.numberOfLines = kind == .question ? 0 : 1
         accessibilityLabel = text
         yesButton.title = choices?.yes ?? ""; noButton.title = choices?.no ?? ""
         for b in [yesButton, noButton] { b.isHidden = choices == nil }

@@ -57,8 +57,12 @@ final class HostContext: SceneContext {
     func presentActionSheet(_ sheet: ActionSheet, at anchor: PopoverAnchor, source: String) -> PresentedView? {
         presentation.presenter.presentActionSheet(sheet, at: anchor, source: source)
     }
+    /// The last message told, logged once however often it is told again (trial 20 m5: a plugin
+    /// telling every 200 ms filled the log with one message).
+    private var lastTold: String?
     func tellSpeaker(_ message: String) {
-        log(message)
+        if message != lastTold { log(message) }
+        lastTold = message
         if isCurrentDeck { presentation.showPassingNotice(message, seconds: 10) }
     }
     func observeAudience(_ body: @escaping (AudienceState) -> Void) {

@@ -185,6 +185,8 @@ public final class Presentation {
         console.onNext = { [weak self] in self?.next() }
         console.banner.onClick = { [weak self] in self?.bannerClicked() }
         console.banner.onChoice = { [weak self] yes in self?.choiceClicked(yes) }
+        // A notice cut to its one line is read whole in the log (once per message).
+        console.banner.onCut = { [weak self] text in self?.log("notice (cut to one line on the console): \(text)") }
         console.overview.onChoose = { [weak self] i in self?.closeOverview(); self?.goToOverviewCell(i) }
         presenter.onUnhandledKey = { [weak self] k in self?.handleKey(k) ?? false }
         presenter.isTalkKey = { [weak self] k in self?.keyMap.action(for: k) != nil }

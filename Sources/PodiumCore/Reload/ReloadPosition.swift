@@ -31,8 +31,11 @@ public enum ReloadPosition {
         /// of its words (`PageMapping.guesses`).
         case guess
         /// The scene with the same kind and title aligned by the diff (a JSON deck's scene kept; a
-        /// PDF's page label), else the nearest one with them, else the same index.
+        /// PDF's page label), else the nearest one with them.
         case label
+        /// No scene of the new version is the one on screen, by content, neighbours or label (it
+        /// was removed, or retitled past recognition): the scene now at its index, clamped.
+        case notFound
     }
 
     /// The index in `new` for the scene at `index` in `old` (`place`).
@@ -48,8 +51,8 @@ public enum ReloadPosition {
     /// inserted frame). Scenes without content (a JSON deck) are aligned by a diff of their kinds
     /// and titles (`CollectionDifference`, Myers' algorithm), so scenes inserted or removed
     /// before one move the talk with it even when titles repeat (the second "Demo"); a scene
-    /// retitled is placed by the scenes aligned around it as a page is (its title's words). Last
-    /// (`label`): the nearest scene with its kind and title, else the same index, clamped.
+    /// retitled is placed by the scenes aligned around it as a page is (its title's words). Then
+    /// (`label`) the nearest scene with its kind and title; last (`notFound`) the same index, clamped.
     public static func place(from index: Int, old: [Anchor], new: [Anchor]) -> (index: Int, found: Found) {
         guard old.indices.contains(index) else { return (new.isEmpty ? 0 : min(max(0, index), new.count - 1), .label) }
         if let found = sameContent(as: old[index], in: new) { return (found, .content) }
@@ -106,7 +109,10 @@ public enum ReloadPosition {
         if let j = aligned[index] { return (j, .label) }
         // Retitled (a scene without content): placed by the scenes aligned around it.
         if old[index].content == nil, let p = byNeighbours(index, old: old, new: new, map: PageMapping.inGaps(aligned, old: old.count, new: new.count)) { return p }
-        return (self.index(of: old[index], near: index, in: new), .label)
+        let j = self.index(of: old[index], near: index, in: new)
+        // Trial 20 m6: a scene removed landed on the index's scene, logged as found by label.
+        let byLabel = new.indices.contains(j) && new[j].kind == old[index].kind && new[j].title == old[index].title
+        return (j, byLabel ? .label : .notFound)
     }
 
     /// Where the scene `was`, at `index` in an earlier version, is in `new` (same rules).

@@ -118,7 +118,9 @@ public protocol SceneContext: AnyObject, Sendable {
     func observeAudience(_ body: @escaping (AudienceState) -> Void)
     /// Tells the speaker `message` (one short sentence) in the presenter view's notice strip for
     /// a few seconds, never the room, and logs it: something the speaker should know while the
-    /// talk goes on, e.g. a file the plugin cannot save. (API 3.x, appended.)
+    /// talk goes on, e.g. a file the plugin cannot save. The strip is one line: a longer message
+    /// (line breaks read as spaces) is cut with "…" there and read whole in the log; the same
+    /// message told again is logged once. (API 3.x, appended.)
     func tellSpeaker(_ message: String)
     /// The speaker chose to show this scene's audience view to the room (a button such as the
     /// web search's Results to Audience). During a look-up (this scene opened by a scene of
