@@ -137,7 +137,7 @@ final class ReloadController {
         log("reloaded \(deckPath) (\(reason)): \(loaded.deck.scenes.count) scenes, scene \(before + 1) → \(presentation.currentIndex + 1) (place found \((found ?? .label).logWords)\(search))")
         var still = loaded.problems.isEmpty ? "" : " (still: \(loaded.problems.map(SceneNumbers.spelled).joined(separator: "; ")))"
         let was = beforeTitle, now = presentation.deck.scenes.indices.contains(presentation.currentIndex) ? presentation.deck.scenes[presentation.currentIndex].title : nil
-        let place = found?.speakerWords(was: was, now: now, file: (deckPath as NSString).lastPathComponent, hadContent: hadContent)
+        let place = found?.speakerWords(was: was, now: now, file: deckPath.pathLastComponent, hadContent: hadContent)
         if let place { still += "; \(place)" }
         // A notes sidecar with a typo (saved mid-edit) reloads the rest and keeps the last good
         // notes: the speaker is told until the next reload, not for a passing moment.
