@@ -60,12 +60,29 @@ extension CrashingPluginEndToEndTests {
     /// the loop yet): the plugin's code is watched alone, so the talk is ended and the restart
     /// skips that entry instead of hanging for good.
     func testAHangingValidateAtLaunchIsRecovered() throws {
-        let app = try launch(try writeDeck(third: "hang-validate"), environment: ["PODIUM_HANG_SECONDS": "5"], checkDriver: false)
-        XCTAssertTrue(waitUntil(90) { app.log.contains("scene 3 “Checked” is skipped until its parameters change") }, "log:\n\(app.log)")
-        let up = try waitForTalk(app, "the talk is up after a hang in validate at launch") { _ in true }
-        XCTAssertEqual(up["scene"]?["index"]?.int, 0)
+        // The first process hangs before it opens its control socket and is ended: its restart
+        // (the watcher's child) opens the same socket.
+        let socket = work.appendingPathComponent("launch.sock").path
+        let app = try PodiumProcess(args: [try writeDeck(third: "hang-validate"), "--windowed", "--plugin-path", plugins.path, "--control", "unix:\(socket)"],
+                                    environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": work.path,
+                                                  "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": "enable=no", "PODIUM_HANG_SECONDS": "5"],
+                                    dir: work, control: false)
+        addTeardownBlock { [work] in endTalks(mentioning: work!.path); app.stop() }
+        let said = "Podium stopped responding in the plugin code checking scene 3 “Checked” (reading the deck) and restarted; scene 3 “Checked” is skipped until its parameters change."
+        XCTAssertTrue(waitUntil(90) { app.log.contains(said) }, "log:\n\(app.log)")
+        var up: JSONValue?
+        XCTAssertTrue(waitUntil(40) {
+            up = try? ControlClient(path: socket, timeout: 2).send(["cmd": "state"])
+            return up?["ok"]?.bool == true
+        }, "the restarted talk answers; log:\n\(app.log)")
+        XCTAssertEqual(up?["scene"]?["index"]?.int, 0)
+        XCTAssertEqual(up.flatMap(banner), said, "the speaker is told as the log says")
+        XCTAssertTrue(app.log.contains("the talk stopped responding (its main loop has not come round"), app.log)
         XCTAssertFalse(app.log.contains("restarted after a crash (2 of"), "one hang, not more; log:\n\(app.log)")
-        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+        let client = try ControlClient(path: socket, timeout: 10)
+        XCTAssertEqual(try client.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
+        XCTAssertTrue(errorCard(try client.send(["cmd": "state"]))?.contains("stopped Podium responding while checking this scene's parameters") == true, app.log)
+        _ = try? client.send(["cmd": "quit"])
     }
 
     /// Trial 20 M2: a scene skipped after it crashed the talk (made for the next preview) was made
