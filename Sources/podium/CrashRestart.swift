@@ -40,8 +40,25 @@ enum CrashRestart {
     /// when not a restart.
     static var carriedSkips: [Int: SceneCrash] { carried["skipped"].map(SceneCrash.skipped(carried:)) ?? [:] }
 
-    /// Keeps the scenes this talk skips (`SceneCode.skipped`) for the watcher's next restart.
-    static func carrySkips(_ skipped: [Int: SceneCrash]) { carry("skipped", skipped.isEmpty ? nil : SceneCrash.carried(skipped)) }
+    /// The entries the talk before skipped by kind and parameters (`SceneCode.skippedEntries`).
+    static var carriedSkippedEntries: [String: SceneCrash] { carried["skippedEntries"].map(SceneCode.skippedEntries(carried:)) ?? [:] }
+
+    /// The entry whose plugin `validate` ran when the talk before crashed or hung (its identity
+    /// and kind, `SceneCode.validating`), skipped by this restart: it reads the same deck and
+    /// would run that code again before its first frame (trial 20 M1). Nil otherwise.
+    static var validationCrash: (identity: String, kind: String, crash: SceneCrash)? {
+        guard let v = carried["validating"], !afterKill else { return nil }
+        let parts = v.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2, parts[0].count == 12 else { return nil }
+        return (parts[0], parts[1], SceneCrash(index: -1, times: 1, kind: afterHang ? .hang : .crash, resumesAt: nil, checking: true))
+    }
+
+    /// Keeps the scenes this talk skips (`SceneCode.skipped`, `SceneCode.skippedEntries`) for the
+    /// watcher's next restart.
+    @MainActor static func carrySkips() {
+        carry("skipped", SceneCode.skipped.isEmpty ? nil : SceneCrash.carried(SceneCode.skipped))
+        carry("skippedEntries", SceneCode.skippedEntries.isEmpty ? nil : SceneCode.carriedEntries(SceneCode.skippedEntries))
+    }
 
     /// What the crashed talk carried over to this restart (`carry`), by key; empty when not a restart.
     static let carried: [String: String] = {
@@ -77,7 +94,17 @@ enum CrashRestart {
     static func quitting() { podium_crash_watch_stopping() }
 
     /// The main loop came round: the watcher restarts a talk whose loop has not for 10 s.
-    static func heartbeat() { podium_crash_watch_heartbeat() }
+    static func heartbeat() { loopBeats = true; podium_crash_watch_heartbeat() }
+
+    /// Whether the main loop stamps the heartbeat yet. Before (loading the deck, making the first
+    /// scenes), a plugin's code is watched alone: stamped as it starts, unwatched once it
+    /// returned (`pluginCode`), so a `validate` or `make` hanging before the first frame is
+    /// ended after the same 10 s and the restart skips it (trial 20 M1: a restart hung for good).
+    private nonisolated(unsafe) static var loopBeats = false
+    private static func pluginCode(running: Bool) {
+        guard !loopBeats else { return }
+        if running { podium_crash_watch_heartbeat() } else { podium_crash_watch_heartbeat_stop() }
+    }
 
     private nonisolated(unsafe) static var retaining = false
 
@@ -138,8 +165,9 @@ enum CrashRestart {
     /// From now on the watcher knows which scene's plugin code runs (`SceneCode.marker`), and a
     /// reload makes the next crash or hang the first in a row again (`SceneCode.didForget`).
     @MainActor static func traceSceneCode() {
-        SceneCode.marker = { Int(podium_crash_watch_scene(Int32(clamping: $0))) }
-        SceneCode.didForget = { podium_crash_watch_forget(); carrySkips([:]) }
+        SceneCode.marker = { index in pluginCode(running: index >= 0); return Int(podium_crash_watch_scene(Int32(clamping: index))) }
+        SceneCode.validating = { entry in carry("validating", entry); pluginCode(running: entry != nil) }
+        SceneCode.didForget = { podium_crash_watch_forget(); carrySkips() }
     }
 
     /// The first frame of this restart is drawn: the black cover the watcher kept over the room

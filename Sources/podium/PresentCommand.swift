@@ -76,10 +76,13 @@ final class PresentCommand {
         // and a setenv that grows the environment frees the array a reader there may be walking.
         ComposeCache.prepare()
         CrashRestart.traceSceneCode()
-        // Skipped scenes stay skipped through every restart until a reload (`SceneCode.forget`).
+        // Skipped scenes stay skipped through every restart (and reload, by their entry:
+        // `SceneCode.skippedEntries`), and so does an entry whose `validate` crashed or hung.
         SceneCode.skipped = CrashRestart.carriedSkips
+        SceneCode.skippedEntries = CrashRestart.carriedSkippedEntries
         if let crash = CrashRestart.crashedScene, crash.skips { SceneCode.skipped[crash.index] = crash }
-        CrashRestart.carrySkips(SceneCode.skipped)
+        if let v = CrashRestart.validationCrash { SceneCode.skippedEntries[v.identity] = v.crash }
+        CrashRestart.carrySkips()
         let registry = BuiltInPlugins.registry()
         LaunchTrace.mark("plugin registry")
         try CommandLineInterface.refuseExtraArguments(options, command: "present")
@@ -279,6 +282,16 @@ final class PresentCommand {
             return
         }
         let hang = CrashRestart.afterHang
+        if let v = CrashRestart.validationCrash {
+            // Its plugin's `validate` stopped the talk reading the deck: named by the first scene
+            // of that entry in the deck read now (its kind when none is left).
+            let deck = presentation.deck.scenes
+            let index = deck.indices.first { SceneCode.identity(kind: deck[$0].kind, parameters: deck[$0].parameters.values) == v.identity }
+            let message = v.crash.restartMessage(name: index.map { presentation.spokenName(of: $0) } ?? "a \(SafeText.quote(v.kind)) scene", room: presentation.roomBesideCard)
+            log(message.log)
+            presentation.showRestartNotice(message.notice)
+            return
+        }
         guard let crash = CrashRestart.crashedScene, crash.index < presentation.sceneCount else {
             log(hang ? "the talk stopped responding; restarted" : "the talk crashed; restarted")
             presentation.showRestartNotice("Podium \(hang ? "stopped responding" : "crashed")\(crashPlaceText()).")

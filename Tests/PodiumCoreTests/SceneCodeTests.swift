@@ -43,8 +43,9 @@ final class SceneCodeTests: XCTestCase {
         Self.marked = -1
         SceneCode.marker = { i in let old = SceneCodeTests.marked; SceneCodeTests.marked = i; return old }
         SceneCode.skipped = [:]
+        SceneCode.skippedEntries = [:]
     }
-    override func tearDown() async throws { SceneCode.marker = nil; SceneCode.skipped = [:]; SceneCode.didForget = nil }
+    override func tearDown() async throws { SceneCode.marker = nil; SceneCode.skipped = [:]; SceneCode.skippedEntries = [:]; SceneCode.didForget = nil; SceneCode.validating = nil }
 
     func presentation(_ count: Int) -> Presentation {
         let r = PluginRegistry()
@@ -57,7 +58,9 @@ final class SceneCodeTests: XCTestCase {
                 return s
             },
         ]))
-        let deck = Deck(title: "T", scenes: (0..<count).map { DeckScene(kind: "probe", title: "S\($0)", notes: "") }, path: "/tmp/scene-code.json")
+        // Each entry its own parameters: a skip follows its entry through a reload (`SceneSkips.swift`).
+        let deck = Deck(title: "T", scenes: (0..<count).map { DeckScene(kind: "probe", title: "S\($0)", notes: "", parameters: SceneParameters(["n": .number(Double($0))])) },
+                        path: "/tmp/scene-code.json")
         return Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { self.now })
     }
 
@@ -114,7 +117,10 @@ final class SceneCodeTests: XCTestCase {
         popover.dismiss(byUser: false)
     }
 
-    func testASceneThatCrashedTwiceIsAnErrorCardUntilAReload() async {
+    /// Trial 20 M2: a reload (the deck saved for an unrelated edit, Ctrl+R) made the skipped
+    /// scene again, which crashed the talk again. It stays skipped by its entry wherever the
+    /// entry is now; an entry whose parameters changed is another scene, made afresh.
+    func testASceneThatCrashedTwiceStaysAnErrorCardUntilItsParametersChange() async {
         SceneCode.skipped = [1: SceneCrash(index: 1, times: 2, kind: .crash, resumesAt: 1)]
         var forgotten = 0
         SceneCode.didForget = { forgotten += 1 }
@@ -124,11 +130,49 @@ final class SceneCodeTests: XCTestCase {
         XCTAssertTrue(p.currentScene is ErrorCardScene, "an error card for the speaker")
         XCTAssertTrue(p.currentScene.presenterView.accessibilityLabel?.contains("crashed Podium 2 times in a row") == true, p.currentScene.presenterView.accessibilityLabel ?? "")
         XCTAssertTrue(p.goTo(2), "the talk goes on past it")
-        p.replaceDeck(p.deck)
+        // An unrelated edit: a scene inserted first, so the skipped entry is now scene 3.
+        var edited = p.deck
+        edited.scenes.insert(DeckScene(kind: "probe", title: "New", notes: "", parameters: SceneParameters(["n": .string("new")])), at: 0)
+        p.replaceDeck(edited)
         XCTAssertEqual(forgotten, 1, "the watcher is told: the next crash is the first in a row again")
+        XCTAssertTrue(SceneCode.skipped.isEmpty, "kept by entry, not by index")
+        XCTAssertTrue(p.goTo(2))
+        XCTAssertTrue(p.currentScene is ErrorCardScene, "still skipped after the reload")
+        XCTAssertTrue(p.currentScene.presenterView.accessibilityLabel?.contains("a reload keeps it skipped") == true, p.currentScene.presenterView.accessibilityLabel ?? "")
         XCTAssertTrue(p.goTo(1))
-        XCTAssertTrue(SceneCode.skipped.isEmpty, "a reload is the speaker's retry")
-        XCTAssertTrue(p.currentScene is ProbeScene, "made afresh after the reload")
+        XCTAssertTrue(p.currentScene is ProbeScene, "the other scenes are made")
+        // Its parameters changed: another entry, made afresh.
+        var fixed = p.deck
+        fixed.scenes[2].parameters = SceneParameters(["n": .number(1), "fixed": .bool(true)])
+        p.replaceDeck(fixed)
+        XCTAssertTrue(p.goTo(2))
+        XCTAssertTrue(p.currentScene is ProbeScene, "made afresh once its parameters changed")
+    }
+
+    /// Trial 20 M1: a kind's `validate` runs marked for the crash watcher (the entry's identity
+    /// and kind), and an entry skipped after its `validate` stopped the talk is not checked
+    /// again: the deck loads, and the scene is an error card saying why.
+    func testAValidateThatStoppedTheTalkIsNotRunAgain() async throws {
+        var checked: [String] = [], marks: [String?] = []
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
+            SceneKind(name: "probe", summary: "", validate: { p in checked.append((try? p.string("mode")) ?? "") }) { _, _ in ProbeScene("made") },
+        ]))
+        SceneCode.validating = { marks.append($0) }
+        let json = Data(#"{ "title": "T", "scenes": [ { "kind": "probe", "parameters": { "mode": "fine" } }, { "kind": "probe", "title": "Bad", "parameters": { "mode": "bad" } } ] }"#.utf8)
+        _ = try Deck.parse(json, path: "/tmp/validate.json", kinds: r.validators)
+        XCTAssertEqual(checked, ["fine", "bad"])
+        let bad = SceneCode.identity(kind: "probe", parameters: ["mode": .string("bad")])
+        XCTAssertEqual(marks, ["\(SceneCode.identity(kind: "probe", parameters: ["mode": .string("fine")])) probe", nil, "\(bad) probe", nil])
+        SceneCode.skippedEntries[bad] = SceneCrash(index: -1, times: 1, kind: .hang, resumesAt: nil, checking: true)
+        checked = []
+        let deck = try Deck.parse(json, path: "/tmp/validate.json", kinds: r.validators)
+        XCTAssertEqual(checked, ["fine"], "the skipped entry's validate is not run again")
+        let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { self.now })
+        XCTAssertTrue(p.goTo(1))
+        XCTAssertTrue(p.currentScene is ErrorCardScene)
+        XCTAssertTrue(p.currentScene.presenterView.accessibilityLabel?.contains("stopped Podium responding while checking this scene's parameters") == true,
+                      p.currentScene.presenterView.accessibilityLabel ?? "")
     }
 
     /// Skipped after two hangs (the watcher restarted a talk whose loop stopped coming round):
@@ -143,7 +187,7 @@ final class SceneCodeTests: XCTestCase {
         let card = p.currentScene.presenterView.accessibilityLabel ?? ""
         XCTAssertTrue(card.contains("stopped Podium responding 2 times in a row"), card)
         XCTAssertFalse(card.contains("crashed"), card)
-        XCTAssertTrue(lines.contains("scene 2 “S1” stopped the talk responding 2 times in a row; skipped until the deck is reloaded"), "\(lines)")
+        XCTAssertTrue(lines.contains("scene 2 “S1” stopped the talk responding 2 times in a row; skipped until its parameters change"), "\(lines)")
     }
 
     /// Trial 10 F6: a scene skipped after one hang in its next preview shows the error card in

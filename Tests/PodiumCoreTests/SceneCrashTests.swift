@@ -38,18 +38,18 @@ final class SceneCrashTests: XCTestCase {
         let name = "scene 3 “Buggy”", plain = "sees a plain background until you leave this scene"
         let preview = SceneCrash(index: 2, times: 1, kind: .hang, resumesAt: 1)
         let m = preview.restartMessage(name: name, room: plain)
-        XCTAssertEqual(m.notice, "Podium stopped responding in scene 3 “Buggy” while the room was on another scene and restarted; scene 3 “Buggy” is skipped until the deck is reloaded (Ctrl+R).")
+        XCTAssertEqual(m.notice, "Podium stopped responding in scene 3 “Buggy” while the room was on another scene and restarted; scene 3 “Buggy” is skipped until its parameters change.")
         XCTAssertEqual(m.log, m.notice)
-        XCTAssertEqual(preview.skipLogLine(name: name), "scene 3 “Buggy” stopped the talk responding while the room was on another scene; skipped until the deck is reloaded")
+        XCTAssertEqual(preview.skipLogLine(name: name), "scene 3 “Buggy” stopped the talk responding while the room was on another scene; skipped until its parameters change")
         XCTAssertEqual(preview.card.heading, "This scene stopped the talk responding")
         XCTAssertTrue(preview.card.error.contains("stopped Podium responding while the room was on another scene"), preview.card.error)
 
         let again = SceneCrash(index: 2, times: 2, kind: .hang, resumesAt: 2)
-        XCTAssertEqual(again.restartMessage(name: name, room: plain).notice, "Podium stopped responding again in scene 3 “Buggy” and restarted; that scene is skipped until the deck is reloaded, and the room sees a plain background until you leave this scene.")
-        XCTAssertEqual(again.skipLogLine(name: name), "scene 3 “Buggy” stopped the talk responding 2 times in a row; skipped until the deck is reloaded")
+        XCTAssertEqual(again.restartMessage(name: name, room: plain).notice, "Podium stopped responding again in scene 3 “Buggy” and restarted; that scene is skipped until its parameters change, and the room sees a plain background until you leave this scene.")
+        XCTAssertEqual(again.skipLogLine(name: name), "scene 3 “Buggy” stopped the talk responding 2 times in a row; skipped until its parameters change")
 
         let crash = SceneCrash(index: 2, times: 2, kind: .crash, resumesAt: 2)
-        XCTAssertEqual(crash.skipLogLine(name: name), "scene 3 “Buggy” crashed the talk 2 times in a row; skipped until the deck is reloaded")
+        XCTAssertEqual(crash.skipLogLine(name: name), "scene 3 “Buggy” crashed the talk 2 times in a row; skipped until its parameters change")
         XCTAssertEqual(crash.card.heading, "This scene crashed the talk")
         XCTAssertTrue(crash.card.error.contains("crashed Podium 2 times in a row"), crash.card.error)
 
@@ -61,6 +61,25 @@ final class SceneCrashTests: XCTestCase {
         for line in [m.log, m.notice, again.skipLogLine(name: name), first.log, firstCrash.notice] {
             XCTAssertFalse(line.contains("scene 2"), "never the 0-based number: \(line)")
         }
+    }
+
+    /// Skipped entries (`SceneSkips.swift`) are carried to the next restart by identity, within
+    /// the watcher's bytes; identities are stable and follow the kind and every parameter.
+    func testSkippedEntriesAreCarriedByIdentity() {
+        let a = SceneCode.identity(kind: "example", parameters: ["greeting": .string("crash"), "color": .string("#fff")])
+        XCTAssertEqual(a, SceneCode.identity(kind: "example", parameters: ["color": .string("#fff"), "greeting": .string("crash")]), "key order does not matter")
+        XCTAssertEqual(a.count, 12)
+        XCTAssertNotEqual(a, SceneCode.identity(kind: "example", parameters: ["greeting": .string("crash!"), "color": .string("#fff")]))
+        XCTAssertNotEqual(a, SceneCode.identity(kind: "other", parameters: ["greeting": .string("crash"), "color": .string("#fff")]))
+        let entries = [a: SceneCrash(index: -1, times: 1, kind: .hang, resumesAt: nil, checking: true),
+                       "00000000000b": SceneCrash(index: 2, times: 1, kind: .crash, resumesAt: 1)]
+        let text = SceneCode.carriedEntries(entries)
+        XCTAssertFalse(text.contains("\n"))
+        XCTAssertEqual(SceneCode.skippedEntries(carried: text), entries)
+        XCTAssertEqual(SceneCode.skippedEntries(carried: "short 1 crash 1 1 0,\(a) x crash 1 1 0"), [:], "malformed entries are left out")
+        let many = Dictionary(uniqueKeysWithValues: (0..<40).map { (String(format: "%012x", $0), SceneCrash(index: 999, times: 2, kind: .crash, resumesAt: 1000)) })
+        XCTAssertLessThanOrEqual(SceneCode.carriedEntries(many).utf8.count, 200, "within the watcher's 511 bytes with room for the other keys")
+        XCTAssertTrue(SceneCrash(index: -1, times: 1, kind: .crash, resumesAt: nil, checking: true).skips, "a crash checking an entry skips it at once")
     }
 
     /// Trial 17 M2: the scenes a talk skips are carried to every later restart, each as it was

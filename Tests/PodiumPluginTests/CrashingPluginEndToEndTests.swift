@@ -25,9 +25,13 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
                    let cardLine = "        let card = View(background: settings.color)\n"
                    let clickLine = "{ [weak self] _ in self?.count += 1 }"
                    let keyLine = "        count += 1\n        return true\n"
-                   guard text.contains(initLine), text.contains(cardLine), text.contains(clickLine), text.contains(keyLine) else {
+                   // "crash-validate" / "hang-validate": in `validate` (its `Settings`), as the deck is read.
+                   let settingsLine = "            greeting = try p.string(\"greeting\")\n"
+                   guard text.contains(initLine), text.contains(cardLine), text.contains(clickLine), text.contains(keyLine), text.contains(settingsLine) else {
                        throw OutOfTreePlugin.Failure(description: "ExampleScene.swift changed: update the test's edit")
                    }
+                   text = text.replacingOccurrences(of: settingsLine, with: settingsLine + "            if greeting == \"crash-validate\" { fatalError(\"a deliberate bug in validate\") }\n"
+                       + "            if greeting == \"hang-validate\" { while true { sleep(1) } }\n")
                    text = text.replacingOccurrences(of: initLine, with: initLine + "        if settings.greeting == \"crash\" { fatalError(\"a deliberate bug in make\") }\n"
                        + "        if settings.greeting == \"hang\" { while true { sleep(1) } }\n")
                    text = text.replacingOccurrences(of: cardLine, with: cardLine + "        if settings.greeting == \"crash-draw\" { card.addSubview(TrapView().pinned(.fill())) }\n"
@@ -203,7 +207,7 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         let app = try launch(try deck(crashing: "hang"))
         // Scene 2 "Fine": its next preview makes scene 3, which hangs (the reply may never come).
         _ = try? ControlClient(path: app.socketPath, timeout: 2).send(["cmd": "goto", "index": 1])
-        let skipped = "Podium stopped responding in scene 3 “Buggy” while the room was on another scene and restarted; scene 3 “Buggy” is skipped until the deck is reloaded (Ctrl+R)."
+        let skipped = "Podium stopped responding in scene 3 “Buggy” while the room was on another scene and restarted; scene 3 “Buggy” is skipped until its parameters change."
         XCTAssertTrue(waitUntil(90) { app.log.contains(skipped) }, "log:\n\(app.log)")
         let s = try waitForTalk(app, "the talk is up after the hanging scene hung it once") { $0["scene"]?["index"]?.int == 1 }
         XCTAssertEqual(s["scene"]?["index"]?.int, 1, "resumed on the scene the room saw, not one back")
@@ -218,7 +222,7 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertEqual(try client.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
         let card = errorCard(try client.send(["cmd": "state"]))
         XCTAssertTrue(card?.contains("stopped Podium responding while the room was on another scene") == true, card ?? "no error card")
-        XCTAssertTrue(app.log.contains("scene 3 “Buggy” stopped the talk responding while the room was on another scene; skipped until the deck is reloaded"), app.log)
+        XCTAssertTrue(app.log.contains("scene 3 “Buggy” stopped the talk responding while the room was on another scene; skipped until its parameters change"), app.log)
         XCTAssertEqual(try client.send(["cmd": "next"])["ok"]?.bool, true)
         XCTAssertEqual(try client.send(["cmd": "state"])["scene"]?["index"]?.int, 3, "past it")
         _ = try? client.send(["cmd": "quit"])
@@ -237,7 +241,7 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
           { "kind": "title", "parameters": { "heading": "Three" } } ] }
         """.write(to: path, atomically: true, encoding: .utf8)
         let app = try launch(path.path, environment: ["PODIUM_HANG_SECONDS": "5"], checkDriver: false)
-        let skipped = "Podium stopped responding in scene 2 “Buggy” while the room was on another scene and restarted; scene 2 “Buggy” is skipped until the deck is reloaded (Ctrl+R)."
+        let skipped = "Podium stopped responding in scene 2 “Buggy” while the room was on another scene and restarted; scene 2 “Buggy” is skipped until its parameters change."
         XCTAssertTrue(waitUntil(60) { app.log.contains(skipped) }, "log:\n\(app.log)")
         let s = try waitForTalk(app, "the talk is up after one hang") { $0["scene"]?["index"]?.int == 0 }
         XCTAssertEqual(s["driver"]?.string, "offscreen")
@@ -255,7 +259,7 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertTrue(waitUntil(60) { app.log.contains("restarted after a crash (1 of at most 3") }, "log:\n\(app.log)")
         let s = try waitForTalk(app, "the talk is up again") { $0["scene"]?["index"]?.int == 0 }
         // Making it ran before the room got there: the room was on scene 1, so one hang skips it.
-        XCTAssertEqual(banner(s), "Podium stopped responding in scene 3 “Buggy” while the room was on another scene and restarted; scene 3 “Buggy” is skipped until the deck is reloaded (Ctrl+R).")
+        XCTAssertEqual(banner(s), "Podium stopped responding in scene 3 “Buggy” while the room was on another scene and restarted; scene 3 “Buggy” is skipped until its parameters change.")
         XCTAssertEqual(s["audienceMode"]?.string, "normal")
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
@@ -292,7 +296,7 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         // To scene 2 "Fine": its next preview makes scene 3, which traps.
         let xdo = try runProcess("/usr/bin/env", ["xdotool", "key", "Next"], environment: rig.environment)
         XCTAssertEqual(xdo.status, 0, xdo.stderr)
-        XCTAssertTrue(waitUntil(60) { app.log.contains("skipped until the deck is reloaded") }, "log:\n\(app.log)")
+        XCTAssertTrue(waitUntil(60) { app.log.contains("skipped until its parameters change") }, "log:\n\(app.log)")
         let s = try waitForTalk(app, "the talk is up after the next preview's scene crashed it twice") { _ in true }
         XCTAssertEqual(s["scene"]?["index"]?.int, 1, "on the scene the room saw, not one back; log:\n\(app.log)")
         XCTAssertTrue(app.log.contains("resumed at scene 2,"), app.log)
@@ -460,7 +464,7 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertTrue(waitUntil(30) { app.log.contains("restarted after a crash (2 of") }, "log:\n\(app.log)")
         _ = try waitForTalk(app, "the talk is up after the second crash") { $0["scene"]?["index"]?.int == 2 }
         XCTAssertEqual(occurrences(of: first, in: app.log), 2, "a first crash in a row again after the reload; log:\n\(app.log)")
-        XCTAssertFalse(app.log.contains("skipped until the deck is reloaded"), "log:\n\(app.log)")
+        XCTAssertFalse(app.log.contains("skipped until its parameters change"), "log:\n\(app.log)")
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
 
@@ -519,7 +523,7 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         print(String(format: "talk up again %.1f s after the lid closed", Date().timeIntervalSince(closed)))
         XCTAssertEqual(s["scene"]?["index"]?.int, 1, "where the room was")
         XCTAssertTrue(app.log.contains("restarted after a crash (1 of at most 3"), app.log)
-        XCTAssertTrue(app.log.contains("skipped until the deck is reloaded"), "the hanging scene is skipped; log:\n\(app.log)")
+        XCTAssertTrue(app.log.contains("skipped until its parameters change"), "the hanging scene is skipped; log:\n\(app.log)")
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
 

@@ -116,9 +116,11 @@ public final class PluginRegistry {
     /// Every kind name, loaded or pending.
     public var kindNames: [String] { Array(Set(kinds.keys).union(pending.flatMap(\.manifest.sceneKinds))).sorted() }
     /// Validators by kind, for `Deck.load`. A pending plugin's validator opens it when first
-    /// called, that is only when a deck uses one of its kinds.
+    /// called, that is only when a deck uses one of its kinds. Each runs the plugin's `validate`
+    /// marked for the crash watcher, and not for an entry skipped after it crashed the talk
+    /// (`SceneCode.validate`).
     public var validators: [String: (SceneParameters) throws -> Void] {
-        var v = kinds.mapValues { k in { p in try Self.validateAll(p, of: k.0) } as (SceneParameters) throws -> Void }
+        var v = kinds.mapValues { k in { p in try SceneCode.validate(kind: k.0.name, p) { try Self.validateAll(p, of: k.0) } } as (SceneParameters) throws -> Void }
         for c in pending {
             for k in c.manifest.sceneKinds where v[k] == nil {
                 v[k] = { [unowned self] p in
@@ -126,7 +128,7 @@ public final class PluginRegistry {
                         let why = self.refused.last { $0.origin.hasPrefix(c.directory.path) }?.reason ?? "not loaded"
                         throw PluginUnavailable(kind: k, plugin: c.manifest.id, reason: why)
                     }
-                    try Self.validateAll(p, of: kind)
+                    try SceneCode.validate(kind: k, p) { try Self.validateAll(p, of: kind) }
                 }
             }
         }

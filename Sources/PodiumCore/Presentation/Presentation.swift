@@ -231,7 +231,7 @@ public final class Presentation {
         making.insert(index); defer { making.remove(index) }
         let made: Scene
         var origin: SceneOrigin?
-        if let crash = SceneCode.skipped[index] {
+        if let crash = SceneCode.skipped[index] ?? SceneCode.skip(for: entry) {
             log(crash.skipLogLine(name: sceneName(at: index)))
             made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: registry.sceneKind(entry.kind)?.pluginID ?? "none",
                                   error: crash.card.error, skip: skipHint, heading: crash.card.heading)

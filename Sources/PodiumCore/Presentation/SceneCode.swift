@@ -18,17 +18,12 @@ import PodiumKit
     /// on another scene), and the crash watcher restarted it. Made again, such a scene would
     /// stop the talk again, and after the watcher's last restart the talk would stay down; each
     /// is an error card for the speaker instead (the room keeps its picture, as for any error
-    /// card). A reload (Ctrl+R, the deck file changing) clears it (`forget`).
+    /// card). A reload (Ctrl+R, the deck file changing) turns them into skipped entries
+    /// (`reloading(from:)`, `skippedEntries`): the same entry stays skipped in the new deck.
     public static var skipped: [Int: SceneCrash] = [:]
-    /// Set by the executable: tells the watcher that the crashes so far no longer count.
+    /// Set by the executable: tells the watcher that the crashes in a row so far no longer count
+    /// (a reload: trial 10, "crashed the talk 3 times" after a reload) and carries the skips.
     public static var didForget: (() -> Void)?
-
-    /// A reload is the speaker's retry: every skipped scene is made afresh, and its next crash or
-    /// hang is the first in a row again (trial 10: "crashed the talk 3 times" after a reload).
-    static func forget() {
-        skipped = [:]
-        didForget?()
-    }
     /// Told when a scene's drawing had commands dropped (non-finite geometry, `DrawListSanitiser`):
     /// 0-based scene index and what was dropped. Set by `Presentation` (a log line once per scene).
     static var droppedDrawing: ((Int, DrawListSanitiser.Report) -> Void)?

@@ -14,10 +14,19 @@ public struct SceneCrash: Equatable, Sendable {
     /// The scene (0-based) the restart resumes at, the one the room saw; nil when unknown (the
     /// talk before kept no place).
     public var resumesAt: Int?
+    /// The code was the kind's `validate`, checking the scene's parameters as the deck was read
+    /// (a reload, a launch): the scene is skipped at once, as a restart reads the same deck and
+    /// would run that code again before its first frame (trial 20 M1).
+    public var checking = false
 
-    public init(index: Int, times: Int, kind: Kind, resumesAt: Int?) {
-        self.index = index; self.times = times; self.kind = kind; self.resumesAt = resumesAt
+    public init(index: Int, times: Int, kind: Kind, resumesAt: Int?, checking: Bool = false) {
+        self.index = index; self.times = times; self.kind = kind; self.resumesAt = resumesAt; self.checking = checking
     }
+
+    /// How long a skip lasts, as the notices and cards say it: a reload keeps a skipped scene
+    /// skipped (trial 20 M2: every save of the deck made it again and it crashed the talk again,
+    /// three saves ended it); an entry whose kind or parameters changed is a new scene, tried afresh.
+    public static let until = "until its parameters change"
 
     /// The room was on another scene: the code ran for the console (the next preview making or
     /// drawing the next scene, trial 10 F6) or for a scene out of sight. The restart resumes
@@ -27,7 +36,7 @@ public struct SceneCrash: Equatable, Sendable {
 
     /// Whether the restart skips the scene (an error card for the speaker until a reload): at
     /// once when the room was elsewhere; the room's own scene gets a second try first.
-    public var skips: Bool { times >= 2 || roomWasElsewhere }
+    public var skips: Bool { times >= 2 || roomWasElsewhere || checking }
 
     /// "crashed" or "stopped responding".
     public var verb: String { kind == .hang ? "stopped responding" : "crashed" }
@@ -38,15 +47,19 @@ public struct SceneCrash: Equatable, Sendable {
     /// (`Presentation.roomBesideCard`, e.g. "stays black").
     public func restartMessage(name: String, room: String) -> (log: String, notice: String) {
         let capital = name.prefix(1).uppercased() + name.dropFirst()
+        if checking {
+            let line = "Podium \(verb) in the plugin code checking \(name) (reading the deck) and restarted; \(name) is skipped \(Self.until)."
+            return (line, line)
+        }
         if roomWasElsewhere {
-            let line = "Podium \(verb) in \(name) while the room was on another scene and restarted; \(name) is skipped until the deck is reloaded (Ctrl+R)."
+            let line = "Podium \(verb) in \(name) while the room was on another scene and restarted; \(name) is skipped \(Self.until)."
             return (line, line)
         }
         if times >= 2 {
             // The restart resumes on its card; the room had seen it, then black: it gets the
             // plain background, not the scene before (`Presentation.heldAudienceFrame`), or the
             // cover it had before the crash.
-            let line = "Podium \(verb) again in \(name) and restarted; that scene is skipped until the deck is reloaded, and the room \(room)."
+            let line = "Podium \(verb) again in \(name) and restarted; that scene is skipped \(Self.until), and the room \(room)."
             return (line, line)
         }
         if kind == .hang {
@@ -59,17 +72,18 @@ public struct SceneCrash: Equatable, Sendable {
 
     /// The log line when the skipped scene is first asked for (`name` as above).
     public func skipLogLine(name: String) -> String {
-        let how = roomWasElsewhere ? "while the room was on another scene" : "\(times) times in a row"
-        return "\(name) \(kind == .hang ? "stopped the talk responding" : "crashed the talk") \(how); skipped until the deck is reloaded"
+        let how = checking ? "while its parameters were checked" : roomWasElsewhere ? "while the room was on another scene" : "\(times) times in a row"
+        return "\(name) \(kind == .hang ? "stopped the talk responding" : "crashed the talk") \(how); skipped \(Self.until)"
     }
 
     /// The error card's heading and text (its plugin is named on the card already).
     public var card: (heading: String, error: String) {
         let heading = kind == .hang ? "This scene stopped the talk responding" : "This scene crashed the talk"
         let what = kind == .hang ? "stopped Podium responding" : "crashed Podium"
-        let when = roomWasElsewhere ? "while the room was on another scene (Podium restarted)"
-                                    : "\(times) times in a row here (Podium restarted after each time)"
-        return (heading, "its plugin \(what) \(when). It is skipped until the deck is reloaded (Ctrl+R).")
+        let when = checking ? "while checking this scene's parameters as the deck was read (Podium restarted)"
+            : roomWasElsewhere ? "while the room was on another scene (Podium restarted)"
+            : "\(times) times in a row here (Podium restarted after each time)"
+        return (heading, "its plugin \(what) \(when). It is skipped \(Self.until): a reload keeps it skipped.")
     }
 
     /// The scenes a talk skips, as carried to the watcher's next restart (`CrashRestart.carry`):

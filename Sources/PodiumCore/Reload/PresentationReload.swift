@@ -8,7 +8,7 @@ extension Presentation {
     /// title, parameters, and the file a `file` parameter names, `SceneOrigin`) are kept, the same
     /// objects at their new index, so an editor saving another scene costs the speaker no typing,
     /// focus or popover; the others are made again from the new deck (an error card always is:
-    /// a reload is the speaker's retry). The talk keeps its timers (elapsed, paused, time on this
+    /// a reload is the speaker's retry; not a scene skipped after it crashed the talk, `SceneSkips.swift`). The talk keeps its timers (elapsed, paused, time on this
     /// scene; the plan comes from the new deck) and its place (`ReloadPosition.place`: the same
     /// scene, a PDF deck's page with the same content, an edited one by the pages around it, else
     /// the page with the same label, clamped when scenes were removed; how: `reloadPlaceFound`). Call on the main thread between frames, only with a deck whose
@@ -35,7 +35,8 @@ extension Presentation {
         if carried[target] != nil { position = nil }
         // The field that had the keys when the console hid follows its scene (`HiddenConsole.swift`).
         if focusBeforeHiding?.scene == currentIndex { focusBeforeHiding?.scene = target }
-        SceneCode.forget()   // a reload is the speaker's retry: every failed scene is made afresh
+        // A scene skipped after it crashed the talk stays skipped by its entry (trial 20 M2).
+        SceneCode.reloading(from: deck.scenes)
         // Remade: the control that had the keys gets them back after (`ReloadKeepsFocus.swift`).
         let focus = currentKept ? nil : focusBeforeReload()
         if !currentKept { presenter.popovers.forEach { $0.dismiss(byUser: false) } }

@@ -1,0 +1,82 @@
+import FoundationEssentials
+import PodiumKit
+
+/// Scenes skipped by their deck entry (kind and parameters) rather than by index, so a skip
+/// outlives a reload (trial 20 M2: every save of the deck made the skipped scene again and it
+/// crashed the talk again; three saves in a minute ended it), and a plugin whose `validate`
+/// crashes or hangs on an entry costs that entry, not the talk (trial 20 M1: the restart read the
+/// same deck and ran the same `validate` again, three times, then the room saw the desktop).
+/// An entry whose kind or parameters changed is another scene: it is tried afresh.
+extension SceneCode {
+    /// Skipped entries by `identity`: the index skips of a deck replaced by a reload
+    /// (`reloading(from:)`), and the entries whose `validate` crashed or hung the talk (the
+    /// crash watcher's restart, `validating`).
+    public nonisolated(unsafe) static var skippedEntries: [String: SceneCrash] = [:]
+
+    /// Set by the executable: told the identity and kind of the entry whose plugin `validate`
+    /// runs now ("identity kind"), nil once it returned, so a restart after a crash or hang
+    /// there skips that entry instead of calling the plugin again. Nil: nothing is recorded.
+    public nonisolated(unsafe) static var validating: ((String?) -> Void)?
+
+    /// A short stable name of an entry: 12 hex digits of FNV-1a over its kind and its parameters
+    /// as sorted-key JSON (`JSONValue.jsonString`). 48 bits: a few dozen entries never collide
+    /// in practice; it is carried to the restart in the watcher's 511 bytes.
+    public nonisolated static func identity(kind: String, parameters: [String: JSONValue]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in (kind + "\n" + JSONValue.object(parameters).jsonString).utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash & 0xffff_ffff_ffff, radix: 16)
+        return String(repeating: "0", count: 12 - hex.count) + hex
+    }
+
+    /// The skip of `entry` by its kind and parameters, if any.
+    nonisolated static func skip(for entry: DeckScene) -> SceneCrash? {
+        skippedEntries.isEmpty ? nil : skippedEntries[identity(kind: entry.kind, parameters: entry.parameters.values)]
+    }
+
+    /// Runs the kind's `validate` (`body`) on `parameters` marked for the crash watcher
+    /// (`validating`); a skipped entry's is not run at all (the scene is an error card when made).
+    nonisolated static func validate(kind: String, _ parameters: SceneParameters, _ body: () throws -> Void) rethrows {
+        guard validating != nil || !skippedEntries.isEmpty else { return try body() }
+        let id = identity(kind: kind, parameters: parameters.values)
+        if skippedEntries[id] != nil { return }
+        validating?("\(id) \(kind)")
+        defer { validating?(nil) }
+        try body()
+    }
+
+    /// A reload replaces the deck whose scenes were `old`: each skipped index becomes a skipped
+    /// entry, so the same entry stays skipped in the new deck wherever it is. The crashes in a
+    /// row count from 1 again (`didForget`), for the scenes that are tried.
+    static func reloading(from old: [DeckScene]) {
+        for (i, crash) in skipped where old.indices.contains(i) {
+            skippedEntries[identity(kind: old[i].kind, parameters: old[i].parameters.values)] = crash
+        }
+        skipped = [:]
+        didForget?()
+    }
+
+    /// The skipped entries as carried to the watcher's next restart: "identity times kind index
+    /// resumesAt checking" per entry (-1: no place; checking 1 or 0), joined by ",".
+    public nonisolated static func carriedEntries(_ entries: [String: SceneCrash]) -> String {
+        entries.keys.sorted().prefix(maxCarriedEntries).compactMap { id in entries[id].map { (id, $0) } }
+            .map { "\($0.0) \($0.1.times) \($0.1.kind.rawValue) \($0.1.index) \($0.1.resumesAt ?? -1) \($0.1.checking ? 1 : 0)" }
+            .joined(separator: ",")
+    }
+
+    /// The entries `carriedEntries(_:)` wrote; malformed ones are left out.
+    public nonisolated static func skippedEntries(carried text: String) -> [String: SceneCrash] {
+        var result: [String: SceneCrash] = [:]
+        for entry in text.split(separator: ",") {
+            let f = entry.split(separator: " ").map(String.init)
+            guard f.count == 6, f[0].count == 12, let t = Int(f[1]), t >= 1, let kind = SceneCrash.Kind(rawValue: f[2]),
+                  let i = Int(f[3]), let r = Int(f[4]) else { continue }
+            result[f[0]] = SceneCrash(index: i, times: t, kind: kind, resumesAt: r < 0 ? nil : r, checking: f[5] == "1")
+        }
+        return result
+    }
+
+    /// At most this many skipped entries are carried (~30 bytes each of the watcher's 511).
+    nonisolated static let maxCarriedEntries = 6
+}
