@@ -75,14 +75,14 @@ final class SkippedSceneRoomTests: XCTestCase {
         after.resume(from: record, now: 2001)
         XCTAssertEqual(after.audienceMode, .black)
         let notice = crash.restartMessage(name: after.spokenName(of: 1), room: after.roomBesideCard).notice
-        XCTAssertEqual(notice, "Podium crashed again in scene 2 “Timer bomb” and restarted; that scene is skipped until the deck is reloaded, and the room stays black.")
+        XCTAssertEqual(notice, "Podium crashed again in scene 2 “Timer bomb” and restarted; that scene is skipped until its parameters change, and the room stays black.")
         XCTAssertEqual(hint(after), "The room does not see this card: it stays black. Next (Page Down) skips this scene.")
 
         after.audienceMode = .normal
         XCTAssertTrue(room(after).allSatisfy { $0 == Theme.standard.background }, "uncovered, the plain background: \(room(after))")
         XCTAssertEqual(hint(after), "The room does not see this card: it sees a plain background until you leave this scene. Next (Page Down) skips this scene.")
         XCTAssertEqual(crash.restartMessage(name: after.spokenName(of: 1), room: after.roomBesideCard).notice,
-                       "Podium crashed again in scene 2 “Timer bomb” and restarted; that scene is skipped until the deck is reloaded, and the room sees a plain background until you leave this scene.")
+                       "Podium crashed again in scene 2 “Timer bomb” and restarted; that scene is skipped until its parameters change, and the room sees a plain background until you leave this scene.")
     }
 
     /// The error card's hint (its alert value on the control socket, the line on the card).

@@ -140,7 +140,7 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
             XCTAssertTrue(app.log.contains("restarted after a crash (2 of at most 3"), app.log)
             // Resumed on the skipped scene's card: the room, which saw that scene and then black,
             // sees the plain background, not scene 1's "One" (trial 18 m8), and the speaker is told.
-            XCTAssertTrue(waitUntil(20) { app.log.contains("that scene is skipped until the deck is reloaded, and the room sees a plain background until you leave this scene.") }, app.log)
+            XCTAssertTrue(waitUntil(20) { app.log.contains("that scene is skipped until its parameters change, and the room sees a plain background until you leave this scene.") }, app.log)
             let resumed = try waitForTalk(app, "the restart resumes on the skipped scene") { $0["scene"]?["index"]?.int == 2 }
             XCTAssertNotNil(errorCard(resumed))
             let shot = work.appendingPathComponent("room-after-skip-\(greeting).png").path
