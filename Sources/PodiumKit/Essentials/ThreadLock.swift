@@ -33,8 +33,12 @@ public final class ThreadCondition: @unchecked Sendable {
     public func unlock() { lockPart.unlock() }
     public func wait() { pthread_cond_wait(cond, lockPart.mutex) }
     /// Waits until signalled or until `date` (the wall clock, as `NSCondition`); false when
-    /// the deadline passed.
+    /// the deadline passed. A deadline already past returns false at once without releasing the
+    /// lock, as swift-corelibs-foundation's `NSCondition.wait(until:)` does (its `timeSpecFrom`
+    /// refuses a past date): a caller asking with no wait (`PageCache.bitmap(_:waitingAtMost: 0)`)
+    /// must not let another thread in meanwhile.
     public func wait(until date: Date) -> Bool {
+        guard date.timeIntervalSinceNow > 0 else { return false }
         let deadline = date.timeIntervalSince1970, whole = deadline.rounded(.down)
         var ts = timespec(tv_sec: Int(whole), tv_nsec: Int((deadline - whole) * 1e9))
         return pthread_cond_timedwait(cond, lockPart.mutex, &ts) == 0

@@ -71,6 +71,28 @@ final class EssentialsTests: XCTestCase {
         XCTAssertFalse(cond.wait(until: Date(timeIntervalSinceNow: 0.05)), "no signal: the deadline passes")
         cond.unlock()
     }
+
+    /// A deadline already past returns at once and keeps the lock, as NSCondition does: a thread
+    /// waiting for the lock never gets in meanwhile (`PageCache.bitmap(_:waitingAtMost: 0)` let
+    /// the render worker finish a page in that gap on a loaded CI machine).
+    func testAPastDeadlineKeepsTheLock() {
+        let cond = ThreadCondition()
+        nonisolated(unsafe) var entered = false
+        let started = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        cond.lock()
+        XCTAssertTrue(startDetachedThread {
+            started.signal()
+            cond.lock(); entered = true; cond.unlock()
+            done.signal()
+        })
+        started.wait()
+        usleep(20_000)   // the other thread is now blocked on the lock
+        for _ in 0..<2_000 { XCTAssertFalse(cond.wait(until: Date(timeIntervalSinceNow: -1))) }
+        XCTAssertFalse(entered, "the lock was never released by a wait whose deadline had passed")
+        cond.unlock()
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertTrue(entered)
+    }
 }
 
 /// The calling thread's name, as /proc shows it.
