@@ -1,31 +1,105 @@
 import Foundation
-import PodiumCore
+@testable import PodiumCore
 import PodiumKit
 import PodiumTestSupport
 import XCTest
 
+/// A scene whose room shows its title, so a test can read which scene the room sees.
+private final class TitleScene: Scene {
+    let title: String
+    let presenterView = View(), audienceView = View()
+    init(_ title: String) {
+        self.title = title
+        audienceView.addSubview(Label("room: " + title, font: .system(40)).pinned(.fill()))
+    }
+}
+
 /// Trial 20 m6: the scene on screen deleted from a JSON deck mid-talk moved the room to the next
 /// scene, said only as "Reloaded demo.json", and the log said the place was "found by label".
-/// The place is now `notFound`, and the speaker is told which scene went and what the room shows.
+/// The place is now `notFound`, and the speaker is told which scene went. Trial 21 M1: an editor's
+/// cut and paste of that scene (two saves) moved the room to the next scene with no key pressed,
+/// and the paste did not bring it back: the room now keeps its picture of the removed scene until
+/// the speaker moves, and a version that has the scene again takes the talk back to it.
 @MainActor
 final class ReloadSceneRemovedTests: XCTestCase {
     func deck(_ titles: [String]) -> Deck {
-        Deck(title: "T", scenes: titles.map { DeckScene(kind: "a", title: $0) }, path: "/tmp/demo.json")
+        Deck(title: "T", scenes: titles.map { DeckScene(kind: "a", title: $0, parameters: SceneParameters(["t": .string($0)])) }, path: "/tmp/demo.json")
+    }
+    let talk = ["Welcome", "The Bands", "Record Stores", "Read More", "Every Language", "Thanks"]
+
+    func presentation(at index: Int) -> Presentation {
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [SceneKind(name: "a", summary: "") { p, _ in TitleScene(p.values["t"]?.string ?? "?") }]))
+        let p = Presentation(deck: deck(talk), registry: r, metrics: FixedMetrics(), clock: { 100 })
+        p.presenter.resize(to: Size(1280, 800)); p.audience.resize(to: Size(1920, 1080))
+        p.goTo(index)
+        _ = p.presenter.renderFrame()
+        return p
+    }
+    /// The texts the room's next frame draws.
+    func room(_ p: Presentation) -> [String] {
+        p.audience.renderFrame().commands.compactMap { if case let .text(b, _, _) = $0 { return b.text }; return nil }
     }
 
-    func testTheSceneOnScreenRemovedIsSaidToBeGoneAndWhereTheTalkIs() async {
-        let r = PluginRegistry()
-        r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [SceneKind(name: "a", summary: "") { _, _ in SpotScene() }]))
-        let p = Presentation(deck: deck(["Welcome", "The Bands", "Record Stores", "Read More", "Every Language", "Thanks"]),
-                             registry: r, metrics: FixedMetrics(), clock: { 100 })
-        p.goTo(3)
+    func testTheSceneOnScreenRemovedIsSaidToBeGoneAndTheRoomKeepsIt() async {
+        let p = presentation(at: 3)
+        XCTAssertEqual(room(p), ["room: Read More"])
         p.replaceDeck(deck(["Welcome", "The Bands", "Record Stores", "Every Language", "Thanks"]))
-        XCTAssertEqual(p.title(at: p.currentIndex), "Every Language")
+        XCTAssertEqual(p.title(at: p.currentIndex), "Every Language", "the console is on the scene now at its place")
+        XCTAssertEqual(room(p), ["room: Read More"], "the room keeps the removed scene's picture: no key was pressed")
+        XCTAssertTrue(p.isRoomHeld)
         XCTAssertEqual(p.reloadPlaceFound, .notFound, "not found by label: no scene has its title")
         let found = try! XCTUnwrap(p.reloadPlaceFound)
         XCTAssertFalse(found.logWords.contains("by label"), found.logWords)
         XCTAssertEqual(found.speakerWords(was: "Read More", now: p.title(at: p.currentIndex), file: "demo.json", hadContent: false),
-                       "“Read More” is not in demo.json any more: the room now shows “Every Language”")
+                       "“Read More” is not in demo.json any more: the room keeps its picture until you move; “Every Language” is at its place")
+        // Next: from the removed scene to the one after it, where the console already is.
+        p.next()
+        XCTAssertEqual(p.title(at: p.currentIndex), "Every Language")
+        XCTAssertEqual(room(p), ["room: Every Language"])
+        XCTAssertFalse(p.isRoomHeld)
+        p.next()
+        XCTAssertEqual(p.title(at: p.currentIndex), "Thanks", "then on as usual")
+    }
+
+    func testPreviousStepsToTheSceneBeforeTheRemovedOne() async {
+        let p = presentation(at: 3)
+        p.replaceDeck(deck(["Welcome", "The Bands", "Record Stores", "Every Language", "Thanks"]))
+        XCTAssertTrue(p.press(Key("Left")))
+        XCTAssertEqual(p.title(at: p.currentIndex), "Record Stores")
+        XCTAssertEqual(room(p), ["room: Record Stores"])
+        XCTAssertFalse(p.isRoomHeld)
+    }
+
+    /// The trial's sequence: cut (save), paste one scene later (save): the talk is back on it.
+    func testACutAndPasteOfTheSceneOnScreenKeepsTheRoomOnIt() async {
+        let p = presentation(at: 2)
+        p.replaceDeck(deck(["Welcome", "The Bands", "Read More", "Every Language", "Thanks"]))
+        XCTAssertEqual(room(p), ["room: Record Stores"])
+        // An unrelated save in between: still gone, still held.
+        p.replaceDeck(deck(["Welcome", "The Bands", "Read More", "Every Language", "Thanks", "Q&A"]))
+        XCTAssertEqual(p.title(at: p.currentIndex), "Read More")
+        XCTAssertEqual(room(p), ["room: Record Stores"])
+        p.replaceDeck(deck(["Welcome", "The Bands", "Read More", "Record Stores", "Every Language", "Thanks", "Q&A"]))
+        XCTAssertEqual(p.currentIndex, 3)
+        XCTAssertEqual(p.title(at: p.currentIndex), "Record Stores", "the pasted scene is the place again")
+        XCTAssertEqual(room(p), ["room: Record Stores"])
+        XCTAssertFalse(p.isRoomHeld, "the room sees the scene itself again")
+        p.next()
+        XCTAssertEqual(p.title(at: p.currentIndex), "Every Language")
+    }
+
+    /// The last scene removed: next has nowhere to go (as on the last scene); previous shows the
+    /// scene before it, where the console is.
+    func testTheLastSceneRemoved() async {
+        let p = presentation(at: 5)
+        p.replaceDeck(deck(Array(talk.dropLast())))
+        XCTAssertEqual(p.title(at: p.currentIndex), "Every Language")
+        p.next()
+        XCTAssertEqual(room(p), ["room: Thanks"], "nothing after the removed scene")
+        p.previous()
+        XCTAssertEqual(p.title(at: p.currentIndex), "Every Language")
+        XCTAssertEqual(room(p), ["room: Every Language"])
     }
 
     /// A scene kept (a scene before it removed) is found by label, and the speaker is not told

@@ -105,8 +105,7 @@ extension Presentation {
         }
         // These open views on nobody's screen, which would then take the next keys unseen.
         if a == .overview || a == .help { log("the console is hidden: the \(a == .overview ? "overview" : "key help") stays closed"); return true }
-        if SceneCode.run(in: currentIndex, { currentScene.handle(a) }) { return true }
-        return request(a)
+        return offerToSceneThenTalk(a)
     }
 }
 

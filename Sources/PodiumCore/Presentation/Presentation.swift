@@ -51,8 +51,10 @@ public final class Presentation {
     /// (`ReloadHoldsTheRoom.swift`), and the wait.
     let roomHoldFrame = FrozenFrameView()
     var roomHold: RoomHold?
+    /// The scene on screen that a reload removed, its last frame held (`ReloadRemovedScene.swift`).
+    var removedScene: RemovedSceneHold?
     /// Whether the room still sees its frame from before a reload (`ReloadHoldsTheRoom.swift`).
-    public var isRoomHeld: Bool { roomHold != nil }
+    public var isRoomHeld: Bool { roomHold != nil || removedScene != nil }
     /// A look-up on the console while the room is held on the scene it came from (`LookUp.swift`),
     /// and the notice that says so.
     var lookUp: LookUp?
@@ -345,12 +347,12 @@ public final class Presentation {
     /// A move closes the presenter's open question and go-to-slide prompt (`closePromptsForAMove`).
     /// During a look-up (`LookUp.swift`) they step from the scene the room still sees.
     public func next() {
-        if waitsForReloadPlace(.next) { return }
+        if waitsForReloadPlace(.next) || stepFromRemovedScene(1) { return }
         if talkHold == nil, let i = lookUpStep(1) { goTo(i) }
         else if talkHold == nil, currentIndex + 1 < sceneCount { closePromptsForAMove(); show(currentIndex + 1) }
     }
     public func previous() {
-        if waitsForReloadPlace(.previous) { return }
+        if waitsForReloadPlace(.previous) || stepFromRemovedScene(-1) { return }
         if talkHold == nil, let i = lookUpStep(-1) { goTo(i) }
         else if talkHold == nil, currentIndex > 0 { closePromptsForAMove(); show(currentIndex - 1) }
     }

@@ -68,6 +68,14 @@ extension Presentation {
         guard let a = keyMap.action(for: k) else { return SceneCode.run(in: currentIndex) { currentScene.handleUnhandledKey(k) } || startPageJump(with: k) }
         // Held on past a text field that did not use it (F5 held in a search field): once.
         if repeatIgnored(k, action: a) { return true }
+        return offerToSceneThenTalk(a)
+    }
+
+    /// A bound action goes to the scene first (its own steps: pages, results), then to the talk.
+    /// While the room holds a removed scene, next and previous step from that scene
+    /// (`ReloadRemovedScene.swift`), not inside the console's.
+    func offerToSceneThenTalk(_ a: ConsoleAction) -> Bool {
+        if a == .next || a == .previous, removedScene != nil { return request(a) }
         if SceneCode.run(in: currentIndex, { currentScene.handle(a) }) { return true }
         return request(a)
     }

@@ -14,8 +14,11 @@ extension Presentation {
     /// the page with the same label, clamped when scenes were removed; how: `reloadPlaceFound`). Call on the main thread between frames, only with a deck whose
     /// files were checked: the room sees the new scene on the next frame.
     public func replaceDeck(_ newDeck: Deck) {
-        let (target, found) = ReloadPosition.place(from: currentIndex, old: deck.scenes.map(ReloadPosition.Anchor.init),
-                                                   new: newDeck.scenes.map(ReloadPosition.Anchor.init))
+        let oldAnchors = deck.scenes.map(ReloadPosition.Anchor.init), newAnchors = newDeck.scenes.map(ReloadPosition.Anchor.init)
+        var (target, found) = ReloadPosition.place(from: currentIndex, old: oldAnchors, new: newAnchors)
+        // A removed scene the room still holds is back (the paste after a cut): the talk goes to it.
+        if let j = removedScene?.index(in: newAnchors) { (target, found) = (j, .label) }
+        let removed = removedSceneHeld(old: oldAnchors, new: newAnchors, target: target, found: found)
         reloadPlaceFound = found
         let keep = SceneKeeping.plan(old: sceneOrigins.filter { scenes[$0.key] != nil && !(scenes[$0.key] is ErrorCardScene) },
                                      new: newDeck.scenes, directory: newDeck.directory)
@@ -56,17 +59,19 @@ extension Presentation {
         nextStage.content.removeAllSubviews()
         if currentKept {
             currentIndex = target
+            removedScene = removed   // still gone: still held, beside the scene that moved
             showKeptSceneAfterReload(target)
         } else {
             currentIndex = target
             // What the room sees now, while the old scene's view is still there: a scene handed
             // its state may need a moment to show it again (`ReloadHoldsTheRoom.swift`).
-            let roomFrame = carried[target] != nil ? roomFrameToHold() : nil
+            let roomFrame = carried[target] != nil || removed != nil ? roomFrameToHold() : nil
             show(target)   // same index: the timers are not touched
             // Inside the scene too: a PDF page range stays on its page.
             if let position { currentScene.receive(SceneParameters(position, path: "reload")) }
             restoreFocusAfterReload(focus)
-            if let roomFrame { holdRoomWhileRestoring(roomFrame) }
+            if let roomFrame, let removed { holdRemovedScene(roomFrame, hold: removed) }
+            else if let roomFrame { holdRoomWhileRestoring(roomFrame) }
         }
         refreshTimers()
         rewordQuestionAfterReload()

@@ -26,15 +26,15 @@ extension Presentation {
     static let roomHoldPollSeconds = 0.05
 
     /// Whether the room sees the scene itself: not frozen, covered or held through a reload.
-    var roomSeesScene: Bool { !isFrozen && audienceMode == .normal && roomHold == nil }
+    var roomSeesScene: Bool { !isFrozen && audienceMode == .normal && !isRoomHeld }
 
     /// Draws the room's scene only when the room sees it (a slow plugin draw never delays a
     /// cover's frame, trial 11 F6), and the held frame only when no frozen frame covers it; the
     /// console's badge says which.
     func updateRoomLayers() {
         audience.content.isHidden = !roomSeesScene
-        roomHoldFrame.isHidden = roomHold == nil || isFrozen
-        console.setAudienceStatus(audienceMode, frozen: isFrozen, held: roomHold != nil)
+        roomHoldFrame.isHidden = !isRoomHeld || isFrozen
+        console.setAudienceStatus(audienceMode, frozen: isFrozen, held: isRoomHeld)
     }
 
     /// What the room sees now, to hold through a reload: the frame already held by an earlier
@@ -74,11 +74,13 @@ extension Presentation {
         showPassingNotice("The room waited \(seconds) s for the reloaded scene and now sees it as it is", seconds: 6)
     }
 
-    /// The room sees the current scene again (restored, timed out, or the talk moved).
+    /// The room sees the current scene again (restored, timed out, or the talk moved; or after a
+    /// removed scene, `ReloadRemovedScene.swift`).
     func endRoomHold() {
-        guard let h = roomHold else { return }
-        h.poll.cancel()
+        guard isRoomHeld else { return }
+        roomHold?.poll.cancel()
         roomHold = nil
+        removedScene = nil
         roomHoldFrame.clear()
         updateRoomLayers()
         if !isFrozen { audience.requestRedraw() }

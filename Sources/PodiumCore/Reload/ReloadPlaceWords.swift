@@ -8,14 +8,15 @@ extension ReloadPosition.Found {
         case .neighbours: return "by its neighbours (the scene changed; the unchanged ones around it leave it one place)"
         case .guess: return "on a guess (the scene changed; the place between its unchanged neighbours sharing most of its words)"
         case .label: return "by label (the scene's kind and title)"
-        case .notFound: return "nowhere: the scene is not in the new version (removed, or retitled past recognition); the scene now at its index"
+        case .notFound: return "nowhere: the scene is not in the new version (removed, or retitled past recognition); the scene now at its index (a JSON deck's scene: the room keeps its picture until the speaker moves)"
         }
     }
 
     /// What the speaker is told of a place not found for certain, nil otherwise: a scene placed
     /// on a guess by its words, a PDF page by its label (Beamer's labels shift when a frame is
     /// inserted), a scene gone from the new version (trial 20 m6: the room moved on, said only as
-    /// "Reloaded demo.json"). `was`/`now`: the titles of the scene on screen before and after;
+    /// "Reloaded demo.json"; trial 21 M1: the room now keeps its picture of it until the speaker
+    /// moves, `ReloadRemovedScene.swift`). `was`/`now`: the titles of the scene on screen before and after;
     /// `file`: the deck file's name; `hadContent`: the scene was a PDF page.
     public func speakerWords(was: String?, now: String?, file: String, hadContent: Bool) -> String? {
         switch self {
@@ -24,8 +25,8 @@ extension ReloadPosition.Found {
         case .notFound where hadContent: return "the slide on screen was not found in the new version (edited or cut): the room shows the page at its number, check it"
         case .notFound:
             let gone = was.map { "“\($0)” is" } ?? "the scene on screen is"
-            let shown = now.map { "“\($0)”" } ?? "the scene at its place"
-            return "\(gone) not in \(file) any more: the room now shows \(shown)"
+            let next = now.map { "; “\($0)” is at its place" } ?? ""
+            return "\(gone) not in \(file) any more: the room keeps its picture until you move\(next)"
         default: return nil
         }
     }
