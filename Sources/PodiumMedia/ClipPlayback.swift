@@ -60,6 +60,14 @@ public final class ClipPlayback {
     public private(set) var isActive = false
     /// Whether it has played since it was made (a PDF page shows its own poster until then).
     public private(set) var hasStarted = false
+    /// Where a clip cut short ended (seconds into the clip): its frames stopped more than
+    /// `cutShortMargin` before the end its header gives (trial 20 m10: half of a 10 s clip, a
+    /// copy that did not finish, stopped at 0:05 and the controls read 0:10 / -0:00, as if it
+    /// had played to the end). Nil otherwise.
+    public private(set) var cutShortAt: Double?
+    /// More than this many seconds short of its end is cut short: a whole clip's last frame
+    /// starts at most a frame before it, and the stream's position at its end reaches it.
+    static let cutShortMargin = 0.5
     /// Called after play/pause, a failure or the end changed what should be shown.
     public var onChange: (() -> Void)?
     private var audience = AudienceState.live
@@ -200,6 +208,24 @@ public final class ClipPlayback {
         onChange?()
     }
 
+    /// At the clip's end: says so when its frames ended well before the end its header gives
+    /// (`cutShortAt`), on the presenter's controls and once in the log, naming the file and
+    /// where it stopped. The room keeps the last frame it shows, as at any end; the controls
+    /// show where the clip ended, not the end it claimed.
+    private func noteCutShort(_ player: MediaPlayer) {
+        guard cutShortAt == nil, let expected = segmentEnd else { return }
+        let reached = max(player.lastFrameTime ?? 0, player.position ?? 0)
+        guard expected - reached > Self.cutShortMargin else { return }
+        cutShortAt = reached
+        let at = MediaControls.clock(reached - settings.start), of = MediaControls.clock(expected - settings.start)
+        controls.status.text = "\(settings.fileName) ended at \(at) of its \(of): the file is cut short (the room keeps its last frame)"
+        controls.status.color = Theme.standard.destructive
+        let seconds = { String(cFormat: "%.1f s", $0) }
+        context.log("\(settings.origin): \(SafeText.escape(settings.file.path)): ended at \(seconds(reached)) of its \(seconds(expected)): "
+                    + "the file is cut short (no frames after that; a copy that did not finish?); the room keeps its last frame")
+        onChange?()
+    }
+
     // MARK: Bus and controls
 
     /// Reads the bus every 50 ms while playing (and until the first frame), every 250 ms while
@@ -219,6 +245,7 @@ public final class ClipPlayback {
             switch e {
             case .prerolled: break
             case .ended:
+                noteCutShort(player)
                 if controls.loop.isOn { restartAtStart() }
                 else { atEnd = true; wantsPlaying = false; apply(); logPlayback() }
             case .failed(let m): fail(SafeText.escape(String(m.prefix(200))))
@@ -233,7 +260,7 @@ public final class ClipPlayback {
 
     private func refreshControls() {
         guard let player else { return }
-        let pos = atEnd ? (segmentEnd ?? settings.start) : (player.position ?? settings.start)
+        let pos = atEnd ? (cutShortAt ?? segmentEnd ?? settings.start) : (player.position ?? settings.start)
         controls.show(position: pos - settings.start, duration: segmentEnd.map { $0 - settings.start },
                       playing: player.isPlaying)
     }

@@ -29,6 +29,18 @@ extension PresentCommand {
         return record
     }
 
+    /// Skips what the interrupted talk's journal says it skipped (`Record.skippedScenes`), before
+    /// the deck is read: a resume by hand after the crash watcher was killed with the talk (or a
+    /// launch that asks whether to resume) ran a crashing `validate` or `make` again, and the talk
+    /// died again. A clean quit ends the journal, so a fresh talk tries every scene again.
+    func adoptJournaledSkips(deckPath: String) {
+        guard let skips = (try? TalkJournal(deckPath: deckPath).read())??.skippedScenes else { return }
+        let n = SceneCode.adoptJournaledSkips(skips)
+        guard n > 0 else { return }
+        CrashRestart.carrySkips()
+        log("the interrupted talk skipped \(n) scene\(n == 1 ? "" : "s") whose plugin code crashed or hung it (its journal says so): skipped here too, \(SceneCrash.until)")
+    }
+
     /// The end of "Podium crashed…" after a restart not laid to a scene's code: " on scene 3
     /// “Results” and was restarted there" with `--resume` and a place kept; " and was restarted
     /// at the start (its place was not saved yet)" with `--resume` and none; else (the resume

@@ -91,6 +91,7 @@ final class PresentCommand {
         // A talk resuming an interrupted one may use what that talk kept of its files (the PDF
         // plugin's last good copies, read when the file itself is broken: trial 18b F3, F10).
         if options.flags.contains("--resume") { setenv("PODIUM_RESUMING", "1", 1) }
+        adoptJournaledSkips(deckPath: deckPath)
         let deck = try loadDeck(deckPath, registry: registry)
         LaunchTrace.mark("deck loaded and validated")
         let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0, knownKey: SDLVideo.isKeyName) } ?? .standard

@@ -100,7 +100,8 @@ final class ReloadController {
         guard let loaded else {
             let text = problem ?? "unknown problem"
             log("reload (\(reason)) refused, the version on screen stays: \(text)")
-            let notice = "Not reloaded: \(text.count > 160 ? text.prefix(157) + "…" : text) (the version on screen stays)"
+            // What tells the speaker the room is safe first, files by their names: it is one line.
+            let notice = ReloadRefusal.notice(text, files: files + [deckPath], directory: presentation.deck.directory.path)
             guard patient else { presentation.showNotice(notice, kind: .error); return }
             pendingError = presentation.timers.schedule(now: now(), after: Self.patience, repeats: false) { [weak self] in
                 self?.pendingError = nil

@@ -197,15 +197,37 @@ extension MediaSceneTests {
         let cut = dir.appendingPathComponent("cut.webm")
         try whole.prefix(whole.count / 2).write(to: cut)
         let (p, scene) = try makePresentation(file: cut)
+        var lines: [String] = []
+        p.log = { lines.append($0) }
         XCTAssertTrue(pump(p) { scene.player?.isPlaying == true })
         XCTAssertTrue(pump(p) { !scene.wantsPlaying }, "never ended")
         XCTAssertNil(scene.failure)
         XCTAssertLessThan(try XCTUnwrap(scene.player?.lastFrameTime), 1.9, "it ended early")
         XCTAssertNotNil(scene.audienceVideo.frameBitmap, "the room keeps the last frame")
+        XCTAssertTrue(scene.audienceVideo.showsFrame)
         XCTAssertEqual(scene.controls.playPause.title, "Play")
+        // Trial 20 m10: it ended silently, the controls reading 0:02 / -0:00 as if played to the end.
+        let at = try XCTUnwrap(scene.playback.cutShortAt, "said to be cut short")
+        XCTAssertEqual(scene.controls.status.text, "cut.webm ended at \(MediaControls.clock(at)) of its 0:02: the file is cut short (the room keeps its last frame)")
+        XCTAssertEqual(scene.controls.elapsed.text, MediaControls.clock(at), "where it ended, not the end it claimed")
+        XCTAssertNotEqual(scene.controls.remaining.text, "-0:00")
+        XCTAssertEqual(lines.filter { $0.contains("the file is cut short") }.count, 1, "logged once, naming the file: \(lines)")
+        XCTAssertTrue(lines.contains { $0.contains("\(cut.path): ended at ") }, "\(lines)")
         XCTAssertTrue(p.press(Key("k")))
         XCTAssertTrue(pump(p) { scene.player?.isPlaying == true && (scene.player?.lastFrameTime ?? 9) < 0.5 })
         XCTAssertEqual(p.currentIndex, 1)
+    }
+
+    /// A whole clip played to its end (and one stopped at its `end`) is not said to be cut short.
+    func testAWholeClipIsNotSaidToBeCutShort() async throws {
+        for parameters: [String: JSONValue] in [[:], ["end": .number(0.5)]] {
+            let (p, scene) = try makePresentation(parameters)
+            XCTAssertTrue(pump(p) { scene.player?.isPlaying == true })
+            XCTAssertTrue(pump(p) { !scene.wantsPlaying }, "never ended")
+            XCTAssertNil(scene.playback.cutShortAt, "\(parameters)")
+            XCTAssertEqual(scene.controls.status.text, "redblue.webm")
+            XCTAssertEqual(scene.controls.remaining.text, "-0:00")
+        }
     }
 
     /// Audio only: the poster stays, the time runs.

@@ -152,3 +152,26 @@ extension SlowSceneDrawTests {
         XCTAssertGreaterThanOrEqual(consoleDraws(), 1, "a resize draws it again")
     }
 }
+
+extension SlowSceneDrawTests {
+    /// Trial 20 m7: a plugin's `make` taking 4 s froze keys, the clock and both windows, and
+    /// nothing said which scene did it. A make over `SceneCode.slowMake` is named once per
+    /// scene, in the log with its plugin and kind; a quick one is not.
+    func testASlowMakeIsNamedOnceWithItsPlugin() async {
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "org.test.slow", name: "Test", version: "1", sceneKinds: [
+            SceneKind(name: "slowmake", summary: "") { _, _ in SlowSceneDrawTests.now += 4; return CostlyScene("Map", cost: 0) },
+            SceneKind(name: "quick", summary: "") { _, _ in SlowSceneDrawTests.now += 0.4; return CostlyScene("Quick", cost: 0) },
+        ]))
+        let deck = Deck(title: "T", scenes: [DeckScene(kind: "quick", title: "Start", notes: ""), DeckScene(kind: "slowmake", title: "Map", notes: ""),
+                                             DeckScene(kind: "quick", title: "End", notes: "")], path: "/tmp/slow-make.json")
+        var clock = 0.0
+        let p = Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { clock })
+        var lines: [String] = []
+        p.log = { lines.append($0) }
+        for i in [0, 1, 2, 1, 0] { XCTAssertTrue(p.goTo(i)); clock += 0.01; p.timers.fire(now: clock) }
+        let named = lines.filter { $0.contains("to make") }
+        XCTAssertEqual(named, ["scene 2 “Map” (plugin org.test.slow, kind slowmake) took 4.0 s to make (its plugin's make is slow: keys, the clock and both windows waited for it)"],
+                       "once, and only the slow one (0.4 s is not named): \(lines)")
+    }
+}

@@ -41,6 +41,7 @@ enum PlaceJSON {
         if let v = r.sceneStart { w.key("sceneStart"); try w.double(v, "sceneStart") }
         if let v = r.sceneState { w.key("sceneState"); try w.value(v, "sceneState") }
         if let v = r.sceneTitle { w.key("sceneTitle"); w.string(v) }
+        if let v = r.skippedScenes { w.key("skippedScenes"); w.skips(v) }
         if let v = r.startTime { w.key("startTime"); try w.double(v, "startTime") }
         w.key("started"); w.bool(r.started)
         w.end()
@@ -108,6 +109,24 @@ enum PlaceJSON {
                 e.outputFormatting = [.sortedKeys]
                 out.append(contentsOf: try e.encode(v))
             }
+        }
+        /// `Record.skippedScenes`: an object by identity, each `SceneCrash` with its keys sorted.
+        mutating func skips(_ s: [String: SceneCrash]) {
+            var inner = Writer()
+            inner.begin()
+            for id in s.keys.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
+                let c = s[id]!
+                inner.key(id)
+                inner.begin()
+                inner.key("checking"); inner.bool(c.checking)
+                inner.key("index"); inner.int(c.index)
+                inner.key("kind"); inner.string(c.kind.rawValue)
+                if let r = c.resumesAt { inner.key("resumesAt"); inner.int(r) }
+                inner.key("times"); inner.int(c.times)
+                inner.end()
+            }
+            inner.end()
+            out.append(contentsOf: inner.out)
         }
         mutating func object(_ o: [String: JSONValue], _ field: String) throws {
             var inner = Writer()

@@ -55,6 +55,12 @@ public struct TalkJournal {
         /// relaunch without the option still counts down to it; nil once started, without one,
         /// and in journals written before it was kept.
         public var startTime: Double?
+        /// The deck entries this talk skips because their plugin code crashed or hung it, by
+        /// entry (`SceneCode.identity`: kind and parameters; `SceneCode.journaledSkips`), so any
+        /// resume skips them too, also one by hand after the crash watcher was killed with the
+        /// talk, which would otherwise run that code again and lose the talk again. Nil when
+        /// none is skipped, and in journals written before they were kept.
+        public var skippedScenes: [String: SceneCrash]?
 
         public init(deck: String, scene: Int, sceneTitle: String?, sceneKind: String? = nil, page: Int?, position: [String: JSONValue]? = nil,
                     started: Bool, elapsed: Double, paused: Bool, savedAt: Double) {
@@ -228,6 +234,7 @@ extension Presentation {
             let state = SceneCode.run(in: index) { c.carriedState() }
             r.sceneState = state == .null ? nil : state
         }
+        r.skippedScenes = SceneCode.journaledSkips(of: deck.scenes)
         if isFrozen, lookUp == nil, let f = frozenScene, deck.scenes.indices.contains(f) {
             r.frozenScene = f; r.frozenSceneTitle = deck.scenes[f].title; r.frozenSceneKind = deck.scenes[f].kind
         }

@@ -138,6 +138,8 @@ public final class Presentation {
     var drawingReported: Set<Int> = []
     /// Scenes whose slow drawing was named already (`SceneDrawingReports.swift`): once each.
     var slowDrawingReported: Set<Int> = []
+    /// Scenes whose slow making was named already (`SceneDrawingReports.swift`): once each.
+    var slowMakingReported: Set<Int> = []
     /// Presenter redraws asked for by anything but the timer strip's tick (`refreshTimers`): the
     /// console's scene view draws again only when this changed (`SceneCodeView.redrawCount`).
     var presenterSceneRedraws = 0
@@ -245,6 +247,10 @@ public final class Presentation {
             log("\(sceneName(at: index)) (\(entry.kind)): \(problems.replacing("\n", with: "; "))")
         } else if let (kind, pluginID) = registry.sceneKind(entry.kind) {
             let ctx = HostContext(presentation: self, pluginID: pluginID, sceneIndex: index, deckGeneration: deckGeneration)
+            let started = SceneCode.drawClock()
+            // Named even when it throws: the wait was the same (trial 20 m7: a 4 s make froze
+            // keys, clock and both windows with no word anywhere).
+            defer { sceneMadeSlowly(at: index, seconds: SceneCode.drawClock() - started, plugin: pluginID) }
             do {
                 made = try SceneCode.run(in: index) {
                     let s = try kind.make(entry.parameters, ctx)

@@ -32,7 +32,11 @@ import PodiumKit
     static var slowDrawing: ((Int, Double) -> Void)?
     /// A draw slower than this (seconds) delays every key and the room's blackout behind it.
     static let slowDraw = 0.1
-    /// Monotonic seconds for timing draws; injectable for tests.
+    /// A plugin's `make` slower than this (seconds) is named once (`sceneMadeSlowly`): keys, the
+    /// clock and both windows waited for it. A page of a big PDF opens in ~50 ms; half a second
+    /// is a wait the speaker feels (trial 20 m7).
+    static let slowMake = 0.5
+    /// Monotonic seconds for timing draws and makes; injectable for tests.
     static var drawClock: () -> Double = { ProcessInfo.processInfo.systemUptime }
 
     /// Hands an event to `view` (`WindowRoot.eventDelivery`) marked as the code of the scene whose

@@ -3,8 +3,9 @@
 /// what the log, the presenter notice and the error card say, in the same words: scenes by
 /// their 1-based number and title (`Presentation.sceneName(at:)`), "stopped responding" for a
 /// hang, "crashed" for a crash.
-public struct SceneCrash: Equatable, Sendable {
-    public enum Kind: String, Sendable { case crash, hang }
+/// Codable: the journal keeps the skipped ones (`TalkJournal.Record.skippedScenes`).
+public struct SceneCrash: Codable, Equatable, Sendable {
+    public enum Kind: String, Codable, Sendable { case crash, hang }
 
     /// The scene (0-based) whose plugin code ran.
     public var index: Int

@@ -31,3 +31,18 @@ extension Presentation {
         _ = timers.schedule(now: clock(), after: 0, repeats: false) { [weak self] in self?.showLesserNotice(text, seconds: 8) }
     }
 }
+
+extension Presentation {
+    /// Names, once per scene, a scene whose plugin's `make` took over `SceneCode.slowMake`, in the
+    /// log with the plugin and kind (for its author), e.g. "scene 3 “Map” (plugin org.podium.map,
+    /// kind map) took 4.0 s to make". Nothing else ran meanwhile (trial 20 m7: a 4 s make froze
+    /// keys, the clock and both windows, and three Page Downs pressed then all applied after it).
+    /// The log only: a make is over when this is known (a slow draw repeats, and is told to the
+    /// speaker too), and a big PDF's first page on a loaded machine is no news for the console.
+    func sceneMadeSlowly(at index: Int, seconds: Double, plugin: String) {
+        guard seconds > SceneCode.slowMake, deck.scenes.indices.contains(index), slowMakingReported.insert(index).inserted else { return }
+        let took = String(cFormat: "%.1f s", seconds)
+        // Named from the deck (`sceneName`): the scene is still being made here.
+        log("\(sceneName(at: index)) (plugin \(plugin), kind \(deck.scenes[index].kind)) took \(took) to make (its plugin's make is slow: keys, the clock and both windows waited for it)")
+    }
+}

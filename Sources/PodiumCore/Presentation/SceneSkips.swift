@@ -57,6 +57,27 @@ extension SceneCode {
         didForget?()
     }
 
+    /// Every skip of this talk by entry, for the journal (`TalkJournal.Record.skippedScenes`):
+    /// the skipped entries, and each skipped index of `scenes` (the deck now) as its entry. Nil
+    /// when nothing is skipped (then no cost per place built).
+    static func journaledSkips(of scenes: [DeckScene]) -> [String: SceneCrash]? {
+        if skipped.isEmpty { return skippedEntries.isEmpty ? nil : skippedEntries }
+        var all = skippedEntries
+        for (i, crash) in skipped where scenes.indices.contains(i) {
+            all[identity(kind: scenes[i].kind, parameters: scenes[i].parameters.values)] = crash
+        }
+        return all.isEmpty ? nil : all
+    }
+
+    /// Skips the entries a journal kept (`journaledSkips`) that this talk does not skip yet;
+    /// returns how many were new. Before the deck is read: a skipped entry's `validate` is not run.
+    @discardableResult
+    public static func adoptJournaledSkips(_ skips: [String: SceneCrash]) -> Int {
+        let new = skips.filter { skippedEntries[$0.key] == nil && $0.key.count == 12 }
+        skippedEntries.merge(new) { kept, _ in kept }
+        return new.count
+    }
+
     /// The skipped entries as carried to the watcher's next restart: "identity times kind index
     /// resumesAt checking" per entry (-1: no place; checking 1 or 0), joined by ",".
     public nonisolated static func carriedEntries(_ entries: [String: SceneCrash]) -> String {
