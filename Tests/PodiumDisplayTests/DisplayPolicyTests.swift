@@ -248,6 +248,23 @@ final class DisplayPolicyTests: XCTestCase {
         XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-1", "the display the audience lost wins when it is back")
     }
 
+    /// Trial 21 M2: the projector lost, a replacement plugged on another port (the room watches
+    /// it now), then something plugged on the old port (a confidence monitor): the talk stayed
+    /// with the old port's display and covered the room's projector in black.
+    func testTheOldPortComingBackAfterAReplacementDoesNotTakeTheRoom() {
+        var p = DisplayPolicy(blipGrace: 2)
+        let replacement = display("HDMI-2", 1920, 1080)
+        _ = p.update(enumerate([laptop, projector]), at: 0)
+        _ = p.update(enumerate([laptop]), at: 10)
+        XCTAssertEqual(p.assignment.audience, .preview)
+        _ = p.update(enumerate([laptop, replacement]), at: 11)
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-2", "plugged after the loss: the projector")
+        _ = p.update(enumerate([laptop, replacement, projector]), at: 19)
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-2", "the room keeps the projector it watches")
+        XCTAssertNil(p.lostAudience)
+        XCTAssertEqual(p.spareDisplays.map(\.name), ["HDMI-1"], "the old port's display is covered, not the room's")
+    }
+
     func testPluggingAnotherDisplayDoesNotMoveTheAudience() {
         var p = DisplayPolicy()
         _ = p.update(enumerate([laptop, projector]), at: 0)

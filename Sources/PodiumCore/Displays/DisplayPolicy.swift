@@ -167,7 +167,8 @@ public struct DisplayPolicy: Sendable {
     public private(set) var savedPresenter: DisplayIdentity?
     /// The monitors (EDID) of the saved displays when they were chosen; absent: none reported.
     private var savedMonitors: [DisplayIdentity: DisplayMonitor] = [:]
-    /// The display a removal took the audience view from, until it returns or the user chooses.
+    /// The display a removal took the audience view from, until it returns, the user chooses, or
+    /// the room moves to a display plugged since.
     public private(set) var lostAudience: DisplayIdentity?
     /// When (caller's clock, seconds) `lostAudience` was removed.
     public private(set) var lostAt: Double?
@@ -221,6 +222,11 @@ public struct DisplayPolicy: Sendable {
         arrivedSinceLoss.removeAll { !ids.contains($0) }
         assignment = choose(at: time)
         if assignment.roomDisplay != nil { roomHint = nil }
+        // The room moved to a display plugged after the loss (the speaker's replacement
+        // projector): the lost one coming back later is another screen (a confidence monitor on
+        // the old port), not the room's, and must not take the talk from it (trial 21 M2). A
+        // fallback to a display that was already there still gives way to the lost one.
+        if let a = assignment.audienceDisplay, arrivedSinceLoss.contains(a.identity) { lostAudience = nil }
         if assignment.audienceDisplay != nil { lostAt = nil; arrivedSinceLoss = [] }
         if let a = assignment.audienceDisplay, a.identity == lostAudience { lostAudience = nil }
         if audienceSelector?.match(in: displays) != nil || presenterSelector?.match(in: displays) != nil { rememberAssignment() }
