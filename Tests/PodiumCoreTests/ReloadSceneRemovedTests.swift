@@ -8,10 +8,14 @@ import XCTest
 private final class TitleScene: Scene {
     let title: String
     let presenterView = View(), audienceView = View()
+    /// Between `didBecomeCurrent` and `willResignCurrent` (a clip would play).
+    var isCurrent = false
     init(_ title: String) {
         self.title = title
         audienceView.addSubview(Label("room: " + title, font: .system(40)).pinned(.fill()))
     }
+    func didBecomeCurrent() { XCTAssertFalse(isCurrent, "made current twice"); isCurrent = true }
+    func willResignCurrent() { XCTAssertTrue(isCurrent, "resigned twice"); isCurrent = false }
 }
 
 /// Trial 20 m6: the scene on screen deleted from a JSON deck mid-talk moved the room to the next
@@ -48,6 +52,8 @@ final class ReloadSceneRemovedTests: XCTestCase {
         XCTAssertEqual(p.title(at: p.currentIndex), "Every Language", "the console is on the scene now at its place")
         XCTAssertEqual(room(p), ["room: Read More"], "the room keeps the removed scene's picture: no key was pressed")
         XCTAssertTrue(p.isRoomHeld)
+        let behind = try! XCTUnwrap(p.currentScene as? TitleScene)
+        XCTAssertFalse(behind.isCurrent, "not the room's yet: a clip there would play behind the picture")
         XCTAssertEqual(p.reloadPlaceFound, .notFound, "not found by label: no scene has its title")
         let found = try! XCTUnwrap(p.reloadPlaceFound)
         XCTAssertFalse(found.logWords.contains("by label"), found.logWords)
@@ -58,21 +64,24 @@ final class ReloadSceneRemovedTests: XCTestCase {
         XCTAssertEqual(p.title(at: p.currentIndex), "Every Language")
         XCTAssertEqual(room(p), ["room: Every Language"])
         XCTAssertFalse(p.isRoomHeld)
+        XCTAssertTrue(behind.isCurrent, "current once the room sees it")
         p.next()
+        XCTAssertFalse(behind.isCurrent)
         XCTAssertEqual(p.title(at: p.currentIndex), "Thanks", "then on as usual")
     }
 
-    func testPreviousStepsToTheSceneBeforeTheRemovedOne() async {
+    func testPreviousStepsToTheSceneBeforeTheRemovedOne() async throws {
         let p = presentation(at: 3)
         p.replaceDeck(deck(["Welcome", "The Bands", "Record Stores", "Every Language", "Thanks"]))
         XCTAssertTrue(p.press(Key("Left")))
         XCTAssertEqual(p.title(at: p.currentIndex), "Record Stores")
         XCTAssertEqual(room(p), ["room: Record Stores"])
         XCTAssertFalse(p.isRoomHeld)
+        XCTAssertTrue(try XCTUnwrap(p.currentScene as? TitleScene).isCurrent)
     }
 
     /// The trial's sequence: cut (save), paste one scene later (save): the talk is back on it.
-    func testACutAndPasteOfTheSceneOnScreenKeepsTheRoomOnIt() async {
+    func testACutAndPasteOfTheSceneOnScreenKeepsTheRoomOnIt() async throws {
         let p = presentation(at: 2)
         p.replaceDeck(deck(["Welcome", "The Bands", "Read More", "Every Language", "Thanks"]))
         XCTAssertEqual(room(p), ["room: Record Stores"])
@@ -85,6 +94,7 @@ final class ReloadSceneRemovedTests: XCTestCase {
         XCTAssertEqual(p.title(at: p.currentIndex), "Record Stores", "the pasted scene is the place again")
         XCTAssertEqual(room(p), ["room: Record Stores"])
         XCTAssertFalse(p.isRoomHeld, "the room sees the scene itself again")
+        XCTAssertTrue(try XCTUnwrap(p.currentScene as? TitleScene).isCurrent)
         p.next()
         XCTAssertEqual(p.title(at: p.currentIndex), "Every Language")
     }

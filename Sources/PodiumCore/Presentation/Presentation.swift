@@ -376,7 +376,8 @@ public final class Presentation {
 
     func show(_ index: Int) {
         let old = scenes[currentIndex]
-        if index != currentIndex || old == nil, let old {
+        // Behind a removed scene's picture the console's scene was resigned already (`ReloadRemovedScene.swift`).
+        if index != currentIndex || old == nil, removedScene == nil, let old {
             SceneCode.run(in: currentIndex) { old.willResignCurrent() }
         }
         if !talk.isStarted && index != currentIndex { startTalk() }

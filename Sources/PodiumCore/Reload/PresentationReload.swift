@@ -29,7 +29,7 @@ extension Presentation {
         // A scene with a content fingerprint (a PDF deck's page) is one page, found by it: the
         // old page number would show another page in its place, even one talk.pdfpc hides.
         if deck.scenes.indices.contains(currentIndex), deck.scenes[currentIndex].content != nil { position = nil }
-        if let old, !currentKept { SceneCode.run(in: currentIndex) { old.willResignCurrent() } }
+        if let old, !currentKept, removedScene == nil { SceneCode.run(in: currentIndex) { old.willResignCurrent() } }
         // What the speaker made of the scenes remade goes to their replacements (`ReloadCarriesState.swift`).
         let carried = CarriedState.place(takeCarriedStates(keptOld: Set(keep.values)), current: currentIndex,
                                          old: deck.scenes.map(ReloadPosition.Anchor.init), new: newDeck.scenes.map(ReloadPosition.Anchor.init),

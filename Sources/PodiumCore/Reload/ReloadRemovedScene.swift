@@ -36,6 +36,9 @@ extension Presentation {
     /// After a reload placed the talk elsewhere because the scene on screen is gone (`hold`): the
     /// room keeps `frame`, what it saw, until the speaker moves.
     func holdRemovedScene(_ frame: (list: DrawList, size: Size), hold: RemovedSceneHold) {
+        // The console's scene is not the room's yet: a clip must not play (and be heard) behind
+        // the picture, nor a timer run; it becomes current when the speaker steps to it.
+        if removedScene == nil { SceneCode.run(in: currentIndex) { currentScene.willResignCurrent() } }
         removedScene = hold
         roomHoldFrame.show(frame.list, size: frame.size)
         updateRoomLayers()
@@ -54,11 +57,9 @@ extension Presentation {
         closePromptsForAMove()
         if to == currentIndex {
             talk.sceneChanged(at: clock())
-            endRoomHold()
             log("the room sees \(sceneName(at: to)), after the removed scene it kept")
-        } else {
-            show(to)
         }
+        show(to)   // the scene becomes current as after any step (a clip starts)
         return true
     }
 }
