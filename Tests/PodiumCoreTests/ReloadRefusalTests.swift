@@ -46,4 +46,12 @@ final class ReloadRefusalTests: XCTestCase {
             if size.width >= 1024 { XCTAssertTrue(shown.first?.contains("talk.pdf: damaged") == true, "\(size): \(shown)") }
         }
     }
+
+    /// Trial 21 m7: a plugin installed during the talk is not read by a reload; the notice said
+    /// only "unknown scene kind" with the list of kinds.
+    func testAnUnknownKindSaysPluginsAreReadAtLaunch() async {
+        let problem = "\(dir)/deck.json: scenes[2].kind: unknown scene kind \"hello\"; did you mean \"helo\"? (available: band-list, helo, map-search, pdf, title, web-search) (scene 3)"
+        XCTAssertEqual(ReloadRefusal.notice(problem, files: [dir + "/deck.json"], directory: dir),
+                       "Not reloaded, the version on screen stays: deck.json: scenes[2].kind: unknown scene kind \"hello\"; did you mean \"helo\"? (scene 3) (plugins are read at launch: restart for one installed since)")
+    }
 }

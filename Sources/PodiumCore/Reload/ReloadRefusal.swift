@@ -10,8 +10,16 @@ public enum ReloadRefusal {
     /// truncated PDF (poppler: PDF document is damaged)"; `problem` as logged, its paths named
     /// as `namingFiles` does. At most 160 characters of the problem (the banner cuts the rest).
     public static func notice(_ problem: String, files: [String], directory: String) -> String {
-        let named = namingFiles(problem, files: files, directory: directory)
+        let named = explainingUnknownKinds(namingFiles(problem, files: files, directory: directory))
         return "\(lead): \(named.count > 160 ? String(named.prefix(159)) + "…" : named)"
+    }
+
+    /// An unknown scene kind in a reload is most likely a plugin installed during the talk (trial
+    /// 21 m7): plugins are read once, at launch. The notice says so in place of the list of kinds
+    /// available, which the log keeps.
+    static func explainingUnknownKinds(_ text: String) -> String {
+        guard text.contains("unknown scene kind") else { return text }
+        return text.replacing(#/ \(available: [^)]*\)/#, with: "") + " (plugins are read at launch: restart for one installed since)"
     }
 
     /// The notice's first words, which say that the room is safe.
