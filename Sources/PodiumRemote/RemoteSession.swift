@@ -246,7 +246,8 @@ public final class RemoteSession {
 
     func stateMessage() -> JSONValue {
         let p = presentation, i = p.currentIndex, a = p.audience.bounds.size
-        let next: JSONValue = i + 1 < p.sceneCount ? ["index": .number(Double(i + 1)), "title": .string(p.title(at: i + 1))] : .null
+        // Where next goes (during a look-up: after the scene the room sees), as the console says.
+        let next: JSONValue = p.nextSceneIndex.map { ["index": .number(Double($0)), "title": .string(p.title(at: $0))] } ?? .null
         let pointer: JSONValue = p.pointerPosition.map { ["fx": .number($0.x / max(1, a.width)), "fy": .number($0.y / max(1, a.height))] } ?? .null
         return [
             "type": "state",

@@ -64,6 +64,7 @@ extension PresentationTests {
                 .first { $0.hasPrefix("Next: ") || $0 == "End of deck" }
         }
         XCTAssertEqual(nextText(), "Next: B")
+        XCTAssertEqual(p.nextSceneIndex, 2, "what the remote and stage display name as next too (trial 21 m11)")
         p.replaceDeck(p.deck)   // an unrelated save: the scene on the console is kept
         XCTAssertEqual(p.currentIndex, 4); XCTAssertTrue(p.isFrozen, "still a look-up")
         XCTAssertEqual(nextText(), "Next: B", "next still goes on from the room's scene")

@@ -59,6 +59,7 @@ final class ReloadSceneRemovedTests: XCTestCase {
         XCTAssertFalse(found.logWords.contains("by label"), found.logWords)
         XCTAssertEqual(found.speakerWords(was: "Read More", now: p.title(at: p.currentIndex), file: "demo.json", hadContent: false),
                        "“Read More” is not in demo.json any more: the room keeps its picture until you move; “Every Language” is at its place")
+        XCTAssertEqual(p.nextSceneIndex, p.currentIndex, "next (the console's, the remote's) is the scene after the removed one")
         // Next: from the removed scene to the one after it, where the console already is.
         p.next()
         XCTAssertEqual(p.title(at: p.currentIndex), "Every Language")

@@ -506,11 +506,12 @@ public final class Presentation {
         if nextStage.content.subviews.first is FrozenFrameView { attachNextPreview() }
     }
 
-    /// The scene next goes to (what the console's next preview shows): the one after the current
-    /// scene, or during a look-up after the scene the room still sees (`LookUp.swift`, trial 15
-    /// M3); nil at the end of the deck.
-    var nextSceneIndex: Int? {
-        let i = (lookUp?.origin ?? currentIndex) + 1
+    /// The scene next goes to (what the console's next preview shows, and the remote's and stage
+    /// display's "next", trial 21 m11): the one after the current scene, or during a look-up after
+    /// the scene the room still sees (`LookUp.swift`, trial 15 M3), or after a removed scene the
+    /// room holds (`ReloadRemovedScene.swift`); nil at the end of the deck.
+    public var nextSceneIndex: Int? {
+        let i = removedScene?.index ?? (lookUp?.origin ?? currentIndex) + 1
         return i < sceneCount ? i : nil
     }
 
