@@ -65,9 +65,12 @@ TEST_PKGS += mosquitto openssl
 # scripts/bench-advance.sh: its X watcher (bench-xwatch.c: DAMAGE events, XTest key presses) is
 # built with cc; BENCH_PERF=1 profiles with perf.
 TEST_PKGS += gcc libx11-dev libxdamage-dev libxtst6 linux-perf
+# What `make demo` needs without a display server beside the runtime: the Xorg dummy rig
+# (Tests/Rig/xorg-rig.sh: Xorg, its dummy driver, xrandr, cvt), not the whole test toolchain.
+DEMO_PKGS := xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xcvt
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 
-.PHONY: demo test bench fuzz docs build deps test-deps clean
+.PHONY: demo test bench fuzz docs build deps demo-deps test-deps clean
 
 demo: deps build
 	scripts/demo.sh
@@ -110,6 +113,9 @@ docs:
 
 deps:
 	@scripts/apt-install.sh $(RUNTIME_PKGS)
+
+demo-deps:
+	@scripts/apt-install.sh $(RUNTIME_PKGS) $(DEMO_PKGS)
 
 test-deps:
 	@scripts/apt-install.sh $(TEST_PKGS)

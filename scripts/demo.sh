@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 bin=.build/release/podium
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then exec "$bin" present "$@"; fi
 
-make -s test-deps
+make -s demo-deps   # the X server rig only (trial 21 m10: it installed the whole test toolchain)
 out=${DEMO_OUT:-demo-output}; rig=$(mktemp -d); sock=$rig/control.sock
 mkdir -p "$out"; out=$(cd "$out" && pwd)   # absolute: podium writes the screenshots
 cleanup() { [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; Tests/Rig/xorg-rig.sh stop "$rig"; }
