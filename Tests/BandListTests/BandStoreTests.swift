@@ -187,6 +187,21 @@ final class BandStoreTests: XCTestCase {
         let x = try a.insert(Band(name: "Portishead"))
         XCTAssertEqual(try b.band(id: x.id)?.name, "Portishead")
     }
+
+    /// Trial 21 m2: `podium bands import FILE --store x.sqlite` — a bare file name is in the
+    /// current folder, created or opened for writing there, as `./x.sqlite` is.
+    func testABareFileNameIsAStoreInTheCurrentFolder() throws {
+        let fm = FileManager.default, cwd = fm.currentDirectoryPath
+        XCTAssertTrue(fm.changeCurrentDirectoryPath(dir.path))
+        defer { fm.changeCurrentDirectoryPath(cwd) }
+        let created = try BandStore(path: "x.sqlite", seed: { [Band(name: "Queen")] })
+        XCTAssertNil(created.readOnlyReason)
+        XCTAssertTrue(fm.fileExists(atPath: dir.appendingPathComponent("x.sqlite").path))
+        let reopened = try BandStore(path: "x.sqlite")
+        XCTAssertNil(reopened.readOnlyReason, "an existing store in a writable current folder is writable")
+        try reopened.replaceAll(with: [Band(name: "Blur")])
+        XCTAssertEqual(try BandStore(path: dir.appendingPathComponent("x.sqlite").path).all().map(\.name), ["Blur"])
+    }
 }
 
 /// Runs SQL with Debian's `sqlite3` shell (a separate process, so nothing is shared with the store)

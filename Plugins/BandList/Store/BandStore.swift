@@ -58,7 +58,10 @@ public final class BandStore {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw Error(path: path, message: "is a directory, not a band store")
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        // A bare file name ("x.sqlite") is in the current folder: its folder part is "", which
+        // `access` and `createDirectory` refuse (trial 21 m2: "read-only", or a raw Foundation error).
+        let parent = (path as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty ? "." : parent
         readOnlyReason = readOnly ? "opened for reading only" : Self.readOnlyReason(path: path, folder: folder)
         if readOnlyReason != nil, !FileManager.default.fileExists(atPath: path) {
             throw Error(path: path, message: "no such band store (\(readOnlyReason!), so it cannot be created)")
