@@ -116,6 +116,12 @@ final class BandDetailView: View {
         empty.color = Theme.standard.warning
     }
 
+    /// The empty state after the band in the form was deleted: no band is selected, so the
+    /// room sees every name until the speaker picks one.
+    func showDeleted(_ name: String) {
+        empty.text = "Deleted \(Self.quoted(name)). The room sees every name; pick a band from the list to show it."
+    }
+
     /// A name in quotes, cut to 80 characters.
     static func quoted(_ s: String) -> String { "“" + (s.count > 80 ? s.prefix(79) + "…" : s) + "”" }
 

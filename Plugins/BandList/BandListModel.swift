@@ -89,16 +89,12 @@ public final class BandListModel {
         name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// Deletes the band and selects its neighbour in display order (the next one, else the one
-    /// before), or nothing when the list is empty.
+    /// Deletes the band; when it was the selected one, nothing is selected afterwards. The
+    /// selection is what the room sees: moving it to a neighbour would put on the projector a
+    /// band the speaker never picked (trial 21 m12), so the room sees every name until they pick one.
     public func delete(id: Int64) throws {
-        let order = index.entries.map(\.band.id)
         try store.delete(id: id)
         index.remove(id: id)
-        if selectedID == id {
-            let i = order.firstIndex(of: id) ?? 0
-            let rest = order.filter { $0 != id }
-            selectedID = rest.isEmpty ? nil : rest[min(i, rest.count - 1)]
-        }
+        if selectedID == id { selectedID = nil }
     }
 }

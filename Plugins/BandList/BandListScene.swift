@@ -360,12 +360,16 @@ final class BandListScene: Scene {
         detail.name.becomeFocused()
     }
 
+    /// Deletes band `id` (the selected one, confirmed in the sheet): no band is selected after
+    /// it, and the room sees every name until the speaker picks one (`BandListModel.delete`).
     func delete(id: Int64) {
+        let name = model.index.band(id: id)?.name
         do { try model.delete(id: id) } catch { detail.say("Not deleted: \(error)", error: true); return }
         parked[id] = nil
         if detail.draft?.id == id { isDirty = false }
         refreshList()
         showSelection()
+        if model.selected == nil, let name { detail.showDeleted(name) }
         _ = showParkedEdits()
         keepDrafts(form: formDraft)
     }

@@ -512,7 +512,24 @@ final class BandListSceneTests: XCTestCase {
         click("sheet.bands.delete.action.0")
         XCTAssertFalse(try storedNames().contains("Radiohead"))
         XCTAssertTrue(root.popovers.isEmpty)
-        XCTAssertNotNil(scene.model.selected, "a neighbour is selected after a delete")
+        XCTAssertEqual(root.popovers.count, 0)
+    }
+
+    /// Trial 21 m12: deleting the band the room shows never puts another band (the next in the
+    /// list) on the projector: nothing is selected, the room sees every name, the form says so.
+    func testDeletingTheShownBandShowsTheRoomEveryNameNotANeighbour() async throws {
+        XCTAssertEqual(scene.audience.shown?.name, "Radiohead")
+        click("bands.delete")
+        click("sheet.bands.delete.action.0")
+        XCTAssertFalse(try storedNames().contains("Radiohead"))
+        XCTAssertNil(scene.model.selected, "no band is selected after a delete")
+        XCTAssertNil(scene.audience.shown, "the room shows no band the speaker did not pick")
+        let all = try XCTUnwrap(scene.audience.controlTree().first { $0.id == "bands.audience.all" }?.label)
+        XCTAssertTrue(all.contains("Queen") && !all.contains("Radiohead"), all)
+        XCTAssertNil(node("bands.list")?.value, "no row is selected")
+        XCTAssertEqual(node("bands.empty")?.label, "Deleted “Radiohead”. The room sees every name; pick a band from the list to show it.")
+        XCTAssertFalse(scene.deleteButton.isEnabled, "nothing to delete")
+        XCTAssertEqual(scene.position, [:], "a resume shows every name too")
     }
 
     func testActionsShareSearchAndFindStores() async throws {
@@ -785,8 +802,8 @@ final class BandListSceneTests: XCTestCase {
         click("bands.delete")
         XCTAssertEqual(audienceText().first, "Radiohead", "asking changes nothing for the room")
         click("sheet.bands.delete.action.0")
-        let now = try XCTUnwrap(scene.model.selected?.name)
-        XCTAssertNotEqual(now, "Radiohead")
-        XCTAssertEqual(audienceText().first, now)
+        XCTAssertNil(scene.model.selected, "no neighbour is picked for the speaker (trial 21 m12)")
+        XCTAssertEqual(audienceText().count, 1, "every name, in one text")
+        XCTAssertEqual(audienceText().first?.contains("Radiohead"), false)
     }
 }
