@@ -130,6 +130,13 @@ final class BandDetailView: View {
     /// The store took the name trimmed (`BandListModel.named`): the form shows it as stored.
     func didStore(name stored: String) { draft?.name = stored; name.text = stored }
 
+    /// The store kept the form's image as its own copy at `path` (the form stays as stored).
+    func didStore(imagePath path: String?) {
+        draft?.imagePath = path
+        imagePath.text = path ?? ""
+        image.path = path
+    }
+
     /// Sets the draft's image (already validated) as an edit.
     func setImagePath(_ path: String?) {
         edit { $0.imagePath = path }

@@ -51,12 +51,13 @@ public final class BandListModel {
         return b
     }
 
-    /// Saves every field of `band` (matched by id). Throws `Band.ValidationError` or
-    /// `BandStore.Error`; on error nothing changes.
-    public func save(_ band: Band) throws {
-        let b = try named(band)
-        try store.update(b)
+    /// Saves every field of `band` (matched by id) and returns it as stored (name trimmed, image
+    /// the store's copy). Throws `Band.ValidationError` or `BandStore.Error`; on error nothing changes.
+    @discardableResult
+    public func save(_ band: Band) throws -> Band {
+        let b = try store.update(try named(band))
         index.upsert(b)
+        return b
     }
 
     /// `band` with its name trimmed (trial 14 F4: "   radiohead" was stored indented, in the
