@@ -116,6 +116,12 @@ final class BandDetailView: View {
         empty.color = Theme.standard.warning
     }
 
+    /// The empty state after the band in the form was deleted: no band is selected, so the
+    /// room sees every name until the speaker picks one.
+    func showDeleted(_ name: String) {
+        empty.text = "Deleted \(Self.quoted(name)). The room sees every name; pick a band from the list to show it."
+    }
+
     /// A name in quotes, cut to 80 characters.
     static func quoted(_ s: String) -> String { "“" + (s.count > 80 ? s.prefix(79) + "…" : s) + "”" }
 
@@ -123,6 +129,13 @@ final class BandDetailView: View {
     func didStore(id: Int64) { draft?.id = id }
     /// The store took the name trimmed (`BandListModel.named`): the form shows it as stored.
     func didStore(name stored: String) { draft?.name = stored; name.text = stored }
+
+    /// The store kept the form's image as its own copy at `path` (the form stays as stored).
+    func didStore(imagePath path: String?) {
+        draft?.imagePath = path
+        imagePath.text = path ?? ""
+        image.path = path
+    }
 
     /// Sets the draft's image (already validated) as an edit.
     func setImagePath(_ path: String?) {

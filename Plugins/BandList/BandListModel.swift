@@ -51,12 +51,13 @@ public final class BandListModel {
         return b
     }
 
-    /// Saves every field of `band` (matched by id). Throws `Band.ValidationError` or
-    /// `BandStore.Error`; on error nothing changes.
-    public func save(_ band: Band) throws {
-        let b = try named(band)
-        try store.update(b)
+    /// Saves every field of `band` (matched by id) and returns it as stored (name trimmed, image
+    /// the store's copy). Throws `Band.ValidationError` or `BandStore.Error`; on error nothing changes.
+    @discardableResult
+    public func save(_ band: Band) throws -> Band {
+        let b = try store.update(try named(band))
         index.upsert(b)
+        return b
     }
 
     /// `band` with its name trimmed (trial 14 F4: "   radiohead" was stored indented, in the
@@ -89,16 +90,12 @@ public final class BandListModel {
         name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// Deletes the band and selects its neighbour in display order (the next one, else the one
-    /// before), or nothing when the list is empty.
+    /// Deletes the band; when it was the selected one, nothing is selected afterwards. The
+    /// selection is what the room sees: moving it to a neighbour would put on the projector a
+    /// band the speaker never picked (trial 21 m12), so the room sees every name until they pick one.
     public func delete(id: Int64) throws {
-        let order = index.entries.map(\.band.id)
         try store.delete(id: id)
         index.remove(id: id)
-        if selectedID == id {
-            let i = order.firstIndex(of: id) ?? 0
-            let rest = order.filter { $0 != id }
-            selectedID = rest.isEmpty ? nil : rest[min(i, rest.count - 1)]
-        }
+        if selectedID == id { selectedID = nil }
     }
 }

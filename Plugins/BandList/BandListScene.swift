@@ -297,7 +297,10 @@ final class BandListScene: Scene {
     /// to the room. Returns false (and shows the reason) when the store refused it.
     private func commit(_ draft: Band) -> Bool {
         do {
-            if draft.id == 0 { detail.didStore(id: try model.add(draft).id) } else { try model.save(draft) }
+            let stored = draft.id == 0 ? try model.add(draft) : try model.save(draft)
+            if draft.id == 0 { detail.didStore(id: stored.id) }
+            // The image is the store's copy now (`BandStore.keepingImage`): the form names it.
+            if stored.imagePath != draft.imagePath { detail.didStore(imagePath: stored.imagePath) }
         } catch let e as BandStore.Error where e.path.hasPrefix("/") {
             // The message line has two lines: the store by its file name, the whole path in the log.
             context.log("not saved: \(e)")
@@ -360,12 +363,16 @@ final class BandListScene: Scene {
         detail.name.becomeFocused()
     }
 
+    /// Deletes band `id` (the selected one, confirmed in the sheet): no band is selected after
+    /// it, and the room sees every name until the speaker picks one (`BandListModel.delete`).
     func delete(id: Int64) {
+        let name = model.index.band(id: id)?.name
         do { try model.delete(id: id) } catch { detail.say("Not deleted: \(error)", error: true); return }
         parked[id] = nil
         if detail.draft?.id == id { isDirty = false }
         refreshList()
         showSelection()
+        if model.selected == nil, let name { detail.showDeleted(name) }
         _ = showParkedEdits()
         keepDrafts(form: formDraft)
     }

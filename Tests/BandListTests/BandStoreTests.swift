@@ -15,12 +15,17 @@ final class BandStoreTests: XCTestCase {
 
     func testRoundTripsEveryField() throws {
         let store = try BandStore(path: path)
+        let kino = dir.appendingPathComponent("kino.png")
+        try Data("kino".utf8).write(to: kino)
         let b = try store.insert(Band(name: "  Кино ", notes: "Line one\nLine two", rating: 9, touringStatus: .disbanded,
-                                      seenLive: true, imagePath: "/tmp/kino.png"))
+                                      seenLive: true, imagePath: kino.path))
         XCTAssertGreaterThan(b.id, 0)
         let reopened = try BandStore(path: path)
+        // The image is the store's copy of kino.png (`BandStoreImageTests`).
+        let copy = try XCTUnwrap(b.imagePath)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copy)), Data("kino".utf8))
         XCTAssertEqual(try reopened.all(), [Band(id: b.id, name: "Кино", notes: "Line one\nLine two", rating: 9,
-                                                  touringStatus: .disbanded, seenLive: true, imagePath: "/tmp/kino.png")])
+                                                  touringStatus: .disbanded, seenLive: true, imagePath: copy)])
         var edited = try XCTUnwrap(try reopened.band(id: b.id))
         edited.rating = 3; edited.imagePath = nil; edited.touringStatus = .onTour
         try reopened.update(edited)
@@ -65,9 +70,12 @@ final class BandStoreTests: XCTestCase {
         let store = try BandStore(path: path, seed: { XCTFail("an existing store is never seeded"); return [] })
         XCTAssertEqual(try store.all(), [Band(id: 1, name: "Sigur Rós", notes: "Reykjavík", rating: 9, touringStatus: .onTour, seenLive: true)])
         XCTAssertEqual(try sqlite(path, "PRAGMA user_version"), String(BandStore.schemaVersion))
-        var b = try store.all()[0]; b.imagePath = "/x.png"
-        try store.update(b)
-        XCTAssertEqual(try store.band(id: 1)?.imagePath, "/x.png")
+        let png = dir.appendingPathComponent("x.png")
+        try Data("x".utf8).write(to: png)
+        var b = try store.all()[0]; b.imagePath = png.path
+        let stored = try store.update(b)
+        XCTAssertTrue(stored.imagePath?.hasPrefix(store.imagesFolder + "/") == true, "\(stored)")
+        XCTAssertEqual(try store.band(id: 1)?.imagePath, stored.imagePath)
     }
 
     func testRefusesAFileThatIsNotSQLiteAndLeavesItAlone() throws {
@@ -186,6 +194,21 @@ final class BandStoreTests: XCTestCase {
         let a = try BandStore(path: path), b = try BandStore(path: path)
         let x = try a.insert(Band(name: "Portishead"))
         XCTAssertEqual(try b.band(id: x.id)?.name, "Portishead")
+    }
+
+    /// Trial 21 m2: `podium bands import FILE --store x.sqlite` — a bare file name is in the
+    /// current folder, created or opened for writing there, as `./x.sqlite` is.
+    func testABareFileNameIsAStoreInTheCurrentFolder() throws {
+        let fm = FileManager.default, cwd = fm.currentDirectoryPath
+        XCTAssertTrue(fm.changeCurrentDirectoryPath(dir.path))
+        defer { fm.changeCurrentDirectoryPath(cwd) }
+        let created = try BandStore(path: "x.sqlite", seed: { [Band(name: "Queen")] })
+        XCTAssertNil(created.readOnlyReason)
+        XCTAssertTrue(fm.fileExists(atPath: dir.appendingPathComponent("x.sqlite").path))
+        let reopened = try BandStore(path: "x.sqlite")
+        XCTAssertNil(reopened.readOnlyReason, "an existing store in a writable current folder is writable")
+        try reopened.replaceAll(with: [Band(name: "Blur")])
+        XCTAssertEqual(try BandStore(path: dir.appendingPathComponent("x.sqlite").path).all().map(\.name), ["Blur"])
     }
 }
 

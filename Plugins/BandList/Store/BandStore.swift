@@ -58,7 +58,10 @@ public final class BandStore {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw Error(path: path, message: "is a directory, not a band store")
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        // A bare file name ("x.sqlite") is in the current folder: its folder part is "", which
+        // `access` and `createDirectory` refuse (trial 21 m2: "read-only", or a raw Foundation error).
+        let parent = (path as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty ? "." : parent
         readOnlyReason = readOnly ? "opened for reading only" : Self.readOnlyReason(path: path, folder: folder)
         if readOnlyReason != nil, !FileManager.default.fileExists(atPath: path) {
             throw Error(path: path, message: "no such band store (\(readOnlyReason!), so it cannot be created)")
@@ -129,40 +132,52 @@ public final class BandStore {
 
     /// Every band, in insertion (id) order.
     public func all() throws -> [Band] {
-        try wrap { try db.rows("SELECT id, name, notes, rating, touring, seen_live, image_path FROM band ORDER BY id").map(Self.band) }
+        try wrap { try db.rows("SELECT id, name, notes, rating, touring, seen_live, image_path FROM band ORDER BY id").map(band) }
     }
 
     public func band(id: Int64) throws -> Band? {
-        try wrap { try db.rows("SELECT id, name, notes, rating, touring, seen_live, image_path FROM band WHERE id = ?", [.integer(id)]).first.map(Self.band) }
+        try wrap { try db.rows("SELECT id, name, notes, rating, touring, seen_live, image_path FROM band WHERE id = ?", [.integer(id)]).first.map(band) }
     }
 
-    /// Adds `band` (its `id` is ignored) and returns it with the id the store gave it.
-    /// - Throws: `Band.ValidationError` for a blank name or a rating outside 0…10.
+    /// Adds `band` (its `id` is ignored) and returns it as stored: with the id the store gave
+    /// it and its image the store's copy (`keepingImage`).
+    /// - Throws: `Band.ValidationError` for a blank name or a rating outside 0…10;
+    ///   `BandStore.Error` naming an image file that cannot be read.
     @discardableResult
     public func insert(_ band: Band) throws -> Band {
         try band.validate()
-        var b = band
-        b.id = try wrap { try insertRow(band) }
+        var b = try keepingImage(band)
+        b.id = try wrap { try insertRow(b) }
         return b
     }
 
-    /// Saves every field of `band` (matched by id). Throws when no band has that id.
-    public func update(_ band: Band) throws {
+    /// Saves every field of `band` (matched by id) and returns it as stored (its image the
+    /// store's copy, `keepingImage`). Throws when no band has that id, or naming an image file
+    /// that cannot be read (nothing is saved then).
+    @discardableResult
+    public func update(_ band: Band) throws -> Band {
         try band.validate()
+        guard let old = try self.band(id: band.id) else { throw Error(path: path, message: "no band with id \(band.id) to update") }
+        let b = try keepingImage(band, unchanged: Set([old.imagePath].compactMap { $0 }))
         try wrap {
             try db.rows("UPDATE band SET name = ?, notes = ?, rating = ?, touring = ?, seen_live = ?, image_path = ? WHERE id = ?",
-                         Self.columns(band) + [.integer(band.id)])
+                         columns(b) + [.integer(b.id)])
         }
-        guard try self.band(id: band.id) != nil else { throw Error(path: path, message: "no band with id \(band.id) to update") }
+        guard try self.band(id: b.id) != nil else { throw Error(path: path, message: "no band with id \(b.id) to update") }
+        return b
     }
 
     public func delete(id: Int64) throws {
         try wrap { try db.rows("DELETE FROM band WHERE id = ?", [.integer(id)]) }
     }
 
-    /// Replaces the whole catalogue with `bands` in one transaction: all or nothing.
+    /// Replaces the whole catalogue with `bands` in one transaction: all or nothing. Their images
+    /// are copied in first (`keepingImage`; an image file that cannot be read stops it, naming
+    /// the file, unless a band of the store already names it).
     public func replaceAll(with bands: [Band]) throws {
         for b in bands { try b.validate() }
+        let had = Set(try all().compactMap(\.imagePath))
+        let bands = try bands.map { try keepingImage($0, unchanged: had) }
         try wrap {
             try db.transaction {
                 try db.execute("DELETE FROM band")
@@ -181,19 +196,19 @@ public final class BandStore {
 
     @discardableResult
     private func insertRow(_ b: Band) throws -> Int64 {
-        try db.rows("INSERT INTO band (name, notes, rating, touring, seen_live, image_path) VALUES (?, ?, ?, ?, ?, ?)", Self.columns(b))
+        try db.rows("INSERT INTO band (name, notes, rating, touring, seen_live, image_path) VALUES (?, ?, ?, ?, ?, ?)", columns(b))
         return db.lastInsertRowID
     }
 
-    private static func columns(_ b: Band) -> [SQLiteDatabase.Value] {
+    private func columns(_ b: Band) -> [SQLiteDatabase.Value] {
         [.text(b.name.trimmingCharacters(in: .whitespacesAndNewlines)), .text(b.notes), .integer(Int64(b.rating)),
-         .text(b.touringStatus.rawValue), .integer(b.seenLive ? 1 : 0), b.imagePath.map { .text($0) } ?? .null]
+         .text(b.touringStatus.rawValue), .integer(b.seenLive ? 1 : 0), b.imagePath.map { .text(storedImagePath($0)) } ?? .null]
     }
 
-    private static func band(_ r: [SQLiteDatabase.Value]) -> Band {
+    private func band(_ r: [SQLiteDatabase.Value]) -> Band {
         Band(id: r[0].int ?? 0, name: r[1].string ?? "", notes: r[2].string ?? "", rating: Int(r[3].int ?? 0),
              touringStatus: Band.TouringStatus(rawValue: r[4].string ?? "") ?? .offTour, seenLive: r[5].int == 1,
-             imagePath: r[6].string)
+             imagePath: r[6].string.map { imagePath(stored: $0) })
     }
 
     /// The message of an edit refused because the store is read-only.
