@@ -104,7 +104,9 @@ final class ReloadController {
             log("reload (\(reason)) refused, the version on screen stays: \(text)")
             // What tells the speaker the room is safe first, files by their names: it is one line.
             let notice = ReloadRefusal.notice(text, files: files + [deckPath], directory: presentation.deck.directory.path)
-            if let show = refusals.refused(notice, patient: patient, at: now()) { presentation.showNotice(show, kind: .error) }
+            // An older refusal on the console is replaced at once: it must say the latest reason.
+            let showing = refusals.shown != nil && presentation.notice?.text == refusals.shown
+            if let show = refusals.refused(notice, patient: patient, showingShown: showing, at: now()) { presentation.showNotice(show, kind: .error) }
             armRefusalNotice()
             return
         }

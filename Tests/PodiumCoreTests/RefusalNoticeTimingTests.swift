@@ -27,3 +27,20 @@ final class RefusalNoticeTimingTests: XCTestCase {
         XCTAssertEqual(t.refused("D", patient: false, at: 11), "D", "Ctrl+R says it at once")
     }
 }
+
+/// Trial 21: a half-written save's "not valid JSON" stayed on the console after `rm talk.json`
+/// was refused for another reason: the console's notice follows the latest refusal.
+final class RefusalNoticeFollowsTheLatestTests: XCTestCase {
+    func testANewerRefusalReplacesTheOneOnTheConsoleAtOnce() {
+        var t = RefusalNoticeTiming(patience: 2)
+        _ = t.refused("talk.json: not valid JSON", patient: true, at: 0)
+        XCTAssertEqual(t.due(at: 2), "talk.json: not valid JSON")
+        t.changed(at: 5)   // rm talk.json
+        XCTAssertEqual(t.refused("talk.json: cannot read file (no such file)", patient: true, showingShown: true, at: 5.3),
+                       "talk.json: cannot read file (no such file)", "the old reason is not left on the console")
+        XCTAssertNil(t.due(at: 10), "shown once")
+        // Once the speaker clicked the notice away, a refusal waits for still files again.
+        XCTAssertNil(t.refused("talk.json: not valid JSON", patient: true, showingShown: false, at: 11))
+        XCTAssertEqual(t.due(at: 13), "talk.json: not valid JSON")
+    }
+}

@@ -4,7 +4,9 @@
 /// A refusal waits `patience` seconds of still files (a compiler pausing between pages makes a
 /// file look finished for a moment), but it is never lost: a later change only postpones it, and
 /// only a reload that succeeds or a newer refusal replaces it (trial 21: a deleted clip's refusal
-/// never showed).
+/// never showed). While a refusal's notice is on the console, a newer one shows at once: the
+/// speaker already reads an error, and it must be the latest reason (trial 21: after `rm talk.json`
+/// the console kept "not valid JSON").
 public struct RefusalNoticeTiming: Sendable {
     /// Seconds of still files before a refusal is shown (2 s: longer than latexmk's pauses).
     public let patience: Double
@@ -16,10 +18,10 @@ public struct RefusalNoticeTiming: Sendable {
     public init(patience: Double = 2) { self.patience = patience }
 
     /// A reload was refused with `notice` at `now`. Returns the text to show at once (not
-    /// `patient`, e.g. Ctrl+R), else nil: it is shown by `due(at:)` once `patience` seconds pass
-    /// without a change.
-    public mutating func refused(_ notice: String, patient: Bool, at now: Double) -> String? {
-        if !patient {
+    /// `patient`, e.g. Ctrl+R; or the console shows the refusal last shown, `showingShown`),
+    /// else nil: it is shown by `due(at:)` once `patience` seconds pass without a change.
+    public mutating func refused(_ notice: String, patient: Bool, showingShown: Bool = false, at now: Double) -> String? {
+        if !patient || (showingShown && shown != nil) {
             pending = nil; shown = notice
             return notice
         }
