@@ -28,6 +28,8 @@ public final class ConsoleView: View {
     let nextLabel = Label("", font: .system(14))
     /// The elapsed time (kept for callers of the first console).
     public var timerLabel: Label { timers.elapsedLabel }
+    let previousButton = Button(ConsoleView.previousTitle, id: "console.previous", style: .bar)
+    let nextButton = Button(ConsoleView.nextTitle, id: "console.next", style: .bar)
     var onPrevious: (() -> Void)?
     var onNext: (() -> Void)?
 
@@ -35,10 +37,10 @@ public final class ConsoleView: View {
         super.init()
         backgroundColor = Theme.standard.background
         toolbar.backgroundColor = Theme.standard.surface
-        let prev = Button("‹ Previous", id: "console.previous", style: .bar) { [weak self] _ in self?.onPrevious?() }
-        let next = Button("Next ›", id: "console.next", style: .bar) { [weak self] _ in self?.onNext?() }
+        previousButton.action = { [weak self] _ in self?.onPrevious?() }
+        nextButton.action = { [weak self] _ in self?.onNext?() }
         toolbar.alignment = .center
-        toolbar.add(prev); toolbar.add(next)
+        toolbar.add(previousButton); toolbar.add(nextButton)
         toolbar.add(positionLabel)
         toolbar.add(titleLabel, flexible: true)
         toolbar.add(statusLabel)
@@ -55,6 +57,8 @@ public final class ConsoleView: View {
         sceneArea.clipsToBounds = true
         addSubviews(toolbar, sceneArea, sidebar, overview, help, banner)
         setAudienceStatus(.normal, frozen: false)
+        // A timer grown by a digit (scene 9:59 → 10:00) may no longer fit a narrow toolbar.
+        timers.onWidthChange = { [weak self] in self?.setNeedsLayout() }
     }
 
     /// `nextCaption`: see `setNextCaption`.
@@ -104,6 +108,7 @@ public final class ConsoleView: View {
     public override func layoutSubviews() {
         let b = bounds
         toolbar.frame = Rect(0, 0, b.width, 48)
+        fitToolbar(width: b.width)
         let body = Rect(0, 48, b.width, b.height - 48)
         if b.width >= 700 {
             let w = clamp(b.width / 3, 260, 480)
