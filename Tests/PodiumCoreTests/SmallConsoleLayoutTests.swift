@@ -46,4 +46,45 @@ final class SmallConsoleLayoutTests: XCTestCase {
         XCTAssertFalse(p.console.timers.sceneLabel.isHidden)
         XCTAssertEqual(p.console.previousButton.title, "‹ Previous")
     }
+
+    /// A panel sized as the remote's pairing code: whole (150 pt), the code at 2 pt a module
+    /// (88 pt for a 29-module code), its status line (22 pt).
+    final class CodePanel: View, SidebarPanel {
+        func sidebarLength(spare: Double, previewsCanGive: Double) -> Double {
+            Self.codeLength(whole: 150, smallest: 88, spare: spare, previewsCanGive: previewsCanGive)
+        }
+    }
+
+    func testTheNotesKeepTheirRoomFromThePairingCodeAndThePreviews() async {
+        for size in [Size(640, 480), Size(480, 640), Size(800, 600)] {
+            let p = makePresentation()
+            let panel = CodePanel()
+            p.console.sidebar.add(panel, length: 150)
+            p.presenter.resize(to: size); p.presenter.layoutIfNeeded()
+            let c = p.console
+            let room = c.sidebar.frame.height - (20 + 6 * Double(c.sidebar.subviews.count) + 3 * 18)
+            let notes = c.notesArea.frame.height
+            XCTAssertGreaterThanOrEqual(notes, min(ConsoleView.notesMinimum, room / 2) - 0.5, "notes at \(size)")
+            XCTAssertGreaterThanOrEqual(notes, 25, "at least a line of notes at \(size)")
+            XCTAssertLessThanOrEqual(c.notesArea.frame.maxY, c.sidebar.bounds.height + 0.5, "inside the sidebar at \(size)")
+            XCTAssertLessThanOrEqual(c.preview.frame.height + c.nextPreviews.frame.height + panel.frame.height,
+                                     room - min(ConsoleView.notesMinimum, room / 2) + 0.5, "previews and code within what the notes leave at \(size)")
+        }
+        // 800×600 and the usual 1024×640 window keep the code, small, and the previews.
+        for size in [Size(800, 600), Size(1024, 640)] {
+            let p = makePresentation()
+            let panel = CodePanel()
+            p.console.sidebar.add(panel, length: 150)
+            p.presenter.resize(to: size); p.presenter.layoutIfNeeded()
+            XCTAssertEqual(panel.frame.height, 88, "the small code at \(size)")
+            XCTAssertGreaterThan(p.console.preview.frame.height, 80, "\(size)")
+        }
+        // A tall sidebar still shows the whole code and the previews.
+        let p = makePresentation()
+        let panel = CodePanel()
+        p.console.sidebar.add(panel, length: 150)
+        p.presenter.resize(to: Size(1600, 1000)); p.presenter.layoutIfNeeded()
+        XCTAssertEqual(panel.frame.height, 150)
+        XCTAssertGreaterThan(p.console.preview.frame.height, 100)
+    }
 }
