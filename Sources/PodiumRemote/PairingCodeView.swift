@@ -13,12 +13,15 @@ final class PairingCodeView: View, SidebarPanel {
     var status = "" { didSet { if status != oldValue { setNeedsDisplay() } } }
     /// Height this view wants, in points, for a given width.
     var preferredHeight: Double { folded ? 22 : 150 }
-    /// On a short sidebar the code shrinks (to 2 pt a module, still scannable) so the notes keep
-    /// at least 140 pt.
-    func sidebarLength(spare: Double) -> Double {
-        if folded || spare - preferredHeight >= 140 { return preferredHeight }
-        return min(preferredHeight, 22 + 2 * Double(modules.count + 4))
+    /// On a short sidebar the code shrinks (to 2 pt a module, still scannable), then leaves only
+    /// its status line, then nothing: the notes keep their room (`ConsoleView.notesMinimum`).
+    func sidebarLength(spare: Double, previewsCanGive: Double) -> Double {
+        if folded { return preferredHeight }
+        return Self.codeLength(whole: preferredHeight, smallest: smallestCode, spare: spare, previewsCanGive: previewsCanGive)
     }
+
+    /// The code at 2 pt a module with its two-module quiet zone, under the status line.
+    var smallestCode: Double { 22 + 2 * Double(modules.count + 4) }
 
     init(url: String) {
         self.url = url
@@ -40,8 +43,9 @@ final class PairingCodeView: View, SidebarPanel {
     override func draw(into list: inout DrawList) {
         let b = bounds   // drawing is in local points
         let small = Font.system(11)
+        guard b.height >= 14 else { return }   // no room left by the notes
         list.text(status, .bold(11), Theme.standard.secondaryText, at: Point(0, 2))
-        guard !folded, !modules.isEmpty else { return }
+        guard !folded, !modules.isEmpty, b.height >= min(preferredHeight, smallestCode) - 0.5 else { return }
         // White square with a quiet zone of two modules; whole points per module keep edges sharp.
         let n = Double(modules.count), side = min(b.width * 0.5, b.height - 22)
         let module = max(1, (side / (n + 4)).rounded(.down)), size = module * (n + 4)

@@ -24,9 +24,11 @@ final class ReloadController {
     private var knownProblems: Set<String> = []
     private var pollTimer: TimerToken?
     /// A refused automatic reload is shown after `patience` seconds without another change: a
-    /// compiler that pauses between pages makes a file look finished for a moment.
+    /// compiler that pauses between pages makes a file look finished for a moment. A change
+    /// postpones it, never drops it (`RefusalNoticeTiming`).
     private var pendingError: TimerToken?
     static let patience = 2.0
+    private var refusals = RefusalNoticeTiming(patience: ReloadController.patience)
     /// The files changed since the last reload (`fileChanged`), for the speaker's notice.
     private var changedFiles: Set<String> = []
     /// Called with the new deck once a reload replaced it (the windows' titles follow its title).
@@ -59,7 +61,8 @@ final class ReloadController {
     }
 
     private func fileChanged(_ path: String) {
-        pendingError?.cancel(); pendingError = nil
+        refusals.changed(at: now())
+        armRefusalNotice()
         changedFiles.insert(path)
         if !gate.isPending { log("\(path) changed; reloading once it is complete") }
         gate.changed(at: now())
@@ -80,7 +83,6 @@ final class ReloadController {
     /// sound; otherwise keeps what is on screen and shows the problem to the speaker (with
     /// `patient`, only if no other change follows within `patience` seconds).
     func reload(reason: String, patient: Bool = false) {
-        pendingError?.cancel(); pendingError = nil
         let what = Self.reloadedName(deckPath: deckPath, changed: changedFiles)
         var loaded: (deck: Deck, keyMap: KeyMap?, problems: [String])?
         var problem: String?
@@ -102,13 +104,14 @@ final class ReloadController {
             log("reload (\(reason)) refused, the version on screen stays: \(text)")
             // What tells the speaker the room is safe first, files by their names: it is one line.
             let notice = ReloadRefusal.notice(text, files: files + [deckPath], directory: presentation.deck.directory.path)
-            guard patient else { presentation.showNotice(notice, kind: .error); return }
-            pendingError = presentation.timers.schedule(now: now(), after: Self.patience, repeats: false) { [weak self] in
-                self?.pendingError = nil
-                self?.presentation.showNotice(notice, kind: .error)
-            }
+            // An older refusal on the console is replaced at once: it must say the latest reason.
+            let showing = refusals.shown != nil && presentation.notice?.text == refusals.shown
+            if let show = refusals.refused(notice, patient: patient, showingShown: showing, at: now()) { presentation.showNotice(show, kind: .error) }
+            armRefusalNotice()
             return
         }
+        refusals.reloaded()
+        armRefusalNotice()
         changedFiles = []   // a refused reload's changes are named with the next one
         // A PDF talk's place is found by its pages' text, read off the main thread: the version
         // on screen stays until then, and keys wait for the new one (`ReloadFindsPlace.swift`).
@@ -120,6 +123,17 @@ final class ReloadController {
             self?.reloaded(loaded, reason: reason, what: what, before: before, beforeTitle: beforeTitle, hadContent: hadContent, warnedBefore: warnedBefore, searchSeconds: seconds)
         }
         if presentation.isFindingReloadPlace { log("reload (\(reason)): finding the place by the pages' content, off the main thread") }
+    }
+
+    /// Sets the timer for the refusal waiting to be shown (`refusals.pending`), if any.
+    private func armRefusalNotice() {
+        pendingError?.cancel(); pendingError = nil
+        guard let due = refusals.pending?.due else { return }
+        pendingError = presentation.timers.schedule(now: now(), after: max(0.01, due - now()), repeats: false) { [weak self] in
+            guard let self else { return }
+            pendingError = nil
+            if let text = refusals.due(at: now()) { presentation.showNotice(text, kind: .error) } else { armRefusalNotice() }
+        }
     }
 
     /// What follows a reload once the new version is in place: the key map, the files watched,

@@ -124,4 +124,31 @@ final class ReloadDeckEndToEndTests: XCTestCase {
         XCTAssertTrue(banner(s)?.text.contains("absent.pdf") == true, "the reload says what is still wrong: \(String(describing: banner(s)))")
         XCTAssertEqual(app.stop(), 0)
     }
+
+    /// Trial 21: a file the deck names moved away mid-talk (`mv clip.webm /tmp/`) was logged as a
+    /// refused reload, but the console said nothing until a later deck edit. Once the files are
+    /// still, the refusal reaches the speaker, and it names the file.
+    func testAFileMovedAwayMidTalkIsToldToTheSpeaker() throws {
+        let deckPath = dir.appendingPathComponent("talk.json").path
+        let pdf = dir.appendingPathComponent("slides.pdf").path
+        // A one-page PDF (poppler rebuilds the cross-reference table it lacks).
+        try "%PDF-1.4\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj\n3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n"
+            .write(toFile: pdf, atomically: true, encoding: .utf8)
+        try #"{ "title": "T", "scenes": [ { "kind": "title", "parameters": { "heading": "One" } }, { "kind": "pdf", "title": "Slides", "parameters": { "file": "slides.pdf" } } ] }"#
+            .write(toFile: deckPath, atomically: true, encoding: .utf8)
+        let app = try PodiumProcess(args: [deckPath], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
+        defer { app.stop() }
+        let c = app.client!
+        XCTAssertEqual(try c.send(["cmd": "state"])["driver"]?.string, "offscreen")
+        XCTAssertNil(banner(try c.send(["cmd": "state"]))?.text, "a sound deck: \(app.log)")
+        _ = try c.send(["cmd": "next"])   // the clip's scene was current in the trial
+        XCTAssertEqual(try c.waitForState { $0["scene"]?["index"]?.int == 1 }["scene"]?["index"]?.int, 1)
+        XCTAssertEqual(rename(pdf, dir.appendingPathComponent("moved.pdf").path), 0)
+        let s = try c.waitForState(timeout: 30) { self.banner($0)?.kind == "error" }
+        XCTAssertEqual(banner(s)?.kind, "error", "the refusal reached the console: \(app.log)")
+        XCTAssertTrue(banner(s)?.text.contains("slides.pdf") == true, "\(String(describing: banner(s)))")
+        XCTAssertEqual(s["scene"]?["count"]?.int, 2, "the version on screen stays")
+        XCTAssertEqual(app.stop(), 0)
+    }
 }
+

@@ -28,6 +28,8 @@ public final class ConsoleView: View {
     let nextLabel = Label("", font: .system(14))
     /// The elapsed time (kept for callers of the first console).
     public var timerLabel: Label { timers.elapsedLabel }
+    let previousButton = Button(ConsoleView.previousTitle, id: "console.previous", style: .bar)
+    let nextButton = Button(ConsoleView.nextTitle, id: "console.next", style: .bar)
     var onPrevious: (() -> Void)?
     var onNext: (() -> Void)?
 
@@ -35,10 +37,10 @@ public final class ConsoleView: View {
         super.init()
         backgroundColor = Theme.standard.background
         toolbar.backgroundColor = Theme.standard.surface
-        let prev = Button("‹ Previous", id: "console.previous", style: .bar) { [weak self] _ in self?.onPrevious?() }
-        let next = Button("Next ›", id: "console.next", style: .bar) { [weak self] _ in self?.onNext?() }
+        previousButton.action = { [weak self] _ in self?.onPrevious?() }
+        nextButton.action = { [weak self] _ in self?.onNext?() }
         toolbar.alignment = .center
-        toolbar.add(prev); toolbar.add(next)
+        toolbar.add(previousButton); toolbar.add(nextButton)
         toolbar.add(positionLabel)
         toolbar.add(titleLabel, flexible: true)
         toolbar.add(statusLabel)
@@ -55,6 +57,8 @@ public final class ConsoleView: View {
         sceneArea.clipsToBounds = true
         addSubviews(toolbar, sceneArea, sidebar, overview, help, banner)
         setAudienceStatus(.normal, frozen: false)
+        // A timer grown by a digit (scene 9:59 → 10:00) may no longer fit a narrow toolbar.
+        timers.onWidthChange = { [weak self] in self?.setNeedsLayout() }
     }
 
     /// `nextCaption`: see `setNextCaption`.
@@ -98,12 +102,16 @@ public final class ConsoleView: View {
     /// The most of the sidebar (below its captions) the audience and next previews take together,
     /// so the notes keep at least the rest whatever the room's shape.
     static let previewShare = 0.7
+    /// Points of the sidebar (below its captions) the notes keep before the previews and the
+    /// platform's panels, or half of a shorter one: about four lines of notes.
+    public static let notesMinimum = 96.0
 
     /// Sidebar width: a third of the window, within 260…480 pt; below 700 pt wide the sidebar
     /// goes under the scene instead. The next-scene preview is 60 % of the sidebar's width.
     public override func layoutSubviews() {
         let b = bounds
         toolbar.frame = Rect(0, 0, b.width, 48)
+        fitToolbar(width: b.width)
         let body = Rect(0, 48, b.width, b.height - 48)
         if b.width >= 700 {
             let w = clamp(b.width / 3, 260, 480)
@@ -129,14 +137,25 @@ public final class ConsoleView: View {
         let aspect = preview.source.map { $0.bounds.width / max(1, $0.bounds.height) } ?? 16.0 / 9
         let pw = sidebar.frame.width - 20
         let captions = 20 + 6 * Double(sidebar.subviews.count) + 3 * 18
+        let room = max(0, sidebar.frame.height - captions)
+        // The notes come first: they keep `notesMinimum` (half a short sidebar) whatever the
+        // previews and the platform's panels want (trial 21 m1: at 640×480 the remote's pairing
+        // code took all the notes' room).
+        let notesKept = min(Self.notesMinimum, room / 2)
         let wanted = pw / aspect + pw * 0.6 / aspect
-        let fit = min(1, max(0, sidebar.frame.height - captions) * Self.previewShare / max(1, wanted))
+        var fit = min(1, min(room * Self.previewShare, room - notesKept) / max(1, wanted))
+        // Panels added by the platform (the remote's pairing code) give way to the notes on a
+        // short sidebar: each gets its length for the room left after the previews, captions and
+        // notes, and the previews may give up to half theirs to a panel that needs it.
+        let spare = room - wanted * fit - notesKept
+        var panels = 0.0
+        for case let panel as SidebarPanel in sidebar.subviews {
+            let l = panel.sidebarLength(spare: spare - panels, previewsCanGive: wanted * fit / 2)
+            sidebar.fixLength(of: panel, l); panels += l
+        }
+        fit = max(0, min(fit, (room - notesKept - panels) / max(1, wanted)))
         sidebar.fixLength(of: preview, pw / aspect * fit)
         sidebar.fixLength(of: nextPreviews, pw * 0.6 / aspect * fit)
-        // Panels added by the platform (the remote's pairing code) give way to the notes on a
-        // short sidebar: each gets its length for the room left after the previews and captions.
-        let spare = sidebar.frame.height - captions - wanted * fit
-        for case let panel as SidebarPanel in sidebar.subviews { sidebar.fixLength(of: panel, panel.sidebarLength(spare: spare)) }
         // In its own line above the scene area (more lines push the scene area down, above),
         // beside the sidebar, which it leaves uncovered (the "AUDIENCE" heading, what the room
         // sees); across the whole width when the sidebar sits under the scene.
@@ -165,6 +184,19 @@ extension StackView {
 /// A panel the platform adds to the console's sidebar (the phone remote's pairing code) whose
 /// height gives way to the notes when the sidebar is short (a small presenter window).
 public protocol SidebarPanel: View {
-    /// Its height in points when `spare` points are left for it and the notes together.
-    func sidebarLength(spare: Double) -> Double
+    /// Its height in points when `spare` points are left for it (the notes' minimum kept,
+    /// `ConsoleView.notesMinimum`; may be negative), and the previews would give up to
+    /// `previewsCanGive` more: no more than the two together.
+    func sidebarLength(spare: Double, previewsCanGive: Double) -> Double
+}
+
+extension SidebarPanel {
+    /// A code panel's length (the remote's pairing QR code) for `spare` points: `whole` only
+    /// where the notes keep 140 pt beside it and the previews whole (as on a 1280×800 console),
+    /// else the code at its `smallest` still scannable (the previews giving what they can),
+    /// else its 22-pt status line, else nothing.
+    public static func codeLength(whole: Double, smallest: Double, spare: Double, previewsCanGive: Double) -> Double {
+        if spare - whole >= 140 - ConsoleView.notesMinimum { return whole }
+        return [min(whole, smallest), 22].first { $0 <= spare + previewsCanGive } ?? 0
+    }
 }

@@ -34,6 +34,8 @@ public final class TimersView: StackView {
     let sceneLabel = Label("", font: .system(15))
     let clockLabel = Label("", font: .system(15))
     public private(set) var readout: TimerReadout?
+    /// Told when a label's text changed length (the toolbar may have to make room again).
+    var onWidthChange: (() -> Void)?
 
     public init() {
         super.init(.horizontal, spacing: 16)
@@ -57,6 +59,9 @@ public final class TimersView: StackView {
     public func show(_ r: TimerReadout) {
         guard r != readout else { return }
         readout = r
+        let labels = [elapsedLabel, countdownLabel, sceneLabel, clockLabel]
+        let lengths = labels.map { $0.isHidden ? -1 : $0.text.count }
+        defer { if labels.map({ $0.isHidden ? -1 : $0.text.count }) != lengths { onWidthChange?() } }
         let t = theme
         elapsedLabel.text = (r.paused ? "⏸ " : "") + TalkClock.format(r.elapsed)
         elapsedLabel.color = r.paused ? t.warning : r.running ? t.text : t.secondaryText

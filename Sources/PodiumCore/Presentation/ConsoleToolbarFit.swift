@@ -1,0 +1,37 @@
+import PodiumKit
+
+/// A narrow presenter window's toolbar (480 pt wide, trial 21 m1: the time left and the elapsed
+/// time were cut off its right edge): what matters least gives way first, so the position, what
+/// the room sees, the time left and the elapsed time always show. The title takes what is left.
+extension ConsoleView {
+    static let previousTitle = "‹ Previous", nextTitle = "Next ›"
+
+    /// Shows the toolbar's items that fit `width` points, giving way in this order: the wall
+    /// clock, the scene's timer, then the words of the Previous and Next buttons (their arrows stay).
+    func fitToolbar(width: Double) {
+        timers.clockLabel.isHidden = false
+        timers.sceneLabel.isHidden = false
+        setButtonTitles(Self.previousTitle, Self.nextTitle)
+        let steps: [() -> Void] = [
+            { self.timers.clockLabel.isHidden = true },
+            { self.timers.sceneLabel.isHidden = true },
+            { self.setButtonTitles("‹", "›") },
+        ]
+        for step in steps {
+            if toolbarNeeds() <= width { break }
+            step()
+        }
+        toolbar.setNeedsLayout(); timers.setNeedsLayout()
+    }
+
+    private func setButtonTitles(_ previous: String, _ next: String) {
+        if previousButton.title != previous { previousButton.title = previous }
+        if nextButton.title != next { nextButton.title = next }
+    }
+
+    /// Points the toolbar needs without its title (the title is cut to what is left).
+    private func toolbarNeeds() -> Double {
+        let all = toolbar.sizeThatFits(Size(100_000, 48)).width
+        return all - titleLabel.sizeThatFits(Size(100_000, 48)).width
+    }
+}

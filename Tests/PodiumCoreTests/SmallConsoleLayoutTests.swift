@@ -1,0 +1,90 @@
+import Foundation
+@testable import PodiumCore
+import PodiumKit
+import PodiumTestSupport
+import XCTest
+
+/// Trial 21 m1: a small presenter window (windowed, resized to 480×640 or 640×480) cut the time
+/// left and the elapsed time off the toolbar's right edge, and at 640×480 the remote's pairing
+/// code took the notes' place. Notes and timers keep priority.
+@MainActor
+final class SmallConsoleLayoutTests: XCTestCase {
+    func makePresentation() -> Presentation {
+        let r = PluginRegistry()
+        r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [SceneKind(name: "a", summary: "") { _, _ in RecordingScene("A") }]))
+        let deck = Deck(title: "T", scenes: [DeckScene(kind: "a", title: "The Bands", notes: "SECRET-NOTES-1")], path: "/tmp/t.json")
+        return Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { 100 })
+    }
+
+    /// The right edge of `v` in the console's points.
+    func maxX(_ v: View, in console: ConsoleView) -> Double {
+        var x = v.frame.maxX, s = v.superview
+        while let view = s, view !== console { x += view.frame.minX; s = view.superview }
+        return x
+    }
+
+    func testTheTimeLeftAndTheElapsedTimeShowInANarrowWindow() async {
+        for width in [480.0, 400, 360] {
+            let p = makePresentation()
+            p.console.timers.show(TimerReadout(elapsed: 602, running: true, paused: false, remaining: 1198, pace: nil,
+                                               sceneElapsed: 65, scenePlanned: 120, clock: "15:47"))
+            p.presenter.resize(to: Size(width, 640)); p.presenter.layoutIfNeeded()
+            let c = p.console
+            for label in [c.timers.countdownLabel, c.timers.elapsedLabel, c.statusLabel, c.positionLabel] {
+                XCTAssertFalse(label.isHidden, "\(label.text) at \(width) pt")
+                XCTAssertLessThanOrEqual(maxX(label, in: c), width + 0.5, "\(label.text) inside the window at \(width) pt")
+                XCTAssertGreaterThanOrEqual(label.frame.width, label.sizeThatFits(Size(100_000, 48)).width - 0.5, "\(label.text) whole at \(width) pt")
+            }
+            XCTAssertLessThanOrEqual(maxX(c.nextButton, in: c), width + 0.5)
+        }
+        // A wide window keeps everything.
+        let p = makePresentation()
+        p.console.timers.show(TimerReadout(elapsed: 602, running: true, paused: false, remaining: 1198, pace: nil,
+                                           sceneElapsed: 65, scenePlanned: 120, clock: "15:47"))
+        p.presenter.resize(to: Size(1280, 800)); p.presenter.layoutIfNeeded()
+        XCTAssertFalse(p.console.timers.clockLabel.isHidden)
+        XCTAssertFalse(p.console.timers.sceneLabel.isHidden)
+        XCTAssertEqual(p.console.previousButton.title, "‹ Previous")
+    }
+
+    /// A panel sized as the remote's pairing code: whole (150 pt), the code at 2 pt a module
+    /// (88 pt for a 29-module code), its status line (22 pt).
+    final class CodePanel: View, SidebarPanel {
+        func sidebarLength(spare: Double, previewsCanGive: Double) -> Double {
+            Self.codeLength(whole: 150, smallest: 88, spare: spare, previewsCanGive: previewsCanGive)
+        }
+    }
+
+    func testTheNotesKeepTheirRoomFromThePairingCodeAndThePreviews() async {
+        for size in [Size(640, 480), Size(480, 640), Size(800, 600)] {
+            let p = makePresentation()
+            let panel = CodePanel()
+            p.console.sidebar.add(panel, length: 150)
+            p.presenter.resize(to: size); p.presenter.layoutIfNeeded()
+            let c = p.console
+            let room = c.sidebar.frame.height - (20 + 6 * Double(c.sidebar.subviews.count) + 3 * 18)
+            let notes = c.notesArea.frame.height
+            XCTAssertGreaterThanOrEqual(notes, min(ConsoleView.notesMinimum, room / 2) - 0.5, "notes at \(size)")
+            XCTAssertGreaterThanOrEqual(notes, 25, "at least a line of notes at \(size)")
+            XCTAssertLessThanOrEqual(c.notesArea.frame.maxY, c.sidebar.bounds.height + 0.5, "inside the sidebar at \(size)")
+            XCTAssertLessThanOrEqual(c.preview.frame.height + c.nextPreviews.frame.height + panel.frame.height,
+                                     room - min(ConsoleView.notesMinimum, room / 2) + 0.5, "previews and code within what the notes leave at \(size)")
+        }
+        // 800×600 and the usual 1024×640 window keep the code, small, and the previews.
+        for size in [Size(800, 600), Size(1024, 640)] {
+            let p = makePresentation()
+            let panel = CodePanel()
+            p.console.sidebar.add(panel, length: 150)
+            p.presenter.resize(to: size); p.presenter.layoutIfNeeded()
+            XCTAssertEqual(panel.frame.height, 88, "the small code at \(size)")
+            XCTAssertGreaterThan(p.console.preview.frame.height, 80, "\(size)")
+        }
+        // A tall sidebar still shows the whole code and the previews.
+        let p = makePresentation()
+        let panel = CodePanel()
+        p.console.sidebar.add(panel, length: 150)
+        p.presenter.resize(to: Size(1600, 1000)); p.presenter.layoutIfNeeded()
+        XCTAssertEqual(panel.frame.height, 150)
+        XCTAssertGreaterThan(p.console.preview.frame.height, 100)
+    }
+}
