@@ -36,7 +36,7 @@ final class ReloadSceneRemovedTests: XCTestCase {
         r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [SceneKind(name: "a", summary: "") { p, _ in TitleScene(p.values["t"]?.string ?? "?") }]))
         let p = Presentation(deck: deck(talk), registry: r, metrics: FixedMetrics(), clock: { 100 })
         p.presenter.resize(to: Size(1280, 800)); p.audience.resize(to: Size(1920, 1080))
-        p.goTo(index)
+        if index != p.currentIndex { p.goTo(index) }
         _ = p.presenter.renderFrame()
         return p
     }
@@ -98,6 +98,22 @@ final class ReloadSceneRemovedTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(p.currentScene as? TitleScene).isCurrent)
         p.next()
         XCTAssertEqual(p.title(at: p.currentIndex), "Every Language")
+    }
+
+    /// The first scene removed (the scene before the room's is none): the console's next
+    /// preview and caption name the scene next shows, the console's own (a debug build trapped
+    /// on slide -1 when the preview was attached).
+    func testTheFirstSceneRemovedAndTheNextPreview() async {
+        let p = presentation(at: 0)
+        p.replaceDeck(deck(Array(talk.dropFirst())))
+        p.attachNextPreview()
+        let texts = p.presenter.drawList().commands.compactMap { if case let .text(b, _, _) = $0 { b.text } else { nil } }
+        XCTAssertTrue(texts.contains("Next: The Bands"), "\(texts)")
+        XCTAssertEqual(room(p), ["room: Welcome"])
+        p.previous()
+        XCTAssertEqual(room(p), ["room: Welcome"], "nothing before the removed first scene")
+        p.next()
+        XCTAssertEqual(room(p), ["room: The Bands"])
     }
 
     /// The last scene removed: next has nowhere to go (as on the last scene); previous shows the

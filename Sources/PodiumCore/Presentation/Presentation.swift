@@ -423,6 +423,7 @@ public final class Presentation {
     /// while the next scene is an overlay of this slide) are made already.
     private var nextPreviewScenesMade: Bool {
         guard let i = nextSceneIndex, scenes[i] != nil else { return false }
+        guard removedScene == nil else { return true }   // no next-slide preview (`attachNextSlidePreview`)
         let s = slides.slide(of: i - 1)
         guard slides.slide(of: i) == s, s + 1 < slides.count else { return true }
         return scenes[slides.ranges[s + 1].lowerBound] != nil

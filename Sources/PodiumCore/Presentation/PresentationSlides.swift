@@ -33,10 +33,12 @@ extension Presentation {
     /// goes on the small next-slide stage; otherwise the small preview is hidden.
     func attachNextSlidePreview() {
         nextSlideStage.content.removeAllSubviews()
-        let s = slides.slide(of: (nextSceneIndex ?? sceneCount) - 1)
-        let shows = nextSceneIndex.map { slides.slide(of: $0) == s } == true && s + 1 < slides.count
-        console.nextPreviews.setShowsNextSlide(shows)
-        guard shows else { return }
+        // Behind a removed scene's picture (`ReloadRemovedScene.swift`) next goes to the console's
+        // scene: the room is on no slide of this deck whose overlays it would finish.
+        var s: Int?
+        if let n = nextSceneIndex, removedScene == nil, slides.slide(of: n) == slides.slide(of: n - 1), slides.slide(of: n) + 1 < slides.count { s = slides.slide(of: n) }
+        console.nextPreviews.setShowsNextSlide(s != nil)
+        guard let s else { return }
         nextSlideStage.resize(to: audience.bounds.size)
         let first = slides.ranges[s + 1].lowerBound
         nextSlideStage.content.addSubview(previewHost(of: first))

@@ -42,6 +42,9 @@ extension Presentation {
         removedScene = hold
         roomHoldFrame.show(frame.list, size: frame.size)
         updateRoomLayers()
+        // Next now goes to the console's scene: its caption and preview say so.
+        console.setNextCaption(nextCaption())
+        attachNextPreview()
         log("reload: the room keeps its picture of the removed scene until the speaker moves")
         audience.requestRedraw()
         presenter.requestRedraw()
