@@ -82,6 +82,43 @@ final class SpareDisplayXorgTests: XorgPDFTestCase {
         _ = try? c.send(["cmd": "quit"])
     }
 
+    /// Trial 21 M2: the projector (DUMMY1) lost, the room's projector connected again on another
+    /// port (DUMMY2, which takes the talk after the blip grace), then something plugged on the old
+    /// port (DUMMY1: a confidence monitor, a stage TV). The talk stays on DUMMY2, the display the
+    /// room watches, and DUMMY1 is covered black (it took the talk and blacked out DUMMY2).
+    func testTheOldPortComingBackAfterAReplacementIsASpareDisplay() throws {
+        try desktopIsMagenta()
+        let (app, c) = try talk()
+        defer { app.stop() }
+        let roles = { (s: JSONValue) in (display: s["roles"]?["audienceDisplay"]?.string, placement: s["roles"]?["audiencePlacement"]?.string) }
+        try rig.unplug(1)
+        let pulled = Date()
+        var s = try c.waitForState { roles($0).placement == "preview" }
+        XCTAssertEqual(roles(s).placement, "preview", "DUMMY1 pulled: the room in the console's preview\n\(app.log)")
+        try rig.plug(2, "1920x1080")   // right of DUMMY0 (x 1280)
+        s = try c.waitForState(timeout: 20) { roles($0).display == "DUMMY2" && self.window($0, "audience")?["visible"]?.bool == true }
+        XCTAssertEqual(roles(s).display, "DUMMY2", "the replacement takes the room after the blip grace\n\(app.log)")
+        XCTAssertEqual(window(s, "audience")?["bounds"]?["x"]?.number, 1280)
+        XCTAssertEqual(poll(10) { self.roomWrong(page: 0, x0: 1280) == nil ? true : nil }, true, roomWrong(page: 0, x0: 1280) ?? "")
+
+        // The old port comes back well after a blip would have (the policy's 2 s grace): this
+        // is the scenario, not a wait for podium (nothing in its state changes when it passes).
+        Thread.sleep(until: pulled.addingTimeInterval(3))
+        try rig.plug(1, "1920x1080")   // the old port, right of DUMMY2 (x 3200)
+        // Handled once the log has it (a `state` request re-enumerates, as SDL may send no event).
+        XCTAssertEqual(poll(20) { () -> Bool? in _ = try? c.send(["cmd": "state"]); return app.log.contains(": +DUMMY1 [") ? true : nil }, true, app.log)
+        s = try c.send(["cmd": "state"])
+        XCTAssertEqual(roles(s).display, "DUMMY2", "the room keeps the projector it watches\n\(app.log)")
+        XCTAssertEqual(window(s, "audience")?["bounds"]?["x"]?.number, 1280)
+        XCTAssertTrue(app.log.contains("DUMMY1: neither the presenter's nor the room's display; covered black"), app.log)
+        XCTAssertFalse(app.log.contains("DUMMY2: neither the presenter's nor the room's display; covered black"), app.log)
+        // As the X server has it: the audience window still on DUMMY2, the slide there, DUMMY1 black.
+        XCTAssertEqual(try xWindow("Podium Audience").frame, [1280, 0, 1920, 1080])
+        XCTAssertEqual(poll(10) { self.notBlack(x0: 3200) == nil ? true : nil }, true, "DUMMY1: \(notBlack(x0: 3200) ?? "")\n\(app.log)")
+        XCTAssertNil(roomWrong(page: 0, x0: 1280), "DUMMY2 after DUMMY1 is back\n\(app.log)")
+        _ = try? c.send(["cmd": "quit"])
+    }
+
     /// Without a window manager: DUMMY2 plugged mid-talk is black, and the room keeps its slide.
     func testAThirdDisplayPluggedMidTalkIsBlack() throws {
         try desktopIsMagenta()

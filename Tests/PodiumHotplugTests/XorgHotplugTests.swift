@@ -173,6 +173,40 @@ final class XorgHotplugTests: XCTestCase {
         XCTAssertFalse(s.audience.fullscreen || s.presenter.fullscreen)
     }
 
+    /// Trial 21 m3: `--windowed`, no window manager; the projector pulled moves the presenter
+    /// window aside for the audience window (documented), and when it is back the presenter window
+    /// goes back where it was (it stayed squeezed at 0,0 752×800), as the X server has it.
+    func testWindowedPresenterGoesBackWhereItWasWhenTheProjectorReturns() throws {
+        let rig = try XorgRig(["1280x800", "1920x1080"])
+        defer { rig.stop() }
+        let podium = try RigPodium(rig: rig, arguments: ["--windowed"])
+        defer { podium.stop() }
+        let start = try podium.waitFor("both windows") { $0.audience.visible && $0.audience.display == "DUMMY1" && $0.presenter.visible }
+        let speakers = start.presenter.bounds
+        XCTAssertFalse(start.presenter.fullscreen, start.summary)
+        try rig.unplug(1)
+        let aside = try podium.waitFor("audience window beside the presenter") { $0.audiencePlacement == "window" && $0.audience.visible && $0.presenter.bounds != speakers }
+        XCTAssertEqual(aside.presenter.bounds[0], 0, "moved aside to the left: \(aside.summary)")
+        try rig.plug(1, "1920x1080")
+        try podium.waitFor("audience window on DUMMY1") { $0.audience.visible && $0.audience.display == "DUMMY1" && $0.audiencePlacement == "display" }
+        let back = try podium.waitFor("presenter window where it was", seconds: 20) { $0.presenter.bounds == speakers }
+        XCTAssertEqual(back.presenter.bounds, speakers, back.summary)
+        let x = try XCTUnwrap(try X11WindowState.windows(titled: "Podium Presenter", env: rig.clientEnv).first)
+        XCTAssertEqual(x.frame, speakers, "\(x)")
+        XCTAssertTrue(podium.log.contains("presenter window back where it was"), podium.log)
+        // Again, but the speaker moves and resizes the squeezed window while the projector is
+        // gone: it stays where they put it.
+        try rig.unplug(1)
+        try podium.waitFor("moved aside again") { $0.audiencePlacement == "window" && $0.audience.visible && $0.presenter.bounds != speakers }
+        try runTool("xdotool", ["windowsize", x.id, "900", "600", "windowmove", x.id, "200", "120"], env: rig.clientEnv)
+        let theirs: [Double] = [200, 120, 900, 600]
+        try podium.waitFor("the speaker's move seen") { $0.presenter.bounds == theirs }
+        try rig.plug(1, "1920x1080")
+        let after = try podium.waitFor("audience window on DUMMY1 again") { $0.audience.visible && $0.audience.display == "DUMMY1" && $0.audiencePlacement == "display" }
+        XCTAssertEqual(after.presenter.bounds, theirs, "the speaker's later choice wins: \(after.summary)")
+        XCTAssertEqual(try X11WindowState.windows(titled: "Podium Presenter", env: rig.clientEnv).first?.frame, theirs)
+    }
+
     /// Window titles reach the window manager intact: `_NET_WM_NAME` in UTF-8 and a `WM_NAME`
     /// that is not mojibake (trial 8: SDL converted "Podium Presenter — Bands I Love" through
     /// the C locale, WM_NAME read "Podium Presenter â\302\200\302\224 …" and there was no

@@ -34,6 +34,9 @@ public final class DisplayController<Platform: DisplayPlatform> {
     /// Whether the presenter window was last made to fill its display (there was another one).
     private var placedPresenterFull = false
     private var placedAudience: AudiencePlacement?
+    /// The presenter window moved aside for the audience window on one display, and where the
+    /// speaker had it (put back when the audience leaves its window: `restoreMovedAside`).
+    private var movedAside: MovedAsideWindow?
     /// Size of the display the audience view was last on, the likeliest size of the next plug.
     private var lastAudienceDisplaySize: Size?
     /// The spare window is drawn at this size when no audience display was seen yet.
@@ -477,7 +480,12 @@ public final class DisplayController<Platform: DisplayPlatform> {
                 // the layout a launch with this one display gives, also after an unplug (the
                 // audience window would otherwise lie over the console's timers and previews).
                 if let f = SideBySideWindows.frames(in: windowArea(pd)) {
-                    if !presenterMoves { presenterWindow.moveWindowed(to: f.presenter); placedPresenterFull = false }
+                    if !presenterMoves {
+                        // The speaker's own window (not one filling the display): remembered once,
+                        // so a second move aside does not take the squeezed frame for theirs.
+                        if !placedPresenterFull, movedAside == nil { movedAside = MovedAsideWindow(speakers: presenterWindow.frame, aside: f.presenter, display: pd.identity) }
+                        presenterWindow.moveWindowed(to: f.presenter); placedPresenterFull = false
+                    }
                     w.moveWindowed(to: f.audience)
                 } else {
                     w.move(to: windowArea(pd).insetBy(dx: windowArea(pd).width * 0.2, dy: windowArea(pd).height * 0.2), fullscreen: false)
@@ -494,6 +502,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
             log("cannot show the audience window (\(error)); the audience view stays in the presenter preview")
             audienceWindow?.close(); audienceWindow = nil
         }
+        restoreMovedAside(placement: placement, presenterMoved: presenterMoves || full, on: pd)
         placedAudience = placement
         // Under the audience view now: unmapped (see `mirrored` above). Not before, so the room,
         // which sees this display, never sees the desktop meanwhile.
@@ -507,6 +516,18 @@ public final class DisplayController<Platform: DisplayPlatform> {
         presentation.presenter.requestRedraw()
         if presenterWindow.isMinimized, !onlyRoomLeft, !mirrored, !presenterWithheld { presenterWindow.show() }
         focusPresenter()
+    }
+
+    /// The audience out of its window beside the presenter's (the projector back): the presenter
+    /// window goes back where the speaker had it before it was moved aside, unless it was placed
+    /// anew (`presenterMoved`: another display, or filling it) or the speaker moved or resized it
+    /// meanwhile (trial 21 m3).
+    private func restoreMovedAside(placement: AudiencePlacement, presenterMoved: Bool, on pd: DisplayInfo) {
+        guard placement != .window, let m = movedAside else { return }
+        movedAside = nil
+        guard !presenterMoved, m.display == pd.identity, let back = m.frameToRestore(now: presenterWindow.frame) else { return }
+        presenterWindow.moveWindowed(to: back)
+        log("presenter window back where it was before the audience window was beside it: \(back)")
     }
 
     /// Puts a black cover window (`DisplayPlatform.makeCoverWindow`) fullscreen on each of
