@@ -3,21 +3,31 @@ import FoundationEssentials
 import Glibc
 import PodiumKit
 
-/// The room's page drawn by SDL's software renderer without a texture (issue 19, memory): the
-/// page is unpacked straight into the window surface, which is the software renderer's canvas.
-/// A texture of it would be a second full-window copy kept in the heap (8 MB at 1920×1080, 33 MB
-/// at 3840×2160, plus a spare of the same size kept for the next page), and SDL would copy it onto
-/// the surface anyway. Applies to an opaque B, G, R, A page at its own pixel size that fills the
-/// window's width or height, when the frame repaints all of it (a whole frame, or a damaged area
-/// covering the page); anything else (a partial repaint under the pointer, a scaled preview, a
-/// page behind a blend, another renderer) draws through a texture as before.
-/// `PODIUM_DIRECT_PAGES=0` turns it off, for A/B benches.
+/// Pages drawn by SDL's software renderer without a texture (issue 19, memory): an opaque
+/// B, G, R, A page at its own pixel size is unpacked straight into the window surface, which is
+/// the software renderer's canvas, then the frame's later commands are drawn over it as usual.
+/// - The room's page (it fills the window's width or height): a texture of it would be a second
+///   full-window copy kept in the heap (8 MB at 1920×1080, 33 MB at 3840×2160, plus a spare of the
+///   same size kept for the next page), and SDL would copy it onto the surface anyway. It is
+///   unpacked when the frame repaints all of it (a whole frame, or a damaged area covering the
+///   page); a partial repaint (under the pointer) draws through a texture as before, since
+///   unpacking 8 MB for a few pixels at every pointer move would cost more than the texture.
+/// - The console's page views (current page, next preview, the scene's NEXT): their textures,
+///   with the pages either side uploaded ahead, were 4.4 MB after a pass through the bench deck,
+///   and SDL blitted ~368,000 pixels of them an advance. A view repainted whole is unpacked into
+///   its rectangle; one repainted in parts (the tiles an advance changes, a popover closing over
+///   it) is unpacked once aside and the parts copied from there (`pagePart`), and that copy is
+///   kept only while consecutive frames repaint parts of the same page (ink, a pointer).
+/// Anything else (a scaled preview, a page behind a blend, another renderer) draws through a
+/// texture as before. `PODIUM_DIRECT_PAGES=0` turns both off, `PODIUM_DIRECT_VIEWS=0` the
+/// console's alone, for A/B benches.
 extension Renderer {
     /// Bytes of bitmap textures (PDF pages) this renderer holds now, its spare included (tests,
-    /// `state`: a room whose pages are drawn directly or by the X server holds none).
+    /// `state`: a window whose pages are drawn directly or by the X server holds none).
     public var bitmapTextureBytes: Int { bitmapTextures.bytes }
 
     static let directPagesEnabled = ProcessInfo.processInfo.environment["PODIUM_DIRECT_PAGES"] != "0"
+    static let directViewsEnabled = ProcessInfo.processInfo.environment["PODIUM_DIRECT_VIEWS"] != "0"
 
     /// Whether `b` drawn at `f` (pixels) is a page this renderer draws into its window surface
     /// directly (so no texture is made for it, not even ahead of its advance).
@@ -25,26 +35,71 @@ extension Renderer {
         guard Self.directPagesEnabled, driverName == "software", b.isOpaque, b.format == .bgra,
               abs(Double(f.w) - Double(b.width)) < 1, abs(Double(f.h) - Double(b.height)) < 1,
               let s = windowSurface() else { return false }
-        return Int32(b.width) == s.pointee.w || Int32(b.height) == s.pointee.h
+        return Self.fillsWindow(b, s) || Self.directViewsEnabled
     }
 
-    /// Unpacks `b` into the window surface at `f`'s rounded origin when it is such a page and the
-    /// current clip lets all of it be painted; false otherwise (the caller draws it through a
-    /// texture). Earlier commands of the frame are flushed first (SDL batches them), later ones
-    /// are drawn over it as usual.
+    /// Whether `b` drawn at `f` is the room's page drawn directly: it fills the window's width or
+    /// height, and is unpacked whole or not at all.
+    func drawsWindowPageDirectly(_ b: Bitmap, at f: SDL_FRect) -> Bool {
+        guard drawsDirectly(b, at: f), let s = windowSurface() else { return false }
+        return Self.fillsWindow(b, s)
+    }
+
+    private static func fillsWindow(_ b: Bitmap, _ s: UnsafeMutablePointer<SDL_Surface>) -> Bool {
+        Int32(b.width) == s.pointee.w || Int32(b.height) == s.pointee.h
+    }
+
+    /// Unpacks `b` into the window surface at `f`'s rounded origin when it is such a page, within
+    /// the current clip; false otherwise (the caller draws it through a texture). Earlier commands
+    /// of the frame are flushed first (SDL batches them), later ones are drawn over it as usual.
     func drawPageDirectly(_ b: Bitmap, at f: SDL_FRect, opacity: Double) -> Bool {
         guard opacity >= 1, !rasterisingPicture, SDL_GetRenderTarget(sdl) == nil, drawsDirectly(b, at: f),
               let s = windowSurface(), let pixels = s.pointee.pixels else { return false }
         let page = IntRect(x: Int32(pixel: f.x.rounded()), y: Int32(pixel: f.y.rounded()), w: Int32(b.width), h: Int32(b.height))
-        let surface = IntRect(x: 0, y: 0, w: s.pointee.w, h: s.pointee.h)
-        guard surface.intersection(page) == page else { return false }
-        if let c = clipStack.last ?? damageClip, IntRect(x: c.x, y: c.y, w: c.w, h: c.h).intersection(page) != page { return false }
-        SDL_RenderFlush(sdl)
+        var visible = page.intersection(IntRect(x: 0, y: 0, w: s.pointee.w, h: s.pointee.h))
+        if let c = clipStack.last ?? damageClip { visible = visible.intersection(IntRect(x: c.x, y: c.y, w: c.w, h: c.h)) }
         let pitch = Int(s.pointee.pitch)
-        guard b.copyPixels(into: pixels + Int(page.y) * pitch + Int(page.x) * 4, stride: pitch) else { return false }
+        if visible == page {
+            SDL_RenderFlush(sdl)
+            guard b.copyPixels(into: pixels + Int(page.y) * pitch + Int(page.x) * 4, stride: pitch) else { return false }
+        } else {
+            // The room's page in part: through its texture (see above).
+            if Self.fillsWindow(b, s) { return false }
+            guard !visible.isEmpty else { return true }   // clipped out: nothing to paint
+            guard let part = pagePart(b) else { return false }
+            SDL_RenderFlush(sdl)
+            part.withUnsafeBytes { src in
+                let row = Int(visible.w) * 4, dx = Int(visible.x - page.x) * 4
+                for y in Int(visible.y)..<Int(visible.y + visible.h) {
+                    (pixels + y * pitch + Int(visible.x) * 4).copyMemory(from: src.baseAddress! + (y - Int(page.y)) * b.stride + dx, byteCount: row)
+                }
+            }
+        }
         directPages += 1
         return true
     }
+
+    /// `b`'s pixels (`stride` × `height` bytes) for copying parts of it, unpacked once and kept
+    /// while frames keep drawing parts of it (`dropUnusedPageParts`); nil if they cannot be read.
+    private func pagePart(_ b: Bitmap) -> [UInt8]? {
+        if let kept = pageParts[b.id] {
+            pageParts[b.id]?.used = frameCounter
+            return kept.pixels
+        }
+        var out = b.pixelSource == nil ? b.pixels : [UInt8](repeating: 0, count: b.stride * b.height)
+        guard b.pixelSource == nil || out.withUnsafeMutableBytes({ b.copyPixels(into: $0.baseAddress!, stride: b.stride) }) else { return nil }
+        pageParts[b.id] = (out, frameCounter)
+        return out
+    }
+
+    /// Frees the pages unpacked for parts that the frame just drawn did not use (end of frame).
+    func dropUnusedPageParts() {
+        guard !pageParts.isEmpty else { return }
+        pageParts = pageParts.filter { $0.value.used == frameCounter }
+    }
+
+    /// Bytes of pages unpacked for parts and kept now (tests, `state`).
+    public var pagePartBytes: Int { pageParts.values.reduce(0) { $0 + $1.pixels.count } }
 
     /// The window surface the software renderer draws into, when it is 32-bit X, R, G, B (the
     /// byte order of a B, G, R, A page); nil otherwise.

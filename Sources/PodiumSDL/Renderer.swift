@@ -56,6 +56,9 @@ public final class Renderer {
     public private(set) var bitmapCopies = 0
     /// Of those, pages unpacked straight into the window surface, with no texture (`drawPageDirectly`).
     public internal(set) var directPages = 0
+    /// Pages unpacked aside to copy parts of them into the window surface, by bitmap id, with the
+    /// frame that last used each (`pagePart`: only while frames keep repainting parts of one).
+    var pageParts: [UInt64: (pixels: [UInt8], used: UInt64)] = [:]
     /// Triangles of general polygons (`DrawCommand.shape`), kept while their shapes live.
     let shapeTriangles = ShapeTriangles.shared
     /// Rasterised pictures (map tiles), kept while their pictures live, within a budget.
@@ -92,6 +95,7 @@ public final class Renderer {
         images.removeAll()
         decoder.discard()
         bitmapTextures.destroyAll()
+        pageParts.removeAll()
         serverPixmaps?.destroy()
         pictureTextures.destroyAll()
         textCache.removeAll(); textCacheBytes = 0
@@ -133,6 +137,7 @@ public final class Renderer {
         if textBudget.isExceeded(count: textCache.count, bytes: textCacheBytes) { evictText() }
         images.evict(keepingFrame: frameCounter)
         bitmapTextures.endFrame(frameCounter)
+        dropUnusedPageParts()
         shapeTriangles.endFrame()
         pictureTextures.endFrame(frameCounter)
     }
