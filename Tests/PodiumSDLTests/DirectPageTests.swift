@@ -90,7 +90,8 @@ final class DirectPageTests: OffscreenSDLTestCase {
         XCTAssertEqual(w.renderer.directPages, 1, "a console's page view at its own size goes straight into the window surface")
         XCTAssertEqual(w.renderer.bitmapTextures.count, 1, "the scaled one alone through a texture")
         let px = try w.renderer.readPixels(size: w.pixelSize)
-        let view = (0..<90).flatMap { y in px[(y * 320) * 4..<(y * 320 + 160) * 4] }
+        var view: [UInt8] = []
+        for y in 0..<90 { view += px[y * 320 * 4..<(y * 320 + 160) * 4] }
         XCTAssertTrue(view == rgba(smallPage), "at its rectangle, exactly")
     }
 }
