@@ -65,9 +65,6 @@ let package = Package(
         // Debian's xxHash (libxxhash-dev, header only: compiled in, not linked): each rendered PDF
         // page hashed tile by tile, so an advance copies only the tiles that differ (Sources/CTileHash).
         .target(name: "CTileHash"),
-        // An LZ4 block decoded straight into rows `pitch` bytes apart: a packed page unpacked into
-        // a window surface at a console view's rectangle (Sources/CLZ4Rows).
-        .target(name: "CLZ4Rows"),
 
         // Debian's libcmark-gfm (GitHub's CommonMark parser): notes and Markdown web pages.
         // Opened on first use, not linked (Sources/CCmarkGFM/include/podium_cmark.h; headers in /usr/include).
@@ -124,7 +121,7 @@ let package = Package(
         .target(name: "GalleryScene", dependencies: ["PodiumKit"], path: "Plugins/Gallery"),
         .target(name: "WebSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "PodiumMarkdown", "CLibXML2"], path: "Plugins/WebSearch"),
         .target(name: "MapSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "CImageHeader"], path: "Plugins/MapSearch"),
-        .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler", "CLZ4", "CLZ4Rows", "CTileHash", "PodiumMedia"], path: "Plugins/PDF"),
+        .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler", "CLZ4", "CTileHash", "PodiumMedia"], path: "Plugins/PDF"),
         // GStreamer playback shared by the `media` scene and movies in PDF pages (#20).
         .target(name: "PodiumMedia", dependencies: ["PodiumKit", "CGStreamer"]),
         .target(name: "MediaScene", dependencies: ["PodiumKit", "PodiumMedia"], path: "Plugins/Media"),

@@ -15,7 +15,10 @@ import PodiumKit
 /// - The console's page views (current page, next preview, the scene's NEXT): their textures,
 ///   with the pages either side uploaded ahead, were 4.4 MB after a pass through the bench deck,
 ///   and SDL blitted ~368,000 pixels of them an advance. A view repainted whole is unpacked into
-///   its rectangle; one repainted in parts (the tiles an advance changes, a popover closing over
+///   its rectangle (the PDF plugin's LZ4 needs its output contiguous, so a page narrower than the
+///   window is unpacked into a buffer freed at once and its rows copied: an LZ4 decoder writing
+///   the rows straight took 1.7× as long on a page packed as densely as the bench deck's, 3.6× on a busier one); one
+///   repainted in parts (the tiles an advance changes, a popover closing over
 ///   it) is unpacked once aside and the parts copied from there (`pagePart`), and that copy is
 ///   kept only while consecutive frames repaint parts of the same page (ink, a pointer).
 /// Anything else (a scaled preview, a page behind a blend, another renderer) draws through a
@@ -86,8 +89,14 @@ extension Renderer {
             pageParts[b.id]?.used = frameCounter
             return kept.pixels
         }
-        var out = b.pixelSource == nil ? b.pixels : [UInt8](repeating: 0, count: b.stride * b.height)
-        guard b.pixelSource == nil || out.withUnsafeMutableBytes({ b.copyPixels(into: $0.baseAddress!, stride: b.stride) }) else { return nil }
+        let n = b.stride * b.height
+        var unpacked = true
+        // Not zeroed first: every byte is written by the unpack.
+        let out = b.pixelSource == nil ? b.pixels : [UInt8](unsafeUninitializedCapacity: n) { buf, count in
+            unpacked = b.copyPixels(into: buf.baseAddress!, stride: b.stride)
+            count = n
+        }
+        guard unpacked else { return nil }
         pageParts[b.id] = (out, frameCounter)
         return out
     }

@@ -2,10 +2,10 @@ import XCTest
 import PodiumKit
 @testable import PDFScene
 
-/// A packed page unpacked straight into rows of another pitch (a console view's rectangle in the
-/// window surface, issue 19): every kind of LZ4 sequence a page makes (literals, runs of one
-/// colour, rows repeating the row above, matches reaching across rows) lands on its row and
-/// column, and nothing beside the rows is written, not even when the packed data is damaged.
+/// A packed page unpacked into rows of another pitch (a console view's rectangle in the window
+/// surface, issue 19: `drawPageDirectly`): pages of every kind (noise, runs of one colour, rows
+/// repeating the row above) land on their rows and columns, and nothing beside the rows is
+/// written, not even when the packed data is damaged.
 final class PackedPageRowsTests: XCTestCase {
     /// A `width` × `height` opaque BGRA page of `kind`: noise, flat runs, stripes of repeated
     /// rows, or a gradient with a template's repeated parts.

@@ -1,5 +1,4 @@
 import CLZ4
-import CLZ4Rows
 import CTileHash
 import PodiumKit
 
@@ -132,15 +131,7 @@ final class PackedPage: BitmapPixelSource, BitmapTileHashes, @unchecked Sendable
     func copyPixels(into destination: UnsafeMutableRawPointer, stride dstStride: Int) -> Bool {
         let n = stride * height
         if dstStride == stride { return decompress(into: destination, capacity: n) }
-        // Rows of another pitch (a console view's rectangle in the window surface): decoded
-        // straight into them when the page's rows have no padding to write past the view's edge.
-        if stride == width * 4, dstStride >= stride {
-            return bytes.withUnsafeBytes {
-                podium_lz4_decode_rows($0.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count,
-                                       destination.assumingMemoryBound(to: UInt8.self), stride, height, dstStride) == 0
-            }
-        }
-        // Otherwise unpacked aside, then copied row by row.
+        // Rows of another pitch: unpacked aside, then copied row by row.
         let tmp = UnsafeMutableRawPointer.allocate(byteCount: n, alignment: 16)
         defer { tmp.deallocate() }
         guard decompress(into: tmp, capacity: n) else { return false }
