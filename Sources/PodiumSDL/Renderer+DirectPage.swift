@@ -16,11 +16,11 @@ import PodiumKit
 ///   with the pages either side uploaded ahead, were 4.4 MB after a pass through the bench deck,
 ///   and SDL blitted ~368,000 pixels of them an advance. A view repainted whole is unpacked into
 ///   its rectangle (the PDF plugin's LZ4 needs its output contiguous, so a page narrower than the
-///   window is unpacked into a buffer freed at once and its rows copied: an LZ4 decoder writing
-///   the rows straight took 1.7× as long on a page packed as densely as the bench deck's, 3.6× on a busier one); one
-///   repainted in parts (the tiles an advance changes, a popover closing over
-///   it) is unpacked once aside and the parts copied from there (`pagePart`), and that copy is
-///   kept only while consecutive frames repaint parts of the same page (ink, a pointer).
+///   window is unpacked into one buffer kept for it, `PageScratch`, and its rows copied: an LZ4
+///   decoder writing the rows straight took 1.7× as long on a page packed as densely as the
+///   bench deck's, 3.6× on a busier one). The buffer keeps the last page unpacked, so a view
+///   repainted in parts (the tiles an advance changes, a popover closing over it, ink) copies
+///   them from there without unpacking again.
 /// Anything else (a scaled preview, a page behind a blend, another renderer) draws through a
 /// texture as before. `PODIUM_DIRECT_PAGES=0` turns both off, `PODIUM_DIRECT_VIEWS=0` the
 /// console's alone, for A/B benches.
@@ -61,54 +61,38 @@ extension Renderer {
         let page = IntRect(x: Int32(pixel: f.x.rounded()), y: Int32(pixel: f.y.rounded()), w: Int32(b.width), h: Int32(b.height))
         var visible = page.intersection(IntRect(x: 0, y: 0, w: s.pointee.w, h: s.pointee.h))
         if let c = clipStack.last ?? damageClip { visible = visible.intersection(IntRect(x: c.x, y: c.y, w: c.w, h: c.h)) }
-        let pitch = Int(s.pointee.pitch)
-        if visible == page {
+        let pitch = Int(s.pointee.pitch), window = Self.fillsWindow(b, s)
+        if visible == page && (window || b.pixelSource == nil || b.stride == pitch) {
+            // Straight into the surface (the room's page; pixels held in memory).
             SDL_RenderFlush(sdl)
             guard b.copyPixels(into: pixels + Int(page.y) * pitch + Int(page.x) * 4, stride: pitch) else { return false }
         } else {
             // The room's page in part: through its texture (see above).
-            if Self.fillsWindow(b, s) { return false }
+            if window && visible != page { return false }
             guard !visible.isEmpty else { return true }   // clipped out: nothing to paint
-            guard let part = pagePart(b) else { return false }
             SDL_RenderFlush(sdl)
-            part.withUnsafeBytes { src in
-                let row = Int(visible.w) * 4, dx = Int(visible.x - page.x) * 4
+            let row = Int(visible.w) * 4, dx = Int(visible.x - page.x) * 4
+            func copyRows(_ src: UnsafeRawPointer) {
                 for y in Int(visible.y)..<Int(visible.y + visible.h) {
-                    (pixels + y * pitch + Int(visible.x) * 4).copyMemory(from: src.baseAddress! + (y - Int(page.y)) * b.stride + dx, byteCount: row)
+                    (pixels + y * pitch + Int(visible.x) * 4).copyMemory(from: src + (y - Int(page.y)) * b.stride + dx, byteCount: row)
                 }
+            }
+            if b.pixelSource == nil {
+                b.pixels.withUnsafeBytes { copyRows($0.baseAddress!) }
+            } else {
+                guard let src = pageScratch.pixels(of: b) else { return false }
+                copyRows(src)
             }
         }
         directPages += 1
         return true
     }
 
-    /// `b`'s pixels (`stride` × `height` bytes) for copying parts of it, unpacked once and kept
-    /// while frames keep drawing parts of it (`dropUnusedPageParts`); nil if they cannot be read.
-    private func pagePart(_ b: Bitmap) -> [UInt8]? {
-        if let kept = pageParts[b.id] {
-            pageParts[b.id]?.used = frameCounter
-            return kept.pixels
-        }
-        let n = b.stride * b.height
-        var unpacked = true
-        // Not zeroed first: every byte is written by the unpack.
-        let out = b.pixelSource == nil ? b.pixels : [UInt8](unsafeUninitializedCapacity: n) { buf, count in
-            unpacked = b.copyPixels(into: buf.baseAddress!, stride: b.stride)
-            count = n
-        }
-        guard unpacked else { return nil }
-        pageParts[b.id] = (out, frameCounter)
-        return out
-    }
-
-    /// Frees the pages unpacked for parts that the frame just drawn did not use (end of frame).
-    func dropUnusedPageParts() {
-        guard !pageParts.isEmpty else { return }
-        pageParts = pageParts.filter { $0.value.used == frameCounter }
-    }
-
-    /// Bytes of pages unpacked for parts and kept now (tests, `state`).
-    public var pagePartBytes: Int { pageParts.values.reduce(0) { $0 + $1.pixels.count } }
+    /// Bytes of the buffer console pages are unpacked into before their rows are copied (tests,
+    /// `state`): the largest page view's, at most.
+    public var pageScratchBytes: Int { pageScratch.capacity }
+    /// Pages unpacked into that buffer so far (tests: parts of one page come from one unpack).
+    public var pageScratchUnpacks: Int { pageScratch.unpacks }
 
     /// The window surface the software renderer draws into, when it is 32-bit X, R, G, B (the
     /// byte order of a B, G, R, A page); nil otherwise.
@@ -118,4 +102,34 @@ extension Renderer {
               s.pointee.flags & UInt32(SDL_RLEACCEL) == 0 else { return nil }
         return s
     }
+}
+
+/// The buffer a renderer unpacks console pages into before copying their rows to the window
+/// surface (`drawPageDirectly`): one, grown to the largest page view's size and kept, since a
+/// page-sized allocation each advance cost 0.4 ms of CPU an advance more than the textures did
+/// on the bench deck (a fresh allocation's page faults, after the page workers' `malloc_trim`).
+/// It holds the last page unpacked, by `Bitmap.id` (a bitmap's pixels never change).
+final class PageScratch {
+    private var bytes: UnsafeMutableRawPointer?
+    private(set) var capacity = 0, unpacks = 0
+    private var holds: UInt64?
+
+    /// `b`'s rows (`b.stride` bytes apart), unpacked unless the buffer holds them already; nil
+    /// when they cannot be read.
+    func pixels(of b: Bitmap) -> UnsafeRawPointer? {
+        if holds == b.id, let bytes { return UnsafeRawPointer(bytes) }
+        let n = b.stride * b.height
+        if capacity < n {
+            bytes?.deallocate()
+            bytes = UnsafeMutableRawPointer.allocate(byteCount: n, alignment: 64)
+            capacity = n
+        }
+        holds = nil
+        guard let bytes, b.copyPixels(into: bytes, stride: b.stride) else { return nil }
+        unpacks += 1
+        holds = b.id
+        return UnsafeRawPointer(bytes)
+    }
+
+    deinit { bytes?.deallocate() }
 }

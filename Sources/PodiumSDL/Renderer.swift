@@ -56,9 +56,8 @@ public final class Renderer {
     public private(set) var bitmapCopies = 0
     /// Of those, pages unpacked straight into the window surface, with no texture (`drawPageDirectly`).
     public internal(set) var directPages = 0
-    /// Pages unpacked aside to copy parts of them into the window surface, by bitmap id, with the
-    /// frame that last used each (`pagePart`: only while frames keep repainting parts of one).
-    var pageParts: [UInt64: (pixels: [UInt8], used: UInt64)] = [:]
+    /// Where console pages are unpacked before their rows are copied to the window surface.
+    let pageScratch = PageScratch()
     /// Triangles of general polygons (`DrawCommand.shape`), kept while their shapes live.
     let shapeTriangles = ShapeTriangles.shared
     /// Rasterised pictures (map tiles), kept while their pictures live, within a budget.
@@ -95,7 +94,6 @@ public final class Renderer {
         images.removeAll()
         decoder.discard()
         bitmapTextures.destroyAll()
-        pageParts.removeAll()
         serverPixmaps?.destroy()
         pictureTextures.destroyAll()
         textCache.removeAll(); textCacheBytes = 0
@@ -137,7 +135,6 @@ public final class Renderer {
         if textBudget.isExceeded(count: textCache.count, bytes: textCacheBytes) { evictText() }
         images.evict(keepingFrame: frameCounter)
         bitmapTextures.endFrame(frameCounter)
-        dropUnusedPageParts()
         shapeTriangles.endFrame()
         pictureTextures.endFrame(frameCounter)
     }
