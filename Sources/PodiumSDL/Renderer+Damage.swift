@@ -78,14 +78,15 @@ extension Renderer {
     /// same place (the console's current page and previews on an advance): the tiles whose
     /// hashes differ, a pixel around each for where the renderer rounds the origin; nil when
     /// not known (no hashes, another size or place, scaled, or a room page the software renderer
-    /// unpacks whole into the window surface) or most of the page (`TileDiff.wholeShare`: one
+    /// unpacks whole into the window surface; a console's page view unpacked there is copied in
+    /// parts, `drawPageDirectly`) or most of the page (`TileDiff.wholeShare`: one
     /// rectangle repaints faster than several covering nearly all of it).
     func replacedPageDamage(_ a: DrawCommand, _ b: DrawCommand) -> [IntRect]? {
         guard TileDiff.enabled, case let .bitmap(ob, or, oo) = a, case let .bitmap(nb, nr, no) = b, or == nr, oo == no, oo > 0,
               ob.width == nb.width, ob.height == nb.height,
               let oh = ob.pixelSource as? any BitmapTileHashes, let nh = nb.pixelSource as? any BitmapTileHashes else { return nil }
         let f = px(nr)
-        guard abs(Double(f.w) - Double(nb.width)) < 1, abs(Double(f.h) - Double(nb.height)) < 1, !drawsDirectly(nb, at: f),
+        guard abs(Double(f.w) - Double(nb.width)) < 1, abs(Double(f.h) - Double(nb.height)) < 1, !drawsWindowPageDirectly(nb, at: f),
               let tiles = TileDiff.changed(from: oh, to: nh, width: nb.width, height: nb.height, cell: TileDiff.consoleCell(tileSize: nh.tileSize),
                                            maxShare: TileDiff.wholeShare),
               let whole = pixelBounds(b) else { return nil }

@@ -56,6 +56,8 @@ public final class Renderer {
     public private(set) var bitmapCopies = 0
     /// Of those, pages unpacked straight into the window surface, with no texture (`drawPageDirectly`).
     public internal(set) var directPages = 0
+    /// Where console pages are unpacked before their rows are copied to the window surface.
+    let pageScratch = PageScratch()
     /// Triangles of general polygons (`DrawCommand.shape`), kept while their shapes live.
     let shapeTriangles = ShapeTriangles.shared
     /// Rasterised pictures (map tiles), kept while their pictures live, within a budget.

@@ -156,6 +156,8 @@ enum ControlRequests {
                 o["surfaceReleases"] = .number(Double(w.renderer.surfaceReleases))
                 o["surfaceResidentBytes"] = .number(Double(w.renderer.windowSurfaceResidentBytes))
                 o["bitmapTextureBytes"] = .number(Double(w.renderer.bitmapTextureBytes))
+                // The buffer console pages are unpacked into before their rows are copied.
+                o["pageScratchBytes"] = .number(Double(w.renderer.pageScratchBytes))
                 o["serverPixmaps"] = w.renderer.serverPresentation.map {
                     ["presents": .number(Double($0.presents)), "uploads": .number(Double($0.uploads)),
                      "pixmaps": .number(Double($0.pixmaps)), "sharedMemory": .bool($0.sharedMemory), "mode": .string($0.mode),

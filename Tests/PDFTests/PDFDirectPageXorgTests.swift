@@ -44,4 +44,25 @@ extension PDFServerPixmapsXorgTests {
         try assertRoomShows(c, page: 1, box: (x: 1920 * 3 / 8, y: 1080 / 2), "page 2")
         XCTAssertEqual(app.stop(), 0)
     }
+
+    func presenter(_ s: JSONValue) -> JSONValue? { s["windows"]?.array?.first { $0["role"]?.string == "presenter" } }
+
+    /// The console's page views (current page, next preview) at their own sizes are unpacked into
+    /// the presenter's window surface too: after a pass it holds no page texture, where it held
+    /// the page, the next slide and the pages either side (4.4 MB on the bench deck).
+    func testTheConsolesPageViewsHoldNoTexture() throws {
+        let app = try start()
+        defer { app.stop() }
+        let c = app.client!
+        _ = try c.waitForState { $0["slide"]?["position"]?.string == "1 / 6" }
+        for (key, position) in [("Right", "2 / 6"), ("Right", "3 / 6"), ("Right", "4 / 6"), ("Left", "3 / 6")] {
+            let before = presenter(try c.send(["cmd": "state"]))?["directPages"]?.int ?? -1
+            try xdotool("key", key)
+            _ = try c.waitForState(timeout: 20) { $0["slide"]?["position"]?.string == position && (self.presenter($0)?["directPages"]?.int ?? -1) > before }
+        }
+        // Settled: the previews rendered at their sizes are drawn, the pages ahead named.
+        let s = try c.waitForState(timeout: 20) { self.presenter($0)?["bitmapTextureBytes"]?.int == 0 }
+        XCTAssertEqual(presenter(s)?["bitmapTextureBytes"]?.int, 0, "no page texture in the console: \(String(describing: presenter(s)))")
+        XCTAssertEqual(app.stop(), 0)
+    }
 }

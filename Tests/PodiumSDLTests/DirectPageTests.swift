@@ -77,16 +77,21 @@ final class DirectPageTests: OffscreenSDLTestCase {
         XCTAssertEqual(r.directPages, 3, "a whole frame is again")
     }
 
-    func testAPageSmallerThanTheWindowOrScaledKeepsItsTexture() async throws {
+    func testAPageSmallerThanTheWindowIsUnpackedAndAScaledOneKeepsItsTexture() async throws {
         let root = WindowRoot(metrics: text)
-        let small = PageView(page(30, width: 160, height: 90)), scaled = PageView(page(40))
+        let smallPage = page(30, width: 160, height: 90)
+        let small = PageView(smallPage), scaled = PageView(page(40))
         small.pins = Pins(leading: 0, top: 0, width: 160, height: 90)
         scaled.pins = Pins(leading: 0, top: 90, width: 160, height: 90)   // drawn at half its size
         root.content.addSubviews(small, scaled)
         let w = try PlatformWindow(title: "console", root: root, size: Size(320, 180), text: text)
         defer { w.close() }
         w.renderIfNeeded()
-        XCTAssertEqual(w.renderer.directPages, 0, "previews are not the room's page")
-        XCTAssertEqual(w.renderer.bitmapTextures.count, 2)
+        XCTAssertEqual(w.renderer.directPages, 1, "a console's page view at its own size goes straight into the window surface")
+        XCTAssertEqual(w.renderer.bitmapTextures.count, 1, "the scaled one alone through a texture")
+        let px = try w.renderer.readPixels(size: w.pixelSize)
+        var view: [UInt8] = []
+        for y in 0..<90 { view += px[y * 320 * 4..<(y * 320 + 160) * 4] }
+        XCTAssertTrue(view == rgba(smallPage), "at its rectangle, exactly")
     }
 }

@@ -163,7 +163,9 @@ final class PDFPageView: View {
     /// them: the renderer uploads their textures (or X server pixmaps) now, so an advance or a
     /// step back only copies a ready page. Drawing them changes no pixel, so the window is not
     /// presented for it; going forward the previous page is the one just shown, which costs
-    /// nothing more. Nothing ahead for pages larger than `aheadLimit` (a 4K window): there each
+    /// nothing more. Where SDL's software renderer unpacks pages into the window surface (the
+    /// console's views, `drawPageDirectly`) nothing is uploaded: naming them still has the worker
+    /// render them ahead. Nothing ahead for pages larger than `aheadLimit` (a 4K window): there each
     /// texture is 33 MB.
     ///
     /// The page in the direction the speaker last moved comes first: the renderer keeps only the
