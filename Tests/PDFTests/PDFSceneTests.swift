@@ -51,6 +51,19 @@ final class PDFSceneTests: PDFTestCase {
         XCTAssertEqual(scene.page, 5)
     }
 
+    /// Becoming current and leaving on a page without movies asks the host for no redraw (the host
+    /// draws both windows on a scene change anyway; each request also worded the console's
+    /// title and next caption again, twice an advance: issue 19).
+    func testAPageWithoutMoviesAsksNoRedrawWhenItBecomesCurrentOrLeaves() async throws {
+        TestPDF.write(dir.appendingPathComponent("plain.pdf").path, .init(pages: 3))
+        let host = pdfHost(dir)
+        let scene = try PDFScene(SceneParameters(["file": "plain.pdf", "page": 2]), host)
+        let before = host.displayRequests
+        scene.didBecomeCurrent()
+        scene.willResignCurrent()
+        XCTAssertEqual(host.displayRequests, before)
+    }
+
     func testParameterAndPageErrors() async throws {
         TestPDF.write(dir.appendingPathComponent("two.pdf").path, .init(pages: 2))
         let host = pdfHost(dir)

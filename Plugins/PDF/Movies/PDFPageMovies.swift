@@ -105,8 +105,11 @@ final class PDFPageMovies {
         context.setNeedsDisplay()
     }
 
-    func activate() { isCurrent = true; current.forEach { $0.activate() }; refresh() }
-    func deactivate() { isCurrent = false; current.forEach { $0.deactivate() }; refresh() }
+    /// A page without movies has nothing to refresh: no redraw asked through the host, which would
+    /// also word the console's title and next caption again on every advance (≈ 0.05 ms: the
+    /// host shows a scene and draws both windows anyway, issue 19).
+    func activate() { isCurrent = true; guard !current.isEmpty else { return }; current.forEach { $0.activate() }; refresh() }
+    func deactivate() { isCurrent = false; guard !current.isEmpty else { return }; current.forEach { $0.deactivate() }; refresh() }
 
     /// `playPause`: pauses whatever plays on the page, else starts its first playable movie.
     /// False when the page has no movie (the key goes on to the host).
