@@ -17,6 +17,9 @@ final class BitmapTextures {
         // texture (mapped, faulted in and zeroed) and took ~70-130 ms instead of ~50 ms on the
         // bench rig, for no measurable PSS saved after paging through a deck.
         s.spareMaxBytes = 64 << 20
+        // A scaled page's texture of a few pixels is kept only while drawn: below glibc's mmap
+        // threshold (128 KB) remaking it is a heap allocation, and 16 KB is a 64×64 thumbnail.
+        s.transientMaxBytes = 16 << 10
         return s
     }()
     /// Textures filled with a bitmap's pixels, and textures created, so far (tests assert that a
@@ -63,6 +66,11 @@ final class BitmapTextures {
     func touch(_ b: Bitmap, drawnAt dst: SDL_FRect, frame: UInt64) {
         _ = store.lookup(Self.key(b, dst), frame: frame)
     }
+
+    /// Destroys every texture of `b` (at any reduction): it is now drawn without one (unpacked
+    /// into the window surface), so a texture made while its view was scaled (a transient
+    /// layout) is of no further use.
+    func release(_ b: Bitmap) { store.remove { $0.id == b.id } }
 
     private static func key(_ b: Bitmap, _ dst: SDL_FRect) -> Key {
         let factor = max(1, Int(min(Double(b.width) / Double(max(1, dst.w)), Double(b.height) / Double(max(1, dst.h)))))

@@ -21,6 +21,11 @@ final class OwnedTextures<Key: Hashable> {
     let spareLimit: Int
     /// Largest spare kept (bytes): a spare 4K page is 33 MB held for a faster next upload.
     var spareMaxBytes = Int.max
+    /// Textures this small (bytes) are kept only while drawn, and never spare: a page drawn at a
+    /// degenerate size for a frame (a view laid out 3×1 pixels while its window maps) would
+    /// otherwise keep its texture as long as the page lives, and then as a spare for good. Made
+    /// again, such a texture costs a heap allocation with no page faults to save.
+    var transientMaxBytes = 0
     var count: Int { entries.count }
     /// Bytes of every texture held, spares included (pixels × 4).
     var bytes: Int { entries.values.reduce(0) { $0 + $1.bytes } + spare.reduce(0) { $0 + $1.bytes } }
@@ -51,8 +56,13 @@ final class OwnedTextures<Key: Hashable> {
     /// least recently drawn go until those not drawn in `frame` fit the budget.
     func endFrame(_ frame: UInt64) {
         reclaimDead()
-        for e in spare where e.bytes > spareMaxBytes { SDL_DestroyTexture(e.texture) }
-        spare.removeAll { $0.bytes > spareMaxBytes }
+        let unkept = { (e: Entry) in e.bytes > self.spareMaxBytes || e.bytes <= self.transientMaxBytes }
+        for e in spare where unkept(e) { SDL_DestroyTexture(e.texture) }
+        spare.removeAll(where: unkept)
+        for (key, e) in entries where e.used != frame && e.bytes <= transientMaxBytes {
+            SDL_DestroyTexture(e.texture)
+            entries[key] = nil
+        }
         while spare.count > spareLimit { SDL_DestroyTexture(spare.removeFirst().texture) }
         var bytes = entries.values.reduce(0) { $0 + ($1.used == frame ? 0 : $1.bytes) }
         guard bytes > byteBudget else { return }
@@ -60,6 +70,14 @@ final class OwnedTextures<Key: Hashable> {
             SDL_DestroyTexture(e.texture)
             entries[key] = nil
             bytes -= e.bytes
+        }
+    }
+
+    /// Destroys the textures of the keys `matching` (not kept spare).
+    func remove(where matching: (Key) -> Bool) {
+        for (key, e) in entries where matching(key) {
+            SDL_DestroyTexture(e.texture)
+            entries[key] = nil
         }
     }
 

@@ -85,6 +85,9 @@ extension Renderer {
             }
         }
         directPages += 1
+        // A console view's texture made while it was scaled (a transient layout) is of no more
+        // use; the room's page keeps its own for partial repaints.
+        if !window { bitmapTextures.release(b) }
         return true
     }
 
