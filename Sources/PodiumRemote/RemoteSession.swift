@@ -282,7 +282,7 @@ public final class RemoteSession {
         do {
             for (kind, root, width) in [(UInt8(0), p.audience, w), (1, p.nextStage, (w / 2).rounded())] {
                 let k = Int(kind)
-                if kind == 1, p.currentIndex + 1 >= p.sceneCount {
+                if kind == 1, p.nextSceneIndex == nil {
                     if sent[k].map({ $0.width != 0 }) ?? true { shots.append((1, [], 0, 0)); sent[k] = ([], 0) }
                     continue
                 }

@@ -117,10 +117,12 @@ final class ReloadController {
         // on screen stays until then, and keys wait for the new one (`ReloadFindsPlace.swift`).
         let before = presentation.currentIndex
         let hadContent = presentation.deck.scenes.indices.contains(before) && presentation.deck.scenes[before].content != nil
-        let beforeTitle = presentation.deck.scenes.indices.contains(before) ? presentation.deck.scenes[before].title : nil
+        // The removed scene the room holds, if any, is the one on screen for the notice.
+        let beforeTitle = presentation.heldRemovedSceneTitle ?? (presentation.deck.scenes.indices.contains(before) ? presentation.deck.scenes[before].title : nil)
+        let heldBefore = presentation.heldRemovedSceneTitle
         let warnedBefore = Set(presentation.deck.openerWarnings)
         presentation.replaceDeckFindingPlace(loaded.deck) { [weak self] seconds in
-            self?.reloaded(loaded, reason: reason, what: what, before: before, beforeTitle: beforeTitle, hadContent: hadContent, warnedBefore: warnedBefore, searchSeconds: seconds)
+            self?.reloaded(loaded, reason: reason, what: what, before: before, beforeTitle: beforeTitle, heldBefore: heldBefore, hadContent: hadContent, warnedBefore: warnedBefore, searchSeconds: seconds)
         }
         if presentation.isFindingReloadPlace { log("reload (\(reason)): finding the place by the pages' content, off the main thread") }
     }
@@ -138,7 +140,7 @@ final class ReloadController {
 
     /// What follows a reload once the new version is in place: the key map, the files watched,
     /// the log and the speaker's notice.
-    private func reloaded(_ loaded: (deck: Deck, keyMap: KeyMap?, problems: [String]), reason: String, what: String, before: Int, beforeTitle: String?, hadContent: Bool,
+    private func reloaded(_ loaded: (deck: Deck, keyMap: KeyMap?, problems: [String]), reason: String, what: String, before: Int, beforeTitle: String?, heldBefore: String?, hadContent: Bool,
                           warnedBefore: Set<String>, searchSeconds: Double) {
         // What the new version warns of that the one on screen did not (talk.pdfpc entries for
         // cut pages, an end slide past the end): said with the reload, not only in the log.
@@ -151,8 +153,15 @@ final class ReloadController {
         let found = presentation.reloadPlaceFound
         log("reloaded \(deckPath) (\(reason)): \(loaded.deck.scenes.count) scenes, scene \(before + 1) → \(presentation.currentIndex + 1) (place found \((found ?? .label).logWords)\(search))")
         var still = loaded.problems.isEmpty ? "" : " (still: \(loaded.problems.map(SceneNumbers.spelled).joined(separator: "; ")))"
-        let was = beforeTitle, now = presentation.deck.scenes.indices.contains(presentation.currentIndex) ? presentation.deck.scenes[presentation.currentIndex].title : nil
-        let place = found?.speakerWords(was: was, now: now, file: deckPath.pathLastComponent, hadContent: hadContent)
+        // Held on a removed scene (`ReloadRemovedScene.swift`): said with every reload while it
+        // lasts (trial 22: a later save's "Reloaded" hid it), and when a save brings it back.
+        let held = presentation.heldRemovedSceneTitle
+        let nowIndex = held != nil ? presentation.nextSceneIndex : presentation.currentIndex
+        let now = nowIndex.flatMap { presentation.deck.scenes.indices.contains($0) ? presentation.deck.scenes[$0].title : nil }
+        let file = deckPath.pathLastComponent
+        var place = held != nil ? ReloadPosition.Found.notFound.speakerWords(was: beforeTitle, now: now, file: file, hadContent: false, held: true)
+            : found?.speakerWords(was: beforeTitle, now: now, file: file, hadContent: hadContent)
+        if let h = heldBefore, held == nil, found == .label { place = "“\(h)” is back: the room sees it again" }
         if let place { still += "; \(place)" }
         // A notes sidecar with a typo (saved mid-edit) reloads the rest and keeps the last good
         // notes: the speaker is told until the next reload, not for a passing moment.

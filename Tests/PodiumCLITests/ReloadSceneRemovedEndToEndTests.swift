@@ -19,7 +19,7 @@ extension ReloadDeckEndToEndTests {
         try deck(["Welcome", "The Bands", "Record Stores", "Every Language", "Thank you"]).write(toFile: deckPath, atomically: true, encoding: .utf8)
         let s = try c.waitForState(timeout: 15) { $0["scene"]?["count"]?.int == 5 }
         XCTAssertEqual(s["scene"]?["index"]?.int, 3)
-        XCTAssertEqual(banner(s)?.text, "Reloaded demo.json; “Read More” is not in demo.json any more: the room keeps its picture until you move; “Every Language” is at its place")
+        XCTAssertEqual(banner(s)?.text, "Reloaded demo.json; “Read More” is not in demo.json any more: the room keeps its picture until you move; next: “Every Language”")
         XCTAssertEqual(s["held"]?.bool, true, "trial 21 M1: the room keeps the removed scene's picture")
         XCTAssertTrue(app.log.contains("scene 4 → 4 (place found nowhere: the scene is not in the new version"), app.log)
         XCTAssertFalse(app.log.contains("place found by label"), app.log)

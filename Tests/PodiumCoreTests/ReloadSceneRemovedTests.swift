@@ -57,8 +57,9 @@ final class ReloadSceneRemovedTests: XCTestCase {
         XCTAssertEqual(p.reloadPlaceFound, .notFound, "not found by label: no scene has its title")
         let found = try! XCTUnwrap(p.reloadPlaceFound)
         XCTAssertFalse(found.logWords.contains("by label"), found.logWords)
-        XCTAssertEqual(found.speakerWords(was: "Read More", now: p.title(at: p.currentIndex), file: "demo.json", hadContent: false),
-                       "“Read More” is not in demo.json any more: the room keeps its picture until you move; “Every Language” is at its place")
+        XCTAssertEqual(found.speakerWords(was: "Read More", now: p.title(at: p.currentIndex), file: "demo.json", hadContent: false, held: true),
+                       "“Read More” is not in demo.json any more: the room keeps its picture until you move; next: “Every Language”")
+        XCTAssertEqual(p.heldRemovedSceneTitle, "Read More")
         XCTAssertEqual(p.nextSceneIndex, p.currentIndex, "next (the console's, the remote's) is the scene after the removed one")
         // Next: from the removed scene to the one after it, where the console already is.
         p.next()
@@ -98,6 +99,46 @@ final class ReloadSceneRemovedTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(p.currentScene as? TitleScene).isCurrent)
         p.next()
         XCTAssertEqual(p.title(at: p.currentIndex), "Every Language")
+    }
+
+    /// Trial 22 M1: the scene on screen and one before it cut in one save: the console went to
+    /// the scene now at the old index (one further on), next skipped a scene and previous went
+    /// forwards. Next and previous go to the scenes around the gap.
+    func testTwoScenesCutInOneSaveStepToTheScenesAroundTheGap() async {
+        let p = presentation(at: 3)
+        p.replaceDeck(deck(["Welcome", "Record Stores", "Every Language", "Thanks"]))
+        XCTAssertEqual(p.title(at: p.currentIndex), "Every Language", "the scene next goes to")
+        XCTAssertEqual(room(p), ["room: Read More"])
+        p.previous()
+        XCTAssertEqual(room(p), ["room: Record Stores"], "previous: the scene that preceded it")
+        let q = presentation(at: 3)
+        q.replaceDeck(deck(["Welcome", "Record Stores", "Every Language", "Thanks"]))
+        q.next()
+        XCTAssertEqual(room(q), ["room: Every Language"], "next: the scene that followed it")
+        // The last two scenes cut while on the last: previous still leaves the picture.
+        let r = presentation(at: 5)
+        r.replaceDeck(deck(["Welcome", "The Bands", "Record Stores", "Read More"]))
+        r.previous()
+        XCTAssertEqual(room(r), ["room: Read More"])
+        // Every scene replaced: next and previous both leave the picture, for the console's scene.
+        let e = presentation(at: 2)
+        e.replaceDeck(deck(["Only"]))
+        e.next()
+        XCTAssertEqual(room(e), ["room: Only"])
+    }
+
+    /// Trial 22 M2: during a look-up (or a freeze) the room sees another picture: the console's
+    /// scene cut is not held, and ending the look-up shows the room the console's scene.
+    func testNothingIsHeldWhileTheRoomIsFrozen() async {
+        let p = presentation(at: 3)
+        p.setFrozen(true)
+        p.replaceDeck(deck(["Welcome", "The Bands", "Record Stores", "Every Language", "Thanks"]))
+        XCTAssertNil(p.heldRemovedSceneTitle)
+        XCTAssertEqual(p.reloadPlaceFound, .notFound)
+        XCTAssertEqual(p.reloadPlaceFound?.speakerWords(was: "Read More", now: "Every Language", file: "demo.json", hadContent: false),
+                       "“Read More” is not in demo.json any more: the console is on “Every Language”")
+        p.setFrozen(false)
+        XCTAssertEqual(room(p), ["room: Every Language"])
     }
 
     /// The first scene removed (the scene before the room's is none): the console's next

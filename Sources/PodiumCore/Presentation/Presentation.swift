@@ -369,14 +369,17 @@ public final class Presentation {
         guard talkHold == nil, deck.scenes.indices.contains(index) else { return false }
         if waitsForReloadPlace(.goTo(index)) { return true }
         closePromptsForAMove()
+        timeStepOffRemovedScene(to: index)
         show(index)
         endLookUpAfterAMove()
         return true
     }
 
-    func show(_ index: Int) {
+    /// `becomesCurrent` false: the scene is shown on the console but not told it is current
+    /// (behind a removed scene's picture, `ReloadRemovedScene.swift`).
+    func show(_ index: Int, becomesCurrent: Bool = true) {
         let old = scenes[currentIndex]
-        // Behind a removed scene's picture the console's scene was resigned already (`ReloadRemovedScene.swift`).
+        // Behind a removed scene's picture the console's scene never became current.
         if index != currentIndex || old == nil, removedScene == nil, let old {
             SceneCode.run(in: currentIndex) { old.willResignCurrent() }
         }
@@ -400,7 +403,7 @@ public final class Presentation {
         nextSlideStage.content.removeAllSubviews()
         console.nextPreviews.setShowsNextSlide(false)
         audience.content.addSubview(SceneCodeView(s.audienceView, index: index))
-        SceneCode.run(in: index) { s.didBecomeCurrent() }
+        if becomesCurrent { SceneCode.run(in: index) { s.didBecomeCurrent() } }
         // Scenes made before (paging back, a second pass) go into the next preview in this very
         // frame; only making one waits until after the room's frame. Waiting always blanked the
         // preview for 50 ms and cost the console a second frame on every advance (issue 19).
@@ -512,7 +515,8 @@ public final class Presentation {
     /// the scene the room still sees (`LookUp.swift`, trial 15 M3), or after a removed scene the
     /// room holds (`ReloadRemovedScene.swift`); nil at the end of the deck.
     public var nextSceneIndex: Int? {
-        let i = removedScene?.index ?? (lookUp?.origin ?? currentIndex) + 1
+        if let r = removedScene { return r.step(1, current: currentIndex) }
+        let i = (lookUp?.origin ?? currentIndex) + 1
         return i < sceneCount ? i : nil
     }
 

@@ -60,9 +60,10 @@ extension Presentation {
     }
 
     /// Whether the current scene takes the clicker's next itself (`SceneStepping.hasNextStep`);
-    /// false for a scene not made yet or during a look-up, whose next goes to the deck.
+    /// false for a scene not made yet, during a look-up or behind a removed scene's picture, whose
+    /// next goes to the deck.
     var currentHasNextStep: Bool {
-        guard lookUp == nil, hasMadeScene(at: currentIndex), let s = scenes[currentIndex] as? SceneStepping else { return false }
+        guard lookUp == nil, removedScene == nil, hasMadeScene(at: currentIndex), let s = scenes[currentIndex] as? SceneStepping else { return false }
         return SceneCode.run(in: currentIndex) { s.hasNextStep }
     }
 

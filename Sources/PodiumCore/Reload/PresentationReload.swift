@@ -18,7 +18,9 @@ extension Presentation {
         var (target, found) = ReloadPosition.place(from: currentIndex, old: oldAnchors, new: newAnchors)
         // A removed scene the room still holds is back (the paste after a cut): the talk goes to it.
         if let j = removedScene?.index(in: newAnchors) { (target, found) = (j, .label) }
-        let removed = removedSceneHeld(old: oldAnchors, new: newAnchors, target: target, found: found)
+        // Gone (`ReloadRemovedScene.swift`): the console goes to the scene next will show.
+        let removed = removedSceneHeld(old: oldAnchors, new: newAnchors, found: found)
+        if let r = removed { target = r.after ?? r.before ?? target }
         reloadPlaceFound = found
         let keep = SceneKeeping.plan(old: sceneOrigins.filter { scenes[$0.key] != nil && !(scenes[$0.key] is ErrorCardScene) },
                                      new: newDeck.scenes, directory: newDeck.directory)
@@ -36,6 +38,8 @@ extension Presentation {
                                          kept: Set(keep.keys))
         // A scene handed its state has its place in it: the position would undo a changed parameter.
         if carried[target] != nil { position = nil }
+        // The removed scene's inner place (a page, a view) is no other scene's (review 17).
+        if removed != nil { position = nil }
         // The field that had the keys when the console hid follows its scene (`HiddenConsole.swift`).
         if focusBeforeHiding?.scene == currentIndex { focusBeforeHiding?.scene = target }
         // A scene skipped after it crashed the talk stays skipped by its entry (trial 20 M2).
@@ -66,7 +70,7 @@ extension Presentation {
             // What the room sees now, while the old scene's view is still there: a scene handed
             // its state may need a moment to show it again (`ReloadHoldsTheRoom.swift`).
             let roomFrame = carried[target] != nil || removed != nil ? roomFrameToHold() : nil
-            show(target)   // same index: the timers are not touched
+            show(target, becomesCurrent: removed == nil)   // same index: the timers are not touched
             // Inside the scene too: a PDF page range stays on its page.
             if let position { currentScene.receive(SceneParameters(position, path: "reload")) }
             restoreFocusAfterReload(focus)

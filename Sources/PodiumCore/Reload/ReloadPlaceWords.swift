@@ -16,17 +16,19 @@ extension ReloadPosition.Found {
     /// on a guess by its words, a PDF page by its label (Beamer's labels shift when a frame is
     /// inserted), a scene gone from the new version (trial 20 m6: the room moved on, said only as
     /// "Reloaded demo.json"; trial 21 M1: the room now keeps its picture of it until the speaker
-    /// moves, `ReloadRemovedScene.swift`). `was`/`now`: the titles of the scene on screen before and after;
-    /// `file`: the deck file's name; `hadContent`: the scene was a PDF page.
-    public func speakerWords(was: String?, now: String?, file: String, hadContent: Bool) -> String? {
+    /// moves, `ReloadRemovedScene.swift`). `was`: the title of the scene on screen before (the
+    /// removed scene the room holds); `now`: with `held`, the scene next goes to, else the scene
+    /// the console is on; `file`: the deck file's name; `hadContent`: the scene was a PDF page.
+    public func speakerWords(was: String?, now: String?, file: String, hadContent: Bool, held: Bool = false) -> String? {
         switch self {
         case .guess: return "the edited slide's place is a guess by its words: check it"
         case .label where hadContent: return "the slide on screen was not found in the new version (edited or cut): placed by its label, check it"
         case .notFound where hadContent: return "the slide on screen was not found in the new version (edited or cut): the room shows the page at its number, check it"
         case .notFound:
-            let gone = was.map { "“\($0)” is" } ?? "the scene on screen is"
-            let next = now.map { "; “\($0)” is at its place" } ?? ""
-            return "\(gone) not in \(file) any more: the room keeps its picture until you move\(next)"
+            let gone = "\(was.map { "“\($0)” is" } ?? "the scene on screen is") not in \(file) any more"
+            // Frozen or during a look-up the room sees another picture: nothing is held.
+            guard held else { return gone + (now.map { ": the console is on “\($0)”" } ?? "") }
+            return gone + ": the room keeps its picture until you move" + (now.map { "; next: “\($0)”" } ?? "")
         default: return nil
         }
     }
