@@ -272,6 +272,23 @@ final class BandListEndToEndTests: XCTestCase {
         XCTAssertEqual(try BandStore(path: store).all().map(\.name), ["Blur", "Pulp"])
     }
 
+    /// Trial 22 m6: a store's own export names an old row's image deleted since; importing it
+    /// back imports every band, that one without its image, with a warning naming the file.
+    func testAnExportWithAnImageGoneSinceImportsWithAWarning() throws {
+        let old = try BandStore(path: store)
+        try old.replaceAll(with: [Band(name: "Blur"), Band(name: "Pulp", rating: 8)])
+        let gone = dir.appendingPathComponent("img1.png").path
+        _ = try sqlite(store, "UPDATE band SET image_path = '\(gone)' WHERE name = 'Pulp'")
+        let out = dir.appendingPathComponent("out.json").path
+        var r = try runPodium(["bands", "export", out, "--store", store], environment: env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let other = dir.appendingPathComponent("other.sqlite").path
+        r = try runPodium(["bands", "import", out, "--store", other], environment: env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "podium: warning: \(out): [1] \"Pulp\": image: \(gone): cannot be read (file not found); imported without its image\n")
+        XCTAssertEqual(try BandStore(path: other).all().map { "\($0.name) \($0.rating) \($0.imagePath ?? "-")" }, ["Blur 0 -", "Pulp 8 -"])
+    }
+
     func testImportValidatesAndKeepsTheStoreOnError() throws {
         let good = dir.appendingPathComponent("good.json"), bad = dir.appendingPathComponent("bad.json")
         try Data(#"[{"name":"Blur","rating":7},{"name":"Pulp","touring":"Disbanded"}]"#.utf8).write(to: good)
