@@ -272,13 +272,58 @@ final class BandListEndToEndTests: XCTestCase {
         XCTAssertEqual(try BandStore(path: store).all().map(\.name), ["Blur", "Pulp"])
     }
 
+    /// Trial 22 m6: a store's own export names an old row's image deleted since; importing it
+    /// back imports every band, that one without its image, with a warning naming the file.
+    func testAnExportWithAnImageGoneSinceImportsWithAWarning() throws {
+        let old = try BandStore(path: store)
+        try old.replaceAll(with: [Band(name: "Blur"), Band(name: "Pulp", rating: 8)])
+        let gone = dir.appendingPathComponent("img1.png").path
+        _ = try sqlite(store, "UPDATE band SET image_path = '\(gone)' WHERE name = 'Pulp'")
+        let out = dir.appendingPathComponent("out.json").path
+        var r = try runPodium(["bands", "export", out, "--store", store], environment: env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let other = dir.appendingPathComponent("other.sqlite").path
+        r = try runPodium(["bands", "import", out, "--store", other], environment: env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "podium: warning: \(out): [1] \"Pulp\": image: \(gone): cannot be read (file not found); imported without its image\n")
+        XCTAssertEqual(try BandStore(path: other).all().map { "\($0.name) \($0.rating) \($0.imagePath ?? "-")" }, ["Blur 0 -", "Pulp 8 -"])
+    }
+
+    /// Trial 22 m6: a refused import into a store that is not there leaves no store behind (it
+    /// left one seeded with the 12 demo bands, and the next import said "replacing 12").
+    func testARefusedImportCreatesNoStore() throws {
+        let new = dir.appendingPathComponent("new.sqlite").path
+        let bad = dir.appendingPathComponent("bad.json"), good = dir.appendingPathComponent("good.json")
+        try Data(#"[{"name":"Blur"#.utf8).write(to: bad)
+        var r = try runPodium(["bands", "import", bad.path, "--store", new], environment: env)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: new), "bad JSON: no store")
+        // Refused after the store is opened: the image copy cannot be written (a file where
+        // the copies' folder would be).
+        try Data("image bytes".utf8).write(to: dir.appendingPathComponent("blur.png"))
+        try Data(#"[{"name":"Blur","image":"blur.png"},{"name":"Pulp"}]"#.utf8).write(to: good)
+        try Data("in the way".utf8).write(to: URL(fileURLWithPath: new + ".images"))
+        r = try runPodium(["bands", "import", good.path, "--store", new], environment: env)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("podium: \(new): could not keep a copy of the image blur.png in new.sqlite.images ("), r.stderr)
+        for f in [new, new + "-wal", new + "-shm"] { XCTAssertFalse(FileManager.default.fileExists(atPath: f), f) }
+        XCTAssertEqual(try String(contentsOfFile: new + ".images", encoding: .utf8), "in the way", "what was there is left")
+        try FileManager.default.removeItem(atPath: new + ".images")
+        r = try runPodium(["bands", "import", good.path, "--store", new], environment: env)
+        XCTAssertEqual(r.stdout, "imported 2 bands from \(good.path) into \(new) (a new store)\n", r.stderr)
+    }
+
     func testImportValidatesAndKeepsTheStoreOnError() throws {
         let good = dir.appendingPathComponent("good.json"), bad = dir.appendingPathComponent("bad.json")
         try Data(#"[{"name":"Blur","rating":7},{"name":"Pulp","touring":"Disbanded"}]"#.utf8).write(to: good)
         try Data(#"[{"name":"Oasis"},{"name":"Suede","rating":12}]"#.utf8).write(to: bad)
         var r = try runPodium(["bands", "import", good.path, "--store", store], environment: env)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(r.stdout, "imported 2 bands from \(good.path) into \(store) (replacing 12)\n")
+        // A new store is not seeded first: "replacing 12" named demo bands the user never had
+        // (trial 22 m6).
+        XCTAssertEqual(r.stdout, "imported 2 bands from \(good.path) into \(store) (a new store)\n")
+        r = try runPodium(["bands", "import", good.path, "--store", store], environment: env)
+        XCTAssertEqual(r.stdout, "imported 2 bands from \(good.path) into \(store) (replacing 2)\n")
         r = try runPodium(["bands", "import", bad.path, "--store", store], environment: env)
         XCTAssertEqual(r.status, 2)
         XCTAssertEqual(r.stderr, "podium: \(bad.path): [1] \"Suede\": rating: expected an integer 0–10, found 12\npodium: nothing imported; \(store) is unchanged\n")

@@ -59,8 +59,22 @@ final class BandStoreImageTests: XCTestCase {
         edited.notes = "Parklife"; edited.imagePath = gone
         XCTAssertThrowsError(try store.update(edited)) { XCTAssertEqual("\($0)", message) }
         XCTAssertEqual(try store.band(id: blur.id), blur, "nothing of the edit is saved")
-        XCTAssertThrowsError(try store.replaceAll(with: [Band(name: "Pulp", imagePath: gone)])) { XCTAssertEqual("\($0)", message) }
-        XCTAssertEqual(try store.all(), [blur], "an import naming a missing image changes nothing")
+    }
+
+    /// Trial 22 m6: an import (a store's own export naming an old row's file deleted since) keeps
+    /// every band; the one whose image cannot be read comes without it and is returned.
+    func testAnImportStoresABandWhoseImageCannotBeReadWithoutIt() throws {
+        let store = try BandStore(path: path)
+        try store.insert(Band(name: "Blur"))
+        let gone = dir.appendingPathComponent("Downloads/gone.png").path
+        let there = dir.appendingPathComponent("Downloads/there.png")
+        try bytes.write(to: there)
+        let unreadable = try store.replaceAll(with: [Band(name: "Oasis", imagePath: there.path), Band(name: "Pulp", imagePath: gone)])
+        XCTAssertEqual(unreadable.map { "\($0.index) \($0.name) \($0.path): \($0.reason)" }, ["1 Pulp \(gone): file not found"])
+        let bands = try store.all()
+        XCTAssertEqual(bands.map(\.name), ["Oasis", "Pulp"])
+        XCTAssertTrue(bands[0].imagePath?.hasPrefix(store.imagesFolder + "/") == true, "\(bands[0])")
+        XCTAssertNil(bands[1].imagePath)
     }
 
     /// A row from before stores kept copies names a file elsewhere: gone, it does not refuse

@@ -172,18 +172,25 @@ public final class BandStore {
     }
 
     /// Replaces the whole catalogue with `bands` in one transaction: all or nothing. Their images
-    /// are copied in first (`keepingImage`; an image file that cannot be read stops it, naming
-    /// the file, unless a band of the store already names it).
-    public func replaceAll(with bands: [Band]) throws {
+    /// are copied in first (`keepingImage`). A band whose image file cannot be read (an export
+    /// naming an old row's file deleted since, trial 22 m6) is stored without its image and
+    /// returned, so one lost file does not refuse the rest.
+    /// - Throws: `Band.ValidationError`, or `BandStore.Error` when the store is read-only, full or
+    ///   a copy cannot be written: the catalogue is then as it was.
+    @discardableResult
+    public func replaceAll(with bands: [Band]) throws -> [UnreadableImage] {
         for b in bands { try b.validate() }
-        let had = Set(try all().compactMap(\.imagePath))
-        let bands = try bands.map { try keepingImage($0, unchanged: had) }
+        var unreadable: [UnreadableImage] = []
+        let bands = try bands.enumerated().map { i, b in
+            try keepingImage(b) { unreadable.append(UnreadableImage(index: i, name: b.name, path: b.imagePath ?? "", reason: $0)) }
+        }
         try wrap {
             try db.transaction {
                 try db.execute("DELETE FROM band")
                 for b in bands { try insertRow(b) }
             }
         }
+        return unreadable
     }
 
     /// SQLite's `PRAGMA data_version`: changes when another connection (another process, or

@@ -7,6 +7,15 @@ import PodiumKit
 /// (as the unsaved-edits draft is beside it), under a new name, before the row is written: a
 /// row never names a copy that is not on disk. The row names the copy relative to the store's
 /// folder, so the store and its images move together; `Band.imagePath` is always absolute.
+/// A band `BandStore.replaceAll` stored without its image because the image file could not be
+/// read: `index` is the band's place in the list given, `reason` e.g. "file not found".
+public struct UnreadableImage: Equatable, Sendable {
+    public var index: Int
+    public var name: String
+    public var path: String
+    public var reason: String
+}
+
 extension BandStore {
     /// The folder of the store's image copies: `bands.sqlite.images` beside `bands.sqlite`.
     public var imagesFolder: String { absolutePath + ".images" }
@@ -18,10 +27,12 @@ extension BandStore {
     /// `band` with its image kept by the store: a file outside `imagesFolder` is copied in and
     /// the band names the copy. A path in `unchanged` (what the rows already had) that cannot be
     /// read is left as it is: an image lost before stores kept copies does not refuse every edit
-    /// of that band; one that can be read is copied now.
+    /// of that band; one that can be read is copied now. Any other file that cannot be read
+    /// refuses the save, unless `dropUnreadable` is given: it is then handed the reason (e.g.
+    /// "file not found") and the band is returned without an image (import, trial 22 m6).
     /// - Throws: `BandStore.Error` naming the image file when it cannot be read ("the band was
     ///   not saved"), or the store when it is read-only or the copy cannot be written.
-    func keepingImage(_ band: Band, unchanged: Set<String> = []) throws -> Band {
+    func keepingImage(_ band: Band, unchanged: Set<String> = [], dropUnreadable: ((String) -> Void)? = nil) throws -> Band {
         guard let source = band.imagePath, !source.hasPrefix(imagesFolder + "/") else { return band }
         if isReadOnly { throw Error(path: path, message: readOnlyMessage) }
         let data: Data
@@ -29,6 +40,12 @@ extension BandStore {
         do { data = try InputFile.read(source, maxBytes: 64 << 20) } catch {
             if unchanged.contains(source) { return band }
             let why = (error as? InputFileError)?.problem ?? DiskErrorText.reason(error)
+            if let dropUnreadable {
+                dropUnreadable(why)
+                var b = band
+                b.imagePath = nil
+                return b
+            }
             throw Error(path: source, message: "the image cannot be read (\(why)); nothing was saved")
         }
         let ext = (source as NSString).pathExtension.lowercased()
