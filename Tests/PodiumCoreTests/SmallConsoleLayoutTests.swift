@@ -37,6 +37,15 @@ final class SmallConsoleLayoutTests: XCTestCase {
             }
             XCTAssertLessThanOrEqual(maxX(c.nextButton, in: c), width + 0.5)
         }
+        // Trial 21 m8: at 640 pt the title was cut to ".." while the clock and the scene timer
+        // showed: they give way to the title's first 120 pt.
+        let q = makePresentation()
+        q.console.timers.show(TimerReadout(elapsed: 602, running: true, paused: false, remaining: 1198, pace: nil,
+                                           sceneElapsed: 65, scenePlanned: 120, clock: "15:47"))
+        q.presenter.resize(to: Size(640, 480)); q.presenter.layoutIfNeeded()
+        XCTAssertGreaterThanOrEqual(q.console.titleLabel.frame.width, min(ConsoleView.titleKept, q.console.titleLabel.sizeThatFits(Size(100_000, 48)).width) - 0.5,
+                                    "the title keeps room: \(q.console.titleLabel.frame)")
+        XCTAssertTrue(q.console.timers.clockLabel.isHidden, "the wall clock gave way")
         // A wide window keeps everything.
         let p = makePresentation()
         p.console.timers.show(TimerReadout(elapsed: 602, running: true, paused: false, remaining: 1198, pace: nil,

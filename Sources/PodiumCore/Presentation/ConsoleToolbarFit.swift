@@ -6,8 +6,13 @@ import PodiumKit
 extension ConsoleView {
     static let previousTitle = "‹ Previous", nextTitle = "Next ›"
 
-    /// Shows the toolbar's items that fit `width` points, giving way in this order: the wall
-    /// clock, the scene's timer, then the words of the Previous and Next buttons (their arrows stay).
+    /// What of the scene's title the toolbar keeps before the wall clock and the scene's timer
+    /// (points): a 640-pt window showed both and cut the title to ".." (trial 21 m8).
+    static let titleKept = 120.0
+
+    /// Shows the toolbar's items that fit `width` points with the title (up to `titleKept` of
+    /// it), giving way in this order: the wall clock, the scene's timer, then the words of the
+    /// Previous and Next buttons (their arrows stay).
     func fitToolbar(width: Double) {
         timers.clockLabel.isHidden = false
         timers.sceneLabel.isHidden = false
@@ -18,7 +23,7 @@ extension ConsoleView {
             { self.setButtonTitles("‹", "›") },
         ]
         for step in steps {
-            if toolbarNeeds() <= width { break }
+            if toolbarNeeds() + min(Self.titleKept, titleLabel.sizeThatFits(Size(100_000, 48)).width) <= width { break }
             step()
         }
         toolbar.setNeedsLayout(); timers.setNeedsLayout()
