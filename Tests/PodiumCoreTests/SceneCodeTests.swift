@@ -128,8 +128,10 @@ final class SceneCodeTests: XCTestCase {
         XCTAssertTrue(p.goTo(1))
         XCTAssertEqual(made.map(\.index), [0], "scene 1 was never made")
         XCTAssertTrue(p.currentScene is ErrorCardScene, "an error card for the speaker")
+        XCTAssertEqual(p.console.statusLabel.text, "■ HELD", "the room keeps the picture it had: not LIVE (trial 22 m8)")
         XCTAssertTrue(p.currentScene.presenterView.accessibilityLabel?.contains("crashed Podium 2 times in a row") == true, p.currentScene.presenterView.accessibilityLabel ?? "")
         XCTAssertTrue(p.goTo(2), "the talk goes on past it")
+        XCTAssertEqual(p.console.statusLabel.text, "● LIVE")
         // An unrelated edit: a scene inserted first, so the skipped entry is now scene 3.
         var edited = p.deck
         edited.scenes.insert(DeckScene(kind: "probe", title: "New", notes: "", parameters: SceneParameters(["n": .string("new")])), at: 0)

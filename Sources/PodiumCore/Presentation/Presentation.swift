@@ -390,6 +390,7 @@ public final class Presentation {
         // A failed scene's card is for the speaker: the room keeps the picture it had.
         if let card = s as? ErrorCardScene { card.hold(heldAudienceFrame(), size: audience.bounds.size); card.showSkip(skipHint) }
         endRoomHold()   // the room sees where the talk goes (a reload holds it again after)
+        updateRoomLayers()   // and the console says whether that is the scene or an error card's held picture
         presenter.popovers.forEach { $0.dismiss(byUser: false) }
         let consoleScene = SceneCodeView(s.presenterView, index: index)
         consoleScene.redrawCount = { [weak self] in self?.presenterSceneRedraws ?? -1 }

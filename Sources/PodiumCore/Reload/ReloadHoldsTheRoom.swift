@@ -34,8 +34,13 @@ extension Presentation {
     func updateRoomLayers() {
         audience.content.isHidden = !roomSeesScene
         roomHoldFrame.isHidden = !isRoomHeld || isFrozen
-        console.setAudienceStatus(audienceMode, frozen: isFrozen, held: isRoomHeld)
+        console.setAudienceStatus(audienceMode, frozen: isFrozen, held: roomSeesHeldPicture)
     }
+
+    /// Whether the room sees an older picture: held through a reload, or kept by an error card (a
+    /// scene that failed or was skipped shows the speaker its card and the room the picture it
+    /// had; trial 22 m8: the toolbar said LIVE).
+    var roomSeesHeldPicture: Bool { isRoomHeld || scenes[currentIndex] is ErrorCardScene }
 
     /// What the room sees now, to hold through a reload: the frame already held by an earlier
     /// reload (never the restoring scene's half-way state), else the live scene.
