@@ -34,7 +34,7 @@ extension Presentation {
         if let old, !currentKept, removedScene == nil { SceneCode.run(in: currentIndex) { old.willResignCurrent() } }
         // What the speaker made of the scenes remade goes to their replacements (`ReloadCarriesState.swift`).
         let carried = CarriedState.place(takeCarriedStates(keptOld: Set(keep.values)), current: currentIndex,
-                                         old: deck.scenes.map(ReloadPosition.Anchor.init), new: newDeck.scenes.map(ReloadPosition.Anchor.init),
+                                         old: oldAnchors, new: newAnchors,
                                          kept: Set(keep.keys))
         // A scene handed its state has its place in it: the position would undo a changed parameter.
         if carried[target] != nil { position = nil }
@@ -49,8 +49,7 @@ extension Presentation {
         if !currentKept { presenter.popovers.forEach { $0.dismiss(byUser: false) } }
         if isOverviewOpen { closeOverview() }   // its thumbnails show the old version
         // A look-up goes back to where the talk was, in the new deck (`LookUp.swift`).
-        lookUp = lookUp.map { LookUp(origin: ReloadPosition.index(from: $0.origin, old: deck.scenes.map(ReloadPosition.Anchor.init),
-                                                                  new: newDeck.scenes.map(ReloadPosition.Anchor.init))) }
+        lookUp = lookUp.map { LookUp(origin: ReloadPosition.index(from: $0.origin, old: oldAnchors, new: newAnchors)) }
         replan(newDeck)
         deckGeneration += 1
         let (oldScenes, oldOrigins) = (scenes, sceneOrigins)
