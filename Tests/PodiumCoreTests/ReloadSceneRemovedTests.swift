@@ -180,4 +180,50 @@ final class ReloadSceneRemovedTests: XCTestCase {
         XCTAssertNil(place.found.speakerWords(was: "Thanks", now: "Thanks", file: "demo.json", hadContent: false))
         XCTAssertEqual(ReloadPosition.place(from: 1, old: a(["Demo", "Maps"]), new: a(["Thanks"])).found, .notFound)
     }
+
+    /// Trial 22 M3: a kill -9 during the hold resumed the talk on the console's scene, the one
+    /// next goes to, live: a scene the room had not reached. The journal keeps the scene before
+    /// the removed one (the room saw it), and next still goes where it went during the hold.
+    func testARestartDuringTheHoldShowsTheRoomTheSceneBeforeTheRemovedOne() async throws {
+        let p = presentation(at: 3)
+        p.next(); p.previous()   // the talk has started
+        let cut = deck(["Welcome", "The Bands", "Record Stores", "Every Language", "Thanks"])
+        p.replaceDeck(cut)
+        XCTAssertTrue(p.isRoomHeld)
+        let record = p.journalRecord(now: 1000)
+        XCTAssertEqual(record.sceneTitle, "Record Stores", "journaled on the scene before the removed one")
+        XCTAssertEqual(record.scene, 2)
+        XCTAssertNil(record.audienceMode)
+        XCTAssertTrue(record.started)
+        // The restart reads the deck as it is on disk now.
+        let q = presentation(at: 0)
+        q.replaceDeck(cut)
+        q.resume(from: record, now: 1005)
+        XCTAssertEqual(room(q), ["room: Record Stores"], "a scene the room has seen, not the one next goes to")
+        XCTAssertEqual(q.title(at: q.nextSceneIndex ?? -1), "Every Language")
+        XCTAssertEqual(q.notice?.text, "“Read More” was removed from the deck while the room saw it and cannot be shown after the restart: the room sees “Record Stores”, the scene before it; next: “Every Language”.")
+        XCTAssertTrue(q.talk.isStarted)
+        q.next()
+        XCTAssertEqual(room(q), ["room: Every Language"])
+        XCTAssertNil(q.notice, "the warning goes with the first move")
+    }
+
+    /// The same with the first scene removed: no scene before it was seen, and the one after it
+    /// is news to the room: the restart covers the room black, the console on that scene.
+    func testARestartDuringTheHoldOfTheFirstSceneCoversTheRoom() async throws {
+        let p = presentation(at: 0)
+        let cut = deck(["The Bands", "Record Stores", "Read More", "Every Language", "Thanks"])
+        p.replaceDeck(cut)
+        XCTAssertTrue(p.isRoomHeld)
+        let record = p.journalRecord(now: 1000)
+        XCTAssertEqual(record.sceneTitle, "The Bands")
+        XCTAssertEqual(record.audienceMode, "black", "the room is covered rather than shown a scene it has not seen")
+        XCTAssertTrue(record.isWorthResuming, "a covered room is the room's picture: a restart must not uncover it")
+        let q = presentation(at: 0)
+        q.replaceDeck(cut)
+        q.resume(from: record, now: 1005)
+        XCTAssertEqual(q.audienceMode, .black)
+        XCTAssertFalse(room(q).contains("room: The Bands"))
+        XCTAssertEqual(q.notice?.text, "“Welcome” was removed from the deck while the room saw it and cannot be shown after the restart: the room is black (b shows “The Bands”).")
+    }
 }

@@ -61,6 +61,12 @@ public struct TalkJournal {
         /// talk, which would otherwise run that code again and lose the talk again. Nil when
         /// none is skipped, and in journals written before they were kept.
         public var skippedScenes: [String: SceneCrash]?
+        /// The title (else the kind) of a scene a reload removed while the room kept its picture
+        /// (`RemovedSceneHold`, trial 22 M3). That scene cannot be drawn after a restart, and the
+        /// scene where next goes would show the room what it has not seen: the place journaled is
+        /// then the scene before the removed one (the room saw it), or, with none before it, the
+        /// scene after it with the room covered black (`audienceMode`). Nil when none was held.
+        public var removedSceneTitle: String?
 
         public init(deck: String, scene: Int, sceneTitle: String?, sceneKind: String? = nil, page: Int?, position: [String: JSONValue]? = nil,
                     started: Bool, elapsed: Double, paused: Bool, savedAt: Double) {
@@ -216,8 +222,11 @@ extension Presentation {
     /// with the parameters it was opened with) is not carried, as a frozen look-up scene would
     /// resume with its deck parameters and lose its way back (trial 15 M1).
     public func journalRecord(now: Double) -> TalkJournal.Record {
-        let index = lookUp?.origin ?? currentIndex
-        let position = lookUp == nil ? (currentScene as? ScenePositionKeeping)?.position : nil
+        // A removed scene the room holds: the scene before it (see `Record.removedSceneTitle`).
+        let heldBefore = removedScene?.before
+        let index = lookUp?.origin ?? heldBefore ?? currentIndex
+        let atConsole = lookUp == nil && heldBefore == nil   // the place is the console's scene
+        let position = atConsole ? (currentScene as? ScenePositionKeeping)?.position : nil
         let page = (position?["page"] ?? deck.scenes[index].parameters.values["page"])?.number.map { Int($0) }
         let s = deck.scenes[index]
         var r = TalkJournal.Record(deck: deck.path, scene: index, sceneTitle: s.title ?? title(at: index), sceneKind: s.kind, page: page, position: position,
@@ -228,9 +237,13 @@ extension Presentation {
         r.endTimeMinutes = startedWithEnd ? nil : deck.endTimeMinutes
         r.lastMinutes = deck.lastMinutes; r.endSlide = deck.endSlide
         r.audienceMode = audienceMode == .normal ? nil : audienceMode.rawValue
-        r.sceneStart = talk.isStarted && lookUp == nil ? talk.sceneStart : nil
+        r.sceneStart = talk.isStarted && atConsole ? talk.sceneStart : nil
         r.startTime = talk.isStarted ? nil : startTime?.timeIntervalSince1970
-        if lookUp == nil, let c = currentScene as? SceneStateCarrying {
+        if removedScene != nil {
+            r.removedSceneTitle = heldRemovedSceneTitle
+            if heldBefore == nil, r.audienceMode == nil { r.audienceMode = AudienceMode.black.rawValue }
+        }
+        if atConsole, let c = currentScene as? SceneStateCarrying {
             let state = SceneCode.run(in: index) { c.carriedState() }
             r.sceneState = state == .null ? nil : state
         }
@@ -281,6 +294,19 @@ extension Presentation {
         resume(scene: target.scene, position: target.clamped ? nil : record.position, started: record.started,
                elapsed: record.elapsed(resumingAt: now), paused: record.paused, sceneStart: target.clamped ? nil : record.sceneStart)
         if let m = record.coveredMode { audienceMode = m }
+        if let removed = record.removedSceneTitle { showWarningUntilAMove(removedSceneResumeWords(removed, launchWarning: launchWarning)) }
+    }
+
+    /// What the speaker reads after a restart during a removed scene's hold (trial 22 M3), e.g.
+    /// `“Read More” was removed from the deck while the room saw it and cannot be shown after the
+    /// restart: the room sees “Record Stores”, the scene before it; next: “Every Language”`,
+    /// followed by the launch's own warning, if any.
+    func removedSceneResumeWords(_ removed: String, launchWarning: String?) -> String {
+        let room = audienceMode == .normal ? "the room sees “\(title(at: currentIndex))”, the scene before it"
+            : "the room is black (b shows “\(title(at: currentIndex))”)"
+        let next = audienceMode == .normal ? nextSceneIndex.map { "; next: “\(title(at: $0))”" } ?? "" : ""
+        let words = "“\(removed)” was removed from the deck while the room saw it and cannot be shown after the restart: \(room)\(next)."
+        return launchWarning.map { "\(words) \($0)" } ?? words
     }
 
     /// Hands the journaled scene's state (`Record.sceneState`) to scene `index` through
