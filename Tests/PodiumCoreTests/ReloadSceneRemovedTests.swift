@@ -226,4 +226,67 @@ final class ReloadSceneRemovedTests: XCTestCase {
         XCTAssertFalse(room(q).contains("room: The Bands"))
         XCTAssertEqual(q.notice?.text, "“Welcome” was removed from the deck while the room saw it and cannot be shown after the restart: the room is black (b shows “The Bands”).")
     }
+
+    /// A deck whose "Search" is of another kind ("b"), so opening it from a scene is a look-up.
+    func lookUpDeck(_ titles: [String]) -> Deck {
+        Deck(title: "T", scenes: titles.map { DeckScene(kind: $0 == "Search" ? "b" : "a", title: $0, parameters: SceneParameters(["t": .string($0)])) }, path: "/tmp/demo.json")
+    }
+    func lookUpPresentation(_ titles: [String]) -> Presentation {
+        let r = PluginRegistry()
+        let make: @MainActor (SceneParameters, SceneContext) throws -> Scene = { p, _ in TitleScene(p.values["t"]?.string ?? "?") }
+        r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [SceneKind(name: "a", summary: "", make: make), SceneKind(name: "b", summary: "", make: make)]))
+        let p = Presentation(deck: lookUpDeck(titles), registry: r, metrics: FixedMetrics(), clock: { 100 })
+        p.presenter.resize(to: Size(1280, 800)); p.audience.resize(to: Size(1920, 1080))
+        _ = p.presenter.renderFrame()
+        return p
+    }
+
+    /// Trial 22: a look-up whose origin (the scene the room still sees, frozen) was cut by a
+    /// reload: the speaker was not told, previous went to the scene after the cut one (which
+    /// the room had not seen) and next skipped it. Now they step to the scenes around the gap,
+    /// the hint says so, and a restart resumes on the scene before it (`Record.removedSceneTitle`).
+    func testALookUpWhoseOriginIsRemovedStepsAroundTheGap() async throws {
+        let titles = ["Welcome", "The Bands", "Record Stores", "Read More", "Thanks", "Search"]
+        let cut = lookUpDeck(["Welcome", "The Bands", "Read More", "Thanks", "Search"])
+        func lookingUp() -> Presentation {
+            let p = lookUpPresentation(titles)
+            p.goTo(2)
+            p.open(kind: "b", parameters: [:], from: 2)
+            XCTAssertEqual(p.title(at: p.currentIndex), "Search"); XCTAssertTrue(p.isFrozen)
+            p.replaceDeck(cut)
+            return p
+        }
+        let p = lookingUp()
+        XCTAssertEqual(p.title(at: p.currentIndex), "Search", "the look-up stays on the console")
+        XCTAssertEqual(room(p), ["room: Record Stores"], "the room keeps its frozen picture")
+        XCTAssertEqual(p.title(at: p.nextSceneIndex ?? -1), "Read More", "next is the scene after the cut one")
+        XCTAssertEqual(p.notice?.text, "Search is on the console only: the room still sees Record Stores, which is not in the deck any more. f shows it to the room; Page Up goes to The Bands, Page Down goes to Read More.")
+        let record = p.journalRecord(now: 1000)
+        XCTAssertEqual(record.sceneTitle, "The Bands", "a restart resumes on a scene the room saw")
+        XCTAssertEqual(record.removedSceneTitle, "Record Stores")
+        p.next()
+        XCTAssertEqual(room(p), ["room: Read More"], "not skipped")
+        XCTAssertFalse(p.isFrozen)
+        let q = lookingUp()
+        q.previous()
+        XCTAssertEqual(room(q), ["room: The Bands"], "back to a scene the room saw, not on to one it had not")
+    }
+
+    /// A frozen room's scene follows the deck through a reload, and when it is cut the journal
+    /// still names it: a restart froze the room on whatever scene took its index (trial 22).
+    func testAFrozenSceneIsJournaledByWhatItIsThroughAReload() async throws {
+        let p = presentation(at: 3)
+        p.setFrozen(true)
+        p.replaceDeck(deck(["Welcome", "Record Stores", "Read More", "Every Language", "Thanks"]))
+        var record = p.journalRecord(now: 1000)
+        XCTAssertEqual(record.frozenScene, 2); XCTAssertEqual(record.frozenSceneTitle, "Read More")
+        p.replaceDeck(deck(["Welcome", "Record Stores", "Every Language", "Thanks"]))
+        record = p.journalRecord(now: 1000)
+        XCTAssertEqual(record.frozenSceneTitle, "Read More", "not the scene now at its place")
+        let q = presentation(at: 0)
+        q.replaceDeck(deck(["Welcome", "Record Stores", "Every Language", "Thanks"]))
+        q.resume(from: record, now: 1005)
+        XCTAssertEqual(q.audienceMode, .black, "the frozen scene is gone: the room is covered, not frozen on another scene")
+        XCTAssertFalse(q.isFrozen)
+    }
 }

@@ -223,8 +223,10 @@ extension Presentation {
     /// resume with its deck parameters and lose its way back (trial 15 M1).
     public func journalRecord(now: Double) -> TalkJournal.Record {
         // A removed scene the room holds: the scene before it (see `Record.removedSceneTitle`).
-        let heldBefore = removedScene?.before
-        let index = lookUp?.origin ?? heldBefore ?? currentIndex
+        // A look-up whose origin a reload removed is the same hold.
+        let held = removedScene ?? lookUp?.removed
+        let heldBefore = held?.before
+        let index = heldBefore ?? lookUp?.origin ?? currentIndex
         let atConsole = lookUp == nil && heldBefore == nil   // the place is the console's scene
         let position = atConsole ? (currentScene as? ScenePositionKeeping)?.position : nil
         let page = (position?["page"] ?? deck.scenes[index].parameters.values["page"])?.number.map { Int($0) }
@@ -239,8 +241,8 @@ extension Presentation {
         r.audienceMode = audienceMode == .normal ? nil : audienceMode.rawValue
         r.sceneStart = talk.isStarted && atConsole ? talk.sceneStart : nil
         r.startTime = talk.isStarted ? nil : startTime?.timeIntervalSince1970
-        if removedScene != nil {
-            r.removedSceneTitle = heldRemovedSceneTitle
+        if let held {
+            r.removedSceneTitle = held.anchor.title ?? held.anchor.kind
             if heldBefore == nil, r.audienceMode == nil { r.audienceMode = AudienceMode.black.rawValue }
         }
         if atConsole, let c = currentScene as? SceneStateCarrying {
@@ -248,8 +250,8 @@ extension Presentation {
             r.sceneState = state == .null ? nil : state
         }
         r.skippedScenes = SceneCode.journaledSkips(of: deck.scenes)
-        if isFrozen, lookUp == nil, let f = frozenScene, deck.scenes.indices.contains(f) {
-            r.frozenScene = f; r.frozenSceneTitle = deck.scenes[f].title; r.frozenSceneKind = deck.scenes[f].kind
+        if isFrozen, lookUp == nil, let f = frozenScene, let a = frozenAnchor {
+            r.frozenScene = f; r.frozenSceneTitle = a.title; r.frozenSceneKind = a.kind
         }
         return r
     }

@@ -19,6 +19,24 @@ import PodiumKit
 struct LookUp: Equatable {
     /// The scene the talk was on, which the room still sees.
     var origin: Int
+    /// That scene, when a reload removed it (the room keeps its frozen picture): previous and
+    /// next step from it to the scenes around the gap, as during a removed scene's hold; `origin`
+    /// is then where the scene was (`ReloadPosition.place`). Nil: the origin is in the deck.
+    var removed: RemovedSceneHold?
+
+    /// The look-up once a reload replaces `old` with `new`: the origin found there, or, gone
+    /// (not a page found by its content), held as a removed scene until it is back (trial 22:
+    /// next skipped the scene after it, and previous went to that scene, which the room had
+    /// not seen).
+    func following(old: [ReloadPosition.Anchor], new: [ReloadPosition.Anchor]) -> LookUp {
+        if let r = removed {
+            if let back = r.index(in: new) { return LookUp(origin: back) }
+            return LookUp(origin: ReloadPosition.index(from: origin, old: old, new: new), removed: r.following(old: old, new: new))
+        }
+        let p = ReloadPosition.place(from: origin, old: old, new: new)
+        guard p.found == .notFound, old.indices.contains(origin), old[origin].content == nil else { return LookUp(origin: p.index) }
+        return LookUp(origin: p.index, removed: RemovedSceneHold(removed: origin, old: old, new: new))
+    }
 }
 
 extension Presentation {
@@ -52,7 +70,24 @@ extension Presentation {
     /// Where next or previous go during a look-up: from the scene the room sees, not the look-up.
     func lookUpStep(_ delta: Int) -> Int? {
         guard let l = lookUp else { return nil }
+        // Its origin removed: to the scene either side of the gap (the other one at an end).
+        if let r = l.removed { return r.step(delta, current: l.origin) ?? r.step(-delta, current: l.origin) ?? l.origin }
         return delta < 0 ? l.origin : min(l.origin + 1, sceneCount - 1)
+    }
+
+    /// A reload removed (or still lacks) the scene the look-up came from, whose frozen picture
+    /// the room keeps: the look-up's hint says so and where previous and next go now.
+    func lookUpOriginRemoved(_ r: RemovedSceneHold) {
+        let was = r.anchor.title ?? r.anchor.kind
+        let show = keyMap.keys(for: .freeze).first.map { "\($0) shows it to the room" } ?? "unfreeze to show it to the room"
+        func key(_ a: ConsoleAction, _ name: String) -> String { keyMap.keys(for: a).first.map { "\($0)" } ?? name }
+        let steps = [(key(.previous, "previous"), lookUpStep(-1)), (key(.next, "next"), lookUpStep(1))]
+            .compactMap { k, to in to.map { "\(k) goes to \(title(at: $0))" } }
+        let text = "\(title(at: currentIndex)) is on the console only: the room still sees \(was), which is not in the deck any more. \(show); \(steps.joined(separator: ", "))."
+        let shown = notice?.text == lookUpNotice
+        lookUpNotice = text
+        if shown { showNotice(text, kind: .info) }
+        log("look-up: the scene it came from, \(was), is not in the deck any more; previous and next go to the scenes around it")
     }
 
     /// The talk moved on (`show` done): the room follows, live, and the notice goes.

@@ -46,6 +46,10 @@ public final class Presentation {
     public internal(set) var isFrozen = false
     /// The scene the room was frozen on (its index when `f` was pressed); nil while live.
     public internal(set) var frozenScene: Int?
+    /// That scene's kind and title when it was frozen: a reload moves `frozenScene` with the
+    /// deck, and a scene removed meanwhile is still named by them, so the journal never names
+    /// another scene, which a restart would freeze the room on (trial 22).
+    var frozenAnchor: ReloadPosition.Anchor?
     let frozenFrame = FrozenFrameView()
     /// Through a reload, the room's last frame while the remade scene restores what the room saw
     /// (`ReloadHoldsTheRoom.swift`), and the wait.
@@ -517,6 +521,7 @@ public final class Presentation {
     /// room holds (`ReloadRemovedScene.swift`); nil at the end of the deck.
     public var nextSceneIndex: Int? {
         if let r = removedScene { return r.step(1, current: currentIndex) }
+        if let r = lookUp?.removed { return r.after }
         let i = (lookUp?.origin ?? currentIndex) + 1
         return i < sceneCount ? i : nil
     }

@@ -145,6 +145,7 @@ extension Presentation {
         }
         isFrozen = frozen
         frozenScene = frozen ? currentIndex : nil
+        frozenAnchor = frozen ? ReloadPosition.Anchor(kind: deck.scenes[currentIndex].kind, title: deck.scenes[currentIndex].title) : nil
         if !frozen { lookUpFreezeEnded() }
         audienceDidChange()
     }

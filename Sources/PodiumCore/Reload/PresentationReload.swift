@@ -49,7 +49,8 @@ extension Presentation {
         if !currentKept { presenter.popovers.forEach { $0.dismiss(byUser: false) } }
         if isOverviewOpen { closeOverview() }   // its thumbnails show the old version
         // A look-up goes back to where the talk was, in the new deck (`LookUp.swift`).
-        lookUp = lookUp.map { LookUp(origin: ReloadPosition.index(from: $0.origin, old: oldAnchors, new: newAnchors)) }
+        lookUp = lookUp.map { $0.following(old: oldAnchors, new: newAnchors) }
+        frozenScene = frozenScene.map { ReloadPosition.index(from: $0, old: oldAnchors, new: newAnchors) }
         replan(newDeck)
         deckGeneration += 1
         let (oldScenes, oldOrigins) = (scenes, sceneOrigins)
@@ -78,6 +79,7 @@ extension Presentation {
         }
         refreshTimers()
         rewordQuestionAfterReload()
+        if let r = lookUp?.removed { lookUpOriginRemoved(r) }
     }
 
     /// The current scene was kept by a reload: its views stay where they are (taking them out

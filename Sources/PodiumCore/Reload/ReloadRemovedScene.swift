@@ -6,7 +6,7 @@ import PodiumKit
 /// restoring reload, `ReloadHoldsTheRoom.swift`) until the speaker moves, and a version that has
 /// the scene again takes the talk back to it. The console is on the scene next goes to; that
 /// scene is not current (no clip plays behind the picture) until the speaker steps to it.
-struct RemovedSceneHold {
+struct RemovedSceneHold: Equatable {
     /// The removed scene as the version it was in names it (kind and title).
     let anchor: ReloadPosition.Anchor
     /// In the deck on screen: the first scene that followed the removed one and is still there,
