@@ -57,6 +57,10 @@ public final class BrokerPublisher {
     /// Publishes the state if it changed since the last call (main thread).
     public func tick() {
         let p = presentation
+        // While the room keeps its picture of a scene a reload removed, followers keep theirs:
+        // the console's scene is where next goes, which the room has not seen, and the removed
+        // scene has no index in the new deck. The speaker's move publishes the talk again.
+        guard p.heldRemovedSceneTitle == nil else { return }
         // A file that vanished mid-reload keeps the last identity; the reload itself reports it.
         if let h = try? identity.current() { deckHash = h }
         if p.isFrozen { if frozenScene == nil { frozenScene = last?.scene ?? p.currentIndex; frozenDrawings = last?.drawings ?? .null } }
