@@ -38,7 +38,20 @@ extension PresentCommand {
         let n = SceneCode.adoptJournaledSkips(skips)
         guard n > 0 else { return }
         CrashRestart.carrySkips()
+        journaledSkipsAdopted = n
         log("the interrupted talk skipped \(n) scene\(n == 1 ? "" : "s") whose plugin code crashed or hung it (its journal says so): skipped here too, \(SceneCrash.until)")
+    }
+
+    /// After a launch that took the interrupted talk's skips from its journal with no restart by
+    /// the watcher (a resume by hand: nothing else says so), the console names the scenes
+    /// skipped until the first move (trial 22: only the log said so).
+    func announceJournaledSkips() {
+        guard journaledSkipsAdopted > 0, !CrashRestart.isRestart else { return }
+        let skipped = SceneCode.skippedByEntry(in: presentation.deck.scenes)
+        guard !skipped.isEmpty else { return }
+        let names = skipped.map { presentation.spokenName(of: $0) }.joined(separator: ", ")
+        let text = "Skipped, as in the interrupted talk, whose plugin code they crashed or hung: \(names), \(SceneCrash.until)."
+        presentation.addWarningUntilAMove(text)
     }
 
     /// The end of "Podium crashed…" after a restart not laid to a scene's code: " on scene 3

@@ -48,6 +48,8 @@ final class PresentCommand {
     /// After "start fresh": the interrupted talk's journal stays on disk until the new talk has
     /// moved (`Record.isWorthResuming`), so quitting and relaunching offers it again.
     var keepsOldJournal = false
+    /// Skipped entries taken from the interrupted talk's journal at launch (`adoptJournaledSkips`).
+    var journaledSkipsAdopted = 0
     /// Made once the environment is final (`run`, after SDL starts): Pango's font map loads
     /// fontconfig on a thread of its own, whose getenv calls walk the environment, and glibc's
     /// setenv of a new variable may free the array they walk (the talk died of a SIGSEGV at launch).
@@ -181,6 +183,7 @@ final class PresentCommand {
         // After the resume, with the launch warning shown: the restart's notice joins it
         // (`showRestartNotice`) and names what the room sees now.
         afterCrash()
+        announceJournaledSkips()
         // Hidden until the display controller has placed it, so that it is mapped where it
         // belongs: after a crash that left only the room's display (it would be mapped on that
         // display, the console for the room to see), and always on X11, where SDL would map it

@@ -33,6 +33,8 @@ extension CrashingPluginEndToEndTests {
         let up = try waitForTalk(resumed, "the talk resumed by hand is up") { $0["scene"]?["index"]?.int == 1 }
         XCTAssertEqual(up["scene"]?["index"]?.int, 1, "where the room was")
         XCTAssertTrue(resumed.log.contains("the interrupted talk skipped 1 scene whose plugin code crashed or hung it (its journal says so): skipped here too, until its parameters change"), resumed.log)
+        // The console says so too, until the first move (trial 22: only the log did).
+        XCTAssertEqual(up["console"]?["notice"]?.string, "Skipped, as in the interrupted talk, whose plugin code they crashed or hung: scene 3 “Checked”, until its parameters change.", resumed.log)
         let client = try ControlClient(path: resumed.socketPath, timeout: 10)
         XCTAssertEqual(try client.send(["cmd": "next"])["ok"]?.bool, true, resumed.log)
         let card = try client.send(["cmd": "state"])

@@ -201,6 +201,12 @@ extension Presentation {
         noticeUntilAMove = true
     }
 
+    /// A warning until the first move (`showWarningUntilAMove`) beside one already shown until
+    /// then (the deck's launch warning): both, this one first.
+    public func addWarningUntilAMove(_ text: String) {
+        if noticeUntilAMove, let shown = notice?.text { showWarningUntilAMove("\(text) \(shown)") } else { showWarningUntilAMove(text) }
+    }
+
     /// Why the talk restarted ("Podium was killed on slide 3 and was restarted there."): a
     /// passing notice for `seconds`; over a warning about the deck shown until a move
     /// (`showWarningUntilAMove`: a broken PDF the restart replaced by its last good copy) one

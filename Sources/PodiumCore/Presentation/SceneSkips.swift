@@ -21,13 +21,15 @@ extension SceneCode {
     /// A short stable name of an entry: 12 hex digits of FNV-1a over its kind and its parameters
     /// as sorted-key JSON (`JSONValue.jsonString`). 48 bits: a few dozen entries never collide
     /// in practice; it is carried to the restart in the watcher's 511 bytes.
+    public nonisolated static let identityLength = 12
+
     public nonisolated static func identity(kind: String, parameters: [String: JSONValue]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in (kind + "\n" + JSONValue.object(parameters).jsonString).utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
         let hex = String(hash & 0xffff_ffff_ffff, radix: 16)
-        return String(repeating: "0", count: 12 - hex.count) + hex
+        return String(repeating: "0", count: identityLength - hex.count) + hex
     }
 
     /// The skip of `entry` by its kind and parameters, if any.
@@ -69,11 +71,16 @@ extension SceneCode {
         return all.isEmpty ? nil : all
     }
 
+    /// The scenes of `scenes` skipped by their entry (`skippedEntries`), in deck order.
+    public static func skippedByEntry(in scenes: [DeckScene]) -> [Int] {
+        skippedEntries.isEmpty ? [] : scenes.indices.filter { skip(for: scenes[$0]) != nil }
+    }
+
     /// Skips the entries a journal kept (`journaledSkips`) that this talk does not skip yet;
     /// returns how many were new. Before the deck is read: a skipped entry's `validate` is not run.
     @discardableResult
     public static func adoptJournaledSkips(_ skips: [String: SceneCrash]) -> Int {
-        let new = skips.filter { skippedEntries[$0.key] == nil && $0.key.count == 12 }
+        let new = skips.filter { skippedEntries[$0.key] == nil && $0.key.count == identityLength }
         skippedEntries.merge(new) { kept, _ in kept }
         return new.count
     }
