@@ -23,6 +23,7 @@ final class PlaceJSONTests: XCTestCase {
         r.durationMinutes = 45; r.endTimeMinutes = 17 * 60 + 30; r.lastMinutes = 2.5; r.endSlide = 19
         r.audienceMode = "black"; r.sceneStart = 1200.25
         r.frozenScene = 11; r.frozenSceneTitle = "Frozen / here"; r.frozenSceneKind = "pdf"; r.startTime = 1_764_650_000
+        r.removedSceneTitle = "Cut “here”"
         r.skippedScenes = ["00ab12cd34ef": SceneCrash(index: 2, times: 2, kind: .crash, resumesAt: 1),
                            "0000000000a9": SceneCrash(index: -1, times: 1, kind: .hang, resumesAt: nil, checking: true)]
         return r

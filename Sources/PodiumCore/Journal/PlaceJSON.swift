@@ -35,6 +35,7 @@ enum PlaceJSON {
         if let v = r.page { w.key("page"); w.int(v) }
         w.key("paused"); w.bool(r.paused)
         if let v = r.position { w.key("position"); try w.object(v, "position") }
+        if let v = r.removedSceneTitle { w.key("removedSceneTitle"); w.string(v) }
         w.key("savedAt"); try w.double(r.savedAt, "savedAt")
         w.key("scene"); w.int(r.scene)
         if let v = r.sceneKind { w.key("sceneKind"); w.string(v) }
