@@ -18,11 +18,12 @@ extension SceneCode {
     /// there skips that entry instead of calling the plugin again. Nil: nothing is recorded.
     public nonisolated(unsafe) static var validating: ((String?) -> Void)?
 
+    /// Hex digits in an entry's `identity`; a journal's key of another length is no identity.
+    public nonisolated static let identityLength = 12
+
     /// A short stable name of an entry: 12 hex digits of FNV-1a over its kind and its parameters
     /// as sorted-key JSON (`JSONValue.jsonString`). 48 bits: a few dozen entries never collide
     /// in practice; it is carried to the restart in the watcher's 511 bytes.
-    public nonisolated static let identityLength = 12
-
     public nonisolated static func identity(kind: String, parameters: [String: JSONValue]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in (kind + "\n" + JSONValue.object(parameters).jsonString).utf8 {
