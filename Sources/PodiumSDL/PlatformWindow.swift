@@ -108,9 +108,26 @@ public final class PlatformWindow {
     public func renderIfNeeded(force: Bool = false) -> Bool {
         guard force || root.needsDisplay else { return false }
         if force { renderer.invalidate() }
+        // Only an island changed (the console's timers on a tick): its commands alone.
+        if !force, roomStrip == nil, let island = root.renderIsland() {
+            switch renderer.drawIsland(island, background: root.backgroundColor, window: sdl, size: pixelSize) {
+            case .unchanged: return false
+            case let .drawn(d):
+                islandFrames += 1
+                return drew(d)
+            case .refused: break
+            }
+        }
         let list = frameList()
         AdvanceTrace.mark("list")
         guard let d = renderer.drawChanges(list, background: root.backgroundColor, window: sdl, size: pixelSize) else { return false }
+        return drew(d)
+    }
+
+    /// Frames drawn from an island's commands alone (`WindowRoot.renderIsland`), not the whole tree.
+    public private(set) var islandFrames = 0
+
+    private func drew(_ d: IntRect) -> Bool {
         lastDamage = Rect(Double(d.x), Double(d.y), Double(d.w), Double(d.h))
         pixelsRepainted += renderer.lastDamageRects.reduce(0) { $0 + $1.area }
         framesDrawn += 1

@@ -59,19 +59,52 @@ extension Renderer {
             SDL_RenderPresent(sdl)
             surfaceStale = false
         } else {
-            // Each damaged rectangle is repainted whole, so a surface that lacks the page the
-            // server presented (`surfaceStale`) only matters when all of it is presented.
-            drawPartial(list, background: background, in: rects)
-            SDL_RenderFlush(sdl)
-            var sdlRects = rects.map { SDL_Rect(x: $0.x, y: $0.y, w: $0.w, h: $0.h) }
-            if SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)) != 0 {
-                if surfaceStale { drawPartial(list, background: background, in: [full]); surfaceStale = false }
-                SDL_RenderPresent(sdl)
-            }
+            presentPartial(list, background: background, in: rects, window: window, full: full)
         }
         lastFrame = LastFrame(commands: list.commands, background: background, scale: scale, size: size, invalid: false)
         uploadAhead()
         return damage
+    }
+
+    /// Draws `rects` of `list` and presents only them.
+    private func presentPartial(_ list: DrawList, background: Color, in rects: [IntRect], window: OpaquePointer, full: IntRect) {
+        // Each damaged rectangle is repainted whole, so a surface that lacks the page the
+        // server presented (`surfaceStale`) only matters when all of it is presented.
+        drawPartial(list, background: background, in: rects)
+        SDL_RenderFlush(sdl)
+        var sdlRects = rects.map { SDL_Rect(x: $0.x, y: $0.y, w: $0.w, h: $0.h) }
+        if SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)) != 0 {
+            if surfaceStale { drawPartial(list, background: background, in: [full]); surfaceStale = false }
+            SDL_RenderPresent(sdl)
+        }
+    }
+
+    /// What `drawIsland` did.
+    enum IslandFrame: Equatable { case drawn(IntRect), unchanged, refused }
+
+    /// A frame where only an island's commands changed (`RenderIsland`, the console's timer
+    /// strip on a tick): they are put in place of the old ones in the last frame's list, and
+    /// only where they paint differently is drawn (with everything else the list paints there)
+    /// and presented; the whole tree is not walked, compared or resolved again. Refused (draw
+    /// the whole frame instead) unless the last frame was drawn by SDL in software at this
+    /// size, scale and background and still holds the island's old commands at their place.
+    func drawIsland(_ r: RenderIsland.Redraw, background: Color, window: OpaquePointer, size: (w: Int32, h: Int32)) -> IslandFrame {
+        let last = lastFrame
+        guard !last.invalid, last.background == background, last.scale == scale, last.size == size, driverName == "software",
+              serverShown == nil, r.range.upperBound <= last.commands.count, last.commands[r.range].elementsEqual(r.old) else { return .refused }
+        let new = resolvingSizes(DrawList(commands: r.new)).commands
+        var commands = last.commands
+        commands.replaceSubrange(r.range, with: new)
+        lastFrame.commands = commands
+        let full = IntRect(x: 0, y: 0, w: size.w, h: size.h)
+        // The clip around the island first, so the damage stays inside it as in a whole frame.
+        let around: [DrawCommand] = r.clip.map { [.pushClip($0)] } ?? []
+        guard let rects = FrameDamage.damage(old: around + r.old, new: around + new, full: full, bounds: pixelBounds,
+                                             replaced: replacedPageDamage) else { return .unchanged }
+        lastDamageRects = rects
+        presentPartial(DrawList(commands: commands), background: background, in: rects, window: window, full: full)
+        uploadAhead()
+        return .drawn(rects.dropFirst().reduce(rects[0]) { $0.union($1) })
     }
 
     /// Where a page drawn at its own size paints differently from the page it replaces at the

@@ -145,6 +145,7 @@ enum ControlRequests {
                 o["focused"] = .bool(w.hasKeyboardFocus)
                 o["title"] = .string(w.title)
                 o["framesDrawn"] = .number(Double(w.framesDrawn))
+                o["islandFrames"] = .number(Double(w.islandFrames))
                 // What the last frame repainted and presented, in pixels (a clock tick: the clock).
                 o["lastDamage"] = w.lastDamage?.json ?? .null
                 o["lastDamageRects"] = .array(w.lastDamageRects.map(\.json))

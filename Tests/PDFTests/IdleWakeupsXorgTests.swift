@@ -78,8 +78,8 @@ final class IdleWakeupsXorgTests: XorgPDFTestCase {
         XCTAssertEqual(app.stop(), 0)
     }
 
-    /// A tick of the clock builds the talk's place (the crash watcher's and the journal's
-    /// record) once, not before its frame and again after it, and encodes nothing (nothing
+    /// A tick of the clock is drawn from the timer strip alone, builds the talk's place (the
+    /// crash watcher's and the journal's record) once, not before its frame and again after it, and encodes nothing (nothing
     /// changed); with RandR notices waking the loop on a display change (X11) the displays are
     /// looked at without a cue every 10 s, not every 2 s (`DisplayCheck`; issue 19).
     func testAnIdleTickBuildsThePlaceOnceAndTheDisplaysAreNotPolledEveryTwoSeconds() throws {
@@ -93,6 +93,10 @@ final class IdleWakeupsXorgTests: XorgPDFTestCase {
         let ticks = frames(after)[0] - frames(before)[0]
         XCTAssertGreaterThanOrEqual(ticks, 3, "the clock ticked on the console")
         XCTAssertEqual(frames(after)[1], frames(before)[1], "the room drew nothing")
+        // The ticks' frames made from the timer strip's commands alone (`RenderIsland`), not the
+        // whole console (a request's own frame aside).
+        let islands = try count(after["windows"]?.array?.first ?? .null, "islandFrames") - count(before["windows"]?.array?.first ?? .null, "islandFrames")
+        XCTAssertGreaterThanOrEqual(islands, ticks - 1, "\(islands) of \(ticks) console frames drawn from the timer strip alone")
         // At most once a turn of the loop (a tick that draws nothing builds it after its turn);
         // the first request adds its answer's and its frame's.
         let places = try count(after, "placeRecordsBuilt") - count(before, "placeRecordsBuilt")

@@ -264,9 +264,11 @@ extension Presentation {
 
     /// Updates the timer strip; it redraws only when a shown value changed.
     /// It does not draw the console's scene view again (`presenterSceneRedraws`).
+    /// When the console had nothing else to draw, the strip is drawn again alone (issue 19, idle).
     public func refreshTimers() {
         timerTickOnly = true
         defer { timerTickOnly = false }
-        console.timers.show(timerReadout)
+        let clean = !presenter.needsDisplay
+        if console.timers.show(timerReadout), clean { presenter.markIslandOnly(console.timers.island) }
     }
 }

@@ -36,6 +36,8 @@ public final class TimersView: StackView {
     public private(set) var readout: TimerReadout?
     /// Told when a label's text changed length (the toolbar may have to make room again).
     var onWidthChange: (() -> Void)?
+    /// The strip drawn again alone on a tick that changed nothing else (`WindowRoot.markIslandOnly`).
+    public let island = RenderIsland()
 
     public init() {
         super.init(.horizontal, spacing: 16)
@@ -45,6 +47,13 @@ public final class TimersView: StackView {
         sceneLabel.id = "console.sceneTimer"
         clockLabel.id = "console.clock"
         add(clockLabel); add(sceneLabel); add(countdownLabel); add(elapsedLabel)
+        island.view = self
+    }
+
+    public override func render(into list: inout DrawList) {
+        let start = list.commands.count, offset = list.offset, clip = list.clip
+        super.render(into: &list)
+        island.rendered(from: start, at: offset, clip: clip, into: list)
     }
 
     /// Colour for a pace: green ahead, the normal text colour on time, red behind.
@@ -56,12 +65,15 @@ public final class TimersView: StackView {
         }
     }
 
-    public func show(_ r: TimerReadout) {
-        guard r != readout else { return }
+    /// Shows `r`; returns true when the strip alone changed (no label changed length, so the
+    /// toolbar keeps its layout), false when nothing did or the toolbar may have to make room.
+    @discardableResult
+    public func show(_ r: TimerReadout) -> Bool {
+        guard r != readout else { return false }
         readout = r
         let labels = [elapsedLabel, countdownLabel, sceneLabel, clockLabel]
         let lengths = labels.map { $0.isHidden ? -1 : $0.text.count }
-        defer { if labels.map({ $0.isHidden ? -1 : $0.text.count }) != lengths { onWidthChange?() } }
+
         let t = theme
         elapsedLabel.text = (r.paused ? "⏸ " : "") + TalkClock.format(r.elapsed)
         elapsedLabel.color = r.paused ? t.warning : r.running ? t.text : t.secondaryText
@@ -86,5 +98,7 @@ public final class TimersView: StackView {
         clockLabel.text = r.clock
         clockLabel.color = t.secondaryText
         setNeedsLayout()
+        guard labels.map({ $0.isHidden ? -1 : $0.text.count }) == lengths else { onWidthChange?(); return false }
+        return true
     }
 }

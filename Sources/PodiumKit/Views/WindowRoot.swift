@@ -84,7 +84,31 @@ public final class WindowRoot: View, ViewHost {
     }
 
     public override var host: ViewHost? { self }
-    public func requestRedraw() { needsDisplay = true; onNeedsDisplay?() }
+    public func requestRedraw() { needsDisplay = true; pendingIsland = nil; onNeedsDisplay?() }
+
+    /// The island whose redraw alone is all this window needs (`markIslandOnly`); nil when
+    /// something else asked for a redraw since, and after every whole frame.
+    public private(set) var pendingIsland: RenderIsland?
+    /// Tells the window that only `island` changed since its last frame: its owner calls this
+    /// right after the change, when the window had nothing else to draw (a later redraw request
+    /// from anywhere clears it).
+    public func markIslandOnly(_ island: RenderIsland) {
+        guard needsDisplay else { return }
+        pendingIsland = island
+    }
+
+    /// The pending island's commands made again alone (`RenderIsland.Redraw`), laid out first,
+    /// and `needsDisplay` cleared; nil when no island is pending, the tree animates or a popover
+    /// is up (it may follow an anchor that moved): then draw the whole frame (`renderFrame`).
+    public func renderIsland() -> RenderIsland.Redraw? {
+        guard let island = pendingIsland else { return nil }
+        pendingIsland = nil
+        guard !isAnimating, overlay.subviews.allSatisfy(\.isHidden) else { return nil }
+        layoutIfNeeded()
+        guard let redraw = island.renderAgain() else { return nil }
+        needsDisplay = false
+        return redraw
+    }
 
     /// Resizes the tree to `size` points (window resize, display change) and lays it out.
     public func resize(to size: Size) {
@@ -122,6 +146,7 @@ public final class WindowRoot: View, ViewHost {
         var list = DrawList()
         render(into: &list)
         needsDisplay = isAnimating
+        pendingIsland = nil
         return list
     }
 
