@@ -86,6 +86,39 @@ extension WebSearchSceneTests {
         XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience: the results")
     }
 
+    /// The room's corner says which part of the page it sees in the very frame that first shows
+    /// the page, not a frame later (trial 21 m9: the count was read before the audience view was
+    /// laid out for the new query's caption, so the first frame said another count).
+    func testTheRoomsCornerIsRightInTheFirstFrameThatShowsThePage() async throws {
+        let (scene, audienceRoot) = try sceneWithAudience()
+        _ = audienceRoot.renderFrame()
+        scene.search("Radiohead")
+        _ = audienceRoot.renderFrame()
+        XCTAssertTrue(context.root.click(controlID: "websearch.actions"))
+        XCTAssertTrue(context.root.click(controlID: "sheet.websearch.actions.action.0"))   // Show to Audience
+        let first = audienceRoot.renderFrame()
+        let pages = scene.audience.reader.pageCount
+        XCTAssertGreaterThan(pages, 1, "the test page is longer than the audience view")
+        let corner = first.commands.compactMap { c -> String? in
+            guard case let .text(b, _, _) = c, b.text.hasPrefix("part ") else { return nil }
+            return b.text
+        }
+        XCTAssertEqual(corner, ["part 1 of \(pages)"], "the first frame with the page")
+        XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience: part 1 of \(pages)")
+        XCTAssertFalse(audienceRoot.needsDisplay, "no second frame to put it right")
+        // Another display, 4:3: the page in fewer parts, said in the first frame at that size.
+        audienceRoot.resize(to: Size(1280, 1024))
+        let resized = audienceRoot.renderFrame()
+        let now = scene.audience.reader.pageCount
+        XCTAssertLessThan(now, pages, "a taller view holds more of the page")
+        let said = resized.commands.compactMap { c -> String? in
+            guard case let .text(b, _, _) = c, b.text.hasPrefix("part ") else { return nil }
+            return b.text
+        }
+        XCTAssertEqual(said, ["part 1 of \(now)"], "the first frame at the new size")
+        XCTAssertFalse(audienceRoot.needsDisplay, "no second frame to put it right")
+    }
+
     /// Result cards, on the audience too, say where the page lives on the web (or the
     /// provider's name when it has no address), never the file it was read from.
     func testResultCardsNameThePagesAddressNotItsFile() async throws {

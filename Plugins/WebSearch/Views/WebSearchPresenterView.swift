@@ -128,5 +128,8 @@ final class WebSearchAudienceView: View {
         let body = Rect(pad * 0.5, queryLabel.frame.maxY + pad * 0.4, bounds.width - pad, max(0, bounds.height - queryLabel.frame.maxY - pad))
         results.frame = body
         reader.frame = body
+        // The reader's pages at this size now, not while it draws: its `onPaged` puts the
+        // room's corner ("part 1 of 3") right in this frame, not the next (trial 21 m9).
+        if !reader.isHidden { reader.layoutIfNeeded(); _ = reader.pageCount }
     }
 }
