@@ -19,7 +19,7 @@ function show(s) {
   // Slides as the console counts them (`slide 2/12 (4/4)`): the number to type to go there.
   $("position").textContent = s.slide ? s.slide.position : `${s.scene.index + 1} / ${s.scene.count}`;
   $("title").textContent = s.scene.title;
-  const status = s.audienceMode !== "normal" ? s.audienceMode : s.frozen ? "frozen" : "live";
+  const status = s.audienceMode !== "normal" ? s.audienceMode : s.frozen ? "frozen" : s.held ? "held" : "live";
   $("status").textContent = status.toUpperCase();
   $("status").className = status;
   $("blackout").setAttribute("aria-pressed", String(s.audienceMode === "black"));

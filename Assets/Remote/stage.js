@@ -14,7 +14,7 @@ podium.connect({
 function show(s) {
   // Slides as the console counts them (`slide 2/12 (4/4)`): the number to type to go there.
   $("index").textContent = s.slide ? s.slide.position : `${s.scene.index + 1} / ${s.scene.count}`;
-  const status = s.audienceMode !== "normal" ? s.audienceMode : s.frozen ? "frozen" : "live";
+  const status = s.audienceMode !== "normal" ? s.audienceMode : s.frozen ? "frozen" : s.held ? "held" : "live";
   $("status").textContent = status.toUpperCase();
   $("status").className = status;
   $("next-title").textContent = s.next ? `Next: ${s.next.title}` : "End of deck";

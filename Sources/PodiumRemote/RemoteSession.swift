@@ -259,6 +259,9 @@ public final class RemoteSession {
             "timers": timers(p),
             "audienceMode": .string(p.audienceMode.rawValue),
             "frozen": .bool(p.isFrozen),
+            // The room keeps a picture through a reload (a removed scene, a deck being fixed):
+            // "AUDIENCE HELD" on the console, "HELD" here.
+            "held": .bool(p.isRoomHeld),
             "pointer": pointer,
             "aspect": .number(a.width / max(1, a.height)),
             // Why the remote cannot drive the talk now (the resume question is open), else null.
