@@ -94,9 +94,9 @@ final class IdleWakeupsXorgTests: XorgPDFTestCase {
         XCTAssertGreaterThanOrEqual(ticks, 3, "the clock ticked on the console")
         XCTAssertEqual(frames(after)[1], frames(before)[1], "the room drew nothing")
         // The ticks' frames made from the timer strip's commands alone (`RenderIsland`), not the
-        // whole console (a request's own frame aside).
+        // whole console (a request's own frame and a display check's aside).
         let islands = try count(after["windows"]?.array?.first ?? .null, "islandFrames") - count(before["windows"]?.array?.first ?? .null, "islandFrames")
-        XCTAssertGreaterThanOrEqual(islands, ticks - 1, "\(islands) of \(ticks) console frames drawn from the timer strip alone")
+        XCTAssertGreaterThanOrEqual(islands, max(1, ticks - 2), "\(islands) of \(ticks) console frames drawn from the timer strip alone")
         // At most once a turn of the loop (a tick that draws nothing builds it after its turn);
         // the first request adds its answer's and its frame's.
         let places = try count(after, "placeRecordsBuilt") - count(before, "placeRecordsBuilt")
