@@ -73,7 +73,6 @@ public final class TimersView: StackView {
         readout = r
         let labels = [elapsedLabel, countdownLabel, sceneLabel, clockLabel]
         let lengths = labels.map { $0.isHidden ? -1 : $0.text.count }
-
         let t = theme
         elapsedLabel.text = (r.paused ? "⏸ " : "") + TalkClock.format(r.elapsed)
         elapsedLabel.color = r.paused ? t.warning : r.running ? t.text : t.secondaryText

@@ -3,7 +3,7 @@
 /// runs, where walking the whole console, comparing its frame with the last and resolving its
 /// pages cost about a third of each tick).
 ///
-/// The view that owns it calls `rendered(from:at:into:)` from its `render(into:)` override, so
+/// The view that owns it calls `rendered(from:at:clip:into:)` from its `render(into:)` override, so
 /// every whole frame records where the view's commands sit in the window's list, under which
 /// clip, and what they were. `WindowRoot.renderIsland()` then renders the view alone at that
 /// place and clip; the platform puts the new commands in place of the old in the list it drew
@@ -34,7 +34,8 @@ public final class RenderIsland {
     public init(view: View? = nil) { self.view = view }
 
     /// Records the view's part of `list`: its commands from index `start` on, drawn with the
-    /// list's offset `offset` on entry to its `render(into:)`. Ignored while it renders alone.
+    /// list's offset `offset` (window points) and clip `clip` on entry to its `render(into:)`.
+    /// Ignored while it renders alone.
     public func rendered(from start: Int, at offset: Point, clip: Rect?, into list: DrawList) {
         guard !alone, start <= list.commands.count else { return }
         range = start..<list.commands.count
