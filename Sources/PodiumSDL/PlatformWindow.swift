@@ -232,14 +232,32 @@ public final class PlatformWindow {
     /// SDL would map it as an ordinary window and ask only then (trial 17 m3: the console's
     /// frame, wider than the laptop, showed its edge on the projector for a frame).
     public func show() {
+        let first = !everShown
         everShown = true
         if !isVisible, isFullscreenInSDL, SDLVideo.currentDriver == "x11" { _ = podium_x11_set_fullscreen_state(UnsafeMutableRawPointer(sdl)) }
         SDL_ShowWindow(sdl)
+        if first { warmSurface() }
         if isMinimized { SDL_RestoreWindow(sdl) }
     }
     public func hide() { SDL_HideWindow(sdl) }
     /// Whether the window was ever mapped (`show`), so a window manager may have moved it.
     private var everShown = false
+
+    /// Makes the software renderer's window surface at the window's size now and has its pages
+    /// made on another thread (`podium_populate_async`), before the first frame writes all of it:
+    /// at launch the room's first frame spent ~6 of its ~20 ms in page faults of a surface made
+    /// in that frame (issue 19, launch). Nothing for other renderers.
+    private func warmSurface() {
+        guard Self.warmsSurfaces, renderer.driverName == "software", let s = SDL_GetWindowSurface(sdl), let px = s.pointee.pixels,
+              podium_populate_async(px, Int(s.pointee.pitch) * Int(s.pointee.h)) == 0 else { return }
+        surfacesWarmed += 1
+    }
+
+    /// Window surfaces warmed so far (`state`, tests).
+    public private(set) var surfacesWarmed = 0
+
+    /// Whether a window's surface is warmed when it is first shown (`PODIUM_WARM_SURFACE=0`: not, for A/B).
+    static let warmsSurfaces = getenv("PODIUM_WARM_SURFACE").map { String(cString: $0) != "0" } ?? true
     /// Raised, with keyboard focus (SDL_SetWindowInputFocus: also without a window manager).
     public func raiseAndFocus() { SDL_RaiseWindow(sdl); SDL_SetWindowInputFocus(sdl) }
 }

@@ -156,6 +156,7 @@ enum ControlRequests {
                 o["directPages"] = .number(Double(w.renderer.directPages))
                 o["surfaceReleases"] = .number(Double(w.renderer.surfaceReleases))
                 o["surfaceResidentBytes"] = .number(Double(w.renderer.windowSurfaceResidentBytes))
+                o["surfacesWarmed"] = .number(Double(w.surfacesWarmed))
                 o["bitmapTextureBytes"] = .number(Double(w.renderer.bitmapTextureBytes))
                 // The buffer console pages are unpacked into before their rows are copied.
                 o["pageScratchBytes"] = .number(Double(w.renderer.pageScratchBytes))

@@ -8,7 +8,8 @@ import XCTest
 ///   a dbus-daemon that outlives the talk): a `dbus-launch` first on PATH records any call;
 /// - the windows' setup events (Expose, geometry, focus) are taken before the first frames, so
 ///   neither window is drawn whole a second time after the first frame of both (once more at
-///   most when the server delivers one late, and never again after the last of them).
+///   most when the server delivers one late, and never again after the last of them);
+/// - each window's surface is warmed when first shown (its pages made on another thread).
 final class LaunchEventsXorgTests: XorgPDFTestCase {
     func testNoDBusAutolaunchAndNoSecondWholeFrameAfterTheFirstFrames() throws {
         let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 4))
@@ -45,6 +46,11 @@ final class LaunchEventsXorgTests: XorgPDFTestCase {
             XCTAssertTrue((1...2).contains(whole.count), "the \(window) window drawn whole once, twice at most:\n\(log)")
             XCTAssertLessThanOrEqual(whole.filter { $0 > lastSetup }.count, 1, "the \(window) window drawn whole once after its last setup event:\n\(log)")
         }
+        // Each window's surface was made and its pages made on another thread when it was
+        // first shown, before its first frame wrote all of it (`PlatformWindow.warmSurface`).
+        let windows = try app.client.send(["cmd": "state"])["windows"]?.array ?? []
+        XCTAssertEqual(windows.count, 2, "\(windows)")
+        for w in windows { XCTAssertEqual(w["surfacesWarmed"]?.int, 1, "the \(w["role"]?.string ?? "?") window's surface warmed once") }
         XCTAssertEqual(app.stop(), 0)
     }
 }

@@ -9,6 +9,7 @@
 // cache: `git pull && make build`) sees this header change and rebuilds the module.
 #include "podium_x11_window.h"
 #include "podium_x11_audience_lock.h"
+#include "podium_populate.h"
 
 typedef struct podium_xpresent podium_xpresent;
 
