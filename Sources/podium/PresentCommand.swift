@@ -430,6 +430,7 @@ final class PresentCommand {
     /// The key map's platform actions: swap the displays (`s`) and quit (`q`, Ctrl+Q).
     func installHostActions() {
         presentation.onSwapDisplays = { [weak self] in self?.displayController.swap() }
+        presentation.canSwapDisplays = { [weak self] in self?.displayController.policy.assignment.audienceDisplay != nil }
         presentation.onQuit = { [weak self] in self?.quit = true }
     }
 

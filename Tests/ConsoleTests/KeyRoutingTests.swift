@@ -379,6 +379,26 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(swaps, 2, "the control socket's swap (perform) stays immediate")
     }
 
+    /// With nothing to swap (the lid closed: the room's display is the only one; one display),
+    /// `s` asks nothing: the question showed on the room's display and yes did nothing (trial 22
+    /// m7). The speaker is told on the console; the swap is not called.
+    func testSwapAsksNothingWhenThereIsNothingToSwap() async {
+        let p = makePresentation()
+        var swaps = 0, logged: [String] = []
+        p.onSwapDisplays = { swaps += 1 }
+        p.canSwapDisplays = { false }
+        p.log = { logged.append($0) }
+        p.press(Key("Page Down"))   // the talk runs
+        p.press(Key("s"))
+        XCTAssertNil(p.question, "no question")
+        XCTAssertEqual(swaps, 0)
+        XCTAssertTrue(p.console.banner.text?.hasPrefix("Nothing to swap") == true, p.console.banner.text ?? "nil")
+        XCTAssertTrue(logged.contains { $0.contains("nothing to swap") }, "\(logged)")
+        p.canSwapDisplays = { true }
+        p.press(Key("s"))
+        XCTAssertTrue(p.question?.hasPrefix("Swap the presenter and audience displays?") == true, "asks again once there is")
+    }
+
     /// The presenter window's close button is `q` (`request(.quit)`): a second close while its
     /// question is open confirms, as `q` again does.
     func testAskingAgainConfirms() async {

@@ -137,6 +137,25 @@ final class DisplayPolicyTests: XCTestCase {
         _ = r.update([], at: 5)
         _ = r.update(lidClosed, at: 5.1)
         XCTAssertTrue(r.assignment.onlyTheRoomsDisplay, "\(r.assignment)")
+        // With the lid closed, the projector blipping (gone, then back alone) stays the room's:
+        // the console does not come back on it (trial 22 F1: it did, notes and all, and
+        // stayed), and a crash meanwhile is told so (`rememberedRoom`). The lid opened after: as usual.
+        var b = p
+        _ = b.update([], at: 20)
+        XCTAssertNil(b.assignment.presenter)
+        XCTAssertEqual(b.rememberedRoom?.name, "HDMI-1", "what a crash restart is told while no display is there")
+        let c2 = b.update(lidClosed, at: 21)
+        XCTAssertTrue(b.assignment.onlyTheRoomsDisplay, "\(b.assignment)")
+        XCTAssertTrue(c2?.description.contains("the console is hidden") ?? false, c2?.description ?? "")
+        _ = b.update(enumerate([display("HDMI-1", 1920, 1080, x: 0), display("eDP-1", 1280, 800, x: 1920)]), at: 30)
+        XCTAssertEqual([b.assignment.presenter?.name, b.assignment.audienceDisplay?.name], ["eDP-1", "HDMI-1"], "the lid opened")
+        // The laptop back first after the blip, the projector later: each where it belongs.
+        var l = p
+        _ = l.update([], at: 20)
+        _ = l.update(enumerate([laptop]), at: 21)
+        XCTAssertEqual(l.assignment.presenter?.name, "eDP-1")
+        _ = l.update(enumerate([laptop, projector]), at: 22)
+        XCTAssertEqual([l.assignment.presenter?.name, l.assignment.audienceDisplay?.name], ["eDP-1", "HDMI-1"])
         // With a third display left, the console goes there, the room's view stays.
         var t = DisplayPolicy()
         _ = t.update(enumerate([laptop, projector, monitor]), at: 0)

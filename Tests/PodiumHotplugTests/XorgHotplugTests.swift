@@ -41,6 +41,30 @@ final class XorgHotplugTests: XCTestCase {
         XCTAssertTrue(podium.log.contains("audience first frame on DUMMY1"), podium.log)
     }
 
+    /// The lid closed (the laptop's display off, the projector left: the console hidden), then the
+    /// projector blipping off and on: it comes back as the room's display, not the console's
+    /// (trial 22 F1: the console, notes and all, came back on the projector and stayed there).
+    func testAProjectorBlipWithTheLidClosedKeepsTheConsoleOffIt() throws {
+        let rig = try XorgRig(["1280x800", "1920x1080"])
+        defer { rig.stop() }
+        let podium = try RigPodium(rig: rig)
+        defer { podium.stop() }
+        _ = try podium.waitFor("audience on DUMMY1") { $0.audienceIsFullscreen(on: "DUMMY1") }
+        try rig.unplug(0)
+        _ = try podium.waitFor("lid closed: the room's view alone") { $0.displayNames == ["DUMMY1"] && $0.audiencePlacement == "mirror" && !$0.presenter.visible }
+        try rig.unplug(1)
+        _ = try podium.waitFor("no display") { $0.displayNames.isEmpty }
+        try rig.plug(1, "1920x1080")
+        let back = try podium.waitFor("the projector back, the room's") { $0.displayNames == ["DUMMY1"] && $0.audiencePlacement == "mirror" }
+        XCTAssertFalse(back.presenter.visible, "the console stays hidden: \(back.summary)")
+        usleep(1_500_000)
+        let later = try podium.state()
+        XCTAssertFalse(later.presenter.visible, "and stays so: \(later.summary)")
+        XCTAssertEqual(later.audiencePlacement, "mirror", later.summary)
+        XCTAssertTrue(later.audience.visible, "the room sees the talk: \(later.summary)")
+        XCTAssertFalse(podium.log.contains("now: presenter on DUMMY1"), podium.log)
+    }
+
     /// One display at launch, under a window manager (openbox): the presenter window fills the
     /// display as it does after a plug, not a small decorated window in its middle (a trial saw
     /// 1024×660 with a title bar); a projector plugged later leaves it so.

@@ -357,14 +357,15 @@ public final class DisplayController<Platform: DisplayPlatform> {
         }
     }
 
-    /// Called with the display the room sees whenever that changes (nil: none), so a crash
-    /// restart can be told (`DisplayPolicy.roomHint`).
+    /// Called with the display the room sees, or saw until a removal (`DisplayPolicy.rememberedRoom`),
+    /// whenever that changes (nil: none), so a crash restart can be told (`DisplayPolicy.roomHint`).
     public var onRoomDisplayChange: ((DisplayIdentity?) -> Void)?
     private var reportedRoom: DisplayIdentity??
 
     private func apply(launch: Bool, since t: Double) {
         let a = policy.assignment
-        if reportedRoom != .some(a.roomDisplay?.identity) { reportedRoom = .some(a.roomDisplay?.identity); onRoomDisplayChange?(a.roomDisplay?.identity) }
+        let room = policy.rememberedRoom
+        if reportedRoom != .some(room) { reportedRoom = .some(room); onRoomDisplayChange?(room) }
         // A cover on a display the talk takes now (the audience failing over to it, the presenter
         // moving there) leaves fullscreen at once and is closed once the windows are placed: that
         // display shows black meanwhile, never the desktop. New spare displays are covered last.

@@ -187,6 +187,11 @@ public struct DisplayPolicy: Sendable {
         audienceSelector = audience; presenterSelector = presenter; self.windowed = windowed; self.blipGrace = blipGrace
     }
 
+    /// The display the room sees, else the one it saw until a removal and may come back to
+    /// (`lostAudience`, `roomHint`): what a crash restart is told (`roomHint`), so no display
+    /// moment forgets it.
+    public var rememberedRoom: DisplayIdentity? { assignment.roomDisplay?.identity ?? lostAudience ?? roomHint }
+
     /// The displays the talk covers black (`DisplayAssignment.spareDisplays`); none beside another
     /// talk (`besideAnotherTalk`), whose room may be one of them.
     public var spareDisplays: [DisplayInfo] { besideAnotherTalk ? [] : assignment.spareDisplays(among: displays) }
@@ -219,6 +224,10 @@ public struct DisplayPolicy: Sendable {
         resolveSelectors()
         if lostAudience != nil { arrivedSinceLoss += change.added.map(\.identity) }
         if let a = old.audienceDisplay, !ids.contains(a.identity) { lostAudience = a.identity; lostAt = time; arrivedSinceLoss = [] }
+        // The room's display, the only one left (the lid closed), gone too (a projector blip):
+        // still the room's when it is back, never the console's, as after a crash (trial 22 F1:
+        // the console with its notes came back on the projector and stayed).
+        if old.onlyTheRoomsDisplay, let r = old.roomDisplay, !ids.contains(r.identity) { roomHint = r.identity }
         arrivedSinceLoss.removeAll { !ids.contains($0) }
         assignment = choose(at: time)
         if assignment.roomDisplay != nil { roomHint = nil }

@@ -92,6 +92,10 @@ public final class Presentation {
     /// Actions the platform performs: `s` swaps the displays, `q` quits, Ctrl+R reloads the deck
     /// and its files. Unset: the key is not used.
     public var onSwapDisplays: (() -> Void)?
+    /// Whether a swap would do anything now (the audience view has a display of its own); the
+    /// swap key asks nothing otherwise (trial 22 m7: with the lid closed the question showed on
+    /// the room's display, and yes did nothing).
+    public var canSwapDisplays: () -> Bool = { true }
     public var onQuit: (() -> Void)?
     public var onReload: (() -> Void)?
     /// Local time for the console's wall clock (injectable for tests).

@@ -258,6 +258,11 @@ extension Presentation {
         if let q = pendingQuestion, q.confirmAction == action { answerQuestion(true); return true }
         guard action.asksWhileRunning, talk.isStarted || action == .swapDisplays else { return perform(action) }
         if action == .swapDisplays && onSwapDisplays == nil { return false }
+        if action == .swapDisplays && !canSwapDisplays() {
+            log("swap: the audience view has no display of its own; nothing to swap")
+            showPassingNotice("Nothing to swap: the audience view has no display of its own.", seconds: 4)
+            return false
+        }
         let key = keyMap.keys(for: action).first
         let what: String
         switch action {
