@@ -1,5 +1,5 @@
 import Foundation
-import PodiumCore
+@testable import PodiumCore
 import PodiumKit
 import XCTest
 
@@ -133,5 +133,27 @@ final class PluginRefusalTests: XCTestCase {
                   reason: "a shared library outside a plugin directory: put it in \(folder.path)/<name>/ with a plugin.json"),
             .init(origin: gone.path, reason: "plugin directory (from --plugin-path) does not exist or is not a directory"),
         ])
+    }
+}
+
+/// A library's undefined PodiumKit symbol explained (trial 22 F4): a `View` subclass calling the
+/// convenience `View.init(id:background:)` through `super.init` builds, then misses its
+/// initializing entry at load; the message names the call and the fix, not a rebuild.
+final class MissingSymbolTests: XCTestCase {
+    func testASuperCallToAConvenienceInitializerIsNamedWithItsFix() throws {
+        let dl = "/p/libTrap.so: undefined symbol: $s9PodiumKit4ViewC2id10backgroundACSSSg_AA5ColorVtcfc"
+        let why = try XCTUnwrap(MissingSymbol.explain(dl, host: "3.0", manifestAPI: "3.0"))
+        XCTAssertTrue(why.contains("convenience initializer View.init(id: String?, background: Color) through super.init"), why)
+        XCTAssertTrue(why.contains("call the designated super.init() and set the properties"), why)
+        XCTAssertFalse(why.contains("rebuild"), why)
+    }
+
+    func testAnotherMissingSymbolStillSaysRebuildAndNamesIt() throws {
+        // View.init(id:background:)'s allocating entry (…fC), as a library built against another API would miss it.
+        let dl = "/p/libOld.so: undefined symbol: $s9PodiumKit4ViewC2id10backgroundACSSSg_AA5ColorVtcfC"
+        let why = try XCTUnwrap(MissingSymbol.explain(dl, host: "3.0", manifestAPI: "3.0"))
+        XCTAssertTrue(why.hasPrefix("cannot load: built against another PodiumKit API than this host's 3.0"), why)
+        XCTAssertTrue(why.contains("; PodiumKit.View.__allocating_init(id: Swift.Optional<Swift.String>"), "the symbol demangled: \(why)")
+        XCTAssertNil(MissingSymbol.explain("/p/lib.so: undefined symbol: g_free_sized", host: "3.0", manifestAPI: "3.0"))
     }
 }

@@ -171,9 +171,7 @@ public enum PluginLoader {
             let error = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
             // A PodiumKit symbol this host lacks: the library was built against another API
             // than its manifest claims (a 2.x plugin whose plugin.json was edited to say 3.0).
-            if error.contains("undefined symbol: $s9PodiumKit") {
-                return refuse(lib, "cannot load: built against another PodiumKit API than this host's \(host), although plugin.json says \(manifest.api): rebuild the plugin against PodiumKit \(host) (\(error))")
-            }
+            if let why = MissingSymbol.explain(error, host: "\(host)", manifestAPI: "\(manifest.api)") { return refuse(lib, why) }
             return refuse(lib, "cannot load: \(error)")
         }
         let symbol = manifest.entry ?? PluginEntry.symbolName
