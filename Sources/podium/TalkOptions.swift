@@ -64,8 +64,11 @@ enum TalkOptions {
             deck.endTimeMinutes = c.hour * 60 + c.minute
         }
         deck.lastMinutes = try number("--last-minutes", 0...10_000) ?? deck.lastMinutes
+        // `-d 0` turned off a planned end the files gave: said so, not blamed on them (trial 22 m6).
+        let endTurnedOff = options.values["--duration"].flatMap(Double.init) == 0
         // Typed and with no end to count back from: said, not silently ignored (trial 11, F12).
         if let v = options.values["--last-minutes"], deck.durationMinutes == nil, deck.endTimeMinutes == nil {
+            if endTurnedOff { throw CommandLineInterface.UsageError(description: "--last-minutes \(shown(v)) needs a planned end, which --duration 0 turns off: give --duration MIN or --end-time HH:MM instead") }
             throw CommandLineInterface.UsageError(description: "--last-minutes \(shown(v)) needs a planned end: give --duration MIN or --end-time HH:MM (or a duration in the deck or its .pdfpc)")
         }
         // Both count slides as the speaker sees them (the position, the slide prompt, the
@@ -75,7 +78,9 @@ enum TalkOptions {
         // The file's alone, as `--last-minutes` alone is refused above: said and not used
         // (trial 20 #12: it was taken, and `check` said "last minutes 30").
         if let l = opened?.lastMinutes, options.values["--last-minutes"] == nil, deck.durationMinutes == nil, deck.endTimeMinutes == nil {
-            deck.openerWarnings.append("\(besideFile(deck)): lastMinutes \(plain(l)) needs a planned end (duration or endTime there, or --duration MIN / --end-time HH:MM): not used")
+            deck.openerWarnings.append(endTurnedOff
+                ? "\(besideFile(deck)): lastMinutes \(plain(l)) not used: --duration 0 turned off the planned end (the timer counts up)"
+                : "\(besideFile(deck)): lastMinutes \(plain(l)) needs a planned end (duration or endTime there, or --duration MIN / --end-time HH:MM): not used")
             deck.lastMinutes = nil
         }
         if let slide = try number("--page", 1...Double(max(1, slides.count)), whole: true).map(Int.init) {

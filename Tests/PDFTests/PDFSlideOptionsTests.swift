@@ -58,5 +58,13 @@ final class PDFSlideOptionsTests: PDFTestCase {
         try #"{"pdfpcFormat": 2, "duration": 20}"#.write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
         let pdfpc = try runProcess(TestPaths.podium, ["check", pdf, "--last-minutes", "14"], environment: env)
         XCTAssertEqual(pdfpc.status, 0, pdfpc.stderr)
+        // `-d 0` turns that end off: said so, not blamed on the file, which has one (trial 22 m6).
+        let off = try runProcess(TestPaths.podium, ["check", pdf, "-d", "0", "-l", "3"], environment: env)
+        XCTAssertEqual(off.status, 2, off.stderr)
+        XCTAssertTrue(off.stderr.hasPrefix("podium: --last-minutes 3 needs a planned end, which --duration 0 turns off"), off.stderr)
+        try #"{"pdfpcFormat": 2, "duration": 20, "lastMinutes": 5}"#.write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
+        let file = try runProcess(TestPaths.podium, ["check", pdf, "-d", "0"], environment: env)
+        XCTAssertEqual(file.status, 0, file.stderr)
+        XCTAssertTrue((file.stdout + file.stderr).contains("talk.pdfpc: lastMinutes 5 not used: --duration 0 turned off the planned end"), file.stdout + file.stderr)
     }
 }
