@@ -18,8 +18,11 @@ enum SnapshotCommand {
         let view = o.values["--view"] ?? "audience"
         guard ["presenter", "audience"].contains(view) else { throw U(description: "--view must be presenter or audience, got \(SafeText.quote(view))") }
         let sizeText = o.values["--size"] ?? "1920x1080"
-        let dims = sizeText.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard dims.count == 2, dims.allSatisfy({ $0 > 0 && $0 <= 8192 }) else { throw U(description: "--size expects WxH, e.g. 1920x1080, got \(SafeText.quote(sizeText))") }
+        // Every part a number ("800x600x" is refused, not read as 800x600: trial 22 m8).
+        let parts = sizeText.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        let dims = parts.compactMap { Int($0) }
+        guard parts.count == 2, dims.count == 2, dims.allSatisfy({ $0 > 0 }) else { throw U(description: "--size expects WxH, e.g. 1920x1080, got \(SafeText.quote(sizeText))") }
+        guard dims.allSatisfy({ $0 <= 8192 }) else { throw U(description: "--size \(SafeText.quote(sizeText)) is too large: each side at most 8192 pixels") }
 
         let registry = BuiltInPlugins.registry()
         // As `present` does: a scene with a misspelt parameter is an error card (the audience

@@ -240,6 +240,15 @@ final class CommandLineTests: XCTestCase {
         let r2 = try podium("snapshot", "--size", "big", "--out", "x.png")
         XCTAssertEqual(r2.status, 2)
         XCTAssertTrue(r2.stderr.contains("--size expects WxH"))
+        // Trailing parts are refused, not dropped; too large says so (trial 22 m8).
+        for bad in ["800x600x", "800x600x4", "x800x600"] {
+            let r = try podium("snapshot", "--size", bad, "--out", "x.png")
+            XCTAssertEqual(r.status, 2, bad)
+            XCTAssertTrue(r.stderr.contains("--size expects WxH, e.g. 1920x1080, got \"\(bad)\""), "\(bad): \(r.stderr)")
+        }
+        let huge = try podium("snapshot", "--size", "16385x100", "--out", "x.png")
+        XCTAssertEqual(huge.status, 2)
+        XCTAssertTrue(huge.stderr.contains("--size \"16385x100\" is too large: each side at most 8192 pixels"), huge.stderr)
         // A PNG that cannot be written is bad input too (exit 2, naming the folder), found before the render.
         let r3 = try podium("snapshot", "--out", "/nonexistent-podium-dir/x.png")
         XCTAssertEqual(r3.status, 2, r3.stderr)
