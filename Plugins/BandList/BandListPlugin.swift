@@ -28,7 +28,7 @@ public enum BandListPlugin {
         // `select` naming no band is a warning (`check` only): the talk goes on, the form says
         // so and the room sees every name, as a deck `query` with no hits is for a web search.
         d.sceneKinds[0].checkFiles = { p, r in
-            SceneFileCheck(problem: storeProblem(p, deckDirectory: r.deckDirectory), warning: r.probe ? selectWarning(p, r) : nil)
+            SceneFileCheck(problem: storeProblem(p, deckDirectory: r.deckDirectory) ?? seedProblem(p, r), warning: r.probe ? selectWarning(p, r) : nil)
         }
         d.commands = [BandsCommand.command]
         return d
@@ -43,6 +43,17 @@ public enum BandListPlugin {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         do { _ = try BandStore(path: url.path, readOnly: true); return nil }
         catch { return "\(p.path).store: \(error)" }
+    }
+
+    /// The shipped seed a new store is filled from when it is not there and no store is yet
+    /// (a binary moved away from its Assets: trial 22 F3, an error card in the talk while check
+    /// said OK); nil otherwise. A `seed` the deck names is checked by `validate`.
+    static func seedProblem(_ p: SceneParameters, _ r: SceneFileCheckRequest) -> String? {
+        guard (try? p.string("seed")) == nil, let data = r.dataDirectory, let assets = r.assetsDirectory else { return nil }
+        let store = BandStore.location(parameter: try? p.string("store"), deckDirectory: r.deckDirectory, dataDirectory: data)
+        let seed = seedURL(parameter: nil, deckDirectory: r.deckDirectory, assetsDirectory: assets)
+        guard !FileManager.default.fileExists(atPath: store.path), !FileManager.default.fileExists(atPath: seed.path) else { return nil }
+        return "\(p.path): no band store yet and the shipped bands it starts from are not there (\(SafeText.escape(seed.path))): name a \"seed\", or set PODIUM_ASSETS to Podium's Assets folder"
     }
 
     /// A warning when the deck's `select` names no band in the catalogue the talk opens: the

@@ -112,4 +112,23 @@ final class CheckReportsEverythingTests: XCTestCase {
         XCTAssertEqual(r.status, 2, r.stderr)
         XCTAssertTrue(r.stderr.contains("scene kind \"band-list\" is unavailable: plugin org.podium.band-list was refused: \(empty.path)/libBandListScene.so: built-in plugin org.podium.band-list is missing"), r.stderr)
     }
+    /// A deck leaning on the shipped files (the map, the bands a new store starts from) where
+    /// they are not (a binary moved away from its Assets: trial 22 F3, where the talk showed two
+    /// error cards and `check` said OK): `check` names each, and how to give them.
+    func testCheckNamesShippedFilesThatAreNotThere() throws {
+        let deck = try write("shipped.json", """
+            { "title": "Shipped", "scenes": [
+              { "kind": "band-list", "title": "Bands" },
+              { "kind": "map-search", "title": "Map" } ] }
+            """)
+        let empty = dir.appendingPathComponent("no-assets")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let r = try runPodium(["check", deck], environment: ["PODIUM_ASSETS": empty.path, "SDL_VIDEODRIVER": "offscreen"])
+        XCTAssertEqual(r.status, 2, r.stdout + r.stderr)
+        XCTAssertTrue(r.stderr.contains("scenes[0].parameters: no band store yet and the shipped bands it starts from are not there (\(empty.path)/Bands/bands.json)"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("scenes[1].parameters: no map named and the shipped one is not there (\(empty.path)/Maps/helsinki.sqlite)"), r.stderr)
+        // With the checkout's Assets: fine.
+        let ok = try runPodium(["check", deck], environment: ["SDL_VIDEODRIVER": "offscreen"])
+        XCTAssertEqual(ok.status, 0, ok.stdout + ok.stderr)
+    }
 }
