@@ -56,7 +56,9 @@ final class PDFScene: ScenePositionKeeping, SceneStepping, ScenePlaceNaming {
         ink = InkSessions.session(for: path, document: cache.document)
         ink.tellSpeaker = { [weak context] in context?.tellSpeaker($0) }
         ink.runOnMain = { [weak context] body in context?.runOnMain(body) }
-        layout = options.requestedLayout ?? NotesDetection.layout(of: cache.document)
+        // The deck's layout, unless this page's own shape cannot hold slide + notes (an appendix).
+        let deckLayout = options.requestedLayout ?? NotesDetection.layout(of: cache.document)
+        layout = cache.document.pageSizes.indices.contains(page) ? NotesDetection.pageLayout(deckLayout, pageSize: cache.document.pageSizes[page]) : deckLayout
         let slide = layout.region(forAudience: true)
         audiencePage = PDFPageView(cache: cache, page: page, region: slide, background: options.background)
         audiencePage.id = "pdf.audience-page"

@@ -126,6 +126,40 @@ final class PDFNotesSplitTests: PDFTestCase {
         XCTAssertEqual(app.stop(), 0)
     }
 
+    /// Slide + notes pages followed by a plain 4:3 appendix (trial 22 F2): each page is judged by
+    /// its own shape, so the appendix reaches the room whole, not its left half as a narrow strip
+    /// with the rest in the notes panel, and `check` names the pages shown whole.
+    func testAPlainPageAmongSlideAndNotesPagesIsShownWhole() throws {
+        XCTAssertEqual(NotesDetection.pageLayout(.right, pageSize: Size(1600, 450)), .right)
+        XCTAssertEqual(NotesDetection.pageLayout(.right, pageSize: Size(600, 450)), .none, "4:3: halves of 0.67 are no slide")
+        XCTAssertEqual(NotesDetection.pageLayout(.left, pageSize: Size(800, 450)), .none, "16:9 under an explicit --notes left")
+        XCTAssertEqual(NotesDetection.pageLayout(.bottom, pageSize: Size(800, 900)), .bottom)
+        XCTAssertEqual(NotesDetection.pageLayout(.bottom, pageSize: Size(800, 450)), .none)
+        let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 5, width: 1600, height: 450, notesRight: true, appendix: (from: 3, width: 600)))
+        let home = env.merging(TestPaths.privateHome(in: dir)) { a, _ in a }
+        let check = try runProcess(TestPaths.podium, ["check", pdf], environment: home)
+        XCTAssertEqual(check.status, 0, check.stderr)
+        XCTAssertTrue((check.stdout + check.stderr).contains("talk.pdf: pages 4, 5 are not slide + notes shaped (notes right) and are shown whole to the room, with no notes half"), check.stdout + check.stderr)
+        func snapshot(_ scene: Int, _ view: String) throws -> PNGImage {
+            let out = path("s\(scene)-\(view).png")
+            let r = try runProcess(TestPaths.podium, ["snapshot", pdf, "--scene", "\(scene)", "--view", view, "--size", "1280x720", "--out", out], environment: home)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return try PNGImage(path: out)
+        }
+        // The appendix page whole: the room's view is 4:3 (not a strip of 0.67), its box
+        // colour where the whole page puts it, and no notes yellow anywhere.
+        let a = try snapshot(3, "audience")
+        XCTAssertEqual(a.fraction(near: Self.yellow, tolerance: 12), 0, "no notes half")
+        XCTAssertGreaterThan(a.fraction(near: TestPDF.colour(3), tolerance: 8), 0.01, "page 4's box on the room's view")
+        // The whole 4:3 page at 720 high is 960 of the 1280 pixels wide (75 % of the view), its
+        // left half a strip of 480 (37.5 %); the rest is the letterbox.
+        let letterbox = a.fraction(near: (0, 0, 0), tolerance: 4)
+        XCTAssertLessThan(letterbox, 0.3, "the page fills a 4:3 area, not a strip (letterbox \(letterbox))")
+        let split = try snapshot(0, "audience")
+        XCTAssertEqual(split.fraction(near: Self.yellow, tolerance: 12), 0, "slide + notes pages still split")
+        XCTAssertGreaterThan(split.fraction(near: TestPDF.colour(0), tolerance: 8), 0.05)
+    }
+
     /// Beamer's notes below the slide (`show notes on second screen=bottom`), detected from the
     /// page shape and the `/Creator`; a snapshot of the audience view holds no notes.
     func testNotesBottomFromBeamerMetadata() throws {

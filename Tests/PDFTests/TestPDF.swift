@@ -32,6 +32,9 @@ enum TestPDF {
         var colourShift = 0
         /// Beamer-style double-height pages: the bottom half is the notes page.
         var notesBottom = false
+        /// Pages from `from` on are plain slides `width` points wide (the height as the others'),
+        /// no notes half: an appendix after slide + notes pages (trial 22 F2).
+        var appendix: (from: Int, width: Double)? = nil
         /// The big type on each page instead of its number (a slide's own text, which stays the
         /// same when slides are inserted before it).
         var texts: [String]? = nil
@@ -60,7 +63,10 @@ enum TestPDF {
             // cairo 1.16 omits numeric labels and writes no entry for page 0 unless it has a
             // non-numeric label, so tests label from page 0 on.
             if let l = o.labels[i] { cairo_pdf_surface_set_page_label(surface, l) }
-            let slideW = o.notesRight ? o.width / 2 : o.width, slideH = o.notesBottom ? o.height / 2 : o.height
+            let plain = o.appendix.map { i >= $0.from } ?? false
+            if let a = o.appendix, i == a.from { cairo_pdf_surface_set_size(surface, a.width, o.height) }
+            let notesRight = o.notesRight && !plain, notesBottom = o.notesBottom && !plain
+            let slideW = notesRight ? o.width / 2 : plain ? o.appendix!.width : o.width, slideH = notesBottom ? o.height / 2 : o.height
             cairo_set_source_rgb(cr, 1, 1, 1); cairo_paint(cr)
             // A named destination per page: cairo 1.16 drops `page=N` links to later pages.
             cairo_tag_begin(cr, "cairo.dest", "name='page\(i + 1)' x=0 y=0"); cairo_tag_end(cr, "cairo.dest")
@@ -73,13 +79,13 @@ enum TestPDF {
             cairo_set_font_size(cr, o.textSize ?? slideH / 8)
             cairo_move_to(cr, slideW * 0.6, slideH * 0.5)
             cairo_show_text(cr, o.texts?[i] ?? "\(i + 1)")
-            if o.notesRight {
+            if notesRight {
                 cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
                 cairo_rectangle(cr, slideW, 0, slideW, o.height); cairo_fill(cr)
                 cairo_set_source_rgb(cr, 1, 0.9, 0)
                 cairo_rectangle(cr, slideW + slideW * 0.1, o.height * 0.1, slideW * 0.8, o.height * 0.2); cairo_fill(cr)
             }
-            if o.notesBottom {
+            if notesBottom {
                 cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
                 cairo_rectangle(cr, 0, slideH, o.width, slideH); cairo_fill(cr)
                 cairo_set_source_rgb(cr, 1, 0.9, 0)

@@ -40,6 +40,8 @@ public struct PDFDeck {
     /// Said when the page labels are not used to group overlays and Beamer's navigation symbols do
     /// not prove every page's frame (`PageLabelTrust`, `BeamerFrames`).
     public var labelWarning: String?
+    /// Pages shown whole although the deck's pages are split into slide + notes (`NotesDetection.wholePagesWarning`).
+    public var wholePagesWarning: String?
     /// Said when `talk.pdfpc` hides every page: the hiding is ignored, every page shown (a
     /// talk of no slides cannot be given; trial 13 F12 saw page 1 alone, "1 / 1").
     public var hiddenWarning: String?
@@ -100,6 +102,7 @@ public struct PDFDeck {
             pages = [Page(title: name, notes: "", parameters: params(0), slide: nil)]
             return
         }
+        wholePagesWarning = NotesDetection.wholePagesWarning(file: name, doc: doc, layout: layout)
         let reading = PDFNotes.read(for: file, labels: doc.labels)
         let notes = reading.notes
         notesProblems = reading.problems

@@ -56,6 +56,7 @@ enum PDFDeckOpener {
             deck.problems.insert("\(r.path.pathLastComponent) cannot be opened now (\(reason)): the talk goes on with the version shown before the restart, and reloads once the file is complete", at: 0)
         }
         if let w = pdf.labelWarning { deck.warnings.append(w) }
+        if let w = pdf.wholePagesWarning { deck.warnings.append(w) }
         if let w = pdf.hiddenWarning { deck.warnings.append(w) }
         if let p = pdf.pdfpc {
             deck.durationMinutes = p.durationMinutes

@@ -38,6 +38,33 @@ public enum NotesDetection {
         return .none
     }
 
+    /// The layout one page of `pageSize` (points) is shown with when the deck's is `layout`: the
+    /// same, unless the page's own shape cannot hold a slide and its notes that way; then
+    /// `.none`, the page whole to the room (trial 22 F2: a 4:3 appendix after slide + notes pages
+    /// was cut in half, the room saw a narrow strip and the notes panel the rest). Side by side
+    /// needs a page at least twice as wide as high (halves at least square: slides are 1.25–1.78);
+    /// one above the other a page at least 0.9 times as high as wide (halves at most 2.2 wide).
+    public static func pageLayout(_ layout: NotesLayout, pageSize s: Size) -> NotesLayout {
+        guard s.width > 0, s.height > 0 else { return layout }
+        switch layout {
+        case .none: return .none
+        case .right, .left: return s.width / s.height >= 2 ? layout : .none
+        case .bottom, .top: return s.height / s.width >= 0.9 ? layout : .none
+        }
+    }
+
+    /// For `podium check` and the presenter banner: the pages of `doc` that `layout` would split
+    /// but whose shape cannot hold a slide and its notes, shown whole (`pageLayout`), e.g.
+    /// "talk.pdf: pages 4, 5 are not slide + notes shaped and are shown whole (no notes half)";
+    /// nil when there are none.
+    public static func wholePagesWarning(file: String, doc: PDFDocument, layout: NotesLayout) -> String? {
+        guard layout != .none else { return nil }
+        let whole = doc.pageSizes.indices.filter { pageLayout(layout, pageSize: doc.pageSizes[$0]) == .none }
+        guard !whole.isEmpty else { return nil }
+        let list = whole.prefix(10).map { String($0 + 1) }.joined(separator: ", ") + (whole.count > 10 ? ", … (\(whole.count) in all)" : "")
+        return "\(file.pathLastComponent): page\(whole.count == 1 ? "" : "s") \(list) \(whole.count == 1 ? "is" : "are") not slide + notes shaped (notes \(layout.rawValue)) and \(whole.count == 1 ? "is" : "are") shown whole to the room, with no notes half"
+    }
+
     /// For the speaker (presenter banner, `podium check`): `file`'s pages look like slide +
     /// notes but are shown whole, so the room would read the notes. Nil when that is not so.
     public static func unsplitWarning(file: String, doc: PDFDocument, shown layout: NotesLayout) -> String? {
