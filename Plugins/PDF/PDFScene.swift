@@ -23,10 +23,14 @@ final class PDFScene: ScenePositionKeeping, SceneStepping, ScenePlaceNaming {
     /// A zoom rectangle being dragged: its corners in the presenter page view's points.
     var zoomDrag: (from: Point, to: Point)?
     /// The notes half of the page with Beamer's notes on the second screen, for the console's
-    /// notes panel; nil for whole pages.
+    /// notes panel (hidden on a page shown whole); nil when no page of the scene has one.
     private var notesPage: PDFPageView?
-    /// The notes half the pages are split at (`.none`: whole pages).
-    let layout: NotesLayout
+    /// How each page of the file is shown, by 0-based page: the deck's notes half, or `.none`
+    /// (whole) for a page whose own shape cannot hold slide + notes (`NotesDetection.pageLayout`).
+    let pageLayouts: [NotesLayout]
+    /// How the page shown now is split (`.none`: whole).
+    var layout: NotesLayout { layout(of: page) }
+    func layout(of p: Int) -> NotesLayout { pageLayouts.indices.contains(p) ? pageLayouts[p] : .none }
     var presenterNotesView: View? { notesPage }
     /// Opens external links; replaceable in tests.
     var opener = BrowserOpener()
@@ -56,25 +60,30 @@ final class PDFScene: ScenePositionKeeping, SceneStepping, ScenePlaceNaming {
         ink = InkSessions.session(for: path, document: cache.document)
         ink.tellSpeaker = { [weak context] in context?.tellSpeaker($0) }
         ink.runOnMain = { [weak context] body in context?.runOnMain(body) }
-        // The deck's layout, unless this page's own shape cannot hold slide + notes (an appendix).
+        // The deck's layout, page by page: a page whose own shape cannot hold slide + notes (an
+        // appendix) is shown whole, also when a `pages` range steps onto it from split pages.
         let deckLayout = options.requestedLayout ?? NotesDetection.layout(of: cache.document)
-        layout = cache.document.pageSizes.indices.contains(page) ? NotesDetection.pageLayout(deckLayout, pageSize: cache.document.pageSizes[page]) : deckLayout
-        let slide = layout.region(forAudience: true)
-        audiencePage = PDFPageView(cache: cache, page: page, region: slide, background: options.background)
+        let pageLayouts = cache.document.pageSizes.map { NotesDetection.pageLayout(deckLayout, pageSize: $0) }
+        self.pageLayouts = pageLayouts
+        func region(audience: Bool) -> (Int) -> Rect {
+            { pageLayouts.indices.contains($0) ? pageLayouts[$0].region(forAudience: audience) : Rect(0, 0, 1, 1) }
+        }
+        audiencePage = PDFPageView(cache: cache, page: page, regions: region(audience: true), background: options.background)
         audiencePage.id = "pdf.audience-page"
         audiencePage.window = .audience
         audienceView = audiencePage
         // The presenter sees the slide large with its links; Beamer's notes half goes to the
         // console's notes panel, and the console's next preview is the only next slide.
-        presenterPage = PDFPageView(cache: cache, page: page, region: slide, background: Theme.standard.surface)
+        presenterPage = PDFPageView(cache: cache, page: page, regions: region(audience: true), background: Theme.standard.surface)
         presenterPage.id = "pdf.page"
         presenterPage.window = .presenter
-        let next = PDFPageView(cache: cache, page: page, region: slide, background: Theme.standard.surface)
+        let next = PDFPageView(cache: cache, page: page, regions: region(audience: true), background: Theme.standard.surface)
         next.id = "pdf.next-page"
         presenter = PDFPresenterView(page: presenterPage, next: next)
-        if layout != .none {
-            let notes = PDFPageView(cache: cache, page: page, region: layout.region(forAudience: false), background: Theme.standard.surface)
+        if options.pages.contains(where: { pageLayouts.indices.contains($0) && pageLayouts[$0] != .none }) {
+            let notes = PDFPageView(cache: cache, page: page, regions: region(audience: false), background: Theme.standard.surface)
             notes.id = "pdf.notes-page"
+            notes.isHidden = !pageLayouts.indices.contains(page) || pageLayouts[page] == .none   // a whole page has no notes half
             notesPage = notes
             presenter.showsNext = false
         }
@@ -169,6 +178,7 @@ final class PDFScene: ScenePositionKeeping, SceneStepping, ScenePlaceNaming {
         leavePageInk()
         page = p
         audiencePage.page = page; presenterPage.page = page; notesPage?.page = page
+        notesPage?.isHidden = layout == .none
         movies.show(page: page)
         updateStatus()
         context.setNeedsDisplay()

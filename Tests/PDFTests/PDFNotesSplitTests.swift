@@ -1,6 +1,6 @@
 import XCTest
 import PodiumKit
-import PDFScene
+@testable import PDFScene
 import PodiumTestSupport
 
 /// Beamer's notes on the second screen: detected from the page shape (and Beamer's `/Creator`),
@@ -158,6 +158,31 @@ final class PDFNotesSplitTests: PDFTestCase {
         let split = try snapshot(0, "audience")
         XCTAssertEqual(split.fraction(near: Self.yellow, tolerance: 12), 0, "slide + notes pages still split")
         XCTAssertGreaterThan(split.fraction(near: TestPDF.colour(0), tolerance: 8), 0.05)
+    }
+
+    /// A `pages` range that steps from slide + notes pages onto an appendix page shows that page
+    /// whole to the room and hides the notes half, and back (trial 22 F2: the range kept its first
+    /// page's split, so the room saw the appendix's left half).
+    @MainActor func testARangeSteppingOntoAnAppendixPageShowsItWhole() throws {
+        _ = TestPDF.write(path("talk.pdf"), .init(pages: 4, width: 1600, height: 450, notesRight: true, appendix: (from: 2, width: 600)))
+        for notes in ["auto", "right"] {
+            let range = try PDFScene(SceneParameters(["file": "talk.pdf", "pages": "1-4", "notes": .string(notes)]), pdfHost(dir))
+            let half = try XCTUnwrap(range.presenterNotesView, notes)
+            XCTAssertEqual(range.audiencePage.region, Rect(0, 0, 0.5, 1), "\(notes): page 1's slide half")
+            XCTAssertFalse(half.isHidden)
+            XCTAssertTrue(range.handle(.next)); XCTAssertTrue(range.handle(.next))
+            XCTAssertEqual(range.page, 2)
+            XCTAssertEqual(range.audiencePage.region, Rect(0, 0, 1, 1), "\(notes): the appendix page whole to the room")
+            XCTAssertEqual(range.presenterPage.region, Rect(0, 0, 1, 1))
+            XCTAssertTrue(half.isHidden, "\(notes): no notes half of a whole page")
+            XCTAssertTrue(range.handle(.previous))
+            XCTAssertEqual(range.audiencePage.region, Rect(0, 0, 0.5, 1))
+            XCTAssertFalse(half.isHidden)
+            // A scene that starts on the appendix page has no notes half at all.
+            let appendix = try PDFScene(SceneParameters(["file": "talk.pdf", "page": 3, "notes": .string(notes)]), pdfHost(dir))
+            XCTAssertEqual(appendix.audiencePage.region, Rect(0, 0, 1, 1))
+            XCTAssertNil(appendix.presenterNotesView)
+        }
     }
 
     /// Beamer's notes below the slide (`show notes on second screen=bottom`), detected from the

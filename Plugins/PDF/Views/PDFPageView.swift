@@ -12,8 +12,11 @@ final class PDFPageView: View {
     let cache: PageCache
     /// 0-based page shown; changing it redraws.
     var page: Int { didSet { if page != oldValue { setNeedsDisplay() } } }
-    /// Unit page coordinates of the part shown (a half with Beamer notes).
-    let region: Rect
+    /// Unit page coordinates of the part shown of the current page (a half with Beamer notes).
+    var region: Rect { regions(page) }
+    /// Unit page coordinates of the part shown of each page (0-based): pages of one PDF may differ
+    /// (slide + notes pages, then a whole appendix page, `NotesDetection`).
+    let regions: (Int) -> Rect
     var onLink: ((PDFLink.Target) -> Void)?
     /// Unit page coordinates of a part of `region` to show instead (zoom), widened to the view's
     /// aspect so it fills the view; rendered by poppler at the view's pixel size. Nil: `region`.
@@ -50,8 +53,12 @@ final class PDFPageView: View {
     /// current, it tells the cache its pixel size, which the page store's budget follows.
     var window: PageCache.PageWindow?
 
-    init(cache: PageCache, page: Int, region: Rect, background: Color) {
-        self.cache = cache; self.page = page; self.region = region
+    convenience init(cache: PageCache, page: Int, region: Rect, background: Color) {
+        self.init(cache: cache, page: page, regions: { _ in region }, background: background)
+    }
+
+    init(cache: PageCache, page: Int, regions: @escaping (Int) -> Rect, background: Color) {
+        self.cache = cache; self.page = page; self.regions = regions
         super.init()
         backgroundColor = background
         clipsToBounds = true
@@ -61,7 +68,7 @@ final class PDFPageView: View {
     private var scale: Double { (host as? WindowRoot)?.scale ?? 1 }
 
     /// The key of `page` at this view's current size; nil when the view has no area.
-    func key(for page: Int) -> (PageKey, PageFit)? { key(for: page, region: region) }
+    func key(for page: Int) -> (PageKey, PageFit)? { key(for: page, region: regions(page)) }
 
     func key(for page: Int, region: Rect) -> (PageKey, PageFit)? {
         let s = cache.document.pageSizes[page]
