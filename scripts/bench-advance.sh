@@ -13,7 +13,10 @@
 #   - CPU per advance: Podium's and the X server's CPU time over the second Right pass / 19, from
 #     their threads' schedstat (ns; utime+stime counts 10 ms ticks, ±1 ms an advance);
 #   - launch -> both windows settled: spawn to the last damage on either display before 1 s of
-#     quiet (and to the first damage on either display);
+#     quiet (and to the first damage on either display); run as root, also as an unprivileged
+#     user (BENCH_USER, default nobody; none: skipped) whose HOME has seen one launch before, as a
+#     speaker's has: libX11 keeps its parsed Compose table (~15 ms of SDL's start) in the cache
+#     Podium names for users, never for root;
 #   - PSS after the 20 pages: Podium's, plus the X server's growth since before the launch;
 #   - idle CPU over 10 s (BENCH_IDLE_SECONDS) with the talk timer running (Podium with its crash
 #     watcher, and the X server);
@@ -98,9 +101,37 @@ os.makedirs(TMP + "/deck")
 pdf = TMP + "/deck/talk.pdf"; write_pdf(pdf)
 beamer = TMP + "/deck/beamer.pdf"; write_beamer_pdf(beamer)
 rig = subprocess.Popen(["Tests/Rig/xorg-rig.sh", "run", d, "1280x800", "1920x1080"], stdout=subprocess.DEVNULL)
+# The unprivileged user's launches: a HOME of its own, the deck readable (the rig's X server takes
+# any local client).
+USER = None
+if os.geteuid() == 0 and os.environ.get("BENCH_USER", "nobody") not in ("none", "root"):
+    import pwd
+    pw = pwd.getpwnam(os.environ.get("BENCH_USER", "nobody"))
+    USER = (pw.pw_name, pw.pw_uid, pw.pw_gid)
+    uhome = TMP + "/userhome"
+    for sub in ["", "/.config", "/.local/share", "/.local/state", "/.cache", "/run"]:
+        os.makedirs(uhome + sub, mode=0o700, exist_ok=True); os.chown(uhome + sub, pw.pw_uid, pw.pw_gid)
+    os.chmod(TMP, 0o755); os.chmod(TMP + "/deck", 0o755); os.chmod(pdf, 0o644)
+
+def user_launch(env):
+    """One launch of the bench deck as USER, timed as the main launch is; ended by SIGTERM."""
+    uh = TMP + "/userhome"
+    uenv = dict(env, HOME=uh, XDG_CONFIG_HOME=uh + "/.config", XDG_DATA_HOME=uh + "/.local/share",
+                XDG_STATE_HOME=uh + "/.local/state", XDG_CACHE_HOME=uh + "/.cache", XDG_RUNTIME_DIR=uh + "/run")
+    w = subprocess.Popen([XW, "settle", "0", "0", "3200", "1080", "1000"], env=env, stdout=subprocess.PIPE, text=True)
+    assert w.stdout.readline().strip() == "ready"
+    t0 = time.monotonic() * 1000
+    p = subprocess.Popen([BIN, "present", pdf], env=uenv, user=USER[1], group=USER[2], extra_groups=[],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    first, last = [float(v) for v in w.stdout.readline().split()[1::2]]
+    w.wait()
+    p.send_signal(15); p.wait(20)
+    time.sleep(0.3)
+    assert first >= 0, "bench-advance: podium drew nothing within 20 s of its launch as " + USER[0]
+    return first - t0, last - t0
 traces = []   # (t0, {mark: ms after t0}) from PODIUM_ADVANCE_TRACE
 res = {k: [] for k in ["floor", "floorcopy", "first", "revisit", "cpu", "xcpu", "launch", "launch1", "pss", "xgrow", "priv", "xpriv", "idle", "xidle",
-                        "brevisit", "bcpu", "bxcpu", "bcopied", "copied"]}
+                        "brevisit", "bcpu", "bxcpu", "bcopied", "copied", "ulaunch", "ulaunch1"]}
 try:
     wait(lambda: os.path.exists(d + "/ready"))
     env = dict(os.environ, DISPLAY=open(d + "/display").read().strip(), SDL_VIDEODRIVER="x11",
@@ -112,6 +143,7 @@ try:
     if WM == "openbox":   # the issue's rig; a window manager costs a launch its own round trips
         wm = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait(lambda: "window id" in subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env, capture_output=True, text=True).stdout)
+    if USER: user_launch(env)   # the user's HOME after a first launch (libX11's Compose cache made)
     for r in range(ROUNDS):
         # The floor: the least any program can take from key to pixel on this server today.
         fl = subprocess.Popen([XW, "floor", *area(AUD)], env=env)
@@ -170,6 +202,9 @@ try:
         except Exception: pass
         p.wait(20); s.close()
         time.sleep(0.3)
+        if USER:
+            first, last = user_launch(env)
+            res["ulaunch1"].append(first); res["ulaunch"].append(last)
         beamer_round(env, xpid)
         for l in open(TMP + "/podium.log"):
             if "advance trace t0=" in l:
@@ -193,6 +228,9 @@ print("CPU per advance (second pass): Podium %.2f ms + X server %.2f ms (runs: %
       m(res["cpu"]), m(res["xcpu"]), " ".join("%.2f+%.2f" % c for c in zip(res["cpu"], res["xcpu"])), m(res["copied"])))
 print("launch -> both windows settled: median %.0f ms (runs: %s)" % (m(res["launch"]), " ".join("%.0f" % x for x in res["launch"])))
 print("launch -> first pixel on either display: median %.0f ms (runs: %s)" % (m(res["launch1"]), " ".join("%.0f" % x for x in res["launch1"])))
+if USER:
+    print("launch as %s, an unprivileged user (libX11's Compose table cached): settled median %.0f ms (runs: %s), first pixel median %.0f ms" % (
+          USER[0], m(res["ulaunch"]), " ".join("%.0f" % x for x in res["ulaunch"]), m(res["ulaunch1"])))
 print("PSS after 20 pages: Podium %.0f MB + X server growth %.0f MB" % (m(res["pss"]), m(res["xgrow"])))
 # Without the library pages, whose share moves with whatever else maps them: the stable part.
 print("  of it Pss_Anon + Pss_Shmem: Podium %.1f MB + X server growth %.1f MB" % (m(res["priv"]), m(res["xpriv"])))
