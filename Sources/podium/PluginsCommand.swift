@@ -13,6 +13,7 @@ enum PluginsCommand {
             let loaded: [JSONValue] = r.loaded.map { l in
                 let d = l.descriptor
                 return ["id": .string(d.id), "name": .string(d.name), "version": .string(d.version),
+                        "manifestVersion": l.manifestVersion.map(JSONValue.string) ?? .null,
                         "api": .string(d.apiVersion.description), "sceneKinds": .array(d.sceneKinds.map { .string($0.name) }),
                         "deckExtensions": .array(d.deckOpeners.flatMap(\.extensions).map { .string($0) }),
                         "commands": .array(d.commands.map { .string($0.name) }),
@@ -37,7 +38,7 @@ enum PluginsCommand {
         print("loaded (\(r.loaded.count)):")
         for l in r.loaded {
             let d = l.descriptor
-            print("  \(d.id) \(d.version)  kinds: \(d.sceneKinds.map(\.name).joined(separator: ", "))\(extras(d.deckOpeners.flatMap(\.extensions), d.commands.map(\.name)))  \(l.origin)")
+            print("  \(d.id) \(d.version)\(l.versionNote)  kinds: \(d.sceneKinds.map(\.name).joined(separator: ", "))\(extras(d.deckOpeners.flatMap(\.extensions), d.commands.map(\.name)))  \(l.origin)")
         }
         if !r.pending.isEmpty {
             print("found, not loaded (\(r.pending.count); opened when a deck uses a kind, or with --load):")

@@ -46,6 +46,7 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
         let json = try JSONValue.parse(Data(viaFlag.stdout.utf8))
         let example = try XCTUnwrap(json["loaded"]?.array?.first { $0["id"]?.string == "org.podium.example" }, viaFlag.stdout)
         XCTAssertEqual(example["version"], "1.0.0")
+        XCTAssertEqual(example["manifestVersion"], .null, "plugin.json and the library agree")
         XCTAssertEqual(example["sceneKinds"], ["example"])
         XCTAssertEqual(example["path"]?.string, plugins.appendingPathComponent("example/libExampleScene.so").path)
         XCTAssertEqual(json["refused"], [])
@@ -57,6 +58,25 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
         try FileManager.default.copyItem(at: plugins, to: xdg.appendingPathComponent("plugins"))
         let viaXDG = try podium(["plugins", "--load"])
         XCTAssertTrue(viaXDG.stdout.contains("org.podium.example 1.0.0  kinds: example  opens: *.greetings  commands: greet  \(xdg.path)/plugins/example/libExampleScene.so"), viaXDG.stdout)
+    }
+
+    /// A plugin.json whose `version` is not the library's (a stale manifest, or another build of
+    /// the library copied in): `plugins --load` says both (trial 22 m9: it listed the library's
+    /// version alone once opened, the manifest's before, and never said they differ).
+    func testPluginsSaysWhenPluginJsonAndTheLibraryDisagreeOnTheVersion() throws {
+        let copy = work.appendingPathComponent("stale")
+        try FileManager.default.copyItem(at: plugins, to: copy)
+        let manifest = copy.appendingPathComponent("example/plugin.json")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        XCTAssertTrue(text.contains("\"1.0.0\""), text)
+        try text.replacingOccurrences(of: "\"1.0.0\"", with: "\"0.9.0\"").write(to: manifest, atomically: true, encoding: .utf8)
+        let listed = try podium(["plugins", "--load", "--plugin-path", copy.path])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertTrue(listed.stdout.contains("org.podium.example 1.0.0 (plugin.json says 0.9.0)  kinds: example"), listed.stdout)
+        let json = try JSONValue.parse(Data(try podium(["plugins", "--json", "--load", "--plugin-path", copy.path]).stdout.utf8))
+        let example = try XCTUnwrap(json["loaded"]?.array?.first { $0["id"]?.string == "org.podium.example" })
+        XCTAssertEqual(example["version"], "1.0.0")
+        XCTAssertEqual(example["manifestVersion"], "0.9.0")
     }
 
     /// The same plugin twice on the path: the second copy is refused as a duplicate.

@@ -148,7 +148,7 @@ public enum PluginLoader {
     @discardableResult
     static func open(_ c: Candidate, into registry: PluginRegistry) -> Bool {
         switch openLibrary(c) {
-        case let .success(d): return registry.register(d, origin: c.libraryPath, assetsDirectory: c.assetsDirectory)
+        case let .success(d): return registry.register(d, origin: c.libraryPath, assetsDirectory: c.assetsDirectory, manifestVersion: c.manifest.version)
         case let .failure(r):
             // A deck using a kind of its manifest, or one its library supplies instead (plugin.json
             // lists "exampel", the library "example"), hears that this plugin was refused and why.

@@ -15,6 +15,11 @@ public final class PluginRegistry {
         public var origin: String
         /// The plugin's assets (`assets` in plugin.json); nil for built-in plugins, which use `Assets/`.
         public var assetsDirectory: URL?
+        /// plugin.json's `version` when it differs from the library's (`descriptor.version`): a
+        /// stale plugin.json or another build of the library (trial 22 m9); nil when they agree.
+        public var manifestVersion: String? = nil
+        /// " (plugin.json says 1.0.0)" after the library's version when they differ, else "".
+        public var versionNote: String { manifestVersion.map { " (plugin.json says \($0))" } ?? "" }
     }
     public struct Refused: Equatable {
         public var origin: String
@@ -33,11 +38,12 @@ public final class PluginRegistry {
 
     /// Adds a plugin, or records why it was refused. Returns true when it was added.
     @discardableResult
-    public func register(_ d: PluginDescriptor, origin: String = "built-in", assetsDirectory: URL? = nil) -> Bool {
+    public func register(_ d: PluginDescriptor, origin: String = "built-in", assetsDirectory: URL? = nil, manifestVersion: String? = nil) -> Bool {
         if let why = d.apiVersion.refusal(onHost: PluginDescriptor.hostAPIVersion) { refuse(origin, why); return false }
         if d.id.isEmpty { refuse(origin, "manifest invalid at field id: empty"); return false }
         if let why = conflict(id: d.id, kinds: d.sceneKinds.map(\.name)) { refuse(origin, why); return false }
-        loaded.append(Loaded(descriptor: d, origin: origin, assetsDirectory: assetsDirectory))
+        loaded.append(Loaded(descriptor: d, origin: origin, assetsDirectory: assetsDirectory,
+                             manifestVersion: manifestVersion.flatMap { $0 == d.version ? nil : $0 }))
         for k in d.sceneKinds { kinds[k.name] = (k, d.id) }
         return true
     }
