@@ -163,7 +163,7 @@ final class PDFNotesSplitTests: PDFTestCase {
     /// A `pages` range that steps from slide + notes pages onto an appendix page shows that page
     /// whole to the room and hides the notes half, and back (trial 22 F2: the range kept its first
     /// page's split, so the room saw the appendix's left half).
-    @MainActor func testARangeSteppingOntoAnAppendixPageShowsItWhole() throws {
+    @MainActor func testARangeSteppingOntoAnAppendixPageShowsItWhole() async throws {
         _ = TestPDF.write(path("talk.pdf"), .init(pages: 4, width: 1600, height: 450, notesRight: true, appendix: (from: 2, width: 600)))
         for notes in ["auto", "right"] {
             let range = try PDFScene(SceneParameters(["file": "talk.pdf", "pages": "1-4", "notes": .string(notes)]), pdfHost(dir))
