@@ -30,7 +30,10 @@ final class PDFScene: ScenePositionKeeping, SceneStepping, ScenePlaceNaming {
     let pageLayouts: [NotesLayout]
     /// How the page shown now is split (`.none`: whole).
     var layout: NotesLayout { layout(of: page) }
-    func layout(of p: Int) -> NotesLayout { pageLayouts.indices.contains(p) ? pageLayouts[p] : .none }
+    func layout(of p: Int) -> NotesLayout { Self.layout(of: p, in: pageLayouts) }
+    /// Page `p`'s entry of `layouts`; `.none` (whole) past the file's end. Static, so `init`
+    /// uses it before every stored property is set.
+    static func layout(of p: Int, in layouts: [NotesLayout]) -> NotesLayout { layouts.indices.contains(p) ? layouts[p] : .none }
     var presenterNotesView: View? { notesPage }
     /// Opens external links; replaceable in tests.
     var opener = BrowserOpener()
@@ -66,7 +69,7 @@ final class PDFScene: ScenePositionKeeping, SceneStepping, ScenePlaceNaming {
         let pageLayouts = cache.document.pageSizes.map { NotesDetection.pageLayout(deckLayout, pageSize: $0) }
         self.pageLayouts = pageLayouts
         func region(audience: Bool) -> (Int) -> Rect {
-            { pageLayouts.indices.contains($0) ? pageLayouts[$0].region(forAudience: audience) : Rect(0, 0, 1, 1) }
+            { Self.layout(of: $0, in: pageLayouts).region(forAudience: audience) }
         }
         audiencePage = PDFPageView(cache: cache, page: page, regions: region(audience: true), background: options.background)
         audiencePage.id = "pdf.audience-page"
@@ -80,10 +83,10 @@ final class PDFScene: ScenePositionKeeping, SceneStepping, ScenePlaceNaming {
         let next = PDFPageView(cache: cache, page: page, regions: region(audience: true), background: Theme.standard.surface)
         next.id = "pdf.next-page"
         presenter = PDFPresenterView(page: presenterPage, next: next)
-        if options.pages.contains(where: { pageLayouts.indices.contains($0) && pageLayouts[$0] != .none }) {
+        if options.pages.contains(where: { Self.layout(of: $0, in: pageLayouts) != .none }) {
             let notes = PDFPageView(cache: cache, page: page, regions: region(audience: false), background: Theme.standard.surface)
             notes.id = "pdf.notes-page"
-            notes.isHidden = !pageLayouts.indices.contains(page) || pageLayouts[page] == .none   // a whole page has no notes half
+            notes.isHidden = Self.layout(of: page, in: pageLayouts) == .none   // a whole page has no notes half
             notesPage = notes
             presenter.showsNext = false
         }
