@@ -33,7 +33,10 @@ final class BandAudienceView: View {
     /// Shows the names in the order given (the list's collated order).
     func showAll(_ bands: [Band]) {
         shown = nil
-        var text = bands.prefix(Self.maxNames).map(\.name).joined(separator: "  ·  ")
+        // A name's own spaces are no-break spaces (U+00A0, UAX #14 class GL), so the paragraph
+        // wraps between names, never inside one ("The / Beatles", trial 25 m1); a name wider
+        // than a line still breaks (the text engine wraps by word, else by character).
+        var text = bands.prefix(Self.maxNames).map { $0.name.replacingOccurrences(of: " ", with: "\u{00A0}") }.joined(separator: "  ·  ")
         if bands.count > Self.maxNames { text += "  …and \(bands.count - Self.maxNames) more" }
         all.text = bands.isEmpty ? "No bands yet" : text
         setNeedsLayout()

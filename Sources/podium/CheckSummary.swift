@@ -13,6 +13,20 @@ enum CheckSummary {
         return s.isGrouped ? ", \(s.count) slide\(s.count == 1 ? "" : "s") (a slide's overlays count as one)" : ""
     }
 
+    /// "notes: the right half of each page, to the presenter only; 3 of 4 pages have written
+    /// notes" for a PDF deck: what a pdfpc user checks before the event (trial 25 m6: `check`
+    /// said neither). The half is the deck's (`--notes`, talk.pdfpc's `notesPosition`, else
+    /// detected from the page shape); a page of another shape is shown whole (`present` warns).
+    /// Nil for other decks.
+    static func pdfNotes(_ deck: Deck, deckPath: String) -> String? {
+        guard deckPath.lowercased().hasSuffix(".pdf"), !deck.scenes.isEmpty else { return nil }
+        let half = deck.scenes.first?.parameters.values["notes"]?.string ?? "none"
+        let written = deck.scenes.filter { !$0.notes.trimmingWhitespace().isEmpty }.count
+        let where_ = half == "none" ? "none on the pages (each page is shown whole to both screens)"
+            : "the \(half) half of each page, to the presenter only"
+        return "notes: \(where_); \(written) of \(deck.scenes.count) page\(deck.scenes.count == 1 ? " has" : "s have") written notes"
+    }
+
     /// "talk.pdfpc read: duration 15 min, last minutes 3, end slide 10" for a PDF deck with a
     /// talk.pdfpc beside it (the timing is the talk's, options included); nil otherwise.
     static func pdfpc(_ deck: Deck, deckPath: String) -> String? {

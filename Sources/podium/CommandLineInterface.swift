@@ -276,6 +276,7 @@ enum CheckCommand {
         if !problems.isEmpty { return 2 }
         for w in DeckSource.notesWarnings(deck, checks: checks) { printError("podium: warning: \(SceneNumbers.spelled(w))") }
         print("\(o.positional[0]): OK — \(SafeText.quote(deck.title)), \(deck.scenes.count) scene\(deck.scenes.count == 1 ? "" : "s") (\(kindsSummary(deck.scenes.map(\.kind))))\(CheckSummary.slides(deck))")
+        if let line = CheckSummary.pdfNotes(deck, deckPath: o.positional[0]) { print(line) }
         if let line = CheckSummary.pdfpc(deck, deckPath: o.positional[0]) { print(line) }
         return 0
     }

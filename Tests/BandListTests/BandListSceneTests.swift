@@ -677,8 +677,10 @@ final class BandListSceneTests: XCTestCase {
     func testWithNoSelectionTheAudienceSeesTheNamesInListOrder() async throws {
         scene = try makeScene(["locale": "en_US"])
         let all = try XCTUnwrap(scene.audience.controlTree().first { $0.id == "bands.audience.all" })
-        XCTAssertTrue(all.label.hasPrefix("Die Ärzte  ·  Massive Attack"), all.label)
+        XCTAssertTrue(all.label.hasPrefix("Die\u{00A0}Ärzte  ·  Massive\u{00A0}Attack"), all.label)
         XCTAssertTrue(all.label.hasSuffix("Кино  ·  10cc"), all.label)
+        XCTAssertFalse(all.label.contains("The Beatles"), "a name's spaces do not break: the room never sees \"The / Beatles\" (trial 25 m1)")
+        XCTAssertTrue(all.label.contains("The\u{00A0}Beatles"), all.label)
         XCTAssertFalse(root.controlTree().contains { $0.id == "bands.name" }, "no form without a selection")
     }
 

@@ -86,7 +86,7 @@ final class ExamplePluginEndToEndTests: OutOfTreePluginTestCase {
         let r = try podium(["plugins", "--json", "--plugin-path", "\(plugins.path):\(second.path)"])
         let refused = try JSONValue.parse(Data(r.stdout.utf8))["refused"]?.array ?? []
         XCTAssertEqual(refused, [["path": .string(second.appendingPathComponent("example").path),
-                                  "reason": .string("duplicate plugin id \"org.podium.example\" (already loaded from \(plugins.path)/example/libExampleScene.so)")]])
+                                  "reason": .string("duplicate plugin id \"org.podium.example\" (the copy at \(plugins.path)/example/libExampleScene.so, earlier on the search path, is the one used)")]])
     }
 
     func testCheckKnowsTheExternalKindAndListsKindsForUnknownOnes() throws {

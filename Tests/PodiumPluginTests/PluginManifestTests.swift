@@ -65,5 +65,6 @@ final class PluginManifestTests: XCTestCase {
         let d = PluginSearchPath(commandLine: nil, environment: ["HOME": "/home/u"])
         XCTAssertEqual(d.entries.map(\.directory.path), ["/home/u/.local/share/podium/plugins"])
         XCTAssertEqual(d.entries.map(\.explicit), [false])
+        XCTAssertEqual(d.entries.map(\.source), ["the default, XDG_DATA_HOME unset"], "not labelled XDG_DATA_HOME when it is unset (trial 25 m4)")
     }
 }

@@ -78,7 +78,8 @@ public final class PluginRegistry {
             return "duplicate plugin id \"\(id)\" (already loaded from \(other.origin))"
         }
         if let other = pending.first(where: { $0.manifest.id == id }) {
-            return "duplicate plugin id \"\(id)\" (already loaded from \(other.libraryPath))"
+            // Found, not opened yet (it opens when a deck uses it): not "loaded" (trial 25 m5).
+            return "duplicate plugin id \"\(id)\" (the copy at \(other.libraryPath), earlier on the search path, is the one used)"
         }
         for k in names {
             if let (_, owner) = kinds[k] { return "duplicate scene kind \"\(k)\" (already supplied by \(owner))" }

@@ -11,7 +11,8 @@ import Glibc
 public struct PluginSearchPath: Equatable {
     public struct Entry: Equatable {
         public var directory: URL
-        /// Where the entry came from, for messages: "--plugin-path", "PODIUM_PLUGIN_PATH", "XDG_DATA_HOME".
+        /// Where the entry came from, for messages: "--plugin-path", "PODIUM_PLUGIN_PATH", "XDG_DATA_HOME"
+        /// or "the default, XDG_DATA_HOME unset".
         public var source: String
         /// Named explicitly by the user: a missing directory is reported, not skipped.
         public var explicit: Bool
@@ -27,9 +28,11 @@ public struct PluginSearchPath: Equatable {
         }
         add(commandLine, "--plugin-path")
         add(environment["PODIUM_PLUGIN_PATH"], "PODIUM_PLUGIN_PATH")
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path).appendingPathComponent(".local/share")
-        out.append(Entry(directory: data.appendingPathComponent("podium/plugins").standardizedFileURL, source: "XDG_DATA_HOME", explicit: false))
+        let xdg = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        let data = xdg ?? URL(fileURLWithPath: environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path).appendingPathComponent(".local/share")
+        // Named for what chose it: an author looking for a copy put in the other folder sees why.
+        out.append(Entry(directory: data.appendingPathComponent("podium/plugins").standardizedFileURL,
+                         source: xdg == nil ? "the default, XDG_DATA_HOME unset" : "XDG_DATA_HOME", explicit: false))
         // The same directory named twice is searched once.
         var seen = Set<String>()
         entries = out.filter { seen.insert($0.directory.resolvingSymlinksInPath().path).inserted }
