@@ -220,7 +220,10 @@ enum ControlRequests {
             // Whether no one sees the console (mirrored, lid closed, or `withheld`: a window
             // manager kept putting it on the room's display), and the notice it shows, if any.
             "console": ["hidden": .bool(p.consoleHidden), "withheld": .bool(app.displayController.presenterWithheld),
-                        "notice": p.notice.map { .string($0.text) } ?? .null],
+                        "notice": p.notice.map { .string($0.text) } ?? .null,
+                        // What the banner shows now: a question, the go-to-slide prompt or its
+                        // refusal, the typing hint, else the notice (trial 25 m2: only `notice` was said).
+                        "banner": p.console.banner.text.map { .string($0) } ?? .null],
             // The question in the presenter's banner; `holdsTalk`: requests that move the talk are refused.
             "question": p.question.map { ["text": .string($0), "holdsTalk": .bool(p.talkHold != nil)] } ?? .null,
             // The "go to slide" prompt's digits while open (presenter only), else null.

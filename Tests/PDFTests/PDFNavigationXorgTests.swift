@@ -82,6 +82,7 @@ final class PDFNavigationXorgTests: XorgPDFTestCase {
         s = try c.waitForState(timeout: 5) { self.labels($0, window: 0).contains("No slide 9: this talk has slides 1–3") }
         XCTAssertEqual(s["slide"]?["position"]?.string, "slide 2/3 (1/3)", "out of range: the room's slide stays")
         XCTAssertFalse(labels(s, window: 1).contains { $0.contains("No slide") })
+        XCTAssertEqual(s["console"]?["banner"]?.string, "No slide 9: this talk has slides 1–3", "state says what the banner shows (trial 25 m2)")
         XCTAssertEqual(app.stop(), 0)
     }
 
