@@ -52,7 +52,7 @@ final class WebSearchScene: Scene {
     private var historyCursor: Int?
     private var generation = 0
     /// The `generation` of the search of the deck's `query`, while it is the latest.
-    private var deckQueryGeneration: Int?
+    private var plannedQueryGeneration: Int?
     private var searchTask: SearchTask?
     private var pageTask: SearchTask?
     private var historyURL: URL { context.dataDirectory.appendingPathComponent("history.json") }
@@ -165,12 +165,13 @@ final class WebSearchScene: Scene {
     /// The room's empty list before any search, and after Results to Audience with none found.
     static let roomWaiting = "Search results appear here", roomNoResults = "No results"
 
-    /// Said after a search that found nothing: the room sees the deck's query with "No
+    /// Said after a search that found nothing: the room sees a planned query with "No
     /// results", or was left as it was (`roomKeeps`).
-    private var noResultsInRoom: String { isDeckQuery ? "" : roomKeeps }
+    private var noResultsInRoom: String { isPlannedQuery ? "" : roomKeeps }
 
-    /// The latest search is the deck's `query`, run when the scene first showed.
-    private var isDeckQuery: Bool { deckQueryGeneration == generation }
+    /// The latest search was planned, not typed: the deck's `query`, run when the scene first
+    /// showed, or one handed over by another scene (`receive`: the band list's Search the Web).
+    private var isPlannedQuery: Bool { plannedQueryGeneration == generation }
 
     /// Said after a search that found nothing or failed: the room was left as it was; nothing
     /// while the room sees something else (`roomState`).
@@ -191,7 +192,7 @@ final class WebSearchScene: Scene {
 
     private func show(_ found: [SearchResult], from provider: SearchProvider) {
         results = found
-        if !found.isEmpty || isDeckQuery { showResultsToRoom() }
+        if !found.isEmpty || isPlannedQuery { showResultsToRoom() }
         resultsProvider = provider
         presenter.results.results = found
         if !found.isEmpty { presenter.results.select(0, notify: false); open(0) } else { refresh() }
@@ -413,7 +414,7 @@ final class WebSearchScene: Scene {
                 if let p = carried?.page { pendingPage = (p, generation + 1) }
                 restoring = (carried?.page.flatMap { $0.room ? $0 : nil }, generation + 1)
             } else {
-                deckQueryGeneration = generation + 1
+                plannedQueryGeneration = generation + 1
             }
             search(q)
         }
@@ -428,9 +429,12 @@ final class WebSearchScene: Scene {
 
     func receive(_ parameters: SceneParameters) {
         guard let q = (try? parameters.string("query")) ?? nil else { return }
-        // The deck's query never runs now: its preview goes, and a search that finds nothing
-        // leaves the room waiting, as before any search.
+        // The deck's query never runs now: its preview goes.
         if !searchedOnce { preview(nil); refresh() }
+        // Handed over, the query is the speaker's choice, not a typo: with no results the room
+        // sees it with "No results", as the deck's query, never the results of an earlier search
+        // (trial 24 F1: `f` after a look-up for "Nirvana" showed the room the deck's "Sigur Rós").
+        plannedQueryGeneration = generation + 1
         searchedOnce = true; search(q)
     }
 

@@ -23,6 +23,28 @@ extension WebSearchSceneTests {
         XCTAssertEqual(scene.status, "No results for “Nirvana” on Band pages. The room still sees “Radiohead”.")
     }
 
+    /// Trial 24 F1: the band list's Search the Web for a band with no page (a look-up: the room
+    /// is held on the band list), then `f`: the room saw the deck's "Sigur Rós" results, which
+    /// the console no longer showed. A handed-over query is planned: with no results the room's
+    /// picture is that query with "No results", as the console's.
+    func testAHandedOverQueryWithNoResultsIsWhatTheRoomSeesNotAnEarlierSearch() async throws {
+        let scene = try offlineScene(["query": "sigur ros"])
+        let audienceRoot = WindowRoot(metrics: FixedMetrics())
+        audienceRoot.content.addSubview(scene.audienceView.pinned(.fill()))
+        audienceRoot.resize(to: Size(1280, 720))
+        let roomTexts = { self.texts(in: scene.audience, audienceRoot).map(\.text) }
+        context.audienceState = AudienceState(isFrozen: true)   // the look-up holds the room on the band list
+        scene.didBecomeCurrent()   // the deck's query runs first, as when the look-up opens the scene
+        XCTAssertTrue(roomTexts().contains { $0.contains("Sigur") }, "\(roomTexts())")
+        scene.receive(SceneParameters(["query": "Nirvana"]))
+        XCTAssertEqual(scene.status, "No results for “Nirvana” on Band pages.")
+        XCTAssertTrue(roomTexts().contains("“Nirvana”"), "\(roomTexts())")
+        XCTAssertTrue(roomTexts().contains("No results"), "\(roomTexts())")
+        XCTAssertFalse(roomTexts().contains { $0.contains("Sigur") }, "no earlier search behind the speaker's back: \(roomTexts())")
+        scene.search("qqqzzzxxy")   // typed: the room keeps the handed-over query's picture
+        XCTAssertTrue(roomTexts().contains("“Nirvana”"), "\(roomTexts())")
+    }
+
     func testResultsToAudienceAsksTheHostToShowTheSceneToTheRoom() async throws {
         let scene = try offlineScene()
         scene.search("Radiohead")
