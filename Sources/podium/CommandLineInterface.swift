@@ -12,7 +12,7 @@ enum CommandLineInterface {
            podium follow mqtt://HOST[:PORT]/TALK [DECK] [--display NAME|INDEX] [--windowed] [--control unix:PATH] [--broker-ca FILE] [--broker-password-file FILE]
            podium displays [--json] [--audience-display NAME|INDEX] [--presenter-display NAME|INDEX] [--switch-screens]
            podium check DECK|TALK.pdf [--plugin-path DIR]
-           podium snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png [--plugin-path DIR]
+           podium snapshot [DECK] --scene N --view presenter|audience [--size WxH] --out FILE.png [--plugin-path DIR]
            podium plugins [--json] [--load] [--plugin-path DIR]
            podium --help | --version
     """
@@ -71,9 +71,10 @@ enum CommandLineInterface {
                          (same --audience/--presenter-display and --switch-screens options; the choice saved in
                          $XDG_CONFIG_HOME/podium/displays.json for these displays applies).
       check DECK         Validate a deck; exit 2 naming the file, JSON path and problem.
-      snapshot [DECK] --scene N --view presenter|audience --size WxH --out FILE.png
+      snapshot [DECK] --scene N --view presenter|audience [--size WxH] --out FILE.png
                          Render one view headless (SDL's offscreen driver) to a PNG; N is the
-                         scene's index from 0, as the control socket's goto takes it (default 0).
+                         scene's index from 0, as the control socket's goto takes it (default 0);
+                         --size in pixels (default 1920x1080).
       plugins [--json]   List scene plugins: loaded (id, version, scene kinds, path), found
                          but not opened, and refused (path and reason).
         --load                      Open every plugin's library now (runs its code).
