@@ -23,6 +23,27 @@ final class MapSceneTests: XCTestCase {
         XCTAssertTrue(controls.contains { $0.id == "map.pin.node/2587284466" })
     }
 
+    /// Trials 24 and 25: at the demo deck's framing the room saw beige strips beside the offline
+    /// map's data. Its map scene, searched as the talk does, shows the room map data edge to edge.
+    func testTheDemoDecksMapFillsTheRoomWithData() async throws {
+        let deck = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: TestPaths.demoDeck)))
+        let map = try XCTUnwrap(deck["scenes"]?.array?.first { $0["kind"]?.string == "map-search" })
+        let params = try XCTUnwrap(map["parameters"]?.object)
+        let s = try makeScene(params, context: mapContext("demo"))
+        let room = s.model.viewport(for: MapModel.referenceSize)
+        let b = s.database.bounds, e = 1e-5   // ~1 m: the view may sit on the data's edge
+        for corner in [Point(0, 0), Point(1920, 1080)] {
+            let at = room.latLon(at: corner)
+            XCTAssertTrue((b.minLon - e...b.maxLon + e).contains(at.lon) && (b.minLat - e...b.maxLat + e).contains(at.lat),
+                          "the room's corner \(corner) is at \(at), outside the data \(b)")
+        }
+        XCTAssertEqual(s.model.results.count, 2, "both record stores found")
+        for r in s.model.results {
+            let p = room.point(r.place.location)
+            XCTAssertTrue(Rect(0, 0, 1920, 1080).contains(p), "\(r.place.name) in the room's view: \(p)")
+        }
+    }
+
     func testClickingAPinShowsACardPointingAtIt() async throws {
         let ctx = mapContext("pin")
         let s = try makeScene(["query": "record stores", "latitude": 60.1697, "longitude": 24.9445, "zoom": 16.5], context: ctx)
