@@ -28,6 +28,15 @@ final class PDFDocumentTests: PDFTestCase {
         XCTAssertEqual(PageTitles.title(of: 2, in: doc), "Results")
     }
 
+    /// Trial 24 m4: a frame's outline entry points at its first overlay; the overlays after it
+    /// (the same label) keep the title, the next slide does not take it.
+    func testAFramesTitleNamesAllItsOverlays() throws {
+        let doc = try PDFDocument(path: TestPDF.write(path("overlays.pdf"), .init(pages: 5, outline: [("Frame two", 1)], beamerLabels: ["1", "2", "2", "2", "3"])))
+        XCTAssertEqual(doc.labels, ["1", "2", "2", "2", "3"])
+        XCTAssertEqual((0..<5).map { PageTitles.title(of: $0, in: doc) }, ["Page 1", "Frame two", "Frame two", "Frame two", "Page 3"])
+        XCTAssertEqual(PageTitles.placeName(of: 3, in: doc), "Frame two")
+    }
+
     func testTitlesWithoutOutlineUseLabels() throws {
         let doc = try PDFDocument(path: TestPDF.write(path("plain.pdf"), .init(pages: 2, title: nil, labels: [0: "i", 1: "A-1"])))
         XCTAssertNil(doc.title)

@@ -20,9 +20,21 @@ public enum PageTitles {
         return numeric ? "" : "Page \(label)"
     }
 
-    /// The last outline entry that points at `page` itself (a section's first page), or nil.
+    /// The last outline entry that points at `page` itself (a section's first page), else at
+    /// an earlier overlay of the same slide (the pages before it with its label: Beamer's outline
+    /// points at a frame's first overlay, and the title blinked away on the others, trial 24 m4),
+    /// or nil. Labels that name pgfpages' logical pages (`labelsAreLogicalPages`) say nothing of
+    /// slides, so there only the page's own entry counts.
     private static func outlineTitle(of page: Int, in doc: PDFDocument) -> String? {
-        doc.outline.last(where: { $0.page == page })?.title
+        func own(_ p: Int) -> String? { doc.outline.last(where: { $0.page == p })?.title }
+        if let t = own(page) { return t }
+        guard !doc.labelsAreLogicalPages, doc.labels.indices.contains(page) else { return nil }
+        var p = page
+        while p > 0, doc.labels[p - 1] == doc.labels[page] {
+            p -= 1
+            if let t = own(p) { return t }
+        }
+        return nil
     }
 
     private static func label(of page: Int, in doc: PDFDocument) -> String {
