@@ -51,7 +51,7 @@ final class WebSearchScene: Scene {
     private(set) var history: SearchHistory
     private var historyCursor: Int?
     private var generation = 0
-    /// The `generation` of the search of the deck's `query`, while it is the latest.
+    /// The `generation` of a planned search (`isPlannedQuery`: the deck's `query` or one handed over).
     private var plannedQueryGeneration: Int?
     private var searchTask: SearchTask?
     private var pageTask: SearchTask?
