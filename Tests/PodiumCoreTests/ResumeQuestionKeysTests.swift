@@ -41,6 +41,18 @@ final class ResumeQuestionKeysTests: XCTestCase {
         }
     }
 
+    /// Trial 25 m7: the question's elapsed time runs on while it waits, as the talk's does, so
+    /// the figure asked about is the one the talk resumes with.
+    func testTheQuestionsElapsedTimeRunsOnWhileItWaits() async {
+        let (p, rec) = make()
+        var wall = 0.0
+        p.askToResume(rec, now: { wall }, holding: "answer", onConfirm: {}, onCancel: {})
+        XCTAssertTrue(p.question?.contains("3:20 elapsed?") == true, p.question ?? "")
+        wall = 41; p.refreshTimers()
+        XCTAssertTrue(p.question?.contains("4:01 elapsed?") == true, p.question ?? "")
+        XCTAssertEqual(p.console.banner.text, p.question, "the banner shows it")
+    }
+
     func testOneEscOnlyAsksAgain() async {
         let (p, rec) = make()
         var answer: Bool?
