@@ -29,10 +29,8 @@ extension WebSearchSceneTests {
     /// picture is that query with "No results", as the console's.
     func testAHandedOverQueryWithNoResultsIsWhatTheRoomSeesNotAnEarlierSearch() async throws {
         let scene = try offlineScene(["query": "sigur ros"])
-        let audienceRoot = WindowRoot(metrics: FixedMetrics())
-        audienceRoot.content.addSubview(scene.audienceView.pinned(.fill()))
-        audienceRoot.resize(to: Size(1280, 720))
-        let roomTexts = { self.texts(in: scene.audience, audienceRoot).map(\.text) }
+        let root = audienceRoot(scene)
+        let roomTexts = { self.texts(in: scene.audience, root).map(\.text) }
         context.audienceState = AudienceState(isFrozen: true)   // the look-up holds the room on the band list
         scene.didBecomeCurrent()   // the deck's query runs first, as when the look-up opens the scene
         XCTAssertTrue(roomTexts().contains { $0.contains("Sigur") }, "\(roomTexts())")
