@@ -266,12 +266,7 @@ extension Presentation {
     /// It does not draw the console's scene view again (`presenterSceneRedraws`).
     /// When the console had nothing else to draw, the strip is drawn again alone (issue 19, idle).
     public func refreshTimers() {
-        // The resume question names the elapsed time it resumes with, which runs on while it is
-        // asked: worded again each tick (trial 25 m7: it said 2:33, the talk resumed at 3:14).
-        if let reword = pendingQuestion?.reword, pendingQuestion?.escapedAt == nil {
-            let text = reword()
-            if text != pendingQuestion?.text { pendingQuestion?.text = text; updateBanner() }
-        }
+        rewordQuestion()   // the resume question's elapsed time runs on while it is asked
         timerTickOnly = true
         defer { timerTickOnly = false }
         let clean = !presenter.needsDisplay

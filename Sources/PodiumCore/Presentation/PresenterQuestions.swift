@@ -68,12 +68,16 @@ extension Presentation {
     /// answer, whenever they come.
     static let confirmRepeatSeconds = 0.25
 
-    /// Words the open question again after the deck was replaced (`replaceDeck`), so it never
-    /// names a scene the deck no longer has.
-    func rewordQuestionAfterReload() {
+    /// Words the open question again: after the deck was replaced (`replaceDeck`), so it never
+    /// names a scene the deck no longer has, and on each tick of the console's clock, as the
+    /// resume question's elapsed time runs on while it is asked (trial 25 m7). The banner is
+    /// drawn again only when the words changed.
+    func rewordQuestion() {
         // After a first Esc the question names no scene: it stays as asked.
         guard let reword = pendingQuestion?.reword, pendingQuestion?.escapedAt == nil else { return }
-        pendingQuestion?.text = reword()
+        let text = reword()
+        guard text != pendingQuestion?.text else { return }
+        pendingQuestion?.text = text
         updateBanner()
     }
 

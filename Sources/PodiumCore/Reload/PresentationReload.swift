@@ -78,7 +78,7 @@ extension Presentation {
             else if let roomFrame { holdRoomWhileRestoring(roomFrame) }
         }
         refreshTimers()
-        rewordQuestionAfterReload()
+        rewordQuestion()
         if let r = lookUp?.removed { lookUpOriginRemoved(r) }
     }
 
