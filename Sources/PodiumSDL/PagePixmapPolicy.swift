@@ -5,22 +5,24 @@ import PodiumKit
 /// How many of the room's pages the X server keeps as pixmaps, and which (issue 19, memory).
 ///
 /// Each pixmap is a whole window frame of shared memory (8.3 MB at 1920×1080, counted half in
-/// Podium and half in the X server). Two are kept: the page shown and the page named first
-/// ahead, the next one in the direction the speaker last moved (`PDFPageView` names the
-/// previous page first after a step back). An advance or a step back in that direction is one
-/// server copy, as with three; only the first step against it (back after going forward) is
-/// drawn by SDL from the page's packed bytes, as every frame was before pixmaps. The page on
-/// screen keeps its pixmap, so a repaint of the room (an overlay removed, an expose) is a
-/// server copy too. `PODIUM_PAGE_PIXMAPS=1…3` sets how many, for A/B benches: 3 keeps the
-/// previous page too (as before), 1 only the page ahead (the shown one is refilled with it).
+/// Podium and half in the X server). One is kept: the page named first ahead, the next one in
+/// the direction the speaker last moved (`PDFPageView` names the previous page first after a
+/// step back). An advance or a step back in that direction is one server copy; once the room
+/// shows it, the pixmap is filled again with the page ahead of that one (`Renderer.uploadAhead`,
+/// after the frame). The first step against the direction (back after going forward), and a
+/// repaint of the page shown (a black screen lifted, the pointer dot gone, an expose), are drawn
+/// by SDL from the page's packed bytes, as every frame was before pixmaps: ~2–10 ms more for
+/// those, where a second pixmap for the page shown (8 MB more, half in the X server) would make
+/// them a server copy. `PODIUM_PAGE_PIXMAPS=1…3` sets how many, for A/B benches: 2 also keeps
+/// the page shown, 3 the previous page too.
 enum PagePixmapPolicy {
     static let framesKept: Int = {
-        guard let v = ProcessInfo.processInfo.environment["PODIUM_PAGE_PIXMAPS"], let n = Int(v), (1...3).contains(n) else { return 2 }
+        guard let v = ProcessInfo.processInfo.environment["PODIUM_PAGE_PIXMAPS"], let n = Int(v), (1...3).contains(n) else { return 1 }
         return n
     }()
 
-    /// Pixmaps of `ahead[i]` may not evict these bitmaps' pixmaps: the pages shown (unless one
-    /// frame is kept) and those named ahead before it. With fewer frames than pages named, the
+    /// Pixmaps of `ahead[i]` may not evict these bitmaps' pixmaps: the pages shown (when two
+    /// frames or more are kept) and those named ahead before it. With fewer frames than pages named, the
     /// later ones find no room and are not uploaded (cheap: nothing is unpacked for them). With
     /// three, every page named is kept (as before: the page just shown, now the previous one,
     /// is not evicted for the next).

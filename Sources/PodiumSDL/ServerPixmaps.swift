@@ -12,8 +12,9 @@ import PodiumKit
 /// `PODIUM_SERVER_PIXMAPS=0`). Pixmaps are made on the main thread with SDL's own Display
 /// connection, ahead of the advance (`Renderer.uploadAhead`): unpacked straight into a MIT-SHM
 /// pixmap's shared memory where the server offers those (nothing for the server to copy), else
-/// through one reused shared buffer and XShmPutImage, or plain XPutImage on a remote server. At most `byteBudget` bytes of pixmaps (`PagePixmapPolicy`: two window
-/// frames, the page shown and the one ahead), least recently used out; a pixmap goes with its bitmap.
+/// through one reused shared buffer and XShmPutImage, or plain XPutImage on a remote server. At
+/// most `byteBudget` bytes of pixmaps (`PagePixmapPolicy`: one window frame, the page ahead),
+/// least recently used out; a pixmap goes with its bitmap.
 final class ServerPixmaps {
     /// A page's pixmap and its bitmap, held: while the pixmap is kept the page's cache hands out
     /// the same bitmap again (a page stepped back to is found here), and a bitmap holds only its
@@ -31,6 +32,8 @@ final class ServerPixmaps {
     /// Pixels copied from pixmaps to the window so far (tests, `state`).
     private(set) var pixelsCopied = 0
     var count: Int { entries.count }
+    /// Pixmaps kept of bitmaps other than `ids`.
+    func count(excluding ids: Set<UInt64>) -> Int { entries.keys.filter { !ids.contains($0) }.count }
     var usesSharedMemory: Bool { podium_xpresent_uses_shm(handle) != 0 }
     /// How pages get into the server: "shm-pixmap" (written straight into a shared-memory
     /// pixmap, the server copies nothing), "shm-put" (XShmPutImage) or "put" (XPutImage).

@@ -18,6 +18,9 @@ struct ServerFrame {
 public struct ServerPresentation: Sendable {
     /// Frames presented by the X server from a page's pixmap, pixmaps made, pixmaps kept now.
     public var presents: Int, uploads: Int, pixmaps: Int
+    /// Of `pixmaps`, those holding a page the last frame did not show: the page ahead is ready
+    /// for a server copy when this is 1 or more.
+    public var ahead: Int
     /// Whether pixmaps are filled through MIT-SHM (else XPutImage).
     public var sharedMemory: Bool
     /// How: "shm-pixmap" (pages unpacked into shared-memory pixmaps), "shm-put" or "put".
@@ -38,7 +41,8 @@ extension Renderer {
     /// `PODIUM_SERVER_PIXMAPS=0`, or before its first frame).
     public var serverPresentation: ServerPresentation? {
         serverPixmaps.map {
-            ServerPresentation(presents: $0.presents, uploads: $0.uploads, pixmaps: $0.count, sharedMemory: $0.usesSharedMemory, mode: $0.mode,
+            ServerPresentation(presents: $0.presents, uploads: $0.uploads, pixmaps: $0.count, ahead: $0.count(excluding: PagePixmapPolicy.shownIDs(lastFrame.commands)),
+                               sharedMemory: $0.usesSharedMemory, mode: $0.mode,
                                presentsDone: $0.presentsDone, pixelsCopied: $0.pixelsCopied, tilePresents: tilePresents, clippedCopies: $0.clipRequests)
         }
     }

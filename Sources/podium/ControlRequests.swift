@@ -162,7 +162,7 @@ enum ControlRequests {
                 o["pageScratchBytes"] = .number(Double(w.renderer.pageScratchBytes))
                 o["serverPixmaps"] = w.renderer.serverPresentation.map {
                     ["presents": .number(Double($0.presents)), "uploads": .number(Double($0.uploads)),
-                     "pixmaps": .number(Double($0.pixmaps)), "sharedMemory": .bool($0.sharedMemory), "mode": .string($0.mode),
+                     "pixmaps": .number(Double($0.pixmaps)), "ahead": .number(Double($0.ahead)), "sharedMemory": .bool($0.sharedMemory), "mode": .string($0.mode),
                      "presentsDone": .number(Double($0.presentsDone)),
                      // Pixels of pages copied to the window, and presents of only the tiles that differ.
                      "pixelsCopied": .number(Double($0.pixelsCopied)), "tilePresents": .number(Double($0.tilePresents)),
