@@ -4,30 +4,35 @@
 // dropped, "/" kept as the root).
 
 extension String {
+    // Paths are split at their "/" bytes: the UTF-8 view, not Characters, whose count and search
+    // walk grapheme breaks (the PDF scene's status names its file on every advance).
+    private static let slash = UInt8(ascii: "/")
+
     /// The path without its trailing slashes (the root "/" stays).
-    private var withoutTrailingSlashes: Substring {
-        var s = Substring(self)
-        while s.count > 1, s.hasSuffix("/") { s = s.dropLast() }
-        return s
+    private var withoutTrailingSlashes: Substring { Self.droppingTrailingSlashes(self[...]) }
+
+    private static func droppingTrailingSlashes(_ s: Substring) -> Substring {
+        let u = s.utf8
+        var end = u.endIndex
+        while u.distance(from: u.startIndex, to: end) > 1, u[u.index(before: end)] == slash { end = u.index(before: end) }
+        return s[..<end]
     }
 
     /// "/a/b.pdf" → "b.pdf"; "/a/b/" → "b"; "/" → "/"; "" → "".
     public var pathLastComponent: String {
         let s = withoutTrailingSlashes
         if s == "/" { return "/" }
-        guard let slash = s.lastIndex(of: "/") else { return String(s) }
-        return String(s[s.index(after: slash)...])
+        guard let slash = s.utf8.lastIndex(of: Self.slash) else { return String(s) }
+        return String(s[s.utf8.index(after: slash)...])
     }
 
     /// "/a/b.pdf" → "/a"; "/a" → "/"; "b.pdf" → ""; "/" → "/".
     public var pathDeletingLastComponent: String {
         let s = withoutTrailingSlashes
         if s == "/" { return "/" }
-        guard let slash = s.lastIndex(of: "/") else { return "" }
+        guard let slash = s.utf8.lastIndex(of: Self.slash) else { return "" }
         if slash == s.startIndex { return "/" }
-        var head = s[..<slash]
-        while head.count > 1, head.hasSuffix("/") { head = head.dropLast() }
-        return String(head)
+        return String(Self.droppingTrailingSlashes(s[..<slash]))
     }
 
     /// "talk.PDF" → "PDF"; ".bashrc", "talk", "talk." → "" (the last component's text after its

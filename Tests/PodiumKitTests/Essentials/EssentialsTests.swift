@@ -26,13 +26,18 @@ final class EssentialsTests: XCTestCase {
     }
 
     func testPathFunctionsMatchNSString() {
-        for p in ["/a/b.pdf", "/a/b/", "/", "", "b.pdf", "a/b", "/a", "talk.PDF", ".bashrc", "talk.", "/a.b/c", "a//b", "/a/b.tar.gz"] {
+        for p in ["/a/b.pdf", "/a/b/", "/", "", "b.pdf", "a/b", "/a", "talk.PDF", ".bashrc", "talk.", "/a.b/c", "a//b", "/a/b.tar.gz",
+                  "a/b//", "///a", "/Sigur Rós/Ágætis byrjun.pdf"] {
             let ns = p as NSString
             XCTAssertEqual(p.pathLastComponent, ns.lastPathComponent, p)
             XCTAssertEqual(p.pathDeletingLastComponent, ns.deletingLastPathComponent, p)
             XCTAssertEqual(p.pathExtensionText, ns.pathExtension, p)
             XCTAssertEqual(p.pathAppending("c.json"), ns.appendingPathComponent("c.json"), p)
         }
+        // A file system splits at the "/" byte, even before a combining mark (NSString, which
+        // walks Characters, keeps "/\u{301}" whole).
+        XCTAssertEqual("/x/e\u{301}/\u{301}.pdf".pathLastComponent, "\u{301}.pdf")
+        XCTAssertEqual("/x/e\u{301}/\u{301}.pdf".pathDeletingLastComponent, "/x/e\u{301}")
     }
 
     func testPercentEncodingMatchesFoundation() {
