@@ -175,9 +175,9 @@ final class PDFPageView: View {
     /// render them ahead. Nothing ahead for pages larger than `aheadLimit` (a 4K window): there each
     /// texture is 33 MB.
     ///
-    /// The page in the direction the speaker last moved comes first: the renderer keeps only the
-    /// first in the X server beside the page shown (`PagePixmapPolicy`), so after a step back the
-    /// next step back is a copy too.
+    /// The page in the direction the speaker last moved comes first, and the other only once it
+    /// is ready: the renderer keeps only the first in the X server (`PagePixmapPolicy`), so after
+    /// a step back the next step back is a copy too.
     ///
     /// Those not ready yet render once this frame is done (`PageCache.ahead`, started by work
     /// posted to the main thread, which runs after the loop's frames): not while the X server
@@ -192,7 +192,11 @@ final class PDFPageView: View {
         }
         for p in steppedBack ? [page - 1, page + 1] : [page + 1, page - 1] where (0..<cache.document.pageCount).contains(p) {
             guard let (key, fit) = key(for: p), key.byteCount <= Self.aheadLimit else { return }
-            if let b = cache.ahead(key, ready: readyCallback()) { list.bitmap(b, in: fit.rect, opacity: 0) } else { putOff = true }
+            guard let b = cache.ahead(key, ready: readyCallback()) else { putOff = true; continue }
+            // The other page is named once the first is ready: named alone, it would take the
+            // room's one pixmap and be unpacked there only to be replaced by the first a moment
+            // later (an 8 MB unpack for nothing on every first visit).
+            if !putOff { list.bitmap(b, in: fit.rect, opacity: 0) }
         }
     }
 
