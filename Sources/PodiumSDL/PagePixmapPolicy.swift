@@ -11,10 +11,12 @@ import PodiumKit
 /// shows it, the pixmap is filled again with the page ahead of that one (`Renderer.uploadAhead`,
 /// after the frame). The first step against the direction (back after going forward), and a
 /// repaint of the page shown (a black screen lifted, the pointer dot gone, an expose), are drawn
-/// by SDL from the page's packed bytes, as every frame was before pixmaps: ~2–10 ms more for
-/// those, where a second pixmap for the page shown (8 MB more, half in the X server) would make
-/// them a server copy. `PODIUM_PAGE_PIXMAPS=1…3` sets how many, for A/B benches: 2 also keeps
-/// the page shown, 3 the previous page too.
+/// by SDL from the page's packed bytes, as every frame was before pixmaps. That costs no time:
+/// lifting a black screen took the room 1.4–2.1 ms against 2.8–4.7 ms as a server copy of a
+/// second pixmap, since the window surface SDL draws into then stays resident (a server present
+/// gives its pages back, and the next black screen faulted them in again: 9–17 ms against 0.7).
+/// `PODIUM_PAGE_PIXMAPS=1…3` sets how many, for A/B benches: 2 also keeps the page shown, 3 the
+/// previous page too.
 enum PagePixmapPolicy {
     static let framesKept: Int = {
         guard let v = ProcessInfo.processInfo.environment["PODIUM_PAGE_PIXMAPS"], let n = Int(v), (1...3).contains(n) else { return 1 }
