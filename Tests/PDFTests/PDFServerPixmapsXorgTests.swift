@@ -164,14 +164,20 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
         XCTAssertEqual(app.stop(), 0)
     }
 
-    func testAnOverlayAfterAServerPresentAndItsRemovalShowTheRightPage() throws {
+    /// A talk on page 2, presented by the X server from its pixmap, and the room's pixels then.
+    func startOnPageTwoFromItsPixmap() throws -> (app: PodiumProcess, state: JSONValue, plain: (rgba: [UInt8], w: Int, h: Int)) {
         let app = try start()
+        let c = app.client!
+        let s = try c.waitForState { self.server($0, "ahead") >= 1 }
+        let shown = try press("Right", c, position: "2 / 6", presents: server(s, "presents") + 1)
+        return (app, shown, try room(c))
+    }
+
+    func testAnOverlayAfterAServerPresentAndItsRemovalShowTheRightPage() throws {
+        var (app, s, plain) = try startOnPageTwoFromItsPixmap()   // page 2 as the server presented it
         defer { app.stop() }
         let c = app.client!
         let box = (x: 1920 * 3 / 8, y: 1080 / 2)
-        var s = try c.waitForState { self.server($0, "ahead") >= 1 }
-        s = try press("Right", c, position: "2 / 6", presents: server(s, "presents") + 1)
-        let plain = try room(c)   // page 2 as the server presented it
         // The spotlight over the page the server presented: drawn by SDL, over a surface that
         // never held that page.
         try xdotool("key", "l")
@@ -197,20 +203,17 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
     /// no pixmap of its own (it went to the page ahead, `PagePixmapPolicy`), so SDL draws it again
     /// from its packed bytes, and the room's pixels are exactly that page's.
     func testABlackOrWhiteScreenLiftedShowsThePageAgain() throws {
-        let app = try start()
+        let (app, _, plain) = try startOnPageTwoFromItsPixmap()
         defer { app.stop() }
         let c = app.client!
         let box = (x: 1920 * 3 / 8, y: 1080 / 2)
-        var s = try c.waitForState { self.server($0, "ahead") >= 1 }
-        s = try press("Right", c, position: "2 / 6", presents: server(s, "presents") + 1)
-        let plain = try room(c)
         for (key, value) in [("b", UInt8(0)), ("w", UInt8(255))] {
             try xdotool("key", key)
             _ = try c.waitForState(timeout: 5) { _ in (try? self.room(c).rgba.allSatisfy { $0 == value || $0 == 255 }) ?? false }
             XCTAssertTrue(try room(c).rgba.enumerated().allSatisfy { $0.offset % 4 == 3 || $0.element == value }, "\(key): the whole room \(value == 0 ? "black" : "white")")
             let before = try c.send(["cmd": "state"])
             try xdotool("key", key)
-            s = try c.waitForState(timeout: 5) { self.copies($0) > self.copies(before) || self.server($0, "presents") > self.server(before, "presents") }
+            _ = try c.waitForState(timeout: 5) { self.copies($0) > self.copies(before) || self.server($0, "presents") > self.server(before, "presents") }
             _ = try c.waitForState(timeout: 5) { _ in (try? self.differing(self.room(c).rgba, plain.rgba)) == 0 }
             XCTAssertEqual(differing(try room(c).rgba, plain.rgba), 0, "\(key) again: the page as the server presented it before")
             try assertRoomShows(c, page: 1, box: box, "\(key) lifted")
