@@ -26,6 +26,8 @@ RUNTIME_PKGS += xdg-utils
 RUNTIME_PKGS += libpoppler-glib-dev libcairo2-dev
 # PDF scene: rendered pages are kept LZ4-compressed, so a page shown before is never rendered again.
 RUNTIME_PKGS += liblz4-dev
+# PDF scene: pages kept for long are packed again with Zstandard while the talk rests.
+RUNTIME_PKGS += libzstd-dev
 # PDF scene: pages hashed tile by tile (xxHash's header), so an advance copies only the tiles that differ.
 RUNTIME_PKGS += libxxhash-dev
 # Xlib and MIT-SHM: pages presented from X server pixmaps (Sources/CX11Present).

@@ -62,6 +62,9 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
         // Debian's LZ4 (liblz4-dev): rendered PDF pages kept compressed (Plugins/PDF/Render/PageStore.swift).
         .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"])]),
+        // Debian's Zstandard (libzstd-dev): stored PDF pages packed again densely while the talk
+        // rests (Plugins/PDF/Render/PageRepack.swift).
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         // Debian's xxHash (libxxhash-dev, header only: compiled in, not linked): each rendered PDF
         // page hashed tile by tile, so an advance copies only the tiles that differ (Sources/CTileHash).
         .target(name: "CTileHash"),
@@ -121,7 +124,7 @@ let package = Package(
         .target(name: "GalleryScene", dependencies: ["PodiumKit"], path: "Plugins/Gallery"),
         .target(name: "WebSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "PodiumMarkdown", "CLibXML2"], path: "Plugins/WebSearch"),
         .target(name: "MapSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "CImageHeader"], path: "Plugins/MapSearch"),
-        .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler", "CLZ4", "CTileHash", "PodiumMedia"], path: "Plugins/PDF"),
+        .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler", "CLZ4", "CZstd", "CTileHash", "PodiumMedia"], path: "Plugins/PDF"),
         // GStreamer playback shared by the `media` scene and movies in PDF pages (#20).
         .target(name: "PodiumMedia", dependencies: ["PodiumKit", "CGStreamer"]),
         .target(name: "MediaScene", dependencies: ["PodiumKit", "PodiumMedia"], path: "Plugins/Media"),

@@ -1,4 +1,5 @@
 import CLZ4
+import CZstd
 import CTileHash
 import PodiumKit
 
@@ -84,13 +85,17 @@ struct PageStore {
     var repackedCount: Int { pages.values.filter(\.repacked).count }
 }
 
-/// One page's pixels LZ4-compressed; a `Bitmap` made from it (`bitmap`) holds only this, and the
-/// renderer unpacks it straight into the page's texture (`copyPixels`). With its tiles' hashes,
+/// One page's pixels compressed (LZ4, or Zstandard once packed again densely: `codec`); a
+/// `Bitmap` made from it (`bitmap`) holds only this, and the renderer unpacks it straight into the
+/// page's texture or the room's pixmap (`copyPixels`). With its tiles' hashes,
 /// taken as it is packed (on the worker), so an advance between two pages sharing their template
 /// copies only the tiles that differ to the room (`BitmapTileHashes`).
 final class PackedPage: BitmapPixelSource, BitmapTileHashes, @unchecked Sendable {
+    /// How `bytes` are packed: both unpack into one contiguous buffer of `stride × height` bytes.
+    enum Codec { case lz4, zstd }
     let width: Int, height: Int, stride: Int
     let bytes: [UInt8]
+    let codec: Codec
     var byteCount: Int { bytes.count + tileHashes.count * 8 }
     /// 16 pixels: 8,160 tiles (64 KB of hashes) on a 1920×1080 page. A Beamer-like advance then
     /// copies to the room 13 % of the page instead of 27 % with 64-pixel tiles (text lines
@@ -99,8 +104,8 @@ final class PackedPage: BitmapPixelSource, BitmapTileHashes, @unchecked Sendable
     var tileSize: Int { Self.tile }
     let tileHashes: [UInt64]
 
-    init(width: Int, height: Int, stride: Int, bytes: [UInt8], tileHashes: [UInt64]) {
-        self.width = width; self.height = height; self.stride = stride; self.bytes = bytes; self.tileHashes = tileHashes
+    init(width: Int, height: Int, stride: Int, bytes: [UInt8], codec: Codec = .lz4, tileHashes: [UInt64]) {
+        self.width = width; self.height = height; self.stride = stride; self.bytes = bytes; self.codec = codec; self.tileHashes = tileHashes
     }
 
     /// `b`'s pixels compressed; nil if LZ4 fails (then the page is simply not kept).
@@ -139,9 +144,16 @@ final class PackedPage: BitmapPixelSource, BitmapTileHashes, @unchecked Sendable
         return true
     }
 
+    /// Unpacks the whole page into `dst` (`capacity` bytes, exactly `stride × height`); false if
+    /// the packed bytes do not unpack to exactly that.
     func decompress(into dst: UnsafeMutableRawPointer, capacity: Int) -> Bool {
         bytes.withUnsafeBytes { src in
-            LZ4_decompress_safe(src.baseAddress!.assumingMemoryBound(to: CChar.self), dst.assumingMemoryBound(to: CChar.self), Int32(bytes.count), Int32(capacity)) == Int32(capacity)
+            switch codec {
+            case .lz4:
+                return LZ4_decompress_safe(src.baseAddress!.assumingMemoryBound(to: CChar.self), dst.assumingMemoryBound(to: CChar.self), Int32(bytes.count), Int32(capacity)) == Int32(capacity)
+            case .zstd:
+                return ZSTD_decompress(dst, capacity, src.baseAddress!, src.count) == capacity
+            }
         }
     }
 }
