@@ -15,8 +15,9 @@ import PodiumKit
 /// - The console's page views (current page, next preview, the scene's NEXT): their textures,
 ///   with the pages either side uploaded ahead, were 4.4 MB after a pass through the bench deck,
 ///   and SDL blitted ~368,000 pixels of them an advance. A view repainted whole is unpacked into
-///   its rectangle (the PDF plugin's LZ4 needs its output contiguous, so a page narrower than the
-///   window is unpacked into one buffer kept for it, `PageScratch`, and its rows copied: an LZ4
+///   its rectangle (the PDF plugin's packers, LZ4 and Zstandard, need their output contiguous,
+///   so a page narrower than the window is unpacked into one buffer kept for it, `PageScratch`,
+///   and its rows copied: an LZ4
 ///   decoder writing the rows straight took 1.7× as long on a page packed as densely as the
 ///   bench deck's, 3.6× on a busier one). The buffer keeps the last page unpacked, so a view
 ///   repainted in parts (the tiles an advance changes, a popover closing over it, ink) copies

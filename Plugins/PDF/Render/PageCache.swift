@@ -36,7 +36,7 @@ public struct PageKey: Hashable, Sendable {
 /// **Memory.** Every page rendered is packed (LZ4) on the worker and kept in a store bounded in
 /// bytes (`PageStore`, `packedByteBudget`), so a page shown before is never rendered again while
 /// the store holds it; the prefetch worker, when it has nothing to render, packs the stored
-/// pages again densely (LZ4HC, same format: `PageRepack.swift`). The bitmaps handed out hold
+/// pages again densely (Zstandard for large, flat pages, else LZ4HC: `PageRepack.swift`). The bitmaps handed out hold
 /// only the packed bytes (`PackedPage`): the renderer unpacks them straight into their textures,
 /// so a page costs its texture and a few hundred KB, not a second full-size copy. Bitmaps kept:
 /// at most `pagesPerGroup` (3: the current page, the next and the previous) per window size and
