@@ -17,9 +17,8 @@ import PodiumKit
 ///   and SDL blitted ~368,000 pixels of them an advance. A view repainted whole is unpacked into
 ///   its rectangle (the PDF plugin's packers, LZ4 and Zstandard, need their output contiguous,
 ///   so a page narrower than the window is unpacked into one buffer kept for it, `PageScratch`,
-///   and its rows copied: an LZ4
-///   decoder writing the rows straight took 1.7× as long on a page packed as densely as the
-///   bench deck's, 3.6× on a busier one). The buffer keeps the last page unpacked, so a view
+///   and its rows copied: an LZ4 decoder writing the rows straight took 1.7× as long on a page
+///   packed as densely as the bench deck's, 3.6× on a busier one). The buffer keeps the last page unpacked, so a view
 ///   repainted in parts (the tiles an advance changes, a popover closing over it, ink) copies
 ///   them from there without unpacking again.
 /// Anything else (a scaled preview, a page behind a blend, another renderer) draws through a

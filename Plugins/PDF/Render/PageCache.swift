@@ -36,11 +36,11 @@ public struct PageKey: Hashable, Sendable {
 /// **Memory.** Every page rendered is packed (LZ4) on the worker and kept in a store bounded in
 /// bytes (`PageStore`, `packedByteBudget`), so a page shown before is never rendered again while
 /// the store holds it; the prefetch worker, when it has nothing to render, packs the stored
-/// pages again densely (Zstandard for large, flat pages, else LZ4HC: `PageRepack.swift`). The bitmaps handed out hold
-/// only the packed bytes (`PackedPage`): the renderer unpacks them straight into their textures,
-/// so a page costs its texture and a few hundred KB, not a second full-size copy. Bitmaps kept:
-/// at most `pagesPerGroup` (3: the current page, the next and the previous) per window size and
-/// region, and at most `byteBudget` in all,
+/// pages again densely (Zstandard for large, flat pages, else LZ4HC: `PageRepack.swift`). The
+/// bitmaps handed out hold only the packed bytes (`PackedPage`): the renderer unpacks them
+/// straight into their textures, so a page costs its texture and a few hundred KB, not a second
+/// full-size copy. Bitmaps kept: at most `pagesPerGroup` (3: the current page, the next and the
+/// previous) per window size and region, and at most `byteBudget` in all,
 /// least recently used first out; a bitmap still held elsewhere (a view, a texture) is returned
 /// again, so its texture stays valid. Previews drawn smaller than their view (`PageResizer`) get their
 /// own renders at their pixel size, and the sizes asked for are remembered per view size

@@ -1,7 +1,7 @@
 import CLZ4
 import CZstd
-import Glibc
 import FoundationEssentials
+import Glibc
 
 /// Packing a stored page again, densely, while the talk rests (issue 19, memory).
 ///
@@ -13,9 +13,9 @@ import FoundationEssentials
 ///   where the store's bytes are (the bench's 1080p page: 518 → 199 kB in 3.5 ms), though it
 ///   unpacks at ~60 % of LZ4's speed (0.90 against 0.57 ms for that page);
 /// - else with LZ4's high-compression packer, which writes LZ4's format, unpacked by the same
-///   `LZ4_decompress_safe` at the same speed, ~20 % smaller (that page: 406 kB, but in 17 ms): small,
-///   busy previews, where Zstandard saves less (620×349: 1,043 against 1,235 kB over the bench's
-///   pages) and unpacks 3× slower.
+///   `LZ4_decompress_safe` at the same speed, ~20 % smaller (that page: 406 kB, but in 17 ms):
+///   small, busy previews, where Zstandard saves less (620×349: 1,043 against 1,235 kB over the
+///   bench's pages) and unpacks 3× slower.
 /// Figures: `zstd -b`/`lz4 -b` and a C loop over the bench's page, 2026-12-04 (docs/Performance.md
 /// "Twenty-fourth session").
 extension PackedPage {
@@ -31,6 +31,8 @@ extension PackedPage {
     /// This page packed densely (see above), with the same pixels and tile hashes; nil when that is
     /// not smaller or fails. The unpacked pixels and the packers' output go in memory mapped for
     /// the call and unmapped after, not in the worker's heap: 8 MB at 1080p each, freed at once.
+    /// Zstandard's own context (1.3 MB for a 1080p page) is allocated and freed within the call;
+    /// the worker's idle trim hands it back.
     func repacked() -> PackedPage? {
         let n = stride * height
         guard n > 0, let pixels = Self.scratch(n) else { return nil }
