@@ -9,13 +9,14 @@ import Glibc
 /// machine, 1.2 GB/s), as the room may be waiting for it. The prefetch worker, in SCHED_IDLE,
 /// packs the stored pages again when it has nothing to render (`PageCache.repackOne`; only pages
 /// the store alone holds, `PageStore.nextToRepack`):
-/// - with Zstandard (level 3) when that packs to at most 60 % of LZ4's bytes: large, flat pages,
-///   where the store's bytes are (the bench's 1080p page: 518 → 199 kB in 3.5 ms), though it
-///   unpacks at ~60 % of LZ4's speed (0.90 against 0.57 ms for that page);
+/// - with Zstandard (level 3) when that packs to at most 60 % of LZ4's bytes: the large, flat
+///   pages where the store's bytes are (the bench's 1080p page: 518 → 199 kB in 3.5 ms), though it
+///   unpacks at ~60 % of LZ4's speed (0.90 against 0.57 ms for that page); previews of a flat
+///   enough deck too (the rule is by bytes, not by window);
 /// - else with LZ4's high-compression packer, which writes LZ4's format, unpacked by the same
 ///   `LZ4_decompress_safe` at the same speed, ~20 % smaller (that page: 406 kB, but in 17 ms):
-///   small, busy previews, where Zstandard saves less (620×349: 1,043 against 1,235 kB over the
-///   bench's pages) and unpacks 3× slower.
+///   busier pages such as the bench's console previews, where Zstandard saves less (620×349:
+///   1,043 against 1,235 kB over the bench's pages) and unpacks 3× slower.
 /// Figures: `zstd -b`/`lz4 -b` and a C loop over the bench's page, 2026-12-04 (docs/Performance.md
 /// "Twenty-fourth session").
 extension PackedPage {
