@@ -63,8 +63,8 @@ let package = Package(
         // Debian's LZ4 (liblz4-dev): rendered PDF pages kept compressed (Plugins/PDF/Render/PageStore.swift).
         .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"])]),
         // Debian's Zstandard (libzstd-dev): stored PDF pages packed again densely while the talk
-        // rests (Plugins/PDF/Render/PageRepack.swift).
-        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
+        // rests (Plugins/PDF/Render/PageRepack.swift); a decompression context per thread.
+        .target(name: "CZstd", linkerSettings: [.linkedLibrary("zstd")]),
         // Debian's xxHash (libxxhash-dev, header only: compiled in, not linked): each rendered PDF
         // page hashed tile by tile, so an advance copies only the tiles that differ (Sources/CTileHash).
         .target(name: "CTileHash"),

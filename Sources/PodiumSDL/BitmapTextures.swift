@@ -51,8 +51,10 @@ final class BitmapTextures {
         // (a compressed PDF page is unpacked there, with no full-size copy on the way).
         var dst: UnsafeMutableRawPointer?, pitch: Int32 = 0
         if streaming, SDL_LockTexture(tex, nil, &dst, &pitch) == 0, let dst {
-            _ = src.copyPixels(into: dst, stride: Int(pitch))
+            let copied = src.copyPixels(into: dst, stride: Int(pitch))
             SDL_UnlockTexture(tex)
+            // A spare holds another page's pixels: never drawn as this one (nothing is drawn).
+            guard copied else { SDL_DestroyTexture(tex); return nil }
         } else {
             _ = src.pixels.withUnsafeBytes { SDL_UpdateTexture(tex, nil, $0.baseAddress, Int32(src.stride)) }
         }

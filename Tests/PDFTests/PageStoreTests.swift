@@ -38,6 +38,40 @@ final class PageStoreTests: PDFTestCase {
         XCTAssertLessThan(cache.packedUsage.bytes, 12 * 320 * 180 * 4 / 4, "slides pack to a fraction of their pixels")
     }
 
+    /// Trial 27 m2: stored bytes that fail to unpack (damaged memory; both packers' formats) are
+    /// not a blank page for good. Unpacked on the main thread, where frames are drawn, the page is
+    /// rendered again into the same destination, kept in place of the damaged bytes, and the
+    /// windows are told to redraw; the next ask gets the new copy, which unpacks.
+    func testStoredBytesThatFailToUnpackAreRenderedAgain() async throws {
+        let cache = PageCache(document: try PDFDocument(path: TestPDF.write(path("damaged.pdf"), .init(pages: 3))))
+        let redraws = Counter()
+        cache.redraw = { redraws.add() }
+        let k = key(1, 640)
+        let fresh = try XCTUnwrap(cache.document.render(page: 1, pixelWidth: 640, pixelHeight: 360))
+        let good = try XCTUnwrap(PackedPage(fresh))
+        for (round, codec) in [PackedPage.Codec.lz4, .zstd].enumerated() {
+            let damaged = PackedPage(width: good.width, height: good.height, stride: good.stride,
+                                     bytes: Array(good.bytes.prefix(good.bytes.count / 2)), codec: codec, tileHashes: good.tileHashes)
+            cache.replaceStored(k, with: damaged)
+            let b = try XCTUnwrap(cache.bitmap(k))
+            XCTAssertTrue(b.pixelSource === damaged, "the damaged bytes are what the store gave")
+            let before = renders(cache)
+            // What the renderer does with a page it draws: its rows into a texture or the window surface.
+            let pitch = 640 * 4 + 64
+            var out = [UInt8](repeating: 0, count: pitch * 360)
+            XCTAssertTrue(out.withUnsafeMutableBytes { b.copyPixels(into: $0.baseAddress!, stride: pitch) }, "\(codec): pixels written")
+            XCTAssertTrue((0..<360).allSatisfy { y in out[y * pitch..<y * pitch + 640 * 4].elementsEqual(fresh.pixels[y * 640 * 4..<(y + 1) * 640 * 4]) },
+                          "\(codec): the page as rendered, not black")
+            XCTAssertEqual(renders(cache), before + 1, "\(codec): rendered again once")
+            XCTAssertEqual(cache.unreadableCount, round + 1)
+            XCTAssertEqual(redraws.value, round + 1, "\(codec): the windows redraw and ask again")
+            let again = try XCTUnwrap(cache.bitmap(k))
+            XCTAssertFalse(again === b, "\(codec): a new copy, not the damaged one")
+            XCTAssertEqual(again.pixels, fresh.pixels)
+            XCTAssertEqual(renders(cache), before + 1, "\(codec): the new copy is kept, not rendered a third time")
+        }
+    }
+
     /// Pages packed fast when rendered are packed again densely (LZ4HC) by the idle prefetch
     /// worker: fewer bytes for the same pages, and a page unpacked from its dense copy has the
     /// pixels rendered.

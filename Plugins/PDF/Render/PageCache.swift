@@ -113,7 +113,7 @@ public final class PageCache: @unchecked Sendable {
         // Packed here too: a full-size page kept as it is would hold 8 MB (33 MB at 4K) besides
         // its texture for as long as the cache keeps it.
         let packed = PackedPage(full)
-        let b = packed?.bitmap(resizer: resizer(key)) ?? full
+        let b = packed.flatMap { bitmap(of: $0, for: key) } ?? full
         cond.lock()
         renderedOnDemandCount += 1
         freedSinceTrim += packed == nil ? 0 : 2 * key.byteCount
@@ -410,7 +410,7 @@ public final class PageCache: @unchecked Sendable {
             // Packed at once: the full-size pixels go back to the heap before the next render.
             var b = render(key, with: own ?? document)
             let packed = b.flatMap { PackedPage($0) }
-            if let small = packed?.bitmap(resizer: resizer(key)) { b = small }
+            if let small = packed.flatMap({ bitmap(of: $0, for: key) }) { b = small }
             cond.lock()
             // The other worker (or the caller) may have finished it first: theirs stays, so a
             // view holding it keeps the same bitmap (and texture).
@@ -534,10 +534,55 @@ public final class PageCache: @unchecked Sendable {
 
     /// A bitmap of the stored page for `key`, kept. Called with the lock held.
     private func stored(_ key: PageKey) -> Bitmap? {
-        guard let b = store.take(key)?.bitmap(resizer: resizer(key)) else { return nil }
+        guard let b = store.take(key).flatMap({ bitmap(of: $0, for: key) }) else { return nil }
         fromStoreCount += 1
         insert(b, for: key)
         return b
+    }
+
+    /// A bitmap of `packed`, the page for `key`, that renders the page again if those bytes ever
+    /// fail to unpack (`unreadable`).
+    private func bitmap(of packed: PackedPage, for key: PageKey) -> Bitmap? {
+        packed.whenUnreadable { [weak self] page, dst, stride in self?.unreadable(page, key, into: dst, stride: stride) ?? false }
+        return packed.bitmap(resizer: resizer(key))
+    }
+
+    /// Stored bytes for `key` that failed to unpack (damaged memory; trial 27 m2, forced there by
+    /// fault injection): without this the room showed that page black at every visit. They are
+    /// forgotten (store, cache), so the views, redrawn, ask again; on the main thread (where every
+    /// frame is drawn) the page is rendered again now, kept, and written to `dst` at `stride`, so
+    /// the frame being drawn shows it rather than a blank page. False when it cannot be (another
+    /// thread, or poppler fails too).
+    private func unreadable(_ broken: PackedPage, _ key: PageKey, into dst: UnsafeMutableRawPointer, stride: Int) -> Bool {
+        cond.lock()
+        store.remove(key, ifItIs: broken)
+        if entries[key]?.bitmap.pixelSource === broken { entries[key] = nil }
+        if live[key]?.bitmap?.pixelSource === broken { live[key] = nil }
+        unreadableCount += 1
+        let hook = redrawHook
+        cond.unlock()
+        defer { hook?() }
+        guard podium_thread_id() == getpid(), let full = render(key) else { return false }
+        let row = min(full.width * 4, stride)
+        full.pixels.withUnsafeBytes { src in
+            for y in 0..<full.height { (dst + y * stride).copyMemory(from: src.baseAddress! + y * full.stride, byteCount: row) }
+        }
+        let packed = PackedPage(full)
+        let b = packed.flatMap { bitmap(of: $0, for: key) } ?? full
+        cond.lock()
+        renderedOnDemandCount += 1
+        if lookup(key) == nil { insert(b, for: key); if let packed { store.insert(packed, for: key) } }
+        cond.unlock()
+        return true
+    }
+
+    /// Stored pages whose bytes failed to unpack (tests).
+    public private(set) var unreadableCount = 0
+
+    /// Replaces the stored bytes of `key` with `page`, and forgets its bitmap, so the next ask
+    /// gets `page` (tests: damaged bytes).
+    func replaceStored(_ key: PageKey, with page: PackedPage) {
+        cond.lock(); store.insert(page, for: key); entries[key] = nil; live[key] = nil; cond.unlock()
     }
 
     /// Whether the worker has anything to do for `key`. Called with the lock held.

@@ -2,6 +2,7 @@ import CLZ4
 import CZstd
 import CTileHash
 import PodiumKit
+import Synchronization
 
 /// Rendered pages kept LZ4-compressed (slides are mostly flat colour: a 1920×1080 page of 8 MB
 /// packs to a few hundred KB, and unpacks at memory speed), bounded in bytes, least recently used
@@ -50,6 +51,13 @@ struct PageStore {
     }
 
     mutating func removeAll() { pages = [:]; bytes = 0 }
+
+    /// Drops the page for `key` if it is `page` (bytes that failed to unpack).
+    mutating func remove(_ key: PageKey, ifItIs page: PackedPage) {
+        guard let e = pages[key], e.page === page else { return }
+        pages[key] = nil
+        bytes -= e.page.byteCount
+    }
 
     /// The most recently used page not yet packed again densely (`PackedPage.repacked`) that
     /// only the store holds: the copy it replaces is then freed at once, on the worker, whose
@@ -133,7 +141,26 @@ final class PackedPage: BitmapPixelSource, BitmapTileHashes, @unchecked Sendable
         Bitmap(width: width, height: height, stride: stride, format: .bgra, isOpaque: true, source: self, resizer: resizer)
     }
 
+    /// What writes this page's pixels when its bytes fail to unpack (set by `PageCache`, which
+    /// renders the page again): called with this page, the destination and its stride; true when
+    /// it wrote them. Held in a mutex: set on one thread, read on whichever unpacks.
+    private let recovery = Mutex<(@Sendable (PackedPage, UnsafeMutableRawPointer, Int) -> Bool)?>(nil)
+
+    /// Sets what writes the pixels when the bytes fail to unpack (see `recovery`).
+    func whenUnreadable(_ f: @escaping @Sendable (PackedPage, UnsafeMutableRawPointer, Int) -> Bool) {
+        recovery.withLock { $0 = f }
+    }
+
+    /// The page's rows into `destination`, `dstStride` bytes apart; when the bytes fail to unpack
+    /// (damaged memory: trial 27 m2) through `recovery`, so the room never shows a blank page for
+    /// good. False when neither gives them.
     func copyPixels(into destination: UnsafeMutableRawPointer, stride dstStride: Int) -> Bool {
+        if unpack(into: destination, stride: dstStride) { return true }
+        guard let recover = recovery.withLock({ $0 }) else { return false }
+        return recover(self, destination, dstStride)
+    }
+
+    private func unpack(into destination: UnsafeMutableRawPointer, stride dstStride: Int) -> Bool {
         let n = stride * height
         if dstStride == stride { return decompress(into: destination, capacity: n) }
         // Rows of another pitch: unpacked aside, then copied row by row.
@@ -152,7 +179,7 @@ final class PackedPage: BitmapPixelSource, BitmapTileHashes, @unchecked Sendable
             case .lz4:
                 return LZ4_decompress_safe(src.baseAddress!.assumingMemoryBound(to: CChar.self), dst.assumingMemoryBound(to: CChar.self), Int32(bytes.count), Int32(capacity)) == Int32(capacity)
             case .zstd:
-                return ZSTD_decompress(dst, capacity, src.baseAddress!, src.count) == capacity
+                return podium_zstd_decompress(dst, capacity, src.baseAddress!, src.count) == capacity
             }
         }
     }
