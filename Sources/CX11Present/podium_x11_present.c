@@ -277,15 +277,8 @@ unsigned long podium_xpresent_unprocessed(const podium_xpresent *p) {
     return p ? NextRequest(p->dpy) - 1 - LastKnownRequestProcessed(p->dpy) : 0;
 }
 
-int podium_x11_read_screen(const char *display_name, int x, int y, int w, int h, unsigned char *rgba) {
-    Display *dpy = XOpenDisplay(display_name);
-    if (!dpy) return -1;
-    // A rectangle beyond the screen (an output just switched off or moved) is BadMatch: trapped,
-    // so a test grabbing the screen while it changes gets -1 instead of Xlib ending it.
-    handler_t old = trap_begin(dpy);
-    XImage *img = XGetImage(dpy, DefaultRootWindow(dpy), x, y, (unsigned)w, (unsigned)h, AllPlanes, ZPixmap);
-    if (trap_end(dpy, old) && img) { XDestroyImage(img); img = NULL; }
-    if (!img) { XCloseDisplay(dpy); return -1; }
+// `img`'s pixels as R, G, B, 255 bytes, w * 4 a row.
+static void rgba_from_image(XImage *img, int w, int h, unsigned char *rgba) {
     for (int j = 0; j < h; j++)
         for (int i = 0; i < w; i++) {
             unsigned long px = XGetPixel(img, i, j);
@@ -295,7 +288,33 @@ int podium_x11_read_screen(const char *display_name, int x, int y, int w, int h,
             o[2] = (unsigned char)(px & img->blue_mask);
             o[3] = 255;
         }
+}
+
+// `w` × `h` pixels of `drawable` at (x, y) read through a connection of its own to `display_name`.
+static int read_drawable(const char *display_name, int root, Window drawable, int x, int y, int w, int h, unsigned char *rgba) {
+    Display *dpy = XOpenDisplay(display_name);
+    if (!dpy) return -1;
+    // A rectangle beyond the screen (an output just switched off or moved) is BadMatch: trapped,
+    // so a test grabbing the screen while it changes gets -1 instead of Xlib ending it.
+    handler_t old = trap_begin(dpy);
+    XImage *img = XGetImage(dpy, root ? DefaultRootWindow(dpy) : drawable, x, y, (unsigned)w, (unsigned)h, AllPlanes, ZPixmap);
+    if (trap_end(dpy, old) && img) { XDestroyImage(img); img = NULL; }
+    if (!img) { XCloseDisplay(dpy); return -1; }
+    rgba_from_image(img, w, h, rgba);
     XDestroyImage(img);
     XCloseDisplay(dpy);
     return 0;
+}
+
+int podium_x11_read_screen(const char *display_name, int x, int y, int w, int h, unsigned char *rgba) {
+    return read_drawable(display_name, 1, None, x, y, w, h, rgba);
+}
+
+int podium_x11_read_window(void *sdl_window, int w, int h, unsigned char *rgba) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo((SDL_Window *)sdl_window, &info) || info.subsystem != SDL_SYSWM_X11 || !info.info.x11.display) return -1;
+    // Every frame SDL and the page copies sent on this connection is drawn before the read.
+    XSync(info.info.x11.display, False);
+    return read_drawable(DisplayString(info.info.x11.display), 0, info.info.x11.window, 0, 0, w, h, rgba);
 }

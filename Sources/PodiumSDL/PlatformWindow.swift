@@ -161,7 +161,9 @@ public final class PlatformWindow {
         SDL_SetTextInputRect(&rect)
     }
 
-    /// Draws the current tree and writes it as PNG at the window's pixel size.
+    /// Draws the current tree through SDL and writes it as PNG at the window's pixel size (`podium
+    /// snapshot`, followers, and the control socket where the X server cannot be read:
+    /// `saveServerPixels`).
     public func screenshot(to path: String) throws {
         root.finishAnimations()   // show settled popovers, not a frame of their fade
         renderer.draw(frameList(), background: root.backgroundColor)
@@ -173,6 +175,35 @@ public final class PlatformWindow {
         try renderer.savePNG(to: path, size: pixelSize)
         SDL_RenderPresent(renderer.sdl)
         renderer.invalidate()   // drawn whole but not recorded as the last frame: the next is whole too
+    }
+
+    /// Waits (up to 10 s) for the images this window's frames asked for; those decoded meanwhile
+    /// are drawn by its next frame. True when there were any.
+    public func waitForImages() -> Bool {
+        guard renderer.imagesDecoding > 0 else { return false }
+        renderer.finishImageDecoding()
+        renderer.invalidate(); root.requestRedraw()
+        return true
+    }
+
+    /// Writes as PNG the pixels the X server shows in this window now (`podium_x11_read_window`,
+    /// window pixels, another window over it included): what the room sees, a page copied from a
+    /// server pixmap included, without drawing anything (trial 27 m3: drawing the tree again
+    /// through SDL could not see a stale pixmap, covered the room with SDL's frame and turned the
+    /// next advance's tile copy off). False, writing nothing, when not on X11 or when the server
+    /// cannot read the window (partly off the screen).
+    /// - Throws: `SDLError` when the pixels cannot be encoded, `OutputFileError` when the file
+    ///   cannot be written.
+    public func saveServerPixels(to path: String) throws -> Bool {
+        guard SDLVideo.currentDriver == "x11" else { return false }
+        let size = pixelSize
+        var out = [UInt8](repeating: 0, count: Int(size.w) * Int(size.h) * 4)
+        guard out.withUnsafeMutableBufferPointer({ podium_x11_read_window(UnsafeMutableRawPointer(sdl), size.w, size.h, $0.baseAddress) }) == 0 else { return false }
+        guard let png = PixelEncoding.png(out, w: size.w, h: size.h) else {
+            throw SDLError("cannot encode \(size.w)x\(size.h) pixels as PNG: \(SDLVideo.lastError)")
+        }
+        try OutputFile.replace(path, with: png)
+        return true
     }
 
     /// Puts the window on a display: fullscreen (desktop mode) on it, or windowed inside it.

@@ -84,8 +84,23 @@ enum ControlRequests {
             guard path.hasPrefix("/") else { throw Failure("screenshot needs an absolute \"path\", got \(SafeText.quote(path))") }
             let name = v["window"]?.string ?? "presenter"
             guard let w = try window(name), w.isVisible else { throw Failure("the \(name) window is not shown (single-display mode: screenshot the presenter, whose preview shows the audience)") }
-            try w.screenshot(to: path)
-            return ["path": .string(path), "width": .number(Double(w.pixelSize.w)), "height": .number(Double(w.pixelSize.h))]
+            // "display" (the default): what the display shows once the loop's own frame turn has
+            // drawn the request's changes (the place carried before the room's frame, the console
+            // only where it may draw), images still decoding waited for; read from the X server,
+            // so a test sees the room's real pixels (trial 27 m3). Elsewhere, and for "tree" (what
+            // Podium means to show, to compare with the display), the tree drawn again by SDL.
+            let source = v["source"]?.string ?? "display"
+            guard ["display", "tree"].contains(source) else { throw Failure("screenshot's \"source\" is \"display\" or \"tree\", got \(SafeText.quote(source))") }
+            var read = false
+            if source == "display" {
+                w.root.finishAnimations()   // settled popovers, not a frame of their fade
+                app.journalTick(); app.renderWindows()
+                if w.waitForImages() { app.renderWindows() }
+                read = try w.saveServerPixels(to: path)
+            }
+            if !read { try w.screenshot(to: path) }
+            return ["path": .string(path), "width": .number(Double(w.pixelSize.w)), "height": .number(Double(w.pixelSize.h)),
+                    "source": .string(read ? "server" : "tree")]
         case "swap": return ["swapped": .bool(app.displayController.swap())]
         case "frame-times":
             // Benchmarks only: draws a window `frames` times (layout + draw list + SDL render and

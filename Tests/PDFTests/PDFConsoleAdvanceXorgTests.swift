@@ -78,7 +78,7 @@ final class PDFConsoleAdvanceXorgTests: XorgPDFTestCase {
         // What the X server shows of the console (read with its own connection) is the whole
         // frame Podium draws for a screenshot; only the talk clock may tick in between.
         let shown = try XCTUnwrap(X11Screen.pixels(display: rig.display, x: 0, y: 0, width: 1280, height: 800), "read the screen")
-        XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "presenter", "path": .string(path("console.png"))])["ok"]?.bool, true)
+        XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "presenter", "source": "tree", "path": .string(path("console.png"))])["ok"]?.bool, true)
         let whole = try PNGImage(path: path("console.png"))
         XCTAssertEqual([whole.width, whole.height], [1280, 800])
         var differing = 0

@@ -71,7 +71,7 @@ final class PDFHotPlugFirstFrameXorgTests: XorgPDFTestCase {
         var room: [UInt8] = [], intended: PNGImage?
         for _ in 0..<50 {
             room = try XCTUnwrap(X11Screen.pixels(display: rig.display, x: 1280, y: 0, width: 1600, height: 900))
-            XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "audience", "path": .string(path("sharp.png"))])["ok"]?.bool, true)
+            XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "audience", "source": "tree", "path": .string(path("sharp.png"))])["ok"]?.bool, true)
             intended = try PNGImage(path: path("sharp.png"))
             if differing(room, intended!.rgba) == 0 { break }
             usleep(20_000)

@@ -56,7 +56,7 @@ final class PDFModeChangeXorgTests: XorgPDFTestCase {
         }
         let audience = a["windows"]?.array?.first { $0["role"]?.string == "audience" }
         XCTAssertEqual(audience?["size"]?["height"]?.number, 1024, "the audience view has the new size")
-        XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "audience", "path": .string(path("after.png"))])["ok"]?.bool, true)
+        XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "audience", "source": "tree", "path": .string(path("after.png"))])["ok"]?.bool, true)
         let intended = try PNGImage(path: path("after.png"))
         XCTAssertEqual([intended.width, intended.height], [1280, 1024])
         room = try XCTUnwrap(X11Screen.pixels(display: rig.display, x: 1280, y: 0, width: 1280, height: 1024))

@@ -32,10 +32,11 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
         return (px, w, h)
     }
 
-    /// The frame Podium means the room to see (drawn by SDL into a PNG). Call after `room`: the
-    /// screenshot also presents that frame through SDL.
+    /// The frame Podium means the room to see (its tree drawn by SDL into a PNG). Call after
+    /// `room`: the screenshot also presents that frame through SDL.
     func intended(_ c: ControlClient, _ name: String) throws -> PNGImage {
-        XCTAssertEqual(try c.send(["cmd": "screenshot", "window": "audience", "path": .string(path(name))])["ok"]?.bool, true)
+        let r = try c.send(["cmd": "screenshot", "window": "audience", "source": "tree", "path": .string(path(name))])
+        XCTAssertEqual(r["source"]?.string, "tree", "drawn by SDL: \(r)")
         return try PNGImage(path: path(name))
     }
 
@@ -333,6 +334,36 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
             XCTAssertEqual(differing(rooms[0], try intended(c, "third.png").rgba), 0, "tiles \(tiles): Right to page 3, exactly page 3")
             XCTAssertEqual(app.stop(), 0)
         }
+    }
+
+    /// Trial 27 m3: the control socket's screenshot is what the X server shows (the room's real
+    /// pixels, a page copied from a pixmap included), read without drawing: an advance right
+    /// after a screenshot is still a tile copy (drawing the tree again through SDL, as the
+    /// screenshot did, left the renderer without the frame shown: the next advance was drawn by
+    /// SDL, no tile copy).
+    func testAScreenshotIsWhatTheServerShowsAndLeavesTheNextAdvancesTileCopy() throws {
+        let app = try start()
+        defer { app.stop() }
+        let c = app.client!
+        var s = try c.waitForState { self.server($0, "ahead") >= 1 }
+        s = try press("Right", c, position: "2 / 6", presents: server(s, "presents") + 1)
+        for (page, position) in [(1, "3 / 6"), (2, "4 / 6"), (3, "5 / 6")] {
+            let before = server(s, "uploads")
+            s = try c.waitForState(timeout: 5) { self.server($0, "uploads") > before }
+            s = try c.waitForState(timeout: 30) { self.server($0, "ahead") >= 1 }
+            let room = try room(c)
+            let shot = try c.send(["cmd": "screenshot", "window": "audience", "path": .string(path("shown\(page).png"))])
+            XCTAssertEqual(shot["source"]?.string, "server", "read from the X server: \(shot)")
+            let png = try PNGImage(path: path("shown\(page).png"))
+            XCTAssertEqual([png.width, png.height], [room.w, room.h])
+            XCTAssertEqual(differing(png.rgba, room.rgba), 0, "page \(page + 1): the screenshot is the room's pixels")
+            let i = ((1080 / 2) * room.w + 1920 * 3 / 8) * 4, want = TestPDF.colour(page)
+            XCTAssertEqual([Int(png.rgba[i]), Int(png.rgba[i + 1]), Int(png.rgba[i + 2])], [want.0, want.1, want.2], "page \(page + 1)'s box")
+            let tilePresents = server(s, "tilePresents")
+            s = try press("Right", c, position: position, presents: server(s, "presents") + 1)
+            XCTAssertEqual(server(s, "tilePresents"), tilePresents + 1, "Right to \(position), right after a screenshot: a tile copy")
+        }
+        XCTAssertEqual(app.stop(), 0)
     }
 
     func testTheKillSwitchLeavesEveryFrameToSDL() throws {

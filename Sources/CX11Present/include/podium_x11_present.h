@@ -62,4 +62,11 @@ unsigned long podium_xpresent_unprocessed(const podium_xpresent *p);
 /// row). 0 on success, -1 when the display cannot be opened or read. For tests and diagnostics:
 /// what the room sees, as the X server has it.
 int podium_x11_read_screen(const char *display_name, int x, int y, int w, int h, unsigned char *rgba);
+
+/// Reads the top-left `w` × `h` pixels (the window's size) of the SDL window `sdl_window` as the
+/// X server has them now, after every request sent on SDL's connection so far has been
+/// processed, into `rgba` (R, G, B, 255 bytes, w * 4 a row): what the display shows there,
+/// another window over it included. 0 on success, -1 when the window is not an X11 one or cannot
+/// be read (not viewable, partly off the screen: BadMatch).
+int podium_x11_read_window(void *sdl_window, int w, int h, unsigned char *rgba);
 #endif
