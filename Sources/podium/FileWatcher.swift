@@ -1,16 +1,20 @@
-import Dispatch
 import FoundationEssentials
 import PodiumKit
 import Glibc
 
-/// Watches files for changes with Linux inotify, read through a Dispatch read source (libdispatch
-/// on Linux has no file-system object sources). It watches each file's folder, not the file, so
-/// a write-then-rename (editors, latexmk) and a deleted-then-recreated file are seen as well as a
-/// rewrite in place. A symbolic link is followed: the folders of the files it leads to are
-/// watched too. `onChange` gets the changed path, on a Dispatch queue (not the main thread).
-final class FileWatcher {
+/// Watches files for changes with Linux inotify, read on a thread of its own that sleeps in
+/// poll(2) (not a Dispatch read source: that starts libdispatch's manager thread and its worker
+/// pool's monitor, a timer waking the talk every second for good; issue 19, idle). It watches
+/// each file's folder, not the file, so a write-then-rename (editors, latexmk) and a
+/// deleted-then-recreated file are seen as well as a rewrite in place. A symbolic link is
+/// followed: the folders of the files it leads to are watched too. `onChange` gets the changed
+/// path on that thread (not the main thread). Unchecked sendable: what the thread reads is
+/// guarded by `lock` or never changes; `watch` and `stop` run on the main thread.
+final class FileWatcher: @unchecked Sendable {
     private let fd: Int32
-    private var source: DispatchSourceRead?
+    /// The reading thread's wake-up to stop (it closes `fd` and the pipe's read end as it ends);
+    /// nil until it runs.
+    private var stopPipe: (read: Int32, write: Int32)?
     /// Watch descriptor → folder, and the file names watched in each folder.
     private var folders: [Int32: String] = [:]
     private var names: [String: Set<String>] = [:]
@@ -44,13 +48,7 @@ final class FileWatcher {
             if wd < 0 { problems.append("\(folder): cannot watch (\(String(cString: strerror(errno))))"); continue }
             folders[wd] = folder
         }
-        if source == nil {
-            let s = DispatchSource.makeReadSource(fileDescriptor: fd, queue: DispatchQueue(label: "podium.file-watcher"))
-            s.setEventHandler { [weak self] in self?.drain() }
-            s.setCancelHandler { [fd] in close(fd) }
-            s.resume()
-            source = s
-        }
+        if stopPipe == nil, !stopped { startReading(&problems) }
         return problems
     }
 
@@ -77,7 +75,34 @@ final class FileWatcher {
     func stop() {
         guard !stopped else { return }
         stopped = true
-        if let s = source { s.cancel(); source = nil } else { close(fd) }
+        guard let p = stopPipe else { close(fd); return }
+        var b: UInt8 = 1
+        _ = write(p.write, &b, 1)
+        close(p.write)
+    }
+
+    /// Starts the thread that reads the events (held weakly: the owner's `stop` or deinit ends it).
+    private func startReading(_ problems: inout [String]) {
+        var p: [Int32] = [-1, -1]
+        guard pipe(&p) == 0 else { problems.append("cannot watch files (\(String(cString: strerror(errno))))"); return }
+        for f in p { _ = fcntl(f, F_SETFD, FD_CLOEXEC) }
+        let fd = self.fd, wake = p[0]
+        let started = startDetachedThread(name: "podium-files", stackSize: 256 << 10) { [weak self] in
+            defer { close(fd); close(wake) }
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            while true {
+                if poll(&fds, 2, -1) < 0 { if errno == EINTR { continue } else { return } }
+                if fds[1].revents != 0 { return }
+                guard let self else { return }
+                if fds[0].revents & Int16(POLLIN) != 0 { self.drain() }
+            }
+        }
+        guard started else {
+            close(p[0]); close(p[1])
+            problems.append("cannot watch files (no thread to read their changes)")
+            return
+        }
+        stopPipe = (p[0], p[1])
     }
 
     /// Reads every pending inotify event and reports the watched files among them.

@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import Glibc
 import PodiumCore
@@ -30,11 +29,14 @@ enum LastGoodDeck {
     static func keep(_ data: Data, of path: String) {
         guard environment["PODIUM_CRASH_WATCHED"] != nil else { return }
         let target = copyPath(for: path), temporary = target + ".\(getpid()).part"
-        DispatchQueue.global(qos: .utility).async {
+        // A thread of its own, not Dispatch's global queues, whose first work starts the worker
+        // pool's monitor: a timer waking the talk every second for good (`PDFLastGoodCopy`).
+        let write: @Sendable () -> Void = {
             try? FileManager.default.createDirectory(atPath: target.pathDeletingLastComponent, withIntermediateDirectories: true)
             guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else { return }
             if rename(temporary, target) != 0 { unlink(temporary) }
         }
+        if !startDetachedThread(name: "podium-keep", stackSize: 512 << 10, write) { write() }
     }
 
     /// Resuming, the last good version of the deck at `path`, when there is one.

@@ -8,7 +8,8 @@ import XCTest
 /// context switches (/proc: every sleep, so every wake) of podium and its crash watcher, which
 /// the load of other programs does not add to. The main loop sleeps until its next timer (the
 /// clock's second; the display check every 10 s, RandR notices waking it for a change) and
-/// blocks on a few X replies per tick (the frame's, the check's); every other thread sleeps until it is given work, and the watcher
+/// blocks on a few X replies per tick (the frame's, the check's); every other thread sleeps until
+/// it is given work (no Dispatch worker pool, whose monitor wakes every second), and the watcher
 /// looks at the heartbeat once a second. A poll or a frame loop at idle (a popover's animation
 /// left running: ~60 a second) fails this.
 final class IdleWakeupsXorgTests: XorgPDFTestCase {
@@ -71,7 +72,11 @@ final class IdleWakeupsXorgTests: XorgPDFTestCase {
                 // late on a loaded machine): a slack of that, not of a poll.
                 XCTAssertLessThanOrEqual(Double(woke), 2 * seconds + 2, "the crash watcher woke \(woke) times in \(seconds) s")
             } else {
-                XCTAssertLessThanOrEqual(Double(woke), seconds + 2, "thread \(a.name)/\(tid) woke \(woke) times in \(seconds) s")
+                // No other thread has a timer: each sleeps until given work (twice allowed: a
+                // page packed again, a log line in the deck's folder). libdispatch's worker-pool
+                // monitor, started by the first work on Dispatch's global queues (the last good
+                // copies at launch, the file watcher's read source), woke once a second for good.
+                XCTAssertLessThanOrEqual(woke, 2, "thread \(a.name)/\(tid) woke \(woke) times in \(seconds) s")
             }
         }
         print("wakes in \(String(format: "%.1f", seconds)) s: \(rows.sorted().joined(separator: ", "))")

@@ -208,7 +208,9 @@ enum PdfpcStaleness {
     private static func readKeysLater(of doc: PDFDocument, for base: Baseline, pdf: String, store: String) {
         lock.withLock { reading[pdf] = doc }
         keysReading.enter()
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + keysDelay) {
+        // A thread of its own, not Dispatch's global queues (their first work starts a timer
+        // waking the talk every second for good: `PDFLastGoodCopy.inBackground`).
+        let read: @Sendable () -> Void = {
             defer { keysReading.leave() }
             let keys = PdfpcFollow.Keys(of: doc)
             let known: Baseline? = lock.withLock {
@@ -219,6 +221,11 @@ enum PdfpcStaleness {
             }
             if let known { save(known, to: store) }
         }
+        let delay = keysDelay
+        if !startDetachedThread(name: "podium-pdfpc", stackSize: 512 << 10, {
+            if delay > 0 { usleep(UInt32(min(delay, 60) * 1_000_000)) }
+            read()
+        }) { read() }
     }
 
     /// Forgets what this process remembered (the file on disk stays): a restarted talk, in tests.

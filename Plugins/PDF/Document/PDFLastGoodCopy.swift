@@ -42,7 +42,7 @@ enum PDFLastGoodCopy {
         guard isWatched else { return }
         let target = copyPath(for: document.path)
         keeping.enter()
-        DispatchQueue.global(qos: .utility).async {
+        inBackground {
             defer { keeping.leave() }
             let folder = target.pathDeletingLastComponent
             let temporary = target + ".\(getpid()).part"
@@ -64,6 +64,14 @@ enum PDFLastGoodCopy {
     /// The copies being written (tests wait for them).
     static let keeping = DispatchGroup()
 
+    /// Runs `body` on a thread of its own (here when none can start), not on Dispatch's global
+    /// queues: the first work there starts libdispatch's worker pool and with it the pool's
+    /// monitor, a timer that wakes the talk every second for the rest of its life (issue 19,
+    /// idle: ~0.01 % of a core, a tenth of the talk's own).
+    private static func inBackground(_ body: @escaping @Sendable () -> Void) {
+        if !startDetachedThread(name: "podium-keep", stackSize: 512 << 10, body) { body() }
+    }
+
     /// A file beside the PDF whose last version read without a problem is kept too: pdfpc's
     /// `talk.pdfpc` (hidden pages, timing) and Podium's `talk.notes.json`.
     enum Sidecar: String { case pdfpc, notes = "notes.json" }
@@ -78,7 +86,7 @@ enum PDFLastGoodCopy {
         guard isWatched else { return }
         let target = copyPath(of: sidecar, for: pdf), temporary = target + ".\(getpid()).part"   // here, not in the background (`keep(_:)`)
         keeping.enter()
-        DispatchQueue.global(qos: .utility).async {
+        inBackground {
             defer { keeping.leave() }
             try? FileManager.default.createDirectory(atPath: target.pathDeletingLastComponent, withIntermediateDirectories: true)
             guard FileManager.default.createFile(atPath: temporary, contents: bytes, attributes: [.posixPermissions: 0o600]) else { return }

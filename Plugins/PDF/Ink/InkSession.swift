@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import Glibc
 import PodiumKit
@@ -136,7 +135,9 @@ final class InkSession {
         guard keys == nil, keysReading !== document, let runOnMain else { return }
         let doc = document
         keysReading = doc
-        DispatchQueue.global(qos: .userInitiated).async {
+        // A thread of its own, not Dispatch's global queues (their first work starts a timer
+        // waking the talk every second for good: `PDFLastGoodCopy.inBackground`).
+        let started = startDetachedThread(name: "podium-ink-keys") {
             _ = doc.pageKeys
             // Redraws with the strokes (a redraw before this adopts the keys too, `shownKey`).
             runOnMain { [weak self] in
@@ -146,6 +147,7 @@ final class InkSession {
                 self.onChange.forEach { $0() }
             }
         }
+        if !started { keysReading = nil }   // read on the main thread when needed, as before a thread
     }
 
     func strokes(on page: Int) -> [InkStroke] {

@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import Glibc
 import PodiumKit
@@ -38,13 +37,16 @@ extension Presentation {
         let generation = placeSearchGeneration
         placeSearch = PlaceSearch(generation: generation, newDeck: newDeck, done: done, waiting: placeSearch?.waiting ?? [])
         let started = ProcessInfo.processInfo.systemUptime
-        DispatchQueue.global(qos: .userInitiated).async {
+        // A thread of its own, not Dispatch's global queues, whose first work starts the worker
+        // pool's monitor, a timer waking the talk every second for good (issue 19, idle).
+        let search: @Sendable () -> Void = {
             // Each scene's first call reads (a PDF: every page of its document at once, kept
             // by the document); the main thread later finds them ready.
             for read in reads { _ = read() }
             let seconds = ProcessInfo.processInfo.systemUptime - started
             MainThreadMailbox.shared.post { [weak self] in self?.placeFound(generation, seconds: seconds) }
         }
+        if !startDetachedThread(name: "podium-reload", search) { search() }
     }
 
     private func placeFound(_ generation: Int, seconds: Double) {
