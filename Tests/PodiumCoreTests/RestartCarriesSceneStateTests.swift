@@ -49,6 +49,31 @@ final class RestartCarriesSceneStateTests: XCTestCase {
         XCTAssertEqual(again.search, "part 3", "the room's part, not the search afresh")
     }
 
+    /// Trial 28 F1: a kill during a look-up (Actions… › Search the Web from the band list) came
+    /// back on the deck's band, not the one the room saw: the place was the look-up's origin but
+    /// without its state. The origin's state is carried now, and the look-up scene's is not.
+    func testALookUpCarriesTheStateOfTheSceneTheRoomSees() async throws {
+        let before = presentation()
+        before.goTo(3)
+        let origin = try XCTUnwrap(made.last)
+        origin.field.text = "Queen"; origin.search = "part 2"
+        before.open(kind: "plain", parameters: [:], from: 3)
+        XCTAssertNotEqual(before.currentIndex, 3, "the console went to the looked-up scene")
+        XCTAssertTrue(before.isFrozen, "the room holds the origin's picture")
+        let record = before.journalRecord(now: 2000)
+        XCTAssertEqual(record.scene, 3, "the place is the scene the room sees")
+        XCTAssertEqual(record.sceneState, ["text": "Queen", "search": "part 2"], "with that scene's state")
+        let kept = try JSONDecoder().decode(TalkJournal.Record.self, from: try PlaceEncoder.encode(record))
+
+        made = []
+        let after = presentation()
+        after.resume(from: kept, now: 2001)
+        XCTAssertEqual(after.currentIndex, 3)
+        let again = try XCTUnwrap(made.last)
+        XCTAssertEqual(again.field.text, "Queen", "the room's band, not the deck's")
+        XCTAssertEqual(again.search, "part 2")
+    }
+
     /// The scene at the resumed place already made (the first scenes are made at launch): handed at once.
     func testAResumeOnASceneAlreadyMadeHandsItTheState() async throws {
         let p = presentation()

@@ -217,10 +217,12 @@ public struct JournalError: Error, CustomStringConvertible {
 extension Presentation {
     /// The talk's position now, for the journal; `now` is wall-clock time (Unix seconds).
     /// During a look-up (`LookUp.swift`) the place is the scene the look-up came from, live: the
-    /// scene the room sees and where previous and next go from. A restart then puts the talk
-    /// back there with the room on the same picture; the look-up itself (a console-only detour
-    /// with the parameters it was opened with) is not carried, as a frozen look-up scene would
-    /// resume with its deck parameters and lose its way back (trial 15 M1).
+    /// scene the room sees and where previous and next go from, with that scene's own state and
+    /// inner place (the band the room sees selected: trial 28 F1, a kill during a look-up came
+    /// back on the deck's band). A restart then puts the talk back there with the room on the
+    /// same picture; the look-up itself (a console-only detour with the parameters it was
+    /// opened with) is not carried, as a frozen look-up scene would resume with its deck
+    /// parameters and lose its way back (trial 15 M1).
     public func journalRecord(now: Double) -> TalkJournal.Record {
         // A removed scene the room holds: the scene before it (see `Record.removedSceneTitle`).
         // A look-up whose origin a reload removed is the same hold.
@@ -228,7 +230,10 @@ extension Presentation {
         let heldBefore = held?.before
         let index = heldBefore ?? lookUp?.origin ?? currentIndex
         let atConsole = lookUp == nil && heldBefore == nil   // the place is the console's scene
-        let position = atConsole ? (currentScene as? ScenePositionKeeping)?.position : nil
+        // The scene at the place, as made: the console's, or a look-up's origin (not shown on the
+        // console meanwhile, so as the room's frozen picture shows it); none for a removed scene.
+        let placeScene = heldBefore == nil ? (atConsole ? currentScene : scenes[index]) : nil
+        let position = (placeScene as? ScenePositionKeeping)?.position
         let page = (position?["page"] ?? deck.scenes[index].parameters.values["page"])?.number.map { Int($0) }
         let s = deck.scenes[index]
         var r = TalkJournal.Record(deck: deck.path, scene: index, sceneTitle: s.title ?? title(at: index), sceneKind: s.kind, page: page, position: position,
@@ -245,7 +250,7 @@ extension Presentation {
             r.removedSceneTitle = held.anchor.title ?? held.anchor.kind
             if heldBefore == nil, r.audienceMode == nil { r.audienceMode = AudienceMode.black.rawValue }
         }
-        if atConsole, let c = currentScene as? SceneStateCarrying {
+        if let c = placeScene as? SceneStateCarrying {
             let state = SceneCode.run(in: index) { c.carriedState() }
             r.sceneState = state == .null ? nil : state
         }
