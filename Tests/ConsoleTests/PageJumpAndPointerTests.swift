@@ -136,7 +136,7 @@ final class PageJumpAndPointerTests: XCTestCase {
         XCTAssertNil(p.pageJumpDigits, "a text entry being typed in keeps its digits")
         XCTAssertEqual(p.currentIndex, 4)
         p.presenter.focus(nil)
-        now += TypingGuard.holdSeconds   // digits typed straight on after the field are held (TypingGuard)
+        now += TypingGuard.commitHoldSeconds   // digits typed straight on after a field's Return are held (TypingGuard)
         type(p, "1")
         XCTAssertEqual(p.pageJumpDigits, "1")
         p.presenter.focus(field)

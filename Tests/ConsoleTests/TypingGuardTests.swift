@@ -82,6 +82,37 @@ final class TypingGuardTests: XCTestCase {
         XCTAssertEqual(p.audienceMode, AudienceMode.black)
     }
 
+    /// Trial 28 F2: "Tritone Recrods" + Return ran the search and gave the keys back; the
+    /// Backspace 0.3 s later that meant to fix the typo went back a scene (three went back to
+    /// the first), and typing the query again 1.5 s later moved the room on twice. After a
+    /// Return that committed a field, Backspace, Delete and typing are held for
+    /// `commitHoldSeconds`, with the hint; clicker keys act at once; then Backspace is "back" again.
+    func testBackspaceAndTypingJustAfterAReturnThatGaveUpTheFieldAreHeld() async {
+        let p = makePresentation()
+        p.press(Key("Page Down")); p.goTo(2)   // the talk runs, mid-deck
+        let s = p.currentScene as! ControlsScene
+        _ = p.presenter.renderFrame()   // laid out, so the click lands on the field
+        ControlsScene.click(p, s.field)
+        type(p, "Tritone Recrods")
+        p.press(Key("Return"))
+        XCTAssertEqual(s.committed, ["Tritone Recrods"])
+        XCTAssertNil(p.presenter.focusedView, "Return gave the field's keys up")
+        now += 0.3
+        for _ in 0..<3 { p.press(Key("Backspace")); now += 0.15 }
+        XCTAssertEqual(p.currentIndex, 2, "Backspace right after the Return did not go back")
+        XCTAssertEqual(banner(p), Presentation.typingHint, "the presenter says why")
+        now += 1.0
+        type(p, "Sigur Ros")
+        p.press(Key("Return"))
+        XCTAssertEqual(p.currentIndex, 2, "typing the query again 1.5 s after did not move the room")
+        p.press(Key("Page Down"))
+        XCTAssertEqual(p.currentIndex, 3, "a clicker key acts at once")
+        p.press(Key("Page Up"))
+        now += TypingGuard.commitHoldSeconds + 0.01
+        p.press(Key("Backspace"))
+        XCTAssertEqual(p.currentIndex, 1, "Backspace is the talk's \"back\" again once the hold is over")
+    }
+
     func testReturnThenTypingQuitsOrSwapsNothing() async {
         let p = makePresentation()
         let s = scene!
@@ -126,8 +157,9 @@ final class TypingGuardTests: XCTestCase {
         // Esc (a clicker key) answers at once.
         p.press(Key("Escape"))
         XCTAssertNil(p.question)
-        // Outside the window, q then q quits as before.
-        now += TypingGuard.holdSeconds + 0.01
+        // Outside the window (after a Return committed a field: `commitHoldSeconds`), q then q
+        // quits as before.
+        now += TypingGuard.commitHoldSeconds + 0.01
         p.press(Key("q")); now += 0.3; p.press(Key("q"))
         XCTAssertEqual(quits, 1)
     }
@@ -150,6 +182,13 @@ final class TypingGuardTests: XCTestCase {
         XCTAssertFalse(g.holds(Key("c"), at: 10.3 + 2 * TypingGuard.holdSeconds), "released after the hold")
         g.noteKey(Key("Backspace"), intoTextField: true, at: 20)
         XCTAssertTrue(g.holds(Key("x"), at: 20.5), "Backspace in a field is typing")
+        XCTAssertFalse(g.holds(Key("Backspace"), at: 20.6), "Backspace is held only after a committing Return")
+        g.noteKey(Key("Return"), intoTextField: true, at: 30)
+        XCTAssertTrue(g.holds(Key("Backspace"), at: 30 + TypingGuard.holdSeconds + 0.2), "Backspace after a Return, past the typing hold")
+        XCTAssertTrue(g.holds(Key("Delete"), at: 30 + TypingGuard.holdSeconds + 0.4), "Delete too, and each extends the hold")
+        XCTAssertFalse(g.holds(Key("Page Up"), at: 30.5), "clicker keys are never held")
+        XCTAssertFalse(g.holds(Key("Backspace"), at: 30 + TypingGuard.holdSeconds + 0.4 + TypingGuard.holdSeconds + 0.01), "released after the hold")
+        XCTAssertFalse(g.holds(Key("Backspace", control: true), at: 40), "Ctrl+Backspace is not held")
     }
 
     /// The console hiding while the speaker types (trial 20 F3) holds typing keys for a blip,

@@ -25,6 +25,15 @@ public struct TypingGuard: Sendable {
     /// keystroke, so 1 s: a held key costs only a presenter hint, a passed one derails the room.
     public static let holdSeconds = 1.0
 
+    /// How long after a Return that committed a field (and so gave up its keys: a search run, a
+    /// name saved) keys are held, in seconds, Backspace and Delete too: a speaker who sees a typo
+    /// in what they just searched for fixes it or types again, and looking at the result takes
+    /// longer than `holdSeconds` (trial 28 F2: a Backspace 0.3 s after "Tritone Recrods" + Return
+    /// moved the room back a scene, three went back to the first; retyping after 1.5 s moved it
+    /// on two). Clicker keys still act at once; a clicker's Backspace "back" right after the
+    /// speaker committed a field is held once, with the hint.
+    public static let commitHoldSeconds = 2.0
+
     /// How long after a reload took away the field the speaker typed in (`holdAfterReload`)
     /// printable keys are held, in seconds: the speaker typing on has not looked up yet, and the
     /// reload (an editor's save, a sync tool) came at no moment of their choosing.
@@ -36,6 +45,9 @@ public struct TypingGuard: Sendable {
     public private(set) var reloadHoldUntil: Double?
     /// Whether the last held key was held because of a reload (the hint then says so).
     public private(set) var heldAfterReload = false
+    /// Until when keys are held because the speaker committed a field with Return (nil: not
+    /// so; `commitHoldSeconds`).
+    public private(set) var commitHoldUntil: Double?
     /// Until when keys are held because the console hid while the speaker was typing (nil: not
     /// so; `holdAfterHiding`).
     public private(set) var hideHoldUntil: Double?
@@ -44,7 +56,8 @@ public struct TypingGuard: Sendable {
 
     /// True for keys that type text: a character (letters, digits, punctuation), Space, Return,
     /// or the keypad's digits, operators and Enter, with at most Shift held. Editing keys (Backspace, Delete) count as typing when
-    /// they go into a field (`noteKey`) but are never held: Backspace is also a clicker's "back".
+    /// they go into a field (`noteKey`) but are held only right after a Return committed a field
+    /// (`commitHoldSeconds`): Backspace is also a clicker's "back".
     public static func types(_ k: Key) -> Bool {
         guard !k.control, !k.alt, !k.gui else { return false }
         switch k.code {
@@ -59,12 +72,23 @@ public struct TypingGuard: Sendable {
     public mutating func noteKey(_ k: Key, intoTextField: Bool, at now: Double) {
         guard intoTextField else { return }
         reloadHoldUntil = nil; hideHoldUntil = nil   // a field has the keys again (the speaker clicked it)
-        if Self.types(k) || (k.isPlain && (k.code == .backspace || k.code == .delete)) { lastTypedAt = now }
+        if Self.types(k) || Self.edits(k) { lastTypedAt = now }
+        commitHoldUntil = k.isPlain && (k.code == .returnKey || k.code == .keypadEnter) ? now + Self.commitHoldSeconds : nil
     }
+
+    /// Backspace or Delete with no modifier: typing when they go into a field, held only just
+    /// after a field was committed (`commitHoldSeconds`).
+    static func edits(_ k: Key) -> Bool { k.isPlain && (k.code == .backspace || k.code == .delete) }
 
     /// Whether `k`, arriving at `now` with no text field to take it, is held back. A held key
     /// extends the hold.
     public mutating func holds(_ k: Key, at now: Double) -> Bool {
+        if let u = commitHoldUntil, now < u, Self.types(k) || Self.edits(k) {
+            // Each held key extends the hold, as typing does.
+            lastTypedAt = now; commitHoldUntil = max(u, now + Self.holdSeconds); heldAfterReload = false
+            return true
+        }
+        if let u = commitHoldUntil, now >= u { commitHoldUntil = nil }
         guard Self.types(k) else { return false }
         if let u = reloadHoldUntil, now < u {
             // Each held key extends the hold as typing does, so a sentence is never cut in two.
