@@ -82,6 +82,23 @@ final class TypingGuardTests: XCTestCase {
         XCTAssertEqual(p.audienceMode, AudienceMode.black)
     }
 
+    /// Trial 28 m6: clicking a field and typing a word that starts with b said "“B” went into the
+    /// text field…": the first key into a field just given the keys is typing starting, not a
+    /// clicker's blank button. After typing there and a pause, the notice names the key as typed.
+    func testTheFirstKeyIntoAFieldJustClickedIsTypingNotABlankButton() async {
+        let p = makePresentation()
+        let s = scene!
+        now += Presentation.pausedTypingSeconds + 5   // nothing typed for long
+        ControlsScene.click(p, s.field)
+        type(p, "band")
+        XCTAssertEqual(s.field.text, "band")
+        XCTAssertNil(banner(p), "no notice for a word starting with b")
+        now += Presentation.pausedTypingSeconds + 0.5
+        type(p, "b")
+        XCTAssertEqual(banner(p), Presentation.coverTypedHint(Key("b")))
+        XCTAssertTrue(banner(p)?.hasPrefix("“b”") == true, "named as typed, in lower case: \(banner(p) ?? "")")
+    }
+
     /// Trial 28 F2: "Tritone Recrods" + Return ran the search and gave the keys back; the
     /// Backspace 0.3 s later that meant to fix the typo went back a scene (three went back to
     /// the first), and typing the query again 1.5 s later moved the room on twice. After a

@@ -130,6 +130,8 @@ public final class Presentation {
     var pageJumpExpiry: TimerToken?
     /// Keys typed on past a text field are not talk keys (`TypingGuard.swift`), and the hint.
     var typingGuard = TypingGuard()
+    /// The text entry the last typed key went into (`coverTypedIntoField`).
+    weak var lastTypedField: View?
     var typingHintShown = false
     var typingHintTimer: TimerToken?
     /// The text field that had the keys when the console hid, given back after a short blip (`HiddenConsole.swift`).

@@ -26,6 +26,7 @@ extension Presentation {
         let intoField = !consoleHidden && presenter.focusedView?.isTextEntry == true
         if intoField, let action { coverTypedIntoField(k, action: action) }
         typingGuard.noteKey(k, intoTextField: intoField, at: clock())
+        if intoField { lastTypedField = presenter.focusedView }
         // Typing never answers a question (quit, swap): a focused field takes its keys.
         if pendingQuestion != nil, !intoField, typingHolds(k) { return true }
         if keyAnswersQuestion(k, action: action, typing: intoField) { return true }

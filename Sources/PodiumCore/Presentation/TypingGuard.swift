@@ -150,18 +150,23 @@ extension Presentation {
     /// `w`, `f`) goes into the focused field suggests a clicker's blank button, not a letter.
     public static let pausedTypingSeconds = 3.0
 
-    /// What the presenter view says when such a key went into a text field (`key` as typed).
+    /// What the presenter view says when such a key went into a text field (`key` as typed: a
+    /// letter in lower case unless Shift was held; trial 28 m6 read "“B”" for a typed b).
     public static func coverTypedHint(_ key: Key) -> String {
-        "“\(key)” went into the text field, which keeps its keys until Return or Esc: the room was not covered. Esc, then the key again, covers it."
+        let typed = key.isPlain && key.name.count == 1 ? key.name.lowercased() : "\(key)"
+        return "“\(typed)” went into the text field, which keeps its keys until Return or Esc: the room was not covered. Esc, then the key again, covers it."
     }
 
     /// The speaker typed into a field, paused, then pressed a key that covers the room: it goes
     /// into the field (a field keeps its keys, README), and the console says so, since a
     /// clicker's blank button doing nothing visible looks like a talk that did not listen
-    /// (trial 17 m2). Returns whether it said so; call before the key is noted as typed.
+    /// (trial 17 m2). Not for the first key into a field the speaker has not typed in since it
+    /// took the keys (clicked, then "band": trial 28 m6): that is typing starting. Returns whether
+    /// it said so; call before the key is noted as typed.
     @discardableResult
     func coverTypedIntoField(_ k: Key, action: ConsoleAction) -> Bool {
         guard [.blackout, .whiteout, .freeze].contains(action), TypingGuard.types(k) else { return false }
+        guard let field = presenter.focusedView, field === lastTypedField else { return false }
         if let t = typingGuard.lastTypedAt, clock() - t < Self.pausedTypingSeconds { return false }
         showPassingNotice(Self.coverTypedHint(k), seconds: 6)
         return true
