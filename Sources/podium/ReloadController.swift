@@ -122,7 +122,8 @@ final class ReloadController {
         let heldBefore = presentation.heldRemovedSceneTitle
         let warnedBefore = Set(presentation.deck.openerWarnings)
         presentation.replaceDeckFindingPlace(loaded.deck) { [weak self] seconds in
-            self?.reloaded(loaded, reason: reason, what: what, before: before, beforeTitle: beforeTitle, heldBefore: heldBefore, hadContent: hadContent, warnedBefore: warnedBefore, searchSeconds: seconds)
+            self?.reloaded(loaded, reason: reason, what: what, before: before, beforeTitle: beforeTitle, heldBefore: heldBefore, hadContent: hadContent, warnedBefore: warnedBefore,
+                           searchSeconds: seconds, patient: patient)
         }
         if presentation.isFindingReloadPlace { log("reload (\(reason)): finding the place by the pages' content, off the main thread") }
     }
@@ -141,7 +142,7 @@ final class ReloadController {
     /// What follows a reload once the new version is in place: the key map, the files watched,
     /// the log and the speaker's notice.
     private func reloaded(_ loaded: (deck: Deck, keyMap: KeyMap?, problems: [String]), reason: String, what: String, before: Int, beforeTitle: String?, heldBefore: String?, hadContent: Bool,
-                          warnedBefore: Set<String>, searchSeconds: Double) {
+                          warnedBefore: Set<String>, searchSeconds: Double, patient: Bool) {
         // What the new version warns of that the one on screen did not (talk.pdfpc entries for
         // cut pages, an end slide past the end): said with the reload, not only in the log.
         let warnings = loaded.deck.openerWarnings.filter { !warnedBefore.contains($0) }
@@ -168,7 +169,15 @@ final class ReloadController {
         let tell = loaded.deck.openerProblems + warnings
         if let line = DeckSource.bannerLine(tell, directory: loaded.deck.directory) {
             for p in tell { log("warning: \(p)") }
-            presentation.showNotice("Reloaded \(what)\(still); \(line)", kind: .error)
+            // A sidecar that cannot be read (its last good version kept) may be a file saved in
+            // parts (written in chunks: trial 28 m7, seven banners in 4 s): said once the files
+            // are still for the refusals' patience, as a refused reload is; a later sound reload
+            // drops it. Warnings about a sound version (a stale talk.pdfpc) are said at once.
+            let text = "Reloaded \(what)\(still); \(line)"
+            let showing = refusals.shown != nil && presentation.notice?.text == refusals.shown
+            let mayBeHalfWritten = patient && warnings.isEmpty
+            if let show = refusals.refused(text, patient: mayBeHalfWritten, showingShown: showing, at: self.now()) { presentation.showNotice(show, kind: .error) }
+            armRefusalNotice()
             return
         }
         // A place to check stays long enough to be read between two glances at the room.

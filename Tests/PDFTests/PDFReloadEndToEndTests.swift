@@ -234,6 +234,39 @@ final class PDFReloadEndToEndTests: PDFTestCase {
         XCTAssertEqual(app.stop(), 0)
     }
 
+    /// Trial 28 m7: a talk.pdfpc written in chunks (a program saving it in parts) flashed "not
+    /// valid JSON" at every pause. A reload whose only news is a sidecar that cannot be read says
+    /// so once the files are still for the refusals' patience (2 s); the complete file, written
+    /// before, reloads and nothing was said of the parts.
+    func testATalkPdfpcWrittenInChunksSaysNothingOfItsParts() throws {
+        let talk = path("talk.pdf")
+        TestPDF.write(talk, .init(pages: 5))
+        try writePdfpcSavedEarlier(#"{"pdfpcFormat":2,"pages":[{"idx":4,"hidden":true}]}"#, to: path("talk.pdfpc"))
+        app = try PodiumProcess(args: [talk, "--windowed"], environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software"], dir: dir)
+        defer { app.stop() }
+        XCTAssertEqual(try state()["scene"]?["count"]?.int, 4)
+        let new = #"{"pdfpcFormat":2,"pages":[{"idx":3,"hidden":true},{"idx":4,"hidden":true}]}"#
+        let fh = try XCTUnwrap(FileHandle(forWritingAtPath: path("talk.pdfpc")))
+        try fh.truncate(atOffset: 0)
+        var banners: Set<String> = []
+        for (i, part) in [new.prefix(20), new.dropFirst(20).prefix(25), new.dropFirst(45)].enumerated() {
+            try fh.write(contentsOf: Data(part.utf8))
+            try fh.synchronize()
+            // A pause longer than the reload gate's, shorter than the patience.
+            let until = Date().addingTimeInterval(i < 2 ? 1.0 : 3.0)
+            while Date() < until {
+                if let b = banner(try state())?.text, !b.isEmpty { banners.insert(b) }
+                usleep(50_000)
+            }
+        }
+        try fh.close()
+        XCTAssertTrue(app.log.contains("talk.pdfpc: not valid JSON"), "the parts were read and refused: \(app.log)")
+        XCTAssertFalse(banners.contains { $0.contains("not valid JSON") }, "nothing said of the parts: \(banners)")
+        let s = try app.client.waitForState(timeout: 10) { $0["scene"]?["count"]?.int == 3 }
+        XCTAssertEqual(s["scene"]?["count"]?.int, 3, "the complete file reloaded: two pages hidden")
+        XCTAssertEqual(app.stop(), 0)
+    }
+
     /// The same on a real X server with two monitors (Xorg dummy driver): the audience window on
     /// the second monitor only ever shows whole pages.
     func testRewritingThePDFOnTheXorgRig() throws {
