@@ -196,7 +196,7 @@ final class PresentationTests: XCTestCase {
         XCTAssertTrue(p.isFrozen)
         XCTAssertEqual(p.frozenScene, 1, "the room still sees the first look-up's origin")
         let notice = p.notice?.text ?? ""
-        XCTAssertTrue(notice.hasPrefix("\(p.title(at: 3)) is on the console only"), notice)
+        XCTAssertTrue(notice.hasPrefix("\(p.title(at: 3)) on the console only —"), notice)
         XCTAssertTrue(notice.contains("the room still sees Opener"), notice)
         p.previous()
         XCTAssertEqual(p.currentIndex, 1, "back to where the room is")

@@ -2,7 +2,7 @@ import XCTest
 import PodiumKit
 import PodiumTestSupport
 
-/// Trial 20 m5: the look-up's notice ("Read More is on the console only: the room still sees
+/// Trial 20 m5: the look-up's notice (then "Read More is on the console only: the room still sees
 /// Bands. f shows it to the room; Page Up goes back.") took two lines and pushed the scene's
 /// toolbar down. The banner is one line, cut with "…" (the log has it whole): the search's field
 /// is where it is when the scene is reached with no notice.
@@ -26,7 +26,7 @@ extension LookUpEndToEndTests {
         XCTAssertEqual(try c.send(["cmd": "click", "id": "sheet.bands.actions.action.1"])["ok"], true)   // Search the Web
         s = try c.waitForState(timeout: 30) { $0["scene"]?["index"]?.int == 3 && $0["frozen"]?.bool == true }
         let notice = s["console"]?["notice"]?.string ?? ""
-        XCTAssertTrue(notice.contains("is on the console only"), notice)
+        XCTAssertTrue(notice.contains("on the console only —"), notice)
         XCTAssertEqual(frame(s, "websearch.field"), plain, "the notice moved the scene's field")
         let banner = try XCTUnwrap(frame(s, "console.banner"))
         XCTAssertEqual(banner["height"]?.number, 34, "one line (BannerView.lineHeight): \(banner)")

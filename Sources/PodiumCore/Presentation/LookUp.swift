@@ -56,7 +56,8 @@ extension Presentation {
         if let n = lookUpNotice, notice?.text == n { showNotice(nil) }
         let show = keyMap.keys(for: .freeze).first.map { "\($0) shows it to the room" } ?? "unfreeze to show it to the room"
         let back = keyMap.keys(for: .previous).first.map { "\($0) goes back" } ?? "previous goes back"
-        lookUpNotice = "\(title(at: target)) is on the console only: the room still sees \(title(at: origin)). \(show); \(back)."
+        // The keys first: the banner is one line, cut with "…" (trial 28 m9: "Page U…").
+        lookUpNotice = "\(title(at: target)) on the console only — \(show), \(back); the room still sees \(title(at: origin))."
         log("look-up: \(sceneName(at: target)) opened from \(sceneName(at: origin)) on the console; the room stays on \(sceneName(at: origin))")
     }
 
