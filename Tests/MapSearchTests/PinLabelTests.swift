@@ -147,4 +147,27 @@ final class PinLabelTests: XCTestCase {
         let callout = try XCTUnwrap(map.calloutRect(for: place))
         XCTAssertTrue(map.bounds.contains(callout), "the callout \(callout) shows whole in \(map.bounds)")
     }
+    /// Trial 28 m1: a place at the right edge of the presenter's map, where the offline data's
+    /// edge keeps the map from centring on it, had its name cut ("Tritone Recor"). The callout's
+    /// box is pulled inside the view sideways; one away from the edges stays over its pin.
+    func testACalloutAtTheMapsEdgeIsPulledInsideTheView() async throws {
+        let (root, view, model) = try map(size: Size(600, 640))
+        _ = root.renderFrame()
+        let vp = view.viewport
+        let name = "Tritone Records of Helsinki"
+        for (x, inside) in [(590.0, true), (10.0, true), (300.0, false)] {
+            let r = place(1, name, at: vp.latLon(at: Point(x, 320)))
+            model.results = [r]
+            model.selected = r.place
+            let frame = root.renderFrame()
+            let boxes = frame.commands.compactMap { c -> Rect? in
+                if case let .fill(b, color, _) = c, color == model.style.selectedPin, b.width > 60 { return b }
+                return nil
+            }
+            let box = try XCTUnwrap(boxes.first, "the callout is drawn at x \(x)")
+            XCTAssertGreaterThanOrEqual(box.minX, view.frame.minX, "x \(x): not cut on the left: \(box)")
+            XCTAssertLessThanOrEqual(box.maxX, view.frame.maxX, "x \(x): not cut on the right: \(box)")
+            if !inside { XCTAssertEqual(box.midX, view.frame.minX + x, accuracy: 0.5, "away from the edges it stays centred over its pin") }
+        }
+    }
 }

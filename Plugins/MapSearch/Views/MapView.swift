@@ -146,12 +146,20 @@ public final class MapView: View {
         }
     }
 
-    /// The selected place's name in a rounded box above its pin. It is not pulled inside the
-    /// view at an edge: it stays where the basemap's labels made room for it.
+    /// The selected place's name in a rounded box above its pin, where the basemap's labels made
+    /// room for it; selecting a place whose box would be cut centres the map on it
+    /// (`MapSearchScene.select`). Where the map cannot be centred there (the offline data's edge
+    /// holds the view) the box is pulled inside the view sideways, over a label if need be:
+    /// a name cut in half is worse (trial 28 m1: "Tritone Recor" on the presenter's map).
     private func drawCallout(_ name: String, tip: Point, metrics m: TextMeasuring, into list: inout DrawList) {
         let font = Font.bold(16 * chromeScale)
         let pad = 8 * chromeScale
-        let box = calloutBox(name, tip: tip, metrics: m)
+        var box = calloutBox(name, tip: tip, metrics: m)
+        let margin = 4 * chromeScale
+        if box.width < bounds.width - 2 * margin, bounds.contains(tip) {
+            if box.maxX > bounds.maxX - margin { box = box.offsetBy(dx: bounds.maxX - margin - box.maxX, dy: 0) }
+            if box.minX < bounds.minX + margin { box = box.offsetBy(dx: bounds.minX + margin - box.minX, dy: 0) }
+        }
         let style = model.style
         list.fill(box.offsetBy(dx: 0, dy: 2), Color(0, 0, 0, 70), radius: 8 * chromeScale)
         list.fill(box, style.selectedPin, radius: 8 * chromeScale)
