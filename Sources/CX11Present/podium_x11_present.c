@@ -299,6 +299,9 @@ static int read_drawable(const char *display_name, int root, Window drawable, in
     handler_t old = trap_begin(dpy);
     XImage *img = XGetImage(dpy, root ? DefaultRootWindow(dpy) : drawable, x, y, (unsigned)w, (unsigned)h, AllPlanes, ZPixmap);
     if (trap_end(dpy, old) && img) { XDestroyImage(img); img = NULL; }
+    // 8 bits a channel in the usual places (TrueColor or the dummy driver's DirectColor at depth
+    // 24/32), as rgba_from_image reads them; anything else is not read (-1).
+    if (img && (img->red_mask != 0xff0000 || img->green_mask != 0xff00 || img->blue_mask != 0xff)) { XDestroyImage(img); img = NULL; }
     if (!img) { XCloseDisplay(dpy); return -1; }
     rgba_from_image(img, w, h, rgba);
     XDestroyImage(img);

@@ -91,7 +91,12 @@ final class FileWatcher: @unchecked Sendable {
             defer { close(fd); close(wake) }
             var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
             while true {
-                if poll(&fds, 2, -1) < 0 { if errno == EINTR { continue } else { return } }
+                if poll(&fds, 2, -1) < 0 {
+                    if errno == EINTR { continue }
+                    // Short of memory for a moment: tried again, so the watcher does not die quietly.
+                    if errno == ENOMEM || errno == EAGAIN { usleep(100_000); continue }
+                    return
+                }
                 if fds[1].revents != 0 { return }
                 guard let self else { return }
                 if fds[0].revents & Int16(POLLIN) != 0 { self.drain() }

@@ -562,8 +562,11 @@ public final class PageCache: @unchecked Sendable {
         let hook = redrawHook
         cond.unlock()
         defer { hook?() }
-        guard podium_thread_id() == getpid(), let full = render(key) else { return false }
-        let row = min(full.width * 4, stride)
+        // Written only where it is exactly the damaged page's size (the destination was made for
+        // that page: a texture, the window surface, a pixmap).
+        guard podium_thread_id() == getpid(), let full = render(key), full.width == broken.width, full.height == broken.height,
+              stride >= full.width * 4 else { return false }
+        let row = full.width * 4
         full.pixels.withUnsafeBytes { src in
             for y in 0..<full.height { (dst + y * stride).copyMemory(from: src.baseAddress! + y * full.stride, byteCount: row) }
         }
