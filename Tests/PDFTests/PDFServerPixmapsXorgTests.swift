@@ -67,6 +67,12 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
         return try c.waitForState(timeout: 20) { $0["slide"]?["position"]?.string == position && self.server($0, "presents") >= presents }
     }
 
+    /// Right from the first page once the second is in its pixmap: the second page shown from it.
+    func secondPageFromItsPixmap(_ c: ControlClient) throws -> JSONValue {
+        let s = try c.waitForState { self.server($0, "ahead") >= 1 }
+        return try press("Right", c, position: "2 / 6", presents: server(s, "presents") + 1)
+    }
+
     /// `s` again once no page went into a pixmap for half a second.
     func settled(_ c: ControlClient, _ s: JSONValue) throws -> JSONValue {
         var s = s, quiet = 0
@@ -256,8 +262,7 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
         let app = try start()
         defer { app.stop() }
         let c = app.client!
-        var s = try c.waitForState { self.server($0, "ahead") >= 1 }
-        s = try press("Right", c, position: "2 / 6", presents: server(s, "presents") + 1)
+        var s = try secondPageFromItsPixmap(c)
         let uploads = server(s, "uploads")
         try rig.unplug(1)
         _ = try c.waitForState(timeout: 10) { $0["displays"]?.array?.count == 1 }
@@ -345,8 +350,7 @@ final class PDFServerPixmapsXorgTests: XorgPDFTestCase {
         let app = try start()
         defer { app.stop() }
         let c = app.client!
-        var s = try c.waitForState { self.server($0, "ahead") >= 1 }
-        s = try press("Right", c, position: "2 / 6", presents: server(s, "presents") + 1)
+        var s = try secondPageFromItsPixmap(c)
         for (page, position) in [(1, "3 / 6"), (2, "4 / 6"), (3, "5 / 6")] {
             let before = server(s, "uploads")
             s = try c.waitForState(timeout: 5) { self.server($0, "uploads") > before }
