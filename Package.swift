@@ -124,7 +124,7 @@ let package = Package(
         .target(name: "GalleryScene", dependencies: ["PodiumKit"], path: "Plugins/Gallery"),
         .target(name: "WebSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "PodiumMarkdown", "CLibXML2"], path: "Plugins/WebSearch"),
         .target(name: "MapSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "CImageHeader"], path: "Plugins/MapSearch"),
-        .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler", "CLZ4", "CZstd", "CTileHash", "PodiumMedia"], path: "Plugins/PDF"),
+        .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler", "CLZ4", "CZstd", "CTileHash", "PodiumMedia", "CLibXML2"], path: "Plugins/PDF"),
         // GStreamer playback shared by the `media` scene and movies in PDF pages (#20).
         .target(name: "PodiumMedia", dependencies: ["PodiumKit", "CGStreamer"]),
         .target(name: "MediaScene", dependencies: ["PodiumKit", "PodiumMedia"], path: "Plugins/Media"),

@@ -32,7 +32,8 @@
 # record, its samples under the comm "Xorg"); BENCH_TRACE=1 runs Podium with
 # PODIUM_ADVANCE_TRACE=1 and splits each press (medians): the X server to Podium (key dequeued),
 # Podium's work until the room's copy is sent, the X server's until Podium has its reply, and the
-# damage seen by the watcher; PODIUM_BIN picks another build.
+# damage seen by the watcher (BENCH_TRACE_ROWS=PREFIX also writes each press's marks to
+# PREFIX.first.json and PREFIX.revisit.json); PODIUM_BIN picks another build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/private-home.sh
@@ -210,7 +211,7 @@ try:
             if "advance trace t0=" in l:
                 f = l.split("t0=")[1].split()
                 marks = {}
-                for i in range(1, len(f) - 1, 2): marks.setdefault(f[i], float(f[i + 1]))   # a mark's first time
+                for i in range(1, len(f) - 1, 2): marks.setdefault(f[i], float(f[i + 1].replace("+-", "-")))   # a mark's first time
                 traces.append((float(f[0]), marks))
 finally:
     if wm: wm.terminate(); wm.wait()
@@ -248,6 +249,8 @@ if TRACE:
             t = next((t for t in traces if p0 <= t[0] <= dmg), None)
             if t: rows.append(dict({k: t[0] - p0 + v for k, v in t[1].items()}, pixel=dmg - p0))
         if not rows: continue
+        if os.environ.get("BENCH_TRACE_ROWS"):
+            with open(os.environ["BENCH_TRACE_ROWS"] + "." + kind + ".json", "w") as out: json.dump(rows, out)
         med = lambda k: m([r[k] for r in rows if k in r] or [float("nan")])
         print("%s, medians of %d presses traced (ms after the XTest press): key dequeued %.2f, press handled %.2f, place carried %.2f, "
               "room's list made %.2f, room's copy sent %.2f, server done (XSync back) %.2f, watcher's damage %.2f; console drawn %.2f, journal %.2f" % (

@@ -28,17 +28,20 @@ enum CheckSummary {
     }
 
     /// "talk.pdfpc read: duration 15 min, last minutes 3, end slide 10" for a PDF deck with a
-    /// talk.pdfpc beside it (the timing is the talk's, options included); nil otherwise.
+    /// talk.pdfpc beside it (the timing is the talk's, options included); without one, "timing:
+    /// duration 20 min, … (pdfpc settings in talk.pdf)" when there is a plan (pdfpc.sty's
+    /// settings in the PDF, or options); nil otherwise.
     static func pdfpc(_ deck: Deck, deckPath: String) -> String? {
         guard deckPath.lowercased().hasSuffix(".pdf") else { return nil }
         let file = URL(fileURLWithPath: deckPath).deletingPathExtension().appendingPathExtension("pdfpc")
         // Only a regular file was read (a FIFO or a folder is said as a problem by the opener).
-        guard (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType == .typeRegular else { return nil }
+        let read = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType == .typeRegular
         var parts: [String] = []
         if let d = deck.durationMinutes { parts.append("duration \(TalkOptions.plain(d)) min") }
         if let t = deck.endTimeMinutes { parts.append(String(cFormat: "end time %02d:%02d", t / 60, t % 60)) }
         if let l = deck.lastMinutes { parts.append("last minutes \(TalkOptions.plain(l))") }
         if let e = deck.endSlide { parts.append("end slide \(e)") }
+        guard read else { return parts.isEmpty ? nil : "timing: " + parts.joined(separator: ", ") + " (pdfpc settings in \(deckPath.pathLastComponent), or options)" }
         return "\(file.lastPathComponent) read: " + (parts.isEmpty ? "notes and pages only (no timing)" : parts.joined(separator: ", "))
     }
 }

@@ -7,22 +7,26 @@ import PodiumTestSupport
 /// `\pdfpcnote` and office "export comments" make) are the speaker's: never drawn for the room or
 /// in the previews, their text in the page's notes. Printed annotations still show; links work.
 final class PDFAnnotationNotesTests: PDFTestCase {
-    static let magenta = (255, 0, 255), cyan = (0, 255, 255)
+    static let magenta = (255, 0, 255), cyan = (0, 255, 255), yellow = (255, 255, 0)
     static let hidden = "Mention the 2024 numbers."
+    /// As pdfpc.sty's `\pdfpcnote` writes it: `/F 6`, Hidden and Print (trial 29 m1: dropped as printed).
+    static let pdfpcNote = "PDFPC note: slow down here."
 
     /// Two pages; page 1 has a non-printing sticky note with a magenta appearance (bottom right),
-    /// a printed one in cyan (top right) and a link (bottom left, unit 0.05–0.175 × 0.82–0.95) to page 2.
+    /// a printed one in cyan (top right), a link (bottom left, unit 0.05–0.175 × 0.82–0.95) to
+    /// page 2 and a hidden, printing one in yellow (top left, pdfpc.sty's `\pdfpcnote`).
     func annotated() -> String {
         let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 2))
         func appearance(_ rgb: String) -> String {
             let content = "\(rgb) rg 0 0 200 100 re f"
             return "<< /Type /XObject /Subtype /Form /BBox [0 0 200 100] /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream"
         }
-        TestPDF.appendUpdate(pdf, annotate: (page: 0, annots: 3, objects: { first in [
-            "<< /Type /Annot /Subtype /Text /Rect [560 40 760 140] /F 0 /Contents (\(Self.hidden)) /AP << /N \(first + 3) 0 R >> >>",
-            "<< /Type /Annot /Subtype /Text /Rect [560 300 760 400] /F 4 /Contents (Printed comment.) /AP << /N \(first + 4) 0 R >> >>",
+        TestPDF.appendUpdate(pdf, annotate: (page: 0, annots: 4, objects: { first in [
+            "<< /Type /Annot /Subtype /Text /Rect [560 40 760 140] /F 0 /Contents (\(Self.hidden)) /AP << /N \(first + 4) 0 R >> >>",
+            "<< /Type /Annot /Subtype /Text /Rect [560 300 760 400] /F 4 /Contents (Printed comment.) /AP << /N \(first + 5) 0 R >> >>",
             "<< /Type /Annot /Subtype /Link /Rect [40 22 140 81] /Border [0 0 0] /Dest (page2) >>",
-            appearance("1 0 1"), appearance("0 1 1"),
+            "<< /Type /Annot /Subtype /Text /Rect [40 300 240 400] /F 6 /Contents (\(Self.pdfpcNote)) /AP << /N \(first + 6) 0 R >> >>",
+            appearance("1 0 1"), appearance("0 1 1"), appearance("1 1 0"),
         ] }))
         return pdf
     }
@@ -34,7 +38,7 @@ final class PDFAnnotationNotesTests: PDFTestCase {
     func testNonPrintingCommentsAreNotDrawnAndBecomeNotes() throws {
         let pdf = annotated()
         let doc = try PDFDocument(path: pdf)
-        XCTAssertEqual(doc.annotationNotes(page: 0), [Self.hidden], "only the comment that is not printed")
+        XCTAssertEqual(doc.annotationNotes(page: 0), [Self.hidden, Self.pdfpcNote], "only the comments that are not drawn: not printed, or hidden")
         XCTAssertEqual(doc.annotationNotes(page: 1), [])
         XCTAssertEqual(doc.links(page: 0).map(\.target), [.page(1)], "the link is still there")
         let b = try XCTUnwrap(doc.render(page: 0, pixelWidth: 800, pixelHeight: 450))
@@ -45,10 +49,11 @@ final class PDFAnnotationNotesTests: PDFTestCase {
             }.count }
         }
         XCTAssertEqual(count(Self.magenta), 0, "the non-printing comment is not drawn")
+        XCTAssertEqual(count(Self.yellow), 0, "nor the hidden one")
         XCTAssertGreaterThan(count(Self.cyan), 10_000, "a printed annotation is")
 
         try #"{"1": "Welcome."}"#.write(toFile: path("talk.notes.json"), atomically: true, encoding: .utf8)
-        XCTAssertEqual(try PDFDeck(path: pdf).pages.map(\.notes), ["Welcome.\n\n\(Self.hidden)", ""], "sidecar notes first, then the comment")
+        XCTAssertEqual(try PDFDeck(path: pdf).pages.map(\.notes), ["Welcome.\n\n\(Self.hidden)\n\n\(Self.pdfpcNote)", ""], "sidecar notes first, then the comments")
     }
 
     func testAudienceAndPreviewsNeverShowTheCommentEndToEnd() throws {
@@ -61,6 +66,7 @@ final class PDFAnnotationNotesTests: PDFTestCase {
             XCTAssertEqual(try c.send(["cmd": "screenshot", "window": .string(w), "path": .string(path("\(w).png"))])["ok"]?.bool, true)
             let img = try PNGImage(path: path("\(w).png"))
             XCTAssertEqual(count(img, Self.magenta), 0, "no comment on the \(w) window (page, previews)")
+            XCTAssertEqual(count(img, Self.yellow), 0, "no hidden comment on the \(w) window")
             XCTAssertGreaterThan(count(img, Self.cyan), 500, "the printed annotation on the \(w) window")
         }
         // The link under where the comment sits in the page's other corner still works.

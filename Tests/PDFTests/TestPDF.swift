@@ -28,6 +28,9 @@ enum TestPDF {
         var beamerLabels: [String]? = nil
         /// Beamer-style double-width pages: the right half is a notes page (grey with a yellow band).
         var notesRight = false
+        /// The same mirrored, as `show notes on second screen=left` makes them: the notes page in
+        /// the left half, the slide (and its navigation bar) in the right half.
+        var notesLeft = false
         /// Added to the page index when picking its colour: another version of the same talk.
         var colourShift = 0
         /// Beamer-style double-height pages: the bottom half is the notes page.
@@ -65,25 +68,27 @@ enum TestPDF {
             if let l = o.labels[i] { cairo_pdf_surface_set_page_label(surface, l) }
             let plain = o.appendix.map { i >= $0.from } ?? false
             if let a = o.appendix, i == a.from { cairo_pdf_surface_set_size(surface, a.width, o.height) }
-            let notesRight = o.notesRight && !plain, notesBottom = o.notesBottom && !plain
-            let slideW = notesRight ? o.width / 2 : plain ? o.appendix!.width : o.width, slideH = notesBottom ? o.height / 2 : o.height
+            let notesRight = o.notesRight && !plain, notesLeft = o.notesLeft && !plain, notesBottom = o.notesBottom && !plain
+            let slideW = notesRight || notesLeft ? o.width / 2 : plain ? o.appendix!.width : o.width, slideH = notesBottom ? o.height / 2 : o.height
+            let slideX = notesLeft ? slideW : 0
             cairo_set_source_rgb(cr, 1, 1, 1); cairo_paint(cr)
             // A named destination per page: cairo 1.16 drops `page=N` links to later pages.
             cairo_tag_begin(cr, "cairo.dest", "name='page\(i + 1)' x=0 y=0"); cairo_tag_end(cr, "cairo.dest")
             let c = colour(i + o.colourShift)
             cairo_set_source_rgb(cr, Double(c.0) / 255, Double(c.1) / 255, Double(c.2) / 255)
-            cairo_rectangle(cr, box.x * slideW, box.y * slideH, box.w * slideW, box.h * slideH)
+            cairo_rectangle(cr, slideX + box.x * slideW, box.y * slideH, box.w * slideW, box.h * slideH)
             cairo_fill(cr)
             cairo_set_source_rgb(cr, 0, 0, 0)
             cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
             cairo_set_font_size(cr, o.textSize ?? slideH / 8)
-            cairo_move_to(cr, slideW * 0.6, slideH * 0.5)
+            cairo_move_to(cr, slideX + slideW * 0.6, slideH * 0.5)
             cairo_show_text(cr, o.texts?[i] ?? "\(i + 1)")
-            if notesRight {
+            if notesRight || notesLeft {
+                let notesX = notesLeft ? 0 : slideW
                 cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
-                cairo_rectangle(cr, slideW, 0, slideW, o.height); cairo_fill(cr)
+                cairo_rectangle(cr, notesX, 0, slideW, o.height); cairo_fill(cr)
                 cairo_set_source_rgb(cr, 1, 0.9, 0)
-                cairo_rectangle(cr, slideW + slideW * 0.1, o.height * 0.1, slideW * 0.8, o.height * 0.2); cairo_fill(cr)
+                cairo_rectangle(cr, notesX + slideW * 0.1, o.height * 0.1, slideW * 0.8, o.height * 0.2); cairo_fill(cr)
             }
             if notesBottom {
                 cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
@@ -110,7 +115,8 @@ enum TestPDF {
         if let frames = o.beamerFrames {
             precondition(o.links.isEmpty, "one /Annots per page: the navigation bar or links")
             let annots = Dictionary(uniqueKeysWithValues: frames.enumerated().compactMap { p, frame in
-                frame.map { (p, beamerNavigation(page: p, of: o.pages, frame: $0, slideWidth: o.notesRight ? o.width / 2 : o.width)) }
+                frame.map { (p, beamerNavigation(page: p, of: o.pages, frame: $0, slideWidth: o.notesRight || o.notesLeft ? o.width / 2 : o.width,
+                                                 slideX: o.notesLeft ? o.width / 2 : 0)) }
             })
             appendUpdate(path, pageAnnots: annots)
         }
@@ -126,13 +132,14 @@ enum TestPDF {
     /// previous slide, the `GoToPage` named action, next slide, then the frame symbol's end of
     /// the previous frame, start and end of this `frame`, start of the next (0-based, clamped at
     /// the ends as Beamer does), boxes 5–8 pt wide in a row 1–10 pt up, towards the right of a
-    /// slide `slideWidth` points wide. Targets are cairo's named destinations (`page1`…).
-    static func beamerNavigation(page p: Int, of count: Int, frame: ClosedRange<Int>, slideWidth: Double) -> [String] {
+    /// slide `slideWidth` points wide whose left edge is at `slideX`. Targets are cairo's named
+    /// destinations (`page1`…).
+    static func beamerNavigation(page p: Int, of count: Int, frame: ClosedRange<Int>, slideWidth: Double, slideX: Double = 0) -> [String] {
         func goTo(_ target: Int) -> String { "/A << /S /GoTo /D (page\(min(max(target, 0), count - 1) + 1)) >>" }
         let actions = [goTo(p - 1), "/A << /S /Named /N /GoToPage >>", goTo(p + 1),
                        goTo(frame.lowerBound - 1), goTo(frame.lowerBound), goTo(frame.upperBound), goTo(frame.upperBound + 1)]
         let widths = [6.0, 8, 6, 5, 5, 5, 5]
-        var x = slideWidth * 0.6
+        var x = slideX + slideWidth * 0.6
         return zip(actions, widths).map { action, w in
             defer { x += w }
             return "<< /Type /Annot /Subtype /Link /Rect [\(x) 1 \(x + w) 10] /Border [0 0 0] \(action) >>"
@@ -145,9 +152,10 @@ enum TestPDF {
     /// of which the first `annotate.annots` go in the page's `/Annots` (the rest, e.g. appearance
     /// streams, are referenced by them).
     /// `pageAnnots`: more annotation dictionaries by 0-based page, each page's its `/Annots`
-    /// (pages that have none yet). Updates stack: each reads the objects and `/Size` the last wrote.
+    /// (pages that have none yet). `xmp`: an XMP packet as the catalog's `/Metadata`. Updates
+    /// stack: each reads the objects and `/Size` the last wrote.
     static func appendUpdate(_ path: String, catalogEntries: String = "", annotate: (page: Int, annots: Int, objects: (Int) -> [String])? = nil,
-                             pageAnnots: [Int: [String]] = [:]) {
+                             pageAnnots: [Int: [String]] = [:], xmp: String? = nil) {
         var data = FileManager.default.contents(atPath: path)!
         let text = String(decoding: data, as: UTF8.self)
         func match(_ pattern: String, _ s: String) -> [String] {
@@ -182,6 +190,11 @@ enum TestPDF {
                 objects.append((Int(pages[page])!, "<<\(object(pages[page])) /Annots [\(refs)] >>"))
                 for a in annots { objects.append((next, a)); next += 1 }
             }
+        }
+        if let xmp {   // the catalog's `/Metadata` stream (XMP, as hyperxmp writes pdfpc.sty's settings)
+            objects.append((next, "<< /Type /Metadata /Subtype /XML /Length \(xmp.utf8.count) >>\nstream\n\(xmp)\nendstream"))
+            objects[0].1 = "<<\(object(root)) \(catalogEntries) /Metadata \(next) 0 R >>"
+            next += 1
         }
         var out = "\n"
         var offsets: [(Int, Int)] = []

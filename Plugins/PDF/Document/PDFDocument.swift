@@ -178,9 +178,26 @@ public final class PDFDocument: @unchecked Sendable {
         return body(page)
     }
 
-    /// Texts of the annotations of page `index` that are not printed, hence not drawn by `render`
-    /// (comments, sticky notes, pdfpc's `\pdfpcnote`), in page order: the page's notes for the
-    /// presenter. Links, popups and form fields are not notes.
+    /// `NotesDetection.layout(of:)` once worked out by `detect` (it reads the first pages' links).
+    func detectedLayout(_ detect: () -> NotesLayout) -> NotesLayout {
+        layoutLock.withLock {
+            if let layoutRead { return layoutRead }
+            let l = detect()
+            layoutRead = l
+            return l
+        }
+    }
+    private let layoutLock = ThreadLock()
+    private var layoutRead: NotesLayout?
+
+    /// The document's XMP metadata packet (XML, e.g. pdfpc.sty's settings: `PdfpcMetadata`),
+    /// nil when it has none.
+    func xmpMetadata() -> String? { lock.withLock { Self.take(poppler_document_get_metadata(doc)) } }
+
+    /// Texts of the annotations of page `index` that `render` does not draw: not printed, or
+    /// hidden (comments, sticky notes, pdfpc's `\pdfpcnote`, which pdfpc.sty writes with
+    /// `/F 6`, Hidden and Print; poppler draws no hidden annotation), in page order: the page's
+    /// notes for the presenter. Links, popups and form fields are not notes.
     public func annotationNotes(page index: Int) -> [String] {
         guard pageSizes.indices.contains(index) else { return [] }
         lock.lock(); defer { lock.unlock() }
@@ -193,8 +210,9 @@ public final class PDFDocument: @unchecked Sendable {
         while let n = node {
             if let annot = n.pointee.data?.assumingMemoryBound(to: PopplerAnnotMapping.self).pointee.annot {
                 let type = poppler_annot_get_annot_type(annot)
-                let printed = poppler_annot_get_flags(annot).rawValue & POPPLER_ANNOT_FLAG_PRINT.rawValue != 0
-                if ![POPPLER_ANNOT_LINK, POPPLER_ANNOT_POPUP, POPPLER_ANNOT_WIDGET].contains(type), !printed,
+                let flags = poppler_annot_get_flags(annot).rawValue
+                let drawn = flags & POPPLER_ANNOT_FLAG_PRINT.rawValue != 0 && flags & POPPLER_ANNOT_FLAG_HIDDEN.rawValue == 0
+                if ![POPPLER_ANNOT_LINK, POPPLER_ANNOT_POPUP, POPPLER_ANNOT_WIDGET].contains(type), !drawn,
                    let text = Self.take(poppler_annot_get_contents(annot))?.trimmingWhitespace(), !text.isEmpty {
                     out.append(text)
                 }
