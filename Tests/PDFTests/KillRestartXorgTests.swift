@@ -166,6 +166,9 @@ final class KillRestartXorgTests: XorgPDFTestCase {
         let watcher = try XCTUnwrap(processes(mentioning: dir.path).first { $0.watcher }, "the watcher")
         kill(watcher.pid, SIGKILL)
         XCTAssertTrue(waitUntil { app.log.contains("the crash watcher ended") }, app.log)
+        // Reaped by the talk, its parent: not left a zombie beside it (trial 29).
+        XCTAssertTrue(waitUntil { !FileManager.default.fileExists(atPath: "/proc/\(watcher.pid)") },
+                      "the watcher is still in the process table: \((try? String(contentsOfFile: "/proc/\(watcher.pid)/stat", encoding: .utf8)) ?? "")")
         app.kill9()
         XCTAssertTrue(waitUntil { (try? self.talkWindows()) ?? [] == [0, 0] && (try? self.rootChildren()) == before },
                       "nothing of the talk left: \((try? talkWindows()) ?? []), root children \(before) then \((try? rootChildren()) ?? -1)")

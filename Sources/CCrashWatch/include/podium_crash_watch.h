@@ -125,7 +125,7 @@ int podium_crash_watch_retained(unsigned long resource);
 /* Whether the watcher still runs (1) or ended (0: killed, or none started). */
 int podium_crash_watch_running(void);
 
-/* Waits (blocking, any thread) until the watcher has ended; at once when none was started. */
+/* Waits (blocking, any thread) until the watcher has ended, and reaps it; at once when none was started. */
 void podium_crash_watch_wait_gone(void);
 
 /* `podium-watch`'s main: `podium-watch MAX WINDOW COUNT SINCE ARGV...` with fds 3, 4 (5, the shared state, and 6, the answer to the crash handler) as
