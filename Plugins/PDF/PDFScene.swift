@@ -121,7 +121,10 @@ final class PDFScene: ScenePositionKeeping, SceneStepping, ScenePlaceNaming {
         presenter.next.page = next ?? page
         presenter.next.isHidden = next == nil || !presenter.showsNext
         presenter.setNeedsLayout()
-        presenter.status.text = "Page \(doc.labels[page]) (\(page + 1) of \(doc.pageCount)) · \(options.file.pathLastComponent)"
+        // The file's page, said as such: the console's place is the slide number (trial 29 m3:
+        // "Page 5 (5 of 10)" beside "slide 3/6" read as a second numbering of the talk).
+        let label = doc.labels[page] == "\(page + 1)" ? "" : " (label \(doc.labels[page]))"
+        presenter.status.text = "PDF page \(page + 1) of \(doc.pageCount)\(label) · \(options.file.pathLastComponent)"
             + (options.pages.count > 1 ? " · \(page - options.pages.lowerBound + 1)/\(options.pages.count) of pages \(options.pages.lowerBound + 1)-\(options.pages.upperBound + 1)" : "")
             + (links > 0 ? " · \(links) link\(links == 1 ? "" : "s") (click to follow)" : "")
             + inkStatus

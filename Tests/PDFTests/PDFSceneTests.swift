@@ -19,6 +19,18 @@ import PodiumTestSupport
 @MainActor
 final class PDFSceneTests: PDFTestCase {
 
+    /// The status line names the file's page as such, its label only when that is not the
+    /// number (trial 29 m3: "Page 5 (5 of 10)" beside the console's "slide 3/6" read as a second
+    /// numbering of the talk).
+    func testTheStatusLineNamesTheFilesPage() async throws {
+        TestPDF.write(dir.appendingPathComponent("roman.pdf").path, .init(pages: 3, labels: [0: "i", 1: "ii", 2: "iii"]))
+        TestPDF.write(dir.appendingPathComponent("plain.pdf").path, .init(pages: 3))
+        let roman = try PDFScene(SceneParameters(["file": "roman.pdf", "page": 2]), pdfHost(dir))
+        XCTAssertEqual(roman.presenter.status.text, "PDF page 2 of 3 (label ii) · roman.pdf")
+        let plain = try PDFScene(SceneParameters(["file": "plain.pdf", "page": 3]), pdfHost(dir))
+        XCTAssertEqual(plain.presenter.status.text, "PDF page 3 of 3 · plain.pdf")
+    }
+
     func testLinksAndSegues() async throws {
         TestPDF.write(dir.appendingPathComponent("links.pdf").path, .init(pages: 6, outline: [("Start", 0)]))
         let host = pdfHost(dir)
