@@ -204,6 +204,7 @@ final class PresentCommand {
                                               presenterWindow: presenterWindow, windowed: windowed) { [weak self] in self?.log($0) }
         displayController.windowedViews = windowedViews
         displayController.onRoomDisplayChange = { CrashRestart.carry("room", $0?.line) }
+        if windowedViews.contains(.presenter) { displayController.keptPresenterFrame = CrashRestart.carried["presenterFrame"].flatMap(Self.frame(line:)) }
         installHostActions()
         // An external display already connected at launch sends no event: look now.
         displayController.refresh(reason: "launch", launch: true)
@@ -508,6 +509,13 @@ final class PresentCommand {
         broker?.tick()
     }
 
+    /// A frame carried as "x y width height" (`CrashRestart.carry`); nil when it is not one.
+    static func frame(line: String) -> Rect? {
+        let n = line.split(separator: " ").compactMap { Double($0) }
+        guard n.count == 4, n[2] >= 100, n[3] >= 100 else { return nil }
+        return Rect(n[0], n[1], n[2], n[3])
+    }
+
     func handle(_ e: PlatformEvent) throws {
         switch e {
         case .quit: quit = true   // SIGTERM/SIGINT (QuitSignals) or the session ending
@@ -519,6 +527,11 @@ final class PresentCommand {
             switch event {
             case let .geometryChanged(displayChanged):
                 w?.syncSize()
+                // A `--windowed` console's place and size, for a crash restart to put it back.
+                if w === presenterWindow, displayController.windowedViews.contains(.presenter), !presenterWindow.isFullscreen, presenterWindow.isVisible {
+                    let f = presenterWindow.frame
+                    CrashRestart.carry("presenterFrame", "\(Int(f.minX)) \(Int(f.minY)) \(Int(f.width)) \(Int(f.height))")
+                }
                 // On another display popovers are placed afresh (and fade in again).
                 if displayChanged { w?.root.displayDidChange() }
                 // SDL sends no event for a mode change (RandR notices do, on X11); window events are a cue to look again.

@@ -277,6 +277,37 @@ final class KillRestartXorgTests: XorgPDFTestCase {
         return ["\"Podium Audience", "\"Podium Presenter"].map { occurrences(of: $0, in: tree) }
     }
 
+    /// A `--windowed` console the speaker moved and resized comes back there after a kill -9
+    /// restart (trial 28 m5: it came back at the default place and size).
+    func testAWindowedConsoleComesBackWhereTheSpeakerHadIt() throws {
+        let deck = path("deck.json")
+        try #"{ "title": "Windowed", "scenes": [{ "kind": "title", "title": "One", "parameters": { "heading": "One" } }] }"#.write(toFile: deck, atomically: true, encoding: .utf8)
+        let env = rig.environment.merging(["SDL_RENDER_DRIVER": "software", "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        let app = try PodiumProcess(args: [deck, "--windowed"], environment: env, dir: dir)
+        addTeardownBlock { [dir] in
+            if let d = dir { endTalks(mentioning: d.path) }
+            app.waitForExit(seconds: 5)
+        }
+        func presenter(_ s: JSONValue) -> [Double]? {
+            guard let b = s["windows"]?.array?.first(where: { $0["role"]?.string == "presenter" && $0["visible"]?.bool == true })?["bounds"] else { return nil }
+            return ["x", "y", "width", "height"].compactMap { b[$0]?.number }
+        }
+        let c = try XCTUnwrap(app.client)
+        let first = try c.waitForState { presenter($0) != nil && Self.audience($0)?["visible"]?.bool == true }
+        let theirs: [Double] = [200, 120, 900, 600]
+        XCTAssertNotEqual(presenter(first), theirs)
+        let id = try XCTUnwrap(try runProcess("/usr/bin/env", ["xdotool", "search", "--name", "^Podium Presenter"], environment: rig.environment)
+            .stdout.split(separator: "\n").first.map(String.init))
+        XCTAssertEqual(try runProcess("/usr/bin/env", ["xdotool", "windowsize", id, "900", "600", "windowmove", id, "200", "120"], environment: rig.environment).status, 0)
+        _ = try c.waitForState { presenter($0) == theirs }
+        app.kill9()
+        let restarted = try ControlClient(path: app.socketPath, timeout: 30)
+        let s = try restarted.waitForState(timeout: 30) { presenter($0) != nil }
+        XCTAssertTrue(waitUntil(10) { (try? restarted.send(["cmd": "state"])).flatMap(presenter) == theirs },
+                      "the console where the speaker had it: \(presenter(s) ?? []); log:\n\(app.log)")
+        _ = try? restarted.send(["cmd": "quit"])
+    }
+
     /// How many children the root window has (xwininfo's "N children").
     func rootChildren() throws -> Int {
         let out = try runProcess("/usr/bin/env", ["xwininfo", "-root", "-children"], environment: rig.environment).stdout
