@@ -326,6 +326,24 @@ final class KeyRoutingTests: XCTestCase {
         }
     }
 
+    /// Trial 29 m7: over the overview too the keys that cover the room close it and cover, as
+    /// the README says; the first Esc after then lifts the cover (no overview left to close).
+    func testKeysThatCoverTheRoomCloseTheOverview() async {
+        let p = makePresentation()
+        p.press(Key("Page Down"))
+        for (key, check) in [("b", { p.audienceMode == .black }), (".", { p.audienceMode == .black }),
+                             ("w", { p.audienceMode == .white }), ("f", { p.isFrozen })] as [(String, () -> Bool)] {
+            p.press(Key("o"))
+            XCTAssertTrue(p.isOverviewOpen)
+            p.press(Key(key))
+            XCTAssertFalse(p.isOverviewOpen, "\(key) closes the overview")
+            XCTAssertTrue(check(), "\(key) covers the room too")
+            XCTAssertEqual(p.currentIndex, 1, "\(key) moves nothing")
+            p.press(Key("Escape"))   // the first Esc: back to the live talk
+            XCTAssertEqual(p.audienceMode, .normal, "\(key): Esc lifted the cover"); XCTAssertFalse(p.isFrozen)
+        }
+    }
+
     func testDerailingKeysAskWhileTheTalkRuns() async {
         let p = makePresentation()
         var quits = 0, swaps = 0

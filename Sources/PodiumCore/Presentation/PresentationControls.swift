@@ -50,7 +50,8 @@ extension Presentation {
             switch action {
             case .overview?, .clear?: closeOverview()
             case .next?, .previous?: closeOverview(); return presenter.dispatch(.key(k))
-            case let a? where [.blackout, .whiteout, .freeze, .pauseTimer, .help, .quit, .quitNow, .swapDisplays].contains(a): _ = request(a)
+            case let a? where covers: closeOverview(); return request(a)   // as over the help (trial 29 m7)
+            case let a? where [.pauseTimer, .help, .quit, .quitNow, .swapDisplays].contains(a): _ = request(a)
             default: break
             }
             return true
