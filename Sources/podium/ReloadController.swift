@@ -31,6 +31,8 @@ final class ReloadController {
     private var refusals = RefusalNoticeTiming(patience: ReloadController.patience)
     /// The files changed since the last reload (`fileChanged`), for the speaker's notice.
     private var changedFiles: Set<String> = []
+    /// A place to check (a guess) is said by the reloads that follow until read (trial 29 m4).
+    private var placeCheck = ReloadPlaceCheck()
     /// Called with the new deck once a reload replaced it (the windows' titles follow its title).
     var onReloaded: ((Deck) -> Void)?
 
@@ -162,8 +164,12 @@ final class ReloadController {
         let file = deckPath.pathLastComponent
         var place = held != nil ? ReloadPosition.Found.notFound.speakerWords(was: beforeTitle, now: now, file: file, hadContent: false, held: true)
             : found?.speakerWords(was: beforeTitle, now: now, file: file, hadContent: hadContent)
-        if let h = heldBefore, held == nil, found == .label { place = "“\(h)” is back: the room sees it again" }
-        if let place { still += "; \(place)" }
+        let back = heldBefore != nil && held == nil && found == .label
+        if let h = heldBefore, back { place = "“\(h)” is back: the room sees it again" }
+        // A place found for certain after a guess (the compiler's second write of the same
+        // version) says the guess again while it shows, so it is read (trial 29 m4).
+        let said = placeCheck.words(place, check: held == nil && !back, showing: presentation.notice?.text, plain: 4, at: self.now())
+        if let place = said.words { still += "; \(place)" }
         // A notes sidecar with a typo (saved mid-edit) reloads the rest and keeps the last good
         // notes: the speaker is told until the next reload, not for a passing moment.
         let tell = loaded.deck.openerProblems + warnings
@@ -176,12 +182,15 @@ final class ReloadController {
             let text = "Reloaded \(what)\(still); \(line)"
             let showing = refusals.shown != nil && presentation.notice?.text == refusals.shown
             let mayBeHalfWritten = patient && warnings.isEmpty
-            if let show = refusals.refused(text, patient: mayBeHalfWritten, showingShown: showing, at: self.now()) { presentation.showNotice(show, kind: .error) }
+            if let show = refusals.refused(text, patient: mayBeHalfWritten, showingShown: showing, at: self.now()) {
+                presentation.showNotice(show, kind: .error); placeCheck.shown(show)
+            }
             armRefusalNotice()
             return
         }
         // A place to check stays long enough to be read between two glances at the room.
-        presentation.showPassingNotice("Reloaded \(what)\(still)", seconds: place == nil ? 4 : 10)
+        presentation.showPassingNotice("Reloaded \(what)\(still)", seconds: said.seconds)
+        placeCheck.shown("Reloaded \(what)\(still)")
     }
 
     /// What the speaker's notice says was reloaded: a PDF talk whose PDF did not change names the

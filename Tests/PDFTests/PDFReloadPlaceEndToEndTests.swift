@@ -106,6 +106,28 @@ extension PDFReloadEndToEndTests {
         XCTAssertEqual(app.stop(), 0)
     }
 
+    /// Trial 29 m4: the slide on screen cut, recompiled twice as pdflatex and latexmk do: the
+    /// first reload places the talk by label and says "check it"; the second, a moment later,
+    /// finds that place again by content and says the same, not a plain "Reloaded talk.pdf".
+    func testAGuessedPlaceIsStillSaidAfterTheSecondWriteOfTheSameVersion() throws {
+        let talk = path("talk.pdf")
+        writeBeamer(talk, [("Intro", "1"), ("Method", "2"), ("Results", "3"), ("End", "4")])
+        try presentOffscreen(talk)
+        defer { app.stop() }
+        XCTAssertEqual(try app.client.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)   // Results
+        XCTAssertTrue(near(try audienceBox(), TestPDF.colour(2)))
+        let cut: [(text: String, label: String)] = [("Intro", "1"), ("Method", "2"), ("End", "3")]
+        recompile(talk, cut)
+        XCTAssertTrue(waitUntil(10) { self.app.log.contains("scene 3 → 3 (place found by label") }, app.log)
+        let first = try app.client.waitForState(timeout: 10) { (self.banner($0)?.text ?? "").contains("check it") }
+        XCTAssertTrue((banner(first)?.text ?? "").hasPrefix("Reloaded talk.pdf; the slide on screen was not found"), banner(first)?.text ?? "")
+        recompile(talk, cut)   // the compiler's second write: the same pages
+        XCTAssertTrue(waitUntil(10) { self.app.log.contains("scene 3 → 3 (place found by content") }, app.log)
+        let said = banner(try state())?.text ?? ""
+        XCTAssertEqual(said, banner(first)?.text, "the second reload still says the place was guessed")
+        XCTAssertEqual(app.stop(), 0)
+    }
+
     /// Trial 16's talk.pdfpc repro, trial 17 m1: on Method, a frame inserted earlier, talk.pdfpc
     /// not saved again. The talk stays on its page, the file's note and hidden page move with
     /// their pages (the room never sees the hidden backup; Results keeps its note and is shown),
