@@ -335,8 +335,11 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *stopping, int *
 
 /* The watcher: reads the pipe (fd 3) until the talk ends, then restarts the binary open as fd 4
  * or ends. Runs in `podium-watch`, or in the forked child when that program is missing. */
+/* How many times the talk's budget a scene's plugin code may spend (`watch`). */
+static const int scene_restarts = 4;
+
 static void watch(char **argv, char **envp, char *history, size_t history_size,
-                  int count, double since, int max_restarts, double window_seconds) {
+                  int count, int blamed_count, double since, int max_restarts, double window_seconds) {
     prctl(PR_SET_NAME, "podium-watch", 0, 0, 0);
     /* Nothing of the talk's but stdio, the pipe (3), its binary (4), the shared state (5) and
      * the answer to its crash handler (6): a file or socket held here would outlive it. */
@@ -374,8 +377,14 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
         say(line);
     }
     double now = now_seconds();
-    if (count == 0 || now - since > window_seconds) { count = 0; since = now; }
-    if (count >= max_restarts) {
+    /* A crash or hang in a scene's plugin code (not a kill): that scene is skipped after its
+     * second in a row (its first when the room was elsewhere), so each such restart makes
+     * progress; they have a budget of their own, `scene_restarts` times the talk's, and the
+     * host's own crashes and kills keep the talk's (trial 30 F1: two crashing scenes of one
+     * plugin spent the 3 within 60 s and the next crash ended the talk). */
+    int blamed = !killed && (hung_scene != -2 ? hung_scene : state.scene) >= 0;
+    if ((count == 0 && blamed_count == 0) || now - since > window_seconds) { count = 0; blamed_count = 0; since = now; }
+    if (blamed ? blamed_count >= scene_restarts * max_restarts : count >= max_restarts) {
         say(killed ? "podium: the talk was killed again; not restarting it (too many crashes in a short time). Start it again with `podium present --resume`.\n"
                    : "podium: the talk crashed again; not restarting it (too many crashes in a short time). Start it again with `podium present --resume`.\n");
         podium_retained_free(state.retained);   /* the room is handed back */
@@ -392,7 +401,7 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
      * kept of the dead talk goes, before the restart maps its windows, so none of it stays on
      * the server or above the restart's windows. */
     podium_retained_free(state.retained);
-    snprintf(history, history_size, "PODIUM_CRASH_RESTARTS=%d %.3f", count + 1, since);
+    snprintf(history, history_size, "PODIUM_CRASH_RESTARTS=%d %.3f %d", count + !blamed, since, blamed_count + blamed);
     state.carry[sizeof state.carry - 1] = 0;
     int last_scene = -1, last_times = 0;
     const char *c = getenv("PODIUM_CRASHED_SCENE");
@@ -518,11 +527,11 @@ static void on_quit_signal(int sig) {
 int podium_crash_watch(char *const argv[], int max_restarts, double window_seconds) {
     /* Everything the watcher needs is made before the fork: after it, it calls only what is
      * safe in a child of a process that may have threads. */
-    int count = 0;
+    int count = 0, blamed_count = 0;
     double since = 0;
     const char *h = getenv("PODIUM_CRASH_RESTARTS");
-    if (h) sscanf(h, "%d %lf", &count, &since);
-    static char history[64] = "PODIUM_CRASH_RESTARTS=0 0";
+    if (h) sscanf(h, "%d %lf %d", &count, &since, &blamed_count);
+    static char history[64] = "PODIUM_CRASH_RESTARTS=0 0 0";
     char **args = copy_strings(argv, 1);
     char **env = restart_environment(history);
     /* The watcher proper is the small C program `podium-watch` exec'd from the fork, so it holds
@@ -536,7 +545,7 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
     if (!args || !env || !wargv) { errno = ENOMEM; return -1; }
     snprintf(numbers[0], sizeof numbers[0], "%d", max_restarts);
     snprintf(numbers[1], sizeof numbers[1], "%.3f", window_seconds);
-    snprintf(numbers[2], sizeof numbers[2], "%d", count);
+    snprintf(numbers[2], sizeof numbers[2], "%d/%d", count, blamed_count);
     snprintf(numbers[3], sizeof numbers[3], "%.3f", since);
     wargv[0] = "podium-watch";
     for (int i = 0; i < 4; i++) wargv[i + 1] = numbers[i];
@@ -569,7 +578,7 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
         if (a >= 0) dup2(a, 6); else close(6);
         close_range(7, ~0U, 0);
         if (has_program) execve(program, wargv, environ);
-        watch(args, env, history, sizeof history, count, since, max_restarts, window_seconds);
+        watch(args, env, history, sizeof history, count, blamed_count, since, max_restarts, window_seconds);
     }
     watcher_pid = pid;
     talk_pid = getpid();
@@ -655,18 +664,20 @@ int podium_crash_watch_place(const char *text) {
 
 int podium_crash_watch_main(int argc, char **argv) {
     if (argc < 6) {
-        say("podium-watch: started by `podium present` only (podium-watch MAX WINDOW COUNT SINCE ARGV...)\n");
+        say("podium-watch: started by `podium present` only (podium-watch MAX WINDOW COUNT/SCENECOUNT SINCE ARGV...)\n");
         return 2;
     }
     if (fcntl(3, F_GETFD) < 0 || fcntl(4, F_GETFD) < 0) {
         say("podium-watch: no talk to watch (file descriptors 3 and 4 are not open)\n");
         return 2;
     }
-    static char history[64] = "PODIUM_CRASH_RESTARTS=0 0";
+    static char history[64] = "PODIUM_CRASH_RESTARTS=0 0 0";
     char **args = copy_strings(argv + 5, 1);
     char **env = restart_environment(history);
     if (!args || !env) return 1;
-    watch(args, env, history, sizeof history, atoi(argv[3]), atof(argv[4]), atoi(argv[1]), atof(argv[2]));
+    int count = 0, blamed_count = 0;
+    sscanf(argv[3], "%d/%d", &count, &blamed_count);
+    watch(args, env, history, sizeof history, count, blamed_count, atof(argv[4]), atoi(argv[1]), atof(argv[2]));
     return 1;
 }
 
