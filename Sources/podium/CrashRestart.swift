@@ -77,8 +77,14 @@ enum CrashRestart {
     /// together at most 511 bytes); nil removes it. E.g. the phone remote's tokens and port.
     static func carry(_ key: String, _ value: String?) {
         carrying[key] = value
-        let text = carrying.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
-        _ = podium_crash_watch_carry(text)
+        func text(without dropped: Set<String>) -> String {
+            carrying.filter { !dropped.contains($0.key) }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+        }
+        // Over the watcher's 511 bytes the whole write would be refused: what matters least
+        // (a windowed console's frame) goes first, the skips and the room's display stay.
+        var t = text(without: [])
+        if t.utf8.count > 511 { t = text(without: ["presenterFrame"]) }
+        _ = podium_crash_watch_carry(t)
     }
 
     /// Whether this process restarts after a hang (the watcher ended a talk whose main loop had
@@ -215,14 +221,23 @@ enum CrashRestart {
         defer { copies.forEach { free($0) } }
         let status = (copies + [nil]).withUnsafeBufferPointer { podium_crash_watch($0.baseAddress, maxRestarts, windowSeconds) }
         guard status == 0 else { return "no restart after a crash: the watcher could not start (\(String(cString: strerror(errno))))" }
+        // A watcher that ends first (killed) is reaped, not left a zombie beside the talk, on
+        // every video driver (trial 29).
+        _ = startDetachedThread(name: "podium reaper") { podium_crash_watch_wait_gone() }
         // Plugins that keep what a restart needs (the PDF plugin's last good copy of a PDF, for a
         // restart while the file is broken) do it only in a talk that can be restarted.
         setenv("PODIUM_CRASH_WATCHED", "1", 1)
         // Before anything is loaded, so no copy this talk writes can be taken for an old one; a
         // restart's own copies are minutes old. A few stat calls: the folder holds a file per talk.
         LastGoodCopies.prune(LastGoodCopies.folder())
-        if let h = env["PODIUM_CRASH_RESTARTS"], let n = h.split(separator: " ").first {
-            return "restarted after \(afterKill ? "a kill" : "a crash") (\(n) of at most \(maxRestarts) within \(Int(windowSeconds)) s)"
+        if let h = env["PODIUM_CRASH_RESTARTS"] {
+            let f = h.split(separator: " ")
+            // Blamed on a scene's plugin code: counted apart, with a budget of its own (the
+            // watcher's `scene_restarts`: 4 times the talk's), since that scene is skipped.
+            if !afterKill, let s = env["PODIUM_CRASHED_SCENE"]?.split(separator: " ").first.flatMap({ Int($0) }), s >= 0, f.count >= 3 {
+                return "restarted after a \(afterHang ? "hang" : "crash") in a scene's plugin code (\(f[2]) of at most \(4 * maxRestarts) within \(Int(windowSeconds)) s; the talk's own \(maxRestarts) are kept)"
+            }
+            if let n = f.first { return "restarted after \(afterKill ? "a kill" : "a crash") (\(n) of at most \(maxRestarts) within \(Int(windowSeconds)) s)" }
         }
         return nil
     }

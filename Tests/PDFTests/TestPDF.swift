@@ -115,8 +115,7 @@ enum TestPDF {
         if let frames = o.beamerFrames {
             precondition(o.links.isEmpty, "one /Annots per page: the navigation bar or links")
             let annots = Dictionary(uniqueKeysWithValues: frames.enumerated().compactMap { p, frame in
-                frame.map { (p, beamerNavigation(page: p, of: o.pages, frame: $0, slideWidth: o.notesRight || o.notesLeft ? o.width / 2 : o.width,
-                                                 slideX: o.notesLeft ? o.width / 2 : 0)) }
+                frame.map { (p, beamerNavigation(page: p, of: o.pages, frame: $0, slideWidth: o.notesRight ? o.width / 2 : o.width)) }
             })
             appendUpdate(path, pageAnnots: annots)
         }
@@ -132,14 +131,13 @@ enum TestPDF {
     /// previous slide, the `GoToPage` named action, next slide, then the frame symbol's end of
     /// the previous frame, start and end of this `frame`, start of the next (0-based, clamped at
     /// the ends as Beamer does), boxes 5–8 pt wide in a row 1–10 pt up, towards the right of a
-    /// slide `slideWidth` points wide whose left edge is at `slideX`. Targets are cairo's named
-    /// destinations (`page1`…).
-    static func beamerNavigation(page p: Int, of count: Int, frame: ClosedRange<Int>, slideWidth: Double, slideX: Double = 0) -> [String] {
+    /// slide `slideWidth` points wide. Targets are cairo's named destinations (`page1`…).
+    static func beamerNavigation(page p: Int, of count: Int, frame: ClosedRange<Int>, slideWidth: Double) -> [String] {
         func goTo(_ target: Int) -> String { "/A << /S /GoTo /D (page\(min(max(target, 0), count - 1) + 1)) >>" }
         let actions = [goTo(p - 1), "/A << /S /Named /N /GoToPage >>", goTo(p + 1),
                        goTo(frame.lowerBound - 1), goTo(frame.lowerBound), goTo(frame.upperBound), goTo(frame.upperBound + 1)]
         let widths = [6.0, 8, 6, 5, 5, 5, 5]
-        var x = slideX + slideWidth * 0.6
+        var x = slideWidth * 0.6
         return zip(actions, widths).map { action, w in
             defer { x += w }
             return "<< /Type /Annot /Subtype /Link /Rect [\(x) 1 \(x + w) 10] /Border [0 0 0] \(action) >>"

@@ -32,7 +32,9 @@ public struct PDFDeck {
     /// pdfpc's file beside the PDF (`talk.pdfpc`), if any: its timing goes to the deck.
     public var pdfpc: PdfpcFile?
     /// pdfpc's settings in the PDF's own metadata (pdfpc.sty's `\pdfpcsetup`, `PdfpcMetadata`),
-    /// if any: used where `talk.pdfpc` says nothing. Its `ignored` names the values not used.
+    /// if any: they go before `talk.pdfpc`'s, as in pdfpc (which copies them into the file it
+    /// writes, so after an edit of the .tex the file's are the stale ones). Its `ignored` names
+    /// the values not used.
     public var metadata: PdfpcFile?
     /// What was wrong with the notes sidecar (`PDFNotes.Reading.problems`), one line each: the
     /// talk goes on without those notes (or with the last good ones), `check` reports them.
@@ -94,9 +96,8 @@ public struct PDFDeck {
             return "\($0)" + (whole ? " (the version read before is kept)" : " (the value read before is kept)")
         } + [pdfpcUnreadable.map { "\($0) (the file is left out)" }].compactMap { $0 }
         metadata = doc?.xmpMetadata().flatMap(PdfpcMetadata.read(xmp:))
-        // nil: Beamer's notes on the second screen are detected from the page shape (and which
-        // half is the slide from Beamer's navigation bar).
-        let layout = requested ?? pdfpc?.notesPosition ?? metadata?.notesPosition ?? doc.map(NotesDetection.layout(of:)) ?? .none
+        // nil: Beamer's notes on the second screen are detected from the page shape.
+        let layout = requested ?? metadata?.notesPosition ?? pdfpc?.notesPosition ?? doc.map(NotesDetection.layout(of:)) ?? .none
         self.layout = layout
         func params(_ page: Int) -> [String: JSONValue] {
             ["file": .string(file), "page": .number(Double(page + 1)), "notes": .string(layout.rawValue)]

@@ -6,7 +6,7 @@ import PodiumKit
 /// with the options only a PDF deck has (moved here from the host's `DeckSource` and
 /// `TalkOptions`): `--notes right|left|bottom|top|none|auto` (Beamer's notes half; absent or
 /// `auto`: detected) and `--no-grouping` (overlays apart). pdfpc's `talk.pdfpc` gives the talk's
-/// timing and hidden pages; pdfpc.sty's settings in the PDF (`PdfpcMetadata`) what it does not. (`--page N` counts slides, as the speaker sees them: the host's.)
+/// timing and hidden pages; pdfpc.sty's settings in the PDF (`PdfpcMetadata`) go before its timing. (`--page N` counts slides, as the speaker sees them: the host's.)
 enum PDFDeckOpener {
     static let options = [
         PluginOption(name: "--notes", takesValue: true, summary: "right|left|bottom|top|none|auto  Beamer's notes half of each page goes to the presenter (auto: detected)"),
@@ -58,14 +58,15 @@ enum PDFDeckOpener {
         if let w = pdf.labelWarning { deck.warnings.append(w) }
         if let w = pdf.wholePagesWarning { deck.warnings.append(w) }
         if let w = pdf.hiddenWarning { deck.warnings.append(w) }
-        // talk.pdfpc first, then the PDF's own pdfpc settings (pdfpc.sty): the planned end as
-        // one (a duration from one and an end time from the other would mix two plans).
+        // The PDF's own pdfpc settings (pdfpc.sty) first, then talk.pdfpc, as pdfpc reads them;
+        // the planned end as one (a duration from one and an end time from the other would mix
+        // two plans).
         deck.warnings += (pdf.metadata?.ignored ?? []).map { "\(r.path.pathLastComponent): \($0)" }
-        let plan = [pdf.pdfpc, pdf.metadata].compactMap { $0 }.first { $0.durationMinutes != nil || $0.endTime != nil }
+        let plan = [pdf.metadata, pdf.pdfpc].compactMap { $0 }.first { $0.durationMinutes != nil || $0.endTime != nil }
         deck.durationMinutes = plan?.durationMinutes
         deck.endTimeMinutes = plan?.endTime.flatMap(ClockTime.init).map { $0.hour * 60 + $0.minute }
-        deck.lastMinutes = pdf.pdfpc?.lastMinutes ?? pdf.metadata?.lastMinutes
-        deck.endSlide = pdf.pdfpc?.endSlide ?? pdf.metadata?.endSlide
+        deck.lastMinutes = pdf.metadata?.lastMinutes ?? pdf.pdfpc?.lastMinutes
+        deck.endSlide = pdf.metadata?.endSlide ?? pdf.pdfpc?.endSlide
         return deck
     }
 }

@@ -14,7 +14,8 @@ import PodiumKit
 /// ```
 ///
 /// `idx` is the 0-based page; `forcedOverlay` makes a page an overlay of the one before it
-/// (whatever its label); `hidden` pages are left out of the talk. Other fields pdfpc writes
+/// (whatever its label); `hidden` pages are left out of the talk; `beamerNotePosition` (as pdfpc
+/// writes it, "RIGHT") is read as `notesPosition`. Other fields pdfpc writes
 /// (`savedSlide`, `noteFontSize`, `disableMarkdown`, transitions) are ignored.
 public struct PdfpcFile: Equatable, Sendable {
     public var durationMinutes: Double?
@@ -60,7 +61,7 @@ public struct PdfpcFile: Equatable, Sendable {
             case "endTime": out.endTime = before.endTime
             case "lastMinutes": out.lastMinutes = before.lastMinutes
             case "endSlide": out.endSlide = before.endSlide
-            case "notesPosition": out.notesPosition = before.notesPosition
+            case "notesPosition", "beamerNotePosition": out.notesPosition = before.notesPosition
             default: out.notes = before.notes; out.hidden = before.hidden; out.forcedOverlays = before.forcedOverlays
             }
         }
@@ -135,9 +136,12 @@ public struct PdfpcFile: Equatable, Sendable {
             if let s = v.string, ClockTime(s) != nil { out.endTime = s }
             else { out.problems.append(fail("endTime", "expected a time \"HH:MM\", found \(v.jsonString.prefix(80))")) }
         }
-        if let v = o["notesPosition"], v != .null {
-            if let s = v.string, let l = NotesLayout(rawValue: s) { out.notesPosition = l }
-            else { out.problems.append(fail("notesPosition", "expected right, left, top, bottom or none, found \(v.jsonString.prefix(80))")) }
+        // pdfpc writes `beamerNotePosition` ("RIGHT": it reads any case); `notesPosition` as
+        // Podium read it before.
+        let notesKey = o["notesPosition"] != nil ? "notesPosition" : "beamerNotePosition"
+        if let v = o[notesKey], v != .null {
+            if let s = v.string, let l = NotesLayout(rawValue: s.lowercased()) { out.notesPosition = l }
+            else { out.problems.append(fail(notesKey, "expected right, left, top, bottom or none, found \(v.jsonString.prefix(80))")) }
         }
         if let v = o["pages"] {
             guard let pages = v.array else { out.problems.append(fail("pages", "expected an array, found \(v.typeName)")); return out }

@@ -11,37 +11,11 @@ import PodiumKit
 /// only when the PDF says Beamer made it (`/Creator` "LaTeX with Beamer class").
 public enum NotesDetection {
     /// The layout the pages of `doc` look like, judged on its most common page size; `.none` for
-    /// plain slides. Which half is the slide comes from Beamer's navigation bar when the pages
-    /// have one (`slideSide`): `show notes on second screen=left` (or `top`) puts the slide in the
-    /// right (lower) half, which the shape alone cannot tell (trial 29 F2: the room read the
-    /// notes). Worked out once per document (it reads the first pages' links).
+    /// plain slides. Which half is the slide cannot be told from the pages: pdfTeX leaves the link
+    /// boxes (Beamer's navigation bar) where the first logical page was, wherever pgfpages put
+    /// the slide, so `left` and `top` come from `--notes`, talk.pdfpc or pdfpc.sty's settings.
     public static func layout(of doc: PDFDocument) -> NotesLayout {
-        doc.detectedLayout { layout(shape: layout(pageSizes: doc.pageSizes, creator: doc.creator), doc: doc) }
-    }
-
-    /// `shape` (`.right` or `.bottom` from the page shape), turned to `.left` or `.top` when
-    /// `doc`'s navigation bars say the slide is in the other half.
-    static func layout(shape: NotesLayout, doc: PDFDocument) -> NotesLayout {
-        guard shape != .none else { return shape }
-        let pages = (0..<min(doc.pageCount, 12)).map { p -> (bar: BeamerFrames.Link?, size: Size) in
-            let bars = doc.navigationLinks(page: p).filter { $0.action == "GoToPage" }
-            return (bars.count == 1 ? bars[0] : nil, doc.pageSizes[p])
-        }
-        return slideSide(shape: shape, bars: pages.compactMap { p in p.bar.map { ($0, p.size) } })
-    }
-
-    /// Beamer draws its navigation bar (the one link to the `GoToPage` named action) inside the
-    /// slide, so the half holding `bars` (each page's bar, in PDF points with the origin at the
-    /// bottom left, with its page's size) is the slide: `.left` when every bar is in the right
-    /// half of a `.right` split, `.top` when every bar is in the lower half of a `.bottom` one;
-    /// else `shape` (no bar, or bars on both sides: Beamer's default kept).
-    static func slideSide(shape: NotesLayout, bars: [(BeamerFrames.Link, Size)]) -> NotesLayout {
-        guard !bars.isEmpty else { return shape }
-        switch shape {
-        case .right: return bars.allSatisfy { b, s in (b.x1 + b.x2) / 2 > s.width / 2 } ? .left : shape
-        case .bottom: return bars.allSatisfy { b, s in (b.y1 + b.y2) / 2 < s.height / 2 } ? .top : shape
-        default: return shape
-        }
+        layout(pageSizes: doc.pageSizes, creator: doc.creator)
     }
 
     /// The layout of a PDF whose pages have `pageSizes` (points), made by `creator` (`/Creator`):

@@ -178,18 +178,6 @@ public final class PDFDocument: @unchecked Sendable {
         return body(page)
     }
 
-    /// `NotesDetection.layout(of:)` once worked out by `detect` (it reads the first pages' links).
-    func detectedLayout(_ detect: () -> NotesLayout) -> NotesLayout {
-        layoutLock.withLock {
-            if let layoutRead { return layoutRead }
-            let l = detect()
-            layoutRead = l
-            return l
-        }
-    }
-    private let layoutLock = ThreadLock()
-    private var layoutRead: NotesLayout?
-
     /// The document's XMP metadata packet (XML, e.g. pdfpc.sty's settings: `PdfpcMetadata`),
     /// nil when it has none.
     func xmpMetadata() -> String? { lock.withLock { Self.take(poppler_document_get_metadata(doc)) } }
