@@ -208,6 +208,7 @@ extension Deck {
             var bad: [DeckError] = []
             do { try validate(sp) } catch let e as SceneParameterError { bad = e.all.map { fail($0.path, $0.message) } }
             catch let e as PluginRegistry.PluginUnavailable { bad = [fail("\(p).kind", "\(e)")] }   // the kind's plugin, not the parameters
+            catch let e as JSONPathError { bad = [fail(e.path, e.message)] }   // names its whole path
             catch { bad = [fail("\(p).parameters", "\(error)")] }
             var made: DeckScene
             do {

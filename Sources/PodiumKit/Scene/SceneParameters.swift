@@ -26,6 +26,8 @@ public struct SceneParameters: Sendable {
         let sink = ProblemSink()
         do { try check(SceneParameters(self, sink: sink)) }
         catch let e as SceneParameterError { for one in e.all where !sink.problems.contains(where: { $0.path == one.path }) { sink.note(one) } }
+        // `JSONValue`'s own accessors name the whole path already (trial 30 m8: it was said twice).
+        catch let e as JSONPathError { if !sink.problems.contains(where: { $0.path == e.path }) { sink.note(SceneParameterError(path: e.path, message: e.message)) } }
         catch { sink.note(SceneParameterError(path: path, message: "\(error)")) }
         return sink.problems
     }

@@ -13,6 +13,17 @@ final class SceneParameterProblemsTests: XCTestCase {
         if try p.number("speed") == nil, p.values["speed"] == nil { throw SceneParameterError(path: "\(p.path).speed", message: "missing required number") }
     }
 
+    /// `JSONValue`'s throwing accessors, used in `validate` on an array's items, name the whole
+    /// path: said once, not after the parameters' path again (trial 30 m8:
+    /// "scenes[6].parameters: scenes[6].parameters.votes[0]: …").
+    func testAJSONPathErrorIsSaidWithItsOwnPath() {
+        let p = SceneParameters(["votes": [1e300]], path: "scenes[6].parameters")
+        let problems = p.collectingProblems { p in
+            for (i, v) in (p.values["votes"]?.array ?? []).enumerated() { _ = try v.number(at: "\(p.path).votes[\(i)]", in: 0...1_000_000) }
+        }
+        XCTAssertEqual(problems.map(\.description), ["scenes[6].parameters.votes[0]: expected a number 0–1000000, found 1e+300"])
+    }
+
     func testEveryBadValueOnceAndTheThrownProblemUnlessAlreadyNamed() {
         let p = SceneParameters(["heading": 3, "count": 9, "loop": "yes"], path: "scenes[0].parameters")
         XCTAssertEqual(p.collectingProblems(validate).map(\.description), [
