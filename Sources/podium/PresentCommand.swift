@@ -265,6 +265,14 @@ final class PresentCommand {
             // A scene with a misspelt parameter is an error card, not a talk that does not start.
             do { return try DeckSource.load(path, registry: registry, options: options, keepingBadScenes: true) }
             catch {
+                // The crashed talk had plugins for every kind its deck uses: a kind none provides
+                // now lost its plugin meanwhile (a folder removed or moved), which no wait brings
+                // back. Its scenes are error cards; the talk comes back (trial 30 F2).
+                if CrashRestart.isRestart, registry.goneKinds.isEmpty, case let gone = Self.kindsWithoutPlugin(deckPath: path, registry: registry), !gone.isEmpty {
+                    registry.goneKinds = gone
+                    log("restarting after a crash: no plugin provides scene kind\(gone.count == 1 ? "" : "s") \(gone.sorted().map { "“\($0)”" }.joined(separator: ", ")) now (it did when the talk started): those scenes are error cards")
+                    continue
+                }
                 guard CrashRestart.isRestart, ProcessInfo.processInfo.systemUptime < deadline else { throw error }
                 if !said { log("restarting after a crash: the deck does not load yet (\(error)); waiting up to \(Int(Self.restartDeckWait)) s for it to be complete"); said = true }
                 usleep(250_000)
@@ -272,6 +280,19 @@ final class PresentCommand {
         }
     }
     static let restartDeckWait = 30.0
+
+    /// The scene kinds of the JSON deck at `deckPath` (the file, and its last good copy) that no
+    /// plugin of `registry` provides, loaded, pending or refused; empty for a PDF or other deck.
+    static func kindsWithoutPlugin(deckPath: String, registry: PluginRegistry) -> Set<String> {
+        let known = registry.validators
+        var out: Set<String> = []
+        for data in [try? Deck.read(path: deckPath), LastGoodDeck.copy(for: deckPath)].compactMap({ $0 }) {
+            for s in (try? JSONValue.parse(data))?["scenes"]?.array ?? [] {
+                if let k = s["kind"]?.string, known[k] == nil { out.insert(k) }
+            }
+        }
+        return out
+    }
 
     /// After any restart by the watcher, says why on the presenter view only: a crash or a hang
     /// (the main loop stopped coming round) in a scene's plugin code, naming the scene as the log

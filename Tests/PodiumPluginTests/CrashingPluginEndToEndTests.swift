@@ -502,6 +502,33 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         _ = try? client.send(["cmd": "quit"])
     }
 
+    /// Trial 30 F2: the plugin's folder removed mid-talk (a package update, a developer's
+    /// `rm -r`), then a crash or kill: the restart waited 30 s for a deck that never loads and
+    /// left the talk down. Now it comes back at once, that plugin's scenes error cards.
+    func testARestartAfterThePluginsFolderWentComesBackWithCards() throws {
+        // A copy of its own, so that removing it leaves the class's plugin alone.
+        let mine = work.appendingPathComponent("own-plugins")
+        try? FileManager.default.removeItem(at: mine)
+        try FileManager.default.copyItem(at: plugins, to: mine)
+        let deck = try self.deck(crashing: "hello")   // no bug: scenes 2 and 3 are the plugin's
+        let app = try PodiumProcess(args: [deck, "--windowed", "--plugin-path", mine.path],
+                                    environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": work.path,
+                                                  "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": "enable=no"], dir: work)
+        addTeardownBlock { [work] in
+            endTalks(mentioning: work!.path)
+            app.stop()
+        }
+        XCTAssertEqual(try app.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
+        _ = try waitForTalk(app, "the talk on the plugin's scene") { $0["scene"]?["index"]?.int == 2 && self.errorCard($0) == nil }
+        try FileManager.default.removeItem(at: mine)
+        app.kill9()
+        let up = try waitForTalk(app, "the talk back after its plugin went", seconds: 20) { $0["scene"]?["index"]?.int == 2 }
+        XCTAssertTrue(errorCard(up)?.contains("no plugin provides it now") == true, "\(errorCard(up) ?? "no error card"); log:\n\(app.log)")
+        XCTAssertTrue(app.log.contains("no plugin provides scene kind “example” now"), app.log)
+        XCTAssertFalse(app.log.contains("waiting up to 30 s"), "no wait for a plugin that does not come back; log:\n\(app.log)")
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+    }
+
     /// Trial 30 F1: a plugin that crashes in four scenes within a minute spent the talk's 3
     /// restarts, and the fourth crash ended the talk (no console, the bare screen for the room).
     /// Crashes blamed on a scene's plugin code now have a budget of their own (each skips its

@@ -121,6 +121,11 @@ public final class PluginRegistry {
         return kinds[name].map { ($0.0, $0.1) }
     }
     /// Every kind name, loaded or pending.
+    /// Kinds a crashed talk's deck used that no plugin provides now (its folder removed or moved
+    /// since the talk started): the restart makes their scenes error cards (`validators`)
+    /// instead of waiting for a deck that never loads and leaving the talk down (trial 30 F2).
+    public var goneKinds: Set<String> = []
+
     public var kindNames: [String] { Array(Set(kinds.keys).union(pending.flatMap(\.manifest.sceneKinds))).sorted() }
     /// Validators by kind, for `Deck.load`. A pending plugin's validator opens it when first
     /// called, that is only when a deck uses one of its kinds. Each runs the plugin's `validate`
@@ -144,6 +149,7 @@ public final class PluginRegistry {
                 v[k] = { _ in throw PluginUnavailable(kind: k, plugin: u.manifest.id, reason: "\(u.refusal.origin): \(u.refusal.reason)") }
             }
         }
+        for k in goneKinds where v[k] == nil { v[k] = { _ in throw PluginUnavailable(kind: k, plugin: "", reason: "", gone: true) } }
         return v
     }
     /// Why `kind`, which no loaded or pending plugin declares, is unavailable: a refused plugin
@@ -168,11 +174,14 @@ public final class PluginRegistry {
     /// kind may be another's; `Deck.parse` says so after its "unknown scene kind" message.
     public struct PluginUnavailable: Error, CustomStringConvertible {
         public var kind: String, plugin: String, reason: String, kindsUnknown = false
-        public init(kind: String, plugin: String, reason: String, kindsUnknown: Bool = false) {
-            self.kind = kind; self.plugin = plugin; self.reason = reason; self.kindsUnknown = kindsUnknown
+        /// No plugin provides the kind now, though one did when the talk started (`goneKinds`).
+        public var gone = false
+        public init(kind: String, plugin: String, reason: String, kindsUnknown: Bool = false, gone: Bool = false) {
+            self.kind = kind; self.plugin = plugin; self.reason = reason; self.kindsUnknown = kindsUnknown; self.gone = gone
         }
         public var description: String {
-            kindsUnknown ? "it may be a kind of the plugin in \(plugin), which was refused: \(reason)"
+            if gone { return "scene kind \"\(kind)\" is unavailable: no plugin provides it now (one did when the talk started: was its folder removed or moved?)" }
+            return kindsUnknown ? "it may be a kind of the plugin in \(plugin), which was refused: \(reason)"
                 : "scene kind \"\(kind)\" is unavailable: plugin \(plugin) was refused: \(reason)"
         }
     }
