@@ -79,6 +79,7 @@ let package = Package(
         // EXIF orientation (libexif) that turns a photo upright.
         // Opening a C library on first use instead of linking it (CTessellate, CRemoteLoader, CMosquitto, CGStreamer).
         .target(name: "CLazyLibrary"),
+        .target(name: "CXMP", dependencies: ["CLazyLibrary"], cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
         // GLU's polygon tessellator (libglu1-mesa-dev): map areas with holes into triangles.
         // Opened with dlopen on the first shape drawn, not linked: most talks draw none.
         .target(name: "CTessellate", dependencies: ["CLazyLibrary"]),
@@ -124,7 +125,7 @@ let package = Package(
         .target(name: "GalleryScene", dependencies: ["PodiumKit"], path: "Plugins/Gallery"),
         .target(name: "WebSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "PodiumMarkdown", "CLibXML2"], path: "Plugins/WebSearch"),
         .target(name: "MapSearchScene", dependencies: ["PodiumKit", "PodiumNet", "PodiumSQLite", "CImageHeader"], path: "Plugins/MapSearch"),
-        .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler", "CLZ4", "CZstd", "CTileHash", "PodiumMedia", "CLibXML2"], path: "Plugins/PDF"),
+        .target(name: "PDFScene", dependencies: ["PodiumKit", "CPoppler", "CLZ4", "CZstd", "CTileHash", "PodiumMedia", "CXMP"], path: "Plugins/PDF"),
         // GStreamer playback shared by the `media` scene and movies in PDF pages (#20).
         .target(name: "PodiumMedia", dependencies: ["PodiumKit", "CGStreamer"]),
         .target(name: "MediaScene", dependencies: ["PodiumKit", "PodiumMedia"], path: "Plugins/Media"),

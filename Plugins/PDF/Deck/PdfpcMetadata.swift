@@ -1,4 +1,4 @@
-import CLibXML2
+import CXMP
 import FoundationEssentials
 import PodiumKit
 
@@ -47,52 +47,23 @@ enum PdfpcMetadata {
         return out
     }
 
-    /// pdfpc.sty's namespace (hyperxmp's schema of it).
-    static let namespace = "https://github.com/pdfpc/pdfpc"
-
-    /// libxml2's global state, set up once before the first parse (its first use is not
-    /// thread-safe in 2.9).
-    private static let parserReady: Void = { xmlInitParser() }()
-
     /// The text of each element in pdfpc's namespace (or, from a writer that declares none, named
-    /// `pdfpc:…`), by local name, in document order: its own text, at most 200 characters;
-    /// empty for XML that does not parse, a packet with a DOCTYPE, or one over 1 MB.
+    /// `pdfpc:…`), by local name, in document order: its own text, at most 200 bytes
+    /// (`podium_xmp_pdfpc_entries`, libxml2 opened on first use); empty for XML that does not
+    /// parse, a packet that names no pdfpc entry (libxml2 is then never opened), one with a
+    /// DOCTYPE, or one over 1 MB.
     static func entries(_ xmp: String) -> [(String, String)] {
         let bytes = Array(xmp.utf8)
-        guard bytes.count <= 1 << 20, !xmp.contains("<!DOCTYPE") else { return [] }
-        _ = parserReady
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-        guard !bytes.isEmpty, let doc = bytes.withUnsafeBufferPointer({ b in
-            b.withMemoryRebound(to: CChar.self) { xmlReadMemory($0.baseAddress, Int32(clamping: $0.count), nil, "UTF-8", options) }
-        }) else { return [] }
-        defer { xmlFreeDoc(doc) }
-        var out: [(String, String)] = []
-        func walk(_ first: xmlNodePtr?) {
-            var node = first
-            while let n = node {
-                if n.pointee.type == XML_ELEMENT_NODE, let raw = n.pointee.name {
-                    let name = String(cString: raw)
-                    let href = n.pointee.ns?.pointee.href.map { String(cString: $0) }
-                    if href == namespace { out.append((name, text(n))) }
-                    else if href == nil, name.hasPrefix("pdfpc:") { out.append((String(name.dropFirst(6)), text(n))) }
-                    else { walk(n.pointee.children) }
-                }
-                node = n.pointee.next
-            }
+        guard !bytes.isEmpty, bytes.count <= 1 << 20, xmp.contains("pdfpc"), !xmp.contains("<!DOCTYPE") else { return [] }
+        var out = [CChar](repeating: 0, count: 16 << 10), error = [CChar](repeating: 0, count: 512)
+        let n = bytes.withUnsafeBufferPointer { b in
+            b.withMemoryRebound(to: CChar.self) { podium_xmp_pdfpc_entries($0.baseAddress, Int32(b.count), &out, out.count, &error, error.count) }
         }
-        walk(xmlDocGetRootElement(doc))
-        return out
-    }
-
-    /// `element`'s own text and CDATA children (never entity references expanded), at most 200
-    /// characters.
-    private static func text(_ element: xmlNodePtr) -> String {
-        var out = ""
-        var child = element.pointee.children
-        while let c = child, out.count < 200 {
-            if c.pointee.type == XML_TEXT_NODE || c.pointee.type == XML_CDATA_SECTION_NODE, let t = c.pointee.content { out += String(cString: t) }
-            child = c.pointee.next
+        guard n > 0 else { return [] }
+        let text = String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.split(separator: "\n").compactMap { line -> (String, String)? in
+            let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
         }
-        return String(out.prefix(200))
     }
 }
