@@ -541,7 +541,8 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         }
         try #"{ "title": "Four bugs", "scenes": [\#(scenes.joined(separator: ", ")), { "kind": "title", "parameters": { "heading": "End" } }] }"#
             .write(to: path, atomically: true, encoding: .utf8)
-        let app = try launch(path.path)
+        // Scene 1's next preview makes Bug 1 at once: the talk may crash before a first reply.
+        let app = try launch(path.path, checkDriver: false)
         // Walking to each buggy scene makes it (the next preview): one crash each, then skipped.
         let deadline = Date().addingTimeInterval(90)
         var target = 1
@@ -555,7 +556,7 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertFalse(app.log.contains("not restarting it"), "the talk goes on; log:\n\(app.log)")
         XCTAssertTrue(app.log.contains("restarted after a crash in a scene's plugin code (4 of at most 12"), app.log)
         let up = try waitForTalk(app, "the talk is up after four crashing scenes") { _ in true }
-        XCTAssertEqual(up["ok"]?.bool, true)
+        XCTAssertEqual(up["driver"]?.string, "offscreen")
         _ = try? ControlClient(path: app.socketPath, timeout: 10).send(["cmd": "quit"])
     }
 
