@@ -309,39 +309,35 @@ final class KeyRoutingTests: XCTestCase {
         XCTAssertEqual(p.currentIndex, 1, "Page Down is no longer bound")
     }
 
-    /// The key help takes keys while open, but the keys that cover the room (the clicker's
-    /// blank key `b`/`.`, `w`, `f`) close it and act, as next/previous do: never only a close.
-    func testKeysThatCoverTheRoomActOverTheKeyHelp() async {
+    /// Opens a panel with `open`, presses each key that covers the room (the clicker's blank key
+    /// `b`/`.`, `w`, `f`): it closes the panel (`isOpen`), covers the room, moves nothing, and
+    /// one Esc then gives the live talk back.
+    func checkCoverKeysClose(_ panel: String, open: String, isOpen: (Presentation) -> Bool) {
         let p = makePresentation()
         p.press(Key("Page Down"))
         for (key, check) in [("b", { p.audienceMode == .black }), (".", { p.audienceMode == .black }),
                              ("w", { p.audienceMode == .white }), ("f", { p.isFrozen })] as [(String, () -> Bool)] {
-            p.press(Key("F1"))
-            XCTAssertTrue(p.isHelpOpen)
+            p.press(Key(open))
+            XCTAssertTrue(isOpen(p))
             p.press(Key(key))
-            XCTAssertFalse(p.isHelpOpen, "\(key) closes the help")
-            XCTAssertTrue(check(), "\(key) covers the room too")
-            p.press(Key("Escape"))   // back to the live talk
-            XCTAssertEqual(p.audienceMode, .normal); XCTAssertFalse(p.isFrozen)
-        }
-    }
-
-    /// Trial 29 m7: over the overview too the keys that cover the room close it and cover, as
-    /// the README says; the first Esc after then lifts the cover (no overview left to close).
-    func testKeysThatCoverTheRoomCloseTheOverview() async {
-        let p = makePresentation()
-        p.press(Key("Page Down"))
-        for (key, check) in [("b", { p.audienceMode == .black }), (".", { p.audienceMode == .black }),
-                             ("w", { p.audienceMode == .white }), ("f", { p.isFrozen })] as [(String, () -> Bool)] {
-            p.press(Key("o"))
-            XCTAssertTrue(p.isOverviewOpen)
-            p.press(Key(key))
-            XCTAssertFalse(p.isOverviewOpen, "\(key) closes the overview")
+            XCTAssertFalse(isOpen(p), "\(key) closes the \(panel)")
             XCTAssertTrue(check(), "\(key) covers the room too")
             XCTAssertEqual(p.currentIndex, 1, "\(key) moves nothing")
             p.press(Key("Escape"))   // the first Esc: back to the live talk
             XCTAssertEqual(p.audienceMode, .normal, "\(key): Esc lifted the cover"); XCTAssertFalse(p.isFrozen)
         }
+    }
+
+    /// The key help takes keys while open, but the keys that cover the room close it and act, as
+    /// next/previous do: never only a close.
+    func testKeysThatCoverTheRoomActOverTheKeyHelp() async {
+        checkCoverKeysClose("help", open: "F1") { $0.isHelpOpen }
+    }
+
+    /// Trial 29 m7: over the overview too the keys that cover the room close it and cover, as
+    /// the README says; the first Esc after then lifts the cover (no overview left to close).
+    func testKeysThatCoverTheRoomCloseTheOverview() async {
+        checkCoverKeysClose("overview", open: "o") { $0.isOverviewOpen }
     }
 
     func testDerailingKeysAskWhileTheTalkRuns() async {
