@@ -338,6 +338,13 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *stopping, int *
 /* How many times the talk's budget a scene's plugin code may spend (`watch`). */
 static const int scene_restarts = 4;
 
+/* Whether a kind's `validate` ran when the talk died: the talk carries "validating=IDENTITY
+ * KIND" meanwhile (`SceneCode.validating`; the carry is "key=value" lines). That is a scene's
+ * plugin code too, though no scene index is marked yet (the deck is being read). */
+static int validating(const char *carry) {
+    return strncmp(carry, "validating=", 11) == 0 || strstr(carry, "\nvalidating=") != NULL;
+}
+
 static void watch(char **argv, char **envp, char *history, size_t history_size,
                   int count, int blamed_count, double since, int max_restarts, double window_seconds) {
     prctl(PR_SET_NAME, "podium-watch", 0, 0, 0);
@@ -382,7 +389,8 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
      * progress; they have a budget of their own, `scene_restarts` times the talk's, and the
      * host's own crashes and kills keep the talk's (trial 30 F1: two crashing scenes of one
      * plugin spent the 3 within 60 s and the next crash ended the talk). */
-    int blamed = !killed && (hung_scene != -2 ? hung_scene : state.scene) >= 0;
+    state.carry[sizeof state.carry - 1] = 0;
+    int blamed = !killed && ((hung_scene != -2 ? hung_scene : state.scene) >= 0 || validating(state.carry));
     if ((count == 0 && blamed_count == 0) || now - since > window_seconds) { count = 0; blamed_count = 0; since = now; }
     if (blamed ? blamed_count >= scene_restarts * max_restarts : count >= max_restarts) {
         say(killed ? "podium: the talk was killed again; not restarting it (too many crashes in a short time). Start it again with `podium present --resume`.\n"
@@ -402,7 +410,6 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
      * the server or above the restart's windows. */
     podium_retained_free(state.retained);
     snprintf(history, history_size, "PODIUM_CRASH_RESTARTS=%d %.3f %d", count + !blamed, since, blamed_count + blamed);
-    state.carry[sizeof state.carry - 1] = 0;
     int last_scene = -1, last_times = 0;
     const char *c = getenv("PODIUM_CRASHED_SCENE");
     if (c && !state.forget) sscanf(c, "%d %d", &last_scene, &last_times);   /* a reload since: a fresh count */

@@ -232,9 +232,11 @@ enum CrashRestart {
         LastGoodCopies.prune(LastGoodCopies.folder())
         if let h = env["PODIUM_CRASH_RESTARTS"] {
             let f = h.split(separator: " ")
-            // Blamed on a scene's plugin code: counted apart, with a budget of its own (the
-            // watcher's `scene_restarts`: 4 times the talk's), since that scene is skipped.
-            if !afterKill, let s = env["PODIUM_CRASHED_SCENE"]?.split(separator: " ").first.flatMap({ Int($0) }), s >= 0, f.count >= 3 {
+            // Blamed on a scene's plugin code (its `validate` included): counted apart, with a
+            // budget of its own (the watcher's `scene_restarts`: 4 times the talk's), since that
+            // scene or entry is skipped.
+            let scene = env["PODIUM_CRASHED_SCENE"]?.split(separator: " ").first.flatMap { Int($0) } ?? -1
+            if !afterKill, scene >= 0 || validationCrash != nil, f.count >= 3 {
                 return "restarted after a \(afterHang ? "hang" : "crash") in a scene's plugin code (\(f[2]) of at most \(4 * maxRestarts) within \(Int(windowSeconds)) s; the talk's own \(maxRestarts) are kept)"
             }
             if let n = f.first { return "restarted after \(afterKill ? "a kill" : "a crash") (\(n) of at most \(maxRestarts) within \(Int(windowSeconds)) s)" }

@@ -560,6 +560,40 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         _ = try? ControlClient(path: app.socketPath, timeout: 10).send(["cmd": "quit"])
     }
 
+    /// Trial 30 (left alone then): a `validate` that crashes is a scene's plugin code too. Four
+    /// entries whose `validate` traps, read at each launch: each crash skips its entry and
+    /// spends the plugin code's budget (12 within 60 s), not the talk's own 3, which the fourth
+    /// crash spent before.
+    func testFourEntriesWhoseValidateCrashesDoNotEndTheTalk() throws {
+        let path = work.appendingPathComponent("four-validate-bugs.json")
+        let scenes = ["#102030", "#203040", "#304050", "#405060"].enumerated().map { i, c in
+            #"{ "kind": "example", "title": "Bug \#(i + 1)", "parameters": { "greeting": "crash-validate", "color": "\#(c)" } }"#
+        }
+        try #"{ "title": "Four validate bugs", "scenes": [{ "kind": "title", "parameters": { "heading": "Start" } }, \#(scenes.joined(separator: ", "))] }"#
+            .write(to: path, atomically: true, encoding: .utf8)
+        // The first process dies before it opens its control socket: the restarts open this one.
+        let socket = work.appendingPathComponent("validate.sock").path
+        let app = try PodiumProcess(args: [path.path, "--windowed", "--plugin-path", plugins.path, "--control", "unix:\(socket)"],
+                                    environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "XDG_DATA_HOME": work.path,
+                                                  "PODIUM_RESTART_ON_CRASH": "1", "SWIFT_BACKTRACE": "enable=no"],
+                                    dir: work, control: false)
+        addTeardownBlock { [work] in endTalks(mentioning: work!.path); app.stop() }
+        let fourth = "restarted after a crash in a scene's plugin code (4 of at most 12"
+        XCTAssertTrue(waitUntil(90) { app.log.contains(fourth) || app.log.contains("not restarting it") }, "log:\n\(app.log)")
+        XCTAssertFalse(app.log.contains("not restarting it"), "the talk goes on; log:\n\(app.log)")
+        XCTAssertTrue(app.log.contains(fourth), app.log)
+        var up: JSONValue?
+        XCTAssertTrue(waitUntil(40) {
+            up = try? ControlClient(path: socket, timeout: 2).send(["cmd": "state"])
+            return up?["ok"]?.bool == true
+        }, "the restarted talk answers; log:\n\(app.log)")
+        XCTAssertEqual(up?["driver"]?.string, "offscreen")
+        let client = try ControlClient(path: socket, timeout: 10)
+        XCTAssertEqual(try client.send(["cmd": "goto", "index": 4])["ok"]?.bool, true)
+        XCTAssertTrue(errorCard(try client.send(["cmd": "state"]))?.contains("crashed Podium while checking this scene's parameters") == true, app.log)
+        _ = try? client.send(["cmd": "quit"])
+    }
+
     /// Trial 10 F10: the laptop's lid closes while the talk hangs; a window manager then moves
     /// and stretches the hung talk's undrawn windows, and the room saw a stale console until the
     /// 10 s restart. The watcher compares the X server's outputs with the displays the talk last
