@@ -27,21 +27,36 @@ enum CheckSummary {
         return "notes: \(where_); \(written) of \(deck.scenes.count) page\(deck.scenes.count == 1 ? " has" : "s have") written notes"
     }
 
-    /// "talk.pdfpc read: duration 15 min, last minutes 3, end slide 10" for a PDF deck with a
-    /// talk.pdfpc beside it (the timing is the talk's, options included); without one, "timing:
-    /// duration 20 min, … (pdfpc settings in talk.pdf)" when there is a plan (pdfpc.sty's
-    /// settings in the PDF, or options); nil otherwise.
+    /// What a PDF deck's timing is and where each value came from (review26: the line named
+    /// talk.pdfpc for values pdfpc.sty had put in the PDF): "talk.pdfpc read: duration 15 min,
+    /// last minutes 3, end slide 10" when talk.pdfpc gave all of it; else "timing: duration 20
+    /// min, last minutes 5 (talk.pdf's \pdfpcsetup); end slide 3 (--end-slide)", after
+    /// "talk.pdfpc read; " when there is one; "talk.pdfpc read: notes and pages only (no
+    /// timing)"; nil for other decks, or with neither a talk.pdfpc nor a plan.
     static func pdfpc(_ deck: Deck, deckPath: String) -> String? {
         guard deckPath.lowercased().hasSuffix(".pdf") else { return nil }
         let file = URL(fileURLWithPath: deckPath).deletingPathExtension().appendingPathExtension("pdfpc")
         // Only a regular file was read (a FIFO or a folder is said as a problem by the opener).
         let read = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType == .typeRegular
-        var parts: [String] = []
-        if let d = deck.durationMinutes { parts.append("duration \(TalkOptions.plain(d)) min") }
-        if let t = deck.endTimeMinutes { parts.append(String(cFormat: "end time %02d:%02d", t / 60, t % 60)) }
-        if let l = deck.lastMinutes { parts.append("last minutes \(TalkOptions.plain(l))") }
-        if let e = deck.endSlide { parts.append("end slide \(e)") }
-        guard read else { return parts.isEmpty ? nil : "timing: " + parts.joined(separator: ", ") + " (pdfpc settings in \(deckPath.pathLastComponent), or options)" }
-        return "\(file.lastPathComponent) read: " + (parts.isEmpty ? "notes and pages only (no timing)" : parts.joined(separator: ", "))
+        var parts: [(text: String, source: String)] = []
+        func source(_ key: String) -> String {
+            guard let s = deck.timingSources[key] else { return "options" }
+            return s == file.path ? file.lastPathComponent : s
+        }
+        if let d = deck.durationMinutes { parts.append(("duration \(TalkOptions.plain(d)) min", source("duration"))) }
+        if let t = deck.endTimeMinutes { parts.append((String(cFormat: "end time %02d:%02d", t / 60, t % 60), source("duration"))) }
+        if let l = deck.lastMinutes { parts.append(("last minutes \(TalkOptions.plain(l))", source("lastMinutes"))) }
+        if let e = deck.endSlide { parts.append(("end slide \(e)", source("endSlide"))) }
+        if parts.isEmpty { return read ? "\(file.lastPathComponent) read: notes and pages only (no timing)" : nil }
+        if read, parts.allSatisfy({ $0.source == file.lastPathComponent }) {
+            return "\(file.lastPathComponent) read: " + parts.map(\.text).joined(separator: ", ")
+        }
+        // Runs of values from one source, each run followed by its source.
+        var runs: [(texts: [String], source: String)] = []
+        for p in parts {
+            if runs.last?.source == p.source { runs[runs.count - 1].texts.append(p.text) } else { runs.append(([p.text], p.source)) }
+        }
+        let timing = runs.map { $0.texts.joined(separator: ", ") + " (\($0.source))" }.joined(separator: "; ")
+        return (read ? "\(file.lastPathComponent) read; " : "") + "timing: " + timing
     }
 }

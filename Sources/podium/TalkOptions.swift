@@ -39,9 +39,10 @@ enum TalkOptions {
             deck.lastMinutes = p.lastMinutes ?? deck.lastMinutes
             let count = Slides(deck.scenes).count
             if let end = p.endSlide, end > count {   // talk.pdfpc written before slides were cut
-                deck.openerWarnings.append("the planned end slide \(end) (endSlide) is past the talk's \(count) slide\(count == 1 ? "" : "s"): the talk ends at its last slide")
+                deck.openerWarnings.append("the planned end slide \(end) (endSlide\(p.timingSources["endSlide"].map { " in \($0)" } ?? "")) is past the talk's \(count) slide\(count == 1 ? "" : "s"): the talk ends at its last slide")
             }
             deck.endSlide = p.endSlide.map { min($0, count) } ?? deck.endSlide
+            deck.timingSources.merge(p.timingSources) { $1 }
         }
         let slides = Slides(deck.scenes)
         func number(_ option: String, _ range: ClosedRange<Double>, whole: Bool = false) throws -> Double? {
@@ -58,12 +59,14 @@ enum TalkOptions {
             // 0 is pdfpc's "no duration" (`-d 0`): the timer counts up, over a duration or end
             // time the deck or talk.pdfpc gives, never a countdown from 0:00.
             deck.durationMinutes = d > 0 ? d : nil; deck.endTimeMinutes = nil   // the command line over the file's end time
+            deck.timingSources["duration"] = d > 0 ? "--duration" : nil
         }
         if let t = options.values["--end-time"] {
             guard let c = ClockTime(t) else { throw CommandLineInterface.UsageError(description: "--end-time expects a time HH:MM (24 h), got \"\(shown(t))\"") }
             deck.endTimeMinutes = c.hour * 60 + c.minute
+            deck.timingSources["duration"] = "--end-time"
         }
-        deck.lastMinutes = try number("--last-minutes", 0...10_000) ?? deck.lastMinutes
+        if let l = try number("--last-minutes", 0...10_000) { deck.lastMinutes = l; deck.timingSources["lastMinutes"] = "--last-minutes" }
         // `-d 0` turned off a planned end the files gave: said so, not blamed on them (trial 22 m6).
         let endTurnedOff = options.values["--duration"].flatMap(Double.init) == 0
         // Typed and with no end to count back from: said, not silently ignored (trial 11, F12).
@@ -74,14 +77,17 @@ enum TalkOptions {
         // Both count slides as the speaker sees them (the position, the slide prompt, the
         // overview), as pdfpc's --page and --end-slide count user slides: a Beamer frame's
         // overlays are one slide, pdfpc's hidden pages none.
-        deck.endSlide = try number("--end-slide", 1...Double(max(1, slides.count)), whole: true).map(Int.init) ?? deck.endSlide
+        if let e = try number("--end-slide", 1...Double(max(1, slides.count)), whole: true).map(Int.init) { deck.endSlide = e; deck.timingSources["endSlide"] = "--end-slide" }
         // The file's alone, as `--last-minutes` alone is refused above: said and not used
         // (trial 20 #12: it was taken, and `check` said "last minutes 30").
         if let l = opened?.lastMinutes, options.values["--last-minutes"] == nil, deck.durationMinutes == nil, deck.endTimeMinutes == nil {
+            // Named where it was written (talk.pdfpc, or pdfpc.sty's settings in the PDF: review26).
+            let file = opened?.timingSources["lastMinutes"] ?? besideFile(deck)
             deck.openerWarnings.append(endTurnedOff
-                ? "\(besideFile(deck)): lastMinutes \(plain(l)) not used: --duration 0 turned off the planned end (the timer counts up)"
-                : "\(besideFile(deck)): lastMinutes \(plain(l)) needs a planned end (duration or endTime there, or --duration MIN / --end-time HH:MM): not used")
+                ? "\(file): lastMinutes \(plain(l)) not used: --duration 0 turned off the planned end (the timer counts up)"
+                : "\(file): lastMinutes \(plain(l)) needs a planned end (a duration or end time there, or --duration MIN / --end-time HH:MM): not used")
             deck.lastMinutes = nil
+            deck.timingSources["lastMinutes"] = nil
         }
         if let slide = try number("--page", 1...Double(max(1, slides.count)), whole: true).map(Int.init) {
             deck.startScene = slides.ranges[slide - 1].lowerBound

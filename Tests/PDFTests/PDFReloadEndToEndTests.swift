@@ -203,11 +203,11 @@ final class PDFReloadEndToEndTests: PDFTestCase {
         // The file left as it was while the PDF lost pages (`PdfpcStaleness`): the entries of
         // pages whose content is gone are left out and named.
         XCTAssertTrue(text.hasPrefix("Reloaded talk.pdf; talk.pdfpc: talk.pdf changed since this file was read (10 pages then, 4 now): its hidden pages and notes were moved with their pages; not found in the new talk.pdf, left out: the note of page 5, the note of page 10"), text)
-        XCTAssertTrue(app.log.contains("warning: the planned end slide 5 (endSlide) is past the talk's 4 slides"), app.log)
+        XCTAssertTrue(app.log.contains("warning: the planned end slide 5 (endSlide in \(path("talk.pdfpc"))) is past the talk's 4 slides"), app.log)
 
         let r = try runProcess(TestPaths.podium, ["check", talk], environment: TestPaths.privateHome(in: dir))
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.contains("warning: the planned end slide 5 (endSlide) is past the talk's 4 slides: the talk ends at its last slide"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("warning: the planned end slide 5 (endSlide in \(path("talk.pdfpc"))) is past the talk's 4 slides: the talk ends at its last slide"), r.stderr)
         XCTAssertEqual(app.stop(), 0)
     }
 

@@ -91,10 +91,28 @@ final class PdfpcMetadataTests: PDFTestCase {
 
         let r = try runProcess(TestPaths.podium, ["check", pdf], environment: TestPaths.privateHome(in: dir))
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("talk.pdfpc read: duration 20 min, last minutes 5, end slide 4"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("talk.pdfpc read; timing: duration 20 min, last minutes 5, end slide 4 (talk.pdf's \\pdfpcsetup)"), "each value said with where it came from (review26): \(r.stdout)")
         try FileManager.default.removeItem(atPath: path("talk.pdfpc"))
         let alone = try runProcess(TestPaths.podium, ["check", pdf], environment: TestPaths.privateHome(in: dir))
         XCTAssertTrue(alone.stdout.contains("notes: the left half of each page, to the presenter only"), alone.stdout)
-        XCTAssertTrue(alone.stdout.contains("timing: duration 20 min, last minutes 5, end slide 4 (pdfpc settings in talk.pdf, or options)"), alone.stdout)
+        XCTAssertTrue(alone.stdout.contains("timing: duration 20 min, last minutes 5, end slide 4 (talk.pdf's \\pdfpcsetup)"), alone.stdout)
+        let ended = try runProcess(TestPaths.podium, ["check", pdf, "--end-slide", "2"], environment: TestPaths.privateHome(in: dir))
+        XCTAssertTrue(ended.stdout.contains("timing: duration 20 min, last minutes 5 (talk.pdf's \\pdfpcsetup); end slide 2 (--end-slide)"), ended.stdout)
+    }
+
+    /// Review26: pdfpc.sty's `lastminutes` without a planned end is said as the PDF's, not sent
+    /// to a talk.pdfpc that does not say it; talk.pdfpc's values beside the PDF's are named apart.
+    func testAWarningAndCheckNameWhereEachValueWasWritten() throws {
+        let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 4))
+        TestPDF.appendUpdate(pdf, xmp: Self.packet(["LastMinutes": "5"]))
+        let home = TestPaths.privateHome(in: dir)
+        let r = try runProcess(TestPaths.podium, ["check", pdf], environment: home)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("warning: talk.pdf's \\pdfpcsetup: lastMinutes 5 needs a planned end"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("talk.pdfpc"), r.stderr)
+        try #"{"pdfpcFormat": 2, "duration": 30, "lastMinutes": 2}"#.write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
+        let both = try runProcess(TestPaths.podium, ["check", pdf], environment: home)
+        XCTAssertEqual(both.status, 0, both.stderr)
+        XCTAssertTrue(both.stdout.contains("talk.pdfpc read; timing: duration 30 min (talk.pdfpc); last minutes 5 (talk.pdf's \\pdfpcsetup)"), both.stdout)
     }
 }

@@ -128,11 +128,11 @@ final class PdfpcReadableTests: PDFTestCase {
         try #"{"pdfpcFormat": 3, "lastMinutes": 30}"#.write(toFile: file, atomically: true, encoding: .utf8)
         r = try runProcess(TestPaths.podium, ["check", pdf], environment: home)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.contains("warning: \(file): lastMinutes 30 needs a planned end (duration or endTime there, or --duration MIN / --end-time HH:MM): not used"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("warning: \(file): lastMinutes 30 needs a planned end (a duration or end time there, or --duration MIN / --end-time HH:MM): not used"), r.stderr)
         XCTAssertTrue(r.stderr.contains("warning: \(file): pdfpcFormat 3 is not a format version Podium knows"), r.stderr)
         XCTAssertFalse(r.stdout.contains("last minutes"), r.stdout)
         r = try runProcess(TestPaths.podium, ["check", pdf, "--duration", "45"], environment: home)
-        XCTAssertTrue(r.stdout.contains("talk.pdfpc read: duration 45 min, last minutes 30"), "with a duration it is used: \(r.stdout)")
+        XCTAssertTrue(r.stdout.contains("talk.pdfpc read; timing: duration 45 min (--duration); last minutes 30 (talk.pdfpc)"), "with a duration it is used, each value said with its source: \(r.stdout)")
         XCTAssertFalse(r.stderr.contains("lastMinutes"), r.stderr)
     }
 }

@@ -67,6 +67,15 @@ enum PDFDeckOpener {
         deck.endTimeMinutes = plan?.endTime.flatMap(ClockTime.init).map { $0.hour * 60 + $0.minute }
         deck.lastMinutes = pdf.metadata?.lastMinutes ?? pdf.pdfpc?.lastMinutes
         deck.endSlide = pdf.metadata?.endSlide ?? pdf.pdfpc?.endSlide
+        // Named in the speaker's messages: a warning about pdfpc.sty's value must not send them
+        // looking in talk.pdfpc (review26).
+        let inPDF = "\(r.path.pathLastComponent)'s \\pdfpcsetup", beside = PdfpcFile.path(for: r.path)
+        func source(_ value: (PdfpcFile) -> Bool) -> String? {
+            pdf.metadata.map(value) == true ? inPDF : pdf.pdfpc.map(value) == true ? beside : nil
+        }
+        deck.timingSources["duration"] = source { $0.durationMinutes != nil || $0.endTime != nil }
+        deck.timingSources["lastMinutes"] = source { $0.lastMinutes != nil }
+        deck.timingSources["endSlide"] = source { $0.endSlide != nil }
         return deck
     }
 }

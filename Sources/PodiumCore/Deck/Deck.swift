@@ -26,6 +26,10 @@ public struct Deck: Sendable {
     /// Local time the talk ends, minutes after midnight (`--end-time HH:MM`, pdfpc's `endTime`):
     /// when the talk starts, the time left until then becomes its planned length.
     public var endTimeMinutes: Int?
+    /// Where the timing came from, keyed "duration" (or the end time), "lastMinutes",
+    /// "endSlide": a file beside the deck (`OpenedDeck.timingSources`) or the option that set it
+    /// (`--duration`). A key left out: the deck file itself, or nothing said.
+    public var timingSources: [String: String] = [:]
     /// Files a reload watches besides the deck and its scenes' `file`s (a deck opener's notes
     /// sidecar, `OpenedDeck.watchedFiles`), absolute.
     public var watchedFiles: [String] = []

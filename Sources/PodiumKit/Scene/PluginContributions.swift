@@ -112,6 +112,11 @@ public struct OpenedDeck {
     public var endTimeMinutes: Int?
     public var lastMinutes: Double?
     public var endSlide: Int?
+    /// Where each of those four values came from, for the speaker's messages about it, keyed
+    /// "duration" (also for an end time), "lastMinutes" and "endSlide": the file and the place in
+    /// it, as the speaker would look for it (`talk.pdf's \pdfpcsetup`,
+    /// `/talks/talk.pdfpc`). A key left out: the host names the file beside the deck. (API 3.x, added.)
+    public var timingSources: [String: String] = [:]
     /// No longer asked: `--page N` counts slides as the speaker sees them (the position, the
     /// slide prompt), like `--end-slide`, whatever the file. Kept so plugins built against API
     /// 3.0 still load; the host ignores it.
