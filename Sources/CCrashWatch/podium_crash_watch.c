@@ -230,6 +230,41 @@ static void cover(const struct shared_state *state, int lock) {
  * the talk is not stopped) is ended like a crash: SIGABRT, so the talk logs a backtrace of where
  * it hung, then SIGKILL after 5 s if it is still there. `hung_scene` gets the scene whose plugin
  * code was running then (-1: none); it stays -2 when nothing hung. */
+/* The value the talk carries under `key` (its carry is "key=value" lines, `CrashRestart.carry`),
+ * or NULL. */
+static const char *carried(const char *carry, const char *key) {
+    size_t n = strlen(key);
+    for (const char *line = carry; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
+        if (strncmp(line, key, n) == 0 && line[n] == '=') return line + n + 1;
+    return NULL;
+}
+
+/* Whether a kind's `validate` ran when the talk died: the talk carries "validating=IDENTITY
+ * KIND" meanwhile (`SceneCode.validating`). That is a scene's plugin code too, though no scene
+ * index is marked yet (the deck is being read). */
+static int validating(const char *carry) { return carried(carry, "validating") != NULL; }
+
+/* The blackout key was pressed while the talk was hung (`read_pipe`): the room was covered at
+ * once, and a restart is told to keep it black ("blackedOut=1" in its carry). */
+static int blackout_pressed = 0;
+
+/* The talk's blackout keys ("coverKeys=98 46", X keysyms, `CrashRestart.carryCoverKeys`) for
+ * the X connection a late loop opens. */
+static void watch_cover_keys(const volatile char *shared_carry) {
+    char text[sizeof ((struct shared_state *)0)->carry];
+    memcpy(text, (const char *)shared_carry, sizeof text);
+    text[sizeof text - 1] = 0;
+    unsigned long keys[8];
+    int n = 0;
+    const char *v = carried(text, "coverKeys");
+    for (char *end; v && n < 8; v = *end == ' ' ? end + 1 : NULL) {
+        unsigned long k = strtoul(v, &end, 10);
+        if (end == v) break;
+        keys[n++] = k;
+    }
+    podium_layout_keys(keys, n);
+}
+
 static void read_pipe(int *crashed, int *ended, int *armed, int *stopping, int *hung_scene) {
     const struct shared_state *state = NULL;
     double limit = hang_seconds();
@@ -275,7 +310,8 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *stopping, int *
         if (t - last_turn > 3) seen = t;
         last_turn = t;
         long long beat = state->beat_ms;
-        if (beat != last_beat || beat == 0) { last_beat = beat; seen = t; podium_layout_close(); xfd = -1; }
+        /* A loop that came round reads the keys pressed meanwhile itself (its blackout too). */
+        if (beat != last_beat || beat == 0) { last_beat = beat; seen = t; podium_layout_close(); xfd = -1; blackout_pressed = 0; }
         else if (t - seen > 2 && stopped(talk)) seen = t;   /* /proc read only once the beat is late */
         /* A crash signal the talk survived: its loop comes round again, the room sees it. */
         if (cover_fd >= 0 && killed_at == 0 && beat != covered_beat) keep_lock();
@@ -292,8 +328,18 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *stopping, int *
         const char *why = NULL;
         if (*hung_scene == -2 && t - seen > 1.5 && state->layout_count > 0) {
             int n = state->layout_count < 8 ? state->layout_count : 8;
+            if (xfd < 0) watch_cover_keys(state->carry);
             int opened = xfd < 0 && (xfd = podium_layout_watch()) >= 0;
-            int event = xfd >= 0 && podium_layout_event(&why);
+            int key = 0;
+            int event = xfd >= 0 && podium_layout_event(&why, &key);
+            /* The speaker blacks the room out while the talk cannot (trial 30 m2: the key was
+             * lost with the hung talk, and the restart showed the slide): black at once, and the
+             * restart keeps it black. Keys pressed in the first 1.5 s of a hang are the talk's. */
+            if (key && !blackout_pressed) {
+                blackout_pressed = 1;
+                say("podium: the blackout key was pressed while the talk was not responding: the room covered black at once\n");
+                if (cover_fd < 0) { cover(state, 0); covered_beat = beat; }
+            }
             if (event) {
                 char line[300];
                 snprintf(line, sizeof line, "podium: a display change (%s) while the talk was not responding (its main loop has not come round for %.1f s): "
@@ -338,12 +384,6 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *stopping, int *
 /* How many times the talk's budget a scene's plugin code may spend (`watch`). */
 static const int scene_restarts = 4;
 
-/* Whether a kind's `validate` ran when the talk died: the talk carries "validating=IDENTITY
- * KIND" meanwhile (`SceneCode.validating`; the carry is "key=value" lines). That is a scene's
- * plugin code too, though no scene index is marked yet (the deck is being read). */
-static int validating(const char *carry) {
-    return strncmp(carry, "validating=", 11) == 0 || strstr(carry, "\nvalidating=") != NULL;
-}
 
 static void watch(char **argv, char **envp, char *history, size_t history_size,
                   int count, int blamed_count, double since, int max_restarts, double window_seconds) {
@@ -417,7 +457,7 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
     if (killed) state.scene = -1;   /* killed from outside: no scene's plugin code is to blame */
     int times = state.scene >= 0 && state.scene == last_scene ? last_times + 1 : 1;
     snprintf(crashed_scene, sizeof crashed_scene, "PODIUM_CRASHED_SCENE=%d %d", state.scene, state.scene >= 0 ? times : 0);
-    snprintf(carry, sizeof carry, "PODIUM_CRASH_CARRY=%s", state.carry);
+    snprintf(carry, sizeof carry, "PODIUM_CRASH_CARRY=%s%s%s", state.carry, blackout_pressed && state.carry[0] ? "\n" : "", blackout_pressed ? "blackedOut=1" : "");
     /* The place (`podium_crash_watch_place`): a restart resumes it even when the journal on disk
      * could not be written (a read-only or full state folder). */
     if (state.place_slot == 0 || state.place_slot == 1) {

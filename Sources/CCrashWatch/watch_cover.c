@@ -4,6 +4,8 @@
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
+#include <X11/XKBlib.h>
+#include <X11/extensions/XInput2.h>
 #include <X11/extensions/Xrandr.h>
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -54,7 +56,18 @@ static struct {
     XRRCrtcInfo *(*crtc)(Display *, XRRScreenResources *, RRCrtc);
     void (*free_crtc)(XRRCrtcInfo *);
     int (*kill_client)(Display *, XID);
+    Bool (*query_extension)(Display *, const char *, int *, int *, int *);
+    Bool (*get_event_data)(Display *, XGenericEventCookie *);
+    void (*free_event_data)(Display *, XGenericEventCookie *);
+    KeySym (*keysym)(Display *, KeyCode, unsigned int, unsigned int);
 } x;
+
+/* libXi's two calls for raw key presses (`watch_keys`), opened only when keys are to be watched. */
+static struct {
+    int tried;
+    Status (*query_version)(Display *, int *, int *);
+    int (*select_events)(Display *, Window, XIEventMask *, int);
+} xi;
 
 /* An X error (a CRTC gone between two requests) must not end the watcher: Xlib's default
  * handler exits the process. */
@@ -76,6 +89,8 @@ static int load_x(void) {
     GET(xr, randr_query, "XRRQueryExtension"); GET(xr, randr_select, "XRRSelectInput");
     GET(xr, resources, "XRRGetScreenResourcesCurrent"); GET(xr, free_resources, "XRRFreeScreenResources");
     GET(xr, crtc, "XRRGetCrtcInfo"); GET(xr, free_crtc, "XRRFreeCrtcInfo"); GET(xl, kill_client, "XKillClient");
+    GET(xl, query_extension, "XQueryExtension"); GET(xl, get_event_data, "XGetEventData"); GET(xl, free_event_data, "XFreeEventData");
+    GET(xl, keysym, "XkbKeycodeToKeysym");
 #undef GET
     x.on_error(ignore_error);
     x.ok = 1;
@@ -118,6 +133,36 @@ static Display *layout_display = NULL;
 /* Whether `layout_display` asked for display-change events (`podium_layout_watch`), and the
  * RandR extension's first event number there (-1: no RandR). */
 static int watching = 0, randr_events = -1;
+/* The blackout keys' keysyms (`podium_layout_keys`) and the XInput extension's major opcode on
+ * `layout_display` once their raw presses are asked for (-1: not asked, or no XInput 2). */
+static unsigned long cover_keys[8];
+static int cover_key_count = 0, xi_opcode = -1;
+
+void podium_layout_keys(const unsigned long *keysyms, int count) {
+    cover_key_count = count < 0 ? 0 : count > 8 ? 8 : count;
+    for (int i = 0; i < cover_key_count; i++) cover_keys[i] = keysyms[i];
+}
+
+/* Raw key presses reach a client that selects them on the root window whatever window has the
+ * focus (XInput 2, XI_RawKeyPress); asked as 2.2, so that they come during grabs too (XI 2.1's
+ * change, XI2proto.txt "Raw events"). The hung talk cannot read its own keys; this can. */
+static void watch_keys(Display *d) {
+    xi_opcode = -1;
+    if (cover_key_count == 0) return;
+    if (!xi.tried) {
+        xi.tried = 1;
+        void *l = dlopen("libXi.so.6", RTLD_NOW | RTLD_LOCAL);
+        if (l) { *(void **)&xi.query_version = dlsym(l, "XIQueryVersion"); *(void **)&xi.select_events = dlsym(l, "XISelectEvents"); }
+    }
+    int opcode, event, error, major = 2, minor = 2;
+    if (!xi.query_version || !xi.select_events || !x.query_extension(d, "XInputExtension", &opcode, &event, &error)) return;
+    if (xi.query_version(d, &major, &minor) != Success) return;
+    unsigned char bits[XIMaskLen(XI_LASTEVENT)] = {0};
+    XISetMask(bits, XI_RawKeyPress);
+    XIEventMask mask = {.deviceid = XIAllMasterDevices, .mask_len = sizeof bits, .mask = bits};
+    xi.select_events(d, DefaultRootWindow(d), &mask, 1);
+    xi_opcode = opcode;
+}
 
 int podium_layout_differs(const int (*rects)[4], int count) {
     if (!layout_display) layout_display = open_display();
@@ -141,6 +186,7 @@ void podium_layout_close(void) {
     layout_display = NULL;
     watching = 0;
     randr_events = -1;
+    xi_opcode = -1;
 }
 
 int podium_layout_watch(void) {
@@ -154,18 +200,28 @@ int podium_layout_watch(void) {
         else
             randr_events = -1;
         x.select(layout_display, root, StructureNotifyMask);   /* the screen's size, also without RandR */
+        watch_keys(layout_display);
         x.sync(layout_display, False);
         watching = 1;
     }
     return ConnectionNumber(layout_display);
 }
 
-int podium_layout_event(const char **why) {
+int podium_layout_event(const char **why, int *cover_key) {
     if (!layout_display || !watching) return 0;
     int changed = 0;
     while (x.pending(layout_display)) {   /* what came, without waiting */
         XEvent e;
         x.next(layout_display, &e);
+        if (xi_opcode >= 0 && e.type == GenericEvent && e.xcookie.extension == xi_opcode && x.get_event_data(layout_display, &e.xcookie)) {
+            if (e.xcookie.evtype == XI_RawKeyPress) {
+                /* The key's symbol without modifiers (level 0), as the talk's key map names it. */
+                KeySym k = x.keysym(layout_display, (KeyCode)((XIRawEvent *)e.xcookie.data)->detail, 0, 0);
+                for (int i = 0; i < cover_key_count; i++) *cover_key |= k == cover_keys[i];
+            }
+            x.free_event_data(layout_display, &e.xcookie);
+            continue;
+        }
         const char *name = NULL;
         if (randr_events >= 0 && e.type == randr_events + RRScreenChangeNotify) name = "RandR screen change";
         else if (randr_events >= 0 && e.type == randr_events + RRNotify) {

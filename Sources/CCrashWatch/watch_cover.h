@@ -4,7 +4,7 @@
 #include <sys/types.h>
 
 /* What the crash watcher does on the X server while a talk is dying or hung (watch_cover.c).
- * libX11 and libXrandr are opened with dlopen on first use only, so a healthy talk's watcher
+ * libX11, libXrandr (and libXi, for keys) are opened with dlopen on first use only, so a healthy talk's watcher
  * maps none of them (issue 19). Private to CCrashWatch. */
 
 /* Puts a black override-redirect window over the room's display (`room`: x, y, width, height
@@ -34,9 +34,14 @@ void podium_layout_close(void);
  * Returns that connection's file descriptor to wait on, or -1 (no X). */
 int podium_layout_watch(void);
 
+/* The keys `podium_layout_watch` also watches (X keysyms, at most 8; 0: none): their raw
+ * presses on any window (XInput 2), for the blackout key pressed while the talk is hung. */
+void podium_layout_keys(const unsigned long *keysyms, int count);
+
 /* Reads what arrived on that connection, without waiting: 1 when a display change did (`*why`
- * names the first, e.g. "RandR CRTC change"), else 0. */
-int podium_layout_event(const char **why);
+ * names the first, e.g. "RandR CRTC change"), else 0. Sets `*cover_key` to 1 when one of the
+ * keys of `podium_layout_keys` was pressed (left as it was otherwise). */
+int podium_layout_event(const char **why, int *cover_key);
 
 /* Frees what the X server kept of a talk that died in close-down mode RetainTemporary:
  * XKillClient on `resource` (one of its connection's, `podium_crash_watch_retained`), twice, as

@@ -176,6 +176,18 @@ enum CrashRestart {
         SceneCode.didForget = { podium_crash_watch_forget(); carrySkips() }
     }
 
+    /// Tells the watcher the blackout keys (`KeyMap.blackoutKeysyms`): pressed while the talk
+    /// is hung, the watcher sees them on the X server and covers the room black at once, and the
+    /// restart keeps it black (`blackedOutWhileHung`).
+    static func carryCoverKeys(_ keyMap: KeyMap) {
+        let keys = keyMap.blackoutKeysyms.prefix(8).map(String.init).joined(separator: " ")
+        carry("coverKeys", keys.isEmpty ? nil : keys)
+    }
+
+    /// The blackout key was pressed while the talk before was hung (the watcher covered the room
+    /// then): this restart keeps the room black.
+    static var blackedOutWhileHung: Bool { carried["blackedOut"] == "1" }
+
     /// The first frame of this restart is drawn: the black cover the watcher kept over the room
     /// since the talk before died comes down (nothing when there is none).
     static func uncover() { podium_crash_watch_uncover() }

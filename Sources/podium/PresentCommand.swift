@@ -156,6 +156,7 @@ final class PresentCommand {
         presentation = Presentation(deck: deck, registry: registry, metrics: text)
         presentation.log = { [weak self] in self?.log($0) }
         presentation.keyMap = keyMap
+        CrashRestart.carryCoverKeys(keyMap)
         presentation.pointerModifiers = { PlatformEventLoop.modifiers }
         if let m = startMinutes {
             let at = String(cFormat: "%02d:%02d", m / 60, m % 60)
@@ -301,10 +302,20 @@ final class PresentCommand {
     /// scene it came back on. After the resume, joined to a launch warning (`showRestartNotice`).
     func afterCrash() {
         guard CrashRestart.isRestart else { return }
+        // The speaker pressed the blackout key while the talk was hung; the watcher covered the
+        // room then, and it stays black here until they show it (trial 30 m2).
+        let blackedOut = CrashRestart.blackedOutWhileHung
+        if blackedOut {
+            presentation.audienceMode = .black
+            log("the blackout key was pressed while the talk was not responding: the room stays black (b shows it)")
+        }
+        func notice(_ text: String) {
+            presentation.showRestartNotice(blackedOut ? "\(text) The room is black, as asked while it was not responding (b shows it)." : text)
+        }
         if CrashRestart.afterKill {
             // Killed from outside (the out-of-memory killer, kill -9): no scene is to blame.
             log("the talk was killed (SIGKILL) without quitting; restarted")
-            presentation.showRestartNotice("Podium was killed\(crashPlaceText()).")
+            notice("Podium was killed\(crashPlaceText()).")
             return
         }
         let hang = CrashRestart.afterHang
@@ -315,18 +326,18 @@ final class PresentCommand {
             let index = deck.indices.first { SceneCode.identity(kind: deck[$0].kind, parameters: deck[$0].parameters.values) == v.identity }
             let message = v.crash.restartMessage(name: index.map { presentation.spokenName(of: $0) } ?? "a \(SafeText.quote(v.kind)) scene", room: presentation.roomBesideCard)
             log(message.log)
-            presentation.showRestartNotice(message.notice)
+            notice(message.notice)
             return
         }
         guard let crash = CrashRestart.crashedScene, crash.index < presentation.sceneCount else {
             log(hang ? "the talk stopped responding; restarted" : "the talk crashed; restarted")
-            presentation.showRestartNotice("Podium \(hang ? "stopped responding" : "crashed")\(crashPlaceText()).")
+            notice("Podium \(hang ? "stopped responding" : "crashed")\(crashPlaceText()).")
             return
         }
         // Named as the console names the place (a PDF page as its slide, `spokenName`).
         let message = crash.restartMessage(name: presentation.spokenName(of: crash.index), room: presentation.roomBesideCard)
         log(message.log)
-        presentation.showRestartNotice(message.notice)
+        notice(message.notice)
     }
 
     // MARK: Journal

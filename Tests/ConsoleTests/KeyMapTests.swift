@@ -18,6 +18,17 @@ final class KeyMapTests: XCTestCase {
         XCTAssertNil(m.action(for: Key("b", control: true)), "modifiers must match exactly")
     }
 
+    /// The crash watcher is told the blackout keys as X keysyms: a Latin-1 character's keysym is
+    /// its code point ("b" 0x62, "." 0x2e, "é" 0xe9); keys with a modifier or a longer name
+    /// are left out, as the watcher sees neither.
+    func testBlackoutKeysymsForTheCrashWatcher() throws {
+        XCTAssertEqual(KeyMap.standard.blackoutKeysyms.sorted(), [0x2e, 0x62])
+        let m = try KeyMap(bindings: KeyMap.defaultBindings.merging([.blackout: ["B", "é", "Ctrl+K", "F7", "Keypad 0"]]) { $1 }, file: "test")
+        XCTAssertEqual(m.blackoutKeysyms.sorted(), [0x62, 0xe9], "names are matched lower case, as the watcher reads level 0")
+        let none = try KeyMap(bindings: KeyMap.defaultBindings.merging([.blackout: []]) { $1 }, file: "test")
+        XCTAssertEqual(none.blackoutKeysyms, [])
+    }
+
     func testSDLsOwnKeyNamesMatchTheBindings() {
         // SDL_GetKeyName says "PageDown"/"PageUp" (no space) for the keys clickers send.
         XCTAssertEqual(KeyMap.standard.action(for: Key("PageDown")), .next)

@@ -153,6 +153,18 @@ public struct KeyMap: Sendable {
     }
     public func keys(for action: ConsoleAction) -> [KeyChord] { bindings[action] ?? [] }
 
+    /// The X keysyms of the keys bound to `blackout` without a modifier whose name is one
+    /// Latin-1 character (`b`, `.`): such a keysym is the character's code point (X Window
+    /// System Protocol, Appendix A, "KEYSYM Encoding"). For the crash watcher, which covers the
+    /// room when one is pressed while the talk does not respond; other keys are left out.
+    public var blackoutKeysyms: [UInt32] {
+        keys(for: .blackout).compactMap { c in
+            guard !c.shift, !c.control, !c.alt, !c.gui, c.name.unicodeScalars.count == 1, let u = c.name.unicodeScalars.first,
+                  (0x20...0x7e).contains(u.value) || (0xa0...0xff).contains(u.value) else { return nil }
+            return u.value
+        }
+    }
+
     /// Reads a key-map file: a JSON object from action names to arrays of key names. Actions it
     /// does not name keep their default keys. Throws `KeyMapError` naming the file and the entry
     /// of every problem (an unknown action, with the nearest known one; a value that is not an
