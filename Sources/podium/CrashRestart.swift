@@ -58,6 +58,7 @@ enum CrashRestart {
     @MainActor static func carrySkips() {
         carry("skipped", SceneCode.skipped.isEmpty ? nil : SceneCrash.carried(SceneCode.skipped))
         carry("skippedEntries", SceneCode.skippedEntries.isEmpty ? nil : SceneCode.carriedEntries(SceneCode.skippedEntries))
+        carry("kindCrashes", SceneCode.validateCrashesByKind.isEmpty ? nil : SceneCode.carriedKindCounts())
     }
 
     /// What the crashed talk carried over to this restart (`carry`), by key; empty when not a restart.

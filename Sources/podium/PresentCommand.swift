@@ -83,7 +83,14 @@ final class PresentCommand {
         SceneCode.skipped = CrashRestart.carriedSkips
         SceneCode.skippedEntries = CrashRestart.carriedSkippedEntries
         if let crash = CrashRestart.crashedScene, crash.skips { SceneCode.skipped[crash.index] = crash }
-        if let v = CrashRestart.validationCrash { SceneCode.skippedEntries[v.identity] = v.crash }
+        SceneCode.adoptCarriedKindCounts(CrashRestart.carried["kindCrashes"] ?? "")
+        if let v = CrashRestart.validationCrash {
+            SceneCode.skippedEntries[v.identity] = v.crash
+            // The kind's third bad entry skips the kind: each entry would cost a restart.
+            if SceneCode.countValidateCrash(kind: v.kind) {
+                log("every \(SafeText.quote(v.kind)) scene is skipped in this talk: its plugin's validate crashed or hung the talk on \(SceneCode.kindSkipLimit) entries")
+            }
+        }
         CrashRestart.carrySkips()
         let registry = BuiltInPlugins.registry()
         LaunchTrace.mark("plugin registry")
@@ -326,7 +333,9 @@ final class PresentCommand {
             let index = deck.indices.first { SceneCode.identity(kind: deck[$0].kind, parameters: deck[$0].parameters.values) == v.identity }
             let message = v.crash.restartMessage(name: index.map { presentation.spokenName(of: $0) } ?? "a \(SafeText.quote(v.kind)) scene", room: presentation.roomBesideCard)
             log(message.log)
-            notice(message.notice)
+            let kindSkipped = SceneCode.skippedKinds.contains(v.kind)
+                ? " Every \(SafeText.quote(v.kind)) scene is skipped in this talk: its plugin's validate crashed or hung it on \(SceneCode.kindSkipLimit) scenes." : ""
+            notice(message.notice + kindSkipped)
             return
         }
         guard let crash = CrashRestart.crashedScene, crash.index < presentation.sceneCount else {

@@ -249,6 +249,11 @@ public final class Presentation {
             log(crash.skipLogLine(name: sceneName(at: index)))
             made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: registry.sceneKind(entry.kind)?.pluginID ?? "none",
                                   error: crash.card.error, skip: skipHint, heading: crash.card.heading)
+        } else if SceneCode.skippedKinds.contains(entry.kind) {
+            let card = SceneCrash.kindCard(kind: entry.kind)
+            log("\(sceneName(at: index)) skipped: \(card.error)")
+            made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: registry.sceneKind(entry.kind)?.pluginID ?? "none",
+                                  error: card.error, skip: skipHint, heading: card.heading)
         } else if !entry.parameterProblems.isEmpty {
             // Its parameters were refused when the deck was read (a misspelt name): the talk goes
             // on, with this card where the scene would be, as for a plugin that throws.

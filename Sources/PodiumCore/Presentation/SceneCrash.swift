@@ -1,3 +1,5 @@
+import PodiumKit
+
 /// A crash or hang of the talk laid to one scene's plugin code (`SceneCode`; the crash watcher
 /// passes it to the restart as `PODIUM_CRASHED_SCENE`), what the restart does about it, and
 /// what the log, the presenter notice and the error card say, in the same words: scenes by
@@ -85,6 +87,12 @@ public struct SceneCrash: Codable, Equatable, Sendable {
             : roomWasElsewhere ? "while the room was on another scene (Podium restarted)"
             : "\(times) times in a row here (Podium restarted after each time)"
         return (heading, "its plugin \(what) \(when). It is skipped \(Self.until): a reload keeps it skipped.")
+    }
+
+    /// The card of a scene skipped with its whole kind (`SceneCode.skippedKinds`).
+    public static func kindCard(kind: String) -> (heading: String, error: String) {
+        ("This scene's plugin crashed the talk",
+         "its plugin crashed or hung Podium while checking the parameters of \(SceneCode.kindSkipLimit) \(SafeText.quote(kind)) scenes as the deck was read (Podium restarted after each time), so every \(SafeText.quote(kind)) scene is skipped until the talk is started again.")
     }
 
     /// The scenes a talk skips, as carried to the watcher's next restart (`CrashRestart.carry`):

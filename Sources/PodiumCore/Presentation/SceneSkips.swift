@@ -18,6 +18,45 @@ extension SceneCode {
     /// there skips that entry instead of calling the plugin again. Nil: nothing is recorded.
     public nonisolated(unsafe) static var validating: ((String?) -> Void)?
 
+    /// Kinds whose `validate` crashed or hung the talk on `kindSkipLimit` entries: every entry
+    /// of theirs is skipped for the rest of the talk, without calling `validate` (review27: a
+    /// deck with more bad entries than the carry holds ran a dropped one's `validate` again at
+    /// each restart, and a hanging one kept the room black for good).
+    public nonisolated(unsafe) static var skippedKinds: Set<String> = []
+    /// The entries whose `validate` crashed or hung the talk so far, counted by kind (carried to
+    /// each restart, `carriedKindCounts`).
+    public nonisolated(unsafe) static var validateCrashesByKind: [String: Int] = [:]
+    /// This many entries of one kind whose `validate` crashed or hung the talk skip the kind.
+    public nonisolated static let kindSkipLimit = 3
+
+    /// Counts a `validate` of `kind` that crashed or hung the talk; the kind is skipped from its
+    /// `kindSkipLimit`th entry on. Returns whether it is skipped now.
+    @discardableResult
+    public nonisolated static func countValidateCrash(kind: String) -> Bool {
+        validateCrashesByKind[kind, default: 0] += 1
+        if validateCrashesByKind[kind, default: 0] >= kindSkipLimit { skippedKinds.insert(kind) }
+        return skippedKinds.contains(kind)
+    }
+
+    /// The counts as carried to the watcher's next restart: "kind count" per kind, joined by
+    /// ","; a skipped kind has at least `kindSkipLimit`. Kind names hold no space or comma
+    /// (`SceneKind.name`); any that would are left out.
+    public nonisolated static func carriedKindCounts() -> String {
+        validateCrashesByKind.sorted { $0.key < $1.key }.filter { !$0.key.contains(" ") && !$0.key.contains(",") && !$0.key.contains("\n") }
+            .prefix(8).map { "\($0.key) \($0.value)" }.joined(separator: ",")
+    }
+
+    /// Takes the counts `carriedKindCounts` wrote (malformed ones are left out), and skips the
+    /// kinds at the limit.
+    public nonisolated static func adoptCarriedKindCounts(_ text: String) {
+        for entry in text.split(separator: ",") {
+            let f = entry.split(separator: " ")
+            guard f.count == 2, let n = Int(f[1]), n >= 1 else { continue }
+            validateCrashesByKind[String(f[0])] = n
+            if n >= kindSkipLimit { skippedKinds.insert(String(f[0])) }
+        }
+    }
+
     /// Hex digits in an entry's `identity`; a journal's key of another length is no identity.
     public nonisolated static let identityLength = 12
 
@@ -41,7 +80,8 @@ extension SceneCode {
     /// Runs the kind's `validate` (`body`) on `parameters` marked for the crash watcher
     /// (`validating`); a skipped entry's is not run at all (the scene is an error card when made).
     nonisolated static func validate(kind: String, _ parameters: SceneParameters, _ body: () throws -> Void) rethrows {
-        guard validating != nil || !skippedEntries.isEmpty else { return try body() }
+        guard validating != nil || !skippedEntries.isEmpty || !skippedKinds.isEmpty else { return try body() }
+        if skippedKinds.contains(kind) { return }
         let id = identity(kind: kind, parameters: parameters.values)
         if skippedEntries[id] != nil { return }
         validating?("\(id) \(kind)")
