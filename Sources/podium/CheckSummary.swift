@@ -40,7 +40,7 @@ enum CheckSummary {
         let read = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType == .typeRegular
         var parts: [(text: String, source: String)] = []
         func source(_ key: String) -> String {
-            guard let s = deck.timingSources[key] else { return "options" }
+            guard let s = deck.timingSources[key] else { return file.lastPathComponent }   // an opener that did not say
             return s == file.path ? file.lastPathComponent : s
         }
         if let d = deck.durationMinutes { parts.append(("duration \(TalkOptions.plain(d)) min", source("duration"))) }

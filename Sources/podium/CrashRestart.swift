@@ -77,7 +77,9 @@ enum CrashRestart {
     /// Keeps `value` (one line, no newline) under `key` for a restart after a crash (all values
     /// together at most 511 bytes); nil removes it. E.g. the phone remote's tokens and port.
     static func carry(_ key: String, _ value: String?) {
-        carrying[key] = value
+        // One line each: a newline in a value (an output's name) would make a line of its own,
+        // read by the restart and the watcher as another key (review27: `validating=`).
+        carrying[key] = value.map { $0.contains("\n") ? $0.replacing("\n", with: " ") : $0 }
         func text(without dropped: Set<String>) -> String {
             carrying.filter { !dropped.contains($0.key) }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
         }

@@ -29,6 +29,14 @@ enum TalkOptions {
         return URL(fileURLWithPath: deck.path).deletingPathExtension().appendingPathExtension("pdfpc").path
     }
 
+    /// A timing key as the file it came from spells it (review27): talk.pdfpc's `lastMinutes`
+    /// and `endSlide`, pdfpc.sty's `lastminutes` and `enduserslide` for a value from the PDF's
+    /// `\pdfpcsetup` (`source` names it).
+    static func pdfpcKey(_ key: String, in source: String) -> String {
+        guard source.hasSuffix("\\pdfpcsetup") else { return key }
+        return key == "endSlide" ? "enduserslide" : key.lowercased()
+    }
+
     /// Applies what the deck opener read (`opened`, nil for a JSON deck) and then the options to
     /// `deck`. Throws `UsageError` naming the option and value: not a number, or out of range
     /// (`--page` and `--end-slide` give the real range of slides).
@@ -39,7 +47,8 @@ enum TalkOptions {
             deck.lastMinutes = p.lastMinutes ?? deck.lastMinutes
             let count = Slides(deck.scenes).count
             if let end = p.endSlide, end > count {   // talk.pdfpc written before slides were cut
-                deck.openerWarnings.append("the planned end slide \(end) (endSlide\(p.timingSources["endSlide"].map { " in \($0)" } ?? "")) is past the talk's \(count) slide\(count == 1 ? "" : "s"): the talk ends at its last slide")
+                let from = p.timingSources["endSlide"].map { " in \($0)" } ?? ""
+                deck.openerWarnings.append("the planned end slide \(end) (\(pdfpcKey("endSlide", in: from))\(from)) is past the talk's \(count) slide\(count == 1 ? "" : "s"): the talk ends at its last slide")
             }
             deck.endSlide = p.endSlide.map { min($0, count) } ?? deck.endSlide
             deck.timingSources.merge(p.timingSources) { $1 }
@@ -63,7 +72,9 @@ enum TalkOptions {
         }
         if let t = options.values["--end-time"] {
             guard let c = ClockTime(t) else { throw CommandLineInterface.UsageError(description: "--end-time expects a time HH:MM (24 h), got \"\(shown(t))\"") }
-            deck.endTimeMinutes = c.hour * 60 + c.minute
+            // The end time is the plan; a duration the files gave is not mixed in (review27:
+            // `check` said "duration 20 min, end time 10:30 (--end-time)").
+            deck.endTimeMinutes = c.hour * 60 + c.minute; deck.durationMinutes = nil
             deck.timingSources["duration"] = "--end-time"
         }
         if let l = try number("--last-minutes", 0...10_000) { deck.lastMinutes = l; deck.timingSources["lastMinutes"] = "--last-minutes" }
@@ -84,8 +95,8 @@ enum TalkOptions {
             // Named where it was written (talk.pdfpc, or pdfpc.sty's settings in the PDF: review26).
             let file = opened?.timingSources["lastMinutes"] ?? besideFile(deck)
             deck.openerWarnings.append(endTurnedOff
-                ? "\(file): lastMinutes \(plain(l)) not used: --duration 0 turned off the planned end (the timer counts up)"
-                : "\(file): lastMinutes \(plain(l)) needs a planned end (a duration or end time there, or --duration MIN / --end-time HH:MM): not used")
+                ? "\(file): \(pdfpcKey("lastMinutes", in: file)) \(plain(l)) not used: --duration 0 turned off the planned end (the timer counts up)"
+                : "\(file): \(pdfpcKey("lastMinutes", in: file)) \(plain(l)) needs a planned end (a duration or end time there, or --duration MIN / --end-time HH:MM): not used")
             deck.lastMinutes = nil
             deck.timingSources["lastMinutes"] = nil
         }

@@ -104,15 +104,19 @@ final class PdfpcMetadataTests: PDFTestCase {
     /// to a talk.pdfpc that does not say it; talk.pdfpc's values beside the PDF's are named apart.
     func testAWarningAndCheckNameWhereEachValueWasWritten() throws {
         let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 4))
-        TestPDF.appendUpdate(pdf, xmp: Self.packet(["LastMinutes": "5"]))
+        TestPDF.appendUpdate(pdf, xmp: Self.packet(["LastMinutes": "5", "EndUserSlide": "9"]))
         let home = TestPaths.privateHome(in: dir)
         let r = try runProcess(TestPaths.podium, ["check", pdf], environment: home)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.contains("warning: talk.pdf's \\pdfpcsetup: lastMinutes 5 needs a planned end"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("warning: talk.pdf's \\pdfpcsetup: lastminutes 5 needs a planned end"), "pdfpc.sty's own key: \(r.stderr)")
+        XCTAssertTrue(r.stderr.contains("warning: the planned end slide 9 (enduserslide in talk.pdf's \\pdfpcsetup) is past the talk's 4 slides"), r.stderr)
         XCTAssertFalse(r.stderr.contains("talk.pdfpc"), r.stderr)
         try #"{"pdfpcFormat": 2, "duration": 30, "lastMinutes": 2}"#.write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
         let both = try runProcess(TestPaths.podium, ["check", pdf], environment: home)
         XCTAssertEqual(both.status, 0, both.stderr)
-        XCTAssertTrue(both.stdout.contains("talk.pdfpc read; timing: duration 30 min (talk.pdfpc); last minutes 5 (talk.pdf's \\pdfpcsetup)"), both.stdout)
+        XCTAssertTrue(both.stdout.contains("talk.pdfpc read; timing: duration 30 min (talk.pdfpc); last minutes 5, end slide 4 (talk.pdf's \\pdfpcsetup)"), both.stdout)
+        // An end time on the command line is the plan: talk.pdfpc's duration is not listed beside it.
+        let ending = try runProcess(TestPaths.podium, ["check", pdf, "--end-time", "10:30"], environment: home)
+        XCTAssertTrue(ending.stdout.contains("talk.pdfpc read; timing: end time 10:30 (--end-time); last minutes 5, end slide 4 (talk.pdf's \\pdfpcsetup)"), ending.stdout)
     }
 }

@@ -28,7 +28,8 @@ public struct Deck: Sendable {
     public var endTimeMinutes: Int?
     /// Where the timing came from, keyed "duration" (or the end time), "lastMinutes",
     /// "endSlide": a file beside the deck (`OpenedDeck.timingSources`) or the option that set it
-    /// (`--duration`). A key left out: the deck file itself, or nothing said.
+    /// (`--duration`). A key left out: the deck's own file (a JSON deck's `duration`), or an
+    /// opener that did not say (then the host names the file beside the deck).
     public var timingSources: [String: String] = [:]
     /// Files a reload watches besides the deck and its scenes' `file`s (a deck opener's notes
     /// sidecar, `OpenedDeck.watchedFiles`), absolute.
