@@ -284,6 +284,36 @@ final class DisplayPolicyTests: XCTestCase {
         XCTAssertEqual(p.spareDisplays.map(\.name), ["HDMI-1"], "the old port's display is covered, not the room's")
     }
 
+    /// Trial 31 F1: the same with a choice saved by two swaps (or remembered for the laptop and
+    /// the old projector): the old port coming back took the room from the replacement, which
+    /// the room was watching, and covered it black. The saved choice gives way for this run, as
+    /// the lost display does; displays.json keeps it for that set of displays.
+    func testTheOldPortComingBackAfterAReplacementDoesNotTakeTheRoomFromASavedChoice() throws {
+        var p = DisplayPolicy(blipGrace: 2)
+        let replacement = display("HDMI-2", 1920, 1080)
+        _ = p.update(enumerate([laptop, projector]), at: 0)
+        _ = p.swap(at: 1); _ = p.swap(at: 2)
+        XCTAssertEqual(p.savedAudience?.name, "HDMI-1", "the swaps saved the projector as the room's")
+        _ = p.update(enumerate([laptop]), at: 10)
+        _ = p.update(enumerate([laptop, replacement]), at: 11)
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-2", "plugged after the loss: the projector")
+        _ = p.update(enumerate([laptop, replacement, projector]), at: 19)
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "HDMI-2", "the room keeps the projector it watches")
+        XCTAssertEqual(p.spareDisplays.map(\.name), ["HDMI-1"], "the old port's display is covered, not the room's")
+        XCTAssertEqual(p.assignment.presenter?.name, "eDP-1")
+        let kept = try XCTUnwrap(p.remembered.choice(for: enumerate([laptop, projector])))
+        XCTAssertEqual(kept.audience.name, "HDMI-1", "remembered for that set of displays still")
+
+        // A blip of the room's own display still comes back to it.
+        var q = DisplayPolicy(blipGrace: 2)
+        _ = q.update(enumerate([laptop, projector]), at: 0)
+        _ = q.swap(at: 1); _ = q.swap(at: 2)
+        _ = q.update(enumerate([laptop]), at: 10)
+        _ = q.update(enumerate([laptop, projector]), at: 10.5)
+        XCTAssertEqual(q.assignment.audienceDisplay?.name, "HDMI-1")
+        XCTAssertEqual(q.savedAudience?.name, "HDMI-1")
+    }
+
     func testPluggingAnotherDisplayDoesNotMoveTheAudience() {
         var p = DisplayPolicy()
         _ = p.update(enumerate([laptop, projector]), at: 0)

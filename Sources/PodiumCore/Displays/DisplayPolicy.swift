@@ -137,6 +137,9 @@ public struct DisplayChange: Equatable, Sendable, CustomStringConvertible {
 /// keeps the audience view there fullscreen and the console is hidden, as when mirrored
 /// (`.mirror` on the presenter's own display): never the console on the projector.
 /// A removal never rewrites a saved choice; only `swap` and the command-line selectors set it.
+/// But once the room moved to a display plugged since its display was lost (a replacement), a
+/// saved choice of the lost one gives way for the rest of the run, as the lost display itself
+/// does (trial 31 F1); `remembered` keeps it for its set of displays.
 /// Saved choices outlive the process in `remembered` (displays.json), per set of displays: when
 /// a set with a remembered choice becomes connected (at launch or by a plug), that choice is the
 /// saved one, unless the command line chose. A display with an EDID is matched by its monitor
@@ -235,7 +238,12 @@ public struct DisplayPolicy: Sendable {
         // projector): the lost one coming back later is another screen (a confidence monitor on
         // the old port), not the room's, and must not take the talk from it (trial 21 M2). A
         // fallback to a display that was already there still gives way to the lost one.
-        if let a = assignment.audienceDisplay, arrivedSinceLoss.contains(a.identity) { lostAudience = nil }
+        if let a = assignment.audienceDisplay, arrivedSinceLoss.contains(a.identity) {
+            // A choice saved for the lost display (two swaps, displays.json) gives way too, for
+            // this run; a command-line selector does not (trial 31 F1: the old port took the room).
+            if savedAudience == lostAudience, a.identity != lostAudience, audienceSelector == nil { savedAudience = nil }
+            lostAudience = nil
+        }
         if assignment.audienceDisplay != nil { lostAt = nil; arrivedSinceLoss = [] }
         if let a = assignment.audienceDisplay, a.identity == lostAudience { lostAudience = nil }
         if audienceSelector?.match(in: displays) != nil || presenterSelector?.match(in: displays) != nil { rememberAssignment() }
