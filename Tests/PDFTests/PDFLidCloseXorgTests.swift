@@ -109,12 +109,7 @@ final class PDFLidCloseXorgTests: XorgPDFTestCase {
         let grabs = Grabs(), display = rig.display
         let grabber = Thread {
             while !grabs.lock.withLock({ grabs.done }) {
-                guard let px = X11Screen.pixels(display: display, x: 0, y: 0, width: 1920, height: 1080) else { continue }
-                var n = 0
-                for y in stride(from: 8, to: 1080, by: 40) { for x in stride(from: 8, to: 1920, by: 40) {
-                    let i = (y * 1920 + x) * 4
-                    if px[i] == 28 && px[i + 1] == 31 && px[i + 2] == 38 { n += 1 }
-                } }
+                guard let n = Self.gridPoints(display: display, 0, 0, 1920, 1080, (28, 31, 38)) else { continue }
                 grabs.lock.withLock { grabs.total += 1; if n > 20 { grabs.console += 1 } }
             }
         }

@@ -51,11 +51,18 @@ class XorgPDFTestCase: PDFTestCase {
     /// How many points of a 40-pixel grid over the screen's rectangle (x, y, w, h) have the
     /// console's background colour; nil when the screen cannot be read.
     func consolePoints(_ x0: Int, _ y0: Int, _ w: Int, _ h: Int) -> Int? {
-        guard let px = X11Screen.pixels(display: rig.display, x: x0, y: y0, width: w, height: h) else { return nil }
+        Self.gridPoints(display: rig.display, x0, y0, w, h, (28, 31, 38))
+    }
+
+    /// How many points of a 40-pixel grid over the screen's rectangle (x, y, w, h) of `display`
+    /// have the colour `rgb` (the first three bytes of a pixel as `X11Screen` reads it); nil when
+    /// the screen cannot be read. Static, for a thread grabbing again and again.
+    static func gridPoints(display: String, _ x0: Int, _ y0: Int, _ w: Int, _ h: Int, _ rgb: (UInt8, UInt8, UInt8)) -> Int? {
+        guard let px = X11Screen.pixels(display: display, x: x0, y: y0, width: w, height: h) else { return nil }
         var n = 0
         for y in stride(from: 8, to: h, by: 40) { for x in stride(from: 8, to: w, by: 40) {
             let i = (y * w + x) * 4
-            if px[i] == 28 && px[i + 1] == 31 && px[i + 2] == 38 { n += 1 }
+            if (px[i], px[i + 1], px[i + 2]) == rgb { n += 1 }
         } }
         return n
     }

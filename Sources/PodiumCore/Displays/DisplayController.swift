@@ -138,6 +138,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         guard launch || change != nil else { return }
         let c = change ?? DisplayChange(old: policy.assignment, new: policy.assignment)
         log("\(String(cFormat: "t=%.3f", t)) \(reason): \(c.description(audienceWindowed: windowedViews.contains(.audience)))")
+        projector = policy.assignment.audienceDisplay?.identity ?? projector
         apply(launch: launch, since: t)
         // A saved swap put the views otherwise than by default: the speaker is told, on the
         // console only (the banner), and can undo it with one key.
@@ -322,6 +323,9 @@ public final class DisplayController<Platform: DisplayPlatform> {
     }
     /// When the audience window's first frame was drawn inside `place`, for the log line.
     private var earlyFrameAt: Double?
+    /// The display the room watches as the displays placed it (a launch, a plug), not a swap:
+    /// the projector, whichever view the speaker has swapped onto it.
+    private var projector: DisplayIdentity?
 
     /// The `s` key and `{"cmd":"swap"}`: exchange the presenter and audience displays.
     /// Returns false (and logs why) when the audience view has no display of its own.
@@ -424,9 +428,16 @@ public final class DisplayController<Platform: DisplayPlatform> {
         // the console filled (a lid opened after a lid-closed launch: the console moves to the
         // laptop, trial 18 F1): the audience window covers it, drawn and on top, before the
         // console leaves it, so the room sees the console, then its slide, never the desktop.
+        // The same for a swap back, the audience leaving the speaker's display for the console's
+        // (trial 31 F2: the projector showed the desktop for 70–125 ms in between).
+        // Only onto the projector: the other way the audience window leaving it first would
+        // show the room the desktop instead (the presenter window arrives there first then).
+        var fromOtherDisplay = false
+        if case let .display(o) = placedAudience, case let .display(d) = placement, o.identity != d.identity, d.identity == projector { fromOtherDisplay = true }
         if !launch, presenterMoves, !windowedViews.contains(.audience), case let .display(d) = placement,
-           placedPresenter?.identity == d.identity, placedAudience == .preview || placedAudience == .window,
+           placedPresenter?.identity == d.identity, placedAudience == .preview || placedAudience == .window || fromOtherDisplay,
            let w = try? audienceWindowOrCreate(at: d.bounds) {
+            if fromOtherDisplay { w.leaveFullscreen() }
             w.show()
             w.cover(d.bounds)
             _ = w.drawNow()
