@@ -157,6 +157,12 @@ final class DisplayControllerTests: FakeDisplaysTestCase {
         XCTAssertNil(c.audienceWindow, "the audience window is closed at once")
         XCTAssertTrue(audience.closed)
         XCTAssertEqual(platform.presenter.frame, presenterFrame, "the presenter window is not disturbed")
+        // Trial 31 m5: the speaker, facing the laptop, is told (only the log said so).
+        XCTAssertEqual(presentation.notice?.text, "HDMI-1 is gone: the room sees nothing from Podium. Its view goes on in this preview, "
+                       + "and back to HDMI-1, or a display plugged now, when one is there.")
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
+        advance(0.5, c); c.refresh(reason: "display 1 connected")
+        XCTAssertEqual(presentation.notice?.text, "The room sees the talk again, on HDMI-1.", "a blip's notice does not stay up")
     }
 
     /// `--windowed audience`: the audience window is an ordinary window on the projector, and the

@@ -146,7 +146,19 @@ public final class DisplayController<Platform: DisplayPlatform> {
             let text = DisplayPolicy.appliedText(e)
             presentation.showPassingNotice(text.prefix(1).uppercased() + text.dropFirst() + ".", seconds: 12)
         }
+        // The room's display gone (a cable pulled): the speaker faces the laptop and saw nothing
+        // change there (trial 31 m5: only the log said so).
+        if !launch, let lost = c.removed.first(where: { $0.identity == c.old.audienceDisplay?.identity }), policy.assignment.audience == .preview {
+            presentation.showPassingNotice("\(lost.name) is gone: the room sees nothing from Podium. Its view goes on in this preview, "
+                + "and back to \(lost.name), or a display plugged now, when one is there.", seconds: 10)
+            saidRoomLost = true
+        } else if saidRoomLost, let d = policy.assignment.audienceDisplay {
+            saidRoomLost = false   // a blip: the notice of the loss does not stay up for 10 s
+            presentation.showPassingNotice("The room sees the talk again, on \(d.name).", seconds: 5)
+        }
     }
+    /// The console said the room's display was gone, and not yet that it is back.
+    private var saidRoomLost = false
 
     /// The display the audience window was meant for, when the X server shows it mostly over the
     /// presenter's display instead: a tiling window manager (sway's Xwayland) maps windows on the
