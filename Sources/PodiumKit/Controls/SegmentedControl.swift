@@ -11,16 +11,19 @@ open class SegmentedControl: View {
         /// A segment with control-tree `id` and `title`.
         public init(id: String, title: String) { self.id = id; self.title = title }
     }
-    /// The segments, leading to trailing, all of equal width; a selection beyond the new count is cleared.
+    /// The segments, leading to trailing, all of equal width; a selection beyond the new count is
+    /// cleared.
     public var segments: [Segment] { didSet { if let s = selectedIndex, s >= segments.count { selectedIndex = nil }; setNeedsDisplay() } }
-    /// Index of the selected segment; nil for none. Setting it does not call ``SegmentedControl/onChange``.
+    /// Index of the selected segment; nil for none. Setting it does not call
+    /// ``SegmentedControl/onChange``.
     public var selectedIndex: Int? { didSet { if selectedIndex != oldValue { setNeedsDisplay() } } }
     /// Called with the new index when the user (or the control socket) changes the selection.
     public var onChange: ((Int) -> Void)?
     /// Segment title font, 14 points by default.
     public var font: Font = .system(14)
 
-    /// A control with `segments`, the one at `selected` selected (nil, or an index out of range, for none).
+    /// A control with `segments`, the one at `selected` selected (nil, or an index out of range,
+    /// for none).
     public init(_ segments: [Segment], selected: Int? = 0, id: String? = nil) {
         self.segments = segments
         selectedIndex = selected.flatMap { segments.indices.contains($0) ? $0 : nil }

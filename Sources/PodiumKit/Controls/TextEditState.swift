@@ -13,7 +13,8 @@ public struct TextEditState: Equatable, Sendable {
     /// When false, newlines in inserted text become spaces (single-line fields).
     public var allowsNewlines: Bool
 
-    /// Editable `text` with the cursor at its end; unless `allowsNewlines`, its newlines become spaces.
+    /// Editable `text` with the cursor at its end; unless `allowsNewlines`, its newlines become
+    /// spaces.
     public init(_ text: String = "", allowsNewlines: Bool = false) {
         self.allowsNewlines = allowsNewlines
         characters = Array(allowsNewlines ? text : Self.flatten(text))
@@ -24,7 +25,8 @@ public struct TextEditState: Equatable, Sendable {
     public var text: String { String(characters) }
     /// Length in `Character`s (grapheme clusters), the largest cursor position.
     public var count: Int { characters.count }
-    /// The selection between ``TextEditState/anchor`` and ``TextEditState/cursor``, lower bound first; empty when nothing is selected.
+    /// The selection between ``TextEditState/anchor`` and ``TextEditState/cursor``, lower bound
+    /// first; empty when nothing is selected.
     public var selectedRange: Range<Int> { min(cursor, anchor)..<max(cursor, anchor) }
     /// True when the selection is not empty.
     public var hasSelection: Bool { cursor != anchor }

@@ -4,9 +4,11 @@
 /// Home/End (Shift extends), Ctrl+A/C/V/X through the window's clipboard, click, Shift-click,
 /// double-click and drag to select.
 open class TextInputView: View {
-    /// The text, cursor and selection; setting it redraws (and does not call ``TextInputView/onChange``).
+    /// The text, cursor and selection; setting it redraws (and does not call
+    /// ``TextInputView/onChange``).
     public var state: TextEditState { didSet { if state != oldValue { shownChanged() } } }
-    /// The text. Setting a different text puts the cursor at its end and does not call ``TextInputView/onChange``.
+    /// The text. Setting a different text puts the cursor at its end and does not call
+    /// ``TextInputView/onChange``.
     public var text: String {
         get { state.text }
         set { guard newValue != state.text else { return }; state.setText(newValue) }
@@ -299,7 +301,8 @@ open class TextInputView: View {
 ///     let f = TextField(placeholder: "Band name", id: "search")
 ///     f.onChange = { filter($0) }
 open class TextField: TextInputView {
-    /// A single-line field showing `text` (newlines become spaces), with a grey `placeholder` while empty.
+    /// A single-line field showing `text` (newlines become spaces), with a grey `placeholder` while
+    /// empty.
     public init(_ text: String = "", placeholder: String = "", id: String? = nil) {
         super.init(text: text, placeholder: placeholder, multiline: false, id: id)
     }

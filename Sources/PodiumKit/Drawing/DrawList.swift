@@ -68,12 +68,14 @@ public struct DrawList: Sendable {
     /// A list holding `commands` as they are (replays, benchmarks).
     public init(commands: [DrawCommand]) { self.commands = commands }
 
-    /// Fills `r` (local points, moved by ``DrawList/offset``) with `c`, corners rounded by `radius` points; a transparent colour or empty rectangle adds nothing.
+    /// Fills `r` (local points, moved by ``DrawList/offset``) with `c`, corners rounded by `radius`
+    /// points; a transparent colour or empty rectangle adds nothing.
     public mutating func fill(_ r: Rect, _ c: Color, radius: Double = 0) {
         guard c.a > 0, !r.isEmpty else { return }
         commands.append(.fill(r.offset(by: offset), c, radius: radius))
     }
-    /// Outlines `r` (local points) with a line `width` points thick, corners rounded by `radius` points.
+    /// Outlines `r` (local points) with a line `width` points thick, corners rounded by `radius`
+    /// points.
     public mutating func stroke(_ r: Rect, _ c: Color, width: Double = 1, radius: Double = 0) {
         commands.append(.stroke(r.offset(by: offset), c, width: width, radius: radius))
     }
@@ -83,7 +85,8 @@ public struct DrawList: Sendable {
         self.fill(r, border, radius: radius)
         self.fill(r.insetBy(dx: width, dy: width), fill, radius: max(0, radius - width))
     }
-    /// Fills the convex polygon through `pts` (local points, in order) with `c`. For concave shapes or holes use ``DrawList/shape(_:_:scale:offset:)``.
+    /// Fills the convex polygon through `pts` (local points, in order) with `c`. For concave shapes
+    /// or holes use ``DrawList/shape(_:_:scale:offset:)``.
     public mutating func polygon(_ pts: [Point], _ c: Color) {
         commands.append(.polygon(pts.map { $0 + offset }, c))
     }
@@ -105,19 +108,23 @@ public struct DrawList: Sendable {
         guard !block.text.isEmpty, c.a > 0 else { return }
         commands.append(.text(block, c, origin: p + offset))
     }
-    /// The image file at `path` scaled into `r` (local points), with `opacity` from 0 (invisible) to 1; fit the aspect first (`Rect.fitting(aspect:)`).
+    /// The image file at `path` scaled into `r` (local points), with `opacity` from 0 (invisible)
+    /// to 1; fit the aspect first (`Rect.fitting(aspect:)`).
     public mutating func image(_ path: String, in r: Rect, opacity: Double = 1) {
         commands.append(.image(path: path, r.offset(by: offset), opacity: opacity))
     }
-    /// `b`'s pixels scaled into `r` (local points) with `opacity` 0...1; the renderer uploads each bitmap once, by its id.
+    /// `b`'s pixels scaled into `r` (local points) with `opacity` 0...1; the renderer uploads each
+    /// bitmap once, by its id.
     public mutating func bitmap(_ b: Bitmap, in r: Rect, opacity: Double = 1) {
         commands.append(.bitmap(b, r.offset(by: offset), opacity: opacity))
     }
-    /// The recorded drawing `p` scaled into `r` (local points) with `opacity` 0...1; rasterised once per pixel size.
+    /// The recorded drawing `p` scaled into `r` (local points) with `opacity` 0...1; rasterised
+    /// once per pixel size.
     public mutating func picture(_ p: Picture, in r: Rect, opacity: Double = 1) {
         commands.append(.picture(p, r.offset(by: offset), opacity: opacity))
     }
-    /// Limits later commands to `r` (local points) intersected with the current clip, until the matching ``DrawList/popClip()``.
+    /// Limits later commands to `r` (local points) intersected with the current clip, until the
+    /// matching ``DrawList/popClip()``.
     public mutating func pushClip(_ r: Rect) {
         let abs = r.offset(by: offset)
         let c = clips.last.map { $0.intersection(abs) } ?? abs
@@ -132,7 +139,8 @@ public struct DrawList: Sendable {
     }
     /// The current clip in window points, if any.
     public var clip: Rect? { clips.last }
-    /// Appends `other`'s commands unchanged (they are already in window points: this list's offset and clip are not applied).
+    /// Appends `other`'s commands unchanged (they are already in window points: this list's offset
+    /// and clip are not applied).
     public mutating func append(contentsOf other: DrawList) { commands.append(contentsOf: other.commands) }
 
     /// This list mapped by `p ↦ p * scale + translation`, fonts scaled too unless `scalesFonts`

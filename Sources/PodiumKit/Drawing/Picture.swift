@@ -16,10 +16,12 @@ public final class Picture: @unchecked Sendable {
     /// Whether `commands` paint every pixel opaquely (the renderer may then copy it without
     /// blending, much faster in SDL's software renderer).
     public let isOpaque: Bool
-    /// The drawing, in the picture's own points (origin top-left, within `size`); commands that draw pictures are skipped.
+    /// The drawing, in the picture's own points (origin top-left, within `size`); commands that
+    /// draw pictures are skipped.
     public let commands: [DrawCommand]
 
-    /// A picture of `size` points recording `commands`; pass `isOpaque` true only when they paint every pixel opaquely.
+    /// A picture of `size` points recording `commands`; pass `isOpaque` true only when they paint
+    /// every pixel opaquely.
     public init(size: Size, isOpaque: Bool, commands: [DrawCommand]) {
         self.size = size; self.isOpaque = isOpaque; self.commands = commands
         id = Picture.nextID.next()

@@ -28,7 +28,8 @@ public final class PolygonShape: @unchecked Sendable {
     /// coordinates.
     public let bounds: Rect
 
-    /// A shape of `rings` (shape coordinates) filled by `rule`, even-odd by default; non-finite points are left out of `bounds`.
+    /// A shape of `rings` (shape coordinates) filled by `rule`, even-odd by default; non-finite
+    /// points are left out of `bounds`.
     public init(rings: [[Point]], rule: FillRule = .evenOdd) {
         self.rings = rings
         self.rule = rule

@@ -8,7 +8,8 @@ public struct TextCaretMap: Sendable {
     /// Every cluster of the block in logical order, one per `Character`.
     public let clusters: [TextCluster]
 
-    /// A map over a layout and its clusters as a ``TextMeasuring`` returned them (tests build them by hand).
+    /// A map over a layout and its clusters as a ``TextMeasuring`` returned them (tests build them
+    /// by hand).
     public init(layout: TextLayout, clusters: [TextCluster]) { self.layout = layout; self.clusters = clusters }
     /// Lays `block` out with `m` and maps it.
     public init(_ block: TextBlock, metrics m: TextMeasuring) { self.init(layout: m.layout(block), clusters: m.clusters(block)) }

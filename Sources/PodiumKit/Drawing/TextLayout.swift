@@ -20,7 +20,8 @@ public struct TextBlock: Hashable, Sendable {
     /// Styled ranges (bold, italic, colour, underline) over the text, in `Character` offsets.
     public var spans: [TextSpan]
 
-    /// A block of `text` in `font`; by default unwrapped, leading-aligned, with no line limit and no styled spans.
+    /// A block of `text` in `font`; by default unwrapped, leading-aligned, with no line limit and
+    /// no styled spans.
     public init(_ text: String, font: Font, width: Double? = nil, alignment: TextAlignment = .leading, maxLines: Int = 0, spans: [TextSpan] = []) {
         self.text = text; self.font = font; self.width = width; self.alignment = alignment; self.maxLines = maxLines; self.spans = spans
     }
@@ -41,7 +42,7 @@ public struct TextBlock: Hashable, Sendable {
 
 /// A style over `range` (`Character` offsets) of a block's text; nil/false leave the block's own.
 public struct TextSpan: Hashable, Sendable {
-    /// The styled characters, as `Character` (grapheme cluster) offsets into the block's text; parts beyond the text are ignored.
+    /// The styled characters, as `Character` (grapheme cluster) offsets into the block's text.
     public var range: Range<Int>
     /// Weight for the range; nil keeps the block font's.
     public var weight: Font.Weight?
@@ -97,7 +98,8 @@ public struct TextCluster: Equatable, Sendable {
     public var x: Double
     /// Advance width in points.
     public var width: Double
-    /// True when the cluster's resolved bidi direction is right-to-left: its logical start is its right edge.
+    /// True when the cluster's resolved bidi direction is right-to-left: its logical start is its
+    /// right edge.
     public var rightToLeft: Bool
     /// A cluster as a layout engine reports it.
     public init(index: Int, line: Int, x: Double, width: Double, rightToLeft: Bool) {

@@ -10,7 +10,8 @@ import Glibc
 /// the caller keeps beside it, or `withLock`.
 public final class ThreadLock: @unchecked Sendable {
     fileprivate let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    /// An unlocked, non-recursive mutex: locking it twice from one thread deadlocks.
+    /// An unlocked, non-recursive mutex: never lock it again from the thread that holds it (glibc's
+    /// default mutex deadlocks).
     public init() { pthread_mutex_init(mutex, nil) }
     deinit { pthread_mutex_destroy(mutex); mutex.deallocate() }
     /// Blocks until the lock is free, then takes it.
@@ -19,7 +20,8 @@ public final class ThreadLock: @unchecked Sendable {
     public func unlock() { pthread_mutex_unlock(mutex) }
     /// Takes the lock if it is free; false at once when another thread holds it.
     public func `try`() -> Bool { pthread_mutex_trylock(mutex) == 0 }
-    /// Runs `body` holding the lock and returns its result; the lock is released also when `body` throws.
+    /// Runs `body` holding the lock and returns its result; the lock is released also when `body`
+    /// throws.
     public func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock(); defer { unlock() }
         return try body()
@@ -38,7 +40,8 @@ public final class ThreadCondition: @unchecked Sendable {
     public func lock() { lockPart.lock() }
     /// Releases the condition's lock.
     public func unlock() { lockPart.unlock() }
-    /// Releases the lock and sleeps until signalled, then holds it again. Call with the lock held, in a loop re-checking the state: wake-ups may be spurious.
+    /// Releases the lock and sleeps until signalled, then holds it again. Call with the lock held,
+    /// in a loop re-checking the state: wake-ups may be spurious.
     public func wait() { pthread_cond_wait(cond, lockPart.mutex) }
     /// Waits until signalled or until `date` (the wall clock, as `NSCondition`); false when
     /// the deadline passed. A deadline already past returns false at once without releasing the

@@ -16,7 +16,8 @@
         self.init(UInt8(full >> 24 & 0xFF), UInt8(full >> 16 & 0xFF), UInt8(full >> 8 & 0xFF), UInt8(full & 0xFF))
     }
 
-    /// This colour with its alpha multiplied by `alpha` (clamped to 0...1), so `withAlpha(0.5)` of a half-transparent colour is a quarter.
+    /// This colour with its alpha multiplied by `alpha` (clamped to 0...1), so `withAlpha(0.5)` of
+    /// a half-transparent colour is a quarter.
     public func withAlpha(_ alpha: Double) -> Color { Color(r, g, b, UInt8(clamp(alpha, 0, 1) * Double(a))) }
     public var description: String {
         "#" + [r, g, b, a].map { String($0, radix: 16).leftPad(2) }.joined()
@@ -39,9 +40,11 @@ extension String {
 public struct Theme: Sendable {
     /// Window background, behind every view (``WindowRoot`` fills with it).
     public var background = Color(0x12, 0x14, 0x18)
-    /// Panels and bars one step above the background: toolbars, list section headers, split view sidebars, segmented controls.
+    /// Panels and bars one step above the background: toolbars, list section headers, split view
+    /// sidebars, segmented controls.
     public var surface = Color(0x1C, 0x1F, 0x26)
-    /// Controls and floating panels: buttons, text fields, popovers, action sheets, the selected segment.
+    /// Controls and floating panels: buttons, text fields, popovers, action sheets, the selected
+    /// segment.
     public var raised = Color(0x2A, 0x2E, 0x38)
     /// Hairlines and unfocused borders; also a pressed button and an off switch.
     public var separator = Color(0x3A, 0x3F, 0x4B)

@@ -39,7 +39,7 @@
 @frozen public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The top-left corner, in points.
     public var origin: Point
-    /// Width and height in points; code here treats a non-positive side as empty, never flips it.
+    /// Width and height in points; a side ≤ 0 makes the rectangle empty (``Rect/isEmpty``).
     public var size: Size
     /// A rectangle with top-left corner `origin` and `size`, in points.
     public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
@@ -47,7 +47,8 @@
     public init(x: Double, y: Double, width: Double, height: Double) {
         origin = Point(x, y); size = Size(width, height)
     }
-    /// Unlabelled ``Rect/init(x:y:width:height:)``: top-left `x`, `y`, then width and height, in points.
+    /// Unlabelled ``Rect/init(x:y:width:height:)``: top-left `x`, `y`, then width and height, in
+    /// points.
     public init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
         self.init(x: x, y: y, width: width, height: height)
     }
@@ -83,7 +84,8 @@
     public func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
     /// True when `r` lies wholly inside this rectangle (edges may touch).
     public func contains(_ r: Rect) -> Bool { r.minX >= minX && r.maxX <= maxX && r.minY >= minY && r.maxY <= maxY }
-    /// True when the two rectangles share some area; rectangles that only touch along an edge do not intersect.
+    /// True when the two rectangles share some area; rectangles that only touch along an edge do
+    /// not intersect.
     public func intersects(_ r: Rect) -> Bool { minX < r.maxX && r.minX < maxX && minY < r.maxY && r.minY < maxY }
     /// The overlap of two rectangles, or `.zero`-sized at the nearer corner when they do not overlap.
     public func intersection(_ r: Rect) -> Rect {
@@ -91,11 +93,13 @@
         let x1 = min(maxX, r.maxX), y1 = min(maxY, r.maxY)
         return Rect(x0, y0, max(0, x1 - x0), max(0, y1 - y0))
     }
-    /// The rectangle shrunk by `e` on each side (negative insets grow it); width and height stop at 0.
+    /// The rectangle shrunk by `e` on each side (negative insets grow it); width and height stop at
+    /// 0.
     public func inset(by e: EdgeInsets) -> Rect {
         Rect(minX + e.left, minY + e.top, max(0, width - e.left - e.right), max(0, height - e.top - e.bottom))
     }
-    /// The rectangle shrunk by `dx` on the left and right and `dy` on the top and bottom, in points; sides stop at 0.
+    /// The rectangle shrunk by `dx` on the left and right and `dy` on the top and bottom, in
+    /// points; sides stop at 0.
     public func insetBy(dx: Double, dy: Double) -> Rect { inset(by: EdgeInsets(top: dy, left: dx, bottom: dy, right: dx)) }
     /// The same size moved by `dx`, `dy` points.
     public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(minX + dx, minY + dy, width, height) }

@@ -5,7 +5,8 @@
 ///     root.presentActionSheet(ActionSheet(title: "Band", actions: [
 ///         .init("Share") { … }, .init("Delete", style: .destructive) { … }]), from: button)
 public struct ActionSheet {
-    /// How an action's button looks: `normal` plain, `default` filled with a bold title (the likely choice), `destructive` red.
+    /// How an action's button looks: `normal` plain, `default` filled with a bold title (the likely
+    /// choice), `destructive` red.
     public enum Style: Sendable { case normal, `default`, destructive }
     /// One choice in the sheet: a button that closes the sheet, then runs `handler`.
     public struct Action {
@@ -77,7 +78,8 @@ public final class BottomSheet: PresentedView {
         content.pins = .fill()
         addSubview(content)
     }
-    /// Pins the sheet to the bottom of `b` with 8-point margins, full width, at most its content height.
+    /// Pins the sheet to the bottom of `b` with 8-point margins, full width, at most its content
+    /// height.
     public override func layout(in b: Rect) {
         frame = Rect(b.minX + 8, max(b.minY + 8, b.maxY - height - 8), b.width - 16, min(height, b.height - 16))
     }

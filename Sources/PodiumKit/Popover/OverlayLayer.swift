@@ -97,7 +97,8 @@ open class PresentedView: View, Dismissible, OverlayLayout {
     /// When the appear transition started (window clock seconds); nil when settled.
     var appearedAt: Double?
 
-    /// An overlay presented by `source` (a stable key, such as the presenting control's id): presenting again from the same source while shown is ignored.
+    /// An overlay presented by `source` (a stable key, such as the presenting control's id):
+    /// presenting again from the same source while shown is ignored.
     public init(source: String) {
         self.source = source
         super.init()

@@ -1,7 +1,8 @@
 /// Where a popover's arrow points. `.up` means the arrow points up at the anchor, so the popover
 /// sits *below* it (UIKit's UIPopoverArrowDirection convention).
 @frozen public enum ArrowDirection: String, CaseIterable, Sendable {
-    /// The way the arrow points: `up` at an anchor above the popover, `left` at one to its left, and so on.
+    /// The way the arrow points: `up` at an anchor above the popover, `left` at one to its left,
+    /// and so on.
     case up, down, left, right
     /// The reverse direction (`up` ↔ `down`, `left` ↔ `right`).
     public var opposite: ArrowDirection {
@@ -21,7 +22,8 @@ public struct PopoverRequest: Equatable, Sendable {
     public var anchor: Rect
     /// Preferred content size in points, arrow excluded.
     public var contentSize: Size
-    /// Directions the solver may use; never empty (the initializer turns an empty set into all four).
+    /// Directions the solver may use; never empty (the initializer turns an empty set into all
+    /// four).
     public var permitted: Set<ArrowDirection>
     /// Arrow direction the popover had last time it was laid out, tried first so it does not jump.
     public var lastDirection: ArrowDirection?
@@ -87,7 +89,8 @@ public struct PopoverPlacement: Equatable, Sendable {
 
 /// Constants of the popover's look, in points. Margin 10 pt is UIKit's default layout margin.
 public enum PopoverMetrics {
-    /// Least distance in points between the panel and the edges of the bounds (UIKit's default layout margin).
+    /// Least distance in points between the panel and the edges of the bounds (UIKit's default
+    /// layout margin).
     public static let margin = 10.0
     /// Arrow length from the panel's edge to its tip, in points.
     public static let arrowLength = 12.0

@@ -123,7 +123,8 @@ public struct InputFileError: Error, CustomStringConvertible, Equatable {
     public enum Reason: Equatable, Sendable {
         /// No file at the path (`ENOENT`, or a path component that is not a directory).
         case missing
-        /// The file exists but cannot be opened or read; the words say why (`permission denied`, or `strerror`'s text).
+        /// The file exists but cannot be opened or read; the words say why (`permission denied`, or
+        /// `strerror`'s text).
         case unreadable(String)
         /// The path names a directory.
         case directory

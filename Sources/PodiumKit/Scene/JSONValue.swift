@@ -45,7 +45,8 @@ public enum JSONValue: Equatable, Sendable, Codable, CustomStringConvertible {
             || b.count == 4 && (b[0] == 0 && b[2] == 0 && b[1] != 0 && b[3] != 0 || b[1] == 0 && b[3] == 0 && b[0] != 0 && b[2] != 0)
     }
 
-    /// Why ``JSONValue/parse(_:)`` refused its input: `message` says where (line and column from 1) and what.
+    /// Why ``JSONValue/parse(_:)`` refused its input: `message` says where (line and column from 1)
+    /// and what.
     public struct ParseError: Error, CustomStringConvertible { public var message: String; public var description: String { message } }
 
     /// Compact JSON text with sorted keys (stable output for the control socket and files).
@@ -124,7 +125,8 @@ extension JSONValue {
 
 /// A JSON value that breaks a rule: `path` is where (`scenes[2].time`, `index`, `[0].rating`).
 public struct JSONPathError: Error, CustomStringConvertible, Equatable {
-    /// Where the value is, e.g. `scenes[2].time`; "" for the top level (the description then is the message alone).
+    /// Where the value is, e.g. `scenes[2].time`; "" for the top level (the description then is the
+    /// message alone).
     public var path: String
     /// What is wrong, without the path: `expected an integer 0–10, found 1e+300`.
     public var message: String

@@ -9,15 +9,19 @@ public struct PluginDescriptor {
     /// The plugin API version this build of PodiumKit implements.
     public static let hostAPIVersion = APIVersion(major: 3, minor: 0)
 
-    /// Reverse-DNS identifier, unique among loaded plugins (`"org.podium.links"`); names the plugin's data directory (`$XDG_DATA_HOME/podium/<id>`).
+    /// Reverse-DNS identifier (`"org.podium.links"`); the host refuses a second plugin with the
+    /// same id. Names the plugin's data directory (`$XDG_DATA_HOME/podium/<id>`).
     public var id: String
     /// Human-readable name for `podium plugins` and messages (`"Links"`).
     public var name: String
-    /// The plugin's own version, free text (`"1.0.0"`); not checked by the host.
+    /// The plugin's own version, free text (`"1.0.0"`); shown to people, never compared for
+    /// compatibility (that is `apiVersion`).
     public var version: String
-    /// The plugin API the plugin was built against; the host refuses it by ``APIVersion/refusal(onHost:)``. Leave the default.
+    /// The plugin API the plugin was built against; the host refuses it by
+    /// ``APIVersion/refusal(onHost:)``. Leave the default.
     public var apiVersion: APIVersion
-    /// The scene kinds the plugin makes; their names must be unique among all loaded plugins.
+    /// The scene kinds the plugin makes; the host refuses a plugin supplying a kind another one
+    /// already does.
     public var sceneKinds: [SceneKind]
     /// Files this plugin opens as a whole deck (`podium present talk.pdf`). (API 2.1; default none.)
     public var deckOpeners: [DeckOpener] = []
@@ -32,7 +36,8 @@ public struct PluginDescriptor {
     /// `podium snapshot` then finds every page rendered). Nil: none. (API 2.1.)
     public var waitUntilIdle: (() -> Void)?
 
-    /// A descriptor of scene kinds; `apiVersion` defaults to the version this PodiumKit implements. Deck openers, commands and the other optional fields are set afterwards.
+    /// A descriptor of scene kinds; `apiVersion` defaults to the version this PodiumKit implements.
+    /// Deck openers, commands and the other optional fields are set afterwards.
     public init(id: String, name: String, version: String, apiVersion: APIVersion = PluginDescriptor.hostAPIVersion,
                 sceneKinds: [SceneKind]) {
         self.id = id; self.name = name; self.version = version; self.apiVersion = apiVersion; self.sceneKinds = sceneKinds
@@ -80,7 +85,8 @@ public struct SceneKind {
     }
 }
 
-/// A plugin API version: `major` changes break plugins, `minor` ones only add. Compared major first, then minor.
+/// A plugin API version: `major` changes break plugins, `minor` ones only add. Compared major
+/// first, then minor.
 public struct APIVersion: Equatable, Comparable, Sendable, CustomStringConvertible {
     /// The major and minor numbers, both ≥ 0.
     public var major: Int, minor: Int

@@ -56,7 +56,8 @@ public struct DeckOpenRequest {
     /// The opener's own value options that were given (`["--notes": "right"]`).
     public var values: [String: String]
 
-    /// A request for the file at `path`; tests build one directly, the host fills it from the command line.
+    /// A request for the file at `path`; tests build one directly, the host fills it from the
+    /// command line.
     public init(path: String, flags: Set<String> = [], values: [String: String] = [:]) {
         self.path = path; self.flags = flags; self.values = values
     }
@@ -66,15 +67,18 @@ public struct DeckOpenRequest {
 /// says about the talk (pdfpc's `talk.pdfpc`). The host validates every scene as it would a JSON
 /// deck's, then applies the command line's timing options over these.
 public struct OpenedDeck {
-    /// One scene of an opened deck, as a JSON deck's scene entry would give it; the host validates it with its kind's `validate`.
+    /// One scene of an opened deck, as a JSON deck's scene entry would give it; the host validates
+    /// it with its kind's `validate`.
     public struct Scene {
-        /// The registered ``SceneKind/name`` that shows it (`"pdf"`); an unknown kind is reported like one in a JSON deck.
+        /// The registered ``SceneKind/name`` that shows it (`"pdf"`); an unknown kind is reported
+        /// like one in a JSON deck.
         public var kind: String
         /// Shown in the overview, the console and the log; nil: the host shows the kind's name.
         public var title: String?
         /// Presenter notes (Markdown).
         public var notes: String
-        /// The scene's parameters, as the `parameters` object of a JSON deck's scene; checked by the kind's `validate`.
+        /// The scene's parameters, as the `parameters` object of a JSON deck's scene; checked by
+        /// the kind's `validate`.
         public var parameters: [String: JSONValue]
         /// Scenes with the same key in a row are one slide (Beamer's overlays); nil: a slide of its own.
         public var slide: String?
@@ -96,12 +100,13 @@ public struct OpenedDeck {
         /// (`Methods (p. 8)` → `Methods`), or "" when it names nothing else (`Page 7`). Nil: the
         /// title. The overview, `state` and the log keep the title. (API 3.x, added.)
         public var placeName: String? = nil
-        /// A scene of `kind`; content, words and place name are set afterwards when the opener can read them.
+        /// A scene of `kind`; content, words and place name are set afterwards when the opener can
+        /// read them.
         public init(kind: String, title: String? = nil, notes: String = "", parameters: [String: JSONValue] = [:], slide: String? = nil) {
             self.kind = kind; self.title = title; self.notes = notes; self.parameters = parameters; self.slide = slide
         }
     }
-    /// The talk's title (a PDF's title, or its file name).
+    /// The talk's title, in place of a JSON deck's `title`.
     public var title: String
     /// The scenes in talk order; the first is shown first.
     public var scenes: [Scene]
@@ -229,7 +234,8 @@ public struct SceneFileCheckRequest {
 /// The result of checking one scene's files: a problem (`podium check` fails, a reload is
 /// refused) and a warning for the speaker (the presenter's banner, `podium check`), one line each.
 public struct SceneFileCheck: Equatable, Sendable {
-    /// Why the scene cannot be shown (`podium check` fails, a reload is refused); nil when there is none.
+    /// Why the scene cannot be shown (`podium check` fails, a reload is refused); nil when there is
+    /// none.
     public var problem: String?
     /// Something the speaker should know that does not stop the scene; nil when there is none.
     public var warning: String?

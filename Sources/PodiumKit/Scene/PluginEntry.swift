@@ -38,7 +38,8 @@ public enum PluginEntry {
     @_alwaysEmitIntoClient public static var magic: UInt32 { 0x504D_4450 }
     /// The API version this copy of PodiumKit was compiled as; equals `PluginDescriptor.hostAPIVersion`.
     @_alwaysEmitIntoClient public static var apiMajor: UInt16 { 3 }
-    /// Minor API version of this copy of PodiumKit (with ``PluginEntry/apiMajor``, `PluginDescriptor.hostAPIVersion`).
+    /// Minor API version of this copy of PodiumKit (with ``PluginEntry/apiMajor``,
+    /// `PluginDescriptor.hostAPIVersion`).
     @_alwaysEmitIntoClient public static var apiMinor: UInt16 { 0 }
     /// Size in bytes of layout 1, the smallest entry any host accepts.
     @_alwaysEmitIntoClient public static var layout1Size: UInt32 { 32 }

@@ -4,7 +4,8 @@ public struct ListRow: Equatable, Sendable {
     public var id: String
     /// The row's main line, in the list's ``ListView/font``; also its control-tree label.
     public var title: String
-    /// A second, smaller line under the title in secondary text colour; nil: the title alone, centred vertically.
+    /// A second, smaller line under the title in secondary text colour; nil: the title alone,
+    /// centred vertically.
     public var subtitle: String?
     /// A short trailing text (a count, a date), at most 80 points wide; nil: none.
     public var accessory: String?
@@ -16,7 +17,8 @@ public struct ListRow: Equatable, Sendable {
 
 /// A titled group of rows in a ``ListView``.
 public struct ListSection: Equatable, Sendable {
-    /// The sticky header's text and the section index's entry (keep it short: a letter); "" draws no header, though its ``ListView/headerHeight`` of space stays.
+    /// The sticky header's text and the section index's entry (keep it short: a letter); "" draws
+    /// no header, though its ``ListView/headerHeight`` of space stays.
     public var title: String
     /// The section's rows, top to bottom; may be empty.
     public var rows: [ListRow]
@@ -36,22 +38,25 @@ public struct ListIndexPath: Equatable, Hashable, Sendable {
 /// (jump by letter). Rows are drawn directly rather than as subviews, and only the visible ones,
 /// so ten thousand rows cost what twenty do.
 open class ListView: View {
-    /// The content. Setting it keeps ``ListView/selection`` only while that index path still names a row, and keeps the scroll position within the new content.
+    /// The content. Setting it keeps ``ListView/selection`` only while that index path still names
+    /// a row, and keeps the scroll position within the new content.
     public var sections: [ListSection] = [] {
         didSet {
             if let s = selection, row(at: s) == nil { selection = nil }   // never index a row that is gone
             rebuildOffsets(); clampScroll(); setNeedsDisplay()
         }
     }
-    /// The selected row, nil for none. Setting it does not call ``ListView/onSelect`` or scroll; ``ListView/select(_:)`` does both.
+    /// The selected row, nil for none. Setting it does not call ``ListView/onSelect`` or scroll;
+    /// ``ListView/select(_:)`` does both.
     public var selection: ListIndexPath? { didSet { if selection != oldValue { setNeedsDisplay() } } }
     /// Called when the user (or the control socket) picks a row.
     public var onSelect: ((ListIndexPath, ListRow) -> Void)?
-    /// Height of every row, in points (48); subtitles fit in the default.
+    /// Height of every row, in points (48 by default).
     public var rowHeight = 48.0
     /// Height reserved above each section's rows for its header, in points (28).
     public var headerHeight = 28.0
-    /// Shows the section titles as a 22-point column on the trailing edge (a click jumps to that section) when there is more than one section.
+    /// Shows the section titles as a 22-point column on the trailing edge (a click jumps to that
+    /// section) when there is more than one section.
     public var showsSectionIndex = true
     /// Font of row titles; subtitles and accessories use it 2 points smaller.
     public var font: Font = .body
@@ -90,7 +95,8 @@ open class ListView: View {
     }
     private var maxScroll: Double { max(0, contentHeight - bounds.height) }
     private func clampScroll() { scrollOffset = clamp(scrollOffset, 0, maxScroll) }
-    /// Scrolls so content point `y` (points from the top of the content) is at the top, clamped so the content never scrolls past its ends.
+    /// Scrolls so content point `y` (points from the top of the content) is at the top, clamped so
+    /// the content never scrolls past its ends.
     public func scroll(to y: Double) { scrollOffset = y; clampScroll(); setNeedsDisplay() }
 
     /// Content-space rectangle of a row.

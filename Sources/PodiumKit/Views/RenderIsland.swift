@@ -23,7 +23,8 @@ public final class RenderIsland {
         public let clip: Rect?
     }
 
-    /// The view whose commands the island records (held weakly); nil makes re-rendering alone impossible.
+    /// The view whose commands the island records (held weakly); nil makes re-rendering alone
+    /// impossible.
     public weak var view: View?
     /// Where the view's commands are in the last list its tree was rendered into, and those
     /// commands; nil before the first render.

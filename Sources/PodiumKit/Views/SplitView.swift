@@ -3,11 +3,13 @@
 public struct SplitLayout: Equatable, Sendable {
     /// Width in points below which a split view collapses (400).
     public static let collapseBreakpoint = 400.0
-    /// True when the bounds are narrower than ``SplitLayout/collapseBreakpoint``: the secondary fills the width and the primary is shown only in a popover.
+    /// True when the bounds are narrower than ``SplitLayout/collapseBreakpoint``: the secondary
+    /// fills the width and the primary is shown only in a popover.
     public var isCollapsed: Bool
     /// The primary's frame; nil when collapsed.
     public var primary: Rect?
-    /// The secondary's frame: beside the primary (1-point separator between) or, collapsed, below the toolbar.
+    /// The secondary's frame: beside the primary (1-point separator between) or, collapsed, below
+    /// the toolbar.
     public var secondary: Rect
     /// Lays out a split view of `bounds`; `toolbarHeight` is reserved on top of the secondary when
     /// collapsed (for the button that shows the primary in a popover).
@@ -29,7 +31,8 @@ public struct SplitLayout: Equatable, Sendable {
 /// should call `primaryDidChooseItem()`, which dismisses that popover. Selection lives in the
 /// primary view itself, so it survives collapse and expand.
 open class SplitView: View {
-    /// The master view (usually a list): a column on the leading side, or in a popover while collapsed.
+    /// The master view (usually a list): a column on the leading side, or in a popover while
+    /// collapsed.
     public let primary: View
     /// The detail view, beside the primary or filling the split view while collapsed.
     public let secondary: View
@@ -44,7 +47,8 @@ open class SplitView: View {
     /// The layout of the last `layoutSubviews`; nil before the first.
     public private(set) var layoutState: SplitLayout?
 
-    /// A split view of `primary` and `secondary`; control ids derive from `id` (`<id>.show-primary`, `<id>.bar`).
+    /// A split view of `primary` and `secondary`; control ids derive from `id`
+    /// (`<id>.show-primary`, `<id>.bar`).
     public init(primary: View, secondary: View, primaryTitle: String, id: String = "split") {
         self.primary = primary; self.secondary = secondary; self.primaryTitle = primaryTitle
         showPrimaryButton = BarButtonItem(primaryTitle, id: "\(id).show-primary")

@@ -14,15 +14,19 @@ open class View {
     }
     /// The view's own coordinate space: origin zero, size of `frame`.
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
-    /// Child views in drawing order: later ones draw above and are hit-tested first. Change with ``View/addSubview(_:)`` and ``View/removeFromSuperview()``.
+    /// Child views in drawing order: later ones draw above and are hit-tested first. Change with
+    /// ``View/addSubview(_:)`` and ``View/removeFromSuperview()``.
     public private(set) var subviews: [View] = []
     /// The view this one is in; nil for a root or a detached view. Held weakly.
     public private(set) weak var superview: View?
-    /// Hidden views are not drawn, hit-tested, laid out or focused in Tab order; changing it relayouts the superview.
+    /// Hidden views are not drawn, hit-tested, laid out or focused in Tab order; changing it
+    /// relayouts the superview.
     public var isHidden = false { didSet { if isHidden != oldValue { superview?.setNeedsLayout(); setNeedsDisplay() } } }
-    /// Fills `bounds` beneath the view's own drawing; `.clear` (the default) draws nothing. A visible background also makes the view take clicks (see ``View/isUserInteractionEnabled``).
+    /// Fills `bounds` beneath the view's own drawing; `.clear` (the default) draws nothing. A
+    /// visible background also makes the view take clicks (see ``View/isUserInteractionEnabled``).
     public var backgroundColor: Color = .clear { didSet { setNeedsDisplay() } }
-    /// Corner radius in points for the background fill and the border, and for controls that draw rounded shapes.
+    /// Corner radius in points for the background fill and the border, and for controls that draw
+    /// rounded shapes.
     public var cornerRadius: Double = 0
     /// Colour of a 1-point border around `bounds`; `.clear` (the default) draws none.
     public var borderColor: Color = .clear
@@ -45,7 +49,8 @@ open class View {
 
     // MARK: Tree
 
-    /// Appends `v` above the existing subviews, first removing it from its old superview, and marks both for layout.
+    /// Appends `v` above the existing subviews, first removing it from its old superview, and marks
+    /// both for layout.
     public func addSubview(_ v: View) {
         v.removeFromSuperview()
         v.superview = self
@@ -55,7 +60,8 @@ open class View {
     }
     /// Adds each view in order, as ``View/addSubview(_:)`` does.
     public func addSubviews(_ vs: View...) { vs.forEach(addSubview) }
-    /// Detaches the view from its superview; the window drops focus or pointer capture held by it or a descendant. Nothing happens for a view with no superview.
+    /// Detaches the view from its superview; the window drops focus or pointer capture held by it
+    /// or a descendant. Nothing happens for a view with no superview.
     public func removeFromSuperview() {
         guard let s = superview else { return }
         s.subviews.removeAll { $0 === self }
@@ -98,7 +104,8 @@ open class View {
 
     // MARK: Layout
 
-    /// Asks for ``View/layoutSubviews()`` on the next frame and for a redraw. Cheap: call it whenever something affecting layout changes.
+    /// Asks for ``View/layoutSubviews()`` on the next frame and for a redraw. Cheap: call it
+    /// whenever something affecting layout changes.
     public func setNeedsLayout() { needsLayout = true; setNeedsDisplay() }
     /// Asks the window for a redraw; does nothing while the view is in no window.
     public func setNeedsDisplay() { host?.requestRedraw() }
@@ -171,7 +178,8 @@ open class View {
     public var isFocused: Bool { host?.focusedView === self }
     /// Makes this view the window's focused view; nothing happens while it is in no window.
     public func becomeFocused() { host?.focus(self) }
-    /// Called on the old and the new focused view when focus moves; the default redraws (focus rings). Overrides should call `super`.
+    /// Called on the old and the new focused view when focus moves; the default redraws (focus
+    /// rings). Overrides should call `super`.
     open func focusChanged() { setNeedsDisplay() }
 
     // MARK: Control tree
@@ -194,11 +202,13 @@ public protocol ViewHost: AnyObject {
     var textMetrics: TextMeasuring { get }
     /// The view with keyboard focus; nil when none.
     var focusedView: View? { get }
-    /// Moves keyboard focus to `view` (nil: none), calling ``View/focusChanged()`` on the old and new view.
+    /// Moves keyboard focus to `view` (nil: none), calling ``View/focusChanged()`` on the old and
+    /// new view.
     func focus(_ view: View?)
     /// Asks for a new frame soon; may be called many times per frame.
     func requestRedraw()
-    /// Called after `view` left the tree, so the host drops focus or pointer capture held inside it.
+    /// Called after `view` left the tree, so the host drops focus or pointer capture held inside
+    /// it.
     func viewWasRemoved(_ view: View)
 }
 
@@ -206,9 +216,11 @@ public protocol ViewHost: AnyObject {
 /// container's with a constant, or a fixed size, or centred. Unpinned sizes come from
 /// `sizeThatFits`.
 public struct Pins: Sendable, Equatable {
-    /// Distance in points from the container's edge to the same edge of the view (a positive `trailing` or `bottom` moves it inward); nil leaves that edge free.
+    /// Distance in points from the container's edge to the same edge of the view (a positive
+    /// `trailing` or `bottom` moves it inward); nil leaves that edge free.
     public var leading, trailing, top, bottom: Double?
-    /// Fixed width or height in points; nil takes it from both edge pins, or else from `sizeThatFits`.
+    /// Fixed width or height in points; nil takes it from both edge pins, or else from
+    /// `sizeThatFits`.
     public var width, height: Double?
     /// Centres the view on that axis when neither of its edges is pinned.
     public var centerX, centerY: Bool

@@ -26,7 +26,8 @@ public final class WindowRoot: View, ViewHost {
     public let content = View()
     /// Views above the content (popovers and their dimming), topmost last.
     public let overlay = OverlayLayer()
-    /// The view with keyboard focus, nil when none; held weakly. Change it with ``WindowRoot/focus(_:)``.
+    /// The view with keyboard focus, nil when none; held weakly. Change it with
+    /// ``WindowRoot/focus(_:)``.
     public private(set) weak var focusedView: View?
     /// True when the focused view got focus from the keyboard (Tab): an explicit focus gesture,
     /// after which it takes arrow keys even without the pointer over it.
@@ -78,7 +79,8 @@ public final class WindowRoot: View, ViewHost {
         popoverKeepClear.filter { $0.isVisibleInWindow }.map { $0.convertToWindow($0.bounds) }
     }
 
-    /// A window tree with `theme` (its background filled with `theme.background`) that measures text with `metrics`; empty ``WindowRoot/content`` and ``WindowRoot/overlay`` fill it.
+    /// A window tree with `theme` (its background filled with `theme.background`) that measures
+    /// text with `metrics`; empty ``WindowRoot/content`` and ``WindowRoot/overlay`` fill it.
     public init(theme: Theme = .standard, metrics: TextMeasuring) {
         self.hostTheme = theme; self.textMetrics = metrics
         super.init()
@@ -90,7 +92,8 @@ public final class WindowRoot: View, ViewHost {
     }
 
     public override var host: ViewHost? { self }
-    /// Sets ``WindowRoot/needsDisplay``, forgets a pending island, and calls ``WindowRoot/onNeedsDisplay``.
+    /// Sets ``WindowRoot/needsDisplay``, forgets a pending island, and calls
+    /// ``WindowRoot/onNeedsDisplay``.
     public func requestRedraw() { needsDisplay = true; pendingIsland = nil; onNeedsDisplay?() }
 
     /// The island whose redraw alone is all this window needs (`markIslandOnly`); nil when
@@ -176,7 +179,8 @@ public final class WindowRoot: View, ViewHost {
 
     // MARK: Focus
 
-    /// Moves keyboard focus to `view` (nil: none); counts as pointer or code focus, not keyboard (`focusedByKeyboard` becomes false).
+    /// Moves keyboard focus to `view` (nil: none); counts as pointer or code focus, not keyboard
+    /// (`focusedByKeyboard` becomes false).
     public func focus(_ view: View?) {
         focusedByKeyboard = false
         guard focusedView !== view else { return }
