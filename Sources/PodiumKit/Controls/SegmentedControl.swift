@@ -2,16 +2,28 @@
 /// control tree (`<id>.<segment id>`, role `segment`), so tests and the control socket can click
 /// one by id. Left/Right move the selection when focused.
 open class SegmentedControl: View {
+    /// One segment: its control-tree id suffix and its title.
     public struct Segment: Equatable, Sendable {
+        /// Unique within the control; the segment's control-tree id is `<control id>.<id>`.
         public var id: String
+        /// The text shown in the segment.
         public var title: String
+        /// A segment with control-tree `id` and `title`.
         public init(id: String, title: String) { self.id = id; self.title = title }
     }
+    /// The segments, leading to trailing, all of equal width; a selection beyond the new count is
+    /// cleared.
     public var segments: [Segment] { didSet { if let s = selectedIndex, s >= segments.count { selectedIndex = nil }; setNeedsDisplay() } }
+    /// Index of the selected segment; nil for none. Setting it does not call
+    /// ``SegmentedControl/onChange``.
     public var selectedIndex: Int? { didSet { if selectedIndex != oldValue { setNeedsDisplay() } } }
+    /// Called with the new index when the user (or the control socket) changes the selection.
     public var onChange: ((Int) -> Void)?
+    /// Segment title font, 14 points by default.
     public var font: Font = .system(14)
 
+    /// A control with `segments`, the one at `selected` selected (nil, or an index out of range,
+    /// for none).
     public init(_ segments: [Segment], selected: Int? = 0, id: String? = nil) {
         self.segments = segments
         selectedIndex = selected.flatMap { segments.indices.contains($0) ? $0 : nil }
@@ -39,6 +51,7 @@ open class SegmentedControl: View {
         let w = bounds.width / Double(max(1, segments.count))
         return Rect(Double(i) * w, 0, w, bounds.height)
     }
+    /// The segment under `p` (view coordinates); nil outside the bounds or with no segments.
     public func segmentIndex(at p: Point) -> Int? {
         guard bounds.contains(p), !segments.isEmpty else { return nil }
         return min(segments.count - 1, Int(p.x / (bounds.width / Double(segments.count))))

@@ -2,15 +2,22 @@
 /// knob or click the track; Left/Down and Right/Up move one step, Page Up/Down ten, Home/End to
 /// the ends. `onChange` is told of every change the user makes.
 open class Slider: View {
+    /// The value at the leading end of the track; changing it re-snaps ``Slider/value``.
     public var minimumValue: Double { didSet { value = snapped(value) } }
+    /// The value at the trailing end of the track; changing it re-snaps ``Slider/value``.
     public var maximumValue: Double { didSet { value = snapped(value) } }
     /// Snap interval from `minimumValue`; 0 means continuous.
     public var step: Double { didSet { value = snapped(value) } }
+    /// The current value. Set directly it is taken as is (use ``Slider/snapped(_:)`` to clamp and
+    /// snap it first) and ``Slider/onChange`` is not called.
     public var value: Double { didSet { if value != oldValue { setNeedsDisplay() } } }
+    /// Called with the new value after each change the user (or the control socket) makes.
     public var onChange: ((Double) -> Void)?
     /// Knob diameter in points.
     public static let knobSize = 22.0
 
+    /// A slider over `range` snapped to `step` (0: continuous; negative counts as 0), starting at
+    /// `value` clamped and snapped.
     public init(value: Double = 0, in range: ClosedRange<Double> = 0...1, step: Double = 0, id: String? = nil) {
         minimumValue = range.lowerBound; maximumValue = range.upperBound; self.step = max(0, step)
         self.value = 0

@@ -2,11 +2,15 @@
 /// It draws only its 51×31 pt track: `label` names it in the control tree (for tests, the control
 /// socket and screen readers), so put a `Label` beside it for the speaker to read.
 open class Switch: View {
+    /// Whether the switch is on. Setting it does not call ``Switch/onChange``; ``Switch/toggle()``
+    /// does.
     public var isOn: Bool { didSet { if isOn != oldValue { setNeedsDisplay() } } }
+    /// Called with the new state after the user (or the control socket) flips the switch.
     public var onChange: ((Bool) -> Void)?
     /// Track size in points (UIKit's switch is 51×31).
     public static let size = Size(51, 31)
 
+    /// A switch, off by default; `label` names it in the control tree (it draws no text).
     public init(isOn: Bool = false, label: String? = nil, id: String? = nil) {
         self.isOn = isOn
         super.init()

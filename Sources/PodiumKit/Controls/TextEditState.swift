@@ -4,6 +4,7 @@
 /// Positions count `Character`s (extended grapheme clusters), not bytes or scalars, so a
 /// multi-byte UTF-8 letter, an emoji or a letter with a combining accent moves and deletes as one.
 public struct TextEditState: Equatable, Sendable {
+    /// The text as grapheme clusters; positions index this array.
     public private(set) var characters: [Character]
     /// The insertion point, `0...characters.count`.
     public private(set) var cursor: Int
@@ -12,16 +13,24 @@ public struct TextEditState: Equatable, Sendable {
     /// When false, newlines in inserted text become spaces (single-line fields).
     public var allowsNewlines: Bool
 
+    /// Editable `text` with the cursor at its end; unless `allowsNewlines`, its newlines become
+    /// spaces.
     public init(_ text: String = "", allowsNewlines: Bool = false) {
         self.allowsNewlines = allowsNewlines
         characters = Array(allowsNewlines ? text : Self.flatten(text))
         cursor = characters.count; anchor = cursor
     }
 
+    /// The whole text as a `String`.
     public var text: String { String(characters) }
+    /// Length in `Character`s (grapheme clusters), the largest cursor position.
     public var count: Int { characters.count }
+    /// The selection between ``TextEditState/anchor`` and ``TextEditState/cursor``, lower bound
+    /// first; empty when nothing is selected.
     public var selectedRange: Range<Int> { min(cursor, anchor)..<max(cursor, anchor) }
+    /// True when the selection is not empty.
     public var hasSelection: Bool { cursor != anchor }
+    /// The selected characters; "" when nothing is selected.
     public var selectedText: String { String(characters[selectedRange]) }
 
     /// Replaces the whole text; the cursor goes to the end.
@@ -64,10 +73,12 @@ public struct TextEditState: Equatable, Sendable {
     public mutating func moveLeft(extend: Bool) {
         if hasSelection && !extend { move(to: selectedRange.lowerBound) } else { move(to: cursor - 1, extend: extend) }
     }
+    /// Right arrow: see ``TextEditState/moveLeft(extend:)``, towards the end.
     public mutating func moveRight(extend: Bool) {
         if hasSelection && !extend { move(to: selectedRange.upperBound) } else { move(to: cursor + 1, extend: extend) }
     }
 
+    /// Selects the whole text, cursor at the end (Ctrl+A).
     public mutating func selectAll() { anchor = 0; cursor = characters.count }
 
     /// Selects `r` (clamped), cursor at its end.

@@ -4,14 +4,20 @@
 /// Home/End (Shift extends), Ctrl+A/C/V/X through the window's clipboard, click, Shift-click,
 /// double-click and drag to select.
 open class TextInputView: View {
+    /// The text, cursor and selection; setting it redraws (and does not call
+    /// ``TextInputView/onChange``).
     public var state: TextEditState { didSet { if state != oldValue { shownChanged() } } }
+    /// The text. Setting a different text puts the cursor at its end and does not call
+    /// ``TextInputView/onChange``.
     public var text: String {
         get { state.text }
         set { guard newValue != state.text else { return }; state.setText(newValue) }
     }
     /// Grey hint shown while the text is empty; also the control's label when none is set.
     public var placeholder: String { didSet { setNeedsDisplay() } }
+    /// Font of the text and placeholder, ``Font/body`` by default.
     public var font: Font = .body { didSet { shownChanged() } }
+    /// False makes the view display-only: no focus, no typing, clicks and keys pass on.
     public var isEditable = true
     /// Called after every edit the user makes (typing, deleting, paste, cut), with the new text.
     public var onChange: ((String) -> Void)?
@@ -295,6 +301,8 @@ open class TextInputView: View {
 ///     let f = TextField(placeholder: "Band name", id: "search")
 ///     f.onChange = { filter($0) }
 open class TextField: TextInputView {
+    /// A single-line field showing `text` (newlines become spaces), with a grey `placeholder` while
+    /// empty.
     public init(_ text: String = "", placeholder: String = "", id: String? = nil) {
         super.init(text: text, placeholder: placeholder, multiline: false, id: id)
     }
@@ -305,6 +313,7 @@ open class TextField: TextInputView {
 /// A multi-line text input that wraps at spaces and scrolls vertically. Return inserts a newline;
 /// Ctrl+Return calls `onCommit`.
 open class TextView: TextInputView {
+    /// A multi-line text view showing `text`, with a grey `placeholder` while empty.
     public init(_ text: String = "", placeholder: String = "", id: String? = nil) {
         super.init(text: text, placeholder: placeholder, multiline: true, id: id)
     }

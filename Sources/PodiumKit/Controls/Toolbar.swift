@@ -1,6 +1,7 @@
 /// A button that lives in a toolbar or navigation bar: borderless, tinted title. Popovers are
 /// presented *from* it (`WindowRoot.present(_:from:)`) so they follow it when the bar re-lays out.
 open class BarButtonItem: Button {
+    /// A bar-style button titled `title`, at least 44 points wide and 34 high.
     public init(_ title: String, id: String? = nil, action: ((Button) -> Void)? = nil) {
         super.init(title, id: id, style: .bar, action: action)
     }
@@ -12,6 +13,7 @@ open class BarButtonItem: Button {
 
 /// One entry of a toolbar: a bar button, any other view (a segmented control, a field), or space.
 public enum BarItem {
+    /// A bar button at its fitting width.
     case button(BarButtonItem)
     /// A view with a fixed width in points, or its fitting width when nil.
     case view(View, width: Double?)
@@ -25,10 +27,13 @@ public enum BarItem {
 /// fixed and flexible spaces: `[.button(edit), .flexibleSpace, .button(share)]` puts one item at
 /// each end at every window width.
 open class Toolbar: View {
+    /// The bar's height in points (44, UIKit's).
     public static let height = 44.0
+    /// The items, leading to trailing; setting it rebuilds the bar.
     public var items: [BarItem] { didSet { rebuild() } }
     let row = StackView(.horizontal, spacing: 6, insets: EdgeInsets(top: 5, left: 8, bottom: 5, right: 8))
 
+    /// A bar holding `items`, on the theme's surface colour with a separator line along its bottom.
     public init(items: [BarItem] = [], id: String? = nil) {
         self.items = items
         super.init()
@@ -65,14 +70,19 @@ open class Toolbar: View {
 /// A toolbar with a centred title between leading and trailing items (UINavigationBar). The title
 /// stays centred on the bar when it fits between the items, else it sits between them truncated.
 open class NavigationBar: Toolbar {
+    /// The headline-font label showing ``NavigationBar/title``; style it here.
     public let titleLabel = Label("", font: .headline)
+    /// The centred title text.
     public var title: String {
         get { titleLabel.text }
         set { titleLabel.text = newValue; setNeedsLayout() }
     }
+    /// Items at the leading end, before the title.
     public var leadingItems: [BarItem] { didSet { syncItems() } }
+    /// Items at the trailing end, after the title.
     public var trailingItems: [BarItem] { didSet { syncItems() } }
 
+    /// A bar titled `title` with leading and trailing items.
     public init(title: String, leading: [BarItem] = [], trailing: [BarItem] = [], id: String? = nil) {
         leadingItems = leading; trailingItems = trailing
         super.init(items: leading + [.flexibleSpace] + trailing, id: id)

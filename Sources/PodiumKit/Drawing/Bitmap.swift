@@ -14,11 +14,13 @@ public final class Bitmap: @unchecked Sendable {
         /// B, G, R, A bytes: cairo's `CAIRO_FORMAT_ARGB32` on little-endian machines.
         case bgra
     }
+    /// Unique per bitmap for the life of the process; the renderer keys its texture by it.
     public let id: UInt64
     /// Size in pixels.
     public let width: Int, height: Int
     /// Bytes per row (at least `width * 4`).
     public let stride: Int
+    /// The byte order of `pixels` (``Bitmap/Format``).
     public let format: Format
     /// Every pixel is fully opaque, so the renderer may copy without blending (much faster in
     /// SDL's software renderer).

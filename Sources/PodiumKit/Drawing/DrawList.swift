@@ -4,14 +4,23 @@
 
 /// Typeface request: size in points; the platform picks a concrete font with fallback per glyph.
 public struct Font: Equatable, Hashable, Sendable {
+    /// Stroke weight of a ``Font``: regular or bold.
     public enum Weight: String, Sendable { case regular, bold }
+    /// Point size (the em height in points, not pixels).
     public var size: Double
+    /// Regular or bold.
     public var weight: Weight
+    /// A system font of `size` points.
     public init(size: Double, weight: Weight = .regular) { self.size = size; self.weight = weight }
+    /// The regular system font at `size` points.
     public static func system(_ size: Double) -> Font { Font(size: size) }
+    /// The bold system font at `size` points.
     public static func bold(_ size: Double) -> Font { Font(size: size, weight: .bold) }
+    /// 15-point regular: body text, list rows, buttons.
     public static let body = Font(size: 15)
+    /// 17-point bold: titles and headings.
     public static let headline = Font(size: 17, weight: .bold)
+    /// 12-point regular: captions and secondary lines.
     public static let caption = Font(size: 12)
 }
 
@@ -26,6 +35,7 @@ public enum DrawCommand: Equatable, Sendable {
     case stroke(Rect, Color, width: Double, radius: Double)
     /// A filled convex polygon (arrows, pins); points in order.
     case polygon([Point], Color)
+    /// A straight line from the first point to the second, `width` points thick.
     case line(Point, Point, Color, width: Double)
     /// A laid-out text block whose top-left is `origin`; the renderer lays it out exactly as
     /// `TextMeasuring.layout` did (wrapping, bidi, alignment within its width, ellipsis).
@@ -39,6 +49,7 @@ public enum DrawCommand: Equatable, Sendable {
     case picture(Picture, Rect, opacity: Double)
     /// Restricts later commands to `rect` (intersected with the current clip) until `popClip`.
     case pushClip(Rect)
+    /// Ends the innermost `pushClip`, restoring the clip before it.
     case popClip
     /// A general polygon (concave, with holes; see `PolygonShape`) filled by its rule, each of
     /// its points `p` drawn at window point `p * scale + offset`. Added in API 2.1.
@@ -47,18 +58,24 @@ public enum DrawCommand: Equatable, Sendable {
 
 /// A list of draw commands with an origin offset and clip stack, built while walking the view tree.
 public struct DrawList: Sendable {
+    /// The commands so far, in drawing order, in window points.
     public private(set) var commands: [DrawCommand] = []
     /// Translation applied to every command added (the current view's origin in window points).
     public var offset = Point.zero
     private var clips: [Rect] = []
+    /// An empty list with zero offset and no clip.
     public init() {}
     /// A list holding `commands` as they are (replays, benchmarks).
     public init(commands: [DrawCommand]) { self.commands = commands }
 
+    /// Fills `r` (local points, moved by ``DrawList/offset``) with `c`, corners rounded by `radius`
+    /// points; a transparent colour or empty rectangle adds nothing.
     public mutating func fill(_ r: Rect, _ c: Color, radius: Double = 0) {
         guard c.a > 0, !r.isEmpty else { return }
         commands.append(.fill(r.offset(by: offset), c, radius: radius))
     }
+    /// Outlines `r` (local points) with a line `width` points thick, corners rounded by `radius`
+    /// points.
     public mutating func stroke(_ r: Rect, _ c: Color, width: Double = 1, radius: Double = 0) {
         commands.append(.stroke(r.offset(by: offset), c, width: width, radius: radius))
     }
@@ -68,6 +85,8 @@ public struct DrawList: Sendable {
         self.fill(r, border, radius: radius)
         self.fill(r.insetBy(dx: width, dy: width), fill, radius: max(0, radius - width))
     }
+    /// Fills the convex polygon through `pts` (local points, in order) with `c`. For concave shapes
+    /// or holes use ``DrawList/shape(_:_:scale:offset:)``.
     public mutating func polygon(_ pts: [Point], _ c: Color) {
         commands.append(.polygon(pts.map { $0 + offset }, c))
     }
@@ -76,6 +95,7 @@ public struct DrawList: Sendable {
         guard c.a > 0, scale.isFinite, scale != 0 else { return }
         commands.append(.shape(shape, c, scale: scale, offset: offset + self.offset))
     }
+    /// A straight line from `a` to `b` (local points), `width` points thick.
     public mutating func line(_ a: Point, _ b: Point, _ c: Color, width: Double = 1) {
         commands.append(.line(a + offset, b + offset, c, width: width))
     }
@@ -88,21 +108,30 @@ public struct DrawList: Sendable {
         guard !block.text.isEmpty, c.a > 0 else { return }
         commands.append(.text(block, c, origin: p + offset))
     }
+    /// The image file at `path` scaled into `r` (local points), with `opacity` from 0 (invisible)
+    /// to 1; fit the aspect first (`Rect.fitting(aspect:)`).
     public mutating func image(_ path: String, in r: Rect, opacity: Double = 1) {
         commands.append(.image(path: path, r.offset(by: offset), opacity: opacity))
     }
+    /// `b`'s pixels scaled into `r` (local points) with `opacity` 0...1; the renderer uploads each
+    /// bitmap once, by its id.
     public mutating func bitmap(_ b: Bitmap, in r: Rect, opacity: Double = 1) {
         commands.append(.bitmap(b, r.offset(by: offset), opacity: opacity))
     }
+    /// The recorded drawing `p` scaled into `r` (local points) with `opacity` 0...1; rasterised
+    /// once per pixel size.
     public mutating func picture(_ p: Picture, in r: Rect, opacity: Double = 1) {
         commands.append(.picture(p, r.offset(by: offset), opacity: opacity))
     }
+    /// Limits later commands to `r` (local points) intersected with the current clip, until the
+    /// matching ``DrawList/popClip()``.
     public mutating func pushClip(_ r: Rect) {
         let abs = r.offset(by: offset)
         let c = clips.last.map { $0.intersection(abs) } ?? abs
         clips.append(c)
         commands.append(.pushClip(c))
     }
+    /// Ends the innermost clip; does nothing when no clip is pushed.
     public mutating func popClip() {
         guard !clips.isEmpty else { return }
         clips.removeLast()
@@ -110,6 +139,8 @@ public struct DrawList: Sendable {
     }
     /// The current clip in window points, if any.
     public var clip: Rect? { clips.last }
+    /// Appends `other`'s commands unchanged (they are already in window points: this list's offset
+    /// and clip are not applied).
     public mutating func append(contentsOf other: DrawList) { commands.append(contentsOf: other.commands) }
 
     /// This list mapped by `p ↦ p * scale + translation`, fonts scaled too unless `scalesFonts`

@@ -18,14 +18,18 @@ public enum FillRule: Hashable, Sendable {
 /// any scale and offset (a map area at every zoom and pan) rather than making a new one each
 /// frame.
 public final class PolygonShape: @unchecked Sendable {
+    /// Unique per shape for the life of the process; the renderer keeps its triangles by it.
     public let id: UInt64
     /// Closed rings, each at least three points; the closing point may be repeated or left out.
     public let rings: [[Point]]
+    /// Which points are inside (``FillRule``).
     public let rule: FillRule
     /// The smallest rectangle holding every ring point (`.zero` for no points), in the shape's
     /// coordinates.
     public let bounds: Rect
 
+    /// A shape of `rings` (shape coordinates) filled by `rule`, even-odd by default; non-finite
+    /// points are left out of `bounds`.
     public init(rings: [[Point]], rule: FillRule = .evenOdd) {
         self.rings = rings
         self.rule = rule

@@ -3,12 +3,18 @@
 /// coordinates are points relative to the block's origin. Inside a right-to-left run a position's
 /// caret sits on its cluster's right edge, so moving "right" walks that run backwards logically.
 public struct TextCaretMap: Sendable {
+    /// The block's lines, as the engine laid them out.
     public let layout: TextLayout
+    /// Every cluster of the block in logical order, one per `Character`.
     public let clusters: [TextCluster]
 
+    /// A map over a layout and its clusters as a ``TextMeasuring`` returned them (tests build them
+    /// by hand).
     public init(layout: TextLayout, clusters: [TextCluster]) { self.layout = layout; self.clusters = clusters }
+    /// Lays `block` out with `m` and maps it.
     public init(_ block: TextBlock, metrics m: TextMeasuring) { self.init(layout: m.layout(block), clusters: m.clusters(block)) }
 
+    /// Number of clusters (`Character`s); caret positions run `0...count`.
     public var count: Int { clusters.count }
     private var lastLine: Int { max(0, layout.lines.count - 1) }
 

@@ -1,6 +1,8 @@
 // `addingPercentEncoding(withAllowedCharacters:)` and `removingPercentEncoding` without
 // Foundation's CharacterSet (FoundationEssentials has neither).
 
+/// Percent-encoding (RFC 3986 `%XX`) of UTF-8 text, as Foundation's `addingPercentEncoding` and
+/// `removingPercentEncoding` do, for builds with FoundationEssentials alone.
 public enum PercentEncoding {
     /// `text` with every UTF-8 byte other than ASCII letters, digits and `alsoAllowed` written
     /// as `%XX` (upper-case hex). Foundation's sets as `alsoAllowed`: `urlUserAllowed`

@@ -10,12 +10,18 @@ import Glibc
 /// the caller keeps beside it, or `withLock`.
 public final class ThreadLock: @unchecked Sendable {
     fileprivate let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// An unlocked, non-recursive mutex: never lock it again from the thread that holds it (glibc's
+    /// default mutex deadlocks).
     public init() { pthread_mutex_init(mutex, nil) }
     deinit { pthread_mutex_destroy(mutex); mutex.deallocate() }
+    /// Blocks until the lock is free, then takes it.
     public func lock() { pthread_mutex_lock(mutex) }
+    /// Releases the lock; only the thread holding it may call this.
     public func unlock() { pthread_mutex_unlock(mutex) }
     /// Takes the lock if it is free; false at once when another thread holds it.
     public func `try`() -> Bool { pthread_mutex_trylock(mutex) == 0 }
+    /// Runs `body` holding the lock and returns its result; the lock is released also when `body`
+    /// throws.
     public func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock(); defer { unlock() }
         return try body()
@@ -27,10 +33,15 @@ public final class ThreadLock: @unchecked Sendable {
 public final class ThreadCondition: @unchecked Sendable {
     private let lockPart = ThreadLock()
     private let cond = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// An unlocked condition with no waiters.
     public init() { pthread_cond_init(cond, nil) }
     deinit { pthread_cond_destroy(cond); cond.deallocate() }
+    /// Takes the condition's lock (held around the state the condition guards).
     public func lock() { lockPart.lock() }
+    /// Releases the condition's lock.
     public func unlock() { lockPart.unlock() }
+    /// Releases the lock and sleeps until signalled, then holds it again. Call with the lock held,
+    /// in a loop re-checking the state: wake-ups may be spurious.
     public func wait() { pthread_cond_wait(cond, lockPart.mutex) }
     /// Waits until signalled or until `date` (the wall clock, as `NSCondition`); false when
     /// the deadline passed. A deadline already past returns false at once without releasing the
@@ -43,7 +54,9 @@ public final class ThreadCondition: @unchecked Sendable {
         var ts = timespec(tv_sec: Int(whole), tv_nsec: Int((deadline - whole) * 1e9))
         return pthread_cond_timedwait(cond, lockPart.mutex, &ts) == 0
     }
+    /// Wakes one thread waiting on the condition, if any.
     public func signal() { pthread_cond_signal(cond) }
+    /// Wakes every thread waiting on the condition.
     public func broadcast() { pthread_cond_broadcast(cond) }
 }
 

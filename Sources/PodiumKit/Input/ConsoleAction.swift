@@ -4,17 +4,25 @@
 /// Scenes see keys as actions first (`Scene.handle(_:)`): a PDF scene with a page range steps
 /// through its pages on `.next` whatever key the speaker's key map binds to it.
 public enum ConsoleAction: String, CaseIterable, Sendable {
+    /// One scene forward or back (each overlay of a slide counts), or to the first or the last
+    /// scene (`End` stops at the planned end slide first). Default keys: Page Down/Right/Space…,
+    /// Page Up/Left/Backspace…, Home, End.
     case next, previous, first, last
     /// F5: back to the first scene and the elapsed timer restarts (PowerPoint's "from beginning").
     /// While the talk runs it asks on the presenter screen first.
     case startFromBeginning
     /// Shift+F5: the elapsed timer starts now if it has not yet, on the current scene.
     case startFromCurrent
+    /// Toggle the audience screen to black (`b`, `.`), to white (`w`), or frozen on what it shows
+    /// now (`f`); the presenter screen goes on.
     case blackout, whiteout, freeze
     /// Esc when nothing else used it: closes the overview or help, else ends blackout/whiteout/freeze.
     case clear
+    /// Pauses or resumes the elapsed-time timer (`t`, Pause).
     case pauseTimer
+    /// Toggle the presenter's slide overview (Tab, `o`) and the key help (`?`, F1).
     case overview, help
+    /// Make the presenter notes' font 2 points larger or smaller (Ctrl+=, Ctrl+-).
     case notesLarger, notesSmaller
     /// Reloads the deck and its files now (Ctrl+R).
     case reload

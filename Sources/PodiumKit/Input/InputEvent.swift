@@ -1,10 +1,17 @@
 /// Input delivered to views, in window points. The platform translates SDL events into these.
 public enum InputEvent: Equatable, Sendable {
+    /// A button pressed at a point: `button` is SDL's number (1 left, 2 middle, 3 right), `clicks`
+    /// 2 for a double click.
     case mouseDown(Point, button: Int, clicks: Int)
+    /// A button released at a point; `button` as in `mouseDown`.
     case mouseUp(Point, button: Int)
+    /// The pointer moved to a point; `buttons` is the held buttons as SDL's bitmask (1 left, 2
+    /// middle, 4 right), 0 for none.
     case mouseMoved(Point, buttons: Int)
     /// Wheel delta in lines; positive `dy` scrolls content up (towards the start), as SDL reports.
     case wheel(dx: Double, dy: Double, at: Point)
+    /// A key press (also each autorepeat; see ``Key/isRepeat``). Typed text arrives separately as
+    /// `text`.
     case key(Key)
     /// Composed UTF-8 text from the platform's text input (SDL_TEXTINPUT), never raw key codes.
     case text(String)
@@ -23,12 +30,15 @@ public struct Key: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var name: String { didSet { code = KeyCode(name: name) } }
     /// The key, typed: match on this (`k.code == .pageDown`), not on `name`.
     public private(set) var code: KeyCode
+    /// Modifiers held with the key; `gui` is the Super/Windows/Command key.
     public var shift, control, alt, gui: Bool
     /// True when the key is held down and this is the keyboard's autorepeat of it (SDL's
     /// `SDL_KeyboardEvent.repeat`; under X the first after ~660 ms, then every 30–50 ms), not a
     /// press of its own. Not part of `==` or the hash: a repeat is the same key. Keys from the
     /// control socket, the phone remote and tests are presses (false).
     public var isRepeat = false
+    /// A key by its platform name (`"Page Down"`, `"A"`, `"F5"`), its ``Key/code`` derived from the
+    /// name, with the modifiers held.
     public init(_ name: String, shift: Bool = false, control: Bool = false, alt: Bool = false, gui: Bool = false) {
         self.name = name; code = KeyCode(name: name)
         self.shift = shift; self.control = control; self.alt = alt; self.gui = gui

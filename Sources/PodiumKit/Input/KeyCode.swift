@@ -2,8 +2,12 @@
 /// `.character` in lower case ("a", "/", "."); keys with no character have their own case.
 /// `Key.code` gives it; scenes and controls match on it instead of on names.
 public enum KeyCode: Hashable, Sendable {
+    /// A key that types a character, lower case ("a", "/", "."); modifiers held are in ``Key``.
     case character(Character)
+    /// Keys with no character: Return, the keypad's Enter (a key of its own), Escape, Tab, Space,
+    /// Backspace, Delete (forward) and Insert.
     case returnKey, keypadEnter, escape, tab, space, backspace, delete, insert
+    /// Arrow and navigation keys.
     case left, right, up, down, pageUp, pageDown, home, end
     /// F1…F24.
     case function(Int)

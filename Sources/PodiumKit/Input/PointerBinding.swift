@@ -3,7 +3,9 @@
 /// click means "the talk" (the audience window, the presenter's audience preview); clicks on
 /// controls, popovers and a scene's own views are the views' as before.
 public enum PointerButton: String, CaseIterable, Sendable {
+    /// Mouse buttons, named as in key-map files.
     case mouseLeft = "MouseLeft", mouseMiddle = "MouseMiddle", mouseRight = "MouseRight"
+    /// One step of the wheel up or down (see ``PointerButton/init(wheelDY:)``).
     case wheelUp = "WheelUp", wheelDown = "WheelDown"
 
     /// SDL's button numbers: 1 left, 2 middle, 3 right; nil for others (back/forward).

@@ -5,19 +5,29 @@
 ///     root.presentActionSheet(ActionSheet(title: "Band", actions: [
 ///         .init("Share") { … }, .init("Delete", style: .destructive) { … }]), from: button)
 public struct ActionSheet {
+    /// How an action's button looks: `normal` plain, `default` filled with a bold title (the likely
+    /// choice), `destructive` red.
     public enum Style: Sendable { case normal, `default`, destructive }
+    /// One choice in the sheet: a button that closes the sheet, then runs `handler`.
     public struct Action {
+        /// The button's text.
         public var title: String
+        /// How the button looks (``ActionSheet/Style``).
         public var style: Style
+        /// Runs on the main actor after the sheet has closed; `onCancel` is not called then.
         public var handler: @MainActor () -> Void
+        /// An action titled `title`, by default in the `normal` style.
         public init(_ title: String, style: Style = .normal, handler: @escaping @MainActor () -> Void) {
             self.title = title; self.style = style; self.handler = handler
         }
     }
+    /// A small centred caption above the actions; nil: none.
     public var title: String?
+    /// The actions, top to bottom; Cancel (compact windows only) comes after them.
     public var actions: [Action]
     /// Called when the sheet closes without an action (click outside, Esc, Cancel).
     public var onCancel: (@MainActor () -> Void)?
+    /// A sheet with `actions`, an optional caption, and what to do when it closes without one.
     public init(title: String? = nil, actions: [Action], onCancel: (@MainActor () -> Void)? = nil) {
         self.title = title; self.actions = actions; self.onCancel = onCancel
     }
@@ -68,6 +78,8 @@ public final class BottomSheet: PresentedView {
         content.pins = .fill()
         addSubview(content)
     }
+    /// Pins the sheet to the bottom of `b` with 8-point margins, full width, at most its content
+    /// height.
     public override func layout(in b: Rect) {
         frame = Rect(b.minX + 8, max(b.minY + 8, b.maxY - height - 8), b.width - 16, min(height, b.height - 16))
     }

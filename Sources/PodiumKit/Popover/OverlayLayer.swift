@@ -7,6 +7,7 @@ public final class OverlayLayer: View {
     public override var isUserInteractionEnabled: Bool { false }
     /// Presented overlays, bottom first.
     public var presented: [PresentedView] { subviews.compactMap { $0 as? PresentedView } }
+    /// The overlay on top (the one Esc closes); nil when none is shown.
     public var topmost: PresentedView? { presented.last }
     /// Snapshots of overlays fading out: drawn, never hit.
     private var ghosts: [(list: DrawList, view: PresentedView, start: Double)] = []
@@ -85,6 +86,7 @@ func easeOut(_ t: Double) -> Double { let u = 1 - clamp(t, 0, 1); return 1 - u *
 open class PresentedView: View, Dismissible, OverlayLayout {
     /// Fade/scale in, seconds (UIKit's popover uses about 0.2 s).
     public static let appearDuration = 0.18
+    /// Fade/scale out, seconds; the overlay leaves the tree at once and only its picture fades.
     public static let disappearDuration = 0.14
     /// Identifies what presented it, so presenting again from the same source is ignored.
     public let source: String
@@ -95,12 +97,15 @@ open class PresentedView: View, Dismissible, OverlayLayout {
     /// When the appear transition started (window clock seconds); nil when settled.
     var appearedAt: Double?
 
+    /// An overlay presented by `source` (a stable key, such as the presenting control's id):
+    /// presenting again from the same source while shown is ignored.
     public init(source: String) {
         self.source = source
         super.init()
     }
 
     public override var isUserInteractionEnabled: Bool { true }
+    /// Positions the overlay within the layer's `bounds`; the default leaves `frame` as it is.
     open func layout(in bounds: Rect) {}
     /// The shown overlay this one's anchor sits in (a sheet opened from a button in a popover),
     /// which becomes its parent when presented without one.

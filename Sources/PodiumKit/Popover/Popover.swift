@@ -9,6 +9,8 @@
 ///     p.onDismiss = { byUser in … }
 ///     root.present(p)
 public final class Popover: PresentedView {
+    /// The view shown in the panel, inset by `PopoverMetrics.contentInset` and scrolled when the
+    /// panel had to shrink.
     public let content: View
     /// The content's preferred size in points; the panel is `PopoverMetrics.contentInset` larger
     /// on every side.
@@ -21,7 +23,10 @@ public final class Popover: PresentedView {
     public private(set) var anchor: Rect
     /// The view (a bar button item, a row) the popover points at; nil for a bare rectangle.
     public var anchorView: View? { anchorSpec.view }
+    /// Arrow directions the placement may use (an empty set is treated as all four).
     public var permittedDirections: Set<ArrowDirection>
+    /// The arrow direction tried first (after the last one used); `.up` puts the popover below its
+    /// anchor.
     public var preferredDirection: ArrowDirection
     /// The placement in force, nil before the first layout.
     public private(set) var placement: PopoverPlacement?
@@ -69,11 +74,14 @@ public final class Popover: PresentedView {
         id = "popover.\(source)"
     }
 
+    /// The arrow direction in force; nil before the first layout.
     public var arrowDirection: ArrowDirection? { placement?.direction }
     public override var role: String? { "popover" }
     /// The control tree's value: the arrow direction chosen ("up", "down", "left", "right").
     public override var accessibilityValue: String? { placement?.direction.rawValue }
 
+    /// Re-runs placement against the anchor within `bounds` (window points); dismisses the popover,
+    /// not by the user, when the anchor is gone, hidden or out of sight.
     public override func layout(in bounds: Rect) {
         // The anchor view gone, hidden or scrolled away: the owner hears "not by the user".
         guard let shown = anchorSpec.resolve(in: host) else { dismiss(byUser: false); return }

@@ -1,11 +1,16 @@
 /// Where a popover's arrow points. `.up` means the arrow points up at the anchor, so the popover
 /// sits *below* it (UIKit's UIPopoverArrowDirection convention).
 @frozen public enum ArrowDirection: String, CaseIterable, Sendable {
+    /// The way the arrow points: `up` at an anchor above the popover, `left` at one to its left,
+    /// and so on.
     case up, down, left, right
+    /// The reverse direction (`up` ↔ `down`, `left` ↔ `right`).
     public var opposite: ArrowDirection {
         switch self { case .up: .down; case .down: .up; case .left: .right; case .right: .left }
     }
+    /// True for `up` and `down` (popover below or above its anchor).
     public var isVertical: Bool { self == .up || self == .down }
+    /// All four directions, the default for what a popover may use.
     public static let any: Set<ArrowDirection> = Set(allCases)
 }
 
@@ -17,9 +22,12 @@ public struct PopoverRequest: Equatable, Sendable {
     public var anchor: Rect
     /// Preferred content size in points, arrow excluded.
     public var contentSize: Size
+    /// Directions the solver may use; never empty (the initializer turns an empty set into all
+    /// four).
     public var permitted: Set<ArrowDirection>
     /// Arrow direction the popover had last time it was laid out, tried first so it does not jump.
     public var lastDirection: ArrowDirection?
+    /// Tried after `lastDirection` and before its opposite and the perpendicular ones.
     public var preferred: ArrowDirection
     /// Window rectangles (points) the popover keeps clear of when another placement fits: the
     /// presenter's audience preview and timers (what the speaker must keep seeing). The solver
@@ -29,6 +37,7 @@ public struct PopoverRequest: Equatable, Sendable {
     /// The narrowest a popover is made to keep `keepClear` free, as a share of its width.
     public static let keepClearMinWidth = 0.6
 
+    /// A request with no areas to keep clear; an empty `permitted` means all directions.
     public init(bounds: Rect, anchor: Rect, contentSize: Size, permitted: Set<ArrowDirection> = ArrowDirection.any,
                 preferred: ArrowDirection = .up, lastDirection: ArrowDirection? = nil) {
         self.bounds = bounds; self.anchor = anchor; self.contentSize = contentSize
@@ -49,6 +58,7 @@ public struct PopoverRequest: Equatable, Sendable {
 public struct PopoverPlacement: Equatable, Sendable {
     /// The content panel's frame (arrow excluded), in points.
     public var frame: Rect
+    /// Where the arrow points (``ArrowDirection/up``: the panel is below the anchor).
     public var direction: ArrowDirection
     /// Arrow tip position along the panel's edge, measured from the panel's origin (x for up/down,
     /// y for left/right), in points.
@@ -79,9 +89,14 @@ public struct PopoverPlacement: Equatable, Sendable {
 
 /// Constants of the popover's look, in points. Margin 10 pt is UIKit's default layout margin.
 public enum PopoverMetrics {
+    /// Least distance in points between the panel and the edges of the bounds (UIKit's default
+    /// layout margin).
     public static let margin = 10.0
+    /// Arrow length from the panel's edge to its tip, in points.
     public static let arrowLength = 12.0
+    /// Half the arrow's base width, in points.
     public static let arrowHalfWidth = 12.0
+    /// Corner radius of the panel, in points.
     public static let cornerRadius = 13.0
     /// Content sits this far inside the panel on every side, so its square corners stay within
     /// the panel's rounded ones (13 − 13/√2 ≈ 3.8 pt at the diagonal).

@@ -119,9 +119,14 @@ public final class InputFile {
 /// Why a file named from outside cannot be used. `description` names the path, e.g.
 /// `talk.pdf: is a directory, not a file`.
 public struct InputFileError: Error, CustomStringConvertible, Equatable {
+    /// What is wrong with the file; ``InputFileError/problem`` puts it in words.
     public enum Reason: Equatable, Sendable {
+        /// No file at the path (`ENOENT`, or a path component that is not a directory).
         case missing
+        /// The file exists but cannot be opened or read; the words say why (`permission denied`, or
+        /// `strerror`'s text).
         case unreadable(String)
+        /// The path names a directory.
         case directory
         /// A FIFO, socket, device, …: the words say which.
         case notRegular(String)
@@ -130,8 +135,11 @@ public struct InputFileError: Error, CustomStringConvertible, Equatable {
         /// Bigger than the limit (both in bytes).
         case tooLarge(size: Int, limit: Int)
     }
+    /// The path as given (``InputFileError/description`` escapes it for printing).
     public var path: String
+    /// Why the file cannot be used.
     public var reason: Reason
+    /// An error for `path` with `reason`.
     public init(path: String, reason: Reason) { self.path = path; self.reason = reason }
 
     /// The problem without the path ("is a directory, not a file").

@@ -41,7 +41,9 @@ public enum OutputFile {
 
 /// A file that could not be written: names it and says why.
 public struct OutputFileError: Error, CustomStringConvertible, Equatable {
+    /// The path as given (``OutputFileError/description`` escapes it for printing).
     public var path: String
+    /// Why, without the path: the step that failed and `strerror`'s text (`cannot write: No space left on device`).
     public var reason: String
     public var description: String { "\(SafeText.escape(path)): \(reason)" }
 }

@@ -5,6 +5,7 @@ public struct AudienceState: Equatable, Sendable {
     public var isCovered: Bool
     /// The room sees a still of the audience view taken when the freeze began.
     public var isFrozen: Bool
+    /// A state; both false (the default) is ``AudienceState/live``.
     public init(isCovered: Bool = false, isFrozen: Bool = false) { self.isCovered = isCovered; self.isFrozen = isFrozen }
     /// Nothing covers or freezes the audience view.
     public static let live = AudienceState()

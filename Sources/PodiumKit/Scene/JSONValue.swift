@@ -2,6 +2,7 @@ import FoundationEssentials
 
 /// A parsed JSON value that keeps booleans and numbers apart (JSONSerialization on Linux does not).
 public enum JSONValue: Equatable, Sendable, Codable, CustomStringConvertible {
+    /// The six JSON types; every number is a `Double`, and an object's keys are unordered.
     case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
 
     public init(from decoder: Decoder) throws {
@@ -44,6 +45,8 @@ public enum JSONValue: Equatable, Sendable, Codable, CustomStringConvertible {
             || b.count == 4 && (b[0] == 0 && b[2] == 0 && b[1] != 0 && b[3] != 0 || b[1] == 0 && b[3] == 0 && b[0] != 0 && b[2] != 0)
     }
 
+    /// Why ``JSONValue/parse(_:)`` refused its input: `message` says where (line and column from 1)
+    /// and what.
     public struct ParseError: Error, CustomStringConvertible { public var message: String; public var description: String { message } }
 
     /// Compact JSON text with sorted keys (stable output for the control socket and files).
@@ -60,14 +63,20 @@ public enum JSONValue: Equatable, Sendable, Codable, CustomStringConvertible {
         case .array: "array"; case .object: "object"
         }
     }
+    /// The member `key` of an object; nil when this is not an object or has no such key.
     public subscript(key: String) -> JSONValue? { if case let .object(o) = self { o[key] } else { nil } }
+    /// The text of a string; nil for any other type.
     public var string: String? { if case let .string(s) = self { s } else { nil } }
+    /// The value of a number; nil for any other type (`"3"` is a string, not a number).
     public var number: Double? { if case let .number(n) = self { n } else { nil } }
     /// The number as an `Int` when it is a whole number Int can hold; nil for 2.5, 1e19, 1e300.
     /// For numbers from outside prefer `integer(at:in:)`, whose error names the path and range.
     public var int: Int? { number.flatMap { Int(exactly: $0) } }
+    /// The value of a boolean; nil for any other type (0 and 1 are numbers).
     public var bool: Bool? { if case let .bool(b) = self { b } else { nil } }
+    /// The elements of an array; nil for any other type.
     public var array: [JSONValue]? { if case let .array(a) = self { a } else { nil } }
+    /// The members of an object; nil for any other type.
     public var object: [String: JSONValue]? { if case let .object(o) = self { o } else { nil } }
 }
 
@@ -116,8 +125,12 @@ extension JSONValue {
 
 /// A JSON value that breaks a rule: `path` is where (`scenes[2].time`, `index`, `[0].rating`).
 public struct JSONPathError: Error, CustomStringConvertible, Equatable {
+    /// Where the value is, e.g. `scenes[2].time`; "" for the top level (the description then is the
+    /// message alone).
     public var path: String
+    /// What is wrong, without the path: `expected an integer 0–10, found 1e+300`.
     public var message: String
+    /// An error at `path` saying `message`.
     public init(path: String, message: String) { self.path = path; self.message = message }
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }

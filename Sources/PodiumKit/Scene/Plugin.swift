@@ -9,10 +9,19 @@ public struct PluginDescriptor {
     /// The plugin API version this build of PodiumKit implements.
     public static let hostAPIVersion = APIVersion(major: 3, minor: 0)
 
+    /// Reverse-DNS identifier (`"org.podium.links"`); the host refuses a second plugin with the
+    /// same id. Names the plugin's data directory (`$XDG_DATA_HOME/podium/<id>`).
     public var id: String
+    /// Human-readable name for `podium plugins` and messages (`"Links"`).
     public var name: String
+    /// The plugin's own version, free text (`"1.0.0"`); shown to people, never compared for
+    /// compatibility (that is `apiVersion`).
     public var version: String
+    /// The plugin API the plugin was built against; the host refuses it by
+    /// ``APIVersion/refusal(onHost:)``. Leave the default.
     public var apiVersion: APIVersion
+    /// The scene kinds the plugin makes; the host refuses a plugin supplying a kind another one
+    /// already does.
     public var sceneKinds: [SceneKind]
     /// Files this plugin opens as a whole deck (`podium present talk.pdf`). (API 2.1; default none.)
     public var deckOpeners: [DeckOpener] = []
@@ -27,6 +36,8 @@ public struct PluginDescriptor {
     /// `podium snapshot` then finds every page rendered). Nil: none. (API 2.1.)
     public var waitUntilIdle: (() -> Void)?
 
+    /// A descriptor of scene kinds; `apiVersion` defaults to the version this PodiumKit implements.
+    /// Deck openers, commands and the other optional fields are set afterwards.
     public init(id: String, name: String, version: String, apiVersion: APIVersion = PluginDescriptor.hostAPIVersion,
                 sceneKinds: [SceneKind]) {
         self.id = id; self.name = name; self.version = version; self.apiVersion = apiVersion; self.sceneKinds = sceneKinds
@@ -35,6 +46,7 @@ public struct PluginDescriptor {
 
 /// One kind of scene a plugin can make, named as decks name it (`"kind": "band-list"`).
 public struct SceneKind {
+    /// The name decks use in a scene's `"kind"` (`"band-list"`).
     public var name: String
     /// One-line description for `podium plugins` and `podium check`.
     public var summary: String
@@ -58,6 +70,7 @@ public struct SceneKind {
     /// known name. Nil: names are not checked. (Added after API 2.1; optional.)
     public var parameterNames: [String]?
 
+    /// A kind named `name`; `validate` defaults to accepting every parameter set.
     public init(name: String, summary: String, validate: @escaping (SceneParameters) throws -> Void = { _ in },
                 accepts: ((SceneParameters, [String: JSONValue]) -> Bool)? = nil,
                 make: @escaping @MainActor (SceneParameters, SceneContext) throws -> Scene) {
@@ -72,8 +85,12 @@ public struct SceneKind {
     }
 }
 
+/// A plugin API version: `major` changes break plugins, `minor` ones only add. Compared major
+/// first, then minor.
 public struct APIVersion: Equatable, Comparable, Sendable, CustomStringConvertible {
+    /// The major and minor numbers, both ≥ 0.
     public var major: Int, minor: Int
+    /// Version `major.minor`.
     public init(major: Int, minor: Int) { self.major = major; self.minor = minor }
     /// Parses "1.0"; nil for anything else.
     public init?(_ s: String) {

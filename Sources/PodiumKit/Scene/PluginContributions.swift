@@ -14,6 +14,7 @@ public struct PluginOption: Equatable, Sendable {
     /// One line for `podium --help`: `"right|left|bottom|top|none|auto  Beamer's notes half"`.
     public var summary: String
 
+    /// An option named with its dashes (`"--notes"`); `takesValue` false makes it a flag.
     public init(name: String, takesValue: Bool, summary: String) {
         self.name = name; self.takesValue = takesValue; self.summary = summary
     }
@@ -33,6 +34,7 @@ public struct DeckOpener {
     /// before the talk starts and again for each reload (inside `PluginDescriptor.loadFresh`).
     public var open: (DeckOpenRequest) throws -> OpenedDeck
 
+    /// An opener for `extensions` (stored lowercased, so `"PDF"` and `"pdf"` are alike).
     public init(extensions: [String], summary: String, options: [PluginOption] = [],
                 open: @escaping (DeckOpenRequest) throws -> OpenedDeck) {
         self.extensions = extensions.map { $0.lowercased() }; self.summary = summary; self.options = options; self.open = open
@@ -54,6 +56,8 @@ public struct DeckOpenRequest {
     /// The opener's own value options that were given (`["--notes": "right"]`).
     public var values: [String: String]
 
+    /// A request for the file at `path`; tests build one directly, the host fills it from the
+    /// command line.
     public init(path: String, flags: Set<String> = [], values: [String: String] = [:]) {
         self.path = path; self.flags = flags; self.values = values
     }
@@ -63,11 +67,18 @@ public struct DeckOpenRequest {
 /// says about the talk (pdfpc's `talk.pdfpc`). The host validates every scene as it would a JSON
 /// deck's, then applies the command line's timing options over these.
 public struct OpenedDeck {
+    /// One scene of an opened deck, as a JSON deck's scene entry would give it; the host validates
+    /// it with its kind's `validate`.
     public struct Scene {
+        /// The registered ``SceneKind/name`` that shows it (`"pdf"`); an unknown kind is reported
+        /// like one in a JSON deck.
         public var kind: String
+        /// Shown in the overview, the console and the log; nil: the host shows the kind's name.
         public var title: String?
         /// Presenter notes (Markdown).
         public var notes: String
+        /// The scene's parameters, as the `parameters` object of a JSON deck's scene; checked by
+        /// the kind's `validate`.
         public var parameters: [String: JSONValue]
         /// Scenes with the same key in a row are one slide (Beamer's overlays); nil: a slide of its own.
         public var slide: String?
@@ -89,11 +100,15 @@ public struct OpenedDeck {
         /// (`Methods (p. 8)` → `Methods`), or "" when it names nothing else (`Page 7`). Nil: the
         /// title. The overview, `state` and the log keep the title. (API 3.x, added.)
         public var placeName: String? = nil
+        /// A scene of `kind`; content, words and place name are set afterwards when the opener can
+        /// read them.
         public init(kind: String, title: String? = nil, notes: String = "", parameters: [String: JSONValue] = [:], slide: String? = nil) {
             self.kind = kind; self.title = title; self.notes = notes; self.parameters = parameters; self.slide = slide
         }
     }
+    /// The talk's title, in place of a JSON deck's `title`.
     public var title: String
+    /// The scenes in talk order; the first is shown first.
     public var scenes: [Scene]
     /// Warnings for the speaker (one line each), shown like a scene's `SceneFileCheck.warning`.
     public var warnings: [String] = []
@@ -109,8 +124,11 @@ public struct OpenedDeck {
     /// the countdown turns amber (minutes before the end) and the last slide of the talk
     /// (1-based), as a file beside the deck says; nil: not said.
     public var durationMinutes: Double?
+    /// The time of day the talk ends, in minutes after midnight (`17:30` is 1050); nil: not said.
     public var endTimeMinutes: Int?
+    /// Minutes before the end at which the countdown turns amber; nil: not said.
     public var lastMinutes: Double?
+    /// The talk's last slide, 1-based, counted as the speaker sees slides; nil: not said.
     public var endSlide: Int?
     /// Where each of those four values came from, for the speaker's messages about it, keyed
     /// "duration" (also for an end time), "lastMinutes" and "endSlide": the file and the place in
@@ -122,18 +140,23 @@ public struct OpenedDeck {
     /// 3.0 still load; the host ignores it.
     public var sceneForPage: ((Int) throws -> Int)?
 
+    /// A deck of `scenes` with no warnings, problems, watched files or timing.
     public init(title: String, scenes: [Scene]) { self.title = title; self.scenes = scenes }
 }
 
 /// A deck opener's refusal. `option`: a command-line option's value is wrong (a usage error, exit
 /// 2 with the usage); `file`: the file cannot be a deck (exit 2 naming the file and `field`).
 public struct DeckOpenerError: Error, CustomStringConvertible {
+    /// Which refusal: `option` (exit 2 with the usage) or `file` (exit 2 naming the file).
     public enum Kind: Sendable { case option, file }
+    /// Whether an option's value or the file itself is wrong.
     public var kind: Kind
+    /// One line for the speaker, without the file name or field (the host adds them).
     public var message: String
     /// Where in the file, when known (`"pages[3]"`); empty for the whole file.
     public var field: String
 
+    /// A refusal of `kind` saying `message`; `field` locates it in the file when known.
     public init(_ kind: Kind, _ message: String, field: String = "") { self.kind = kind; self.message = message; self.field = field }
     public var description: String { message }
 }
@@ -152,6 +175,7 @@ public struct PluginCommand {
     /// exit 2); any other error is printed and exits 1.
     public var run: (PluginCommandContext) throws -> Int32
 
+    /// A subcommand `name` (lowercase letters, digits and `-`) that runs `run`.
     public init(name: String, summary: String, usage: String, run: @escaping (PluginCommandContext) throws -> Int32) {
         self.name = name; self.summary = summary; self.usage = usage; self.run = run
     }
@@ -168,6 +192,7 @@ public struct PluginCommandContext {
     /// The plugin's assets directory (built-in plugins: `Assets/`).
     public var assetsDirectory: URL
 
+    /// A context as the host makes it; tests pass their own directories.
     public init(arguments: [String], environment: [String: String], dataDirectory: URL, assetsDirectory: URL) {
         self.arguments = arguments; self.environment = environment; self.dataDirectory = dataDirectory; self.assetsDirectory = assetsDirectory
     }
@@ -175,7 +200,9 @@ public struct PluginCommandContext {
 
 /// Bad arguments to a plugin command: the host prints `podium: <message>` and the usage, exit 2.
 public struct PluginCommandUsageError: Error, CustomStringConvertible {
+    /// What was wrong with the arguments, one line without the `podium:` prefix.
     public var message: String
+    /// A usage error saying `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
@@ -198,6 +225,7 @@ public struct SceneFileCheckRequest {
     /// not created), for what a scene keeps there by default (the band list's store). Filled
     /// in by the host's registry, as `assetsDirectory`; read it, never write there.
     public var dataDirectory: URL?
+    /// A request; the host's registry fills in `assetsDirectory` and `dataDirectory`.
     public init(deckDirectory: URL, complete: Bool, probe: Bool = false) {
         self.deckDirectory = deckDirectory; self.complete = complete; self.probe = probe
     }
@@ -206,8 +234,13 @@ public struct SceneFileCheckRequest {
 /// The result of checking one scene's files: a problem (`podium check` fails, a reload is
 /// refused) and a warning for the speaker (the presenter's banner, `podium check`), one line each.
 public struct SceneFileCheck: Equatable, Sendable {
+    /// Why the scene cannot be shown (`podium check` fails, a reload is refused); nil when there is
+    /// none.
     public var problem: String?
+    /// Something the speaker should know that does not stop the scene; nil when there is none.
     public var warning: String?
+    /// A result; both nil (the default) is ``SceneFileCheck/fine``.
     public init(problem: String? = nil, warning: String? = nil) { self.problem = problem; self.warning = warning }
+    /// No problem and no warning.
     public static let fine = SceneFileCheck()
 }

@@ -38,6 +38,8 @@ public enum PluginEntry {
     @_alwaysEmitIntoClient public static var magic: UInt32 { 0x504D_4450 }
     /// The API version this copy of PodiumKit was compiled as; equals `PluginDescriptor.hostAPIVersion`.
     @_alwaysEmitIntoClient public static var apiMajor: UInt16 { 3 }
+    /// Minor API version of this copy of PodiumKit (with ``PluginEntry/apiMajor``,
+    /// `PluginDescriptor.hostAPIVersion`).
     @_alwaysEmitIntoClient public static var apiMinor: UInt16 { 0 }
     /// Size in bytes of layout 1, the smallest entry any host accepts.
     @_alwaysEmitIntoClient public static var layout1Size: UInt32 { 32 }
@@ -87,7 +89,9 @@ public enum PluginEntry {
 
 /// Holds the plugin's descriptor closure behind the entry's `context` pointer.
 public final class DescriptorFactory {
+    /// The plugin's descriptor function, run once when the host has accepted the entry.
     public let make: () -> PluginDescriptor
+    /// Wraps `make`; ``PluginEntry/export(_:)`` keeps the factory alive for the process's life.
     public init(_ make: @escaping () -> PluginDescriptor) { self.make = make }
 }
 
@@ -95,6 +99,8 @@ public final class DescriptorFactory {
 /// with `as?`: the cast fails (instead of crashing) when the plugin carries its own copy of
 /// PodiumKit, whose class is a different type from the host's.
 public final class PluginDescriptorBox {
+    /// The descriptor the plugin made.
     public let descriptor: PluginDescriptor
+    /// Boxes `descriptor` for the C entry point.
     public init(_ descriptor: PluginDescriptor) { self.descriptor = descriptor }
 }

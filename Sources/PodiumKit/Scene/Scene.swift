@@ -60,6 +60,7 @@ extension Scene {
 public protocol SceneContext: AnyObject, Sendable {
     /// The id of the plugin that made this scene (used in logs and error cards).
     var pluginID: String { get }
+    /// The host's colours; draw with these so scenes match the rest of Podium.
     var theme: Theme { get }
     /// A directory this plugin may write, created on first use (`$XDG_DATA_HOME/podium/<plugin id>`).
     var dataDirectory: URL { get }
@@ -174,8 +175,12 @@ extension SceneContext {
 
 /// Cancels a scheduled timer.
 public final class TimerToken {
+    /// True once ``TimerToken/cancel()`` was called; the host skips and drops a cancelled timer.
     public private(set) var isCancelled = false
+    /// A token not yet cancelled; hosts make one per `schedule(afterMilliseconds:repeats:_:)` call.
     public init() {}
+    /// Stops the timer: its body does not run again (a repeating one stops repeating); calling it
+    /// twice is harmless.
     public func cancel() { isCancelled = true }
 }
 

@@ -3,6 +3,8 @@ import FoundationEssentials
 /// A scene's parameters from the deck (`"parameters": {…}`), with typed accessors whose errors name
 /// the JSON path, e.g. `scenes[2].parameters.rating: expected number, found string "ten"`.
 public struct SceneParameters: Sendable {
+    /// The parameter object's members as parsed; prefer the typed accessors, whose errors name the
+    /// path.
     public let values: [String: JSONValue]
     /// JSON path of this object in the deck, used in error messages (e.g. `scenes[2].parameters`).
     public let path: String
@@ -11,6 +13,8 @@ public struct SceneParameters: Sendable {
     /// While `collectingProblems` runs: where the typed accessors note a bad value (and answer
     /// nil, as if absent) instead of throwing, so one check lists every problem of a scene.
     private let sink: ProblemSink?
+    /// Parameters `values` found at JSON `path` in the deck; relative file paths resolve against
+    /// `baseDirectory`.
     public init(_ values: [String: JSONValue] = [:], path: String = "parameters", baseDirectory: URL? = nil) {
         self.values = values; self.path = path; self.baseDirectory = baseDirectory; sink = nil
     }
@@ -52,6 +56,8 @@ public struct SceneParameters: Sendable {
 
     /// The string at `key`; nil when absent. Throws when present with another type.
     public func string(_ key: String) throws -> String? { try get(key, "string") { $0.string } }
+    /// The number at `key`, unbounded; nil when absent or null. Throws ``SceneParameterError`` when
+    /// present with another type. For a bounded number use ``SceneParameters/number(_:in:)``.
     public func number(_ key: String) throws -> Double? { try get(key, "number") { $0.number } }
     /// The whole number at `key` within `range`; nil when absent. Throws `SceneParameterError`
     /// naming the path and range for anything else (2.5, 1e300, "ten").
@@ -66,7 +72,11 @@ public struct SceneParameters: Sendable {
         guard let v = values[key], v != .null else { return nil }
         do { return try f(v) } catch let e as JSONPathError { return try fail(SceneParameterError(path: e.path, message: e.message)) }
     }
+    /// The boolean at `key`; nil when absent or null. Throws ``SceneParameterError`` for another
+    /// type (`0` and `"true"` are not booleans).
     public func bool(_ key: String) throws -> Bool? { try get(key, "boolean") { $0.bool } }
+    /// The array of strings at `key`; nil when absent or null. Throws ``SceneParameterError`` when
+    /// it is not an array or holds anything but strings.
     public func stringArray(_ key: String) throws -> [String]? {
         try get(key, "array of strings") { v in v.array.flatMap { a in a.allSatisfy { $0.string != nil } ? a.compactMap(\.string) : nil } }
     }
@@ -88,10 +98,13 @@ public struct SceneParameters: Sendable {
 /// A bad scene parameter: `path` is the JSON path in the deck. A check that lists every problem
 /// of a scene throws the first with the others in `more` (`all`).
 public struct SceneParameterError: Error, CustomStringConvertible, Equatable {
+    /// Where in the deck, as a JSON path (`scenes[2].parameters.rating`).
     public var path: String
+    /// What is wrong, without the path (`expected number, found string "ten"`).
     public var message: String
     /// Further problems of the same scene, in order.
     public var more: [SceneParameterError] = []
+    /// An error at `path` saying `message`, with no further problems.
     public init(path: String, message: String) { self.path = path; self.message = message }
     /// This problem and every further one.
     public var all: [SceneParameterError] { [SceneParameterError(path: path, message: message)] + more }

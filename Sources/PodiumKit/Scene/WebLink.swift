@@ -7,6 +7,7 @@ import Glibc
 /// `data:`, relative paths, option-looking strings such as `--help`) is refused, so what reaches
 /// `xdg-open` can only ever open a web page.
 public struct WebLink: Equatable, Sendable, CustomStringConvertible {
+    /// The validated address: absolute `http` or `https`, with a host and no user info.
     public let url: URL
     public var description: String { url.absoluteString }
 
@@ -44,8 +45,12 @@ public struct WebLink: Equatable, Sendable, CustomStringConvertible {
 public struct BrowserOpener: Sendable {
     /// The program to run; `xdg-open` from `PATH` by default, replaceable in tests.
     public var executable: String
+    /// An opener that runs `executable` (looked up in `PATH` unless it contains a slash) with the
+    /// URL as its only argument.
     public init(executable: String = "xdg-open") { self.executable = executable }
 
+    /// The opener could not be started (the program is missing or not executable); `description`
+    /// says which and why.
     public struct Failure: Error, CustomStringConvertible { public var description: String }
 
     /// Starts the opener and returns without waiting for the browser; a reaper thread waits for

@@ -1,14 +1,25 @@
 /// A push button with a title. `action` runs on mouse-up inside, on Return/Space when focused,
 /// and on `click` from the control socket.
 open class Button: View {
+    /// Look of a button: `plain` (tint text on a raised fill), `filled` (white text on tint),
+    /// `destructive` (red text), `bar` (no fill until pressed, for toolbars).
     public enum Style: Sendable { case plain, filled, destructive, bar }
+    /// The centred one-line title, cut with an ellipsis when it does not fit; also the control
+    /// tree's label.
     public var title: String { didSet { setNeedsDisplay() } }
+    /// How the button draws (``Button/Style``).
     public var style: Style
+    /// Title font; the button's fitting width follows it (title width + 24 points, height 34).
     public var font: Font = .body
+    /// A disabled button draws its title in secondary text colour, ignores input and cannot take
+    /// focus.
     public var isEnabled = true { didSet { setNeedsDisplay() } }
+    /// Runs with the button on mouse-up inside, Return or Space while focused, and `click` from the
+    /// control socket; never while disabled. Main actor.
     public var action: ((Button) -> Void)?
     private var pressed = false
 
+    /// A button titled `title` with an optional control-tree `id`, 8-point corner radius.
     public init(_ title: String, id: String? = nil, style: Style = .plain, action: ((Button) -> Void)? = nil) {
         self.title = title; self.style = style; self.action = action
         super.init()

@@ -1,10 +1,20 @@
 /// One interactive control as the control socket and tests see it. `frame` is in window points.
 public struct ControlNode: Equatable, Sendable {
+    /// Stable id for tests and the control socket: the view's ``View/id``, or one made from its
+    /// place in the tree (`0.1.button`).
     public var id: String
+    /// What kind of control (``View/role``): `button`, `list`, `row`, `text-field`, `segment`, …
     public var role: String
+    /// Human label: ``View/accessibilityLabel``, else a button's title, a label's text or a text
+    /// input's placeholder.
     public var label: String
+    /// The control's rectangle in window points.
     public var frame: Rect
+    /// Current state (``View/accessibilityValue``): a value, `selected`, `on`, `disabled`…; nil
+    /// when it has none.
     public var value: String?
+    /// A node as ``View/controlChildren()`` reports controls drawn without subviews (list rows,
+    /// segments).
     public init(id: String, role: String, label: String, frame: Rect, value: String? = nil) {
         self.id = id; self.role = role; self.label = label; self.frame = frame; self.value = value
     }

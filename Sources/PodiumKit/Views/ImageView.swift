@@ -1,10 +1,13 @@
 /// Shows an image file scaled to fit (aspect kept, letterboxed) or a placeholder when it has none.
 /// Image sizes come from the host's `ImageLoading` so layout stays pure.
 open class ImageView: View {
+    /// Path of the image file to show; nil, or a file whose size the host cannot read, shows the
+    /// placeholder.
     public var path: String? { didSet { setNeedsDisplay() } }
     /// Shown when there is no image: large initials on a colour picked from the text, so
     /// different bands get different, stable monograms (like Contacts' avatars).
     public var placeholder: String = "" { didSet { setNeedsDisplay() } }
+    /// An image view of the file at `path` with 10-point rounded corners on its placeholder.
     public init(path: String? = nil) { self.path = path; super.init(); cornerRadius = 10 }
     open override func draw(into list: inout DrawList) {
         if let p = path, let size = (host as? WindowRoot)?.imageSizing?.imageSize(p), size.width > 0, size.height > 0 {
@@ -23,6 +26,8 @@ open class ImageView: View {
 /// Implemented by hosts that can read image headers: pixel size of the image at `path`, or nil
 /// when it cannot be read.
 public protocol ImageSizing: AnyObject {
+    /// The image's size in pixels as its header says; nil when the file is missing or not an image
+    /// the host reads.
     func imageSize(_ path: String) -> Size?
 }
 

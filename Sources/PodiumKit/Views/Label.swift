@@ -1,12 +1,19 @@
 /// Read-only text: one line with an ellipsis, or multi-line wrapping (`numberOfLines` 0 = any).
 open class Label: View {
+    /// The text shown; changing it relayouts the superview (the label's fitting size follows the
+    /// text).
     public var text: String { didSet { if text != oldValue { superview?.setNeedsLayout(); setNeedsDisplay() } } }
+    /// Font of the text, ``Font/body`` by default.
     public var font: Font
+    /// Text colour; nil: the theme's `text` colour.
     public var color: Color?
+    /// Where lines sit within the label's width; `leading` by default.
     public var alignment: TextAlignment = .leading
     /// 1 = single line truncated with "…"; 0 = as many lines as the height allows.
     public var numberOfLines = 1
 
+    /// A label showing `text`; `lines` sets ``Label/numberOfLines`` (1: one truncated line, 0: any
+    /// number).
     public init(_ text: String = "", font: Font = .body, color: Color? = nil, lines: Int = 1) {
         self.text = text; self.font = font; self.color = color; numberOfLines = lines
         super.init()

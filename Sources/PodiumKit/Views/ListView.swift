@@ -1,23 +1,36 @@
 /// One row of a `ListView`: `id` must be stable (it becomes part of the control-tree id).
 public struct ListRow: Equatable, Sendable {
+    /// Unique within the list and stable across updates; the row's control-tree id is `<list id>.row.<id>`.
     public var id: String
+    /// The row's main line, in the list's ``ListView/font``; also its control-tree label.
     public var title: String
+    /// A second, smaller line under the title in secondary text colour; nil: the title alone,
+    /// centred vertically.
     public var subtitle: String?
+    /// A short trailing text (a count, a date), at most 80 points wide; nil: none.
     public var accessory: String?
+    /// A row with `id` and `title`, optionally a subtitle and a trailing accessory text.
     public init(id: String, title: String, subtitle: String? = nil, accessory: String? = nil) {
         self.id = id; self.title = title; self.subtitle = subtitle; self.accessory = accessory
     }
 }
 
+/// A titled group of rows in a ``ListView``.
 public struct ListSection: Equatable, Sendable {
+    /// The sticky header's text and the section index's entry (keep it short: a letter); "" draws
+    /// no header, though its ``ListView/headerHeight`` of space stays.
     public var title: String
+    /// The section's rows, top to bottom; may be empty.
     public var rows: [ListRow]
+    /// A section titled `title` holding `rows`.
     public init(title: String, rows: [ListRow]) { self.title = title; self.rows = rows }
 }
 
 /// Position of a row: section index and row index within it.
 public struct ListIndexPath: Equatable, Hashable, Sendable {
+    /// Index into ``ListView/sections``, and of the row within that section's `rows`; both 0-based.
     public var section: Int, row: Int
+    /// The row at 0-based `row` of 0-based `section`.
     public init(_ section: Int, _ row: Int) { self.section = section; self.row = row }
 }
 
@@ -25,31 +38,43 @@ public struct ListIndexPath: Equatable, Hashable, Sendable {
 /// (jump by letter). Rows are drawn directly rather than as subviews, and only the visible ones,
 /// so ten thousand rows cost what twenty do.
 open class ListView: View {
+    /// The content. Setting it keeps ``ListView/selection`` only while that index path still names
+    /// a row, and keeps the scroll position within the new content.
     public var sections: [ListSection] = [] {
         didSet {
             if let s = selection, row(at: s) == nil { selection = nil }   // never index a row that is gone
             rebuildOffsets(); clampScroll(); setNeedsDisplay()
         }
     }
+    /// The selected row, nil for none. Setting it does not call ``ListView/onSelect`` or scroll;
+    /// ``ListView/select(_:)`` does both.
     public var selection: ListIndexPath? { didSet { if selection != oldValue { setNeedsDisplay() } } }
     /// Called when the user (or the control socket) picks a row.
     public var onSelect: ((ListIndexPath, ListRow) -> Void)?
+    /// Height of every row, in points (48 by default).
     public var rowHeight = 48.0
+    /// Height reserved above each section's rows for its header, in points (28).
     public var headerHeight = 28.0
+    /// Shows the section titles as a 22-point column on the trailing edge (a click jumps to that
+    /// section) when there is more than one section.
     public var showsSectionIndex = true
+    /// Font of row titles; subtitles and accessories use it 2 points smaller.
     public var font: Font = .body
     /// Content scroll position in points from the top.
     public private(set) var scrollOffset = 0.0
     private var sectionTops: [Double] = []   // y of each section header in content space
     private var contentHeight = 0.0
 
+    /// An empty list that clips its rows to its bounds.
     public override init() { super.init(); clipsToBounds = true }
     open override var role: String? { "list" }
     open override var acceptsFocus: Bool { true }
     open override var accessibilityValue: String? { selectedRow?.title }
     open override var isUserInteractionEnabled: Bool { true }
 
+    /// The row ``ListView/selection`` names; nil when nothing is selected.
     public var selectedRow: ListRow? { selection.flatMap { row(at: $0) } }
+    /// The row at `p`; nil when `p` names no row (out of range, or the sections changed).
     public func row(at p: ListIndexPath) -> ListRow? {
         guard sections.indices.contains(p.section), sections[p.section].rows.indices.contains(p.row) else { return nil }
         return sections[p.section].rows[p.row]
@@ -70,6 +95,8 @@ open class ListView: View {
     }
     private var maxScroll: Double { max(0, contentHeight - bounds.height) }
     private func clampScroll() { scrollOffset = clamp(scrollOffset, 0, maxScroll) }
+    /// Scrolls so content point `y` (points from the top of the content) is at the top, clamped so
+    /// the content never scrolls past its ends.
     public func scroll(to y: Double) { scrollOffset = y; clampScroll(); setNeedsDisplay() }
 
     /// Content-space rectangle of a row.

@@ -17,20 +17,25 @@ public final class RenderIsland {
         public let range: Range<Int>
         /// The commands the view drew last, as recorded; `new` the ones it draws now.
         public let old: [DrawCommand]
+        /// The commands the view draws now, to go in place of `old`.
         public let new: [DrawCommand]
         /// The clip in force around the view (window points), nil when none.
         public let clip: Rect?
     }
 
+    /// The view whose commands the island records (held weakly); nil makes re-rendering alone
+    /// impossible.
     public weak var view: View?
     /// Where the view's commands are in the last list its tree was rendered into, and those
     /// commands; nil before the first render.
     public private(set) var range: Range<Int>?
+    /// The view's commands from the last whole render, in window points; empty before the first.
     public private(set) var commands: [DrawCommand] = []
     private var offset = Point.zero
     private var clip: Rect?
     private var alone = false
 
+    /// An island for `view` (or one set later); nothing recorded yet.
     public init(view: View? = nil) { self.view = view }
 
     /// Records the view's part of `list`: its commands from index `start` on, drawn with the

@@ -1,9 +1,15 @@
 /// Split view policy (UIKit's UISplitViewController, libadwaita's AdwNavigationSplitView):
 /// collapse below 400 pt; expanded primary width = clamp(30% of width, 180, 360).
 public struct SplitLayout: Equatable, Sendable {
+    /// Width in points below which a split view collapses (400).
     public static let collapseBreakpoint = 400.0
+    /// True when the bounds are narrower than ``SplitLayout/collapseBreakpoint``: the secondary
+    /// fills the width and the primary is shown only in a popover.
     public var isCollapsed: Bool
+    /// The primary's frame; nil when collapsed.
     public var primary: Rect?
+    /// The secondary's frame: beside the primary (1-point separator between) or, collapsed, below
+    /// the toolbar.
     public var secondary: Rect
     /// Lays out a split view of `bounds`; `toolbarHeight` is reserved on top of the secondary when
     /// collapsed (for the button that shows the primary in a popover).
@@ -25,8 +31,12 @@ public struct SplitLayout: Equatable, Sendable {
 /// should call `primaryDidChooseItem()`, which dismisses that popover. Selection lives in the
 /// primary view itself, so it survives collapse and expand.
 open class SplitView: View {
+    /// The master view (usually a list): a column on the leading side, or in a popover while
+    /// collapsed.
     public let primary: View
+    /// The detail view, beside the primary or filling the split view while collapsed.
     public let secondary: View
+    /// Title of the collapsed-mode button that shows the primary.
     public let primaryTitle: String
     /// The collapsed-mode bar button, titled after the primary (id `<id>.show-primary`).
     public let showPrimaryButton: BarButtonItem
@@ -34,8 +44,11 @@ open class SplitView: View {
     public let collapsedBar: Toolbar
     private weak var primaryPopover: Popover?
     private let primaryHolder = View()
+    /// The layout of the last `layoutSubviews`; nil before the first.
     public private(set) var layoutState: SplitLayout?
 
+    /// A split view of `primary` and `secondary`; control ids derive from `id`
+    /// (`<id>.show-primary`, `<id>.bar`).
     public init(primary: View, secondary: View, primaryTitle: String, id: String = "split") {
         self.primary = primary; self.secondary = secondary; self.primaryTitle = primaryTitle
         showPrimaryButton = BarButtonItem(primaryTitle, id: "\(id).show-primary")
@@ -48,6 +61,7 @@ open class SplitView: View {
         backgroundColor = Theme.standard.separator
     }
 
+    /// True when the last layout collapsed the split view (false before the first layout).
     public var isCollapsed: Bool { layoutState?.isCollapsed ?? false }
     /// The popover showing the primary while collapsed, if open.
     public var primaryPopoverShown: Popover? { primaryPopover?.superview == nil ? nil : primaryPopover }

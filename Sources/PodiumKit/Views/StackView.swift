@@ -1,15 +1,24 @@
 /// Lays out arranged subviews along one axis with spacing. A subview's length is its fixed
 /// length if given (`fixedLength`), else what it fits; views marked `flexible` share what is left.
 open class StackView: View {
+    /// The direction subviews are laid out in: left to right, or top to bottom.
     public enum Axis: Sendable { case horizontal, vertical }
+    /// Placement across the axis: `fill` stretches each subview to the stack's cross size; the
+    /// others size it by `sizeThatFits` and put it at the start, middle or end.
     public enum Alignment: Sendable { case fill, leading, center, trailing }
+    /// Whether subviews go left to right or top to bottom.
     public var axis: Axis
+    /// Gap between neighbouring visible subviews along the axis, in points.
     public var spacing: Double
+    /// Space kept free inside the stack's bounds, in points.
     public var insets: EdgeInsets
+    /// How subviews are sized and placed across the axis; `fill` by default.
     public var alignment: Alignment = .fill
     private var fixed: [ObjectIdentifier: Double] = [:]
     private var flexible: Set<ObjectIdentifier> = []
 
+    /// A stack along `axis` holding `views` in order (each at the length it fits; use
+    /// ``StackView/add(_:length:flexible:)`` for fixed or flexible lengths).
     public init(_ axis: Axis, spacing: Double = 8, insets: EdgeInsets = .zero, _ views: [View] = []) {
         self.axis = axis; self.spacing = spacing; self.insets = insets
         super.init()
@@ -24,6 +33,8 @@ open class StackView: View {
     }
     /// Fixed lengths by subview, for callers that adjust them.
     public var arrangedLengths: [ObjectIdentifier: Double] { fixed }
+    /// Fixes `v`'s length along the axis in points, or with nil lets it take the length it fits;
+    /// relayouts.
     public func setLength(_ l: Double?, for v: View) { fixed[ObjectIdentifier(v)] = l; setNeedsLayout() }
     /// A flexible empty space (a toolbar's "flexible space").
     public func addFlexibleSpace() { add(View(), flexible: true) }

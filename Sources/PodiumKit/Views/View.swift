@@ -14,11 +14,21 @@ open class View {
     }
     /// The view's own coordinate space: origin zero, size of `frame`.
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+    /// Child views in drawing order: later ones draw above and are hit-tested first. Change with
+    /// ``View/addSubview(_:)`` and ``View/removeFromSuperview()``.
     public private(set) var subviews: [View] = []
+    /// The view this one is in; nil for a root or a detached view. Held weakly.
     public private(set) weak var superview: View?
+    /// Hidden views are not drawn, hit-tested, laid out or focused in Tab order; changing it
+    /// relayouts the superview.
     public var isHidden = false { didSet { if isHidden != oldValue { superview?.setNeedsLayout(); setNeedsDisplay() } } }
+    /// Fills `bounds` beneath the view's own drawing; `.clear` (the default) draws nothing. A
+    /// visible background also makes the view take clicks (see ``View/isUserInteractionEnabled``).
     public var backgroundColor: Color = .clear { didSet { setNeedsDisplay() } }
+    /// Corner radius in points for the background fill and the border, and for controls that draw
+    /// rounded shapes.
     public var cornerRadius: Double = 0
+    /// Colour of a 1-point border around `bounds`; `.clear` (the default) draws none.
     public var borderColor: Color = .clear
     /// Drawn content and hit-testing of subviews stop at the bounds.
     public var clipsToBounds = false
@@ -30,13 +40,17 @@ open class View {
     public var accessibilityLabel: String?
     private(set) var needsLayout = true
 
+    /// An empty, transparent view with a zero frame; subclasses call it.
     public init() {}
+    /// An empty view with an optional control-tree `id` and background colour.
     public convenience init(id: String? = nil, background: Color = .clear) {
         self.init(); self.id = id; backgroundColor = background
     }
 
     // MARK: Tree
 
+    /// Appends `v` above the existing subviews, first removing it from its old superview, and marks
+    /// both for layout.
     public func addSubview(_ v: View) {
         v.removeFromSuperview()
         v.superview = self
@@ -44,7 +58,10 @@ open class View {
         setNeedsLayout()
         v.setNeedsLayout()
     }
+    /// Adds each view in order, as ``View/addSubview(_:)`` does.
     public func addSubviews(_ vs: View...) { vs.forEach(addSubview) }
+    /// Detaches the view from its superview; the window drops focus or pointer capture held by it
+    /// or a descendant. Nothing happens for a view with no superview.
     public func removeFromSuperview() {
         guard let s = superview else { return }
         s.subviews.removeAll { $0 === self }
@@ -52,6 +69,7 @@ open class View {
         s.setNeedsLayout()
         if let h = s.host { h.viewWasRemoved(self) }
     }
+    /// Removes every subview, as ``View/removeFromSuperview()`` does for each.
     public func removeAllSubviews() { subviews.forEach { $0.removeFromSuperview() } }
     /// True when `self` is `v` or one of its descendants.
     public func isDescendant(of v: View) -> Bool {
@@ -62,6 +80,7 @@ open class View {
 
     /// The window this view is in, if any (found through the superview chain).
     open var host: ViewHost? { superview?.host }
+    /// The window's theme, or ``Theme/standard`` while the view is in no window.
     public var theme: Theme { host?.hostTheme ?? .standard }
     /// The text measurer of the window; nil only for views not yet in a window.
     public var metrics: TextMeasuring? { host?.textMetrics }
@@ -72,7 +91,9 @@ open class View {
         while let c = v { q = q + c.frame.origin; v = c.superview }
         return q
     }
+    /// Converts a rectangle in this view's space to the window's (origin moved, size unchanged).
     public func convertToWindow(_ r: Rect) -> Rect { Rect(origin: convertToWindow(r.origin), size: r.size) }
+    /// Converts a point in window coordinates to this view's space.
     public func convertFromWindow(_ p: Point) -> Point { p - convertToWindow(.zero) }
     /// True when the view and all its ancestors are visible and it is attached to a window.
     public var isVisibleInWindow: Bool {
@@ -83,7 +104,10 @@ open class View {
 
     // MARK: Layout
 
+    /// Asks for ``View/layoutSubviews()`` on the next frame and for a redraw. Cheap: call it
+    /// whenever something affecting layout changes.
     public func setNeedsLayout() { needsLayout = true; setNeedsDisplay() }
+    /// Asks the window for a redraw; does nothing while the view is in no window.
     public func setNeedsDisplay() { host?.requestRedraw() }
     /// Lays out this subtree where needed. Children whose size did not change are still visited,
     /// so a deep `setNeedsLayout` is honoured.
@@ -150,8 +174,12 @@ open class View {
     /// True for controls that take typed text (text field, text view, search box): while focused
     /// they get every key first, so typing a "b" does not black out the room.
     open var isTextEntry: Bool { false }
+    /// True when this view has the window's keyboard focus.
     public var isFocused: Bool { host?.focusedView === self }
+    /// Makes this view the window's focused view; nothing happens while it is in no window.
     public func becomeFocused() { host?.focus(self) }
+    /// Called on the old and the new focused view when focus moves; the default redraws (focus
+    /// rings). Overrides should call `super`.
     open func focusChanged() { setNeedsDisplay() }
 
     // MARK: Control tree
@@ -168,11 +196,19 @@ open class View {
 /// What a view tree needs from its window. The platform window implements it through `WindowRoot`.
 @MainActor
 public protocol ViewHost: AnyObject {
+    /// The colours views in this window draw with (``View/theme``).
     var hostTheme: Theme { get }
+    /// Measures and lays out text for the window's views (``View/metrics``).
     var textMetrics: TextMeasuring { get }
+    /// The view with keyboard focus; nil when none.
     var focusedView: View? { get }
+    /// Moves keyboard focus to `view` (nil: none), calling ``View/focusChanged()`` on the old and
+    /// new view.
     func focus(_ view: View?)
+    /// Asks for a new frame soon; may be called many times per frame.
     func requestRedraw()
+    /// Called after `view` left the tree, so the host drops focus or pointer capture held inside
+    /// it.
     func viewWasRemoved(_ view: View)
 }
 
@@ -180,9 +216,15 @@ public protocol ViewHost: AnyObject {
 /// container's with a constant, or a fixed size, or centred. Unpinned sizes come from
 /// `sizeThatFits`.
 public struct Pins: Sendable, Equatable {
+    /// Distance in points from the container's edge to the same edge of the view (a positive
+    /// `trailing` or `bottom` moves it inward); nil leaves that edge free.
     public var leading, trailing, top, bottom: Double?
+    /// Fixed width or height in points; nil takes it from both edge pins, or else from
+    /// `sizeThatFits`.
     public var width, height: Double?
+    /// Centres the view on that axis when neither of its edges is pinned.
     public var centerX, centerY: Bool
+    /// A layout request; parameters left out are unpinned (see the properties).
     public init(leading: Double? = nil, trailing: Double? = nil, top: Double? = nil, bottom: Double? = nil,
                 width: Double? = nil, height: Double? = nil, centerX: Bool = false, centerY: Bool = false) {
         self.leading = leading; self.trailing = trailing; self.top = top; self.bottom = bottom
@@ -211,5 +253,6 @@ public struct Pins: Sendable, Equatable {
 extension View {
     /// Pins this view and returns it, for building trees declaratively.
     @discardableResult public func pinned(_ p: Pins) -> Self { pins = p; return self }
+    /// Sets the control-tree ``View/id`` and returns the view, for building trees declaratively.
     @discardableResult public func identified(_ id: String) -> Self { self.id = id; return self }
 }

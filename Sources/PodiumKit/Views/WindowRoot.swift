@@ -2,7 +2,9 @@
 /// capture, keyboard focus, Tab order), owns the overlay layer where popovers live, and tells the
 /// platform when to redraw. Pure Swift, so whole windows can be driven in tests.
 public final class WindowRoot: View, ViewHost {
+    /// The colours this window's views draw with; set at ``WindowRoot/init(theme:metrics:)``.
     public var hostTheme: Theme
+    /// The platform's text measurer for this window (a fake one in tests).
     public let textMetrics: TextMeasuring
     /// Called when anything in the tree needs drawing again; the platform schedules a frame.
     public var onNeedsDisplay: (() -> Void)?
@@ -20,9 +22,12 @@ public final class WindowRoot: View, ViewHost {
     public var scale: Double = 1
     /// Reads image sizes for `ImageView`s; set by the platform.
     public var imageSizing: ImageSizing?
+    /// Where a window's views go: fills the window beneath ``WindowRoot/overlay``.
     public let content = View()
     /// Views above the content (popovers and their dimming), topmost last.
     public let overlay = OverlayLayer()
+    /// The view with keyboard focus, nil when none; held weakly. Change it with
+    /// ``WindowRoot/focus(_:)``.
     public private(set) weak var focusedView: View?
     /// True when the focused view got focus from the keyboard (Tab): an explicit focus gesture,
     /// after which it takes arrow keys even without the pointer over it.
@@ -53,6 +58,7 @@ public final class WindowRoot: View, ViewHost {
     /// `now` at the last arrow held back (see `arrowRepeatSeconds`).
     private var arrowHeldAt: Double?
     private weak var captured: View?
+    /// True when something changed since the last frame; ``WindowRoot/renderFrame()`` clears it.
     public private(set) var needsDisplay = true
     /// The system clipboard, set by the platform. While nil (tests, headless) copy and paste use
     /// a clipboard private to this window.
@@ -73,6 +79,8 @@ public final class WindowRoot: View, ViewHost {
         popoverKeepClear.filter { $0.isVisibleInWindow }.map { $0.convertToWindow($0.bounds) }
     }
 
+    /// A window tree with `theme` (its background filled with `theme.background`) that measures
+    /// text with `metrics`; empty ``WindowRoot/content`` and ``WindowRoot/overlay`` fill it.
     public init(theme: Theme = .standard, metrics: TextMeasuring) {
         self.hostTheme = theme; self.textMetrics = metrics
         super.init()
@@ -84,6 +92,8 @@ public final class WindowRoot: View, ViewHost {
     }
 
     public override var host: ViewHost? { self }
+    /// Sets ``WindowRoot/needsDisplay``, forgets a pending island, and calls
+    /// ``WindowRoot/onNeedsDisplay``.
     public func requestRedraw() { needsDisplay = true; pendingIsland = nil; onNeedsDisplay?() }
 
     /// The island whose redraw alone is all this window needs (`markIslandOnly`); nil when
@@ -169,6 +179,8 @@ public final class WindowRoot: View, ViewHost {
 
     // MARK: Focus
 
+    /// Moves keyboard focus to `view` (nil: none); counts as pointer or code focus, not keyboard
+    /// (`focusedByKeyboard` becomes false).
     public func focus(_ view: View?) {
         focusedByKeyboard = false
         guard focusedView !== view else { return }
@@ -178,6 +190,7 @@ public final class WindowRoot: View, ViewHost {
         view?.focusChanged()
         setNeedsDisplay()
     }
+    /// Drops focus and pointer capture held by `view` or its descendants.
     public func viewWasRemoved(_ view: View) {
         if let f = focusedView, f.isDescendant(of: view) { focus(nil) }
         if let c = captured, c.isDescendant(of: view) { captured = nil }
@@ -352,8 +365,11 @@ extension InputEvent {
 
 /// How a window reaches the system clipboard; the platform supplies both closures.
 public struct ClipboardAccess {
+    /// Puts text on the system clipboard.
     public var write: (String) -> Void
+    /// The clipboard's text; empty when it holds none.
     public var read: () -> String
+    /// Clipboard access through the platform's `write` and `read`.
     public init(write: @escaping (String) -> Void, read: @escaping () -> String) { self.write = write; self.read = read }
 }
 
