@@ -201,6 +201,7 @@ final class PresentCommand {
         let hidden = policy.roomHint != nil || SDLVideo.currentDriver == "x11"
         presenterWindow = try PlatformWindow(title: WindowTitles.presenter(deck.title), root: presentation.presenter,
                                              size: Size(1280, 800), flags: hidden ? PlatformWindow.hiddenFlag : 0, text: text)
+        presenterWindow.setServerBackground(Theme.standard.background)
         LaunchTrace.mark("presenter window")
         if let p = socketPath {
             control = try ControlServer(path: p)
