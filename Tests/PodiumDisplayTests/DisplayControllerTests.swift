@@ -165,6 +165,21 @@ final class DisplayControllerTests: FakeDisplaysTestCase {
         XCTAssertEqual(presentation.notice?.text, "The room sees the talk again, on HDMI-1.", "a blip's notice does not stay up")
     }
 
+    /// Review28: with a third display already connected, the room's view goes there after the
+    /// grace period; that display is not known to be the room's, so the console does not say
+    /// the room sees the talk again.
+    func testTheRoomsViewMovingToAnotherDisplayIsNotSaidAsTheRoomSeeingItAgain() async throws {
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080), ("DP-2", 1024, 768)])
+        let c = controller(DisplayPolicy(blipGrace: 2))
+        XCTAssertEqual(c.assignment.audienceDisplay?.name, "HDMI-1")
+        platform.connect([("eDP-1", 1280, 800), ("DP-2", 1024, 768)])
+        advance(1, c); c.refresh(reason: "display 1 disconnected")
+        XCTAssertTrue(presentation.notice?.text.hasPrefix("HDMI-1 is gone: the room sees nothing from Podium.") == true, presentation.notice?.text ?? "no notice")
+        advance(2.5, c)
+        XCTAssertEqual(c.assignment.audienceDisplay?.name, "DP-2", "after the grace period")
+        XCTAssertEqual(presentation.notice?.text, "The room's view is on DP-2 now; HDMI-1 is still gone.")
+    }
+
     /// `--windowed audience`: the audience window is an ordinary window on the projector, and the
     /// log says so (it said "audience fullscreen").
     func testAWindowedAudienceIsLoggedAsInAWindow() async throws {

@@ -314,6 +314,27 @@ final class DisplayPolicyTests: XCTestCase {
         XCTAssertEqual(q.savedAudience?.name, "HDMI-1")
     }
 
+    /// Review28: the projector a swap back covers first is the rules' audience display, not the
+    /// one a swap or a saved choice put the audience on (after a blip while swapped, the saved
+    /// swap is applied again: the laptop was taken for the projector, and the next swap showed
+    /// the room the desktop).
+    func testTheRulesAudienceDisplayIgnoresSwapsAndSavedChoices() {
+        var p = DisplayPolicy(blipGrace: 2)
+        _ = p.update(enumerate([laptop, projector]), at: 0)
+        XCTAssertEqual(p.audienceDisplayByRules(at: 0)?.name, "HDMI-1")
+        _ = p.swap(at: 1)
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "eDP-1")
+        XCTAssertEqual(p.audienceDisplayByRules(at: 1)?.name, "HDMI-1", "swapped: still the projector")
+        _ = p.update(enumerate([laptop]), at: 10)
+        _ = p.update(enumerate([laptop, projector]), at: 10.5)
+        XCTAssertEqual(p.assignment.audienceDisplay?.name, "eDP-1", "the saved swap applied again")
+        XCTAssertEqual(p.audienceDisplayByRules(at: 10.5)?.name, "HDMI-1")
+        var chosen = DisplayPolicy(audience: .name("eDP-1"))
+        _ = chosen.update(enumerate([laptop, projector]), at: 0)
+        XCTAssertEqual(chosen.assignment.audienceDisplay?.name, "eDP-1")
+        XCTAssertEqual(chosen.audienceDisplayByRules(at: 0)?.name, "HDMI-1", "a selector is a choice too")
+    }
+
     func testPluggingAnotherDisplayDoesNotMoveTheAudience() {
         var p = DisplayPolicy()
         _ = p.update(enumerate([laptop, projector]), at: 0)

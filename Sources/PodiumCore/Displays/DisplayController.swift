@@ -138,7 +138,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         guard launch || change != nil else { return }
         let c = change ?? DisplayChange(old: policy.assignment, new: policy.assignment)
         log("\(String(cFormat: "t=%.3f", t)) \(reason): \(c.description(audienceWindowed: windowedViews.contains(.audience)))")
-        projector = policy.assignment.audienceDisplay?.identity ?? projector
+        projector = policy.audienceDisplayByRules(at: t) ?? projector
         apply(launch: launch, since: t)
         // A saved swap put the views otherwise than by default: the speaker is told, on the
         // console only (the banner), and can undo it with one key.
@@ -151,14 +151,21 @@ public final class DisplayController<Platform: DisplayPlatform> {
         if !launch, let lost = c.removed.first(where: { $0.identity == c.old.audienceDisplay?.identity }), policy.assignment.audience == .preview {
             presentation.showPassingNotice("\(lost.name) is gone: the room sees nothing from Podium. Its view goes on in this preview, "
                 + "and back to \(lost.name), or a display plugged now, when one is there.", seconds: 10)
-            saidRoomLost = true
-        } else if saidRoomLost, let d = policy.assignment.audienceDisplay {
-            saidRoomLost = false   // a blip: the notice of the loss does not stay up for 10 s
-            presentation.showPassingNotice("The room sees the talk again, on \(d.name).", seconds: 5)
+            saidRoomLost = lost.identity
+            displaysAtLoss = Set(displays.map(\.identity))
+        } else if let lost = saidRoomLost, let d = policy.assignment.audienceDisplay {
+            saidRoomLost = nil   // a blip: the notice of the loss does not stay up for 10 s
+            // Another display already there is not known to be the room's (review28).
+            presentation.showPassingNotice(d.identity == lost || arrivedSinceLoss(d) ? "The room sees the talk again, on \(d.name)."
+                                           : "The room's view is on \(d.name) now; \(lost.name) is still gone.", seconds: 5)
         }
     }
-    /// The console said the room's display was gone, and not yet that it is back.
-    private var saidRoomLost = false
+    /// The room's display the console said was gone, and not yet that it is back.
+    private var saidRoomLost: DisplayIdentity?
+    /// Whether `d` was plugged since the room's display was lost (a replacement projector).
+    private func arrivedSinceLoss(_ d: DisplayInfo) -> Bool { !displaysAtLoss.contains(d.identity) }
+    /// The displays connected when the room's display was lost.
+    private var displaysAtLoss: Set<DisplayIdentity> = []
 
     /// The display the audience window was meant for, when the X server shows it mostly over the
     /// presenter's display instead: a tiling window manager (sway's Xwayland) maps windows on the
@@ -335,8 +342,9 @@ public final class DisplayController<Platform: DisplayPlatform> {
     }
     /// When the audience window's first frame was drawn inside `place`, for the log line.
     private var earlyFrameAt: Double?
-    /// The display the room watches as the displays placed it (a launch, a plug), not a swap:
-    /// the projector, whichever view the speaker has swapped onto it.
+    /// The display the room watches as the rules place it (`DisplayPolicy.audienceDisplayByRules`,
+    /// not a swap or a saved choice: review28): the projector, whichever view the speaker has
+    /// swapped onto it.
     private var projector: DisplayIdentity?
 
     /// The `s` key and `{"cmd":"swap"}`: exchange the presenter and audience displays.

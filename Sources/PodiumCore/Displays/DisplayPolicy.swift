@@ -353,6 +353,17 @@ public struct DisplayPolicy: Sendable {
         return l
     }
 
+    /// The display the rules alone give the audience now, no saved choice or swap counted (`time`:
+    /// seconds, as for `update`): the projector, whichever view the speaker swapped onto it. Nil
+    /// when the rules give it no display of its own.
+    public func audienceDisplayByRules(at time: Double) -> DisplayIdentity? {
+        var plain = self   // as a launch with these displays and no choice would place them
+        plain.savedPresenter = nil; plain.savedAudience = nil; plain.audienceSelector = nil; plain.presenterSelector = nil
+        plain.switchesScreens = false; plain.lostAudience = nil; plain.roomHint = nil
+        plain.assignment = DisplayAssignment(presenter: nil, audience: .preview)
+        return plain.choose(at: time).audienceDisplay?.identity
+    }
+
     private func choose(at time: Double) -> DisplayAssignment {
         guard let first = primary else { return DisplayAssignment(presenter: nil, audience: .preview) }
         if besideAnotherTalk { return DisplayAssignment(presenter: first, audience: .window) }
