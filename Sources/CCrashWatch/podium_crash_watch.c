@@ -250,7 +250,7 @@ static int blackout_pressed = 0;
 
 /* The talk's blackout keys ("coverKeys=98 46", X keysyms, `CrashRestart.carryCoverKeys`) for
  * the X connection a late loop opens. */
-static void watch_cover_keys(const volatile char *shared_carry) {
+static void watch_cover_keys(const volatile char *shared_carry, int talk) {
     char text[sizeof ((struct shared_state *)0)->carry];
     memcpy(text, (const char *)shared_carry, sizeof text);
     text[sizeof text - 1] = 0;
@@ -262,7 +262,19 @@ static void watch_cover_keys(const volatile char *shared_carry) {
         if (end == v) break;
         keys[n++] = k;
     }
-    podium_layout_keys(keys, n);
+    podium_layout_keys(keys, n, talk);
+}
+
+/* Whether the talk's last place (`podium_crash_watch_place`, the journal's JSON) has the room
+ * covered (an "audienceMode" is written only for black or white): a blackout key then means
+ * "show", which the watcher cannot do for a hung talk; the cover is left to the talk. */
+static int place_covered(const struct shared_state *state) {
+    int slot = state->place_slot;
+    if (slot != 0 && slot != 1) return 0;
+    char text[sizeof state->place[0]];
+    memcpy(text, (const char *)state->place[slot], sizeof text);
+    text[sizeof text - 1] = 0;
+    return strstr(text, "\"audienceMode\"") != NULL;
 }
 
 static void read_pipe(int *crashed, int *ended, int *armed, int *stopping, int *hung_scene) {
@@ -275,7 +287,7 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *stopping, int *
     int talk = state ? state->talk : 0;
     long long last_beat = 0, covered_beat = 0;
     double seen = now_seconds(), last_turn = seen, killed_at = 0;
-    int displays_changed = 0;
+    int displays_changed = 0, said_covered = 0;
     /* While the loop is over 1.5 s late: the X connection that wakes this loop on a display
      * change (`podium_layout_watch`), else -1. A healthy talk's watcher opens none. */
     int xfd = -1;
@@ -328,14 +340,17 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *stopping, int *
         const char *why = NULL;
         if (*hung_scene == -2 && t - seen > 1.5 && state->layout_count > 0) {
             int n = state->layout_count < 8 ? state->layout_count : 8;
-            if (xfd < 0) watch_cover_keys(state->carry);
+            if (xfd < 0) watch_cover_keys(state->carry, talk);
             int opened = xfd < 0 && (xfd = podium_layout_watch()) >= 0;
             int key = 0;
             int event = xfd >= 0 && podium_layout_event(&why, &key);
             /* The speaker blacks the room out while the talk cannot (trial 30 m2: the key was
              * lost with the hung talk, and the restart showed the slide): black at once, and the
              * restart keeps it black. Keys pressed in the first 1.5 s of a hang are the talk's. */
-            if (key && !blackout_pressed) {
+            if (key && !blackout_pressed && place_covered(state)) {
+                if (!said_covered) say("podium: the blackout key was pressed while the talk was not responding, the room covered already: it stays covered\n");
+                said_covered = 1;
+            } else if (key && !blackout_pressed) {
                 blackout_pressed = 1;
                 say("podium: the blackout key was pressed while the talk was not responding: the room covered black at once\n");
                 if (cover_fd < 0) { cover(state, 0); covered_beat = beat; }

@@ -60,6 +60,8 @@ static struct {
     Bool (*get_event_data)(Display *, XGenericEventCookie *);
     void (*free_event_data)(Display *, XGenericEventCookie *);
     KeySym (*keysym)(Display *, KeyCode, unsigned int, unsigned int);
+    Bool (*query_pointer)(Display *, Window, Window *, Window *, int *, int *, int *, int *, unsigned int *);
+    int (*input_focus)(Display *, Window *, int *);
 } x;
 
 /* libXi's two calls for raw key presses (`watch_keys`), opened only when keys are to be watched. */
@@ -90,7 +92,7 @@ static int load_x(void) {
     GET(xr, resources, "XRRGetScreenResourcesCurrent"); GET(xr, free_resources, "XRRFreeScreenResources");
     GET(xr, crtc, "XRRGetCrtcInfo"); GET(xr, free_crtc, "XRRFreeCrtcInfo"); GET(xl, kill_client, "XKillClient");
     GET(xl, query_extension, "XQueryExtension"); GET(xl, get_event_data, "XGetEventData"); GET(xl, free_event_data, "XFreeEventData");
-    GET(xl, keysym, "XkbKeycodeToKeysym");
+    GET(xl, keysym, "XkbKeycodeToKeysym"); GET(xl, query_pointer, "XQueryPointer"); GET(xl, input_focus, "XGetInputFocus");
 #undef GET
     x.on_error(ignore_error);
     x.ok = 1;
@@ -136,11 +138,35 @@ static int watching = 0, randr_events = -1;
 /* The blackout keys' keysyms (`podium_layout_keys`) and the XInput extension's major opcode on
  * `layout_display` once their raw presses are asked for (-1: not asked, or no XInput 2). */
 static unsigned long cover_keys[8];
-static int cover_key_count = 0, xi_opcode = -1;
+static int cover_key_count = 0, xi_opcode = -1, talk_pid = 0;
 
-void podium_layout_keys(const unsigned long *keysyms, int count) {
+void podium_layout_keys(const unsigned long *keysyms, int count, int talk) {
     cover_key_count = count < 0 ? 0 : count > 8 ? 8 : count;
     for (int i = 0; i < cover_key_count; i++) cover_keys[i] = keysyms[i];
+    talk_pid = talk;
+}
+
+/* Whether a press of a blackout key now is the talk's key as the talk would read it (review28):
+ * no modifier held (Shift+. is '>', Ctrl+B another binding: the key map's blackout keys have
+ * none), and the keyboard focus on one of the talk's windows (SDL names its process in each
+ * window's _NET_WM_PID), not a terminal the speaker types in. */
+static int talks_key(Display *d) {
+    Window root, child, focus;
+    int rx, ry, wx, wy, revert;
+    unsigned int mask = 0;
+    if (x.query_pointer(d, DefaultRootWindow(d), &root, &child, &rx, &ry, &wx, &wy, &mask) && (mask & (ShiftMask | ControlMask | Mod1Mask | Mod4Mask))) return 0;
+    x.input_focus(d, &focus, &revert);
+    if (focus == None || focus == PointerRoot) return 0;
+    Atom type;
+    int format;
+    unsigned long n = 0, left;
+    unsigned char *data = NULL;
+    int ours = 0;
+    if (x.get_property(d, focus, x.atom(d, "_NET_WM_PID", False), 0, 1, False, XA_CARDINAL, &type, &format, &n, &left, &data) == Success && data) {
+        ours = n == 1 && format == 32 && (int)*(unsigned long *)data == talk_pid;
+        x.free(data);
+    }
+    return ours;
 }
 
 /* Raw key presses reach a client that selects them on the root window whatever window has the
@@ -217,7 +243,9 @@ int podium_layout_event(const char **why, int *cover_key) {
             if (e.xcookie.evtype == XI_RawKeyPress) {
                 /* The key's symbol without modifiers (level 0), as the talk's key map names it. */
                 KeySym k = x.keysym(layout_display, (KeyCode)((XIRawEvent *)e.xcookie.data)->detail, 0, 0);
-                for (int i = 0; i < cover_key_count; i++) *cover_key |= k == cover_keys[i];
+                int match = 0;
+                for (int i = 0; i < cover_key_count; i++) match |= k == cover_keys[i];
+                if (match && talks_key(layout_display)) *cover_key = 1;
             }
             x.free_event_data(layout_display, &e.xcookie);
             continue;

@@ -35,8 +35,9 @@ void podium_layout_close(void);
 int podium_layout_watch(void);
 
 /* The keys `podium_layout_watch` also watches (X keysyms, at most 8; 0: none): their raw
- * presses on any window (XInput 2), for the blackout key pressed while the talk is hung. */
-void podium_layout_keys(const unsigned long *keysyms, int count);
+ * presses (XInput 2), for the blackout key pressed while the talk is hung; counted only with no
+ * modifier held and the keyboard focus on a window of process `talk` (its _NET_WM_PID). */
+void podium_layout_keys(const unsigned long *keysyms, int count, int talk);
 
 /* Reads what arrived on that connection, without waiting: 1 when a display change did (`*why`
  * names the first, e.g. "RandR CRTC change"), else 0. Sets `*cover_key` to 1 when one of the

@@ -87,8 +87,15 @@ enum CrashRestart {
         // (a windowed console's frame) goes first, the skips and the room's display stay.
         var t = text(without: [])
         if t.utf8.count > 511 { t = text(without: ["presenterFrame"]) }
-        _ = podium_crash_watch_carry(t)
+        if t.utf8.count > 511 { t = text(without: ["presenterFrame", "coverKeys"]) }
+        // Refused whole: a restart would lose the skips and the entry being validated (review28);
+        // said once, as it should not happen with the values carried today.
+        if podium_crash_watch_carry(t) != 0, podium_crash_watch_running() == 1, !saidCarryRefused {
+            saidCarryRefused = true
+            printError("podium: what a restart after a crash would carry over (\(t.utf8.count) bytes: \(carrying.keys.sorted().joined(separator: ", "))) is over the watcher's 511; a restart would start without it")
+        }
     }
+    private nonisolated(unsafe) static var saidCarryRefused = false
 
     /// Whether this process restarts after a hang (the watcher ended a talk whose main loop had
     /// stopped coming round, `heartbeat`) rather than after a crash.

@@ -20,7 +20,7 @@ final class KeyMapTests: XCTestCase {
 
     /// The crash watcher is told the blackout keys as X keysyms: a Latin-1 character's keysym is
     /// its code point ("b" 0x62, "." 0x2e, "é" 0xe9); keys with a modifier or a longer name
-    /// are left out, as the watcher sees neither.
+    /// are left out (the watcher counts a press with no modifier held only).
     func testBlackoutKeysymsForTheCrashWatcher() throws {
         XCTAssertEqual(KeyMap.standard.blackoutKeysyms.sorted(), [0x2e, 0x62])
         let m = try KeyMap(bindings: KeyMap.defaultBindings.merging([.blackout: ["B", "é", "Ctrl+K", "F7", "Keypad 0"]]) { $1 }, file: "test")

@@ -658,16 +658,36 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
 
-    /// Keys that are not the blackout key, pressed while the talk hangs, cover nothing.
+    /// Keys that are not the blackout key, pressed while the talk hangs, cover nothing; nor does
+    /// the blackout key's own key with a modifier (Shift+. is '>', Ctrl+B: review28).
     func testOtherKeysPressedWhileTheTalkHangsCoverNothing() throws {
         let (rig, app) = try hangRig(hangSeconds: 120)
         XCTAssertEqual(try runProcess("/usr/bin/env", ["xdotool", "key", "Next"], environment: rig.environment).status, 0)
         usleep(2_500_000)
-        XCTAssertEqual(try runProcess("/usr/bin/env", ["xdotool", "key", "Next", "w", "n", "Escape"], environment: rig.environment).status, 0)
+        XCTAssertEqual(try runProcess("/usr/bin/env", ["xdotool", "key", "Next", "w", "n", "Escape", "shift+period", "ctrl+b", "shift+b"], environment: rig.environment).status, 0)
         usleep(1_500_000)
         XCTAssertFalse(app.log.contains("the blackout key was pressed"), "log:\n\(app.log)")
         let tree = try runProcess("/usr/bin/env", ["xwininfo", "-root", "-tree"], environment: rig.environment).stdout
         XCTAssertFalse(tree.contains("podium cover"), "no cover for other keys")
+    }
+
+    /// Review28: the room already black when the talk hangs, the blackout key means "show it",
+    /// which the watcher cannot do for a hung talk: it leaves the room covered (no second cover
+    /// of its own) and the restart keeps the talk's own black.
+    func testTheBlackoutKeyWithTheRoomBlackAlreadyLeavesItBlack() throws {
+        let (rig, app) = try hangRig(hangSeconds: 8)
+        XCTAssertEqual(try runProcess("/usr/bin/env", ["xdotool", "key", "b"], environment: rig.environment).status, 0)
+        _ = try waitForTalk(app, "the room black") { $0["audienceMode"]?.string == "black" }
+        usleep(700_000)   // the place with the cover kept for the watcher
+        XCTAssertEqual(try runProcess("/usr/bin/env", ["xdotool", "key", "Next"], environment: rig.environment).status, 0)
+        usleep(2_500_000)
+        XCTAssertEqual(try runProcess("/usr/bin/env", ["xdotool", "key", "b"], environment: rig.environment).status, 0)
+        XCTAssertTrue(waitUntil(3) { app.log.contains("the room covered already: it stays covered") }, "log:\n\(app.log)")
+        XCTAssertFalse(app.log.contains("the room covered black at once"), app.log)
+        let s = try waitForTalk(app, "the talk is up after the hang") { $0["scene"]?["index"]?.int == 1 }
+        XCTAssertEqual(s["audienceMode"]?.string, "black", "the talk's own black, kept by the restart; log:\n\(app.log)")
+        XCTAssertFalse(banner(s)?.contains("as asked while it was not responding") == true, banner(s) ?? "")
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
 
     /// Trial 12 F3: the projector is plugged in while the talk hangs, and the talk had no room

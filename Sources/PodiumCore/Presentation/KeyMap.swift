@@ -156,7 +156,8 @@ public struct KeyMap: Sendable {
     /// The X keysyms of the keys bound to `blackout` without a modifier whose name is one
     /// Latin-1 character (`b`, `.`): such a keysym is the character's code point (X Window
     /// System Protocol, Appendix A, "KEYSYM Encoding"). For the crash watcher, which covers the
-    /// room when one is pressed while the talk does not respond; other keys are left out.
+    /// room when one is pressed, with no modifier held, while the talk does not respond; other
+    /// keys are left out.
     public var blackoutKeysyms: [UInt32] {
         keys(for: .blackout).compactMap { c in
             guard !c.shift, !c.control, !c.alt, !c.gui, c.name.unicodeScalars.count == 1, let u = c.name.unicodeScalars.first,
