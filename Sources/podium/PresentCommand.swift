@@ -474,7 +474,8 @@ final class PresentCommand {
     func installHostActions() {
         presentation.onSwapDisplays = { [weak self] in self?.displayController.swap() }
         presentation.canSwapDisplays = { [weak self] in self?.displayController.policy.assignment.audienceDisplay != nil }
-        presentation.onQuit = { [weak self] in self?.quit = true }
+        // Said as a quit request and a signal are (trial 31 m10: a key quit left no line).
+        presentation.onQuit = { [weak self] in self?.log("quitting at the speaker's request (q confirmed, Ctrl+Q or the window closed)"); self?.quit = true }
     }
 
     // MARK: Loop
