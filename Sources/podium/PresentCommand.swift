@@ -334,7 +334,7 @@ final class PresentCommand {
             let index = deck.indices.first { SceneCode.identity(kind: deck[$0].kind, parameters: deck[$0].parameters.values) == v.identity }
             let message = v.crash.restartMessage(name: index.map { presentation.spokenName(of: $0) } ?? "a \(SafeText.quote(v.kind)) scene", room: presentation.roomBesideCard)
             log(message.log)
-            let kindSkipped = SceneCode.skippedKinds.contains(v.kind)
+            let kindSkipped = SceneCode.isSkipped(kind: v.kind)
                 ? " Every \(SafeText.quote(v.kind)) scene is skipped in this talk: its plugin's validate crashed or hung it on \(SceneCode.kindSkipLimit) scenes." : ""
             notice(message.notice + kindSkipped)
             return

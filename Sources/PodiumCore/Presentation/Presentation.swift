@@ -249,7 +249,7 @@ public final class Presentation {
             log(crash.skipLogLine(name: sceneName(at: index)))
             made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: registry.sceneKind(entry.kind)?.pluginID ?? "none",
                                   error: crash.card.error, skip: skipHint, heading: crash.card.heading)
-        } else if SceneCode.skippedKinds.contains(entry.kind) {
+        } else if SceneCode.isSkipped(kind: entry.kind) {
             let card = SceneCrash.kindCard(kind: entry.kind)
             log("\(sceneName(at: index)) skipped: \(card.error)")
             made = ErrorCardScene(title: entry.title ?? entry.kind, plugin: registry.sceneKind(entry.kind)?.pluginID ?? "none",

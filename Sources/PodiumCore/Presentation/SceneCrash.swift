@@ -89,7 +89,7 @@ public struct SceneCrash: Codable, Equatable, Sendable {
         return (heading, "its plugin \(what) \(when). It is skipped \(Self.until): a reload keeps it skipped.")
     }
 
-    /// The card of a scene skipped with its whole kind (`SceneCode.skippedKinds`).
+    /// The card of a scene skipped with its whole kind (`SceneCode.isSkipped(kind:)`).
     public static func kindCard(kind: String) -> (heading: String, error: String) {
         ("This scene's plugin crashed the talk",
          "its plugin crashed or hung Podium while checking the parameters of \(SceneCode.kindSkipLimit) \(SafeText.quote(kind)) scenes as the deck was read (Podium restarted after each time), so every \(SafeText.quote(kind)) scene is skipped until the talk is started again.")

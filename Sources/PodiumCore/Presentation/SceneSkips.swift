@@ -18,14 +18,15 @@ extension SceneCode {
     /// there skips that entry instead of calling the plugin again. Nil: nothing is recorded.
     public nonisolated(unsafe) static var validating: ((String?) -> Void)?
 
-    /// Kinds whose `validate` crashed or hung the talk on `kindSkipLimit` entries: every entry
-    /// of theirs is skipped for the rest of the talk, without calling `validate` (review27: a
-    /// deck with more bad entries than the carry holds ran a dropped one's `validate` again at
-    /// each restart, and a hanging one kept the room black for good).
-    public nonisolated(unsafe) static var skippedKinds: Set<String> = []
     /// The entries whose `validate` crashed or hung the talk so far, counted by kind (carried to
     /// each restart, `carriedKindCounts`).
     public nonisolated(unsafe) static var validateCrashesByKind: [String: Int] = [:]
+
+    /// Whether `kind`'s `validate` crashed or hung the talk on `kindSkipLimit` entries: every
+    /// entry of that kind is then skipped for the rest of the talk, without calling `validate`
+    /// (review27: a deck with more bad entries than the carry holds ran a dropped one's
+    /// `validate` again at each restart, and a hanging one kept the room black for good).
+    public nonisolated static func isSkipped(kind: String) -> Bool { validateCrashesByKind[kind, default: 0] >= kindSkipLimit }
     /// This many entries of one kind whose `validate` crashed or hung the talk skip the kind.
     public nonisolated static let kindSkipLimit = 3
 
@@ -34,8 +35,7 @@ extension SceneCode {
     @discardableResult
     public nonisolated static func countValidateCrash(kind: String) -> Bool {
         validateCrashesByKind[kind, default: 0] += 1
-        if validateCrashesByKind[kind, default: 0] >= kindSkipLimit { skippedKinds.insert(kind) }
-        return skippedKinds.contains(kind)
+        return isSkipped(kind: kind)
     }
 
     /// The counts as carried to the watcher's next restart: "kind count" per kind, joined by
@@ -46,14 +46,13 @@ extension SceneCode {
             .prefix(8).map { "\($0.key) \($0.value)" }.joined(separator: ",")
     }
 
-    /// Takes the counts `carriedKindCounts` wrote (malformed ones are left out), and skips the
-    /// kinds at the limit.
+    /// Takes the counts `carriedKindCounts` wrote (malformed ones are left out); the kinds at the
+    /// limit are skipped from now on.
     public nonisolated static func adoptCarriedKindCounts(_ text: String) {
         for entry in text.split(separator: ",") {
             let f = entry.split(separator: " ")
             guard f.count == 2, let n = Int(f[1]), n >= 1 else { continue }
             validateCrashesByKind[String(f[0])] = n
-            if n >= kindSkipLimit { skippedKinds.insert(String(f[0])) }
         }
     }
 
@@ -80,8 +79,8 @@ extension SceneCode {
     /// Runs the kind's `validate` (`body`) on `parameters` marked for the crash watcher
     /// (`validating`); a skipped entry's is not run at all (the scene is an error card when made).
     nonisolated static func validate(kind: String, _ parameters: SceneParameters, _ body: () throws -> Void) rethrows {
-        guard validating != nil || !skippedEntries.isEmpty || !skippedKinds.isEmpty else { return try body() }
-        if skippedKinds.contains(kind) { return }
+        guard validating != nil || !skippedEntries.isEmpty || !validateCrashesByKind.isEmpty else { return try body() }
+        if isSkipped(kind: kind) { return }
         let id = identity(kind: kind, parameters: parameters.values)
         if skippedEntries[id] != nil { return }
         validating?("\(id) \(kind)")
