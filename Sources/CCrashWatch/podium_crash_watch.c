@@ -71,6 +71,14 @@ static pid_t cover_holder = 0;
 /* Whether that cover was raised for a crash or the kill (`cover`), and whether its holder took
  * the room's lock then. */
 static int cover_locked = 0, cover_has_lock = 0;
+/* Whether that cover is the one the watcher before held over the room, kept here too until the
+ * talk's first frame (the talk says 'U'): a talk that dies before it leaves the room covered. */
+static int cover_inherited = 0;
+/* That cover as this process got it (`adopt_cover`), and the token of the room's lock its
+ * holder keeps for the restart (`adopt_handover`). */
+static int inherited_cover = -1;
+static pid_t inherited_holder = 0;
+static char inherited_handover[40] = "";
 /* A holder kept for the room's lock only, after the talk survived its crash signal
  * (`keep_lock`): the pipe whose end of file ends it, and its pid. */
 static int lock_fd = -1;
@@ -157,6 +165,7 @@ static void uncover(void) {
     cover_holder = 0;
     cover_locked = 0;
     cover_has_lock = 0;
+    cover_inherited = 0;
 }
 
 /* Ends the holder kept for the lock (`keep_lock`): the talk ended, or a new cover took it over. */
@@ -179,6 +188,7 @@ static void keep_lock(void) {
     cover_holder = 0;
     cover_locked = 0;
     cover_has_lock = 0;
+    cover_inherited = 0;
 }
 
 /* Raises the black cover over the room the talk last placed its audience window on, and over
@@ -219,6 +229,7 @@ static void cover(const struct shared_state *state, int lock) {
     if (locking) release_lock();   /* the new holder took the lock from the kept one */
     cover_fd = fd;
     cover_holder = holder;
+    cover_inherited = 0;
     cover_locked = lock;
     cover_has_lock = locking;
     if (locking) snprintf(handover_entry, sizeof handover_entry, "PODIUM_AUDIENCE_HANDOVER=%s", handover);
@@ -313,6 +324,7 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *stopping, int *
             else if (n == 1 && byte == 'Q') *ended = 1;
             else if (n == 1 && byte == 'A') *armed = 1;
             else if (n == 1 && byte == 'S') *stopping = 1;
+            else if (n == 1 && byte == 'U' && cover_inherited) uncover();
             else if (n < 0 && errno != EINTR && errno != EAGAIN) break;
         }
         if (!state || talk <= 0 || *ended || *stopping) continue;   /* quitting takes as long as it takes */
@@ -403,9 +415,21 @@ static const int scene_restarts = 4;
 static void watch(char **argv, char **envp, char *history, size_t history_size,
                   int count, int blamed_count, double since, int max_restarts, double window_seconds) {
     prctl(PR_SET_NAME, "podium-watch", 0, 0, 0);
-    /* Nothing of the talk's but stdio, the pipe (3), its binary (4), the shared state (5) and
-     * the answer to its crash handler (6): a file or socket held here would outlive it. */
-    close_range(7, ~0U, 0);
+    /* Nothing of the talk's but stdio, the pipe (3), its binary (4), the shared state (5), the
+     * answer to its crash handler (6) and the cover of the watcher before (7, when the talk is a
+     * restart): a file or socket held here would outlive it. */
+    close_range(inherited_cover == 7 ? 8 : 7, ~0U, 0);
+    /* A restart that dies before its first frame (a second crash, in a plugin's `validate`):
+     * the cover stays over the room and goes to the next restart with its lock's token
+     * (review28 #7: the room saw the desktop between the two). */
+    if (inherited_cover == 7) {
+        cover_fd = 7;
+        cover_holder = 0;   /* the talk's child, not this process's */
+        cover_inherited = 1;
+        snprintf(handover, sizeof handover, "%s", inherited_handover);
+        if (handover[0]) snprintf(handover_entry, sizeof handover_entry, "PODIUM_AUDIENCE_HANDOVER=%s", handover);
+    }
+    inherited_cover = -1;
     /* Ctrl+C in the terminal reaches the whole process group: the talk quits cleanly and the
      * watcher then sees end of file without a crash byte; it must not die first. */
     signal(SIGINT, SIG_IGN);
@@ -622,6 +646,14 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
         void *page = mmap(NULL, sizeof(struct shared_state), PROT_READ | PROT_WRITE, MAP_SHARED, state, 0);
         if (page != MAP_FAILED) { shared = page; shared->scene = -1; shared->carry[0] = 0; shared->beat_ms = 0; shared->talk = getpid(); shared->place_slot = -1; }
     }
+    /* A restart hands the cover it got to its own watcher as fd 7 (`watch`), with its lock's token. */
+    char **wenv = NULL;
+    static char wcover[32] = "PODIUM_COVER=7 0", whandover[80];
+    if (inherited_cover >= 0 && (wenv = copy_strings(environ, 2)) != NULL) {
+        snprintf(whandover, sizeof whandover, "PODIUM_AUDIENCE_HANDOVER=%s", inherited_handover);
+        put(wenv, wcover);
+        put(wenv, whandover);
+    }
     int fds[2], acks[2] = {-1, -1};
     if (pipe2(fds, O_CLOEXEC) != 0) { int saved = errno; close(exe); errno = saved; return -1; }
     if (pipe2(acks, O_CLOEXEC | O_NONBLOCK) != 0) acks[0] = acks[1] = -1;   /* then the handler does not wait */
@@ -633,13 +665,15 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
          * other; dup2 leaves them open across exec. */
         int r = fcntl(fds[0], F_DUPFD, 10), x = fcntl(exe, F_DUPFD, 10), st = state >= 0 ? fcntl(state, F_DUPFD, 10) : -1;
         int a = acks[1] >= 0 ? fcntl(acks[1], F_DUPFD, 10) : -1;
+        int c = inherited_cover >= 0 ? fcntl(inherited_cover, F_DUPFD, 10) : -1;
         if (r < 0 || x < 0) _exit(1);
         dup2(r, 3);
         dup2(x, 4);
         if (st >= 0) dup2(st, 5); else close(5);
         if (a >= 0) dup2(a, 6); else close(6);
-        close_range(7, ~0U, 0);
-        if (has_program) execve(program, wargv, environ);
+        inherited_cover = c >= 0 && dup2(c, 7) == 7 ? 7 : -1;
+        close_range(inherited_cover == 7 ? 8 : 7, ~0U, 0);
+        if (has_program) execve(program, wargv, wenv && inherited_cover == 7 ? wenv : environ);
         watch(args, env, history, sizeof history, count, blamed_count, since, max_restarts, window_seconds);
     }
     watcher_pid = pid;
@@ -666,6 +700,10 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
     for (char **a = args; *a; a++) free(*a);
     free(args);
     free(wargv);
+    if (wenv) {
+        for (char **v = wenv; *v; v++) if (*v != wcover && *v != whandover) free(*v);
+        free(wenv);
+    }
     for (char **v = env; *v; v++) if (!is_watcher_entry(*v, history)) free(*v);
     free(env);
     for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
@@ -802,9 +840,6 @@ void podium_crash_watch_layout(const int *rects, int count, const int *room, con
 /* The cover the watcher of the talk before this one holds over the room (PODIUM_COVER="fd pid",
  * `podium_cover_raise`), taken before anything else runs: close-on-exec (no child of the talk
  * keeps it up) and out of the environment (a later restart is not handed a stale one). */
-static int inherited_cover = -1;
-static pid_t inherited_holder = 0;
-
 __attribute__((constructor)) static void adopt_cover(void) {
     const char *v = getenv("PODIUM_COVER");
     int fd = -1, pid = 0;
@@ -826,7 +861,6 @@ void podium_crash_watch_audience(const char *deck) {
 /* The token of the lock the watcher's cover holds for this restart (PODIUM_AUDIENCE_HANDOVER),
  * taken out of the environment before anything else runs, like PODIUM_COVER: no program the talk
  * starts (another `podium present`) may show it. */
-static char inherited_handover[40] = "";
 
 __attribute__((constructor)) static void adopt_handover(void) {
     const char *v = getenv("PODIUM_AUDIENCE_HANDOVER");
@@ -838,6 +872,9 @@ const char *podium_crash_watch_handover(void) { return inherited_handover[0] ? i
 
 void podium_crash_watch_uncover(void) {
     if (inherited_cover < 0) return;
+    /* The watcher holds the cover too (a restart dying before this frame leaves it up): its
+     * copy goes now, ours next, and the holder ends on end of file. */
+    if (crash_fd >= 0) { ssize_t r = write(crash_fd, "U", 1); (void)r; }
     close(inherited_cover);
     inherited_cover = -1;
     /* The holder (this process's child since the exec) ends within milliseconds of end of file. */

@@ -159,6 +159,8 @@ enum CrashRestart {
     static func heartbeatStop() { podium_crash_watch_heartbeat_stop() }
 
     private nonisolated(unsafe) static var placeCarried: TalkJournal.Record?
+    /// This restart carries the blackout pressed during a hang on until its place does.
+    private nonisolated(unsafe) static var carriesBlackout = false
 
     /// Keeps the talk's place in the watcher's memory (`podium_crash_watch_place`) when it
     /// changed, so a restart resumes it even when the journal cannot be written. Returns false
@@ -169,6 +171,8 @@ enum CrashRestart {
         if let last = placeCarried, !record.differs(from: last) { return true }
         guard podium_crash_watch_place(String(decoding: encoded, as: UTF8.self)) == 0 else { return false }
         placeCarried = record
+        // The place carries the room's mode from now on (`blackedOutWhileHung` set it before).
+        if carriesBlackout { carriesBlackout = false; carry("blackedOut", nil) }
         return true
     }
 
@@ -249,6 +253,9 @@ enum CrashRestart {
         // Plugins that keep what a restart needs (the PDF plugin's last good copy of a PDF, for a
         // restart while the file is broken) do it only in a talk that can be restarted.
         setenv("PODIUM_CRASH_WATCHED", "1", 1)
+        // The room blacked out during a hang stays black through a second crash before this
+        // talk's place is carried (review28 #7: one in a plugin's `validate` showed the slide).
+        if blackedOutWhileHung { carry("blackedOut", "1"); carriesBlackout = true }
         // Before anything is loaded, so no copy this talk writes can be taken for an old one; a
         // restart's own copies are minutes old. A few stat calls: the folder holds a file per talk.
         LastGoodCopies.prune(LastGoodCopies.folder())

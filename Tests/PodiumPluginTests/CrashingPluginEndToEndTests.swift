@@ -627,16 +627,13 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
 
-    /// Trial 30 m2: the speaker presses the blackout key while the talk hangs. The hung talk
-    /// cannot read it, and it was lost with the talk: the restart showed the room the slide. The
-    /// watcher sees the key's raw press on the X server (XInput 2) and covers the room black at
-    /// once, long before the restart, and the restart keeps the room black until `b` shows it.
-    func testTheBlackoutKeyPressedWhileTheTalkHangsBlacksTheRoomAtOnce() throws {
+    /// The talk hangs (scene 3's code, made for the next preview of scene 2, reached with a real
+    /// key), and 2.5 s on the speaker presses `b`: returns once the watcher has covered the room
+    /// black, with the room's watch still running.
+    func blackOutDuringAHang() throws -> (XorgRig, PodiumProcess, RoomWatch) {
         let (rig, app) = try hangRig(hangSeconds: 8)
         let watch = try RoomWatch(rig: rig, rect: (1280 + 384, 256, 256, 256), in: work)
-        defer { watch.stop() }
         XCTAssertTrue(waitUntil(10) { watch.lines.count > 3 }, "the room is watched")
-        // To scene 2 "Fine" with a real key: its next preview makes scene 3, which hangs.
         XCTAssertEqual(try runProcess("/usr/bin/env", ["xdotool", "key", "Next"], environment: rig.environment).status, 0)
         usleep(2_500_000)
         XCTAssertEqual(watch.lines.suffix(3), ["grab ok", "grab ok", "grab ok"].suffix(watch.lines.suffix(3).count), "the room still sees the slide")
@@ -645,6 +642,16 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertTrue(waitUntil(3) { app.log.contains("the blackout key was pressed while the talk was not responding: the room covered black at once") }, "log:\n\(app.log)")
         XCTAssertTrue(waitUntil(3) { watch.lines.contains("cover 1024x768+1280+0") && watch.lines.last == "grab black" }, "\(Set(watch.lines))")
         print(String(format: "room black %.2f s after the key", Date().timeIntervalSince(pressed)))
+        return (rig, app, watch)
+    }
+
+    /// Trial 30 m2: the speaker presses the blackout key while the talk hangs. The hung talk
+    /// cannot read it, and it was lost with the talk: the restart showed the room the slide. The
+    /// watcher sees the key's raw press on the X server (XInput 2) and covers the room black at
+    /// once, long before the restart, and the restart keeps the room black until `b` shows it.
+    func testTheBlackoutKeyPressedWhileTheTalkHangsBlacksTheRoomAtOnce() throws {
+        let (rig, app, watch) = try blackOutDuringAHang()
+        defer { watch.stop() }
         XCTAssertFalse(app.log.contains("stopped responding in the plugin code"), "covered before the restart; log:\n\(app.log)")
         let s = try waitForTalk(app, "the talk is up after the hang") { $0["scene"]?["index"]?.int == 1 }
         XCTAssertEqual(s["audienceMode"]?.string, "black", "the restart keeps the room black; log:\n\(app.log)")
@@ -687,6 +694,34 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         let s = try waitForTalk(app, "the talk is up after the hang") { $0["scene"]?["index"]?.int == 1 }
         XCTAssertEqual(s["audienceMode"]?.string, "black", "the talk's own black, kept by the restart; log:\n\(app.log)")
         XCTAssertFalse(banner(s)?.contains("as asked while it was not responding") == true, banner(s) ?? "")
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+    }
+
+    /// Review28 #7: the room blacked out during a hang stays black through a second crash that
+    /// comes before the restart's first frame (here a `validate` that traps, in an entry added
+    /// to the deck while the talk hung): the restart carries the blackout on until its own place
+    /// does (the third talk showed the room the slide), and its watcher keeps the cover it was
+    /// handed until the restart's first frame (the room saw the desktop between the two).
+    func testTheBlackoutPressedDuringAHangOutlastsASecondCrashBeforeTheFirstFrame() throws {
+        let (rig, app, watch) = try blackOutDuringAHang()
+        defer { watch.stop() }
+        let covered = watch.lines.count
+        // Saved while the talk hangs: the restart reads an entry whose validate traps.
+        let deck = work.appendingPathComponent("deck.json")
+        let text = try String(contentsOf: deck, encoding: .utf8)
+        try text.replacingOccurrences(of: #"{ "kind": "title", "parameters": { "heading": "Four" } } ] }"#,
+                                      with: #"{ "kind": "title", "parameters": { "heading": "Four" } }, { "kind": "example", "title": "Trap", "parameters": { "greeting": "crash-validate" } } ] }"#)
+            .write(to: deck, atomically: true, encoding: .utf8)
+        XCTAssertTrue(waitUntil(60) { app.log.contains("restarted after a crash in a scene's plugin code") }, "the second crash; log:\n\(app.log)")
+        let s = try waitForTalk(app, "the talk is up after the hang and the crash") { $0["scene"]?["index"]?.int == 1 }
+        XCTAssertEqual(s["audienceMode"]?.string, "black", "still black after the second crash; log:\n\(app.log)")
+        usleep(600_000)   // the third talk's first frame is up and the watcher's cover gone
+        let since = watch.lines.dropFirst(covered)
+        XCTAssertFalse(since.contains("grab ok"), "the room never saw the slide again: \(Set(since))")
+        XCTAssertFalse(since.contains("grab desktop"), "nor the desktop: \(Set(since))")
+        XCTAssertEqual(since.last, "grab black")
+        XCTAssertEqual(try runProcess("/usr/bin/env", ["xdotool", "key", "b"], environment: rig.environment).status, 0)
+        XCTAssertTrue(waitUntil(5) { watch.lines.last == "grab ok" }, "b shows the slide again")
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
 
