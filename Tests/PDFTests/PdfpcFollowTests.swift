@@ -116,6 +116,31 @@ final class PdfpcFollowTests: PDFTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: PdfpcStaleness.storePath(pdf: pdf, environment: ProcessInfo.processInfo.environment)))
     }
 
+    /// Trial 33 F1: `podium check` read the file and ended before the page keys were read (a
+    /// baseline without them), then the PDF was compiled again, then the talk: it took the
+    /// entries by page number and kept the old baseline, so a frame inserted during the talk
+    /// moved nothing and the hidden backup slide was shown. The PDF the talk read them with is
+    /// their baseline now: the insertion moves them with their pages.
+    func testARecompileAfterACheckThatReadNoKeysStillMovesTheEntries() async throws {
+        let pdf = path("talk.pdf")
+        write(pdf, ["Intro", "Method", "Results", "Results more", "Hidden backup"])
+        try writePdfpcSavedEarlier(pdfpc, to: path("talk.pdfpc"))
+        PdfpcStaleness.keysDelay = 3   // `check` ends before
+        _ = try deck(pdf)
+        PdfpcStaleness.forgetThisProcess()
+        PdfpcStaleness.keysDelay = 0.2
+        defer { PdfpcStaleness.keysDelay = 2 }
+        try await Task.sleep(for: .milliseconds(1100))   // a later modification time
+        write(pdf, ["Intro", "Method", "Results", "Results more", "Hidden backup"])
+        var d = try deck(pdf)   // the talk
+        XCTAssertEqual(shown(d), [1, 2, 3, 4])
+        PdfpcStaleness.keysReading.wait()
+        write(pdf, ["Intro", "Extra", "Method", "Results", "Results more", "Hidden backup"])
+        d = try deck(pdf)   // its reload
+        XCTAssertEqual(shown(d), [1, 2, 3, 4, 5], "the backup (page 6) stays hidden, Results more (page 5) is shown")
+        XCTAssertEqual(notes(d, page: 4), "Results: say 42 slowly")
+    }
+
     /// A `.pdfpc` saved just before its PDF (edited for the frames to come, then recompiled) is
     /// the new PDF's own, even when a reload read it with the PDF before: its entries go by index.
     func testAPdfpcSavedTogetherWithItsPdfIsItsOwn() async throws {

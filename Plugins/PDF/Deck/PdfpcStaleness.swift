@@ -136,7 +136,14 @@ enum PdfpcStaleness {
         // background read has not finished (the talk changed its PDF within `keysDelay`).
         let pending = lock.withLock { reading[pdf] }
         guard let old = was.keys ?? pending.map({ PdfpcFollow.Keys(of: $0) }) else {
-            // Neither (the talk that read it ended first): its entries go by page number.
+            // Neither (the talk or `podium check` that read it ended first): its entries go by
+            // page number, and this PDF becomes their baseline, so a recompile during the talk
+            // moves them with their pages (trial 33 F1: it moved nothing, and the room was sent
+            // to the slide the file hid).
+            let base = Baseline(pdfpc: hash, pdfpcBytes: bytes.count, pdfSize: size, pdfModified: modified, pageCount: doc.pageCount, keys: nil)
+            lock.withLock { seen[pdf] = base; reading[pdf] = nil }
+            save(base, to: store)
+            readKeysLater(of: doc, for: base, pdf: pdf, store: store)
             guard was.pageCount != doc.pageCount else { return (file, []) }
             return (file, ["\(pdfpcPath): \(name) now has \(doc.pageCount) pages, \(was.pageCount) when this file was read: its hidden pages and notes go by page number and may no longer match"])
         }
@@ -229,7 +236,7 @@ enum PdfpcStaleness {
     }
 
     /// Forgets what this process remembered (the file on disk stays): a restarted talk, in tests.
-    static func forgetThisProcess() { lock.withLock { seen = [:]; lastGood = [:] } }
+    static func forgetThisProcess() { lock.withLock { seen = [:]; lastGood = [:]; reading = [:] } }
 
     private static func signature(_ path: String) -> (Int, Double) {
         let a = try? FileManager.default.attributesOfItem(atPath: path)
