@@ -73,6 +73,8 @@ public final class PageCache: @unchecked Sendable {
     private var demandWorker = false, prefetchWorker = false
     /// Set when a reload replaced this cache: the worker ends whenever it runs out of work.
     private var retired = false
+    /// A reload replaced this cache (`retire`): its views belong to a version no longer shown.
+    var isRetired: Bool { cond.lock(); defer { cond.unlock() }; return retired }
     /// Requested keys (`request`) and who to tell when each is rendered.
     private var requested: [PageKey] = []
     private var waiters: [PageKey: [@Sendable () -> Void]] = [:]

@@ -85,6 +85,13 @@ final class PDFPageView: View {
     override func draw(into list: inout DrawList) {
         let shown = shownRegion
         guard let (key, fit) = key(for: page, region: shown) else { return }
+        // A window's page of a version a reload replaced, drawn once more for the picture the
+        // room keeps when that reload cut or hid the slide on screen (trial 33 F4): the page the
+        // window showed, as the room saw it (its cache gave blank paper).
+        if window == .audience, cache.isRetired, let held = WindowLastPage.page(for: .audience, in: Rect(0, 0, bounds.width, bounds.height)) {
+            list.bitmap(held.bitmap, in: held.rect)
+            return
+        }
         if rendersAtOnce, let w = window { cache.noteWindowPage(w, pixels: key.pixelWidth * key.pixelHeight) }
         if list.isPreparing {
             // Before the window exists: the worker renders this page now; the placeholder lets

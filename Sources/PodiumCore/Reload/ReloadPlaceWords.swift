@@ -8,7 +8,7 @@ extension ReloadPosition.Found {
         case .neighbours: return "by its neighbours (the scene changed; the unchanged ones around it leave it one place)"
         case .guess: return "on a guess (the scene changed; the place between its unchanged neighbours sharing most of its words)"
         case .label: return "by label (the scene's kind and title)"
-        case .notFound: return "nowhere: the scene is not in the new version (removed, or retitled past recognition); the scene now at its index (a JSON deck's scene: the room keeps its picture until the speaker moves)"
+        case .notFound: return "nowhere: the scene is not in the new version (removed, or retitled past recognition); the room keeps its picture until the speaker moves (the console on the scene now at its index; frozen or in a look-up, that scene)"
         }
     }
 
@@ -23,7 +23,7 @@ extension ReloadPosition.Found {
         switch self {
         case .guess: return "the edited slide's place is a guess by its words: check it"
         case .label where hadContent: return "the slide on screen was not found in the new version (edited or cut): placed by its label, check it"
-        case .notFound where hadContent: return "the slide on screen was not found in the new version (edited or cut): the room shows the page at its number, check it"
+        case .notFound where hadContent: return "the slide on screen was not found in the new version (edited or cut): the console is on the page at its number, check it"
         case .notFound:
             let gone = "\(was.map { "“\($0)” is" } ?? "the scene on screen is") not in \(file) any more"
             // Frozen or during a look-up the room sees another picture: nothing is held.

@@ -53,12 +53,13 @@ struct RemovedSceneHold: Equatable {
 extension Presentation {
     /// The removed scene the room holds once a reload replaces `old` with `new` (`found`: how the
     /// place of the scene on screen was found): that scene when not found, while the room sees it
-    /// (a JSON deck's: a PDF's page is shown at its number; an error card held its picture
+    /// (a PDF's page too, cut or hidden by talk.pdfpc: trial 33 F4, the room was sent to the page
+    /// now at its number, a backup or a slide not reached yet; an error card held its picture
     /// already; frozen or during a look-up the room sees another picture, and the console's scene
     /// when that ends, trial 22 M2), else one held before and still gone. Nil: none.
     func removedSceneHeld(old: [ReloadPosition.Anchor], new: [ReloadPosition.Anchor], found: ReloadPosition.Found) -> RemovedSceneHold? {
         if let held = removedScene { return held.index(in: new) == nil ? held.following(old: old, new: new) : nil }
-        guard found == .notFound, lookUp == nil, !isFrozen, old.indices.contains(currentIndex), old[currentIndex].content == nil,
+        guard found == .notFound, lookUp == nil, !isFrozen, old.indices.contains(currentIndex),
               let s = scenes[currentIndex], !(s is ErrorCardScene) else { return nil }
         return RemovedSceneHold(removed: currentIndex, old: old, new: new)
     }
