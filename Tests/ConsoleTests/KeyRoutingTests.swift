@@ -348,12 +348,20 @@ final class KeyRoutingTests: XCTestCase {
         p.press(Key("s"))
         XCTAssertEqual(swaps, 0, "s asks even before the talk starts: a stray one would put the console on the room's display")
         XCTAssertTrue(p.question?.hasPrefix("Swap the presenter and audience displays?") == true)
+        XCTAssertEqual(p.question, "Swap the presenter and audience displays? y swaps · any other key cancels")
         p.press(Key("s"))
         XCTAssertEqual(swaps, 0, "s again at typing pace (\"ss\" in a word) is not an answer")
         XCTAssertNotNil(p.question, "the question stays open")
         now += 0.3
+        // Trial 33 F2: pdfpc's s starts the timer; pressed again, it swapped the console and
+        // its notes onto the room's display. s again says no, and the speaker is told why.
         p.press(Key("s"))
-        XCTAssertEqual(swaps, 1, "s again confirms")
+        XCTAssertEqual(swaps, 0, "s again does not swap")
+        XCTAssertNil(p.question)
+        XCTAssertTrue(p.console.banner.text?.hasPrefix("Not swapped: s twice does not swap the displays, y does. The talk timer starts with the first advance") == true, p.console.banner.text ?? "nil")
+        p.press(Key("s")); now += 0.3
+        p.press(Key("y"))
+        XCTAssertEqual(swaps, 1, "y confirms")
         p.press(Key("q"))
         XCTAssertEqual(quits, 1, "before the talk starts q acts at once")
         p.press(Key("Page Down"))   // the talk starts
@@ -474,17 +482,17 @@ final class KeyRoutingTests: XCTestCase {
         p.onSwapDisplays = { swaps += 1 }
         p.press(Key("Page Down")); p.press(Key("Page Down"))   // the talk runs, on scene 2
         now += 60
-        for (key, prefix) in [("q", "Quit the talk?"), ("s", "Swap the presenter"), ("F5", "Restart from the first scene")] {
+        for (key, prefix, yes) in [("q", "Quit the talk?", "q"), ("s", "Swap the presenter", "y"), ("F5", "Restart from the first scene", "F5")] {
             let before = (quits, swaps)
             hold(p, key)
             XCTAssertTrue(before == (quits, swaps), "held \(key): neither quit nor swapped")
             XCTAssertEqual(p.currentIndex, 2, "held \(key): the talk stays where it is")
             XCTAssertTrue(p.question?.hasPrefix(prefix) == true, "held \(key): still asking: \(p.question ?? "nil")")
             now += 0.5
-            p.press(Key(binding: key)!)
+            p.press(Key(binding: yes)!)
             XCTAssertNil(p.question, "\(key) pressed again: answered, and the question goes")
         }
-        XCTAssertEqual(quits, 1, "a fresh q confirms"); XCTAssertEqual(swaps, 1, "a fresh s confirms")
+        XCTAssertEqual(quits, 1, "a fresh q confirms"); XCTAssertEqual(swaps, 1, "a fresh y confirms the swap")
         XCTAssertEqual(p.currentIndex, 0, "a fresh F5 restarts")
         XCTAssertEqual(p.timerReadout.elapsed, 0, accuracy: 0.01)
     }

@@ -3,8 +3,14 @@ import PodiumKit
 /// A question on the presenter screen that waits for the speaker (see `Presentation.ask`).
 struct PendingQuestion {
     var text: String
-    /// Pressing a key bound to this action again also says yes ("q again").
+    /// Pressing a key bound to this action again also says yes ("q again"), unless `confirmKey`.
     var confirmAction: ConsoleAction?
+    /// A key of its own that says yes (the swap's `y`); its action's key again then says no: a
+    /// pdfpc user's `s` (pdfpc 4.3+ starts the timer with it) pressed twice swapped the console,
+    /// notes included, onto the room's display (trial 33 F2).
+    var confirmKey: Key? = nil
+    /// Said when the action's key again said no (with `confirmKey`).
+    var onRepeat: (() -> Void)? = nil
     /// Whether any other key says no and then does what it does; otherwise other keys are ignored
     /// until the speaker answers.
     var otherKeysCancel: Bool
@@ -110,6 +116,10 @@ extension Presentation {
         let again = action != nil && action == q.confirmAction
         // Its key again too soon: typed or bounced, held back; the question stays open.
         if again, clock() - q.askedAt < Self.confirmRepeatSeconds { return true }
+        if let yes = q.confirmKey {
+            if k.code == yes.code && k.isPlain { answerQuestion(true); return true }
+            if again { answerQuestion(false); q.onRepeat?(); return true }
+        }
         if q.returnConfirms && k.code.isReturn && k.isPlain || again { answerQuestion(true); return true }
         if k.code == .escape { sayNo(); return true }
         // Quit at once (Ctrl+Q) always gets out, unanswered: the question stays unanswered.
@@ -276,6 +286,18 @@ extension Presentation {
         }
         // Return confirms only when it is not a key of the talk (by default it is next).
         let returnConfirms = keyMap.action(for: Key("Return")) == nil
+        if action == .swapDisplays {
+            // The console and its notes would go to the room: a key of its own says yes (trial 33 F2).
+            let text = returnConfirms ? "\(what) y or Return swaps · Esc cancels" : "\(what) y swaps · any other key cancels"
+            ask(text, confirmAction: action, returnConfirms: returnConfirms) { [weak self] in self?.perform(action) }
+            pendingQuestion?.confirmKey = Key("y")
+            pendingQuestion?.onRepeat = { [weak self] in
+                guard let self else { return }
+                let start = self.talk.isStarted ? "" : " The talk timer starts with the first advance (in pdfpc, s starts it)."
+                self.showPassingNotice("Not swapped: \(key.map { "\($0)" } ?? "s") twice does not swap the displays, y does.\(start)", seconds: 6)
+            }
+            return true
+        }
         let text = returnConfirms ? "\(what) \(key.map { "\($0) again or " } ?? "")Return · Esc cancels"
                                   : "\(what) \(key.map { "\($0) again" } ?? "Again") to confirm · any other key cancels"
         ask(text, confirmAction: action, returnConfirms: returnConfirms) { [weak self] in self?.perform(action) }
