@@ -126,6 +126,23 @@ final class PDFNotesSplitTests: PDFTestCase {
         XCTAssertEqual(app.stop(), 0)
     }
 
+    /// Trial 33 F3: Beamer's `show notes` puts a notes page after each frame, labelled with its
+    /// own page number while the frames keep theirs (the labels of the trial's talk). `check`
+    /// said OK and every notes page went to the room; it now names them, and decks labelled
+    /// 1, 2, 3 … or by frames with overlays are not taken for it.
+    func testBeamersNotesPagesBetweenTheSlidesAreNamed() throws {
+        let trial = ["1", "2", "2", "4", "2", "6", "2", "8", "3", "10", "4", "12", "4", "14", "5", "6", "17", "7", "8"]
+        XCTAssertEqual(NotesDetection.interleavedNotesPages(labels: trial).map { $0 + 1 }, [4, 6, 8, 10, 12, 14, 17])
+        XCTAssertEqual(NotesDetection.interleavedNotesPages(labels: (1...9).map(String.init)), [], "no overlays, no notes")
+        XCTAssertEqual(NotesDetection.interleavedNotesPages(labels: ["1", "2", "2", "2", "3", "4", "4", "5"]), [], "overlays")
+        XCTAssertEqual(NotesDetection.interleavedNotesPages(labels: ["i", "ii", "1", "2", "3"]), [], "front matter")
+        XCTAssertNil(NotesDetection.interleavedNotesWarning(file: "talk.pdf", labels: trial, layout: .right), "split pages: the notes half is the presenter's")
+        let pdf = TestPDF.write(path("talk.pdf"), .init(pages: 8, beamerLabels: ["1", "2", "2", "4", "2", "6", "3", "8"]))
+        let check = try runProcess(TestPaths.podium, ["check", pdf], environment: env.merging(TestPaths.privateHome(in: dir)) { a, _ in a })
+        XCTAssertEqual(check.status, 0, check.stderr)
+        XCTAssertTrue((check.stdout + check.stderr).contains("talk.pdf: pages 4, 6, 8 look like Beamer's notes pages between the slides"), check.stdout + check.stderr)
+    }
+
     /// Slide + notes pages followed by a plain 4:3 appendix (trial 22 F2): each page is judged by
     /// its own shape, so the appendix reaches the room whole, not its left half as a narrow strip
     /// with the rest in the notes panel, and `check` names the pages shown whole.

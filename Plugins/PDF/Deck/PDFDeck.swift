@@ -45,7 +45,8 @@ public struct PDFDeck {
     /// Said when the page labels are not used to group overlays and Beamer's navigation symbols do
     /// not prove every page's frame (`PageLabelTrust`, `BeamerFrames`).
     public var labelWarning: String?
-    /// Pages shown whole although the deck's pages are split into slide + notes (`NotesDetection.wholePagesWarning`).
+    /// Pages shown whole although the deck's pages are split into slide + notes (`NotesDetection.wholePagesWarning`),
+    /// or Beamer's notes pages shown as slides (`NotesDetection.interleavedNotesWarning`).
     public var wholePagesWarning: String?
     /// Said when `talk.pdfpc` hides every page: the hiding is ignored, every page shown (a
     /// talk of no slides cannot be given; trial 13 F12 saw page 1 alone, "1 / 1").
@@ -109,6 +110,7 @@ public struct PDFDeck {
             return
         }
         wholePagesWarning = NotesDetection.wholePagesWarning(file: name, doc: doc, layout: layout)
+            ?? NotesDetection.interleavedNotesWarning(file: name, labels: doc.labels, layout: layout)
         let reading = PDFNotes.read(for: file, labels: doc.labels)
         let notes = reading.notes
         notesProblems = reading.problems
