@@ -101,7 +101,11 @@ final class PresentCommand {
         // plugin's last good copies, read when the file itself is broken: trial 18b F3, F10).
         if options.flags.contains("--resume") { setenv("PODIUM_RESUMING", "1", 1) }
         adoptJournaledSkips(deckPath: deckPath)
-        let deck = try loadDeck(deckPath, registry: registry)
+        let deck: Deck
+        do { deck = try loadDeck(deckPath, registry: registry) } catch {
+            sayResumeCanHelp(deckPath: deckPath)
+            throw error
+        }
         LaunchTrace.mark("deck loaded and validated")
         let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0, knownKey: SDLVideo.isKeyName) } ?? .standard
         var socketPath: String?
@@ -289,6 +293,16 @@ final class PresentCommand {
         }
     }
     static let restartDeckWait = 30.0
+
+    /// The deck does not load, and an interrupted talk of it is journaled: `--resume` may bring it
+    /// back from the copies kept of its files (trial 33 m10: a failed compile had deleted the PDF,
+    /// and the plain relaunch said only "file not found").
+    func sayResumeCanHelp(deckPath: String) {
+        guard !options.flags.contains("--resume") else { return }
+        let path = URL(fileURLWithPath: deckPath).standardizedFileURL.path
+        guard let record = try? TalkJournal(deckPath: path).read(), record.deck == path, record.isWorthResuming else { return }
+        printError("podium: an interrupted talk of \(path.pathLastComponent) is journaled (on scene \(record.scene + 1)): `podium present \(deckPath) --resume` resumes it, from the copy kept of a file that cannot be read now if the talk kept one")
+    }
 
     /// The scene kinds of the JSON deck at `deckPath` (the file, and its last good copy) that no
     /// plugin of `registry` provides, loaded, pending or refused; empty for a PDF or other deck.

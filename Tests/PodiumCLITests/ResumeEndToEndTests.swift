@@ -40,6 +40,21 @@ final class ResumeEndToEndTests: XCTestCase {
     }
     func key(_ c: ControlClient, _ k: String) throws { XCTAssertEqual(try c.send(["cmd": "key", "key": .string(k)])["ok"]?.bool, true, k) }
 
+    /// Trial 33 m10: the deck does not load after a kill (a failed compile deleted the PDF, an
+    /// editor left the JSON half-saved): the refusal says that `--resume` may bring the talk back,
+    /// from the copies kept of its files, not only "file not found".
+    func testADeckThatDoesNotLoadAfterAKillPointsToResume() throws {
+        let app = try launch()
+        for _ in 0..<2 { XCTAssertEqual(try app.client.send(["cmd": "next"])["ok"]?.bool, true) }
+        usleep(600_000)
+        kill9(app)
+        try "{ \"title\": \"Resume\", \"scenes\": [".write(toFile: deck, atomically: true, encoding: .utf8)
+        let r = try runProcess(TestPaths.podium, ["present", deck, "--windowed"],
+                               environment: TestPaths.privateHome(in: dir).merging(["SDL_VIDEODRIVER": "offscreen"]) { a, _ in a })
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("an interrupted talk of \(deck.pathLastComponent) is journaled (on scene 3): `podium present \(deck!) --resume` resumes it"), r.stderr)
+    }
+
     func testAKilledTalkResumesWhereItWas() throws {
         // 1. Scene 4, the timer running; then SIGKILL.
         var app = try launch()
