@@ -17,8 +17,8 @@ final class PDFNotesScreenFramesTests: PDFTestCase {
     /// Writes a split-notes Beamer PDF whose pages' navigation bars state `bars` (nil: no bar),
     /// with `/PageLabels` as pdflatex + pgfpages wrote them for trial 18's talk (the slide's
     /// frame number, then the notes page's number, per sheet).
-    func writeTalk(_ name: String, bars: [ClosedRange<Int>?], texts: [String] = PDFNotesScreenFramesTests.texts) -> String {
-        let pdf = TestPDF.write(path(name), .init(pages: bars.count, width: 1600, height: 450, notesRight: true, texts: texts, textSize: 12,
+    func writeTalk(_ name: String, bars: [ClosedRange<Int>?], texts: [String] = PDFNotesScreenFramesTests.texts, outline: [(String, Int)] = []) -> String {
+        let pdf = TestPDF.write(path(name), .init(pages: bars.count, width: 1600, height: 450, outline: outline, notesRight: true, texts: texts, textSize: 12,
                                                   creator: "LaTeX with Beamer class", beamerFrames: bars))
         let frameNumbers = (0..<bars.count).map { p in (Self.frames.firstIndex { $0.contains(p) } ?? p) + 1 }
         let nums = frameNumbers.enumerated().map { "\(2 * $0) << /P (\($1)) >> \(2 * $0 + 1) << /S /D /St \($0 + 1) >>" }.joined(separator: " ")
@@ -27,6 +27,16 @@ final class PDFNotesScreenFramesTests: PDFTestCase {
     }
 
     static var everyBar: [ClosedRange<Int>?] { (0..<8).map { p in frames.first { $0.contains(p) } } }
+
+    /// Trial 33 m6: an outline entry names the frame's later overlays too when the frames are
+    /// proven by the navigation symbols (the labels being pgfpages'), as it does by labels: the
+    /// overview showed "Page 4" for the Overlays frame.
+    func testAnOutlineEntryNamesTheFramesLaterOverlays() throws {
+        let pdf = writeTalk("talk.pdf", bars: Self.everyBar, outline: [("Overlays", 2), ("Backup", 5)])
+        let deck = try PDFDeck(path: pdf)
+        XCTAssertEqual(deck.pages.map(\.title), ["Page 1", "Page 2", "Overlays", "Overlays", "Overlays", "Backup", "Page 7", "Page 8"])
+        XCTAssertEqual(try PDFDeck(path: pdf, grouping: false).pages.map(\.title)[3], "Page 4", "no slides, no overlays to name")
+    }
 
     func testNavigationSymbolsGroupTheOverlays() throws {
         let pdf = writeTalk("talk.pdf", bars: Self.everyBar)

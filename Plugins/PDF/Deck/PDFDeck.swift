@@ -145,9 +145,10 @@ public struct PDFDeck {
             // pdfpc's note and comments that are not printed (not shown to the room) are notes
             // too, after the sidecar's.
             let text = ([notes[page] ?? "", pdfpcNotes[page] ?? ""] + doc.annotationNotes(page: page)).filter { !$0.isEmpty }.joined(separator: "\n\n")
-            return Page(title: PageTitles.title(of: page, in: doc), notes: text, parameters: params(page), slide: grouping ? keys[page] : nil,
+            let slides = grouping ? keys : nil
+            return Page(title: PageTitles.title(of: page, in: doc, slideKeys: slides), notes: text, parameters: params(page), slide: grouping ? keys[page] : nil,
                         content: { [doc, page] in [doc.pageKeys[page], doc.loosePageKeys[page]] },
-                        words: { [doc, page] in doc.pageWords[page] }, placeName: PageTitles.placeName(of: page, in: doc))
+                        words: { [doc, page] in doc.pageWords[page] }, placeName: PageTitles.placeName(of: page, in: doc, slideKeys: slides))
         }
         // A PDF of no pages: one scene, which names the problem on its error card.
         if pages.isEmpty { pages = [Page(title: PageTitles.title(of: 0, in: doc), notes: notes[0] ?? "", parameters: params(0), slide: nil)] }
