@@ -85,13 +85,6 @@ final class PDFPageView: View {
     override func draw(into list: inout DrawList) {
         let shown = shownRegion
         guard let (key, fit) = key(for: page, region: shown) else { return }
-        // A window's page of a version a reload replaced, drawn once more for the picture the
-        // room keeps when that reload cut or hid the slide on screen (trial 33 F4): the page the
-        // window showed, as the room saw it (its cache gave blank paper).
-        if window == .audience, cache.isRetired, let held = WindowLastPage.page(for: .audience, in: Rect(0, 0, bounds.width, bounds.height)) {
-            list.bitmap(held.bitmap, in: held.rect)
-            return
-        }
         if rendersAtOnce, let w = window { cache.noteWindowPage(w, pixels: key.pixelWidth * key.pixelHeight) }
         if list.isPreparing {
             // Before the window exists: the worker renders this page now; the placeholder lets
@@ -136,6 +129,12 @@ final class PDFPageView: View {
                   let held = WindowLastPage.page(for: w, in: Rect(0, 0, bounds.width, bounds.height)) {
             // Not rendered yet and the page before it not in this cache either (evicted, or a
             // reload replaced the cache): the window keeps the last page it showed, never blank paper.
+            list.bitmap(held.bitmap, in: held.rect)
+        } else if window == .audience, !rendersAtOnce, cache.isRetired,
+                  let held = WindowLastPage.page(for: .audience, in: Rect(0, 0, bounds.width, bounds.height)) {
+            // The room's page of a version a reload replaced, drawn once more for the picture the
+            // room keeps when that reload cut or hid the slide on screen (trial 33 F4): the page
+            // the window showed, as the room saw it (its retired cache gave blank paper).
             list.bitmap(held.bitmap, in: held.rect)
         } else {
             // A preview never renders here: blank paper that the renderer resolves (through its
