@@ -72,6 +72,26 @@ final class ReloadSceneRemovedTests: XCTestCase {
         XCTAssertEqual(p.title(at: p.currentIndex), "Thanks", "then on as usual")
     }
 
+    /// Trial 33 F4: a PDF's page (a scene with a content fingerprint) cut, or hidden by
+    /// talk.pdfpc, is held too; the room was sent to the page now at its number.
+    func testAPageFoundByContentRemovedIsHeldToo() async {
+        func pages(_ titles: [String]) -> Deck {
+            var d = deck(titles)
+            for i in d.scenes.indices { let t = titles[i]; d.scenes[i].content = { ["page " + t] } }
+            return d
+        }
+        let p = presentation(at: 0)
+        p.replaceDeck(pages(talk))
+        p.goTo(3)
+        XCTAssertEqual(room(p), ["room: Read More"])
+        p.replaceDeck(pages(["Welcome", "The Bands", "Record Stores", "Every Language", "Thanks"]))
+        XCTAssertEqual(p.reloadPlaceFound, .notFound)
+        XCTAssertEqual(room(p), ["room: Read More"], "the room keeps the cut page's picture")
+        XCTAssertTrue(p.isRoomHeld)
+        p.press(Key("Page Down"))
+        XCTAssertEqual(room(p), ["room: Every Language"], "next goes to the page that followed it")
+    }
+
     func testPreviousStepsToTheSceneBeforeTheRemovedOne() async throws {
         let p = presentation(at: 3)
         p.replaceDeck(deck(["Welcome", "The Bands", "Record Stores", "Every Language", "Thanks"]))
