@@ -107,6 +107,11 @@ final class PresentCommand {
             throw error
         }
         LaunchTrace.mark("deck loaded and validated")
+        // A kind whose plugin code crashed or hung the talk in `kindSkipLimit` scenes is skipped
+        // whole: each scene would cost a restart (trial 32 F4).
+        for kind in SceneCode.countSkippedScenes(in: deck.scenes) {
+            log("every \(SafeText.quote(kind)) scene is skipped in this talk: its plugin crashed or hung the talk in \(SceneCode.kindSkipLimit) scenes")
+        }
         let keyMap = try options.values["--keymap"].map { try KeyMap.load(path: $0, knownKey: SDLVideo.isKeyName) } ?? .standard
         var socketPath: String?
         if let c = options.values["--control"] {
@@ -361,7 +366,10 @@ final class PresentCommand {
         // Named as the console names the place (a PDF page as its slide, `spokenName`).
         let message = crash.restartMessage(name: presentation.spokenName(of: crash.index), room: presentation.roomBesideCard)
         log(message.log)
-        notice(message.notice)
+        let kind = presentation.deck.scenes[crash.index].kind
+        let kindSkipped = SceneCode.skippedScenesByKind[kind, default: 0] >= SceneCode.kindSkipLimit
+            ? " Every \(SafeText.quote(kind)) scene is skipped in this talk: its plugin crashed or hung Podium in \(SceneCode.kindSkipLimit) scenes." : ""
+        notice(message.notice + kindSkipped)
     }
 
     // MARK: Journal

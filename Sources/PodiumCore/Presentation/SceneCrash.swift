@@ -91,8 +91,11 @@ public struct SceneCrash: Codable, Equatable, Sendable {
 
     /// The card of a scene skipped with its whole kind (`SceneCode.isSkipped(kind:)`).
     public static func kindCard(kind: String) -> (heading: String, error: String) {
-        ("This scene's plugin crashed the talk",
-         "its plugin crashed or hung Podium while checking the parameters of \(SceneCode.kindSkipLimit) \(SafeText.quote(kind)) scenes as the deck was read (Podium restarted after each time), so every \(SafeText.quote(kind)) scene is skipped until the talk is started again.")
+        let when = SceneCode.validateCrashesByKind[kind, default: 0] >= SceneCode.kindSkipLimit
+            ? "while checking the parameters of \(SceneCode.kindSkipLimit) \(SafeText.quote(kind)) scenes as the deck was read"
+            : "in \(SceneCode.kindSkipLimit) \(SafeText.quote(kind)) scenes"
+        return ("This scene's plugin crashed the talk",
+                "its plugin crashed or hung Podium \(when) (Podium restarted after each time), so every \(SafeText.quote(kind)) scene is skipped until the talk is started again.")
     }
 
     /// The scenes a talk skips, as carried to the watcher's next restart (`CrashRestart.carry`):

@@ -26,7 +26,24 @@ extension SceneCode {
     /// entry of that kind is then skipped for the rest of the talk, without calling `validate`
     /// (review27: a deck with more bad entries than the carry holds ran a dropped one's
     /// `validate` again at each restart, and a hanging one kept the room black for good).
-    public nonisolated static func isSkipped(kind: String) -> Bool { validateCrashesByKind[kind, default: 0] >= kindSkipLimit }
+    public nonisolated static func isSkipped(kind: String) -> Bool {
+        validateCrashesByKind[kind, default: 0] >= kindSkipLimit || skippedScenesByKind[kind, default: 0] >= kindSkipLimit
+    }
+
+    /// The scenes skipped after their plugin code crashed or hung the talk (`skipped`), counted
+    /// by kind in the deck as each restart read it (`countSkippedScenes(in:)`). A kind with
+    /// `kindSkipLimit` of them is skipped whole too (trial 32 F4: one plugin's bug in every poll
+    /// scene spent the plugin code's 12 restarts, one scene each, and the 13th ended the talk).
+    public nonisolated(unsafe) static var skippedScenesByKind: [String: Int] = [:]
+
+    /// Counts the skipped scenes of `scenes` (the deck as read) by kind; returns the kinds that
+    /// this count skips whole now and did not before.
+    @discardableResult
+    public static func countSkippedScenes(in scenes: [DeckScene]) -> [String] {
+        let before = Set(skippedScenesByKind.filter { $0.value >= kindSkipLimit }.keys)
+        skippedScenesByKind = Dictionary(grouping: skipped.keys.filter { scenes.indices.contains($0) }, by: { scenes[$0].kind }).mapValues(\.count)
+        return skippedScenesByKind.filter { $0.value >= kindSkipLimit && !before.contains($0.key) }.keys.sorted()
+    }
     /// This many entries of one kind whose `validate` crashed or hung the talk skip the kind.
     public nonisolated static let kindSkipLimit = 3
 
