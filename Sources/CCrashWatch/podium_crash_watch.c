@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -289,12 +290,11 @@ static int place_covered(const struct shared_state *state) {
 }
 
 static void read_pipe(int *crashed, int *ended, int *armed, int *stopping, int *hung_scene) {
+    /* Mapped with the hang watch off too: a crash byte still covers the room (review29 #4). */
     const struct shared_state *state = NULL;
     double limit = hang_seconds();
-    if (limit > 0) {
-        void *m = mmap(NULL, sizeof(struct shared_state), PROT_READ, MAP_SHARED, 5, 0);
-        if (m != MAP_FAILED) state = m;
-    }
+    void *m = mmap(NULL, sizeof(struct shared_state), PROT_READ, MAP_SHARED, 5, 0);
+    if (m != MAP_FAILED) state = m;
     int talk = state ? state->talk : 0;
     long long last_beat = 0, covered_beat = 0;
     double seen = now_seconds(), last_turn = seen, killed_at = 0;
@@ -307,7 +307,7 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *stopping, int *
         struct pollfd p[2] = {{.fd = 3, .events = POLLIN}, {.fd = xfd, .events = POLLIN}};
         /* Every 250 ms while the loop is late or the room covered (a talk that survived its
          * crash signal to uncover), else every second; at once on a display change. */
-        int late = state && (now_seconds() - seen > 1 || cover_fd >= 0);
+        int late = state && ((limit > 0 && now_seconds() - seen > 1) || cover_fd >= 0);
         int r = poll(p, xfd >= 0 ? 2 : 1, state ? (late ? 250 : 1000) : -1);
         if (r < 0 && errno != EINTR) break;
         if (r > 0 && p[0].revents) {
@@ -337,8 +337,12 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *stopping, int *
         /* A loop that came round reads the keys pressed meanwhile itself (its blackout too). */
         if (beat != last_beat || beat == 0) { last_beat = beat; seen = t; podium_layout_close(); xfd = -1; blackout_pressed = 0; }
         else if (t - seen > 2 && stopped(talk)) seen = t;   /* /proc read only once the beat is late */
-        /* A crash signal the talk survived: its loop comes round again, the room sees it. */
-        if (cover_fd >= 0 && killed_at == 0 && beat != covered_beat) keep_lock();
+        /* A crash signal the talk survived: its loop comes round again, the room sees it. Not
+         * the cover inherited from the watcher before: a restart stamps the beat in plugin code
+         * before its first frame too (a `validate`, a scene's `make`), and only that frame's 'U'
+         * takes it down (review29 #1: a hanging `validate` dropped it, the room saw the desktop). */
+        if (cover_fd >= 0 && !cover_inherited && killed_at == 0 && beat != covered_beat) keep_lock();
+        if (limit <= 0) continue;   /* PODIUM_HANG_SECONDS=0: no hang watch */
         /* The displays changed under a loop that is late (a lid closed during a hang): the
          * window manager moves and stretches the hung talk's undrawn windows, so the room may
          * see a stale console (trial 10 F10). Restart at once rather than after `limit`. Only
@@ -424,7 +428,7 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
      * (review28 #7: the room saw the desktop between the two). */
     if (inherited_cover == 7) {
         cover_fd = 7;
-        cover_holder = 0;   /* the talk's child, not this process's */
+        cover_holder = 0;   /* not this process's child: `inherited_holder` names it for the restart */
         cover_inherited = 1;
         snprintf(handover, sizeof handover, "%s", inherited_handover);
         if (handover[0]) snprintf(handover_entry, sizeof handover_entry, "PODIUM_AUDIENCE_HANDOVER=%s", handover);
@@ -434,6 +438,9 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
      * watcher then sees end of file without a crash byte; it must not die first. */
     signal(SIGINT, SIG_IGN);
     signal(SIGHUP, SIG_IGN);
+    /* Its 'K' after a hang kill often goes to a talk already gone: an error to ignore, not the
+     * end of the watcher (review29 #7: it relied on the talk's own SIG_IGN, inherited). */
+    signal(SIGPIPE, SIG_IGN);
     int crashed = 0, ended = 0, armed = 0, stopping = 0, hung_scene = -2;
     read_pipe(&crashed, &ended, &armed, &stopping, &hung_scene);
     /* Where the crash was, and how many crashes in a row were in that scene's plugin code
@@ -510,7 +517,10 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
     if (cover_fd >= 0) {
         int fd = fcntl(cover_fd, F_DUPFD, 7);   /* 7 and up: the restart's own watcher closes them */
         if (fd >= 0) { close(cover_fd); cover_fd = fd; }
-        snprintf(cover_entry, sizeof cover_entry, "PODIUM_COVER=%d %d", cover_fd, (int)cover_holder);
+        snprintf(cover_entry, sizeof cover_entry, "PODIUM_COVER=%d %d", cover_fd, (int)(cover_inherited ? inherited_holder : cover_holder));
+        /* Its holder's 20 s start again: a chain of restarts that die before drawing keeps the
+         * room covered, not only the first 20 s of it (review29 #3). */
+        podium_cover_renew(cover_fd);
     }
     /* The talk's place only once it journals it; before (the resume question still open) the
      * restart asks that question again, as the crashed talk was doing. */
@@ -529,6 +539,7 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
     release_lock();   /* none by now: a crash after a survived one raised a cover that took it over */
     signal(SIGINT, SIG_DFL);
     signal(SIGHUP, SIG_DFL);
+    signal(SIGPIPE, SIG_DFL);
     close(3);
     close(6);
     /* The binary that crashed (held open as fd 4 since the talk started): by its path (so `ps`
@@ -648,8 +659,9 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
     }
     /* A restart hands the cover it got to its own watcher as fd 7 (`watch`), with its lock's token. */
     char **wenv = NULL;
-    static char wcover[32] = "PODIUM_COVER=7 0", whandover[80];
+    static char wcover[32], whandover[80];
     if (inherited_cover >= 0 && (wenv = copy_strings(environ, 2)) != NULL) {
+        snprintf(wcover, sizeof wcover, "PODIUM_COVER=7 %d", (int)inherited_holder);
         snprintf(whandover, sizeof whandover, "PODIUM_AUDIENCE_HANDOVER=%s", inherited_handover);
         put(wenv, wcover);
         put(wenv, whandover);
@@ -877,7 +889,16 @@ void podium_crash_watch_uncover(void) {
     if (crash_fd >= 0) { ssize_t r = write(crash_fd, "U", 1); (void)r; }
     close(inherited_cover);
     inherited_cover = -1;
-    /* The holder (this process's child since the exec) ends within milliseconds of end of file. */
-    if (inherited_holder > 0) waitpid(inherited_holder, NULL, 0);
+    /* The holder ends within milliseconds of end of file: waited for as this process's child
+     * (the watcher that raised it exec'd this talk), or, handed on from a restart that died
+     * before its first frame (review29 #5), through a pidfd, for at most 1 s. */
+    if (inherited_holder > 0 && waitpid(inherited_holder, NULL, 0) < 0 && errno == ECHILD) {
+        int pidfd = (int)syscall(SYS_pidfd_open, inherited_holder, 0);
+        if (pidfd >= 0) {
+            struct pollfd p = {.fd = pidfd, .events = POLLIN};
+            while (poll(&p, 1, 1000) < 0 && errno == EINTR) {}
+            close(pidfd);
+        }
+    }
     inherited_holder = 0;
 }

@@ -357,6 +357,7 @@ static void hold_cover(int done, int ready, const int room[4], const int (*layou
     prctl(PR_SET_NAME, "podium-cover", 0, 0, 0);
     signal(SIGINT, SIG_IGN);   /* Ctrl+C reaches the process group; the restarted talk decides */
     signal(SIGHUP, SIG_IGN);
+    signal(SIGPIPE, SIG_IGN);   /* its X connection's end is an error to see, not its own end */
     Display *d = open_display();
     if (!d) _exit(0);
     Window lock = deck && token ? take_audience(d, deck, token, talk) : None;
@@ -388,12 +389,18 @@ static void hold_cover(int done, int ready, const int room[4], const int (*layou
             until = 1e300;
             continue;
         }
+        if (p[0].revents && byte == 'R' && until < 1e300) { until = seconds_now() + 20; continue; }   /* `podium_cover_renew` */
         if (p[0].revents) break;   /* end of file: the restarted talk drew its first frame, or no restart */
         int changed = 0;
         while (x.pending(d)) { XEvent e; x.next(d, &e); changed |= e.type == ConfigureNotify || (randr >= 0 && e.type == randr + RRNotify); }
         if (changed && until < 1e300) place_cover(d, windows, &made, room, layout, count);   /* the displays changed under the cover: follow them */
     }
     _exit(0);   /* the X server destroys the window with the connection */
+}
+
+void podium_cover_renew(int fd) {
+    ssize_t r = write(fd, "R", 1);
+    (void)r;
 }
 
 void podium_cover_keep_lock(int fd) {

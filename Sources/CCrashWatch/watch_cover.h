@@ -23,6 +23,11 @@ int podium_cover_raise(const int room[4], const int (*layout)[4], int count, con
  * pipe is closed (the talk ended; the lock would otherwise be free while it runs on). */
 void podium_cover_keep_lock(int fd);
 
+/* The cover on `fd` (`podium_cover_raise`) is handed to a restart: its holder's self-timeout (it
+ * ends 20 s after it was raised, so a restart that never draws does not hide the screen for
+ * good) starts again from now. */
+void podium_cover_renew(int fd);
+
 /* Whether the X server's active outputs (their CRTC rectangles, as a set) differ from the
  * `count` rectangles the talk last placed its windows for: 1 yes, 0 no, -1 unknown (no X).
  * Keeps an X connection open between calls; `podium_layout_close` ends it. */

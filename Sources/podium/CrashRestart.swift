@@ -33,7 +33,9 @@ enum CrashRestart {
     static var crashedScene: SceneCrash? {
         let env = ProcessInfo.processInfo.environment
         guard isRestart, let v = env["PODIUM_CRASHED_SCENE"] else { return nil }
-        return SceneCrash(environment: v, kind: env["PODIUM_CRASH_KIND"], resumesAt: carriedPlace?.scene)
+        // Leaving the scene for another (`movingTo`): the restart resumes on that one, and the
+        // scene left, as one the room was no longer to see, is skipped at once.
+        return SceneCrash(environment: v, kind: env["PODIUM_CRASH_KIND"], resumesAt: movingTo ?? carriedPlace?.scene)
     }
 
     /// The scenes the talk before skipped (`SceneCrash.carried`), each skipped again here; empty
@@ -188,6 +190,15 @@ enum CrashRestart {
         SceneCode.marker = { index in pluginCode(running: index >= 0); return Int(podium_crash_watch_scene(Int32(clamping: index))) }
         SceneCode.validating = { entry in carry("validating", entry); pluginCode(running: entry != nil) }
         SceneCode.didForget = { podium_crash_watch_forget(); carrySkips() }
+        SceneCode.leaving = { index in carry("movingTo", index.map(String.init)) }
+    }
+
+    /// The scene (0-based) a move was going to when the talk before crashed or hung in the
+    /// `willResignCurrent` of the scene it left (`SceneCode.leaving`); nil otherwise, and after a
+    /// kill from outside, which no scene's code is to blame for.
+    static var movingTo: Int? {
+        guard !afterKill, let v = carried["movingTo"], let i = Int(v), i >= 0 else { return nil }
+        return i
     }
 
     /// Tells the watcher the blackout keys (`KeyMap.blackoutKeysyms`): pressed while the talk

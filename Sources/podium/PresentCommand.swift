@@ -364,7 +364,11 @@ final class PresentCommand {
             return
         }
         // Named as the console names the place (a PDF page as its slide, `spokenName`).
-        let message = crash.restartMessage(name: presentation.spokenName(of: crash.index), room: presentation.roomBesideCard)
+        var message = crash.restartMessage(name: presentation.spokenName(of: crash.index), room: presentation.roomBesideCard)
+        if CrashRestart.movingTo != nil, presentation.currentIndex != crash.index {
+            let line = crash.leavingMessage(name: presentation.spokenName(of: crash.index), target: presentation.spokenName(of: presentation.currentIndex))
+            message = (line, line)
+        }
         log(message.log)
         let kind = presentation.deck.scenes[crash.index].kind
         let kindSkipped = SceneCode.skippedScenesByKind[kind, default: 0] >= SceneCode.kindSkipLimit
@@ -396,13 +400,29 @@ final class PresentCommand {
             self.restoreStartTime(record)
             self.journalArmed = true
             self.log("resumed at scene \(self.presentation.currentIndex + 1)\(gone), \(TalkClock.format(self.presentation.elapsed)) elapsed\(record.paused ? " (paused)" : "")")
+            self.finishTheMoveThatCrashed()
         }
         if options.flags.contains("--resume") { resume(); return }
-        presentation.askToResume(record, holding: "waiting for the speaker to answer the resume question on the presenter view", onConfirm: resume,
+        // The blackout pressed while the talk before hung (`afterCrash`) outlasts the answer: the
+        // notice told the speaker the room stays black until b (review29 #6: Resume showed it).
+        let keepBlack = { [weak self] in if CrashRestart.blackedOutWhileHung { self?.presentation.audienceMode = .black } }
+        presentation.askToResume(record, holding: "waiting for the speaker to answer the resume question on the presenter view",
+                                 onConfirm: { resume(); keepBlack() },
                                  onCancel: { [weak self] in
             self?.journalArmed = true; self?.keepsOldJournal = true
             self?.log("started fresh (the interrupted talk was not resumed; its place stays on disk until this talk moves)")
+            keepBlack()
         })
+    }
+
+    /// The talk before crashed or hung in the `willResignCurrent` of the scene it was leaving
+    /// (`CrashRestart.movingTo`), resumed here as its card: the speaker's move is made now,
+    /// before the first frame, so the room sees where they were going (trial 32 F5).
+    func finishTheMoveThatCrashed() {
+        guard let to = CrashRestart.movingTo, let crash = CrashRestart.crashedScene, crash.index == presentation.currentIndex,
+              to != crash.index, to < presentation.sceneCount else { return }
+        presentation.goTo(to)
+        log("went on to scene \(to + 1), where the talk was going when scene \(crash.index + 1)'s plugin code \(crash.verb) as it was left")
     }
 
     /// Counts down to `record`'s journaled start time again, unless `--start-time` was given.

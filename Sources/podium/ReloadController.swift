@@ -88,6 +88,8 @@ final class ReloadController {
         let what = Self.reloadedName(deckPath: deckPath, changed: changedFiles)
         var loaded: (deck: Deck, keyMap: KeyMap?, problems: [String])?
         var problem: String?
+        // A plugin put back or fixed since it was found missing or refused (trial 32 F3).
+        for line in PluginLoader.lookAgain(BuiltInPlugins.searchPath, into: registry) { log("reload: \(line)") }
         _ = registry.loadFresh {
             do {
                 // A scene's bad parameter the talk already had (its error card) does not stop a

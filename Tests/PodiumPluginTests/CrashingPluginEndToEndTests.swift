@@ -44,6 +44,8 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
                    text = text.replacingOccurrences(of: currentLine, with: currentLine + " if title == \"crash-current\" { CurrentTrapView.armed = true };")
                    text = text.replacingOccurrences(of: clickLine, with: "{ [weak self, greeting = settings.greeting] _ in if greeting == \"crash-click\" { fatalError(\"a deliberate bug in a click\") }; self?.count += 1 }")
                    text = text.replacingOccurrences(of: keyLine, with: "        if title == \"crash-key\" { fatalError(\"a deliberate bug in a key\") }\n" + keyLine)
+                   // "crash-resign": traps as the talk leaves the scene (cleanup code force-unwrapping).
+                   text += "\nextension ExampleScene { func willResignCurrent() { if title == \"crash-resign\" { fatalError(\"a deliberate bug leaving the scene\") } } }\n"
                    text += "\nfinal class CurrentTrapView: View { nonisolated(unsafe) static var armed = false; override func draw(into list: inout DrawList) { if Self.armed { fatalError(\"a deliberate bug drawing the room\") } } }\n"
                    text += "\nfinal class TrapView: View { override func draw(into list: inout DrawList) { fatalError(\"a deliberate bug in draw\") } }\n"
                    // "divzero": trial 11 F1's bar chart of an empty list (+inf wide), a NaN and a huge
@@ -424,8 +426,14 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         return watch.lines
     }
 
-    func checkCrashCover(backtracer: Bool) throws {
-        let (rig, app) = try hangRig(hangSeconds: 10, crashing: "crash-click", backtracer: backtracer)
+    /// Review29 #4: with the hang watch off (`PODIUM_HANG_SECONDS=0`) the watcher did not map the
+    /// talk's shared state, so a crash raised no cover: the room saw the desktop until the restart.
+    func testACrashRestartWithTheHangWatchOffShowsTheRoomBlackNotTheDesktop() throws {
+        try checkCrashCover(backtracer: false, hangSeconds: 0)
+    }
+
+    func checkCrashCover(backtracer: Bool, hangSeconds: Int = 10) throws {
+        let (rig, app) = try hangRig(hangSeconds: hangSeconds, crashing: "crash-click", backtracer: backtracer)
         let lines = try crashOnSceneThree(app, rig: rig, watching: (1280 + 384, 256, 256, 256))
         XCTAssertEqual(lines.filter { $0 == "grab desktop" }.count, 0, "the room never saw the desktop: \(lines.count) grabs")
         XCTAssertTrue(lines.contains("cover 1024x768+1280+0"), "the cover was on the projector during the restart: \(Set(lines))")
@@ -526,7 +534,16 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertTrue(errorCard(up)?.contains("no plugin provides it now") == true, "\(errorCard(up) ?? "no error card"); log:\n\(app.log)")
         XCTAssertTrue(app.log.contains("no plugin provides scene kind “example” now"), app.log)
         XCTAssertFalse(app.log.contains("waiting up to 30 s"), "no wait for a plugin that does not come back; log:\n\(app.log)")
-        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+        // Trial 32 F3: the folder put back, Ctrl+R brings the plugin's scenes back in the same
+        // talk (the reload said the kind was still unavailable, its folder "removed or moved").
+        try FileManager.default.copyItem(at: plugins, to: mine)
+        let client = try ControlClient(path: app.socketPath, timeout: 10)
+        XCTAssertEqual(try client.send(["cmd": "key", "key": "ctrl+r"])["ok"]?.bool, true)
+        let back = try waitForTalk(app, "the plugin's scene back after Ctrl+R", seconds: 20) { $0["scene"]?["index"]?.int == 2 && self.errorCard($0) == nil }
+        XCTAssertEqual(back["scene"]?["index"]?.int, 2, "the place kept")
+        XCTAssertTrue(app.log.contains("reload: plugin org.podium.example found at \(mine.standardizedFileURL.path)"), app.log)
+        XCTAssertFalse(app.log.contains("still: "), "no stale reason; log:\n\(app.log)")
+        _ = try? client.send(["cmd": "quit"])
     }
 
     /// Trial 30 F1: a plugin that crashes in four scenes within a minute spent the talk's 3
@@ -648,8 +665,8 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
     /// The talk hangs (scene 3's code, made for the next preview of scene 2, reached with a real
     /// key), and 2.5 s on the speaker presses `b`: returns once the watcher has covered the room
     /// black, with the room's watch still running.
-    func blackOutDuringAHang() throws -> (XorgRig, PodiumProcess, RoomWatch) {
-        let (rig, app) = try hangRig(hangSeconds: 8)
+    func blackOutDuringAHang(hangSeconds: Int = 8) throws -> (XorgRig, PodiumProcess, RoomWatch) {
+        let (rig, app) = try hangRig(hangSeconds: hangSeconds)
         let watch = try RoomWatch(rig: rig, rect: (1280 + 384, 256, 256, 256), in: work)
         XCTAssertTrue(waitUntil(10) { watch.lines.count > 3 }, "the room is watched")
         XCTAssertEqual(try runProcess("/usr/bin/env", ["xdotool", "key", "Next"], environment: rig.environment).status, 0)
@@ -721,22 +738,40 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
     /// does (the third talk showed the room the slide), and its watcher keeps the cover it was
     /// handed until the restart's first frame (the room saw the desktop between the two).
     func testTheBlackoutPressedDuringAHangOutlastsASecondCrashBeforeTheFirstFrame() throws {
-        let (rig, app, watch) = try blackOutDuringAHang()
+        try checkBlackoutOutlastsDeathsBeforeTheFirstFrame(["crash-validate"], hangSeconds: 8, restart: "restarted after a crash in a scene's plugin code")
+    }
+
+    /// Review29 #1 and #3: the same with restarts whose `validate` hangs (two entries, one after
+    /// the other). The restart stamps its heartbeat in plugin code before its first frame, which
+    /// its watcher took for "the talk survived a crash" and dropped the cover it was handed (the
+    /// room saw the desktop for the whole hang); and the cover's 20 s self-timeout, counted from
+    /// the first kill, ran out before the third restart drew.
+    func testTheBlackoutPressedDuringAHangOutlastsRestartsWhoseValidateHangs() throws {
+        try checkBlackoutOutlastsDeathsBeforeTheFirstFrame(["hang-validate", "hang-validate"], hangSeconds: 10, restart: "restarted after a hang in a scene's plugin code (3 of")
+    }
+
+    /// Entries with `greetings` are saved to the deck while the talk hangs (hung for
+    /// `hangSeconds`, the room blacked out meanwhile); each restart dies in one of their
+    /// `validate`s before its first frame, until one skips them all (`restart`: its log line).
+    func checkBlackoutOutlastsDeathsBeforeTheFirstFrame(_ greetings: [String], hangSeconds: Int, restart: String) throws {
+        let (rig, app, watch) = try blackOutDuringAHang(hangSeconds: hangSeconds)
         defer { watch.stop() }
         let covered = watch.lines.count
-        // Saved while the talk hangs: the restart reads an entry whose validate traps.
+        // Saved while the talk hangs: the restarts read entries whose validate traps or hangs
+        // (told apart by a colour: one skipped entry skips every entry with its parameters).
         let deck = work.appendingPathComponent("deck.json")
         let text = try String(contentsOf: deck, encoding: .utf8)
+        let added = greetings.enumerated().map { ##"{ "kind": "example", "title": "Bad \##($0.offset)", "parameters": { "greeting": "\##($0.element)", "color": "#10203\##($0.offset)" } }"## }
         try text.replacingOccurrences(of: #"{ "kind": "title", "parameters": { "heading": "Four" } } ] }"#,
-                                      with: #"{ "kind": "title", "parameters": { "heading": "Four" } }, { "kind": "example", "title": "Trap", "parameters": { "greeting": "crash-validate" } } ] }"#)
+                                      with: #"{ "kind": "title", "parameters": { "heading": "Four" } }, "# + added.joined(separator: ", ") + " ] }")
             .write(to: deck, atomically: true, encoding: .utf8)
-        XCTAssertTrue(waitUntil(60) { app.log.contains("restarted after a crash in a scene's plugin code") }, "the second crash; log:\n\(app.log)")
-        let s = try waitForTalk(app, "the talk is up after the hang and the crash") { $0["scene"]?["index"]?.int == 1 }
-        XCTAssertEqual(s["audienceMode"]?.string, "black", "still black after the second crash; log:\n\(app.log)")
-        usleep(600_000)   // the third talk's first frame is up and the watcher's cover gone
+        XCTAssertTrue(waitUntil(30 + Double(greetings.count * (hangSeconds + 10))) { app.log.contains(restart) }, "the last restart; log:\n\(app.log)")
+        let s = try waitForTalk(app, "the talk is up after the hang and the deaths") { $0["scene"]?["index"]?.int == 1 }
+        XCTAssertEqual(s["audienceMode"]?.string, "black", "still black after the deaths before a first frame; log:\n\(app.log)")
+        usleep(600_000)   // the last talk's first frame is up and the watcher's cover gone
         let since = watch.lines.dropFirst(covered)
         XCTAssertFalse(since.contains("grab ok"), "the room never saw the slide again: \(Set(since))")
-        XCTAssertFalse(since.contains("grab desktop"), "nor the desktop: \(Set(since))")
+        XCTAssertFalse(since.contains("grab desktop"), "nor the desktop: \(Set(since)); log:\n\(app.log)")
         XCTAssertEqual(since.last, "grab black")
         XCTAssertEqual(try runProcess("/usr/bin/env", ["xdotool", "key", "b"], environment: rig.environment).status, 0)
         XCTAssertTrue(waitUntil(5) { watch.lines.last == "grab ok" }, "b shows the slide again")
@@ -832,6 +867,30 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition() { if Date() > deadline { return false }; usleep(100_000) }
         return true
+    }
+
+    /// Trial 32 F5: a scene that traps in `willResignCurrent` as the speaker leaves it. The
+    /// restart came back on the scene left, and the next Page Down crashed again (the room saw
+    /// it, then a plain background, while the speaker was still on it). The move under way is
+    /// carried to the watcher: the restart goes on to where the speaker was going, with the
+    /// timer that advance started, and the scene left is skipped at once.
+    func testACrashLeavingASceneResumesOnTheSceneTheSpeakerWentTo() throws {
+        let app = try launch(try deck(crashing: "crash-resign"), extra: ["--page", "3"])
+        XCTAssertEqual(try app.send(["cmd": "state"])["scene"]?["index"]?.int, 2)
+        _ = try? app.send(["cmd": "next"])   // the talk dies answering it
+        XCTAssertTrue(waitUntil(60) { app.log.contains("went on to scene 4, where the talk was going when scene 3's plugin code crashed as it was left") }, "log:\n\(app.log)")
+        let s = try waitForTalk(app, "the talk is up on the scene the speaker went to") { $0["scene"]?["index"]?.int == 3 }
+        XCTAssertEqual(s["timers"]?["running"]?.bool, true, "the advance started the timer")
+        XCTAssertTrue(banner(s)?.contains("Podium crashed in scene 3 “Buggy” as the talk left it for scene 4") == true, banner(s) ?? "no notice; log:\n\(app.log)")
+        let client = try ControlClient(path: app.socketPath, timeout: 10)
+        let back = try client.send(["cmd": "previous"])
+        XCTAssertEqual(back["ok"]?.bool, true)
+        let card = try client.send(["cmd": "state"])
+        XCTAssertEqual(card["scene"]?["index"]?.int, 2)
+        XCTAssertNotNil(errorCard(card), "the scene left is skipped: its card")
+        XCTAssertEqual(try client.send(["cmd": "next"])["ok"]?.bool, true, "leaving its card crashes nothing")
+        XCTAssertEqual(occurrences(of: "restarted after a crash", in: app.log), 1, app.log)
+        _ = try? client.send(["cmd": "quit"])
     }
 
     /// Making the scene the speaker goes to runs before the room gets there: the restart is

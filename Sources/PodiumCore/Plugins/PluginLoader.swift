@@ -147,6 +147,7 @@ public enum PluginLoader {
     /// Returns true when the plugin was registered; otherwise the refusal is recorded.
     @discardableResult
     static func open(_ c: Candidate, into registry: PluginRegistry) -> Bool {
+        defer { registry.noteOpened(c.libraryPath) }
         switch openLibrary(c) {
         case let .success(d): return registry.register(d, origin: c.libraryPath, assetsDirectory: c.assetsDirectory, manifestVersion: c.manifest.version)
         case let .failure(r):

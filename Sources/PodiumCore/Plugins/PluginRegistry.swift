@@ -108,6 +108,20 @@ public final class PluginRegistry {
         refuse(origin, reason)
     }
 
+    /// Libraries `dlopen` has opened in this process (`PluginLoader.open`), registered or
+    /// refused: never opened again (`PluginLoader.lookAgain`).
+    public private(set) var openedLibraries: Set<String> = []
+    func noteOpened(_ library: String) { openedLibraries.insert(library) }
+
+    /// Drops what was recorded of the plugin in `directory` (its refusals, the kinds it declared
+    /// as unavailable): it is looked at again (`PluginLoader.lookAgain`).
+    func forgetRefusals(under directory: String) {
+        func inside(_ origin: String) -> Bool { origin == directory || origin.hasPrefix(directory + "/") }
+        refused.removeAll { inside($0.origin) }
+        unavailable.removeAll { inside($0.refusal.origin) }
+        unread.removeAll { $0.folder == directory || inside($0.refusal.origin) }
+    }
+
     /// Records a plugin that was not loaded, for `podium plugins`.
     public func refuse(_ origin: String, _ reason: String) {
         let r = Refused(origin: origin, reason: reason)

@@ -396,7 +396,9 @@ public final class Presentation {
         let old = scenes[currentIndex]
         // Behind a removed scene's picture the console's scene never became current.
         if index != currentIndex || old == nil, removedScene == nil, let old {
+            SceneCode.leaving?(index)
             SceneCode.run(in: currentIndex) { old.willResignCurrent() }
+            SceneCode.leaving?(nil)
         }
         if !talk.isStarted && index != currentIndex { startTalk() }
         if index != currentIndex { talk.sceneChanged(at: clock()) }

@@ -73,6 +73,13 @@ public struct SceneCrash: Codable, Equatable, Sendable {
                 "Podium crashed in \(name) and restarted. If it crashes there again, that scene is skipped.")
     }
 
+    /// What the restart logs and tells the speaker when the code was the scene's
+    /// `willResignCurrent` as the talk left it for `target` (named as `name` is), where the
+    /// restart resumes (trial 32 F5).
+    public func leavingMessage(name: String, target: String) -> String {
+        "Podium \(verb) in \(name) as the talk left it for \(target), and restarted there; \(name) is skipped \(Self.until)."
+    }
+
     /// The log line when the skipped scene is first asked for (`name` as above).
     public func skipLogLine(name: String) -> String {
         let how = checking ? "while its parameters were checked" : roomWasElsewhere ? "while the room was on another scene" : "\(times) times in a row"
