@@ -77,5 +77,8 @@ final class NoticeLeavesScenePanelsTests: XCTestCase {
         // Another message is logged in its turn.
         try XCTUnwrap(made.context).tellSpeaker("Saved.")
         XCTAssertEqual(logged.filter { $0 == "[nasty] Saved." }.count, 1)
+        // Trial 32 m8: a bidi override or a control character is shown escaped, as in the log.
+        try XCTUnwrap(made.context).tellSpeaker("Room \u{202E}sees\u{7} it")
+        XCTAssertEqual(p.notice?.text, "Room \\u{202e}sees\\u{7} it")
     }
 }

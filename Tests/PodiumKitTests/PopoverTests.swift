@@ -248,3 +248,26 @@ final class PopoverScrollAndDisplayTests: XCTestCase {
         XCTAssertNotNil(p.superview)
     }
 }
+
+extension PopoverTests {
+    /// Trial 32 m7: a plugin's NaN or huge preferred size. The popover was invisible (only its
+    /// arrow) and one NaN in its frame made the control socket's whole state reply `null`.
+    func testANonFiniteOrHugePreferredSizeIsAsLargeAsTheWindowLetsIt() async {
+        for size in [Size(.nan, 200), Size(1e12, .infinity), Size(-5, .nan)] {
+            let f = Fixture()
+            let p = f.root.presentPopover(View(background: .white), preferredSize: size, from: f.item, source: "huge")
+            XCTAssertNotNil(p, "\(size)")
+            guard let p else { continue }
+            f.root.layoutIfNeeded()
+            let numbers: [Double] = [p.frame.x, p.frame.y, p.frame.width, p.frame.height]
+            XCTAssertTrue(numbers.allSatisfy(\.isFinite), "\(size): \(p.frame)")
+            XCTAssertTrue(Rect(0, 0, 800, 600).contains(p.frame.center), "\(size): on the window: \(p.frame)")
+            XCTAssertGreaterThan(p.frame.height, size.height.isNaN ? 100 : 0, "\(size): \(p.frame)")
+        }
+    }
+
+    func testAJSONReplyWithANonFiniteNumberKeepsEverythingElse() {
+        let v: JSONValue = .object(["ok": .bool(true), "frame": .array([.number(.nan), .number(2), .number(.infinity)])])
+        XCTAssertEqual(v.jsonString, #"{"frame":[null,2,null],"ok":true}"#)
+    }
+}

@@ -63,7 +63,9 @@ final class HostContext: SceneContext {
     func tellSpeaker(_ message: String) {
         if message != lastTold { log(message) }
         lastTold = message
-        if isCurrentDeck { presentation.showPassingNotice(message, seconds: 10) }
+        // Shown escaped, as the log and the error card show a plugin's text (trial 32 m8: a bidi
+        // override reversed the rest of the notice strip).
+        if isCurrentDeck { presentation.showPassingNotice(SafeText.escape(message), seconds: 10) }
     }
     func observeAudience(_ body: @escaping (AudienceState) -> Void) {
         guard isCurrentDeck else { return }

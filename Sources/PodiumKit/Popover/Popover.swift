@@ -87,7 +87,8 @@ public final class Popover: PresentedView {
         guard let shown = anchorSpec.resolve(in: host) else { dismiss(byUser: false); return }
         anchor = shown
         let inset = 2 * PopoverMetrics.contentInset
-        let panelSize = Size(preferredContentSize.width + inset, preferredContentSize.height + inset)
+        let wanted = contentSize
+        let panelSize = Size(wanted.width + inset, wanted.height + inset)
         let req = PopoverRequest(bounds: bounds, anchor: anchor, contentSize: panelSize,
                                  permitted: permittedDirections, preferred: preferredDirection,
                                  lastDirection: placesAfresh ? nil : placement?.direction,
@@ -104,7 +105,15 @@ public final class Popover: PresentedView {
     }
 
     /// The content's full height: its preferred height, at least the panel's.
-    private var contentHeight: Double { max(viewport.frame.height, preferredContentSize.height) }
+    private var contentHeight: Double { max(viewport.frame.height, contentSize.height) }
+
+    /// `preferredContentSize` as placed: a plugin's non-finite or huge size (trial 32 m7: NaN made
+    /// the popover invisible and the control socket's state `null`) as large as the window lets
+    /// it be, a negative one empty.
+    private var contentSize: Size {
+        func usable(_ v: Double) -> Double { v.isNaN || v > 1e6 ? 1e6 : max(0, v) }
+        return Size(usable(preferredContentSize.width), usable(preferredContentSize.height))
+    }
 
     /// Scrolls shrunk content to `y` points from its top (clamped).
     public func scroll(to y: Double) {

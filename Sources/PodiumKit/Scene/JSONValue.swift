@@ -49,10 +49,22 @@ public enum JSONValue: Equatable, Sendable, Codable, CustomStringConvertible {
     /// and what.
     public struct ParseError: Error, CustomStringConvertible { public var message: String; public var description: String { message } }
 
-    /// Compact JSON text with sorted keys (stable output for the control socket and files).
+    /// Compact JSON text with sorted keys (stable output for the control socket and files). A
+    /// non-finite number, which JSON cannot hold, is written as null (trial 32 m7: one NaN in a
+    /// plugin's geometry made the whole state reply `null`).
     public var jsonString: String {
         let e = JSONEncoder(); e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? e.encode(self)) ?? Data("null".utf8), as: UTF8.self)
+        return String(decoding: (try? e.encode(self)) ?? (try? e.encode(finite)) ?? Data("null".utf8), as: UTF8.self)
+    }
+
+    /// This value with every non-finite number replaced by null.
+    private var finite: JSONValue {
+        switch self {
+        case let .number(n): n.isFinite ? self : .null
+        case let .array(a): .array(a.map(\.finite))
+        case let .object(o): .object(o.mapValues(\.finite))
+        default: self
+        }
     }
     public var description: String { jsonString }
 

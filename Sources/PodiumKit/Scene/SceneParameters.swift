@@ -78,21 +78,33 @@ public struct SceneParameters: Sendable {
     /// The array of strings at `key`; nil when absent or null. Throws ``SceneParameterError`` when
     /// it is not an array or holds anything but strings.
     public func stringArray(_ key: String) throws -> [String]? {
-        try get(key, "array of strings") { v in v.array.flatMap { a in a.allSatisfy { $0.string != nil } ? a.compactMap(\.string) : nil } }
+        // The first element that is not a string is named (trial 32 m9: "found array" said not which).
+        if let a = values[key]?.array, let i = a.firstIndex(where: { $0.string == nil }) {
+            return try fail(SceneParameterError(path: "\(path).\(key)[\(i)]", message: "expected string, found \(Self.found(a[i]))"))
+        }
+        return try get(key, "array of strings") { v in v.array?.compactMap(\.string) }
     }
-    /// The string at `key`, which must be present.
+    /// The string at `key`, which must be present. Throws ``SceneParameterError`` when it is absent
+    /// or of another type; while `collectingProblems` runs, notes that and answers "", so the
+    /// check reads on and lists the scene's other problems too (trial 32 m9: the guide's
+    /// `validate` stopped at the first).
     public func requiredString(_ key: String) throws -> String {
-        guard let s = try string(key) else { throw SceneParameterError(path: "\(path).\(key)", message: "missing required string") }
-        return s
+        if let s = try string(key) { return s }
+        // Of another type, `string` noted it already (or threw).
+        if values[key] == nil || values[key] == .null { let _: String? = try fail(SceneParameterError(path: "\(path).\(key)", message: "missing required string")) }
+        return ""
     }
 
     private func get<T>(_ key: String, _ type: String, _ f: (JSONValue) -> T?) throws -> T? {
         guard let v = values[key], v != .null else { return nil }
         guard let t = f(v) else {
-            return try fail(SceneParameterError(path: "\(path).\(key)", message: "expected \(type), found \(v.number != nil || v.bool != nil ? "\(v.typeName) \(v.jsonString)" : v.found)"))
+            return try fail(SceneParameterError(path: "\(path).\(key)", message: "expected \(type), found \(Self.found(v))"))
         }
         return t
     }
+
+    /// What a bad value is, for a message: `number 3`, `boolean true`, `string "ten"`, `array`.
+    private static func found(_ v: JSONValue) -> String { v.number != nil || v.bool != nil ? "\(v.typeName) \(v.jsonString)" : v.found }
 }
 
 /// A bad scene parameter: `path` is the JSON path in the deck. A check that lists every problem

@@ -26,9 +26,16 @@ final class SceneParameterProblemsTests: XCTestCase {
 
     func testEveryBadValueOnceAndTheThrownProblemUnlessAlreadyNamed() {
         let p = SceneParameters(["heading": 3, "count": 9, "loop": "yes"], path: "scenes[0].parameters")
+        // Trial 32 m9: a required string of the wrong type is noted and the check reads on (it
+        // stopped there, hiding the scene's other problems); its own "missing" is not added.
         XCTAssertEqual(p.collectingProblems(validate).map(\.description), [
             "scenes[0].parameters.heading: expected string, found number 3",
-        ], "requiredString throws at once (it cannot go on without the value); its own 'missing' is not added")
+            "scenes[0].parameters.count: expected an integer 1–5, found 9",
+            "scenes[0].parameters.loop: expected boolean, found string \"yes\"",
+            "scenes[0].parameters.speed: missing required number",
+        ])
+        XCTAssertEqual(SceneParameters(["speed": 2], path: "s").collectingProblems(validate).map(\.description), ["s.heading: missing required string"])
+        XCTAssertThrowsError(try validate(p)) { XCTAssertEqual("\($0)", "scenes[0].parameters.heading: expected string, found number 3") }
         let q = SceneParameters(["heading": "Hi", "count": 9, "loop": "yes"], path: "scenes[0].parameters")
         XCTAssertEqual(q.collectingProblems(validate).map(\.description), [
             "scenes[0].parameters.count: expected an integer 1–5, found 9",
@@ -40,5 +47,15 @@ final class SceneParameterProblemsTests: XCTestCase {
         XCTAssertThrowsError(try validate(q)) { XCTAssertEqual("\($0)", "scenes[0].parameters.count: expected an integer 1–5, found 9") }
         var e = SceneParameterError(path: "a", message: "one"); e.more = [SceneParameterError(path: "b", message: "two")]
         XCTAssertEqual("\(e)", "a: one\nb: two")
+    }
+
+    /// Trial 32 m9: an array of strings with another value in it names that element.
+    func testAStringArrayNamesItsFirstBadElement() {
+        let p = SceneParameters(["options": [1, "b", true]], path: "scenes[1].parameters")
+        XCTAssertEqual(p.collectingProblems { _ = try $0.stringArray("options") }.map(\.description),
+                       ["scenes[1].parameters.options[0]: expected string, found number 1"])
+        XCTAssertEqual(p.collectingProblems { _ = try $0.stringArray("none") }, [])
+        XCTAssertEqual(try SceneParameters(["options": ["a", "b"]]).stringArray("options"), ["a", "b"])
+        XCTAssertThrowsError(try SceneParameters(["options": "a"]).stringArray("options")) { XCTAssertEqual("\($0)", "parameters.options: expected array of strings, found string \"a\"") }
     }
 }
