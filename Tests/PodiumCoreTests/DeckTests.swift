@@ -33,6 +33,17 @@ final class DeckTests: XCTestCase {
         XCTAssertEqual(e?.description, #"talk.json: scenes[1].kind: unknown scene kind "slides" (available: band-list, title)"#)
     }
 
+    /// Trial 32 m11: a talk (`keepingBadScenes`) keeps a scene of a misspelt kind with its
+    /// problem, as it keeps one with a bad parameter (an error card for the speaker); one typo
+    /// refused the whole talk. `check` (without it) still fails on it.
+    func testATalkKeepsASceneOfAnUnknownKindWithItsProblem() throws {
+        let json = #"{"title":"T","scenes":[{"kind":"title","parameters":{"heading":"H"}},{"kind":"titel","parameters":{"heading":"Two"}}]}"#
+        let d = try Deck.parse(Data(json.utf8), path: "/tmp/talk.json", displayName: "talk.json", kinds: kinds, keepingBadScenes: true)
+        XCTAssertEqual(d.scenes.map(\.kind), ["title", "titel"])
+        XCTAssertEqual(d.scenes[1].parameterProblems, [#"talk.json: scenes[1].kind: unknown scene kind "titel"; did you mean "title"? (available: band-list, title)"#])
+        XCTAssertEqual(error(json)?.path, "scenes[1].kind")
+    }
+
     /// A misspelt kind gets "did you mean", as a misspelt parameter does (trial 11 F14); a kind
     /// far from every available one ("slides" above) gets none.
     func testAMisspeltKindSuggestsTheNearestKind() {

@@ -52,6 +52,6 @@ final class ReloadRefusalTests: XCTestCase {
     func testAnUnknownKindSaysPluginsAreReadAtLaunch() async {
         let problem = "\(dir)/deck.json: scenes[2].kind: unknown scene kind \"hello\"; did you mean \"helo\"? (available: band-list, helo, map-search, pdf, title, web-search) (scene 3)"
         XCTAssertEqual(ReloadRefusal.notice(problem, files: [dir + "/deck.json"], directory: dir),
-                       "Not reloaded, the version on screen stays: deck.json: scenes[2].kind: unknown scene kind \"hello\"; did you mean \"helo\"? (scene 3) (plugins are read at launch: restart for one installed since)")
+                       "Not reloaded, the version on screen stays: deck.json: scenes[2].kind: unknown scene kind \"hello\"; did you mean \"helo\"? (scene 3) (no plugin on the search path has it: install one, then reload)")
     }
 }

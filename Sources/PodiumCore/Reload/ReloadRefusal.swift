@@ -14,12 +14,12 @@ public enum ReloadRefusal {
         return "\(lead): \(named.count > 160 ? String(named.prefix(159)) + "…" : named)"
     }
 
-    /// An unknown scene kind in a reload is most likely a plugin installed during the talk (trial
-    /// 21 m7): plugins are read once, at launch. The notice says so in place of the list of kinds
-    /// available, which the log keeps.
+    /// An unknown scene kind in a reload is most likely a plugin being installed during the talk
+    /// (trial 21 m7): every reload looks for plugins again (`PluginLoader.lookAgain`), and found
+    /// none for it. The notice says so in place of the list of kinds available, which the log keeps.
     static func explainingUnknownKinds(_ text: String) -> String {
         guard text.contains("unknown scene kind") else { return text }
-        return text.replacing(#/ \(available: [^)]*\)/#, with: "") + " (plugins are read at launch: restart for one installed since)"
+        return text.replacing(#/ \(available: [^)]*\)/#, with: "") + " (no plugin on the search path has it: install one, then reload)"
     }
 
     /// The notice's first words, which say that the room is safe.
