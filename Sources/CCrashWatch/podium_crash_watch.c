@@ -259,6 +259,9 @@ static int validating(const char *carry) { return carried(carry, "validating") !
 /* The blackout key was pressed while the talk was hung (`read_pipe`): the room was covered at
  * once, and a restart is told to keep it black ("blackedOut=1" in its carry). */
 static int blackout_pressed = 0;
+/* Other keys pressed meanwhile (not modifiers): lost with the talk; the restart says so
+ * ("keysLost=N" in its carry; trial 32 m6: the speaker could not tell whether a press counted). */
+static int keys_lost = 0;
 
 /* The talk's blackout keys ("coverKeys=98 46", X keysyms, `CrashRestart.carryCoverKeys`) for
  * the X connection a late loop opens. */
@@ -335,7 +338,7 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *stopping, int *
         last_turn = t;
         long long beat = state->beat_ms;
         /* A loop that came round reads the keys pressed meanwhile itself (its blackout too). */
-        if (beat != last_beat || beat == 0) { last_beat = beat; seen = t; podium_layout_close(); xfd = -1; blackout_pressed = 0; }
+        if (beat != last_beat || beat == 0) { last_beat = beat; seen = t; podium_layout_close(); xfd = -1; blackout_pressed = 0; keys_lost = 0; }
         else if (t - seen > 2 && stopped(talk)) seen = t;   /* /proc read only once the beat is late */
         /* A crash signal the talk survived: its loop comes round again, the room sees it. Not
          * the cover inherited from the watcher before: a restart stamps the beat in plugin code
@@ -359,7 +362,7 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *stopping, int *
             if (xfd < 0) watch_cover_keys(state->carry, talk);
             int opened = xfd < 0 && (xfd = podium_layout_watch()) >= 0;
             int key = 0;
-            int event = xfd >= 0 && podium_layout_event(&why, &key);
+            int event = xfd >= 0 && podium_layout_event(&why, &key, &keys_lost);
             /* The speaker blacks the room out while the talk cannot (trial 30 m2: the key was
              * lost with the hung talk, and the restart showed the slide): black at once, and the
              * restart keeps it black. Keys pressed in the first 1.5 s of a hang are the talk's. */
@@ -503,7 +506,9 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
     if (killed) state.scene = -1;   /* killed from outside: no scene's plugin code is to blame */
     int times = state.scene >= 0 && state.scene == last_scene ? last_times + 1 : 1;
     snprintf(crashed_scene, sizeof crashed_scene, "PODIUM_CRASHED_SCENE=%d %d", state.scene, state.scene >= 0 ? times : 0);
-    snprintf(carry, sizeof carry, "PODIUM_CRASH_CARRY=%s%s%s", state.carry, blackout_pressed && state.carry[0] ? "\n" : "", blackout_pressed ? "blackedOut=1" : "");
+    char lost[32] = "";
+    if (keys_lost > 0) snprintf(lost, sizeof lost, "%skeysLost=%d", state.carry[0] || blackout_pressed ? "\n" : "", keys_lost);
+    snprintf(carry, sizeof carry, "PODIUM_CRASH_CARRY=%s%s%s%s", state.carry, blackout_pressed && state.carry[0] ? "\n" : "", blackout_pressed ? "blackedOut=1" : "", lost);
     /* The place (`podium_crash_watch_place`): a restart resumes it even when the journal on disk
      * could not be written (a read-only or full state folder). */
     if (state.place_slot == 0 || state.place_slot == 1) {

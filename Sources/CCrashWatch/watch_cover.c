@@ -233,7 +233,7 @@ int podium_layout_watch(void) {
     return ConnectionNumber(layout_display);
 }
 
-int podium_layout_event(const char **why, int *cover_key) {
+int podium_layout_event(const char **why, int *cover_key, int *other_keys) {
     if (!layout_display || !watching) return 0;
     int changed = 0;
     while (x.pending(layout_display)) {   /* what came, without waiting */
@@ -246,6 +246,7 @@ int podium_layout_event(const char **why, int *cover_key) {
                 int match = 0;
                 for (int i = 0; i < cover_key_count; i++) match |= k == cover_keys[i];
                 if (match && talks_key(layout_display)) *cover_key = 1;
+                else if (!match && !IsModifierKey(k) && talks_key(layout_display)) *other_keys += 1;   /* lost with the hung talk */
             }
             x.free_event_data(layout_display, &e.xcookie);
             continue;

@@ -46,8 +46,9 @@ void podium_layout_keys(const unsigned long *keysyms, int count, int talk);
 
 /* Reads what arrived on that connection, without waiting: 1 when a display change did (`*why`
  * names the first, e.g. "RandR CRTC change"), else 0. Sets `*cover_key` to 1 when one of the
- * keys of `podium_layout_keys` was pressed (left as it was otherwise). */
-int podium_layout_event(const char **why, int *cover_key);
+ * keys of `podium_layout_keys` was pressed (left as it was otherwise), and adds to `*other_keys`
+ * each other key pressed the same way (not a modifier alone). */
+int podium_layout_event(const char **why, int *cover_key, int *other_keys);
 
 /* Frees what the X server kept of a talk that died in close-down mode RetainTemporary:
  * XKillClient on `resource` (one of its connection's, `podium_crash_watch_retained`), twice, as

@@ -213,6 +213,11 @@ enum CrashRestart {
     /// then): this restart keeps the room black.
     static var blackedOutWhileHung: Bool { carried["blackedOut"] == "1" }
 
+    /// Keys other than the blackout key pressed on the talk while it was hung (the watcher saw
+    /// them on the X server once the loop was 1.5 s late): lost with it, and the restart says so
+    /// (trial 32 m6: the speaker could not tell whether a Page Down counted). 0 otherwise.
+    static var keysLostWhileHung: Int { carried["keysLost"].flatMap { Int($0) }.map { max(0, $0) } ?? 0 }
+
     /// The first frame of this restart is drawn: the black cover the watcher kept over the room
     /// since the talk before died comes down (nothing when there is none).
     static func uncover() { podium_crash_watch_uncover() }

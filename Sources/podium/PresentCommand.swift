@@ -336,8 +336,12 @@ final class PresentCommand {
             presentation.audienceMode = .black
             log("the blackout key was pressed while the talk was not responding: the room stays black (b shows it)")
         }
+        let lost = CrashRestart.keysLostWhileHung
+        if lost > 0 { log("\(lost) key press\(lost == 1 ? "" : "es") while the talk was not responding went with it") }
         func notice(_ text: String) {
-            presentation.showRestartNotice(blackedOut ? "\(text) The room is black, as asked while it was not responding (b shows it)." : text)
+            var text = blackedOut ? "\(text) The room is black, as asked while it was not responding (b shows it)." : text
+            if lost > 0 { text += " The \(lost == 1 ? "key" : "\(lost) keys") pressed while it was not responding did nothing: press again." }
+            presentation.showRestartNotice(text)
         }
         if CrashRestart.afterKill {
             // Killed from outside (the out-of-memory killer, kill -9): no scene is to blame.

@@ -700,6 +700,20 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
 
+    /// Trial 32 m6: keys pressed while the talk hangs are lost with it; the restart used to come
+    /// back without a word, and the speaker could not tell whether a Page Down counted. The
+    /// watcher counts them (not modifiers alone, not the blackout key) and the restart says so.
+    func testKeysPressedWhileTheTalkHangsAreSaidToBeLost() throws {
+        let (rig, app) = try hangRig(hangSeconds: 6)
+        XCTAssertEqual(try runProcess("/usr/bin/env", ["xdotool", "key", "Next"], environment: rig.environment).status, 0)
+        usleep(2_500_000)
+        XCTAssertEqual(try runProcess("/usr/bin/env", ["xdotool", "key", "Next", "shift", "Next"], environment: rig.environment).status, 0)
+        XCTAssertTrue(waitUntil(30) { app.log.contains("2 key presses while the talk was not responding went with it") }, "log:\n\(app.log)")
+        let s = try waitForTalk(app, "the talk is up after the hang") { $0["scene"]?["index"]?.int == 1 }
+        XCTAssertTrue(banner(s)?.contains("The 2 keys pressed while it was not responding did nothing: press again.") == true, banner(s) ?? "no notice")
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+    }
+
     /// Keys that are not the blackout key, pressed while the talk hangs, cover nothing; nor does
     /// the blackout key's own key with a modifier (Shift+. is '>', Ctrl+B: review28).
     func testOtherKeysPressedWhileTheTalkHangsCoverNothing() throws {
