@@ -393,7 +393,7 @@ public final class Presentation {
     /// `becomesCurrent` false: the scene is shown on the console but not told it is current
     /// (behind a removed scene's picture, `ReloadRemovedScene.swift`).
     func show(_ index: Int, becomesCurrent: Bool = true) {
-        let old = scenes[currentIndex]
+        let old = scenes[currentIndex], oldIndex = currentIndex
         // Behind a removed scene's picture the console's scene never became current.
         if index != currentIndex || old == nil, removedScene == nil, let old {
             SceneCode.leaving?(index)
@@ -420,8 +420,11 @@ public final class Presentation {
         nextStage.content.removeAllSubviews()
         nextSlideStage.content.removeAllSubviews()
         console.nextPreviews.setShowsNextSlide(false)
-        audience.content.addSubview(SceneCodeView(s.audienceView, index: index))
+        let room = SceneCodeView(s.audienceView, index: index)
+        room.leftHost = { [weak self] i in self?.refuseLaterForLeavingRoom(at: i) }
+        audience.content.addSubview(room)
         if becomesCurrent { SceneCode.run(in: index) { s.didBecomeCurrent() } }
+        if refuseIfRoomLost(room, at: index, before: old.map { ($0, oldIndex) }) { return }
         // Scenes made before (paging back, a second pass) go into the next preview in this very
         // frame; only making one waits until after the room's frame. Waiting always blanked the
         // preview for 50 ms and cost the console a second frame on every advance (issue 19).

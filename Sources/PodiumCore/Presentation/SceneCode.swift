@@ -95,6 +95,7 @@ final class SceneCodeView: View {
     /// over sanitised (`DrawListSanitiser`): a plugin's infinite or huge geometry is dropped or
     /// clamped here, before the host's renderer does pixel arithmetic on it.
     override func render(into list: inout DrawList) {
+        if let last = pictureAfterLeaving() { list.append(contentsOf: DrawList(commands: last)); return }
         let key = redrawCount.map { CacheKey(redraws: $0(), offset: list.offset, clip: list.clip, frame: frame, sceneFrame: sceneView.frame) }
         if let key, let cached, cached.key == key, !isHidden, !list.isPreparing {
             list.append(contentsOf: DrawList(commands: cached.commands))
@@ -113,8 +114,23 @@ final class SceneCodeView: View {
         let (clean, report) = DrawListSanitiser.sanitised(commands)
         if report.dropped > 0 { SceneCode.droppedDrawing?(sceneIndex, report) }
         list.append(contentsOf: DrawList(commands: clean))
+        if leftHost != nil { lastDrawn = clean }
         // A frame being prepared (before its window exists) draws placeholders: never kept.
         if let key, !isHidden, !list.isPreparing { cached = (key, clean) }
+    }
+
+    /// Set on the room's scene host (trial 32 F1): called once, with the scene's index, when a
+    /// draw finds the scene's view moved out of this host by its plugin. The host then draws the
+    /// scene's last picture: the room keeps it, not a blank background.
+    var leftHost: ((Int) -> Void)?
+    private var lastDrawn: [DrawCommand] = []
+    private var toldLeft = false
+
+    /// The last picture while the watched scene view is elsewhere (telling `leftHost` once).
+    private func pictureAfterLeaving() -> [DrawCommand]? {
+        guard let leftHost, sceneView.superview !== self else { return nil }
+        if !toldLeft { toldLeft = true; leftHost(sceneIndex) }
+        return lastDrawn
     }
 
     override func hitTest(_ p: Point) -> View? {
