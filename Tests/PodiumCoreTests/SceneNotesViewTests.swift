@@ -28,6 +28,13 @@ final class SceneNotesViewTests: XCTestCase {
         }
         var presenterNotesView: View? { self[keyPath: notes] }
     }
+    /// Moves its audience view into its presenter view when told to, after the room drew it.
+    final class LateMovingScene: Scene {
+        let title = "Late"
+        let presenterView = View(), audienceView = View()
+        init() { audienceView.addSubview(Label("Room late").pinned(.fill())) }
+        func move() { presenterView.addSubview(audienceView) }
+    }
     /// Shows the speaker "what the room sees" by moving its audience view into its presenter view.
     final class MovingScene: Scene {
         let title = "Moving"
@@ -100,5 +107,24 @@ final class SceneNotesViewTests: XCTestCase {
         p.next()
         XCTAssertTrue(p.currentScene is BeforeScene, "the talk goes on")
         XCTAssertTrue(texts(p.audience).contains("Room before"))
+    }
+
+    func testAudienceViewMovedOutOfTheRoomLaterIsRefusedAfterTheRoomsNextDraw() async {
+        var now = 0.0
+        let p = presentation { LateMovingScene() }
+        p.next()
+        XCTAssertTrue(texts(p.audience).contains("Room late"), "the room drew the scene")
+        (p.currentScene as? LateMovingScene)?.move()   // e.g. from a timer of its own
+        XCTAssertEqual(texts(p.audience), ["Room late"], "the room keeps the scene's last picture, not a blank background")
+        now += 0.01; p.timers.fire(now: now)
+        XCTAssertTrue(p.currentScene is ErrorCardScene, "refused just after that draw")
+        let card = p.currentScene.presenterView.accessibilityLabel ?? ""
+        XCTAssertTrue(card.contains("audienceView was moved out of the audience window"), card)
+        XCTAssertTrue(texts(p.presenter).contains("Plugin: org.example.nasty"), "\(texts(p.presenter))")
+        XCTAssertEqual(texts(p.audience), ["Room late"], "the card holds the room's last picture")
+        _ = p.audience.drawList(); now += 0.01; p.timers.fire(now: now)
+        XCTAssertEqual(lines.filter { $0.contains("moved out of the audience window") }.count, 1, "logged once: \(lines)")
+        p.next()
+        XCTAssertTrue(p.currentScene is BeforeScene, "the talk goes on")
     }
 }

@@ -421,7 +421,7 @@ public final class Presentation {
         nextSlideStage.content.removeAllSubviews()
         console.nextPreviews.setShowsNextSlide(false)
         let room = SceneCodeView(s.audienceView, index: index)
-        room.leftHost = { [weak self] i in self?.refuseLaterForLeavingRoom(at: i) }
+        room.leftHost = { [weak self, weak room] i in if let room { self?.refuseLaterForLeavingRoom(room, at: i) } }
         audience.content.addSubview(room)
         if becomesCurrent { SceneCode.run(in: index) { s.didBecomeCurrent() } }
         if refuseIfRoomLost(room, at: index, before: old.map { ($0, oldIndex) }) { return }

@@ -18,12 +18,13 @@ extension Presentation {
         return true
     }
 
-    /// A draw of the room found scene `index`'s audience view gone (moved later, by a timer or
-    /// an action): refused just after that draw, not while the window draws. The room's host
-    /// keeps drawing the scene's last picture, which the card then holds.
-    func refuseLaterForLeavingRoom(at index: Int) {
-        timers.schedule(now: clock(), after: 0, repeats: false) { [weak self] in
-            guard let self, index == currentIndex, deck.scenes.indices.contains(index) else { return }
+    /// A draw of the room found scene `index`'s audience view gone from `room` (moved later, by
+    /// a timer or an action): refused just after that draw, not while the window draws, if
+    /// `room` is still the room's scene then. It keeps drawing the scene's last picture, which
+    /// the card then holds.
+    func refuseLaterForLeavingRoom(_ room: SceneCodeView, at index: Int) {
+        timers.schedule(now: clock(), after: 0, repeats: false) { [weak self, weak room] in
+            guard let self, let room, room.superview === audience.content, index == currentIndex else { return }
             replaceWithErrorCard(index: index, plugin: pluginID(at: index), error: leftRoom(at: index))
         }
     }
