@@ -279,6 +279,12 @@ final class PresentCommand {
     func loadDeck(_ path: String, registry: PluginRegistry) throws -> Deck {
         let deadline = ProcessInfo.processInfo.systemUptime + Self.restartDeckWait
         var said = false
+        // Looked for before the deck loads: a talk keeps a scene of an unknown kind as a card
+        // (trial 32 m11), which would call a plugin gone since the launch a misspelt kind.
+        if CrashRestart.isRestart, case let gone = Self.kindsWithoutPlugin(deckPath: path, registry: registry), !gone.isEmpty {
+            registry.goneKinds = gone
+            log("restarting after a crash: no plugin provides scene kind\(gone.count == 1 ? "" : "s") \(gone.sorted().map { "“\($0)”" }.joined(separator: ", ")) now (it did when the talk started): those scenes are error cards")
+        }
         while true {
             // A scene with a misspelt parameter is an error card, not a talk that does not start.
             do { return try DeckSource.load(path, registry: registry, options: options, keepingBadScenes: true) }

@@ -147,8 +147,7 @@ public enum PluginLoader {
     /// Returns true when the plugin was registered; otherwise the refusal is recorded.
     @discardableResult
     static func open(_ c: Candidate, into registry: PluginRegistry) -> Bool {
-        defer { registry.noteOpened(c.libraryPath) }
-        switch openLibrary(c) {
+        switch openLibrary(c, opened: { registry.noteOpened(c.libraryPath) }) {
         case let .success(d): return registry.register(d, origin: c.libraryPath, assetsDirectory: c.assetsDirectory, manifestVersion: c.manifest.version)
         case let .failure(r):
             // A deck using a kind of its manifest, or one its library supplies instead (plugin.json
@@ -159,7 +158,8 @@ public enum PluginLoader {
         }
     }
 
-    private static func openLibrary(_ c: Candidate) -> Result<PluginDescriptor, Refusal> {
+    /// `opened` is told once `dlopen` has loaded the library (a failed one may be tried again).
+    private static func openLibrary(_ c: Candidate, opened: () -> Void) -> Result<PluginDescriptor, Refusal> {
         let lib = c.libraryPath, manifest = c.manifest, host = PluginDescriptor.hostAPIVersion
         func refuse(_ origin: String, _ reason: String) -> Result<PluginDescriptor, Refusal> {
             .failure(Refusal(origin: origin, reason: reason))
@@ -175,6 +175,7 @@ public enum PluginLoader {
             if let why = MissingSymbol.explain(error, host: "\(host)", manifestAPI: "\(manifest.api)") { return refuse(lib, why) }
             return refuse(lib, "cannot load: \(error)")
         }
+        opened()
         let symbol = manifest.entry ?? PluginEntry.symbolName
         guard let sym = dlsym(handle, symbol) else {
             return refuse(lib, "missing entry point \(symbol) (export it with @_cdecl(\"\(symbol)\"))")

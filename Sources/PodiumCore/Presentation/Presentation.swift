@@ -396,7 +396,8 @@ public final class Presentation {
         let old = scenes[currentIndex], oldIndex = currentIndex
         // Behind a removed scene's picture the console's scene never became current.
         if index != currentIndex || old == nil, removedScene == nil, let old {
-            SceneCode.leaving?(index)
+            // Not during a look-up: the restart would show its target to the room, live (review30).
+            SceneCode.leaving?(lookUp == nil ? index : nil)
             SceneCode.run(in: currentIndex) { old.willResignCurrent() }
             SceneCode.leaving?(nil)
         }
