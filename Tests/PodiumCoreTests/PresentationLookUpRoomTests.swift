@@ -71,4 +71,30 @@ extension PresentationTests {
         p.next()
         XCTAssertEqual(p.currentIndex, 2)
     }
+
+    /// Trial 32 F2: a scene that opens a look-up as it becomes current (a segue to the title)
+    /// keeps the room on itself however the talk came to it: by next, by previous from its own
+    /// look-up (the banner's "Page Up goes back"), and by a go-to. The move ended the look-up
+    /// the scene had just begun, and the room saw the title, live.
+    func testALookUpOpenedAsASceneBecomesCurrentHoldsTheRoomAfterAnyMove() async {
+        let p = makePresentation(kinds: ["a", "b", "segue", "b"])
+        let segue = Color(1, 2, 3)
+        func roomSeesTheSegue(_ how: String) {
+            XCTAssertEqual(p.currentIndex, 0, "\(how): the console looks the title up")
+            XCTAssertTrue(p.isFrozen, "\(how): the room is held")
+            XCTAssertTrue(fills(p.audience).contains(segue), "\(how): the room sees the segue: \(fills(p.audience))")
+            XCTAssertNotNil(p.notice?.text.range(of: "the room still sees"), "\(how): the banner says so")
+        }
+        p.goTo(1)
+        p.next()
+        roomSeesTheSegue("next")
+        p.press(Key("Page Up"))
+        roomSeesTheSegue("Page Up from its look-up")
+        p.press(Key("f"))
+        XCTAssertFalse(p.isFrozen); XCTAssertEqual(p.currentIndex, 0)
+        XCTAssertTrue(p.goTo(2))
+        roomSeesTheSegue("a go-to")
+        p.press(Key("Page Down"))
+        XCTAssertEqual(p.currentIndex, 3, "next goes on from the segue"); XCTAssertFalse(p.isFrozen)
+    }
 }

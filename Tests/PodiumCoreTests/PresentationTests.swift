@@ -11,8 +11,10 @@ final class RecordingScene: Scene {
     let audienceView = View()
     var events: [String] = []
     var received: [String] = []
+    /// Run when the scene becomes current, after it is recorded (a plugin's own `didBecomeCurrent`).
+    var onCurrent: (() -> Void)?
     init(_ t: String) { title = t; audienceView.backgroundColor = Color(10, 20, 30) }
-    func didBecomeCurrent() { events.append("current") }
+    func didBecomeCurrent() { events.append("current"); onCurrent?() }
     func willResignCurrent() { events.append("resign") }
     func receive(_ p: SceneParameters) { received.append((try? p.string("query")) ?? "") }
 }
@@ -36,6 +38,12 @@ final class PresentationTests: XCTestCase {
             SceneKind(name: "opener", summary: "") { _, ctx in self.openerContext = ctx; let s = RecordingScene("Opener"); self.made.append(s); return s },
             // A second opener of another kind, as the map's place card opens the web search.
             SceneKind(name: "card", summary: "") { _, ctx in self.cardContext = ctx; let s = RecordingScene("Card"); self.made.append(s); return s },
+            // Opens a scene of kind "a" each time it becomes current (trial 32 F2: a segue).
+            SceneKind(name: "segue", summary: "") { _, ctx in
+                let s = RecordingScene("Segue"); s.audienceView.backgroundColor = Color(1, 2, 3); self.made.append(s)
+                s.onCurrent = { ctx.openScene(kind: "a", parameters: [:]) }
+                return s
+            },
         ]))
         let deck = Deck(title: "T", scenes: kinds.map { DeckScene(kind: $0, notes: "notes for \($0)") }, path: "/tmp/t.json")
         return Presentation(deck: deck, registry: r, metrics: FixedMetrics(), clock: { self.now })

@@ -52,6 +52,7 @@ extension Presentation {
     func beginLookUp(to target: Int) {
         let origin = lookUp?.origin ?? currentIndex
         if lookUp == nil { setFrozen(true) }
+        lookUpsBegun += 1
         lookUp = LookUp(origin: origin)
         if let n = lookUpNotice, notice?.text == n { showNotice(nil) }
         let show = keyMap.keys(for: .freeze).first.map { "\($0) shows it to the room" } ?? "unfreeze to show it to the room"

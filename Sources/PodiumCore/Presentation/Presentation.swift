@@ -63,6 +63,8 @@ public final class Presentation {
     /// and the notice that says so.
     var lookUp: LookUp?
     var lookUpNotice: String?
+    /// Counts the look-ups begun, so a move ends only the one it left (`goTo`).
+    var lookUpsBegun = 0
     /// A press on the banner while the talk is held, whose release goes there too (`heldPointerInput`).
     var pressOnBanner = false
     /// A reload reading the scenes' content off the main thread, and the input waiting for it
@@ -385,8 +387,11 @@ public final class Presentation {
         if waitsForReloadPlace(.goTo(index)) { return true }
         closePromptsForAMove()
         timeStepOffRemovedScene(to: index)
+        let begun = lookUpsBegun
         show(index)
-        endLookUpAfterAMove()
+        // A scene that opens a look-up as it becomes current keeps it (trial 32 F2: the move
+        // ended the look-up its segue had just begun, and the room saw the target, live).
+        if lookUpsBegun == begun { endLookUpAfterAMove() }
         return true
     }
 
