@@ -190,15 +190,28 @@ enum CrashRestart {
         SceneCode.marker = { index in pluginCode(running: index >= 0); return Int(podium_crash_watch_scene(Int32(clamping: index))) }
         SceneCode.validating = { entry in carry("validating", entry); pluginCode(running: entry != nil) }
         SceneCode.didForget = { podium_crash_watch_forget(); carrySkips() }
-        SceneCode.leaving = { index in carry("movingTo", index.map(String.init)) }
+        SceneCode.leaving = { to in carry("movingTo", to.map { "\($0.index) \($0.identity)" }) }
     }
 
     /// The scene (0-based) a move was going to when the talk before crashed or hung in the
     /// `willResignCurrent` of the scene it left (`SceneCode.leaving`); nil otherwise, and after a
     /// kill from outside, which no scene's code is to blame for.
-    static var movingTo: Int? {
-        guard !afterKill, let v = carried["movingTo"], let i = Int(v), i >= 0 else { return nil }
-        return i
+    static var movingTo: Int? { movingToCarried?.index }
+
+    /// That scene in `deck`, the deck the restart read (edited since, maybe): the scene at its
+    /// index if it is the same entry, else the first scene with its identity; nil when gone.
+    static func movingTo(in deck: Deck) -> Int? {
+        guard let (i, identity) = movingToCarried else { return nil }
+        func matches(_ j: Int) -> Bool { SceneCode.identity(kind: deck.scenes[j].kind, parameters: deck.scenes[j].parameters.values) == identity }
+        if deck.scenes.indices.contains(i), matches(i) { return i }
+        return deck.scenes.indices.first(where: matches)
+    }
+
+    private static var movingToCarried: (index: Int, identity: String)? {
+        guard !afterKill, let v = carried["movingTo"] else { return nil }
+        let parts = v.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let i = Int(parts[0]), i >= 0 else { return nil }
+        return (i, parts[1])
     }
 
     /// Tells the watcher the blackout keys (`KeyMap.blackoutKeysyms`): pressed while the talk

@@ -48,6 +48,8 @@ final class PresentCommand {
     /// After "start fresh": the interrupted talk's journal stays on disk until the new talk has
     /// moved (`Record.isWorthResuming`), so quitting and relaunching offers it again.
     var keepsOldJournal = false
+    /// The scene `finishTheMoveThatCrashed` went on to (0-based), for the restart's notice.
+    var movedOnAfterCrash: Int?
     /// Skipped entries taken from the interrupted talk's journal at launch (`adoptJournaledSkips`).
     var journaledSkipsAdopted = 0
     /// Made once the environment is final (`run`, after SDL starts): Pango's font map loads
@@ -375,8 +377,8 @@ final class PresentCommand {
         }
         // Named as the console names the place (a PDF page as its slide, `spokenName`).
         var message = crash.restartMessage(name: presentation.spokenName(of: crash.index), room: presentation.roomBesideCard)
-        if CrashRestart.movingTo != nil, presentation.currentIndex != crash.index {
-            let line = crash.leavingMessage(name: presentation.spokenName(of: crash.index), target: presentation.spokenName(of: presentation.currentIndex))
+        if let to = movedOnAfterCrash {
+            let line = crash.leavingMessage(name: presentation.spokenName(of: crash.index), target: presentation.spokenName(of: to))
             message = (line, line)
         }
         log(message.log)
@@ -428,10 +430,13 @@ final class PresentCommand {
     /// The talk before crashed or hung in the `willResignCurrent` of the scene it was leaving
     /// (`CrashRestart.movingTo`), resumed here as its card: the speaker's move is made now,
     /// before the first frame, so the room sees where they were going (trial 32 F5).
+    /// The scene is found by its identity in the deck read now (review30 #4: an edit saved before
+    /// the restart moved the raw index to another scene). Sets `movedOnAfterCrash`, which the
+    /// restart's notice names; a move not made (resumed elsewhere, the scene gone) names none.
     func finishTheMoveThatCrashed() {
-        guard let to = CrashRestart.movingTo, let crash = CrashRestart.crashedScene, crash.index == presentation.currentIndex,
-              to != crash.index, to < presentation.sceneCount else { return }
-        presentation.goTo(to)
+        guard let to = CrashRestart.movingTo(in: presentation.deck), let crash = CrashRestart.crashedScene,
+              crash.index == presentation.currentIndex, to != crash.index, presentation.goTo(to) else { return }
+        movedOnAfterCrash = to
         log("went on to scene \(to + 1), where the talk was going when scene \(crash.index + 1)'s plugin code \(crash.verb) as it was left")
     }
 

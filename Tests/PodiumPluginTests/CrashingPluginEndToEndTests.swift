@@ -45,7 +45,11 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
                    text = text.replacingOccurrences(of: clickLine, with: "{ [weak self, greeting = settings.greeting] _ in if greeting == \"crash-click\" { fatalError(\"a deliberate bug in a click\") }; self?.count += 1 }")
                    text = text.replacingOccurrences(of: keyLine, with: "        if title == \"crash-key\" { fatalError(\"a deliberate bug in a key\") }\n" + keyLine)
                    // "crash-resign": traps as the talk leaves the scene (cleanup code force-unwrapping).
-                   text += "\nextension ExampleScene { func willResignCurrent() { if title == \"crash-resign\" { fatalError(\"a deliberate bug leaving the scene\") } } }\n"
+                   // "crash-resign-edit": first saves the deck edited (`PODIUM_TEST_DECK_EDIT` renamed
+                   // over `PODIUM_TEST_DECK`), as a speaker's edit the talk had not reloaded yet.
+                   text += "\nextension ExampleScene { func willResignCurrent() {\n"
+                       + "    if title == \"crash-resign-edit\", let from = getenv(\"PODIUM_TEST_DECK_EDIT\"), let to = getenv(\"PODIUM_TEST_DECK\") { rename(from, to); fatalError(\"a deliberate bug leaving the scene\") }\n"
+                       + "    if title == \"crash-resign\" { fatalError(\"a deliberate bug leaving the scene\") } } }\n"
                    text += "\nfinal class CurrentTrapView: View { nonisolated(unsafe) static var armed = false; override func draw(into list: inout DrawList) { if Self.armed { fatalError(\"a deliberate bug drawing the room\") } } }\n"
                    text += "\nfinal class TrapView: View { override func draw(into list: inout DrawList) { fatalError(\"a deliberate bug in draw\") } }\n"
                    // "divzero": trial 11 F1's bar chart of an empty list (+inf wide), a NaN and a huge
@@ -905,6 +909,26 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertEqual(try client.send(["cmd": "next"])["ok"]?.bool, true, "leaving its card crashes nothing")
         XCTAssertEqual(occurrences(of: "restarted after a crash", in: app.log), 1, app.log)
         _ = try? client.send(["cmd": "quit"])
+    }
+
+    /// Review30 #4: the deck saved edited before the restart (a scene put in before the one the
+    /// speaker went to) still resumes on that scene, found by its kind and parameters, and the
+    /// notice names it; the raw index would have gone to the scene put in.
+    func testACrashLeavingASceneFindsTheSceneGoneToInADeckEditedMeanwhile() throws {
+        let path = try deck(crashing: "crash-resign-edit")
+        let edited = work.appendingPathComponent("edited.json")
+        try String(contentsOfFile: path, encoding: .utf8)
+            .replacingOccurrences(of: "{ \"kind\": \"title\", \"parameters\": { \"heading\": \"Four\" } }",
+                                  with: "{ \"kind\": \"title\", \"parameters\": { \"heading\": \"Put in\" } },\n  { \"kind\": \"title\", \"parameters\": { \"heading\": \"Four\" } }")
+            .write(to: edited, atomically: true, encoding: .utf8)
+        XCTAssertTrue(try String(contentsOf: edited, encoding: .utf8).contains("Put in"), "the edit")
+        let app = try launch(path, environment: ["PODIUM_TEST_DECK_EDIT": edited.path, "PODIUM_TEST_DECK": path], extra: ["--page", "3"])
+        _ = try? app.send(["cmd": "next"])   // the talk saves the edit and dies answering it
+        XCTAssertTrue(waitUntil(60) { app.log.contains("went on to scene 5, where the talk was going") }, "log:\n\(app.log)")
+        let s = try waitForTalk(app, "the talk is up on the scene the speaker went to") { $0["scene"]?["index"]?.int == 4 }
+        XCTAssertEqual(s["scene"]?["title"]?.string, "Four", "\(s)")
+        XCTAssertTrue(banner(s)?.contains("as the talk left it for scene 5") == true, banner(s) ?? "no notice; log:\n\(app.log)")
+        _ = try? ControlClient(path: app.socketPath, timeout: 10).send(["cmd": "quit"])
     }
 
     /// Making the scene the speaker goes to runs before the room gets there: the restart is

@@ -402,7 +402,8 @@ public final class Presentation {
         // Behind a removed scene's picture the console's scene never became current.
         if index != currentIndex || old == nil, removedScene == nil, let old {
             // Not during a look-up: the restart would show its target to the room, live (review30).
-            SceneCode.leaving?(lookUp == nil ? index : nil)
+            let to = deck.scenes[index]
+            SceneCode.leaving?(lookUp == nil ? (index, SceneCode.identity(kind: to.kind, parameters: to.parameters.values)) : nil)
             SceneCode.run(in: currentIndex) { old.willResignCurrent() }
             SceneCode.leaving?(nil)
         }

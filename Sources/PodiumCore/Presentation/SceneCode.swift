@@ -24,11 +24,12 @@ import PodiumKit
     /// Set by the executable: tells the watcher that the crashes in a row so far no longer count
     /// (a reload: trial 10, "crashed the talk 3 times" after a reload) and carries the skips.
     public static var didForget: (() -> Void)?
-    /// Set by the executable: told the 0-based scene a move goes to while the scene it leaves
-    /// runs its `willResignCurrent`, and nil after. A crash or hang there is the speaker's move
-    /// under way: the restart resumes on the scene moved to, the one left skipped (trial 32 F5:
-    /// the talk came back on the scene left, and the next try crashed again).
-    public static var leaving: ((Int?) -> Void)?
+    /// Set by the executable: told the scene a move goes to (0-based index, and its `identity`,
+    /// which finds it again in a deck edited before the restart) while the scene it leaves runs
+    /// its `willResignCurrent`, and nil after. A crash or hang there is the speaker's move under
+    /// way: the restart resumes on the scene moved to, the one left skipped (trial 32 F5: the
+    /// talk came back on the scene left, and the next try crashed again).
+    public static var leaving: (((index: Int, identity: String)?) -> Void)?
     /// Told when a scene's drawing had commands dropped (non-finite geometry, `DrawListSanitiser`):
     /// 0-based scene index and what was dropped. Set by `Presentation` (a log line once per scene).
     static var droppedDrawing: ((Int, DrawListSanitiser.Report) -> Void)?
