@@ -53,6 +53,7 @@ struct shared_state {
      * crash it restarts after (a crash at launch otherwise left no trace with the backtracer off). */
     volatile int crash_signal, crash_code, crash_sender;
     volatile unsigned long crash_address;
+    volatile int first_frame;     /* 1: the talk drew its first frame (`podium_crash_watch_first_frame`) */
 };
 static struct shared_state *shared = NULL;
 /* What the watcher writes for the restart's environment (`watch`, `restart_environment`). */
@@ -355,9 +356,11 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *stopping, int *
          * Event driven (trial 12 F5): on the X connection opened once the loop is that late, a
          * display change wakes this loop at once, which covers the room before comparing (a poll
          * found it up to 250 ms late, the room seeing the stale console meanwhile). Compared
-         * once on opening too: a change while the loop was less late. */
+         * once on opening too: a change while the loop was less late. Not before the first frame:
+         * no window shows anything stale yet (review30 #1: a projector's handshake during a slow
+         * first `make` killed a healthy launch). */
         const char *why = NULL;
-        if (*hung_scene == -2 && t - seen > 1.5 && state->layout_count > 0) {
+        if (*hung_scene == -2 && t - seen > 1.5 && state->layout_count > 0 && state->first_frame) {
             int n = state->layout_count < 8 ? state->layout_count : 8;
             if (xfd < 0) watch_cover_keys(state->carry, talk);
             int opened = xfd < 0 && (xfd = podium_layout_watch()) >= 0;
@@ -764,6 +767,10 @@ void podium_crash_watch_heartbeat(void) {
 
 void podium_crash_watch_heartbeat_stop(void) {
     if (shared) shared->beat_ms = 0;
+}
+
+void podium_crash_watch_first_frame(void) {
+    if (shared) shared->first_frame = 1;
 }
 
 int podium_crash_watch_place(const char *text) {

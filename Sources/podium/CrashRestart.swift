@@ -112,7 +112,10 @@ enum CrashRestart {
     static func quitting() { podium_crash_watch_stopping() }
 
     /// The main loop came round: the watcher restarts a talk whose loop has not for 10 s.
-    static func heartbeat() { loopBeats = true; podium_crash_watch_heartbeat() }
+    static func heartbeat() {
+        if !loopBeats { loopBeats = true; podium_crash_watch_first_frame() }
+        podium_crash_watch_heartbeat()
+    }
 
     /// Whether the main loop stamps the heartbeat yet. Before (loading the deck, making the first
     /// scenes), a plugin's code is watched alone: stamped as it starts, unwatched once it

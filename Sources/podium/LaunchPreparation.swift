@@ -20,6 +20,12 @@ extension PresentCommand {
         let displays = SDLVideo.displaysAsUsersName(SDLVideo.displays())
         _ = probe.update(displays, at: 0)
         let a = probe.assignment
+        // The watcher knows the room from now on, not only from the first frame: a restart that
+        // dies in its first scene's `make` holds the room's lock already, and the watcher's cover
+        // takes it over only with a room to cover (review29 #2: the lock went free). Until the
+        // first frame it watches no display change with it (`podium_crash_watch_first_frame`).
+        CrashRestart.reportLayout(displays: displays.map(\.bounds), room: a.roomDisplay?.bounds,
+                                  spare: probe.spareDisplays.map(\.bounds), x11: true)
         var prepared: [String] = []
         func name(_ s: Size) -> String { "\(Int(s.width))×\(Int(s.height))" }
         if let d = a.audienceDisplay, d.bounds.width >= 1, d.bounds.height >= 1 {

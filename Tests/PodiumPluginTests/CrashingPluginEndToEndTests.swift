@@ -33,7 +33,8 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
                    text = text.replacingOccurrences(of: settingsLine, with: settingsLine + "            if greeting == \"crash-validate\" { fatalError(\"a deliberate bug in validate\") }\n"
                        + "            if greeting == \"hang-validate\" { while true { sleep(1) } }\n")
                    text = text.replacingOccurrences(of: initLine, with: initLine + "        if settings.greeting == \"crash\" { fatalError(\"a deliberate bug in make\") }\n"
-                       + "        if settings.greeting == \"hang\" { while true { sleep(1) } }\n")
+                       + "        if settings.greeting == \"hang\" { while true { sleep(1) } }\n"
+                       + "        if settings.greeting == \"slow-make\" { sleep(5) }\n")
                    text = text.replacingOccurrences(of: cardLine, with: cardLine + "        if settings.greeting == \"crash-draw\" { card.addSubview(TrapView().pinned(.fill())) }\n"
                        + "        if settings.greeting == \"divzero\" { card.addSubview(DivideByZeroView().pinned(.fill())) }\n"
                        + "        if settings.greeting == \"crash-current\" { card.addSubview(CurrentTrapView().pinned(.fill())) }\n")
@@ -851,6 +852,27 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         XCTAssertFalse(app.log.contains("a display change ("), "nothing covered; log:\n\(app.log)")
         XCTAssertEqual(fds, [[0, 1, 2, 3, 4, 5, 6]], "the watcher of a healthy talk holds no X connection")
         XCTAssertEqual(occurrences(of: "first frame of both windows", in: app.log), 1, app.log)
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+    }
+
+    /// Review30 #1: a projector's handshake (its mode changing) during a slow first `make`, before
+    /// any window shows anything, is no stale window to hide: the launch goes on, nothing is
+    /// restarted or blamed, although the watcher knows the layout from before that `make`.
+    func testADisplayChangeDuringASlowFirstMakeRestartsNothing() throws {
+        let rig = try XorgRig(monitors: ["1280x800", "1024x768"])
+        defer { rig.stop() }
+        // The mode changes 3 s after launch, in the 5 s make (the talk answers nothing before it).
+        let handshake = Process()
+        handshake.executableURL = URL(fileURLWithPath: "/bin/sh")
+        handshake.arguments = ["-c", "sleep 3; exec \"$0\" mode \"$1\" 1 1280x1024", TestPaths.root.appendingPathComponent("Tests/Rig/xorg-rig.sh").path, rig.dir.path]
+        try handshake.run()
+        let app = try launch(try deck(crashing: "slow-make"), on: rig, windowed: false, extra: ["--page", "3"], checkDriver: false)
+        handshake.waitUntilExit()
+        XCTAssertEqual(handshake.terminationStatus, 0)
+        XCTAssertTrue(waitUntil(30) { app.log.contains("first frame of both windows") }, "log:\n\(app.log)")
+        XCTAssertEqual(try app.send(["cmd": "state"])["scene"]?["index"]?.int, 2)
+        XCTAssertFalse(app.log.contains("restart"), "nothing restarted; log:\n\(app.log)")
+        XCTAssertFalse(app.log.contains("displays changed while"), "log:\n\(app.log)")
         _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
     }
 

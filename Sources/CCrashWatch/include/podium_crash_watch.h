@@ -72,6 +72,12 @@ int podium_crash_watch_carry(const char *text);
  * as long as it takes); not watched any more. */
 void podium_crash_watch_heartbeat(void);
 void podium_crash_watch_heartbeat_stop(void);
+/* The talk's first frame is drawn (call once): from now on a late loop is a talk whose windows
+ * may be stale, so a display change or the blackout key while it is late covers the room and a
+ * display change restarts it at once. Before it, no window shows anything yet: a slow first
+ * `make` during a projector's handshake is left to finish (review30 #1), and the layout reported
+ * meanwhile only tells a crash's cover where the room is (review29 #2). */
+void podium_crash_watch_first_frame(void);
 
 /* The talk's place (the journal's record as JSON, at most 4095 bytes): kept in the shared state
  * so a restart resumes it without the disk (a read-only or full state folder); the restart gets
