@@ -134,6 +134,9 @@ public final class Presentation {
     var typingGuard = TypingGuard()
     /// The text entry the last typed key went into (`coverTypedIntoField`).
     weak var lastTypedField: View?
+    /// When an Esc last closed a popover, a field or the overview, or a key went into a field
+    /// (`escapeKeepsTheRoom`): `clock()` seconds; nil once an Esc was held back after it.
+    var escapeClosedAt: Double?
     var typingHintShown = false
     var typingHintTimer: TimerToken?
     /// The text field that had the keys when the console hid, given back after a short blip (`HiddenConsole.swift`).

@@ -35,6 +35,7 @@ extension Presentation {
         if pageJumpTakesKey(k) { return true }
         // No one sees the console: its popovers, overview, help and fields take no keys.
         if consoleHidden { return pressWithTheConsoleHidden(k, action: action) }
+        if escapeKeepsTheRoom(action, intoField: intoField) { return true }
         // A clicker's next/previous still drives the talk over the key help and the overview
         // (which keep the arrows, Home/End, Space and Return): they close and the key acts.
         // So do the keys that cover the room (the clicker's blank key, w, f): never only a close.
