@@ -83,7 +83,7 @@ final class BandListScene: Scene {
         let select = try p.string("select")
         if let select, let b = model.band(named: select) { model.select(id: b.id) }
         showSelection()
-        restoreKeptEdits(roomChosen: select.flatMap { model.band(named: $0)?.id })
+        restoreKeptEdits(roomChosen: select.map { model.band(named: $0)?.id })
         if let select, model.band(named: select) == nil, model.selected == nil, !isNewBand {
             // Renamed or deleted since the deck was written: the speaker is told, not left to
             // find out from the room's list of every name.
@@ -112,11 +112,11 @@ final class BandListScene: Scene {
     }
 
     /// Edits kept from before a quit come back in the form, still unsaved (the audience view
-    /// shows the stored band until the speaker edits again or saves). `roomChosen`: the band the
-    /// deck's `select` names; edits kept for another band are parked for it, not selected, so a
+    /// shows the stored band until the speaker edits again or saves). `roomChosen`: nil without a
+    /// `select` in the deck, else the band it names (nil inside: none, deleted since); edits kept for another band are parked for it, not selected, so a
     /// draft left from a rehearsal never decides which band the room sees first (trial 19 m5:
     /// the room opened on Queen, the notes said "Start with Radiohead").
-    private func restoreKeptEdits(roomChosen: Int64?) {
+    private func restoreKeptEdits(roomChosen: Int64??) {
         var (kept, damaged) = keptEdits.load()
         if let damaged {
             // Never lose what the speaker had: the file was moved aside (or left, and not written).
@@ -140,6 +140,8 @@ final class BandListScene: Scene {
             return
         }
         guard let stored = model.index.band(id: d.id), stored != d else { keepDrafts(form: nil); return }
+        // A `select` naming a deleted band chose no band: the room sees every name, and the draft
+        // waits too (trial 34 F1: it put its band on the projector). No `select`: the draft's band.
         if let roomChosen, roomChosen != d.id {
             parked[d.id] = d
             // The chosen band's own kept edits, if any, come to the form.
@@ -436,15 +438,18 @@ final class BandListScene: Scene {
     }
 
     func receive(_ parameters: SceneParameters) {
+        // A resume of a room that saw every name (`position`): no band, whatever `init` chose.
+        if parameters.values["select"] == .null { userSelected(nil); return }
         if let name = try? parameters.string("select"), let b = model.band(named: name) { userSelected(b.id) }
     }
 }
 
 /// The band the room sees is the scene's place: a resume after a crash shows it again (through
-/// `receive`'s `select`), not the deck's first selection. A reload hands the selection over
+/// `receive`'s `select`), not the deck's first selection; `select: null` when the room saw every
+/// name (trial 34 F1: after a delete, the restart showed the deck's band). A reload hands the selection over
 /// through `SceneStateCarrying` instead, which lets a changed `select` win.
 extension BandListScene: ScenePositionKeeping {
-    var position: [String: JSONValue] { audience.shown.map { ["select": .string($0.name)] } ?? [:] }
+    var position: [String: JSONValue] { ["select": audience.shown.map { .string($0.name) } ?? .null] }
 }
 
 /// A reload that remakes the scene (a co-author's edit of its parameters) keeps the speaker's

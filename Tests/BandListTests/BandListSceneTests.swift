@@ -529,7 +529,31 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertNil(node("bands.list")?.value, "no row is selected")
         XCTAssertEqual(node("bands.empty")?.label, "Deleted “Radiohead”. The room sees every name; pick a band from the list to show it.")
         XCTAssertFalse(scene.deleteButton.isEnabled, "nothing to delete")
-        XCTAssertEqual(scene.position, [:], "a resume shows every name too")
+        // Trial 34 F1: the resume after a crash showed the room the deck's `select` band.
+        XCTAssertEqual(scene.position, ["select": .null], "the room saw no band")
+        let again = try makeScene(["select": "Queen", "locale": "en_US"])
+        XCTAssertEqual(again.audience.shown?.name, "Queen", "made again: the deck's selection")
+        again.receive(SceneParameters(scene.position, path: "resume"))
+        XCTAssertNil(again.audience.shown, "a resume shows every name too")
+        XCTAssertNil(again.model.selected)
+    }
+
+    /// Trial 34 F1 (d): a deck whose `select` names a deleted band, with a rehearsal's unsaved
+    /// edits to another band: the room sees every name, the draft is parked for its band, and
+    /// the speaker is told the deck's band is missing (the draft's band went on the projector).
+    func testADraftNeverChoosesTheRoomsBandWhenTheDecksSelectIsGone() async throws {
+        let queen = try XCTUnwrap(scene.model.band(named: "Queen"))
+        click("bands.list.row.\(queen.id)")
+        scene.detail.rating.userSet(1)
+        XCTAssertTrue(scene.isDirty)
+        scene = try makeScene(["select": "Nirvana Deleted", "locale": "en_US"])
+        XCTAssertNil(scene.audience.shown, "the room sees every name, not Queen")
+        XCTAssertNil(scene.model.selected)
+        XCTAssertTrue(try XCTUnwrap(node("bands.empty")?.label).hasPrefix("The deck selects “Nirvana Deleted”, which is not in the catalogue"))
+        click("bands.list.row.\(queen.id)")
+        XCTAssertEqual(node("bands.rating")?.value, "1", "the draft comes back when its band is picked")
+        XCTAssertEqual(scene.audience.shown?.name, "Queen")
+        XCTAssertNotEqual(scene.audience.shown?.rating, 1, "the room sees Queen as stored")
     }
 
     func testActionsShareSearchAndFindStores() async throws {
