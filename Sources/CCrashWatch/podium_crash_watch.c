@@ -312,7 +312,10 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *stopping, int *
         /* Every 250 ms while the loop is late or the room covered (a talk that survived its
          * crash signal to uncover), else every second; at once on a display change. */
         int late = state && ((limit > 0 && now_seconds() - seen > 1) || cover_fd >= 0);
-        int r = poll(p, xfd >= 0 ? 2 : 1, state ? (late ? 250 : 1000) : -1);
+        /* With the hang watch off and no cover up, nothing needs a look: asleep until a byte
+         * (review30 #7: it woke every second). */
+        int idle = limit <= 0 && cover_fd < 0;
+        int r = poll(p, xfd >= 0 ? 2 : 1, state && !idle ? (late ? 250 : 1000) : -1);
         if (r < 0 && errno != EINTR) break;
         if (r > 0 && p[0].revents) {
             ssize_t n = read(3, &byte, 1);

@@ -437,6 +437,25 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
         try checkCrashCover(backtracer: false, hangSeconds: 0)
     }
 
+    /// Review30 #7: with the hang watch off the watcher has nothing to look at between the
+    /// talk's bytes: it sleeps (it woke every second, which someone turning the watch off to
+    /// save wake-ups did not get).
+    func testTheWatcherSleepsWithTheHangWatchOff() throws {
+        let app = try launch(try deck(crashing: "hello"), environment: ["PODIUM_HANG_SECONDS": "0"])
+        let pid = app.process.processIdentifier
+        let watcher = try XCTUnwrap(((try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? "")
+            .split(separator: " ").compactMap { pid_t($0) }.first { (try? String(contentsOfFile: "/proc/\($0)/comm", encoding: .utf8)) == "podium-watch\n" })
+        func wakeUps() throws -> Int {
+            let status = try String(contentsOfFile: "/proc/\(watcher)/status", encoding: .utf8)
+            let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") })
+            return try XCTUnwrap(Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)))
+        }
+        let before = try wakeUps()
+        usleep(3_500_000)
+        XCTAssertLessThanOrEqual(try wakeUps() - before, 1, "the watcher slept")
+        _ = try? ControlClient(path: app.socketPath, timeout: 5).send(["cmd": "quit"])
+    }
+
     func checkCrashCover(backtracer: Bool, hangSeconds: Int = 10) throws {
         let (rig, app) = try hangRig(hangSeconds: hangSeconds, crashing: "crash-click", backtracer: backtracer)
         let lines = try crashOnSceneThree(app, rig: rig, watching: (1280 + 384, 256, 256, 256))
