@@ -14,6 +14,13 @@ extension Presentation {
     /// something used it.
     @discardableResult
     public func audienceInput(_ e: InputEvent) -> Bool {
+        // A press outside an open popover dismisses it and does nothing else, here as on the
+        // console (trial 34 m4: a click on the projector to close one also moved the talk).
+        if case .mouseDown = e, presenter.overlay.topmost != nil {
+            presenter.overlay.presented.reversed().forEach { $0.dismiss(byUser: true) }
+            presenter.requestRedraw()
+            return true
+        }
         if let p = Self.point(of: e), claimPointer(e, at: p, on: .audienceWindow) { return true }
         if audience.dispatch(e) { return true }
         return pointerAction(e)
