@@ -162,7 +162,14 @@ final class DisplayControllerTests: FakeDisplaysTestCase {
                        + "and back to HDMI-1, or a display plugged now, when one is there.")
         platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
         advance(0.5, c); c.refresh(reason: "display 1 connected")
-        XCTAssertEqual(presentation.notice?.text, "The room sees the talk again, on HDMI-1.", "a blip's notice does not stay up")
+        XCTAssertEqual(presentation.notice?.text, "HDMI-1 is back: the room sees the talk again.", "a blip's notice does not stay up")
+        // Trial 34 m12: blacked out, the room does not see the talk when its display is back.
+        presentation.audienceMode = .black
+        platform.connect([("eDP-1", 1280, 800)])
+        advance(1, c); c.refresh(reason: "display 1 disconnected")
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
+        advance(0.5, c); c.refresh(reason: "display 1 connected")
+        XCTAssertEqual(presentation.notice?.text, "HDMI-1 is back: the room sees black, as asked (b shows the talk).")
     }
 
     /// Review28: with a third display already connected, the room's view goes there after the

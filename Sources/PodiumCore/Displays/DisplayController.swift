@@ -156,8 +156,20 @@ public final class DisplayController<Platform: DisplayPlatform> {
         } else if let lost = saidRoomLost, let d = policy.assignment.audienceDisplay {
             saidRoomLost = nil   // a blip: the notice of the loss does not stay up for 10 s
             // Another display already there is not known to be the room's (review28).
-            presentation.showPassingNotice(d.identity == lost || arrivedSinceLoss(d) ? "The room sees the talk again, on \(d.name)."
+            presentation.showPassingNotice(d.identity == lost || arrivedSinceLoss(d) ? "\(d.name) is back: \(roomSeesAgain)."
                                            : "The room's view is on \(d.name) now; \(lost.name) is still gone.", seconds: 5)
+        }
+    }
+    /// What the room sees on its display back: the talk, or the cover or hold the speaker chose
+    /// (trial 34 m12: "sees the talk again" while the projector showed black).
+    private var roomSeesAgain: String {
+        let p = presentation
+        if let l = p.lookUp { return "the room still sees \(p.title(at: l.origin)) (the look-up is on the console only)" }
+        if p.isFrozen { return "the room sees the frozen frame (f shows the talk)" }
+        switch p.audienceMode {
+        case .black: return "the room sees black, as asked (b shows the talk)"
+        case .white: return "the room sees white, as asked (w shows the talk)"
+        default: return "the room sees the talk again"
         }
     }
     /// The room's display the console said was gone, and not yet that it is back.
