@@ -169,6 +169,27 @@ final class PopoverAnchorTests: XCTestCase {
         XCTAssertEqual(dismissed, [false])
     }
 
+    /// Trial 34 m11: a toolbar button cut to a sliver by its clip (a narrow window) counts as out
+    /// of sight; one still half shown keeps its popover.
+    func testAViewClippedToASliverCloses() async throws {
+        let root = makeRoot(Size(800, 600))
+        let clip = View(background: .white)
+        clip.clipsToBounds = true
+        root.host(clip, at: Rect(100, 100, 300, 300))
+        let inner = Button("Actions…", id: "actions")
+        clip.addSubview(inner.pinned(Pins(leading: 20, top: 20, width: 80, height: 30)))
+        root.layoutIfNeeded()
+        var dismissed: [Bool] = []
+        let p = try open(root, at: .view(inner)) { dismissed.append($0) }
+        inner.pins = Pins(leading: 260, top: 20, width: 80, height: 30)   // half cut off
+        _ = root.renderFrame()
+        XCTAssertNotNil(p.superview, "half shown: still anchored")
+        inner.pins = Pins(leading: 290, top: 20, width: 80, height: 30)   // 10 of 80 pt shown
+        _ = root.renderFrame()
+        XCTAssertNil(p.superview, "a sliver: out of sight")
+        XCTAssertEqual(dismissed, [false])
+    }
+
     // MARK: The anchor goes
 
     func testRemovedHiddenOrFreedAnchorsClose() async throws {

@@ -42,6 +42,7 @@ public struct PopoverAnchor {
         guard isViewAnchored else { return windowRect }
         guard let v = view, v.isVisibleInWindow, v.host === host, let r = local.map({ $0(v) }) ?? v.bounds else { return nil }
         var shown = v.convertToWindow(r)
+        let whole = shown
         let isPoint = shown.isEmpty   // a zero-size anchor (a point) is kept while inside every clip
         var cur: View? = v
         while let c = cur {
@@ -57,8 +58,15 @@ public struct PopoverAnchor {
             }
             cur = c.superview
         }
+        // A sliver left by a clip (a toolbar button cut by a narrow window: trial 34 m11, 9.5 of
+        // its 80 pt) is out of sight too: the arrow could only point at its neighbour.
+        if !isPoint, shown.width < whole.width * Self.visibleShare || shown.height < whole.height * Self.visibleShare { return nil }
         return shown
     }
+
+    /// The least share of a view anchor's width and height a clip may leave for it to count as
+    /// in sight (a row half scrolled out stays anchored).
+    static let visibleShare = 0.25
 
     /// The overlay (popover, bottom sheet) the anchor view sits in, if any: what a popover or
     /// sheet opened from it becomes a child of.
