@@ -153,7 +153,8 @@ final class PopoverAnchorTests: XCTestCase {
         XCTAssertEqual(dismissed, [false])
     }
 
-    func testAViewScrolledOutOfAClippingAncestorCloses() async throws {
+    /// A button 80×30 pt at (20, 20) in a 300×300 clipping view, laid out in an 800×600 window.
+    private func clippedButton() -> (WindowRoot, Button) {
         let root = makeRoot(Size(800, 600))
         let clip = View(background: .white)
         clip.clipsToBounds = true
@@ -161,6 +162,11 @@ final class PopoverAnchorTests: XCTestCase {
         let inner = Button("Deep", id: "deep")
         clip.addSubview(inner.pinned(Pins(leading: 20, top: 20, width: 80, height: 30)))
         root.layoutIfNeeded()
+        return (root, inner)
+    }
+
+    func testAViewScrolledOutOfAClippingAncestorCloses() async throws {
+        let (root, inner) = clippedButton()
         var dismissed: [Bool] = []
         let p = try open(root, at: .view(inner)) { dismissed.append($0) }
         inner.pins = Pins(leading: 20, top: 400, width: 80, height: 30)   // below the clip, still in the window
@@ -172,13 +178,7 @@ final class PopoverAnchorTests: XCTestCase {
     /// Trial 34 m11: a toolbar button cut to a sliver by its clip (a narrow window) counts as out
     /// of sight; one still half shown keeps its popover.
     func testAViewClippedToASliverCloses() async throws {
-        let root = makeRoot(Size(800, 600))
-        let clip = View(background: .white)
-        clip.clipsToBounds = true
-        root.host(clip, at: Rect(100, 100, 300, 300))
-        let inner = Button("Actions…", id: "actions")
-        clip.addSubview(inner.pinned(Pins(leading: 20, top: 20, width: 80, height: 30)))
-        root.layoutIfNeeded()
+        let (root, inner) = clippedButton()
         var dismissed: [Bool] = []
         let p = try open(root, at: .view(inner)) { dismissed.append($0) }
         inner.pins = Pins(leading: 260, top: 20, width: 80, height: 30)   // half cut off
