@@ -271,6 +271,10 @@ final class KeyRoutingTests: XCTestCase {
             XCTAssertNil(p.presenter.focusedView, "Esc released \(control.id ?? "?")")
         }
         p.press(Key("b")); p.press(Key("Escape"))
+        XCTAssertEqual(p.audienceMode, .black, "just after leaving a field, Esc keeps the room black (trial 34 F2)")
+        p.press(Key("Escape"))
+        XCTAssertEqual(p.audienceMode, .normal, "Esc again is the talk's (back to live)")
+        p.press(Key("b")); now += Presentation.escapeGrace + 0.1; p.press(Key("Escape"))
         XCTAssertEqual(p.audienceMode, .normal, "with nothing focused Esc is the talk's (back to live)")
     }
 

@@ -162,10 +162,11 @@ public final class ConsoleView: View {
         banner.frame = Rect(0, 48, bannerWidth, banner.height(forWidth: bannerWidth))
         // The overview leaves the toolbar (its timers and the room's status) in sight, and lies
         // below the banner's line as the scene does, so a notice never hides its header (trial
-        // 17 m8); the key help, over the toolbar too, starts its rows there.
+        // 17 m8); so does the key help (trial 34 m5: it hid the timers and what the room sees),
+        // its title and rows below the banner's line.
         overview.frame = Rect(0, body.minY + extra, b.width, max(0, body.height - extra))
-        help.frame = b
-        help.rowsTop = body.minY + extra + 12
+        help.frame = body
+        help.rowsTop = extra + 6
         // Under the overview or help nothing else needs drawing (nor the pointer over the preview).
         let covered = !overview.isHidden || !help.isHidden
         for v in [sceneArea, sidebar] where v.isHidden != covered { v.isHidden = covered }

@@ -113,9 +113,9 @@ public final class OverviewView: View {
 /// The `?` overlay: every binding of the key map, by action.
 public final class HelpView: View {
     var keyMap = KeyMap.standard
-    /// Where the rows start (local points): below the console's banner line, set by its layout,
-    /// so a notice never covers the first keys; the title sits above, in the toolbar's band.
-    var rowsTop = 60.0 { didSet { if rowsTop != oldValue { setNeedsDisplay() } } }
+    /// Where the title and rows start (local points): below the console's banner line, set by
+    /// its layout, so a notice never covers them.
+    var rowsTop = 40.0 { didSet { if rowsTop != oldValue { setNeedsDisplay() } } }
     public override init() { super.init(); id = "console.help"; isHidden = true; backgroundColor = Color(0x0C, 0x0D, 0x10, 0xF2) }
     public override var role: String? { "help" }
     public override func handle(_ event: InputEvent) -> Bool { isHidden = true; superview?.setNeedsDisplay(); return true }
@@ -123,8 +123,8 @@ public final class HelpView: View {
     public override func draw(into list: inout DrawList) {
         guard let m = metrics else { return }
         let t = theme
-        var y = 20.0
-        list.text("Keys — any key closes this", .bold(20), t.text, at: Point(24, y)); y = max(y + 40, rowsTop)
+        var y = rowsTop
+        list.text("Keys — any key closes this", .bold(20), t.text, at: Point(24, y)); y += 34
         // Each action's keys and summary wrap (up to 5 and 3 lines) rather than lose keys to an
         // ellipsis; two columns in smaller type (down to 11 pt) when one would run off the window.
         let actions = ConsoleAction.allCases
