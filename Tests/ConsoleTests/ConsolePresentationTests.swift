@@ -237,6 +237,9 @@ final class ConsolePresentationTests: XCTestCase {
         let t = texts(p.presenter.drawList())
         XCTAssertTrue(t.contains { $0.contains("Page Down") }, "\(t)")
         XCTAssertTrue(t.contains("Freeze the audience view (toggle)"))
+        // Trial 34 m5: the timers and what the room sees stay in sight over the help.
+        XCTAssertFalse(p.console.toolbar.isHidden)
+        XCTAssertGreaterThanOrEqual(p.console.help.frame.minY, p.console.toolbar.frame.maxY)
         p.press(Key("x"))
         XCTAssertFalse(p.isHelpOpen)
         XCTAssertEqual(p.currentIndex, 0, "the closing key does nothing else")

@@ -170,7 +170,6 @@ public final class ConsoleView: View {
         // Under the overview or help nothing else needs drawing (nor the pointer over the preview).
         let covered = !overview.isHidden || !help.isHidden
         for v in [sceneArea, sidebar] where v.isHidden != covered { v.isHidden = covered }
-        if toolbar.isHidden != !help.isHidden { toolbar.isHidden = !help.isHidden }
     }
 }
 
