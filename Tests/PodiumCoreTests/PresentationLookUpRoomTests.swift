@@ -97,4 +97,22 @@ extension PresentationTests {
         p.press(Key("Page Down"))
         XCTAssertEqual(p.currentIndex, 3, "next goes on from the segue"); XCTAssertFalse(p.isFrozen)
     }
+
+    /// Review31: from another look-up, next goes on to a segue that opens its own: the room holds
+    /// on the segue (it kept the first look-up's picture), and next goes on past it (it went back
+    /// to the segue, for ever).
+    func testASegueReachedFromAnotherLookUpHoldsTheRoomOnItself() async {
+        let p = makePresentation(kinds: ["a", "opener", "segue", "b"])
+        p.goTo(1)
+        openerContext?.openScene(kind: "b", parameters: [:])
+        XCTAssertEqual(p.currentIndex, 3); XCTAssertTrue(p.isFrozen)
+        p.press(Key("Page Down"))   // on from the opener, the scene the room sees: the segue
+        XCTAssertEqual(p.currentIndex, 0, "the segue looks the title up")
+        XCTAssertTrue(p.isFrozen)
+        XCTAssertTrue(fills(p.audience).contains(Color(1, 2, 3)), "the room sees the segue: \(fills(p.audience))")
+        XCTAssertNotNil(p.notice?.text.range(of: "the room still sees"))
+        p.press(Key("Page Down"))
+        XCTAssertEqual(p.currentIndex, 3, "next goes on past the segue")
+        XCTAssertFalse(p.isFrozen)
+    }
 }

@@ -49,10 +49,16 @@ extension Presentation {
     /// Holds the room on what it sees now and tells the speaker; `show(target)` follows.
     /// A look-up from a look-up (the map's card opened from the band list's) keeps the first
     /// one's origin, the scene the room still sees (trial 15 m1: the notice named the map).
+    /// One opened by the scene a go-to is going to, as it becomes current, is the talk's new
+    /// place: the look-up the move left ends first, and the room holds on that scene (review31:
+    /// it kept the old origin's picture, and next went back to the scene moved to, for ever).
     func beginLookUp(to target: Int) {
+        if lookUpMove?.to == currentIndex {
+            lookUpMove?.begun = true
+            if lookUp != nil { setFrozen(false) }   // the room on the scene moved to, frozen again below
+        }
         let origin = lookUp?.origin ?? currentIndex
         if lookUp == nil { setFrozen(true) }
-        lookUpsBegun += 1
         lookUp = LookUp(origin: origin)
         if let n = lookUpNotice, notice?.text == n { showNotice(nil) }
         let show = keyMap.keys(for: .freeze).first.map { "\($0) shows it to the room" } ?? "unfreeze to show it to the room"

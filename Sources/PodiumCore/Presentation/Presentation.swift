@@ -63,8 +63,9 @@ public final class Presentation {
     /// and the notice that says so.
     var lookUp: LookUp?
     var lookUpNotice: String?
-    /// Counts the look-ups begun, so a move ends only the one it left (`goTo`).
-    var lookUpsBegun = 0
+    /// A go-to under way (`goTo`): where it goes, and whether that scene began a look-up of its
+    /// own as it became current (`beginLookUp`), which the move then keeps.
+    var lookUpMove: (to: Int, begun: Bool)?
     /// A press on the banner while the talk is held, whose release goes there too (`heldPointerInput`).
     var pressOnBanner = false
     /// A reload reading the scenes' content off the main thread, and the input waiting for it
@@ -390,11 +391,13 @@ public final class Presentation {
         if waitsForReloadPlace(.goTo(index)) { return true }
         closePromptsForAMove()
         timeStepOffRemovedScene(to: index)
-        let begun = lookUpsBegun
+        lookUpMove = (index, false)
         show(index)
         // A scene that opens a look-up as it becomes current keeps it (trial 32 F2: the move
         // ended the look-up its segue had just begun, and the room saw the target, live).
-        if lookUpsBegun == begun { endLookUpAfterAMove() }
+        let begun = lookUpMove?.begun == true
+        lookUpMove = nil
+        if !begun { endLookUpAfterAMove() }
         return true
     }
 
