@@ -170,6 +170,13 @@ final class DisplayControllerTests: FakeDisplaysTestCase {
         platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
         advance(0.5, c); c.refresh(reason: "display 1 connected")
         XCTAssertEqual(presentation.notice?.text, "HDMI-1 is back: the room sees black, as asked (b shows the talk).")
+        // Review31: black is drawn over a freeze, and said first.
+        presentation.setFrozen(true)
+        platform.connect([("eDP-1", 1280, 800)])
+        advance(1, c); c.refresh(reason: "display 1 disconnected")
+        platform.connect([("eDP-1", 1280, 800), ("HDMI-1", 1920, 1080)])
+        advance(0.5, c); c.refresh(reason: "display 1 connected")
+        XCTAssertEqual(presentation.notice?.text, "HDMI-1 is back: the room sees black, as asked (b shows the talk).")
     }
 
     /// Review28: with a third display already connected, the room's view goes there after the

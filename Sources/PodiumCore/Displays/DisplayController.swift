@@ -163,13 +163,12 @@ public final class DisplayController<Platform: DisplayPlatform> {
     /// What the room sees on its display back: the talk, or the cover or hold the speaker chose
     /// (trial 34 m12: "sees the talk again" while the projector showed black).
     private var roomSeesAgain: String {
-        let p = presentation
-        if let l = p.lookUp { return "the room still sees \(p.title(at: l.origin)) (the look-up is on the console only)" }
-        if p.isFrozen { return "the room sees the frozen frame (f shows the talk)" }
-        switch p.audienceMode {
-        case .black: return "the room sees black, as asked (b shows the talk)"
-        case .white: return "the room sees white, as asked (w shows the talk)"
-        default: return "the room sees the talk again"
+        switch presentation.roomWithheld {
+        case .cover(.white)?: "the room sees white, as asked (w shows the talk)"
+        case .cover?: "the room sees black, as asked (b shows the talk)"
+        case let .lookUp(origin)?: "the room still sees \(presentation.title(at: origin)) (the look-up is on the console only)"
+        case .frozen?: "the room sees the frozen frame (f shows the talk)"
+        case nil: "the room sees the talk again"
         }
     }
     /// The room's display the console said was gone, and not yet that it is back.

@@ -22,9 +22,14 @@ extension Presentation {
             escapeClosedAt = now
             return false
         }
-        guard let at = escapeClosedAt, now - at < Self.escapeGrace, now >= at, audienceMode != .normal || isFrozen else { return false }
+        guard let at = escapeClosedAt, now - at < Self.escapeGrace, now >= at, let held = roomWithheld else { return false }
         escapeClosedAt = nil
-        let room = lookUp != nil ? "still sees \(title(at: lookUp!.origin))" : isFrozen ? "stays frozen" : audienceMode == .black ? "stays black" : "stays covered"
+        let room = switch held {
+        case .cover(.white): "stays white"
+        case .cover: "stays black"
+        case let .lookUp(origin): "still sees \(title(at: origin))"
+        case .frozen: "stays frozen"
+        }
         showNotice("The room \(room): that Esc came just after one that closed a popover or a field. Esc again shows the room the talk.", kind: .info)
         log("an Esc right after closing a popover or a field was not taken for the room (the room \(room)); the next Esc is")
         return true

@@ -315,12 +315,12 @@ public final class Presentation {
     /// ("sees a plain background until you leave this scene"), else the picture it had. The
     /// card's hint and a skipped scene's restart notice (`SceneCrash.restartMessage`) say it.
     public var roomBesideCard: String {
-        switch audienceMode {
-        case .black: return "stays black"
-        case .white: return "stays white"
-        case .normal: break
+        switch roomWithheld {
+        case .cover(.white)?: return "stays white"
+        case .cover?: return "stays black"
+        case .lookUp?, .frozen?: return "stays frozen on its picture"
+        case nil: break
         }
-        if isFrozen { return "stays frozen on its picture" }
         if let card = scenes[currentIndex] as? ErrorCardScene, !card.holdsPicture { return "sees a plain background until you leave this scene" }
         return "keeps its last picture"
     }
