@@ -204,10 +204,7 @@ enum CrashRestart {
     /// That scene in `deck`, the deck the restart read (edited since, maybe): the scene at its
     /// index if it is the same entry, else the first scene with its identity; nil when gone.
     static func movingTo(in deck: Deck) -> Int? {
-        guard let (i, identity) = movingToCarried else { return nil }
-        func matches(_ j: Int) -> Bool { SceneCode.identity(kind: deck.scenes[j].kind, parameters: deck.scenes[j].parameters.values) == identity }
-        if deck.scenes.indices.contains(i), matches(i) { return i }
-        return deck.scenes.indices.first(where: matches)
+        movingToCarried.flatMap { SceneCode.index(of: $0.identity, in: deck.scenes, preferring: $0.index) }
     }
 
     private static var movingToCarried: (index: Int, identity: String)? {

@@ -361,8 +361,7 @@ final class PresentCommand {
         if let v = CrashRestart.validationCrash {
             // Its plugin's `validate` stopped the talk reading the deck: named by the first scene
             // of that entry in the deck read now (its kind when none is left).
-            let deck = presentation.deck.scenes
-            let index = deck.indices.first { SceneCode.identity(kind: deck[$0].kind, parameters: deck[$0].parameters.values) == v.identity }
+            let index = SceneCode.index(of: v.identity, in: presentation.deck.scenes)
             let message = v.crash.restartMessage(name: index.map { presentation.spokenName(of: $0) } ?? "a \(SafeText.quote(v.kind)) scene", room: presentation.roomBesideCard)
             log(message.log)
             let kindSkipped = SceneCode.isSkipped(kind: v.kind)

@@ -408,8 +408,7 @@ public final class Presentation {
         // Behind a removed scene's picture the console's scene never became current.
         if index != currentIndex || old == nil, removedScene == nil, let old {
             // Not during a look-up: the restart would show its target to the room, live (review30).
-            let to = deck.scenes[index]
-            SceneCode.leaving?(lookUp == nil ? (index, SceneCode.identity(kind: to.kind, parameters: to.parameters.values)) : nil)
+            SceneCode.leaving?(lookUp == nil ? (index, SceneCode.identity(of: deck.scenes[index])) : nil)
             SceneCode.run(in: currentIndex) { old.willResignCurrent() }
             SceneCode.leaving?(nil)
         }

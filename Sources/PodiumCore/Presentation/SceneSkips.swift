@@ -88,9 +88,19 @@ extension SceneCode {
         return String(repeating: "0", count: identityLength - hex.count) + hex
     }
 
+    /// `identity(kind:parameters:)` of a deck entry.
+    public nonisolated static func identity(of entry: DeckScene) -> String { identity(kind: entry.kind, parameters: entry.parameters.values) }
+
+    /// The index in `scenes` of the entry with `identity`: `preferring` when that entry has it
+    /// (one of several equal entries, where the talk was), else the first; nil when none has.
+    public nonisolated static func index(of identity: String, in scenes: [DeckScene], preferring: Int? = nil) -> Int? {
+        if let i = preferring, scenes.indices.contains(i), self.identity(of: scenes[i]) == identity { return i }
+        return scenes.firstIndex { self.identity(of: $0) == identity }
+    }
+
     /// The skip of `entry` by its kind and parameters, if any.
     nonisolated static func skip(for entry: DeckScene) -> SceneCrash? {
-        skippedEntries.isEmpty ? nil : skippedEntries[identity(kind: entry.kind, parameters: entry.parameters.values)]
+        skippedEntries.isEmpty ? nil : skippedEntries[identity(of: entry)]
     }
 
     /// Runs the kind's `validate` (`body`) on `parameters` marked for the crash watcher
@@ -110,7 +120,7 @@ extension SceneCode {
     /// row count from 1 again (`didForget`), for the scenes that are tried.
     static func reloading(from old: [DeckScene]) {
         for (i, crash) in skipped where old.indices.contains(i) {
-            skippedEntries[identity(kind: old[i].kind, parameters: old[i].parameters.values)] = crash
+            skippedEntries[identity(of: old[i])] = crash
         }
         skipped = [:]
         didForget?()
@@ -123,7 +133,7 @@ extension SceneCode {
         if skipped.isEmpty { return skippedEntries.isEmpty ? nil : skippedEntries }
         var all = skippedEntries
         for (i, crash) in skipped where scenes.indices.contains(i) {
-            all[identity(kind: scenes[i].kind, parameters: scenes[i].parameters.values)] = crash
+            all[identity(of: scenes[i])] = crash
         }
         return all.isEmpty ? nil : all
     }
