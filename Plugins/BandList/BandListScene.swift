@@ -83,7 +83,7 @@ final class BandListScene: Scene {
         let select = try p.string("select")
         if let select, let b = model.band(named: select) { model.select(id: b.id) }
         showSelection()
-        restoreKeptEdits(roomChosen: select.map { model.band(named: $0)?.id })
+        restoreKeptEdits(deckSelect: select)
         if let select, model.band(named: select) == nil, model.selected == nil, !isNewBand {
             // Renamed or deleted since the deck was written: the speaker is told, not left to
             // find out from the room's list of every name.
@@ -112,11 +112,12 @@ final class BandListScene: Scene {
     }
 
     /// Edits kept from before a quit come back in the form, still unsaved (the audience view
-    /// shows the stored band until the speaker edits again or saves). `roomChosen`: nil without a
-    /// `select` in the deck, else the band it names (nil inside: none, deleted since); edits kept for another band are parked for it, not selected, so a
-    /// draft left from a rehearsal never decides which band the room sees first (trial 19 m5:
-    /// the room opened on Queen, the notes said "Start with Radiohead").
-    private func restoreKeptEdits(roomChosen: Int64??) {
+    /// shows the stored band until the speaker edits again or saves). `deckSelect`: the deck's
+    /// `select`; with one, edits kept for another band (or for any, when it names no band) are
+    /// parked for their band, not selected, so a draft left from a rehearsal never decides which
+    /// band the room sees first (trial 19 m5: the room opened on Queen, the notes said "Start with
+    /// Radiohead"; trial 34 F1: on a deleted `select`, the draft's band went on the projector).
+    private func restoreKeptEdits(deckSelect: String?) {
         var (kept, damaged) = keptEdits.load()
         if let damaged {
             // Never lose what the speaker had: the file was moved aside (or left, and not written).
@@ -140,9 +141,8 @@ final class BandListScene: Scene {
             return
         }
         guard let stored = model.index.band(id: d.id), stored != d else { keepDrafts(form: nil); return }
-        // A `select` naming a deleted band chose no band: the room sees every name, and the draft
-        // waits too (trial 34 F1: it put its band on the projector). No `select`: the draft's band.
-        if let roomChosen, roomChosen != d.id {
+        // No `select`: the draft's band is the form's and the room's.
+        if deckSelect != nil, model.selectedID != d.id {
             parked[d.id] = d
             // The chosen band's own kept edits, if any, come to the form.
             let own = showParkedEdits() ? model.selected?.name : nil
@@ -169,6 +169,17 @@ final class BandListScene: Scene {
     }
 
     // MARK: Showing
+
+    /// The room saw no band (a resume or reload after a delete): none is selected, whatever the
+    /// deck's `select` chose; a new band being typed stays in the form (review31: it was parked).
+    private func showEveryName() {
+        guard model.selectedID != nil else { return }
+        guard isNewBand else { userSelected(nil); return }
+        model.select(id: nil)
+        showCommitted()
+        updateButtons()
+        context.setNeedsDisplay()
+    }
 
     /// Puts the model's selection into the list, the form and the audience view.
     func showSelection() {
@@ -439,7 +450,7 @@ final class BandListScene: Scene {
 
     func receive(_ parameters: SceneParameters) {
         // A resume of a room that saw every name (`position`): no band, whatever `init` chose.
-        if parameters.values["select"] == .null { userSelected(nil); return }
+        if parameters.values["select"] == .null { showEveryName(); return }
         if let name = try? parameters.string("select"), let b = model.band(named: name) { userSelected(b.id) }
     }
 }
@@ -459,12 +470,16 @@ extension BandListScene: ScenePositionKeeping {
 /// parked when they belong to another band than the deck's `select`, and shown again here when
 /// the carried selection is theirs.
 extension BandListScene: SceneStateCarrying {
+    /// `selected: null`: the room saw every name (after a delete), which the scene made again
+    /// keeps, unless the deck changed `select` (review31: the position did it, over a new `select`).
     func carriedState() -> JSONValue {
-        model.selectedID.map { ["selected": .number(Double($0))] } ?? .null
+        ["selected": model.selectedID.map { .number(Double($0)) } ?? .null]
     }
 
     func adoptCarriedState(_ state: JSONValue, changedParameters changed: Set<String>) {
-        guard changed.isDisjoint(with: ["select", "store"]), !isNewBand,
+        guard changed.isDisjoint(with: ["select", "store"]) else { return }
+        if state["selected"] == .null { showEveryName(); return }
+        guard !isNewBand,
               let n = state["selected"]?.number, let id = Int64(exactly: n), model.index.band(id: id) != nil, id != model.selectedID else { return }
         // As a pick in the list: the deck's band's edits in the form (if any) are parked again,
         // and the speaker's band's own, parked at the remake, come back (`restoreKeptEdits`).

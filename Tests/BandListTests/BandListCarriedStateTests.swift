@@ -84,4 +84,36 @@ final class BandListCarriedStateTests: XCTestCase {
         XCTAssertEqual(node("bands.name")?.value, "Radiohead AAA", "the draft beside the store")
         XCTAssertEqual(new.audience.shown?.name, "Radiohead", "the room still sees the stored band")
     }
+
+    /// Review31: a room that saw every name (a delete) keeps seeing them when the scene is made
+    /// again, unless the deck now selects a band; a new band being typed stays in the form.
+    func testARoomThatSawEveryNameKeepsThemUnlessTheDeckSelectsAnew() async throws {
+        let old = try make(["select": "Radiohead", "locale": "en_US"])
+        XCTAssertTrue(root.click(controlID: "bands.delete"))
+        XCTAssertTrue(root.click(controlID: "sheet.bands.delete.action.0"))
+        XCTAssertNil(old.audience.shown)
+        let state = old.carriedState()
+        XCTAssertEqual(state, ["selected": .null])
+
+        let same = try make(["select": "Queen", "locale": "en_GB"])
+        XCTAssertEqual(same.audience.shown?.name, "Queen", "made: the deck's select")
+        same.adoptCarriedState(state, changedParameters: ["locale"])
+        XCTAssertNil(same.audience.shown, "the room still sees every name")
+
+        let deckSays = try make(["select": "Portishead", "locale": "en_US"])
+        deckSays.adoptCarriedState(state, changedParameters: ["select"])
+        XCTAssertEqual(deckSays.audience.shown?.name, "Portishead", "the deck's new select wins")
+
+        // A new band typed in the form of a scene made on the deck's band: the room's band goes,
+        // the form keeps the typing.
+        let typing = try make(["select": "Queen", "locale": "en_US"])
+        XCTAssertTrue(root.click(controlID: "bands.add"))
+        XCTAssertTrue(root.click(controlID: "bands.name"))
+        root.dispatch(.text("Blur"))
+        XCTAssertTrue(typing.isNewBand)
+        typing.receive(SceneParameters(["select": .null], path: "resume"))
+        XCTAssertTrue(typing.isNewBand, "the new band stays in the form")
+        XCTAssertEqual(node("bands.name")?.value, "Blur")
+        XCTAssertNil(typing.audience.shown, "the room sees every name")
+    }
 }
