@@ -190,6 +190,15 @@ final class PopoverAnchorTests: XCTestCase {
         XCTAssertEqual(dismissed, [false])
     }
 
+    /// Review31: a view larger than its clip (scrolled content) is pointed at by what shows of it.
+    func testAViewLargerThanItsClipStaysAnchored() async throws {
+        let (root, inner) = clippedButton()
+        let p = try open(root, at: .view(inner)) { _ in }
+        inner.pins = Pins(leading: 0, top: -900, width: 300, height: 2000)   // 300 of its 2000 pt shown
+        _ = root.renderFrame()
+        XCTAssertNotNil(p.superview)
+    }
+
     // MARK: The anchor goes
 
     func testRemovedHiddenOrFreedAnchorsClose() async throws {

@@ -60,13 +60,16 @@ public struct PopoverAnchor {
         }
         // A sliver left by a clip (a toolbar button cut by a narrow window: trial 34 m11, 9.5 of
         // its 80 pt) is out of sight too: the arrow could only point at its neighbour.
-        if !isPoint, shown.width < whole.width * Self.visibleShare || shown.height < whole.height * Self.visibleShare { return nil }
+        if !isPoint, isSliver(shown.width, of: whole.width) || isSliver(shown.height, of: whole.height) { return nil }
         return shown
     }
 
-    /// The least share of a view anchor's width and height a clip may leave for it to count as
-    /// in sight (a row half scrolled out stays anchored).
-    static let visibleShare = 0.25
+    /// Whether `shown` points of a side `whole` long are too few to point at: under a quarter of
+    /// it (a row half scrolled out stays anchored) and under the arrow's base (a view larger
+    /// than its clip, scrolled content, is still pointed at by what shows of it).
+    private func isSliver(_ shown: Double, of whole: Double) -> Bool {
+        shown < min(whole * 0.25, 2 * PopoverMetrics.arrowHalfWidth)
+    }
 
     /// The overlay (popover, bottom sheet) the anchor view sits in, if any: what a popover or
     /// sheet opened from it becomes a child of.
