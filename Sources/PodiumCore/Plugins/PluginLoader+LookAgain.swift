@@ -13,17 +13,17 @@ extension PluginLoader {
     /// Returns what to log, one line per plugin that became pending.
     public static func lookAgain(_ searchPath: PluginSearchPath, into registry: PluginRegistry) -> [String] {
         var found: [String] = []
+        // Both sides standardized: a search path spelled with `..` made a loaded plugin look new,
+        // refused as a duplicate of itself (review30 #6).
+        func standard(_ p: String) -> String { URL(fileURLWithPath: p).standardizedFileURL.path }
         for dir in searchPath.discover().pluginDirectories {
             let path = dir.standardizedFileURL.path
-            // Both sides standardized: a search path spelled with `..` made a loaded plugin look
-            // new, refused as a duplicate of itself (review30 #6).
-            func standard(_ p: String) -> String { URL(fileURLWithPath: p).standardizedFileURL.path }
             let known = registry.loaded.contains { standard($0.origin).hasPrefix(path + "/") }
                 || registry.pending.contains { $0.directory.standardizedFileURL.path == path }
             guard !known else { continue }
             // The refusal recorded for it before, if any: inspected again against a registry
             // without it, or it would refuse itself as a duplicate.
-            let before = registry.refused.filter { standard($0.origin) == path || standard($0.origin).hasPrefix(path + "/") }
+            let before = registry.refused.filter { let o = standard($0.origin); return o == path || o.hasPrefix(path + "/") }
             switch inspect(directory: dir, registry: registry) {
             case let .success(c):
                 guard !registry.openedLibraries.contains(c.libraryPath) else { continue }
