@@ -30,7 +30,8 @@ extension Presentation {
         case let .lookUp(origin): "still sees \(title(at: origin))"
         case .frozen: "stays frozen"
         }
-        showNotice("The room \(room): that Esc came just after one that closed a popover or a field. Esc again shows the room the talk.", kind: .info)
+        // What to press first: the banner is one line, cut with "…" (trial 28 m9).
+        showNotice("The room \(room): Esc again shows it the talk (that Esc came right after one that closed a popover or a field).", kind: .info)
         log("an Esc right after closing a popover or a field was not taken for the room (the room \(room)); the next Esc is")
         return true
     }
