@@ -100,8 +100,7 @@ public final class RemoteSession {
         audienceURL = base + "audience?t=" + server.audienceToken
         pairing = PairingCodeView(url: controlURL)
         me = self
-        let sidebar = presentation.console.sidebar
-        sidebar.add(pairing, length: pairing.preferredHeight)
+        presentation.console.addSidebarPanel(pairing)
         updatePairing()
         for root in [presentation.audience, presentation.nextStage] {
             let earlier = root.onNeedsDisplay
@@ -220,7 +219,7 @@ public final class RemoteSession {
         let control = clients.values.filter(\.control).count, view = clients.count - control
         pairing.status = "REMOTE  \(control) control · \(view) view"
         pairing.folded = control > 0
-        presentation.console.sidebar.setLength(pairing.preferredHeight, for: pairing)
+        presentation.console.setNeedsLayout()   // its length follows `sidebarLength`
     }
 
     // MARK: Pushing (main thread, every turn of the run loop)

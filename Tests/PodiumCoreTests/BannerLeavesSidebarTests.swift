@@ -1,5 +1,5 @@
 import Foundation
-import PodiumCore
+@testable import PodiumCore
 import PodiumKit
 import PodiumTestSupport
 import XCTest
@@ -19,7 +19,7 @@ final class BannerLeavesSidebarTests: XCTestCase {
             p.presenter.resize(to: size)
             _ = p.presenter.renderFrame()
             let banner = p.console.banner.convertToWindow(p.console.banner.bounds)
-            let heading = try XCTUnwrap(p.console.sidebar.subviews.first as? Label)
+            let heading = p.console.audienceHeading
             XCTAssertEqual(heading.text, "AUDIENCE")
             let h = heading.convertToWindow(heading.bounds), preview = p.console.preview.convertToWindow(p.console.preview.bounds)
             XCTAssertFalse(banner.intersects(h), "\(size): the banner \(banner) covers the AUDIENCE heading \(h)")

@@ -64,26 +64,40 @@ final class SmallConsoleLayoutTests: XCTestCase {
         }
     }
 
+    /// Points of the sidebar left for the notes, the panels and, in one column, the previews: its
+    /// height less its insets, headings and gaps.
+    func room(_ c: ConsoleView) -> Double {
+        let notesCaptions = c.notesHeading.frame.height + 6 * Double(c.notesColumn.subviews.count - 1)
+        let previewCaptions = c.previewColumn.frame.height - c.preview.frame.height - c.nextPreviews.frame.height
+        return c.sidebar.frame.height - 20 - notesCaptions - (c.sidebar.axis == .horizontal ? 0 : previewCaptions + 6)
+    }
+
+    func window(_ v: View) -> Rect { v.convertToWindow(v.bounds) }
+
     func testTheNotesKeepTheirRoomFromThePairingCodeAndThePreviews() async {
         for size in [Size(640, 480), Size(480, 640), Size(800, 600)] {
             let p = makePresentation()
             let panel = CodePanel()
-            p.console.sidebar.add(panel, length: 150)
+            p.console.addSidebarPanel(panel)
             p.presenter.resize(to: size); p.presenter.layoutIfNeeded()
             let c = p.console
-            let room = c.sidebar.frame.height - (20 + 6 * Double(c.sidebar.subviews.count) + 3 * 18)
+            let room = room(c)
             let notes = c.notesArea.frame.height
+            let sideBySide = c.sidebar.axis == .horizontal
+            XCTAssertEqual(sideBySide, size.width < 700, "the notes beside the previews under the scene at \(size)")
             XCTAssertGreaterThanOrEqual(notes, min(ConsoleView.notesMinimum, room / 2) - 0.5, "notes at \(size)")
             XCTAssertGreaterThanOrEqual(notes, 25, "at least a line of notes at \(size)")
-            XCTAssertLessThanOrEqual(c.notesArea.frame.maxY, c.sidebar.bounds.height + 0.5, "inside the sidebar at \(size)")
-            XCTAssertLessThanOrEqual(c.preview.frame.height + c.nextPreviews.frame.height + panel.frame.height,
+            for v in [c.notesArea, c.preview, c.nextPreviews, panel] {
+                XCTAssertTrue(window(c.sidebar).insetBy(dx: -0.5, dy: -0.5).contains(window(v)), "\(window(v)) inside the sidebar at \(size)")
+            }
+            XCTAssertLessThanOrEqual((sideBySide ? 0 : c.preview.frame.height + c.nextPreviews.frame.height) + panel.frame.height,
                                      room - min(ConsoleView.notesMinimum, room / 2) + 0.5, "previews and code within what the notes leave at \(size)")
         }
         // 800×600 and the usual 1024×640 window keep the code, small, and the previews.
         for size in [Size(800, 600), Size(1024, 640)] {
             let p = makePresentation()
             let panel = CodePanel()
-            p.console.sidebar.add(panel, length: 150)
+            p.console.addSidebarPanel(panel)
             p.presenter.resize(to: size); p.presenter.layoutIfNeeded()
             XCTAssertEqual(panel.frame.height, 88, "the small code at \(size)")
             XCTAssertGreaterThan(p.console.preview.frame.height, 80, "\(size)")
@@ -91,9 +105,33 @@ final class SmallConsoleLayoutTests: XCTestCase {
         // A tall sidebar still shows the whole code and the previews.
         let p = makePresentation()
         let panel = CodePanel()
-        p.console.sidebar.add(panel, length: 150)
+        p.console.addSidebarPanel(panel)
         p.presenter.resize(to: Size(1600, 1000)); p.presenter.layoutIfNeeded()
         XCTAssertEqual(panel.frame.height, 150)
         XCTAssertGreaterThan(p.console.preview.frame.height, 100)
+    }
+
+    /// Trial 34 m2: a half-screen console (640×760, the sidebar under the scene) drew the room's
+    /// preview 47 pt tall across 620 pt, the notes below it cut mid-line. The notes now sit beside
+    /// the previews, which keep a readable height; a portrait room's previews stay in their column.
+    func testASidebarUnderTheSceneKeepsTheRoomsPreviewReadable() async {
+        // The least height of the room's preview in points (47, 47, 19 and 47 before).
+        for (size, room, least) in [(Size(640, 760), Size(1920, 1080), 100.0), (Size(560, 760), Size(1920, 1080), 100),
+                                    (Size(640, 480), Size(1920, 1080), 60), (Size(640, 760), Size(1080, 1920), 110)] {
+            let p = makePresentation()
+            p.audience.resize(to: room)
+            p.presenter.resize(to: size); p.presenter.layoutIfNeeded()
+            let c = p.console
+            let preview = window(c.preview), next = window(c.nextPreviews), notes = window(c.notesArea)
+            XCTAssertGreaterThanOrEqual(preview.height, least, "the room's preview \(preview) at \(size)")
+            XCTAssertEqual(preview.width / preview.height, room.width / room.height, accuracy: 0.02, "at the room's shape at \(size)")
+            XCTAssertGreaterThanOrEqual(notes.height, ConsoleView.notesMinimum, "the notes \(notes) at \(size)")
+            XCTAssertGreaterThanOrEqual(notes.width, size.width / 2 - 20, "the notes half the width at \(size)")
+            for v in [preview, next] {
+                XCTAssertFalse(v.intersects(notes), "\(v) beside the notes \(notes) at \(size)")
+                XCTAssertTrue(window(c.sidebar).contains(v), "\(v) in the sidebar at \(size)")
+            }
+            XCTAssertLessThanOrEqual(window(c.sceneArea).maxY, window(c.sidebar).minY + 0.5, "the scene above the sidebar at \(size)")
+        }
     }
 }

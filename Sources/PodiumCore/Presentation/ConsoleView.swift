@@ -7,7 +7,15 @@ import PodiumKit
 public final class ConsoleView: View {
     public let toolbar = StackView(.horizontal, spacing: 8, insets: EdgeInsets(top: 6, left: 10, bottom: 6, right: 14))
     public let sceneArea = View()
+    /// The previews' column above the notes' column; side by side when the sidebar lies under the
+    /// scene (a narrow window), so a short, wide sidebar still gives the previews a readable height.
     public let sidebar = StackView(.vertical, spacing: 6, insets: EdgeInsets(all: 10))
+    /// The "AUDIENCE" heading, the room's preview, the next caption and the next previews.
+    let previewColumn = StackView(.vertical, spacing: 6)
+    /// The "NOTES" heading, the notes, then the platform's panels (``addSidebarPanel(_:)``).
+    let notesColumn = StackView(.vertical, spacing: 6)
+    let audienceHeading = Label("AUDIENCE", font: .bold(12), color: Theme.standard.secondaryText)
+    let notesHeading = Label("NOTES", font: .bold(12), color: Theme.standard.secondaryText)
     public let preview = PreviewView()
     public let nextPreview = PreviewView(id: "console.nextPreview")
     /// The next slide, small beside `nextPreview`, while that shows an overlay of this slide.
@@ -47,12 +55,14 @@ public final class ConsoleView: View {
         toolbar.add(timers)
         statusLabel.id = "console.audienceStatus"
         sidebar.backgroundColor = Theme.standard.surface
-        sidebar.add(Label("AUDIENCE", font: .bold(12), color: Theme.standard.secondaryText))
-        sidebar.add(preview, length: 180)
-        sidebar.add(nextLabel)
-        sidebar.add(nextPreviews, length: 100)
-        sidebar.add(Label("NOTES", font: .bold(12), color: Theme.standard.secondaryText))
-        sidebar.add(notesArea, flexible: true)
+        previewColumn.add(audienceHeading)
+        previewColumn.add(preview, length: 180)
+        previewColumn.add(nextLabel)
+        previewColumn.add(nextPreviews, length: 100)
+        notesColumn.add(notesHeading)
+        notesColumn.add(notesArea, flexible: true)
+        sidebar.add(previewColumn)
+        sidebar.add(notesColumn, flexible: true)
         nextLabel.id = "console.nextTitle"
         sceneArea.clipsToBounds = true
         addSubviews(toolbar, sceneArea, sidebar, overview, help, banner)
@@ -106,21 +116,30 @@ public final class ConsoleView: View {
     /// platform's panels, or half of a shorter one: about four lines of notes.
     public static let notesMinimum = 96.0
 
+    /// Adds a platform panel (the remote's pairing code) under the notes; its height is the
+    /// panel's ``SidebarPanel/sidebarLength(spare:previewsCanGive:)`` at each layout.
+    public func addSidebarPanel(_ panel: SidebarPanel) {
+        notesColumn.add(panel)
+        setNeedsLayout()
+    }
+
     /// Sidebar width: a third of the window, within 260…480 pt; below 700 pt wide the sidebar
-    /// goes under the scene instead. The next-scene preview is 60 % of the sidebar's width.
+    /// goes under the scene instead, its notes beside the previews. The next-scene preview is 60 %
+    /// of the room's preview's width.
     public override func layoutSubviews() {
         let b = bounds
         toolbar.frame = Rect(0, 0, b.width, 48)
         fitToolbar(width: b.width)
         let body = Rect(0, 48, b.width, b.height - 48)
-        if b.width >= 700 {
-            let w = clamp(b.width / 3, 260, 480)
-            sceneArea.frame = Rect(0, body.minY, b.width - w, body.height)
-            sidebar.frame = Rect(b.width - w, body.minY, w, body.height)
-        } else {
+        let underScene = b.width < 700
+        if underScene {
             let h = min(body.height * 0.4, 260)
             sceneArea.frame = Rect(0, body.minY, b.width, body.height - h)
             sidebar.frame = Rect(0, body.maxY - h, b.width, h)
+        } else {
+            let w = clamp(b.width / 3, 260, 480)
+            sceneArea.frame = Rect(0, body.minY, b.width - w, body.height)
+            sidebar.frame = Rect(b.width - w, body.minY, w, body.height)
         }
         // The banner's line is the banner's, shown or not: the scene area starts below it, so a
         // notice never covers a scene's toolbar (the web search's Search button) and a click
@@ -128,34 +147,10 @@ public final class ConsoleView: View {
         // "took N ms to draw"). Reserved, not made when a notice shows: nothing moves under the
         // pointer. A notice of more lines (a long reload error, a narrow window) pushes the scene
         // area down by the rest, so it covers none of the scene's controls or panels either.
-        let bannerWidth = b.width >= 700 ? sceneArea.frame.width : b.width
+        let bannerWidth = underScene ? b.width : sceneArea.frame.width
         let extra = BannerView.lineHeight + (banner.isHidden ? 0 : max(0, banner.height(forWidth: bannerWidth) - BannerView.lineHeight))
         sceneArea.frame = Rect(sceneArea.frame.minX, sceneArea.frame.minY + extra, sceneArea.frame.width, max(0, sceneArea.frame.height - extra))
-        // Keep the previews at the audience aspect ratio across the sidebar's width, but never
-        // taller together than `previewShare` of the sidebar: a portrait room (1080×1920) made
-        // them push the notes out of the window (trial 13 F3). Letterboxed inside when capped.
-        let aspect = preview.source.map { $0.bounds.width / max(1, $0.bounds.height) } ?? 16.0 / 9
-        let pw = sidebar.frame.width - 20
-        let captions = 20 + 6 * Double(sidebar.subviews.count) + 3 * 18
-        let room = max(0, sidebar.frame.height - captions)
-        // The notes come first: they keep `notesMinimum` (half a short sidebar) whatever the
-        // previews and the platform's panels want (trial 21 m1: at 640×480 the remote's pairing
-        // code took all the notes' room).
-        let notesKept = min(Self.notesMinimum, room / 2)
-        let wanted = pw / aspect + pw * 0.6 / aspect
-        var fit = min(1, min(room * Self.previewShare, room - notesKept) / max(1, wanted))
-        // Panels added by the platform (the remote's pairing code) give way to the notes on a
-        // short sidebar: each gets its length for the room left after the previews, captions and
-        // notes, and the previews may give up to half theirs to a panel that needs it.
-        let spare = room - wanted * fit - notesKept
-        var panels = 0.0
-        for case let panel as SidebarPanel in sidebar.subviews {
-            let l = panel.sidebarLength(spare: spare - panels, previewsCanGive: wanted * fit / 2)
-            sidebar.fixLength(of: panel, l); panels += l
-        }
-        fit = max(0, min(fit, (room - notesKept - panels) / max(1, wanted)))
-        sidebar.fixLength(of: preview, pw / aspect * fit)
-        sidebar.fixLength(of: nextPreviews, pw * 0.6 / aspect * fit)
+        layoutSidebar(sideBySide: underScene)
         // In its own line above the scene area (more lines push the scene area down, above),
         // beside the sidebar, which it leaves uncovered (the "AUDIENCE" heading, what the room
         // sees); across the whole width when the sidebar sits under the scene.
@@ -170,6 +165,47 @@ public final class ConsoleView: View {
         // Under the overview or help nothing else needs drawing (nor the pointer over the preview).
         let covered = !overview.isHidden || !help.isHidden
         for v in [sceneArea, sidebar] where v.isHidden != covered { v.isHidden = covered }
+    }
+
+    /// The previews' and the panels' heights for the sidebar's frame, in points. The previews
+    /// keep the room's aspect ratio (a portrait room made them push the notes out of the window,
+    /// trial 13 F3: letterboxed inside when capped). In one column they take at most
+    /// `previewShare` of it and the notes keep `notesMinimum` (half a short sidebar) whatever the
+    /// previews and the platform's panels want (trial 21 m1: at 640×480 the remote's pairing code
+    /// took all the notes' room). `sideBySide` (the sidebar under the scene: short and wide), the
+    /// previews have their own column, as wide as the sidebar's height lets them be whole and at
+    /// most half the width (trial 34 m2: across 620 pt they were capped to 47 pt tall).
+    private func layoutSidebar(sideBySide: Bool) {
+        let aspect = preview.source.map { $0.bounds.width / max(1, $0.bounds.height) } ?? 16.0 / 9
+        let inner = sidebar.bounds.inset(by: sidebar.insets)
+        let gap = sidebar.spacing
+        func height(_ label: Label) -> Double { label.sizeThatFits(Size(inner.width, inner.height)).height }
+        let panels = notesColumn.subviews.compactMap { $0 as? SidebarPanel }
+        let previewCaptions = height(audienceHeading) + height(nextLabel) + 3 * gap
+        let notesCaptions = height(notesHeading) + gap * Double(1 + panels.count)
+        let previewRoom = max(0, inner.height - previewCaptions)
+        // The heights of the room's and the next preview together, per point of their width.
+        let perWidth = 1.6 / aspect
+        let pw = sideBySide ? max(0, min(previewRoom / perWidth, (inner.width - gap) / 2)) : inner.width
+        let wanted = pw * perWidth
+        // What the notes and the panels share; in one column the previews too.
+        let room = max(0, sideBySide ? inner.height - notesCaptions : previewRoom - gap - notesCaptions)
+        let notesKept = min(Self.notesMinimum, room / 2)
+        var fit = min(1, (sideBySide ? previewRoom : min(room * Self.previewShare, room - notesKept)) / max(1, wanted))
+        // Panels give way to the notes on a short sidebar: each gets its length for the room left
+        // after the previews (in one column), the captions and the notes; in one column the
+        // previews may give up to half theirs to a panel that needs it.
+        let previewsTake = sideBySide ? 0 : wanted * fit
+        var taken = 0.0
+        for panel in panels {
+            let l = panel.sidebarLength(spare: room - previewsTake - notesKept - taken, previewsCanGive: previewsTake / 2)
+            notesColumn.fixLength(of: panel, l); taken += l
+        }
+        if !sideBySide { fit = max(0, min(fit, (room - notesKept - taken) / max(1, wanted))) }
+        previewColumn.fixLength(of: preview, pw / aspect * fit)
+        previewColumn.fixLength(of: nextPreviews, pw * 0.6 / aspect * fit)
+        sidebar.axis = sideBySide ? .horizontal : .vertical
+        sidebar.fixLength(of: previewColumn, sideBySide ? pw : previewCaptions + wanted * fit)
     }
 }
 
