@@ -18,6 +18,16 @@ final class BandDetailView: View {
     let notes = TextView(placeholder: "Notes", id: "bands.notes")
     let message = MessageLabel("", font: .system(14), lines: 2)
     private let form = StackView(.vertical, spacing: 10, insets: EdgeInsets(all: 16))
+    private let imageControls = StackView(.vertical, spacing: 8)
+    private let imageButtons = StackView(.horizontal, spacing: 8)
+    private let nameCaption = BandDetailView.caption("NAME"), notesCaption = BandDetailView.caption("NOTES")
+    private lazy var imageRow = row(image, [imageControls], flexible: imageControls, leadingWidth: Self.imageSide)
+    /// The image's side in points, and its side in a form too short for it and the notes.
+    private static let imageSide = 84.0, compactImageSide = 34.0
+    /// Points the notes editor keeps (three lines) before the form grows compact: the image row
+    /// in one line, the rows closer, no NAME and NOTES headings (the bold name and the notes'
+    /// placeholder say what they are) (trial 34 m2: a 640×760 console left the notes 0 pt tall).
+    static let notesMinimum = 72.0
     private static let noBand = "No band selected. Pick one from the list, or add one with +."
     private let empty = MessageLabel(noBand, font: .system(17), lines: 0)
 
@@ -43,17 +53,15 @@ final class BandDetailView: View {
         touring.accessibilityLabel = "Touring"
         notes.accessibilityLabel = "Notes"
 
-        form.add(caption("NAME")); form.add(name)
-        form.add(row(caption("RATING"), [rating], flexible: rating, trailing: ratingText), length: 34)
-        form.add(row(caption("TOURING"), [touring], flexible: touring), length: 34)
-        form.add(row(caption("SEEN LIVE"), [seenLive], flexible: nil), length: 34)
-        let imageControls = StackView(.vertical, spacing: 8)
-        let imageButtons = StackView(.horizontal, spacing: 8)
+        form.add(nameCaption); form.add(name)
+        form.add(row(Self.caption("RATING"), [rating], flexible: rating, trailing: ratingText), length: 34)
+        form.add(row(Self.caption("TOURING"), [touring], flexible: touring), length: 34)
+        form.add(row(Self.caption("SEEN LIVE"), [seenLive], flexible: nil), length: 34)
         imageButtons.add(setImage); imageButtons.add(clearImage); imageButtons.addFlexibleSpace()
         imageControls.add(imagePath, length: 34); imageControls.add(imageButtons, length: 34)
-        form.add(row(image, [imageControls], flexible: imageControls, leadingWidth: 84), length: 84)
+        form.add(imageRow, length: Self.imageSide)
         form.add(message)
-        form.add(caption("NOTES")); form.add(notes, flexible: true)
+        form.add(notesCaption); form.add(notes, flexible: true)
         addSubviews(form.pinned(.fill()), empty.pinned(.fill(40)))
 
         name.onChange = { [weak self] s in self?.edit { $0.name = s } }
@@ -67,7 +75,7 @@ final class BandDetailView: View {
         show(nil)
     }
 
-    private func caption(_ s: String) -> Label {
+    private static func caption(_ s: String) -> Label {
         Label(s, font: .bold(12), color: Theme.standard.secondaryText)
     }
     private func row(_ lead: View, _ views: [View], flexible: View?, trailing: View? = nil, leadingWidth: Double = 80) -> StackView {
@@ -156,6 +164,38 @@ final class BandDetailView: View {
         message.text = text
         message.color = error ? theme.destructive : theme.positive
         messageUntilEdit = untilEdit
+    }
+
+    override func layoutSubviews() {
+        layOut(compact: isCompact())
+        super.layoutSubviews()
+    }
+
+    /// Whether the form at full size would leave the notes editor under `notesMinimum`.
+    private func isCompact() -> Bool {
+        let headings: [View] = [nameCaption, notesCaption]
+        let others = form.subviews.filter { v in (!v.isHidden || headings.contains { $0 === v }) && v !== notes && v !== imageRow }
+        let width = Size(max(0, bounds.width - 32), .infinity)
+        let fixed = others.reduce(0) { $0 + (form.arrangedLengths[ObjectIdentifier($1)] ?? $1.sizeThatFits(width).height) }
+        let full = fixed + Self.imageSide + 10 * Double(others.count + 1) + 32
+        return bounds.height - full < Self.notesMinimum
+    }
+
+    /// The form at full size (headings, the image, the path field over the buttons) or compact
+    /// (no headings, a small image, the field and the buttons in one line); gaps 10 or 6 pt.
+    private func layOut(compact: Bool) {
+        for heading in [nameCaption, notesCaption] where heading.isHidden != compact { heading.isHidden = compact; form.setNeedsLayout() }
+        let side = compact ? Self.compactImageSide : Self.imageSide
+        let buttons = [setImage, clearImage].reduce(imageButtons.spacing) { $0 + $1.sizeThatFits(Size(.infinity, 34)).width }
+        let field = max(0, bounds.width - 32 - side - imageRow.spacing - imageControls.spacing - buttons)
+        form.spacing = compact ? 6 : 10
+        let axis: StackView.Axis = compact ? .horizontal : .vertical
+        if imageControls.axis != axis { imageControls.axis = axis; imageControls.setNeedsLayout() }
+        let lengths: [(StackView, View, Double)] = [(form, imageRow, side), (imageRow, image, side),
+            (imageControls, imagePath, compact ? field : 34), (imageControls, imageButtons, compact ? buttons : 34)]
+        for (stack, view, length) in lengths where stack.arrangedLengths[ObjectIdentifier(view)] != length {
+            stack.setLength(length, for: view)
+        }
     }
 
     override var isUserInteractionEnabled: Bool { true }

@@ -698,6 +698,33 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(node("bands.list")?.value, "Queen")
     }
 
+    /// Trial 34 m2: in a 640×760 console the scene gets 640×384 pt and the form left its Notes
+    /// editor 0 pt tall (its heading over nothing). A short form puts the image row in one line
+    /// and the notes keep three lines; a tall one is laid out as before.
+    func testAShortFormKeepsTheNotesEditable() async throws {
+        for size in [Size(640, 384), Size(560, 384), Size(380, 420)] {
+            root.resize(to: size)
+            let notes = try XCTUnwrap(node("bands.notes")?.frame, "\(size)")
+            XCTAssertGreaterThanOrEqual(notes.height, BandDetailView.notesMinimum - 0.5, "the notes \(notes) at \(size)")
+            XCTAssertLessThanOrEqual(notes.maxY, size.height + 0.5, "inside the window at \(size)")
+            let controls = ["bands.name", "bands.rating", "bands.touring", "bands.image-path", "bands.image-set", "bands.image-clear", "bands.notes"]
+            let frames = try controls.map { id in try XCTUnwrap(node(id)?.frame, "\(id) at \(size)") }
+            for (i, a) in frames.enumerated() {
+                XCTAssertGreaterThan(a.width, 40, "\(controls[i]) \(a) usable at \(size)")
+                XCTAssertLessThanOrEqual(a.maxX, size.width + 0.5, "\(controls[i]) \(a) inside at \(size)")
+                for (j, b) in frames.enumerated() where j > i {
+                    XCTAssertFalse(a.intersects(b), "\(controls[i]) \(a) over \(controls[j]) \(b) at \(size)")
+                }
+            }
+            XCTAssertEqual(scene.detail.image.frame.height, 34, "a small image at \(size)")
+        }
+        root.resize(to: Size(900, 760))
+        XCTAssertEqual(scene.detail.image.frame.height, 84, "the image whole in a tall form")
+        XCTAssertGreaterThan(try XCTUnwrap(node("bands.image-set")?.frame.minY), try XCTUnwrap(node("bands.image-path")?.frame.maxY),
+                             "the buttons under the path field")
+        XCTAssertGreaterThan(try XCTUnwrap(node("bands.notes")?.frame.height), 200)
+    }
+
     func testWithNoSelectionTheAudienceSeesTheNamesInListOrder() async throws {
         scene = try makeScene(["locale": "en_US"])
         let all = try XCTUnwrap(scene.audience.controlTree().first { $0.id == "bands.audience.all" })
