@@ -56,6 +56,35 @@ final class SmallConsoleLayoutTests: XCTestCase {
         XCTAssertEqual(p.console.previousButton.title, "‹ Previous")
     }
 
+    /// Trial 34 m1: at 345 pt the elapsed time was cut at the window's edge, at 300 pt gone, at
+    /// 240 pt the time left too. LIVE's word, then the Previous/Next buttons give way first; a
+    /// room that is not live is still said in words.
+    func testTheTimersGoLastInAVeryNarrowWindow() async {
+        for (width, mode) in [(345.0, AudienceMode.normal), (300, .normal), (260, .normal), (300, .black)] {
+            let p = makePresentation()
+            p.console.timers.show(TimerReadout(elapsed: 48, running: true, paused: false, remaining: 1150, pace: nil,
+                                               sceneElapsed: 48, scenePlanned: nil, clock: "15:47"))
+            p.console.setAudienceStatus(mode, frozen: false)
+            p.presenter.resize(to: Size(width, 640)); p.presenter.layoutIfNeeded()
+            let c = p.console
+            for label in [c.timers.countdownLabel, c.timers.elapsedLabel, c.statusLabel, c.positionLabel] {
+                XCTAssertFalse(label.isHidden, "\(label.text) at \(width) pt")
+                XCTAssertLessThanOrEqual(maxX(label, in: c), width + 0.5, "\(label.text) inside the window at \(width) pt")
+                XCTAssertGreaterThanOrEqual(label.frame.width, label.sizeThatFits(Size(100_000, 48)).width - 0.5, "\(label.text) whole at \(width) pt")
+            }
+            XCTAssertEqual(c.timers.elapsedLabel.text, "0:48")
+            XCTAssertEqual(c.timers.countdownLabel.text, "left 19:10")
+            XCTAssertEqual(c.statusLabel.text, mode == .black ? "■ BLACK" : "●", "at \(width) pt")
+        }
+        // Widened again, everything is back.
+        let p = makePresentation()
+        p.presenter.resize(to: Size(260, 640)); p.presenter.layoutIfNeeded()
+        p.presenter.resize(to: Size(1280, 800)); p.presenter.layoutIfNeeded()
+        XCTAssertEqual(p.console.statusLabel.text, "● LIVE")
+        XCTAssertFalse(p.console.previousButton.isHidden)
+        XCTAssertEqual(p.console.previousButton.title, "‹ Previous")
+    }
+
     /// A panel sized as the remote's pairing code: whole (150 pt), the code at 2 pt a module
     /// (88 pt for a 29-module code), its status line (22 pt).
     final class CodePanel: View, SidebarPanel {

@@ -11,22 +11,32 @@ extension ConsoleView {
     static let titleKept = 120.0
 
     /// Shows the toolbar's items that fit `width` points with the title (up to `titleKept` of
-    /// it), giving way in this order: the wall clock, the scene's timer, then the words of the
-    /// Previous and Next buttons (their arrows stay).
+    /// it), giving way in this order: the wall clock, the scene's timer, the words of the
+    /// Previous and Next buttons (their arrows stay), LIVE's word (its green dot stays; BLACK,
+    /// WHITE, FROZEN and HELD are always said), then the buttons (the keys still move the talk):
+    /// the time left and the elapsed time go last (trial 34 m1: at 345 pt the elapsed time was cut).
     func fitToolbar(width: Double) {
         timers.clockLabel.isHidden = false
         timers.sceneLabel.isHidden = false
         setButtonTitles(Self.previousTitle, Self.nextTitle)
+        setStatus(statusText)
+        for b in [previousButton, nextButton] where b.isHidden { b.isHidden = false }
         let steps: [() -> Void] = [
             { self.timers.clockLabel.isHidden = true },
             { self.timers.sceneLabel.isHidden = true },
             { self.setButtonTitles("‹", "›") },
+            { if self.statusText == Self.liveStatus { self.setStatus("●") } },
+            { self.previousButton.isHidden = true; self.nextButton.isHidden = true },
         ]
         for step in steps {
             if toolbarNeeds() + min(Self.titleKept, titleLabel.sizeThatFits(Size(100_000, 48)).width) <= width { break }
             step()
         }
         toolbar.setNeedsLayout(); timers.setNeedsLayout()
+    }
+
+    private func setStatus(_ text: String) {
+        if statusLabel.text != text { statusLabel.text = text }
     }
 
     private func setButtonTitles(_ previous: String, _ next: String) {

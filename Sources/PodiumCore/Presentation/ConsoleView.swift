@@ -33,6 +33,9 @@ public final class ConsoleView: View {
     let titleLabel = Label("", font: .headline)
     /// What the room sees: LIVE, BLACK, WHITE or FROZEN.
     let statusLabel = Label("LIVE", font: .bold(14))
+    /// The status as said in full; a narrow toolbar may show LIVE by its dot alone.
+    var statusText = ConsoleView.liveStatus
+    static let liveStatus = "● LIVE"
     let nextLabel = Label("", font: .system(14))
     /// The elapsed time (kept for callers of the first console).
     public var timerLabel: Label { timers.elapsedLabel }
@@ -104,7 +107,8 @@ public final class ConsoleView: View {
         case (.normal, false): badge = nil
         }
         preview.badge = badge.map { (text: $0.0, color: $0.1) }
-        statusLabel.text = badge.map { "■ " + $0.0.dropFirst(9) } ?? "● LIVE"
+        statusText = badge.map { "■ " + $0.0.dropFirst(9) } ?? Self.liveStatus
+        statusLabel.text = statusText
         statusLabel.color = badge?.1 == Color(0x60, 0x60, 0x60) ? t.warning : badge?.1 ?? t.positive
         toolbar.setNeedsLayout()
     }
