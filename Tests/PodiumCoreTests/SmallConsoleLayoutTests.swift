@@ -23,6 +23,16 @@ final class SmallConsoleLayoutTests: XCTestCase {
         return x
     }
 
+    /// The time left, the elapsed time, what the room sees and the position shown whole inside
+    /// a console `width` points wide.
+    func assertTheTimersShowWhole(_ c: ConsoleView, width: Double, line: UInt = #line) {
+        for label in [c.timers.countdownLabel, c.timers.elapsedLabel, c.statusLabel, c.positionLabel] {
+            XCTAssertFalse(label.isHidden, "\(label.text) at \(width) pt", line: line)
+            XCTAssertLessThanOrEqual(maxX(label, in: c), width + 0.5, "\(label.text) inside the window at \(width) pt", line: line)
+            XCTAssertGreaterThanOrEqual(label.frame.width, label.sizeThatFits(Size(100_000, 48)).width - 0.5, "\(label.text) whole at \(width) pt", line: line)
+        }
+    }
+
     func testTheTimeLeftAndTheElapsedTimeShowInANarrowWindow() async {
         for width in [480.0, 400, 360] {
             let p = makePresentation()
@@ -30,11 +40,7 @@ final class SmallConsoleLayoutTests: XCTestCase {
                                                sceneElapsed: 65, scenePlanned: 120, clock: "15:47"))
             p.presenter.resize(to: Size(width, 640)); p.presenter.layoutIfNeeded()
             let c = p.console
-            for label in [c.timers.countdownLabel, c.timers.elapsedLabel, c.statusLabel, c.positionLabel] {
-                XCTAssertFalse(label.isHidden, "\(label.text) at \(width) pt")
-                XCTAssertLessThanOrEqual(maxX(label, in: c), width + 0.5, "\(label.text) inside the window at \(width) pt")
-                XCTAssertGreaterThanOrEqual(label.frame.width, label.sizeThatFits(Size(100_000, 48)).width - 0.5, "\(label.text) whole at \(width) pt")
-            }
+            assertTheTimersShowWhole(c, width: width)
             XCTAssertLessThanOrEqual(maxX(c.nextButton, in: c), width + 0.5)
         }
         // Trial 21 m8: at 640 pt the title was cut to ".." while the clock and the scene timer
@@ -67,11 +73,7 @@ final class SmallConsoleLayoutTests: XCTestCase {
             p.console.setAudienceStatus(mode, frozen: false)
             p.presenter.resize(to: Size(width, 640)); p.presenter.layoutIfNeeded()
             let c = p.console
-            for label in [c.timers.countdownLabel, c.timers.elapsedLabel, c.statusLabel, c.positionLabel] {
-                XCTAssertFalse(label.isHidden, "\(label.text) at \(width) pt")
-                XCTAssertLessThanOrEqual(maxX(label, in: c), width + 0.5, "\(label.text) inside the window at \(width) pt")
-                XCTAssertGreaterThanOrEqual(label.frame.width, label.sizeThatFits(Size(100_000, 48)).width - 0.5, "\(label.text) whole at \(width) pt")
-            }
+            assertTheTimersShowWhole(c, width: width)
             XCTAssertEqual(c.timers.elapsedLabel.text, "0:48")
             XCTAssertEqual(c.timers.countdownLabel.text, "left 19:10")
             XCTAssertEqual(c.statusLabel.text, mode == .black ? "■ BLACK" : "●", "at \(width) pt")
