@@ -30,7 +30,9 @@ final class BandListScene: Scene {
     private var keepFailed = false
     /// Unsaved edits of stored bands the speaker moved away from (a click on another band, + Add),
     /// by band id: moving on never saves; picking the band again brings them back to the form.
-    private(set) var parked: [Int64: Band] = [:]
+    /// Their rows say so (trial 34 m13: the speaker could not tell which bands still wait for
+    /// Save or Discard).
+    private(set) var parked: [Int64: Band] = [:] { didSet { if parked.keys != oldValue.keys { refreshList() } } }
     /// New bands with typing the speaker moved away from (a click on a band, + Add again), by a
     /// key below zero that is also their list row's id: shown at the top of the list as
     /// "unsaved", never in the store or the room; picking one brings it back to the form.
@@ -278,13 +280,25 @@ final class BandListScene: Scene {
     }
 
     /// The list: parked new bands first (section "+", as + Add; one letter fits the index), then
-    /// the stored bands by letter.
+    /// the stored bands by letter, those with parked edits marked.
     private func refreshList() {
         let news = parkedNew.sorted { $0.key > $1.key }.map { k, b in
             ListRow(id: String(k), title: Self.newBandTitle(b), subtitle: "new, unsaved")
         }
-        list.sections = (news.isEmpty ? [] : [ListSection(title: "+", rows: news)]) + model.index.sections
+        var stored = model.index.sections
+        if !parked.isEmpty {
+            for s in stored.indices {
+                for r in stored[s].rows.indices where Int64(stored[s].rows[r].id).map({ parked[$0] != nil }) == true {
+                    // First, so a narrow list's "…" never cuts it off.
+                    stored[s].rows[r].subtitle = Self.parkedMark + (stored[s].rows[r].subtitle.map { " · " + $0 } ?? "")
+                }
+            }
+        }
+        list.sections = (news.isEmpty ? [] : [ListSection(title: "+", rows: news)]) + stored
     }
+
+    /// The start of a stored band's row subtitle while edits to it are parked.
+    static let parkedMark = "unsaved edits"
 
     /// Puts the selected band's parked edits into the form (unsaved; the room keeps the stored
     /// band). Returns false when it has none.

@@ -191,6 +191,26 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertEqual(scene.audience.shown?.name, "Radiohead")
     }
 
+    /// Trial 34 m13: the rows of bands with parked edits read as stored ("Queen · On Tour ·
+    /// 9/10"), so the speaker could not tell which bands still wait for Save or Discard.
+    func testTheRowsOfBandsWithParkedEditsSaySo() async throws {
+        let radiohead = try XCTUnwrap(scene.model.band(named: "Radiohead")), queen = try XCTUnwrap(scene.model.band(named: "Queen"))
+        func subtitle(_ b: Band) -> String? {
+            scene.list.sections.flatMap(\.rows).first { $0.id == String(b.id) }?.subtitle
+        }
+        XCTAssertEqual(subtitle(radiohead), "Off Tour · 10/10")
+        scene.detail.rating.userSet(7)
+        XCTAssertEqual(subtitle(radiohead), "Off Tour · 10/10", "the band in the form is not marked: its Save says it")
+        click("bands.list.row.\(queen.id)")
+        XCTAssertEqual(subtitle(radiohead), "unsaved edits · Off Tour · 10/10")
+        XCTAssertEqual(subtitle(queen), "On Tour · 9/10")
+        click("bands.list.row.\(radiohead.id)")
+        XCTAssertEqual(subtitle(radiohead), "Off Tour · 10/10", "back in the form")
+        click("bands.save")
+        click("bands.list.row.\(queen.id)")
+        XCTAssertEqual(subtitle(radiohead), "Off Tour · 7/10", "saved: nothing waits")
+    }
+
     /// Trial 9 F9: typing in NOTES and NAME, then a click on another band (or + Add), must not
     /// store the typing: the room would show it when the band is picked again. It is parked as
     /// that band's draft (kept on disk, a quit loses nothing) and comes back to the form, still
