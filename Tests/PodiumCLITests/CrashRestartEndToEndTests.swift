@@ -386,21 +386,29 @@ final class CrashRestartEndToEndTests: XCTestCase {
         XCTAssertEqual(occurrences(of: "restarting it", in: app.log), 1, "the quit restarted nothing; log:\n\(app.log)")
     }
 
+    /// A web search "Read More" on the offline pages the tests ship.
+    var webSearchScene: JSONValue {
+        ["kind": "web-search", "title": "Read More",
+         "parameters": ["query": "Radiohead", "documents": .string(TestPaths.root.appendingPathComponent("Assets/WebSearch").path)]]
+    }
+    /// Writes a deck of `scenes` in the test's folder and launches on it from now on.
+    func useDeck(_ scenes: [JSONValue]) throws {
+        let file = dir.appendingPathComponent("web.json")
+        try Data(JSONValue.object(["title": "Crash", "scenes": .array(scenes)]).jsonString.utf8).write(to: file)
+        deck = file.path
+    }
+    /// The part of a page the room reads ("part 3 of 4"), from a `state` reply.
+    func part(_ s: JSONValue) -> String? {
+        s["windows"]?.array?.first { $0["role"]?.string == "audience" }?["controls"]?.array?
+            .first { $0["id"]?.string == "websearch.audience.position" }?["label"]?.string
+    }
+
     /// Trial 17 m4: a web search the room read a part at a time (Actions… → Show to Audience,
     /// ▼) came back after a kill -9 as its results list. The restart hands the scene its state
     /// as a reload does: the room reads the same page at the same part.
     func testAKill9KeepsThePartOfAPageTheRoomRead() throws {
-        let web = dir.appendingPathComponent("web.json")
-        let docs = TestPaths.root.appendingPathComponent("Assets/WebSearch").path
-        let deckJSON: JSONValue = ["title": "Crash", "scenes": [["kind": "title", "parameters": ["heading": "One"]],
-                                                             ["kind": "web-search", "title": "Read More", "parameters": ["query": "Radiohead", "documents": .string(docs)]]]]
-        try Data(deckJSON.jsonString.utf8).write(to: web)
-        deck = web.path
+        try useDeck([["kind": "title", "parameters": ["heading": "One"]], webSearchScene])
         let app = try launch()
-        func part(_ s: JSONValue) -> String? {
-            s["windows"]?.array?.first { $0["role"]?.string == "audience" }?["controls"]?.array?
-                .first { $0["id"]?.string == "websearch.audience.position" }?["label"]?.string
-        }
         XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true)
         XCTAssertEqual(try app.send(["cmd": "click", "id": "websearch.actions"])["ok"], true)
         XCTAssertEqual(try app.send(["cmd": "click", "id": "sheet.websearch.actions.action.0"])["ok"], true)
@@ -415,6 +423,29 @@ final class CrashRestartEndToEndTests: XCTestCase {
         let s = try client.waitForState(timeout: 20) { $0["scene"]?["index"]?.int == 1 && part($0) == read }
         XCTAssertEqual(s["scene"]?["index"]?.int, 1, "back on the web search; log:\n\(app.log)")
         XCTAssertEqual(part(s), read, "the room reads the same part of the same page, not the results list; log:\n\(app.log)")
+        try quitRestarted(restarted)
+    }
+
+    /// Trial 34 m6: scenes other than the current one came back after a kill -9 as the deck
+    /// starts them (the map search made there, the band picked). The web search the room read at
+    /// part 3, left for the next scene: after the restart, Page Up reads part 3 again.
+    func testAKill9KeepsWhatTheSpeakerMadeOfAScenesLeft() throws {
+        try useDeck([webSearchScene, ["kind": "title", "parameters": ["heading": "Two"]]])
+        let app = try launch()
+        XCTAssertEqual(try app.send(["cmd": "click", "id": "websearch.actions"])["ok"], true)
+        XCTAssertEqual(try app.send(["cmd": "click", "id": "sheet.websearch.actions.action.0"])["ok"], true)
+        for _ in 0..<2 { XCTAssertEqual(try app.send(["cmd": "click", "id": "websearch.room-on"])["ok"], true) }
+        let read = try XCTUnwrap(part(try app.client.waitForState { part($0)?.hasPrefix("part 3 of ") == true }))
+        XCTAssertEqual(try app.send(["cmd": "next"])["ok"]?.bool, true)
+        _ = try app.client.waitForState { $0["scene"]?["index"]?.int == 1 && ($0["timers"]?["sceneElapsed"]?.int ?? 0) >= 1 }
+        let restarted = try XCTUnwrap(children(of: app.process.processIdentifier).first)
+        app.kill9()
+
+        let client = try ControlClient(path: app.socketPath, timeout: 30)
+        _ = try client.waitForState(timeout: 20) { $0["scene"]?["index"]?.int == 1 }
+        XCTAssertEqual(try client.send(["cmd": "previous"])["ok"]?.bool, true)
+        let s = try client.waitForState(timeout: 10) { $0["scene"]?["index"]?.int == 0 && part($0) != nil }
+        XCTAssertEqual(part(s), read, "the room reads the part it read before the scene was left, not the results list; log:\n\(app.log)")
         try quitRestarted(restarted)
     }
 

@@ -24,6 +24,8 @@ final class PlaceJSONTests: XCTestCase {
         r.audienceMode = "black"; r.sceneStart = 1200.25
         r.frozenScene = 11; r.frozenSceneTitle = "Frozen / here"; r.frozenSceneKind = "pdf"; r.startTime = 1_764_650_000
         r.removedSceneTitle = "Cut “here”"
+        r.leftScenes = [.init(scene: 2, kind: "bands", title: "The \"Bands\" / all", state: .object(["selected": .number(7), "z": .array([.null, .bool(true)])])),
+                        .init(scene: 5, kind: "map", title: nil, state: .string("café"))]
         r.skippedScenes = ["00ab12cd34ef": SceneCrash(index: 2, times: 2, kind: .crash, resumesAt: 1),
                            "0000000000a9": SceneCrash(index: -1, times: 1, kind: .hang, resumesAt: nil, checking: true)]
         return r

@@ -13,14 +13,14 @@ import XCTest
 final class RestartCarriesSceneStateTests: XCTestCase {
     var made: [NoteScene] = []
 
-    func presentation() -> Presentation {
+    func presentation(_ scenes: [DeckScene]? = nil) -> Presentation {
         let r = PluginRegistry()
         r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
             SceneKind(name: "note", summary: "") { [unowned self] p, _ in let s = NoteScene(p); made.append(s); return s },
             SceneKind(name: "plain", summary: "") { _, _ in SpotScene() },
         ]))
-        let d = Deck(title: "T", scenes: [DeckScene(kind: "plain", title: "A"), DeckScene(kind: "plain", title: "B"),
-                                          DeckScene(kind: "plain", title: "C"), DeckScene(kind: "note", title: "Read More")],
+        let d = Deck(title: "T", scenes: scenes ?? [DeckScene(kind: "plain", title: "A"), DeckScene(kind: "plain", title: "B"),
+                                                    DeckScene(kind: "plain", title: "C"), DeckScene(kind: "note", title: "Read More")],
                      path: "/tmp/podium-restart-carry/deck.json")
         let p = Presentation(deck: d, registry: r, metrics: FixedMetrics(), clock: { 1000 })
         p.presenter.resize(to: Size(1280, 800)); p.audience.resize(to: Size(1920, 1080))
@@ -108,5 +108,50 @@ final class RestartCarriesSceneStateTests: XCTestCase {
         r.sceneState = ["text": "small"]
         let small = try JSONDecoder().decode(TalkJournal.Record.self, from: try XCTUnwrap(try encoder.encodedIfChanged(r)))
         XCTAssertEqual(small.sceneState, ["text": "small"])
+    }
+
+    /// Trial 34 m6: after a kill -9 on Read More the band picked and the map search made earlier
+    /// were back as the deck starts them: the place held the current scene's state only. The
+    /// states of the scenes left go with it now, found again by kind and title, kept through a
+    /// reload that moves them and through a second restart.
+    func testARestartKeepsWhatTheSpeakerMadeOfTheScenesLeft() async throws {
+        let deck = [DeckScene(kind: "note", title: "The Bands"), DeckScene(kind: "plain", title: "B"),
+                    DeckScene(kind: "note", title: "Stores"), DeckScene(kind: "note", title: "Read More")]
+        let before = presentation(deck)
+        let bands = try XCTUnwrap(made.first)
+        bands.field.text = "Massive Attack"
+        before.goTo(2)
+        let stores = try XCTUnwrap(made.last)
+        stores.field.text = "café"; stores.search = "café"
+        before.goTo(3)
+        try XCTUnwrap(made.last).field.text = "Radiohead"
+        // A reload that puts a scene first moves the states kept with their scenes.
+        before.replaceDeck(Deck(title: "T", scenes: [DeckScene(kind: "plain", title: "Intro")] + deck, path: "/tmp/podium-restart-carry/deck.json"))
+        XCTAssertEqual(before.currentIndex, 4)
+        let record = before.journalRecord(now: 2000)
+        XCTAssertEqual(record.leftScenes?.map(\.scene), [1, 3])
+        let kept = try JSONDecoder().decode(TalkJournal.Record.self, from: try PlaceEncoder.encode(record))
+
+        made = []
+        let after = presentation(deck)   // the restart reads the deck as it was saved
+        after.resume(from: kept, now: 2001)
+        XCTAssertEqual(after.currentIndex, 3)
+        XCTAssertEqual(after.journalRecord(now: 2002).leftScenes?.map(\.scene), [0, 2], "kept for a second restart")
+        after.goTo(2)
+        XCTAssertEqual(made.last?.field.text, "café")
+        XCTAssertEqual(made.last?.search, "café")
+        after.goTo(0)
+        XCTAssertEqual(made.last?.field.text, "Massive Attack", "the band picked, not the deck's (made again: the launch had shown it)")
+    }
+
+    /// The states of the scenes left go first when the place would not fit the watcher's 4 KB.
+    func testTheStatesOfTheScenesLeftGoFirstWhenThePlaceIsTooLarge() async throws {
+        var r = TalkJournal.Record(deck: "/d.json", scene: 3, sceneTitle: "Read More", sceneKind: "note", page: nil, started: true, elapsed: 5, paused: true, savedAt: 1)
+        r.sceneState = ["text": "mine"]
+        r.leftScenes = [.init(scene: 1, kind: "note", title: "Stores", state: ["text": .string(String(repeating: "x", count: 5000))])]
+        var encoder = PlaceEncoder()
+        let kept = try JSONDecoder().decode(TalkJournal.Record.self, from: try XCTUnwrap(try encoder.encodedIfChanged(r)))
+        XCTAssertNil(kept.leftScenes)
+        XCTAssertEqual(kept.sceneState, ["text": "mine"])
     }
 }

@@ -18,19 +18,20 @@ public struct PlaceEncoder {
     public mutating func encodedIfChanged(_ record: TalkJournal.Record) throws -> Data? {
         if let last, !record.differs(from: last.record) { return nil }
         var data = try Self.encode(record)
-        // Too large for the watcher with the scene's state: the place without it.
-        if data.count > Self.maxBytes, record.sceneState != nil {
-            var bare = record; bare.sceneState = nil
-            data = try Self.encode(bare)
-        }
+        // Too large for the watcher with the states of the scenes left, then with the scene's
+        // own: the place without them.
+        var kept = record
+        if data.count > Self.maxBytes, kept.leftScenes != nil { kept.leftScenes = nil; data = try Self.encode(kept) }
+        if data.count > Self.maxBytes, kept.sceneState != nil { kept.sceneState = nil; data = try Self.encode(kept) }
         encodings += 1
         last = (record, data)
         return data
     }
 
     /// The most bytes of a record the crash watcher keeps in memory (`place[2][4096]` in
-    /// podium_crash_watch.c, one byte for its end): a record with a scene state
-    /// (`Record.sceneState`) larger than that is kept without it.
+    /// podium_crash_watch.c, one byte for its end): a record larger than that is kept without
+    /// the states of the scenes left (`Record.leftScenes`), then without the scene's own
+    /// (`Record.sceneState`).
     public static let maxBytes = 4095
 
     /// The one encoding of a record the watcher and the journal keep (sorted keys: the same

@@ -32,6 +32,7 @@ enum PlaceJSON {
         if let v = r.frozenSceneKind { w.key("frozenSceneKind"); w.string(v) }
         if let v = r.frozenSceneTitle { w.key("frozenSceneTitle"); w.string(v) }
         if let v = r.lastMinutes { w.key("lastMinutes"); try w.double(v, "lastMinutes") }
+        if let v = r.leftScenes { w.key("leftScenes"); try w.leftScenes(v) }
         if let v = r.page { w.key("page"); w.int(v) }
         w.key("paused"); w.bool(r.paused)
         if let v = r.position { w.key("position"); try w.object(v, "position") }
@@ -110,6 +111,22 @@ enum PlaceJSON {
                 e.outputFormatting = [.sortedKeys]
                 out.append(contentsOf: try e.encode(v))
             }
+        }
+        /// `Record.leftScenes`: an array of objects with their keys sorted.
+        mutating func leftScenes(_ left: [TalkJournal.Record.LeftScene]) throws {
+            out.append(UInt8(ascii: "["))
+            for (i, l) in left.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                var inner = Writer()
+                inner.begin()
+                inner.key("kind"); inner.string(l.kind)
+                inner.key("scene"); inner.int(l.scene)
+                inner.key("state"); try inner.value(l.state, "leftScenes")
+                if let t = l.title { inner.key("title"); inner.string(t) }
+                inner.end()
+                out.append(contentsOf: inner.out)
+            }
+            out.append(UInt8(ascii: "]"))
         }
         /// `Record.skippedScenes`: an object by identity, each `SceneCrash` with its keys sorted.
         mutating func skips(_ s: [String: SceneCrash]) {

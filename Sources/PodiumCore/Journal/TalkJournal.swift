@@ -24,6 +24,11 @@ public struct TalkJournal {
         /// reload hands it (trial 17 m4); nil when it carries none, or when the record would not
         /// fit the watcher's memory with it (`PlaceEncoder.maxBytes`).
         public var sceneState: JSONValue?
+        /// What the speaker made of the scenes visited and left (a band picked, a map search),
+        /// so a restart keeps them as a reload does (trial 34 m6: they came back at the deck's
+        /// start); nil when none carries any, or when the record would not fit the watcher's
+        /// memory with them (`PlaceEncoder.maxBytes`, they go before `sceneState`).
+        public var leftScenes: [LeftScene]?
         /// Whether the elapsed timer had started, its value at `savedAt`, and whether it was paused.
         public var started: Bool
         public var elapsed: Double
@@ -72,6 +77,18 @@ public struct TalkJournal {
                     started: Bool, elapsed: Double, paused: Bool, savedAt: Double) {
             self.deck = deck; self.scene = scene; self.sceneTitle = sceneTitle; self.sceneKind = sceneKind; self.page = page; self.position = position
             self.started = started; self.elapsed = elapsed; self.paused = paused; self.savedAt = savedAt
+        }
+
+        /// A scene's carried state (`SceneStateCarrying.carriedState`) from when the talk left it:
+        /// its 0-based index, kind and title then, to find it again in a changed deck.
+        public struct LeftScene: Codable, Equatable, Sendable {
+            public var scene: Int
+            public var kind: String
+            public var title: String?
+            public var state: JSONValue
+            public init(scene: Int, kind: String, title: String?, state: JSONValue) {
+                self.scene = scene; self.kind = kind; self.title = title; self.state = state
+            }
         }
 
         /// The elapsed time to resume with at wall-clock `now`: a running timer counts the time
@@ -254,6 +271,7 @@ extension Presentation {
             let state = SceneCode.run(in: index) { c.carriedState() }
             r.sceneState = state == .null ? nil : state
         }
+        r.leftScenes = leftScenes(besides: index)
         r.skippedScenes = SceneCode.journaledSkips(of: deck.scenes)
         if isFrozen, lookUp == nil, let f = frozenScene, let a = frozenAnchor {
             r.frozenScene = f; r.frozenSceneTitle = a.title; r.frozenSceneKind = a.kind
@@ -298,6 +316,7 @@ extension Presentation {
         }
         // A clamped scene is another one: the old scene's inner place (a page) does not apply.
         if !target.clamped { carryState(of: record, to: target.scene) }
+        carryLeftStates(of: record, besides: target.scene)
         resume(scene: target.scene, position: target.clamped ? nil : record.position, started: record.started,
                elapsed: record.elapsed(resumingAt: now), paused: record.paused, sceneStart: target.clamped ? nil : record.sceneStart)
         if let m = record.coveredMode { audienceMode = m }
@@ -321,11 +340,25 @@ extension Presentation {
     /// once when it already was (the first scenes, made at launch). Only to a scene of the kind
     /// it came from; its parameters are the deck's as it is now, none counted as changed.
     func carryState(of record: TalkJournal.Record, to index: Int) {
-        guard let state = record.sceneState, let kind = record.sceneKind, deck.scenes[index].kind == kind else { return }
+        guard let state = record.sceneState, let kind = record.sceneKind else { return }
+        carry(state, kind: kind, to: index)
+    }
+
+    /// Hands `state`, carried from a scene of `kind`, to scene `index` as `carryState(of:to:)` does:
+    /// when it is made, or at once to one made but not shown yet (the next preview's).
+    func carry(_ state: JSONValue, kind: String, to index: Int) {
+        guard deck.scenes[index].kind == kind else { return }
         let c = CarriedState(kind: kind, title: deck.scenes[index].title, parameters: deck.scenes[index].parameters.values, state: state)
         guard let made = scenes[index] else { carriedStates[index] = c; return }
         guard sceneOrigins[index] != nil, let s = made as? SceneStateCarrying else { return }
-        SceneCode.run(in: index) { s.adoptCarriedState(state, changedParameters: []) }
+        guard index == currentIndex else { SceneCode.run(in: index) { s.adoptCarriedState(state, changedParameters: []) }; return }
+        // The launch's scene has been shown (`didBecomeCurrent`), and state is handed only to a
+        // scene not shown yet (`SceneStateCarrying`; a web search shown at launch had run the
+        // deck's query and kept it): it is made again, with the state, when next shown.
+        SceneCode.run(in: index) { made.willResignCurrent() }
+        sceneOrigins[index]?.context?.deckGeneration = -1   // what it still reports acts on nothing
+        scenes[index] = nil; sceneOrigins[index] = nil
+        carriedStates[index] = c
     }
 
     /// Where `resume(from:)` puts the talk in this deck: the journaled scene, found by its kind

@@ -30,6 +30,9 @@ public final class Presentation {
     /// State a reload took from scenes it remade, by the new index of their replacement, handed
     /// over when that scene is made (`ReloadCarriesState.swift`).
     var carriedStates: [Int: CarriedState] = [:]
+    /// The carried state of each scene the talk left, by index, for the journal
+    /// (`LeftSceneStates.swift`).
+    var leftStates: [Int: TalkJournal.Record.LeftScene] = [:]
     /// Counts the decks shown (`replaceDeck`): a scene of an earlier version that reports late
     /// (a search finishing after a reload) must not touch the scene now at its index.
     var deckGeneration = 0
@@ -411,6 +414,7 @@ public final class Presentation {
             SceneCode.leaving?(lookUp == nil ? (index, SceneCode.identity(of: deck.scenes[index])) : nil)
             SceneCode.run(in: currentIndex) { old.willResignCurrent() }
             SceneCode.leaving?(nil)
+            keepLeftState(of: old, at: oldIndex)
         }
         if !talk.isStarted && index != currentIndex { startTalk() }
         if index != currentIndex { talk.sceneChanged(at: clock()) }

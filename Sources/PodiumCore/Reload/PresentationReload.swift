@@ -51,6 +51,7 @@ extension Presentation {
         // A look-up goes back to where the talk was, in the new deck (`LookUp.swift`).
         lookUp = lookUp.map { $0.following(old: oldAnchors, new: newAnchors) }
         frozenScene = frozenScene.map { ReloadPosition.index(from: $0, old: oldAnchors, new: newAnchors) }
+        followLeftStates(old: oldAnchors, new: newAnchors)
         replan(newDeck)
         deckGeneration += 1
         let (oldScenes, oldOrigins) = (scenes, sceneOrigins)

@@ -23,9 +23,10 @@ public protocol SceneStateCarrying: Scene {
     /// scene's own shape (the map search: `{"text": "record stores", "query": …, "zoom": 14.5}`);
     /// `.null` when there is nothing to hand over. The current scene's is also kept in the talk's
     /// place (the crash watcher's memory and the journal file, within 4 KB with the rest of the
-    /// place), so a resume after a crash hands it to the scene made again the same way, with no
-    /// parameter counted as changed; it may then be called on every frame that draws: keep it
-    /// cheap, and small.
+    /// place), and so is each scene's as the talk leaves it (after its `willResignCurrent`), so a
+    /// resume after a crash hands it to the scene made again the same way, with no parameter
+    /// counted as changed; it may then be called on every frame that draws: keep it cheap, and
+    /// small.
     func carriedState() -> JSONValue
 
     /// Takes over `state` (what `carriedState()` returned on the scene this one replaces).
