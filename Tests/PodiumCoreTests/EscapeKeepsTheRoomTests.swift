@@ -39,6 +39,22 @@ extension PresentationTests {
         XCTAssertEqual(p.audienceMode, .normal)
     }
 
+    /// Review31 #5: a key between the closing Esc and the next (b, a clicker's blank key) is the
+    /// speaker acting on purpose: the Esc after it is not a double tap, and acts.
+    func testAKeyBetweenMakesTheNextEscCount() async throws {
+        let p = makePresentation()
+        try openPopover(p)
+        p.press(Key("Escape"))
+        XCTAssertNil(p.presenter.overlay.topmost)
+        now += 0.5
+        p.press(Key("b"))
+        XCTAssertEqual(p.audienceMode, .black)
+        now += 0.5
+        p.press(Key("Escape"))
+        XCTAssertEqual(p.audienceMode, .normal, "b then Esc: the room sees the talk again")
+        XCTAssertNil(p.notice?.text.range(of: "Esc again"), p.notice?.text ?? "")
+    }
+
     func testASecondEscRightAfterClosingAPopoverKeepsALookUpOnTheConsole() async throws {
         let p = makePresentation(kinds: ["a", "opener", "a", "b"])
         p.goTo(1)

@@ -5,7 +5,7 @@ import PodiumKit
 /// look-up is shown). A speaker's habitual second Esc after closing something showed the room
 /// what they held back (trial 34 F2: a blackout ended, a console-only web search went to the
 /// projector). So an Esc within `escapeGrace` of one that closed something, or of typing into a
-/// field, leaves the room as it is and says so; the next Esc acts.
+/// field, with no other key between, leaves the room as it is and says so; the next Esc acts.
 extension Presentation {
     /// Seconds after an Esc that closed something (or a key typed into a field) in which an Esc
     /// does not change what the room sees. Longer than a double tap (0.15-0.5 s in trial 34) and
@@ -17,7 +17,9 @@ extension Presentation {
     func escapeKeepsTheRoom(_ action: ConsoleAction?, intoField: Bool) -> Bool {
         let now = clock()
         if intoField { escapeClosedAt = now; return false }
-        guard action == .clear else { return false }
+        // Another key between (b, f, a clicker's blank) is the speaker acting on purpose: the
+        // Esc after it is not a double tap (review31 #5: "b … Esc" was held back).
+        guard action == .clear else { escapeClosedAt = nil; return false }
         if presenter.overlay.topmost != nil || !console.overview.isHidden || !console.help.isHidden {
             escapeClosedAt = now
             return false
