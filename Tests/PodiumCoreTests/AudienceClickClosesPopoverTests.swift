@@ -4,7 +4,7 @@ import PodiumTestSupport
 import XCTest
 
 /// Trial 34 m4: a click outside a popover dismisses it and does nothing else, also on the
-/// audience window (the projector), where a click is otherwise next.
+/// audience window (the projector), where a click is otherwise next; the console says so.
 extension PresentationTests {
     func testAClickOnTheAudienceWindowClosesAPopoverWithoutMovingTheTalk() async throws {
         let p = makePresentation()
@@ -15,6 +15,8 @@ extension PresentationTests {
         p.audienceInput(.mouseUp(Point(600, 300), button: 1))
         XCTAssertNil(p.presenter.overlay.topmost, "the popover is dismissed")
         XCTAssertEqual(p.currentIndex, 0, "and the talk stays where it is")
+        // Review31 #6: the speaker, looking at the room, is told why nothing moved.
+        XCTAssertEqual(p.notice?.text, "That click closed the popover on the console; the talk did not move. Click again for next.")
         p.audienceInput(.mouseDown(Point(600, 300), button: 1, clicks: 1))
         p.audienceInput(.mouseUp(Point(600, 300), button: 1))
         XCTAssertEqual(p.currentIndex, 1, "with no popover open a click is next")

@@ -19,6 +19,9 @@ extension Presentation {
         if case .mouseDown = e, presenter.overlay.topmost != nil {
             presenter.overlay.presented.reversed().forEach { $0.dismiss(byUser: true) }
             presenter.requestRedraw()
+            // The speaker looks at the room, not the console: said, or the next click seems lost
+            // (review31 #6).
+            showNotice("That click closed the popover on the console; the talk did not move. Click again for next.", kind: .info)
             return true
         }
         if let p = Self.point(of: e), claimPointer(e, at: p, on: .audienceWindow) { return true }
