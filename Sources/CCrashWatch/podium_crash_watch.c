@@ -80,6 +80,7 @@ static int cover_inherited = 0;
  * holder keeps for the restart (`adopt_handover`). */
 static int inherited_cover = -1;
 static pid_t inherited_holder = 0;
+static int inherited_holder_fd = -1;   /* its pidfd, taken at exec (`adopt_cover`) */
 static char inherited_handover[40] = "";
 /* A holder kept for the room's lock only, after the talk survived its crash signal
  * (`keep_lock`): the pipe whose end of file ends it, and its pid. */
@@ -873,6 +874,10 @@ __attribute__((constructor)) static void adopt_cover(void) {
     if (v && sscanf(v, "%d %d", &fd, &pid) == 2 && fd >= 6 && fcntl(fd, F_SETFD, FD_CLOEXEC) == 0) {
         inherited_cover = fd;
         inherited_holder = pid;
+        /* Named now, while this process holds the cover so the holder cannot have ended by end of
+         * file: by the first frame its pid may be another's (review30 #5). Close-on-exec; Linux
+         * 5.3 (without it the holder is not waited for: its cover goes with its end of file). */
+        if (pid > 0) inherited_holder_fd = (int)syscall(SYS_pidfd_open, pid, 0);
     }
     unsetenv("PODIUM_COVER");
 }
@@ -904,16 +909,18 @@ void podium_crash_watch_uncover(void) {
     if (crash_fd >= 0) { ssize_t r = write(crash_fd, "U", 1); (void)r; }
     close(inherited_cover);
     inherited_cover = -1;
-    /* The holder ends within milliseconds of end of file: waited for as this process's child
-     * (the watcher that raised it exec'd this talk), or, handed on from a restart that died
-     * before its first frame (review29 #5), through a pidfd, for at most 1 s. */
-    if (inherited_holder > 0 && waitpid(inherited_holder, NULL, 0) < 0 && errno == ECHILD) {
-        int pidfd = (int)syscall(SYS_pidfd_open, inherited_holder, 0);
-        if (pidfd >= 0) {
-            struct pollfd p = {.fd = pidfd, .events = POLLIN};
-            while (poll(&p, 1, 1000) < 0 && errno == EINTR) {}
-            close(pidfd);
-        }
+    /* The holder ends within milliseconds of end of file: waited for through the pidfd taken at
+     * exec (for at most 1 s), then reaped if it is this process's child (the watcher that raised
+     * it exec'd this talk; not when handed on from a restart that died before its first frame,
+     * review29 #5). The pidfd names that very process, so neither can touch another that took
+     * its pid: a bare `waitpid` on it blocked for a reused pid of this talk's own child. */
+    if (inherited_holder_fd >= 0) {
+        struct pollfd p = {.fd = inherited_holder_fd, .events = POLLIN};
+        while (poll(&p, 1, 1000) < 0 && errno == EINTR) {}
+        siginfo_t info;
+        (void)waitid(P_PIDFD, (id_t)inherited_holder_fd, &info, WEXITED | WNOHANG);
+        close(inherited_holder_fd);
+        inherited_holder_fd = -1;
     }
     inherited_holder = 0;
 }
