@@ -83,7 +83,7 @@ final class WebSearchScene: Scene {
         // the room (`open`), so it waits for nothing.
         presenter.results.onSelect = { [weak self] i in self?.restoring = nil; self?.open(i) }
         presenter.results.onActivate = { [weak self] i in self?.open(i); self?.setAudience(.reader) }
-        context.observeAudience { [weak self] in self?.roomState = $0 }
+        context.observeAudience { [weak self] in self?.roomState = $0; self?.markRoomPart() }
         setStatus("Search \(primary.name)" + (fallback != nil ? " (offline pages if it cannot be reached)." : "."))
         preview(config.query)
         refresh()
@@ -358,6 +358,7 @@ final class WebSearchScene: Scene {
     /// Moves the room's copy `delta` pages and brings its part into the presenter's view; when
     /// the room sees the results, moves them `delta` screenfuls of whole cards.
     func moveRoomPage(by delta: Int) {
+        guard roomState == .live else { return }   // the room does not see it: nothing moves behind its back
         guard roomSeesPage else { audience.results.moveScreens(by: delta); markRoomPart(); return }
         audience.reader.show(page: audience.reader.page + delta)
         if presenterReadsRoomPage, let r = audience.reader.visibleRange { presenter.reader.reveal(r.lowerBound) }
@@ -365,12 +366,22 @@ final class WebSearchScene: Scene {
     }
 
     /// The presenter's copy marks what the room sees; the bar says which page of how many, or
-    /// which results, as the room's corner does.
+    /// which results, as the room's corner does. While the room is held (a look-up keeps it on
+    /// the scene it came from, or `f`) or covered, it sees none of this: the bar says so, marks
+    /// nothing and ▲/▼ are off, so no position is claimed or moved that the room cannot see
+    /// (trial 31 m8: "Audience: 3 of 8" while the room saw the band list).
     func markRoomPart() {
         let on = roomSeesPage, pages = audience.reader.pageCount, list = audience.results
-        presenter.reader.marked = presenterReadsRoomPage ? audience.reader.visibleRange : nil
         let corner = audience.positionText
         audience.position.text = corner
+        guard roomState == .live else {
+            presenter.reader.marked = nil
+            presenter.audienceLabel.text = "Audience: " + (roomState.isCovered ? "covered" : "held")
+            presenter.roomBackButton.isEnabled = false; presenter.roomOnButton.isEnabled = false
+            context.setNeedsDisplay()
+            return
+        }
+        presenter.reader.marked = presenterReadsRoomPage ? audience.reader.visibleRange : nil
         // Short: it shares the reader's bar with ▲/▼ and two buttons, about 155 pt on a 1280 pt
         // presenter; "Audience: 9–10 of 10" fits where "Audience: results 9–10 of 10" was cut.
         presenter.audienceLabel.text = "Audience: " + (on ? (!presenterReadsRoomPage ? "other page" : pages > 1 ? corner : "this page") : corner.isEmpty ? "the results" : corner)

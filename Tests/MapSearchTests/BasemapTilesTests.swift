@@ -122,4 +122,34 @@ final class BasemapTilesTests: XCTestCase {
         for (name, spots) in seen { XCTAssertLessThanOrEqual(spots.count, 5 * tiles.cellsMade, "\(name): \(spots.count) positions") }
         XCTAssertLessThanOrEqual(tiles.cellsMade, 4, "a 1920×1080 view touches at most 4 cells of 2048 points")
     }
+    /// The room on a 3840×2160 projector (labels 3.6× as large): a long street name crossing a
+    /// tile edge more than half a tile from where it starts is drawn by every tile it touches,
+    /// so no tile edge slices it (the tile holding its end used to judge it by its start alone).
+    func testEveryTileALabelTouchesDrawsIt() async throws {
+        let metrics = FixedMetrics()
+        let tiles = BasemapTiles(painter: MapPainter(database: try Fixtures.database()))
+        let vp = Viewport(center: LatLon(lat: 60.1697, lon: 24.9445), zoom: 17.5, size: Size(3840, 2160))
+        let set = tiles.tiles(for: vp, style: .standard, labelScale: 3.6, metrics: metrics)
+        // Each tile's labels as text at a view-point origin.
+        struct Spot: Hashable { var text: String; var x: Int; var y: Int }
+        func spot(_ text: String, _ o: Point, _ r: Rect) -> Spot { Spot(text: text, x: Int((o.x + r.minX) * 1000), y: Int((o.y + r.minY) * 1000)) }
+        let drawn: [Set<Spot>] = set.map { p, r in
+            Set(p.commands.compactMap { if case let .text(b, _, o) = $0 { spot(b.text, o, r) } else { nil } })
+        }
+        var checked = 0, long = 0, cut: Set<String> = []
+        for (i, (p, r)) in set.enumerated() {
+            for case let .text(b, _, o) in p.commands {
+                let size = metrics.size(of: b.text, font: b.font)
+                let label = Rect(o.x + r.minX, o.y + r.minY, size.width, size.height)
+                if size.width > BasemapTiles.tileSize / 2 { long += 1 }
+                for (j, (_, other)) in set.enumerated() where j != i && other.insetBy(dx: 0.5, dy: 0.5).intersects(label) {
+                    if !drawn[j].contains(spot(b.text, o, r)) { cut.insert("\(b.text) at the edge of the tile at \(other)") }
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertEqual(cut.sorted(), [], "labels sliced at a tile edge")
+        XCTAssertGreaterThan(long, 0, "some labels are wider than half a tile")
+        XCTAssertGreaterThan(checked, 0, "some labels cross a tile edge")
+    }
 }

@@ -69,6 +69,30 @@ final class DocumentIndexTests: XCTestCase {
         XCTAssertEqual(Set(try index.search("queen nirvana").map(\.path)), ["a.md", "b.md"])
     }
 
+    /// A possessive "'s" and the stop words are no terms: a page sharing only those with the
+    /// query is no hit, and they are not highlighted.
+    func testPossessivesAndStopWordsAreNoTerms() throws {
+        try write("portishead.md", "# Portishead\nBristol also gave us Tricky; the city's sound systems shaped all three.")
+        try write("radiohead.md", "# Radiohead\nSynthesisers and Thom Yorke's voice cut into pieces of the song.")
+        XCTAssertEqual(SearchQuery.words("Robert’s Yorke's 'n' s"), ["Robert", "Yorke", "n", "s"])
+        try index.sync()
+        XCTAssertEqual(try index.search("robert's coffee gelato factory").map(\.path), [])
+        XCTAssertEqual(try index.search("The Extraordinarily Long Named Philharmonic Orchestra of the Northern Lights and Southern Seas").map(\.path), [])
+        let hit = try XCTUnwrap(try index.search("the Yorke’s voice").first)
+        XCTAssertEqual(hit.path, "radiohead.md")
+        XCTAssertEqual(hit.snippet.matches, ["Yorke", "voice"], "neither \"the\" nor the lone \"s\" is highlighted")
+    }
+
+    /// A query of stop words only is still searched, as the phrase it is: "The The" finds the
+    /// band, not every page with "the" in it.
+    func testAQueryOfStopWordsOnlyIsAPhrase() throws {
+        try write("the-the.md", "# The The\nMatt Johnson's band from London.")
+        try write("town.md", "# Town\nThe band of the town.")
+        try index.sync()
+        XCTAssertEqual(try index.search("The The").map(\.path), ["the-the.md"])
+        XCTAssertEqual(try index.search("the").count, 2, "a lone stop word is searched")
+    }
+
     func testSyncIsIncremental() throws {
         try write("a.md", "# Alpha\none")
         try write("b.txt", "Beta\n\ntwo")

@@ -52,4 +52,30 @@ extension WebSearchSceneTests {
         scene.setAudience(.reader)   // Show to Audience, a double-click
         XCTAssertEqual(context.showToRoomRequests, 2)
     }
+    /// Trial 31 m8: during a look-up the bar said "Audience: 1 of 8" and ▼ moved it to "3 of 8"
+    /// while the room saw the band list; `f` then showed the room the results from card 3. Held
+    /// (or covered), the bar claims no position and ▲/▼ are off, so the room's list stays where
+    /// it was until the room sees it again.
+    func testWhileTheRoomIsHeldTheBarClaimsNoPositionAndTheArrowsAreOff() async throws {
+        let (scene, audienceRoot) = try sceneWithAudience()
+        context.audienceState = AudienceState(isFrozen: true)   // the look-up holds the room on the band list
+        scene.search("band")
+        _ = audienceRoot.renderFrame(); _ = context.root.renderFrame()
+        let list = scene.audience.results
+        XCTAssertGreaterThan(scene.results.count, list.rowsPerScreen, "more cards than fit the room")
+        XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience: held")
+        XCTAssertFalse(scene.presenter.roomOnButton.isEnabled)
+        XCTAssertFalse(scene.presenter.roomBackButton.isEnabled)
+        _ = context.root.click(controlID: "websearch.room-on")
+        scene.moveRoomPage(by: 1)
+        XCTAssertEqual(list.firstRow, 0, "the room's list is not moved behind its back")
+        context.audienceState = AudienceState(isCovered: true)
+        XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience: covered")
+        XCTAssertFalse(scene.presenter.roomOnButton.isEnabled)
+        // `f`: the room sees the search from its first card, and the bar says so again.
+        context.audienceState = .live
+        XCTAssertEqual(scene.presenter.audienceLabel.text, "Audience: \(scene.audience.positionText)")
+        XCTAssertTrue(scene.audience.positionText.hasPrefix("1"), scene.audience.positionText)
+        XCTAssertTrue(scene.presenter.roomOnButton.isEnabled)
+    }
 }

@@ -164,18 +164,21 @@ public final class BasemapTiles {
         return true
     }
 
-    /// The cell's labels that fall on the tile, with their whole labels, in tile points; labels
-    /// far outside it are left out.
+    /// The cell's labels whose whole label (text and halo) touches the tile, in tile points;
+    /// the others draw nothing on it and are left out.
     private func tileLabels(_ key: TileKey, _ cell: Cell) -> ([DrawCommand], [Rect]) {
         let n = Self.cellTiles, t = Self.tileSize
         let cx = Int(floor(Double(key.x) / Double(n))), cy = Int(floor(Double(key.y) / Double(n)))
         let dx = Double(cx * n - key.x) * t, dy = Double(cy * n - key.y) * t
-        let near = Rect(-t / 2, -t / 2, 2 * t, 2 * t)
+        // Judged by the whole label, not by where it starts: the room's labels at 4K (3.6× text)
+        // are wider than half a tile, and one starting further left than that was left out of
+        // the tile holding its end while the tile before cut it at their edge (trial 31 m7).
+        let square = Rect(0, 0, t, t)
         var out: [DrawCommand] = [], rects: [Rect] = []
         for (i, command) in cell.labels.enumerated() {
             guard case let .text(b, c, o) = command else { continue }
-            let p = Point(o.x + dx, o.y + dy)
-            if near.contains(p) { out.append(.text(b, c, origin: p)); rects.append(cell.rects[i].offsetBy(dx: dx, dy: dy)) }
+            let r = cell.rects[i].offsetBy(dx: dx, dy: dy)
+            if r.intersects(square) { out.append(.text(b, c, origin: Point(o.x + dx, o.y + dy))); rects.append(r) }
         }
         return (out, rects)
     }

@@ -138,12 +138,14 @@ public final class DocumentIndex {
         return Int(n)
     }
 
-    /// The best `limit` documents for `query`, best first: all words required, and when that finds
-    /// nothing, any word. Empty for a query with no words. Throws `SearchError.index`.
+    /// The best `limit` documents for `query`, best first: all terms required, and when that finds
+    /// nothing, any term (`SearchQuery.terms`: no stop words, no possessive "'s", so a page sharing
+    /// only "the" or "s" with the query is no hit). Empty for a query with no words. Throws
+    /// `SearchError.index`.
     public func search(_ query: String, limit: Int = 20) throws -> [Hit] {
         guard let all = SearchQuery.match(query, conjunction: true) else { return [] }
         let hits = try run(all, limit: limit)
-        if !hits.isEmpty || SearchQuery.words(query).count < 2 { return hits }
+        if !hits.isEmpty || SearchQuery.terms(query).count < 2 { return hits }
         return try run(SearchQuery.match(query, conjunction: false)!, limit: limit)
     }
 
