@@ -36,6 +36,27 @@ extension PresentationTests {
         }
     }
 
+    /// Trial 34 m10: after `f` showed a look-up, Page Up went to the scene before it in the
+    /// talk (the map), not back to the band list as the hint had said a moment before; nothing
+    /// said so. Now the console does; a move that ends the look-up says nothing more.
+    func testShowingALookUpSaysWherePreviousGoesNow() async {
+        made = []
+        let p = makePresentation(kinds: ["a", "opener", "a", "b"])
+        p.goTo(1)
+        openerContext?.openScene(kind: "b", parameters: [:])
+        XCTAssertEqual(p.currentIndex, 3); XCTAssertTrue(p.isFrozen)
+        p.press(Key("f"))
+        XCTAssertFalse(p.isFrozen)
+        XCTAssertEqual(p.notice?.text, "The room sees \(p.title(at: 3)) now: Page Up goes to \(p.title(at: 2)), the scene before it in the talk.")
+        p.press(Key("Page Up"))
+        XCTAssertEqual(p.currentIndex, 2, "as said")
+
+        p.goTo(1)
+        openerContext?.openScene(kind: "b", parameters: [:])
+        p.press(Key("Page Down"))
+        XCTAssertFalse(p.notice?.text.hasPrefix("The room sees") == true, "a move says nothing more: \(p.notice?.text ?? "")")
+    }
+
     /// Search the Web from the band list, then next: the talk goes on to the scene after the
     /// band list (the map), which the next preview showed during the look-up.
     func testNextFromALookUpShowsTheRoomTheSceneAfterTheOrigin() async {

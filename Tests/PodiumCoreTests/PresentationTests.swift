@@ -154,7 +154,8 @@ final class PresentationTests: XCTestCase {
         p.goTo(1)
         lookUp()
         _ = p.perform(.freeze)   // f: the speaker shows the look-up to the room
-        XCTAssertEqual(p.currentIndex, 3); XCTAssertFalse(p.isFrozen); XCTAssertNil(p.notice)
+        XCTAssertEqual(p.currentIndex, 3); XCTAssertFalse(p.isFrozen)
+        XCTAssertEqual(p.notice?.text, "The room sees B now: Page Up goes to A2, the scene before it in the talk.", "the hint went; where previous goes now is said (trial 34 m10)")
         p.previous()
         XCTAssertEqual(p.currentIndex, 2, "the look-up is over: previous is the scene before")
         // A room the speaker froze stays frozen, on its own scene.
@@ -251,7 +252,7 @@ final class PresentationTests: XCTestCase {
         XCTAssertTrue(p.isFrozen)
         cardContext?.showToRoom()
         XCTAssertFalse(p.isFrozen, "the room sees the look-up")
-        XCTAssertNil(p.notice, "the look-up's hint went with it")
+        XCTAssertEqual(p.notice?.text, "The room sees Card now: Page Up goes to A2, the scene before it in the talk.", "the look-up's hint went with it")
         XCTAssertEqual(p.currentIndex, 3)
         p.previous()
         XCTAssertEqual(p.currentIndex, 2, "the look-up is over: previous is the scene before")

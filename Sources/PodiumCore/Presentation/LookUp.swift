@@ -23,6 +23,8 @@ struct LookUp: Equatable {
     /// next step from it to the scenes around the gap, as during a removed scene's hold; `origin`
     /// is then where the scene was (`ReloadPosition.place`). Nil: the origin is in the deck.
     var removed: RemovedSceneHold?
+    /// Ended by the talk moving on (next, previous, a go-to), not by showing it to the room.
+    var endedByAMove = false
 
     /// The look-up once a reload replaces `old` with `new`: the origin found there, or, gone
     /// (not a page found by its content), held as a removed scene until it is back (trial 22:
@@ -101,6 +103,7 @@ extension Presentation {
     /// The talk moved on (`show` done): the room follows, live, and the notice goes.
     func endLookUpAfterAMove() {
         guard lookUp != nil else { return }
+        lookUp?.endedByAMove = true
         setFrozen(false)   // ends the look-up too (`lookUpFreezeEnded`)
     }
 
@@ -115,10 +118,16 @@ extension Presentation {
 
     /// The freeze ended (a move, `f`, Esc, the remote): the look-up is over.
     func lookUpFreezeEnded() {
-        guard lookUp != nil else { return }
+        guard let ended = lookUp else { return }
         lookUp = nil
         if let n = lookUpNotice, notice?.text == n { showNotice(nil) }
         lookUpNotice = nil
+        // Shown to the room, the look-up is the talk's place: previous goes by the talk's order,
+        // not back where the hint said a moment ago (trial 34 m10), so the speaker is told.
+        if !ended.endedByAMove, ended.origin != currentIndex, currentIndex > 0 {
+            let back = keyMap.keys(for: .previous).first.map { "\($0)" } ?? "previous"
+            showNotice("The room sees \(title(at: currentIndex)) now: \(back) goes to \(title(at: currentIndex - 1)), the scene before it in the talk.", kind: .info)
+        }
         // Next now goes on from the looked-up scene, which the room sees: the preview says so.
         console.setNextCaption(nextCaption())
         attachNextPreview()
