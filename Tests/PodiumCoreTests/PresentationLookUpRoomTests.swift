@@ -51,6 +51,15 @@ extension PresentationTests {
         p.press(Key("Page Up"))
         XCTAssertEqual(p.currentIndex, 2, "as said")
 
+        // Blacked out, the room does not see it: not said so.
+        p.goTo(1)
+        p.press(Key("b"))
+        openerContext?.openScene(kind: "b", parameters: [:])
+        p.press(Key("f"))
+        XCTAssertEqual(p.audienceMode, .black)
+        XCTAssertEqual(p.notice?.text, "\(p.title(at: 3)) is the talk's place now: Page Up goes to \(p.title(at: 2)), the scene before it in the talk.")
+        p.press(Key("b"))
+
         p.goTo(1)
         openerContext?.openScene(kind: "b", parameters: [:])
         p.press(Key("Page Down"))

@@ -126,7 +126,9 @@ extension Presentation {
         // not back where the hint said a moment ago (trial 34 m10), so the speaker is told.
         if !ended.endedByAMove, ended.origin != currentIndex, currentIndex > 0 {
             let back = keyMap.keys(for: .previous).first.map { "\($0)" } ?? "previous"
-            showNotice("The room sees \(title(at: currentIndex)) now: \(back) goes to \(title(at: currentIndex - 1)), the scene before it in the talk.", kind: .info)
+            // Under a cover the room sees black or white, not the scene.
+            let lead = audienceMode == .normal ? "The room sees \(title(at: currentIndex)) now" : "\(title(at: currentIndex)) is the talk's place now"
+            showNotice("\(lead): \(back) goes to \(title(at: currentIndex - 1)), the scene before it in the talk.", kind: .info)
         }
         // Next now goes on from the looked-up scene, which the room sees: the preview says so.
         console.setNextCaption(nextCaption())
