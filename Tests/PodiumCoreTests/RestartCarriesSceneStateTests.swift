@@ -18,6 +18,7 @@ final class RestartCarriesSceneStateTests: XCTestCase {
         r.register(PluginDescriptor(id: "test", name: "Test", version: "1", sceneKinds: [
             SceneKind(name: "note", summary: "") { [unowned self] p, _ in let s = NoteScene(p); made.append(s); return s },
             SceneKind(name: "plain", summary: "") { _, _ in SpotScene() },
+            SceneKind(name: "room", summary: "") { [unowned self] _, _ in let s = RoomTextScene(); rooms.append(s); return s },
         ]))
         let d = Deck(title: "T", scenes: scenes ?? [DeckScene(kind: "plain", title: "A"), DeckScene(kind: "plain", title: "B"),
                                                     DeckScene(kind: "plain", title: "C"), DeckScene(kind: "note", title: "Read More")],
@@ -153,5 +154,51 @@ final class RestartCarriesSceneStateTests: XCTestCase {
         let kept = try JSONDecoder().decode(TalkJournal.Record.self, from: try XCTUnwrap(try encoder.encodedIfChanged(r)))
         XCTAssertNil(kept.leftScenes)
         XCTAssertEqual(kept.sceneState, ["text": "mine"])
+    }
+
+    /// Trial 35 F1: frozen on the band picked (f), then next, then a kill -9: the restart froze
+    /// the room on the band list made afresh (the deck's band), a picture it never saw. The states
+    /// are handed over before the frozen scene is made, so it is frozen as the room saw it.
+    func testARestartFreezesTheRoomOnTheSceneAsItWasMade() async throws {
+        let deck = [DeckScene(kind: "room", title: "The Bands"), DeckScene(kind: "plain", title: "Stores")]
+        let before = presentation(deck)
+        try XCTUnwrap(rooms.first).set("Queen")
+        before.setFrozen(true)
+        before.goTo(1)
+        XCTAssertTrue(roomTexts(before).contains("Queen"), "the room froze on Queen")
+        let kept = try JSONDecoder().decode(TalkJournal.Record.self, from: try PlaceEncoder.encode(before.journalRecord(now: 2000)))
+        XCTAssertEqual(kept.frozenScene, 0)
+
+        rooms = []
+        let after = presentation(deck)
+        after.resume(from: kept, now: 2001)
+        XCTAssertEqual(after.currentIndex, 1)
+        XCTAssertTrue(after.isFrozen)
+        XCTAssertTrue(roomTexts(after).contains("Queen"), "frozen on what it saw, not the deck's start: \(roomTexts(after))")
+    }
+
+    /// Scenes of kind "room", which show their field's text to the room too.
+    var rooms: [RoomTextScene] = []
+    func roomTexts(_ p: Presentation) -> [String] {
+        p.audience.drawList().commands.compactMap { if case let .text(b, _, _) = $0 { b.text } else { nil } }
+    }
+}
+
+/// A scene whose room view shows what its field holds, and which carries it.
+@MainActor
+final class RoomTextScene: SceneStateCarrying {
+    let title = "Room text"
+    let field = TextField(placeholder: "Text", id: "room.text")
+    let presenterView = View(), audienceView = View()
+    private let shown = Label("", font: .system(40))
+    init() {
+        presenterView.addSubview(field.pinned(Pins(leading: 10, trailing: 10, top: 10, height: 30)))
+        audienceView.addSubview(shown.pinned(.fill()))
+    }
+    /// What the speaker typed, shown to the room.
+    func set(_ text: String) { field.text = text; shown.text = text }
+    func carriedState() -> JSONValue { ["text": .string(field.text)] }
+    func adoptCarriedState(_ state: JSONValue, changedParameters: Set<String>) {
+        set(state["text"]?.string ?? "")
     }
 }

@@ -299,6 +299,11 @@ extension Presentation {
             d.lastMinutes = record.lastMinutes; d.endSlide = record.endSlide
             replan(d)
         }
+        // What the speaker made of the scenes first, so the frozen scene made below is made with
+        // it too (trial 35 F1: the room, frozen on the band picked, showed the deck's band after a
+        // kill -9). A clamped scene is another one: the old scene's inner place (a page) does not apply.
+        if !target.clamped { carryState(of: record, to: target.scene) }
+        carryLeftStates(of: record, besides: target.scene)
         // A frozen room stays frozen on what it saw: that scene is shown and frozen first (at the
         // room's size if the display is known, else at the default size, scaled to the window
         // later), then the speaker's scene is resumed behind the freeze. A frozen scene gone
@@ -314,9 +319,6 @@ extension Presentation {
                 log("the room was frozen on scene \(f + 1), which is gone from the deck: the room is black instead (b or Esc shows the talk)")
             }
         }
-        // A clamped scene is another one: the old scene's inner place (a page) does not apply.
-        if !target.clamped { carryState(of: record, to: target.scene) }
-        carryLeftStates(of: record, besides: target.scene)
         resume(scene: target.scene, position: target.clamped ? nil : record.position, started: record.started,
                elapsed: record.elapsed(resumingAt: now), paused: record.paused, sceneStart: target.clamped ? nil : record.sceneStart)
         if let m = record.coveredMode { audienceMode = m }
