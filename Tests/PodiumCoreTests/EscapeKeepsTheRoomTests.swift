@@ -29,6 +29,7 @@ extension PresentationTests {
         now += 0.3
         p.press(Key("Escape"))
         XCTAssertEqual(p.audienceMode, .normal, "Esc again shows the room the talk")
+        XCTAssertNil(p.notice, "and the notice that said it was held goes (trial 35 F3)")
 
         // Long after closing the popover, one Esc is the speaker's choice.
         p.press(Key("b"))
@@ -53,6 +54,20 @@ extension PresentationTests {
         p.press(Key("Escape"))
         XCTAssertEqual(p.audienceMode, .normal, "b then Esc: the room sees the talk again")
         XCTAssertNil(p.notice?.text.range(of: "Esc again"), p.notice?.text ?? "")
+    }
+
+    /// Trial 35 F11: a click on the projector that closed a console popover is a close too: an
+    /// Esc right after it keeps the room black.
+    func testAnEscRightAfterAProjectorClickClosedAPopoverKeepsTheRoom() async throws {
+        let p = makePresentation()
+        p.press(Key("b"))
+        try openPopover(p)
+        p.audienceInput(.mouseDown(Point(600, 300), button: 1, clicks: 1))
+        p.audienceInput(.mouseUp(Point(600, 300), button: 1))
+        XCTAssertNil(p.presenter.overlay.topmost)
+        now += 0.3
+        p.press(Key("Escape"))
+        XCTAssertEqual(p.audienceMode, .black)
     }
 
     func testASecondEscRightAfterClosingAPopoverKeepsALookUpOnTheConsole() async throws {

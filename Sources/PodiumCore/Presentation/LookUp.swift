@@ -128,7 +128,7 @@ extension Presentation {
             let back = keyMap.keys(for: .previous).first.map { "\($0)" } ?? "previous"
             // Under a cover the room sees black or white, not the scene.
             let lead = audienceMode == .normal ? "The room sees \(title(at: currentIndex)) now" : "\(title(at: currentIndex)) is the talk's place now"
-            showNotice("\(lead): \(back) goes to \(title(at: currentIndex - 1)), the scene before it in the talk.", kind: .info)
+            showPassingNotice("\(lead): \(back) goes to \(title(at: currentIndex - 1)), the scene before it in the talk.", seconds: 8)
         }
         // Next now goes on from the looked-up scene, which the room sees: the preview says so.
         console.setNextCaption(nextCaption())

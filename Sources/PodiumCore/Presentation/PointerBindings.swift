@@ -21,7 +21,9 @@ extension Presentation {
             presenter.requestRedraw()
             // The speaker looks at the room, not the console: said, or the next click seems lost
             // (review31 #6).
-            showNotice("That click closed the popover on the console; the talk did not move. Click again for next.", kind: .info)
+            showPassingNotice("That click closed the popover on the console; the talk did not move. Click again for next.", seconds: 6)
+            // As an Esc that closed it: an Esc right after is not taken for the room (trial 35 F11).
+            escapeClosedAt = clock()
             return true
         }
         if let p = Self.point(of: e), claimPointer(e, at: p, on: .audienceWindow) { return true }
