@@ -25,8 +25,8 @@ final class SmallConsoleLayoutTests: XCTestCase {
 
     /// The time left, the elapsed time, what the room sees and the position shown whole inside
     /// a console `width` points wide.
-    func assertTheTimersShowWhole(_ c: ConsoleView, width: Double, line: UInt = #line) {
-        for label in [c.timers.countdownLabel, c.timers.elapsedLabel, c.statusLabel, c.positionLabel] {
+    func assertTheTimersShowWhole(_ c: ConsoleView, width: Double, position: Bool = true, line: UInt = #line) {
+        for label in [c.timers.countdownLabel, c.timers.elapsedLabel, c.statusLabel] + (position ? [c.positionLabel] : []) {
             XCTAssertFalse(label.isHidden, "\(label.text) at \(width) pt", line: line)
             XCTAssertLessThanOrEqual(maxX(label, in: c), width + 0.5, "\(label.text) inside the window at \(width) pt", line: line)
             XCTAssertGreaterThanOrEqual(label.frame.width, label.sizeThatFits(Size(100_000, 48)).width - 0.5, "\(label.text) whole at \(width) pt", line: line)
@@ -66,14 +66,14 @@ final class SmallConsoleLayoutTests: XCTestCase {
     /// 240 pt the time left too. LIVE's word, then the Previous/Next buttons give way first; a
     /// room that is not live is still said in words.
     func testTheTimersGoLastInAVeryNarrowWindow() async {
-        for (width, mode) in [(345.0, AudienceMode.normal), (300, .normal), (260, .normal), (300, .black)] {
+        for (width, mode) in [(345.0, AudienceMode.normal), (300, .normal), (260, .normal), (300, .black), (210, .normal), (240, .black)] {
             let p = makePresentation()
             p.console.timers.show(TimerReadout(elapsed: 48, running: true, paused: false, remaining: 1150, pace: nil,
                                                sceneElapsed: 48, scenePlanned: nil, clock: "15:47"))
             p.console.setAudienceStatus(mode, frozen: false)
             p.presenter.resize(to: Size(width, 640)); p.presenter.layoutIfNeeded()
             let c = p.console
-            assertTheTimersShowWhole(c, width: width)
+            assertTheTimersShowWhole(c, width: width, position: width > 340)
             XCTAssertEqual(c.timers.elapsedLabel.text, "0:48")
             XCTAssertEqual(c.timers.countdownLabel.text, "left 19:10")
             XCTAssertEqual(c.statusLabel.text, mode == .black ? "■ BLACK" : "●", "at \(width) pt")
@@ -84,6 +84,7 @@ final class SmallConsoleLayoutTests: XCTestCase {
         p.presenter.resize(to: Size(1280, 800)); p.presenter.layoutIfNeeded()
         XCTAssertEqual(p.console.statusLabel.text, "● LIVE")
         XCTAssertFalse(p.console.previousButton.isHidden)
+        XCTAssertFalse(p.console.positionLabel.isHidden)
         XCTAssertEqual(p.console.previousButton.title, "‹ Previous")
     }
 

@@ -13,20 +13,24 @@ extension ConsoleView {
     /// Shows the toolbar's items that fit `width` points with the title (up to `titleKept` of
     /// it), giving way in this order: the wall clock, the scene's timer, the words of the
     /// Previous and Next buttons (their arrows stay), LIVE's word (its green dot stays; BLACK,
-    /// WHITE, FROZEN and HELD are always said), then the buttons (the keys still move the talk):
-    /// the time left and the elapsed time go last (trial 34 m1: at 345 pt the elapsed time was cut).
+    /// WHITE, FROZEN and HELD are always said), the buttons (the keys still move the talk), then
+    /// the slide number: the time left and the elapsed time go last (trial 34 m1: at 345 pt the
+    /// elapsed time was cut).
     func fitToolbar(width: Double) {
         timers.clockLabel.isHidden = false
         timers.sceneLabel.isHidden = false
         setButtonTitles(Self.previousTitle, Self.nextTitle)
         setStatus(statusText)
-        for b in [previousButton, nextButton] where b.isHidden { b.isHidden = false }
+        for v in [previousButton, nextButton, positionLabel] where v.isHidden { v.isHidden = false }
         let steps: [() -> Void] = [
             { self.timers.clockLabel.isHidden = true },
             { self.timers.sceneLabel.isHidden = true },
             { self.setButtonTitles("‹", "›") },
             { if self.statusText == Self.liveStatus { self.setStatus("●") } },
             { self.previousButton.isHidden = true; self.nextButton.isHidden = true },
+            // The slide number too (the scene and its notes say where the talk is; trial 35 F7:
+            // with real fonts the elapsed time was still cut at 300 pt).
+            { self.positionLabel.isHidden = true },
         ]
         for step in steps {
             if toolbarNeeds() + min(Self.titleKept, titleLabel.sizeThatFits(Size(100_000, 48)).width) <= width { break }
