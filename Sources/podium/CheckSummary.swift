@@ -13,9 +13,9 @@ enum CheckSummary {
         return s.isGrouped ? ", \(s.count) slide\(s.count == 1 ? "" : "s") (a slide's overlays count as one)" : ""
     }
 
-    /// "notes: the right half of each page, to the presenter only; 3 of 4 pages have written
-    /// notes" for a PDF deck: what a pdfpc user checks before the event (trial 25 m6: `check`
-    /// said neither). The half is the deck's (`--notes`, talk.pdfpc's `notesPosition`, else
+    /// "notes: the right half of each page, to the presenter only; text notes on 3 of 4 pages"
+    /// for a PDF deck (text notes: talk.pdfpc's or talk.notes.json's): what a pdfpc user checks
+    /// before the event (trial 25 m6: `check` said neither). The half is the deck's (`--notes`, talk.pdfpc's `notesPosition`, else
     /// detected from the page shape); a page of another shape is shown whole (`present` warns).
     /// Nil for other decks.
     static func pdfNotes(_ deck: Deck, deckPath: String) -> String? {
@@ -24,7 +24,8 @@ enum CheckSummary {
         let written = deck.scenes.filter { !$0.notes.trimmingWhitespace().isEmpty }.count
         let where_ = half == "none" ? "none on the pages (each page is shown whole to both screens)"
             : "the \(half) half of each page, to the presenter only"
-        return "notes: \(where_); \(written) of \(deck.scenes.count) page\(deck.scenes.count == 1 ? " has" : "s have") written notes"
+        // Not "written notes": read as "my Beamer notes are lost" for notes on the pages (trial 35 F9).
+        return "notes: \(where_); text notes on \(written) of \(deck.scenes.count) page\(deck.scenes.count == 1 ? "" : "s")"
     }
 
     /// What a PDF deck's timing is and where each value came from (review26: the line named

@@ -72,7 +72,7 @@ final class PdfpcReadableTests: PDFTestCase {
         XCTAssertTrue(r.stdout.contains("talk.pdfpc read: duration 15 min, last minutes 3, end slide 2"), r.stdout)
     }
 
-    /// Trial 25 m6: `check` says where a PDF's notes are and how many pages have written notes,
+    /// Trial 25 m6: `check` says where a PDF's notes are and how many pages have text notes,
     /// as `present` will use them: Beamer's right half detected from the page shape, none on
     /// plain pages, and a note from talk.pdfpc counted.
     func testCheckSaysWhereTheNotesAreAndHowManyPagesHaveThem() throws {
@@ -80,13 +80,13 @@ final class PdfpcReadableTests: PDFTestCase {
         let right = TestPDF.write(path("talk.pdf"), .init(pages: 4, width: 1600, height: 450, notesRight: true))
         var r = try runProcess(TestPaths.podium, ["check", right], environment: home)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("notes: the right half of each page, to the presenter only; 0 of 4 pages have written notes"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("notes: the right half of each page, to the presenter only; text notes on 0 of 4 pages"), r.stdout)
         try #"{"pdfpcFormat": 2, "pages": [{"idx": 1, "label": "2", "overlay": 0, "note": "say hello"}]}"#.write(toFile: path("talk.pdfpc"), atomically: true, encoding: .utf8)
         r = try runProcess(TestPaths.podium, ["check", right, "--no-grouping"], environment: home)
-        XCTAssertTrue(r.stdout.contains("; 1 of 4 pages have written notes"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("; text notes on 1 of 4 pages"), r.stdout)
         let plain = TestPDF.write(path("plain.pdf"), .init(pages: 1))
         r = try runProcess(TestPaths.podium, ["check", plain], environment: home)
-        XCTAssertTrue(r.stdout.contains("notes: none on the pages (each page is shown whole to both screens); 0 of 1 page has written notes"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("notes: none on the pages (each page is shown whole to both screens); text notes on 0 of 1 page"), r.stdout)
     }
 
     /// Trial 20 #12: pdfpc writes its 0-based end slide (0: the first); a value that is no slide
