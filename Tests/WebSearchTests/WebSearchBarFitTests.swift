@@ -17,6 +17,30 @@ extension WebSearchSceneTests {
         try checkAudienceLabelFits(presenter: Size(1024, 768))
     }
 
+    /// Trial 35 F5: in a console under 600 pt wide (the scene all of it) ▲ and ▼ lay over the
+    /// results list: the bar's buttons wrap to a second row.
+    func testTheBarsButtonsStayInTheReaderInANarrowConsole() async throws {
+        for width in [560.0, 480] {
+            let scene = try offlineScene()
+            let root = WindowRoot(metrics: TextEngine())
+            scene.presenterView.removeFromSuperview()
+            root.content.addSubview(scene.presenterView.pinned(.fill()))
+            root.resize(to: Size(width, 400))
+            scene.search("band")
+            root.layoutIfNeeded()
+            let v = scene.presenter, bar = v.readerBar.frame
+            let controls: [View] = [v.roomBackButton, v.roomOnButton, v.resultsToAudienceButton, v.actionsButton, v.audienceLabel]
+            let frames = controls.map { $0.convertToWindow($0.bounds) }
+            for (i, f) in frames.enumerated() {
+                XCTAssertFalse(controls[i].isHidden, "\(i) at \(width)")
+                XCTAssertTrue(bar.insetBy(dx: -0.5, dy: -0.5).contains(f), "\(f) inside the bar \(bar) at \(width)")
+                XCTAssertFalse(f.intersects(v.results.frame), "\(f) off the results \(v.results.frame) at \(width)")
+                for g in frames[(i + 1)...] { XCTAssertFalse(f.intersects(g), "\(f) over \(g) at \(width)") }
+            }
+            XCTAssertGreaterThanOrEqual(v.reader.frame.minY, bar.maxY, "the page under the bar at \(width)")
+        }
+    }
+
     func checkAudienceLabelFits(presenter: Size) throws {
         let text = TextEngine()
         let scene = try offlineScene()

@@ -43,14 +43,22 @@ final class WebSearchPresenterView: View {
         let rx = listW + 1
         // The "Audience: …" label beside the buttons when there is room for it (a 1280 pt
         // presenter: about 155 pt), else on a row of its own under them (1024 pt), never hidden.
-        let inline = max(0, b.width - rx) - 8 - 96 - 8 - 150 - 8 - 32 - 4 - 32 - 18
+        // A reader narrower than the buttons' row (a console under 600 pt wide) puts Results to
+        // Audience on the second row, before the label (trial 35 F5: ▲ lay over the results list).
+        let w = max(0, b.width - rx)
+        let inline = w - 8 - 96 - 8 - 150 - 8 - 32 - 4 - 32 - 18
         let ownRow = inline < Self.labelRoom
-        readerBar.frame = Rect(rx, top, max(0, b.width - rx), ownRow ? 62 : 40)
-        actionsButton.frame = Rect(readerBar.frame.width - 8 - 96, 4, 96, 32)
-        resultsToAudienceButton.frame = Rect(actionsButton.frame.minX - 8 - 150, 4, 150, 32)
-        roomOnButton.frame = Rect(resultsToAudienceButton.frame.minX - 8 - 32, 4, 32, 32)
+        let twoRows = w < 8 + 96 + 8 + 150 + 8 + 32 + 4 + 32 + 8
+        // Beside Results to Audience on the second row, or under it when that is too narrow.
+        let labelBeside = w - 8 - 150 - 8 - 8 >= 120
+        readerBar.frame = Rect(rx, top, w, twoRows ? (labelBeside ? 76 : 96) : ownRow ? 62 : 40)
+        actionsButton.frame = Rect(w - 8 - 96, 4, 96, 32)
+        resultsToAudienceButton.frame = twoRows ? Rect(8, 40, min(150, max(0, w - 16)), 32) : Rect(actionsButton.frame.minX - 8 - 150, 4, 150, 32)
+        roomOnButton.frame = Rect((twoRows ? actionsButton.frame.minX : resultsToAudienceButton.frame.minX) - 8 - 32, 4, 32, 32)
         roomBackButton.frame = Rect(roomOnButton.frame.minX - 4 - 32, 4, 32, 32)
-        audienceLabel.frame = ownRow ? Rect(10, 38, max(0, readerBar.frame.width - 20), 20) : Rect(10, 4, max(0, roomBackButton.frame.minX - 18), 32)
+        let r2 = resultsToAudienceButton.frame
+        audienceLabel.frame = twoRows ? (labelBeside ? Rect(r2.maxX + 8, 40, w - r2.maxX - 16, 32) : Rect(10, 74, max(0, w - 20), 20))
+            : ownRow ? Rect(10, 38, max(0, w - 20), 20) : Rect(10, 4, max(0, roomBackButton.frame.minX - 18), 32)
         audienceLabel.isHidden = audienceLabel.frame.width < 120
         reader.frame = Rect(rx, readerBar.frame.maxY, max(0, b.width - rx), max(0, b.height - readerBar.frame.maxY))
     }
