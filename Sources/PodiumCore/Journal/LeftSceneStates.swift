@@ -24,13 +24,20 @@ extension Presentation {
     /// Hands each of `record.leftScenes` to its scene in this deck (found by kind and title near
     /// its old index), but to `current`, whose state the record's own is.
     func carryLeftStates(of record: TalkJournal.Record, besides current: Int) {
-        let anchors = deck.scenes.map(ReloadPosition.Anchor.init)
         for l in record.leftScenes ?? [] {
-            let i = ReloadPosition.index(of: .init(kind: l.kind, title: l.title), near: l.scene, in: anchors)
-            guard i != current, anchors.indices.contains(i), anchors[i].kind == l.kind, anchors[i].title == l.title else { continue }
+            guard let i = index(ofKind: l.kind, title: l.title, near: l.scene), i != current else { continue }
             carry(l.state, kind: l.kind, to: i)
             leftStates[i] = LeftScene(scene: i, kind: l.kind, title: l.title, state: l.state)
         }
+    }
+
+    /// The scene of `kind` titled `title` in this deck, found near `near` (its index in the deck a
+    /// journal was written from, `ReloadPosition`); nil when no scene of that kind and title is
+    /// there. A resume finds the room's frozen scene and the scenes left this way.
+    func index(ofKind kind: String, title: String?, near: Int) -> Int? {
+        let anchors = deck.scenes.map(ReloadPosition.Anchor.init)
+        let i = ReloadPosition.index(of: .init(kind: kind, title: title), near: near, in: anchors)
+        return anchors.indices.contains(i) && anchors[i].kind == kind && anchors[i].title == title ? i : nil
     }
 
     /// The kept states moved to their scenes' indexes in a reloaded deck; those whose scene is

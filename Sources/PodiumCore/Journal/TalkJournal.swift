@@ -309,10 +309,8 @@ extension Presentation {
         // later), then the speaker's scene is resumed behind the freeze. A frozen scene gone
         // from the deck cannot be shown again: the room is covered instead.
         if let f = record.frozenScene {
-            let anchor = ReloadPosition.Anchor(kind: record.frozenSceneKind ?? "", title: record.frozenSceneTitle)
-            let found = ReloadPosition.index(of: anchor, near: f, in: deck.scenes.map(ReloadPosition.Anchor.init))
-            let same = deck.scenes.indices.contains(found) && deck.scenes[found].kind == record.frozenSceneKind && deck.scenes[found].title == record.frozenSceneTitle
-            if same, audience.bounds.width > 0, audience.bounds.height > 0 {
+            if let found = index(ofKind: record.frozenSceneKind ?? "", title: record.frozenSceneTitle, near: f),
+               audience.bounds.width > 0, audience.bounds.height > 0 {
                 goTo(found); setFrozen(true)
             } else {
                 audienceMode = .black
