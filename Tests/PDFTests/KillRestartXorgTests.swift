@@ -305,7 +305,19 @@ final class KillRestartXorgTests: XorgPDFTestCase {
         let s = try restarted.waitForState(timeout: 30) { presenter($0) != nil }
         XCTAssertTrue(waitUntil(10) { (try? restarted.send(["cmd": "state"])).flatMap(presenter) == theirs },
                       "the console where the speaker had it: \(presenter(s) ?? []); log:\n\(app.log)")
-        _ = try? restarted.send(["cmd": "quit"])
+        // Sized past the display's bottom edge (trial 35 F10: it came back at the default
+        // 1024x640): it comes back at that size, moved up onto its display (800 tall).
+        let again = try XCTUnwrap(try runProcess("/usr/bin/env", ["xdotool", "search", "--name", "^Podium Presenter"], environment: rig.environment)
+            .stdout.split(separator: "\n").first.map(String.init))
+        XCTAssertEqual(try runProcess("/usr/bin/env", ["xdotool", "windowsize", again, "640", "760", "windowmove", again, "128", "80"], environment: rig.environment).status, 0)
+        _ = try restarted.waitForState { presenter($0) == [128, 80, 640, 760] }
+        let talk = try XCTUnwrap(talkProcess(), "the restarted talk")
+        kill(talk, SIGKILL)
+        XCTAssertTrue(waitUntil(10) { kill(talk, 0) != 0 }, "gone, reaped by its watcher (else the client below talks to its socket)")
+        let second = try ControlClient(path: app.socketPath, timeout: 30)
+        XCTAssertTrue(waitUntil(15) { (try? second.send(["cmd": "state"])).flatMap(presenter) == [128, 40, 640, 760] },
+                      "the console at its size, on its display: \((try? second.send(["cmd": "state"])).flatMap(presenter) ?? []); log:\n\(app.log)")
+        _ = try? second.send(["cmd": "quit"])
     }
 
     /// How many children the root window has (xwininfo's "N children").

@@ -29,8 +29,9 @@ public final class DisplayController<Platform: DisplayPlatform> {
     /// Which views get an ordinary window (`--windowed MODE`); `windowed: true` at init is both.
     public var windowedViews: WindowedViews
     /// Where the speaker had the `--windowed` presenter window (window frame, desktop points)
-    /// before a crash restart: its first placement puts it there again when that frame lies
-    /// wholly on the presenter's display (trial 28 m5: it came back at the default place and size).
+    /// before a crash restart: its first placement puts it there again when that frame is on the
+    /// presenter's display, moved onto it where it hung off (`KeptWindowFrame`; trial 28 m5: it
+    /// came back at the default place and size).
     public var keptPresenterFrame: Rect?
     private let log: (String) -> Void
     /// Where the windows were last put (display identity and bounds), so only real changes move them.
@@ -478,7 +479,7 @@ public final class DisplayController<Platform: DisplayPlatform> {
         if moved, !audienceStays { audienceWindow?.leaveFullscreen() }
         if presenterMoves {
             if full { place(presenterWindow, on: pd, fullscreen: true) }
-            else if launch, let k = keptPresenterFrame, pd.bounds.contains(k) { presenterWindow.moveWindowed(to: k) }
+            else if launch, let k = keptPresenterFrame.flatMap({ KeptWindowFrame.restored($0, on: pd.usableBounds) }) { presenterWindow.moveWindowed(to: k) }
             else if placement == .window, let f = SideBySideWindows.frames(in: windowArea(pd)) { presenterWindow.moveWindowed(to: f.presenter) }
             else { presenterWindow.move(to: windowArea(pd), fullscreen: false) }
             let wasHidden = !presenterWindow.isVisible
