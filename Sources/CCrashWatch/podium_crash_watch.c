@@ -54,10 +54,15 @@ struct shared_state {
     volatile int crash_signal, crash_code, crash_sender;
     volatile unsigned long crash_address;
     volatile int first_frame;     /* 1: the talk drew its first frame (`podium_crash_watch_first_frame`) */
+    /* The deck entry of `scene` (its 12-hex `SceneCode.identity`; empty: unknown), so a restart
+     * that reads a deck edited since finds that scene, not the one now at its index (review31 #8). */
+    char scene_identity[16];
 };
 static struct shared_state *shared = NULL;
 /* What the watcher writes for the restart's environment (`watch`, `restart_environment`). */
 static char crashed_scene[64] = "PODIUM_CRASHED_SCENE=-1 0";
+/* `scene_identity` when the hang was seen (`read_pipe`): the talk may have moved on by the kill. */
+static char hung_identity[16] = "";
 static char carry[600] = "PODIUM_CRASH_CARRY=";
 static char place[4200] = "PODIUM_CRASH_PLACE=";
 static char cause[32] = "PODIUM_CRASH_KIND=crash";
@@ -392,6 +397,8 @@ static void read_pipe(int *crashed, int *ended, int *armed, int *stopping, int *
         }
         if (*hung_scene == -2 && (t - seen > limit || displays_changed)) {
             *hung_scene = state->scene;
+            memcpy(hung_identity, (const char *)state->scene_identity, sizeof hung_identity);
+            hung_identity[sizeof hung_identity - 1] = 0;
             char line[300], where[48] = "";
             if (*hung_scene >= 0) snprintf(where, sizeof where, " in the plugin code of scene %d", *hung_scene + 1);
             if (displays_changed)
@@ -509,10 +516,14 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
     int last_scene = -1, last_times = 0;
     const char *c = getenv("PODIUM_CRASHED_SCENE");
     if (c && !state.forget) sscanf(c, "%d %d", &last_scene, &last_times);   /* a reload since: a fresh count */
-    if (hung_scene != -2) state.scene = hung_scene;   /* the scene whose code hung, before the kill */
+    if (hung_scene != -2) { state.scene = hung_scene; memcpy(state.scene_identity, hung_identity, sizeof hung_identity); }
     if (killed) state.scene = -1;   /* killed from outside: no scene's plugin code is to blame */
     int times = state.scene >= 0 && state.scene == last_scene ? last_times + 1 : 1;
-    snprintf(crashed_scene, sizeof crashed_scene, "PODIUM_CRASHED_SCENE=%d %d", state.scene, state.scene >= 0 ? times : 0);
+    /* The identity only when it is one (12 hex digits): a torn or empty one is left out. */
+    state.scene_identity[sizeof state.scene_identity - 1] = 0;
+    int identified = strlen(state.scene_identity) == 12 && strspn(state.scene_identity, "0123456789abcdef") == 12;
+    snprintf(crashed_scene, sizeof crashed_scene, "PODIUM_CRASHED_SCENE=%d %d%s%s", state.scene, state.scene >= 0 ? times : 0,
+             state.scene >= 0 && identified ? " " : "", state.scene >= 0 && identified ? state.scene_identity : "");
     char lost[32] = "";
     if (keys_lost > 0) snprintf(lost, sizeof lost, "%skeysLost=%d", state.carry[0] || blackout_pressed ? "\n" : "", keys_lost);
     snprintf(carry, sizeof carry, "PODIUM_CRASH_CARRY=%s%s%s%s", state.carry, blackout_pressed && state.carry[0] ? "\n" : "", blackout_pressed ? "blackedOut=1" : "", lost);
@@ -741,9 +752,14 @@ int podium_crash_watch(char *const argv[], int max_restarts, double window_secon
     return 0;
 }
 
-int podium_crash_watch_scene(int index) {
+int podium_crash_watch_scene(int index, const char *identity) {
     if (!shared) return -1;
     int previous = shared->scene;
+    /* The identity first: a crash in between names the scene before with the new one's entry,
+     * which the restart does not find at that index and looks up by entry. */
+    size_t n = identity ? strnlen(identity, sizeof shared->scene_identity - 1) : 0;
+    if (n) memcpy(shared->scene_identity, identity, n);
+    shared->scene_identity[n] = 0;
     shared->scene = index;
     return previous;
 }

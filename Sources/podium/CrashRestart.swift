@@ -27,15 +27,27 @@ enum CrashRestart {
 
     /// Where the crash this process restarts after was (`PODIUM_CRASHED_SCENE`, from the watcher):
     /// the 0-based scene whose plugin code ran (`SceneCode`) and how many crashes in a row were
-    /// in it; nil when not a restart or when no scene's code ran.
+    /// in it, counted in the deck this restart read (`findCrashedScene(in:)`); nil before that,
+    /// when not a restart, when no scene's code ran, or when that scene's entry is gone.
     /// The scene the restart resumes at is the crashed talk's kept place (`carriedPlace`), so a
     /// scene whose code ran while the room was elsewhere (the next preview) is skipped at once.
-    static var crashedScene: SceneCrash? {
+    private(set) nonisolated(unsafe) static var crashedScene: SceneCrash?
+
+    /// The crash as the watcher reported it, counted in the deck the crashed talk read (before
+    /// this restart reads one: `crashedScene` is it found in that deck).
+    static var reportedCrash: SceneCrash? {
         let env = ProcessInfo.processInfo.environment
         guard isRestart, let v = env["PODIUM_CRASHED_SCENE"] else { return nil }
         // Leaving the scene for another (`movingTo`): the restart resumes on that one, and the
         // scene left, as one the room was no longer to see, is skipped at once.
         return SceneCrash(environment: v, kind: env["PODIUM_CRASH_KIND"], resumesAt: movingTo ?? carriedPlace?.scene)
+    }
+
+    /// Finds `reportedCrash` in `deck`, the deck this restart read, by the scene's entry
+    /// (review31 #8: a deck edited before the restart moved the scene's index); sets `crashedScene`.
+    static func findCrashedScene(in deck: Deck) {
+        guard let v = ProcessInfo.processInfo.environment["PODIUM_CRASHED_SCENE"] else { return }
+        crashedScene = reportedCrash?.found(identity: SceneCrash.identity(environment: v), in: deck.scenes, movedTo: movingTo(in: deck))
     }
 
     /// The scenes the talk before skipped (`SceneCrash.carried`), each skipped again here; empty
@@ -190,7 +202,11 @@ enum CrashRestart {
     /// From now on the watcher knows which scene's plugin code runs (`SceneCode.marker`), and a
     /// reload makes the next crash or hang the first in a row again (`SceneCode.didForget`).
     @MainActor static func traceSceneCode() {
-        SceneCode.marker = { index in pluginCode(running: index >= 0); return Int(podium_crash_watch_scene(Int32(clamping: index))) }
+        SceneCode.marker = { index in
+            pluginCode(running: index >= 0)
+            guard let id = SceneCode.identity(ofScene: index) else { return Int(podium_crash_watch_scene(Int32(clamping: index), nil)) }
+            return Int(podium_crash_watch_scene(Int32(clamping: index), id))
+        }
         SceneCode.validating = { entry in carry("validating", entry); pluginCode(running: entry != nil) }
         SceneCode.didForget = { podium_crash_watch_forget(); carrySkips() }
         SceneCode.leaving = { to in carry("movingTo", to.map { "\($0.index) \($0.identity)" }) }

@@ -84,7 +84,9 @@ final class PresentCommand {
         // `SceneCode.skippedEntries`), and so does an entry whose `validate` crashed or hung.
         SceneCode.skipped = CrashRestart.carriedSkips
         SceneCode.skippedEntries = CrashRestart.carriedSkippedEntries
-        if let crash = CrashRestart.crashedScene, crash.skips { SceneCode.skipped[crash.index] = crash }
+        // At its index until the deck is read: a restart that dies reading it carries the skip on.
+        let reported = CrashRestart.reportedCrash
+        if let crash = reported, crash.skips { SceneCode.skipped[crash.index] = crash }
         SceneCode.adoptCarriedKindCounts(CrashRestart.carried["kindCrashes"] ?? "")
         if let v = CrashRestart.validationCrash {
             SceneCode.skippedEntries[v.identity] = v.crash
@@ -109,6 +111,14 @@ final class PresentCommand {
             throw error
         }
         LaunchTrace.mark("deck loaded and validated")
+        // The scene whose code crashed, found in the deck read now (edited since, maybe): the
+        // skip moves with it, or goes with an entry the edit removed.
+        CrashRestart.findCrashedScene(in: deck)
+        if let reported, reported.skips, CrashRestart.crashedScene != reported {
+            SceneCode.skipped[reported.index] = nil
+            if let found = CrashRestart.crashedScene { SceneCode.skipped[found.index] = found }
+            CrashRestart.carrySkips()
+        }
         // A kind whose plugin code crashed or hung the talk in `kindSkipLimit` scenes is skipped
         // whole: each scene would cost a restart (trial 32 F4).
         for kind in SceneCode.countSkippedScenes(in: deck.scenes) {

@@ -1,4 +1,5 @@
 import PodiumCore
+import PodiumKit
 import XCTest
 
 /// `SceneCrash`: which scene a restart skips after a crash or hang laid to its plugin code, and
@@ -26,9 +27,40 @@ final class SceneCrashTests: XCTestCase {
         XCTAssertEqual(SceneCrash(environment: "2 1", kind: "hang", resumesAt: 1), SceneCrash(index: 2, times: 1, kind: .hang, resumesAt: 1))
         XCTAssertEqual(SceneCrash(environment: "0 3", kind: "crash", resumesAt: nil)?.kind, .crash)
         XCTAssertEqual(SceneCrash(environment: "0 3", kind: nil, resumesAt: nil)?.kind, .crash, "an older watcher says no kind: a crash")
-        for bad in ["-1 0", "2", "2 0", "a b", "", "2 1 7"] {
+        for bad in ["-1 0", "2", "2 0", "a b", "", "2 1 7", "2 1 0123456789ag", "2 1 0123456789a", "2 1 0123456789ab x"] {
             XCTAssertNil(SceneCrash(environment: bad, kind: "hang", resumesAt: 0), bad)
         }
+        XCTAssertEqual(SceneCrash(environment: "2 1 0123456789ab", kind: "crash", resumesAt: 1), SceneCrash(index: 2, times: 1, kind: .crash, resumesAt: 1))
+        XCTAssertEqual(SceneCrash.identity(environment: "2 1 0123456789ab"), "0123456789ab")
+        XCTAssertNil(SceneCrash.identity(environment: "2 1"), "an older watcher names no entry")
+    }
+
+    /// Review31 #8: a scene inserted before the crashed one (the deck saved between the crash and
+    /// the restart) moved it one on; the restart skipped the inserted scene, the one now at the
+    /// crashed index, and did not finish the move the speaker was making.
+    func testTheCrashedSceneIsFoundByItsEntryInADeckEditedBeforeTheRestart() {
+        func entry(_ title: String) -> DeckScene { DeckScene(kind: "text", parameters: SceneParameters(["title": .string(title)])) }
+        let before = [entry("A"), entry("B"), entry("C"), entry("D")]
+        let after = [entry("New"), entry("A"), entry("B"), entry("C"), entry("D")]
+        let b = SceneCode.identity(of: before[1])
+        // Scene B's code crashed while the room was on C (its preview, say).
+        let crash = SceneCrash(index: 1, times: 1, kind: .crash, resumesAt: 2)
+        let found = crash.found(identity: b, in: after, movedTo: nil)
+        XCTAssertEqual(found?.index, 2, "B, where the edit put it")
+        XCTAssertEqual(found?.resumesAt, 3, "C moved by as much")
+        XCTAssertEqual(found?.roomWasElsewhere, true)
+        XCTAssertEqual(found?.skips, true)
+        // Leaving B for D (`movingTo`, found by D's own entry): the room goes on to D.
+        XCTAssertEqual(crash.found(identity: b, in: after, movedTo: 4)?.resumesAt, 4)
+        // The same deck: the same scene and place.
+        XCTAssertEqual(crash.found(identity: b, in: before, movedTo: nil), crash)
+        // B deleted by the edit: nothing of it to skip (not A, now at its index).
+        XCTAssertNil(crash.found(identity: b, in: [entry("A"), entry("C"), entry("D")], movedTo: nil))
+        // A watcher that names no entry: the index as reported.
+        XCTAssertEqual(crash.found(identity: nil, in: after, movedTo: nil), crash)
+        // Of two equal entries, the one at the reported index.
+        let twice = [entry("B"), entry("B")]
+        XCTAssertEqual(SceneCrash(index: 1, times: 1, kind: .crash, resumesAt: 1).found(identity: b, in: twice, movedTo: nil)?.index, 1)
     }
 
     /// The log and the notice agree: the trial's log said "scene 2 (hello) crashed the talk 2

@@ -956,20 +956,47 @@ final class CrashingPluginEndToEndTests: OutOfTreePluginTestCase {
     /// speaker went to) still resumes on that scene, found by its kind and parameters, and the
     /// notice names it; the raw index would have gone to the scene put in.
     func testACrashLeavingASceneFindsTheSceneGoneToInADeckEditedMeanwhile() throws {
+        let app = try leaveBuggyAfterPuttingInASceneBefore(heading: "Four", buggy: 3)
+        _ = try? ControlClient(path: app.socketPath, timeout: 10).send(["cmd": "quit"])
+    }
+
+    /// Review31 #8: the edit puts a scene in before the one left. The watcher's index of the
+    /// crashed scene (2) named "Fine" in the edited deck: the restart skipped Fine and, that
+    /// index not being the place resumed (3), did not finish the move. The crashed scene is found
+    /// by its entry: the move is made, Buggy is skipped, Fine is not.
+    func testACrashLeavingASceneIsFoundByItsEntryWhenTheEditPutsASceneBeforeIt() throws {
+        let app = try leaveBuggyAfterPuttingInASceneBefore(heading: "One", buggy: 4)
+        let client = try ControlClient(path: app.socketPath, timeout: 10)
+        XCTAssertEqual(try client.send(["cmd": "previous"])["ok"]?.bool, true)
+        let left = try client.send(["cmd": "state"])
+        XCTAssertEqual(left["scene"]?["index"]?.int, 3)
+        XCTAssertNotNil(errorCard(left), "the scene left (Buggy) is skipped: its card")
+        XCTAssertEqual(try client.send(["cmd": "goto", "index": 2])["ok"]?.bool, true)
+        let fine = try client.send(["cmd": "state"])
+        XCTAssertEqual(fine["scene"]?["title"]?.string, "Fine", "\(fine)")
+        XCTAssertNil(errorCard(fine), "the scene now at Buggy's old index is made, not skipped")
+        _ = try? client.send(["cmd": "quit"])
+    }
+
+    /// The talk on Buggy ("crash-resign-edit"), sent Page Down: leaving Buggy, its plugin code
+    /// saves the deck with a title scene "Put in" before the title scene `heading`, then traps.
+    /// Checks that the restart is up on "Four" (scene 5 in the edited deck), the notice naming
+    /// Buggy as scene `buggy` (1-based, in the edited deck) and the move.
+    func leaveBuggyAfterPuttingInASceneBefore(heading: String, buggy: Int) throws -> PodiumProcess {
         let path = try deck(crashing: "crash-resign-edit")
         let edited = work.appendingPathComponent("edited.json")
+        let scene = "{ \"kind\": \"title\", \"parameters\": { \"heading\": \"\(heading)\" } }"
         try String(contentsOfFile: path, encoding: .utf8)
-            .replacingOccurrences(of: "{ \"kind\": \"title\", \"parameters\": { \"heading\": \"Four\" } }",
-                                  with: "{ \"kind\": \"title\", \"parameters\": { \"heading\": \"Put in\" } },\n  { \"kind\": \"title\", \"parameters\": { \"heading\": \"Four\" } }")
+            .replacingOccurrences(of: scene, with: "{ \"kind\": \"title\", \"parameters\": { \"heading\": \"Put in\" } },\n  " + scene)
             .write(to: edited, atomically: true, encoding: .utf8)
         XCTAssertTrue(try String(contentsOf: edited, encoding: .utf8).contains("Put in"), "the edit")
         let app = try launch(path, environment: ["PODIUM_TEST_DECK_EDIT": edited.path, "PODIUM_TEST_DECK": path], extra: ["--page", "3"])
         _ = try? app.send(["cmd": "next"])   // the talk saves the edit and dies answering it
-        XCTAssertTrue(waitUntil(60) { app.log.contains("went on to scene 5, where the talk was going") }, "log:\n\(app.log)")
+        XCTAssertTrue(waitUntil(60) { app.log.contains("went on to scene 5, where the talk was going when scene \(buggy)'s plugin code crashed as it was left") }, "log:\n\(app.log)")
         let s = try waitForTalk(app, "the talk is up on the scene the speaker went to") { $0["scene"]?["index"]?.int == 4 }
         XCTAssertEqual(s["scene"]?["title"]?.string, "Four", "\(s)")
-        XCTAssertTrue(banner(s)?.contains("as the talk left it for scene 5") == true, banner(s) ?? "no notice; log:\n\(app.log)")
-        _ = try? ControlClient(path: app.socketPath, timeout: 10).send(["cmd": "quit"])
+        XCTAssertTrue(banner(s)?.contains("Podium crashed in scene \(buggy) “Buggy” as the talk left it for scene 5") == true, banner(s) ?? "no notice; log:\n\(app.log)")
+        return app
     }
 
     /// Making the scene the speaker goes to runs before the room gets there: the restart is

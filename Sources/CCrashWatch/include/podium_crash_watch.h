@@ -51,11 +51,14 @@ void podium_crash_watch_ended(void);
 void podium_crash_watch_stopping(void);
 
 /* The plugin code of scene `index` (0-based; -1: none) runs from now on; returns the index it
- * replaces, for nesting. After a crash the watcher passes where it was to the restart as
- * PODIUM_CRASHED_SCENE="index times" (index -1 when no scene's code ran; `times`: crashes in a
- * row in that scene), so a scene that crashes the talk again can be skipped instead of the talk
- * going down after its last restart. A plain store in memory shared with the watcher (a memfd it holds as fd 5). */
-int podium_crash_watch_scene(int index);
+ * replaces, for nesting. `identity`: that scene's deck entry (`SceneCode.identity`, 12 hex
+ * digits; NULL or "": unknown). After a crash the watcher passes where it was to the restart as
+ * PODIUM_CRASHED_SCENE="index times identity" (index -1 when no scene's code ran; `times`:
+ * crashes in a row in that scene; the identity only when known), so a scene that crashes the
+ * talk again can be skipped instead of the talk going down after its last restart, and found by
+ * its entry in a deck edited before the restart. Plain stores in memory shared with the watcher
+ * (a memfd it holds as fd 5). */
+int podium_crash_watch_scene(int index, const char *identity);
 
 /* What a restart after a crash carries over (at most 511 bytes of text, e.g. the phone remote's
  * tokens and port, so phones stay paired): the watcher passes the last value given to the

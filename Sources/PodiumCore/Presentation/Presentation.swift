@@ -8,7 +8,7 @@ import PodiumKit
 @MainActor
 public final class Presentation {
     /// The deck shown; a reload replaces it (`replaceDeck`).
-    public internal(set) var deck: Deck
+    public internal(set) var deck: Deck { didSet { SceneCode.scenes = deck.scenes } }
     /// The deck's scenes grouped into slides (overlays of one slide share a PDF page label).
     public internal(set) var slides: Slides
     public let registry: PluginRegistry
@@ -173,6 +173,7 @@ public final class Presentation {
     public init(deck: Deck, registry: PluginRegistry, metrics: TextMeasuring, theme: Theme = .standard,
                 clock: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime }) {
         self.deck = deck; self.registry = registry; self.clock = clock
+        SceneCode.scenes = deck.scenes
         (slides, endScene, plannedSceneSeconds) = Self.plan(deck)
         talk = TalkClock(durationMinutes: deck.durationMinutes, sceneSeconds: plannedSceneSeconds)
         presenter = WindowRoot(theme: theme, metrics: metrics)

@@ -13,6 +13,21 @@ import PodiumKit
     /// replaced. Nil (tests, `snapshot`): nothing is recorded.
     public static var marker: ((Int) -> Int)?
 
+    /// The deck the marked indexes count in (set by `Presentation` as it reads or reloads one),
+    /// so the marker can name each scene's entry too (`identity(ofScene:)`).
+    static var scenes: [DeckScene] = [] { didSet { identities = [:] } }
+    private static var identities: [Int: String] = [:]
+
+    /// `identity(of:)` of scene `index` (0-based) of the deck read, worked out once per deck
+    /// (FNV over its parameters' JSON: a marker runs on every draw); nil past its ends.
+    public static func identity(ofScene index: Int) -> String? {
+        guard scenes.indices.contains(index) else { return nil }
+        if let known = identities[index] { return known }
+        let id = identity(of: scenes[index])
+        identities[index] = id
+        return id
+    }
+
     /// Scenes this process does not make, by 0-based index: their plugin code crashed the talk
     /// or stopped it responding (`SceneCrash.skips`: twice in a row, or once while the room was
     /// on another scene), and the crash watcher restarted it. Made again, such a scene would

@@ -130,12 +130,36 @@ public struct SceneCrash: Codable, Equatable, Sendable {
     /// for every key together; ~16 bytes each).
     static let maxCarried = 12
 
-    /// Parses `PODIUM_CRASHED_SCENE` ("index times", from the watcher) with the watcher's
-    /// `PODIUM_CRASH_KIND` ("hang", else a crash); nil when no scene's code ran or the value is
-    /// not two such numbers.
+    /// Parses `PODIUM_CRASHED_SCENE` ("index times" and, from a watcher that knows it, the
+    /// scene's entry: `SceneCode.identity`) with the watcher's `PODIUM_CRASH_KIND` ("hang", else
+    /// a crash); nil when no scene's code ran or the value is not two such numbers (and an
+    /// identity).
     public init?(environment value: String, kind: String?, resumesAt: Int?) {
-        let parts = value.split(separator: " ").map { Int($0) }
-        guard parts.count == 2, let i = parts[0], let t = parts[1], i >= 0, t >= 1 else { return nil }
+        let parts = value.split(separator: " ")
+        guard parts.count == 2 || Self.identity(environment: value) != nil, let i = Int(parts[0]), let t = Int(parts[1]), i >= 0, t >= 1 else { return nil }
         self.init(index: i, times: t, kind: kind == "hang" ? .hang : .crash, resumesAt: resumesAt)
+    }
+
+    /// The entry (`SceneCode.identity`) `PODIUM_CRASHED_SCENE` names, nil when it names none.
+    public static func identity(environment value: String) -> String? {
+        let parts = value.split(separator: " ")
+        guard parts.count == 3, parts[2].count == SceneCode.identityLength, parts[2].allSatisfy(\.isHexDigit) else { return nil }
+        return String(parts[2])
+    }
+
+    /// This crash, counted in the deck the crashed talk read, in `scenes`, the deck its restart
+    /// read (edited in between, maybe: review31 #8, an insert before the scene skipped the
+    /// inserted one and the move after a crash was not made). The scene is the entry
+    /// `identity` names, at its index if it is there still; the place the room was (`resumesAt`)
+    /// is `movedTo` (the move under way, found by its own entry) or moves by as much as the scene
+    /// did. Without an identity (a watcher that names none) the index stands; nil when the entry is
+    /// gone from `scenes`.
+    public func found(identity: String?, in scenes: [DeckScene], movedTo: Int?) -> SceneCrash? {
+        guard let identity else { return self }
+        guard let i = SceneCode.index(of: identity, in: scenes, preferring: index) else { return nil }
+        var found = self
+        found.index = i
+        found.resumesAt = movedTo ?? resumesAt.map { max(0, $0 + i - index) }
+        return found
     }
 }
