@@ -71,6 +71,8 @@ enum ControlRequests {
             guard SDLVideo.isKeyName(key.name) else {
                 throw Failure("unknown key name \(SafeText.quote(key.name)) (SDL key names: Right, Page Down, Return, Escape, F5, a…)")
             }
+            p.scriptedKey = true
+            defer { p.scriptedKey = false }
             p.press(key)
         case "type":
             guard let t = v["text"]?.string else { throw Failure("type needs a \"text\" string") }

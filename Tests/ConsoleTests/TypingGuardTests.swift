@@ -30,6 +30,39 @@ final class TypingGuardTests: XCTestCase {
 
     func banner(_ p: Presentation) -> String? { p.presenter.controlTree().first { $0.id == "console.banner" }?.label }
 
+    /// Trial 33 m7: a pdfpc user pressed `n` (pdfpc < 4.3: edit the note), then typed "check
+    /// numbers" with no field to take it: the room went on three slides, blacked out, and the swap
+    /// question opened. Typing is told from talk keys by its run of different keys, one of them
+    /// a key a speaker does not press so fast (c, h): from the third such key the rest is held.
+    func testTypingWithNoFieldIsHeldOnceItIsARunOfKeys() async {
+        let p = makePresentation()
+        p.press(Key("n"))
+        XCTAssertEqual(p.currentIndex, 1, "n alone is next, as bound")
+        now += 1.2
+        type(p, "check numbers")
+        XCTAssertEqual(p.currentIndex, 1, "Space and n in the typing did not move the room")
+        XCTAssertEqual(p.audienceMode, AudienceMode.normal, "b did not black it out")
+        XCTAssertEqual(banner(p), Presentation.burstTypingHint, "the presenter says why (no swap question)")
+        XCTAssertFalse(p.audience.controlTree().contains { $0.label == Presentation.burstTypingHint }, "never the room")
+        // A pause, and the keys are the talk's again.
+        now += TypingGuard.holdSeconds + 0.01
+        p.press(Key("b"))
+        XCTAssertEqual(p.audienceMode, AudienceMode.black, "b blacks out after a pause")
+        p.press(Key("b"))
+        // A speaker's keys in quick succession are no typing: one key again, or bound keys only.
+        now += 0.2; p.press(Key("Space")); now += 0.2; p.press(Key("Space")); now += 0.2; p.press(Key("Space"))
+        XCTAssertEqual(p.currentIndex, 3, "Space Space Space goes on three")
+        now += 0.2; p.press(Key("p")); now += 0.2; p.press(Key("b")); now += 0.2; p.press(Key("b"))
+        XCTAssertEqual(p.currentIndex, 2, "p")
+        XCTAssertEqual(p.audienceMode, AudienceMode.normal, "b, b: black and back")
+        now += 1.2; p.press(Key("j")); now += 0.2; p.press(Key("j")); now += 0.2; p.press(Key("j")); now += 0.5; p.press(Key("b"))
+        XCTAssertEqual(p.audienceMode, AudienceMode.black, "one key again (a video's seek) is no typing")
+        p.press(Key("b"))
+        // Keys a second apart are not a run either, even unbound ones.
+        now += 1.2; p.press(Key("c")); now += 0.5; p.press(Key("h")); now += 0.5; p.press(Key("b"))
+        XCTAssertEqual(p.audienceMode, AudienceMode.black, "b after slow unbound keys acts")
+    }
+
     func testTypingOnPastAFieldNeverDrivesTheTalk() async {
         let p = makePresentation()
         let s = scene!

@@ -57,4 +57,28 @@ final class HiddenConsoleTypingXorgTests: XorgPDFTestCase {
         XCTAssertEqual(index(s), 2)
         XCTAssertEqual(s["audienceMode"]?.string, "normal")
     }
+
+    /// Trial 33 m7 with real key presses (XTEST): a pdfpc user presses `n` for a note (pdfpc
+    /// < 4.3), then types "check numbers" with no field to take it. Its Space and n moved the
+    /// room on, its b blacked it out and its s asked to swap the displays. From the third key of
+    /// the run the typing is held, and the console says why; after a pause b is the talk's.
+    func testTypingWithNoFieldDoesNotDriveTheRoom() throws {
+        let titles = (1...6).map { #"{"kind": "title", "title": "S\#($0)", "parameters": {"heading": "Scene \#($0)"}}"# }
+        var (app, c, s) = try presentOnTheRig(deck: #"{"title": "Typed", "scenes": [\#(titles.joined(separator: ", "))]}"#)
+        defer { app.stop() }
+        try xdotool("key", "n")
+        s = try c.waitForState { self.index($0) == 1 }
+        usleep(1_200_000)
+        try xdotool("type", "--delay", "150", "check numbers")
+        usleep(600_000)   // the last keys' effect, if any, has landed by now
+        s = try c.send(["cmd": "state"])
+        XCTAssertEqual(index(s), 1, "the room stays on scene 2\n\(app.log)")
+        XCTAssertEqual(s["audienceMode"]?.string, "normal", "b did not black out the room")
+        XCTAssertEqual(s["question"], .null, "s did not ask to swap")
+        XCTAssertEqual(s["console"]?["banner"]?.string, "Typing went to the talk, not to a field: keys held until you pause a moment")
+        usleep(1_200_000)
+        try xdotool("key", "b")
+        s = try c.waitForState { $0["audienceMode"]?.string == "black" }
+        XCTAssertEqual(index(s), 1)
+    }
 }

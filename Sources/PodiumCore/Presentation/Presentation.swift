@@ -136,6 +136,8 @@ public final class Presentation {
     var pageJumpExpiry: TimerToken?
     /// Keys typed on past a text field are not talk keys (`TypingGuard.swift`), and the hint.
     var typingGuard = TypingGuard()
+    /// Set while a script's key is pressed (the control socket's `key`): not the speaker typing.
+    public var scriptedKey = false
     /// The text entry the last typed key went into (`coverTypedIntoField`).
     weak var lastTypedField: View?
     /// When an Esc last closed a popover, a field or the overview, or a key went into a field

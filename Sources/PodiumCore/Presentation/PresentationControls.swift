@@ -19,6 +19,7 @@ extension Presentation {
         // A key without Ctrl means the speaker let go of it: the pointer dot (Ctrl + mouse over
         // the preview) goes, rather than staying on the room's next slides until the mouse moves.
         if !k.control { movePointer(toAudienceFraction: nil) }
+        typingGuard.pressed()
         let action = keyMap.action(for: k)
         // A reload finding the place (`ReloadFindsPlace.swift`): the key acts on the new version
         // once it is in place; quitting and answering an open question do not wait.
@@ -68,9 +69,13 @@ extension Presentation {
     func handleKey(_ k: Key) -> Bool {
         // Typed on past a text field (Tab, Return): held, not the talk's (`TypingGuard`).
         if typingHolds(k) { return true }
-        guard let a = keyMap.action(for: k) else { return SceneCode.run(in: currentIndex) { currentScene.handleUnhandledKey(k) } || startPageJump(with: k) }
+        guard let a = keyMap.action(for: k) else {
+            if typingStartsOnTheTalk(k, action: nil) { return true }
+            return SceneCode.run(in: currentIndex) { currentScene.handleUnhandledKey(k) } || startPageJump(with: k)
+        }
         // Held on past a text field that did not use it (F5 held in a search field): once.
         if repeatIgnored(k, action: a) { return true }
+        if typingStartsOnTheTalk(k, action: a) { return true }
         return offerToSceneThenTalk(a)
     }
 

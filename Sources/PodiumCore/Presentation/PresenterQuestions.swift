@@ -253,7 +253,9 @@ extension Presentation {
     func updateBanner() {
         if let q = pendingQuestion { console.banner.show(q.text, kind: .question, choices: q.choices) }
         else if let j = pageJumpBanner { console.banner.show(j.text, kind: j.kind) }
-        else if typingHintShown { console.banner.show(typingGuard.heldAfterReload ? Self.reloadTypingHint : Self.typingHint, kind: .info) }
+        else if typingHintShown {
+            console.banner.show(typingGuard.heldAfterReload ? Self.reloadTypingHint : typingGuard.heldAfterBurst ? Self.burstTypingHint : Self.typingHint, kind: .info)
+        }
         else { console.banner.show(notice?.text, kind: notice?.kind ?? .info) }
         // What waits for Return (a question, the go-to-slide prompt) must be seen where Return is pressed.
         let waiting = pendingQuestion?.text ?? pageJumpBanner.flatMap { $0.kind == .question ? $0.text : nil }

@@ -51,8 +51,31 @@ public struct TypingGuard: Sendable {
     /// Until when keys are held because the console hid while the speaker was typing (nil: not
     /// so; `holdAfterHiding`).
     public private(set) var hideHoldUntil: Double?
+    /// Whether the last held key was held because typing went to the talk (`noteTalkKey`).
+    public private(set) var heldAfterBurst = false
+    /// The printable keys that reached the talk lately, each within `burstGap` of the one before:
+    /// when, which, and whether it is a key only typing presses so fast (`noteTalkKey`).
+    private var talkRun: [(at: Double, key: String, typed: Bool)] = []
+    /// Key presses so far (`pressed()`): a run is of keys pressed one after the other, each
+    /// reaching the talk (an Esc closing the overview, a key a field or prompt took, breaks it).
+    private var presses = 0, lastTalkPress = -1
+
+    /// Typing on the talk with no text field to take it (trial 33 m7: a pdfpc user's `n` for a
+    /// note, then "check numbers", moved the room three slides, blacked it out and asked to swap
+    /// the displays): this many printable keys in a row, each within `burstGap` seconds of the one
+    /// before, not all one key, one of them a key a speaker does not press in such a run (not
+    /// next, previous or a cover: `c`, `h`, `u`…), are typing. A speaker's quick keys are one key
+    /// again (Space Space Space, a video's seek), next and previous (n n p) and the covers (b b);
+    /// typists leave ~0.1–0.3 s between keys.
+    public static let burstLength = 3
+    public static let burstGap = 0.35
+    /// The actions a speaker may press several times within `burstGap`.
+    static let quickActions: Set<ConsoleAction> = [.next, .previous, .nextSlide, .previousSlide, .blackout, .whiteout, .freeze]
 
     public init() {}
+
+    /// A key was pressed (any key, before anything takes it).
+    public mutating func pressed() { presses += 1 }
 
     /// True for keys that type text: a character (letters, digits, punctuation), Space, Return,
     /// or the keypad's digits, operators and Enter, with at most Shift held. Editing keys (Backspace, Delete) count as typing when
@@ -72,6 +95,7 @@ public struct TypingGuard: Sendable {
     public mutating func noteKey(_ k: Key, intoTextField: Bool, at now: Double) {
         guard intoTextField else { return }
         reloadHoldUntil = nil; hideHoldUntil = nil   // a field has the keys again (the speaker clicked it)
+        heldAfterBurst = false; talkRun = []
         if Self.types(k) || Self.edits(k) { lastTypedAt = now }
         commitHoldUntil = k.isPlain && (k.code == .returnKey || k.code == .keypadEnter) ? now + Self.commitHoldSeconds : nil
     }
@@ -85,24 +109,39 @@ public struct TypingGuard: Sendable {
     public mutating func holds(_ k: Key, at now: Double) -> Bool {
         if let u = commitHoldUntil, now < u, Self.types(k) || Self.edits(k) {
             // Each held key extends the hold, as typing does.
-            lastTypedAt = now; commitHoldUntil = max(u, now + Self.holdSeconds); heldAfterReload = false
+            lastTypedAt = now; commitHoldUntil = max(u, now + Self.holdSeconds); heldAfterReload = false; heldAfterBurst = false
             return true
         }
         if let u = commitHoldUntil, now >= u { commitHoldUntil = nil }
         guard Self.types(k) else { return false }
         if let u = reloadHoldUntil, now < u {
             // Each held key extends the hold as typing does, so a sentence is never cut in two.
-            lastTypedAt = now; reloadHoldUntil = max(u, now + Self.holdSeconds); heldAfterReload = true
+            lastTypedAt = now; reloadHoldUntil = max(u, now + Self.holdSeconds); heldAfterReload = true; heldAfterBurst = false
             return true
         }
         reloadHoldUntil = nil
         if let u = hideHoldUntil, now < u {
-            lastTypedAt = now; hideHoldUntil = max(u, now + Self.holdSeconds); heldAfterReload = false
+            lastTypedAt = now; hideHoldUntil = max(u, now + Self.holdSeconds); heldAfterReload = false; heldAfterBurst = false
             return true
         }
         hideHoldUntil = nil
         guard let t = lastTypedAt, now - t < Self.holdSeconds, now >= t else { return false }
-        lastTypedAt = now; heldAfterReload = false
+        lastTypedAt = now; heldAfterReload = false   // typing on: held as the typing before it was
+        return true
+    }
+
+    /// Records printable key `k` that reached the talk at `now`, no text field having taken it
+    /// (`action`: its key-map action, nil when unbound). Returns true when it makes a burst of
+    /// typing (`burstLength`): `k` and every printable key after it are held until a pause of
+    /// `holdSeconds`, as keys typed on past a field are.
+    public mutating func noteTalkKey(_ k: Key, action: ConsoleAction?, at now: Double) -> Bool {
+        defer { lastTalkPress = presses }
+        guard Self.types(k) else { talkRun = []; return false }
+        if let last = talkRun.last, !(now >= last.at && now - last.at < Self.burstGap) || lastTalkPress != presses - 1 { talkRun = [] }
+        talkRun.append((now, k.name, action.map { !Self.quickActions.contains($0) } ?? true))
+        guard talkRun.count >= Self.burstLength, talkRun.contains(where: \.typed), Set(talkRun.map(\.key)).count > 1 else { return false }
+        talkRun = []
+        lastTypedAt = now; heldAfterBurst = true; heldAfterReload = false
         return true
     }
 
@@ -133,6 +172,8 @@ extension Presentation {
     public static let typingHint = "Keys held while typing — click a field to type, or wait a moment"
     /// The hint for a key held because a reload took the field away (`TypingGuard.holdAfterReload`).
     public static let reloadTypingHint = "The scene was reloaded; click the field to type"
+    /// The hint for keys held as typing that went to the talk (`TypingGuard.noteTalkKey`).
+    public static let burstTypingHint = "Typing went to the talk, not to a field: keys held until you pause a moment"
     /// How long the hint shows after the last held key, in seconds.
     static let typingHintSeconds = 2.5
 
@@ -169,6 +210,16 @@ extension Presentation {
         guard let field = presenter.focusedView, field === lastTypedField else { return false }
         if let t = typingGuard.lastTypedAt, clock() - t < Self.pausedTypingSeconds { return false }
         showPassingNotice(Self.coverTypedHint(k), seconds: 6)
+        return true
+    }
+
+    /// True when `k`, a key that reached the talk, makes a burst of typing
+    /// (`TypingGuard.noteTalkKey`): it is held, and so is the typing after it; the hint shows.
+    /// A script's keys (the control socket's `key`, `scriptedKey`) come as fast as it sends them:
+    /// never typing.
+    func typingStartsOnTheTalk(_ k: Key, action: ConsoleAction?) -> Bool {
+        guard !scriptedKey, typingGuard.noteTalkKey(k, action: action, at: clock()) else { return false }
+        if consoleHidden { keysHeldWhileHidden += 1 } else { showTypingHint() }
         return true
     }
 
