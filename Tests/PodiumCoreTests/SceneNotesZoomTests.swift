@@ -52,4 +52,42 @@ final class SceneNotesZoomTests: XCTestCase {
         _ = p.presenter.renderFrame()
         XCTAssertEqual(w.convertToWindow(w.bounds), panel, "Ctrl+- brings it back")
     }
+
+    /// A view of a page's shape (4:3, a Beamer notes half) fitted whole into what it is offered.
+    final class PageNotes: View {
+        override func sizeThatFits(_ available: Size) -> Size {
+            let k = min(available.width / 4, available.height / 3)
+            return Size(4 * k, 3 * k)
+        }
+    }
+    final class PageNotesScene: Scene {
+        let title = "N"; let presenterView = View(); let audienceView = View()
+        let notesView = PageNotes(id: "test.notes", background: .white)
+        var presenterNotesView: View? { notesView }
+    }
+
+    /// Trial 35 F8: at 640×480 a Beamer notes half was fitted whole into a short notes panel,
+    /// 177×133 pt (its text ~5 px) beside some 320 pt of empty width. It takes the panel's width
+    /// (up to twice the panel's height), from the top; the wheel scrolls to its bottom. A panel
+    /// that holds it whole wide enough keeps it whole.
+    func testAPageShapedNotesViewTakesTheWidthOfAShortPanel() async throws {
+        for (size, whole) in [(Size(640, 480), false), (Size(1280, 800), true), (Size(480, 640), true)] {
+            let deck = OneKindDeck(scenes: 1) { PageNotesScene() }
+            let p = deck.presentation
+            p.presenter.resize(to: size)
+            _ = p.presenter.renderFrame()
+            let v = try XCTUnwrap(deck.made.first).notesView
+            let f = v.convertToWindow(v.bounds), panel = v.superview!.convertToWindow(v.superview!.bounds)
+            XCTAssertEqual(f.width / f.height, 4.0 / 3, accuracy: 0.01, "its own shape at \(size)")
+            XCTAssertEqual(f.minY, panel.minY, accuracy: 0.5, "from the panel's top at \(size)")
+            XCTAssertGreaterThanOrEqual(f.width, panel.width * 0.7, "\(f) across the panel \(panel) at \(size)")
+            XCTAssertEqual(f.maxY <= panel.maxY + 0.5, whole, "\(f) whole in \(panel) at \(size)")
+            XCTAssertLessThanOrEqual(f.height, 2 * panel.height + 0.5, "at most twice the panel's height at \(size)")
+            if !whole {
+                _ = p.presenter.dispatch(.wheel(dx: 0, dy: -2, at: Point(panel.midX, panel.midY)))
+                _ = p.presenter.renderFrame()
+                XCTAssertLessThan(v.convertToWindow(v.bounds).minY, panel.minY - 1, "the wheel scrolls to its bottom at \(size)")
+            }
+        }
+    }
 }

@@ -166,4 +166,27 @@ final class SmallConsoleLayoutTests: XCTestCase {
             XCTAssertLessThanOrEqual(window(c.sceneArea).maxY, window(c.sidebar).minY + 0.5, "the scene above the sidebar at \(size)")
         }
     }
+
+    /// Trial 35: at a console 300–260 pt wide the room's preview badge ("AUDIENCE FROZEN") was
+    /// wider than the preview and lay over the notes beside it. It fits the picture, saying the
+    /// state whole; a wide console keeps "AUDIENCE …".
+    func testThePreviewsBadgeFitsANarrowPreview() async {
+        let states: [(AudienceMode, Bool, [String])] = [(.normal, true, ["FROZEN"]), (.white, false, ["WHITE"]), (.black, false, ["BLACK"]),
+                                                        (.white, true, ["WHITE", "FROZEN"]), (.black, true, ["BLACK", "FROZEN"])]
+        for width in [300.0, 260, 1280] {
+            for (mode, frozen, words) in states {
+                let p = makePresentation()
+                p.console.setAudienceStatus(mode, frozen: frozen)
+                p.presenter.resize(to: Size(width, 640)); p.presenter.layoutIfNeeded()
+                let c = p.console, preview = c.preview
+                guard let badge = preview.badgeLayout else { XCTFail("a badge at \(width) pt"); continue }
+                let said = badge.lines.joined(separator: " ")
+                XCTAssertTrue(preview.contentRect.contains(badge.frame), "\(said) \(badge.frame) inside the picture \(preview.contentRect) at \(width) pt")
+                XCTAssertFalse(preview.convertToWindow(badge.frame).intersects(window(c.notesArea)), "\(said) off the notes at \(width) pt")
+                for w in words { XCTAssertTrue(said.contains(w), "\(said) says \(w) at \(width) pt") }
+                if width > 1000 { XCTAssertTrue(said.hasPrefix("AUDIENCE "), said) }
+                XCTAssertEqual(preview.accessibilityValue, "AUDIENCE " + words.joined(separator: " + "))
+            }
+        }
+    }
 }

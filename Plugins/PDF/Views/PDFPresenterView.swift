@@ -28,14 +28,15 @@ final class PDFPresenterView: View {
     override func layoutSubviews() {
         let b = bounds.insetBy(dx: 8, dy: 8)
         // The tools (about 520 pt) share the bottom row with the status line, at its right, when
-        // there is room; else they get a row of their own above it.
-        let toolWidth = tools == nil || b.width < 400 ? 0 : min(b.width, 520)
-        let beside = b.width >= toolWidth + 300
-        tools?.isHidden = toolWidth == 0
-        let bottom = toolWidth == 0 ? 24.0 : beside ? 36 : 60
+        // there is room; else they get rows of their own above it, as many as they wrap to (two
+        // in a 360-pt console: trial 35 F8, where they were hidden).
+        let toolWidth = tools == nil ? 0 : min(b.width, 520)
+        let toolHeight = tools?.sizeThatFits(Size(toolWidth, b.height)).height ?? 0
+        let beside = b.width >= toolWidth + 300 && toolHeight <= 34
+        let bottom = toolWidth == 0 ? 24.0 : beside ? 36 : toolHeight + 26
         let body = Rect(b.minX, b.minY, b.width, max(0, b.height - bottom))
         status.frame = Rect(b.minX + 4, b.maxY - (beside && toolWidth > 0 ? 27 : 18), b.width - 8 - (beside ? toolWidth : 0), 18)
-        tools?.frame = Rect(b.maxX - toolWidth, b.maxY - (beside ? 34 : 58), toolWidth, 34)
+        tools?.frame = Rect(b.maxX - toolWidth, b.maxY - (beside ? 34 : toolHeight + 24), toolWidth, toolHeight)
         let side = b.width >= 560 && showsNext ? max(160, b.width * 0.25) : 0
         page.frame = Rect(body.minX, body.minY, body.width - (side > 0 ? side + 8 : 0), body.height)
         nextCaption.isHidden = side == 0 || next.isHidden

@@ -2,7 +2,8 @@ import PodiumKit
 
 /// The console's notes panel: the deck's text notes and, when the scene has one, the scene's own
 /// notes view (a PDF's Beamer notes half). The scene's view fills the panel when there are no
-/// text notes; with both, it takes the top 60 % and the text the rest.
+/// text notes; with both, it takes the top 60 % and the text the rest. In a short panel it
+/// takes the panel's width, its bottom scrolled to.
 ///
 /// The notes size keys (Ctrl+= / Ctrl+-) scale the scene's notes view as they size the text: by
 /// the text's size against its default (10…48 pt: 0.56…2.67×). A page too small to read in the
@@ -34,6 +35,10 @@ final class NotesAreaView: View {
         setNeedsLayout()
     }
 
+    /// The least share of the panel's width the scene's notes view fits whole in before it is
+    /// fitted to the width instead.
+    static let widthKept = 0.75
+
     /// The scene notes view's scale: 1 at the text's default size.
     var sceneZoom: Double { notes.fontSize / NotesView.defaultFontSize }
 
@@ -48,7 +53,12 @@ final class NotesAreaView: View {
         // Its own shape (a page's), scaled; centred across while it fits, else from the left;
         // always from the top, where notes begin (centred, an empty band above a Beamer notes
         // half looked like something missing: trial 18 m10).
-        let fit = v.sizeThatFits(Size(b.width, h)), z = sceneZoom
+        // A page that fits whole only small, beside empty width (a short panel: trial 35 F8, a
+        // Beamer notes half 177×133 pt, its text ~5 px, in a panel 498 pt wide at 640×480),
+        // takes the panel's width instead, up to twice its height; the wheel scrolls to the rest.
+        var fit = v.sizeThatFits(Size(b.width, h))
+        if fit.width < b.width * Self.widthKept { fit = v.sizeThatFits(Size(b.width, 2 * h)) }
+        let z = sceneZoom
         let size = Size(fit.width * z, fit.height * z)
         sceneClip.content = size
         let o = sceneClip.offset

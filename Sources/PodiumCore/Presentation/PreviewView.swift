@@ -66,15 +66,33 @@ public final class PreviewView: View {
         list.popClip()
     }
 
-    public override func drawOverlay(into list: inout DrawList) {
-        guard let (text, color) = badge, let m = metrics else { return }
+    /// The badge as drawn: its lines, their font and its frame (local points), centred on the
+    /// picture. A picture narrower than the whole badge (the 97–137 pt preview of a console 300–260
+    /// pt wide, where the badge lay over the notes beside it: trial 35) gets it without "AUDIENCE "
+    /// (the preview sits under that heading), then in a smaller font, then a "… + FROZEN" on two
+    /// lines; the state is always said whole.
+    var badgeLayout: (lines: [String], font: Font, frame: Rect)? {
+        guard let text = badge?.text, let m = metrics else { return nil }
         let fit = contentRect
-        list.stroke(fit.insetBy(dx: -2, dy: -2), color, width: 4)
-        let font = Font.bold(15)
-        let w = m.size(of: text, font: font).width + 20, h = m.lineHeight(font) + 8
-        let r = Rect(fit.midX - w / 2, fit.midY - h / 2, w, h)
+        let short = text.hasPrefix("AUDIENCE ") ? String(text.dropFirst(9)) : text
+        // Lines, font and padding at each end, in order of preference.
+        var tries: [([String], Font, Double)] = [([text], .bold(15), 10), ([short], .bold(15), 10), ([short], .bold(12), 6)]
+        if short.hasSuffix(" + FROZEN") { tries.append(([String(short.dropLast(7)), "FROZEN"], .bold(12), 6)) }
+        let sized = tries.map { lines, font, pad in (lines, font, lines.map { m.size(of: $0, font: font).width }.max()! + 2 * pad) }
+        // Inside the picture's 4-pt frame (`drawOverlay`), 2 pt of it on each side.
+        let (lines, font, w) = sized.first { $0.2 <= fit.width - 4 } ?? sized.last!
+        let h = m.lineHeight(font) * Double(lines.count) + 8
+        return (lines, font, Rect(fit.midX - w / 2, fit.midY - h / 2, w, h))
+    }
+
+    public override func drawOverlay(into list: inout DrawList) {
+        guard let color = badge?.color, let (lines, font, r) = badgeLayout, let m = metrics else { return }
+        list.stroke(contentRect.insetBy(dx: -2, dy: -2), color, width: 4)
         list.fill(r, color, radius: 6)
-        list.text(text, font, color == .white || color.g > 200 ? .black : .white, at: Point(r.minX + 10, r.minY + 4))
+        for (i, line) in lines.enumerated() {
+            let x = r.midX - m.size(of: line, font: font).width / 2
+            list.text(line, font, color == .white || color.g > 200 ? .black : .white, at: Point(x, r.minY + 4 + m.lineHeight(font) * Double(i)))
+        }
     }
 }
 
