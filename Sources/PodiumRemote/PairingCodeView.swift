@@ -20,6 +20,10 @@ final class PairingCodeView: View, SidebarPanel {
         return Self.codeLength(whole: preferredHeight, smallest: smallestCode, spare: spare, previewsCanGive: previewsCanGive)
     }
 
+    /// Until a phone holds the control link the code comes before the notes in a narrow console's
+    /// strip: the speaker pairs at the start, and the notes come back once paired.
+    var comesBeforeNotes: Bool { !folded }
+
     /// The code at 2 pt a module with its two-module quiet zone, under the status line.
     var smallestCode: Double { 22 + 2 * Double(modules.count + 4) }
 
