@@ -159,7 +159,7 @@ final class BandDetailView: View {
     }
 
     private func showFacts(_ b: Band) {
-        ratingText.text = "\(b.rating)/10 \(b.stars)"
+        ratingText.text = "\(b.rating)/10" + (rowCaptions[0].isHidden ? "" : " \(b.stars)")
         image.path = b.imagePath
         image.placeholder = String(b.name.trimmingCharacters(in: .whitespaces).prefix(1))
         clearImage.isEnabled = b.imagePath != nil
@@ -183,17 +183,19 @@ final class BandDetailView: View {
     }
 
     /// Points of inner width under which the rating and touring rows fold their captions (the
-    /// rating's text and the touring titles say what they are) and the rating's text is no
-    /// wider than it needs (trial 35 F2: in a 480-pt console the slider was 27 pt, its knob).
+    /// rating's text and the touring titles say what they are) and the rating's text drops its
+    /// stars (trial 35 F2: in a 480-pt console the slider was 27 pt, its knob).
     static let narrowForm = 360.0
     /// Points the image path field keeps beside the buttons in a compact form; a narrower one goes
     /// over them as in a tall form (trial 35 F2: 22 pt at 480 pt wide).
     static let pathFieldLeast = 120.0
 
     private func layOut(narrow: Bool) {
-        for caption in rowCaptions where caption.isHidden != narrow { caption.isHidden = narrow; caption.superview?.setNeedsLayout() }
-        let widest = metrics.map { $0.size(of: "10/10 ★★★★★", font: ratingText.font).width + 4 } ?? 140
-        let trailing = narrow ? min(140, widest) : 140
+        if rowCaptions[0].isHidden != narrow {
+            for caption in rowCaptions { caption.isHidden = narrow; caption.superview?.setNeedsLayout() }
+            if let b = draft { showFacts(b) }
+        }
+        let trailing = narrow ? metrics.map { $0.size(of: "10/10", font: ratingText.font).width + 4 } ?? 50 : 140
         if ratingRow.arrangedLengths[ObjectIdentifier(ratingText)] != trailing { ratingRow.setLength(trailing, for: ratingText) }
     }
 
