@@ -11,22 +11,29 @@ final class BandDetailView: View {
     let ratingText = Label("", font: .system(15))
     let touring = SegmentedControl(titles: Band.TouringStatus.allCases.map(\.rawValue), selected: nil, id: "bands.touring")
     let seenLive = Switch(label: "Seen live", id: "bands.seen-live")
-    let image = ImageView()
+    let image = Thumbnail()
     let imagePath = TextField(placeholder: "Image path, or drop a file", id: "bands.image-path")
     let setImage = Button("Set Image", id: "bands.image-set")
     let clearImage = Button("Remove", id: "bands.image-clear")
     let notes = TextView(placeholder: "Notes", id: "bands.notes")
     let message = MessageLabel("", font: .system(14), lines: 2)
     private let form = StackView(.vertical, spacing: 10, insets: EdgeInsets(all: 16))
+    /// Scrolls the form when even compact it leaves the notes under `notesMinimum` (trial 35 F2:
+    /// in a 640×480 console the notes were 0 pt tall).
+    private lazy var scroller = FormScroller(content: form)
     private let imageControls = StackView(.vertical, spacing: 8)
     private let imageButtons = StackView(.horizontal, spacing: 8)
     private let nameCaption = BandDetailView.caption("NAME"), notesCaption = BandDetailView.caption("NOTES")
+    /// The captions before the rating and touring controls, folded in a narrow form.
+    private let rowCaptions = ["RATING", "TOURING"].map { BandDetailView.caption($0) }
+    private lazy var ratingRow = row(rowCaptions[0], [rating], flexible: rating, trailing: ratingText)
     private lazy var imageRow = row(image, [imageControls], flexible: imageControls, leadingWidth: Self.imageSide)
     /// The image's side in points, and its side in a form too short for it and the notes.
     private static let imageSide = 84.0, compactImageSide = 34.0
     /// Points the notes editor keeps (three lines) before the form grows compact: the image row
     /// in one line, the rows closer, no NAME and NOTES headings (the bold name and the notes'
-    /// placeholder say what they are) (trial 34 m2: a 640×760 console left the notes 0 pt tall).
+    /// placeholder say what they are) (trial 34 m2: a 640×760 console left the notes 0 pt tall);
+    /// shorter still, the form scrolls (`FormScroller`).
     static let notesMinimum = 72.0
     private static let noBand = "No band selected. Pick one from the list, or add one with +."
     private let empty = MessageLabel(noBand, font: .system(17), lines: 0)
@@ -54,15 +61,15 @@ final class BandDetailView: View {
         notes.accessibilityLabel = "Notes"
 
         form.add(nameCaption); form.add(name)
-        form.add(row(Self.caption("RATING"), [rating], flexible: rating, trailing: ratingText), length: 34)
-        form.add(row(Self.caption("TOURING"), [touring], flexible: touring), length: 34)
+        form.add(ratingRow, length: 34)
+        form.add(row(rowCaptions[1], [touring], flexible: touring), length: 34)
         form.add(row(Self.caption("SEEN LIVE"), [seenLive], flexible: nil), length: 34)
         imageButtons.add(setImage); imageButtons.add(clearImage); imageButtons.addFlexibleSpace()
         imageControls.add(imagePath, length: 34); imageControls.add(imageButtons, length: 34)
         form.add(imageRow, length: Self.imageSide)
         form.add(message)
         form.add(notesCaption); form.add(notes, flexible: true)
-        addSubviews(form.pinned(.fill()), empty.pinned(.fill(40)))
+        addSubviews(scroller.pinned(.fill()), empty.pinned(.fill(40)))
 
         name.onChange = { [weak self] s in self?.edit { $0.name = s } }
         notes.onChange = { [weak self] s in self?.edit { $0.notes = s } }
@@ -100,7 +107,7 @@ final class BandDetailView: View {
     /// Fills the form from `band` (nil: the empty state) and clears the message.
     func show(_ band: Band?) {
         draft = band
-        form.isHidden = band == nil
+        scroller.isHidden = band == nil
         empty.isHidden = band != nil
         message.text = ""
         messageUntilEdit = false
@@ -152,7 +159,7 @@ final class BandDetailView: View {
     }
 
     private func showFacts(_ b: Band) {
-        ratingText.text = "\(b.rating)/10 \(b.stars)"
+        ratingText.text = "\(b.rating)/10" + (rowCaptions[0].isHidden ? "" : " \(b.stars)")
         image.path = b.imagePath
         image.placeholder = String(b.name.trimmingCharacters(in: .whitespaces).prefix(1))
         clearImage.isEnabled = b.imagePath != nil
@@ -167,32 +174,70 @@ final class BandDetailView: View {
     }
 
     override func layoutSubviews() {
-        layOut(compact: isCompact())
+        layOut(narrow: bounds.width - 32 < Self.narrowForm)
+        let compact = bounds.height - fixedHeight(compact: false) < Self.notesMinimum
+        layOut(compact: compact)
+        // Too short even compact (a 640×480 console): the form scrolls, the notes keep three lines.
+        scroller.contentHeight = fixedHeight(compact: compact) + Self.notesMinimum
         super.layoutSubviews()
     }
 
-    /// Whether the form at full size would leave the notes editor under `notesMinimum`.
-    private func isCompact() -> Bool {
+    /// Points of inner width under which the rating and touring rows fold their captions (the
+    /// rating's text and the touring titles say what they are) and the rating's text drops its
+    /// stars (trial 35 F2: in a 480-pt console the slider was 27 pt, its knob).
+    static let narrowForm = 360.0
+    /// Points the image path field keeps beside the buttons in a compact form; a narrower one goes
+    /// over them as in a tall form (trial 35 F2: 22 pt at 480 pt wide).
+    static let pathFieldLeast = 120.0
+
+    private func layOut(narrow: Bool) {
+        if rowCaptions[0].isHidden != narrow {
+            for caption in rowCaptions { caption.isHidden = narrow; caption.superview?.setNeedsLayout() }
+            if let b = draft { showFacts(b) }
+        }
+        let trailing = narrow ? metrics.map { $0.size(of: "10/10", font: ratingText.font).width + 4 } ?? 50 : 140
+        if ratingRow.arrangedLengths[ObjectIdentifier(ratingText)] != trailing { ratingRow.setLength(trailing, for: ratingText) }
+    }
+
+    /// The form's height in points with the notes 0 pt tall, at full size or compact.
+    private func fixedHeight(compact: Bool) -> Double {
         let headings: [View] = [nameCaption, notesCaption]
-        let others = form.subviews.filter { v in (!v.isHidden || headings.contains { $0 === v }) && v !== notes && v !== imageRow }
+        let others = form.subviews.filter { v in
+            let heading = headings.contains { $0 === v }
+            return (heading ? !compact : !v.isHidden) && v !== notes && v !== imageRow
+        }
         let width = Size(max(0, bounds.width - 32), .infinity)
         let fixed = others.reduce(0) { $0 + (form.arrangedLengths[ObjectIdentifier($1)] ?? $1.sizeThatFits(width).height) }
-        let full = fixed + Self.imageSide + 10 * Double(others.count + 1) + 32
-        return bounds.height - full < Self.notesMinimum
+        return fixed + imageLayout(compact: compact).row + (compact ? 6 : 10) * Double(others.count + 1) + 32
+    }
+
+    /// The image row: its height and the image's side, in points, whether the path field and the
+    /// buttons share one line (compact, the field keeping `pathFieldLeast`), whether the buttons
+    /// go one over the other (too wide beside the image: "Remove" was cut at 400 pt), and the
+    /// field's and the buttons' lengths along the image controls' axis.
+    private func imageLayout(compact: Bool) -> (row: Double, side: Double, oneLine: Bool, buttonsStacked: Bool, field: Double, buttons: Double) {
+        let buttons = [setImage, clearImage].reduce(imageButtons.spacing) { $0 + $1.sizeThatFits(Size(.infinity, 34)).width }
+        let inner = bounds.width - 32, side = compact ? Self.compactImageSide : Self.imageSide
+        let field = max(0, inner - side - imageRow.spacing - imageControls.spacing - buttons)
+        if compact && field >= Self.pathFieldLeast { return (side, side, true, false, field, buttons) }
+        let stacked = buttons > inner - side - imageRow.spacing
+        let buttonsLength = stacked ? 34 * 2 + imageButtons.spacing : 34
+        return (max(side, 34 + imageControls.spacing + buttonsLength), side, false, stacked, 34, buttonsLength)
     }
 
     /// The form at full size (headings, the image, the path field over the buttons) or compact
-    /// (no headings, a small image, the field and the buttons in one line); gaps 10 or 6 pt.
+    /// (no headings, a small image, the field and the buttons in one line if the field keeps
+    /// `pathFieldLeast`); gaps 10 or 6 pt.
     private func layOut(compact: Bool) {
         for heading in [nameCaption, notesCaption] where heading.isHidden != compact { heading.isHidden = compact; form.setNeedsLayout() }
-        let side = compact ? Self.compactImageSide : Self.imageSide
-        let buttons = [setImage, clearImage].reduce(imageButtons.spacing) { $0 + $1.sizeThatFits(Size(.infinity, 34)).width }
-        let field = max(0, bounds.width - 32 - side - imageRow.spacing - imageControls.spacing - buttons)
+        let image = imageLayout(compact: compact)
         form.spacing = compact ? 6 : 10
-        let axis: StackView.Axis = compact ? .horizontal : .vertical
+        let axis: StackView.Axis = image.oneLine ? .horizontal : .vertical
         if imageControls.axis != axis { imageControls.axis = axis; imageControls.setNeedsLayout() }
-        let lengths: [(StackView, View, Double)] = [(form, imageRow, side), (imageRow, image, side),
-            (imageControls, imagePath, compact ? field : 34), (imageControls, imageButtons, compact ? buttons : 34)]
+        let buttonsAxis: StackView.Axis = image.buttonsStacked ? .vertical : .horizontal
+        if imageButtons.axis != buttonsAxis { imageButtons.axis = buttonsAxis; imageButtons.setNeedsLayout() }
+        let lengths: [(StackView, View, Double)] = [(form, imageRow, image.row), (imageRow, self.image, image.side),
+            (imageControls, imagePath, image.field), (imageControls, imageButtons, image.buttons)]
         for (stack, view, length) in lengths where stack.arrangedLengths[ObjectIdentifier(view)] != length {
             stack.setLength(length, for: view)
         }
@@ -203,6 +248,73 @@ final class BandDetailView: View {
     override func handle(_ event: InputEvent) -> Bool {
         if case let .dropFile(path, _) = event, draft != nil { onImageFile?(path); return true }
         return false
+    }
+}
+
+/// The band's image, square (its side the least of the two it is given), not stretched to a
+/// row taller than it (the path field over the buttons beside it).
+final class Thumbnail: ImageView {
+    override func sizeThatFits(_ available: Size) -> Size {
+        let side = min(available.width, available.height)
+        return Size(side, side)
+    }
+}
+
+/// A view that clips one content view and scrolls it vertically when `contentHeight` is more
+/// than its own height: by the wheel, and to bring the control that takes focus (Tab) into sight.
+/// A thin bar on the trailing edge says there is more.
+final class FormScroller: View {
+    let content: View
+    /// The content's least height in points; a taller scroller gives it all of its own.
+    var contentHeight = 0.0 { didSet { if contentHeight != oldValue { setNeedsLayout() } } }
+    /// Points the content is scrolled up by, 0 at its top.
+    private(set) var offset = 0.0
+    private weak var revealed: View?
+
+    init(content: View) {
+        self.content = content
+        super.init()
+        clipsToBounds = true
+        addSubview(content)
+    }
+
+    private var maxOffset: Double { max(0, contentHeight - bounds.height) }
+
+    override func layoutSubviews() { scroll(to: offset) }
+
+    /// Scrolls the content `y` points up, kept within its height.
+    func scroll(to y: Double) {
+        offset = clamp(y, 0, maxOffset)
+        let frame = Rect(0, -offset, bounds.width, max(bounds.height, contentHeight))
+        if content.frame != frame { content.frame = frame }
+    }
+
+    override var isUserInteractionEnabled: Bool { true }
+
+    override func handle(_ event: InputEvent) -> Bool {
+        guard case let .wheel(_, dy, _) = event, maxOffset > 0 else { return false }
+        scroll(to: offset - dy * 40)
+        return true
+    }
+
+    override func render(into list: inout DrawList) {
+        // Focus moved (Tab) to a control scrolled out of sight: bring it in, 6 pt clear.
+        let focused = host?.focusedView
+        if focused !== revealed {
+            revealed = focused
+            if let f = focused, f.isDescendant(of: self) {
+                let top = f.convertToWindow(Point.zero).y - convertToWindow(Point.zero).y
+                if top < 0 { scroll(to: offset + top - 6) }
+                else if top + f.frame.height > bounds.height { scroll(to: offset + top + f.frame.height - bounds.height + 6) }
+            }
+        }
+        super.render(into: &list)
+    }
+
+    override func drawOverlay(into list: inout DrawList) {
+        guard maxOffset > 0 else { return }
+        let h = max(24, bounds.height * bounds.height / contentHeight)
+        list.fill(Rect(bounds.width - 5, offset / maxOffset * (bounds.height - h), 3, h), theme.secondaryText.withAlpha(0.6), radius: 1.5)
     }
 }
 

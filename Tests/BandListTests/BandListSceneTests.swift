@@ -745,6 +745,74 @@ final class BandListSceneTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(node("bands.notes")?.frame.height), 200)
     }
 
+    /// The scene's size in a console of `console` points (ConsoleView): a 48-pt toolbar, the
+    /// banner's 34-pt line, and under 700 pt wide the sidebar under the scene, 40 % of the rest
+    /// and at most 260 pt; wider, beside it, a third of the width within 260…480 pt.
+    func sceneSize(inConsole console: Size) -> Size {
+        let body = console.height - 48
+        if console.width < 700 { return Size(console.width, body - min(body * 0.4, 260) - 34) }
+        return Size(console.width - min(max(console.width / 3, 260), 480), body - 34)
+    }
+
+    /// Trial 35 F2: with the sidebar under the scene (a console under 700 pt wide) the form left
+    /// the Notes editor 0 pt tall (640×480 to 640×600, 560×600, 360×640) or one clipped line
+    /// (640×640, 480×640); at 480 pt wide the rating slider was its knob (27 pt) and the image
+    /// path field 22 pt, at 400×760 both 0 and Remove cut to "Rem". The form scrolls: the notes
+    /// keep three lines, the wheel brings them (and every control) into sight, Tab to the notes
+    /// too; a narrow form folds the rating's and touring's captions and stacks the image's buttons.
+    func testAShortConsoleKeepsTheNotesReachableAndEveryControlUsable() async throws {
+        let consoles = [Size(640, 480), Size(640, 520), Size(640, 560), Size(640, 600), Size(560, 600), Size(360, 640),
+                        Size(640, 640), Size(480, 640), Size(640, 700), Size(400, 760), Size(1024, 480)]
+        let controls = ["bands.name", "bands.rating", "bands.touring", "bands.seen-live", "bands.image-path", "bands.image-set",
+                        "bands.image-clear", "bands.notes"]
+        for console in consoles {
+            let size = sceneSize(inConsole: console)
+            root.resize(to: size)
+            let form = scene.detail.convertToWindow(scene.detail.bounds)
+            func wheel(_ dy: Double) { for _ in 0..<10 { root.dispatch(.wheel(dx: 0, dy: dy, at: Point(form.minX + 6, form.midY))) } }
+            wheel(3)
+            // The wheel over the form's margin, down to its end: what was in sight at the top and
+            // what is now make every control, each whole.
+            func inSight() throws -> Set<String> {
+                Set(try controls.filter { id in
+                    let f = try XCTUnwrap(node(id)?.frame, "\(id) at \(console)")
+                    return f.minY >= form.minY - 0.5 && f.maxY <= form.maxY + 0.5
+                })
+            }
+            var seen = try inSight()
+            XCTAssertTrue(seen.contains("bands.name"), "the name in sight first at \(console)")
+            wheel(-3)
+            seen.formUnion(try inSight())
+            XCTAssertEqual(seen, Set(controls), "every control in sight at the top or at the end of the form at \(console)")
+            let notes = try XCTUnwrap(node("bands.notes")?.frame)
+            XCTAssertGreaterThanOrEqual(notes.height, BandDetailView.notesMinimum - 0.5, "three lines of notes \(notes) at \(console)")
+            let frames = try controls.map { id in try XCTUnwrap(node(id)?.frame, "\(id) at \(console)") }
+            let least = ["bands.rating": 60.0, "bands.image-path": 100]
+            for (i, a) in frames.enumerated() {
+                XCTAssertGreaterThanOrEqual(a.width, least[controls[i]] ?? 40, "\(controls[i]) \(a) usable at \(console)")
+                XCTAssertLessThanOrEqual(a.maxX, form.maxX + 0.5, "\(controls[i]) \(a) inside at \(console)")
+                for (j, b) in frames.enumerated() where j > i {
+                    XCTAssertFalse(a.intersects(b), "\(controls[i]) \(a) over \(controls[j]) \(b) at \(console)")
+                }
+            }
+            for button in [scene.detail.setImage, scene.detail.clearImage] {
+                XCTAssertGreaterThanOrEqual(button.frame.width, button.sizeThatFits(Size(.infinity, 34)).width - 0.5, "\(button.title) whole at \(console)")
+            }
+            // Back at the top, Tab to the notes brings them into sight at the next frame.
+            wheel(3)
+            root.focus(scene.detail.notes)
+            _ = root.renderFrame()
+            let focused = try XCTUnwrap(node("bands.notes")?.frame)
+            XCTAssertTrue(focused.minY >= form.minY - 0.5 && focused.maxY <= form.maxY + 0.5, "the focused notes \(focused) in sight in \(form) at \(console)")
+            root.focus(nil)
+            _ = root.renderFrame()
+        }
+        // The usual console keeps its form as it was: no scrolling, the notes tall.
+        root.resize(to: sceneSize(inConsole: Size(1280, 800)))
+        XCTAssertEqual(scene.detail.image.frame.height, 84)
+        XCTAssertGreaterThan(try XCTUnwrap(node("bands.notes")?.frame.height), 200)
+    }
+
     func testWithNoSelectionTheAudienceSeesTheNamesInListOrder() async throws {
         scene = try makeScene(["locale": "en_US"])
         let all = try XCTUnwrap(scene.audience.controlTree().first { $0.id == "bands.audience.all" })

@@ -143,6 +143,56 @@ final class SmallConsoleLayoutTests: XCTestCase {
         XCTAssertGreaterThan(p.console.preview.frame.height, 100)
     }
 
+    /// A panel sized as the remote's pairing code for the demo's URL (33 modules: 96 pt at 2 pt a
+    /// module) that comes before the notes until a phone is paired, then folds to its status line.
+    final class PairingPanel: View, SidebarPanel {
+        var paired = false
+        var comesBeforeNotes: Bool { !paired }
+        func sidebarLength(spare: Double, previewsCanGive: Double) -> Double {
+            paired ? 22 : Self.codeLength(whole: 150, smallest: 96, spare: spare, previewsCanGive: previewsCanGive)
+        }
+    }
+
+    /// Trial 35 F4: in a 640×480 or 480×640 console (the sidebar under the scene) the remote's
+    /// pairing code shrank to its 22-pt status line, no code and no URL: the speaker could not
+    /// pair from that window. Until a phone is paired the code comes before the notes in the
+    /// strip, which keep a line; paired, it folds and the notes have their room back. A console
+    /// with the sidebar beside the scene lays it out as before.
+    func testThePairingCodeShowsInAShortStripUntilAPhoneIsPaired() async {
+        for size in [Size(640, 480), Size(480, 640), Size(560, 760), Size(640, 760)] {
+            let p = makePresentation()
+            let panel = PairingPanel()
+            p.console.addSidebarPanel(panel)
+            p.presenter.resize(to: size); p.presenter.layoutIfNeeded()
+            let c = p.console
+            XCTAssertEqual(c.sidebar.axis, .horizontal, "the strip under the scene at \(size)")
+            XCTAssertEqual(panel.frame.height, 96, "the code at 2 pt a module at \(size)")
+            XCTAssertGreaterThanOrEqual(c.notesArea.frame.height, 25, "a line of notes at \(size)")
+            XCTAssertTrue(window(c.sidebar).insetBy(dx: -0.5, dy: -0.5).contains(window(panel)), "\(window(panel)) inside the sidebar at \(size)")
+            XCTAssertFalse(window(panel).intersects(window(c.notesArea)), "under the notes at \(size)")
+            panel.paired = true
+            c.setNeedsLayout(); p.presenter.layoutIfNeeded()
+            XCTAssertEqual(panel.frame.height, 22, "folded once paired at \(size)")
+            XCTAssertGreaterThanOrEqual(c.notesArea.frame.height, min(ConsoleView.notesMinimum, room(c) / 2) - 0.5, "the notes' room back at \(size)")
+        }
+        for size in [Size(800, 600), Size(1024, 640), Size(1280, 800)] {
+            func frames(_ panel: SidebarPanel) -> [Rect] {
+                let p = makePresentation()
+                p.console.addSidebarPanel(panel)
+                p.presenter.resize(to: size); p.presenter.layoutIfNeeded()
+                return [window(panel), window(p.console.notesArea), window(p.console.preview)]
+            }
+            XCTAssertEqual(frames(PairingPanel()), frames(CodePanel96()), "as before beside the scene at \(size)")
+        }
+    }
+
+    /// `PairingPanel`'s lengths, never before the notes: how any panel was laid out before.
+    final class CodePanel96: View, SidebarPanel {
+        func sidebarLength(spare: Double, previewsCanGive: Double) -> Double {
+            Self.codeLength(whole: 150, smallest: 96, spare: spare, previewsCanGive: previewsCanGive)
+        }
+    }
+
     /// Trial 34 m2: a half-screen console (640×760, the sidebar under the scene) drew the room's
     /// preview 47 pt tall across 620 pt, the notes below it cut mid-line. The notes now sit beside
     /// the previews, which keep a readable height; a portrait room's previews stay in their column.

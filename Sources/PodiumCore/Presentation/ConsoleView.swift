@@ -119,6 +119,9 @@ public final class ConsoleView: View {
     /// Points of the sidebar (below its captions) the notes keep before the previews and the
     /// platform's panels, or half of a shorter one: about four lines of notes.
     public static let notesMinimum = 96.0
+    /// Points of the strip under the scene the notes keep beside a panel that comes before them
+    /// (``SidebarPanel/comesBeforeNotes``): a line.
+    public static let notesLine = 25.0
 
     /// Adds a platform panel (the remote's pairing code) under the notes; its height is the
     /// panel's ``SidebarPanel/sidebarLength(spare:previewsCanGive:)`` at each layout.
@@ -198,11 +201,14 @@ public final class ConsoleView: View {
         var fit = min(1, (sideBySide ? previewRoom : min(room * Self.previewShare, room - notesKept)) / max(1, wanted))
         // Panels give way to the notes on a short sidebar: each gets its length for the room left
         // after the previews (in one column), the captions and the notes; in one column the
-        // previews may give up to half theirs to a panel that needs it.
+        // previews may give up to half theirs to a panel that needs it. In the strip under the
+        // scene a panel that comes first leaves the notes a line (trial 35 F4: at 640×480 the
+        // pairing code was its status line alone, with no code or URL to pair with).
         let previewsTake = sideBySide ? 0 : wanted * fit
         var taken = 0.0
         for panel in panels {
-            let l = panel.sidebarLength(spare: room - previewsTake - notesKept - taken, previewsCanGive: previewsTake / 2)
+            let kept = sideBySide && panel.comesBeforeNotes ? min(Self.notesLine, notesKept) : notesKept
+            let l = panel.sidebarLength(spare: room - previewsTake - kept - taken, previewsCanGive: previewsTake / 2)
             notesColumn.fixLength(of: panel, l); taken += l
         }
         if !sideBySide { fit = max(0, min(fit, (room - notesKept - taken) / max(1, wanted))) }
@@ -228,9 +234,16 @@ public protocol SidebarPanel: View {
     /// `ConsoleView.notesMinimum`; may be negative), and the previews would give up to
     /// `previewsCanGive` more: no more than the two together.
     func sidebarLength(spare: Double, previewsCanGive: Double) -> Double
+    /// Whether the panel comes before the notes in the strip under the scene (a narrow console):
+    /// its `spare` then counts all but ``ConsoleView/notesLine`` of the notes' room. The pairing
+    /// code until a phone is paired; false by default.
+    var comesBeforeNotes: Bool { get }
 }
 
 extension SidebarPanel {
+    /// False: the notes keep ``ConsoleView/notesMinimum`` before the panel.
+    public var comesBeforeNotes: Bool { false }
+
     /// A code panel's length (the remote's pairing QR code) for `spare` points: `whole` only
     /// where the notes keep 140 pt beside it and the previews whole (as on a 1280×800 console),
     /// else the code at its `smallest` still scannable (the previews giving what they can),
