@@ -78,6 +78,17 @@ final class SmallConsoleLayoutTests: XCTestCase {
             XCTAssertEqual(c.timers.countdownLabel.text, "left 19:10")
             XCTAssertEqual(c.statusLabel.text, mode == .black ? "■ BLACK" : "●", "at \(width) pt")
         }
+        // A cover over a freeze: "■ WHITE + FROZEN" cut the time left at 260 pt; the cover's
+        // word stays (what the room sees), the preview's badge says the freeze.
+        for (width, status) in [(260.0, "■ WHITE"), (1280, "■ WHITE + FROZEN")] {
+            let p = makePresentation()
+            p.console.timers.show(TimerReadout(elapsed: 48, running: true, paused: false, remaining: 1150, pace: nil,
+                                               sceneElapsed: 48, scenePlanned: nil, clock: "15:47"))
+            p.console.setAudienceStatus(.white, frozen: true)
+            p.presenter.resize(to: Size(width, 640)); p.presenter.layoutIfNeeded()
+            assertTheTimersShowWhole(p.console, width: width, position: width > 340)
+            XCTAssertEqual(p.console.statusLabel.text, status, "at \(width) pt")
+        }
         // Widened again, everything is back.
         let p = makePresentation()
         p.presenter.resize(to: Size(260, 640)); p.presenter.layoutIfNeeded()

@@ -13,9 +13,9 @@ extension ConsoleView {
     /// Shows the toolbar's items that fit `width` points with the title (up to `titleKept` of
     /// it), giving way in this order: the wall clock, the scene's timer, the words of the
     /// Previous and Next buttons (their arrows stay), LIVE's word (its green dot stays; BLACK,
-    /// WHITE, FROZEN and HELD are always said), the buttons (the keys still move the talk), then
-    /// the slide number: the time left and the elapsed time go last (trial 34 m1: at 345 pt the
-    /// elapsed time was cut).
+    /// WHITE, FROZEN and HELD are always said), the buttons (the keys still move the talk), the
+    /// slide number, then a freeze's word beside a cover's: the time left and the elapsed time go
+    /// last (trial 34 m1: at 345 pt the elapsed time was cut).
     func fitToolbar(width: Double) {
         timers.clockLabel.isHidden = false
         timers.sceneLabel.isHidden = false
@@ -31,6 +31,10 @@ extension ConsoleView {
             // The slide number too (the scene and its notes say where the talk is; trial 35 F7:
             // with real fonts the elapsed time was still cut at 300 pt).
             { self.positionLabel.isHidden = true },
+            // A freeze under a cover last: the room sees the cover ("■ WHITE"); the preview's
+            // badge still says the freeze beneath (trial 36: at 260 pt "■ WHITE + FROZEN" cut
+            // the time left to "left 20:0").
+            { if let cover = self.statusText.components(separatedBy: " + ").first, cover != self.statusText { self.setStatus(cover) } },
         ]
         for step in steps {
             if toolbarNeeds() + min(Self.titleKept, titleLabel.sizeThatFits(Size(100_000, 48)).width) <= width { break }
