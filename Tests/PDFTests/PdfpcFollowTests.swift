@@ -141,6 +141,20 @@ final class PdfpcFollowTests: PDFTestCase {
         XCTAssertEqual(notes(d, page: 4), "Results: say 42 slowly")
     }
 
+    /// Trial 33 m11: a file whose pages cannot be followed (read by page number) said only that
+    /// they "may no longer match"; it names the pages it hides now, so a real slide hidden is seen.
+    func testAFileReadByPageNumberSaysWhichPagesItHidesNow() throws {
+        let pdf = path("talk.pdf")
+        write(pdf, ["Intro", "Extra", "Method", "Results", "Results more", "Hidden backup"])
+        let doc = try PDFDocument(path: pdf)
+        var file = PdfpcFile()
+        XCTAssertEqual(PdfpcStaleness.hiddenNow(file, in: doc), "")
+        file.hidden = [4]
+        XCTAssertEqual(PdfpcStaleness.hiddenNow(file, in: doc), "; it hides page 5 now")
+        file.hidden = [0, 1, 2, 3, 4, 9]
+        XCTAssertEqual(PdfpcStaleness.hiddenNow(file, in: doc), "; it hides page 1, page 2, page 3 and 2 more now", "a page past the end is none")
+    }
+
     /// A `.pdfpc` saved just before its PDF (edited for the frames to come, then recompiled) is
     /// the new PDF's own, even when a reload read it with the PDF before: its entries go by index.
     func testAPdfpcSavedTogetherWithItsPdfIsItsOwn() async throws {

@@ -145,7 +145,8 @@ enum PdfpcStaleness {
             save(base, to: store)
             readKeysLater(of: doc, for: base, pdf: pdf, store: store)
             guard was.pageCount != doc.pageCount else { return (file, []) }
-            return (file, ["\(pdfpcPath): \(name) now has \(doc.pageCount) pages, \(was.pageCount) when this file was read: its hidden pages and notes go by page number and may no longer match"])
+            return (file, ["\(pdfpcPath): \(name) now has \(doc.pageCount) pages, \(was.pageCount) when this file was read: its hidden pages and notes go by page number and may no longer match"
+                           + hiddenNow(file, in: doc)])
         }
         if was.keys == nil {
             var known = was
@@ -177,6 +178,19 @@ enum PdfpcStaleness {
             }.joined(separator: ", ")
             + " (hidden page\(moved.guessed.count > 1 ? "s" : "") \(moved.guessed.map { "\($0.old)" }.joined(separator: ", ")) not found for certain in the new \(name))"
         return (moved.file, [guess, warning].compactMap { $0 })
+    }
+
+    /// The pages `file` hides, named in `doc` as the talk would skip them ("; it hides page 9
+    /// “Conclusion” now"), so the speaker can tell a real slide hidden by a stale file (trial 33
+    /// m11: `check` said the file might not match, not that it hid the conclusion); "" when none.
+    static func hiddenNow(_ file: PdfpcFile, in doc: PDFDocument) -> String {
+        let pages = file.hidden.sorted().filter { $0 < doc.pageCount }
+        guard !pages.isEmpty else { return "" }
+        let named = pages.prefix(3).map { i in
+            let title = PageTitles.title(of: i, in: doc)
+            return "page \(i + 1)" + (title.hasPrefix("Page ") ? "" : " “\(title.prefix(40))”")
+        }
+        return "; it hides \(named.joined(separator: ", "))\(pages.count > 3 ? " and \(pages.count - 3) more" : "") now"
     }
 
     /// The file `bytes`, saved at most `togetherSeconds` before `doc`'s PDF was made but read
