@@ -514,14 +514,18 @@ static void watch(char **argv, char **envp, char *history, size_t history_size,
     podium_retained_free(state.retained);
     snprintf(history, history_size, "PODIUM_CRASH_RESTARTS=%d %.3f %d", count + !blamed, since, blamed_count + blamed);
     int last_scene = -1, last_times = 0;
+    char last_identity[16] = "";
     const char *c = getenv("PODIUM_CRASHED_SCENE");
-    if (c && !state.forget) sscanf(c, "%d %d", &last_scene, &last_times);   /* a reload since: a fresh count */
+    if (c && !state.forget) sscanf(c, "%d %d %15s", &last_scene, &last_times, last_identity);   /* a reload since: a fresh count */
     if (hung_scene != -2) { state.scene = hung_scene; memcpy(state.scene_identity, hung_identity, sizeof hung_identity); }
     if (killed) state.scene = -1;   /* killed from outside: no scene's plugin code is to blame */
-    int times = state.scene >= 0 && state.scene == last_scene ? last_times + 1 : 1;
     /* The identity only when it is one (12 hex digits): a torn or empty one is left out. */
     state.scene_identity[sizeof state.scene_identity - 1] = 0;
     int identified = strlen(state.scene_identity) == 12 && strspn(state.scene_identity, "0123456789abcdef") == 12;
+    /* In a row: the same deck entry when both crashes name one (a deck edited between them moves
+     * the index: review32 #2), else the same index. */
+    int same = identified && strlen(last_identity) == 12 ? strcmp(state.scene_identity, last_identity) == 0 : state.scene == last_scene;
+    int times = state.scene >= 0 && same ? last_times + 1 : 1;
     snprintf(crashed_scene, sizeof crashed_scene, "PODIUM_CRASHED_SCENE=%d %d%s%s", state.scene, state.scene >= 0 ? times : 0,
              state.scene >= 0 && identified ? " " : "", state.scene >= 0 && identified ? state.scene_identity : "");
     char lost[32] = "";
@@ -760,6 +764,7 @@ int podium_crash_watch_scene(int index, const char *identity) {
     size_t n = identity ? strnlen(identity, sizeof shared->scene_identity - 1) : 0;
     if (n) memcpy(shared->scene_identity, identity, n);
     shared->scene_identity[n] = 0;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);   /* the compiler keeps that order */
     shared->scene = index;
     return previous;
 }

@@ -9,7 +9,10 @@ final class PairingCodeView: View, SidebarPanel {
     let url: String
     /// Rows of dark (true) and light modules, from libqrencode; empty if the URL cannot be encoded.
     let modules: [[Bool]]
-    var folded = false { didSet { if folded != oldValue { setNeedsDisplay() } } }
+    var folded = false { didSet { if folded != oldValue { setNeedsDisplay() }; if folded { paired = true } } }
+    /// A phone has held the control link in this talk: the code no longer comes before the notes
+    /// (review32 #3: a phone's link dropping mid-talk took the notes down to a line).
+    private var paired = false
     var status = "" { didSet { if status != oldValue { setNeedsDisplay() } } }
     /// Height this view wants, in points, for a given width.
     var preferredHeight: Double { folded ? 22 : 150 }
@@ -40,9 +43,10 @@ final class PairingCodeView: View, SidebarPanel {
         return line.isEmpty ? lines : lines + [line]
     }
 
-    /// Until a phone holds the control link the code comes before the notes in a narrow console's
-    /// strip: the speaker pairs at the start, and the notes come back once paired.
-    var comesBeforeNotes: Bool { !folded }
+    /// Until a phone first holds the control link the code comes before the notes in a narrow
+    /// console's strip: the speaker pairs at the start, and the notes come back once paired, for
+    /// good (a link that drops mid-talk unfolds the code without taking the notes' room).
+    var comesBeforeNotes: Bool { !paired }
 
     /// The code at 2 pt a module with its two-module quiet zone, under the status line.
     var smallestCode: Double { 22 + 2 * Double(modules.count + 4) }

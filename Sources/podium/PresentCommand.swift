@@ -116,7 +116,7 @@ final class PresentCommand {
         CrashRestart.findCrashedScene(in: deck)
         if let reported, reported.skips, CrashRestart.crashedScene != reported {
             SceneCode.skipped[reported.index] = nil
-            if let found = CrashRestart.crashedScene { SceneCode.skipped[found.index] = found }
+            if let found = CrashRestart.crashedScene, found.skips { SceneCode.skipped[found.index] = found }
             CrashRestart.carrySkips()
         }
         // A kind whose plugin code crashed or hung the talk in `kindSkipLimit` scenes is skipped

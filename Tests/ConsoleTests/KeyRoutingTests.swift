@@ -372,6 +372,7 @@ final class KeyRoutingTests: XCTestCase {
         p.press(Key("s")); now += 0.3
         p.press(Key("y"))
         XCTAssertEqual(swaps, 1, "y confirms")
+        now += 1   // a moment later: different keys in quick succession are typing (`TypingGuard`)
         p.press(Key("q"))
         XCTAssertEqual(quits, 1, "before the talk starts q acts at once")
         p.press(Key("Page Down"))   // the talk starts

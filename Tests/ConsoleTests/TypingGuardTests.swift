@@ -44,10 +44,19 @@ final class TypingGuardTests: XCTestCase {
         XCTAssertEqual(p.audienceMode, AudienceMode.normal, "b did not black it out")
         XCTAssertEqual(banner(p), Presentation.burstTypingHint, "the presenter says why (no swap question)")
         XCTAssertFalse(p.audience.controlTree().contains { $0.label == Presentation.burstTypingHint }, "never the room")
-        // A pause, and the keys are the talk's again.
-        now += TypingGuard.holdSeconds + 0.01
+        // A cover key after a pause longer than typing's is the speaker's (review32 #4: hammering
+        // b at 0.5 s never covered the room, each press extending the hold).
+        now += 0.5
         p.press(Key("b"))
-        XCTAssertEqual(p.audienceMode, AudienceMode.black, "b blacks out after a pause")
+        XCTAssertEqual(p.audienceMode, AudienceMode.black, "b, half a second after the typing, covers the room")
+        now += 0.5; p.press(Key("b"))
+        XCTAssertEqual(p.audienceMode, AudienceMode.normal, "and b again lifts it: the hold ended")
+        // A held key's repeats are one key (review32 #5): a held j and then k make no run.
+        now += 1.2; p.press(Key("j"))
+        var held = Key("j"); held.isRepeat = true
+        for _ in 0..<5 { now += 0.03; p.press(held) }
+        now += 0.1; p.press(Key("b"))
+        XCTAssertEqual(p.audienceMode, AudienceMode.black, "b after a held j acts")
         p.press(Key("b"))
         // A speaker's keys in quick succession are no typing: one key again, or bound keys only.
         now += 0.2; p.press(Key("Space")); now += 0.2; p.press(Key("Space")); now += 0.2; p.press(Key("Space"))
@@ -61,6 +70,33 @@ final class TypingGuardTests: XCTestCase {
         // Keys a second apart are not a run either, even unbound ones.
         now += 1.2; p.press(Key("c")); now += 0.5; p.press(Key("h")); now += 0.5; p.press(Key("b"))
         XCTAssertEqual(p.audienceMode, AudienceMode.black, "b after slow unbound keys acts")
+    }
+
+    /// Trial 36: "system" typed with no field swapped the displays (s asked, y answered 150 ms
+    /// later: the console and its notes went to the projector), then t paused the timer.
+    func testAWordWithSYNeverSwapsTheDisplays() async {
+        let p = makePresentation()
+        var swaps = 0
+        p.onSwapDisplays = { swaps += 1 }
+        p.press(Key("Page Down")); now += 1   // the talk runs
+        let running = p.timerReadout.running
+        type(p, "system")
+        XCTAssertEqual(swaps, 0, "y typed after s is no answer")
+        XCTAssertNil(p.question, "the question the typing opened is gone")
+        XCTAssertEqual(p.timerReadout.running, running, "t did not pause the timer")
+        XCTAssertEqual(banner(p), Presentation.burstTypingHint)
+        // s, then y a quarter second on, is read first: not an answer; a moment later it is.
+        now += 1.2
+        p.press(Key("s")); now += 0.15; p.press(Key("y"))
+        XCTAssertEqual(swaps, 0)
+        XCTAssertNotNil(p.question, "the question stays")
+        now += 0.5; p.press(Key("y"))
+        XCTAssertEqual(swaps, 1, "y after reading the question swaps")
+        // A command, then next twice (clear the drawing, on, on), is no typing (trial 36 m8).
+        now += 1.2
+        let at = p.currentIndex
+        p.press(Key("c")); now += 0.15; p.press(Key("Space")); now += 0.15; p.press(Key("Space"))
+        XCTAssertEqual(p.currentIndex, at + 2, "both Spaces went on")
     }
 
     func testTypingOnPastAFieldNeverDrivesTheTalk() async {

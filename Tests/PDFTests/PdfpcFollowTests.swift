@@ -143,7 +143,7 @@ final class PdfpcFollowTests: PDFTestCase {
 
     /// Trial 33 m11: a file whose pages cannot be followed (read by page number) said only that
     /// they "may no longer match"; it names the pages it hides now, so a real slide hidden is seen.
-    func testAFileReadByPageNumberSaysWhichPagesItHidesNow() throws {
+    func testAFileReadByPageNumberSaysWhichPagesItHidesNow() async throws {
         let pdf = path("talk.pdf")
         write(pdf, ["Intro", "Extra", "Method", "Results", "Results more", "Hidden backup"])
         let doc = try PDFDocument(path: pdf)
@@ -153,6 +153,8 @@ final class PdfpcFollowTests: PDFTestCase {
         XCTAssertEqual(PdfpcStaleness.hiddenNow(file, in: doc), "; it hides page 5 now")
         file.hidden = [0, 1, 2, 3, 4, 9]
         XCTAssertEqual(PdfpcStaleness.hiddenNow(file, in: doc), "; it hides page 1, page 2, page 3 and 2 more now", "a page past the end is none")
+        file.hidden = Set(0..<6)
+        XCTAssertEqual(PdfpcStaleness.hiddenNow(file, in: doc), "", "every page hidden: the deck ignores the hiding (and says so)")
     }
 
     /// A `.pdfpc` saved just before its PDF (edited for the frames to come, then recompiled) is

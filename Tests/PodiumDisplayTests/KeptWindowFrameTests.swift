@@ -22,8 +22,10 @@ final class KeptWindowFrameTests: XCTestCase {
         XCTAssertEqual(KeptWindowFrame.restored(Rect(10, 10, 1400, 900), on: display), display)
     }
 
-    func testAFrameOnAnotherDisplayIsPlacedAfresh() {
-        XCTAssertNil(KeptWindowFrame.restored(Rect(1400, 100, 640, 480), on: display), "its centre is on the display to the right")
+    /// Trial 36 m5: dragged mostly over the projector, it came back at the default size.
+    func testAFrameMostlyOnAnotherDisplayComesBackOnItsOwnAtItsSize() {
+        XCTAssertEqual(KeptWindowFrame.restored(Rect(900, 650, 640, 480), on: display), Rect(640, 320, 640, 480))
+        XCTAssertEqual(KeptWindowFrame.restored(Rect(1400, 100, 640, 480), on: display), Rect(640, 100, 640, 480), "wholly on the display to the right")
         XCTAssertNil(KeptWindowFrame.restored(Rect(100, 100, 0, 480), on: display), "no size")
         // A display that is not at the origin (the presenter's on the right).
         XCTAssertEqual(KeptWindowFrame.restored(Rect(1300, 500, 640, 480), on: Rect(1280, 0, 1920, 1080)), Rect(1300, 500, 640, 480))

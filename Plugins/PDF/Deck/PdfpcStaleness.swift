@@ -185,7 +185,8 @@ enum PdfpcStaleness {
     /// m11: `check` said the file might not match, not that it hid the conclusion); "" when none.
     static func hiddenNow(_ file: PdfpcFile, in doc: PDFDocument) -> String {
         let pages = file.hidden.sorted().filter { $0 < doc.pageCount }
-        guard !pages.isEmpty else { return "" }
+        // Every page hidden is ignored by the deck (`PDFDeck`, said on its own): none is hidden.
+        guard !pages.isEmpty, pages.count < doc.pageCount else { return "" }
         let named = pages.prefix(3).map { i in
             let title = PageTitles.title(of: i, in: doc)
             return "page \(i + 1)" + (title.hasPrefix("Page ") ? "" : " “\(title.prefix(40))”")

@@ -29,9 +29,9 @@ public final class DisplayController<Platform: DisplayPlatform> {
     /// Which views get an ordinary window (`--windowed MODE`); `windowed: true` at init is both.
     public var windowedViews: WindowedViews
     /// Where the speaker had the `--windowed` presenter window (window frame, desktop points)
-    /// before a crash restart: its first placement puts it there again when that frame is on the
-    /// presenter's display, moved onto it where it hung off (`KeptWindowFrame`; trial 28 m5: it
-    /// came back at the default place and size).
+    /// before a crash restart: its first placement puts it there again, at its size, moved onto
+    /// the presenter's display where it hung off it (`KeptWindowFrame`; trial 28 m5: it came back
+    /// at the default place and size).
     public var keptPresenterFrame: Rect?
     private let log: (String) -> Void
     /// Where the windows were last put (display identity and bounds), so only real changes move them.

@@ -101,11 +101,10 @@ extension Presentation {
         guard let a = action else {
             // Not the scene's presenter controls (a key that focuses a search field, Ctrl+S that
             // saves a form); digits open the go-to-slide prompt, which shows on the room's foot bar.
-            return typingStartsOnTheTalk(k, action: nil) || startPageJump(with: k)
+            return startPageJump(with: k)
         }
         // These open views on nobody's screen, which would then take the next keys unseen.
         if a == .overview || a == .help { log("the console is hidden: the \(a == .overview ? "overview" : "key help") stays closed"); return true }
-        if typingStartsOnTheTalk(k, action: a) { return true }
         return offerToSceneThenTalk(a)
     }
 }

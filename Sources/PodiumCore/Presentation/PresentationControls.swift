@@ -28,6 +28,11 @@ extension Presentation {
         if intoField, let action { coverTypedIntoField(k, action: action) }
         typingGuard.noteKey(k, intoTextField: intoField, at: clock())
         if intoField { lastTypedField = presenter.focusedView }
+        // Typing with no field (`TypingGuard.noteTalkKey`) is held before it can answer a question
+        // or drive the talk (trial 36: "system" swapped the displays, its y answering the s); not
+        // while the go-to-slide prompt, the overview or the key help takes the keys.
+        if !intoField, pageJumpDigits == nil, console.overview.isHidden, console.help.isHidden,
+           typingStartsOnTheTalk(k, action: action) { return true }
         // Typing never answers a question (quit, swap): a focused field takes its keys.
         if pendingQuestion != nil, !intoField, typingHolds(k) { return true }
         if keyAnswersQuestion(k, action: action, typing: intoField) { return true }
@@ -69,13 +74,9 @@ extension Presentation {
     func handleKey(_ k: Key) -> Bool {
         // Typed on past a text field (Tab, Return): held, not the talk's (`TypingGuard`).
         if typingHolds(k) { return true }
-        guard let a = keyMap.action(for: k) else {
-            if typingStartsOnTheTalk(k, action: nil) { return true }
-            return SceneCode.run(in: currentIndex) { currentScene.handleUnhandledKey(k) } || startPageJump(with: k)
-        }
+        guard let a = keyMap.action(for: k) else { return SceneCode.run(in: currentIndex) { currentScene.handleUnhandledKey(k) } || startPageJump(with: k) }
         // Held on past a text field that did not use it (F5 held in a search field): once.
         if repeatIgnored(k, action: a) { return true }
-        if typingStartsOnTheTalk(k, action: a) { return true }
         return offerToSceneThenTalk(a)
     }
 

@@ -114,8 +114,11 @@ extension Presentation {
         // X repeats from 660 ms, past `confirmRepeatSeconds`): held back, the question stays.
         if k.isRepeat { return true }
         let again = action != nil && action == q.confirmAction
-        // Its key again too soon: typed or bounced, held back; the question stays open.
-        if again, clock() - q.askedAt < Self.confirmRepeatSeconds { return true }
+        // Its key again too soon: typed or bounced, held back; the question stays open. So is its
+        // answer key: no one reads a question in a quarter second (trial 36: "system" swapped
+        // the displays, the y typed 150 ms after the s).
+        let answer = q.confirmKey.map { k.code == $0.code && k.isPlain } ?? false
+        if again || answer, clock() - q.askedAt < Self.confirmRepeatSeconds { return true }
         if let yes = q.confirmKey {
             if k.code == yes.code && k.isPlain { answerQuestion(true); return true }
             if again { answerQuestion(false); q.onRepeat?(); return true }

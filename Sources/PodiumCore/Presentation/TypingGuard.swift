@@ -63,10 +63,11 @@ public struct TypingGuard: Sendable {
     /// Typing on the talk with no text field to take it (trial 33 m7: a pdfpc user's `n` for a
     /// note, then "check numbers", moved the room three slides, blacked it out and asked to swap
     /// the displays): this many printable keys in a row, each within `burstGap` seconds of the one
-    /// before, not all one key, one of them a key a speaker does not press in such a run (not
+    /// before, not all one key, two of them keys a speaker does not press in such a run (not
     /// next, previous or a cover: `c`, `h`, `u`…), are typing. A speaker's quick keys are one key
-    /// again (Space Space Space, a video's seek), next and previous (n n p) and the covers (b b);
-    /// typists leave ~0.1–0.3 s between keys.
+    /// again (Space Space Space, a video's seek), next and previous (n n p), the covers (b b), and
+    /// one command then next (c Space Space: clear the drawing, on twice); typists leave ~0.1–0.3 s
+    /// between keys. Slower typing (0.4 s a key) is not told from deliberate keys (trial 36).
     public static let burstLength = 3
     public static let burstGap = 0.35
     /// The actions a speaker may press several times within `burstGap`.
@@ -105,8 +106,8 @@ public struct TypingGuard: Sendable {
     static func edits(_ k: Key) -> Bool { k.isPlain && (k.code == .backspace || k.code == .delete) }
 
     /// Whether `k`, arriving at `now` with no text field to take it, is held back. A held key
-    /// extends the hold.
-    public mutating func holds(_ k: Key, at now: Double) -> Bool {
+    /// extends the hold. `covers`: `k` is a cover key (blackout, whiteout, freeze).
+    public mutating func holds(_ k: Key, covers: Bool = false, at now: Double) -> Bool {
         if let u = commitHoldUntil, now < u, Self.types(k) || Self.edits(k) {
             // Each held key extends the hold, as typing does.
             lastTypedAt = now; commitHoldUntil = max(u, now + Self.holdSeconds); heldAfterReload = false; heldAfterBurst = false
@@ -126,6 +127,10 @@ public struct TypingGuard: Sendable {
         }
         hideHoldUntil = nil
         guard let t = lastTypedAt, now - t < Self.holdSeconds, now >= t else { return false }
+        // After a burst on the talk, a cover key after a pause longer than typing's is the
+        // speaker's, not the typing's: it acts, and the hold ends (review32 #4: hammering b to
+        // cover the room after typing went astray never covered it, each press extending the hold).
+        if heldAfterBurst, covers, now - t >= Self.burstGap { lastTypedAt = nil; heldAfterBurst = false; return false }
         lastTypedAt = now; heldAfterReload = false   // typing on: held as the typing before it was
         return true
     }
@@ -134,15 +139,27 @@ public struct TypingGuard: Sendable {
     /// (`action`: its key-map action, nil when unbound). Returns true when it makes a burst of
     /// typing (`burstLength`): `k` and every printable key after it are held until a pause of
     /// `holdSeconds`, as keys typed on past a field are.
-    public mutating func noteTalkKey(_ k: Key, action: ConsoleAction?, at now: Double) -> Bool {
+    /// `answers`: `k` is the open question's own key or its answer (s again, y): a speaker's too.
+    public mutating func noteTalkKey(_ k: Key, action: ConsoleAction?, answers: Bool = false, at now: Double) -> Bool {
+        // A held key's repeats are that one key (review32 #5: a held seek key and one more made a run).
+        if k.isRepeat { lastTalkPress = presses; return false }
+        // Keys a hold takes already (typing on past a field, a burst's own) are no new run.
+        if holding(at: now) { talkRun = []; lastTalkPress = presses; return false }
         defer { lastTalkPress = presses }
         guard Self.types(k) else { talkRun = []; return false }
         if let last = talkRun.last, !(now >= last.at && now - last.at < Self.burstGap) || lastTalkPress != presses - 1 { talkRun = [] }
-        talkRun.append((now, k.name, action.map { !Self.quickActions.contains($0) } ?? true))
-        guard talkRun.count >= Self.burstLength, talkRun.contains(where: \.typed), Set(talkRun.map(\.key)).count > 1 else { return false }
+        talkRun.append((now, k.name, !answers && (action.map { !Self.quickActions.contains($0) } ?? true)))
+        talkRun = talkRun.suffix(Self.burstLength)
+        guard talkRun.count >= Self.burstLength, talkRun.filter(\.typed).count >= 2, Set(talkRun.map(\.key)).count > 1 else { return false }
         talkRun = []
         lastTypedAt = now; heldAfterBurst = true; heldAfterReload = false
         return true
+    }
+
+    /// Whether a hold is on at `now` (a printable key would be held).
+    func holding(at now: Double) -> Bool {
+        [commitHoldUntil, reloadHoldUntil, hideHoldUntil].contains { $0.map { now < $0 } ?? false }
+            || lastTypedAt.map { now >= $0 && now - $0 < Self.holdSeconds } ?? false
     }
 
     /// A reload at `now` remade the scene whose text field had the keys, and no field with its
@@ -217,8 +234,15 @@ extension Presentation {
     /// (`TypingGuard.noteTalkKey`): it is held, and so is the typing after it; the hint shows.
     /// A script's keys (the control socket's `key`, `scriptedKey`) come as fast as it sends them:
     /// never typing.
+    /// A question the typing opened (s: swap) or met is cancelled: its answer would be typed.
     func typingStartsOnTheTalk(_ k: Key, action: ConsoleAction?) -> Bool {
-        guard !scriptedKey, typingGuard.noteTalkKey(k, action: action, at: clock()) else { return false }
+        // The open question's key or answer, past the time it takes to read it (sooner, typed).
+        let answers = pendingQuestion.map { q in
+            ((action != nil && action == q.confirmAction) || q.confirmKey.map { $0.code == k.code } == true)
+                && clock() - q.askedAt >= Self.confirmRepeatSeconds
+        } ?? false
+        guard !scriptedKey, typingGuard.noteTalkKey(k, action: action, answers: answers, at: clock()) else { return false }
+        if let q = pendingQuestion, q.otherKeysCancel, q.holding == nil { answerQuestion(false) }
         if consoleHidden { keysHeldWhileHidden += 1 } else { showTypingHint() }
         return true
     }
@@ -228,7 +252,8 @@ extension Presentation {
     /// While the console is hidden the hint would be on nobody's screen: the key is counted and
     /// said when the console is back (`HiddenConsole.swift`).
     func typingHolds(_ k: Key) -> Bool {
-        guard typingGuard.holds(k, at: clock()) else { return false }
+        let covers = keyMap.action(for: k).map { [.blackout, .whiteout, .freeze].contains($0) } ?? false
+        guard typingGuard.holds(k, covers: covers, at: clock()) else { return false }
         if consoleHidden { keysHeldWhileHidden += 1 } else { showTypingHint() }
         return true
     }
