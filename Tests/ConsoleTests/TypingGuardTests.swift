@@ -92,6 +92,11 @@ final class TypingGuardTests: XCTestCase {
         XCTAssertNotNil(p.question, "the question stays")
         now += 0.5; p.press(Key("y"))
         XCTAssertEqual(swaps, 1, "y after reading the question swaps")
+        // "about": its b covered the room before the run was seen to be typing; that goes back.
+        now += 1.2
+        type(p, "about")
+        XCTAssertEqual(p.audienceMode, AudienceMode.normal, "the b of about does not leave the room black")
+        XCTAssertEqual(banner(p), Presentation.burstTypingHint)
         // A command, then next twice (clear the drawing, on, on), is no typing (trial 36 m8).
         now += 1.2
         let at = p.currentIndex

@@ -138,6 +138,8 @@ public final class Presentation {
     var typingGuard = TypingGuard()
     /// Set while a script's key is pressed (the control socket's `key`): not the speaker typing.
     public var scriptedKey = false
+    /// The room's cover and freeze when the last run of keys began (`typingStartsOnTheTalk`).
+    var roomBeforeTyping: (mode: AudienceMode, frozen: Bool)?
     /// The text entry the last typed key went into (`coverTypedIntoField`).
     weak var lastTypedField: View?
     /// When an Esc last closed a popover, a field or the overview, or a key went into a field

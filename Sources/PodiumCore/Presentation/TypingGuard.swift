@@ -53,6 +53,8 @@ public struct TypingGuard: Sendable {
     public private(set) var hideHoldUntil: Double?
     /// Whether the last held key was held because typing went to the talk (`noteTalkKey`).
     public private(set) var heldAfterBurst = false
+    /// Whether the last key `noteTalkKey` counted began a run.
+    public private(set) var runStarts = false
     /// The printable keys that reached the talk lately, each within `burstGap` of the one before:
     /// when, which, and whether it is a key only typing presses so fast (`noteTalkKey`).
     private var talkRun: [(at: Double, key: String, typed: Bool)] = []
@@ -149,6 +151,7 @@ public struct TypingGuard: Sendable {
         guard Self.types(k) else { talkRun = []; return false }
         if let last = talkRun.last, !(now >= last.at && now - last.at < Self.burstGap) || lastTalkPress != presses - 1 { talkRun = [] }
         talkRun.append((now, k.name, !answers && (action.map { !Self.quickActions.contains($0) } ?? true)))
+        runStarts = talkRun.count == 1
         talkRun = talkRun.suffix(Self.burstLength)
         guard talkRun.count >= Self.burstLength, talkRun.filter(\.typed).count >= 2, Set(talkRun.map(\.key)).count > 1 else { return false }
         talkRun = []
@@ -234,15 +237,26 @@ extension Presentation {
     /// (`TypingGuard.noteTalkKey`): it is held, and so is the typing after it; the hint shows.
     /// A script's keys (the control socket's `key`, `scriptedKey`) come as fast as it sends them:
     /// never typing.
-    /// A question the typing opened (s: swap) or met is cancelled: its answer would be typed.
+    /// A question the typing opened (s: swap) or met is cancelled: its answer would be typed; a
+    /// cover or freeze its first keys made is undone.
     func typingStartsOnTheTalk(_ k: Key, action: ConsoleAction?) -> Bool {
         // The open question's key or answer, past the time it takes to read it (sooner, typed).
         let answers = pendingQuestion.map { q in
             ((action != nil && action == q.confirmAction) || q.confirmKey.map { $0.code == k.code } == true)
                 && clock() - q.askedAt >= Self.confirmRepeatSeconds
         } ?? false
-        guard !scriptedKey, typingGuard.noteTalkKey(k, action: action, answers: answers, at: clock()) else { return false }
+        guard !scriptedKey else { return false }
+        let burst = typingGuard.noteTalkKey(k, action: action, answers: answers, at: clock())
+        if typingGuard.runStarts { roomBeforeTyping = (audienceMode, isFrozen) }
+        guard burst else { return false }
         if let q = pendingQuestion, q.otherKeysCancel, q.holding == nil { answerQuestion(false) }
+        // What the run's first keys did to the room's cover goes back (trial 36: "about" left the
+        // room black, its b having acted before the run was seen to be typing).
+        if let before = roomBeforeTyping, before.mode != audienceMode || before.frozen != isFrozen {
+            log("typing went to the talk: the room's \(audienceMode) / frozen \(isFrozen) from its first keys goes back to \(before.mode) / frozen \(before.frozen)")
+            audienceMode = before.mode
+            setFrozen(before.frozen)
+        }
         if consoleHidden { keysHeldWhileHidden += 1 } else { showTypingHint() }
         return true
     }
