@@ -143,6 +143,7 @@ public struct TypingGuard: Sendable {
     /// `holdSeconds`, as keys typed on past a field are.
     /// `answers`: `k` is the open question's own key or its answer (s again, y): a speaker's too.
     public mutating func noteTalkKey(_ k: Key, action: ConsoleAction?, answers: Bool = false, at now: Double) -> Bool {
+        runStarts = false
         // A held key's repeats are that one key (review32 #5: a held seek key and one more made a run).
         if k.isRepeat { lastTalkPress = presses; return false }
         // Keys a hold takes already (typing on past a field, a burst's own) are no new run.
